@@ -15,6 +15,7 @@ In a notebook::
     L.step_through("won_game")      # Prev / Next / Play / Reset
     L.exercise("win_in_one", score) # click a column, checked against the solver
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,8 +23,16 @@ from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from gamekit.i18n import N_, get_language, ntr, ptr, tr
-from gamekit.connect.rules import (CONNECT_FOUR, FIVE_IN_A_ROW, COLOUR_NAMES, ConnectFour, ConnectGame,
-                                   FiveInARow, Variant, count_lines)
+from gamekit.connect.rules import (
+    CONNECT_FOUR,
+    FIVE_IN_A_ROW,
+    COLOUR_NAMES,
+    ConnectFour,
+    ConnectGame,
+    FiveInARow,
+    Variant,
+    count_lines,
+)
 from gamekit.connect import teach
 from gamekit.connect.solver import analyse, solve
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -32,15 +41,42 @@ from gamekit.display import Table
 from gamekit.core.scene import Scene
 from gamekit.connect.puzzle_text import column_hit
 from gamekit.puzzles.sets import ProblemSet, level_word
-from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, exercises_by_notebook)
+from gamekit.widgets.lesson import (
+    Exercise,
+    ExerciseWidget,
+    Lesson,
+    LessonScore,
+    Mark,
+    PuzzleBoard,
+    Step,
+    StepThrough,
+    choice_checker,
+    exercises_by_notebook,
+)
 
-__all__ = ["POSITIONS", "position", "threat_cells", "rules_table", "lines_table", "show", "scene",
-           "steps", "step_through", "exercise", "exercises", "ConnectExercise", "LessonScore", "LESSONS", "EXERCISES",
-           "REFLECTIONS", "practice", "practice_exercises"]
+__all__ = [
+    "POSITIONS",
+    "position",
+    "threat_cells",
+    "rules_table",
+    "lines_table",
+    "show",
+    "scene",
+    "steps",
+    "step_through",
+    "exercise",
+    "exercises",
+    "ConnectExercise",
+    "LessonScore",
+    "LESSONS",
+    "EXERCISES",
+    "REFLECTIONS",
+    "practice",
+    "practice_exercises",
+]
 
-THREAT_TINT = ("#f5a3a3", "#f7e08a")       # red's and yellow's threat cells
-DANGER_TINT = "#9ecbff"                     # a cell under the opponent's threat: do not fill it
+THREAT_TINT = ("#f5a3a3", "#f7e08a")  # red's and yellow's threat cells
+DANGER_TINT = "#9ecbff"  # a cell under the opponent's threat: do not fill it
 MARK_COLOURS = {"right": "#1e8449", "wrong": "#c0392b", "answer": "#2e86de"}
 CELL = 40
 
@@ -77,16 +113,37 @@ def position(name: str) -> ConnectGame:
 # ----- tables --------------------------------------------------------------------------------
 def rules_table() -> Table:
     """The two games side by side (the facts of the published rules)."""
-    return Table(["", tr("standard Connect Four"), tr("5 en raya")], [
-        [tr("board"), tr("7 columns × 6 rows"), tr("9 columns × 6 rows: one extra column on each side")],
-        [tr("start"), tr("empty grid"), tr("both outer columns full, red and yellow alternating, so every row has one red and one yellow side disc at its two ends; they count for lines. (The published rules leave open which colour sits at the bottom of each side: in these lessons red is bottom-left and yellow bottom-right.)")],
-        [tr("to win"), tr("four of your discs in a line (across, up or diagonal)"),
-         tr("five of your discs in a line; four wins nothing")],
-        [tr("legal moves"), tr("drop into any column that is not full"),
-         tr("drop into one of the seven middle columns that is not full; the outer columns take no discs")],
-        [tr("end"), tr("at most 42 discs; a full grid without a four is a draw"),
-         tr("still at most 42 discs; a full grid without a five is a draw")],
-    ], caption=tr("5 en raya beside standard Connect Four"))
+    return Table(
+        ["", tr("standard Connect Four"), tr("5 en raya")],
+        [
+            [tr("board"), tr("7 columns × 6 rows"), tr("9 columns × 6 rows: one extra column on each side")],
+            [
+                tr("start"),
+                tr("empty grid"),
+                tr(
+                    "both outer columns full, red and yellow alternating, so every row has one red and one yellow "
+                    "side disc at its two ends; they count for lines. (The published rules leave open which colour "
+                    "sits at the bottom of each side: in these lessons red is bottom-left and yellow bottom-right.)"
+                ),
+            ],
+            [
+                tr("to win"),
+                tr("four of your discs in a line (across, up or diagonal)"),
+                tr("five of your discs in a line; four wins nothing"),
+            ],
+            [
+                tr("legal moves"),
+                tr("drop into any column that is not full"),
+                tr("drop into one of the seven middle columns that is not full; the outer columns take no discs"),
+            ],
+            [
+                tr("end"),
+                tr("at most 42 discs; a full grid without a four is a draw"),
+                tr("still at most 42 discs; a full grid without a five is a draw"),
+            ],
+        ],
+        caption=tr("5 en raya beside standard Connect Four"),
+    )
 
 
 def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
@@ -94,7 +151,10 @@ def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
     "through a side disc" is shown only when a board in the table has side discs (Connect Four has none: a column
     of zeros there would only puzzle a pupil)."""
     rows, sides = [], False
-    boards = {"four": (tr("Connect Four (four in a line)"), CONNECT_FOUR), "five": (tr("5 en raya (five in a line)"), FIVE_IN_A_ROW)}
+    boards = {
+        "four": (tr("Connect Four (four in a line)"), CONNECT_FOUR),
+        "five": (tr("5 en raya (five in a line)"), FIVE_IN_A_ROW),
+    }
     for label, v in (boards[g] for g in games):
         n = count_lines(v)
         rows.append([label, n["horizontal"], n["vertical"], n["diagonal"], n["lines"], n["through_sides"]])
@@ -106,8 +166,15 @@ def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
 
 
 # ----- pictures ----------------------------------------------------------------------------------
-def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark: Mark | None = None,
-          highlight=(), show_last: bool = True) -> Scene:
+def scene(
+    game: ConnectGame,
+    *,
+    threats: bool = True,
+    danger: bool = False,
+    mark: Mark | None = None,
+    highlight=(),
+    show_last: bool = True,
+) -> Scene:
     """A lesson picture: threat cells tinted in their player's colour, optionally the cells under
     the opponent's threats (``danger``), and an exercise ``mark`` (a column)."""
     tints: dict[tuple[int, int], str] = {}
@@ -115,8 +182,8 @@ def scene(game: ConnectGame, *, threats: bool = True, danger: bool = False, mark
     if threats:
         for seat in (0, 1):
             for cell in threat_cells(game, seat):
-                tints[cell] = (THREAT_TINT[seat], seat)     # with the seat's mark: not colour alone
-                labels[cell] = threat_letter(seat)          # and its letter, for the text beside the picture
+                tints[cell] = (THREAT_TINT[seat], seat)  # with the seat's mark: not colour alone
+                labels[cell] = threat_letter(seat)  # and its letter, for the text beside the picture
     if danger:
         opponent = 1 - game.to_move
         for c, r in threat_cells(game, opponent):
@@ -148,7 +215,7 @@ def show(name: str, *, threats: bool = True, danger: bool = False):
     """A still picture of a named position, with its text for screen readers."""
     game = position(name)
     board = picture(game, scene(game, threats=threats, danger=danger), threats=threats, danger=danger)
-    board.children[0].lesson_position = game     # a still picture of the page (for the giveaway tests)
+    board.children[0].lesson_position = game  # a still picture of the page (for the giveaway tests)
     return board
 
 
@@ -160,9 +227,12 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
 
     from gamekit.connect.describe import board_label, describe
     from gamekit.widgets.canvas import BoardCanvas
+
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
-    board.set_access(description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)])))
+    board.set_access(
+        description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)]))
+    )
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
@@ -172,8 +242,13 @@ PAPER_LETTERS = {0: "X", 1: "O"}
 threat cell is named by that letter, so a colour has one letter on the sheet."""
 
 
-def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = False, rows: bool = True,
-                      letter: Callable[[int], str] = threat_letter) -> str:
+def marked_cells_text(
+    game: ConnectGame,
+    threats: bool = True,
+    danger: bool = False,
+    rows: bool = True,
+    letter: Callable[[int], str] = threat_letter,
+) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
@@ -181,18 +256,31 @@ def marked_cells_text(game: ConnectGame, threats: bool = True, danger: bool = Fa
     threat letter (default), or :data:`PAPER_LETTERS` for a board printed as text."""
     parts = []
     if threats:
-        cells = [tr("{letter} ({colour}) in column {column}, row {row}", letter=letter(seat),
-                    colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c), row=r + 1) if rows else
-                 _floating_cell_words(game, seat, c, r, letter)
-                 for seat in (0, 1) for c, r in threat_cells(game, seat)]
+        cells = [
+            tr(
+                "{letter} ({colour}) in column {column}, row {row}",
+                letter=letter(seat),
+                colour=tr(COLOUR_NAMES[seat]),
+                column=game.column_number(c),
+                row=r + 1,
+            )
+            if rows
+            else _floating_cell_words(game, seat, c, r, letter)
+            for seat in (0, 1)
+            for c, r in threat_cells(game, seat)
+        ]
         if cells:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
     if danger:
-        under = [tr("column {column}, row {row}", column=game.column_number(c), row=r)
-                 for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1]
+        under = [
+            tr("column {column}, row {row}", column=game.column_number(c), row=r)
+            for c, r in threat_cells(game, 1 - game.to_move)
+            if r >= 1 and len(game.grid[c]) == r - 1
+        ]
         if under:
-            parts.append(tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.",
-                            cells="; ".join(under)))
+            parts.append(
+                tr("Cells marked ✗ (a disc there lets the other player win on top): {cells}.", cells="; ".join(under))
+            )
     return " ".join(parts)
 
 
@@ -205,22 +293,30 @@ def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -
     if threats:
         marks.update({cell: PAPER_LETTERS[seat].lower() for seat in (0, 1) for cell in threat_cells(game, seat)})
     if danger:
-        marks.update({(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move)
-                      if r >= 1 and len(game.grid[c]) == r - 1})
+        marks.update(
+            {(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1}
+        )
     return marks
 
 
-def _floating_cell_words(game: ConnectGame, seat: int, c: int, r: int,
-                         letter: Callable[[int], str] = threat_letter) -> str:
+def _floating_cell_words(
+    game: ConnectGame, seat: int, c: int, r: int, letter: Callable[[int], str] = threat_letter
+) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
     an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
     values = dict(letter=letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
     if not game.grid[c]:
-        return tr("{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
-                  "{colour} disc would make five", **values)
-    return ntr("{letter} ({colour}) in column {column}, {n} cell higher than the top disc of that column",
-               "{letter} ({colour}) in column {column}, {n} cells higher than the top disc of that column",
-               r - len(game.grid[c]) + 1, **values)
+        return tr(
+            "{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
+            "{colour} disc would make five",
+            **values,
+        )
+    return ntr(
+        "{letter} ({colour}) in column {column}, {n} cell higher than the top disc of that column",
+        "{letter} ({colour}) in column {column}, {n} cells higher than the top disc of that column",
+        r - len(game.grid[c]) + 1,
+        **values,
+    )
 
 
 # ----- the step-through -----------------------------------------------------------------------------
@@ -230,45 +326,74 @@ SUBJECT = (lambda: ptr("a colour starting a sentence", "Red"), lambda: ptr("a co
 
 def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     seat = before.to_move
-    who = SUBJECT[seat]()                                    # "Red" (Spanish "El rojo"): a sentence's subject
-    colour = tr(COLOUR_NAMES[seat])                          # "red": inside a sentence
+    who = SUBJECT[seat]()  # "Red" (Spanish "El rojo"): a sentence's subject
+    colour = tr(COLOUR_NAMES[seat])  # "red": inside a sentence
     text = tr("Move {n}. {who} drops into column {move}.", n=len(after.history), who=who, move=move)
     if after.winner() == seat:
         cells = after.winning_cells()
         side = any(after.is_side(c) for c, _ in cells)
-        return text + tr(" Five in a line — {who} wins", who=colour) + (tr(", and the line ends on a side disc.") if side else ".")
+        return (
+            text
+            + tr(" Five in a line — {who} wins", who=colour)
+            + (tr(", and the line ends on a side disc.") if side else ".")
+        )
     new = set(playable_threats(after, seat)) - set(playable_threats(before, seat))
     all_new = set(threat_cells(after, seat)) - set(threat_cells(before, seat))
     stacked = [(c, r) for c, r in playable_threats(after, seat) if (c, r + 1) in threat_cells(after, seat)]
     if stacked:
         c, _ = stacked[0]
-        text += (tr(" {who} threatens column {column_number} twice, one cell above the other: blocking the lower threat puts a disc right under the upper one, so {colour} cannot stop both.", who=who, column_number=after.column_number(c), colour=tr(COLOUR_NAMES[1 - seat])))
-        upper = stacked[0][1] + 2                          # the upper threat's row, counted from 1
-        if (upper % 2 == 1) != (seat == 0):                 # on the other player's kind of row
-            text += tr(" On its own, the threat on row {row} would probably not have helped {colour}; with a threat right under it, it wins.",
-                       row=upper, colour=colour)
+        text += tr(
+            " {who} threatens column {column_number} twice, one cell above the other: blocking the lower threat "
+            "puts a disc right under the upper one, so {colour} cannot stop both.",
+            who=who,
+            column_number=after.column_number(c),
+            colour=tr(COLOUR_NAMES[1 - seat]),
+        )
+        upper = stacked[0][1] + 2  # the upper threat's row, counted from 1
+        if (upper % 2 == 1) != (seat == 0):  # on the other player's kind of row
+            text += tr(
+                " On its own, the threat on row {row} would probably not have helped {colour}; with a threat right "
+                "under it, it wins.",
+                row=upper,
+                colour=colour,
+            )
     elif len(playable_threats(after, seat)) >= 2:
-        text += tr(" {who} now threatens to win in two places at once: a double threat, {colour} can block only one.", who=who, colour=tr(COLOUR_NAMES[1 - seat]))
+        text += tr(
+            " {who} now threatens to win in two places at once: a double threat, {colour} can block only one.",
+            who=who,
+            colour=tr(COLOUR_NAMES[1 - seat]),
+        )
     elif new:
         c, _ = sorted(new)[0]
-        text += tr(" A threat: {who} wins next in column {column_number} unless it is blocked.", who=colour, column_number=after.column_number(c))
+        text += tr(
+            " A threat: {who} wins next in column {column_number} unless it is blocked.",
+            who=colour,
+            column_number=after.column_number(c),
+        )
     elif all_new:
         c, r = sorted(all_new, key=lambda cell: (cell[1], cell[0]))[0]
-        row = r + 1                                      # rows are counted 1 to 6 from the bottom on the page
-        text += tr(" New {who} threat cell (tinted) in column {column_number}, row {row}.", who=tr(COLOUR_NAMES[seat]),
-                   column_number=after.column_number(c), row=row)
+        row = r + 1  # rows are counted 1 to 6 from the bottom on the page
+        text += tr(
+            " New {who} threat cell (tinted) in column {column_number}, row {row}.",
+            who=tr(COLOUR_NAMES[seat]),
+            column_number=after.column_number(c),
+            row=row,
+        )
         text += row_kind_words(seat, row)
-        text += tr(" Nobody can use it until column {column_number} fills up to it.", column_number=after.column_number(c))
+        text += tr(
+            " Nobody can use it until column {column_number} fills up to it.", column_number=after.column_number(c)
+        )
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
         text += tr(" It blocks a threat.")
     if before.history and str(before.history[-1]) == str(move) and not (stacked or new or all_new):
         # the answer on top, in the same column: the idea behind the odd/even count (a description, no verdict)
-        text += tr(" {who} answers in the same column, on top of {other}'s disc.", who=who,
-                   other=tr(COLOUR_NAMES[1 - seat]))
+        text += tr(
+            " {who} answers in the same column, on top of {other}'s disc.", who=who, other=tr(COLOUR_NAMES[1 - seat])
+        )
     if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
         text += _quiet_words(after, seat)
-    if len(before.history) >= SOLVE_FROM and solve(before) < 0:        # the exact solver's verdict, not a guess
+    if len(before.history) >= SOLVE_FROM and solve(before) < 0:  # the exact solver's verdict, not a guess
         text += tr(" The exact solver says {colour} was already lost here, whatever it played.", colour=colour)
         wins = immediate_wins(after)
         if wins:
@@ -278,19 +403,37 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
 
 def row_kind_words(seat: int, row: int) -> str:
     """What the odd/even rule of thumb (a heuristic, not a verdict) says of a ``seat`` threat on ``row`` (1 to 6):
-    red tends to get the odd cells and yellow the even ones, so a threat on its owner's kind of row is the useful one."""
+    red tends to get the odd cells and yellow the even ones, so a threat on its owner's kind of row is the useful
+    one."""
     if seat == 0:
-        return (tr(" Row {row} is odd: by the odd/even rule of thumb, a good row for a red threat.", row=row) if row % 2
-                else tr(" Row {row} is even: by the odd/even rule of thumb, yellow tends to fill even cells, so on its own this red threat will probably not help red.", row=row))
-    return (tr(" Row {row} is even: by the odd/even rule of thumb, a good row for a yellow threat.", row=row) if row % 2 == 0
-            else tr(" Row {row} is odd: by the odd/even rule of thumb, red tends to fill odd cells, so on its own this yellow threat will probably not help yellow.", row=row))
+        return (
+            tr(" Row {row} is odd: by the odd/even rule of thumb, a good row for a red threat.", row=row)
+            if row % 2
+            else tr(
+                " Row {row} is even: by the odd/even rule of thumb, yellow tends to fill even cells, so on its own "
+                "this red threat will probably not help red.",
+                row=row,
+            )
+        )
+    return (
+        tr(" Row {row} is even: by the odd/even rule of thumb, a good row for a yellow threat.", row=row)
+        if row % 2 == 0
+        else tr(
+            " Row {row} is odd: by the odd/even rule of thumb, red tends to fill odd cells, so on its own this "
+            "yellow threat will probably not help yellow.",
+            row=row,
+        )
+    )
 
 
 def open_lines(game: ConnectGame, col: int, row: int, seat: int) -> list[tuple[tuple[int, int], ...]]:
     """The lines of five (or four) through cell (col, row) that hold no disc of the other colour:
     the lines ``seat`` could still complete there (side discs count for their colour)."""
-    return [line for line in game.variant.lines() if (col, row) in line
-            and all(game.cell(c, r) in (None, seat) for c, r in line)]
+    return [
+        line
+        for line in game.variant.lines()
+        if (col, row) in line and all(game.cell(c, r) in (None, seat) for c, r in line)
+    ]
 
 
 def _quiet_words(after: ConnectGame, seat: int) -> str:
@@ -301,7 +444,7 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     who, other = SUBJECT[seat](), tr(COLOUR_NAMES[1 - seat])
     mine = open_lines(after, col, row, seat)
     grid = list(after.grid[col])
-    after.grid[col][row] = 1 - seat                        # pretend the cell were the opponent's
+    after.grid[col][row] = 1 - seat  # pretend the cell were the opponent's
     try:
         closed = len(open_lines(after, col, row, 1 - seat))
     finally:
@@ -310,17 +453,30 @@ def _quiet_words(after: ConnectGame, seat: int) -> str:
     if mine:
         most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
     if mine and most == 1:
-        text += tr(" {who} starts on a line of {length} that {other} has not blocked.", who=who,
-                   length=after.win_length, other=other)
+        text += tr(
+            " {who} starts on a line of {length} that {other} has not blocked.",
+            who=who,
+            length=after.win_length,
+            other=other,
+        )
     elif mine:
-        text += ntr(" {who} now has {n} disc in a line of {length} that {other} has not blocked.",
-                    " {who} now has {n} discs in a line of {length} that {other} has not blocked.", most,
-                    who=who, length=after.win_length, other=other)
+        text += ntr(
+            " {who} now has {n} disc in a line of {length} that {other} has not blocked.",
+            " {who} now has {n} discs in a line of {length} that {other} has not blocked.",
+            most,
+            who=who,
+            length=after.win_length,
+            other=other,
+        )
     else:
         text += tr(" No line of {who} through this cell can still be completed.", who=tr(COLOUR_NAMES[seat]))
     if closed:
-        text += ntr(" It also blocks {n} line that {other} could still complete.",
-                    " It also blocks {n} lines that {other} could still complete.", closed, other=other)
+        text += ntr(
+            " It also blocks {n} line that {other} could still complete.",
+            " It also blocks {n} lines that {other} could still complete.",
+            closed,
+            other=other,
+        )
     return text
 
 
@@ -341,7 +497,9 @@ def steps(name: str = "won_game") -> list[Step]:
         raise KeyError(f"no step-through {name!r}; known: won_game, popout")
     games = _won_game_games()
     start = WON_GAME_FROM
-    out = [Step(lambda g=games[start]: scene(g), tr("The game after {n} drops. Red is to move.", n=start), games[start])]
+    out = [
+        Step(lambda g=games[start]: scene(g), tr("The game after {n} drops. Red is to move.", n=start), games[start])
+    ]
     for i in range(start, len(WON_GAME)):
         before, after = games[i], games[i + 1]
         out.append(Step(lambda g=after: scene(g), _caption(before, after, WON_GAME[i]), after))
@@ -354,11 +512,21 @@ def popout_steps() -> list[Step]:
     after = before.copy()
     after.play(POPOUT_DEMO_POP)
     n = POPOUT_DEMO_POP.lstrip("p")
-    return [Step(lambda g=before: scene(g, threats=False, show_last=False),
-                 tr("PopOut, red to move. Red decides to pop its own disc out of the bottom of column {n}.", n=n), before),
-            Step(lambda g=after: scene(g, threats=False, show_last=False, highlight=g.winning_cells()),
-                 tr("The discs above fall one row. The yellow disc lands in the bottom row and completes five with the yellow side disc: red's pop made yellow win."),
-                 after)]
+    return [
+        Step(
+            lambda g=before: scene(g, threats=False, show_last=False),
+            tr("PopOut, red to move. Red decides to pop its own disc out of the bottom of column {n}.", n=n),
+            before,
+        ),
+        Step(
+            lambda g=after: scene(g, threats=False, show_last=False, highlight=g.winning_cells()),
+            tr(
+                "The discs above fall one row. The yellow disc lands in the bottom row and completes five with the "
+                "yellow side disc: red's pop made yellow win."
+            ),
+            after,
+        ),
+    ]
 
 
 def step_through(name: str = "won_game", title: str | None = None) -> StepThrough:
@@ -376,9 +544,9 @@ class ConnectExercise(Exercise):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.click and self.position is None:
-            self.position = self.game    # a move exercise: tests compare its answers with the solver
+            self.position = self.game  # a move exercise: tests compare its answers with the solver
         if self.game is not None and any(self.marks):
-            self.game = self.game.copy()            # its own copy: the board printed on paper carries the marks
+            self.game = self.game.copy()  # its own copy: the board printed on paper carries the marks
             self.game.paper_marks = paper_marks(self.game, *self.marks)
 
     @property
@@ -396,22 +564,24 @@ class ConnectExercise(Exercise):
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS,
-                                 letter=PAPER_LETTERS.__getitem__)
+        return marked_cells_text(
+            self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS, letter=PAPER_LETTERS.__getitem__
+        )
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
     raw = str(answer).strip().lower()
-    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):   # «columna» before "column"
+    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):  # «columna» before "column"
         raw = raw.replace(word, "")
     raw = raw.strip()
-    return game.check(raw)             # IllegalMoveError (a ValueError) explains a bad column
+    return game.check(raw)  # IllegalMoveError (a ValueError) explains a bad column
 
 
 def _column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]]):
     def check(answer: Any) -> tuple[bool, str]:
         return judge(parse_column(game, answer))
+
     return check
 
 
@@ -503,7 +673,7 @@ def principal_line(game: ConnectGame, limit: int = 8) -> tuple[list[str], Connec
 
 
 def _line_words(game: ConnectGame, line: Sequence[str]) -> str:
-    """"red 2, yellow 1, red 1" for a sequence of drops from ``game``."""
+    """ "red 2, yellow 1, red 1" for a sequence of drops from ``game``."""
     seat, out = game.to_move, []
     for m in line:
         out.append(f"{tr(COLOUR_NAMES[seat])} {m}")
@@ -523,8 +693,10 @@ def missed_five_words(game: ConnectGame) -> str:
     cells = after.winning_cells()
     me = tr(COLOUR_NAMES[game.to_move])
     if any(sum(c == col for c, _ in cells) >= after.variant.win for col, _ in cells):
-        return tr("no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one "
-                  "column.", me=me)
+        return tr(
+            "no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one column.",
+            me=me,
+        )
     if any(sum(r == row for _, r in cells) >= after.variant.win for _, row in cells):
         return tr("no five in a line there, but {me} had a five at once across a row.", me=me)
     return tr("no five in a line there, but {me} had a five at once along a diagonal.", me=me)
@@ -546,25 +718,36 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
-    missed = bool(immediate_wins(game))                 # the mover had a five at once and did not take it
+    missed = bool(immediate_wins(game))  # the mover had a five at once and did not take it
     lead = missed_five_words(game) if missed else ""
 
-    def say(text: str) -> str:       # a missed five comes first: it is the pupil's actual mistake
+    def say(text: str) -> str:  # a missed five comes first: it is the pupil's actual mistake
         return f"{lead} {text[:1].upper()}{text[1:]}" if lead else text
 
     replies = immediate_wins(after)
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return say(tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them))
-        return say(tr("after column {move}, {them} drops in column {reply} and makes five in a line.", move=move, them=them, reply=shown[0]))
+            return say(
+                tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
+            )
+        return say(
+            tr(
+                "after column {move}, {them} drops in column {reply} and makes five in a line.",
+                move=move,
+                them=them,
+                reply=shown[0],
+            )
+        )
     if len(after.history) < SOLVE_FROM and value is None:
         if missed:
             return say(tr("Your disc {what}.", what=drop_words(after, game.to_move)))
-        return tr("column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them)
+        return tr(
+            "column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them
+        )
     if value is None:
-        value = _value_after(after)                  # for the player who played ``move``
-    if len(after.history) < SOLVE_FROM:              # no line of best play this early: the value only
+        value = _value_after(after)  # for the player who played ``move``
+    if len(after.history) < SOLVE_FROM:  # no line of best play this early: the value only
         quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
         if value > 0:
             return say(tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me))
@@ -579,7 +762,9 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
             return say(tr("{them} has a good answer, and best play then ends in a draw.", them=them))
         return say(tr("{them} has a good answer, and then {them} can force a win.", them=them))
     if value > 0:
-        return say(tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me))
+        return say(
+            tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
+        )
     if value == 0:
         return say(tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply))
     return say(tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply))
@@ -597,13 +782,20 @@ def drop_words(after: ConnectGame, seat: int) -> str:
         return tr("lands on row {row} and makes a new threat (four with the fifth cell empty)", row=row + 1)
     mine = open_lines(after, col, row, seat)
     if not mine:
-        return tr("lands on row {row}, where no {colour} line can still be completed", row=row + 1,
-                  colour=tr(COLOUR_NAMES[seat]))
+        return tr(
+            "lands on row {row}, where no {colour} line can still be completed",
+            row=row + 1,
+            colour=tr(COLOUR_NAMES[seat]),
+        )
     most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
     if most == 1:
         return tr("lands on row {row} and only starts new lines", row=row + 1)
-    return tr("lands on row {row}, and its best line there has {n} {colour} discs", row=row + 1, n=most,
-              colour=tr(COLOUR_NAMES[seat]))
+    return tr(
+        "lands on row {row}, and its best line there has {n} {colour} discs",
+        row=row + 1,
+        n=most,
+        colour=tr(COLOUR_NAMES[seat]),
+    )
 
 
 def _value_after(after: ConnectGame) -> int:
@@ -625,21 +817,35 @@ def whole_line(game: ConnectGame, move: str) -> str:
     shown = _line_words(after, line)
     if end.is_over():
         w = end.winner()
-        result = tr("a draw: the grid is full") if w is None else \
-            tr("five in a line — {colour} wins", colour=tr(COLOUR_NAMES[w])) + (tr(" with the last disc of the game") if end.is_full() else "")
+        result = (
+            tr("a draw: the grid is full")
+            if w is None
+            else tr("five in a line — {colour} wins", colour=tr(COLOUR_NAMES[w]))
+            + (tr(" with the last disc of the game") if end.is_full() else "")
+        )
         return tr("After column {move}, best play goes {shown}: {result}.", move=move, shown=shown, result=result)
-    score = solve(end)                                     # for the player to move at the end of the line
+    score = solve(end)  # for the player to move at the end of the line
     if score == 0:
         result = tr("a draw with best play")
     else:
         winner = end.to_move if score > 0 else 1 - end.to_move
         discs = end.variant.cells // 2 + 1 - abs(score) - end.discs_played(winner)
-        result = tr("{colour} wins with best play, with its {nth} disc from there", colour=tr(COLOUR_NAMES[winner]), nth=_nth(discs))
-    return tr("After column {move}, best play begins {shown} … and the solver says {result}.", move=move, shown=shown, result=result)
+        result = tr(
+            "{colour} wins with best play, with its {nth} disc from there",
+            colour=tr(COLOUR_NAMES[winner]),
+            nth=_nth(discs),
+        )
+    return tr(
+        "After column {move}, best play begins {shown} … and the solver says {result}.",
+        move=move,
+        shown=shown,
+        result=result,
+    )
 
 
-def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
-                     key: str | None = None, why_first: bool = False) -> ConnectExercise:
+def _solver_exercise(
+    name: str, prompt: str, hint: str, why_right: str = "", key: str | None = None, why_first: bool = False
+) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
     fact that it makes no five)."""
@@ -653,22 +859,39 @@ def _solver_exercise(name: str, prompt: str, hint: str, why_right: str = "",
             said[move] = outcome_words(game, move, hide=() if move in good else good)
         words = said[move]
         if move in good and why_first:
-            return True, tr("Right: {words}", words=why_right[0].lower() + why_right[1:]) + " " + outcome_words_after_block(game, move)
+            return True, tr(
+                "Right: {words}", words=why_right[0].lower() + why_right[1:]
+            ) + " " + outcome_words_after_block(game, move)
         if move in good:
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
-        quiet = tr("column {move} makes no five in a line, and {them} cannot make five at once after it.",
-                   move=move, them=tr(COLOUR_NAMES[1 - game.to_move]))
-        if len(game.history) + 1 < SOLVE_FROM and words == quiet:      # nothing to tell but where to look
-            words += tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move])) + hint[0].lower() + hint[1:]
+        quiet = tr(
+            "column {move} makes no five in a line, and {them} cannot make five at once after it.",
+            move=move,
+            them=tr(COLOUR_NAMES[1 - game.to_move]),
+        )
+        if len(game.history) + 1 < SOLVE_FROM and words == quiet:  # nothing to tell but where to look
+            words += (
+                tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move]))
+                + hint[0].lower()
+                + hint[1:]
+            )
         return False, tr("Not column {move}: {words}", move=move, words=words)
 
     def more(answer: Any) -> str:
         move = parse_column(game, answer)
         return "" if len(game.history) + 1 < SOLVE_FROM else whole_line(game, move)
 
-    return ConnectExercise(prompt, _column_checker(game, judge), hint=hint,
-                           answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
-                           key=key or name, game=game, more=more)
+    return ConnectExercise(
+        prompt,
+        _column_checker(game, judge),
+        hint=hint,
+        answer=tr("Column {columns}", columns=tr(" or ").join(good)),
+        solutions=good,
+        wrong=wrong,
+        key=key or name,
+        game=game,
+        more=more,
+    )
 
 
 def outcome_words_after_block(game: ConnectGame, move: str) -> str:
@@ -682,41 +905,70 @@ def outcome_words_after_block(game: ConnectGame, move: str) -> str:
 
 
 def side_win_exercise() -> ConnectExercise:
-    return _solver_exercise("side_win", tr("Red to move: one column makes five in a line right now. Which one?"),
-                            hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
-                            why_right=tr("The red side disc on the left, in row 3, is the fifth disc."))
+    return _solver_exercise(
+        "side_win",
+        tr("Red to move: one column makes five in a line right now. Which one?"),
+        hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
+        why_right=tr("The red side disc on the left, in row 3, is the fifth disc."),
+    )
 
 
 def side_block_exercise() -> ConnectExercise:
-    return _solver_exercise("side_block", tr("Yellow to move: red threatens to win at once. Which column stops it?"),
-                            hint=tr("Follow each diagonal that ends on a red side disc. Which one has four red discs and "
-                                    "one empty cell that a disc can reach now?"),
-                            why_right=tr("Yellow's disc now sits in the one cell red needed, so red's diagonal up to the "
-                                         "red side disc on the right can never be five."),
-                            why_first=True)
+    return _solver_exercise(
+        "side_block",
+        tr("Yellow to move: red threatens to win at once. Which column stops it?"),
+        hint=tr(
+            "Follow each diagonal that ends on a red side disc. Which one has four red discs and "
+            "one empty cell that a disc can reach now?"
+        ),
+        why_right=tr(
+            "Yellow's disc now sits in the one cell red needed, so red's diagonal up to the "
+            "red side disc on the right can never be five."
+        ),
+        why_first=True,
+    )
 
 
 def side_diagonal_exercise() -> ConnectExercise:
-    return _solver_exercise("side_diagonal", tr("Red to move: one column makes five along a diagonal. Which one?"),
-                            hint=tr("Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the side disc at its end can be the fifth."),
-                            why_right=tr("The diagonal starts at the red side disc on the left, in row 5."))
+    return _solver_exercise(
+        "side_diagonal",
+        tr("Red to move: one column makes five along a diagonal. Which one?"),
+        hint=tr(
+            "Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the "
+            "side disc at its end can be the fifth."
+        ),
+        why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
+    )
 
 
 def block_threat_exercise() -> ConnectExercise:
-    return _solver_exercise("block_threat", tr("Yellow to move: red threatens to make five. Which column blocks it?"),
-                            hint=tr("Find the empty cell where a red disc would make five (side discs count), and check that a disc can reach it now."),
-                            why_right=tr("Yellow takes the cell red needed."), why_first=True)
+    return _solver_exercise(
+        "block_threat",
+        tr("Yellow to move: red threatens to make five. Which column blocks it?"),
+        hint=tr(
+            "Find the empty cell where a red disc would make five (side discs count), and check that a disc can "
+            "reach it now."
+        ),
+        why_right=tr("Yellow takes the cell red needed."),
+        why_first=True,
+    )
 
 
 def win_in_one_exercise() -> ConnectExercise:
-    return _solver_exercise("win_in_one", tr("Red to move: win with this disc. Which column?"),
-                            hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."))
+    return _solver_exercise(
+        "win_in_one",
+        tr("Red to move: win with this disc. Which column?"),
+        hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."),
+    )
 
 
 def only_move_exercise() -> ConnectExercise:
-    return _solver_exercise("only_move", tr("Yellow to move. Every column but one loses. Find the one that does not."),
-                            hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
-                            why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])))
+    return _solver_exercise(
+        "only_move",
+        tr("Yellow to move. Every column but one loses. Find the one that does not."),
+        hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
+        why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])),
+    )
 
 
 def only_move_words(game: ConnectGame) -> str:
@@ -747,20 +999,35 @@ def only_move_words(game: ConnectGame) -> str:
     after = game.copy()
     after.play(move)
     even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
-    text = tr("Column {move} is the drop {them} wants.", move=move, them=them) + " " + \
-        tr("After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
-           "lower one.", columns=listed, them=them, me=me)
+    text = (
+        tr("Column {move} is the drop {them} wants.", move=move, them=them)
+        + " "
+        + tr(
+            "After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
+            "lower one.",
+            columns=listed,
+            them=them,
+            me=me,
+        )
+    )
     if even:
-        text += " " + tr("Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me,
-                         row=even[-1])
+        text += " " + tr(
+            "Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me, row=even[-1]
+        )
     return text
 
 
 def winning_move_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
-    return _solver_exercise("winning_move", tr("Red to move. One column wins by force; every other column only draws. Find the win."), hint=tr("Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
-                                    "one right above another in such a column?"),
-                            why_right=stacked_run_words(game))
+    return _solver_exercise(
+        "winning_move",
+        tr("Red to move. One column wins by force; every other column only draws. Find the win."),
+        hint=tr(
+            "Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
+            "one right above another in such a column?"
+        ),
+        why_right=stacked_run_words(game),
+    )
 
 
 def stacked_run(game: ConnectGame, seat: int) -> tuple[int, list[int]]:
@@ -770,7 +1037,7 @@ def stacked_run(game: ConnectGame, seat: int) -> tuple[int, list[int]]:
     best: tuple[int, list[int]] | None = None
     for c, r in sorted(cells):
         if (c, r - 1) in cells:
-            continue                                  # not the bottom of a run
+            continue  # not the bottom of a run
         run = [r]
         while (c, run[-1] + 1) in cells:
             run.append(run[-1] + 1)
@@ -790,16 +1057,28 @@ def stacked_run_words(game: ConnectGame) -> str:
     column, rows = stacked_run(after, game.to_move)
     winner = tr(COLOUR_NAMES[game.to_move])
     listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
-    return tr("Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
-              "{rows}. {loser} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
-              "it into the next.", move=move, winner=winner, column=column, rows=listed,
-              loser=SUBJECT[1 - game.to_move]())
+    return tr(
+        "Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
+        "{rows}. {loser} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
+        "it into the next.",
+        move=move,
+        winner=winner,
+        column=column,
+        rows=listed,
+        loser=SUBJECT[1 - game.to_move](),
+    )
 
 
 def challenge_exercise() -> ConnectExercise:
-    return _solver_exercise("challenge", tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."),
-                            hint=tr("Look for a drop that makes two yellow threats in the same column, one right above the other, and mind the cell under red's threat in column 2."),
-                            why_right=stacked_words(FiveInARow.from_moves(EXERCISE_POSITIONS["challenge"])))
+    return _solver_exercise(
+        "challenge",
+        tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."),
+        hint=tr(
+            "Look for a drop that makes two yellow threats in the same column, one right above the other, and mind "
+            "the cell under red's threat in column 2."
+        ),
+        why_right=stacked_words(FiveInARow.from_moves(EXERCISE_POSITIONS["challenge"])),
+    )
 
 
 def stacked_words(game: ConnectGame) -> str:
@@ -812,10 +1091,17 @@ def stacked_words(game: ConnectGame) -> str:
     if not stacked:
         raise ValueError("the best move makes no stacked pair of threats")
     c, r = stacked[0]
-    return tr("{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
-              "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
-              "and make five.", loser=SUBJECT[1 - game.to_move](), winner=tr(COLOUR_NAMES[game.to_move]),
-              loser_in=tr(COLOUR_NAMES[1 - game.to_move]), column=after.column_number(c), lower=r + 1, upper=r + 2)
+    return tr(
+        "{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
+        "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
+        "and make five.",
+        loser=SUBJECT[1 - game.to_move](),
+        winner=tr(COLOUR_NAMES[game.to_move]),
+        loser_in=tr(COLOUR_NAMES[1 - game.to_move]),
+        column=after.column_number(c),
+        lower=r + 1,
+        upper=r + 2,
+    )
 
 
 def claimeven_exercise() -> ConnectExercise:
@@ -824,44 +1110,66 @@ def claimeven_exercise() -> ConnectExercise:
     accepted; a wrong column is told its own count and what the solver says follows; after the right answer a
     button shows the machine's proof in words (:func:`gamekit.connect.prove.proof_reason`), never before."""
     from gamekit.connect.prove import proof_reason, prove_columns
+
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["answer_on_top"])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
-    proofs = prove_columns(game, good, zugzwang=False)          # the proof the exercise teaches: claimeven
+    proofs = prove_columns(game, good, zugzwang=False)  # the proof the exercise teaches: claimeven
     said: dict[str, str] = {}
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
             words = outcome_words(game, move, hide=() if move in good else good)
-            said[move] = words[:1].upper() + words[1:]          # a sentence of its own after the count
+            said[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
         if move in good:
-            return True, tr("Right: every column now has an even number of empty cells, so yellow can answer every "
-                            "red disc on top of it. {words}", words=said[move])
+            return True, tr(
+                "Right: every column now has an even number of empty cells, so yellow can answer every "
+                "red disc on top of it. {words}",
+                words=said[move],
+            )
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=said[move])
-        return False, ntr("Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
-                          "odd number, and the column that has an odd number now would still have one. {words}",
-                          "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
-                          "an odd number, and the column that has an odd number now would still have one. {words}",
-                          empty[move], move=move, words=said[move])
+        return False, ntr(
+            "Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
+            "odd number, and the column that has an odd number now would still have one. {words}",
+            "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
+            "an odd number, and the column that has an odd number now would still have one. {words}",
+            empty[move],
+            move=move,
+            words=said[move],
+        )
 
     def more(answer: Any) -> str:
         move = parse_column(game, answer)
         found = proofs.get(move)
         if found is None or found.proof is None:
             return ""
-        return tr("The computer's proof that yellow cannot lose after column {move}: {why}", move=move,
-                  why=proof_reason(found.proof, found.after, lang=get_language()))
+        return tr(
+            "The computer's proof that yellow cannot lose after column {move}: {why}",
+            move=move,
+            why=proof_reason(found.proof, found.after, lang=get_language()),
+        )
 
-    return ConnectExercise(tr("Yellow to move. Yellow wants to answer every red disc on top of it, in the same column, "
-                              "until the grid is full. For that, every column must have an even number of empty cells "
-                              "after yellow's disc. Which column?"),
-                           _column_checker(game, judge),
-                           hint=tr("Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
-                                   "one cell from one column: which count must it change?"),
-                           answer=tr("Column {columns}", columns=tr(" or ").join(good)), solutions=good, wrong=wrong,
-                           key="answer_on_top", game=game, more=more, more_label=tr("Show the computer's proof"))
+    return ConnectExercise(
+        tr(
+            "Yellow to move. Yellow wants to answer every red disc on top of it, in the same column, "
+            "until the grid is full. For that, every column must have an even number of empty cells "
+            "after yellow's disc. Which column?"
+        ),
+        _column_checker(game, judge),
+        hint=tr(
+            "Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
+            "one cell from one column: which count must it change?"
+        ),
+        answer=tr("Column {columns}", columns=tr(" or ").join(good)),
+        solutions=good,
+        wrong=wrong,
+        key="answer_on_top",
+        game=game,
+        more=more,
+        more_label=tr("Show the computer's proof"),
+    )
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
@@ -871,9 +1179,16 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
     empty = sum(game.height - len(game.grid[c]) for c in others)
     mover = game.to_move
-    forced = mover if empty % 2 == 0 else 1 - mover         # the player to move when those cells run out
-    return dict(danger=danger, columns=[game.column_number(c) for c in danger], others=others, empty=empty,
-                mover=mover, last=1 - forced, forced=forced)
+    forced = mover if empty % 2 == 0 else 1 - mover  # the player to move when those cells run out
+    return dict(
+        danger=danger,
+        columns=[game.column_number(c) for c in danger],
+        others=others,
+        empty=empty,
+        mover=mover,
+        last=1 - forced,
+        forced=forced,
+    )
 
 
 def zugzwang_exercise() -> ConnectExercise:
@@ -889,23 +1204,41 @@ def zugzwang_exercise() -> ConnectExercise:
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
+
         k = parse_int(answer)
         if k == empty:
             return True, tr("Right: {n} empty cells outside columns {names}.", n=empty, names=names)
         if k == all_empty:
-            return False, tr("That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names)
+            return False, tr(
+                "That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names
+            )
         if k in [empty + n for n in in_danger]:
-            return False, tr("That counts one of columns {names}. Leave out both: nobody wants to drop there.", names=names)
+            return False, tr(
+                "That counts one of columns {names}. Leave out both: nobody wants to drop there.", names=names
+            )
         if k == discs:
             return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
-        return False, tr("Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.",
-                         k=k, names=names)
+        return False, tr(
+            "Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.", k=k, names=names
+        )
 
-    return ConnectExercise(tr("Nobody wants to drop into column {column} or {column2} (the ✗ cells). How many empty cells are there outside columns {column} and {column2}?", column=columns[0], column2=columns[-1]),
-                           check, hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
-                           answer=str(empty), solutions=[empty], wrong=[all_empty, empty + in_danger[0], discs, empty - 1],
-                           key="zugzwang", game=game, click=False,
-                           leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"))
+    return ConnectExercise(
+        tr(
+            "Nobody wants to drop into column {column} or {column2} (the ✗ cells). How many empty cells are there "
+            "outside columns {column} and {column2}?",
+            column=columns[0],
+            column2=columns[-1],
+        ),
+        check,
+        hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
+        answer=str(empty),
+        solutions=[empty],
+        wrong=[all_empty, empty + in_danger[0], discs, empty - 1],
+        key="zugzwang",
+        game=game,
+        click=False,
+        leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"),
+    )
 
 
 def zugzwang_who_exercise() -> ConnectExercise:
@@ -916,30 +1249,59 @@ def zugzwang_who_exercise() -> ConnectExercise:
     names = tr(" or ").join(map(str, f["columns"]))
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
     nobody = tr("nobody: when the safe cells run out, the game is a draw")
-    values = dict(n=f["empty"], mover=colour[f["mover"]], last=colour[f["last"]], forced=colour[f["forced"]],
-                  winner=colour[1 - f["forced"]], names=names)
+    values = dict(
+        n=f["empty"],
+        mover=colour[f["mover"]],
+        last=colour[f["last"]],
+        forced=colour[f["forced"]],
+        winner=colour[1 - f["forced"]],
+        names=names,
+    )
     if f["empty"] % 2 == 0:
-        turns = tr("{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, {last} fills the even ones, so {last} "
-                   "fills the last one.", **values)
+        turns = tr(
+            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, {last} fills the even ones, so {last} "
+            "fills the last one.",
+            **values,
+        )
     else:
-        turns = tr("{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, "
-                   "cell {n}.", **values)
+        turns = tr(
+            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, cell {n}.",
+            **values,
+        )
     said = {
-        colour[f["forced"]]: tr("Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
-                                "on top. That is zugzwang: {forced} loses because it has to move.", turns=turns, **values),
-        colour[1 - f["forced"]]: tr("Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.",
-                                    turns=turns, **values),
-        nobody: tr("The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
-                   "is to move then has to drop into column {names}.", **values),
+        colour[f["forced"]]: tr(
+            "Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
+            "on top. That is zugzwang: {forced} loses because it has to move.",
+            turns=turns,
+            **values,
+        ),
+        colour[1 - f["forced"]]: tr(
+            "Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.", turns=turns, **values
+        ),
+        nobody: tr(
+            "The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
+            "is to move then has to drop into column {names}.",
+            **values,
+        ),
     }
     choices = [colour[0], colour[1], nobody]
     right = colour[f["forced"]]
-    return ConnectExercise(tr("Both players drop only outside columns {names}, and nobody wins there, until every cell "
-                              "outside those columns is full. Who then has to drop into a ✗ cell?", names=tr(" and ").join(map(str, f["columns"]))),
-                           choice_checker(right, said),
-                           hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
-                           answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
-                           key="zugzwang_who", game=game, click=False)
+    return ConnectExercise(
+        tr(
+            "Both players drop only outside columns {names}, and nobody wins there, until every cell "
+            "outside those columns is full. Who then has to drop into a ✗ cell?",
+            names=tr(" and ").join(map(str, f["columns"])),
+        ),
+        choice_checker(right, said),
+        hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="zugzwang_who",
+        game=game,
+        click=False,
+    )
 
 
 ODD_EVEN_POSITIONS = {
@@ -948,10 +1310,12 @@ ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 1 row 4 (even: yellow's kind, not red's), column 1 still empty
     "odd_even_2": "43343223255",
 }
-ROW_KINDS = {(1, 1): N_("odd row: it will probably help its owner"),
-             (1, 0): N_("odd row: it will probably not help its owner"),
-             (0, 1): N_("even row: it will probably help its owner"),
-             (0, 0): N_("even row: it will probably not help its owner")}
+ROW_KINDS = {
+    (1, 1): N_("odd row: it will probably help its owner"),
+    (1, 0): N_("odd row: it will probably not help its owner"),
+    (0, 1): N_("even row: it will probably help its owner"),
+    (0, 0): N_("even row: it will probably not help its owner"),
+}
 """The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
@@ -966,42 +1330,76 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         raise ValueError(f"{name}: the position must hold exactly one threat cell, not {cells}")
     owner, (c, r) = cells[0]
     row, odd = r + 1, (r + 1) % 2
-    kind = 0 if odd else 1                                   # odd rows are red's kind, even rows yellow's
+    kind = 0 if odd else 1  # odd rows are red's kind, even rows yellow's
     helps = int(owner == kind)
     right = tr(ROW_KINDS[(odd, helps)])
     values = dict(row=row, owner=tr(COLOUR_NAMES[owner]), kind=tr(COLOUR_NAMES[kind]))
-    kind_words = (tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values) if odd
-                  else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.",
-                          **values))
-    verdict = (tr("This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it will probably "
-                  "help {owner}.", **values) if helps else
-               tr("This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
-                  "{owner}.", **values))
+    kind_words = (
+        tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values)
+        if odd
+        else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.", **values)
+    )
+    verdict = (
+        tr(
+            "This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it will probably "
+            "help {owner}.",
+            **values,
+        )
+        if helps
+        else tr(
+            "This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
+            "{owner}.",
+            **values,
+        )
+    )
     why = tr("Right.") + " " + kind_words + " " + verdict
-    wrong_row = (tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row) if odd
-                 else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row))
-    wrong_help = tr("The row is right. Now check whose threat it is (the letter says {owner}) and whose kind that row is.", **values) + " " + \
-        kind_words + " " + verdict
-    both = tr("Two slips: count the rows from the bottom (this is row {row}), and check whose threat it is (the "
-              "letter in the cell).", row=row)
+    wrong_row = (
+        tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row)
+        if odd
+        else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row)
+    )
+    wrong_help = (
+        tr(
+            "The row is right. Now check whose threat it is (the letter says {owner}) and whose kind that row is.",
+            **values,
+        )
+        + " "
+        + kind_words
+        + " "
+        + verdict
+    )
+    both = tr(
+        "Two slips: count the rows from the bottom (this is row {row}), and check whose threat it is (the "
+        "letter in the cell).",
+        row=row,
+    )
     said = {}
     for (o, h), label in ROW_KINDS.items():
         if (o, h) == (odd, helps):
             said[tr(label)] = why
         elif o == odd:
             said[tr(label)] = wrong_help
-        elif h != helps:            # the wrong row, and the verdict that row gives for this owner: one slip
+        elif h != helps:  # the wrong row, and the verdict that row gives for this owner: one slip
             said[tr(label)] = wrong_row
-        else:                       # the wrong row, and a verdict that does not follow from it either: two slips
+        else:  # the wrong row, and a verdict that does not follow from it either: two slips
             said[tr(label)] = both
     choices = list(said)
-    return ConnectExercise(tr("This board has one threat cell, and its letter says whose it is: a disc of that colour "
-                              "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
-                              "rule of thumb, will it help the player it belongs to at the end of the game?"),
-                           choice_checker(right, said), hint=tr("Count the rows from the bottom, starting at 1. Then "
-                                                                "look at the letter: whose threat is it?"),
-                           answer=right, solutions=[right], choices=choices, wrong=[x for x in choices if x != right],
-                           key=name, game=game, click=False)
+    return ConnectExercise(
+        tr(
+            "This board has one threat cell, and its letter says whose it is: a disc of that colour "
+            "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
+            "rule of thumb, will it help the player it belongs to at the end of the game?"
+        ),
+        choice_checker(right, said),
+        hint=tr("Count the rows from the bottom, starting at 1. Then look at the letter: whose threat is it?"),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[x for x in choices if x != right],
+        key=name,
+        game=game,
+        click=False,
+    )
 
 
 def odd_even_2_exercise() -> ConnectExercise:
@@ -1020,22 +1418,36 @@ def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
     and whether best play (:func:`principal_line`) ends with yellow dropping into the cell right under red's threat
     and red completing five on top of it.  ValueError when the position is not one red and one yellow threat of
     red's and yellow's kinds of row in different columns, neither reachable yet."""
-    (rc, rr), = threat_cells(game, 0) or [(None, None)]
-    (yc, yr), = threat_cells(game, 1) or [(None, None)]
-    if rc is None or yc is None or rc == yc or rr % 2 != 0 or yr % 2 != 1 or game.to_move != 0 \
-            or playable_threats(game, 0) or playable_threats(game, 1):
-        raise ValueError("the position needs one floating red threat on an odd row and one floating yellow threat "
-                         "on an even row, in different columns, red to move")
+    ((rc, rr),) = threat_cells(game, 0) or [(None, None)]
+    ((yc, yr),) = threat_cells(game, 1) or [(None, None)]
+    if (
+        rc is None
+        or yc is None
+        or rc == yc
+        or rr % 2 != 0
+        or yr % 2 != 1
+        or game.to_move != 0
+        or playable_threats(game, 0)
+        or playable_threats(game, 1)
+    ):
+        raise ValueError(
+            "the position needs one floating red threat on an odd row and one floating yellow threat "
+            "on an even row, in different columns, red to move"
+        )
     score = solve(game)
     line, end = principal_line(game, limit=game.variant.cells)
     g, history = game.copy(), []
     for m in line:
         history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
         g.play(m)
-    forced = (end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr)
-              and history[-2] == (1, rc, rr - 1))
-    return dict(red=(game.column_number(rc), rr + 1), yellow=(game.column_number(yc), yr + 1), score=score,
-                disc=game.variant.cells // 2 + 1 - score if score > 0 else None, forced=forced)
+    forced = end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr) and history[-2] == (1, rc, rr - 1)
+    return dict(
+        red=(game.column_number(rc), rr + 1),
+        yellow=(game.column_number(yc), yr + 1),
+        score=score,
+        disc=game.variant.cells // 2 + 1 - score if score > 0 else None,
+        forced=forced,
+    )
 
 
 def odd_against_even_exercise() -> ConnectExercise:
@@ -1048,75 +1460,124 @@ def odd_against_even_exercise() -> ConnectExercise:
         raise ValueError("the odd-against-even position must be a red win for the exact solver")
     values = dict(a=f["red"][0], r=f["red"][1], b=f["yellow"][0], y=f["yellow"][1], nth=_nth(f["disc"]))
     right = tr("Red: its threat is on an odd row, and red tends to get the odd cells")
-    won = (tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
-           if f["disc"] == game.variant.cells // 2 else
-           tr("Right. The exact solver says red wins, with its {nth} disc.", **values))
-    end = (" " + tr("At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
-                    "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
-                    under=f["red"][1] - 1, **values)) if f["forced"] else ""
+    won = (
+        tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
+        if f["disc"] == game.variant.cells // 2
+        else tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
+    )
+    end = (
+        (
+            " "
+            + tr(
+                "At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
+                "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
+                under=f["red"][1] - 1,
+                **values,
+            )
+        )
+        if f["forced"]
+        else ""
+    )
     said = {
         right: won + end,
         tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
             "Yellow's threat never gets used. The exact solver says red wins: the game ends in column {a}, where "
-            "yellow has to fill row {under}, right under red's threat.", under=f["red"][1] - 1, **values)
-        if f["forced"] else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
+            "yellow has to fill row {under}, right under red's threat.",
+            under=f["red"][1] - 1,
+            **values,
+        )
+        if f["forced"]
+        else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
         tr("Nobody: the two threats cancel out, so it is a draw"): tr(
             "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
             "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
-            **values),
+            **values,
+        ),
         tr("Red: red moves first, so red uses its threat first"): tr(
             "Red does win, but not for that reason: neither threat can be used yet, both float above empty cells. "
-            "What decides is the kind of row each threat is on: red's is odd, red's kind.", **values),
+            "What decides is the kind of row each threat is on: red's is odd, red's kind.",
+            **values,
+        ),
     }
     choices = list(said)
-    return ConnectExercise(tr("Red to move. Red has one threat cell and yellow has one, in different columns, and "
-                              "neither can be used yet. With best play on both sides, who wins, and why?"),
-                           choice_checker(right, said),
-                           hint=tr("Which kind of row is each threat on, odd or even? And who tends to get the cells "
-                                   "of that kind as the grid fills up?"),
-                           answer=right, solutions=[right], choices=choices, wrong=[c for c in choices if c != right],
-                           key="odd_against_even", game=game, click=False)
+    return ConnectExercise(
+        tr(
+            "Red to move. Red has one threat cell and yellow has one, in different columns, and "
+            "neither can be used yet. With best play on both sides, who wins, and why?"
+        ),
+        choice_checker(right, said),
+        hint=tr(
+            "Which kind of row is each threat on, odd or even? And who tends to get the cells "
+            "of that kind as the grid fills up?"
+        ),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="odd_against_even",
+        game=game,
+        click=False,
+    )
 
 
 def row_lines_exercise() -> ConnectExercise:
     """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
-    width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win          # the seven middle columns and two side ones
+    width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win  # the seven middle columns and two side ones
     n = width - win + 1
-    middle = FIVE_IN_A_ROW.columns - win + 1                           # the seven middle cells only
+    middle = FIVE_IN_A_ROW.columns - win + 1  # the seven middle cells only
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
+
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: a line of five can start at cell 1, 2, 3, 4 or 5 of the {width} cells: {n} lines.",
-                            width=width, n=n)
+            return True, tr(
+                "Right: a line of five can start at cell 1, 2, 3, 4 or 5 of the {width} cells: {n} lines.",
+                width=width,
+                n=n,
+            )
         if k == middle:
-            return False, tr("That is the seven middle cells only. The side discs count too: a row is {width} cells long.",
-                             width=width)
+            return False, tr(
+                "That is the seven middle cells only. The side discs count too: a row is {width} cells long.",
+                width=width,
+            )
         if k == width - win:
-            return False, tr("Nearly: {width} − {win} forgets one. A line can start at cell 1 and at cell {n}: count the starts.",
-                             width=width, win=win, n=n)
+            return False, tr(
+                "Nearly: {width} − {win} forgets one. A line can start at cell 1 and at cell {n}: count the starts.",
+                width=width,
+                win=win,
+                n=n,
+            )
         if k == n * FIVE_IN_A_ROW.rows:
             return False, tr("That is every row. The question is about one row only.")
-        return False, tr("Not {k}. Write down the {width} cells of a row and mark where a line of five can start.",
-                         k=k, width=width)
+        return False, tr(
+            "Not {k}. Write down the {width} cells of a row and mark where a line of five can start.", k=k, width=width
+        )
 
-    return ConnectExercise(tr("How many lines of five cells fit in one row of the 5 en raya grid, side discs included?"),
-                           check, hint=tr("A row has {width} cells. Where can the first cell of a line of five be?", width=width),
-                           answer=str(n), solutions=[n], wrong=[middle, width - win, n * FIVE_IN_A_ROW.rows, n + 1],
-                           key="row_lines", click=False)
+    return ConnectExercise(
+        tr("How many lines of five cells fit in one row of the 5 en raya grid, side discs included?"),
+        check,
+        hint=tr("A row has {width} cells. Where can the first cell of a line of five be?", width=width),
+        answer=str(n),
+        solutions=[n],
+        wrong=[middle, width - win, n * FIVE_IN_A_ROW.rows, n + 1],
+        key="row_lines",
+        click=False,
+    )
 
 
 def parse_line_counts(answer: Any) -> tuple[int, ...]:
     """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
     as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
     from gamekit.widgets.lesson import parse_int
+
     if isinstance(answer, int) and not isinstance(answer, bool):
         return (answer,)
     parts = str(answer).split("+")
     if len(parts) > 3 or not str(answer).strip():
-        raise ValueError(tr("“{answer}”: write your three counts joined by +, like 1 + 2 + 3, or the total.",
-                            answer=answer))
+        raise ValueError(
+            tr("“{answer}”: write your three counts joined by +, like 1 + 2 + 3, or the total.", answer=answer)
+        )
     numbers = tuple(parse_int(p) for p in parts)
     if any(n < 0 for n in numbers):
         raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
@@ -1132,90 +1593,128 @@ def count_lines_exercise() -> ConnectExercise:
     counts = count_lines(FIVE_IN_A_ROW)
     n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
     rows, columns, win = FIVE_IN_A_ROW.rows, FIVE_IN_A_ROW.columns, FIVE_IN_A_ROW.win
-    middle_across = (columns - win + 1) * rows                        # the seven middle cells of each row only
-    middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)       # diagonals that touch no side disc
-    sides_up = 2 * (rows - win + 1)                                    # lines up the two side columns
+    middle_across = (columns - win + 1) * rows  # the seven middle cells of each row only
+    middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)  # diagonals that touch no side disc
+    sides_up = 2 * (rows - win + 1)  # lines up the two side columns
     four = count_lines(CONNECT_FOUR)
     values = dict(across=across, up=up, diagonal=diagonal, n=n)
 
     def wrong_across(k: int) -> str:
         if k == middle_across:
-            return tr("Your count across leaves out the side discs: a row is 9 cells long, so each row holds "
-                      "{per} lines of five, not {middle}.", per=across // rows, middle=middle_across // rows)
+            return tr(
+                "Your count across leaves out the side discs: a row is 9 cells long, so each row holds "
+                "{per} lines of five, not {middle}.",
+                per=across // rows,
+                middle=middle_across // rows,
+            )
         if k == across // rows:
             return tr("Across: {k} is one row. There are {rows} rows.", k=k, rows=rows)
         if k == four["horizontal"]:
-            return tr("Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k)
+            return tr(
+                "Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k
+            )
         return tr("Across: not {k}. Each row holds as many lines of five as in exercise 4; then count the rows.", k=k)
 
     def wrong_up(k: int) -> str:
         if k == up + sides_up:
-            return tr("Up: leave out the side columns. A line up a side column mixes red and yellow, so it can never "
-                      "be five of one colour.")
+            return tr(
+                "Up: leave out the side columns. A line up a side column mixes red and yellow, so it can never "
+                "be five of one colour."
+            )
         if k == up // columns:
             return tr("Up: {k} is one column. There are {columns} middle columns.", k=k, columns=columns)
         if k == four["vertical"]:
-            return tr("Up: {k} is the Connect Four count (lines of four). A column of 6 cells holds {per} lines of five.",
-                      k=k, per=up // columns)
-        return tr("Up: not {k}. A middle column has 6 cells: where can a line of five start in it? Then count the "
-                  "columns.", k=k)
+            return tr(
+                "Up: {k} is the Connect Four count (lines of four). A column of 6 cells holds {per} lines of five.",
+                k=k,
+                per=up // columns,
+            )
+        return tr(
+            "Up: not {k}. A middle column has 6 cells: where can a line of five start in it? Then count the columns.",
+            k=k,
+        )
 
     def wrong_diagonal(k: int) -> str:
         if k == 0:
-            return tr("You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, "
-                      "then add them.")
+            return tr(
+                "You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, "
+                "then add them."
+            )
         if k == diagonal // 2:
             return tr("Diagonal: you counted one way only. They go up to the right and up to the left: count both.")
         if k == middle_diagonal:
-            return tr("Diagonal: you left out the diagonals that end on a side disc. They count too: only that disc's "
-                      "colour can complete them.")
+            return tr(
+                "Diagonal: you left out the diagonals that end on a side disc. They count too: only that disc's "
+                "colour can complete them."
+            )
         if k == middle_diagonal // 2:
             return tr("Diagonal: you counted one way only, and left out the diagonals that end on a side disc.")
-        return tr("Diagonal: not {k}. Count the lines going up to the right first, side discs included, then the "
-                  "lines going up to the left.", k=k)
+        return tr(
+            "Diagonal: not {k}. Count the lines going up to the right first, side discs included, then the "
+            "lines going up to the left.",
+            k=k,
+        )
 
     def check(answer: Any) -> tuple[bool, str]:
         typed = parse_line_counts(answer)
         if len(typed) == 1:
             k = typed[0]
             if k == n:
-                return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+                return True, tr(
+                    "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
+                )
             if k == across + up:
-                return False, tr("Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
-                                 "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
-                                 "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
-                                 k=k, m=n - k)
+                return False, tr(
+                    "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
+                    "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
+                    "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
+                    k=k,
+                    m=n - k,
+                )
             if k == across + diagonal:
-                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
-                                 "too.")
+                return False, tr(
+                    "You forgot the lines going up: each middle column has room for some lines of five too."
+                )
             if k == up + diagonal:
-                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
-                                 "discs included.")
+                return False, tr(
+                    "You forgot the lines across: each row has room for several lines of five, side discs included."
+                )
             if k == across + up + diagonal // 2:
-                return False, tr("You counted the diagonals one way only. They go up to the right and up to the left: "
-                                 "count both.")
+                return False, tr(
+                    "You counted the diagonals one way only. They go up to the right and up to the left: count both."
+                )
             if k == four["lines"]:
-                return False, tr("That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count "
-                                 "lines of five on the 9 × 6 grid of 5 en raya.")
+                return False, tr(
+                    "That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count "
+                    "lines of five on the 9 × 6 grid of 5 en raya."
+                )
             if k == n + sides_up:
-                return False, tr("Too many: a line up a side column mixes red and yellow, so it can never be five of "
-                                 "one colour.")
-            return False, tr("Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
-                             "then you can see which direction is off.", k=k)
+                return False, tr(
+                    "Too many: a line up a side column mixes red and yellow, so it can never be five of one colour."
+                )
+            return False, tr(
+                "Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
+                "then you can see which direction is off.",
+                k=k,
+            )
         if tuple(typed) == (across, up, diagonal):
             return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
-        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):   # right numbers, swapped
-            return False, tr("Those three numbers add up to the right total, but they are not in the order asked for. "
-                             "Write them as across + up + diagonal: which of your counts is the lines across?")
-        if len(typed) == 2:                                            # one direction left out altogether
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, swapped
+            return False, tr(
+                "Those three numbers add up to the right total, but they are not in the order asked for. "
+                "Write them as across + up + diagonal: which of your counts is the lines across?"
+            )
+        if len(typed) == 2:  # one direction left out altogether
             if typed == (across, up):
                 return False, wrong_diagonal(0)
             if typed == (across, diagonal):
-                return False, tr("You forgot the lines going up: each middle column has room for some lines of five "
-                                 "too.")
+                return False, tr(
+                    "You forgot the lines going up: each middle column has room for some lines of five too."
+                )
             if typed == (up, diagonal):
-                return False, tr("You forgot the lines across: each row has room for several lines of five, side "
-                                 "discs included.")
+                return False, tr(
+                    "You forgot the lines across: each row has room for several lines of five, side discs included."
+                )
             return False, tr("Write three counts, one for each direction: across + up + diagonal.")
         got = typed
         if got[2] == 0:
@@ -1226,20 +1725,39 @@ def count_lines_exercise() -> ConnectExercise:
             return False, wrong_up(got[1])
         return False, wrong_diagonal(got[2])
 
-    return ConnectExercise(tr("How many lines of five cells can still be completed on the empty 5 en raya grid (either "
-                              "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."), check,
-                           hint=tr("Count each direction on its own: across (how many places in one row, times the rows), up (in one middle column, times the columns), and diagonal, both ways."),
-                           answer=f"{across} + {up} + {diagonal}", solutions=[f"{across} + {up} + {diagonal}", n],
-                           wrong=[f"{across} + {up}", f"{middle_across} + {up} + {middle_diagonal}",
-                                  f"{across} + {up} + {diagonal // 2}", f"{across} + {up + sides_up} + {diagonal}",
-                                  f"{across // rows} + {up} + {diagonal}", across + up, four["lines"], n + sides_up,
-                                  n - 1, f"{diagonal} + {up} + {across}"],
-                           key="count_lines", click=False,
-                           leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)))
+    return ConnectExercise(
+        tr(
+            "How many lines of five cells can still be completed on the empty 5 en raya grid (either "
+            "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."
+        ),
+        check,
+        hint=tr(
+            "Count each direction on its own: across (how many places in one row, times the rows), up (in one "
+            "middle column, times the columns), and diagonal, both ways."
+        ),
+        answer=f"{across} + {up} + {diagonal}",
+        solutions=[f"{across} + {up} + {diagonal}", n],
+        wrong=[
+            f"{across} + {up}",
+            f"{middle_across} + {up} + {middle_diagonal}",
+            f"{across} + {up} + {diagonal // 2}",
+            f"{across} + {up + sides_up} + {diagonal}",
+            f"{across // rows} + {up} + {diagonal}",
+            across + up,
+            four["lines"],
+            n + sides_up,
+            n - 1,
+            f"{diagonal} + {up} + {across}",
+        ],
+        key="count_lines",
+        click=False,
+        leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)),
+    )
 
 
 POPOUT_AVOID = "365326454172741227672717"
-"""Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a five."""
+"""Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a
+five."""
 
 
 def popout_avoid_exercise() -> ConnectExercise:
@@ -1255,35 +1773,64 @@ def popout_avoid_exercise() -> ConnectExercise:
         n, label = m.lstrip("p"), popout_move_label(m)
         if g.winner() == 1 - me:
             losing.append(label)
-            said[label] = tr("Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
-                             "across row {row}. A pop that completes a line only for your opponent makes your opponent "
-                             "win.", n=n, other=tr(COLOUR_NAMES[1 - me]), row=g.winning_cells()[0][1] + 1)
+            said[label] = tr(
+                "Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
+                "across row {row}. A pop that completes a line only for your opponent makes your opponent "
+                "win.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+                row=g.winning_cells()[0][1] + 1,
+            )
         elif g.winner() == me:
             said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
         elif immediate_wins(g):
             reply = immediate_wins(g)[0]
-            unsafe.add(label)             # the common slip: a pop that loses one move later (first in ``wrong``)
-            said[label] = tr("Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
-                             "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
-                             "gives {other} five with no move in between.", n=n, other=tr(COLOUR_NAMES[1 - me]),
-                             reply=(tr("pops column {n}", n=reply[1:]) if reply.startswith("p")
-                                    else tr("drops into column {n}", n=reply)))
+            unsafe.add(label)  # the common slip: a pop that loses one move later (first in ``wrong``)
+            said[label] = tr(
+                "Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
+                "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
+                "gives {other} five with no move in between.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+                reply=(
+                    tr("pops column {n}", n=reply[1:])
+                    if reply.startswith("p")
+                    else tr("drops into column {n}", n=reply)
+                ),
+            )
         else:
-            said[label] = tr("Not column {n}: after that pop the discs above fall one row, but no line of five "
-                             "appears for either colour, and {other} cannot make five with the next move. That pop "
-                             "is safe.", n=n, other=tr(COLOUR_NAMES[1 - me]))
+            said[label] = tr(
+                "Not column {n}: after that pop the discs above fall one row, but no line of five "
+                "appears for either colour, and {other} cannot make five with the next move. That pop "
+                "is safe.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+            )
     if len(losing) != 1 or len(said) < 3:
         raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
     choices = list(said)
-    return ConnectExercise(tr("PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
-                              "pop must {colour} avoid?", colour=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[1 - me])),
-                           choice_checker(losing[0], said),
-                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for "
-                                   "five cells in a row, four of them {other}: is there a {other} disc just above the "
-                                   "fifth one?", other=tr(COLOUR_NAMES[1 - me])),
-                           answer=losing[0], solutions=losing, choices=choices,
-                           wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
-                           key="popout_avoid", game=game, click=False)
+    return ConnectExercise(
+        tr(
+            "PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
+            "pop must {colour} avoid?",
+            colour=tr(COLOUR_NAMES[me]),
+            other=tr(COLOUR_NAMES[1 - me]),
+        ),
+        choice_checker(losing[0], said),
+        hint=tr(
+            "Picture each column falling by one row when its bottom disc is popped. Look for "
+            "five cells in a row, four of them {other}: is there a {other} disc just above the "
+            "fifth one?",
+            other=tr(COLOUR_NAMES[1 - me]),
+        ),
+        answer=losing[0],
+        solutions=losing,
+        choices=choices,
+        wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
+        key="popout_avoid",
+        game=game,
+        click=False,
+    )
 
 
 POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
@@ -1313,23 +1860,39 @@ def popout_exercise() -> ConnectExercise:
         if g.winner() == game.to_move:
             winning.append(label)
             won.append(m)
-            said[label] = tr("Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
-                             n=n, row=g.winning_cells()[0][1] + 1)
+            said[label] = tr(
+                "Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
+                n=n,
+                row=g.winning_cells()[0][1] + 1,
+            )
         elif g.winner() is not None:
-            said[label] = tr("Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n)
+            said[label] = tr(
+                "Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n
+            )
         elif m.startswith("p"):
             said[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
         else:
-            said[label] = tr("Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n)
+            said[label] = tr(
+                "Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n
+            )
     choices = list(said)
     if len(won) != 1 or not won[0].startswith("p"):
         raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
-    return ConnectExercise(tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
-                           choice_checker(winning[0], said),
-                           hint=tr("Picture each column falling by one row when its bottom disc is popped. Look for a row "
-                                   "with four red discs and one yellow disc: is there a red disc just above the yellow one?"),
-                           answer=winning[0], solutions=winning, choices=choices,
-                           wrong=[c for c in choices if c not in winning], key="popout_pop", game=game, click=False)
+    return ConnectExercise(
+        tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
+        choice_checker(winning[0], said),
+        hint=tr(
+            "Picture each column falling by one row when its bottom disc is popped. Look for a row "
+            "with four red discs and one yellow disc: is there a red disc just above the yellow one?"
+        ),
+        answer=winning[0],
+        solutions=winning,
+        choices=choices,
+        wrong=[c for c in choices if c not in winning],
+        key="popout_pop",
+        game=game,
+        click=False,
+    )
 
 
 def _nth(n: int) -> str:
@@ -1351,19 +1914,27 @@ class ConnectProblemSet(ProblemSet):
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         from gamekit.puzzles.sets import puzzle_exercise
+
         out = []
         for puzzle, (theme, _) in zip(self.puzzles(), self.items):
+
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
-                return make(practice_prompt(position, solutions, value, by_hand=self.by_hand),
-                            _hiding_answers(check, position, solutions, puzzle.refutations), position=position,
-                            solutions=solutions, **k)
+                return make(
+                    practice_prompt(position, solutions, value, by_hand=self.by_hand),
+                    _hiding_answers(check, position, solutions, puzzle.refutations),
+                    position=position,
+                    solutions=solutions,
+                    **k,
+                )
+
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
-def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str],
-                    refutations: dict) -> Callable[[Any], tuple[bool, str]]:
+def _hiding_answers(
+    check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str], refutations: dict
+) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
     answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
@@ -1372,58 +1943,97 @@ def _hiding_answers(check: Callable[[Any], tuple[bool, str]], game: ConnectGame,
     accepted = [str(s) for s in solutions]
 
     def checked(answer: Any) -> tuple[bool, str]:
-        ok, feedback = check(answer)          # a refused input raises here, with its reason
+        ok, feedback = check(answer)  # a refused input raises here, with its reason
         if ok:
             return ok, feedback
         column = parse_column(game, answer)
         value = refutations[column]["value"] if column in refutations else None
-        return False, tr("Not column {move}: {words}", move=column,
-                         words=outcome_words(game, column, hide=accepted, value=value))
+        return False, tr(
+            "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
+        )
+
     return checked
 
 
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
-    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the score is the exact solver's, and each common slip
+    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the
+    score is the exact solver's, and each common slip
     with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
     from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
+
     game = ex.position
-    best = solve(game)                        # the score of the position = the score of each best column
-    top = game.variant.cells // 2 + 1         # a win with disc number n scores top − n
+    best = solve(game)  # the score of the position = the score of each best column
+    top = game.variant.cells // 2 + 1  # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     signed = lambda v: f"{v:+d}" if v else "0"
     columns = [str(c) for c in ex.solutions]
 
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
-        if column not in columns:             # what best play does after it; not the best column's score
-            return False, tr("Not column {move}: {words}", move=column,
-                             words=outcome_words(game, column, hide=columns))
+        if column not in columns:  # what best play does after it; not the best column's score
+            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=columns))
         if k == best:
-            return True, tr("Right: column {column}, score {score} for {colour}: {result}.", column=column,
-                            score=signed(best), colour=colour, result=explain_score(best, game))
+            return True, tr(
+                "Right: column {column}, score {score} for {colour}: {result}.",
+                column=column,
+                score=signed(best),
+                colour=colour,
+                result=explain_score(best, game),
+            )
         return False, score_slip(game, k, best)
 
     solutions = [f"{c}, {signed(best)}" for c in columns]
-    slips = [-best, top - abs(best)] if best else [1]             # a draw: any other score is one slip
-    wrong = [f"{w}, {signed(best)}" for w in ex.wrong] + [f"{columns[0]}, {signed(v)}" for v in slips] + \
-            ([f"{columns[0]}, 0"] if best else [])
+    slips = [-best, top - abs(best)] if best else [1]  # a draw: any other score is one slip
+    wrong = (
+        [f"{w}, {signed(best)}" for w in ex.wrong]
+        + [f"{columns[0]}, {signed(v)}" for v in slips]
+        + ([f"{columns[0]}, 0"] if best else [])
+    )
     # what is at stake (a win, a draw, a loss) is the score's half of the answer: the question does not say it
-    prompt = " ".join([tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
-                          n=game.variant.cells - game.discs_on_board), TO_MOVE[game.to_move](),
-                       tr("Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
-                          "draw, a minus sign for a loss).", colour=colour)]
-                      + ([ntr("{n} column is best.", "{n} columns are equally good: any of them, with its score, is "
-                              "right.", len(columns))] if len(columns) > 1
-                         else []))
-    def more(answer: Any) -> str:              # the bank's whole line after the column typed
+    prompt = " ".join(
+        [
+            tr(
+                "Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
+                n=game.variant.cells - game.discs_on_board,
+            ),
+            TO_MOVE[game.to_move](),
+            tr(
+                "Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
+                "draw, a minus sign for a loss).",
+                colour=colour,
+            ),
+        ]
+        + (
+            [
+                ntr(
+                    "{n} column is best.",
+                    "{n} columns are equally good: any of them, with its score, is right.",
+                    len(columns),
+                )
+            ]
+            if len(columns) > 1
+            else []
+        )
+    )
+
+    def more(answer: Any) -> str:  # the bank's whole line after the column typed
         return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
 
-    typed = make(prompt, check, hint=ex.hint, answer=", ".join(solutions), solutions=solutions,
-                 wrong=list(dict.fromkeys(wrong)), key=ex.key, position=game,
-                 leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)), more=more,
-                 **({} if make is Exercise else {"click": False}))
+    typed = make(
+        prompt,
+        check,
+        hint=ex.hint,
+        answer=", ".join(solutions),
+        solutions=solutions,
+        wrong=list(dict.fromkeys(wrong)),
+        key=ex.key,
+        position=game,
+        leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)),
+        more=more,
+        **({} if make is Exercise else {"click": False}),
+    )
     # the bank's level rates the position for play; searched by hand each is a bigger tree than the lesson's
     # "medium" exercise 2 (five empty cells): "hard", never "easy"
     typed.level = "hard"
@@ -1431,8 +2041,9 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     return typed
 
 
-def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
-                        at_once: bool = False, typed_score: bool = False) -> tuple[str, ...]:
+def practice_exclusions(
+    most_empty: int | None = None, *, fewest_legal: int = 0, at_once: bool = False, typed_score: bool = False
+) -> tuple[str, ...]:
     """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
     their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that, and
     those a five now or a block settles (lesson 3's set is searched by hand, like the computer does); those with
@@ -1441,12 +2052,14 @@ def practice_exclusions(most_empty: int | None = None, *, fewest_legal: int = 0,
     taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
     several right columns is no easy guess and stays."""
     from gamekit.puzzles.store import load_puzzles
+
     out = []
     for p in load_puzzles("five_in_a_row"):
         legal = len(p.legal_answers())
         crowded = (3 * len(p.answers) > legal and not typed_score) or legal < fewest_legal
-        big = most_empty is not None and (p.position.variant.cells - p.position.discs_on_board > most_empty
-                                          or is_at_once(p.position))
+        big = most_empty is not None and (
+            p.position.variant.cells - p.position.discs_on_board > most_empty or is_at_once(p.position)
+        )
         later = at_once and not is_at_once(p.position, p.answers)
         if crowded or big or later:
             out.append(p.id)
@@ -1468,19 +2081,27 @@ HAND_SEARCH_EMPTY = 8
 small enough to try every column, and the best answer to it, by hand."""
 
 WORKSHEET_RULES = (
-    N_("The grid is 9 columns wide and 6 rows high. The two outer columns start full of side discs and take no "
-       "more: you drop into the seven middle columns, numbered 1 to 7 from the left."),
-    N_("The side discs alternate colours going up: red at the bottom on the left, yellow at the bottom on the right. "
-       "They count for lines across and diagonally."),
-    N_("Red moves first. Five of your discs in a line (across, up or diagonally) win; four win nothing. A full grid "
-       "without a five is a draw."),
+    N_(
+        "The grid is 9 columns wide and 6 rows high. The two outer columns start full of side discs and take no "
+        "more: you drop into the seven middle columns, numbered 1 to 7 from the left."
+    ),
+    N_(
+        "The side discs alternate colours going up: red at the bottom on the left, yellow at the bottom on the right. "
+        "They count for lines across and diagonally."
+    ),
+    N_(
+        "Red moves first. Five of your discs in a line (across, up or diagonally) win; four win nothing. A full grid "
+        "without a five is a draw."
+    ),
 )
 """The rules card printed at the top of every 5 en raya worksheet (paper has no lesson page to look them up in)."""
 
-WORKSHEET_POPOUT = N_("PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
-                      "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
-                      "completes a line only for your opponent makes your opponent win; one that completes lines for "
-                      "both makes the popper win.")
+WORKSHEET_POPOUT = N_(
+    "PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
+    "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
+    "completes a line only for your opponent makes your opponent win; one that completes lines for "
+    "both makes the popper win."
+)
 """The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 
 THEMES_1 = ("win_now", "block", "side_column")
@@ -1491,76 +2112,193 @@ THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
 # asks, and the "only move" position has no bank theme, so they offer nothing.
 
 LESSONS: dict[int, Lesson] = {
-    1: Lesson(1, "five_in_a_row/01_rules_and_play", "5 en raya 1 — the rules", 45,
-              {"side_win": side_win_exercise, "side_block": side_block_exercise,
-               "side_diagonal": side_diagonal_exercise, "row_lines": row_lines_exercise,
-               "count_lines": count_lines_exercise, "popout_avoid": popout_avoid_exercise,
-               "popout_pop": popout_exercise},
-              {"side_win": "easy", "side_block": "easy", "side_diagonal": "medium", "row_lines": "easy",
-               "count_lines": "medium", "popout_avoid": "medium", "popout_pop": "hard"},
-              (N_("Both grids are 6 rows high. Explain in one sentence why fewer lines of five than lines of four go up a column."),
-               N_("A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of four fits in 3, and the side columns give none because they mix both colours.")),
-              ConnectProblemSet("five_in_a_row", (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
-                                seed=1, exclude=practice_exclusions(fewest_legal=5, at_once=True)),
-              objectives=((N_("make five in a line with a side disc, across or diagonally, and block such a line"),
-                           ("side_win", "side_block", "side_diagonal")),
-                          (N_("count the lines of five that can still be completed on the empty grid"),
-                           ("row_lines", "count_lines")),
-                          (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop"))),
-              themes=THEMES_1,
-              exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"}),
-    2: Lesson(2, "five_in_a_row/02_threats_and_exercises", "5 en raya 2 — threats and zugzwang", 55,
-              {"block_threat": block_threat_exercise, "win_in_one": win_in_one_exercise,
-               "zugzwang": zugzwang_exercise, "zugzwang_who": zugzwang_who_exercise,
-               "odd_even": odd_even_exercise, "odd_even_2": odd_even_2_exercise,
-               "odd_against_even": odd_against_even_exercise, "answer_on_top": claimeven_exercise,
-               "only_move": only_move_exercise,
-               "winning_move": winning_move_exercise, "challenge": challenge_exercise},
-              {"block_threat": "easy", "win_in_one": "easy", "zugzwang": "medium", "zugzwang_who": "medium",
-               "odd_even": "medium", "odd_even_2": "medium", "odd_against_even": "medium", "answer_on_top": "medium",
-               "only_move": "hard",
-               "winning_move": "hard", "challenge": "hard"},
-              (N_("Explain in one sentence why a red threat on an even row will probably not help red."),
-               N_("Yellow can answer every red disc on top of it, in the same column, and so gets the even cells: when that column fills up, a yellow disc lands in red's threat cell.")),
-              # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
-              # one's feedback never answers another
-              ConnectProblemSet("five_in_a_row", (("block", "easy"), ("zugzwang", "easy"), ("double_threat", "medium"),
-                                                  ("zugzwang", "medium"), ("odd_even_threat", "hard")), seed=15,
-                                exclude=practice_exclusions(fewest_legal=5)),
-              objectives=((N_("find a threat (an empty cell that would complete your five): block it, or use it"),
-                           ("block_threat", "win_in_one")),
-                          (N_("tell an odd threat from an even one, say which player each one helps, and find the drop "
-                              "that lets yellow answer every red disc in the same column until the grid is full"),
-                           ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top")),
-                          (N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
-                           ("zugzwang", "zugzwang_who", "only_move")),
-                          (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge"))),
-              themes=THEMES_2,
-              exercise_themes={"block_threat": "block", "win_in_one": "win_now", "winning_move": "odd_even_threat",
-                               "challenge": "double_threat"}),
-    3: Lesson(3, "five_in_a_row/03_how_the_computer_knows", "How the computer knows", 60,
-              {"tiny_score": teach.tiny_score_exercise, "be_the_computer": teach.best_move_exercise,
-               "pruning": teach.pruning_exercise, "transposition": teach.transposition_exercise,
-               "transposition_why": teach.transposition_why_exercise,
-               "read_score": teach.read_score_exercise, "bit_index": teach.bit_exercise,
-               "other_bit": teach.other_bit_exercise},
-              {"tiny_score": "easy", "be_the_computer": "medium", "pruning": "medium", "transposition": "easy",
-               "transposition_why": "medium",
-               "read_score": "medium", "bit_index": "medium", "other_bit": "hard"},
-              (N_("Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."),
-               N_("It only skips moves already shown to be no better for the player choosing than a move found earlier, so skipping them cannot change the best score.")),
-              # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
-              # (seed 4: no two problems share a right answer, so one's feedback never answers another)
-              ConnectProblemSet("five_in_a_row", (("zugzwang", "easy"), ("zugzwang", "easy"),
-                                                  ("double_threat", "medium")),
-                                seed=4, exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True), by_hand=True),
-              objectives=((N_("score a position the way a computer does, with minimax, and read the solver's scores: "
-                              "which disc wins"), ("tiny_score", "be_the_computer", "read_score")),
-                          (N_("say how alpha–beta and a transposition table skip work without changing the answer"),
-                           ("transposition", "pruning", "transposition_why")),
-                          (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"),
-                           ("bit_index", "other_bit"))),
-              themes=THEMES_2),
+    1: Lesson(
+        1,
+        "five_in_a_row/01_rules_and_play",
+        "5 en raya 1 — the rules",
+        45,
+        {
+            "side_win": side_win_exercise,
+            "side_block": side_block_exercise,
+            "side_diagonal": side_diagonal_exercise,
+            "row_lines": row_lines_exercise,
+            "count_lines": count_lines_exercise,
+            "popout_avoid": popout_avoid_exercise,
+            "popout_pop": popout_exercise,
+        },
+        {
+            "side_win": "easy",
+            "side_block": "easy",
+            "side_diagonal": "medium",
+            "row_lines": "easy",
+            "count_lines": "medium",
+            "popout_avoid": "medium",
+            "popout_pop": "hard",
+        },
+        (
+            N_(
+                "Both grids are 6 rows high. Explain in one sentence why fewer lines of five than lines of four go "
+                "up a column."
+            ),
+            N_(
+                "A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of "
+                "four fits in 3, and the side columns give none because they mix both colours."
+            ),
+        ),
+        ConnectProblemSet(
+            "five_in_a_row",
+            (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
+            seed=1,
+            exclude=practice_exclusions(fewest_legal=5, at_once=True),
+        ),
+        objectives=(
+            (
+                N_("make five in a line with a side disc, across or diagonally, and block such a line"),
+                ("side_win", "side_block", "side_diagonal"),
+            ),
+            (N_("count the lines of five that can still be completed on the empty grid"), ("row_lines", "count_lines")),
+            (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop")),
+        ),
+        themes=THEMES_1,
+        exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"},
+    ),
+    2: Lesson(
+        2,
+        "five_in_a_row/02_threats_and_exercises",
+        "5 en raya 2 — threats and zugzwang",
+        55,
+        {
+            "block_threat": block_threat_exercise,
+            "win_in_one": win_in_one_exercise,
+            "zugzwang": zugzwang_exercise,
+            "zugzwang_who": zugzwang_who_exercise,
+            "odd_even": odd_even_exercise,
+            "odd_even_2": odd_even_2_exercise,
+            "odd_against_even": odd_against_even_exercise,
+            "answer_on_top": claimeven_exercise,
+            "only_move": only_move_exercise,
+            "winning_move": winning_move_exercise,
+            "challenge": challenge_exercise,
+        },
+        {
+            "block_threat": "easy",
+            "win_in_one": "easy",
+            "zugzwang": "medium",
+            "zugzwang_who": "medium",
+            "odd_even": "medium",
+            "odd_even_2": "medium",
+            "odd_against_even": "medium",
+            "answer_on_top": "medium",
+            "only_move": "hard",
+            "winning_move": "hard",
+            "challenge": "hard",
+        },
+        (
+            N_("Explain in one sentence why a red threat on an even row will probably not help red."),
+            N_(
+                "Yellow can answer every red disc on top of it, in the same column, and so gets the even cells: "
+                "when that column fills up, a yellow disc lands in red's threat cell."
+            ),
+        ),
+        # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
+        # one's feedback never answers another
+        ConnectProblemSet(
+            "five_in_a_row",
+            (
+                ("block", "easy"),
+                ("zugzwang", "easy"),
+                ("double_threat", "medium"),
+                ("zugzwang", "medium"),
+                ("odd_even_threat", "hard"),
+            ),
+            seed=15,
+            exclude=practice_exclusions(fewest_legal=5),
+        ),
+        objectives=(
+            (
+                N_("find a threat (an empty cell that would complete your five): block it, or use it"),
+                ("block_threat", "win_in_one"),
+            ),
+            (
+                N_(
+                    "tell an odd threat from an even one, say which player each one helps, and find the drop "
+                    "that lets yellow answer every red disc in the same column until the grid is full"
+                ),
+                ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top"),
+            ),
+            (
+                N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
+                ("zugzwang", "zugzwang_who", "only_move"),
+            ),
+            (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
+        ),
+        themes=THEMES_2,
+        exercise_themes={
+            "block_threat": "block",
+            "win_in_one": "win_now",
+            "winning_move": "odd_even_threat",
+            "challenge": "double_threat",
+        },
+    ),
+    3: Lesson(
+        3,
+        "five_in_a_row/03_how_the_computer_knows",
+        "How the computer knows",
+        60,
+        {
+            "tiny_score": teach.tiny_score_exercise,
+            "be_the_computer": teach.best_move_exercise,
+            "pruning": teach.pruning_exercise,
+            "transposition": teach.transposition_exercise,
+            "transposition_why": teach.transposition_why_exercise,
+            "read_score": teach.read_score_exercise,
+            "bit_index": teach.bit_exercise,
+            "other_bit": teach.other_bit_exercise,
+        },
+        {
+            "tiny_score": "easy",
+            "be_the_computer": "medium",
+            "pruning": "medium",
+            "transposition": "easy",
+            "transposition_why": "medium",
+            "read_score": "medium",
+            "bit_index": "medium",
+            "other_bit": "hard",
+        },
+        (
+            N_(
+                "Explain in one sentence why alpha–beta finds the same score as minimax while visiting fewer positions."
+            ),
+            N_(
+                "It only skips moves already shown to be no better for the player choosing than a move found "
+                "earlier, so skipping them cannot change the best score."
+            ),
+        ),
+        # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
+        # (seed 4: no two problems share a right answer, so one's feedback never answers another)
+        ConnectProblemSet(
+            "five_in_a_row",
+            (("zugzwang", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
+            seed=4,
+            exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
+            by_hand=True,
+        ),
+        objectives=(
+            (
+                N_(
+                    "score a position the way a computer does, with minimax, and read the solver's scores: "
+                    "which disc wins"
+                ),
+                ("tiny_score", "be_the_computer", "read_score"),
+            ),
+            (
+                N_("say how alpha–beta and a transposition table skip work without changing the answer"),
+                ("transposition", "pruning", "transposition_why"),
+            ),
+            (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"), ("bit_index", "other_bit")),
+        ),
+        themes=THEMES_2,
+    ),
 }
 """Every 5 en raya lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1568,54 +2306,99 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
 (from :data:`LESSONS`)."""
 
+
 def worksheet_aids(notebook: str) -> list[str]:
     """What a pupil working ``notebook``'s worksheet on paper needs from the lesson page, as Markdown blocks in the
     current language (the rules card is separate, :data:`WORKSHEET_RULES`): for lesson 2 the words threat, ✗ cell,
     double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
     how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
-    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 6-7 use PopOut, the other sheets' questions never do).  KeyError for a notebook that is not a 5 en raya lesson."""
+    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 6-7 use PopOut, the other sheets' questions never do).
+    KeyError for a notebook that is not a 5 en raya lesson."""
     if notebook not in EXERCISES:
         raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")
-    if notebook == LESSONS[1].notebook:           # the only lesson whose questions use PopOut
+    if notebook == LESSONS[1].notebook:  # the only lesson whose questions use PopOut
         return ["> **PopOut**\n>\n> * " + tr(WORKSHEET_POPOUT)]
     if notebook == LESSONS[2].notebook:
-        lines = [tr("Words and a rule of thumb"),
-                 tr("A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
-                    "to 6 from the bottom."),
-                 tr("A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
-                    "player drop on top of it and make five."),
-                 tr("A double threat is two threats at once: the other player can block only one. Two threats stacked "
-                    "in one column, one on top of the other, are a double threat once the column fills up to them."),
-                 tr("Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
-                    "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
-                    "an even row are the ones that usually help their owner.")]
+        lines = [
+            tr("Words and a rule of thumb"),
+            tr(
+                "A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
+                "to 6 from the bottom."
+            ),
+            tr(
+                "A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
+                "player drop on top of it and make five."
+            ),
+            tr(
+                "A double threat is two threats at once: the other player can block only one. Two threats stacked "
+                "in one column, one on top of the other, are a double threat once the column fills up to them."
+            ),
+            tr(
+                "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
+                "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
+                "an even row are the ones that usually help their owner."
+            ),
+        ]
         return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
     if notebook == LESSONS[3].notebook:
         tiny, full = teach.TINY.cells, FIVE_IN_A_ROW.cells
-        scores = [tr("Scores"),
-                  tr("A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
-                     "with your disc number n of the whole game scores c/2 + 1 − n."),
-                  tr("The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
-                     "board has {full}: a win with disc number n scores {f} − n.", tiny=tiny, t=tiny // 2 + 1,
-                     full=full, f=full // 2 + 1),
-                  tr("A loss is the same number with a minus sign, counted with the other player's discs.")]
-        bits = [tr("Bits"),
-                tr("The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
-                   "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
-                   "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."),
-                tr("On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
-                   "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
-                   "your column 1.")]
+        scores = [
+            tr("Scores"),
+            tr(
+                "A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
+                "with your disc number n of the whole game scores c/2 + 1 − n."
+            ),
+            tr(
+                "The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
+                "board has {full}: a win with disc number n scores {f} − n.",
+                tiny=tiny,
+                t=tiny // 2 + 1,
+                full=full,
+                f=full // 2 + 1,
+            ),
+            tr("A loss is the same number with a minus sign, counted with the other player's discs."),
+        ]
+        bits = [
+            tr("Bits"),
+            tr(
+                "The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
+                "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
+                "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."
+            ),
+            tr(
+                "On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
+                "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
+                "your column 1."
+            ),
+        ]
         example = Variant("example", columns=3, rows=2, win=2)
         g = ConnectGame(example)
         head = "| " + tr("row") + " | " + " | ".join(tr("column {n}", n=c + 1) for c in range(example.columns)) + " |"
-        rows = ["| " + (tr("spare") if r == example.rows else str(r + 1)) + " | "
-                + " | ".join(str(teach.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
-                             for c in range(example.columns)) + " |"
-                for r in range(example.rows, -1, -1)]
-        table = "\n".join([tr("An example: a board of {c} columns and {r} rows, no side columns, each cell's bit number.",
-                             c=example.columns, r=example.rows), "", head, "|---" * (example.columns + 1) + "|", *rows])
+        rows = [
+            "| "
+            + (tr("spare") if r == example.rows else str(r + 1))
+            + " | "
+            + " | ".join(
+                str(teach.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
+                for c in range(example.columns)
+            )
+            + " |"
+            for r in range(example.rows, -1, -1)
+        ]
+        table = "\n".join(
+            [
+                tr(
+                    "An example: a board of {c} columns and {r} rows, no side columns, each cell's bit number.",
+                    c=example.columns,
+                    r=example.rows,
+                ),
+                "",
+                head,
+                "|---" * (example.columns + 1) + "|",
+                *rows,
+            ]
+        )
         box = lambda lines: "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
         return [box(scores), box(bits), table]
     return []
@@ -1654,43 +2437,74 @@ def exercise(name: str, score: LessonScore | None = None):
             return widget
         import ipywidgets as W
 
-        tinted, zugzwang = ex.marks          # the threat cell the question is about, lettered; ✗ under yellow's threats
-        board = picture(ex.game, scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
-                        threats=tinted, danger=zugzwang, rows=name not in ODD_EVEN_POSITIONS)
+        tinted, zugzwang = ex.marks  # the threat cell the question is about, lettered; ✗ under yellow's threats
+        board = picture(
+            ex.game,
+            scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
+            threats=tinted,
+            danger=zugzwang,
+            rows=name not in ODD_EVEN_POSITIONS,
+        )
         return W.VBox([board, widget])
     game = ex.game
     layout: GridLayout = layout_for(game, CELL)
-    return PuzzleBoard(ex, draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),
-                       hit=column_hit(game, layout), size=layout.css_size, score=score)
+    return PuzzleBoard(
+        ex,
+        draw=lambda mark: scene(game, threats=False, mark=mark, show_last=False),
+        hit=column_hit(game, layout),
+        size=layout.css_size,
+        score=score,
+    )
 
 
 def known_results() -> Table:
     """What is known about solving both games."""
-    return Table([tr("game"), tr("result with perfect play"), tr("status")], [
-        [tr("standard Connect Four (7×6)"), tr("first player wins, starting in the centre column"),
-         tr("proved (James D. Allen and Victor Allis, 1988; John Tromp's database)")],
-        five_in_a_row_result(),
-    ], caption=tr("What is known about the value of the start"))
+    return Table(
+        [tr("game"), tr("result with perfect play"), tr("status")],
+        [
+            [
+                tr("standard Connect Four (7×6)"),
+                tr("first player wins, starting in the centre column"),
+                tr("proved (James D. Allen and Victor Allis, 1988; John Tromp's database)"),
+            ],
+            five_in_a_row_result(),
+        ],
+        caption=tr("What is known about the value of the start"),
+    )
 
 
 def five_in_a_row_result() -> list[str]:
     """The 5 en raya row of :func:`known_results`: the value of the start as gamekit's shipped opening book
     holds it (computed, not published elsewhere), or "unknown" when no book is installed."""
     from gamekit.connect.tables import book_for
+
     start = FiveInARow()
     book = book_for(start.variant)
     score = None if book is None else book.lookup(start)
     if score is None:
-        return [tr("5 en raya (9×6, side columns)"), tr("unknown"),
-                tr("no published solution; the solver these lessons use settles positions from the middle game on (every exercise here), but not yet the empty grid")]
-    return [tr("5 en raya (9×6, side columns)"), teach.start_result((score > 0) - (score < 0)),
-            tr("computed by the solver these lessons use (not published elsewhere): every first move of red is proved; lesson 3 shows how the computer knows")]
+        return [
+            tr("5 en raya (9×6, side columns)"),
+            tr("unknown"),
+            tr(
+                "no published solution; the solver these lessons use settles positions from the middle game on "
+                "(every exercise here), but not yet the empty grid"
+            ),
+        ]
+    return [
+        tr("5 en raya (9×6, side columns)"),
+        teach.start_result((score > 0) - (score < 0)),
+        tr(
+            "computed by the solver these lessons use (not published elsewhere): every first move of red is proved; "
+            "lesson 3 shows how the computer knows"
+        ),
+    ]
 
 
 # ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
 def reflection(lesson: str, score: LessonScore | str):
     """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
     from gamekit.widgets.lesson import Reflection
+
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
@@ -1707,8 +2521,11 @@ def practice_exercises(lesson: int) -> list[ConnectExercise]:
 
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
-    return tuple(LESSONS[lesson].practice.exercises(
-        lambda *a, position=None, click=True, **k: ConnectExercise(*a, game=position, click=click, **k)))
+    return tuple(
+        LESSONS[lesson].practice.exercises(
+            lambda *a, position=None, click=True, **k: ConnectExercise(*a, game=position, click=click, **k)
+        )
+    )
 
 
 TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
@@ -1726,13 +2543,20 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
     if wins and set(solutions) <= set(wins):
         text += tr("One drop makes five in a line right now: find it.")
     elif wins:
-        text += tr("Find a winning drop. One makes five in a line right now; the others win by force, a few moves later.")
+        text += tr(
+            "Find a winning drop. One makes five in a line right now; the others win by force, a few moves later."
+        )
     elif playable_threats(game, 1 - game.to_move):
-        text += tr("Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.",
-                   other=other)
+        text += tr(
+            "Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.", other=other
+        )
     elif value > 0:
-        text += tr("No drop wins at once, but {colour} can force a win: {other} can defend for a while, not for ever. "
-                   "Find the drop that wins by force.", colour=colour, other=other)
+        text += tr(
+            "No drop wins at once, but {colour} can force a win: {other} can defend for a while, not for ever. "
+            "Find the drop that wins by force.",
+            colour=colour,
+            other=other,
+        )
     elif value == 0:
         text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
     else:
@@ -1741,8 +2565,11 @@ def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_
         text += " " + ntr("{n} drop is right.", "{n} drops are equally good: any of them is right.", len(solutions))
     if by_hand:
         empty = game.variant.cells - game.discs_on_board
-        text = tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty) \
-            + " " + text
+        text = (
+            tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty)
+            + " "
+            + text
+        )
     return text
 
 
@@ -1750,14 +2577,23 @@ def practice(lesson: int, score: LessonScore | None = None):
     """The "More practice" set on the page: one board per problem, each titled with its number and level."""
     import html
     import ipywidgets as W
+
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
         layout = layout_for(game, CELL)
         title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
-        if not ex.click:                       # lesson 3: the column and its score, typed under the board
+        if not ex.click:  # lesson 3: the column and its score, typed under the board
             rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
             continue
-        rows += [title, PuzzleBoard(ex, draw=lambda mark, g=game: scene(g, threats=False, mark=mark, show_last=False),
-                                    hit=column_hit(game, layout), size=layout.css_size, score=score)]
+        rows += [
+            title,
+            PuzzleBoard(
+                ex,
+                draw=lambda mark, g=game: scene(g, threats=False, mark=mark, show_last=False),
+                hit=column_hit(game, layout),
+                size=layout.css_size,
+                score=score,
+            ),
+        ]
     return W.VBox(rows)

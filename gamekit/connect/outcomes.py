@@ -21,6 +21,7 @@ position and its mirror image once, under the smaller key; 5 en raya's side colu
 the left and a yellow one on the right of each row, so its mirror image is another game and every
 position is stored as it is.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -35,8 +36,17 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import ConnectGame, Variant
 from gamekit.connect.tables import DATA, read_checked, slug
 
-__all__ = ["OutcomeError", "Store", "OutcomeBook", "mirror_symmetric", "mirror_key", "canonical",
-           "outcome_path", "outcome_book_for", "settled"]
+__all__ = [
+    "OutcomeError",
+    "Store",
+    "OutcomeBook",
+    "mirror_symmetric",
+    "mirror_key",
+    "canonical",
+    "outcome_path",
+    "outcome_book_for",
+    "settled",
+]
 
 Bounds = tuple[int, int]
 
@@ -92,8 +102,10 @@ class Store:
         try:
             self.db = sqlite3.connect(self.path)
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS positions (key TEXT PRIMARY KEY, moves TEXT, discs INTEGER,"
-                            " status TEXT, columns TEXT, seconds REAL, nodes INTEGER, budget REAL, run TEXT)")
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS positions (key TEXT PRIMARY KEY, moves TEXT, discs INTEGER,"
+                " status TEXT, columns TEXT, seconds REAL, nodes INTEGER, budget REAL, run TEXT)"
+            )
             got = self.db.execute("SELECT value FROM meta WHERE name='variant'").fetchone()
         except sqlite3.DatabaseError as e:
             raise OutcomeError(f"{self.path}: not an outcome store ({e})") from None
@@ -113,25 +125,51 @@ class Store:
         """Write one task's result at once (a stopped build keeps it)."""
         cols = {m: list(b) for m, b in entry["columns"].items()}
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO positions VALUES (?,?,?,?,?,?,?,?,?)",
-                            (f"{entry['key']:x}", entry["moves"], entry["discs"],
-                             "settled" if settled(entry["columns"]) else "open", json.dumps(cols),
-                             entry["seconds"], entry["nodes"], entry["budget"], run))
+            self.db.execute(
+                "INSERT OR REPLACE INTO positions VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    f"{entry['key']:x}",
+                    entry["moves"],
+                    entry["discs"],
+                    "settled" if settled(entry["columns"]) else "open",
+                    json.dumps(cols),
+                    entry["seconds"],
+                    entry["nodes"],
+                    entry["budget"],
+                    run,
+                ),
+            )
 
     def tighten(self, key: int, columns: dict[str, Bounds]) -> None:
         """Replace a stored position's bounds by tighter ones found from its neighbours (no search)."""
         with self.db:
-            self.db.execute("UPDATE positions SET columns=?, status=? WHERE key=?",
-                            (json.dumps({m: list(b) for m, b in columns.items()}),
-                             "settled" if settled(columns) else "open", f"{key:x}"))
+            self.db.execute(
+                "UPDATE positions SET columns=?, status=? WHERE key=?",
+                (
+                    json.dumps({m: list(b) for m, b in columns.items()}),
+                    "settled" if settled(columns) else "open",
+                    f"{key:x}",
+                ),
+            )
 
     def rows(self) -> list[dict]:
         out = []
         for k, moves, discs, status, cols, sec, nodes, budget, run in self.db.execute(
-                "SELECT * FROM positions ORDER BY discs, moves"):
-            out.append({"key": int(k, 16), "moves": moves, "discs": discs, "status": status,
-                        "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
-                        "seconds": sec, "nodes": nodes, "budget": budget, "run": run})
+            "SELECT * FROM positions ORDER BY discs, moves"
+        ):
+            out.append(
+                {
+                    "key": int(k, 16),
+                    "moves": moves,
+                    "discs": discs,
+                    "status": status,
+                    "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
+                    "seconds": sec,
+                    "nodes": nodes,
+                    "budget": budget,
+                    "run": run,
+                }
+            )
         return out
 
     def get(self, key: int) -> dict | None:
@@ -139,17 +177,28 @@ class Store:
 
     def _select(self, key: int):
         for k, moves, discs, status, cols, sec, nodes, budget, run in self.db.execute(
-                "SELECT * FROM positions WHERE key=?", (f"{key:x}",)):
-            yield {"key": int(k, 16), "moves": moves, "discs": discs, "status": status,
-                   "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
-                   "seconds": sec, "nodes": nodes, "budget": budget, "run": run}
+            "SELECT * FROM positions WHERE key=?", (f"{key:x}",)
+        ):
+            yield {
+                "key": int(k, 16),
+                "moves": moves,
+                "discs": discs,
+                "status": status,
+                "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
+                "seconds": sec,
+                "nodes": nodes,
+                "budget": budget,
+                "run": run,
+            }
 
     def status(self) -> dict:
         """Per number of discs: positions stored, settled, open, columns settled; seconds spent."""
         by: dict[int, dict] = {}
         for r in self.rows():
-            d = by.setdefault(r["discs"], {"positions": 0, "settled": 0, "open": 0, "columns": 0,
-                                           "columns_settled": 0, "seconds": 0.0})
+            d = by.setdefault(
+                r["discs"],
+                {"positions": 0, "settled": 0, "open": 0, "columns": 0, "columns_settled": 0, "seconds": 0.0},
+            )
             d["positions"] += 1
             d[r["status"]] += 1
             d["columns"] += len(r["columns"])
@@ -166,9 +215,15 @@ class Store:
                 lines.append(f"{r['key']:x} {r['moves'] or '-'} {cols}\n")
         body = "".join(lines).encode()
         st = self.status()["by_discs"]
-        header = {"variant": asdict(self.variant), "depth": depth, "positions": len(lines),
-                  "by_discs": {str(d): s for d, s in st.items() if d <= depth}, "command": command,
-                  "built": time.strftime("%Y-%m-%d"), "sha256": hashlib.sha256(body).hexdigest()}
+        header = {
+            "variant": asdict(self.variant),
+            "depth": depth,
+            "positions": len(lines),
+            "by_discs": {str(d): s for d, s in st.items() if d <= depth},
+            "command": command,
+            "built": time.strftime("%Y-%m-%d"),
+            "sha256": hashlib.sha256(body).hexdigest(),
+        }
         out = Path(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         with gzip.GzipFile(out, "wb", mtime=0) as f:
@@ -185,8 +240,9 @@ class OutcomeBook:
 
     @classmethod
     def load(cls, path: Path, variant: Variant | None = None) -> "OutcomeBook":
-        header, v, body = read_checked(path, variant, OutcomeError, "outcome book", "an outcome book",
-                                       "python -m gamekit.connect.book outcomes")
+        header, v, body = read_checked(
+            path, variant, OutcomeError, "outcome book", "an outcome book", "python -m gamekit.connect.book outcomes"
+        )
         entries: dict[int, dict[str, Bounds]] = {}
         try:
             for line in body.decode().splitlines():
@@ -226,6 +282,7 @@ def outcome_book_for(v: Variant) -> OutcomeBook | None:
     one warns and counts as none, so the callers fall back to search."""
     if v not in _books:
         import warnings
+
         path = outcome_path(v)
         book = None
         if path.exists():

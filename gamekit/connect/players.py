@@ -13,6 +13,7 @@
   With a time budget its strength depends on the machine; pass ``time_budget=None, max_depth=n``
   for a reproducible fixed-depth player.
 """
+
 from __future__ import annotations
 
 import random
@@ -51,7 +52,7 @@ def proved_choices(game: ConnectGame, bounds: dict[str, tuple[int, int]] | None 
     :func:`proved_bounds_of_moves` when already computed."""
     bounds = proved_bounds_of_moves(game) if bounds is None else bounds
     if not bounds:
-        return []                                    # the game is over: no moves
+        return []  # the game is over: no moves
     best_lo = max(lo for lo, _ in bounds.values())
     if best_lo >= 0 or best_lo == max(hi for _, hi in bounds.values()):
         return [m for m in game.legal_moves() if bounds[m][0] == best_lo]
@@ -152,8 +153,13 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, time_budget: float | None = 1.0,
-                 max_depth: int | None = None, exact_cells: int = 28) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float | None = 1.0,
+        max_depth: int | None = None,
+        exact_cells: int = 28,
+    ) -> None:
         if time_budget is None and max_depth is None:
             max_depth = 6
         self.rng = random.Random(seed)
@@ -162,7 +168,7 @@ class HardPlayer:
         self.exact_cells = exact_cells
         self.last_exact = False
         self.nodes = 0
-        self._strategy: tuple | None = None   # (proof that this side holds a draw, the moves it was made after)
+        self._strategy: tuple | None = None  # (proof that this side holds a draw, the moves it was made after)
 
     # ------------------------------------------------------------------ choose
     def choose(self, game: ConnectGame) -> str:
@@ -180,7 +186,7 @@ class HardPlayer:
         history = list(game.history)
         if len(history) != len(before) + 1 or history[:-1] != before or history[-1].startswith("p"):
             return None
-        number = int(history[-1])            # drops are named by playable column number, cells by grid column
+        number = int(history[-1])  # drops are named by playable column number, cells by grid column
         column = game.grid_column(number)
         cell = proof.reply((column, len(game.grid[column]) - 1))
         if cell is None:
@@ -222,7 +228,7 @@ class HardPlayer:
         b = board_for(game.variant)
         cur, mask, nb = b.from_game(game)
         empties = game.variant.cells - nb
-        in_book = not game.popout and nb < book_depth(game.variant)   # every answer read from the book
+        in_book = not game.popout and nb < book_depth(game.variant)  # every answer read from the book
         if in_book or (not game.popout and empties <= self.exact_cells and budget is not None):
             scores = analyse(game, time_budget=None if in_book else budget * 0.4)
             if all(s is not None for s in scores.values()):
@@ -230,10 +236,10 @@ class HardPlayer:
                 self.last_exact = True
                 return self.rng.choice(sorted(m for m, s in scores.items() if s == best))
         bounds = proved_bounds_of_moves(game)
-        moves = proved_choices(game, bounds)   # the moves that keep the best outcome proved without search
+        moves = proved_choices(game, bounds)  # the moves that keep the best outcome proved without search
         reply, best = self.strategy_reply(game), max(lo for lo, _ in bounds.values())
         if reply is not None and best < 1 and self._strategy[0].wins:
-            moves = [reply]                      # the remembered proof wins: its answer keeps the win
+            moves = [reply]  # the remembered proof wins: its answer keeps the win
         elif reply is not None and best < 1:
             # no proved win: the remembered proof's answer keeps this side's draw, and so does every move proved
             # to draw now; the search picks among them
@@ -268,13 +274,13 @@ class HardPlayer:
                     if partial[m] > partial[root[0]]:
                         best_move = m
                 break
-            root.sort(key=lambda m: -scores[m])   # stable: keeps the earlier order on ties
+            root.sort(key=lambda m: -scores[m])  # stable: keeps the earlier order on ties
             best_move, best_score = root[0], scores[root[0]]
             self.last_exact = not search.cut
             if not search.cut or abs(best_score) > WIN // 2:
-                break       # exact, or a forced win / all moves lose by force
+                break  # exact, or a forced win / all moves lose by force
             if deadline is not None and time.perf_counter() - t0 > 0.6 * (deadline - time.perf_counter()):
-                break       # the next iteration would very likely not finish in time
+                break  # the next iteration would very likely not finish in time
         self.nodes = search.nodes
         return best_move
 
@@ -305,7 +311,7 @@ class _Search:
                 self.centre[1] |= cm
         self.cols = [b.col_masks[i] for i in b.order]
         rows = [sum(1 << (c * b.H1 + r) for c in range(v.width)) for r in range(v.rows)]
-        self.parity = (sum(rows[0::2]), sum(rows[1::2]))      # red's rows (1st, 3rd, ...), yellow's
+        self.parity = (sum(rows[0::2]), sum(rows[1::2]))  # red's rows (1st, 3rd, ...), yellow's
         self.open_windows = _open_windows(b)
         self.bottoms = [cm & -cm for cm in self.cols]
 
@@ -339,8 +345,9 @@ class _Search:
         nopp = (opp & ~cm) | ((opp & cm) >> 1)
         return ncur, nopp
 
-    def root(self, cur: int, mask: int, moves: list[str], depth: int,
-             scores: dict[str, int] | None = None) -> dict[str, int]:
+    def root(
+        self, cur: int, mask: int, moves: list[str], depth: int, scores: dict[str, int] | None = None
+    ) -> dict[str, int]:
         b = self.b
         opp = cur ^ mask
         side = self.side
@@ -373,7 +380,7 @@ class _Search:
             key = ((cur + mask) << 1) | side
             n = self.seen.get(key, 0)
             if n >= 2:
-                return 0            # a third repetition: draw
+                return 0  # a third repetition: draw
             self.seen[key] = n + 1
             try:
                 return self.negamax(cur, mask, side, depth, ply, alpha, beta, key)
@@ -402,10 +409,10 @@ class _Search:
                         pops.append((ncur, nopp))
             if not possible and not pops:
                 if any(cur & bb for bb in self.bottoms):
-                    return -(WIN - ply - 1)     # every pop hands the opponent a line
-                return 0                        # no move at all: draw
+                    return -(WIN - ply - 1)  # every pop hands the opponent a line
+                return 0  # no move at all: draw
         elif not possible:
-            return 0                            # full grid
+            return 0  # full grid
         if depth <= 0:
             self.cut = True
             return self.evaluate(cur, opp, empty, side)
@@ -464,7 +471,9 @@ def _open_windows(b: Board):
         H, K = v.rows, v.win
         body = ["def open_windows(f):", "    n = 0"]
         for step in (1, H + 1, H, H + 2):
-            body.append("    n += (" + " & ".join(["f"] + [f"(f >> {step * i})" for i in range(1, K)]) + ").bit_count()")
+            body.append(
+                "    n += (" + " & ".join(["f"] + [f"(f >> {step * i})" for i in range(1, K)]) + ").bit_count()"
+            )
         body.append("    return n")
         ns: dict = {}
         exec("\n".join(body), ns)  # noqa: S102 - generated from the variant's numbers only

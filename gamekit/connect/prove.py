@@ -78,6 +78,7 @@ When the defender is the side to move, :func:`prove` tries each of its drops (ce
 proves the position after it.  ``prove(game, side)`` asks for one side only: :func:`prove_columns` asks
 both, so a column can be shown a draw (each side holds it) or a win.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -86,8 +87,18 @@ from gamekit.connect.bitboard import board_for
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, Variant
 from gamekit.i18n import ntr, tr, using
 
-__all__ = ["LEAF_NODES", "MAX_NODES", "RULE_KINDS", "ColumnProof", "Proof", "Rule", "leaf_for", "proof_reason", "prove",
-           "prove_columns"]
+__all__ = [
+    "LEAF_NODES",
+    "MAX_NODES",
+    "RULE_KINDS",
+    "ColumnProof",
+    "Proof",
+    "Rule",
+    "leaf_for",
+    "proof_reason",
+    "prove",
+    "prove_columns",
+]
 
 Cell = tuple[int, int]
 RULE_KINDS = ("claimeven", "vertical", "baseinverse", "lowinverse", "mirror", "aftereven", "threat")
@@ -114,8 +125,8 @@ class Rule:
         if self.kind in ("claimeven", "vertical", "threat"):
             return self.cells[1] if cell == self.cells[0] else None
         if self.kind == "aftereven":
-            return None                           # not a pair: cells the claimevens already give the defender
-        for a, b in zip(self.cells[::2], self.cells[1::2]):   # baseinverse: one pair; lowinverse: two
+            return None  # not a pair: cells the claimevens already give the defender
+        for a, b in zip(self.cells[::2], self.cells[1::2]):  # baseinverse: one pair; lowinverse: two
             if cell == a:
                 return b
             if cell == b:
@@ -181,9 +192,16 @@ class _Geometry:
         for i in range(v.columns):
             base = (v.first_column + i) * H1
             # at height h: the cells a claimeven pair may claim (rows of the top row's parity), the empty cells
-            self.columns.append([(sum(1 << (base + r) for r in range(h, H) if (H - 1 - r) % 2 == 0),
-                                  sum(1 << (base + r) for r in range(h, H)),
-                                  sum(1 << (base + r) for r in range(h, min(h + 2, H)))) for h in range(H + 1)])
+            self.columns.append(
+                [
+                    (
+                        sum(1 << (base + r) for r in range(h, H) if (H - 1 - r) % 2 == 0),
+                        sum(1 << (base + r) for r in range(h, H)),
+                        sum(1 << (base + r) for r in range(h, min(h + 2, H))),
+                    )
+                    for h in range(H + 1)
+                ]
+            )
 
     def may_hold(self, defender_bits: int, mask: int, shallow: bool = False) -> bool:
         """False when some line of the attacker (to move) surely escapes every pairing (``shallow``: every
@@ -197,7 +215,7 @@ class _Geometry:
             empty |= low if shallow else e
         for bits in self.line_bits:
             if not bits & defender_bits and not bits & claimable and (bits & empty).bit_count() < 2:
-                return False      # no cell a claimeven could give the defender, and no two cells for a pair
+                return False  # no cell a claimeven could give the defender, and no two cells for a pair
         return True
 
 
@@ -231,7 +249,7 @@ def _threats(g: _Geometry, defender_bits: int, mask: int) -> list[tuple[int, int
     out = []
     for i in range(v.columns):
         col = v.first_column + i
-        here = cells & b.col_masks[i] & ~((mask + b.bottom) & b.col_masks[i])   # not playable now
+        here = cells & b.col_masks[i] & ~((mask + b.bottom) & b.col_masks[i])  # not playable now
         while here:
             low = here & -here
             t = low.bit_length() - 1 - col * H1
@@ -240,9 +258,15 @@ def _threats(g: _Geometry, defender_bits: int, mask: int) -> list[tuple[int, int
     return sorted(out, key=lambda sink: sink[1])
 
 
-def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES,
-             deepest: int | None = None, sinks: tuple[tuple[int, int, int], ...] = (),
-             aftereven: bool = True) -> tuple[list[Rule], list, bool] | None:
+def _pairing(
+    g: _Geometry,
+    defender_bits: int,
+    mask: int,
+    limit: int = MAX_NODES,
+    deepest: int | None = None,
+    sinks: tuple[tuple[int, int, int], ...] = (),
+    aftereven: bool = True,
+) -> tuple[list[Rule], list, bool] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move:
     ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
     paired at most ``deepest`` rows deep, None: any depth) refutes every line the attacker could still
@@ -257,7 +281,7 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
     def bit(col: int, row: int) -> int:
         return 1 << (col * H1 + row)
 
-    columns = []                                  # (grid column, lowest empty row, top: rows below it) with room
+    columns = []  # (grid column, lowest empty row, top: rows below it) with room
     empties = 0
     for i in range(v.columns):
         col = v.first_column + i
@@ -267,11 +291,11 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             columns.append((col, h, top))
             empties += top - h
     if empties % 2:
-        return None                               # the attacker moves first in every pair: an even count
+        return None  # the attacker moves first in every pair: an even count
     if not sinks and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
-    region = sum(1 << col for col, _, _ in columns)   # the grid columns the pairing covers (as bits)
-    beyond = [sum(bit(col, r) for r in range(t, H)) for col, _, t in sinks]   # a threat and the cells above it
+    region = sum(1 << col for col, _, _ in columns)  # the grid columns the pairing covers (as bits)
+    beyond = [sum(bit(col, r) for r in range(t, H)) for col, _, t in sinks]  # a threat and the cells above it
     # cells a claimeven may claim (rows of the column top's parity), and per (depth above the lowest empty
     # cell, parity of the column's empty count) the cells a mirror pair may use
     claimable = 0
@@ -300,40 +324,47 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
                     highest = 1 << (part.bit_length() - 1)
                     above.append(b.col_masks[i] & ~(highest | (highest - 1)))
             groups.append((open_bits, above, bits))
-    open_lines = []                               # (bits, cells, grid columns it needs, aftereven groups under it)
+    open_lines = []  # (bits, cells, grid columns it needs, aftereven groups under it)
     threat_lines = []
     for (bits, line), cells in zip(g.lines, g.line_cells):
         if bits & defender_bits:
-            continue                              # holds a defender disc: the attacker can never complete it
+            continue  # holds a defender disc: the attacker can never complete it
         if not bits & ~mask:
-            return None                           # complete already (a finished game is refused before)
+            return None  # complete already (a finished game is refused before)
         hit = next((k for k, cells_above in enumerate(beyond) if bits & cells_above), None)
         if hit is not None:
-            threat_lines.append((line, hit))      # needs a threat cell or a cell above it: never the attacker's
+            threat_lines.append((line, hit))  # needs a threat cell or a cell above it: never the attacker's
             continue
         under = [k for k, (_, above, _) in enumerate(groups) if all(bits & a for a in above)]
         if not bits & claimable and not under and not any((bits & layer).bit_count() >= 2 for layer in layers):
-            return None                           # neither a claim, a pair nor an aftereven can ever refute it
+            return None  # neither a claim, a pair nor an aftereven can ever refute it
         needs = 0
         for cell, col in cells:
             if not mask & cell:
                 needs |= col
-        needs &= region                           # the cell under a threat is the attacker's at the end
+        needs &= region  # the cell under a threat is the attacker's at the end
         if not needs:
-            return None                           # its last cells lie outside every pair: nothing refutes it
+            return None  # its last cells lie outside every pair: nothing refutes it
         open_lines.append((bits, line, needs, [groups[k][0] for k in under]))
     # a line is checked as soon as every column it needs is decided
-    decided = [None] * len(columns)               # per column: ("single",) or (partner position, rows)
+    decided = [None] * len(columns)  # per column: ("single",) or (partner position, rows)
     nodes = 0
 
-    claim_table = [[sum(bit(col, r + 1) for r in range(h + rows, top, 2)) for rows in range(top - h + 1)]
-                   for col, h, top in columns]
+    claim_table = [
+        [sum(bit(col, r + 1) for r in range(h + rows, top, 2)) for rows in range(top - h + 1)]
+        for col, h, top in columns
+    ]
 
     def refuted_so_far(done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
         """Every line whose columns are all decided (``done``), one of them just now (``fresh``), is refuted."""
         for bits, _, needs, under in open_lines:
-            if needs & fresh and needs & ~done == 0 and not bits & claimed \
-                    and not any(bits & pm == pm for pm in pairs) and not any(ge & ~claimed == 0 for ge in under):
+            if (
+                needs & fresh
+                and needs & ~done == 0
+                and not bits & claimed
+                and not any(bits & pm == pm for pm in pairs)
+                and not any(ge & ~claimed == 0 for ge in under)
+            ):
                 return False
         return True
 
@@ -348,7 +379,7 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
             return True
         col, h, top = columns[k]
         n = top - h
-        if n % 2 == 0:                             # alone: claimeven pairs up the column
+        if n % 2 == 0:  # alone: claimeven pairs up the column
             decided[k] = ("single",)
             c = claimed | claim_table[k][0]
             fresh = 1 << col
@@ -393,8 +424,9 @@ def _pairing(g: _Geometry, defender_bits: int, mask: int, limit: int = MAX_NODES
 
     def aftereven_rule(ge: int) -> Rule:
         if ge not in after_rules:
-            after_rules[ge] = Rule("aftereven", tuple(sorted((p // H1, p % H1) for p in range(ge.bit_length())
-                                                             if ge >> p & 1)))
+            after_rules[ge] = Rule(
+                "aftereven", tuple(sorted((p // H1, p % H1) for p in range(ge.bit_length()) if ge >> p & 1))
+            )
         return after_rules[ge]
 
     refutations = []
@@ -443,8 +475,8 @@ def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool):
         found = _pairing(g, defender_bits, mask, sinks=(sink,))
         if found is not None:
             return found
-    for k, first in enumerate(threats):           # two threats in two columns: the attacker must take one
-        for second in threats[k + 1:]:
+    for k, first in enumerate(threats):  # two threats in two columns: the attacker must take one
+        for second in threats[k + 1 :]:
             if second[0] != first[0]:
                 found = _pairing(g, defender_bits, mask, sinks=(first, second))
                 if found is not None:
@@ -486,11 +518,11 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True) 
     for i in b.order:
         drop = (mask + b.bottom) & b.col_masks[i]
         if not drop or drop & wins:
-            continue                      # a full column; a winning drop needs no proof of a draw
+            continue  # a full column; a winning drop needs no proof of a draw
         after = mask | drop
         move = str(i + 1)
         if after & b.playable == b.playable:
-            return Proof(me, True, move, (), ())      # the last cell: a draw
+            return Proof(me, True, move, (), ())  # the last cell: a draw
         found = _defend(g, cur | drop, after, zugzwang)
         if found is not None:
             return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
@@ -531,7 +563,7 @@ def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> di
         drops = moves
     mover = game.to_move
     whole = prove(game, 1 - mover, zugzwang=zugzwang)
-    ceiling = 1 if whole is None else -1 if whole.wins else 0    # the other side holds the draw (or wins) already
+    ceiling = 1 if whole is None else -1 if whole.wins else 0  # the other side holds the draw (or wins) already
     out: dict[str, ColumnProof] = {}
     for m in drops:
         after = game.copy()
@@ -568,10 +600,15 @@ def leaf_for(variant: Variant, zugzwang: bool = False):
     def holds(cur: int, mask: int) -> bool:
         defender = cur ^ mask
         # the quick pre-check first (it may miss a proof aftereven would find: a leaf only loses a cut)
-        if g.may_hold(defender, mask, True) and _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None:
+        if (
+            g.may_hold(defender, mask, True)
+            and _pairing(g, defender, mask, LEAF_NODES, 2, aftereven=zugzwang) is not None
+        ):
             return True
-        return zugzwang and any(_pairing(g, defender, mask, LEAF_NODES, 2, sinks=(sink,)) is not None
-                                for sink in _threats(g, defender, mask))
+        return zugzwang and any(
+            _pairing(g, defender, mask, LEAF_NODES, 2, sinks=(sink,)) is not None
+            for sink in _threats(g, defender, mask)
+        )
 
     return holds
 
@@ -598,85 +635,180 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
         used = proof.used()
         lines = len(proof.refutations)
         if not lines and not proof.wins:
-            parts.append(tr("{colour} is sure of at least a draw: {other} has no line left that could still be completed.",
-                            colour=me, other=them))
+            parts.append(
+                tr(
+                    "{colour} is sure of at least a draw: {other} has no line left that could still be completed.",
+                    colour=me,
+                    other=them,
+                )
+            )
             return " ".join(part[:1].upper() + part[1:] for part in parts)
         if not lines:
-            parts.append(tr("{colour} is sure to win: {other} has no line left that could still be completed.",
-                            colour=me, other=them))
+            parts.append(
+                tr(
+                    "{colour} is sure to win: {other} has no line left that could still be completed.",
+                    colour=me,
+                    other=them,
+                )
+            )
         elif proof.wins:
-            parts.append(ntr("{colour} is sure to win: {other} can still make {n} line, and {colour} spoils it.",
-                             "{colour} is sure to win: {other} can still make {n} lines, and {colour} spoils every one.",
-                             lines, colour=me, other=them))
+            parts.append(
+                ntr(
+                    "{colour} is sure to win: {other} can still make {n} line, and {colour} spoils it.",
+                    "{colour} is sure to win: {other} can still make {n} lines, and {colour} spoils every one.",
+                    lines,
+                    colour=me,
+                    other=them,
+                )
+            )
         else:
-            parts.append(ntr("{colour} is sure of at least a draw: {other} can still make {n} line, and {colour} spoils it.",
-                             "{colour} is sure of at least a draw: {other} can still make {n} lines, and {colour} "
-                             "spoils every one.", lines, colour=me, other=them))
+            parts.append(
+                ntr(
+                    "{colour} is sure of at least a draw: {other} can still make {n} line, and {colour} spoils it.",
+                    "{colour} is sure of at least a draw: {other} can still make {n} lines, and {colour} "
+                    "spoils every one.",
+                    lines,
+                    colour=me,
+                    other=them,
+                )
+            )
         if any(rule.kind in ("claimeven", "vertical") for rule in proof.rules):
-            parts.append(tr("Whenever {other} drops a disc, {colour} answers on top of it in the same column "
-                            "(the same-column answer), so {colour} gets every second empty cell of each column.",
-                            other=them, colour=me))
+            parts.append(
+                tr(
+                    "Whenever {other} drops a disc, {colour} answers on top of it in the same column "
+                    "(the same-column answer), so {colour} gets every second empty cell of each column.",
+                    other=them,
+                    colour=me,
+                )
+            )
         pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
         rest = pairs + used["aftereven"] + used["threat"]
         if rest:
-            parts.append(ntr("That spoils all of {other}'s lines but {n}.",
-                             "That spoils all of {other}'s lines but {n}.", rest, other=them))
+            parts.append(
+                ntr(
+                    "That spoils all of {other}'s lines but {n}.",
+                    "That spoils all of {other}'s lines but {n}.",
+                    rest,
+                    other=them,
+                )
+            )
         elif lines:
-            parts.append(tr("Every line of {other}'s needs one of those cells, so {other} cannot finish any.", other=them))
+            parts.append(
+                tr("Every line of {other}'s needs one of those cells, so {other} cannot finish any.", other=them)
+            )
         for rule in proof.rules:
             if rule.kind == "baseinverse":
-                parts.append(tr("{where1} and {where2} can both be played now: if {other} takes one, {colour} takes "
-                                "the other (baseinverse).", where1=_where(game, rule.cells[0]),
-                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+                parts.append(
+                    tr(
+                        "{where1} and {where2} can both be played now: if {other} takes one, {colour} takes "
+                        "the other (baseinverse).",
+                        where1=_where(game, rule.cells[0]),
+                        where2=_where(game, rule.cells[1]),
+                        other=them,
+                        colour=me,
+                    )
+                )
             elif rule.kind == "lowinverse":
-                parts.append(tr("{where1} and {where2} are the lowest empty cells of their columns: if {other} takes "
-                                "one, {colour} takes the other, and the same with the two cells just above them "
-                                "(lowinverse).", where1=_where(game, rule.cells[0]),
-                                where2=_where(game, rule.cells[1]), other=them, colour=me))
+                parts.append(
+                    tr(
+                        "{where1} and {where2} are the lowest empty cells of their columns: if {other} takes "
+                        "one, {colour} takes the other, and the same with the two cells just above them "
+                        "(lowinverse).",
+                        where1=_where(game, rule.cells[0]),
+                        where2=_where(game, rule.cells[1]),
+                        other=them,
+                        colour=me,
+                    )
+                )
             elif rule.kind == "mirror":
-                parts.append(ntr("{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
-                                 "drops into one of these two columns, {colour} drops into the other, for {n} row "
-                                 "(mirror).",
-                                 "{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
-                                 "drops into one of these two columns, {colour} drops into the other, for {n} rows "
-                                 "(mirror).", len(rule.cells) // 2,
-                                 where1=_where(game, rule.cells[0]), where2=_where(game, rule.cells[1]),
-                                 other=them, colour=me))
+                parts.append(
+                    ntr(
+                        "{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                        "drops into one of these two columns, {colour} drops into the other, for {n} row "
+                        "(mirror).",
+                        "{where1} and {where2} are the lowest empty cells of their columns: whenever {other} "
+                        "drops into one of these two columns, {colour} drops into the other, for {n} rows "
+                        "(mirror).",
+                        len(rule.cells) // 2,
+                        where1=_where(game, rule.cells[0]),
+                        where2=_where(game, rule.cells[1]),
+                        other=them,
+                        colour=me,
+                    )
+                )
         if pairs and pairs == rest:
-            parts.append(ntr("The last line needs both cells of one of those pairs, so {other} cannot finish it.",
-                             "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot "
-                             "finish them.", pairs, other=them))
+            parts.append(
+                ntr(
+                    "The last line needs both cells of one of those pairs, so {other} cannot finish it.",
+                    "Each of the last {n} lines needs both cells of one of those pairs, so {other} cannot finish them.",
+                    pairs,
+                    other=them,
+                )
+            )
         elif pairs:
-            parts.append(ntr("{n} of those lines needs both cells of one of those pairs, so {other} cannot finish it.",
-                             "{n} of those lines need both cells of one of those pairs, so {other} cannot finish them.",
-                             pairs, other=them))
+            parts.append(
+                ntr(
+                    "{n} of those lines needs both cells of one of those pairs, so {other} cannot finish it.",
+                    "{n} of those lines need both cells of one of those pairs, so {other} cannot finish them.",
+                    pairs,
+                    other=them,
+                )
+            )
         for rule in proof.rules:
             if rule.kind != "aftereven":
                 continue
             cells = "; ".join(_where(game, cell) for cell in rule.cells)
             later = sum(1 for _, r in proof.refutations if r == rule)
             if later:
-                parts.append(ntr("The same-column answers give {colour} the cells at {cells}, and with them a line: "
-                                 "{n} line of {other}'s needs a cell above each of them, so it comes too late — "
-                                 "{colour} has made a line first (aftereven).",
-                                 "The same-column answers give {colour} the cells at {cells}, and with them a line: "
-                                 "{n} lines of {other}'s need a cell above each of them, so they come too late — "
-                                 "{colour} has made a line first (aftereven).", later, colour=me, other=them, cells=cells))
+                parts.append(
+                    ntr(
+                        "The same-column answers give {colour} the cells at {cells}, and with them a line: "
+                        "{n} line of {other}'s needs a cell above each of them, so it comes too late — "
+                        "{colour} has made a line first (aftereven).",
+                        "The same-column answers give {colour} the cells at {cells}, and with them a line: "
+                        "{n} lines of {other}'s need a cell above each of them, so they come too late — "
+                        "{colour} has made a line first (aftereven).",
+                        later,
+                        colour=me,
+                        other=them,
+                        cells=cells,
+                    )
+                )
             else:
-                parts.append(tr("The same-column answers give {colour} the cells at {cells}: they complete a line of "
-                                "{colour}'s, so in the end {colour} wins (aftereven).", colour=me, cells=cells))
+                parts.append(
+                    tr(
+                        "The same-column answers give {colour} the cells at {cells}: they complete a line of "
+                        "{colour}'s, so in the end {colour} wins (aftereven).",
+                        colour=me,
+                        cells=cells,
+                    )
+                )
         threats = [rule for rule in proof.rules if rule.kind == "threat"]
         if len(threats) == 1:
-            parts.append(tr("{colour} has a threat at {where2}: {other} can never drop into {where1}, just under "
-                            "it, or {colour} would make a line there at once. Every other cell is paired, so in "
-                            "the end {other} has to drop there, and {colour} wins (a threat kept for the end).",
-                            colour=me, other=them, where1=_where(game, threats[0].cells[0]),
-                            where2=_where(game, threats[0].cells[1])))
+            parts.append(
+                tr(
+                    "{colour} has a threat at {where2}: {other} can never drop into {where1}, just under "
+                    "it, or {colour} would make a line there at once. Every other cell is paired, so in "
+                    "the end {other} has to drop there, and {colour} wins (a threat kept for the end).",
+                    colour=me,
+                    other=them,
+                    where1=_where(game, threats[0].cells[0]),
+                    where2=_where(game, threats[0].cells[1]),
+                )
+            )
         elif threats:
-            parts.append(tr("{colour} has threats at {where2} and {where4}: {other} can never drop into {where1} or "
-                            "{where3}, just under them, or {colour} would make a line at once. Every other cell is "
-                            "paired, so in the end {other} has to drop under one of them, and {colour} wins (threats "
-                            "kept for the end).", colour=me, other=them,
-                            where1=_where(game, threats[0].cells[0]), where2=_where(game, threats[0].cells[1]),
-                            where3=_where(game, threats[1].cells[0]), where4=_where(game, threats[1].cells[1])))
+            parts.append(
+                tr(
+                    "{colour} has threats at {where2} and {where4}: {other} can never drop into {where1} or "
+                    "{where3}, just under them, or {colour} would make a line at once. Every other cell is "
+                    "paired, so in the end {other} has to drop under one of them, and {colour} wins (threats "
+                    "kept for the end).",
+                    colour=me,
+                    other=them,
+                    where1=_where(game, threats[0].cells[0]),
+                    where2=_where(game, threats[0].cells[1]),
+                    where3=_where(game, threats[1].cells[0]),
+                    where4=_where(game, threats[1].cells[1]),
+                )
+            )
         return " ".join(part[:1].upper() + part[1:] for part in parts)

@@ -17,6 +17,7 @@ In a notebook::
 each notebook's exercise factories.  Every exercise that asks for a move is judged by the exact solver
 (:func:`best_move_exercise`, :func:`why_line` for the feedback); captions and feedback are plain text.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,16 +35,54 @@ from gamekit.core.errors import IllegalMoveError, SolverTimeout
 from gamekit.core.scene import Scene
 from gamekit.dots.puzzle_text import line_hit, own_box_loss
 from gamekit.puzzles.sets import ProblemSet, level_word
-from gamekit.widgets.lesson import (Exercise, ExerciseWidget, Lesson, LessonScore, Mark, PuzzleBoard, Step, StepThrough,
-                                    choice_checker, exercises_by_notebook, parse_int)
+from gamekit.widgets.lesson import (
+    Exercise,
+    ExerciseWidget,
+    Lesson,
+    LessonScore,
+    Mark,
+    PuzzleBoard,
+    Step,
+    StepThrough,
+    choice_checker,
+    exercises_by_notebook,
+    parse_int,
+)
 
-__all__ = ["start_result", "POSITIONS", "SEQUENCES", "position", "lesson_scene", "highlights", "step_through", "steps",
-           "exercise", "exercises", "DotsExercise", "parity_table", "LessonScore", "describe_components",
-           "sequence_positions", "reflection", "REFLECTIONS", "LEVELS", "LEVEL_NAMES", "LESSONS", "practice",
-           "practice_exercises", "WORKSHEET_RULES", "WORKSHEET_WORDS", "worksheet_aids", "tally_rows", "tally_table",
-           "tally_check", "tally_worked_row", "tally_sheet"]
+__all__ = [
+    "start_result",
+    "POSITIONS",
+    "SEQUENCES",
+    "position",
+    "lesson_scene",
+    "highlights",
+    "step_through",
+    "steps",
+    "exercise",
+    "exercises",
+    "DotsExercise",
+    "parity_table",
+    "LessonScore",
+    "describe_components",
+    "sequence_positions",
+    "reflection",
+    "REFLECTIONS",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "LESSONS",
+    "practice",
+    "practice_exercises",
+    "WORKSHEET_RULES",
+    "WORKSHEET_WORDS",
+    "worksheet_aids",
+    "tally_rows",
+    "tally_table",
+    "tally_check",
+    "tally_worked_row",
+    "tally_sheet",
+]
 
-SEATS = INFO.seat_names   # the catalog's N_() ids, translated with tr() where shown
+SEATS = INFO.seat_names  # the catalog's N_() ids, translated with tr() where shown
 
 # ----- tints -----------------------------------------------------------------------------
 THIRD_SIDE_TINT = "#e8584a"
@@ -65,20 +104,35 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
-    "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 "
-                             "d3-d4"),
+    "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 d3-d4"),
     # lessons 3, 4: 4×4 with chains of 2, 3, 5 and a loop of 6, Coral to move
-    "four_by_four": (4, 4, "c5-d5 b2-c2 b1-c1 e1-e2 d3-d4 a3-a4 d2-d3 c2-d2 a4-a5 b3-c3 b4-c4 d1-d2 a1-b1 "
-                           "b5-c5 a2-a3 d5-e5 a2-b2 a4-b4 d3-e3 e4-e5 c4-d4"),
+    "four_by_four": (
+        4,
+        4,
+        "c5-d5 b2-c2 b1-c1 e1-e2 d3-d4 a3-a4 d2-d3 c2-d2 a4-a5 b3-c3 b4-c4 d1-d2 a1-b1 "
+        "b5-c5 a2-a3 d5-e5 a2-b2 a4-b4 d3-e3 e4-e5 c4-d4",
+    ),
     # lesson 3: 5×4 with chains of 1, 3, 6 and loops of 4 and 6, Gold to move
-    "two_loops": (5, 4, "e1-e2 b3-b4 d2-d3 c1-d1 b4-c4 b5-c5 a4-b4 e2-f2 b2-b3 a1-a2 d4-d5 f2-f3 d5-e5 a1-b1 "
-                        "d3-d4 d2-e2 b2-c2 e3-e4 c4-d4 f4-f5 f3-f4 a4-a5 b1-c1 c2-d2 a2-a3 e5-f5"),
+    "two_loops": (
+        5,
+        4,
+        "e1-e2 b3-b4 d2-d3 c1-d1 b4-c4 b5-c5 a4-b4 e2-f2 b2-b3 a1-a2 d4-d5 f2-f3 d5-e5 a1-b1 "
+        "d3-d4 d2-e2 b2-c2 e3-e4 c4-d4 f4-f5 f3-f4 a4-a5 b1-c1 c2-d2 a2-a3 e5-f5",
+    ),
     # lesson 4: 5×4 with chains of 8, 3, 2 and 1 and a loop of 6 (not a board of lesson 3), Coral to move
-    "long_count": (5, 4, "b1-c1 c3-c4 c2-c3 b4-c4 a2-a3 d2-e2 e2-e3 c1-d1 e4-e5 d3-d4 e1-e2 e2-f2 b1-b2 d5-e5 "
-                         "e5-f5 a3-a4 a4-b4 c2-d2 c4-c5 a4-a5 f3-f4 b2-b3 e3-e4 c5-d5 a1-b1"),
+    "long_count": (
+        5,
+        4,
+        "b1-c1 c3-c4 c2-c3 b4-c4 a2-a3 d2-e2 e2-e3 c1-d1 e4-e5 d3-d4 e1-e2 e2-f2 b1-b2 d5-e5 "
+        "e5-f5 a3-a4 a4-b4 c2-d2 c4-c5 a4-a5 f3-f4 b2-b3 e3-e4 c5-d5 a1-b1",
+    ),
     # lesson 4: 5×4 with chains of 6 and 8 and a loop of 6, Coral to move
-    "long_chains": (5, 4, "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
-                          "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4"),
+    "long_chains": (
+        5,
+        4,
+        "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
+        "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4",
+    ),
     # lesson 5: chains of 4, 4 and 1 on 3×3, Gold to move — one double-deal wins it
     "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
     # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)
@@ -91,15 +145,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
-    "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 "
-                        "b1-b2"),
+    "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
     # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
     # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
     "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
     # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
     # double-deal. Gold to move
-    "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 "
-                           "a2-b2"),
+    "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 a2-b2"),
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
@@ -138,12 +190,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "challenge_sacrifice": (3, 3, "a3-b3 b3-c3 a1-b1 a2-b2 c1-c2 b4-c4 d1-d2 a4-b4 b1-c1 c3-d3 c2-c3"),
 }
 
-# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.  Chosen so that, at every
-# position of the safe-line phase where a long chain is forming, the side the forming count suits is the side
-# the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count the lesson teaches never
-# points the wrong way here, nor when the safe lines run out.  Coral's sixth line, c1-c2, changes both.
-REAL_GAME = ("a1-b1 a2-a3 a4-b4 a1-a2 b2-b3 d3-d4 c3-c4 b3-b4 d2-d3 c2-c3 c1-d1 c1-c2 "
-             "b1-c1 a2-b2 a3-b3 a3-a4 b1-b2 b2-c2 b4-c4 b3-c3 c2-d2 c3-d3 c4-d4 d1-d2")
+# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.
+# Chosen so that, at every position of the safe-line phase where a long chain is forming, the side the forming
+# count suits is the side the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count
+# the lesson teaches never points the wrong way here, nor when the safe lines run out.  Coral's sixth line,
+# c1-c2, changes both.
+REAL_GAME = (
+    "a1-b1 a2-a3 a4-b4 a1-a2 b2-b3 d3-d4 c3-c4 b3-b4 d2-d3 c2-c3 c1-d1 c1-c2 "
+    "b1-c1 a2-b2 a3-b3 a3-a4 b1-b2 b2-c2 b4-c4 b3-c3 c2-d2 c3-d3 c4-d4 d1-d2"
+)
 
 # Step sequences: a start position, then steps of one or more lines; a caption of None is written
 # by :func:`describe_line` from the analysis of the position.  ``judge``: the exact solver's verdict on
@@ -161,14 +216,21 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
         "judge": True,
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
-        "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two boxes."),
+        "outro": N_(
+            "Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as "
+            "a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two "
+            "boxes."
+        ),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],
         "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
         "judge": True,
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
-        "outro": N_("The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so had to open the loop: lesson 5 shows a better way."),
+        "outro": N_(
+            "The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so "
+            "had to open the loop: lesson 5 shows a better way."
+        ),
     },
     "real_game": {
         "start": (3, 3, ""),
@@ -176,27 +238,56 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "steps": REAL_GAME.split(),
         "forming": True,
     },
-    "tally_game": {           # lesson 4's predict-then-check: the safe-line phase of REAL_GAME, no count shown
+    "tally_game": {  # lesson 4's predict-then-check: the safe-line phase of REAL_GAME, no count shown
         "start": (3, 3, ""),
         "parts": False,
-        "intro": N_("A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
-                    "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
-                    "whom the count suits."),
+        "intro": N_(
+            "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
+            "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
+            "whom the count suits."
+        ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now open “Check your tally” below the board."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
         "intro": N_("No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box."),
-        "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "a1-a2", "b1-b2", "a3-b3", "a3-a4", "b2-b3",
-                  "b3-c3", "b4-c4"],
+        "steps": [
+            "c4-d4",
+            "d3-d4",
+            "c2-d2",
+            "d2-d3",
+            "c1-c2",
+            "a1-a2",
+            "b1-b2",
+            "a3-b3",
+            "a3-a4",
+            "b2-b3",
+            "b3-c3",
+            "b4-c4",
+        ],
     },
     "greedy": {
         "start": POSITIONS["double_deal"],
-        "intro": N_("No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box, and then grabs every box on offer."),
+        "intro": N_(
+            "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box, and then "
+            "grabs every box on offer."
+        ),
         "judge": True,
-        "steps": ["c4-d4", "d3-d4", "c2-d2", "d2-d3", "c1-c2", "b1-b2", "a1-a2", "a3-b3", "b2-b3", "b3-c3",
-                  "b4-c4", "a3-a4"],
+        "steps": [
+            "c4-d4",
+            "d3-d4",
+            "c2-d2",
+            "d2-d3",
+            "c1-c2",
+            "b1-b2",
+            "a1-a2",
+            "a3-b3",
+            "b2-b3",
+            "b3-c3",
+            "b4-c4",
+            "a3-a4",
+        ],
         "outro": N_("Coral won 5–4."),
     },
 }
@@ -252,13 +343,14 @@ def long_chain_count(game: DotsAndBoxes) -> int:
 
 
 def wanted_parity(width: int, height: int, seat: int, first: int = 0) -> str:
-    """"even" or "odd": the number of long chains ``seat`` wants when ``first`` moved first."""
+    """ "even" or "odd": the number of long chains ``seat`` wants when ``first`` moved first."""
     return analysis.long_chain_rule(DotsAndBoxes(width, height, first=first)).wants(seat)
 
 
 # ----- pictures ----------------------------------------------------------------------------
-def highlights(game: DotsAndBoxes, *, third_sides: bool = True, parts: bool = True,
-               last: bool = True) -> tuple[dict[int, str], dict[int, str]]:
+def highlights(
+    game: DotsAndBoxes, *, third_sides: bool = True, parts: bool = True, last: bool = True
+) -> tuple[dict[int, str], dict[int, str]]:
     """``(box_tints, line_colours)``: chains and loops each in their own tint, third-side boxes
     in red on top, the line just drawn in blue."""
     tints: dict[int, str] = {}
@@ -280,8 +372,15 @@ def highlights(game: DotsAndBoxes, *, third_sides: bool = True, parts: bool = Tr
     return tints, lines
 
 
-def lesson_scene(game: DotsAndBoxes, mark: Mark | None = None, *, third_sides: bool = True,
-                 parts: bool = True, last: bool = True, layout: BoardLayout | None = None) -> Scene:
+def lesson_scene(
+    game: DotsAndBoxes,
+    mark: Mark | None = None,
+    *,
+    third_sides: bool = True,
+    parts: bool = True,
+    last: bool = True,
+    layout: BoardLayout | None = None,
+) -> Scene:
     """A lesson board: highlights, dot names around the edge, and an optional answer mark."""
     layout = layout or layout_for(game)
     tints, lines = highlights(game, third_sides=third_sides, parts=parts, last=last)
@@ -347,15 +446,31 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
             part = next((p for p in components(before) if (p.kind, p.boxes) in instead), None)
             # no safe line left and every better line opens one other part: say which part, in lesson 3's words
             opens_other = len(played) == 1 and (played[0].kind, played[0].boxes) not in instead
-            if (not safe_lines(before) and opens_other and len(instead) == 1 and part is not None
-                    and all(not boxes_won(before, b) for b in better)):
-                whole = (tr("the loop of {n}", n=len(part.boxes)) if part.kind == "loop"
-                         else tr("the chain of {n}", n=len(part.boxes)))
-                text_ += tr(" A mistake, says the exact calculation: opening {part} first ({better}) would have won "
-                            "{seat} more boxes.", part=whole, better=shown, seat=seat)
+            if (
+                not safe_lines(before)
+                and opens_other
+                and len(instead) == 1
+                and part is not None
+                and all(not boxes_won(before, b) for b in better)
+            ):
+                whole = (
+                    tr("the loop of {n}", n=len(part.boxes))
+                    if part.kind == "loop"
+                    else tr("the chain of {n}", n=len(part.boxes))
+                )
+                text_ += tr(
+                    " A mistake, says the exact calculation: opening {part} first ({better}) would have won "
+                    "{seat} more boxes.",
+                    part=whole,
+                    better=shown,
+                    seat=seat,
+                )
             else:
-                text_ += tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
-                            better=shown, seat=seat)
+                text_ += tr(
+                    " A mistake, says the exact calculation: {better} would have won {seat} more boxes.",
+                    better=shown,
+                    seat=seat,
+                )
     return text_
 
 
@@ -371,23 +486,64 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
         won = [b for b in before.geometry.line_boxes[index] if after.owners[b] is not None]
         if after.is_over():
             g, c = after.scores
-            return (tr("{seat} draws {name} and takes {boxes}. Every box is closed: Gold {g}, Coral {c}.", seat=seat, name=name, boxes=_boxes(after, won), g=g, c=c))
+            return tr(
+                "{seat} draws {name} and takes {boxes}. Every box is closed: Gold {g}, Coral {c}.",
+                seat=seat,
+                name=name,
+                boxes=_boxes(after, won),
+                g=g,
+                c=c,
+            )
         cross = tr(" — a double-cross: one line, two boxes") if completed == 2 else ""
-        return tr("{seat} draws {name} and takes {boxes}{cross}, so {seat} draws again.", seat=seat, name=name, boxes=_boxes(after, won), cross=cross)
+        return tr(
+            "{seat} draws {name} and takes {boxes}{cross}, so {seat} draws again.",
+            seat=seat,
+            name=name,
+            boxes=_boxes(after, won),
+            cross=cross,
+        )
     safe_before = set(safe_lines(before))
     if name in safe_before:
         left = len(safe_lines(after))
-        text_ = tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat=seat, name=name, left=left)
+        text_ = tr(
+            "{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.",
+            seat=seat,
+            name=name,
+            left=left,
+        )
         spoilt = len(safe_before) - 1 - left
         if spoilt:
-            text_ += " " + ntr("It also made {n} other line unsafe: that line touches a box that now has two sides.",
-                               "It also made {n} other lines unsafe: they touch boxes that now have two sides.", spoilt)
+            text_ += " " + ntr(
+                "It also made {n} other line unsafe: that line touches a box that now has two sides.",
+                "It also made {n} other lines unsafe: they touch boxes that now have two sides.",
+                spoilt,
+            )
         return text_
     offered = takeable(after)
     if was_on_offer:
-        return (ntr("{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move again.", "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then move again.", offered, seat=seat, name=name, other=other))
+        return ntr(
+            "{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move "
+            "again.",
+            "{seat} draws {name} instead of taking: a double-deal. {other} takes the last {n} boxes but must then "
+            "move again.",
+            offered,
+            seat=seat,
+            name=name,
+            other=other,
+        )
     newly = [b for b in third_side_boxes(after)]
-    return ((ntr("{seat} draws {name}: box {boxes} gets a third side,", "{seat} draws {name}: boxes {boxes} get a third side,", len(newly), seat=seat, name=name, boxes=_boxes(after, newly)) + " " + ntr("and {other} can take it.", "and {other} can take {n} boxes in a row.", offered, other=other)))
+    return (
+        ntr(
+            "{seat} draws {name}: box {boxes} gets a third side,",
+            "{seat} draws {name}: boxes {boxes} get a third side,",
+            len(newly),
+            seat=seat,
+            name=name,
+            boxes=_boxes(after, newly),
+        )
+        + " "
+        + ntr("and {other} can take it.", "and {other} can take {n} boxes in a row.", offered, other=other)
+    )
 
 
 def steps(name: str) -> list[Step]:
@@ -408,13 +564,17 @@ def steps(name: str) -> list[Step]:
     outro = tr(spec["outro"]) if spec.get("outro") else ""
     if spec.get("forming") and ran_out is not None:
         total = ran_out.dots + ran_out.long_chains
-        wanted = ran_out.even_seat if total % 2 == 0 else ran_out.odd_seat
-        outro = ntr("When the safe lines ran out there was {n} long chain: {dots} + {n} = {total} is {parity}, "
-                    "the count {seat} wanted.",
-                    "When the safe lines ran out there were {n} long chains: {dots} + {n} = {total} is {parity}, "
-                    "the count {seat} wanted.", ran_out.long_chains, dots=ran_out.dots, total=total,
-                    parity=tr("even") if total % 2 == 0 else tr("odd"),
-                    seat=tr(SEATS[ran_out.even_seat if ran_out.long_chains % 2 == 0 else ran_out.odd_seat]))
+        outro = ntr(
+            "When the safe lines ran out there was {n} long chain: {dots} + {n} = {total} is {parity}, "
+            "the count {seat} wanted.",
+            "When the safe lines ran out there were {n} long chains: {dots} + {n} = {total} is {parity}, "
+            "the count {seat} wanted.",
+            ran_out.long_chains,
+            dots=ran_out.dots,
+            total=total,
+            parity=tr("even") if total % 2 == 0 else tr("odd"),
+            seat=tr(SEATS[ran_out.even_seat if ran_out.long_chains % 2 == 0 else ran_out.odd_seat]),
+        )
     if outro:
         result[-1] = Step(result[-1].scene, result[-1].caption + " " + outro)
     return result
@@ -435,14 +595,33 @@ def _status(game: DotsAndBoxes, parts: bool = True, forming: bool = False) -> st
         rule = analysis.long_chain_rule(game)
         if not rule.long_chains:
             return tr("No long chain is forming yet. {score}", score=score)
-        return (tr("Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits {favoured}. {score}", long_chains=rule.long_chains, dots=rule.dots, parity=tr("even") if (rule.dots + rule.long_chains) % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]), score=score))
+        return tr(
+            "Long chains forming: {long_chains}; {dots} + {long_chains} is {parity}, which suits {favoured}. {score}",
+            long_chains=rule.long_chains,
+            dots=rule.dots,
+            parity=tr("even") if (rule.dots + rule.long_chains) % 2 == 0 else tr("odd"),
+            favoured=tr(SEATS[rule.favoured]),
+            score=score,
+        )
     if parts and not safe_lines(game) and not third_side_boxes(game):
         long_n = long_chain_count(game)
         if len(components(game)) == 1:
-            return ntr("No safe line left: {parts} — {n} long chain. {seat} must open it. {score}",
-                       "No safe line left: {parts} — {n} long chains. {seat} must open it. {score}", long_n,
-                       parts=describe_components(game), seat=tr(SEATS[game.to_move]), score=score)
-        return (ntr("No safe line left: {parts} — {n} long chain. {seat} must open one of them. {score}", "No safe line left: {parts} — {n} long chains. {seat} must open one of them. {score}", long_n, parts=describe_components(game), seat=tr(SEATS[game.to_move]), score=score))
+            return ntr(
+                "No safe line left: {parts} — {n} long chain. {seat} must open it. {score}",
+                "No safe line left: {parts} — {n} long chains. {seat} must open it. {score}",
+                long_n,
+                parts=describe_components(game),
+                seat=tr(SEATS[game.to_move]),
+                score=score,
+            )
+        return ntr(
+            "No safe line left: {parts} — {n} long chain. {seat} must open one of them. {score}",
+            "No safe line left: {parts} — {n} long chains. {seat} must open one of them. {score}",
+            long_n,
+            parts=describe_components(game),
+            seat=tr(SEATS[game.to_move]),
+            score=score,
+        )
     return score
 
 
@@ -460,16 +639,16 @@ class DotsExercise(Exercise):
     """An exercise on a position: ``click=True`` answers by clicking a line on the board."""
 
     game: DotsAndBoxes | None = None
-    parts: bool = False              # tint chains and loops on the board (never on an exercise: seeing and
-                                     # counting them is what the lessons teach)
-    asks_best: bool = True           # a click asks for a move: the solver's best moves must be accepted
-    level: str = ""                  # "easy", "medium" or "hard" (set from LEVELS; shown in the lesson's heading)
-    third_sides: bool = True         # tint boxes with a third side red (off where counting them is the question)
+    parts: bool = False  # tint chains and loops on the board (never on an exercise: seeing and
+    # counting them is what the lessons teach)
+    asks_best: bool = True  # a click asks for a move: the solver's best moves must be accepted
+    level: str = ""  # "easy", "medium" or "hard" (set from LEVELS; shown in the lesson's heading)
+    third_sides: bool = True  # tint boxes with a third side red (off where counting them is the question)
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.click and self.position is None:
-            self.position = self.game    # a move exercise: tests compare its answers with the solver
+            self.position = self.game  # a move exercise: tests compare its answers with the solver
 
 
 def _line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -> Callable[[Any], tuple[bool, str]]:
@@ -490,11 +669,12 @@ def pupil_line(game: DotsAndBoxes, answer: Any) -> int:
     program notation), then what is wrong with it."""
     text_ = str(answer).strip() if isinstance(answer, str) else ""
     if not text_ or "-" not in text_:
-        raise IllegalMoveError(tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.",
-                                  text=text_ or str(answer)))
+        raise IllegalMoveError(
+            tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.", text=text_ or str(answer))
+        )
     try:
         return game.line_index(text_)
-    except IllegalMoveError as refused:          # the engine's reason, with the text quoted for a reader
+    except IllegalMoveError as refused:  # the engine's reason, with the text quoted for a reader
         reason = str(refused).split(": ", 1)[-1].replace("'a1-b1'", "a1-b1")
         raise IllegalMoveError(tr("“{text}”: {reason}.", text=text_, reason=reason.rstrip("."))) from None
 
@@ -510,28 +690,63 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away.", name=name))
+            return True, (
+                tr(
+                    "{name} is safe: after it, no box beside it has more than two sides, so nothing is given away.",
+                    name=name,
+                )
+            )
         if name in safe:
-            return True, (tr("{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. (Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 shows why.)", name=name, join=_join(best_lines_)))
+            return True, (
+                tr(
+                    "{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. "
+                    "(Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 "
+                    "shows why.)",
+                    name=name,
+                    join=_join(best_lines_),
+                )
+            )
         after = game.copy()
         after.play(name)
         boxes = [b for b in third_side_boxes(after)]
         other = tr(SEATS[1 - game.to_move])
-        return False, (ntr("{name} gives box {boxes} its third side:", "{name} gives boxes {boxes} their third side:",
-                           len(boxes), name=name, boxes=_boxes(game, boxes)) + " "
-                       + ntr("{other} could take {n} box at once.", "{other} could take {n} boxes at once.",
-                             takeable(after), other=other))
+        return False, (
+            ntr(
+                "{name} gives box {boxes} its third side:",
+                "{name} gives boxes {boxes} their third side:",
+                len(boxes),
+                name=name,
+                boxes=_boxes(game, boxes),
+            )
+            + " "
+            + ntr(
+                "{other} could take {n} box at once.",
+                "{other} could take {n} boxes at once.",
+                takeable(after),
+                other=other,
+            )
+        )
 
     wrong = [l for l in game.legal_moves() if l not in safe]
-    prompt = (tr("{seat} to move. <b>Find a safe line</b>: one that gives no box a third side.", seat=seat)
-              if len(safe) > 1 else
-              tr("{seat} to move. Every line but one gives a box its third side. <b>Find the safe line.</b>", seat=seat))
+    prompt = (
+        tr("{seat} to move. <b>Find a safe line</b>: one that gives no box a third side.", seat=seat)
+        if len(safe) > 1
+        else tr("{seat} to move. Every line but one gives a box its third side. <b>Find the safe line.</b>", seat=seat)
+    )
     return DotsExercise(
-        prompt, _line_checker(game, judge),
+        prompt,
+        _line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
-        answer=tr("the safe lines are {join}.", join=_join(safe)) if len(safe) > 1 else tr("the safe line is {line}.", line=safe[0]),
-        solutions=safe, game=game, click=True, wrong=wrong,
-        key="safe_line" if name == "three_safe" else f"safe_line_{name}", parts=False)
+        answer=tr("the safe lines are {join}.", join=_join(safe))
+        if len(safe) > 1
+        else tr("the safe line is {line}.", line=safe[0]),
+        solutions=safe,
+        game=game,
+        click=True,
+        wrong=wrong,
+        key="safe_line" if name == "three_safe" else f"safe_line_{name}",
+        parts=False,
+    )
 
 
 def count_safe_exercise() -> DotsExercise:
@@ -543,14 +758,33 @@ def count_safe_exercise() -> DotsExercise:
         if k == n:
             return True, tr("Yes: {n} safe lines. The next exercise asks you to find them.", n=n)
         if k < n:
-            return False, (tr("There are more than {k}. Check every undrawn line: is each box beside it still at one side or fewer?", k=k))
-        return False, (tr("Fewer than {k}: a line next to a box that already has two sides gives that box its third side, so it is not safe.", k=k))
+            return False, (
+                tr(
+                    "There are more than {k}. Check every undrawn line: is each box beside it still at one side or "
+                    "fewer?",
+                    k=k,
+                )
+            )
+        return False, (
+            tr(
+                "Fewer than {k}: a line next to a box that already has two sides gives that box its third side, so "
+                "it is not safe.",
+                k=k,
+            )
+        )
 
-    return DotsExercise(tr("How many safe lines are left on this board?"), check,
-                        hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
-                        answer=f"{n}.", solutions=[n, str(n)], game=game,
-                        wrong=[n - 1, n + 1, 0], key="count_safe", parts=False,
-                        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)))
+    return DotsExercise(
+        tr("How many safe lines are left on this board?"),
+        check,
+        hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
+        answer=f"{n}.",
+        solutions=[n, str(n)],
+        game=game,
+        wrong=[n - 1, n + 1, 0],
+        key="count_safe",
+        parts=False,
+        leaks=(tr("{n} safe lines", n=n), _join(safe_lines(game)), _safe_lines_left_caption(n)),
+    )
 
 
 def wins_safe_race(game: DotsAndBoxes) -> bool:
@@ -578,26 +812,53 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
     def judge(line: str) -> tuple[bool, str]:
         if line not in safe:
             after = _after(game, line)
-            return False, tr("{line} is not safe: it gives box {boxes} a third side.", line=line,
-                             boxes=_boxes(game, third_side_boxes(after)))
+            return False, tr(
+                "{line} is not safe: it gives box {boxes} a third side.",
+                line=line,
+                boxes=_boxes(game, third_side_boxes(after)),
+            )
         after = _after(game, line)
         if line in right:
-            return True, tr("Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
-                            "answer so that {other} is the first with no safe line left.", line=line,
-                            n=len(safe_lines(after)), other=other, seat=seat)
+            return True, tr(
+                "Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
+                "answer so that {other} is the first with no safe line left.",
+                line=line,
+                n=len(safe_lines(after)),
+                other=other,
+                seat=seat,
+            )
         reply = next(l for l in safe_lines(after) if not wins_safe_race(_after(after, l)))
-        return False, tr("After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
-                         "left. Count which safe lines spoil each other.", line=line, other=other, reply=reply,
-                         seat=seat)
+        return False, tr(
+            "After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
+            "left. Count which safe lines spoil each other.",
+            line=line,
+            other=other,
+            reply=reply,
+            seat=seat,
+        )
 
-    return DotsExercise(tr("{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
-                           "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
-                           seat=seat, n=len(safe), other=other), _line_checker(game, judge),
-                        hint=tr("Some safe lines touch the same box: once one is drawn, the other is no longer safe. "
-                                "Count how many safe lines can still be drawn after yours."),
-                        answer=f"{_join(right)}.", solutions=right, game=game, click=True, asks_best=False,
-                        parts=False, key="safe_race",
-                        wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2])
+    return DotsExercise(
+        tr(
+            "{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
+            "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
+            seat=seat,
+            n=len(safe),
+            other=other,
+        ),
+        _line_checker(game, judge),
+        hint=tr(
+            "Some safe lines touch the same box: once one is drawn, the other is no longer safe. "
+            "Count how many safe lines can still be drawn after yours."
+        ),
+        answer=f"{_join(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        asks_best=False,
+        parts=False,
+        key="safe_race",
+        wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2],
+    )
 
 
 def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
@@ -608,8 +869,12 @@ def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
 
 def _safe_lines_left_caption(n: int) -> str:
     """How a step-through caption says "n safe lines left" (a leak for an exercise whose answer is n)."""
-    full = tr("{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.", seat="\0",
-              name="\0", left=n)
+    full = tr(
+        "{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.",
+        seat="\0",
+        name="\0",
+        left=n,
+    )
     return full.split("\0")[-1]
 
 
@@ -617,8 +882,6 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
     game = position(name)
     seat = tr(SEATS[game.to_move])
     taking = [l for l in game.legal_moves() if _completes(game, l)]
-    values = move_values(game)
-    best = max(values.values())
 
     def judge(name: str) -> tuple[bool, str]:
         if name in taking:
@@ -626,17 +889,37 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
         on_offer = _boxes(game, third_side_boxes(game))
         gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
         if gifts:
-            return False, ntr("{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
-                              "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
-                              len(gifts), name=name, boxes=_boxes(game, gifts), on_offer=on_offer)
-        return False, (tr("{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.", name=name, on_offer=on_offer))
+            return False, ntr(
+                "{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for "
+                "the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift "
+                "for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                len(gifts),
+                name=name,
+                boxes=_boxes(game, gifts),
+                on_offer=on_offer,
+            )
+        return False, (
+            tr(
+                "{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.",
+                name=name,
+                on_offer=on_offer,
+            )
+        )
 
-    return DotsExercise(tr("{seat} to move. <b>Find a line that takes a box.</b>", seat=seat), _line_checker(game, judge),
-                        hint=tr("Find the box with three sides drawn."),
-                        answer=f"{_join(taking)}.", solutions=taking, game=game, click=True,
-                        wrong=[l for l in game.legal_moves() if l not in taking],
-                        key="take_box" if name == "take_first" else f"take_box_{name}", parts=False,
-                        third_sides=False)
+    return DotsExercise(
+        tr("{seat} to move. <b>Find a line that takes a box.</b>", seat=seat),
+        _line_checker(game, judge),
+        hint=tr("Find the box with three sides drawn."),
+        answer=f"{_join(taking)}.",
+        solutions=taking,
+        game=game,
+        click=True,
+        wrong=[l for l in game.legal_moves() if l not in taking],
+        key="take_box" if name == "take_first" else f"take_box_{name}",
+        parts=False,
+        third_sides=False,
+    )
 
 
 def _completes(game: DotsAndBoxes, line: str) -> bool:
@@ -651,17 +934,39 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, (tr("Yes, {n}: each box you take gives the next one its third side, so you can take them all, one box after another.", n=n))
+            return True, (
+                tr(
+                    "Yes, {n}: each box you take gives the next one its third side, so you can take them all, one "
+                    "box after another.",
+                    n=n,
+                )
+            )
         if k == 1:
-            return False, (tr("Only one box has three sides now — but after you take it, the box next to it has three sides too. Keep counting."))
+            return False, (
+                tr(
+                    "Only one box has three sides now — but after you take it, the box next to it has three sides "
+                    "too. Keep counting."
+                )
+            )
         if k < n:
-            return False, tr("More than {k}: keep following the boxes, one after another, until taking a box gives no other box its third side.", k=k)
+            return False, tr(
+                "More than {k}: keep following the boxes, one after another, until taking a box gives no other box "
+                "its third side.",
+                k=k,
+            )
         return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
-    return DotsExercise(tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
-                        check, hint=tr("Take the box with three sides in your head, then look at its neighbour."),
-                        answer=f"{n}.", solutions=[n, f" {n} "], game=game, wrong=[1, n - 1, n + 1],
-                        key="how_many" if name == "open_four" else f"how_many_{name}", parts=False)
+    return DotsExercise(
+        tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
+        check,
+        hint=tr("Take the box with three sides in your head, then look at its neighbour."),
+        answer=f"{n}.",
+        solutions=[n, f" {n} "],
+        game=game,
+        wrong=[1, n - 1, n + 1],
+        key="how_many" if name == "open_four" else f"how_many_{name}",
+        parts=False,
+    )
 
 
 def _parts_of(game: DotsAndBoxes, kind: str) -> list[int]:
@@ -680,24 +985,48 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
                 return True, tr("Yes: {n} chains. The next exercise asks how long they are.", n=n)
             return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
         if k == n + len(loops) and loops:
-            return False, (ntr("You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.", "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.", len(loops)))
+            return False, (
+                ntr(
+                    "You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.",
+                    "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.",
+                    len(loops),
+                )
+            )
         if k < n and any(length < 3 for length in chains):
             return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
         if k < n:
-            return False, tr("More than that: where one run of linked boxes stops, look for the next one. Every box "
-                             "left belongs to a chain or a loop.")
-        return False, (tr("Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when it turns a corner."))
+            return False, tr(
+                "More than that: where one run of linked boxes stops, look for the next one. Every box "
+                "left belongs to a chain or a loop."
+            )
+        return False, (
+            tr(
+                "Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when "
+                "it turns a corner."
+            )
+        )
 
     wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
-    return DotsExercise(tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
-                        check, hint=tr("Start at a box with two sides drawn and follow its undrawn sides box by box: where the run stops is an end. A loop has no ends."),
-                        answer=f"{n}.", solutions=[n],
-                        game=game, wrong=wrong, key=f"count_chains_{name}", parts=False,
-                        leaks=(describe_components(game), f"{n} chains"))
+    return DotsExercise(
+        tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
+        check,
+        hint=tr(
+            "Start at a box with two sides drawn and follow its undrawn sides box by box: where the run stops is an "
+            "end. A loop has no ends."
+        ),
+        answer=f"{n}.",
+        solutions=[n],
+        game=game,
+        wrong=wrong,
+        key=f"count_chains_{name}",
+        parts=False,
+        leaks=(describe_components(game), f"{n} chains"),
+    )
 
 
 def _parse_lengths(answer: Any) -> list[int]:
     import re
+
     if isinstance(answer, (list, tuple)):
         return sorted((parse_int(a) for a in answer), reverse=True)
     bits = [b for b in re.split(r"[,;\s]+|\band\b", str(answer)) if b.strip()]
@@ -713,23 +1042,45 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         got = _parse_lengths(answer)
         if got == chains:
-            return True, tr("Yes: chains of {join} ({sum} boxes); the loop is not a chain.", join=_join(chains), sum=sum(chains))
+            return True, tr(
+                "Yes: chains of {join} ({sum} boxes); the loop is not a chain.", join=_join(chains), sum=sum(chains)
+            )
         if sorted(chains + loops, reverse=True) == got:
             return False, tr("Those are right, but one of them is a loop: leave the loop out.")
         if sum(got) != sum(chains) and len(got) == len(chains):
-            return False, tr("The right number of chains, but the lengths add up to {sum}, not {sum2}.", sum=sum(got), sum2=sum(chains))
+            return False, tr(
+                "The right number of chains, but the lengths add up to {sum}, not {sum2}.",
+                sum=sum(got),
+                sum2=sum(chains),
+            )
         if len(got) != len(chains):
-            return False, (ntr("You listed {n} length; there are {chains} chains.", "You listed {n} lengths; there are {chains} chains.", len(got), chains=len(chains)))
-        return False, tr("The total is right but the lengths are not: follow each chain from one end to the other, box by box.")
+            return False, (
+                ntr(
+                    "You listed {n} length; there are {chains} chains.",
+                    "You listed {n} lengths; there are {chains} chains.",
+                    len(got),
+                    chains=len(chains),
+                )
+            )
+        return False, tr(
+            "The total is right but the lengths are not: follow each chain from one end to the other, box by box."
+        )
 
-    return DotsExercise(tr("<b>Give the length of every chain</b>, separated by commas (any order)."), check,
-                        hint=tr("Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is a loop."),
-                        answer=f"{_join(chains)}.", solutions=[", ".join(map(str, chains)),
-                                                            " ".join(map(str, reversed(chains))),
-                                                            tuple(chains)],
-                        game=game, wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
-                        key=f"chain_lengths_{name}", parts=False,
-                        leaks=(describe_components(game), _join(chains), ", ".join(map(str, chains))))
+    return DotsExercise(
+        tr("<b>Give the length of every chain</b>, separated by commas (any order)."),
+        check,
+        hint=tr(
+            "Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is "
+            "a loop."
+        ),
+        answer=f"{_join(chains)}.",
+        solutions=[", ".join(map(str, chains)), " ".join(map(str, reversed(chains))), tuple(chains)],
+        game=game,
+        wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
+        key=f"chain_lengths_{name}",
+        parts=False,
+        leaks=(describe_components(game), _join(chains), ", ".join(map(str, chains))),
+    )
 
 
 def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
@@ -744,14 +1095,33 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
         if k == len(loops):
             return False, tr("That is how many loops there are; now count the boxes inside them.")
         if len(loops) > 1 and k in loops:
-            return False, tr("{k} is one loop. There is more than one loop on this board: find every one and add up their boxes.", k=k)
-        return False, (ntr("Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find it and add up the boxes.", "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find each one and add up the boxes.", len(loops), k=k))
+            return False, tr(
+                "{k} is one loop. There is more than one loop on this board: find every one and add up their boxes.",
+                k=k,
+            )
+        return False, (
+            ntr(
+                "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find "
+                "it and add up the boxes.",
+                "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find "
+                "each one and add up the boxes.",
+                len(loops),
+                k=k,
+            )
+        )
 
-    return DotsExercise(tr("<b>How many boxes are in loops</b> on this board?"), check,
-                        hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
-                        answer=f"{total} ({_join(loops)}).", parts=False,
-                        solutions=[total], game=game, wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
-                        key=f"count_loops_{name}", leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))))
+    return DotsExercise(
+        tr("<b>How many boxes are in loops</b> on this board?"),
+        check,
+        hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
+        answer=f"{total} ({_join(loops)}).",
+        parts=False,
+        solutions=[total],
+        game=game,
+        wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
+        key=f"count_loops_{name}",
+        leaks=(describe_components(game), tr("loops of {join}", join=_join(loops))),
+    )
 
 
 def _line_parts(game: DotsAndBoxes, line: str) -> list[Component]:
@@ -767,39 +1137,85 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     won = boxes_won(game, line)
     after.play(line)
     if won:
-        return ntr("it takes {n} box and {seat} draws again.", "it takes {n} boxes and {seat} draws again.", won, seat=seat)
+        return ntr(
+            "it takes {n} box and {seat} draws again.", "it takes {n} boxes and {seat} draws again.", won, seat=seat
+        )
     on_offer = third_side_boxes(game)
     if on_offer and line in safe_lines(game):
-        return (ntr("it takes nothing and leaves box {boxes} (three sides drawn) for {other} to take.", "it takes nothing and leaves boxes {boxes} (three sides drawn) for {other} to take.", len(on_offer), boxes=_boxes(game, on_offer), other=other))
+        return ntr(
+            "it takes nothing and leaves box {boxes} (three sides drawn) for {other} to take.",
+            "it takes nothing and leaves boxes {boxes} (three sides drawn) for {other} to take.",
+            len(on_offer),
+            boxes=_boxes(game, on_offer),
+            other=other,
+        )
     if line in safe_lines(game):
         rule = analysis.long_chain_rule(after)
         total = rule.dots + rule.long_chains
-        return (ntr("it is safe; after it {n} long chain is forming: {dots} + {n} = {total} is {parity}, the count {favoured} wants.", "it is safe; after it {n} long chains are forming: {dots} + {n} = {total} is {parity}, the count {favoured} wants.", rule.long_chains, dots=rule.dots, total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured])))
+        return ntr(
+            "it is safe; after it {n} long chain is forming: {dots} + {n} = {total} is {parity}, the count "
+            "{favoured} wants.",
+            "it is safe; after it {n} long chains are forming: {dots} + {n} = {total} is {parity}, the count "
+            "{favoured} wants.",
+            rule.long_chains,
+            dots=rule.dots,
+            total=total,
+            parity=tr("even") if total % 2 == 0 else tr("odd"),
+            favoured=tr(SEATS[rule.favoured]),
+        )
     given = takeable(after)
     offered = {b for p in components(game) if p.opened for b in p.boxes}
     touched = set(game.geometry.line_boxes[game.line_index(line)])
     offered_left = {b for b in offered if game.owners[b] is None}
     if offered and (touched <= offered or given <= len(offered_left)):
-        return (ntr("it takes nothing and leaves {n} box to {other}, who must then open the next chain.", "it takes nothing and leaves {n} boxes to {other}, who must then open the next chain.", given, other=other))
+        return ntr(
+            "it takes nothing and leaves {n} box to {other}, who must then open the next chain.",
+            "it takes nothing and leaves {n} boxes to {other}, who must then open the next chain.",
+            given,
+            other=other,
+        )
     if offered:
-        return tr("it leaves the boxes on offer and gives more away: {other} can take {given} in a row.", other=other, given=given)
+        return tr(
+            "it leaves the boxes on offer and gives more away: {other} can take {given} in a row.",
+            other=other,
+            given=given,
+        )
     parts = _line_parts(game, line)
     two = [p for p in parts if p.kind == "chain" and p.length == 2]
     if len(parts) == 1 and two:
         shared = _shared_line_name(game, two[0])
         if line == shared:
-            return (tr("it opens the 2-chain by its middle line: each box gets its own third side, so {other} can take both boxes but cannot leave both to {seat} with one line.", other=other, seat=seat))
+            return tr(
+                "it opens the 2-chain by its middle line: each box gets its own third side, so {other} can take "
+                "both boxes but cannot leave both to {seat} with one line.",
+                other=other,
+                seat=seat,
+            )
         if safe_lines(game):
             return tr("it opens the 2-chain at an end: {other} can take both boxes and draw again.", other=other)
-        return tr("it opens the 2-chain at an end: {other} can take both boxes, or draw the other end and leave both to "
-                  "{seat}, who then must open the next chain.", other=other, seat=seat)
+        return tr(
+            "it opens the 2-chain at an end: {other} can take both boxes, or draw the other end and leave both to "
+            "{seat}, who then must open the next chain.",
+            other=other,
+            seat=seat,
+        )
     what = describe_parts(parts)
-    return ntr("it opens {what}: {other} can take that box.", "it opens {what}: {other} can take {n} boxes in a row.", given, what=what, other=other)
+    return ntr(
+        "it opens {what}: {other} can take that box.",
+        "it opens {what}: {other} can take {n} boxes in a row.",
+        given,
+        what=what,
+        other=other,
+    )
 
 
 def describe_parts(parts: Sequence[Component]) -> str:
-    return tr(" and ").join(tr("the loop of {length}", length=p.length) if p.kind == "loop" else
-                            tr("the chain of {length}", length=p.length) for p in parts) or tr("a new box")
+    return tr(" and ").join(
+        tr("the loop of {length}", length=p.length)
+        if p.kind == "loop"
+        else tr("the chain of {length}", length=p.length)
+        for p in parts
+    ) or tr("a new box")
 
 
 def _shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
@@ -809,7 +1225,7 @@ def _shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
 
 
 def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False) -> DotsExercise:
-    """"Click the best line" on a named position, checked by the exact solver.
+    """ "Click the best line" on a named position, checked by the exact solver.
 
     Accepted: exactly the lines the solver rates best.  Every other line is refused with what it
     does (:func:`why_line`) and both results, so a pupil learns why it is worse.
@@ -825,22 +1241,53 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
         v = values[line]
         why = why_line(game, line)
         if v == best:
-            return True, tr("Yes: {line} — {why} With best play the game then ends {final}.", line=line, why=why, final=_ends(game, v))
+            return True, tr(
+                "Yes: {line} — {why} With best play the game then ends {final}.",
+                line=line,
+                why=why,
+                final=_ends(game, v),
+            )
         if _wins(game, v):  # still a win, by less: the prompt asks for the most boxes, so say exactly that
-            return False, tr("{line}: {why} {seat} still wins, but by less: {final} instead of {final2}.", line=line,
-                             why=why, seat=seat, final=_ends(game, v), final2=_ends(game, best))
-        return False, tr("{line}: {why} With best play the game would then end {final}; a better line ends it {final2}.", line=line, why=why, final=_ends(game, v), final2=_ends(game, best))
+            return False, tr(
+                "{line}: {why} {seat} still wins, but by less: {final} instead of {final2}.",
+                line=line,
+                why=why,
+                seat=seat,
+                final=_ends(game, v),
+                final2=_ends(game, best),
+            )
+        return False, tr(
+            "{line}: {why} With best play the game would then end {final}; a better line ends it {final2}.",
+            line=line,
+            why=why,
+            final=_ends(game, v),
+            final2=_ends(game, best),
+        )
 
-    return DotsExercise(prompt, _line_checker(game, judge), hint=hint, answer=f"{_join(right)}.",
-                        solutions=right, game=game, click=True, key=key or name, parts=parts,
-                        wrong=sorted((l for l in values if l not in right),      # most tempting first
-                                     key=lambda l: (-values[l], l not in safe, l)))
+    return DotsExercise(
+        prompt,
+        _line_checker(game, judge),
+        hint=hint,
+        answer=f"{_join(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        key=key or name,
+        parts=parts,
+        wrong=sorted(
+            (l for l in values if l not in right),  # most tempting first
+            key=lambda l: (-values[l], l not in safe, l),
+        ),
+    )
 
 
 HAND_OVER_HINTS = {
-    "chains_234": N_("Give away as little as possible. A chain can be opened at an end or in the middle: picture both."),
-    "give_single": N_("For each thing you could open, count the boxes it gives away, then ask who must open the next "
-                      "one."),
+    "chains_234": N_(
+        "Give away as little as possible. A chain can be opened at an end or in the middle: picture both."
+    ),
+    "give_single": N_(
+        "For each thing you could open, count the boxes it gives away, then ask who must open the next one."
+    ),
 }
 """The hint of each hand-over exercise (a single box has no middle line: its hint does not speak of one)."""
 
@@ -850,8 +1297,14 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     of the 2-chain; chains of 5, 3 and 1: the single box)."""
     game = position(name)
     return best_move_exercise(
-        name, tr("{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>", seat_name=tr(SEATS[game.to_move])),
-        tr(HAND_OVER_HINTS[name]), key=f"hand_over_{name}")
+        name,
+        tr(
+            "{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>",
+            seat_name=tr(SEATS[game.to_move]),
+        ),
+        tr(HAND_OVER_HINTS[name]),
+        key=f"hand_over_{name}",
+    )
 
 
 # lesson 4
@@ -866,30 +1319,60 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
 
     def check(answer: Any) -> tuple[bool, str]:
-        if _parity_word(answer) is not None:   # "even" / «pares»: the question asks for the numbers themselves
-            raise ValueError(tr("{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by "
-                                "commas.", answer=str(answer).strip(), most=most))
+        if _parity_word(answer) is not None:  # "even" / «pares»: the question asks for the numbers themselves
+            raise ValueError(
+                tr(
+                    "{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by commas.",
+                    answer=str(answer).strip(),
+                    most=most,
+                )
+            )
         got = sorted(set(_parse_lengths(answer)))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
         if got == counts:
-            return True, tr("Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.", why=why, who=who, role=role, parity=tr(parity), join=_join(counts))
+            return True, tr(
+                "Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.",
+                why=why,
+                who=who,
+                role=role,
+                parity=tr(parity),
+                join=_join(counts),
+            )
         if got == others:
             return False, tr("Those suit the other player. {why}", why=why)
         if set(got) < set(counts):
-            return False, tr("Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most)
+            return False, tr(
+                "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most
+            )
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
-    return DotsExercise(tr("On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit {who}?</b> Give all of them, separated by commas.", width=width, height=height, who=who, role=role, most=most), check,
-                        hint=tr("Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?", width=width, height=height),
-                        answer=f"{_join(counts)}.", solutions=[", ".join(map(str, counts)), tuple(counts)],
-                        wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
-                        key=f"parity_{width}x{height}_{seat}",
-                        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"))
+    return DotsExercise(
+        tr(
+            "On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit "
+            "{who}?</b> Give all of them, separated by commas.",
+            width=width,
+            height=height,
+            who=who,
+            role=role,
+            most=most,
+        ),
+        check,
+        hint=tr(
+            "Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?",
+            width=width,
+            height=height,
+        ),
+        answer=f"{_join(counts)}.",
+        solutions=[", ".join(map(str, counts)), tuple(counts)],
+        wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
+        key=f"parity_{width}x{height}_{seat}",
+        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"),
+    )
 
 
 def _parity_word(answer: Any) -> str | None:
-    """"even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
+    """ "even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
     if not isinstance(answer, str):
         return None
     word = answer.strip().lower().rstrip(".")
@@ -910,25 +1393,41 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.", n=n, describe_components=describe_components(game))
+            return True, tr(
+                "Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.",
+                n=n,
+                describe_components=describe_components(game),
+            )
         if loops and short and k == everything:
             return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
-        if loops and k == n + len(loops) and 2 in short and len(loops) == 1:   # the loop, or the 2-chain, counted
-            return False, tr("One too many: either you counted the loop (loops never count, however long they are) "
-                             "or the chain of 2 (a long chain has 3 boxes or more).")
+        if loops and k == n + len(loops) and 2 in short and len(loops) == 1:  # the loop, or the 2-chain, counted
+            return False, tr(
+                "One too many: either you counted the loop (loops never count, however long they are) "
+                "or the chain of 2 (a long chain has 3 boxes or more)."
+            )
         if loops and k == n + len(loops):
             return False, tr("Loops do not count as long chains, however long they are.")
         if short and k == n + len(short):
             return False, tr("A long chain has 3 boxes or more: leave out the short ones.")
         if k < n:
-            return False, tr("More than {k}: follow every run of boxes to its two ends, even where it turns a corner.", k=k)
+            return False, tr(
+                "More than {k}: follow every run of boxes to its two ends, even where it turns a corner.", k=k
+            )
         return False, (tr("Not {k}. Count the chains with 3 boxes or more — not the loops, not chains of 1 or 2.", k=k))
 
     wrong = list(dict.fromkeys(w for w in (n + len(loops), n + len(short), everything, n - 1) if w != n and w >= 0))
-    return DotsExercise(tr("<b>How many long chains</b> are on this board?"), check,
-                        hint=tr("Long = 3 boxes or more. Loops never count."), answer=f"{n}.",
-                        solutions=[n], game=game, wrong=wrong, key=f"count_long_{name}", parts=False,
-                        leaks=(describe_components(game), tr("{n} long chain", n=n)))
+    return DotsExercise(
+        tr("<b>How many long chains</b> are on this board?"),
+        check,
+        hint=tr("Long = 3 boxes or more. Loops never count."),
+        answer=f"{n}.",
+        solutions=[n],
+        game=game,
+        wrong=wrong,
+        key=f"count_long_{name}",
+        parts=False,
+        leaks=(describe_components(game), tr("{n} long chain", n=n)),
+    )
 
 
 def total_exercise(name: str = "long_chains") -> DotsExercise:
@@ -943,8 +1442,12 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
     loops = _parts_of(game, "loop")
     short = [c for c in _parts_of(game, "chain") if c < 3]
     reasons = {n: tr("That is the long chains alone: add the dots too.")}
-    reasons[boxes + n] = tr("You added the boxes ({boxes}); the rule counts the dots ({width}+1) × ({height}+1).",
-                            boxes=boxes, width=game.width, height=game.height)
+    reasons[boxes + n] = tr(
+        "You added the boxes ({boxes}); the rule counts the dots ({width}+1) × ({height}+1).",
+        boxes=boxes,
+        width=game.width,
+        height=game.height,
+    )
     if loops:
         reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
     if short:
@@ -954,19 +1457,38 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == total:
-            return True, ntr("Yes: {dots} dots + {n} long chain = {total}.", "Yes: {dots} dots + {n} long chains = {total}.",
-                             n, dots=dots, total=total)
+            return True, ntr(
+                "Yes: {dots} dots + {n} long chain = {total}.",
+                "Yes: {dots} dots + {n} long chains = {total}.",
+                n,
+                dots=dots,
+                total=total,
+            )
         if k in reasons:
             return False, reasons[k]
-        return False, tr("Not {k}. Count the dots, ({width}+1) × ({height}+1), then the chains of 3 boxes or more, and "
-                         "add them.", k=k, width=game.width, height=game.height)
+        return False, tr(
+            "Not {k}. Count the dots, ({width}+1) × ({height}+1), then the chains of 3 boxes or more, and add them.",
+            k=k,
+            width=game.width,
+            height=game.height,
+        )
 
-    return DotsExercise(tr("No safe line is left. <b>What is dots + long chains</b> on this board?"), check,
-                        hint=tr("Dots first: ({width}+1) × ({height}+1). Then the long chains: 3 boxes or more, no loops.",
-                                width=game.width, height=game.height),
-                        answer=f"{total}.", solutions=[total, str(total)], game=game, parts=False,
-                        wrong=list(reasons) + [total + 2], key=f"total_{name}",
-                        leaks=(describe_components(game),))
+    return DotsExercise(
+        tr("No safe line is left. <b>What is dots + long chains</b> on this board?"),
+        check,
+        hint=tr(
+            "Dots first: ({width}+1) × ({height}+1). Then the long chains: 3 boxes or more, no loops.",
+            width=game.width,
+            height=game.height,
+        ),
+        answer=f"{total}.",
+        solutions=[total, str(total)],
+        game=game,
+        parts=False,
+        wrong=list(reasons) + [total + 2],
+        key=f"total_{name}",
+        leaks=(describe_components(game),),
+    )
 
 
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
@@ -982,30 +1504,57 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
     winner = "Gold" if final[0] > final[1] else "Coral" if final[1] > final[0] else "Draw"
     rule = analysis.long_chain_rule(game)
     long_n, dots = rule.long_chains, rule.dots
-    wants = (tr("even, what Gold (the first player) wants") if (dots + long_n) % 2 == 0 else
-             tr("odd, what Coral (the second player) wants"))
-    reason = ntr("with best play the game ends Gold {gold}, Coral {coral}. There is {n} long chain and {dots} dots: "
-                 "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
-                 "with best play the game ends Gold {gold}, Coral {coral}. There are {n} long chains and {dots} dots: "
-                 "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.", long_n,
-                 gold=final[0], coral=final[1], dots=dots, sum=dots + long_n, wants=wants,
-                 loser=tr(SEATS[1 - rule.favoured]))
+    wants = (
+        tr("even, what Gold (the first player) wants")
+        if (dots + long_n) % 2 == 0
+        else tr("odd, what Coral (the second player) wants")
+    )
+    reason = ntr(
+        "with best play the game ends Gold {gold}, Coral {coral}. There is {n} long chain and {dots} dots: "
+        "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
+        "with best play the game ends Gold {gold}, Coral {coral}. There are {n} long chains and {dots} dots: "
+        "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
+        long_n,
+        gold=final[0],
+        coral=final[1],
+        dots=dots,
+        sum=dots + long_n,
+        wants=wants,
+        loser=tr(SEATS[1 - rule.favoured]),
+    )
     # the other side: most often the rule turned round (whom an even total suits), or a miscounted long chain
-    backwards = tr("No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
-                   "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
-                   "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
-                   dots=dots, n=long_n, sum=dots + long_n,
-                   parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
-                   winner=tr(SEATS[rule.favoured]), gold=final[0], coral=final[1])
-    explain = {w: tr("Right: {reason}", reason=reason) if w == winner else
-               tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
-               if w == "Draw" else backwards
-               for w in (N_("Gold"), N_("Coral"), N_("Draw"))}
-    return DotsExercise(tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
-                        choice_checker(winner, explain), hint=tr("Count the long chains and add the dots."),
-                        answer=f"{tr(winner)}: {reason}", solutions=[winner], choices=["Gold", "Coral", "Draw"],
-                        game=game, wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
-                        key=f"who_wins_{name}", leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),))
+    backwards = tr(
+        "No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
+        "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
+        "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
+        dots=dots,
+        n=long_n,
+        sum=dots + long_n,
+        parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
+        winner=tr(SEATS[rule.favoured]),
+        gold=final[0],
+        coral=final[1],
+    )
+    explain = {
+        w: tr("Right: {reason}", reason=reason)
+        if w == winner
+        else tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
+        if w == "Draw"
+        else backwards
+        for w in (N_("Gold"), N_("Coral"), N_("Draw"))
+    }
+    return DotsExercise(
+        tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
+        choice_checker(winner, explain),
+        hint=tr("Count the long chains and add the dots."),
+        answer=f"{tr(winner)}: {reason}",
+        solutions=[winner],
+        choices=["Gold", "Coral", "Draw"],
+        game=game,
+        wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
+        key=f"who_wins_{name}",
+        leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),),
+    )
 
 
 # lesson 5
@@ -1020,15 +1569,43 @@ def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
     def judge(name: str) -> tuple[bool, str]:
         v = values[name]
         if v == best:
-            return True, tr("Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next chain. With best play the game ends {final}.", name=name, other=other, final=_ends(game, v))
+            return True, tr(
+                "Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next "
+                "chain. With best play the game ends {final}.",
+                name=name,
+                other=other,
+                final=_ends(game, v),
+            )
         if _completes(game, name):
-            return False, tr("{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: the game ends {final} instead of {final2}.", name=name, seat=seat, other=other, final=_ends(game, v), final2=_ends(game, best))
-        return False, tr("{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and the game ends {final} instead of {final2}.", name=name, other=other, final=_ends(game, v), final2=_ends(game, best))
+            return False, tr(
+                "{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: "
+                "the game ends {final} instead of {final2}.",
+                name=name,
+                seat=seat,
+                other=other,
+                final=_ends(game, v),
+                final2=_ends(game, best),
+            )
+        return False, tr(
+            "{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and "
+            "the game ends {final} instead of {final2}.",
+            name=name,
+            other=other,
+            final=_ends(game, v),
+            final2=_ends(game, best),
+        )
 
-    return DotsExercise(_mid_chain_prompt(game), _line_checker(game, judge),
-                        hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
-                        answer=tr("{join} (the double-deal).", join=_join(right)), solutions=right, game=game, click=True,
-                        wrong=[l for l in values if l not in right], key=name)
+    return DotsExercise(
+        _mid_chain_prompt(game),
+        _line_checker(game, judge),
+        hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
+        answer=tr("{join} (the double-deal).", join=_join(right)),
+        solutions=right,
+        game=game,
+        click=True,
+        wrong=[l for l in values if l not in right],
+        key=name,
+    )
 
 
 def steer_exercise(name: str) -> DotsExercise:
@@ -1037,10 +1614,11 @@ def steer_exercise(name: str) -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     return best_move_exercise(
-        name, tr("{seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>", seat=seat,
-                 n=n),
+        name,
+        tr("{seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>", seat=seat, n=n),
         tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
-        key=f"steer_{name}")
+        key=f"steer_{name}",
+    )
 
 
 def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
@@ -1049,10 +1627,19 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
     ex = best_move_exercise(
-        name, ntr("{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
-                  "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>", n, seat=seat),
-        tr("Try each safe line and count the long chains it leaves. If none gives the count you want, what could a box or two given away now change?"),
-        key=name if name.startswith("sacrifice_") else f"sacrifice_{name}")
+        name,
+        ntr(
+            "{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
+            "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>",
+            n,
+            seat=seat,
+        ),
+        tr(
+            "Try each safe line and count the long chains it leaves. If none gives the count you want, what could a "
+            "box or two given away now change?"
+        ),
+        key=name if name.startswith("sacrifice_") else f"sacrifice_{name}",
+    )
     judge_line = ex.checker
 
     safe = safe_lines(game)
@@ -1069,20 +1656,32 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         parts = _line_parts(game, line)
         two = [p for p in parts if p.kind == "chain" and p.length == 2]
         if len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
-            return ok, tr("{line}: it opens a 2-chain at an end, and a 2-chain opened at an end can be refused: {other} "
-                          "can take both boxes, or draw the other end and leave both to {seat}. With best play the game "
-                          "would then end {final}; a better line ends it {final2}.", line=line, other=other, seat=seat,
-                          final=_ends(game, values[line]), final2=_ends(game, max(values.values())))
+            return ok, tr(
+                "{line}: it opens a 2-chain at an end, and a 2-chain opened at an end can be refused: {other} "
+                "can take both boxes, or draw the other end and leave both to {seat}. With best play the game "
+                "would then end {final}; a better line ends it {final2}.",
+                line=line,
+                other=other,
+                seat=seat,
+                final=_ends(game, values[line]),
+                final2=_ends(game, max(values.values())),
+            )
         after = _taken(game, line)
         if analysis.long_chain_rule(after).favoured == game.to_move:
             for reply in safe_lines(after):
                 rule = analysis.long_chain_rule(_after(after, reply))
                 if rule.favoured != game.to_move:
                     return ok, feedback + " " + ntr(
-                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} "
+                        "long "
                         "chain is forming: the count {other} wants.",
-                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} long "
-                        "chains are forming: the count {other} wants.", rule.long_chains, other=other, reply=reply)
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} "
+                        "long "
+                        "chains are forming: the count {other} wants.",
+                        rule.long_chains,
+                        other=other,
+                        reply=reply,
+                    )
             return ok, feedback
         return ok, feedback + " " + gift_count(game, line)
 
@@ -1105,11 +1704,18 @@ def gift_count(game: DotsAndBoxes, line: str) -> str:
     the gift, in the words of lesson 4 (computed by the analysis of that position)."""
     rule = analysis.long_chain_rule(_taken(game, line))
     total = rule.dots + rule.long_chains
-    return ntr("Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
-               "count {favoured} wants.",
-               "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
-               "count {favoured} wants.", rule.long_chains, other=tr(SEATS[1 - game.to_move]), dots=rule.dots,
-               total=total, parity=tr("even") if total % 2 == 0 else tr("odd"), favoured=tr(SEATS[rule.favoured]))
+    return ntr(
+        "Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
+        "count {favoured} wants.",
+        "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
+        "count {favoured} wants.",
+        rule.long_chains,
+        other=tr(SEATS[1 - game.to_move]),
+        dots=rule.dots,
+        total=total,
+        parity=tr("even") if total % 2 == 0 else tr("odd"),
+        favoured=tr(SEATS[rule.favoured]),
+    )
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -1121,17 +1727,23 @@ def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> di
     """
     lines = moves.split()
     games = [DotsAndBoxes(width, height)]
-    for line in lines:                         # the position before each move
+    for line in lines:  # the position before each move
         games.append(games[-1].copy())
         games[-1].play(line)
-    for i in range(len(lines) - 1, -1, -1):    # from the end: the first change found is the last one
+    for i in range(len(lines) - 1, -1, -1):  # from the end: the first change found is the last one
         game = games[i]
         values = move_values(game)
         best = max(values.values())
         name = game.line_name(game.line_index(lines[i]))
         if (best > 0) - (best < 0) != (values[name] > 0) - (values[name] < 0):
-            return {"index": i, "seat": game.to_move, "line": name, "before": best, "after": values[name],
-                    "better": [l for l, v in values.items() if v == best]}
+            return {
+                "index": i,
+                "seat": game.to_move,
+                "line": name,
+                "before": best,
+                "after": values[name],
+                "better": [l for l, v in values.items() if v == best],
+            }
     raise ValueError(tr("no move of this game changed its result"))
 
 
@@ -1143,36 +1755,60 @@ def name_line_exercise(line: str = "b1-c1") -> DotsExercise:
     across = a[1] == b[1]
     col = lambda d, k: chr(ord(d[0]) + k) + d[1:]
     row = lambda d, k: d[0] + str(int(d[1:]) + k)
-    rows_up = lambda d: d[0] + str(game.height + 2 - int(d[1:]))          # rows counted from the bottom
-    turned = f"{a}-{row(a, 1)}" if across else f"{a}-{col(a, 1)}"          # across and down mixed up
+    rows_up = lambda d: d[0] + str(game.height + 2 - int(d[1:]))  # rows counted from the bottom
+    turned = f"{a}-{row(a, 1)}" if across else f"{a}-{col(a, 1)}"  # across and down mixed up
     reasons = {
-        f"{col(a, -1)}-{col(b, -1)}" if across else f"{row(a, -1)}-{row(b, -1)}": N_("That line is one column or one "
-            "row too early: the letters start at a, the first column, and the numbers at 1, the top row."),
-        f"{rows_up(a)}-{rows_up(b)}" if across else f"{rows_up(b)}-{rows_up(a)}": N_("Rows are numbered from the "
-            "top: row 1 is the top row of dots."),
-        turned: N_("That line runs the other way. A line across joins two dots with the same number; a line down "
-                   "joins two dots with the same letter."),
+        f"{col(a, -1)}-{col(b, -1)}" if across else f"{row(a, -1)}-{row(b, -1)}": N_(
+            "That line is one column or one "
+            "row too early: the letters start at a, the first column, and the numbers at 1, the top row."
+        ),
+        f"{rows_up(a)}-{rows_up(b)}" if across else f"{rows_up(b)}-{rows_up(a)}": N_(
+            "Rows are numbered from the top: row 1 is the top row of dots."
+        ),
+        turned: N_(
+            "That line runs the other way. A line across joins two dots with the same number; a line down "
+            "joins two dots with the same letter."
+        ),
     }
 
     def check(answer: Any) -> tuple[bool, str]:
         index = pupil_line(game, answer)
         name = game.line_name(index)
         if name == line:
-            return True, tr("Yes: {line} joins dot {first} (column {column}, row {row}) and dot {second}.",
-                            line=line, first=a, column=a[0], row=a[1:], second=b)
+            return True, tr(
+                "Yes: {line} joins dot {first} (column {column}, row {row}) and dot {second}.",
+                line=line,
+                first=a,
+                column=a[0],
+                row=a[1:],
+                second=b,
+            )
         if name in reasons:
             return False, tr("Not {name}. {why}", name=name, why=tr(reasons[name]))
         x, y = name.split("-")
-        return False, tr("Not {name}: that line goes from {a} (column {a2}, row {a3}) to {b}. Find the drawn line's "
-                         "two dots: the letter above each, the number beside each.", name=name, a=x, a2=x[0],
-                         a3=x[1:], b=y)
+        return False, tr(
+            "Not {name}: that line goes from {a} (column {a2}, row {a3}) to {b}. Find the drawn line's "
+            "two dots: the letter above each, the number beside each.",
+            name=name,
+            a=x,
+            a2=x[0],
+            a3=x[1:],
+            b=y,
+        )
 
-    return DotsExercise(tr("One line is drawn on this board. <b>What is its name?</b> Write its two dots joined by a "
-                           "dash."), check,
-                        hint=tr("For each end of the line, read the column letter along the top and the row number "
-                                "down the side."),
-                        answer=line, solutions=[line, f"{b}-{a}"], game=game, parts=False, third_sides=False,
-                        wrong=list(reasons) + ["a1-b1"], key="name_line", leaks=(f"{line} joins",))
+    return DotsExercise(
+        tr("One line is drawn on this board. <b>What is its name?</b> Write its two dots joined by a dash."),
+        check,
+        hint=tr("For each end of the line, read the column letter along the top and the row number down the side."),
+        answer=line,
+        solutions=[line, f"{b}-{a}"],
+        game=game,
+        parts=False,
+        third_sides=False,
+        wrong=list(reasons) + ["a1-b1"],
+        key="name_line",
+        leaks=(f"{line} joins",),
+    )
 
 
 def two_boxes_exercise(name: str = "two_boxes") -> DotsExercise:
@@ -1187,18 +1823,33 @@ def two_boxes_exercise(name: str = "two_boxes") -> DotsExercise:
     def judge(line: str) -> tuple[bool, str]:
         won = [b for b in game.geometry.line_boxes[game.line_index(line)] if game.sides_drawn(b) == 3]
         if counts[line] == 2:
-            return True, tr("Yes: {line} is the fourth side of boxes {boxes}, so it wins both, and the same player "
-                            "draws again.", line=line, boxes=_boxes(game, won))
+            return True, tr(
+                "Yes: {line} is the fourth side of boxes {boxes}, so it wins both, and the same player draws again.",
+                line=line,
+                boxes=_boxes(game, won),
+            )
         if counts[line] == 1:
-            return False, tr("{line} wins box {boxes}, only one box: the box on its other side still has a side "
-                             "missing.", line=line, boxes=_boxes(game, won))
+            return False, tr(
+                "{line} wins box {boxes}, only one box: the box on its other side still has a side missing.",
+                line=line,
+                boxes=_boxes(game, won),
+            )
         return False, tr("{line} wins no box: no box beside it has three sides drawn.", line=line)
 
-    return DotsExercise(tr("<b>Which line wins two boxes at once?</b>"), _line_checker(game, judge),
-                        hint=tr("Look for two boxes side by side, each with three sides drawn, missing the same line."),
-                        answer=f"{right[0]}.", solutions=right, game=game, click=True, parts=False,
-                        asks_best=False, third_sides=False, key="two_boxes",
-                        wrong=sorted(counts, key=lambda l: (-counts[l], l))[1:5])
+    return DotsExercise(
+        tr("<b>Which line wins two boxes at once?</b>"),
+        _line_checker(game, judge),
+        hint=tr("Look for two boxes side by side, each with three sides drawn, missing the same line."),
+        answer=f"{right[0]}.",
+        solutions=right,
+        game=game,
+        click=True,
+        parts=False,
+        asks_best=False,
+        third_sides=False,
+        key="two_boxes",
+        wrong=sorted(counts, key=lambda l: (-counts[l], l))[1:5],
+    )
 
 
 def first_box_exercise() -> DotsExercise:
@@ -1212,17 +1863,38 @@ def first_box_exercise() -> DotsExercise:
 
     def judge(name: str) -> tuple[bool, str]:
         if name in right:
-            return True, tr("Yes: {name} is the fourth side of box {box}. The box is {seat}'s, and {seat} draws again.", name=name, box=_boxes(game, box), seat=seat)
+            return True, tr(
+                "Yes: {name} is the fourth side of box {box}. The box is {seat}'s, and {seat} draws again.",
+                name=name,
+                box=_boxes(game, box),
+                seat=seat,
+            )
         after = game.copy()
         after.play(name)
         if third_side_boxes(after):
-            return False, tr("{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can take it now.", name=name, box=_boxes(game, box))
-        return False, tr("{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name)
+            return False, tr(
+                "{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can "
+                "take it now.",
+                name=name,
+                box=_boxes(game, box),
+            )
+        return False, tr(
+            "{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name
+        )
 
-    return DotsExercise(tr("{seat} to move. <b>Which line wins a box?</b>", seat=seat), _line_checker(game, judge),
-                        hint=tr("Which box has three sides drawn?"), answer=f"{_join(right)}.", solutions=right,
-                        game=game, click=True, key="first_box", parts=False, third_sides=False,
-                        wrong=sorted((l for l in values if l not in right), key=lambda l: (-values[l], l)))
+    return DotsExercise(
+        tr("{seat} to move. <b>Which line wins a box?</b>", seat=seat),
+        _line_checker(game, judge),
+        hint=tr("Which box has three sides drawn?"),
+        answer=f"{_join(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        key="first_box",
+        parts=False,
+        third_sides=False,
+        wrong=sorted((l for l in values if l not in right), key=lambda l: (-values[l], l)),
+    )
 
 
 WHOSE_TURN_GAME = "b2-c2 c2-c3 b2-b3 b3-c3 a1-b1 a1-a2 c1-d1"
@@ -1245,41 +1917,70 @@ def whose_turn_exercise(moves: str = WHOSE_TURN_GAME) -> DotsExercise:
     if winner_line is None:
         raise ValueError(tr("moves={moves!r}: no line of this game wins a box", moves=moves))
     gold = drawers.count(0)
-    alternating = (len(lines) + 1) // 2            # lines 1, 3, 5, …: turns taken in strict alternation
+    alternating = (len(lines) + 1) // 2  # lines 1, 3, 5, …: turns taken in strict alternation
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k < 0 or k > len(lines):
-            raise ValueError(tr("{k}: type a number from 0 to {n}, the number of lines written down.", k=k, n=len(lines)))
+            raise ValueError(
+                tr("{k}: type a number from 0 to {n}, the number of lines written down.", k=k, n=len(lines))
+            )
         if k == gold:
-            return True, ntr("Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} line.",
-                             "Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} lines.",
-                             gold, line=winner_line[0], seat=winner_line[1])
+            return True, ntr(
+                "Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} line.",
+                "Right: {line} won a box, so {seat} drew the next line too; Gold drew {n} lines.",
+                gold,
+                line=winner_line[0],
+                seat=winner_line[1],
+            )
         if k == alternating:
-            return False, tr("That is what strict turns give: line 1, line 3, line 5… But {line} won a box, so the "
-                             "same player drew again, and the turns shifted from there.", line=winner_line[0])
+            return False, tr(
+                "That is what strict turns give: line 1, line 3, line 5… But {line} won a box, so the "
+                "same player drew again, and the turns shifted from there.",
+                line=winner_line[0],
+            )
         if k == len(lines) - gold:
             return False, tr("That is how many lines Coral drew. Count Gold's lines.")
         if k == len(lines):
             return False, tr("That is every line written down. Gold and Coral took turns: count only Gold's lines.")
         if k < gold:
-            return False, tr("Gold drew more than {k}: Gold drew line 1, and after every line that won nothing the "
-                             "turn passed back and forth.", k=k)
+            return False, tr(
+                "Gold drew more than {k}: Gold drew line 1, and after every line that won nothing the "
+                "turn passed back and forth.",
+                k=k,
+            )
         if k > alternating:
-            return False, tr("Too many: even in strict turns Gold would draw only {most} of the {n} lines, and a line "
-                             "that wins a box gives the same player another line, not the other player.",
-                             most=alternating, n=len(lines))
-        return False, tr("Not {k}. Write the lines one under the other with the player's name beside each: the turn "
-                         "passes only after a line that wins nothing.", k=k)
+            return False, tr(
+                "Too many: even in strict turns Gold would draw only {most} of the {n} lines, and a line "
+                "that wins a box gives the same player another line, not the other player.",
+                most=alternating,
+                n=len(lines),
+            )
+        return False, tr(
+            "Not {k}. Write the lines one under the other with the player's name beside each: the turn "
+            "passes only after a line that wins nothing.",
+            k=k,
+        )
 
-    wrong = list(dict.fromkeys(w for w in (alternating, len(lines) - gold, len(lines), gold - 1, gold + 2, 0)
-                               if w != gold))
-    return DotsExercise(tr("On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: "
-                           "{lines}. <b>How many of them did Gold draw?</b>", lines=", ".join(lines)),
-                        check, hint=tr("Write the lines down one under the other and put the player's name beside "
-                                       "each. Did any line win a box?"),
-                        answer=f"{gold}.", solutions=[gold, str(gold)], wrong=wrong, key="whose_turn",
-                        leaks=(tr("so {seat} drew the next line too", seat=winner_line[1]),))
+    wrong = list(
+        dict.fromkeys(w for w in (alternating, len(lines) - gold, len(lines), gold - 1, gold + 2, 0) if w != gold)
+    )
+    return DotsExercise(
+        tr(
+            "On a 3 × 3 board, Gold drew the first line. These lines were drawn, in this order: "
+            "{lines}. <b>How many of them did Gold draw?</b>",
+            lines=", ".join(lines),
+        ),
+        check,
+        hint=tr(
+            "Write the lines down one under the other and put the player's name beside each. Did any line win a box?"
+        ),
+        answer=f"{gold}.",
+        solutions=[gold, str(gold)],
+        wrong=wrong,
+        key="whose_turn",
+        leaks=(tr("so {seat} drew the next line too", seat=winner_line[1]),),
+    )
 
 
 def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
@@ -1292,17 +1993,32 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes, {n}: boxes {boxes} each have three sides drawn. The player to move can take every one of them.", n=n, boxes=_boxes(game, boxes))
+            return True, tr(
+                "Yes, {n}: boxes {boxes} each have three sides drawn. The player to move can take every one of them.",
+                n=n,
+                boxes=_boxes(game, boxes),
+            )
         if k == n + len(two):
-            return False, tr("You counted boxes with only two sides drawn too. A third side means three sides drawn, one missing.")
+            return False, tr(
+                "You counted boxes with only two sides drawn too. A third side means three sides drawn, one missing."
+            )
         if k < n:
             return False, tr("More than {k}: check every box, corners and edges too.", k=k)
         return False, tr("Fewer than {k}: a box has a third side only when exactly one of its sides is missing.", k=k)
 
-    return DotsExercise(tr("<b>How many boxes on this board have a third side?</b>"), check,
-                        hint=tr("Go box by box and count its drawn sides: you want boxes with exactly 3."),
-                        answer=f"{n}.", solutions=[n], game=game, wrong=[n + len(two), n - 1, n + 1],
-                        key="third_sides_count", parts=False, third_sides=False, leaks=(_boxes(game, boxes),))
+    return DotsExercise(
+        tr("<b>How many boxes on this board have a third side?</b>"),
+        check,
+        hint=tr("Go box by box and count its drawn sides: you want boxes with exactly 3."),
+        answer=f"{n}.",
+        solutions=[n],
+        game=game,
+        wrong=[n + len(two), n - 1, n + 1],
+        key="third_sides_count",
+        parts=False,
+        third_sides=False,
+        leaks=(_boxes(game, boxes),),
+    )
 
 
 def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
@@ -1312,26 +2028,56 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {across} across ({number} rows of {width}) and {down} down: {n}.", across=across, number=height + 1, width=width, down=down, n=n)
+            return True, tr(
+                "Yes: {across} across ({number} rows of {width}) and {down} down: {n}.",
+                across=across,
+                number=height + 1,
+                width=width,
+                down=down,
+                n=n,
+            )
         if k == width * height * 4:
-            return False, tr("{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k)
+            return False, tr(
+                "{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k
+            )
         if k in (across, down):
-            return False, (tr("That counts only the lines across; add the others.") if k == across else tr("That counts only the lines down; add the others."))
+            return False, (
+                tr("That counts only the lines across; add the others.")
+                if k == across
+                else tr("That counts only the lines down; add the others.")
+            )
         return False, tr("Not {k}. Count the lines across, row by row, then the lines down.", k=k)
 
-    return DotsExercise(tr("<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", width=width, height=height), check,
-                        hint=tr("{number} rows of dots, each with {width} lines across; then the lines down.", number=height + 1, width=width),
-                        answer=f"{n}.", solutions=[n], wrong=[width * height * 4, across, n + 1],
-                        key=f"lines_{width}x{height}",
-                        leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)))
+    return DotsExercise(
+        tr("<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", width=width, height=height),
+        check,
+        hint=tr(
+            "{number} rows of dots, each with {width} lines across; then the lines down.",
+            number=height + 1,
+            width=width,
+        ),
+        answer=f"{n}.",
+        solutions=[n],
+        wrong=[width * height * 4, across, n + 1],
+        key=f"lines_{width}x{height}",
+        leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
+    )
 
 
 # lesson 5
 def loop_four_exercise() -> DotsExercise:
     game = position("loop_four")
     other = tr(SEATS[1 - game.to_move])
-    return best_move_exercise("loop_four", tr("{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>", other=other, seat_name=tr(SEATS[game.to_move])),
-                              tr("Add up what each player ends with if you take the whole loop, and if you leave four."), key="loop_four")
+    return best_move_exercise(
+        "loop_four",
+        tr(
+            "{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>",
+            other=other,
+            seat_name=tr(SEATS[game.to_move]),
+        ),
+        tr("Add up what each player ends with if you take the whole loop, and if you leave four."),
+        key="loop_four",
+    )
 
 
 def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
@@ -1360,9 +2106,17 @@ def _rest_after(game: DotsAndBoxes) -> str:
 def _mid_chain_prompt(game: DotsAndBoxes) -> str:
     length, taken = _opened_chain(game)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
-    return ntr("{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
-               "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. <b>What is {seat}'s best line?</b>",
-               taken, other=other, length=length, seat=seat, rest=_rest_after(game))
+    return ntr(
+        "{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. "
+        "<b>What is {seat}'s best line?</b>",
+        "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. "
+        "<b>What is {seat}'s best line?</b>",
+        taken,
+        other=other,
+        length=length,
+        seat=seat,
+        rest=_rest_after(game),
+    )
 
 
 def _deal_lines(game: DotsAndBoxes) -> list[str]:
@@ -1383,9 +2137,15 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
     """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them.  The
     double-deal gets its own reason: only chains of 1 or 2 come after, and each can be handed over so that it
     cannot be refused, so control wins nothing back (computed: the chains left, the two results)."""
-    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
-                            tr("Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be refused?"),
-                            key=name)
+    ex = best_move_exercise(
+        name,
+        _mid_chain_prompt(position(name)),
+        tr(
+            "Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be "
+            "refused?"
+        ),
+        key=name,
+    )
     game = ex.game
     rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
     if not rest or max(rest) > 2:
@@ -1393,18 +2153,24 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
     values = move_values(game)
     best = max(values.values())
     deals = _deal_lines(game)
-    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    other = tr(SEATS[1 - game.to_move])
     judge_line = ex.checker
 
     def check(answer: Any) -> tuple[bool, str]:
         index = pupil_line(game, answer)
         line = game.line_name(index)
         if line in deals and not game.is_drawn(index):
-            return False, tr("{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
-                             "only chains of {rest} are left, and each can be handed over so that it cannot be "
-                             "refused: control wins nothing back for the two boxes it costs. With best play the game "
-                             "would end {final} instead of {final2}.", line=line, other=other, rest=_join(rest),
-                             final=_ends(game, values[line]), final2=_ends(game, best))
+            return False, tr(
+                "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
+                "only chains of {rest} are left, and each can be handed over so that it cannot be "
+                "refused: control wins nothing back for the two boxes it costs. With best play the game "
+                "would end {final} instead of {final2}.",
+                line=line,
+                other=other,
+                rest=_join(rest),
+                final=_ends(game, values[line]),
+                final2=_ends(game, best),
+            )
         return judge_line(answer)
 
     ex.checker = check
@@ -1414,8 +2180,15 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
 
 def challenge_exercise(name: str) -> DotsExercise:
     game = position(name)
-    return best_move_exercise(name, tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
-                              tr("Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever wins more in the end."), key=name)
+    return best_move_exercise(
+        name,
+        tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
+        tr(
+            "Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever "
+            "wins more in the end."
+        ),
+        key=name,
+    )
 
 
 def final_score(game: DotsAndBoxes, value: int) -> tuple[int, int]:
@@ -1446,14 +2219,20 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
     """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
     control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
     wrong examples: it is the mistake a pupil who has just learnt double-dealing makes)."""
-    ex = best_move_exercise(name, _mid_chain_prompt(position(name)),
-                            tr("Picture both plans to the end. After a double-deal, who would open the chain of 2, "
-                               "and who the chain of 3?"), key=name)
+    ex = best_move_exercise(
+        name,
+        _mid_chain_prompt(position(name)),
+        tr(
+            "Picture both plans to the end. After a double-deal, who would open the chain of 2, and who the chain of 3?"
+        ),
+        key=name,
+    )
     game = ex.game
     rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
     if rest != [3, 2]:
-        raise ValueError(tr("{name}: this exercise needs a chain of 3 and a chain of 2 after the opened chain",
-                            name=name))
+        raise ValueError(
+            tr("{name}: this exercise needs a chain of 3 and a chain of 2 after the opened chain", name=name)
+        )
     values = move_values(game)
     best = max(values.values())
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
@@ -1464,10 +2243,16 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         line = game.line_name(game.line_index(answer))
         if line in deals and not game.is_drawn(game.line_index(line)):
-            return False, tr("{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
-                             "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
-                             "would end {final} instead of {final2}.", line=line, other=other, seat=seat,
-                             final=_ends(game, values[line]), final2=_ends(game, best))
+            return False, tr(
+                "{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
+                "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
+                "would end {final} instead of {final2}.",
+                line=line,
+                other=other,
+                seat=seat,
+                final=_ends(game, values[line]),
+                final2=_ends(game, best),
+            )
         return judge_line(answer)
 
     ex.checker = check
@@ -1487,21 +2272,38 @@ def double_deal_score_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == gold:
-            return True, tr("Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).", gold=gold, greedy_gold=greedy_gold)
+            return True, tr(
+                "Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).",
+                gold=gold,
+                greedy_gold=greedy_gold,
+            )
         if k == greedy_gold:
             return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
-        return False, tr("Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4.")
+        return False, tr(
+            "Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4."
+        )
 
-    return DotsExercise(tr("Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"),
-                        check, hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
-                        answer=f"{gold}.", solutions=[gold], wrong=[greedy_gold, 9, 3],
-                        key="double_deal_score")
+    return DotsExercise(
+        tr(
+            "Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and "
+            "opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to "
+            "Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"
+        ),
+        check,
+        hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
+        answer=f"{gold}.",
+        solutions=[gold],
+        wrong=[greedy_gold, 9, 3],
+        key="double_deal_score",
+    )
 
 
 WORKSHEET_RULES = (
-    N_("**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
-       "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
-       "boxes wins."),
+    N_(
+        "**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
+        "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
+        "boxes wins."
+    ),
     N_("**Third side:** a box with three sides drawn can be taken by the next player."),
 )
 """The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
@@ -1510,20 +2312,34 @@ stands alone on paper.  The words of later lessons are on each sheet's own card 
 WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     1: (),
     2: (N_("**Safe line:** a line that gives no box its third side."),),
-    3: (N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+    3: (
+        N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-        N_("**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
-           "opened by its middle line, the boxes cannot be refused.")),
-    4: (N_("**Control:** the player who has control makes the other player open every long chain."),
-        N_("**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-           "second player wants it odd. Whoever gets the total they want has control."),
-        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count.")),
-    5: (N_("**Double-cross:** one line that wins two boxes at once."),
-        N_("**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-           "taking them: the other player takes both with a double-cross and must then open the next chain."),
-        N_("**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
-           "to keep control.")),
+        N_(
+            "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
+            "opened by its middle line, the boxes cannot be refused."
+        ),
+    ),
+    4: (
+        N_("**Control:** the player who has control makes the other player open every long chain."),
+        N_(
+            "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+            "second player wants it odd. Whoever gets the total they want has control."
+        ),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
+    ),
+    5: (
+        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_(
+            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+            "taking them: the other player takes both with a double-cross and must then open the next chain."
+        ),
+        N_(
+            "**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
+            "to keep control."
+        ),
+    ),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
 words of its lesson and the lessons before it, never a word taught later."""
@@ -1553,116 +2369,311 @@ def tally_sheet(name: str = "tally_game") -> str:
     steps = spec["steps"]
     head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
     rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
-    return "\n".join([
-        "**" + tr("Keep a tally") + "**", "",
-        tr("A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-           "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
-           "board one by one, Gold first; after each line, fill in its row.", n=len(steps), width=spec["start"][0],
-           height=spec["start"][1]), "",
-        str(tally_worked_row(name)), "",
-        "| " + " | ".join(head) + " |", "|" + "---|" * len(head), rows])
+    return "\n".join(
+        [
+            "**" + tr("Keep a tally") + "**",
+            "",
+            tr(
+                "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
+                "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
+                "board one by one, Gold first; after each line, fill in its row.",
+                n=len(steps),
+                width=spec["start"][0],
+                height=spec["start"][1],
+            ),
+            "",
+            str(tally_worked_row(name)),
+            "",
+            "| " + " | ".join(head) + " |",
+            "|" + "---|" * len(head),
+            rows,
+        ]
+    )
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 """The three levels an exercise is marked with (its heading on the page ends with the level, translated)."""
 
 LESSONS: dict[int, Lesson] = {
-    1: Lesson(1, "dots_and_boxes/01_rules_and_terms", "Dots 1 — rules and words", 40,
-              {"lines_2x2": lines_count_exercise, "lines_3x2": lambda: lines_count_exercise(3, 2),
-               "name_line": name_line_exercise, "whose_turn": whose_turn_exercise,
-               "first_box": first_box_exercise, "two_boxes": two_boxes_exercise,
-               "third_sides_count": third_sides_count_exercise},
-              {"lines_2x2": "easy", "lines_3x2": "easy", "name_line": "easy", "whose_turn": "medium",
-               "first_box": "medium", "two_boxes": "medium", "third_sides_count": "hard"},
-              (N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
-               N_("The other player draws the fourth side, takes the box and, because they won a box, draws again.")),
-              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
-                         seed=2),
-              objectives=((N_("count the lines of a board, and name a line by its two dots"),
-                           ("lines_2x2", "lines_3x2", "name_line")),
-                          (N_("play by the rules, including \"win a box, draw again\", and follow a game written down"),
-                           ("whose_turn", "first_box", "two_boxes")),
-                          (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count"))),
-              themes=("take_box",)),
-    2: Lesson(2, "dots_and_boxes/02_third_sides", "Dots 2 — third sides", 40,
-              {"take_box": take_box_exercise, "take_decoys": lambda: take_box_exercise("take_decoys"),
-               "count_safe": count_safe_exercise, "safe_line": safe_line_exercise,
-               "how_many": how_many_exercise, "one_safe": lambda: safe_line_exercise("one_safe"),
-               "long_run": lambda: how_many_exercise("long_run"), "safe_race": safe_race_exercise},
-              {"take_box": "easy", "take_decoys": "easy", "count_safe": "easy", "safe_line": "medium", "how_many": "medium",
-               "one_safe": "hard", "long_run": "hard", "safe_race": "hard"},
-              (N_("On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is drawn? Explain in one sentence."),
-               N_("No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some box another side, so the safe lines run out long before the 24th line.")),
-              ProblemSet("dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"),
-                                            ("avoid_third_side", "easy")), seed=4),
-              objectives=((N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
-                          (N_("tell a safe line from one that gives a box away, and count the safe lines left"),
-                           ("count_safe", "safe_line", "one_safe")),
-                          (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
-                          (N_("choose a safe line that makes the other player the first with no safe line left"),
-                           ("safe_race",))),
-              themes=("take_box", "avoid_third_side")),
-    3: Lesson(3, "dots_and_boxes/03_chains_and_loops", "Dots 3 — chains and loops", 45,
-              {"count_two_chains": lambda: count_chains_exercise("two_chains"), "count_chains": count_chains_exercise,
-               "chain_lengths": chain_lengths_exercise, "hand_over": hand_over_exercise,
-               "give_single": lambda: hand_over_exercise("give_single"), "count_loops": count_loops_exercise},
-              {"count_two_chains": "easy", "count_chains": "medium", "chain_lengths": "medium", "hand_over": "medium",
-               "give_single": "medium", "count_loops": "hard"},
-              (N_("You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."),
-               N_("The single box: it gives away one box instead of three, and one box cannot be refused, so the other player takes it and must then open the chain of 3.")),
-              ProblemSet("dots_and_boxes", (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"),
-                                            ("hard_hearted_handout", "hard")), seed=4),
-              objectives=((N_("see the chains a board has split into, and count them and their boxes"),
-                           ("count_two_chains", "count_chains", "chain_lengths")),
-                          (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
-                          (N_("hand over a short chain the safe way, so that the other player cannot refuse it"),
-                           ("hand_over", "give_single"))),
-              themes=("take_box", "avoid_third_side", "hard_hearted_handout")),
-    4: Lesson(4, "dots_and_boxes/04_long_chain_rule", "Dots 4 — the long chain rule", 50,
-              {"parity_5x4": lambda: parity_exercise(5, 4, 0), "parity_4x4": lambda: parity_exercise(4, 4, 0),
-               "parity_coral_5x5": lambda: parity_exercise(5, 5, 1), "count_long": count_long_exercise,
-               "total": total_exercise, "who_wins": who_wins_exercise, "steer_two": lambda: steer_exercise("steer_two"),
-               "steer_coral": lambda: steer_exercise("steer_coral"), "sacrifice": sacrifice_exercise,
-               "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral")},
-              {"parity_5x4": "easy", "parity_4x4": "easy", "parity_coral_5x5": "medium", "count_long": "medium",
-               "total": "medium", "who_wins": "medium", "steer_two": "hard", "steer_coral": "hard", "sacrifice": "hard",
-               "sacrifice_coral": "hard"},
-              (N_("On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one sentence, and say what Gold can try."),
-               N_("No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 long chains, with a safe line that joins or cuts a chain, or else by giving a box away.")),
-              ProblemSet("dots_and_boxes", (("long_chain_count", "medium"), ("long_chain_count", "medium"),
-                                            ("sacrifice", "medium"), ("sacrifice", "hard")), seed=147),
-              objectives=((N_("say which numbers of long chains suit each player, on any board"),
-                           ("parity_5x4", "parity_4x4", "parity_coral_5x5")),
-                          (N_("count the long chains of a position and tell who wins when no safe line is left"),
-                           ("count_long", "total", "who_wins")),
-                          (N_("choose a safe line that steers the chain count your way while safe lines remain"),
-                           ("steer_two", "steer_coral")),
-                          (N_("give a box away on purpose when no safe line gives the count you want"),
-                           ("sacrifice", "sacrifice_coral"))),
-              themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
-                      "sacrifice")),
-    5: Lesson(5, "dots_and_boxes/05_double_dealing_and_control", "Dots 5 — double-dealing and control", 50,
-              {"double_deal_score": double_deal_score_exercise, "keep_control": keep_control_exercise,
-               "loop_four": loop_four_exercise, "not_worth_it": not_worth_it_exercise,
-               "take_all": take_all_exercise,
-               "challenge_safe": lambda: challenge_exercise("challenge_safe"),
-               "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-               "challenge_sacrifice": lambda: challenge_exercise("challenge_sacrifice")},
-              {"double_deal_score": "easy", "keep_control": "easy", "loop_four": "medium", "not_worth_it": "medium",
-               "take_all": "hard", "challenge_safe": "hard", "challenge_loop": "hard",
-               "challenge_sacrifice": "hard"},
-              (N_("Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or double-deal? Explain in one sentence."),
-               N_("Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes instead of 3).")),
-              ProblemSet("dots_and_boxes", (("control_not_worth_it", "easy"), ("double_deal", "easy"),
-                                            ("double_deal", "medium"), ("all_but_four", "medium")), seed=1),
-              objectives=((N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
-                           ("double_deal_score", "keep_control", "loop_four")),
-                          (N_("tell when keeping control is not worth what it costs, and take everything instead"),
-                           ("not_worth_it", "take_all")),
-                          (N_("combine the long chain rule and double-dealing in a final challenge"),
-                           ("challenge_safe", "challenge_loop", "challenge_sacrifice"))),
-              themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count",
-                      "sacrifice", "double_deal", "control_not_worth_it", "all_but_four")),
+    1: Lesson(
+        1,
+        "dots_and_boxes/01_rules_and_terms",
+        "Dots 1 — rules and words",
+        40,
+        {
+            "lines_2x2": lines_count_exercise,
+            "lines_3x2": lambda: lines_count_exercise(3, 2),
+            "name_line": name_line_exercise,
+            "whose_turn": whose_turn_exercise,
+            "first_box": first_box_exercise,
+            "two_boxes": two_boxes_exercise,
+            "third_sides_count": third_sides_count_exercise,
+        },
+        {
+            "lines_2x2": "easy",
+            "lines_3x2": "easy",
+            "name_line": "easy",
+            "whose_turn": "medium",
+            "first_box": "medium",
+            "two_boxes": "medium",
+            "third_sides_count": "hard",
+        },
+        (
+            N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
+            N_("The other player draws the fourth side, takes the box and, because they won a box, draws again."),
+        ),
+        ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")), seed=2),
+        objectives=(
+            (
+                N_("count the lines of a board, and name a line by its two dots"),
+                ("lines_2x2", "lines_3x2", "name_line"),
+            ),
+            (
+                N_('play by the rules, including "win a box, draw again", and follow a game written down'),
+                ("whose_turn", "first_box", "two_boxes"),
+            ),
+            (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count")),
+        ),
+        themes=("take_box",),
+    ),
+    2: Lesson(
+        2,
+        "dots_and_boxes/02_third_sides",
+        "Dots 2 — third sides",
+        40,
+        {
+            "take_box": take_box_exercise,
+            "take_decoys": lambda: take_box_exercise("take_decoys"),
+            "count_safe": count_safe_exercise,
+            "safe_line": safe_line_exercise,
+            "how_many": how_many_exercise,
+            "one_safe": lambda: safe_line_exercise("one_safe"),
+            "long_run": lambda: how_many_exercise("long_run"),
+            "safe_race": safe_race_exercise,
+        },
+        {
+            "take_box": "easy",
+            "take_decoys": "easy",
+            "count_safe": "easy",
+            "safe_line": "medium",
+            "how_many": "medium",
+            "one_safe": "hard",
+            "long_run": "hard",
+            "safe_race": "hard",
+        },
+        (
+            N_(
+                "On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is "
+                "drawn? Explain in one sentence."
+            ),
+            N_(
+                "No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some "
+                "box another side, so the safe lines run out long before the 24th line."
+            ),
+        ),
+        ProblemSet(
+            "dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4
+        ),
+        objectives=(
+            (N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
+            (
+                N_("tell a safe line from one that gives a box away, and count the safe lines left"),
+                ("count_safe", "safe_line", "one_safe"),
+            ),
+            (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
+            (N_("choose a safe line that makes the other player the first with no safe line left"), ("safe_race",)),
+        ),
+        themes=("take_box", "avoid_third_side"),
+    ),
+    3: Lesson(
+        3,
+        "dots_and_boxes/03_chains_and_loops",
+        "Dots 3 — chains and loops",
+        45,
+        {
+            "count_two_chains": lambda: count_chains_exercise("two_chains"),
+            "count_chains": count_chains_exercise,
+            "chain_lengths": chain_lengths_exercise,
+            "hand_over": hand_over_exercise,
+            "give_single": lambda: hand_over_exercise("give_single"),
+            "count_loops": count_loops_exercise,
+        },
+        {
+            "count_two_chains": "easy",
+            "count_chains": "medium",
+            "chain_lengths": "medium",
+            "hand_over": "medium",
+            "give_single": "medium",
+            "count_loops": "hard",
+        },
+        (
+            N_(
+                "You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."
+            ),
+            N_(
+                "The single box: it gives away one box instead of three, and one box cannot be refused, so the "
+                "other player takes it and must then open the chain of 3."
+            ),
+        ),
+        ProblemSet(
+            "dots_and_boxes",
+            (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium"), ("hard_hearted_handout", "hard")),
+            seed=4,
+        ),
+        objectives=(
+            (
+                N_("see the chains a board has split into, and count them and their boxes"),
+                ("count_two_chains", "count_chains", "chain_lengths"),
+            ),
+            (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
+            (
+                N_("hand over a short chain the safe way, so that the other player cannot refuse it"),
+                ("hand_over", "give_single"),
+            ),
+        ),
+        themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
+    ),
+    4: Lesson(
+        4,
+        "dots_and_boxes/04_long_chain_rule",
+        "Dots 4 — the long chain rule",
+        50,
+        {
+            "parity_5x4": lambda: parity_exercise(5, 4, 0),
+            "parity_4x4": lambda: parity_exercise(4, 4, 0),
+            "parity_coral_5x5": lambda: parity_exercise(5, 5, 1),
+            "count_long": count_long_exercise,
+            "total": total_exercise,
+            "who_wins": who_wins_exercise,
+            "steer_two": lambda: steer_exercise("steer_two"),
+            "steer_coral": lambda: steer_exercise("steer_coral"),
+            "sacrifice": sacrifice_exercise,
+            "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral"),
+        },
+        {
+            "parity_5x4": "easy",
+            "parity_4x4": "easy",
+            "parity_coral_5x5": "medium",
+            "count_long": "medium",
+            "total": "medium",
+            "who_wins": "medium",
+            "steer_two": "hard",
+            "steer_coral": "hard",
+            "sacrifice": "hard",
+            "sacrifice_coral": "hard",
+        },
+        (
+            N_(
+                "On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one "
+                "sentence, and say what Gold can try."
+            ),
+            N_(
+                "No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 "
+                "long chains, with a safe line that joins or cuts a chain, or else by giving a box away."
+            ),
+        ),
+        ProblemSet(
+            "dots_and_boxes",
+            (
+                ("long_chain_count", "medium"),
+                ("long_chain_count", "medium"),
+                ("sacrifice", "medium"),
+                ("sacrifice", "hard"),
+            ),
+            seed=147,
+        ),
+        objectives=(
+            (
+                N_("say which numbers of long chains suit each player, on any board"),
+                ("parity_5x4", "parity_4x4", "parity_coral_5x5"),
+            ),
+            (
+                N_("count the long chains of a position and tell who wins when no safe line is left"),
+                ("count_long", "total", "who_wins"),
+            ),
+            (
+                N_("choose a safe line that steers the chain count your way while safe lines remain"),
+                ("steer_two", "steer_coral"),
+            ),
+            (
+                N_("give a box away on purpose when no safe line gives the count you want"),
+                ("sacrifice", "sacrifice_coral"),
+            ),
+        ),
+        themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count", "sacrifice"),
+    ),
+    5: Lesson(
+        5,
+        "dots_and_boxes/05_double_dealing_and_control",
+        "Dots 5 — double-dealing and control",
+        50,
+        {
+            "double_deal_score": double_deal_score_exercise,
+            "keep_control": keep_control_exercise,
+            "loop_four": loop_four_exercise,
+            "not_worth_it": not_worth_it_exercise,
+            "take_all": take_all_exercise,
+            "challenge_safe": lambda: challenge_exercise("challenge_safe"),
+            "challenge_loop": lambda: challenge_exercise("challenge_loop"),
+            "challenge_sacrifice": lambda: challenge_exercise("challenge_sacrifice"),
+        },
+        {
+            "double_deal_score": "easy",
+            "keep_control": "easy",
+            "loop_four": "medium",
+            "not_worth_it": "medium",
+            "take_all": "hard",
+            "challenge_safe": "hard",
+            "challenge_loop": "hard",
+            "challenge_sacrifice": "hard",
+        },
+        (
+            N_(
+                "Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or "
+                "double-deal? Explain in one sentence."
+            ),
+            N_(
+                "Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after "
+                "the double-deal I keep 1 box, give 2, and Coral must open the loop, so I take all 4 (5 boxes "
+                "instead of 3)."
+            ),
+        ),
+        ProblemSet(
+            "dots_and_boxes",
+            (
+                ("control_not_worth_it", "easy"),
+                ("double_deal", "easy"),
+                ("double_deal", "medium"),
+                ("all_but_four", "medium"),
+            ),
+            seed=1,
+        ),
+        objectives=(
+            (
+                N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
+                ("double_deal_score", "keep_control", "loop_four"),
+            ),
+            (
+                N_("tell when keeping control is not worth what it costs, and take everything instead"),
+                ("not_worth_it", "take_all"),
+            ),
+            (
+                N_("combine the long chain rule and double-dealing in a final challenge"),
+                ("challenge_safe", "challenge_loop", "challenge_sacrifice"),
+            ),
+        ),
+        themes=(
+            "take_box",
+            "avoid_third_side",
+            "hard_hearted_handout",
+            "safe_line",
+            "long_chain_count",
+            "sacrifice",
+            "double_deal",
+            "control_not_worth_it",
+            "all_but_four",
+        ),
+    ),
 }
 """Every Dots and Boxes lesson (the convention all games share: :class:`gamekit.widgets.lesson.Lesson`)."""
 
@@ -1680,6 +2691,7 @@ EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = exercises_by_notebook(L
 def reflection(lesson: int, score: LessonScore):
     """The closing question of ``lesson``: a text box whose answer is saved with the pupil's progress."""
     from gamekit.widgets.lesson import Reflection
+
     if lesson not in REFLECTIONS:
         raise ValueError(tr("no lesson {lesson}: the Dots and Boxes lessons are 1 to 5", lesson=lesson))
     return Reflection(tr(REFLECTIONS[lesson]), score)
@@ -1711,12 +2723,17 @@ def exercise(name: str, score: LessonScore | None = None):
     if ex.click:
         game = ex.game
         layout = layout_for(game)
-        return PuzzleBoard(ex, draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts,
-                                                             third_sides=ex.third_sides), hit=line_hit(game, layout),
-                           size=layout.css_size, score=score)
+        return PuzzleBoard(
+            ex,
+            draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts, third_sides=ex.third_sides),
+            hit=line_hit(game, layout),
+            size=layout.css_size,
+            score=score,
+        )
     widget = ExerciseWidget(ex, score=score)
     if ex.game is not None:
         from gamekit.widgets.canvas import BoardCanvas
+
         layout = layout_for(ex.game)
         picture = BoardCanvas(*layout.css_size)
         picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
@@ -1737,8 +2754,13 @@ def practice_exercises(lesson: int) -> list[DotsExercise]:
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
     problems = LESSONS[lesson].practice
-    built = tuple(problems.exercises(lambda *a, position=None, **k: DotsExercise(
-        *a, game=position, click=True, parts=False, third_sides=False, **k)))
+    built = tuple(
+        problems.exercises(
+            lambda *a, position=None, **k: DotsExercise(
+                *a, game=position, click=True, parts=False, third_sides=False, **k
+            )
+        )
+    )
     for ex in built:
         ex.checker = _reasoned(ex, lesson)
     return built
@@ -1755,8 +2777,11 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
             return ok, feedback
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
-        return False, (tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " "
-                       + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss))
+        return False, (
+            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions))
+            + " "
+            + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+        )
 
     return check
 
@@ -1772,34 +2797,64 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
     after = _after(game, line)
     given = [b for b in third_side_boxes(after) if b not in on_offer]
     if on_offer and not won and lesson <= 3:
-        return ntr("box {boxes} had three sides: you left it for {other}.",
-                   "boxes {boxes} had three sides: you left them for {other}.", len(on_offer),
-                   boxes=_boxes(game, on_offer), other=other)
+        return ntr(
+            "box {boxes} had three sides: you left it for {other}.",
+            "boxes {boxes} had three sides: you left them for {other}.",
+            len(on_offer),
+            boxes=_boxes(game, on_offer),
+            other=other,
+        )
     if lesson >= 5 and won and best and not any(boxes_won(game, b) for b in best):
-        return tr("{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
-                  "with a double-deal keeps control.", line=line, seat=seat)
+        return tr(
+            "{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
+            "with a double-deal keeps control.",
+            line=line,
+            seat=seat,
+        )
     if lesson >= 4:
         reason = tr("{line} — {why}", line=line, why=why_line(game, line))
         safe = set(safe_lines(game))
         steering = [b for b in best if b in safe and analysis.long_chain_rule(_after(game, b)).favoured == game.to_move]
-        if given and line not in safe and steering:   # a gift while a safe line could still steer the count
-            reason += " " + tr("A safe line was still left that makes the long-chain count the one {seat} wants.",
-                               seat=seat)
+        if given and line not in safe and steering:  # a gift while a safe line could still steer the count
+            reason += " " + tr(
+                "A safe line was still left that makes the long-chain count the one {seat} wants.", seat=seat
+            )
         return reason
     if given and safe_lines(game):
-        return ntr("{line} gives box {boxes} its third side, and a safe line was still left.",
-                   "{line} gives boxes {boxes} their third side, and a safe line was still left.", len(given),
-                   line=line, boxes=_boxes(game, given))
+        return ntr(
+            "{line} gives box {boxes} its third side, and a safe line was still left.",
+            "{line} gives boxes {boxes} their third side, and a safe line was still left.",
+            len(given),
+            line=line,
+            boxes=_boxes(game, given),
+        )
     parts = _line_parts(game, line)
     two = [p for p in parts if p.kind == "chain" and p.length == 2]
     if given and len(parts) == 1 and two and line != _shared_line_name(game, two[0]):
-        return tr("{line} opens a 2-chain at an end: a 2-chain opened at an end can be refused, so {other} can leave "
-                  "both boxes to {seat}, who must then open the next chain.", line=line, other=other, seat=seat)
+        return tr(
+            "{line} opens a 2-chain at an end: a 2-chain opened at an end can be refused, so {other} can leave "
+            "both boxes to {seat}, who must then open the next chain.",
+            line=line,
+            other=other,
+            seat=seat,
+        )
     if given:
-        return (ntr("{line} gives box {boxes} its third side:", "{line} gives boxes {boxes} their third side:",
-                    len(given), line=line, boxes=_boxes(game, given)) + " "
-                + ntr("{other} can take {n} box in a row.", "{other} can take {n} boxes in a row.", takeable(after),
-                      other=other))
+        return (
+            ntr(
+                "{line} gives box {boxes} its third side:",
+                "{line} gives boxes {boxes} their third side:",
+                len(given),
+                line=line,
+                boxes=_boxes(game, given),
+            )
+            + " "
+            + ntr(
+                "{other} can take {n} box in a row.",
+                "{other} can take {n} boxes in a row.",
+                takeable(after),
+                other=other,
+            )
+        )
     if won:
         return tr("{line} takes a box, but another line does better in the end.", line=line)
     return tr("{line} is safe, but another safe line leaves {seat} better off later.", line=line, seat=seat)
@@ -1809,14 +2864,19 @@ def practice(lesson: int, score: LessonScore | None = None):
     """The "More practice" set on the page: one board per problem, each titled with its number and level."""
     import ipywidgets as W
     import html as _html
+
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
         layout = layout_for(game)
         title = W.HTML("<b>" + _html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
-        board = PuzzleBoard(ex, draw=lambda mark, g=game, e=ex: lesson_scene(g, mark, last=False, parts=False,
-                                                                            third_sides=False),
-                            hit=line_hit(game, layout), size=layout.css_size, score=score)
+        board = PuzzleBoard(
+            ex,
+            draw=lambda mark, g=game, e=ex: lesson_scene(g, mark, last=False, parts=False, third_sides=False),
+            hit=line_hit(game, layout),
+            size=layout.css_size,
+            score=score,
+        )
         rows += [title, board]
     return W.VBox(rows)
 
@@ -1824,6 +2884,7 @@ def practice(lesson: int, score: LessonScore | None = None):
 def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     """A still picture of a named position with its highlights."""
     from gamekit.widgets.canvas import BoardCanvas
+
     game = position(name)
     layout = layout_for(game)
     picture = BoardCanvas(*layout.css_size)
@@ -1837,10 +2898,19 @@ def parity_table() -> Table:
     rows = []
     for name, (w, h) in PRESETS.items():
         dots = geometry(w, h).n_dots
-        rows.append((tr("{board} (default)", board=name) if (w, h) == (5, 4) else name, dots,
-                     tr(wanted_parity(w, h, 0)), tr(wanted_parity(w, h, 1))))
-    return Table([tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")], rows,
-                 caption=tr("The long chain rule: the first player wants dots + long chains to be even"))
+        rows.append(
+            (
+                tr("{board} (default)", board=name) if (w, h) == (5, 4) else name,
+                dots,
+                tr(wanted_parity(w, h, 0)),
+                tr(wanted_parity(w, h, 1)),
+            )
+        )
+    return Table(
+        [tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")],
+        rows,
+        caption=tr("The long chain rule: the first player wants dots + long chains to be even"),
+    )
 
 
 def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
@@ -1856,8 +2926,14 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
         game.play(line)
         rule = analysis.long_chain_rule(game)
         total = rule.dots + rule.long_chains
-        rows.append((i, rule.long_chains, f"{rule.dots} + {rule.long_chains} = {total}",
-                     tr(SEATS[rule.favoured]) if rule.long_chains else "—"))    # no long chain: nothing to steer yet
+        rows.append(
+            (
+                i,
+                rule.long_chains,
+                f"{rule.dots} + {rule.long_chains} = {total}",
+                tr(SEATS[rule.favoured]) if rule.long_chains else "—",
+            )
+        )  # no long chain: nothing to steer yet
     return rows
 
 
@@ -1874,23 +2950,36 @@ def tally_worked_row(name: str = "tally_game") -> Paragraph:
         if long_:
             rule = analysis.long_chain_rule(game)
             total = rule.dots + rule.long_chains
-            return Paragraph(tr(
-                "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
-                "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
-                "{total} | {seat}.", i=i, names=_join(list(long_[0].names)), n=rule.long_chains, dots=rule.dots,
-                total=total, seat=tr(SEATS[rule.favoured])))
+            return Paragraph(
+                tr(
+                    "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their "
+                    "undrawn "
+                    "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+                    "{total} | {seat}.",
+                    i=i,
+                    names=_join(list(long_[0].names)),
+                    n=rule.long_chains,
+                    dots=rule.dots,
+                    total=total,
+                    seat=tr(SEATS[rule.favoured]),
+                )
+            )
     raise ValueError(f"{name}: no long chain forms in its steps")
 
 
 def tally_table(name: str = "tally_game") -> Table:
     """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
-    return Table([tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
-                 tally_rows(name), caption=tr("The long-chain count after each line"))
+    return Table(
+        [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
+        tally_rows(name),
+        caption=tr("The long-chain count after each line"),
+    )
 
 
 def tally_check(name: str = "tally_game"):
     """The computed tally, folded away under "Check your tally" until the pupil opens it (predict, then check)."""
     import ipywidgets as W
+
     box = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
     box.set_title(0, tr("Check your tally"))
     return box
@@ -1904,19 +2993,46 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
     try:
         value = solve(game, time_limit=time_limit)
     except SolverTimeout:
-        return Paragraph(tr("The exact calculation did not finish the {width}×{height} board within {seconds} s on "
-                            "this computer, so the result is not computed here.", width=width, height=height,
-                            seconds=number(time_limit, short=True)))
+        return Paragraph(
+            tr(
+                "The exact calculation did not finish the {width}×{height} board within {seconds} s on "
+                "this computer, so the result is not computed here.",
+                width=width,
+                height=height,
+                seconds=number(time_limit, short=True),
+            )
+        )
     boxes = width * height
     first, second = (boxes + value) // 2, (boxes - value) // 2
     if value == 0:
-        return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with "
-                            "perfect play from the empty board, the game is a tie, {first}–{second}.",
-                            width=width, height=height, first=first, second=second))
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the game is a tie, {first}–{second}.",
+                width=width,
+                height=height,
+                first=first,
+                second=second,
+            )
+        )
     if value > 0:
-        return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with "
-                            "perfect play from the empty board, the first player wins {most}–{least}.",
-                            width=width, height=height, most=first, least=second))
-    return Paragraph(tr("Computed just now by exact calculation: on the {width}×{height} board, with perfect "
-                        "play from the empty board, the second player wins {most}–{least}.", width=width,
-                        height=height, most=second, least=first))
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the first player wins {most}–{least}.",
+                width=width,
+                height=height,
+                most=first,
+                least=second,
+            )
+        )
+    return Paragraph(
+        tr(
+            "Computed just now by exact calculation: on the {width}×{height} board, with perfect "
+            "play from the empty board, the second player wins {most}–{least}.",
+            width=width,
+            height=height,
+            most=second,
+            least=first,
+        )
+    )

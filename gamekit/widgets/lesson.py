@@ -39,6 +39,7 @@ callback are shown in the widget's error panel (the :func:`~gamekit.widgets.cont
 and kept in ``widget.errors``.  Drawing goes through :class:`~gamekit.widgets.canvas.BoardCanvas`: a
 scene is computed first, then painted in one ``hold_canvas`` batch.
 """
+
 from __future__ import annotations
 
 import html
@@ -60,7 +61,7 @@ from gamekit.widgets.stepping import Stepping
 from gamekit.i18n import N_, Localized, ntr, tr
 
 
-YES_NO = (N_("Yes"), N_("No"))   # choices the lessons offer; every choice is shown translated (tr)
+YES_NO = (N_("Yes"), N_("No"))  # choices the lessons offer; every choice is shown translated (tr)
 RIGHT_COLOUR = "#1e8449"
 WRONG_COLOUR = "#c0392b"
 NOTE_COLOUR = "#2f3640"
@@ -135,7 +136,7 @@ class Exercise:
             return False, tr("Type an answer first, then press Check."), False
         try:
             ok, feedback = self.checker(answer)
-        except ValueError as refusal:      # malformed answers: explain, don't crash, don't count
+        except ValueError as refusal:  # malformed answers: explain, don't crash, don't count
             return False, str(refusal), False
         return bool(ok), str(feedback), True
 
@@ -178,8 +179,9 @@ def parse_int(answer: Any) -> int:
             raise ValueError(answer)
         return int(str(answer).strip())
     except ValueError:
-        raise ValueError(tr("“{answer}” is not a whole number: type digits, like 3.",
-                            answer=str(answer).strip())) from None
+        raise ValueError(
+            tr("“{answer}” is not a whole number: type digits, like 3.", answer=str(answer).strip())
+        ) from None
 
 
 def count_checker(correct: int, *, right: str, too_few: str, too_many: str) -> Checker:
@@ -193,8 +195,9 @@ def count_checker(correct: int, *, right: str, too_few: str, too_many: str) -> C
     return check
 
 
-def choice_checker(correct: str | Iterable[str], explanations: dict[str, str],
-                   aliases: dict[str, str] | None = None) -> Checker:
+def choice_checker(
+    correct: str | Iterable[str], explanations: dict[str, str], aliases: dict[str, str] | None = None
+) -> Checker:
     """A checker for multiple choice: ``explanations`` maps every choice to its feedback sentence.
 
     Typed answers are matched without case or surrounding spaces; ``aliases`` maps other spellings
@@ -207,7 +210,9 @@ def choice_checker(correct: str | Iterable[str], explanations: dict[str, str],
     def check(answer: Any) -> tuple[bool, str]:
         choice = lookup.get(str(answer).strip().lower())
         if choice is None:
-            raise ValueError(tr("{answer!r} is not one of the choices: {choices}.", answer=answer, choices=", ".join(explanations)))
+            raise ValueError(
+                tr("{answer!r} is not one of the choices: {choices}.", answer=answer, choices=", ".join(explanations))
+            )
         return choice in right, explanations[choice]
 
     return check
@@ -237,7 +242,7 @@ class ClassNote:
         self._show_class_note(tr("Sending to your teacher…"), NOTE_COLOUR)
         try:
             return progress.share(self._shared)
-        except Exception as problem:               # a broken install must not break the exercise
+        except Exception as problem:  # a broken install must not break the exercise
             self._show_class_note(tr("Not sent to your teacher: {reason}", reason=str(problem)), WRONG_COLOUR)
             return False
 
@@ -258,7 +263,9 @@ class _LessonBase(Localized, W.VBox):
 
     def report_error(self, error: BaseException) -> None:
         self.errors.append(error)
-        self.show_note(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR)
+        self.show_note(
+            tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR
+        )
         with self.error_output:
             print("".join(traceback.format_exception(error)))
 
@@ -279,7 +286,7 @@ class _Answering(ClassNote, _LessonBase):
         self.last_feedback = ""
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
-        self.feedback.add_class(LIVE_CLASS)          # feedback is announced (a polite live region)
+        self.feedback.add_class(LIVE_CLASS)  # feedback is announced (a polite live region)
         self.attempts_label = W.HTML()
         self.attempts_label.add_class("gamekit-attempts")
         self.hint_button = W.Button(description=tr("Hint"), icon="lightbulb-o")
@@ -288,9 +295,8 @@ class _Answering(ClassNote, _LessonBase):
         self.answer_button.on_click(self.on_answer)
         # a wrong answer's longer text (a puzzle's whole refutation), one click away under the short feedback
         self.more_text = ""
-        self.held_more = ""            # the last wrong answer's longer text, offered once the exercise is over
-        self.more_button = W.Button(description=tr("Show the whole line"), icon="list",
-                                    layout=W.Layout(display="none"))
+        self.held_more = ""  # the last wrong answer's longer text, offered once the exercise is over
+        self.more_button = W.Button(description=tr("Show the whole line"), icon="list", layout=W.Layout(display="none"))
         self.more_button.on_click(self.on_more)
         self.more_shown = W.HTML()
         self.more_shown.add_class("gamekit-more")
@@ -301,21 +307,21 @@ class _Answering(ClassNote, _LessonBase):
         self.class_note.add_class("gamekit-class-note")
         self.last_class_note = ""
         self.lesson = score.lesson_title if score is not None else ""
-        self.saved = progress.results(self.lesson).get(exercise.key, {})   # what earlier sessions saved
+        self.saved = progress.results(self.lesson).get(exercise.key, {})  # what earlier sessions saved
         # the mastery loop: after MISSES_BEFORE_SIMILAR wrong answers, "Try a similar one" (a bank puzzle on the
         # same idea, a level easier) opens below; its answers count as extra practice, not as this exercise
         self.on_answered: Callable[[Any, bool], None] | None = None
-        self.lesson_info: Lesson | None = None       # the lesson, when the page knows it (else found by title)
+        self.lesson_info: Lesson | None = None  # the lesson, when the page knows it (else found by title)
         self.idea: Idea | None = None
         self.similar: "_Answering | None" = None
         self.similar_tried: list[str] = []
-        self.similar_button = W.Button(description=tr("Try a similar one"), icon="random",
-                                       layout=W.Layout(display="none", width="auto"))
+        self.similar_button = W.Button(
+            description=tr("Try a similar one"), icon="random", layout=W.Layout(display="none", width="auto")
+        )
         self.similar_button.on_click(self.on_similar)
         self.similar_note = W.HTML()
         self.similar_note.add_class(LIVE_CLASS)
-        self.similar_box = W.VBox([W.HBox([self.similar_button, self.similar_note])],
-                                  layout=W.Layout(display="none"))
+        self.similar_box = W.VBox([W.HBox([self.similar_button, self.similar_note])], layout=W.Layout(display="none"))
         self.similar_box.add_class("gamekit-similar")
         if score is not None:
             score.register(exercise)
@@ -329,14 +335,16 @@ class _Answering(ClassNote, _LessonBase):
         self.attempts.append(Attempt(answer, ok, feedback))
         if ok and not self.answer_shown:
             self.solved = True
-        if self.on_answered is not None:                     # a similar puzzle: its exercise keeps the count
+        if self.on_answered is not None:  # a similar puzzle: its exercise keeps the count
             self.on_answered(answer, ok)
         elif self.score is not None:
-            self.score.record(self.exercise, answer, ok)     # the score saves it
+            self.score.record(self.exercise, answer, ok)  # the score saves it
         else:
             self.saved = progress.record(self.lesson, self.exercise.key, ok)
-        self.show_note(tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
-                       RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self.show_note(
+            tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback),
+            RIGHT_COLOUR if ok else WRONG_COLOUR,
+        )
         self.offer_more(answer)
         self._update_attempts()
         if self.on_answered is None:
@@ -351,7 +359,7 @@ class _Answering(ClassNote, _LessonBase):
         if self.exercise.more is not None:
             try:
                 text = self.exercise.more(answer) or ""
-            except ValueError:            # a malformed answer has no line: its feedback already says why
+            except ValueError:  # a malformed answer has no line: its feedback already says why
                 text = ""
         if not (self.solved or self.answer_shown):
             self.held_more, text = text or self.held_more, ""
@@ -364,8 +372,9 @@ class _Answering(ClassNote, _LessonBase):
 
     def show_more(self) -> str:
         """Show the last wrong answer's longer text (what "Show the whole line" does); ``""`` if none."""
-        self.more_shown.value = f"<span style='color:{NOTE_COLOUR}'>{html.escape(self.more_text)}</span>" \
-            if self.more_text else ""
+        self.more_shown.value = (
+            f"<span style='color:{NOTE_COLOUR}'>{html.escape(self.more_text)}</span>" if self.more_text else ""
+        )
         return self.more_text
 
     @reported
@@ -374,11 +383,17 @@ class _Answering(ClassNote, _LessonBase):
 
     def _update_attempts(self) -> None:
         n = len(self.attempts)
-        label = (ntr("{n} attempt · solved", "{n} attempts · solved", n) if self.solved else
-                 ntr("{n} attempt · answer shown", "{n} attempts · answer shown", n) if self.answer_shown else
-                 ntr("{n} attempt", "{n} attempts", n))
+        label = (
+            ntr("{n} attempt · solved", "{n} attempts · solved", n)
+            if self.solved
+            else ntr("{n} attempt · answer shown", "{n} attempts · answer shown", n)
+            if self.answer_shown
+            else ntr("{n} attempt", "{n} attempts", n)
+        )
         if not self.attempts and self.saved.get("solved"):
-            label = ntr("solved before ({n} attempt saved)", "solved before ({n} attempts saved)", self.saved.get("attempts", 0))
+            label = ntr(
+                "solved before ({n} attempt saved)", "solved before ({n} attempts saved)", self.saved.get("attempts", 0)
+            )
         self.attempts_label.value = f"<small>{label}</small>"
 
     @property
@@ -394,7 +409,7 @@ class _Answering(ClassNote, _LessonBase):
         if self.idea is None:
             try:
                 self.idea = idea_of(self.lesson_info or self.lesson, self.exercise)
-            except ValueError:              # a bank or lesson that cannot say: the exercise goes on without it
+            except ValueError:  # a bank or lesson that cannot say: the exercise goes on without it
                 self.idea = None
             if self.idea is None:
                 return False
@@ -423,8 +438,9 @@ class _Answering(ClassNote, _LessonBase):
         widget.on_answered = lambda answer, ok: self._similar_answered(puzzle_id, ok)
         self.similar = widget
         self.similar_button.description = tr("Another similar one")
-        self.similar_note.value = html.escape(tr("A similar one ({level}), on the same idea:",
-                                                 level=tr(exercise.puzzle.band)))
+        self.similar_note.value = html.escape(
+            tr("A similar one ({level}), on the same idea:", level=tr(exercise.puzzle.band))
+        )
         self.similar_box.children = [self.similar_box.children[0], widget]
         self.similar_box.layout.display = ""
         return widget
@@ -454,10 +470,10 @@ class _Answering(ClassNote, _LessonBase):
             self.saved = progress.record(self.lesson, self.exercise.key, False, shown=True)
         answer = self.exercise.answer or ", ".join(map(str, self.exercise.solutions))
         if self.exercise.choices and answer in self.exercise.choices:
-            answer = tr(answer)                       # a choice's value is English; it is shown translated
+            answer = tr(answer)  # a choice's value is English; it is shown translated
         message = tr("Answer: {answer}", answer=answer)
         self.show_note(message)
-        if self.exercise.solutions:                   # the longer text about the answer, one click away
+        if self.exercise.solutions:  # the longer text about the answer, one click away
             self.offer_more(self.exercise.solutions[0])
         self._update_attempts()
         if self.on_answered is None:
@@ -495,10 +511,17 @@ class ExerciseWidget(_Answering):
         self.check_button.on_click(self.on_check)
         # no board of its own: the access widget installs the page's keyboard shim (pictures leave the Tab order)
         self.access = BoardAccess()
-        self.children = [self.prompt,
-                         W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
-                         self.feedback, self.more_box, self.attempts_label, self.similar_box, self.class_note,
-                         self.access, self.error_output]
+        self.children = [
+            self.prompt,
+            W.HBox([self.input, self.check_button, self.hint_button, self.answer_button]),
+            self.feedback,
+            self.more_box,
+            self.attempts_label,
+            self.similar_box,
+            self.class_note,
+            self.access,
+            self.error_output,
+        ]
         self.add_class("gamekit-exercise")
 
     def submit(self, answer: Any) -> tuple[bool, str]:
@@ -544,8 +567,13 @@ class StepThrough(Stepping, _LessonBase):
     ``size``: CSS pixels of the board.  ``interval``: seconds per step when playing.
     """
 
-    def __init__(self, steps: Sequence[Step | tuple[SceneSource, str]], size: tuple[int, int],
-                 title: str = "", interval: float = 1.2):
+    def __init__(
+        self,
+        steps: Sequence[Step | tuple[SceneSource, str]],
+        size: tuple[int, int],
+        title: str = "",
+        interval: float = 1.2,
+    ):
         super().__init__()
         self._init_errors()
         self.steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
@@ -566,20 +594,26 @@ class StepThrough(Stepping, _LessonBase):
         self.caption.add_class(LIVE_CLASS)
         self.counter = W.HTML()
         self.note = W.HTML()
-        self.reset_button = W.Button(description=tr("Reset"), icon="fast-backward",
-                                     layout=W.Layout(width="auto"))
-        self.prev_button = W.Button(description=tr("Prev"), icon="step-backward",
-                                    layout=W.Layout(width="auto"))
+        self.reset_button = W.Button(description=tr("Reset"), icon="fast-backward", layout=W.Layout(width="auto"))
+        self.prev_button = W.Button(description=tr("Prev"), icon="step-backward", layout=W.Layout(width="auto"))
         self.play_button = W.Button(description=tr("Play"), icon="play", layout=W.Layout(width="auto"))
-        self.next_button = W.Button(description=tr("Next"), icon="step-forward",
-                                    layout=W.Layout(width="auto"))
-        for button, handler in ((self.reset_button, self.on_reset), (self.prev_button, self.on_prev),
-                                (self.play_button, self.on_play), (self.next_button, self.on_next)):
+        self.next_button = W.Button(description=tr("Next"), icon="step-forward", layout=W.Layout(width="auto"))
+        for button, handler in (
+            (self.reset_button, self.on_reset),
+            (self.prev_button, self.on_prev),
+            (self.play_button, self.on_play),
+            (self.next_button, self.on_next),
+        ):
             button.on_click(handler)
-        self.children = [self.title_html, self.board.canvas, self.board.access, self.caption,
-                         W.HBox([self.reset_button, self.prev_button, self.play_button, self.next_button,
-                                 self.counter]),
-                         self.note, self.error_output]
+        self.children = [
+            self.title_html,
+            self.board.canvas,
+            self.board.access,
+            self.caption,
+            W.HBox([self.reset_button, self.prev_button, self.play_button, self.next_button, self.counter]),
+            self.note,
+            self.error_output,
+        ]
         self.add_class("gamekit-stepthrough")
         self.goto(0)
 
@@ -704,6 +738,7 @@ def position_text(position: Any) -> str:
     if position is None:
         return ""
     from gamekit import catalog
+
     for info in catalog.games():
         if info.room is not None and isinstance(position, info.game_class()):
             return info.room.text(position, {})
@@ -714,7 +749,7 @@ class Mark(NamedTuple):
     """What the puzzle's drawing should highlight: an answer and how it was judged."""
 
     answer: Any
-    state: str   # "right", "wrong" or "answer" (shown by Show answer)
+    state: str  # "right", "wrong" or "answer" (shown by Show answer)
 
 
 class PuzzleBoard(_Answering):
@@ -728,10 +763,16 @@ class PuzzleBoard(_Answering):
       the words of the exercise's ``position`` from its game's catalog entry (:func:`position_text`).
     """
 
-    def __init__(self, exercise: Exercise, draw: Callable[[Mark | None], Scene],
-                 hit: Callable[[float, float], Any], size: tuple[int, int],
-                 score: "LessonScore | None" = None, typed: bool = True,
-                 describe: Callable[[], str] | None = None):
+    def __init__(
+        self,
+        exercise: Exercise,
+        draw: Callable[[Mark | None], Scene],
+        hit: Callable[[float, float], Any],
+        size: tuple[int, int],
+        score: "LessonScore | None" = None,
+        typed: bool = True,
+        describe: Callable[[], str] | None = None,
+    ):
         super().__init__()
         self._init_answering(exercise, score)
         self.draw, self.hit = draw, hit
@@ -747,14 +788,23 @@ class PuzzleBoard(_Answering):
         self.check_button = W.Button(description=tr("Check"), icon="check")
         self.check_button.on_click(self.on_check)
         typed_row = [self.input, self.check_button] if typed else []
-        self.children = [self.prompt, self.board.canvas, self.board.access, self.feedback, self.more_box,
-                         W.HBox([*typed_row, self.hint_button, self.answer_button]),
-                         self.attempts_label, self.similar_box, self.class_note, self.error_output]
+        self.children = [
+            self.prompt,
+            self.board.canvas,
+            self.board.access,
+            self.feedback,
+            self.more_box,
+            W.HBox([*typed_row, self.hint_button, self.answer_button]),
+            self.attempts_label,
+            self.similar_box,
+            self.class_note,
+            self.error_output,
+        ]
         self.add_class("gamekit-puzzle")
         self.redraw()
 
     def redraw(self) -> None:
-        self.board.paint(self.draw(self.mark))   # draw() computes; paint() only replays
+        self.board.paint(self.draw(self.mark))  # draw() computes; paint() only replays
 
     def click(self, x: float, y: float) -> tuple[bool, str] | None:
         """A click at CSS pixel (x, y): checked like a typed answer; None if the click hit nothing."""
@@ -778,7 +828,7 @@ class PuzzleBoard(_Answering):
         self.mark = Mark(answer, "right" if ok else "wrong")
         try:
             self.redraw()
-        except Exception:            # a mark the drawing cannot show (e.g. malformed text): plain board
+        except Exception:  # a mark the drawing cannot show (e.g. malformed text): plain board
             self.mark = None
             self.redraw()
         return ok, feedback
@@ -826,9 +876,14 @@ class LessonScore(Localized, W.HTML):
             raise TypeError(tr("the lesson title must be a string, not {__name__}", __name__=type(title).__name__))
         self.lesson_title = title
         self.records: dict[str, _Record] = {
-            key: _Record(attempts=rec.get("attempts", 0), solved=bool(rec.get("solved")),
-                         first_try=bool(rec.get("first_try")), shown=bool(rec.get("shown")))
-            for key, rec in progress.results(title).items()}
+            key: _Record(
+                attempts=rec.get("attempts", 0),
+                solved=bool(rec.get("solved")),
+                first_try=bool(rec.get("first_try")),
+                shown=bool(rec.get("shown")),
+            )
+            for key, rec in progress.results(title).items()
+        }
         self.add_class("gamekit-score")
         self._update()
 
@@ -874,20 +929,39 @@ class LessonScore(Localized, W.HTML):
     def summary(self) -> str:
         if not self.attempts and not self.shown:
             return tr("No exercise answered yet.")
-        return tr("{exercises} ({first} at the first try), {attempts}, {shown}.",
-                  exercises=ntr("{solved} of {n} exercise solved", "{solved} of {n} exercises solved", self.total,
-                                solved=self.solved),
-                  first=self.first_try, attempts=ntr("{n} attempt", "{n} attempts", self.attempts),
-                  shown=ntr("{n} answer shown", "{n} answers shown", self.shown))
+        return tr(
+            "{exercises} ({first} at the first try), {attempts}, {shown}.",
+            exercises=ntr(
+                "{solved} of {n} exercise solved", "{solved} of {n} exercises solved", self.total, solved=self.solved
+            ),
+            first=self.first_try,
+            attempts=ntr("{n} attempt", "{n} attempts", self.attempts),
+            shown=ntr("{n} answer shown", "{n} answers shown", self.shown),
+        )
 
     def _update(self) -> None:
         title = tr("Score — {title}", title=self.lesson_title) if self.lesson_title else ""
-        self.value = (f"<div style='border:1px solid #ccc;border-radius:6px;padding:4px 10px'>"
-                      f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>")
+        self.value = (
+            f"<div style='border:1px solid #ccc;border-radius:6px;padding:4px 10px'>"
+            f"<b>{html.escape(title)}</b> {html.escape(self.summary())}</div>"
+        )
 
 
-__all__ = ["ClassNote", "Exercise", "ExerciseWidget", "StepThrough", "Step", "PuzzleBoard", "Mark", "LessonScore",
-           "Attempt", "derived_leaks", "parse_int", "count_checker", "choice_checker"]
+__all__ = [
+    "ClassNote",
+    "Exercise",
+    "ExerciseWidget",
+    "StepThrough",
+    "Step",
+    "PuzzleBoard",
+    "Mark",
+    "LessonScore",
+    "Attempt",
+    "derived_leaks",
+    "parse_int",
+    "count_checker",
+    "choice_checker",
+]
 
 
 # ---------------------------------------------------------------------------------------
@@ -910,14 +984,19 @@ class Reflection(_LessonBase):
         if isinstance(lesson, LessonScore):
             lesson = lesson.lesson_title
         if not isinstance(lesson, str):
-            raise TypeError(tr("score must be the lesson's LessonScore, not {__name__}", __name__=type(lesson).__name__))
+            raise TypeError(
+                tr("score must be the lesson's LessonScore, not {__name__}", __name__=type(lesson).__name__)
+            )
         if not isinstance(key, str) or not key.strip():
             raise ValueError(tr("a reflection needs a key (a non-empty text)"))
         self.question, self.lesson, self.key = prompt, lesson, key
         self.saved_text = progress.answers(self.lesson).get(key, {}).get("text", "")
         self.prompt = W.HTML(f"<b>{html.escape(prompt)}</b>")
-        self.input = W.Textarea(value=self.saved_text, placeholder=tr("your answer, in one or two sentences"),
-                                layout=W.Layout(width="32em", height="5em"))
+        self.input = W.Textarea(
+            value=self.saved_text,
+            placeholder=tr("your answer, in one or two sentences"),
+            layout=W.Layout(width="32em", height="5em"),
+        )
         self.save_button = W.Button(description=tr("Save"), icon="save", button_style="primary")
         self.save_button.on_click(self.on_save)
         self.note = W.HTML()
@@ -939,8 +1018,9 @@ class Reflection(_LessonBase):
             self.show_note(tr("Write your answer first, then press Save."), WRONG_COLOUR)
             return False
         if len(text) > progress.MAX_ANSWER:
-            self.show_note(tr("That is {n} characters; keep it under {most}.", n=len(text), most=progress.MAX_ANSWER),
-                           WRONG_COLOUR)
+            self.show_note(
+                tr("That is {n} characters; keep it under {most}.", n=len(text), most=progress.MAX_ANSWER), WRONG_COLOUR
+            )
             return False
         self.saved_text = progress.save_answer(self.lesson, self.key, text)["text"]
         self.input.value = self.saved_text
@@ -995,13 +1075,13 @@ class Lesson:
     notebook: str
     title: str
     minutes: int
-    exercises: Any                    # Mapping[str, Callable[[], Exercise]]
-    levels: Any                       # Mapping[str, str]
+    exercises: Any  # Mapping[str, Callable[[], Exercise]]
+    levels: Any  # Mapping[str, str]
     reflection: tuple[str, str]
     practice: Any = None
     objectives: tuple = ()
     themes: tuple = ()
-    exercise_themes: Any = field(default_factory=dict)        # Mapping[str, str]
+    exercise_themes: Any = field(default_factory=dict)  # Mapping[str, str]
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -1015,23 +1095,40 @@ class Lesson:
         if not self.exercises or not all(callable(f) for f in self.exercises.values()):
             raise ValueError(tr("exercises: give at least one exercise factory, by name"))
         if set(self.levels) != set(self.exercises):
-            raise ValueError(tr("levels: give one level for each exercise (missing: {missing}; unknown: {unknown})",
-                                missing=", ".join(sorted(set(self.exercises) - set(self.levels))) or "–",
-                                unknown=", ".join(sorted(set(self.levels) - set(self.exercises))) or "–"))
+            raise ValueError(
+                tr(
+                    "levels: give one level for each exercise (missing: {missing}; unknown: {unknown})",
+                    missing=", ".join(sorted(set(self.exercises) - set(self.levels))) or "–",
+                    unknown=", ".join(sorted(set(self.levels) - set(self.exercises))) or "–",
+                )
+            )
         bad = {n: l for n, l in self.levels.items() if l not in LEVEL_ORDER}
         if bad:
             raise ValueError(tr("levels: {bad} — each level is easy, medium or hard", bad=bad))
-        if not (isinstance(self.reflection, tuple) and len(self.reflection) == 2
-                and all(isinstance(t, str) and t.strip() for t in self.reflection)):
+        if not (
+            isinstance(self.reflection, tuple)
+            and len(self.reflection) == 2
+            and all(isinstance(t, str) and t.strip() for t in self.reflection)
+        ):
             raise ValueError(tr("reflection: give (question, model answer), two non-empty texts"))
         for item in self.objectives:
-            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and item[0].strip()
-                    and isinstance(item[1], tuple)):
+            if not (
+                isinstance(item, tuple)
+                and len(item) == 2
+                and isinstance(item[0], str)
+                and item[0].strip()
+                and isinstance(item[1], tuple)
+            ):
                 raise ValueError(tr("objectives: {item!r} is not (objective, (exercise name, …))", item=item))
             unknown = [n for n in item[1] if n not in self.exercises]
             if unknown:
-                raise ValueError(tr("objectives: {objective!r} names exercises the lesson does not have: {names}",
-                                    objective=item[0], names=", ".join(map(str, unknown))))
+                raise ValueError(
+                    tr(
+                        "objectives: {objective!r} names exercises the lesson does not have: {names}",
+                        objective=item[0],
+                        names=", ".join(map(str, unknown)),
+                    )
+                )
         if not isinstance(self.themes, tuple) or not all(isinstance(t, str) for t in self.themes):
             raise ValueError(tr("themes={themes!r}: give a tuple of theme names", themes=self.themes))
         if self.practice is not None and self.themes:
@@ -1042,18 +1139,27 @@ class Lesson:
 
     def _check_exercise_themes(self) -> None:
         from gamekit.puzzles.core import check_theme
+
         if not hasattr(self.exercise_themes, "items"):
-            raise ValueError(tr("exercise_themes={value!r}: give a mapping of exercise names to themes",
-                                value=self.exercise_themes))
+            raise ValueError(
+                tr("exercise_themes={value!r}: give a mapping of exercise names to themes", value=self.exercise_themes)
+            )
         if self.exercise_themes and self.practice is None:
-            raise ValueError(tr("exercise_themes: a lesson without a practice set has no bank to draw similar puzzles from"))
+            raise ValueError(
+                tr("exercise_themes: a lesson without a practice set has no bank to draw similar puzzles from")
+            )
         for name, theme in self.exercise_themes.items():
             if name not in self.exercises:
                 raise ValueError(tr("exercise_themes: the lesson has no exercise {name!r}", name=name))
             check_theme(self.practice.game_id, theme)
             if self.themes and theme not in self.themes:
-                raise ValueError(tr("exercise_themes: {name!r} practises {theme!r}, which the lesson has not taught",
-                                    name=name, theme=theme))
+                raise ValueError(
+                    tr(
+                        "exercise_themes: {name!r} practises {theme!r}, which the lesson has not taught",
+                        name=name,
+                        theme=theme,
+                    )
+                )
 
     def factories(self) -> list[Callable[[], Exercise]]:
         """The exercise factories in page order."""
@@ -1086,12 +1192,12 @@ class Idea:
     """What an exercise practises, as the puzzle bank knows it: the lesson's practice set (its game, its rules
     facts), the ``theme`` and the ``band`` a similar puzzle is drawn from, and the set's ``level`` it came from."""
 
-    problems: Any                     # the lesson's gamekit.puzzles.sets.ProblemSet
+    problems: Any  # the lesson's gamekit.puzzles.sets.ProblemSet
     theme: str
     band: str
-    kind: "str | None" = None         # the failed exercise's kind of answer (answer_kind): a similar one asks the same
-    goal: Any = None                  # what it asked to reach (exercise_goal), when known: a similar one asks the same
-    avoid: frozenset = frozenset()    # the lesson's exercise positions (position_key): never handed out as similar
+    kind: "str | None" = None  # the failed exercise's kind of answer (answer_kind): a similar one asks the same
+    goal: Any = None  # what it asked to reach (exercise_goal), when known: a similar one asks the same
+    avoid: frozenset = frozenset()  # the lesson's exercise positions (position_key): never handed out as similar
 
     @property
     def game_id(self) -> str:
@@ -1108,6 +1214,7 @@ def lesson_titled(title: str) -> "Lesson | None":
 @lru_cache(maxsize=1)
 def _lessons_by_title() -> "dict[str, Lesson]":
     from gamekit import catalog
+
     found: dict[str, Lesson] = {}
     for module in catalog.lesson_modules():
         info = next(i for i in catalog.games() if i.lessons == module)
@@ -1123,11 +1230,13 @@ def _exercise_names(lesson: "Lesson", language: str) -> dict[str, str]:
     """``{exercise key: exercise name}`` of a lesson's exercises named in ``exercise_themes`` (a key may depend on
     the language); built once per lesson and language."""
     from gamekit.i18n import using
+
     cached = _NAMES_BY_KEY.get((lesson.notebook, language))
     if cached is None:
         with using(language):
             cached = _NAMES_BY_KEY[lesson.notebook, language] = {
-                lesson.exercises[name]().key: name for name in lesson.exercise_themes}
+                lesson.exercises[name]().key: name for name in lesson.exercise_themes
+            }
     return cached
 
 
@@ -1137,6 +1246,7 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
     problem's theme (its set names it) one band easier, or the theme the lesson's ``exercise_themes`` gives the
     exercise, a level below its own.  None when the lesson does not say (then nothing is offered)."""
     from gamekit.i18n import get_language
+
     if not isinstance(lesson, Lesson):
         lesson = lesson_titled(lesson)
     if lesson is None or lesson.practice is None:
@@ -1154,8 +1264,13 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
     name = _exercise_names(lesson, get_language()).get(exercise.key)
     if name is None:
         return None
-    return Idea(problems, lesson.exercise_themes[name], EASIER[lesson.levels[name]],
-                goal=exercise_goal(exercise, problems.game_id), **same)
+    return Idea(
+        problems,
+        lesson.exercise_themes[name],
+        EASIER[lesson.levels[name]],
+        goal=exercise_goal(exercise, problems.game_id),
+        **same,
+    )
 
 
 def answer_kind(exercise: Exercise) -> str:
@@ -1172,8 +1287,9 @@ def answer_kind(exercise: Exercise) -> str:
     if solutions and callable(legal) and all(s in {str(m) for m in legal()} for s in solutions):
         return "move"
     puzzle = getattr(exercise, "puzzle", None)
-    if puzzle is not None and solutions:     # a bank puzzle asked as the bank asks it: its answers are moves
+    if puzzle is not None and solutions:  # a bank puzzle asked as the bank asks it: its answers are moves
         from gamekit.puzzles.core import puzzle_words
+
         typed = {puzzle_words(puzzle.game_id).answer_text(a) for a in puzzle.legal_answers()}
         if all(s in typed for s in solutions):
             return "move"
@@ -1184,7 +1300,7 @@ def answer_kind(exercise: Exercise) -> str:
     if any("," in s for s in solutions):
         return "pair"
     if getattr(exercise, "puzzle", None) is not None or callable(legal):
-        return "move"                       # a bank puzzle's answer, or a move typed in another form
+        return "move"  # a bank puzzle's answer, or a move typed in another form
     return "text"
 
 
@@ -1194,6 +1310,7 @@ def exercise_goal(exercise: Exercise, game_id: str) -> Any:
     Box question's kind and objective (shut the box, or the lowest score), or the goal of a lesson board worked
     out by the game's ``exercise_goal(position)`` (the exact solver)."""
     from gamekit import catalog
+
     module = catalog.get(game_id).puzzle_module()
     puzzle = getattr(exercise, "puzzle", None)
     if puzzle is not None:
@@ -1202,7 +1319,7 @@ def exercise_goal(exercise: Exercise, game_id: str) -> Any:
         goal = getattr(module, "puzzle_goal", None)
         return goal(puzzle.facts) if goal is not None else None
     objective = getattr(exercise.position, "objective", None)
-    if isinstance(objective, str):          # a "which set?" board of a lesson
+    if isinstance(objective, str):  # a "which set?" board of a lesson
         return ("set", objective)
     goal = getattr(module, "exercise_goal", None)
     return goal(exercise.position) if goal is not None and exercise.position is not None else None
@@ -1250,6 +1367,7 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
     same turn gives the same puzzle).  A set that asks its lesson's own question of bank positions (its
     ``questions``) asks the similar one the question it asks on that theme.  None when the bank has none left."""
     import dataclasses
+
     if not is_int(turn) or turn < 0:
         raise ValueError(tr("turn={turn!r}: a whole number ≥ 0", turn=turn))
     if isinstance(exclude, str) or not all(isinstance(x, str) for x in exclude):
@@ -1258,22 +1376,24 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
     skip = tuple(sorted(set(problems.exclude) | set(problems.ids) | set(exclude)))
     asked = {}
     questions = getattr(problems, "questions", ())
-    if questions:                          # a set asking its lesson's own question: the similar one asks it too
-        asked["questions"] = (next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme),
-                                   "bank"),)
+    if questions:  # a set asking its lesson's own question: the similar one asks it too
+        asked["questions"] = (
+            next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme), "bank"),
+        )
     for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
         passed = skip
         while True:
             # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
-            chosen = dataclasses.replace(problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn,
-                                         exclude=passed, **asked)
+            chosen = dataclasses.replace(
+                problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn, exclude=passed, **asked
+            )
             try:
                 exercise = chosen.exercises()[0]
-            except ValueError:             # none of this band left
+            except ValueError:  # none of this band left
                 break
             if fits(idea, exercise):
                 return exercise
-            passed = tuple(sorted({*passed, exercise.puzzle.id}))      # not like the failed one: the next
+            passed = tuple(sorted({*passed, exercise.puzzle.id}))  # not like the failed one: the next
     return None
 
 
@@ -1292,6 +1412,7 @@ def similar_widget(exercise: Exercise) -> "_Answering":
     """A similar puzzle on the page: a board to click (drawn as the game's room draws it, from the catalog) with
     a box to type the answer, or, for a game without a board (or answered by choices), a typed exercise."""
     from gamekit import catalog
+
     puzzle = exercise.puzzle
     info = catalog.find(puzzle.game_id)
     room = info.room if info is not None else None
@@ -1300,11 +1421,27 @@ def similar_widget(exercise: Exercise) -> "_Answering":
         return ExerciseWidget(exercise)
     stated = position.to_dict()
     defaults = room.check_options({})
-    options = room.check_options({k: stated[k] for k in defaults if k in stated})   # the position's own size
+    options = room.check_options({k: stated[k] for k in defaults if k in stated})  # the position's own size
     _, size = room.scene(position, options)
-    return PuzzleBoard(exercise, draw=lambda mark: Scene(room.scene(position, options)[0]),
-                       hit=lambda x, y: room.move_at(position, options, x, y), size=size)
+    return PuzzleBoard(
+        exercise,
+        draw=lambda mark: Scene(room.scene(position, options)[0]),
+        hit=lambda x, y: room.move_at(position, options, x, y),
+        size=size,
+    )
 
 
-__all__ += ["MISSES_BEFORE_SIMILAR", "EASIER", "Idea", "idea_of", "lesson_titled", "similar_exercise", "similar_widget",
-            "answer_kind", "exercise_goal", "position_key", "lesson_positions", "fits"]
+__all__ += [
+    "MISSES_BEFORE_SIMILAR",
+    "EASIER",
+    "Idea",
+    "idea_of",
+    "lesson_titled",
+    "similar_exercise",
+    "similar_widget",
+    "answer_kind",
+    "exercise_goal",
+    "position_key",
+    "lesson_positions",
+    "fits",
+]
