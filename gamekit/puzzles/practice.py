@@ -274,7 +274,8 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
 
 def homework_page(n: int = 10, seed: int = 1) -> str:
     """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
-    the current language: how a pupil opens a code, then a table per game of :func:`homework_codes`."""
+    the current language: how a pupil opens a code, a table per game of :func:`homework_codes` (with when to set
+    each and about how long it takes), then :func:`pupil_sheets` to print and :func:`answer_key` apart."""
     lines = ["# " + tr("Homework codes"), "",
              tr("A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
                 "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
@@ -284,21 +285,27 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
                  "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
                  "raya lessons)."), "",
-              tr("Answers: the answer key at the end of this page gives every puzzle of every code, its position "
-                 "drawn for paper and its right answers. On the game's Practice page a right answer also says why, "
-                 "and a wrong one shows the best replies (Show what happens plays them)."), ""]
+              tr("When: the lesson after which to set the code, and roughly how long the set takes (a rough "
+                 "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."), "",
+              tr("On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
+                 "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
+                 "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
+                 "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
+                 "plays them)."), ""]
     current = None
     other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
             lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
-                                                           tr("Lessons"))) + " |", "|---|---|---|---|---|"]
+                                                           tr("Lessons"), tr("When"))) + " |",
+                      "|---|---|---|---|---|---|"]
         game_id, theme, _, _ = parse_code(code)
         puzzles = homework_set(game_id, theme, size, seed)
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
+        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+                     f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |")
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
         if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
             other.setdefault(game, []).append(f"`{code}`")
@@ -311,26 +318,71 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             if game in other:
                 out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
                            "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
-    out += answer_key(n, seed)
+    out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
     return "\n".join(out)
 
 
-def answer_key(n: int = 10, seed: int = 1) -> list[str]:
-    """The printable answer key of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
-    question, its position drawn as text (the lessons' paper board) and its right answers, so a class can
-    work a set on paper."""
-    lines = ["", "## " + tr("Answer key"), "",
-             tr("Each puzzle of each code, in the order the pupils meet it: the question, the position and every "
-                "right answer. Print the part you need; pupils can work on it on paper."), ""]
+def puzzle_minutes(puzzle: Puzzle) -> int:
+    """A rough guide to how long a pupil takes over a puzzle on paper, by its level: 1 minute at levels 1–3,
+    2 at levels 4–6, 3 above (a teacher's rule of thumb for planning, not a measurement)."""
+    lv = level(puzzle.rating)
+    return 1 if lv <= 3 else 2 if lv <= 6 else 3
+
+
+def set_minutes_words(puzzles: Sequence[Puzzle]) -> str:
+    """How long a set takes by :func:`puzzle_minutes`, as the teachers' page says it ("about 15 minutes")."""
+    minutes = sum(puzzle_minutes(p) for p in puzzles)
+    return ntr("about {n} minute", "about {n} minutes", minutes)
+
+
+def when_to_set(game_id: str, theme: str | None) -> str:
+    """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
+    from the game's ``THEME_LESSONS``; after the last lesson when an idea is past the lessons."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
+    numbers = [n for t in themes for n in table.get(t, ())]
+    if not numbers or any(table.get(t) == () for t in themes):
+        return tr("after the last lesson")
+    words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
+    return tr(words, n=max(numbers))
+
+
+AFTER_WORDS = {"connect_four": N_("after 5 en raya lesson {n}")}
+"""How the teachers' page says when to set a code of a game whose ideas come from another game's lessons."""
+
+
+def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
+    """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
+    question and its position drawn as text (the lessons' paper board), numbered as the pupils meet them, and
+    no answers, so a class can work a set on paper."""
+    lines = ["## " + tr("Pupil sheets"), "",
+             tr("One sheet per code: the questions and positions in the order Practice gives them, without the "
+                "answers. Print the sheet you need."), ""]
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             board = paper_position(puzzle)
-            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
             lines += [f"{i}. {puzzle.prompt()}", "", "   ```text", *("   " + row for row in board.splitlines()),
-                      "   ```", "", "   " + ntr("Answer: {answers}", "Answers (any one): {answers}",
-                                                 len(puzzle.answers), answers=answers), ""]
+                      "   ```", ""]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def answer_key(n: int = 10, seed: int = 1) -> list[str]:
+    """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
+    puzzle's number and every right answer."""
+    lines = ["## " + tr("Answer key"), "",
+             tr("The right answers to the pupil sheets above (the codes ending in -1), by puzzle number; where "
+                "several answers are right, any one of them is."), ""]
+    for _, code, idea, size in homework_codes(n, seed):
+        game_id, theme, _, _ = parse_code(code)
+        lines += ["### `" + code + "` — " + idea, ""]
+        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
+            lines.append(f"{i}. {answers}")
+        lines.append("")
     while lines and lines[-1] == "":
         lines.pop()
     return lines

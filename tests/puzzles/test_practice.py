@@ -761,7 +761,7 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
     assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5"
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 |" in page
-    assert "Answers: the answer key at the end of this page" in page and not page.endswith("\n\n")
+    assert "the answer key comes after all the sheets" in page and not page.endswith("\n\n")
     from gamekit.puzzles.shutbox import lessons_rules
 
     other = [
@@ -1078,23 +1078,54 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     }
 
 
-def test_the_homework_page_has_a_printable_answer_key():
-    """For every code, each puzzle's question, its board drawn as text and its answers, in order (and in Spanish)."""
+def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
+    """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
+    -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import homework_codes, homework_page
 
     page = homework_page()
+    assert page.index("## Pupil sheets") < page.index("## Answer key")
+    sheets = page[page.index("## Pupil sheets") : page.index("## Answer key")]
     key = page[page.index("## Answer key") :]
+    assert "codes ending in -1" in key and "```text" not in key
+    assert "Answer" not in sheets and "Respuesta" not in sheets
+
+    def part(text: str, code: str) -> str:
+        start = text.index(f"### `{code}`")
+        end = text.find("### `", start + 1)
+        return text[start:] if end < 0 else text[start:end]
+
     for _, code, _, size in homework_codes():
         game_id, theme, n, seed = parse_code(code)
-        start = key.index(f"### `{code}`")
-        end = key.find("### `", start + 1)
-        part = key[start:] if end < 0 else key[start:end]
+        assert seed == 1
         puzzles = list(homework_set(game_id, theme, n, seed))
-        assert part.count("```text") == len(puzzles) == size
+        sheet, answers = part(sheets, code), part(key, code)
+        assert sheet.count("```text") == len(puzzles) == size
         for i, p in enumerate(puzzles, 1):
-            assert f"{i}. {p.prompt()}" in part
-            assert all(move_words(game_id, a) in part for a in p.answers)
-    assert "1 2 3 4 5 6 7" in key and "o---o" in key and "■ = a covered tile" in key and "Player" not in key
+            assert f"{i}. {p.prompt()}" in sheet
+            line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
+            assert line[len(f"{i}. ") :].split(", ") == [
+                move_words(game_id, a) for a in sorted(p.answers, key=action_key)
+            ]
+    assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
-        assert "## Soluciones" in homework_page()
+        es = homework_page()
+        assert es.index("## Hojas del alumno") < es.index("## Soluciones")
+
+
+def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes():
+    """A line per code: after which lesson (the last lesson its ideas need) and the set's minutes, by level."""
+    from gamekit.puzzles.practice import homework_page, puzzle_minutes, when_to_set
+
+    page = homework_page()
+    minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
+    assert "| `dots-double_deal-10-1` | double-deal | 10 |" in page
+    assert f"| 5 | after lesson 5; about {minutes} minutes |" in page
+    assert when_to_set("dots_and_boxes", None) == "after lesson 5"
+    assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"
+    assert "1 minute a puzzle at levels 1–3" in page
+    easy = homework_set("five_in_a_row", "win_now", 10, 1)
+    assert all(level(p.rating) == 1 for p in easy) and "| 1 | after lesson 1; about 10 minutes |" in page
+    with using("es"):
+        assert when_to_set("connect_four", "block") == "después de la lección 1 de 5 en raya"
