@@ -30,7 +30,7 @@ import ipywidgets as W
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, Localized, ntr, tr
-from gamekit.progress import LEVELS, level
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
@@ -320,6 +320,17 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                            "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
     out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
     return "\n".join(out)
+
+
+def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
+    """The pupil's rating after a first try at a puzzle (Glicko-2, :func:`gamekit.puzzles.ratings.update`), except
+    that one wrong answer never drops the level the Practice page shows by more than one (the pages promise it):
+    a bigger fall stops at the lowest rating of the level just below. Refused like ``update``."""
+    after, _ = update(pupil, puzzle, solved)
+    floor_level = level(pupil.rating) - 1
+    if not solved and floor_level >= 2 and level(after.rating) < floor_level:
+        after = Rating(LEVEL_BASE + (floor_level - 1) * LEVEL_STEP, after.rd, after.vol)
+    return after
 
 
 def puzzle_minutes(puzzle: Puzzle) -> int:
@@ -855,7 +866,7 @@ class Practice(ClassNote, Localized, W.VBox):
         progress.record_attempt(self.game_id, self.puzzle.id, ok)
         if first:
             before = Rating(self.puzzle.rating, self.puzzle.rd)
-            after, _ = update(self.rating, before, ok)
+            after = practice_update(self.rating, before, ok)
             progress.save_rating(self.game_id, after.rating, after.rd, after.vol)
             self.streak = self.streak + 1 if ok else 0
             self.best_streak = max(self.best_streak, self.streak)

@@ -1129,3 +1129,27 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
     assert all(level(p.rating) == 1 for p in easy) and "| 1 | after lesson 1; about 10 minutes |" in page
     with using("es"):
         assert when_to_set("connect_four", "block") == "después de la lección 1 de 5 en raya"
+
+
+def test_one_wrong_answer_never_drops_more_than_one_level():
+    """The Practice pages promise it: a level-10 pupil (2170 ± 200) who misses a 1395 puzzle is at level 9, not 8
+    (Glicko-2 alone would drop about 190 points), at the lowest rating of level 9; smaller falls are Glicko's own."""
+    from gamekit.puzzles.practice import practice_update
+    from gamekit.puzzles.ratings import update
+
+    pupil, puzzle = Rating(2170.0, 200.0), Rating(1395.0, 100.0)
+    assert level(update(pupil, puzzle, False)[0].rating) == 8  # what the clamp is for
+    after = practice_update(pupil, puzzle, False)
+    assert level(after.rating) == 9 and level(after.rating - 1) == 8
+    assert after.rd == update(pupil, puzzle, False)[0].rd
+    assert practice_update(pupil, puzzle, True) == update(pupil, puzzle, True)[0]
+    small = Rating(1500.0, 60.0)
+    assert practice_update(small, Rating(1500.0, 60.0), False) == update(small, Rating(1500.0, 60.0), False)[0]
+    with pytest.raises(TypeError, match="solved"):
+        practice_update(pupil, puzzle, "no")
+
+    progress.save_rating("five_in_a_row", 2170.0, 200.0, 0.06)
+    p = Practice.from_code("five-win_now-10-1")
+    assert level(p.rating.rating) == 10 and level(p.puzzle.rating) == 1
+    ok, _ = p.answer(wrong_answers(p.puzzle)[0])
+    assert not ok and level(p.rating.rating) == 9 and level(progress.ratings()["five_in_a_row"]["rating"]) == 9
