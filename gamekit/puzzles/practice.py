@@ -719,6 +719,7 @@ class Practice(ClassNote, Localized, W.VBox):
             button.layout.width = "auto"             # the whole label, in every language
             button.layout.min_width = "fit-content"
         self.refute_button.on_click(self.on_refute)
+        self.refute_button.layout.display = "none"      # shown only while there is a wrong answer to play out
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
         self.feedback.add_class(LIVE_CLASS)
@@ -1002,6 +1003,7 @@ class Practice(ClassNote, Localized, W.VBox):
     def _redraw(self) -> None:
         self.step = 0
         self.refute_button.disabled = not self.refutation
+        self.refute_button.layout.display = None if self.refutation else "none"    # no greyed button on screen
         if self._draw is not None and self.board is not None:
             self.board.paint(self._draw(self.game, self.mark))
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress
 from gamekit.i18n import tr, using
-from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
+from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.practice import (
@@ -314,10 +314,10 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
     p = Practice(game_id, seed=6)
     with pytest.raises(ValueError, match="No refutation"):
         p.show_refutation()  # nothing answered yet: refused, nothing changes
-    assert p.refute_button.disabled and p.step == 0
+    assert p.refute_button.disabled and p.refute_button.layout.display == "none" and p.step == 0
     wrong = wrong_answers(p.puzzle)[0]
     p.answer(wrong)
-    assert not p.refute_button.disabled
+    assert not p.refute_button.disabled and p.refute_button.layout.display is None  # on screen now
     line = p.puzzle.refutations[action_key(p.puzzle.canonical(wrong))]["line"]
     expected = p.puzzle.position
     paints = p.board.paints
@@ -330,7 +330,7 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
     assert p.game.to_dict() == p.puzzle.position.to_dict()  # the puzzle's own position is untouched
     p.show_refutation()
     p.answer(p.puzzle.answers[0])  # answering goes back to the puzzle; a right answer clears it
-    assert p.step == 0 and p.refute_button.disabled
+    assert p.step == 0 and p.refute_button.disabled and p.refute_button.layout.display == "none"
     with pytest.raises(ValueError):
         p.show_refutation()
 
@@ -1153,3 +1153,53 @@ def test_one_wrong_answer_never_drops_more_than_one_level():
     assert level(p.rating.rating) == 10 and level(p.puzzle.rating) == 1
     ok, _ = p.answer(wrong_answers(p.puzzle)[0])
     assert not ok and level(p.rating.rating) == 9 and level(progress.ratings()["five_in_a_row"]["rating"]) == 9
+
+
+def test_shut_the_box_practice_never_shows_a_greyed_show_what_happens_button():
+    """Shut the Box has no board line to play out, so the button stays off screen, even after a wrong answer."""
+    p = Practice("shut_the_box", seed=5)
+    assert p.refute_button.layout.display == "none"
+    p.answer(wrong_answers(p.puzzle)[0])
+    assert p.refute_button.layout.display == "none"
+    p.next()
+    assert p.refute_button.layout.display == "none"
+
+
+def test_the_shut_the_box_practice_page_says_each_thing_once_in_both_languages():
+    """At most four short bullets; the starting level, Stuck and Hint each said once; the Spanish twin says the
+    code's middle word is English, as the other twins do, and adds nothing the English lacks."""
+    root = ROOT / "notebooks"
+    en = (root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
+    es = (root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
+    for text, start, stuck, hint in (
+        (en, "you start at level", "**Stuck?**", "Press **Hint**"),
+        (es, "mpiezas en el nivel", "**¿Te has atascado?**", "Pulsa **Pista**"),
+    ):
+        bullets = [line for line in text.splitlines() if line.startswith("* ")]
+        assert len(bullets) <= 4, bullets
+        low = text.lower()
+        assert low.count(start.lower()) == 1 and low.count(stuck.lower()) == 1 and text.count(hint) == 1
+    assert "en inglés: best_set es «el mejor conjunto»" in es
+    assert "si empatan" not in es
+
+
+def test_shut_the_box_practice_in_spanish_says_numeros_descubiertos_as_the_glossary_does():
+    """Every question, hint, idea line and answer Practice shows for Shut the Box in Spanish calls the open tiles
+    «números descubiertos» (docs/glossary.md), never «fichas abiertas» or «fichas descubiertas»."""
+    from gamekit.puzzles.practice import MAX_SET, idea_words, practice_pool, set_code
+
+    words = []
+    with using("es"):
+        for theme in THEMES["shut_the_box"]:
+            n = min(MAX_SET, len(practice_pool("shut_the_box", theme)))
+            if not n:
+                continue
+            p = Practice.from_code(set_code("shut_the_box", theme, n, 1))
+            while p.puzzle is not None and not p.finished:
+                q = p.puzzle
+                words += [p.question(), p.hint(), p.hint()] + [idea_words(q, t) for t in q.themes]
+                words += [q.check(a)[1] for a in q.legal_answers()]
+                p.next()
+    text = " ".join(words)
+    assert "números descubiertos" in text
+    assert not re.search(r"fichas? (abiertas?|descubiertas?)", text)
