@@ -237,7 +237,12 @@ def play_game(seed: int, rng) -> ShutTheBox:
 
 
 THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
-"""The Shut the Box lessons (their numbers) each theme's idea comes from."""
+"""The Shut the Box lessons (their numbers) each theme's idea comes from (the tag ``next_roll`` too, so a lesson's
+Practice knows its puzzles are taught by lesson 4)."""
+NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
+"""Themes with no Practice and no homework code of their own: *sets for the roll* (Practice's buttons list every
+set already) and *think of the next roll* (a tag: every "which set?" puzzle the bank keeps has it, so its puzzles
+are exactly *best set*'s — one idea, one name, one code)."""
 
 
 LESSON_RULE = "after_789"
@@ -254,12 +259,12 @@ a coin flip for a guesser) may fill."""
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
     level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; with every idea mixed, "one die
-    or two?" questions kept to :data:`DICE_SHARE` of each band; *sets for the roll* not on its own (Practice's
-    buttons list every set, so listing them is never asked — its puzzles still come as *best set* questions).
+    or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
+    their own (their puzzles still come as *best set* questions).
     A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
     so the set a pupil reaches for first is the wrong one."""
-    if theme == "sets_for_roll":
-        return []              # the buttons list every set already: on its own the idea is never tested here
+    if theme in NOT_ASKED_ALONE:
+        return []              # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
     if theme is not None:
         return list(puzzles)

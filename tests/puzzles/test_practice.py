@@ -787,7 +787,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     for band in ("easy", "medium", "hard"):
         in_band = [p for p in pool if p.band == band]
         assert sum(p.facts["kind"] == "dice" for p in in_band) <= DICE_SHARE * len(in_band)
-    trap = practice_pool("shut_the_box", "next_roll")
+    trap = [p for p in pool if "next_roll" in p.themes]
     assert trap and all(p.facts["kind"] == "set" for p in trap)
     lessons_rule_or_level_6 = {
         p.question_key
@@ -799,7 +799,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
 
 @pytest.mark.parametrize(
     "code",
-    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-next_roll-10-1", "shut-all-10-1", "shut-best_set-50-7"],
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-50-7"],
 )
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
@@ -819,6 +819,29 @@ def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_
     with pytest.raises(ValueError, match="only 0 puzzles"):
         HomeworkBox("shut_the_box") and homework_set("shut_the_box", "sets_for_roll", 5, 1)
     assert any("sets_for_roll" in p.themes for p in practice_pool("shut_the_box", "best_set"))
+
+
+def test_think_of_the_next_roll_is_a_tag_of_best_set_not_a_second_code_for_the_same_puzzles():
+    """Every "which set?" puzzle the bank keeps is one where the largest tile loses, so *think of the next roll*
+    would be *best set*'s puzzles under a second name: no Practice, no homework code, no lesson-chooser entry of its
+    own; it stays on each puzzle as a tag (class results), and lesson 4's Practice still asks those puzzles."""
+    from gamekit.puzzles.practice import homework_codes, lesson_choices, lesson_pool, practice_pool
+
+    best = practice_pool("shut_the_box", "best_set")
+    assert best and all("next_roll" in p.themes for p in best)
+    assert practice_pool("shut_the_box", "next_roll") == []
+    with pytest.raises(ValueError, match="does not ask this idea on its own"):
+        Practice("shut_the_box", theme="next_roll")
+    assert not [code for _, code, *_ in homework_codes() if "next_roll" in code]
+    assert [c for _, c, *_ in homework_codes() if c.startswith("shut-")] == [
+        "shut-all-10-1",
+        "shut-best_set-10-1",
+        "shut-one_die_or_two-10-1",
+    ]
+    assert "think of the next roll" not in " ".join(label for label, _ in lesson_choices("shut_the_box"))
+    assert {p.question_key for p in best} <= {p.question_key for p in lesson_pool("shut_the_box", 4)}
+    with pytest.raises(ValueError, match="only 0 puzzles"):
+        homework_set("shut_the_box", "next_roll", 5, 1)
 
 
 def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentence_does():
@@ -934,7 +957,7 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
-    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes
+    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
     from gamekit.puzzles import core
 
     p = Practice(game_id, seed=2)
@@ -955,7 +978,8 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
             if lesson != BEYOND:
                 assert all(table[t] and min(table[t]) <= lesson for t in q.themes), (q.id, q.themes)
         assert label in p.last_feedback and str(len(p.pool)) in p.last_feedback  # said in the live line
-        assert all(core.theme_name(game_id, t) in label for t in themes if any(t in q.themes for q in p.pool))
+        asked = [t for t in themes if any(t in q.themes for q in p.pool) and practice_pool(game_id, t)]
+        assert all(core.theme_name(game_id, t) in label for t in asked)  # a tag (next_roll) is not an idea
     p.choose_lesson(None)
     assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
 
