@@ -573,8 +573,9 @@ def second_hint(puzzle: Puzzle) -> str:
 
 def why_right(puzzle: Puzzle) -> str:
     """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
-    closest in words.  When several come equally close none of them is picked at random: two are both named,
-    more are counted, and when all tie the line says they fall short by the same amount."""
+    closest in words.  When several come equally close none of them is picked at random: two are both named;
+    with three or more the line only says the others do worse (short enough for a 12-year-old), and when all tie
+    it says they fall short by the same amount."""
     wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
     if not wrong:
         return tr("Why: every choice here is as good.")
@@ -591,9 +592,7 @@ def why_right(puzzle: Puzzle) -> str:
         return ntr("Why: the other choice does worse; {a} and {b} come closest.",
                    "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
                    a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
-    return ntr("Why: the other choice does worse; {k} come closest.",
-               "Why: the {n} other choices all do worse; the best of them, {k} tied, come equally close.",
-               len(wrong), k=len(tied))
+    return ntr("Why: the {n} other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
 
 
 IDEAS = {
@@ -613,7 +612,8 @@ IDEAS = {
     "block": N_("The idea: drop into the cell where your opponent would finish a line."),
     "side_column": N_("The idea: the discs in the outer columns help make lines too."),
     "double_threat": N_("The idea: two threats at once cannot both be blocked."),
-    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) wins in the end."),
+    "odd_even_threat": N_("The idea (a rule of thumb): a threat on the right row (odd for red, even for yellow) "
+                          "often wins in the end."),
     "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
