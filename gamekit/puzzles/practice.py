@@ -612,8 +612,8 @@ IDEAS = {
     "block": N_("The idea: drop into the cell where your opponent would finish a line."),
     "side_column": N_("The idea: the discs in the outer columns help make lines too."),
     "double_threat": N_("The idea: two threats at once cannot both be blocked."),
-    "odd_even_threat": N_("The idea (a rule of thumb): a threat on the right row (odd for red, even for yellow) "
-                          "often wins in the end."),
+    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) often wins in the end "
+                          "(a rule of thumb)."),
     "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),

@@ -585,11 +585,11 @@ PAGES = {
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
-    """The page states the bank's true span of levels (in both languages), promises no "a little easier" that
-    the picker cannot keep, and names the idea of the homework code it shows."""
-    from gamekit.puzzles.practice import CODES, parse_code
+    """The page states the true span of levels of the puzzles Practice serves (in both languages), promises no
+    "a little easier" that the picker cannot keep, and names the idea of the homework code it shows."""
+    from gamekit.puzzles.practice import CODES, parse_code, practice_pool
 
-    levels = sorted({level(p.rating) for p in bank(game_id)})
+    levels = sorted({level(p.rating) for p in practice_pool(game_id)})  # what the page serves
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for lang, path, span in (
         ("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
@@ -1237,7 +1237,7 @@ def test_the_odd_even_idea_line_is_labelled_a_rule_of_thumb():
 
     puzzle = homework_set("five_in_a_row", "odd_even_threat", 10, 1)[0]
     line = idea_words(puzzle, "odd_even_threat")
-    assert "rule of thumb" in line and "often wins" in line
+    assert line.startswith("The idea: ") and "(a rule of thumb)" in line and "often wins" in line
     with using("es"):
         assert "regla práctica" in idea_words(puzzle, "odd_even_threat")
 
