@@ -592,7 +592,7 @@ def why_right(puzzle: Puzzle) -> str:
         return ntr("Why: the other choice does worse; {a} and {b} come closest.",
                    "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
                    a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
-    return ntr("Why: the {n} other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
+    return ntr("Why: the one other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
 
 
 IDEAS = {
