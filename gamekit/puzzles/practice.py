@@ -30,7 +30,7 @@ import ipywidgets as W
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, Localized, ntr, tr
-from gamekit.progress import LEVELS, level
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
@@ -274,7 +274,8 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
 
 def homework_page(n: int = 10, seed: int = 1) -> str:
     """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
-    the current language: how a pupil opens a code, then a table per game of :func:`homework_codes`."""
+    the current language: how a pupil opens a code, a table per game of :func:`homework_codes` (with when to set
+    each and about how long it takes), then :func:`pupil_sheets` to print and :func:`answer_key` apart."""
     lines = ["# " + tr("Homework codes"), "",
              tr("A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
                 "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
@@ -284,21 +285,27 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
                  "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
                  "raya lessons)."), "",
-              tr("Answers: the answer key at the end of this page gives every puzzle of every code, its position "
-                 "drawn for paper and its right answers. On the game's Practice page a right answer also says why, "
-                 "and a wrong one shows the best replies (Show what happens plays them)."), ""]
+              tr("When: the lesson after which to set the code, and roughly how long the set takes (a rough "
+                 "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."), "",
+              tr("On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
+                 "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
+                 "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
+                 "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
+                 "plays them)."), ""]
     current = None
     other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
             lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
-                                                           tr("Lessons"))) + " |", "|---|---|---|---|---|"]
+                                                           tr("Lessons"), tr("When"))) + " |",
+                      "|---|---|---|---|---|---|"]
         game_id, theme, _, _ = parse_code(code)
         puzzles = homework_set(game_id, theme, size, seed)
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} |")
+        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+                     f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |")
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
         if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
             other.setdefault(game, []).append(f"`{code}`")
@@ -311,26 +318,82 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             if game in other:
                 out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
                            "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
-    out += answer_key(n, seed)
+    out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
     return "\n".join(out)
 
 
-def answer_key(n: int = 10, seed: int = 1) -> list[str]:
-    """The printable answer key of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
-    question, its position drawn as text (the lessons' paper board) and its right answers, so a class can
-    work a set on paper."""
-    lines = ["", "## " + tr("Answer key"), "",
-             tr("Each puzzle of each code, in the order the pupils meet it: the question, the position and every "
-                "right answer. Print the part you need; pupils can work on it on paper."), ""]
+def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
+    """The pupil's rating after a first try at a puzzle (Glicko-2, :func:`gamekit.puzzles.ratings.update`), except
+    that one wrong answer never drops the level the Practice page shows by more than one (the pages promise it):
+    a bigger fall stops at the lowest rating of the level just below. Refused like ``update``."""
+    after, _ = update(pupil, puzzle, solved)
+    floor_level = level(pupil.rating) - 1
+    if not solved and floor_level >= 2 and level(after.rating) < floor_level:
+        after = Rating(LEVEL_BASE + (floor_level - 1) * LEVEL_STEP, after.rd, after.vol)
+    return after
+
+
+def puzzle_minutes(puzzle: Puzzle) -> int:
+    """A rough guide to how long a pupil takes over a puzzle on paper, by its level: 1 minute at levels 1–3,
+    2 at levels 4–6, 3 above (a teacher's rule of thumb for planning, not a measurement)."""
+    lv = level(puzzle.rating)
+    return 1 if lv <= 3 else 2 if lv <= 6 else 3
+
+
+def set_minutes_words(puzzles: Sequence[Puzzle]) -> str:
+    """How long a set takes by :func:`puzzle_minutes`, as the teachers' page says it ("about 15 minutes")."""
+    minutes = sum(puzzle_minutes(p) for p in puzzles)
+    return ntr("about {n} minute", "about {n} minutes", minutes)
+
+
+def when_to_set(game_id: str, theme: str | None) -> str:
+    """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
+    from the game's ``THEME_LESSONS``; after the last lesson when an idea is past the lessons."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
+    numbers = [n for t in themes for n in table.get(t, ())]
+    if not numbers or any(table.get(t) == () for t in themes):
+        return tr("after the last lesson")
+    words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
+    return tr(words, n=max(numbers))
+
+
+AFTER_WORDS = {"connect_four": N_("after 5 en raya lesson {n}")}
+"""How the teachers' page says when to set a code of a game whose ideas come from another game's lessons."""
+
+
+def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
+    """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
+    question and its position drawn as text (the lessons' paper board), numbered as the pupils meet them, and
+    no answers, so a class can work a set on paper."""
+    lines = ["## " + tr("Pupil sheets"), "",
+             tr("One sheet per code: the questions and positions in the order Practice gives them, without the "
+                "answers. Print the sheet you need."), ""]
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             board = paper_position(puzzle)
-            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
             lines += [f"{i}. {puzzle.prompt()}", "", "   ```text", *("   " + row for row in board.splitlines()),
-                      "   ```", "", "   " + ntr("Answer: {answers}", "Answers (any one): {answers}",
-                                                 len(puzzle.answers), answers=answers), ""]
+                      "   ```", ""]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def answer_key(n: int = 10, seed: int = 1) -> list[str]:
+    """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
+    puzzle's number and every right answer."""
+    lines = ["## " + tr("Answer key"), "",
+             tr("The right answers to the pupil sheets above (the codes ending in -1), by puzzle number; where "
+                "several answers are right, any one of them is."), ""]
+    for _, code, idea, size in homework_codes(n, seed):
+        game_id, theme, _, _ = parse_code(code)
+        lines += ["### `" + code + "` — " + idea, ""]
+        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
+            lines.append(f"{i}. {answers}")
+        lines.append("")
     while lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -510,8 +573,9 @@ def second_hint(puzzle: Puzzle) -> str:
 
 def why_right(puzzle: Puzzle) -> str:
     """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
-    closest in words.  When several come equally close none of them is picked at random: two are both named,
-    more are counted, and when all tie the line says they fall short by the same amount."""
+    closest in words.  When several come equally close none of them is picked at random: two are both named;
+    with three or more the line only says the others do worse (short enough for a 12-year-old), and when all tie
+    it says they fall short by the same amount."""
     wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
     if not wrong:
         return tr("Why: every choice here is as good.")
@@ -528,9 +592,7 @@ def why_right(puzzle: Puzzle) -> str:
         return ntr("Why: the other choice does worse; {a} and {b} come closest.",
                    "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
                    a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
-    return ntr("Why: the other choice does worse; {k} come closest.",
-               "Why: the {n} other choices all do worse; the best of them, {k} tied, come equally close.",
-               len(wrong), k=len(tied))
+    return ntr("Why: the one other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
 
 
 IDEAS = {
@@ -550,7 +612,8 @@ IDEAS = {
     "block": N_("The idea: drop into the cell where your opponent would finish a line."),
     "side_column": N_("The idea: the discs in the outer columns help make lines too."),
     "double_threat": N_("The idea: two threats at once cannot both be blocked."),
-    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) wins in the end."),
+    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) often wins in the end "
+                          "(a rule of thumb)."),
     "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
@@ -656,6 +719,7 @@ class Practice(ClassNote, Localized, W.VBox):
             button.layout.width = "auto"             # the whole label, in every language
             button.layout.min_width = "fit-content"
         self.refute_button.on_click(self.on_refute)
+        self.refute_button.layout.display = "none"      # shown only while there is a wrong answer to play out
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
         self.feedback.add_class(LIVE_CLASS)
@@ -803,7 +867,7 @@ class Practice(ClassNote, Localized, W.VBox):
         progress.record_attempt(self.game_id, self.puzzle.id, ok)
         if first:
             before = Rating(self.puzzle.rating, self.puzzle.rd)
-            after, _ = update(self.rating, before, ok)
+            after = practice_update(self.rating, before, ok)
             progress.save_rating(self.game_id, after.rating, after.rd, after.vol)
             self.streak = self.streak + 1 if ok else 0
             self.best_streak = max(self.best_streak, self.streak)
@@ -939,6 +1003,7 @@ class Practice(ClassNote, Localized, W.VBox):
     def _redraw(self) -> None:
         self.step = 0
         self.refute_button.disabled = not self.refutation
+        self.refute_button.layout.display = None if self.refutation else "none"    # no greyed button on screen
         if self._draw is not None and self.board is not None:
             self.board.paint(self._draw(self.game, self.mark))
 

@@ -18,6 +18,7 @@ leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from fractions import Fraction
 
 from gamekit.i18n import tr
@@ -237,7 +238,12 @@ def play_game(seed: int, rng) -> ShutTheBox:
 
 
 THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
-"""The Shut the Box lessons (their numbers) each theme's idea comes from."""
+"""The Shut the Box lessons (their numbers) each theme's idea comes from (the tag ``next_roll`` too, so a lesson's
+Practice knows its puzzles are taught by lesson 4)."""
+NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
+"""Themes with no Practice and no homework code of their own: *sets for the roll* (Practice's buttons list every
+set already) and *think of the next roll* (a tag: every "which set?" puzzle the bank keeps has it, so its puzzles
+are exactly *best set*'s — one idea, one name, one code)."""
 
 
 LESSON_RULE = "after_789"
@@ -253,14 +259,18 @@ a coin flip for a guesser) may fill."""
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
-    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; with every idea mixed, "one die
-    or two?" questions kept to :data:`DICE_SHARE` of each band; *sets for the roll* not on its own (Practice's
-    buttons list every set, so listing them is never asked — its puzzles still come as *best set* questions).
+    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
+    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; with every idea mixed, "one die
+    or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
+    their own (their puzzles still come as *best set* questions).
     A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
     so the set a pupil reaches for first is the wrong one."""
-    if theme == "sets_for_roll":
-        return []              # the buttons list every set already: on its own the idea is never tested here
+    if theme in NOT_ASKED_ALONE:
+        return []              # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
+    # "one die or two?" that a one-line rule answers: level 1, under the lessons' rule only (no rebuilt bank)
+    puzzles = [replace(p, rating=min(p.rating, ONE_STEP_RATING)) if dice_rules(p) else p for p in puzzles
+               if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE]
     if theme is not None:
         return list(puzzles)
     out: list[Puzzle] = []
@@ -281,16 +291,37 @@ def lessons_rules(puzzle: Puzzle) -> bool:
     return puzzle.facts.get("one_die") == LESSON_RULE
 
 
+DICE_RULES = ("one_die", "six_or_less", "two_dice")
+"""The one-line rules a pupil may bring to "one die or two?": one die whenever allowed; one die if the open tiles
+add up to 6 or less, else two dice; always two dice.  Between them they answer every such question of the shipped
+bank (the second alone answers all of them), so Practice asks those questions at level 1 only
+(:func:`practice_selection`)."""
+ONE_STEP_RATING = 875.0
+"""The rating Practice gives a "one die or two?" question a one-line rule answers: the middle of level 1
+(:func:`gamekit.progress.level`), whatever the bank's rating, which counts the tiles still open."""
+
+
+def dice_rules(puzzle: Puzzle) -> list[str]:
+    """The keys of :data:`DICE_RULES` that answer a "one die or two?" puzzle (its one right roll), in that order;
+    [] for a "which set?" puzzle or one where both rolls are right."""
+    if puzzle.facts.get("kind") != "dice" or len(puzzle.answers) != 1:
+        return []
+    dice = puzzle.answers[0][1]
+    small = sum(puzzle.position.open_tiles) <= 6
+    picks = {"one_die": 1, "six_or_less": 1 if small else 2, "two_dice": 2}
+    return [rule for rule in DICE_RULES if picks[rule] == dice]
+
+
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the habit that answers ``puzzle`` by itself, or None: for a "which set?" puzzle the first of
     :data:`HABITS` (the roll's own tile, the largest tile, the fewest tiles) that picks one set and a right one;
-    for a "one die or two?" puzzle whose answer is one die, ``"one_die"`` (a pupil who always takes one die when
-    allowed gets it without looking)."""
+    for a "one die or two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
+    allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
     if f.get("kind") == "set":
         found = thumb_answers(puzzle)
         return next((r for r in HABITS if r in found), None)
-    return "one_die" if set(puzzle.answers) == {("roll", 1)} else None
+    return next(iter(dice_rules(puzzle)), None)
 
 
 def has_theme(puzzle: Puzzle, theme: str) -> bool | None:

@@ -26,8 +26,9 @@ def test_the_one_line_rules_find_the_puzzles_they_answer():
             assert p.answers == (("cover", (p.facts["roll"],)),)
         elif rule == "one_die":
             assert p.answers == (("roll", 1),)
-        elif p.facts["kind"] == "dice":
-            assert ("roll", 1) not in p.answers
+        elif p.facts["kind"] == "dice":  # one die at 6 or less open, else two; or always two dice
+            small = sum(p.position.open_tiles) <= 6
+            assert rule == "six_or_less" and p.answers == (("roll", 1 if small else 2),), (p.id, rule)
     with pytest.raises(TypeError, match="Puzzle"):
         one_step_rule("dots-1234")
 
@@ -187,3 +188,22 @@ def test_puzzles_added_to_fill_practice_levels_are_never_drawn_by_a_lessons_prob
                 if lesson.practice is not None:
                     drawn |= set(lesson.practice.ids)
     assert drawn and not drawn & set().union(*added.values())
+
+
+def test_a_one_line_rule_answers_every_one_die_or_two_question_so_practice_asks_them_at_level_1():
+    """ "One die if the open tiles add up to 6 or less, else two dice" picks the right roll of every "one die or
+    two?" question of the bank, and "always two dice" every one whose answer is two dice: Practice keeps them at
+    level 1 only, under the lessons' rule (the bank itself unchanged)."""
+    from gamekit.progress import level
+    from gamekit.puzzles.shutbox import LESSON_RULE, dice_rules
+
+    dice = [p for p in bank("shut_the_box") if p.facts["kind"] == "dice"]
+    assert dice and all("six_or_less" in dice_rules(p) for p in dice)
+    assert all(("two_dice" in dice_rules(p)) == (p.answers == (("roll", 2),)) for p in dice)
+    assert any(level(p.rating) > 1 for p in dice)  # the bank's own ratings stay
+    for theme in (None, "one_die_or_two"):
+        asked = [p for p in practice_pool("shut_the_box", theme) if p.facts["kind"] == "dice"]
+        assert asked and all(level(p.rating) == 1 and p.facts["one_die"] == LESSON_RULE for p in asked), theme
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == sum(p.facts["one_die"] == LESSON_RULE for p in dice)
+    sets = [p for p in bank("shut_the_box") if p.facts["kind"] == "set"]
+    assert all(dice_rules(p) == [] for p in sets)

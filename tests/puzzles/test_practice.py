@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress
 from gamekit.i18n import tr, using
-from gamekit.puzzles import GAME_IDS, bank, pick, theme_name, verify
+from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.practice import (
@@ -314,10 +314,10 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
     p = Practice(game_id, seed=6)
     with pytest.raises(ValueError, match="No refutation"):
         p.show_refutation()  # nothing answered yet: refused, nothing changes
-    assert p.refute_button.disabled and p.step == 0
+    assert p.refute_button.disabled and p.refute_button.layout.display == "none" and p.step == 0
     wrong = wrong_answers(p.puzzle)[0]
     p.answer(wrong)
-    assert not p.refute_button.disabled
+    assert not p.refute_button.disabled and p.refute_button.layout.display is None  # on screen now
     line = p.puzzle.refutations[action_key(p.puzzle.canonical(wrong))]["line"]
     expected = p.puzzle.position
     paints = p.board.paints
@@ -330,7 +330,7 @@ def test_the_refutation_is_played_on_the_board_move_by_move(game_id):
     assert p.game.to_dict() == p.puzzle.position.to_dict()  # the puzzle's own position is untouched
     p.show_refutation()
     p.answer(p.puzzle.answers[0])  # answering goes back to the puzzle; a right answer clears it
-    assert p.step == 0 and p.refute_button.disabled
+    assert p.step == 0 and p.refute_button.disabled and p.refute_button.layout.display == "none"
     with pytest.raises(ValueError):
         p.show_refutation()
 
@@ -585,11 +585,11 @@ PAGES = {
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
-    """The page states the bank's true span of levels (in both languages), promises no "a little easier" that
-    the picker cannot keep, and names the idea of the homework code it shows."""
-    from gamekit.puzzles.practice import CODES, parse_code
+    """The page states the true span of levels of the puzzles Practice serves (in both languages), promises no
+    "a little easier" that the picker cannot keep, and names the idea of the homework code it shows."""
+    from gamekit.puzzles.practice import CODES, parse_code, practice_pool
 
-    levels = sorted({level(p.rating) for p in bank(game_id)})
+    levels = sorted({level(p.rating) for p in practice_pool(game_id)})  # what the page serves
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for lang, path, span in (
         ("en", root / "practice" / f"{PAGES[game_id]}.md", "from level {} to level {}"),
@@ -713,7 +713,7 @@ def test_a_right_answer_says_why_in_one_line():
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_closest(game_id):
     """A "why" line never picks one of several equally close wrong answers as "the closest": two tied are both
-    named, more are counted, all tied are said to fall short alike."""
+    named, with more the line just says the others do worse, all tied are said to fall short alike."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import _miss
 
@@ -737,7 +737,8 @@ def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_cl
                 assert all(move_words(game_id, a) in line for a in tied) and "tied" in line, (puzzle.id, line)
                 seen.add("two")
             else:
-                assert f"{len(tied)} tied" in line, (puzzle.id, line)
+                # three or more tied: one short sentence a 12-year-old reads at once, no count of ties
+                assert line == f"Why: the {len(wrong)} other choices all do worse.", (puzzle.id, line)
                 seen.add("more")
     # the Shut the Box bank happens to hold no puzzle whose closest wrong sets tie, so there only "one" is seen
     assert "one" in seen and (len(seen) >= 2 or game_id == "shut_the_box")
@@ -761,7 +762,7 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
     assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5"
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 |" in page
-    assert "Answers: the answer key at the end of this page" in page and not page.endswith("\n\n")
+    assert "the answer key comes after all the sheets" in page and not page.endswith("\n\n")
     from gamekit.puzzles.shutbox import lessons_rules
 
     other = [
@@ -787,7 +788,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     for band in ("easy", "medium", "hard"):
         in_band = [p for p in pool if p.band == band]
         assert sum(p.facts["kind"] == "dice" for p in in_band) <= DICE_SHARE * len(in_band)
-    trap = practice_pool("shut_the_box", "next_roll")
+    trap = [p for p in pool if "next_roll" in p.themes]
     assert trap and all(p.facts["kind"] == "set" for p in trap)
     lessons_rule_or_level_6 = {
         p.question_key
@@ -799,7 +800,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
 
 @pytest.mark.parametrize(
     "code",
-    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-next_roll-10-1", "shut-all-10-1", "shut-best_set-50-7"],
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-50-7"],
 )
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
@@ -819,6 +820,29 @@ def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_
     with pytest.raises(ValueError, match="only 0 puzzles"):
         HomeworkBox("shut_the_box") and homework_set("shut_the_box", "sets_for_roll", 5, 1)
     assert any("sets_for_roll" in p.themes for p in practice_pool("shut_the_box", "best_set"))
+
+
+def test_think_of_the_next_roll_is_a_tag_of_best_set_not_a_second_code_for_the_same_puzzles():
+    """Every "which set?" puzzle the bank keeps is one where the largest tile loses, so *think of the next roll*
+    would be *best set*'s puzzles under a second name: no Practice, no homework code, no lesson-chooser entry of its
+    own; it stays on each puzzle as a tag (class results), and lesson 4's Practice still asks those puzzles."""
+    from gamekit.puzzles.practice import homework_codes, lesson_choices, lesson_pool, practice_pool
+
+    best = practice_pool("shut_the_box", "best_set")
+    assert best and all("next_roll" in p.themes for p in best)
+    assert practice_pool("shut_the_box", "next_roll") == []
+    with pytest.raises(ValueError, match="does not ask this idea on its own"):
+        Practice("shut_the_box", theme="next_roll")
+    assert not [code for _, code, *_ in homework_codes() if "next_roll" in code]
+    assert [c for _, c, *_ in homework_codes() if c.startswith("shut-")] == [
+        "shut-all-10-1",
+        "shut-best_set-10-1",
+        "shut-one_die_or_two-10-1",
+    ]
+    assert "think of the next roll" not in " ".join(label for label, _ in lesson_choices("shut_the_box"))
+    assert {p.question_key for p in best} <= {p.question_key for p in lesson_pool("shut_the_box", 4)}
+    with pytest.raises(ValueError, match="only 0 puzzles"):
+        homework_set("shut_the_box", "next_roll", 5, 1)
 
 
 def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentence_does():
@@ -934,7 +958,7 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
-    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes
+    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
     from gamekit.puzzles import core
 
     p = Practice(game_id, seed=2)
@@ -955,7 +979,8 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
             if lesson != BEYOND:
                 assert all(table[t] and min(table[t]) <= lesson for t in q.themes), (q.id, q.themes)
         assert label in p.last_feedback and str(len(p.pool)) in p.last_feedback  # said in the live line
-        assert all(core.theme_name(game_id, t) in label for t in themes if any(t in q.themes for q in p.pool))
+        asked = [t for t in themes if any(t in q.themes for q in p.pool) and practice_pool(game_id, t)]
+        assert all(core.theme_name(game_id, t) in label for t in asked)  # a tag (next_roll) is not an idea
     p.choose_lesson(None)
     assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
 
@@ -1078,23 +1103,162 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     }
 
 
-def test_the_homework_page_has_a_printable_answer_key():
-    """For every code, each puzzle's question, its board drawn as text and its answers, in order (and in Spanish)."""
+def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
+    """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
+    -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice import homework_codes, homework_page
 
     page = homework_page()
+    assert page.index("## Pupil sheets") < page.index("## Answer key")
+    sheets = page[page.index("## Pupil sheets") : page.index("## Answer key")]
     key = page[page.index("## Answer key") :]
+    assert "codes ending in -1" in key and "```text" not in key
+    assert "Answer" not in sheets and "Respuesta" not in sheets
+
+    def part(text: str, code: str) -> str:
+        start = text.index(f"### `{code}`")
+        end = text.find("### `", start + 1)
+        return text[start:] if end < 0 else text[start:end]
+
     for _, code, _, size in homework_codes():
         game_id, theme, n, seed = parse_code(code)
-        start = key.index(f"### `{code}`")
-        end = key.find("### `", start + 1)
-        part = key[start:] if end < 0 else key[start:end]
+        assert seed == 1
         puzzles = list(homework_set(game_id, theme, n, seed))
-        assert part.count("```text") == len(puzzles) == size
+        sheet, answers = part(sheets, code), part(key, code)
+        assert sheet.count("```text") == len(puzzles) == size
         for i, p in enumerate(puzzles, 1):
-            assert f"{i}. {p.prompt()}" in part
-            assert all(move_words(game_id, a) in part for a in p.answers)
-    assert "1 2 3 4 5 6 7" in key and "o---o" in key and "■ = a covered tile" in key and "Player" not in key
+            assert f"{i}. {p.prompt()}" in sheet
+            line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
+            assert line[len(f"{i}. ") :].split(", ") == [
+                move_words(game_id, a) for a in sorted(p.answers, key=action_key)
+            ]
+    assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
-        assert "## Soluciones" in homework_page()
+        es = homework_page()
+        assert es.index("## Hojas del alumno") < es.index("## Soluciones")
+
+
+def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes():
+    """A line per code: after which lesson (the last lesson its ideas need) and the set's minutes, by level."""
+    from gamekit.puzzles.practice import homework_page, puzzle_minutes, when_to_set
+
+    page = homework_page()
+    minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
+    assert "| `dots-double_deal-10-1` | double-deal | 10 |" in page
+    assert f"| 5 | after lesson 5; about {minutes} minutes |" in page
+    assert when_to_set("dots_and_boxes", None) == "after lesson 5"
+    assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"
+    assert "1 minute a puzzle at levels 1–3" in page
+    easy = homework_set("five_in_a_row", "win_now", 10, 1)
+    assert all(level(p.rating) == 1 for p in easy) and "| 1 | after lesson 1; about 10 minutes |" in page
+    with using("es"):
+        assert when_to_set("connect_four", "block") == "después de la lección 1 de 5 en raya"
+
+
+def test_one_wrong_answer_never_drops_more_than_one_level():
+    """The Practice pages promise it: a level-10 pupil (2170 ± 200) who misses a 1395 puzzle is at level 9, not 8
+    (Glicko-2 alone would drop about 190 points), at the lowest rating of level 9; smaller falls are Glicko's own."""
+    from gamekit.puzzles.practice import practice_update
+    from gamekit.puzzles.ratings import update
+
+    pupil, puzzle = Rating(2170.0, 200.0), Rating(1395.0, 100.0)
+    assert level(update(pupil, puzzle, False)[0].rating) == 8  # what the clamp is for
+    after = practice_update(pupil, puzzle, False)
+    assert level(after.rating) == 9 and level(after.rating - 1) == 8
+    assert after.rd == update(pupil, puzzle, False)[0].rd
+    assert practice_update(pupil, puzzle, True) == update(pupil, puzzle, True)[0]
+    small = Rating(1500.0, 60.0)
+    assert practice_update(small, Rating(1500.0, 60.0), False) == update(small, Rating(1500.0, 60.0), False)[0]
+    with pytest.raises(TypeError, match="solved"):
+        practice_update(pupil, puzzle, "no")
+
+    progress.save_rating("five_in_a_row", 2170.0, 200.0, 0.06)
+    p = Practice.from_code("five-win_now-10-1")
+    assert level(p.rating.rating) == 10 and level(p.puzzle.rating) == 1
+    ok, _ = p.answer(wrong_answers(p.puzzle)[0])
+    assert not ok and level(p.rating.rating) == 9 and level(progress.ratings()["five_in_a_row"]["rating"]) == 9
+
+
+def test_shut_the_box_practice_never_shows_a_greyed_show_what_happens_button():
+    """Shut the Box has no board line to play out, so the button stays off screen, even after a wrong answer."""
+    p = Practice("shut_the_box", seed=5)
+    assert p.refute_button.layout.display == "none"
+    p.answer(wrong_answers(p.puzzle)[0])
+    assert p.refute_button.layout.display == "none"
+    p.next()
+    assert p.refute_button.layout.display == "none"
+
+
+def test_the_shut_the_box_practice_page_says_each_thing_once_in_both_languages():
+    """At most four short bullets; the starting level, Stuck and Hint each said once; the Spanish twin says the
+    code's middle word is English, as the other twins do, and adds nothing the English lacks."""
+    root = ROOT / "notebooks"
+    en = (root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
+    es = (root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
+    for text, start, stuck, hint in (
+        (en, "you start at level", "**Stuck?**", "Press **Hint**"),
+        (es, "mpiezas en el nivel", "**¿Te has atascado?**", "Pulsa **Pista**"),
+    ):
+        bullets = [line for line in text.splitlines() if line.startswith("* ")]
+        assert len(bullets) <= 4, bullets
+        low = text.lower()
+        assert low.count(start.lower()) == 1 and low.count(stuck.lower()) == 1 and text.count(hint) == 1
+    assert "en inglés: best_set es «el mejor conjunto»" in es
+    assert "si empatan" not in es
+
+
+def test_shut_the_box_practice_in_spanish_says_numeros_descubiertos_as_the_glossary_does():
+    """Every question, hint, idea line and answer Practice shows for Shut the Box in Spanish calls the open tiles
+    «números descubiertos» (docs/glossary.md), never «fichas abiertas» or «fichas descubiertas»."""
+    from gamekit.puzzles.practice import MAX_SET, idea_words, practice_pool, set_code
+
+    words = []
+    with using("es"):
+        for theme in THEMES["shut_the_box"]:
+            n = min(MAX_SET, len(practice_pool("shut_the_box", theme)))
+            if not n:
+                continue
+            p = Practice.from_code(set_code("shut_the_box", theme, n, 1))
+            while p.puzzle is not None and not p.finished:
+                q = p.puzzle
+                words += [p.question(), p.hint(), p.hint()] + [idea_words(q, t) for t in q.themes]
+                words += [q.check(a)[1] for a in q.legal_answers()]
+                p.next()
+    text = " ".join(words)
+    assert "números descubiertos" in text
+    assert not re.search(r"fichas? (abiertas?|descubiertas?)", text)
+
+
+def test_the_odd_even_idea_line_is_labelled_a_rule_of_thumb():
+    """Allis' odd/even rule does not always decide a game: the idea line says "often", and names it a rule of
+    thumb (in Spanish too)."""
+    from gamekit.puzzles.practice import idea_words
+
+    puzzle = homework_set("five_in_a_row", "odd_even_threat", 10, 1)[0]
+    line = idea_words(puzzle, "odd_even_threat")
+    assert line.startswith("The idea: ") and "(a rule of thumb)" in line and "often wins" in line
+    with using("es"):
+        assert "regla práctica" in idea_words(puzzle, "odd_even_threat")
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_no_question_above_level_1_names_its_idea(game_id):
+    """ "Watch out: … Find the drop that stops it" (block) and "One drop wins at once" (win now) give the idea
+    away: fine at level 1, never on a harder puzzle of the bank."""
+    named = [
+        p for p in bank(game_id) if "threatens to win with the next disc" in p.prompt() or "at once: find" in p.prompt()
+    ]
+    assert named and all(level(p.rating) == 1 for p in named), [p.id for p in named if level(p.rating) > 1]
+
+
+def test_a_mixed_homework_set_climbs_by_level_after_mixing_the_ideas():
+    """An "all" code takes the ideas in turn, then orders the chosen puzzles by level, so a pupil never meets an
+    easier puzzle after a harder one (the Practice page serves them in that order)."""
+    from gamekit.puzzles.practice import homework_codes
+
+    for _, code, _, _ in homework_codes():
+        levels = [level(p.rating) for p in Practice.from_code(code).pool]
+        assert levels == sorted(levels), (code, levels)
+    themes = {t for p in homework_set("dots_and_boxes", None, 10, 1) for t in p.themes}
+    assert len(themes) >= 5  # mixed, not one idea's puzzles
