@@ -66,13 +66,24 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
 
 @pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row"])
 def test_a_wrong_answer_shows_a_line_of_best_play(game_id):
+    """A wrong answer is told how best play goes after it, but the short line stops before any move that is an
+    accepted answer (it would name the answer): then no line is shown at all when the first move is one."""
     p = Practice(game_id, seed=1)
+    accepted = {action_key(a) for a in p.puzzle.answers}
+    shown = 0
     for action in wrong_answers(p.puzzle):
-        if p.puzzle.refutations[action_key(action)]["line"]:
+        line = p.puzzle.refutations[action_key(action)]["line"]
+        if line:
             ok, feedback = p.answer(action)
-            assert not ok and "best play goes" in feedback
-            return
-    pytest.skip("no refutation line in this puzzle")
+            assert not ok
+            first = line[0][1] if isinstance(line[0], (list, tuple)) else line[0]
+            if first in accepted:
+                assert "best play goes" not in feedback
+            else:
+                assert "best play goes" in feedback
+                shown += 1
+    if not shown:
+        pytest.skip("every refutation line of this puzzle starts with an accepted move")
 
 
 def test_typed_answers_are_taken_like_clicks_and_the_board_click_answers():
