@@ -1001,7 +1001,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
     The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
     the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
     pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
-    other way.  Refused when the rules
+    other way, and both answers then say that the two questions can have different answers — an insight the page
+    must not state above the exercise (``leaks``), as it would give away the two-way choice.  Refused when the rules
     give no choice of dice or the two chances to shut are equal."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -1028,8 +1029,10 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
            more=one, less=two) if go_on_more == 1 else
         tr("Two dice go on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
            more=two, less=one))
-    explanations = {names[better]: tr("Right. {said}", said=said),
-                    names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said) if s),
+    lesson = "" if not misled else tr("The choice that goes on more often on one roll is not always the one that "
+                                      "shuts the box more often by the end of the turn.")
+    explanations = {names[better]: " ".join(s for s in (tr("Right. {said}", said=said), lesson) if s),
+                    names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said, lesson) if s),
                     names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
                                  said=said)}
     return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
@@ -1038,7 +1041,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
                     hint=tr("Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
                             "how many rolls does that take with one die, and with two dice?"),
                     answer=names[better], solutions=[names[better]], choices=[names[1], names[2], names[0]],
-                    wrong=[names[3 - better], names[0]], key=f"dice shut {open_tiles}")
+                    wrong=[names[3 - better], names[0]], key=f"dice shut {open_tiles}",
+                    leaks=(tr("not always the same"), tr("not the whole story")))
 
 
 def parse_whole(answer: Any) -> int:

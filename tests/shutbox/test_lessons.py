@@ -1082,6 +1082,10 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     ok, why = ex.check("one die")
     assert not ok and "one roll only" in why and "about 6 games in 100" in why and "about 19 games in 100" in why
     assert ex.check("two dice")[0] and not ex.check("the same either way")[0]
+    # the insight that the two questions can differ is told after answering, never above the exercise
+    insight = "not always the one that shuts the box more often"
+    assert insight in why and insight in ex.check("two dice")[1]
+    assert set(ex.leaks) == {"not always the same", "not the whole story"}
     assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
     with pytest.raises(ValueError, match="no choice"):
         L.dice_shut_exercise((2, 5, 9))
@@ -1090,6 +1094,8 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
         assert "dice_shut_exercise((2, 5))" in page
         assert "choose one die or two by counting" not in page and "To choose, first count" not in page
         above = page[: page.index("dice_shut_exercise((2, 5))")]
+        hints = r"not always the same|not the whole story|no siempre coinciden|no lo es todo|answers differ|differ"
+        assert not re.search(hints, above), (lang, "the page says the two questions have different answers")
         above = above[above.rindex("###") :]  # exercise 9's heading and its paragraph
         assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
