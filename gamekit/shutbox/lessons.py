@@ -876,7 +876,8 @@ def parse_fraction(answer: Any) -> Fraction:
 
 def chance_exercise(total: int = 9) -> Exercise:
     """"What is the chance of rolling ``total`` with two dice, as k/36?".  Any fraction equal to it is right;
-    the count alone, one in eleven totals, each pair counted once, and other counts each get their reason."""
+    the count alone, one in eleven totals, each pair counted once, the right count over 6 instead of 36, and
+    other counts each get their reason."""
     p = two_dice_probability(total)
     if not p:
         raise ValueError(tr("two dice never make {total}", total=total))
@@ -897,6 +898,10 @@ def chance_exercise(total: int = 9) -> Exercise:
         if given * 36 == unordered and unordered != k:
             return False, tr("You counted each pair of numbers once. (3, 6) and (6, 3) are different outcomes: "
                              "first die, second die.")
+        m = re.fullmatch(r"\s*(\d+)\s*/\s*6\s*", text_)
+        if m and int(m.group(1)) == k:
+            return False, tr("You found the {k} outcomes, but divided by 6. Two dice have 6 × 6 = 36 outcomes, all "
+                             "equally likely: the chance is {k}/36.", k=k)
         if (given * 36).denominator != 1:
             return False, tr("Two dice have 36 outcomes, all equally likely: write the chance as k/36.")
         return False, (tr("Too few outcomes: list every (first die, second die) that makes {total}.", total=total)

@@ -364,6 +364,7 @@ def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
     assert "each pair of numbers once" in ex.check("2/36")[1]
     assert "Too few" in ex.check("3/36")[1] and "Too many" in ex.check("5/36")[1]
     assert "36 outcomes" in ex.check("1/7")[1]
+    assert "divided by 6" in ex.check("4/6")[1] and "Too many" not in ex.check("4/6")[1]
     assert not ex.check("0.11")[0] and "5/36" in ex.check("0.11")[1]
     with pytest.raises(ValueError):
         L.chance_exercise(13)
