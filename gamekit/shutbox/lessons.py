@@ -571,7 +571,8 @@ def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[
 
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """"The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
-    slip: the covered tiles' sum, all the tiles (as if covered tiles counted), one tile left out, or the adding."""
+    slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
+    tiles counted), one tile left out, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not ending_rolls(open_tiles):
         raise ValueError(tr("tiles {items}: every roll can be covered, so no turn ends with them open",
@@ -588,6 +589,10 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
             return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
         if k == covered:
             return False, tr("{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said)
+        digits = int("".join(map(str, open_tiles))) if len(open_tiles) > 1 else None
+        if k == digits:                    # the tiles read as one number: a variant's scoring, not ours
+            return False, tr("{k} reads the tiles as digits: that is a variant. In our rules you add the tiles: "
+                             "{said}.", k=k, said=said)
         if k >= sum(TILES):                # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
         if k in parts:

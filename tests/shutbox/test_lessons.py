@@ -1483,3 +1483,11 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(L.policy_table()) + str(L.dice_rules_table())
     assert "games in 100" in str(L.policy_table()) and "games in 100" in str(L.dice_rules_table())
+
+
+def test_lesson_one_score_read_as_digits_gets_its_own_reason():
+    """A pupil who knows the digits variant writes 237 for tiles 2, 3 and 7: told it is that variant, not "too high"."""
+    ex = L.turn_score_exercise((2, 3, 7))
+    ok, why = ex.check("237")
+    assert not ok and "digits" in why and "2 + 3 + 7" in why and "Too high" not in why
+    assert ex.check("12")[0]
