@@ -421,6 +421,12 @@ def chance_words(v: Fraction | float) -> str:
     return ntr("about {n} game in 100", "about {n} games in 100", n)
 
 
+def chance_words_tenths(v: Fraction | float) -> str:
+    """A chance in the page's one format, to a tenth of a game: "about 9.8 games in 100" — for the tables whose
+    chances are too close for whole games (the rules of thumb, the one-die rules)."""
+    return tr("about {n} games in 100", n=number(100 * float(v), 1))
+
+
 def exact_chance(v: Fraction) -> str:
     """A chance exactly (a fraction when short) and as a percentage to two decimals, for a details box."""
     pct = f"{number(100 * float(v), 2)} %"
@@ -520,10 +526,10 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
 
 
 def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[:4]) -> Table:
-    """Each rule of thumb's exact chance to shut the box, as a fraction and a percentage."""
+    """Each rule of thumb's exact chance to shut the box, in the page's format (games in 100, to a tenth)."""
     rules = rules or Rules()
-    return Table([tr("how you choose the set"), tr("exact chance to shut the box")],
-                 [[tr(POLICY_WORDS[p]), percent(policy_shut_probability(p, rules))] for p in policies],
+    return Table([tr("how you choose the set"), tr("chance to shut the box")],
+                 [[tr(POLICY_WORDS[p]), chance_words_tenths(policy_shut_probability(p, rules))] for p in policies],
                  caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, ""))
                             or rules.in_words()))
 
@@ -535,13 +541,15 @@ def worst_rule_of_thumb(rules: Rules | None = None) -> str:
 
 def dice_rules_table() -> Table:
     """The one-die rules a pupil meets (:data:`DICE_RULE_WORDS`: the lessons' rule, the variant of the rules,
-    two dice always), each with its exact best-play shut chance and lowest expected score, computed here."""
+    two dice always), each with its exact best-play shut chance (games in 100, to a tenth) and lowest expected
+    score, computed here."""
     from gamekit.shutbox.strategy import min_expected_score, shut_probability
 
     rows = []
     for one in DICE_RULE_WORDS:
         rules = Rules(one_die=one)
-        rows.append([tr(DICE_RULE_WORDS[one]), percent(shut_probability(rules)), number(min_expected_score(rules), 1)])
+        rows.append([tr(DICE_RULE_WORDS[one]), chance_words_tenths(shut_probability(rules)),
+                     number(min_expected_score(rules), 1)])
     return Table([tr("when you may roll one die"), tr("chance to shut, best play"), tr("lowest expected score")], rows,
                  caption=tr("The one-die options, solved exactly (solo turn, tiles 1–9)"))
 
@@ -563,7 +571,8 @@ def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[
 
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """"The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
-    slip: the covered tiles' sum, all the tiles (as if covered tiles counted), one tile left out, or the adding."""
+    slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
+    tiles counted), one tile left out, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not ending_rolls(open_tiles):
         raise ValueError(tr("tiles {items}: every roll can be covered, so no turn ends with them open",
@@ -580,6 +589,10 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
             return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
         if k == covered:
             return False, tr("{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said)
+        digits = int("".join(map(str, open_tiles))) if len(open_tiles) > 1 else None
+        if k == digits:                    # the tiles read as one number: a variant's scoring, not ours
+            return False, tr("{k} reads the tiles as digits: that is a variant. In our rules you add the tiles: "
+                             "{said}.", k=k, said=said)
         if k >= sum(TILES):                # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
         if k in parts:
@@ -868,7 +881,8 @@ def parse_fraction(answer: Any) -> Fraction:
 
 def chance_exercise(total: int = 9) -> Exercise:
     """"What is the chance of rolling ``total`` with two dice, as k/36?".  Any fraction equal to it is right;
-    the count alone, one in eleven totals, each pair counted once, and other counts each get their reason."""
+    the count alone, one in eleven totals, each pair counted once, the right count over 6 instead of 36, and
+    other counts each get their reason."""
     p = two_dice_probability(total)
     if not p:
         raise ValueError(tr("two dice never make {total}", total=total))
@@ -889,6 +903,10 @@ def chance_exercise(total: int = 9) -> Exercise:
         if given * 36 == unordered and unordered != k:
             return False, tr("You counted each pair of numbers once. (3, 6) and (6, 3) are different outcomes: "
                              "first die, second die.")
+        m = re.fullmatch(r"\s*(\d+)\s*/\s*6\s*", text_)
+        if m and int(m.group(1)) == k:
+            return False, tr("You found the {k} outcomes, but divided by 6. Two dice have 6 × 6 = 36 outcomes, all "
+                             "equally likely: the chance is {k}/36.", k=k)
         if (given * 36).denominator != 1:
             return False, tr("Two dice have 36 outcomes, all equally likely: write the chance as k/36.")
         return False, (tr("Too few outcomes: list every (first die, second die) that makes {total}.", total=total)
@@ -1001,7 +1019,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
     The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
     the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
     pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
-    other way.  Refused when the rules
+    other way, and both answers then say that the two questions can have different answers — an insight the page
+    must not state above the exercise (``leaks``), as it would give away the two-way choice.  Refused when the rules
     give no choice of dice or the two chances to shut are equal."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -1028,8 +1047,10 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
            more=one, less=two) if go_on_more == 1 else
         tr("Two dice go on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
            more=two, less=one))
-    explanations = {names[better]: tr("Right. {said}", said=said),
-                    names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said) if s),
+    lesson = "" if not misled else tr("The choice that goes on more often on one roll is not always the one that "
+                                      "shuts the box more often by the end of the turn.")
+    explanations = {names[better]: " ".join(s for s in (tr("Right. {said}", said=said), lesson) if s),
+                    names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said, lesson) if s),
                     names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}",
                                  said=said)}
     return Exercise(tr("Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
@@ -1038,7 +1059,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
                     hint=tr("Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
                             "how many rolls does that take with one die, and with two dice?"),
                     answer=names[better], solutions=[names[better]], choices=[names[1], names[2], names[0]],
-                    wrong=[names[3 - better], names[0]], key=f"dice shut {open_tiles}")
+                    wrong=[names[3 - better], names[0]], key=f"dice shut {open_tiles}",
+                    leaks=(tr("not always the same"), tr("not the whole story")))
 
 
 def parse_whole(answer: Any) -> int:
@@ -1270,10 +1292,93 @@ EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
 """The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
 3 and 4, the lessons' rule (the default) for the challenge."""
 
+def leave_value_exercise(uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut",
+                         rules: Rules | None = None) -> Exercise:
+    """Lesson 4's method, one set at a time: "if you cover ``cover``, which tiles stay open, and how good is that
+    position?" — the chance to shut it (whole games in 100) or its expected score (two decimals or a fraction).
+
+    It comes before the "which set is best?" question on the same position, so a habit (the largest tile) cannot
+    pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
+    Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
+    out of 36 typed as games in 100 (shut), the score if the turn ended now (score).  Refused when ``cover`` is
+    not a set of open tiles making ``roll``, or leaves no tile open."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(uncovered)))
+    cover = tuple(sorted(set(cover), reverse=True))
+    if objective not in ("shut", "score"):
+        raise ValueError(tr("objective {objective!r}: choose \"shut\" or \"score\"", objective=objective))
+    if sum(cover) != roll or any(x not in open_tiles for x in cover) or len(cover) >= len(open_tiles):
+        raise ValueError(tr("set {items}: give open tiles that make {roll} and leave at least one tile open",
+                            items="+".join(map(str, cover)), roll=roll))
+    left = tuple(x for x in open_tiles if x not in cover)
+    name = " + ".join(map(str, cover))  # as the page's tables write a set; both sets are named alike
+    value = table(rules, objective).value(mask_of(left))
+    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    key = f"leave {open_tiles} {roll} {name} {objective}"
+    if objective == "shut":
+        games = round(100 * float(value))
+        k = value * 36
+        one_roll = two_dice_probability(sum(left)) if len(left) > 1 else None
+
+        def check(answer: Any) -> tuple[bool, str]:
+            given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
+            if given == games:
+                return True, tr("Right: {set} leaves {left}, and the next rolls shut them in {chance}.",
+                                set=name, left=tile_list(left), chance=chance_words(value))
+            if one_roll is not None and given == round(100 * float(one_roll)) and one_roll != value:
+                return False, tr("You counted only a roll of {total}, which covers every tile left at once. The tiles "
+                                 "can also be covered one roll at a time, as in the worked example: add those "
+                                 "branches too.", total=sum(left))
+            if k.denominator == 1 and given == k and k != games:
+                return False, tr("{k} is the number of outcomes of 36. The question asks for games in 100: "
+                                 "{k}/36 of 100.", k=int(k))
+            return False, tr("Not quite. List the ways the next rolls can shut {left}, as in the worked example: the "
+                             "chance of each way, then add.", left=tile_list(left))
+        return Exercise(tr("Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open? "
+                           "In about how many games in 100 do the next rolls shut them? Give a whole number.",
+                           items=tile_list(open_tiles), roll=roll, set=name) + always,
+                        check, hint=tr("Write the tiles left open first. Then list the ways the next rolls can cover "
+                                       "them all, as in the worked example, using the table's one-tile rows."),
+                        answer=str(games), solutions=[str(games)],
+                        wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
+                        + ([str(k)] if k.denominator == 1 and k != games else []),
+                        key=key)
+
+    def check_score(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        right = tr("Right: {set} leaves {left}, with an expected score of {exact}.", set=name,
+                   left=tile_list(left), exact=exact_score(value))
+        if value.denominator == 1 and given == value:
+            return True, right
+        return decimal_feedback(
+            given, decimals, value, right,
+            [(Fraction(sum(left)), tr("{total} is the score if the turn ended now. The next rolls can still cover "
+                                      "some of {left}: draw the tree.", total=sum(left), left=tile_list(left)))],
+            tr("Not quite. Draw the tree of {left}: one branch for each roll that covers tiles, one for every other "
+               "roll; multiply each score by its chance and add.", left=tile_list(left)))
+    return Exercise(tr("Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open, and "
+                       "what is their expected score? Give it with two decimals, or as a fraction.",
+                       items=tile_list(open_tiles), roll=roll, set=name) + always,
+                    check_score, hint=tr("Write the tiles left open first. Then use the page's trees, or draw one "
+                                         "with the table's one-tile rows."),
+                    answer=exact_score(value),
+                    solutions=[str(value)] if value.denominator == 1 else [str(value), number(float(value), 2)],
+                    wrong=[str(sum(left))], key=key)
+
+
+def leave_value_exercises(position: tuple, rules: Rules | None = None) -> list[Callable[[], Exercise]]:
+    """One :func:`leave_value_exercise` per set that makes the roll, largest tile first (the page's order)."""
+    open_tiles, roll, objective = position
+    return [partial(leave_value_exercise, open_tiles, roll, s, objective, rules)
+            for s in tiles_summing_to(roll, open_tiles)]
+
+
 def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
     hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
     ex = best_set_exercise(*position)
+    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as the exercises 3-4 state theirs
+        ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr("No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
                  "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
                  "big tiles, are hard to shut.")
@@ -1612,11 +1717,17 @@ LESSONS: dict[int, Lesson] = {
     4: Lesson(4, "shut_the_box/04_best_strategy", "Shut the Box 4 — the best strategy", 50,
               {"expected_7": expected_score_exercise,
                "expected_79": two_tile_expected_exercise,
+               "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
+               "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
                "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
+               "leave_score_9": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
+               "leave_score_72": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
                "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
                "goals_why": goals_why_exercise,
                "challenge_1": challenge_exercise},
-              {"expected_7": "easy", "expected_79": "medium", "best_shut": "medium", "best_score": "medium", "goals_why": "medium",
+              {"expected_7": "easy", "expected_79": "medium", "leave_shut_91": "medium", "leave_shut_64": "medium",
+               "best_shut": "medium", "leave_score_9": "medium", "leave_score_72": "medium", "best_score": "medium",
+               "goals_why": "medium",
                "challenge_1": "hard"},
               (N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
                N_("It covers the small tiles first and leaves the big ones open, and late in the turn a big tile needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut.")),
@@ -1625,9 +1736,9 @@ LESSONS: dict[int, Lesson] = {
               objectives=((N_("say what an expected score is, and work one out with a tree diagram"),
                            ("expected_7", "expected_79")),
                           (N_("choose the best set to shut the box, using what each set leaves"),
-                           ("best_shut", "challenge_1")),
+                           ("leave_shut_91", "leave_shut_64", "best_shut", "challenge_1")),
                           (N_("choose the best set for a low score, and say why it can differ"),
-                           ("best_score", "goals_why"))),
+                           ("leave_score_9", "leave_score_72", "best_score", "goals_why"))),
               themes=(SETS, DICE, BEST),
               exercise_themes={name: BEST for name in ("best_shut", "best_score", "challenge_1")}),
 }
@@ -1761,6 +1872,15 @@ def best_set_widget(uncovered: Iterable[int], roll: int, objective: str = "shut"
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
     return W.VBox([position_view(open_tiles, dice),
                    ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score)])
+
+
+def leave_values_widget(position: tuple, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's method on the page: one :func:`leave_value_exercise` per set of ``position``, one under another."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    return W.VBox([ExerciseWidget(make(), score=score) for make in leave_value_exercises(position, rules)])
 
 
 def challenge_widget(score: Any = None):
@@ -1921,7 +2041,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
     total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
-    score; exercise 1's own tile left for the pupil); "worked" — the page's worked comparison (another position than
+    score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked comparison (another position than
     any exercise's); "method" — lesson 2's search, largest tile first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
     exercise 5.  None holds an exercise's answer.  KeyError for a
@@ -1964,7 +2084,8 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(tr("One tile open, two dice always (the page's table): the chance to shut and the expected "
                           "score."))
             out.append(markdown_table([tr("open tiles"), tr("chance to shut"), tr("expected score")], [
-                [tile_list(r["open"]), tr("never") if r["value"] == 0 else chance_words(r["value"]),
+                [tile_list(r["open"]), "____" if r["open"] == (EXPECTED_EXERCISE_TILE,) else
+                 tr("never") if r["value"] == 0 else chance_words(r["value"]),
                  tr("your answer to exercise 1") if r["open"] == (EXPECTED_EXERCISE_TILE,) else
                  str(r["score"]) if r["score"].denominator == 1 else number(float(r["score"]), 2)] for r in rows]))
         elif aid == "worked":
