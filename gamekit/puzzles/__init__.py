@@ -15,21 +15,53 @@ Each bank was cut from games between CPU players by ``python -m gamekit.puzzles 
 positions whose answer the exact solver makes clear (see :mod:`gamekit.puzzles.dots`, ``.connect``,
 ``.shutbox``).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.puzzles.core import (BANDS, GAME_IDS, THEMES, Puzzle, action_key, band as band_of, check_game_id,
-                                  check_theme, theme_name)
+from gamekit.puzzles.core import (
+    BANDS,
+    GAME_IDS,
+    THEMES,
+    Puzzle,
+    action_key,
+    band as band_of,
+    check_game_id,
+    check_theme,
+    theme_name,
+)
 from gamekit.puzzles.ratings import Rating, expected, first_rating, update
 from gamekit.puzzles.review import VERDICTS, Judgement, judgement_dict, review, summary, verdict_words
 from gamekit.puzzles.store import BankError, load_puzzles, read_bank, shipped_info
 
-__all__ = ["bank", "review", "verify", "pick", "Puzzle", "Judgement", "Rating", "update", "expected", "first_rating",
-           "BankError", "read_bank", "shipped_info", "GAME_IDS", "THEMES", "BANDS", "VERDICTS", "theme_name",
-           "summary", "action_key", "band_of", "judgement_dict", "verdict_words"]
+__all__ = [
+    "bank",
+    "review",
+    "verify",
+    "pick",
+    "Puzzle",
+    "Judgement",
+    "Rating",
+    "update",
+    "expected",
+    "first_rating",
+    "BankError",
+    "read_bank",
+    "shipped_info",
+    "GAME_IDS",
+    "THEMES",
+    "BANDS",
+    "VERDICTS",
+    "theme_name",
+    "summary",
+    "action_key",
+    "band_of",
+    "judgement_dict",
+    "verdict_words",
+]
 
 
 def bank(game_id: str, theme: str | None = None, band: str | None = None, path: Any = None) -> list[Puzzle]:
@@ -47,13 +79,21 @@ def bank(game_id: str, theme: str | None = None, band: str | None = None, path: 
     return [p for p in puzzles if (theme is None or theme in p.themes) and (band is None or p.band == band)]
 
 
-def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = (), near: int = 10,
-         at_most: float | None = None, at_least: float | None = None) -> Puzzle:
+def pick(
+    puzzles: list[Puzzle],
+    rating: float,
+    seed: Any = None,
+    exclude: Any = (),
+    near: int = 10,
+    at_most: float | None = None,
+    at_least: float | None = None,
+) -> Puzzle:
     """A puzzle near a pupil's ``rating``: one of the ``near`` puzzles closest to it (at random, ``seed``
     makes it reproducible), skipping the ids in ``exclude`` while others are left.  ``at_most`` / ``at_least``:
     only puzzles rated no higher / no lower than that (after a miss the next puzzle is not harder, after a
     first-try solve not easier), while such puzzles are left."""
     import random
+
     if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
         raise ValueError(tr("pick: give a non-empty list of puzzles (from bank())"))
     if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
@@ -65,7 +105,9 @@ def pick(puzzles: list[Puzzle], rating: float, seed: Any = None, exclude: Any = 
             raise ValueError(tr("{name}={bound!r}: a number or None", name=name, bound=bound))
     skip = set(exclude)
     pool = [p for p in puzzles if p.id not in skip] or puzzles
-    bounded = [p for p in pool if (at_most is None or p.rating <= at_most) and (at_least is None or p.rating >= at_least)]
+    bounded = [
+        p for p in pool if (at_most is None or p.rating <= at_most) and (at_least is None or p.rating >= at_least)
+    ]
     pool = bounded or pool
     pool = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:near]
     return random.Random(seed).choice(pool)

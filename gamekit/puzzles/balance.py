@@ -7,6 +7,7 @@ answers (each game's ``one_step_rule``).  Such puzzles are fine now and then, bu
 nothing, so the build keeps them to :data:`MAX_ONE_STEP_SHARE` of each difficulty band, and Practice and
 homework sets draw from :func:`fair_share` of the bank.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,11 +30,15 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     more than a habit).  Not a Puzzle: TypeError."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(tr("one_step_rule: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
-    key = (puzzle.game_id, json.dumps(puzzle.position_data, sort_keys=True), repr(puzzle.answers),
-           json.dumps(puzzle.facts, sort_keys=True, default=str))
+    key = (
+        puzzle.game_id,
+        json.dumps(puzzle.position_data, sort_keys=True),
+        repr(puzzle.answers),
+        json.dumps(puzzle.facts, sort_keys=True, default=str),
+    )
     if key not in _FOUND:
         rule = getattr(catalog.get(puzzle.game_id).puzzle_module(), "one_step_rule", None)
-        _FOUND[key] = rule(puzzle) if rule is not None else None   # a game may have no beginner's one-line rule
+        _FOUND[key] = rule(puzzle) if rule is not None else None  # a game may have no beginner's one-line rule
     return _FOUND[key]
 
 
@@ -60,7 +65,7 @@ def fair_share(puzzles: Iterable[Puzzle], share: float = MAX_ONE_STEP_SHARE) -> 
     for name, _ in BANDS:
         band = [p for p in items if p.band == name]
         others = sum(1 for p in band if p.id not in one_step)
-        room = int(share * others / (1 - share) + 1e-9)        # one-step ≤ share of (one-step + others)
+        room = int(share * others / (1 - share) + 1e-9)  # one-step ≤ share of (one-step + others)
         keep |= {p.id for p in sorted((p for p in band if p.id in one_step), key=lambda p: p.id)[:room]}
     return [p for p in items if p.id not in one_step or p.id in keep]
 
@@ -77,6 +82,7 @@ def level_counts(puzzles: Iterable[Puzzle]) -> dict[int, dict[str, int]]:
     (:func:`gamekit.progress.level`) the puzzles fall on: how many puzzles each level holds, how many of them a
     one-line rule answers, and how many carry each theme (a puzzle counts under each of its themes)."""
     from gamekit.progress import level
+
     out: dict[int, dict[str, int]] = {}
     for p in _puzzles(puzzles):
         row = out.setdefault(level(p.rating), {"puzzles": 0, "one_step": 0})
@@ -92,11 +98,12 @@ def level_table(game_id: str) -> str:
     puzzles of each level, those a one-line rule answers, and the puzzles of each theme (theme keys)."""
     from gamekit.puzzles import bank
     from gamekit.puzzles.core import game_themes
+
     counts = level_counts(bank(game_id))
     themes = [t for t in game_themes(game_id) if any(t in row for row in counts.values())]
-    lines = ["| level | puzzles | one-step | " + " | ".join(themes) + " |",
-             "|---" * (3 + len(themes)) + "|"]
+    lines = ["| level | puzzles | one-step | " + " | ".join(themes) + " |", "|---" * (3 + len(themes)) + "|"]
     for lv, row in counts.items():
-        lines.append(f"| {lv} | {row['puzzles']} | {row['one_step']} | "
-                     + " | ".join(str(row.get(t, 0)) for t in themes) + " |")
+        lines.append(
+            f"| {lv} | {row['puzzles']} | {row['one_step']} | " + " | ".join(str(row.get(t, 0)) for t in themes) + " |"
+        )
     return "\n".join(lines)

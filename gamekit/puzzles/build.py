@@ -27,6 +27,7 @@ the same command again after an interruption and it carries on from there.  The 
 to ``PATH`` (gzipped JSON with a checksum and the command and seed: :mod:`gamekit.puzzles.store`) and the
 partial file removed.  Progress (puzzles kept, games played, candidates tried) is shown as it runs.
 """
+
 from __future__ import annotations
 
 import collections
@@ -74,7 +75,7 @@ def own_tile_answer(puzzle: Puzzle | dict) -> bool:
     """Whether a Shut the Box "which set?" puzzle is answered by covering the tile equal to the roll alone
     (a habit answers it: the puzzle teaches little)."""
     p = puzzle if isinstance(puzzle, Puzzle) else Puzzle.from_dict(puzzle)
-    if p.facts.get("kind") != "set":             # only a Shut the Box "which set?" puzzle is of this kind
+    if p.facts.get("kind") != "set":  # only a Shut the Box "which set?" puzzle is of this kind
         return False
     return all(a == ("cover", (p.facts["roll"],)) for a in p.answers)
 
@@ -89,7 +90,7 @@ class _Mix:
     and those answered by the roll's own tile."""
 
     def __init__(self, rules: int = 4) -> None:
-        self.n_rules = rules                 # one-die rules sharing the bank equally
+        self.n_rules = rules  # one-die rules sharing the bank equally
         self.themes: dict[str, int] = {}
         self.rules: dict[str, int] = {}
         self.bands: dict[str, int] = {}
@@ -106,7 +107,7 @@ class _Mix:
         self.in_band[p.band] = self.in_band.get(p.band, 0) + 1
         if one_step_rule(p) is not None:
             self.one_step[p.band] = self.one_step.get(p.band, 0) + 1
-        if "one_die" in d["facts"]:               # a puzzle stated under a one-die rule (Shut the Box)
+        if "one_die" in d["facts"]:  # a puzzle stated under a one-die rule (Shut the Box)
             rule = d["facts"]["one_die"]
             self.rules[rule] = self.rules.get(rule, 0) + 1
             band = Puzzle.from_dict(d).band
@@ -138,7 +139,11 @@ class BuildError(ValueError):
     """A build that cannot start or resume (a partial file of another build, a bad setting)."""
 
 
-ROOM_GAMES = {"dots_and_boxes": ("dots", None), "five_in_a_row": ("connect", "five"), "connect_four": ("connect", "four")}
+ROOM_GAMES = {
+    "dots_and_boxes": ("dots", None),
+    "five_in_a_row": ("connect", "five"),
+    "connect_four": ("connect", "four"),
+}
 """The room server's game (and board) of each puzzle game; PopOut games and Shut the Box have no puzzles from rooms."""
 
 
@@ -149,15 +154,18 @@ def room_games(db: Path | str, game_id: str) -> list:
     Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game the room
     server does not play (Shut the Box)."""
     import sqlite3
+
     check_game_id(game_id)
     path = Path(db)
     if game_id not in ROOM_GAMES:
-        raise BuildError(tr("--rooms: the room server does not play {game} (its puzzles come from CPU games only)",
-                            game=game_id))
+        raise BuildError(
+            tr("--rooms: the room server does not play {game} (its puzzles come from CPU games only)", game=game_id)
+        )
     if not path.is_file():
         raise BuildError(tr("--rooms {path}: no such room database", path=path))
     from gamekit.rooms.games import rebuild
     from gamekit.rooms.store import SQLiteStore
+
     try:
         with open(path, "rb") as f:
             if f.read(16) != b"SQLite format 3\x00":
@@ -186,7 +194,7 @@ def room_games(db: Path | str, game_id: str) -> list:
             try:
                 game = rebuild(stored.game, stored.options, [(m.kind, m.move, m.seat) for m in stored.moves])
             except (ValueError, KeyError, TypeError):
-                continue                 # a room whose moves no longer replay is skipped, never guessed
+                continue  # a room whose moves no longer replay is skipped, never guessed
             if game.is_over():
                 out.append(game)
     finally:
@@ -199,6 +207,7 @@ def _tag_old(puzzles: list[dict], game_id: str, theme: str) -> None:
     module's ``has_theme``, for themes read off a stored puzzle without the solver: Shut the Box's
     *think of the next roll*), so a theme means the same on every puzzle.  Other themes: nothing changes."""
     from gamekit import catalog
+
     has_theme = getattr(catalog.get(game_id).puzzle_module(), "has_theme", None)
     if has_theme is None:
         return
@@ -208,11 +217,17 @@ def _tag_old(puzzles: list[dict], game_id: str, theme: str) -> None:
 
 
 def _game_seed(seed: int, k: int) -> int:
-    return (seed * 1_000_003 + k * 7919) % (2 ** 31)
+    return (seed * 1_000_003 + k * 7919) % (2**31)
 
 
-def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
-               theme: str | None = None, one_die: tuple[str, ...] | None = None) -> tuple[list[Puzzle], int]:
+def candidates(
+    game_id: str,
+    k: int,
+    seed: int,
+    rooms: list | None = None,
+    theme: str | None = None,
+    one_die: tuple[str, ...] | None = None,
+) -> tuple[list[Puzzle], int]:
     """The puzzles found in game ``k`` of a build seeded ``seed`` (before balancing), and how many
     candidate positions were tried.  With ``rooms`` (finished room games, :func:`room_games`), games
     0 … len(rooms) − 1 are those, and the CPU games come after them.  With ``theme`` (Dots), every
@@ -238,18 +253,30 @@ def candidates(game_id: str, k: int, seed: int, rooms: list | None = None,
     return found, len(tries)
 
 
-def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: str, count: int,
-              strict: bool = True, theme: str | None = None) -> list[Puzzle]:
+def _balanced(
+    found: list[Puzzle],
+    kept: dict[str, dict],
+    mix: _Mix,
+    game_id: str,
+    count: int,
+    strict: bool = True,
+    theme: str | None = None,
+) -> list[Puzzle]:
     """The puzzles of one game to keep: new ones, rarest themes first; with ``strict``, only those whose
     rarest theme is not yet on half of the bank; with ``theme``, only puzzles of that theme."""
     out = []
+
     def rarest(p: Puzzle) -> int:
         return min(mix.themes.get(t, 0) for t in p.themes if t not in TAGS)
 
     for p in sorted(found, key=rarest):
         total = len(kept) + len(out)
-        if (p.id in kept or p.id in {q.id for q in out} or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
-                or total >= count):
+        if (
+            p.id in kept
+            or p.id in {q.id for q in out}
+            or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
+            or total >= count
+        ):
             continue
         if theme is not None and theme not in p.themes:
             continue
@@ -264,10 +291,21 @@ def _balanced(found: list[Puzzle], kept: dict[str, dict], mix: _Mix, game_id: st
     return out
 
 
-def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = True, max_games: int | None = None,
-          command: str | None = None, rooms: Path | str | None = None, theme: str | None = None,
-          add: bool = False, one_die: tuple[str, ...] | None = None,
-          levels: tuple[int, ...] | None = None) -> dict[str, Any]:
+def build(
+    game_id: str,
+    count: int,
+    seed: int,
+    out: Path,
+    *,
+    progress: bool = True,
+    max_games: int | None = None,
+    command: str | None = None,
+    rooms: Path | str | None = None,
+    theme: str | None = None,
+    add: bool = False,
+    one_die: tuple[str, ...] | None = None,
+    levels: tuple[int, ...] | None = None,
+) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
     ``rooms``: a room database (``python -m gamekit.rooms --db FILE``): its finished games are tried first,
@@ -287,7 +325,9 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     if theme is not None:
         check_theme(game_id, theme)
         if not hasattr(catalog.get(game_id).puzzle_module(), "may_have"):
-            raise BuildError(tr("--theme: only the Dots and Boxes and Shut the Box builds try the positions of one theme"))
+            raise BuildError(
+                tr("--theme: only the Dots and Boxes and Shut the Box builds try the positions of one theme")
+            )
     if one_die is not None:
         rules = getattr(catalog.get(game_id).puzzle_module(), "ONE_DIE_RULES", None)
         if rules is None:
@@ -296,9 +336,11 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("--one-die {rules}: choose from {items}", rules=one_die, items=", ".join(rules)))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
-    if levels is not None and (not isinstance(levels, tuple) or not levels
-                               or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LEVELS
-                                      for v in levels)):
+    if levels is not None and (
+        not isinstance(levels, tuple)
+        or not levels
+        or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LEVELS for v in levels)
+    ):
         raise BuildError(tr("--level {levels}: whole numbers from 1 to {most}", levels=levels, most=LEVELS))
     out = Path(out)
     base: dict[str, Any] | None = None
@@ -311,7 +353,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
             raise BuildError(tr("--add {path}: {error}", path=out, error=e)) from None
         if theme is not None:
             _tag_old(base["puzzles"], game_id, theme)
-        for d in base["puzzles"]:                 # the level-1 rule holds for the old puzzles too
+        for d in base["puzzles"]:  # the level-1 rule holds for the old puzzles too
             rated = rate_one_step(Puzzle.from_dict(d)).rating
             d["rating"] = rated
     stored = room_games(rooms, game_id) if rooms is not None else []
@@ -332,7 +374,7 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     old = {d["id"] for d in base["puzzles"]} if base else set()
     games = tried = 0
     elapsed = 0.0
-    from_rooms: set[str] = set()        # puzzles cut from the room games
+    from_rooms: set[str] = set()  # puzzles cut from the room games
     if partial.exists():
         lines = partial.read_text(encoding="utf-8").splitlines()
         try:
@@ -341,8 +383,13 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         except (IndexError, json.JSONDecodeError):
             raise BuildError(tr("{path}: a damaged partial build — delete it to start again", path=partial)) from None
         if first != header:
-            raise BuildError(tr("{path}: a partial build of {found} — run that command again, or delete the file to start this one",
-                                path=partial, found=first))
+            raise BuildError(
+                tr(
+                    "{path}: a partial build of {found} — run that command again, or delete the file to start this one",
+                    path=partial,
+                    found=first,
+                )
+            )
         for row in rows:
             for d in row["puzzles"]:
                 kept[d["id"]] = d
@@ -356,9 +403,17 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
     bar = None
     if progress:
         from tqdm.auto import tqdm
-        bar = tqdm(total=count, initial=min(len(kept), count), desc=game_id, unit=tr("puzzle"), file=sys.stderr, mininterval=2.0)
+
+        bar = tqdm(
+            total=count,
+            initial=min(len(kept), count),
+            desc=game_id,
+            unit=tr("puzzle"),
+            file=sys.stderr,
+            mininterval=2.0,
+        )
     start = time.perf_counter() - elapsed
-    idle = 0       # games in a row that gave nothing: then the theme balance is relaxed for a game
+    idle = 0  # games in a row that gave nothing: then the theme balance is relaxed for a game
     try:
         while len(kept) < count and (max_games is None or games < max_games):
             found, n = candidates(game_id, games, seed, stored, theme=theme, one_die=one_die)
@@ -370,8 +425,12 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
                 if games < len(stored):
                     from_rooms.add(p.id)
             tried += n
-            row = {"game": games, "tried": n, "elapsed": time.perf_counter() - start,
-                   "puzzles": [p.to_dict() for p in new]}
+            row = {
+                "game": games,
+                "tried": n,
+                "elapsed": time.perf_counter() - start,
+                "puzzles": [p.to_dict() for p in new],
+            }
             with partial.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
             games += 1
@@ -382,20 +441,28 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         if bar is not None:
             bar.close()
     elapsed = time.perf_counter() - start
-    stats = {"games": games, "candidates": tried, "kept": len(kept), "seconds": round(elapsed, 1),
-             "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items()))}
-    if levels is not None:          # filling Practice levels: the lessons' problem sets do not draw these
+    stats = {
+        "games": games,
+        "candidates": tried,
+        "kept": len(kept),
+        "seconds": round(elapsed, 1),
+        "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items())),
+    }
+    if levels is not None:  # filling Practice levels: the lessons' problem sets do not draw these
         stats["practice_only"] = sorted(kept)
     if rooms is not None:
         stats["room_games"] = len(stored)
         stats["from_rooms"] = sum(1 for pid in kept if pid in from_rooms)
     if len(kept) < count:
         return stats | {"finished": False}
-    command = command or (f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
-                          + (f" --rooms {rooms}" if rooms is not None else "")
-                          + (f" --theme {theme}" if theme is not None else "") + (" --add" if add else "")
-                          + "".join(f" --one-die {r}" for r in one_die or ())
-                          + "".join(f" --level {v}" for v in levels or ()))
+    command = command or (
+        f"python -m gamekit.puzzles build {game_id} --count {count} --seed {seed}"
+        + (f" --rooms {rooms}" if rooms is not None else "")
+        + (f" --theme {theme}" if theme is not None else "")
+        + (" --add" if add else "")
+        + "".join(f" --one-die {r}" for r in one_die or ())
+        + "".join(f" --level {v}" for v in levels or ())
+    )
     puzzles = list(kept.values())
     if base is not None:
         puzzles += base["puzzles"]
@@ -404,15 +471,31 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
         for d in puzzles:
             for t in d["themes"]:
                 all_themes[t] = all_themes.get(t, 0) + 1
-        stats = {"games": base["stats"].get("games", 0) + games,
-                 "candidates": base["stats"].get("candidates", 0) + tried, "kept": len(puzzles),
-                 "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
-                 "themes": dict(sorted(all_themes.items())),
-                 **({"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if levels else ())})}
-                    if levels or base["stats"].get("practice_only") else {}),
-                 "added": {"theme": theme, "seed": seed, **{
-                     k: v for k, v in (("games", games), ("candidates", tried), ("kept", len(kept)),
-                                       ("seconds", round(elapsed, 1)))}}}
+        stats = {
+            "games": base["stats"].get("games", 0) + games,
+            "candidates": base["stats"].get("candidates", 0) + tried,
+            "kept": len(puzzles),
+            "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
+            "themes": dict(sorted(all_themes.items())),
+            **(
+                {"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if levels else ())})}
+                if levels or base["stats"].get("practice_only")
+                else {}
+            ),
+            "added": {
+                "theme": theme,
+                "seed": seed,
+                **{
+                    k: v
+                    for k, v in (
+                        ("games", games),
+                        ("candidates", tried),
+                        ("kept", len(kept)),
+                        ("seconds", round(elapsed, 1)),
+                    )
+                },
+            },
+        }
         seed = base["seed"]
     puzzles.sort(key=lambda d: d["id"])
     built = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -423,7 +506,10 @@ def build(game_id: str, count: int, seed: int, out: Path, *, progress: bool = Tr
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
-    parser = argparse.ArgumentParser(prog="python -m gamekit.puzzles", description=tr("Build a puzzle bank from games between CPU players."))
+
+    parser = argparse.ArgumentParser(
+        prog="python -m gamekit.puzzles", description=tr("Build a puzzle bank from games between CPU players.")
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help=tr("build (or resume) a bank"))
     b.add_argument("game", choices=puzzle_game_ids())
@@ -432,14 +518,32 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", type=Path, default=None, help=tr("bank file (default: the shipped bank of the game)"))
     b.add_argument("--max-games", type=int, default=None, help=tr("stop after this many games (run again to resume)"))
     b.add_argument("--quiet", action="store_true")
-    b.add_argument("--rooms", type=Path, default=None, metavar="DB",
-                   help=tr("also take positions from the finished games of a room database (tried first)"))
+    b.add_argument(
+        "--rooms",
+        type=Path,
+        default=None,
+        metavar="DB",
+        help=tr("also take positions from the finished games of a room database (tried first)"),
+    )
     b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes, Shut the Box)"))
-    b.add_argument("--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it"))
-    b.add_argument("--level", action="append", type=int, default=None, metavar="L",
-                   help=tr("keep only puzzles of this Practice level, 1 to 10 (repeat for several)"))
-    b.add_argument("--one-die", action="append", default=None, metavar="RULE",
-                   help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"))
+    b.add_argument(
+        "--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it")
+    )
+    b.add_argument(
+        "--level",
+        action="append",
+        type=int,
+        default=None,
+        metavar="L",
+        help=tr("keep only puzzles of this Practice level, 1 to 10 (repeat for several)"),
+    )
+    b.add_argument(
+        "--one-die",
+        action="append",
+        default=None,
+        metavar="RULE",
+        help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"),
+    )
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
@@ -454,20 +558,50 @@ def main(argv: list[str] | None = None) -> int:
     for v in args.level or ():
         command += f" --level {v}"
     try:
-        stats = build(args.game, args.count, args.seed, out, progress=not args.quiet, max_games=args.max_games,
-                      command=command, rooms=args.rooms, theme=args.theme, add=args.add,
-                      one_die=tuple(args.one_die) if args.one_die else None,
-                      levels=tuple(args.level) if args.level else None)
+        stats = build(
+            args.game,
+            args.count,
+            args.seed,
+            out,
+            progress=not args.quiet,
+            max_games=args.max_games,
+            command=command,
+            rooms=args.rooms,
+            theme=args.theme,
+            add=args.add,
+            one_die=tuple(args.one_die) if args.one_die else None,
+            levels=tuple(args.level) if args.level else None,
+        )
     except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)
         return 2
     if args.rooms is not None:
-        print(tr("{path}: {games} finished room games, {kept} puzzles from them", path=args.rooms,
-                 games=stats["room_games"], kept=stats["from_rooms"]))
+        print(
+            tr(
+                "{path}: {games} finished room games, {kept} puzzles from them",
+                path=args.rooms,
+                games=stats["room_games"],
+                kept=stats["from_rooms"],
+            )
+        )
     if stats["finished"]:
-        print(tr("{path}: {kept} puzzles from {games} games ({tried} candidates tried) in {seconds} s",
-                 path=out, kept=stats["kept"], games=stats["games"], tried=stats["candidates"], seconds=stats["seconds"]))
+        print(
+            tr(
+                "{path}: {kept} puzzles from {games} games ({tried} candidates tried) in {seconds} s",
+                path=out,
+                kept=stats["kept"],
+                games=stats["games"],
+                tried=stats["candidates"],
+                seconds=stats["seconds"],
+            )
+        )
         return 0
-    print(tr("stopped after {games} games with {kept} of {count} puzzles: run the same command again to carry on",
-             games=stats["games"], kept=stats["kept"], count=args.count))
+    print(
+        tr(
+            "stopped after {games} games with {kept} of {count} puzzles: run the same command again to carry on",
+            games=stats["games"],
+            kept=stats["kept"],
+            count=args.count,
+        )
+    )
     return 1

@@ -9,6 +9,7 @@ A position becomes a puzzle (issue 22 §1) when
 * at most 2 drops are accepted (the answer is worth finding),
 * at least one theme applies (:func:`themes`).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,8 +56,14 @@ def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> 
         column[:] = saved
 
 
-THEME_LESSONS = {"win_now": (1,), "block": (1,), "side_column": (1,), "double_threat": (2,),
-                 "odd_even_threat": (2,), "zugzwang": (2,)}
+THEME_LESSONS = {
+    "win_now": (1,),
+    "block": (1,),
+    "side_column": (1,),
+    "double_threat": (2,),
+    "odd_even_threat": (2,),
+    "zugzwang": (2,),
+}
 """The 5 en raya lessons (their numbers) each theme's idea comes from (Connect Four's puzzles practise the
 same ideas on the classic board)."""
 
@@ -71,7 +78,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
     me, them = game.to_move, 1 - game.to_move
     out: list[str] = []
     wins = set(_wins_at_once(game))
-    five = catalog.of(game).puzzle_settings["side_column"]       # 5 en raya's side columns make a theme
+    five = catalog.of(game).puzzle_settings["side_column"]  # 5 en raya's side columns make a theme
     if wins & set(answers):
         out.append("win_now")
         if five:
@@ -96,7 +103,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
         stacked = any((c, r + 1) in cells for c, r in cells)
         if len(playable) >= 2 or (playable and stacked):
             out.append("double_threat")
-        parity = 0 if me == 0 else 1         # red wants threats on odd rows (row index 0, 2, 4), yellow on even
+        parity = 0 if me == 0 else 1  # red wants threats on odd rows (row index 0, 2, 4), yellow on even
         if any(r % 2 == parity and len(g.grid[c]) < r for c, r in new):
             out.append("odd_even_threat")
         if five and any(any(g.is_side(cc) for cc, _ in _line_cells_through(g, cell, me)) for cell in new):
@@ -131,16 +138,18 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     otherwise every puzzle."""
     if theme != "zugzwang":
         return list(puzzles)
-    return [p for p in puzzles
-            if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
+    return [
+        p for p in puzzles if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])
+    ]
 
 
 def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint Practice gives when the idea of ``theme`` does not fit the puzzle, else None: a puzzle
     tagged *zugzwang* where every wrong drop loses at once (:func:`under_threat_only`; the mixed pool and
     homework sets serve them, the zugzwang Practice does not) asks only "don't play under the threat"."""
-    if theme == "zugzwang" and under_threat_only(puzzle.position,
-                                                 [a for a in puzzle.legal_answers() if a not in puzzle.answers]):
+    if theme == "zugzwang" and under_threat_only(
+        puzzle.position, [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    ):
         return tr(UNDER_THREAT_HINT)
     return None
 
@@ -150,8 +159,9 @@ def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
     return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
-def best_play(game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0,
-              time_limit: float | None = None) -> list[list]:
+def best_play(
+    game: ConnectGame, plies: int = LINE_PLIES, time_budget: float = 3.0, time_limit: float | None = None
+) -> list[list]:
     """A line of best play ``[[seat, column], ...]``: at each ply the best-scored drop, stopping where the
     solver does not settle every drop within ``time_budget`` or ``time_limit`` seconds for the whole line
     run out (never a guess)."""
@@ -176,7 +186,7 @@ def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
     found = themes(game, answers, wrong)
     if not found:
         return None
-    found_scores = analyse(game, time_budget=time_budget)      # exact scores, for the refutations' depth
+    found_scores = analyse(game, time_budget=time_budget)  # exact scores, for the refutations' depth
     scores = found_scores if all(v is not None for v in found_scores.values()) else None
     wins_now = set(_wins_at_once(game))
     refutations, depth, tempting = {}, 0, 0
@@ -229,9 +239,12 @@ def positions(game: ConnectGame) -> list[ConnectGame]:
 def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
     """A game between CPU players of mixed levels (Hard at a fixed depth of 4, no time budget: reproducible)."""
     from gamekit.connect.players import cpu_player
+
     levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
-    players = [cpu_player(lv, seed + i, **({"time_budget": None, "max_depth": 4} if lv == "hard" else {}))
-               for i, lv in enumerate(levels)]
+    players = [
+        cpu_player(lv, seed + i, **({"time_budget": None, "max_depth": 4} if lv == "hard" else {}))
+        for i, lv in enumerate(levels)
+    ]
     g = cls(popout=False)
     while not g.is_over():
         g.play(players[g.to_move].choose(g))
@@ -243,8 +256,6 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     them, picked by ``rng``, each with its :func:`candidate` options."""
     game = play_game(seed, rng, type(catalog.get(game_id).new_game({"popout": False})))
     return [(p, {}) for p in sample(rng, positions(game), n)]
-
-
 
 
 TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
@@ -268,14 +279,19 @@ def question(puzzle: Puzzle) -> str:
     if wins and answers <= wins:
         return text + ntr("One drop wins at once: find it.", "{n} drops win at once: find one.", len(answers))
     elif wins:
-        text += tr("Find a drop that wins, at once or later: one wins at once, and another wins by force a few "
-                   "moves later.")
+        text += tr(
+            "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
+        )
     elif len(threats) == 1 and answers <= threats:
-        text += tr("Watch out: {other} threatens to win with the next disc. Find the drop that stops it.",
-                   other=tr(OTHER[me]))
+        text += tr(
+            "Watch out: {other} threatens to win with the next disc. Find the drop that stops it.", other=tr(OTHER[me])
+        )
     elif best > 0:
-        text += tr("No drop wins at once, but {colour} can force a win: find the drop that wins later, whatever "
-                   "{other} does.", colour=tr(OTHER[1 - me]), other=tr(OTHER[me]))
+        text += tr(
+            "No drop wins at once, but {colour} can force a win: find the drop that wins later, whatever {other} does.",
+            colour=tr(OTHER[1 - me]),
+            other=tr(OTHER[me]),
+        )
     elif best == 0:
         text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
     else:
@@ -295,8 +311,11 @@ def puzzle_goal(facts: dict) -> tuple:
 def exercise_goal(position: Any, time_budget: float = 2.0) -> tuple | None:
     """:func:`puzzle_goal` of a lesson exercise's position (the exact solver's best outcome; None when a drop is
     not settled within ``time_budget`` seconds, or the position is not a Connect game)."""
-    if getattr(position, "grid", None) is None or not callable(getattr(position, "is_over", None)) \
-            or position.is_over():          # not a board of drops (a question with no position): no goal
+    if (
+        getattr(position, "grid", None) is None
+        or not callable(getattr(position, "is_over", None))
+        or position.is_over()
+    ):  # not a board of drops (a question with no position): no goal
         return None
     outcome = analyse_outcomes(position, time_budget=time_budget)
     if not outcome or any(v is None for v in outcome.values()):

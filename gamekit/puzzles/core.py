@@ -5,6 +5,7 @@ game's own saved form (``to_dict()``), the answers and refutations as canonical 
 pupil reads is built when it is asked for, in the current language, from the numbers the exact solver
 gave when the puzzle was built (and :mod:`gamekit.puzzles.verify` checks them against the solver again).
 """
+
 from __future__ import annotations
 
 import time
@@ -24,8 +25,13 @@ def puzzle_words(game_id: str) -> catalog.PuzzleWords:
     """How the puzzles of ``game_id`` speak (its catalog entry's :class:`gamekit.catalog.PuzzleWords`)."""
     info = catalog.find(game_id)
     if info is None or info.id != game_id or info.puzzle_words is None or not info.puzzles:
-        raise ValueError(tr("{game_id!r}: no puzzle bank for this game — choose one of {items}",
-                            game_id=game_id, items=", ".join(puzzle_game_ids())))
+        raise ValueError(
+            tr(
+                "{game_id!r}: no puzzle bank for this game — choose one of {items}",
+                game_id=game_id,
+                items=", ".join(puzzle_game_ids()),
+            )
+        )
     return info.puzzle_words
 
 
@@ -49,18 +55,32 @@ BANDS = ((N_("easy"), 1300.0), (N_("medium"), 1600.0), (N_("hard"), float("inf")
 """Difficulty bands by puzzle rating: below 1300 easy, below 1600 medium, else hard."""
 
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
-MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
-          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+MONTHS = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
 
 
 def day_words(day: Any) -> str:
     """A date as a pupil reads it: ``"Tuesday 1 December"`` / ``"martes 1 de diciembre"`` (no year: the
     games a pupil reviews are recent).  Not a date: TypeError."""
     from datetime import date
+
     if not isinstance(day, date):
         raise TypeError(tr("day={day!r}: a date", day=day))
-    return tr("{weekday} {day} {month}", weekday=tr(WEEKDAYS[day.weekday()]), day=day.day,
-              month=tr(MONTHS[day.month - 1]))
+    return tr(
+        "{weekday} {day} {month}", weekday=tr(WEEKDAYS[day.weekday()]), day=day.day, month=tr(MONTHS[day.month - 1])
+    )
 
 
 def check_game_id(game_id: Any) -> str:
@@ -83,8 +103,14 @@ def check_theme(game_id: str, theme: Any) -> str:
     """``theme`` if the game's puzzles can carry it, else ValueError naming the game's themes."""
     themes = game_themes(check_game_id(game_id))
     if not isinstance(theme, str) or theme not in themes:
-        raise ValueError(tr("{theme!r}: not a theme of {game} puzzles — choose one of {items}",
-                            theme=theme, game=game_name(game_id), items=", ".join(themes)))
+        raise ValueError(
+            tr(
+                "{theme!r}: not a theme of {game} puzzles — choose one of {items}",
+                theme=theme,
+                game=game_name(game_id),
+                items=", ".join(themes),
+            )
+        )
     return theme
 
 
@@ -128,7 +154,7 @@ def key_action(key: str) -> Any:
         return ("roll", int(key[5:]))
     for kind in ("cover ", "uncover "):
         if key.startswith(kind):
-            return (kind.strip(), tuple(int(t) for t in key[len(kind):].split("+")))
+            return (kind.strip(), tuple(int(t) for t in key[len(kind) :].split("+")))
     return key
 
 
@@ -154,9 +180,17 @@ def line_of_best_play(game: Any, plies: int, time_limit: float | None = None, pl
     return out
 
 
-def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_fact: str = "best",
-                ref_value: str = "value", read: Callable[[Any], Any] = lambda v: v,
-                close: Callable[[Any], bool] | None = None) -> list[str]:
+def judge_again(
+    puzzle: "Puzzle",
+    values: dict,
+    best: Any,
+    *,
+    judge: str,
+    best_fact: str = "best",
+    ref_value: str = "value",
+    read: Callable[[Any], Any] = lambda v: v,
+    close: Callable[[Any], bool] | None = None,
+) -> list[str]:
     """What a fresh judgement finds wrong in a puzzle (empty: the puzzle is right).
 
     Each game's ``verify`` values every answer with its own exact solver or table (``values``, ``best`` the
@@ -166,6 +200,7 @@ def judge_again(puzzle: "Puzzle", values: dict, best: Any, *, judge: str, best_f
     answer too near the best to be called wrong.  ``read`` turns stored values into the judge's kind
     (e.g. ``Fraction``); ``judge`` names the judge in the messages ("the solver", "the table").
     """
+
     def stored(raw: Any) -> Any:
         return None if raw is None else read(raw)
 
@@ -276,12 +311,20 @@ class Puzzle:
         mine = self.personal
         if mine is not None:
             from datetime import date
+
             try:
                 when = day_words(date.fromisoformat(mine["date"]))
             except (KeyError, TypeError, ValueError):
                 when = "?"
-            return tr("Your game on {when}: you played {move} here. Find the better move.", when=when,
-                      move=move_words(self.game_id, mine.get("move"))) + " " + self._prompt()
+            return (
+                tr(
+                    "Your game on {when}: you played {move} here. Find the better move.",
+                    when=when,
+                    move=move_words(self.game_id, mine.get("move")),
+                )
+                + " "
+                + self._prompt()
+            )
         return self._prompt()
 
     def _prompt(self) -> str:
@@ -301,7 +344,7 @@ class Puzzle:
         if action in self.answers:
             return True, self._right(action)
         ref = self.refutations.get(key)
-        if ref is None:       # cannot happen for a verified puzzle: every legal action is either
+        if ref is None:  # cannot happen for a verified puzzle: every legal action is either
             raise IllegalMoveError(tr("{answer!r}: this puzzle has no verdict on it", answer=answer))
         return False, self._wrong(action, ref)
 
@@ -317,8 +360,9 @@ class Puzzle:
         # the short line stops before any move that is an accepted answer: it would name the answer
         shown = next((i for i, (_, move) in enumerate(moves) if move in accepted), SHOWN_MOVES)
         line = short_line_words(self.game_id, moves, min(shown, SHOWN_MOVES)) if shown else ""
-        return puzzle_words(self.game_id).wrong(self.facts, self.to_move, action, ref, move_words(self.game_id, action),
-                                                line)
+        return puzzle_words(self.game_id).wrong(
+            self.facts, self.to_move, action, ref, move_words(self.game_id, action), line
+        )
 
     def whole_line(self, answer: Any) -> str:
         """The whole refutation of a wrong ``answer`` in words (``""`` for an accepted one and when there is
@@ -335,23 +379,42 @@ class Puzzle:
         move = move_words(self.game_id, action)
         text = tr("The whole line: {move}, then {line}.", move=move, line=line_words(self.game_id, line))
         # how it ends: the closing sentences of the short feedback (who wins, what the mistake costs)
-        ending = puzzle_words(self.game_id).wrong(self.facts, self.to_move, action,
-                                                  self.refutations[action_key(action)], move, "")
+        ending = puzzle_words(self.game_id).wrong(
+            self.facts, self.to_move, action, self.refutations[action_key(action)], move, ""
+        )
         ending = ending.split(". ", 1)[1] if ". " in ending else ""
         return f"{text} {ending}" if ending else text
 
     # ----- saving -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game_id, "position": self.position_data,
-                "answers": [action_key(a) for a in self.answers], "themes": list(self.themes),
-                "rating": self.rating, "rd": self.rd, "refutations": self.refutations, "facts": self.facts}
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "position": self.position_data,
+            "answers": [action_key(a) for a in self.answers],
+            "themes": list(self.themes),
+            "rating": self.rating,
+            "rd": self.rd,
+            "refutations": self.refutations,
+            "facts": self.facts,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Puzzle":
-        return cls(d["id"], d["game"], d["position"], tuple(key_action(a) for a in d["answers"]),
-                   tuple(d["themes"]), float(d["rating"]), float(d.get("rd", 250.0)),
-                   d.get("refutations", {}), d.get("facts", {}))
+        return cls(
+            d["id"],
+            d["game"],
+            d["position"],
+            tuple(key_action(a) for a in d["answers"]),
+            tuple(d["themes"]),
+            float(d["rating"]),
+            float(d.get("rd", 250.0)),
+            d.get("refutations", {}),
+            d.get("facts", {}),
+        )
 
     def __repr__(self) -> str:
-        return (f"Puzzle({self.id!r}, {self.game_id}, answers={[action_key(a) for a in self.answers]}, "
-                f"themes={list(self.themes)}, rating={self.rating:.0f})")
+        return (
+            f"Puzzle({self.id!r}, {self.game_id}, answers={[action_key(a) for a in self.answers]}, "
+            f"themes={list(self.themes)}, rating={self.rating:.0f})"
+        )

@@ -9,12 +9,21 @@ A position becomes a puzzle (issue 22 §1) when
   (:func:`gamekit.dots.boxes_given`), so they are not obviously losing a box there and then,
 * at least one theme applies (see :func:`themes`).
 """
+
 from __future__ import annotations
 
 import hashlib
 
-from gamekit.dots import (DotsAndBoxes, boxes_given, capture_lines, components, is_safe_line, long_chain_rule,
-                          move_values, safe_lines)
+from gamekit.dots import (
+    DotsAndBoxes,
+    boxes_given,
+    capture_lines,
+    components,
+    is_safe_line,
+    long_chain_rule,
+    move_values,
+    safe_lines,
+)
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.core.errors import SolverTimeout
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
@@ -51,9 +60,17 @@ def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
     return kind, takes, declines
 
 
-THEME_LESSONS = {"take_box": (1, 2), "avoid_third_side": (2,), "safe_line": (4,), "hard_hearted_handout": (3,),
-                 "long_chain_count": (4,), "sacrifice": (4,), "double_deal": (5,), "control_not_worth_it": (5,),
-                 "all_but_four": (5,)}
+THEME_LESSONS = {
+    "take_box": (1, 2),
+    "avoid_third_side": (2,),
+    "safe_line": (4,),
+    "hard_hearted_handout": (3,),
+    "long_chain_count": (4,),
+    "sacrifice": (4,),
+    "double_deal": (5,),
+    "control_not_worth_it": (5,),
+    "all_but_four": (5,),
+}
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
@@ -83,7 +100,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
     if ans & caps:
         out.append("take_box")
         if kind == TAKE_OR_DECLINE and set(declines) & set(wrong):
-            out.append("control_not_worth_it")       # declining (keeping control) loses here: take them all
+            out.append("control_not_worth_it")  # declining (keeping control) loses here: take them all
     if caps and not ans & caps:
         # the best line declines the boxes on offer: how many does it hand over?
         given = max(boxes_given(game, a) for a in answers)
@@ -102,7 +119,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
             if all(not is_safe_line(game, w) for w in wrong):
                 out.append("avoid_third_side")
         elif safe and not ans & safe:
-            out.append("sacrifice")                  # give boxes away while safe lines remain
+            out.append("sacrifice")  # give boxes away while safe lines remain
         elif not safe:
             twos = [c for c in components(game) if c.kind == "chain" and c.length == 2 and not c.opened]
             for c in twos:
@@ -167,7 +184,12 @@ def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | N
     tempting_wrong = sum(1 for w in wrong if w in tempting)
     rating = first_rating(tempting_wrong, depth, len(answers), len(values))
     data = game.to_dict()
-    pid = "dots-" + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()).hexdigest()[:10]
+    pid = (
+        "dots-"
+        + hashlib.sha1(f"{game.width}x{game.height}:{game.drawn}:{game.to_move}:{game.scores}".encode()).hexdigest()[
+            :10
+        ]
+    )
     facts = {"width": game.width, "height": game.height, "best": best, "tempting": tempting_wrong, "depth": depth}
     return Puzzle(pid, GAME_ID, data, tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
 
@@ -195,6 +217,7 @@ def positions(game: DotsAndBoxes) -> list[DotsAndBoxes]:
 def play_game(seed: int, rng) -> DotsAndBoxes:
     """A game between CPU players of mixed levels on 3×3, 4×4 or 5×4 (chosen by ``rng``)."""
     from gamekit.dots import cpu_player
+
     size = rng.choice([(3, 3), (4, 4), (5, 4)])
     levels = [rng.choice(["easy", "medium", "medium", "hard"]) for _ in range(2)]
     # Hard without its time cap: its node budget alone decides, so the game is the same on any machine
@@ -212,8 +235,6 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     if theme is not None:
         return [(p, {}) for p in positions(game) if may_have(p, theme)]
     return [(p, {}) for p in sample(rng, positions(game), n)]
-
-
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:

@@ -13,6 +13,7 @@ on Tuesday 2026-12-01: you played b2-c2 here…").  They are kept in the progres
 
 This module uses the solvers only (no lessons, no widgets): the widgets call it.
 """
+
 from __future__ import annotations
 
 import time
@@ -33,8 +34,9 @@ def _deadline_left(deadline: float) -> float:
     return max(0.0, deadline - time.perf_counter())
 
 
-def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None,
-                    time_limit: float = 2.0) -> Puzzle | None:
+def personal_puzzle(
+    position: Any, judgement: Judgement, day: Date | None = None, time_limit: float = 2.0
+) -> Puzzle | None:
     """The personal puzzle of one mistake: ``position`` is the game just before ``judgement``'s move.
 
     None when the solver has no clear best answer there (see the module docstring) or runs out of
@@ -58,7 +60,7 @@ def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None
     if judgement.move in answers or best - values[judgement.move] < analysis.min_loss or len(answers) * 2 > len(values):
         return None
     refutations, depth = {}, 0
-    for w in sorted(wrong, key=lambda w: w != judgement.move):          # the pupil's own move first
+    for w in sorted(wrong, key=lambda w: w != judgement.move):  # the pupil's own move first
         after = position.copy()
         after.play(w)
         left = _deadline_left(deadline)
@@ -66,14 +68,30 @@ def personal_puzzle(position: Any, judgement: Judgement, day: Date | None = None
         refutations[w] = {"value": values[w], "line": line}
         depth = max(depth, len(line))
     rating = first_rating(len(wrong), depth, len(answers), len(values))
-    facts = {**analysis.puzzle_facts(position, best), "personal": {"date": day.isoformat(), "move": judgement.move,
-                                                                   "loss": judgement.loss}}
-    return Puzzle("mine-" + analysis.position_key(position), info.id, position.to_dict(), tuple(answers), (), rating,
-                  refutations=refutations, facts=facts)
+    facts = {
+        **analysis.puzzle_facts(position, best),
+        "personal": {"date": day.isoformat(), "move": judgement.move, "loss": judgement.loss},
+    }
+    return Puzzle(
+        "mine-" + analysis.position_key(position),
+        info.id,
+        position.to_dict(),
+        tuple(answers),
+        (),
+        rating,
+        refutations=refutations,
+        facts=facts,
+    )
 
 
-def mistake_puzzles(game: Any, judgements: Sequence[Judgement], seats: Iterable[int], day: Date | None = None,
-                    time_limit: float = 2.0, most: int = 5) -> list[Puzzle]:
+def mistake_puzzles(
+    game: Any,
+    judgements: Sequence[Judgement],
+    seats: Iterable[int],
+    day: Date | None = None,
+    time_limit: float = 2.0,
+    most: int = 5,
+) -> list[Puzzle]:
     """The personal puzzles of a reviewed game: the mistakes of ``seats`` (the pupils' seats, not the CPU's)
     that have a clear best answer, at most ``most`` of them (the costliest first)."""
     seats = set(seats)
@@ -85,8 +103,9 @@ def mistake_puzzles(game: Any, judgements: Sequence[Judgement], seats: Iterable[
     for i, move in enumerate(game.history):
         before[i] = g.copy()
         g.play(move)
-    chosen = sorted((j for j in judgements if j.verdict == "mistake" and j.seat in seats),
-                    key=lambda j: (-(j.loss or 0), j.index))
+    chosen = sorted(
+        (j for j in judgements if j.verdict == "mistake" and j.seat in seats), key=lambda j: (-(j.loss or 0), j.index)
+    )
     out = []
     for j in chosen:
         if len(out) >= most:
@@ -97,8 +116,14 @@ def mistake_puzzles(game: Any, judgements: Sequence[Judgement], seats: Iterable[
     return out
 
 
-def save_mistakes(game: Any, judgements: Sequence[Judgement], seats: Iterable[int], day: Date | None = None,
-                  time_limit: float = 2.0, most: int = 5) -> list[Puzzle]:
+def save_mistakes(
+    game: Any,
+    judgements: Sequence[Judgement],
+    seats: Iterable[int],
+    day: Date | None = None,
+    time_limit: float = 2.0,
+    most: int = 5,
+) -> list[Puzzle]:
     """:func:`mistake_puzzles`, each kept in the progress file (:func:`gamekit.progress.save_personal`)."""
     found = mistake_puzzles(game, judgements, seats, day, time_limit, most)
     for p in found:

@@ -16,6 +16,7 @@ is rated (Glicko-2, :func:`gamekit.puzzles.ratings.update`); the pupil's rating 
 saved in the progress file (:func:`gamekit.progress.save_rating`, :func:`gamekit.progress.record_attempt`),
 so they survive a kernel restart.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,9 +34,22 @@ from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share, one_step_rule
-from gamekit.puzzles.core import (GAME_IDS, GAME_NAMES, THEMES, Puzzle, action_key, check_game_id, check_theme,
-                                  game_name, game_themes, line_words, move_words, puzzle_words, theme_hint,
-                                  theme_name)
+from gamekit.puzzles.core import (
+    GAME_IDS,
+    GAME_NAMES,
+    THEMES,
+    Puzzle,
+    action_key,
+    check_game_id,
+    check_theme,
+    game_name,
+    game_themes,
+    line_words,
+    move_words,
+    puzzle_words,
+    theme_hint,
+    theme_name,
+)
 from gamekit.puzzles.ratings import Rating, update
 from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
@@ -117,7 +131,7 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     pool = [p for p in once.values() if not guessable(p)]
     module = catalog.get(game_id).puzzle_module()
     select = getattr(module, "practice_selection", None)
-    if select is not None:                  # the game's own choice of what Practice asks (its module docstring)
+    if select is not None:  # the game's own choice of what Practice asks (its module docstring)
         pool = select(pool, theme)
     if theme is None:
         return fair_share(pool)
@@ -149,12 +163,18 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     _check_set(game_id, theme, n, seed)
     pool = practice_pool(game_id, theme)
     if n > len(pool):
-        raise ValueError(ntr("{asked} puzzles asked for, but this idea has only {n} puzzle.",
-                             "{asked} puzzles asked for, but this idea has only {n} puzzles.", len(pool), asked=n))
+        raise ValueError(
+            ntr(
+                "{asked} puzzles asked for, but this idea has only {n} puzzle.",
+                "{asked} puzzles asked for, but this idea has only {n} puzzles.",
+                len(pool),
+                asked=n,
+            )
+        )
     rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
     if theme is not None:
         chosen = rng.sample(pool, n)
-    else:                                   # every idea in turn, so a mixed set mixes the ideas
+    else:  # every idea in turn, so a mixed set mixes the ideas
         queues = [rng.sample(ps, len(ps)) for ps in ([p for p in pool if t in p.themes] for t in THEMES[game_id]) if ps]
         chosen, taken = [], set()
         while len(chosen) < n:
@@ -179,7 +199,7 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
         rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
         for theme in THEMES[game_id]:
             size = min(n, len(practice_pool(game_id, theme)))
-            if size == 0:                     # an idea Practice does not ask on its own
+            if size == 0:  # an idea Practice does not ask on its own
                 continue
             rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
     return rows
@@ -190,8 +210,7 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
     its ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
     an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
-    numbers = (sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None
-               else table.get(theme))
+    numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None else table.get(theme)
     if numbers is None:
         return "—"
     if not numbers:
@@ -223,8 +242,9 @@ def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
     else:
         raise TypeError(tr("lesson={lesson!r}: a lesson number, “beyond” or None", lesson=lesson))
     if not found:
-        raise ValueError(tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson,
-                            game=game_name(game_id)))
+        raise ValueError(
+            tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson, game=game_name(game_id))
+        )
     return found
 
 
@@ -238,7 +258,7 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
         return practice_pool(game_id)
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
 
-    def taught(theme: str) -> bool:           # by this lesson or an earlier one (past the lessons: "beyond" only)
+    def taught(theme: str) -> bool:  # by this lesson or an earlier one (past the lessons: "beyond" only)
         numbers = table.get(theme, ())
         return lesson == BEYOND or (bool(numbers) and min(numbers) <= lesson)
 
@@ -262,7 +282,7 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     for key in [*numbers, BEYOND]:
         try:
             themes = [t for t in lesson_themes(game_id, key) if practice_pool(game_id, t)]
-        except ValueError:                    # no theme past the lessons
+        except ValueError:  # no theme past the lessons
             continue
         if not themes:
             continue
@@ -276,48 +296,81 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
     the current language: how a pupil opens a code, a table per game of :func:`homework_codes` (with when to set
     each and about how long it takes), then :func:`pupil_sheets` to print and :func:`answer_key` apart."""
-    lines = ["# " + tr("Homework codes"), "",
-             tr("A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
-                "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
-                "game-idea-puzzles-number; change the last number for another set on the same idea."), "",
-             tr("The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
-                "the answer. Each set runs from the easiest puzzle to the hardest."), ""]
-    lines += [tr("Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
-                 "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
-                 "raya lessons)."), "",
-              tr("When: the lesson after which to set the code, and roughly how long the set takes (a rough "
-                 "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."), "",
-              tr("On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
-                 "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
-                 "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
-                 "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
-                 "plays them)."), ""]
+    lines = [
+        "# " + tr("Homework codes"),
+        "",
+        tr(
+            "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
+            "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
+            "game-idea-puzzles-number; change the last number for another set on the same idea."
+        ),
+        "",
+        tr(
+            "The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
+            "the answer. Each set runs from the easiest puzzle to the hardest."
+        ),
+        "",
+    ]
+    lines += [
+        tr(
+            "Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
+            "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
+            "raya lessons)."
+        ),
+        "",
+        tr(
+            "When: the lesson after which to set the code, and roughly how long the set takes (a rough "
+            "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."
+        ),
+        "",
+        tr(
+            "On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
+            "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
+            "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
+            "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
+            "plays them)."
+        ),
+        "",
+    ]
     current = None
-    other: dict[str, list[str]] = {}        # per game: the codes with puzzles under rules other than the lessons'
+    other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
     for game, code, idea, size in homework_codes(n, seed):
         if game != current:
             current = game
-            lines += ["## " + game, "", "| " + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"),
-                                                           tr("Lessons"), tr("When"))) + " |",
-                      "|---|---|---|---|---|---|"]
+            lines += [
+                "## " + game,
+                "",
+                "| "
+                + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"), tr("Lessons"), tr("When")))
+                + " |",
+                "|---|---|---|---|---|---|",
+            ]
         game_id, theme, _, _ = parse_code(code)
         puzzles = homework_set(game_id, theme, size, seed)
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-        lines.append(f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
-                     f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |")
+        lines.append(
+            f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+            f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
+        )
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
         if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
             other.setdefault(game, []).append(f"`{code}`")
     out = []
-    for i, line in enumerate(lines):        # a blank line after each table, then its note on other rules
+    for i, line in enumerate(lines):  # a blank line after each table, then its note on other rules
         out.append(line)
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
             game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
             if game in other:
-                out += [tr("Other rules: {codes} also ask about rules the lessons do not teach; "
-                           "each of those puzzles states its rule.", codes=", ".join(other[game])), ""]
+                out += [
+                    tr(
+                        "Other rules: {codes} also ask about rules the lessons do not teach; "
+                        "each of those puzzles states its rule.",
+                        codes=", ".join(other[game]),
+                    ),
+                    "",
+                ]
     out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
     return "\n".join(out)
 
@@ -366,16 +419,28 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
     """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
     question and its position drawn as text (the lessons' paper board), numbered as the pupils meet them, and
     no answers, so a class can work a set on paper."""
-    lines = ["## " + tr("Pupil sheets"), "",
-             tr("One sheet per code: the questions and positions in the order Practice gives them, without the "
-                "answers. Print the sheet you need."), ""]
+    lines = [
+        "## " + tr("Pupil sheets"),
+        "",
+        tr(
+            "One sheet per code: the questions and positions in the order Practice gives them, without the "
+            "answers. Print the sheet you need."
+        ),
+        "",
+    ]
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             board = paper_position(puzzle)
-            lines += [f"{i}. {puzzle.prompt()}", "", "   ```text", *("   " + row for row in board.splitlines()),
-                      "   ```", ""]
+            lines += [
+                f"{i}. {puzzle.prompt()}",
+                "",
+                "   ```text",
+                *("   " + row for row in board.splitlines()),
+                "   ```",
+                "",
+            ]
     while lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -384,9 +449,15 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
 def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
     puzzle's number and every right answer."""
-    lines = ["## " + tr("Answer key"), "",
-             tr("The right answers to the pupil sheets above (the codes ending in -1), by puzzle number; where "
-                "several answers are right, any one of them is."), ""]
+    lines = [
+        "## " + tr("Answer key"),
+        "",
+        tr(
+            "The right answers to the pupil sheets above (the codes ending in -1), by puzzle number; where "
+            "several answers are right, any one of them is."
+        ),
+        "",
+    ]
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
@@ -407,12 +478,14 @@ def paper_position(puzzle: Puzzle) -> str:
     paper = catalog.of(position).paper_board
     if paper is not None:
         return paper(position)
-    if catalog.get(puzzle.game_id).puzzle_board is not None:        # a grid of drops: its text form
+    if catalog.get(puzzle.game_id).puzzle_board is not None:  # a grid of drops: its text form
         return str(position)
     open_tiles = set(position.open_tiles)
-    lines = ["| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |",
-             tr("■ = a covered tile")]
-    roll = puzzle.facts.get("roll")           # a "which set?" puzzle's roll ("one die or two?": before the roll)
+    lines = [
+        "| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |",
+        tr("■ = a covered tile"),
+    ]
+    roll = puzzle.facts.get("roll")  # a "which set?" puzzle's roll ("one die or two?": before the roll)
     if is_int(roll):
         lines.append(tr("The dice show {roll}.", roll=roll))
     return "\n".join(lines)
@@ -431,21 +504,34 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     text = code.strip()
     m = CODE_RE.match(re.sub(r"\s*-\s*", "-", text).lower())
     if m is None:
-        raise ValueError(tr("“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
-                            "the game, the idea, how many puzzles and a number, joined by dashes.", code=text))
+        raise ValueError(
+            tr(
+                "“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
+                "the game, the idea, how many puzzles and a number, joined by dashes.",
+                code=text,
+            )
+        )
     short, theme, n, seed = m.groups()
     if short not in GAMES_BY_CODE:
-        raise ValueError(tr("“{code}”: a homework code starts with the game: {items}.", code=text,
-                            items=", ".join(GAMES_BY_CODE)))
+        raise ValueError(
+            tr("“{code}”: a homework code starts with the game: {items}.", code=text, items=", ".join(GAMES_BY_CODE))
+        )
     game_id = GAMES_BY_CODE[short]
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
         if theme_key not in THEMES[game_id]:
-            raise ValueError(tr("“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
-                                code=text, game=tr(GAME_NAMES[game_id]), theme=theme))
+            raise ValueError(
+                tr(
+                    "“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
+                    code=text,
+                    game=tr(GAME_NAMES[game_id]),
+                    theme=theme,
+                )
+            )
     if not 1 <= int(n) <= MAX_SET:
-        raise ValueError(tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text,
-                            most=MAX_SET, n=int(n)))
+        raise ValueError(
+            tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text, most=MAX_SET, n=int(n))
+        )
     _check_set(game_id, theme_key, int(n), int(seed))
     return game_id, theme_key, int(n), int(seed)
 
@@ -455,7 +541,7 @@ def with_themes(puzzle: Puzzle) -> Puzzle:
     if puzzle.themes:
         return puzzle
     themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
-    if themes is None:                # a game whose themes are not found from the position (Shut the Box): none
+    if themes is None:  # a game whose themes are not found from the position (Shut the Box): none
         return puzzle
     position = puzzle.position
     answers = list(puzzle.answers)
@@ -480,7 +566,7 @@ def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
     if not saved:
         return start, [start.rating]
     history = list(saved["history"])
-    if len(history) < progress.MAX_HISTORY:       # the whole history: it began at the starting rating
+    if len(history) < progress.MAX_HISTORY:  # the whole history: it began at the starting rating
         history = [start.rating] + history
     return Rating(saved["rating"], saved["rd"], saved["vol"]), history
 
@@ -509,12 +595,15 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
     pts = [(pad + i * step, pad + (height - 2 * pad) * (1 - (v - lo) / span)) for i, v in enumerate(values)]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
     x, y = pts[-1]
-    label = html.escape(tr("Your level over time: from {first} to {last}",
-                           first=level(values[0]), last=level(values[-1])))
-    return (f"<svg width='{width}' height='{height}' role='img' aria-label='{label}'>"
-            f"<title>{label}</title>"
-            f"<polyline points='{path}' fill='none' stroke='#2f6f9f' stroke-width='2'/>"
-            f"<circle cx='{x:.1f}' cy='{y:.1f}' r='3' fill='#2f6f9f'/></svg>")
+    label = html.escape(
+        tr("Your level over time: from {first} to {last}", first=level(values[0]), last=level(values[-1]))
+    )
+    return (
+        f"<svg width='{width}' height='{height}' role='img' aria-label='{label}'>"
+        f"<title>{label}</title>"
+        f"<polyline points='{path}' fill='none' stroke='#2f6f9f' stroke-width='2'/>"
+        f"<circle cx='{x:.1f}' cy='{y:.1f}' r='3' fill='#2f6f9f'/></svg>"
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -562,13 +651,20 @@ def second_hint(puzzle: Puzzle) -> str:
     wrong = [a for a in legal if a not in puzzle.answers]
     left_out = min(len(wrong) - 1, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
-        return ntr("Hint: {n} of the {legal} choices is right: compare where each one leads.",
-                   "Hint: {n} of the {legal} choices are right: compare where each one leads.",
-                   len(puzzle.answers), legal=len(legal))
+        return ntr(
+            "Hint: {n} of the {legal} choices is right: compare where each one leads.",
+            "Hint: {n} of the {legal} choices are right: compare where each one leads.",
+            len(puzzle.answers),
+            legal=len(legal),
+        )
     worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
     names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
-    return ntr("Hint: leave this one out, it does worse: {moves}.",
-               "Hint: leave these {n} out, they do worse: {moves}.", left_out, moves=names)
+    return ntr(
+        "Hint: leave this one out, it does worse: {moves}.",
+        "Hint: leave these {n} out, they do worse: {moves}.",
+        left_out,
+        moves=names,
+    )
 
 
 def why_right(puzzle: Puzzle) -> str:
@@ -582,16 +678,26 @@ def why_right(puzzle: Puzzle) -> str:
     closest = min(_miss(puzzle, a) for a in wrong)
     tied = [a for a in wrong if _miss(puzzle, a) == closest]
     if len(wrong) == 1 or len(tied) == 1:
-        return ntr("Why: the other choice, {move}, does worse.",
-                   "Why: the {n} other choices all do worse; the closest is {move}.",
-                   len(wrong), move=move_words(puzzle.game_id, tied[0]))
+        return ntr(
+            "Why: the other choice, {move}, does worse.",
+            "Why: the {n} other choices all do worse; the closest is {move}.",
+            len(wrong),
+            move=move_words(puzzle.game_id, tied[0]),
+        )
     if len(tied) == len(wrong):
-        return ntr("Why: the other choice does worse.",
-                   "Why: the {n} other choices all do worse, all by the same amount.", len(wrong))
+        return ntr(
+            "Why: the other choice does worse.",
+            "Why: the {n} other choices all do worse, all by the same amount.",
+            len(wrong),
+        )
     if len(tied) == 2:
-        return ntr("Why: the other choice does worse; {a} and {b} come closest.",
-                   "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.", len(wrong),
-                   a=move_words(puzzle.game_id, tied[0]), b=move_words(puzzle.game_id, tied[1]))
+        return ntr(
+            "Why: the other choice does worse; {a} and {b} come closest.",
+            "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.",
+            len(wrong),
+            a=move_words(puzzle.game_id, tied[0]),
+            b=move_words(puzzle.game_id, tied[1]),
+        )
     return ntr("Why: the one other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
 
 
@@ -600,8 +706,7 @@ IDEAS = {
     "take_box": N_("The idea: a box with three sides is yours to take."),
     "avoid_third_side": N_("The idea: never draw a box's third side, or you give the box away."),
     "safe_line": N_("The idea: of the safe lines, choose the one that keeps the chain count on your side."),
-    "hard_hearted_handout": N_("The idea: hand over two boxes with the line between them, so they cannot be "
-                               "refused."),
+    "hard_hearted_handout": N_("The idea: hand over two boxes with the line between them, so they cannot be refused."),
     "long_chain_count": N_("The idea: count the long chains and steer the count your way."),
     "sacrifice": N_("The idea: giving boxes away now can turn the chain count your way."),
     "double_deal": N_("The idea: leave the last two boxes of a chain and you keep control."),
@@ -612,8 +717,9 @@ IDEAS = {
     "block": N_("The idea: drop into the cell where your opponent would finish a line."),
     "side_column": N_("The idea: the discs in the outer columns help make lines too."),
     "double_threat": N_("The idea: two threats at once cannot both be blocked."),
-    "odd_even_threat": N_("The idea: a threat on the right row (odd for red, even for yellow) often wins in the end "
-                          "(a rule of thumb)."),
+    "odd_even_threat": N_(
+        "The idea: a threat on the right row (odd for red, even for yellow) often wins in the end (a rule of thumb)."
+    ),
     "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
@@ -651,8 +757,14 @@ class Practice(ClassNote, Localized, W.VBox):
     rates an answer and shows it as a level (:func:`level_words`), and all of them show the new level as soon
     as one of them rates an answer."""
 
-    def __init__(self, game_id: str, theme: str | None = None, seed: int | None = None,
-                 puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None, personal: bool = False):
+    def __init__(
+        self,
+        game_id: str,
+        theme: str | None = None,
+        seed: int | None = None,
+        puzzles: "HomeworkSet | Sequence[Puzzle] | None" = None,
+        personal: bool = False,
+    ):
         check_game_id(game_id)
         if theme is not None:
             check_theme(game_id, theme)
@@ -672,20 +784,25 @@ class Practice(ClassNote, Localized, W.VBox):
         self.personal = personal
         if personal:
             from gamekit.puzzles.personal import personal_puzzles
+
             mine = [with_themes(p) for p in personal_puzzles(game_id)]
             self.pool: list[Puzzle] = [p for p in mine if theme is None or theme in p.themes]
         else:
             # free practice asks each question once, with a fair share of one-step puzzles per level
             self.pool = fixed if puzzles is not None else practice_pool(game_id, theme)
             if not self.pool:
-                raise ValueError(tr("“{idea}”: Practice does not ask this idea on its own; choose another idea, or "
-                                    "all of them.", idea=theme_name(game_id, theme)))
+                raise ValueError(
+                    tr(
+                        "“{idea}”: Practice does not ask this idea on its own; choose another idea, or all of them.",
+                        idea=theme_name(game_id, theme),
+                    )
+                )
         self.fixed = puzzles is not None
         self.rng = random.Random(seed)
         self.streak = 0
         self.best_streak = 0
         self.seen: list[str] = []
-        self.index = -1                       # position in a fixed list
+        self.index = -1  # position in a fixed list
         self.finished = False
         self.puzzle: Puzzle | None = None
         self.game = None
@@ -694,12 +811,12 @@ class Practice(ClassNote, Localized, W.VBox):
         self.last_feedback = ""
         self.errors: list[BaseException] = []
         self.mark: Mark | None = None
-        self.refutation: list[tuple[int, Any]] = []     # the last wrong answer and its line of best play
-        self.step = 0                                   # how far the board shows it (0: the puzzle)
+        self.refutation: list[tuple[int, Any]] = []  # the last wrong answer and its line of best play
+        self.step = 0  # how far the board shows it (0: the puzzle)
         self._draw = self._hit = None
         # widgets
         self.title = W.HTML()
-        self.puzzle_class = ""                          # the title's class naming the puzzle shown
+        self.puzzle_class = ""  # the title's class naming the puzzle shown
         self.prompt_label = W.HTML()
         self.board: BoardCanvas | None = None
         self.board_box = W.VBox()
@@ -713,13 +830,17 @@ class Practice(ClassNote, Localized, W.VBox):
         self.hint_button.on_click(self.on_hint)
         self.next_button = W.Button(description=tr("Next"), icon="arrow-right", button_style="primary")
         self.next_button.on_click(self.on_next)
-        self.refute_button = W.Button(description=tr("Show what happens"), icon="play", disabled=True,
-                                      tooltip=tr("Play your answer and the best replies to it, one move each time you press"))
+        self.refute_button = W.Button(
+            description=tr("Show what happens"),
+            icon="play",
+            disabled=True,
+            tooltip=tr("Play your answer and the best replies to it, one move each time you press"),
+        )
         for button in (self.check_button, self.hint_button, self.next_button, self.refute_button):
-            button.layout.width = "auto"             # the whole label, in every language
+            button.layout.width = "auto"  # the whole label, in every language
             button.layout.min_width = "fit-content"
         self.refute_button.on_click(self.on_refute)
-        self.refute_button.layout.display = "none"      # shown only while there is a wrong answer to play out
+        self.refute_button.layout.display = "none"  # shown only while there is a wrong answer to play out
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.feedback.add_class("gamekit-feedback")
         self.feedback.add_class(LIVE_CLASS)
@@ -738,24 +859,41 @@ class Practice(ClassNote, Localized, W.VBox):
         self.lesson: "int | str | None" = None
         self.lesson_box = W.HBox()
         if not self.fixed and not personal and theme is None:
-            self.lesson_menu = W.Dropdown(options=lesson_choices(game_id), value=None,
-                                          description=tr("Practise the ideas of:"),
-                                          style={"description_width": "initial"},
-                                          layout=W.Layout(width="auto", max_width="46em"))
+            self.lesson_menu = W.Dropdown(
+                options=lesson_choices(game_id),
+                value=None,
+                description=tr("Practise the ideas of:"),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="auto", max_width="46em"),
+            )
             self.lesson_menu.observe(self._on_lesson, names="value")
             self.lesson_box.children = [self.lesson_menu]
         else:
             self.lesson_menu = None
-        self.children = [self.lesson_box, self.title, self.prompt_label, self.board_box, self.choices, self.feedback,
-                         W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
-                         W.HBox([self.status, self.plot]), self.class_note, self.error_output]
+        self.children = [
+            self.lesson_box,
+            self.title,
+            self.prompt_label,
+            self.board_box,
+            self.choices,
+            self.feedback,
+            W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
+            W.HBox([self.status, self.plot]),
+            self.class_note,
+            self.error_output,
+        ]
         self.add_class("gamekit-practice")
         _LIVE.add(self)
-        if not self.pool:                     # personal=True before any reviewed game has a mistake to offer
+        if not self.pool:  # personal=True before any reviewed game has a mistake to offer
             self.finished = True
             self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
-            self._show(tr("No puzzles from your games yet: finish a game on a board, press Review, and your "
-                          "mistakes with a clear better move come back here."), NOTE_COLOUR)
+            self._show(
+                tr(
+                    "No puzzles from your games yet: finish a game on a board, press Review, and your "
+                    "mistakes with a clear better move come back here."
+                ),
+                NOTE_COLOUR,
+            )
             self._update_status()
             return
         self.next()
@@ -770,19 +908,31 @@ class Practice(ClassNote, Localized, W.VBox):
             raise ValueError(tr("This board practises a fixed set of puzzles: the lesson cannot be changed here."))
         labels = {key: label for label, key in lesson_choices(self.game_id)}
         if lesson not in labels or isinstance(lesson, bool):
-            lesson_themes(self.game_id, lesson)          # names the wrong input (unknown lesson, wrong type)
-            raise ValueError(tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson,
-                                game=game_name(self.game_id)))
+            lesson_themes(self.game_id, lesson)  # names the wrong input (unknown lesson, wrong type)
+            raise ValueError(
+                tr(
+                    "lesson={lesson!r}: {game} has no practice for that lesson",
+                    lesson=lesson,
+                    game=game_name(self.game_id),
+                )
+            )
         pool = lesson_pool(self.game_id, lesson)
         self.lesson, self.pool = lesson, pool
-        if self.lesson_menu.value != lesson:             # the menu shows the choice made by the plain method too
+        if self.lesson_menu.value != lesson:  # the menu shows the choice made by the plain method too
             self.lesson_menu.unobserve(self._on_lesson, names="value")
             self.lesson_menu.value = lesson
             self.lesson_menu.observe(self._on_lesson, names="value")
-        self.tries = []                                  # a new choice: the next puzzle is not steered by the last
+        self.tries = []  # a new choice: the next puzzle is not steered by the last
         puzzle = self.next()
-        self._show(ntr("Now practising: {choice} ({n} puzzle).", "Now practising: {choice} ({n} puzzles).",
-                       len(pool), choice=labels[lesson]), NOTE_COLOUR)
+        self._show(
+            ntr(
+                "Now practising: {choice} ({n} puzzle).",
+                "Now practising: {choice} ({n} puzzles).",
+                len(pool),
+                choice=labels[lesson],
+            ),
+            NOTE_COLOUR,
+        )
         return puzzle
 
     # ----- construction helpers ----------------------------------------------------------
@@ -829,8 +979,14 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.fixed:
             if self.index + 1 >= len(self.pool):
                 self.finished = True
-                self._show(tr("Set done: {solved} of {n} solved at the first try.",
-                              solved=self._first_tries(), n=len(self.pool)), NOTE_COLOUR)
+                self._show(
+                    tr(
+                        "Set done: {solved} of {n} solved at the first try.",
+                        solved=self._first_tries(),
+                        n=len(self.pool),
+                    ),
+                    NOTE_COLOUR,
+                )
                 self._update_status()
                 return None
             self.index += 1
@@ -840,8 +996,14 @@ class Practice(ClassNote, Localized, W.VBox):
             # first-try solve never an easier one (a skipped puzzle: no bound)
             last = self.puzzle.rating if self.puzzle is not None and self.tries else None
             missed = bool(self.tries) and not self.tries[0][1]
-            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen,
-                          at_most=last if missed else None, at_least=None if missed else last)
+            puzzle = pick(
+                self.pool,
+                self.rating.rating,
+                seed=self.rng.random(),
+                exclude=self.seen,
+                at_most=last if missed else None,
+                at_least=None if missed else last,
+            )
         self._load(puzzle)
         return puzzle
 
@@ -853,9 +1015,9 @@ class Practice(ClassNote, Localized, W.VBox):
         and changes nothing; so does answering when a set is done."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
-        if isinstance(action, str):                     # read as the lessons read it: "column 4", "5+3", "one die"
+        if isinstance(action, str):  # read as the lessons read it: "column 4", "5+3", "one die"
             action = typed_answer(self.puzzle, action)
-        ok, feedback = self.puzzle.check(action)        # raises before anything changes
+        ok, feedback = self.puzzle.check(action)  # raises before anything changes
         if ok:
             feedback += " " + why_right(self.puzzle)
             theme = self.idea_theme()
@@ -873,7 +1035,7 @@ class Practice(ClassNote, Localized, W.VBox):
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
             self.streak = 0
-        self.share()                                    # the attempt and the new rating, saved: off to the teacher
+        self.share()  # the attempt and the new rating, saved: off to the teacher
         self.mark = Mark(canonical, "right" if ok else "wrong")
         if not ok and self._draw is not None:
             line = self.puzzle.refutations[action_key(canonical)].get("line") or []
@@ -881,8 +1043,10 @@ class Practice(ClassNote, Localized, W.VBox):
         elif ok:
             self.refutation = []
         self._redraw()
-        self._show((tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
-                   RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self._show(
+            (tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
+            RIGHT_COLOUR if ok else WRONG_COLOUR,
+        )
         for board in list(_LIVE):
             if board.game_id == self.game_id:
                 board._update_status()
@@ -894,8 +1058,11 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.puzzle is None or not self.puzzle.themes:
             return None
         taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
-        return (self.theme if self.theme in self.puzzle.themes
-                else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0]))
+        return (
+            self.theme
+            if self.theme in self.puzzle.themes
+            else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0])
+        )
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
@@ -908,7 +1075,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.hints_used == 1 and self.puzzle.themes:
             theme = self.idea_theme()
             own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
-            idea = own(self.puzzle, theme) if own is not None else None   # the game's hint where the idea's misfits
+            idea = own(self.puzzle, theme) if own is not None else None  # the game's hint where the idea's misfits
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle)
@@ -930,13 +1097,14 @@ class Practice(ClassNote, Localized, W.VBox):
         if step:
             seat, action = self.refutation[step - 1]
             mark = Mark(action, "wrong" if step == 1 else "answer")
-        scene = self._draw(position, mark)              # computed first, then painted
+        scene = self._draw(position, mark)  # computed first, then painted
         self.board.paint(scene)
         self.step = step
         if step:
             words = line_words(self.game_id, self.refutation[:step])
-            self._show(tr("What happens, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words),
-                       WRONG_COLOUR)
+            self._show(
+                tr("What happens, move {i} of {n}: {moves}", i=step, n=len(self.refutation), moves=words), WRONG_COLOUR
+            )
         else:
             self._show(tr("Back to the puzzle: try again."), NOTE_COLOUR)
         return step
@@ -990,10 +1158,12 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.fixed:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
-            self.title.value = "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
+            self.title.value = (
+                "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
+            )
         if self.puzzle_class:
             self.title.remove_class(self.puzzle_class)
-        self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"      # for a page's scripts and tests; never shown
+        self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"  # for a page's scripts and tests; never shown
         self.title.add_class(self.puzzle_class)
         self.prompt_label.value = html.escape(self.question())
         self.input.value = ""
@@ -1003,7 +1173,7 @@ class Practice(ClassNote, Localized, W.VBox):
     def _redraw(self) -> None:
         self.step = 0
         self.refute_button.disabled = not self.refutation
-        self.refute_button.layout.display = None if self.refutation else "none"    # no greyed button on screen
+        self.refute_button.layout.display = None if self.refutation else "none"  # no greyed button on screen
         if self._draw is not None and self.board is not None:
             self.board.paint(self._draw(self.game, self.mark))
 
@@ -1013,8 +1183,7 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def status_text(self) -> str:
         """The status line: the streak and the pupil's level (from the one saved rating)."""
-        return (ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " +
-                level_words(self.rating))
+        return ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " + level_words(self.rating)
 
     def _update_status(self) -> None:
         self.status.value = "<small>" + html.escape(self.status_text()) + "</small>"
@@ -1046,6 +1215,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if change.get("new") is None or self.puzzle is None:
             return
         from gamekit.puzzles.core import key_action
+
         self.answer(key_action(change["new"]))
 
     @reported
@@ -1076,12 +1246,16 @@ class HomeworkBox(Localized, W.VBox):
         self.game_id = game_id
         self.practice: Practice | None = None
         self.errors: list[BaseException] = []
-        self.input = W.Text(placeholder=tr("for example {code}", code=f"{CODES[game_id]}-all-10-1"),
-                            description=tr("Homework code:"), style={"description_width": "initial"},
-                            layout=W.Layout(width="28em"))
+        self.input = W.Text(
+            placeholder=tr("for example {code}", code=f"{CODES[game_id]}-all-10-1"),
+            description=tr("Homework code:"),
+            style={"description_width": "initial"},
+            layout=W.Layout(width="28em"),
+        )
         submit_on_enter(self.input, self.on_open)
-        self.open_button = W.Button(description=tr("Open"), icon="folder-open",
-                                    layout=W.Layout(width="auto", min_width="fit-content"))
+        self.open_button = W.Button(
+            description=tr("Open"), icon="folder-open", layout=W.Layout(width="auto", min_width="fit-content")
+        )
         self.open_button.on_click(self.on_open)
         self.message = W.HTML(layout=W.Layout(min_height="1.6em"))
         self.message.add_class("gamekit-feedback")
@@ -1102,17 +1276,29 @@ class HomeworkBox(Localized, W.VBox):
         try:
             game_id, theme, n, seed = parse_code(text)
             if game_id != self.game_id:
-                raise ValueError(tr("“{code}” is a code for {game}: open it on the {game} practice page.",
-                                    code=text, game=tr(GAME_NAMES[game_id])))
+                raise ValueError(
+                    tr(
+                        "“{code}” is a code for {game}: open it on the {game} practice page.",
+                        code=text,
+                        game=tr(GAME_NAMES[game_id]),
+                    )
+                )
             chosen = homework_set(game_id, theme, n, seed)
         except ValueError as refusal:
             return self._say(str(refusal), WRONG_COLOUR)
         self.practice = Practice(game_id, theme=theme, puzzles=chosen)
         self.slot.children = [self.practice]
         name = theme_name(game_id, theme) if theme else tr("all ideas")
-        self._say(ntr("Homework {code}: {n} puzzle ({theme}), from the easiest.",
-                      "Homework {code}: {n} puzzles ({theme}), from the easiest.", n, code=text, theme=name),
-                  NOTE_COLOUR)
+        self._say(
+            ntr(
+                "Homework {code}: {n} puzzle ({theme}), from the easiest.",
+                "Homework {code}: {n} puzzles ({theme}), from the easiest.",
+                n,
+                code=text,
+                theme=name,
+            ),
+            NOTE_COLOUR,
+        )
         return self.practice
 
     def _say(self, message: str, colour: str) -> None:
@@ -1128,6 +1314,31 @@ class HomeworkBox(Localized, W.VBox):
         self.open_code(self.input.value)
 
 
-__all__ = ["Practice", "HomeworkBox", "lesson_choices", "lesson_pool", "lesson_themes", "BEYOND", "HomeworkSet", "homework_set", "set_code", "parse_code", "sparkline",
-           "homework_codes", "homework_page", "second_hint", "why_right", "idea_words", "IDEAS", "guessable",
-           "level", "level_words", "saved_rating", "practice_pool", "stakes", "CODES", "MAX_SET", "LEVELS"]
+__all__ = [
+    "Practice",
+    "HomeworkBox",
+    "lesson_choices",
+    "lesson_pool",
+    "lesson_themes",
+    "BEYOND",
+    "HomeworkSet",
+    "homework_set",
+    "set_code",
+    "parse_code",
+    "sparkline",
+    "homework_codes",
+    "homework_page",
+    "second_hint",
+    "why_right",
+    "idea_words",
+    "IDEAS",
+    "guessable",
+    "level",
+    "level_words",
+    "saved_rating",
+    "practice_pool",
+    "stakes",
+    "CODES",
+    "MAX_SET",
+    "LEVELS",
+]

@@ -8,6 +8,7 @@ A new puzzle's first rating comes from its position (:func:`first_rating`): the 
 and the deeper the refutation, the higher; it starts with a deviation of 250 (the position says something,
 but pupils' answers soon say more).
 """
+
 from __future__ import annotations
 
 import math
@@ -29,7 +30,8 @@ The one starting point: every Practice board and the progress table read it thro
 
 @dataclass(frozen=True)
 class Rating:
-    """A Glicko-2 rating: ``rating`` (:data:`PUPIL_START` to start), deviation ``rd`` (uncertainty), volatility ``vol``."""
+    """A Glicko-2 rating: ``rating`` (:data:`PUPIL_START` to start), deviation ``rd`` (uncertainty), volatility
+    ``vol``."""
 
     rating: float = PUPIL_START[0]
     rd: float = PUPIL_START[1]
@@ -41,7 +43,9 @@ class Rating:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
                 raise ValueError(tr("{name}={value!r}: a rating's numbers are plain numbers", name=name, value=v))
         if not self.rd > 0 or not self.vol > 0:
-            raise ValueError(tr("rd={rd!r}, vol={vol!r}: the deviation and volatility must be above 0", rd=self.rd, vol=self.vol))
+            raise ValueError(
+                tr("rd={rd!r}, vol={vol!r}: the deviation and volatility must be above 0", rd=self.rd, vol=self.vol)
+            )
 
     def to_dict(self) -> dict[str, float]:
         return {"rating": self.rating, "rd": self.rd, "vol": self.vol}
@@ -80,7 +84,12 @@ def first_rating(tempting_wrong: int, depth: int, n_answers: int, n_legal: int) 
     the longest refutation of a tempting wrong answer (how far one must look to see it lose);
     ``n_answers`` / ``n_legal``: accepted and legal answers (a single answer among many is harder to hit).
     """
-    for name, v in (("tempting_wrong", tempting_wrong), ("depth", depth), ("n_answers", n_answers), ("n_legal", n_legal)):
+    for name, v in (
+        ("tempting_wrong", tempting_wrong),
+        ("depth", depth),
+        ("n_answers", n_answers),
+        ("n_legal", n_legal),
+    ):
         if not is_int(v) or v < 0:
             raise ValueError(tr("{name}={value!r}: a whole number ≥ 0", name=name, value=v))
     share = n_answers / n_legal if n_legal else 1.0
@@ -92,5 +101,5 @@ def expected(pupil: Rating, puzzle: Rating) -> float:
     """Glicko-2's expected chance that the pupil solves the puzzle (E of Glickman's paper, step 3)."""
     scale = 173.7178
     mu, mu_j, phi_j = (pupil.rating - 1500) / scale, (puzzle.rating - 1500) / scale, puzzle.rd / scale
-    g = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
+    g = 1 / math.sqrt(1 + 3 * phi_j**2 / math.pi**2)
     return 1 / (1 + math.exp(-g * (mu - mu_j)))

@@ -1,4 +1,5 @@
-"""A pupil's puzzle results by theme, for the teacher's class table (a class group, :mod:`gamekit.rooms.class_progress`).
+"""A pupil's puzzle results by theme, for the teacher's class table (a class group,
+:mod:`gamekit.rooms.class_progress`).
 
 ``theme_results()`` reads the practice attempts in the progress file (:func:`gamekit.progress.attempts`) and
 counts, for every game and theme, the puzzles tried and those **right at the first answer** (the accuracy the
@@ -6,6 +7,7 @@ table shows is right / tried).  A puzzle with two themes counts in both, and nev
 not fit it (:func:`fitting_themes`); a personal puzzle (the pupil's own
 mistake) counts under the themes the analysis gives it; attempts at puzzles no longer in the bank are left out.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,6 +20,7 @@ from gamekit.puzzles.core import GAME_IDS
 @lru_cache(maxsize=None)
 def _bank_themes(game_id: str) -> dict[str, tuple[str, ...]]:
     from gamekit.puzzles.store import load_puzzles
+
     return {p.id: fitting_themes(p) for p in load_puzzles(game_id)}
 
 
@@ -32,6 +35,7 @@ def fitting_themes(puzzle: Any) -> tuple[str, ...]:
 
 def _personal_themes(records: Any) -> dict[str, tuple[str, ...]]:
     from gamekit.puzzles.core import Puzzle
+
     out = {}
     for d in records if isinstance(records, list) else []:
         try:
@@ -46,7 +50,7 @@ def _themes_of(puzzle: Any) -> tuple[str, ...]:
     if puzzle.themes:
         return tuple(puzzle.themes)
     themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
-    if themes is None:                           # a bank whose themes are all found when a puzzle is made
+    if themes is None:  # a bank whose themes are all found when a puzzle is made
         return ()
     position = puzzle.position
     wrong = [a for a in position.legal_moves() if a not in puzzle.answers]

@@ -12,6 +12,7 @@ never guessed.
   sooner a win comes, later a loss…); 0 → best; the same outcome (win, draw, loss) but a lower score →
   inaccuracy; a worse outcome (a win thrown into a draw or a loss, a draw into a loss) → mistake.
 """
+
 from __future__ import annotations
 
 import time
@@ -23,8 +24,12 @@ from gamekit.game import load
 from gamekit.i18n import N_, ntr, tr
 
 VERDICTS = ("best", "inaccuracy", "mistake", "unjudged")
-VERDICT_NAMES = {"best": N_("best"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
-                 "unjudged": N_("unjudged")}
+VERDICT_NAMES = {
+    "best": N_("best"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "unjudged": N_("unjudged"),
+}
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,14 @@ class Judgement:
             return tr("move {n}, {move}: unjudged (beyond the exact solver's reach)", n=self.index + 1, move=self.move)
         if self.verdict == "best":
             return tr("move {n}, {move}: best", n=self.index + 1, move=self.move)
-        return tr("move {n}, {move}: {verdict} — it loses {loss} against {best}", n=self.index + 1, move=self.move,
-                  verdict=name, loss=self.loss, best=", ".join(self.best))
+        return tr(
+            "move {n}, {move}: {verdict} — it loses {loss} against {best}",
+            n=self.index + 1,
+            move=self.move,
+            verdict=name,
+            loss=self.loss,
+            best=", ".join(self.best),
+        )
 
 
 def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> list[Judgement]:
@@ -67,13 +78,22 @@ def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> l
         raise ValueError(tr("budget={budget!r}: a number of seconds above 0 (or None: no limit)", budget=budget))
     info = catalog.of(game)
     if info is None or info.exact is None:
-        raise TypeError(tr("review: give a finished game the exact solver can judge ({games}), not {kind}",
-                           games=", ".join(tr(i.title) for i in catalog.games() if i.exact is not None),
-                           kind=type(game).__name__))
+        raise TypeError(
+            tr(
+                "review: give a finished game the exact solver can judge ({games}), not {kind}",
+                games=", ".join(tr(i.title) for i in catalog.games() if i.exact is not None),
+                kind=type(game).__name__,
+            )
+        )
     if not game.is_over():
         n = len(game.history)
-        raise ValueError(ntr("review: the game is not finished ({n} move played) — review a game once it is over",
-                             "review: the game is not finished ({n} moves played) — review a game once it is over", n))
+        raise ValueError(
+            ntr(
+                "review: the game is not finished ({n} move played) — review a game once it is over",
+                "review: the game is not finished ({n} moves played) — review a game once it is over",
+                n,
+            )
+        )
     deadline = None if budget is None else time.perf_counter() + budget
     analysis = info.exact
     g = analysis.start(game)
@@ -86,8 +106,18 @@ def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> l
             out.append(Judgement(i, seat, move, "unjudged"))
         else:
             top = max(values.values())
-            out.append(Judgement(i, seat, move, analysis.judge(top, values[move]), top - values[move],
-                                 analysis.best_moves(values), values[move], top))
+            out.append(
+                Judgement(
+                    i,
+                    seat,
+                    move,
+                    analysis.judge(top, values[move]),
+                    top - values[move],
+                    analysis.best_moves(values),
+                    values[move],
+                    top,
+                )
+            )
         g.play(move)
     return out
 
@@ -101,8 +131,9 @@ def verdict_words(j: Judgement, seat_name: str, move_words: str, game: str) -> s
     if j.verdict == "best":
         return tr("{seat} {move}: {verdict}.", seat=seat_name, move=move_words, verdict=name)
     if j.verdict == "unjudged":
-        return tr("{seat} {move}: {verdict} (beyond the exact solver's reach).", seat=seat_name, move=move_words,
-                  verdict=name)
+        return tr(
+            "{seat} {move}: {verdict} (beyond the exact solver's reach).", seat=seat_name, move=move_words, verdict=name
+        )
     analysis = catalog.get(game).exact
     if analysis is None:
         raise ValueError(tr("{game}: this game has no exact analysis", game=game))

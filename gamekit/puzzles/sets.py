@@ -15,6 +15,7 @@ lesson :class:`~gamekit.widgets.lesson.Exercise` judged by :meth:`gamekit.puzzle
 Only :mod:`gamekit.puzzles.core` and :mod:`gamekit.puzzles.store` are imported (not the package, whose
 ``verify`` imports the games' lessons), so a game's ``lessons.py`` may import this module.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,12 +25,11 @@ from typing import Any, Callable
 
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import (BANDS, Puzzle, check_game_id, check_theme, puzzle_words,
-                                  theme_hint)
+from gamekit.puzzles.core import BANDS, Puzzle, check_game_id, check_theme, puzzle_words, theme_hint
 from gamekit.puzzles.store import load_puzzles, practice_only
 from gamekit.widgets.lesson import Exercise
 
-BAND_NAMES = tuple(name for name, _ in BANDS)          # "easy", "medium", "hard"
+BAND_NAMES = tuple(name for name, _ in BANDS)  # "easy", "medium", "hard"
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
@@ -63,15 +63,17 @@ class ProblemSet:
             if not isinstance(band, str) or band not in BAND_NAMES:
                 raise ValueError(tr("band={band!r}: choose one of {items}", band=band, items=", ".join(BAND_NAMES)))
             if BAND_NAMES.index(band) < last:
-                raise ValueError(tr("items: {item!r} is easier than the problem before it (easy to hard, please)",
-                                    item=item))
+                raise ValueError(
+                    tr("items: {item!r} is easier than the problem before it (easy to hard, please)", item=item)
+                )
             last = BAND_NAMES.index(band)
         if not is_int(self.seed) or self.seed < 0:
             raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=self.seed))
         if not isinstance(self.exclude, tuple) or not all(isinstance(x, str) for x in self.exclude):
             raise ValueError(tr("exclude={exclude!r}: a tuple of puzzle ids", exclude=self.exclude))
         if not isinstance(self.where, tuple) or not all(
-                isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], str) for w in self.where):
+            isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], str) for w in self.where
+        ):
             raise ValueError(tr("where={where!r}: a tuple of (fact, value) pairs", where=self.where))
 
     def puzzles(self) -> tuple[Puzzle, ...]:
@@ -84,22 +86,33 @@ class ProblemSet:
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle (:func:`puzzle_exercise`), in the current language."""
-        return [puzzle_exercise(p, make, theme=theme, **extra)
-                for p, (theme, _) in zip(self.puzzles(), self.items)]
+        return [puzzle_exercise(p, make, theme=theme, **extra) for p, (theme, _) in zip(self.puzzles(), self.items)]
 
 
 @lru_cache(maxsize=None)
 def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
-    only = practice_only(problems.game_id)       # puzzles added to fill Practice levels: never a lesson's
+    only = practice_only(problems.game_id)  # puzzles added to fill Practice levels: never a lesson's
     pool = sorted((p for p in load_puzzles(problems.game_id) if p.id not in only), key=lambda p: p.id)
     taken: set[str] = set(problems.exclude)
     out = []
     for i, (theme, band) in enumerate(problems.items):
-        candidates = [p for p in pool if theme in p.themes and p.band == band and p.id not in taken
-                      and all(p.facts.get(fact) == value for fact, value in problems.where)]
+        candidates = [
+            p
+            for p in pool
+            if theme in p.themes
+            and p.band == band
+            and p.id not in taken
+            and all(p.facts.get(fact) == value for fact, value in problems.where)
+        ]
         if not candidates:
-            raise ValueError(tr("no {band} puzzle of the theme {theme!r} is left in the {game} bank",
-                                band=band, theme=theme, game=problems.game_id))
+            raise ValueError(
+                tr(
+                    "no {band} puzzle of the theme {theme!r} is left in the {game} bank",
+                    band=band,
+                    theme=theme,
+                    game=problems.game_id,
+                )
+            )
         rng = random.Random(f"{problems.game_id}/{problems.seed}/{i}/{theme}/{band}")
         puzzle = rng.choice(candidates)
         taken.add(puzzle.id)
@@ -134,12 +147,13 @@ def puzzle_position(puzzle: Puzzle) -> Any:
 def stakes(puzzle: Puzzle) -> str:
     """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
     right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
-    n = len(puzzle.answers)          # how many are right; not out of how many legal ones (a count a lesson may ask)
+    n = len(puzzle.answers)  # how many are right; not out of how many legal ones (a count a lesson may ask)
     return puzzle_words(puzzle.game_id).stakes(puzzle.position, puzzle.facts, puzzle.refutations, n)
 
 
-def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None,
-                    **extra: Any) -> Exercise:
+def puzzle_exercise(
+    puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, theme: str | None = None, **extra: Any
+) -> Exercise:
     """``puzzle`` as an exercise: its prompt, judged by :meth:`Puzzle.check` (the right answer is told why,
     any other legal answer its refutation, an illegal one why it is refused), its answers as solutions, the
     other legal answers as wrong examples, ``key`` ``"practice <id>"`` and ``level`` its band.  The hint names
@@ -150,28 +164,48 @@ def puzzle_exercise(puzzle: Puzzle, make: Callable[..., Exercise] = Exercise, th
         raise TypeError(tr("puzzle_exercise: give a Puzzle, not {kind}", kind=type(puzzle).__name__))
 
     def check(answer: Any) -> tuple[bool, str]:
-        return puzzle.check(typed_answer(puzzle, answer))   # IllegalMoveError (a ValueError) explains a refusal
+        return puzzle.check(typed_answer(puzzle, answer))  # IllegalMoveError (a ValueError) explains a refusal
 
     solutions = [answer_text(puzzle, a) for a in puzzle.answers]
     legal = [answer_text(puzzle, a) for a in puzzle.legal_answers()]
     wrong = [a for a in legal if a not in solutions]
     if theme is not None and theme not in puzzle.themes:
-        raise ValueError(tr("theme={theme!r}: puzzle {id} is not about it ({themes})", theme=theme, id=puzzle.id,
-                            themes=", ".join(puzzle.themes)))
+        raise ValueError(
+            tr(
+                "theme={theme!r}: puzzle {id} is not about it ({themes})",
+                theme=theme,
+                id=puzzle.id,
+                themes=", ".join(puzzle.themes),
+            )
+        )
     # the theme's idea as a question to ask oneself: its bare name ("take a box", "win now") would be the answer
-    hint = theme_hint(puzzle.game_id, theme or puzzle.themes[0]) + " " + ntr(
-        "{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
+    hint = (
+        theme_hint(puzzle.game_id, theme or puzzle.themes[0])
+        + " "
+        + ntr("{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
+    )
     # What would give the answer away: the verdict on this very position.  A bare line, column or set ("c2-d2",
     # "4", "8+1") names a move of *this* board only; that the board itself is not shown earlier on the page
     # (nor the board one move later) is what the giveaway tests check.
     leaks = tuple(dict.fromkeys(check(s)[1] for s in solutions))
 
-    def more(answer: Any) -> str:           # the whole refutation, one click under the short feedback
+    def more(answer: Any) -> str:  # the whole refutation, one click under the short feedback
         return puzzle.whole_line(typed_answer(puzzle, answer))
 
-    ex = make(puzzle.prompt() + " " + stakes(puzzle), check, hint=hint, answer=", ".join(solutions), solutions=solutions,
-              wrong=wrong, key=f"practice {puzzle.id}", position=puzzle_position(puzzle), leaks=leaks, more=more,
-              choices=puzzle_words(puzzle.game_id).choices(puzzle.facts), **extra)
+    ex = make(
+        puzzle.prompt() + " " + stakes(puzzle),
+        check,
+        hint=hint,
+        answer=", ".join(solutions),
+        solutions=solutions,
+        wrong=wrong,
+        key=f"practice {puzzle.id}",
+        position=puzzle_position(puzzle),
+        leaks=leaks,
+        more=more,
+        choices=puzzle_words(puzzle.game_id).choices(puzzle.facts),
+        **extra,
+    )
     ex.level = puzzle.band
     ex.puzzle = puzzle
     return ex
@@ -182,5 +216,13 @@ def level_word(level: str) -> str:
     return tr(LEVEL_WORDS[level])
 
 
-__all__ = ["ProblemSet", "puzzle_exercise", "stakes", "typed_answer", "answer_text", "puzzle_position", "level_word",
-           "BAND_NAMES"]
+__all__ = [
+    "ProblemSet",
+    "puzzle_exercise",
+    "stakes",
+    "typed_answer",
+    "answer_text",
+    "puzzle_position",
+    "level_word",
+    "BAND_NAMES",
+]

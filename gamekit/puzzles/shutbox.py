@@ -15,6 +15,7 @@ of thumb Medium plays, loses there; see :class:`gamekit.shutbox.players`): the p
 leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle stores the first that answers it
 (``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -144,25 +145,27 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     # tempting: a wrong choice within 4 margins of the best; depth: tiles still to cover (a longer look ahead)
     tempting = sum(1 for _, v, _ in wrong if _gap(objective, best, v) < 4 * MARGIN[objective])
     from gamekit.shutbox import cpu_player
+
     depth = len(game.open_tiles)
     if kind == "dice":
         if objective != "shut":
-            return None          # one die or two is lesson 3's question, asked with the chance to shut only
+            return None  # one die or two is lesson 3's question, asked with the chance to shut only
         # Medium's habit (one die when allowed) is wrong here: counts six times, the pupil has to see past it
         if cpu_player("medium", 0).choose(game) not in answers:
             tempting += 6
         rating = first_rating(tempting, depth, len(answers), len(choices)) + DICE_STEP * max(0, depth - 2)
     else:
         if cpu_player("medium", 0).choose(game) not in answers:
-            found.append("next_roll")         # the test of has_theme(puzzle, "next_roll")
+            found.append("next_roll")  # the test of has_theme(puzzle, "next_roll")
         roll = sum(game.dice)
         picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in THUMB_RULES}
         if any(set_answers(picks[rule], answers) for rule in HABITS):
-            return None                        # a habit answers it: no question for the bank (HABITS)
+            return None  # a habit answers it: no question for the bank (HABITS)
         fooled = sum(1 for rule in THUMB_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers)
         rating = set_rating(first_rating(tempting + fooled, depth, len(answers), len(choices)))
     refutations = {}
     from gamekit.puzzles.core import action_key
+
     for a, v, left in wrong:
         refutations[action_key(a)] = {"value": float(v), "exact": str(v), "left": list(left)}
     # the id is the question: the rules, the open tiles, the kind and the roll to cover (a roll-phase puzzle has
@@ -170,12 +173,21 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
     roll = sum(game.dice) if kind == "set" else 0
     key = f"{game.rules.one_die}:{game.rules.scoring}:{game.uncovered}:{game.phase}:{roll}:{objective}"
     pid = "shut-" + hashlib.sha1(key.encode()).hexdigest()[:10]
-    facts = {"objective": objective, "kind": kind, "best": float(best), "exact": str(best),
-             "open": list(game.open_tiles), "roll": sum(game.dice) if kind == "set" else None,
-             "one_die": game.rules.one_die, "tempting": tempting}
-    if kind == "set":        # the first rule of thumb the lessons name that answers it by itself, or None
+    facts = {
+        "objective": objective,
+        "kind": kind,
+        "best": float(best),
+        "exact": str(best),
+        "open": list(game.open_tiles),
+        "roll": sum(game.dice) if kind == "set" else None,
+        "one_die": game.rules.one_die,
+        "tempting": tempting,
+    }
+    if kind == "set":  # the first rule of thumb the lessons name that answers it by itself, or None
         facts["thumb"] = next((r for r in THUMB_RULES if set_answers(picks[r], answers)), None)
-    return Puzzle(pid, GAME_ID, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
+    return Puzzle(
+        pid, GAME_ID, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts
+    )
 
 
 def verify(puzzle: Puzzle) -> list[str]:
@@ -188,8 +200,16 @@ def verify(puzzle: Puzzle) -> list[str]:
         if _better(objective, v, best):
             best = v
     values = {a: v for a, v, _ in choices}
-    return judge_again(puzzle, values, best, judge="the table", best_fact="exact", ref_value="exact", read=Fraction,
-                       close=lambda v: _gap(objective, best, v) < MARGIN[objective])
+    return judge_again(
+        puzzle,
+        values,
+        best,
+        judge="the table",
+        best_fact="exact",
+        ref_value="exact",
+        read=Fraction,
+        close=lambda v: _gap(objective, best, v) < MARGIN[objective],
+    )
 
 
 def positions(game: ShutTheBox) -> list[ShutTheBox]:
@@ -205,8 +225,9 @@ def positions(game: ShutTheBox) -> list[ShutTheBox]:
     return out
 
 
-def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None,
-          one_die: tuple[str, ...] | None = None) -> list[tuple[ShutTheBox, dict]]:
+def tries(
+    game_id: str, seed: int, rng, n: int, theme: str | None = None, one_die: tuple[str, ...] | None = None
+) -> list[tuple[ShutTheBox, dict]]:
     """The positions a build tries from its turn seeded ``seed`` (:func:`play_game`): ``n`` of the (position,
     objective) pairs, picked by ``rng``, each with its :func:`candidate` options; with ``theme``, every pair.
     ``one_die``: a turn played under another one-die rule gives nothing (the turns are the same as without it)."""
@@ -226,6 +247,7 @@ def may_have(position: ShutTheBox, theme: str) -> bool:
 def play_game(seed: int, rng) -> ShutTheBox:
     """One player's turn under a one-die rule chosen by ``rng`` (sum scoring), played by a CPU of a random level."""
     from gamekit.shutbox import cpu_player
+
     rule = rng.choice([r for r in ONE_DIE_RULES])
     level = rng.choice(["easy", "medium", "hard"])
     g = ShutTheBox(1, Rules(one_die=rule), "round", seed=seed)
@@ -233,8 +255,6 @@ def play_game(seed: int, rng) -> ShutTheBox:
     while not g.is_over():
         g.play(p.choose(g))
     return g
-
-
 
 
 THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
@@ -260,26 +280,32 @@ a coin flip for a guesser) may fill."""
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
     level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
-    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; with every idea mixed, "one die
+    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; with every
+    idea mixed, "one die
     or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
     their own (their puzzles still come as *best set* questions).
     A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
     so the set a pupil reaches for first is the wrong one."""
     if theme in NOT_ASKED_ALONE:
-        return []              # listed by the buttons, or the same puzzles as best set: never asked on its own
+        return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
     # "one die or two?" that a one-line rule answers: level 1, under the lessons' rule only (no rebuilt bank)
-    puzzles = [replace(p, rating=min(p.rating, ONE_STEP_RATING)) if dice_rules(p) else p for p in puzzles
-               if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE]
+    puzzles = [
+        replace(p, rating=min(p.rating, ONE_STEP_RATING)) if dice_rules(p) else p
+        for p in puzzles
+        if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
+    ]
     if theme is not None:
         return list(puzzles)
     out: list[Puzzle] = []
     for name in sorted({p.band for p in puzzles}):
         band = [p for p in puzzles if p.band == name]
         sets = [p for p in band if p.facts.get("kind") != "dice"]
-        room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)     # dice ≤ DICE_SHARE of the band
-        lesson_first = sorted((p for p in band if p.facts.get("kind") == "dice"),
-                              key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id))
+        room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)  # dice ≤ DICE_SHARE of the band
+        lesson_first = sorted(
+            (p for p in band if p.facts.get("kind") == "dice"),
+            key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id),
+        )
         out += sets + lesson_first[:room]
     chosen = {p.id for p in out}
     return [p for p in puzzles if p.id in chosen]
@@ -331,4 +357,5 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     if theme != "next_roll":
         return None
     from gamekit.shutbox import cpu_player
+
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers

@@ -10,6 +10,7 @@ Layout (version 1)::
 :func:`read_bank` refuses anything else — not gzip, not JSON, another format or version, a count or
 checksum that does not match — with :class:`BankError` naming the file and the reason.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -44,13 +45,23 @@ def bank_path(game_id: str) -> Path:
     return DATA_DIR / f"{check_game_id(game_id)}.json.gz"
 
 
-def write_bank(path: Path | str, game_id: str, puzzles: list[dict], command: str, seed: int,
-               built: str, stats: dict | None = None) -> None:
+def write_bank(
+    path: Path | str, game_id: str, puzzles: list[dict], command: str, seed: int, built: str, stats: dict | None = None
+) -> None:
     """Write a bank file atomically (a temporary file renamed over the old one)."""
     check_game_id(game_id)
-    data = {"format": FORMAT, "version": VERSION, "game": game_id, "command": command, "seed": seed,
-            "built": built, "count": len(puzzles), "stats": stats or {}, "sha256": checksum(puzzles),
-            "puzzles": puzzles}
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_id,
+        "command": command,
+        "seed": seed,
+        "built": built,
+        "count": len(puzzles),
+        "stats": stats or {},
+        "sha256": checksum(puzzles),
+        "puzzles": puzzles,
+    }
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -68,24 +79,56 @@ def read_bank(path: Path | str, game_id: str | None = None) -> dict[str, Any]:
     except FileNotFoundError:
         raise BankError(tr("{path}: no such puzzle bank file", path=path)) from None
     except (OSError, EOFError, zlib.error, UnicodeDecodeError):
-        raise BankError(tr("{path}: not a puzzle bank (the file is damaged or not gzip-compressed)", path=path)) from None
+        raise BankError(
+            tr("{path}: not a puzzle bank (the file is damaged or not gzip-compressed)", path=path)
+        ) from None
     except json.JSONDecodeError:
         raise BankError(tr("{path}: not a puzzle bank (the contents are not JSON)", path=path)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BankError(tr("{path}: not a puzzle bank (format {found!r}, expected {expected!r})", path=path,
-                           found=data.get("format") if isinstance(data, dict) else None, expected=FORMAT))
+        raise BankError(
+            tr(
+                "{path}: not a puzzle bank (format {found!r}, expected {expected!r})",
+                path=path,
+                found=data.get("format") if isinstance(data, dict) else None,
+                expected=FORMAT,
+            )
+        )
     if data.get("version") != VERSION:
-        raise BankError(tr("{path}: puzzle bank version {version!r} is not one this gamekit reads ({expected})",
-                           path=path, version=data.get("version"), expected=VERSION))
+        raise BankError(
+            tr(
+                "{path}: puzzle bank version {version!r} is not one this gamekit reads ({expected})",
+                path=path,
+                version=data.get("version"),
+                expected=VERSION,
+            )
+        )
     if data.get("game") not in puzzle_game_ids() or (game_id is not None and data["game"] != game_id):
-        raise BankError(tr("{path}: a bank of {found!r} puzzles, not {expected!r}", path=path,
-                           found=data.get("game"), expected=game_id))
+        raise BankError(
+            tr(
+                "{path}: a bank of {found!r} puzzles, not {expected!r}",
+                path=path,
+                found=data.get("game"),
+                expected=game_id,
+            )
+        )
     puzzles = data.get("puzzles")
     if not isinstance(puzzles, list) or data.get("count") != len(puzzles):
-        raise BankError(tr("{path}: the bank says {count!r} puzzles but holds {found}", path=path,
-                           count=data.get("count"), found=len(puzzles) if isinstance(puzzles, list) else 0))
+        raise BankError(
+            tr(
+                "{path}: the bank says {count!r} puzzles but holds {found}",
+                path=path,
+                count=data.get("count"),
+                found=len(puzzles) if isinstance(puzzles, list) else 0,
+            )
+        )
     if data.get("sha256") != checksum(puzzles):
-        raise BankError(tr("{path}: bad checksum — the puzzles do not match the checksum written when the bank was built (the file was changed or damaged)", path=path))
+        raise BankError(
+            tr(
+                "{path}: bad checksum — the puzzles do not match the checksum written when the bank was built (the "
+                "file was changed or damaged)",
+                path=path,
+            )
+        )
     return data
 
 
@@ -114,4 +157,6 @@ def load_puzzles(game_id: str, path: Path | str | None = None) -> list[Puzzle]:
     try:
         return [Puzzle.from_dict(d) for d in raw]
     except (KeyError, TypeError, ValueError) as e:
-        raise BankError(tr("{path}: a puzzle entry cannot be read ({error})", path=path or bank_path(game_id), error=e)) from None
+        raise BankError(
+            tr("{path}: a puzzle entry cannot be read ({error})", path=path or bank_path(game_id), error=e)
+        ) from None

@@ -19,6 +19,7 @@ kept as an integer scaled by 36ⁿ (every roll's probability is a multiple of
 between sets are exact.  Ties between sets go to the first in the rules
 sheet's order (largest tile first); a tie between one die and two goes to two.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,15 +33,18 @@ from gamekit.shutbox.rules import FULL, Rules, sheet_key, mask_of, set_masks
 OBJECTIVES = ("shut", "score", "beat")
 _POP = [bin(m).count("1") for m in range(FULL + 1)]
 # weights in 36ths of each total, per number of dice
-_DIST = {1: tuple((r, 6) for r in range(1, 7)),
-         2: tuple((r, 6 - abs(r - 7)) for r in range(2, 13))}
+_DIST = {1: tuple((r, 6) for r in range(1, 7)), 2: tuple((r, 6 - abs(r - 7)) for r in range(2, 13))}
 
 
 # for each state, per roll that some set makes: [(set, state left, 36^(|set|-1))], sets in sheet order
 _MOVES: list[list[tuple[int, list[tuple[int, int, int]]]]] = [
-    [(roll, [(s, m ^ s, 36 ** (_POP[s] - 1)) for s in set_masks(roll, m)])
-     for roll in range(1, 13) if set_masks(roll, m)]
-    for m in range(FULL + 1)]
+    [
+        (roll, [(s, m ^ s, 36 ** (_POP[s] - 1)) for s in set_masks(roll, m)])
+        for roll in range(1, 13)
+        if set_masks(roll, m)
+    ]
+    for m in range(FULL + 1)
+]
 
 
 def _as_mask(uncovered: Any) -> int:
@@ -118,7 +122,9 @@ def table(rules: Rules | None = None, objective: str = "shut", target: int | Non
     """The solved table (cached) for ``objective`` under ``rules``; ``target`` is for ``"beat"``."""
     rules = rules or Rules()
     if objective not in OBJECTIVES:
-        raise ValueError(tr("objective={objective!r}: choose one of {items}", objective=objective, items=', '.join(OBJECTIVES)))
+        raise ValueError(
+            tr("objective={objective!r}: choose one of {items}", objective=objective, items=", ".join(OBJECTIVES))
+        )
     if objective == "beat":
         if target is None:
             raise ValueError(tr("the 'beat' objective needs the target score"))
@@ -132,7 +138,7 @@ def table(rules: Rules | None = None, objective: str = "shut", target: int | Non
     dice_scaled: list[dict[int, int]] = [{} for _ in range(n_masks)]
     dice_of = [2] * n_masks
     best_of: list[dict[int, int]] = [{} for _ in range(n_masks)]
-    pow36 = [36 ** k for k in range(10)]
+    pow36 = [36**k for k in range(10)]
     scaled[0] = _terminal(rules, objective, target, 0)
     for m in range(1, n_masks):
         stuck = _terminal(rules, objective, target, m) * pow36[_POP[m] - 1]
@@ -152,7 +158,7 @@ def table(rules: Rules | None = None, objective: str = "shut", target: int | Non
         dice_scaled[m] = dv
         pick = 2 if 2 in dv else 1
         for k in dv:
-            if (dv[k] < dv[pick] if minimise else dv[k] > dv[pick]):
+            if dv[k] < dv[pick] if minimise else dv[k] > dv[pick]:
                 pick = k
         dice_of[m] = pick
         scaled[m] = dv[pick]
@@ -178,20 +184,21 @@ def beat_chance(target: int, rules: Rules | None = None, uncovered: Any = FULL) 
     return table(_rules(rules), "beat", target).value(uncovered)
 
 
-def best_set(uncovered: Any, roll: int, objective: str = "shut", rules: Rules | None = None,
-             target: int | None = None) -> tuple[int, ...] | None:
+def best_set(
+    uncovered: Any, roll: int, objective: str = "shut", rules: Rules | None = None, target: int | None = None
+) -> tuple[int, ...] | None:
     """The optimal set to flip for ``roll`` from ``uncovered`` under ``objective`` (None: no set makes it)."""
     return table(_rules(rules), objective, target).best_set(uncovered, roll)
 
 
-def best_dice(uncovered: Any, objective: str = "shut", rules: Rules | None = None,
-              target: int | None = None) -> int:
+def best_dice(uncovered: Any, objective: str = "shut", rules: Rules | None = None, target: int | None = None) -> int:
     """The optimal number of dice (1 or 2) to roll from ``uncovered``."""
     return table(_rules(rules), objective, target).dice(uncovered)
 
 
-def set_values(uncovered: Any, roll: int, objective: str = "shut", rules: Rules | None = None,
-               target: int | None = None) -> list[tuple[tuple[int, ...], Fraction]]:
+def set_values(
+    uncovered: Any, roll: int, objective: str = "shut", rules: Rules | None = None, target: int | None = None
+) -> list[tuple[tuple[int, ...], Fraction]]:
     """Each legal set for ``roll`` with the exact value it leaves — why the best set is best."""
     return table(_rules(rules), objective, target).set_values(uncovered, roll)
 
@@ -210,7 +217,4 @@ def solve_all(rules: Rules | None = None) -> dict[str, Any]:
     """
     r = _rules(rules)
     targets = range(0, 47) if r.scoring == "sum" else possible_scores(r)
-    return {"shut": table(r, "shut"), "score": table(r, "score"),
-            "beat": {t: table(r, "beat", t) for t in targets}}
-
-
+    return {"shut": table(r, "shut"), "score": table(r, "score"), "beat": {t: table(r, "beat", t) for t in targets}}
