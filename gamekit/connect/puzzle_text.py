@@ -104,7 +104,7 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
     text = (
         tr("Not the best: after {move}, best play goes {line}", move=move, line=line)
         if line
-        else tr("Not the best: after {move}", move=move)
+        else tr("Not the best: {move}", move=move)
     )
     return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"])
 

@@ -687,7 +687,7 @@ def read_score_exercise():
         if k == MAX - s:
             return False, tr(
                 "That is {max} − ({score}): the sign is the other way round. The score is for the player "
-                "to move, and a negative score means the *other* player wins.",
+                "to move, and a negative score means the other player wins.",
                 max=MAX,
                 score=s,
             )
