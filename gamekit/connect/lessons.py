@@ -2137,8 +2137,8 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "Both grids are 6 rows high. Explain in one sentence why fewer lines of five than lines of four go "
-                "up a column."
+                "Explain in one sentence why fewer lines of five than lines of four go up a column (both grids are "
+                "6 rows high)."
             ),
             N_(
                 "A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of "

@@ -47,7 +47,7 @@ def walk(page, key: str, limit: int) -> list[int]:
     "lesson, boards, game_board",
     [
         ("notebooks/shut_the_box/01_rules_and_play.ipynb", 2, True),  # a game board (keys) and a step-through
-        ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5, False),  # pictures and click-or-type puzzles only
+        ("notebooks/dots_and_boxes/02_third_sides.ipynb", 5, True),  # a two-player board, pictures and puzzles
         pytest.param(
             "notebooks/five_in_a_row/01_rules_and_play.ipynb",
             5,

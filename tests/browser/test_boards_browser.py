@@ -23,6 +23,7 @@ CELLS = [
     "              more=lambda answer: '3 = 1 + 2', more_label='Show the exact numbers')\n"
     "e = ExerciseWidget(ex)\n"
     "e.submit('2')\n"
+    "e.submit('3')             # the longer text is offered once the exercise is solved\n"
     "e",
 ]
 
