@@ -141,7 +141,9 @@ def sets_found(steps: Sequence[SearchStep]) -> list[tuple[int, ...]]:
 
 
 def parse_sets(answer: Any) -> list[tuple[int, ...]]:
-    """Sets typed as ``"9; 8+1; 7+2"`` (``;`` or new lines between sets, ``+``, ``&``, space or ``,`` inside).
+    """Sets typed as ``"9; 8+1; 7+2"`` (``;`` or new lines between sets, ``+``, ``&``, space or ``,`` inside), or as
+    ``"9 8+1 7+2"`` / ``"9, 8+1, 7+2"``: once a ``+`` joins tiles, a space or a comma separates sets, so ``"8 1"``
+    alone is the one set 8+1.
 
     Also accepts a list of tuples.  Raises ValueError with a reason for anything else.
     """
@@ -150,11 +152,11 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError(tr("type the sets, e.g. 5; 4+1"))
+            raise ValueError(tr("type the sets: + between the tiles of a set, ; between sets"))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
-        elif re.search(r"[+&]", text_):
-            parts = text_.split(",")  # "9, 8+1, 7+2": commas between sets
+        elif re.search(r"[+&]", text_):  # "9, 8+1, 7+2" or "9 8+1 7+2": a comma or a space between sets
+            parts = re.split(r"[,\s]+", re.sub(r"\s*([+&])\s*", r"\1", text_))
         else:
             parts = [text_]
         parts = [p for p in parts if p.strip()]
@@ -165,7 +167,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
                 raw.append(tuple(int(b) for b in bits))
             except ValueError:
                 raise ValueError(
-                    tr("“{strip}” is not a set of tile numbers (write e.g. 5+3)", strip=p.strip())
+                    tr("“{strip}” is not a set of tile numbers: write its tiles with + between them", strip=p.strip())
                 ) from None
     out = []
     for s in raw:
@@ -492,7 +494,7 @@ def best_set_exercise(
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError(tr("give one set, e.g. 8+1"))
+            raise ValueError(tr("give one set: its tiles with + between them"))
         s = sets[0]
         if sum(s) != roll:
             return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
@@ -529,15 +531,21 @@ def best_set_exercise(
         )
 
     def exact(answer: Any) -> str:
-        """The exact numbers behind the rounded ones ("Show the exact numbers"), for a best set only: they
-        show every set's value, so after a wrong answer they would give the best set away."""
+        """Every set, the tiles it leaves and their exact value — the comparison the pupil made, to check it.  The
+        widget offers it only once the exercise is solved or its answer shown (it names the best set)."""
         sets = parse_sets(answer)
-        if len(sets) != 1 or tuple(sorted(sets[0], reverse=True)) not in {tuple(sorted(b, reverse=True)) for b in best}:
+        if len(sets) != 1:
             return ""
         return tr(
-            "Exact numbers: {table_text}.",
-            table_text=ptr("between numbers in a list", ", ").join(
-                f"{name(o)} → {exact_chance(w) if objective == 'shut' else exact_score(w)}" for o, w in options
+            "Each set, the tiles it leaves and their value: {table_text}.",
+            table_text=ptr("between items in a list", "; ").join(
+                tr(
+                    "{set} leaves {left} → {value}",
+                    set=name(o),
+                    left=tile_list(x for x in open_tiles if x not in o) or tr("nothing"),
+                    value=exact_chance(w) if objective == "shut" else exact_score(w),
+                )
+                for o, w in options
             ),
         )
 
@@ -582,7 +590,7 @@ def best_set_exercise(
         position=SetChoice(open_tiles, roll, objective),
         key=f"best {open_tiles} {roll} {objective}",
         more=exact,
-        more_label=tr("Show the exact numbers"),
+        more_label=tr("Compare every set"),
     )
 
 
@@ -883,7 +891,10 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
                 winner=winner,
                 low=low,
             )
-    table_ = "; ".join(tr("{name}: {tiles} open", name=name, tiles=tile_list(tiles)) for name, tiles in scored)
+    table_ = "; ".join(
+        ntr("{name}: tile {tiles} open", "{name}: tiles {tiles} open", len(tiles), name=name, tiles=tile_list(tiles))
+        for name, tiles in scored
+    )
     return Exercise(
         tr("Nobody shut the box. At the end of the round: {table}. Who wins?", table=table_),
         choice_checker(winner, explanations),
@@ -955,7 +966,7 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError(tr("give one set, e.g. 8+1"))
+            raise ValueError(tr("give one set: its tiles with + between them"))
         given = sets[0]
         shut = [t for t in given if t not in open_tiles]
         if shut:
@@ -1556,7 +1567,7 @@ def parse_whole(answer: Any) -> int:
     if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
         text_ = re.sub(r"[.,]", "", text_)
     if not re.fullmatch(r"\d+", text_, re.ASCII):
-        raise ValueError(tr("“{answer}” is not a whole number: write it like 250.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a whole number: write digits only, with no words or signs.", answer=str(answer).strip()))
     return int(text_)
 
 
@@ -1932,22 +1943,23 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
     )
 
 
-# Lesson 4, exercises 3 and 4: small positions (two dice always, like the page's table) whose sets each leave
+# Lesson 4, exercises 3–5 and 6–8: small positions (two dice always, like the page's table) whose sets each leave
 # one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
 # as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
 # 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.
 SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
-"""Exercise 3: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+"""Exercises 3–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
 leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
-SCORE_EXERCISE = ((2, 7, 9), 9, "score")
-"""Exercise 4: 9 leaves tiles 2 and 7 (expected score about 6.74, a three-branch tree from the table's 2 and 7);
-7+2 leaves the 9 (8, the page's first tree)."""
+SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
+"""Exercises 6–8: 7+1 leaves tiles 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the
+other, from the table's one-tile rows); 5+3 leaves 1 and 7 (5.72: a roll of 8 shuts them, a 7 leaves the 1, which
+two dice never make).  5+3 is best though 7 is the largest tile: "cover the largest tile" fails here."""
 CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
 EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
 """The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
-3 and 4, the lessons' rule (the default) for the challenge."""
+3–5 and 6–8, the lessons' rule (the default) for the challenge."""
 
 
 def leave_value_exercise(
@@ -2031,6 +2043,17 @@ def leave_value_exercise(
             key=key,
         )
 
+    # the slip of a tree with only the roll that covers every tile left: (1 - its chance) × the points left
+    both_only = (1 - two_dice_probability(sum(left))) * sum(left) if 1 < len(left) and sum(left) <= 12 else None
+    # the slip of a two-tile tree that scores the tile a roll leaves by its number, not its expected score
+    face_only = None
+    if len(left) == 2:
+        a, b = left
+        p_a, p_b, p_ab = (two_dice_probability(x) if 2 <= x <= 12 else Fraction(0) for x in (a, b, a + b))
+        face_only = p_a * b + p_b * a + (1 - p_a - p_b - p_ab) * (a + b)
+        if face_only == value:
+            face_only = None
+
     def check_score(answer: Any) -> tuple[bool, str]:
         given, decimals = parse_decimal(answer)
         right = tr(
@@ -2049,14 +2072,39 @@ def leave_value_exercise(
             [
                 (
                     Fraction(sum(left)),
-                    tr(
-                        "{total} is the score if the turn ended now. The next rolls can still cover "
-                        "some of {left}: draw the tree.",
+                    ntr(
+                        "{total} is the score if the turn ended now, but the turn goes on: the next roll may "
+                        "cover the tile. Draw the tree of tile {left}.",
+                        "{total} is the score if the turn ended now, but the turn goes on: the next rolls may "
+                        "cover tiles. Draw the tree of tiles {left}.",
+                        len(left),
                         total=sum(left),
                         left=tile_list(left),
                     ),
                 )
-            ],
+            ]
+            + [
+                (
+                    both_only,
+                    tr(
+                        "You counted only a roll of {total}, which covers every tile left at once. A roll that "
+                        "covers one tile also changes the score: add those branches, with the table's one-tile "
+                        "rows.",
+                        total=sum(left),
+                    ),
+                )
+            ]
+            * (both_only is not None)
+            + [
+                (
+                    face_only,
+                    tr(
+                        "After a roll covers one tile, the turn goes on: the tile left is worth its expected "
+                        "score from the table's one-tile rows, not its number.",
+                    ),
+                )
+            ]
+            * (face_only is not None),
             tr(
                 "Not quite. Draw the tree of {left}: one branch for each roll that covers tiles, one for every other "
                 "roll; multiply each score by its chance and add.",
@@ -2079,7 +2127,9 @@ def leave_value_exercise(
         ),
         answer=exact_score(value),
         solutions=[str(value)] if value.denominator == 1 else [str(value), number(float(value), 2)],
-        wrong=[str(sum(left))],
+        wrong=[str(sum(left))]
+        + ([number(float(both_only), 2)] if both_only is not None else [])
+        + ([number(float(face_only), 2)] if face_only is not None else []),
         key=key,
     )
 
@@ -2096,7 +2146,7 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
     hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
     ex = best_set_exercise(*position)
-    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as the exercises 3-4 state theirs
+    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 3–8 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
         "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
@@ -2263,10 +2313,12 @@ LESSON_4_EXCLUDED = (
     "shut-0e2780a9c2",
     "shut-7c53c03347",
     "shut-a29b22c30c",
+    "shut-a93e720787",
 )
 """Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
 same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
-3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score."""
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, and the one whose best set leaves
+the same tiles (1, 3, 5, 7 and 9) as another practice item's."""
 
 HARD_THUMB_ANSWERED = (
     "shut-095da78a72",
@@ -2683,8 +2735,8 @@ LESSONS: dict[int, Lesson] = {
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
             "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
-            "leave_score_9": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
-            "leave_score_72": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
+            "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
+            "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
             "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
@@ -2695,8 +2747,8 @@ LESSONS: dict[int, Lesson] = {
             "leave_shut_91": "medium",
             "leave_shut_64": "medium",
             "best_shut": "medium",
-            "leave_score_9": "medium",
-            "leave_score_72": "medium",
+            "leave_score_71": "medium",
+            "leave_score_53": "medium",
             "best_score": "medium",
             "goals_why": "medium",
             "challenge_1": "hard",
@@ -2710,7 +2762,7 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "hard"),) * 3,
+            ((BEST, "hard"),) * 2,
             seed=7,
             where=LESSON_RULES,
             exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED,
@@ -2723,7 +2775,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("choose the best set for a low score, and say why it can differ"),
-                ("leave_score_9", "leave_score_72", "best_score", "goals_why"),
+                ("leave_score_71", "leave_score_53", "best_score", "goals_why"),
             ),
         ),
         themes=(SETS, DICE, BEST),
@@ -2905,13 +2957,12 @@ def best_set_widget(
     )
 
 
-def leave_values_widget(position: tuple, rules: Rules | None = None, score: Any = None):
-    """Lesson 4's method on the page: one :func:`leave_value_exercise` per set of ``position``, one under another."""
-    import ipywidgets as W
-
+def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's method on the page, one set at a time: the :func:`leave_value_exercise` of set number ``index``
+    (largest tile first) of ``position``, each under its own exercise number."""
     from gamekit.widgets.lesson import ExerciseWidget
 
-    return W.VBox([ExerciseWidget(make(), score=score) for make in leave_value_exercises(position, rules)])
+    return ExerciseWidget(leave_value_exercises(position, rules)[index](), score=score)
 
 
 def challenge_widget(score: Any = None):
@@ -3016,6 +3067,29 @@ def worked_solutions() -> list[tuple[str, str]]:
     def making(total: int) -> str:
         return ", ".join(f"{a}+{b}" for a, b in dice_outcomes() if a + b == total)
 
+    def score_tree(position: tuple) -> str:
+        """Each set of a two-dice low-score position, the two tiles it leaves and their tree, branch by branch."""
+        open_tiles, roll, _ = position
+        t = table(FILL_RULES, "score")
+        out = []
+        for st, v in t.set_values(mask_of(open_tiles), roll):
+            a, b = (x for x in open_tiles if x not in st)
+            k = {r: int(two_dice_probability(r) * 36) if 2 <= r <= 12 else 0 for r in (a, b, a + b)}
+            terms = [f"{k[a + b]}/36 × 0"] + [
+                f"{k[r]}/36 × {number(float(t.value(mask_of((other,)))), 2)}" for r, other in ((b, a), (a, b)) if k[r]
+            ]
+            terms.append(f"{36 - sum(k.values())}/36 × {a + b}")
+            out.append(
+                tr(
+                    "{set} leaves {left}: {terms} = {value}",
+                    set="+".join(map(str, st)),
+                    left=tile_list((a, b)),
+                    terms=" + ".join(terms),
+                    value=number(float(v), 2),
+                )
+            )
+        return "; ".join(out)
+
     k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
     k6 = int(two_dice_probability(6) * 36)
     return [
@@ -3099,10 +3173,13 @@ def worked_solutions() -> list[tuple[str, str]]:
                 value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))),
             ),
         ),
-        (tr("Lesson 4, exercise 3"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
-        (tr("Lesson 4, exercise 4"), tr("two dice always: {values}.", values=values(SCORE_EXERCISE))),
+        (tr("Lesson 4, exercises 3–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
         (
-            tr("Lesson 4, exercise 5"),
+            tr("Lesson 4, exercises 6–8"),
+            tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_EXERCISE)),
+        ),
+        (
+            tr("Lesson 4, exercise 9"),
             tr(
                 "two dice always: {rows}.",
                 rows="; ".join(
@@ -3112,7 +3189,7 @@ def worked_solutions() -> list[tuple[str, str]]:
                 ),
             ),
         ),
-        (tr("Lesson 4, challenge (extension)"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+        (tr("Lesson 4, exercise 10 (challenge, extension)"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
     ]
 
 
@@ -3126,8 +3203,8 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
 6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
-3's result, which lesson 4 uses), the table's one-tile rows that exercises 3 and 4 build on, and the "Two goals"
-table exercise 5 is about."""
+3's result, which lesson 4 uses), the table's one-tile rows that exercises 3–8 build on, and the "Two goals"
+table exercise 9 is about."""
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

@@ -142,21 +142,12 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
 
 
 def stakes(game: Any, facts: dict, refutations: dict, n: int) -> str:
-    """The best and the worst choice's value."""
-    values = [ref["value"] for ref in refutations.values()]
-    worst = max(values) if facts["objective"] == "score" else min(values)
+    """What the choice decides and how many choices are best — no chance or score: the pupil compares the
+    positions first, and the feedback gives the numbers after the answer (:func:`right`, :func:`wrong`)."""
     if facts["objective"] == "shut":
-        text = tr(
-            "At stake: the best choice shuts the box {best} of the time, the worst only {worst}.",
-            best=percent(facts["best"], 1),
-            worst=percent(worst, 1),
-        )
+        text = tr("At stake: your chance to shut the box.")
     else:
-        text = tr(
-            "At stake: the best choice ends with {best} on average, the worst with {worst}.",
-            best=number(facts["best"], 2),
-            worst=number(worst, 2),
-        )
+        text = tr("At stake: your expected score, the points left open on average.")
     count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
 
@@ -172,7 +163,7 @@ def read_answer(answer: str, facts: dict) -> Any:
             tr("{answer!r}: answer {one} or {two}", answer=answer, one=tr(DIE_CHOICES[1]), two=tr(DIE_CHOICES[2]))
         )
     if not re.fullmatch(r"[0-9]+(\s*[+,y]\s*[0-9]+)*", text, re.ASCII):
-        raise ValueError(tr("{answer!r}: write the tiles to cover with + between them, like 8+1", answer=answer))
+        raise ValueError(tr("{answer!r}: write the tiles to cover with + between them", answer=answer))
     return ("cover", tuple(sorted((int(t) for t in re.findall(r"[0-9]+", text, re.ASCII)), reverse=True)))
 
 
