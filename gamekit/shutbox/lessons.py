@@ -2714,10 +2714,7 @@ LESSONS: dict[int, Lesson] = {
                 ("dice_123", "dice_256"),
             ),
             (
-                N_(
-                    "explain why the better choice of dice compares the chance to shut the box over the whole turn, "
-                    "not one roll"
-                ),
+                N_("choose one die or two for the whole turn, by the chance to shut the box by its end"),
                 ("dice_shut_25",),
             ),
         ),
