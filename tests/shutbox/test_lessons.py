@@ -1309,10 +1309,13 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
 
     root = Path(__file__).resolve().parents[2]
     asks = [ex.prompt for ex in L.practice_exercises(4)]
-    assert len(asks) == 2 and all("lowest expected score" in a for a in asks)
+    assert len(asks) == 3 and sum("lowest expected score" in a for a in asks) == 2
+    assert sum("best chance to shut the box" in a for a in asks) == 1
+    left = [frozenset(p.facts["open"]) - set(p.answers[0][1]) for p in L.LESSONS[4].practice.puzzles()]
+    assert len(set(left)) == 3  # no two items' best sets leave the same tiles
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
-    assert "two hard positions from the puzzle bank, both for the lowest expected score" in guide
+    assert "three hard positions from the puzzle bank under the lessons' rule, two for the lowest expected" in guide
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
@@ -1611,4 +1614,4 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
             assert not re.search(r"\d", line.replace("1", "")) and "%" not in line, line
             wrong = next(a for a in puzzle.legal_answers() if a not in puzzle.answers)
             feedback = puzzle.check(wrong)[1]
-            assert re.search(r"\d[.,]\d\d", feedback), feedback
+            assert re.search(r"\d[.,]\d", feedback), feedback
