@@ -1575,7 +1575,12 @@ def parse_whole(answer: Any) -> int:
     if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
         text_ = re.sub(r"[.,]", "", text_)
     if not re.fullmatch(r"\d+", text_, re.ASCII):
-        raise ValueError(tr("“{answer}” is not a whole number: write digits only, with no words or signs.", answer=str(answer).strip()))
+        raise ValueError(
+            tr(
+                "“{answer}” is not a whole number: write digits only, with no words or signs.",
+                answer=str(answer).strip(),
+            )
+        )
     return int(text_)
 
 
@@ -3200,7 +3205,10 @@ def worked_solutions() -> list[tuple[str, str]]:
                 ),
             ),
         ),
-        (tr("Lesson 4, exercise 10 (challenge, extension)"), " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + "."),
+        (
+            tr("Lesson 4, exercise 10 (challenge, extension)"),
+            " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + ".",
+        ),
     ]
 
 

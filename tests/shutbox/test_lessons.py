@@ -1521,7 +1521,9 @@ def test_no_single_rule_of_thumb_answers_every_lesson_four_set_choice():
     assert len(choices) >= 5
     for rule in L.RULES_OF_THUMB:
         answered = [
-            key for key, sets, best in choices if (lambda p: len(p) == 1 and p[0] in best)(L.rule_of_thumb_picks(rule, sets))
+            key
+            for key, sets, best in choices
+            if (lambda p: len(p) == 1 and p[0] in best)(L.rule_of_thumb_picks(rule, sets))
         ]
         assert len(answered) < len(choices), (rule, answered)
     largest = L.rule_of_thumb_picks(L.RULES_OF_THUMB[0], tiles_summing_to(8, (1, 3, 5, 7)))
@@ -1555,8 +1557,10 @@ def test_lesson_four_page_numbers_its_exercises_as_the_worksheet_does():
 
     root = Path(__file__).resolve().parents[2]
     n = len(L.EXERCISES["shut_the_box/04_best_strategy"])
-    for page, word in (("notebooks/shut_the_box/04_best_strategy.md", "Exercise"),
-                       ("notebooks/es/shut_the_box/04_best_strategy.md", "Ejercicio")):
+    for page, word in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "Exercise"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "Ejercicio"),
+    ):
         text = (root / page).read_text()
         numbers = [int(m) for m in re.findall(rf"^###? .*?{word}\w* (\d+)", text, re.M | re.I)]
         assert numbers == list(range(1, n + 1)), (page, numbers)
