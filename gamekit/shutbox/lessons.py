@@ -2365,9 +2365,9 @@ HARD_THUMB_ANSWERED = (
     "shut-fe0162160d",
 )
 """The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
-``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out, so its items need
-more than a rule of thumb.  Only the practice set's own choice: the mastery loop's "try a similar one" picks one
-level easier, where none is left out."""
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out but one
+(:data:`LESSON_4_SHUT_PRACTICE`), so no habit answers more than one of its items.  Only the practice set's own
+choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
 """The one hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` lesson 4's practice keeps: to shut the box (the
