@@ -554,7 +554,7 @@ class ConnectExercise(Exercise):
         """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
         threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
         zugzwang = self.key in ("zugzwang", "zugzwang_who")
-        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "odd_against_even", zugzwang
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "two_threats", zugzwang
 
     @property
     def marked_cells(self) -> str:
@@ -1307,8 +1307,10 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # yellow to move: one red threat cell, column 1 row 4 (even: yellow's kind, not red's), column 1 still empty
-    "odd_even_2": "43343223255",
+    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's kind), column 7 still empty; the diagonal
+    # runs from column 4, row 1 up to the yellow side disc on the right (row 5); the exact solver: yellow wins, with
+    # its last disc, on that very cell (red has to fill the cell under it)
+    "odd_even_2": "5551645316366562",
 }
 ROW_KINDS = {
     (1, 1): N_("odd row: it will probably help its owner"),
@@ -1406,33 +1408,35 @@ def odd_even_2_exercise() -> ConnectExercise:
     return odd_even_exercise("odd_even_2")
 
 
-ODD_AGAINST_EVEN = "51246223623311455136"
-"""Lesson 2's "odd against even" position: red to move; one red threat cell on an odd row and one yellow threat
-cell on an even row, in different columns, both floating above empty cells; the exact solver: red wins, with its
-last disc, at the end of the game (yellow is made to fill the cell under red's threat)."""
+TWO_THREATS = "23123154235212433661"
+"""Lesson 2's "two threats" position: red to move; one red threat cell (column 7, row 2) and one yellow threat cell
+(column 4, row 4), both on even rows, in different columns, both floating above empty cells.  The page's odd/even
+rule of thumb decides it (a yellow threat on an even row is the deadly kind; a red one there will probably not help
+red), and the exact solver agrees: yellow wins, with its last disc, on its own threat cell."""
 
 
-def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
-    """The facts the "odd against even" exercise states, read off the board and the exact solver: each player's one
-    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number red wins with,
-    and whether best play (:func:`principal_line`) ends with yellow dropping into the cell right under red's threat
-    and red completing five on top of it.  ValueError when the position is not one red and one yellow threat of
-    red's and yellow's kinds of row in different columns, neither reachable yet."""
+def two_threats_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "two threats" exercise states, read off the board and the exact solver: each player's one
+    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number yellow wins
+    with, whether best play (:func:`principal_line`) has red fill the cell under its own threat and yellow block on
+    top of it, and whether it ends with red filling the cell under yellow's threat and yellow completing five on
+    top.  ValueError when the position is not one red and one yellow threat, both on even rows, in different
+    columns, neither reachable yet, red to move."""
     ((rc, rr),) = threat_cells(game, 0) or [(None, None)]
     ((yc, yr),) = threat_cells(game, 1) or [(None, None)]
     if (
         rc is None
         or yc is None
         or rc == yc
-        or rr % 2 != 0
+        or rr % 2 != 1
         or yr % 2 != 1
         or game.to_move != 0
         or playable_threats(game, 0)
         or playable_threats(game, 1)
     ):
         raise ValueError(
-            "the position needs one floating red threat on an odd row and one floating yellow threat "
-            "on an even row, in different columns, red to move"
+            "the position needs one floating red threat and one floating yellow threat, both on even rows, "
+            "in different columns, red to move"
         )
     score = solve(game)
     line, end = principal_line(game, limit=game.variant.cells)
@@ -1440,62 +1444,65 @@ def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
     for m in line:
         history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
         g.play(m)
-    forced = end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr) and history[-2] == (1, rc, rr - 1)
+    blocked = (0, rc, rr - 1) in history and (1, rc, rr) in history
+    forced = end.winner() == 1 and len(history) >= 2 and history[-1] == (1, yc, yr) and history[-2] == (0, yc, yr - 1)
     return dict(
         red=(game.column_number(rc), rr + 1),
         yellow=(game.column_number(yc), yr + 1),
         score=score,
-        disc=game.variant.cells // 2 + 1 - score if score > 0 else None,
+        disc=game.variant.cells // 2 + 1 + score if score < 0 else None,
+        blocked=blocked,
         forced=forced,
     )
 
 
-def odd_against_even_exercise() -> ConnectExercise:
-    """A red threat on an odd row against a yellow threat on an even row, in different columns: who wins, and why?
-    Four choices, two of them "red" with different reasons (a right winner for a wrong reason is wrong); the right
-    one is the exact solver's verdict on this position and says how the end goes, as best play shows it."""
-    game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
-    f = odd_against_even_facts(game)
-    if f["score"] <= 0:
-        raise ValueError("the odd-against-even position must be a red win for the exact solver")
-    values = dict(a=f["red"][0], r=f["red"][1], b=f["yellow"][0], y=f["yellow"][1], nth=_nth(f["disc"]))
-    right = tr("Red: its threat is on an odd row, and red tends to get the odd cells")
-    won = (
-        tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
-        if f["disc"] == game.variant.cells // 2
-        else tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
+def two_threats_exercise() -> ConnectExercise:
+    """A red threat and a yellow threat, both on even rows, in different columns: who wins, and why?  The page's
+    odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
+    reason, two of them "red" for different wrong reasons; the right one is the exact solver's verdict on this
+    position and says how the end goes, as best play shows it."""
+    game = FiveInARow.from_moves(TWO_THREATS)
+    f = two_threats_facts(game)
+    if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
+        raise ValueError("the two-threats position must be a yellow win that ends on yellow's threat cell")
+    values = dict(
+        a=f["red"][0],
+        r=f["red"][1],
+        below_r=f["red"][1] - 1,
+        b=f["yellow"][0],
+        y=f["yellow"][1],
+        below_y=f["yellow"][1] - 1,
+        nth=_nth(f["disc"]),
     )
-    end = (
-        (
-            " "
-            + tr(
-                "At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
-                "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
-                under=f["red"][1] - 1,
-                **values,
-            )
-        )
-        if f["forced"]
-        else ""
+    right = tr("Yellow: both threats are on even rows, and yellow tends to get the even cells")
+    won = (
+        tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
+        if f["disc"] == game.variant.cells // 2
+        else tr("Right. The exact solver says yellow wins, with its {nth} disc.", **values)
+    )
+    end = tr(
+        "In column {a} red has to fill row {below_r} and yellow blocks on top, in row {r}. At the very end red has "
+        "to drop into column {b}, row {below_y}, right under yellow's threat, and yellow makes five on top: "
+        "zugzwang.",
+        **values,
     )
     said = {
-        right: won + end,
-        tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
-            "Yellow's threat never gets used. The exact solver says red wins: the game ends in column {a}, where "
-            "yellow has to fill row {under}, right under red's threat.",
-            under=f["red"][1] - 1,
-            **values,
-        )
-        if f["forced"]
-        else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
-        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
-            "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
-            "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
+        right: won + " " + end,
+        tr("Red: red moves first, so red uses its threat first"): tr(
+            "Moving first does not help here: neither threat can be used yet, both float above empty cells. What "
+            "decides is the kind of row each threat is on. Row {r} and row {y} are both even, yellow's kind.",
             **values,
         ),
-        tr("Red: red moves first, so red uses its threat first"): tr(
-            "Red does win, but not for that reason: neither threat can be used yet, both float above empty cells. "
-            "What decides is the kind of row each threat is on: red's is odd, red's kind.",
+        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
+            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
+            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+            "yellow wins.",
+            **values,
+        ),
+        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
+            "They do not cancel out. Each player must avoid the cell under the other's threat, and someone runs out "
+            "of safe moves first. Red's threat is on an even row, so it will probably not help red; yellow's is on "
+            "an even row too, yellow's kind. The exact solver says yellow wins.",
             **values,
         ),
     }
@@ -1507,14 +1514,14 @@ def odd_against_even_exercise() -> ConnectExercise:
         ),
         choice_checker(right, said),
         hint=tr(
-            "Which kind of row is each threat on, odd or even? And who tends to get the cells "
-            "of that kind as the grid fills up?"
+            "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
+            "from \"Odd and even threats\" for each threat."
         ),
         answer=right,
         solutions=[right],
         choices=choices,
         wrong=[c for c in choices if c != right],
-        key="odd_against_even",
+        key="two_threats",
         game=game,
         click=False,
     )
@@ -2174,7 +2181,7 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": zugzwang_who_exercise,
             "odd_even": odd_even_exercise,
             "odd_even_2": odd_even_2_exercise,
-            "odd_against_even": odd_against_even_exercise,
+            "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
             "only_move": only_move_exercise,
             "winning_move": winning_move_exercise,
@@ -2187,7 +2194,7 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": "medium",
             "odd_even": "medium",
             "odd_even_2": "medium",
-            "odd_against_even": "medium",
+            "two_threats": "medium",
             "answer_on_top": "medium",
             "only_move": "hard",
             "winning_move": "hard",
@@ -2224,7 +2231,7 @@ LESSONS: dict[int, Lesson] = {
                     "tell an odd threat from an even one, say which player each one helps, and find the drop "
                     "that lets yellow answer every red disc in the same column until the grid is full"
                 ),
-                ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top"),
+                ("odd_even", "odd_even_2", "two_threats", "answer_on_top"),
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),

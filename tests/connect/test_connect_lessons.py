@@ -262,7 +262,7 @@ def test_zugzwang_is_counted_then_decided():
     assert len({r[1] for r in reasons.values()}) == 3
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 0, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 1, True)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -307,6 +307,23 @@ def test_the_two_odd_even_exercises_put_the_threat_on_rows_of_both_kinds():
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
     assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
+    # one red threat and one yellow: "odd helps, even does not" fails exercise 6; owner and row must be combined
+    assert (sa, sb) == (0, 1)
+    assert "whose threat" in b.check("even row: it will probably not help its owner")[1]
+
+
+@pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
+def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
+    """The rule of thumb's answer is what happens in these very positions: the threat's owner wins with best play
+    when the answer is "it will probably help its owner", and the game ends with that owner's five on that cell."""
+    ex = L.exercises()[name]
+    ((owner, (c, r)),) = [(s, cell) for s in (0, 1) for cell in L.threat_cells(ex.game, s)]
+    assert ex.solutions[0].endswith("it will probably help its owner")
+    score = solve(ex.game)
+    assert (score > 0) == (ex.game.to_move == owner) and score != 0  # the owner wins
+    line, end = L.principal_line(ex.game, limit=ex.game.variant.cells)
+    assert end.winner() == owner and line[-1] == str(ex.game.column_number(c))
+    assert len(end.grid[c]) == r + 1  # the five is made on the threat cell itself
 
 
 def test_odd_even_choices_are_in_spanish_of_the_lessons():
@@ -315,7 +332,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     with using("es"):
         ex = L.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila par: probablemente no le servirá a su dueño"]
+        assert ex.solutions == ["fila par: probablemente le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -897,8 +914,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
         assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: X (red) in column 1, which is still empty: "
-        "find the cell of that column where a red disc would make five."
+        "Threat cells: O (yellow) in column 7, which is still empty: "
+        "find the cell of that column where a yellow disc would make five."
     )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1371,29 +1388,35 @@ def test_lesson_two_hints_say_how_to_look_not_the_result():
     assert not game.grid[game.grid_column(column)] and len(rows) >= 2  # the stack is in a column still empty
 
 
-def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver():
-    """Lesson 2: one red threat on an odd row, one yellow threat on an even row, in different columns, neither
-    reachable. The right choice is the solver's winner with the odd/even reason; the right winner with a wrong
-    reason is wrong; every choice has its own reason; the right one's end is the line of best play."""
-    ex = L.exercises()["odd_against_even"]
+def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
+    """Lesson 2's exercise 7: one red and one yellow threat, both on even rows, in different columns, neither
+    reachable. The page's rules of thumb decide it (no rule the page does not teach): the right choice is yellow, the
+    exact solver's winner; both "red" answers are wrong, each for its own reason; every choice has its own reason; the
+    right one's end is the line of best play (red fills under its own threat and yellow blocks; red fills under
+    yellow's threat and yellow makes five)."""
+    ex = L.exercises()["two_threats"]
     g = ex.game
     ((rc, rr),) = L.threat_cells(g, 0)
     ((yc, yr),) = L.threat_cells(g, 1)
-    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 1 and (yr + 1) % 2 == 0
+    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 0 and (yr + 1) % 2 == 0
     assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
     score = solve(g)
-    assert score > 0  # red wins
+    assert score < 0  # red, to move, loses: yellow wins
     reasons = {c: ex.check(c) for c in ex.choices}
     (right,) = [c for c, (ok, _) in reasons.items() if ok]
-    assert right.startswith("Red:") and "odd" in right and ex.solutions == [right]
-    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())  # right winner, wrong reason
+    assert right.startswith("Yellow:") and "even" in right and ex.solutions == [right]
+    assert sum(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items()) == 2
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
-    nth = g.variant.cells // 2 + 1 - score
-    assert f"with its {nth}st disc" in reasons[right][1] or f"with its {nth}th disc" in reasons[right][1]
-    # the end told is the end of best play: yellow fills the cell under red's threat, red makes five on top
+    nth = g.variant.cells // 2 + 1 + score
+    assert f"with its {nth}th disc" in reasons[right][1]
     line, end = L.principal_line(g, limit=g.variant.cells)
-    assert end.winner() == 0 and line[-1] == line[-2] == str(g.column_number(rc))
-    assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
+    assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
+    assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
+    assert f"column {g.column_number(rc)} red has to fill row {rr}" in reasons[right][1]
+    lower = [c for c in ex.choices if "lower" in c][0]
+    assert f"row {rr + 1}, even" in reasons[lower][1] and "yellow drops on top" in reasons[lower][1]
+    first = [c for c in ex.choices if "moves first" in c][0]
+    assert "neither threat can be used yet" in reasons[first][1]
     assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells  # both cells marked on paper too
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
 
@@ -1463,7 +1486,7 @@ def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed
         assert f"column {ex.solutions[0]}" not in text and f"red {ex.solutions[0]}" not in text
 
 
-@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "odd_against_even"])
+@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "two_threats"])
 def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     """On paper the board has no tint: each threat cell the picture marks is drawn in its cell (x red, o yellow),
     each ✗ cell too, with a key; a move exercise's board marks nothing (its threat cell would be the answer)."""
