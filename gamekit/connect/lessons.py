@@ -1965,9 +1965,10 @@ def _hiding_answers(
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
-    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the
-    score is the exact solver's, and each common slip
-    with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
+    judged by the exact solver's scores, as minimax picks: the best column is the one with the highest score, so a
+    drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
+    score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
+    other way round) gets its own reason."""
     from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
 
     game = ex.position
@@ -1975,12 +1976,17 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     top = game.variant.cells // 2 + 1  # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     signed = lambda v: f"{v:+d}" if v else "0"
-    columns = [str(c) for c in ex.solutions]
+    scores = _scores(game)  # each column's exact score for the player to move
+    columns = [m for m, v in scores.items() if v == best]
+    others = [m for m in game.legal_moves() if m not in columns]
 
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
         if column not in columns:  # what best play does after it; not the best column's score
-            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=columns))
+            words = outcome_words(game, column, hide=columns)
+            if best > 0 and scores.get(column, 0) > 0:  # a win too, but a slower one: minimax takes the highest
+                words += " " + tr("It wins too, but later: minimax picks the column with the highest score.")
+            return False, tr("Not column {move}: {words}", move=column, words=words)
         if k == best:
             return True, tr(
                 "Right: column {column}, score {score} for {colour}: {result}.",
@@ -1994,7 +2000,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     solutions = [f"{c}, {signed(best)}" for c in columns]
     slips = [-best, top - abs(best)] if best else [1]  # a draw: any other score is one slip
     wrong = (
-        [f"{w}, {signed(best)}" for w in ex.wrong]
+        [f"{w}, {signed(best)}" for w in others]
         + [f"{columns[0]}, {signed(v)}" for v in slips]
         + ([f"{columns[0]}, 0"] if best else [])
     )
@@ -2057,7 +2063,8 @@ def practice_exclusions(
     fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
     right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
     taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
-    several right columns is no easy guess and stays."""
+    several right columns is no easy guess and stays, but one a look a single drop ahead settles
+    (:func:`settled_by_one_look`) goes: it needs no search."""
     from gamekit.puzzles.store import load_puzzles
 
     out = []
@@ -2068,9 +2075,24 @@ def practice_exclusions(
             p.position.variant.cells - p.position.discs_on_board > most_empty or is_at_once(p.position)
         )
         later = at_once and not is_at_once(p.position, p.answers)
-        if crowded or big or later:
+        one_look = typed_score and not big and settled_by_one_look(p.position)
+        if crowded or big or later or one_look:
             out.append(p.id)
     return tuple(sorted(out))
+
+
+def settled_by_one_look(game: ConnectGame) -> bool:
+    """Whether looking one drop ahead settles ``game``: the drops that hand the opponent no five at once are exactly
+    the exact solver's best drops, so "try each column and the best answer to it" (minimax) is never needed."""
+    safe = []
+    for m in game.legal_moves():
+        game.play(m)
+        try:
+            if not immediate_wins(game):
+                safe.append(m)
+        finally:
+            game.undo()
+    return set(safe) == set(best_moves(game))
 
 
 def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
@@ -2281,11 +2303,11 @@ LESSONS: dict[int, Lesson] = {
                 "earlier, so skipping them cannot change the best score."
             ),
         ),
-        # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
-        # (seed 4: no two problems share a right answer, so one's feedback never answers another)
+        # typed: the best column and its score (minimax and reading a score, this lesson's ideas); none that a look
+        # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
+            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,

@@ -1157,6 +1157,31 @@ def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
     assert "one above the other" not in before and "uno encima del otro" not in before
 
 
+def _after(game, move):
+    after = game.copy()
+    after.play(move)
+    return after
+
+
+def test_a_drop_a_one_look_settles_is_told_apart_from_one_that_needs_a_search():
+    """Lesson 3's practice leaves out every small bank position where the drops that hand the opponent no five at
+    once are exactly the best ones (no search is needed); one where a safe drop only wins later can stay."""
+    from gamekit.puzzles.store import load_puzzles
+
+    small = [
+        p
+        for p in load_puzzles("five_in_a_row")
+        if p.position.variant.cells - p.position.discs_on_board <= L.HAND_SEARCH_EMPTY and not L.is_at_once(p.position)
+    ]
+    settled = [p for p in small if L.settled_by_one_look(p.position)]
+    assert settled and len(settled) < len(small)  # the check tells the two kinds apart in the bank
+    excluded = L.LESSONS[3].practice.exclude
+    assert all(p.id in excluded for p in settled)
+    for p in settled:  # by hand: the safe drops, one look ahead, are the best ones
+        safe = [m for m in p.position.legal_moves() if not L.immediate_wins(_after(p.position, m))]
+        assert set(safe) == set(L.best_moves(p.position))
+
+
 def test_lesson_three_practice_asks_the_column_and_its_score():
     """Lesson 3's practice is its own ideas: the best column by minimax and its score, typed, so three columns are
     no 1-in-3 guess; the score is the exact solver's, each slip with it has its own reason, and the question does
@@ -1181,13 +1206,27 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
         for w, why in reasons.items():
             if not w.startswith(tuple(sol.split(",")[0] + "," for sol in ex.solutions)):
                 # a wrong column is told what follows it, not what the best column scores
-                assert why.startswith("Not column") and "best drop" not in why and "score" not in why
+                later = " It wins too, but later: minimax picks the column with the highest score."
+                assert why.startswith("Not column") and "best drop" not in why and "score" not in why.replace(later, "")
+                # a column that wins too, but later, is wrong by minimax, and told so
+                after = ex.game.copy()
+                after.play(w.split(",")[0])
+                slower = solve(ex.game) > 0 and (after.winner() is None and not after.is_over() and solve(after) < 0)
+                assert why.endswith(later) == slower, (w, why)
         column = ex.solutions[0].split(",")[0]
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
         assert right_column and len(set(right_column.values())) == len(right_column)  # each slip its own reason
         assert all(why.startswith("The column is right") for why in right_column.values())
         assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
+    # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
+    assert not any(L.settled_by_one_look(ex.game) for ex in exercises)
+    assert any(  # at least one has a column that also wins, but later: the score decides, as minimax does
+        "It wins too, but later" in ex.check(w)[1] for ex in exercises for w in ex.wrong
+    )
+    first = L.practice_exercises(3)[0].game
+    safe = [m for m in first.legal_moves() if not L.immediate_wins(_after(first, m))]
+    assert len(safe) > 1 and len(L.best_moves(first)) == 1  # problem 1: two columns avoid a five, one is best
     # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
     # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
