@@ -237,11 +237,6 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-PAPER_LETTERS = {0: "X", 1: "O"}
-"""The letter of each colour on a board printed as text (the key under it says "X red, O yellow"): on paper a
-threat cell is named by that letter, so a colour has one letter on the sheet."""
-
-
 def marked_cells_text(
     game: ConnectGame,
     threats: bool = True,
@@ -252,8 +247,8 @@ def marked_cells_text(
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
-    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: the picture's
-    threat letter (default), or :data:`PAPER_LETTERS` for a board printed as text."""
+    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: each colour's
+    threat letter (the picture's, also written in the cell of a board printed as text)."""
     parts = []
     if threats:
         cells = [
@@ -286,17 +281,33 @@ def marked_cells_text(
 
 def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -> dict[tuple[int, int], str]:
     """The cells a lesson picture marks, for its board printed as text (:func:`gamekit.connect.info.paper_board`):
-    each threat cell (grid column, row from 0 at the bottom) with its colour's paper letter in lower case (x red,
-    o yellow: an empty cell where that colour would make five) and, with ``danger``, each ✗ cell under the
-    opponent's threat, as :func:`marked_cells_text` names them in words."""
+    each threat cell (grid column, row from 0 at the bottom) with its colour's threat letter, the picture's (R red,
+    Y yellow; R and A in Spanish), which no disc letter (X, O) looks like, and, with ``danger``, each ✗ cell under
+    the opponent's threat, as :func:`marked_cells_text` names them in words."""
     marks: dict[tuple[int, int], str] = {}
     if threats:
-        marks.update({cell: PAPER_LETTERS[seat].lower() for seat in (0, 1) for cell in threat_cells(game, seat)})
+        marks.update({cell: threat_letter(seat) for seat in (0, 1) for cell in threat_cells(game, seat)})
     if danger:
         marks.update(
             {(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1}
         )
     return marks
+
+
+def paper_key(marks: dict[tuple[int, int], str]) -> str:
+    """The key line under a printed board for the ``marks`` it carries (:func:`paper_marks`): what each threat
+    letter and the ✗ mean; "" when nothing is marked."""
+    used = set(marks.values())
+    key = [
+        tr("{letter}: an empty cell where a red disc would make five", letter=threat_letter(0))
+        if threat_letter(0) in used
+        else "",
+        tr("{letter}: an empty cell where a yellow disc would make five", letter=threat_letter(1))
+        if threat_letter(1) in used
+        else "",
+        tr("✗: the empty cell under a threat") if "✗" in used else "",
+    ]
+    return "; ".join(filter(None, key))
 
 
 def _floating_cell_words(
@@ -548,6 +559,7 @@ class ConnectExercise(Exercise):
         if self.game is not None and any(self.marks):
             self.game = self.game.copy()  # its own copy: the board printed on paper carries the marks
             self.game.paper_marks = paper_marks(self.game, *self.marks)
+            self.game.paper_key = paper_key(self.game.paper_marks)
 
     @property
     def marks(self) -> tuple[bool, bool]:
@@ -559,14 +571,12 @@ class ConnectExercise(Exercise):
     @property
     def marked_cells(self) -> str:
         """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
-        cells: X (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
-        each colour named by its letter on the printed board (:data:`PAPER_LETTERS`)."""
+        cells: R (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
+        each colour named by its threat letter, the one written in the cell on screen and on paper."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(
-            self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS, letter=PAPER_LETTERS.__getitem__
-        )
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -1322,6 +1332,11 @@ ROW_KINDS = {
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
 
+ROW_QUESTIONS = (*ODD_EVEN_POSITIONS, "two_threats")
+"""The exercises that turn on the kind of row a threat is on: the words beside their boards (screen reader,
+worksheet) place a threat cell without its row number, so the pupil counts the rows."""
+
+
 def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
     """Tell an odd threat from an even one and say whether, by the odd/even rule of thumb of lesson 2, it helps
     the player it belongs to (the answer turns on both the row and the owner).  The position has exactly one
@@ -1487,22 +1502,22 @@ def two_threats_exercise() -> ConnectExercise:
         **values,
     )
     said = {
-        right: won + " " + end,
         tr("Red: red moves first, so red uses its threat first"): tr(
             "Moving first does not help here: neither threat can be used yet, both float above empty cells. What "
             "decides is the kind of row each threat is on. Row {r} and row {y} are both even, yellow's kind.",
-            **values,
-        ),
-        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
-            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
-            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
-            "yellow wins.",
             **values,
         ),
         tr("Nobody: the two threats cancel out, so it is a draw"): tr(
             "They do not cancel out. Each player must avoid the cell under the other's threat, and someone runs out "
             "of safe moves first. Red's threat is on an even row, so it will probably not help red; yellow's is on "
             "an even row too, yellow's kind. The exact solver says yellow wins.",
+            **values,
+        ),
+        right: won + " " + end,
+        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
+            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
+            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+            "yellow wins.",
             **values,
         ),
     }
@@ -2472,7 +2487,7 @@ def exercise(name: str, score: LessonScore | None = None):
             scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
             threats=tinted,
             danger=zugzwang,
-            rows=name not in ODD_EVEN_POSITIONS,
+            rows=name not in ROW_QUESTIONS,
         )
         return W.VBox([board, widget])
     game = ex.game

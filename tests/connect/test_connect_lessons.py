@@ -908,13 +908,13 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         if not (threats or danger):
             assert ex.marked_cells == "", key
             continue
-        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ODD_EVEN_POSITIONS)
+        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ROW_QUESTIONS)
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
-        # on paper each colour keeps one letter, the printed board's (X red, O yellow)
-        assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
-        assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
+        # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter
+        assert ex.marked_cells == on_page, key
+        assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: O (yellow) in column 7, which is still empty: "
+        "Threat cells: Y (yellow) in column 7, which is still empty: "
         "find the cell of that column where a yellow disc would make five."
     )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
@@ -1456,7 +1456,8 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert f"row {rr + 1}, even" in reasons[lower][1] and "yellow drops on top" in reasons[lower][1]
     first = [c for c in ex.choices if "moves first" in c][0]
     assert "neither threat can be used yet" in reasons[first][1]
-    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells  # both cells marked on paper too
+    assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
+    assert f"row {rr + 1}" not in ex.marked_cells and f"row {yr + 1}" not in ex.marked_cells  # the pupil counts
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
 
 
@@ -1527,15 +1528,16 @@ def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed
 
 @pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "two_threats"])
 def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
-    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell (x red, o yellow),
-    each ✗ cell too, with a key; a move exercise's board marks nothing (its threat cell would be the answer)."""
+    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell with the picture's
+    letter (R red, Y yellow; R and A in Spanish), never a disc letter (X, O), each ✗ cell too, with a key; a move
+    exercise's board marks nothing (its threat cell would be the answer)."""
     from gamekit.teacher_sheets import _board_text
 
     ex = L.exercises()[name]
     lines = _board_text(ex).split("\n")
     g = ex.game
     threats, danger = ex.marks
-    for seat, letter in ((0, "x"), (1, "o")):
+    for seat, letter in ((0, "R"), (1, "Y")):
         for c, r in L.threat_cells(g, seat):
             cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
             assert cells[c] == letter, (name, c, r, lines)
@@ -1543,6 +1545,16 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+    marks = set(L.paper_marks(g, *ex.marks).values())
+    assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
+    from gamekit.i18n import using
+
+    with using("es"):
+        es = L.exercises()[name]
+        text = _board_text(es)
+        for c, r in L.threat_cells(es.game, 1):
+            assert [ch for ch in text.split("\n")[g.height - 1 - r] if ch not in " |"][c] == "A"
+        assert "o: " not in text and "x: " not in text
 
 
 @pytest.mark.parametrize(
