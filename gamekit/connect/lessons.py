@@ -1530,7 +1530,7 @@ def two_threats_exercise() -> ConnectExercise:
         choice_checker(right, said),
         hint=tr(
             "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
-            "from \"Odd and even threats\" for each threat."
+            'from "Odd and even threats" for each threat.'
         ),
         answer=right,
         solutions=[right],
