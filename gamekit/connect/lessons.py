@@ -1496,9 +1496,9 @@ def two_threats_exercise() -> ConnectExercise:
         else tr("Right. The exact solver says yellow wins, with its {nth} disc.", **values)
     )
     end = tr(
-        "In column {a} red has to fill row {below_r} and yellow blocks on top, in row {r}. At the very end red has "
-        "to drop into column {b}, row {below_y}, right under yellow's threat, and yellow makes five on top: "
-        "zugzwang.",
+        "With best play, red fills row {below_r} of column {a} and yellow blocks on top, in row {r}. At the very "
+        "end red has to drop into column {b}, row {below_y}, right under yellow's threat, and yellow makes five on "
+        "top: zugzwang.",
         **values,
     )
     said = {

@@ -1451,7 +1451,7 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     line, end = L.principal_line(g, limit=g.variant.cells)
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
-    assert f"column {g.column_number(rc)} red has to fill row {rr}" in reasons[right][1]
+    assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
     lower = [c for c in ex.choices if "lower" in c][0]
     assert f"row {rr + 1}, even" in reasons[lower][1] and "yellow drops on top" in reasons[lower][1]
     first = [c for c in ex.choices if "moves first" in c][0]
