@@ -295,8 +295,8 @@ PAPER_ANSWERS = N_(
 def paper_board(game: ConnectGame) -> str:
     """A position drawn as text for a printed worksheet: the grid as ``str(game)`` draws it (X red, O yellow), and
     the cells a lesson's picture marks (``game.paper_marks``, ``{(grid column, row from 0 at the bottom): mark}``,
-    set by the lesson on its exercise's own copy) drawn in their cells — x or o for a red or yellow threat cell,
-    ✗ for the cell under a threat — with a key line for the marks used."""
+    set by the lesson on its exercise's own copy) drawn in their cells — the threat cell's letter (R red, Y yellow)
+    or ✗ for the cell under a threat — with the lesson's key line for them (``game.paper_key``)."""
     text = str(game)
     marks = getattr(game, "paper_marks", None) or {}
     if not marks:
@@ -306,13 +306,8 @@ def paper_board(game: ConnectGame) -> str:
         i = game.height - 1 - r
         spots = [k for k, ch in enumerate(lines[i]) if ch not in " |"]
         lines[i] = lines[i][: spots[c]] + mark + lines[i][spots[c] + 1 :]
-    used = set(marks.values())
-    key = [
-        tr("x: an empty cell where a red disc would make five") if "x" in used else "",
-        tr("o: an empty cell where a yellow disc would make five") if "o" in used else "",
-        tr("✗: the empty cell under a threat") if "✗" in used else "",
-    ]
-    return "\n".join(lines + ["; ".join(filter(None, key))])
+    key = getattr(game, "paper_key", "")
+    return "\n".join(lines + ([key] if key else []))
 
 
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:

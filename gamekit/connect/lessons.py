@@ -237,11 +237,6 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
-PAPER_LETTERS = {0: "X", 1: "O"}
-"""The letter of each colour on a board printed as text (the key under it says "X red, O yellow"): on paper a
-threat cell is named by that letter, so a colour has one letter on the sheet."""
-
-
 def marked_cells_text(
     game: ConnectGame,
     threats: bool = True,
@@ -252,8 +247,8 @@ def marked_cells_text(
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
-    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: the picture's
-    threat letter (default), or :data:`PAPER_LETTERS` for a board printed as text."""
+    questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: each colour's
+    threat letter (the picture's, also written in the cell of a board printed as text)."""
     parts = []
     if threats:
         cells = [
@@ -286,17 +281,33 @@ def marked_cells_text(
 
 def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -> dict[tuple[int, int], str]:
     """The cells a lesson picture marks, for its board printed as text (:func:`gamekit.connect.info.paper_board`):
-    each threat cell (grid column, row from 0 at the bottom) with its colour's paper letter in lower case (x red,
-    o yellow: an empty cell where that colour would make five) and, with ``danger``, each ✗ cell under the
-    opponent's threat, as :func:`marked_cells_text` names them in words."""
+    each threat cell (grid column, row from 0 at the bottom) with its colour's threat letter, the picture's (R red,
+    Y yellow; R and A in Spanish), which no disc letter (X, O) looks like, and, with ``danger``, each ✗ cell under
+    the opponent's threat, as :func:`marked_cells_text` names them in words."""
     marks: dict[tuple[int, int], str] = {}
     if threats:
-        marks.update({cell: PAPER_LETTERS[seat].lower() for seat in (0, 1) for cell in threat_cells(game, seat)})
+        marks.update({cell: threat_letter(seat) for seat in (0, 1) for cell in threat_cells(game, seat)})
     if danger:
         marks.update(
             {(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1}
         )
     return marks
+
+
+def paper_key(marks: dict[tuple[int, int], str]) -> str:
+    """The key line under a printed board for the ``marks`` it carries (:func:`paper_marks`): what each threat
+    letter and the ✗ mean; "" when nothing is marked."""
+    used = set(marks.values())
+    key = [
+        tr("{letter}: an empty cell where a red disc would make five", letter=threat_letter(0))
+        if threat_letter(0) in used
+        else "",
+        tr("{letter}: an empty cell where a yellow disc would make five", letter=threat_letter(1))
+        if threat_letter(1) in used
+        else "",
+        tr("✗: the empty cell under a threat") if "✗" in used else "",
+    ]
+    return "; ".join(filter(None, key))
 
 
 def _floating_cell_words(
@@ -548,25 +559,24 @@ class ConnectExercise(Exercise):
         if self.game is not None and any(self.marks):
             self.game = self.game.copy()  # its own copy: the board printed on paper carries the marks
             self.game.paper_marks = paper_marks(self.game, *self.marks)
+            self.game.paper_key = paper_key(self.game.paper_marks)
 
     @property
     def marks(self) -> tuple[bool, bool]:
         """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
         threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
         zugzwang = self.key in ("zugzwang", "zugzwang_who")
-        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "odd_against_even", zugzwang
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "two_threats", zugzwang
 
     @property
     def marked_cells(self) -> str:
         """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
-        cells: X (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
-        each colour named by its letter on the printed board (:data:`PAPER_LETTERS`)."""
+        cells: R (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
+        each colour named by its threat letter, the one written in the cell on screen and on paper."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(
-            self.game, threats, danger, rows=self.key not in ODD_EVEN_POSITIONS, letter=PAPER_LETTERS.__getitem__
-        )
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -1307,8 +1317,10 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # yellow to move: one red threat cell, column 1 row 4 (even: yellow's kind, not red's), column 1 still empty
-    "odd_even_2": "43343223255",
+    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's kind), column 7 still empty; the diagonal
+    # runs from column 4, row 1 up to the yellow side disc on the right (row 5); the exact solver: yellow wins, with
+    # its last disc, on that very cell (red has to fill the cell under it)
+    "odd_even_2": "5551645316366562",
 }
 ROW_KINDS = {
     (1, 1): N_("odd row: it will probably help its owner"),
@@ -1318,6 +1330,11 @@ ROW_KINDS = {
 }
 """The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
+
+
+ROW_QUESTIONS = (*ODD_EVEN_POSITIONS, "two_threats")
+"""The exercises that turn on the kind of row a threat is on: the words beside their boards (screen reader,
+worksheet) place a threat cell without its row number, so the pupil counts the rows."""
 
 
 def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
@@ -1406,33 +1423,35 @@ def odd_even_2_exercise() -> ConnectExercise:
     return odd_even_exercise("odd_even_2")
 
 
-ODD_AGAINST_EVEN = "51246223623311455136"
-"""Lesson 2's "odd against even" position: red to move; one red threat cell on an odd row and one yellow threat
-cell on an even row, in different columns, both floating above empty cells; the exact solver: red wins, with its
-last disc, at the end of the game (yellow is made to fill the cell under red's threat)."""
+TWO_THREATS = "23123154235212433661"
+"""Lesson 2's "two threats" position: red to move; one red threat cell (column 7, row 2) and one yellow threat cell
+(column 4, row 4), both on even rows, in different columns, both floating above empty cells.  The page's odd/even
+rule of thumb decides it (a yellow threat on an even row is the deadly kind; a red one there will probably not help
+red), and the exact solver agrees: yellow wins, with its last disc, on its own threat cell."""
 
 
-def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
-    """The facts the "odd against even" exercise states, read off the board and the exact solver: each player's one
-    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number red wins with,
-    and whether best play (:func:`principal_line`) ends with yellow dropping into the cell right under red's threat
-    and red completing five on top of it.  ValueError when the position is not one red and one yellow threat of
-    red's and yellow's kinds of row in different columns, neither reachable yet."""
+def two_threats_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "two threats" exercise states, read off the board and the exact solver: each player's one
+    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number yellow wins
+    with, whether best play (:func:`principal_line`) has red fill the cell under its own threat and yellow block on
+    top of it, and whether it ends with red filling the cell under yellow's threat and yellow completing five on
+    top.  ValueError when the position is not one red and one yellow threat, both on even rows, in different
+    columns, neither reachable yet, red to move."""
     ((rc, rr),) = threat_cells(game, 0) or [(None, None)]
     ((yc, yr),) = threat_cells(game, 1) or [(None, None)]
     if (
         rc is None
         or yc is None
         or rc == yc
-        or rr % 2 != 0
+        or rr % 2 != 1
         or yr % 2 != 1
         or game.to_move != 0
         or playable_threats(game, 0)
         or playable_threats(game, 1)
     ):
         raise ValueError(
-            "the position needs one floating red threat on an odd row and one floating yellow threat "
-            "on an even row, in different columns, red to move"
+            "the position needs one floating red threat and one floating yellow threat, both on even rows, "
+            "in different columns, red to move"
         )
     score = solve(game)
     line, end = principal_line(game, limit=game.variant.cells)
@@ -1440,62 +1459,65 @@ def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
     for m in line:
         history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
         g.play(m)
-    forced = end.winner() == 0 and len(history) >= 2 and history[-1] == (0, rc, rr) and history[-2] == (1, rc, rr - 1)
+    blocked = (0, rc, rr - 1) in history and (1, rc, rr) in history
+    forced = end.winner() == 1 and len(history) >= 2 and history[-1] == (1, yc, yr) and history[-2] == (0, yc, yr - 1)
     return dict(
         red=(game.column_number(rc), rr + 1),
         yellow=(game.column_number(yc), yr + 1),
         score=score,
-        disc=game.variant.cells // 2 + 1 - score if score > 0 else None,
+        disc=game.variant.cells // 2 + 1 + score if score < 0 else None,
+        blocked=blocked,
         forced=forced,
     )
 
 
-def odd_against_even_exercise() -> ConnectExercise:
-    """A red threat on an odd row against a yellow threat on an even row, in different columns: who wins, and why?
-    Four choices, two of them "red" with different reasons (a right winner for a wrong reason is wrong); the right
-    one is the exact solver's verdict on this position and says how the end goes, as best play shows it."""
-    game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
-    f = odd_against_even_facts(game)
-    if f["score"] <= 0:
-        raise ValueError("the odd-against-even position must be a red win for the exact solver")
-    values = dict(a=f["red"][0], r=f["red"][1], b=f["yellow"][0], y=f["yellow"][1], nth=_nth(f["disc"]))
-    right = tr("Red: its threat is on an odd row, and red tends to get the odd cells")
-    won = (
-        tr("Right. The exact solver says red wins, with its {nth} disc, the last red disc of the game.", **values)
-        if f["disc"] == game.variant.cells // 2
-        else tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
+def two_threats_exercise() -> ConnectExercise:
+    """A red threat and a yellow threat, both on even rows, in different columns: who wins, and why?  The page's
+    odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
+    reason, two of them "red" for different wrong reasons; the right one is the exact solver's verdict on this
+    position and says how the end goes, as best play shows it."""
+    game = FiveInARow.from_moves(TWO_THREATS)
+    f = two_threats_facts(game)
+    if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
+        raise ValueError("the two-threats position must be a yellow win that ends on yellow's threat cell")
+    values = dict(
+        a=f["red"][0],
+        r=f["red"][1],
+        below_r=f["red"][1] - 1,
+        b=f["yellow"][0],
+        y=f["yellow"][1],
+        below_y=f["yellow"][1] - 1,
+        nth=_nth(f["disc"]),
     )
-    end = (
-        (
-            " "
-            + tr(
-                "At the very end yellow has to drop into column {a}, row {under}, right under red's threat, and "
-                "red makes five on top: zugzwang. Yellow's threat on row {y} is never used.",
-                under=f["red"][1] - 1,
-                **values,
-            )
-        )
-        if f["forced"]
-        else ""
+    right = tr("Yellow: both threats are on even rows, and yellow tends to get the even cells")
+    won = (
+        tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
+        if f["disc"] == game.variant.cells // 2
+        else tr("Right. The exact solver says yellow wins, with its {nth} disc.", **values)
+    )
+    end = tr(
+        "With best play, red fills row {below_r} of column {a} and yellow blocks on top, in row {r}. At the very "
+        "end red has to drop into column {b}, row {below_y}, right under yellow's threat, and yellow makes five on "
+        "top: zugzwang.",
+        **values,
     )
     said = {
-        right: won + end,
-        tr("Yellow: its threat is on an even row, and yellow tends to get the even cells"): tr(
-            "Yellow's threat never gets used. The exact solver says red wins: the game ends in column {a}, where "
-            "yellow has to fill row {under}, right under red's threat.",
-            under=f["red"][1] - 1,
-            **values,
-        )
-        if f["forced"]
-        else tr("Yellow's threat never gets used. The exact solver says red wins.", **values),
-        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
-            "They do not cancel out. Each threat is a cell the other player must never fill from below, and one of "
-            "them runs out of safe moves first. The exact solver says red wins: yellow is the one who runs out.",
+        tr("Red: red moves first, so red uses its threat first"): tr(
+            "Moving first does not help here: neither threat can be used yet, both float above empty cells. What "
+            "decides is the kind of row each threat is on. Row {r} and row {y} are both even, yellow's kind.",
             **values,
         ),
-        tr("Red: red moves first, so red uses its threat first"): tr(
-            "Red does win, but not for that reason: neither threat can be used yet, both float above empty cells. "
-            "What decides is the kind of row each threat is on: red's is odd, red's kind.",
+        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
+            "They do not cancel out. Each player must avoid the cell under the other's threat, and someone runs out "
+            "of safe moves first. Red's threat is on an even row, so it will probably not help red; yellow's is on "
+            "an even row too, yellow's kind. The exact solver says yellow wins.",
+            **values,
+        ),
+        right: won + " " + end,
+        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
+            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
+            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+            "yellow wins.",
             **values,
         ),
     }
@@ -1507,14 +1529,14 @@ def odd_against_even_exercise() -> ConnectExercise:
         ),
         choice_checker(right, said),
         hint=tr(
-            "Which kind of row is each threat on, odd or even? And who tends to get the cells "
-            "of that kind as the grid fills up?"
+            "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
+            'from "Odd and even threats" for each threat.'
         ),
         answer=right,
         solutions=[right],
         choices=choices,
         wrong=[c for c in choices if c != right],
-        key="odd_against_even",
+        key="two_threats",
         game=game,
         click=False,
     )
@@ -1958,9 +1980,10 @@ def _hiding_answers(
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
-    judged by the bank's answers (a wrong one is told what best play does after it, never the best score); the
-    score is the exact solver's, and each common slip
-    with it (the sign, the disc number for the score, a win called a draw or the other way round) its own reason."""
+    judged by the exact solver's scores, as minimax picks: the best column is the one with the highest score, so a
+    drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
+    score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
+    other way round) gets its own reason."""
     from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
 
     game = ex.position
@@ -1968,12 +1991,17 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     top = game.variant.cells // 2 + 1  # a win with disc number n scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     signed = lambda v: f"{v:+d}" if v else "0"
-    columns = [str(c) for c in ex.solutions]
+    scores = _scores(game)  # each column's exact score for the player to move
+    columns = [m for m, v in scores.items() if v == best]
+    others = [m for m in game.legal_moves() if m not in columns]
 
     def check(answer: Any) -> tuple[bool, str]:
         column, k = parse_column_and_score(game, answer)
         if column not in columns:  # what best play does after it; not the best column's score
-            return False, tr("Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=columns))
+            words = outcome_words(game, column, hide=columns)
+            if best > 0 and scores.get(column, 0) > 0:  # a win too, but a slower one: minimax takes the highest
+                words += " " + tr("It wins too, but later: minimax picks the column with the highest score.")
+            return False, tr("Not column {move}: {words}", move=column, words=words)
         if k == best:
             return True, tr(
                 "Right: column {column}, score {score} for {colour}: {result}.",
@@ -1987,7 +2015,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     solutions = [f"{c}, {signed(best)}" for c in columns]
     slips = [-best, top - abs(best)] if best else [1]  # a draw: any other score is one slip
     wrong = (
-        [f"{w}, {signed(best)}" for w in ex.wrong]
+        [f"{w}, {signed(best)}" for w in others]
         + [f"{columns[0]}, {signed(v)}" for v in slips]
         + ([f"{columns[0]}, 0"] if best else [])
     )
@@ -2050,7 +2078,8 @@ def practice_exclusions(
     fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
     right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
     taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
-    several right columns is no easy guess and stays."""
+    several right columns is no easy guess and stays, but one a look a single drop ahead settles
+    (:func:`settled_by_one_look`) goes: it needs no search."""
     from gamekit.puzzles.store import load_puzzles
 
     out = []
@@ -2061,9 +2090,24 @@ def practice_exclusions(
             p.position.variant.cells - p.position.discs_on_board > most_empty or is_at_once(p.position)
         )
         later = at_once and not is_at_once(p.position, p.answers)
-        if crowded or big or later:
+        one_look = typed_score and not big and settled_by_one_look(p.position)
+        if crowded or big or later or one_look:
             out.append(p.id)
     return tuple(sorted(out))
+
+
+def settled_by_one_look(game: ConnectGame) -> bool:
+    """Whether looking one drop ahead settles ``game``: the drops that hand the opponent no five at once are exactly
+    the exact solver's best drops, so "try each column and the best answer to it" (minimax) is never needed."""
+    safe = []
+    for m in game.legal_moves():
+        game.play(m)
+        try:
+            if not immediate_wins(game):
+                safe.append(m)
+        finally:
+            game.undo()
+    return set(safe) == set(best_moves(game))
 
 
 def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
@@ -2174,7 +2218,7 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": zugzwang_who_exercise,
             "odd_even": odd_even_exercise,
             "odd_even_2": odd_even_2_exercise,
-            "odd_against_even": odd_against_even_exercise,
+            "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
             "only_move": only_move_exercise,
             "winning_move": winning_move_exercise,
@@ -2187,7 +2231,7 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": "medium",
             "odd_even": "medium",
             "odd_even_2": "medium",
-            "odd_against_even": "medium",
+            "two_threats": "medium",
             "answer_on_top": "medium",
             "only_move": "hard",
             "winning_move": "hard",
@@ -2224,7 +2268,7 @@ LESSONS: dict[int, Lesson] = {
                     "tell an odd threat from an even one, say which player each one helps, and find the drop "
                     "that lets yellow answer every red disc in the same column until the grid is full"
                 ),
-                ("odd_even", "odd_even_2", "odd_against_even", "answer_on_top"),
+                ("odd_even", "odd_even_2", "two_threats", "answer_on_top"),
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
@@ -2274,11 +2318,11 @@ LESSONS: dict[int, Lesson] = {
                 "earlier, so skipping them cannot change the best score."
             ),
         ),
-        # typed: the best column and its score (minimax and reading a score, this lesson's ideas)
-        # (seed 4: no two problems share a right answer, so one's feedback never answers another)
+        # typed: the best column and its score (minimax and reading a score, this lesson's ideas); none that a look
+        # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("zugzwang", "easy"), ("double_threat", "medium")),
+            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,
@@ -2443,7 +2487,7 @@ def exercise(name: str, score: LessonScore | None = None):
             scene(ex.game, threats=tinted, danger=zugzwang, show_last=zugzwang),
             threats=tinted,
             danger=zugzwang,
-            rows=name not in ODD_EVEN_POSITIONS,
+            rows=name not in ROW_QUESTIONS,
         )
         return W.VBox([board, widget])
     game = ex.game

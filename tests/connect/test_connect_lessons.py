@@ -262,7 +262,7 @@ def test_zugzwang_is_counted_then_decided():
     assert len({r[1] for r in reasons.values()}) == 3
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 0, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 1, True)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -307,6 +307,23 @@ def test_the_two_odd_even_exercises_put_the_threat_on_rows_of_both_kinds():
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
     assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
+    # one red threat and one yellow: "odd helps, even does not" fails exercise 6; owner and row must be combined
+    assert (sa, sb) == (0, 1)
+    assert "whose threat" in b.check("even row: it will probably not help its owner")[1]
+
+
+@pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
+def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
+    """The rule of thumb's answer is what happens in these very positions: the threat's owner wins with best play
+    when the answer is "it will probably help its owner", and the game ends with that owner's five on that cell."""
+    ex = L.exercises()[name]
+    ((owner, (c, r)),) = [(s, cell) for s in (0, 1) for cell in L.threat_cells(ex.game, s)]
+    assert ex.solutions[0].endswith("it will probably help its owner")
+    score = solve(ex.game)
+    assert (score > 0) == (ex.game.to_move == owner) and score != 0  # the owner wins
+    line, end = L.principal_line(ex.game, limit=ex.game.variant.cells)
+    assert end.winner() == owner and line[-1] == str(ex.game.column_number(c))
+    assert len(end.grid[c]) == r + 1  # the five is made on the threat cell itself
 
 
 def test_odd_even_choices_are_in_spanish_of_the_lessons():
@@ -315,7 +332,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     with using("es"):
         ex = L.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila par: probablemente no le servirá a su dueño"]
+        assert ex.solutions == ["fila par: probablemente le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -891,14 +908,14 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         if not (threats or danger):
             assert ex.marked_cells == "", key
             continue
-        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ODD_EVEN_POSITIONS)
+        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ROW_QUESTIONS)
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
-        # on paper each colour keeps one letter, the printed board's (X red, O yellow)
-        assert ex.marked_cells == on_page.replace("R (red)", "X (red)").replace("Y (yellow)", "O (yellow)"), key
-        assert "R (red)" not in ex.marked_cells and "Y (yellow)" not in ex.marked_cells, key
+        # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter
+        assert ex.marked_cells == on_page, key
+        assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: X (red) in column 1, which is still empty: "
-        "find the cell of that column where a red disc would make five."
+        "Threat cells: Y (yellow) in column 7, which is still empty: "
+        "find the cell of that column where a yellow disc would make five."
     )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1140,6 +1157,31 @@ def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
     assert "one above the other" not in before and "uno encima del otro" not in before
 
 
+def _after(game, move):
+    after = game.copy()
+    after.play(move)
+    return after
+
+
+def test_a_drop_a_one_look_settles_is_told_apart_from_one_that_needs_a_search():
+    """Lesson 3's practice leaves out every small bank position where the drops that hand the opponent no five at
+    once are exactly the best ones (no search is needed); one where a safe drop only wins later can stay."""
+    from gamekit.puzzles.store import load_puzzles
+
+    small = [
+        p
+        for p in load_puzzles("five_in_a_row")
+        if p.position.variant.cells - p.position.discs_on_board <= L.HAND_SEARCH_EMPTY and not L.is_at_once(p.position)
+    ]
+    settled = [p for p in small if L.settled_by_one_look(p.position)]
+    assert settled and len(settled) < len(small)  # the check tells the two kinds apart in the bank
+    excluded = L.LESSONS[3].practice.exclude
+    assert all(p.id in excluded for p in settled)
+    for p in settled:  # by hand: the safe drops, one look ahead, are the best ones
+        safe = [m for m in p.position.legal_moves() if not L.immediate_wins(_after(p.position, m))]
+        assert set(safe) == set(L.best_moves(p.position))
+
+
 def test_lesson_three_practice_asks_the_column_and_its_score():
     """Lesson 3's practice is its own ideas: the best column by minimax and its score, typed, so three columns are
     no 1-in-3 guess; the score is the exact solver's, each slip with it has its own reason, and the question does
@@ -1164,13 +1206,29 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
         for w, why in reasons.items():
             if not w.startswith(tuple(sol.split(",")[0] + "," for sol in ex.solutions)):
                 # a wrong column is told what follows it, not what the best column scores
-                assert why.startswith("Not column") and "best drop" not in why and "score" not in why
+                later = " It wins too, but later: minimax picks the column with the highest score."
+                assert why.startswith("Not column") and "best drop" not in why and "score" not in why.replace(later, "")
+                # a column that wins too, but later, is wrong by minimax, and told so
+                after = ex.game.copy()
+                after.play(w.split(",")[0])
+                slower = solve(ex.game) > 0 and (after.winner() is None and not after.is_over() and solve(after) < 0)
+                assert why.endswith(later) == slower, (w, why)
         column = ex.solutions[0].split(",")[0]
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
         assert right_column and len(set(right_column.values())) == len(right_column)  # each slip its own reason
         assert all(why.startswith("The column is right") for why in right_column.values())
         assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
+    # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
+    assert not any(L.settled_by_one_look(ex.game) for ex in exercises)
+    assert any(  # at least one has a column that also wins, but later: the score decides, as minimax does
+        "It wins too, but later" in ex.check(w)[1] for ex in exercises for w in ex.wrong
+    )
+    page = _page("five_in_a_row/03_how_the_computer_knows.md")
+    assert "more than one column is safe, and not every safe column is best" in page  # true of each problem:
+    for ex in exercises:
+        safe = [m for m in ex.game.legal_moves() if not L.immediate_wins(_after(ex.game, m))]
+        assert len(safe) > 1 and set(L.best_moves(ex.game)) < set(safe)
     # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
     # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
@@ -1371,30 +1429,37 @@ def test_lesson_two_hints_say_how_to_look_not_the_result():
     assert not game.grid[game.grid_column(column)] and len(rows) >= 2  # the stack is in a column still empty
 
 
-def test_a_red_odd_threat_against_a_yellow_even_threat_is_judged_by_the_solver():
-    """Lesson 2: one red threat on an odd row, one yellow threat on an even row, in different columns, neither
-    reachable. The right choice is the solver's winner with the odd/even reason; the right winner with a wrong
-    reason is wrong; every choice has its own reason; the right one's end is the line of best play."""
-    ex = L.exercises()["odd_against_even"]
+def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
+    """Lesson 2's exercise 7: one red and one yellow threat, both on even rows, in different columns, neither
+    reachable. The page's rules of thumb decide it (no rule the page does not teach): the right choice is yellow, the
+    exact solver's winner; both "red" answers are wrong, each for its own reason; every choice has its own reason; the
+    right one's end is the line of best play (red fills under its own threat and yellow blocks; red fills under
+    yellow's threat and yellow makes five)."""
+    ex = L.exercises()["two_threats"]
     g = ex.game
     ((rc, rr),) = L.threat_cells(g, 0)
     ((yc, yr),) = L.threat_cells(g, 1)
-    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 1 and (yr + 1) % 2 == 0
+    assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 0 and (yr + 1) % 2 == 0
     assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
     score = solve(g)
-    assert score > 0  # red wins
+    assert score < 0  # red, to move, loses: yellow wins
     reasons = {c: ex.check(c) for c in ex.choices}
     (right,) = [c for c, (ok, _) in reasons.items() if ok]
-    assert right.startswith("Red:") and "odd" in right and ex.solutions == [right]
-    assert any(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items())  # right winner, wrong reason
+    assert right.startswith("Yellow:") and "even" in right and ex.solutions == [right]
+    assert sum(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items()) == 2
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
-    nth = g.variant.cells // 2 + 1 - score
-    assert f"with its {nth}st disc" in reasons[right][1] or f"with its {nth}th disc" in reasons[right][1]
-    # the end told is the end of best play: yellow fills the cell under red's threat, red makes five on top
+    nth = g.variant.cells // 2 + 1 + score
+    assert f"with its {nth}th disc" in reasons[right][1]
     line, end = L.principal_line(g, limit=g.variant.cells)
-    assert end.winner() == 0 and line[-1] == line[-2] == str(g.column_number(rc))
-    assert f"column {g.column_number(rc)}, row {rr}, right under red's threat" in reasons[right][1]
-    assert "X (red)" in ex.marked_cells and "O (yellow)" in ex.marked_cells  # both cells marked on paper too
+    assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
+    assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
+    assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
+    lower = [c for c in ex.choices if "lower" in c][0]
+    assert f"row {rr + 1}, even" in reasons[lower][1] and "yellow drops on top" in reasons[lower][1]
+    first = [c for c in ex.choices if "moves first" in c][0]
+    assert "neither threat can be used yet" in reasons[first][1]
+    assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
+    assert f"row {rr + 1}" not in ex.marked_cells and f"row {yr + 1}" not in ex.marked_cells  # the pupil counts
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
 
 
@@ -1463,17 +1528,18 @@ def test_lesson_one_practice_leads_a_wrong_drop_with_the_vertical_five_it_missed
         assert f"column {ex.solutions[0]}" not in text and f"red {ex.solutions[0]}" not in text
 
 
-@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "odd_against_even"])
+@pytest.mark.parametrize("name", ["zugzwang", "zugzwang_who", "odd_even", "odd_even_2", "two_threats"])
 def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
-    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell (x red, o yellow),
-    each ✗ cell too, with a key; a move exercise's board marks nothing (its threat cell would be the answer)."""
+    """On paper the board has no tint: each threat cell the picture marks is drawn in its cell with the picture's
+    letter (R red, Y yellow; R and A in Spanish), never a disc letter (X, O), each ✗ cell too, with a key; a move
+    exercise's board marks nothing (its threat cell would be the answer)."""
     from gamekit.teacher_sheets import _board_text
 
     ex = L.exercises()[name]
     lines = _board_text(ex).split("\n")
     g = ex.game
     threats, danger = ex.marks
-    for seat, letter in ((0, "x"), (1, "o")):
+    for seat, letter in ((0, "R"), (1, "Y")):
         for c, r in L.threat_cells(g, seat):
             cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
             assert cells[c] == letter, (name, c, r, lines)
@@ -1481,6 +1547,16 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+    marks = set(L.paper_marks(g, *ex.marks).values())
+    assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
+    from gamekit.i18n import using
+
+    with using("es"):
+        es = L.exercises()[name]
+        text = _board_text(es)
+        for c, r in L.threat_cells(es.game, 1):
+            assert [ch for ch in text.split("\n")[g.height - 1 - r] if ch not in " |"][c] == "A"
+        assert "o: " not in text and "x: " not in text
 
 
 @pytest.mark.parametrize(
