@@ -311,7 +311,8 @@ def position(name: str) -> DotsAndBoxes:
     return DotsAndBoxes.from_moves(width, height, moves)
 
 
-def layout_for(game: DotsAndBoxes) -> BoardLayout:
+def lesson_board_layout(game: DotsAndBoxes) -> BoardLayout:
+    """The pixel geometry of a lesson board: the Dots view's layout fitted into 300 CSS pixels."""
     return BoardLayout.fit(game.width, game.height, max_px=300)
 
 
@@ -382,7 +383,7 @@ def lesson_scene(
     layout: BoardLayout | None = None,
 ) -> Scene:
     """A lesson board: highlights, dot names around the edge, and an optional answer mark."""
-    layout = layout or layout_for(game)
+    layout = layout or lesson_board_layout(game)
     tints, lines = highlights(game, third_sides=third_sides, parts=parts, last=last)
     if mark is not None:
         lines[game.line_index(mark.answer)] = MARK_COLOURS[mark.state]
@@ -987,8 +988,10 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
         if k == n + len(loops) and loops:
             return False, (
                 ntr(
-                    "You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.",
-                    "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.",
+                    "One too many. Did you count the loop? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
+                    "Too many. Did you count the loops? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
                     len(loops),
                 )
             )
@@ -1452,6 +1455,20 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
         reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
     if short:
         reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    for found in range(n):
+        reasons.setdefault(
+            dots + found,
+            tr("That is the dots alone: add the long chains (chains of 3 boxes or more).")
+            if found == 0
+            else ntr(
+                "{dots} + {n}: you found {n} long chain, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                "{dots} + {n}: you found {n} long chains, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                found,
+                dots=dots,
+            ),
+        )
     reasons.pop(total, None)
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -2040,6 +2057,12 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
             return False, tr(
                 "{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k
             )
+        if k == (width + 1) * (height + 1):
+            return False, tr(
+                "{k} is the number of dots, not of lines: a line joins two neighbouring dots, so count the gaps "
+                "between dots, across and then down.",
+                k=k,
+            )
         if k in (across, down):
             return False, (
                 tr("That counts only the lines across; add the others.")
@@ -2058,7 +2081,7 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         ),
         answer=f"{n}.",
         solutions=[n],
-        wrong=[width * height * 4, across, n + 1],
+        wrong=[width * height * 4, (width + 1) * (height + 1), across, n + 1],
         key=f"lines_{width}x{height}",
         leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
     )
@@ -2268,6 +2291,21 @@ def double_deal_score_exercise() -> DotsExercise:
     gold = game.scores[0] + ((rest + value) // 2 if game.to_move == 0 else (rest - value) // 2)
     greedy = DotsAndBoxes.from_moves(3, 3, POSITIONS["double_deal"][2] + " " + " ".join(SEQUENCES["greedy"]["steps"]))
     greedy_gold = greedy.scores[0]
+    dealt = 2  # the last two boxes of the first chain of 4, left to Coral
+    reasons = {
+        gold + dealt: tr(
+            "That counts the last two boxes of the first chain as Gold's. With the double-deal Gold leaves them: "
+            "Coral takes both with one line, and must then open the last chain."
+        ),
+        gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
+        gold - 1: tr(
+            "One short. Did you count the single box as Gold's? Coral took it. Count again, chain by chain, the "
+            "boxes Gold takes."
+        ),
+        rest - gold: tr("That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."),
+        greedy_gold: tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more."),
+    }
+    reasons.pop(gold, None)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -2277,8 +2315,8 @@ def double_deal_score_exercise() -> DotsExercise:
                 gold=gold,
                 greedy_gold=greedy_gold,
             )
-        if k == greedy_gold:
-            return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
+        if k in reasons:
+            return False, reasons[k]
         return False, tr(
             "Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4."
         )
@@ -2293,7 +2331,7 @@ def double_deal_score_exercise() -> DotsExercise:
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
         answer=f"{gold}.",
         solutions=[gold],
-        wrong=[greedy_gold, 9, 3],
+        wrong=list(reasons) + [9],
         key="double_deal_score",
     )
 
@@ -2722,7 +2760,7 @@ def exercise(name: str, score: LessonScore | None = None):
     ex = _built(name)
     if ex.click:
         game = ex.game
-        layout = layout_for(game)
+        layout = lesson_board_layout(game)
         return PuzzleBoard(
             ex,
             draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts, third_sides=ex.third_sides),
@@ -2734,7 +2772,7 @@ def exercise(name: str, score: LessonScore | None = None):
     if ex.game is not None:
         from gamekit.widgets.canvas import BoardCanvas
 
-        layout = layout_for(ex.game)
+        layout = lesson_board_layout(ex.game)
         picture = BoardCanvas(*layout.css_size)
         picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
         widget.picture = picture
@@ -2868,7 +2906,7 @@ def practice(lesson: int, score: LessonScore | None = None):
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
-        layout = layout_for(game)
+        layout = lesson_board_layout(game)
         title = W.HTML("<b>" + _html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
         board = PuzzleBoard(
             ex,
@@ -2886,7 +2924,7 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     from gamekit.widgets.canvas import BoardCanvas
 
     game = position(name)
-    layout = layout_for(game)
+    layout = lesson_board_layout(game)
     picture = BoardCanvas(*layout.css_size)
     picture.paint(lesson_scene(game, third_sides=third_sides, parts=parts))
     return picture.canvas

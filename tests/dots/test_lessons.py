@@ -506,7 +506,7 @@ def test_puzzle_widget_click_on_a_safe_line():
     board = L.exercise("safe_line", score := L.LessonScore("t"))
     assert isinstance(board, PuzzleBoard)
     game = board.exercise.game
-    layout = L.layout_for(game)
+    layout = L.lesson_board_layout(game)
     ok, feedback = board.click(*layout.line_middle(game, game.line_index("c2-c3")))
     assert ok and "safe" in board.feedback.value and score.solved == 1
     board.click(*layout.line_middle(game, game.line_index("c1-d1")))
