@@ -78,6 +78,7 @@ __all__ = [
     "tally_rows",
     "tally_table",
     "tally_check",
+    "tally_prediction",
     "tally_worked_row",
     "tally_sheet",
 ]
@@ -247,7 +248,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
             "whom the count suits."
         ),
         "steps": REAL_GAME.split()[:13],
-        "outro": N_("No safe line is left. Now open “Check your tally” below the board."),
+        "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
@@ -2400,31 +2401,35 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 
 def tally_sheet(name: str = "tally_game") -> str:
-    """Lesson 4's tally on paper: what "forming" means, the worked row and a blank table to fill in, one row per
-    line (Markdown, current language).  The lines themselves are not printed (a line name on the sheet could read as
-    an exercise's answer): the teacher draws them, from the worked game in the guide."""
+    """Lesson 4's tally on paper: what "forming" means, the worked row and a table to fill in, one row per line with
+    the line and who draws it printed (Markdown, current language), so that a pupil can draw the game on a board of
+    their own without a screen."""
     spec = SEQUENCES[name]
-    steps = spec["steps"]
-    head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
-    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    head = [tr("line number"), tr("line (who draws it)"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
+    rows = []
+    for i, line in enumerate(spec["steps"], 1):
+        rows.append(f"| {i} | {line} ({tr(SEATS[game.to_move])}) | | | |")
+        game.play(line)
     return "\n".join(
         [
             "**" + tr("Keep a tally") + "**",
             "",
             tr(
                 "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
-                "board one by one, Gold first; after each line, fill in its row.",
-                n=len(steps),
-                width=spec["start"][0],
-                height=spec["start"][1],
+                "through their undrawn sides. Draw the {n} lines of the table on a {width}×{height} board of your "
+                "own, one by one; after each line, fill in its row.",
+                n=len(spec["steps"]),
+                width=width,
+                height=height,
             ),
             "",
             str(tally_worked_row(name)),
             "",
             "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head),
-            rows,
+            "\n".join(rows),
         ]
     )
 
@@ -2648,8 +2653,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "double_deal_score": double_deal_score_exercise,
             "keep_control": keep_control_exercise,
-            "loop_four": loop_four_exercise,
             "not_worth_it": not_worth_it_exercise,
+            "loop_four": loop_four_exercise,
             "take_all": take_all_exercise,
             "challenge_safe": lambda: challenge_exercise("challenge_safe"),
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
@@ -2658,8 +2663,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "double_deal_score": "easy",
             "keep_control": "easy",
-            "loop_four": "medium",
             "not_worth_it": "medium",
+            "loop_four": "medium",
             "take_all": "hard",
             "challenge_safe": "hard",
             "challenge_loop": "hard",
@@ -2976,33 +2981,35 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
 
 
 def tally_worked_row(name: str = "tally_game") -> Paragraph:
-    """One row of the tally worked for the pupil: the first line after which a long chain is forming, with the boxes
-    of that chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.
-    Computed from the analysis, like :func:`tally_rows`."""
+    """One row of the tally worked for the pupil: a line after which a long chain is forming, with the boxes of that
+    chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.  The row is
+    the one farthest from every line that changes the count, so it shows how to fill in a row without telling where
+    the count changes.  Computed from the analysis, like :func:`tally_rows`."""
+    rows = tally_rows(name)
+    changes = [i for i, (before, row) in enumerate(zip([(0, 0)] + rows, rows), 1) if row[1] != before[1]]
+    candidates = [row[0] for row in rows if row[1] and row[0] not in changes]
+    if not candidates:
+        raise ValueError(f"{name}: no line with a long chain forming leaves the count as it was")
+    i = max(candidates, key=lambda n: (min(abs(n - c) for c in changes), -n))
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
-    game = DotsAndBoxes.from_moves(width, height, moves)
-    for i, line in enumerate(spec["steps"], 1):
-        game.play(line)
-        long_ = [c for c in analysis.components(game) if c.is_long]
-        if long_:
-            rule = analysis.long_chain_rule(game)
-            total = rule.dots + rule.long_chains
-            return Paragraph(
-                tr(
-                    "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their "
-                    "undrawn "
-                    "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
-                    "{total} | {seat}.",
-                    i=i,
-                    names=_join(list(long_[0].names)),
-                    n=rule.long_chains,
-                    dots=rule.dots,
-                    total=total,
-                    seat=tr(SEATS[rule.favoured]),
-                )
-            )
-    raise ValueError(f"{name}: no long chain forms in its steps")
+    game = DotsAndBoxes.from_moves(width, height, " ".join([moves] + spec["steps"][:i]).strip())
+    long_ = [c for c in analysis.components(game) if c.is_long]
+    rule = analysis.long_chain_rule(game)
+    total = rule.dots + rule.long_chains
+    return Paragraph(
+        tr(
+            "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
+            "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+            "{total} | {seat}.",
+            i=i,
+            names=_join(list(long_[0].names)),
+            n=rule.long_chains,
+            dots=rule.dots,
+            total=total,
+            seat=tr(SEATS[rule.favoured]),
+        )
+    )
 
 
 def tally_table(name: str = "tally_game") -> Table:
@@ -3014,13 +3021,47 @@ def tally_table(name: str = "tally_game") -> Table:
     )
 
 
+def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
+    """Whether ``answer`` is a prediction the tally check accepts before it opens: the long chains of the pupil's
+    last row, a whole number from 0 to the boxes of the board.  A prediction is never judged right or wrong; only
+    something that is not such a number is refused, with why."""
+    width, height, _ = SEQUENCES[name]["start"]
+    most = width * height // 3
+    try:
+        k = parse_int(answer)
+    except ValueError:
+        k = -1
+    if not 0 <= k <= most:
+        return False, tr(
+            "Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most
+        )
+    return True, tr("Now open “Check your tally” and compare it with your table, row by row.")
+
+
 def tally_check(name: str = "tally_game"):
-    """The computed tally, folded away under "Check your tally" until the pupil opens it (predict, then check)."""
+    """The computed tally, hidden until the pupil has typed the count of their own last row (predict, then check),
+    then folded away under "Check your tally"."""
     import ipywidgets as W
 
-    box = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
-    box.set_title(0, tr("Check your tally"))
-    return box
+    table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+    table.set_title(0, tr("Check your tally"))
+    table.layout.display = "none"
+    entry = W.Text(
+        placeholder=tr("your count"),
+        description=tr("Long chains after the last line:"),
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
+    note = W.HTML()
+
+    def predicted(change: dict) -> None:
+        ok, message = tally_prediction(change["new"], name)
+        note.value = f"<p>{message}</p>"
+        if ok:
+            table.layout.display = None
+
+    entry.observe(predicted, names="value")
+    return W.VBox([entry, note, table])
 
 
 def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:

@@ -240,19 +240,17 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_the_handout_before_the_exercise_that_needs_it_without_its_board_or_line(lang):
-    """Lesson 3's exercise 4 asked for the safe way to hand over a 2-chain before the page had taught it (a refusal
-    is lesson 5's idea, so it could not be worked out): the handout section now comes just before the exercise, in
-    general words — no board of its own, no line name, and no reference to the exercise."""
+def test_lesson_3_names_the_safe_handout_only_after_the_exercise_that_asks_for_it(lang):
+    """Lesson 3's exercise 4 was argued in the paragraph just above it ("hard-hearted handout … the safe way"): the
+    page now only says, before it, that the other player need not take what is offered and that a 2-chain has three
+    lines to try; which handout is safe, and why, comes after the exercise (before exercise 5)."""
     import re
 
     page = _md(lang, "03_chains_and_loops.md")
-    call = page.index('L.exercise("hand_over"')
+    call, after = page.index('L.exercise("hand_over"'), page.index('L.exercise("give_single"')
     taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
-    assert taught < call
-    section = page[page.rindex("\n## ", 0, taught) : page.rindex("\n## ", 0, call)]
-    assert "```{code-cell}" not in section and not re.search(r"[a-f][1-6]-[a-f][1-6]", section)
-    assert "xercise 4" not in section and "jercicio 4" not in section
-    assert ("If a 2-chain is opened at an **end**" in section) or (
-        "Si una cadena de 2 se abre por un **extremo**" in section
-    )
+    assert call < taught < after
+    before = page[page.rindex("\n## ", 0, page.rindex("\n## ", 0, call)) : call]
+    assert "safe way" not in before and "forma segura" not in before
+    assert ("does not\nhave to take" in before) or ("no tiene por qué" in before)
+    assert not re.search(r"[a-f][1-6]-[a-f][1-6]", before)
