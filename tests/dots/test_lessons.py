@@ -964,8 +964,8 @@ def test_final_score_checks_its_value():
 
 # each exercise's common wrong answers, each with its own reason (a phrase that names that very mistake)
 COMMON_MISTAKES = {
-    "lines_2x2": {16: "share a line", 6: "only the lines"},
-    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
+    "lines_2x2": {16: "share a line", 6: "only the lines", 9: "number of dots"},
+    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down", 12: "number of dots"},
     "whose_turn": {
         4: "strict turns",
         0: "Gold drew more than 0",
@@ -978,7 +978,7 @@ COMMON_MISTAKES = {
     "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
     "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
-    "count_chains": {4: "counted the loop", 2: "short chains count too"},
+    "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
         "5, 3, 2, 6": "one of them is a loop",
         "1, 2": "You listed 2 lengths",
@@ -994,8 +994,22 @@ COMMON_MISTAKES = {
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Coral": "turn the rule round", "Draw": "a draw needs"},
-    "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
-    "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
+    "total": {
+        2: "long chains alone",
+        22: "added the boxes",
+        33: "Loops do not count",
+        34: "Not 34",
+        30: "dots alone",
+        31: "you found 1 long chain",
+    },
+    "double_deal_score": {
+        4: "grabbing everything",
+        9: "turn by turn",
+        3: "Coral's total",
+        5: "single box as Gold's",
+        7: "gave it away",
+        8: "Coral takes both",
+    },
 }
 
 
@@ -1778,7 +1792,15 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
     assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = L.tally_check()
-    assert box.selected_index is None and "16 + 2 = 18" in box.children[0].value
+    entry, note, table = box.children
+    assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
+    assert table.layout.display == "none"  # hidden until the pupil has predicted
+    for refused in ("two", "", "-1", "9", "2.5"):
+        entry.value = refused
+        assert table.layout.display == "none" and "whole number from 0 to 3" in note.value, refused
+    entry.value = "1"  # a prediction, not judged: a wrong count opens the check too
+    assert table.layout.display is None and "Check your tally" in note.value
+    assert L.tally_prediction(2) == L.tally_prediction(" 0 ") and L.tally_prediction(2)[0]
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
@@ -1856,13 +1878,18 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     row per line (English and Spanish)."""
     from pathlib import Path
 
-    from gamekit.i18n import using
+    from gamekit.i18n import tr, using
     from gamekit.teacher_sheets import worksheet_markdown
 
     row = str(L.tally_worked_row())
     i = int(row.split("line ")[1].split(":")[0])
-    number, count, total, suits = L.tally_rows()[i - 1]
-    assert all(r[1] == 0 for r in L.tally_rows()[: i - 1]) and count >= 1
+    rows = L.tally_rows()
+    number, count, total, suits = rows[i - 1]
+    # a row with a long chain forming where the count does not change (the rows around it agree with it), so the
+    # worked row does not tell where the count changes
+    assert count >= 1 and rows[i - 2][1] == count == rows[i][1]
+    changes = [r[0] for before, r in zip(rows, rows[1:]) if r[1] != before[1]]
+    assert i not in changes and all(abs(i - c) >= 2 for c in changes)
     assert f"Write: {i} | {count} | {total} | {suits}." in row
     root = Path(__file__).resolve().parents[2]
     for lang, defined in (
@@ -1874,7 +1901,9 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            assert str(L.tally_worked_row()) in sheet and f"| {len(L.tally_rows())} | | | |" in sheet
+            assert str(L.tally_worked_row()) in sheet and f"| {len(rows)} | b1-c1 ({tr('Gold')}) | | | |" in sheet
+            for n, line in enumerate(L.SEQUENCES["tally_game"]["steps"], 1):
+                assert f"| {n} | {line} (" in sheet  # the 13 lines are on the paper
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 8 | the tally step-through" in guide
