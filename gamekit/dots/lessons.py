@@ -2303,7 +2303,9 @@ def double_deal_score_exercise() -> DotsExercise:
             "One short. Did you count the single box as Gold's? Coral took it. Count again, chain by chain, the "
             "boxes Gold takes."
         ),
-        rest - gold: tr("That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."),
+        rest - gold: tr(
+            "That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."
+        ),
         greedy_gold: tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more."),
     }
     reasons.pop(gold, None)
@@ -2400,36 +2402,69 @@ def worksheet_aids(notebook: str) -> list[str]:
     return blocks
 
 
+def numbered_lines_picture(width: int, height: int, moves: Sequence[str]) -> str:
+    """A text picture of a board with each drawn line labelled by its place in ``moves`` (1 for the first), for a
+    sheet on paper: dots are ``·``, a line across is ``──n──`` and a line down ``│ n │`` on three rows, with the
+    columns lettered and the rows numbered as on the screen.  No line is written by its name, so nothing on the
+    sheet reads as an exercise's answer."""
+    geo = geometry(width, height)
+    order = {geo.line_dots(DotsAndBoxes(width, height).line_index(m)): n for n, m in enumerate(moves, 1)}
+    cell = 6
+    rows = ["    " + "".join(chr(ord("a") + c).ljust(cell) for c in range(width + 1)).rstrip()]
+    for r in range(height + 1):
+        text = f"{r + 1:<4}"
+        for c in range(width + 1):
+            text += "·"
+            if c < width:
+                n = order.get(((c, r), (c + 1, r)))
+                text += f"{n:─^{cell - 1}}" if n else " " * (cell - 1)
+        rows.append(text.rstrip())
+        if r < height:
+            for part in ("bar", "number", "bar"):
+                text = "    "
+                for c in range(width + 1):
+                    n = order.get(((c, r), (c, r + 1)))
+                    mark = ("│" if part == "bar" else str(n)) if n else " "
+                    text += mark.ljust(cell)
+                rows.append(text.rstrip())
+    return "```\n" + "\n".join(rows) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
+
+
 def tally_sheet(name: str = "tally_game") -> str:
-    """Lesson 4's tally on paper: what "forming" means, the worked row and a table to fill in, one row per line with
-    the line and who draws it printed (Markdown, current language), so that a pupil can draw the game on a board of
-    their own without a screen."""
+    """Lesson 4's tally on paper: what "forming" means, the game's lines drawn on a board, each labelled with its
+    number (:func:`numbered_lines_picture`: no line name, which could read as an exercise's answer), the worked row
+    and a blank table to fill in, one row per line (Markdown, current language)."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
+    steps = spec["steps"]
     game = DotsAndBoxes.from_moves(width, height, moves)
-    head = [tr("line number"), tr("line (who draws it)"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
-    rows = []
-    for i, line in enumerate(spec["steps"], 1):
-        rows.append(f"| {i} | {line} ({tr(SEATS[game.to_move])}) | | | |")
+    for line in steps:
         game.play(line)
+        if game.last_completed:
+            raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
+    head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
+    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
     return "\n".join(
         [
             "**" + tr("Keep a tally") + "**",
             "",
             tr(
                 "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. Draw the {n} lines of the table on a {width}×{height} board of your "
-                "own, one by one; after each line, fill in its row.",
-                n=len(spec["steps"]),
+                "through their undrawn sides. The board below shows the first {n} lines of a game on a "
+                "{width}×{height} board, each with its number: Gold drew the odd numbers, Coral the even ones. Draw "
+                "them on a board of your own in that order; after each line, fill in its row.",
+                n=len(steps),
                 width=width,
                 height=height,
             ),
+            "",
+            numbered_lines_picture(width, height, steps),
             "",
             str(tally_worked_row(name)),
             "",
             "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head),
-            "\n".join(rows),
+            rows,
         ]
     )
 
@@ -3032,9 +3067,7 @@ def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
     except ValueError:
         k = -1
     if not 0 <= k <= most:
-        return False, tr(
-            "Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most
-        )
+        return False, tr("Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most)
     return True, tr("Now open “Check your tally” and compare it with your table, row by row.")
 
 

@@ -1901,9 +1901,10 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            assert str(L.tally_worked_row()) in sheet and f"| {len(rows)} | b1-c1 ({tr('Gold')}) | | | |" in sheet
-            for n, line in enumerate(L.SEQUENCES["tally_game"]["steps"], 1):
-                assert f"| {n} | {line} (" in sheet  # the 13 lines are on the paper
+            assert str(L.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
+            # the 13 lines are on the paper, each labelled with its number, and none by its name
+            assert L.numbered_lines_picture(3, 3, L.SEQUENCES["tally_game"]["steps"]) in sheet
+            assert not any(line in sheet for line in L.SEQUENCES["tally_game"]["steps"])
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 8 | the tally step-through" in guide
@@ -1944,3 +1945,18 @@ def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
     refuses = [not any(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
     assert any(takes) and any(refuses)
     assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
+
+
+def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
+    """Lesson 4's worksheet draws the tally game's lines with their numbers: a line across carries its number
+    between its two dots, a line down under its top dot; an undrawn line leaves a gap."""
+    picture = L.numbered_lines_picture(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
+    assert picture[0] == picture[-1] == "```"
+    assert picture[1:-1] == [
+        "    a     b     c",
+        "1   ·──1──·     ·",
+        "          │",
+        "          2",
+        "          │",
+        "2   ·──3──·     ·",
+    ]
