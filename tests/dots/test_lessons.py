@@ -1213,7 +1213,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
+    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1521,7 +1521,7 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_sacrifice")])
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_take_one")])
 def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
     """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
     the solver's on the position the lesson shows (English and Spanish): the best line and the tempting one (the
@@ -1699,7 +1699,7 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
 def test_no_final_challenge_is_answered_by_a_one_step_rule():
     """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
     every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
-    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
+    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
         ex = ALL[name]
         game = ex.game
         best = set(ex.solutions)
@@ -1960,3 +1960,39 @@ def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
         "          │",
         "2   ·──3──·     ·",
     ]
+
+
+@pytest.mark.parametrize("name", ["challenge_refuse", "challenge_take_one"])
+def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(name):
+    """Challenges 1 and 3 repeated lesson 4 (a safe line that steers the count, a sacrifice): now no safe line is
+    left, boxes are on offer, the earlier lessons' one-step rules ("take the box", "open the smallest part") each
+    allow a losing line, and in the solver's best play the mover's turn ends by leaving boxes to the other player
+    (a refusal, lesson 5's idea) while a long chain is still to come."""
+    ex = ALL[name]
+    game = ex.game
+    values = move_values(game)
+    best = {line for line, v in values.items() if v == max(values.values())}
+    assert set(ex.solutions) == best and not L.safe_lines(game)
+    captures = {line for line in game.legal_moves() if L.boxes_won(game, line)}
+    assert captures and not captures <= best
+    on_offer = set(L.third_side_boxes(game))
+    closed = [p for p in L.components(game) if not on_offer & set(p.boxes)]  # the parts nobody has opened yet
+    small = min(p.length for p in closed)
+    smallest = {
+        line
+        for line in game.legal_moves()
+        if line not in captures
+        and L._line_parts(game, line)
+        and all(p.length == small and not on_offer & set(p.boxes) for p in L._line_parts(game, line))
+    }
+    assert smallest and not smallest <= best
+    mover, after = game.to_move, game.copy()
+    line = ex.solutions[0]
+    while True:
+        after.play(line)
+        if after.to_move != mover:
+            break
+        options = move_values(after)
+        line = max(sorted(options), key=lambda m: options[m])
+    assert L.takeable(after) >= 1  # the other player is left boxes to take: the mover refused them
+    assert any(p.is_long for p in L.components(after))  # and a long chain still to come, which the other must open
