@@ -1878,7 +1878,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     row per line (English and Spanish)."""
     from pathlib import Path
 
-    from gamekit.i18n import tr, using
+    from gamekit.i18n import using
     from gamekit.teacher_sheets import worksheet_markdown
 
     row = str(L.tally_worked_row())
