@@ -18,7 +18,10 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
     (
         "third side",
         "tercer lado",
-        N_("A box with three sides drawn: the next player can take it. Drawing a third side gives a box away."),
+        N_(
+            "The third line drawn round a box. The box then lacks only one line, so the next player can take it: "
+            "drawing a third side gives the box away."
+        ),
         1,
     ),
     ("safe line", "línea segura", N_("A line that gives no box its third side."), 2),

@@ -78,6 +78,7 @@ __all__ = [
     "tally_rows",
     "tally_table",
     "tally_check",
+    "tally_prediction",
     "tally_worked_row",
     "tally_sheet",
 ]
@@ -155,11 +156,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
-    # lesson 5, final challenge 1: safe lines left (Gold)
-    "challenge_safe": (3, 3, "c3-c4 d2-d3 c2-c3 d3-d4 d1-d2 a3-b3 c1-d1 b1-b2 b2-c2 a1-b1"),
+    # lesson 5, final challenge 1: Coral opened a 2-chain at its end; a chain of 7 is left. Taking a box loses 2–7;
+    # refusing both boxes (the far end, d1-d2) makes Coral open the chain of 7 and wins 7–2. Found by a search with
+    # the exact solver. Gold to move
+    "challenge_refuse": (3, 3, "b2-c2 c2-d2 b1-b2 b4-c4 d3-d4 a2-a3 c1-d1 c3-c4 b2-b3 a4-b4 d2-d3 a3-a4 a1-b1 b1-c1"),
     # lesson 5, final challenge 2: Gold opened a chain of 2 at its end; left after it a chain of 2, a single box and
     # a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to come,
-    # control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
+    # control is worth its price here, unlike exercise 3 (only short chains). Found by a search with the exact
     # solver. Coral to move
     "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
@@ -184,10 +187,11 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, final challenge 3: two safe lines left, chains of 4, 2 and 2 forming; each safe line leaves 2 long
-    # chains (Gold's count) and loses 4–5. Handing over the 2-chain a3-b3 by its middle line (b3-b4), a sacrifice,
-    # wins 5–4; the other 2-chain's middle line loses 2–7. Found by a search with the exact solver. Coral to move
-    "challenge_sacrifice": (3, 3, "a3-b3 b3-c3 a1-b1 a2-b2 c1-c2 b4-c4 d1-d2 a4-b4 b1-c1 c3-d3 c2-c3"),
+    # lesson 5, final challenge 3: Coral handed over the 2-chain b3, c3 by its middle line; box a3 beside it is a
+    # single box, and a chain of 6 is left. Taking c3 (c4-d4) and then handing b3 and a3 to Coral as a pair wins 7–2;
+    # refusing at once (a3-a4) wins only 6–3, and taking b3 first (b3-b4) loses 3–6: neither "take the box" nor
+    # "refuse" finds it. Found by a search with the exact solver. Gold to move
+    "challenge_take_one": (3, 3, "b1-b2 a3-b3 a4-b4 b2-c2 d3-d4 c3-d3 b3-c3 a1-b1 d2-d3 c1-d1 b4-c4 a2-a3 d1-d2 c3-c4"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.
@@ -247,7 +251,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
             "whom the count suits."
         ),
         "steps": REAL_GAME.split()[:13],
-        "outro": N_("No safe line is left. Now open “Check your tally” below the board."),
+        "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],
@@ -311,7 +315,8 @@ def position(name: str) -> DotsAndBoxes:
     return DotsAndBoxes.from_moves(width, height, moves)
 
 
-def layout_for(game: DotsAndBoxes) -> BoardLayout:
+def lesson_board_layout(game: DotsAndBoxes) -> BoardLayout:
+    """The pixel geometry of a lesson board: the Dots view's layout fitted into 300 CSS pixels."""
     return BoardLayout.fit(game.width, game.height, max_px=300)
 
 
@@ -382,7 +387,7 @@ def lesson_scene(
     layout: BoardLayout | None = None,
 ) -> Scene:
     """A lesson board: highlights, dot names around the edge, and an optional answer mark."""
-    layout = layout or layout_for(game)
+    layout = layout or lesson_board_layout(game)
     tints, lines = highlights(game, third_sides=third_sides, parts=parts, last=last)
     if mark is not None:
         lines[game.line_index(mark.answer)] = MARK_COLOURS[mark.state]
@@ -987,8 +992,10 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
         if k == n + len(loops) and loops:
             return False, (
                 ntr(
-                    "You counted the loop too. A loop closes on itself: it has no end at all. Count chains only.",
-                    "You counted the loops too. A loop closes on itself: it has no end at all. Count chains only.",
+                    "One too many. Did you count the loop? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
+                    "Too many. Did you count the loops? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
                     len(loops),
                 )
             )
@@ -1452,6 +1459,20 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
         reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
     if short:
         reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    for found in range(n):
+        reasons.setdefault(
+            dots + found,
+            tr("That is the dots alone: add the long chains (chains of 3 boxes or more).")
+            if found == 0
+            else ntr(
+                "{dots} + {n}: you found {n} long chain, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                "{dots} + {n}: you found {n} long chains, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                found,
+                dots=dots,
+            ),
+        )
     reasons.pop(total, None)
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -2040,6 +2061,12 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
             return False, tr(
                 "{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k
             )
+        if k == (width + 1) * (height + 1):
+            return False, tr(
+                "{k} is the number of dots, not of lines: a line joins two neighbouring dots, so count the gaps "
+                "between dots, across and then down.",
+                k=k,
+            )
         if k in (across, down):
             return False, (
                 tr("That counts only the lines across; add the others.")
@@ -2058,7 +2085,7 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         ),
         answer=f"{n}.",
         solutions=[n],
-        wrong=[width * height * 4, across, n + 1],
+        wrong=[width * height * 4, (width + 1) * (height + 1), across, n + 1],
         key=f"lines_{width}x{height}",
         leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
     )
@@ -2268,6 +2295,23 @@ def double_deal_score_exercise() -> DotsExercise:
     gold = game.scores[0] + ((rest + value) // 2 if game.to_move == 0 else (rest - value) // 2)
     greedy = DotsAndBoxes.from_moves(3, 3, POSITIONS["double_deal"][2] + " " + " ".join(SEQUENCES["greedy"]["steps"]))
     greedy_gold = greedy.scores[0]
+    dealt = 2  # the last two boxes of the first chain of 4, left to Coral
+    reasons = {
+        gold + dealt: tr(
+            "That counts the last two boxes of the first chain as Gold's. With the double-deal Gold leaves them: "
+            "Coral takes both with one line, and must then open the last chain."
+        ),
+        gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
+        gold - 1: tr(
+            "One short. Did you count the single box as Gold's? Coral took it. Count again, chain by chain, the "
+            "boxes Gold takes."
+        ),
+        rest - gold: tr(
+            "That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."
+        ),
+        greedy_gold: tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more."),
+    }
+    reasons.pop(gold, None)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -2277,8 +2321,8 @@ def double_deal_score_exercise() -> DotsExercise:
                 gold=gold,
                 greedy_gold=greedy_gold,
             )
-        if k == greedy_gold:
-            return False, tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more.")
+        if k in reasons:
+            return False, reasons[k]
         return False, tr(
             "Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4."
         )
@@ -2293,7 +2337,7 @@ def double_deal_score_exercise() -> DotsExercise:
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
         answer=f"{gold}.",
         solutions=[gold],
-        wrong=[greedy_gold, 9, 3],
+        wrong=list(reasons) + [9],
         key="double_deal_score",
     )
 
@@ -2361,12 +2405,46 @@ def worksheet_aids(notebook: str) -> list[str]:
     return blocks
 
 
+def numbered_lines_picture(width: int, height: int, moves: Sequence[str]) -> str:
+    """A text picture of a board with each drawn line labelled by its place in ``moves`` (1 for the first), for a
+    sheet on paper: dots are ``·``, a line across is ``──n──`` and a line down ``│ n │`` on three rows, with the
+    columns lettered and the rows numbered as on the screen.  No line is written by its name, so nothing on the
+    sheet reads as an exercise's answer."""
+    geo = geometry(width, height)
+    order = {geo.line_dots(DotsAndBoxes(width, height).line_index(m)): n for n, m in enumerate(moves, 1)}
+    cell = 6
+    rows = ["    " + "".join(chr(ord("a") + c).ljust(cell) for c in range(width + 1)).rstrip()]
+    for r in range(height + 1):
+        text = f"{r + 1:<4}"
+        for c in range(width + 1):
+            text += "·"
+            if c < width:
+                n = order.get(((c, r), (c + 1, r)))
+                text += f"{n:─^{cell - 1}}" if n else " " * (cell - 1)
+        rows.append(text.rstrip())
+        if r < height:
+            for part in ("bar", "number", "bar"):
+                text = "    "
+                for c in range(width + 1):
+                    n = order.get(((c, r), (c, r + 1)))
+                    mark = ("│" if part == "bar" else str(n)) if n else " "
+                    text += mark.ljust(cell)
+                rows.append(text.rstrip())
+    return "```\n" + "\n".join(rows) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
+
+
 def tally_sheet(name: str = "tally_game") -> str:
-    """Lesson 4's tally on paper: what "forming" means, the worked row and a blank table to fill in, one row per
-    line (Markdown, current language).  The lines themselves are not printed (a line name on the sheet could read as
-    an exercise's answer): the teacher draws them, from the worked game in the guide."""
+    """Lesson 4's tally on paper: what "forming" means, the game's lines drawn on a board, each labelled with its
+    number (:func:`numbered_lines_picture`: no line name, which could read as an exercise's answer), the worked row
+    and a blank table to fill in, one row per line (Markdown, current language)."""
     spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
     steps = spec["steps"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    for line in steps:
+        game.play(line)
+        if game.last_completed:
+            raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
     head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
     rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
     return "\n".join(
@@ -2375,12 +2453,15 @@ def tally_sheet(name: str = "tally_game") -> str:
             "",
             tr(
                 "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. Your teacher draws the first {n} lines of a game on a {width}×{height} "
-                "board one by one, Gold first; after each line, fill in its row.",
+                "through their undrawn sides. The board below shows the first {n} lines of a game on a "
+                "{width}×{height} board, each with its number: Gold drew the odd numbers, Coral the even ones. Draw "
+                "them on a board of your own in that order; after each line, fill in its row.",
                 n=len(steps),
-                width=spec["start"][0],
-                height=spec["start"][1],
+                width=width,
+                height=height,
             ),
+            "",
+            numbered_lines_picture(width, height, steps),
             "",
             str(tally_worked_row(name)),
             "",
@@ -2610,22 +2691,22 @@ LESSONS: dict[int, Lesson] = {
         {
             "double_deal_score": double_deal_score_exercise,
             "keep_control": keep_control_exercise,
-            "loop_four": loop_four_exercise,
             "not_worth_it": not_worth_it_exercise,
+            "loop_four": loop_four_exercise,
             "take_all": take_all_exercise,
-            "challenge_safe": lambda: challenge_exercise("challenge_safe"),
+            "challenge_refuse": lambda: challenge_exercise("challenge_refuse"),
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-            "challenge_sacrifice": lambda: challenge_exercise("challenge_sacrifice"),
+            "challenge_take_one": lambda: challenge_exercise("challenge_take_one"),
         },
         {
             "double_deal_score": "easy",
             "keep_control": "easy",
-            "loop_four": "medium",
             "not_worth_it": "medium",
+            "loop_four": "medium",
             "take_all": "hard",
-            "challenge_safe": "hard",
+            "challenge_refuse": "hard",
             "challenge_loop": "hard",
-            "challenge_sacrifice": "hard",
+            "challenge_take_one": "hard",
         },
         (
             N_(
@@ -2659,7 +2740,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("combine the long chain rule and double-dealing in a final challenge"),
-                ("challenge_safe", "challenge_loop", "challenge_sacrifice"),
+                ("challenge_refuse", "challenge_loop", "challenge_take_one"),
             ),
         ),
         themes=(
@@ -2722,7 +2803,7 @@ def exercise(name: str, score: LessonScore | None = None):
     ex = _built(name)
     if ex.click:
         game = ex.game
-        layout = layout_for(game)
+        layout = lesson_board_layout(game)
         return PuzzleBoard(
             ex,
             draw=lambda mark: lesson_scene(game, mark, last=False, parts=ex.parts, third_sides=ex.third_sides),
@@ -2734,7 +2815,7 @@ def exercise(name: str, score: LessonScore | None = None):
     if ex.game is not None:
         from gamekit.widgets.canvas import BoardCanvas
 
-        layout = layout_for(ex.game)
+        layout = lesson_board_layout(ex.game)
         picture = BoardCanvas(*layout.css_size)
         picture.paint(lesson_scene(ex.game, last=False, parts=ex.parts, third_sides=ex.third_sides))
         widget.picture = picture
@@ -2868,7 +2949,7 @@ def practice(lesson: int, score: LessonScore | None = None):
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
-        layout = layout_for(game)
+        layout = lesson_board_layout(game)
         title = W.HTML("<b>" + _html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
         board = PuzzleBoard(
             ex,
@@ -2886,7 +2967,7 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     from gamekit.widgets.canvas import BoardCanvas
 
     game = position(name)
-    layout = layout_for(game)
+    layout = lesson_board_layout(game)
     picture = BoardCanvas(*layout.css_size)
     picture.paint(lesson_scene(game, third_sides=third_sides, parts=parts))
     return picture.canvas
@@ -2938,33 +3019,35 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
 
 
 def tally_worked_row(name: str = "tally_game") -> Paragraph:
-    """One row of the tally worked for the pupil: the first line after which a long chain is forming, with the boxes
-    of that chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.
-    Computed from the analysis, like :func:`tally_rows`."""
+    """One row of the tally worked for the pupil: a line after which a long chain is forming, with the boxes of that
+    chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.  The row is
+    the one farthest from every line that changes the count, so it shows how to fill in a row without telling where
+    the count changes.  Computed from the analysis, like :func:`tally_rows`."""
+    rows = tally_rows(name)
+    changes = [i for i, (before, row) in enumerate(zip([(0, 0)] + rows, rows), 1) if row[1] != before[1]]
+    candidates = [row[0] for row in rows if row[1] and row[0] not in changes]
+    if not candidates:
+        raise ValueError(f"{name}: no line with a long chain forming leaves the count as it was")
+    i = max(candidates, key=lambda n: (min(abs(n - c) for c in changes), -n))
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
-    game = DotsAndBoxes.from_moves(width, height, moves)
-    for i, line in enumerate(spec["steps"], 1):
-        game.play(line)
-        long_ = [c for c in analysis.components(game) if c.is_long]
-        if long_:
-            rule = analysis.long_chain_rule(game)
-            total = rule.dots + rule.long_chains
-            return Paragraph(
-                tr(
-                    "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their "
-                    "undrawn "
-                    "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
-                    "{total} | {seat}.",
-                    i=i,
-                    names=_join(list(long_[0].names)),
-                    n=rule.long_chains,
-                    dots=rule.dots,
-                    total=total,
-                    seat=tr(SEATS[rule.favoured]),
-                )
-            )
-    raise ValueError(f"{name}: no long chain forms in its steps")
+    game = DotsAndBoxes.from_moves(width, height, " ".join([moves] + spec["steps"][:i]).strip())
+    long_ = [c for c in analysis.components(game) if c.is_long]
+    rule = analysis.long_chain_rule(game)
+    total = rule.dots + rule.long_chains
+    return Paragraph(
+        tr(
+            "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
+            "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+            "{total} | {seat}.",
+            i=i,
+            names=_join(list(long_[0].names)),
+            n=rule.long_chains,
+            dots=rule.dots,
+            total=total,
+            seat=tr(SEATS[rule.favoured]),
+        )
+    )
 
 
 def tally_table(name: str = "tally_game") -> Table:
@@ -2976,13 +3059,45 @@ def tally_table(name: str = "tally_game") -> Table:
     )
 
 
+def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
+    """Whether ``answer`` is a prediction the tally check accepts before it opens: the long chains of the pupil's
+    last row, a whole number from 0 to the boxes of the board.  A prediction is never judged right or wrong; only
+    something that is not such a number is refused, with why."""
+    width, height, _ = SEQUENCES[name]["start"]
+    most = width * height // 3
+    try:
+        k = parse_int(answer)
+    except ValueError:
+        k = -1
+    if not 0 <= k <= most:
+        return False, tr("Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most)
+    return True, tr("Now open “Check your tally” and compare it with your table, row by row.")
+
+
 def tally_check(name: str = "tally_game"):
-    """The computed tally, folded away under "Check your tally" until the pupil opens it (predict, then check)."""
+    """The computed tally, hidden until the pupil has typed the count of their own last row (predict, then check),
+    then folded away under "Check your tally"."""
     import ipywidgets as W
 
-    box = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
-    box.set_title(0, tr("Check your tally"))
-    return box
+    table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+    table.set_title(0, tr("Check your tally"))
+    table.layout.display = "none"
+    entry = W.Text(
+        placeholder=tr("your count"),
+        description=tr("Long chains after the last line:"),
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
+    note = W.HTML()
+
+    def predicted(change: dict) -> None:
+        ok, message = tally_prediction(change["new"], name)
+        note.value = f"<p>{message}</p>"
+        if ok:
+            table.layout.display = None
+
+    entry.observe(predicted, names="value")
+    return W.VBox([entry, note, table])
 
 
 def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:

@@ -198,6 +198,11 @@ def _md(lang: str, name: str) -> str:
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
     (
+        "03_chains_and_loops.md",
+        'L.exercise("hand_over"',
+        ("it is the safe way", "es la forma segura"),
+    ),
+    (
         "05_double_dealing_and_control.md",
         'L.exercise("not_worth_it"',
         ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
@@ -240,19 +245,82 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_the_handout_before_the_exercise_that_needs_it_without_its_board_or_line(lang):
-    """Lesson 3's exercise 4 asked for the safe way to hand over a 2-chain before the page had taught it (a refusal
-    is lesson 5's idea, so it could not be worked out): the handout section now comes just before the exercise, in
-    general words — no board of its own, no line name, and no reference to the exercise."""
+def test_lesson_3_names_the_safe_handout_only_after_the_exercise_that_asks_for_it(lang):
+    """Lesson 3's exercise 4 was argued in the paragraph just above it ("hard-hearted handout … the safe way"): the
+    page now only says, before it, that the other player need not take what is offered and that a 2-chain has three
+    lines to try; which handout is safe, and why, comes after the exercise (before exercise 5)."""
     import re
 
     page = _md(lang, "03_chains_and_loops.md")
-    call = page.index('L.exercise("hand_over"')
+    call, after = page.index('L.exercise("hand_over"'), page.index('L.exercise("give_single"')
     taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
-    assert taught < call
-    section = page[page.rindex("\n## ", 0, taught) : page.rindex("\n## ", 0, call)]
-    assert "```{code-cell}" not in section and not re.search(r"[a-f][1-6]-[a-f][1-6]", section)
-    assert "xercise 4" not in section and "jercicio 4" not in section
-    assert ("If a 2-chain is opened at an **end**" in section) or (
-        "Si una cadena de 2 se abre por un **extremo**" in section
-    )
+    assert call < taught < after
+    before = page[page.rindex("\n## ", 0, page.rindex("\n## ", 0, call)) : call]
+    assert "safe way" not in before and "forma segura" not in before
+    assert ("does not\nhave to take" in before) or ("no tiene por qué" in before)
+    assert not re.search(r"[a-f][1-6]-[a-f][1-6]", before)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang):
+    """Lesson 5's exercises 2–5 asked three refusals and then two "take" answers under the heading "Is control worth
+    it?", which told the answer: on the page, the exercises whose best line takes a box and those whose best line
+    refuses alternate, and no heading above them asks whether control is worth it."""
+    from gamekit.dots.solver import move_values
+
+    page = _md(lang, "05_double_dealing_and_control.md")
+    names = ("keep_control", "not_worth_it", "loop_four", "take_all")
+    order = sorted(names, key=lambda n: page.index(f'L.exercise("{n}"'))
+    kinds = []
+    for name in order:
+        ex = L.exercises(5)[name]
+        values = move_values(ex.game)
+        best = {line for line, v in values.items() if v == max(values.values())}
+        kinds.append(all(L.boxes_won(ex.game, line) for line in best))
+    assert all(a != b for a, b in zip(kinds, kinds[1:])), list(zip(order, kinds))
+    headings = [line.lower() for line in page.splitlines() if line.startswith("#")]
+    assert not any(re.search(r"\bworth\b|\bcompensa\b", h) for h in headings), headings
+
+
+SPANISH_GLOSSES = re.compile(
+    r"\((casilla|tercer lado|línea segura|cadena|cadena larga|bucle|doble entrega|doble cruce|"
+    r"control|sacrificio|Puntos y cajas|\*Puntos y cajas\*)\)"
+)
+
+
+def test_english_dots_pages_carry_no_spanish_glosses():
+    """English pages said "a **box** (casilla)": the Spanish words belong to the Spanish pages and the glossary."""
+    paths = [*(ROOT / "notebooks" / "dots_and_boxes").glob("*.md"), ROOT / "docs/teachers/dots.md"]
+    paths += (ROOT / "docs/teachers/worksheets/dots_and_boxes").glob("*.md")
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert not SPANISH_GLOSSES.search(text), (path.name, SPANISH_GLOSSES.search(text).group(0))
+        assert "*Puntos y cajas*" not in text, path.name
+
+
+@pytest.mark.parametrize("path", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_dots_guides_are_for_teachers_not_developers(path):
+    """The guides carried a changelog, test notes, commands and code: a teacher guide has the plan, minutes,
+    answers, misconceptions and extensions (the generated solutions keep only their marker comment)."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    text = re.sub(r"<!-- solutions:begin[^>]*-->", "", text)
+    for word in (
+        "What changed",
+        "Qué ha cambiado",
+        "a test checks",
+        "una prueba compr",
+        "make voila",
+        "python -m",
+        "gamekit",
+        "```py",
+        "lo comprueba una prueba",
+    ):
+        assert word not in text, (path, word)
+
+
+def test_the_glossary_defines_a_third_side_as_a_line():
+    """The glossary's "third side" described a box ("A box with three sides drawn"): it is the line."""
+    from gamekit.dots.glossary import GLOSSARY
+
+    meaning = next(m for term, _, m, _ in GLOSSARY if term == "third side")
+    assert meaning.startswith("The third line drawn round a box")

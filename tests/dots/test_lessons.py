@@ -506,7 +506,7 @@ def test_puzzle_widget_click_on_a_safe_line():
     board = L.exercise("safe_line", score := L.LessonScore("t"))
     assert isinstance(board, PuzzleBoard)
     game = board.exercise.game
-    layout = L.layout_for(game)
+    layout = L.lesson_board_layout(game)
     ok, feedback = board.click(*layout.line_middle(game, game.line_index("c2-c3")))
     assert ok and "safe" in board.feedback.value and score.solved == 1
     board.click(*layout.line_middle(game, game.line_index("c1-d1")))
@@ -964,8 +964,8 @@ def test_final_score_checks_its_value():
 
 # each exercise's common wrong answers, each with its own reason (a phrase that names that very mistake)
 COMMON_MISTAKES = {
-    "lines_2x2": {16: "share a line", 6: "only the lines"},
-    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down"},
+    "lines_2x2": {16: "share a line", 6: "only the lines", 9: "number of dots"},
+    "lines_3x2": {24: "share a line", 9: "only the lines across", 8: "only the lines down", 12: "number of dots"},
     "whose_turn": {
         4: "strict turns",
         0: "Gold drew more than 0",
@@ -978,7 +978,7 @@ COMMON_MISTAKES = {
     "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
     "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
-    "count_chains": {4: "counted the loop", 2: "short chains count too"},
+    "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
         "5, 3, 2, 6": "one of them is a loop",
         "1, 2": "You listed 2 lengths",
@@ -994,8 +994,22 @@ COMMON_MISTAKES = {
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Coral": "turn the rule round", "Draw": "a draw needs"},
-    "total": {2: "long chains alone", 22: "added the boxes", 33: "Loops do not count", 34: "Not 34"},
-    "double_deal_score": {4: "grabbing everything", 9: "turn by turn"},
+    "total": {
+        2: "long chains alone",
+        22: "added the boxes",
+        33: "Loops do not count",
+        34: "Not 34",
+        30: "dots alone",
+        31: "you found 1 long chain",
+    },
+    "double_deal_score": {
+        4: "grabbing everything",
+        9: "turn by turn",
+        3: "Coral's total",
+        5: "single box as Gold's",
+        7: "gave it away",
+        8: "Coral takes both",
+    },
 }
 
 
@@ -1199,7 +1213,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
+    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1507,7 +1521,7 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_sacrifice")])
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_take_one")])
 def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
     """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
     the solver's on the position the lesson shows (English and Spanish): the best line and the tempting one (the
@@ -1685,7 +1699,7 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
 def test_no_final_challenge_is_answered_by_a_one_step_rule():
     """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
     every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
-    for name in ("challenge_safe", "challenge_loop", "challenge_sacrifice"):
+    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
         ex = ALL[name]
         game = ex.game
         best = set(ex.solutions)
@@ -1778,7 +1792,15 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
     assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = L.tally_check()
-    assert box.selected_index is None and "16 + 2 = 18" in box.children[0].value
+    entry, note, table = box.children
+    assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
+    assert table.layout.display == "none"  # hidden until the pupil has predicted
+    for refused in ("two", "", "-1", "9", "2.5"):
+        entry.value = refused
+        assert table.layout.display == "none" and "whole number from 0 to 3" in note.value, refused
+    entry.value = "1"  # a prediction, not judged: a wrong count opens the check too
+    assert table.layout.display is None and "Check your tally" in note.value
+    assert L.tally_prediction(2) == L.tally_prediction(" 0 ") and L.tally_prediction(2)[0]
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
@@ -1861,8 +1883,13 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
 
     row = str(L.tally_worked_row())
     i = int(row.split("line ")[1].split(":")[0])
-    number, count, total, suits = L.tally_rows()[i - 1]
-    assert all(r[1] == 0 for r in L.tally_rows()[: i - 1]) and count >= 1
+    rows = L.tally_rows()
+    number, count, total, suits = rows[i - 1]
+    # a row with a long chain forming where the count does not change (the rows around it agree with it), so the
+    # worked row does not tell where the count changes
+    assert count >= 1 and rows[i - 2][1] == count == rows[i][1]
+    changes = [r[0] for before, r in zip(rows, rows[1:]) if r[1] != before[1]]
+    assert i not in changes and all(abs(i - c) >= 2 for c in changes)
     assert f"Write: {i} | {count} | {total} | {suits}." in row
     root = Path(__file__).resolve().parents[2]
     for lang, defined in (
@@ -1874,7 +1901,10 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            assert str(L.tally_worked_row()) in sheet and f"| {len(L.tally_rows())} | | | |" in sheet
+            assert str(L.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
+            # the 13 lines are on the paper, each labelled with its number, and none by its name
+            assert L.numbered_lines_picture(3, 3, L.SEQUENCES["tally_game"]["steps"]) in sheet
+            assert not any(line in sheet for line in L.SEQUENCES["tally_game"]["steps"])
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 8 | the tally step-through" in guide
@@ -1915,3 +1945,54 @@ def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
     refuses = [not any(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
     assert any(takes) and any(refuses)
     assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
+
+
+def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
+    """Lesson 4's worksheet draws the tally game's lines with their numbers: a line across carries its number
+    between its two dots, a line down under its top dot; an undrawn line leaves a gap."""
+    picture = L.numbered_lines_picture(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
+    assert picture[0] == picture[-1] == "```"
+    assert picture[1:-1] == [
+        "    a     b     c",
+        "1   ·──1──·     ·",
+        "          │",
+        "          2",
+        "          │",
+        "2   ·──3──·     ·",
+    ]
+
+
+@pytest.mark.parametrize("name", ["challenge_refuse", "challenge_take_one"])
+def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(name):
+    """Challenges 1 and 3 repeated lesson 4 (a safe line that steers the count, a sacrifice): now no safe line is
+    left, boxes are on offer, the earlier lessons' one-step rules ("take the box", "open the smallest part") each
+    allow a losing line, and in the solver's best play the mover's turn ends by leaving boxes to the other player
+    (a refusal, lesson 5's idea) while a long chain is still to come."""
+    ex = ALL[name]
+    game = ex.game
+    values = move_values(game)
+    best = {line for line, v in values.items() if v == max(values.values())}
+    assert set(ex.solutions) == best and not L.safe_lines(game)
+    captures = {line for line in game.legal_moves() if L.boxes_won(game, line)}
+    assert captures and not captures <= best
+    on_offer = set(L.third_side_boxes(game))
+    closed = [p for p in L.components(game) if not on_offer & set(p.boxes)]  # the parts nobody has opened yet
+    small = min(p.length for p in closed)
+    smallest = {
+        line
+        for line in game.legal_moves()
+        if line not in captures
+        and L._line_parts(game, line)
+        and all(p.length == small and not on_offer & set(p.boxes) for p in L._line_parts(game, line))
+    }
+    assert smallest and not smallest <= best
+    mover, after = game.to_move, game.copy()
+    line = ex.solutions[0]
+    while True:
+        after.play(line)
+        if after.to_move != mover:
+            break
+        options = move_values(after)
+        line = max(sorted(options), key=lambda m: options[m])
+    assert L.takeable(after) >= 1  # the other player is left boxes to take: the mover refused them
+    assert any(p.is_long for p in L.components(after))  # and a long chain still to come, which the other must open
