@@ -539,7 +539,16 @@ def _check(game: object) -> ConnectGame:
 
 def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True):
     """The defender's strategy with the attacker to move (see :func:`_pairing`): a complete pairing, else one
-    that leaves the column of one of the defender's threats to the end; None when neither is found."""
+    that leaves the column of one of the defender's threats to the end; None when neither is found.  All of that
+    without baseclaims first, then (``baseclaim``) with them: a baseclaim only adds proofs, and never replaces a
+    winning proof (a threat kept for the end) by a drawing one."""
+    found = _defend_with(g, defender_bits, mask, zugzwang, False)
+    if found is None and baseclaim:
+        found = _defend_with(g, defender_bits, mask, zugzwang, True)
+    return found
+
+
+def _defend_with(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool):
     found = _pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim)
     if found is not None or not zugzwang:
         return found
@@ -589,17 +598,18 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, 
         if side is not None:
             return None
     wins = b.win(cur, b.board & ~mask)
-    for i in b.order:
-        drop = (mask + b.bottom) & b.col_masks[i]
-        if not drop or drop & wins:
-            continue  # a full column; a winning drop needs no proof of a draw
-        after = mask | drop
-        move = str(i + 1)
-        if after & b.playable == b.playable:
-            return Proof(me, True, move, (), ())  # the last cell: a draw
-        found = _defend(g, cur | drop, after, zugzwang, baseclaim)
-        if found is not None:
-            return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
+    for with_baseclaim in (False, True) if baseclaim else (False,):  # every drop without baseclaims first
+        for i in b.order:
+            drop = (mask + b.bottom) & b.col_masks[i]
+            if not drop or drop & wins:
+                continue  # a full column; a winning drop needs no proof of a draw
+            after = mask | drop
+            move = str(i + 1)
+            if after & b.playable == b.playable:
+                return Proof(me, True, move, (), ())  # the last cell: a draw
+            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim)
+            if found is not None:
+                return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
     return None
 
 
