@@ -434,17 +434,10 @@ def _pairing(
                     return False
         if baseclaim:
             for trio in trios(k, n):
-                (i1, i2, i3) = trio
+                i1, i2, i3 = trio
                 (c1, r1, _), (c2, r2, _), (c3, r3, _) = columns[i1], columns[i2], columns[i3]
-                decided[i1], decided[i2], decided[i3] = (
-                    ("baseclaim", 1, trio),
-                    ("baseclaim", 2, trio),
-                    (
-                        "baseclaim",
-                        1,
-                        trio,
-                    ),
-                )
+                for i, rows in zip(trio, (1, 2, 1)):  # p1 and p3 give their lowest cell, p2 its lowest two
+                    decided[i] = ("baseclaim", rows, trio)
                 p = pairs + [bit(c1, r1) | bit(c2, r2 + 1), bit(c2, r2) | bit(c3, r3)]
                 c = claimed | claim_table[i1][1] | claim_table[i2][2] | claim_table[i3][1]
                 fresh = 1 << c1 | 1 << c2 | 1 << c3
