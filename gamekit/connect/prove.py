@@ -298,7 +298,8 @@ def _pairing(
     the cells of each such column from row ``s`` up are left out of the pairing (see the module docstring).
     ``aftereven``: also refute the lines that lie above a group of the defender's claimed cells.
     ``baseclaim``: also try baseclaims (two columns with an odd number of cells and one with an even number), after
-    the pairings without them."""
+    the pairings without them at each column.  It is asked only after the same search without baseclaims failed
+    (:func:`_defend`), so where no baseclaim fits it answers None at once."""
     deepest = g.b.variant.rows if deepest is None else deepest
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
@@ -318,6 +319,10 @@ def _pairing(
             empties += top - h
     if empties % 2:
         return None  # the attacker moves first in every pair: an even count
+    if baseclaim:
+        odd = sum((top - h) % 2 for _, h, top in columns)
+        if odd < 2 or odd == len(columns):
+            return None  # no baseclaim fits: the same search without baseclaims has already failed
     if not sinks and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
     region = sum(1 << col for col, _, _ in columns)  # the grid columns the pairing covers (as bits)
