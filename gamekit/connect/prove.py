@@ -9,7 +9,7 @@ of :mod:`gamekit.connect.rules` (any grid, any line length, pre-filled side colu
 The strategy
 ------------
 The opponent (the *attacker*) is to move.  Every empty cell of the playable columns is put in
-exactly one rule instance, of three kinds:
+exactly one rule instance, of these kinds (and a baseclaim, below):
 
 * **claimeven** — two empty cells of a column, one directly above the other.  When the attacker
   drops into the lower cell, the defender drops on top of it, so the defender always gets the
