@@ -8,6 +8,7 @@ Run from the repository root::
     python -m benchmarks.connect --quick                      # a few minutes
     python -m benchmarks.connect --hint-rules 1 --per-size 4  # the Hint's verdicts, rules before/after (≈ 1 min)
     python -m benchmarks.connect --review-rules 0.5           # the review's judged moves, rules before/after
+    python -m benchmarks.connect --prover-columns --games 40  # columns the rules settle, without search
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
@@ -171,8 +172,9 @@ def _columns_before(game, moves=None):
 
 def hint_rules(budget: float, per_size: int, games: int) -> None:
     """The 5 en raya Hint (``ConnectWidget.hint_for``, budget ``budget``) on positions from play at 30–38 empty
-    cells, with the rule-based prover as it was (pairing only, one side a column) and as it is (aftereven and
-    threats, both sides a column), one after the other on each position, tables emptied before each: columns
+    cells, with the rule-based prover in three versions — pairing only, one side a column ("pairing"); aftereven
+    and threats, both sides a column ("zugzwang"); and with the baseclaim too ("baseclaim", what ships) — one
+    after the other on each position, tables emptied before each: columns
     with a verdict (at least a bound: "no win" / "no loss"), columns with an outcome (win / draw / loss), median
     and 95th-percentile time of the whole Hint.  Positions: the first ``per_size`` positions at each even
     number of empty cells from 30 to 38 in seeded Medium-v-Medium games (seeds 0…``games``−1, as
@@ -183,21 +185,26 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
     from gamekit.connect.widget import ConnectWidget
 
     now = prove_module.prove_columns
+
+    def without_baseclaim(game, moves=None):
+        return now(game, moves, baseclaim=False)
+
+    versions = (("pairing", _columns_before), ("zugzwang", without_baseclaim), ("baseclaim", now))
     w = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
     by_empty = positions(FiveInARow, games)
     print(
-        f"\n## The Hint's verdicts with {budget:g} s, before and after the zugzwang rules (same positions, one after "
-        "the other)"
+        f"\n## The Hint's verdicts with {budget:g} s: pairing only, + zugzwang rules, + baseclaim (same positions, "
+        "one after the other)"
     )
     print("| empty cells | positions | columns | prover | with a verdict | with an outcome | median time | 95th pct |")
     print("|---|---|---|---|---|---|---|---|")
     for empties in (30, 32, 34, 36, 38):
         picks = by_empty.get(empties, [])[:per_size]
-        rows = {"before": [0, 0, []], "after": [0, 0, []]}
+        rows = {label: [0, 0, []] for label, _ in versions}
         columns = 0
         for g in picks:
             columns += len(g.legal_moves())
-            for label, columns_of in (("before", _columns_before), ("after", now)):
+            for label, columns_of in versions:
                 prove_module.prove_columns = columns_of  # what hint_for imports when it runs
                 try:
                     solver_for(g.variant).reset()
@@ -215,6 +222,49 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
             print(
                 f"| {empties} | {len(picks)} | {columns} | {label} | {verdicts} | {outcomes} | {median(times):.2f} s | "
                 f"{times[min(len(times) - 1, int(0.95 * len(times)))]:.2f} s |",
+                flush=True,
+            )
+
+
+def prover_columns(games: int) -> None:
+    """What the rules alone settle under each column, without any search: every position at 30–38 empty cells of
+    ``games`` seeded Medium-v-Medium 5 en raya games (as ``benchmarks.prove``), each column's bounds from the
+    shipped proof records and outcome book (``outcome_bounds``) met with ``prove_columns`` — without and with the
+    baseclaim, one after the other on each position.  Columns with a bound ("no win" / "no loss" at least), with
+    an outcome (the two bounds meet), positions with every column bounded, and the median / 95th-percentile time
+    of ``prove_columns`` a position.  No clock decides anything here, so a rerun gives the same counts."""
+    from benchmarks.prove import positions
+    from gamekit.connect.prove import prove_columns
+    from gamekit.connect.solver import outcome_bounds
+
+    by_empty = positions(FiveInARow, games)
+    print(f"\n## Columns the rules settle without search, {games} games (without / with the baseclaim)")
+    print(
+        "| empty cells | positions | columns | prover | bounded | settled | every column bounded | median | 95th pct |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for lo, hi in ((30, 33), (34, 38), (30, 38)):
+        picks = [g for e in range(lo, hi + 1) for g in by_empty.get(e, [])]
+        for label, baseclaim in (("without baseclaim", False), ("with baseclaim", True)):
+            bounded = settled = whole = columns = 0
+            times = []
+            for g in picks:
+                shipped = outcome_bounds(g)
+                t = time.perf_counter()
+                proved = prove_columns(g, baseclaim=baseclaim)
+                times.append(time.perf_counter() - t)
+                every = True
+                for m, p in proved.items():
+                    low, high = max(p.low, shipped[m][0]), min(p.high, shipped[m][1])
+                    columns += 1
+                    bounded += (low, high) != (-1, 1)
+                    settled += low == high
+                    every = every and (low, high) != (-1, 1)
+                whole += every
+            times.sort()
+            print(
+                f"| {lo}–{hi} | {len(picks)} | {columns} | {label} | {bounded} | {settled} | {whole} | "
+                f"{1000 * median(times):.0f} ms | {1000 * times[min(len(times) - 1, int(0.95 * len(times)))]:.0f} ms |",
                 flush=True,
             )
 
@@ -298,6 +348,12 @@ def main() -> None:
     )
     ap.add_argument("--per-size", type=int, default=4, help="--hint-rules: positions at each size (default 4)")
     ap.add_argument(
+        "--prover-columns",
+        action="store_true",
+        help="only the columns the rules settle at 30-38 empty cells without search, without and with the "
+        "baseclaim (--games seeded games, default 40)",
+    )
+    ap.add_argument(
         "--review-rules",
         type=float,
         metavar="S",
@@ -310,6 +366,9 @@ def main() -> None:
         if not args.review_rules > 0:
             ap.error(f"--review-rules {args.review_rules}: a budget above 0")
         review_rules(args.review_rules, args.games or 1)
+        return
+    if args.prover_columns:
+        prover_columns(args.games or 40)
         return
     if args.hint_rules is not None:
         if not args.hint_rules > 0 or args.per_size < 1:

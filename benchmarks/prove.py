@@ -10,7 +10,8 @@ Positions come from seeded Medium-v-Medium games (seeds 0, 1, 2, …; the same p
 every position of each game once.  Three tables:
 
 1. positions at 30–38 empty cells: proved (and for which side, and how many wins), median and 95th-percentile
-   time a call — the pairing alone and with the zugzwang rules (aftereven, a threat kept for the end);
+   time a call — the pairing alone, with the zugzwang rules (aftereven, a threat kept for the end), and with
+   the baseclaim too (``--rates-only``: this table alone, under a minute);
 2. every depth from 12 to 28 empty cells: proved, and each proof checked against the exact solver
    (win/draw/loss, compiled engine; a position it does not settle in ``--check-limit`` seconds is not
    counted as checked) — "wrong" must be 0;
@@ -54,14 +55,23 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+RULE_SETS = (
+    (False, False, "pairing only"),
+    (True, False, "pairing + zugzwang rules"),
+    (True, True, "pairing + zugzwang rules + baseclaim"),
+)
+"""The rule sets the first table compares, one after the other on the same positions: ``(zugzwang, baseclaim,
+label)`` as :func:`gamekit.connect.prove.prove` takes them."""
+
+
 def rates(name: str, by_empty: dict[int, list]) -> None:
     for lo, hi in ((30, 38),):
         games = [g for e in range(lo, hi + 1) for g in by_empty.get(e, [])]
-        for zugzwang in (False, True):
+        for zugzwang, baseclaim, label in RULE_SETS:
             times, proved, mover, sides, wins = [], 0, 0, [0, 0], 0
             for g in games:
                 t = time.perf_counter()
-                p = prove(g, zugzwang=zugzwang)
+                p = prove(g, zugzwang=zugzwang, baseclaim=baseclaim)
                 times.append(time.perf_counter() - t)
                 if p is not None:
                     proved += 1
@@ -69,7 +79,7 @@ def rates(name: str, by_empty: dict[int, list]) -> None:
                     sides[p.defender] += 1
                     wins += p.wins
             print(
-                f"| {name} | {lo}–{hi} | {'pairing + zugzwang rules' if zugzwang else 'pairing only'} | {len(games)} | "
+                f"| {name} | {lo}–{hi} | {label} | {len(games)} | "
                 f"{proved} ({pct(proved, len(games))}) | {sides[0]} / {sides[1]} | {wins} | {mover} | "
                 f"{1000 * median(times):.2f} ms | {1000 * quantile(times, 0.95):.2f} ms |"
             )
@@ -142,6 +152,7 @@ def main() -> None:
     ap.add_argument("--leaf", type=int, default=8, help="positions a depth for the leaf comparison")
     ap.add_argument("--check-limit", type=float, default=2.0, help="seconds the solver gets to check one proof")
     ap.add_argument("--leaf-limit", type=float, default=20.0, help="seconds the Python solver gets a position")
+    ap.add_argument("--rates-only", action="store_true", help="only the first table (30–38 empty cells)")
     args = ap.parse_args()
     data = {name: positions(cls, args.games) for name, cls in BOARDS.items()}
     print(
@@ -151,6 +162,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in BOARDS:
         rates(name, data[name])
+    if args.rates_only:
+        return
     print(
         f"\n| board | empty cells | positions | proved | red / yellow | wins | using {' / '.join(RULE_KINDS)} | "
         "checked by the solver | wrong |"

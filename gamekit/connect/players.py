@@ -188,7 +188,8 @@ class HardPlayer:
             return None
         number = int(history[-1])  # drops are named by playable column number, cells by grid column
         column = game.grid_column(number)
-        cell = proof.reply((column, len(game.grid[column]) - 1))
+        filled = {(c, r) for c, discs in enumerate(game.grid) for r in range(len(discs))}
+        cell = proof.reply((column, len(game.grid[column]) - 1), filled)
         if cell is None:
             return None
         move = str(game.column_number(cell[0]))

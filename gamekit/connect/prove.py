@@ -9,7 +9,7 @@ of :mod:`gamekit.connect.rules` (any grid, any line length, pre-filled side colu
 The strategy
 ------------
 The opponent (the *attacker*) is to move.  Every empty cell of the playable columns is put in
-exactly one rule instance, of three kinds:
+exactly one rule instance, of these kinds (and a baseclaim, below):
 
 * **claimeven** — two empty cells of a column, one directly above the other.  When the attacker
   drops into the lower cell, the defender drops on top of it, so the defender always gets the
@@ -70,9 +70,18 @@ threat use no cell of their own — they only read which cells the pairs surely 
 fact that cells above a cell are filled after it — so they never change an answer.  A proof's ``wins``
 says the defender wins (a group or a threat); otherwise it holds at least the draw.
 
-Because the pairs cover whole columns, a vertical pair appears only under a threat; highinverse,
-baseclaim, before and specialbefore, which trade a pair's cells across the pairing's parity, are not here:
-when these rules refute not every line, :func:`prove` answers None.
+**baseclaim** (Allis) — the lowest empty cells ``p1``, ``p2``, ``p3`` of three columns, ``q`` the cell above
+``p2``; ``p1``'s and ``p3``'s columns have an odd number of empty cells, ``p2``'s an even number.  If the attacker
+takes ``p1``, the defender takes ``p3``, and ``p2``/``q`` are left as a claimeven; if the attacker takes ``p2`` or
+``p3``, the defender takes the other of the two, and ``p1``/``q`` (both playable now) are left as a baseinverse.
+So the defender gets one of ``p2, p3`` and one of ``p1, q``: it pairs an even column's lowest cell with an odd
+column's, which no fixed pairing can.  Its answer to ``p1`` and to ``p2`` depends on what was taken before
+(:meth:`Proof.reply` is given the filled cells); every answer stays inside its four cells and is playable at once,
+and the cells above them are claimeven pairs as usual, so it combines with the rest like a baseinverse.
+
+Because the pairs cover whole columns, a vertical pair appears only under a threat; highinverse, before and
+specialbefore, which trade a pair's cells across the pairing's parity, are not here: when these rules refute
+not every line, :func:`prove` answers None.
 
 When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
 proves the position after it.  ``prove(game, side)`` asks for one side only: :func:`prove_columns` asks
@@ -81,6 +90,7 @@ both, so a column can be shown a draw (each side holds it) or a win.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from gamekit.connect.bitboard import board_for
@@ -101,7 +111,7 @@ __all__ = [
 ]
 
 Cell = tuple[int, int]
-RULE_KINDS = ("claimeven", "vertical", "baseinverse", "lowinverse", "mirror", "aftereven", "threat")
+RULE_KINDS = ("claimeven", "vertical", "baseinverse", "lowinverse", "mirror", "baseclaim", "aftereven", "threat")
 
 
 @dataclass(frozen=True)
@@ -114,14 +124,26 @@ class Rule:
     ``(a0, b0, a1, b1, …)``, one cell of each pair ``(at, bt)``; vertical: a claimeven whose upper cell has the
     other parity (under a threat); threat: ``(s, t)``, the defender's threat ``t`` and the cell ``s`` under it,
     which the attacker fills last and the defender answers at ``t``; aftereven: the empty cells of a line of
-    the defender's that the claimevens give it (no answers of its own)."""
+    the defender's that the claimevens give it (no answers of its own); baseclaim: ``(p1, p2, q, p3)``, the
+    lowest empty cells ``p1``, ``p2``, ``p3`` of three columns and ``q`` the cell above ``p2``: the defender
+    gets one of ``p1, q`` and one of ``p2, p3`` (its answer depends on which of these cells are taken)."""
 
     kind: str
     cells: tuple[Cell, ...]
 
-    def partner(self, cell: Cell) -> Cell | None:
+    def partner(self, cell: Cell, taken: Collection[Cell] = ()) -> Cell | None:
         """The defender's answer when the attacker drops into ``cell`` (None: ``cell`` is not the attacker's
-        to take — the upper cell of a claimeven — or not in this rule)."""
+        to take — the upper cell of a claimeven — or not in this rule).  ``taken``: the cells filled (the drop
+        itself may be among them); only a baseclaim's answer depends on them."""
+        if self.kind == "baseclaim":
+            p1, p2, q, p3 = self.cells
+            if cell == p1:  # first: take p3 (one of p2, p3), leaving p2 and q a claimeven; else q is playable
+                return p3 if p3 not in taken else q
+            if cell == p3:  # only ever first: take p2, leaving p1 and q to a baseinverse
+                return p2
+            if cell == p2:  # first: take p3, leaving p1 and q to a baseinverse; after p1 and p3: q on top
+                return q if p1 in taken else p3
+            return p1 if cell == q else None  # q: p1 is the one left of p1 and q
         if self.kind in ("claimeven", "vertical", "threat"):
             return self.cells[1] if cell == self.cells[0] else None
         if self.kind == "aftereven":
@@ -154,10 +176,11 @@ class Proof:
     refutations: tuple[tuple[tuple[Cell, ...], Rule], ...]
     wins: bool = False
 
-    def reply(self, cell: Cell) -> Cell | None:
-        """Where the defender drops when the attacker has just dropped into ``cell`` (after ``move``)."""
+    def reply(self, cell: Cell, taken: Collection[Cell] = ()) -> Cell | None:
+        """Where the defender drops when the attacker has just dropped into ``cell`` (after ``move``); ``taken``:
+        the grid cells filled (the drop itself may be among them; a baseclaim's answer depends on them)."""
         for rule in self.rules:
-            answer = rule.partner(cell)
+            answer = rule.partner(cell, taken)
             if answer is not None:
                 return answer
         return None
@@ -266,13 +289,17 @@ def _pairing(
     deepest: int | None = None,
     sinks: tuple[tuple[int, int, int], ...] = (),
     aftereven: bool = True,
+    baseclaim: bool = False,
 ) -> tuple[list[Rule], list, bool] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move:
     ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
     paired at most ``deepest`` rows deep, None: any depth) refutes every line the attacker could still
     complete.  ``sinks``: ``(grid column, row s, row s + 1)`` of defender's threats in different columns —
     the cells of each such column from row ``s`` up are left out of the pairing (see the module docstring).
-    ``aftereven``: also refute the lines that lie above a group of the defender's claimed cells."""
+    ``aftereven``: also refute the lines that lie above a group of the defender's claimed cells.
+    ``baseclaim``: also try baseclaims (two columns with an odd number of cells and one with an even number), after
+    the pairings without them at each column.  It is asked only after the same search without baseclaims failed
+    (:func:`_defend`), so where no baseclaim fits it answers None at once."""
     deepest = g.b.variant.rows if deepest is None else deepest
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
@@ -292,6 +319,10 @@ def _pairing(
             empties += top - h
     if empties % 2:
         return None  # the attacker moves first in every pair: an even count
+    if baseclaim:
+        odd = sum((top - h) % 2 for _, h, top in columns)
+        if odd < 2 or odd == len(columns):
+            return None  # no baseclaim fits: the same search without baseclaims has already failed
     if not sinks and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
     region = sum(1 << col for col, _, _ in columns)  # the grid columns the pairing covers (as bits)
@@ -308,6 +339,12 @@ def _pairing(
                 key = (r - h, (top - h) % 2)
                 depth[key] = depth.get(key, 0) | bit(col, r)
     layers = list(depth.values())
+    baseclaim = baseclaim and deepest >= 2
+    if baseclaim:  # a baseclaim's pairs: two lowest cells, or an odd column's lowest and an even column's second
+        layers.append(
+            sum(bit(col, h) for col, h, _ in columns)
+            | sum(bit(col, h + 1) for col, h, top in columns if (top - h) % 2 == 0 and top - h >= 2)
+        )
     # the defender's groups that claimed cells alone could complete: (their empty cells, the cells above them)
     groups = []
     if aftereven:
@@ -400,7 +437,32 @@ def _pairing(
                 decided[k] = decided[j] = None
                 if nodes > limit:
                     return False
+        if baseclaim:
+            for trio in trios(k, n):
+                i1, i2, i3 = trio
+                (c1, r1, _), (c2, r2, _), (c3, r3, _) = columns[i1], columns[i2], columns[i3]
+                for i, rows in zip(trio, (1, 2, 1)):  # p1 and p3 give their lowest cell, p2 its lowest two
+                    decided[i] = ("baseclaim", rows, trio)
+                p = pairs + [bit(c1, r1) | bit(c2, r2 + 1), bit(c2, r2) | bit(c3, r3)]
+                c = claimed | claim_table[i1][1] | claim_table[i2][2] | claim_table[i3][1]
+                fresh = 1 << c1 | 1 << c2 | 1 << c3
+                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                    return True
+                decided[i1] = decided[i2] = decided[i3] = None
+                if nodes > limit:
+                    return False
         return False
+
+    def trios(k: int, n: int):
+        """Column positions ``(p1, p2, p3)`` of the baseclaims column ``k`` (``n`` empty cells) can join: ``p1``
+        and ``p3`` in columns with an odd number of empty cells, ``p2`` in one with an even number, at least 2;
+        the other two columns undecided and after ``k``."""
+        free = [j for j in range(k + 1, len(columns)) if decided[j] is None]
+        odd = [j for j in free if (columns[j][2] - columns[j][1]) % 2]
+        even = [j for j in free if (columns[j][2] - columns[j][1]) % 2 == 0]
+        if n % 2 == 0:
+            return [(j, k, l) for j in odd for l in odd if l != j]
+        return [(k, j, l) for j in even for l in odd] + [(l, j, k) for j in even for l in odd]
 
     if not search(0, 0, 0, []):
         return None
@@ -414,7 +476,16 @@ def _pairing(
             rule = Rule("claimeven" if (H - 1 - (r + 1)) % 2 == 0 else "vertical", ((col, r), (col, r + 1)))
             claims[bit(col, r + 1)] = rule
             rules.append(rule)
-        if choice[0] != "single" and choice[0] > k:
+        if choice[0] == "baseclaim":
+            if choice[2][1] == k:  # once, from the even column
+                (c1, r1, _), (c2, r2, _), (c3, r3, _) = (columns[i] for i in choice[2])
+                units.append(
+                    (
+                        Rule("baseclaim", ((c1, r1), (c2, r2), (c2, r2 + 1), (c3, r3))),
+                        [bit(c1, r1) | bit(c2, r2 + 1), bit(c2, r2) | bit(c3, r3)],
+                    )
+                )
+        elif choice[0] != "single" and choice[0] > k:
             col2, h2, _ = columns[choice[0]]
             cells = tuple(cell for t in range(rows) for cell in ((col, h + t), (col2, h2 + t)))
             units.append((Rule(_unit_kind(rows), cells), [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]))
@@ -464,21 +535,30 @@ def _check(game: object) -> ConnectGame:
     return game
 
 
-def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool):
+def _defend(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True):
     """The defender's strategy with the attacker to move (see :func:`_pairing`): a complete pairing, else one
-    that leaves the column of one of the defender's threats to the end; None when neither is found."""
-    found = _pairing(g, defender_bits, mask, aftereven=zugzwang)
+    that leaves the column of one of the defender's threats to the end; None when neither is found.  All of that
+    without baseclaims first, then (``baseclaim``) with them: a baseclaim only adds proofs, and never replaces a
+    winning proof (a threat kept for the end) by a drawing one."""
+    found = _defend_with(g, defender_bits, mask, zugzwang, False)
+    if found is None and baseclaim:
+        found = _defend_with(g, defender_bits, mask, zugzwang, True)
+    return found
+
+
+def _defend_with(g: _Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool):
+    found = _pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim)
     if found is not None or not zugzwang:
         return found
     threats = _threats(g, defender_bits, mask)
     for sink in threats:
-        found = _pairing(g, defender_bits, mask, sinks=(sink,))
+        found = _pairing(g, defender_bits, mask, sinks=(sink,), baseclaim=baseclaim)
         if found is not None:
             return found
     for k, first in enumerate(threats):  # two threats in two columns: the attacker must take one
         for second in threats[k + 1 :]:
             if second[0] != first[0]:
-                found = _pairing(g, defender_bits, mask, sinks=(first, second))
+                found = _pairing(g, defender_bits, mask, sinks=(first, second), baseclaim=baseclaim)
                 if found is not None:
                     return found
     return None
@@ -490,16 +570,17 @@ def _side(side: object) -> int | None:
     return side
 
 
-def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True) -> Proof | None:
+def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, baseclaim: bool = True) -> Proof | None:
     """A proof that one side holds at least a draw in ``game`` (``Proof.wins``: that it wins), or None when
     these rules find none.
 
     ``side``: 0 (red) or 1 (yellow) looks for a proof for that side only; None for either — the side not to
     move is tried first (its strategy starts at once), then the side to move (after each of its drops,
     centre first).  ``zugzwang=False`` keeps to the complete pairing (claimeven, baseinverse, lowinverse,
-    mirror): no aftereven and no threat.  A proof is exact: the defender's strategy of :class:`Proof` never
-    lets the other side complete a line.  None says nothing about the position.  PopOut games and finished
-    games are refused (ValueError), anything but a game too (TypeError), a side other than 0, 1 or None too
+    mirror, baseclaim): no aftereven and no threat; ``baseclaim=False`` leaves baseclaims out.  A proof is
+    exact: the defender's strategy of :class:`Proof` never lets the other side complete a line.  None says
+    nothing about the position.  PopOut games and finished games are refused (ValueError), anything but a game
+    too (TypeError), a side other than 0, 1 or None too
     (ValueError).
     """
     _check(game)
@@ -509,23 +590,24 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True) 
     cur, mask, _ = b.from_game(game)
     me = game.to_move
     if side is None or side != me:
-        found = _defend(g, cur ^ mask, mask, zugzwang)
+        found = _defend(g, cur ^ mask, mask, zugzwang, baseclaim)
         if found is not None:
             return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]), found[2])
         if side is not None:
             return None
     wins = b.win(cur, b.board & ~mask)
-    for i in b.order:
-        drop = (mask + b.bottom) & b.col_masks[i]
-        if not drop or drop & wins:
-            continue  # a full column; a winning drop needs no proof of a draw
-        after = mask | drop
-        move = str(i + 1)
-        if after & b.playable == b.playable:
-            return Proof(me, True, move, (), ())  # the last cell: a draw
-        found = _defend(g, cur | drop, after, zugzwang)
-        if found is not None:
-            return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
+    for with_baseclaim in (False, True) if baseclaim else (False,):  # every drop without baseclaims first
+        for i in b.order:
+            drop = (mask + b.bottom) & b.col_masks[i]
+            if not drop or drop & wins:
+                continue  # a full column; a winning drop needs no proof of a draw
+            after = mask | drop
+            move = str(i + 1)
+            if after & b.playable == b.playable:
+                return Proof(me, True, move, (), ())  # the last cell: a draw
+            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim)
+            if found is not None:
+                return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
     return None
 
 
@@ -544,7 +626,9 @@ class ColumnProof:
     proofs: tuple[Proof, ...] = ()
 
 
-def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> dict[str, ColumnProof]:
+def prove_columns(
+    game: ConnectGame, moves=None, *, zugzwang: bool = True, baseclaim: bool = True
+) -> dict[str, ColumnProof]:
     """For each drop of ``game`` (or of ``moves``, a subset of them) what :func:`prove` shows about the
     position after it, asked once for each side: a proof for the player who just dropped means that drop is
     at least a draw for them (``low`` 0; a win, ``low`` 1, when the proof wins), a proof for the other side
@@ -552,7 +636,7 @@ def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> di
     draw.  When :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a
     draw (a loss when it wins).  A drop that wins at once is a win, one that fills the grid a draw;
     otherwise the bounds are −1 and 1.  Pops are not judged (PopOut games are refused, as by :func:`prove`).
-    ``zugzwang`` as for :func:`prove`."""
+    ``zugzwang`` and ``baseclaim`` as for :func:`prove`."""
     _check(game)
     drops = [m for m in game.legal_moves()]
     if moves is not None:
@@ -562,7 +646,7 @@ def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> di
                 raise ValueError(tr("prove_columns: {move!r} is not a drop of this position", move=m))
         drops = moves
     mover = game.to_move
-    whole = prove(game, 1 - mover, zugzwang=zugzwang)
+    whole = prove(game, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim)
     ceiling = 1 if whole is None else -1 if whole.wins else 0  # the other side holds the draw (or wins) already
     out: dict[str, ColumnProof] = {}
     for m in drops:
@@ -573,8 +657,8 @@ def prove_columns(game: ConnectGame, moves=None, *, zugzwang: bool = True) -> di
             value = 0 if w is None else (1 if w == mover else -1)
             out[m] = ColumnProof(m, value, value, after, None)
             continue
-        mine = prove(after, mover, zugzwang=zugzwang)
-        theirs = prove(after, 1 - mover, zugzwang=zugzwang) if ceiling > -1 else None
+        mine = prove(after, mover, zugzwang=zugzwang, baseclaim=baseclaim)
+        theirs = prove(after, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim) if ceiling > -1 else None
         low = -1 if mine is None else 1 if mine.wins else 0
         high = min(ceiling, 1 if theirs is None else -1 if theirs.wins else 0)
         proofs = tuple(p for p in (mine, theirs) if p is not None)
@@ -681,7 +765,7 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                     colour=me,
                 )
             )
-        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"]
+        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"] + used["baseclaim"]
         rest = pairs + used["aftereven"] + used["threat"]
         if rest:
             parts.append(
@@ -732,6 +816,22 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                         len(rule.cells) // 2,
                         where1=_where(game, rule.cells[0]),
                         where2=_where(game, rule.cells[1]),
+                        other=them,
+                        colour=me,
+                    )
+                )
+        for rule in proof.rules:
+            if rule.kind == "baseclaim":
+                parts.append(
+                    tr(
+                        "If {other} takes {where1}, {colour} takes {where4} and later answers {where2} with "
+                        "{where3}, just above it; if {other} takes {where2} or {where4} first, {colour} takes the "
+                        "other of those two, and then {where1} and {where3} are a pair: if {other} takes one, "
+                        "{colour} takes the other (baseclaim).",
+                        where1=_where(game, rule.cells[0]),
+                        where2=_where(game, rule.cells[1]),
+                        where3=_where(game, rule.cells[2]),
+                        where4=_where(game, rule.cells[3]),
                         other=them,
                         colour=me,
                     )

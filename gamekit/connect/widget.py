@@ -345,8 +345,8 @@ class ConnectWidget(GameWidget):
                 + html.escape(
                     tr(
                         "On the board: c marks a cell the same-column answer gets (v under a threat); b, l and m mark "
-                        "the pairs of cells across two columns (baseinverse, lowinverse, mirror); a marks the cells of "
-                        "a line those answers complete (aftereven), t a threat kept for the end."
+                        "the pairs of cells across columns (baseinverse or baseclaim, lowinverse, mirror); a marks the "
+                        "cells of a line those answers complete (aftereven), t a threat kept for the end."
                     )
                 )
                 + "</p>"

@@ -83,26 +83,19 @@ def render_boards(page, ui, upto: int | None = None) -> int:
         i += 1
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="since Hard keeps a proved strategy (issue 38), it answers red's second disc at once from the proof, so "
-    "this path leaves no thinking window to click in; the rule itself is tested on the Dots widget "
-    "(tests/dots/test_widget.py); a Connect Four position where Hard must search is still to be chosen",
-)
 def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb")
     last = render_boards(page, ui) - 1  # Hard CPU, 5 en raya
-    game, layout = (
-        FiveInARow(),
-        layout_for(FiveInARow()),
-    )  # after red's first disc Hard searches (the book is one disc deep)
+    game, layout = FiveInARow(), layout_for(FiveInARow())
     canvas = ui.board(page, last)
     last_status = page.evaluate("document.querySelectorAll('.gamekit-status').length") - 1  # the same widget
     # a fresh game whatever this notebook's kernel did before (another test may have opened the same lesson)
     page.locator(".gamekit-widget").last.get_by_role("button", name="New game").click()
     ui.wait_for_status(page, last_status, "Red", timeout_ms=20_000)
-    # Hard answers the first disc at once (the shipped book and proof records know every first move);
-    # after red's second disc it searches for about a second
+    # Hard answers red's column 4 at once with its own 4 (the only answer the shipped proof records keep a draw
+    # with).  After red's second disc in column 7 the records prove three winning answers (1, 2 and 5) and no
+    # kept proof names one, so Hard searches among them for most of its second
+    # (tests/connect/test_connect_players.py checks that this position leaves Hard a choice)
     ui.click_css(page, canvas, *layout.centre(game.grid_column(4), 3))
     ui.wait_for_status(page, last_status, "The CPU played", timeout_ms=20_000)
     # red's second disc, then 30 ms later (by the browser's clock) a third click, both sent from inside the page
@@ -110,7 +103,7 @@ def test_a_click_made_while_the_cpu_thinks_is_ignored(notebook_page, ui):
     # other they were apart by two Playwright round trips, which on a loaded machine outlasted Hard's
     # thought (about 0.7 s there), and the third click became a move.
     box = ui.settled_box(page, canvas)
-    (x2, y2), (x3, y3) = layout.centre(game.grid_column(3), 3), layout.centre(game.grid_column(5), 3)
+    (x2, y2), (x3, y3) = layout.centre(game.grid_column(7), 3), layout.centre(game.grid_column(3), 3)
     page.evaluate(
         """([x2, y2, x3, y3]) => new Promise(done => {
         const press = (x, y) => document.elementFromPoint(x, y).dispatchEvent(

@@ -158,6 +158,23 @@ def test_hard_keeps_to_the_moves_the_shipped_proof_shows_best():
     assert over.is_over() and proved_choices(over) == []
 
 
+def test_after_4_4_7_hard_must_search_among_proved_wins():
+    """The browser test of a click made while the CPU thinks plays red 4, Hard's 4, red 7: Hard's first answer is
+    the only one the shipped proof keeps, its second has no kept proof to read and three proved wins to choose
+    from, so Hard searches there (a click needs that thinking time to land in)."""
+    from gamekit.connect.players import proved_choices
+
+    hard = cpu_player("hard", 2)
+    game = FiveInARow.from_moves("4")
+    assert proved_choices(game) == ["4"]
+    assert hard.choose(game) == "4"
+    game.play("4")
+    game.play("7")
+    assert hard.strategy_reply(game) is None
+    assert sorted(proved_choices(game)) == ["1", "2", "5"]
+    assert hard.choose(game) in ("1", "2", "5") and hard.nodes > 0  # searched: nodes counted
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_hard_never_gives_away_a_proved_draw_or_win(seed):
     """Seeded 5 en raya games, fixed-depth Hard against Medium: at every move of Hard's the move is one of those

@@ -52,6 +52,11 @@ def defender_value(game: ConnectGame, proof: Proof, solver: Solver | None = None
     return s if proof.defender == game.to_move else -s
 
 
+def filled(game: ConnectGame) -> set:
+    """The grid cells holding a disc (a baseclaim's answer depends on them)."""
+    return {(c, r) for c, column in enumerate(game.grid) for r in range(len(column))}
+
+
 def play_out(game: ConnectGame, proof: Proof, rng: random.Random) -> None:
     """Play the attacker at random against the proof's strategy to the end; the attacker never wins."""
     game = game.copy()
@@ -65,7 +70,7 @@ def play_out(game: ConnectGame, proof: Proof, rng: random.Random) -> None:
         if game.is_over():
             break
         col = game.grid_column(int(move))
-        answer = proof.reply((col, len(game.grid[col]) - 1))
+        answer = proof.reply((col, len(game.grid[col]) - 1), filled(game))
         assert answer is not None, "every cell the attacker can take is in a pair"
         number = game.column_number(answer[0])
         assert game.landing_cell(number) == answer, "the answer is always playable at once"
@@ -174,6 +179,7 @@ def test_claimeven_on_connect_four_and_the_side_to_move():
         "baseinverse": 0,
         "lowinverse": 0,
         "mirror": 0,
+        "baseclaim": 0,
         "aftereven": 0,
         "threat": 0,
     }
@@ -317,7 +323,7 @@ def every_attack(game: ConnectGame, proof: Proof) -> int:
                 total += 1
                 continue
             col = after.grid_column(int(move))
-            answer = proof.reply((col, len(after.grid[col]) - 1))
+            answer = proof.reply((col, len(after.grid[col]) - 1), filled(after))
             number = after.column_number(answer[0])
             assert after.landing_cell(number) == answer
             after.play(str(number))
@@ -468,3 +474,50 @@ def test_hard_keeps_a_proved_win(seed):
     while not game.is_over():
         game.play((hard if game.to_move == 0 else medium).choose(game))
     assert game.winner() == 0, game.history
+
+
+def test_baseclaim_answers_keep_one_of_each_pair():
+    """Every order in which the attacker takes the four cells of a baseclaim: each answer is one of its cells, free
+    when the attacker's drop makes it playable, and the defender ends with one of p1, q and one of p2, p3."""
+    p1, p2, q, p3 = (0, 0), (1, 0), (1, 1), (2, 0)
+    rule = Rule("baseclaim", (p1, p2, q, p3))
+
+    def attacks(taken: dict) -> int:
+        free = [c for c in (p1, p2, p3) if c not in taken] + ([q] if p2 in taken and q not in taken else [])
+        if not free:
+            mine = {c for c, who in taken.items() if who == "defender"}
+            assert mine & {p1, q} and mine & {p2, p3}, taken
+            return 1
+        total = 0
+        for cell in free:
+            after = dict(taken)
+            after[cell] = "attacker"
+            answer = rule.partner(cell, after)
+            assert answer in (p1, p2, q, p3) and answer not in after, (taken, cell, answer)
+            assert answer != q or p2 in after, "q is answered only once p2 is filled"
+            after[answer] = "defender"
+            total += attacks(after)
+        return total
+
+    assert attacks({}) == 5  # p1 first: one order; p2 or p3 first: then p1 or q, two orders each
+    assert rule.partner((3, 0)) is None
+
+
+BASECLAIM_ONLY = [  # positions whose only proof found uses a baseclaim (the pairing alone proves nothing)
+    (FiveInARow, "47123516157611625432552747256273"),
+    (FiveInARow, "32615374435145676171133766456234"),
+    (ConnectFour, "2766474135323373771365255446761112"),
+    (SIDES, "424422"),
+    (ODD, "3122114444"),
+]
+
+
+@pytest.mark.parametrize("target, moves", BASECLAIM_ONLY)
+def test_baseclaim_proves_what_the_pairing_alone_cannot(target, moves):
+    game = target.from_moves(moves) if isinstance(target, type) else ConnectGame.from_moves(moves, variant=target)
+    proof = prove(game)
+    assert proof is not None and proof.used()["baseclaim"] >= 1
+    assert prove(game, proof.defender, baseclaim=False) is None
+    assert defender_value(game, proof) >= 0  # the exact solver agrees
+    assert every_attack(game, proof) > 1  # every attacker sequence against the proof's answers
+    assert "(baseclaim)" in proof_reason(proof, game) and "(baseclaim)" in proof_reason(proof, game, "es")

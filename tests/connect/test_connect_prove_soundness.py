@@ -120,3 +120,60 @@ def test_pons_sets_never_contradict_a_proof(name):
             wins += proof.wins
     print(f"\n{name}: {proved} proofs, {wins} of them wins")
     assert proved > 100
+
+
+def _filled(game: ConnectGame) -> set:
+    return {(c, r) for c, column in enumerate(game.grid) for r in range(len(column))}
+
+
+def _every_attack(game: ConnectGame, proof) -> int:
+    """Every attacker sequence against the proof's answers (each answer playable at once); the attacker never
+    completes a line, and a winning proof's defender does.  Returns the games played out."""
+    attacker = 1 - proof.defender
+    if game.is_over():
+        assert game.winner() != attacker and (not proof.wins or game.winner() == proof.defender)
+        return 1
+    total = 0
+    for move in game.legal_moves():
+        after = game.copy()
+        after.play(move)
+        if not after.is_over():
+            col = after.grid_column(int(move))
+            answer = proof.reply((col, len(after.grid[col]) - 1), _filled(after))
+            number = after.column_number(answer[0])
+            assert after.landing_cell(number) == answer, (after.history, answer)
+            after.play(str(number))
+        total += _every_attack(after, proof)
+    return total
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_every_baseclaim_proof_holds_against_every_attack(name):
+    """Seeded random positions with 6–10 empty cells, until 8 proofs that use a baseclaim are found: each agrees
+    with the exact solver, and every sequence of the attacker's drops against the proof's answers fails."""
+    target, _, _ = BOARDS[name]
+    variant = target.variant if isinstance(target, type) else target
+    solver = Solver(variant) if isinstance(target, type) else Solver(variant, engine="python")
+    rng = random.Random(1938)
+    found = 0
+    for _ in range(3000):
+        game = random_game(target, rng, rng.choice([6, 8, 10]))
+        if game is None:
+            continue
+        for side in (0, 1):
+            proof = prove(game, side)
+            if proof is None or not proof.used()["baseclaim"]:
+                continue
+            solver.reset()
+            v = solver.solve(game, weak=True)
+            mine = v if side == game.to_move else -v
+            assert mine >= 0 and (not proof.wins or mine == 1), (name, game.history, side)
+            start = game.copy()
+            if proof.to_move:
+                start.play(proof.move)
+            assert _every_attack(start, proof) > 0
+            found += 1
+        if found >= 8:
+            break
+    assert found >= 1, "no baseclaim proof among the positions tried"
+    print(f"\n{name}: {found} baseclaim proofs checked against every attack")
