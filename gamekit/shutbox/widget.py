@@ -3,8 +3,8 @@
 Nine hinged tiles (open tiles stand up, covered ones lie flipped down), dice with pips, Roll
 (one die or two when the rules allow a choice), click tiles to select a set and Confirm, the
 legal sets on request, a Hint from the exact tables, any number of seats (person or CPU: the
-sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules.  ``box_scene``
-draws any position and is shared with the lessons.
+sheet allows any number; the cards wrap four to a row), and choosers for the variant and the rules (kept in step
+with the game by :mod:`gamekit.shutbox.box_setup`).  ``box_scene`` draws any position and is shared with the lessons.
 """
 
 from __future__ import annotations
