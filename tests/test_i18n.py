@@ -445,7 +445,7 @@ def lesson_widgets():
     """Every lesson widget: each exercise (answered wrong, then with a hint and the answer), each step-through."""
     from gamekit.connect import lessons as C
     from gamekit.dots import lessons as D
-    from gamekit.progress import ProgressView
+    from gamekit.progress_report import ProgressView
     from gamekit.shutbox import lessons as S
     from gamekit.widgets.lesson import LessonScore
 

@@ -8,7 +8,11 @@ import pytest
 from gamekit.lesson_launch import LAB_SETTINGS, install_lab_settings
 
 from gamekit.lesson_tools import main
-from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
+from testing_servers import (
+    free_port,
+    stop,
+    voila_server,
+)  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,7 +85,6 @@ def test_check_command_reports_each_notebook(capsys):
 # The pupil's view: no code, each lesson once, pages titled by the lesson (issue 24 §5)
 # ---------------------------------------------------------------------------------------------------
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -217,12 +220,6 @@ def test_server_settings_merge_with_what_is_there_and_broken_json_is_refused(tmp
     assert server.read_text() == "{broken" and overrides.read_text() == before
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serve_lab(tmp_path, name, config_path, args=()):
     """A real JupyterLab server (this Python's) over a copy of two lessons; yields its URL."""
     root = tmp_path / f"root-{name}"
@@ -233,7 +230,7 @@ def _serve_lab(tmp_path, name, config_path, args=()):
                 (ROOT / "notebooks/dots_and_boxes" / (stem + suffix)).read_bytes()
             )
     (root / "notebooks/README.md").write_text("# notes\n")
-    port = _free_port()
+    port = free_port()
     env = dict(
         os.environ,
         JUPYTER_CONFIG_PATH=str(config_path),
@@ -325,44 +322,13 @@ def _title_of_page(url: str) -> str:
 
 
 def test_voila_titles_each_lesson_page_with_the_lessons_title_in_english_and_spanish(tmp_path):
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
-    log = tmp_path / "voila.log"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            f"--Voila.root_dir={ROOT}",
-            "--Voila.port_retries=0",
-        ],
-        cwd=ROOT,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/", timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not start:\n{log.read_text()[-2000:]}")
-                time.sleep(0.3)
+    with voila_server(tmp_path) as url:
         for path, title in (
             ("notebooks/shut_the_box/02_sets_for_a_roll.ipynb", "Shut the Box — 2. The sets for a roll"),
             ("notebooks/es/shut_the_box/02_sets_for_a_roll.ipynb", "Cerrar la caja — 2. Los conjuntos de una tirada"),
         ):
             assert _title_of_page(f"{url}/voila/render/{path}") == title
             assert title.startswith(nbformat.read(ROOT / path, as_version=4).metadata["title"])
-    finally:
-        stop(process)
 
 
 def test_pupil_view_takes_the_source_even_when_the_notebook_was_saved_later(tmp_path):

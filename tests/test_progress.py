@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamekit import progress
+from gamekit import progress, progress_report
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,13 +106,13 @@ def test_bad_names_are_refused_and_change_nothing():
 
 
 def test_progress_table_and_export(tmp_path):
-    assert progress.progress_table().rows[0][0] == "(nothing answered yet)"
+    assert progress_report.progress_table().rows[0][0] == "(nothing answered yet)"
     score = LessonScore("Lesson 2")
     w = ExerciseWidget(three(), score=score)
     w.submit("2"), w.submit("3")
-    table = progress.progress_table()
-    assert table.headers == progress.HEADERS and table.rows == [["Lesson 2", 1, 1, 0, 0, 2]]
-    path = progress.export(tmp_path / "out.csv", name="Ana")
+    table = progress_report.progress_table()
+    assert table.headers == progress_report.HEADERS and table.rows == [["Lesson 2", 1, 1, 0, 0, 2]]
+    path = progress_report.export(tmp_path / "out.csv", name="Ana")
     lines = list(csv.DictReader(io.StringIO(path.read_text())))
     assert lines[0]["pupil"] == "Ana" and lines[0]["exercise"] == "how_many" and lines[0]["attempts"] == "2"
 
@@ -120,7 +120,7 @@ def test_progress_table_and_export(tmp_path):
 def test_progress_view_exports_a_file_with_a_download_link(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     progress.record("Lesson 3", "count", True)
-    view = progress.ProgressView()
+    view = progress_report.ProgressView()
     assert "Lesson 3" in view.table.value and "<table>" in view.table.value
     view.name.value = "Ana María"
     written = view.export()
@@ -274,4 +274,4 @@ def test_extra_practice_is_kept_per_exercise_and_moves_on_with_each_new_puzzle()
     assert (nxt["tried"], nxt["right"]) == (2, 1)
     rec = progress.results("L")["e"]
     assert rec["attempts"] == 1 and not rec["solved"]  # the exercise's own answers are untouched
-    assert progress.rows()[0][1:] == [1, 0, 0, 0, 1]
+    assert progress_report.rows()[0][1:] == [1, 0, 0, 0, 1]

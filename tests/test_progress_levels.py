@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamekit import progress
+from gamekit import progress, progress_report
 from gamekit.i18n import using
 from gamekit.puzzles import practice
 from gamekit.puzzles.ratings import Rating
@@ -17,7 +17,7 @@ def fresh_progress(tmp_path, monkeypatch):
 
 
 def practice_row(game_name: str) -> list:
-    return next(row for row in progress.rows() if row[0].startswith(game_name))
+    return next(row for row in progress_report.rows() if row[0].startswith(game_name))
 
 
 def test_the_table_shows_the_level_the_practice_page_shows_not_the_rating():
@@ -27,10 +27,10 @@ def test_the_table_shows_the_level_the_practice_page_shows_not_the_rating():
     assert row[0] == "Practice — Dots and Boxes (level 6 of 10)" and "1562" not in row[0]
     shown = practice.level_words(practice.saved_rating("dots_and_boxes")[0])
     assert shown.startswith("Your level: 6 of 10")  # the Practice page says the same level
-    html = progress.progress_table()._repr_html_()
+    html = progress_report.progress_table()._repr_html_()
     assert "level 6 of 10" in html and "rating" not in html
     # the teacher's export keeps the rating itself
-    assert "1562 ± 580" in progress.export_csv("Ana")
+    assert "1562 ± 580" in progress_report.export_csv("Ana")
 
 
 @pytest.mark.parametrize(
@@ -53,7 +53,7 @@ def test_every_rating_gets_the_one_level_formula(rating, words):
 def test_in_spanish_the_table_says_nivel():
     progress.save_rating("five_in_a_row", 1700.0, 80.0, 0.06)
     with using("es"):
-        assert progress.rows()[-1][0] == "Práctica — 5 en raya (nivel 7 de 10)"
+        assert progress_report.rows()[-1][0] == "Práctica — 5 en raya (nivel 7 de 10)"
 
 
 def test_a_rating_that_is_not_a_number_is_refused():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gamekit import progress
+from gamekit import progress, progress_report
 from gamekit.connect import lessons as C
 from gamekit.i18n import tr, using
 from gamekit.shutbox import lessons as S
@@ -31,7 +31,7 @@ def test_a_reflection_is_saved_and_shown_again_after_a_restart():
     again.input.value = "Only that colour can complete a line through it."
     again.save()
     assert progress.answers()["5 en raya 1 — the rules"]["reflection"]["text"].startswith("Only that colour")
-    rows = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
+    rows = list(csv.DictReader(io.StringIO(progress_report.export_csv("Ana"))))
     assert [r["answer"] for r in rows if r["exercise"] == "reflection"] == [
         "Only that colour can complete a line through it."
     ]

@@ -3,7 +3,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import socket
 import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def stop(process: subprocess.Popen, grace: float = 30.0) -> int:
@@ -16,3 +35,62 @@ def stop(process: subprocess.Popen, grace: float = 30.0) -> int:
     except subprocess.TimeoutExpired:
         process.kill()
         return process.wait(timeout=grace)
+
+
+def voila_args(port: int) -> list[str]:
+    """The plain Voilà command serving the repository on ``port`` of loopback (no template of ours)."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.root_dir={ROOT}",
+        "--Voila.port_retries=0",
+    ]
+
+
+@contextlib.contextmanager
+def voila_server(
+    work: Path, env: dict[str, str] | None = None, command: Sequence[str] | None = None, port: int | None = None
+) -> Iterator[str]:
+    """A real Voilà process serving the repository on a free loopback port; yields its URL and stops it after.
+
+    ``work`` holds its log and its kernels' runtime directory; ``env`` is added to this process's environment
+    (the repository goes first on the kernels' ``PYTHONPATH``, so the pages import this checkout's gamekit).
+    ``command`` replaces the plain command of :func:`voila_args` (it must use ``port``).  Fails the test with
+    the log's tail if Voilà exits or does not answer within 90 s."""
+    work.mkdir(parents=True, exist_ok=True)
+    port = free_port() if port is None else port
+    log = work / "voila.log"
+    full_env = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(work / "runtime"),
+        PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
+    )
+    full_env.update(env or {})
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            list(command) if command is not None else voila_args(port),
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=full_env,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
+            try:
+                urllib.request.urlopen(f"{url}/", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
+                time.sleep(0.3)
+        yield url
+    finally:
+        stop(process)

@@ -40,10 +40,10 @@ from gamekit.core.saved import SCHEMA_VERSION, check_header, is_int, replay
 from gamekit.core.outcome import Outcome, Termination
 from gamekit.game import register
 from gamekit.core.pictures import html_of
+from gamekit.connect.lines import DIRECTIONS, DiscLines
 
 RED, YELLOW = 0, 1
 COLOUR_NAMES = (N_("red"), N_("yellow"))  # translated with tr() where they are shown
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # horizontal, vertical, two diagonals
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ FIVE_IN_A_ROW = Variant(N_("5 en raya"), 7, 6, 5, True)
 _MOVE_RE = re.compile(r"^\s*(p?)\s*([0-9]{1,3})\s*$", re.IGNORECASE | re.ASCII)
 
 
-class ConnectGame:
+class ConnectGame(DiscLines):
     """The engine behind :class:`ConnectFour` and :class:`FiveInARow`; also any small variant::
 
     ConnectGame(Variant("mini", columns=4, rows=4, win=3))
@@ -409,39 +409,9 @@ class ConnectGame:
     def _finish(self, winner: int, cells: list[tuple[int, int]]) -> None:
         self._over, self._winner, self._cells = True, winner, sorted(set(cells))
 
-    # ------------------------------------------------------------------ line detection
-    def _run(self, col: int, row: int, dc: int, dr: int, seat: int) -> list[tuple[int, int]]:
-        out = []
-        c, r = col + dc, row + dr
-        while 0 <= c < self.width and 0 <= r < self.height and self.cell(c, r) == seat:
-            out.append((c, r))
-            c, r = c + dc, r + dr
-        return out
-
-    def lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
-        """Cells of every line of ``win_length`` or more of ``seat``'s discs through grid cell (col, row)."""
-        return self._lines_through(col, row, seat)
-
     def repetitions(self) -> dict[tuple, int]:
         """PopOut: how often each position (``position_key()``) has occurred so far (empty without PopOut)."""
         return dict(self._seen)
-
-    def _lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
-        """Cells of every line of ``win_length`` or more of ``seat``'s discs through (col, row)."""
-        if self.cell(col, row) != seat:
-            return []
-        cells: list[tuple[int, int]] = []
-        for dc, dr in DIRECTIONS:
-            run = self._run(col, row, -dc, -dr, seat)[::-1] + [(col, row)] + self._run(col, row, dc, dr, seat)
-            if len(run) >= self.win_length:
-                cells += run
-        return cells
-
-    def _lines_in_column(self, col: int, seat: int) -> list[tuple[int, int]]:
-        cells: list[tuple[int, int]] = []
-        for row in range(len(self.grid[col])):
-            cells += self._lines_through(col, row, seat)
-        return cells
 
     # ------------------------------------------------------------------ construction / saving
     @property

@@ -7,7 +7,8 @@ selectors, an optional time per turn, an undo request that another person must a
 screen, and an error panel — exceptions in callbacks are shown to the reader, never swallowed.  Its other parts
 live in modules of their own: the settings and callbacks (:mod:`gamekit.widgets.controls`; every setting is
 checked first, :mod:`gamekit.widgets.settings`), saved games and the review (:mod:`gamekit.widgets.replay`), the
-turn clock (:mod:`gamekit.widgets.turn_timer`) and hints (:mod:`gamekit.widgets.hints`).
+turn clock (:mod:`gamekit.widgets.turn_timer`), hints (:mod:`gamekit.widgets.hints`) and the player cards
+(:mod:`gamekit.widgets.cards`).
 
 Every change of position (a move, a CPU move, an accepted undo, a new game, a new board) goes through
 :meth:`GameWidget.position_changed`, where games drop state that belongs to the old position.
@@ -28,6 +29,7 @@ from gamekit.i18n import tr
 from gamekit.core.scene import SEAT_COLOURS, SEAT_DARK, Scene
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
+from gamekit.widgets.cards import PlayerCards
 from gamekit.widgets.controls import LEVEL_NAMES, MODE_NAMES, MODES, SEAT_NAMES, TIMER_NAMES, Controls
 from gamekit.widgets.hints import Hints
 from gamekit.widgets.replay import Replay
@@ -42,7 +44,7 @@ from gamekit.session import Played, Session, SessionAttribute
 # catalog entry (GameWidget.info)
 
 
-class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
+class GameWidget(Controls, Replay, TurnTimer, Hints, PlayerCards, W.VBox):
     """Shared board widget.  A game subclass provides:
 
     * ``new_game()`` → a fresh game object (the shared interface: ``to_move``, ``play``, ``undo``, …);
@@ -542,43 +544,6 @@ class GameWidget(Controls, Replay, TurnTimer, Hints, W.VBox):
         if self.mode == "cpu" and game.to_move not in self.cpu_seats:
             return tr("Your move ({seat}).", seat=seat)
         return tr("{seat} to move.", seat=seat)
-
-    def seat_colour(self, seat: int, dark: bool = False) -> str:
-        colours = self.seat_dark if dark else self.seat_colours
-        return colours[seat % len(colours)]
-
-    def card_html(self, seat: int) -> str:
-        active = not self.game.is_over() and self.game.to_move == seat
-        winner = self.game.winner() if self.game.is_over() else None
-        people = len(self.person_seats)
-        who = (
-            tr("CPU · {level}", level=tr(LEVEL_NAMES[self.level]))
-            if seat in self.cpu_seats
-            else tr("you")
-            if people == 1
-            else tr("person")
-        )
-        border = f"3px solid {self.seat_colour(seat, dark=True)}" if active else "3px solid transparent"
-        crown = " 🏆" if winner == seat else ""
-        colour = self.seat_colour(seat)
-        return (
-            f"<div class='gamekit-card gamekit-card-{seat}{' gamekit-active' if active else ''}' "
-            f"style='border:{border};border-radius:8px;padding:4px 10px;margin:2px;"
-            f"background:{colour}33'>"
-            f"<span style='display:inline-block;width:12px;height:12px;border-radius:6px;"
-            f"background:{colour};margin-right:6px'></span>"
-            f"<b>{html.escape(self.seat_name(seat))}</b> <small>({who})</small>{crown}"
-            f"<span class='gamekit-score' "
-            f"style='float:right;font-size:1.2em'><b>{html.escape(self.score_text(seat))}</b></span></div>"
-        )
-
-    def _fit_cards(self, n: int) -> None:
-        """One card per seat: the row wraps four to a line (any number of seats)."""
-        if len(self.cards) != n:
-            while len(self.cards) < n:
-                self.cards.append(W.HTML(layout=W.Layout(flex="1 1 22%", min_width="0")))
-            del self.cards[n:]
-            self.cards_box.children = tuple(self.cards)
 
     def refresh(self, message: str | None = None) -> None:
         """Recompute the scene, cards and status (compute first), then paint."""

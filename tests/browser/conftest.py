@@ -21,7 +21,6 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -31,7 +30,11 @@ from pathlib import Path
 
 import pytest
 
-from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
+from testing_servers import (
+    free_port,
+    stop,
+    voila_server,
+)  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -71,12 +74,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG0
             yellow=True,
             bold=True,
         )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Lab:
@@ -365,43 +362,10 @@ def ui():
 @pytest.fixture(scope="session")
 def voila(browser):
     """A Voilà server on a free loopback port serving the repository (lessons at ``{voila}/voila/render/PATH``)."""
-    port = free_port()
     work = Path(tempfile.mkdtemp(prefix="gamekit-voila-"))
-    log = work / "voila.log"
     # its own progress file: the pages it serves show no answers other browser tests of this process saved
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(work / "runtime"), GAMEKIT_PROGRESS_FILE=str(work / "progress.json"))
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                f"--Voila.root_dir={ROOT}",
-                "--Voila.port_retries=0",
-            ],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        process.terminate()
-        pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
-    yield url
-    stop(process)
+    with voila_server(work, env={"GAMEKIT_PROGRESS_FILE": str(work / "progress.json")}) as url:
+        yield url
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -3,15 +3,11 @@ the Spanish version, the next lesson, a teacher guide — answers with a page (n
 
 from __future__ import annotations
 
-import os
-import subprocess
-import time
-import urllib.request
 
 import pytest
 
-from gamekit.lesson_launch import REPOSITORY, START_PAGE, install_voila_template, voila_command, voila_page_url
-from testing_servers import stop  # tests/testing_servers.py (tests/ is on the path: conftest.py)
+from gamekit.lesson_launch import START_PAGE, install_voila_template, voila_command, voila_page_url
+from testing_servers import free_port, voila_server  # tests/testing_servers.py (tests/ is on the path: conftest.py)
 
 pytestmark = pytest.mark.browser
 SHOWN = (
@@ -23,35 +19,15 @@ SHOWN = (
 @pytest.fixture
 def make_voila(tmp_path):
     """Voilà started with the command `make voila` runs (the template installed as `make lab`'s lab-settings does)."""
-    from tests.browser.conftest import chromium_path, free_port
+    from tests.browser.conftest import chromium_path
 
     if chromium_path() is None:
         pytest.skip("no Chromium found (looked for /usr/bin/chromium)")
     install_voila_template(tmp_path / "env")
     port = free_port()
-    env = dict(os.environ, JUPYTER_PATH=str(tmp_path / "env/share/jupyter"), JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"))
-    log = tmp_path / "voila.log"
-    process = subprocess.Popen(
-        voila_command(port, ["--Voila.ip=127.0.0.1"]),
-        cwd=REPOSITORY,
-        env=env,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/voila/tree", timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not start:\n{log.read_text()[-2000:]}")
-                time.sleep(0.3)
+    env = {"JUPYTER_PATH": str(tmp_path / "env/share/jupyter")}
+    with voila_server(tmp_path, env=env, command=voila_command(port, ["--Voila.ip=127.0.0.1"]), port=port) as url:
         yield url
-    finally:
-        stop(process)
 
 
 def _follow(page, name: str):

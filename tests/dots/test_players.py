@@ -128,31 +128,39 @@ def test_double_deal_in_a_loop():
     assert line in ("b2-b3", "a2-b2") and reason.startswith("Double-deal: leave the last four boxes")
 
 
+_SAFE_PHASE: dict = {}
+
+
 def safe_phase_brute_force(width, height, drawn):
-    """Minimax in which neither side may give a box away while a safe line is left (Hard's middle-game model)."""
-    from functools import lru_cache
-    from gamekit.dots.rules import geometry
+    """Minimax in which neither side may give a box away while a safe line is left (Hard's middle-game model).
 
-    g = geometry(width, height)
-    masks = [sum(1 << l for l in ls) for ls in g.box_lines]
-    full = (1 << g.n_lines) - 1
+    One memo per board size, shared by every call (values depend on the drawn lines only)."""
+    value = _SAFE_PHASE.get((width, height))
+    if value is None:
+        from functools import lru_cache
+        from gamekit.dots.rules import geometry
 
-    def sides(d, b):
-        return bin(d & masks[b]).count("1")
+        g = geometry(width, height)
+        masks = [sum(1 << l for l in ls) for ls in g.box_lines]
+        full = (1 << g.n_lines) - 1
+        # per line: its bit and the line masks of the boxes it borders (read once, not on every visit)
+        steps = [(1 << l, tuple(masks[b] for b in g.line_boxes[l])) for l in range(g.n_lines)]
 
-    @lru_cache(maxsize=None)
-    def value(d):
-        if d == full:
-            return 0
-        undrawn = [l for l in range(g.n_lines) if not d >> l & 1]
-        safe = [l for l in undrawn if all(sides(d, b) <= 1 for b in g.line_boxes[l])]
-        best = -99
-        for l in safe or undrawn:
-            nd = d | 1 << l
-            k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
-            best = max(best, k + value(nd) if k else -value(nd))
-        return best
+        @lru_cache(maxsize=None)
+        def value(d):
+            if d == full:
+                return 0
+            undrawn = [(bit, boxes) for bit, boxes in steps if not d & bit]
+            # a safe line leaves every box it borders with at most two sides (it had at most one before)
+            safe = [(bit, boxes) for bit, boxes in undrawn if all(bin(d & m).count("1") <= 1 for m in boxes)]
+            best = -99
+            for bit, boxes in safe or undrawn:
+                nd = d | bit
+                k = sum(1 for m in boxes if nd & m == m)
+                best = max(best, k + value(nd) if k else -value(nd))
+            return best
 
+        _SAFE_PHASE[(width, height)] = value
     return value(drawn)
 
 

@@ -27,18 +27,25 @@ def brute_force(width: int, height: int, drawn: int) -> int:
         g = geometry(width, height)
         masks = [sum(1 << l for l in ls) for ls in g.box_lines]
         full = (1 << g.n_lines) - 1
+        # per line: its bit and the line masks of the boxes it borders (read once: the search asks millions of times)
+        steps = [(1 << l, tuple(masks[b] for b in g.line_boxes[l])) for l in range(g.n_lines)]
 
         @lru_cache(maxsize=None)
         def value(d: int) -> int:
             if d == full:
                 return 0
             best = -99
-            for l in range(g.n_lines):
-                if d >> l & 1:
+            for bit, boxes in steps:
+                if d & bit:
                     continue
-                nd = d | 1 << l
-                k = sum(1 for b in g.line_boxes[l] if nd & masks[b] == masks[b])
-                best = max(best, k + value(nd) if k else -value(nd))
+                nd = d | bit
+                k = 0
+                for m in boxes:  # the boxes this line completes
+                    if nd & m == m:
+                        k += 1
+                v = k + value(nd) if k else -value(nd)
+                if v > best:
+                    best = v
             return best
 
         _BRUTE[(width, height)] = value

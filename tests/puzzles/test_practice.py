@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamekit import IllegalMoveError, progress
+from gamekit import IllegalMoveError, progress, progress_report
 from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
@@ -375,16 +375,16 @@ def test_practice_shows_in_the_progress_table_and_the_exported_file():
     p.answer(p.puzzle.answers[0])
     p.next()
     p.answer(p.puzzle.answers[0])
-    row = progress.rows()[-1]
+    row = progress_report.rows()[-1]
     assert row[0] == f"Practice — Connect Four (level {level(p.rating.rating)} of 10)" and row[1:] == [2, 2, 1, 0, 3]
-    lines = list(csv.DictReader(io.StringIO(progress.export_csv("Ana"))))
+    lines = list(csv.DictReader(io.StringIO(progress_report.export_csv("Ana"))))
     practice = [line for line in lines if line["lesson"] == "practice/connect_four"]
     assert [line["exercise"] for line in practice] == sorted(p.seen) + ["rating"]
     assert practice[-1]["answer"] == f"{p.rating.rating:.0f} ± {2 * p.rating.rd:.0f}"
     from gamekit.i18n import using
 
     with using("es"):
-        assert progress.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (nivel ")
+        assert progress_report.progress_table().rows[-1][0].startswith("Práctica — Cuatro en raya (nivel ")
 
 
 # ----- the page a pupil sees: levels, not ratings; one rating for every board; no ids; the homework box -----

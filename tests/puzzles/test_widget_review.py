@@ -4,7 +4,7 @@ stepped through the game, by buttons and keys), and the pupil's own mistakes kep
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamekit import progress, set_language
+from gamekit import progress, progress_report, set_language
 from gamekit.connect import cpu_player as connect_cpu
 from gamekit.connect.widget import ConnectWidget
 from gamekit.dots import cpu_player as dots_cpu, move_values
@@ -277,7 +277,7 @@ def test_any_keys_keep_the_board_and_caption_true_to_the_step(reviewed_dots, key
 
 def test_a_game_with_personal_puzzles_but_no_answers_has_no_progress_row():
     progress.save_personal("dots_and_boxes", {"id": "mine-x", "game": "dots_and_boxes"})
-    assert progress.rows() == []
+    assert progress_report.rows() == []
 
 
 @settings(max_examples=12, deadline=None)

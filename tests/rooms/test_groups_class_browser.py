@@ -12,16 +12,11 @@ The room server and Voilà are real processes on loopback; Voilà's kernels get 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from testing_servers import stop  # tests/testing_servers.py
+from testing_servers import voila_server  # tests/testing_servers.py
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,58 +24,13 @@ LESSON = "Dots 2 — third sides"
 HOMEWORK = ("dots_and_boxes", "double_deal", 3, 7)  # the code "dots-double_deal-3-7"
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def pupils_voila(rooms, tmp_path):
     """Voilà serving the repository, whose kernels save progress in ``tmp_path`` and look codes up on ``rooms``."""
-    port = free_port()
-    log = tmp_path / "voila.log"
-    env = dict(
-        os.environ,
-        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
-        GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"),
-        GAMEKIT_CLASS_SERVER=rooms.url,
-        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-    )
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                f"--Voila.root_dir={ROOT}",
-                "--Voila.port_retries=0",
-            ],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
-    while True:
-        if process.poll() is not None:
-            pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/", timeout=2):
-                break
-        except OSError:
-            if time.time() > deadline:
-                stop(process)
-                pytest.fail(f"Voilà did not answer within 90 s:\n{log.read_text()[-3000:]}")
-            time.sleep(0.5)
-    yield url
-    stop(process)
+    with voila_server(
+        tmp_path, env={"GAMEKIT_PROGRESS_FILE": str(tmp_path / "p.json"), "GAMEKIT_CLASS_SERVER": rooms.url}
+    ) as url:
+        yield url
 
 
 def open_voila(page, url: str, path: str) -> None:

@@ -13,15 +13,8 @@ import pytest
 
 from gamekit import progress
 from gamekit.rooms.groups import MAX_BODY, MAX_PROGRESS
-from gamekit.rooms.groups_client import (
-    COURIER,
-    JoinClassBox,
-    SERVER_ENV,
-    class_server,
-    create_group,
-    group_link_for,
-    join_group,
-)
+from gamekit.rooms.class_join import COURIER, SERVER_ENV, JoinClassBox, class_server, group_link_for
+from gamekit.rooms.groups_client import create_group, join_group
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
 
 

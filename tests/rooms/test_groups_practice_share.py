@@ -11,7 +11,8 @@ import pytest
 
 from gamekit import progress
 from gamekit.puzzles.practice import HomeworkBox, Practice
-from gamekit.rooms.groups_client import COURIER, JoinClassBox, create_group
+from gamekit.rooms.class_join import COURIER, JoinClassBox
+from gamekit.rooms.groups_client import create_group
 
 
 @pytest.fixture
