@@ -55,7 +55,15 @@ from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.controls import reported
-from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, ClassNote, Mark, submit_on_enter
+from gamekit.widgets.lesson import (
+    NOTE_COLOUR,
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    ClassNote,
+    Mark,
+    shown_order,
+    submit_on_enter,
+)
 
 CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
 """The short name of each game in a homework code."""
@@ -1148,7 +1156,8 @@ class Practice(ClassNote, Localized, W.VBox):
             self.choices.layout.display = "none"
         else:
             self._draw = self._hit = None
-            options = [(move_words(self.game_id, a), action_key(a)) for a in puzzle.legal_answers()]
+            shown = shown_order(puzzle.legal_answers(), puzzle.id)  # never "the right one comes first"
+            options = [(move_words(self.game_id, a), action_key(a)) for a in shown]
             self.choices.unobserve(self._on_choice, names="value")
             self.choices.options = options
             self.choices.value = None
