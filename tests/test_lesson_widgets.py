@@ -16,6 +16,7 @@ from gamekit.widgets.lesson import (
     choice_checker,
     count_checker,
     parse_int,
+    shown_order,
 )
 
 
@@ -110,7 +111,8 @@ def test_show_answer_before_solving_does_not_count_as_solved():
 def test_exercise_widget_with_choices_uses_buttons():
     ex = Exercise("Who?", choice_checker("Gold", {"Gold": "yes", "Coral": "no"}), choices=["Gold", "Coral"])
     w = ExerciseWidget(ex)
-    assert list(w.input.options) == [("Gold", "Gold"), ("Coral", "Coral")]  # (label, value)
+    assert sorted(w.input.options) == [("Coral", "Coral"), ("Gold", "Gold")]  # (label, value)
+    assert [v for _, v in w.input.options] == shown_order(ex.choices, ex.key)  # the buttons in the shown order
     w.input.value = "Coral"
     w.check_button.click()
     assert w.attempts[-1].ok is False and "no" in w.last_feedback
@@ -131,11 +133,36 @@ def test_choices_are_shown_in_the_widgets_language_and_checked_by_value():
         w = ExerciseWidget(ex)
     finally:
         gamekit.set_language("en")
-    assert list(w.input.options) == [("Dorado", "Gold"), ("Coral", "Coral")]
+    assert sorted(w.input.options) == [("Coral", "Coral"), ("Dorado", "Gold")]
     w.input.value = "Gold"
     w.check_button.click()
     assert w.attempts[-1].ok and w.check_button.description == "Comprobar"
     assert w.show_answer() == "Respuesta: Dorado"
+
+
+def test_choices_are_shuffled_the_same_way_every_time():
+    """The right answer is not always the first button: the order is a fixed shuffle of the exercise's key, so a
+    reload, a test and the notebook show the same order, and the keyboard (Tab, arrows) walks it as shown."""
+    choices = ["the right one", "wrong a", "wrong b", "wrong c"]
+    orders = {tuple(shown_order(choices, f"question {i}")) for i in range(40)}
+    assert len(orders) > 4 and all(sorted(order) == sorted(choices) for order in orders)
+    firsts = [shown_order(choices, f"question {i}")[0] for i in range(40)]
+    assert 0 < firsts.count("the right one") < 20  # sometimes first, far from always
+    assert shown_order(choices, "question 7") == shown_order(list(choices), "question 7")  # deterministic
+    ex = Exercise("Which?", choice_checker("the right one", {c: c for c in choices}), choices=choices, key="q")
+    first, again = ExerciseWidget(ex), ExerciseWidget(ex)
+    assert list(first.input.options) == list(again.input.options)
+    assert [v for _, v in first.input.options] == shown_order(choices, "q") and ex.choices == choices
+
+
+def test_whole_number_choices_stay_in_counting_order():
+    assert shown_order(["11", "2", "7", "10"], "how many?") == ["2", "7", "10", "11"]
+    assert shown_order(["one"], "single") == ["one"]
+
+
+def test_shown_order_refuses_an_identity_that_is_not_text():
+    with pytest.raises(TypeError, match="identity must be text"):
+        shown_order(["a", "b"], 3)
 
 
 def test_no_hint_text_has_a_fallback():

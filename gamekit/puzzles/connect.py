@@ -21,7 +21,7 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -266,9 +266,9 @@ OTHER = (N_("yellow"), N_("red"))
 
 def question(puzzle: Puzzle) -> str:
     """A bank puzzle's question, saying exactly what is asked, read off the position and the accepted drops:
-    a win at once ("One drop wins at once"), a winning drop at once or later, the block of the opponent's one
+    a win at once ("Find the drop that wins at once"), a winning drop at once or later, the block of the opponent's one
     playable threat ("Find the drop that stops it"), a win by force that no drop gives at once ("wins later"),
-    or the draw to keep; then how many drops are right when more than one is."""
+    or the draw to keep.  How many drops are right is said once, after it, by the game's ``stakes``."""
     game = puzzle.position
     me = game.to_move
     answers = set(puzzle.answers)
@@ -277,7 +277,7 @@ def question(puzzle: Puzzle) -> str:
     best = puzzle.facts["best"]
     text = tr(TO_MOVE[me]) + " "
     if wins and answers <= wins:
-        return text + ntr("One drop wins at once: find it.", "{n} drops win at once: find one.", len(answers))
+        return text + ntr("Find the drop that wins at once.", "Find a drop that wins at once.", len(answers))
     elif wins:
         text += tr(
             "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
@@ -296,9 +296,26 @@ def question(puzzle: Puzzle) -> str:
         text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
     else:
         text += tr("Every drop loses against best play: find the one that holds out longest.")
-    if len(answers) > 1:
-        text += " " + ntr("{n} drop is right.", "Any of {n} drops is right.", len(answers))
     return text
+
+
+MAKES_A_LINE = {
+    4: N_("Right: {move} makes four in a line, so {colour} wins at once."),
+    5: N_("Right: {move} makes five in a line, so {colour} wins at once."),
+}
+"""The feedback to a right drop that completes a line there and then, by the game's line length."""
+
+
+def right_words(puzzle: Puzzle, action: Any) -> str | None:
+    """The feedback to the right drop ``action`` when it wins at once: it says the drop makes the line
+    ("makes five in a line") rather than "wins with best play", which is true but hides what happened.  None for
+    a drop that does not finish a line at once (the game's words say the outcome with best play)."""
+    game = puzzle.position
+    message = MAKES_A_LINE.get(game.win_length)
+    if message is None or str(action) not in _wins_at_once(game):
+        return None
+    column = puzzle_words(puzzle.game_id).move_words(action)
+    return tr(message, move=column, colour=tr(OTHER[1 - game.to_move]))
 
 
 def puzzle_goal(facts: dict) -> tuple:

@@ -349,6 +349,12 @@ class Puzzle:
         return False, self._wrong(action, ref)
 
     def _right(self, action: Any) -> str:
+        # a game's puzzle module may say what the right move did on this very board (``right_words(puzzle,
+        # action)``: a 5 en raya drop that makes five at once); else its words from the facts
+        said = getattr(catalog.get(self.game_id).puzzle_module(), "right_words", None)
+        text = said(self, action) if said is not None else None
+        if text:
+            return text
         return puzzle_words(self.game_id).right(self.facts, self.to_move, move_words(self.game_id, action))
 
     def _wrong(self, action: Any, ref: dict) -> str:

@@ -28,6 +28,7 @@ from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.core.errors import SolverTimeout
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
+from gamekit.progress import level
 
 GAME_ID = "dots_and_boxes"
 REACH = {(3, 3): 24, (4, 4): 24, (5, 4): 24}
@@ -76,12 +77,35 @@ the safe lines keeps the best result, the choice lesson 4 teaches (steer the cha
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
 
 
+OPENING_LINES = 15
+"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one."""
+OPENING_LEVEL = 7
+"""The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
+to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
+
+
+def opening_like(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is an opening-like position rated at :data:`OPENING_LEVEL` or above (at least
+    :data:`OPENING_LINES` legal lines): Practice leaves it out."""
+    return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
+
+
+def takes_the_wrong_box(puzzle: Puzzle) -> bool:
+    """Whether a *take a box* puzzle has a box on offer that is wrong to take: its question is then which box to
+    take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
+    leaves it out."""
+    return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """What Practice asks for an idea: *when control is not worth it* not on its own — every shipped puzzle of it
     is answered by taking the box on offer, the reflex a beginner has anyway, so a set of them tests nothing
     (lesson 5 teaches the idea with its own positions; the puzzles still come in the mixed pool as *take a
-    box*, within its fair share).  Every other idea: every puzzle."""
-    return [] if theme == "control_not_worth_it" else list(puzzles)
+    box*, within its fair share).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a
+    *take a box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    if theme == "control_not_worth_it":
+        return []
+    return [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side")

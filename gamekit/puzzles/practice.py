@@ -24,6 +24,7 @@ import random
 import re
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import ipywidgets as W
@@ -55,7 +56,15 @@ from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.controls import reported
-from gamekit.widgets.lesson import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, ClassNote, Mark, submit_on_enter
+from gamekit.widgets.lesson import (
+    NOTE_COLOUR,
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    ClassNote,
+    Mark,
+    shown_order,
+    submit_on_enter,
+)
 
 CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
 """The short name of each game in a homework code."""
@@ -558,10 +567,45 @@ SETTLED_RD = 150
 """A rating deviation above this: the level is still settling (too few puzzles to be sure)."""
 
 
+def lessons_done(game_id: str) -> int:
+    """The last lesson whose ideas a pupil has met, for where Practice starts them: the highest lesson number
+    (of those Practice has ideas for, :func:`lesson_choices`) with at least one exercise solved in the saved
+    progress; the first such lesson when none is solved yet."""
+    numbers = _lesson_numbers(game_id)
+    info = catalog.get(game_id)
+    titles = {n: lesson.title for n, lesson in info.lesson_registry().items()} if info.lessons else {}
+    saved = progress.results()
+    done = [n for n in numbers if any(r.get("solved") for r in saved.get(titles.get(n, ""), {}).values())]
+    return max(done, default=min(numbers))
+
+
+def start_rating(game_id: str) -> Rating:
+    """A new pupil's rating in a game: the level of the lessons they have done.  It is the rating of the easiest
+    quarter of the puzzles on those lessons' ideas (:func:`lesson_pool` of :func:`lessons_done`), so the first
+    puzzles Practice picks near it are about ideas the pupil has been taught — lesson 1 and 2's at levels 1 and 2
+    for a pupil who has done no lesson yet — never above the default start (:data:`PUPIL_START`'s level 3) for
+    the first lessons.  The deviation is the default one: the first answers still move it quickly."""
+    check_game_id(game_id)
+    return Rating(_start_at(game_id, lessons_done(game_id)))
+
+
+@lru_cache(maxsize=None)
+def _lesson_numbers(game_id: str) -> tuple[int, ...]:
+    return tuple(key for _, key in lesson_choices(game_id) if is_int(key))
+
+
+@lru_cache(maxsize=None)
+def _start_at(game_id: str, lesson: int) -> float:
+    ratings = sorted(p.rating for p in lesson_pool(game_id, lesson))
+    first = min(_lesson_numbers(game_id))
+    start = ratings[len(ratings) // 4] if ratings else Rating().rating
+    return min(start, Rating().rating) if lesson == first else start
+
+
 def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
     """The pupil's rating of a game and its history, as saved in the progress file (the one source every
-    Practice board of the game reads: a new pupil starts at the default rating)."""
-    start = Rating()
+    Practice board of the game reads: a new pupil starts at :func:`start_rating`)."""
+    start = start_rating(game_id)
     saved = progress.ratings().get(game_id)
     if not saved:
         return start, [start.rating]
@@ -866,8 +910,14 @@ class Practice(ClassNote, Localized, W.VBox):
                 style={"description_width": "initial"},
                 layout=W.Layout(width="auto", max_width="46em"),
             )
-            self.lesson_menu.observe(self._on_lesson, names="value")
             self.lesson_box.children = [self.lesson_menu]
+            # a new pupil starts on the ideas of the last lesson done (or the first lesson), not every idea
+            # mixed, where the easy levels hold later lessons' ideas too; the menu says so, and offers the rest
+            done = lessons_done(game_id)
+            if game_id not in progress.ratings() and done != max(_lesson_numbers(game_id)):
+                self.lesson, self.pool = done, lesson_pool(game_id, done)
+                self.lesson_menu.value = done
+            self.lesson_menu.observe(self._on_lesson, names="value")
         else:
             self.lesson_menu = None
         self.children = [
@@ -1148,7 +1198,8 @@ class Practice(ClassNote, Localized, W.VBox):
             self.choices.layout.display = "none"
         else:
             self._draw = self._hit = None
-            options = [(move_words(self.game_id, a), action_key(a)) for a in puzzle.legal_answers()]
+            shown = shown_order(puzzle.legal_answers(), puzzle.id)  # never "the right one comes first"
+            options = [(move_words(self.game_id, a), action_key(a)) for a in shown]
             self.choices.unobserve(self._on_choice, names="value")
             self.choices.options = options
             self.choices.value = None
@@ -1247,7 +1298,7 @@ class HomeworkBox(Localized, W.VBox):
         self.practice: Practice | None = None
         self.errors: list[BaseException] = []
         self.input = W.Text(
-            placeholder=tr("for example {code}", code=f"{CODES[game_id]}-all-10-1"),
+            placeholder=tr("the code from your teacher"),
             description=tr("Homework code:"),
             style={"description_width": "initial"},
             layout=W.Layout(width="28em"),
@@ -1338,6 +1389,8 @@ __all__ = [
     "saved_rating",
     "practice_pool",
     "stakes",
+    "lessons_done",
+    "start_rating",
     "CODES",
     "MAX_SET",
     "LEVELS",

@@ -182,7 +182,7 @@ def puzzle_exercise(
     hint = (
         theme_hint(puzzle.game_id, theme or puzzle.themes[0])
         + " "
-        + ntr("{n} answer is right here.", "{n} answers are right here (any of them).", len(solutions))
+        + ntr("There is only one right answer.", "There are {n} right answers: any one will do.", len(solutions))
     )
     # What would give the answer away: the verdict on this very position.  A bare line, column or set ("c2-d2",
     # "4", "8+1") names a move of *this* board only; that the board itself is not shown earlier on the page

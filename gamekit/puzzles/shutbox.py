@@ -23,6 +23,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gamekit.i18n import tr
+from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
@@ -285,7 +286,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
     their own (their puzzles still come as *best set* questions).
     A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
-    so the set a pupil reaches for first is the wrong one."""
+    so the set a pupil reaches for first is the wrong one.  The Practice of one idea (and its homework codes, and
+    the lesson menu's choice) has no rule of thumb answering more than :data:`MAX_RULE_SHARE` of its "which set?"
+    questions (:func:`rule_share`); the mixed pool keeps every question, for its levels' sake."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
@@ -295,8 +298,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
-    if theme is not None:
-        return list(puzzles)
+    if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
+        return rule_share(puzzles)
     out: list[Puzzle] = []
     for name in sorted({p.band for p in puzzles}):
         band = [p for p in puzzles if p.band == name]
@@ -309,6 +312,37 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         out += sets + lesson_first[:room]
     chosen = {p.id for p in out}
     return [p for p in puzzles if p.id in chosen]
+
+
+MAX_RULE_SHARE = 0.3
+"""The largest share of the "which set?" questions Practice asks that any one rule of thumb (:data:`THUMB_RULES`)
+answers by itself: a pupil who learns one rule and stops thinking gets at most this share right."""
+
+
+def rule_share(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` (in order) with the "which set?" questions a rule of thumb answers by itself cut down so that
+    no rule answers more than :data:`MAX_RULE_SHARE` of the "which set?" questions kept.  Every question no rule
+    answers stays; those a rule answers are taken back level by level, the lowest level first, one from each
+    level in turn, while every rule stays within its share — so the kept ones are spread over the levels.
+    "One die or two?" questions are not "which set?" questions: they pass unchanged."""
+    sets = [p for p in puzzles if p.facts.get("kind") == "set"]
+    keep = {p.id for p in sets if not thumb_answers(p)}
+    by_level: dict[int, list[Puzzle]] = {}
+    for p in sorted((p for p in sets if thumb_answers(p)), key=lambda p: (p.rating, p.id)):
+        by_level.setdefault(level(p.rating), []).append(p)
+    answered = {rule: 0 for rule in THUMB_RULES}
+    queues = [by_level[lv] for lv in sorted(by_level)]
+    while any(queues):
+        for queue in queues:
+            if not queue:
+                continue
+            p = queue.pop(0)
+            rules = thumb_answers(p)
+            if all(answered[r] + 1 <= MAX_RULE_SHARE * (len(keep) + 1) for r in rules):
+                keep.add(p.id)
+                for r in rules:
+                    answered[r] += 1
+    return [p for p in puzzles if p.facts.get("kind") != "set" or p.id in keep]
 
 
 def lessons_rules(puzzle: Puzzle) -> bool:

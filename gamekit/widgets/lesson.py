@@ -42,7 +42,9 @@ scene is computed first, then painted in one ``hold_canvas`` batch.
 
 from __future__ import annotations
 
+import hashlib
 import html
+import random
 import threading
 import traceback
 from dataclasses import dataclass, field
@@ -139,6 +141,26 @@ class Exercise:
         except ValueError as refusal:  # malformed answers: explain, don't crash, don't count
             return False, str(refusal), False
         return bool(ok), str(feedback), True
+
+
+def shown_order(choices: Sequence[Any], identity: str) -> list[Any]:
+    """The order a choice question shows its buttons in (and the keyboard walks them in).  An author lists the
+    right answer wherever it comes to mind, often first; showing that order would let a pupil guess by place.
+    So the choices are shuffled, with a seed taken from ``identity`` (the exercise's key) and the choices
+    themselves: the same question always shows the same order, in the notebook, in a test and on a reload.
+    Choices that are all whole numbers ("2", "7", "11") stay in counting order, which says nothing about which
+    is right and is the order a pupil reads numbers in."""
+    if not isinstance(identity, str):
+        raise TypeError(tr("shown_order: identity must be text, not {kind}", kind=type(identity).__name__))
+    items = list(choices)
+    if len(items) < 2:
+        return items
+    texts = [str(c).strip() for c in items]
+    if all(t.lstrip("-").isdigit() for t in texts):
+        return [item for _, item in sorted(zip((int(t) for t in texts), items), key=lambda pair: pair[0])]
+    digest = hashlib.sha256("\x1f".join([identity, *texts]).encode("utf-8")).digest()
+    random.Random(int.from_bytes(digest[:8], "big")).shuffle(items)
+    return items
 
 
 def submit_on_enter(box: W.Text, handler: Callable[[Any], None]) -> None:
@@ -503,7 +525,8 @@ class ExerciseWidget(_Answering):
         self._init_answering(exercise, score)
         self.prompt = W.HTML(f"<b>{exercise.prompt}</b>")
         if exercise.choices:
-            self.input: W.Widget = W.ToggleButtons(options=[(tr(str(c)), c) for c in exercise.choices], value=None)
+            shown = shown_order(exercise.choices, exercise.key)
+            self.input: W.Widget = W.ToggleButtons(options=[(tr(str(c)), c) for c in shown], value=None)
         else:
             self.input = W.Text(placeholder=tr("your answer"), layout=W.Layout(width="16em"))
             submit_on_enter(self.input, self.on_check)
@@ -958,6 +981,7 @@ __all__ = [
     "LessonScore",
     "Attempt",
     "derived_leaks",
+    "shown_order",
     "parse_int",
     "count_checker",
     "choice_checker",

@@ -25,6 +25,7 @@ from gamekit.puzzles import (
     verify,
 )
 from gamekit.puzzles.core import key_action, move_words
+from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.store import checksum, write_bank
 
 SIZES = {"dots_and_boxes": 300, "five_in_a_row": 300, "connect_four": 100, "shut_the_box": 300}
@@ -494,7 +495,7 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
         wins = _wins_now(game)
         them = 1 - game.to_move
         threats = {str(game.column_number(c)) for c, r in threat_cells(game, them) if len(game.grid[c]) == r}
-        if "win at once: find one" in text or "wins at once: find it" in text:
+        if "wins at once." in text:
             kind = "win now"
             assert answers == wins  # every right drop wins at once, and only those
         elif "at once or later" in text:
@@ -512,14 +513,40 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
             assert best == 0 and not wins
         else:
             raise AssertionError(f"{p.id}: a prompt that says nothing checkable: {text}")
-        if len(answers) > 1 and kind != "win now":
-            assert f"Any of {len(answers)} drops is right." in text
+        # how many drops are right is said once, by the stakes after the question, never twice
+        asked = text + " " + stakes(p)
+        assert len(re.findall(r"\b(?:\d+ drops|[Oo]nly one drop)\b", asked)) == 1, asked
+        if len(answers) > 1:
+            assert f"{len(answers)} drops do it: find one." in asked
         said[kind] += 1
     # every kind of question the bank holds is asked in its own words
     assert said["win now"] and said["block"] and said["win later"] and said["draw"], said
     with using("es"):
         spanish = {p.prompt() for p in bank(game_id)}
     assert all(text.startswith("Le toca al ") and "Find" not in text for text in spanish)
+
+
+@pytest.mark.parametrize("game_id, length", [("five_in_a_row", "five"), ("connect_four", "four")])
+def test_a_right_drop_that_makes_the_line_says_so(game_id, length):
+    """The feedback to a right drop that completes a line there and then says it makes the line ("makes five in
+    a line"); a right drop that wins only later, or keeps the draw, is told the outcome with best play."""
+    at_once = later = 0
+    for p in bank(game_id):
+        wins = _wins_now(p.position)
+        for answer in p.answers:
+            ok, text = p.check(answer)
+            assert ok
+            if answer in wins:
+                at_once += 1
+                assert f"makes {length} in a line" in text and "best play" not in text, text
+            else:
+                later += 1
+                assert "makes" not in text and "with best play" in text, text
+    assert at_once and later
+    with using("es"):
+        p = next(p for p in bank(game_id) if set(p.answers) & _wins_now(p.position))
+        answer = next(a for a in p.answers if a in _wins_now(p.position))
+        assert "en línea" in p.check(answer)[1]
 
 
 def _named_moves(position, solutions) -> list[str]:

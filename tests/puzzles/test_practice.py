@@ -599,8 +599,8 @@ PAGES = {
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
     """The page states the true span of levels of the puzzles Practice serves (in both languages), promises no
-    "a little easier" that the picker cannot keep, and names the idea of the homework code it shows."""
-    from gamekit.puzzles.practice import CODES, parse_code, practice_pool
+    "a little easier" that the picker cannot keep, and shows no homework code or idea key (the program's words)."""
+    from gamekit.puzzles.practice import CODES, practice_pool
 
     levels = sorted({level(p.rating) for p in practice_pool(game_id)})  # what the page serves
     root = Path(__file__).resolve().parents[2] / "notebooks"
@@ -612,10 +612,11 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         assert span.format(levels[0], levels[-1]) in text, (path, levels)
         assert "a little easier" not in text and "algo más fácil" not in text
         assert "….»" not in text and "…. " not in text
-        code = re.search(rf"`({CODES[game_id]}-[a-z_]+-\d+-\d+)`", text).group(1)
-        _, theme, _, _ = parse_code(code)
-        with using(lang):
-            assert theme_name(game_id, theme) in text, (path, theme)
+        # no homework code on the pupil's page: its idea key is the program's word, the teacher gives the code
+        assert not re.search(rf"{CODES[game_id]}-[a-z_]+-\d+-\d+", text), path
+        raw = path.read_text(encoding="utf-8")
+        prose = re.sub(r"```.*?```", "", raw.split("\n---\n", 1)[1], flags=re.S)  # no front matter, no code cells
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", prose), path  # no theme key ("double_deal") a pupil reads
 
 
 def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
@@ -667,17 +668,17 @@ def test_free_practice_asks_each_question_once():
 
 
 def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
-    """A new pupil (level 3) who misses even the easiest puzzle of a bank is still at level 2: one slip never
-    drops two levels; a first right answer moves the level up or keeps it."""
+    """A pupil at the default rating (level 3) who misses even the easiest puzzle of a bank is still at level 2:
+    one slip never drops two levels; a new pupil who has done no lesson starts at level 1 and stays there."""
     for game_id in GAME_IDS:
         easiest = min(bank(game_id), key=lambda q: q.rating)
         after, _ = __import__("gamekit.puzzles.ratings", fromlist=["update"]).update(
             Rating(), Rating(easiest.rating, easiest.rd), False
         )
         assert level(Rating().rating) == 3 and level(after.rating) == 2, (game_id, after)
-    p = Practice("five_in_a_row", seed=0)
+    p = Practice("five_in_a_row", seed=0)  # a new pupil with no lesson done starts at level 1: it stays there
     p.answer(wrong_answers(p.puzzle)[0])
-    assert "Your level: 2 of 10" in p.status_text() or "Your level: 3 of 10" in p.status_text()
+    assert "Your level: 1 of 10" in p.status_text()
 
 
 @pytest.mark.parametrize(
@@ -813,7 +814,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
 
 @pytest.mark.parametrize(
     "code",
-    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-50-7"],
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-30-7"],
 )
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
@@ -974,9 +975,15 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
     from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
     from gamekit.puzzles import core
 
+    from gamekit.puzzles.practice import lessons_done
+
     p = Practice(game_id, seed=2)
     menu = p.lesson_menu
-    assert menu is not None and menu.description and menu.value is None  # a labelled list, "all" chosen
+    # a labelled list; a new pupil starts on the first lesson's ideas (no lesson done yet), as the list shows
+    assert menu is not None and menu.description and menu.value == lessons_done(game_id) == p.lesson
+    assert p.pool == lesson_pool(game_id, p.lesson)
+    progress.save_rating(game_id, 1200.0, 150.0, 0.06)  # a pupil who has practised: every idea, mixed
+    assert Practice(game_id, seed=2).lesson_menu.value is None
     choices = lesson_choices(game_id)
     assert choices[0][1] is None and [label for label, _ in menu.options] == [label for label, _ in choices]
     from gamekit import catalog
@@ -1204,8 +1211,8 @@ def test_shut_the_box_practice_never_shows_a_greyed_show_what_happens_button():
 
 
 def test_the_shut_the_box_practice_page_says_each_thing_once_in_both_languages():
-    """At most four short bullets; the starting level, Stuck and Hint each said once; the Spanish twin says the
-    code's middle word is English, as the other twins do, and adds nothing the English lacks."""
+    """At most four short bullets; the starting level, Stuck and Hint each said once; no code word of the program
+    (the homework code's idea key) on the page; the Spanish twin adds nothing the English lacks."""
     root = ROOT / "notebooks"
     en = (root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
     es = (root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8")
@@ -1217,7 +1224,8 @@ def test_the_shut_the_box_practice_page_says_each_thing_once_in_both_languages()
         assert len(bullets) <= 4, bullets
         low = text.lower()
         assert low.count(start.lower()) == 1 and low.count(stuck.lower()) == 1 and text.count(hint) == 1
-    assert "en inglés: best_set es «el mejor conjunto»" in es
+    for text in (en, es):  # the pupil sees no code word of the program: no theme key, no puzzle id
+        assert "best_set" not in text and "shut-" not in text
     assert "si empatan" not in es
 
 
@@ -1275,3 +1283,41 @@ def test_a_mixed_homework_set_climbs_by_level_after_mixing_the_ideas():
         assert levels == sorted(levels), (code, levels)
     themes = {t for p in homework_set("dots_and_boxes", None, 10, 1) for t in p.themes}
     assert len(themes) >= 5  # mixed, not one idea's puzzles
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_new_pupil_starts_low_on_the_first_lessons_ideas(game_id):
+    """A pupil who has done no lesson starts at level 1 or 2, and the first puzzles Practice picks are about the
+    first lessons' ideas (lesson 1 or 2; Shut the Box's first idea comes in lesson 3), not a later lesson's."""
+    from gamekit import catalog
+    from gamekit.puzzles.practice import lesson_choices, lessons_done, start_rating
+
+    table = catalog.get(game_id).puzzle_module().THEME_LESSONS
+    first = min(key for _, key in lesson_choices(game_id) if isinstance(key, int))  # the first with practice
+    assert lessons_done(game_id) == first
+    assert level(start_rating(game_id).rating) <= 2
+    p = Practice(game_id, seed=3)
+    assert level(p.rating.rating) <= 2
+    assert f"Your level: {level(p.rating.rating)} of 10" in p.status_text()
+    for _ in range(4):  # the first puzzles, all near the start
+        assert min(min(table[t]) for t in p.puzzle.themes) <= max(first, 2), (p.puzzle.id, p.puzzle.themes)
+        p.next()
+
+
+def test_a_pupil_who_has_done_later_lessons_starts_higher():
+    """Solving an exercise of a later lesson moves a new pupil's start to that lesson's puzzles; a saved rating is
+    never overwritten by it."""
+    from gamekit import catalog
+    from gamekit.puzzles.practice import lessons_done, start_rating
+
+    lessons = catalog.get("dots_and_boxes").lesson_registry()
+    before = start_rating("dots_and_boxes").rating
+    progress.record(lessons[2].title, "any exercise", False)  # tried, not solved: not done
+    assert lessons_done("dots_and_boxes") == 1
+    progress.record(lessons[4].title, "any exercise", True)
+    assert lessons_done("dots_and_boxes") == 4
+    assert start_rating("dots_and_boxes").rating > before and level(start_rating("dots_and_boxes").rating) >= 3
+    progress.save_rating("dots_and_boxes", 1234.0, 120.0, 0.06)
+    assert Practice("dots_and_boxes", seed=1).rating.rating == 1234.0
+    with pytest.raises(ValueError):
+        start_rating("chess")
