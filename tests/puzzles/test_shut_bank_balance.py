@@ -97,10 +97,7 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
         if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None
     }
     assert set(L.HARD_THUMB_ANSWERED) == answered
-<<<<<<< HEAD
     assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None] == [L.LESSON_4_SHUT_PRACTICE]
-=======
-    assert all(p.facts["thumb"] is None for p in L.LESSONS[4].practice.puzzles())
 
 
 def test_no_rule_of_thumb_answers_more_than_its_share_of_an_ideas_practice():
@@ -148,4 +145,3 @@ def test_one_die_or_two_is_one_rule_by_nature_so_practice_asks_it_at_level_1():
     assert compared >= 50
     dice = practice_pool("shut_the_box", "one_die_or_two")
     assert dice and all(p.rating == ONE_STEP_RATING for p in dice)
->>>>>>> practice9
