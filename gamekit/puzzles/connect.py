@@ -143,6 +143,19 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     ]
 
 
+def lesson_needed(puzzle: Puzzle) -> int:
+    """The 5 en raya lesson a puzzle's question needs, whatever its themes say: one a drop that wins at once
+    answers, or the block of the opponent's one threat, is lesson 1's; a drop that wins only later by force, or
+    keeps the draw, needs lesson 2's threats (a *side column* puzzle of that kind is no lesson 1 question)."""
+    game = puzzle.position
+    answers = set(puzzle.answers)
+    wins = set(_wins_at_once(game))
+    threats = set(_wins_at_once_for(game, 1 - game.to_move))
+    if wins or (len(threats) == 1 and answers <= threats):  # a win at once is always among the right drops
+        return 1
+    return 2
+
+
 def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint Practice gives when the idea of ``theme`` does not fit the puzzle, else None: a puzzle
     tagged *zugzwang* where every wrong drop loses at once (:func:`under_threat_only`; the mixed pool and

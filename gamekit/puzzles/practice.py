@@ -260,7 +260,8 @@ def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
 def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
     """The puzzles Practice asks for a lesson's ideas: the puzzles of :func:`practice_pool` of each of the
     lesson's themes (each question once, in id order) none of whose other themes is taught only later (a
-    lesson-2 puzzle that is also about lesson 4's long-chain count waits for lesson 4); None:
+    lesson-2 puzzle that is also about lesson 4's long-chain count waits for lesson 4; so does one whose question
+    the game's ``lesson_needed`` puts in a later lesson); None:
     :func:`practice_pool` of every idea (a fair share of one-step puzzles).  Refused like :func:`lesson_themes`."""
     themes = lesson_themes(game_id, lesson)
     if lesson is None:
@@ -271,9 +272,14 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
         numbers = table.get(theme, ())
         return lesson == BEYOND or (bool(numbers) and min(numbers) <= lesson)
 
+    # a game's puzzle module may say which lesson a question needs beyond its themes (``lesson_needed``: a
+    # 5 en raya win by force many moves later is no lesson 1 question, whatever its tags)
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
     once: dict[Any, Puzzle] = {}
     for theme in themes:
         for p in practice_pool(game_id, theme):
+            if lesson != BEYOND and needed is not None and needed(p) > lesson:
+                continue
             if all(taught(t) for t in p.themes):
                 once.setdefault(p.question_key, p)
     return sorted(once.values(), key=lambda p: p.id)

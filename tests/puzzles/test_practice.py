@@ -1321,3 +1321,24 @@ def test_a_pupil_who_has_done_later_lessons_starts_higher():
     assert Practice("dots_and_boxes", seed=1).rating.rating == 1234.0
     with pytest.raises(ValueError):
         start_rating("chess")
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
+    """The lesson menu's "Lesson 1" (win now, block, side column) serves only questions a lesson-1 pupil can
+    answer: a drop that wins at once, or the block of the one threat — never a win by force many moves later,
+    even when the puzzle is tagged *side column*; those wait for lesson 2's threats."""
+    from gamekit.puzzles.connect import _wins_at_once, _wins_at_once_for, lesson_needed
+    from gamekit.puzzles.practice import lesson_pool, practice_pool
+
+    pool = lesson_pool(game_id, 1)
+    assert pool
+    for p in pool:
+        game = p.position
+        wins = set(_wins_at_once(game))
+        threats = set(_wins_at_once_for(game, 1 - game.to_move))
+        assert wins or (len(threats) == 1 and set(p.answers) <= threats), (p.id, p.prompt())
+        assert level(p.rating) <= 2, p.id
+    if game_id == "five_in_a_row":  # shipped: forced wins tagged side column, kept for the mixed pool
+        later = [p for p in practice_pool(game_id, "side_column") if lesson_needed(p) == 2]
+        assert later and not {p.id for p in later} & {p.id for p in pool}
