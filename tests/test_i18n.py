@@ -31,7 +31,7 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.widget import ConnectWidget
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.widget import DotsWidget
-from gamekit.shutbox.rules import ShutTheBox
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
 from gamekit.widgets.settings import BadSettingError
 

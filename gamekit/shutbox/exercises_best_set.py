@@ -11,8 +11,9 @@ from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from gamekit.i18n import N_, ntr, number, ptr, tr
-from gamekit.shutbox.rules import TILES, Rules, mask_of, tiles_summing_to
-from gamekit.shutbox.rules import two_dice_probability
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.lesson import Exercise, choice_checker

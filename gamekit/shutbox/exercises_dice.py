@@ -11,8 +11,9 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from gamekit.i18n import ntr, tr
-from gamekit.shutbox.rules import Rules, mask_of, tiles_summing_to
-from gamekit.shutbox.rules import two_dice_probability
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import (
     POLICIES,
     POLICY_WORDS,

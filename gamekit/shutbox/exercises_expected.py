@@ -6,8 +6,9 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from gamekit.i18n import number, tr
-from gamekit.shutbox.rules import Rules, mask_of
-from gamekit.shutbox.rules import two_dice_probability
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.lesson import Exercise
 from gamekit.shutbox.lesson_words import exact_score, parse_decimal

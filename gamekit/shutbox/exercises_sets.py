@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import ntr, tr
-from gamekit.shutbox.rules import TILES, tiles_summing_to
+from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.widgets.lesson import Exercise
 from gamekit.shutbox.lesson_words import tile_list
 

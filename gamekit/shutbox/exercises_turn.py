@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import N_, ntr, tr
-from gamekit.shutbox.rules import TILES, Rules, mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import DICE_RULE_WORDS
 from gamekit.widgets.lesson import Exercise, choice_checker
 from gamekit.shutbox.exercises_sets import parse_sets

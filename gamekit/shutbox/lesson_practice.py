@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from gamekit.i18n import tr
-from gamekit.shutbox.rules import TILES, Rules, tiles_summing_to
+from gamekit.shutbox.tiles import TILES, tiles_summing_to
+from gamekit.shutbox.rules import Rules
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.lesson import Exercise
 from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_exercise

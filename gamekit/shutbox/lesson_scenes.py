@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import tr
-from gamekit.shutbox.rules import TILES, Rules, ShutTheBox
+from gamekit.shutbox.tiles import TILES
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
     best_set_exercise,

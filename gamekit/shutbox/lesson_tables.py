@@ -10,8 +10,9 @@ from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import N_, number, ptr, tr
 from gamekit.display import Table
-from gamekit.shutbox.rules import FULL, TILES, Rules, mask_of, set_masks, tiles_of, tiles_summing_to
-from gamekit.shutbox.rules import sheet_key, two_dice_probability
+from gamekit.shutbox.tiles import FULL, TILES, mask_of, set_masks, tiles_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import sheet_key, two_dice_probability
 from gamekit.shutbox.simulation import (
     DICE_RULE_WORDS,
     POLICIES,

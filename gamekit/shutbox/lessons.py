@@ -18,7 +18,8 @@ from functools import partial
 from typing import Any, Callable
 
 from gamekit.i18n import N_, number, tr
-from gamekit.shutbox.rules import Rules, mask_of
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36

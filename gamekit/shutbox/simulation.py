@@ -11,7 +11,9 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from gamekit.i18n import N_, tr
-from gamekit.shutbox.rules import TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, two_dice_probability
+from gamekit.shutbox.tiles import TILES, mask_of, set_masks, tiles_of, two_dice_probability
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.strategy import table
 
 

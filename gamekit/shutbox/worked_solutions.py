@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from gamekit.i18n import number, tr
-from gamekit.shutbox.rules import TILES, Rules, mask_of, tiles_summing_to
-from gamekit.shutbox.rules import two_dice_probability
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36

@@ -20,7 +20,7 @@ from gamekit.shutbox import (
     lesson_words,
     worked_solutions,
 )
-from gamekit.shutbox.rules import FULL, TILES, mask_of, sheet_key, tiles_of
+from gamekit.shutbox.tiles import FULL, TILES, mask_of, sheet_key, tiles_of
 from gamekit.i18n import tr, using
 
 
