@@ -102,7 +102,7 @@ SHIPPED: dict[str, str] = {
     "five_in_a_row": "gamekit.connect.rules",
     "connect_four": "gamekit.connect.rules",
     "connect": "gamekit.connect.rules",
-    "shut_the_box": "gamekit.shutbox.rules",
+    "shut_the_box": "gamekit.shutbox.game",
 }
 """Saved-game id → the module (imported by name, on first use) that registers the game of that id: the one list
 of the games shipped with gamekit (the catalog imports the ``info`` module of each of these packages)."""

@@ -18,7 +18,7 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.widget import DotsWidget
 from gamekit.i18n import using
 from gamekit.shutbox import describe as shutbox_describe
-from gamekit.shutbox.rules import ShutTheBox
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
 from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess
 from gamekit.widgets.canvas import BoardCanvas

@@ -287,7 +287,7 @@ def test_the_private_name_check_flags_reach_ins_and_allows_a_modules_own(tmp_pat
 def test_gamekit_game_imports_no_game_yet_loads_every_shipped_one():
     from gamekit.connect.rules import FiveInARow
     from gamekit.dots.rules import DotsAndBoxes
-    from gamekit.shutbox.rules import ShutTheBox
+    from gamekit.shutbox.game import ShutTheBox
 
     saves = [
         DotsAndBoxes.from_moves(2, 2, "a1-b1").to_dict(),
@@ -322,7 +322,7 @@ def test_every_shipped_game_round_trips_through_load():
     from gamekit.connect.rules import ConnectFour, FiveInARow
     from gamekit.dots.rules import DotsAndBoxes
     from gamekit.game import GAMES, SHIPPED, load
-    from gamekit.shutbox.rules import ShutTheBox
+    from gamekit.shutbox.game import ShutTheBox
 
     test_only = {"tictactoe"}  # the test-only fourth game (tests/tictactoe), installed by the root conftest.py
     assert (

@@ -31,7 +31,7 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.widget import ConnectWidget
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.widget import DotsWidget
-from gamekit.shutbox.rules import ShutTheBox
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.widget import ShutBoxWidget
 from gamekit.widgets.settings import BadSettingError
 
@@ -447,6 +447,7 @@ def lesson_widgets():
     from gamekit.dots import lessons as D
     from gamekit.progress_report import ProgressView
     from gamekit.shutbox import lessons as S
+    from gamekit.shutbox import dice_tally, lesson_scenes
     from gamekit.widgets.lesson import LessonScore
 
     score = LessonScore("⟦i18n check⟧")
@@ -466,12 +467,12 @@ def lesson_widgets():
 
     for factory in (f for fs in S.EXERCISES.values() for f in fs):
         yield ExerciseWidget(factory(), score=score)
-    yield S.sets_step_through(12)
-    yield S.demo_turn()
+    yield lesson_scenes.sets_step_through(12)
+    yield lesson_scenes.demo_turn()
     # issue 24: the PopOut and doubles step-throughs, the class tally, lesson 3's searches, the reflections
     yield C.step_through("popout")
-    yield S.doubles_demo()
-    tally = S.tally_widget()
+    yield lesson_scenes.doubles_demo()
+    tally = dice_tally.tally_widget()
     tally.on_add(None)
     tally.on_undo(None)
     tally.on_undo(None)  # the refusal: nothing left to take back

@@ -36,7 +36,7 @@ LESSONS = sorted(
 def key(position):
     """One comparable value per position: a 5 en raya grid and whose turn it is, or (open tiles, roll)."""
     from gamekit.connect.rules import ConnectGame
-    from gamekit.shutbox.lessons import SetChoice
+    from gamekit.shutbox.exercises_best_set import SetChoice
 
     if isinstance(position, ConnectGame):
         return ("connect", position.variant.name, position.popout, position.position_key())

@@ -219,17 +219,17 @@ def test_the_start_report_groups_thousands_per_language():
 
 
 def test_shut_the_box_tables_and_feedback_in_spanish():
-    from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import exercises_best_set, lesson_tables
 
     with using("en"):
-        en = str(L.dice_rules_table())
-        steps = L.rows_table(L.fill_steps()[:4])
-        ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
+        en = str(lesson_tables.dice_rules_table())
+        steps = lesson_tables.rows_table(lesson_tables.fill_steps()[:4])
+        ex = exercises_best_set.best_set_exercise((1, 4, 5, 8), 9, "score")
         en_feedback, en_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
     with using("es"):
-        es = str(L.dice_rules_table())
-        es_steps = L.rows_table(L.fill_steps()[:4])
-        ex = L.best_set_exercise((1, 4, 5, 8), 9, "score")
+        es = str(lesson_tables.dice_rules_table())
+        es_steps = lesson_tables.rows_table(lesson_tables.fill_steps()[:4])
+        ex = exercises_best_set.best_set_exercise((1, 4, 5, 8), 9, "score")
         es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
     assert "about 9.8 games in 100" in en and "11.0 " in en  # scores to one decimal on the page
     assert "unas 9,8 partidas de cada 100" in es and "11,0 " in es and "9.8" not in es and "11.0 " not in es

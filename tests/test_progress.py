@@ -219,7 +219,7 @@ def test_the_dice_tally_is_saved_checked_and_survives_a_restart():
         with pytest.raises(ValueError):
             progress.save_tally(bad)
     assert progress.load() == before  # refusals change nothing
-    from gamekit.shutbox.lessons import DiceTally
+    from gamekit.shutbox.dice_tally import DiceTally
 
     again = DiceTally()  # a new page (a restart) starts from the saved tally
     assert again.counts()[7] == 3 and again.total == 4

@@ -134,7 +134,8 @@ def test_spanish_guide_key_facts_agree_with_the_code():
     from gamekit.connect import lessons as C
     from gamekit.i18n import percent
     from gamekit.shutbox import Rules, shut_probability
-    from gamekit.shutbox import lessons as S
+    from gamekit.shutbox import lesson_tables
+    from gamekit.shutbox.simulation import POLICIES
 
     connect = (SPANISH / "connect.md").read_text(encoding="utf-8")
     shutbox = (SPANISH / "shutbox.md").read_text(encoding="utf-8")
@@ -143,8 +144,8 @@ def test_spanish_guide_key_facts_agree_with_the_code():
         for row in [lines.headers, *lines.rows]:
             assert "| " + " | ".join(map(str, row)) + " |" in connect
         two_dice = Rules(one_die="never")
-        for policy in S.POLICIES[:4]:
-            chance = percent(S.policy_shut_probability(policy, two_dice), 2)
+        for policy in POLICIES[:4]:
+            chance = percent(lesson_tables.policy_shut_probability(policy, two_dice), 2)
             assert f"| {tr(policy)} | {chance} |" in shutbox
         assert f"≈ {percent(shut_probability(Rules()), 2)}" in shutbox
         # the value of the start of 5 en raya: what the shipped book holds, as the Spanish lesson says it

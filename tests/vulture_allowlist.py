@@ -21,7 +21,7 @@ _.undo_move  # room store writes, dispatched by name from RoomStore.ROOM_WRITES 
 _.clear_request
 _._add_move
 _.lb_  # a numba kernel's unpacked pair, one half unused (gamekit/dots/kernels.py)
-_.COLUMN_NAMES  # N_() marks these messages for extraction (gamekit/shutbox/lessons.py)
+_.COLUMN_NAMES  # N_() marks these messages for extraction (gamekit/shutbox/lesson_tables.py)
 
 # in files other branches are rewriting now: to be deleted or used there, then removed from this list
 _.gw  # gamekit/connect/view.py grid_box() unpacking (the views' branch)

@@ -25,7 +25,8 @@ from fractions import Fraction
 from gamekit.i18n import tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
-from gamekit.shutbox.rules import ONE_DIE_RULES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import ONE_DIE_RULES
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating

@@ -1,6 +1,8 @@
 """Shut the Box (Cerrar la caja): rules, exact strategy, CPU players (widget in ``gamekit.shutbox.widget``)."""
 
-from gamekit.shutbox.rules import Rules, ShutTheBox, tiles_summing_to, two_dice_probability
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.game import ShutTheBox
+from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
 from gamekit.shutbox.strategy import (
     Table,
     beat_chance,

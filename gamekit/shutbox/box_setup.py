@@ -10,7 +10,8 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from gamekit.i18n import N_, tr
-from gamekit.shutbox.rules import MAX_PLAYERS, ONE_DIE_RULES, SCORINGS, Rules, ShutTheBox
+from gamekit.shutbox.game import MAX_PLAYERS, ShutTheBox
+from gamekit.shutbox.rules import ONE_DIE_RULES, SCORINGS, Rules
 from gamekit.shutbox.variants import VARIANT_RULES, VARIANTS
 from gamekit.widgets.controls import MODES, reported
 from gamekit.widgets.settings import BadSettingError, check_choice, check_type

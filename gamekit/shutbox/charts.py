@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from gamekit.i18n import decimal_symbols, number, tr
-from gamekit.shutbox.rules import FULL, Rules
+from gamekit.shutbox.tiles import FULL
+from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import DICE_RULE_WORDS, POLICY_WORDS, outcomes_grid, simulate_sums, sum_distribution
 from gamekit.shutbox.strategy import table
 

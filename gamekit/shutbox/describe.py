@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from gamekit.i18n import ptr, tr
-from gamekit.shutbox.rules import TILES, ShutTheBox
+from gamekit.shutbox.tiles import TILES
+from gamekit.shutbox.game import ShutTheBox
 
 
 def tile_list(tiles: Iterable[int]) -> str:

@@ -10,7 +10,8 @@ from gamekit.catalog import BadOptions, Example, GameInfo, PuzzleWords, only_opt
 from gamekit.core.scene import SEAT_COLOURS4
 from gamekit.i18n import N_
 from gamekit.shutbox import puzzle_text
-from gamekit.shutbox.rules import MAX_PLAYERS, Rules, ShutTheBox
+from gamekit.shutbox.game import MAX_PLAYERS, ShutTheBox
+from gamekit.shutbox.rules import Rules
 
 __all__ = ["INFO", "check_options", "new_game"]
 

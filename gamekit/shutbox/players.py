@@ -18,7 +18,8 @@ import random
 from typing import Any
 
 from gamekit.i18n import tr
-from gamekit.shutbox.rules import ShutTheBox, mask_sum
+from gamekit.shutbox.game import ShutTheBox
+from gamekit.shutbox.tiles import mask_sum
 from gamekit.shutbox.strategy import table
 from gamekit.game import LEVELS, check_running
 

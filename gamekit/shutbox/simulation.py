@@ -1,7 +1,7 @@
 """Shut the Box by chance: the outcomes of the dice, their exact distribution and seeded simulations, and solo
 turns played by a rule of thumb (random set, most tiles, largest tile) or by the exact tables.
 
-The lessons (:mod:`gamekit.shutbox.lessons`) count and compare with these; the CPU players use the tables
+The lessons (:mod:`gamekit.shutbox.lessons` and its parts) count and compare with these; the CPU players use the tables
 directly."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from gamekit.i18n import N_, tr
-from gamekit.shutbox.rules import TILES, Rules, ShutTheBox, mask_of, set_masks, tiles_of, two_dice_probability
+from gamekit.shutbox.tiles import TILES, mask_of, set_masks, tiles_of, two_dice_probability
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.strategy import table
 
 

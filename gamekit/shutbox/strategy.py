@@ -28,7 +28,8 @@ from functools import lru_cache
 from typing import Any
 
 from gamekit.i18n import tr
-from gamekit.shutbox.rules import FULL, Rules, sheet_key, mask_of, set_masks
+from gamekit.shutbox.tiles import FULL, sheet_key, mask_of, set_masks
+from gamekit.shutbox.rules import Rules
 
 OBJECTIVES = ("shut", "score", "beat")
 _POP = [bin(m).count("1") for m in range(FULL + 1)]

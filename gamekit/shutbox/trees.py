@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import Iterable
 
 from gamekit.i18n import ntr, number, tr
-from gamekit.shutbox.rules import Rules, mask_of
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 

@@ -2,7 +2,7 @@
 
 Like python-chess's variants (a subclass of the board per variant, found by name), each variant overrides only
 what it changes; :data:`VARIANT_RULES` finds one by its name, the ``variant`` string every save, widget and
-lesson uses.  The game itself (:class:`gamekit.shutbox.rules.ShutTheBox`) is the :class:`Table` a hook is given.
+lesson uses.  The game itself (:class:`gamekit.shutbox.game.ShutTheBox`) is the :class:`Table` a hook is given.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from gamekit.i18n import tr
 
 class Table(Protocol):
     """What a variant's hooks read and change of the game they are called by (a
-    :class:`gamekit.shutbox.rules.ShutTheBox`)."""
+    :class:`gamekit.shutbox.game.ShutTheBox`)."""
 
     names: list[str]
     rules: object  # the game's Rules (``rules.scoring`` is read)

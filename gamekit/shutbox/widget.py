@@ -26,7 +26,9 @@ from gamekit.shutbox.box_setup import (
 )
 from gamekit.shutbox.describe import board_label, cursor_text, describe
 from gamekit.shutbox.players import cpu_player, objective_for
-from gamekit.shutbox.rules import ONE_DIE_RULES, SCORINGS, TILES, Rules, ShutTheBox
+from gamekit.shutbox.rules import ONE_DIE_RULES, SCORINGS, Rules
+from gamekit.shutbox.tiles import TILES
+from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.variants import VARIANTS
 from gamekit.shutbox.strategy import table
 from gamekit.core.scene import BACKGROUND, INK, Scene

@@ -74,6 +74,7 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
     """No rule of thumb finds the answer of more than one item alone (one item, to shut the box, is found by "two
     tiles close in value", which the page teaches and which misses exercise 5), and the hint lists every set."""
     from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import lesson_practice
 
     found = {rule: 0 for rule in THUMB_RULES}
     for ex, p in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
@@ -81,7 +82,10 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
         for rule in THUMB_RULES:  # run each rule on the item
             picks = thumb_sets(rule, f["open"], f["roll"])
             found[rule] += len(picks) == 1 and ("cover", picks[0]) in p.answers
-            assert not (len(picks) == 1 and ("cover", picks[0]) in p.answers) or p.id == L.LESSON_4_SHUT_PRACTICE
+            assert (
+                not (len(picks) == 1 and ("cover", picks[0]) in p.answers)
+                or p.id == lesson_practice.LESSON_4_SHUT_PRACTICE
+            )
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)  # … with no value, so none is marked best
@@ -90,14 +94,17 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
 
 def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
     from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import lesson_practice
 
     answered = {
         p.id
         for p in bank("shut_the_box", band="hard")
         if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None
     }
-    assert set(L.HARD_THUMB_ANSWERED) == answered
-    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None] == [L.LESSON_4_SHUT_PRACTICE]
+    assert set(lesson_practice.HARD_THUMB_ANSWERED) == answered
+    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None] == [
+        lesson_practice.LESSON_4_SHUT_PRACTICE
+    ]
 
 
 def test_no_rule_of_thumb_answers_more_than_its_share_of_an_ideas_practice():

@@ -708,7 +708,7 @@ def test_two_pupils_tallies_pool_in_the_group(rooms, klass, tmp_path, monkeypatc
     progress upload and reads back the class's: the group sums both, and the teacher's overview shows it."""
     from gamekit import progress
     from gamekit.rooms.groups_client import saved_member
-    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    from gamekit.shutbox.dice_tally import DiceTally, tally_widget
 
     owner, (ana, ben, cleo) = klass
     assert ana.class_tally() == {"counts": _tally(), "pupils": 0, "rolls": 0, "group": owner.group}
@@ -787,7 +787,7 @@ def test_a_bad_tally_is_refused_and_changes_nothing(rooms, klass):
 
 
 def test_share_without_a_group_or_a_saved_tally_says_why(tmp_path):
-    from gamekit.shutbox.lessons import DiceTally, tally_widget
+    from gamekit.shutbox.dice_tally import DiceTally, tally_widget
 
     with pytest.raises(ValueError, match="has not joined a class"):
         DiceTally().share()

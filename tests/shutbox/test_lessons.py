@@ -7,7 +7,20 @@ import pytest
 
 from gamekit.shutbox import Rules, tiles_summing_to
 from gamekit.shutbox import charts, lessons as L, simulation as S, trees
-from gamekit.shutbox.rules import FULL, sheet_key, tiles_of
+from gamekit.shutbox import (
+    dice_tally,
+    exercises_best_set,
+    exercises_dice,
+    exercises_expected,
+    exercises_sets,
+    exercises_turn,
+    lesson_practice,
+    lesson_scenes,
+    lesson_tables,
+    lesson_words,
+    worked_solutions,
+)
+from gamekit.shutbox.tiles import FULL, TILES, mask_of, sheet_key, tiles_of
 from gamekit.i18n import tr, using
 
 
@@ -15,18 +28,20 @@ def test_set_search_finds_the_sheet_list_for_every_total_and_state():
     for m in range(0, FULL + 1, 3):
         open_tiles = tiles_of(m)
         for total in range(2, 13):
-            assert L.sets_found(L.set_search_steps(total, open_tiles)) == tiles_summing_to(total, open_tiles)
+            assert exercises_sets.sets_found(exercises_sets.set_search_steps(total, open_tiles)) == tiles_summing_to(
+                total, open_tiles
+            )
 
 
 def test_set_search_for_eight_stops_at_three():
-    steps = L.set_search_steps(8)
-    assert L.sets_found(steps) == [(8,), (7, 1), (6, 2), (5, 3), (5, 2, 1), (4, 3, 1)]
+    steps = exercises_sets.set_search_steps(8)
+    assert exercises_sets.sets_found(steps) == [(8,), (7, 1), (6, 2), (5, 3), (5, 2, 1), (4, 3, 1)]
     assert steps[-1].chosen == (3,) and steps[-1].outcome == "dead end"
 
 
 @pytest.mark.parametrize("total,open_tiles", [(9, range(1, 10)), (10, (1, 2, 3, 4, 6, 7, 9))])
 def test_sets_exercises(total, open_tiles):
-    ex = L.sets_exercise(total, open_tiles)
+    ex = exercises_sets.sets_exercise(total, open_tiles)
     for sol in ex.solutions:
         assert ex.check(sol)[0]
     right = tiles_summing_to(total, open_tiles)
@@ -40,18 +55,18 @@ def test_sets_exercises(total, open_tiles):
 
 
 def test_sets_exercise_refuses_covered_tiles():
-    ok, feedback = L.sets_exercise(10, (1, 2, 3, 4, 6, 7, 9)).check("5+4+1")
+    ok, feedback = exercises_sets.sets_exercise(10, (1, 2, 3, 4, 6, 7, 9)).check("5+4+1")
     assert not ok and "covered tile 5" in feedback
 
 
 def test_parse_sets():
-    assert L.parse_sets("9, 8+1, 7 & 2") == [(9,), (8, 1), (7, 2)]
-    assert L.parse_sets("8 1") == [(8, 1)]
-    assert L.parse_sets([(1, 8), 9]) == [(8, 1), (9,)]
+    assert exercises_sets.parse_sets("9, 8+1, 7 & 2") == [(9,), (8, 1), (7, 2)]
+    assert exercises_sets.parse_sets("8 1") == [(8, 1)]
+    assert exercises_sets.parse_sets([(1, 8), 9]) == [(8, 1), (9,)]
     with pytest.raises(ValueError):
-        L.parse_sets("3+3")
+        exercises_sets.parse_sets("3+3")
     with pytest.raises(ValueError):
-        L.parse_sets("10")
+        exercises_sets.parse_sets("10")
 
 
 def test_dice():
@@ -72,13 +87,15 @@ def test_rules_of_thumb_ordering_matches_the_reference():
 
 
 def test_fill_steps_and_table():
-    rows = L.fill_steps()
+    rows = lesson_tables.fill_steps()
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0  # tile 1 alone: two dice never make 1
     assert rows[-1]["open"] == (9,) and rows[-1]["value"] == Fraction(4, 36) and rows[-1]["score"] == 8
-    plain = L.fill_table().table.rows
+    plain = lesson_tables.fill_table().table.rows
     assert plain[-1] == ["9", "a roll of 9 shuts it", "about 11 games in 100", "8"]
     assert plain[7][3] == "your answer to exercise 1" and plain[6][3] == "5.17"
-    assert plain[1][1] == "no roll covers it (two dice never make 1)" and "35/6" not in str(L.fill_table().exact.rows)
+    assert plain[1][1] == "no roll covers it (two dice never make 1)" and "35/6" not in str(
+        lesson_tables.fill_table().exact.rows
+    )
 
 
 def test_each_row_of_the_fill_table_uses_only_rows_above_it():
@@ -89,14 +106,14 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
     from gamekit.shutbox.strategy import table
 
     shut = table(Rules(one_die="never"), "shut")
-    rows = [r["open"] for r in L.fill_steps()]
+    rows = [r["open"] for r in lesson_tables.fill_steps()]
     for i, tiles in enumerate(rows):
         for roll in range(2, 13):
-            best = shut.best_set(L.mask_of(tiles), roll) if tiles else None
+            best = shut.best_set(mask_of(tiles), roll) if tiles else None
             if best:
                 left = tuple(t for t in tiles if t not in best)
                 assert left in rows[:i], (tiles, roll, left)
-    worked = L.comparison_table(*L.WORKED_COMPARISON).rows
+    worked = lesson_tables.comparison_table(*lesson_tables.WORKED_COMPARISON).rows
     assert worked == [
         [
             "9",
@@ -106,33 +123,40 @@ def test_each_row_of_the_fill_table_uses_only_rows_above_it():
         ],
         ["6 + 3", "9", "a roll of 9 (4/36)", "about 11 games in 100"],
     ]
-    assert shut.best_set(L.mask_of(L.WORKED_COMPARISON[0]), 9) == (9,)
+    assert shut.best_set(mask_of(lesson_tables.WORKED_COMPARISON[0]), 9) == (9,)
     page = " ".join(
         (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text().split()
     )
     assert "So covering the 9 leaves the better position." in page
-    assert L.WORKED_COMPARISON[0] not in [p[0] for p in (L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS)]
+    assert lesson_tables.WORKED_COMPARISON[0] not in [
+        p[0]
+        for p in (
+            exercises_best_set.SHUT_EXERCISE,
+            exercises_best_set.SCORE_EXERCISE,
+            *exercises_best_set.CHALLENGE_POSITIONS,
+        )
+    ]
     with pytest.raises(ValueError, match="one or two"):
-        L.shut_ways((1, 2, 3))
+        lesson_tables.shut_ways((1, 2, 3))
 
 
 def test_objectives_disagree_clearly_at_the_reference_position():
     """ "Two goals, two answers" (two dice always, like the page's tables): the two sets differ by at least
     2 games in 100 in the chance to shut and by more than half a point in the expected score, both ways —
     the clearest disagreement there is under that rule, and the numbers the page rounds show it."""
-    rows = L.compare_objectives()
+    rows = lesson_tables.compare_objectives()
     by = {r["cover"]: r for r in rows}
     assert set(by) == {(9, 2, 1), (7, 5)}
     assert by[(9, 2, 1)]["shut chance"] - by[(7, 5)]["shut chance"] >= Fraction(2, 100)
     assert by[(9, 2, 1)]["expected score"] - by[(7, 5)]["expected score"] > Fraction(1, 2)
     never = Rules(one_die="never")
-    assert L.DISAGREEMENT in L.objective_disagreements(never)
-    shown = [row[2:] for row in L.objectives_table().table.rows]
+    assert lesson_tables.DISAGREEMENT in lesson_tables.objective_disagreements(never)
+    shown = [row[2:] for row in lesson_tables.objectives_table().table.rows]
     assert shown == [["about 6 games in 100", "9.7"], ["about 4 games in 100", "8.9"]]
 
 
 def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
-    ex = L.goals_why_exercise()
+    ex = exercises_best_set.goals_why_exercise()
     right = [c for c in ex.choices if ex.check(c)[0]]
     assert len(right) == 1 and "a roll of 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
     for wrong in ex.wrong:
@@ -154,8 +178,8 @@ def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
 def test_best_set_exercises_match_the_table():
     from gamekit.shutbox import best_set
 
-    for open_tiles, roll, objective in L.BEST_SET_POSITIONS:
-        ex = L.best_set_exercise(open_tiles, roll, objective)
+    for open_tiles, roll, objective in exercises_best_set.BEST_SET_POSITIONS:
+        ex = exercises_best_set.best_set_exercise(open_tiles, roll, objective)
         best = best_set(open_tiles, roll, objective)
         assert ex.check("+".join(map(str, best)))[0]
         for s in tiles_summing_to(roll, open_tiles):
@@ -163,7 +187,7 @@ def test_best_set_exercises_match_the_table():
             assert ok == (s in [tuple(map(int, x.split("+"))) for x in ex.solutions])
         assert not ex.check("9+9")[0]
     with pytest.raises(ValueError):
-        L.best_set_exercise((1,), 5)
+        exercises_best_set.best_set_exercise((1,), 5)
 
 
 def test_charts_and_widgets_build():
@@ -172,16 +196,16 @@ def test_charts_and_widgets_build():
     matplotlib.use("Agg")
     assert charts.plot_dice(360).axes
     assert charts.plot_policies(S.compare_policies(200, progress=False)).axes
-    st = L.sets_step_through(8)
-    assert len(st) == 2 + len(L.set_search_steps(8))
+    st = lesson_scenes.sets_step_through(8)
+    assert len(st) == 2 + len(exercises_sets.set_search_steps(8))
     st.goto(len(st) - 1)
     assert "6 sets" in st.caption.value and not st.errors
-    demo = L.demo_turn(seed=3)
+    demo = lesson_scenes.demo_turn(seed=3)
     assert len(demo) >= 2
-    assert L.best_set_widget((1, 4, 5, 8), 9, "score").children
-    assert L.sets_exercise_widget(9).exercise
-    assert "∅" in L.rows_table(L.fill_steps())._repr_html_()
-    assert L.position_view((1, 2), (1, 2)) is not None
+    assert lesson_scenes.best_set_widget((1, 4, 5, 8), 9, "score").children
+    assert lesson_scenes.sets_exercise_widget(9).exercise
+    assert "∅" in lesson_tables.rows_table(lesson_tables.fill_steps())._repr_html_()
+    assert lesson_scenes.position_view((1, 2), (1, 2)) is not None
     g = S.play_solo("hard", seed=1)
     assert g.is_over()
 
@@ -210,12 +234,14 @@ def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
     """Every "which set" exercise accepts exactly the sets the exact table rates best, and no other."""
     found = 0
     for _, ex in _all_exercises():
-        if not isinstance(ex.position, L.SetChoice):
+        if not isinstance(ex.position, exercises_best_set.SetChoice):
             continue
         found += 1
         tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
         assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
-        rules = L.EXERCISE_RULES.get((tiles, roll, objective), Rules())  # exercises 3–4: two dice always
+        rules = exercises_best_set.EXERCISE_RULES.get(
+            (tiles, roll, objective), Rules()
+        )  # exercises 3–4: two dice always
         values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
@@ -229,49 +255,49 @@ def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
 
 def test_final_challenge_beats_both_rules_of_thumb():
     rules = Rules()
-    for tiles, roll, objective in L.CHALLENGE_POSITIONS:
+    for tiles, roll, objective in exercises_best_set.CHALLENGE_POSITIONS:
         best = _best_set(tiles, roll, objective)
-        m = L.mask_of(tiles)
+        m = mask_of(tiles)
         for policy in ("largest tile", "most tiles"):
             assert sheet_key(S.choose(policy, m, roll, rules, None)) != best, (tiles, roll, policy)
 
 
 def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
     never = Rules(one_die="never")
-    exact = {p: L.policy_shut_probability(p, never) for p in S.POLICIES}
+    exact = {p: lesson_tables.policy_shut_probability(p, never) for p in S.POLICIES}
     # /work/shared/reference.md (10^6 simulated games): random 2.0 %, most tiles 1.0 %, largest tile 6.95 %
     assert round(100 * float(exact["random"]), 1) == 2.0
     assert round(100 * float(exact["most tiles"]), 1) == 1.0
     assert abs(100 * float(exact["largest tile"]) - 6.95) < 0.02
     assert exact["optimal (shut)"] == Fraction(466473281, 6530347008)
     assert exact["most tiles"] < exact["random"] < exact["largest tile"] < exact["optimal (shut)"]
-    assert L.worst_rule_of_thumb(never) == "most tiles"
+    assert lesson_tables.worst_rule_of_thumb(never) == "most tiles"
     sim = S.simulate("most tiles", 3000, never, seed=5)
     assert abs(sim["shut"] - float(exact["most tiles"])) < 4 * sim["stderr"] + 0.002
-    assert "about 7.1 games in 100" in str(L.policy_table(never)._repr_html_())
+    assert "about 7.1 games in 100" in str(lesson_tables.policy_table(never)._repr_html_())
     with pytest.raises(ValueError):
-        L.policy_shut_probability("greedy")
+        lesson_tables.policy_shut_probability("greedy")
 
 
 def test_percentages_next_to_fractions():
-    assert L.percent(Fraction(1, 18)) == "1/18 ≈ 5.56 %"
-    assert L.percent(Fraction(1)) == "1 = 100.00 %"
-    html = L.rows_table(L.fill_steps())._repr_html_()
+    assert lesson_words.percent(Fraction(1, 18)) == "1/18 ≈ 5.56 %"
+    assert lesson_words.percent(Fraction(1)) == "1 = 100.00 %"
+    html = lesson_tables.rows_table(lesson_tables.fill_steps())._repr_html_()
     assert "%" in html and "≈" in html
 
 
 def test_lesson_one_to_three_exercises_are_computed():
-    ex = L.turn_score_exercise((2, 3, 7))
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert ex.check("12")[0] and "only the open tiles" in ex.check("33")[1]
-    die = L.one_die_exercise()
+    die = exercises_turn.one_die_exercise()
     assert die.choices == ["1, 2, 3, 8", "4, 5, 6", "2, 7", "1, 9"] and die.solutions == ["4, 5, 6"]
     assert die.check("4, 5, 6")[0] and "8 is still open" in die.check("1, 2, 3, 8")[1]
     assert "7 is still open" in die.check("2, 7")[1] and not die.check("1, 9")[0]
     with pytest.raises(ValueError, match="exactly one box"):
-        L.one_die_exercise([(1, 2), (3, 4)])  # two boxes allow one die
-    assert L.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
-    assert L.roll_outcomes_exercise((1, 2)).solutions == [3]  # (1,1), (1,2), (2,1)
-    assert L.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]  # every total from 7 up
+        exercises_turn.one_die_exercise([(1, 2), (3, 4)])  # two boxes allow one die
+    assert exercises_sets.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
+    assert exercises_dice.roll_outcomes_exercise((1, 2)).solutions == [3]  # (1,1), (1,2), (2,1)
+    assert exercises_dice.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]  # every total from 7 up
 
 
 def test_dice_simulation_uses_numpy_and_is_seeded():
@@ -288,9 +314,12 @@ def test_teacher_guide_key_facts_agree_with_the_code():
 
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text()
     never = Rules(one_die="never")
-    assert L.percent(shut_probability(Rules())) in text and L.percent(shut_probability(never)) in text
+    assert (
+        lesson_words.percent(shut_probability(Rules())) in text
+        and lesson_words.percent(shut_probability(never)) in text
+    )
     for p in S.POLICIES[:4]:
-        assert f"| {p} | {100 * float(L.policy_shut_probability(p, never)):.2f} % |" in text
+        assert f"| {p} | {100 * float(lesson_tables.policy_shut_probability(p, never)):.2f} % |" in text
     assert f"{len(tiles_summing_to(12))} different sets of tiles make 12" in text
     assert max(range(2, 13), key=lambda t: len(tiles_summing_to(t))) == 12
 
@@ -298,19 +327,19 @@ def test_teacher_guide_key_facts_agree_with_the_code():
 # ----- issue 24: lessons a class learns from -----------------------------------------------------------
 def test_lesson_two_examples_do_not_give_exercise_sets_away():
     for total, tiles in ((9, range(1, 10)), (10, (1, 2, 3, 4, 6, 7, 9))):
-        ex = L.sets_exercise(total, tiles)
+        ex = exercises_sets.sets_exercise(total, tiles)
         sets = {"+".join(map(str, s)) for s in tiles_summing_to(total, tuple(tiles))}
         example = ex.prompt.split("(")[-1]
         assert not any(f" {s};" in f" {example};" or f" {s})" in f" {example}" for s in sets), example
         assert "8" not in example
     with pytest.raises(ValueError, match="; between sets"):
-        L.parse_sets("  ")
-    table = L.sets_count_table(range(2, 12))
+        exercises_sets.parse_sets("  ")
+    table = lesson_tables.sets_count_table(range(2, 12))
     assert table.rows[0][1:] == [len(tiles_summing_to(t)) for t in range(2, 12)]
 
 
 def test_missing_sets_use_plural_forms():
-    ex = L.sets_exercise(9)
+    ex = exercises_sets.sets_exercise(9)
     assert "1 set is missing: it has 3 tiles" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")[1]
     assert "2 sets are missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4")[1]
 
@@ -320,7 +349,7 @@ def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
     has, never its tiles (lesson 2, every exercise)."""
     for factory in L.EXERCISES["shut_the_box/02_sets_for_a_roll"][:4]:
         ex = factory()
-        right = L.parse_sets(ex.solutions[0])
+        right = exercises_sets.parse_sets(ex.solutions[0])
         said = {}
         for missing in right:
             given = "; ".join("+".join(map(str, s)) for s in right if s != missing)
@@ -330,14 +359,14 @@ def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
         # the same words whichever set of that size is missing: nothing in them points at its tiles
         assert all(len(words) == 1 for words in said.values()), (ex.key, said)
     with using("es"):
-        ok, why = L.sets_exercise(9).check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")
+        ok, why = exercises_sets.sets_exercise(9).check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1")
         assert "falta 1 conjunto" in why.lower() and "3 fichas" in why
 
 
 def test_a_prediction_is_never_marked_wrong_nor_counted():
     """Lessons 3 and 4 ask for a guess first: every choice gets the same neutral reply (no "right", no
     "not"), no count given away, and the guess is not an exercise of the lesson (never in the score)."""
-    for prediction in (L.commonest_total_prediction(), L.worst_rule_prediction()):
+    for prediction in (exercises_dice.commonest_total_prediction(), exercises_dice.worst_rule_prediction()):
         replies = {c: prediction.reply(c) for c in prediction.choices}
         for choice, reply in replies.items():
             assert choice in reply and not re.search(r"\b(right|wrong|not|correct)\b", reply, re.I), reply
@@ -345,19 +374,23 @@ def test_a_prediction_is_never_marked_wrong_nor_counted():
         assert len({r.replace(c, "") for c, r in replies.items()}) == 1  # the same words for every guess
         with pytest.raises(ValueError, match="not one of the choices"):
             prediction.reply("13")
-        box = L.prediction_widget(prediction)
+        box = exercises_dice.prediction_widget(prediction)
         box.buttons[0].click()
         assert prediction.choices[0] in box.reply.value
     keys = {f().key for lesson in L.LESSONS.values() for f in lesson.factories()}
     assert not {"most likely total", "worst rule of thumb"} & keys
     with using("es"):
-        assert L.commonest_total_prediction().reply("7").startswith("Has elegido: 7.")
-        assert L.worst_rule_prediction().reply("the most tiles").startswith("Has elegido: el mayor número de fichas.")
-    assert L.worst_rule_prediction().reply("a random set").startswith("Your guess: a random set.")
+        assert exercises_dice.commonest_total_prediction().reply("7").startswith("Has elegido: 7.")
+        assert (
+            exercises_dice.worst_rule_prediction()
+            .reply("the most tiles")
+            .startswith("Has elegido: el mayor número de fichas.")
+        )
+    assert exercises_dice.worst_rule_prediction().reply("a random set").startswith("Your guess: a random set.")
 
 
 def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
-    ex = L.chance_exercise(9)
+    ex = exercises_dice.chance_exercise(9)
     assert ex.check("4/36")[0] and ex.check("1/9")[0] and ex.check(" 4 / 36 ")[0]
     assert "count, not a chance" in ex.check("4")[1]
     assert "11 totals" in ex.check("1/11")[1]
@@ -367,7 +400,7 @@ def test_lesson_three_asks_for_a_chance_as_k_over_36_and_answers_each_mistake():
     assert "divided by 6" in ex.check("4/6")[1] and "Too many" not in ex.check("4/6")[1]
     assert not ex.check("0.11")[0] and "5/36" in ex.check("0.11")[1]
     with pytest.raises(ValueError):
-        L.chance_exercise(13)
+        exercises_dice.chance_exercise(13)
 
 
 def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_that_need_them():
@@ -388,25 +421,25 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
 
 
 def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
-    win = L.round_winner_exercise()
+    win = exercises_turn.round_winner_exercise()
     assert win.solutions == ["Bo"] and win.check("Bo")[0]
     assert "fewest tiles open is not the rule" in win.check("Ana")[1]  # one tile, but it is the 9
     assert "3 + 5 = 8, more than Bo's 7" in win.check("Cai")[1]
     with pytest.raises(ValueError, match="exactly one player"):
-        L.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
-    end = L.ending_roll_exercise()
+        exercises_turn.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
+    end = exercises_turn.ending_roll_exercise()
     assert end.solutions == ["5"] and len(end.choices) == 4
     assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
     assert "tile 6 is open" in end.check("6")[1]
     with pytest.raises(ValueError, match="exactly one roll"):
-        L.ending_roll_exercise((2, 6, 9), (5, 4))
+        exercises_turn.ending_roll_exercise((2, 6, 9), (5, 4))
 
 
 def test_count_sets_feedback_fits_the_pupils_mistake():
     """7 with 1, 2, 4, 6 open (6+1 and 4+2+1): 3 and 4 lie between the right count and the full box's 5, where
     no single slip is plausible, so they get the neutral "largest tile first" (never "you counted sets that use a
     covered tile"); 5 is the full box's count and is told so; 8 counts every order of the same tiles (2 + 6)."""
-    ex = L.count_sets_exercise(7, (1, 2, 4, 6))
+    ex = exercises_sets.count_sets_exercise(7, (1, 2, 4, 6))
     for k in ("3", "4"):
         ok, why = ex.check(k)
         assert not ok and "covered" not in why and "Go largest tile first" in why
@@ -414,8 +447,8 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     ok, why = ex.check("8")
     assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
     assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
-    assert L.ordered_count([(6, 1), (4, 2, 1)]) == 8
-    one = L.count_sets_exercise(12, L.COUNT_12_OPEN)  # lesson 2, exercise 6
+    assert exercises_sets.ordered_count([(6, 1), (4, 2, 1)]) == 8
+    one = exercises_sets.count_sets_exercise(12, lesson_practice.COUNT_12_OPEN)  # lesson 2, exercise 6
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
@@ -455,7 +488,7 @@ def test_expected_score_is_taught_by_trees_that_match_the_table():
 
 
 def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
-    ex = L.expected_score_exercise()
+    ex = exercises_expected.expected_score_exercise()
     assert ex.solutions[0] == "35/6"
     for right in ("35/6", "210/36", "5.83", "5,83", "5.833"):
         assert ex.check(right)[0], right
@@ -470,9 +503,9 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     assert not ex.check("6")[0] and not ex.check("5.9")[0]
     assert "not a number" in ex.check("about six")[1]
     with pytest.raises(ValueError):
-        L.expected_score_exercise(1)  # two dice never make 1
+        exercises_expected.expected_score_exercise(1)  # two dice never make 1
     with using("es"):
-        assert L.expected_score_exercise().check("5,83")[0]
+        assert exercises_expected.expected_score_exercise().check("5,83")[0]
 
 
 def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_claims():
@@ -503,7 +536,12 @@ def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_cl
 
 
 def test_lesson_four_practice_does_not_repeat_the_challenges():
-    positions = {(tuple(p[0]), p[1]) for p in L.CHALLENGE_POSITIONS + [L.SCORE_EXERCISE] + L.BEST_SET_POSITIONS}
+    positions = {
+        (tuple(p[0]), p[1])
+        for p in exercises_best_set.CHALLENGE_POSITIONS
+        + [exercises_best_set.SCORE_EXERCISE]
+        + exercises_best_set.BEST_SET_POSITIONS
+    }
     for puzzle in L.LESSONS[4].practice.puzzles():
         open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts["roll"]
         for tiles, r in positions:
@@ -512,35 +550,37 @@ def test_lesson_four_practice_does_not_repeat_the_challenges():
 
 
 def test_too_few_outcomes_say_what_was_missed():
-    ex = L.roll_outcomes_exercise((1, 2))
+    ex = exercises_dice.roll_outcomes_exercise((1, 2))
     # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both slips
     assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
     assert (
         "counted each pair of numbers once"
-        in L.roll_outcomes_exercise((1, 2, 3)).check(
+        in exercises_dice.roll_outcomes_exercise((1, 2, 3)).check(
             str(len({tuple(sorted(o)) for o in S.dice_outcomes() if sum(o) <= 6}))
         )[1]
     )
     assert "left out the total 3" in ex.check("1")[1]
-    stuck = L.roll_outcomes_exercise((1, 2, 3), stuck=True)
+    stuck = exercises_dice.roll_outcomes_exercise((1, 2, 3), stuck=True)
     assert "left out the total 12. It is made by 1 outcome." in stuck.check("20")[1]
     assert "counted the outcomes that let you go on" in stuck.check("15")[1]  # 36 − 21: the other side
     assert "counted totals, not outcomes" in stuck.check("6")[1]  # 7 to 12: six totals
     assert "Go through the totals 2 to 12" in stuck.check("3")[1] and "7, 8" not in stuck.check("3")[1]
     assert "do not end your turn" in stuck.check("22")[1]
-    big = L.roll_outcomes_exercise((5, 6), stuck=True)
+    big = exercises_dice.roll_outcomes_exercise((5, 6), stuck=True)
     assert "counted the outcomes that let you go on" in big.check("11")[1]
     generic = big.check("13")[1]
     assert "Go through the totals 2 to 12" in generic and not re.search(r"\d+, \d+", generic)  # no list of totals
-    three = L.roll_outcomes_exercise((2, 5, 6))
+    three = exercises_dice.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
 
 
 def test_dice_tables_show_no_python_values():
-    sim = L.simulation_table(3600, seed=1)
+    sim = lesson_tables.simulation_table(3600, seed=1)
     assert [r[0] for r in sim.rows] == list(range(2, 13)) and all("%" in r[1] and "%" in r[2] for r in sim.rows)
-    assert "Fraction" not in str(L.one_die_table()._repr_html_()) and "1 in 6" in str(L.one_die_table().rows)
+    assert "Fraction" not in str(lesson_tables.one_die_table()._repr_html_()) and "1 in 6" in str(
+        lesson_tables.one_die_table().rows
+    )
 
 
 def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equips():
@@ -549,19 +589,22 @@ def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equip
     a point); a wrong answer is told what its set leaves, never the answer; the hint gives the method."""
     from gamekit.shutbox.strategy import table
 
-    for position, gap in ((L.SHUT_EXERCISE, Fraction(2, 100)), (L.SCORE_EXERCISE, Fraction(3, 10))):
+    for position, gap in (
+        (exercises_best_set.SHUT_EXERCISE, Fraction(2, 100)),
+        (exercises_best_set.SCORE_EXERCISE, Fraction(3, 10)),
+    ):
         open_tiles, roll, goal = position
-        assert L.EXERCISE_RULES[position] == L.FILL_RULES and len(open_tiles) <= 4
-        values = sorted(v for _, v in table(L.FILL_RULES, goal).set_values(L.mask_of(open_tiles), roll))
+        assert exercises_best_set.EXERCISE_RULES[position] == lesson_tables.FILL_RULES and len(open_tiles) <= 4
+        values = sorted(v for _, v in table(lesson_tables.FILL_RULES, goal).set_values(mask_of(open_tiles), roll))
         assert values[-1] - values[0] >= gap, position
         for chosen in tiles_summing_to(roll, open_tiles):
             assert 1 <= len(open_tiles) - len(chosen) <= 2
-    shut = L.best_set_exercise(*L.SHUT_EXERCISE, rules=L.FILL_RULES)
+    shut = exercises_best_set.best_set_exercise(*exercises_best_set.SHUT_EXERCISE, rules=lesson_tables.FILL_RULES)
     assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
     assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
     ok, wrong = shut.check("6+4")
     assert not ok and "about 8 games in 100" in wrong and "9+1" not in wrong
-    low = L.best_set_exercise(*L.SCORE_EXERCISE, rules=L.FILL_RULES)
+    low = exercises_best_set.best_set_exercise(*exercises_best_set.SCORE_EXERCISE, rules=lesson_tables.FILL_RULES)
     assert low.solutions == ["5+3"] and low.wrong == ["7+1"] and "expected score" in low.hint
     ok, right = low.check("5+3")
     assert ok and "about 5.7" in right and "about 6.1" in right
@@ -579,28 +622,28 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         "most tiles": lambda sets: [s for s in sets if len(s) == max(map(len, sets))],
         "fewest tiles": lambda sets: [s for s in sets if len(s) == min(map(len, sets))],
     }
-    assert len(L.CHALLENGE_POSITIONS) == 1
-    ex = L.challenge_exercise()
-    position = L.CHALLENGE_POSITIONS[0]
+    assert len(exercises_best_set.CHALLENGE_POSITIONS) == 1
+    ex = exercises_best_set.challenge_exercise()
+    position = exercises_best_set.CHALLENGE_POSITIONS[0]
     sets = tiles_summing_to(position[1], position[0])
     for name, rule in rules.items():
         picks = rule(sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), name
-    for rule in L.RULES_OF_THUMB:
-        picks = L.rule_of_thumb_picks(rule, sets)
+    for rule in exercises_best_set.RULES_OF_THUMB:
+        picks = exercises_best_set.rule_of_thumb_picks(rule, sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "## Final challenge (hard) — exercise 10, an extension" in page and page.index("## Final") < page.index(
-        "L.challenge_widget("
+        "lesson_scenes.challenge_widget("
     )
     assert "In a round against others" not in page
     with pytest.raises(ValueError, match="rule"):
-        L.rule_of_thumb_picks("smallest tile", [(4, 3)])
+        exercises_best_set.rule_of_thumb_picks("smallest tile", [(4, 3)])
 
 
 def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_click_away():
-    ex = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
+    ex = exercises_best_set.best_set_exercise(*exercises_best_set.CHALLENGE_POSITIONS[0])
     ok, feedback = ex.check("7+5")
     assert not ok and "about 6 games in 100" in feedback and "/" not in feedback and "%" not in feedback
     # every set, what it leaves and its exact value: the widget offers it once solved or shown (tested below)
@@ -608,39 +651,39 @@ def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_clic
     assert ex.more("7+5") == ex.more("8+4") and ex.more("8+4; 7+5") == ""
     assert ex.more_label == "Compare every set"
     with using("es"):
-        es = L.best_set_exercise(*L.CHALLENGE_POSITIONS[0])
+        es = exercises_best_set.best_set_exercise(*exercises_best_set.CHALLENGE_POSITIONS[0])
         assert "unas 6 partidas de cada 100" in es.check("7+5")[1]
-    assert L.chance_words(Fraction(1, 100)) == "about 1 game in 100"
-    assert L.chance_words(Fraction(1, 1000)) == "fewer than 1 game in 100"
+    assert lesson_words.chance_words(Fraction(1, 100)) == "about 1 game in 100"
+    assert lesson_words.chance_words(Fraction(1, 1000)) == "fewer than 1 game in 100"
     # every "which set" exercise of the lessons: best and second best differ once rounded as the pupil reads them
     for _, e in _all_exercises():
-        if isinstance(e.position, L.SetChoice):
+        if isinstance(e.position, exercises_best_set.SetChoice):
             shown = {s: e.check(s)[1] for s in list(e.solutions) + list(e.wrong)}
             numbers = [re.search(r"(about [0-9.]+|fewer than 1)", t).group(1) for t in shown.values()]
             assert len(set(numbers[len(e.solutions) :]) & set(numbers[: len(e.solutions)])) == 0, (e.key, shown)
 
 
 def test_fill_steps_do_not_read_as_equations_and_no_long_fractions():
-    why = [r["why"] for r in L.fill_steps()]
+    why = [r["why"] for r in lesson_tables.fill_steps()]
     assert all("=1/" not in w and ")=" not in w and "/" not in w for w in why)  # short cells, no chances in them
     assert not any(sym in w for w in why for sym in ("P(", "V(", "∅", "Value 1"))  # plain words only
     assert max(len(w.split(";")) for w in why) == 1
-    plain = L.fill_table().table.rows
+    plain = lesson_tables.fill_table().table.rows
     assert [r[2] for r in plain[:2]] == ["shut already", "never"] and "%" not in str(plain)
     assert all(r[2] in ("shut already", "never") or "games in 100" in r[2] for r in plain)  # one format
-    assert "/" not in L.percent(Fraction(956177159, 9795520512))
-    assert all("/" not in r[1] for r in L.policy_table().rows)
-    assert not any("Rules(" in str(c) for r in L.dice_rules_table().rows for c in r)
+    assert "/" not in lesson_words.percent(Fraction(956177159, 9795520512))
+    assert all("/" not in r[1] for r in lesson_tables.policy_table().rows)
+    assert not any("Rules(" in str(c) for r in lesson_tables.dice_rules_table().rows for c in r)
 
 
 def test_doubles_demo_replays_the_rule():
-    demo = L.doubles_demo()
+    demo = lesson_scenes.doubles_demo()
     captions = [s.caption for s in demo.steps]
     assert "banked (2)" in " ".join(captions) and "rolls again" in captions[-1]
 
 
 def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
-    tally = L.DiceTally()
+    tally = dice_tally.DiceTally()
     assert tally.add(3, 4) == 7 and tally.add("6", " 1 ") == 7 and tally.add(6, 6) == 12
     assert tally.counts()[7] == 2 and tally.counts()[12] == 1 and sum(tally.counts().values()) == 3
     for bad in ((0, 3), (7, 1), (True, 2), (2.0, 2), ("٣", 2), ("3", None), ("", 4)):
@@ -654,8 +697,8 @@ def test_the_class_tally_counts_real_rolls_and_refuses_bad_input():
     tally.undo()
     with pytest.raises(ValueError, match="no roll"):
         tally.undo()
-    assert L.DiceTally().table().rows[0][2] == "–"
-    box = L.tally_widget()
+    assert dice_tally.DiceTally().table().rows[0][2] == "–"
+    box = dice_tally.tally_widget()
     box.first.value, box.second.value = "2", "5"
     box.on_add(None)
     assert box.tally.rolls == [(2, 5)] and "2 + 5 = 7" in box.children[1].value
@@ -672,7 +715,7 @@ def test_the_tally_shares_with_the_class_joined_on_the_start_page_and_has_no_joi
         for child in getattr(w, "children", ()):
             yield from widgets(child)
 
-    box = L.tally_widget()
+    box = dice_tally.tally_widget()
     found = list(widgets(box))
     assert not [w for w in found if isinstance(w, W.Text)]  # no link or nickname field
     buttons = [w.description for w in found if isinstance(w, W.Button)]
@@ -683,7 +726,7 @@ def test_the_tally_shares_with_the_class_joined_on_the_start_page_and_has_no_joi
     assert box.children[1].value.startswith("Not sent: this computer has not joined a class")
     assert "start page (Join your class)" in box.children[1].value and box.tally.class_result is None
     with using("es"):
-        spanish = L.tally_widget()
+        spanish = dice_tally.tally_widget()
         spanish.on_share(None)
         assert "página de inicio" in spanish.children[1].value and "Únete a tu clase" in spanish.children[1].value
 
@@ -694,13 +737,16 @@ def test_the_count_sets_hint_starts_from_an_open_tile_that_fits():
         for factory in lesson.factories():
             ex = factory()
             assert not __import__("re").search(r"remaining -[0-9]|remaining 0\b", ex.hint), ex.hint
-    hint = L.count_sets_exercise(7, (1, 2, 4, 6)).hint
+    hint = exercises_sets.count_sets_exercise(7, (1, 2, 4, 6)).hint
     assert "Start with 6" in hint and "remaining 1" in hint and "then start with 4" in hint.lower()
-    assert "Start with 9" in L.count_sets_exercise(12).hint and "remaining 3" in L.count_sets_exercise(12).hint
-    assert L.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
+    assert (
+        "Start with 9" in exercises_sets.count_sets_exercise(12).hint
+        and "remaining 3" in exercises_sets.count_sets_exercise(12).hint
+    )
+    assert exercises_sets.count_sets_hint(3, (2, 9)) == "Go largest tile first, and count each set once."
     with using("es"):  # one missing: singular, as a Spanish reader says it
-        assert "¿qué suma el 1 que falta?" in L.count_sets_exercise(7, (1, 2, 4, 6)).hint
-        assert "¿qué suma los 3 que faltan?" in L.count_sets_exercise(12).hint
+        assert "¿qué suma el 1 que falta?" in exercises_sets.count_sets_exercise(7, (1, 2, 4, 6)).hint
+        assert "¿qué suma los 3 que faltan?" in exercises_sets.count_sets_exercise(12).hint
 
 
 def test_practice_before_lesson_4_asks_only_for_the_chance_to_shut():
@@ -730,7 +776,7 @@ from hypothesis import given, settings, strategies as st
 def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
     """Property: after any run of adds (good and bad), undos and restarts, the counts are the rolls entered
     since the last restart, and every refusal left the tally as it was."""
-    tally, model = L.DiceTally(saved=False), []
+    tally, model = dice_tally.DiceTally(saved=False), []
     for action in actions:
         before = tally.counts()
         if action == "undo":
@@ -752,7 +798,7 @@ def test_the_tally_counts_what_was_entered_whatever_the_order(actions):
                     tally.add(a, b)
                 assert tally.counts() == before
         assert tally.counts() == {t: sum(1 for a, b in model if a + b == t) for t in range(2, 13)}
-    assert "<svg" in L.tally_chart(tally.counts())
+    assert "<svg" in dice_tally.tally_chart(tally.counts())
 
 
 def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
@@ -777,7 +823,7 @@ def test_the_pupils_pages_hold_no_teacher_material_and_end_with_the_next_link():
         text = (root / guide).read_text()
         assert variant in text
         with using(lang):
-            for row in L.dice_rules_table().rows:  # the one-die table, as the code computes it
+            for row in lesson_tables.dice_rules_table().rows:  # the one-die table, as the code computes it
                 assert "| " + " | ".join(map(str, row)) + " |" in text, (guide, row)
 
 
@@ -810,35 +856,35 @@ def test_every_question_reads_on_paper_as_well_as_on_screen():
 
 # ----- a strict fresh reading (issue 35): plain words, each lesson's own practice, honest minutes -----------------
 def test_lesson_four_tables_use_plain_words_and_only_rules_the_pupils_meet():
-    rows = L.dice_rules_table().rows
+    rows = lesson_tables.dice_rules_table().rows
     assert [r[0] for r in rows] == [
         "one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
         "one die allowed once the open tiles add up to less than 6 (a variant)",
         "two dice always",
     ]
     assert not any("(a choice)" in r[0] or "forced" in r[0] for r in rows)
-    names = [r[0] for r in L.policy_table().rows]
+    names = [r[0] for r in lesson_tables.policy_table().rows]
     assert names == ["a random set", "the most tiles", "the largest tile first", "best play (the table)"]
-    assert "optimal" not in str(L.policy_table()) and "Rules(" not in str(L.policy_table())
+    assert "optimal" not in str(lesson_tables.policy_table()) and "Rules(" not in str(lesson_tables.policy_table())
 
 
 def test_the_demo_turn_says_plainly_why_the_turn_ends_and_what_it_scores():
-    demo = L.demo_turn(seed=3)
+    demo = lesson_scenes.demo_turn(seed=3)
     last = demo.steps[-1].caption
     assert last.startswith("The computer rolls 1 + 4 = 5.") and "No set of the open tiles makes 5" in last
     assert "The score is the sum of the open tiles: 7." in last and "Player 1" not in last
     assert all("Player" not in s.caption for s in demo.steps)
     with using("es"):
-        es = L.demo_turn(seed=3).steps[-1].caption
+        es = lesson_scenes.demo_turn(seed=3).steps[-1].caption
         assert "Jugador" not in es and "7" in es
 
 
 def test_the_search_caption_agrees_with_its_number_in_both_languages():
-    captions = [s.caption for s in L.set_search_steps(8)]
+    captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Take 7; 1 more is needed, from the tiles below 7." in captions
     assert "Take 5; 3 more are needed, from the tiles below 5." in captions
     with using("es"):
-        es = [s.caption for s in L.set_search_steps(8)]
+        es = [s.caption for s in exercises_sets.set_search_steps(8)]
         assert any("falta 1" in c for c in es) and any("faltan 3" in c for c in es)
         assert not any("faltan 1 " in c or "faltan 1," in c for c in es)
 
@@ -846,13 +892,16 @@ def test_the_search_caption_agrees_with_its_number_in_both_languages():
 def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
     """Lesson 1's practice plays a move on bank positions (a set you may cover, like its exercise 5), lesson 2's
     lists the sets (like its exercises 1–4): never "which set is best"."""
-    makers = {"legal": lambda roll, open_tiles: L.legal_set_exercise(open_tiles, roll), "list": L.sets_exercise}
+    makers = {
+        "legal": lambda roll, open_tiles: exercises_turn.legal_set_exercise(open_tiles, roll),
+        "list": exercises_sets.sets_exercise,
+    }
     for number, questions in ((1, ("legal",) * 3), (2, ("list",) * 3)):
         lesson = L.LESSONS[number]
-        assert isinstance(lesson.practice, L.LessonPractice) and lesson.practice.questions == questions
+        assert isinstance(lesson.practice, lesson_practice.LessonPractice) and lesson.practice.questions == questions
         exercises = L.practice_exercises(number)
         assert len(exercises) == 3 and [e.level for e in exercises] == [
-            L.practice_level(q, p.facts["open"], p.facts.get("roll"))
+            lesson_practice.practice_level(q, p.facts["open"], p.facts.get("roll"))
             for q, p in zip(questions, lesson.practice.puzzles())
         ]
         assert lesson.practice.graded_by_box
@@ -860,7 +909,7 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = makers[question](roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(L.PRACTICE_IDEAS[question]("sets for the roll"))  # its own idea
+            assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("sets for the roll"))  # its own idea
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
@@ -870,11 +919,11 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
             counts = [len(tiles_summing_to(p.facts["roll"], tuple(p.facts["open"]))) for p in lesson.practice.puzzles()]
             assert counts == sorted(counts) and counts[-1] > counts[0]  # easy to hard: more sets to find
     with pytest.raises(ValueError, match="questions="):
-        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("best",))
+        lesson_practice.LessonPractice("shut_the_box", ((lesson_practice.SETS, "easy"),), questions=("best",))
     with pytest.raises(ValueError, match="questions="):
-        L.LessonPractice("shut_the_box", ((L.SETS, "easy"),), questions=("count", "list"))
+        lesson_practice.LessonPractice("shut_the_box", ((lesson_practice.SETS, "easy"),), questions=("count", "list"))
     with pytest.raises(ValueError, match="sets_for_roll"):
-        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("count",))
+        lesson_practice.LessonPractice("shut_the_box", ((lesson_practice.DICE, "easy"),), questions=("count",))
 
 
 def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go_on():
@@ -888,48 +937,50 @@ def test_lesson_three_practice_is_one_die_or_two_decided_by_the_outcomes_that_go
     assert [e.level for e in exercises] == ["easy", "medium", "hard"]
     sizes = [len(p.facts["open"]) for p in puzzles]
     assert sizes == sorted(set(sizes)) and sizes[0] == 2 and sizes[-1] >= 4  # really harder: more tiles each time
-    assert [e.level for e in exercises] == [L.box_level(p.facts["open"]) for p in puzzles]
+    assert [e.level for e in exercises] == [lesson_practice.box_level(p.facts["open"]) for p in puzzles]
     answers = [int(e.answer) for e in exercises]
     assert answers == sorted(set(answers)) and answers[-1] < 36  # more totals to check, never "all"
     for ex, p in zip(exercises, puzzles):
-        assert ex.prompt == L.roll_outcomes_exercise(p.facts["open"]).prompt
+        assert ex.prompt == exercises_dice.roll_outcomes_exercise(p.facts["open"]).prompt
         assert ex.check(str(ex.solutions[0]))[0] and not ex.check(str(ex.wrong[0]))[0]
         assert "shut the box" not in ex.prompt
     lesson_boxes = {(1, 2), (1, 4), (1, 2, 3), (2, 5, 6)}  # the boxes of exercises 1–8
     assert not {tuple(p.facts["open"]) for p in puzzles} & lesson_boxes
-    assert L.box_level((5,)) == "easy" and L.box_level((1, 2, 3, 4)) == "hard"
+    assert lesson_practice.box_level((5,)) == "easy" and lesson_practice.box_level((1, 2, 3, 4)) == "hard"
     with pytest.raises(ValueError, match="open tiles"):
-        L.box_level((0, 10))
+        lesson_practice.box_level((0, 10))
     with pytest.raises(ValueError, match="graded_by_box"):
-        L.LessonPractice("shut_the_box", ((L.DICE, "easy"),), questions=("outcomes",), graded_by_box="yes")
+        lesson_practice.LessonPractice(
+            "shut_the_box", ((lesson_practice.DICE, "easy"),), questions=("outcomes",), graded_by_box="yes"
+        )
 
 
 def test_one_die_or_two_by_going_on_is_computed_and_told_why():
-    ex = L.go_on_dice_exercise((1, 2, 3))
+    ex = exercises_dice.go_on_dice_exercise((1, 2, 3))
     assert ex.solutions == ["one die"] and ex.check("one die")[0]
     ok, why = ex.check("two dice")
     assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
     assert ex.choices == ["one die", "two dice", "the same either way"]  # never a 50–50
     ok, why = ex.check("the same either way")
     assert not ok and "changes which totals can come up" in why
-    two = L.go_on_dice_exercise((2, 5, 6))
+    two = exercises_dice.go_on_dice_exercise((2, 5, 6))
     assert two.solutions == ["two dice"] and "18 of 36" in two.check("one die")[1]
-    assert L.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
+    assert exercises_dice.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
     with pytest.raises(ValueError, match="no choice"):
-        L.go_on_dice_exercise((1, 9))
+        exercises_dice.go_on_dice_exercise((1, 9))
     with pytest.raises(ValueError, match="equally"):
-        L.go_on_dice_exercise((1, 2, 3, 4, 5, 6))
+        exercises_dice.go_on_dice_exercise((1, 2, 3, 4, 5, 6))
 
 
 def test_the_simulation_check_is_an_exercise_a_prediction_from_k_over_36():
-    ex = L.expected_count_exercise(6, 3600)
+    ex = exercises_dice.expected_count_exercise(6, 3600)
     assert ex.solutions == [500] and ex.check("500")[0] and ex.check("3 600".replace("3 600", "500"))[0]
     assert "number of outcomes of 36" in ex.check("5")[1]
     assert "11 totals were equally likely" in ex.check("327")[1]
     assert "You used 6 outcomes" in ex.check("600")[1]
     assert "not a whole number" in ex.check("lots")[1]
     with pytest.raises(ValueError):
-        L.expected_count_exercise(13)
+        exercises_dice.expected_count_exercise(13)
     assert "count_6" in L.LESSONS[3].objectives[1][1]
 
 
@@ -941,10 +992,10 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
 
     text = (Path(__file__).resolve().parents[2] / guide).read_text()
     with using(lang):
-        worked = L.worked_solutions()
+        worked = worked_solutions.worked_solutions()
     for name, working in worked:
         assert f"* **{name}:** {working}" in text, (guide, name)
-    en = dict(L.worked_solutions())
+    en = dict(worked_solutions.worked_solutions())
     assert (
         "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"]
         and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
@@ -952,7 +1003,7 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
     assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
     assert "3,600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
     with using("es"):
-        assert "3.600 tiradas son 100 × 36" in dict(L.worked_solutions())["Lección 3, ejercicio 4"]
+        assert "3.600 tiradas son 100 × 36" in dict(worked_solutions.worked_solutions())["Lección 3, ejercicio 4"]
 
 
 def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
@@ -1015,8 +1066,8 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
         assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
-    rows = L.DiceTally(saved=False).table().rows
-    table = L.DiceTally(saved=False).table()
+    rows = dice_tally.DiceTally(saved=False).table().rows
+    table = dice_tally.DiceTally(saved=False).table()
     assert (
         rows[4][0] == 6 and rows[4][3:] == [5, "13.9 %"] and table.headers[3:] == ["outcomes of the 36", "exact chance"]
     )
@@ -1025,15 +1076,15 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
         said.split()
     )
     with using("es"):
-        assert L.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
+        assert dice_tally.DiceTally(saved=False).table().headers[3] == "resultados de los 36"
 
 
 def test_the_expected_count_feedback_uses_plural_forms():
-    ex = L.expected_count_exercise(6, 3600)
+    ex = exercises_dice.expected_count_exercise(6, 3600)
     assert "You used 1 outcome of 36." in ex.check("100")[1]
     assert "You used 2 outcomes of 36." in ex.check("200")[1]
     with using("es"):
-        es = L.expected_count_exercise(6, 3600)
+        es = exercises_dice.expected_count_exercise(6, 3600)
         assert "1 resultado de 36" in es.check("100")[1] and "2 resultados de 36" in es.check("200")[1]
 
 
@@ -1043,8 +1094,8 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     from pathlib import Path
     from gamekit.shutbox.strategy import table
 
-    ex = L.two_tile_expected_exercise()
-    value = table(Rules(), "score").value(L.mask_of((7, 9)))
+    ex = exercises_expected.two_tile_expected_exercise()
+    value = table(Rules(), "score").value(mask_of((7, 9)))
     assert value == Fraction(731, 54) and ex.solutions == ["731/54", "13.54"]
     assert ex.check("731/54")[0] and ex.check("13,54")[0] and not ex.check("13.5")[0]
     reasons = {w: ex.check(w)[1] for w in ex.wrong}
@@ -1052,7 +1103,7 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     assert "expected score, 8, not 9" in reasons["13.83"] and "not 0" in reasons["11.56"]
     assert "6 outcomes make 7 and leave the 9" in reasons["13.42"] and "misses both" in reasons["16"]
     with pytest.raises(ValueError, match="two tiles"):
-        L.two_tile_expected_exercise((3, 9))  # 3 + 9 = 12: a roll covers both
+        exercises_expected.two_tile_expected_exercise((3, 9))  # 3 + 9 = 12: a roll covers both
     objectives = dict(L.LESSONS[4].objectives)
     first = objectives["say what an expected score is, and work one out with a tree diagram"]
     assert first == ("expected_7", "expected_79")
@@ -1079,9 +1130,9 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
 
     shut = table(Rules(), "shut").dice_values((2, 5))
     assert shut == {1: Fraction(1, 18), 2: Fraction(41, 216)}
-    assert L.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
+    assert exercises_dice.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
     assert table(Rules(), "score").dice((2, 5)) == 2  # and for a low score as well
-    ex = L.dice_shut_exercise((2, 5))
+    ex = exercises_dice.dice_shut_exercise((2, 5))
     # the question does not hand over the counts, and the page above it does not say the count misleads here
     assert "36" not in ex.prompt and ex.solutions == ["two dice"]
     ok, why = ex.check("one die")
@@ -1093,7 +1144,7 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     assert set(ex.leaks) == {"not always the same", "not the whole story"}
     assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
     with pytest.raises(ValueError, match="no choice"):
-        L.dice_shut_exercise((2, 5, 9))
+        exercises_dice.dice_shut_exercise((2, 5, 9))
     for lang, path in (("en", "notebooks/shut_the_box/03_dice.md"), ("es", "notebooks/es/shut_the_box/03_dice.md")):
         page = (Path(__file__).resolve().parents[2] / path).read_text()
         assert "dice_shut_exercise((2, 5))" in page
@@ -1106,7 +1157,7 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert (
-            ex.hint.startswith(L.PRACTICE_IDEAS["outcomes"]("one die or two"))
+            ex.hint.startswith(lesson_practice.PRACTICE_IDEAS["outcomes"]("one die or two"))
             and "counting the outcomes of two dice" in ex.hint
         )
 
@@ -1114,7 +1165,7 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
     """A wrong value is told its slip (or how to draw the tree); only the right value rounded too much is told to
     give two decimals."""
-    one, two = L.expected_score_exercise(), L.two_tile_expected_exercise()
+    one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
     for ex, wrong in ((one, ("5.6", "5", "12")), (two, ("5.6", "12", "10.5", "13"))):
         for answer in wrong:
             ok, why = ex.check(answer)
@@ -1137,13 +1188,13 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
 
 
 def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
-    assert [L.parse_whole(x) for x in ("3600", "3 600", "3,600", "3.600", "36.000")] == [3600] * 4 + [36000]
+    assert [lesson_words.parse_whole(x) for x in ("3600", "3 600", "3,600", "3.600", "36.000")] == [3600] * 4 + [36000]
     for bad in ("3.6", "36,00", "lots"):
         with pytest.raises(ValueError):
-            L.parse_whole(bad)
-    assert L.spaced(3600) == "3,600"
+            lesson_words.parse_whole(bad)
+    assert lesson_words.spaced(3600) == "3,600"
     with using("es"):
-        assert L.spaced(3600) == "3.600"
+        assert lesson_words.spaced(3600) == "3.600"
 
 
 def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
@@ -1154,7 +1205,7 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert dict(lesson.objectives)["say when you may roll one die instead of two"] == ("one_die",)
     assert "legal_set" in dict(lesson.objectives)[lesson.objectives[0][0]]
     assert not any(f().key.startswith("count sets") for f in lesson.factories())
-    ex = L.legal_set_exercise()
+    ex = exercises_turn.legal_set_exercise()
     assert sorted(ex.solutions) == ["6+4+1", "8+3"] and ex.check("3+8")[0] and ex.check("1 + 4 + 6")[0]
     assert "You could also cover 6 + 4 + 1" in ex.check("8+3")[1]
     ok, why = ex.check("9+2")
@@ -1167,10 +1218,10 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
         assert not ex.check(wrong)[0]
     assert ex.check("8+3; 6+4+1") == (False, "give one set: its tiles with + between them")  # a refusal, not a slip
     with pytest.raises(ValueError, match="no set makes"):
-        L.legal_set_exercise((1, 2), 12)
+        exercises_turn.legal_set_exercise((1, 2), 12)
     with using("es"):
-        assert "ya están cubiertas" in L.legal_set_exercise().check("9+2")[1]
-    ex = L.turn_score_exercise((2, 3, 7))
+        assert "ya están cubiertas" in exercises_turn.legal_set_exercise().check("9+2")[1]
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
 
@@ -1192,7 +1243,8 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     facts = [ex.puzzle.facts for ex in items]
     assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
     assert not any(
-        p.facts["roll"] in p.facts["open"] and p.facts["one_die"] == "after_789" for p in bank("shut_the_box", L.SETS)
+        p.facts["roll"] in p.facts["open"] and p.facts["one_die"] == "after_789"
+        for p in bank("shut_the_box", lesson_practice.SETS)
     )
     root = Path(__file__).resolve().parents[2]
     assert "## More practice (medium to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
@@ -1201,9 +1253,11 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
             "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
         ]
         assert all(not ex.check(w)[0] for w in ex.wrong)
-    assert L.legal_level((1, 2, 3), 3) == "easy" and L.legal_level((1, 2, 4, 5), 6) == "medium"
-    assert L.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
-    assert L.legal_level((4, 6, 8), 10) == "hard"
+    assert (
+        lesson_practice.legal_level((1, 2, 3), 3) == "easy" and lesson_practice.legal_level((1, 2, 4, 5), 6) == "medium"
+    )
+    assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
+    assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
         assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
 
@@ -1212,12 +1266,12 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     """11 on a full box: 4 singles and pairs (9+2, 8+3, 7+4, 6+5), 10 sets in all.  Only the count that stopped at
     the pairs is told so; fewer is told to find the pairs first, more to go on after each pair.  A step that adds a
     second tile says what the tiles taken add up to; a dead end says "stop" in words as well as in red."""
-    ex = L.count_sets_exercise(11)
+    ex = exercises_sets.count_sets_exercise(11)
     assert ex.solutions == [10]
     assert "don't stop at pairs" in ex.check("4")[1]
     assert "even among the single tiles and pairs" in ex.check("3")[1]
     assert "more than the pairs" in ex.check("8")[1] and "don't stop at pairs" not in ex.check("8")[1]
-    captions = [s.caption for s in L.set_search_steps(8)]
+    captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
 
@@ -1231,12 +1285,16 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
         aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
         assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
         method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
-    for open_tiles, roll, goal in [L.SHUT_EXERCISE, L.SCORE_EXERCISE, *L.CHALLENGE_POSITIONS]:
+    for open_tiles, roll, goal in [
+        exercises_best_set.SHUT_EXERCISE,
+        exercises_best_set.SCORE_EXERCISE,
+        *exercises_best_set.CHALLENGE_POSITIONS,
+    ]:
         for tiles in tiles_summing_to(roll, open_tiles):
             left = tuple(t for t in open_tiles if t not in tiles)
             if len(left) > 1:
                 with using(lang):
-                    assert "| " + L.tile_list(left) + " |" not in aids
+                    assert "| " + lesson_words.tile_list(left) + " |" not in aids
     if lang == "en":
         assert "| 7 | ____ | your answer to exercise 1 |" in aids and "about 17 games" not in aids
         assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
@@ -1257,14 +1315,14 @@ def test_best_set_widget_offers_the_exact_numbers_only_after_a_right_answer_or_s
     a right answer, or Show answer, offers them one click away."""
     from gamekit.widgets.lesson import ExerciseWidget
 
-    for position in (L.CHALLENGE_POSITIONS[0], L.SHUT_EXERCISE):
-        w = ExerciseWidget(L.best_set_exercise(*position))
+    for position in (exercises_best_set.CHALLENGE_POSITIONS[0], exercises_best_set.SHUT_EXERCISE):
+        w = ExerciseWidget(exercises_best_set.best_set_exercise(*position))
         for wrong in w.exercise.wrong:
             ok, _ = w.submit(wrong)
             assert not ok and w.more_button.layout.display == "none" and w.more_text == "", (position, wrong)
         assert w.submit(w.exercise.solutions[0])[0] and w.more_button.layout.display != "none"
         assert "Each set, the tiles it leaves and their value: " in w.show_more()
-        w = ExerciseWidget(L.best_set_exercise(*position))
+        w = ExerciseWidget(exercises_best_set.best_set_exercise(*position))
         w.submit(w.exercise.wrong[0])
         w.show_answer()
         assert w.more_button.layout.display != "none" and "Each set, the tiles it leaves" in w.show_more()
@@ -1285,7 +1343,7 @@ def test_lesson_four_does_not_say_which_rules_of_thumb_fail_on_its_exercises():
 def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_that_reason():
     """Between the covered tiles' sum and the score an answer is a slip in adding, not "covered tiles counted";
     the covered sum itself, and the sum of all the tiles, are told what they are."""
-    ex = L.turn_score_exercise((4, 5, 6, 7, 8))  # score 30, covered 15
+    ex = exercises_turn.turn_score_exercise((4, 5, 6, 7, 8))  # score 30, covered 15
     ok, why = ex.check("20")
     assert not ok and "Too low" in why and "covered" not in why
     ok, why = ex.check("15")
@@ -1294,12 +1352,12 @@ def test_turn_score_feedback_says_too_high_only_when_the_answer_is_too_high_for_
     assert not ok and why.startswith("Too high: only the open tiles count")
     ok, why = ex.check("32")
     assert not ok and "check your adding" in why and "covered" not in why
-    ex = L.turn_score_exercise((2, 3, 7))  # score 12, covered 33
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))  # score 12, covered 33
     assert "Too high: check your adding" in ex.check("20")[1] and "covered tiles add up to" in ex.check("33")[1]
     with using("es"):
         assert (
             "suman las fichas cubiertas, pero solo cuentan las fichas descubiertas"
-            in L.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
+            in exercises_turn.turn_score_exercise((4, 5, 6, 7, 8)).check("15")[1]
         )
 
 
@@ -1322,36 +1380,46 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
 def test_a_score_is_asked_only_of_positions_a_turn_can_end_at():
     """ "Your turn ends with tiles … open" is asked only of positions some roll total cannot cover (with 1, 2, 3, 5
     and 8 open every total can be covered, so that is refused)."""
-    assert L.ending_rolls((1, 2, 3, 5, 8)) == []
+    assert exercises_turn.ending_rolls((1, 2, 3, 5, 8)) == []
     with pytest.raises(ValueError, match="no turn ends"):
-        L.turn_score_exercise((1, 2, 3, 5, 8))
-    assert L.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
-    assert L.ending_rolls((5, 6)) == [1, 2, 3, 4, 7, 8, 9, 10, 12]  # one die is allowed: 7, 8 and 9 covered
+        exercises_turn.turn_score_exercise((1, 2, 3, 5, 8))
+    assert exercises_turn.ending_rolls((2, 3, 7)) == [4, 6, 8, 11]
+    assert exercises_turn.ending_rolls((5, 6)) == [
+        1,
+        2,
+        3,
+        4,
+        7,
+        8,
+        9,
+        10,
+        12,
+    ]  # one die is allowed: 7, 8 and 9 covered
     with pytest.raises(ValueError, match="tiles from 1 to 9"):
-        L.ending_rolls((0, 3))
+        exercises_turn.ending_rolls((0, 3))
 
 
 def test_listing_prompt_never_shows_the_asked_totals_sets_as_its_format_example():
     """ "(for 5 you would write 5; 4+1; 3+2)" would be the answer to "every set that makes 5"."""
     for total in range(1, 13):
-        ex = L.sets_exercise(total)
-        answer = "; ".join("+".join(map(str, s)) for s in L.tiles_summing_to(total, L.TILES))
+        ex = exercises_sets.sets_exercise(total)
+        answer = "; ".join("+".join(map(str, s)) for s in tiles_summing_to(total, TILES))
         example = ex.prompt[ex.prompt.index("(for") :]
         assert not example.startswith(f"(for {total} ") and example.split("write ", 1)[1].rstrip(").") != answer, total
-    five = L.sets_exercise(5)
+    five = exercises_sets.sets_exercise(5)
     assert "(for 4 you would write 4; 3+1)" in five.prompt and five.check("5; 4+1; 3+2")[0]
     with using("es"):
-        assert "(para un 4 escribirías 4; 3+1)" in L.sets_exercise(5).prompt
+        assert "(para un 4 escribirías 4; 3+1)" in exercises_sets.sets_exercise(5).prompt
 
 
 def test_lesson_two_practice_is_graded_by_how_many_sets_there_are_to_list():
     """Twelve with tile 8 covered has 10 sets: hard, not medium; the levels follow lesson 2's own exercises."""
-    assert L.sets_level(L.TILES, 7) == "easy" and L.sets_level(L.TILES, 9) == "medium"
-    assert L.sets_level((1, 2, 3, 4, 5, 6, 7, 9), 12) == "hard"
+    assert lesson_practice.sets_level(TILES, 7) == "easy" and lesson_practice.sets_level(TILES, 9) == "medium"
+    assert lesson_practice.sets_level((1, 2, 3, 4, 5, 6, 7, 9), 12) == "hard"
     items = L.practice_exercises(2)
-    counts = [len(L.tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
+    counts = [len(tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
     assert [ex.level for ex in items] == [
-        L.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items
+        lesson_practice.sets_level(ex.puzzle.facts["open"], ex.puzzle.facts["roll"]) for ex in items
     ]
     assert counts == sorted(counts) and items[-1].level in ("medium", "hard") and counts[-1] > counts[0]
 
@@ -1360,19 +1428,24 @@ def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly
     """Lesson 2's practice positions are not asked again in lesson 4; the hint does not claim a rule of thumb
     fails on an item (some items a rule of thumb does solve)."""
     four = set(L.LESSONS[4].practice.ids)
-    assert not four & set(L.LESSONS[2].practice.ids) and set(L.LESSONS[2].practice.ids) & set(L.LESSON_4_EXCLUDED)
+    assert not four & set(L.LESSONS[2].practice.ids) and set(L.LESSONS[2].practice.ids) & set(
+        lesson_practice.LESSON_4_EXCLUDED
+    )
     for ex in L.practice_exercises(4):
         assert "Do not trust" not in ex.hint and "may pick the best set or may not" in ex.hint
 
 
 def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
     """ "the smaller tiles add up to only 0" reads oddly: with no tile below, the caption says none are left."""
-    captions = [s.caption for s in L.set_search_steps(8) if s.outcome == "dead end"]
+    captions = [s.caption for s in exercises_sets.set_search_steps(8) if s.outcome == "dead end"]
     assert not any("only 0" in c for c in captions)
-    assert any("no smaller tiles left: stop here" in c for c in [s.caption for s in L.set_search_steps(4, (1, 3, 4))])
+    assert any(
+        "no smaller tiles left: stop here" in c
+        for c in [s.caption for s in exercises_sets.set_search_steps(4, (1, 3, 4))]
+    )
     assert any("add up to only" in c for c in captions)
     with using("es"):
-        es = [s.caption for s in L.set_search_steps(4, (1, 3, 4))]
+        es = [s.caption for s in exercises_sets.set_search_steps(4, (1, 3, 4))]
         assert any("no quedan fichas menores" in c for c in es)
     from pathlib import Path
 
@@ -1393,8 +1466,8 @@ def test_lesson_two_practice_rises_in_difficulty_as_its_heading_says():
     counts = [len(tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
     assert counts == sorted(set(counts)) and len(counts) == 3  # strictly more sets each time
     assert [ex.level for ex in items] == ["easy", "easy", "medium"]
-    under_rule = [p for p in bank("shut_the_box", L.SETS) if p.facts["one_die"] == "after_789"]
-    levels = [L.sets_level(p.facts["open"], p.facts["roll"]) for p in under_rule]
+    under_rule = [p for p in bank("shut_the_box", lesson_practice.SETS) if p.facts["one_die"] == "after_789"]
+    levels = [lesson_practice.sets_level(p.facts["open"], p.facts["roll"]) for p in under_rule]
     assert "hard" not in levels and levels.count("medium") == 2
     root = Path(__file__).resolve().parents[2]
     assert "## More practice (easy to medium)" in (root / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
@@ -1437,7 +1510,7 @@ def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
     """Lesson 3, exercise 4 asks how many rolls you would expect (not "about how many"): 500 is right, typed
     plain or as "about 500"; a number near it is told it is close but must be worked out; a far one is told the
     method; words alone are refused with how to write the number (in Spanish with «»)."""
-    ex = L.expected_count_exercise(6, 3600)
+    ex = exercises_dice.expected_count_exercise(6, 3600)
     assert "would you expect" in ex.prompt and "About how many" not in ex.prompt
     for typed in ("500", "about 500", "≈ 500", "around 500"):
         assert ex.check(typed)[0], typed
@@ -1449,7 +1522,7 @@ def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
     assert not ok and "Find the chance of 6 as k/36 first" in why
     assert ex.check("hello") == (False, "“hello” is not a whole number: write digits only, with no words or signs.")
     with using("es"):
-        es = L.expected_count_exercise(6, 3600)
+        es = exercises_dice.expected_count_exercise(6, 3600)
         assert es.check("unos 500")[0]
         assert es.check("hola")[1].startswith("«hola»")
 
@@ -1462,37 +1535,45 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     from pathlib import Path
 
     keys = [f().key for f in L.EXERCISES["shut_the_box/04_best_strategy"]]
-    for position in (L.SHUT_EXERCISE, L.SCORE_EXERCISE):
-        leaves = [f() for f in L.leave_value_exercises(position, L.FILL_RULES)]
+    for position in (exercises_best_set.SHUT_EXERCISE, exercises_best_set.SCORE_EXERCISE):
+        leaves = [f() for f in exercises_best_set.leave_value_exercises(position, lesson_tables.FILL_RULES)]
         sets = tiles_summing_to(position[1], position[0])
         assert len(leaves) == len(sets) >= 2
-        best = L.best_set_exercise(*position, rules=L.FILL_RULES).key
+        best = exercises_best_set.best_set_exercise(*position, rules=lesson_tables.FILL_RULES).key
         assert [keys.index(ex.key) for ex in leaves] == list(range(keys.index(best) - len(sets), keys.index(best)))
-    nine_one, six_four = (f() for f in L.leave_value_exercises(L.SHUT_EXERCISE, L.FILL_RULES))
+    nine_one, six_four = (
+        f()
+        for f in exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)
+    )
     assert nine_one.check("11")[0] and six_four.check("8")[0] and not six_four.check("11")[0]
     assert "only a roll of 10" in nine_one.check("8")[1]  # 4 and 6 also shut one at a time
     assert "number of outcomes of 36" in six_four.check("3")[1]
-    seven_one, five_three = (f() for f in L.leave_value_exercises(L.SCORE_EXERCISE, L.FILL_RULES))
+    seven_one, five_three = (
+        f()
+        for f in exercises_best_set.leave_value_exercises(exercises_best_set.SCORE_EXERCISE, lesson_tables.FILL_RULES)
+    )
     assert seven_one.check("6.12")[0] and seven_one.check("991/162")[0] and five_three.check("5.72")[0]
     assert five_three.check("103/18")[0] and not five_three.check("6.12")[0] and not seven_one.check("5.72")[0]
     assert seven_one.solutions == ["991/162", "6.12"] and five_three.solutions == ["103/18", "5.72"]
     with pytest.raises(ValueError, match="set 9\\+2"):
-        L.leave_value_exercise((1, 4, 6, 9), 10, (9, 2))
-    assert "You may roll one die once 7, 8 and 9 are covered." in L.challenge_exercise().prompt
-    assert "8 + 4" not in L.challenge_exercise().prompt
+        exercises_best_set.leave_value_exercise((1, 4, 6, 9), 10, (9, 2))
+    assert "You may roll one die once 7, 8 and 9 are covered." in exercises_best_set.challenge_exercise().prompt
+    assert "8 + 4" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
     challenge = sheet[sheet.index("Tiles 1, 2, 4, 5, 6, 7, 8 and 9 are open") :].split("\n")[0]
     assert "one die once 7, 8 and 9 are covered" in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
-    assert "%" not in str(L.policy_table()) + str(L.dice_rules_table())
-    assert "games in 100" in str(L.policy_table()) and "games in 100" in str(L.dice_rules_table())
+    assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
+    assert "games in 100" in str(lesson_tables.policy_table()) and "games in 100" in str(
+        lesson_tables.dice_rules_table()
+    )
 
 
 def test_lesson_one_score_read_as_digits_gets_its_own_reason():
     """A pupil who knows the digits variant writes 237 for tiles 2, 3 and 7: told it is that variant, not "too high"."""
-    ex = L.turn_score_exercise((2, 3, 7))
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))
     ok, why = ex.check("237")
     assert not ok and "digits" in why and "2 + 3 + 7" in why and "Too high" not in why
     assert ex.check("12")[0]
@@ -1504,7 +1585,7 @@ def _lesson_four_set_choices():
     out = []
     for f in L.EXERCISES["shut_the_box/04_best_strategy"]:
         ex = f()
-        if isinstance(ex.position, L.SetChoice):
+        if isinstance(ex.position, exercises_best_set.SetChoice):
             sets = tiles_summing_to(ex.position.roll, ex.position.open_tiles)
             best = [s for s in sets if ex.check("+".join(map(str, s)))[0]]
             out.append((ex.key, sets, best))
@@ -1519,15 +1600,22 @@ def test_no_single_rule_of_thumb_answers_every_lesson_four_set_choice():
     fails somewhere.  The largest tile in particular fails exercise 8 (1, 3, 5, 7 open, a roll of 8, low score)."""
     choices = _lesson_four_set_choices()
     assert len(choices) >= 5
-    for rule in L.RULES_OF_THUMB:
+    for rule in exercises_best_set.RULES_OF_THUMB:
         answered = [
             key
             for key, sets, best in choices
-            if (lambda p: len(p) == 1 and p[0] in best)(L.rule_of_thumb_picks(rule, sets))
+            if (lambda p: len(p) == 1 and p[0] in best)(exercises_best_set.rule_of_thumb_picks(rule, sets))
         ]
         assert len(answered) < len(choices), (rule, answered)
-    largest = L.rule_of_thumb_picks(L.RULES_OF_THUMB[0], tiles_summing_to(8, (1, 3, 5, 7)))
-    assert largest == [(7, 1)] and not L.best_set_exercise(*L.SCORE_EXERCISE, rules=L.FILL_RULES).check("7+1")[0]
+    largest = exercises_best_set.rule_of_thumb_picks(
+        exercises_best_set.RULES_OF_THUMB[0], tiles_summing_to(8, (1, 3, 5, 7))
+    )
+    assert (
+        largest == [(7, 1)]
+        and not exercises_best_set.best_set_exercise(
+            *exercises_best_set.SCORE_EXERCISE, rules=lesson_tables.FILL_RULES
+        ).check("7+1")[0]
+    )
 
 
 def test_the_counterexample_to_the_largest_tile_is_the_solver_s():
@@ -1535,9 +1623,12 @@ def test_the_counterexample_to_the_largest_tile_is_the_solver_s():
     991/162 ≈ 6.12 (the exact table); each leave-value exercise accepts exactly that value and names each slip."""
     from gamekit.shutbox.strategy import table
 
-    values = dict(table(L.FILL_RULES, "score").set_values(L.mask_of((1, 3, 5, 7)), 8))
+    values = dict(table(lesson_tables.FILL_RULES, "score").set_values(mask_of((1, 3, 5, 7)), 8))
     assert values == {(7, 1): Fraction(991, 162), (5, 3): Fraction(103, 18)}
-    seven_one, five_three = (f() for f in L.leave_value_exercises(L.SCORE_EXERCISE, L.FILL_RULES))
+    seven_one, five_three = (
+        f()
+        for f in exercises_best_set.leave_value_exercises(exercises_best_set.SCORE_EXERCISE, lesson_tables.FILL_RULES)
+    )
     for ex in (seven_one, five_three):
         assert all(ex.check(a)[0] for a in ex.solutions) and not any(ex.check(a)[0] for a in ex.wrong)
         assert "score if the turn ended now" in ex.check("8")[1]
@@ -1546,7 +1637,7 @@ def test_the_counterexample_to_the_largest_tile_is_the_solver_s():
     assert "6.17" not in five_three.wrong  # a 7 leaves the 1, worth 1 either way: no such slip there
     assert "Draw the tree of tiles 3 and 5" in seven_one.check("8")[1]
     with using("es"):
-        es = L.leave_value_exercises(L.SCORE_EXERCISE, L.FILL_RULES)[0]()
+        es = exercises_best_set.leave_value_exercises(exercises_best_set.SCORE_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "3 y 5" in es.check("8")[1] and es.check("6,12")[0]
 
 
@@ -1575,8 +1666,8 @@ def test_the_two_goals_page_says_the_one_die_rule_changes_the_answer():
 
     from gamekit.shutbox.strategy import table
 
-    m = L.mask_of(L.DISAGREEMENT[0])
-    assert table(L.Rules(), "shut").best_set(m, 12) == table(L.Rules(), "score").best_set(m, 12) == (7, 5)
+    m = mask_of(lesson_tables.DISAGREEMENT[0])
+    assert table(Rules(), "shut").best_set(m, 12) == table(Rules(), "score").best_set(m, 12) == (7, 5)
     root = Path(__file__).resolve().parents[2]
     for page, said in (
         ("notebooks/shut_the_box/04_best_strategy.md", "7 + 5 is best for both goals in this position"),
@@ -1587,22 +1678,26 @@ def test_the_two_goals_page_says_the_one_die_rule_changes_the_answer():
 
 
 def test_sets_may_be_separated_by_spaces_once_a_plus_joins_tiles():
-    assert L.parse_sets("9 8+1 7+2") == [(9,), (8, 1), (7, 2)]
-    assert L.parse_sets("9, 8 + 1, 7 + 2") == L.parse_sets("9; 8+1; 7+2") == [(9,), (8, 1), (7, 2)]
-    assert L.parse_sets("8 1") == L.parse_sets("8 + 1") == [(8, 1)]  # no + anywhere: one set
-    ex = L.sets_exercise(9)
+    assert exercises_sets.parse_sets("9 8+1 7+2") == [(9,), (8, 1), (7, 2)]
+    assert (
+        exercises_sets.parse_sets("9, 8 + 1, 7 + 2")
+        == exercises_sets.parse_sets("9; 8+1; 7+2")
+        == [(9,), (8, 1), (7, 2)]
+    )
+    assert exercises_sets.parse_sets("8 1") == exercises_sets.parse_sets("8 + 1") == [(8, 1)]  # no + anywhere: one set
+    ex = exercises_sets.sets_exercise(9)
     assert ex.check("9 8+1 7+2 6+3 5+4 6+2+1 5+3+1 4+3+2")[0]
     with pytest.raises(ValueError, match="; between sets"):
-        L.parse_sets("  ")
+        exercises_sets.parse_sets("  ")
 
 
 def test_format_hints_name_no_set_or_number_that_may_be_an_answer():
-    ex = L.best_set_exercise(*L.SCORE_EXERCISE, rules=L.FILL_RULES)
+    ex = exercises_best_set.best_set_exercise(*exercises_best_set.SCORE_EXERCISE, rules=lesson_tables.FILL_RULES)
     ok, refused = ex.check("5+3; 7+1")
     assert not ok and "one set" in refused and not re.search(r"\d", refused)
-    assert not re.search(r"\d", L.sets_exercise(5).check("")[1])
+    assert not re.search(r"\d", exercises_sets.sets_exercise(5).check("")[1])
     with pytest.raises(ValueError) as refused:
-        L.parse_whole("about")
+        lesson_words.parse_whole("about")
     assert not re.search(r"\d", str(refused.value).replace("“about”", ""))
 
 

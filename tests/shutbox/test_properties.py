@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gamekit import IllegalMoveError
 from gamekit.shutbox import Rules, ShutTheBox
-from gamekit.shutbox.rules import FULL
+from gamekit.shutbox.tiles import FULL
 
 setups = st.sampled_from([("round", 1), ("round", 2), ("round", 4), ("long", 2), ("to_45", 2), ("to_45", 3)])
 rules_st = st.builds(Rules, st.sampled_from(["after_789", "under_six", "never"]), st.sampled_from(["sum", "digits"]))

@@ -7,7 +7,7 @@ import pytest
 
 from gamekit import BadPositionError, IllegalMoveError
 from gamekit.shutbox import Rules, ShutTheBox, tiles_summing_to, two_dice_probability
-from gamekit.shutbox.rules import FULL, mask_of
+from gamekit.shutbox.tiles import FULL, mask_of
 
 
 # ------------------------------------------------------------------ sets for a roll

@@ -19,7 +19,7 @@ from gamekit.shutbox import (
     tiles_summing_to,
     two_dice_probability,
 )
-from gamekit.shutbox.rules import FULL, mask_of, tiles_of
+from gamekit.shutbox.tiles import FULL, mask_of, tiles_of
 
 DEFAULT, NEVER, SIX_OR_LESS = Rules(), Rules(one_die="never"), Rules(one_die="six_or_less")
 UNDER_SIX = Rules(one_die="under_six")  # the sheet: one die is a choice once the open tiles add up to < 6

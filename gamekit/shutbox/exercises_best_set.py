@@ -1,0 +1,548 @@
+"""Lesson 4's best-set exercises: the best set by the table, the value of what each set leaves, why the two goals
+disagree, and the challenge position.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import Any, Callable, Iterable, Sequence
+
+from gamekit.i18n import N_, ntr, number, ptr, tr
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import two_dice_probability
+from gamekit.shutbox.simulation import dice_outcomes
+from gamekit.shutbox.strategy import table
+from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.shutbox.exercises_expected import decimal_feedback
+from gamekit.shutbox.exercises_sets import parse_sets
+from gamekit.shutbox.lesson_tables import DISAGREEMENT, DISAGREEMENT_RULES, FILL_RULES
+from gamekit.shutbox.lesson_words import (
+    chance_words,
+    exact_chance,
+    exact_score,
+    page_score,
+    parse_decimal,
+    parse_whole,
+    tile_list,
+)
+
+
+@dataclass(frozen=True)
+class SetChoice:
+    """The position of a "which set?" exercise: the open tiles, the roll and the goal."""
+
+    open_tiles: tuple[int, ...]
+    roll: int
+    objective: str = "shut"
+
+    def legal_moves(self) -> list[str]:
+        """Every set that makes the roll, as typed answers ("8+1")."""
+        return ["+".join(map(str, s)) for s in tiles_summing_to(self.roll, self.open_tiles)]
+
+    def __str__(self) -> str:
+        """The box drawn for paper (a worksheet): each tile 1–9, a covered one as [·], then the roll."""
+        tiles = " ".join(f"[{t}]" if t in self.open_tiles else "[·]" for t in TILES)
+        return tiles + "\n" + tr("[·] = covered tile · roll: {roll}", roll=self.roll)
+
+
+BEST_SET_POSITIONS = [
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9), 9, "shut"),
+    ((1, 2, 3, 4, 5, 7, 8), 8, "shut"),
+    ((1, 2, 3, 4, 6), 7, "shut"),
+    ((1, 4, 5, 8), 9, "score"),
+]
+
+
+def best_set_exercise(
+    uncovered: Iterable[int], roll: int, objective: str = "shut", rules: Rules | None = None
+) -> Exercise:
+    """ "Pick the best set here", checked against the exact table (ties: any best set is right)."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(uncovered)))
+    t = table(rules, objective)
+    m = mask_of(open_tiles)
+    options = t.set_values(m, roll)
+    if not options:
+        raise ValueError(tr("no set of {open_tiles} makes {roll}", open_tiles=open_tiles, roll=roll))
+    best_v = (min if objective == "score" else max)(v for _, v in options)
+    best = [s for s, v in options if v == best_v]
+
+    def plain(v: Fraction) -> str:  # what the pupil reads: "about 13 games in 100", "about 8.3"
+        return chance_words(v) if objective == "shut" else tr("about {score}", score=number(float(v), 1))
+
+    def name(tiles: Sequence[int]) -> str:
+        return "+".join(map(str, tiles))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            raise ValueError(tr("give one set: its tiles with + between them"))
+        s = sets[0]
+        if sum(s) != roll:
+            return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
+        if any(x not in open_tiles for x in s):
+            return False, tr("{items} uses a covered tile.", items=name(s))
+        v = t.value(m ^ mask_of(s))
+        others = ptr("between items in a list", ", ").join(
+            f"{name(o)} → {plain(w)}" for o, w in options if o not in best
+        )
+        if s in best:
+            if objective == "shut":
+                return True, tr(
+                    "Right: {items} is best. What it leaves shuts the box in {value}. The other sets: {others}.",
+                    items=name(s),
+                    value=plain(v),
+                    others=others,
+                )
+            return True, tr(
+                "Right: {items} is best. It leaves an expected score of {value}. The other sets: {others}.",
+                items=name(s),
+                value=plain(v),
+                others=others,
+            )
+        if objective == "shut":
+            return False, tr(
+                "Not the best. What {items} leaves shuts the box in {value}. Another set does better.",
+                items=name(s),
+                value=plain(v),
+            )
+        return False, tr(
+            "Not the best. {items} leaves an expected score of {value}. Another set leaves less.",
+            items=name(s),
+            value=plain(v),
+        )
+
+    def exact(answer: Any) -> str:
+        """Every set, the tiles it leaves and their exact value — the comparison the pupil made, to check it.  The
+        widget offers it only once the exercise is solved or its answer shown (it names the best set)."""
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            return ""
+        return tr(
+            "Each set, the tiles it leaves and their value: {table_text}.",
+            table_text=ptr("between items in a list", "; ").join(
+                tr(
+                    "{set} leaves {left} → {value}",
+                    set=name(o),
+                    left=tile_list(x for x in open_tiles if x not in o) or tr("nothing"),
+                    value=exact_chance(w) if objective == "shut" else exact_score(w),
+                )
+                for o, w in options
+            ),
+        )
+
+    leaves = "; ".join(
+        ntr(
+            "{set} leaves tile {left} open",
+            "{set} leaves tiles {left} open",
+            len(open_tiles) - len(s),
+            set=name(s),
+            left=tile_list(x for x in open_tiles if x not in s),
+        )
+        if len(open_tiles) > len(s)
+        else tr("{set} shuts the box", set=name(s))
+        for s, _ in options
+    )
+    if objective == "score":
+        hint = tr(
+            "{leaves}. Work out the expected score of each position left, with a tree and the table's "
+            "one-tile rows, and pick the lower.",
+            leaves=leaves,
+        )
+    else:
+        hint = tr(
+            "{leaves}. For each position left, list the ways the next rolls can shut it, as in the worked "
+            "example, and pick the position shut more often.",
+            leaves=leaves,
+        )
+    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    return Exercise(
+        tr(
+            "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
+            items=tile_list(open_tiles),
+            roll=roll,
+            value=tr("shut the box") if objective == "shut" else tr("keep the score low"),
+        )
+        + always,
+        check,
+        hint=hint,
+        answer=name(best[0]),
+        solutions=[name(b) for b in best],
+        wrong=[name(s) for s, _ in options if s not in best],
+        position=SetChoice(open_tiles, roll, objective),
+        key=f"best {open_tiles} {roll} {objective}",
+        more=exact,
+        more_label=tr("Compare every set"),
+    )
+
+
+# Lesson 4, exercises 3–5 and 6–8: small positions (two dice always, like the page's table) whose sets each leave
+# one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
+# as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
+# 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.
+SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
+"""Exercises 3–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
+
+
+SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
+"""Exercises 6–8: 7+1 leaves tiles 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the
+other, from the table's one-tile rows); 5+3 leaves 1 and 7 (5.72: a roll of 8 shuts them, a 7 leaves the 1, which
+two dice never make).  5+3 is best though 7 is the largest tile: "cover the largest tile" fails here."""
+
+
+CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
+"""The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
+pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
+
+
+EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
+"""The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
+3–5 and 6–8, the lessons' rule (the default) for the challenge."""
+
+
+def leave_value_exercise(
+    uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
+) -> Exercise:
+    """Lesson 4's method, one set at a time: "if you cover ``cover``, which tiles stay open, and how good is that
+    position?" — the chance to shut it (whole games in 100) or its expected score (two decimals or a fraction).
+
+    It comes before the "which set is best?" question on the same position, so a habit (the largest tile) cannot
+    pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
+    Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
+    out of 36 typed as games in 100 (shut), the score if the turn ended now (score).  Refused when ``cover`` is
+    not a set of open tiles making ``roll``, or leaves no tile open."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(uncovered)))
+    cover = tuple(sorted(set(cover), reverse=True))
+    if objective not in ("shut", "score"):
+        raise ValueError(tr('objective {objective!r}: choose "shut" or "score"', objective=objective))
+    if sum(cover) != roll or any(x not in open_tiles for x in cover) or len(cover) >= len(open_tiles):
+        raise ValueError(
+            tr(
+                "set {items}: give open tiles that make {roll} and leave at least one tile open",
+                items="+".join(map(str, cover)),
+                roll=roll,
+            )
+        )
+    left = tuple(x for x in open_tiles if x not in cover)
+    name = " + ".join(map(str, cover))  # as the page's tables write a set; both sets are named alike
+    value = table(rules, objective).value(mask_of(left))
+    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    key = f"leave {open_tiles} {roll} {name} {objective}"
+    if objective == "shut":
+        games = round(100 * float(value))
+        k = value * 36
+        one_roll = two_dice_probability(sum(left)) if len(left) > 1 else None
+
+        def check(answer: Any) -> tuple[bool, str]:
+            given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
+            if given == games:
+                return True, tr(
+                    "Right: {set} leaves {left}, and the next rolls shut them in {chance}.",
+                    set=name,
+                    left=tile_list(left),
+                    chance=chance_words(value),
+                )
+            if one_roll is not None and given == round(100 * float(one_roll)) and one_roll != value:
+                return False, tr(
+                    "You counted only a roll of {total}, which covers every tile left at once. The tiles "
+                    "can also be covered one roll at a time, as in the worked example: add those "
+                    "branches too.",
+                    total=sum(left),
+                )
+            if k.denominator == 1 and given == k and k != games:
+                return False, tr(
+                    "{k} is the number of outcomes of 36. The question asks for games in 100: {k}/36 of 100.", k=int(k)
+                )
+            return False, tr(
+                "Not quite. List the ways the next rolls can shut {left}, as in the worked example: the "
+                "chance of each way, then add.",
+                left=tile_list(left),
+            )
+
+        return Exercise(
+            tr(
+                "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open? "
+                "In about how many games in 100 do the next rolls shut them? Give a whole number.",
+                items=tile_list(open_tiles),
+                roll=roll,
+                set=name,
+            )
+            + always,
+            check,
+            hint=tr(
+                "Write the tiles left open first. Then list the ways the next rolls can cover "
+                "them all, as in the worked example, using the table's one-tile rows."
+            ),
+            answer=str(games),
+            solutions=[str(games)],
+            wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
+            + ([str(k)] if k.denominator == 1 and k != games else []),
+            key=key,
+        )
+
+    # the slip of a tree with only the roll that covers every tile left: (1 - its chance) × the points left
+    both_only = (1 - two_dice_probability(sum(left))) * sum(left) if 1 < len(left) and sum(left) <= 12 else None
+    # the slip of a two-tile tree that scores the tile a roll leaves by its number, not its expected score
+    face_only = None
+    if len(left) == 2:
+        a, b = left
+        p_a, p_b, p_ab = (two_dice_probability(x) if 2 <= x <= 12 else Fraction(0) for x in (a, b, a + b))
+        face_only = p_a * b + p_b * a + (1 - p_a - p_b - p_ab) * (a + b)
+        if face_only == value:
+            face_only = None
+
+    def check_score(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        right = tr(
+            "Right: {set} leaves {left}, with an expected score of {exact}.",
+            set=name,
+            left=tile_list(left),
+            exact=page_score(value),
+        )
+        if value.denominator == 1 and given == value:
+            return True, right
+        return decimal_feedback(
+            given,
+            decimals,
+            value,
+            right,
+            [
+                (
+                    Fraction(sum(left)),
+                    ntr(
+                        "{total} is the score if the turn ended now, but the turn goes on: the next roll may "
+                        "cover the tile. Draw the tree of tile {left}.",
+                        "{total} is the score if the turn ended now, but the turn goes on: the next rolls may "
+                        "cover tiles. Draw the tree of tiles {left}.",
+                        len(left),
+                        total=sum(left),
+                        left=tile_list(left),
+                    ),
+                )
+            ]
+            + [
+                (
+                    both_only,
+                    tr(
+                        "You counted only a roll of {total}, which covers every tile left at once. A roll that "
+                        "covers one tile also changes the score: add those branches, with the table's one-tile "
+                        "rows.",
+                        total=sum(left),
+                    ),
+                )
+            ]
+            * (both_only is not None)
+            + [
+                (
+                    face_only,
+                    tr(
+                        "After a roll covers one tile, the turn goes on: the tile left is worth its expected "
+                        "score from the table's one-tile rows, not its number.",
+                    ),
+                )
+            ]
+            * (face_only is not None),
+            tr(
+                "Not quite. Draw the tree of {left}: one branch for each roll that covers tiles, one for every other "
+                "roll; multiply each score by its chance and add.",
+                left=tile_list(left),
+            ),
+        )
+
+    return Exercise(
+        tr(
+            "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open, and "
+            "what is their expected score? Give it with two decimals, or as a fraction.",
+            items=tile_list(open_tiles),
+            roll=roll,
+            set=name,
+        )
+        + always,
+        check_score,
+        hint=tr(
+            "Write the tiles left open first. Then use the page's trees, or draw one with the table's one-tile rows."
+        ),
+        answer=page_score(value),
+        solutions=[str(value)] if value.denominator == 1 else [str(value), number(float(value), 2)],
+        wrong=[str(sum(left))]
+        + ([number(float(both_only), 2)] if both_only is not None else [])
+        + ([number(float(face_only), 2)] if face_only is not None else []),
+        key=key,
+    )
+
+
+def leave_value_exercises(position: tuple, rules: Rules | None = None) -> list[Callable[[], Exercise]]:
+    """One :func:`leave_value_exercise` per set that makes the roll, largest tile first (the page's order)."""
+    open_tiles, roll, objective = position
+    return [
+        partial(leave_value_exercise, open_tiles, roll, s, objective, rules) for s in tiles_summing_to(roll, open_tiles)
+    ]
+
+
+def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
+    """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
+    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
+    ex = best_set_exercise(*position)
+    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 3–8 state theirs
+        ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
+    ex.hint = tr(
+        "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
+        "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
+        "big tiles, are hard to shut."
+    )
+    return ex
+
+
+RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"), N_("two tiles close in value"))
+"""The habits lesson 4 names as rules of thumb (heuristics) for choosing a set, in the page's order."""
+
+
+def rule_of_thumb_picks(rule: str, sets: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The sets a rule of thumb of :data:`RULES_OF_THUMB` picks among ``sets`` (each largest tile first); several
+    when it cannot tell them apart (it then picks none alone).  ValueError for an unknown rule."""
+    sets = [tuple(sorted(s, reverse=True)) for s in sets]
+    if rule not in RULES_OF_THUMB:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(RULES_OF_THUMB)))
+    if not sets:
+        return []
+    if rule == RULES_OF_THUMB[0]:
+        return [max(sets)]
+    if rule == RULES_OF_THUMB[1]:
+        return [s for s in sets if len(s) == max(map(len, sets))]
+    if rule == RULES_OF_THUMB[2]:
+        return [s for s in sets if len(s) == min(map(len, sets))]
+    pairs = [s for s in sets if len(s) == 2]
+    return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
+
+
+def goals_why_exercise(
+    uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1], rules: Rules | None = None
+) -> Exercise:
+    """ "Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
+    position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
+    position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
+    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
+    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
+    the score.  All four are written alike ("After …, …") and of about the same length."""
+    rules = rules or DISAGREEMENT_RULES
+    open_tiles = tuple(sorted(set(uncovered)))
+    shut, score = table(rules, "shut"), table(rules, "score")
+    m = mask_of(open_tiles)
+    for_shut, for_score = shut.best_set(m, roll), score.best_set(m, roll)
+    if not for_shut or for_shut == for_score:
+        raise ValueError(
+            tr("tiles {items}, roll {roll}: the two goals choose the same set", items=tile_list(open_tiles), roll=roll)
+        )
+    left = tuple(t for t in open_tiles if t not in for_score)
+    big, small = max(left), tuple(t for t in left if t != max(left))
+    covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
+    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the rolls covering the big tile are not a run",
+                items=tile_list(left),
+                roll=roll,
+            )
+        )
+    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
+                "tiles that few rolls cover",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    points = sum(open_tiles) - roll
+    name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
+    small_rolls = [r for r in range(2, 13) if any(set(st) & set(small) for st in tiles_summing_to(r, left))]
+    small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
+    if small_outcomes * 2 >= 36:
+        raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
+    shut_left = tuple(t for t in open_tiles if t not in for_shut)
+    small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
+    reasons = {
+        "low score": tr(
+            "After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
+            low=name[for_score],
+            first=covers_big[0],
+            last=covers_big[-1],
+            big=big,
+            small=small_words,
+        ),
+        "same points": tr(
+            "After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
+            low=name[for_score],
+            shut=name[for_shut],
+        ),
+        "small easy": tr(
+            "After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
+            low=name[for_score],
+            small=tile_list(small),
+            big=big,
+        ),
+        "shut pair": tr(
+            "After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
+            shut=name[for_shut],
+            left=tile_list(shut_left),
+            sum=sum(shut_left),
+        ),
+    }
+    explanations = {
+        reasons["low score"]: tr(
+            "Right. Playing for a low score, what counts is the points still open when the turn "
+            "ends; playing to shut, only shutting counts."
+        ),
+        reasons["same points"]: tr(
+            "No: both sets cover {roll} points, so both leave {points} points open. What "
+            "differs is which tiles are left.",
+            roll=roll,
+            points=points,
+        ),
+        reasons["small easy"]: ntr(
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
+            "{n} outcome of 36, so the small tiles are hard to cover. What helps is that the "
+            "{big} is easy to cover.",
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
+            "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
+            "{big} is easy to cover.",
+            small_outcomes,
+            rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
+            if len(small_rolls) > 1
+            else str(small_rolls[0]),
+            big=big,
+        ),
+        reasons["shut pair"]: tr(
+            "True, but that is why {shut} is better for shutting the box. The question is why "
+            "{low} gives a lower score.",
+            shut=name[for_shut],
+            low=name[for_score],
+        ),
+    }
+    order = ("same points", "small easy", "low score", "shut pair")
+    return Exercise(
+        tr(
+            "Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
+            "shutting the box, but {low} is better for a low score. Why?",
+            items=tile_list(open_tiles),
+            roll=roll,
+            shut=name[for_shut],
+            low=name[for_score],
+        ),
+        choice_checker(reasons["low score"], explanations),
+        hint=tr(
+            "Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
+            "are likely to stay open?"
+        ),
+        answer=reasons["low score"],
+        solutions=[reasons["low score"]],
+        choices=[reasons[k] for k in order],
+        wrong=[reasons[k] for k in order if k != "low score"],
+        key=f"goals why {open_tiles} {roll}",
+    )

@@ -1,0 +1,500 @@
+"""Lesson 3's exercises: the predictions asked before the dice pages, the chance of a total, the rolls that let you go
+on or end the turn, one die or two, and the expected count of a total.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
+
+from gamekit.i18n import ntr, tr
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import two_dice_probability
+from gamekit.shutbox.simulation import (
+    POLICIES,
+    POLICY_WORDS,
+    dice_outcomes,
+    sum_distribution,
+)
+from gamekit.shutbox.strategy import table
+from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.shutbox.lesson_words import chance_words, html_escape, parse_fraction, parse_whole, spaced, tile_list
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A guess a pupil makes before counting or simulating: one of ``choices``.  Never scored and never
+    judged — the reply only repeats the guess and says where the page checks it."""
+
+    prompt: str
+    choices: tuple[str, ...]
+    check_below: str
+
+    def reply(self, choice: Any) -> str:
+        """What the page says to a guess: the guess and where it is checked (ValueError for a non-choice)."""
+        if str(choice) not in self.choices:
+            raise ValueError(
+                tr("{choice!r} is not one of the choices: {choices}.", choice=choice, choices=", ".join(self.choices))
+            )
+        return tr(
+            "Your guess: {choice}. Keep it in mind: {check_below}", choice=tr(str(choice)), check_below=self.check_below
+        )
+
+
+def commonest_total_prediction() -> Prediction:
+    """Lesson 3: guess the commonest total of two dice before counting, rolling and simulating."""
+    return Prediction(
+        tr("Before we count: which total of two dice will come up most often?"),
+        tuple(str(t) for t in sum_distribution(2)),
+        tr("you count the outcomes, roll real dice and see a simulation below, and then you will know."),
+    )
+
+
+def worst_rule_prediction() -> Prediction:
+    """Lesson 4: guess which rule of thumb shuts the box least often before the exact table."""
+    return Prediction(
+        tr(
+            "Predict before you look: which way of choosing shuts the box LEAST often — a random set, "
+            "the set with the most tiles, or the set with the largest tile?"
+        ),
+        tuple(POLICY_WORDS[p] for p in POLICIES[:3]),
+        tr("the exact table just below checks it."),
+    )
+
+
+def prediction_widget(prediction: Prediction):
+    """A guess on the page: one button per choice and a reply that never says right or wrong (not scored)."""
+    import ipywidgets as W
+
+    prompt = W.HTML("<b>" + html_escape(prediction.prompt) + "</b>")
+    reply = W.HTML()
+    reply.add_class("gamekit-feedback")
+    buttons = []
+    for choice in prediction.choices:
+        button = W.Button(description=tr(choice), layout=W.Layout(width="auto"))
+
+        def on_click(_, choice=choice):
+            reply.value = html_escape(prediction.reply(choice))
+
+        button.on_click(on_click)
+        buttons.append(button)
+    box = W.VBox([prompt, W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")), reply])
+    box.prediction, box.buttons, box.reply = prediction, buttons, reply
+    return box
+
+
+def chance_exercise(total: int = 9) -> Exercise:
+    """ "What is the chance of rolling ``total`` with two dice, as k/36?".  Any fraction equal to it is right;
+    the count alone, one in eleven totals, each pair counted once, the right count over 6 instead of 36, and
+    other counts each get their reason."""
+    p = two_dice_probability(total)
+    if not p:
+        raise ValueError(tr("two dice never make {total}", total=total))
+    k = p * 36
+    unordered = len({tuple(sorted(o)) for o in dice_outcomes() if sum(o) == total})
+
+    def check(answer: Any) -> tuple[bool, str]:
+        text_ = str(answer).strip()
+        if re.fullmatch(r"\d+", text_):
+            return False, tr(
+                "That is a count, not a chance. Write the chance as k/36: the outcomes that make "
+                "{total}, out of all 36.",
+                total=total,
+            )
+        given = parse_fraction(text_)
+        if given == p:
+            return True, tr("Right: {k} of the 36 outcomes make {total}, so the chance is {k}/36.", k=k, total=total)
+        if given == Fraction(1, 11):
+            return False, tr(
+                "There are 11 totals, but they are not equally likely. Count the outcomes (first die, "
+                "second die) that make {total}.",
+                total=total,
+            )
+        if given * 36 == unordered and unordered != k:
+            return False, tr(
+                "You counted each pair of numbers once. (3, 6) and (6, 3) are different outcomes: "
+                "first die, second die."
+            )
+        m = re.fullmatch(r"\s*(\d+)\s*/\s*6\s*", text_)
+        if m and int(m.group(1)) == k:
+            return False, tr(
+                "You found the {k} outcomes, but divided by 6. Two dice have 6 × 6 = 36 outcomes, all "
+                "equally likely: the chance is {k}/36.",
+                k=k,
+            )
+        if (given * 36).denominator != 1:
+            return False, tr("Two dice have 36 outcomes, all equally likely: write the chance as k/36.")
+        return False, (
+            tr("Too few outcomes: list every (first die, second die) that makes {total}.", total=total)
+            if given < p
+            else tr("Too many outcomes: check that each one you counted really makes {total}.", total=total)
+        )
+
+    return Exercise(
+        tr("You roll two dice. What is the chance of a total of {total}? Write it as k/36.", total=total),
+        check,
+        hint=tr(
+            "List the outcomes (first die, second die) that make {total}; count them; that "
+            "count, out of 36, is the chance.",
+            total=total,
+        ),
+        answer=f"{k}/36",
+        solutions=[f"{k}/36"],
+        wrong=[str(k), "1/11", f"{unordered}/36", f"{k - 1}/36"],
+        key=f"chance {total}",
+        leaks=(f"{k}/36", f"{k} of the 36"),
+    )
+
+
+def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = False) -> Exercise:
+    """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?"."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
+    n = len(good)
+    usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
+    what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
+    listing = (
+        ", ".join(f"{a}+{b}" for a, b in good)
+        if n <= 6
+        else tr("the outcomes making {items}", items=", ".join(map(str, sorted({a + b for a, b in good}))))
+    )
+    per_total = Counter(a + b for a, b in good)
+    unordered = len({tuple(sorted(o)) for o in good})
+    too_many = (
+        tr(
+            "Too many: only the totals {items} can be covered with {items2} open.",
+            items=", ".join(map(str, usable)),
+            items2=tile_list(open_tiles),
+        )
+        if not stuck
+        else tr(
+            "Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.",
+            items=", ".join(map(str, usable)),
+            items2=tile_list(open_tiles),
+        )
+    )
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {n} of 36 — {listing}.", n=n, listing=listing)
+        if k == 36 - n:
+            return False, (
+                tr(
+                    "You counted the outcomes that let you go on. The question asks for the other ones: "
+                    "the outcomes that end your turn."
+                )
+                if stuck
+                else tr(
+                    "You counted the outcomes that end your turn. The question asks for the other ones: "
+                    "the outcomes that let you go on."
+                )
+            )
+        if k == unordered == len(per_total) and k < n:
+            return False, tr(
+                "Too few: {k} is the number of totals ({totals}), and also of pairs of numbers counted "
+                "once. Count outcomes instead: (1, 2) and (2, 1) are different outcomes — first die, second "
+                "die.",
+                k=k,
+                totals=tile_list(sorted(per_total)),
+            )
+        if k == unordered and k < n:
+            return False, tr(
+                "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
+                "die, second die."
+            )
+        if k == len(per_total) and k != n:
+            return False, tr(
+                "You counted totals, not outcomes. Most totals are made by several outcomes (first die, "
+                "second die): count the outcomes of each total."
+            )
+        if k > n:
+            return False, too_many
+        if k == unordered:
+            return False, tr(
+                "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
+                "die, second die."
+            )
+        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
+        if missed:
+            t = missed[0]
+            return False, ntr(
+                "Too few: you have left out the total {t}. It is made by {c} outcome.",
+                "Too few: you have left out the total {t}. It is made by {c} outcomes.",
+                per_total[t],
+                t=t,
+                c=per_total[t],
+            )
+        return False, tr(
+            "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
+            "it? Then count the outcomes of the totals that {what}.",
+            what=what,
+        )
+
+    return Exercise(
+        ntr(
+            "Only tile {items} is open and you roll two dice. How many of the 36 outcomes {what}?",
+            "Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?",
+            len(open_tiles),
+            items=tile_list(open_tiles),
+            what=what,
+        ),
+        check,
+        hint=tr(
+            "First list the totals that some set of the open tiles makes, then count the outcomes for each total "
+            "(first die, second die)."
+        ),
+        answer=str(n),
+        solutions=[n],
+        wrong=[n - 1, n + 1],
+        key=f"outcomes {open_tiles} {stuck}",
+        leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)),
+    )
+
+
+def go_on_chances(open_tiles: Iterable[int]) -> dict[int, Fraction]:
+    """For one die and for two: the chance that the roll lets you cover a set of ``open_tiles`` (go on)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    out = {}
+    for n in (1, 2):
+        dist = sum_distribution(n)
+        out[n] = sum((p for t, p in dist.items() if tiles_summing_to(t, open_tiles)), Fraction(0))
+    return out
+
+
+def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | None = None) -> Exercise:
+    """ "One die or two: which lets you go on more often?" for a box where the rules let you choose — three
+    choices, the third "the same either way" (the belief that the number of dice does not matter).
+
+    Each choice is told how many of its outcomes let you go on: one die out of 6, two dice out of 36 (and
+    the same as a number of 36, so the two compare).  Refused when the rules give no choice or the chances tie."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if rules.dice_options(mask_of(open_tiles)) != (1, 2):
+        raise ValueError(
+            tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles))
+        )
+    chances = go_on_chances(open_tiles)
+    if chances[1] == chances[2]:
+        raise ValueError(tr("tiles {items}: one die and two dice go on equally often", items=tile_list(open_tiles)))
+    better = 1 if chances[1] > chances[2] else 2
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
+    one, two = int(chances[1] * 6), int(chances[2] * 36)
+    said = tr(
+        "One die goes on with {one} of its 6 outcomes, that is {one36} of 36; two dice go on with {two} of "
+        "their 36 outcomes.",
+        one=one,
+        one36=one * 6,
+        two=two,
+    )
+    explanations = {
+        names[better]: tr("Right. {said}", said=said),
+        names[3 - better]: tr("Not the better one. {said}", said=said),
+        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=said),
+    }
+    return Exercise(
+        tr(
+            "Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
+            "lets you go on (cover a set) more often?",
+            items=tile_list(open_tiles),
+        ),
+        choice_checker(names[better], explanations),
+        hint=tr(
+            "One die: which of the totals 1 to 6 can the open tiles make? Two dice: count the 36 "
+            "outcomes as before. Compare them as numbers of 36 (one die's 1 in 6 is 6 in 36)."
+        ),
+        answer=names[better],
+        solutions=[names[better]],
+        choices=[names[1], names[2], names[0]],
+        wrong=[names[3 - better], names[0]],
+        key=f"go on dice {open_tiles}",
+    )
+
+
+def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None = None) -> Exercise:
+    """ "One die or two: which gives the better chance to shut the box?" — the whole turn, not one roll.
+
+    The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
+    the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
+    pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
+    other way, and both answers then say that the two questions can have different answers — an insight the page
+    must not state above the exercise (``leaks``), as it would give away the two-way choice.  Refused when the rules
+    give no choice of dice or the two chances to shut are equal."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    m = mask_of(open_tiles)
+    if rules.dice_options(m) != (1, 2):
+        raise ValueError(
+            tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles))
+        )
+    shut = table(rules, "shut").dice_values(m)
+    if shut[1] == shut[2]:
+        raise ValueError(
+            tr("tiles {items}: one die and two dice shut the box equally often", items=tile_list(open_tiles))
+        )
+    better = 1 if shut[1] > shut[2] else 2
+    go_on = go_on_chances(open_tiles)
+    one, two = int(go_on[1] * 36), int(go_on[2] * 36)
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
+    total = sum(open_tiles)
+    reason = (
+        tr(
+            "Two dice can make {total} and cover every tile in one roll; one die never makes more than 6, so "
+            "it must cover the tiles one roll at a time, and each roll can end the turn.",
+            total=total,
+        )
+        if better == 2 and 6 < total <= 12
+        else ""
+    )
+    numbers = tr(
+        "With the best play after this roll, the chance to shut the box is {p1} with one die and {p2} with two dice.",
+        p1=chance_words(shut[1]),
+        p2=chance_words(shut[2]),
+    )
+    said = " ".join(s for s in (reason, numbers) if s)
+    go_on_more = 1 if one > two else 2 if two > one else 0
+    misled = (
+        ""
+        if go_on_more != 3 - better
+        else (
+            tr(
+                "One die goes on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
+                more=one,
+                less=two,
+            )
+            if go_on_more == 1
+            else tr(
+                "Two dice go on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
+                more=two,
+                less=one,
+            )
+        )
+    )
+    lesson = (
+        ""
+        if not misled
+        else tr(
+            "The choice that goes on more often on one roll is not always the one that "
+            "shuts the box more often by the end of the turn."
+        )
+    )
+    explanations = {
+        names[better]: " ".join(s for s in (tr("Right. {said}", said=said), lesson) if s),
+        names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said, lesson) if s),
+        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=said),
+    }
+    return Exercise(
+        tr(
+            "Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
+            "gives you the better chance to shut the box by the end of the turn?",
+            items=tile_list(open_tiles),
+        ),
+        choice_checker(names[better], explanations),
+        hint=tr(
+            "Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
+            "how many rolls does that take with one die, and with two dice?"
+        ),
+        answer=names[better],
+        solutions=[names[better]],
+        choices=[names[1], names[2], names[0]],
+        wrong=[names[3 - better], names[0]],
+        key=f"dice shut {open_tiles}",
+        leaks=(tr("not always the same"), tr("not the whole story")),
+    )
+
+
+def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
+    """ "In ``rolls`` rolls of two dice, how many totals of ``total`` would you expect?" — the prediction that
+    the simulation below then checks.  Right: ``rolls`` × k/36 exactly ("about 500" is read as 500).  Wrong
+    answers told why: the count k itself, every total equally likely (one in 11), another number of outcomes
+    used, a number within a tenth of the right one (a guess near it, not the calculation)."""
+    p = two_dice_probability(total)
+    if not p or (rolls * p).denominator != 1 or rolls % 36:
+        raise ValueError(
+            tr(
+                "total {total}, {rolls} rolls: give a total two dice make and a number of rolls that 36 divides",
+                total=total,
+                rolls=rolls,
+            )
+        )
+    k, expect = int(p * 36), int(rolls * p)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given = parse_whole(
+            re.sub(
+                r"^\s*(?:about|around|roughly|nearly|approximately|unos|unas|alrededor de|"
+                r"más o menos|aproximadamente|cerca de|~|≈)\s*",
+                "",
+                str(answer),
+                flags=re.I,
+            )
+        )
+        if given == expect:
+            return True, tr(
+                "Right: {k} of the 36 outcomes make {total}, and {rolls} rolls are {times} times 36, so "
+                "about {times} × {k} = {expect}. The simulation below lands near it, not exactly on it.",
+                k=k,
+                total=total,
+                rolls=spaced(rolls),
+                times=rolls // 36,
+                expect=spaced(expect),
+            )
+        if given == k:
+            return False, tr(
+                "{k} is the number of outcomes of 36 that make {total}. But there are {rolls} rolls, not 36.",
+                k=k,
+                total=total,
+                rolls=spaced(rolls),
+            )
+        if given in (rolls // 11, round(rolls / 11)):
+            return False, tr(
+                "That would be right if the 11 totals were equally likely. They are not: count the "
+                "outcomes that make {total}.",
+                total=total,
+            )
+        if given * 36 % rolls == 0 and 0 < given * 36 // rolls <= 6:
+            return False, ntr(
+                "You used {n} outcome of 36. Count again the outcomes (first die, second die) that make {total}.",
+                "You used {n} outcomes of 36. Count again the outcomes (first die, second die) that make {total}.",
+                given * 36 // rolls,
+                total=total,
+            )
+        if abs(given - expect) * 10 <= expect:
+            return False, tr(
+                "Close — the real rolls will land near there. But the expected number is worked out, "
+                "not guessed: the chance of {total} as k/36, times {rolls}.",
+                total=total,
+                rolls=spaced(rolls),
+            )
+        return False, tr(
+            "Find the chance of {total} as k/36 first. {rolls} rolls are {times} times 36: multiply.",
+            total=total,
+            rolls=spaced(rolls),
+            times=rolls // 36,
+        )
+
+    return Exercise(
+        tr(
+            "The computer is about to roll two dice {rolls} times. How many of those rolls would you "
+            "expect to make a total of {total}? Work it out, and give just the number.",
+            rolls=spaced(rolls),
+            total=total,
+        ),
+        check,
+        hint=tr(
+            "What is the chance of {total}, as k/36? Then: out of {rolls} rolls, how many is that?",
+            total=total,
+            rolls=spaced(rolls),
+        ),
+        answer=str(expect),
+        solutions=[expect],
+        wrong=[k, round(rolls / 11), int(rolls * (k - 1) / 36)],
+        key=f"expected count {total} {rolls}",
+        leaks=(tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),),
+    )

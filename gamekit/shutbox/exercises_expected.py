@@ -1,0 +1,278 @@
+"""Lesson 4's expected-score exercises (one tile, then two tiles left) and the feedback on a typed decimal."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Sequence
+
+from gamekit.i18n import number, tr
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import two_dice_probability
+from gamekit.shutbox.strategy import table
+from gamekit.widgets.lesson import Exercise
+from gamekit.shutbox.lesson_words import exact_score, parse_decimal
+
+
+def decimal_feedback(
+    given: Fraction,
+    decimals: int | None,
+    value: Fraction,
+    right: str,
+    slips: Sequence[tuple[Fraction, str]],
+    otherwise: str,
+) -> tuple[bool, str]:
+    """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
+
+    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+    is ``value`` rounded to fewer than two decimals is told only to give two; a number one unit of its last decimal
+    off is told to check its rounding; anything else gets ``otherwise``."""
+
+    def rounds_to(target: Fraction) -> bool:
+        return abs(given - target) <= Fraction(1, 2 * 10**decimals)
+
+    if given == value if decimals is None else (decimals >= 2 and rounds_to(value)):
+        return True, right
+    for target, why in slips:
+        if (given == target) if decimals in (None, 0) else rounds_to(target):
+            return False, why
+    if decimals is not None and decimals < 2 and rounds_to(value):
+        return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
+    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(2, 10**decimals):
+        return False, tr(
+            "Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, otherwise round down."
+        )
+    return False, otherwise
+
+
+EXPECTED_EXERCISE_TILE = 7
+"""Lesson 4: the one-tile state whose expected score the pupils compute (the page's trees are 9 and 8, 9)."""
+
+
+def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | None = None) -> Exercise:
+    """ "Only ``tile`` is open: what is the expected score?", computed by the pupil with a two-branch tree.
+
+    Right: the exact value, as a fraction or rounded to one or two decimals.  Wrong answers told why: the
+    score if you miss (forgot the branch that shuts the box), the shutting branch alone, the chance of
+    missing instead of the score, and the roll's chance miscounted."""
+    rules = rules or Rules()
+    m = mask_of((tile,))
+    if tile not in range(2, 10) or rules.dice_options(m) != (2,):
+        raise ValueError(
+            tr("tile {tile}: give a tile that two dice can make and that needs two dice to be rolled", tile=tile)
+        )
+    p = two_dice_probability(tile)
+    value = table(rules, "score").value(m)  # (1 − p) × tile: the tree the pupil draws
+    k = p * 36
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        slips = [
+            (
+                Fraction(k),
+                tr(
+                    "{k} is the number of outcomes that make {tile}, not a score. Those {k} outcomes "
+                    "score 0; the others score {tile}.",
+                    k=k,
+                    tile=tile,
+                ),
+            ),
+            (
+                Fraction(tile),
+                tr(
+                    "{tile} is the score when the roll misses. But {k} of the 36 outcomes make "
+                    "{tile} and shut the box, with score 0: weight each branch by its chance.",
+                    tile=tile,
+                    k=k,
+                ),
+            ),
+            (
+                p * tile,
+                tr(
+                    "That is the branch that shuts the box, but its score is 0. The score {tile} comes "
+                    "with the other outcomes.",
+                    tile=tile,
+                ),
+            ),
+            (1 - p, tr("That is the chance of missing. Multiply it by the score you get then, {tile}.", tile=tile)),
+        ]
+        slips += [
+            (
+                Fraction(36 - j, 36) * tile,
+                tr("Check how many of the 36 outcomes make {tile}: you used {j}.", tile=tile, j=j),
+            )
+            for j in range(1, 12)
+            if j != k
+        ]
+        return decimal_feedback(
+            given,
+            decimals,
+            value,
+            tr(
+                "Right: {k} of 36 rolls shut the box (score 0) and the other {rest} leave {tile}: "
+                "{rest}/36 × {tile} = {value}.",
+                k=k,
+                rest=36 - k,
+                tile=tile,
+                value=exact_score(value),
+            ),
+            slips,
+            tr(
+                "Draw the tree: one branch for the rolls that make {tile} (score 0), one for the rest "
+                "(score {tile}). Multiply each score by its chance and add.",
+                tile=tile,
+            ),
+        )
+
+    return Exercise(
+        tr(
+            "Only tile {tile} is open, so you roll two dice. What is the expected score? Give it "
+            "with two decimals, or as a fraction.",
+            tile=tile,
+        ),
+        check,
+        hint=tr("How many of the 36 outcomes make {tile}? Those shut the box.", tile=tile),
+        answer=exact_score(value),
+        solutions=[str(value), number(float(value), 2)],
+        wrong=[
+            str(tile),
+            number(float(p * tile), 2),
+            number(float(1 - p), 2),
+            number(float(Fraction(36 - k + 1, 36) * tile), 2),
+        ],
+        key=f"expected score {tile}",
+        leaks=(str(value), number(float(value), 2)),
+    )
+
+
+TWO_TILE_EXERCISE = (7, 9)
+"""Lesson 4, exercise 2: tiles 7 and 9 open.  A roll of 7 leaves the 9 (expected score 8, the page's first tree),
+a roll of 9 leaves the 7 (exercise 1's answer), every other roll ends the turn with 16."""
+
+
+def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules: Rules | None = None) -> Exercise:
+    """ "Tiles ``a`` and ``b`` are open: what is the expected score?", the pupil's own three-branch tree: a roll of
+    ``a`` leaves ``b`` (whose expected score the page gives), a roll of ``b`` leaves ``a``, the rest end the turn.
+
+    Right: the exact value (the table's), as a fraction or to two decimals.  Wrong answers told why: the tile
+    left scored as if the turn ended there (its face value, not its expected score), the one-tile branches
+    scored 0, the two rolls' chances swapped, and the score of a miss alone."""
+    rules = rules or Rules()
+    if (
+        not isinstance(tiles, tuple)
+        or len(tiles) != 2
+        or any(t not in range(2, 10) for t in tiles)
+        or tiles[0] >= tiles[1]
+        or sum(tiles) <= 12
+    ):
+        raise ValueError(
+            tr("tiles {tiles!r}: give two tiles from 2 to 9, smallest first, that no roll covers together", tiles=tiles)
+        )
+    a, b = tiles
+    score = table(rules, "score")
+    if rules.dice_options(mask_of((a,))) != (2,) or rules.dice_options(mask_of((b,))) != (2,):
+        raise ValueError(tr("tiles {tiles!r}: each tile left alone must need two dice", tiles=tiles))
+    pa, pb = two_dice_probability(a), two_dice_probability(b)
+    va, vb = score.value(mask_of((a,))), score.value(mask_of((b,)))
+    value = score.value(mask_of(tiles))
+    rest = 1 - pa - pb
+    mistakes = {
+        "face": pa * b + pb * a + rest * (a + b),
+        "zero": rest * (a + b),
+        "swapped": pb * vb + pa * va + rest * (a + b),
+    }
+
+    def near(x: Fraction, y: Fraction) -> bool:
+        return abs(x - y) < Fraction(1, 100)
+
+    def short(v: Fraction) -> str:
+        return str(v) if v.denominator == 1 else number(float(v), 2)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given, decimals = parse_decimal(answer)
+        slips = [
+            (
+                Fraction(a + b),
+                tr(
+                    "{total} is the score when the roll misses both tiles. Some rolls cover one of "
+                    "them: weight each branch by its chance and add.",
+                    total=a + b,
+                ),
+            ),
+            (
+                mistakes["face"],
+                tr(
+                    "After a roll of {a}, the {b} is left, but the turn goes on: use its expected "
+                    "score, {vb}, not {b}. The same for the {a} left after a roll of {b}.",
+                    a=a,
+                    b=b,
+                    vb=short(vb),
+                ),
+            ),
+            (
+                mistakes["zero"],
+                tr(
+                    "A roll of {a} or {b} covers one tile, but the other one stays open: those "
+                    "branches end with the expected score of the tile left, not 0.",
+                    a=a,
+                    b=b,
+                ),
+            ),
+            (
+                mistakes["swapped"],
+                tr(
+                    "Check which roll leaves which tile: {ka} outcomes make {a} and leave the "
+                    "{b}; {kb} make {b} and leave the {a}.",
+                    ka=pa * 36,
+                    a=a,
+                    b=b,
+                    kb=pb * 36,
+                ),
+            ),
+        ]
+        return decimal_feedback(
+            given,
+            decimals,
+            value,
+            tr(
+                "Right: {ka}/36 × {vb} + {kb}/36 × {va} + {krest}/36 × {total} = {value}.",
+                ka=pa * 36,
+                vb=short(vb),
+                kb=pb * 36,
+                va=short(va),
+                krest=rest * 36,
+                total=a + b,
+                value=exact_score(value),
+            ),
+            slips,
+            tr(
+                "Draw three branches: a roll of {a}, a roll of {b}, every other roll. Multiply each "
+                "branch's score by its chance and add.",
+                a=a,
+                b=b,
+            ),
+        )
+
+    return Exercise(
+        tr(
+            "Tiles {a} and {b} are open, and no roll covers both. What is the expected score? Give it with "
+            "two decimals, or as a fraction.",
+            a=a,
+            b=b,
+        ),
+        check,
+        hint=tr(
+            "Three branches: a roll of {a} leaves the {b}, a roll of {b} leaves the {a}, any "
+            "other roll ends the turn with {total}. Use the expected scores you know for one "
+            "tile.",
+            a=a,
+            b=b,
+            total=a + b,
+        ),
+        answer=exact_score(value),
+        solutions=[str(value), number(float(value), 2)],
+        wrong=[number(float(m), 2) for m in mistakes.values()] + [str(a + b)],
+        key=f"expected score {tiles}",
+        leaks=(str(value), number(float(value), 2)),
+    )

@@ -1,0 +1,343 @@
+"""Lesson 2's exercises: every set of tiles for a roll (and the search the step-through shows) and counting the sets."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from gamekit.i18n import ntr, tr
+from gamekit.shutbox.tiles import TILES, tiles_summing_to
+from gamekit.widgets.lesson import Exercise
+from gamekit.shutbox.lesson_words import tile_list
+
+
+@dataclass(frozen=True)
+class SearchStep:
+    """One step of the systematic search: the tiles chosen so far, what is still needed, what happened."""
+
+    chosen: tuple[int, ...]
+    need: int
+    outcome: str  # "found", "try", "dead end"
+    caption: str
+
+
+def set_search_steps(total: int = 8, uncovered: Iterable[int] = TILES) -> list[SearchStep]:
+    """Build every set for ``total`` systematically: largest tile first, then only smaller tiles.
+
+    Each step either finds a set, tries a tile and looks for the rest among smaller tiles, or
+    stops because the smaller tiles cannot add up to what is still needed.  The sets found
+    come out in the rules sheet's order.
+    """
+    tiles = sorted(set(uncovered), reverse=True)
+    steps: list[SearchStep] = []
+
+    def search(chosen: tuple[int, ...], need: int, below: int) -> None:
+        for t in [t for t in tiles if t < below]:
+            if t > need:
+                continue
+            smaller = sum(u for u in tiles if u < t)
+            now = chosen + (t,)
+            if t == need:
+                steps.append(
+                    SearchStep(
+                        now, 0, "found", tr("{tiles} = {total}: a set.", tiles=" + ".join(map(str, now)), total=total)
+                    )
+                )
+                continue
+            if smaller < need - t:
+                steps.append(
+                    SearchStep(
+                        now,
+                        need - t,
+                        "dead end",
+                        ntr(
+                            "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: "
+                            "stop here.",
+                            "{items} still needs {number} more, but the smaller tiles add up to only {smaller}: "
+                            "stop here.",
+                            need - t,
+                            items=" + ".join(map(str, now)),
+                            number=need - t,
+                            smaller=smaller,
+                        )
+                        if smaller
+                        else ntr(
+                            "{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                            "{items} still needs {number} more, but there are no smaller tiles left: stop here.",
+                            need - t,
+                            items=" + ".join(map(str, now)),
+                            number=need - t,
+                        ),
+                    )
+                )
+                if not chosen:
+                    return  # smaller first tiles can only do worse
+                continue
+            steps.append(
+                SearchStep(
+                    now,
+                    need - t,
+                    "try",
+                    ntr(
+                        "Take {t}; {number} more is needed, from the tiles below {t}.",
+                        "Take {t}; {number} more are needed, from the tiles below {t}.",
+                        need - t,
+                        t=t,
+                        number=need - t,
+                    )
+                    if not chosen
+                    else ntr(
+                        "Add {t}: {items} = {sum}, so {number} more is needed, from the tiles below {t}.",
+                        "Add {t}: {items} = {sum}, so {number} more are needed, from the tiles below {t}.",
+                        need - t,
+                        t=t,
+                        items=" + ".join(map(str, now)),
+                        sum=sum(now),
+                        number=need - t,
+                    ),
+                )
+            )
+            search(now, need - t, t)
+
+    search((), total, 10)
+    return steps
+
+
+def sets_found(steps: Sequence[SearchStep]) -> list[tuple[int, ...]]:
+    return [s.chosen for s in steps if s.outcome == "found"]
+
+
+def parse_sets(answer: Any) -> list[tuple[int, ...]]:
+    """Sets typed as ``"9; 8+1; 7+2"`` (``;`` or new lines between sets, ``+``, ``&``, space or ``,`` inside), or as
+    ``"9 8+1 7+2"`` / ``"9, 8+1, 7+2"``: once a ``+`` joins tiles, a space or a comma separates sets, so ``"8 1"``
+    alone is the one set 8+1.
+
+    Also accepts a list of tuples.  Raises ValueError with a reason for anything else.
+    """
+    if isinstance(answer, (list, tuple)) and all(isinstance(s, (list, tuple, set, frozenset, int)) for s in answer):
+        raw = [tuple(s) if not isinstance(s, int) else (s,) for s in answer]
+    else:
+        text_ = str(answer).strip()
+        if not text_:
+            raise ValueError(tr("type the sets: + between the tiles of a set, ; between sets"))
+        if re.search(r"[;\n|/]", text_):
+            parts = re.split(r"[;\n|/]", text_)
+        elif re.search(r"[+&]", text_):  # "9, 8+1, 7+2" or "9 8+1 7+2": a comma or a space between sets
+            parts = re.split(r"[,\s]+", re.sub(r"\s*([+&])\s*", r"\1", text_))
+        else:
+            parts = [text_]
+        parts = [p for p in parts if p.strip()]
+        raw = []
+        for p in parts:
+            bits = [b for b in re.split(r"[+&,\s]+|\by\b|\band\b", p.strip()) if b]
+            try:
+                raw.append(tuple(int(b) for b in bits))
+            except ValueError:
+                raise ValueError(
+                    tr("“{strip}” is not a set of tile numbers: write its tiles with + between them", strip=p.strip())
+                ) from None
+    out = []
+    for s in raw:
+        if not s:
+            continue
+        for t in s:
+            if t not in TILES:
+                raise ValueError(tr("tile {t} is not on the box (tiles are 1 to 9)", t=t))
+        if len(set(s)) != len(s):
+            raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items="+".join(map(str, s))))
+        out.append(tuple(sorted(s, reverse=True)))
+    return out
+
+
+def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
+    """ "Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
+    format example uses another total, so it never lists the answer."""
+    open_tiles = tuple(sorted(set(uncovered)))
+    right = tiles_summing_to(total, open_tiles)
+    covered = [t for t in TILES if t not in open_tiles]
+    where = (
+        ""
+        if not covered
+        else ntr(
+            " (tile {items} is already covered)",
+            " (tiles {items} are already covered)",
+            len(covered),
+            items=tile_list(covered),
+        )
+    )
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given = parse_sets(answer)
+        problems = []
+        for s in given:
+            if sum(s) != total:
+                problems.append(
+                    tr("{items} makes {sum}, not {total}", items="+".join(map(str, s)), sum=sum(s), total=total)
+                )
+            elif any(t not in open_tiles for t in s):
+                problems.append(
+                    tr(
+                        "{items} uses covered tile {next}",
+                        items="+".join(map(str, s)),
+                        next=next(t for t in s if t not in open_tiles),
+                    )
+                )
+        dupes = [s for s, n in Counter(given).items() if n > 1]
+        if dupes:
+            problems.append(tr("{items} is listed twice", items="+".join(map(str, dupes[0]))))
+        if problems:
+            return False, "; ".join(problems) + "."
+        missing = [s for s in right if s not in given]
+        if missing:
+            size = ntr("one tile", "{n} tiles", len(missing[0]))
+            return False, ntr(
+                "All correct so far, but {n} set is missing: it has {size}. Go largest tile first, and "
+                "after each tile try every smaller open tile.",
+                "All correct so far, but {n} sets are missing: one of them has {size}. Go largest tile "
+                "first, and after each tile try every smaller open tile.",
+                len(missing),
+                size=size,
+            )
+        return True, tr("All {n} sets: {items}.", n=len(right), items="; ".join("+".join(map(str, s)) for s in right))
+
+    # the format example is never the asked total: its sets would be the answer
+    prompt = (
+        tr(
+            "Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; "
+            "between two sets (for 5 you would write 5; 4+1; 3+2).",
+            total=total,
+            where=where,
+        )
+        if total != 5
+        else tr(
+            "Write every set of open tiles that makes {total}{where}. Put + between the tiles of a set and ; "
+            "between two sets (for 4 you would write 4; 3+1).",
+            total=total,
+            where=where,
+        )
+    )
+    return Exercise(
+        prompt,
+        check,
+        hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
+        answer="; ".join("+".join(map(str, s)) for s in right),
+        solutions=["; ".join("+".join(map(str, s)) for s in right)],
+        wrong=[
+            "; ".join("+".join(map(str, s)) for s in right[:-1]),
+            "; ".join("+".join(map(str, s)) for s in right + [(total - 1, 1) if total - 1 > 1 else (1,)])
+            if (total - 1, 1) not in right
+            else "; ".join("+".join(map(str, s)) for s in right) + "; 3+2",
+        ],
+        key=f"sets {total} {open_tiles}",
+    )
+
+
+def count_sets_hint(total: int, open_tiles: Sequence[int]) -> str:
+    """Where to start counting the sets for ``total``: the largest open tile below the total, then the next one."""
+    below = sorted((t for t in open_tiles if t < total), reverse=True)
+    if len(below) < 2:
+        return tr("Go largest tile first, and count each set once.")
+    return ntr(
+        "Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+        "Then start with {next}, and so on.",
+        "Start with {top}, the largest open tile below {total}: what makes the remaining {number}? "
+        "Then start with {next}, and so on.",
+        total - below[0],
+        top=below[0],
+        total=total,
+        number=total - below[0],
+        next=below[1],
+    )
+
+
+def ordered_count(sets: Iterable[Sequence[int]]) -> int:
+    """How many sets there are when each order of the same tiles is counted apart (8+1 and 1+8 as two)."""
+    from math import factorial
+
+    return sum(factorial(len(s)) for s in sets)
+
+
+def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
+    """ "How many different sets make ``total``?".  Each common wrong count gets its own reason: the count for
+    the full box (sets that use a covered tile counted too), the same tiles counted again in another order, too
+    few (sets of several tiles missed), or — for any other count, where no one slip is plausible — a neutral
+    "count again, largest tile first"."""
+    open_tiles = tuple(sorted(set(uncovered)))
+    sets = tiles_summing_to(total, open_tiles)
+    n = len(sets)
+    every = tiles_summing_to(total)
+    full = len(every)
+    orders = ordered_count(sets)
+    longest = max(sets, key=len)
+    covered = [t for t in TILES if t not in open_tiles]
+    several = [s for s in sets if len(s) > 1]
+    twice = several[-1] if several else None
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {n} sets make {total}.", n=n, total=total)
+        if covered and k == full:
+            return False, ntr(
+                "That is the count with all nine tiles open. Tile {items} is covered: leave out every "
+                "set that uses it.",
+                "That is the count with all nine tiles open. Tiles {items} are covered: leave out every "
+                "set that uses one of them.",
+                len(covered),
+                items=tile_list(covered),
+            )
+        if k < n:
+            small = sum(1 for s in sets if len(s) <= 2)
+            if k == small and small < n:
+                return False, tr(
+                    "Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)
+                )
+            if k < small:
+                return False, tr(
+                    "Too few, even among the single tiles and pairs. Go largest tile first: for each "
+                    "tile, which smaller open tile makes the rest?"
+                )
+            return False, tr(
+                "Too few: you have more than the pairs, but not every set of three or more tiles. After "
+                "each pair, try adding smaller open tiles, largest first."
+            )
+        if twice is not None and k == orders:
+            return False, tr(
+                "Too many: you have counted the same tiles again in another order. {items} is the same "
+                "set as {reverse}: count it once.",
+                items="+".join(map(str, twice)),
+                reverse="+".join(map(str, reversed(twice))),
+            )
+        return False, tr(
+            "Too many. Go largest tile first: after a tile, add only smaller open tiles. Then no set is "
+            "counted twice and no tile is used twice."
+        )
+
+    prompt = (
+        tr("All nine tiles are open. How many different sets of tiles make {total}?", total=total)
+        if open_tiles == TILES
+        else tr(
+            "Only tiles {items} are open. How many different sets of open tiles make {total}?",
+            items=tile_list(open_tiles),
+            total=total,
+        )
+    )
+    wrong = (
+        [n - 2 if n > 2 else n + 2, n + 1]
+        + ([full] if covered and full not in (n, n + 1) else [])
+        + ([orders] if orders not in (n, n + 1, full) else [])
+    )
+    return Exercise(
+        prompt,
+        check,
+        hint=count_sets_hint(total, open_tiles),
+        answer=str(n),
+        solutions=[n],
+        wrong=wrong,
+        key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
+        leaks=(f"{total}: {n}",),
+    )

@@ -1,0 +1,292 @@
+"""Lesson 1's exercises (the rules and a turn): a turn's score, a round's winner, the rolls that end a turn, a legal set
+and when one die may be rolled.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from gamekit.i18n import N_, ntr, tr
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.simulation import DICE_RULE_WORDS
+from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.shutbox.exercises_sets import parse_sets
+from gamekit.shutbox.lesson_words import tile_list
+
+
+def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[int]:
+    """The totals that would end a turn with these tiles open: the totals the dice allowed here can roll (one
+    die 1–6 when the rules allow it, two dice 2–12) that no set of the open tiles makes.  Empty means a turn
+    cannot end with exactly these tiles open."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    totals = set()
+    for dice in rules.dice_options(mask_of(open_tiles)):
+        totals |= set(range(dice, 6 * dice + 1))
+    return [t for t in sorted(totals) if not tiles_summing_to(t, open_tiles)]
+
+
+def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
+    """ "The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
+    slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
+    tiles counted), one tile left out, or the adding."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not ending_rolls(open_tiles):
+        raise ValueError(
+            tr("tiles {items}: every roll can be covered, so no turn ends with them open", items=tile_list(open_tiles))
+        )
+    n = Rules().score(mask_of(open_tiles))
+    covered = sum(TILES) - n
+    said = " + ".join(map(str, open_tiles))
+    parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
+        if k == covered:
+            return False, tr(
+                "{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said
+            )
+        digits = int("".join(map(str, open_tiles))) if len(open_tiles) > 1 else None
+        if k == digits:  # the tiles read as one number: a variant's scoring, not ours
+            return False, tr(
+                "{k} reads the tiles as digits: that is a variant. In our rules you add the tiles: {said}.",
+                k=k,
+                said=said,
+            )
+        if k >= sum(TILES):  # as if the covered tiles counted as well
+            return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
+        if k in parts:
+            return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)
+        if k > n:
+            return False, tr("Too high: check your adding of {said}, one tile at a time.", said=said)
+        return False, tr("Too low: check your adding of {said}, one tile at a time.", said=said)
+
+    return Exercise(
+        tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
+        check,
+        hint=tr("Add the numbers on the tiles that are still open."),
+        answer=str(n),
+        solutions=[n],
+        wrong=[covered, n - 1, n + 1],
+        key=f"score {open_tiles}",
+    )
+
+
+ROUND = ((N_("Ana"), (9,)), (N_("Bo"), (1, 2, 4)), (N_("Cai"), (3, 5)))
+"""Lesson 1: three players' open tiles at the end of a round.  The fewest tiles open is not the lowest score."""
+
+
+def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) -> Exercise:
+    """ "Who wins the round?": the lowest sum of open tiles wins (nobody shut the box).  Each wrong name is told
+    its own reason: fewest tiles is not the rule, or that player's sum is higher than the winner's."""
+    if len(players) < 2:
+        raise ValueError(tr("give at least two players, not {n}", n=len(players)))
+    scored = [(tr(name), tuple(sorted(set(tiles)))) for name, tiles in players]
+    if any(not tiles or any(t not in TILES for t in tiles) for _, tiles in scored):
+        raise ValueError(tr("each player needs open tiles from 1 to 9 (nobody shut the box)"))
+    sums = {name: sum(tiles) for name, tiles in scored}
+    low = min(sums.values())
+    winners = [name for name, v in sums.items() if v == low]
+    if len(winners) != 1:
+        raise ValueError(tr("exactly one player must have the lowest score, not {n}", n=len(winners)))
+    winner = winners[0]
+    fewest = min(len(tiles) for _, tiles in scored)
+
+    def said(tiles: tuple[int, ...]) -> str:
+        return " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
+
+    explanations = {}
+    for name, tiles in scored:
+        if name == winner:
+            explanations[name] = tr(
+                "Right: {name} scores {said}, the lowest score, and the lowest score wins.", name=name, said=said(tiles)
+            )
+        elif len(tiles) == fewest:
+            explanations[name] = tr(
+                "Not {name}: fewest tiles open is not the rule. {name} scores {said}, and {winner} scores only {low}.",
+                name=name,
+                said=said(tiles),
+                winner=winner,
+                low=low,
+            )
+        else:
+            explanations[name] = tr(
+                "Not {name}: {name} scores {said}, more than {winner}'s {low}. The lowest score wins.",
+                name=name,
+                said=said(tiles),
+                winner=winner,
+                low=low,
+            )
+    table_ = "; ".join(
+        ntr("{name}: tile {tiles} open", "{name}: tiles {tiles} open", len(tiles), name=name, tiles=tile_list(tiles))
+        for name, tiles in scored
+    )
+    return Exercise(
+        tr("Nobody shut the box. At the end of the round: {table}. Who wins?", table=table_),
+        choice_checker(winner, explanations),
+        hint=tr("Work out each player's score first."),
+        answer=winner,
+        solutions=[winner],
+        choices=[name for name, _ in scored],
+        wrong=[name for name, _ in scored if name != winner],
+        key="round winner",
+    )
+
+
+def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 5, 11, 6)) -> Exercise:
+    """ "Which of these rolls ends your turn?": exactly one of ``rolls`` fits no set of the open tiles; each
+    other roll is told the set that makes it."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    ending = [r for r in rolls if not tiles_summing_to(r, open_tiles)]
+    if len(ending) != 1:
+        raise ValueError(tr("exactly one roll must end the turn, not {n}", n=len(ending)))
+    explanations = {}
+    for r in rolls:
+        sets = tiles_summing_to(r, open_tiles)
+        if sets and len(sets[0]) == 1:
+            explanations[str(r)] = tr("Not {roll}: tile {roll} is open, so you cover it.", roll=r)
+        elif sets:
+            explanations[str(r)] = tr(
+                "Not {roll}: {items} makes {roll}, and those tiles are open.",
+                roll=r,
+                items=" + ".join(map(str, sets[0])),
+            )
+        else:
+            every = "; ".join(" + ".join(map(str, s)) for s in tiles_summing_to(r))
+            explanations[str(r)] = tr(
+                "Right: the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends.",
+                roll=r,
+                every=every,
+            )
+    return Exercise(
+        tr("Tiles {items} are open. Which of these rolls ends your turn?", items=tile_list(open_tiles)),
+        choice_checker(str(ending[0]), explanations),
+        hint=tr("For each roll, look for open tiles that add up to it."),
+        answer=str(ending[0]),
+        solutions=[str(ending[0])],
+        choices=[str(r) for r in rolls],
+        wrong=[str(r) for r in rolls if r != ending[0]],
+        key=f"ending roll {open_tiles}",
+    )
+
+
+LEGAL_SET = ((1, 3, 4, 6, 8), 11)
+"""Lesson 1, exercise 5: tiles 1, 3, 4, 6 and 8 open, a roll of 11.  Two sets may be covered (8 + 3, 6 + 4 + 1);
+the tempting 9 + 2, 7 + 4 and 6 + 5 each need a covered tile, 6 + 4 makes only 10."""
+
+
+def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
+    """ "Write one set you may cover for this roll": every legal set is right (covering any of them is a legal
+    move); a wrong one is told its own slip — it uses a covered tile (named), or its tiles make another total.
+    Refused when no set of the open tiles makes the roll (that turn is over)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    right = tiles_summing_to(roll, open_tiles)
+    if not right:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+
+    def name(tiles: Sequence[int]) -> str:
+        return " + ".join(map(str, tiles))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        sets = parse_sets(answer)
+        if len(sets) != 1:
+            raise ValueError(tr("give one set: its tiles with + between them"))
+        given = sets[0]
+        shut = [t for t in given if t not in open_tiles]
+        if shut:
+            return False, ntr(
+                "Tile {items} is already covered: you may cover only open tiles ({open}).",
+                "Tiles {items} are already covered: you may cover only open tiles ({open}).",
+                len(shut),
+                items=tile_list(sorted(shut)),
+                open=tile_list(open_tiles),
+            )
+        if sum(given) != roll:
+            return False, tr(
+                "{items} makes {sum}, not {roll}: the tiles you cover must add up to the roll.",
+                items=name(given),
+                sum=sum(given),
+                roll=roll,
+            )
+        others = [name(st) for st in right if st != given]
+        return True, (
+            tr(
+                "Right: {items} = {roll}, and each of those tiles is open. You could also cover {others}.",
+                items=name(given),
+                roll=roll,
+                others=tr(" or ").join(others),
+            )
+            if others
+            else tr("Right: {items} = {roll}, and each of those tiles is open.", items=name(given), roll=roll)
+        )
+
+    wrong = [st for st in tiles_summing_to(roll) if st not in right][:3]  # each needs a covered tile
+    if len(right[0]) > 1:
+        wrong.append(right[0][:-1])  # a tile short: another total
+    return Exercise(
+        tr(
+            "Tiles {items} are open and you rolled {roll}. Write one set of tiles you may cover, "
+            "with + between the tiles.",
+            items=tile_list(open_tiles),
+            roll=roll,
+        ),
+        check,
+        hint=tr(
+            "Only open tiles count, and they must add up to {roll} exactly. Try the largest "
+            "open tile first: what is missing?",
+            roll=roll,
+        ),
+        answer="+".join(map(str, right[0])),
+        solutions=["+".join(map(str, st)) for st in right],
+        wrong=["+".join(map(str, st)) for st in wrong],
+        key=f"legal set {open_tiles} {roll}",
+    )
+
+
+ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
+"""Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
+
+
+def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
+    """ "In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
+    rules = rules or Rules()
+    boxes = [tuple(sorted(set(b))) for b in boxes]
+    names = [", ".join(map(str, b)) for b in boxes]
+    allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
+    if len(allowed) != 1:
+        raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
+    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(";")[0]
+    explanations = {}
+    for n, b in zip(names, boxes):
+        high = [str(t) for t in b if t >= 7]
+        if n in allowed:
+            explanations[n] = tr(
+                "Right: with {items} open, 7, 8 and 9 are all covered — the rule is: {rule}.", items=n, rule=rule
+            )
+        else:
+            explanations[n] = ntr(
+                "Not this box: {high} is still open, and the rule is: {rule}.",
+                "Not this box: {high} are still open, and the rule is: {rule}.",
+                len(high),
+                high=tr(" and ").join(high),
+                rule=rule,
+            )
+    return Exercise(
+        tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
+        choice_checker(allowed[0], explanations),
+        hint=tr("Which tiles must be covered before one die is allowed?"),
+        answer=allowed[0],
+        solutions=allowed,
+        choices=names,
+        wrong=[n for n in names if n not in allowed],
+        key="one die box" if tuple(boxes) == ONE_DIE_BOXES else f"one die box {tuple(boxes)}",
+    )

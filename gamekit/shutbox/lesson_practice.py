@@ -1,0 +1,275 @@
+"""Each Shut the Box lesson's practice: the bank puzzles it draws (by theme, level and rules), the questions it asks
+after the lesson and their hints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from gamekit.i18n import tr
+from gamekit.shutbox.tiles import TILES, tiles_summing_to
+from gamekit.shutbox.rules import Rules
+from gamekit.puzzles.sets import ProblemSet
+from gamekit.widgets.lesson import Exercise
+from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_exercise
+from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
+from gamekit.shutbox.exercises_turn import legal_set_exercise, turn_score_exercise
+from gamekit.shutbox.lesson_words import tile_list
+
+
+LESSON_4_EXCLUDED = (
+    "shut-cbe6bbb9c3",
+    "shut-616cc5d408",
+    "shut-c7470c818a",
+    "shut-8829d25006",
+    "shut-0e2780a9c2",
+    "shut-7c53c03347",
+    "shut-a29b22c30c",
+    "shut-a93e720787",
+)
+"""Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
+same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, and the one whose best set leaves
+the same tiles (1, 3, 5, 7 and 9) as another practice item's."""
+
+
+HARD_THUMB_ANSWERED = (
+    "shut-095da78a72",
+    "shut-0f10418bf4",
+    "shut-20f759605e",
+    "shut-2f14d225b6",
+    "shut-2f9165eb1d",
+    "shut-37795a405d",
+    "shut-4e02ca89fd",
+    "shut-4e0b8c4158",
+    "shut-55b52429b5",
+    "shut-63e03621bf",
+    "shut-64681e3a6c",
+    "shut-7247eb77aa",
+    "shut-798a1b9d99",
+    "shut-7b56f155ea",
+    "shut-7c2169267b",
+    "shut-830b8c50f1",
+    "shut-84fa58e69d",
+    "shut-8e1050b58d",
+    "shut-9c265ce249",
+    "shut-a4c33723c6",
+    "shut-bb4e76aec4",
+    "shut-c7470c818a",
+    "shut-c7777d9660",
+    "shut-cdac42c714",
+    "shut-ce867a5191",
+    "shut-d052fd12f9",
+    "shut-e7fbcf8a61",
+    "shut-fc3619bb7a",
+    "shut-fe0162160d",
+)
+"""The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out but one
+(:data:`LESSON_4_SHUT_PRACTICE`), so no habit answers more than one of its items.  Only the practice set's own
+choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
+
+
+LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
+"""The one hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` lesson 4's practice keeps: to shut the box (the
+other two ask for a low score), tiles 1, 2, 3, 4, 7 and 8 open, a roll of 10, best 7+3.  Only "two tiles close in
+value" finds it, a habit that misses exercise 5 and the challenge; its best set leaves tiles (1, 2, 4, 8) no other
+item's best set leaves."""
+
+
+COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
+"""Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
+
+
+LESSON_RULES = (("one_die", Rules().one_die),)
+
+
+CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
+"""Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
+"""The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
+
+
+PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
+    "count": lambda theme: tr("The idea: {theme} — count the sets of open tiles that make the roll.", theme=theme),
+    "list": lambda theme: tr("The idea: {theme} — list the sets, largest tile first.", theme=theme),
+    "outcomes": lambda theme: tr(
+        "The idea: {theme} — its first step, counting the outcomes of two dice that let you go on.", theme=theme
+    ),
+    "stuck": lambda theme: tr(
+        "The idea: {theme} — its first step, counting the outcomes of two dice that end the turn.", theme=theme
+    ),
+    "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
+    "score": lambda theme: tr(
+        "The idea: {theme} — once 7, 8 and 9 are covered you may roll one die; when no set "
+        "of open tiles makes the roll, the turn ends and the open tiles are your score.",
+        theme=theme,
+    ),
+    "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
+    "legal": lambda theme: tr(
+        "The idea: {theme} — you may cover open tiles only, and they must add up to the roll.", theme=theme
+    ),
+}
+"""The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
+practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
+
+
+PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
+"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
+sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
+compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
+two, by the exact table)."""
+
+
+def box_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to count the outcomes of two dice for a box: "easy" with one or two open tiles (a few totals
+    to check), "medium" with three, "hard" with four or more (sets of several tiles for most totals)."""
+    n = len(set(open_tiles))
+    if n < 1 or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=tuple(open_tiles)))
+    return "easy" if n <= 2 else "medium" if n == 3 else "hard"
+
+
+def sets_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to list or count the sets for a roll: "easy" up to 5 sets, "medium" 6 to 8, "hard" 9 or
+    more (lesson 2's own exercises: 5 sets for 7 is easy, 8 sets for 9 medium)."""
+    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
+    return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
+
+
+def legal_level(open_tiles: Iterable[int], roll: int) -> str:
+    """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
+    "medium" when that tile is covered (two or more tiles needed), "hard" for a roll of 10 to 12, which no tile
+    makes alone, or when only one set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if roll in open_tiles:
+        return "easy"
+    return "hard" if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1 else "medium"
+
+
+def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
+    """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
+    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
+    open otherwise (:func:`box_level`: more totals to check)."""
+    if question in ("list", "count"):
+        return sets_level(open_tiles, roll)
+    return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
+
+
+@dataclass(frozen=True)
+class LessonPractice(ProblemSet):
+    """A practice set of bank positions, each asked the way its lesson asks (``questions``, one per item of
+    :data:`PRACTICE_QUESTIONS`; default the bank's own question): "count" — how many sets make the roll
+    (:func:`count_sets_exercise`), "list" — write every set (:func:`sets_exercise`), both for a
+    ``sets_for_roll`` position; "outcomes" — how many of the 36 outcomes of two dice let you go on
+    (:func:`roll_outcomes_exercise`); "bank" — the puzzle as the bank asks it.  The bank's "which set is
+    best" question is lesson 4's idea: lessons 1–3 use its positions with their own question."""
+
+    questions: tuple = ()
+    graded_by_box: bool = False
+    """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
+    or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
+    question."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if (
+            not isinstance(self.questions, tuple)
+            or len(self.questions) not in (0, len(self.items))
+            or any(q not in PRACTICE_QUESTIONS for q in self.questions)
+        ):
+            raise ValueError(
+                tr(
+                    "questions={questions!r}: one of {items} for each item",
+                    questions=self.questions,
+                    items=", ".join(PRACTICE_QUESTIONS),
+                )
+            )
+        if not isinstance(self.graded_by_box, bool):
+            raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
+        for (theme, _), question in zip(self.items, self.questions):
+            if question in ("count", "list", "legal") and theme != SETS:
+                raise ValueError(
+                    tr(
+                        "items: counting or listing the sets needs the theme {theme}, not {other}",
+                        theme=SETS,
+                        other=theme,
+                    )
+                )
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        """One exercise per puzzle position, easy to hard, its hint naming the idea."""
+        from gamekit.puzzles.core import theme_name
+        from gamekit.puzzles.sets import puzzle_exercise
+
+        out = []
+        questions = self.questions or ("bank",) * len(self.items)
+        levels = [
+            practice_level(q, p.facts["open"], p.facts.get("roll")) if self.graded_by_box and q != "bank" else p.band
+            for q, p in zip(questions, self.puzzles())
+        ]
+        for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
+            if question == "bank":
+                ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
+                ex.level = level
+                if theme == BEST:
+                    ex.hint = (
+                        PRACTICE_IDEAS[question](theme_name(self.game_id, theme))
+                        + " "
+                        + best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
+                    )
+                out.append(ex)
+                continue
+            open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
+            ex = {
+                "count": lambda: count_sets_exercise(roll, open_tiles),
+                "list": lambda: sets_exercise(roll, open_tiles),
+                "outcomes": lambda: roll_outcomes_exercise(open_tiles),
+                "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
+                "dice": lambda: go_on_dice_exercise(open_tiles),
+                "score": lambda: turn_score_exercise(open_tiles),
+                "legal": lambda: legal_set_exercise(open_tiles, roll),
+            }[question]()
+            ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
+            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
+            out.append(ex)
+        return out
+
+
+def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+    """The hint of a "which set is best?" practice item: every set for the roll and the tiles each one leaves,
+    then the question lesson 4 teaches to ask (which position do you want to be left with?) — no values, so the
+    pupil still compares the positions."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    sets.sort(reverse=True)
+    leaves = "; ".join(
+        tr(
+            "{set} leaves {left}",
+            set="+".join(map(str, st)),
+            left=tile_list(t for t in open_tiles if t not in st) or tr("nothing"),
+        )
+        for st in sets
+    )
+    goal = (
+        tr("Which of these positions is easier to shut?")
+        if objective == "shut"
+        else tr("Which of these positions ends with fewer points on average?")
+    )
+    return tr(
+        "A rule of thumb may pick the best set or may not: compare what each set leaves. {leaves}. {goal}",
+        leaves=leaves,
+        goal=goal,
+    )
+
+
+SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
+"""The puzzle themes the lessons teach: covering a set for a roll (lessons 1–2), one die or two by the chances
+(lesson 3), the best set by the exact table (lesson 4)."""
+# ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
+# easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
+# (or end the turn) is what "one die or two" compares (the bank grades those by the tiles open, as lesson 3 does);
+# choosing a set by the table is "best set".  Scores, rules, single chances, set counts and the expected-score
+# tree are no bank theme.

@@ -1,0 +1,207 @@
+"""The Shut the Box lessons' pictures and widgets: the step-through of the sets search, a position's picture, the demo
+turn and the doubles example, and the exercise widgets with their boards.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from gamekit.i18n import tr
+from gamekit.shutbox.tiles import TILES
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.game import ShutTheBox
+from gamekit.shutbox.exercises_best_set import (
+    CHALLENGE_POSITIONS,
+    best_set_exercise,
+    challenge_exercise,
+    leave_value_exercises,
+)
+from gamekit.shutbox.exercises_sets import set_search_steps, sets_exercise
+
+
+GREEN, AMBER, RED = "#1e8449", "#d68910", "#c0392b"
+
+
+def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
+    """Step through the systematic search for every set making ``total`` (largest tile first)."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    open_tiles = tuple(sorted(set(uncovered)))
+    lay = BoxLayout(height=220)
+    steps = [
+        Step(
+            box_scene(
+                open_tiles, lay, caption=tr("Every set of open tiles making {total}, largest tile first.", total=total)
+            ),
+            tr(
+                "We look for every set that makes {total}: start from the largest tile, then only add smaller "
+                "tiles, so no set is found twice.",
+                total=total,
+            ),
+        )
+    ]
+    found: list[tuple[int, ...]] = []
+    colour = {"found": GREEN, "try": AMBER, "dead end": RED}
+    for st in set_search_steps(total, open_tiles):
+        if st.outcome == "found":
+            found.append(st.chosen)
+        marks = {t: colour[st.outcome] for t in st.chosen}
+        caption = f"{' + '.join(map(str, st.chosen))}" + (
+            f" = {total} ✔"
+            if st.outcome == "found"
+            else tr("  (need {need} more: stop ✘)", need=st.need)
+            if st.outcome == "dead end"
+            else tr("  (need {need} more)", need=st.need)
+        )
+        sofar = "; ".join("+".join(map(str, s)) for s in found) or tr("none yet")
+        steps.append(
+            Step(
+                box_scene(open_tiles, lay, marks=marks, caption=caption),
+                tr("{caption} Sets so far: {sofar}.", caption=st.caption, sofar=sofar),
+            )
+        )
+    steps.append(
+        Step(
+            box_scene(open_tiles, lay, caption=tr("{n} sets make {total}.", n=len(found), total=total)),
+            tr("Done: {n} sets — ", n=len(found)) + "; ".join(" + ".join(map(str, s)) for s in found) + ".",
+        )
+    )
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("Sets for {total}", total=total))
+
+
+def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: str = ""):
+    """A still picture of a position (the box and the dice), as a canvas widget."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.canvas import BoardCanvas
+
+    lay = BoxLayout()
+    board = BoardCanvas(lay.width, lay.height)
+    board.paint(box_scene(open_tiles, lay, dice=dice, caption=caption))
+    board.canvas.lesson_position = (tuple(sorted(set(open_tiles))), sum(dice))  # for the giveaway tests
+    return board.canvas
+
+
+def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
+    """Step through one seeded solo turn played by the CPU: every roll and every set covered."""
+    from gamekit.shutbox.players import cpu_player
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    lay = BoxLayout()
+    g = ShutTheBox(1, rules, seed=seed)
+    p = cpu_player(level, seed=seed)
+    steps = [Step(box_scene(g.open_tiles, lay), tr("All nine tiles are open. Roll the dice."))]
+    while not g.is_over():
+        action = p.choose(g)
+        g.play(action)
+        steps.append(
+            Step(
+                box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"),
+                demo_caption(action, g),
+                (tuple(g.open_tiles), sum(g.dice or ())),
+            )
+        )
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("A turn"))
+
+
+def demo_caption(action: Sequence, game: ShutTheBox) -> str:
+    """What a step of :func:`demo_turn` says, after ``action`` was played on ``game`` (a solo turn): the roll,
+    the tiles covered, or why the turn is over and what it scores."""
+    total = sum(game.dice or ())
+    if action[0] == "cover":
+        return tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+    rolled = (
+        tr("The computer rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total)
+        if len(game.dice) > 1
+        else tr("The computer rolls one die: {total}.", total=total)
+    )
+    if not game.is_over():
+        return rolled
+    if not game.open_tiles:
+        return rolled + " " + tr("The box is shut: score 0.")
+    left = game.open_tiles
+    return (
+        rolled
+        + " "
+        + tr(
+            "No set of the open tiles makes {total}, so the turn is over. The score is the sum of "
+            "the open tiles: {sum}.",
+            total=total,
+            sum=" + ".join(map(str, left)) + (f" = {sum(left)}" if len(left) > 1 else ""),
+        )
+    )
+
+
+DOUBLES_DICE = [(6, 6), (5, 5), (6, 1), (1, 2)]
+
+
+DOUBLES_SETS = [(9, 3), (8, 2), (7,)]
+
+
+def doubles_demo():
+    """The long game's doubles rule, step by step: two doubles banked, then a roll no set makes does not
+    pass the box (a banked turn is spent and the same player rolls again)."""
+    from gamekit.shutbox.widget import BoxLayout, box_scene
+    from gamekit.widgets.lesson import Step, StepThrough
+
+    lay = BoxLayout()
+    g = ShutTheBox([tr("Ana"), tr("Bo")], variant="long", dice=list(DOUBLES_DICE), seed=1)
+    steps = [Step(box_scene(g.open_tiles, lay), tr("The long game: Ana covers first."))]
+    actions = []
+    for tiles in DOUBLES_SETS:
+        actions += [("roll",), ("cover", tiles)]
+    actions.append(("roll",))
+    for action in actions:
+        before = len(g.events)
+        if action[0] == "roll":
+            g.roll()
+        else:
+            g.cover(*action[1])
+        steps.append(
+            Step(box_scene(g.open_tiles, lay, dice=g.dice, dim_dice=g.phase != "cover"), " · ".join(g.events[before:]))
+        )
+    return StepThrough(steps, size=(lay.width, lay.height), title=tr("Doubles in the long game"))
+
+
+def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: Any = None):
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    return ExerciseWidget(sets_exercise(total, uncovered), score=score)
+
+
+def best_set_widget(
+    uncovered: Iterable[int], roll: int, objective: str = "shut", rules: Rules | None = None, score: Any = None
+):
+    """The position as a picture plus a typed, checked answer ("8+1")."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles = tuple(sorted(set(uncovered)))
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
+    return W.VBox(
+        [
+            position_view(open_tiles, dice),
+            ExerciseWidget(best_set_exercise(open_tiles, roll, objective, rules), score=score),
+        ]
+    )
+
+
+def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's method on the page, one set at a time: the :func:`leave_value_exercise` of set number ``index``
+    (largest tile first) of ``position``, each under its own exercise number."""
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    return ExerciseWidget(leave_value_exercises(position, rules)[index](), score=score)
+
+
+def challenge_widget(score: Any = None):
+    """Lesson 4's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1)
+    return W.VBox([position_view(open_tiles, dice), ExerciseWidget(challenge_exercise(), score=score)])

@@ -1,0 +1,151 @@
+"""How the Shut the Box lessons write tiles, chances and scores for pupils, and how they read a pupil's typed answer
+(a whole number, a fraction, a decimal).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+from gamekit.i18n import ntr, number, tr
+from gamekit.display import Table
+
+
+def tile_list(tiles: Iterable[int]) -> str:
+    """Tiles as a reader says them: "1 and 2", "1, 2 and 3" ("1 y 2", "1, 2 y 3")."""
+    names = [str(t) for t in tiles]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
+def chance_words(v: Fraction | float) -> str:
+    """A chance as a pupil reads it: "about 13 games in 100" (whole games; "fewer than 1 game in 100")."""
+    n = round(100 * float(v))
+    if n < 1 and v > 0:
+        return tr("fewer than 1 game in 100")
+    return ntr("about {n} game in 100", "about {n} games in 100", n)
+
+
+def chance_words_tenths(v: Fraction | float) -> str:
+    """A chance in the page's one format, to a tenth of a game: "about 9.8 games in 100" — for the tables whose
+    chances are too close for whole games (the rules of thumb, the one-die rules)."""
+    return tr("about {n} games in 100", n=number(100 * float(v), 1))
+
+
+def exact_chance(v: Fraction) -> str:
+    """A chance exactly (a fraction when short) and as a percentage to two decimals, for a details box."""
+    pct = f"{number(100 * float(v), 2)} %"
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
+        return f"{v} ≈ {pct}"
+    return pct
+
+
+def page_score(v: Fraction) -> str:
+    """An expected score as a pupil's page shows it: a fraction whose denominator has at most two digits beside its
+    two decimals ("103/18" is long: 5.72 alone), else the two decimals."""
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator < 100:
+        return f"{v} ≈ {number(float(v), 2)}"
+    return number(float(v), 2)
+
+
+def exact_score(v: Fraction) -> str:
+    """An expected score exactly (a fraction when short) and to two decimals, for a details box."""
+    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
+        return f"{v} ≈ {number(float(v), 2)}"
+    return number(float(v), 2)
+
+
+class WithExact:
+    """A table for the pupil with the exact numbers behind it in a closed ``<details>`` box under it."""
+
+    def __init__(self, table: Table, exact: Table, summary: str = ""):
+        self.table, self.exact = table, exact
+        self.summary = summary or tr("The exact numbers")
+
+    def _repr_html_(self) -> str:
+        return (
+            self.table._repr_html_()
+            + f"<details><summary>{html_escape(self.summary)}</summary>"
+            + self.exact._repr_html_()
+            + "</details>"
+        )
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    __repr__ = __str__
+
+
+def parse_fraction(answer: Any) -> Fraction:
+    """A fraction typed as ``"4/36"`` (spaces allowed), or ValueError saying how to write it."""
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", str(answer))
+    if not match or int(match.group(2)) == 0:
+        raise ValueError(tr("“{answer}” is not a fraction: write it like 5/36.", answer=str(answer).strip()))
+    return Fraction(int(match.group(1)), int(match.group(2)))
+
+
+def parse_whole(answer: Any) -> int:
+    """A whole number typed plain or with its thousands grouped ("3600", "3 600", "3,600", "3.600"), or
+    ValueError saying how."""
+    text_ = re.sub(r"[\s\u00a0\u202f]", "", str(answer))
+    if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
+        text_ = re.sub(r"[.,]", "", text_)
+    if not re.fullmatch(r"\d+", text_, re.ASCII):
+        raise ValueError(
+            tr(
+                "“{answer}” is not a whole number: write digits only, with no words or signs.",
+                answer=str(answer).strip(),
+            )
+        )
+    return int(text_)
+
+
+def spaced(n: int) -> str:
+    """A whole number as the reader's language writes it: "3,600" in English, "3.600" in Spanish."""
+    return number(n)
+
+
+def parse_decimal(answer: Any) -> tuple[Fraction, int]:
+    """A number typed with a decimal point or comma ("5.83", "5,83") or as a fraction ("35/6"): its exact
+    value and how many decimals were typed (None for a fraction).  ValueError says how to write it."""
+    text_ = str(answer).strip()
+    if "/" in text_:
+        return parse_fraction(text_), None
+    match = re.fullmatch(r"(\d+)(?:[.,](\d+))?", text_)
+    if not match:
+        raise ValueError(tr("“{answer}” is not a number: write it like 4.25 or as a fraction like 17/4.", answer=text_))
+    return Fraction(text_.replace(",", ".")), len(match.group(2) or "")
+
+
+SHOWN_DENOMINATOR = 99
+"""Fractions with a larger denominator are shown as a percentage only (the pupil reads fractions of 36;
+longer ones go in a details box or the teacher guide)."""
+
+
+def exact_fraction(v: Fraction) -> str:
+    """The exact fraction, however long (for teachers)."""
+    return str(v)
+
+
+def percent(v: Fraction | float, digits: int = 2) -> str:
+    """A probability as its exact fraction with a plain percentage: ``1/18 ≈ 5.56 %``."""
+    pct = f"{number(100 * float(v), digits)} %"
+    if isinstance(v, Fraction) and v.denominator > SHOWN_DENOMINATOR:
+        return f"≈ {pct}"  # the exact fraction: lesson_tools / the teacher guide, not the pupil's page
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return f"{v} ≈ {pct}"
+    return pct if not isinstance(v, Fraction) else f"{v} = {pct}"
+
+
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A table for paper (Markdown), cells as given."""
+    lines = ["| " + " | ".join(map(str, headers)) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(map(str, r)) + " |" for r in rows])
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
