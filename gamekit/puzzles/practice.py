@@ -576,13 +576,13 @@ SETTLED_RD = 150
 def lessons_done(game_id: str) -> int:
     """The last lesson whose ideas a pupil has met, for where Practice starts them: the highest lesson number
     (of those Practice has ideas for, :func:`lesson_choices`) with at least one exercise solved in the saved
-    progress; the first such lesson when none is solved yet."""
+    progress; the first such lesson when none is solved yet, and 0 for a game with no lessons."""
     numbers = _lesson_numbers(game_id)
     info = catalog.get(game_id)
     titles = {n: lesson.title for n, lesson in info.lesson_registry().items()} if info.lessons else {}
     saved = progress.results()
     done = [n for n in numbers if any(r.get("solved") for r in saved.get(titles.get(n, ""), {}).values())]
-    return max(done, default=min(numbers))
+    return max(done, default=min(numbers, default=0))
 
 
 def start_rating(game_id: str) -> Rating:
@@ -592,6 +592,8 @@ def start_rating(game_id: str) -> Rating:
     for a pupil who has done no lesson yet — never above the default start (:data:`PUPIL_START`'s level 3) for
     the first lessons.  The deviation is the default one: the first answers still move it quickly."""
     check_game_id(game_id)
+    if not _lesson_numbers(game_id):  # a game with no lessons: the default start
+        return Rating()
     return Rating(_start_at(game_id, lessons_done(game_id)))
 
 
