@@ -12,7 +12,7 @@ from gamekit.connect import view as connect_view  # the drawing constants and th
 from gamekit.core import scene as shared
 from gamekit.connect.rules import FiveInARow
 from gamekit.dots import view as dots_view
-from gamekit.dots.lessons import lesson_scene
+from gamekit.dots.lesson_pictures import lesson_scene
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.shutbox import widget as shutbox_widget
 from gamekit.widgets.colour import VISIONS, blend, contrast, delta_e, lab, luminance, rgb, simulate, worst_delta_e

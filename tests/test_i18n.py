@@ -25,6 +25,8 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from gamekit.dots import lesson_pictures
+from gamekit.dots import lesson_positions
 import gamekit
 from gamekit import BadPositionError, IllegalMoveError, i18n
 from gamekit.connect.rules import ConnectGame, FiveInARow
@@ -456,8 +458,8 @@ def lesson_widgets():
     for lesson in (1, 2, 3, 4, 5):
         for name in D.exercises(lesson):
             yield D.exercise(name, score)
-    for name in D.SEQUENCES:
-        yield D.step_through(name)
+    for name in lesson_positions.SEQUENCES:
+        yield lesson_pictures.step_through(name)
     for lesson in D.REFLECTIONS:
         yield D.reflection(lesson, score)
     for name in C.BOARD_EXERCISES:

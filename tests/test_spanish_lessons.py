@@ -26,7 +26,7 @@ LESSONS = [p for p in ENGLISH if len(p.parts) == 2 and p.parts[0] != "practice"]
 # Calls that put an exercise, a step-through, a table, a picture or a board on the page: the twin makes the
 # same ones in the same order (a LessonScore's title is the lesson's name in its language, so it may differ).
 CALL = re.compile(
-    r"\b(?:L\.\w+|\w*[Ee]xercise\w*|\w+_widget|\w+_step_through|\w*Widget|ProgressView|"
+    r"\b(?:L\.\w+|\w*[Ee]xercise\w*|\w+_widget|(?:\w+_)?step_through|start_result|tally_\w+|\w*Widget|ProgressView|"
     r"board_sizes_table|glossary_table|tiles_summing_to|plot_dice|sum_distribution|print)\("
 )
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.dots import lesson4_exercises
 from gamekit.i18n import N_, get_language, tr, using
 from gamekit.lesson_tools import main
 from gamekit.teacher_sheets import guide_is_current, paper_words, solutions_markdown, update_guide
@@ -68,15 +69,14 @@ def test_guide_solutions_match_the_exercises(game):
 
 @pytest.mark.parametrize("path, lang", [("docs/teachers/dots.md", "en"), ("docs/teachers/es/dots.md", "es")])
 def test_dots_guide_key_facts_agree_with_the_code(path, lang):
-    from gamekit.dots import lessons as L
 
     text = (ROOT / path).read_text(encoding="utf-8")
     with using(lang):  # the table's words ("even"/"par", "(default)"/"(inicial)") in that language
-        table = L.parity_table()
+        table = lesson4_exercises.parity_table()
     assert "| " + " | ".join(table.headers) + " |" in text
     for row in table.rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
-    d = L.decisive_move()
+    d = lesson4_exercises.decisive_move()
     assert f"`{d['line']}`" in text and f"(`{d['better'][0]}`)" in text
 
 

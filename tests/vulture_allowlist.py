@@ -25,7 +25,7 @@ _.COLUMN_NAMES  # N_() marks these messages for extraction (gamekit/shutbox/less
 
 # in files other branches are rewriting now: to be deleted or used there, then removed from this list
 _.gw  # gamekit/connect/view.py grid_box() unpacking (the views' branch)
-_.show_position  # gamekit/dots/lessons.py (the lessons branch, issue 35)
+_.show_position  # gamekit/dots/lesson_pictures.py (the lessons branch, issue 35)
 _.last_click_time  # gamekit/widgets/base.py (the widgets' branch)
 _.YES_NO  # gamekit/widgets/lesson.py (the lessons branch)
 # tornado's RequestHandler hooks: the group API reads its body as it streams in (gamekit/rooms/groups_http.py)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from gamekit.dots import lesson_positions
 from gamekit.dots import lessons as L
 
 pytestmark = pytest.mark.browser
@@ -16,7 +17,7 @@ def test_click_a_safe_line_in_lesson_2_shows_the_feedback(notebook_page, ui):
     feedback = puzzle.locator(".gamekit-feedback")
 
     game = L.exercises(2)["safe_line"].game
-    layout = L.lesson_board_layout(game)
+    layout = lesson_positions.lesson_board_layout(game)
     # a wrong line first: it gives a box its third side, and the feedback says which
     ui.click_css(page, canvas, *layout.line_middle(game, game.line_index("c1-d1")))
     feedback.get_by_text("third side").wait_for(timeout=15_000)

@@ -15,8 +15,11 @@ import re
 
 import pytest
 
+from gamekit.dots import lesson4_exercises
+from gamekit.dots import lesson_pictures
+from gamekit.dots import lesson_positions
 import gamekit
-from gamekit.dots import analysis, lessons as L
+from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values, solve
 from gamekit.i18n import tr
@@ -47,17 +50,17 @@ def winner_with_best_play(game: DotsAndBoxes) -> int | None:
 
 def replay(name: str):
     """``(before, line, after, caption)`` for every step of a sequence (English captions)."""
-    positions = L.sequence_positions(name)
-    captions = [s.caption for s in L.steps(name)]
+    positions = lesson_positions.sequence_positions(name)
+    captions = [s.caption for s in lesson_pictures.steps(name)]
     return [
-        (positions[i], L.SEQUENCES[name]["steps"][i], positions[i + 1], captions[i + 1])
+        (positions[i], lesson_positions.SEQUENCES[name]["steps"][i], positions[i + 1], captions[i + 1])
         for i in range(len(positions) - 1)
     ], captions
 
 
-@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+@pytest.mark.parametrize("name", sorted(lesson_positions.SEQUENCES))
 def test_every_judging_caption_agrees_with_the_exact_solver(name):
-    spec = L.SEQUENCES[name]
+    spec = lesson_positions.SEQUENCES[name]
     steps, captions = replay(name)
     judged = 0
     for before, line, after, caption in steps:
@@ -114,7 +117,7 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
 def test_lesson_3_step_throughs_flag_the_mistakes_they_show():
     """A step-through that shows a solver mistake unflagged teaches it: lesson 3's two name theirs."""
     for name in ("chains", "loop"):
-        assert L.SEQUENCES[name].get("judge")
+        assert lesson_positions.SEQUENCES[name].get("judge")
         assert any("A mistake, says" in c for c in replay(name)[1])
 
 
@@ -124,7 +127,7 @@ def test_the_real_game_count_never_points_the_wrong_way():
     steps, _ = replay("real_game")
     sides = [(i, SUITS.search(c).group(4)) for i, (_, _, _, c) in enumerate(steps) if SUITS.search(c)]
     assert len(sides) >= 4
-    d = L.decisive_move()
+    d = lesson4_exercises.decisive_move()
     before_side = [s for i, s in sides if i < d["index"]][-1]
     after_side = next(s for i, s in sides if i == d["index"])
     assert before_side == SEATS[d["seat"]] and after_side == SEATS[1 - d["seat"]]
@@ -143,12 +146,12 @@ def test_the_check_fails_on_a_caption_that_contradicts_the_solver():
     assert m and winner_with_best_play(after) != SEATS.index(m.group(4))  # what the test above would flag
 
 
-@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+@pytest.mark.parametrize("name", sorted(lesson_positions.SEQUENCES))
 def test_spanish_captions_judge_the_same_steps(name):
-    english = L.steps(name)
+    english = lesson_pictures.steps(name)
     gamekit.set_language("es")
     try:
-        spanish = L.steps(name)
+        spanish = lesson_pictures.steps(name)
         mistake = (
             tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.")
             .split("{")[0]
@@ -174,17 +177,17 @@ def test_lesson_3_loop_step_through_names_what_to_open_instead_in_lesson_3_words
     """The loop step-through's first caption called opening the chain of 3 a mistake with only a list of lines: it
     now says, from the exact solver, that opening the loop of 6 first wins more — a comparison a lesson-3 pupil can
     follow (every better line opens that loop, and the played line opens the chain)."""
-    from gamekit.dots import lessons as L
     from gamekit.dots.analysis import components
+    from gamekit.dots.solver import move_values
 
-    game = L.position("chain_and_loop")
-    first = L.SEQUENCES["loop"]["steps"][0]
-    values = L.move_values(game)
+    game = lesson_positions.position("chain_and_loop")
+    first = lesson_positions.SEQUENCES["loop"]["steps"][0]
+    values = move_values(game)
     best = max(values.values())
     better = [l for l, v in values.items() if v == best]
     loop = next(p for p in components(game) if p.kind == "loop")
     assert values[first] < best and all(
         set(game.geometry.line_boxes[game.line_index(b)]) <= set(loop.boxes) for b in better
     )
-    caption = L.describe_line(game, first, judge=True)
+    caption = lesson_pictures.describe_line(game, first, judge=True)
     assert f"opening the loop of {len(loop.boxes)} first" in caption and "more boxes" in caption

@@ -28,6 +28,9 @@ from pathlib import Path
 import jupytext
 import pytest
 
+from gamekit.dots import lesson_exercise
+from gamekit.dots import lesson_pictures
+from gamekit.dots import lesson_positions
 import gamekit
 from gamekit.dots import lessons as L
 from gamekit.dots.rules import DotsAndBoxes
@@ -38,7 +41,7 @@ from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, StepThrough
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "dots_and_boxes").glob("*.md"))
 CASES = [(lang, name) for lang in ("en", "es") for name in LESSONS]
-SEQUENCE_CALL = re.compile(r"""L\.step_through\(\s*["'](\w+)["']""")
+SEQUENCE_CALL = re.compile(r"""\bstep_through\(\s*["'](\w+)["']""")
 LINE_NAME = re.compile(r"[a-z][0-9]+-[a-z][0-9]+")
 POSITION_CALL = re.compile(r"""L\.show_position\(\s*["'](\w+)["']""")
 
@@ -87,7 +90,7 @@ def walk(lang: str, name: str):
                 items.append(("text", printed))
             if isinstance(value, StepThrough):
                 (seq,) = SEQUENCE_CALL.findall(cell.source)
-                for game, step in zip(L.sequence_positions(seq), value.steps):
+                for game, step in zip(lesson_positions.sequence_positions(seq), value.steps):
                     items.append(("board", board_key(game), False))
                     items.append(("text", step.caption, True))
             elif isinstance(value, (ExerciseWidget, PuzzleBoard)):
@@ -101,7 +104,7 @@ def walk(lang: str, name: str):
             elif hasattr(value, "_repr_html_"):
                 items.append(("text", value._repr_html_()))
             for pos in POSITION_CALL.findall(cell.source):
-                items.append(("board", board_key(L.position(pos)), False))
+                items.append(("board", board_key(lesson_positions.position(pos)), False))
     finally:
         gamekit.set_language("en")
     return items
@@ -162,8 +165,8 @@ def test_the_walk_sees_step_through_boards_captions_and_exercise_boards():
 def test_the_check_catches_the_old_giveaways():
     """Lesson 5 used to ask exercise 1 on step 5 of its step-throughs, and lesson 2's caption stated
     exercise 1's count: both kinds are caught."""
-    start = L.sequence_positions("greedy")[5]
-    ex = L.DotsExercise(
+    start = lesson_positions.sequence_positions("greedy")[5]
+    ex = lesson_exercise.DotsExercise(
         "Click the line that keeps control.",
         lambda a: (True, "ok"),
         game=start,
@@ -176,7 +179,7 @@ def test_the_check_catches_the_old_giveaways():
     after = start.copy()
     after.play("a1-a2")
     assert any("one move later" in g for g in giveaways([("board", board_key(after), False), ("exercise", ex)]))
-    count = L.DotsExercise(
+    count = lesson_exercise.DotsExercise(
         "How many safe lines?", lambda a: (True, "ok"), solutions=[3], key="old_count", leaks=("Safe lines left: 3",)
     )
     assert giveaways([("text", "Gold draws a3-b3, a safe line. Safe lines left: 3.", True), ("exercise", count)])
@@ -184,7 +187,9 @@ def test_the_check_catches_the_old_giveaways():
     assert not giveaways([("text", "Gold draws a1-a2 (another game).", True), ("exercise", ex)])
     # the count exercise of lesson 2 knows how a caption would state its answer
     ex_count = L.exercises(2)["count_safe"]
-    caption = L.describe_line(L.sequence_positions("third_sides")[0], "d1-d2").replace("9.", "3.")
+    caption = lesson_pictures.describe_line(lesson_positions.sequence_positions("third_sides")[0], "d1-d2").replace(
+        "9.", "3."
+    )
     assert "Safe lines left: 3." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
     # a shared board between two exercises is allowed; the same board in a step-through is not
     assert giveaways([("board", board_key(start), True), ("exercise", ex)]) == []
@@ -228,10 +233,10 @@ def test_the_chains_step_through_shows_no_short_chain_handed_over():
     """Lesson 3's exercise 4 asks how to hand over a 2-chain. The step-through above it showed Gold opening a 2-chain
     at its end, a solver mistake, unflagged, which exercise 4 then marked wrong: its board now has long chains only
     (so no handout is shown either way), and no caption argues how to hand a chain over."""
-    start = L.SEQUENCES["chains"]["start"]
+    start = lesson_positions.SEQUENCES["chains"]["start"]
     game = DotsAndBoxes.from_moves(*start)
-    assert all(c.length >= 3 for c in L.components(game))
-    for step in L.steps("chains"):
+    assert all(c.length >= 3 for c in lesson_positions.components(game))
+    for step in lesson_pictures.steps("chains"):
         assert "handout" not in step.caption and "middle" not in step.caption, step.caption
 
 
@@ -276,7 +281,7 @@ def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang
         ex = L.exercises(5)[name]
         values = move_values(ex.game)
         best = {line for line, v in values.items() if v == max(values.values())}
-        kinds.append(all(L.boxes_won(ex.game, line) for line in best))
+        kinds.append(all(lesson_pictures.boxes_won(ex.game, line) for line in best))
     assert all(a != b for a, b in zip(kinds, kinds[1:])), list(zip(order, kinds))
     headings = [line.lower() for line in page.splitlines() if line.startswith("#")]
     assert not any(re.search(r"\bworth\b|\bcompensa\b", h) for h in headings), headings

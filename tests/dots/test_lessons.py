@@ -8,6 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from gamekit.dots import lesson1_exercises
+from gamekit.dots import lesson2_exercises
+from gamekit.dots import lesson4_exercises
+from gamekit.dots import lesson5_exercises
+from gamekit.dots import lesson_exercise
+from gamekit.dots import lesson_pictures
+from gamekit.dots import lesson_positions
+from gamekit.dots import lesson_worksheets
 from gamekit.dots import analysis, lessons as L
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import best_lines, move_values, solve
@@ -151,24 +159,27 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
 
 def test_give_single_hands_over_the_lone_box():
     ex = ALL["give_single"]
-    box = next(p for p in L.components(ex.game) if p.length == 1)
+    box = next(p for p in lesson_positions.components(ex.game) if p.length == 1)
     assert set(ex.solutions) == set(box.lines)
 
 
 def test_judged_step_throughs_comment_every_mistake():
-    judged = [n for n, spec in L.SEQUENCES.items() if spec.get("judge")]
+    judged = [n for n, spec in lesson_positions.SEQUENCES.items() if spec.get("judge")]
     # lesson 3's step-throughs showed solver mistakes unflagged (one of them the very mistake exercise 4 marks wrong):
     # every step-through where a player can go wrong now names each mistake, by exact calculation
     assert judged == ["chains", "loop", "greedy"]
-    chains = L.SEQUENCES["chains"]
+    chains = lesson_positions.SEQUENCES["chains"]
     first = DotsAndBoxes.from_moves(*chains["start"])
-    assert sorted(p.length for p in L.components(first)) == [4, 5] and first.to_move == 1
-    assert "mistake" in L.steps("chains")[4].caption and "chain of 4" in L.steps("chains")[-1].caption
+    assert sorted(p.length for p in lesson_positions.components(first)) == [4, 5] and first.to_move == 1
+    assert (
+        "mistake" in lesson_pictures.steps("chains")[4].caption
+        and "chain of 4" in lesson_pictures.steps("chains")[-1].caption
+    )
     for name in judged:
-        spec = L.SEQUENCES[name]
+        spec = lesson_positions.SEQUENCES[name]
         w, h, moves = spec["start"]
         game = DotsAndBoxes.from_moves(w, h, moves)
-        captions = [s.caption for s in L.steps(name)[1:]]
+        captions = [s.caption for s in lesson_pictures.steps(name)[1:]]
         for line, caption in zip(spec["steps"], captions):
             values = move_values(game)
             mistake = values[game.line_name(game.line_index(line))] < max(values.values())
@@ -177,8 +188,8 @@ def test_judged_step_throughs_comment_every_mistake():
 
 
 def test_captions_are_plain_text():
-    for name in L.SEQUENCES:
-        for step in L.steps(name):
+    for name in lesson_positions.SEQUENCES:
+        for step in lesson_pictures.steps(name):
             assert "<" not in step.caption, (name, step.caption)
 
 
@@ -189,12 +200,16 @@ def test_no_board_without_safe_lines_has_a_junction():
     from gamekit.dots import analysis
 
     boards = [(name, ex.game) for name, ex in ALL.items() if ex.game is not None]
-    boards += [(f"{seq}[{i}]", g) for seq in L.SEQUENCES for i, g in enumerate(L.sequence_positions(seq))]
+    boards += [
+        (f"{seq}[{i}]", g)
+        for seq in lesson_positions.SEQUENCES
+        for i, g in enumerate(lesson_positions.sequence_positions(seq))
+    ]
     for name, game in boards:
         if not analysis.safe_lines(game) and not game.is_over():
             assert not analysis.joints(game), name
             left = sum(1 for owner in game.owners if owner is None)
-            assert sum(p.length for p in L.components(game)) == left, name
+            assert sum(p.length for p in lesson_positions.components(game)) == left, name
 
 
 def test_prompts_that_count_chains_count_every_box_left():
@@ -205,13 +220,13 @@ def test_prompts_that_count_chains_count_every_box_left():
         ex = ALL[name]
         left = sum(1 for owner in ex.game.owners if owner is None)
         rest = ex.prompt.split("Left after this chain:")[1].split(".")[0]
-        on_offer = L.takeable(ex.game)
+        on_offer = lesson_positions.takeable(ex.game)
         assert sum(map(int, re.findall(r"\d+", rest))) + on_offer == left, (name, ex.prompt)
 
 
 def test_components_of_lesson_positions():
     def summary(name):
-        return sorted((p.kind, p.length) for p in L.components(L.position(name)))
+        return sorted((p.kind, p.length) for p in lesson_positions.components(lesson_positions.position(name)))
 
     assert summary("four_by_four") == [("chain", 2), ("chain", 3), ("chain", 5), ("loop", 6)]
     assert summary("two_loops") == [("chain", 1), ("chain", 3), ("chain", 6), ("loop", 4), ("loop", 6)]
@@ -242,11 +257,11 @@ def test_every_move_exercise_accepts_exactly_the_solvers_best_moves():
 def test_steering_exercises_explain_with_the_long_chain_count():
     for name in ("steer_two", "steer_coral"):
         ex = ALL[name]
-        assert L.safe_lines(ex.game) and set(ex.solutions) <= set(L.safe_lines(ex.game))
-        for line in L.safe_lines(ex.game):
+        assert lesson_positions.safe_lines(ex.game) and set(ex.solutions) <= set(lesson_positions.safe_lines(ex.game))
+        for line in lesson_positions.safe_lines(ex.game):
             ok, feedback = ex.check(line)
             assert "long chain" in feedback and ("count Gold wants" in feedback or "count Coral wants" in feedback)
-            mover = L.SEATS[ex.game.to_move]
+            mover = lesson_positions.SEATS[ex.game.to_move]
             assert ok == (f"count {mover} wants" in feedback), (name, line, feedback)
 
 
@@ -255,7 +270,7 @@ def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_w
     ex = ALL[name]
     game = ex.game
     values = move_values(game)
-    safe = L.safe_lines(game)
+    safe = lesson_positions.safe_lines(game)
     other = ("Gold", "Coral")[1 - game.to_move]
     assert len(safe) >= most_safe and not set(ex.solutions) & set(safe)
     assert max(values[l] for l in safe) < 0 < max(values.values())
@@ -271,11 +286,11 @@ def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_w
 
 def test_decisive_move_of_the_real_game_is_found_by_the_solver():
     """The teacher guide's worked game (no longer on the pupils' page: its captions showed the answer)."""
-    d = L.decisive_move()
+    d = lesson4_exercises.decisive_move()
     assert (d["line"], d["seat"], d["before"], d["after"]) == ("c1-c2", 1, 5, -5)
     assert "decisive_move" not in ALL
     with pytest.raises(ValueError, match="no move"):
-        L.decisive_move("a1-b1", 1, 1)
+        lesson4_exercises.decisive_move("a1-b1", 1, 1)
 
 
 def test_loop_and_not_worth_it_exercises():
@@ -292,7 +307,7 @@ def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
     solver says taking wins more (the issue's old position had the first box of both plans as its answer)."""
     ex = ALL["not_worth_it"]
     game = ex.game
-    assert L.takeable(game) == 2
+    assert lesson_positions.takeable(game) == 2
     values = move_values(game)
     takes = [l for l in values if won(game, l)]
     deals = [l for l in values if not won(game, l) and run_length((lambda g: (g.play(l), g)[1])(game.copy())) == 2]
@@ -301,7 +316,7 @@ def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
     assert set(ex.solutions) == {l for l in takes if values[l] == max(values.values())}
     for line in deals:
         ok, feedback = ex.check(line)
-        g, c = L.final_score(game, values[line])
+        g, c = lesson_exercise.final_score(game, values[line])
         assert not ok and f"Gold {g}, Coral {c}" in feedback
     # the prompt says what really happened: the chain's length and the boxes already taken
     length, taken = 3, 1
@@ -311,7 +326,7 @@ def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
 def test_lesson_1_exercises():
     assert ALL["lines_2x2"].check("12")[0] and "share" in ALL["lines_2x2"].check("16")[1]
     assert ALL["lines_3x2"].check("17")[0]
-    assert ALL["third_sides_count"].check(len(L.third_side_boxes(ALL["third_sides_count"].game)))[0]
+    assert ALL["third_sides_count"].check(len(lesson_positions.third_side_boxes(ALL["third_sides_count"].game)))[0]
     assert ALL["name_line"].check("c1-b1")[0] and ALL["name_line"].check(" b1-c1 ")[0]
     ok, feedback = ALL["name_line"].check("b1-b2")
     assert not ok and "other way" in feedback
@@ -319,7 +334,7 @@ def test_lesson_1_exercises():
     assert "column" in ALL["name_line"].check("a1-b1")[1]
     assert ALL["name_line"].game.history == ["b1-c1"] and not ALL["name_line"].click  # works on paper too
     two = ALL["two_boxes"]
-    assert two.solutions == ["c2-d2"] and L.boxes_won(two.game, "c2-d2") == 2
+    assert two.solutions == ["c2-d2"] and lesson_pictures.boxes_won(two.game, "c2-d2") == 2
     ok, feedback = two.check("b3-b4")
     assert not ok and "only one box" in feedback
     ok, feedback = two.check("a1-a2")
@@ -368,7 +383,7 @@ def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
 
 
 def test_parity_table_matches_the_reference():
-    rows = {row[0].split()[0]: row[1:] for row in L.parity_table().rows}
+    rows = {row[0].split()[0]: row[1:] for row in lesson4_exercises.parity_table().rows}
     assert rows == {
         "3×3": [16, "even", "odd"],
         "4×4": [25, "odd", "even"],
@@ -421,14 +436,14 @@ def test_take_all_a_long_chain_is_left_but_a_two_chain_hands_control_back():
     double-deal refused with the score it leads to."""
     ex = ALL["take_all"]
     game = ex.game
-    rest = sorted((p.length for p in L.components(game) if not p.opened), reverse=True)
-    assert rest == [3, 2] and L.takeable(game) == 2
+    rest = sorted((p.length for p in lesson_positions.components(game) if not p.opened), reverse=True)
+    assert rest == [3, 2] and lesson_positions.takeable(game) == 2
     values = move_values(game)
     assert set(ex.solutions) == {l for l in values if values[l] == max(values.values())}
     assert all(won(game, l) for l in ex.solutions) and len(ex.solutions) * 3 <= len(values)
-    deal = next(l for l in values if not won(game, l) and "leaves 2 boxes" in L.why_line(game, l))
+    deal = next(l for l in values if not won(game, l) and "leaves 2 boxes" in lesson_exercise.why_line(game, l))
     ok, feedback = ex.check(deal)
-    g, c = L.final_score(game, values[deal])
+    g, c = lesson_exercise.final_score(game, values[deal])
     assert not ok and "is the double-deal" in feedback and f"Gold {g}, Coral {c}" in feedback
 
 
@@ -440,10 +455,10 @@ def test_double_deal_score():
 
 
 # ----- sequences ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", sorted(L.SEQUENCES))
+@pytest.mark.parametrize("name", sorted(lesson_positions.SEQUENCES))
 def test_sequences_are_legal_and_captioned(name):
-    steps = L.steps(name)
-    assert len(steps) == len(L.SEQUENCES[name]["steps"]) + 1
+    steps = lesson_pictures.steps(name)
+    assert len(steps) == len(lesson_positions.SEQUENCES[name]["steps"]) + 1
     for step in steps:
         assert step.caption.strip()
         scene = step.build()
@@ -451,21 +466,21 @@ def test_sequences_are_legal_and_captioned(name):
 
 
 def final(name: str) -> DotsAndBoxes:
-    w, h, moves = L.SEQUENCES[name]["start"]
-    return DotsAndBoxes.from_moves(w, h, f"{moves} {' '.join(L.SEQUENCES[name]['steps'])}")
+    w, h, moves = lesson_positions.SEQUENCES[name]["start"]
+    return DotsAndBoxes.from_moves(w, h, f"{moves} {' '.join(lesson_positions.SEQUENCES[name]['steps'])}")
 
 
 def test_double_deal_and_greedy_games_end_as_the_lesson_says():
     assert final("double_deal").scores == (6, 3)
     assert final("greedy").scores == (4, 5)
-    assert "double-deal" in " ".join(s.caption for s in L.steps("double_deal"))
+    assert "double-deal" in " ".join(s.caption for s in lesson_pictures.steps("double_deal"))
 
 
 @pytest.mark.parametrize("name, from_move", [("double_deal", 0), ("real_game", 13)])
 def test_endgames_are_played_perfectly(name, from_move):
-    w, h, moves = L.SEQUENCES[name]["start"]
+    w, h, moves = lesson_positions.SEQUENCES[name]["start"]
     game = DotsAndBoxes.from_moves(w, h, moves)
-    for i, line in enumerate(L.SEQUENCES[name]["steps"]):
+    for i, line in enumerate(lesson_positions.SEQUENCES[name]["steps"]):
         if i >= from_move:
             assert line in best_lines(game)[0], (i, line)
         game.play(line)
@@ -473,32 +488,32 @@ def test_endgames_are_played_perfectly(name, from_move):
 
 
 def test_real_game_has_two_long_chains_when_safe_lines_run_out():
-    w, h, _ = L.SEQUENCES["real_game"]["start"]
-    game = DotsAndBoxes.from_moves(w, h, L.SEQUENCES["real_game"]["steps"][:13])
-    assert L.safe_lines(game) == [] and L.long_chain_count(game) == 2
+    w, h, _ = lesson_positions.SEQUENCES["real_game"]["start"]
+    game = DotsAndBoxes.from_moves(w, h, lesson_positions.SEQUENCES["real_game"]["steps"][:13])
+    assert lesson_positions.safe_lines(game) == [] and lesson_positions.long_chain_count(game) == 2
     assert final("real_game").scores == (7, 2)
-    assert "the count Gold wanted" in L.steps("real_game")[-1].caption
+    assert "the count Gold wanted" in lesson_pictures.steps("real_game")[-1].caption
 
 
 # ----- highlights and widgets ---------------------------------------------------------------------
 def test_highlights_tint_third_sides_parts_and_last_line():
-    game = L.position("take_first")
-    tints, lines = L.highlights(game)
-    for box in L.third_side_boxes(game):
-        assert tints[box] == L.THIRD_SIDE_TINT
-    assert lines == {game.line_index(game.history[-1]): L.LAST_LINE}
-    game = L.position("two_loops")
-    tints, _ = L.highlights(game)
-    colours = [tints[p.boxes[0]] for p in L.components(game)]
+    game = lesson_positions.position("take_first")
+    tints, lines = lesson_pictures.highlights(game)
+    for box in lesson_positions.third_side_boxes(game):
+        assert tints[box] == lesson_pictures.THIRD_SIDE_TINT
+    assert lines == {game.line_index(game.history[-1]): lesson_pictures.LAST_LINE}
+    game = lesson_positions.position("two_loops")
+    tints, _ = lesson_pictures.highlights(game)
+    colours = [tints[p.boxes[0]] for p in lesson_positions.components(game)]
     assert len(set(colours)) == len(colours)  # each chain and loop its own tint
-    loops = [tints[p.boxes[0]] for p in L.components(game) if p.kind == "loop"]
-    assert set(loops) <= set(L.LOOP_TINTS)
+    loops = [tints[p.boxes[0]] for p in lesson_positions.components(game) if p.kind == "loop"]
+    assert set(loops) <= set(lesson_pictures.LOOP_TINTS)
 
 
 def test_lesson_scene_marks_answers_and_names_the_dots():
-    game = L.position("three_safe")
-    scene = L.lesson_scene(game, Mark("a1-b1", "wrong"))
-    assert any(op[5] == L.MARK_COLOURS["wrong"] for op in scene.ops("dashed_line"))
+    game = lesson_positions.position("three_safe")
+    scene = lesson_pictures.lesson_scene(game, Mark("a1-b1", "wrong"))
+    assert any(op[5] == lesson_pictures.MARK_COLOURS["wrong"] for op in scene.ops("dashed_line"))
     assert {"a", "d", "1", "4"} <= set(scene.texts())
 
 
@@ -506,7 +521,7 @@ def test_puzzle_widget_click_on_a_safe_line():
     board = L.exercise("safe_line", score := L.LessonScore("t"))
     assert isinstance(board, PuzzleBoard)
     game = board.exercise.game
-    layout = L.lesson_board_layout(game)
+    layout = lesson_positions.lesson_board_layout(game)
     ok, feedback = board.click(*layout.line_middle(game, game.line_index("c2-c3")))
     assert ok and "safe" in board.feedback.value and score.solved == 1
     board.click(*layout.line_middle(game, game.line_index("c1-d1")))
@@ -525,7 +540,7 @@ def test_typed_exercise_widget_shows_the_board():
 
 
 def test_step_through_widget():
-    st = L.step_through("double_deal")
+    st = lesson_pictures.step_through("double_deal")
     assert len(st) == 13
     st.next()
     assert "c4-d4" in st.caption.value
@@ -534,19 +549,22 @@ def test_step_through_widget():
 
 
 def test_position_names_are_canonical_moves():
-    for name, (w, h, moves) in L.POSITIONS.items():
-        game = L.position(name)
+    for name, (w, h, moves) in lesson_positions.POSITIONS.items():
+        game = lesson_positions.position(name)
         assert " ".join(game.history) == " ".join(moves.split()), name
 
 
 def test_the_old_leaks_would_be_caught():
     """Issue 10: lesson 4 showed the parity table above its questions, lesson 2 printed the safe lines."""
-    table = L.parity_table()._repr_html_()
+    table = lesson4_exercises.parity_table()._repr_html_()
     for name in ("parity_5x4", "parity_4x4"):
         assert any(leak in table for leak in ALL[name].leaks), name
-    printed = f"safe lines: {L.safe_lines(L.position('three_safe'))}"
+    printed = f"safe lines: {lesson_positions.safe_lines(lesson_positions.position('three_safe'))}"
     assert any(leak in printed for leak in ALL["safe_line"].leaks)
-    assert any(leak in L.describe_components(L.position("four_by_four")) for leak in ALL["chain_lengths"].leaks)
+    assert any(
+        leak in lesson_pictures.describe_components(lesson_positions.position("four_by_four"))
+        for leak in ALL["chain_lengths"].leaks
+    )
 
 
 # ----- graded problem sets, reflection, a pupil's path without code (issue 24) -----------------------------
@@ -670,8 +688,8 @@ def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_w
     for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
         ex = ALL[name]
         assert ex.parts is False, name
-        tints, _ = L.highlights(ex.game, parts=ex.parts)
-        assert not set(tints.values()) & set(L.LOOP_TINTS + L.CHAIN_TINTS), name
+        tints, _ = lesson_pictures.highlights(ex.game, parts=ex.parts)
+        assert not set(tints.values()) & set(lesson_pictures.LOOP_TINTS + lesson_pictures.CHAIN_TINTS), name
         for text in (ex.prompt, ex.hint, *(ex.check(a)[1] for a in [*ex.solutions, *ex.wrong])):
             assert "pink" not in text and "purple" not in text and "tint" not in text and "free box" not in text
     for lang in ("en", "es"):
@@ -692,7 +710,7 @@ def test_each_lesson_fits_the_time_it_announces(lang, lesson):
     minutes = int(_re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", text).group(1))
     need = (
         MINUTES_PER_EXERCISE * text.count("L.exercise(")
-        + MINUTES_PER_STEP_THROUGH * text.count("L.step_through(")
+        + MINUTES_PER_STEP_THROUGH * text.count("step_through(")
         + MINUTES_OTHER
     )
     assert need <= minutes <= 50, (minutes, need)
@@ -703,12 +721,16 @@ def test_no_exercise_board_is_tinted_with_its_answer():
     ex = ALL["third_sides_count"]
     assert ex.third_sides is False
     widget = L.exercise("third_sides_count")
-    tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
-    assert L.THIRD_SIDE_TINT not in tints.values() and not tints
+    tints, _ = lesson_pictures.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+    assert lesson_pictures.THIRD_SIDE_TINT not in tints.values() and not tints
     assert widget.picture is not None
     # the tint really would have shown the answer
-    tinted, _ = L.highlights(ex.game)
-    assert list(tinted.values()).count(L.THIRD_SIDE_TINT) == len(L.third_side_boxes(ex.game)) == ex.solutions[0]
+    tinted, _ = lesson_pictures.highlights(ex.game)
+    assert (
+        list(tinted.values()).count(lesson_pictures.THIRD_SIDE_TINT)
+        == len(lesson_positions.third_side_boxes(ex.game))
+        == ex.solutions[0]
+    )
 
 
 from hypothesis import given as _given, settings as _settings, strategies as _st
@@ -732,20 +754,22 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
 def test_lesson_4s_closing_fact_is_computed_on_the_page():
     from gamekit.i18n import using
 
-    assert str(L.start_result()) == (
+    assert str(lesson4_exercises.start_result()) == (
         "Computed just now by exact calculation: on the 3×3 board, with perfect "
         "play from the empty board, the second player wins 6–3."
     )
-    assert "gamekit" not in str(L.start_result()) and "gamekit" not in str(L.start_result(5, 5, time_limit=0.01))
-    assert "first player wins 3–1" in str(L.start_result(2, 2))
-    assert "a tie, 1–1" in str(L.start_result(1, 2))
+    assert "gamekit" not in str(lesson4_exercises.start_result()) and "gamekit" not in str(
+        lesson4_exercises.start_result(5, 5, time_limit=0.01)
+    )
+    assert "first player wins 3–1" in str(lesson4_exercises.start_result(2, 2))
+    assert "a tie, 1–1" in str(lesson4_exercises.start_result(1, 2))
     with using("es"):
-        assert "gana el segundo jugador, 6–3" in str(L.start_result())
-    late = str(L.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
+        assert "gana el segundo jugador, 6–3" in str(lesson4_exercises.start_result())
+    late = str(lesson4_exercises.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
     assert "not computed here" in late and "5×5" in late
     for base in ("notebooks", "notebooks/es"):
         source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
-        assert source.count("L.start_result()") == 1 and "6–3**" not in source.split("L.start_result()")[0]
+        assert source.count("start_result()") == 1 and "6–3**" not in source.split("start_result()")[0]
 
 
 @pytest.mark.parametrize("lang,guide", [("en", "docs/teachers/dots.md"), ("es", "docs/teachers/es/dots.md")])
@@ -835,15 +859,15 @@ def test_no_exercise_board_is_tinted_before_or_instead_of_the_pupils_own_look():
     for name, ex in ALL.items():
         assert ex.parts is False, name
         if ex.game is not None:
-            tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
-            assert not set(tints.values()) & set(L.CHAIN_TINTS + L.LOOP_TINTS), name
+            tints, _ = lesson_pictures.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+            assert not set(tints.values()) & set(lesson_pictures.CHAIN_TINTS + lesson_pictures.LOOP_TINTS), name
     for name in ("name_line", "first_box", "third_sides_count", "take_box"):
         ex = ALL[name]
-        tints, _ = L.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
+        tints, _ = lesson_pictures.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts)
         assert not tints, name
     for name in ("two_boxes", "first_box"):  # the widget draws what the test checked
         widget = L.exercise(name)
-        fills = [op for op in widget.draw(None).ops("rect") if L.THIRD_SIDE_TINT in op]
+        fills = [op for op in widget.draw(None).ops("rect") if lesson_pictures.THIRD_SIDE_TINT in op]
         assert not fills, name
 
 
@@ -863,12 +887,12 @@ def test_no_exercise_is_a_two_way_guess():
 def test_lesson_1s_written_game_really_has_gold_drawing_three_lines():
     game = DotsAndBoxes(3, 3)
     gold = 0
-    for line in L.WHOSE_TURN_GAME.split():
+    for line in lesson1_exercises.WHOSE_TURN_GAME.split():
         gold += game.to_move == 0
         game.play(line)
-    assert gold == 3 and (len(L.WHOSE_TURN_GAME.split()) + 1) // 2 == 4
+    assert gold == 3 and (len(lesson1_exercises.WHOSE_TURN_GAME.split()) + 1) // 2 == 4
     with pytest.raises(ValueError, match="no line"):
-        L.whose_turn_exercise("a1-b1 c1-d1")
+        lesson1_exercises.whose_turn_exercise("a1-b1 c1-d1")
 
 
 def test_no_exercise_board_is_an_earlier_board_plus_its_answers():
@@ -891,13 +915,13 @@ def test_no_exercise_board_is_an_earlier_board_plus_its_answers():
 
 
 def test_the_safe_line_captions_say_why_one_line_takes_several_away():
-    positions = L.sequence_positions("third_sides")
-    captions = [s.caption for s in L.steps("third_sides")]
+    positions = lesson_positions.sequence_positions("third_sides")
+    captions = [s.caption for s in lesson_pictures.steps("third_sides")]
     explained = 0
     for before, after, caption in zip(positions, positions[1:], captions[1:]):
         if "a safe line" not in caption:
             continue
-        spoilt = len(L.safe_lines(before)) - 1 - len(L.safe_lines(after))
+        spoilt = len(lesson_positions.safe_lines(before)) - 1 - len(lesson_positions.safe_lines(after))
         assert ("unsafe" in caption) == (spoilt > 0), caption
         if spoilt:
             explained += 1
@@ -909,24 +933,24 @@ def test_a_step_through_that_ends_in_a_mistake_says_so():
     """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
     longer calls that normal (double-dealing is lesson 5's, so it points there)."""
     for name in ("chains", "loop"):
-        spec = L.SEQUENCES[name]
-        games = L.sequence_positions(name)
+        spec = lesson_positions.SEQUENCES[name]
+        games = lesson_positions.sequence_positions(name)
         mistakes = [
             line
             for g, line in zip(games, spec["steps"])
             if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())
         ]
         assert mistakes, name
-        assert "lesson 5" in L.steps(name)[-1].caption, name
+        assert "lesson 5" in lesson_pictures.steps(name)[-1].caption, name
 
 
 def test_must_open_one_of_them_only_when_there_are_several():
-    for name in L.SEQUENCES:
-        for game, step in zip(L.sequence_positions(name)[1:], L.steps(name)[1:]):
+    for name in lesson_positions.SEQUENCES:
+        for game, step in zip(lesson_positions.sequence_positions(name)[1:], lesson_pictures.steps(name)[1:]):
             if "must open one of them" in step.caption:
-                assert len(L.components(game)) >= 2, step.caption
+                assert len(lesson_positions.components(game)) >= 2, step.caption
             if "must open it." in step.caption:
-                assert len(L.components(game)) == 1, step.caption
+                assert len(lesson_positions.components(game)) == 1, step.caption
 
 
 def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fits_its_minutes():
@@ -948,18 +972,18 @@ def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
                     answer,
                     feedback,
                 )
-    for name in L.SEQUENCES:
-        for step in L.steps(name):
+    for name in lesson_positions.SEQUENCES:
+        for step in lesson_pictures.steps(name):
             assert "boxes left" not in step.caption and " ahead" not in step.caption
 
 
 def test_final_score_checks_its_value():
-    game = L.position("take_all")
+    game = lesson_positions.position("take_all")
     assert tuple(game.scores) == (0, 2) and game.to_move == 1  # Coral to move, 7 boxes left
-    assert L.final_score(game, 3) == (2, 7) and L.final_score(game, -3) == (5, 4)
+    assert lesson_exercise.final_score(game, 3) == (2, 7) and lesson_exercise.final_score(game, -3) == (5, 4)
     for bad in (4, 9, -10):
         with pytest.raises(ValueError, match="value"):
-            L.final_score(game, bad)
+            lesson_exercise.final_score(game, bad)
 
 
 # each exercise's common wrong answers, each with its own reason (a phrase that names that very mistake)
@@ -1079,7 +1103,7 @@ def test_practice_items_need_the_lessons_ideas_and_cannot_be_guessed(n):
     for puzzle, (theme, _), ex in zip(problems.puzzles(), problems.items, L.practice_exercises(n)):
         game = puzzle.position
         answers = {game.line_name(game.line_index(a)) for a in puzzle.answers}
-        captures, safe = _captures(game), set(L.safe_lines(game))
+        captures, safe = _captures(game), set(lesson_positions.safe_lines(game))
         assert len(answers) * 3 <= len(game.legal_moves()), (n, puzzle.id)
         if theme in TEACHES_THE_TRIVIAL_RULE.get(n, ()):
             if theme == "take_box":
@@ -1118,16 +1142,16 @@ def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
     assert "6 boxes ahead, the double-deal 6 behind" not in text and "6 por delante" not in text
     gold, coral = ("Gold", "Coral") if "/es/" not in guide else ("Dorado", "Coral")
     for name in ("not_worth_it", "take_all"):
-        game = L.position(name)
+        game = lesson_positions.position(name)
         values = move_values(game)
         take = max(v for l, v in values.items() if won(game, l))
         deal = max(
             v
             for l, v in values.items()
-            if not won(game, l) and L.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2
+            if not won(game, l) and lesson_positions.takeable((lambda g: (g.play(l), g)[1])(game.copy())) == 2
         )
         for v in (take, deal):
-            g, c = L.final_score(game, v)
+            g, c = lesson_exercise.final_score(game, v)
             assert f"{gold} {g}" in text and f"Coral {c}" in text, (name, v)
 
 
@@ -1138,9 +1162,9 @@ def test_take_all_tells_the_double_deal_why_it_loses():
     assert not ok and feedback.startswith(f"{deal} is the double-deal") and "chain of 2 by its middle line" in feedback
     after = ex.game.copy()
     after.play(deal)
-    assert not won(ex.game, deal) and L.takeable(after) == 2
+    assert not won(ex.game, deal) and lesson_positions.takeable(after) == 2
     with pytest.raises(ValueError, match="chain of 3 and a chain of 2"):
-        L.take_all_exercise("not_worth_it")
+        lesson5_exercises.take_all_exercise("not_worth_it")
 
 
 def test_double_dealing_words_wait_for_lesson_5():
@@ -1154,8 +1178,8 @@ def test_double_dealing_words_wait_for_lesson_5():
                 for ex in list(L.exercises(n).values()):
                     texts += [ex.prompt, ex.hint, ex.answer]
                     texts += [ex.check(a)[1] for a in [*ex.solutions, *ex.wrong]]
-                sequences = set(_re35.findall(r'L\.step_through\("(\w+)"\)', _page(n, lang)))
-                texts += [step.caption for name in sequences for step in L.steps(name)]
+                sequences = set(_re35.findall(r'\bstep_through\("(\w+)"\)', _page(n, lang)))
+                texts += [step.caption for name in sequences for step in lesson_pictures.steps(name)]
                 if n == 1:
                     texts += [str(cell) for row in _glossary_table(3).rows for cell in row]
             found = [(w, t[:80]) for t in texts for w in words if w in t.lower()]
@@ -1388,12 +1412,14 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
     flat = " ".join(guide.split())
     for name, exercise in (("not_worth_it", "exercise 4"), ("take_all", "exercise 5")):
         ex = ALL[name]
-        values = L.move_values(ex.game)
-        take = L._ends(ex.game, max(values.values()))
-        deal = L._ends(ex.game, max(v for l, v in values.items() if not L.boxes_won(ex.game, l)))
+        values = move_values(ex.game)
+        take = lesson_exercise.final_score_text(ex.game, max(values.values()))
+        deal = lesson_exercise.final_score_text(
+            ex.game, max(v for l, v in values.items() if not lesson_pictures.boxes_won(ex.game, l))
+        )
         assert take in flat and deal in flat, (name, take, deal)
     game, safe = DotsAndBoxes(3, 3), 0
-    for line in L.REAL_GAME.split():
+    for line in lesson_positions.REAL_GAME.split():
         safe += line in analysis.safe_lines(game)
         game.play(line)
     assert f"each of the {safe} safe lines" in flat
@@ -1453,7 +1479,7 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
     from pathlib import Path
 
     steer = ALL["steer_two"]
-    assert len(L.safe_lines(steer.game)) >= 4 and len(steer.solutions) == 1
+    assert len(lesson_positions.safe_lines(steer.game)) >= 4 and len(steer.solutions) == 1
     assert "even" not in steer.prompt and "odd" not in steer.prompt
     for lang, word in (("", "a **sacrifice**"), ("es", "un **sacrificio**")):
         page = (
@@ -1473,19 +1499,23 @@ def test_lesson_2_asks_the_pupil_to_make_the_other_player_run_out_of_safe_lines(
     line tried); each other safe line is answered with the reply that wins the race; unsafe lines are told why."""
     ex = ALL["safe_race"]
     game = ex.game
-    safe = L.safe_lines(game)
+    safe = lesson_positions.safe_lines(game)
     assert len(safe) >= 4 and not ex.asks_best
     for line in safe:
         after = game.copy()
         after.play(line)
-        assert (line in ex.solutions) == (not L.wins_safe_race(after)), line
+        assert (line in ex.solutions) == (not lesson2_exercises.wins_safe_race(after)), line
         ok, feedback = ex.check(line)
         assert ok == (line in ex.solutions)
         if not ok:
             reply = feedback.split("can answer ")[1].split(",")[0]
             again = after.copy()
             again.play(reply)
-            assert L.wins_safe_race(after) and reply in L.safe_lines(after) and not L.wins_safe_race(again)
+            assert (
+                lesson2_exercises.wins_safe_race(after)
+                and reply in lesson_positions.safe_lines(after)
+                and not lesson2_exercises.wins_safe_race(again)
+            )
     unsafe = next(l for l in game.legal_moves() if l not in safe)
     ok, feedback = ex.check(unsafe)
     assert not ok and "not safe" in feedback
@@ -1529,11 +1559,11 @@ def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
     from pathlib import Path
 
     ex = ALL[name]
-    game, values = ex.game, L.move_values(ex.game)
+    game, values = ex.game, move_values(ex.game)
     best = max(values.values())
     deal = ex.solutions[0]
     # the tempting line: the best one that takes a box, or (no box on offer) the best safe line
-    tempting = [l for l in values if L.boxes_won(game, l)] or list(L.safe_lines(game))
+    tempting = [l for l in values if lesson_pictures.boxes_won(game, l)] or list(lesson_positions.safe_lines(game))
     take = max(tempting, key=lambda l: (values[l], l))
     root = Path(__file__).resolve().parents[2]
     for path, head, gold, coral in (
@@ -1543,9 +1573,9 @@ def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
         text = " ".join((root / path).read_text(encoding="utf-8").split())
         part = text[text.index(f"**{head} {k}**") :][:800]
         part = part[: part.index(f"**{head} {k + 1}**")] if f"**{head} {k + 1}**" in part else part
-        g, c = L.final_score(game, best)
+        g, c = lesson_exercise.final_score(game, best)
         assert f"`{deal}`" in part and f"{gold} {g}, {coral} {c}" in part, path
-        g, c = L.final_score(game, values[take])
+        g, c = lesson_exercise.final_score(game, values[take])
         assert f"`{take}`" in part and f"{gold} {g}, {coral} {c}" in part, path
 
 
@@ -1553,7 +1583,7 @@ def test_an_end_of_a_2_chain_while_safe_lines_remain_is_not_said_to_force_the_ne
     """Lesson 4's exercise 7 (Coral to move, safe lines left): opening the 2-chain at an end cannot make anyone open
     the next chain yet, and the pupil playing Coral is named, not called "you"."""
     ex = ALL["steer_coral"]
-    assert L.safe_lines(ex.game) and "c1-c2" not in ex.solutions
+    assert lesson_positions.safe_lines(ex.game) and "c1-c2" not in ex.solutions
     ok, feedback = ex.check("c1-c2")
     assert not ok and "at an end: Gold can take both boxes and draw again." in feedback
     assert "next chain" not in feedback and " you " not in feedback
@@ -1578,22 +1608,22 @@ def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_ri
     game = ex.game
     values = move_values(game)
     mover, other = ("Gold", "Coral")[game.to_move], ("Gold", "Coral")[1 - game.to_move]
-    winning = {l for l, v in values.items() if L._wins(game, v)}
+    winning = {l for l, v in values.items() if lesson_exercise.mover_wins(game, v)}
     assert winning == set(ex.solutions)  # "keeps winning": every winning line, and only those
-    safe = L.safe_lines(game)
-    gifts = [l for l in game.legal_moves() if l not in safe and not L.boxes_won(game, l)]
+    safe = lesson_positions.safe_lines(game)
+    gifts = [l for l in game.legal_moves() if l not in safe and not lesson_pictures.boxes_won(game, l)]
 
     def count_kept(line: str) -> bool:  # the mover's count once the gift is taken, and no safe line changes it
         after = _after_gift(game, line)
         return all(
             analysis.long_chain_rule(a).favoured == game.to_move
-            for a in [after] + [L._after(after, s) for s in L.safe_lines(after)]
+            for a in [after] + [lesson_exercise.after_line(after, s) for s in lesson_positions.safe_lines(after)]
         )
 
     def half_hearted(line: str) -> bool:  # a 2-chain opened at an end (lesson 3): it can be refused
         after = game.copy()
         after.play(line)
-        return L.takeable(after) == 2 and len(L.third_side_boxes(after)) == 1
+        return lesson_positions.takeable(after) == 2 and len(lesson_positions.third_side_boxes(after)) == 1
 
     right_count = {l for l in gifts if count_kept(l) and not half_hearted(l)}
     assert right_count == winning, (name, right_count, winning)
@@ -1628,11 +1658,21 @@ def test_steer_two_accepts_the_line_that_wins_most_and_tells_a_smaller_win_apart
         ok, feedback = ex.check(line)
         if values[line] == best:
             assert ok, line
-        elif L._wins(game, values[line]):
-            assert not ok and "Gold still wins, but by less: " + L._ends(game, values[line]) in feedback, feedback
+        elif lesson_exercise.mover_wins(game, values[line]):
+            assert (
+                not ok
+                and "Gold still wins, but by less: " + lesson_exercise.final_score_text(game, values[line]) in feedback
+            ), feedback
         else:
-            assert not ok and "still wins" not in feedback and L._ends(game, values[line]) in feedback, feedback
-    assert {l for l in game.legal_moves() if L._wins(game, values[l]) and values[l] < best} == {"c2-d2", "d2-d3"}
+            assert (
+                not ok
+                and "still wins" not in feedback
+                and lesson_exercise.final_score_text(game, values[line]) in feedback
+            ), feedback
+    assert {l for l in game.legal_moves() if lesson_exercise.mover_wins(game, values[l]) and values[l] < best} == {
+        "c2-d2",
+        "d2-d3",
+    }
 
 
 def test_every_keeps_winning_prompt_accepts_every_winning_line():
@@ -1640,7 +1680,7 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
     for name, ex in ALL.items():
         if ex.click and ex.asks_best and "keeps" in ex.prompt and "winning" in ex.prompt:
             values = move_values(ex.game)
-            assert set(ex.solutions) == {l for l, v in values.items() if L._wins(ex.game, v)}, name
+            assert set(ex.solutions) == {l for l, v in values.items() if lesson_exercise.mover_wins(ex.game, v)}, name
 
 
 def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
@@ -1703,16 +1743,17 @@ def test_no_final_challenge_is_answered_by_a_one_step_rule():
         ex = ALL[name]
         game = ex.game
         best = set(ex.solutions)
-        captures = {l for l in game.legal_moves() if L.boxes_won(game, l)}
-        safe = set(L.safe_lines(game))
+        captures = {l for l in game.legal_moves() if lesson_pictures.boxes_won(game, l)}
+        safe = set(lesson_positions.safe_lines(game))
         assert not (captures and captures <= best), name
         assert not (safe and safe <= best), name
-        parts = L.components(game)
+        parts = lesson_positions.components(game)
         small = min(p.length for p in parts)
         smallest = {
             l
             for l in game.legal_moves()
-            if L._line_parts(game, l) and all(p.length == small for p in L._line_parts(game, l))
+            if lesson_positions.line_parts(game, l)
+            and all(p.length == small for p in lesson_positions.line_parts(game, l))
         }
         assert not (smallest and smallest <= best and not captures and not safe), name
 
@@ -1722,12 +1763,12 @@ def test_challenge_2_weighs_control_against_a_loop_to_come():
     boxes wins and taking one loses (exercise 4's "take them" does not carry over when a loop is left)."""
     ex = ALL["challenge_loop"]
     game = ex.game
-    rest = sorted((p.kind, p.length) for p in L.components(game) if not p.opened)
+    rest = sorted((p.kind, p.length) for p in lesson_positions.components(game) if not p.opened)
     assert rest == [("chain", 1), ("chain", 2), ("loop", 4)]
     values = move_values(game)
-    assert ex.solutions == ["a4-b4"] and L._wins(game, values["a4-b4"])
+    assert ex.solutions == ["a4-b4"] and lesson_exercise.mover_wins(game, values["a4-b4"])
     ok, feedback = ex.check("a3-b3")
-    assert not ok and not L._wins(game, values["a3-b3"]) and "Gold 5, Coral 4" in feedback
+    assert not ok and not lesson_exercise.mover_wins(game, values["a3-b3"]) and "Gold 5, Coral 4" in feedback
 
 
 @pytest.mark.parametrize("lesson", [1, 2, 3, 4, 5])
@@ -1739,19 +1780,22 @@ def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(
         for line in ex.wrong:
             ok, feedback = ex.check(line)
             assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
-            assert "costs you" in feedback and L.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
+            assert (
+                "costs you" in feedback
+                and lesson_exercise.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
+            )
             assert ex.more(line)  # the whole line of best play, one click away
 
 
 def test_mistake_reason_names_the_box_left_and_the_third_side_given():
-    game = L.position("take_decoys")  # box a3 has three sides, Gold to move
-    left = next(l for l in game.legal_moves() if not L.boxes_won(game, l))
-    assert L.mistake_reason(game, left, 2) == "box a3 had three sides: you left it for Coral."
-    game = L.position("three_safe")
-    gift = next(l for l in game.legal_moves() if l not in L.safe_lines(game))
-    assert "its third side, and a safe line was still left." in L.mistake_reason(
+    game = lesson_positions.position("take_decoys")  # box a3 has three sides, Gold to move
+    left = next(l for l in game.legal_moves() if not lesson_pictures.boxes_won(game, l))
+    assert lesson_exercise.mistake_reason(game, left, 2) == "box a3 had three sides: you left it for Coral."
+    game = lesson_positions.position("three_safe")
+    gift = next(l for l in game.legal_moves() if l not in lesson_positions.safe_lines(game))
+    assert "its third side, and a safe line was still left." in lesson_exercise.mistake_reason(
         game, gift, 2
-    ) or "their third side, and a safe line was still left." in L.mistake_reason(game, gift, 2)
+    ) or "their third side, and a safe line was still left." in lesson_exercise.mistake_reason(game, gift, 2)
 
 
 def test_lesson_5_practice_is_about_lesson_5_ideas():
@@ -1765,13 +1809,13 @@ def test_lesson_5_practice_is_about_lesson_5_ideas():
 def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back():
     ex = ALL["not_worth_it"]
     game = ex.game
-    deals = L._deal_lines(game)
+    deals = lesson5_exercises._deal_lines(game)
     assert deals and not set(deals) & set(ex.solutions)
     values = move_values(game)
     for line in deals:
         ok, feedback = ex.check(line)
         assert not ok and "is the double-deal" in feedback and "cannot be refused" in feedback
-        assert L._ends(game, values[line]) in feedback and "Yes" not in feedback
+        assert lesson_exercise.final_score_text(game, values[line]) in feedback and "Yes" not in feedback
 
 
 def test_the_tally_is_computed_and_folded_away_until_asked():
@@ -1779,19 +1823,19 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     analysis of each position, folded in a closed accordion."""
     from gamekit.dots.rules import DotsAndBoxes
 
-    for step in L.steps("tally_game")[1:]:  # the intro says what to write; no step says the count
+    for step in lesson_pictures.steps("tally_game")[1:]:  # the intro says what to write; no step says the count
         assert "suits" not in step.caption and "Long chains forming" not in step.caption and " + " not in step.caption
     game = DotsAndBoxes(3, 3)
-    rows = L.tally_rows()
-    assert len(rows) == len(L.SEQUENCES["tally_game"]["steps"]) == 13
-    for row, line in zip(rows, L.SEQUENCES["tally_game"]["steps"]):
+    rows = lesson_worksheets.tally_rows()
+    assert len(rows) == len(lesson_positions.SEQUENCES["tally_game"]["steps"]) == 13
+    for row, line in zip(rows, lesson_positions.SEQUENCES["tally_game"]["steps"]):
         game.play(line)
         rule = analysis.long_chain_rule(game)
         assert row[1] == rule.long_chains and row[2] == f"16 + {rule.long_chains} = {16 + rule.long_chains}"
         assert row[3] == ("—" if not rule.long_chains else ("Gold", "Coral")[rule.favoured])
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
-    assert changes[-1] == 12 and L.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
-    box = L.tally_check()
+    assert changes[-1] == 12 and lesson_positions.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
+    box = lesson_worksheets.tally_check()
     entry, note, table = box.children
     assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
     assert table.layout.display == "none"  # hidden until the pupil has predicted
@@ -1800,7 +1844,10 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
         assert table.layout.display == "none" and "whole number from 0 to 3" in note.value, refused
     entry.value = "1"  # a prediction, not judged: a wrong count opens the check too
     assert table.layout.display is None and "Check your tally" in note.value
-    assert L.tally_prediction(2) == L.tally_prediction(" 0 ") and L.tally_prediction(2)[0]
+    assert (
+        lesson_worksheets.tally_prediction(2) == lesson_worksheets.tally_prediction(" 0 ")
+        and lesson_worksheets.tally_prediction(2)[0]
+    )
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
@@ -1832,8 +1879,8 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
     calculation"; a refusal of boxes on offer says whose boxes they are."""
     from gamekit.i18n import using
 
-    game = L.position("keep_control")
-    more = [l for l in game.legal_moves() if "gives more away" in L.why_line(game, l)]
+    game = lesson_positions.position("keep_control")
+    more = [l for l in game.legal_moves() if "gives more away" in lesson_exercise.why_line(game, l)]
     assert more
     with using("es"):
         two = L.exercises(1)["two_boxes"]
@@ -1842,10 +1889,10 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
         name = L.exercises(1)["name_line"]
         ok, early = name.check("a1-b1")
         assert not ok and "desplazada una columna o una fila" in early and "antes de tiempo" not in early
-        fact = L.start_result().text
+        fact = lesson4_exercises.start_result().text
         assert fact.startswith("Calculado ahora mismo, de forma exacta:") and "por el cálculo exacto" not in fact
         for line in more:
-            assert L.why_line(game, line).startswith("no se lleva las casillas que se le ofrecen")
+            assert lesson_exercise.why_line(game, line).startswith("no se lleva las casillas que se le ofrecen")
         ex = L.exercises(2)["take_box"]
         for line in ex.wrong:
             ok, taken = ex.check(line)
@@ -1881,9 +1928,9 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     from gamekit.i18n import using
     from gamekit.teacher_sheets import worksheet_markdown
 
-    row = str(L.tally_worked_row())
+    row = str(lesson_worksheets.tally_worked_row())
     i = int(row.split("line ")[1].split(":")[0])
-    rows = L.tally_rows()
+    rows = lesson_worksheets.tally_rows()
     number, count, total, suits = rows[i - 1]
     # a row with a long chain forming where the count does not change (the rows around it agree with it), so the
     # worked row does not tell where the count changes
@@ -1898,13 +1945,16 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes" / "04_long_chain_rule.md").read_text(encoding="utf-8")
         page = " ".join(page.split())
-        assert page.index(defined) < page.index("L.tally_worked_row()") < page.index('L.step_through("tally_game")')
+        assert page.index(defined) < page.index("tally_worked_row()") < page.index('step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            assert str(L.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
+            assert str(lesson_worksheets.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
             # the 13 lines are on the paper, each labelled with its number, and none by its name
-            assert L.numbered_lines_picture(3, 3, L.SEQUENCES["tally_game"]["steps"]) in sheet
-            assert not any(line in sheet for line in L.SEQUENCES["tally_game"]["steps"])
+            assert (
+                lesson_worksheets.numbered_lines_picture(3, 3, lesson_positions.SEQUENCES["tally_game"]["steps"])
+                in sheet
+            )
+            assert not any(line in sheet for line in lesson_positions.SEQUENCES["tally_game"]["steps"])
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 8 | the tally step-through" in guide
@@ -1927,12 +1977,13 @@ def test_lesson_4_practice_a_gift_while_a_steering_safe_line_was_left_is_told_so
     steering = [
         b
         for b in ex.solutions
-        if b in L.safe_lines(game) and analysis.long_chain_rule(_played(game, b)).favoured == game.to_move
+        if b in lesson_positions.safe_lines(game)
+        and analysis.long_chain_rule(_played(game, b)).favoured == game.to_move
     ]
-    assert steering and "a2-b2" not in L.safe_lines(game)
+    assert steering and "a2-b2" not in lesson_positions.safe_lines(game)
     ok, feedback = ex.check("a2-b2")
     assert not ok and "A safe line was still left that makes the long-chain count" in feedback
-    safe_wrong = [w for w in ex.wrong if w in L.safe_lines(game)]
+    safe_wrong = [w for w in ex.wrong if w in lesson_positions.safe_lines(game)]
     assert all("A safe line was still left" not in ex.check(w)[1] for w in safe_wrong)
 
 
@@ -1941,8 +1992,8 @@ def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
     not worth it), and at least one's accepted lines all refuse, so neither "always take" nor "always refuse" solves
     the set."""
     problems = L.practice_exercises(5)
-    takes = [all(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
-    refuses = [not any(L.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    takes = [all(lesson_pictures.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
+    refuses = [not any(lesson_pictures.boxes_won(ex.game, s) for s in ex.solutions) for ex in problems]
     assert any(takes) and any(refuses)
     assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
 
@@ -1950,7 +2001,7 @@ def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
 def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
     """Lesson 4's worksheet draws the tally game's lines with their numbers: a line across carries its number
     between its two dots, a line down under its top dot; an undrawn line leaves a gap."""
-    picture = L.numbered_lines_picture(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
+    picture = lesson_worksheets.numbered_lines_picture(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
     assert picture[0] == picture[-1] == "```"
     assert picture[1:-1] == [
         "    a     b     c",
@@ -1972,18 +2023,20 @@ def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(nam
     game = ex.game
     values = move_values(game)
     best = {line for line, v in values.items() if v == max(values.values())}
-    assert set(ex.solutions) == best and not L.safe_lines(game)
-    captures = {line for line in game.legal_moves() if L.boxes_won(game, line)}
+    assert set(ex.solutions) == best and not lesson_positions.safe_lines(game)
+    captures = {line for line in game.legal_moves() if lesson_pictures.boxes_won(game, line)}
     assert captures and not captures <= best
-    on_offer = set(L.third_side_boxes(game))
-    closed = [p for p in L.components(game) if not on_offer & set(p.boxes)]  # the parts nobody has opened yet
+    on_offer = set(lesson_positions.third_side_boxes(game))
+    closed = [
+        p for p in lesson_positions.components(game) if not on_offer & set(p.boxes)
+    ]  # the parts nobody has opened yet
     small = min(p.length for p in closed)
     smallest = {
         line
         for line in game.legal_moves()
         if line not in captures
-        and L._line_parts(game, line)
-        and all(p.length == small and not on_offer & set(p.boxes) for p in L._line_parts(game, line))
+        and lesson_positions.line_parts(game, line)
+        and all(p.length == small and not on_offer & set(p.boxes) for p in lesson_positions.line_parts(game, line))
     }
     assert smallest and not smallest <= best
     mover, after = game.to_move, game.copy()
@@ -1994,5 +2047,7 @@ def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(nam
             break
         options = move_values(after)
         line = max(sorted(options), key=lambda m: options[m])
-    assert L.takeable(after) >= 1  # the other player is left boxes to take: the mover refused them
-    assert any(p.is_long for p in L.components(after))  # and a long chain still to come, which the other must open
+    assert lesson_positions.takeable(after) >= 1  # the other player is left boxes to take: the mover refused them
+    assert any(
+        p.is_long for p in lesson_positions.components(after)
+    )  # and a long chain still to come, which the other must open

@@ -1,0 +1,250 @@
+"""Dots and Boxes lesson 2's exercises."""
+
+from __future__ import annotations
+
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import move_values
+from gamekit.i18n import ntr
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import parse_int
+from typing import Any
+from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box, line_checker
+from gamekit.dots.lesson_pictures import boxes_text, join_words
+from gamekit.dots.lesson_positions import SEATS, position, safe_lines, takeable, third_side_boxes
+
+
+def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
+    game = position(name)
+    safe = safe_lines(game)
+    seat = tr(SEATS[game.to_move])
+
+    values = move_values(game)
+    best = max(values.values())
+    best_lines_ = [l for l, v in values.items() if v == best]
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name in safe and name in best_lines_:
+            return True, (
+                tr(
+                    "{name} is safe: after it, no box beside it has more than two sides, so nothing is given away.",
+                    name=name,
+                )
+            )
+        if name in safe:
+            return True, (
+                tr(
+                    "{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. "
+                    "(Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 "
+                    "shows why.)",
+                    name=name,
+                    join=join_words(best_lines_),
+                )
+            )
+        after = game.copy()
+        after.play(name)
+        boxes = [b for b in third_side_boxes(after)]
+        other = tr(SEATS[1 - game.to_move])
+        return False, (
+            ntr(
+                "{name} gives box {boxes} its third side:",
+                "{name} gives boxes {boxes} their third side:",
+                len(boxes),
+                name=name,
+                boxes=boxes_text(game, boxes),
+            )
+            + " "
+            + ntr(
+                "{other} could take {n} box at once.",
+                "{other} could take {n} boxes at once.",
+                takeable(after),
+                other=other,
+            )
+        )
+
+    wrong = [l for l in game.legal_moves() if l not in safe]
+    prompt = (
+        tr("{seat} to move. <b>Find a safe line</b>: one that gives no box a third side.", seat=seat)
+        if len(safe) > 1
+        else tr("{seat} to move. Every line but one gives a box its third side. <b>Find the safe line.</b>", seat=seat)
+    )
+    return DotsExercise(
+        prompt,
+        line_checker(game, judge),
+        hint=tr("A line is safe when each box beside it has at most one side drawn already."),
+        answer=tr("the safe lines are {join}.", join=join_words(safe))
+        if len(safe) > 1
+        else tr("the safe line is {line}.", line=safe[0]),
+        solutions=safe,
+        game=game,
+        click=True,
+        wrong=wrong,
+        key="safe_line" if name == "three_safe" else f"safe_line_{name}",
+        parts=False,
+    )
+
+
+def count_safe_exercise() -> DotsExercise:
+    game = position("three_safe")
+    n = len(safe_lines(game))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, tr("Yes: {n} safe lines. The next exercise asks you to find them.", n=n)
+        if k < n:
+            return False, (
+                tr(
+                    "There are more than {k}. Check every undrawn line: is each box beside it still at one side or "
+                    "fewer?",
+                    k=k,
+                )
+            )
+        return False, (
+            tr(
+                "Fewer than {k}: a line next to a box that already has two sides gives that box its third side, so "
+                "it is not safe.",
+                k=k,
+            )
+        )
+
+    return DotsExercise(
+        tr("How many safe lines are left on this board?"),
+        check,
+        hint=tr("Count the undrawn lines whose boxes all have at most one side drawn."),
+        answer=f"{n}.",
+        solutions=[n, str(n)],
+        game=game,
+        wrong=[n - 1, n + 1, 0],
+        key="count_safe",
+        parts=False,
+        leaks=(tr("{n} safe lines", n=n), join_words(safe_lines(game)), _safe_lines_left_caption(n)),
+    )
+
+
+def wins_safe_race(game: DotsAndBoxes) -> bool:
+    """Whether the player to move, drawing only safe lines, can make the other player the first with no safe line
+    left, however the other plays (every safe line is tried: a 3×3 board has few)."""
+    for line in safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        if not wins_safe_race(after):
+            return True
+    return False
+
+
+def safe_race_exercise(name: str = "race") -> DotsExercise:
+    """Lesson 2's aim, "make it happen to the other player": the safe line after which the other player is the
+    first to run out of safe lines, however both play (computed by trying every safe line, :func:`wins_safe_race`).
+    Not a question about the best move of the whole game (``asks_best=False``)."""
+    game = position(name)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    safe = safe_lines(game)
+    right = [l for l in safe if not wins_safe_race(after_line(game, l))]
+    if not right:
+        raise ValueError(tr("{name}: no safe line here leaves the other player short first", name=name))
+
+    def judge(line: str) -> tuple[bool, str]:
+        if line not in safe:
+            after = after_line(game, line)
+            return False, tr(
+                "{line} is not safe: it gives box {boxes} a third side.",
+                line=line,
+                boxes=boxes_text(game, third_side_boxes(after)),
+            )
+        after = after_line(game, line)
+        if line in right:
+            return True, tr(
+                "Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
+                "answer so that {other} is the first with no safe line left.",
+                line=line,
+                n=len(safe_lines(after)),
+                other=other,
+                seat=seat,
+            )
+        reply = next(l for l in safe_lines(after) if not wins_safe_race(after_line(after, l)))
+        return False, tr(
+            "After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
+            "left. Count which safe lines spoil each other.",
+            line=line,
+            other=other,
+            reply=reply,
+            seat=seat,
+        )
+
+    return DotsExercise(
+        tr(
+            "{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
+            "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
+            seat=seat,
+            n=len(safe),
+            other=other,
+        ),
+        line_checker(game, judge),
+        hint=tr(
+            "Some safe lines touch the same box: once one is drawn, the other is no longer safe. "
+            "Count how many safe lines can still be drawn after yours."
+        ),
+        answer=f"{join_words(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        asks_best=False,
+        parts=False,
+        key="safe_race",
+        wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2],
+    )
+
+
+def _safe_lines_left_caption(n: int) -> str:
+    """How a step-through caption says "n safe lines left" (a leak for an exercise whose answer is n)."""
+    full = tr(
+        "{seat} draws {name}, a safe line: no box gets a third side. Safe lines left: {left}.",
+        seat="\0",
+        name="\0",
+        left=n,
+    )
+    return full.split("\0")[-1]
+
+
+def take_box_exercise(name: str = "take_first") -> DotsExercise:
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    taking = [l for l in game.legal_moves() if completes_box(game, l)]
+
+    def judge(name: str) -> tuple[bool, str]:
+        if name in taking:
+            return True, tr("{name} is the fourth side of a box: it is yours, and you draw again.", name=name)
+        on_offer = boxes_text(game, third_side_boxes(game))
+        gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
+        if gifts:
+            return False, ntr(
+                "{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for "
+                "the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift "
+                "for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                len(gifts),
+                name=name,
+                boxes=boxes_text(game, gifts),
+                on_offer=on_offer,
+            )
+        return False, (
+            tr(
+                "{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.",
+                name=name,
+                on_offer=on_offer,
+            )
+        )
+
+    return DotsExercise(
+        tr("{seat} to move. <b>Find a line that takes a box.</b>", seat=seat),
+        line_checker(game, judge),
+        hint=tr("Find the box with three sides drawn."),
+        answer=f"{join_words(taking)}.",
+        solutions=taking,
+        game=game,
+        click=True,
+        wrong=[l for l in game.legal_moves() if l not in taking],
+        key="take_box" if name == "take_first" else f"take_box_{name}",
+        parts=False,
+        third_sides=False,
+    )

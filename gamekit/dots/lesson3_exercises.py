@@ -1,0 +1,225 @@
+"""Dots and Boxes lesson 3's exercises."""
+
+from __future__ import annotations
+
+from gamekit.i18n import N_
+from gamekit.i18n import ntr
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import parse_int
+from typing import Any
+from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
+from gamekit.dots.lesson_pictures import describe_components, join_words
+from gamekit.dots.lesson_positions import SEATS, position, takeable
+
+
+def how_many_exercise(name: str = "open_four") -> DotsExercise:
+    game = position(name)
+    n = takeable(game)
+    seat = tr(SEATS[game.to_move])
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, (
+                tr(
+                    "Yes, {n}: each box you take gives the next one its third side, so you can take them all, one "
+                    "box after another.",
+                    n=n,
+                )
+            )
+        if k == 1:
+            return False, (
+                tr(
+                    "Only one box has three sides now — but after you take it, the box next to it has three sides "
+                    "too. Keep counting."
+                )
+            )
+        if k < n:
+            return False, tr(
+                "More than {k}: keep following the boxes, one after another, until taking a box gives no other box "
+                "its third side.",
+                k=k,
+            )
+        return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
+
+    return DotsExercise(
+        tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
+        check,
+        hint=tr("Take the box with three sides in your head, then look at its neighbour."),
+        answer=f"{n}.",
+        solutions=[n, f" {n} "],
+        game=game,
+        wrong=[1, n - 1, n + 1],
+        key="how_many" if name == "open_four" else f"how_many_{name}",
+        parts=False,
+    )
+
+
+def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
+    game = position(name)
+    chains, loops = parts_of(game, "chain"), parts_of(game, "loop")
+    n = len(chains)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            if name == "four_by_four":
+                return True, tr("Yes: {n} chains. The next exercise asks how long they are.", n=n)
+            return True, ntr("Yes: {n} chain.", "Yes: {n} chains.", n)
+        if k == n + len(loops) and loops:
+            return False, (
+                ntr(
+                    "One too many. Did you count the loop? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
+                    "Too many. Did you count the loops? A loop closes on itself: it has no end at all, so it is "
+                    "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
+                    len(loops),
+                )
+            )
+        if k < n and any(length < 3 for length in chains):
+            return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
+        if k < n:
+            return False, tr(
+                "More than that: where one run of linked boxes stops, look for the next one. Every box "
+                "left belongs to a chain or a loop."
+            )
+        return False, (
+            tr(
+                "Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when "
+                "it turns a corner."
+            )
+        )
+
+    wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
+    return DotsExercise(
+        tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
+        check,
+        hint=tr(
+            "Start at a box with two sides drawn and follow its undrawn sides box by box: where the run stops is an "
+            "end. A loop has no ends."
+        ),
+        answer=f"{n}.",
+        solutions=[n],
+        game=game,
+        wrong=wrong,
+        key=f"count_chains_{name}",
+        parts=False,
+        leaks=(describe_components(game), f"{n} chains"),
+    )
+
+
+def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
+    game = position(name)
+    chains, loops = parts_of(game, "chain"), parts_of(game, "loop")
+
+    def check(answer: Any) -> tuple[bool, str]:
+        got = parse_lengths(answer)
+        if got == chains:
+            return True, tr(
+                "Yes: chains of {join} ({sum} boxes); the loop is not a chain.",
+                join=join_words(chains),
+                sum=sum(chains),
+            )
+        if sorted(chains + loops, reverse=True) == got:
+            return False, tr("Those are right, but one of them is a loop: leave the loop out.")
+        if sum(got) != sum(chains) and len(got) == len(chains):
+            return False, tr(
+                "The right number of chains, but the lengths add up to {sum}, not {sum2}.",
+                sum=sum(got),
+                sum2=sum(chains),
+            )
+        if len(got) != len(chains):
+            return False, (
+                ntr(
+                    "You listed {n} length; there are {chains} chains.",
+                    "You listed {n} lengths; there are {chains} chains.",
+                    len(got),
+                    chains=len(chains),
+                )
+            )
+        return False, tr(
+            "The total is right but the lengths are not: follow each chain from one end to the other, box by box."
+        )
+
+    return DotsExercise(
+        tr("<b>Give the length of every chain</b>, separated by commas (any order)."),
+        check,
+        hint=tr(
+            "Follow each run of boxes from one end to the other and count its boxes; a run that closes on itself is "
+            "a loop."
+        ),
+        answer=f"{join_words(chains)}.",
+        solutions=[", ".join(map(str, chains)), " ".join(map(str, reversed(chains))), tuple(chains)],
+        game=game,
+        wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
+        key=f"chain_lengths_{name}",
+        parts=False,
+        leaks=(describe_components(game), join_words(chains), ", ".join(map(str, chains))),
+    )
+
+
+def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
+    game = position(name)
+    loops = parts_of(game, "loop")
+    total = sum(loops)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == total:
+            return True, tr("Yes: loops of {join}, {total} boxes in all.", join=join_words(loops), total=total)
+        if k == len(loops):
+            return False, tr("That is how many loops there are; now count the boxes inside them.")
+        if len(loops) > 1 and k in loops:
+            return False, tr(
+                "{k} is one loop. There is more than one loop on this board: find every one and add up their boxes.",
+                k=k,
+            )
+        return False, (
+            ntr(
+                "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find "
+                "it and add up the boxes.",
+                "Not {k}. A loop is a ring of boxes with no end at all, neither at the edge nor at a junction: find "
+                "each one and add up the boxes.",
+                len(loops),
+                k=k,
+            )
+        )
+
+    return DotsExercise(
+        tr("<b>How many boxes are in loops</b> on this board?"),
+        check,
+        hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
+        answer=f"{total} ({join_words(loops)}).",
+        parts=False,
+        solutions=[total],
+        game=game,
+        wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
+        key=f"count_loops_{name}",
+        leaks=(describe_components(game), tr("loops of {join}", join=join_words(loops))),
+    )
+
+
+HAND_OVER_HINTS = {
+    "chains_234": N_(
+        "Give away as little as possible. A chain can be opened at an end or in the middle: picture both."
+    ),
+    "give_single": N_(
+        "For each thing you could open, count the boxes it gives away, then ask who must open the next one."
+    ),
+}
+"""The hint of each hand-over exercise (a single box has no middle line: its hint does not speak of one)."""
+
+
+def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
+    """No safe line left: hand over the short chain that keeps the win (chains of 2, 3 and 4: only the middle line
+    of the 2-chain; chains of 5, 3 and 1: the single box)."""
+    game = position(name)
+    return best_move_exercise(
+        name,
+        tr(
+            "{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>",
+            seat_name=tr(SEATS[game.to_move]),
+        ),
+        tr(HAND_OVER_HINTS[name]),
+        key=f"hand_over_{name}",
+    )

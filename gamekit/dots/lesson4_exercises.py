@@ -1,0 +1,390 @@
+"""Dots and Boxes lesson 4's exercises."""
+
+from __future__ import annotations
+
+from gamekit.core.errors import SolverTimeout
+from gamekit.display import Paragraph
+from gamekit.display import Table
+from gamekit.dots import analysis
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.rules import PRESETS
+from gamekit.dots.rules import geometry
+from gamekit.dots.solver import move_values
+from gamekit.dots.solver import solve
+from gamekit.i18n import N_
+from gamekit.i18n import ntr
+from gamekit.i18n import number
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import choice_checker
+from gamekit.widgets.lesson import parse_int
+from typing import Any
+from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
+from gamekit.dots.lesson_pictures import describe_components, join_words
+from gamekit.dots.lesson_positions import REAL_GAME, SEATS, long_chain_count, position, wanted_parity
+
+
+# lesson 4
+def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 4) -> DotsExercise:
+    """Which numbers of long chains, from 1 to ``most``, suit ``seat`` on a ``width``×``height`` board?"""
+    dots = geometry(width, height).n_dots
+    parity = wanted_parity(width, height, seat)
+    counts = [k for k in range(1, most + 1) if (k % 2 == 0) == (parity == "even")]
+    others = [k for k in range(1, most + 1) if k not in counts]
+    who = tr(SEATS[seat])
+    role = tr("moves first") if seat == 0 else tr("moves second")
+    why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        if _parity_word(answer) is not None:  # "even" / «pares»: the question asks for the numbers themselves
+            raise ValueError(
+                tr(
+                    "{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by commas.",
+                    answer=str(answer).strip(),
+                    most=most,
+                )
+            )
+        got = sorted(set(parse_lengths(answer)))
+        if any(k < 1 or k > most for k in got):
+            raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
+        if got == counts:
+            return True, tr(
+                "Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.",
+                why=why,
+                who=who,
+                role=role,
+                parity=tr(parity),
+                join=join_words(counts),
+            )
+        if got == others:
+            return False, tr("Those suit the other player. {why}", why=why)
+        if set(got) < set(counts):
+            return False, tr(
+                "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most
+            )
+        return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
+
+    return DotsExercise(
+        tr(
+            "On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit "
+            "{who}?</b> Give all of them, separated by commas.",
+            width=width,
+            height=height,
+            who=who,
+            role=role,
+            most=most,
+        ),
+        check,
+        hint=tr(
+            "Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?",
+            width=width,
+            height=height,
+        ),
+        answer=f"{join_words(counts)}.",
+        solutions=[", ".join(map(str, counts)), tuple(counts)],
+        wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
+        key=f"parity_{width}x{height}_{seat}",
+        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"),
+    )
+
+
+def _parity_word(answer: Any) -> str | None:
+    """ "even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
+    if not isinstance(answer, str):
+        return None
+    word = answer.strip().lower().rstrip(".")
+    forms = {word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word}
+    for parity in ("even", "odd"):
+        if forms & {parity, tr(parity).lower()}:
+            return parity
+    return None
+
+
+def count_long_exercise(name: str = "long_count") -> DotsExercise:
+    game = position(name)
+    n = long_chain_count(game)
+    loops = parts_of(game, "loop")
+    short = [c for c in parts_of(game, "chain") if c < 3]
+    everything = n + len(loops) + len(short)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == n:
+            return True, tr(
+                "Yes, {n}: {describe_components}; loops and chains of 1 or 2 do not count.",
+                n=n,
+                describe_components=describe_components(game),
+            )
+        if loops and short and k == everything:
+            return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
+        if loops and k == n + len(loops) and 2 in short and len(loops) == 1:  # the loop, or the 2-chain, counted
+            return False, tr(
+                "One too many: either you counted the loop (loops never count, however long they are) "
+                "or the chain of 2 (a long chain has 3 boxes or more)."
+            )
+        if loops and k == n + len(loops):
+            return False, tr("Loops do not count as long chains, however long they are.")
+        if short and k == n + len(short):
+            return False, tr("A long chain has 3 boxes or more: leave out the short ones.")
+        if k < n:
+            return False, tr(
+                "More than {k}: follow every run of boxes to its two ends, even where it turns a corner.", k=k
+            )
+        return False, (tr("Not {k}. Count the chains with 3 boxes or more — not the loops, not chains of 1 or 2.", k=k))
+
+    wrong = list(dict.fromkeys(w for w in (n + len(loops), n + len(short), everything, n - 1) if w != n and w >= 0))
+    return DotsExercise(
+        tr("<b>How many long chains</b> are on this board?"),
+        check,
+        hint=tr("Long = 3 boxes or more. Loops never count."),
+        answer=f"{n}.",
+        solutions=[n],
+        game=game,
+        wrong=wrong,
+        key=f"count_long_{name}",
+        parts=False,
+        leaks=(describe_components(game), tr("{n} long chain", n=n)),
+    )
+
+
+def total_exercise(name: str = "long_chains") -> DotsExercise:
+    """The count before the verdict: dots + long chains of a position with no safe line left (a number, so it
+    cannot be guessed; the next exercise asks who wins on the same board).  The right answer's feedback states the
+    sum only, not whom it suits."""
+    game = position(name)
+    rule = analysis.long_chain_rule(game)
+    dots, n = rule.dots, rule.long_chains
+    total = dots + n
+    boxes = game.geometry.n_boxes
+    loops = parts_of(game, "loop")
+    short = [c for c in parts_of(game, "chain") if c < 3]
+    reasons = {n: tr("That is the long chains alone: add the dots too.")}
+    reasons[boxes + n] = tr(
+        "You added the boxes ({boxes}); the rule counts the dots ({width}+1) × ({height}+1).",
+        boxes=boxes,
+        width=game.width,
+        height=game.height,
+    )
+    if loops:
+        reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
+    if short:
+        reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    for found in range(n):
+        reasons.setdefault(
+            dots + found,
+            tr("That is the dots alone: add the long chains (chains of 3 boxes or more).")
+            if found == 0
+            else ntr(
+                "{dots} + {n}: you found {n} long chain, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                "{dots} + {n}: you found {n} long chains, and there are more. Follow every run of linked "
+                "boxes to its end, round its corners: each run of 3 boxes or more counts once.",
+                found,
+                dots=dots,
+            ),
+        )
+    reasons.pop(total, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == total:
+            return True, ntr(
+                "Yes: {dots} dots + {n} long chain = {total}.",
+                "Yes: {dots} dots + {n} long chains = {total}.",
+                n,
+                dots=dots,
+                total=total,
+            )
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr(
+            "Not {k}. Count the dots, ({width}+1) × ({height}+1), then the chains of 3 boxes or more, and add them.",
+            k=k,
+            width=game.width,
+            height=game.height,
+        )
+
+    return DotsExercise(
+        tr("No safe line is left. <b>What is dots + long chains</b> on this board?"),
+        check,
+        hint=tr(
+            "Dots first: ({width}+1) × ({height}+1). Then the long chains: 3 boxes or more, no loops.",
+            width=game.width,
+            height=game.height,
+        ),
+        answer=f"{total}.",
+        solutions=[total, str(total)],
+        game=game,
+        parts=False,
+        wrong=list(reasons) + [total + 2],
+        key=f"total_{name}",
+        leaks=(describe_components(game),),
+    )
+
+
+def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
+    game = position(name)
+    mover = game.to_move
+    value = solve(game)
+    g, c = game.scores
+    final = [g, c]
+    rest = game.geometry.n_boxes - g - c
+    mine = (rest + value) // 2
+    final[mover] += mine
+    final[1 - mover] += rest - mine
+    winner = "Gold" if final[0] > final[1] else "Coral" if final[1] > final[0] else "Draw"
+    rule = analysis.long_chain_rule(game)
+    long_n, dots = rule.long_chains, rule.dots
+    wants = (
+        tr("even, what Gold (the first player) wants")
+        if (dots + long_n) % 2 == 0
+        else tr("odd, what Coral (the second player) wants")
+    )
+    reason = ntr(
+        "with best play the game ends Gold {gold}, Coral {coral}. There is {n} long chain and {dots} dots: "
+        "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
+        "with best play the game ends Gold {gold}, Coral {coral}. There are {n} long chains and {dots} dots: "
+        "{dots} + {n} = {sum} is {wants}: {loser} has to open the long chains.",
+        long_n,
+        gold=final[0],
+        coral=final[1],
+        dots=dots,
+        sum=dots + long_n,
+        wants=wants,
+        loser=tr(SEATS[1 - rule.favoured]),
+    )
+    # the other side: most often the rule turned round (whom an even total suits), or a miscounted long chain
+    backwards = tr(
+        "No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
+        "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
+        "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
+        dots=dots,
+        n=long_n,
+        sum=dots + long_n,
+        parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
+        winner=tr(SEATS[rule.favoured]),
+        gold=final[0],
+        coral=final[1],
+    )
+    explain = {
+        w: tr("Right: {reason}", reason=reason)
+        if w == winner
+        else tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
+        if w == "Draw"
+        else backwards
+        for w in (N_("Gold"), N_("Coral"), N_("Draw"))
+    }
+    return DotsExercise(
+        tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
+        choice_checker(winner, explain),
+        hint=tr("Count the long chains and add the dots."),
+        answer=f"{tr(winner)}: {reason}",
+        solutions=[winner],
+        choices=["Gold", "Coral", "Draw"],
+        game=game,
+        wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
+        key=f"who_wins_{name}",
+        leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),),
+    )
+
+
+def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
+    """The move of a recorded game after which the result with best play changed for the last time.
+
+    Returns ``{"index", "seat", "line", "before", "after", "better"}``: the move's number (0-based), who drew
+    it, the line, the mover's value with best play before and after it (boxes left, exact solver) and the
+    lines that would have kept the better result.
+    """
+    lines = moves.split()
+    games = [DotsAndBoxes(width, height)]
+    for line in lines:  # the position before each move
+        games.append(games[-1].copy())
+        games[-1].play(line)
+    for i in range(len(lines) - 1, -1, -1):  # from the end: the first change found is the last one
+        game = games[i]
+        values = move_values(game)
+        best = max(values.values())
+        name = game.line_name(game.line_index(lines[i]))
+        if (best > 0) - (best < 0) != (values[name] > 0) - (values[name] < 0):
+            return {
+                "index": i,
+                "seat": game.to_move,
+                "line": name,
+                "before": best,
+                "after": values[name],
+                "better": [l for l, v in values.items() if v == best],
+            }
+    raise ValueError(tr("no move of this game changed its result"))
+
+
+# ----- the long chain rule table ----------------------------------------------------------------
+def parity_table() -> Table:
+    """For each preset board: dots, and how many long chains each player wants (Gold moves first)."""
+    rows = []
+    for name, (w, h) in PRESETS.items():
+        dots = geometry(w, h).n_dots
+        rows.append(
+            (
+                tr("{board} (default)", board=name) if (w, h) == (5, 4) else name,
+                dots,
+                tr(wanted_parity(w, h, 0)),
+                tr(wanted_parity(w, h, 1)),
+            )
+        )
+    return Table(
+        [tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")],
+        rows,
+        caption=tr("The long chain rule: the first player wants dots + long chains to be even"),
+    )
+
+
+def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:
+    """Lesson 4's closing fact, computed on the page: who wins from the empty board with perfect play, and by
+    how much (the exact solver, about 0.3 s for 3×3 with the compiled search).  If the search does not end
+    within ``time_limit`` seconds, the sentence says the value was not computed here."""
+    game = DotsAndBoxes(width, height)
+    try:
+        value = solve(game, time_limit=time_limit)
+    except SolverTimeout:
+        return Paragraph(
+            tr(
+                "The exact calculation did not finish the {width}×{height} board within {seconds} s on "
+                "this computer, so the result is not computed here.",
+                width=width,
+                height=height,
+                seconds=number(time_limit, short=True),
+            )
+        )
+    boxes = width * height
+    first, second = (boxes + value) // 2, (boxes - value) // 2
+    if value == 0:
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the game is a tie, {first}–{second}.",
+                width=width,
+                height=height,
+                first=first,
+                second=second,
+            )
+        )
+    if value > 0:
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the first player wins {most}–{least}.",
+                width=width,
+                height=height,
+                most=first,
+                least=second,
+            )
+        )
+    return Paragraph(
+        tr(
+            "Computed just now by exact calculation: on the {width}×{height} board, with perfect "
+            "play from the empty board, the second player wins {most}–{least}.",
+            width=width,
+            height=height,
+            most=second,
+            least=first,
+        )
+    )

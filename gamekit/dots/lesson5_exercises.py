@@ -1,0 +1,422 @@
+"""Dots and Boxes lesson 5's exercises."""
+
+from __future__ import annotations
+
+from gamekit.dots import analysis
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import move_values
+from gamekit.dots.solver import solve
+from gamekit.i18n import ntr
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import parse_int
+from typing import Any
+from gamekit.dots.lesson_exercise import (
+    DotsExercise,
+    after_line,
+    best_move_exercise,
+    completes_box,
+    final_score_text,
+    line_checker,
+    pupil_line,
+    shared_line_name,
+)
+from gamekit.dots.lesson_pictures import boxes_won, join_words
+from gamekit.dots.lesson_positions import (
+    POSITIONS,
+    SEATS,
+    SEQUENCES,
+    components,
+    line_parts,
+    position,
+    safe_lines,
+    takeable,
+    third_side_boxes,
+)
+
+
+# lesson 5
+def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
+    """The opponent opened a long chain, two boxes are left and a long chain comes next: keep control."""
+    game = position(name)
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+
+    def judge(name: str) -> tuple[bool, str]:
+        v = values[name]
+        if v == best:
+            return True, tr(
+                "Yes: {name} leaves the last two boxes to {other}, who takes them and must then open the next "
+                "chain. With best play the game ends {final}.",
+                name=name,
+                other=other,
+                final=final_score_text(game, v),
+            )
+        if completes_box(game, name):
+            return False, tr(
+                "{name} grabs a box, but after the last one {seat} has to open the next chain and {other} takes it: "
+                "the game ends {final} instead of {final2}.",
+                name=name,
+                seat=seat,
+                other=other,
+                final=final_score_text(game, v),
+                final2=final_score_text(game, best),
+            )
+        return False, tr(
+            "{name} leaves the two boxes on offer and opens more besides: {other} takes them and takes control, and "
+            "the game ends {final} instead of {final2}.",
+            name=name,
+            other=other,
+            final=final_score_text(game, v),
+            final2=final_score_text(game, best),
+        )
+
+    return DotsExercise(
+        _mid_chain_prompt(game),
+        line_checker(game, judge),
+        hint=tr("Before you take the next box, ask: after this chain, who has to open the next one?"),
+        answer=tr("{join} (the double-deal).", join=join_words(right)),
+        solutions=right,
+        game=game,
+        click=True,
+        wrong=[l for l in values if l not in right],
+        key=name,
+    )
+
+
+def steer_exercise(name: str) -> DotsExercise:
+    """Safe lines are left: click the safe line that steers towards the long-chain count the mover wants."""
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    n = len(safe_lines(game))
+    return best_move_exercise(
+        name,
+        tr("{seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>", seat=seat, n=n),
+        tr("For each safe line, picture the chains once it is drawn: how many will be 3 boxes or longer?"),
+        key=f"steer_{name}",
+    )
+
+
+def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
+    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead."""
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    n = len(safe_lines(game))
+    ex = best_move_exercise(
+        name,
+        ntr(
+            "{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
+            "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>",
+            n,
+            seat=seat,
+        ),
+        tr(
+            "Try each safe line and count the long chains it leaves. If none gives the count you want, what could a "
+            "box or two given away now change?"
+        ),
+        key=name if name.startswith("sacrifice_") else f"sacrifice_{name}",
+    )
+    judge_line = ex.checker
+
+    safe = safe_lines(game)
+    other = tr(SEATS[1 - game.to_move])
+    values = move_values(game)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = judge_line(answer)
+        line = game.line_name(game.line_index(answer))
+        if line in safe or boxes_won(game, line):
+            return ok, feedback
+        if ok:
+            return ok, feedback + " " + gift_count(game, line)
+        parts = line_parts(game, line)
+        two = [p for p in parts if p.kind == "chain" and p.length == 2]
+        if len(parts) == 1 and two and line != shared_line_name(game, two[0]):
+            return ok, tr(
+                "{line}: it opens a 2-chain at an end, and a 2-chain opened at an end can be refused: {other} "
+                "can take both boxes, or draw the other end and leave both to {seat}. With best play the game "
+                "would then end {final}; a better line ends it {final2}.",
+                line=line,
+                other=other,
+                seat=seat,
+                final=final_score_text(game, values[line]),
+                final2=final_score_text(game, max(values.values())),
+            )
+        after = _taken(game, line)
+        if analysis.long_chain_rule(after).favoured == game.to_move:
+            for reply in safe_lines(after):
+                rule = analysis.long_chain_rule(after_line(after, reply))
+                if rule.favoured != game.to_move:
+                    return ok, feedback + " " + ntr(
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} "
+                        "long "
+                        "chain is forming: the count {other} wants.",
+                        "Once {other} has taken the gift, {other} still has a safe line, {reply}, and after it {n} "
+                        "long "
+                        "chains are forming: the count {other} wants.",
+                        rule.long_chains,
+                        other=other,
+                        reply=reply,
+                    )
+            return ok, feedback
+        return ok, feedback + " " + gift_count(game, line)
+
+    ex.checker = check
+    return ex
+
+
+def _taken(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    """The position once ``line`` is drawn and the other player has taken every box it offers (a gift taken)."""
+    after = game.copy()
+    after.play(line)
+    taker = after.to_move
+    while after.to_move == taker and analysis.capture_lines(after) and not after.is_over():
+        after.play(analysis.capture_lines(after)[0])
+    return after
+
+
+def gift_count(game: DotsAndBoxes, line: str) -> str:
+    """How giving boxes away with ``line`` changes the long-chain count: the count once the other player has taken
+    the gift, in the words of lesson 4 (computed by the analysis of that position)."""
+    rule = analysis.long_chain_rule(_taken(game, line))
+    total = rule.dots + rule.long_chains
+    return ntr(
+        "Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
+        "count {favoured} wants.",
+        "Once {other} has taken the gift, {n} long chains are forming: {dots} + {n} = {total} is {parity}, the "
+        "count {favoured} wants.",
+        rule.long_chains,
+        other=tr(SEATS[1 - game.to_move]),
+        dots=rule.dots,
+        total=total,
+        parity=tr("even") if total % 2 == 0 else tr("odd"),
+        favoured=tr(SEATS[rule.favoured]),
+    )
+
+
+# lesson 5
+def loop_four_exercise() -> DotsExercise:
+    game = position("loop_four")
+    other = tr(SEATS[1 - game.to_move])
+    return best_move_exercise(
+        "loop_four",
+        tr(
+            "{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>",
+            other=other,
+            seat_name=tr(SEATS[game.to_move]),
+        ),
+        tr("Add up what each player ends with if you take the whole loop, and if you leave four."),
+        key="loop_four",
+    )
+
+
+def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
+    """``(length, taken)``: the chain the other player opened, and how many of its boxes the mover has taken."""
+    taken = 0
+    for _, seat, boxes in reversed(game.log):
+        if seat != game.to_move or not boxes:
+            break
+        taken += len(boxes)
+    return taken + takeable(game), taken
+
+
+def _rest_after(game: DotsAndBoxes) -> str:
+    """The chains and loops left once the opened one is taken, in words."""
+    rest = [p for p in components(game) if not p.opened]
+    chains = sorted((p.length for p in rest if p.kind == "chain"), reverse=True)
+    loops = sorted((p.length for p in rest if p.kind == "loop"), reverse=True)
+    bits = []
+    if chains:
+        bits.append(ntr("a chain of {lengths}", "chains of {lengths}", len(chains), lengths=join_words(chains)))
+    if loops:
+        bits.append(ntr("a loop of {lengths}", "loops of {lengths}", len(loops), lengths=join_words(loops)))
+    return tr(" and ").join(bits) if bits else tr("nothing")
+
+
+def _mid_chain_prompt(game: DotsAndBoxes) -> str:
+    length, taken = _opened_chain(game)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    return ntr(
+        "{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. "
+        "<b>What is {seat}'s best line?</b>",
+        "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. "
+        "<b>What is {seat}'s best line?</b>",
+        taken,
+        other=other,
+        length=length,
+        seat=seat,
+        rest=_rest_after(game),
+    )
+
+
+def _deal_lines(game: DotsAndBoxes) -> list[str]:
+    """The double-deals of a position where an opened chain is being taken: lines that take nothing and leave
+    exactly the last two boxes of the opened chain (no box of another chain) to the other player."""
+    opened = {b for p in components(game) if p.opened for b in p.boxes}
+
+    def is_deal(line: str) -> bool:
+        if completes_box(game, line):
+            return False
+        after = after_line(game, line)
+        return takeable(after) == 2 and set(third_side_boxes(after)) <= set(third_side_boxes(game)) | opened
+
+    return [l for l in game.legal_moves() if is_deal(l)]
+
+
+def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
+    """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them.  The
+    double-deal gets its own reason: only chains of 1 or 2 come after, and each can be handed over so that it
+    cannot be refused, so control wins nothing back (computed: the chains left, the two results)."""
+    ex = best_move_exercise(
+        name,
+        _mid_chain_prompt(position(name)),
+        tr(
+            "Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be "
+            "refused?"
+        ),
+        key=name,
+    )
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if not rest or max(rest) > 2:
+        raise ValueError(tr("{name}: this exercise needs only chains of 1 or 2 after the opened chain", name=name))
+    values = move_values(game)
+    best = max(values.values())
+    deals = _deal_lines(game)
+    other = tr(SEATS[1 - game.to_move])
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        index = pupil_line(game, answer)
+        line = game.line_name(index)
+        if line in deals and not game.is_drawn(index):
+            return False, tr(
+                "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
+                "only chains of {rest} are left, and each can be handed over so that it cannot be "
+                "refused: control wins nothing back for the two boxes it costs. With best play the game "
+                "would end {final} instead of {final2}.",
+                line=line,
+                other=other,
+                rest=join_words(rest),
+                final=final_score_text(game, values[line]),
+                final2=final_score_text(game, best),
+            )
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
+
+
+def challenge_exercise(name: str) -> DotsExercise:
+    game = position(name)
+    return best_move_exercise(
+        name,
+        tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
+        tr(
+            "Safe lines left? Count long chains. Boxes on offer? Take them, or refuse to keep control — whichever "
+            "wins more in the end."
+        ),
+        key=name,
+    )
+
+
+def take_all_exercise(name: str = "take_all") -> DotsExercise:
+    """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
+    control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
+    wrong examples: it is the mistake a pupil who has just learnt double-dealing makes)."""
+    ex = best_move_exercise(
+        name,
+        _mid_chain_prompt(position(name)),
+        tr(
+            "Picture both plans to the end. After a double-deal, who would open the chain of 2, and who the chain of 3?"
+        ),
+        key=name,
+    )
+    game = ex.game
+    rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
+    if rest != [3, 2]:
+        raise ValueError(
+            tr("{name}: this exercise needs a chain of 3 and a chain of 2 after the opened chain", name=name)
+        )
+    values = move_values(game)
+    best = max(values.values())
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+
+    deals = _deal_lines(game)
+    judge_line = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        line = game.line_name(game.line_index(answer))
+        if line in deals and not game.is_drawn(game.line_index(line)):
+            return False, tr(
+                "{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
+                "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
+                "would end {final} instead of {final2}.",
+                line=line,
+                other=other,
+                seat=seat,
+                final=final_score_text(game, values[line]),
+                final2=final_score_text(game, best),
+            )
+        return judge_line(answer)
+
+    ex.checker = check
+    ex.wrong = deals + [l for l in ex.wrong if l not in deals]
+    return ex
+
+
+def double_deal_score_exercise() -> DotsExercise:
+    """How many boxes does Gold end with in the double-deal game (best play)?"""
+    game = position("double_deal")
+    value = solve(game)
+    rest = game.geometry.n_boxes - sum(game.scores)
+    gold = game.scores[0] + ((rest + value) // 2 if game.to_move == 0 else (rest - value) // 2)
+    greedy = DotsAndBoxes.from_moves(3, 3, POSITIONS["double_deal"][2] + " " + " ".join(SEQUENCES["greedy"]["steps"]))
+    greedy_gold = greedy.scores[0]
+    dealt = 2  # the last two boxes of the first chain of 4, left to Coral
+    reasons = {
+        gold + dealt: tr(
+            "That counts the last two boxes of the first chain as Gold's. With the double-deal Gold leaves them: "
+            "Coral takes both with one line, and must then open the last chain."
+        ),
+        gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
+        gold - 1: tr(
+            "One short. Did you count the single box as Gold's? Coral took it. Count again, chain by chain, the "
+            "boxes Gold takes."
+        ),
+        rest - gold: tr(
+            "That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."
+        ),
+        greedy_gold: tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more."),
+    }
+    reasons.pop(gold, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == gold:
+            return True, tr(
+                "Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).",
+                gold=gold,
+                greedy_gold=greedy_gold,
+            )
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr(
+            "Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4."
+        )
+
+    return DotsExercise(
+        tr(
+            "Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and "
+            "opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to "
+            "Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"
+        ),
+        check,
+        hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
+        answer=f"{gold}.",
+        solutions=[gold],
+        wrong=list(reasons) + [9],
+        key="double_deal_score",
+    )

@@ -1,0 +1,278 @@
+"""The Dots and Boxes lessons' positions and step sequences (line notation, played in order from an empty board),
+and the analysis of :mod:`gamekit.dots.analysis` under the names the lessons use."""
+
+from __future__ import annotations
+
+from gamekit.dots import analysis
+from gamekit.dots.info import INFO
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.view import BoardLayout
+from gamekit.i18n import N_
+from typing import Any
+
+SEATS = INFO.seat_names  # the catalog's N_() ids, translated with tr() where shown
+
+# ----- positions (line notation, played in order from an empty board) --------------------
+POSITIONS: dict[str, tuple[int, int, str]] = {
+    # lesson 2: ten safe lines drawn, three safe lines left, Gold to move
+    "three_safe": (3, 3, "a1-a2 c1-c2 b1-c1 b4-c4 c3-c4 c4-d4 d1-d2 a2-a3 a3-a4 a3-b3"),
+    # lesson 2: no safe line left; Gold opened the 4-chain at its end: Coral can take it all
+    "open_four": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4 a4-b4"),
+    # lesson 2: a board of its own (not the three_safe board): box a2 has three sides, Gold to move
+    "take_first": (3, 3, "d3-d4 c1-c2 b3-c3 a2-b2 b3-b4 c1-d1 c3-d3 b2-b3 a1-b1 a2-a3"),
+    # lesson 2: one box with three sides (a3) among many with two, Gold to move
+    "take_decoys": (3, 3, "b1-c1 a1-a2 c1-d1 b2-b3 a3-b3 d1-d2 a3-a4 b3-c3 a1-b1 d3-d4 d2-d3 b3-b4"),
+    # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
+    "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
+    # lesson 3: a chain of 3 and a loop of 6, Gold to move
+    "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 d3-d4"),
+    # lessons 3, 4: 4×4 with chains of 2, 3, 5 and a loop of 6, Coral to move
+    "four_by_four": (
+        4,
+        4,
+        "c5-d5 b2-c2 b1-c1 e1-e2 d3-d4 a3-a4 d2-d3 c2-d2 a4-a5 b3-c3 b4-c4 d1-d2 a1-b1 "
+        "b5-c5 a2-a3 d5-e5 a2-b2 a4-b4 d3-e3 e4-e5 c4-d4",
+    ),
+    # lesson 3: 5×4 with chains of 1, 3, 6 and loops of 4 and 6, Gold to move
+    "two_loops": (
+        5,
+        4,
+        "e1-e2 b3-b4 d2-d3 c1-d1 b4-c4 b5-c5 a4-b4 e2-f2 b2-b3 a1-a2 d4-d5 f2-f3 d5-e5 a1-b1 "
+        "d3-d4 d2-e2 b2-c2 e3-e4 c4-d4 f4-f5 f3-f4 a4-a5 b1-c1 c2-d2 a2-a3 e5-f5",
+    ),
+    # lesson 4: 5×4 with chains of 8, 3, 2 and 1 and a loop of 6 (not a board of lesson 3), Coral to move
+    "long_count": (
+        5,
+        4,
+        "b1-c1 c3-c4 c2-c3 b4-c4 a2-a3 d2-e2 e2-e3 c1-d1 e4-e5 d3-d4 e1-e2 e2-f2 b1-b2 d5-e5 "
+        "e5-f5 a3-a4 a4-b4 c2-d2 c4-c5 a4-a5 f3-f4 b2-b3 e3-e4 c5-d5 a1-b1",
+    ),
+    # lesson 4: 5×4 with chains of 6 and 8 and a loop of 6, Coral to move
+    "long_chains": (
+        5,
+        4,
+        "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
+        "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4",
+    ),
+    # lesson 5: chains of 4, 4 and 1 on 3×3, Gold to move — one double-deal wins it
+    "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
+    # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)
+    "first_box": (3, 3, "a1-b1 b1-b2 a1-a2"),
+    # lesson 1: boxes c1 and c2 each have three sides and miss the same line; box a3 misses one side too
+    "two_boxes": (3, 3, "c1-d1 a3-b3 c1-c2 a3-a4 d1-d2 a4-b4 c3-d3 c2-c3 d2-d3"),
+    # lesson 4: five safe lines left, Gold to move: only one steers to the long-chain count Gold wants (and the
+    # forming count agrees with the solver after each of them)
+    "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
+    # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
+    "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
+    # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
+    "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
+    # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
+    # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
+    "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
+    # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
+    # double-deal. Gold to move
+    "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 a2-b2"),
+    # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
+    # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
+    "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
+    # lesson 5, final challenge 1: Coral opened a 2-chain at its end; a chain of 7 is left. Taking a box loses 2–7;
+    # refusing both boxes (the far end, d1-d2) makes Coral open the chain of 7 and wins 7–2. Found by a search with
+    # the exact solver. Gold to move
+    "challenge_refuse": (3, 3, "b2-c2 c2-d2 b1-b2 b4-c4 d3-d4 a2-a3 c1-d1 c3-c4 b2-b3 a4-b4 d2-d3 a3-a4 a1-b1 b1-c1"),
+    # lesson 5, final challenge 2: Gold opened a chain of 2 at its end; left after it a chain of 2, a single box and
+    # a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to come,
+    # control is worth its price here, unlike exercise 3 (only short chains). Found by a search with the exact
+    # solver. Coral to move
+    "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
+    # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
+    "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
+    # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
+    "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
+    # lesson 2: one safe line left (also the solver's best move), Coral to move
+    "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
+    # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
+    "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
+    # lesson 3: two chains (6 and 3), no loop, Coral to move
+    "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
+    # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
+    "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
+    "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
+    # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
+    "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
+    # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
+    # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
+    # a search with the exact solver. Gold to move
+    "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
+    # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
+    "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
+    # lesson 5, final challenge 3: Coral handed over the 2-chain b3, c3 by its middle line; box a3 beside it is a
+    # single box, and a chain of 6 is left. Taking c3 (c4-d4) and then handing b3 and a3 to Coral as a pair wins 7–2;
+    # refusing at once (a3-a4) wins only 6–3, and taking b3 first (b3-b4) loses 3–6: neither "take the box" nor
+    # "refuse" finds it. Found by a search with the exact solver. Gold to move
+    "challenge_take_one": (3, 3, "b1-b2 a3-b3 a4-b4 b2-c2 d3-d4 c3-d3 b3-c3 a1-b1 d2-d3 c1-d1 b4-c4 a2-a3 d1-d2 c3-c4"),
+}
+
+# A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.
+# Chosen so that, at every position of the safe-line phase where a long chain is forming, the side the forming
+# count suits is the side the exact solver says wins (tests/dots/test_lesson_captions.py checks it): the count
+# the lesson teaches never points the wrong way here, nor when the safe lines run out.  Coral's sixth line,
+# c1-c2, changes both.
+REAL_GAME = (
+    "a1-b1 a2-a3 a4-b4 a1-a2 b2-b3 d3-d4 c3-c4 b3-b4 d2-d3 c2-c3 c1-d1 c1-c2 "
+    "b1-c1 a2-b2 a3-b3 a3-a4 b1-b2 b2-c2 b4-c4 b3-c3 c2-d2 c3-d3 c4-d4 d1-d2"
+)
+
+# Step sequences: a start position, then steps of one or more lines; a caption of None is written
+# by :func:`describe_line` from the analysis of the position.  ``judge``: the exact solver's verdict on
+# every move is added to its caption (a mistake is named as one, with the better line).
+SEQUENCES: dict[str, dict[str, Any]] = {
+    "third_sides": {
+        "start": (3, 3, "a2-b2 d3-d4 c2-c3 c3-d3 b1-b2 b3-c3"),
+        "parts": False,
+        "intro": N_("Six lines are drawn; no box has three sides yet. A box with a third side is tinted red."),
+        "steps": ["d1-d2", "c1-d1", "a3-a4", "a3-b3", "b4-c4", "b1-c1", "a1-b1", "a1-a2"],
+        "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
+    },
+    "chains": {
+        "start": POSITIONS["chains_45"],
+        "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
+        "judge": True,
+        "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
+        "outro": N_(
+            "Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as "
+            "a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two "
+            "boxes."
+        ),
+    },
+    "loop": {
+        "start": POSITIONS["chain_and_loop"],
+        "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
+        "judge": True,
+        "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
+        "outro": N_(
+            "The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so "
+            "had to open the loop: lesson 5 shows a better way."
+        ),
+    },
+    "real_game": {
+        "start": (3, 3, ""),
+        "intro": N_("A whole game on 3×3 (16 dots). Gold moved first, so Gold wants an even number of long chains."),
+        "steps": REAL_GAME.split(),
+        "forming": True,
+    },
+    "tally_game": {  # lesson 4's predict-then-check: the safe-line phase of REAL_GAME, no count shown
+        "start": (3, 3, ""),
+        "parts": False,
+        "intro": N_(
+            "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
+            "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
+            "whom the count suits."
+        ),
+        "steps": REAL_GAME.split()[:13],
+        "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),
+    },
+    "double_deal": {
+        "start": POSITIONS["double_deal"],
+        "intro": N_("No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box."),
+        "steps": [
+            "c4-d4",
+            "d3-d4",
+            "c2-d2",
+            "d2-d3",
+            "c1-c2",
+            "a1-a2",
+            "b1-b2",
+            "a3-b3",
+            "a3-a4",
+            "b2-b3",
+            "b3-c3",
+            "b4-c4",
+        ],
+    },
+    "greedy": {
+        "start": POSITIONS["double_deal"],
+        "intro": N_(
+            "No safe line is left: a chain of 1 (c3) and two chains of 4. Gold gives away the single box, and then "
+            "grabs every box on offer."
+        ),
+        "judge": True,
+        "steps": [
+            "c4-d4",
+            "d3-d4",
+            "c2-d2",
+            "d2-d3",
+            "c1-c2",
+            "b1-b2",
+            "a1-a2",
+            "a3-b3",
+            "b2-b3",
+            "b3-c3",
+            "b4-c4",
+            "a3-a4",
+        ],
+        "outro": N_("Coral won 5–4."),
+    },
+}
+
+
+def sequence_positions(name: str) -> list[DotsAndBoxes]:
+    """The position each step of a named sequence shows (its start, then after each line)."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    out = [game.copy()]
+    for line in spec["steps"]:
+        game.play(line)
+        out.append(game.copy())
+    return out
+
+
+def position(name: str) -> DotsAndBoxes:
+    """A fresh copy of a named lesson position."""
+    width, height, moves = POSITIONS[name]
+    return DotsAndBoxes.from_moves(width, height, moves)
+
+
+def lesson_board_layout(game: DotsAndBoxes) -> BoardLayout:
+    """The pixel geometry of a lesson board: the Dots view's layout fitted into 300 CSS pixels."""
+    return BoardLayout.fit(game.width, game.height, max_px=300)
+
+
+# ----- analysis, as the lessons use it (thin names over gamekit.dots.analysis) ----------------------
+Component = analysis.Component
+
+
+def third_side_boxes(game: DotsAndBoxes) -> list[int]:
+    """Boxes with a third side: the player to move can take them."""
+    return analysis.capturable_boxes(game)
+
+
+def safe_lines(game: DotsAndBoxes) -> list[str]:
+    return analysis.safe_lines(game)
+
+
+def takeable(game: DotsAndBoxes) -> int:
+    """How many boxes the player to move can take in a row now."""
+    return analysis.capture_run(game)
+
+
+def components(game: DotsAndBoxes) -> list[Component]:
+    """Chains and loops of the position (longest first, ties by first box)."""
+    return analysis.components(game)
+
+
+def long_chain_count(game: DotsAndBoxes) -> int:
+    return analysis.long_chain_rule(game).long_chains
+
+
+def wanted_parity(width: int, height: int, seat: int, first: int = 0) -> str:
+    """ "even" or "odd": the number of long chains ``seat`` wants when ``first`` moved first."""
+    return analysis.long_chain_rule(DotsAndBoxes(width, height, first=first)).wants(seat)
+
+
+def line_parts(game: DotsAndBoxes, line: str) -> list[Component]:
+    """The chains and loops whose boxes ``line`` touches."""
+    boxes = set(game.geometry.line_boxes[game.line_index(line)])
+    return [p for p in components(game) if boxes & set(p.boxes)]

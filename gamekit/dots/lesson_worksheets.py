@@ -1,0 +1,188 @@
+"""The Dots and Boxes worksheets on paper: each sheet's words card, numbered-line pictures and lesson 4's tally."""
+
+from __future__ import annotations
+
+from gamekit.display import Paragraph
+from gamekit.display import Table
+from gamekit.dots import analysis
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.rules import geometry
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import parse_int
+from typing import Any
+from typing import Sequence
+from gamekit.dots.lesson_pictures import join_words
+from gamekit.dots.lesson_positions import SEATS, SEQUENCES
+
+
+def numbered_lines_picture(width: int, height: int, moves: Sequence[str]) -> str:
+    """A text picture of a board with each drawn line labelled by its place in ``moves`` (1 for the first), for a
+    sheet on paper: dots are ``·``, a line across is ``──n──`` and a line down ``│ n │`` on three rows, with the
+    columns lettered and the rows numbered as on the screen.  No line is written by its name, so nothing on the
+    sheet reads as an exercise's answer."""
+    geo = geometry(width, height)
+    order = {geo.line_dots(DotsAndBoxes(width, height).line_index(m)): n for n, m in enumerate(moves, 1)}
+    cell = 6
+    rows = ["    " + "".join(chr(ord("a") + c).ljust(cell) for c in range(width + 1)).rstrip()]
+    for r in range(height + 1):
+        text = f"{r + 1:<4}"
+        for c in range(width + 1):
+            text += "·"
+            if c < width:
+                n = order.get(((c, r), (c + 1, r)))
+                text += f"{n:─^{cell - 1}}" if n else " " * (cell - 1)
+        rows.append(text.rstrip())
+        if r < height:
+            for part in ("bar", "number", "bar"):
+                text = "    "
+                for c in range(width + 1):
+                    n = order.get(((c, r), (c, r + 1)))
+                    mark = ("│" if part == "bar" else str(n)) if n else " "
+                    text += mark.ljust(cell)
+                rows.append(text.rstrip())
+    return "```\n" + "\n".join(rows) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
+
+
+def tally_sheet(name: str = "tally_game") -> str:
+    """Lesson 4's tally on paper: what "forming" means, the game's lines drawn on a board, each labelled with its
+    number (:func:`numbered_lines_picture`: no line name, which could read as an exercise's answer), the worked row
+    and a blank table to fill in, one row per line (Markdown, current language)."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    steps = spec["steps"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    for line in steps:
+        game.play(line)
+        if game.last_completed:
+            raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
+    head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
+    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
+    return "\n".join(
+        [
+            "**" + tr("Keep a tally") + "**",
+            "",
+            tr(
+                "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
+                "through their undrawn sides. The board below shows the first {n} lines of a game on a "
+                "{width}×{height} board, each with its number: Gold drew the odd numbers, Coral the even ones. Draw "
+                "them on a board of your own in that order; after each line, fill in its row.",
+                n=len(steps),
+                width=width,
+                height=height,
+            ),
+            "",
+            numbered_lines_picture(width, height, steps),
+            "",
+            str(tally_worked_row(name)),
+            "",
+            "| " + " | ".join(head) + " |",
+            "|" + "---|" * len(head),
+            rows,
+        ]
+    )
+
+
+def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
+    """The forming long-chain count after each line of a named sequence: ``(line number, long chains,
+    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check).  The
+    lines themselves are not named: the step-through above names them, and a line name in a table could read as
+    the answer to an exercise on another board."""
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, moves)
+    rows = []
+    for i, line in enumerate(spec["steps"], 1):
+        game.play(line)
+        rule = analysis.long_chain_rule(game)
+        total = rule.dots + rule.long_chains
+        rows.append(
+            (
+                i,
+                rule.long_chains,
+                f"{rule.dots} + {rule.long_chains} = {total}",
+                tr(SEATS[rule.favoured]) if rule.long_chains else "—",
+            )
+        )  # no long chain: nothing to steer yet
+    return rows
+
+
+def tally_worked_row(name: str = "tally_game") -> Paragraph:
+    """One row of the tally worked for the pupil: a line after which a long chain is forming, with the boxes of that
+    chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.  The row is
+    the one farthest from every line that changes the count, so it shows how to fill in a row without telling where
+    the count changes.  Computed from the analysis, like :func:`tally_rows`."""
+    rows = tally_rows(name)
+    changes = [i for i, (before, row) in enumerate(zip([(0, 0)] + rows, rows), 1) if row[1] != before[1]]
+    candidates = [row[0] for row in rows if row[1] and row[0] not in changes]
+    if not candidates:
+        raise ValueError(f"{name}: no line with a long chain forming leaves the count as it was")
+    i = max(candidates, key=lambda n: (min(abs(n - c) for c in changes), -n))
+    spec = SEQUENCES[name]
+    width, height, moves = spec["start"]
+    game = DotsAndBoxes.from_moves(width, height, " ".join([moves] + spec["steps"][:i]).strip())
+    long_ = [c for c in analysis.components(game) if c.is_long]
+    rule = analysis.long_chain_rule(game)
+    total = rule.dots + rule.long_chains
+    return Paragraph(
+        tr(
+            "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
+            "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
+            "{total} | {seat}.",
+            i=i,
+            names=join_words(list(long_[0].names)),
+            n=rule.long_chains,
+            dots=rule.dots,
+            total=total,
+            seat=tr(SEATS[rule.favoured]),
+        )
+    )
+
+
+def tally_table(name: str = "tally_game") -> Table:
+    """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
+    return Table(
+        [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
+        tally_rows(name),
+        caption=tr("The long-chain count after each line"),
+    )
+
+
+def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
+    """Whether ``answer`` is a prediction the tally check accepts before it opens: the long chains of the pupil's
+    last row, a whole number from 0 to the boxes of the board.  A prediction is never judged right or wrong; only
+    something that is not such a number is refused, with why."""
+    width, height, _ = SEQUENCES[name]["start"]
+    most = width * height // 3
+    try:
+        k = parse_int(answer)
+    except ValueError:
+        k = -1
+    if not 0 <= k <= most:
+        return False, tr("Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most)
+    return True, tr("Now open “Check your tally” and compare it with your table, row by row.")
+
+
+def tally_check(name: str = "tally_game"):
+    """The computed tally, hidden until the pupil has typed the count of their own last row (predict, then check),
+    then folded away under "Check your tally"."""
+    import ipywidgets as W
+
+    table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+    table.set_title(0, tr("Check your tally"))
+    table.layout.display = "none"
+    entry = W.Text(
+        placeholder=tr("your count"),
+        description=tr("Long chains after the last line:"),
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
+    note = W.HTML()
+
+    def predicted(change: dict) -> None:
+        ok, message = tally_prediction(change["new"], name)
+        note.value = f"<p>{message}</p>"
+        if ok:
+            table.layout.display = None
+
+    entry.observe(predicted, names="value")
+    return W.VBox([entry, note, table])
