@@ -853,12 +853,64 @@ def whole_line(game: ConnectGame, move: str) -> str:
     )
 
 
+def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
+    """What a wrong ``move`` in ``game`` allows, fitted to that very click: where the disc lands and what it makes
+    (:func:`drop_words`), then the opponent's best answer and what best play gives.  When that answer is one of
+    the ``good`` columns (the exercise's answers, never named), the words say the opponent drops where the mover
+    needed to, and name the threats that answer stacks in one column, if it does (read off the board).  A five
+    at once, or a best answer outside ``good``, is told by :func:`outcome_words`."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over() or immediate_wins(game) or immediate_wins(after) or shown_reply(after) not in good:
+        return outcome_words(game, move, hide=good)
+    me = tr(COLOUR_NAMES[game.to_move])
+    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move))
+    lands = lands[:1].lower() + lands[1:]  # it follows "Not column 3:"
+    value = _value_after(after)
+    answered = after.copy()
+    answered.play(shown_reply(after))
+    try:
+        column, rows = stacked_run(answered, 1 - game.to_move)
+    except ValueError:
+        column, rows = None, []
+    if value < 0 and column is not None and str(column) not in good:
+        listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+        then = tr(
+            "{them} then drops where {me} needed to, and gets threats stacked in column {column}, on rows {rows}: "
+            "{me} can block only the lower one.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+            column=column,
+            rows=listed,
+        )
+    elif value < 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and can force a win.", them=SUBJECT[1 - game.to_move](), me=me
+        )
+    elif value == 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and best play ends in a draw.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+        )
+    else:
+        then = tr("{me} still wins with best play after it, but not as quickly.", me=me)
+    return f"{lands} {then}"
+
+
 def _solver_exercise(
-    name: str, prompt: str, hint: str, why_right: str = "", key: str | None = None, why_first: bool = False
+    name: str,
+    prompt: str,
+    hint: str,
+    why_right: str = "",
+    key: str | None = None,
+    why_first: bool = False,
+    fitted: bool = False,
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
-    fact that it makes no five)."""
+    fact that it makes no five).  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    makes and what it lets the opponent do), not only the value best play gives."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
@@ -866,7 +918,10 @@ def _solver_exercise(
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            said[move] = outcome_words(game, move, hide=() if move in good else good)
+            if fitted and move not in good:
+                said[move] = wrong_drop_words(game, move, good)
+            else:
+                said[move] = outcome_words(game, move, hide=() if move in good else good)
         words = said[move]
         if move in good and why_first:
             return True, tr(
@@ -942,10 +997,10 @@ def side_block_exercise() -> ConnectExercise:
 def side_diagonal_exercise() -> ConnectExercise:
     return _solver_exercise(
         "side_diagonal",
-        tr("Red to move: one column makes five along a diagonal. Which one?"),
+        tr("Red to move: one column makes five in a line right now. Which one?"),
         hint=tr(
-            "Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the "
-            "side disc at its end can be the fifth."
+            "For each cell a disc can reach now, look every way through it: across, up and along both diagonals. "
+            "Side discs count."
         ),
         why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
     )
@@ -978,6 +1033,7 @@ def only_move_exercise() -> ConnectExercise:
         tr("Yellow to move. Every column but one loses. Find the one that does not."),
         hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
         why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])),
+        fitted=True,
     )
 
 
@@ -1037,6 +1093,7 @@ def winning_move_exercise() -> ConnectExercise:
             "one right above another in such a column?"
         ),
         why_right=stacked_run_words(game),
+        fitted=True,
     )
 
 
@@ -1211,6 +1268,11 @@ def zugzwang_exercise() -> ConnectExercise:
     in_danger = [game.height - len(game.grid[c]) for c in f["danger"]]
     all_empty = empty + sum(in_danger)
     discs = sum(len(game.grid[c]) for c in f["others"])
+    spaces = {c: game.height - len(game.grid[c]) for c in f["others"]}
+    # the near misses, each from a real slip in one column: left out, counted by its discs, counted as all empty
+    left_out = {empty - n: game.column_number(c) for c, n in spaces.items() if n}
+    as_discs = {empty - n + (game.height - n) for c, n in spaces.items()} - {empty}
+    as_full = {empty - n + game.height for c, n in spaces.items()} - {empty}
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
@@ -1228,6 +1290,27 @@ def zugzwang_exercise() -> ConnectExercise:
             )
         if k == discs:
             return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
+        if k in left_out:
+            return False, tr(
+                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts, "
+                "column 7 too.",
+                column=left_out[k],
+                names=names,
+            )
+        if k in as_discs:
+            return False, tr(
+                "One column was counted by its discs, not its empty cells. Count each column's empty cells: 6 minus "
+                "its discs."
+            )
+        if k in as_full:
+            return False, tr(
+                "One column was counted as if it were empty. Its discs fill some of its 6 cells: count only the "
+                "empty ones."
+            )
+        if abs(k - empty) == 1:
+            return False, tr(
+                "Not {k}: one cell off. Count each column again, from the top disc up to row 6, then add.", k=k
+            )
         return False, tr(
             "Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.", k=k, names=names
         )
@@ -1243,7 +1326,7 @@ def zugzwang_exercise() -> ConnectExercise:
         hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
         answer=str(empty),
         solutions=[empty],
-        wrong=[all_empty, empty + in_danger[0], discs, empty - 1],
+        wrong=sorted({all_empty, empty + in_danger[0], discs, empty - 1, empty + 1, *left_out, *as_discs, *as_full}),
         key="zugzwang",
         game=game,
         click=False,
@@ -1294,7 +1377,20 @@ def zugzwang_who_exercise() -> ConnectExercise:
             **values,
         ),
     }
-    choices = [colour[0], colour[1], nobody]
+    miscount = f["empty"] - 1  # one cell forgotten: the parity flips, and so does the answer
+    miscounted = tr(
+        "{wrong}: with {k} safe cells, {fills} fills the last one",
+        wrong=colour[1 - f["forced"]],
+        k=miscount,
+        fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
+    )
+    said[miscounted] = tr(
+        "There are {n} safe cells, not {k}: exercise 3 counted them. {turns} Then it is {forced}'s turn.",
+        k=miscount,
+        turns=turns,
+        **values,
+    )
+    choices = [colour[0], colour[1], nobody, miscounted]
     right = colour[f["forced"]]
     return ConnectExercise(
         tr(
@@ -1317,10 +1413,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's kind), column 7 still empty; the diagonal
-    # runs from column 4, row 1 up to the yellow side disc on the right (row 5); the exact solver: yellow wins, with
-    # its last disc, on that very cell (red has to fill the cell under it)
-    "odd_even_2": "5551645316366562",
+    # red to move: one yellow threat cell, column 4 row 3 (odd: red's kind, as in "odd_even", but yellow's), across
+    # row 3 from column 2 to 6, column 4 still empty; the exact solver: a draw, yellow never makes five there
+    "odd_even_2": "331223526366346355",
 }
 ROW_KINDS = {
     (1, 1): N_("odd row: it will probably help its owner"),
@@ -1369,7 +1464,23 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
             **values,
         )
     )
-    why = tr("Right.") + " " + kind_words + " " + verdict
+    score = solve(game)  # for the player to move
+    winner = None if score == 0 else (game.to_move if score > 0 else 1 - game.to_move)
+    if helps == (winner == owner):
+        exact = (
+            tr("The exact solver agrees: {owner} wins this game with best play.", **values)
+            if helps
+            else tr("The exact solver agrees: {owner} does not win this game; best play ends in a draw.", **values)
+            if winner is None
+            else tr(
+                "The exact solver agrees: {owner} does not win this game; {winner} wins with best play.",
+                winner=tr(COLOUR_NAMES[winner]),
+                **values,
+            )
+        )
+    else:
+        exact = tr("This time the exact solver disagrees with the rule of thumb: it is only a rule of thumb.")
+    why = tr("Right.") + " " + kind_words + " " + verdict + " " + exact
     wrong_row = (
         tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row)
         if odd
@@ -1502,21 +1613,20 @@ def two_threats_exercise() -> ConnectExercise:
         **values,
     )
     said = {
-        tr("Red: red moves first, so red uses its threat first"): tr(
-            "Moving first does not help here: neither threat can be used yet, both float above empty cells. What "
-            "decides is the kind of row each threat is on. Row {r} and row {y} are both even, yellow's kind.",
+        tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
+            "Count the rows from the bottom, starting at 1: red's threat is on row {r} and yellow's on row {y}. Both "
+            "are even, yellow's kind. The exact solver says yellow wins.",
             **values,
         ),
-        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
-            "They do not cancel out. Each player must avoid the cell under the other's threat, and someone runs out "
-            "of safe moves first. Red's threat is on an even row, so it will probably not help red; yellow's is on "
-            "an even row too, yellow's kind. The exact solver says yellow wins.",
+        tr("Nobody: one threat is on an odd row and one on an even row, so they cancel out"): tr(
+            "Count both rows from the bottom: row {r} and row {y} are both even. So yellow's threat is on its own "
+            "kind of row, and red's is not. The exact solver says yellow wins.",
             **values,
         ),
         right: won + " " + end,
-        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
-            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
-            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+        tr("Red: red's threat is on an odd row, red's kind, and yellow's is not"): tr(
+            "Count again from the bottom: red's threat is on row {r}, even. As column {a} fills up, red tends to "
+            "fill the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
             "yellow wins.",
             **values,
         ),
