@@ -2407,7 +2407,7 @@ LESSONS: dict[int, Lesson] = {
             "transposition_why": teach.transposition_why_exercise,
             "read_score": teach.read_score_exercise,
             "bit_index": teach.bit_exercise,
-            "other_bit": teach.other_bit_exercise,
+            "bit_cell": teach.bit_cell_exercise,
         },
         {
             "tiny_score": "easy",
@@ -2417,7 +2417,7 @@ LESSONS: dict[int, Lesson] = {
             "transposition_why": "medium",
             "read_score": "medium",
             "bit_index": "medium",
-            "other_bit": "hard",
+            "bit_cell": "hard",
         },
         (
             N_(
@@ -2449,7 +2449,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),
                 ("transposition", "pruning", "transposition_why"),
             ),
-            (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"), ("bit_index", "other_bit")),
+            (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"), ("bit_index", "bit_cell")),
         ),
         themes=THEMES_2,
     ),
