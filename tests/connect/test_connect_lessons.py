@@ -1615,3 +1615,21 @@ def test_lesson_three_minutes_add_up_on_the_page_and_in_the_guide(page, guide):
     word = "ejercicio" if "/es/" in guide else "exercise"
     on_exercises = [(m, what) for m, what in rows if what.startswith(word)]
     assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * len(L.LESSONS[3].exercises) + 4
+
+
+@pytest.mark.parametrize("guide, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
+def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(guide, lang):
+    """Worksheets are marked on paper: the guide lists, for every hard exercise and every "More practice" problem,
+    its answer and the line of best play after it (or the worked answer), exactly as the exercises compute them."""
+    from gamekit.i18n import using
+
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    block = text.split("<!-- best-play:begin", 1)[1].split("-->\n", 1)[1].split("<!-- best-play:end -->")[0]
+    with using(lang):
+        assert block == L.marking_notes()
+    hard = sum(level == "hard" for lesson in L.LESSONS.values() for level in lesson.levels.values())
+    practice = sum(len(L.practice_exercises(n)) for n in L.LESSONS)
+    assert len(block.strip().splitlines()) == hard + practice
+    # a move's line is the exact solver's: the final challenge's line ends in yellow's five
+    ex = L.exercises()["challenge"]
+    assert L.marking_line(ex) == L.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
