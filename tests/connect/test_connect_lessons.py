@@ -1633,3 +1633,29 @@ def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(
     # a move's line is the exact solver's: the final challenge's line ends in yellow's five
     ex = L.exercises()["challenge"]
     assert L.marking_line(ex) == L.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
+
+
+@pytest.mark.parametrize("name", ["only_move", "winning_move"])
+def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(name):
+    """Lesson 2's exercises 9 and 10: a wrong click is told where that disc lands (row counted on the board after
+    it) and what the opponent's best answer, into the unnamed answer column, then gives: for exercise 9 the threats
+    it stacks (column and rows read off the board here), for exercise 10 the draw. Never the answer's number."""
+    ex = L.exercises()[name]
+    (answer,) = ex.solutions
+    seat = ex.game.to_move
+    for m in ex.wrong:
+        after = _after(ex.game, m)
+        row = len(after.grid[after.grid_column(int(m))])
+        feedback = ex.check(m)[1]
+        assert feedback.startswith(f"Not column {m}: your disc lands on row {row}"), feedback
+        assert L.shown_reply(after) == answer and f"column {answer}" not in feedback
+        value = solve(after)  # for the opponent, to move
+        if value > 0:
+            column, rows = L.stacked_run(_after(after, answer), 1 - seat)
+            assert f"threats stacked in column {column}, on rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}" in (
+                feedback
+            )
+        else:
+            assert value == 0 and "best play ends in a draw" in feedback
+    # the drops differ, and so do their reasons (the row each disc lands on, the stack it allows)
+    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 2
