@@ -1292,8 +1292,7 @@ def zugzwang_exercise() -> ConnectExercise:
             return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
         if k in left_out:
             return False, tr(
-                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts, "
-                "column 7 too.",
+                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts.",
                 column=left_out[k],
                 names=names,
             )
