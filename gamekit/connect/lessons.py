@@ -211,15 +211,34 @@ def threat_letter(seat: int) -> str:
     return ptr("threat cell of red", "R") if seat == 0 else ptr("threat cell of yellow", "Y")
 
 
+BEFORE_THREATS = ("edge_line", "edge_diagonal")
+"""Lesson 1's pictures: the word "threat" is taught in lesson 2, so the words beside them call a marked cell a
+cell where that colour could make five next turn."""
+
+
 def show(name: str, *, threats: bool = True, danger: bool = False):
     """A still picture of a named position, with its text for screen readers."""
     game = position(name)
-    board = picture(game, scene(game, threats=threats, danger=danger), threats=threats, danger=danger)
+    board = picture(
+        game,
+        scene(game, threats=threats, danger=danger),
+        threats=threats,
+        danger=danger,
+        term=name not in BEFORE_THREATS,
+    )
     board.children[0].lesson_position = game  # a still picture of the page (for the giveaway tests)
     return board
 
 
-def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False, rows: bool = True):
+def picture(
+    game: ConnectGame,
+    sc: Scene,
+    *,
+    threats: bool = False,
+    danger: bool = False,
+    rows: bool = True,
+    term: bool = True,
+):
     """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
     the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
     (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
@@ -231,7 +250,7 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
     board.set_access(
-        description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)]))
+        description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows, term=term)]))
     )
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
@@ -243,12 +262,15 @@ def marked_cells_text(
     danger: bool = False,
     rows: bool = True,
     letter: Callable[[int], str] = threat_letter,
+    term: bool = True,
 ) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
     questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: each colour's
-    threat letter (the picture's, also written in the cell of a board printed as text)."""
+    threat letter (the picture's, also written in the cell of a board printed as text).  ``term=False``: the
+    threat cells are named by what they are ("cells where a disc could make five next turn"), for a page before
+    the word "threat" is taught."""
     parts = []
     if threats:
         cells = [
@@ -264,8 +286,12 @@ def marked_cells_text(
             for seat in (0, 1)
             for c, r in threat_cells(game, seat)
         ]
-        if cells:
+        if cells and term:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
+        elif cells:
+            parts.append(
+                tr("Cells where a disc of that colour could make five next turn: {cells}.", cells="; ".join(cells))
+            )
     if danger:
         under = [
             tr("column {column}, row {row}", column=game.column_number(c), row=r)

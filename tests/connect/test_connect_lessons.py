@@ -1659,3 +1659,14 @@ def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(nam
             assert value == 0 and "best play ends in a draw" in feedback
     # the drops differ, and so do their reasons (the row each disc lands on, the stack it allows)
     assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 2
+
+
+def test_lesson_one_uses_plain_words_before_threats_are_taught():
+    """ "Threat" is defined in lesson 2: lesson 1's page and the words beside its pictures say what a marked cell is
+    ("could make five next turn") instead; lesson 2's pictures keep the word."""
+    for name in L.BEFORE_THREATS:
+        said = L.show(name).children[1].description
+        assert "Threat cells" not in said and "could make five next turn: R (red)" in said
+    assert "Threat cells: R (red)" in L.show("open_four").children[1].description
+    page = _page("five_in_a_row/01_rules_and_play.md")
+    assert not re.search(r"\bthreats?\b", page.split("Next:")[0]), "lesson 1 says 'threat' before lesson 2 defines it"

@@ -516,3 +516,23 @@ def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
     assert "size of the score" in ex.check(str(-s))[1] and "no sign" in ex.check(str(-n))[1]
     assert f"would score 22 − {n + 1} = {-s - 1}" in ex.check(str(n + 1))[1]
     assert len({ex.check(str(w))[1] for w in ex.wrong}) == len(ex.wrong) >= 4
+
+
+def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
+    """Lesson 3 exercise 5 asks why the transposition table never changes the score: no sentence above it says the
+    score never changes (the page says so after it), and its wrong choices are real mix-ups (the stored best move,
+    the same columns), each answered with its own reason."""
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for path, said in (
+        ("five_in_a_row/03_how_the_computer_knows.md", "it is the same on every line"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "es la misma en todas las filas"),
+    ):
+        text = " ".join((root / path).read_text().split())
+        at = text.index("teach.transposition_why_exercise()")
+        above = text[text.index("## 3.") : at]
+        assert "never changes" not in above and "no cambia nunca" not in above and said not in above
+        assert said in text[at:]
+    ex = teach.transposition_why_exercise()
+    best_move = [c for c in ex.choices if "best move" in c][0]
+    columns = [c for c in ex.choices if "same columns" in c][0]
+    assert "try it first" in ex.check(best_move)[1] and "another grid" in ex.check(columns)[1]
