@@ -211,15 +211,34 @@ def threat_letter(seat: int) -> str:
     return ptr("threat cell of red", "R") if seat == 0 else ptr("threat cell of yellow", "Y")
 
 
+BEFORE_THREATS = ("edge_line", "edge_diagonal")
+"""Lesson 1's pictures: the word "threat" is taught in lesson 2, so the words beside them call a marked cell a
+cell where that colour could make five next turn."""
+
+
 def show(name: str, *, threats: bool = True, danger: bool = False):
     """A still picture of a named position, with its text for screen readers."""
     game = position(name)
-    board = picture(game, scene(game, threats=threats, danger=danger), threats=threats, danger=danger)
+    board = picture(
+        game,
+        scene(game, threats=threats, danger=danger),
+        threats=threats,
+        danger=danger,
+        term=name not in BEFORE_THREATS,
+    )
     board.children[0].lesson_position = game  # a still picture of the page (for the giveaway tests)
     return board
 
 
-def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool = False, rows: bool = True):
+def picture(
+    game: ConnectGame,
+    sc: Scene,
+    *,
+    threats: bool = False,
+    danger: bool = False,
+    rows: bool = True,
+    term: bool = True,
+):
     """A painted board and, beside it, its accessible name and text: the columns, and the threat (and ✗) cells
     the picture marks, in words (colour is never the only cue, and a screen reader hears what is drawn).
     (An exercise's own board is drawn with this too; it is the exercise's, not a picture above it.)"""
@@ -231,7 +250,7 @@ def picture(game: ConnectGame, sc: Scene, *, threats: bool = False, danger: bool
     board = BoardCanvas(*layout_for(game, CELL).css_size, label=board_label(game))
     board.paint(sc)
     board.set_access(
-        description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows)]))
+        description=" ".join(filter(None, [describe(game), marked_cells_text(game, threats, danger, rows, term=term)]))
     )
     # visible overflow: a still picture is no scrollable region a keyboard would have to reach (WCAG 2.1.1, axe)
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
@@ -243,12 +262,15 @@ def marked_cells_text(
     danger: bool = False,
     rows: bool = True,
     letter: Callable[[int], str] = threat_letter,
+    term: bool = True,
 ) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
     with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
     questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: each colour's
-    threat letter (the picture's, also written in the cell of a board printed as text)."""
+    threat letter (the picture's, also written in the cell of a board printed as text).  ``term=False``: the
+    threat cells are named by what they are ("cells where a disc could make five next turn"), for a page before
+    the word "threat" is taught."""
     parts = []
     if threats:
         cells = [
@@ -264,8 +286,12 @@ def marked_cells_text(
             for seat in (0, 1)
             for c, r in threat_cells(game, seat)
         ]
-        if cells:
+        if cells and term:
             parts.append(tr("Threat cells: {cells}.", cells="; ".join(cells)))
+        elif cells:
+            parts.append(
+                tr("Cells where a disc of that colour could make five next turn: {cells}.", cells="; ".join(cells))
+            )
     if danger:
         under = [
             tr("column {column}, row {row}", column=game.column_number(c), row=r)
@@ -853,12 +879,64 @@ def whole_line(game: ConnectGame, move: str) -> str:
     )
 
 
+def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
+    """What a wrong ``move`` in ``game`` allows, fitted to that very click: where the disc lands and what it makes
+    (:func:`drop_words`), then the opponent's best answer and what best play gives.  When that answer is one of
+    the ``good`` columns (the exercise's answers, never named), the words say the opponent drops where the mover
+    needed to, and name the threats that answer stacks in one column, if it does (read off the board).  A five
+    at once, or a best answer outside ``good``, is told by :func:`outcome_words`."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over() or immediate_wins(game) or immediate_wins(after) or shown_reply(after) not in good:
+        return outcome_words(game, move, hide=good)
+    me = tr(COLOUR_NAMES[game.to_move])
+    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move))
+    lands = lands[:1].lower() + lands[1:]  # it follows "Not column 3:"
+    value = _value_after(after)
+    answered = after.copy()
+    answered.play(shown_reply(after))
+    try:
+        column, rows = stacked_run(answered, 1 - game.to_move)
+    except ValueError:
+        column, rows = None, []
+    if value < 0 and column is not None and str(column) not in good:
+        listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+        then = tr(
+            "{them} then drops where {me} needed to, and gets threats stacked in column {column}, on rows {rows}: "
+            "{me} can block only the lower one.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+            column=column,
+            rows=listed,
+        )
+    elif value < 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and can force a win.", them=SUBJECT[1 - game.to_move](), me=me
+        )
+    elif value == 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and best play ends in a draw.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+        )
+    else:
+        then = tr("{me} still wins with best play after it, but not as quickly.", me=me)
+    return f"{lands} {then}"
+
+
 def _solver_exercise(
-    name: str, prompt: str, hint: str, why_right: str = "", key: str | None = None, why_first: bool = False
+    name: str,
+    prompt: str,
+    hint: str,
+    why_right: str = "",
+    key: str | None = None,
+    why_first: bool = False,
+    fitted: bool = False,
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
-    fact that it makes no five)."""
+    fact that it makes no five).  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    makes and what it lets the opponent do), not only the value best play gives."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
@@ -866,7 +944,10 @@ def _solver_exercise(
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
-            said[move] = outcome_words(game, move, hide=() if move in good else good)
+            if fitted and move not in good:
+                said[move] = wrong_drop_words(game, move, good)
+            else:
+                said[move] = outcome_words(game, move, hide=() if move in good else good)
         words = said[move]
         if move in good and why_first:
             return True, tr(
@@ -942,10 +1023,10 @@ def side_block_exercise() -> ConnectExercise:
 def side_diagonal_exercise() -> ConnectExercise:
     return _solver_exercise(
         "side_diagonal",
-        tr("Red to move: one column makes five along a diagonal. Which one?"),
+        tr("Red to move: one column makes five in a line right now. Which one?"),
         hint=tr(
-            "Start at a red disc in the bottom row and follow red discs diagonally up towards a side column: the "
-            "side disc at its end can be the fifth."
+            "For each cell a disc can reach now, look every way through it: across, up and along both diagonals. "
+            "Side discs count."
         ),
         why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
     )
@@ -978,6 +1059,7 @@ def only_move_exercise() -> ConnectExercise:
         tr("Yellow to move. Every column but one loses. Find the one that does not."),
         hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
         why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])),
+        fitted=True,
     )
 
 
@@ -1037,6 +1119,7 @@ def winning_move_exercise() -> ConnectExercise:
             "one right above another in such a column?"
         ),
         why_right=stacked_run_words(game),
+        fitted=True,
     )
 
 
@@ -1211,6 +1294,11 @@ def zugzwang_exercise() -> ConnectExercise:
     in_danger = [game.height - len(game.grid[c]) for c in f["danger"]]
     all_empty = empty + sum(in_danger)
     discs = sum(len(game.grid[c]) for c in f["others"])
+    spaces = {c: game.height - len(game.grid[c]) for c in f["others"]}
+    # the near misses, each from a real slip in one column: left out, counted by its discs, counted as all empty
+    left_out = {empty - n: game.column_number(c) for c, n in spaces.items() if n}
+    as_discs = {empty - n + (game.height - n) for c, n in spaces.items()} - {empty}
+    as_full = {empty - n + game.height for c, n in spaces.items()} - {empty}
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.lesson import parse_int
@@ -1228,6 +1316,26 @@ def zugzwang_exercise() -> ConnectExercise:
             )
         if k == discs:
             return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
+        if k in left_out:
+            return False, tr(
+                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts.",
+                column=left_out[k],
+                names=names,
+            )
+        if k in as_discs:
+            return False, tr(
+                "One column was counted by its discs, not its empty cells. Count each column's empty cells: 6 minus "
+                "its discs."
+            )
+        if k in as_full:
+            return False, tr(
+                "One column was counted as if it were empty. Its discs fill some of its 6 cells: count only the "
+                "empty ones."
+            )
+        if abs(k - empty) == 1:
+            return False, tr(
+                "Not {k}: one cell off. Count each column again, from the top disc up to row 6, then add.", k=k
+            )
         return False, tr(
             "Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.", k=k, names=names
         )
@@ -1243,7 +1351,7 @@ def zugzwang_exercise() -> ConnectExercise:
         hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
         answer=str(empty),
         solutions=[empty],
-        wrong=[all_empty, empty + in_danger[0], discs, empty - 1],
+        wrong=sorted({all_empty, empty + in_danger[0], discs, empty - 1, empty + 1, *left_out, *as_discs, *as_full}),
         key="zugzwang",
         game=game,
         click=False,
@@ -1294,7 +1402,20 @@ def zugzwang_who_exercise() -> ConnectExercise:
             **values,
         ),
     }
-    choices = [colour[0], colour[1], nobody]
+    miscount = f["empty"] - 1  # one cell forgotten: the parity flips, and so does the answer
+    miscounted = tr(
+        "{wrong}: with {k} safe cells, {fills} fills the last one",
+        wrong=colour[1 - f["forced"]],
+        k=miscount,
+        fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
+    )
+    said[miscounted] = tr(
+        "There are {n} safe cells, not {k}: exercise 3 counted them. {turns} Then it is {forced}'s turn.",
+        k=miscount,
+        turns=turns,
+        **values,
+    )
+    choices = [colour[0], colour[1], nobody, miscounted]
     right = colour[f["forced"]]
     return ConnectExercise(
         tr(
@@ -1317,10 +1438,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's kind), column 7 still empty; the diagonal
-    # runs from column 4, row 1 up to the yellow side disc on the right (row 5); the exact solver: yellow wins, with
-    # its last disc, on that very cell (red has to fill the cell under it)
-    "odd_even_2": "5551645316366562",
+    # red to move: one yellow threat cell, column 4 row 3 (odd: red's kind, as in "odd_even", but yellow's), across
+    # row 3 from column 2 to 6, column 4 still empty; the exact solver: a draw, yellow never makes five there
+    "odd_even_2": "331223526366346355",
 }
 ROW_KINDS = {
     (1, 1): N_("odd row: it will probably help its owner"),
@@ -1369,7 +1489,23 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
             **values,
         )
     )
-    why = tr("Right.") + " " + kind_words + " " + verdict
+    score = solve(game)  # for the player to move
+    winner = None if score == 0 else (game.to_move if score > 0 else 1 - game.to_move)
+    if helps == (winner == owner):
+        exact = (
+            tr("The exact solver agrees: {owner} wins this game with best play.", **values)
+            if helps
+            else tr("The exact solver agrees: {owner} does not win this game; best play ends in a draw.", **values)
+            if winner is None
+            else tr(
+                "The exact solver agrees: {owner} does not win this game; {winner} wins with best play.",
+                winner=tr(COLOUR_NAMES[winner]),
+                **values,
+            )
+        )
+    else:
+        exact = tr("This time the exact solver disagrees with the rule of thumb: it is only a rule of thumb.")
+    why = tr("Right.") + " " + kind_words + " " + verdict + " " + exact
     wrong_row = (
         tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row)
         if odd
@@ -1502,21 +1638,20 @@ def two_threats_exercise() -> ConnectExercise:
         **values,
     )
     said = {
-        tr("Red: red moves first, so red uses its threat first"): tr(
-            "Moving first does not help here: neither threat can be used yet, both float above empty cells. What "
-            "decides is the kind of row each threat is on. Row {r} and row {y} are both even, yellow's kind.",
+        tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
+            "Count the rows from the bottom, starting at 1: red's threat is on row {r} and yellow's on row {y}. Both "
+            "are even, yellow's kind. The exact solver says yellow wins.",
             **values,
         ),
-        tr("Nobody: the two threats cancel out, so it is a draw"): tr(
-            "They do not cancel out. Each player must avoid the cell under the other's threat, and someone runs out "
-            "of safe moves first. Red's threat is on an even row, so it will probably not help red; yellow's is on "
-            "an even row too, yellow's kind. The exact solver says yellow wins.",
+        tr("Nobody: one threat is on an odd row and one on an even row, so they cancel out"): tr(
+            "Count both rows from the bottom: row {r} and row {y} are both even. So yellow's threat is on its own "
+            "kind of row, and red's is not. The exact solver says yellow wins.",
             **values,
         ),
         right: won + " " + end,
-        tr("Red: its threat is lower down, so the column fills up to it first"): tr(
-            "Lower does not mean first. Red's threat is on row {r}, even: as column {a} fills up, red tends to fill "
-            "the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+        tr("Red: red's threat is on an odd row, red's kind, and yellow's is not"): tr(
+            "Count again from the bottom: red's threat is on row {r}, even. As column {a} fills up, red tends to "
+            "fill the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
             "yellow wins.",
             **values,
         ),
@@ -2297,7 +2432,7 @@ LESSONS: dict[int, Lesson] = {
             "transposition_why": teach.transposition_why_exercise,
             "read_score": teach.read_score_exercise,
             "bit_index": teach.bit_exercise,
-            "other_bit": teach.other_bit_exercise,
+            "bit_cell": teach.bit_cell_exercise,
         },
         {
             "tiny_score": "easy",
@@ -2307,7 +2442,7 @@ LESSONS: dict[int, Lesson] = {
             "transposition_why": "medium",
             "read_score": "medium",
             "bit_index": "medium",
-            "other_bit": "hard",
+            "bit_cell": "hard",
         },
         (
             N_(
@@ -2339,7 +2474,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),
                 ("transposition", "pruning", "transposition_why"),
             ),
-            (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"), ("bit_index", "other_bit")),
+            (N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"), ("bit_index", "bit_cell")),
         ),
         themes=THEMES_2,
     ),
@@ -2349,6 +2484,54 @@ LESSONS: dict[int, Lesson] = {
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
 """The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
 (from :data:`LESSONS`)."""
+
+
+def marking_line(ex: ConnectExercise) -> str:
+    """One short line a teacher marks a paper answer with: for a move exercise, the line of best play after its
+    first accepted move (:func:`whole_line`; a move that makes five at once says so); for any other exercise, what
+    its right answer is told (the worked answer)."""
+    game = getattr(ex, "game", None)
+    worked = ex.check(ex.solutions[0])[1]
+    move = str(ex.solutions[0]).split(",")[0].strip()  # "be the computer": the column before its score
+    if game is None or move not in map(str, game.legal_moves()):
+        return worked
+    line = whole_line(game, move)
+    after = game.copy()
+    after.play(move)
+    if not line and after.winner() == game.to_move:
+        line = tr("Column {move} makes five in a line at once.", move=move)
+    return line if ex.click else f"{worked} {line}".strip()
+
+
+def marking_notes() -> str:
+    """The guide's "best play, for marking on paper" list (current language): for every hard exercise and every
+    "More practice" problem of each lesson, its answer and :func:`marking_line`, computed here and checked by a
+    test against the guide, so the guide and the exercises cannot drift apart."""
+    out = []
+    for number_, lesson in LESSONS.items():
+        for k, name in enumerate(lesson.exercises, 1):
+            if lesson.levels[name] != "hard":
+                continue
+            ex = lesson.exercises[name]()
+            out.append(
+                "* "
+                + tr("**Lesson {lesson}, exercise {k}** ({answer}):", lesson=number_, k=k, answer=ex.answer)
+                + " "
+                + marking_line(ex)
+            )
+        for k, ex in enumerate(practice_exercises(number_), 1):
+            out.append(
+                "* "
+                + tr(
+                    "**Lesson {lesson}, More practice {k}** (answer {answer}):",
+                    lesson=number_,
+                    k=k,
+                    answer=tr(" or ").join(map(str, ex.solutions)),
+                )
+                + " "
+                + marking_line(ex)
+            )
+    return "\n".join(out) + "\n"
 
 
 def worksheet_aids(notebook: str) -> list[str]:

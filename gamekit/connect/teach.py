@@ -666,16 +666,24 @@ def best_move_exercise():
 def read_score_exercise():
     """From a score to the disc that wins: checked against the solver's score of the position."""
     from gamekit.connect.solver import solve
-    from gamekit.widgets.lesson import parse_int, Exercise
+    from gamekit.widgets.lesson import Exercise
 
     game = lesson_game("exercise")
     s = solve(game)
     MAX = max_score(game)
     other = tr(COLOUR_NAMES[1 - game.to_move])
+    mover = tr(COLOUR_NAMES[game.to_move]).lower()
     n = MAX + s  # the winner's disc number of the whole game
 
     def check(answer):
-        k = parse_int(answer)
+        k = parse_disc_number(answer)
+        if mover in str(answer).lower() and other.lower() not in str(answer).lower():
+            return False, tr(
+                "Not {mover}: the score {score} is for {mover}, the player to move, and a negative score means the "
+                "other player wins.",
+                mover=mover,
+                score=number(s, sign=True),
+            )
         if k == n:
             return True, tr(
                 "Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
@@ -691,18 +699,27 @@ def read_score_exercise():
                 max=MAX,
                 score=s,
             )
-        return False, tr(
-            "Not {k}. A winner's score is {max} minus the number of the disc that wins; turn that round "
-            "for the score {score}.",
-            k=k,
-            max=MAX,
-            score=s,
-        )
+        if k == -s:
+            return False, tr(
+                "{k} is the size of the score, not a disc number. The winner's score is {max} minus the number "
+                "of the disc that wins: which disc number gives {win}?",
+                k=k,
+                max=MAX,
+                win=-s,
+            )
+        if k == -n:
+            return False, tr(
+                "Disc numbers have no sign. The minus in the score only says that the other player, {other}, wins: "
+                "type the number of {other}'s winning disc.",
+                other=other,
+            )
+        return False, disc_slip(k, -s, MAX)
 
     return Exercise(
         tr(
             "The solver scores this position {score} for {colour}, the player to move. With which of "
-            "{other}'s discs of the whole game does {other} win, with best play on both sides?",
+            "{other}'s discs of the whole game does {other} win, with best play on both sides? Type the disc "
+            'number, like 7 ("{other} 7" or "7th" is fine too).',
             score=number(s, sign=True),
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,
@@ -712,15 +729,49 @@ def read_score_exercise():
         answer=str(n),
         solutions=[n],
         key="read_score",
-        wrong=[MAX - s if MAX - s != n else n + 1],
+        wrong=list(dict.fromkeys([MAX - s if MAX - s != n else n + 1, -s, -n, n + 1])),
         position=game,
     )  # the position the question is about (drawn on the worksheet)
+
+
+DISC_NUMBER = re.compile(r"[+\-−]?\d+")
+
+
+def parse_disc_number(answer: Any) -> int:
+    """A disc number as a pupil types it: "19", "red 19", "19th", "disc 19" (the one whole number in the answer,
+    its sign kept, so a negative number can be told why it is wrong); ValueError saying what to type when the
+    answer holds no number or several."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    found = DISC_NUMBER.findall(str(answer))
+    if len(found) != 1 or isinstance(answer, bool):
+        raise ValueError(tr("“{answer}” is not a disc number: type one number, like 7.", answer=str(answer).strip()))
+    return int(found[0].replace("−", "-"))
+
+
+def disc_slip(k: int, score: int, top: int) -> str:
+    """Why disc number ``k`` is not the answer when the winner's score is ``score`` and a win with disc n scores
+    ``top − n``: a disc number out of range, or the score that disc would really give."""
+    half = top - 1
+    if k < 1 or k > half:
+        return tr(
+            "Disc numbers go from 1 to {half}: each player drops at most {half} discs. Type the number of the "
+            "disc that wins, with no sign.",
+            half=half,
+        )
+    return tr(
+        "A win with disc number {k} would score {top} − {k} = {got}, not {score}.",
+        k=k,
+        top=top,
+        got=top - k,
+        score=score,
+    )
 
 
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
     """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
     with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
-    from gamekit.widgets.lesson import parse_int, Exercise
+    from gamekit.widgets.lesson import Exercise
 
     if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
         raise ValueError(
@@ -735,7 +786,7 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
     n = MAX - score
 
     def check(answer):
-        k = parse_int(answer)
+        k = parse_disc_number(answer)
         if k == n:
             return True, tr(
                 "Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
@@ -756,17 +807,28 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
                 max=MAX,
                 score=score,
             )
-        return False, tr(
-            "Not {k}. A win with disc number n scores {max} − n: work n out from the score {score}.",
-            k=k,
-            max=MAX,
-            score=score,
-        )
+        if k == score - MAX:
+            return False, tr(
+                "That is {score} − {max}, the wrong way round (and a disc number is never negative). A win with "
+                "disc number n scores {max} − n, so n is {max} − {score}.",
+                max=MAX,
+                score=score,
+            )
+        if k == MAX - 1 - score:
+            return False, tr(
+                "That is {half} − {score}. The rule is ({cells}/2 + 1) − n, that is {max} − n: the + 1 matters.",
+                half=MAX - 1,
+                cells=cells,
+                max=MAX,
+                score=score,
+            )
+        return False, disc_slip(k, score, MAX)
 
     return Exercise(
         tr(
             "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
-            "which of their own discs of the whole game do they win, with best play on both sides?",
+            "which of their own discs of the whole game do they win, with best play on both sides? Type the disc "
+            "number, like 7.",
             cells=cells,
             score=number(score, sign=True),
         ),
@@ -775,7 +837,7 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
         answer=str(n),
         solutions=[n],
         key=key,
-        wrong=list(dict.fromkeys([MAX + score, score, n + 1])),
+        wrong=list(dict.fromkeys([MAX + score, score, n + 1, score - MAX, MAX - 1 - score])),
     )
 
 
@@ -786,12 +848,105 @@ def tiny_score_exercise():
 
 
 SMALL_BOARD = Variant("5 × 4, four in a line", columns=5, rows=4, win=4)
-OTHER_BOARD = Variant("6 × 5, four in a line", columns=6, rows=5, win=4)
+OTHER_BOARD = Variant("7 × 5, four in a line", columns=7, rows=5, win=4)
+"""Exercise 8's board: 7 columns but 6 bits a column, so reading the bits across the rows (7 a row), swapping
+column and row, and counting 5 bits a column each give a different wrong cell."""
 
 
-def other_bit_exercise():
-    """The same question on a third board size (6 columns, 5 rows): only the rule, not a count, answers it."""
-    return bit_exercise(OTHER_BOARD, 2, 3, key="bit_index_6x5")
+def parse_cell(answer: Any) -> tuple[int, int]:
+    """A cell typed as its column then its row ("5, 2", "column 5 row 2", "5 2"), or ValueError saying what to
+    type."""
+    found = re.findall(r"\d+", str(answer))
+    if len(found) != 2 or isinstance(answer, bool):
+        raise ValueError(
+            tr("“{answer}” is not a cell: type its column, then its row, like 3, 4.", answer=str(answer).strip())
+        )
+    return int(found[0]), int(found[1])
+
+
+def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 4, row: int = 1, key: str = "bit_cell"):
+    """The bit rule the other way round: which cell is bit n?  (Exercise 7 goes from a cell to its bit.)  ``col``
+    and ``row`` are grid indices from 0; the question and the answer count columns and rows from 1.  Each common
+    slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0)
+    gives another cell and gets its own reason; checked by :func:`bit_index`."""
+    from gamekit.widgets.lesson import Exercise
+
+    game = ConnectGame(variant)
+    n = bit_index(game, col, row)
+    per = game.height + 1
+    right = (col + 1, row + 1)
+    values = dict(bit=n, per=per, height=game.height, width=game.width, column=col + 1, row=row + 1)
+    slips = {
+        (row + 1, col + 1): tr("Column first, then row: you typed the row first.", **values),
+        (n // game.height + 1, n % game.height + 1): tr(
+            "That counts {height} bits a column. Each column has {per}: {height} cells and the spare bit on top.",
+            **values,
+        ),
+        (col, row): tr(
+            "Bits are numbered from 0, but columns and rows from 1: add 1 to the column and to the row you found.",
+            **values,
+        ),
+        (n % game.width + 1, n // game.width + 1): tr(
+            "That reads the bits across the rows. The computer numbers them up each column instead, from the "
+            "bottom, one column after another.",
+            **values,
+        ),
+        ((n - 1) // per + 1, (n - 1) % per + 1): tr(
+            "Bits start at 0, so bit {bit} has {bit} bits before it, not {bit} − 1: take whole columns from "
+            "{bit} itself.",
+            **values,
+        ),
+    }
+    slips.pop(right, None)
+
+    def check(answer):
+        c, r = parse_cell(answer)
+        if (c, r) == right:
+            return True, ntr(
+                "Right: {bit} = {before} × {per} + {below}. So {before} whole columns of {per} bits come first, "
+                "and the cell is in column {column}, with {below} cell below it: row {row}.",
+                "Right: {bit} = {before} × {per} + {below}. So {before} whole columns of {per} bits come first, "
+                "and the cell is in column {column}, with {below} cells below it: row {row}.",
+                row,
+                before=col,
+                below=row,
+                **values,
+            )
+        if r > game.height or c > game.width or c < 1 or r < 1:
+            return False, tr(
+                "There is no column {c}, row {r} on this board: it has {width} columns and {height} rows.",
+                c=c,
+                r=r,
+                **values,
+            )
+        if (c, r) in slips:
+            return False, slips[(c, r)]
+        return False, tr(
+            "Not column {c}, row {r}. Take whole columns of {per} bits from {bit} first: how many fit, and what is "
+            "left over?",
+            c=c,
+            r=r,
+            **values,
+        )
+
+    return Exercise(
+        tr(
+            "The rule the other way round, on a board of {width} columns and {height} rows, no side columns, bits "
+            "numbered the same way. Which cell is bit number {bit}? Type its column, then its row, like 3, 4 "
+            "(columns counted from 1 on the left, rows from 1 at the bottom).",
+            **values,
+        ),
+        check,
+        hint=tr(
+            "Each column owns {per} bits ({height} cells and the spare bit). How many whole columns fit into {bit}? "
+            "What is left over counts the cells below yours.",
+            **values,
+        ),
+        answer=f"{right[0]}, {right[1]}",
+        solutions=[f"{right[0]}, {right[1]}"],
+        key=key,
+        wrong=[f"{c}, {r}" for c, r in slips],
+    )
 
 
 def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key: str = "bit_index"):
@@ -995,13 +1150,13 @@ def transposition_why_exercise():
             "Not so: it reuses a score only for exactly the same grid with the same player to move. Move "
             "one disc and the score can change completely: a five can appear or disappear."
         ),
-        tr("Because it only stores positions whose score is a draw, which never changes"): tr(
-            "It stores every position it has scored, wins and losses too. What makes reusing a score safe is not "
-            "which score it is, but that the position is exactly the same."
+        tr("Because the table also stores the best move, and the search plays it again"): tr(
+            "A table can keep a best move too, but that only helps the search try it first. The score stays the same "
+            "because the grid and the player to move are exactly the same, so best play from there is too."
         ),
-        tr("Because it changes the score only a little and never changes the best move"): tr(
-            "Look at the table above: the score is the same on every line, with and without the table. A stored "
-            "score is exact, not an estimate, so reusing it changes nothing."
+        tr("Because the two move orders used the same columns, so they are the same"): tr(
+            "Same columns are not enough: red 4, yellow 6, red 6, yellow 4 gives another grid than "
+            "red 6, yellow 4, red 4, yellow 6. The table reuses a score only when the grid itself is the same."
         ),
     }
     return Exercise(
@@ -1031,5 +1186,5 @@ def exercises():
         transposition_why_exercise(),
         read_score_exercise(),
         bit_exercise(),
-        other_bit_exercise(),
+        bit_cell_exercise(),
     ]

@@ -127,9 +127,12 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
         ok, feedback = ex.check(m)
         if not ok:
             assert f"column {m}" in feedback
-            assert "five in a line" in feedback or "answers in column" in feedback or "good answer" in feedback, (
-                feedback
-            )
+            assert (
+                "five in a line" in feedback
+                or "answers in column" in feedback
+                or "good answer" in feedback
+                or "then drops where" in feedback  # the answer's column, unnamed (exercises 9 and 10)
+            ), feedback
 
 
 def test_best_moves_shortcuts_agree_with_the_solver_on_late_positions():
@@ -171,7 +174,11 @@ def test_lesson_one_positions_say_what_the_lesson_says():
 def test_exercise_feedback_shows_the_refutation():
     only = L.only_move_exercise()
     ok, feedback = only.check("5")
-    assert not ok and feedback == "Not column 5: red has a good answer, and then red can force a win."
+    assert not ok and feedback == (
+        "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red then drops where "
+        "yellow needed to, and gets threats stacked in column 1, on rows 2, 3 and 4: yellow can block only the "
+        "lower one."
+    )
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
     assert ok and "stacks two threats in one column" in feedback and "row 6 (even)" in feedback
@@ -192,20 +199,27 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
     sentence (no 8-move line); the whole line stays one click away.  Checked against the exact solver."""
     ex = L.exercises()[name]
     game = ex.game
+    fitted = name in ("only_move", "winning_move")  # told what the drop itself makes: checked below
     for m in ex.wrong:
         ok, feedback = ex.check(m)
-        assert not ok and len(feedback.split()) <= 20, feedback
+        assert not ok and len(feedback.split()) <= (45 if fitted else 20), feedback
         after = game.copy()
         after.play(m)
         if after.is_over() or L.immediate_wins(after):
             continue
         reply = L.shown_reply(after)
-        if reply in ex.solutions:  # naming it would give the exercise's answer away
+        if fitted:
+            assert reply in ex.solutions and "then drops where" in feedback and "answers in column" not in feedback
+        elif reply in ex.solutions:  # naming it would give the exercise's answer away
             assert "has a good answer" in feedback and "answers in column" not in feedback
         else:
             assert f"answers in column {reply}" in feedback
         value = solve(after)  # for the player to move after the wrong click: the opponent
-        assert ("draw" in feedback) == (value == 0) and ("can force a win" in feedback) == (value > 0)
+        assert ("draw" in feedback) == (value == 0)
+        if fitted:  # a loss is told by the stacked threats that force it, or in so many words
+            assert (value > 0) == ("can force a win" in feedback or "can block only the lower one" in feedback)
+        else:
+            assert ("can force a win" in feedback) == (value > 0)
         assert ex.more(m).startswith(f"After column {m}, best play")
 
 
@@ -259,10 +273,17 @@ def test_zugzwang_is_counted_then_decided():
     assert not reasons["yellow"][0] and "yellow fills the last one" in reasons["yellow"][1]
     nobody = "nobody: when the safe cells run out, the game is a draw"
     assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
-    assert len({r[1] for r in reasons.values()}) == 3
+    # a real miscount (one cell forgotten) flips the parity and the answer: its own choice, its own reason
+    miscount = "yellow: with 19 safe cells, red fills the last one"
+    assert not reasons[miscount][0] and "There are 20 safe cells, not 19" in reasons[miscount][1]
+    assert len(who.choices) == 4 and len({r[1] for r in reasons.values()}) == 4
+    # near-miss counts, each from a slip in one column, get their own reason
+    assert "leaves out column 7 as well" in z.check("16")[1]
+    assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
+    assert "one cell off" in z.check("21")[1] and not any(z.check(k)[0] for k in (16, 18, 19, 21, 22))
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 1, True)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -300,30 +321,42 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert L.exercise(name) is not None  # the board shows the cell tinted and lettered
 
 
-def test_the_two_odd_even_exercises_put_the_threat_on_rows_of_both_kinds():
-    """Exercise 5's threat is on an odd row (its feedback says "Row 3 is odd"), exercise 6's on an even row, with
-    a different answer: exercise 6 is not answered by copying exercise 5, nor by "red threats help red"."""
+def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
+    """Exercises 5 and 6 put their threat on an odd row each, one red and one yellow, with different answers: "it
+    probably helps" in exercise 5, "it probably won't help" in exercise 6. Exercise 6 is not answered by copying
+    exercise 5, nor by "odd helps": owner and row must be combined."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
-    # one red threat and one yellow: "odd helps, even does not" fails exercise 6; owner and row must be combined
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
     assert (sa, sb) == (0, 1)
-    assert "whose threat" in b.check("even row: it will probably not help its owner")[1]
+    assert a.solutions == ["odd row: it will probably help its owner"]
+    assert b.solutions == ["odd row: it will probably not help its owner"]
+    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
 
 
 @pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
 def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
     """The rule of thumb's answer is what happens in these very positions: the threat's owner wins with best play
-    when the answer is "it will probably help its owner", and the game ends with that owner's five on that cell."""
+    (its five made on that cell) when the answer is "it will probably help its owner", and does not win when it is
+    "it will probably not help its owner"; the right answer's feedback says what the solver found."""
     ex = L.exercises()[name]
     ((owner, (c, r)),) = [(s, cell) for s in (0, 1) for cell in L.threat_cells(ex.game, s)]
-    assert ex.solutions[0].endswith("it will probably help its owner")
     score = solve(ex.game)
-    assert (score > 0) == (ex.game.to_move == owner) and score != 0  # the owner wins
-    line, end = L.principal_line(ex.game, limit=ex.game.variant.cells)
-    assert end.winner() == owner and line[-1] == str(ex.game.column_number(c))
-    assert len(end.grid[c]) == r + 1  # the five is made on the threat cell itself
+    owner_wins = score != 0 and (score > 0) == (ex.game.to_move == owner)
+    helps = ex.solutions[0].endswith("it will probably help its owner")
+    assert owner_wins == helps
+    colour = ("red", "yellow")[owner]
+    said = ex.check(ex.solutions[0])[1]
+    if helps:
+        line, end = L.principal_line(ex.game, limit=ex.game.variant.cells)
+        assert end.winner() == owner and line[-1] == str(ex.game.column_number(c))
+        assert len(end.grid[c]) == r + 1  # the five is made on the threat cell itself
+        assert f"The exact solver agrees: {colour} wins this game" in said
+    else:
+        assert (
+            score == 0 and f"The exact solver agrees: {colour} does not win this game; best play ends in a draw" in said
+        )
 
 
 def test_odd_even_choices_are_in_spanish_of_the_lessons():
@@ -332,7 +365,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     with using("es"):
         ex = L.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila par: probablemente le servirá a su dueño"]
+        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -537,14 +570,19 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     assert "yellow win" in after.caption and before.build() and after.build()
 
 
-def test_the_diagonal_hint_follows_the_line_the_way_it_runs():
-    """Exercise 3's line rises from the bottom row to the red side disc (row 5): the hint says so."""
+def test_the_diagonal_exercise_does_not_give_the_lines_shape_away():
+    """Exercise 3's line rises diagonally from the bottom row to the red side disc (row 5), but neither the
+    question, the hint nor the page says which way the five runs: the pupil looks every way."""
     ex = L.side_diagonal_exercise()
     g = ex.game.copy()
     g.play(ex.solutions[0])
     cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
     assert cells[0][1] == 0 and g.is_side(cells[-1][0]) and cells[-1][1] == 4
-    assert "bottom row" in ex.hint and " up " in ex.hint and "down to" not in ex.hint
+    assert "diagonal" not in ex.prompt and "bottom row" not in ex.hint
+    assert all(way in ex.hint for way in ("across", "up", "both diagonals"))
+    page = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    above = page[page.index("### Exercise 3") : page.index('L.exercise("side_diagonal"')]
+    assert "diagonal" not in above and "side disc" not in above
     # the wrong click says which way the missed five runs (the hint stays on its button: the feedback stays short)
     assert "red had a five at once along a diagonal" in ex.check("2")[1]
 
@@ -914,8 +952,7 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: Y (yellow) in column 7, which is still empty: "
-        "find the cell of that column where a yellow disc would make five."
+        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
     )
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1454,10 +1491,12 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
     assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
-    lower = [c for c in ex.choices if "lower" in c][0]
-    assert f"row {rr + 1}, even" in reasons[lower][1] and "yellow drops on top" in reasons[lower][1]
-    first = [c for c in ex.choices if "moves first" in c][0]
-    assert "neither threat can be used yet" in reasons[first][1]
+    # every choice gives a row-parity reason, so the pupil has to count the rows to choose
+    assert all(re.search(r"\b(odd|even) rows?\b", c) for c in ex.choices), ex.choices
+    odd_red = [c for c in ex.choices if c.startswith("Red: red's threat is on an odd row")][0]
+    assert f"row {rr + 1}, even" in reasons[odd_red][1] and "yellow drops on top" in reasons[odd_red][1]
+    cancel = [c for c in ex.choices if "cancel" in c][0]
+    assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
     assert f"row {rr + 1}" not in ex.marked_cells and f"row {yr + 1}" not in ex.marked_cells  # the pupil counts
     assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
@@ -1576,3 +1615,58 @@ def test_lesson_three_minutes_add_up_on_the_page_and_in_the_guide(page, guide):
     word = "ejercicio" if "/es/" in guide else "exercise"
     on_exercises = [(m, what) for m, what in rows if what.startswith(word)]
     assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * len(L.LESSONS[3].exercises) + 4
+
+
+@pytest.mark.parametrize("guide, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
+def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(guide, lang):
+    """Worksheets are marked on paper: the guide lists, for every hard exercise and every "More practice" problem,
+    its answer and the line of best play after it (or the worked answer), exactly as the exercises compute them."""
+    from gamekit.i18n import using
+
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    block = text.split("<!-- best-play:begin", 1)[1].split("-->\n", 1)[1].split("<!-- best-play:end -->")[0]
+    with using(lang):
+        assert block == L.marking_notes()
+    hard = sum(level == "hard" for lesson in L.LESSONS.values() for level in lesson.levels.values())
+    practice = sum(len(L.practice_exercises(n)) for n in L.LESSONS)
+    assert len(block.strip().splitlines()) == hard + practice
+    # a move's line is the exact solver's: the final challenge's line ends in yellow's five
+    ex = L.exercises()["challenge"]
+    assert L.marking_line(ex) == L.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
+
+
+@pytest.mark.parametrize("name", ["only_move", "winning_move"])
+def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(name):
+    """Lesson 2's exercises 9 and 10: a wrong click is told where that disc lands (row counted on the board after
+    it) and what the opponent's best answer, into the unnamed answer column, then gives: for exercise 9 the threats
+    it stacks (column and rows read off the board here), for exercise 10 the draw. Never the answer's number."""
+    ex = L.exercises()[name]
+    (answer,) = ex.solutions
+    seat = ex.game.to_move
+    for m in ex.wrong:
+        after = _after(ex.game, m)
+        row = len(after.grid[after.grid_column(int(m))])
+        feedback = ex.check(m)[1]
+        assert feedback.startswith(f"Not column {m}: your disc lands on row {row}"), feedback
+        assert L.shown_reply(after) == answer and f"column {answer}" not in feedback
+        value = solve(after)  # for the opponent, to move
+        if value > 0:
+            column, rows = L.stacked_run(_after(after, answer), 1 - seat)
+            assert f"threats stacked in column {column}, on rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}" in (
+                feedback
+            )
+        else:
+            assert value == 0 and "best play ends in a draw" in feedback
+    # the drops differ, and so do their reasons (the row each disc lands on, the stack it allows)
+    assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 2
+
+
+def test_lesson_one_uses_plain_words_before_threats_are_taught():
+    """ "Threat" is defined in lesson 2: lesson 1's page and the words beside its pictures say what a marked cell is
+    ("could make five next turn") instead; lesson 2's pictures keep the word."""
+    for name in L.BEFORE_THREATS:
+        said = L.show(name).children[1].description
+        assert "Threat cells" not in said and "could make five next turn: R (red)" in said
+    assert "Threat cells: R (red)" in L.show("open_four").children[1].description
+    page = _page("five_in_a_row/01_rules_and_play.md")
+    assert not re.search(r"\bthreats?\b", page.split("Next:")[0]), "lesson 1 says 'threat' before lesson 2 defines it"

@@ -163,7 +163,7 @@ def test_lesson_three_counts_columns_from_one():
     """Issue 35: no 0-based columns after two lessons of 1-based ones (bits still start at 0)."""
     from pathlib import Path
 
-    for make in (teach.bit_exercise, teach.other_bit_exercise):
+    for make in (teach.bit_exercise, teach.bit_cell_exercise):
         ex = make()
         assert "counted from 1" in ex.prompt and "column 0" not in ex.prompt + ex.hint
         assert all("column 0" not in ex.check(w)[1] for w in ex.wrong)
@@ -478,3 +478,61 @@ def test_the_transposition_choices_are_parallel_so_the_right_one_has_no_tell():
     assert all(c.startswith("Because ") for c in ex.choices)
     assert max(lengths) - min(lengths) <= 20, lengths
     assert len(ex.solutions[0]) < max(lengths) or lengths.count(max(lengths)) > 1
+
+
+def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
+    """Lesson 3's hard bit exercise is not exercise 7 again: it gives a bit number and asks for the cell. The cell is
+    checked by bit_index; each common slip gives another cell and gets its own reason; any spelling of "column,
+    row" is read."""
+    ex = teach.bit_cell_exercise()
+    g = ConnectGame(teach.OTHER_BOARD)
+    bit = int(re.search(r"bit number (\d+)", ex.prompt).group(1))
+    column, row = map(int, ex.solutions[0].split(", "))
+    assert teach.bit_index(g, column - 1, row - 1) == bit
+    for typed in ("5, 2", "column 5, row 2", "5 2"):
+        assert ex.check(typed)[0]
+    reasons = {w: ex.check(w) for w in ex.wrong}
+    assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == len(reasons) == 5
+    assert "row first" in reasons[f"{row}, {column}"][1]  # swapped
+    per = g.height + 1
+    assert "across the rows" in reasons[f"{bit % g.width + 1}, {bit // g.width + 1}"][1]
+    assert f"{g.height} bits a column" in reasons[f"{bit // g.height + 1}, {bit % g.height + 1}"][1]
+    assert "add 1" in reasons[f"{bit // per}, {bit % per}"][1]
+    assert "no column 9" in ex.check("9, 1")[1] and "is not a cell" in ex.check("banana")[1]
+
+
+def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
+    """Exercises 1 and 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
+    a number out of range), and "red 19" or "19th" is read as 19; naming the losing colour is wrong."""
+    tiny = teach.tiny_score_exercise()
+    assert "like 7" in tiny.prompt
+    assert "wrong way round" in tiny.check("-3")[1] and "the + 1 matters" in tiny.check("2")[1]
+    assert "would score 7 − 5 = 2, not 4" in tiny.check("5")[1] and "from 1 to 6" in tiny.check("9")[1]
+    assert tiny.check("3rd")[0] and tiny.check("red 3")[0]
+    ex = teach.read_score_exercise()
+    s = solve(teach.lesson_game("exercise"))
+    n = 22 + s
+    assert ex.check(f"red {n}")[0] and ex.check(f"{n}th")[0] and not ex.check(f"yellow {n}")[0]
+    assert "size of the score" in ex.check(str(-s))[1] and "no sign" in ex.check(str(-n))[1]
+    assert f"would score 22 − {n + 1} = {-s - 1}" in ex.check(str(n + 1))[1]
+    assert len({ex.check(str(w))[1] for w in ex.wrong}) == len(ex.wrong) >= 4
+
+
+def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
+    """Lesson 3 exercise 5 asks why the transposition table never changes the score: no sentence above it says the
+    score never changes (the page says so after it), and its wrong choices are real mix-ups (the stored best move,
+    the same columns), each answered with its own reason."""
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for path, said in (
+        ("five_in_a_row/03_how_the_computer_knows.md", "it is the same on every line"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "es la misma en todas las filas"),
+    ):
+        text = " ".join((root / path).read_text().split())
+        at = text.index("teach.transposition_why_exercise()")
+        above = text[text.index("## 3.") : at]
+        assert "never changes" not in above and "no cambia nunca" not in above and said not in above
+        assert said in text[at:]
+    ex = teach.transposition_why_exercise()
+    best_move = [c for c in ex.choices if "best move" in c][0]
+    columns = [c for c in ex.choices if "same columns" in c][0]
+    assert "try it first" in ex.check(best_move)[1] and "another grid" in ex.check(columns)[1]
