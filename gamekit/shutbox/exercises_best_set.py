@@ -4,6 +4,7 @@ disagree, and the challenge position.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -255,6 +256,17 @@ def leave_value_exercise(
                     "branches too.",
                     total=sum(left),
                 )
+            if given == math.floor(100 * value) != games:
+                return False, tr(
+                    "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "
+                    "nearest whole number, not down. Keep more decimals until the end, then round.",
+                    exact=number(float(100 * value), 2),
+                )
+            if given != games and abs(given - 100 * value) < Fraction(3, 2):
+                return False, tr(
+                    "Close, but check your rounding: you rounded too early, and a middle step lost its decimals. "
+                    "Keep more decimals, or fractions of 36, until the last step, and round only the final answer."
+                )
             if k.denominator == 1 and given == k and k != games:
                 return False, tr(
                     "{k} is the number of outcomes of 36. The question asks for games in 100: {k}/36 of 100.", k=int(k)
@@ -267,8 +279,8 @@ def leave_value_exercise(
 
         return Exercise(
             tr(
-                "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open? "
-                "In about how many games in 100 do the next rolls shut them? Give a whole number.",
+                "Tiles {items} are open and you rolled {roll}. If you cover {set}, in about how many games in "
+                "100 do the next rolls shut the tiles left open? Give a whole number.",
                 items=tile_list(open_tiles),
                 roll=roll,
                 set=name,
@@ -282,8 +294,10 @@ def leave_value_exercise(
             answer=str(games),
             solutions=[str(games)],
             wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
-            + ([str(k)] if k.denominator == 1 and k != games else []),
+            + ([str(k)] if k.denominator == 1 and k != games else [])
+            + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else []),
             key=key,
+            position=(open_tiles, roll),
         )
 
     # the slip of a tree with only the roll that covers every tile left: (1 - its chance) × the points left
@@ -357,8 +371,8 @@ def leave_value_exercise(
 
     return Exercise(
         tr(
-            "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open, and "
-            "what is their expected score? Give it with two decimals, or as a fraction.",
+            "Tiles {items} are open and you rolled {roll}. If you cover {set}, what is the expected score of "
+            "the tiles left open? Give it with two decimals, or as a fraction.",
             items=tile_list(open_tiles),
             roll=roll,
             set=name,
@@ -374,6 +388,7 @@ def leave_value_exercise(
         + ([number(float(both_only), 2)] if both_only is not None else [])
         + ([number(float(face_only), 2)] if face_only is not None else []),
         key=key,
+        position=(open_tiles, roll),
     )
 
 

@@ -1044,6 +1044,9 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
         assert head in sheet and sheet.index(head) < sheet.index(first)
         before = sheet[sheet.index(head) : sheet.index(first)]
         assert all(block.rstrip() in before for block in aids)
+        if notebook.endswith("04_best_strategy"):  # every set of a position, listed alike, names none as the best
+            listing = aids[-1]
+            before = before.replace(listing, "")
         for ex in exercises:
             if ex.key.startswith("leave "):  # a whole number of games in 100, which other tiles' rows also hold:
                 assert ex.check(ex.answer)[1] not in before  # what it leaves, with its chance, is not printed
@@ -1714,3 +1717,53 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
             wrong = next(a for a in puzzle.legal_answers() if a not in puzzle.answers)
             feedback = puzzle.check(wrong)[1]
             assert re.search(r"\d[.,]\d", feedback), feedback
+
+
+# ----- round 2 of the fresh reading: the sheets on paper, and early rounding told apart -----------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
+    """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
+    marks, count, k/36 to fill in); lesson 4's lists, for the challenge and each practice problem, every set and the
+    tiles it leaves — the page's hint, with no value — and draws the box of each "what does this set leave?"
+    exercise."""
+    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+    from gamekit.shutbox.lesson_practice import what_each_set_leaves
+    from gamekit.shutbox.tiles import tiles_summing_to
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    one = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/01_rules_and_play", lang)
+    three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    with using(lang):
+        assert one.count("|  |  |  |  |") == L.SCORE_SHEET_ROUNDS and tr("who wins") in one
+        for total in range(2, 13):
+            assert f"| {total} |  |  | ____ / 36 |" in three
+        assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
+        positions = [CHALLENGE_POSITIONS[0][:2]] + [ex.position for ex in L.LESSONS[4].practice.exercises()]
+        for open_tiles, roll in positions:
+            listed = what_each_set_leaves(open_tiles, roll)
+            assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
+            assert "; ".join(listed) in four  # every set, so the list names none as the best
+        for n, name in enumerate(L.LESSONS[4].exercises, 1):
+            if name.startswith("leave"):
+                ex = L.LESSONS[4].exercises[name]()
+                section = four.split(tr("## Exercise {n}", n=n) + "\n")[1].split("\n## ")[0]
+                assert "```text" in section  # the box is drawn
+                assert ex.answer not in section  # no value printed
+
+
+def test_lesson_four_tells_early_rounding_apart_from_other_mistakes():
+    """A value worked out with a chance rounded too soon (0.83 × 7 = 5.81 for 35/6; 13.52 for 731/54) or a chance
+    cut to a whole number (10 for 10.65 games in 100) is told so; a different value is not; and the "what does
+    this set leave?" exercises ask only for the value they check."""
+    exs = {name: f() for name, f in L.LESSONS[4].exercises.items()}
+    for name, slip in (("expected_7", "5.81"), ("expected_79", "13.52"), ("leave_score_71", "6.10")):
+        ok, why = exs[name].check(slip)
+        assert not ok and "too early" in why and "decimals" in why, (name, why)
+    ok, why = exs["leave_shut_91"].check("10")
+    assert not ok and "cut off the decimals" in why and "10.65" in why
+    assert exs["leave_shut_91"].check("11")[0] and "10" in exs["leave_shut_91"].wrong
+    assert "too early" not in exs["expected_7"].check("4")[1] and "too early" not in exs["leave_shut_91"].check("3")[1]
+    assert "rounding" in exs["expected_7"].check("5.84")[1] and "too early" not in exs["expected_7"].check("5.84")[1]
+    for name in ("leave_shut_91", "leave_shut_64", "leave_score_71", "leave_score_53"):
+        assert "which tiles stay open" not in exs[name].prompt and exs[name].position is not None
