@@ -140,7 +140,7 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     )
 
 
-def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 5, 11, 6)) -> Exercise:
+def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 7, 11, 6)) -> Exercise:
     """ "Which of these rolls ends your turn?": exactly one of ``rolls`` fits no set of the open tiles; each
     other roll is told the set that makes it."""
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -177,9 +177,11 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
     )
 
 
-LEGAL_SET = ((1, 3, 4, 6, 8), 11)
-"""Lesson 1, exercise 5: tiles 1, 3, 4, 6 and 8 open, a roll of 11.  Two sets may be covered (8 + 3, 6 + 4 + 1);
-the tempting 9 + 2, 7 + 4 and 6 + 5 each need a covered tile, 6 + 4 makes only 10."""
+LEGAL_SET = ((2, 5, 6, 7, 8, 9), 12)
+"""Lesson 1, exercise 5: tiles 2, 5, 6, 7, 8 and 9 open, a roll of 12.  Only 7 + 5 may be covered, and it takes a
+search: the largest tile first, 9, leaves 3 to find (3 is covered, 2 + 1 needs the covered 1); 8 leaves 4 (covered,
+and 2 alone is too little); 7 leaves 5, which is open.  The tempting 9 + 3, 9 + 2 + 1 and 8 + 4 each need a covered
+tile."""
 
 
 def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
@@ -242,7 +244,7 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
         check,
         hint=tr(
             "Only open tiles count, and they must add up to {roll} exactly. Try the largest "
-            "open tile first: what is missing?",
+            "open tile first: what is missing? If that is not open, try the next tile down.",
             roll=roll,
         ),
         answer="+".join(map(str, right[0])),

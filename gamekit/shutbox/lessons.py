@@ -95,7 +95,7 @@ LESSONS: dict[int, Lesson] = {
             "score_237": "easy",
             "round_winner": "easy",
             "ending_roll": "medium",
-            "one_die": "medium",
+            "one_die": "easy",
             "legal_set": "hard",
         },
         (

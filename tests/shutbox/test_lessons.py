@@ -428,7 +428,7 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
     with pytest.raises(ValueError, match="exactly one player"):
         exercises_turn.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
     end = exercises_turn.ending_roll_exercise()
-    assert end.solutions == ["5"] and len(end.choices) == 4
+    assert end.solutions == ["7"] and len(end.choices) == 4
     assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
     assert "tile 6 is open" in end.check("6")[1]
     with pytest.raises(ValueError, match="exactly one roll"):
@@ -1209,21 +1209,24 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert "legal_set" in dict(lesson.objectives)[lesson.objectives[0][0]]
     assert not any(f().key.startswith("count sets") for f in lesson.factories())
     ex = exercises_turn.legal_set_exercise()
-    assert sorted(ex.solutions) == ["6+4+1", "8+3"] and ex.check("3+8")[0] and ex.check("1 + 4 + 6")[0]
-    assert "You could also cover 6 + 4 + 1" in ex.check("8+3")[1]
+    assert ex.solutions == ["7+5"] and ex.check("5+7")[0] and ex.check("7 + 5")[0]
+    assert "also" not in ex.check("7+5")[1]  # the one set: finding it takes a search
+    ok, why = ex.check("9+3")
+    assert not ok and "Tile 3 is already covered" in why
+    ok, why = ex.check("8+4")
+    assert not ok and "Tile 4 is already covered" in why
     ok, why = ex.check("9+2")
-    assert not ok and "Tiles 2 and 9 are already covered" in why
-    ok, why = ex.check("7+4")
-    assert not ok and "Tile 7 is already covered" in why
-    ok, why = ex.check("6+4")
-    assert not ok and "6 + 4 makes 10, not 11" in why
+    assert not ok and "9 + 2 makes 11, not 12" in why
+    # the hint's first step (the largest tile, 9) does not give the set: what it leaves, 3, is covered
+    open_tiles, roll = exercises_turn.LEGAL_SET
+    assert roll - max(open_tiles) not in open_tiles and "7" not in ex.hint and "5" not in ex.hint
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
     assert ex.check("8+3; 6+4+1") == (False, "give one set: its tiles with + between them")  # a refusal, not a slip
     with pytest.raises(ValueError, match="no set makes"):
         exercises_turn.legal_set_exercise((1, 2), 12)
     with using("es"):
-        assert "ya están cubiertas" in exercises_turn.legal_set_exercise().check("9+2")[1]
+        assert "ya está cubierta" in exercises_turn.legal_set_exercise().check("9+3")[1]
     ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
