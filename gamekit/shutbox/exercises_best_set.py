@@ -196,7 +196,7 @@ other, from the table's one-tile rows); 5+3 leaves 1 and 7 (5.72: a roll of 8 sh
 two dice never make).  5+3 is best though 7 is the largest tile: "cover the largest tile" fails here."""
 
 
-CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
+CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
 
@@ -402,15 +402,51 @@ def leave_value_exercises(position: tuple, rules: Rules | None = None) -> list[C
 
 def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
-    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
+    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule.
+
+    Each wrong set is told the reason a pupil can see in what it leaves, computed from the position: tiles all of
+    even numbers (every odd roll — 18 of the 36 outcomes — ends the turn at once), or more big tiles
+    (7 and up) than the best set leaves, each needing its own large roll; the exact values follow as before."""
+    open_tiles, roll, objective = position
     ex = best_set_exercise(*position)
     if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 3–8 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
         "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
-        "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
-        "big tiles, are hard to shut."
+        "those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
+        "and some groups of tiles can never make some totals."
     )
+    best = parse_sets(ex.solutions[0])[0]
+    best_left = [t for t in open_tiles if t not in best]
+    judge = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, why = judge(answer)
+        sets = parse_sets(answer)
+        if ok or len(sets) != 1 or sum(sets[0]) != roll or any(x not in open_tiles for x in sets[0]):
+            return ok, why
+        left = [t for t in open_tiles if t not in sets[0]]
+        if len(left) > 1 and all(t % 2 == 0 for t in left):
+            reason = tr(
+                "{items} leaves {left}: all even, so every total they make is even. An odd roll ({n} of the 36 "
+                "outcomes) ends the turn at once with {points} points.",
+                items="+".join(map(str, sets[0])),
+                left=tile_list(left),
+                n=sum(1 for a, b in dice_outcomes() if (a + b) % 2),
+                points=sum(left),
+            )
+            return False, reason + " " + why
+        big, best_big = [t for t in left if t >= 7], [t for t in best_left if t >= 7]
+        if len(big) > len(best_big):
+            return False, tr(
+                "{items} leaves {big} open together: big tiles that each need their own large roll, so points "
+                "stay open more often.",
+                items="+".join(map(str, sets[0])),
+                big=tile_list(big),
+            ) + " " + why
+        return ok, why
+
+    ex.checker = check
     return ex
 
 

@@ -299,11 +299,11 @@ LESSONS: dict[int, Lesson] = {
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
             (
                 N_("choose the best set to shut the box, using what each set leaves"),
-                ("leave_shut_91", "leave_shut_64", "best_shut", "challenge_1"),
+                ("leave_shut_91", "leave_shut_64", "best_shut"),
             ),
             (
                 N_("choose the best set for a low score, and say why it can differ"),
-                ("leave_score_71", "leave_score_53", "best_score", "goals_why"),
+                ("leave_score_71", "leave_score_53", "best_score", "goals_why", "challenge_1"),
             ),
         ),
         themes=(SETS, DICE, BEST),
