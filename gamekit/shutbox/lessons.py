@@ -405,8 +405,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             )
             challenge_number = list(LESSONS[4].exercises).index("challenge_1") + 1
             items = [(tr("Exercise {n}", n=challenge_number), CHALLENGE_POSITIONS[0][:2])] + [
-                (tr("Problem {i}", i=i), ex.position)
-                for i, ex in enumerate(LESSONS[4].practice.exercises(), 1)
+                (tr("Problem {i}", i=i), ex.position) for i, ex in enumerate(LESSONS[4].practice.exercises(), 1)
             ]
             out.append(
                 "\n".join(
