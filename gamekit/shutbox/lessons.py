@@ -50,7 +50,7 @@ from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
-    one_die_exercise,
+    one_die_statements_exercise,
     round_winner_exercise,
     turn_score_exercise,
 )
@@ -88,14 +88,14 @@ LESSONS: dict[int, Lesson] = {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
             "ending_roll": ending_roll_exercise,
-            "one_die": one_die_exercise,
+            "one_die": one_die_statements_exercise,
             "legal_set": legal_set_exercise,
         },
         {
             "score_237": "easy",
             "round_winner": "easy",
             "ending_roll": "medium",
-            "one_die": "easy",
+            "one_die": "medium",
             "legal_set": "hard",
         },
         (

@@ -1798,3 +1798,23 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
     assert ex.check("7+3") == (False, "7+3 uses a covered tile.")
     with using("es"):
         assert "todas pares" in exercises_best_set.challenge_exercise().check("9+1")[1]
+
+
+def test_lesson_one_exercise_four_is_a_judgement_with_a_reason_per_slip():
+    """Exercise 4 asks which sentence about one die is true: exactly one is, by the rules' own dice options, and each
+    false one is told its own slip (two big tiles covered, the number of tiles, the total); the level is medium."""
+    ex = exercises_turn.one_die_statements_exercise()
+    assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_statements_exercise
+    assert L.LESSONS[1].levels["one_die"] == "medium"
+    assert ex.solutions == [ex.choices[3]] and len(ex.choices) == 4
+    reasons = [ex.check(c)[1] for c in ex.choices[:3]]
+    assert not any(ex.check(c)[0] for c in ex.choices[:3]) and len(set(reasons)) == 3
+    assert "9 is still open" in reasons[0] and "All three" in reasons[0]
+    assert "total of the open tiles does not matter" in reasons[1]
+    assert "8 is still open" in reasons[2] and "How many tiles" in reasons[2]
+    for b, says, _, _ in exercises_turn.ONE_DIE_STATEMENTS:
+        assert (1 in Rules().dice_options(mask_of(b))) == (not any(t >= 7 for t in b))
+    with pytest.raises(ValueError, match="exactly one sentence"):
+        exercises_turn.one_die_statements_exercise([((1, 2), True, "a", ""), ((3, 4), True, "b", "")])
+    with using("es"):
+        assert "sigue descubierto" in exercises_turn.one_die_statements_exercise().check(ex.choices[0])[1]
