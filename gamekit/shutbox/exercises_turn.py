@@ -254,46 +254,6 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     )
 
 
-ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
-"""Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
-
-
-def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
-    """ "In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
-    rules = rules or Rules()
-    boxes = [tuple(sorted(set(b))) for b in boxes]
-    names = [", ".join(map(str, b)) for b in boxes]
-    allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
-    if len(allowed) != 1:
-        raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
-    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(";")[0]
-    explanations = {}
-    for n, b in zip(names, boxes):
-        high = [str(t) for t in b if t >= 7]
-        if n in allowed:
-            explanations[n] = tr(
-                "Right: with {items} open, 7, 8 and 9 are all covered — the rule is: {rule}.", items=n, rule=rule
-            )
-        else:
-            explanations[n] = ntr(
-                "Not this box: {high} is still open, and the rule is: {rule}.",
-                "Not this box: {high} are still open, and the rule is: {rule}.",
-                len(high),
-                high=tr(" and ").join(high),
-                rule=rule,
-            )
-    return Exercise(
-        tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
-        choice_checker(allowed[0], explanations),
-        hint=tr("Which tiles must be covered before one die is allowed?"),
-        answer=allowed[0],
-        solutions=allowed,
-        choices=names,
-        wrong=[n for n in names if n not in allowed],
-        key="one die box" if tuple(boxes) == ONE_DIE_BOXES else f"one die box {tuple(boxes)}",
-    )
-
-
 ONE_DIE_STATEMENTS = (
     ((2, 9), True, N_("Tiles 2 and 9 are open. 7 and 8 are covered, so you may roll one die."), "big"),
     ((4, 5, 6), False, N_("Tiles 4, 5 and 6 are open. They add up to 15, so you must roll two dice."), "total"),

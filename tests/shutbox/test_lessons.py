@@ -289,12 +289,6 @@ def test_percentages_next_to_fractions():
 def test_lesson_one_to_three_exercises_are_computed():
     ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert ex.check("12")[0] and "only the open tiles" in ex.check("33")[1]
-    die = exercises_turn.one_die_exercise()
-    assert die.choices == ["1, 2, 3, 8", "4, 5, 6", "2, 7", "1, 9"] and die.solutions == ["4, 5, 6"]
-    assert die.check("4, 5, 6")[0] and "8 is still open" in die.check("1, 2, 3, 8")[1]
-    assert "7 is still open" in die.check("2, 7")[1] and not die.check("1, 9")[0]
-    with pytest.raises(ValueError, match="exactly one box"):
-        exercises_turn.one_die_exercise([(1, 2), (3, 4)])  # two boxes allow one die
     assert exercises_sets.count_sets_exercise(12).solutions == [len(tiles_summing_to(12))]
     assert exercises_dice.roll_outcomes_exercise((1, 2)).solutions == [3]  # (1,1), (1,2), (2,1)
     assert exercises_dice.roll_outcomes_exercise((1, 2, 3), stuck=True).solutions == [21]  # every total from 7 up
