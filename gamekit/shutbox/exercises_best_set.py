@@ -4,6 +4,7 @@ disagree, and the challenge position.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -195,7 +196,7 @@ other, from the table's one-tile rows); 5+3 leaves 1 and 7 (5.72: a roll of 8 sh
 two dice never make).  5+3 is best though 7 is the largest tile: "cover the largest tile" fails here."""
 
 
-CHALLENGE_POSITIONS = [((1, 2, 4, 5, 6, 7, 8, 9), 12, "shut")]
+CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
 
@@ -255,6 +256,17 @@ def leave_value_exercise(
                     "branches too.",
                     total=sum(left),
                 )
+            if given == math.floor(100 * value) != games:
+                return False, tr(
+                    "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "
+                    "nearest whole number, not down. Keep more decimals until the end, then round.",
+                    exact=number(float(100 * value), 2),
+                )
+            if given != games and abs(given - 100 * value) < Fraction(3, 2):
+                return False, tr(
+                    "Close, but check your rounding: you rounded too early, and a middle step lost its decimals. "
+                    "Keep more decimals, or fractions of 36, until the last step, and round only the final answer."
+                )
             if k.denominator == 1 and given == k and k != games:
                 return False, tr(
                     "{k} is the number of outcomes of 36. The question asks for games in 100: {k}/36 of 100.", k=int(k)
@@ -267,8 +279,8 @@ def leave_value_exercise(
 
         return Exercise(
             tr(
-                "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open? "
-                "In about how many games in 100 do the next rolls shut them? Give a whole number.",
+                "Tiles {items} are open and you rolled {roll}. If you cover {set}, in about how many games in "
+                "100 do the next rolls shut the tiles left open? Give a whole number.",
                 items=tile_list(open_tiles),
                 roll=roll,
                 set=name,
@@ -282,8 +294,10 @@ def leave_value_exercise(
             answer=str(games),
             solutions=[str(games)],
             wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
-            + ([str(k)] if k.denominator == 1 and k != games else []),
+            + ([str(k)] if k.denominator == 1 and k != games else [])
+            + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else []),
             key=key,
+            position=(open_tiles, roll),
         )
 
     # the slip of a tree with only the roll that covers every tile left: (1 - its chance) × the points left
@@ -357,8 +371,8 @@ def leave_value_exercise(
 
     return Exercise(
         tr(
-            "Tiles {items} are open and you rolled {roll}. If you cover {set}, which tiles stay open, and "
-            "what is their expected score? Give it with two decimals, or as a fraction.",
+            "Tiles {items} are open and you rolled {roll}. If you cover {set}, what is the expected score of "
+            "the tiles left open? Give it with two decimals, or as a fraction.",
             items=tile_list(open_tiles),
             roll=roll,
             set=name,
@@ -374,6 +388,7 @@ def leave_value_exercise(
         + ([number(float(both_only), 2)] if both_only is not None else [])
         + ([number(float(face_only), 2)] if face_only is not None else []),
         key=key,
+        position=(open_tiles, roll),
     )
 
 
@@ -387,15 +402,51 @@ def leave_value_exercises(position: tuple, rules: Rules | None = None) -> list[C
 
 def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     """Lesson 4's extension challenge: :func:`best_set_exercise` on a position no rule of thumb solves, with a
-    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule."""
+    hint that gives the method (compare what each set leaves, two positions at a time) instead of a rule.
+
+    Each wrong set is told the reason a pupil can see in what it leaves, computed from the position: tiles all of
+    even numbers (every odd roll — 18 of the 36 outcomes — ends the turn at once), or more big tiles
+    (7 and up) than the best set leaves, each needing its own large roll; the exact values follow as before."""
+    open_tiles, roll, objective = position
     ex = best_set_exercise(*position)
     if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 3–8 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
         "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
-        "those positions two at a time — which one can the next rolls shut more often? A lone 1, or several "
-        "big tiles, are hard to shut."
+        "those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
+        "and some groups of tiles can never make some totals."
     )
+    best = parse_sets(ex.solutions[0])[0]
+    best_left = [t for t in open_tiles if t not in best]
+    judge = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, why = judge(answer)
+        sets = parse_sets(answer)
+        if ok or len(sets) != 1 or sum(sets[0]) != roll or any(x not in open_tiles for x in sets[0]):
+            return ok, why
+        left = [t for t in open_tiles if t not in sets[0]]
+        if len(left) > 1 and all(t % 2 == 0 for t in left):
+            reason = tr(
+                "{items} leaves {left}: all even, so every total they make is even. An odd roll ({n} of the 36 "
+                "outcomes) ends the turn at once with {points} points.",
+                items="+".join(map(str, sets[0])),
+                left=tile_list(left),
+                n=sum(1 for a, b in dice_outcomes() if (a + b) % 2),
+                points=sum(left),
+            )
+            return False, reason + " " + why
+        big, best_big = [t for t in left if t >= 7], [t for t in best_left if t >= 7]
+        if len(big) > len(best_big):
+            return False, tr(
+                "{items} leaves {big} open together: big tiles that each need their own large roll, so points "
+                "stay open more often.",
+                items="+".join(map(str, sets[0])),
+                big=tile_list(big),
+            ) + " " + why
+        return ok, why
+
+    ex.checker = check
     return ex
 
 

@@ -26,8 +26,9 @@ def decimal_feedback(
 
     Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
     the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
-    is ``value`` rounded to fewer than two decimals is told only to give two; a number one unit of its last decimal
-    off is told to check its rounding; anything else gets ``otherwise``."""
+    is ``value`` rounded to fewer than two decimals is told only to give two; a number less than one unit of its
+    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
+    middle step too early; anything else gets ``otherwise``."""
 
     def rounds_to(target: Fraction) -> bool:
         return abs(given - target) <= Fraction(1, 2 * 10**decimals)
@@ -39,11 +40,27 @@ def decimal_feedback(
             return False, why
     if decimals is not None and decimals < 2 and rounds_to(value):
         return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
-    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(2, 10**decimals):
+    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(1, 10**decimals):
         return False, tr(
             "Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, otherwise round down."
         )
+    if decimals is not None and decimals >= 1 and abs(given - value) <= EARLY_ROUNDING:
+        return False, early_rounding_reason()
     return False, otherwise
+
+
+EARLY_ROUNDING = Fraction(6, 100)
+"""How far from the exact value a typed decimal may be and still be told "you rounded too early" (a chance such
+as 30/36 written 0.83 before multiplying: 0.83 × 7 = 5.81 instead of 5.83)."""
+
+
+def early_rounding_reason() -> str:
+    """The reason given to a number that is close but off because a middle step was rounded."""
+    return tr(
+        "Close, but check your rounding: you rounded too early, and a middle step lost its decimals (for "
+        "example, 5/6 is 0.8333…, not 0.83). Keep more decimals, or fractions, until the last step, and round "
+        "only the final answer."
+    )
 
 
 EXPECTED_EXERCISE_TILE = 7

@@ -140,7 +140,7 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     )
 
 
-def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 5, 11, 6)) -> Exercise:
+def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 7, 11, 6)) -> Exercise:
     """ "Which of these rolls ends your turn?": exactly one of ``rolls`` fits no set of the open tiles; each
     other roll is told the set that makes it."""
     open_tiles = tuple(sorted(set(open_tiles)))
@@ -177,9 +177,11 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
     )
 
 
-LEGAL_SET = ((1, 3, 4, 6, 8), 11)
-"""Lesson 1, exercise 5: tiles 1, 3, 4, 6 and 8 open, a roll of 11.  Two sets may be covered (8 + 3, 6 + 4 + 1);
-the tempting 9 + 2, 7 + 4 and 6 + 5 each need a covered tile, 6 + 4 makes only 10."""
+LEGAL_SET = ((2, 5, 6, 7, 8, 9), 12)
+"""Lesson 1, exercise 5: tiles 2, 5, 6, 7, 8 and 9 open, a roll of 12.  Only 7 + 5 may be covered, and it takes a
+search: the largest tile first, 9, leaves 3 to find (3 is covered, 2 + 1 needs the covered 1); 8 leaves 4 (covered,
+and 2 alone is too little); 7 leaves 5, which is open.  The tempting 9 + 3, 9 + 2 + 1 and 8 + 4 each need a covered
+tile."""
 
 
 def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
@@ -242,7 +244,7 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
         check,
         hint=tr(
             "Only open tiles count, and they must add up to {roll} exactly. Try the largest "
-            "open tile first: what is missing?",
+            "open tile first: what is missing? If that is not open, try the next tile down.",
             roll=roll,
         ),
         answer="+".join(map(str, right[0])),
@@ -252,41 +254,60 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     )
 
 
-ONE_DIE_BOXES = ((1, 2, 3, 8), (4, 5, 6), (2, 7), (1, 9))
-"""Lesson 1, exercise 3: four boxes; under the sheet's rule only one of them lets you roll one die."""
+ONE_DIE_STATEMENTS = (
+    ((2, 9), True, N_("Tiles 2 and 9 are open. 7 and 8 are covered, so you may roll one die."), "big"),
+    ((4, 5, 6), False, N_("Tiles 4, 5 and 6 are open. They add up to 15, so you must roll two dice."), "total"),
+    ((1, 8), True, N_("Tiles 1 and 8 are open. Only two tiles are left, so you may roll one die."), "count"),
+    ((1, 3, 5), True, N_("Tiles 1, 3 and 5 are open. 7, 8 and 9 are covered, so you may roll one die."), ""),
+)
+"""Lesson 1, exercise 4: four sentences ``(open tiles, whether it says one die is allowed, the sentence, its
+slip)``; under the lessons' rule exactly one is true.  The others are the usual slips: "big" — two of the three
+big tiles covered; "total" — the total of the open tiles; "count" — the number of tiles left."""
+
+SLIP_WORDS = {
+    "big": N_("Not true: {high} is still open. All three, 7, 8 and 9, must be covered — the rule is: {rule}."),
+    "count": N_("Not true: {high} is still open. How many tiles are left does not matter — the rule is: {rule}."),
+    "total": N_(
+        "Not true: 7, 8 and 9 are all covered, so you may choose one die. The total of the open tiles does not "
+        "matter — the rule is: {rule}."
+    ),
+}
+"""The reason each slip of :data:`ONE_DIE_STATEMENTS` is told (``{high}``: the big tile left open)."""
 
 
-def one_die_exercise(boxes: Sequence[Sequence[int]] = ONE_DIE_BOXES, rules: Rules | None = None) -> Exercise:
-    """ "In which of these boxes may you roll one die?" under ``rules`` (default: the sheet's basic game)."""
+def one_die_statements_exercise(
+    statements: Sequence[tuple[Sequence[int], bool, str, str]] = ONE_DIE_STATEMENTS, rules: Rules | None = None
+) -> Exercise:
+    """ "Which sentence is true?" about rolling one die: each sentence names a box and says one die is allowed (or
+    that two dice are a must); whether it is true is computed from ``rules`` (default: the lessons' rule), and each
+    false one is told the reason for its slip (:data:`SLIP_WORDS`).  ValueError unless exactly one is true, or
+    for a false sentence without a known slip."""
     rules = rules or Rules()
-    boxes = [tuple(sorted(set(b))) for b in boxes]
-    names = [", ".join(map(str, b)) for b in boxes]
-    allowed = [n for n, b in zip(names, boxes) if 1 in rules.dice_options(mask_of(b))]
-    if len(allowed) != 1:
-        raise ValueError(tr("exactly one box must allow one die, not {n}", n=len(allowed)))
     rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(";")[0]
+    truth = {text: (1 in rules.dice_options(mask_of(tuple(b)))) == says for b, says, text, _ in statements}
+    if sum(truth.values()) != 1:
+        raise ValueError(tr("exactly one sentence must be true, not {n}", n=sum(truth.values())))
     explanations = {}
-    for n, b in zip(names, boxes):
-        high = [str(t) for t in b if t >= 7]
-        if n in allowed:
-            explanations[n] = tr(
-                "Right: with {items} open, 7, 8 and 9 are all covered — the rule is: {rule}.", items=n, rule=rule
+    for b, _, text, slip in statements:
+        if truth[text]:
+            explanations[text] = tr(
+                "Right: 7, 8 and 9 are all covered, so one die is allowed — the rule is: {rule}.", rule=rule
             )
+        elif slip in SLIP_WORDS:
+            high = " + ".join(str(t) for t in sorted(b) if t >= 7)
+            explanations[text] = tr(SLIP_WORDS[slip], high=high, rule=rule)
         else:
-            explanations[n] = ntr(
-                "Not this box: {high} is still open, and the rule is: {rule}.",
-                "Not this box: {high} are still open, and the rule is: {rule}.",
-                len(high),
-                high=tr(" and ").join(high),
-                rule=rule,
+            raise ValueError(
+                tr("sentence {text!r}: say its slip, one of {items}", text=text, items=", ".join(SLIP_WORDS))
             )
+    right = next(text for text, ok in truth.items() if ok)
     return Exercise(
-        tr("In which of these boxes may you roll just one die? (The numbers are the open tiles.)"),
-        choice_checker(allowed[0], explanations),
-        hint=tr("Which tiles must be covered before one die is allowed?"),
-        answer=allowed[0],
-        solutions=allowed,
-        choices=names,
-        wrong=[n for n in names if n not in allowed],
-        key="one die box" if tuple(boxes) == ONE_DIE_BOXES else f"one die box {tuple(boxes)}",
+        tr("Which sentence is true about rolling one die?"),
+        choice_checker(right, explanations),
+        hint=tr("For each sentence, look only at the tiles 7, 8 and 9: are they all covered?"),
+        answer=right,
+        solutions=[right],
+        choices=[text for _, _, text, _ in statements],
+        wrong=[text for text, ok in truth.items() if not ok],
+        key="one die sentences",
     )

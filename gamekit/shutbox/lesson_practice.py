@@ -236,23 +236,29 @@ class LessonPractice(ProblemSet):
         return out
 
 
-def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
-    """The hint of a "which set is best?" practice item: every set for the roll and the tiles each one leaves,
-    then the question lesson 4 teaches to ask (which position do you want to be left with?) — no values, so the
-    pupil still compares the positions."""
+def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
+    """Every set for ``roll`` among ``open_tiles``, largest tile first, each as "9+1 leaves 2, 3 and 5" — the list
+    lesson 4's hints (and its worksheet) give so that the pupil compares positions, without any value.
+    ValueError when no set makes the roll."""
     open_tiles = tuple(sorted(set(open_tiles)))
-    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    sets = sorted((tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)), reverse=True)
     if not sets:
         raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    sets.sort(reverse=True)
-    leaves = "; ".join(
+    return [
         tr(
             "{set} leaves {left}",
             set="+".join(map(str, st)),
             left=tile_list(t for t in open_tiles if t not in st) or tr("nothing"),
         )
         for st in sets
-    )
+    ]
+
+
+def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+    """The hint of a "which set is best?" practice item: every set for the roll and the tiles each one leaves,
+    then the question lesson 4 teaches to ask (which position do you want to be left with?) — no values, so the
+    pupil still compares the positions."""
+    leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
     goal = (
         tr("Which of these positions is easier to shut?")
         if objective == "shut"

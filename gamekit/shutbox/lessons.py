@@ -26,6 +26,7 @@ from gamekit.shutbox.trees import k_over_36
 from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
+    CHALLENGE_POSITIONS,
     SCORE_EXERCISE,
     SHUT_EXERCISE,
     best_set_exercise,
@@ -49,7 +50,7 @@ from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
-    one_die_exercise,
+    one_die_statements_exercise,
     round_winner_exercise,
     turn_score_exercise,
 )
@@ -64,6 +65,7 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     SETS,
+    what_each_set_leaves,
 )
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
@@ -86,7 +88,7 @@ LESSONS: dict[int, Lesson] = {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
             "ending_roll": ending_roll_exercise,
-            "one_die": one_die_exercise,
+            "one_die": one_die_statements_exercise,
             "legal_set": legal_set_exercise,
         },
         {
@@ -297,11 +299,11 @@ LESSONS: dict[int, Lesson] = {
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
             (
                 N_("choose the best set to shut the box, using what each set leaves"),
-                ("leave_shut_91", "leave_shut_64", "best_shut", "challenge_1"),
+                ("leave_shut_91", "leave_shut_64", "best_shut"),
             ),
             (
                 N_("choose the best set for a low score, and say why it can differ"),
-                ("leave_score_71", "leave_score_53", "best_score", "goals_why"),
+                ("leave_score_71", "leave_score_53", "best_score", "goals_why", "challenge_1"),
             ),
         ),
         themes=(SETS, DICE, BEST),
@@ -317,16 +319,20 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 
 
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
-    "shut_the_box/01_rules_and_play": ("rules",),
+    "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
-    "shut_the_box/03_dice": ("rules", "grid", "one_die"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
+    "shut_the_box/03_dice": ("rules", "grid", "one_die", "tally"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals", "leaves"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
 6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
 3's result, which lesson 4 uses), the table's one-tile rows that exercises 3–8 build on, and the "Two goals"
-table exercise 9 is about."""
+table exercise 9 is about, a score sheet for lesson 1's game, a tally table for lesson 3's class tally, and what
+each set leaves in lesson 4's challenge and practice (the list their hints give on the page)."""
+
+SCORE_SHEET_ROUNDS = 4
+"""Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
 
 def worksheet_aids(notebook: str) -> list[str]:
@@ -339,7 +345,10 @@ def worksheet_aids(notebook: str) -> list[str]:
     comparison (another position than
     any exercise's); "method" — lesson 2's search, largest tile first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 5.  None holds an exercise's answer.  KeyError for a
+    exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
+    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36); "leaves" — for lesson 4's
+    challenge and each "More practice" problem, every set and the tiles it leaves (no value).  None holds an
+    exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
@@ -359,6 +368,55 @@ def worksheet_aids(notebook: str) -> list[str]:
             rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
             out.append(tr("The 36 outcomes of two dice, all equally likely: write the total in each cell."))
             out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        elif aid == "score_sheet":
+            players = [tr("player {n}", n=n) for n in (1, 2, 3)]
+            out.append(
+                tr(
+                    "Score sheet for the game: write each player's name, then after each round the sum of the "
+                    "tiles left open (0 if the box is shut) and who wins."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("round")] + players + [tr("who wins")],
+                    [[str(r)] + ["" for _ in players] + [""] for r in range(1, SCORE_SHEET_ROUNDS + 1)],
+                )
+            )
+        elif aid == "tally":
+            out.append(
+                tr(
+                    "The class tally: put a mark for each roll of two dice, then count the marks. In the last "
+                    "column write the chance from your grid, k/36."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("total"), tr("tally marks"), tr("count"), tr("chance k/36")],
+                    [[str(t), "", "", "____ / 36"] for t in range(2, 13)],
+                )
+            )
+        elif aid == "leaves":
+            out.append(
+                tr(
+                    "What each set leaves open, for exercise {n} and the More practice problems (the page's hints "
+                    "give the same lists). Compare the positions; no value is given.",
+                    n=list(LESSONS[4].exercises).index("challenge_1") + 1,
+                )
+            )
+            challenge_number = list(LESSONS[4].exercises).index("challenge_1") + 1
+            items = [(tr("Exercise {n}", n=challenge_number), CHALLENGE_POSITIONS[0][:2])] + [
+                (tr("Problem {i}", i=i), ex.position) for i, ex in enumerate(LESSONS[4].practice.exercises(), 1)
+            ]
+            out.append(
+                "\n".join(
+                    f"* **{label}** ("
+                    + tr("tiles {items}, roll {roll}", items=tile_list(open_tiles), roll=roll)
+                    + "): "
+                    + "; ".join(what_each_set_leaves(open_tiles, roll))
+                    + "."
+                    for label, (open_tiles, roll) in items
+                )
+            )
         elif aid == "one_die":
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "chances":
