@@ -74,7 +74,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
     score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
     other way round) gets its own reason."""
-    from gamekit.connect.teach import explain_score, parse_column_and_score, score_slip
+    from gamekit.connect.teach_pictures import explain_score, parse_column_and_score, score_slip
 
     game = ex.position
     best = solve(game)  # the score of the position = the score of each best column

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable
 from gamekit.connect import teach
+from gamekit.connect import teach_pictures
 from gamekit.connect.puzzle_text import column_hit
 from gamekit.connect.rules import ConnectGame, FIVE_IN_A_ROW, FiveInARow, Variant
 from gamekit.connect.view import GridLayout, layout_for
@@ -383,7 +384,7 @@ def worksheet_aids(notebook: str) -> list[str]:
         ]
         return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
     if notebook == LESSONS[3].notebook:
-        tiny, full = teach.TINY.cells, FIVE_IN_A_ROW.cells
+        tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
         scores = [
             tr("Scores"),
             tr(
@@ -421,7 +422,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             + (tr("spare") if r == example.rows else str(r + 1))
             + " | "
             + " | ".join(
-                str(teach.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
+                str(teach_pictures.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
                 for c in range(example.columns)
             )
             + " |"
@@ -534,7 +535,7 @@ def five_in_a_row_result() -> list[str]:
         ]
     return [
         tr("5 en raya (9×6, side columns)"),
-        teach.start_result((score > 0) - (score < 0)),
+        teach_pictures.start_result((score > 0) - (score < 0)),
         tr(
             "computed by the solver these lessons use (not published elsewhere): every first move of red is proved; "
             "lesson 3 shows how the computer knows"

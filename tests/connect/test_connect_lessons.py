@@ -15,7 +15,7 @@ from gamekit.connect import lesson_positions
 from gamekit.connect import lesson_practice
 from gamekit.connect.threats import playable_threats
 from gamekit.connect.threats import threat_cells
-from gamekit.connect import teach
+from gamekit.connect import teach_pictures
 
 
 def test_positions_are_what_the_lesson_says():
@@ -1092,7 +1092,9 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     exercises = L.practice_exercises(3)
     empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
     # each a bigger search than exercise 2 (5 empty cells, "medium"): every one is "hard", whatever the bank says
-    assert min(empties) > teach.TINY.cells - len(teach.HAND_MOVES) and {ex.level for ex in exercises} == {"hard"}
+    assert min(empties) > teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES) and {
+        ex.level for ex in exercises
+    } == {"hard"}
     assert "all three are hard" in page and "(easier to harder)" not in page
     assert all("Any of" not in ex.prompt for ex in exercises)
 
@@ -1343,7 +1345,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     """On paper a pupil has no lesson page: lesson 2's sheet gets the words and the odd/even rule of thumb (asked
     about in exercises 5-6), lesson 3's the scoring rule (7 − n, 22 − n, from the boards' free cells) and the bit
     numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
-    from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
     from gamekit.i18n import using
 
     # PopOut only on the sheet whose questions use it (lesson 1), not on the rules card of every sheet
@@ -1357,7 +1359,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     assert "Rule of thumb" in two and "odd rows (1, 3, 5)" in two and "even rows (2, 4, 6)" in two
     assert "double threat" in two and "stacked" in two and "✗ cell" in two
     three = "\n".join(L.worksheet_aids("five_in_a_row/03_how_the_computer_knows"))
-    assert f"scores {teach.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
+    assert f"scores {teach_pictures.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
     assert "bits 0 to 6" in three and "k + 1" in three
     assert "| 1 | 0 | 3 | 6 |" in three and "| spare | 2 | 5 | 8 |" in three  # bit_index of a 3 × 2 board
     for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
