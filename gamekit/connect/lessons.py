@@ -1,19 +1,20 @@
-"""The 5 en raya lessons: every position, step-through and exercise, defined once (and tested).
+"""The 5 en raya lessons' registry: each lesson's notebook, objectives, exercises, practice and reflection.
 
-Positions are move strings in the players' notation, played from the start.  Threat cells are
-computed by :func:`threat_cells`; every move exercise accepts exactly :func:`best_moves` (the exact
-solver's best moves) and answers each click with :func:`outcome_words` (the opponent's five, or a
+Positions (lesson_positions) are move strings in the players' notation, played from the start.  Threat
+cells are computed by :func:`threat_cells`; every move exercise accepts exactly :func:`best_moves` (the
+exact solver's best moves) and answers each click with :func:`outcome_words` (the opponent's five, or a
 line of best play), so what a reader is told is what the solver says about that very position.
 ``EXERCISES`` lists the exercise factories of each notebook.
 
 In a notebook::
 
     from gamekit.connect import lessons as L
+    from gamekit.connect import lesson_pictures
     score = L.LessonScore("5 en raya 2 — threats and zugzwang")
-    L.rules_table()                 # 5 en raya beside standard Connect Four
-    L.show("edge_line")             # a position with its threat cells tinted
-    L.step_through("won_game")      # Prev / Next / Play / Reset
-    L.exercise("win_in_one", score) # click a column, checked against the solver
+    lesson_pictures.rules_table()             # 5 en raya beside standard Connect Four
+    lesson_pictures.show("edge_line")         # a position with its threat cells tinted
+    lesson_pictures.step_through("won_game")  # Prev / Next / Play / Reset
+    L.exercise("win_in_one", score)           # click a column, checked against the solver
 """
 
 from __future__ import annotations
@@ -102,6 +103,10 @@ THEMES_1 = ("win_now", "block", "side_column")
 
 
 THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
+# ``exercise_themes`` (the mastery loop's "Try a similar one"): each drop exercise named there is a position the
+# bank's own classifier (gamekit.puzzles.connect.themes) puts under that theme.  The counting and choice
+# exercises (lines of five, odd or even threats, the zugzwang count, who runs out) ask what no bank puzzle
+# asks, and the "only move" position has no bank theme, so they offer nothing.
 
 
 LESSONS: dict[int, Lesson] = {

@@ -1,14 +1,8 @@
-"""Instrumented small solvers for the lesson "How the computer knows".
+"""The exercises of the lesson "How the computer knows" (5 en raya lesson 3).
 
-Each search here works on the rules engine itself (``play`` / ``undo``), so the code reads like the
-lesson's words, and counts the positions it visits.  They give exactly the scores of
-:func:`gamekit.connect.solver.solve` (tests check that) — only much more slowly:
-
-* :func:`minimax` — every move, every reply, to the end of the game;
-* :func:`alphabeta` — stops looking at a position's moves once one is good enough
-  (``order=True``: promising moves first; ``table=True``: remembers positions already scored);
-* :func:`compare` — the four of them side by side on one position, as a table;
-* :func:`bitboard` — the two numbers the real solver keeps for a position, and a picture of their bits.
+Its small games, score tables, node counts, bitboard and pruning-tree pictures live in
+:mod:`gamekit.connect.teach_pictures`; the counted searches (minimax, alpha-beta) in
+:mod:`gamekit.connect.counted_search`.  Each exercise here is checked against those exact scores.
 
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.

@@ -1,5 +1,11 @@
 """5 en raya lesson 3 (how the computer knows): its small games, the tables of scores and node counts, the
 bitboard and pruning-tree pictures, and the report of the start's proof.
+
+* :func:`compare` — the counted searches side by side on one position, as a table;
+* :func:`bitboard` — the two numbers the real solver keeps for a position, and a picture of their bits.
+
+Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
+game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
 """
 
 from __future__ import annotations
