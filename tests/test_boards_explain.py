@@ -265,7 +265,8 @@ def test_threat_tints_carry_the_seat_s_mark():
 
 
 def test_the_lessons_threat_cells_carry_their_seat_s_mark():
-    from gamekit.connect.lessons import CELL, scene
+    from gamekit.connect.lesson_pictures import CELL
+    from gamekit.connect.lesson_pictures import scene
     from gamekit.connect.threats import threat_cells
 
     g = FiveInARow.from_moves("4455667")  # red (to move) has three in the bottom row, yellow three above

@@ -446,6 +446,7 @@ def test_glossary_marks_our_own_terms():
 def lesson_widgets():
     """Every lesson widget: each exercise (answered wrong, then with a hint and the answer), each step-through."""
     from gamekit.connect import lessons as C
+    from gamekit.connect import lesson_pictures as connect_pictures
     from gamekit.dots import lessons as D
     from gamekit.progress_report import ProgressView
     from gamekit.shutbox import lessons as S
@@ -464,7 +465,7 @@ def lesson_widgets():
         yield D.reflection(lesson, score)
     for name in C.BOARD_EXERCISES:
         yield C.exercise(name, score)
-    yield C.step_through()
+    yield connect_pictures.step_through()
     from gamekit.widgets.lesson import ExerciseWidget
 
     for factory in (f for fs in S.EXERCISES.values() for f in fs):
@@ -472,7 +473,7 @@ def lesson_widgets():
     yield lesson_scenes.sets_step_through(12)
     yield lesson_scenes.demo_turn()
     # issue 24: the PopOut and doubles step-throughs, the class tally, lesson 3's searches, the reflections
-    yield C.step_through("popout")
+    yield connect_pictures.step_through("popout")
     yield lesson_scenes.doubles_demo()
     tally = dice_tally.tally_widget()
     tally.on_add(None)

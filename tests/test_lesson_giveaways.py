@@ -188,18 +188,22 @@ def test_nothing_before_an_exercise_gives_it_away(lesson):
 def test_the_walk_sees_boards_captions_and_exercises():
     """The checker itself: a lesson that shows an exercise's answer position is caught."""
     from gamekit.connect import lessons as L
+    from gamekit.connect import lesson1_exercises
+    from gamekit.connect import lesson2_exercises
+    from gamekit.connect import lesson_pictures
+    from gamekit.connect import lesson_positions
     from gamekit.connect.rules import FiveInARow
 
-    ex = L.side_win_exercise()
+    ex = lesson1_exercises.side_win_exercise()
     events: list = []
-    walk(L.step_through(), events)
+    walk(lesson_pictures.step_through(), events)
     assert any(kind == "board" for kind, *_ in events) and any(kind == "text" for kind, *_ in events)
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["side_win"])
     g.play(ex.solutions[0])
     assert key(g) in after_answers(ex)
     # the old lesson 2: exercise 1's board was exercise 4's position with its winning line played on
-    old = FiveInARow.from_moves(L.EXERCISE_POSITIONS["winning_move"] + "2211")
-    four = L.winning_move_exercise()
+    old = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["winning_move"] + "2211")
+    four = lesson2_exercises.winning_move_exercise()
     assert tuple(old.history)[: len(four.game.history) + 1] == tuple(four.game.history) + (four.solutions[0],)
     board = L.exercise("side_win")
     walk(board, events)

@@ -180,12 +180,13 @@ def test_a_table_writes_number_cells_in_the_language_it_was_made_in():
 
 def test_the_minimax_table_in_spanish_and_english():
     from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
 
-    game = teach.tiny_game()
+    game = teach_pictures.tiny_game()
     with using("en"):
-        english = teach.compare(game)
+        english = teach_pictures.compare(game)
     with using("es"):
-        spanish = teach.compare(game)
+        spanish = teach_pictures.compare(game)
     assert english.rows[0][1:] == ["+1", "975", "100.0%"] and english.rows[1][3] == "12.1%"
     assert spanish.rows[0][1:] == ["+1", "975", "100,0 %"] and spanish.rows[1][3] == "12,1 %"
     with using("en"):
@@ -195,10 +196,10 @@ def test_the_minimax_table_in_spanish_and_english():
 
 
 def test_the_start_report_groups_thousands_per_language():
-    from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
     from gamekit.connect.wdl import status
 
-    found = [p for p in teach.RECORDS if p.exists()]
+    found = [p for p in teach_pictures.RECORDS if p.exists()]
     if not found:
         pytest.skip("no value-run records shipped")
     st_ = status(*found)
@@ -206,9 +207,9 @@ def test_the_start_report_groups_thousands_per_language():
         pytest.skip("too few positions to group")
     grouped, hours = f"{st_['nodes']:,}", f"{st_['seconds'] / 3600:.1f}"
     with using("en"):
-        english = teach.start_report()
+        english = teach_pictures.start_report()
     with using("es"):
-        spanish = teach.start_report()
+        spanish = teach_pictures.start_report()
     es_grouped, es_hours = grouped.replace(",", "."), hours.replace(".", ",")
     if st_["start_bounds"][0] == st_["start_bounds"][1]:  # solved: "… {nodes} positions in {hours} hours."
         assert f"{grouped} positions in {hours} hours" in english

@@ -132,6 +132,7 @@ def test_spanish_guide_links_work_and_lead_to_the_spanish_lessons(game):
 
 def test_spanish_guide_key_facts_agree_with_the_code():
     from gamekit.connect import lessons as C
+    from gamekit.connect import lesson_pictures
     from gamekit.i18n import percent
     from gamekit.shutbox import Rules, shut_probability
     from gamekit.shutbox import lesson_tables
@@ -140,7 +141,7 @@ def test_spanish_guide_key_facts_agree_with_the_code():
     connect = (SPANISH / "connect.md").read_text(encoding="utf-8")
     shutbox = (SPANISH / "shutbox.md").read_text(encoding="utf-8")
     with using("es"):
-        lines = C.lines_table()
+        lines = lesson_pictures.lines_table()
         for row in [lines.headers, *lines.rows]:
             assert "| " + " | ".join(map(str, row)) + " |" in connect
         two_dice = Rules(one_die="never")

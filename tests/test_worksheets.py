@@ -163,10 +163,11 @@ def test_a_sheet_has_a_rules_card_exactly_when_its_game_defines_one(module):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_cells_a_board_marks_are_written_under_it(lang):
     """Paper has no tints: the zugzwang exercises' threat and ✗ cells are written in words under their board."""
-    from gamekit.connect import lessons as L
+
+    from gamekit.connect import lesson2_exercises
 
     sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/02_threats_and_exercises", lang)
     with using(lang):
-        marked = L.zugzwang_exercise().marked_cells
+        marked = lesson2_exercises.zugzwang_exercise().marked_cells
     assert marked and "✗" in marked
     assert f"```\n\n{marked}\n" in sheet

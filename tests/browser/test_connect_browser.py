@@ -54,9 +54,11 @@ def test_a_click_on_a_side_column_explains_why(notebook_page, ui):
 def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     from gamekit.connect import lessons as L
 
+    from gamekit.connect import lesson_pictures
+
     page = notebook_page("notebooks/five_in_a_row/02_threats_and_exercises.ipynb", boards=3)
     ex = L.exercises()["win_in_one"]
-    layout = layout_for(ex.game, L.CELL)
+    layout = layout_for(ex.game, lesson_pictures.CELL)
     wrong = ex.wrong[0]
     x, y = layout.centre(ex.game.grid_column(int(wrong)), 5)
     render_boards(page, ui, upto=2)

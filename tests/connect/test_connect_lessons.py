@@ -6,21 +6,30 @@ import pytest
 
 from gamekit.connect import FiveInARow, analyse, solve
 from gamekit.connect import lessons as L
-from gamekit.connect import teach
+from gamekit.connect import lesson1_exercises
+from gamekit.connect import lesson2_exercises
+from gamekit.connect import lesson2_rows
+from gamekit.connect import lesson_exercise
+from gamekit.connect import lesson_pictures
+from gamekit.connect import lesson_positions
+from gamekit.connect import lesson_practice
+from gamekit.connect.threats import playable_threats
+from gamekit.connect.threats import threat_cells
+from gamekit.connect import teach_pictures
 
 
 def test_positions_are_what_the_lesson_says():
-    g = L.position("edge_line")
-    assert L.playable_threats(g, 0) == [(4, 0)]  # column 4, thanks to the side disc
+    g = lesson_positions.position("edge_line")
+    assert playable_threats(g, 0) == [(4, 0)]  # column 4, thanks to the side disc
     g.play("4")
     assert g.winner() == 0 and (0, 0) in g.winning_cells()
 
-    g = L.position("open_four")
-    assert g.to_move == 1 and len(L.playable_threats(g, 0)) == 2
+    g = lesson_positions.position("open_four")
+    assert g.to_move == 1 and len(playable_threats(g, 0)) == 2
     assert solve(g) < 0  # yellow cannot stop it
 
-    g = L.position("under_threat")
-    assert g.to_move == 0 and L.threat_cells(g, 1) == [(1, 1), (6, 1)]
+    g = lesson_positions.position("under_threat")
+    assert g.to_move == 0 and threat_cells(g, 1) == [(1, 1), (6, 1)]
     for n in ("1", "6"):  # filling the cell under a threat loses at once
         g.play(n)
         g.play(n)
@@ -28,8 +37,8 @@ def test_positions_are_what_the_lesson_says():
         g.undo()
         g.undo()
 
-    g = L.position("edge_diagonal")
-    assert (7, 2) in L.playable_threats(g, 0) and (7, 3) in L.threat_cells(g, 0)
+    g = lesson_positions.position("edge_diagonal")
+    assert (7, 2) in playable_threats(g, 0) and (7, 3) in threat_cells(g, 0)
     g.play("7")
     assert g.winner() == 0 and any(g.is_side(c) for c, _ in g.winning_cells())
 
@@ -38,7 +47,7 @@ def test_threat_cells_match_a_brute_force_check_and_leave_the_grid_alone():
     g = FiveInARow.from_moves("4646424446655553557")
     before = g.to_dict(), [list(c) for c in g.grid]
     for seat in (0, 1):
-        cells = set(L.threat_cells(g, seat))
+        cells = set(threat_cells(g, seat))
         for c in range(1, 8):
             for r in range(len(g.grid[c]), 6):
                 col = g.grid[c]
@@ -56,9 +65,9 @@ def test_threat_cells_match_a_brute_force_check_and_leave_the_grid_alone():
 
 
 def test_tables(monkeypatch):
-    rules = L.rules_table()
+    rules = lesson_pictures.rules_table()
     assert rules.headers == ["", "standard Connect Four", "5 en raya"] and len(rules.rows) == 5
-    lines = L.lines_table()
+    lines = lesson_pictures.lines_table()
     assert lines.rows[0][4] == 69 and lines.rows[1][4] == 64 and lines.rows[1][5] == 20
     known = L.known_results()
     assert known.rows[1][1] == "a draw" and "computed" in known.rows[1][2] and "claimed" not in str(known.rows)
@@ -71,22 +80,24 @@ def test_tables(monkeypatch):
     with using("es"):
         assert L.known_results().rows[1][1] == "un empate"
     assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
-    four = L.lines_table(("four",))
+    four = lesson_pictures.lines_table(("four",))
     assert [r[0] for r in four.rows] == ["Connect Four (four in a line)"]
     assert "through a side disc" not in four.headers and len(four.rows[0]) == len(four.headers) == 5  # no side discs
     assert lines.headers[-1] == "through a side disc"
 
 
 def test_step_through_replays_a_won_game():
-    steps = L.steps()
-    assert len(steps) == len(L.WON_GAME) - L.WON_GAME_FROM + 1  # from move 15: fits the lesson's time
-    final = FiveInARow.from_moves(L.WON_GAME)
+    steps = lesson_pictures.steps()
+    assert (
+        len(steps) == len(lesson_positions.WON_GAME) - lesson_positions.WON_GAME_FROM + 1
+    )  # from move 15: fits the lesson's time
+    final = FiveInARow.from_moves(lesson_positions.WON_GAME)
     assert final.winner() == 0
     assert "wins" in steps[-1].caption and "side disc" in steps[-1].caption
     assert any("one cell above the other" in s.caption for s in steps)
     for s in steps[:3] + steps[-2:]:
         assert s.build()  # every scene draws
-    widget = L.step_through()
+    widget = lesson_pictures.step_through()
     widget.next()
     assert widget.index == 1 and not widget.errors
 
@@ -118,8 +129,8 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
     legal = game.legal_moves()
     assert len(legal) >= 2 and ex.wrong  # it can be failed
     accepted = {m for m in legal if ex.check(m)[0]}
-    assert accepted == set(L.best_moves(game)) == set(ex.solutions)
-    if len(game.history) >= L.SOLVE_FROM:  # the solver settles it: compare directly
+    assert accepted == set(lesson_positions.best_moves(game)) == set(ex.solutions)
+    if len(game.history) >= lesson_positions.SOLVE_FROM:  # the solver settles it: compare directly
         scores = analyse(game, time_budget=None)
         best = max(scores.values())
         assert accepted == {m for m, s in scores.items() if s == best}
@@ -147,32 +158,32 @@ def test_best_moves_shortcuts_agree_with_the_solver_on_late_positions():
         g = FiveInARow.from_moves(moves)
         scores = analyse(g, time_budget=None)
         best = max(scores.values())
-        assert set(L.best_moves(g)) == {m for m, s in scores.items() if s == best}, moves
+        assert set(lesson_positions.best_moves(g)) == {m for m, s in scores.items() if s == best}, moves
 
 
 def test_lesson_one_positions_say_what_the_lesson_says():
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
-    assert L.immediate_wins(g) == ["2"]
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["side_win"])
+    assert lesson_positions.immediate_wins(g) == ["2"]
     g.play("2")
     assert (0, 2) in g.winning_cells()  # the red side disc (row 3) is in the five
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_block"])
-    assert g.to_move == 1 and L.playable_threats(g, 0) == [(6, 3)]  # column 6, row 4
-    (line,) = [line for line in L.open_lines(g, 6, 3, 0) if sum(g.cell(c, r) == 0 for c, r in line) == 4]
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["side_block"])
+    assert g.to_move == 1 and playable_threats(g, 0) == [(6, 3)]  # column 6, row 4
+    (line,) = [line for line in lesson_pictures.open_lines(g, 6, 3, 0) if sum(g.cell(c, r) == 0 for c, r in line) == 4]
     assert len({r for _, r in line}) == 5 and (8, 5) in line  # a diagonal up to the right side disc, row 6
     assert line.index((6, 3)) not in (0, 4)  # the gap is inside the line, not at its end
     for m in g.legal_moves():  # anything but the block loses at once
         if m != "6":
             g.play(m)
-            assert L.immediate_wins(g) == ["6"]
+            assert lesson_positions.immediate_wins(g) == ["6"]
             g.undo()
     # not the worked example above it (a line along the bottom row, with the side disc at its end)
-    shown = L.position("edge_line")
-    ((c, r),) = L.threat_cells(shown, 0)
+    shown = lesson_positions.position("edge_line")
+    ((c, r),) = threat_cells(shown, 0)
     assert r == 0 and r not in {r for _, r in line[1:]}
 
 
 def test_exercise_feedback_shows_the_refutation():
-    only = L.only_move_exercise()
+    only = lesson2_exercises.only_move_exercise()
     ok, feedback = only.check("5")
     assert not ok and feedback == (
         "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red then drops where "
@@ -184,11 +195,11 @@ def test_exercise_feedback_shows_the_refutation():
     assert ok and "stacks two threats in one column" in feedback and "row 6 (even)" in feedback
     why = feedback.split("best play. ", 1)[1]  # after the outcome: at most three short sentences
     assert len([s for s in why.split(". ") if s.strip()]) <= 3 and all(len(s.split()) <= 25 for s in why.split(". "))
-    win = L.winning_move_exercise()
+    win = lesson2_exercises.winning_move_exercise()
     ok, feedback = win.check("1")
     assert not ok and "draw" in feedback
-    assert "yellow still wins" in L.challenge_exercise().check("6")[1]
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
+    assert "yellow still wins" in lesson2_exercises.challenge_exercise().check("6")[1]
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["only_move"])
     g.play("2")
     assert solve(g) == -1  # red to move loses to yellow's 21st disc: the last of the game
 
@@ -205,9 +216,9 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
         assert not ok and len(feedback.split()) <= (45 if fitted else 20), feedback
         after = game.copy()
         after.play(m)
-        if after.is_over() or L.immediate_wins(after):
+        if after.is_over() or lesson_positions.immediate_wins(after):
             continue
-        reply = L.shown_reply(after)
+        reply = lesson_exercise.shown_reply(after)
         if fitted:
             assert reply in ex.solutions and "then drops where" in feedback and "answers in column" not in feedback
         elif reply in ex.solutions:  # naming it would give the exercise's answer away
@@ -245,21 +256,23 @@ def test_no_wrong_answer_feedback_names_an_accepted_column():
         checked += 1
     assert checked >= 30
     # the consequence is still told: yellow wins at once after red misses its five
-    assert "yellow makes five in a line with the very next disc" in L.win_in_one_exercise().check("1")[1]
+    assert (
+        "yellow makes five in a line with the very next disc" in lesson2_exercises.win_in_one_exercise().check("1")[1]
+    )
 
 
 def test_zugzwang_is_counted_then_decided():
     """Issue 35: exercise 5 checks the count only; exercise 6 asks who must fill a ✗ cell (the zugzwang itself),
     each wrong answer told its own reason.  The answer is checked by playing the safe cells out."""
-    z = L.zugzwang_exercise()
+    z = lesson2_exercises.zugzwang_exercise()
     assert z.choices is None
     ok, feedback = z.check("20")
     assert ok and "20 empty cells" in feedback and "must" not in feedback and "zugzwang" not in feedback
     assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
     assert "one of columns" in z.check("26")[1] and "the discs" in z.check("10")[1]
     assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]  # no count handed over
-    who = L.zugzwang_who_exercise()
-    g = L.position("under_threat")  # play the safe cells out: who is stuck with a ✗ cell?
+    who = lesson2_exercises.zugzwang_who_exercise()
+    g = lesson_positions.position("under_threat")  # play the safe cells out: who is stuck with a ✗ cell?
     while True:
         safe = [m for m in g.legal_moves() if m not in ("1", "6")]
         if not safe:
@@ -290,9 +303,9 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     The right answer is read off the board: the row's parity, and whether the owner is the row's kind (odd rows
     red's, even rows yellow's)."""
     ex = L.exercises()[name]
-    cells = [(s, c) for s in (0, 1) for c in L.threat_cells(ex.game, s)]
+    cells = [(s, c) for s in (0, 1) for c in threat_cells(ex.game, s)]
     assert len(cells) == 1 and cells[0][0] == owner and cells[0][1][1] + 1 == row
-    assert not L.playable_threats(ex.game, owner)  # it floats: no disc can reach it yet
+    assert not playable_threats(ex.game, owner)  # it floats: no disc can reach it yet
     parity = "odd" if row % 2 else "even"
     assert helps == (owner == (0 if row % 2 else 1))
     right = f"{parity} row: " + ("it will probably help its owner" if helps else "it will probably not help its owner")
@@ -326,8 +339,8 @@ def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
     probably helps" in exercise 5, "it probably won't help" in exercise 6. Exercise 6 is not answered by copying
     exercise 5, nor by "odd helps": owner and row must be combined."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
-    ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(a.game, s)]
-    ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in L.threat_cells(b.game, s)]
+    ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
+    ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
     assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
     assert (sa, sb) == (0, 1)
     assert a.solutions == ["odd row: it will probably help its owner"]
@@ -341,7 +354,7 @@ def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
     (its five made on that cell) when the answer is "it will probably help its owner", and does not win when it is
     "it will probably not help its owner"; the right answer's feedback says what the solver found."""
     ex = L.exercises()[name]
-    ((owner, (c, r)),) = [(s, cell) for s in (0, 1) for cell in L.threat_cells(ex.game, s)]
+    ((owner, (c, r)),) = [(s, cell) for s in (0, 1) for cell in threat_cells(ex.game, s)]
     score = solve(ex.game)
     owner_wins = score != 0 and (score > 0) == (ex.game.to_move == owner)
     helps = ex.solutions[0].endswith("it will probably help its owner")
@@ -349,7 +362,7 @@ def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
     colour = ("red", "yellow")[owner]
     said = ex.check(ex.solutions[0])[1]
     if helps:
-        line, end = L.principal_line(ex.game, limit=ex.game.variant.cells)
+        line, end = lesson_exercise.principal_line(ex.game, limit=ex.game.variant.cells)
         assert end.winner() == owner and line[-1] == str(ex.game.column_number(c))
         assert len(end.grid[c]) == r + 1  # the five is made on the threat cell itself
         assert f"The exact solver agrees: {colour} wins this game" in said
@@ -363,7 +376,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     from gamekit.i18n import using
 
     with using("es"):
-        ex = L.odd_even_exercise("odd_even_2")
+        ex = lesson2_rows.odd_even_exercise("odd_even_2")
         assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
         assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
@@ -373,14 +386,14 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
     """Colour is never the only cue: each threat cell is lettered R or Y (R or A in Spanish)."""
     from gamekit.i18n import using
 
-    g = L.position("edge_diagonal")
-    texts = L.scene(g).texts()
-    assert texts.count("R") == len(L.threat_cells(g, 0)) and "Y" not in texts
+    g = lesson_positions.position("edge_diagonal")
+    texts = lesson_pictures.scene(g).texts()
+    assert texts.count("R") == len(threat_cells(g, 0)) and "Y" not in texts
     with using("es"):
-        g = L.position("under_threat")
-        assert L.scene(g).texts().count("A") == len(L.threat_cells(g, 1))
+        g = lesson_positions.position("under_threat")
+        assert lesson_pictures.scene(g).texts().count("A") == len(threat_cells(g, 1))
     # and in words beside the picture, for a screen reader: the same cells, lettered, and the ✗ cells
-    box = L.show("under_threat", danger=True)
+    box = lesson_pictures.show("under_threat", danger=True)
     text = box.children[1].description
     assert "Threat cells: Y (yellow) in column 1, row 2; Y (yellow) in column 6, row 2." in text
     assert "Cells marked ✗" in text and "column 1, row 1; column 6, row 1" in text
@@ -391,7 +404,7 @@ def test_threat_cells_carry_a_letter_as_well_as_a_tint():
 
 
 def test_row_lines_exercise_gives_each_slip_its_reason():
-    ex = L.row_lines_exercise()
+    ex = lesson1_exercises.row_lines_exercise()
     assert ex.check("5")[0]
     assert "seven middle cells" in ex.check("3")[1] and "forgets one" in ex.check("4")[1]
     assert "every row" in ex.check("30")[1] and not ex.check("6")[0]
@@ -405,7 +418,7 @@ def test_exercise_widgets_and_score():
     assert not board.submit("2")[0]
     from gamekit.connect.view import layout_for
 
-    x, y = layout_for(board.exercise.game, L.CELL).centre(0, 2)
+    x, y = layout_for(board.exercise.game, lesson_pictures.CELL).centre(0, 2)
     assert board.click(x, y) is None  # the side column: refused with a reason
     typed = L.exercise("count_lines", score)
     assert typed.submit("64")[0]
@@ -413,8 +426,8 @@ def test_exercise_widgets_and_score():
 
 
 def test_show_and_scene():
-    assert L.show("under_threat", danger=True) is not None
-    sc = L.scene(L.position("under_threat"), danger=True)
+    assert lesson_pictures.show("under_threat", danger=True) is not None
+    sc = lesson_pictures.scene(lesson_positions.position("under_threat"), danger=True)
     assert "✗" in sc.texts()
 
 
@@ -422,25 +435,25 @@ def test_teacher_guide_key_facts_agree_with_the_code():
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs/teachers/connect.md").read_text()
-    for row in L.lines_table().rows:
+    for row in lesson_pictures.lines_table().rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
     # the value of the start the guide states is the one the shipped book holds (a draw), not "unknown"
     assert L.known_results().rows[1][1] == "a draw"
     assert "5 en raya: a **draw**, computed by gamekit" in text and "claimed" not in text and "unknown" not in text
-    g = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
-    g.play(L.only_move_exercise().solutions[0])
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["only_move"])
+    g.play(lesson2_exercises.only_move_exercise().solutions[0])
     assert solve(g) == -1 and "gives −1 for red" in text
 
 
 def test_every_step_through_caption_says_what_the_move_does():
     """Issue 24: no caption is only "Red drops into column 4"; each says what the move threatens or blocks."""
-    games = L._won_game_games()
-    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+    games = lesson_pictures.won_game_games()
+    for i, step in enumerate(lesson_pictures.steps()[1:], start=lesson_positions.WON_GAME_FROM):
         rest = step.caption.split(".", 2)[-1].strip()
         assert len(rest) > 10, step.caption
         after = games[i + 1]
         seat = games[i].to_move
-        col = after.grid_column(int(L.WON_GAME[i]))
+        col = after.grid_column(int(lesson_positions.WON_GAME[i]))
         row = len(after.grid[col]) - 1
         if " in a line of 5 that" in step.caption:  # the count is the board's, checked by brute force
             most = max(
@@ -449,9 +462,9 @@ def test_every_step_through_caption_says_what_the_move_does():
                 if (col, row) in line and all(after.cell(c, r) in (None, seat) for c, r in line)
             )
             assert f"now has {most} disc{'s' if most != 1 else ''} in a line of 5" in step.caption
-    assert any(" in a line of 5 that" in s.caption for s in L.steps())
+    assert any(" in a line of 5 that" in s.caption for s in lesson_pictures.steps())
     assert not any(
-        " of red." in s.caption or " of yellow." in s.caption for s in L.steps()
+        " of red." in s.caption or " of yellow." in s.caption for s in lesson_pictures.steps()
     )  # "… lines of red." was hard to read
 
 
@@ -462,7 +475,7 @@ def test_every_judging_caption_agrees_with_the_exact_solver():
     """Issue 24 §3: a caption that says a side wins or cannot be stopped is what the solver says there."""
     judged = 0
     for name in ("won_game", "popout"):
-        for step in L.steps(name):
+        for step in lesson_pictures.steps(name):
             if not any(word in step.caption for word in JUDGING):
                 continue
             judged += 1
@@ -472,34 +485,34 @@ def test_every_judging_caption_agrees_with_the_exact_solver():
                 continue
             assert solve(g) < 0, step.caption  # the player to move (the one who "cannot stop both") loses
     assert judged >= 2
-    caption = next(s.caption for s in L.steps() if "one cell above the other" in s.caption)
+    caption = next(s.caption for s in lesson_pictures.steps() if "one cell above the other" in s.caption)
     assert caption.startswith("Move 21.")
     # a move played in a lost position says so, as the solver sees the position before it (and the five it allows)
-    games = L._won_game_games()
+    games = lesson_pictures.won_game_games()
     lost = []
-    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+    for i, step in enumerate(lesson_pictures.steps()[1:], start=lesson_positions.WON_GAME_FROM):
         if "already lost" in step.caption:
             assert solve(games[i]) < 0, step.caption
             lost.append(i + 1)
-        elif i >= L.SOLVE_FROM and not games[i + 1].is_over():
+        elif i >= lesson_positions.SOLVE_FROM and not games[i + 1].is_over():
             assert solve(games[i]) >= 0, step.caption
     assert 22 in lost
-    move_22 = L.steps()[22 - L.WON_GAME_FROM].caption
+    move_22 = lesson_pictures.steps()[22 - lesson_positions.WON_GAME_FROM].caption
     assert move_22.startswith("Move 22.") and "Red can now make five at once in column 7." in move_22
 
 
 def test_lesson_two_exercise_one_is_not_the_winning_move_position_played_on():
     """Issue 24: exercise 1's board must not be exercise 4's with the winning line already played."""
-    one, four = L.EXERCISE_POSITIONS["win_in_one"], L.EXERCISE_POSITIONS["winning_move"]
+    one, four = lesson_positions.EXERCISE_POSITIONS["win_in_one"], lesson_positions.EXERCISE_POSITIONS["winning_move"]
     assert not one.startswith(four) and not four.startswith(one)
-    for a in L.EXERCISE_POSITIONS.values():
-        for b in L.EXERCISE_POSITIONS.values():
+    for a in lesson_positions.EXERCISE_POSITIONS.values():
+        for b in lesson_positions.EXERCISE_POSITIONS.values():
             if a != b:
                 assert not b.startswith(a), (a, b)
 
 
 def test_count_lines_feedback_says_what_was_missed():
-    ex = L.count_lines_exercise()
+    ex = lesson1_exercises.count_lines_exercise()
     assert "30 + 14" not in ex.hint and "44" not in ex.hint
     ok, feedback = ex.check("44")  # 64 − 20: the 20 diagonals, or the 20 lines through a side disc, left out
     assert not ok and "diagonals" in feedback and "side disc" in feedback
@@ -515,7 +528,7 @@ def test_count_lines_feedback_says_what_was_missed():
 def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     """The most common slip, the diagonals forgotten (30 + 14 = 44), has its own reason: typed as the three counts
     the question asks for, it is told apart from the side discs left out (18 + 14 + 12, also 44)."""
-    ex = L.count_lines_exercise()
+    ex = lesson1_exercises.count_lines_exercise()
     assert "across + up + diagonal" in ex.prompt
     for forgot in ("30 + 14", "30+14+0", "30 + 14 + 0"):
         ok, why = ex.check(forgot)
@@ -536,20 +549,20 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
-        L.parse_line_counts("30 + -4 + 20")
+        lesson1_exercises.parse_line_counts("30 + -4 + 20")
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     """Every legal move is a choice (drops and pops: a guess hits one time in nine), each played on the rules
     engine; exactly one, a pop, makes red's five."""
-    ex = L.popout_exercise()
-    game = L.popout_game()
-    assert not [m for m in L.immediate_wins(game) if not m.startswith("p")]  # no drop wins at once
+    ex = lesson1_exercises.popout_exercise()
+    game = lesson1_exercises.popout_game()
+    assert not [m for m in lesson_positions.immediate_wins(game) if not m.startswith("p")]  # no drop wins at once
     assert len(ex.choices) == len(game.legal_moves()) >= 8
     for move in game.legal_moves():
         g = game.copy()
         g.play(move)
-        ok, text = ex.check(L.popout_move_label(move))
+        ok, text = ex.check(lesson1_exercises.popout_move_label(move))
         assert ok == (g.winner() == 0)
         if not move.startswith("p"):
             assert not ok and "drop" in text
@@ -563,9 +576,9 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     assert before.count(0) == 4 and before.count(1) == 1
     c = next(c for c, _ in g.winning_cells() if game.cell(c, row) == 1)
     assert game.cell(c, row + 1) == 0 and game.column_number(c) == 3
-    before, after = L.steps("popout")
-    g = FiveInARow.from_moves(L.POPOUT_DEMO, popout=True)
-    g.play(L.POPOUT_DEMO_POP)
+    before, after = lesson_pictures.steps("popout")
+    g = FiveInARow.from_moves(lesson_positions.POPOUT_DEMO, popout=True)
+    g.play(lesson_positions.POPOUT_DEMO_POP)
     assert g.winner() == 1 and any(g.is_side(c) for c, _ in g.winning_cells())  # the popper's opponent wins
     assert "yellow win" in after.caption and before.build() and after.build()
 
@@ -573,7 +586,7 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
 def test_the_diagonal_exercise_does_not_give_the_lines_shape_away():
     """Exercise 3's line rises diagonally from the bottom row to the red side disc (row 5), but neither the
     question, the hint nor the page says which way the five runs: the pupil looks every way."""
-    ex = L.side_diagonal_exercise()
+    ex = lesson1_exercises.side_diagonal_exercise()
     g = ex.game.copy()
     g.play(ex.solutions[0])
     cells = sorted(g.winning_cells(), key=lambda cell: cell[1])
@@ -588,7 +601,7 @@ def test_the_diagonal_exercise_does_not_give_the_lines_shape_away():
 
 
 def test_the_zugzwang_question_names_the_cells_it_means():
-    who = L.zugzwang_who_exercise()
+    who = lesson2_exercises.zugzwang_who_exercise()
     assert "until those cells" not in who.prompt and "every cell outside those columns is full" in who.prompt
 
 
@@ -596,7 +609,7 @@ def test_lesson_one_practice_is_make_five_or_stop_five_with_room_to_miss():
     """Lesson 1 has not taught forcing a win: each practice problem is a five now or a block of one, and has at
     least five legal drops, so a guess rarely hits."""
     for ex in L.practice_exercises(1):
-        assert L.is_at_once(ex.game), ex.prompt
+        assert lesson_practice.is_at_once(ex.game), ex.prompt
         assert "force" not in ex.prompt
         assert len(ex.game.legal_moves()) >= 5
     assert "side_column" in [theme for theme, _ in L.LESSONS[1].practice.items]
@@ -605,14 +618,14 @@ def test_lesson_one_practice_is_make_five_or_stop_five_with_room_to_miss():
 def test_stacked_threat_caption_reconciles_the_rule_of_thumb():
     """Move 15's caption says the row-4 threat alone will probably not help red; move 21's caption, where it is
     the upper half of the stacked pair that wins, says why it counts after all."""
-    captions = {s.caption.split(".")[0]: s.caption for s in L.steps()[1:]}
+    captions = {s.caption.split(".")[0]: s.caption for s in lesson_pictures.steps()[1:]}
     assert "on its own this red threat will probably not help red" in captions["Move 15"]
     assert "cannot stop both" in captions["Move 21"]
     assert "On its own, the threat on row 4 would probably not have helped red" in captions["Move 21"]
 
 
 def test_block_feedback_is_plain():
-    ok, feedback = L.side_block_exercise().check("6")
+    ok, feedback = lesson1_exercises.side_block_exercise().check("6")
     assert ok and "now make only four" not in feedback and "can never be five" in feedback
 
 
@@ -622,8 +635,8 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
     import re
 
     seen = 0
-    games = L._won_game_games()
-    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
+    games = lesson_pictures.won_game_games()
+    for i, step in enumerate(lesson_pictures.steps()[1:], start=lesson_positions.WON_GAME_FROM):
         m = re.search(
             r"New (red|yellow) threat cell \(tinted\) in column (\d), row (\d)\. Row \3 is (odd|even): "
             r"by the odd/even rule of thumb, ",
@@ -636,8 +649,8 @@ def test_floating_threat_captions_name_the_cell_and_its_row_kind():
         seat = ("red", "yellow").index(colour)
         after = games[i + 1]
         col = next(c for c in range(after.width) if after.column_number(c) == int(column))
-        assert (col, int(row) - 1) in L.threat_cells(after, seat)
-        assert (col, int(row) - 1) not in L.playable_threats(after, seat)  # it floats
+        assert (col, int(row) - 1) in threat_cells(after, seat)
+        assert (col, int(row) - 1) not in playable_threats(after, seat)  # it floats
         assert kind == ("odd" if int(row) % 2 else "even")
         good = (colour == "red") == (kind == "odd")  # odd rows are red's kind, even rows yellow's
         assert ("a good row for a " + colour in step.caption) == good
@@ -666,10 +679,10 @@ def test_the_allis_background_is_an_optional_box_in_lesson_2():
 
 
 def test_a_same_column_answer_is_named_in_its_caption():
-    games = L._won_game_games()
+    games = lesson_pictures.won_game_games()
     named = 0
-    for i, step in enumerate(L.steps()[1:], start=L.WON_GAME_FROM):
-        same = games[i].history and str(games[i].history[-1]) == L.WON_GAME[i]
+    for i, step in enumerate(lesson_pictures.steps()[1:], start=lesson_positions.WON_GAME_FROM):
+        same = games[i].history and str(games[i].history[-1]) == lesson_positions.WON_GAME[i]
         if "answers in the same column, on top of" in step.caption:
             named += 1
             assert same, step.caption
@@ -723,8 +736,8 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
     off the position and checked here against the position and the exact solver's answers."""
     ex = L.practice_exercises(number)[i]
     game, prompt = ex.game, ex.prompt
-    wins = L.immediate_wins(game)
-    threats = L.playable_threats(game, 1 - game.to_move)
+    wins = lesson_positions.immediate_wins(game)
+    threats = playable_threats(game, 1 - game.to_move)
     assert prompt.startswith(("Red to move.", "Yellow to move.")) or prompt.startswith("Be the computer")
     if "right now" in prompt:
         assert wins and set(wins) <= set(ex.solutions)
@@ -733,7 +746,7 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
         for m in ex.solutions:  # the answer stops the threat
             after = game.copy()
             after.play(m)
-            assert not L.immediate_wins(after)
+            assert not lesson_positions.immediate_wins(after)
     if "wins by force" in prompt:
         assert not wins and not threats and solve(game) > 0
     legal = game.legal_moves()
@@ -789,7 +802,7 @@ def test_the_lesson_tables_name_no_internal_program():
 
     for lang in ("en", "es"):
         with using(lang):
-            text = str(L.rules_table().rows) + str(L.known_results().rows)
+            text = str(lesson_pictures.rules_table().rows) + str(L.known_results().rows)
             assert "gamekit" not in text and "sheet" not in text and "hoja" not in text
 
 
@@ -824,7 +837,7 @@ def test_the_guides_lesson_one_extension_is_true_and_not_answered_on_the_page():
     assert "Answer: 54 each" in guide and "10 end on a red one and 10 on a yellow one" in guide
     assert "lines of five … lines of four" not in guide and "7 × 6, lines of four" not in guide
     page = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
-    assert "54" not in page and "54" not in str(L.lines_table(["four"]).rows)
+    assert "54" not in page and "54" not in str(lesson_pictures.lines_table(["four"]).rows)
 
 
 def _page(path: str) -> str:
@@ -845,7 +858,7 @@ def test_the_odd_even_rule_comes_after_the_zugzwang_it_would_answer(lang):
 def test_lesson_two_text_says_what_the_pictures_and_moves_show():
     page = _page("five_in_a_row/02_threats_and_exercises.md")
     assert "Y, in\ncolumn 1, row 2" in page or "(marked Y, in column 1, row 2)" in " ".join(page.split())
-    assert "Y (yellow) in column 1, row 2" in L.marked_cells_text(L.position("open_four"))
+    assert "Y (yellow) in column 1, row 2" in lesson_pictures.marked_cells_text(lesson_positions.position("open_four"))
     assert "move 21: red makes two threats" not in page and "red can now use **both**" in " ".join(page.split())
 
 
@@ -946,7 +959,9 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         if not (threats or danger):
             assert ex.marked_cells == "", key
             continue
-        on_page = L.marked_cells_text(ex.game, threats, danger, rows=key not in L.ROW_QUESTIONS)
+        on_page = lesson_pictures.marked_cells_text(
+            ex.game, threats, danger, rows=key not in lesson_positions.ROW_QUESTIONS
+        )
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
         # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter
         assert ex.marked_cells == on_page, key
@@ -962,14 +977,14 @@ def test_the_connect_four_total_gets_its_own_reason():
     """69 is the Connect Four count in the table just above exercise 5: the feedback says so, not "too many"."""
     from gamekit.connect.rules import CONNECT_FOUR, count_lines
 
-    ok, why = L.count_lines_exercise().check(str(count_lines(CONNECT_FOUR)["lines"]))
+    ok, why = lesson1_exercises.count_lines_exercise().check(str(count_lines(CONNECT_FOUR)["lines"]))
     assert not ok and "Connect Four" in why and "Too many" not in why
 
 
 def test_a_block_is_praised_for_the_cell_it_takes_first():
     for factory, needed in (
-        (L.side_block_exercise, "sits in the one cell red needed"),
-        (L.block_threat_exercise, "takes the cell red needed"),
+        (lesson1_exercises.side_block_exercise, "sits in the one cell red needed"),
+        (lesson2_exercises.block_threat_exercise, "takes the cell red needed"),
     ):
         ex = factory()
         ok, why = ex.check(ex.solutions[0])
@@ -980,8 +995,8 @@ def test_a_block_is_praised_for_the_cell_it_takes_first():
 def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     """Lesson 1, exercise 6: exactly one of red's pops completes a line for yellow only; every other pop is told it
     is safe, and the right one names yellow's row, computed by playing each pop."""
-    ex = L.popout_avoid_exercise()
-    game = FiveInARow.from_moves(L.POPOUT_AVOID, popout=True)
+    ex = lesson1_exercises.popout_avoid_exercise()
+    game = FiveInARow.from_moves(lesson1_exercises.POPOUT_AVOID, popout=True)
     pops = [m for m in game.legal_moves() if m.startswith("p")]
     assert len(ex.choices) == len(pops) >= 3
     losing = []
@@ -989,14 +1004,14 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
         g = game.copy()
         g.play(m)
         if g.winner() == 1:
-            losing.append(L.popout_move_label(m))
+            losing.append(lesson1_exercises.popout_move_label(m))
             row = g.winning_cells()[0][1] + 1
     assert ex.solutions == losing and len(losing) == 1
     ok, why = ex.check(losing[0])
     assert ok and f"row {row}" in why and "yellow" in why
     unsafe = 0
     for m in pops:  # "safe" only when yellow cannot make five with its next move either
-        label = L.popout_move_label(m)
+        label = lesson1_exercises.popout_move_label(m)
         if label in losing:
             continue
         ok, why = ex.check(label)
@@ -1022,28 +1037,28 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
 def test_lesson_one_practice_accepts_only_fives_now_and_blocks():
     """A lesson 1 problem whose right answers include a drop that only wins later (forcing is untaught) is left out."""
     for ex in L.practice_exercises(1):
-        assert L.is_at_once(ex.game, ex.solutions), ex.prompt
-        wins = L.immediate_wins(ex.game)
+        assert lesson_practice.is_at_once(ex.game, ex.solutions), ex.prompt
+        wins = lesson_positions.immediate_wins(ex.game)
         assert not wins or set(ex.solutions) <= set(wins)
 
 
 def test_the_final_challenge_explains_the_stacked_threats():
     """Yellow's winning drop makes two threats one above the other in one column: the hint says so, the right answer
     explains why red is lost, and the line shown has red block the lower threat (not an arbitrary losing column)."""
-    ex = L.challenge_exercise()
+    ex = lesson2_exercises.challenge_exercise()
     assert "same column, one right above the other" in ex.hint and "two threats at once" not in ex.hint
     move = ex.solutions[0]
     after = ex.game.copy()
     after.play(move)
-    mine = set(L.threat_cells(after, 1))
-    stacked = [(c, r) for c, r in L.playable_threats(after, 1) if (c, r + 1) in mine]
+    mine = set(threat_cells(after, 1))
+    stacked = [(c, r) for c, r in playable_threats(after, 1) if (c, r + 1) in mine]
     assert stacked
     c, r = stacked[0]
     column = after.column_number(c)
     ok, why = ex.check(move)
     assert ok and f"red answers in column {column}" in why
     assert f"threatens column {column} twice, on rows {r + 1} and {r + 2}" in why
-    assert L.shown_reply(after) == str(column)
+    assert lesson_exercise.shown_reply(after) == str(column)
     assert ex.more(move).startswith(f"After column {move}, best play goes red {column}, yellow {column}")
 
 
@@ -1066,7 +1081,7 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     """Each "be the computer" problem is small and no five now or block settles it; the page says how small and
     does not call an all-easy set "easy to hard"."""
     for ex in L.practice_exercises(3):
-        assert not L.is_at_once(ex.game), ex.prompt
+        assert not lesson_practice.is_at_once(ex.game), ex.prompt
         assert ex.game.variant.cells - ex.game.discs_on_board <= L.HAND_SEARCH_EMPTY
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
     levels = {ex.level for ex in L.practice_exercises(3)}
@@ -1077,7 +1092,9 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     exercises = L.practice_exercises(3)
     empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
     # each a bigger search than exercise 2 (5 empty cells, "medium"): every one is "hard", whatever the bank says
-    assert min(empties) > teach.TINY.cells - len(teach.HAND_MOVES) and {ex.level for ex in exercises} == {"hard"}
+    assert min(empties) > teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES) and {
+        ex.level for ex in exercises
+    } == {"hard"}
     assert "all three are hard" in page and "(easier to harder)" not in page
     assert all("Any of" not in ex.prompt for ex in exercises)
 
@@ -1119,10 +1136,10 @@ def test_lesson_three_says_where_its_minutes_go(path):
 def test_a_prompt_with_a_later_win_among_its_answers_says_so():
     """When some right drops make five now and others only win by force, the question does not claim every right
     drop makes five now."""
-    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["side_win"])
-    now = L.immediate_wins(game)
+    game = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["side_win"])
+    now = lesson_positions.immediate_wins(game)
     later = next(m for m in game.legal_moves() if m not in now)
-    prompt = L.practice_prompt(game, now + [later], 1)
+    prompt = lesson_practice.practice_prompt(game, now + [later], 1)
     assert (
         "right now" in prompt
         and "win by force" in prompt
@@ -1136,11 +1153,11 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     right answer — not in the prompt, the hint or a wrong answer's feedback."""
     from gamekit.connect.prove import proof_reason, prove_columns
 
-    ex = L.claimeven_exercise()
+    ex = lesson2_exercises.claimeven_exercise()
     game = ex.game
     assert game.to_move == 1
     odd = [m for m in game.legal_moves() if (game.height - game.height_of(int(m))) % 2]
-    assert odd == [game.history[-1]] == ex.solutions == L.best_moves(game)
+    assert odd == [game.history[-1]] == ex.solutions == lesson_positions.best_moves(game)
     proved = prove_columns(game, odd, zugzwang=False)[odd[0]]  # the exercise shows the claimeven proof
     assert proved.low == 0 and {rule.kind for rule in proved.proof.rules} == {"claimeven"}
     why = proof_reason(proved.proof, proved.after)
@@ -1158,7 +1175,7 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     from gamekit.i18n import using
 
     with using("es"):
-        es = L.claimeven_exercise()
+        es = lesson2_exercises.claimeven_exercise()
         assert es.prompt.startswith("Le toca al amarillo") and "columna" in es.more(odd[0])
         assert "El amarillo tiene asegurado al menos el empate" in es.more(odd[0])
 
@@ -1167,10 +1184,10 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
 def test_lesson_one_first_exercise_is_not_the_demo_just_above_it():
     """Exercise 1 is a five across with a side disc, but not the picture above it (red's bottom row, column 4): a
     row higher up, another column, and the side disc the solver's winning line really ends on."""
-    ex = L.side_win_exercise()
-    demo = L.position("edge_line")
-    (demo_cell,) = L.threat_cells(demo, 0)
-    assert ex.solutions == L.immediate_wins(ex.game) and len(ex.solutions) == 1
+    ex = lesson1_exercises.side_win_exercise()
+    demo = lesson_positions.position("edge_line")
+    (demo_cell,) = threat_cells(demo, 0)
+    assert ex.solutions == lesson_positions.immediate_wins(ex.game) and len(ex.solutions) == 1
     after = ex.game.copy()
     after.play(ex.solutions[0])
     line = after.winning_cells()
@@ -1189,7 +1206,7 @@ def test_the_final_challenge_comes_before_the_game_that_shows_its_idea(path):
     """The step-through of stacked threats in column 7 (and the paragraph that explains it) would answer the final
     challenge's idea: it comes after the challenge, as its debrief."""
     page = _page(path)
-    assert page.index('L.exercise("challenge"') < page.index("L.step_through()")
+    assert page.index('L.exercise("challenge"') < page.index("lesson_pictures.step_through()")
     before = page[: page.index('L.exercise("challenge"')]
     assert "one above the other" not in before and "uno encima del otro" not in before
 
@@ -1208,15 +1225,16 @@ def test_a_drop_a_one_look_settles_is_told_apart_from_one_that_needs_a_search():
     small = [
         p
         for p in load_puzzles("five_in_a_row")
-        if p.position.variant.cells - p.position.discs_on_board <= L.HAND_SEARCH_EMPTY and not L.is_at_once(p.position)
+        if p.position.variant.cells - p.position.discs_on_board <= L.HAND_SEARCH_EMPTY
+        and not lesson_practice.is_at_once(p.position)
     ]
-    settled = [p for p in small if L.settled_by_one_look(p.position)]
+    settled = [p for p in small if lesson_practice.settled_by_one_look(p.position)]
     assert settled and len(settled) < len(small)  # the check tells the two kinds apart in the bank
     excluded = L.LESSONS[3].practice.exclude
     assert all(p.id in excluded for p in settled)
     for p in settled:  # by hand: the safe drops, one look ahead, are the best ones
-        safe = [m for m in p.position.legal_moves() if not L.immediate_wins(_after(p.position, m))]
-        assert set(safe) == set(L.best_moves(p.position))
+        safe = [m for m in p.position.legal_moves() if not lesson_positions.immediate_wins(_after(p.position, m))]
+        assert set(safe) == set(lesson_positions.best_moves(p.position))
 
 
 def test_lesson_three_practice_asks_the_column_and_its_score():
@@ -1257,15 +1275,15 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
         assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
     # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
-    assert not any(L.settled_by_one_look(ex.game) for ex in exercises)
+    assert not any(lesson_practice.settled_by_one_look(ex.game) for ex in exercises)
     assert any(  # at least one has a column that also wins, but later: the score decides, as minimax does
         "It wins too, but later" in ex.check(w)[1] for ex in exercises for w in ex.wrong
     )
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
     assert "more than one column is safe, and not every safe column is best" in page  # true of each problem:
     for ex in exercises:
-        safe = [m for m in ex.game.legal_moves() if not L.immediate_wins(_after(ex.game, m))]
-        assert len(safe) > 1 and set(L.best_moves(ex.game)) < set(safe)
+        safe = [m for m in ex.game.legal_moves() if not lesson_positions.immediate_wins(_after(ex.game, m))]
+        assert len(safe) > 1 and set(lesson_positions.best_moves(ex.game)) < set(safe)
     # the format example in the question (and on the page) is no answer: no score that large is left in an endgame
     # of at most 10 empty cells (the player to move has dropped at least 16 discs, so a win scores at most 5)
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
@@ -1281,15 +1299,17 @@ def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
         ("es/five_in_a_row/02_threats_and_exercises.md", "**amenaza doble**"),
     ):
         page = _page(path)
-        assert page.index(double) < page.index('L.show("stacked")') < page.index('exercise("winning_move"')
+        assert (
+            page.index(double) < page.index('lesson_pictures.show("stacked")') < page.index('exercise("winning_move"')
+        )
         assert "Careful: whose threat" not in page and "Cuidado: ¿de quién" not in page
-    g = L.position("stacked")
-    assert sorted(L.threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7  # column 7, rows 3 and 4
-    assert not L.playable_threats(g, 0) and not L.threat_cells(g, 1)
-    ex = L.winning_move_exercise()
+    g = lesson_positions.position("stacked")
+    assert sorted(threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7  # column 7, rows 3 and 4
+    assert not playable_threats(g, 0) and not threat_cells(g, 1)
+    ex = lesson2_exercises.winning_move_exercise()
     after = ex.game.copy()
     after.play(ex.solutions[0])
-    cells = set(L.threat_cells(after, 0))
+    cells = set(threat_cells(after, 0))
     stacked = sorted((c, r) for c, r in cells if (c, r + 1) in cells or (c, r - 1) in cells)
     column = after.column_number(stacked[0][0])
     rows = [r + 1 for c, r in stacked]
@@ -1297,7 +1317,7 @@ def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
     assert ok and f"stacked one above the other in column {column}, on rows " in why
     assert all(str(r) in why.split("on rows ")[1][:12] for r in rows) and len(rows) >= 2
     with pytest.raises(ValueError, match="stacked"):
-        L.stacked_run(FiveInARow(), 0)
+        lesson_exercise.stacked_run(FiveInARow(), 0)
 
 
 @pytest.mark.parametrize("path", ["docs/teachers/connect.md", "docs/teachers/es/connect.md"])
@@ -1306,7 +1326,7 @@ def test_the_guides_worked_explanations_agree_with_the_engine(path):
     code computes: the pop that loses one move later, and the stacked threats after each right answer."""
     text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
     es = "/es/" in path
-    avoid = L.popout_avoid_exercise()
+    avoid = lesson1_exercises.popout_avoid_exercise()
     slip = avoid.wrong[0]  # the pop that is not safe comes first
     assert "bad pop" in avoid.check(slip)[1]
     n = slip.split()[-1]
@@ -1315,7 +1335,7 @@ def test_the_guides_worked_explanations_agree_with_the_engine(path):
         ex = L.exercises()[name]
         after = ex.game.copy()
         after.play(ex.solutions[0])
-        column, rows = L.stacked_run(after, ex.game.to_move)
+        column, rows = lesson_exercise.stacked_run(after, ex.game.to_move)
         words = f"columna {column}" if es else f"column {column}"
         listed = (", ".join(map(str, rows[:-1])) + (" y " if es else " and ") + str(rows[-1])) if len(rows) > 1 else ""
         assert f"{words}, en las filas {listed}" in text if es else f"{words}, on rows {listed}" in text, (name, listed)
@@ -1325,7 +1345,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     """On paper a pupil has no lesson page: lesson 2's sheet gets the words and the odd/even rule of thumb (asked
     about in exercises 5-6), lesson 3's the scoring rule (7 − n, 22 − n, from the boards' free cells) and the bit
     numbering with an example board of a size no exercise asks about; none of it answers an exercise."""
-    from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
     from gamekit.i18n import using
 
     # PopOut only on the sheet whose questions use it (lesson 1), not on the rules card of every sheet
@@ -1339,7 +1359,7 @@ def test_worksheet_aids_carry_what_the_sheets_need_without_answers():
     assert "Rule of thumb" in two and "odd rows (1, 3, 5)" in two and "even rows (2, 4, 6)" in two
     assert "double threat" in two and "stacked" in two and "✗ cell" in two
     three = "\n".join(L.worksheet_aids("five_in_a_row/03_how_the_computer_knows"))
-    assert f"scores {teach.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
+    assert f"scores {teach_pictures.TINY.cells // 2 + 1} − n" in three and "scores 22 − n" in three
     assert "bits 0 to 6" in three and "k + 1" in three
     assert "| 1 | 0 | 3 | 6 |" in three and "| spare | 2 | 5 | 8 |" in three  # bit_index of a 3 × 2 board
     for notebook in ("five_in_a_row/02_threats_and_exercises", "five_in_a_row/03_how_the_computer_knows"):
@@ -1358,13 +1378,13 @@ def test_a_column_is_read_with_the_word_column_in_either_language():
     """ "column 2" on the English page and «columna 2» on the Spanish one are both the drop in column 2."""
     from gamekit.i18n import using
 
-    game = L.position("open_four")
-    assert L.parse_column(game, "column 2") == L.parse_column(game, "2") == "2"
+    game = lesson_positions.position("open_four")
+    assert lesson_exercise.parse_column(game, "column 2") == lesson_exercise.parse_column(game, "2") == "2"
     with using("es"):
-        assert L.parse_column(game, "columna 2") == "2"
-        assert L.parse_column(game, "Columna 2") == "2"
+        assert lesson_exercise.parse_column(game, "columna 2") == "2"
+        assert lesson_exercise.parse_column(game, "Columna 2") == "2"
         with pytest.raises(ValueError, match="'x': no es una jugada"):  # a bad column is still refused
-            L.parse_column(game, "columna x")
+            lesson_exercise.parse_column(game, "columna x")
 
 
 @pytest.mark.parametrize("lesson", sorted(L.LESSONS))
@@ -1390,13 +1410,13 @@ def test_no_practice_wrong_answer_feedback_names_an_accepted_column(lesson):
 def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     """Lesson 2's exercise 8: the right answer is told why the others lose: after another drop the opponent drops
     into the answer's column and has threats stacked in one column (cells read off the board here)."""
-    game = FiveInARow.from_moves(L.EXERCISE_POSITIONS["only_move"])
-    ex = L.only_move_exercise()
+    game = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["only_move"])
+    ex = lesson2_exercises.only_move_exercise()
     (answer,) = ex.solutions
     ok, feedback = ex.check(answer)
     assert ok
     runs = {
-        m: L.stacked_run(_after(_after(game, m), answer), 1 - game.to_move)
+        m: lesson_exercise.stacked_run(_after(_after(game, m), answer), 1 - game.to_move)
         for m in ex.wrong
         if answer in map(str, _after(game, m).legal_moves())
     }
@@ -1429,9 +1449,9 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         win = _after(game, ex.solutions[0]).winning_cells()
         way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
         assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
-        lines = L.open_lines(after, col, row - 1, 0)
+        lines = lesson_pictures.open_lines(after, col, row - 1, 0)
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
-        if most >= 2 and not set(L.threat_cells(after, 0)) - set(L.threat_cells(game, 0)):
+        if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
             assert f"best line there has {most} red discs" in text, text
     assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3  # not one sentence for every column
 
@@ -1442,14 +1462,18 @@ def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_wit
     cannot make five at once … Then yellow wins" in two clashing sentences."""
     for lesson in (1, 2):
         for ex in L.practice_exercises(lesson):
-            wins = L.immediate_wins(ex.game)
+            wins = lesson_positions.immediate_wins(ex.game)
             for m in ex.wrong:
                 text = ex.check(m)[1]
                 assert "Then " not in text, text
                 if wins:
                     assert "had a five at once" in text, text
                 after = _after(ex.game, m)
-                if len(after.history) < L.SOLVE_FROM and not L.immediate_wins(after) and not wins:
+                if (
+                    len(after.history) < lesson_positions.SOLVE_FROM
+                    and not lesson_positions.immediate_wins(after)
+                    and not wins
+                ):
                     assert "best reply" in text, text
 
 
@@ -1462,7 +1486,7 @@ def test_lesson_two_hints_say_how_to_look_not_the_result():
     assert "one right above another" in win.hint and not re.search(r"\d", win.hint)
     game = win.game
     after = _after(game, win.solutions[0])
-    column, rows = L.stacked_run(after, 0)
+    column, rows = lesson_exercise.stacked_run(after, 0)
     assert not game.grid[game.grid_column(column)] and len(rows) >= 2  # the stack is in a column still empty
 
 
@@ -1474,10 +1498,10 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     yellow's threat and yellow makes five)."""
     ex = L.exercises()["two_threats"]
     g = ex.game
-    ((rc, rr),) = L.threat_cells(g, 0)
-    ((yc, yr),) = L.threat_cells(g, 1)
+    ((rc, rr),) = threat_cells(g, 0)
+    ((yc, yr),) = threat_cells(g, 1)
     assert g.to_move == 0 and rc != yc and (rr + 1) % 2 == 0 and (yr + 1) % 2 == 0
-    assert not L.playable_threats(g, 0) and not L.playable_threats(g, 1)
+    assert not playable_threats(g, 0) and not playable_threats(g, 1)
     score = solve(g)
     assert score < 0  # red, to move, loses: yellow wins
     reasons = {c: ex.check(c) for c in ex.choices}
@@ -1487,7 +1511,7 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
     nth = g.variant.cells // 2 + 1 + score
     assert f"with its {nth}th disc" in reasons[right][1]
-    line, end = L.principal_line(g, limit=g.variant.cells)
+    line, end = lesson_exercise.principal_line(g, limit=g.variant.cells)
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
     assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
@@ -1499,7 +1523,12 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
     assert f"row {rr + 1}" not in ex.marked_cells and f"row {yr + 1}" not in ex.marked_cells  # the pupil counts
-    assert L._nth(21) == "21st" and L._nth(22) == "22nd" and L._nth(13) == "13th" and L._nth(11) == "11th"
+    assert (
+        lesson_exercise.ordinal_words(21) == "21st"
+        and lesson_exercise.ordinal_words(22) == "22nd"
+        and lesson_exercise.ordinal_words(13) == "13th"
+        and lesson_exercise.ordinal_words(11) == "11th"
+    )
 
 
 @pytest.mark.parametrize(
@@ -1525,20 +1554,20 @@ def test_lesson_two_practice_cannot_be_guessed_easily():
     for ex in L.practice_exercises(2):
         legal = ex.game.legal_moves()
         assert len(legal) >= 5, ex.prompt
-        if L.playable_threats(ex.game, 1 - ex.game.to_move):
+        if playable_threats(ex.game, 1 - ex.game.to_move):
             continue  # a block: finding the threat is the skill, and six drops lose at once
-        survive = [m for m in legal if not L.immediate_wins(_after(ex.game, m))]
+        survive = [m for m in legal if not lesson_positions.immediate_wins(_after(ex.game, m))]
         assert 3 * len(ex.solutions) <= len(survive), (ex.prompt, survive)
 
 
 def test_the_step_through_text_tells_the_end_of_the_game_shown():
     """Lesson 2's text before the step-through: yellow does not block at move 22 (and the solver calls yellow lost
     there), red's move 23 lands on row 3 of column 7, and its five runs diagonally to a red side disc."""
-    games = L._won_game_games()
+    games = lesson_pictures.won_game_games()
     before_22, end = games[21], games[23]
     assert solve(before_22) < 0
     col7 = end.grid_column(7)
-    assert L.WON_GAME[21] != "7" and L.WON_GAME[22] == "7" and len(end.grid[col7]) == 3
+    assert lesson_positions.WON_GAME[21] != "7" and lesson_positions.WON_GAME[22] == "7" and len(end.grid[col7]) == 3
     cells = end.winning_cells()
     assert end.winner() == 0 and (col7, 2) in cells
     five = [line for line in end.variant.lines() if set(line) <= set(cells) and (col7, 2) in line]
@@ -1579,21 +1608,21 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     g = ex.game
     threats, danger = ex.marks
     for seat, letter in ((0, "R"), (1, "Y")):
-        for c, r in L.threat_cells(g, seat):
+        for c, r in threat_cells(g, seat):
             cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
             assert cells[c] == letter, (name, c, r, lines)
             assert f"{letter}: an empty cell where a {('red', 'yellow')[seat]} disc would make five" in lines[-1]
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
-    marks = set(L.paper_marks(g, *ex.marks).values())
+    marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
     assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
     from gamekit.i18n import using
 
     with using("es"):
         es = L.exercises()[name]
         text = _board_text(es)
-        for c, r in L.threat_cells(es.game, 1):
+        for c, r in threat_cells(es.game, 1):
             assert [ch for ch in text.split("\n")[g.height - 1 - r] if ch not in " |"][c] == "A"
         assert "o: " not in text and "x: " not in text
 
@@ -1632,7 +1661,7 @@ def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(
     assert len(block.strip().splitlines()) == hard + practice
     # a move's line is the exact solver's: the final challenge's line ends in yellow's five
     ex = L.exercises()["challenge"]
-    assert L.marking_line(ex) == L.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
+    assert L.marking_line(ex) == lesson_exercise.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
 
 
 @pytest.mark.parametrize("name", ["only_move", "winning_move"])
@@ -1648,10 +1677,10 @@ def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(nam
         row = len(after.grid[after.grid_column(int(m))])
         feedback = ex.check(m)[1]
         assert feedback.startswith(f"Not column {m}: your disc lands on row {row}"), feedback
-        assert L.shown_reply(after) == answer and f"column {answer}" not in feedback
+        assert lesson_exercise.shown_reply(after) == answer and f"column {answer}" not in feedback
         value = solve(after)  # for the opponent, to move
         if value > 0:
-            column, rows = L.stacked_run(_after(after, answer), 1 - seat)
+            column, rows = lesson_exercise.stacked_run(_after(after, answer), 1 - seat)
             assert f"threats stacked in column {column}, on rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}" in (
                 feedback
             )
@@ -1664,9 +1693,9 @@ def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(nam
 def test_lesson_one_uses_plain_words_before_threats_are_taught():
     """ "Threat" is defined in lesson 2: lesson 1's page and the words beside its pictures say what a marked cell is
     ("could make five next turn") instead; lesson 2's pictures keep the word."""
-    for name in L.BEFORE_THREATS:
-        said = L.show(name).children[1].description
+    for name in lesson_pictures.BEFORE_THREATS:
+        said = lesson_pictures.show(name).children[1].description
         assert "Threat cells" not in said and "could make five next turn: R (red)" in said
-    assert "Threat cells: R (red)" in L.show("open_four").children[1].description
+    assert "Threat cells: R (red)" in lesson_pictures.show("open_four").children[1].description
     page = _page("five_in_a_row/01_rules_and_play.md")
     assert not re.search(r"\bthreats?\b", page.split("Next:")[0]), "lesson 1 says 'threat' before lesson 2 defines it"

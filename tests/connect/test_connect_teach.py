@@ -11,11 +11,12 @@ import pytest
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
 from gamekit.connect import counted_search, teach
+from gamekit.connect import teach_pictures
 from gamekit.connect.bitboard import board_for
 
 
 def _positions():
-    yield teach.tiny_game()
+    yield teach_pictures.tiny_game()
     yield teach.lesson_game("walkthrough")
     rng = random.Random(5)
     v = Variant("4x4 three", 4, 4, 3)
@@ -32,25 +33,25 @@ def _positions():
 @pytest.mark.parametrize("game", list(_positions()), ids=lambda g: repr(g)[:40])
 def test_every_search_gives_the_solver_score(game):
     expected = solve(game)
-    counts = teach.node_counts(game)
+    counts = teach_pictures.node_counts(game)
     assert {c.score for c in counts.values()} == {expected}
     n = [c.nodes for c in counts.values()]
     assert n[0] >= n[1] and n[0] > 0  # alpha-beta never visits more than minimax
 
 
 def test_the_lesson_positions_show_the_counts_falling():
-    counts = [c.nodes for c in teach.node_counts(teach.lesson_game("walkthrough")).values()]
+    counts = [c.nodes for c in teach_pictures.node_counts(teach.lesson_game("walkthrough")).values()]
     assert counts == sorted(counts, reverse=True) and counts[-1] < counts[0] / 10
-    table = teach.compare(teach.tiny_game())
-    assert [r[0] for r in table.rows] == [name for name, _ in teach.METHODS]
+    table = teach_pictures.compare(teach_pictures.tiny_game())
+    assert [r[0] for r in table.rows] == [name for name, _ in teach_pictures.METHODS]
 
 
 def test_column_scores_match_analyse():
     from gamekit.connect import analyse
 
-    g = teach.tiny_game()
+    g = teach_pictures.tiny_game()
     scores = analyse(g, time_budget=None)
-    table = teach.column_scores(g)
+    table = teach_pictures.column_scores(g)
     assert {r[0]: int(r[1]) for r in table.rows} == scores
 
 
@@ -63,15 +64,15 @@ def test_searches_refuse_finished_and_popout_games():
 
 def test_bit_index_is_the_solver_layout():
     g = teach.lesson_game("walkthrough")
-    b = teach.bitboard(g)
+    b = teach_pictures.bitboard(g)
     for c in range(g.width):
         for r in range(g.height):
-            bit = teach.bit_index(g, c, r)
+            bit = teach_pictures.bit_index(g, c, r)
             assert bool(b["all discs"] >> bit & 1) == (g.cell(c, r) is not None)
             assert bool(b["player to move"] >> bit & 1) == (g.cell(c, r) == g.to_move)
     with pytest.raises(ValueError, match="not a cell"):
-        teach.bit_index(g, 9, 0)
-    assert "guard" in teach.bit_picture(g)
+        teach_pictures.bit_index(g, 9, 0)
+    assert "guard" in teach_pictures.bit_picture(g)
 
 
 @pytest.mark.parametrize(
@@ -114,7 +115,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
 def test_typical_mistakes_get_their_own_explanation():
     ex = teach.bit_exercise()  # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
     assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
-    assert teach.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
+    assert teach_pictures.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
     ok, feedback = ex.check(str(4 * 4 + 1))  # forgot the guard bit
     assert not ok and "spare bit on top" in feedback
     ok, feedback = ex.check(str(4 * 7 + 1))  # the 5 en raya layout
@@ -146,7 +147,9 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     ex = teach.tiny_score_exercise()
     assert "12 free cells" in ex.prompt and ex.solutions == [3] and "7 − 4 = 3" in ex.check("3")[1]
     assert "7 + 4" in ex.check("11")[1] and "not the disc number" in ex.check("4")[1]
-    assert counted_search.minimax(teach.tiny_game()).score <= teach.TINY.cells // 2  # scores on 12 cells stay ≤ 6
+    assert (
+        counted_search.minimax(teach_pictures.tiny_game()).score <= teach_pictures.TINY.cells // 2
+    )  # scores on 12 cells stay ≤ 6
     with pytest.raises(ValueError, match="even number of cells"):
         teach.score_sign_exercise(4, 13)
     root = Path(__file__).resolve().parents[2] / "notebooks"
@@ -155,8 +158,8 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
         root / "es/five_in_a_row/03_how_the_computer_knows.md",
     ):
         text = md.read_text()
-        assert text.index("7 − *n*") < text.index("teach.column_scores(tiny)") < text.index("22 − *n*")
-        assert "22 − n" not in text[: text.index("teach.column_scores(tiny)")]
+        assert text.index("7 − *n*") < text.index("teach_pictures.column_scores(tiny)") < text.index("22 − *n*")
+        assert "22 − n" not in text[: text.index("teach_pictures.column_scores(tiny)")]
 
 
 def test_lesson_three_counts_columns_from_one():
@@ -188,24 +191,27 @@ def test_the_pruning_question_is_not_argued_above_it():
     # the drawn tree (a crossed-out branch) comes after the question it illustrates, before the counts
     assert (
         text.index("teach.pruning_exercise()")
-        < text.index("teach.TreePicture(tiny)")
-        < text.index("teach.compare(tiny, teach.METHODS[:2])")
+        < text.index("teach_pictures.TreePicture(tiny)")
+        < text.index("teach_pictures.compare(tiny, teach_pictures.METHODS[:2])")
     )
     ex = teach.pruning_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
     assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
-    assert counted_search.minimax(teach.tiny_game()).score == counted_search.alphabeta(teach.tiny_game()).score
+    assert (
+        counted_search.minimax(teach_pictures.tiny_game()).score
+        == counted_search.alphabeta(teach_pictures.tiny_game()).score
+    )
 
 
 def test_start_report_is_honest(tmp_path, monkeypatch):
     from gamekit.connect import wdl
 
     monkeypatch.setattr(tables, "_books", {FIVE_IN_A_ROW: None})
-    assert teach.start_report([tmp_path / "none.json"]).startswith("Unknown:")
+    assert teach_pictures.start_report([tmp_path / "none.json"]).startswith("Unknown:")
     # a run stopped before it proved anything claims nothing
     lose, win = tmp_path / "lose.json", tmp_path / "win.json"
     wdl.ValueRun(FIVE_IN_A_ROW, 2, lose, table_size=1009, log=lambda *a: None).run(max_seconds=0.0)
-    text = teach.start_report([lose, win])
+    text = teach_pictures.start_report([lose, win])
     assert text.startswith("Unknown so far") and "Neither proof is finished yet." in text
     assert "Proved:" not in text and "Proved for" not in text
     # what a record proves is reported, and only that: forge a record's bounds and read them back
@@ -216,12 +222,12 @@ def test_start_report_is_honest(tmp_path, monkeypatch):
     ccur, cmask, _ = b.from_game(child)
     data["settled"] = {f"{cur + mask:x}": [0, 1, ""], f"{ccur + cmask:x}": [-1, 0, "4"]}
     lose.write_text(json.dumps(data))
-    text = teach.start_report([lose, win])
+    text = teach_pictures.start_report([lose, win])
     assert "Proved: red does not lose. Still open: whether red can win." in text
     assert "red's column 4: red does not lose" in text and "column 3" not in text
     data["settled"][f"{cur + mask:x}"] = [0, 0, ""]
     lose.write_text(json.dumps(data))
-    assert teach.start_report([lose]).startswith(
+    assert teach_pictures.start_report([lose]).startswith(
         "Solved: with perfect play on both sides the start of 5 en raya is a draw."
     )
 
@@ -229,11 +235,11 @@ def test_start_report_is_honest(tmp_path, monkeypatch):
 def test_the_shipped_start_records_are_value_runs_of_5_en_raya():
     from gamekit.connect import wdl
 
-    found = [p for p in teach.RECORDS if p.exists()]
+    found = [p for p in teach_pictures.RECORDS if p.exists()]
     assert found, "the lesson reports from the shipped records"
     st = wdl.status(*found)
     assert st["variant"] == FIVE_IN_A_ROW.name and st["nodes"] > 10**9
-    assert teach.start_report().startswith(("Unknown so far", "Solved"))
+    assert teach_pictures.start_report().startswith(("Unknown so far", "Solved"))
 
 
 def test_the_lesson_transposition_example_reaches_the_same_position():
@@ -288,7 +294,7 @@ def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
 
 
 def test_the_minimax_exercise_can_be_worked_by_hand():
-    game = teach.hand_game()
+    game = teach_pictures.hand_game()
     assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
     ex = teach.best_move_exercise()
     scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
@@ -300,7 +306,7 @@ def test_the_minimax_exercise_can_be_worked_by_hand():
 def test_the_minimax_exercise_asks_for_the_score_too():
     """Three legal columns make a column alone a one-in-three guess: the score is asked as well, and each slip
     with it on the right column gets its own reason (computed from the exact solver's score)."""
-    game = teach.hand_game()
+    game = teach_pictures.hand_game()
     ex = teach.best_move_exercise()
     scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
@@ -314,7 +320,7 @@ def test_the_minimax_exercise_asks_for_the_score_too():
     for m in game.legal_moves():
         if m != best:
             ok, feedback = ex.check(f"{m}, {s:+d}")
-            assert not ok and f"scores {teach._signed(scores[m])}" in feedback
+            assert not ok and f"scores {teach_pictures.signed_score(scores[m])}" in feedback
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons) and not any(ex.check(w)[0] for w in ex.wrong)
 
@@ -326,9 +332,9 @@ def _after(game, m):
 
 
 def test_start_summary_tells_pupils_the_result_without_the_story():
-    text = str(teach.start_summary())
+    text = str(teach_pictures.start_summary())
     assert "a draw" in text and "hours" not in text and "positions" not in text
-    assert "hours" in str(teach.start_report_html())
+    assert "hours" in str(teach_pictures.start_report_html())
 
 
 def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
@@ -344,13 +350,17 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
     ):
         text = md.read_text()
         assert not re.search(r"^## (For teachers|Para el profesorado)", text, re.M)
-        assert "teach.bit_picture(game)" in text and "teach.bit_exercise()" in text
+        assert "teach_pictures.bit_picture(game)" in text and "teach.bit_exercise()" in text
         for heavy in ("bitboard_table", "bitboard_speed", "start_report_html", "numba", "docs/"):
             assert heavy not in text, (md.name, heavy)
         assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", text.strip().splitlines()[-1])
     for guide in (root / "docs/teachers/connect.md", root / "docs/teachers/es/connect.md"):
         text = guide.read_text()
-        assert "teach.bitboard_table" in text and "teach.bitboard_speed" in text and "teach.start_report" in text
+        assert (
+            "teach_pictures.bitboard_table" in text
+            and "teach_pictures.bitboard_speed" in text
+            and "teach_pictures.start_report" in text
+        )
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
@@ -360,7 +370,7 @@ def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
     by the computed summary itself (the page's words cannot know what the computed table will say)."""
     import re
 
-    svg = teach.bit_picture(teach.lesson_game("walkthrough"))
+    svg = teach_pictures.bit_picture(teach.lesson_game("walkthrough"))
     pairs = set(re.findall(r">(\d/\d)<", svg))
     assert "1/0" not in pairs
     text = (
@@ -370,17 +380,17 @@ def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
     assert example in pairs
     assert "starting first is not enough" not in text and "empezar no basta" not in text
     assert "value above is a draw" not in text and "valor de arriba es un empate" not in text
-    assert "teach.start_summary()" in text
+    assert "teach_pictures.start_summary()" in text
 
 
 def test_the_start_summary_says_what_its_own_value_means():
     """The meaning of the start's value follows the value computed, for each of the three results."""
-    assert "yellow has a way not to lose" in teach.start_meaning(0)
-    assert "red, who starts, has a way to win" in teach.start_meaning(3)
-    assert "yellow has a way to win" in teach.start_meaning(-2)
-    text = str(teach.start_summary())
+    assert "yellow has a way not to lose" in teach_pictures.start_meaning(0)
+    assert "red, who starts, has a way to win" in teach_pictures.start_meaning(3)
+    assert "yellow has a way to win" in teach_pictures.start_meaning(-2)
+    text = str(teach_pictures.start_summary())
     if "a draw" in text:
-        assert teach.start_meaning(0) in text
+        assert teach_pictures.start_meaning(0) in text
 
 
 def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
@@ -388,10 +398,10 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
     its replies (a bound when some were skipped); replies are skipped exactly when an earlier reply already
     scored no more than the best move found before; the top is the best move's score, minimax's own."""
     import re
-    from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
 
-    game = teach.tiny_game()
-    tree = teach.pruning_tree(game)
+    game = teach_pictures.tiny_game()
+    tree = teach_pictures.pruning_tree(game)
     assert tree.score == counted_search.minimax(game).score
     best = None
     skipped_any = 0
@@ -423,8 +433,8 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
         else:
             assert node.score >= -exact and node.score <= best  # a bound, already no better than the best
     assert skipped_any >= 2
-    svg = teach.pruning_tree_picture(game)
-    text = teach.pruning_tree_text(game)
+    svg = teach_pictures.pruning_tree_picture(game)
+    text = teach_pictures.pruning_tree_text(game)
     assert svg.count("✗") == skipped_any and 'role="img"' in svg and "aria-label=" in svg and "<title>" in svg
     assert text.count("crossed out, never searched") == sum(n.bound for n in tree.children)
     assert f"column {next(n.column for n in tree.children if n.score == tree.score and not n.bound)}, worth" in text
@@ -433,6 +443,7 @@ def test_the_pruning_tree_is_alpha_beta_on_the_tiny_position():
 
 def test_why_a_transposition_never_changes_the_score_has_a_reason_for_each_choice():
     from gamekit.connect import teach
+    from gamekit.connect import teach_pictures
 
     ex = teach.transposition_why_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
@@ -442,11 +453,11 @@ def test_why_a_transposition_never_changes_the_score_has_a_reason_for_each_choic
     # the claim the right answer rests on: the same grid scores the same, whichever order reached it
     from gamekit.connect.rules import ConnectGame
 
-    a = ConnectGame.from_moves("1324", variant=teach.TINY)
-    b = ConnectGame.from_moves("2314", variant=teach.TINY)
+    a = ConnectGame.from_moves("1324", variant=teach_pictures.TINY)
+    b = ConnectGame.from_moves("2314", variant=teach_pictures.TINY)
     assert a.position_key() == b.position_key() and counted_search.minimax(a).score == counted_search.minimax(b).score
     # and the table never changes a score: alpha–beta with the table against plain minimax
-    g = teach.tiny_game()
+    g = teach_pictures.tiny_game()
     assert counted_search.alphabeta(g, table=True).score == counted_search.minimax(g).score
 
 
@@ -467,7 +478,7 @@ def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
         g = ConnectGame(variant)
         for k in range(1, variant.columns + 1):
             for r in range(1, variant.rows + 1):
-                assert teach.bit_index(g, k - 1, r - 1) == (k - 1) * (variant.rows + 1) + (r - 1)
+                assert teach_pictures.bit_index(g, k - 1, r - 1) == (k - 1) * (variant.rows + 1) + (r - 1)
 
 
 def test_the_transposition_choices_are_parallel_so_the_right_one_has_no_tell():
@@ -488,7 +499,7 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
     g = ConnectGame(teach.OTHER_BOARD)
     bit = int(re.search(r"bit number (\d+)", ex.prompt).group(1))
     column, row = map(int, ex.solutions[0].split(", "))
-    assert teach.bit_index(g, column - 1, row - 1) == bit
+    assert teach_pictures.bit_index(g, column - 1, row - 1) == bit
     for typed in ("5, 2", "column 5, row 2", "5 2"):
         assert ex.check(typed)[0]
     reasons = {w: ex.check(w) for w in ex.wrong}

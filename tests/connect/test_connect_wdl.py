@@ -351,9 +351,10 @@ def test_a_book_disagreeing_with_the_runs_is_refused(tmp_path, monkeypatch):
 
 
 def test_the_shipped_records_prove_5_en_raya_a_draw():
-    from gamekit.connect import FIVE_IN_A_ROW, teach
+    from gamekit.connect import FIVE_IN_A_ROW
+    from gamekit.connect import teach_pictures
 
-    st = wdl.status(*teach.RECORDS)
+    st = wdl.status(*teach_pictures.RECORDS)
     assert st["variant"] == FIVE_IN_A_ROW.name and st["start_bounds"] == [0, 0]
     assert st["first_move_bounds"]["4"] == [0, 0]
     assert all(hi <= 0 for lo, hi in st["first_move_bounds"].values())  # no first move of red wins

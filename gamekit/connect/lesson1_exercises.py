@@ -1,0 +1,422 @@
+"""The exercises of 5 en raya lesson 1 (the rules): side discs, counting lines and PopOut."""
+
+from __future__ import annotations
+
+from typing import Any
+from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import choice_checker
+from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
+from gamekit.connect.lesson_positions import immediate_wins
+
+
+def side_win_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "side_win",
+        tr("Red to move: one column makes five in a line right now. Which one?"),
+        hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
+        why_right=tr("The red side disc on the left, in row 3, is the fifth disc."),
+    )
+
+
+def side_block_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "side_block",
+        tr("Yellow to move: red threatens to win at once. Which column stops it?"),
+        hint=tr(
+            "Follow each diagonal that ends on a red side disc. Which one has four red discs and "
+            "one empty cell that a disc can reach now?"
+        ),
+        why_right=tr(
+            "Yellow's disc now sits in the one cell red needed, so red's diagonal up to the "
+            "red side disc on the right can never be five."
+        ),
+        why_first=True,
+    )
+
+
+def side_diagonal_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "side_diagonal",
+        tr("Red to move: one column makes five in a line right now. Which one?"),
+        hint=tr(
+            "For each cell a disc can reach now, look every way through it: across, up and along both diagonals. "
+            "Side discs count."
+        ),
+        why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
+    )
+
+
+def row_lines_exercise() -> ConnectExercise:
+    """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
+    width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win  # the seven middle columns and two side ones
+    n = width - win + 1
+    middle = FIVE_IN_A_ROW.columns - win + 1  # the seven middle cells only
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+
+        k = parse_int(answer)
+        if k == n:
+            return True, tr(
+                "Right: a line of five can start at cell 1, 2, 3, 4 or 5 of the {width} cells: {n} lines.",
+                width=width,
+                n=n,
+            )
+        if k == middle:
+            return False, tr(
+                "That is the seven middle cells only. The side discs count too: a row is {width} cells long.",
+                width=width,
+            )
+        if k == width - win:
+            return False, tr(
+                "Nearly: {width} − {win} forgets one. A line can start at cell 1 and at cell {n}: count the starts.",
+                width=width,
+                win=win,
+                n=n,
+            )
+        if k == n * FIVE_IN_A_ROW.rows:
+            return False, tr("That is every row. The question is about one row only.")
+        return False, tr(
+            "Not {k}. Write down the {width} cells of a row and mark where a line of five can start.", k=k, width=width
+        )
+
+    return ConnectExercise(
+        tr("How many lines of five cells fit in one row of the 5 en raya grid, side discs included?"),
+        check,
+        hint=tr("A row has {width} cells. Where can the first cell of a line of five be?", width=width),
+        answer=str(n),
+        solutions=[n],
+        wrong=[middle, width - win, n * FIVE_IN_A_ROW.rows, n + 1],
+        key="row_lines",
+        click=False,
+    )
+
+
+def parse_line_counts(answer: Any) -> tuple[int, ...]:
+    """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
+    as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
+    from gamekit.widgets.lesson import parse_int
+
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return (answer,)
+    parts = str(answer).split("+")
+    if len(parts) > 3 or not str(answer).strip():
+        raise ValueError(
+            tr("“{answer}”: write your three counts joined by +, like 1 + 2 + 3, or the total.", answer=answer)
+        )
+    numbers = tuple(parse_int(p) for p in parts)
+    if any(n < 0 for n in numbers):
+        raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
+    return numbers
+
+
+def count_lines_exercise() -> ConnectExercise:
+    """Count the lines of five on the empty grid, typed as across + up + diagonal (or as the total).  Each
+    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
+    of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
+    counts.  A bare total of 44 is either the diagonals forgotten or every line through a side disc left out
+    (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
+    counts = count_lines(FIVE_IN_A_ROW)
+    n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
+    rows, columns, win = FIVE_IN_A_ROW.rows, FIVE_IN_A_ROW.columns, FIVE_IN_A_ROW.win
+    middle_across = (columns - win + 1) * rows  # the seven middle cells of each row only
+    middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)  # diagonals that touch no side disc
+    sides_up = 2 * (rows - win + 1)  # lines up the two side columns
+    four = count_lines(CONNECT_FOUR)
+    values = dict(across=across, up=up, diagonal=diagonal, n=n)
+
+    def wrong_across(k: int) -> str:
+        if k == middle_across:
+            return tr(
+                "Your count across leaves out the side discs: a row is 9 cells long, so each row holds "
+                "{per} lines of five, not {middle}.",
+                per=across // rows,
+                middle=middle_across // rows,
+            )
+        if k == across // rows:
+            return tr("Across: {k} is one row. There are {rows} rows.", k=k, rows=rows)
+        if k == four["horizontal"]:
+            return tr(
+                "Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k
+            )
+        return tr("Across: not {k}. Each row holds as many lines of five as in exercise 4; then count the rows.", k=k)
+
+    def wrong_up(k: int) -> str:
+        if k == up + sides_up:
+            return tr(
+                "Up: leave out the side columns. A line up a side column mixes red and yellow, so it can never "
+                "be five of one colour."
+            )
+        if k == up // columns:
+            return tr("Up: {k} is one column. There are {columns} middle columns.", k=k, columns=columns)
+        if k == four["vertical"]:
+            return tr(
+                "Up: {k} is the Connect Four count (lines of four). A column of 6 cells holds {per} lines of five.",
+                k=k,
+                per=up // columns,
+            )
+        return tr(
+            "Up: not {k}. A middle column has 6 cells: where can a line of five start in it? Then count the columns.",
+            k=k,
+        )
+
+    def wrong_diagonal(k: int) -> str:
+        if k == 0:
+            return tr(
+                "You forgot the diagonals: count the lines going diagonally up to the right, and up to the left, "
+                "then add them."
+            )
+        if k == diagonal // 2:
+            return tr("Diagonal: you counted one way only. They go up to the right and up to the left: count both.")
+        if k == middle_diagonal:
+            return tr(
+                "Diagonal: you left out the diagonals that end on a side disc. They count too: only that disc's "
+                "colour can complete them."
+            )
+        if k == middle_diagonal // 2:
+            return tr("Diagonal: you counted one way only, and left out the diagonals that end on a side disc.")
+        return tr(
+            "Diagonal: not {k}. Count the lines going up to the right first, side discs included, then the "
+            "lines going up to the left.",
+            k=k,
+        )
+
+    def check(answer: Any) -> tuple[bool, str]:
+        typed = parse_line_counts(answer)
+        if len(typed) == 1:
+            k = typed[0]
+            if k == n:
+                return True, tr(
+                    "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
+                )
+            if k == across + up:
+                return False, tr(
+                    "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
+                    "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
+                    "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
+                    k=k,
+                    m=n - k,
+                )
+            if k == across + diagonal:
+                return False, tr(
+                    "You forgot the lines going up: each middle column has room for some lines of five too."
+                )
+            if k == up + diagonal:
+                return False, tr(
+                    "You forgot the lines across: each row has room for several lines of five, side discs included."
+                )
+            if k == across + up + diagonal // 2:
+                return False, tr(
+                    "You counted the diagonals one way only. They go up to the right and up to the left: count both."
+                )
+            if k == four["lines"]:
+                return False, tr(
+                    "That is the Connect Four count from the table: lines of four on a 7 × 6 grid. Count "
+                    "lines of five on the 9 × 6 grid of 5 en raya."
+                )
+            if k == n + sides_up:
+                return False, tr(
+                    "Too many: a line up a side column mixes red and yellow, so it can never be five of one colour."
+                )
+            return False, tr(
+                "Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
+                "then you can see which direction is off.",
+                k=k,
+            )
+        if tuple(typed) == (across, up, diagonal):
+            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, swapped
+            return False, tr(
+                "Those three numbers add up to the right total, but they are not in the order asked for. "
+                "Write them as across + up + diagonal: which of your counts is the lines across?"
+            )
+        if len(typed) == 2:  # one direction left out altogether
+            if typed == (across, up):
+                return False, wrong_diagonal(0)
+            if typed == (across, diagonal):
+                return False, tr(
+                    "You forgot the lines going up: each middle column has room for some lines of five too."
+                )
+            if typed == (up, diagonal):
+                return False, tr(
+                    "You forgot the lines across: each row has room for several lines of five, side discs included."
+                )
+            return False, tr("Write three counts, one for each direction: across + up + diagonal.")
+        got = typed
+        if got[2] == 0:
+            return False, wrong_diagonal(0)
+        if got[0] != across:
+            return False, wrong_across(got[0])
+        if got[1] != up:
+            return False, wrong_up(got[1])
+        return False, wrong_diagonal(got[2])
+
+    return ConnectExercise(
+        tr(
+            "How many lines of five cells can still be completed on the empty 5 en raya grid (either "
+            "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."
+        ),
+        check,
+        hint=tr(
+            "Count each direction on its own: across (how many places in one row, times the rows), up (in one "
+            "middle column, times the columns), and diagonal, both ways."
+        ),
+        answer=f"{across} + {up} + {diagonal}",
+        solutions=[f"{across} + {up} + {diagonal}", n],
+        wrong=[
+            f"{across} + {up}",
+            f"{middle_across} + {up} + {middle_diagonal}",
+            f"{across} + {up} + {diagonal // 2}",
+            f"{across} + {up + sides_up} + {diagonal}",
+            f"{across // rows} + {up} + {diagonal}",
+            across + up,
+            four["lines"],
+            n + sides_up,
+            n - 1,
+            f"{diagonal} + {up} + {across}",
+        ],
+        key="count_lines",
+        click=False,
+        leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)),
+    )
+
+
+POPOUT_AVOID = "365326454172741227672717"
+"""Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a
+five."""
+
+
+def popout_avoid_exercise() -> ConnectExercise:
+    """Which of red's pops must red avoid: each legal pop is a choice, played out on the rules engine; exactly one
+    completes a line for yellow only (so yellow wins), and each other pop is told what it does."""
+    game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
+    me = game.to_move
+    said: dict[str, str] = {}
+    losing, unsafe = [], set()
+    for m in (m for m in game.legal_moves() if m.startswith("p")):
+        g = game.copy()
+        g.play(m)
+        n, label = m.lstrip("p"), popout_move_label(m)
+        if g.winner() == 1 - me:
+            losing.append(label)
+            said[label] = tr(
+                "Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
+                "across row {row}. A pop that completes a line only for your opponent makes your opponent "
+                "win.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+                row=g.winning_cells()[0][1] + 1,
+            )
+        elif g.winner() == me:
+            said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
+        elif immediate_wins(g):
+            reply = immediate_wins(g)[0]
+            unsafe.add(label)  # the common slip: a pop that loses one move later (first in ``wrong``)
+            said[label] = tr(
+                "Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
+                "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
+                "gives {other} five with no move in between.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+                reply=(
+                    tr("pops column {n}", n=reply[1:])
+                    if reply.startswith("p")
+                    else tr("drops into column {n}", n=reply)
+                ),
+            )
+        else:
+            said[label] = tr(
+                "Not column {n}: after that pop the discs above fall one row, but no line of five "
+                "appears for either colour, and {other} cannot make five with the next move. That pop "
+                "is safe.",
+                n=n,
+                other=tr(COLOUR_NAMES[1 - me]),
+            )
+    if len(losing) != 1 or len(said) < 3:
+        raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
+    choices = list(said)
+    return ConnectExercise(
+        tr(
+            "PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
+            "pop must {colour} avoid?",
+            colour=tr(COLOUR_NAMES[me]),
+            other=tr(COLOUR_NAMES[1 - me]),
+        ),
+        choice_checker(losing[0], said),
+        hint=tr(
+            "Picture each column falling by one row when its bottom disc is popped. Look for "
+            "five cells in a row, four of them {other}: is there a {other} disc just above the "
+            "fifth one?",
+            other=tr(COLOUR_NAMES[1 - me]),
+        ),
+        answer=losing[0],
+        solutions=losing,
+        choices=choices,
+        wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
+        key="popout_avoid",
+        game=game,
+        click=False,
+    )
+
+
+POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
+"""Lesson 1's PopOut exercise (5 en raya + PopOut): red to move; no drop wins, exactly one pop makes five."""
+
+
+def popout_game() -> ConnectGame:
+    return FiveInARow.from_moves(POPOUT_EXERCISE, popout=True)
+
+
+def popout_move_label(move: str) -> str:
+    """A PopOut exercise choice in words: "drop into column 4" or "pop column 3"."""
+    n = move.lstrip("p")
+    return tr("pop column {n}", n=n) if move.startswith("p") else tr("drop into column {n}", n=n)
+
+
+def popout_exercise() -> ConnectExercise:
+    """Which move makes red's five: every legal drop and pop is a choice (a guess rarely hits), and each is
+    played out on the rules engine to say what it does."""
+    game = popout_game()
+    said: dict[str, str] = {}
+    winning, won = [], []
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        n, label = m.lstrip("p"), popout_move_label(m)
+        if g.winner() == game.to_move:
+            winning.append(label)
+            won.append(m)
+            said[label] = tr(
+                "Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
+                n=n,
+                row=g.winning_cells()[0][1] + 1,
+            )
+        elif g.winner() is not None:
+            said[label] = tr(
+                "Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n
+            )
+        elif m.startswith("p"):
+            said[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
+        else:
+            said[label] = tr(
+                "Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n
+            )
+    choices = list(said)
+    if len(won) != 1 or not won[0].startswith("p"):
+        raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
+    return ConnectExercise(
+        tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
+        choice_checker(winning[0], said),
+        hint=tr(
+            "Picture each column falling by one row when its bottom disc is popped. Look for a row "
+            "with four red discs and one yellow disc: is there a red disc just above the yellow one?"
+        ),
+        answer=winning[0],
+        solutions=winning,
+        choices=choices,
+        wrong=[c for c in choices if c not in winning],
+        key="popout_pop",
+        game=game,
+        click=False,
+    )

@@ -1,0 +1,406 @@
+"""The exercises of 5 en raya lesson 2 (threats and zugzwang): blocking, winning in one, the only move, stacked
+threats, claimeven and zugzwang.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
+from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.i18n import get_language, ntr, tr
+from gamekit.widgets.lesson import choice_checker
+from gamekit.connect.lesson_exercise import (
+    ConnectExercise,
+    column_checker,
+    outcome_words,
+    parse_column,
+    solver_exercise,
+    stacked_run,
+)
+from gamekit.connect.lesson_pictures import SUBJECT
+from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves, position
+
+
+def block_threat_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "block_threat",
+        tr("Yellow to move: red threatens to make five. Which column blocks it?"),
+        hint=tr(
+            "Find the empty cell where a red disc would make five (side discs count), and check that a disc can "
+            "reach it now."
+        ),
+        why_right=tr("Yellow takes the cell red needed."),
+        why_first=True,
+    )
+
+
+def win_in_one_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "win_in_one",
+        tr("Red to move: win with this disc. Which column?"),
+        hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."),
+    )
+
+
+def only_move_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "only_move",
+        tr("Yellow to move. Every column but one loses. Find the one that does not."),
+        hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
+        why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])),
+        fitted=True,
+    )
+
+
+def only_move_words(game: ConnectGame) -> str:
+    """Why the solver's only move in ``game`` is the only one: after each other drop the opponent drops there and
+    gets threats stacked in one column (read off the board for each drop, never written by hand: drops that give
+    the same stack are named together, so no sentence claims for one drop what only others give); the move also
+    keeps the mover's threat on an even row for the end of the game (that row read off the board too)."""
+    move = best_moves(game)[0]
+    runs: dict[tuple[int, tuple[int, ...]], list[str]] = {}
+    for wrong in game.legal_moves():
+        if str(wrong) == str(move):
+            continue
+        after = game.copy()
+        after.play(wrong)
+        if str(move) not in map(str, after.legal_moves()):
+            continue
+        after.play(move)
+        try:
+            column, rows = stacked_run(after, 1 - game.to_move)
+        except ValueError:
+            continue
+        runs.setdefault((column, tuple(rows)), []).append(str(wrong))
+    if not runs:
+        raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    drops = sorted({d for run in runs.values() for d in run}, key=int)
+    listed = ", ".join(drops[:-1]) + tr(" or ") + drops[-1] if len(drops) > 1 else drops[0]
+    after = game.copy()
+    after.play(move)
+    even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
+    text = (
+        tr("Column {move} is the drop {them} wants.", move=move, them=them)
+        + " "
+        + tr(
+            "After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
+            "lower one.",
+            columns=listed,
+            them=them,
+            me=me,
+        )
+    )
+    if even:
+        text += " " + tr(
+            "Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me, row=even[-1]
+        )
+    return text
+
+
+def winning_move_exercise() -> ConnectExercise:
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["winning_move"])
+    return solver_exercise(
+        "winning_move",
+        tr("Red to move. One column wins by force; every other column only draws. Find the win."),
+        hint=tr(
+            "Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
+            "one right above another in such a column?"
+        ),
+        why_right=stacked_run_words(game),
+        fitted=True,
+    )
+
+
+def stacked_run_words(game: ConnectGame) -> str:
+    """Why the solver's best move in ``game`` wins: the threats it leaves stacked in one column, read off the board
+    after it (columns and rows computed, never written by hand)."""
+    move = best_moves(game)[0]
+    after = game.copy()
+    after.play(move)
+    column, rows = stacked_run(after, game.to_move)
+    winner = tr(COLOUR_NAMES[game.to_move])
+    listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+    return tr(
+        "Column {move} leaves {winner} with threats stacked one above the other in column {column}, on rows "
+        "{rows}. {loser} can block only one at a time: a disc on the lower one lets {winner} drop on top of "
+        "it into the next.",
+        move=move,
+        winner=winner,
+        column=column,
+        rows=listed,
+        loser=SUBJECT[1 - game.to_move](),
+    )
+
+
+def challenge_exercise() -> ConnectExercise:
+    return solver_exercise(
+        "challenge",
+        tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."),
+        hint=tr(
+            "Look for a drop that makes two yellow threats in the same column, one right above the other, and mind "
+            "the cell under red's threat in column 2."
+        ),
+        why_right=stacked_words(FiveInARow.from_moves(EXERCISE_POSITIONS["challenge"])),
+    )
+
+
+def stacked_words(game: ConnectGame) -> str:
+    """Why the player to move wins with the solver's best move in ``game``: it makes two threats in one column,
+    one right above the other (the challenge's idea), read off the board after that move."""
+    after = game.copy()
+    after.play(best_moves(game)[0])
+    mine = set(threat_cells(after, game.to_move))
+    stacked = sorted((c, r) for c, r in playable_threats(after, game.to_move) if (c, r + 1) in mine)
+    if not stacked:
+        raise ValueError("the best move makes no stacked pair of threats")
+    c, r = stacked[0]
+    return tr(
+        "{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
+        "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
+        "and make five.",
+        loser=SUBJECT[1 - game.to_move](),
+        winner=tr(COLOUR_NAMES[game.to_move]),
+        loser_in=tr(COLOUR_NAMES[1 - game.to_move]),
+        column=after.column_number(c),
+        lower=r + 1,
+        upper=r + 2,
+    )
+
+
+def claimeven_exercise() -> ConnectExercise:
+    """Find the claimeven answer: the one drop after which every column has an even number of empty cells, so
+    yellow can answer every red disc on top of it until the grid is full.  Exactly the solver's best drops are
+    accepted; a wrong column is told its own count and what the solver says follows; after the right answer a
+    button shows the machine's proof in words (:func:`gamekit.connect.prove.proof_reason`), never before."""
+    from gamekit.connect.prove import proof_reason, prove_columns
+
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["answer_on_top"])
+    good = best_moves(game)
+    wrong = [m for m in game.legal_moves() if m not in good]
+    empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
+    proofs = prove_columns(game, good, zugzwang=False)  # the proof the exercise teaches: claimeven
+    said: dict[str, str] = {}
+
+    def judge(move: str) -> tuple[bool, str]:
+        if move not in said:
+            words = outcome_words(game, move, hide=() if move in good else good)
+            said[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
+        if move in good:
+            return True, tr(
+                "Right: every column now has an even number of empty cells, so yellow can answer every "
+                "red disc on top of it. {words}",
+                words=said[move],
+            )
+        if empty[move] % 2:
+            return False, tr("Not column {move}: {words}", move=move, words=said[move])
+        return False, ntr(
+            "Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
+            "odd number, and the column that has an odd number now would still have one. {words}",
+            "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
+            "an odd number, and the column that has an odd number now would still have one. {words}",
+            empty[move],
+            move=move,
+            words=said[move],
+        )
+
+    def more(answer: Any) -> str:
+        move = parse_column(game, answer)
+        found = proofs.get(move)
+        if found is None or found.proof is None:
+            return ""
+        return tr(
+            "The computer's proof that yellow cannot lose after column {move}: {why}",
+            move=move,
+            why=proof_reason(found.proof, found.after, lang=get_language()),
+        )
+
+    return ConnectExercise(
+        tr(
+            "Yellow to move. Yellow wants to answer every red disc on top of it, in the same column, "
+            "until the grid is full. For that, every column must have an even number of empty cells "
+            "after yellow's disc. Which column?"
+        ),
+        column_checker(game, judge),
+        hint=tr(
+            "Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
+            "one cell from one column: which count must it change?"
+        ),
+        answer=tr("Column {columns}", columns=tr(" or ").join(good)),
+        solutions=good,
+        wrong=wrong,
+        key="answer_on_top",
+        game=game,
+        more=more,
+        more_label=tr("Show the computer's proof"),
+    )
+
+
+def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
+    """The "under_threat" count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty
+    cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell."""
+    danger = sorted({c for c, r in threat_cells(game, 1 - game.to_move)})
+    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
+    empty = sum(game.height - len(game.grid[c]) for c in others)
+    mover = game.to_move
+    forced = mover if empty % 2 == 0 else 1 - mover  # the player to move when those cells run out
+    return dict(
+        danger=danger,
+        columns=[game.column_number(c) for c in danger],
+        others=others,
+        empty=empty,
+        mover=mover,
+        last=1 - forced,
+        forced=forced,
+    )
+
+
+def zugzwang_exercise() -> ConnectExercise:
+    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: how many other cells
+    are empty?  Counted exactly; the feedback only checks the count (the next exercise asks who runs out)."""
+    game = position("under_threat")
+    f = _zugzwang_facts(game)
+    empty, columns = f["empty"], f["columns"]
+    names = tr(" and ").join(map(str, columns))
+    in_danger = [game.height - len(game.grid[c]) for c in f["danger"]]
+    all_empty = empty + sum(in_danger)
+    discs = sum(len(game.grid[c]) for c in f["others"])
+    spaces = {c: game.height - len(game.grid[c]) for c in f["others"]}
+    # the near misses, each from a real slip in one column: left out, counted by its discs, counted as all empty
+    left_out = {empty - n: game.column_number(c) for c, n in spaces.items() if n}
+    as_discs = {empty - n + (game.height - n) for c, n in spaces.items()} - {empty}
+    as_full = {empty - n + game.height for c, n in spaces.items()} - {empty}
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.lesson import parse_int
+
+        k = parse_int(answer)
+        if k == empty:
+            return True, tr("Right: {n} empty cells outside columns {names}.", n=empty, names=names)
+        if k == all_empty:
+            return False, tr(
+                "That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names
+            )
+        if k in [empty + n for n in in_danger]:
+            return False, tr(
+                "That counts one of columns {names}. Leave out both: nobody wants to drop there.", names=names
+            )
+        if k == discs:
+            return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
+        if k in left_out:
+            return False, tr(
+                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts.",
+                column=left_out[k],
+                names=names,
+            )
+        if k in as_discs:
+            return False, tr(
+                "One column was counted by its discs, not its empty cells. Count each column's empty cells: 6 minus "
+                "its discs."
+            )
+        if k in as_full:
+            return False, tr(
+                "One column was counted as if it were empty. Its discs fill some of its 6 cells: count only the "
+                "empty ones."
+            )
+        if abs(k - empty) == 1:
+            return False, tr(
+                "Not {k}: one cell off. Count each column again, from the top disc up to row 6, then add.", k=k
+            )
+        return False, tr(
+            "Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.", k=k, names=names
+        )
+
+    return ConnectExercise(
+        tr(
+            "Nobody wants to drop into column {column} or {column2} (the ✗ cells). How many empty cells are there "
+            "outside columns {column} and {column2}?",
+            column=columns[0],
+            column2=columns[-1],
+        ),
+        check,
+        hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
+        answer=str(empty),
+        solutions=[empty],
+        wrong=sorted({all_empty, empty + in_danger[0], discs, empty - 1, empty + 1, *left_out, *as_discs, *as_full}),
+        key="zugzwang",
+        game=game,
+        click=False,
+        leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"),
+    )
+
+
+def zugzwang_who_exercise() -> ConnectExercise:
+    """The zugzwang itself: with those cells filled in turn, who has to drop into a ✗ cell?  A choice of red,
+    yellow or nobody, each wrong one told why (the count and who is to move decide it)."""
+    game = position("under_threat")
+    f = _zugzwang_facts(game)
+    names = tr(" or ").join(map(str, f["columns"]))
+    colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
+    nobody = tr("nobody: when the safe cells run out, the game is a draw")
+    values = dict(
+        n=f["empty"],
+        mover=colour[f["mover"]],
+        last=colour[f["last"]],
+        forced=colour[f["forced"]],
+        winner=colour[1 - f["forced"]],
+        names=names,
+    )
+    if f["empty"] % 2 == 0:
+        turns = tr(
+            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, {last} fills the even ones, so {last} "
+            "fills the last one.",
+            **values,
+        )
+    else:
+        turns = tr(
+            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, cell {n}.",
+            **values,
+        )
+    said = {
+        colour[f["forced"]]: tr(
+            "Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
+            "on top. That is zugzwang: {forced} loses because it has to move.",
+            turns=turns,
+            **values,
+        ),
+        colour[1 - f["forced"]]: tr(
+            "Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.", turns=turns, **values
+        ),
+        nobody: tr(
+            "The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
+            "is to move then has to drop into column {names}.",
+            **values,
+        ),
+    }
+    miscount = f["empty"] - 1  # one cell forgotten: the parity flips, and so does the answer
+    miscounted = tr(
+        "{wrong}: with {k} safe cells, {fills} fills the last one",
+        wrong=colour[1 - f["forced"]],
+        k=miscount,
+        fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
+    )
+    said[miscounted] = tr(
+        "There are {n} safe cells, not {k}: exercise 3 counted them. {turns} Then it is {forced}'s turn.",
+        k=miscount,
+        turns=turns,
+        **values,
+    )
+    choices = [colour[0], colour[1], nobody, miscounted]
+    right = colour[f["forced"]]
+    return ConnectExercise(
+        tr(
+            "Both players drop only outside columns {names}, and nobody wins there, until every cell "
+            "outside those columns is full. Who then has to drop into a ✗ cell?",
+            names=tr(" and ").join(map(str, f["columns"])),
+        ),
+        choice_checker(right, said),
+        hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="zugzwang_who",
+        game=game,
+        click=False,
+    )

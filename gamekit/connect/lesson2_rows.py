@@ -1,0 +1,232 @@
+"""The row questions of 5 en raya lesson 2: odd and even threat rows and two threats in one column."""
+
+from __future__ import annotations
+
+from typing import Any
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
+from gamekit.connect.solver import solve
+from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.i18n import tr
+from gamekit.widgets.lesson import choice_checker
+from gamekit.connect.lesson_exercise import ConnectExercise, ordinal_words, principal_line
+from gamekit.connect.lesson_positions import ODD_EVEN_POSITIONS, ROW_KINDS
+
+
+def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
+    """Tell an odd threat from an even one and say whether, by the odd/even rule of thumb of lesson 2, it helps
+    the player it belongs to (the answer turns on both the row and the owner).  The position has exactly one
+    threat cell, tinted and lettered; each of the four choices gets its own reason."""
+    game = FiveInARow.from_moves(ODD_EVEN_POSITIONS[name])
+    cells = [(seat, cell) for seat in (0, 1) for cell in threat_cells(game, seat)]
+    if len(cells) != 1:
+        raise ValueError(f"{name}: the position must hold exactly one threat cell, not {cells}")
+    owner, (c, r) = cells[0]
+    row, odd = r + 1, (r + 1) % 2
+    kind = 0 if odd else 1  # odd rows are red's kind, even rows yellow's
+    helps = int(owner == kind)
+    right = tr(ROW_KINDS[(odd, helps)])
+    values = dict(row=row, owner=tr(COLOUR_NAMES[owner]), kind=tr(COLOUR_NAMES[kind]))
+    kind_words = (
+        tr("Row {row} is odd, and odd rows are red's kind: red tends to fill the odd cells.", **values)
+        if odd
+        else tr("Row {row} is even, and even rows are yellow's kind: yellow tends to fill the even cells.", **values)
+    )
+    verdict = (
+        tr(
+            "This is a {owner} threat on {owner}'s own kind of row, so by the rule of thumb it will probably "
+            "help {owner}.",
+            **values,
+        )
+        if helps
+        else tr(
+            "This is a {owner} threat on {kind}'s kind of row, so by the rule of thumb it will probably not help "
+            "{owner}.",
+            **values,
+        )
+    )
+    score = solve(game)  # for the player to move
+    winner = None if score == 0 else (game.to_move if score > 0 else 1 - game.to_move)
+    if helps == (winner == owner):
+        exact = (
+            tr("The exact solver agrees: {owner} wins this game with best play.", **values)
+            if helps
+            else tr("The exact solver agrees: {owner} does not win this game; best play ends in a draw.", **values)
+            if winner is None
+            else tr(
+                "The exact solver agrees: {owner} does not win this game; {winner} wins with best play.",
+                winner=tr(COLOUR_NAMES[winner]),
+                **values,
+            )
+        )
+    else:
+        exact = tr("This time the exact solver disagrees with the rule of thumb: it is only a rule of thumb.")
+    why = tr("Right.") + " " + kind_words + " " + verdict + " " + exact
+    wrong_row = (
+        tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is odd.", row=row)
+        if odd
+        else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row)
+    )
+    wrong_help = (
+        tr(
+            "The row is right. Now check whose threat it is (the letter says {owner}) and whose kind that row is.",
+            **values,
+        )
+        + " "
+        + kind_words
+        + " "
+        + verdict
+    )
+    both = tr(
+        "Two slips: count the rows from the bottom (this is row {row}), and check whose threat it is (the "
+        "letter in the cell).",
+        row=row,
+    )
+    said = {}
+    for (o, h), label in ROW_KINDS.items():
+        if (o, h) == (odd, helps):
+            said[tr(label)] = why
+        elif o == odd:
+            said[tr(label)] = wrong_help
+        elif h != helps:  # the wrong row, and the verdict that row gives for this owner: one slip
+            said[tr(label)] = wrong_row
+        else:  # the wrong row, and a verdict that does not follow from it either: two slips
+            said[tr(label)] = both
+    choices = list(said)
+    return ConnectExercise(
+        tr(
+            "This board has one threat cell, and its letter says whose it is: a disc of that colour "
+            "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
+            "rule of thumb, will it help the player it belongs to at the end of the game?"
+        ),
+        choice_checker(right, said),
+        hint=tr("Count the rows from the bottom, starting at 1. Then look at the letter: whose threat is it?"),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[x for x in choices if x != right],
+        key=name,
+        game=game,
+        click=False,
+    )
+
+
+def odd_even_2_exercise() -> ConnectExercise:
+    return odd_even_exercise("odd_even_2")
+
+
+TWO_THREATS = "23123154235212433661"
+"""Lesson 2's "two threats" position: red to move; one red threat cell (column 7, row 2) and one yellow threat cell
+(column 4, row 4), both on even rows, in different columns, both floating above empty cells.  The page's odd/even
+rule of thumb decides it (a yellow threat on an even row is the deadly kind; a red one there will probably not help
+red), and the exact solver agrees: yellow wins, with its last disc, on its own threat cell."""
+
+
+def two_threats_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "two threats" exercise states, read off the board and the exact solver: each player's one
+    threat cell (column and row, both counted from 1), the solver's verdict for red, the disc number yellow wins
+    with, whether best play (:func:`principal_line`) has red fill the cell under its own threat and yellow block on
+    top of it, and whether it ends with red filling the cell under yellow's threat and yellow completing five on
+    top.  ValueError when the position is not one red and one yellow threat, both on even rows, in different
+    columns, neither reachable yet, red to move."""
+    ((rc, rr),) = threat_cells(game, 0) or [(None, None)]
+    ((yc, yr),) = threat_cells(game, 1) or [(None, None)]
+    if (
+        rc is None
+        or yc is None
+        or rc == yc
+        or rr % 2 != 1
+        or yr % 2 != 1
+        or game.to_move != 0
+        or playable_threats(game, 0)
+        or playable_threats(game, 1)
+    ):
+        raise ValueError(
+            "the position needs one floating red threat and one floating yellow threat, both on even rows, "
+            "in different columns, red to move"
+        )
+    score = solve(game)
+    line, end = principal_line(game, limit=game.variant.cells)
+    g, history = game.copy(), []
+    for m in line:
+        history.append((g.to_move, g.grid_column(int(m)), len(g.grid[g.grid_column(int(m))])))
+        g.play(m)
+    blocked = (0, rc, rr - 1) in history and (1, rc, rr) in history
+    forced = end.winner() == 1 and len(history) >= 2 and history[-1] == (1, yc, yr) and history[-2] == (0, yc, yr - 1)
+    return dict(
+        red=(game.column_number(rc), rr + 1),
+        yellow=(game.column_number(yc), yr + 1),
+        score=score,
+        disc=game.variant.cells // 2 + 1 + score if score < 0 else None,
+        blocked=blocked,
+        forced=forced,
+    )
+
+
+def two_threats_exercise() -> ConnectExercise:
+    """A red threat and a yellow threat, both on even rows, in different columns: who wins, and why?  The page's
+    odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
+    reason, two of them "red" for different wrong reasons; the right one is the exact solver's verdict on this
+    position and says how the end goes, as best play shows it."""
+    game = FiveInARow.from_moves(TWO_THREATS)
+    f = two_threats_facts(game)
+    if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
+        raise ValueError("the two-threats position must be a yellow win that ends on yellow's threat cell")
+    values = dict(
+        a=f["red"][0],
+        r=f["red"][1],
+        below_r=f["red"][1] - 1,
+        b=f["yellow"][0],
+        y=f["yellow"][1],
+        below_y=f["yellow"][1] - 1,
+        nth=ordinal_words(f["disc"]),
+    )
+    right = tr("Yellow: both threats are on even rows, and yellow tends to get the even cells")
+    won = (
+        tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
+        if f["disc"] == game.variant.cells // 2
+        else tr("Right. The exact solver says yellow wins, with its {nth} disc.", **values)
+    )
+    end = tr(
+        "With best play, red fills row {below_r} of column {a} and yellow blocks on top, in row {r}. At the very "
+        "end red has to drop into column {b}, row {below_y}, right under yellow's threat, and yellow makes five on "
+        "top: zugzwang.",
+        **values,
+    )
+    said = {
+        tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
+            "Count the rows from the bottom, starting at 1: red's threat is on row {r} and yellow's on row {y}. Both "
+            "are even, yellow's kind. The exact solver says yellow wins.",
+            **values,
+        ),
+        tr("Nobody: one threat is on an odd row and one on an even row, so they cancel out"): tr(
+            "Count both rows from the bottom: row {r} and row {y} are both even. So yellow's threat is on its own "
+            "kind of row, and red's is not. The exact solver says yellow wins.",
+            **values,
+        ),
+        right: won + " " + end,
+        tr("Red: red's threat is on an odd row, red's kind, and yellow's is not"): tr(
+            "Count again from the bottom: red's threat is on row {r}, even. As column {a} fills up, red tends to "
+            "fill the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
+            "yellow wins.",
+            **values,
+        ),
+    }
+    choices = list(said)
+    return ConnectExercise(
+        tr(
+            "Red to move. Red has one threat cell and yellow has one, in different columns, and "
+            "neither can be used yet. With best play on both sides, who wins, and why?"
+        ),
+        choice_checker(right, said),
+        hint=tr(
+            "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
+            'from "Odd and even threats" for each threat.'
+        ),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="two_threats",
+        game=game,
+        click=False,
+    )

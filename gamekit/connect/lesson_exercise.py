@@ -1,0 +1,399 @@
+"""The 5 en raya exercise kit: the exercise class, column parsing, and the feedback words (outcomes, lines of
+best play) every move exercise gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
+from gamekit.connect.solver import solve
+from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.i18n import N_, tr
+from gamekit.widgets.lesson import Exercise
+from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lines, paper_key, paper_marks
+from gamekit.connect.lesson_positions import (
+    EXERCISE_POSITIONS,
+    ODD_EVEN_POSITIONS,
+    ROW_QUESTIONS,
+    SOLVE_FROM,
+    best_moves,
+    immediate_wins,
+)
+
+
+# ----- exercises ------------------------------------------------------------------------------------
+@dataclass
+class ConnectExercise(Exercise):
+    game: ConnectGame | None = field(default=None)
+    click: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.click and self.position is None:
+            self.position = self.game  # a move exercise: tests compare its answers with the solver
+        if self.game is not None and any(self.marks):
+            self.game = self.game.copy()  # its own copy: the board printed on paper carries the marks
+            self.game.paper_marks = paper_marks(self.game, *self.marks)
+            self.game.paper_key = paper_key(self.game.paper_marks)
+
+    @property
+    def marks(self) -> tuple[bool, bool]:
+        """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
+        threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
+        zugzwang = self.key in ("zugzwang", "zugzwang_who")
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "two_threats", zugzwang
+
+    @property
+    def marked_cells(self) -> str:
+        """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
+        cells: R (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
+        each colour named by its threat letter, the one written in the cell on screen and on paper."""
+        if self.game is None:
+            return ""
+        threats, danger = self.marks
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
+
+
+def parse_column(game: ConnectGame, answer: Any) -> str:
+    """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
+    raw = str(answer).strip().lower()
+    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):  # «columna» before "column"
+        raw = raw.replace(word, "")
+    raw = raw.strip()
+    return game.check(raw)  # IllegalMoveError (a ValueError) explains a bad column
+
+
+def column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]]):
+    def check(answer: Any) -> tuple[bool, str]:
+        return judge(parse_column(game, answer))
+
+    return check
+
+
+def shown_reply(game: ConnectGame) -> str:
+    """The best move a line of best play shows: among the solver's equally good moves, one that blocks the
+    opponent's five if any does (when every move loses, the natural defence, not an arbitrary column)."""
+    best = best_moves(game)
+    blocks = {str(game.column_number(c)) for c, _ in playable_threats(game, 1 - game.to_move)}
+    return next((m for m in best if m in blocks), best[0])
+
+
+def principal_line(game: ConnectGame, limit: int = 8) -> tuple[list[str], ConnectGame]:
+    """Best play from ``game`` (:func:`shown_reply` each turn), at most ``limit`` drops."""
+    g, line = game.copy(), []
+    while not g.is_over() and len(line) < limit:
+        m = shown_reply(g)
+        line.append(m)
+        g.play(m)
+    return line, g
+
+
+def _line_words(game: ConnectGame, line: Sequence[str]) -> str:
+    """ "red 2, yellow 1, red 1" for a sequence of drops from ``game``."""
+    seat, out = game.to_move, []
+    for m in line:
+        out.append(f"{tr(COLOUR_NAMES[seat])} {m}")
+        seat = 1 - seat
+    return ", ".join(out)
+
+
+def missed_five_words(game: ConnectGame) -> str:
+    """The five the player to move has at once, as a pupil who missed it needs to hear it: which way it runs (up a
+    column, across a row, along a diagonal), read off the board after that drop; never its column."""
+    after = game.copy()
+    after.play(immediate_wins(game)[0])
+    cells = after.winning_cells()
+    me = tr(COLOUR_NAMES[game.to_move])
+    if any(sum(c == col for c, _ in cells) >= after.variant.win for col, _ in cells):
+        return tr(
+            "no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one column.",
+            me=me,
+        )
+    if any(sum(r == row for _, r in cells) >= after.variant.win for _, row in cells):
+        return tr("no five in a line there, but {me} had a five at once across a row.", me=me)
+    return tr("no five in a line there, but {me} had a five at once along a diagonal.", me=me)
+
+
+def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
+    """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
+    opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
+    opponent's best answer and what best play then gives, as the exact solver sees it.  When the mover had a five
+    at once and ``move`` is not one, the words say so (the pupil's actual mistake), and an early quiet drop is
+    described by what it does make (a new threat, or how many in a line).  :func:`whole_line` gives the full line
+    of best play.  ``hide``: columns the sentence must not name (an exercise's accepted answers, when it judges a
+    wrong one): a reply into one of them is described without its column, so the feedback tells the consequence of
+    the pupil's move without giving the solution away.  ``value``: the exact value after ``move`` for its player
+    (1 a win, 0 a draw, -1 a loss) when it is already known (a bank puzzle's verdict), so an early position is
+    judged too."""
+    after = game.copy()
+    after.play(move)
+    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    if after.winner() == game.to_move:
+        return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
+    missed = bool(immediate_wins(game))  # the mover had a five at once and did not take it
+    lead = missed_five_words(game) if missed else ""
+
+    def say(text: str) -> str:  # a missed five comes first: it is the pupil's actual mistake
+        return f"{lead} {text[:1].upper()}{text[1:]}" if lead else text
+
+    replies = immediate_wins(after)
+    if replies:
+        shown = [r for r in replies if r not in hide]
+        if not shown:
+            return say(
+                tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
+            )
+        return say(
+            tr(
+                "after column {move}, {them} drops in column {reply} and makes five in a line.",
+                move=move,
+                them=them,
+                reply=shown[0],
+            )
+        )
+    if len(after.history) < SOLVE_FROM and value is None:
+        if missed:
+            return say(tr("Your disc {what}.", what=drop_words(after, game.to_move)))
+        return tr(
+            "column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them
+        )
+    if value is None:
+        value = _value_after(after)  # for the player who played ``move``
+    if len(after.history) < SOLVE_FROM:  # no line of best play this early: the value only
+        quiet = tr("it makes no five in a line, and {them} cannot make five at once after it", them=them)
+        if value > 0:
+            return say(tr("{quiet}; {me} still wins with best play, but not as quickly.", quiet=quiet, me=me))
+        if value == 0:
+            return say(tr("{quiet}, but after {them}'s best reply, best play ends in a draw.", quiet=quiet, them=them))
+        return say(tr("{quiet}, but after {them}'s best reply, {them} can force a win.", quiet=quiet, them=them))
+    reply = shown_reply(after)
+    if reply in hide:
+        if value > 0:
+            return say(tr("{me} still wins with best play after it, but not as quickly.", me=me))
+        if value == 0:
+            return say(tr("{them} has a good answer, and best play then ends in a draw.", them=them))
+        return say(tr("{them} has a good answer, and then {them} can force a win.", them=them))
+    if value > 0:
+        return say(
+            tr("{them} answers in column {reply}, but {me} still wins with best play.", them=them, reply=reply, me=me)
+        )
+    if value == 0:
+        return say(tr("{them} answers in column {reply}, and best play ends in a draw.", them=them, reply=reply))
+    return say(tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply))
+
+
+def drop_words(after: ConnectGame, seat: int) -> str:
+    """What ``seat``'s last drop in ``after`` makes, counted on the board (no verdict): a new threat (a four with
+    its fifth cell empty), or the most discs of ``seat`` in a line through it that can still be completed, with
+    the row it landed on; or that no such line passes there."""
+    col = after.grid_column(int(after.history[-1]))
+    row = len(after.grid[col]) - 1
+    before = after.copy()
+    before.undo()
+    if set(threat_cells(after, seat)) - set(threat_cells(before, seat)):
+        return tr("lands on row {row} and makes a new threat (four with the fifth cell empty)", row=row + 1)
+    mine = open_lines(after, col, row, seat)
+    if not mine:
+        return tr(
+            "lands on row {row}, where no {colour} line can still be completed",
+            row=row + 1,
+            colour=tr(COLOUR_NAMES[seat]),
+        )
+    most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
+    if most == 1:
+        return tr("lands on row {row} and only starts new lines", row=row + 1)
+    return tr(
+        "lands on row {row}, and its best line there has {n} {colour} discs",
+        row=row + 1,
+        n=most,
+        colour=tr(COLOUR_NAMES[seat]),
+    )
+
+
+def _value_after(after: ConnectGame) -> int:
+    """The exact value of ``after`` for the player who just moved: 1 a win, 0 a draw, -1 a loss."""
+    if after.is_over():
+        w = after.winner()
+        return 0 if w is None else (1 if w != after.to_move else -1)
+    score = solve(after)
+    return (score < 0) - (score > 0)
+
+
+def whole_line(game: ConnectGame, move: str) -> str:
+    """The full line of best play after ``move`` (at most eight drops), for the "Show the whole line" button."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over():
+        return ""
+    line, end = principal_line(after)
+    shown = _line_words(after, line)
+    if end.is_over():
+        w = end.winner()
+        result = (
+            tr("a draw: the grid is full")
+            if w is None
+            else tr("five in a line — {colour} wins", colour=tr(COLOUR_NAMES[w]))
+            + (tr(" with the last disc of the game") if end.is_full() else "")
+        )
+        return tr("After column {move}, best play goes {shown}: {result}.", move=move, shown=shown, result=result)
+    score = solve(end)  # for the player to move at the end of the line
+    if score == 0:
+        result = tr("a draw with best play")
+    else:
+        winner = end.to_move if score > 0 else 1 - end.to_move
+        discs = end.variant.cells // 2 + 1 - abs(score) - end.discs_played(winner)
+        result = tr(
+            "{colour} wins with best play, with its {nth} disc from there",
+            colour=tr(COLOUR_NAMES[winner]),
+            nth=ordinal_words(discs),
+        )
+    return tr(
+        "After column {move}, best play begins {shown} … and the solver says {result}.",
+        move=move,
+        shown=shown,
+        result=result,
+    )
+
+
+def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
+    """What a wrong ``move`` in ``game`` allows, fitted to that very click: where the disc lands and what it makes
+    (:func:`drop_words`), then the opponent's best answer and what best play gives.  When that answer is one of
+    the ``good`` columns (the exercise's answers, never named), the words say the opponent drops where the mover
+    needed to, and name the threats that answer stacks in one column, if it does (read off the board).  A five
+    at once, or a best answer outside ``good``, is told by :func:`outcome_words`."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over() or immediate_wins(game) or immediate_wins(after) or shown_reply(after) not in good:
+        return outcome_words(game, move, hide=good)
+    me = tr(COLOUR_NAMES[game.to_move])
+    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move))
+    lands = lands[:1].lower() + lands[1:]  # it follows "Not column 3:"
+    value = _value_after(after)
+    answered = after.copy()
+    answered.play(shown_reply(after))
+    try:
+        column, rows = stacked_run(answered, 1 - game.to_move)
+    except ValueError:
+        column, rows = None, []
+    if value < 0 and column is not None and str(column) not in good:
+        listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
+        then = tr(
+            "{them} then drops where {me} needed to, and gets threats stacked in column {column}, on rows {rows}: "
+            "{me} can block only the lower one.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+            column=column,
+            rows=listed,
+        )
+    elif value < 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and can force a win.", them=SUBJECT[1 - game.to_move](), me=me
+        )
+    elif value == 0:
+        then = tr(
+            "{them} then drops where {me} needed to, and best play ends in a draw.",
+            them=SUBJECT[1 - game.to_move](),
+            me=me,
+        )
+    else:
+        then = tr("{me} still wins with best play after it, but not as quickly.", me=me)
+    return f"{lands} {then}"
+
+
+def solver_exercise(
+    name: str,
+    prompt: str,
+    hint: str,
+    why_right: str = "",
+    key: str | None = None,
+    why_first: bool = False,
+    fitted: bool = False,
+) -> ConnectExercise:
+    """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
+    ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
+    fact that it makes no five).  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    makes and what it lets the opponent do), not only the value best play gives."""
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
+    good = best_moves(game)
+    wrong = [m for m in game.legal_moves() if m not in good]
+    said: dict[str, str] = {}
+
+    def judge(move: str) -> tuple[bool, str]:
+        if move not in said:
+            if fitted and move not in good:
+                said[move] = wrong_drop_words(game, move, good)
+            else:
+                said[move] = outcome_words(game, move, hide=() if move in good else good)
+        words = said[move]
+        if move in good and why_first:
+            return True, tr(
+                "Right: {words}", words=why_right[0].lower() + why_right[1:]
+            ) + " " + outcome_words_after_block(game, move)
+        if move in good:
+            return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
+        quiet = tr(
+            "column {move} makes no five in a line, and {them} cannot make five at once after it.",
+            move=move,
+            them=tr(COLOUR_NAMES[1 - game.to_move]),
+        )
+        if len(game.history) + 1 < SOLVE_FROM and words == quiet:  # nothing to tell but where to look
+            words += (
+                tr(" But {colour} had a better move: ", colour=tr(COLOUR_NAMES[game.to_move]))
+                + hint[0].lower()
+                + hint[1:]
+            )
+        return False, tr("Not column {move}: {words}", move=move, words=words)
+
+    def more(answer: Any) -> str:
+        move = parse_column(game, answer)
+        return "" if len(game.history) + 1 < SOLVE_FROM else whole_line(game, move)
+
+    return ConnectExercise(
+        prompt,
+        column_checker(game, judge),
+        hint=hint,
+        answer=tr("Column {columns}", columns=tr(" or ").join(good)),
+        solutions=good,
+        wrong=wrong,
+        key=key or name,
+        game=game,
+        more=more,
+    )
+
+
+def outcome_words_after_block(game: ConnectGame, move: str) -> str:
+    """After a block: whether the opponent can still make five at once (one short sentence)."""
+    after = game.copy()
+    after.play(move)
+    who = SUBJECT[after.to_move]()
+    if immediate_wins(after):
+        return tr("But {who} can still make five at once elsewhere.", who=who)
+    return tr("{who} cannot make five at once after it.", who=who)
+
+
+def stacked_run(game: ConnectGame, seat: int) -> tuple[int, list[int]]:
+    """The longest run of ``seat``'s threat cells stacked one right above another in one column of ``game``:
+    (the pupil's column number, the rows 1 to 6 from the bottom); ValueError when no column has two."""
+    cells = set(threat_cells(game, seat))
+    best: tuple[int, list[int]] | None = None
+    for c, r in sorted(cells):
+        if (c, r - 1) in cells:
+            continue  # not the bottom of a run
+        run = [r]
+        while (c, run[-1] + 1) in cells:
+            run.append(run[-1] + 1)
+        if len(run) >= 2 and (best is None or len(run) > len(best[1])):
+            best = (game.column_number(c), [x + 1 for x in run])
+    if best is None:
+        raise ValueError("no two threat cells of that player are stacked in one column")
+    return best
+
+
+def ordinal_words(n: int) -> str:
+    """An ordinal in words: 1st, 2nd, 3rd, 4th … 21st, 22nd (Spanish: 1.ª, 21.ª)."""
+    if n in (1, 2, 3):
+        return tr({1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}[n])
+    if n % 100 not in (11, 12, 13) and n % 10 in (1, 2, 3):
+        return tr({1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}[n % 10], n=n)
+    return tr("{n}th", n=n)

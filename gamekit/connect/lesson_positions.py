@@ -1,0 +1,143 @@
+"""The 5 en raya lesson positions (move strings played from the start) and the solver's best moves that every
+move exercise accepts.
+"""
+
+from __future__ import annotations
+
+from gamekit.connect.rules import ConnectFour, ConnectGame, FiveInARow
+from gamekit.connect.solver import analyse
+from gamekit.connect.threats import playable_threats
+from gamekit.i18n import N_
+
+
+# ----- positions (move strings from the start of a 5 en raya game) ----------------------------
+POSITIONS: dict[str, tuple[str, str]] = {
+    # red's discs in columns 1-3 of the bottom row sit next to the red bottom-left side disc
+    "edge_line": ("five", "172737"),
+    # red has four in a row (columns 2-5) with both ends open: two threats, one move to block
+    "open_four": ("five", "2233445"),
+    # yellow's four on row 2 is open at both ends, but the cells under its threats are empty
+    "under_threat": ("five", "2342537475"),
+    # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
+    "edge_diagonal": ("five", "4646424446655553557373"),
+    # from the same game, 17 drops in: red's two threat cells stacked in the empty column 7 (rows 3 and 4)
+    "stacked": ("five", "46464244466555535"),
+}
+
+
+# PopOut (5 en raya): red pops its disc in column 6, the yellow disc above falls into the bottom row
+# and completes yellow's five with the yellow side disc on the right — a pop can make the opponent win.
+POPOUT_DEMO = "531417627562p6p33256p51"
+
+
+POPOUT_DEMO_POP = "p6"
+
+
+# A game Hard (depth 4) won against Medium, replayed move by move in the step-through.
+WON_GAME = "46464244466555535573737"
+
+
+WON_GAME_FROM = 14
+"""The step-through starts from the position after this many drops (the opening is shown at once)."""
+
+
+def position(name: str) -> ConnectGame:
+    kind, moves = POSITIONS[name]
+    return (FiveInARow if kind == "five" else ConnectFour).from_moves(moves)
+
+
+EXERCISE_POSITIONS = {
+    # lesson 1 — red to move: the gap in row 3 (column 2); the red side disc on the left, row 3, makes it five
+    # (not the bottom row of the picture above it)
+    "side_win": "21431234163647",
+    # lesson 1 — yellow to move: red's diagonal from column 4, row 2 up to the red side disc on the right (row 6)
+    # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat; the block
+    # holds the draw (so "Try a similar one" finds bank block puzzles with the same goal)
+    "side_block": "6576474756577",
+    # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
+    "side_diagonal": "425632312711",
+    # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
+    "block_threat": "23164421114537712",
+    # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
+    "win_in_one": "5257316372476621",
+    # lesson 2 — yellow to move: only one column does not lose; it wins with yellow's very last disc
+    "only_move": "444554354436367621333665725",
+    # lesson 2 — red to move: one column wins by force, every other column only draws
+    "winning_move": "55554234444457323533",
+    # lesson 2 — final challenge: yellow to move; one column wins, one draws, the rest lose
+    "challenge": "721356347515645454433",
+    # lesson 2 — yellow to move, red's last disc in column 4, the only column with an odd number of empty cells:
+    # yellow's disc on top of it leaves every column even, and the same-column answer (claimeven) then spoils
+    # every red line; the exact solver: column 4 even wins, every other column only draws
+    "answer_on_top": "43577323376711632345554",
+}
+
+
+def move_scores(game: ConnectGame) -> dict[str, int]:
+    scores = analyse(game, time_budget=None)
+    return {m: s for m, s in scores.items() if s is not None}
+
+
+def immediate_wins(game: ConnectGame) -> list[str]:
+    """The drops that complete a line for the player to move."""
+    me, wins = game.to_move, []
+    for m in game.legal_moves():
+        game.play(m)
+        if game.winner() == me:
+            wins.append(m)
+        game.undo()
+    return wins
+
+
+def best_moves(game: ConnectGame) -> list[str]:
+    """The moves the exact solver rates best.
+
+    Two cases are settled without a search (a proof, not a guess): a drop that wins at once is best
+    (no score is higher), and when the opponent threatens to win at once in one column only and
+    blocking it leaves no other immediate win, the block is the only best move (every other drop
+    loses at once, the lowest score there is).  Everything else goes to :func:`analyse`.
+    """
+    wins = immediate_wins(game)
+    if wins:
+        return wins
+    opponent_cells = playable_threats(game, 1 - game.to_move)
+    if len(opponent_cells) == 1:
+        block = str(game.column_number(opponent_cells[0][0]))
+        game.play(block)
+        try:
+            safe = not immediate_wins(game)
+        finally:
+            game.undo()
+        if safe:
+            return [block]
+    scores = move_scores(game)
+    top = max(scores.values())
+    return [m for m, v in scores.items() if v == top]
+
+
+SOLVE_FROM = 18
+"""Drops after which the lessons ask the exact solver for a line of best play (earlier it may take minutes)."""
+
+
+ODD_EVEN_POSITIONS = {
+    # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
+    "odd_even": "11443233711",
+    # red to move: one yellow threat cell, column 4 row 3 (odd: red's kind, as in "odd_even", but yellow's), across
+    # row 3 from column 2 to 6, column 4 still empty; the exact solver: a draw, yellow never makes five there
+    "odd_even_2": "331223526366346355",
+}
+
+
+ROW_KINDS = {
+    (1, 1): N_("odd row: it will probably help its owner"),
+    (1, 0): N_("odd row: it will probably not help its owner"),
+    (0, 1): N_("even row: it will probably help its owner"),
+    (0, 0): N_("even row: it will probably not help its owner"),
+}
+"""The four answers of the odd/even exercises, by (row is odd, helps its owner): odd rows are red's kind, even
+rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
+
+
+ROW_QUESTIONS = (*ODD_EVEN_POSITIONS, "two_threats")
+"""The exercises that turn on the kind of row a threat is on: the words beside their boards (screen reader,
+worksheet) place a threat cell without its row number, so the pupil counts the rows."""

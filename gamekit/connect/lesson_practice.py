@@ -1,0 +1,255 @@
+"""5 en raya practice: the problem set of solver-checked positions, the column-and-score exercise and the
+practice prompts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
+from gamekit.connect.solver import solve
+from gamekit.connect.threats import playable_threats
+from gamekit.i18n import ntr, tr
+from gamekit.puzzles.sets import ProblemSet
+from gamekit.widgets.lesson import Exercise
+from gamekit.connect.lesson_exercise import outcome_words, parse_column
+from gamekit.connect.lesson_positions import best_moves, immediate_wins, move_scores
+
+
+@dataclass(frozen=True)
+class ConnectProblemSet(ProblemSet):
+    """A 5 en raya lesson's "More practice" set: the bank's puzzles, each asked with :func:`practice_prompt` (what
+    is at stake in that very position) instead of the bank's generic question, so the page, the guide and the
+    worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
+
+    by_hand: bool = False
+
+    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
+        from gamekit.puzzles.sets import puzzle_exercise
+
+        out = []
+        for puzzle, (theme, _) in zip(self.puzzles(), self.items):
+
+            def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
+                return make(
+                    practice_prompt(position, solutions, value, by_hand=self.by_hand),
+                    _hiding_answers(check, position, solutions, puzzle.refutations),
+                    position=position,
+                    solutions=solutions,
+                    **k,
+                )
+
+            ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
+            out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
+        return out
+
+
+def _hiding_answers(
+    check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str], refutations: dict
+) -> Callable[[Any], tuple[bool, str]]:
+    """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
+    (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
+    answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
+    in an early position, where no line of best play is shown.  A right answer and a refused input are judged by
+    ``check`` unchanged."""
+    accepted = [str(s) for s in solutions]
+
+    def checked(answer: Any) -> tuple[bool, str]:
+        ok, feedback = check(answer)  # a refused input raises here, with its reason
+        if ok:
+            return ok, feedback
+        column = parse_column(game, answer)
+        value = refutations[column]["value"] if column in refutations else None
+        return False, tr(
+            "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
+        )
+
+    return checked
+
+
+def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
+    """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
+    lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
+    judged by the exact solver's scores, as minimax picks: the best column is the one with the highest score, so a
+    drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
+    score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
+    other way round) gets its own reason."""
+    from gamekit.connect.teach_pictures import explain_score, parse_column_and_score, score_slip
+
+    game = ex.position
+    best = solve(game)  # the score of the position = the score of each best column
+    top = game.variant.cells // 2 + 1  # a win with disc number n scores top − n
+    colour = tr(COLOUR_NAMES[game.to_move])
+    signed = lambda v: f"{v:+d}" if v else "0"
+    scores = move_scores(game)  # each column's exact score for the player to move
+    columns = [m for m, v in scores.items() if v == best]
+    others = [m for m in game.legal_moves() if m not in columns]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        column, k = parse_column_and_score(game, answer)
+        if column not in columns:  # what best play does after it; not the best column's score
+            words = outcome_words(game, column, hide=columns)
+            if best > 0 and scores.get(column, 0) > 0:  # a win too, but a slower one: minimax takes the highest
+                words += " " + tr("It wins too, but later: minimax picks the column with the highest score.")
+            return False, tr("Not column {move}: {words}", move=column, words=words)
+        if k == best:
+            return True, tr(
+                "Right: column {column}, score {score} for {colour}: {result}.",
+                column=column,
+                score=signed(best),
+                colour=colour,
+                result=explain_score(best, game),
+            )
+        return False, score_slip(game, k, best)
+
+    solutions = [f"{c}, {signed(best)}" for c in columns]
+    slips = [-best, top - abs(best)] if best else [1]  # a draw: any other score is one slip
+    wrong = (
+        [f"{w}, {signed(best)}" for w in others]
+        + [f"{columns[0]}, {signed(v)}" for v in slips]
+        + ([f"{columns[0]}, 0"] if best else [])
+    )
+    # what is at stake (a win, a draw, a loss) is the score's half of the answer: the question does not say it
+    prompt = " ".join(
+        [
+            tr(
+                "Be the computer: only {n} cells are empty. Try each column and the best answer to it.",
+                n=game.variant.cells - game.discs_on_board,
+            ),
+            TO_MOVE[game.to_move](),
+            tr(
+                "Which column is best, and what is its score for {colour}? Type both, like 4, +9 (0 for a "
+                "draw, a minus sign for a loss).",
+                colour=colour,
+            ),
+        ]
+        + (
+            [
+                ntr(
+                    "{n} column is best.",
+                    "{n} columns are equally good: any of them, with its score, is right.",
+                    len(columns),
+                )
+            ]
+            if len(columns) > 1
+            else []
+        )
+    )
+
+    def more(answer: Any) -> str:  # the bank's whole line after the column typed
+        return ex.more(parse_column_and_score(game, answer)[0]) if ex.more else ""
+
+    typed = make(
+        prompt,
+        check,
+        hint=ex.hint,
+        answer=", ".join(solutions),
+        solutions=solutions,
+        wrong=list(dict.fromkeys(wrong)),
+        key=ex.key,
+        position=game,
+        leaks=tuple(dict.fromkeys(check(x)[1] for x in solutions)),
+        more=more,
+        **({} if make is Exercise else {"click": False}),
+    )
+    # the bank's level rates the position for play; searched by hand each is a bigger tree than the lesson's
+    # "medium" exercise 2 (five empty cells): "hard", never "easy"
+    typed.level = "hard"
+    typed.puzzle = ex.puzzle
+    return typed
+
+
+def practice_exclusions(
+    most_empty: int | None = None, *, fewest_legal: int = 0, at_once: bool = False, typed_score: bool = False
+) -> tuple[str, ...]:
+    """Ids of the 5 en raya bank puzzles a lesson's practice set leaves out: those accepting more than a third of
+    their legal drops (too easy to hit by chance); with ``most_empty`` those with more empty cells than that, and
+    those a five now or a block settles (lesson 3's set is searched by hand, like the computer does); those with
+    fewer than ``fewest_legal`` legal drops (a guess too likely to hit); and with ``at_once`` every puzzle whose
+    right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
+    taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
+    several right columns is no easy guess and stays, but one a look a single drop ahead settles
+    (:func:`settled_by_one_look`) goes: it needs no search."""
+    from gamekit.puzzles.store import load_puzzles
+
+    out = []
+    for p in load_puzzles("five_in_a_row"):
+        legal = len(p.legal_answers())
+        crowded = (3 * len(p.answers) > legal and not typed_score) or legal < fewest_legal
+        big = most_empty is not None and (
+            p.position.variant.cells - p.position.discs_on_board > most_empty or is_at_once(p.position)
+        )
+        later = at_once and not is_at_once(p.position, p.answers)
+        one_look = typed_score and not big and settled_by_one_look(p.position)
+        if crowded or big or later or one_look:
+            out.append(p.id)
+    return tuple(sorted(out))
+
+
+def settled_by_one_look(game: ConnectGame) -> bool:
+    """Whether looking one drop ahead settles ``game``: the drops that hand the opponent no five at once are exactly
+    the exact solver's best drops, so "try each column and the best answer to it" (minimax) is never needed."""
+    safe = []
+    for m in game.legal_moves():
+        game.play(m)
+        try:
+            if not immediate_wins(game):
+                safe.append(m)
+        finally:
+            game.undo()
+    return set(safe) == set(best_moves(game))
+
+
+def is_at_once(game: ConnectGame, answers: Sequence[str] | None = None) -> bool:
+    """Whether ``game`` is a lesson 1 problem: the player to move can make five right now, or must block the
+    opponent's five (a threat a disc can reach now).  With ``answers`` (the right drops), also whether every
+    right drop is such a five or block: a drop that only wins by force, later, is no lesson 1 answer."""
+    wins = immediate_wins(game)
+    if wins:
+        return answers is None or set(map(str, answers)) <= set(wins)
+    return bool(playable_threats(game, 1 - game.to_move))
+
+
+TO_MOVE = (lambda: tr("Red to move."), lambda: tr("Yellow to move."))
+"""Whose turn it is, as the first sentence of a question (one message per colour)."""
+
+
+def practice_prompt(game: ConnectGame, solutions: Sequence[str], value: int, by_hand: bool = False) -> str:
+    """A practice problem's question, saying what is really at stake in that position: a five right now, a block
+    of the opponent's five, a win by force (not at once), or the draw to keep.  Read off the position itself
+    (immediate wins, playable threats), the accepted answers and ``value``, the exact value of the position for the
+    player to move (1 a win, 0 a draw, -1 a loss: the bank's verdict); ``by_hand``: lesson 3's "be the computer" set."""
+    colour, other = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
+    wins = immediate_wins(game)
+    text = TO_MOVE[game.to_move]() + " "
+    if wins and set(solutions) <= set(wins):
+        text += tr("One drop makes five in a line right now: find it.")
+    elif wins:
+        text += tr(
+            "Find a winning drop. One makes five in a line right now; the others win by force, a few moves later."
+        )
+    elif playable_threats(game, 1 - game.to_move):
+        text += tr(
+            "Watch out: {other} threatens to make five with the next disc. Find the drop that stops it.", other=other
+        )
+    elif value > 0:
+        text += tr(
+            "No drop wins at once, but {colour} can force a win: {other} can defend for a while, not for ever. "
+            "Find the drop that wins by force.",
+            colour=colour,
+            other=other,
+        )
+    elif value == 0:
+        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
+    else:
+        text += tr("Every drop loses against best play: find the one that holds out longest.")
+    if len(solutions) > 1:
+        text += " " + ntr("{n} drop is right.", "{n} drops are equally good: any of them is right.", len(solutions))
+    if by_hand:
+        empty = game.variant.cells - game.discs_on_board
+        text = (
+            tr("Be the computer: only {n} cells are empty. Try each column and the best answer to it.", n=empty)
+            + " "
+            + text
+        )
+    return text
