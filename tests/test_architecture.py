@@ -259,7 +259,7 @@ def test_no_module_uses_another_modules_private_names():
         ("from gamekit.connect.book import _books\n", ["1: from gamekit.connect.book import _books"]),
         ("import gamekit._hidden\n", ["1: import gamekit._hidden"]),
         (
-            "from gamekit.dots.solver import Solver\nclass S(Solver):\n    def _moves(self):\n        return "
+            "from gamekit.dots.search import Solver\nclass S(Solver):\n    def _moves(self):\n        return "
             "super()._moves()\n",
             ["4: super()._moves (a private method of a base class in another module)"],
         ),
