@@ -32,7 +32,7 @@ from gamekit.dots import DotsAndBoxes, cpu_player
 from gamekit.dots import fast
 from gamekit.dots.analysis import capture_lines, safe_lines
 from gamekit.dots.players import CpuPlayer, SafePhaseSolver
-from gamekit.dots.solver import Solver
+from gamekit.dots.search import Solver
 from gamekit.core.errors import SolverTimeout
 from gamekit.tournament import tournament
 

@@ -28,7 +28,8 @@ import time
 from statistics import median
 
 from gamekit.connect import ConnectFour, FiveInARow, cpu_player
-from gamekit.connect.prove import RULE_KINDS, leaf_for, prove
+from gamekit.connect.pairing import RULE_KINDS
+from gamekit.connect.prove import leaf_for, prove
 from gamekit.connect.solver import OutOfTime, Solver
 
 BOARDS = {"5 en raya": FiveInARow, "Connect Four": ConnectFour}

@@ -1,6 +1,6 @@
 """Compiled search of the exact Dots and Boxes solver (numba), with the pure-Python solver as the fallback.
 
-The pure-Python :class:`gamekit.dots.solver.Solver` spends its time in the move generator and the
+The pure-Python :class:`gamekit.dots.search.Solver` spends its time in the move generator and the
 negamax loop.  Here the same search — the same reduced move list, the same values — is written for
 numba over a 64-bit drawn-lines word, so every board with at most 64 lines fits (3×3: 24 lines,
 4×4: 40, 5×4: 49, 5×5: 60).  What the compiled search does (Barker and Korf, "Solving

@@ -34,7 +34,7 @@ from gamekit.i18n import ntr, tr
 from gamekit.dots import fast
 from gamekit.dots.analysis import boxes_given, capture_lines, components, safe_lines
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import TAKE, TAKE_OR_DECLINE, Solver
+from gamekit.dots.search import TAKE, TAKE_OR_DECLINE, Solver
 from gamekit.core.errors import SolverTimeout
 from gamekit.game import LEVELS, check_running
 

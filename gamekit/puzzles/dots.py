@@ -24,7 +24,8 @@ from gamekit.dots import (
     move_values,
     safe_lines,
 )
-from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
+from gamekit.dots.search import TAKE_OR_DECLINE
+from gamekit.dots.solver import solver_for
 from gamekit.core.errors import SolverTimeout
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
-from gamekit.connect.prove import Proof, Rule, proof_reason, prove
+from gamekit.connect.pairing import Rule
+from gamekit.connect.prove import Proof, proof_reason, prove
 from gamekit.connect.solver import Solver, solve
 
 SAMPLES = int(os.environ.get("GAMEKIT_PROVE_SAMPLES", "150"))

@@ -235,7 +235,7 @@ def test_safe_phase_is_a_different_game_from_the_full_one():
     (so the flag really changes the move list of the engine that answers)."""
     import random
     from gamekit.dots.players import SafePhaseSolver
-    from gamekit.dots.solver import Solver
+    from gamekit.dots.search import Solver
 
     rng = random.Random(5)
     whole, safe_phase = Solver(3, 3, max_table=4096), SafePhaseSolver(3, 3, max_table=4096)

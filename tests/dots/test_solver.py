@@ -12,7 +12,7 @@ from gamekit.dots import DotsAndBoxes, best_line, best_lines, move_values, solve
 from gamekit.dots.rules import geometry
 from gamekit.dots import fast
 from gamekit.dots.players import SafePhaseSolver
-from gamekit.dots.solver import Solver
+from gamekit.dots.search import Solver
 
 
 _BRUTE: dict[tuple[int, int], object] = {}
