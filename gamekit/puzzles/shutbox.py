@@ -273,22 +273,20 @@ LESSON_RULE_BELOW = 1550.0
 """Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
 rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
 and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
-DICE_SHARE = 0.12
-"""The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
-a coin flip for a guesser) may fill."""
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
     level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
-    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; with every
-    idea mixed, "one die
-    or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
-    their own (their puzzles still come as *best set* questions).
-    A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
-    so the set a pupil reaches for first is the wrong one.  The Practice of one idea (and its homework codes, and
-    the lesson menu's choice) has no rule of thumb answering more than :data:`MAX_RULE_SHARE` of its "which set?"
-    questions (:func:`rule_share`); the mixed pool keeps every question, for its levels' sake."""
+    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
+    themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
+
+    The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
+    and the mixed pool a pupil who has done every lesson gets — have no rule of thumb answering more than
+    :data:`MAX_RULE_SHARE` of them (:func:`rule_share`): "two tiles close in value" is the best set in most
+    positions where the habits fail, so without the cap it would answer nearly all of them.  With every idea
+    mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
+    :data:`MIXED_DICE` of them, at level 1, where the mixed pool has nothing else to start a pupil on."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
@@ -298,20 +296,17 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
+    puzzles = rule_share(puzzles)
     if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
-        return rule_share(puzzles)
-    out: list[Puzzle] = []
-    for name in sorted({p.band for p in puzzles}):
-        band = [p for p in puzzles if p.band == name]
-        sets = [p for p in band if p.facts.get("kind") != "dice"]
-        room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)  # dice ≤ DICE_SHARE of the band
-        lesson_first = sorted(
-            (p for p in band if p.facts.get("kind") == "dice"),
-            key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id),
-        )
-        out += sets + lesson_first[:room]
-    chosen = {p.id for p in out}
+        return puzzles
+    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
+    chosen = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
     return [p for p in puzzles if p.id in chosen]
+
+
+MIXED_DICE = 6
+"""How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
+recall lesson 3's rule, not the dozens the idea's own Practice drills."""
 
 
 MAX_RULE_SHARE = 0.3
