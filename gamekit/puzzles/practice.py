@@ -513,11 +513,15 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
-    (FIVE-Block-10-1) and with stray spaces at its ends or around its dashes."""
+    (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
+    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers)."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     text = code.strip()
-    m = CODE_RE.match(re.sub(r"\s*-\s*", "-", text).lower())
+    parts = re.sub(r"\s*-\s*", "-", text).lower().split("-")
+    if len(parts) > 4:  # dashes typed for the underscores of the idea's name
+        parts = [parts[0], "_".join(parts[1:-2]), *parts[-2:]]
+    m = CODE_RE.match("-".join(parts))
     if m is None:
         raise ValueError(
             tr(

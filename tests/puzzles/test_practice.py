@@ -231,6 +231,18 @@ def test_bad_codes_are_refused_with_a_clear_error(code):
         Practice.from_code(code)
 
 
+def test_a_code_typed_with_dashes_for_the_underscores_opens_the_same_set():
+    """A pupil copying dots-double_deal-10-7 from a board may type dots-double-deal-10-7: the same set opens; a
+    dash too many that makes no idea of the game is still refused, naming the idea it read."""
+    assert parse_code("dots-double-deal-10-7") == ("dots_and_boxes", "double_deal", 10, 7)
+    assert parse_code(" Five - Odd-Even-Threat - 10 - 1 ") == ("five_in_a_row", "odd_even_threat", 10, 1)
+    assert Practice.from_code("dots-double-deal-10-7").pool == list(
+        homework_set("dots_and_boxes", "double_deal", 10, 7)
+    )
+    with pytest.raises(ValueError, match="no puzzle idea “double_dealt”"):
+        parse_code("dots-double-dealt-10-7")
+
+
 def test_a_code_that_is_not_text_is_refused():
     with pytest.raises(TypeError):
         Practice.from_code(12)
