@@ -362,3 +362,43 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     wins = set(_wins_at_once(game))
     key, allowed = ("win", wins) if wins else ("block", set(_wins_at_once_for(game, 1 - game.to_move)))
     return key if allowed and allowed <= set(puzzle.answers) else None
+
+
+MISTAKES = {
+    "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
+    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
+}
+"""A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked."""
+LINE_WORDS = {4: N_("four"), 5: N_("five")}
+
+
+def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake a wrong drop makes, in one sentence, when the opponent can then complete a line at once (the
+    kinds of :data:`MISTAKES`), else None (the line of best play in the feedback shows the rest).  A drop that
+    itself completes a line is no mistake of this kind."""
+    from gamekit.connect.puzzle_text import COLOURS
+
+    game = puzzle.position
+    me = game.to_move
+    after = game.copy()
+    after.play(action)
+    if after.winner() is not None or after.is_over():
+        return None
+    wins = _wins_at_once(after)
+    if not wins:
+        return None
+    before = set(_wins_at_once_for(game, 1 - me))
+    col = game.grid_column(int(str(action)))
+    row = len(game.grid[col])
+    above = [m for m in wins if after.landing_cell(int(m)) == (col, row + 1)]
+    kind, m = ("under", above[0]) if above else ("unblocked", wins[0])
+    if kind == "unblocked" and m not in before:
+        return None  # a new threat of another kind: the line of best play says it
+    return tr(
+        MISTAKES[kind],
+        n=action,
+        m=m,
+        other=tr(COLOURS[1 - me]),
+        k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
+    )

@@ -26,6 +26,7 @@ from gamekit.dots import (
 )
 from gamekit.dots.solver import TAKE_OR_DECLINE, solver_for
 from gamekit.core.errors import SolverTimeout
+from gamekit.i18n import ntr, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import level
@@ -271,3 +272,46 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     caps = set(capture_lines(game))
     key, allowed = ("take", caps) if caps else ("safe", set(safe_lines(game)))
     return key if allowed and allowed <= set(puzzle.answers) else None
+
+
+def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake a wrong line makes, in one sentence, where the board shows it, else None: the line draws a
+    box's third side while a right answer draws none ("b1-c1 draws the third side of box b1"), or it leaves a
+    box with three sides for the opponent when taking it was right.  Other mistakes (opening the wrong chain,
+    taking or declining) are told by the line of best play the feedback already gives."""
+    from gamekit.dots.puzzle_text import SEATS
+
+    game = puzzle.position
+    geo = game.geometry
+
+    def third_sides(line: int) -> list[int]:
+        boxes = geo.line_boxes[line]
+        if any(game.sides_drawn(b) == 3 for b in boxes):
+            return []  # it completes a box: the turn stays
+        return [b for b in boxes if game.sides_drawn(b) == 2]
+
+    line = game.line_index(action)
+    name = game.line_name(line)
+    other = tr(SEATS[1 - game.to_move])
+    third = third_sides(line)
+    if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
+        return ntr(
+            "The mistake: {line} draws the third side of box {boxes}, so {other} can take it.",
+            "The mistake: {line} draws the third side of boxes {boxes}, so {other} can take them.",
+            len(third),
+            line=name,
+            boxes=tr(" and ").join(geo.box_name(b) for b in third),
+            other=other,
+        )
+    caps = capture_lines(game)
+    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
+        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
+        return ntr(
+            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
+            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            len(boxes),
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+        )
+    return None

@@ -721,38 +721,84 @@ def second_hint(puzzle: Puzzle) -> str:
     )
 
 
-def why_right(puzzle: Puzzle) -> str:
-    """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
-    closest in words.  When several come equally close none of them is picked at random: two are both named;
-    with three or more the line only says the others do worse (short enough for a 12-year-old), and when all tie
-    it says they fall short by the same amount."""
-    wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
-    if not wrong:
+WHY = {
+    # Dots and Boxes: what the right line does, then what every other line costs
+    "take_box": N_("Why: a box with three sides is a free point, and taking it keeps your turn."),
+    "avoid_third_side": N_(
+        "Why: a box with its third side is a free point for the player who moves next; this line hands over the fewest."
+    ),
+    "safe_line": N_(
+        "Why: this safe line leaves the count of long chains on your side, so your opponent must open one."
+    ),
+    "hard_hearted_handout": N_(
+        "Why: with the middle line drawn, the two boxes are two separate gifts: your opponent cannot decline them and"
+        " keep control."
+    ),
+    "long_chain_count": N_(
+        "Why: this line steers the count of long chains your way, and the count decides who opens them."
+    ),
+    "sacrifice": N_(
+        "Why: the boxes given away now buy the right chain count, and the long chains later pay them back."
+    ),
+    "double_deal": N_(
+        "Why: leaving the last two boxes makes your opponent open the next chain, which is worth more than the two."
+    ),
+    "control_not_worth_it": N_(
+        "Why: the chains left are too short to pay for keeping control: every box now is worth more."
+    ),
+    "all_but_four": N_(
+        "Why: leaving the last four boxes of the loop makes your opponent open the next chain, which is worth more than"
+        " the four."
+    ),
+    # 5 en raya and Connect Four
+    "win_now": N_("Why: after this drop you complete a line, whatever your opponent does."),
+    "block": N_("Why: this is the cell where your opponent would finish a line with the next disc."),
+    "side_column": N_("Why: the discs in the outer columns are part of the line this drop counts on."),
+    "double_threat": N_("Why: this drop leads to two threats at once, and your opponent can block only one."),
+    "odd_even_threat": N_(
+        "Why: this keeps a threat on the right row for you, so in the end your opponent has to drop just under it."
+    ),
+    "zugzwang": N_("Why: after this drop your opponent runs out of harmless drops first."),
+    # Shut the Box
+    "sets_for_roll": N_(
+        "Why: of all the sets that make the roll, this one leaves the tiles that are best to have open."
+    ),
+    "best_set": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "next_roll": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "one_die_or_two": N_("Why: these dice make the totals your open tiles need more often."),
+}
+"""After a right answer, why it is right, in the pupil's words and tied to the puzzle's idea (one per theme of
+every game): what the right answer does that the others do not.  The exact cost of each other answer is in the
+feedback to that answer."""
+UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent's threat, so they would win at once.")
+"""The reason for a board puzzle where every other drop lets the opponent win at once (:data:`UNDER_THREAT_IDEA`)."""
+
+
+def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
+    """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
+    (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
+    the theme's idea does not fit the puzzle (every other drop loses at once).  A puzzle where every choice is
+    right says so.  A theme the puzzle does not carry: ValueError."""
+    if not any(a not in puzzle.answers for a in puzzle.legal_answers()):
         return tr("Why: every choice here is as good.")
-    closest = min(_miss(puzzle, a) for a in wrong)
-    tied = [a for a in wrong if _miss(puzzle, a) == closest]
-    if len(wrong) == 1 or len(tied) == 1:
-        return ntr(
-            "Why: the other choice, {move}, does worse.",
-            "Why: the {n} other choices all do worse; the closest is {move}.",
-            len(wrong),
-            move=move_words(puzzle.game_id, tied[0]),
-        )
-    if len(tied) == len(wrong):
-        return ntr(
-            "Why: the other choice does worse.",
-            "Why: the {n} other choices all do worse, all by the same amount.",
-            len(wrong),
-        )
-    if len(tied) == 2:
-        return ntr(
-            "Why: the other choice does worse; {a} and {b} come closest.",
-            "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.",
-            len(wrong),
-            a=move_words(puzzle.game_id, tied[0]),
-            b=move_words(puzzle.game_id, tied[1]),
-        )
-    return ntr("Why: the one other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
+    theme = theme if theme is not None else (puzzle.themes[0] if puzzle.themes else None)
+    if theme is None:
+        return tr("Why: every other choice does worse.")
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    if own is not None and own(puzzle, theme) is not None:
+        return tr(UNDER_THREAT_WHY)
+    return tr(WHY[theme])
+
+
+def mistake_words(puzzle: Puzzle, action: Any) -> str | None:
+    """What a wrong answer's mistake is, in one sentence, where the game's puzzle module can compute it
+    (``mistake_words(puzzle, action)``: a Dots line that draws a third side, a drop that fills the cell under the
+    opponent's threat or leaves it open, a Shut the Box set that leaves tiles the next roll covers less often),
+    else None."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "mistake_words", None)
+    return own(puzzle, puzzle.canonical(action)) if own is not None else None
 
 
 IDEAS = {
@@ -1079,10 +1125,14 @@ class Practice(ClassNote, Localized, W.VBox):
             action = typed_answer(self.puzzle, action)
         ok, feedback = self.puzzle.check(action)  # raises before anything changes
         if ok:
-            feedback += " " + why_right(self.puzzle)
             theme = self.idea_theme()
+            feedback += " " + why_right(self.puzzle, theme)
             if theme is not None:
                 feedback += " " + idea_words(self.puzzle, theme)
+        else:
+            mistake = mistake_words(self.puzzle, action)
+            if mistake:
+                feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         self.tries.append((canonical, ok, feedback))
@@ -1393,6 +1443,8 @@ __all__ = [
     "why_right",
     "idea_words",
     "IDEAS",
+    "WHY",
+    "mistake_words",
     "guessable",
     "level",
     "level_words",

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress, progress_report
+from gamekit.dots import capture_lines
 from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
@@ -28,7 +29,9 @@ from gamekit.puzzles.practice import (
     set_code,
     sparkline,
     why_right,
+    mistake_words,
     idea_words,
+    practice_pool,
 )
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
@@ -53,7 +56,11 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         expected_ok, expected_feedback = puzzle.check(action)
         assert ok is (action in puzzle.answers) and ok is expected_ok
         idea = " " + idea_words(puzzle, p.idea_theme()) if ok else ""
-        assert feedback == (expected_feedback + " " + why_right(puzzle) + idea if ok else expected_feedback)
+        mistake = mistake_words(puzzle, action)
+        expected_wrong = expected_feedback + (" " + mistake if mistake else "")
+        assert feedback == (
+            expected_feedback + " " + why_right(puzzle, p.idea_theme()) + idea if ok else expected_wrong
+        )
         if not ok:
             assert feedback.startswith("Not the best") and p.last_feedback.startswith("✘")
             assert p.mark.state == "wrong"
@@ -323,8 +330,11 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
         rating, n = p.rating, len(p.tries)
         ok, feedback = p.answer(action)
         assert ok is (action in p.puzzle.answers)
+        mistake = None if ok else mistake_words(p.puzzle, action)
         assert feedback == p.puzzle.check(action)[1] + (
-            " " + why_right(p.puzzle) + " " + idea_words(p.puzzle, p.idea_theme()) if ok else ""
+            " " + why_right(p.puzzle, p.idea_theme()) + " " + idea_words(p.puzzle, p.idea_theme())
+            if ok
+            else (" " + mistake if mistake else "")
         )
         if n == 0:
             assert (p.rating.rating > rating.rating) is ok
@@ -728,46 +738,102 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
             assert not named and f"of the {len(legal)} choices" in hint, (puzzle.id, hint)
 
 
-def test_a_right_answer_says_why_in_one_line():
+def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
     p = Practice("five_in_a_row", seed=0)
     ok, feedback = p.answer(p.puzzle.answers[0])
-    others = len(wrong_answers(p.puzzle))
-    assert ok and "Why:" in feedback and feedback.count("Why:") == 1
-    assert (f"the {others} other choices all do worse" in feedback) if others > 1 else "does worse" in feedback
+    assert ok and feedback.count("Why:") == 1
+    assert why_right(p.puzzle, p.idea_theme()) in feedback and "do worse" not in feedback
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_closest(game_id):
-    """A "why" line never picks one of several equally close wrong answers as "the closest": two tied are both
-    named, with more the line just says the others do worse, all tied are said to fall short alike."""
-    from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.practice import _miss
+def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
+    """Every theme of every game has its reason, in English and Spanish; a puzzle's "why" line is the reason of
+    the idea it is practised for — or, where every other drop fills the cell under a threat, that reason."""
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
 
+    for theme in game_themes(game_id):
+        assert WHY[theme].startswith("Why: ")
+        with using("es"):
+            assert tr(WHY[theme]).startswith("Por qué: "), theme
     seen = set()
+    for puzzle in practice_pool(game_id):
+        for theme in puzzle.themes:
+            line = why_right(puzzle, theme)
+            assert "same amount" not in line and "do worse" not in line, (puzzle.id, line)
+            assert line in (WHY[theme], UNDER_THREAT_WHY), (puzzle.id, theme, line)
+            seen.add(line == UNDER_THREAT_WHY)
+    assert False in seen
+    with pytest.raises(ValueError):
+        why_right(practice_pool(game_id)[0], "nope")
+
+
+def _first(game_id: str, kind: str):
+    """The first (puzzle, wrong answer, feedback) of the bank whose mistake sentence is of ``kind``."""
     for puzzle in bank(game_id):
-        wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
-        if not wrong:
-            continue
-        line = why_right(puzzle)
-        best = min(_miss(puzzle, a) for a in wrong)
-        tied = [a for a in wrong if _miss(puzzle, a) == best]
-        if len(wrong) == 1 or len(tied) == 1:
-            assert move_words(game_id, tied[0]) in line, (puzzle.id, line)
-            seen.add("one")
-        else:
-            assert "the closest is" not in line, (puzzle.id, line)
-            if len(tied) == len(wrong):
-                assert "all by the same amount" in line, (puzzle.id, line)
-                seen.add("all")
-            elif len(tied) == 2:
-                assert all(move_words(game_id, a) in line for a in tied) and "tied" in line, (puzzle.id, line)
-                seen.add("two")
-            else:
-                # three or more tied: one short sentence a 12-year-old reads at once, no count of ties
-                assert line == f"Why: the {len(wrong)} other choices all do worse.", (puzzle.id, line)
-                seen.add("more")
-    # the Shut the Box bank happens to hold no puzzle whose closest wrong sets tie, so there only "one" is seen
-    assert "one" in seen and (len(seen) >= 2 or game_id == "shut_the_box")
+        for action in wrong_answers(puzzle):
+            text = mistake_words(puzzle, action)
+            if text and kind in text:
+                return puzzle, action, text
+    raise AssertionError(f"no {kind!r} mistake in the {game_id} bank")
+
+
+def test_dots_feedback_names_a_third_side_given_and_a_box_left():
+    from gamekit.dots.puzzle_text import SEATS
+
+    puzzle, action, text = _first("dots_and_boxes", "draws the third side")
+    game = puzzle.position
+    line = game.line_index(action)
+    boxes = [b for b in game.geometry.line_boxes[line] if game.sides_drawn(b) == 2]
+    assert boxes and f"{action} draws the third side of box" in text
+    assert all(game.geometry.box_name(b) in text for b in boxes) and SEATS[1 - game.to_move] in text
+    puzzle, action, text = _first("dots_and_boxes", "which ha")
+    assert set(puzzle.answers) <= set(capture_lines(puzzle.position)) and action not in capture_lines(puzzle.position)
+    p = Practice("dots_and_boxes", puzzles=[puzzle])
+    ok, feedback = p.answer(action)
+    assert not ok and feedback.endswith(text)
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
+    from gamekit.puzzles.connect import _wins_at_once
+
+    for kind in ("fills the cell under", "leaves"):
+        puzzle, action, text = _first(game_id, kind)
+        after = puzzle.position.copy()
+        after.play(action)
+        column = text.rsplit("column ", 1)[1].rstrip(".")
+        assert column in _wins_at_once(after), (puzzle.id, text)
+        if kind.startswith("fills"):
+            assert column == str(action)  # the threat's cell is right above the disc just dropped
+        p = Practice(game_id, puzzles=[puzzle])
+        ok, feedback = p.answer(action)
+        assert not ok and feedback.endswith(text)
+    # a drop after which the opponent cannot win at once gets no such sentence
+    for puzzle in bank(game_id):
+        for action in wrong_answers(puzzle):
+            after = puzzle.position.copy()
+            after.play(action)
+            if not after.is_over() and not _wins_at_once(after):
+                assert mistake_words(puzzle, action) is None
+                return
+
+
+def test_a_shut_the_box_mistake_counts_what_the_next_roll_can_cover():
+    from gamekit.puzzles.shutbox import covering_throws
+
+    assert covering_throws([1, 2, 3], 1) == 6 and covering_throws([9], 2) == 4  # 3+6, 4+5, 5+4, 6+3
+    puzzle, action, text = _first("shut_the_box", "next roll of two dice")
+    left = puzzle.refutations[action_key(action)]["left"]
+    assert f"in only {covering_throws(left)} of 36" in text
+    puzzle, action, text = _first("shut_the_box", "one die can cover")
+    right = puzzle.answers[0][1]
+    tiles = puzzle.facts["open"]
+    shares = {1: covering_throws(tiles, 1) / 6, 2: covering_throws(tiles, 2) / 36}
+    assert shares[action[1]] < shares[right] and f"in {covering_throws(tiles, 1)} of 6 throws" in text
+    p = Practice("shut_the_box", puzzles=[puzzle])
+    ok, feedback = p.answer(action)
+    assert not ok and feedback.endswith(text)
 
 
 def test_the_homework_box_says_all_ideas():
