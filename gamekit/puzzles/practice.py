@@ -463,7 +463,8 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
 
 def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
-    puzzle's number and every right answer."""
+    puzzle's number, every right answer and, after a dash, the short reason Practice gives for it
+    (:func:`why_right`, for the code's idea or the puzzle's first)."""
     lines = [
         "## " + tr("Answer key"),
         "",
@@ -478,7 +479,8 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
-            lines.append(f"{i}. {answers}")
+            why = why_right(puzzle, theme if theme in puzzle.themes else None)
+            lines.append(f"{i}. {answers} — {why}")
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()

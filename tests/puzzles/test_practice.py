@@ -1228,9 +1228,9 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
         for i, p in enumerate(puzzles, 1):
             assert f"{i}. {p.prompt()}" in sheet
             line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
-            assert line[len(f"{i}. ") :].split(", ") == [
-                move_words(game_id, a) for a in sorted(p.answers, key=action_key)
-            ]
+            said, reason = line[len(f"{i}. ") :].split(" — ")
+            assert said.split(", ") == [move_words(game_id, a) for a in sorted(p.answers, key=action_key)]
+            assert reason == why_right(p, theme if theme in p.themes else None)  # one short reason per answer
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
         es = homework_page()
