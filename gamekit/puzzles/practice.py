@@ -224,6 +224,7 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
         return "—"
     if not numbers:
         return tr("beyond the lessons")
+    numbers = sorted({*numbers, *needed_lessons(game_id, theme)})
     beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
     listed = ", ".join(map(str, numbers))
     return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
@@ -414,14 +415,26 @@ def set_minutes_words(puzzles: Sequence[Puzzle]) -> str:
     return ntr("about {n} minute", "about {n} minutes", minutes)
 
 
+def needed_lessons(game_id: str, theme: str | None) -> list[int]:
+    """The lessons the questions of an idea's Practice (``theme``; None: every idea mixed) need beyond what its
+    theme says, from the game's puzzle module's ``lesson_needed`` (5 en raya: a *side column* puzzle won only
+    by force needs lesson 2's threats): sorted, [] for a game without it."""
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
+    if needed is None:
+        return []
+    return sorted({needed(p) for p in practice_pool(game_id, theme)})
+
+
 def when_to_set(game_id: str, theme: str | None) -> str:
     """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
-    from the game's ``THEME_LESSONS``; after the last lesson when an idea is past the lessons."""
+    from the game's ``THEME_LESSONS`` and the lessons its questions need (:func:`needed_lessons`); after the
+    last lesson when an idea is past the lessons."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
     numbers = [n for t in themes for n in table.get(t, ())]
     if not numbers or any(table.get(t) == () for t in themes):
         return tr("after the last lesson")
+    numbers += needed_lessons(game_id, theme)
     words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
     return tr(words, n=max(numbers))
 

@@ -1034,16 +1034,24 @@ def test_each_idea_is_credited_to_the_lesson_that_teaches_it(game_id):
 
 def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     """The practice pages' "ideas" sentence and the teachers' homework page take an idea's lessons from one
-    source (THEME_LESSONS): side-column discs from lesson 1, all-but-four from lesson 5."""
-    from gamekit.puzzles.practice import theme_lessons
+    source (THEME_LESSONS, and the lessons the questions need): side-column discs are met in lesson 1, but every
+    puzzle of their Practice is a win by force that needs lesson 2's threats, so both pages say lessons 1 and 2
+    and "after lesson 2"; all-but-four from lesson 5."""
+    from gamekit.puzzles.connect import lesson_needed
+    from gamekit.puzzles.practice import theme_lessons, when_to_set
 
     root = ROOT / "notebooks"
-    assert theme_lessons("five_in_a_row", "side_column") == "1"
+    assert {lesson_needed(p) for p in practice_pool("five_in_a_row", "side_column")} == {2}
+    assert theme_lessons("five_in_a_row", "side_column") == "1, 2"
+    assert when_to_set("five_in_a_row", "side_column") == "after lesson 2"
+    assert when_to_set("five_in_a_row", "block") == "after lesson 1" and theme_lessons("five_in_a_row", "block") == "1"
+    page = (ROOT / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
+    assert "| `five-side_column-10-1` | side-column disc | 10 | 5–7 | 1, 2 | after lesson 2;" in page
     assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "*Win now*, *block* and *side-column disc* come from lesson 1;" in en
-    assert "de la lección 1;" in es and "lecciones 1 y 3" not in es
+    assert "*Win now* and *block* come from lesson 1;" in en and "so they need lesson 2's threats too" in en
+    assert "de la lección 1;" in es and "también piden las amenazas de la lección 2" in es
     dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
     assert "past lesson 5" not in dots and "*all-but-four in a loop* from lesson 5" in dots
 
