@@ -1428,3 +1428,29 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
     if game_id == "five_in_a_row":  # shipped: forced wins tagged side column, kept for the mixed pool
         later = [p for p in practice_pool(game_id, "side_column") if lesson_needed(p) == 2]
         assert later and not {p.id for p in later} & {p.id for p in pool}
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
+    """"Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
+    higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_picks, centre_rule
+    from gamekit.puzzles.core import game_themes
+
+    shipped = {p.id: p for p in bank(game_id)}
+    answered = [p for p in shipped.values() if level(p.rating) > 1 and centre_rule(p)]
+    assert answered  # the shipped bank has them: the rule is worth screening
+    for theme in [None, *game_themes(game_id)]:
+        pool = practice_pool(game_id, theme)
+        for p in pool:
+            if level(p.rating) > 1:
+                assert not centre_rule(p), (theme, p.id)
+            elif centre_rule(p) and level(shipped[p.id].rating) > 1:
+                assert p.rating == CENTRE_RATING
+    p = answered[0]
+    picks = centre_picks(p.position)
+    assert picks and set(picks) <= set(p.answers)
+    for m in picks:  # a pick never lets the opponent win at once
+        g = p.position.copy()
+        g.play(m)
+        assert g.is_over() or not _wins_at_once(g)
