@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from gamekit.dots import (
     DotsAndBoxes,
@@ -98,18 +99,40 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
+TAKE_ALL_RATING = 1325.0
+"""The rating Practice gives a *when control is not worth it* puzzle (level 4 of :func:`gamekit.progress.level`,
+where most double-deal and all-but-four puzzles are): see :func:`practice_selection`."""
+
+
+def take_all_choice(puzzle: Puzzle) -> bool:
+    """Whether a *when control is not worth it* puzzle asks "take or decline?" (the solver reads the position as
+    a choice between taking every box and declining the last ones) with fewer than half of the legal lines
+    right, so a guess does not pass it."""
+    if "control_not_worth_it" not in puzzle.themes:
+        return False
+    kind, _, _ = _decline_lines(puzzle.position)
+    return kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea: *when control is not worth it* not on its own — every shipped puzzle of it
-    is answered by taking the box on offer, the reflex a beginner has anyway, so a set of them tests nothing
-    (lesson 5 teaches the idea with its own positions; the puzzles still come in the mixed pool as *take a
-    box*, within its fair share).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a
-    *take a box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    """What Practice asks for an idea.  *When control is not worth it*: its take-or-decline puzzles that a guess
+    does not pass (:func:`take_all_choice`), rated :data:`TAKE_ALL_RATING`, in every pool — taking every box is
+    the beginner's reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the
+    question is whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make
+    sure declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions, not
+    asked on their own).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a
+    box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    puzzles = [
+        replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p
+        for p in puzzles
+        if not opening_like(p) and not takes_the_wrong_box(p)
+    ]
     if theme == "control_not_worth_it":
-        return []
-    return [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
+        return [p for p in puzzles if take_all_choice(p)]
+    return puzzles
 
 
-ONE_STEP_THEMES = ("take_box", "avoid_third_side")
+ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")
 """The themes whose idea is the one-line rule itself (take a box, else draw a line giving no third side): only
 their Practice sets hold puzzles that rule answers by itself."""
 

@@ -947,17 +947,30 @@ def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentenc
         assert re.search(r"(Dorado|Coral) [a-z][0-9]-", p.check(wrong)[1])
 
 
-def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_box_answers_it():
-    """Every Dots puzzle of the idea is answered by taking the box on offer (a beginner's reflex): Practice does
-    not ask it on its own; the puzzles stay in the bank (lesson 5's set draws them) and the mixed pool."""
-    from gamekit.puzzles.practice import homework_codes, practice_pool
+def test_when_control_is_not_worth_it_is_asked_beside_the_double_deal_so_declining_is_not_always_right():
+    """Every Dots puzzle of the idea is answered by taking every box (the bank rates them level 1, a beginner's
+    reflex). Its take-or-decline puzzles a guess does not pass are asked at the double-deal's level (4), in its
+    own Practice, its homework code and lesson 5's menu, so a pupil who has learned "decline the last two" meets
+    positions where taking them all is right; the others stay level-1 *take a box* questions."""
+    from gamekit.dots import capture_lines
+    from gamekit.dots.solver import TAKE_OR_DECLINE
+    from gamekit.puzzles.dots import TAKE_ALL_RATING, _decline_lines, take_all_choice
+    from gamekit.puzzles.practice import homework_codes, lesson_pool, practice_pool
 
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
-    with pytest.raises(ValueError, match="does not ask this idea on its own"):
-        Practice("dots_and_boxes", theme="control_not_worth_it")
-    assert not [code for _, code, *_ in homework_codes() if "control_not_worth_it" in code]
-    assert {p.id for p in practice_pool("dots_and_boxes", "take_box")} >= {p.id for p in tagged}
+    own = practice_pool("dots_and_boxes", "control_not_worth_it")
+    assert len(own) >= 10 and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    for p in own:
+        assert _decline_lines(p.position)[0] == TAKE_OR_DECLINE and set(p.answers) <= set(capture_lines(p.position))
+        assert 2 * len(p.answers) < len(p.legal_answers())  # a guess does not pass it
+    assert {p.id for p in own} == {p.id for p in tagged if take_all_choice(p)}
+    assert "dots-control_not_worth_it-10-1" in [code for _, code, *_ in homework_codes()]
+    five = lesson_pool("dots_and_boxes", 5)
+    take_all = [p for p in five if set(p.answers) <= set(capture_lines(p.position))]
+    assert {p.id for p in own} <= {p.id for p in take_all} and len(take_all) < len(five)
+    rest = {p.id for p in tagged} - {p.id for p in own}
+    assert all(level(p.rating) == 1 for p in practice_pool("dots_and_boxes", "take_box") if p.id in rest)
 
 
 @pytest.mark.parametrize("game_id", ["connect_four", "five_in_a_row"])
@@ -1046,14 +1059,19 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     assert when_to_set("five_in_a_row", "side_column") == "after lesson 2"
     assert when_to_set("five_in_a_row", "block") == "after lesson 1" and theme_lessons("five_in_a_row", "block") == "1"
     page = (ROOT / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
-    assert "| `five-side_column-10-1` | side-column disc | 10 | 5–7 | 1, 2 | after lesson 2;" in page
+    assert re.search(
+        r"\| `five-side_column-10-1` \| side-column disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page
+    )
     assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     assert "*Win now* and *block* come from lesson 1;" in en and "so they need lesson 2's threats too" in en
     assert "de la lección 1;" in es and "también piden las amenazas de la lección 2" in es
     dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
-    assert "past lesson 5" not in dots and "*all-but-four in a loop* from lesson 5" in dots
+    assert (
+        "past lesson 5" not in dots
+        and "*all-but-four in a loop* and *when control is not worth it* from lesson 5" in dots
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -1432,7 +1450,7 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
-    """"Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
+    """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
     higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
     from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_picks, centre_rule
     from gamekit.puzzles.core import game_themes
