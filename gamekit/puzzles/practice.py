@@ -792,7 +792,8 @@ UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent'
 def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
     """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
     (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
-    the theme's idea does not fit the puzzle (every other drop loses at once).  A puzzle where every choice is
+    the theme's idea does not fit the puzzle (every other drop loses at once); a theme :data:`WHY` has no reason
+    for (a game's puzzles added without one) only says the other choices do worse.  A puzzle where every choice is
     right says so.  A theme the puzzle does not carry: ValueError."""
     if not any(a not in puzzle.answers for a in puzzle.legal_answers()):
         return tr("Why: every choice here is as good.")
@@ -804,7 +805,7 @@ def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
     own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
     if own is not None and own(puzzle, theme) is not None:
         return tr(UNDER_THREAT_WHY)
-    return tr(WHY[theme])
+    return tr(WHY[theme]) if theme in WHY else tr("Why: every other choice does worse.")  # a game added later
 
 
 def mistake_words(puzzle: Puzzle, action: Any) -> str | None:
