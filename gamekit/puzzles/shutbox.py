@@ -70,7 +70,8 @@ tiles).  A "which set?" position one of them answers is no puzzle (:func:`candid
 set in about nine positions of ten, so such questions would only train the habit.  The other two rules lesson 4
 names are counted over the shipped bank rule by rule (tests): "the most tiles" never picks the only best set of
 a puzzle, and "two tiles close in value" is the best set in most positions where the habits fail (95 of the 102
-under the lessons' rule), so it is the idea the medium level practises and the hard level goes past."""
+under the lessons' rule), so it is the idea the medium level practises and the hard level goes past; Practice
+keeps the questions it answers to :data:`MAX_RULE_SHARE` of every pool (:func:`practice_selection`)."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
