@@ -547,9 +547,12 @@ LEVEL_STEP = 150
 
 def level(rating: float) -> int:
     """The level (1 to :data:`LEVELS`) of a Glicko-2 practice rating, the one way a pupil sees a rating (the
-    Practice page and the progress table): a new pupil (1100, :data:`gamekit.puzzles.ratings.PUPIL_START`) is at
-    level 3, each :data:`LEVEL_STEP` points one
-    level more or less.  A rating that is not a number is refused (TypeError)."""
+    Practice page and the progress table): level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, each
+    :data:`LEVEL_STEP` points one level more.  Where a new pupil starts is Practice's choice, not this
+    function's: :func:`gamekit.puzzles.practice.start_rating` puts them at the level of the lessons they have
+    done (the first lesson's easiest quarter before any lesson, level 1 in every game; the default rating,
+    :data:`gamekit.puzzles.ratings.PUPIL_START`, is level 3 and only its upper bound for the first lessons).
+    A rating that is not a number is refused (TypeError)."""
     if isinstance(rating, bool) or not isinstance(rating, (int, float)) or rating != rating:
         raise TypeError(tr("rating={rating!r}: a number", rating=rating))
     return max(1, min(LEVELS, 1 + int((rating - LEVEL_BASE) // LEVEL_STEP)))

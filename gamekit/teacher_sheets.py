@@ -9,6 +9,7 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import SOURCE_LANGUAGE, ntr, tr, using
+from gamekit.widgets.lesson import shown_order
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -334,8 +335,8 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             marked = getattr(ex, "marked_cells", "")
             if board and marked:
                 out += [marked, ""]
-            if ex.choices:
-                out += [f"- [ ] {tr(str(c))}" for c in ex.choices] + [""]
+            if ex.choices:  # in the order the widget shows them (shuffled), not the author's
+                out += [f"- [ ] {tr(str(c))}" for c in shown_order(ex.choices, ex.key)] + [""]
             else:
                 out += [tr("Answer:") + " ________________________________________", ""]
         lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
@@ -354,7 +355,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 if board:
                     out += ["```text", board.rstrip(), "```", ""]
                 if ex.choices:
-                    out += [f"- [ ] {c}" for c in ex.choices] + [""]
+                    out += [f"- [ ] {c}" for c in shown_order(ex.choices, ex.key)] + [""]
                 else:
                     out += [tr("Answer:") + " ________________________________________", ""]
         question = _reflection_question(lessons, notebook)

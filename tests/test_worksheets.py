@@ -171,3 +171,27 @@ def test_the_cells_a_board_marks_are_written_under_it(lang):
         marked = lesson2_exercises.zugzwang_exercise().marked_cells
     assert marked and "✗" in marked
     assert f"```\n\n{marked}\n" in sheet
+
+
+@pytest.mark.parametrize("module", ["gamekit.dots.lessons", "gamekit.connect.lessons", "gamekit.shutbox.lessons"])
+def test_a_sheet_lists_each_questions_choices_in_the_order_the_page_shows_them(module):
+    """The teacher reads a pupil's ticked box against the page: the sheet's boxes come in the widget's shuffled
+    order (shown_order with the exercise's key), never the author's order with the right answer often first."""
+    import importlib
+
+    from gamekit.widgets.lesson import shown_order
+
+    lessons = importlib.import_module(module)
+    checked = 0
+    for notebook, factories in lessons.EXERCISES.items():
+        if not factories:
+            continue
+        sheet = worksheet_markdown(module, notebook)
+        for factory in factories:
+            ex = factory()
+            if not ex.choices or len(ex.choices) < 2:
+                continue
+            boxes = "\n".join(f"- [ ] {c}" for c in shown_order(ex.choices, ex.key))
+            assert boxes in sheet, (notebook, ex.key)
+            checked += 1
+    assert checked

@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from typing import Any
 
 from gamekit import catalog
@@ -22,6 +23,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, puzzle_words, sample
+from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -132,10 +134,41 @@ def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
     return bool(wrong)
 
 
+def centre_picks(game: ConnectGame) -> list[str]:
+    """The drops a beginner's rule of thumb picks: of the drops after which the opponent cannot win at once, the
+    ones nearest the centre column (two when two columns tie); [] when every drop lets the opponent win."""
+    safe = []
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if g.is_over() or not _wins_at_once(g):
+            safe.append(m)
+    if not safe:
+        return []
+    centre = (game.columns + 1) / 2
+    near = min(abs(int(m) - centre) for m in safe)
+    return [m for m in safe if abs(int(m) - centre) == near]
+
+
+def centre_rule(puzzle: Puzzle) -> bool:
+    """Whether "drop nearest the centre, but never where the opponent then wins at once" answers ``puzzle`` by
+    itself: every drop it picks (:func:`centre_picks`) is right."""
+    picks = centre_picks(puzzle.position)
+    return bool(picks) and set(picks) <= set(puzzle.answers)
+
+
+CENTRE_RATING = 875.0
+"""The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): the middle of level 1
+(:func:`gamekit.progress.level`), where the other one-line rules' puzzles are ("win at once", "block")."""
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea: for *zugzwang*, not the shipped puzzles where every wrong drop loses at
-    once (:func:`under_threat_only`; they keep their tag in the bank, where the lessons' sets draw them);
-    otherwise every puzzle."""
+    """What Practice asks for an idea: a puzzle the centre rule of thumb answers (:func:`centre_rule`: a pupil
+    who drops near the centre without looking scores there) at level 1 only, rated :data:`CENTRE_RATING` whatever
+    the bank's rating — above level 1 every puzzle needs more than a habit; for *zugzwang*, not the shipped
+    puzzles where every wrong drop loses at once (:func:`under_threat_only`; they keep their tag in the bank,
+    where the lessons' sets draw them); otherwise every puzzle."""
+    puzzles = [replace(p, rating=CENTRE_RATING) if level(p.rating) > 1 and centre_rule(p) else p for p in puzzles]
     if theme != "zugzwang":
         return list(puzzles)
     return [
@@ -362,3 +395,43 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     wins = set(_wins_at_once(game))
     key, allowed = ("win", wins) if wins else ("block", set(_wins_at_once_for(game, 1 - game.to_move)))
     return key if allowed and allowed <= set(puzzle.answers) else None
+
+
+MISTAKES = {
+    "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
+    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
+}
+"""A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked."""
+LINE_WORDS = {4: N_("four"), 5: N_("five")}
+
+
+def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake a wrong drop makes, in one sentence, when the opponent can then complete a line at once (the
+    kinds of :data:`MISTAKES`), else None (the line of best play in the feedback shows the rest).  A drop that
+    itself completes a line is no mistake of this kind."""
+    from gamekit.connect.puzzle_text import COLOURS
+
+    game = puzzle.position
+    me = game.to_move
+    after = game.copy()
+    after.play(action)
+    if after.winner() is not None or after.is_over():
+        return None
+    wins = _wins_at_once(after)
+    if not wins:
+        return None
+    before = set(_wins_at_once_for(game, 1 - me))
+    col = game.grid_column(int(str(action)))
+    row = len(game.grid[col])
+    above = [m for m in wins if after.landing_cell(int(m)) == (col, row + 1)]
+    kind, m = ("under", above[0]) if above else ("unblocked", wins[0])
+    if kind == "unblocked" and m not in before:
+        return None  # a new threat of another kind: the line of best play says it
+    return tr(
+        MISTAKES[kind],
+        n=action,
+        m=m,
+        other=tr(COLOURS[1 - me]),
+        k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
+    )

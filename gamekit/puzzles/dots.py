@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from gamekit.dots import (
     DotsAndBoxes,
@@ -27,6 +28,7 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.dots.solver import solver_for
 from gamekit.core.errors import SolverTimeout
+from gamekit.i18n import ntr, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import level
@@ -98,18 +100,40 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
+TAKE_ALL_RATING = 1325.0
+"""The rating Practice gives a *when control is not worth it* puzzle (level 4 of :func:`gamekit.progress.level`,
+where most double-deal and all-but-four puzzles are): see :func:`practice_selection`."""
+
+
+def take_all_choice(puzzle: Puzzle) -> bool:
+    """Whether a *when control is not worth it* puzzle asks "take or decline?" (the solver reads the position as
+    a choice between taking every box and declining the last ones) with fewer than half of the legal lines
+    right, so a guess does not pass it."""
+    if "control_not_worth_it" not in puzzle.themes:
+        return False
+    kind, _, _ = _decline_lines(puzzle.position)
+    return kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea: *when control is not worth it* not on its own — every shipped puzzle of it
-    is answered by taking the box on offer, the reflex a beginner has anyway, so a set of them tests nothing
-    (lesson 5 teaches the idea with its own positions; the puzzles still come in the mixed pool as *take a
-    box*, within its fair share).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a
-    *take a box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    """What Practice asks for an idea.  *When control is not worth it*: its take-or-decline puzzles that a guess
+    does not pass (:func:`take_all_choice`), rated :data:`TAKE_ALL_RATING`, in every pool — taking every box is
+    the beginner's reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the
+    question is whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make
+    sure declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions, not
+    asked on their own).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a
+    box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    puzzles = [
+        replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p
+        for p in puzzles
+        if not opening_like(p) and not takes_the_wrong_box(p)
+    ]
     if theme == "control_not_worth_it":
-        return []
-    return [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
+        return [p for p in puzzles if take_all_choice(p)]
+    return puzzles
 
 
-ONE_STEP_THEMES = ("take_box", "avoid_third_side")
+ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")
 """The themes whose idea is the one-line rule itself (take a box, else draw a line giving no third side): only
 their Practice sets hold puzzles that rule answers by itself."""
 
@@ -272,3 +296,46 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     caps = set(capture_lines(game))
     key, allowed = ("take", caps) if caps else ("safe", set(safe_lines(game)))
     return key if allowed and allowed <= set(puzzle.answers) else None
+
+
+def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake a wrong line makes, in one sentence, where the board shows it, else None: the line draws a
+    box's third side while a right answer draws none ("b1-c1 draws the third side of box b1"), or it leaves a
+    box with three sides for the opponent when taking it was right.  Other mistakes (opening the wrong chain,
+    taking or declining) are told by the line of best play the feedback already gives."""
+    from gamekit.dots.puzzle_text import SEATS
+
+    game = puzzle.position
+    geo = game.geometry
+
+    def third_sides(line: int) -> list[int]:
+        boxes = geo.line_boxes[line]
+        if any(game.sides_drawn(b) == 3 for b in boxes):
+            return []  # it completes a box: the turn stays
+        return [b for b in boxes if game.sides_drawn(b) == 2]
+
+    line = game.line_index(action)
+    name = game.line_name(line)
+    other = tr(SEATS[1 - game.to_move])
+    third = third_sides(line)
+    if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
+        return ntr(
+            "The mistake: {line} draws the third side of box {boxes}, so {other} can take it.",
+            "The mistake: {line} draws the third side of boxes {boxes}, so {other} can take them.",
+            len(third),
+            line=name,
+            boxes=tr(" and ").join(geo.box_name(b) for b in third),
+            other=other,
+        )
+    caps = capture_lines(game)
+    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
+        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
+        return ntr(
+            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
+            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            len(boxes),
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+        )
+    return None

@@ -224,6 +224,7 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
         return "—"
     if not numbers:
         return tr("beyond the lessons")
+    numbers = sorted({*numbers, *needed_lessons(game_id, theme)})
     beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
     listed = ", ".join(map(str, numbers))
     return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
@@ -414,14 +415,26 @@ def set_minutes_words(puzzles: Sequence[Puzzle]) -> str:
     return ntr("about {n} minute", "about {n} minutes", minutes)
 
 
+def needed_lessons(game_id: str, theme: str | None) -> list[int]:
+    """The lessons the questions of an idea's Practice (``theme``; None: every idea mixed) need beyond what its
+    theme says, from the game's puzzle module's ``lesson_needed`` (5 en raya: a *side column* puzzle won only
+    by force needs lesson 2's threats): sorted, [] for a game without it."""
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
+    if needed is None:
+        return []
+    return sorted({needed(p) for p in practice_pool(game_id, theme)})
+
+
 def when_to_set(game_id: str, theme: str | None) -> str:
     """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
-    from the game's ``THEME_LESSONS``; after the last lesson when an idea is past the lessons."""
+    from the game's ``THEME_LESSONS`` and the lessons its questions need (:func:`needed_lessons`); after the
+    last lesson when an idea is past the lessons."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
     numbers = [n for t in themes for n in table.get(t, ())]
     if not numbers or any(table.get(t) == () for t in themes):
         return tr("after the last lesson")
+    numbers += needed_lessons(game_id, theme)
     words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
     return tr(words, n=max(numbers))
 
@@ -463,7 +476,8 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
 
 def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
-    puzzle's number and every right answer."""
+    puzzle's number, every right answer and, after a dash, the short reason Practice gives for it
+    (:func:`why_right`, for the code's idea or the puzzle's first)."""
     lines = [
         "## " + tr("Answer key"),
         "",
@@ -478,7 +492,8 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
-            lines.append(f"{i}. {answers}")
+            why = why_right(puzzle, theme if theme in puzzle.themes else None)
+            lines.append(f"{i}. {answers} — {why}")
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()
@@ -513,11 +528,15 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
-    (FIVE-Block-10-1) and with stray spaces at its ends or around its dashes."""
+    (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
+    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers)."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     text = code.strip()
-    m = CODE_RE.match(re.sub(r"\s*-\s*", "-", text).lower())
+    parts = re.sub(r"\s*-\s*", "-", text).lower().split("-")
+    if len(parts) > 4:  # dashes typed for the underscores of the idea's name
+        parts = [parts[0], "_".join(parts[1:-2]), *parts[-2:]]
+    m = CODE_RE.match("-".join(parts))
     if m is None:
         raise ValueError(
             tr(
@@ -719,38 +738,85 @@ def second_hint(puzzle: Puzzle) -> str:
     )
 
 
-def why_right(puzzle: Puzzle) -> str:
-    """One line after a right answer: why it is right — how many other answers do worse, and the one that comes
-    closest in words.  When several come equally close none of them is picked at random: two are both named;
-    with three or more the line only says the others do worse (short enough for a 12-year-old), and when all tie
-    it says they fall short by the same amount."""
-    wrong = sorted((a for a in puzzle.legal_answers() if a not in puzzle.answers), key=action_key)
-    if not wrong:
+WHY = {
+    # Dots and Boxes: what the right line does, then what every other line costs
+    "take_box": N_("Why: a box with three sides is a free point, and taking it keeps your turn."),
+    "avoid_third_side": N_(
+        "Why: a box with its third side is a free point for the player who moves next; this line hands over the fewest."
+    ),
+    "safe_line": N_(
+        "Why: this safe line leaves the count of long chains on your side, so your opponent must open one."
+    ),
+    "hard_hearted_handout": N_(
+        "Why: with the middle line drawn, the two boxes are two separate gifts: your opponent cannot decline them and"
+        " keep control."
+    ),
+    "long_chain_count": N_(
+        "Why: this line steers the count of long chains your way, and the count decides who opens them."
+    ),
+    "sacrifice": N_(
+        "Why: the boxes given away now buy the right chain count, and the long chains later pay them back."
+    ),
+    "double_deal": N_(
+        "Why: leaving the last two boxes makes your opponent open the next chain, which is worth more than the two."
+    ),
+    "control_not_worth_it": N_(
+        "Why: the chains left are too short to pay for keeping control: every box now is worth more."
+    ),
+    "all_but_four": N_(
+        "Why: leaving the last four boxes of the loop makes your opponent open the next chain, which is worth more than"
+        " the four."
+    ),
+    # 5 en raya and Connect Four
+    "win_now": N_("Why: after this drop you complete a line, whatever your opponent does."),
+    "block": N_("Why: this is the cell where your opponent would finish a line with the next disc."),
+    "side_column": N_("Why: the discs in the outer columns are part of the line this drop counts on."),
+    "double_threat": N_("Why: this drop leads to two threats at once, and your opponent can block only one."),
+    "odd_even_threat": N_(
+        "Why: this keeps a threat on the right row for you, so in the end your opponent has to drop just under it."
+    ),
+    "zugzwang": N_("Why: after this drop your opponent runs out of harmless drops first."),
+    # Shut the Box
+    "sets_for_roll": N_(
+        "Why: of all the sets that make the roll, this one leaves the tiles that are best to have open."
+    ),
+    "best_set": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "next_roll": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "one_die_or_two": N_("Why: these dice make the totals your open tiles need more often."),
+}
+"""After a right answer, why it is right, in the pupil's words and tied to the puzzle's idea (one per theme of
+every game): what the right answer does that the others do not.  The exact cost of each other answer is in the
+feedback to that answer."""
+UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent's threat, so they would win at once.")
+"""The reason for a board puzzle where every other drop lets the opponent win at once (:data:`UNDER_THREAT_IDEA`)."""
+
+
+def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
+    """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
+    (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
+    the theme's idea does not fit the puzzle (every other drop loses at once); a theme :data:`WHY` has no reason
+    for (a game's puzzles added without one) only says the other choices do worse.  A puzzle where every choice is
+    right says so.  A theme the puzzle does not carry: ValueError."""
+    if not any(a not in puzzle.answers for a in puzzle.legal_answers()):
         return tr("Why: every choice here is as good.")
-    closest = min(_miss(puzzle, a) for a in wrong)
-    tied = [a for a in wrong if _miss(puzzle, a) == closest]
-    if len(wrong) == 1 or len(tied) == 1:
-        return ntr(
-            "Why: the other choice, {move}, does worse.",
-            "Why: the {n} other choices all do worse; the closest is {move}.",
-            len(wrong),
-            move=move_words(puzzle.game_id, tied[0]),
-        )
-    if len(tied) == len(wrong):
-        return ntr(
-            "Why: the other choice does worse.",
-            "Why: the {n} other choices all do worse, all by the same amount.",
-            len(wrong),
-        )
-    if len(tied) == 2:
-        return ntr(
-            "Why: the other choice does worse; {a} and {b} come closest.",
-            "Why: the {n} other choices all do worse; {a} and {b} come closest, tied.",
-            len(wrong),
-            a=move_words(puzzle.game_id, tied[0]),
-            b=move_words(puzzle.game_id, tied[1]),
-        )
-    return ntr("Why: the one other choice does worse.", "Why: the {n} other choices all do worse.", len(wrong))
+    theme = theme if theme is not None else (puzzle.themes[0] if puzzle.themes else None)
+    if theme is None:
+        return tr("Why: every other choice does worse.")
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    if own is not None and own(puzzle, theme) is not None:
+        return tr(UNDER_THREAT_WHY)
+    return tr(WHY[theme]) if theme in WHY else tr("Why: every other choice does worse.")  # a game added later
+
+
+def mistake_words(puzzle: Puzzle, action: Any) -> str | None:
+    """What a wrong answer's mistake is, in one sentence, where the game's puzzle module can compute it
+    (``mistake_words(puzzle, action)``: a Dots line that draws a third side, a drop that fills the cell under the
+    opponent's threat or leaves it open, a Shut the Box set that leaves tiles the next roll covers less often),
+    else None."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "mistake_words", None)
+    return own(puzzle, puzzle.canonical(action)) if own is not None else None
 
 
 IDEAS = {
@@ -1077,10 +1143,14 @@ class Practice(ClassNote, Localized, W.VBox):
             action = typed_answer(self.puzzle, action)
         ok, feedback = self.puzzle.check(action)  # raises before anything changes
         if ok:
-            feedback += " " + why_right(self.puzzle)
             theme = self.idea_theme()
+            feedback += " " + why_right(self.puzzle, theme)
             if theme is not None:
                 feedback += " " + idea_words(self.puzzle, theme)
+        else:
+            mistake = mistake_words(self.puzzle, action)
+            if mistake:
+                feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         self.tries.append((canonical, ok, feedback))
@@ -1391,6 +1461,8 @@ __all__ = [
     "why_right",
     "idea_words",
     "IDEAS",
+    "WHY",
+    "mistake_words",
     "guessable",
     "level",
     "level_words",

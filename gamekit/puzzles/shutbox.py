@@ -71,7 +71,8 @@ tiles).  A "which set?" position one of them answers is no puzzle (:func:`candid
 set in about nine positions of ten, so such questions would only train the habit.  The other two rules lesson 4
 names are counted over the shipped bank rule by rule (tests): "the most tiles" never picks the only best set of
 a puzzle, and "two tiles close in value" is the best set in most positions where the habits fail (95 of the 102
-under the lessons' rule), so it is the idea the medium level practises and the hard level goes past."""
+under the lessons' rule), so it is the idea the medium level practises and the hard level goes past; Practice
+keeps the questions it answers to :data:`MAX_RULE_SHARE` of every pool (:func:`practice_selection`)."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
@@ -274,22 +275,20 @@ LESSON_RULE_BELOW = 1550.0
 """Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
 rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
 and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
-DICE_SHARE = 0.12
-"""The largest share of each difficulty band of the free pool that "one die or two?" questions (two buttons,
-a coin flip for a guesser) may fill."""
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
     level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
-    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; with every
-    idea mixed, "one die
-    or two?" questions kept to :data:`DICE_SHARE` of each band; the themes of :data:`NOT_ASKED_ALONE` not on
-    their own (their puzzles still come as *best set* questions).
-    A "which set?" question with only two sets stays: the bank holds none that a habit answers (:data:`HABITS`),
-    so the set a pupil reaches for first is the wrong one.  The Practice of one idea (and its homework codes, and
-    the lesson menu's choice) has no rule of thumb answering more than :data:`MAX_RULE_SHARE` of its "which set?"
-    questions (:func:`rule_share`); the mixed pool keeps every question, for its levels' sake."""
+    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
+    themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
+
+    The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
+    and the mixed pool a pupil who has done every lesson gets — have no rule of thumb answering more than
+    :data:`MAX_RULE_SHARE` of them (:func:`rule_share`): "two tiles close in value" is the best set in most
+    positions where the habits fail, so without the cap it would answer nearly all of them.  With every idea
+    mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
+    :data:`MIXED_DICE` of them, at level 1, where the mixed pool has nothing else to start a pupil on."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
@@ -299,20 +298,17 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
+    puzzles = rule_share(puzzles)
     if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
-        return rule_share(puzzles)
-    out: list[Puzzle] = []
-    for name in sorted({p.band for p in puzzles}):
-        band = [p for p in puzzles if p.band == name]
-        sets = [p for p in band if p.facts.get("kind") != "dice"]
-        room = int(DICE_SHARE * len(sets) / (1 - DICE_SHARE) + 1e-9)  # dice ≤ DICE_SHARE of the band
-        lesson_first = sorted(
-            (p for p in band if p.facts.get("kind") == "dice"),
-            key=lambda p: (p.facts.get("one_die") != LESSON_RULE, p.id),
-        )
-        out += sets + lesson_first[:room]
-    chosen = {p.id for p in out}
+        return puzzles
+    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
+    chosen = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
     return [p for p in puzzles if p.id in chosen]
+
+
+MIXED_DICE = 6
+"""How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
+recall lesson 3's rule, not the dozens the idea's own Practice drills."""
 
 
 MAX_RULE_SHARE = 0.3
@@ -394,3 +390,61 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     from gamekit.shutbox import cpu_player
 
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers
+
+
+def covering_throws(tiles, dice: int = 2) -> int:
+    """How many of the equally likely throws (36 of two dice, 6 of one die) make a total some set of ``tiles``
+    adds up to: the throws after which the turn goes on."""
+    tiles = tuple(sorted(set(tiles)))
+    if dice == 1:
+        return sum(1 for total in range(1, 7) if tiles_summing_to(total, tiles))
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if tiles_summing_to(a + b, tiles))
+
+
+def mistake_words(puzzle: Puzzle, action) -> str | None:
+    """The mistake of a wrong choice, in one sentence, where it can be counted, else None.
+
+    "Which set?": the tiles it leaves open, and how many of the 36 throws of two dice the next roll can cover
+    from them, beside the same count for the best set's tiles — said only when the wrong set's count is lower
+    (the whole turn decides the value, so a higher next-roll count explains nothing).  "One die or two?": how
+    many throws of each can cover something from the open tiles (one die: of 6; two dice: of 36), lesson 3's
+    comparison, said only when the wrong roll's share is the lower one."""
+    f = puzzle.facts
+    if f.get("kind") == "dice":
+        tiles = f["open"]
+        one, two = covering_throws(tiles, 1), covering_throws(tiles, 2)
+        share = {1: one / 6, 2: two / 36}
+        right = puzzle.answers[0][1]
+        if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
+            return None  # said only when the coverage the pupil gave up explains the choice
+        return tr(
+            "The mistake: with {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two dice "
+            "in {two} of 36 ({p2} %).",
+            tiles=tile_words(tiles),
+            one=one,
+            two=two,
+            p1=round(100 * one / 6),
+            p2=round(100 * two / 36),
+        )
+    from gamekit.puzzles.core import action_key
+
+    left = puzzle.refutations.get(action_key(action), {}).get("left")
+    if left is None:
+        return None
+    best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
+    mine, best = covering_throws(left), covering_throws(best_left)
+    if not left or mine >= best:
+        return None
+    return tr(
+        "The mistake: it leaves {tiles} open, and the next roll of two dice can cover some of them in only "
+        "{mine} of 36 throws; the best set leaves tiles it can cover in {best}.",
+        tiles=tile_words(left),
+        mine=mine,
+        best=best,
+    )
+
+
+def tile_words(tiles) -> str:
+    """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
+    items = [str(t) for t in sorted(tiles)]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]

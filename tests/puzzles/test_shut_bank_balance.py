@@ -108,7 +108,8 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
 
 
 def test_no_rule_of_thumb_answers_more_than_its_share_of_an_ideas_practice():
-    """The Practice of "best set" (its homework codes, lesson 4's choice in the menu): no rule of thumb the
+    """The Practice of "best set" (its homework codes, lesson 4's choice in the menu) and the mixed pool a pupil
+    who has done every lesson gets: no rule of thumb the
     lessons name answers more than MAX_RULE_SHARE of its "which set?" questions by itself, so a pupil who learned
     "two tiles close in value" and stopped thinking gets most of them wrong; every question no rule answers is
     kept, and the kept ones span several levels."""
@@ -116,7 +117,11 @@ def test_no_rule_of_thumb_answers_more_than_its_share_of_an_ideas_practice():
     from gamekit.puzzles.practice import lesson_pool, practice_pool
     from gamekit.puzzles.shutbox import MAX_RULE_SHARE, rule_share
 
-    for pool in (practice_pool("shut_the_box", "best_set"), lesson_pool("shut_the_box", 4)):
+    for pool in (
+        practice_pool("shut_the_box", "best_set"),
+        lesson_pool("shut_the_box", 4),
+        practice_pool("shut_the_box"),
+    ):
         sets = [p for p in pool if p.facts["kind"] == "set"]
         assert len(sets) >= 30
         for rule in THUMB_RULES:
