@@ -76,6 +76,7 @@ from gamekit.dots.lesson_positions import (
 )
 
 __all__ = [
+    "after_exercise",
     "exercise",
     "exercises",
     "LessonScore",
@@ -307,7 +308,7 @@ LESSONS: dict[int, Lesson] = {
             "parity_coral_5x5": lambda: parity_exercise(5, 5, 1),
             "count_long": count_long_exercise,
             "total": total_exercise,
-            "who_wins": who_wins_exercise,
+            "who_wins": lambda: who_wins_exercise("who_wins"),
             "steer_two": lambda: steer_exercise("steer_two"),
             "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice": sacrifice_exercise,
@@ -503,6 +504,32 @@ def exercise(name: str, score: LessonScore | None = None):
         widget.picture = picture
         widget.children = [widget.children[0], picture.canvas, *widget.children[1:]]
     return widget
+
+
+def after_exercise(name: str, score: LessonScore, content: Any):
+    """``content`` (a step-through whose last frames show exercise ``name``'s answer) held back until that exercise
+    is solved or its answer shown on this page's ``score`` (also in an earlier session: the score starts from what
+    was saved).  Until then a note says what opens it."""
+    import ipywidgets as W
+
+    if not isinstance(score, LessonScore):
+        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
+    key = _built(name).key
+    note = W.HTML(
+        "<i>"
+        + tr("This step-through shows the answer: it opens here once you have solved the exercise above or pressed Show answer.")
+        + "</i>"
+    )
+    holder = W.VBox([note])
+
+    def update(_: Any = None) -> None:
+        record = score.records.get(key)
+        if record is not None and (record.solved or record.shown) and holder.children[0] is note:
+            holder.children = [content]
+
+    score.observe(update, names="value")
+    update()
+    return holder
 
 
 # ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------

@@ -413,9 +413,9 @@ def test_who_wins_agrees_with_the_solver():
     ex = ALL["who_wins"]
     game = ex.game
     value = solve(game)  # for the player to move (Coral here)
-    assert game.to_move == 1 and value < 0  # so Gold wins
-    assert ex.check("Gold")[0] and not ex.check("Coral")[0] and not ex.check("Draw")[0]
-    assert "14" in ex.check("Gold")[1]
+    assert game.to_move == 1 and value > 0  # so Coral wins
+    assert ex.check("Coral")[0] and not ex.check("Gold")[0] and not ex.check("Draw")[0]
+    assert "Gold 5, Coral 7" in ex.check("Coral")[1]
 
 
 # ----- lesson 5 ---------------------------------------------------------------------------------
@@ -1017,7 +1017,7 @@ COMMON_MISTAKES = {
     },
     "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Coral": "turn the rule round", "Draw": "a draw needs"},
+    "who_wins": {"Gold": "turn the rule round", "Draw": "a draw needs"},
     "total": {
         2: "long chains alone",
         22: "added the boxes",
@@ -1485,7 +1485,7 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
         page = (
             Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
         ).read_text(encoding="utf-8")
-        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
+        assert page.index(word) > page.index('L.exercise("sacrifice_coral"'), lang  # named after it is asked
         assert "Berlekamp, *The Dots-and-Boxes Game*). " not in page
     for name in ("sacrifice", "sacrifice_coral"):
         ex = ALL[name]
@@ -1684,18 +1684,21 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
 
 
 def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
-    """The section above exercises 8 and 9 names the move but neither argues it nor says the answer is no safe line;
-    why a sacrifice works, and when the count decides, come after exercise 9."""
+    """The section above exercises 9 and 10 neither names the move (giving boxes away on purpose tells the answer is
+    not a safe line) nor argues it; the word, why a sacrifice works, and when the count decides, come after
+    exercise 10."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     for lang, heading, argued in (
-        ("", "## Two harder positions", "## Why a sacrifice works"),
-        ("es", "## Dos posiciones más difíciles", "## Por qué funciona un sacrificio"),
+        ("", "## Two more positions", "## Why a sacrifice works"),
+        ("es", "## Dos posiciones más", "## Por qué funciona un sacrificio"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
         above = page[page.index(heading) : page.index("\n### ", page.index(heading))]
-        assert "**" in above and "safe line" not in above and "línea segura" not in above, lang
+        assert "safe line" not in above and "línea segura" not in above, lang
+        assert "sacrifice" not in above.lower() and "sacrificio" not in above and "away" not in above, lang
+        assert "regala" not in above and "harder" not in above and "difíciles" not in above, lang
         assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
         assert "When steering fails" not in page and "Cuando la cuenta no sale" not in page
 
@@ -1852,7 +1855,7 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
     total, who = ALL["total"], ALL["who_wins"]
-    assert total.game.history == who.game.history and not total.choices
+    assert total.game.history != who.game.history and not total.choices  # exercise 6 has a board of its own
     names = list(L.LESSONS[4].exercises)
     assert names.index("total") + 1 == names.index("who_wins")
     ok, feedback = total.check(total.solutions[0])
