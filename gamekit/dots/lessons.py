@@ -64,6 +64,7 @@ from gamekit.dots.lesson5_exercises import (
     keep_control_exercise,
     loop_four_exercise,
     not_worth_it_exercise,
+    plan_exercise,
     sacrifice_exercise,
     steer_exercise,
     take_all_exercise,
@@ -379,7 +380,7 @@ LESSONS: dict[int, Lesson] = {
             "take_all": take_all_exercise,
             "challenge_refuse": lambda: challenge_exercise("challenge_refuse"),
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-            "challenge_take_one": lambda: challenge_exercise("challenge_take_one"),
+            "challenge_take_one": plan_exercise,
         },
         {
             "double_deal_score": "easy",

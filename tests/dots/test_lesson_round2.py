@@ -67,3 +67,55 @@ def test_lesson_5_the_double_deal_step_through_opens_only_once_exercise_1_is_ans
         page = _page(5, lang)
         assert 'L.after_exercise("double_deal_score", score, step_through("double_deal"))' in page
         assert page.index('L.exercise("double_deal_score"') < page.index("L.after_exercise(")
+
+
+def test_lesson_5_challenge_3_asks_for_the_whole_plan_checked_by_the_solver():
+    """Grabbing either box on offer was a 50-50: now the pupil types both lines. Accepted: exactly the plans whose
+    lines are each a best line (exact solver); the right answer names the follow-up; the other box first, refusing
+    at once and grabbing everything each get their own reason with the score they lead to."""
+    from gamekit.dots.lesson_exercise import after_line, completes_box, final_score_text
+    from gamekit.dots.solver import move_values
+
+    ex = L.exercises(5)["challenge_take_one"]
+    game = ex.game
+    values = move_values(game)
+    best = max(values.values())
+    plans = set()
+    for first in (l for l, v in values.items() if v == best):
+        after = after_line(game, first)
+        then = move_values(after)
+        plans |= {f"{first}, {l}" for l, v in then.items() if v == max(then.values())}
+    assert set(ex.solutions) == plans == {"c4-d4, a3-a4"} and not ex.click
+    ok, feedback = ex.check("c4-d4 then a3-a4")
+    assert ok and "a3-a4" in feedback and "chain of 6" in feedback and "Gold 7, Coral 2" in feedback
+    reasons = {}
+    for plan in ("b3-b4, c4-d4", "a3-a4", "c4-d4, b3-b4", "c4-d4, a1-a2"):
+        ok, feedback = ex.check(plan)
+        assert not ok, plan
+        reasons[plan] = feedback
+    assert "box a3 its third side" in reasons["b3-b4, c4-d4"] and "Gold 3, Coral 6" in reasons["b3-b4, c4-d4"]
+    assert "wins no box" in reasons["a3-a4"] and final_score_text(game, values["a3-a4"]) in reasons["a3-a4"]
+    assert "grabs the rest" in reasons["c4-d4, b3-b4"]
+    assert len(set(reasons.values())) == len(reasons)
+    assert all(completes_box(game, p.split(",")[0]) for p in ex.solutions)
+    for typed in ("c4-d4", "", "c4-d4, z9-z8"):  # half a plan, nothing, a line off the board: refused, not judged
+        ok, feedback = ex.check(typed)
+        assert not ok and "Gold 3" not in feedback
+
+
+def test_lesson_5_no_single_policy_passes_every_take_or_refuse_exercise():
+    """Always taking a box on offer, and never taking one, each fail at least one lesson 5 exercise where boxes are
+    on offer (the exact solver's answers)."""
+    from gamekit.dots.lesson_exercise import completes_box
+
+    take_fails = refuse_fails = 0
+    for name, ex in L.exercises(5).items():
+        if not ex.click or not any(completes_box(ex.game, l) for l in ex.game.legal_moves()):
+            continue
+        takes = [l for l in ex.game.legal_moves() if completes_box(ex.game, l)]
+        others = [l for l in ex.game.legal_moves() if l not in takes]
+        take_fails += not any(ex.check(l)[0] for l in takes)
+        refuse_fails += not any(ex.check(l)[0] for l in others)
+    plan = L.exercises(5)["challenge_take_one"]
+    assert not plan.check("b3-b4, a3-a4")[0] and not plan.check("c4-d4, b3-b4")[0] and not plan.check("a3-a4")[0]
+    assert take_fails >= 2 and refuse_fails >= 2, (take_fails, refuse_fails)

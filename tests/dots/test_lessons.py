@@ -1237,7 +1237,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
+    for name in ("challenge_refuse", "challenge_loop"):  # challenge 3 asks for a plan (tests/dots/test_lesson_round2.py)
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1551,7 +1551,7 @@ def test_lesson_5s_minutes_are_honest_about_what_is_extra():
     )
 
 
-@pytest.mark.parametrize("k, name", [(2, "challenge_loop"), (3, "challenge_take_one")])
+@pytest.mark.parametrize("k, name", [(2, "challenge_loop")])  # challenge 3: test_lesson_round2.py
 def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
     """The guide's worked reasoning for challenges 2 and 3 described boards since replaced: its lines and scores are
     the solver's on the position the lesson shows (English and Spanish): the best line and the tempting one (the
@@ -2016,7 +2016,7 @@ def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
     ]
 
 
-@pytest.mark.parametrize("name", ["challenge_refuse", "challenge_take_one"])
+@pytest.mark.parametrize("name", ["challenge_refuse"])  # challenge 3 asks for a plan: test_lesson_round2.py
 def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(name):
     """Challenges 1 and 3 repeated lesson 4 (a safe line that steers the count, a sacrifice): now no safe line is
     left, boxes are on offer, the earlier lessons' one-step rules ("take the box", "open the smallest part") each
