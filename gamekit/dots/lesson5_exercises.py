@@ -430,7 +430,7 @@ def _plan_lines(game: DotsAndBoxes, answer: Any) -> list[str]:
 
     words = [w for w in re.split(r"[\s,;]+", str(answer).strip()) if w and w.lower() not in PLAN_JOINERS]
     if not words:
-        raise ValueError(tr("Type two lines, the first and the second, like a1-b1, b2-b3."))
+        raise ValueError(tr("Type two lines, the first and the second, like a1-a2, c1-c2."))
     return [game.line_name(pupil_line(game, w)) for w in words]
 
 
@@ -475,7 +475,7 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
             )
         if len(lines) != 2:
             raise ValueError(
-                tr("{first} wins a box, so {seat} draws again: type both lines, like {first}, a1-b1.", first=first, seat=seat)
+                tr("{first} wins a box, so {seat} draws again: type both lines, like {first}, a1-a2.", first=first, seat=seat)
             )
         second = lines[1]
         if after.is_drawn(after.line_index(second)):
@@ -537,7 +537,7 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
     return DotsExercise(
         tr(
             "Final challenge: {seat} to move, and {seat} can win a box first. <b>Which two lines does {seat} draw, in "
-            "order?</b> Type them like this: a1-b1, b2-b3.",
+            "order?</b> Type them like this: a1-a2, c1-c2.",
             seat=seat,
         ),
         check,

@@ -21,6 +21,7 @@ each notebook's exercise factories.  Every exercise that asks for a move is judg
 from __future__ import annotations
 
 from functools import lru_cache
+from gamekit.dots.puzzle_text import lesson_question
 from gamekit.dots.puzzle_text import line_hit
 from gamekit.dots.puzzle_text import own_box_loss
 from gamekit.i18n import N_
@@ -69,7 +70,7 @@ from gamekit.dots.lesson5_exercises import (
     steer_exercise,
     take_all_exercise,
 )
-from gamekit.dots.lesson_exercise import DotsExercise, mistake_reason
+from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import lesson_scene
 from gamekit.dots.lesson_worksheets import tally_sheet
 from gamekit.dots.lesson_positions import (
@@ -406,8 +407,8 @@ LESSONS: dict[int, Lesson] = {
         ProblemSet(
             "dots_and_boxes",
             (
-                ("control_not_worth_it", "easy"),
                 ("double_deal", "easy"),
+                ("control_not_worth_it", "easy"),
                 ("double_deal", "medium"),
                 ("all_but_four", "medium"),
             ),
@@ -534,6 +535,12 @@ def after_exercise(name: str, score: LessonScore, content: Any):
 
 
 # ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------
+PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 1): "medium"}
+"""Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, index): the
+bank rates a "control is not worth it" position easy by its search, but a pupil must weigh two loops against the
+boxes control costs — medium for lesson 5."""
+
+
 def practice_exercises(lesson: int) -> list[DotsExercise]:
     """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed) as clickable exercises,
     easy to hard, judged by the bank's solver verdicts (a wrong line is told its refutation)."""
@@ -552,7 +559,9 @@ def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
             )
         )
     )
-    for ex in built:
+    for i, ex in enumerate(built):
+        ex.level = PRACTICE_LEVELS.get((lesson, i), ex.level)
+        ex.prompt = lesson_question(ex.game, len(ex.solutions))
         ex.checker = _reasoned(ex, lesson)
     return built
 
@@ -565,7 +574,9 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = judge(answer)
         if ok:
-            return ok, feedback
+            return ok, feedback + " " + tr(
+                "With best play the game ends {final}.", final=final_score_text(game, puzzle.facts["best"])
+            )
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
         return False, (
