@@ -90,7 +90,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {n} safe lines. The next exercise asks you to find them.", n=n)
+            return True, tr("Yes: {n} safe lines, and every other line gives a box its third side.", n=n)
         if k < n:
             return False, (
                 tr(

@@ -132,8 +132,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "taking them: the other player takes both with a double-cross and must then open the next chain."
         ),
         N_(
-            "**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
-            "to keep control."
+            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
+            "two pairs, to keep control."
         ),
     ),
 }
@@ -210,8 +210,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "take_box": take_box_exercise,
             "take_decoys": lambda: take_box_exercise("take_decoys"),
-            "count_safe": count_safe_exercise,
             "safe_line": safe_line_exercise,
+            "count_safe": count_safe_exercise,
             "how_many": how_many_exercise,
             "one_safe": lambda: safe_line_exercise("one_safe"),
             "long_run": lambda: how_many_exercise("long_run"),
@@ -220,8 +220,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "take_box": "easy",
             "take_decoys": "easy",
-            "count_safe": "easy",
-            "safe_line": "medium",
+            "safe_line": "easy",
+            "count_safe": "medium",
             "how_many": "medium",
             "one_safe": "hard",
             "long_run": "hard",
@@ -244,7 +244,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
             (
                 N_("tell a safe line from one that gives a box away, and count the safe lines left"),
-                ("count_safe", "safe_line", "one_safe"),
+                ("safe_line", "count_safe", "one_safe"),
             ),
             (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
             (N_("choose a safe line that makes the other player the first with no safe line left"), ("safe_race",)),
