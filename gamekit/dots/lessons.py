@@ -71,7 +71,7 @@ from gamekit.dots.lesson5_exercises import (
     take_all_exercise,
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
-from gamekit.dots.lesson_pictures import lesson_scene
+from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import tally_sheet
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
@@ -407,8 +407,8 @@ LESSONS: dict[int, Lesson] = {
         ProblemSet(
             "dots_and_boxes",
             (
-                ("double_deal", "easy"),
                 ("control_not_worth_it", "easy"),
+                ("double_deal", "easy"),
                 ("double_deal", "medium"),
                 ("all_but_four", "medium"),
             ),
@@ -510,35 +510,18 @@ def exercise(name: str, score: LessonScore | None = None):
 
 def after_exercise(name: str, score: LessonScore, content: Any):
     """``content`` (a step-through whose last frames show exercise ``name``'s answer) held back until that exercise
-    is solved or its answer shown on this page's ``score`` (also in an earlier session: the score starts from what
-    was saved).  Until then a note says what opens it."""
-    import ipywidgets as W
-
-    if not isinstance(score, LessonScore):
-        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    key = _built(name).key
-    note = W.HTML(
-        "<i>"
-        + tr("This step-through shows the answer: it opens here once you have solved the exercise above or pressed Show answer.")
-        + "</i>"
-    )
-    holder = W.VBox([note])
-
-    def update(_: Any = None) -> None:
-        record = score.records.get(key)
-        if record is not None and (record.solved or record.shown) and holder.children[0] is note:
-            holder.children = [content]
-
-    score.observe(update, names="value")
-    update()
-    return holder
+    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`)."""
+    return held_until_solved(_built(name).key, score, content)
 
 
-# ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------
-PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 1): "medium"}
-"""Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, index): the
-bank rates a "control is not worth it" position easy by its search, but a pupil must weigh two loops against the
-boxes control costs — medium for lesson 5."""
+PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 0): "medium"}
+"""Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, place in the
+lesson's problem set): the bank rates lesson 5's "control is not worth it" position easy by its search, but a pupil
+must weigh two loops against the boxes control costs — medium for lesson 5."""
+
+PRACTICE_ORDER: dict[int, tuple[int, ...]] = {5: (1, 0, 2, 3)}
+"""The order a lesson's practice problems are shown in, where it differs from its problem set's (whose places fix
+which puzzles are drawn): easy to hard down the page once :data:`PRACTICE_LEVELS` has relabelled one."""
 
 
 def practice_exercises(lesson: int) -> list[DotsExercise]:
@@ -563,7 +546,7 @@ def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
         ex.level = PRACTICE_LEVELS.get((lesson, i), ex.level)
         ex.prompt = lesson_question(ex.game, len(ex.solutions))
         ex.checker = _reasoned(ex, lesson)
-    return built
+    return tuple(built[i] for i in PRACTICE_ORDER.get(lesson, range(len(built))))
 
 
 def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]:

@@ -1331,7 +1331,10 @@ def test_each_sheets_rules_card_is_whole_sentences_in_the_sheets_language(notebo
     if lang == "es":
         assert "**Cómo se juega:**" in bullets[0] and "Rules" not in " ".join(bullets)
         assert "Reglas:**" not in sheet  # the heading says «Reglas» already
-        assert "D una casilla de Dorado" in sheet and "G una casilla" not in sheet
+        assert "G una casilla" not in sheet
+        if "una casilla de" in sheet:  # the key of taken boxes, only on a sheet with a taken box
+            assert "D una casilla de Dorado" in sheet
+        assert "o un punto, --- y | las líneas trazadas" in sheet
 
 
 def test_a_worksheet_rules_card_given_as_one_string_is_refused(monkeypatch):
@@ -1960,7 +1963,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
             assert not any(line in sheet for line in lesson_positions.SEQUENCES["tally_game"]["steps"])
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
-    assert "| 8 | the tally step-through" in guide
+    assert "| 12 | the tally step-through" in guide  # 13 rows, under a minute each
 
 
 def _played(game, line):
