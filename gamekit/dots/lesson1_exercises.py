@@ -329,7 +329,10 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
     return DotsExercise(
         tr("<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", width=width, height=height),
         check,
-        hint=tr("Count the lines across in one row of dots, then how many rows of dots there are. Then the same for the lines down."),
+        hint=tr(
+            "Count the lines across in one row of dots, then how many rows of dots there are. Then the same for "
+            "the lines down."
+        ),
         answer=f"{n}.",
         solutions=[n],
         wrong=[width * height * 4, (width + 1) * (height + 1), across, n + 1],

@@ -475,7 +475,11 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
             )
         if len(lines) != 2:
             raise ValueError(
-                tr("{first} wins a box, so {seat} draws again: type both lines, like {first}, a1-a2.", first=first, seat=seat)
+                tr(
+                    "{first} wins a box, so {seat} draws again: type both lines, like {first}, a1-a2.",
+                    first=first,
+                    seat=seat,
+                )
             )
         second = lines[1]
         if after.is_drawn(after.line_index(second)):
@@ -501,7 +505,9 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
                 "Yes: {first} takes box {box}, then {second} leaves the last two boxes to {other} as a pair. {other} "
                 "takes both and must open the chain of {length}: the game ends {best}.",
                 first=first,
-                box=boxes_text(game, [b for b in game.geometry.line_boxes[game.line_index(first)] if game.sides_drawn(b) == 3]),
+                box=boxes_text(
+                    game, [b for b in game.geometry.line_boxes[game.line_index(first)] if game.sides_drawn(b) == 3]
+                ),
                 second=second,
                 other=other,
                 length=max(p.length for p in components(game) if not p.opened),
@@ -531,8 +537,11 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
     after = after_line(game, first)
     wrong_first = [l for l in values if completes_box(game, l) and l not in plans]
     grab = [l for l in move_values(after) if completes_box(after, l)]
-    refuse = [l for l, v in values.items() if not completes_box(game, l) and v == max(
-        v2 for l2, v2 in values.items() if not completes_box(game, l2))]
+    refuse = [
+        l
+        for l, v in values.items()
+        if not completes_box(game, l) and v == max(v2 for l2, v2 in values.items() if not completes_box(game, l2))
+    ]
     wrong = [f"{l}, {plans[first][0]}" for l in wrong_first[:1]] + refuse[:1] + [f"{first}, {l}" for l in grab[:1]]
     return DotsExercise(
         tr(
@@ -546,7 +555,9 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
             seat=seat,
             length=max(p.length for p in components(game) if not p.opened),
         ),
-        answer=tr("{plans} (first the box, then the pair left to {other}).", plans=tr(" or ").join(solutions), other=other),
+        answer=tr(
+            "{plans} (first the box, then the pair left to {other}).", plans=tr(" or ").join(solutions), other=other
+        ),
         solutions=solutions,
         game=game,
         wrong=wrong,

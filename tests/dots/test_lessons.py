@@ -1237,7 +1237,10 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in ("challenge_refuse", "challenge_loop"):  # challenge 3 asks for a plan (tests/dots/test_lesson_round2.py)
+    for name in (
+        "challenge_refuse",
+        "challenge_loop",
+    ):  # challenge 3 asks for a plan (tests/dots/test_lesson_round2.py)
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
