@@ -71,7 +71,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
         prompt,
         line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
-        answer=tr("the safe lines are {join}.", join=join_words(safe))
+        answer=tr(
+            "{line}, for example: any safe line counts.", line=best_lines_[0] if best_lines_[0] in safe else safe[0]
+        )
         if len(safe) > 1
         else tr("the safe line is {line}.", line=safe[0]),
         solutions=safe,
