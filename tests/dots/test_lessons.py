@@ -1359,7 +1359,7 @@ def _levels_phrase(n: int, lang: str) -> str:
     "1 easy, 2 medium and 1 hard" (or "3 easy")."""
     from collections import Counter
 
-    counts = Counter(p.band for p in L.LESSONS[n].practice.puzzles())
+    counts = Counter(ex.level for ex in L.practice_exercises(n))  # the levels the page shows
     parts = [f"{counts[b]} {_COUNT_WORDS[lang][b][counts[b] > 1]}" for b in ("easy", "medium", "hard") if counts[b]]
     joiner = " and " if lang == "en" else " y "
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + joiner + parts[-1]
@@ -1378,7 +1378,7 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
     for n in L.LESSONS:
         body = sections[sections.index(str(n)) + 1].split("\n## ")[0]
         phrase = _levels_phrase(n, lang)
-        if len(set(p.band for p in L.LESSONS[n].practice.puzzles())) == 1:
+        if len(set(ex.level for ex in L.practice_exercises(n))) == 1:
             count = len(L.LESSONS[n].practice.puzzles())
             level = phrase.split()[1]
             phrase = f"{count} {level} " if lang == "en" else f"{count} posiciones {level} "
