@@ -56,6 +56,8 @@ def test_a_dots_drawing_names_the_dots_and_the_boxes_taken():
         text.splitlines()[1].startswith(" 1 o---o") and " C " in text.splitlines()[2] + " "
     )  # Coral drew the fourth side
     assert "G a box Gold has taken" in text
+    empty = type("Ex", (), {"game": DotsAndBoxes.from_moves(2, 2, "a1-b1"), "position": None})()
+    assert "has taken" not in _board_text(empty)  # no key for boxes where no box is taken
 
 
 def test_a_shut_the_box_drawing_shows_the_open_tiles_and_the_roll():

@@ -242,7 +242,8 @@ def puzzle_board(game: DotsAndBoxes) -> PuzzleBoard:
 
 
 def paper_board(board: DotsAndBoxes) -> str:
-    """The position as text for a worksheet: the board with its dot names round the edge, and a key."""
+    """The position as text for a worksheet: the board with its dot names round the edge, and a key (the letters of
+    the taken boxes only on a board where a box is taken)."""
     gold, coral = tr("Gold")[0].upper(), tr("Coral")[0].upper()  # each seat's initial in the sheet's language
     rows = [
         row if i % 2 == 0 else row.replace(" G ", f" {gold} ").replace(" C ", f" {coral} ")
@@ -252,13 +253,16 @@ def paper_board(board: DotsAndBoxes) -> str:
     labelled = [f"   {letters}"]
     for i, row in enumerate(rows):
         labelled.append((f"{i // 2 + 1:>2} " if i % 2 == 0 else "   ") + row)
-    labelled.append(
-        tr(
-            "o a dot, --- and | the lines drawn; {gold} a box Gold has taken, {coral} a box Coral has taken",
-            gold=gold,
-            coral=coral,
+    if sum(board.scores):  # the box key only where a box is taken: a key for nothing on the board confuses
+        labelled.append(
+            tr(
+                "o a dot, --- and | the lines drawn; {gold} a box Gold has taken, {coral} a box Coral has taken",
+                gold=gold,
+                coral=coral,
+            )
         )
-    )
+    else:
+        labelled.append(tr("o a dot, --- and | the lines drawn"))
     return "\n".join(line.rstrip() for line in labelled)
 
 

@@ -137,17 +137,21 @@ def first_box_exercise() -> DotsExercise:
                 box=boxes_text(game, box),
                 seat=seat,
             )
-        after = game.copy()
-        after.play(name)
-        if third_side_boxes(after):
+        beside = game.geometry.line_boxes[game.line_index(name)]
+        most = max(game.sides_drawn(b) for b in beside) + 1  # the sides of the fullest box beside it, once drawn
+        if most == 1:
             return False, tr(
-                "{name} wins no box, so the turn passes — and box {box} still has three sides: the other player can "
-                "take it now.",
+                "{name} wins no box: no box beside it has a side drawn yet, so it gets only its first side. "
+                "A box is won by its fourth side.",
                 name=name,
-                box=boxes_text(game, box),
             )
-        return False, tr(
-            "{name} wins no box. Look for the box with three sides drawn and draw its missing side.", name=name
+        return False, ntr(
+            "{name} wins no box: the box beside it would have only {n} side drawn, and a box is won by its "
+            "fourth side. Which box needs just one more line?",
+            "{name} wins no box: the box beside it would have only {n} sides drawn, and a box is won by its "
+            "fourth side. Which box needs just one more line?",
+            most,
+            name=name,
         )
 
     return DotsExercise(
@@ -326,9 +330,8 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         tr("<b>How many lines</b> can be drawn on a board of {width} × {height} boxes?", width=width, height=height),
         check,
         hint=tr(
-            "{number} rows of dots, each with {width} lines across; then the lines down.",
-            number=height + 1,
-            width=width,
+            "Count the lines across in one row of dots, then how many rows of dots there are. Then the same for "
+            "the lines down."
         ),
         answer=f"{n}.",
         solutions=[n],

@@ -71,7 +71,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
         prompt,
         line_checker(game, judge),
         hint=tr("A line is safe when each box beside it has at most one side drawn already."),
-        answer=tr("the safe lines are {join}.", join=join_words(safe))
+        answer=tr(
+            "{line}, for example: any safe line counts.", line=best_lines_[0] if best_lines_[0] in safe else safe[0]
+        )
         if len(safe) > 1
         else tr("the safe line is {line}.", line=safe[0]),
         solutions=safe,
@@ -90,7 +92,7 @@ def count_safe_exercise() -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
         if k == n:
-            return True, tr("Yes: {n} safe lines. The next exercise asks you to find them.", n=n)
+            return True, tr("Yes: {n} safe lines, and every other line gives a box its third side.", n=n)
         if k < n:
             return False, (
                 tr(
@@ -214,25 +216,21 @@ def take_box_exercise(name: str = "take_first") -> DotsExercise:
     def judge(name: str) -> tuple[bool, str]:
         if name in taking:
             return True, tr("{name} is the fourth side of a box: it is yours, and you draw again.", name=name)
-        on_offer = boxes_text(game, third_side_boxes(game))
         gifts = [box for box in game.geometry.line_boxes[game.line_index(name)] if game.sides_drawn(box) == 2]
         if gifts:
             return False, ntr(
                 "{name} does not complete a box: box {boxes} had only two sides, and now it has three, a gift for "
-                "the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                "the other player. A box is taken with its fourth side.",
                 "{name} does not complete a box: boxes {boxes} had only two sides, and now they have three, a gift "
-                "for the other player. Box {on_offer} is the one with three sides: draw its missing side.",
+                "for the other player. A box is taken with its fourth side.",
                 len(gifts),
                 name=name,
                 boxes=boxes_text(game, gifts),
-                on_offer=on_offer,
             )
-        return False, (
-            tr(
-                "{name} does not complete a box. Box {on_offer} already has three sides: draw its missing side.",
-                name=name,
-                on_offer=on_offer,
-            )
+        return False, tr(
+            "{name} does not complete a box: no box beside it had three sides drawn, so it wins nothing and the "
+            "turn passes.",
+            name=name,
         )
 
     return DotsExercise(

@@ -12,6 +12,7 @@ from gamekit.dots.view import COORDINATE_INK
 from gamekit.dots.view import dots_scene
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
+from gamekit.widgets.lesson import LessonScore
 from gamekit.widgets.lesson import Mark
 from gamekit.widgets.lesson import Step
 from gamekit.widgets.lesson import StepThrough
@@ -334,3 +335,30 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     picture = BoardCanvas(*layout.css_size)
     picture.paint(lesson_scene(game, third_sides=third_sides, parts=parts))
     return picture.canvas
+
+
+def held_until_solved(key: str, score: LessonScore, content: Any):
+    """``content`` held back until the exercise saved under ``key`` is solved or its answer shown on ``score`` (also
+    in an earlier session: a score starts from what was saved).  Until then a note says what opens it."""
+    import ipywidgets as W
+
+    if not isinstance(score, LessonScore):
+        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
+    note = W.HTML(
+        "<i>"
+        + tr(
+            "This step-through shows the answer: it opens here once you have solved the exercise above or pressed "
+            "Show answer."
+        )
+        + "</i>"
+    )
+    holder = W.VBox([note])
+
+    def update(_: Any = None) -> None:
+        record = score.records.get(key)
+        if record is not None and (record.solved or record.shown) and holder.children[0] is note:
+            holder.children = [content]
+
+    score.observe(update, names="value")
+    update()
+    return holder

@@ -54,6 +54,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         "b5-c5 d1-e1 b1-c1 a5-b5 c2-d2 a1-b1 b3-b4 e4-e5 a4-b4 d5-e5 c1-c2 d3-d4 e2-e3 a1-a2 "
         "e5-f5 c3-c4 a2-a3 b2-b3 d2-e2 c4-c5 f2-f3 c2-c3 e3-e4 f1-f2 c5-d5 e1-f1 f3-f4",
     ),
+    # lesson 4, exercise 6 (a board of its own, not exercise 5's): 4×3 with chains of 4, 4, 3 and 1, no loop, Coral to
+    # move: 20 dots + 3 long chains = 23 is odd, Coral's count, and the exact solver agrees (Coral 7, Gold 5)
+    "who_wins": (4, 3, "b3-c3 a1-b1 b4-c4 d3-e3 d3-d4 d1-e1 c3-d3 c2-c3 d2-e2 c1-d1 b1-b2 c1-c2 a3-a4 a3-b3 a2-a3"),
     # lesson 5: chains of 4, 4 and 1 on 3×3, Gold to move — one double-deal wins it
     "double_deal": (3, 3, "b2-c2 c3-d3 a1-b1 c3-c4 c2-c3 a2-b2 c1-d1 d1-d2 b3-b4 b1-c1 a4-b4 a2-a3"),
     # lesson 1: a few lines on 3×3, Coral to move (box a1 has a third side)

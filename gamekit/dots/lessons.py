@@ -21,6 +21,7 @@ each notebook's exercise factories.  Every exercise that asks for a move is judg
 from __future__ import annotations
 
 from functools import lru_cache
+from gamekit.dots.puzzle_text import lesson_question
 from gamekit.dots.puzzle_text import line_hit
 from gamekit.dots.puzzle_text import own_box_loss
 from gamekit.i18n import N_
@@ -64,18 +65,20 @@ from gamekit.dots.lesson5_exercises import (
     keep_control_exercise,
     loop_four_exercise,
     not_worth_it_exercise,
+    plan_exercise,
     sacrifice_exercise,
     steer_exercise,
     take_all_exercise,
 )
-from gamekit.dots.lesson_exercise import DotsExercise, mistake_reason
-from gamekit.dots.lesson_pictures import lesson_scene
+from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
+from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import tally_sheet
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
 
 __all__ = [
+    "after_exercise",
     "exercise",
     "exercises",
     "LessonScore",
@@ -129,8 +132,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "taking them: the other player takes both with a double-cross and must then open the next chain."
         ),
         N_(
-            "**All-but-four:** in a loop, leave the last four boxes to the other player (two double-deals at once) "
-            "to keep control."
+            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
+            "two pairs, to keep control."
         ),
     ),
 }
@@ -207,8 +210,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "take_box": take_box_exercise,
             "take_decoys": lambda: take_box_exercise("take_decoys"),
-            "count_safe": count_safe_exercise,
             "safe_line": safe_line_exercise,
+            "count_safe": count_safe_exercise,
             "how_many": how_many_exercise,
             "one_safe": lambda: safe_line_exercise("one_safe"),
             "long_run": lambda: how_many_exercise("long_run"),
@@ -217,8 +220,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "take_box": "easy",
             "take_decoys": "easy",
-            "count_safe": "easy",
-            "safe_line": "medium",
+            "safe_line": "easy",
+            "count_safe": "medium",
             "how_many": "medium",
             "one_safe": "hard",
             "long_run": "hard",
@@ -241,7 +244,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
             (
                 N_("tell a safe line from one that gives a box away, and count the safe lines left"),
-                ("count_safe", "safe_line", "one_safe"),
+                ("safe_line", "count_safe", "one_safe"),
             ),
             (N_("count how many boxes a run of captures brings"), ("how_many", "long_run")),
             (N_("choose a safe line that makes the other player the first with no safe line left"), ("safe_race",)),
@@ -307,7 +310,7 @@ LESSONS: dict[int, Lesson] = {
             "parity_coral_5x5": lambda: parity_exercise(5, 5, 1),
             "count_long": count_long_exercise,
             "total": total_exercise,
-            "who_wins": who_wins_exercise,
+            "who_wins": lambda: who_wins_exercise("who_wins"),
             "steer_two": lambda: steer_exercise("steer_two"),
             "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice": sacrifice_exercise,
@@ -378,7 +381,7 @@ LESSONS: dict[int, Lesson] = {
             "take_all": take_all_exercise,
             "challenge_refuse": lambda: challenge_exercise("challenge_refuse"),
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
-            "challenge_take_one": lambda: challenge_exercise("challenge_take_one"),
+            "challenge_take_one": plan_exercise,
         },
         {
             "double_deal_score": "easy",
@@ -505,7 +508,22 @@ def exercise(name: str, score: LessonScore | None = None):
     return widget
 
 
-# ----- "More practice": each lesson's graded set from the puzzle bank -------------------------------------
+def after_exercise(name: str, score: LessonScore, content: Any):
+    """``content`` (a step-through whose last frames show exercise ``name``'s answer) held back until that exercise
+    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`)."""
+    return held_until_solved(_built(name).key, score, content)
+
+
+PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 0): "medium"}
+"""Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, place in the
+lesson's problem set): the bank rates lesson 5's "control is not worth it" position easy by its search, but a pupil
+must weigh two loops against the boxes control costs — medium for lesson 5."""
+
+PRACTICE_ORDER: dict[int, tuple[int, ...]] = {5: (1, 0, 2, 3)}
+"""The order a lesson's practice problems are shown in, where it differs from its problem set's (whose places fix
+which puzzles are drawn): easy to hard down the page once :data:`PRACTICE_LEVELS` has relabelled one."""
+
+
 def practice_exercises(lesson: int) -> list[DotsExercise]:
     """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed) as clickable exercises,
     easy to hard, judged by the bank's solver verdicts (a wrong line is told its refutation)."""
@@ -524,9 +542,11 @@ def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
             )
         )
     )
-    for ex in built:
+    for i, ex in enumerate(built):
+        ex.level = PRACTICE_LEVELS.get((lesson, i), ex.level)
+        ex.prompt = lesson_question(ex.game, len(ex.solutions))
         ex.checker = _reasoned(ex, lesson)
-    return built
+    return tuple(built[i] for i in PRACTICE_ORDER.get(lesson, range(len(built))))
 
 
 def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]:
@@ -537,7 +557,9 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = judge(answer)
         if ok:
-            return ok, feedback
+            return ok, feedback + " " + tr(
+                "With best play the game ends {final}.", final=final_score_text(game, puzzle.facts["best"])
+            )
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
         return False, (

@@ -11,7 +11,18 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.view import COORDINATE_INK, BoardLayout, dots_scene
 from gamekit.i18n import N_, ntr, tr
 
-__all__ = ["SEATS", "own_box_loss", "prompt", "right", "wrong", "stakes", "board_layout", "puzzle_scene", "line_hit"]
+__all__ = [
+    "SEATS",
+    "own_box_loss",
+    "prompt",
+    "lesson_question",
+    "right",
+    "wrong",
+    "stakes",
+    "board_layout",
+    "puzzle_scene",
+    "line_hit",
+]
 
 SEATS = (N_("Gold"), N_("Coral"))
 """The seats as a puzzle's sentences name them: names, capitalised everywhere ("Gold d1-d2" in a line of play too)."""
@@ -64,7 +75,7 @@ def own_box_loss(best: int, value: int) -> int:
 
 def prompt(facts: dict, mover: int) -> str:
     return tr(
-        "{seat} to move on {width}×{height}. Find the line that keeps the best result.",
+        "{seat} to move on {width}×{height}. Which line would you draw?",
         seat=tr(SEATS[mover]),
         width=facts["width"],
         height=facts["height"],
@@ -128,6 +139,30 @@ def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
     )
     count = ntr("Only one line does it.", "{n} lines do it: find one.", n)
     return text + " " + count
+
+
+def lesson_question(game: DotsAndBoxes, n: int) -> str:
+    """A lesson's practice question: whose move, the score now, and how many lines are best — never the result
+    with best play or what a mistake costs, which would tell a pupil how to judge the lines (the feedback says
+    them, after the answer)."""
+    me, other = game.to_move, 1 - game.to_move
+    score = tr(
+        "Score now: {a} {sa}, {b} {sb}.",
+        a=tr(SEATS[me]),
+        sa=game.scores[me],
+        b=tr(SEATS[other]),
+        sb=game.scores[other],
+    )
+    count = ntr("Only one line is best.", "{n} lines are equally good: any of them counts.", n)
+    return (
+        tr("{seat} to move on {width}×{height}.", seat=tr(SEATS[me]), width=game.width, height=game.height)
+        + " "
+        + score
+        + " <b>"
+        + tr("Which line would you draw?")
+        + "</b> "
+        + count
+    )
 
 
 # ----- the board a puzzle is answered on ------------------------------------------------------------------
