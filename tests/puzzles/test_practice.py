@@ -953,7 +953,7 @@ def test_when_control_is_not_worth_it_is_asked_beside_the_double_deal_so_declini
     own Practice, its homework code and lesson 5's menu, so a pupil who has learned "decline the last two" meets
     positions where taking them all is right; the others stay level-1 *take a box* questions."""
     from gamekit.dots import capture_lines
-    from gamekit.dots.solver import TAKE_OR_DECLINE
+    from gamekit.dots.search import TAKE_OR_DECLINE
     from gamekit.puzzles.dots import TAKE_ALL_RATING, _decline_lines, take_all_choice
     from gamekit.puzzles.practice import homework_codes, lesson_pool, practice_pool
 
