@@ -754,6 +754,22 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
     assert ("equally good" in prompt) == (len(ex.solutions) > 1)
 
 
+@pytest.mark.parametrize("number, i", _practice_cases())
+def test_each_practice_hint_counts_the_answers_the_exercise_accepts(number, i):
+    """A hint that says "2 right answers: any one will do" on an exercise that accepts one sends the pupil
+    hunting for an answer that is marked wrong: the count is this exercise's accepted answers (lesson 3 asks for
+    the column and its score, so only the best columns count, not every winning one)."""
+    ex = L.practice_exercises(number)[i]
+    n = len(ex.solutions)
+    assert all(ex.check(s)[0] for s in ex.solutions)
+    if n == 1:
+        assert ex.hint.endswith("There is only one right answer."), ex.hint
+    else:
+        assert ex.hint.endswith(f"There are {n} right answers: any one will do."), ex.hint
+    accepted = [w for w in ex.wrong if ex.check(w)[0]]
+    assert not accepted, f"{accepted} are marked right but not counted"
+
+
 def test_lesson_three_practice_is_searched_by_hand():
     """Lesson 3's set is its own idea: minimax by hand on endgames small enough (the page says how small)."""
     text = (NOTEBOOKS / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
