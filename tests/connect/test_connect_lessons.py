@@ -283,13 +283,17 @@ def test_zugzwang_is_counted_then_decided():
     assert who.solutions == [stuck] == ["red"]
     reasons = {c: who.check(c) for c in who.choices}
     assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
-    assert not reasons["yellow"][0] and "yellow fills the last one" in reasons["yellow"][1]
+    assert not reasons["yellow"][0] and "red fills safe cells 1, 3, 5" in reasons["yellow"][1]
     nobody = "nobody: when the safe cells run out, the game is a draw"
     assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
     # a real miscount (one cell forgotten) flips the parity and the answer: its own choice, its own reason
     miscount = "yellow: with 19 safe cells, red fills the last one"
-    assert not reasons[miscount][0] and "There are 20 safe cells, not 19" in reasons[miscount][1]
+    assert not reasons[miscount][0] and "one forgotten cell" in reasons[miscount][1]
     assert len(who.choices) == 4 and len({r[1] for r in reasons.values()}) == 4
+    # clicking the wrong choices must not hand over exercise 3's count: no number but the ✗ columns' names
+    for choice in who.wrong:
+        assert set(re.findall(r"\d+", reasons[choice][1])) <= {"1", "2", "3", "4", "5", "6"} - {"20"}, choice
+        assert "20" not in reasons[choice][1], choice
     # near-miss counts, each from a slip in one column, get their own reason
     assert "leaves out column 7 as well" in z.check("16")[1]
     assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
@@ -1181,6 +1185,18 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         assert "claimeven" not in text and why not in text and f"column {odd[0]}" not in text.lower()
     ok, feedback = ex.check(odd[0])
     assert ok and feedback.startswith("Right: every column now has an even number")
+    # why the same-column answer wins here: it hands yellow the last cell of every column, the whole top row
+    assert lesson2_exercises.same_column_top_row(game, odd[0]) and "the whole of row 6" in feedback
+    after = game.copy()
+    after.play(odd[0])
+    assert solve(after) < 0  # red to move loses: yellow wins with best play
+    while after.winner() is None:  # red drops anywhere, yellow answers on top: yellow makes five, red never
+        m = after.legal_moves()[-1]
+        after.play(m)
+        assert after.winner() is None
+        after.play(m)
+    assert after.winner() == 1 and all(r == game.height - 1 for _, r in after.winning_cells())
+    assert not any(lesson2_exercises.same_column_top_row(game, m) for m in ex.wrong)
     assert why in ex.more(odd[0]) and "claimeven" not in ex.more(odd[0]) and "same-column answer" in ex.more(odd[0])
     assert "at least a draw" in ex.more(odd[0]) and "holds the draw" not in ex.more(odd[0])
     for m in ex.wrong:
