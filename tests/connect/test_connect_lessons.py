@@ -1731,3 +1731,18 @@ def test_lesson_one_uses_plain_words_before_threats_are_taught():
     assert "Threat cells: R (red)" in lesson_pictures.show("open_four").children[1].description
     page = _page("five_in_a_row/01_rules_and_play.md")
     assert not re.search(r"\bthreats?\b", page.split("Next:")[0]), "lesson 1 says 'threat' before lesson 2 defines it"
+
+
+@pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])
+def test_the_worksheets_say_what_paper_shows(folder):
+    """On paper: a threat cell in an empty column is drawn with its letter, so the words point at that letter
+    rather than ask the pupil to find the cell; no screen-only note about what the answer box also accepts; the
+    PopOut box says the side discs never come out."""
+    root = NOTEBOOKS.parent / folder / "five_in_a_row"
+    one = (root / "01_rules_and_play.md").read_text(encoding="utf-8")
+    two = (root / "02_threats_and_exercises.md").read_text(encoding="utf-8")
+    three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
+    assert "find the cell" not in two and "busca el hueco" not in two
+    assert "the R is in the cell" in two or "la R está en el hueco" in two
+    assert "7th" not in three and "fine too" not in three and "también vale" not in three
