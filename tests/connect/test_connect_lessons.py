@@ -1746,3 +1746,22 @@ def test_the_worksheets_say_what_paper_shows(folder):
     assert "find the cell" not in two and "busca el hueco" not in two
     assert "the R is in the cell" in two or "la R está en el hueco" in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
+
+
+@pytest.mark.parametrize("path, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
+def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path, lang):
+    """The guide quotes exercise 10's wrong-column feedback as the page gives it, says what follows the final
+    challenge (not that the lesson ends there), and gives "What is known about solving" its minutes in both the
+    general plan and lesson 2's own plan."""
+    from gamekit.i18n import using
+
+    text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
+    with using(lang):
+        feedback = lesson2_exercises.winning_move_exercise().check("1")[1]
+    assert feedback in text, feedback
+    assert "ends with the final challenge" not in text and "termina con el reto final" not in text
+    known = "known about solving" if lang == "en" else "se sabe de la solución"
+    own = _lesson_rows(path, 2)
+    assert any(known in what and minutes >= 2 for minutes, what in own), own
+    plan = _general_plan(path)
+    assert any(known in key for key in plan), list(plan)
