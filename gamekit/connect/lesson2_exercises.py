@@ -168,6 +168,24 @@ def stacked_words(game: ConnectGame) -> str:
     )
 
 
+def same_column_top_row(game: ConnectGame, move: str) -> bool:
+    """Whether, after ``move`` by the player to move, answering every opponent disc on top of it in the same
+    column fills the top row with that player's discs in a line of ``win`` or more (side discs of that colour
+    included): every column then has an even number of empty cells, so the answer always takes a column's last
+    cell, and an empty column's top cell is one of them."""
+    after = game.copy()
+    after.play(move)
+    me, run = game.to_move, 0
+    for c in range(after.width):
+        n = after.height - len(after.grid[c])
+        if n % 2:
+            return False
+        run = run + 1 if (after.grid[c][-1] if n == 0 else me) == me else 0
+        if run >= after.variant.win:
+            return True
+    return False
+
+
 def claimeven_exercise() -> ConnectExercise:
     """Find the claimeven answer: the one drop after which every column has an even number of empty cells, so
     yellow can answer every red disc on top of it until the grid is full.  Exactly the solver's best drops are
@@ -181,16 +199,31 @@ def claimeven_exercise() -> ConnectExercise:
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
     proofs = prove_columns(game, good, zugzwang=False)  # the proof the exercise teaches: claimeven
     said: dict[str, str] = {}
+    top_row = {m: same_column_top_row(game, m) for m in good}
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in said:
             words = outcome_words(game, move, hide=() if move in good else good)
             said[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
         if move in good:
-            return True, tr(
-                "Right: every column now has an even number of empty cells, so yellow can answer every "
-                "red disc on top of it. {words}",
-                words=said[move],
+            why = (
+                tr(
+                    "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
+                    "five in a row for yellow, and red can never make five.",
+                    row=game.height,
+                )
+                if top_row[move]
+                else ""
+            )
+            return True, " ".join(
+                [
+                    tr(
+                        "Right: every column now has an even number of empty cells, so yellow can answer every "
+                        "red disc on top of it."
+                    ),
+                    *([why] if why else []),
+                    said[move],
+                ]
             )
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=said[move])
@@ -357,6 +390,13 @@ def zugzwang_who_exercise() -> ConnectExercise:
             "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, cell {n}.",
             **values,
         )
+    # the wrong answers' reason: how the turns go, without exercise 3's count (nor whether it is odd)
+    alternate = tr(
+        "Turns go {mover}, {other}, {mover} …: {mover} fills safe cells 1, 3, 5 and so on, {other} fills 2, "
+        "4, 6 and so on.",
+        mover=colour[f["mover"]],
+        other=colour[1 - f["mover"]],
+    )
     said = {
         colour[f["forced"]]: tr(
             "Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
@@ -365,7 +405,10 @@ def zugzwang_who_exercise() -> ConnectExercise:
             **values,
         ),
         colour[1 - f["forced"]]: tr(
-            "Not {winner}. {turns} Then it is {forced}'s turn, and only the ✗ cells are left.", turns=turns, **values
+            "Not {winner}. {turns} Is your count from exercise 3 odd or even? Whoever fills the last safe cell "
+            "leaves only the ✗ cells to the other player.",
+            turns=alternate,
+            **values,
         ),
         nobody: tr(
             "The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
@@ -381,10 +424,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
         fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
     )
     said[miscounted] = tr(
-        "There are {n} safe cells, not {k}: exercise 3 counted them. {turns} Then it is {forced}'s turn.",
-        k=miscount,
-        turns=turns,
-        **values,
+        "Check that count against exercise 3: one forgotten cell changes who fills the last safe cell. {turns}",
+        turns=alternate,
     )
     choices = [colour[0], colour[1], nobody, miscounted]
     right = colour[f["forced"]]

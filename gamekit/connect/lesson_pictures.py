@@ -267,12 +267,12 @@ def _floating_cell_words(
     game: ConnectGame, seat: int, c: int, r: int, letter: Callable[[int], str] = threat_letter
 ) -> str:
     """A threat cell in words without its row number: how far above the top disc of its column it floats, or, in
-    an empty column, that the pupil finds it (the cell of that column where a disc of ``seat`` makes five)."""
+    an empty column, that its letter is drawn in it (on screen and on paper) and the pupil counts up to its row."""
     values = dict(letter=letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
     if not game.grid[c]:
         return tr(
-            "{letter} ({colour}) in column {column}, which is still empty: find the cell of that column where a "
-            "{colour} disc would make five",
+            "{letter} ({colour}) in column {column}, which is still empty: the {letter} is in the cell of that "
+            "column where a {colour} disc would make five (count up from the bottom to find its row)",
             **values,
         )
     return ntr(

@@ -40,7 +40,7 @@ class ConnectProblemSet(ProblemSet):
                 )
 
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
-            out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
+            out.append(column_and_score_exercise(ex, make, theme=theme) if self.by_hand else ex)
         return out
 
 
@@ -67,13 +67,18 @@ def _hiding_answers(
     return checked
 
 
-def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
+def column_and_score_exercise(
+    ex: Exercise, make: Callable[..., Exercise] = Exercise, theme: str | None = None
+) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
     judged by the exact solver's scores, as minimax picks: the best column is the one with the highest score, so a
     drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
     score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
-    other way round) gets its own reason."""
+    other way round) gets its own reason.  The hint is the idea of ``theme`` (default the puzzle's first theme)
+    and how many answers *this* exercise accepts: one per best column, not one per winning column of the
+    bank."""
+    from gamekit.puzzles.core import theme_hint
     from gamekit.connect.teach_pictures import explain_score, parse_column_and_score, score_slip
 
     game = ex.position
@@ -142,7 +147,9 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
     typed = make(
         prompt,
         check,
-        hint=ex.hint,
+        hint=theme_hint(ex.puzzle.game_id, theme or ex.puzzle.themes[0])
+        + " "
+        + ntr("There is only one right answer.", "There are {n} right answers: any one will do.", len(solutions)),
         answer=", ".join(solutions),
         solutions=solutions,
         wrong=list(dict.fromkeys(wrong)),

@@ -94,7 +94,7 @@ WORKSHEET_POPOUT = N_(
     "PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
     "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
     "completes a line only for your opponent makes your opponent win; one that completes lines for "
-    "both makes the popper win."
+    "both makes the popper win. The side discs can never be popped."
 )
 """The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 

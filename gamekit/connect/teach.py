@@ -157,7 +157,7 @@ def read_score_exercise():
         tr(
             "The solver scores this position {score} for {colour}, the player to move. With which of "
             "{other}'s discs of the whole game does {other} win, with best play on both sides? Type the disc "
-            'number, like 7 ("{other} 7" or "7th" is fine too).',
+            "number, like 7.",
             score=number(s, sign=True),
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,

@@ -283,13 +283,17 @@ def test_zugzwang_is_counted_then_decided():
     assert who.solutions == [stuck] == ["red"]
     reasons = {c: who.check(c) for c in who.choices}
     assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
-    assert not reasons["yellow"][0] and "yellow fills the last one" in reasons["yellow"][1]
+    assert not reasons["yellow"][0] and "red fills safe cells 1, 3, 5" in reasons["yellow"][1]
     nobody = "nobody: when the safe cells run out, the game is a draw"
     assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
     # a real miscount (one cell forgotten) flips the parity and the answer: its own choice, its own reason
     miscount = "yellow: with 19 safe cells, red fills the last one"
-    assert not reasons[miscount][0] and "There are 20 safe cells, not 19" in reasons[miscount][1]
+    assert not reasons[miscount][0] and "one forgotten cell" in reasons[miscount][1]
     assert len(who.choices) == 4 and len({r[1] for r in reasons.values()}) == 4
+    # clicking the wrong choices must not hand over exercise 3's count: no number but the ✗ columns' names
+    for choice in who.wrong:
+        assert set(re.findall(r"\d+", reasons[choice][1])) <= {"1", "2", "3", "4", "5", "6"} - {"20"}, choice
+        assert "20" not in reasons[choice][1], choice
     # near-miss counts, each from a slip in one column, get their own reason
     assert "leaves out column 7 as well" in z.check("16")[1]
     assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
@@ -754,6 +758,22 @@ def test_each_practice_prompt_says_what_is_at_stake_in_that_position(number, i):
     assert ("equally good" in prompt) == (len(ex.solutions) > 1)
 
 
+@pytest.mark.parametrize("number, i", _practice_cases())
+def test_each_practice_hint_counts_the_answers_the_exercise_accepts(number, i):
+    """A hint that says "2 right answers: any one will do" on an exercise that accepts one sends the pupil
+    hunting for an answer that is marked wrong: the count is this exercise's accepted answers (lesson 3 asks for
+    the column and its score, so only the best columns count, not every winning one)."""
+    ex = L.practice_exercises(number)[i]
+    n = len(ex.solutions)
+    assert all(ex.check(s)[0] for s in ex.solutions)
+    if n == 1:
+        assert ex.hint.endswith("There is only one right answer."), ex.hint
+    else:
+        assert ex.hint.endswith(f"There are {n} right answers: any one will do."), ex.hint
+    accepted = [w for w in ex.wrong if ex.check(w)[0]]
+    assert not accepted, f"{accepted} are marked right but not counted"
+
+
 def test_lesson_three_practice_is_searched_by_hand():
     """Lesson 3's set is its own idea: minimax by hand on endgames small enough (the page says how small)."""
     text = (NOTEBOOKS / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
@@ -1165,6 +1185,18 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
         assert "claimeven" not in text and why not in text and f"column {odd[0]}" not in text.lower()
     ok, feedback = ex.check(odd[0])
     assert ok and feedback.startswith("Right: every column now has an even number")
+    # why the same-column answer wins here: it hands yellow the last cell of every column, the whole top row
+    assert lesson2_exercises.same_column_top_row(game, odd[0]) and "the whole of row 6" in feedback
+    after = game.copy()
+    after.play(odd[0])
+    assert solve(after) < 0  # red to move loses: yellow wins with best play
+    while after.winner() is None:  # red drops anywhere, yellow answers on top: yellow makes five, red never
+        m = after.legal_moves()[-1]
+        after.play(m)
+        assert after.winner() is None
+        after.play(m)
+    assert after.winner() == 1 and all(r == game.height - 1 for _, r in after.winning_cells())
+    assert not any(lesson2_exercises.same_column_top_row(game, m) for m in ex.wrong)
     assert why in ex.more(odd[0]) and "claimeven" not in ex.more(odd[0]) and "same-column answer" in ex.more(odd[0])
     assert "at least a draw" in ex.more(odd[0]) and "holds the draw" not in ex.more(odd[0])
     for m in ex.wrong:
@@ -1699,3 +1731,37 @@ def test_lesson_one_uses_plain_words_before_threats_are_taught():
     assert "Threat cells: R (red)" in lesson_pictures.show("open_four").children[1].description
     page = _page("five_in_a_row/01_rules_and_play.md")
     assert not re.search(r"\bthreats?\b", page.split("Next:")[0]), "lesson 1 says 'threat' before lesson 2 defines it"
+
+
+@pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])
+def test_the_worksheets_say_what_paper_shows(folder):
+    """On paper: a threat cell in an empty column is drawn with its letter, so the words point at that letter
+    rather than ask the pupil to find the cell; no screen-only note about what the answer box also accepts; the
+    PopOut box says the side discs never come out."""
+    root = NOTEBOOKS.parent / folder / "five_in_a_row"
+    one = (root / "01_rules_and_play.md").read_text(encoding="utf-8")
+    two = (root / "02_threats_and_exercises.md").read_text(encoding="utf-8")
+    three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
+    assert "find the cell" not in two and "busca el hueco" not in two
+    assert "the R is in the cell" in two or "la R está en el hueco" in two
+    assert "7th" not in three and "fine too" not in three and "también vale" not in three
+
+
+@pytest.mark.parametrize("path, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
+def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path, lang):
+    """The guide quotes exercise 10's wrong-column feedback as the page gives it, says what follows the final
+    challenge (not that the lesson ends there), and gives "What is known about solving" its minutes in both the
+    general plan and lesson 2's own plan."""
+    from gamekit.i18n import using
+
+    text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
+    with using(lang):
+        feedback = lesson2_exercises.winning_move_exercise().check("1")[1]
+    assert feedback in text, feedback
+    assert "ends with the final challenge" not in text and "termina con el reto final" not in text
+    known = "known about solving" if lang == "en" else "se sabe de la solución"
+    own = _lesson_rows(path, 2)
+    assert any(known in what and minutes >= 2 for minutes, what in own), own
+    plan = _general_plan(path)
+    assert any(known in key for key in plan), list(plan)
