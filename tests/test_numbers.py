@@ -179,7 +179,7 @@ def test_a_table_writes_number_cells_in_the_language_it_was_made_in():
 
 
 def test_the_minimax_table_in_spanish_and_english():
-    from gamekit.connect import teach
+    from gamekit.connect.counted_search import Count
     from gamekit.connect import teach_pictures
 
     game = teach_pictures.tiny_game()
@@ -190,9 +190,9 @@ def test_the_minimax_table_in_spanish_and_english():
     assert english.rows[0][1:] == ["+1", "975", "100.0%"] and english.rows[1][3] == "12.1%"
     assert spanish.rows[0][1:] == ["+1", "975", "100,0 %"] and spanish.rows[1][3] == "12,1 %"
     with using("en"):
-        assert str(teach.Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
+        assert str(Count(-3, 1234567)) == "score -3 after visiting 1,234,567 positions"
     with using("es"):
-        assert str(teach.Count(-3, 1234567)) == "puntuación -3 tras visitar 1.234.567 posiciones"
+        assert str(Count(-3, 1234567)) == "puntuación -3 tras visitar 1.234.567 posiciones"
 
 
 def test_the_start_report_groups_thousands_per_language():
