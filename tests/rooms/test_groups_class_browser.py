@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
 import pytest
 
 from testing_servers import voila_server  # tests/testing_servers.py
@@ -105,7 +106,8 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
 
         problem = dots_lessons.practice_exercises(2)[0]
         similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))  # the first one it offers
-        board = pupil.locator(".gamekit-puzzle").filter(has_text=problem.prompt).first
+        shown = re.sub(r"<[^>]+>", "", problem.prompt)  # the prompt as the page shows it (its bold tags rendered)
+        board = pupil.locator(".gamekit-puzzle").filter(has_text=shown).first
         typed = board.locator("input[type=text], input:not([type])").first
         for wrong in problem.wrong[:2]:
             typed.scroll_into_view_if_needed()
