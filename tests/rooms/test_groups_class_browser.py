@@ -12,9 +12,9 @@ The room server and Voilà are real processes on loopback; Voilà's kernels get 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-import re
 import pytest
 
 from testing_servers import voila_server  # tests/testing_servers.py
