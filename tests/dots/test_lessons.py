@@ -1015,7 +1015,7 @@ COMMON_MISTAKES = {
         6: "6 is one loop",
         4: "4 is one loop",
     },
-    "parity_5x4": {"1, 3": "suit the other player", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
+    "parity_5x4": {"1, 3": "Is the total odd or even?", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Gold": "turn the rule round", "Draw": "a draw needs"},
     "total": {
