@@ -37,3 +37,28 @@ def test_lesson_4_parity_the_other_players_numbers_never_name_the_other_option(n
     assert not ok
     assert "other player" not in feedback and "odd or even" in feedback, feedback
     assert not any(str(k) in feedback.split("?")[0] for k in range(1, 5)), feedback
+
+
+def test_lesson_5_prompts_of_exercises_2_to_5_leave_the_structure_for_the_pupil_to_read():
+    for name in ("keep_control", "not_worth_it", "loop_four", "take_all"):
+        ex = L.exercises(5)[name]
+        assert "Left after" not in ex.prompt and "is left" not in ex.prompt, ex.prompt
+        assert ex.game is not None  # the board (and its text description) is still shown
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_think_again_hint(lang):
+    page = _page(5, lang)
+    assert "think again" not in page and "piénsalo otra vez" not in page
+    assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in page
+    assert any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
+
+
+def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_needed():
+    ex = L.exercises(5)["challenge_take_one"]
+    (plan,) = ex.solutions
+    first, second = plan.split(", ")
+    third = next(l for l in ex.game.legal_moves() if l not in (first, second))
+    ok, feedback = ex.check(f"{plan}, {third}")
+    assert not ok and "only need the first two lines" in feedback and third in feedback, feedback
+    assert ex.check(plan)[0]
