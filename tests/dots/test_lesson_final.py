@@ -81,3 +81,18 @@ def test_lesson_5_worksheet_prints_the_practice_in_the_pages_order_and_levels(la
         assert [re.search(r"Score now: [^,]*, [^,.]*", part).group(0) for part in paper.split("### Problem")[1:]] == [
             s.split(".")[0] for s in page_scores
         ]
+
+
+def test_spanish_practice_titles_agree_the_level_with_problema():
+    from gamekit.i18n import tr, using
+
+    with using("es"):
+        titles = {level: tr(L.PRACTICE_TITLES[level], i=2) for level in ("easy", "medium", "hard")}
+    assert titles == {
+        "easy": "Problema 2 (nivel fácil)",
+        "medium": "Problema 2 (nivel medio)",
+        "hard": "Problema 2 (nivel difícil)",
+    }
+    for n in (4, 5):
+        page = _page(n, "es")
+        assert "medios" not in page and "(de fácil a media)" not in page and "(media)" not in page.split("## Más")[1]

@@ -1382,8 +1382,8 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
 def test_each_pages_practice_heading_says_its_levels(lang):
     heading = {
         ("easy", "hard"): ("easy to hard", "de fácil a difícil"),
-        ("medium", "hard"): ("medium to hard", "de media a difícil"),
-        ("easy", "medium"): ("easy to medium", "de fácil a media"),
+        ("medium", "hard"): ("medium to hard", "de nivel medio a difícil"),
+        ("easy", "medium"): ("easy to medium", "de nivel fácil a medio"),
     }
     for n in L.LESSONS:
         bands = [p.band for p in L.LESSONS[n].practice.puzzles()]
