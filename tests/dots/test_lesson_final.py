@@ -96,3 +96,10 @@ def test_spanish_practice_titles_agree_the_level_with_problema():
     for n in (4, 5):
         page = _page(n, "es")
         assert "medios" not in page and "(de fácil a media)" not in page and "(media)" not in page.split("## Más")[1]
+
+
+@pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_lesson_plans_give_no_part_a_single_minute(guide):
+    text = (Path(__file__).resolve().parents[2] / guide).read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) \| ", text, re.M)
+    assert rows and "1" not in rows, rows
