@@ -361,10 +361,13 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             from gamekit.puzzles.sets import level_word
 
             out += [tr("## More practice"), ""]
+            titles = getattr(lessons, "PRACTICE_TITLES", None)  # the page's own heading per level, when it has one
             for n, ex in enumerate(_practice_as_shown(lessons, lesson), 1):
                 board = _board_text(ex)
                 out += [
-                    tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
+                    "### " + tr(titles[ex.level], i=n)
+                    if titles
+                    else tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
                     "",
                     paper_words(_plain(ex.prompt), drawn=bool(board)),
                     "",

@@ -66,15 +66,15 @@ def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_neede
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_5_worksheet_prints_the_practice_in_the_pages_order_and_levels(lang):
-    from gamekit.i18n import using
-    from gamekit.puzzles.sets import level_word
+    from gamekit.i18n import tr, using
     from gamekit.teacher_sheets import worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.dots.lessons", "dots_and_boxes/05_double_dealing_and_control", lang)
     with using(lang):
         shown = L.practice_exercises(5)
-        levels = [level_word(ex.level) for ex in shown]
-    assert re.findall(r"### (?:Problem|Problema) \d \(([^)]*)\)", sheet) == levels
+    with using(lang):
+        titles = [tr(L.PRACTICE_TITLES[ex.level], i=i) for i, ex in enumerate(shown, 1)]
+    assert re.findall(r"### ((?:Problem|Problema) \d \([^)]*\))", sheet) == titles
     if lang == "en":  # same boards in the same order: each problem's score line, page and paper
         page_scores = [re.search(r"Score now: [^.]*", ex.prompt).group(0) for ex in shown]
         paper = sheet.split("## More practice")[1]
