@@ -85,6 +85,23 @@ def solutions_markdown(module: str, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def _practice_as_shown(lessons: Any, lesson: Any) -> list:
+    """A lesson's practice problems as printed on its worksheet: the bank's wording, in the order and at the levels
+    its page shows them (a game's ``practice_exercises`` may reorder or relabel the set; matched by puzzle id)."""
+    bank = list(lesson.practice.exercises())
+    build = getattr(lessons, "practice_exercises", None)
+    if build is None:
+        return bank
+    number_ = next(n for n, l in lessons.LESSONS.items() if l is lesson)
+    by_id = {ex.puzzle.id: ex for ex in bank}
+    shown = []
+    for page_ex in build(number_):
+        ex = by_id[page_ex.puzzle.id]
+        ex.level = page_ex.level
+        shown.append(ex)
+    return shown
+
+
 def practice_markdown(module: str, notebook: str) -> list[str]:
     """The lines listing a lesson's "More practice" set in the guide (current language): the puzzle bank, the
     seed, and for each problem its level, puzzle id, question and accepted answers (empty without a set)."""
@@ -344,10 +361,13 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             from gamekit.puzzles.sets import level_word
 
             out += [tr("## More practice"), ""]
-            for n, ex in enumerate(lesson.practice.exercises(), 1):
+            titles = getattr(lessons, "PRACTICE_TITLES", None)  # the page's own heading per level, when it has one
+            for n, ex in enumerate(_practice_as_shown(lessons, lesson), 1):
                 board = _board_text(ex)
                 out += [
-                    tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
+                    "### " + tr(titles[ex.level], i=n)
+                    if titles
+                    else tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
                     "",
                     paper_words(_plain(ex.prompt), drawn=bool(board)),
                     "",

@@ -56,7 +56,9 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                 join=join_words(counts),
             )
         if got == others:
-            return False, tr("Those suit the other player. {why}", why=why)
+            return False, tr(
+                "Not those: count the dots and the long chains again. Is the total odd or even? {why}", why=why
+            )
         if set(got) < set(counts):
             return False, tr(
                 "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most

@@ -204,7 +204,7 @@ def loop_four_exercise() -> DotsExercise:
     return best_move_exercise(
         "loop_four",
         tr(
-            "{other} opened a loop of four; a chain of 5 is left. <b>What is {seat_name}'s best line?</b>",
+            "{other} opened a loop of four. <b>What is {seat_name}'s best line?</b>",
             other=other,
             seat_name=tr(SEATS[game.to_move]),
         ),
@@ -223,32 +223,16 @@ def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
     return taken + takeable(game), taken
 
 
-def _rest_after(game: DotsAndBoxes) -> str:
-    """The chains and loops left once the opened one is taken, in words."""
-    rest = [p for p in components(game) if not p.opened]
-    chains = sorted((p.length for p in rest if p.kind == "chain"), reverse=True)
-    loops = sorted((p.length for p in rest if p.kind == "loop"), reverse=True)
-    bits = []
-    if chains:
-        bits.append(ntr("a chain of {lengths}", "chains of {lengths}", len(chains), lengths=join_words(chains)))
-    if loops:
-        bits.append(ntr("a loop of {lengths}", "loops of {lengths}", len(loops), lengths=join_words(loops)))
-    return tr(" and ").join(bits) if bits else tr("nothing")
-
-
 def _mid_chain_prompt(game: DotsAndBoxes) -> str:
     length, taken = _opened_chain(game)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     return ntr(
-        "{other} opened a chain of {length} and {seat} has taken {n} box of it. Left after this chain: {rest}. "
-        "<b>What is {seat}'s best line?</b>",
-        "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. Left after this chain: {rest}. "
-        "<b>What is {seat}'s best line?</b>",
+        "{other} opened a chain of {length} and {seat} has taken {n} box of it. <b>What is {seat}'s best line?</b>",
+        "{other} opened a chain of {length} and {seat} has taken {n} boxes of it. <b>What is {seat}'s best line?</b>",
         taken,
         other=other,
         length=length,
         seat=seat,
-        rest=_rest_after(game),
     )
 
 
@@ -473,7 +457,7 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
                 final=final_score_text(game, values[first]),
                 best=final_score_text(game, best),
             )
-        if len(lines) != 2:
+        if len(lines) < 2:
             raise ValueError(
                 tr(
                     "{first} wins a box, so {seat} draws again: type both lines, like {first}, a1-a2.",
@@ -484,6 +468,18 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
         second = lines[1]
         if after.is_drawn(after.line_index(second)):
             raise IllegalMoveError(tr("{name} is already drawn: pick a line that is not drawn yet.", name=second))
+        if len(lines) > 2 and not completes_box(after, second):
+            raise ValueError(
+                tr(
+                    "You only need the first two lines: {second} wins no box, so {seat}'s turn ends there and "
+                    "{third} would be {other}'s line. Type just {first}, {second}, or change the plan.",
+                    first=first,
+                    second=second,
+                    third=lines[2],
+                    seat=seat,
+                    other=other,
+                )
+            )
         then = move_values(after)
         gifts = [b for b in third_side_boxes(after) if b not in third_side_boxes(game)]
         if first not in plans:

@@ -29,7 +29,6 @@ from gamekit.i18n import get_language
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
 from gamekit.puzzles.sets import ProblemSet
-from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import ExerciseWidget
 from gamekit.widgets.lesson import Lesson
 from gamekit.widgets.lesson import LessonScore
@@ -519,6 +518,14 @@ PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 0): "medium"}
 lesson's problem set): the bank rates lesson 5's "control is not worth it" position easy by its search, but a pupil
 must weigh two loops against the boxes control costs — medium for lesson 5."""
 
+PRACTICE_TITLES: dict[str, str] = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
+"""A practice problem's heading on the page, by level: one message per level, so each language can agree the level
+word with its own word for "problem" (Spanish: «Problema 2 (nivel medio)»)."""
+
 PRACTICE_ORDER: dict[int, tuple[int, ...]] = {5: (1, 0, 2, 3)}
 """The order a lesson's practice problems are shown in, where it differs from its problem set's (whose places fix
 which puzzles are drawn): easy to hard down the page once :data:`PRACTICE_LEVELS` has relabelled one."""
@@ -580,7 +587,7 @@ def practice(lesson: int, score: LessonScore | None = None):
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
         layout = lesson_board_layout(game)
-        title = W.HTML("<b>" + _html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        title = W.HTML("<b>" + _html.escape(tr(PRACTICE_TITLES[ex.level], i=i)) + "</b>")
         board = PuzzleBoard(
             ex,
             draw=lambda mark, g=game, e=ex: lesson_scene(g, mark, last=False, parts=False, third_sides=False),
