@@ -1263,6 +1263,26 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
         assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
 
 
+def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_items():
+    """The page says the first two boxes have the roll's own tile covered and the last roll is above 9; the guides
+    name the rolls.  Both are checked against the items the practice set deals now."""
+    from pathlib import Path
+
+    facts = [ex.puzzle.facts for ex in L.practice_exercises(1)]
+    assert all(f["roll"] <= 9 and f["roll"] not in f["open"] for f in facts[:2]) and facts[2]["roll"] > 9
+    root = Path(__file__).resolve().parents[2]
+    page = " ".join((root / "notebooks/shut_the_box/01_rules_and_play.md").read_text().split())
+    assert "In the first two boxes the roll's own tile is covered; in the last one the roll is more than 9" in page
+    es_page = " ".join((root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text().split())
+    assert "En las dos primeras cajas la ficha de la tirada está cubierta; en la última, la tirada es mayor que 9" in es_page
+    r1, r2, r3 = (f["roll"] for f in facts)
+    guide = (root / "docs/teachers/shutbox.md").read_text()
+    assert f"rolls of {r1} and {r2} with that tile already covered, then a roll of {r3}, more than any tile" in guide
+    es_guide = (root / "docs/teachers/es/shutbox.md").read_text()
+    assert f"tiradas de {r1} y de {r2} con esa ficha ya cubierta y luego una tirada de {r3}" in es_guide
+    assert "no tile makes alone" not in guide
+
+
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
     """11 on a full box: 4 singles and pairs (9+2, 8+3, 7+4, 6+5), 10 sets in all.  Only the count that stopped at
     the pairs is told so; fewer is told to find the pairs first, more to go on after each pair.  A step that adds a
