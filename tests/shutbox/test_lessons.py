@@ -1576,6 +1576,15 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert seven_one.check("6.12")[0] and seven_one.check("991/162")[0] and five_three.check("5.72")[0]
     assert five_three.check("103/18")[0] and not five_three.check("6.12")[0] and not seven_one.check("5.72")[0]
     assert seven_one.solutions == ["991/162", "6.12"] and five_three.solutions == ["103/18", "5.72"]
+    # the shown answer and the right feedback give one form (two decimals) in both exercises, and only that set's
+    # own value: never the other set's
+    assert (seven_one.answer, five_three.answer) == ("6.12", "5.72")
+    assert seven_one.check("991/162")[1].endswith("expected score of 6.12.") and "5.72" not in seven_one.check("6.12")[1]
+    assert five_three.check("103/18")[1].endswith("expected score of 5.72.") and "6.12" not in five_three.check("5.72")[1]
+    assert "8 games" not in nine_one.check("11")[1] and "11 games" not in six_four.check("8")[1]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    low = page.lower()  # "position" is defined where it is first used
+    assert low.index("position") == low.index("a **position** is the tiles still open") + len("a **")
     with pytest.raises(ValueError, match="set 9\\+2"):
         exercises_best_set.leave_value_exercise((1, 4, 6, 9), 10, (9, 2))
     assert "You may roll one die once 7, 8 and 9 are covered." in exercises_best_set.challenge_exercise().prompt
