@@ -1274,7 +1274,10 @@ def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_ite
     page = " ".join((root / "notebooks/shut_the_box/01_rules_and_play.md").read_text().split())
     assert "In the first two boxes the roll's own tile is covered; in the last one the roll is more than 9" in page
     es_page = " ".join((root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text().split())
-    assert "En las dos primeras cajas la ficha de la tirada está cubierta; en la última, la tirada es mayor que 9" in es_page
+    assert (
+        "En las dos primeras cajas la ficha de la tirada está cubierta; en la última, la tirada es mayor que 9"
+        in es_page
+    )
     r1, r2, r3 = (f["roll"] for f in facts)
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert f"rolls of {r1} and {r2} with that tile already covered, then a roll of {r3}, more than any tile" in guide
@@ -1579,8 +1582,12 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     # the shown answer and the right feedback give one form (two decimals) in both exercises, and only that set's
     # own value: never the other set's
     assert (seven_one.answer, five_three.answer) == ("6.12", "5.72")
-    assert seven_one.check("991/162")[1].endswith("expected score of 6.12.") and "5.72" not in seven_one.check("6.12")[1]
-    assert five_three.check("103/18")[1].endswith("expected score of 5.72.") and "6.12" not in five_three.check("5.72")[1]
+    assert (
+        seven_one.check("991/162")[1].endswith("expected score of 6.12.") and "5.72" not in seven_one.check("6.12")[1]
+    )
+    assert (
+        five_three.check("103/18")[1].endswith("expected score of 5.72.") and "6.12" not in five_three.check("5.72")[1]
+    )
     assert "8 games" not in nine_one.check("11")[1] and "11 games" not in six_four.check("8")[1]
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     low = page.lower()  # "position" is defined where it is first used
