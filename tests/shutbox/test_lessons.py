@@ -567,6 +567,17 @@ def test_too_few_outcomes_say_what_was_missed():
     three = exercises_dice.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
+    # a count two slips give names both, never guesses one: 4 with 1 and 4 open (each pair once, or the total 4
+    # left out); 18 with 2, 5 and 6 open (the total 6 or the total 8 left out, 5 outcomes each)
+    pair_or_four = exercises_dice.roll_outcomes_exercise((1, 4)).check("4")[1]
+    assert "you may have counted each pair of numbers once" in pair_or_four
+    assert "or left out the total 4 (made by 3 outcomes)" in pair_or_four
+    six_or_eight = three.check("18")[1]
+    assert "left out the total 6 (made by 5 outcomes), or left out the total 8 (made by 5 outcomes)" in six_or_eight
+    assert "you have left out the total 2. It is made by 1 outcome." in three.check("22")[1]  # one slip: named
+    with using("es"):
+        es = exercises_dice.roll_outcomes_exercise((1, 4)).check("4")[1]
+        assert "puede que hayas contado cada pareja" in es and "o que te hayas dejado el total 4" in es
 
 
 def test_dice_tables_show_no_python_values():
@@ -1140,6 +1151,9 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     insight = "not always the one that shuts the box more often"
     assert insight in why and insight in ex.check("two dice")[1]
     assert set(ex.leaks) == {"not always the same", "not the whole story"}
+    # the hint gives the method, not the reason the answer is right (how many rolls each choice needs)
+    assert "list the ways the rolls can cover every open tile" in ex.hint
+    assert "how many rolls" not in ex.hint and "7" not in ex.hint and "one die never" not in ex.hint
     assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
     with pytest.raises(ValueError, match="no choice"):
         exercises_dice.dice_shut_exercise((2, 5, 9))
