@@ -1194,7 +1194,7 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
         assert (
-            ex.hint.startswith("The idea: best set. A rule of thumb may pick the best set or may not")
+            ex.hint.startswith("Best set. A rule of thumb may pick the best set or may not")
             and "1 answer is right" not in ex.hint
         )
 
@@ -1253,7 +1253,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     items = L.practice_exercises(1)
     assert [ex.level for ex in items] == ["medium", "medium", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
-    assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items)
+    assert all(ex.hint.startswith("Sets for the roll: you may cover open tiles only") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
     facts = [ex.puzzle.facts for ex in items]
     assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
@@ -1274,7 +1274,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
-        assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
+        assert L.practice_exercises(1)[0].hint.startswith("Conjuntos")
 
 
 def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_items():
@@ -1754,7 +1754,7 @@ def test_format_hints_name_no_set_or_number_that_may_be_an_answer():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
-    """Practice's "At stake" line is read before answering: it says what the choice decides, with no chance or
+    """Practice's "What matters" line is read before answering: it says what the choice decides, with no chance or
     score; the feedback then gives the numbers (the chosen set's value and the best)."""
     from gamekit.puzzles.sets import stakes
 
@@ -1862,3 +1862,26 @@ def test_lesson_one_exercise_four_is_a_judgement_with_a_reason_per_slip():
         exercises_turn.one_die_statements_exercise([((1, 2), True, "a", ""), ((3, 4), True, "b", "")])
     with using("es"):
         assert "sigue descubierto" in exercises_turn.one_die_statements_exercise().check(ex.choices[0])[1]
+
+
+def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
+    """The practice question's line says "What matters", hints open with the theme's name (no "The idea:" label),
+    Spanish step captions open with a capital, and Spanish prompts and descriptions say «fichas descubiertas»."""
+    from pathlib import Path
+
+    from gamekit.puzzles.sets import stakes
+    from gamekit.shutbox import ShutTheBox, describe
+
+    puzzle = L.LESSONS[4].practice.puzzles()[0]
+
+    assert stakes(puzzle).startswith("What matters: ") and "At stake" not in stakes(puzzle)
+    assert not any(ex.hint.startswith("The idea") for n in (1, 2, 3, 4) for ex in L.practice_exercises(n))
+    with using("es"):
+        assert stakes(puzzle).startswith("Lo que importa: ")
+        assert puzzle.prompt().count("Fichas descubiertas: ") == 1 and "Números descubiertos" not in puzzle.prompt()
+        assert "Fichas descubiertas: 1, 2, 3" in describe.describe(ShutTheBox())
+        captions = [s.caption for s in exercises_sets.set_search_steps(8)]
+        assert all(c[:1].upper() == c[:1] for c in captions), captions
+        assert any(c.startswith("A ") and "le falta" in c for c in captions)
+    page = (Path(__file__).resolve().parents[2] / "notebooks/es/shut_the_box/02_sets_for_a_roll.md").read_text()
+    assert "una ficha tomada, falta más" not in page and "ya hay una ficha, pero todavía falta sumar más" in page
