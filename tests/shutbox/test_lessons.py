@@ -1784,6 +1784,9 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
     with using(lang):
         assert one.count("|  |  |  |  |") == L.SCORE_SHEET_ROUNDS and tr("who wins") in one
+        # four players' columns: a table of four can keep one sheet
+        assert tr("player {n}", n=4) in one and tr("player {n}", n=5) not in one
+        assert one.count("|  |  |  |  |  |") == L.SCORE_SHEET_ROUNDS
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
