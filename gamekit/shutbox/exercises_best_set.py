@@ -25,7 +25,6 @@ from gamekit.shutbox.lesson_words import (
     chance_words,
     exact_chance,
     exact_score,
-    page_score,
     parse_decimal,
     parse_whole,
     tile_list,
@@ -317,7 +316,7 @@ def leave_value_exercise(
             "Right: {set} leaves {left}, with an expected score of {exact}.",
             set=name,
             left=tile_list(left),
-            exact=page_score(value),
+            exact=number(float(value), 2),
         )
         if value.denominator == 1 and given == value:
             return True, right
@@ -382,7 +381,7 @@ def leave_value_exercise(
         hint=tr(
             "Write the tiles left open first. Then use the page's trees, or draw one with the table's one-tile rows."
         ),
-        answer=page_score(value),
+        answer=number(float(value), 2),  # the same form in every leave-value exercise
         solutions=[str(value)] if value.denominator == 1 else [str(value), number(float(value), 2)],
         wrong=[str(sum(left))]
         + ([number(float(both_only), 2)] if both_only is not None else [])

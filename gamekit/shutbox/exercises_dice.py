@@ -204,6 +204,24 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 k=k,
                 totals=tile_list(sorted(per_total)),
             )
+        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
+        if k < n and len(missed) + (k == unordered) > 1:
+            # several slips give this count: name each one, never guess a single one
+            slips = [tr("counted each pair of numbers once ((1, 2) and (2, 1) are different outcomes)")] * (
+                k == unordered
+            ) + [
+                ntr(
+                    "left out the total {t} (made by {c} outcome)",
+                    "left out the total {t} (made by {c} outcomes)",
+                    per_total[t],
+                    t=t,
+                    c=per_total[t],
+                )
+                for t in missed
+            ]
+            return False, tr(
+                "Too few: you may have {first}, or {second}.", first=", ".join(slips[:-1]), second=slips[-1]
+            )
         if k == unordered and k < n:
             return False, tr(
                 "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
@@ -221,7 +239,6 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
                 "die, second die."
             )
-        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
         if missed:
             t = missed[0]
             return False, ntr(
@@ -397,8 +414,8 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
         ),
         choice_checker(names[better], explanations),
         hint=tr(
-            "Follow the turn to its end, not one roll. To shut the box every open tile must be covered: "
-            "how many rolls does that take with one die, and with two dice?"
+            "Follow the turn to its end, not one roll. For each choice, list the ways the rolls can cover "
+            "every open tile, and how likely each way is."
         ),
         answer=names[better],
         solutions=[names[better]],

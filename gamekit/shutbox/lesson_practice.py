@@ -90,24 +90,29 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
+def _capital(theme: str) -> str:
+    """A theme's name opening a sentence: its first letter a capital."""
+    return theme[:1].upper() + theme[1:]
+
+
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
-    "count": lambda theme: tr("The idea: {theme} — count the sets of open tiles that make the roll.", theme=theme),
-    "list": lambda theme: tr("The idea: {theme} — list the sets, largest tile first.", theme=theme),
+    "count": lambda theme: tr("{theme}: count the sets of open tiles that make the roll.", theme=_capital(theme)),
+    "list": lambda theme: tr("{theme}: list the sets, largest tile first.", theme=_capital(theme)),
     "outcomes": lambda theme: tr(
-        "The idea: {theme} — its first step, counting the outcomes of two dice that let you go on.", theme=theme
+        "{theme}: its first step is counting the outcomes of two dice that let you go on.", theme=_capital(theme)
     ),
     "stuck": lambda theme: tr(
-        "The idea: {theme} — its first step, counting the outcomes of two dice that end the turn.", theme=theme
+        "{theme}: its first step is counting the outcomes of two dice that end the turn.", theme=_capital(theme)
     ),
-    "dice": lambda theme: tr("The idea: {theme} — compare how often one die and two dice let you go on.", theme=theme),
+    "dice": lambda theme: tr("{theme}: compare how often one die and two dice let you go on.", theme=_capital(theme)),
     "score": lambda theme: tr(
-        "The idea: {theme} — once 7, 8 and 9 are covered you may roll one die; when no set "
+        "{theme}: once 7, 8 and 9 are covered you may roll one die; when no set "
         "of open tiles makes the roll, the turn ends and the open tiles are your score.",
-        theme=theme,
+        theme=_capital(theme),
     ),
-    "bank": lambda theme: tr("The idea: {theme}.", theme=theme),
+    "bank": lambda theme: tr("{theme}.", theme=_capital(theme)),
     "legal": lambda theme: tr(
-        "The idea: {theme} — you may cover open tiles only, and they must add up to the roll.", theme=theme
+        "{theme}: you may cover open tiles only, and they must add up to the roll.", theme=_capital(theme)
     ),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question

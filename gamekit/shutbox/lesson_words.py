@@ -42,14 +42,6 @@ def exact_chance(v: Fraction) -> str:
     return pct
 
 
-def page_score(v: Fraction) -> str:
-    """An expected score as a pupil's page shows it: a fraction whose denominator has at most two digits beside its
-    two decimals ("103/18" is long: 5.72 alone), else the two decimals."""
-    if isinstance(v, Fraction) and v.denominator != 1 and v.denominator < 100:
-        return f"{v} ≈ {number(float(v), 2)}"
-    return number(float(v), 2)
-
-
 def exact_score(v: Fraction) -> str:
     """An expected score exactly (a fraction when short) and to two decimals, for a details box."""
     if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:

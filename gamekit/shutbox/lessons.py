@@ -370,7 +370,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(tr("The 36 outcomes of two dice, all equally likely: write the total in each cell."))
             out.append("\n".join([head, "|---" * 7 + "|", *rows]))
         elif aid == "score_sheet":
-            players = [tr("player {n}", n=n) for n in (1, 2, 3)]
+            players = [tr("player {n}", n=n) for n in (1, 2, 3, 4)]
             out.append(
                 tr(
                     "Score sheet for the game: write each player's name, then after each round the sum of the "

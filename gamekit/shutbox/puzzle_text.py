@@ -145,9 +145,9 @@ def stakes(game: Any, facts: dict, refutations: dict, n: int) -> str:
     """What the choice decides and how many choices are best — no chance or score: the pupil compares the
     positions first, and the feedback gives the numbers after the answer (:func:`right`, :func:`wrong`)."""
     if facts["objective"] == "shut":
-        text = tr("At stake: your chance to shut the box.")
+        text = tr("What matters: your chance to shut the box.")
     else:
-        text = tr("At stake: your expected score, the points left open on average.")
+        text = tr("What matters: your expected score, the points left open on average.")
     count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
 

@@ -489,7 +489,7 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
             seat = ("Gold", "Coral")[game.to_move]
             assert f"the game ends {seat} {mine}, " in question
         if game_id == "shut_the_box":
-            assert "At stake" in question
+            assert "What matters" in question
         assert html_text(p.prompt_label.value) == question
         p.next()
 
@@ -551,7 +551,7 @@ def test_the_homework_box_speaks_spanish():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_shut_the_box_stakes_give_no_value_and_the_feedback_gives_the_best(lang):
-    """The "At stake" line is read before answering: no chance or score in it; the feedback to a wrong answer
+    """The "What matters" line is read before answering: no chance or score in it; the feedback to a wrong answer
     then gives the chosen set's value and the best one."""
     from gamekit.i18n import using
 

@@ -567,6 +567,17 @@ def test_too_few_outcomes_say_what_was_missed():
     three = exercises_dice.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
+    # a count two slips give names both, never guesses one: 4 with 1 and 4 open (each pair once, or the total 4
+    # left out); 18 with 2, 5 and 6 open (the total 6 or the total 8 left out, 5 outcomes each)
+    pair_or_four = exercises_dice.roll_outcomes_exercise((1, 4)).check("4")[1]
+    assert "you may have counted each pair of numbers once" in pair_or_four
+    assert "or left out the total 4 (made by 3 outcomes)" in pair_or_four
+    six_or_eight = three.check("18")[1]
+    assert "left out the total 6 (made by 5 outcomes), or left out the total 8 (made by 5 outcomes)" in six_or_eight
+    assert "you have left out the total 2. It is made by 1 outcome." in three.check("22")[1]  # one slip: named
+    with using("es"):
+        es = exercises_dice.roll_outcomes_exercise((1, 4)).check("4")[1]
+        assert "puede que hayas contado cada pareja" in es and "o que te hayas dejado el total 4" in es
 
 
 def test_dice_tables_show_no_python_values():
@@ -1140,6 +1151,9 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     insight = "not always the one that shuts the box more often"
     assert insight in why and insight in ex.check("two dice")[1]
     assert set(ex.leaks) == {"not always the same", "not the whole story"}
+    # the hint gives the method, not the reason the answer is right (how many rolls each choice needs)
+    assert "list the ways the rolls can cover every open tile" in ex.hint
+    assert "how many rolls" not in ex.hint and "7" not in ex.hint and "one die never" not in ex.hint
     assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
     with pytest.raises(ValueError, match="no choice"):
         exercises_dice.dice_shut_exercise((2, 5, 9))
@@ -1180,7 +1194,7 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
         assert (
-            ex.hint.startswith("The idea: best set. A rule of thumb may pick the best set or may not")
+            ex.hint.startswith("Best set. A rule of thumb may pick the best set or may not")
             and "1 answer is right" not in ex.hint
         )
 
@@ -1239,7 +1253,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     items = L.practice_exercises(1)
     assert [ex.level for ex in items] == ["medium", "medium", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
-    assert all(ex.hint.startswith("The idea: sets for the roll — you may cover open tiles only") for ex in items)
+    assert all(ex.hint.startswith("Sets for the roll: you may cover open tiles only") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
     facts = [ex.puzzle.facts for ex in items]
     assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
@@ -1260,7 +1274,30 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
-        assert L.practice_exercises(1)[0].hint.startswith("La idea: conjuntos")
+        assert L.practice_exercises(1)[0].hint.startswith("Conjuntos")
+
+
+def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_items():
+    """The page says the first two boxes have the roll's own tile covered and the last roll is above 9; the guides
+    name the rolls.  Both are checked against the items the practice set deals now."""
+    from pathlib import Path
+
+    facts = [ex.puzzle.facts for ex in L.practice_exercises(1)]
+    assert all(f["roll"] <= 9 and f["roll"] not in f["open"] for f in facts[:2]) and facts[2]["roll"] > 9
+    root = Path(__file__).resolve().parents[2]
+    page = " ".join((root / "notebooks/shut_the_box/01_rules_and_play.md").read_text().split())
+    assert "In the first two boxes the roll's own tile is covered; in the last one the roll is more than 9" in page
+    es_page = " ".join((root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text().split())
+    assert (
+        "En las dos primeras cajas la ficha de la tirada está cubierta; en la última, la tirada es mayor que 9"
+        in es_page
+    )
+    r1, r2, r3 = (f["roll"] for f in facts)
+    guide = (root / "docs/teachers/shutbox.md").read_text()
+    assert f"rolls of {r1} and {r2} with that tile already covered, then a roll of {r3}, more than any tile" in guide
+    es_guide = (root / "docs/teachers/es/shutbox.md").read_text()
+    assert f"tiradas de {r1} y de {r2} con esa ficha ya cubierta y luego una tirada de {r3}" in es_guide
+    assert "no tile makes alone" not in guide
 
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
@@ -1556,6 +1593,19 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert seven_one.check("6.12")[0] and seven_one.check("991/162")[0] and five_three.check("5.72")[0]
     assert five_three.check("103/18")[0] and not five_three.check("6.12")[0] and not seven_one.check("5.72")[0]
     assert seven_one.solutions == ["991/162", "6.12"] and five_three.solutions == ["103/18", "5.72"]
+    # the shown answer and the right feedback give one form (two decimals) in both exercises, and only that set's
+    # own value: never the other set's
+    assert (seven_one.answer, five_three.answer) == ("6.12", "5.72")
+    assert (
+        seven_one.check("991/162")[1].endswith("expected score of 6.12.") and "5.72" not in seven_one.check("6.12")[1]
+    )
+    assert (
+        five_three.check("103/18")[1].endswith("expected score of 5.72.") and "6.12" not in five_three.check("5.72")[1]
+    )
+    assert "8 games" not in nine_one.check("11")[1] and "11 games" not in six_four.check("8")[1]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    low = page.lower()  # "position" is defined where it is first used
+    assert low.index("position") == low.index("a **position** is the tiles still open") + len("a **")
     with pytest.raises(ValueError, match="set 9\\+2"):
         exercises_best_set.leave_value_exercise((1, 4, 6, 9), 10, (9, 2))
     assert "You may roll one die once 7, 8 and 9 are covered." in exercises_best_set.challenge_exercise().prompt
@@ -1704,7 +1754,7 @@ def test_format_hints_name_no_set_or_number_that_may_be_an_answer():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
-    """Practice's "At stake" line is read before answering: it says what the choice decides, with no chance or
+    """Practice's "What matters" line is read before answering: it says what the choice decides, with no chance or
     score; the feedback then gives the numbers (the chosen set's value and the best)."""
     from gamekit.puzzles.sets import stakes
 
@@ -1734,6 +1784,9 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
     with using(lang):
         assert one.count("|  |  |  |  |") == L.SCORE_SHEET_ROUNDS and tr("who wins") in one
+        # four players' columns: a table of four can keep one sheet
+        assert tr("player {n}", n=4) in one and tr("player {n}", n=5) not in one
+        assert one.count("|  |  |  |  |  |") == L.SCORE_SHEET_ROUNDS
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
@@ -1812,3 +1865,26 @@ def test_lesson_one_exercise_four_is_a_judgement_with_a_reason_per_slip():
         exercises_turn.one_die_statements_exercise([((1, 2), True, "a", ""), ((3, 4), True, "b", "")])
     with using("es"):
         assert "sigue descubierto" in exercises_turn.one_die_statements_exercise().check(ex.choices[0])[1]
+
+
+def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
+    """The practice question's line says "What matters", hints open with the theme's name (no "The idea:" label),
+    Spanish step captions open with a capital, and Spanish prompts and descriptions say «fichas descubiertas»."""
+    from pathlib import Path
+
+    from gamekit.puzzles.sets import stakes
+    from gamekit.shutbox import ShutTheBox, describe
+
+    puzzle = L.LESSONS[4].practice.puzzles()[0]
+
+    assert stakes(puzzle).startswith("What matters: ") and "At stake" not in stakes(puzzle)
+    assert not any(ex.hint.startswith("The idea") for n in (1, 2, 3, 4) for ex in L.practice_exercises(n))
+    with using("es"):
+        assert stakes(puzzle).startswith("Lo que importa: ")
+        assert puzzle.prompt().count("Fichas descubiertas: ") == 1 and "Números descubiertos" not in puzzle.prompt()
+        assert "Fichas descubiertas: 1, 2, 3" in describe.describe(ShutTheBox())
+        captions = [s.caption for s in exercises_sets.set_search_steps(8)]
+        assert all(c[:1].upper() == c[:1] for c in captions), captions
+        assert any(c.startswith("A ") and "le falta" in c for c in captions)
+    page = (Path(__file__).resolve().parents[2] / "notebooks/es/shut_the_box/02_sets_for_a_roll.md").read_text()
+    assert "una ficha tomada, falta más" not in page and "ya hay una ficha, pero todavía falta sumar más" in page
