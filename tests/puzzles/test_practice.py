@@ -1109,6 +1109,51 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
     assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
+    from gamekit import catalog
+    from gamekit.puzzles.practice import lesson_choices, lessons_done
+
+    page = {"dots_and_boxes": "01_dots_and_boxes", "five_in_a_row": "02_five_in_a_row",
+            "connect_four": "03_connect_four", "shut_the_box": "04_shut_the_box"}[game_id]
+    en = " ".join((ROOT / "notebooks" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((ROOT / "notebooks" / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "The first time, the list above the puzzle starts at the ideas of the last lesson you have done" in en
+    assert "Once you have answered a puzzle here, or done the last lesson, it starts at *All the lessons' ideas, mixed*" in en
+    assert "Cuando ya has respondido a un problema aquí, o has hecho la última lección, empieza por" in es
+    with using("es"):
+        assert f"*{lesson_choices(game_id)[0][0]}*" in es
+    # the first time: the last lesson done (none yet: the first lesson)
+    assert Practice(game_id, seed=3).lesson_menu.value == lessons_done(game_id) == min(
+        key for _, key in lesson_choices(game_id) if isinstance(key, int)
+    )
+    # the last lesson done: every idea, mixed
+    last = max(key for _, key in lesson_choices(game_id) if isinstance(key, int))
+    title = catalog.get(game_id).lesson_registry()[last].title
+    progress.record(title, "q1", True)
+    assert lessons_done(game_id) == last and Practice(game_id, seed=3).lesson_menu.value is None
+    progress.reset()
+    # once a puzzle is answered here: every idea, mixed
+    p = Practice(game_id, seed=3)
+    assert p.lesson_menu.value is not None
+    p.answer(p.puzzle.answers[0])
+    assert Practice(game_id, seed=3).lesson_menu.value is None
+
+
+def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
+    from gamekit.puzzles.practice import lesson_pool
+
+    side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
+    assert side and all("win_now" in p.themes for p in side)  # as the page says
+    later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
+    assert later  # "its other puzzles win only by force a few drops later"
+    en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    assert "with lesson 1's ideas, its puzzles win at once with a line through a side disc" in en
+    assert "con las ideas de la lección 1, sus problemas se ganan ya con una línea que pasa por una ficha lateral" in es
+    assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
+
+
 def test_a_wrong_lesson_is_refused_and_changes_nothing():
     p = Practice("five_in_a_row", seed=1)
     p.choose_lesson(2)
