@@ -768,6 +768,75 @@ def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
         why_right(practice_pool(game_id)[0], "nope")
 
 
+def test_the_dots_why_fits_the_line_the_pupil_drew():
+    """A hard-hearted handout's reason ("two separate gifts") only for the middle line of a chain of two; a right
+    line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
+    chains only when, after that line, the count favours the pupil."""
+    from gamekit.dots import boxes_given, components, long_chain_rule
+    from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, SAFE_LINE_WHY
+    from gamekit.puzzles.practice import WHY
+
+    seen = set()
+    for puzzle in bank("dots_and_boxes"):
+        game = puzzle.position
+        if "hard_hearted_handout" in puzzle.themes:
+            middles = set()
+            for c in components(game):
+                if c.kind == "chain" and c.length == 2 and not c.opened:
+                    common = set(game.geometry.box_lines[c.boxes[0]]) & set(game.geometry.box_lines[c.boxes[1]])
+                    middles |= {game.line_name(line) for line in common}
+            for a in puzzle.answers:
+                line = why_right(puzzle, "hard_hearted_handout", a)
+                if a in middles:
+                    assert line == WHY["hard_hearted_handout"], (puzzle.id, a)
+                    seen.add("two")
+                else:
+                    assert "separate gifts" not in line, (puzzle.id, a)
+                    if boxes_given(game, a) == 1:
+                        assert line == HANDOUT_ONE_BOX_WHY
+                        seen.add("one")
+        if "safe_line" in puzzle.themes:
+            for a in puzzle.answers:
+                after = game.copy()
+                after.play(a)
+                mine = "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
+                line = why_right(puzzle, "safe_line", a)
+                assert line == (WHY["safe_line"] if mine else SAFE_LINE_WHY), (puzzle.id, a)
+                seen.add(mine)
+    assert seen == {"two", "one", True, False}
+    # the Practice feedback gives the reason for the line answered, in Spanish too
+    handout = next(
+        p
+        for p in bank("dots_and_boxes")
+        if "hard_hearted_handout" in p.themes and any(boxes_given(p.position, a) == 1 for a in p.answers)
+    )
+    one = next(a for a in handout.answers if boxes_given(handout.position, a) == 1)
+    with using("es"):
+        p = Practice("dots_and_boxes", puzzles=[handout], theme="hard_hearted_handout")
+        ok, feedback = p.answer(one)
+        assert ok and tr(HANDOUT_ONE_BOX_WHY) in feedback and "regalos separados" not in feedback
+        assert tr(HANDOUT_ONE_BOX_WHY).startswith("Por qué: ") and tr(SAFE_LINE_WHY).startswith("Por qué: ")
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
+    from gamekit.puzzles.connect import DRAW_ROW_WHY
+    from gamekit.puzzles.practice import WHY
+
+    seen = set()
+    for puzzle in bank(game_id):
+        if "odd_even_threat" in puzzle.themes:
+            draw = puzzle.facts["best"] == 0
+            for a in puzzle.answers:
+                line = why_right(puzzle, "odd_even_threat", a)
+                assert line == (DRAW_ROW_WHY if draw else WHY["odd_even_threat"]), (puzzle.id, a)
+                assert ("has to drop just under it" in line) != draw
+            seen.add(draw)
+    assert seen == {True, False}
+    with using("es"):
+        assert tr(DRAW_ROW_WHY).startswith("Por qué: ") and "empate" in tr(DRAW_ROW_WHY)
+
+
 def _first(game_id: str, kind: str):
     """The first (puzzle, wrong answer, feedback) of the bank whose mistake sentence is of ``kind``."""
     for puzzle in bank(game_id):
