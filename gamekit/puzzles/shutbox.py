@@ -281,8 +281,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
     level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
     of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
-    themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions); one
-    question per position unless the rule changes its answer (:func:`one_per_position`).
+    themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
 
     The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
     and the mixed pool a pupil who has done every lesson gets — have no rule of thumb answering more than
@@ -299,28 +298,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
-    puzzles = rule_share(one_per_position(puzzles))
+    puzzles = rule_share(puzzles)
     if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
         return puzzles
     dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
     chosen = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
     return [p for p in puzzles if p.id in chosen]
-
-
-def one_per_position(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """``puzzles`` (in order) with one question per position: of the puzzles with the same goal, kind, open tiles
-    and roll whose right answers are the same, only one is kept — the one under the lessons' rule
-    (:data:`LESSON_RULE`) if there is one, else the first.  The one-die rule is part of the question, but where it
-    does not change the answer a second puzzle would ask the pupil the same thing again; where it does change
-    the answer, each rule's puzzle stays (the rule is then the point of the question)."""
-    kept: dict[tuple, Puzzle] = {}
-    for p in puzzles:
-        f = p.facts
-        key = (f["objective"], f["kind"], tuple(f["open"]), f["roll"], tuple(sorted(map(repr, p.answers))))
-        if key not in kept or (f.get("one_die") == LESSON_RULE and kept[key].facts.get("one_die") != LESSON_RULE):
-            kept[key] = p
-    ids = {p.id for p in kept.values()}
-    return [p for p in puzzles if p.id in ids]
 
 
 MIXED_DICE = 6

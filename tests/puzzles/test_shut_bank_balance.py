@@ -123,10 +123,7 @@ def test_no_rule_of_thumb_answers_more_than_its_share_of_an_ideas_practice():
         practice_pool("shut_the_box"),
     ):
         sets = [p for p in pool if p.facts["kind"] == "set"]
-        # every position once (the bank's twins under other one-die rules with the same answer are left out), so
-        # these are the distinct questions a pupil meets: enough for a homework set of 10
-        positions = {(p.facts["objective"], tuple(p.facts["open"]), p.facts["roll"]) for p in sets}
-        assert len(sets) >= 10 and len(positions) == len(sets)
+        assert len(sets) >= 30
         for rule in THUMB_RULES:
             assert sum(rule in thumb_answers(p) for p in sets) <= MAX_RULE_SHARE * len(sets), rule
         assert len({level(p.rating) for p in sets}) >= 5  # spread over the levels
