@@ -1593,3 +1593,25 @@ def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
         g = p.position.copy()
         g.play(m)
         assert g.is_over() or not _wins_at_once(g)
+
+
+def test_spanish_practice_words_follow_the_glossary():
+    """A 5 en raya / Connect Four cell is a «hueco» (a «casilla» is a Dots box) and a Dots loop a «bucle»."""
+    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
+
+    with using("es"):
+        board = [tr(WHY[t]) for t in ("win_now", "block", "side_column", "double_threat", "odd_even_threat")]
+        board += [
+            tr(UNDER_THREAT_WHY),
+            tr(
+                "The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}.",
+                n=3,
+                other="X",
+                k=5,
+                m=4,
+            ),
+        ]
+        assert all("casilla" not in s for s in board) and "hueco" in tr(WHY["block"])
+        assert "bucle" in tr(WHY["all_but_four"]) and "ciclo" not in tr(WHY["all_but_four"])
+    page = (ROOT / "docs" / "teachers" / "es" / "homework.md").read_text(encoding="utf-8")
+    assert "ciclo" not in page
