@@ -364,6 +364,23 @@ def right_words(puzzle: Puzzle, action: Any) -> str | None:
     return tr(message, move=column, colour=tr(OTHER[1 - game.to_move]))
 
 
+DRAW_ROW_WHY = N_(
+    "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
+    " drop loses."
+)
+"""The reason for a right drop of an *odd/even threat* puzzle whose best outcome is a draw."""
+
+
+def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
+    """The reason that fits a right drop where the idea's own reason (``WHY`` of
+    :mod:`gamekit.puzzles.practice`) does not, else None: an *odd/even threat* puzzle whose best drop only keeps
+    the draw (its best outcome is 0) says so (:data:`DRAW_ROW_WHY`), not that the opponent will have to drop
+    under the threat.  ``action`` (the drop) does not change it: every right drop keeps the same outcome."""
+    if theme == "odd_even_threat" and puzzle_goal(puzzle.facts) == ("outcome", 0):
+        return tr(DRAW_ROW_WHY)
+    return None
+
+
 def puzzle_goal(facts: dict) -> tuple:
     """What a puzzle asks the pupil to reach, to match a similar one: ``("outcome", 1)`` a win, ``0`` keep the
     draw, ``-1`` hold out longest (the sign of the best drop's outcome)."""

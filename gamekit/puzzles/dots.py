@@ -28,7 +28,7 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.dots.solver import solver_for
 from gamekit.core.errors import SolverTimeout
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import level
@@ -296,6 +296,40 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     caps = set(capture_lines(game))
     key, allowed = ("take", caps) if caps else ("safe", set(safe_lines(game)))
     return key if allowed and allowed <= set(puzzle.answers) else None
+
+
+HANDOUT_ONE_BOX_WHY = N_(
+    "Why: this line gives away a single box: one box cannot be declined, so your opponent cannot keep control with it."
+)
+"""The reason for a right line of a *hard-hearted handout* puzzle that gives one box away, not two split apart."""
+SAFE_LINE_WHY = N_("Why: this safe line gives no box away, and every other line does worse later in the game.")
+"""The reason for a right safe line whose count of long chains is not what makes it right."""
+
+
+def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
+    """The reason that fits the right line ``action`` where the idea's own reason (``WHY`` of
+    :mod:`gamekit.puzzles.practice`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
+    chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
+    to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
+    long chains is the reason only when the puzzle is one about the count (``long_chain_count``) and, after the
+    line, the count favours the player who drew it (:func:`gamekit.dots.analysis.long_chain_rule`); otherwise
+    :data:`SAFE_LINE_WHY`."""
+    game = puzzle.position
+    if theme == "hard_hearted_handout":
+        for c in components(game):
+            if c.kind == "chain" and c.length == 2 and not c.opened:
+                if _shared(game, c.boxes[0], c.boxes[1]) == game.line_name(game.line_index(action)):
+                    return None
+        if boxes_given(game, game.line_name(game.line_index(action))) == 1:
+            return tr(HANDOUT_ONE_BOX_WHY)
+        return tr("Why: every other choice does worse.")
+    if theme == "safe_line":
+        after = game.copy()
+        after.play(action)
+        if "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move:
+            return None
+        return tr(SAFE_LINE_WHY)
+    return None
 
 
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:

@@ -791,12 +791,14 @@ UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent'
 """The reason for a board puzzle where every other drop lets the opponent win at once (:data:`UNDER_THREAT_IDEA`)."""
 
 
-def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
+def why_right(puzzle: Puzzle, theme: str | None = None, action: Any = None) -> str:
     """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
     (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
-    the theme's idea does not fit the puzzle (every other drop loses at once); a theme :data:`WHY` has no reason
-    for (a game's puzzles added without one) only says the other choices do worse.  A puzzle where every choice is
-    right says so.  A theme the puzzle does not carry: ValueError."""
+    the theme's idea does not fit the puzzle (every other drop loses at once); given the pupil's right answer
+    ``action``, the game's ``why_words(puzzle, theme, action)`` may give the reason that fits that answer (a
+    Dots line that gives one box away rather than splitting two, a draw kept rather than a win); a theme
+    :data:`WHY` has no reason for (a game's puzzles added without one) only says the other choices do worse.  A
+    puzzle where every choice is right says so.  A theme the puzzle does not carry: ValueError."""
     if not any(a not in puzzle.answers for a in puzzle.legal_answers()):
         return tr("Why: every choice here is as good.")
     theme = theme if theme is not None else (puzzle.themes[0] if puzzle.themes else None)
@@ -804,9 +806,15 @@ def why_right(puzzle: Puzzle, theme: str | None = None) -> str:
         return tr("Why: every other choice does worse.")
     if theme not in puzzle.themes:
         raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
-    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "practice_hint", None)
     if own is not None and own(puzzle, theme) is not None:
         return tr(UNDER_THREAT_WHY)
+    fits = getattr(module, "why_words", None)
+    if action is not None and fits is not None:
+        words = fits(puzzle, theme, action)
+        if words is not None:
+            return words
     return tr(WHY[theme]) if theme in WHY else tr("Why: every other choice does worse.")  # a game added later
 
 
@@ -1144,7 +1152,7 @@ class Practice(ClassNote, Localized, W.VBox):
         ok, feedback = self.puzzle.check(action)  # raises before anything changes
         if ok:
             theme = self.idea_theme()
-            feedback += " " + why_right(self.puzzle, theme)
+            feedback += " " + why_right(self.puzzle, theme, action)
             if theme is not None:
                 feedback += " " + idea_words(self.puzzle, theme)
         else:

@@ -768,6 +768,75 @@ def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
         why_right(practice_pool(game_id)[0], "nope")
 
 
+def test_the_dots_why_fits_the_line_the_pupil_drew():
+    """A hard-hearted handout's reason ("two separate gifts") only for the middle line of a chain of two; a right
+    line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
+    chains only when, after that line, the count favours the pupil."""
+    from gamekit.dots import boxes_given, components, long_chain_rule
+    from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, SAFE_LINE_WHY
+    from gamekit.puzzles.practice import WHY
+
+    seen = set()
+    for puzzle in bank("dots_and_boxes"):
+        game = puzzle.position
+        if "hard_hearted_handout" in puzzle.themes:
+            middles = set()
+            for c in components(game):
+                if c.kind == "chain" and c.length == 2 and not c.opened:
+                    common = set(game.geometry.box_lines[c.boxes[0]]) & set(game.geometry.box_lines[c.boxes[1]])
+                    middles |= {game.line_name(line) for line in common}
+            for a in puzzle.answers:
+                line = why_right(puzzle, "hard_hearted_handout", a)
+                if a in middles:
+                    assert line == WHY["hard_hearted_handout"], (puzzle.id, a)
+                    seen.add("two")
+                else:
+                    assert "separate gifts" not in line, (puzzle.id, a)
+                    if boxes_given(game, a) == 1:
+                        assert line == HANDOUT_ONE_BOX_WHY
+                        seen.add("one")
+        if "safe_line" in puzzle.themes:
+            for a in puzzle.answers:
+                after = game.copy()
+                after.play(a)
+                mine = "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
+                line = why_right(puzzle, "safe_line", a)
+                assert line == (WHY["safe_line"] if mine else SAFE_LINE_WHY), (puzzle.id, a)
+                seen.add(mine)
+    assert seen == {"two", "one", True, False}
+    # the Practice feedback gives the reason for the line answered, in Spanish too
+    handout = next(
+        p
+        for p in bank("dots_and_boxes")
+        if "hard_hearted_handout" in p.themes and any(boxes_given(p.position, a) == 1 for a in p.answers)
+    )
+    one = next(a for a in handout.answers if boxes_given(handout.position, a) == 1)
+    with using("es"):
+        p = Practice("dots_and_boxes", puzzles=[handout], theme="hard_hearted_handout")
+        ok, feedback = p.answer(one)
+        assert ok and tr(HANDOUT_ONE_BOX_WHY) in feedback and "regalos separados" not in feedback
+        assert tr(HANDOUT_ONE_BOX_WHY).startswith("Por qué: ") and tr(SAFE_LINE_WHY).startswith("Por qué: ")
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
+    from gamekit.puzzles.connect import DRAW_ROW_WHY
+    from gamekit.puzzles.practice import WHY
+
+    seen = set()
+    for puzzle in bank(game_id):
+        if "odd_even_threat" in puzzle.themes:
+            draw = puzzle.facts["best"] == 0
+            for a in puzzle.answers:
+                line = why_right(puzzle, "odd_even_threat", a)
+                assert line == (DRAW_ROW_WHY if draw else WHY["odd_even_threat"]), (puzzle.id, a)
+                assert ("has to drop just under it" in line) != draw
+            seen.add(draw)
+    assert seen == {True, False}
+    with using("es"):
+        assert tr(DRAW_ROW_WHY).startswith("Por qué: ") and "empate" in tr(DRAW_ROW_WHY)
+
+
 def _first(game_id: str, kind: str):
     """The first (puzzle, wrong answer, feedback) of the bank whose mistake sentence is of ``kind``."""
     for puzzle in bank(game_id):
@@ -1107,6 +1176,58 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
         assert all(core.theme_name(game_id, t) in label for t in asked)  # a tag (next_roll) is not an idea
     p.choose_lesson(None)
     assert p.lesson is None and len(p.pool) == len(lesson_pool(game_id, None))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
+    from gamekit import catalog
+    from gamekit.puzzles.practice import lesson_choices, lessons_done
+
+    page = {
+        "dots_and_boxes": "01_dots_and_boxes",
+        "five_in_a_row": "02_five_in_a_row",
+        "connect_four": "03_connect_four",
+        "shut_the_box": "04_shut_the_box",
+    }[game_id]
+    en = " ".join((ROOT / "notebooks" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((ROOT / "notebooks" / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "The first time, the list above the puzzle starts at the ideas of the last lesson you have done" in en
+    assert "Once you have answered a puzzle here, or done the last lesson, it starts at" in en
+    assert f"*{lesson_choices(game_id)[0][0]}*" in en
+    assert "Cuando ya has respondido a un problema aquí, o has hecho la última lección, empieza por" in es
+    with using("es"):
+        assert f"*{lesson_choices(game_id)[0][0]}*" in es
+    # the first time: the last lesson done (none yet: the first lesson)
+    assert (
+        Practice(game_id, seed=3).lesson_menu.value
+        == lessons_done(game_id)
+        == min(key for _, key in lesson_choices(game_id) if isinstance(key, int))
+    )
+    # the last lesson done: every idea, mixed
+    last = max(key for _, key in lesson_choices(game_id) if isinstance(key, int))
+    title = catalog.get(game_id).lesson_registry()[last].title
+    progress.record(title, "q1", True)
+    assert lessons_done(game_id) == last and Practice(game_id, seed=3).lesson_menu.value is None
+    progress.reset()
+    # once a puzzle is answered here: every idea, mixed
+    p = Practice(game_id, seed=3)
+    assert p.lesson_menu.value is not None
+    p.answer(p.puzzle.answers[0])
+    assert Practice(game_id, seed=3).lesson_menu.value is None
+
+
+def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
+    from gamekit.puzzles.practice import lesson_pool
+
+    side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
+    assert side and all("win_now" in p.themes for p in side)  # as the page says
+    later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
+    assert later  # "its other puzzles win only by force a few drops later"
+    en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+    assert "with lesson 1's ideas, its puzzles win at once with a line through a side disc" in en
+    assert "con las ideas de la lección 1, sus problemas se ganan ya con una línea que pasa por una ficha lateral" in es
+    assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
 
 def test_a_wrong_lesson_is_refused_and_changes_nothing():
@@ -1472,3 +1593,25 @@ def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
         g = p.position.copy()
         g.play(m)
         assert g.is_over() or not _wins_at_once(g)
+
+
+def test_spanish_practice_words_follow_the_glossary():
+    """A 5 en raya / Connect Four cell is a «hueco» (a «casilla» is a Dots box) and a Dots loop a «bucle»."""
+    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
+
+    with using("es"):
+        board = [tr(WHY[t]) for t in ("win_now", "block", "side_column", "double_threat", "odd_even_threat")]
+        board += [
+            tr(UNDER_THREAT_WHY),
+            tr(
+                "The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}.",
+                n=3,
+                other="X",
+                k=5,
+                m=4,
+            ),
+        ]
+        assert all("casilla" not in s for s in board) and "hueco" in tr(WHY["block"])
+        assert "bucle" in tr(WHY["all_but_four"]) and "ciclo" not in tr(WHY["all_but_four"])
+    page = (ROOT / "docs" / "teachers" / "es" / "homework.md").read_text(encoding="utf-8")
+    assert "ciclo" not in page
