@@ -85,7 +85,7 @@ def solutions_markdown(module: str, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _practice_as_shown(lessons: Any, lesson: Any) -> list:
+def practice_as_shown(lessons: Any, lesson: Any) -> list:
     """A lesson's practice problems as printed on its worksheet: the bank's wording, in the order and at the levels
     its page shows them (a game's ``practice_exercises`` may reorder or relabel the set; matched by puzzle id)."""
     bank = list(lesson.practice.exercises())
@@ -362,7 +362,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
 
             out += [tr("## More practice"), ""]
             titles = getattr(lessons, "PRACTICE_TITLES", None)  # the page's own heading per level, when it has one
-            for n, ex in enumerate(_practice_as_shown(lessons, lesson), 1):
+            for n, ex in enumerate(practice_as_shown(lessons, lesson), 1):
                 board = _board_text(ex)
                 out += [
                     "### " + tr(titles[ex.level], i=n)

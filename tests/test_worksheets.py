@@ -7,7 +7,14 @@ import re
 import pytest
 
 from gamekit.i18n import using
-from gamekit.teacher_sheets import PAPER_BANNED, _board_text, paper_words, worksheet_markdown, write_worksheets
+from gamekit.teacher_sheets import (
+    PAPER_BANNED,
+    _board_text,
+    paper_words,
+    practice_as_shown,
+    worksheet_markdown,
+    write_worksheets,
+)
 
 MODULES = ("gamekit.dots.lessons", "gamekit.connect.lessons", "gamekit.shutbox.lessons")
 SHEETS = [(m, nb) for m in MODULES for nb, factories in importlib.import_module(m).EXERCISES.items() if factories]
@@ -18,7 +25,7 @@ def exercises(module, notebook):
     out = [f() for f in lessons.EXERCISES[notebook]]
     lesson = next((l for l in lessons.LESSONS.values() if l.notebook == notebook), None)
     if lesson is not None and lesson.practice is not None:
-        out += lesson.practice.exercises()
+        out += practice_as_shown(lessons, lesson)  # in the order and at the levels the page shows them
     return out
 
 
