@@ -581,3 +581,18 @@ def test_the_puzzle_prompts_read_as_the_lessons_do_in_spanish():
         shut = next(p for p in bank("shut_the_box") if p.facts["objective"] == "shut" and p.facts["kind"] == "set")
         assert "lo más alta posible" in shut.prompt()
     assert five.prompt().startswith("Red to move.")
+
+
+def test_no_module_names_a_variable_after_a_message_keyword():
+    """The catalogue's extractor (``make messages``) treats ``tr``, ``ntr``, ``ptr``, ``N_``, ``said`` and ``nsaid``
+    as message marks wherever they appear: a local variable of one of those names (``said[move]``) made it skip the
+    messages around it, so their Spanish went missing on the page.  No module assigns to those names."""
+    import ast
+
+    keywords = {"tr", "ntr", "ptr", "N_", "said", "nsaid"}
+    found = []
+    for path in sorted(Path(gamekit.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in keywords:
+                found.append(f"{path.name}:{node.lineno} {node.id}")
+    assert not found, found

@@ -65,13 +65,13 @@ def describe(
         parts.append(tr("{seat} to move.", seat=seat_names[game.to_move]))
     parts.extend(column_text(game, n) for n in range(1, game.columns + 1))
     if verdicts:
-        said = [
+        worded = [
             tr("column {n}: {verdict}", n=game.column_number(col), verdict=words[0])
             for col, words in sorted(verdicts.items())
             if game.column_number(col) is not None
         ]
-        if said:
-            parts.append(tr("Hint for each column: {verdicts}.", verdicts="; ".join(said)))
+        if worded:
+            parts.append(tr("Hint for each column: {verdicts}.", verdicts="; ".join(worded)))
     if cursor is not None:
         parts.append(cursor_text(game, cursor))
     return " ".join(parts)

@@ -292,7 +292,7 @@ def popout_avoid_exercise() -> ConnectExercise:
     completes a line for yellow only (so yellow wins), and each other pop is told what it does."""
     game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
     me = game.to_move
-    said: dict[str, str] = {}
+    worded: dict[str, str] = {}
     losing, unsafe = [], set()
     for m in (m for m in game.legal_moves() if m.startswith("p")):
         g = game.copy()
@@ -300,7 +300,7 @@ def popout_avoid_exercise() -> ConnectExercise:
         n, label = m.lstrip("p"), popout_move_label(m)
         if g.winner() == 1 - me:
             losing.append(label)
-            said[label] = tr(
+            worded[label] = tr(
                 "Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
                 "across row {row}. A pop that completes a line only for your opponent makes your opponent "
                 "win.",
@@ -309,11 +309,13 @@ def popout_avoid_exercise() -> ConnectExercise:
                 row=g.winning_cells()[0][1] + 1,
             )
         elif g.winner() == me:
-            said[label] = tr("Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me]))
+            worded[label] = tr(
+                "Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me])
+            )
         elif immediate_wins(g):
             reply = immediate_wins(g)[0]
             unsafe.add(label)  # the common slip: a pop that loses one move later (first in ``wrong``)
-            said[label] = tr(
+            worded[label] = tr(
                 "Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
                 "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
                 "gives {other} five with no move in between.",
@@ -326,16 +328,16 @@ def popout_avoid_exercise() -> ConnectExercise:
                 ),
             )
         else:
-            said[label] = tr(
+            worded[label] = tr(
                 "Not column {n}: after that pop the discs above fall one row, but no line of five "
                 "appears for either colour, and {other} cannot make five with the next move. That pop "
                 "is safe.",
                 n=n,
                 other=tr(COLOUR_NAMES[1 - me]),
             )
-    if len(losing) != 1 or len(said) < 3:
+    if len(losing) != 1 or len(worded) < 3:
         raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
-    choices = list(said)
+    choices = list(worded)
     return ConnectExercise(
         tr(
             "PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
@@ -343,7 +345,7 @@ def popout_avoid_exercise() -> ConnectExercise:
             colour=tr(COLOUR_NAMES[me]),
             other=tr(COLOUR_NAMES[1 - me]),
         ),
-        choice_checker(losing[0], said),
+        choice_checker(losing[0], worded),
         hint=tr(
             "Picture each column falling by one row when its bottom disc is popped. Look for "
             "five cells in a row, four of them {other}: is there a {other} disc just above the "
@@ -378,7 +380,7 @@ def popout_exercise() -> ConnectExercise:
     """Which move makes red's five: every legal drop and pop is a choice (a guess rarely hits), and each is
     played out on the rules engine to say what it does."""
     game = popout_game()
-    said: dict[str, str] = {}
+    worded: dict[str, str] = {}
     winning, won = [], []
     for m in game.legal_moves():
         g = game.copy()
@@ -387,27 +389,27 @@ def popout_exercise() -> ConnectExercise:
         if g.winner() == game.to_move:
             winning.append(label)
             won.append(m)
-            said[label] = tr(
+            worded[label] = tr(
                 "Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
                 n=n,
                 row=g.winning_cells()[0][1] + 1,
             )
         elif g.winner() is not None:
-            said[label] = tr(
+            worded[label] = tr(
                 "Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n
             )
         elif m.startswith("p"):
-            said[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
+            worded[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
         else:
-            said[label] = tr(
+            worded[label] = tr(
                 "Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n
             )
-    choices = list(said)
+    choices = list(worded)
     if len(won) != 1 or not won[0].startswith("p"):
         raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
     return ConnectExercise(
         tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
-        choice_checker(winning[0], said),
+        choice_checker(winning[0], worded),
         hint=tr(
             "Picture each column falling by one row when its bottom disc is popped. Look for a row "
             "with four red discs and one yellow disc: is there a red disc just above the yellow one?"

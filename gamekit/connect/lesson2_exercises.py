@@ -198,13 +198,13 @@ def claimeven_exercise() -> ConnectExercise:
     wrong = [m for m in game.legal_moves() if m not in good]
     empty = {m: game.height - game.height_of(int(m)) for m in game.legal_moves()}
     proofs = prove_columns(game, good, zugzwang=False)  # the proof the exercise teaches: claimeven
-    said: dict[str, str] = {}
+    told: dict[str, str] = {}
     top_row = {m: same_column_top_row(game, m) for m in good}
 
     def judge(move: str) -> tuple[bool, str]:
-        if move not in said:
+        if move not in told:
             words = outcome_words(game, move, hide=() if move in good else good)
-            said[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
+            told[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
         if move in good:
             why = (
                 tr(
@@ -222,11 +222,11 @@ def claimeven_exercise() -> ConnectExercise:
                         "red disc on top of it."
                     ),
                     *([why] if why else []),
-                    said[move],
+                    told[move],
                 ]
             )
         if empty[move] % 2:
-            return False, tr("Not column {move}: {words}", move=move, words=said[move])
+            return False, tr("Not column {move}: {words}", move=move, words=told[move])
         return False, ntr(
             "Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
             "odd number, and the column that has an odd number now would still have one. {words}",
@@ -234,7 +234,7 @@ def claimeven_exercise() -> ConnectExercise:
             "an odd number, and the column that has an odd number now would still have one. {words}",
             empty[move],
             move=move,
-            words=said[move],
+            words=told[move],
         )
 
     def more(answer: Any) -> str:
@@ -397,7 +397,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
         mover=colour[f["mover"]],
         other=colour[1 - f["mover"]],
     )
-    said = {
+    told = {
         colour[f["forced"]]: tr(
             "Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
             "on top. That is zugzwang: {forced} loses because it has to move.",
@@ -423,7 +423,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
         k=miscount,
         fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
     )
-    said[miscounted] = tr(
+    told[miscounted] = tr(
         "Check that count against exercise 3: one forgotten cell changes who fills the last safe cell. {turns}",
         turns=alternate,
     )
@@ -435,7 +435,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
             "outside those columns is full. Who then has to drop into a ✗ cell?",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
-        choice_checker(right, said),
+        choice_checker(right, told),
         hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
         answer=right,
         solutions=[right],

@@ -81,24 +81,24 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         "letter in the cell).",
         row=row,
     )
-    said = {}
+    worded = {}
     for (o, h), label in ROW_KINDS.items():
         if (o, h) == (odd, helps):
-            said[tr(label)] = why
+            worded[tr(label)] = why
         elif o == odd:
-            said[tr(label)] = wrong_help
+            worded[tr(label)] = wrong_help
         elif h != helps:  # the wrong row, and the verdict that row gives for this owner: one slip
-            said[tr(label)] = wrong_row
+            worded[tr(label)] = wrong_row
         else:  # the wrong row, and a verdict that does not follow from it either: two slips
-            said[tr(label)] = both
-    choices = list(said)
+            worded[tr(label)] = both
+    choices = list(worded)
     return ConnectExercise(
         tr(
             "This board has one threat cell, and its letter says whose it is: a disc of that colour "
             "there would make five. No disc can reach it yet. What kind of row is it on, and by the odd/even "
             "rule of thumb, will it help the player it belongs to at the end of the game?"
         ),
-        choice_checker(right, said),
+        choice_checker(right, worded),
         hint=tr("Count the rows from the bottom, starting at 1. Then look at the letter: whose threat is it?"),
         answer=right,
         solutions=[right],
@@ -192,7 +192,7 @@ def two_threats_exercise() -> ConnectExercise:
         "top: zugzwang.",
         **values,
     )
-    said = {
+    worded = {
         tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
             "Count the rows from the bottom, starting at 1: red's threat is on row {r} and yellow's on row {y}. Both "
             "are even, yellow's kind. The exact solver says yellow wins.",
@@ -211,13 +211,13 @@ def two_threats_exercise() -> ConnectExercise:
             **values,
         ),
     }
-    choices = list(said)
+    choices = list(worded)
     return ConnectExercise(
         tr(
             "Red to move. Red has one threat cell and yellow has one, in different columns, and "
             "neither can be used yet. With best play on both sides, who wins, and why?"
         ),
-        choice_checker(right, said),
+        choice_checker(right, worded),
         hint=tr(
             "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
             'from "Odd and even threats" for each threat.'

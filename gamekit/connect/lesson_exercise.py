@@ -317,15 +317,15 @@ def solver_exercise(
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
-    said: dict[str, str] = {}
+    told: dict[str, str] = {}
 
     def judge(move: str) -> tuple[bool, str]:
-        if move not in said:
+        if move not in told:
             if fitted and move not in good:
-                said[move] = wrong_drop_words(game, move, good)
+                told[move] = wrong_drop_words(game, move, good)
             else:
-                said[move] = outcome_words(game, move, hide=() if move in good else good)
-        words = said[move]
+                told[move] = outcome_words(game, move, hide=() if move in good else good)
+        words = told[move]
         if move in good and why_first:
             return True, tr(
                 "Right: {words}", words=why_right[0].lower() + why_right[1:]

@@ -251,7 +251,8 @@ class ConnectGame(DiscLines):
                 "repetition": N_("draw (the same position three times)"),
                 "nothing to pop": N_("draw (the grid is full and there is no disc to pop)"),
             }
-            return tr(why.get(self._draw_reason or "", N_("draw (the grid is full)")))
+            full = N_("draw (the grid is full)")  # its own line, where the catalogue finds it
+            return tr(why.get(self._draw_reason or "", full))
         return tr("{colour} wins", colour=tr(COLOUR_NAMES[self._winner]))
 
     # ------------------------------------------------------------------ moves

@@ -533,20 +533,20 @@ def transposition_exercise():
     from gamekit.widgets.lesson import Exercise, choice_checker
 
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
-    said, right = {}, []
+    worded, right = {}, []
     for moves in TRANSPOSITION_CHOICES:
         g = FiveInARow.from_moves(moves)
         text = _order_words(moves)
         if g.position_key() == target.position_key():
             right.append(text)
-            said[text] = tr(
+            worded[text] = tr(
                 "Right: each disc lands in the same cell either way, so the grid is the same. A "
                 "transposition table stores its result once and finds it again."
             )
             continue
         moved = [(c, r) for c in range(g.width) for r in range(g.height) if g.cell(c, r) != target.cell(c, r)]
         c, r = moved[0]
-        said[text] = tr(
+        worded[text] = tr(
             "Not this one: after it, the cell in column {column}, row {row} holds {what}, not {other}.",
             column=g.column_number(c),
             row=r + 1,
@@ -559,13 +559,13 @@ def transposition_exercise():
         )
     if len(right) != 1:
         raise ValueError(f"the transposition question needs exactly one right order, not {right}")
-    choices = list(said)
+    choices = list(worded)
     return Exercise(
         tr(
             "From the empty 5 en raya grid, which move order gives exactly the same grid as {order}?",
             order=_order_words(TRANSPOSITION_ORDER),
         ),
-        choice_checker(right[0], said),
+        choice_checker(right[0], worded),
         hint=tr("Picture where each disc lands. Does the order change any cell?"),
         answer=right[0],
         solutions=right,

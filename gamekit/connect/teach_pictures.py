@@ -400,10 +400,8 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
         dash = ' stroke-dasharray="4 3"' if dashed else ""
         out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - 13}" stroke="#555"{dash}/>')
         lx, ly, anchor = (x2, y2 + 28, "middle") if below else ((x1 + x2) / 2 + 4, (y1 + y2) / 2 + 4, "start")
-        out.append(
-            f'<text x="{lx}" y="{ly}" font-size="11" fill="#333" text-anchor="{anchor}">'
-            f"{html.escape(tr('col. {n}', n=label))}</text>"
-        )
+        name = html.escape(tr("col. {n}", n=label))  # outside the f-string, where the catalogue finds it
+        out.append(f'<text x="{lx}" y="{ly}" font-size="11" fill="#333" text-anchor="{anchor}">{name}</text>')
 
     x = left_margin
     top_x = left_margin + (width - left_margin - 10) / 2

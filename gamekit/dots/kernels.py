@@ -81,13 +81,17 @@ def prefetch_row(typingctx, arr, row):
     def codegen(context, builder, signature, args):
         ary_t = signature.args[0]
         ary = context.make_array(ary_t)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, ary_t, ary, [args[1], context.get_constant(types.intp, 0)])
+        item_ptr = cgutils.get_item_pointer(
+            context, builder, ary_t, ary, [args[1], context.get_constant(types.intp, 0)]
+        )
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         fn = cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0"
         )
-        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        builder.call(
+            fn, [builder.bitcast(item_ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)]
+        )
         return context.get_dummy_value()
 
     return sig, codegen

@@ -215,9 +215,9 @@ def judge_again(
         if value == best:
             continue
         ref = puzzle.refutations.get(action_key(action))
-        said = None if ref is None else stored(ref.get(ref_value))
-        if said != value:
-            problems.append(f"{puzzle.id}: {action_key(action)} is worth {value}, the puzzle says {said}")
+        worded = None if ref is None else stored(ref.get(ref_value))
+        if worded != value:
+            problems.append(f"{puzzle.id}: {action_key(action)} is worth {value}, the puzzle says {worded}")
         elif close is not None and close(value):
             problems.append(f"{puzzle.id}: {action_key(action)} is too close to the best ({value} v {best})")
     return problems
@@ -351,8 +351,8 @@ class Puzzle:
     def _right(self, action: Any) -> str:
         # a game's puzzle module may say what the right move did on this very board (``right_words(puzzle,
         # action)``: a 5 en raya drop that makes five at once); else its words from the facts
-        said = getattr(catalog.get(self.game_id).puzzle_module(), "right_words", None)
-        text = said(self, action) if said is not None else None
+        worded = getattr(catalog.get(self.game_id).puzzle_module(), "right_words", None)
+        text = worded(self, action) if worded is not None else None
         if text:
             return text
         return puzzle_words(self.game_id).right(self.facts, self.to_move, move_words(self.game_id, action))

@@ -303,7 +303,7 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     better = 1 if chances[1] > chances[2] else 2
     names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
     one, two = int(chances[1] * 6), int(chances[2] * 36)
-    said = tr(
+    worded = tr(
         "One die goes on with {one} of its 6 outcomes, that is {one36} of 36; two dice go on with {two} of "
         "their 36 outcomes.",
         one=one,
@@ -311,9 +311,9 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
         two=two,
     )
     explanations = {
-        names[better]: tr("Right. {said}", said=said),
-        names[3 - better]: tr("Not the better one. {said}", said=said),
-        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=said),
+        names[better]: tr("Right. {said}", said=worded),
+        names[3 - better]: tr("Not the better one. {said}", said=worded),
+        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=worded),
     }
     return Exercise(
         tr(
@@ -374,7 +374,7 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
         p1=chance_words(shut[1]),
         p2=chance_words(shut[2]),
     )
-    said = " ".join(s for s in (reason, numbers) if s)
+    worded = " ".join(s for s in (reason, numbers) if s)
     go_on_more = 1 if one > two else 2 if two > one else 0
     misled = (
         ""
@@ -402,9 +402,9 @@ def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None =
         )
     )
     explanations = {
-        names[better]: " ".join(s for s in (tr("Right. {said}", said=said), lesson) if s),
-        names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, said, lesson) if s),
-        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=said),
+        names[better]: " ".join(s for s in (tr("Right. {said}", said=worded), lesson) if s),
+        names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, worded, lesson) if s),
+        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=worded),
     }
     return Exercise(
         tr(

@@ -40,7 +40,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         )
     n = Rules().score(mask_of(open_tiles))
     covered = sum(TILES) - n
-    said = " + ".join(map(str, open_tiles))
+    worded = " + ".join(map(str, open_tiles))
     parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -48,25 +48,25 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
 
         k = parse_int(answer)
         if k == n:
-            return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=said, n=n)
+            return True, tr("Right: {said} = {n}. The open tiles are the score (lower is better).", said=worded, n=n)
         if k == covered:
             return False, tr(
-                "{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=said
+                "{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=worded
             )
         digits = int("".join(map(str, open_tiles))) if len(open_tiles) > 1 else None
         if k == digits:  # the tiles read as one number: a variant's scoring, not ours
             return False, tr(
                 "{k} reads the tiles as digits: that is a variant. In our rules you add the tiles: {said}.",
                 k=k,
-                said=said,
+                said=worded,
             )
         if k >= sum(TILES):  # as if the covered tiles counted as well
-            return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=said)
+            return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=worded)
         if k in parts:
-            return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=said)
+            return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=worded)
         if k > n:
-            return False, tr("Too high: check your adding of {said}, one tile at a time.", said=said)
-        return False, tr("Too low: check your adding of {said}, one tile at a time.", said=said)
+            return False, tr("Too high: check your adding of {said}, one tile at a time.", said=worded)
+        return False, tr("Too low: check your adding of {said}, one tile at a time.", said=worded)
 
     return Exercise(
         tr("Your turn ends with tiles {items} still open. What is your score?", items=tile_list(open_tiles)),
@@ -99,20 +99,22 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     winner = winners[0]
     fewest = min(len(tiles) for _, tiles in scored)
 
-    def said(tiles: tuple[int, ...]) -> str:
+    def worded(tiles: tuple[int, ...]) -> str:
         return " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
 
     explanations = {}
     for name, tiles in scored:
         if name == winner:
             explanations[name] = tr(
-                "Right: {name} scores {said}, the lowest score, and the lowest score wins.", name=name, said=said(tiles)
+                "Right: {name} scores {said}, the lowest score, and the lowest score wins.",
+                name=name,
+                said=worded(tiles),
             )
         elif len(tiles) == fewest:
             explanations[name] = tr(
                 "Not {name}: fewest tiles open is not the rule. {name} scores {said}, and {winner} scores only {low}.",
                 name=name,
-                said=said(tiles),
+                said=worded(tiles),
                 winner=winner,
                 low=low,
             )
@@ -120,7 +122,7 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
             explanations[name] = tr(
                 "Not {name}: {name} scores {said}, more than {winner}'s {low}. The lowest score wins.",
                 name=name,
-                said=said(tiles),
+                said=worded(tiles),
                 winner=winner,
                 low=low,
             )

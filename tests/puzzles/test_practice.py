@@ -59,7 +59,7 @@ def test_accepts_exactly_the_solvers_best_answers_and_refutes_the_others(game_id
         mistake = mistake_words(puzzle, action)
         expected_wrong = expected_feedback + (" " + mistake if mistake else "")
         assert feedback == (
-            expected_feedback + " " + why_right(puzzle, p.idea_theme()) + idea if ok else expected_wrong
+            expected_feedback + " " + why_right(puzzle, p.idea_theme(), action) + idea if ok else expected_wrong
         )
         if not ok:
             assert feedback.startswith("Not the best") and p.last_feedback.startswith("✘")
@@ -332,7 +332,7 @@ def test_random_answers_are_judged_like_the_solver(game_id, seed, picks):
         assert ok is (action in p.puzzle.answers)
         mistake = None if ok else mistake_words(p.puzzle, action)
         assert feedback == p.puzzle.check(action)[1] + (
-            " " + why_right(p.puzzle, p.idea_theme()) + " " + idea_words(p.puzzle, p.idea_theme())
+            " " + why_right(p.puzzle, p.idea_theme(), action) + " " + idea_words(p.puzzle, p.idea_theme())
             if ok
             else (" " + mistake if mistake else "")
         )
