@@ -153,43 +153,11 @@ class Store:
             )
 
     def rows(self) -> list[dict]:
-        out = []
-        for k, moves, discs, status, cols, sec, nodes, budget, run in self.db.execute(
-            "SELECT * FROM positions ORDER BY discs, moves"
-        ):
-            out.append(
-                {
-                    "key": int(k, 16),
-                    "moves": moves,
-                    "discs": discs,
-                    "status": status,
-                    "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
-                    "seconds": sec,
-                    "nodes": nodes,
-                    "budget": budget,
-                    "run": run,
-                }
-            )
-        return out
+        return [_row(*r) for r in self.db.execute("SELECT * FROM positions ORDER BY discs, moves")]
 
     def get(self, key: int) -> dict | None:
-        return next((r for r in self._select(key)), None)
-
-    def _select(self, key: int):
-        for k, moves, discs, status, cols, sec, nodes, budget, run in self.db.execute(
-            "SELECT * FROM positions WHERE key=?", (f"{key:x}",)
-        ):
-            yield {
-                "key": int(k, 16),
-                "moves": moves,
-                "discs": discs,
-                "status": status,
-                "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
-                "seconds": sec,
-                "nodes": nodes,
-                "budget": budget,
-                "run": run,
-            }
+        found = self.db.execute("SELECT * FROM positions WHERE key=?", (f"{key:x}",)).fetchone()
+        return None if found is None else _row(*found)
 
     def status(self) -> dict:
         """Per number of discs: positions stored, settled, open, columns settled; seconds spent."""
@@ -292,3 +260,18 @@ def outcome_book_for(v: Variant) -> OutcomeBook | None:
                 warnings.warn(f"{e} — falling back to search", RuntimeWarning, stacklevel=2)
         _books[v] = book
     return _books[v]
+
+
+def _row(k, moves, discs, status, cols, sec, nodes, budget, run) -> dict:
+    """One stored position as a dict: its key back to an int, its columns' bounds back to pairs."""
+    return {
+        "key": int(k, 16),
+        "moves": moves,
+        "discs": discs,
+        "status": status,
+        "columns": {m: (b[0], b[1]) for m, b in json.loads(cols).items()},
+        "seconds": sec,
+        "nodes": nodes,
+        "budget": budget,
+        "run": run,
+    }
