@@ -7,7 +7,7 @@ import pytest
 
 from gamekit import progress, progress_report
 from gamekit.i18n import using
-from gamekit.puzzles import practice
+from gamekit.puzzles import pools
 from gamekit.puzzles.ratings import Rating
 
 
@@ -25,7 +25,7 @@ def test_the_table_shows_the_level_the_practice_page_shows_not_the_rating():
     progress.save_rating("dots_and_boxes", 1562.3, 290.1, 0.06)
     row = practice_row("Practice — Dots and Boxes")
     assert row[0] == "Practice — Dots and Boxes (level 6 of 10)" and "1562" not in row[0]
-    shown = practice.level_words(practice.saved_rating("dots_and_boxes")[0])
+    shown = pools.level_words(pools.saved_rating("dots_and_boxes")[0])
     assert shown.startswith("Your level: 6 of 10")  # the Practice page says the same level
     html = progress_report.progress_table()._repr_html_()
     assert "level 6 of 10" in html and "rating" not in html
@@ -47,7 +47,7 @@ def test_the_table_shows_the_level_the_practice_page_shows_not_the_rating():
 def test_every_rating_gets_the_one_level_formula(rating, words):
     progress.save_rating("connect_four", rating, 60.0, 0.06)
     assert practice_row("Practice — Connect Four")[0] == f"Practice — Connect Four ({words})"
-    assert practice.level(rating) == progress.level(rating)  # one function, whichever module names it
+    assert pools.level(rating) == progress.level(rating)  # one function, whichever module names it
 
 
 def test_in_spanish_the_table_says_nivel():

@@ -4,7 +4,8 @@ import pytest
 
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share, one_step_rule, one_step_shares
-from gamekit.puzzles.practice import homework_set, practice_pool
+from gamekit.puzzles.homework import homework_set
+from gamekit.puzzles.pools import practice_pool
 
 GAMES = ["dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box"]
 
@@ -95,7 +96,7 @@ def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
     """The pages' level range, starting level and number of answers (English and Spanish) match the pool."""
     from pathlib import Path
     from gamekit.progress import level
-    from gamekit.puzzles.practice import start_rating
+    from gamekit.puzzles.pools import start_rating
 
     root = Path(__file__).parents[2] / "notebooks"
     en = (root / "practice" / f"{name}.md").read_text(encoding="utf-8")

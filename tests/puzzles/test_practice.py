@@ -18,21 +18,12 @@ from gamekit.i18n import tr, using
 from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
-from gamekit.puzzles.practice import (
-    HomeworkBox,
-    HomeworkSet,
-    Practice,
-    homework_set,
-    level_words,
-    parse_code,
-    saved_rating,
-    set_code,
-    sparkline,
-    why_right,
-    mistake_words,
-    idea_words,
-    practice_pool,
-)
+from gamekit.puzzles.homework_box import HomeworkBox
+from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
+from gamekit.puzzles.practice import Practice
+from gamekit.puzzles.pools import level_words, saved_rating, practice_pool
+from gamekit.puzzles.practice_view import sparkline
+from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
 from gamekit.puzzles.sets import stakes
 from gamekit.puzzles.ratings import Rating
 
@@ -622,7 +613,8 @@ PAGES = {
 def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
     """The page states the true span of levels of the puzzles Practice serves (in both languages), promises no
     "a little easier" that the picker cannot keep, and shows no homework code or idea key (the program's words)."""
-    from gamekit.puzzles.practice import CODES, practice_pool
+    from gamekit.puzzles.homework import CODES
+    from gamekit.puzzles.pools import practice_pool
 
     levels = sorted({level(p.rating) for p in practice_pool(game_id)})  # what the page serves
     root = Path(__file__).resolve().parents[2] / "notebooks"
@@ -644,7 +636,8 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
 def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
-    from gamekit.puzzles.practice import homework_codes, homework_page, practice_pool
+    from gamekit.puzzles.homework import homework_codes, homework_page
+    from gamekit.puzzles.pools import practice_pool
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
     for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
@@ -723,7 +716,7 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
     leaves at least one wrong answer among the ones it does not name — else the rest would all be right and
     the hint would be the answer; when it can name none it says how many choices are right. No "legal"."""
     from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.practice import second_hint
+    from gamekit.puzzles.practice_words import second_hint
 
     for puzzle in bank(game_id):
         hint = second_hint(puzzle)
@@ -750,7 +743,7 @@ def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
     """Every theme of every game has its reason, in English and Spanish; a puzzle's "why" line is the reason of
     the idea it is practised for — or, where every other drop fills the cell under a threat, that reason."""
     from gamekit.puzzles.core import game_themes
-    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
+    from gamekit.puzzles.practice_words import UNDER_THREAT_WHY, WHY
 
     for theme in game_themes(game_id):
         assert WHY[theme].startswith("Why: ")
@@ -774,7 +767,7 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
     chains only when, after that line, the count favours the pupil."""
     from gamekit.dots import boxes_given, components, long_chain_rule
     from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, SAFE_LINE_WHY
-    from gamekit.puzzles.practice import WHY
+    from gamekit.puzzles.practice_words import WHY
 
     seen = set()
     for puzzle in bank("dots_and_boxes"):
@@ -821,7 +814,7 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
     from gamekit.puzzles.connect import DRAW_ROW_WHY
-    from gamekit.puzzles.practice import WHY
+    from gamekit.puzzles.practice_words import WHY
 
     seen = set()
     for puzzle in bank(game_id):
@@ -912,7 +905,7 @@ def test_the_homework_box_says_all_ideas():
 
 
 def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
-    from gamekit.puzzles.practice import homework_codes, homework_page, theme_lessons
+    from gamekit.puzzles.homework import homework_codes, homework_page, theme_lessons
 
     page = homework_page()
     code = "dots-double_deal-10-1"
@@ -939,7 +932,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     """Up to level 5 only the lessons' one-die rule; a two-set "which set?" question is no coin flip for a pupil
     who reaches for the largest tile (it is wrong in every one); "one die or two?" only a few (MIXED_DICE), all at
     level 1, and a pupil who mixes every idea meets at least one (lesson 3's rule is recalled, not drilled)."""
-    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.shutbox import MIXED_DICE
 
     pool = practice_pool("shut_the_box")
@@ -973,7 +966,8 @@ def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
 def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_set():
     """Shut the Box Practice shows every set as a button, so "list the sets for the roll" is never tested there:
     the idea has no Practice and no homework code of its own (its puzzles still come as "best set")."""
-    from gamekit.puzzles.practice import homework_codes, practice_pool
+    from gamekit.puzzles.homework import homework_codes
+    from gamekit.puzzles.pools import practice_pool
 
     with pytest.raises(ValueError, match="does not ask this idea on its own"):
         Practice("shut_the_box", theme="sets_for_roll")
@@ -987,7 +981,8 @@ def test_think_of_the_next_roll_is_a_tag_of_best_set_not_a_second_code_for_the_s
     """Every "which set?" puzzle the bank keeps is one where the largest tile loses, so *think of the next roll*
     would be *best set*'s puzzles under a second name: no Practice, no homework code, no lesson-chooser entry of its
     own; it stays on each puzzle as a tag (class results), and lesson 4's Practice still asks those puzzles."""
-    from gamekit.puzzles.practice import homework_codes, lesson_choices, lesson_pool, practice_pool
+    from gamekit.puzzles.homework import homework_codes
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
 
     best = practice_pool("shut_the_box", "best_set")
     assert best and all("next_roll" in p.themes for p in best)
@@ -1024,7 +1019,8 @@ def test_when_control_is_not_worth_it_is_asked_beside_the_double_deal_so_declini
     from gamekit.dots import capture_lines
     from gamekit.dots.search import TAKE_OR_DECLINE
     from gamekit.puzzles.dots import TAKE_ALL_RATING, _decline_lines, take_all_choice
-    from gamekit.puzzles.practice import homework_codes, lesson_pool, practice_pool
+    from gamekit.puzzles.homework import homework_codes
+    from gamekit.puzzles.pools import lesson_pool, practice_pool
 
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
@@ -1049,7 +1045,7 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
     zugzwang puzzle keeps the zugzwang idea."""
     from gamekit.puzzles.connect import under_threat_only
     from gamekit.puzzles.core import theme_hint
-    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.pools import practice_pool
 
     kinds = set()
     for puzzle in practice_pool(game_id):
@@ -1120,7 +1116,7 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     puzzle of their Practice is a win by force that needs lesson 2's threats, so both pages say lessons 1 and 2
     and "after lesson 2"; all-but-four from lesson 5."""
     from gamekit.puzzles.connect import lesson_needed
-    from gamekit.puzzles.practice import theme_lessons, when_to_set
+    from gamekit.puzzles.homework import theme_lessons, when_to_set
 
     root = ROOT / "notebooks"
     assert {lesson_needed(p) for p in practice_pool("five_in_a_row", "side_column")} == {2}
@@ -1145,10 +1141,10 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
-    from gamekit.puzzles.practice import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
+    from gamekit.puzzles.pools import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
     from gamekit.puzzles import core
 
-    from gamekit.puzzles.practice import lessons_done
+    from gamekit.puzzles.pools import lessons_done
 
     p = Practice(game_id, seed=2)
     menu = p.lesson_menu
@@ -1181,7 +1177,7 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
     from gamekit import catalog
-    from gamekit.puzzles.practice import lesson_choices, lessons_done
+    from gamekit.puzzles.pools import lesson_choices, lessons_done
 
     page = {
         "dots_and_boxes": "01_dots_and_boxes",
@@ -1217,7 +1213,7 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
 
 
 def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
-    from gamekit.puzzles.practice import lesson_pool
+    from gamekit.puzzles.pools import lesson_pool
 
     side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
     assert side and all("win_now" in p.themes for p in side)  # as the page says
@@ -1245,7 +1241,7 @@ def test_a_wrong_lesson_is_refused_and_changes_nothing():
 
 
 def test_the_lesson_chooser_speaks_spanish_and_its_hint_is_the_lessons_idea():
-    from gamekit.puzzles.practice import lesson_choices, lesson_themes
+    from gamekit.puzzles.pools import lesson_choices, lesson_themes
 
     with using("es"):
         labels = [label for label, _ in lesson_choices("dots_and_boxes")]
@@ -1264,7 +1260,8 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
     """After a right answer the feedback ends with the idea of the puzzle's theme (the set's own idea when a set
     is of one idea), in pupil words, English and Spanish; every theme of every game has its sentence."""
     from gamekit.puzzles.core import game_themes
-    from gamekit.puzzles.practice import IDEAS, idea_words, practice_pool
+    from gamekit.puzzles.practice_words import IDEAS, idea_words
+    from gamekit.puzzles.pools import practice_pool
 
     for theme in game_themes(game_id):
         assert IDEAS[theme].startswith("The idea: ")
@@ -1293,7 +1290,7 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
 def test_no_board_puzzle_above_level_1_in_practice_is_a_good_guess(game_id):
     """A random drop or line is right less than half the time in every Practice puzzle above level 1 (read from
     the data: accepted answers against legal ones); the bank still has such puzzles, Practice leaves them out."""
-    from gamekit.puzzles.practice import guessable, practice_pool
+    from gamekit.puzzles.pools import guessable, practice_pool
     from gamekit.puzzles.core import game_themes
 
     for theme in (None, *game_themes(game_id)):
@@ -1310,7 +1307,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
     from gamekit import catalog
     from gamekit.puzzles.balance import one_step_rule
     from gamekit.puzzles.connect import under_threat_only
-    from gamekit.puzzles.practice import homework_codes, parse_code
+    from gamekit.puzzles.homework import homework_codes, parse_code
 
     checked = 0
     for _, code, _, size in homework_codes():
@@ -1332,7 +1329,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
 @pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "connect_four"])
 def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     """A code of all ideas holds at least one puzzle of as many ideas as it has room for (one per idea in turn)."""
-    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.core import game_themes
 
     pool = practice_pool(game_id)
@@ -1352,7 +1349,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
     """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
     -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.practice import homework_codes, homework_page
+    from gamekit.puzzles.homework import homework_codes, homework_page
 
     page = homework_page()
     assert page.index("## Pupil sheets") < page.index("## Answer key")
@@ -1386,7 +1383,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
 
 def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes():
     """A line per code: after which lesson (the last lesson its ideas need) and the set's minutes, by level."""
-    from gamekit.puzzles.practice import homework_page, puzzle_minutes, when_to_set
+    from gamekit.puzzles.homework import homework_page, puzzle_minutes, when_to_set
 
     page = homework_page()
     minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
@@ -1404,7 +1401,7 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
 def test_one_wrong_answer_never_drops_more_than_one_level():
     """The Practice pages promise it: a level-10 pupil (2170 ± 200) who misses a 1395 puzzle is at level 9, not 8
     (Glicko-2 alone would drop about 190 points), at the lowest rating of level 9; smaller falls are Glicko's own."""
-    from gamekit.puzzles.practice import practice_update
+    from gamekit.puzzles.pools import practice_update
     from gamekit.puzzles.ratings import update
 
     pupil, puzzle = Rating(2170.0, 200.0), Rating(1395.0, 100.0)
@@ -1457,7 +1454,9 @@ def test_the_shut_the_box_practice_page_says_each_thing_once_in_both_languages()
 def test_shut_the_box_practice_in_spanish_says_numeros_descubiertos_as_the_glossary_does():
     """Every question, hint, idea line and answer Practice shows for Shut the Box in Spanish calls the open tiles
     «números descubiertos» (docs/glossary.md), never «fichas abiertas» or «fichas descubiertas»."""
-    from gamekit.puzzles.practice import MAX_SET, idea_words, practice_pool, set_code
+    from gamekit.puzzles.homework import MAX_SET, set_code
+    from gamekit.puzzles.practice_words import idea_words
+    from gamekit.puzzles.pools import practice_pool
 
     words = []
     with using("es"):
@@ -1479,7 +1478,7 @@ def test_shut_the_box_practice_in_spanish_says_numeros_descubiertos_as_the_gloss
 def test_the_odd_even_idea_line_is_labelled_a_rule_of_thumb():
     """Allis' odd/even rule does not always decide a game: the idea line says "often", and names it a rule of
     thumb (in Spanish too)."""
-    from gamekit.puzzles.practice import idea_words
+    from gamekit.puzzles.practice_words import idea_words
 
     puzzle = homework_set("five_in_a_row", "odd_even_threat", 10, 1)[0]
     line = idea_words(puzzle, "odd_even_threat")
@@ -1501,7 +1500,7 @@ def test_no_question_above_level_1_names_its_idea(game_id):
 def test_a_mixed_homework_set_climbs_by_level_after_mixing_the_ideas():
     """An "all" code takes the ideas in turn, then orders the chosen puzzles by level, so a pupil never meets an
     easier puzzle after a harder one (the Practice page serves them in that order)."""
-    from gamekit.puzzles.practice import homework_codes
+    from gamekit.puzzles.homework import homework_codes
 
     for _, code, _, _ in homework_codes():
         levels = [level(p.rating) for p in Practice.from_code(code).pool]
@@ -1515,7 +1514,7 @@ def test_a_new_pupil_starts_low_on_the_first_lessons_ideas(game_id):
     """A pupil who has done no lesson starts at level 1 or 2, and the first puzzles Practice picks are about the
     first lessons' ideas (lesson 1 or 2; Shut the Box's first idea comes in lesson 3), not a later lesson's."""
     from gamekit import catalog
-    from gamekit.puzzles.practice import lesson_choices, lessons_done, start_rating
+    from gamekit.puzzles.pools import lesson_choices, lessons_done, start_rating
 
     table = catalog.get(game_id).puzzle_module().THEME_LESSONS
     first = min(key for _, key in lesson_choices(game_id) if isinstance(key, int))  # the first with practice
@@ -1533,7 +1532,7 @@ def test_a_pupil_who_has_done_later_lessons_starts_higher():
     """Solving an exercise of a later lesson moves a new pupil's start to that lesson's puzzles; a saved rating is
     never overwritten by it."""
     from gamekit import catalog
-    from gamekit.puzzles.practice import lessons_done, start_rating
+    from gamekit.puzzles.pools import lessons_done, start_rating
 
     lessons = catalog.get("dots_and_boxes").lesson_registry()
     before = start_rating("dots_and_boxes").rating
@@ -1554,7 +1553,7 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
     answer: a drop that wins at once, or the block of the one threat — never a win by force many moves later,
     even when the puzzle is tagged *side column*; those wait for lesson 2's threats."""
     from gamekit.puzzles.connect import _wins_at_once, _wins_at_once_for, lesson_needed
-    from gamekit.puzzles.practice import lesson_pool, practice_pool
+    from gamekit.puzzles.pools import lesson_pool, practice_pool
 
     pool = lesson_pool(game_id, 1)
     assert pool
@@ -1597,7 +1596,7 @@ def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
 
 def test_spanish_practice_words_follow_the_glossary():
     """A 5 en raya / Connect Four cell is a «hueco» (a «casilla» is a Dots box) and a Dots loop a «bucle»."""
-    from gamekit.puzzles.practice import UNDER_THREAT_WHY, WHY
+    from gamekit.puzzles.practice_words import UNDER_THREAT_WHY, WHY
 
     with using("es"):
         board = [tr(WHY[t]) for t in ("win_now", "block", "side_column", "double_threat", "odd_even_threat")]

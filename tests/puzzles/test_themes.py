@@ -118,7 +118,7 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     zugzwang: Practice's zugzwang idea leaves those out (the bank keeps their tag for the lessons' sets), and a
     new build does not tag them."""
     from gamekit.puzzles.connect import themes, under_threat_only
-    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.pools import practice_pool
 
     tagged = bank(game_id, theme="zugzwang")
     under = [p for p in tagged if under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])]
@@ -128,7 +128,7 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     # the rest, but for the puzzles Practice leaves out everywhere (a good guess above level 1, or answered by
     # the one-line rule "win at once, else block", which is another idea)
     from gamekit.puzzles.balance import one_step_rule
-    from gamekit.puzzles.practice import guessable
+    from gamekit.puzzles.pools import guessable
 
     kept = [p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None]
     assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id

@@ -140,7 +140,7 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         # homework: the teacher's code typed into the Practice page's box (no code cell touched), Open, then the
         # set's first puzzle answered as a pupil types it; the line under the board says it reached the teacher
         from gamekit.puzzles.core import move_words
-        from gamekit.puzzles.practice import homework_set, set_code
+        from gamekit.puzzles.homework import homework_set, set_code
 
         first = homework_set(*HOMEWORK)[0]
         open_voila(pupil, pupils_voila, "notebooks/practice/01_dots_and_boxes.ipynb")

@@ -10,7 +10,8 @@ import socket
 import pytest
 
 from gamekit import progress
-from gamekit.puzzles.practice import HomeworkBox, Practice
+from gamekit.puzzles.homework_box import HomeworkBox
+from gamekit.puzzles.practice import Practice
 from gamekit.rooms.class_join import COURIER, JoinClassBox
 from gamekit.rooms.groups_client import create_group
 

@@ -1,0 +1,428 @@
+"""Homework sets and the teachers' pages: a code names a fixed list of puzzles (the same code, the same puzzles in
+the same order), the page of codes with when to set each, the pupil sheets to print and their answer key apart.
+
+::
+
+    from gamekit.puzzles.homework import homework_set, parse_code
+    homework_set("dots_and_boxes", theme="double_deal", n=10, seed=7).code   # "dots-double_deal-10-7"
+    parse_code("dots-double_deal-10-7")                                     # ("dots_and_boxes", "double_deal", 10, 7)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from gamekit import catalog
+from gamekit.core.saved import is_int
+from gamekit.i18n import N_, ntr, tr
+from gamekit.progress import level
+from gamekit.puzzles.core import (
+    GAME_IDS,
+    GAME_NAMES,
+    THEMES,
+    Puzzle,
+    action_key,
+    check_game_id,
+    check_theme,
+    game_themes,
+    move_words,
+    theme_name,
+)
+from gamekit.puzzles.pools import practice_pool
+from gamekit.puzzles.practice_words import why_right
+
+CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
+"""The short name of each game in a homework code."""
+GAMES_BY_CODE = {v: k for k, v in CODES.items()}
+MAX_SET = 50
+"""The most puzzles in a homework set."""
+
+
+# ---------------------------------------------------------------------------------------
+# Homework sets
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HomeworkSet:
+    """A fixed list of puzzles: the same game, theme, size and seed give the same puzzles in the same order."""
+
+    game_id: str
+    theme: str | None
+    n: int
+    seed: int
+    puzzles: tuple[Puzzle, ...]
+
+    @property
+    def code(self) -> str:
+        """The short code a teacher hands out, e.g. ``"dots-double_deal-10-7"``."""
+        return set_code(self.game_id, self.theme, self.n, self.seed)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self):
+        return iter(self.puzzles)
+
+    def __getitem__(self, i):
+        return self.puzzles[i]
+
+    @property
+    def ids(self) -> list[str]:
+        return [p.id for p in self.puzzles]
+
+
+def _check_set(game_id: Any, theme: Any, n: Any, seed: Any) -> None:
+    check_game_id(game_id)
+    if theme is not None:
+        check_theme(game_id, theme)
+    if not is_int(n) or not 1 <= n <= MAX_SET:
+        raise ValueError(tr("n={n!r}: a whole number from 1 to {most}", n=n, most=MAX_SET))
+    if not is_int(seed) or seed < 0:
+        raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=seed))
+
+
+def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
+    """The code of a homework set: ``game-theme-n-seed`` (``all`` for every theme)."""
+    _check_set(game_id, theme, n, seed)
+    return f"{CODES[game_id]}-{theme or 'all'}-{n}-{seed}"
+
+
+def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
+    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no
+    question comes twice) and ordered from easy to hard; a set of all the ideas takes one puzzle of each idea in
+    turn (the game's theme order), so it mixes them.
+
+    Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
+    from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
+    _check_set(game_id, theme, n, seed)
+    pool = practice_pool(game_id, theme)
+    if n > len(pool):
+        raise ValueError(
+            ntr(
+                "{asked} puzzles asked for, but this idea has only {n} puzzle.",
+                "{asked} puzzles asked for, but this idea has only {n} puzzles.",
+                len(pool),
+                asked=n,
+            )
+        )
+    rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
+    if theme is not None:
+        chosen = rng.sample(pool, n)
+    else:  # every idea in turn, so a mixed set mixes the ideas
+        queues = [rng.sample(ps, len(ps)) for ps in ([p for p in pool if t in p.themes] for t in THEMES[game_id]) if ps]
+        chosen, taken = [], set()
+        while len(chosen) < n:
+            for queue in queues:
+                while queue and queue[0].id in taken:
+                    queue.pop(0)
+                if queue and len(chosen) < n:
+                    taken.add(queue[0].id)
+                    chosen.append(queue.pop(0))
+    chosen.sort(key=lambda p: (p.rating, p.id))
+    return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
+
+
+def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]]:
+    """Every ready homework code a teacher can hand out: ``[(game name, code, idea, puzzles), ...]`` in the
+    current language — for each game a code of all its themes, then one per theme, each ``n`` puzzles (fewer
+    when a theme has fewer) with this ``seed``.  Each code opens with :meth:`Practice.from_code`."""
+    _check_set(GAME_IDS[0], None, n, seed)
+    rows = []
+    for game_id in GAME_IDS:
+        game = tr(GAME_NAMES[game_id])
+        rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
+        for theme in THEMES[game_id]:
+            size = min(n, len(practice_pool(game_id, theme)))
+            if size == 0:  # an idea Practice does not ask on its own
+                continue
+            rows.append((game, set_code(game_id, theme, size, seed), theme_name(game_id, theme), size))
+    return rows
+
+
+def theme_lessons(game_id: str, theme: str | None) -> str:
+    """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
+    its ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
+    an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None else table.get(theme)
+    if numbers is None:
+        return "—"
+    if not numbers:
+        return tr("beyond the lessons")
+    numbers = sorted({*numbers, *needed_lessons(game_id, theme)})
+    beyond = theme is None and any(table.get(t) == () and practice_pool(game_id, t) for t in game_themes(game_id))
+    listed = ", ".join(map(str, numbers))
+    return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
+
+
+def homework_page(n: int = 10, seed: int = 1) -> str:
+    """The teachers' page of homework codes (docs/teachers/homework.md, and docs/teachers/es/ in Spanish), in
+    the current language: how a pupil opens a code, a table per game of :func:`homework_codes` (with when to set
+    each and about how long it takes), then :func:`pupil_sheets` to print and :func:`answer_key` apart."""
+    lines = [
+        "# " + tr("Homework codes"),
+        "",
+        tr(
+            "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
+            "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
+            "game-idea-puzzles-number; change the last number for another set on the same idea."
+        ),
+        "",
+        tr(
+            "The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
+            "the answer. Each set runs from the easiest puzzle to the hardest."
+        ),
+        "",
+    ]
+    lines += [
+        tr(
+            "Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
+            "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
+            "raya lessons)."
+        ),
+        "",
+        tr(
+            "When: the lesson after which to set the code, and roughly how long the set takes (a rough "
+            "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."
+        ),
+        "",
+        tr(
+            "On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
+            "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
+            "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
+            "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
+            "plays them)."
+        ),
+        "",
+    ]
+    current = None
+    other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
+    for game, code, idea, size in homework_codes(n, seed):
+        if game != current:
+            current = game
+            lines += [
+                "## " + game,
+                "",
+                "| "
+                + " | ".join((tr("Code"), tr("Idea"), tr("Puzzles"), tr("Levels"), tr("Lessons"), tr("When")))
+                + " |",
+                "|---|---|---|---|---|---|",
+            ]
+        game_id, theme, _, _ = parse_code(code)
+        puzzles = homework_set(game_id, theme, size, seed)
+        levels = sorted(level(p.rating) for p in puzzles)
+        span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+        lines.append(
+            f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+            f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
+        )
+        lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
+        if lessons_rules is not None and not all(lessons_rules(p) for p in puzzles):
+            other.setdefault(game, []).append(f"`{code}`")
+    out = []
+    for i, line in enumerate(lines):  # a blank line after each table, then its note on other rules
+        out.append(line)
+        if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
+            game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
+            out.append("")
+            if game in other:
+                out += [
+                    tr(
+                        "Other rules: {codes} also ask about rules the lessons do not teach; "
+                        "each of those puzzles states its rule.",
+                        codes=", ".join(other[game]),
+                    ),
+                    "",
+                ]
+    out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
+    return "\n".join(out)
+
+
+def puzzle_minutes(puzzle: Puzzle) -> int:
+    """A rough guide to how long a pupil takes over a puzzle on paper, by its level: 1 minute at levels 1–3,
+    2 at levels 4–6, 3 above (a teacher's rule of thumb for planning, not a measurement)."""
+    lv = level(puzzle.rating)
+    return 1 if lv <= 3 else 2 if lv <= 6 else 3
+
+
+def set_minutes_words(puzzles: Sequence[Puzzle]) -> str:
+    """How long a set takes by :func:`puzzle_minutes`, as the teachers' page says it ("about 15 minutes")."""
+    minutes = sum(puzzle_minutes(p) for p in puzzles)
+    return ntr("about {n} minute", "about {n} minutes", minutes)
+
+
+def needed_lessons(game_id: str, theme: str | None) -> list[int]:
+    """The lessons the questions of an idea's Practice (``theme``; None: every idea mixed) need beyond what its
+    theme says, from the game's puzzle module's ``lesson_needed`` (5 en raya: a *side column* puzzle won only
+    by force needs lesson 2's threats): sorted, [] for a game without it."""
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
+    if needed is None:
+        return []
+    return sorted({needed(p) for p in practice_pool(game_id, theme)})
+
+
+def when_to_set(game_id: str, theme: str | None) -> str:
+    """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
+    from the game's ``THEME_LESSONS`` and the lessons its questions need (:func:`needed_lessons`); after the
+    last lesson when an idea is past the lessons."""
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
+    numbers = [n for t in themes for n in table.get(t, ())]
+    if not numbers or any(table.get(t) == () for t in themes):
+        return tr("after the last lesson")
+    numbers += needed_lessons(game_id, theme)
+    words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
+    return tr(words, n=max(numbers))
+
+
+AFTER_WORDS = {"connect_four": N_("after 5 en raya lesson {n}")}
+"""How the teachers' page says when to set a code of a game whose ideas come from another game's lessons."""
+
+
+def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
+    """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
+    question and its position drawn as text (the lessons' paper board), numbered as the pupils meet them, and
+    no answers, so a class can work a set on paper."""
+    lines = [
+        "## " + tr("Pupil sheets"),
+        "",
+        tr(
+            "One sheet per code: the questions and positions in the order Practice gives them, without the "
+            "answers. Print the sheet you need."
+        ),
+        "",
+    ]
+    for _, code, idea, size in homework_codes(n, seed):
+        game_id, theme, _, _ = parse_code(code)
+        lines += ["### `" + code + "` — " + idea, ""]
+        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+            board = paper_position(puzzle)
+            lines += [
+                f"{i}. {puzzle.prompt()}",
+                "",
+                "   ```text",
+                *("   " + row for row in board.splitlines()),
+                "   ```",
+                "",
+            ]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def answer_key(n: int = 10, seed: int = 1) -> list[str]:
+    """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
+    puzzle's number, every right answer and, after a dash, the short reason Practice gives for it
+    (:func:`why_right`, for the code's idea or the puzzle's first)."""
+    lines = [
+        "## " + tr("Answer key"),
+        "",
+        tr(
+            "The right answers to the pupil sheets above (the codes ending in -1), by puzzle number; where "
+            "several answers are right, any one of them is."
+        ),
+        "",
+    ]
+    for _, code, idea, size in homework_codes(n, seed):
+        game_id, theme, _, _ = parse_code(code)
+        lines += ["### `" + code + "` — " + idea, ""]
+        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
+            why = why_right(puzzle, theme if theme in puzzle.themes else None)
+            lines.append(f"{i}. {answers} — {why}")
+        lines.append("")
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def paper_position(puzzle: Puzzle) -> str:
+    """A puzzle's position drawn as text for paper, as the lessons' worksheets draw it: a board game's dots or
+    grid (the game's ``paper_board``, else the position's text form), or for a game of choices (Shut the Box) the
+    row of tiles 1–9 (covered ones blacked out) and the roll."""
+    position = puzzle.position
+    paper = catalog.of(position).paper_board
+    if paper is not None:
+        return paper(position)
+    if catalog.get(puzzle.game_id).puzzle_board is not None:  # a grid of drops: its text form
+        return str(position)
+    open_tiles = set(position.open_tiles)
+    lines = [
+        "| " + " | ".join(str(t) if t in open_tiles else "■" for t in range(1, 10)) + " |",
+        tr("■ = a covered tile"),
+    ]
+    roll = puzzle.facts.get("roll")  # a "which set?" puzzle's roll ("one die or two?": before the roll)
+    if is_int(roll):
+        lines.append(tr("The dice show {roll}.", roll=roll))
+    return "\n".join(lines)
+
+
+CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
+
+
+def parse_code(code: Any) -> tuple[str, str | None, int, int]:
+    """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
+    pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
+    looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
+    (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
+    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers)."""
+    if not isinstance(code, str):
+        raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
+    text = code.strip()
+    parts = re.sub(r"\s*-\s*", "-", text).lower().split("-")
+    if len(parts) > 4:  # dashes typed for the underscores of the idea's name
+        parts = [parts[0], "_".join(parts[1:-2]), *parts[-2:]]
+    m = CODE_RE.match("-".join(parts))
+    if m is None:
+        raise ValueError(
+            tr(
+                "“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
+                "the game, the idea, how many puzzles and a number, joined by dashes.",
+                code=text,
+            )
+        )
+    short, theme, n, seed = m.groups()
+    if short not in GAMES_BY_CODE:
+        raise ValueError(
+            tr("“{code}”: a homework code starts with the game: {items}.", code=text, items=", ".join(GAMES_BY_CODE))
+        )
+    game_id = GAMES_BY_CODE[short]
+    theme_key = None if theme == "all" else theme
+    if theme_key is not None:
+        if theme_key not in THEMES[game_id]:
+            raise ValueError(
+                tr(
+                    "“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
+                    code=text,
+                    game=tr(GAME_NAMES[game_id]),
+                    theme=theme,
+                )
+            )
+    if not 1 <= int(n) <= MAX_SET:
+        raise ValueError(
+            tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text, most=MAX_SET, n=int(n))
+        )
+    _check_set(game_id, theme_key, int(n), int(seed))
+    return game_id, theme_key, int(n), int(seed)
+
+
+__all__ = [
+    "HomeworkSet",
+    "homework_set",
+    "set_code",
+    "parse_code",
+    "homework_codes",
+    "homework_page",
+    "theme_lessons",
+    "when_to_set",
+    "needed_lessons",
+    "puzzle_minutes",
+    "set_minutes_words",
+    "pupil_sheets",
+    "answer_key",
+    "paper_position",
+    "CODES",
+    "MAX_SET",
+]

@@ -1,0 +1,249 @@
+"""The puzzles Practice asks and where a pupil starts: the pool of each idea and of each lesson's ideas, the lesson
+chooser's options, and the pupil's level (the one saved rating, its start from the lessons done, in words a pupil
+reads)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from gamekit import catalog, progress
+from gamekit.core.saved import is_int
+from gamekit.i18n import N_, tr
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
+from gamekit.puzzles import bank
+from gamekit.puzzles.balance import fair_share, one_step_rule
+from gamekit.puzzles.core import (
+    Puzzle,
+    check_game_id,
+    game_name,
+    game_themes,
+    theme_name,
+)
+from gamekit.puzzles.ratings import Rating, update
+
+
+def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
+    """The puzzles Practice and homework sets draw from: the bank's (one theme, or all) in id order, each
+    question once (of twins, the same question under two ids, the first).  With every theme mixed, puzzles a
+    one-line rule answers are kept to a fair share of each level (:func:`gamekit.puzzles.balance.fair_share`).
+    One theme asked for holds only puzzles whose answer needs that idea: a puzzle a one-line rule answers by
+    itself ("block the threat") comes only in the sets of the ideas that are that rule (the game's puzzle
+    module's ``ONE_STEP_THEMES``: "win now", "block"; "take a box", "avoid a third side").  On a board, no
+    puzzle above level 1 that a guess gets right half the time or more (:func:`guessable`).  A game's puzzle
+    module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
+    the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
+    code and no Practice of its own)."""
+    once = {}
+    for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
+        once.setdefault(p.question_key, p)
+    pool = [p for p in once.values() if not guessable(p)]
+    module = catalog.get(game_id).puzzle_module()
+    select = getattr(module, "practice_selection", None)
+    if select is not None:  # the game's own choice of what Practice asks (its module docstring)
+        pool = select(pool, theme)
+    if theme is None:
+        return fair_share(pool)
+    if theme not in getattr(module, "ONE_STEP_THEMES", (theme,)):
+        pool = [p for p in pool if one_step_rule(p) is None]
+    return pool
+
+
+GUESS_LEVEL = 1
+"""The highest level a board puzzle that a guess solves half the time or more may sit at in Practice."""
+
+
+def guessable(puzzle: Puzzle) -> bool:
+    """Whether a board puzzle above level :data:`GUESS_LEVEL` is right for a random guess half the time or more
+    (say 2 right drops of 3): such a puzzle measures luck, so Practice leaves it out.  A question of choices
+    (Shut the Box: "one die or two?" has two by nature) is not a board puzzle: never."""
+    if catalog.get(puzzle.game_id).puzzle_board is None or level(puzzle.rating) <= GUESS_LEVEL:
+        return False
+    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
+
+
+BEYOND = "beyond"
+"""The lesson choice of ideas past the lessons (a theme whose ``THEME_LESSONS`` entry is empty)."""
+LESSON_WORDS = {"connect_four": N_("5 en raya lesson {n}")}
+"""How the lesson chooser names a lesson of a game whose ideas come from another game's lessons (Connect Four
+practises the 5 en raya lessons' ideas); any other game: "Lesson {n}"."""
+
+
+def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
+    """The themes of a game a lesson taught (its puzzle module's ``THEME_LESSONS``), in the game's theme order;
+    :data:`BEYOND`: the themes past the lessons; None: every theme.  A lesson the game does not have is
+    refused (ValueError naming it)."""
+    check_game_id(game_id)
+    if lesson is None:
+        return tuple(game_themes(game_id))
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    if lesson == BEYOND:
+        found = tuple(t for t in game_themes(game_id) if table.get(t) == ())
+    elif is_int(lesson):
+        found = tuple(t for t in game_themes(game_id) if lesson in table.get(t, ()))
+    else:
+        raise TypeError(tr("lesson={lesson!r}: a lesson number, “beyond” or None", lesson=lesson))
+    if not found:
+        raise ValueError(
+            tr("lesson={lesson!r}: {game} has no practice for that lesson", lesson=lesson, game=game_name(game_id))
+        )
+    return found
+
+
+def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
+    """The puzzles Practice asks for a lesson's ideas: the puzzles of :func:`practice_pool` of each of the
+    lesson's themes (each question once, in id order) none of whose other themes is taught only later (a
+    lesson-2 puzzle that is also about lesson 4's long-chain count waits for lesson 4; so does one whose question
+    the game's ``lesson_needed`` puts in a later lesson); None:
+    :func:`practice_pool` of every idea (a fair share of one-step puzzles).  Refused like :func:`lesson_themes`."""
+    themes = lesson_themes(game_id, lesson)
+    if lesson is None:
+        return practice_pool(game_id)
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+
+    def taught(theme: str) -> bool:  # by this lesson or an earlier one (past the lessons: "beyond" only)
+        numbers = table.get(theme, ())
+        return lesson == BEYOND or (bool(numbers) and min(numbers) <= lesson)
+
+    # a game's puzzle module may say which lesson a question needs beyond its themes (``lesson_needed``: a
+    # 5 en raya win by force many moves later is no lesson 1 question, whatever its tags)
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
+    once: dict[Any, Puzzle] = {}
+    for theme in themes:
+        for p in practice_pool(game_id, theme):
+            if lesson != BEYOND and needed is not None and needed(p) > lesson:
+                continue
+            if all(taught(t) for t in p.themes):
+                once.setdefault(p.question_key, p)
+    return sorted(once.values(), key=lambda p: p.id)
+
+
+def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
+    """The lesson chooser's options ``[(label, lesson), ...]`` in the current language: "All the lessons"
+    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line"), then the ideas past
+    the lessons; a lesson whose ideas have no puzzle for Practice is left out."""
+    check_game_id(game_id)
+    table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
+    words = LESSON_WORDS.get(game_id, N_("Lesson {n}"))
+    out: list[tuple[str, "int | str | None"]] = [(tr("All the lessons' ideas, mixed"), None)]
+    numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())})
+    for key in [*numbers, BEYOND]:
+        try:
+            themes = [t for t in lesson_themes(game_id, key) if practice_pool(game_id, t)]
+        except ValueError:  # no theme past the lessons
+            continue
+        if not themes:
+            continue
+        ideas = ", ".join(theme_name(game_id, t) for t in themes)
+        head = tr("Beyond the lessons") if key == BEYOND else tr(words, n=key)
+        out.append((tr("{lesson} — {ideas}", lesson=head, ideas=ideas), key))
+    return out
+
+
+def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
+    """The pupil's rating after a first try at a puzzle (Glicko-2, :func:`gamekit.puzzles.ratings.update`), except
+    that one wrong answer never drops the level the Practice page shows by more than one (the pages promise it):
+    a bigger fall stops at the lowest rating of the level just below. Refused like ``update``."""
+    after, _ = update(pupil, puzzle, solved)
+    floor_level = level(pupil.rating) - 1
+    if not solved and floor_level >= 2 and level(after.rating) < floor_level:
+        after = Rating(LEVEL_BASE + (floor_level - 1) * LEVEL_STEP, after.rd, after.vol)
+    return after
+
+
+def with_themes(puzzle: Puzzle) -> Puzzle:
+    """A personal puzzle with its themes named by the bank's analysis (they are saved without)."""
+    if puzzle.themes:
+        return puzzle
+    themes = getattr(catalog.get(puzzle.game_id).puzzle_module(), "themes", None)
+    if themes is None:  # a game whose themes are not found from the position (Shut the Box): none
+        return puzzle
+    position = puzzle.position
+    answers = list(puzzle.answers)
+    wrong = [a for a in position.legal_moves() if a not in puzzle.answers]
+    puzzle.themes = tuple(themes(position, answers, wrong))
+    return puzzle
+
+
+# ---------------------------------------------------------------------------------------
+# The pupil's level: the one saved rating, in words a pupil reads
+# ---------------------------------------------------------------------------------------
+# the level of a rating is :func:`gamekit.progress.level` (the start page's progress table shows it too)
+SETTLED_RD = 150
+"""A rating deviation above this: the level is still settling (too few puzzles to be sure)."""
+
+
+def lessons_done(game_id: str) -> int:
+    """The last lesson whose ideas a pupil has met, for where Practice starts them: the highest lesson number
+    (of those Practice has ideas for, :func:`lesson_choices`) with at least one exercise solved in the saved
+    progress; the first such lesson when none is solved yet, and 0 for a game with no lessons."""
+    numbers = lesson_numbers(game_id)
+    info = catalog.get(game_id)
+    titles = {n: lesson.title for n, lesson in info.lesson_registry().items()} if info.lessons else {}
+    saved = progress.results()
+    done = [n for n in numbers if any(r.get("solved") for r in saved.get(titles.get(n, ""), {}).values())]
+    return max(done, default=min(numbers, default=0))
+
+
+def start_rating(game_id: str) -> Rating:
+    """A new pupil's rating in a game: the level of the lessons they have done.  It is the rating of the easiest
+    quarter of the puzzles on those lessons' ideas (:func:`lesson_pool` of :func:`lessons_done`), so the first
+    puzzles Practice picks near it are about ideas the pupil has been taught — lesson 1 and 2's at levels 1 and 2
+    for a pupil who has done no lesson yet — never above the default start (:data:`PUPIL_START`'s level 3) for
+    the first lessons.  The deviation is the default one: the first answers still move it quickly."""
+    check_game_id(game_id)
+    if not lesson_numbers(game_id):  # a game with no lessons: the default start
+        return Rating()
+    return Rating(_start_at(game_id, lessons_done(game_id)))
+
+
+@lru_cache(maxsize=None)
+def lesson_numbers(game_id: str) -> tuple[int, ...]:
+    """The numbers of the lessons the lesson chooser offers for a game (:func:`lesson_choices`), in order."""
+    return tuple(key for _, key in lesson_choices(game_id) if is_int(key))
+
+
+@lru_cache(maxsize=None)
+def _start_at(game_id: str, lesson: int) -> float:
+    ratings = sorted(p.rating for p in lesson_pool(game_id, lesson))
+    first = min(lesson_numbers(game_id))
+    start = ratings[len(ratings) // 4] if ratings else Rating().rating
+    return min(start, Rating().rating) if lesson == first else start
+
+
+def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
+    """The pupil's rating of a game and its history, as saved in the progress file (the one source every
+    Practice board of the game reads: a new pupil starts at :func:`start_rating`)."""
+    start = start_rating(game_id)
+    saved = progress.ratings().get(game_id)
+    if not saved:
+        return start, [start.rating]
+    history = list(saved["history"])
+    if len(history) < progress.MAX_HISTORY:  # the whole history: it began at the starting rating
+        history = [start.rating] + history
+    return Rating(saved["rating"], saved["rd"], saved["vol"]), history
+
+
+def level_words(rating: Rating) -> str:
+    """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating."""
+    text = tr("Your level: {level} of {most}", level=level(rating.rating), most=LEVELS)
+    if rating.rd > SETTLED_RD:
+        text += " " + tr("(still settling: a few more puzzles will fix it)")
+    return text
+
+
+__all__ = [
+    "practice_pool",
+    "guessable",
+    "lesson_themes",
+    "lesson_pool",
+    "lesson_choices",
+    "lesson_numbers",
+    "BEYOND",
+    "practice_update",
+    "with_themes",
+    "lessons_done",
+    "start_rating",
+    "saved_rating",
+    "level_words",
+]

@@ -1,0 +1,68 @@
+"""What the Practice page draws besides its widgets: a board game's puzzle board (drawing and clicks) and the
+small plot of the pupil's level over time."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+from gamekit import catalog
+from gamekit.i18n import tr
+from gamekit.progress import level
+from gamekit.widgets.lesson import (
+    RIGHT_COLOUR,
+    WRONG_COLOUR,
+    Mark,
+)
+
+MARK_COLOURS = {"right": RIGHT_COLOUR, "wrong": WRONG_COLOUR, "answer": "#2e86de"}
+"""How a puzzle board marks an answer: judged right, judged wrong, shown by Show answer."""
+
+
+# ---------------------------------------------------------------------------------------
+# The rating plot
+# ---------------------------------------------------------------------------------------
+def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> str:
+    """A small SVG line of ratings over time (the last point marked), labelled with the first and last level."""
+    values = [float(v) for v in values]
+    title = html.escape(tr("Your level over time"))
+    if not values:
+        return f"<svg width='{width}' height='{height}' role='img' aria-label='{title}'></svg>"
+    lo, hi = min(values), max(values)
+    span = (hi - lo) or 1.0
+    pad = 4
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+    pts = [(pad + i * step, pad + (height - 2 * pad) * (1 - (v - lo) / span)) for i, v in enumerate(values)]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+    x, y = pts[-1]
+    label = html.escape(
+        tr("Your level over time: from {first} to {last}", first=level(values[0]), last=level(values[-1]))
+    )
+    return (
+        f"<svg width='{width}' height='{height}' role='img' aria-label='{label}'>"
+        f"<title>{label}</title>"
+        f"<polyline points='{path}' fill='none' stroke='#2f6f9f' stroke-width='2'/>"
+        f"<circle cx='{x:.1f}' cy='{y:.1f}' r='3' fill='#2f6f9f'/></svg>"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Boards: drawing and clicks per game
+# ---------------------------------------------------------------------------------------
+def practice_board(game_id: str, game: Any):
+    """``(size, draw(position, mark), hit(x, y))`` for a board game's puzzle (``hit`` answers on ``game``),
+    or None (a game whose answers are typed or chosen: Shut the Box's choice buttons)."""
+    make = catalog.get(game_id).puzzle_board
+    if make is None:
+        return None
+    board = make(game)
+
+    def draw(position: Any, mark: Mark | None):
+        if mark is None:
+            return board.draw(position, None, "")
+        return board.draw(position, mark.answer, MARK_COLOURS[mark.state])
+
+    return board.size, draw, board.hit
+
+
+__all__ = ["practice_board", "sparkline", "MARK_COLOURS"]

@@ -1,0 +1,185 @@
+"""What Practice says about a puzzle, in a pupil's words: the second Hint, why a right answer is right, what a
+wrong answer's mistake is, and the idea each theme practises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit import catalog
+from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.core import (
+    Puzzle,
+    action_key,
+    move_words,
+)
+
+
+def _miss(puzzle: Puzzle, action: Any) -> float:
+    """How far a wrong answer falls short of the best (its refutation's value against the puzzle's best, in
+    the puzzle's own unit: boxes, a game's result, a chance or an expected score)."""
+    value = puzzle.refutations.get(action_key(action), {}).get("value")
+    best = puzzle.facts.get("best")
+    if isinstance(value, (int, float)) and isinstance(best, (int, float)):
+        return abs(float(best) - float(value))
+    return 0.0
+
+
+def second_hint(puzzle: Puzzle) -> str:
+    """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
+    ones that do worst first), named so the pupil can leave them out. At least one wrong answer always stays
+    among the ones not named (else the rest would all be right and the hint would be the answer); when none
+    can be left out that way, the hint says only how many of the choices are right."""
+    legal = puzzle.legal_answers()
+    wrong = [a for a in legal if a not in puzzle.answers]
+    left_out = min(len(wrong) - 1, len(wrong) // 2 + len(wrong) % 2)
+    if left_out <= 0:
+        return ntr(
+            "Hint: {n} of the {legal} choices is right: compare where each one leads.",
+            "Hint: {n} of the {legal} choices are right: compare where each one leads.",
+            len(puzzle.answers),
+            legal=len(legal),
+        )
+    worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
+    names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
+    return ntr(
+        "Hint: leave this one out, it does worse: {moves}.",
+        "Hint: leave these {n} out, they do worse: {moves}.",
+        left_out,
+        moves=names,
+    )
+
+
+WHY = {
+    # Dots and Boxes: what the right line does, then what every other line costs
+    "take_box": N_("Why: a box with three sides is a free point, and taking it keeps your turn."),
+    "avoid_third_side": N_(
+        "Why: a box with its third side is a free point for the player who moves next; this line hands over the fewest."
+    ),
+    "safe_line": N_(
+        "Why: this safe line leaves the count of long chains on your side, so your opponent must open one."
+    ),
+    "hard_hearted_handout": N_(
+        "Why: with the middle line drawn, the two boxes are two separate gifts: your opponent cannot decline them and"
+        " keep control."
+    ),
+    "long_chain_count": N_(
+        "Why: this line steers the count of long chains your way, and the count decides who opens them."
+    ),
+    "sacrifice": N_(
+        "Why: the boxes given away now buy the right chain count, and the long chains later pay them back."
+    ),
+    "double_deal": N_(
+        "Why: leaving the last two boxes makes your opponent open the next chain, which is worth more than the two."
+    ),
+    "control_not_worth_it": N_(
+        "Why: the chains left are too short to pay for keeping control: every box now is worth more."
+    ),
+    "all_but_four": N_(
+        "Why: leaving the last four boxes of the loop makes your opponent open the next chain, which is worth more than"
+        " the four."
+    ),
+    # 5 en raya and Connect Four
+    "win_now": N_("Why: after this drop you complete a line, whatever your opponent does."),
+    "block": N_("Why: this is the cell where your opponent would finish a line with the next disc."),
+    "side_column": N_("Why: the discs in the outer columns are part of the line this drop counts on."),
+    "double_threat": N_("Why: this drop leads to two threats at once, and your opponent can block only one."),
+    "odd_even_threat": N_(
+        "Why: this keeps a threat on the right row for you, so in the end your opponent has to drop just under it."
+    ),
+    "zugzwang": N_("Why: after this drop your opponent runs out of harmless drops first."),
+    # Shut the Box
+    "sets_for_roll": N_(
+        "Why: of all the sets that make the roll, this one leaves the tiles that are best to have open."
+    ),
+    "best_set": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "next_roll": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
+    "one_die_or_two": N_("Why: these dice make the totals your open tiles need more often."),
+}
+"""After a right answer, why it is right, in the pupil's words and tied to the puzzle's idea (one per theme of
+every game): what the right answer does that the others do not.  The exact cost of each other answer is in the
+feedback to that answer."""
+UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent's threat, so they would win at once.")
+"""The reason for a board puzzle where every other drop lets the opponent win at once (:data:`UNDER_THREAT_IDEA`)."""
+
+
+def why_right(puzzle: Puzzle, theme: str | None = None, action: Any = None) -> str:
+    """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
+    (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
+    the theme's idea does not fit the puzzle (every other drop loses at once); given the pupil's right answer
+    ``action``, the game's ``why_words(puzzle, theme, action)`` may give the reason that fits that answer (a
+    Dots line that gives one box away rather than splitting two, a draw kept rather than a win); a theme
+    :data:`WHY` has no reason for (a game's puzzles added without one) only says the other choices do worse.  A
+    puzzle where every choice is right says so.  A theme the puzzle does not carry: ValueError."""
+    if not any(a not in puzzle.answers for a in puzzle.legal_answers()):
+        return tr("Why: every choice here is as good.")
+    theme = theme if theme is not None else (puzzle.themes[0] if puzzle.themes else None)
+    if theme is None:
+        return tr("Why: every other choice does worse.")
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "practice_hint", None)
+    if own is not None and own(puzzle, theme) is not None:
+        return tr(UNDER_THREAT_WHY)
+    fits = getattr(module, "why_words", None)
+    if action is not None and fits is not None:
+        words = fits(puzzle, theme, action)
+        if words is not None:
+            return words
+    return tr(WHY[theme]) if theme in WHY else tr("Why: every other choice does worse.")  # a game added later
+
+
+def mistake_words(puzzle: Puzzle, action: Any) -> str | None:
+    """What a wrong answer's mistake is, in one sentence, where the game's puzzle module can compute it
+    (``mistake_words(puzzle, action)``: a Dots line that draws a third side, a drop that fills the cell under the
+    opponent's threat or leaves it open, a Shut the Box set that leaves tiles the next roll covers less often),
+    else None."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "mistake_words", None)
+    return own(puzzle, puzzle.canonical(action)) if own is not None else None
+
+
+IDEAS = {
+    # Dots and Boxes
+    "take_box": N_("The idea: a box with three sides is yours to take."),
+    "avoid_third_side": N_("The idea: never draw a box's third side, or you give the box away."),
+    "safe_line": N_("The idea: of the safe lines, choose the one that keeps the chain count on your side."),
+    "hard_hearted_handout": N_("The idea: hand over two boxes with the line between them, so they cannot be refused."),
+    "long_chain_count": N_("The idea: count the long chains and steer the count your way."),
+    "sacrifice": N_("The idea: giving boxes away now can turn the chain count your way."),
+    "double_deal": N_("The idea: leave the last two boxes of a chain and you keep control."),
+    "control_not_worth_it": N_("The idea: when control costs more than it brings, take every box."),
+    "all_but_four": N_("The idea: in a loop, leave the last four boxes and you keep control."),
+    # 5 en raya and Connect Four
+    "win_now": N_("The idea: look for a line you can finish with one disc."),
+    "block": N_("The idea: drop into the cell where your opponent would finish a line."),
+    "side_column": N_("The idea: the discs in the outer columns help make lines too."),
+    "double_threat": N_("The idea: two threats at once cannot both be blocked."),
+    "odd_even_threat": N_(
+        "The idea: a threat on the right row (odd for red, even for yellow) often wins in the end (a rule of thumb)."
+    ),
+    "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
+    # Shut the Box
+    "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
+    "best_set": N_("The idea: leave the tiles that the next rolls can cover most often."),
+    "one_die_or_two": N_("The idea: choose the dice whose totals your open tiles need."),
+    "next_roll": N_("The idea: think of the next roll, not only of this one."),
+}
+"""After a right answer, the puzzle's idea in one sentence a pupil reads (one per theme of every game)."""
+UNDER_THREAT_IDEA = N_("The idea: never drop a disc just under your opponent's threat.")
+"""The idea of a board puzzle where every other drop lets the opponent win at once (the game's
+``practice_hint`` says so): not the zugzwang its tag names."""
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str:
+    """The one sentence naming the idea of ``puzzle`` as Practice asks it (its ``theme``), in the current
+    language: :data:`IDEAS`, or :data:`UNDER_THREAT_IDEA` where the game's ``practice_hint`` says the theme's idea
+    does not fit the puzzle.  A theme the puzzle does not carry: ValueError."""
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    if own is not None and own(puzzle, theme) is not None:
+        return tr(UNDER_THREAT_IDEA)
+    return tr(IDEAS[theme])
+
+
+__all__ = ["second_hint", "why_right", "mistake_words", "idea_words", "WHY", "IDEAS"]
