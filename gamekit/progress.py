@@ -549,7 +549,7 @@ def level(rating: float) -> int:
     """The level (1 to :data:`LEVELS`) of a Glicko-2 practice rating, the one way a pupil sees a rating (the
     Practice page and the progress table): level 1 below :data:`LEVEL_BASE` + :data:`LEVEL_STEP`, each
     :data:`LEVEL_STEP` points one level more.  Where a new pupil starts is Practice's choice, not this
-    function's: :func:`gamekit.puzzles.practice.start_rating` puts them at the level of the lessons they have
+    function's: :func:`gamekit.puzzles.pools.start_rating` puts them at the level of the lessons they have
     done (the first lesson's easiest quarter before any lesson, level 1 in every game; the default rating,
     :data:`gamekit.puzzles.ratings.PUPIL_START`, is level 3 and only its upper bound for the first lessons).
     A rating that is not a number is refused (TypeError)."""

@@ -24,7 +24,7 @@ PUPIL_START = (1100.0, 200.0, 0.06)
 """The default rating, deviation and volatility of :class:`Rating`: level 3 of 10 (:func:`gamekit.progress.level`),
 among the easy puzzles.  The deviation (200, narrower than Glicko-2's "nothing known yet" 350) still lets the first
 answers move the rating quickly, but one slip on an easy first puzzle never drops a pupil more than one level.
-Practice starts a new pupil at :func:`gamekit.puzzles.practice.start_rating` (the level of the lessons done, at
+Practice starts a new pupil at :func:`gamekit.puzzles.pools.start_rating` (the level of the lessons done, at
 most this one for the first lessons), with this deviation and volatility."""
 
 
