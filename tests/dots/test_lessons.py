@@ -381,11 +381,21 @@ def test_parity_table_matches_the_reference():
 
 
 def test_parity_exercises():
-    assert ALL["parity_5x4"].check("2, 4")[0] and ALL["parity_5x4"].check("4 2")[0]
-    assert not ALL["parity_5x4"].check("1, 3")[0] and not ALL["parity_5x4"].check("2")[0]
-    assert ALL["parity_4x4"].check("1, 3")[0] and not ALL["parity_4x4"].check("2, 4")[0]
-    assert ALL["parity_coral_5x5"].check("3, 1")[0] and not ALL["parity_coral_5x5"].check("2, 4")[0]
-    assert not ALL["parity_5x4"].check("2, 7")[0]  # out of range: refused with a reason
+    """The pupil types the dots and the numbers ("30: 2, 4"): the numbers alone were a two-way choice (odd or
+    even) passed by switching; without the dots they are refused, and a wrong dot count is wrong whatever the
+    numbers."""
+    assert ALL["parity_5x4"].check("30: 2, 4")[0] and ALL["parity_5x4"].check("30: 4 2")[0]
+    assert not ALL["parity_5x4"].check("30: 1, 3")[0] and not ALL["parity_5x4"].check("30: 2")[0]
+    assert ALL["parity_4x4"].check("25: 1, 3")[0] and not ALL["parity_4x4"].check("25: 2, 4")[0]
+    assert ALL["parity_coral_5x5"].check("36: 3, 1")[0] and not ALL["parity_coral_5x5"].check("36: 2, 4")[0]
+    assert not ALL["parity_5x4"].check("30: 2, 7")[0]  # out of range: refused with a reason
+    for name, right in (("parity_5x4", "2, 4"), ("parity_4x4", "1, 3"), ("parity_coral_5x5", "1, 3")):
+        ok, why = ALL[name].check(right)  # the right numbers with no dots: refused, saying what to type
+        assert not ok and "number of dots" in why
+        for dots in (12, 29, 31):
+            assert not ALL[name].check(f"{dots}: {right}")[0]
+    ok, why = ALL["parity_4x4"].check("16: 1, 3")  # the boxes counted instead of the dots
+    assert not ok and "number of boxes" in why
     for name in ("parity_5x4", "parity_4x4", "parity_coral_5x5"):
         assert ALL[name].choices is None  # not a two-way choice
 
@@ -735,7 +745,7 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
     seat = 1 if "coral" in name else 0
     rule = analysis.long_chain_rule(game)
     suits = {k for k in range(1, 5) if (k % 2 == 0) == (rule.wants(seat) == "even")}
-    ok, feedback = ex.check(", ".join(map(str, sorted(picked))))
+    ok, feedback = ex.check(f"{game.geometry.n_dots}: " + ", ".join(map(str, sorted(picked))))
     assert ok == (picked == suits) and feedback
 
 
@@ -1003,7 +1013,13 @@ COMMON_MISTAKES = {
         6: "6 is one loop",
         4: "4 is one loop",
     },
-    "parity_5x4": {"1, 3": "Is the total odd or even?", "2": "not only those", "1, 2, 3, 4": "Not all of those"},
+    "parity_5x4": {
+        "30: 1, 3": "dots + that number odd or even?",
+        "30: 2": "not only those",
+        "30: 1, 2, 3, 4": "Not all of those",
+        "20: 2, 4": "the number of boxes",
+        "31: 2, 4": "does not have 31 dots",
+    },
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {"Gold": "turn the rule round", "Draw": "a draw needs"},
     "total": {
@@ -1441,7 +1457,7 @@ def test_a_parity_question_asks_for_the_numbers_and_refuses_the_parity_word_with
 
     with using(lang):
         ex = L.exercises(4)["parity_5x4"]
-        assert ex.check("2, 4")[0] and not ex.check("1, 3")[0]
+        assert ex.check("30: 2, 4")[0] and not ex.check("30: 1, 3")[0]
         for word in words:
             ok, why = ex.check(word)
             assert not ok and word in why and "1" in why
