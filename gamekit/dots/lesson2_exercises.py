@@ -86,7 +86,8 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
 
 
 def count_safe_exercise() -> DotsExercise:
-    game = position("three_safe")
+    """Count the safe lines on a board of its own: on exercise 3's board, probing lines there would count them."""
+    game = position("five_safe")
     n = len(safe_lines(game))
 
     def check(answer: Any) -> tuple[bool, str]:

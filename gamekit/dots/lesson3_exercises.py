@@ -201,13 +201,15 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
 
 HAND_OVER_HINTS = {
     "chains_234": N_(
-        "Give away as little as possible. A chain can be opened at an end or in the middle: picture both."
+        "For each chain, count the boxes it gives away. Then, for each line that opens it, ask what Coral could "
+        "do next."
     ),
     "give_single": N_(
         "For each thing you could open, count the boxes it gives away, then ask who must open the next one."
     ),
 }
-"""The hint of each hand-over exercise (a single box has no middle line: its hint does not speak of one)."""
+"""The hint of each hand-over exercise: where to look, never which line (the page explains the two ways to open a
+2-chain only after the exercise)."""
 
 
 def hand_over_exercise(name: str = "chains_234") -> DotsExercise:

@@ -25,7 +25,9 @@ from gamekit.dots.lesson_positions import REAL_GAME, SEATS, long_chain_count, po
 
 # lesson 4
 def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 4) -> DotsExercise:
-    """Which numbers of long chains, from 1 to ``most``, suit ``seat`` on a ``width``×``height`` board?"""
+    """How many dots has a ``width``×``height`` board, and which numbers of long chains, from 1 to ``most``, suit
+    ``seat``?  The pupil types both ("30: 2, 4"): the numbers alone are a two-way choice (odd or even) that a pupil
+    could pass by switching, so the answer also needs the dots the pupil counted."""
     dots = geometry(width, height).n_dots
     parity = wanted_parity(width, height, seat)
     counts = [k for k in range(1, most + 1) if (k % 2 == 0) == (parity == "even")]
@@ -33,6 +35,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     who = tr(SEATS[seat])
     role = tr("moves first") if seat == 0 else tr("moves second")
     why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
+    form = tr("Type the dots, a colon, then the numbers, like this: 12: 1, 2.")
 
     def check(answer: Any) -> tuple[bool, str]:
         if _parity_word(answer) is not None:  # "even" / «pares»: the question asks for the numbers themselves
@@ -42,10 +45,31 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                     answer=str(answer).strip(),
                     most=most,
                 )
+                + " "
+                + form
             )
-        got = sorted(set(parse_lengths(answer)))
+        text = str(answer)
+        if ":" not in text:
+            raise ValueError(tr("First the number of dots on the board, then the numbers of long chains.") + " " + form)
+        left, right = text.split(":", 1)
+        typed_dots = parse_int(left)
+        got = sorted(set(parse_lengths(right)))
         if any(k < 1 or k > most for k in got):
-            raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most))
+            raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most) + " " + form)
+        if typed_dots == width * height and typed_dots != dots:
+            return False, tr(
+                "{n} is the number of boxes. Count the dots, the corners of the boxes: there is one more row and one "
+                "more column of dots than of boxes.",
+                n=typed_dots,
+            )
+        if typed_dots != dots:
+            return False, tr(
+                "The {width}×{height} board does not have {n} dots. Count the dots across, count them down, and "
+                "multiply.",
+                width=width,
+                height=height,
+                n=typed_dots,
+            )
         if got == counts:
             return True, tr(
                 "Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.",
@@ -57,7 +81,10 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             )
         if got == others:
             return False, tr(
-                "Not those: count the dots and the long chains again. Is the total odd or even? {why}", why=why
+                "The dots are right, but not those numbers. For each of your numbers: is dots + that number odd or "
+                "even? And which does {who} want? {why}",
+                who=who,
+                why=why,
             )
         if set(got) < set(counts):
             return False, tr(
@@ -65,10 +92,14 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             )
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
+    def written(numbers: list[int], separator: str = ", ", head: int = dots) -> str:
+        return f"{head}: " + separator.join(map(str, numbers))
+
     return DotsExercise(
         tr(
-            "On the {width}×{height} board, {who} {role}. <b>Which numbers of long chains, from 1 to {most}, suit "
-            "{who}?</b> Give all of them, separated by commas.",
+            "On the {width}×{height} board, {who} {role}. <b>How many dots does the board have, and which numbers of "
+            "long chains, from 1 to {most}, suit {who}?</b> Type the dots, a colon, then all the numbers that suit "
+            "{who}, separated by commas, like this: 12: 1, 2.",
             width=width,
             height=height,
             who=who,
@@ -81,9 +112,14 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             width=width,
             height=height,
         ),
-        answer=f"{join_words(counts)}.",
-        solutions=[", ".join(map(str, counts)), tuple(counts)],
-        wrong=[", ".join(map(str, others)), str(counts[0]), ", ".join(map(str, range(1, most + 1)))],
+        answer=written(counts) + ".",
+        solutions=[written(counts), written(counts[::-1], " ")],
+        wrong=[
+            written(others),
+            written(counts[:1]),
+            written(list(range(1, most + 1))),
+            written(counts, head=width * height),
+        ],
         key=f"parity_{width}x{height}_{seat}",
         leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"),
     )

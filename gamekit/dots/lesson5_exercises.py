@@ -258,8 +258,8 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
         name,
         _mid_chain_prompt(position(name)),
         tr(
-            "Keeping control costs two boxes now. Count what you would win back later: can a chain of 1 or 2 be "
-            "refused?"
+            "Look at the chains left after this one. Add up what each player ends with if you take the two boxes, "
+            "and if you leave them."
         ),
         key=name,
     )
@@ -524,7 +524,7 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
             "{first} is a good start, but then {second}: {why} With best play the game ends {final} instead of {best}.",
             first=first,
             second=second,
-            why=why_line(after, second)[:1].upper() + why_line(after, second)[1:],
+            why=why_line(after, second),
             final=final_score_text(after, then[second]),
             best=final_score_text(game, best),
         )

@@ -111,12 +111,12 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+    ),
+    4: (
         N_(
             "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
             "opened by its middle line, the boxes cannot be refused."
         ),
-    ),
-    4: (
         N_("**Control:** the player who has control makes the other player open every long chain."),
         N_(
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
@@ -137,7 +137,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     ),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
-words of its lesson and the lessons before it, never a word taught later."""
+words of its lesson and the lessons before it, never a word taught later.  The two ways to hand over a 2-chain are
+taught in lesson 3 but first carded on lesson 4's sheet: on lesson 3's they would answer its exercise 4."""
 
 
 def worksheet_aids(notebook: str) -> list[str]:

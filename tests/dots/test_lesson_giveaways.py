@@ -188,9 +188,9 @@ def test_the_check_catches_the_old_giveaways():
     # the count exercise of lesson 2 knows how a caption would state its answer
     ex_count = L.exercises(2)["count_safe"]
     caption = lesson_pictures.describe_line(lesson_positions.sequence_positions("third_sides")[0], "d1-d2").replace(
-        "9.", "3."
+        "9.", "5."
     )
-    assert "Safe lines left: 3." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
+    assert "Safe lines left: 5." in caption and giveaways([("text", caption, True), ("exercise", ex_count)])
     # a shared board between two exercises is allowed; the same board in a step-through is not
     assert giveaways([("board", board_key(start), True), ("exercise", ex)]) == []
 
@@ -251,9 +251,10 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_3_names_the_safe_handout_only_after_the_exercise_that_asks_for_it(lang):
-    """Lesson 3's exercise 4 was argued in the paragraph just above it ("hard-hearted handout … the safe way"): the
-    page now only says, before it, that the other player need not take what is offered and that a 2-chain has three
-    lines to try; which handout is safe, and why, comes after the exercise (before exercise 5)."""
+    """Lesson 3's exercise 4 was argued in the paragraph just above it ("hard-hearted handout … the safe way", then
+    "two ends and the middle … try each line"): before it the page now only says that Gold must choose what to open
+    and the line to open it with; that the other player may refuse, the ends and the middle line, and which handout
+    is safe all come after the exercise (before exercise 5)."""
     import re
 
     page = _md(lang, "03_chains_and_loops.md")
@@ -262,7 +263,22 @@ def test_lesson_3_names_the_safe_handout_only_after_the_exercise_that_asks_for_i
     assert call < taught < after
     before = page[page.rindex("\n## ", 0, page.rindex("\n## ", 0, call)) : call]
     assert "safe way" not in before and "forma segura" not in before
-    assert ("does not\nhave to take" in before) or ("no tiene por qué" in before)
+    for word in (
+        "middle",
+        "ends**",
+        "refuse",
+        "leave the boxes",
+        "try each line",
+        "medio",
+        "extremos",
+        "rechaz",
+        "dejarte las",
+        "prueba cada línea",
+        "no tiene por qué",
+    ):
+        assert word not in before, word
+    argued = page[call:after]
+    assert ("does not have to take" in " ".join(argued.split())) or ("no tiene por qué" in argued)
     assert not re.search(r"[a-f][1-6]-[a-f][1-6]", before)
 
 
