@@ -24,7 +24,6 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
-from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
