@@ -24,6 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
+from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -193,6 +194,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       in id order while they stay within :data:`MAX_CENTRE_SHARE` of the pool and no more than
       :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
       "win at once, else block", come between them).
+    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
     * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
       they keep their tag in the bank, where the lessons' sets draw them).
 
@@ -217,8 +219,29 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial) and centre_run(trial, habit) <= MAX_CENTRE_RUN:
             chosen.append(q)
             kept = trial
-    rated = {p.id: p for p in kept}
+    rated = {p.id: p for p in _level_share(kept)}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+MAX_LEVEL_SHARE = 0.4
+"""The largest share of Practice's mixed pool one level above level 1 may fill."""
+
+
+def _level_share(pool: list[Puzzle]) -> list[Puzzle]:
+    """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
+    fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
+    who climbs the mixed pool does not spend most of it on one level."""
+    kept = list(pool)
+    while kept:
+        counts: dict[int, int] = {}
+        for p in kept:
+            counts[level(p.rating)] = counts.get(level(p.rating), 0) + 1
+        full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
+        if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
+            return kept
+        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
+        kept.remove(last)
+    return kept
 
 
 def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[Puzzle]:
