@@ -485,6 +485,21 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     return None
 
 
+DRAW_ZUGZWANG_IDEA = N_(
+    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
+)
+"""The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str | None:
+    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of :mod:`gamekit.puzzles.practice`)
+    does not, else None: a *zugzwang* puzzle whose best drop only keeps the draw is about not running out of
+    harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
+    if theme == "zugzwang" and puzzle_goal(puzzle.facts) == ("outcome", 0):
+        return tr(DRAW_ZUGZWANG_IDEA)
+    return None
+
+
 def puzzle_goal(facts: dict) -> tuple:
     """What a puzzle asks the pupil to reach, to match a similar one: ``("outcome", 1)`` a win, ``0`` keep the
     draw, ``-1`` hold out longest (the sign of the best drop's outcome)."""

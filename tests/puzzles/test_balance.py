@@ -312,6 +312,12 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
             assert said == DRAW_ZUGZWANG_WHY and "draw" in said and said != WHY["zugzwang"], p.id
     for p in wins:
         assert why_right(p, "zugzwang", p.answers[0]) == WHY["zugzwang"], p.id
+    # the idea that fits a draw-keeper, for Practice's "The idea" line (the win's idea is about the opponent)
+    from gamekit.puzzles.connect import DRAW_ZUGZWANG_IDEA, idea_words
+
+    assert all(idea_words(p, "zugzwang") == DRAW_ZUGZWANG_IDEA for p in draws)
+    assert all(idea_words(p, "zugzwang") is None for p in wins)
+    assert all(idea_words(p, t) is None for p in draws for t in p.themes if t != "zugzwang")
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
