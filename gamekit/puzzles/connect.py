@@ -22,7 +22,8 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, puzzle_words, sample
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
@@ -162,18 +163,108 @@ CENTRE_RATING = 875.0
 (:func:`gamekit.progress.level`), where the other one-line rules' puzzles are ("win at once", "block")."""
 
 
+MAX_CENTRE_SHARE = 0.2
+"""The largest share of Practice's mixed pool that puzzles the centre rule of thumb answers may fill."""
+MAX_CENTRE_RUN = 3
+"""The most centre-habit puzzles in a row in the order a pupil climbs the mixed pool (rating, then id)."""
+
+
+def centre_habit(puzzle: Puzzle) -> bool:
+    """Whether the centre rule of thumb answers ``puzzle`` (:func:`centre_rule`) and the one-line rule "win at
+    once, else block" does not: a habit, not an idea, is all it asks."""
+    return one_step_rule(puzzle) is None and centre_rule(puzzle)
+
+
+def mixed_win(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` has a drop that wins at once and also accepts a drop that wins only later: its
+    question must say a win at once is there, which gives the answer away (:func:`question`)."""
+    game = puzzle.position
+    wins = set(_wins_at_once(game))
+    return bool(wins) and not set(puzzle.answers) <= wins
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea: a puzzle the centre rule of thumb answers (:func:`centre_rule`: a pupil
-    who drops near the centre without looking scores there) at level 1 only, rated :data:`CENTRE_RATING` whatever
-    the bank's rating — above level 1 every puzzle needs more than a habit; for *zugzwang*, not the shipped
-    puzzles where every wrong drop loses at once (:func:`under_threat_only`; they keep their tag in the bank,
-    where the lessons' sets draw them); otherwise every puzzle."""
-    puzzles = [replace(p, rating=CENTRE_RATING) if level(p.rating) > 1 and centre_rule(p) else p for p in puzzles]
-    if theme != "zugzwang":
-        return list(puzzles)
-    return [
-        p for p in puzzles if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])
-    ]
+    """What Practice asks for an idea (``theme``; None: every idea mixed).
+
+    * Never a puzzle with a win at once beside a later win (:func:`mixed_win`): its question gives the win at
+      once away.
+    * A puzzle the centre rule of thumb answers (:func:`centre_habit`: a pupil who drops near the centre without
+      looking scores there) is no idea's question, so an idea's Practice (and a lesson's, made of its ideas')
+      never asks it; the mixed pool asks a few at level 1 (rated :data:`CENTRE_RATING`, the bank unchanged),
+      in id order while they stay within :data:`MAX_CENTRE_SHARE` of the pool and no more than
+      :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
+      "win at once, else block", come between them).
+    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
+    * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
+      they keep their tag in the bank, where the lessons' sets draw them).
+
+    The mixed pool's one-step puzzles are kept to a fair share of each band (:func:`gamekit.puzzles.balance.fair_share`,
+    as Practice keeps them) with the centre puzzles chosen so far, so shares and runs are counted in the pool
+    Practice asks."""
+    pool = [p for p in puzzles if not mixed_win(p)]
+    if theme == "zugzwang":
+        pool = [
+            p for p in pool if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])
+        ]
+    habit = {p.id for p in pool if centre_habit(p)}
+    others = [p for p in pool if p.id not in habit]
+    if theme is not None:
+        return others
+    steps = {p.id for p in others if one_step_rule(p) is not None}
+    chosen: list[Puzzle] = []
+    kept = _fair_share(others, steps, 0)
+    for p in sorted((p for p in pool if p.id in habit), key=lambda p: p.id):
+        q = replace(p, rating=CENTRE_RATING)
+        trial = _fair_share(others, steps, len(chosen) + 1) + chosen + [q]
+        if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial) and centre_run(trial, habit) <= MAX_CENTRE_RUN:
+            chosen.append(q)
+            kept = trial
+    rated = {p.id: p for p in _level_share(kept)}
+    return [rated[p.id] for p in pool if p.id in rated]
+
+
+MAX_LEVEL_SHARE = 0.4
+"""The largest share of Practice's mixed pool one level above level 1 may fill."""
+
+
+def _level_share(pool: list[Puzzle]) -> list[Puzzle]:
+    """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
+    fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
+    who climbs the mixed pool does not spend most of it on one level."""
+    kept = list(pool)
+    while kept:
+        counts: dict[int, int] = {}
+        for p in kept:
+            counts[level(p.rating)] = counts.get(level(p.rating), 0) + 1
+        full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
+        if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
+            return kept
+        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
+        kept.remove(last)
+    return kept
+
+
+def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[Puzzle]:
+    """:func:`gamekit.puzzles.balance.fair_share` of ``others`` (``steps``: the ids of its one-step puzzles) with
+    ``easy_more`` more puzzles that need more than a habit in the easy band (the centre puzzles chosen, rated
+    :data:`CENTRE_RATING`): the one-step puzzles it keeps, in id order up to their share of each band."""
+    keep: set[str] = set()
+    for name, _ in BANDS:
+        band = [p for p in others if p.band == name]
+        more = sum(1 for p in band if p.id not in steps) + (easy_more if name == BANDS[0][0] else 0)
+        room = int(MAX_ONE_STEP_SHARE * more / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
+        keep |= {p.id for p in sorted((p for p in band if p.id in steps), key=lambda p: p.id)[:room]}
+    return [p for p in others if p.id not in steps or p.id in keep]
+
+
+def centre_run(puzzles: list[Puzzle], habit: set[str] | None = None) -> int:
+    """The most centre-habit puzzles (:func:`centre_habit`; or the ids ``habit``, when already known) in a row
+    when ``puzzles`` are ordered by rating, then id (the order a pupil meets them climbing the levels)."""
+    run = most = 0
+    for p in sorted(puzzles, key=lambda p: (p.rating, p.id)):
+        run = run + 1 if (p.id in habit if habit is not None else centre_habit(p)) else 0
+        most = max(most, run)
+    return most
 
 
 def lesson_needed(puzzle: Puzzle) -> int:
@@ -248,6 +339,8 @@ def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
             depth = max(depth, len(line) if scores is None else _plies_to_end(after, -scores[w]))
     rating = first_rating(tempting, depth, len(answers), len(legal))
     gid = game.game_id
+    if rating > CENTRE_RATING and centre_picks(game) and set(centre_picks(game)) <= set(answers):
+        rating = CENTRE_RATING  # a habit answers it (:func:`centre_rule`): level 1, as Practice asks it
     pid = catalog.get(gid).puzzle_settings["id_prefix"] + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
     facts = {"best": best, "tempting": tempting, "depth": depth, "scores": scores}
     return Puzzle(pid, gid, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
@@ -369,15 +462,41 @@ DRAW_ROW_WHY = N_(
     " drop loses."
 )
 """The reason for a right drop of an *odd/even threat* puzzle whose best outcome is a draw."""
+DRAW_ZUGZWANG_WHY = N_(
+    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
+    " and lose."
+)
+"""The reason for a right drop of a *zugzwang* puzzle whose best outcome is a draw (not a win: the opponent does
+not run out of harmless drops, you just avoid running out first)."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     """The reason that fits a right drop where the idea's own reason (``WHY`` of
     :mod:`gamekit.puzzles.practice`) does not, else None: an *odd/even threat* puzzle whose best drop only keeps
     the draw (its best outcome is 0) says so (:data:`DRAW_ROW_WHY`), not that the opponent will have to drop
-    under the threat.  ``action`` (the drop) does not change it: every right drop keeps the same outcome."""
-    if theme == "odd_even_threat" and puzzle_goal(puzzle.facts) == ("outcome", 0):
+    under the threat, and so does a *zugzwang* one (:data:`DRAW_ZUGZWANG_WHY`), not that the opponent runs out of
+    harmless drops.  ``action`` (the drop) does not change it: every right drop keeps the same outcome."""
+    if puzzle_goal(puzzle.facts) != ("outcome", 0):
+        return None
+    if theme == "odd_even_threat":
         return tr(DRAW_ROW_WHY)
+    if theme == "zugzwang":
+        return tr(DRAW_ZUGZWANG_WHY)
+    return None
+
+
+DRAW_ZUGZWANG_IDEA = N_(
+    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
+)
+"""The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str | None:
+    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of :mod:`gamekit.puzzles.practice_words`)
+    does not, else None: a *zugzwang* puzzle whose best drop only keeps the draw is about not running out of
+    harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
+    if theme == "zugzwang" and puzzle_goal(puzzle.facts) == ("outcome", 0):
+        return tr(DRAW_ZUGZWANG_IDEA)
     return None
 
 

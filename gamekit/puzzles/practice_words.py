@@ -173,13 +173,17 @@ UNDER_THREAT_IDEA = N_("The idea: never drop a disc just under your opponent's t
 def idea_words(puzzle: Puzzle, theme: str) -> str:
     """The one sentence naming the idea of ``puzzle`` as Practice asks it (its ``theme``), in the current
     language: :data:`IDEAS`, or :data:`UNDER_THREAT_IDEA` where the game's ``practice_hint`` says the theme's idea
-    does not fit the puzzle.  A theme the puzzle does not carry: ValueError."""
+    does not fit the puzzle, or the game's own ``idea_words(puzzle, theme)`` where it has words for this puzzle (a
+    draw-keeping zugzwang).  A theme the puzzle does not carry: ValueError."""
     if theme not in puzzle.themes:
         raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
-    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "practice_hint", None)
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "practice_hint", None)
     if own is not None and own(puzzle, theme) is not None:
         return tr(UNDER_THREAT_IDEA)
-    return tr(IDEAS[theme])
+    fits = getattr(module, "idea_words", None)
+    words = fits(puzzle, theme) if fits is not None else None
+    return words if words is not None else tr(IDEAS[theme])
 
 
 __all__ = ["second_hint", "why_right", "mistake_words", "idea_words", "WHY", "IDEAS"]

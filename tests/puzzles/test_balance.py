@@ -219,3 +219,141 @@ def test_a_one_line_rule_answers_every_one_die_or_two_question_so_practice_asks_
     assert len(practice_pool("shut_the_box", "one_die_or_two")) == sum(p.facts["one_die"] == LESSON_RULE for p in dice)
     sets = [p for p in bank("shut_the_box") if p.facts["kind"] == "set"]
     assert all(dice_rules(p) == [] for p in sets)
+
+
+CONNECT_GAMES = ["five_in_a_row", "connect_four"]
+
+
+def _lesson_pools(game_id):
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+    return {key: lesson_pool(game_id, key) for _, key in lesson_choices(game_id)}
+
+
+@pytest.mark.parametrize("game_id", CONNECT_GAMES)
+def test_connect_practice_asks_few_centre_habit_puzzles_and_never_more_than_3_in_a_row(game_id):
+    """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles: no idea's
+    or lesson's Practice asks them (they need no idea), and the mixed pool holds a few at level 1, at most 20 %
+    of it, never more than 3 in a row in the order a pupil climbs (rating, then id)."""
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import MAX_CENTRE_RUN, MAX_CENTRE_SHARE, centre_habit, centre_run
+    from gamekit.puzzles.core import game_themes
+
+    assert MAX_CENTRE_SHARE <= 0.2 and MAX_CENTRE_RUN <= 3
+    shipped = [p for p in bank(game_id) if centre_habit(p)]
+    assert len(shipped) > 20  # the habit answers many: the screen is needed
+    for theme in game_themes(game_id):
+        assert not any(centre_habit(p) for p in practice_pool(game_id, theme)), theme
+    for key, pool in _lesson_pools(game_id).items():
+        habit = [p for p in pool if centre_habit(p)]
+        assert len(habit) <= MAX_CENTRE_SHARE * len(pool) and centre_run(pool) <= MAX_CENTRE_RUN, key
+        if key is not None:
+            assert not habit, key
+    mixed = practice_pool(game_id)
+    habit = [p for p in mixed if centre_habit(p)]
+    assert habit and all(level(p.rating) == 1 for p in habit)
+    assert len(habit) <= MAX_CENTRE_SHARE * len(mixed) and centre_run(mixed) <= MAX_CENTRE_RUN
+    order = [centre_habit(p) for p in sorted(mixed, key=lambda p: (p.rating, p.id))]
+    assert not any(all(order[i : i + MAX_CENTRE_RUN + 1]) for i in range(len(order) - MAX_CENTRE_RUN))
+
+
+MAX_LEVEL_SHARE = 0.4
+
+
+@pytest.mark.parametrize("game_id", CONNECT_GAMES)
+def test_no_level_of_a_connect_practice_pool_holds_more_than_40_percent(game_id):
+    """Practice's mixed pool is not mostly level 1: no level holds more than 40 % of it, and the levels 1 to 4
+    below 12 puzzles are the ones docs/puzzles.md names (finding more takes longer builds)."""
+    import collections
+    from pathlib import Path
+
+    from gamekit.progress import level
+
+    pool = practice_pool(game_id)
+    counts = collections.Counter(level(p.rating) for p in pool)
+    assert max(counts.values()) <= MAX_LEVEL_SHARE * len(pool), sorted(counts.items())
+    assert counts[1] >= 12
+    thin = [lv for lv in range(1, 5) if counts[lv] < 12]
+    said = f"{game_id} Practice: levels 1–4 below 12 puzzles: " + (", ".join(map(str, thin)) or "none") + "."
+    text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    assert said in text, said
+
+
+@pytest.mark.parametrize("game_id", CONNECT_GAMES)
+def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
+    """The question claims a win only when the solver's best outcome is a win, the draw only when it is a draw,
+    holding out only when every drop loses, and claims one of them unless it asks to block the opponent's one
+    threat; every wrong drop's refutation is worse than the best (the solver's values)."""
+    from gamekit.puzzles.connect import question
+
+    for p in bank(game_id):
+        best, text = p.facts["best"], question(p)
+        assert all(r["value"] < best for r in p.refutations.values()), p.id
+        win = any(s in text for s in ("Find the drop that wins", "Find a drop that wins", "can force a win"))
+        draw = "keeps the draw" in text
+        loss = "holds out longest" in text
+        assert (win, draw, loss) in ((best > 0, False, False), (False, best == 0, False), (False, False, best < 0))
+        assert win or draw or loss or "Find the drop that stops it." in text, (p.id, text)
+
+
+@pytest.mark.parametrize("game_id", CONNECT_GAMES)
+def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(game_id):
+    """After a right drop, a *zugzwang* puzzle whose best outcome is a draw says the drop keeps the draw, not that
+    the opponent runs out of harmless drops (a win's reason); a winning one keeps the win's reason."""
+    from gamekit.puzzles.connect import DRAW_ZUGZWANG_WHY
+    from gamekit.puzzles.practice_words import WHY, why_right
+
+    pool = practice_pool(game_id, "zugzwang")
+    draws = [p for p in pool if p.facts["best"] == 0]
+    wins = [p for p in pool if p.facts["best"] > 0]
+    assert draws and wins
+    for p in draws:
+        for a in p.answers:
+            said = why_right(p, "zugzwang", a)
+            assert said == DRAW_ZUGZWANG_WHY and "draw" in said and said != WHY["zugzwang"], p.id
+    for p in wins:
+        assert why_right(p, "zugzwang", p.answers[0]) == WHY["zugzwang"], p.id
+    # the idea that fits a draw-keeper, for Practice's "The idea" line (the win's idea is about the opponent)
+    from gamekit.puzzles.connect import DRAW_ZUGZWANG_IDEA, idea_words
+
+    assert all(idea_words(p, "zugzwang") == DRAW_ZUGZWANG_IDEA for p in draws)
+    assert all(idea_words(p, "zugzwang") is None for p in wins)
+    assert all(idea_words(p, t) is None for p in draws for t in p.themes if t != "zugzwang")
+    # and Practice's idea line (practice_words.idea_words) says it
+    from gamekit.puzzles import practice_words
+
+    assert all(practice_words.idea_words(p, "zugzwang") == DRAW_ZUGZWANG_IDEA for p in draws)
+    assert all(practice_words.idea_words(p, "zugzwang") == practice_words.IDEAS["zugzwang"] for p in wins)
+
+
+@pytest.mark.parametrize("game_id", CONNECT_GAMES)
+def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
+    """A puzzle with a drop that wins at once is asked as such ("Find the drop that wins at once"): one that
+    also accepts a later win (its question would have to say a win at once is there) is in no Practice pool or
+    homework set (the shipped banks hold some)."""
+    from gamekit.puzzles.connect import _wins_at_once, mixed_win, question
+    from gamekit.puzzles.core import game_themes
+
+    assert any(mixed_win(p) for p in bank(game_id))
+    for theme in [None, *game_themes(game_id)]:
+        for p in practice_pool(game_id, theme):
+            assert not mixed_win(p), (theme, p.id)
+            if _wins_at_once(p.position):
+                assert "wins at once." in question(p) and "later" not in question(p), p.id
+    items = homework_set(game_id, None, 10, 1)
+    assert not any(mixed_win(p) for p in items)
+
+
+def test_a_build_rates_a_centre_habit_candidate_at_level_1():
+    """A position the centre rule of thumb answers becomes a level-1 puzzle in a new build (a ``--level`` build
+    of levels 2–4 keeps none of them), as Practice asks it."""
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import CENTRE_RATING, candidate, centre_habit
+
+    p = next(
+        p
+        for p in bank("connect_four")
+        if centre_habit(p) and level(p.rating) > 1 and {"double_threat", "odd_even_threat"} & set(p.themes)
+    )
+    again = candidate(p.position, time_budget=None)
+    assert again is not None and again.answers == p.answers and again.rating == CENTRE_RATING

@@ -125,12 +125,15 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     assert under  # the shipped bank holds some (23 and 11)
     pool = practice_pool(game_id, "zugzwang")
     assert pool and not {p.id for p in under} & {p.id for p in pool}
-    # the rest, but for the puzzles Practice leaves out everywhere (a good guess above level 1, or answered by
-    # the one-line rule "win at once, else block", which is another idea)
+    # the rest, but for the puzzles an idea's Practice leaves out (a good guess above level 1, or answered by
+    # the one-line rule "win at once, else block", which is another idea, or by the centre habit, which is none)
     from gamekit.puzzles.balance import one_step_rule
+    from gamekit.puzzles.connect import centre_habit
     from gamekit.puzzles.pools import guessable
 
-    kept = [p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None]
+    kept = [
+        p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None and not centre_habit(p)
+    ]
     assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id
     for p in under[:3]:
         wrong = [a for a in p.legal_answers() if a not in p.answers]
