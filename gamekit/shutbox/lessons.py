@@ -27,7 +27,9 @@ from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
+    SCORE_CHOICE,
     SCORE_EXERCISE,
+    SHUT_CHOICE,
     SHUT_EXERCISE,
     best_set_exercise,
     challenge_exercise,
@@ -263,10 +265,10 @@ LESSONS: dict[int, Lesson] = {
             "expected_79": two_tile_expected_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
+            "best_shut": partial(best_set_exercise, *SHUT_CHOICE, rules=FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
+            "best_score": partial(best_set_exercise, *SCORE_CHOICE, rules=FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
         },

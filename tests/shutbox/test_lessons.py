@@ -455,6 +455,9 @@ def test_lesson_two_gives_no_count_of_its_exercises_away():
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
     shown = re.findall(r"sets_count_table\(range\((\d+), (\d+)\)\)", page)
     assert shown and all(int(hi) <= 11 for _, hi in shown)  # range(2, 11): 11 and 12 left out
+    # the counts of exercises 1–2 (7 and 9) are in it too: it comes after the last exercise and the practice
+    assert page.index("sets_count_table(range") > page.rindex("ExerciseWidget(")
+    assert page.index("sets_count_table(range") > page.index("practice(2, score)")
 
 
 def test_expected_score_is_taught_by_trees_that_match_the_table():
@@ -1888,3 +1891,63 @@ def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
         assert any(c.startswith("A ") and "le falta" in c for c in captions)
     page = (Path(__file__).resolve().parents[2] / "notebooks/es/shut_the_box/02_sets_for_a_roll.md").read_text()
     assert "una ficha tomada, falta más" not in page and "ya hay una ficha, pero todavía falta sumar más" in page
+
+
+def test_lesson_four_choices_are_new_positions_the_pupil_computes_alone():
+    """Exercises 5 and 8 ask for the best set on positions whose values exercises 3–4 and 6–7's feedback never
+    named, so the choice needs the pupil's own trees; the largest tile misses one and the closest pair the other."""
+    from gamekit.shutbox.strategy import table
+
+    shut, low = exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE
+    assert shut[:2] != exercises_best_set.SHUT_EXERCISE[:2] and low[:2] != exercises_best_set.SCORE_EXERCISE[:2]
+    assert L.LESSONS[4].exercises["best_shut"]().key == f"best {shut[0]} {shut[1]} shut"
+    assert L.LESSONS[4].exercises["best_score"]().key == f"best {low[0]} {low[1]} score"
+    picks = {}
+    for position in (shut, low):
+        open_tiles, roll, goal = position
+        assert exercises_best_set.EXERCISE_RULES[position] == lesson_tables.FILL_RULES
+        options = table(lesson_tables.FILL_RULES, goal).set_values(mask_of(open_tiles), roll)
+        best = (max if goal == "shut" else min)(options, key=lambda o: o[1])[0]
+        largest = next(s for s, _ in options if max(open_tiles) in s)
+        closest = min((s for s, _ in options), key=lambda s: max(s) - min(s))
+        picks[goal] = (best == largest, best == closest)
+    assert picks == {"shut": (True, False), "score": (False, True)}
+    ex = exercises_best_set.best_set_exercise(*low, rules=lesson_tables.FILL_RULES)
+    assert ex.solutions == ["5+4"] and ex.wrong == ["7+2"]
+
+
+def test_lesson_four_two_tiles_rounded_to_a_whole_number_is_not_praised_when_a_slip_rounds_there_too():
+    """13.54 rounded is 14, but so is the 13.83 slip (tiles scored at face value): "14" is neither called right
+    nor the slip; 13.5 (no slip rounds to it) is told only to give two decimals; the slip keeps its own reason."""
+    from gamekit.shutbox import exercises_expected
+
+    ex = exercises_expected.two_tile_expected_exercise()
+    ok, why = ex.check("14")
+    assert not ok and "right" not in why and "cannot be checked" in why
+    ok, why = ex.check("13.5")
+    assert not ok and "Your value is right, but rounded too much" in why
+    ok, why = ex.check("13.83")
+    assert not ok and "use its expected score, 8, not 9" in why
+    assert ex.check("13.54")[0] and ex.check("731/54")[0] and not ex.check("13.55")[0]
+
+
+def test_lesson_one_score_feedback_names_a_single_tile_taken_for_the_score():
+    """Exercise 1 (tiles 2, 3, 7): 3 or 7 is one tile read as the score, not a slip in adding."""
+    from gamekit.shutbox import exercises_turn
+
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))
+    for one in ("3", "7", "2"):
+        ok, why = ex.check(one)
+        assert not ok and f"{one} is only one of the open tiles" in why and "adding" not in why
+    assert "check your adding" in ex.check("11")[1] and "left out a tile" in ex.check("10")[1]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_practice_hints_say_each_sentence_once(n):
+    """A practice hint opens with the idea, then the exercise's own hint: no sentence (nor its opening words)
+    twice."""
+    for ex in L.LESSONS[n].practice.exercises():
+        sentences = [s.strip().rstrip(".").lower() for s in re.split(r"[.:]", ex.hint) if s.strip()]
+        assert len(sentences) == len(set(sentences)), ex.hint
+        assert "largest tile first. largest tile first" not in ex.hint.lower()
+        assert ex.hint.lower().count("only open tiles") + ex.hint.lower().count("open tiles only") <= 1, ex.hint
