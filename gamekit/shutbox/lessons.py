@@ -540,6 +540,11 @@ def practice_exercises(lesson: int) -> list[Exercise]:
     return LESSONS[lesson].practice_exercises()
 
 
+PROBLEM_TITLES = {"easy": N_("Problem {i} (easy)"), "medium": N_("Problem {i} (medium)"), "hard": N_("Problem {i} (hard)")}
+"""A practice problem's title by its level, one message each, so a language can make the level agree with its
+word for "problem" (Spanish: «Problema 2 (nivel medio)», not «(media)»)."""
+
+
 def practice(lesson: int, score: Any = None):
     """The "More practice" set on the page: each problem titled with its number and level, then its answer box."""
     import html
@@ -549,7 +554,7 @@ def practice(lesson: int, score: Any = None):
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         rows += [
-            W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>"),
+            W.HTML("<b>" + html.escape(tr(PROBLEM_TITLES[ex.level], i=i)) + "</b>"),
             ExerciseWidget(ex, score=score),
         ]
     return W.VBox(rows)
