@@ -324,8 +324,8 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
-    "shut_the_box/03_dice": ("rules", "grid", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals", "leaves"),
+    "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -334,6 +334,16 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 table exercise 9 is about, a score sheet for lesson 1's game, a tally table for lesson 3's class tally, and what
 each set leaves in lesson 4's challenge and practice (the list their hints give on the page)."""
 
+CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
+"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
+
+WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
+    "shut_the_box/04_best_strategy": (CHALLENGE_KEY, "practice"),
+}
+"""What a lesson's worksheet leaves to the computer (exercise keys, and "practice" for its More practice): lesson 4's
+challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
+the sheet says they are done on the computer and the guide tells the teacher why."""
+
 SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
@@ -341,7 +351,8 @@ SCORE_SHEET_ROUNDS = 4
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
+    across and second die down, a total to write in each cell; "chance" — what the chance of a total is, with two
+    examples no exercise asks; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
     total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
     score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked
@@ -420,6 +431,14 @@ def worksheet_aids(notebook: str) -> list[str]:
                     for label, (open_tiles, roll) in items
                 )
             )
+        elif aid == "chance":
+            out.append(
+                tr(
+                    "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
+                    "of 12 comes only from (6, 6): its chance is 1/36. A total of 10 comes from (4, 6), (5, 5) and "
+                    "(6, 4): its chance is 3/36."
+                )
+            )
         elif aid == "one_die":
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "chances":
@@ -446,14 +465,14 @@ def worksheet_aids(notebook: str) -> list[str]:
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(
                 tr(
-                    "From the page: with only 9 open, the expected score is {value}.",
+                    "With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.",
                     value=str(nine) if nine.denominator == 1 else exact_score(nine),
                 )
             )
         elif aid == "one_tile":
             rows = fill_steps()[1:]
             out.append(
-                tr("One tile open, two dice always (the page's table): the chance to shut and the expected score.")
+                tr("One tile open, two dice always (the lesson's table): the chance to shut and the expected score.")
             )
             out.append(
                 markdown_table(
@@ -540,7 +559,11 @@ def practice_exercises(lesson: int) -> list[Exercise]:
     return LESSONS[lesson].practice_exercises()
 
 
-PROBLEM_TITLES = {"easy": N_("Problem {i} (easy)"), "medium": N_("Problem {i} (medium)"), "hard": N_("Problem {i} (hard)")}
+PRACTICE_TITLES: dict[str, str] = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
 """A practice problem's title by its level, one message each, so a language can make the level agree with its
 word for "problem" (Spanish: «Problema 2 (nivel medio)», not «(media)»)."""
 
@@ -554,7 +577,7 @@ def practice(lesson: int, score: Any = None):
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         rows += [
-            W.HTML("<b>" + html.escape(tr(PROBLEM_TITLES[ex.level], i=i)) + "</b>"),
+            W.HTML("<b>" + html.escape(tr(PRACTICE_TITLES[ex.level], i=i)) + "</b>"),
             ExerciseWidget(ex, score=score),
         ]
     return W.VBox(rows)

@@ -1324,11 +1324,14 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     are not printed, so the sheet is no "pick the biggest number"; lesson 2's sheet carries the method."""
     with using(lang):
         aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
-        assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
+        assert tr("With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.", value="8") in aids
+        assert "page" not in aids.lower() and "página" not in aids.lower()  # paper has no page
         method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
     for open_tiles, roll, goal in [
         exercises_best_set.SHUT_EXERCISE,
+        exercises_best_set.SHUT_CHOICE,
         exercises_best_set.SCORE_EXERCISE,
+        exercises_best_set.SCORE_CHOICE,
         *exercises_best_set.CHALLENGE_POSITIONS,
     ]:
         for tiles in tiles_summing_to(roll, open_tiles):
@@ -1951,3 +1954,29 @@ def test_practice_hints_say_each_sentence_once(n):
         assert len(sentences) == len(set(sentences)), ex.hint
         assert "largest tile first. largest tile first" not in ex.hint.lower()
         assert ex.hint.lower().count("only open tiles") + ex.hint.lower().count("open tiles only") <= 1, ex.hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheets_three_and_four_stand_alone_on_paper(lang):
+    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4 leaves
+    the challenge and the practice, which no pupil can work out on paper, to the computer and says so, keeping the
+    page's numbering; the guide tells the teacher why."""
+    from pathlib import Path
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    with using(lang):
+        chance = tr(
+            "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
+            "of 12 comes only from (6, 6): its chance is 1/36. A total of 10 comes from (4, 6), (5, 5) and "
+            "(6, 4): its chance is 3/36."
+        )
+        assert chance in three and three.index(chance) < three.index(tr("## Exercise {n}", n=1))
+        assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
+        done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
+        assert four.count(done) == 1 and four.index(tr("## Exercise {n}", n=10)) < four.index(done)
+        assert tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
+        assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
+    guide = (Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md")
+    assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
