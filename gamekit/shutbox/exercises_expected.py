@@ -42,7 +42,7 @@ rounds to it as well: "14" for 13.54, which the 13.83 slip also gives); a number
     if decimals is not None and decimals < 2 and rounds_to(value):
         if any(rounds_to(target) for target, _ in slips):  # a slip rounds to it too: it says nothing either way
             return False, tr(
-                "Give it with two decimals, as the question asks: rounded this much, a right value and a common "
+                "Give it with two decimals, as the question asks: rounded this much, the exact value and a common "
                 "slip look the same, so it cannot be checked."
             )
         return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
