@@ -180,7 +180,8 @@ def best_set_exercise(
     )
 
 
-# Lesson 4, exercises 3–4 and 6–7 (then 5 and 8 on new positions): small positions (two dice always, like the page's table) whose sets each leave
+# Lesson 4, exercises 3–4 and 6–7 (then 5 and 8 on new positions): small positions (two dice always, like the
+# page's table) whose sets each leave
 # one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
 # as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
 # 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.

@@ -65,9 +65,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         if k in parts:
             return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=worded)
         if len(open_tiles) > 1 and k in open_tiles:  # one tile read as the score
-            return False, tr(
-                "{k} is only one of the open tiles. The score adds all of them: {said}.", k=k, said=worded
-            )
+            return False, tr("{k} is only one of the open tiles. The score adds all of them: {said}.", k=k, said=worded)
         if k > n:
             return False, tr("Too high: check your adding of {said}, one tile at a time.", said=worded)
         return False, tr("Too low: check your adding of {said}, one tile at a time.", said=worded)

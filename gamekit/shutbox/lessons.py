@@ -23,7 +23,6 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
-from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
@@ -67,7 +66,6 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     SETS,
-    what_each_set_leaves,
 )
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
@@ -360,8 +358,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     any exercise's); "method" — lesson 2's search, largest tile first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
     exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
-    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36); "leaves" — for lesson 4's
-    challenge and each "More practice" problem, every set and the tiles it leaves (no value).  None holds an
+    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
@@ -407,28 +404,6 @@ def worksheet_aids(notebook: str) -> list[str]:
                 markdown_table(
                     [tr("total"), tr("tally marks"), tr("count"), tr("chance k/36")],
                     [[str(t), "", "", "____ / 36"] for t in range(2, 13)],
-                )
-            )
-        elif aid == "leaves":
-            out.append(
-                tr(
-                    "What each set leaves open, for exercise {n} and the More practice problems (the page's hints "
-                    "give the same lists). Compare the positions; no value is given.",
-                    n=list(LESSONS[4].exercises).index("challenge_1") + 1,
-                )
-            )
-            challenge_number = list(LESSONS[4].exercises).index("challenge_1") + 1
-            items = [(tr("Exercise {n}", n=challenge_number), CHALLENGE_POSITIONS[0][:2])] + [
-                (tr("Problem {i}", i=i), ex.position) for i, ex in enumerate(LESSONS[4].practice.exercises(), 1)
-            ]
-            out.append(
-                "\n".join(
-                    f"* **{label}** ("
-                    + tr("tiles {items}, roll {roll}", items=tile_list(open_tiles), roll=roll)
-                    + "): "
-                    + "; ".join(what_each_set_leaves(open_tiles, roll))
-                    + "."
-                    for label, (open_tiles, roll) in items
                 )
             )
         elif aid == "chance":

@@ -1622,8 +1622,8 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "8 + 2" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
-    challenge = sheet[sheet.index("Tiles 1, 2, 4, 6, 8 and 9 are open") :].split("\n")[0]
-    assert "one die once 7, 8 and 9 are covered" in challenge
+    challenge = sheet[sheet.index("## Exercise 10") :].split("\n## ")[0]
+    assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -1781,9 +1781,9 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's lists, for the challenge and each practice problem, every set and the
-    tiles it leaves — the page's hint, with no value — and draws the box of each "what does this set leave?"
-    exercise."""
+    marks, count, k/36 to fill in); lesson 4's leaves the challenge and the practice to the computer (no list of
+    what each set leaves: they cannot be worked out on paper) and draws the box of each "what does this set
+    leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -1804,7 +1804,7 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
         for open_tiles, roll in positions:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
-            assert "; ".join(listed) in four  # every set, so the list names none as the best
+            assert "; ".join(listed) not in four  # left to the computer: too long for paper
         for n, name in enumerate(L.LESSONS[4].exercises, 1):
             if name.startswith("leave"):
                 ex = L.LESSONS[4].exercises[name]()
@@ -1980,7 +1980,9 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
         assert four.count(done) == 1 and four.index(tr("## Exercise {n}", n=10)) < four.index(done)
-        assert tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
+        assert (
+            tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
+        )
         assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
-    guide = (Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md")
+    guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
     assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
