@@ -340,10 +340,14 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
         blocks = aids(notebook) if callable(aids) else []
         if blocks:
             out += [tr("## To help you"), ""] + [line for block in blocks for line in (block.rstrip(), "")]
+        off_paper = getattr(lessons, "WORKSHEET_OFF_PAPER", {}).get(notebook, ())  # too long to work out on paper
         for n, factory in enumerate(lessons.EXERCISES[notebook], 1):
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))
             out.append("")
+            if ex.key in off_paper:
+                out += [tr("This one is done on the computer: it is checked by a calculation too long for paper."), ""]
+                continue
             board = _board_text(ex)
             out.append(paper_words(_plain(ex.prompt), drawn=bool(board)))
             out.append("")
@@ -362,7 +366,13 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
 
             out += [tr("## More practice"), ""]
             titles = getattr(lessons, "PRACTICE_TITLES", None)  # the page's own heading per level, when it has one
-            for n, ex in enumerate(practice_as_shown(lessons, lesson), 1):
+            shown = [] if "practice" in off_paper else practice_as_shown(lessons, lesson)
+            if not shown:
+                out += [
+                    tr("These problems are done on the computer: each is checked by a calculation too long for paper."),
+                    "",
+                ]
+            for n, ex in enumerate(shown, 1):
                 board = _board_text(ex)
                 out += [
                     "### " + tr(titles[ex.level], i=n)

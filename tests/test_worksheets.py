@@ -21,10 +21,13 @@ SHEETS = [(m, nb) for m in MODULES for nb, factories in importlib.import_module(
 
 
 def exercises(module, notebook):
+    """The exercises a worksheet prints, in order: those its module's ``WORKSHEET_OFF_PAPER`` leaves to the
+    computer (too long to work out on paper) aside."""
     lessons = importlib.import_module(module)
-    out = [f() for f in lessons.EXERCISES[notebook]]
+    off_paper = getattr(lessons, "WORKSHEET_OFF_PAPER", {}).get(notebook, ())
+    out = [ex for ex in (f() for f in lessons.EXERCISES[notebook]) if ex.key not in off_paper]
     lesson = next((l for l in lessons.LESSONS.values() if l.notebook == notebook), None)
-    if lesson is not None and lesson.practice is not None:
+    if lesson is not None and lesson.practice is not None and "practice" not in off_paper:
         out += practice_as_shown(lessons, lesson)  # in the order and at the levels the page shows them
     return out
 

@@ -180,29 +180,31 @@ def best_set_exercise(
     )
 
 
-# Lesson 4, exercises 3–5 and 6–8: small positions (two dice always, like the page's table) whose sets each leave
-# one or two tiles, so the pupil works out what each set leaves from the table's one-tile rows and a short tree,
-# as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats the other clearly (2 games in
-# 100, or more than a point).  The extension challenge is the one position where no rule of thumb is enough.
+# Lesson 4, exercises 3–4 and 6–7, then 5 and 8 on new positions: small positions (two dice always, like the page's
+# table) whose sets each leave one or two tiles, so the pupil works out what each set leaves from the table's
+# one-tile rows and a short tree, as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats
+# the other clearly.  The extension challenge is the one position where no rule of thumb is enough.
 SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
-"""Exercises 3–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+"""Exercises 3–4: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
 leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
 
-
 SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
-"""Exercises 6–8: 7+1 leaves tiles 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the
-other, from the table's one-tile rows); 5+3 leaves 1 and 7 (5.72: a roll of 8 shuts them, a 7 leaves the 1, which
-two dice never make).  5+3 is best though 7 is the largest tile: "cover the largest tile" fails here."""
+"""Exercises 6–7: 7+1 leaves 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the other);
+5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
+SHUT_CHOICE = ((2, 5, 6, 9), 11, "shut")
+"""Exercise 5, a new position the pupil works out alone (exercises 3–4's feedback names their values): 9+2 leaves
+5 and 6 (about 9 games in 100), 6+5 leaves 2 and 9 (about 6).  "Two tiles close in value" fails here."""
+
+SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
+"""Exercise 8, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
 
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
 
-
-EXERCISE_RULES = {SHUT_EXERCISE: FILL_RULES, SCORE_EXERCISE: FILL_RULES}
-"""The rules each "which set?" position of lesson 4 is judged under: the table's (two dice always) for exercises
-3–5 and 6–8, the lessons' rule (the default) for the challenge."""
+EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
+"""Exercises 3–8 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
 def leave_value_exercise(

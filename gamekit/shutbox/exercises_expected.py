@@ -24,11 +24,12 @@ def decimal_feedback(
 ) -> tuple[bool, str]:
     """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
 
-    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
-    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
-    is ``value`` rounded to fewer than two decimals is told only to give two; a number less than one unit of its
-    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
-    middle step too early; anything else gets ``otherwise``."""
+        Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+        the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+        is ``value`` rounded to fewer than two decimals is told only to give two (and is not called right when a slip
+    rounds to it as well: "14" for 13.54, which the 13.83 slip also gives); a number less than one unit of its
+        last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
+        middle step too early; anything else gets ``otherwise``."""
 
     def rounds_to(target: Fraction) -> bool:
         return abs(given - target) <= Fraction(1, 2 * 10**decimals)
@@ -39,6 +40,11 @@ def decimal_feedback(
         if (given == target) if decimals in (None, 0) else rounds_to(target):
             return False, why
     if decimals is not None and decimals < 2 and rounds_to(value):
+        if any(rounds_to(target) for target, _ in slips):  # a slip rounds to it too: it says nothing either way
+            return False, tr(
+                "Give it with two decimals, as the question asks: rounded this much, the exact value and a common "
+                "slip look the same, so it cannot be checked."
+            )
         return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
     if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(1, 10**decimals):
         return False, tr(

@@ -32,7 +32,7 @@ def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """ "The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
     slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
-    tiles counted), one tile left out, or the adding."""
+    tiles counted), one tile left out, a single tile taken for the score, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not ending_rolls(open_tiles):
         raise ValueError(
@@ -64,6 +64,8 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=worded)
         if k in parts:
             return False, tr("Too low: you left out a tile. Add up every open tile ({said}).", said=worded)
+        if len(open_tiles) > 1 and k in open_tiles:  # one tile read as the score
+            return False, tr("{k} is only one of the open tiles. The score adds all of them: {said}.", k=k, said=worded)
         if k > n:
             return False, tr("Too high: check your adding of {said}, one tile at a time.", said=worded)
         return False, tr("Too low: check your adding of {said}, one tile at a time.", said=worded)

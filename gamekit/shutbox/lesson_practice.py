@@ -97,7 +97,7 @@ def _capital(theme: str) -> str:
 
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "count": lambda theme: tr("{theme}: count the sets of open tiles that make the roll.", theme=_capital(theme)),
-    "list": lambda theme: tr("{theme}: list the sets, largest tile first.", theme=_capital(theme)),
+    "list": lambda theme: tr("{theme}: write them all, none twice.", theme=_capital(theme)),
     "outcomes": lambda theme: tr(
         "{theme}: its first step is counting the outcomes of two dice that let you go on.", theme=_capital(theme)
     ),
@@ -111,9 +111,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
         theme=_capital(theme),
     ),
     "bank": lambda theme: tr("{theme}.", theme=_capital(theme)),
-    "legal": lambda theme: tr(
-        "{theme}: you may cover open tiles only, and they must add up to the roll.", theme=_capital(theme)
-    ),
+    "legal": lambda theme: tr("{theme}: find one set you may cover.", theme=_capital(theme)),
 }
 """The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
 practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""

@@ -23,11 +23,12 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
-from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
+    SCORE_CHOICE,
     SCORE_EXERCISE,
+    SHUT_CHOICE,
     SHUT_EXERCISE,
     best_set_exercise,
     challenge_exercise,
@@ -65,7 +66,6 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     SETS,
-    what_each_set_leaves,
 )
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
@@ -263,10 +263,10 @@ LESSONS: dict[int, Lesson] = {
             "expected_79": two_tile_expected_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(best_set_exercise, *SHUT_EXERCISE, rules=FILL_RULES),
+            "best_shut": partial(best_set_exercise, *SHUT_CHOICE, rules=FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(best_set_exercise, *SCORE_EXERCISE, rules=FILL_RULES),
+            "best_score": partial(best_set_exercise, *SCORE_CHOICE, rules=FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
         },
@@ -322,8 +322,8 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
-    "shut_the_box/03_dice": ("rules", "grid", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals", "leaves"),
+    "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -332,6 +332,16 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 table exercise 9 is about, a score sheet for lesson 1's game, a tally table for lesson 3's class tally, and what
 each set leaves in lesson 4's challenge and practice (the list their hints give on the page)."""
 
+CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
+"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
+
+WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
+    "shut_the_box/04_best_strategy": (CHALLENGE_KEY, "practice"),
+}
+"""What a lesson's worksheet leaves to the computer (exercise keys, and "practice" for its More practice): lesson 4's
+challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
+the sheet says they are done on the computer and the guide tells the teacher why."""
+
 SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
@@ -339,7 +349,8 @@ SCORE_SHEET_ROUNDS = 4
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "one_die" — what one die gives; "tree" — the
+    across and second die down, a total to write in each cell; "chance" — what the chance of a total is, with two
+    examples no exercise asks; "one_die" — what one die gives; "tree" — the
     two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
     total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
     score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked
@@ -347,8 +358,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     any exercise's); "method" — lesson 2's search, largest tile first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
     exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
-    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36); "leaves" — for lesson 4's
-    challenge and each "More practice" problem, every set and the tiles it leaves (no value).  None holds an
+    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
@@ -396,26 +406,12 @@ def worksheet_aids(notebook: str) -> list[str]:
                     [[str(t), "", "", "____ / 36"] for t in range(2, 13)],
                 )
             )
-        elif aid == "leaves":
+        elif aid == "chance":
             out.append(
                 tr(
-                    "What each set leaves open, for exercise {n} and the More practice problems (the page's hints "
-                    "give the same lists). Compare the positions; no value is given.",
-                    n=list(LESSONS[4].exercises).index("challenge_1") + 1,
-                )
-            )
-            challenge_number = list(LESSONS[4].exercises).index("challenge_1") + 1
-            items = [(tr("Exercise {n}", n=challenge_number), CHALLENGE_POSITIONS[0][:2])] + [
-                (tr("Problem {i}", i=i), ex.position) for i, ex in enumerate(LESSONS[4].practice.exercises(), 1)
-            ]
-            out.append(
-                "\n".join(
-                    f"* **{label}** ("
-                    + tr("tiles {items}, roll {roll}", items=tile_list(open_tiles), roll=roll)
-                    + "): "
-                    + "; ".join(what_each_set_leaves(open_tiles, roll))
-                    + "."
-                    for label, (open_tiles, roll) in items
+                    "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
+                    "of 12 comes only from (6, 6): its chance is 1/36. A total of 10 comes from (4, 6), (5, 5) and "
+                    "(6, 4): its chance is 3/36."
                 )
             )
         elif aid == "one_die":
@@ -444,14 +440,14 @@ def worksheet_aids(notebook: str) -> list[str]:
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(
                 tr(
-                    "From the page: with only 9 open, the expected score is {value}.",
+                    "With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.",
                     value=str(nine) if nine.denominator == 1 else exact_score(nine),
                 )
             )
         elif aid == "one_tile":
             rows = fill_steps()[1:]
             out.append(
-                tr("One tile open, two dice always (the page's table): the chance to shut and the expected score.")
+                tr("One tile open, two dice always (the lesson's table): the chance to shut and the expected score.")
             )
             out.append(
                 markdown_table(
@@ -538,6 +534,15 @@ def practice_exercises(lesson: int) -> list[Exercise]:
     return LESSONS[lesson].practice_exercises()
 
 
+PRACTICE_TITLES: dict[str, str] = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
+"""A practice problem's title by its level, one message each, so a language can make the level agree with its
+word for "problem" (Spanish: «Problema 2 (nivel medio)», not «(media)»)."""
+
+
 def practice(lesson: int, score: Any = None):
     """The "More practice" set on the page: each problem titled with its number and level, then its answer box."""
     import html
@@ -547,7 +552,7 @@ def practice(lesson: int, score: Any = None):
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
         rows += [
-            W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>"),
+            W.HTML("<b>" + html.escape(tr(PRACTICE_TITLES[ex.level], i=i)) + "</b>"),
             ExerciseWidget(ex, score=score),
         ]
     return W.VBox(rows)

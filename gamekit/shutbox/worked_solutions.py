@@ -11,7 +11,14 @@ from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
-from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, EXERCISE_RULES, SCORE_EXERCISE, SHUT_EXERCISE
+from gamekit.shutbox.exercises_best_set import (
+    CHALLENGE_POSITIONS,
+    EXERCISE_RULES,
+    SCORE_CHOICE,
+    SCORE_EXERCISE,
+    SHUT_CHOICE,
+    SHUT_EXERCISE,
+)
 from gamekit.shutbox.exercises_dice import go_on_chances
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
@@ -158,10 +165,15 @@ def worked_solutions() -> list[tuple[str, str]]:
                 value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))),
             ),
         ),
-        (tr("Lesson 4, exercises 3–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (tr("Lesson 4, exercises 3–4"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (tr("Lesson 4, exercise 5"), tr("two dice always: {values}.", values=values(SHUT_CHOICE))),
         (
-            tr("Lesson 4, exercises 6–8"),
+            tr("Lesson 4, exercises 6–7"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_EXERCISE)),
+        ),
+        (
+            tr("Lesson 4, exercise 8"),
+            tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_CHOICE)),
         ),
         (
             tr("Lesson 4, exercise 9"),

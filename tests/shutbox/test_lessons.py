@@ -455,6 +455,9 @@ def test_lesson_two_gives_no_count_of_its_exercises_away():
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
     shown = re.findall(r"sets_count_table\(range\((\d+), (\d+)\)\)", page)
     assert shown and all(int(hi) <= 11 for _, hi in shown)  # range(2, 11): 11 and 12 left out
+    # the counts of exercises 1–2 (7 and 9) are in it too: it comes after the last exercise and the practice
+    assert page.index("sets_count_table(range") > page.rindex("ExerciseWidget(")
+    assert page.index("sets_count_table(range") > page.index("practice(2, score)")
 
 
 def test_expected_score_is_taught_by_trees_that_match_the_table():
@@ -1182,7 +1185,7 @@ def test_lesson_four_expected_scores_judge_closeness_before_decimals():
         for answer in wrong:
             ok, why = ex.check(answer)
             assert not ok and "decimals" not in why, (answer, why)
-    assert "rounded too much" in one.check("5.8")[1] and "rounded too much" in two.check("14")[1]
+    assert "rounded too much" in one.check("5.8")[1] and "two decimals" in two.check("14")[1]  # 14: a slip's too
     assert "rounded too much" in two.check("13.5")[1]
     assert "expected score, 8, not 9" in two.check("13.8")[1]  # the slip, to one decimal
     assert "outcomes that make 7" in one.check("6")[1] and one.check("5.83")[0] and two.check("731/54")[0]
@@ -1253,7 +1256,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     items = L.practice_exercises(1)
     assert [ex.level for ex in items] == ["medium", "medium", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
-    assert all(ex.hint.startswith("Sets for the roll: you may cover open tiles only") for ex in items)
+    assert all(ex.hint.startswith("Sets for the roll: find one set you may cover.") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
     facts = [ex.puzzle.facts for ex in items]
     assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
@@ -1321,11 +1324,14 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     are not printed, so the sheet is no "pick the biggest number"; lesson 2's sheet carries the method."""
     with using(lang):
         aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
-        assert tr("From the page: with only 9 open, the expected score is {value}.", value="8") in aids
+        assert tr("With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.", value="8") in aids
+        assert "page" not in aids.lower() and "página" not in aids.lower()  # paper has no page
         method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
     for open_tiles, roll, goal in [
         exercises_best_set.SHUT_EXERCISE,
+        exercises_best_set.SHUT_CHOICE,
         exercises_best_set.SCORE_EXERCISE,
+        exercises_best_set.SCORE_CHOICE,
         *exercises_best_set.CHALLENGE_POSITIONS,
     ]:
         for tiles in tiles_summing_to(roll, open_tiles):
@@ -1577,7 +1583,11 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
         leaves = [f() for f in exercises_best_set.leave_value_exercises(position, lesson_tables.FILL_RULES)]
         sets = tiles_summing_to(position[1], position[0])
         assert len(leaves) == len(sets) >= 2
-        best = exercises_best_set.best_set_exercise(*position, rules=lesson_tables.FILL_RULES).key
+        choice = {
+            exercises_best_set.SHUT_EXERCISE: exercises_best_set.SHUT_CHOICE,
+            exercises_best_set.SCORE_EXERCISE: exercises_best_set.SCORE_CHOICE,
+        }[position]  # the choice right after is a new position, worked out alone
+        best = exercises_best_set.best_set_exercise(*choice, rules=lesson_tables.FILL_RULES).key
         assert [keys.index(ex.key) for ex in leaves] == list(range(keys.index(best) - len(sets), keys.index(best)))
     nine_one, six_four = (
         f()
@@ -1612,8 +1622,8 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "8 + 2" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
-    challenge = sheet[sheet.index("Tiles 1, 2, 4, 6, 8 and 9 are open") :].split("\n")[0]
-    assert "one die once 7, 8 and 9 are covered" in challenge
+    challenge = sheet[sheet.index("## Exercise 10") :].split("\n## ")[0]
+    assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -1771,9 +1781,9 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's lists, for the challenge and each practice problem, every set and the
-    tiles it leaves — the page's hint, with no value — and draws the box of each "what does this set leave?"
-    exercise."""
+    marks, count, k/36 to fill in); lesson 4's leaves the challenge and the practice to the computer (no list of
+    what each set leaves: they cannot be worked out on paper) and draws the box of each "what does this set
+    leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -1794,7 +1804,7 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
         for open_tiles, roll in positions:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
-            assert "; ".join(listed) in four  # every set, so the list names none as the best
+            assert "; ".join(listed) not in four  # left to the computer: too long for paper
         for n, name in enumerate(L.LESSONS[4].exercises, 1):
             if name.startswith("leave"):
                 ex = L.LESSONS[4].exercises[name]()
@@ -1888,3 +1898,91 @@ def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
         assert any(c.startswith("A ") and "le falta" in c for c in captions)
     page = (Path(__file__).resolve().parents[2] / "notebooks/es/shut_the_box/02_sets_for_a_roll.md").read_text()
     assert "una ficha tomada, falta más" not in page and "ya hay una ficha, pero todavía falta sumar más" in page
+
+
+def test_lesson_four_choices_are_new_positions_the_pupil_computes_alone():
+    """Exercises 5 and 8 ask for the best set on positions whose values exercises 3–4 and 6–7's feedback never
+    named, so the choice needs the pupil's own trees; the largest tile misses one and the closest pair the other."""
+    from gamekit.shutbox.strategy import table
+
+    shut, low = exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE
+    assert shut[:2] != exercises_best_set.SHUT_EXERCISE[:2] and low[:2] != exercises_best_set.SCORE_EXERCISE[:2]
+    assert L.LESSONS[4].exercises["best_shut"]().key == f"best {shut[0]} {shut[1]} shut"
+    assert L.LESSONS[4].exercises["best_score"]().key == f"best {low[0]} {low[1]} score"
+    picks = {}
+    for position in (shut, low):
+        open_tiles, roll, goal = position
+        assert exercises_best_set.EXERCISE_RULES[position] == lesson_tables.FILL_RULES
+        options = table(lesson_tables.FILL_RULES, goal).set_values(mask_of(open_tiles), roll)
+        best = (max if goal == "shut" else min)(options, key=lambda o: o[1])[0]
+        largest = next(s for s, _ in options if max(open_tiles) in s)
+        closest = min((s for s, _ in options), key=lambda s: max(s) - min(s))
+        picks[goal] = (best == largest, best == closest)
+    assert picks == {"shut": (True, False), "score": (False, True)}
+    ex = exercises_best_set.best_set_exercise(*low, rules=lesson_tables.FILL_RULES)
+    assert ex.solutions == ["5+4"] and ex.wrong == ["7+2"]
+
+
+def test_lesson_four_two_tiles_rounded_to_a_whole_number_is_not_praised_when_a_slip_rounds_there_too():
+    """13.54 rounded is 14, but so is the 13.83 slip (tiles scored at face value): "14" is neither called right
+    nor the slip; 13.5 (no slip rounds to it) is told only to give two decimals; the slip keeps its own reason."""
+    from gamekit.shutbox import exercises_expected
+
+    ex = exercises_expected.two_tile_expected_exercise()
+    ok, why = ex.check("14")
+    assert not ok and "right" not in why and "cannot be checked" in why
+    ok, why = ex.check("13.5")
+    assert not ok and "Your value is right, but rounded too much" in why
+    ok, why = ex.check("13.83")
+    assert not ok and "use its expected score, 8, not 9" in why
+    assert ex.check("13.54")[0] and ex.check("731/54")[0] and not ex.check("13.55")[0]
+
+
+def test_lesson_one_score_feedback_names_a_single_tile_taken_for_the_score():
+    """Exercise 1 (tiles 2, 3, 7): 3 or 7 is one tile read as the score, not a slip in adding."""
+    from gamekit.shutbox import exercises_turn
+
+    ex = exercises_turn.turn_score_exercise((2, 3, 7))
+    for one in ("3", "7", "2"):
+        ok, why = ex.check(one)
+        assert not ok and f"{one} is only one of the open tiles" in why and "adding" not in why
+    assert "check your adding" in ex.check("11")[1] and "left out a tile" in ex.check("10")[1]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_practice_hints_say_each_sentence_once(n):
+    """A practice hint opens with the idea, then the exercise's own hint: no sentence (nor its opening words)
+    twice."""
+    for ex in L.LESSONS[n].practice.exercises():
+        sentences = [s.strip().rstrip(".").lower() for s in re.split(r"[.:]", ex.hint) if s.strip()]
+        assert len(sentences) == len(set(sentences)), ex.hint
+        assert "largest tile first. largest tile first" not in ex.hint.lower()
+        assert ex.hint.lower().count("only open tiles") + ex.hint.lower().count("open tiles only") <= 1, ex.hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheets_three_and_four_stand_alone_on_paper(lang):
+    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4 leaves
+    the challenge and the practice, which no pupil can work out on paper, to the computer and says so, keeping the
+    page's numbering; the guide tells the teacher why."""
+    from pathlib import Path
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    with using(lang):
+        chance = tr(
+            "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
+            "of 12 comes only from (6, 6): its chance is 1/36. A total of 10 comes from (4, 6), (5, 5) and "
+            "(6, 4): its chance is 3/36."
+        )
+        assert chance in three and three.index(chance) < three.index(tr("## Exercise {n}", n=1))
+        assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
+        done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
+        assert four.count(done) == 1 and four.index(tr("## Exercise {n}", n=10)) < four.index(done)
+        assert (
+            tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
+        )
+        assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
+    guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
+    assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
