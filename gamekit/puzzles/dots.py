@@ -182,7 +182,8 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
 def may_have(game: DotsAndBoxes, theme: str) -> bool:
     """Whether the position can be a puzzle of ``theme`` at all, from the analysis alone (no solver): a build
     of one theme tries only these.  Themes of boxes on offer need a capture line (a loop or a chain of two or
-    more for the declines); the others need none."""
+    more for the declines); a hard-hearted handout needs no safe line and an unopened chain of two; the others need
+    no capture line."""
     caps = bool(capture_lines(game))
     if theme == "all_but_four":
         return caps and any(c.kind == "loop" and c.opened and c.length >= 4 for c in components(game))
@@ -190,6 +191,12 @@ def may_have(game: DotsAndBoxes, theme: str) -> bool:
         return caps and any(c.opened and c.length >= 2 for c in components(game))
     if theme in ("take_box", "control_not_worth_it"):
         return caps
+    if theme == "hard_hearted_handout":  # no safe line left, and a chain of two to hand over whole
+        return (
+            not caps
+            and not safe_lines(game)
+            and any(c.kind == "chain" and c.length == 2 and not c.opened for c in components(game))
+        )
     return not caps
 
 

@@ -143,7 +143,10 @@ IDEAS = {
     "take_box": N_("The idea: a box with three sides is yours to take."),
     "avoid_third_side": N_("The idea: never draw a box's third side, or you give the box away."),
     "safe_line": N_("The idea: of the safe lines, choose the one that keeps the chain count on your side."),
-    "hard_hearted_handout": N_("The idea: hand over two boxes with the line between them, so they cannot be refused."),
+    "hard_hearted_handout": N_(
+        "The idea: when every line gives boxes away, give them so they cannot be refused: one box on its own, or"
+        " two with the line between them."
+    ),
     "long_chain_count": N_("The idea: count the long chains and steer the count your way."),
     "sacrifice": N_("The idea: giving boxes away now can turn the chain count your way."),
     "double_deal": N_("The idea: leave the last two boxes of a chain and you keep control."),

@@ -357,3 +357,26 @@ def test_a_build_rates_a_centre_habit_candidate_at_level_1():
     )
     again = candidate(p.position, time_budget=None)
     assert again is not None and again.answers == p.answers and again.rating == CENTRE_RATING
+
+
+def test_dots_practice_levels_2_and_3_each_hold_20_puzzles():
+    """Levels 2 and 3 were thin (8 and 9 puzzles): a pupil there met the same few again and again. ``--level``
+    builds (docs/puzzles.md) grew them."""
+    from gamekit.puzzles.balance import level_counts
+
+    counts = level_counts(bank("dots_and_boxes"))
+    assert counts[2]["puzzles"] >= 20 and counts[3]["puzzles"] >= 20, {lv: counts[lv]["puzzles"] for lv in (2, 3)}
+
+
+def test_a_dots_puzzle_accepting_more_than_a_third_of_the_lines_says_several_are_right():
+    """Where a guess would often pass (more than a third of the legal lines right), the question says how many
+    lines do it, so the pupil knows several are right and is asked to find one."""
+    from gamekit.puzzles.sets import stakes
+
+    many = [p for p in bank("dots_and_boxes") if 3 * len(p.answers) > len(p.legal_answers())]
+    assert many
+    for p in many:
+        assert len(p.answers) >= 2
+        assert stakes(p).endswith(f"{len(p.answers)} lines do it: find one."), p.id
+    for p in bank("dots_and_boxes"):
+        assert 2 * len(p.answers) <= len(p.legal_answers()), p.id  # never half or more

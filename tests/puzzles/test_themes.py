@@ -158,3 +158,24 @@ def test_a_teachers_results_count_an_under_threat_puzzle_under_no_zugzwang():
     assert "zugzwang" not in theme_results().get("five_in_a_row", {})
     progress.record_attempt("five_in_a_row", true[0].id, True)
     assert theme_results()["five_in_a_row"]["zugzwang"] == {"tried": 1, "right": 1}
+
+
+def test_every_right_line_of_a_dots_handout_puzzle_gives_boxes_that_cannot_be_refused():
+    """A *hard-hearted handout* puzzle's right lines are the middle line of an unopened chain of two (two boxes,
+    the line between them drawn) or a line that gives a single box away: either way the opponent cannot decline
+    the boxes and keep control, which is what the idea says; a right line that opened a chain of two at its end
+    (a refusable pair) would contradict it."""
+    from gamekit.dots import components
+
+    single = 0
+    puzzles = bank("dots_and_boxes", theme="hard_hearted_handout")
+    for p in puzzles:
+        g = p.position
+        middles = set()
+        for c in components(g):
+            if c.kind == "chain" and c.length == 2 and not c.opened:
+                middles |= set(g.geometry.box_lines[c.boxes[0]]) & set(g.geometry.box_lines[c.boxes[1]])
+        for a in p.answers:
+            assert g.line_index(a) in middles or boxes_given(g, a) == 1, (p.id, a)
+            single += g.line_index(a) not in middles
+    assert single  # puzzles with single-box answers are there, so the idea's words must name them
