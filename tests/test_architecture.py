@@ -606,10 +606,6 @@ MAX_MODULE_LINES = 600
 LONG_MODULES = {
     # numba kernels: the compiled Dots search's njit functions, which call and inline one another
     "gamekit/dots/kernels.py": "numba kernels",
-    # the 5 en raya lesson registry (lessons, levels, reflections, marking notes, worksheet cards) and lesson 3's
-    # exercises: each a few lines over; their next cut is the marking notes and the worksheet cards
-    "gamekit/connect/lessons.py": "to split: marking notes and worksheet cards",
-    "gamekit/connect/teach.py": "to split: lesson 3's exercises by section",
     # Practice: the pupil's level, the pools by idea and lesson, the homework codes and pages, the board widget
     "gamekit/puzzles/practice.py": "to split: homework codes and pages, pools, the board widget",
     "gamekit/puzzles/build.py": "to split: the command line from the generation",

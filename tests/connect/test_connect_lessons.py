@@ -10,6 +10,7 @@ from gamekit.connect import lesson1_exercises
 from gamekit.connect import lesson2_exercises
 from gamekit.connect import lesson2_rows
 from gamekit.connect import lesson_exercise
+from gamekit.connect import lesson_marking
 from gamekit.connect import lesson_pictures
 from gamekit.connect import lesson_positions
 from gamekit.connect import lesson_practice
@@ -1687,13 +1688,14 @@ def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(
     text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
     block = text.split("<!-- best-play:begin", 1)[1].split("-->\n", 1)[1].split("<!-- best-play:end -->")[0]
     with using(lang):
-        assert block == L.marking_notes()
+        assert block == lesson_marking.marking_notes()
     hard = sum(level == "hard" for lesson in L.LESSONS.values() for level in lesson.levels.values())
     practice = sum(len(L.practice_exercises(n)) for n in L.LESSONS)
     assert len(block.strip().splitlines()) == hard + practice
     # a move's line is the exact solver's: the final challenge's line ends in yellow's five
     ex = L.exercises()["challenge"]
-    assert L.marking_line(ex) == lesson_exercise.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
+    line = lesson_marking.marking_line(ex)
+    assert line == lesson_exercise.whole_line(ex.game, ex.solutions[0]) and "yellow" in line
 
 
 @pytest.mark.parametrize("name", ["only_move", "winning_move"])
@@ -1765,3 +1767,4 @@ def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path,
     assert any(known in what and minutes >= 2 for minutes, what in own), own
     plan = _general_plan(path)
     assert any(known in key for key in plan), list(plan)
+
