@@ -31,7 +31,7 @@ def parse_cell(answer: Any) -> tuple[int, int]:
     return int(found[0]), int(found[1])
 
 
-def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 4, row: int = 1, key: str = "bit_cell"):
+def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1, key: str = "bit_cell"):
     """The bit rule the other way round: which cell is bit n?  (Exercise 7 goes from a cell to its bit.)  ``col``
     and ``row`` are grid indices from 0; the question and the answer count columns and rows from 1.  Each common
     slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0)

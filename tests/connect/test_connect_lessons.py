@@ -1768,3 +1768,58 @@ def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path,
     plan = _general_plan(path)
     assert any(known in key for key in plan), list(plan)
 
+
+def test_the_42_disc_limit_is_only_claimed_without_popout():
+    """With PopOut a popped cell can be filled again, so a game can last more than 42 moves: every sentence that says
+    a game lasts at most 42 (lesson 1, its Spanish twin, both guides, the rules table) says "without PopOut"."""
+    import random
+    import re
+
+    from gamekit.i18n import using
+
+    rng = random.Random(1)
+    game, moves = FiveInARow(popout=True), 0
+    while not game.is_over() and moves <= 42:
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+    assert moves > 42  # the claim would be false for PopOut
+
+    root = NOTEBOOKS.parent
+    texts = [
+        (root / path).read_text(encoding="utf-8")
+        for path in (
+            "notebooks/five_in_a_row/01_rules_and_play.md",
+            "notebooks/es/five_in_a_row/01_rules_and_play.md",
+            "docs/teachers/connect.md",
+            "docs/teachers/es/connect.md",
+        )
+    ]
+    for lang in ("en", "es"):
+        with using(lang):
+            texts.append(" ".join(str(cell) for row in lesson_pictures.rules_table().rows for cell in row) + ".")
+    claims = [
+        sentence
+        for text in texts
+        for sentence in re.split(r"(?<=[.;])\s", " ".join(text.split()))
+        if re.search(r"(at most|como máximo) 42", sentence)
+    ]
+    assert len(claims) >= 6
+    for sentence in claims:
+        assert "PopOut" in sentence, sentence
+
+
+def test_lesson_three_practice_hints_at_minimax_and_says_its_answer_in_words():
+    """Lesson 3's practice is about minimax and scores: its hint says that idea, not the bank theme the position
+    came from (zugzwang, double threat, side column), and the answer shown reads "column 1, score +2 or column 2,
+    score +2", never a bare "1, +2, 2, +2"."""
+    import re
+
+    from gamekit.puzzles.core import theme_hint
+
+    bank_hints = {theme_hint("five_in_a_row", t) for t in ("zugzwang", "double_threat", "side_column")}
+    for ex in L.practice_exercises(3):
+        assert ex.hint.startswith("Minimax: for each column") and not any(h in ex.hint for h in bank_hints)
+        assert "scores 22 − n" in ex.hint  # the 5 en raya board: 42 free cells
+        assert ex.answer == " or ".join(f"column {s.split(', ')[0]}, score {s.split(', ')[1]}" for s in ex.solutions)
+        assert not re.fullmatch(r"[\d+\-, ]+", ex.answer)
+        assert all(ex.check(s)[0] for s in ex.solutions)

@@ -500,8 +500,11 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
     bit = int(re.search(r"bit number (\d+)", ex.prompt).group(1))
     column, row = map(int, ex.solutions[0].split(", "))
     assert teach_pictures.bit_index(g, column - 1, row - 1) == bit
-    for typed in ("5, 2", "column 5, row 2", "5 2"):
+    for typed in (f"{column}, {row}", f"column {column}, row {row}", f"{column} {row}"):
         assert ex.check(typed)[0]
+    # exercise 7 asks for the bit of column 5, row 2: exercise 8's answer is another cell, not the one just worked
+    seven = teach_bits.bit_exercise()
+    assert (column, row) != tuple(map(int, re.search(r"column (\d+) and row (\d+)", seven.prompt).groups()))
     reasons = {w: ex.check(w) for w in ex.wrong}
     assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == len(reasons) == 5
     assert "row first" in reasons[f"{row}, {column}"][1]  # swapped
