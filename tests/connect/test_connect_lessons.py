@@ -193,7 +193,7 @@ def test_exercise_feedback_shows_the_refutation():
     )
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
-    assert ok and "stacks two threats in one column" in feedback and "row 6 (even)" in feedback
+    assert ok and "two threats, one above the other, in one column" in feedback and "row 6 (even)" in feedback
     why = feedback.split("best play. ", 1)[1]  # after the outcome: at most three short sentences
     assert len([s for s in why.split(". ") if s.strip()]) <= 3 and all(len(s.split()) <= 25 for s in why.split(". "))
     win = lesson2_exercises.winning_move_exercise()
@@ -328,6 +328,7 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
             assert f"row {row}" in text  # the wrong parity: count the rows
         if not ok and choice.startswith(parity):
             assert "whose threat" in text  # the right row, the wrong owner's verdict
+            assert "probably" not in text and "solver" not in text  # the reason, not the answer (Show answer)
     # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
     # right verdict is two (the row, and whose threat it is)
     other = "even" if parity == "odd" else "odd"
@@ -1455,7 +1456,11 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     }
     assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
     # one short sentence names every drop that lets red stack two threats (read off the board here), none other
-    drops = re.search(r"After column ([\d, or]+), red drops there and stacks two threats in one column", feedback)
+    drops = re.search(
+        rf"If yellow dropped in column ([\d, or]+) instead, red would drop in column {answer}\. Then red would have "
+        "two threats, one above the other, in one column",
+        feedback,
+    )
     assert drops and set(re.findall(r"\d", drops.group(1))) == set(runs), feedback
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
