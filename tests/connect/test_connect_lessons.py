@@ -1828,3 +1828,23 @@ def test_lesson_three_practice_hints_at_minimax_and_says_its_answer_in_words():
         assert ex.answer == " or ".join(f"column {s.split(', ')[0]}, score {s.split(', ')[1]}" for s in ex.solutions)
         assert not re.fullmatch(r"[\d+\-, ]+", ex.answer)
         assert all(ex.check(s)[0] for s in ex.solutions)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_boards_number_their_rows_as_the_page_does(lang):
+    """Paper questions name rows ("row 4", odd and even rows): each board on a 5 en raya sheet numbers its rows on
+    the left, 6 at the top down to 1 at the bottom, as the page's pictures do, with the column numbers still under
+    their columns."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    for notebook in L.EXERCISES:
+        sheet = worksheet_markdown("gamekit.connect.lessons", notebook, lang)
+        boards = [b.split("```", 1)[0] for b in sheet.split("```text\n")[1:]]
+        boards = [b for b in boards if "|" in b]  # the 5 en raya grid (lesson 3's tiny board has no side columns)
+        assert boards or notebook.endswith("03_how_the_computer_knows"), notebook
+        for board in boards:
+            lines = board.splitlines()
+            grid = [line for line in lines if "|" in line]
+            assert [line.split(" ", 1)[0] for line in grid] == ["6", "5", "4", "3", "2", "1"], board
+            columns = next(line for line in lines if line.strip().startswith("1 2 3"))
+            assert columns.index("1") == grid[-1].index("|") + 1, board  # column 1 under the first middle cell
