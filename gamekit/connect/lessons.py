@@ -28,7 +28,6 @@ from gamekit.connect.rules import FiveInARow
 from gamekit.connect.view import GridLayout, layout_for
 from gamekit.display import Table
 from gamekit.i18n import N_, get_language, tr
-from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, Lesson, LessonScore, PuzzleBoard, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
@@ -451,6 +450,20 @@ def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     )
 
 
+PROBLEM_TITLES = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
+"""A practice problem's title by level, one sentence each: Spanish agrees the level with its noun («nivel medio»),
+which a level word slotted into one shared title («media») cannot."""
+
+
+def problem_title(i: int, level: str) -> str:
+    """The title of practice problem ``i`` at ``level`` ("easy", "medium" or "hard"), in the current language."""
+    return tr(PROBLEM_TITLES[level], i=i)
+
+
 def practice(lesson: int, score: LessonScore | None = None):
     """The "More practice" set on the page: one board per problem, each titled with its number and level."""
     import html
@@ -460,7 +473,7 @@ def practice(lesson: int, score: LessonScore | None = None):
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
         layout = layout_for(game, CELL)
-        title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        title = W.HTML("<b>" + html.escape(problem_title(i, ex.level)) + "</b>")
         if not ex.click:  # lesson 3: the column and its score, typed under the board
             rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
             continue

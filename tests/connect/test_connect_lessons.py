@@ -1848,3 +1848,17 @@ def test_worksheet_boards_number_their_rows_as_the_page_does(lang):
             assert [line.split(" ", 1)[0] for line in grid] == ["6", "5", "4", "3", "2", "1"], board
             columns = next(line for line in lines if line.strip().startswith("1 2 3"))
             assert columns.index("1") == grid[-1].index("|") + 1, board  # column 1 under the first middle cell
+
+
+def test_practice_titles_agree_the_level_with_problem_in_spanish():
+    """«Problema» is masculine: the middle level reads «Problema 2 (nivel medio)», never «(media)»; each level has
+    its title in both languages, and an unknown level is refused by name."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        assert L.problem_title(2, "medium") == "Problema 2 (nivel medio)"
+        titles = [L.problem_title(1, lv) for lv in ("easy", "hard")]
+        assert titles == ["Problema 1 (nivel fácil)", "Problema 1 (nivel difícil)"]
+    assert L.problem_title(3, "hard") == "Problem 3 (hard)"
+    with pytest.raises(KeyError, match="expert"):
+        L.problem_title(1, "expert")
