@@ -1647,12 +1647,16 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     threats, danger = ex.marks
     for seat, letter in ((0, "R"), (1, "Y")):
         for c, r in threat_cells(g, seat):
-            cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
+            row = lines[g.height - 1 - r].split(" ", 1)  # the row number (1 at the bottom), then the row
+            assert row[0] == str(r + 1)
+            cells = [ch for ch in row[1] if ch not in " |"]
             assert cells[c] == letter, (name, c, r, lines)
             assert f"{letter}: an empty cell where a {('red', 'yellow')[seat]} disc would make five" in lines[-1]
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
-    assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+    plain = _board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
+    grid = str(L.exercises()["win_in_one"].game).split("\n")
+    assert [line.split(" ", 1)[1] for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
     marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
     assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
     from gamekit.i18n import using
@@ -1661,7 +1665,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
         es = L.exercises()[name]
         text = _board_text(es)
         for c, r in threat_cells(es.game, 1):
-            assert [ch for ch in text.split("\n")[g.height - 1 - r] if ch not in " |"][c] == "A"
+            assert [ch for ch in text.split("\n")[g.height - 1 - r].split(" ", 1)[1] if ch not in " |"][c] == "A"
         assert "o: " not in text and "x: " not in text
 
 
