@@ -606,10 +606,6 @@ MAX_MODULE_LINES = 600
 LONG_MODULES = {
     # numba kernels: the compiled Dots search's njit functions, which call and inline one another
     "gamekit/dots/kernels.py": "numba kernels",
-    # the 5 en raya lesson registry (lessons, levels, reflections, marking notes, worksheet cards) and lesson 3's
-    # exercises: each a few lines over; their next cut is the marking notes and the worksheet cards
-    "gamekit/connect/lessons.py": "to split: marking notes and worksheet cards",
-    "gamekit/connect/teach.py": "to split: lesson 3's exercises by section",
     # the lesson widgets (Exercise, Lesson, LessonScore, the answering widgets) and the mastery loop they call back
     "gamekit/widgets/lesson.py": "to split: the mastery loop needs Exercise and Lesson, and they call it back",
     # one class (ShutTheBox) a little over the limit: its parts (rolls, flips, scoring, saving) share its state

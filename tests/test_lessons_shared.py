@@ -152,7 +152,13 @@ def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
         assert theme in p.themes and band == p.band  # each problem is about the idea the set asks for …
         # … and its hint asks that idea's question (a question the lesson builds on the puzzle may name the idea);
         # the bare name of "take a box" or "win now" would be the answer
-        assert theme_hint(p.game_id, theme) in ex.hint or theme_name(p.game_id, theme).lower() in ex.hint.lower()
+        # (a set searched by hand, 5 en raya lesson 3's, hints at its own lesson's idea, minimax: tests/connect)
+        by_hand = getattr(problems, "by_hand", False)
+        assert (
+            by_hand
+            or theme_hint(p.game_id, theme) in ex.hint
+            or theme_name(p.game_id, theme).lower() in ex.hint.lower()
+        )
         if theme in ("take_box", "win_now"):
             assert theme_name(p.game_id, theme) not in ex.hint
 

@@ -296,18 +296,19 @@ def paper_board(game: ConnectGame) -> str:
     """A position drawn as text for a printed worksheet: the grid as ``str(game)`` draws it (X red, O yellow), and
     the cells a lesson's picture marks (``game.paper_marks``, ``{(grid column, row from 0 at the bottom): mark}``,
     set by the lesson on its exercise's own copy) drawn in their cells — the threat cell's letter (R red, Y yellow)
-    or ✗ for the cell under a threat — with the lesson's key line for them (``game.paper_key``)."""
-    text = str(game)
+    or ✗ for the cell under a threat — with the lesson's key line for them (``game.paper_key``).  The rows are
+    numbered on the left, 1 at the bottom, as the page's pictures number them (paper questions name rows too)."""
+    lines = str(game).split("\n")
     marks = getattr(game, "paper_marks", None) or {}
-    if not marks:
-        return text
-    lines = text.split("\n")
     for (c, r), mark in marks.items():
         i = game.height - 1 - r
         spots = [k for k, ch in enumerate(lines[i]) if ch not in " |"]
         lines[i] = lines[i][: spots[c]] + mark + lines[i][spots[c] + 1 :]
-    key = getattr(game, "paper_key", "")
-    return "\n".join(lines + ([key] if key else []))
+    width = len(str(game.height))
+    numbered = [f"{game.height - i:>{width}} {line}" for i, line in enumerate(lines[: game.height])]
+    numbered.append(" " * (width + 1) + lines[game.height])  # the column numbers, still under their columns
+    key = getattr(game, "paper_key", "") if marks else ""
+    return "\n".join(numbered + lines[game.height + 1 :] + ([key] if key else []))
 
 
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:

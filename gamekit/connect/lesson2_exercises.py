@@ -81,12 +81,17 @@ def only_move_words(game: ConnectGame) -> str:
     after.play(move)
     even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
     text = (
-        tr("Column {move} is the drop {them} wants.", move=move, them=them)
+        tr(
+            "If {me} dropped in column {columns} instead, {them} would drop in column {move}.",
+            columns=listed,
+            move=move,
+            them=them,
+            me=me,
+        )
         + " "
         + tr(
-            "After column {columns}, {them} drops there and stacks two threats in one column: {me} can block only the "
-            "lower one.",
-            columns=listed,
+            "Then {them} would have two threats, one above the other, in one column, and {me} could block only "
+            "the lower one.",
             them=them,
             me=me,
         )

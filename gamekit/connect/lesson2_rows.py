@@ -66,15 +66,10 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
         if odd
         else tr("Count the rows from the bottom: the threat cell is on row {row}, and {row} is even.", row=row)
     )
-    wrong_help = (
-        tr(
-            "The row is right. Now check whose threat it is (the letter says {owner}) and whose kind that row is.",
-            **values,
-        )
-        + " "
-        + kind_words
-        + " "
-        + verdict
+    # the reason, not the answer: the verdict itself is what "Show answer" gives
+    wrong_help = tr(
+        "The row is right. Now look at the letter: whose threat is it? Then ask whose kind of row this is: "
+        "red tends to fill the odd rows, yellow the even ones."
     )
     both = tr(
         "Two slips: count the rows from the bottom (this is row {row}), and check whose threat it is (the "

@@ -65,8 +65,8 @@ def rules_table() -> Table:
             ],
             [
                 tr("end"),
-                tr("at most 42 discs; a full grid without a four is a draw"),
-                tr("still at most 42 discs; a full grid without a five is a draw"),
+                tr("without PopOut: at most 42 drops; a full grid without a four is a draw"),
+                tr("without PopOut: still at most 42 drops; a full grid without a five is a draw"),
             ],
         ],
         caption=tr("5 en raya beside standard Connect Four"),

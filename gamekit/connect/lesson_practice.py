@@ -40,7 +40,7 @@ class ConnectProblemSet(ProblemSet):
                 )
 
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
-            out.append(column_and_score_exercise(ex, make, theme=theme) if self.by_hand else ex)
+            out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
 
 
@@ -67,18 +67,16 @@ def _hiding_answers(
     return checked
 
 
-def column_and_score_exercise(
-    ex: Exercise, make: Callable[..., Exercise] = Exercise, theme: str | None = None
-) -> Exercise:
+def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:
     """Lesson 3's practice: a bank position searched by hand, answered with the best column *and* its score (the
     lesson's two ideas, minimax and reading a score), so a guess among three columns rarely hits.  The column is
     judged by the exact solver's scores, as minimax picks: the best column is the one with the highest score, so a
     drop that also wins, but later, is not best (a wrong one is told what best play does after it, never the best
     score); each common slip with the score (the sign, the disc number for the score, a win called a draw or the
-    other way round) gets its own reason.  The hint is the idea of ``theme`` (default the puzzle's first theme)
-    and how many answers *this* exercise accepts: one per best column, not one per winning column of the
-    bank."""
-    from gamekit.puzzles.core import theme_hint
+    other way round) gets its own reason.  The hint is this lesson's own idea (minimax: each column is worth the
+    other player's best answer to it; the scoring rule), never the bank theme the position was drawn from, and how
+    many answers *this* exercise accepts: one per best column, not one per winning column of the bank.  The answer
+    shown is said in words ("column 1, score +2 or column 2, score +2"), never as a bare list of numbers."""
     from gamekit.connect.teach_pictures import explain_score, parse_column_and_score, score_slip
 
     game = ex.position
@@ -147,10 +145,16 @@ def column_and_score_exercise(
     typed = make(
         prompt,
         check,
-        hint=theme_hint(ex.puzzle.game_id, theme or ex.puzzle.themes[0])
+        hint=tr(
+            "Minimax: for each column, find the other player's best answer to it and where that leads. Each column "
+            "is worth what that best answer leaves {colour}; pick the column worth most. A win with disc number n "
+            "scores {top} − n.",
+            colour=colour,
+            top=top,
+        )
         + " "
         + ntr("There is only one right answer.", "There are {n} right answers: any one will do.", len(solutions)),
-        answer=", ".join(solutions),
+        answer=tr(" or ").join(tr("column {column}, score {score}", column=c, score=signed(best)) for c in columns),
         solutions=solutions,
         wrong=list(dict.fromkeys(wrong)),
         key=ex.key,

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable
-from gamekit.connect import teach
-from gamekit.connect import teach_pictures
+from gamekit.connect import teach, teach_bits
+from gamekit.connect import teach_pictures, worksheet_cards
 from gamekit.connect.puzzle_text import column_hit
-from gamekit.connect.rules import ConnectGame, FIVE_IN_A_ROW, FiveInARow, Variant
+from gamekit.connect.rules import FiveInARow
 from gamekit.connect.view import GridLayout, layout_for
 from gamekit.display import Table
 from gamekit.i18n import N_, get_language, tr
-from gamekit.puzzles.sets import level_word
 from gamekit.widgets.lesson import Exercise, ExerciseWidget, Lesson, LessonScore, PuzzleBoard, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
@@ -50,7 +49,7 @@ from gamekit.connect.lesson2_exercises import (
     zugzwang_who_exercise,
 )
 from gamekit.connect.lesson2_rows import odd_even_2_exercise, odd_even_exercise, two_threats_exercise
-from gamekit.connect.lesson_exercise import ConnectExercise, whole_line
+from gamekit.connect.lesson_exercise import ConnectExercise
 from gamekit.connect.lesson_pictures import CELL, picture, scene
 from gamekit.connect.lesson_positions import ROW_QUESTIONS
 from gamekit.connect.lesson_practice import ConnectProblemSet, practice_exclusions
@@ -250,8 +249,8 @@ LESSONS: dict[int, Lesson] = {
             "transposition": teach.transposition_exercise,
             "transposition_why": teach.transposition_why_exercise,
             "read_score": teach.read_score_exercise,
-            "bit_index": teach.bit_exercise,
-            "bit_cell": teach.bit_cell_exercise,
+            "bit_index": teach_bits.bit_exercise,
+            "bit_cell": teach_bits.bit_cell_exercise,
         },
         {
             "tiny_score": "easy",
@@ -306,57 +305,10 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 (from :data:`LESSONS`)."""
 
 
-def marking_line(ex: ConnectExercise) -> str:
-    """One short line a teacher marks a paper answer with: for a move exercise, the line of best play after its
-    first accepted move (:func:`whole_line`; a move that makes five at once says so); for any other exercise, what
-    its right answer is told (the worked answer)."""
-    game = getattr(ex, "game", None)
-    worked = ex.check(ex.solutions[0])[1]
-    move = str(ex.solutions[0]).split(",")[0].strip()  # "be the computer": the column before its score
-    if game is None or move not in map(str, game.legal_moves()):
-        return worked
-    line = whole_line(game, move)
-    after = game.copy()
-    after.play(move)
-    if not line and after.winner() == game.to_move:
-        line = tr("Column {move} makes five in a line at once.", move=move)
-    return line if ex.click else f"{worked} {line}".strip()
-
-
-def marking_notes() -> str:
-    """The guide's "best play, for marking on paper" list (current language): for every hard exercise and every
-    "More practice" problem of each lesson, its answer and :func:`marking_line`, computed here and checked by a
-    test against the guide, so the guide and the exercises cannot drift apart."""
-    out = []
-    for number_, lesson in LESSONS.items():
-        for k, name in enumerate(lesson.exercises, 1):
-            if lesson.levels[name] != "hard":
-                continue
-            ex = lesson.exercises[name]()
-            out.append(
-                "* "
-                + tr("**Lesson {lesson}, exercise {k}** ({answer}):", lesson=number_, k=k, answer=ex.answer)
-                + " "
-                + marking_line(ex)
-            )
-        for k, ex in enumerate(practice_exercises(number_), 1):
-            out.append(
-                "* "
-                + tr(
-                    "**Lesson {lesson}, More practice {k}** (answer {answer}):",
-                    lesson=number_,
-                    k=k,
-                    answer=tr(" or ").join(map(str, ex.solutions)),
-                )
-                + " "
-                + marking_line(ex)
-            )
-    return "\n".join(out) + "\n"
-
-
 def worksheet_aids(notebook: str) -> list[str]:
     """What a pupil working ``notebook``'s worksheet on paper needs from the lesson page, as Markdown blocks in the
-    current language (the rules card is separate, :data:`WORKSHEET_RULES`): for lesson 2 the words threat, ✗ cell,
+    current language (the rules card is separate, :data:`WORKSHEET_RULES`; the cards' text is in
+    :mod:`gamekit.connect.worksheet_cards`): for lesson 2 the words threat, ✗ cell,
     double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
     how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
@@ -367,87 +319,9 @@ def worksheet_aids(notebook: str) -> list[str]:
     if notebook == LESSONS[1].notebook:  # the only lesson whose questions use PopOut
         return ["> **PopOut**\n>\n> * " + tr(WORKSHEET_POPOUT)]
     if notebook == LESSONS[2].notebook:
-        lines = [
-            tr("Words and a rule of thumb"),
-            tr(
-                "A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
-                "to 6 from the bottom."
-            ),
-            tr(
-                "A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
-                "player drop on top of it and make five."
-            ),
-            tr(
-                "A double threat is two threats at once: the other player can block only one. Two threats stacked "
-                "in one column, one on top of the other, are a double threat once the column fills up to them."
-            ),
-            tr(
-                "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
-                "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
-                "an even row are the ones that usually help their owner."
-            ),
-        ]
-        return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
+        return worksheet_cards.threat_words_card()
     if notebook == LESSONS[3].notebook:
-        tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
-        scores = [
-            tr("Scores"),
-            tr(
-                "A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
-                "with your disc number n of the whole game scores c/2 + 1 − n."
-            ),
-            tr(
-                "The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
-                "board has {full}: a win with disc number n scores {f} − n.",
-                tiny=tiny,
-                t=tiny // 2 + 1,
-                full=full,
-                f=full // 2 + 1,
-            ),
-            tr("A loss is the same number with a minus sign, counted with the other player's discs."),
-        ]
-        bits = [
-            tr("Bits"),
-            tr(
-                "The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
-                "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
-                "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."
-            ),
-            tr(
-                "On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
-                "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
-                "your column 1."
-            ),
-        ]
-        example = Variant("example", columns=3, rows=2, win=2)
-        g = ConnectGame(example)
-        head = "| " + tr("row") + " | " + " | ".join(tr("column {n}", n=c + 1) for c in range(example.columns)) + " |"
-        rows = [
-            "| "
-            + (tr("spare") if r == example.rows else str(r + 1))
-            + " | "
-            + " | ".join(
-                str(teach_pictures.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
-                for c in range(example.columns)
-            )
-            + " |"
-            for r in range(example.rows, -1, -1)
-        ]
-        table = "\n".join(
-            [
-                tr(
-                    "An example: a board of {c} columns and {r} rows, no side columns, each cell's bit number.",
-                    c=example.columns,
-                    r=example.rows,
-                ),
-                "",
-                head,
-                "|---" * (example.columns + 1) + "|",
-                *rows,
-            ]
-        )
-        box = lambda lines: "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
-        return [box(scores), box(bits), table]
+        return worksheet_cards.scores_and_bits_cards()
     return []
 
 
@@ -576,6 +450,20 @@ def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     )
 
 
+PROBLEM_TITLES = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
+"""A practice problem's title by level, one sentence each: Spanish agrees the level with its noun («nivel medio»),
+which a level word slotted into one shared title («media») cannot."""
+
+
+def problem_title(i: int, level: str) -> str:
+    """The title of practice problem ``i`` at ``level`` ("easy", "medium" or "hard"), in the current language."""
+    return tr(PROBLEM_TITLES[level], i=i)
+
+
 def practice(lesson: int, score: LessonScore | None = None):
     """The "More practice" set on the page: one board per problem, each titled with its number and level."""
     import html
@@ -585,7 +473,7 @@ def practice(lesson: int, score: LessonScore | None = None):
     for i, ex in enumerate(practice_exercises(lesson), 1):
         game = ex.game
         layout = layout_for(game, CELL)
-        title = W.HTML("<b>" + html.escape(tr("Problem {i} ({level})", i=i, level=level_word(ex.level))) + "</b>")
+        title = W.HTML("<b>" + html.escape(problem_title(i, ex.level)) + "</b>")
         if not ex.click:  # lesson 3: the column and its score, typed under the board
             rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
             continue

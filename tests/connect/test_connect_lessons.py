@@ -10,6 +10,7 @@ from gamekit.connect import lesson1_exercises
 from gamekit.connect import lesson2_exercises
 from gamekit.connect import lesson2_rows
 from gamekit.connect import lesson_exercise
+from gamekit.connect import lesson_marking
 from gamekit.connect import lesson_pictures
 from gamekit.connect import lesson_positions
 from gamekit.connect import lesson_practice
@@ -192,7 +193,7 @@ def test_exercise_feedback_shows_the_refutation():
     )
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
-    assert ok and "stacks two threats in one column" in feedback and "row 6 (even)" in feedback
+    assert ok and "two threats, one above the other, in one column" in feedback and "row 6 (even)" in feedback
     why = feedback.split("best play. ", 1)[1]  # after the outcome: at most three short sentences
     assert len([s for s in why.split(". ") if s.strip()]) <= 3 and all(len(s.split()) <= 25 for s in why.split(". "))
     win = lesson2_exercises.winning_move_exercise()
@@ -327,6 +328,7 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
             assert f"row {row}" in text  # the wrong parity: count the rows
         if not ok and choice.startswith(parity):
             assert "whose threat" in text  # the right row, the wrong owner's verdict
+            assert "probably" not in text and "solver" not in text  # the reason, not the answer (Show answer)
     # the wrong row with the verdict that row gives for this owner is one slip (the row); the wrong row with the
     # right verdict is two (the row, and whose threat it is)
     other = "even" if parity == "odd" else "odd"
@@ -1454,7 +1456,11 @@ def test_the_only_move_is_explained_by_the_threats_the_other_drops_allow():
     }
     assert len(runs) == len(ex.wrong) and all(len(rows) >= 2 for _, rows in runs.values())
     # one short sentence names every drop that lets red stack two threats (read off the board here), none other
-    drops = re.search(r"After column ([\d, or]+), red drops there and stacks two threats in one column", feedback)
+    drops = re.search(
+        rf"If yellow dropped in column ([\d, or]+) instead, red would drop in column {answer}\. Then red would have "
+        "two threats, one above the other, in one column",
+        feedback,
+    )
     assert drops and set(re.findall(r"\d", drops.group(1))) == set(runs), feedback
     assert not any(ex.check(m)[0] for m in ex.wrong)
 
@@ -1641,12 +1647,16 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     threats, danger = ex.marks
     for seat, letter in ((0, "R"), (1, "Y")):
         for c, r in threat_cells(g, seat):
-            cells = [ch for ch in lines[g.height - 1 - r] if ch not in " |"]
+            row = lines[g.height - 1 - r].split(" ", 1)  # the row number (1 at the bottom), then the row
+            assert row[0] == str(r + 1)
+            cells = [ch for ch in row[1] if ch not in " |"]
             assert cells[c] == letter, (name, c, r, lines)
             assert f"{letter}: an empty cell where a {('red', 'yellow')[seat]} disc would make five" in lines[-1]
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
-    assert _board_text(L.exercises()["win_in_one"]) == str(L.exercises()["win_in_one"].game)
+    plain = _board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
+    grid = str(L.exercises()["win_in_one"].game).split("\n")
+    assert [line.split(" ", 1)[1] for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
     marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
     assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
     from gamekit.i18n import using
@@ -1655,7 +1665,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
         es = L.exercises()[name]
         text = _board_text(es)
         for c, r in threat_cells(es.game, 1):
-            assert [ch for ch in text.split("\n")[g.height - 1 - r] if ch not in " |"][c] == "A"
+            assert [ch for ch in text.split("\n")[g.height - 1 - r].split(" ", 1)[1] if ch not in " |"][c] == "A"
         assert "o: " not in text and "x: " not in text
 
 
@@ -1687,13 +1697,14 @@ def test_the_guide_gives_best_play_for_every_hard_exercise_and_practice_problem(
     text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
     block = text.split("<!-- best-play:begin", 1)[1].split("-->\n", 1)[1].split("<!-- best-play:end -->")[0]
     with using(lang):
-        assert block == L.marking_notes()
+        assert block == lesson_marking.marking_notes()
     hard = sum(level == "hard" for lesson in L.LESSONS.values() for level in lesson.levels.values())
     practice = sum(len(L.practice_exercises(n)) for n in L.LESSONS)
     assert len(block.strip().splitlines()) == hard + practice
     # a move's line is the exact solver's: the final challenge's line ends in yellow's five
     ex = L.exercises()["challenge"]
-    assert L.marking_line(ex) == lesson_exercise.whole_line(ex.game, ex.solutions[0]) and "yellow" in L.marking_line(ex)
+    line = lesson_marking.marking_line(ex)
+    assert line == lesson_exercise.whole_line(ex.game, ex.solutions[0]) and "yellow" in line
 
 
 @pytest.mark.parametrize("name", ["only_move", "winning_move"])
@@ -1765,3 +1776,93 @@ def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path,
     assert any(known in what and minutes >= 2 for minutes, what in own), own
     plan = _general_plan(path)
     assert any(known in key for key in plan), list(plan)
+
+
+def test_the_42_disc_limit_is_only_claimed_without_popout():
+    """With PopOut a popped cell can be filled again, so a game can last more than 42 moves: every sentence that says
+    a game lasts at most 42 (lesson 1, its Spanish twin, both guides, the rules table) says "without PopOut"."""
+    import random
+    import re
+
+    from gamekit.i18n import using
+
+    rng = random.Random(1)
+    game, moves = FiveInARow(popout=True), 0
+    while not game.is_over() and moves <= 42:
+        game.play(rng.choice(game.legal_moves()))
+        moves += 1
+    assert moves > 42  # the claim would be false for PopOut
+
+    root = NOTEBOOKS.parent
+    texts = [
+        (root / path).read_text(encoding="utf-8")
+        for path in (
+            "notebooks/five_in_a_row/01_rules_and_play.md",
+            "notebooks/es/five_in_a_row/01_rules_and_play.md",
+            "docs/teachers/connect.md",
+            "docs/teachers/es/connect.md",
+        )
+    ]
+    for lang in ("en", "es"):
+        with using(lang):
+            texts.append(" ".join(str(cell) for row in lesson_pictures.rules_table().rows for cell in row) + ".")
+    claims = [
+        sentence
+        for text in texts
+        for sentence in re.split(r"(?<=[.;])\s", " ".join(text.split()))
+        if re.search(r"(at most|como máximo) 42", sentence)
+    ]
+    assert len(claims) >= 6
+    for sentence in claims:
+        assert "PopOut" in sentence, sentence
+
+
+def test_lesson_three_practice_hints_at_minimax_and_says_its_answer_in_words():
+    """Lesson 3's practice is about minimax and scores: its hint says that idea, not the bank theme the position
+    came from (zugzwang, double threat, side column), and the answer shown reads "column 1, score +2 or column 2,
+    score +2", never a bare "1, +2, 2, +2"."""
+    import re
+
+    from gamekit.puzzles.core import theme_hint
+
+    bank_hints = {theme_hint("five_in_a_row", t) for t in ("zugzwang", "double_threat", "side_column")}
+    for ex in L.practice_exercises(3):
+        assert ex.hint.startswith("Minimax: for each column") and not any(h in ex.hint for h in bank_hints)
+        assert "scores 22 − n" in ex.hint  # the 5 en raya board: 42 free cells
+        assert ex.answer == " or ".join(f"column {s.split(', ')[0]}, score {s.split(', ')[1]}" for s in ex.solutions)
+        assert not re.fullmatch(r"[\d+\-, ]+", ex.answer)
+        assert all(ex.check(s)[0] for s in ex.solutions)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_boards_number_their_rows_as_the_page_does(lang):
+    """Paper questions name rows ("row 4", odd and even rows): each board on a 5 en raya sheet numbers its rows on
+    the left, 6 at the top down to 1 at the bottom, as the page's pictures do, with the column numbers still under
+    their columns."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    for notebook in L.EXERCISES:
+        sheet = worksheet_markdown("gamekit.connect.lessons", notebook, lang)
+        boards = [b.split("```", 1)[0] for b in sheet.split("```text\n")[1:]]
+        boards = [b for b in boards if "|" in b]  # the 5 en raya grid (lesson 3's tiny board has no side columns)
+        assert boards or notebook.endswith("03_how_the_computer_knows"), notebook
+        for board in boards:
+            lines = board.splitlines()
+            grid = [line for line in lines if "|" in line]
+            assert [line.split(" ", 1)[0] for line in grid] == ["6", "5", "4", "3", "2", "1"], board
+            columns = next(line for line in lines if line.strip().startswith("1 2 3"))
+            assert columns.index("1") == grid[-1].index("|") + 1, board  # column 1 under the first middle cell
+
+
+def test_practice_titles_agree_the_level_with_problem_in_spanish():
+    """«Problema» is masculine: the middle level reads «Problema 2 (nivel medio)», never «(media)»; each level has
+    its title in both languages, and an unknown level is refused by name."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        assert L.problem_title(2, "medium") == "Problema 2 (nivel medio)"
+        titles = [L.problem_title(1, lv) for lv in ("easy", "hard")]
+        assert titles == ["Problema 1 (nivel fácil)", "Problema 1 (nivel difícil)"]
+    assert L.problem_title(3, "hard") == "Problem 3 (hard)"
+    with pytest.raises(KeyError, match="expert"):
+        L.problem_title(1, "expert")

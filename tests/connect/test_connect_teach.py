@@ -10,7 +10,7 @@ import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
-from gamekit.connect import counted_search, teach
+from gamekit.connect import counted_search, teach, teach_bits
 from gamekit.connect import teach_pictures
 from gamekit.connect.bitboard import board_for
 
@@ -80,7 +80,7 @@ def test_bit_index_is_the_solver_layout():
     [
         teach.best_move_exercise,
         teach.read_score_exercise,
-        teach.bit_exercise,
+        teach_bits.bit_exercise,
         teach.pruning_exercise,
         teach.tiny_score_exercise,
         teach.transposition_exercise,
@@ -113,9 +113,9 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
 
 
 def test_typical_mistakes_get_their_own_explanation():
-    ex = teach.bit_exercise()  # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
+    ex = teach_bits.bit_exercise()  # column 5, row 2 (counted from 1) of a 5 × 4 board: bit 21
     assert "column 5 and row 2" in ex.prompt and ex.check("21")[0]
-    assert teach_pictures.bit_index(ConnectGame(teach.SMALL_BOARD), 4, 1) == 21
+    assert teach_pictures.bit_index(ConnectGame(teach_bits.SMALL_BOARD), 4, 1) == 21
     ok, feedback = ex.check(str(4 * 4 + 1))  # forgot the guard bit
     assert not ok and "spare bit on top" in feedback
     ok, feedback = ex.check(str(4 * 7 + 1))  # the 5 en raya layout
@@ -166,7 +166,7 @@ def test_lesson_three_counts_columns_from_one():
     """Issue 35: no 0-based columns after two lessons of 1-based ones (bits still start at 0)."""
     from pathlib import Path
 
-    for make in (teach.bit_exercise, teach.bit_cell_exercise):
+    for make in (teach_bits.bit_exercise, teach_bits.bit_cell_exercise):
         ex = make()
         assert "counted from 1" in ex.prompt and "column 0" not in ex.prompt + ex.hint
         assert all("column 0" not in ex.check(w)[1] for w in ex.wrong)
@@ -350,7 +350,7 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
     ):
         text = md.read_text()
         assert not re.search(r"^## (For teachers|Para el profesorado)", text, re.M)
-        assert "teach_pictures.bit_picture(game)" in text and "teach.bit_exercise()" in text
+        assert "teach_pictures.bit_picture(game)" in text and "teach_bits.bit_exercise()" in text
         for heavy in ("bitboard_table", "bitboard_speed", "start_report_html", "numba", "docs/"):
             assert heavy not in text, (md.name, heavy)
         assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", text.strip().splitlines()[-1])
@@ -472,9 +472,9 @@ def test_lesson_three_states_the_bit_rule_before_the_exercises_that_use_it():
     for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
         text = (root / path).read_text()
         rule = "(*k* − 1) × (*h* + 1) + (*r* − 1)"
-        assert rule in text and text.index(rule) < text.index("teach.bit_exercise()"), path
+        assert rule in text and text.index(rule) < text.index("teach_bits.bit_exercise()"), path
         assert "(X)" not in text
-    for variant in (teach.SMALL_BOARD, teach.OTHER_BOARD):
+    for variant in (teach_bits.SMALL_BOARD, teach_bits.OTHER_BOARD):
         g = ConnectGame(variant)
         for k in range(1, variant.columns + 1):
             for r in range(1, variant.rows + 1):
@@ -495,13 +495,16 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
     """Lesson 3's hard bit exercise is not exercise 7 again: it gives a bit number and asks for the cell. The cell is
     checked by bit_index; each common slip gives another cell and gets its own reason; any spelling of "column,
     row" is read."""
-    ex = teach.bit_cell_exercise()
-    g = ConnectGame(teach.OTHER_BOARD)
+    ex = teach_bits.bit_cell_exercise()
+    g = ConnectGame(teach_bits.OTHER_BOARD)
     bit = int(re.search(r"bit number (\d+)", ex.prompt).group(1))
     column, row = map(int, ex.solutions[0].split(", "))
     assert teach_pictures.bit_index(g, column - 1, row - 1) == bit
-    for typed in ("5, 2", "column 5, row 2", "5 2"):
+    for typed in (f"{column}, {row}", f"column {column}, row {row}", f"{column} {row}"):
         assert ex.check(typed)[0]
+    # exercise 7 asks for the bit of column 5, row 2: exercise 8's answer is another cell, not the one just worked
+    seven = teach_bits.bit_exercise()
+    assert (column, row) != tuple(map(int, re.search(r"column (\d+) and row (\d+)", seven.prompt).groups()))
     reasons = {w: ex.check(w) for w in ex.wrong}
     assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == len(reasons) == 5
     assert "row first" in reasons[f"{row}, {column}"][1]  # swapped

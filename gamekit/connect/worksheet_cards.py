@@ -1,0 +1,99 @@
+"""The 5 en raya worksheets' help cards: what a pupil working a lesson's sheet on paper needs from the lesson page,
+as Markdown blocks in the current language (the lesson registry's ``worksheet_aids`` picks a lesson's cards)."""
+
+from __future__ import annotations
+
+from gamekit.connect import teach_pictures
+from gamekit.connect.rules import ConnectGame, FIVE_IN_A_ROW, Variant
+from gamekit.i18n import tr
+
+
+def threat_words_card() -> list[str]:
+    """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, and the odd/even rule of thumb
+    (exercises 5–6 ask about it)."""
+    lines = [
+        tr("Words and a rule of thumb"),
+        tr(
+            "A threat is an empty cell that would complete five of your discs in a line. Rows are counted 1 "
+            "to 6 from the bottom."
+        ),
+        tr(
+            "A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
+            "player drop on top of it and make five."
+        ),
+        tr(
+            "A double threat is two threats at once: the other player can block only one. Two threats stacked "
+            "in one column, one on top of the other, are a double threat once the column fills up to them."
+        ),
+        tr(
+            "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
+            "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
+            "an even row are the ones that usually help their owner."
+        ),
+    ]
+    return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
+
+
+def scores_and_bits_cards() -> list[str]:
+    """Lesson 3's cards: the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the
+    boards' free cells) and how the bits of a bitboard are numbered, with a small example board no exercise asks
+    about."""
+    tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
+    scores = [
+        tr("Scores"),
+        tr(
+            "A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
+            "with your disc number n of the whole game scores c/2 + 1 − n."
+        ),
+        tr(
+            "The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
+            "board has {full}: a win with disc number n scores {f} − n.",
+            tiny=tiny,
+            t=tiny // 2 + 1,
+            full=full,
+            f=full // 2 + 1,
+        ),
+        tr("A loss is the same number with a minus sign, counted with the other player's discs."),
+    ]
+    bits = [
+        tr("Bits"),
+        tr(
+            "The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
+            "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
+            "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."
+        ),
+        tr(
+            "On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
+            "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
+            "your column 1."
+        ),
+    ]
+    example = Variant("example", columns=3, rows=2, win=2)
+    g = ConnectGame(example)
+    head = "| " + tr("row") + " | " + " | ".join(tr("column {n}", n=c + 1) for c in range(example.columns)) + " |"
+    rows = [
+        "| "
+        + (tr("spare") if r == example.rows else str(r + 1))
+        + " | "
+        + " | ".join(
+            str(teach_pictures.bit_index(g, c, min(r, example.rows - 1)) + (r == example.rows))
+            for c in range(example.columns)
+        )
+        + " |"
+        for r in range(example.rows, -1, -1)
+    ]
+    table = "\n".join(
+        [
+            tr(
+                "An example: a board of {c} columns and {r} rows, no side columns, each cell's bit number.",
+                c=example.columns,
+                r=example.rows,
+            ),
+            "",
+            head,
+            "|---" * (example.columns + 1) + "|",
+            *rows,
+        ]
+    )
+    box = lambda lines: "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
+    return [box(scores), box(bits), table]
