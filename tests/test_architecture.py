@@ -610,8 +610,6 @@ LONG_MODULES = {
     # exercises: each a few lines over; their next cut is the marking notes and the worksheet cards
     "gamekit/connect/lessons.py": "to split: marking notes and worksheet cards",
     "gamekit/connect/teach.py": "to split: lesson 3's exercises by section",
-    # the lesson widgets (Exercise, Lesson, LessonScore, the answering widgets) and the mastery loop they call back
-    "gamekit/widgets/lesson.py": "to split: the mastery loop needs Exercise and Lesson, and they call it back",
     # one class (ShutTheBox) a little over the limit: its parts (rolls, flips, scoring, saving) share its state
     "gamekit/shutbox/game.py": "one class, no clean cut",
 }

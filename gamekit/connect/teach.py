@@ -45,7 +45,7 @@ def best_move_exercise():
     legal, so a column alone is a one-in-three guess); checked by the exact solver: a wrong column is told its
     own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
     from gamekit.connect.solver import analyse
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = hand_game()
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
@@ -104,7 +104,7 @@ def best_move_exercise():
 def read_score_exercise():
     """From a score to the disc that wins: checked against the solver's score of the position."""
     from gamekit.connect.solver import solve
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = lesson_game("exercise")
     s = solve(game)
@@ -209,7 +209,7 @@ def disc_slip(k: int, score: int, top: int) -> str:
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
     """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
     with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
         raise ValueError(
@@ -309,7 +309,7 @@ def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 4, row: int = 1
     and ``row`` are grid indices from 0; the question and the answer count columns and rows from 1.  Each common
     slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0)
     gives another cell and gets its own reason; checked by :func:`bit_index`."""
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = ConnectGame(variant)
     n = bit_index(game, col, row)
@@ -394,7 +394,7 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
     grid indices from 0; the question counts columns and rows from 1, as every lesson does (bits start at 0).
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
-    from gamekit.widgets.lesson import parse_int, Exercise
+    from gamekit.widgets.exercise import parse_int, Exercise
 
     game = ConnectGame(variant)
     n = bit_index(game, col, row)
@@ -475,7 +475,7 @@ def pruning_exercise():
     """When may a search stop looking at a move's replies?  The case alpha–beta is built on, with one reason for
     each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
     give the same score there, as the tests check on every lesson position.)"""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     right = tr("No: the second move is already worse than the draw")
     explanations = {
@@ -530,7 +530,7 @@ def _order_words(moves: str) -> str:
 def transposition_exercise():
     """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
     choice is played on the rules engine and compared; a wrong one is told the first cell that differs."""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
     worded, right = {}, []
@@ -579,7 +579,7 @@ def transposition_why_exercise():
     """Why a transposition table never changes the score (lesson 3's objective: skip work *without changing the
     answer*): a choice, each wrong one with its own reason.  That the score is unchanged is the lesson's table
     (:func:`compare`, the same score on every line), which the tests check on every lesson position."""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     right = tr("Because the same grid with the same player to move has the same best play")
     explanations = {

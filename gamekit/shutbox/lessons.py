@@ -24,7 +24,8 @@ from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
 from gamekit.puzzles.sets import level_word
-from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
+from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
     SCORE_EXERCISE,
@@ -523,7 +524,7 @@ REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection fo
 
 def reflection(lesson: str, score: Any):
     """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
