@@ -235,7 +235,7 @@ class GameInfo:
     of the group settings it reads besides ``game``/``timer``/``rated`` (``"width"``, ``"popout"``…): the room
     and group pages show those controls, and the create page sends each one that is also a key of
     ``room_options`` as the room option of that name.  ``examples``: named settings the conformance suite plays.
-    ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson.Lesson}``) lists the game's
+    ``lessons``: the module whose ``LESSONS`` (``{number: gamekit.widgets.lesson_registry.Lesson}``) lists the game's
     lessons (two games may share one, as 5 en raya and Connect Four do).  ``exact``: what its exact solver
     answers (an :class:`Exact`; None: no review, no personal puzzles); ``review_board``: how a review shows it
     (a :class:`ReviewBoard`).

@@ -9,7 +9,7 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.i18n import SOURCE_LANGUAGE, ntr, tr, using
-from gamekit.widgets.lesson import shown_order
+from gamekit.widgets.exercise import shown_order
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -24,7 +24,9 @@ from gamekit.widgets.access import KEYS_CLASS, LIVE_CLASS, BoardAccess
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.settings import BadSettingTypeError
 from gamekit.core.scene import Scene
-from gamekit.widgets.lesson import Exercise, ExerciseWidget, StepThrough, html_to_text
+from gamekit.widgets.exercise import Exercise, html_to_text
+from gamekit.widgets.lesson import ExerciseWidget
+from gamekit.widgets.stepthrough import StepThrough
 
 
 # ----- which boards stay in the Tab order, which texts are live ------------------------------------

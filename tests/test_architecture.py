@@ -606,8 +606,6 @@ MAX_MODULE_LINES = 600
 LONG_MODULES = {
     # numba kernels: the compiled Dots search's njit functions, which call and inline one another
     "gamekit/dots/kernels.py": "numba kernels",
-    # the lesson widgets (Exercise, Lesson, LessonScore, the answering widgets) and the mastery loop they call back
-    "gamekit/widgets/lesson.py": "to split: the mastery loop needs Exercise and Lesson, and they call it back",
     # one class (ShutTheBox) a little over the limit: its parts (rolls, flips, scoring, saving) share its state
     "gamekit/shutbox/game.py": "one class, no clean cut",
 }

@@ -7,7 +7,8 @@ from __future__ import annotations
 import importlib
 
 from gamekit import catalog
-from gamekit.widgets.lesson import ExerciseWidget, shown_order
+from gamekit.widgets.exercise import shown_order
+from gamekit.widgets.lesson import ExerciseWidget
 
 
 def choice_exercises() -> list:

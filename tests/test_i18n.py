@@ -494,7 +494,9 @@ def lesson_widgets():
 
 def answered(widget):
     """Drive an answer box or board: a wrong answer, the hint and the answer (what a pupil sees after)."""
-    from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, Reflection, StepThrough
+    from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard
+    from gamekit.widgets.reflection import Reflection
+    from gamekit.widgets.stepthrough import StepThrough
 
     inner = [w for w in _tree(widget) if isinstance(w, (ExerciseWidget, PuzzleBoard, StepThrough, Reflection))]
     for w in inner:

@@ -8,7 +8,8 @@ import pytest
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
 from gamekit.core.scene import Scene
-from gamekit.widgets.lesson import Exercise, ExerciseWidget, PuzzleBoard, count_checker, position_text
+from gamekit.widgets.exercise import Exercise, count_checker
+from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, position_text
 
 
 def click_exercises():

@@ -82,7 +82,7 @@ def walk(value, events: list) -> None:
     import ipywidgets as W
     from gamekit.connect.rules import ConnectGame
     from gamekit.display import Paragraph, Table
-    from gamekit.widgets.lesson import StepThrough
+    from gamekit.widgets.stepthrough import StepThrough
 
     if value is None:
         return

@@ -1,23 +1,14 @@
-"""The shared lesson widgets (gamekit.widgets.lesson), driven headless through their plain methods."""
+"""The shared lesson widgets (gamekit.widgets: exercise, lesson, stepthrough, reflection, lesson_registry), driven
+headless through their plain methods."""
 
 from __future__ import annotations
 
 import pytest
 
 from gamekit.core.scene import Scene
-from gamekit.widgets.lesson import (
-    Exercise,
-    ExerciseWidget,
-    LessonScore,
-    Mark,
-    PuzzleBoard,
-    Step,
-    StepThrough,
-    choice_checker,
-    count_checker,
-    parse_int,
-    shown_order,
-)
+from gamekit.widgets.exercise import Exercise, choice_checker, count_checker, parse_int, shown_order
+from gamekit.widgets.lesson import ExerciseWidget, LessonScore, Mark, PuzzleBoard
+from gamekit.widgets.stepthrough import Step, StepThrough
 
 
 def three_exercise(key: str = "") -> Exercise:
@@ -342,8 +333,8 @@ def test_lesson_score_counts_first_tries_and_shown_answers():
 
 
 def test_a_lesson_entry_is_checked_when_it_is_made():
-    """gamekit.widgets.lesson.Lesson (each game's LESSONS): a wrong entry is refused with its reason."""
-    from gamekit.widgets.lesson import Lesson
+    """gamekit.widgets.lesson_registry.Lesson (each game's LESSONS): a wrong entry is refused with its reason."""
+    from gamekit.widgets.lesson_registry import Lesson
 
     ok = dict(
         number=1,

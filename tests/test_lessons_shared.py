@@ -2,7 +2,7 @@
 objectives and a time estimate at the top, a Next link at the bottom, at least three checked exercises.
 
 Each game's ``gamekit/<game>/lessons.py`` lists its lessons in ``LESSONS`` (``{number:
-gamekit.widgets.lesson.Lesson}``: notebook, title, minutes, exercises by name, levels, reflection, the closing
+gamekit.widgets.lesson_registry.Lesson}``: notebook, title, minutes, exercises by name, levels, reflection, the closing
 "More practice" problem set); these tests read it and go over every exercise and every practice problem.
 """
 
@@ -21,7 +21,7 @@ import pytest
 from gamekit import catalog
 
 if TYPE_CHECKING:
-    from gamekit.widgets.lesson import Lesson
+    from gamekit.widgets.lesson_registry import Lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -104,7 +104,7 @@ def test_the_catalog_names_each_shipped_games_lessons():
 @pytest.mark.parametrize("module_name", catalog.lesson_modules())
 def test_every_game_lists_its_lessons_the_same_way(module_name):
     """One convention: LESSONS numbered 1, 2, … in notebook order; EXERCISES and REFLECTIONS are views of it."""
-    from gamekit.widgets.lesson import Lesson
+    from gamekit.widgets.lesson_registry import Lesson
 
     module = importlib.import_module(module_name)
     lessons = module.LESSONS
@@ -482,7 +482,7 @@ def test_practice_draws_only_on_taught_themes(notebook):
 
 
 def test_a_lesson_refuses_an_objective_with_an_unknown_exercise():
-    from gamekit.widgets.lesson import Lesson
+    from gamekit.widgets.lesson_registry import Lesson
 
     with pytest.raises(ValueError, match="nope"):
         Lesson(1, "x/01", "T", 30, {"a": lambda: None}, {"a": "easy"}, ("q?", "a."), objectives=(("do it", ("nope",)),))
@@ -490,7 +490,7 @@ def test_a_lesson_refuses_an_objective_with_an_unknown_exercise():
 
 def test_a_lesson_refuses_practice_on_an_untaught_theme():
     from gamekit.puzzles.sets import ProblemSet
-    from gamekit.widgets.lesson import Lesson
+    from gamekit.widgets.lesson_registry import Lesson
 
     with pytest.raises(ValueError, match="block"):
         Lesson(

@@ -12,19 +12,9 @@ from gamekit import progress
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
 from gamekit.shutbox import lessons as shutbox_lessons
-from gamekit.widgets.lesson import (
-    EASIER,
-    MISSES_BEFORE_SIMILAR,
-    ExerciseWidget,
-    Idea,
-    Lesson,
-    LessonScore,
-    PuzzleBoard,
-    idea_of,
-    lesson_titled,
-    similar_exercise,
-    similar_widget,
-)
+from gamekit.widgets.lesson import ExerciseWidget, LessonScore, PuzzleBoard, similar_widget
+from gamekit.widgets.lesson_registry import Lesson
+from gamekit.widgets.mastery import EASIER, MISSES_BEFORE_SIMILAR, Idea, idea_of, lesson_titled, similar_exercise
 
 DOTS_2 = dots_lessons.LESSONS[2]
 
@@ -298,7 +288,8 @@ def similar_band(module, lesson, name: str, widget) -> str:
     """The band a similar puzzle is drawn from: one level easier, or the next level up when the bank holds none of
     that band on the idea, with the exercise's goal, under the lesson's rules (checked here against the bank)."""
     from gamekit.puzzles import bank
-    from gamekit.widgets.lesson import LEVEL_ORDER, exercise_goal
+    from gamekit.widgets.lesson_registry import LEVEL_ORDER
+    from gamekit.widgets.mastery import exercise_goal
 
     band = EASIER[lesson.levels[name]]
     if (module, lesson.number, name) not in NO_EASIER_IN_BANK:

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamekit import progress, progress_report
-from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
+from gamekit.widgets.exercise import Exercise, count_checker
+from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,7 +40,8 @@ def test_results_survive_a_kernel_restart(tmp_path):
     """Two separate Python processes stand for the kernel before and after a restart."""
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
     answer = (
-        "from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker\n"
+        "from gamekit.widgets.exercise import Exercise, count_checker\n"
+        "from gamekit.widgets.lesson import ExerciseWidget, LessonScore\n"
         "ex = Exercise('How many?', count_checker(3, right='y', too_few='m', too_many='f'), key='how_many')\n"
         "s = LessonScore('Lesson 9')\nw = ExerciseWidget(ex, score=s)\nw.submit('2'); w.submit('3')\n"
     )
@@ -135,12 +137,12 @@ def test_progress_view_exports_a_file_with_a_download_link(tmp_path, monkeypatch
 def test_a_reflection_is_saved_and_comes_back_after_a_restart(tmp_path):
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
     write = (
-        "from gamekit.widgets.lesson import LessonScore, Reflection\n"
+        "from gamekit.widgets.lesson import LessonScore\nfrom gamekit.widgets.reflection import Reflection\n"
         "r = Reflection('Why?', LessonScore('Lesson 9'))\nassert r.submit('  Because boxes.  ')\n"
     )
     subprocess.run([sys.executable, "-c", write], env=env, check=True)
     read = (
-        "from gamekit.widgets.lesson import LessonScore, Reflection\n"
+        "from gamekit.widgets.lesson import LessonScore\nfrom gamekit.widgets.reflection import Reflection\n"
         "r = Reflection('Why?', LessonScore('Lesson 9'))\nprint(r.input.value)"
     )
     out = subprocess.run([sys.executable, "-c", read], env=env, check=True, capture_output=True, text=True)
@@ -148,7 +150,7 @@ def test_a_reflection_is_saved_and_comes_back_after_a_restart(tmp_path):
 
 
 def test_reflections_do_not_count_as_exercises_and_reset_forgets_them():
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     Reflection("Why?", LessonScore("Lesson 8")).submit("An answer.")
     assert progress.answers("Lesson 8")["reflection"]["text"] == "An answer."
@@ -160,7 +162,7 @@ def test_reflections_do_not_count_as_exercises_and_reset_forgets_them():
 
 
 def test_bad_reflections_are_refused_and_change_nothing():
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     widget = Reflection("Why?", LessonScore("Lesson 7"))
     assert widget.submit("Kept.")
@@ -185,7 +187,7 @@ def test_bad_reflections_are_refused_and_change_nothing():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=60))
 def test_any_reflection_text_is_kept_exactly_or_refused_without_a_change(text):
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     widget = Reflection("Why?", LessonScore("Lesson 6"))
     before = progress.answers("Lesson 6")

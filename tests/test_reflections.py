@@ -14,7 +14,8 @@ from gamekit import progress, progress_report
 from gamekit.connect import lessons as C
 from gamekit.i18n import tr, using
 from gamekit.shutbox import lessons as S
-from gamekit.widgets.lesson import LessonScore, Reflection
+from gamekit.widgets.lesson import LessonScore
+from gamekit.widgets.reflection import Reflection
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = (("connect", C), ("shutbox", S))

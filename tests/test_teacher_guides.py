@@ -167,7 +167,7 @@ class ToyLessons:
         self.fail = False
 
     def factory(self):
-        from gamekit.widgets.lesson import Exercise, choice_checker
+        from gamekit.widgets.exercise import Exercise, choice_checker
 
         self.seen.append(get_language())
         if self.fail:

@@ -191,7 +191,7 @@ def test_a_sheet_lists_each_questions_choices_in_the_order_the_page_shows_them(m
     order (shown_order with the exercise's key), never the author's order with the right answer often first."""
     import importlib
 
-    from gamekit.widgets.lesson import shown_order
+    from gamekit.widgets.exercise import shown_order
 
     lessons = importlib.import_module(module)
     checked = 0

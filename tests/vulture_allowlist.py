@@ -27,7 +27,7 @@ _.COLUMN_NAMES  # N_() marks these messages for extraction (gamekit/shutbox/less
 _.gw  # gamekit/connect/view.py grid_box() unpacking (the views' branch)
 _.show_position  # gamekit/dots/lesson_pictures.py (the lessons branch, issue 35)
 _.last_click_time  # gamekit/widgets/base.py (the widgets' branch)
-_.YES_NO  # gamekit/widgets/lesson.py (the lessons branch)
+_.YES_NO  # gamekit/widgets/exercise.py (the lessons branch)
 # tornado's RequestHandler hooks: the group API reads its body as it streams in (gamekit/rooms/groups_http.py)
 _.prepare
 _.data_received

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import choice_checker
+from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
 from gamekit.connect.lesson_positions import immediate_wins
 
@@ -54,7 +54,7 @@ def row_lines_exercise() -> ConnectExercise:
     middle = FIVE_IN_A_ROW.columns - win + 1  # the seven middle cells only
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
+        from gamekit.widgets.exercise import parse_int
 
         k = parse_int(answer)
         if k == n:
@@ -96,7 +96,7 @@ def row_lines_exercise() -> ConnectExercise:
 def parse_line_counts(answer: Any) -> tuple[int, ...]:
     """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
     as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
-    from gamekit.widgets.lesson import parse_int
+    from gamekit.widgets.exercise import parse_int
 
     if isinstance(answer, int) and not isinstance(answer, bool):
         return (answer,)

@@ -8,7 +8,7 @@ from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import get_language, ntr, tr
-from gamekit.widgets.lesson import choice_checker
+from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     column_checker,
@@ -310,7 +310,7 @@ def zugzwang_exercise() -> ConnectExercise:
     as_full = {empty - n + game.height for c, n in spaces.items()} - {empty}
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
+        from gamekit.widgets.exercise import parse_int
 
         k = parse_int(answer)
         if k == empty:

@@ -7,7 +7,7 @@ from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import choice_checker
+from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, ordinal_words, principal_line
 from gamekit.connect.lesson_positions import ODD_EVEN_POSITIONS, ROW_KINDS
 

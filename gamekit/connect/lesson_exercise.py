@@ -10,7 +10,7 @@ from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import N_, tr
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lines, paper_key, paper_marks
 from gamekit.connect.lesson_positions import (
     EXERCISE_POSITIONS,

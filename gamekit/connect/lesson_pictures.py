@@ -13,7 +13,8 @@ from gamekit.connect.view import connect_scene, layout_for
 from gamekit.core.scene import Scene
 from gamekit.display import Table
 from gamekit.i18n import ntr, ptr, tr
-from gamekit.widgets.lesson import Mark, Step, StepThrough
+from gamekit.widgets.lesson import Mark
+from gamekit.widgets.stepthrough import Step, StepThrough
 from gamekit.connect.lesson_positions import (
     POPOUT_DEMO,
     POPOUT_DEMO_POP,

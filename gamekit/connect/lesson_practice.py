@@ -11,7 +11,7 @@ from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats
 from gamekit.i18n import ntr, tr
 from gamekit.puzzles.sets import ProblemSet
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 from gamekit.connect.lesson_exercise import outcome_words, parse_column
 from gamekit.connect.lesson_positions import best_moves, immediate_wins, move_scores
 

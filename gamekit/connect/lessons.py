@@ -28,7 +28,9 @@ from gamekit.connect.rules import FiveInARow
 from gamekit.connect.view import GridLayout, layout_for
 from gamekit.display import Table
 from gamekit.i18n import N_, get_language, tr
-from gamekit.widgets.lesson import Exercise, ExerciseWidget, Lesson, LessonScore, PuzzleBoard, exercises_by_notebook
+from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.lesson import ExerciseWidget, LessonScore, PuzzleBoard
+from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
     popout_avoid_exercise,
@@ -425,7 +427,7 @@ def five_in_a_row_result() -> list[str]:
 # ----- closing reflection questions (model answers: the teacher guide, never the page) ----------------------
 def reflection(lesson: str, score: LessonScore | str):
     """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")

@@ -45,7 +45,7 @@ def best_move_exercise():
     legal, so a column alone is a one-in-three guess); checked by the exact solver: a wrong column is told its
     own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
     from gamekit.connect.solver import analyse
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = hand_game()
     scores = {m: s for m, s in analyse(game, time_budget=None).items()}
@@ -104,7 +104,7 @@ def best_move_exercise():
 def read_score_exercise():
     """From a score to the disc that wins: checked against the solver's score of the position."""
     from gamekit.connect.solver import solve
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = lesson_game("exercise")
     s = solve(game)
@@ -209,7 +209,7 @@ def disc_slip(k: int, score: int, top: int) -> str:
 def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
     """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
     with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
         raise ValueError(
@@ -289,7 +289,7 @@ def pruning_exercise():
     """When may a search stop looking at a move's replies?  The case alpha–beta is built on, with one reason for
     each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
     give the same score there, as the tests check on every lesson position.)"""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     right = tr("No: the second move is already worse than the draw")
     explanations = {
@@ -344,7 +344,7 @@ def _order_words(moves: str) -> str:
 def transposition_exercise():
     """Two move orders, one position: which order reaches the same grid as :data:`TRANSPOSITION_ORDER`?  Each
     choice is played on the rules engine and compared; a wrong one is told the first cell that differs."""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     target = FiveInARow.from_moves(TRANSPOSITION_ORDER)
     worded, right = {}, []
@@ -393,7 +393,7 @@ def transposition_why_exercise():
     """Why a transposition table never changes the score (lesson 3's objective: skip work *without changing the
     answer*): a choice, each wrong one with its own reason.  That the score is unchanged is the lesson's table
     (:func:`compare`, the same score on every line), which the tests check on every lesson position."""
-    from gamekit.widgets.lesson import Exercise, choice_checker
+    from gamekit.widgets.exercise import Exercise, choice_checker
 
     right = tr("Because the same grid with the same player to move has the same best play")
     explanations = {

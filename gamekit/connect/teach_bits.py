@@ -36,7 +36,7 @@ def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1
     and ``row`` are grid indices from 0; the question and the answer count columns and rows from 1.  Each common
     slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0)
     gives another cell and gets its own reason; checked by :func:`bit_index`."""
-    from gamekit.widgets.lesson import Exercise
+    from gamekit.widgets.exercise import Exercise
 
     game = ConnectGame(variant)
     n = bit_index(game, col, row)
@@ -121,7 +121,7 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
     grid indices from 0; the question counts columns and rows from 1, as every lesson does (bits start at 0).
 
     (Not the 5 en raya board of the lesson's picture, which shows every bit number.)"""
-    from gamekit.widgets.lesson import parse_int, Exercise
+    from gamekit.widgets.exercise import parse_int, Exercise
 
     game = ConnectGame(variant)
     n = bit_index(game, col, row)

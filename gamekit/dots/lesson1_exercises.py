@@ -8,7 +8,7 @@ from gamekit.dots.solver import move_values
 from gamekit.i18n import N_
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, line_checker, pupil_line
 from gamekit.dots.lesson_pictures import boxes_text, boxes_won, join_words

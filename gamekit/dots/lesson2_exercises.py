@@ -6,7 +6,7 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box, line_checker
 from gamekit.dots.lesson_pictures import boxes_text, join_words

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gamekit.i18n import N_
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
 from gamekit.dots.lesson_pictures import describe_components, join_words

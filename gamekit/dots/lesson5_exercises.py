@@ -9,7 +9,7 @@ from gamekit.dots.solver import move_values
 from gamekit.dots.solver import solve
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import (
     DotsExercise,

@@ -10,8 +10,8 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
 from gamekit.i18n import ntr
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import Exercise
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from typing import Callable
 from typing import Sequence

@@ -14,8 +14,8 @@ from gamekit.i18n import ntr
 from gamekit.i18n import tr
 from gamekit.widgets.lesson import LessonScore
 from gamekit.widgets.lesson import Mark
-from gamekit.widgets.lesson import Step
-from gamekit.widgets.lesson import StepThrough
+from gamekit.widgets.stepthrough import Step
+from gamekit.widgets.stepthrough import StepThrough
 from typing import Any
 from typing import Callable
 from typing import Sequence

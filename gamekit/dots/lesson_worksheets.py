@@ -8,7 +8,7 @@ from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.rules import geometry
 from gamekit.i18n import tr
-from gamekit.widgets.lesson import parse_int
+from gamekit.widgets.exercise import parse_int
 from typing import Any
 from typing import Sequence
 from gamekit.dots.lesson_pictures import join_words

@@ -30,10 +30,10 @@ from gamekit.i18n import ntr
 from gamekit.i18n import tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.lesson import ExerciseWidget
-from gamekit.widgets.lesson import Lesson
+from gamekit.widgets.lesson_registry import Lesson
 from gamekit.widgets.lesson import LessonScore
 from gamekit.widgets.lesson import PuzzleBoard
-from gamekit.widgets.lesson import exercises_by_notebook
+from gamekit.widgets.lesson_registry import exercises_by_notebook
 from typing import Any
 from typing import Callable
 from gamekit.dots.lesson1_exercises import (
@@ -456,7 +456,7 @@ EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = exercises_by_notebook(L
 
 def reflection(lesson: int, score: LessonScore):
     """The closing question of ``lesson``: a text box whose answer is saved with the pupil's progress."""
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     if lesson not in REFLECTIONS:
         raise ValueError(tr("no lesson {lesson}: the Dots and Boxes lessons are 1 to 5", lesson=lesson))

@@ -17,11 +17,7 @@ from gamekit.puzzles.homework import homework_set, parse_code
 from gamekit.puzzles.practice import Practice
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.controls import reported
-from gamekit.widgets.lesson import (
-    NOTE_COLOUR,
-    WRONG_COLOUR,
-    submit_on_enter,
-)
+from gamekit.widgets.exercise import NOTE_COLOUR, WRONG_COLOUR, submit_on_enter
 
 
 class HomeworkBox(Localized, W.VBox):

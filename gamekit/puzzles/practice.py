@@ -62,15 +62,8 @@ from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
 from gamekit.widgets.canvas import BoardCanvas
 from gamekit.widgets.controls import reported
-from gamekit.widgets.lesson import (
-    NOTE_COLOUR,
-    RIGHT_COLOUR,
-    WRONG_COLOUR,
-    ClassNote,
-    Mark,
-    shown_order,
-    submit_on_enter,
-)
+from gamekit.widgets.exercise import NOTE_COLOUR, RIGHT_COLOUR, WRONG_COLOUR, shown_order, submit_on_enter
+from gamekit.widgets.lesson import ClassNote, Mark
 
 # ---------------------------------------------------------------------------------------
 # The widget

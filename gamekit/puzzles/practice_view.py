@@ -9,11 +9,8 @@ from typing import Any, Sequence
 from gamekit import catalog
 from gamekit.i18n import tr
 from gamekit.progress import level
-from gamekit.widgets.lesson import (
-    RIGHT_COLOUR,
-    WRONG_COLOUR,
-    Mark,
-)
+from gamekit.widgets.exercise import RIGHT_COLOUR, WRONG_COLOUR
+from gamekit.widgets.lesson import Mark
 
 MARK_COLOURS = {"right": RIGHT_COLOUR, "wrong": WRONG_COLOUR, "answer": "#2e86de"}
 """How a puzzle board marks an answer: judged right, judged wrong, shown by Show answer."""

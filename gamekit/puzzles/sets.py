@@ -3,7 +3,7 @@
 A :class:`ProblemSet` names the game, the ``(theme, band)`` of each problem (easy first, hard last) and a
 fixed ``seed``: the same set always gives the same puzzles, so the teacher guide can list them (ids and
 answers, :func:`gamekit.teacher_sheets.solutions_markdown`).  :func:`puzzle_exercise` turns one puzzle into a
-lesson :class:`~gamekit.widgets.lesson.Exercise` judged by :meth:`gamekit.puzzles.core.Puzzle.check`
+lesson :class:`~gamekit.widgets.exercise.Exercise` judged by :meth:`gamekit.puzzles.core.Puzzle.check`
 (the exact solver's verdict stored in the bank: a wrong answer is told its refutation)::
 
     from gamekit.puzzles.sets import ProblemSet
@@ -27,7 +27,7 @@ from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import BANDS, Puzzle, check_game_id, check_theme, puzzle_words, theme_hint
 from gamekit.puzzles.store import load_puzzles, practice_only
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 
 BAND_NAMES = tuple(name for name, _ in BANDS)  # "easy", "medium", "hard"
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

@@ -17,7 +17,7 @@ from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_tables import DISAGREEMENT, DISAGREEMENT_RULES, FILL_RULES

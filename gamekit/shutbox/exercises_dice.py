@@ -21,7 +21,7 @@ from gamekit.shutbox.simulation import (
     sum_distribution,
 )
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.lesson_words import chance_words, html_escape, parse_fraction, parse_whole, spaced, tile_list
 
 
@@ -179,7 +179,7 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     )
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
+        from gamekit.widgets.exercise import parse_int
 
         k = parse_int(answer)
         if k == n:

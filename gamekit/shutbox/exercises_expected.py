@@ -10,7 +10,7 @@ from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.lesson_words import exact_score, parse_decimal
 
 

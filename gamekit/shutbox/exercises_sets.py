@@ -9,7 +9,7 @@ from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import ntr, tr
 from gamekit.shutbox.tiles import TILES, tiles_summing_to
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.lesson_words import tile_list
 
 
@@ -276,7 +276,7 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     twice = several[-1] if several else None
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
+        from gamekit.widgets.exercise import parse_int
 
         k = parse_int(answer)
         if k == n:

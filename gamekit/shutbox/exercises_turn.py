@@ -10,7 +10,7 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import DICE_RULE_WORDS
-from gamekit.widgets.lesson import Exercise, choice_checker
+from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import tile_list
 
@@ -44,7 +44,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.lesson import parse_int
+        from gamekit.widgets.exercise import parse_int
 
         k = parse_int(answer)
         if k == n:

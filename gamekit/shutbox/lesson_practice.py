@@ -11,7 +11,7 @@ from gamekit.i18n import tr
 from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.puzzles.sets import ProblemSet
-from gamekit.widgets.lesson import Exercise
+from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_exercise
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, turn_score_exercise

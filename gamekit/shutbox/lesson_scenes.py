@@ -25,7 +25,7 @@ GREEN, AMBER, RED = "#1e8449", "#d68910", "#c0392b"
 def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
     """Step through the systematic search for every set making ``total`` (largest tile first)."""
     from gamekit.shutbox.widget import BoxLayout, box_scene
-    from gamekit.widgets.lesson import Step, StepThrough
+    from gamekit.widgets.stepthrough import Step, StepThrough
 
     open_tiles = tuple(sorted(set(uncovered)))
     lay = BoxLayout(height=220)
@@ -86,7 +86,7 @@ def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
     """Step through one seeded solo turn played by the CPU: every roll and every set covered."""
     from gamekit.shutbox.players import cpu_player
     from gamekit.shutbox.widget import BoxLayout, box_scene
-    from gamekit.widgets.lesson import Step, StepThrough
+    from gamekit.widgets.stepthrough import Step, StepThrough
 
     lay = BoxLayout()
     g = ShutTheBox(1, rules, seed=seed)
@@ -143,7 +143,7 @@ def doubles_demo():
     """The long game's doubles rule, step by step: two doubles banked, then a roll no set makes does not
     pass the box (a banked turn is spent and the same player rolls again)."""
     from gamekit.shutbox.widget import BoxLayout, box_scene
-    from gamekit.widgets.lesson import Step, StepThrough
+    from gamekit.widgets.stepthrough import Step, StepThrough
 
     lay = BoxLayout()
     g = ShutTheBox([tr("Ana"), tr("Bo")], variant="long", dice=list(DOUBLES_DICE), seed=1)

@@ -23,7 +23,8 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
-from gamekit.widgets.lesson import Exercise, Lesson, exercises_by_notebook
+from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.shutbox.exercises_best_set import (
     CHALLENGE_POSITIONS,
     SCORE_CHOICE,
@@ -519,7 +520,7 @@ REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection fo
 
 def reflection(lesson: str, score: Any):
     """The closing reflection question of ``lesson`` (a notebook path as in :data:`EXERCISES`), saved with progress."""
-    from gamekit.widgets.lesson import Reflection
+    from gamekit.widgets.reflection import Reflection
 
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")

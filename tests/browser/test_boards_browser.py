@@ -18,7 +18,8 @@ CELLS = [
     "w.click_line('a1-b1')\n"
     "w.request_undo()          # coral is asked to accept\n"
     "w",
-    "from gamekit.widgets.lesson import Exercise, ExerciseWidget, count_checker\n"
+    "from gamekit.widgets.exercise import Exercise, count_checker\n"
+    "from gamekit.widgets.lesson import ExerciseWidget\n"
     "ex = Exercise('How many?', count_checker(3, right='Yes.', too_few='More.', too_many='Fewer.'), solutions=[3],\n"
     "              more=lambda answer: '3 = 1 + 2', more_label='Show the exact numbers')\n"
     "e = ExerciseWidget(ex)\n"

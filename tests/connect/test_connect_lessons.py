@@ -718,7 +718,7 @@ def test_the_page_announces_exactly_the_objectives_the_exercises_test(number, la
     """Objectives are data: the page's bullets are the objectives listed in LESSONS (each naming its exercises,
     easy before hard within an objective), in both languages."""
     from gamekit.i18n import tr, using
-    from gamekit.widgets.lesson import LEVEL_ORDER
+    from gamekit.widgets.lesson_registry import LEVEL_ORDER
 
     lesson = L.LESSONS[number]
     md = NOTEBOOKS / ("es" if lang == "es" else "") / f"{lesson.notebook}.md"

@@ -36,7 +36,8 @@ from gamekit.dots import lessons as L
 from gamekit.dots.rules import DotsAndBoxes
 import ipywidgets as W
 
-from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, StepThrough
+from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard
+from gamekit.widgets.stepthrough import StepThrough
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks" / "dots_and_boxes").glob("*.md"))

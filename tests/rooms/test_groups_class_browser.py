@@ -102,7 +102,7 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         from gamekit.puzzles.core import theme_name
 
         idea = theme_name("dots_and_boxes", dots_lessons.LESSONS[2].practice.items[0][0])
-        from gamekit.widgets.lesson import idea_of, similar_exercise
+        from gamekit.widgets.mastery import idea_of, similar_exercise
 
         problem = dots_lessons.practice_exercises(2)[0]
         similar = similar_exercise(idea_of(dots_lessons.LESSONS[2], problem))  # the first one it offers

@@ -15,7 +15,8 @@ from gamekit import progress
 from gamekit.rooms.groups import MAX_BODY, MAX_PROGRESS
 from gamekit.rooms.class_join import COURIER, SERVER_ENV, JoinClassBox, class_server, group_link_for
 from gamekit.rooms.groups_client import create_group, join_group
-from gamekit.widgets.lesson import Exercise, ExerciseWidget, LessonScore, count_checker
+from gamekit.widgets.exercise import Exercise, count_checker
+from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
 
 @pytest.fixture
