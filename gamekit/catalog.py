@@ -41,6 +41,7 @@ __all__ = [
     "ReviewBoard",
     "PuzzleWords",
     "PuzzleBoard",
+    "PuzzleBuild",
     "of",
     "Example",
     "RoomSpec",
@@ -49,6 +50,7 @@ __all__ = [
     "get",
     "find",
     "games",
+    "shipped_games",
     "ids",
     "room_specs",
     "shipped_modules",
@@ -189,7 +191,10 @@ class PuzzleWords:
     ``choices(facts)``: the answers offered as buttons (None: typed or clicked); ``typed``: whether Practice
     offers a text box.  ``name``: the game's name on the puzzle pages, ``themes`` ``{key: name}`` and ``hints``
     ``{key: idea}`` of the themes its puzzles can carry (``N_()`` ids; a hint says what to look at, never the
-    answer)."""
+    answer).  ``practice_title``: how the pupil's progress table names the game's Practice (``""``: ``name``).
+    ``lesson_words`` and ``after_words``: how the lesson chooser and the teachers' page name lesson ``{n}`` of a
+    game whose ideas come from another game's lessons ("5 en raya lesson {n}", "after 5 en raya lesson {n}";
+    ``""``: "Lesson {n}", "after lesson {n}").  All ``N_()`` ids."""
 
     prompt: Callable[[dict, int], str]
     right: Callable[[dict, int, str], str]
@@ -206,6 +211,9 @@ class PuzzleWords:
     name: str = ""
     themes: dict = field(default_factory=dict)
     hints: dict = field(default_factory=dict)
+    practice_title: str = ""
+    lesson_words: str = ""
+    after_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,6 +225,22 @@ class PuzzleBoard:
     size: tuple[int, int]
     draw: Callable[[Any, Any, str], Any]
     hit: Callable[[float, float], Any]
+
+
+@dataclass(frozen=True)
+class PuzzleBuild:
+    """How ``python -m gamekit.puzzles build`` (:mod:`gamekit.puzzles.build`) mines a game for puzzles.
+
+    ``tries``: the candidate positions tried from one played game; ``per_game``: the most puzzles kept from one
+    game (a varied bank).  ``one_step``: whether a puzzle a beginner's one-line rule answers
+    (:func:`gamekit.puzzles.balance.one_step_rule`: take the free box, win at once, block the only threat) is rated
+    at level 1, the first step of a board game.  ``from_room(room game id, room options)``: whether a finished
+    room game of the room server is a game of this kind, to mine with ``--rooms`` (None: no puzzles from rooms)."""
+
+    tries: int = 8
+    per_game: int = 2
+    one_step: bool = False
+    from_room: Callable[[str, dict], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -245,7 +269,10 @@ class GameInfo:
     options) tried from a game — ``candidate(position, **options)``, and ``may_have(position, theme)`` when a build
     may try only the positions of one theme), imported on first use; ``puzzle_settings``: what that module reads
     of this game (5 en raya and Connect Four share one: the prefix of their puzzles' ids, whether a disc next to a
-    side column makes a theme).
+    side column makes a theme); ``puzzle_build``: how the bank's build mines it (a :class:`PuzzleBuild`).
+    ``homework_code``: the game's word at the start of a homework code (``dots-double_deal-10-7``): lower-case
+    letters, one game's only, required with ``puzzles``; codes handed out on paper keep naming the game by it, so it
+    never changes.
     ``puzzle_words``: how its puzzles speak (a :class:`PuzzleWords`); ``puzzle_board(game)``: the board Practice
     draws and a click answers on (a :class:`PuzzleBoard`; None: the answers are typed or chosen).
     ``paper_board(position)``: a position drawn as text for a printed worksheet (None: ``str(position)``);
@@ -277,6 +304,8 @@ class GameInfo:
     review_board: ReviewBoard | None = None
     puzzles: str = ""
     puzzle_settings: dict = field(default_factory=dict)
+    puzzle_build: PuzzleBuild = field(default_factory=PuzzleBuild)
+    homework_code: str = ""
     puzzle_words: PuzzleWords | None = None
     puzzle_board: Callable[[Any], PuzzleBoard] | None = None
     paper_board: Callable[[Any], str] | None = None
@@ -350,6 +379,14 @@ def register(info: GameInfo) -> GameInfo:
     low, high = info.seats
     if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high):
         raise ValueError(f"register: {info.id!r}: seats {info.seats!r} must be (fewest, most) with 1 <= fewest <= most")
+    code = info.homework_code
+    if not isinstance(code, str) or code and not (code.isascii() and code.isalpha() and code.islower()):
+        raise ValueError(f"register: {info.id!r}: homework_code {code!r}: lower-case letters a to z")
+    if info.puzzles and not code:
+        raise ValueError(f"register: {info.id!r}: a game with puzzles names its homework_code (the codes' first word)")
+    for other in CATALOG.values():
+        if code and other.id != info.id and other.homework_code == code:
+            raise ValueError(f"register: {info.id!r}: homework_code {code!r} is already {other.id!r}'s")
     old = CATALOG.get(info.id)
     if old is not None:
         for name in old.names:
@@ -379,6 +416,11 @@ def games() -> tuple[GameInfo, ...]:
     order."""
     _load_registrations()
     return tuple(sorted(CATALOG.values(), key=_shipped_rank))
+
+
+def shipped_games() -> tuple[GameInfo, ...]:
+    """The games shipped with gamekit (registered by :func:`shipped_modules`), in that order."""
+    return tuple(info for info in games() if _shipped_rank(info) < len(shipped_modules()))
 
 
 def _shipped_rank(info: GameInfo) -> int:

@@ -11,16 +11,20 @@ import io
 from pathlib import Path
 from typing import Any
 
+from gamekit import catalog
 from gamekit.i18n import N_, Localized, tr
 from gamekit.progress import FIELDS, LEVELS, answers, level, load, ratings, results
 
-PRACTICE_NAMES = {
-    "dots_and_boxes": N_("Practice — Dots and Boxes"),
-    "five_in_a_row": N_("Practice — 5 en raya"),
-    "connect_four": N_("Practice — Connect Four"),
-    "shut_the_box": N_("Practice — Shut the Box"),
-}
-"""How the progress table names each game's practice (translated where it is shown)."""
+
+def practice_name(game_id: str) -> str:
+    """How the progress table names a game's Practice, in the current language: the game's
+    :attr:`gamekit.catalog.PuzzleWords.practice_title` (else its puzzles' name); a game the catalog does not know
+    (saved by another installation): its id."""
+    info = catalog.find(game_id)
+    words = info.puzzle_words if info is not None else None
+    if words is None or not (words.practice_title or words.name):
+        return game_id
+    return tr(words.practice_title or words.name)
 
 
 def rows() -> list[list[Any]]:
@@ -45,7 +49,7 @@ def rows() -> list[list[Any]]:
         tries = rec.get("attempts", {})
         if not tries and game_id not in saved:  # only personal puzzles kept, none answered yet
             continue
-        name = tr(PRACTICE_NAMES[game_id]) if game_id in PRACTICE_NAMES else game_id
+        name = practice_name(game_id)
         if game_id in saved:
             name = tr("{name} (level {level} of {most})", name=name, level=level(saved[game_id]["rating"]), most=LEVELS)
         out.append(
@@ -186,4 +190,4 @@ class ProgressView(Localized):
             self.note.value = f"<span style='color:#c0392b'>{message}</span>"
 
 
-__all__ = ["PRACTICE_NAMES", "rows", "HEADERS", "progress_table", "export_csv", "export", "ProgressView"]
+__all__ = ["practice_name", "rows", "HEADERS", "progress_table", "export_csv", "export", "ProgressView"]

@@ -602,6 +602,76 @@ def test_the_game_choice_check_finds_ids_and_classes(tmp_path):
     assert [line.split(":")[0] for line in game_choices(source)] == ["2", "2", "4", "4"]
 
 
+# ----- shared code holds no per-game table: no shipped game's id written outside its own package ---------------------
+ID_LITERAL_ALLOWED = {
+    # the one registry of the shipped saved-game ids, each mapped to the module that registers its game
+    "gamekit/game.py",
+    # one game's puzzle selection each, named by that game's GameInfo.puzzles: game code filed under puzzles/
+    "gamekit/puzzles/dots.py",
+    "gamekit/puzzles/shutbox.py",
+}
+
+
+def shipped_game_ids() -> set[str]:
+    """Every id of a game shipped with gamekit: the saved-game ids of :data:`gamekit.game.SHIPPED` and the
+    catalog ids of the shipped games."""
+    from gamekit import catalog
+    from gamekit.game import SHIPPED
+
+    return set(SHIPPED) | {info.id for info in catalog.shipped_games()}
+
+
+def id_literals(path: Path, game_ids: set[str]) -> list[str]:
+    """``"line: id"`` of every string literal in ``path`` equal to one of ``game_ids``, docstrings left out (a
+    string standing alone as a statement; comments are not in the syntax tree)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [
+        f"{n.lineno}: {n.value}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in game_ids and id(n) not in docs
+    ]
+
+
+def test_shared_code_writes_no_shipped_game_id():
+    # a per-game table in shared code ({"dots_and_boxes": …}) is a GameInfo field: a fourth game gets it by
+    # registering, with no edit outside its package
+    from gamekit.catalog import shipped_modules
+
+    game_ids = shipped_game_ids()
+    packages = {module.split(".")[1] for module in shipped_modules()}
+    assert {"dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box"} <= game_ids and len(packages) == 3
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if path.relative_to(PACKAGE).parts[0] in packages or name in ID_LITERAL_ALLOWED:
+            continue
+        if hits := id_literals(path, game_ids):
+            found[name] = hits
+    assert not found, "shipped game ids written in shared code (give GameInfo a field or hook):\n" + "\n".join(
+        f"  {name}: " + "; ".join(hits) for name, hits in found.items()
+    )
+    unused = sorted(name for name in ID_LITERAL_ALLOWED if not id_literals(ROOT / name, game_ids))
+    assert not unused, "allowed to write game ids but writes none (drop from ID_LITERAL_ALLOWED): " + ", ".join(unused)
+
+
+def test_the_id_literal_check_finds_ids_in_code_not_in_docstrings_or_comments(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text(
+        '"""Dots: ``"dots_and_boxes"``."""\n'
+        'TITLES = {"dots_and_boxes": "Dots", "chess": "Chess"}  # "five_in_a_row"\n'
+        "def f(game):\n"
+        '    """five_in_a_row"""\n'
+        '    return game in ("five_in_a_row", f"{game}-x") or game == "five in a row"\n'
+        "X = 1\n"
+        '"""connect_four"""\n'
+    )
+    assert id_literals(source, {"dots_and_boxes", "five_in_a_row", "connect_four"}) == [
+        "2: dots_and_boxes",
+        "5: five_in_a_row",
+    ]
+
+
 MAX_MODULE_LINES = 600
 LONG_MODULES = {
     # numba kernels: the compiled Dots search's njit functions, which call and inline one another

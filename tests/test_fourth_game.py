@@ -227,3 +227,48 @@ def test_practice_serves_the_fourth_games_puzzles_on_its_board(tictactoe_bank):
     assert ok and words.startswith("Right:")
     with pytest.raises(ValueError, match="tictactoe puzzles|Tic-tac-toe puzzles"):
         Practice("tictactoe", puzzles=[bank("dots_and_boxes")[0]])
+
+
+# ----- the per-game words of Practice and homework come from its GameInfo too -------------------------------------
+def test_the_fourth_game_gets_a_practice_title_in_the_progress_table(tictactoe_bank):
+    from gamekit.progress_report import practice_name, rows
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.practice import Practice
+
+    p = Practice("tictactoe", puzzles=bank("tictactoe", path=tictactoe_bank))
+    p.answer(p.puzzle.answers[0])  # a pupil's answer is saved: the game gets its row in the progress table
+    practised = [row for row in rows() if row[0].startswith("Practice — Tic-tac-toe")]
+    assert len(practised) == 1 and practised[0][1:4] == [1, 1, 1], rows()
+    assert practice_name("tictactoe") == "Practice — Tic-tac-toe"
+    assert practice_name("dots_and_boxes") == "Practice — Dots and Boxes"
+    assert practice_name("no_such_game") == "no_such_game"  # saved elsewhere by a game this gamekit lacks
+
+
+def test_the_fourth_game_gets_homework_codes_and_the_shipped_codes_stay_as_printed():
+    from dataclasses import replace
+
+    from gamekit.puzzles.homework import HomeworkSet, games_by_code, parse_code, set_code
+    from tictactoe import INFO
+
+    assert set_code("tictactoe", "block", 3, 1) == "ttt-block-3-1"
+    assert HomeworkSet("tictactoe", None, 5, 2, ()).code == "ttt-all-5-2"
+    assert parse_code("ttt-block-3-1") == ("tictactoe", "block", 3, 1)
+    assert parse_code(" TTT - win-now - 4 - 9 ") == ("tictactoe", "win_now", 4, 9)  # typed by hand
+    with pytest.raises(ValueError, match="no puzzle idea"):
+        parse_code("ttt-double_deal-3-1")
+    # codes already handed out on paper still name the same games
+    assert {code: games_by_code()[code] for code in ("dots", "five", "four", "shut")} == {
+        "dots": "dots_and_boxes",
+        "five": "five_in_a_row",
+        "four": "connect_four",
+        "shut": "shut_the_box",
+    }
+    assert parse_code("dots-double_deal-10-7") == ("dots_and_boxes", "double_deal", 10, 7)
+    assert parse_code("four-all-10-1")[0] == "connect_four" and parse_code("shut-all-3-1")[0] == "shut_the_box"
+    with pytest.raises(ValueError, match="starts with the game: dots, five, four, shut, ttt"):
+        parse_code("chess-all-3-1")
+    # a game's code word is one game's only, lower-case letters, and a game with puzzles has one
+    for code, words in (("dots", "already"), ("t-t", "letters"), ("TTT", "letters"), ("", "homework_code")):
+        with pytest.raises(ValueError, match=words):
+            catalog.register(replace(INFO, id="ttt4", homework_code=code))
+    assert "ttt4" not in catalog.ids() and catalog.get("tictactoe").homework_code == "ttt"

@@ -13,6 +13,7 @@ from gamekit.catalog import (
     Example,
     GameInfo,
     PuzzleBoard,
+    PuzzleBuild,
     PuzzleWords,
     ReviewBoard,
     RoomSpec,
@@ -265,8 +266,10 @@ REVIEW_BOARD = ReviewBoard(
 
 
 # ----- puzzles, worksheets ----------------------------------------------------------------------------------------
-def puzzle_words(name: str, themes: dict) -> PuzzleWords:
-    """The words of 5 en raya's or Connect Four's puzzles (``name``, ``themes``: what differs)."""
+def puzzle_words(
+    name: str, themes: dict, practice_title: str, lesson_words: str = "", after_words: str = ""
+) -> PuzzleWords:
+    """The words of 5 en raya's or Connect Four's puzzles (the arguments: what differs)."""
     return PuzzleWords(
         prompt=puzzle_text.prompt,
         right=puzzle_text.right,
@@ -278,6 +281,9 @@ def puzzle_words(name: str, themes: dict) -> PuzzleWords:
         name=name,
         themes=themes,
         hints=puzzle_text.HINTS,
+        practice_title=practice_title,
+        lesson_words=lesson_words,
+        after_words=after_words,
     )
 
 
@@ -311,6 +317,11 @@ def paper_board(game: ConnectGame) -> str:
     return "\n".join(numbered + lines[game.height + 1 :] + ([key] if key else []))
 
 
+def from_room(board: str):
+    """Whether a finished room game is one on ``board`` without PopOut (PopOut games give no puzzles)."""
+    return lambda room, options: room == ROOM.id and options.get("board") == board and not options.get("popout")
+
+
 def _board(cls: type, board: str, name: str, *more: Example) -> dict:
     """What 5 en raya and Connect Four share, for the board class ``cls`` (room option ``board``): one catalog
     entry's options, CPU, widget, view, lessons and room, and its examples with and without PopOut."""
@@ -333,10 +344,20 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
         review_board=REVIEW_BOARD,
         puzzles="gamekit.puzzles.connect",
         puzzle_settings={"id_prefix": {"five": "five-", "four": "c4-"}[board], "side_column": board == "five"},
+        puzzle_build=PuzzleBuild(tries=6, per_game=2, one_step=True, from_room=from_room(board)),
+        homework_code=board,
         puzzle_words=puzzle_words(
-            *{"five": (N_("5 en raya"), puzzle_text.THEMES), "four": (N_("Connect Four"), puzzle_text.FOUR_THEMES)}[
-                board
-            ]
+            *{
+                "five": (N_("5 en raya"), puzzle_text.THEMES, N_("Practice — 5 en raya")),
+                "four": (
+                    N_("Connect Four"),
+                    puzzle_text.FOUR_THEMES,
+                    N_("Practice — Connect Four"),
+                    # Connect Four practises the 5 en raya lessons' ideas
+                    N_("5 en raya lesson {n}"),
+                    N_("after 5 en raya lesson {n}"),
+                ),
+            }[board]
         ),
         puzzle_board=puzzle_board,
         paper_answers=PAPER_ANSWERS,

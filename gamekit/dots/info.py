@@ -12,6 +12,7 @@ from gamekit.catalog import (
     Example,
     GameInfo,
     PuzzleBoard,
+    PuzzleBuild,
     PuzzleWords,
     ReviewBoard,
     RoomSpec,
@@ -228,6 +229,7 @@ PUZZLE_WORDS = PuzzleWords(
     name=N_("Dots and Boxes"),
     themes=puzzle_text.THEMES,
     hints=puzzle_text.HINTS,
+    practice_title=N_("Practice — Dots and Boxes"),
 )
 
 
@@ -298,6 +300,8 @@ INFO = register(
         exact=EXACT,
         review_board=REVIEW_BOARD,
         puzzles="gamekit.puzzles.dots",
+        puzzle_build=PuzzleBuild(tries=8, per_game=2, one_step=True, from_room=lambda room, options: room == ROOM.id),
+        homework_code="dots",
         puzzle_words=PUZZLE_WORDS,
         puzzle_board=puzzle_board,
         paper_board=paper_board,

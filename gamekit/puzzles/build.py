@@ -46,27 +46,21 @@ from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle, check_game_id, check_theme, sample
 from gamekit.puzzles.store import read_bank, write_bank
 
-PER_GAME = {"dots_and_boxes": 2, "five_in_a_row": 2, "connect_four": 2, "shut_the_box": 3}
-TRIES = {"dots_and_boxes": 8, "five_in_a_row": 6, "connect_four": 6, "shut_the_box": 12}
-"""Candidates tried per game (positions sampled from it) and puzzles kept from one game at most (another game of the
-catalog: :data:`TRIES_ELSE` and :data:`PER_GAME_ELSE`)."""
-PER_GAME_ELSE, TRIES_ELSE = 2, 8
 SHUT_BAND_SHARE = {"easy": 0.5, "medium": 0.3}
 """Shut the Box: the most of the bank each band may fill (hard is not capped: it is the rare band)."""
 MAX_OWN_TILE_SHARE = 0.3
 """Shut the Box: the largest share of the "which set?" puzzles answered by covering the tile equal to the roll."""
-ONE_STEP_GAMES = ("dots_and_boxes", "five_in_a_row", "connect_four")
-"""Board games whose puzzles a one-line rule answers are rated at level 1 (:data:`ONE_STEP_RATING`): "take the
-free box", "win at once", "block the only threat" are the first step, never a level-2 or level-3 puzzle."""
 ONE_STEP_RATING = 875.0
 """The rating of a board-game puzzle a one-line rule answers (level 1 of :func:`gamekit.progress.level`)."""
 
 
 def rate_one_step(p: Puzzle) -> Puzzle:
-    """``p`` with the rating of its level: a puzzle of :data:`ONE_STEP_GAMES` that a beginner's one-line rule
-    answers (:func:`gamekit.puzzles.balance.one_step_rule`) is rated :data:`ONE_STEP_RATING` (level 1), since
-    no reading of the board beyond the habit is needed; any other puzzle is returned as it is."""
-    if p.game_id in ONE_STEP_GAMES and p.rating > ONE_STEP_RATING and one_step_rule(p) is not None:
+    """``p`` with the rating of its level: a puzzle of a game whose :attr:`gamekit.catalog.PuzzleBuild.one_step`
+    is set (the board games: "take the free box", "win at once", "block the only threat" are the first step) that a
+    beginner's one-line rule answers (:func:`gamekit.puzzles.balance.one_step_rule`) is rated
+    :data:`ONE_STEP_RATING` (level 1), since no reading of the board beyond the habit is needed; any other puzzle is
+    returned as it is."""
+    if catalog.get(p.game_id).puzzle_build.one_step and p.rating > ONE_STEP_RATING and one_step_rule(p) is not None:
         p.rating = ONE_STEP_RATING
     return p
 
@@ -139,25 +133,18 @@ class BuildError(ValueError):
     """A build that cannot start or resume (a partial file of another build, a bad setting)."""
 
 
-ROOM_GAMES = {
-    "dots_and_boxes": ("dots", None),
-    "five_in_a_row": ("connect", "five"),
-    "connect_four": ("connect", "four"),
-}
-"""The room server's game (and board) of each puzzle game; PopOut games and Shut the Box have no puzzles from rooms."""
-
-
 def room_games(db: Path | str, game_id: str) -> list:
     """The finished games of ``game_id`` stored in a room database (:class:`gamekit.rooms.store.SQLiteStore`), in
     room-id order, replayed with :func:`gamekit.rooms.games.rebuild` (a room keeps its last game only).
 
-    Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game the room
-    server does not play (Shut the Box)."""
+    Refused with :class:`BuildError`: a file that does not exist or is not a room database, a game whose puzzles
+    come from no room (its :attr:`gamekit.catalog.PuzzleBuild.from_room` is None: Shut the Box)."""
     import sqlite3
 
     check_game_id(game_id)
     path = Path(db)
-    if game_id not in ROOM_GAMES:
+    from_room = catalog.get(game_id).puzzle_build.from_room
+    if from_room is None:
         raise BuildError(
             tr("--rooms: the room server does not play {game} (its puzzles come from CPU games only)", game=game_id)
         )
@@ -182,14 +169,11 @@ def room_games(db: Path | str, game_id: str) -> list:
         store = SQLiteStore(path)
     except sqlite3.DatabaseError as e:
         raise BuildError(tr("--rooms {path}: not a room database ({error})", path=path, error=e)) from None
-    room_game, board = ROOM_GAMES[game_id]
     out = []
     try:
         for room_id in sorted(store.room_ids()):
             stored = store.load_room(room_id)
-            if stored is None or stored.game != room_game or not stored.moves:
-                continue
-            if board is not None and (stored.options.get("board") != board or stored.options.get("popout")):
+            if stored is None or not stored.moves or not from_room(stored.game, stored.options):
                 continue
             try:
                 game = rebuild(stored.game, stored.options, [(m.kind, m.move, m.seat) for m in stored.moves])
@@ -239,12 +223,12 @@ def candidates(
     mod = catalog.get(game_id).puzzle_module()
     if k < len(rooms):
         game = rooms[k]
-        tries = [(p, {}) for p in sample(rng, mod.positions(game), TRIES.get(game_id, TRIES_ELSE))]
+        tries = [(p, {}) for p in sample(rng, mod.positions(game), catalog.get(game_id).puzzle_build.tries)]
         found = [rate_one_step(p) for p in (mod.candidate(position) for position, _ in tries) if p is not None]
         return found, len(tries)
     k -= len(rooms)
     extra = {"one_die": one_die} if one_die is not None else {}
-    tries = mod.tries(game_id, _game_seed(seed, k), rng, TRIES.get(game_id, TRIES_ELSE), theme, **extra)
+    tries = mod.tries(game_id, _game_seed(seed, k), rng, catalog.get(game_id).puzzle_build.tries, theme, **extra)
     found = []
     for position, options in tries:
         p = mod.candidate(position, **options)
@@ -274,7 +258,7 @@ def _balanced(
         if (
             p.id in kept
             or p.id in {q.id for q in out}
-            or len(out) >= PER_GAME.get(game_id, PER_GAME_ELSE)
+            or len(out) >= catalog.get(game_id).puzzle_build.per_game
             or total >= count
         ):
             continue

@@ -17,9 +17,6 @@ from gamekit.core.errors import IllegalMoveError
 from gamekit.game import load
 from gamekit.i18n import N_, tr
 
-GAME_IDS = ("dots_and_boxes", "five_in_a_row", "connect_four", "shut_the_box")
-"""The games with a shipped puzzle bank (another game of the catalog may have puzzles too: :func:`puzzle_game_ids`)."""
-
 
 def puzzle_words(game_id: str) -> catalog.PuzzleWords:
     """How the puzzles of ``game_id`` speak (its catalog entry's :class:`gamekit.catalog.PuzzleWords`)."""
@@ -39,6 +36,10 @@ def puzzle_game_ids() -> tuple[str, ...]:
     """Every game of the catalog with puzzles (words and a puzzle module): the shipped banks' games first."""
     return tuple(info.id for info in catalog.games() if info.puzzle_words is not None and info.puzzles)
 
+
+GAME_IDS = tuple(info.id for info in catalog.shipped_games() if info.puzzle_words is not None and info.puzzles)
+"""The games of the shipped puzzle banks: the games shipped with gamekit that have puzzles, in catalog order
+(another game of the catalog may have puzzles too: :func:`puzzle_game_ids`)."""
 
 GAME_NAMES = {game_id: puzzle_words(game_id).name for game_id in GAME_IDS}
 """The name of each game with a shipped bank, as the puzzle pages say it (an ``N_()`` id)."""

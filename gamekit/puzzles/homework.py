@@ -21,22 +21,20 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.progress import level
 from gamekit.puzzles.core import (
     GAME_IDS,
-    GAME_NAMES,
-    THEMES,
     Puzzle,
     action_key,
     check_game_id,
     check_theme,
+    game_name,
     game_themes,
     move_words,
+    puzzle_game_ids,
+    puzzle_words,
     theme_name,
 )
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice_words import why_right
 
-CODES = {"dots_and_boxes": "dots", "five_in_a_row": "five", "connect_four": "four", "shut_the_box": "shut"}
-"""The short name of each game in a homework code."""
-GAMES_BY_CODE = {v: k for k, v in CODES.items()}
 MAX_SET = 50
 """The most puzzles in a homework set."""
 
@@ -83,10 +81,21 @@ def _check_set(game_id: Any, theme: Any, n: Any, seed: Any) -> None:
         raise ValueError(tr("seed={seed!r}: a whole number ≥ 0", seed=seed))
 
 
+def game_code(game_id: str) -> str:
+    """The game's word in a homework code (its :attr:`gamekit.catalog.GameInfo.homework_code`); a game without
+    puzzles: ValueError naming the choices."""
+    return catalog.get(check_game_id(game_id)).homework_code
+
+
+def games_by_code() -> dict[str, str]:
+    """``{homework code word: game id}`` of every game of the catalog that has puzzles."""
+    return {catalog.get(game_id).homework_code: game_id for game_id in puzzle_game_ids()}
+
+
 def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
-    """The code of a homework set: ``game-theme-n-seed`` (``all`` for every theme)."""
+    """The code of a homework set: ``game-theme-n-seed`` (``all`` for every theme; ``game``: :func:`game_code`)."""
     _check_set(game_id, theme, n, seed)
-    return f"{CODES[game_id]}-{theme or 'all'}-{n}-{seed}"
+    return f"{game_code(game_id)}-{theme or 'all'}-{n}-{seed}"
 
 
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
@@ -111,7 +120,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     if theme is not None:
         chosen = rng.sample(pool, n)
     else:  # every idea in turn, so a mixed set mixes the ideas
-        queues = [rng.sample(ps, len(ps)) for ps in ([p for p in pool if t in p.themes] for t in THEMES[game_id]) if ps]
+        by_theme = ([p for p in pool if t in p.themes] for t in game_themes(game_id))
+        queues = [rng.sample(ps, len(ps)) for ps in by_theme if ps]
         chosen, taken = [], set()
         while len(chosen) < n:
             for queue in queues:
@@ -131,9 +141,9 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
     _check_set(GAME_IDS[0], None, n, seed)
     rows = []
     for game_id in GAME_IDS:
-        game = tr(GAME_NAMES[game_id])
+        game = game_name(game_id)
         rows.append((game, set_code(game_id, None, n, seed), tr("all ideas, mixed"), n))
-        for theme in THEMES[game_id]:
+        for theme in game_themes(game_id):
             size = min(n, len(practice_pool(game_id, theme)))
             if size == 0:  # an idea Practice does not ask on its own
                 continue
@@ -273,12 +283,8 @@ def when_to_set(game_id: str, theme: str | None) -> str:
     if not numbers or any(table.get(t) == () for t in themes):
         return tr("after the last lesson")
     numbers += needed_lessons(game_id, theme)
-    words = AFTER_WORDS.get(game_id, N_("after lesson {n}"))
+    words = puzzle_words(game_id).after_words or N_("after lesson {n}")
     return tr(words, n=max(numbers))
-
-
-AFTER_WORDS = {"connect_four": N_("after 5 en raya lesson {n}")}
-"""How the teachers' page says when to set a code of a game whose ideas come from another game's lessons."""
 
 
 def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
@@ -384,19 +390,20 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
             )
         )
     short, theme, n, seed = m.groups()
-    if short not in GAMES_BY_CODE:
+    games = games_by_code()
+    if short not in games:
         raise ValueError(
-            tr("“{code}”: a homework code starts with the game: {items}.", code=text, items=", ".join(GAMES_BY_CODE))
+            tr("“{code}”: a homework code starts with the game: {items}.", code=text, items=", ".join(games))
         )
-    game_id = GAMES_BY_CODE[short]
+    game_id = games[short]
     theme_key = None if theme == "all" else theme
     if theme_key is not None:
-        if theme_key not in THEMES[game_id]:
+        if theme_key not in game_themes(game_id):
             raise ValueError(
                 tr(
                     "“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
                     code=text,
-                    game=tr(GAME_NAMES[game_id]),
+                    game=game_name(game_id),
                     theme=theme,
                 )
             )
@@ -423,6 +430,7 @@ __all__ = [
     "pupil_sheets",
     "answer_key",
     "paper_position",
-    "CODES",
+    "game_code",
+    "games_by_code",
     "MAX_SET",
 ]

@@ -18,6 +18,7 @@ from gamekit.puzzles.core import (
     check_game_id,
     game_name,
     game_themes,
+    puzzle_words,
     theme_name,
 )
 from gamekit.puzzles.ratings import Rating, update
@@ -64,9 +65,6 @@ def guessable(puzzle: Puzzle) -> bool:
 
 BEYOND = "beyond"
 """The lesson choice of ideas past the lessons (a theme whose ``THEME_LESSONS`` entry is empty)."""
-LESSON_WORDS = {"connect_four": N_("5 en raya lesson {n}")}
-"""How the lesson chooser names a lesson of a game whose ideas come from another game's lessons (Connect Four
-practises the 5 en raya lessons' ideas); any other game: "Lesson {n}"."""
 
 
 def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
@@ -124,7 +122,7 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     the lessons; a lesson whose ideas have no puzzle for Practice is left out."""
     check_game_id(game_id)
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
-    words = LESSON_WORDS.get(game_id, N_("Lesson {n}"))
+    words = puzzle_words(game_id).lesson_words or N_("Lesson {n}")
     out: list[tuple[str, "int | str | None"]] = [(tr("All the lessons' ideas, mixed"), None)]
     numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())})
     for key in [*numbers, BEYOND]:

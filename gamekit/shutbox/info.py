@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.catalog import BadOptions, Example, GameInfo, PuzzleWords, only_options, register
+from gamekit.catalog import BadOptions, Example, GameInfo, PuzzleBuild, PuzzleWords, only_options, register
 from gamekit.core.scene import SEAT_COLOURS4
 from gamekit.i18n import N_
 from gamekit.shutbox import puzzle_text
@@ -55,6 +55,7 @@ PUZZLE_WORDS = PuzzleWords(
     name=N_("Shut the Box"),
     themes=puzzle_text.THEMES,
     hints=puzzle_text.HINTS,
+    practice_title=N_("Practice — Shut the Box"),
 )
 
 INFO = register(
@@ -72,6 +73,8 @@ INFO = register(
         widget="gamekit.shutbox.widget:ShutBoxWidget",
         lessons="gamekit.shutbox.lessons",
         puzzles="gamekit.puzzles.shutbox",
+        puzzle_build=PuzzleBuild(tries=12, per_game=3),
+        homework_code="shut",
         puzzle_words=PUZZLE_WORDS,
         paper_answers=N_("Write each answer on its line."),
         examples=(

@@ -613,7 +613,7 @@ PAGES = {
 def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
     """The page states the true span of levels of the puzzles Practice serves (in both languages), promises no
     "a little easier" that the picker cannot keep, and shows no homework code or idea key (the program's words)."""
-    from gamekit.puzzles.homework import CODES
+    from gamekit.puzzles.homework import game_code
     from gamekit.puzzles.pools import practice_pool
 
     levels = sorted({level(p.rating) for p in practice_pool(game_id)})  # what the page serves
@@ -627,7 +627,7 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         assert "a little easier" not in text and "algo más fácil" not in text
         assert "….»" not in text and "…. " not in text
         # no homework code on the pupil's page: its idea key is the program's word, the teacher gives the code
-        assert not re.search(rf"{CODES[game_id]}-[a-z_]+-\d+-\d+", text), path
+        assert not re.search(rf"{game_code(game_id)}-[a-z_]+-\d+-\d+", text), path
         raw = path.read_text(encoding="utf-8")
         prose = re.sub(r"```.*?```", "", raw.split("\n---\n", 1)[1], flags=re.S)  # no front matter, no code cells
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", prose), path  # no theme key ("double_deal") a pupil reads

@@ -3,8 +3,9 @@
 Importing it adds the game to gamekit's catalog: the conformance suite plays it, ``gamekit.load()`` reads its
 saved games, a room server started with ``GAMEKIT_GAMES=tictactoe`` hosts it (class groups included) and
 ``gamekit.widgets.board.BoardWidget("tictactoe")`` plays it in a notebook, and its exact analysis gives it a
-review of a finished game, lines of best play, a Hint, puzzles built by ``python -m gamekit.puzzles build`` and
-Practice on them (tests/test_fourth_game.py)."""
+review of a finished game, lines of best play, a Hint, puzzles built by ``python -m gamekit.puzzles build``,
+Practice on them with its own title in the progress table, and homework codes (``ttt-block-3-1``)
+(tests/test_fourth_game.py)."""
 
 from typing import Any
 
@@ -96,6 +97,7 @@ PUZZLE_WORDS = PuzzleWords(
     name="Tic-tac-toe",
     themes={"win_now": "win now", "block": "block"},
     hints={"win_now": "Look for two of your marks in a line.", "block": "Where could your opponent make a line?"},
+    practice_title="Practice — Tic-tac-toe",
 )
 
 INFO = register(
@@ -113,6 +115,7 @@ INFO = register(
         exact=EXACT,
         review_board=REVIEW_BOARD,
         puzzles=f"{__name__}.puzzles",
+        homework_code="ttt",
         puzzle_words=PUZZLE_WORDS,
         puzzle_board=puzzle_board,
     )
