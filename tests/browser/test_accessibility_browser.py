@@ -225,7 +225,13 @@ def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesso
 
     page = open_voila(browser, voila, lesson, boards=0)
     try:
-        page.wait_for_timeout(1000)
+        # the page's height has stayed the same for 300 ms: its widgets have laid out
+        page.wait_for_function(
+            "() => { const h = document.body.scrollHeight, w = window.__axeSettle ??= {h: -1, n: 0};"
+            " w.n = h === w.h ? w.n + 1 : 0; w.h = h; return w.n >= 3; }",
+            polling=100,
+            timeout=30_000,
+        )
 
         def serious() -> set[str]:
             return {

@@ -633,6 +633,15 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", prose), path  # no theme key ("double_deal") a pupil reads
 
 
+@pytest.fixture(scope="module")
+def english_homework_page() -> str:
+    """homework_page() in English, built once for the tests that read it (it solves every homework set)."""
+    from gamekit.puzzles.homework import homework_page
+
+    with using("en"):
+        return homework_page()
+
+
 def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
@@ -904,10 +913,10 @@ def test_the_homework_box_says_all_ideas():
     assert "(all ideas)" in box.message.value and "theme" not in box.message.value
 
 
-def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea():
-    from gamekit.puzzles.homework import homework_codes, homework_page, theme_lessons
+def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea(english_homework_page):
+    from gamekit.puzzles.homework import homework_codes, theme_lessons
 
-    page = homework_page()
+    page = english_homework_page
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
@@ -1345,13 +1354,13 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     }
 
 
-def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
+def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(english_homework_page):
     """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
     -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.homework import homework_codes, homework_page
 
-    page = homework_page()
+    page = english_homework_page
     assert page.index("## Pupil sheets") < page.index("## Answer key")
     sheets = page[page.index("## Pupil sheets") : page.index("## Answer key")]
     key = page[page.index("## Answer key") :]
@@ -1381,11 +1390,11 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart():
         assert es.index("## Hojas del alumno") < es.index("## Soluciones")
 
 
-def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes():
+def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes(english_homework_page):
     """A line per code: after which lesson (the last lesson its ideas need) and the set's minutes, by level."""
-    from gamekit.puzzles.homework import homework_page, puzzle_minutes, when_to_set
+    from gamekit.puzzles.homework import puzzle_minutes, when_to_set
 
-    page = homework_page()
+    page = english_homework_page
     minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     assert "| `dots-double_deal-10-1` | double-deal | 10 |" in page
     assert f"| 5 | after lesson 5; about {minutes} minutes |" in page
