@@ -40,8 +40,10 @@ warm: $(VENV)/.lab-installed
 voila: $(VENV)/.lab-installed warm
 	$(BIN)/python -m gamekit.lesson_tools voila --port=$(VOILA_PORT) --page $(LESSON)
 
+# compiled bytecode is kept even where the environment turns it off (PYTHONDONTWRITEBYTECODE): each of the three
+# workers would otherwise compile every module again on every run (about 9 s of CPU a worker, docs/test-timing.md)
 test: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python -m benchmarks.dots --quick
