@@ -283,6 +283,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
     themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
 
+    A "which set?" question with only two sets is asked at level 2 at most (:data:`TWO_SETS_RATING`).
+
     The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
     and the mixed pool a pupil who has done every lesson gets — have no rule of thumb answering more than
     :data:`MAX_RULE_SHARE` of them (:func:`rule_share`): "two tiles close in value" is the best set in most
@@ -298,12 +300,27 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
+    puzzles = [
+        replace(p, rating=min(p.rating, TWO_SETS_RATING)) if p.facts.get("kind") == "set" and two_sets(p) else p
+        for p in puzzles
+    ]
     puzzles = rule_share(puzzles)
     if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
         return puzzles
     dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
     chosen = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
     return [p for p in puzzles if p.id in chosen]
+
+
+TWO_SETS_RATING = 1025.0
+"""The rating Practice gives a "which set?" question with only two sets (the middle of level 2,
+:func:`gamekit.progress.level`): a guess gets it right half the time, so it is no question for the levels that
+count as a test of judgement."""
+
+
+def two_sets(puzzle: Puzzle) -> bool:
+    """Whether a "which set?" puzzle offers only two sets (a guess is right half the time)."""
+    return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
 
 
 MIXED_DICE = 6
@@ -448,3 +465,89 @@ def tile_words(tiles) -> str:
     """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
     items = [str(t) for t in sorted(tiles)]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
+
+
+def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
+    """A one-player turn under the one-die rule ``one_die`` with ``open_tiles`` open and the dice just showing
+    ``roll`` (two dice, or one die for a roll of 1), reached by covering the other tiles one roll each (tile 1
+    together with the next covered tile); None when the rules do not reach it that way (tile 1 the only covered
+    tile, or the dice the roll needs not allowed there).  The exact search over every position
+    (:func:`which_set_census`) starts from it."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in range(1, 10) for t in open_tiles) or not 1 <= roll <= 12:
+        raise ValueError(
+            tr("open tiles {items}, roll {roll}: tiles 1 to 9, a roll 1 to 12", items=open_tiles, roll=roll)
+        )
+    closed = [t for t in range(1, 10) if t not in open_tiles]
+    steps = [(t,) for t in closed if t != 1]
+    if 1 in closed:
+        if not steps:
+            return None
+        steps[0] = (steps[0][0], 1)
+
+    def pips(total: int) -> tuple[int, ...]:
+        return (1,) if total == 1 else (1, total - 1) if total <= 7 else (total - 6, 6)
+
+    game = ShutTheBox(1, Rules(one_die=one_die), "round", seed=0, dice=[pips(sum(s)) for s in steps] + [pips(roll)])
+    for s in steps + [None]:
+        n = 1 if s is None and roll == 1 else 2
+        if game.phase != "roll" or n not in game.dice_options():
+            return None
+        game.play(("roll", n))
+        if s is not None:
+            game.play(("cover", s))
+    return game if game.phase == "cover" else None
+
+
+def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
+    """The set "the two-tile set with the second-largest top tile" picks (largest tile first), or none: the pattern
+    a reader found behind the bank's "which set?" answers once the habits are wrong."""
+    sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
+    pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
+    return [pairs[1]] if len(pairs) >= 2 else []
+
+
+def which_set_census(share: float = 0.4) -> dict[str, int]:
+    """The exact search over every "which set?" position of the game (every open-tile set and roll, under every
+    one-die rule and both goals, :func:`position_at`) with a clear best set (:data:`MARGIN`, as in the bank):
+    ``positions`` (open tiles and roll, counted once), ``largest_wrong`` (where, in some rule and goal, covering
+    the largest tile is not the one right set), ``neither`` (where in some rule and goal neither the largest tile
+    nor the closest pair is), ``second_top_wrong`` (of those, where the two-tile set with the second-largest top
+    tile is wrong too), and ``most`` — the most distinct positions a question set can hold with no rule of thumb
+    answering more than ``share`` of them: each question the largest tile and the closest pair both miss is one
+    of the ``neither`` ones, so ``neither`` ≥ (1 − 2·share)·N."""
+    found: dict[tuple, set[str]] = {}
+    for one_die in ONE_DIE_RULES:
+        for mask in range(1, 512):
+            open_tiles = tuple(_tiles(mask))
+            for roll in range(1, 13):
+                game = position_at(one_die, open_tiles, roll)
+                if game is None or len(game.legal_sets()) < 2:
+                    continue
+                for objective in OBJECTIVES:
+                    choices = _choices(game, objective)
+                    best = choices[0][1]
+                    for _, v, _ in choices:
+                        if _better(objective, v, best):
+                            best = v
+                    answers = [a for a, v, _ in choices if v == best]
+                    if any(v != best and _gap(objective, best, v) < MARGIN[objective] for _, v, _ in choices):
+                        continue
+                    misses = found.setdefault((open_tiles, roll), set())
+                    picks = {r: thumb_sets(r, open_tiles, roll) for r in ("largest_tile", "close_pair")}
+                    picks["second_top"] = second_top_pair(open_tiles, roll)
+                    missed = {r for r, p in picks.items() if not set_answers(p, answers)}
+                    if "largest_tile" in missed:
+                        misses.add("largest")
+                        if "close_pair" in missed:
+                            misses.add("neither")
+                            if "second_top" in missed:
+                                misses.add("all three")
+    neither = sum("neither" in m for m in found.values())
+    return {
+        "positions": len(found),
+        "largest_wrong": sum("largest" in m for m in found.values()),
+        "neither": neither,
+        "second_top_wrong": sum("all three" in m for m in found.values()),
+        "most": int(neither / (1 - 2 * share) + 1e-9) if share < 0.5 else len(found),
+    }

@@ -157,3 +157,45 @@ def test_one_die_or_two_is_one_rule_by_nature_so_practice_asks_it_at_level_1():
     assert compared >= 50
     dice = practice_pool("shut_the_box", "one_die_or_two")
     assert dice and all(p.rating == ONE_STEP_RATING for p in dice)
+
+
+def test_a_which_set_question_set_no_rule_of_thumb_answers_is_small_by_the_game_itself():
+    """The exact search over every "which set?" position (every open-tile set and roll, each one-die rule, both
+    goals, a clear best as in the bank): the largest tile is the one right set in all but 120 of 1603 positions,
+    and only 7 positions defeat both the largest tile and the closest pair — each of them answered by "the
+    two-tile set with the second-largest top tile".  So a question set in which no rule of thumb answers more
+    than 40 % holds at most 35 distinct positions (30 %: 17), whatever the bank: the game, not the build, sets
+    the limit."""
+    from gamekit.puzzles.shutbox import which_set_census
+
+    found = which_set_census(0.4)
+    assert found == {"positions": 1603, "largest_wrong": 120, "neither": 7, "second_top_wrong": 0, "most": 35}
+    assert which_set_census(0.3)["most"] == 17
+
+
+def test_position_at_reaches_the_position_asked_or_says_it_cannot():
+    from gamekit.puzzles.shutbox import position_at, second_top_pair
+
+    game = position_at("after_789", (1, 2, 4, 6, 8, 9), 10)
+    assert game.open_tiles == (1, 2, 4, 6, 8, 9) and sum(game.dice) == 10 and game.phase == "cover"
+    assert position_at("never", tuple(range(2, 10)), 5) is None  # tile 1 alone cannot be covered with two dice
+    assert position_at("after_789", (1, 2, 3, 7), 1) is None  # one die is not allowed while 7 is open
+    assert sum(position_at("after_789", (1, 2, 3), 1).dice) == 1
+    assert second_top_pair((1, 2, 4, 6, 8, 9), 10) == [(8, 2)]  # pairs 9+1, 8+2, 6+4: the second-largest top
+    with pytest.raises(ValueError, match="roll 13"):
+        position_at("never", (1, 2), 13)
+    with pytest.raises(ValueError, match="tiles 1 to 9"):
+        position_at("never", (0, 2), 5)
+
+
+def test_practice_asks_a_which_set_question_with_two_sets_at_level_2_at_most():
+    """A guess answers a two-set question half the time: Practice never asks one at level 3 or above."""
+    from gamekit.progress import level
+    from gamekit.puzzles.practice import lesson_pool, practice_pool
+    from gamekit.puzzles.shutbox import two_sets
+
+    pools = [practice_pool("shut_the_box", "best_set"), practice_pool("shut_the_box"), lesson_pool("shut_the_box", 4)]
+    assert any(two_sets(p) for pool in pools for p in pool)  # they are asked, low down
+    for pool in pools:
+        assert all(level(p.rating) <= 2 for p in pool if two_sets(p)), [p.id for p in pool if two_sets(p)]
+        assert all(len(p.legal_answers()) >= 3 for p in pool if level(p.rating) >= 3 and p.facts["kind"] == "set")
