@@ -360,7 +360,7 @@ def two_sets(puzzle: Puzzle) -> bool:
     return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
 
 
-MIXED_DICE = 6
+MIXED_DICE = 2
 """How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
 recall lesson 3's rule, not the dozens the idea's own Practice drills."""
 
@@ -667,7 +667,8 @@ def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) 
 
 def add_census(path=None) -> int:
     """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
-    command names this step.  Returns how many were added."""
+    command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
+    gave).  Returns how many were added."""
     from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
     path = bank_path(GAME_ID) if path is None else path
@@ -676,7 +677,8 @@ def add_census(path=None) -> int:
     new = [p.to_dict() for p in census_selection() if p.id not in have]
     step = f"python -m gamekit.puzzles.shutbox census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
     command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
-    stats = {**data.get("stats", {}), "census": {"added": len(new) + data.get("stats", {}).get("census", {}).get("added", 0)}}
+    before = data.get("stats", {}).get("census", {}).get("added", [])
+    stats = {**data.get("stats", {}), "census": {"added": sorted({*before, *(d["id"] for d in new)})}}
     write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
     return len(new)
 

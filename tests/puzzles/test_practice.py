@@ -946,7 +946,11 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     assert pool and all(p.facts["one_die"] == "after_789" for p in pool if level(p.rating) <= 5)
     from gamekit.shutbox import cpu_player
 
-    assert all(cpu_player("medium", 0).choose(p.position) not in p.answers for p in pool if p.facts["kind"] == "set")
+    from gamekit.puzzles.shutbox import MAX_RULE_SHARE
+
+    sets = [p for p in pool if p.facts["kind"] == "set"]
+    largest = sum(cpu_player("medium", 0).choose(p.position) in p.answers for p in sets)
+    assert largest <= MAX_RULE_SHARE * len(sets)  # the largest tile (Medium's set) right in few of them
     dice = [p for p in pool if p.facts["kind"] == "dice"]
     assert 1 <= len(dice) <= MIXED_DICE and all(level(p.rating) == 1 for p in dice)
     trap = [p for p in pool if "next_roll" in p.themes]
@@ -961,7 +965,7 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
 
 @pytest.mark.parametrize(
     "code",
-    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-30-7"],
+    ["shut-best_set-10-1", "shut-one_die_or_two-10-1", "shut-all-10-1", "shut-best_set-20-7"],
 )
 def test_shut_the_box_homework_asks_only_the_lessons_rule_up_to_level_5(code):
     """A homework code serves what the free Practice does: up to level 5 only the lessons' one-die rule,
