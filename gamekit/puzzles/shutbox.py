@@ -668,7 +668,7 @@ def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) 
 def add_census(path=None) -> int:
     """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
     command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
-    gave).  Returns how many were added."""
+    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).  Returns how many were added."""
     from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
     path = bank_path(GAME_ID) if path is None else path
@@ -678,7 +678,9 @@ def add_census(path=None) -> int:
     step = f"python -m gamekit.puzzles.shutbox census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
     command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
     before = data.get("stats", {}).get("census", {}).get("added", [])
-    stats = {**data.get("stats", {}), "census": {"added": sorted({*before, *(d["id"] for d in new)})}}
+    added = sorted({*before, *(d["id"] for d in new)})
+    only = sorted({*data.get("stats", {}).get("practice_only", []), *added})  # the lessons' sets never draw them
+    stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
     write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
     return len(new)
 
