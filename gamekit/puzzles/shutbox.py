@@ -194,7 +194,9 @@ def candidate(game: ShutTheBox, objective: str, habits: bool = True) -> Puzzle |
         picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in LESSON_FOUR_RULES}
         if habits and any(set_answers(picks[rule], answers) for rule in HABITS):
             return None  # a habit answers it: no question for the bank (HABITS)
-        fooled = sum(1 for rule in LESSON_FOUR_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers)
+        fooled = sum(
+            1 for rule in LESSON_FOUR_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers
+        )
         rating = set_rating(first_rating(tempting + fooled, depth, len(answers), len(choices)))
     refutations = {}
     from gamekit.puzzles.core import action_key
@@ -391,11 +393,13 @@ def which_set_selection(
     one-die rule, then an order shuffled by ``seed``), and keeps the longest run of its picks in which every
     rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
     level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
-    level that has several, where a swap keeps the positions distinct and the shares within bounds.  Not a "which set?" question, or a share outside 0 to 1: ValueError."""
+    level that has several, where a swap keeps the positions distinct and the shares within bounds.
+
+    Not a "which set?" question, or a share outside 0 to 1: ValueError."""
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
         raise ValueError(tr("share={share!r}: a number above 0 and below 1", share=share))
     if any(p.facts.get("kind") != "set" for p in puzzles):
-        raise ValueError(tr("which_set_selection: \"which set?\" puzzles only"))
+        raise ValueError(tr('which_set_selection: "which set?" puzzles only'))
     key = (share, seed, tuple((p.id, p.rating) for p in puzzles))
     if key not in _SELECTED:
         _SELECTED[key] = _select(puzzles, share, seed)
@@ -514,7 +518,8 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
     "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
-    thumb are held to a share of Practice's questions instead, :func:`which_set_selection`); for a "one die or two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
+    thumb are held to a share of Practice's questions instead, :func:`which_set_selection`); for a "one die or
+    two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
     if f.get("kind") == "set":
@@ -668,7 +673,8 @@ def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) 
 def add_census(path=None) -> int:
     """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
     command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
-    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).  Returns how many were added."""
+    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).
+    Returns how many were added."""
     from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
     path = bank_path(GAME_ID) if path is None else path
