@@ -389,8 +389,9 @@ def which_set_selection(
     * no rule of thumb (:data:`THUMB_RULES`) answers more than ``share`` of them (:func:`rule_answers`).
 
     A greedy search: it adds, one at a time, the question that keeps the most-used rule's count lowest (then
-    the one fewest rules answer, then one of the level with the fewest questions so far, then the lessons'
-    one-die rule, then an order shuffled by ``seed``), and keeps the longest run of its picks in which every
+    the one fewest rules answer, then one of the level with the fewest questions so far, then from level 6 up
+    a one-die rule other than the lessons' — below it Practice asks only theirs — then an order shuffled by
+    ``seed``), and keeps the longest run of its picks in which every
     rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
     level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
     level that has several, where a swap keeps the positions distinct and the shares within bounds.
@@ -438,7 +439,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
                 max(counts[r] + (r in mine) for r in THUMB_RULES),
                 len(mine),
                 levels.get(level(p.rating), 0),
-                p.facts["one_die"] != LESSON_RULE,
+                (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) >= 6),
             )
             if best_score is None or score < best_score:
                 best, best_score = p, score
