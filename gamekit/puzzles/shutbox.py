@@ -10,10 +10,15 @@ lowest expected score (``"score"``):
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
   same margin, for the chance to shut (lesson 3's question).
 
-Every "which set?" puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule
-of thumb Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set
-leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle stores the first that answers it
-(``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
+Every such puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule of thumb
+Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set leaves.
+The rules of thumb lesson 4 names are :data:`LESSON_FOUR_RULES`; each puzzle stores the first that answers it by
+itself (``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
+
+Practice asks other "which set?" questions too: from the exhaustive census of every position
+(:func:`census_puzzles`, habits' positions included), :func:`which_set_selection` picks each position once with no
+rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them; ``python -m
+gamekit.puzzles.shutbox census`` adds them to the bank (:func:`add_census`).
 """
 
 from __future__ import annotations
@@ -73,12 +78,10 @@ second-largest top tile (the pattern behind most positions where the largest til
 wrong), the two tiles furthest apart, and a set of three tiles."""
 HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
-tiles).  A "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest tile is the best
-set in about nine positions of ten, so such questions would only train the habit.  The other two rules lesson 4
-names are counted over the shipped bank rule by rule (tests): "the most tiles" never picks the only best set of
-a puzzle, and "two tiles close in value" is the best set in most positions where the habits fail (95 of the 102
-under the lessons' rule), so it is the idea the medium level practises and the hard level goes past; Practice
-keeps the questions it answers to :data:`MAX_RULE_SHARE` of every pool (:func:`practice_selection`)."""
+tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
+tile is the best set in about nine positions of ten, so a bank of such questions would only train the habit.  Practice
+asks some (the census, :func:`which_set_selection`), each rule of thumb held to :data:`MAX_RULE_SHARE` of its
+questions."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
@@ -297,8 +300,8 @@ THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,)
 Practice knows its puzzles are taught by lesson 4)."""
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (Practice's buttons list every
-set already) and *think of the next roll* (a tag: every "which set?" puzzle the bank keeps has it, so its puzzles
-are exactly *best set*'s — one idea, one name, one code)."""
+set already) and *think of the next roll* (a tag on the "which set?" puzzles where the largest tile loses: a part
+of *best set*'s questions, kept for class results — one idea, one name, one code)."""
 
 
 LESSON_RULE = "after_789"

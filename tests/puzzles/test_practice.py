@@ -988,13 +988,16 @@ def test_sets_for_the_roll_is_not_asked_on_its_own_where_the_buttons_list_every_
 
 
 def test_think_of_the_next_roll_is_a_tag_of_best_set_not_a_second_code_for_the_same_puzzles():
-    """Every "which set?" puzzle the bank keeps is one where the largest tile loses, so *think of the next roll*
-    would be *best set*'s puzzles under a second name: no Practice, no homework code, no lesson-chooser entry of its
-    own; it stays on each puzzle as a tag (class results), and lesson 4's Practice still asks those puzzles."""
+    """*Think of the next roll* marks the "which set?" puzzles where the largest tile loses: a part of *best set*'s
+    questions, not an idea of its own — no Practice, no homework code, no lesson-chooser entry of its own; it stays
+    on each puzzle as a tag (class results), and lesson 4's Practice still asks those puzzles."""
     from gamekit.puzzles.practice import homework_codes, lesson_choices, lesson_pool, practice_pool
+    from gamekit.shutbox import cpu_player
 
     best = practice_pool("shut_the_box", "best_set")
-    assert best and all("next_roll" in p.themes for p in best)
+    medium = cpu_player("medium", 0)
+    assert best and all(("next_roll" in p.themes) == (medium.choose(p.position) not in p.answers) for p in best)
+    assert any("next_roll" in p.themes for p in best)
     assert practice_pool("shut_the_box", "next_roll") == []
     with pytest.raises(ValueError, match="does not ask this idea on its own"):
         Practice("shut_the_box", theme="next_roll")
