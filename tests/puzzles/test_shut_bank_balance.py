@@ -175,18 +175,27 @@ def test_the_which_set_selection_is_the_same_every_time_and_keeps_its_promises()
         which_set_selection([p for p in bank("shut_the_box") if p.facts["kind"] == "dice"][:1])
 
 
-@pytest.mark.parametrize("theme", ["best_set", None])
+@pytest.mark.parametrize("theme", ["best_set", "one_die_or_two", "sets_for_roll", "next_roll", None])
 def test_a_shut_the_box_homework_set_never_shows_a_position_twice(theme):
-    from gamekit.puzzles.practice import homework_set
+    """Every idea's homework code of 10 (seeds 1 to 5; an idea Practice does not ask alone has none): no position
+    twice — the same open tiles and roll at most once per goal, and never under two one-die rules."""
+    from gamekit.puzzles.practice import homework_set, practice_pool
     from gamekit.puzzles.shutbox import question_position
 
+    if not practice_pool("shut_the_box", theme):
+        with pytest.raises(ValueError, match="only 0 puzzles"):
+            homework_set("shut_the_box", theme, 10, 1)
+        return
     for seed in range(1, 6):
-        sets = [p for p in homework_set("shut_the_box", theme, 10, seed) if p.facts["kind"] == "set"]
-        shown = [(question_position(p), p.facts["objective"]) for p in sets]
-        assert sets and len(shown) == len(set(shown))
+        chosen = homework_set("shut_the_box", theme, 10, seed)
+        shown = [
+            ((question_position(p) if p.facts["kind"] == "set" else (tuple(p.facts["open"]), 0)), p.facts["objective"])
+            for p in chosen
+        ]
+        assert len(chosen) == 10 and len(shown) == len(set(shown))
         by_position = collections.defaultdict(set)
-        for p in sets:
-            by_position[question_position(p)].add(p.facts["one_die"])
+        for (position, _), p in zip(shown, chosen):
+            by_position[position].add(p.facts["one_die"])
         assert all(len(rules) == 1 for rules in by_position.values())
 
 
