@@ -10,10 +10,15 @@ lowest expected score (``"score"``):
 * **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
   same margin, for the chance to shut (lesson 3's question).
 
-Every "which set?" puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule
-of thumb Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set
-leaves.  The rules of thumb lesson 4 names are :data:`THUMB_RULES`; each puzzle stores the first that answers it
-(``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
+Every such puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule of thumb
+Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set leaves.
+The rules of thumb lesson 4 names are :data:`LESSON_FOUR_RULES`; each puzzle stores the first that answers it by
+itself (``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
+
+Practice asks other "which set?" questions too: from the exhaustive census of every position
+(:func:`census_puzzles`, habits' positions included), :func:`which_set_selection` picks each position once with no
+rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them; ``python -m
+gamekit.puzzles.shutbox census`` adds them to the bank (:func:`add_census`).
 """
 
 from __future__ import annotations
@@ -61,18 +66,22 @@ def _tiles(mask: int) -> list[int]:
     return [t for t in range(1, 10) if mask >> (t - 1) & 1]
 
 
-THUMB_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "close_pair")
+LESSON_FOUR_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "close_pair")
 """The rules of thumb the lessons name for choosing a set (lesson 4): cover the tile equal to the roll, the largest
 tile (then the next largest), the fewest tiles, the most tiles, two tiles close in value.  ("A random set" is named
-too, but it is no rule a pupil follows to an answer.)"""
+too, but it is no rule a pupil follows to an answer.)  A puzzle stores the first of them that answers it by itself
+(``facts["thumb"]``, :func:`set_answers`)."""
+THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tiles")
+"""Every rule of thumb Practice's "which set?" questions are balanced against (:data:`MAX_RULE_SHARE`): lesson 4's
+(:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
+second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
+wrong), the two tiles furthest apart, and a set of three tiles."""
 HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
-tiles).  A "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest tile is the best
-set in about nine positions of ten, so such questions would only train the habit.  The other two rules lesson 4
-names are counted over the shipped bank rule by rule (tests): "the most tiles" never picks the only best set of
-a puzzle, and "two tiles close in value" is the best set in most positions where the habits fail (95 of the 102
-under the lessons' rule), so it is the idea the medium level practises and the hard level goes past; Practice
-keeps the questions it answers to :data:`MAX_RULE_SHARE` of every pool (:func:`practice_selection`)."""
+tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
+tile is the best set in about nine positions of ten, so a bank of such questions would only train the habit.  Practice
+asks some (the census, :func:`which_set_selection`), each rule of thumb held to :data:`MAX_RULE_SHARE` of its
+questions."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
@@ -103,8 +112,12 @@ def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
     if rule in ("fewest_tiles", "most_tiles"):
         n = (min if rule == "fewest_tiles" else max)(len(s) for s in sets)
         return [s for s in sets if len(s) == n]
+    if rule == "second_top_pair":
+        return second_top_pair(open_tiles, roll)
+    if rule == "three_tiles":
+        return [s for s in sets if len(s) == 3]
     pairs = [s for s in sets if len(s) == 2]
-    gap = min((a - b for a, b in pairs), default=None)
+    gap = (max if rule == "widest_pair" else min)((a - b for a, b in pairs), default=None)
     return [s for s in pairs if s[0] - s[1] == gap]
 
 
@@ -114,13 +127,31 @@ def set_answers(picks: list[tuple[int, ...]], answers) -> bool:
     return len(picks) == 1 and ("cover", picks[0]) in set(answers)
 
 
+def rule_answers(picks: list[tuple[int, ...]], answers) -> bool:
+    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` for the shares Practice keeps
+    (:data:`MAX_RULE_SHARE`): it picks a set, and every set it picks is a best one (a pupil following it is right
+    whichever of its sets they take)."""
+    right = set(answers)
+    return bool(picks) and all(("cover", s) in right for s in picks)
+
+
 def thumb_answers(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules of thumb (:data:`THUMB_RULES`) that answer a "which set?" puzzle by themselves (none for a
-    "one die or two?" puzzle)."""
+    """The rules of thumb (:data:`THUMB_RULES`) that answer a "which set?" puzzle (:func:`rule_answers`; none for
+    a "one die or two?" puzzle)."""
     f = puzzle.facts
     if f.get("kind") != "set":
         return ()
-    return tuple(r for r in THUMB_RULES if set_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+    return tuple(r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+
+
+def lesson_four_thumb(puzzle: Puzzle) -> str | None:
+    """The first rule of thumb lesson 4 names (:data:`LESSON_FOUR_RULES`) that answers a "which set?" puzzle by
+    itself (:func:`set_answers`: one set, a right one), or None — the puzzle's ``facts["thumb"]``."""
+    f = puzzle.facts
+    if f.get("kind") != "set":
+        return None
+    picks = (thumb_sets(r, f["open"], f["roll"]) for r in LESSON_FOUR_RULES)
+    return next((r for r, p in zip(LESSON_FOUR_RULES, picks) if set_answers(p, puzzle.answers)), None)
 
 
 def set_rating(first: float) -> float:
@@ -128,8 +159,10 @@ def set_rating(first: float) -> float:
     return round(TRAP_FLOOR + TRAP_STRETCH * max(0.0, first - TRAP_BASE), 1)
 
 
-def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
-    """The puzzle at ``game``'s position for ``objective``, or None (module docstring)."""
+def candidate(game: ShutTheBox, objective: str, habits: bool = True) -> Puzzle | None:
+    """The puzzle at ``game``'s position for ``objective``, or None (module docstring).  ``habits=False``: a
+    "which set?" position a habit answers is a puzzle too (the exhaustive census, :func:`census_puzzles`, whose
+    selection bounds every rule's share instead)."""
     if game.is_over() or not game.variant_rules.exact_tables or game.n_players != 1 or not game.covering:
         return None
     choices = _choices(game, objective)
@@ -161,10 +194,12 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
         if cpu_player("medium", 0).choose(game) not in answers:
             found.append("next_roll")  # the test of has_theme(puzzle, "next_roll")
         roll = sum(game.dice)
-        picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in THUMB_RULES}
-        if any(set_answers(picks[rule], answers) for rule in HABITS):
+        picks = {rule: thumb_sets(rule, game.open_tiles, roll) for rule in LESSON_FOUR_RULES}
+        if habits and any(set_answers(picks[rule], answers) for rule in HABITS):
             return None  # a habit answers it: no question for the bank (HABITS)
-        fooled = sum(1 for rule in THUMB_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers)
+        fooled = sum(
+            1 for rule in LESSON_FOUR_RULES if len(picks[rule]) == 1 and ("cover", picks[rule][0]) not in answers
+        )
         rating = set_rating(first_rating(tempting + fooled, depth, len(answers), len(choices)))
     refutations = {}
     from gamekit.puzzles.core import action_key
@@ -187,7 +222,7 @@ def candidate(game: ShutTheBox, objective: str) -> Puzzle | None:
         "tempting": tempting,
     }
     if kind == "set":  # the first rule of thumb the lessons name that answers it by itself, or None
-        facts["thumb"] = next((r for r in THUMB_RULES if set_answers(picks[r], answers)), None)
+        facts["thumb"] = next((r for r in LESSON_FOUR_RULES if set_answers(picks[r], answers)), None)
     return Puzzle(
         pid, GAME_ID, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts
     )
@@ -265,8 +300,8 @@ THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,)
 Practice knows its puzzles are taught by lesson 4)."""
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (Practice's buttons list every
-set already) and *think of the next roll* (a tag: every "which set?" puzzle the bank keeps has it, so its puzzles
-are exactly *best set*'s — one idea, one name, one code)."""
+set already) and *think of the next roll* (a tag on the "which set?" puzzles where the largest tile loses: a part
+of *best set*'s questions, kept for class results — one idea, one name, one code)."""
 
 
 LESSON_RULE = "after_789"
@@ -283,63 +318,178 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
     themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
 
+    A "which set?" question with only two sets is asked at level 2 at most (:data:`TWO_SETS_RATING`).
+
     The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
-    and the mixed pool a pupil who has done every lesson gets — have no rule of thumb answering more than
-    :data:`MAX_RULE_SHARE` of them (:func:`rule_share`): "two tiles close in value" is the best set in most
-    positions where the habits fail, so without the cap it would answer nearly all of them.  With every idea
-    mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
+    and the mixed pool a pupil who has done every lesson gets — are :func:`which_set_selection`'s: each position
+    once, and no rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.  With
+    every idea mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
     :data:`MIXED_DICE` of them, at level 1, where the mixed pool has nothing else to start a pupil on."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
+    puzzles = practice_ratings(puzzles)
+    chosen = {p.id for p in which_set_selection([p for p in puzzles if p.facts.get("kind") == "set"])}
+    puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
+    if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
+        return puzzles
+    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
+    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
+    return [p for p in puzzles if p.id in keep]
+
+
+def practice_ratings(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` as Practice may ask them, before any choice among the "which set?" ones: below level 6 only
+    the lessons' rule (:data:`LESSON_RULE_BELOW`); a "one die or two?" question a line of :data:`DICE_RULES`
+    answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; a "which set?" question with
+    two sets at level 2 at most (:data:`TWO_SETS_RATING`); the bank unchanged."""
     puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
-    # "one die or two?" that a one-line rule answers: level 1, under the lessons' rule only (no rebuilt bank)
     puzzles = [
         replace(p, rating=min(p.rating, ONE_STEP_RATING)) if dice_rules(p) else p
         for p in puzzles
         if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
     ]
-    puzzles = rule_share(puzzles)
-    if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
-        return puzzles
-    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
-    chosen = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
-    return [p for p in puzzles if p.id in chosen]
+    return [
+        replace(p, rating=min(p.rating, TWO_SETS_RATING)) if p.facts.get("kind") == "set" and two_sets(p) else p
+        for p in puzzles
+    ]
 
 
-MIXED_DICE = 6
+TWO_SETS_RATING = 1025.0
+"""The rating Practice gives a "which set?" question with only two sets (the middle of level 2,
+:func:`gamekit.progress.level`): a guess gets it right half the time, so it is no question for the levels that
+count as a test of judgement."""
+
+
+def two_sets(puzzle: Puzzle) -> bool:
+    """Whether a "which set?" puzzle offers only two sets (a guess is right half the time)."""
+    return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
+
+
+MIXED_DICE = 2
 """How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
 recall lesson 3's rule, not the dozens the idea's own Practice drills."""
 
 
-MAX_RULE_SHARE = 0.3
+MAX_RULE_SHARE = 0.35
 """The largest share of the "which set?" questions Practice asks that any one rule of thumb (:data:`THUMB_RULES`)
-answers by itself: a pupil who learns one rule and stops thinking gets at most this share right."""
+answers (:func:`rule_answers`): a pupil who learns one rule and stops thinking gets at most this share right."""
+SELECTION_SEED = 35
+"""The seed that breaks ties in :func:`which_set_selection` (the same questions every time)."""
 
 
-def rule_share(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """``puzzles`` (in order) with the "which set?" questions a rule of thumb answers by itself cut down so that
-    no rule answers more than :data:`MAX_RULE_SHARE` of the "which set?" questions kept.  Every question no rule
-    answers stays; those a rule answers are taken back level by level, the lowest level first, one from each
-    level in turn, while every rule stays within its share — so the kept ones are spread over the levels.
-    "One die or two?" questions are not "which set?" questions: they pass unchanged."""
-    sets = [p for p in puzzles if p.facts.get("kind") == "set"]
-    keep = {p.id for p in sets if not thumb_answers(p)}
-    by_level: dict[int, list[Puzzle]] = {}
-    for p in sorted((p for p in sets if thumb_answers(p)), key=lambda p: (p.rating, p.id)):
-        by_level.setdefault(level(p.rating), []).append(p)
-    answered = {rule: 0 for rule in THUMB_RULES}
-    queues = [by_level[lv] for lv in sorted(by_level)]
-    while any(queues):
-        for queue in queues:
-            if not queue:
-                continue
-            p = queue.pop(0)
-            rules = thumb_answers(p)
-            if all(answered[r] + 1 <= MAX_RULE_SHARE * (len(keep) + 1) for r in rules):
-                keep.add(p.id)
-                for r in rules:
-                    answered[r] += 1
-    return [p for p in puzzles if p.facts.get("kind") != "set" or p.id in keep]
+def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:
+    """What a "which set?" question shows the pupil: its open tiles and its roll."""
+    return tuple(sorted(puzzle.facts["open"])), puzzle.facts["roll"]
+
+
+def which_set_selection(
+    puzzles: list[Puzzle], share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED
+) -> list[Puzzle]:
+    """The "which set?" questions Practice asks from ``puzzles`` (in their order), chosen so that
+
+    * each position (open tiles and roll, :func:`question_position`) comes once — under one one-die rule
+      only, and a second time only for the other goal when that goal's best sets differ;
+    * no rule of thumb (:data:`THUMB_RULES`) answers more than ``share`` of them (:func:`rule_answers`).
+
+    A greedy search: it adds, one at a time, the question that keeps the most-used rule's count lowest (then
+    the one fewest rules answer, then one of the level with the fewest questions so far, then from level 6 up
+    a one-die rule other than the lessons' — below it Practice asks only theirs — then an order shuffled by
+    ``seed``), and keeps the longest run of its picks in which every
+    rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
+    level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
+    level that has several, where a swap keeps the positions distinct and the shares within bounds.
+
+    Not a "which set?" question, or a share outside 0 to 1: ValueError."""
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
+        raise ValueError(tr("share={share!r}: a number above 0 and below 1", share=share))
+    if any(p.facts.get("kind") != "set" for p in puzzles):
+        raise ValueError(tr('which_set_selection: "which set?" puzzles only'))
+    key = (share, seed, tuple((p.id, p.rating) for p in puzzles))
+    if key not in _SELECTED:
+        _SELECTED[key] = _select(puzzles, share, seed)
+    chosen = _SELECTED[key]
+    return [p for p in puzzles if p.id in chosen]
+
+
+_SELECTED: dict[tuple, frozenset[str]] = {}
+SELECTION_SLACK = 20
+"""How many picks :func:`which_set_selection` tries past the last run within the shares before it stops."""
+
+
+def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
+    import random
+
+    order = sorted({p.id: p for p in puzzles}.values(), key=lambda p: p.id)
+    random.Random(seed).shuffle(order)
+    rules = {p.id: set(thumb_answers(p)) for p in order}
+    counts = {r: 0 for r in THUMB_RULES}
+    levels: dict[int, int] = {}
+    used: dict[tuple, tuple[str, list]] = {}  # position -> (one-die rule, [(goal, best sets), ...])
+    picks: list[Puzzle] = []
+    valid = 0
+    while True:
+        best, best_score = None, None
+        for p in order:
+            pos = question_position(p)
+            if pos in used:
+                rule, asked = used[pos]
+                if p.facts["one_die"] != rule or any(
+                    goal == p.facts["objective"] or answers == set(p.answers) for goal, answers in asked
+                ):
+                    continue
+            mine = rules[p.id]
+            score = (
+                max(counts[r] + (r in mine) for r in THUMB_RULES),
+                len(mine),
+                levels.get(level(p.rating), 0),
+                (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) >= 6),
+            )
+            if best_score is None or score < best_score:
+                best, best_score = p, score
+        if best is None:
+            break
+        picks.append(best)
+        order.remove(best)
+        for r in rules[best.id]:
+            counts[r] += 1
+        levels[level(best.rating)] = levels.get(level(best.rating), 0) + 1
+        pos = question_position(best)
+        used.setdefault(pos, (best.facts["one_die"], []))[1].append((best.facts["objective"], set(best.answers)))
+        if max(counts.values()) <= share * len(picks) + 1e-9:
+            valid = len(picks)
+        elif len(picks) - valid > SELECTION_SLACK:
+            break  # the shares have not come back within bounds for a while: the search ends
+    picks = picks[:valid]
+    for lv in (1, 2, 3, 4):
+        if any(level(p.rating) == lv for p in picks):
+            continue
+        spare = [q for q in picks if sum(level(o.rating) == level(q.rating) for o in picks) > 1]
+        swap = next(
+            (
+                [o for o in picks if o is not out] + [p]
+                for p in order
+                if level(p.rating) == lv
+                for out in spare
+                if _within([o for o in picks if o is not out] + [p], rules, share)
+            ),
+            None,
+        )
+        picks = swap or picks
+    return frozenset(p.id for p in picks)
+
+
+def _within(picks: list[Puzzle], rules: dict[str, set], share: float) -> bool:
+    """Whether ``picks`` ask each position once (:func:`which_set_selection`) and no rule answers more than
+    ``share`` of them."""
+    asked: dict[tuple, list[Puzzle]] = {}
+    for p in picks:
+        asked.setdefault(question_position(p), []).append(p)
+    for same in asked.values():
+        goals = {p.facts["objective"] for p in same}
+        answers = {frozenset(p.answers) for p in same}
+        if len({p.facts["one_die"] for p in same}) > 1 or len(goals) < len(same) or len(answers) < len(same):
+            return False
+    return all(sum(r in rules[p.id] for p in picks) <= share * len(picks) + 1e-9 for r in THUMB_RULES)
 
 
 def lessons_rules(puzzle: Puzzle) -> bool:
@@ -370,14 +520,15 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
-    """The key of the habit that answers ``puzzle`` by itself, or None: for a "which set?" puzzle the first of
-    :data:`HABITS` (the roll's own tile, the largest tile, the fewest tiles) that picks one set and a right one;
-    for a "one die or two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
+    """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
+    "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
+    thumb are held to a share of Practice's questions instead, :func:`which_set_selection`); for a "one die or
+    two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
     if f.get("kind") == "set":
-        found = thumb_answers(puzzle)
-        return next((r for r in HABITS if r in found), None)
+        own = thumb_sets("own_tile", f["open"], f["roll"])
+        return "own_tile" if set_answers(own, puzzle.answers) else None
     return next(iter(dice_rules(puzzle)), None)
 
 
@@ -448,3 +599,136 @@ def tile_words(tiles) -> str:
     """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
     items = [str(t) for t in sorted(tiles)]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
+
+
+def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
+    """A one-player turn under the one-die rule ``one_die`` with ``open_tiles`` open and the dice just showing
+    ``roll`` (two dice, or one die for a roll of 1), reached by covering the other tiles one roll each (tile 1
+    together with the next covered tile); None when the rules do not reach it that way (tile 1 the only covered
+    tile, or the dice the roll needs not allowed there).  The exact search over every position
+    (:func:`which_set_census`) starts from it."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in range(1, 10) for t in open_tiles) or not 1 <= roll <= 12:
+        raise ValueError(
+            tr("open tiles {items}, roll {roll}: tiles 1 to 9, a roll 1 to 12", items=open_tiles, roll=roll)
+        )
+    closed = [t for t in range(1, 10) if t not in open_tiles]
+    steps = [(t,) for t in closed if t != 1]
+    if 1 in closed:
+        if not steps:
+            return None
+        steps[0] = (steps[0][0], 1)
+
+    def pips(total: int) -> tuple[int, ...]:
+        return (1,) if total == 1 else (1, total - 1) if total <= 7 else (total - 6, 6)
+
+    game = ShutTheBox(1, Rules(one_die=one_die), "round", seed=0, dice=[pips(sum(s)) for s in steps] + [pips(roll)])
+    for s in steps + [None]:
+        n = 1 if s is None and roll == 1 else 2
+        if game.phase != "roll" or n not in game.dice_options():
+            return None
+        game.play(("roll", n))
+        if s is not None:
+            game.play(("cover", s))
+    return game if game.phase == "cover" else None
+
+
+def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
+    """The set "the two-tile set with the second-largest top tile" picks (largest tile first), or none: the pattern
+    a reader found behind the bank's "which set?" answers once the habits are wrong."""
+    sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
+    pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
+    return [pairs[1]] if len(pairs) >= 2 else []
+
+
+def census_puzzles() -> list[Puzzle]:
+    """Every "which set?" puzzle of the game (exact, no sampling): each open-tile set and roll under each one-die
+    rule (:func:`position_at`) and each goal where one set (or sets tied exactly) beats every other by
+    :data:`MARGIN` — the habits' positions included (:func:`candidate` with ``habits=False``) — in id order.
+    Computed once (about ten seconds)."""
+    if not _CENSUS:
+        found = {}
+        for one_die in ONE_DIE_RULES:
+            for mask in range(1, 512):
+                for roll in range(1, 13):
+                    game = position_at(one_die, tuple(_tiles(mask)), roll)
+                    if game is None or len(game.legal_sets()) < 2:
+                        continue
+                    for objective in OBJECTIVES:
+                        p = candidate(game, objective, habits=False)
+                        if p is not None:
+                            found[p.id] = p
+        _CENSUS.extend(sorted(found.values(), key=lambda p: p.id))
+    return list(_CENSUS)
+
+
+_CENSUS: list[Puzzle] = []
+
+
+def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) -> list[Puzzle]:
+    """The "which set?" questions the bank adds for Practice: :func:`which_set_selection` over every puzzle of
+    the census (:func:`census_puzzles`) as Practice would rate it (:func:`practice_ratings`), leaving out those
+    "cover the tile equal to the roll" answers (the bank holds none) — the stored puzzles, bank ratings kept."""
+    stored = {p.id: p for p in census_puzzles()}
+    asked = [p for p in practice_ratings(list(stored.values())) if one_step_rule(p) is None]
+    return [stored[p.id] for p in which_set_selection(asked, share, seed)]
+
+
+def add_census(path=None) -> int:
+    """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
+    command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
+    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).
+    Returns how many were added."""
+    from gamekit.puzzles.store import bank_path, read_bank, write_bank
+
+    path = bank_path(GAME_ID) if path is None else path
+    data = read_bank(path, GAME_ID)
+    have = {d["id"] for d in data["puzzles"]}
+    new = [p.to_dict() for p in census_selection() if p.id not in have]
+    step = f"python -m gamekit.puzzles.shutbox census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
+    command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
+    before = data.get("stats", {}).get("census", {}).get("added", [])
+    added = sorted({*before, *(d["id"] for d in new)})
+    only = sorted({*data.get("stats", {}).get("practice_only", []), *added})  # the lessons' sets never draw them
+    stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
+    write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
+    return len(new)
+
+
+def which_set_census(share: float = 0.4) -> dict[str, int]:
+    """The exact search over every "which set?" position of the game (every open-tile set and roll, under every
+    one-die rule and both goals, :func:`position_at`) with a clear best set (:data:`MARGIN`, as in the bank):
+    ``positions`` (open tiles and roll, counted once), ``largest_wrong`` (where, in some rule and goal, covering
+    the largest tile is not the one right set), ``neither`` (where in some rule and goal neither the largest tile
+    nor the closest pair is), ``second_top_wrong`` (of those, where the two-tile set with the second-largest top
+    tile is wrong too), and ``most`` — the most distinct positions a question set can hold with no rule of thumb
+    answering more than ``share`` of them: each question the largest tile and the closest pair both miss is one
+    of the ``neither`` ones, so ``neither`` ≥ (1 − 2·share)·N."""
+    found: dict[tuple, set[str]] = {}
+    for p in census_puzzles():
+        misses = found.setdefault(question_position(p), set())
+        open_tiles, roll = question_position(p)
+        picks = {r: thumb_sets(r, open_tiles, roll) for r in ("largest_tile", "close_pair", "second_top_pair")}
+        missed = {r for r, chosen in picks.items() if not set_answers(chosen, p.answers)}
+        if "largest_tile" in missed:
+            misses.add("largest")
+            if "close_pair" in missed:
+                misses.add("neither")
+                if "second_top_pair" in missed:
+                    misses.add("all three")
+    neither = sum("neither" in m for m in found.values())
+    return {
+        "positions": len(found),
+        "largest_wrong": sum("largest" in m for m in found.values()),
+        "neither": neither,
+        "second_top_wrong": sum("all three" in m for m in found.values()),
+        "most": int(neither / (1 - 2 * share) + 1e-9) if share < 0.5 else len(found),
+    }
+
+
+if __name__ == "__main__":  # python -m gamekit.puzzles.shutbox census: add the census selection to the bank
+    import sys
+
+    if sys.argv[1:] != ["census"]:
+        sys.exit("usage: python -m gamekit.puzzles.shutbox census")
+    print(add_census(), "puzzles added")

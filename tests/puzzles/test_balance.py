@@ -75,12 +75,12 @@ def test_the_shipped_shares_are_the_documented_figures():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_a_homework_set_never_asks_the_same_question_twice(seed):
-    for game_id, n in (("shut_the_box", 30), ("dots_and_boxes", 20)):
+    for game_id, n in (("shut_the_box", 20), ("dots_and_boxes", 20)):
         chosen = homework_set(game_id, None, n, seed)
         keys = [p.question_key for p in chosen]
         assert len(keys) == len(set(keys)) == n
-    themed = homework_set("shut_the_box", "best_set", 30, seed)  # the idea's balanced pool holds 35
-    assert len({p.question_key for p in themed}) == 30
+    themed = homework_set("shut_the_box", "best_set", 20, seed)  # the idea's balanced pool holds 20
+    assert len({p.question_key for p in themed}) == 20
 
 
 @pytest.mark.parametrize(
@@ -128,7 +128,7 @@ def test_shut_the_box_practice_weighs_one_die_or_two_lightly_and_has_rule_of_thu
     dice = [p for p in pool if p.facts["kind"] == "dice"]
     traps = [p for p in pool if "next_roll" in p.themes]
     assert len(dice) <= 0.12 * len(pool)
-    assert len(traps) >= 30 and {p.band for p in traps} == {"easy", "medium", "hard"}
+    assert len(traps) >= 10 and {p.band for p in traps} == {"easy", "medium", "hard"}
     text = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert f"holds {len(dice)} of them among {len(pool)} puzzles" in text
     assert (

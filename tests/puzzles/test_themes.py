@@ -78,8 +78,9 @@ def test_shut_the_box_themes():
                 assert len(p.legal_answers()) >= 3
             # the rule of thumb's set (the largest tile) loses exactly on the puzzles of this theme
             assert ("next_roll" in p.themes) == (cpu_player("medium", 0).choose(p.position) not in p.answers)
-    traps = bank("shut_the_box", theme="next_roll")  # every "which set?" puzzle: the habits fail on each
-    assert len(traps) >= 250 and {p.id for p in traps} == {p.id for p in bank("shut_the_box", theme="best_set")}
+    traps = bank("shut_the_box", theme="next_roll")  # the "which set?" puzzles where the largest tile loses
+    best = {p.id for p in bank("shut_the_box", theme="best_set")}
+    assert len(traps) >= 250 and {p.id for p in traps} < best  # Practice's census positions add some it wins
 
 
 _BANKS: dict = {}
