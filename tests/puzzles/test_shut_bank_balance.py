@@ -205,7 +205,7 @@ def test_one_die_or_two_is_one_rule_by_nature_so_practice_asks_it_at_level_1():
     the box, "one die when the open tiles add up to 6 or less, else two" is the better roll in every position
     where the two rolls differ by the puzzles' margin — the exact tables say so, position by position.  So the
     question is lesson 3's rule itself, and Practice asks it at level 1 only."""
-    from gamekit.puzzles.practice import practice_pool
+    from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.shutbox import LESSON_RULE, MARGIN, ONE_STEP_RATING
     from gamekit.shutbox import Rules
     from gamekit.shutbox.strategy import table
