@@ -200,12 +200,23 @@ def review_step(game: ConnectGame, move: str, time_limit: float, known: tuple | 
     outcomes.  Beyond :func:`move_values`, a move is judged by bounds: the position's outcome lies in ``known``
     and between the best of its drops' lower and upper bounds; the move is **best** when its drop is proved at
     least that upper bound (then it reaches exactly the position's outcome), a **mistake** when its drop is
-    settled below the position's outcome, itself settled (``best_moves`` then names the drops proved to reach that bound,
-    possibly none when the bound came from the moves before).  ``known_after`` is the same kind of bounds on
+    settled below the position's outcome, itself settled (``best_moves`` then names the drops proved to reach
+    it, possibly none when it came from the moves before).  ``known_after`` is the same kind of bounds on
     the position after ``move`` for the opponent: minus the drop's bounds, its upper bound capped by the
     position's (no drop does better than the position's outcome)."""
     from gamekit.connect.solver import analyse
 
+    if not isinstance(game, ConnectGame):
+        raise TypeError(tr("review_step: give a 5 en raya or Connect Four game, not {kind}", kind=type(game).__name__))
+    if move not in game.legal_moves():
+        raise ValueError(tr("move={move!r}: not a legal move here", move=move))
+    if known is not None and not (
+        isinstance(known, tuple)
+        and len(known) == 2
+        and all(type(b) is int for b in known)
+        and -1 <= known[0] <= known[1] <= 1
+    ):
+        raise ValueError(tr("known={known!r}: None or bounds (low, high) with −1 ≤ low ≤ high ≤ 1", known=known))
     klo, khi = (-1, 1) if known is None else known
     if game.popout:
         return None, None

@@ -65,9 +65,7 @@ class Judgement:
         )
 
 
-def review(
-    game: Any, time_limit: float = 1.0, budget: float | None = None, progress: Any = None
-) -> list[Judgement]:
+def review(game: Any, time_limit: float = 1.0, budget: float | None = None, progress: Any = None) -> list[Judgement]:
     """One :class:`Judgement` per move of a finished game (a game object, or its saved ``to_dict()``) of a catalog
     game with an :attr:`~gamekit.catalog.GameInfo.exact` (its exact solver's answers).
 

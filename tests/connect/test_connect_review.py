@@ -146,3 +146,16 @@ def test_review_carries_bounds_and_reports_progress():
     assert judged[0].verdict == "best"  # the start is a proved draw: every first disc keeps it
     with pytest.raises(TypeError):
         review(game, time_limit=0.2, progress="yes")
+
+
+def test_review_step_refuses_bad_input():
+    from gamekit.connect.info import review_step
+
+    game = FiveInARow.from_moves(PROVED)
+    with pytest.raises(ValueError, match="move="):
+        review_step(game, "9", 0.1, None)
+    for known in ((1, 0), (0, 2), [0, 0], (0.0, 0), (0,)):
+        with pytest.raises(ValueError, match="known="):
+            review_step(game, "3", 0.1, known)
+    with pytest.raises(TypeError):
+        review_step("5653333", "3", 0.1, None)
