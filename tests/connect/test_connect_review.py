@@ -159,3 +159,15 @@ def test_review_step_refuses_bad_input():
             review_step(game, "3", 0.1, known)
     with pytest.raises(TypeError):
         review_step("5653333", "3", 0.1, None)
+
+
+def test_a_mistake_against_a_carried_outcome_names_no_better_drop():
+    # the position's outcome came from the moves before, not from a drop proved here: the words say what the
+    # move threw away and name no better column
+    from gamekit.puzzles.review import Judgement, verdict_words
+
+    j = Judgement(2, 0, "5", "mistake", 1, (), -1, 0)
+    assert j.words() == "move 3, 5: mistake"
+    assert (
+        verdict_words(j, "Red", "column 5", "five_in_a_row") == "Red column 5: mistake — it throws a draw into a loss."
+    )
