@@ -310,6 +310,59 @@ def review_rules(budget: float, games: int) -> None:
             )
 
 
+def review_carry(budget: float, games: int, first: int = 0, hard: bool = False) -> None:
+    """Unjudged moves of seeded 5 en raya games (Medium v Medium; ``hard``: Hard, 0.3 s a move, v Medium), each
+    position judged the old way (``info.move_values``: the position alone) and the new (``info.review_step``:
+    with the bounds carried from the moves before), one after the other on each position, ``budget`` s each,
+    the solver's table emptied before each; the seconds are each way's median a position."""
+    from gamekit.connect.info import move_values, review_step
+    from gamekit.connect.solver import solver_for
+
+    kind = "Hard (0.3 s) v Medium" if hard else "Medium v Medium"
+    print(f"\n## The review's unjudged moves with {budget:g} s a position, {kind}: alone / carried bounds")
+    print("| game (seeds) | moves | way | judged | unjudged | unjudged discs | best / mistake | median s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for seed in range(first, first + games):
+        game = FiveInARow()
+        players = (
+            cpu_player("hard", seed=2 * seed, time_budget=0.3) if hard else cpu_player("medium", seed=2 * seed),
+            cpu_player("medium", seed=2 * seed + 1),
+        )
+        line = []
+        while not game.is_over():
+            move = players[game.to_move].choose(game)
+            line.append((game.copy(), move))
+            game.play(move)
+        rows = {"alone": [], "carried": []}
+        verdicts = {"alone": [0, 0], "carried": [0, 0]}
+        times = {"alone": [], "carried": []}
+        known = None
+        for position, move in line:
+            solver_for(position.variant).reset()
+            t = time.perf_counter()
+            values = move_values(position, budget)
+            times["alone"].append(time.perf_counter() - t)
+            if values is None or move not in values:
+                rows["alone"].append(position.discs_on_board + 1)
+            else:
+                verdicts["alone"][values[move] < max(values.values())] += 1
+            solver_for(position.variant).reset()
+            t = time.perf_counter()
+            judged, known = review_step(position, move, budget, known)
+            times["carried"].append(time.perf_counter() - t)
+            if judged is None:
+                rows["carried"].append(position.discs_on_board + 1)
+            else:
+                verdicts["carried"][judged[0] < judged[1]] += 1
+        for label, unjudged in rows.items():
+            print(
+                f"| {2 * seed}, {2 * seed + 1} | {len(line)} | {label} | {len(line) - len(unjudged)} | "
+                f"{len(unjudged)} | {', '.join(map(str, unjudged)) or '–'} | "
+                f"{verdicts[label][0]} / {verdicts[label][1]} | {median(times[label]):.2f} |",
+                flush=True,
+            )
+
+
 def levels(label: str, new_game, games: int, hard_budget: float) -> None:
     print(f"\n## {label}: levels against each other, {games} games per pair (starts alternate)")
     seeds = iter(range(1, 10**9))
@@ -354,6 +407,15 @@ def main() -> None:
         "baseclaim (--games seeded games, default 40)",
     )
     ap.add_argument(
+        "--review-carry",
+        type=float,
+        metavar="S",
+        help="only the review's unjudged moves, the position alone against bounds carried along the game, "
+        "S seconds a position, on --games seeded games from --first-game (Medium v Medium; --hard: Hard v Medium)",
+    )
+    ap.add_argument("--first-game", type=int, default=0, help="the first seeded game of --review-carry")
+    ap.add_argument("--hard", action="store_true", help="--review-carry on Hard (0.3 s a move) v Medium games")
+    ap.add_argument(
         "--review-rules",
         type=float,
         metavar="S",
@@ -362,6 +424,11 @@ def main() -> None:
     )
     args = ap.parse_args()
     games = args.games or (4 if args.quick else 20)
+    if args.review_carry is not None:
+        if not args.review_carry > 0:
+            ap.error(f"--review-carry {args.review_carry}: a budget above 0")
+        review_carry(args.review_carry, args.games or 1, args.first_game, args.hard)
+        return
     if args.review_rules is not None:
         if not args.review_rules > 0:
             ap.error(f"--review-rules {args.review_rules}: a budget above 0")

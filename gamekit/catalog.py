@@ -144,7 +144,12 @@ class Exact:
     ``puzzle_values(game, time_limit)``: the values the answers are picked by (default ``move_values``; 5 en
     raya: each drop's outcome, cheaper than exact scores), ``None`` beyond reach; ``min_loss``: the least a
     mistake must lose to become a puzzle; ``puzzle_facts(game, best)``: the numbers its prompt is built from;
-    ``position_key(game)``: a short text naming the position (the puzzle's id is made from it)."""
+    ``position_key(game)``: a short text naming the position (the puzzle's id is made from it).
+
+    ``review_step(position, move, time_limit, known)`` (optional; a review uses it instead of ``move_values``):
+    judges a move with what the moves before it proved — ``known``, whatever the previous step returned about
+    this position (None at the start) — and returns ``(judged, known_after)``: ``judged`` None (unjudged) or
+    ``(value, best_value, best_moves)``, ``known_after`` what it proved about the position after the move."""
 
     move_values: Callable[[Any, float], dict | None]
     judge: Callable[[int, int], str]
@@ -155,6 +160,7 @@ class Exact:
     puzzle_facts: Callable[[Any, int], dict] = lambda game, best: {"best": best}
     puzzle_values: Callable[[Any, float], dict | None] | None = None
     min_loss: int = 1
+    review_step: Callable[[Any, Any, float, Any], tuple] | None = None
 
     def best_moves(self, values: dict) -> tuple:
         """The moves of the highest value, in ``values``' order."""

@@ -157,12 +157,27 @@ def move_values(game: ConnectGame, time_limit: float) -> dict | None:
 def _settled_outcomes(game: ConnectGame, scores: dict, time_limit: float) -> dict | None:
     """The outcomes :func:`move_values` falls back on: exact scores' signs, who wins, the shipped proof's and the
     rules' bounds; the settled drops when one of them is surely best, else None."""
+    return _surely_best(_column_bounds(game, scores, time_limit), scores)
+
+
+def _surely_best(bounds: dict, scores: dict, ceiling: int = 1) -> dict | None:
+    """The settled drops of ``bounds`` when one of them is surely best (its outcome at least every column's best
+    possible one, and at least ``ceiling``, a bound on the position known from elsewhere), else None."""
+    settled = {m: lo for m, (lo, hi) in bounds.items() if lo == hi}
+    if not settled or max(settled.values()) < min(ceiling, max(hi for _, hi in bounds.values())):
+        return None
+    return {m: settled[m] for m in scores if m in settled}
+
+
+def _column_bounds(game: ConnectGame, scores: dict, time_limit: float) -> dict:
+    """Each drop's bounds ``(low, high)`` on its outcome for the player making it: exact scores' signs, who
+    wins (``time_limit`` seconds), the shipped proof's and the outcome book's bounds, the rules' proofs."""
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import analyse_outcomes, outcome_bounds
 
     bounds = {m: (_sign(v), _sign(v)) for m, v in scores.items() if v is not None}
     open_moves = [m for m in scores if m not in bounds]
-    found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves) if time_limit > 0 else {}
+    found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves) if time_limit > 0 and open_moves else {}
     for m in open_moves:
         if found.get(m) is not None:
             bounds[m] = (found[m], found[m])
@@ -172,10 +187,59 @@ def _settled_outcomes(game: ConnectGame, scores: dict, time_limit: float) -> dic
     for m in open_moves:
         lo, hi = ceiling.get(m, (-1, 1))
         bounds[m] = (max(lo, proved[m].low), min(hi, proved[m].high))
-    settled = {m: lo for m, (lo, hi) in bounds.items() if lo == hi}
-    if not settled or max(settled.values()) < max(hi for _, hi in bounds.values()):
-        return None
-    return {m: settled[m] for m in scores if m in settled}
+    return bounds
+
+
+def review_step(game: ConnectGame, move: str, time_limit: float, known: tuple | None) -> tuple:
+    """A review's judgement of ``move`` in ``game`` with what the moves before it proved, and what it proves
+    about the position after it: ``(judged, known_after)``.
+
+    ``known``: bounds ``(low, high)`` on the outcome of ``game`` for the player to move (1 win, 0 draw, −1 loss)
+    carried along the game (None: nothing known, as at the start).  ``judged`` is None (unjudged) or ``(value,
+    best_value, best_moves)``: exact scores where the solver scores every drop (as :func:`move_values`), else
+    outcomes.  Beyond :func:`move_values`, a move is judged by bounds: the position's outcome lies in ``known``
+    and between the best of its drops' lower and upper bounds; the move is **best** when its drop is proved at
+    least that upper bound (then it reaches exactly the position's outcome), a **mistake** when its drop is
+    settled below the position's outcome, itself settled (``best_moves`` then names the drops proved to reach
+    it, possibly none when it came from the moves before).  ``known_after`` is the same kind of bounds on
+    the position after ``move`` for the opponent: minus the drop's bounds, its upper bound capped by the
+    position's (no drop does better than the position's outcome)."""
+    from gamekit.connect.solver import analyse
+
+    if not isinstance(game, ConnectGame):
+        raise TypeError(tr("review_step: give a 5 en raya or Connect Four game, not {kind}", kind=type(game).__name__))
+    if move not in game.legal_moves():
+        raise ValueError(tr("move={move!r}: not a legal move here", move=move))
+    if known is not None and not (
+        isinstance(known, tuple)
+        and len(known) == 2
+        and all(type(b) is int for b in known)
+        and -1 <= known[0] <= known[1] <= 1
+    ):
+        raise ValueError(tr("known={known!r}: None or bounds (low, high) with −1 ≤ low ≤ high ≤ 1", known=known))
+    klo, khi = (-1, 1) if known is None else known
+    if game.popout:
+        return None, None
+    found = analyse(game, time_budget=time_limit * 0.7)
+    if all(v is not None for v in found.values()):
+        top = max(found.values())
+        value = _sign(found[move])
+        return (found[move], top, tuple(m for m, v in found.items() if v == top)), (-value, -value)
+    bounds = _column_bounds(game, found, time_limit * 0.3)
+    plo = max(klo, max(lo for lo, _ in bounds.values()))
+    phi = min(khi, max(hi for _, hi in bounds.values()))
+    clo, chi = bounds[move]
+    chi = min(chi, phi)
+    after = (-chi, -clo)
+    settled = _surely_best(bounds, found, phi)
+    if settled is not None and move in settled:
+        top = max(settled.values())
+        return (settled[move], top, tuple(m for m, v in settled.items() if v == top)), after
+    if clo >= phi:
+        return (clo, clo, tuple(m for m, (lo, _) in bounds.items() if lo >= phi)), after
+    if clo == chi < plo == phi:
+        return (chi, plo, tuple(m for m, (lo, _) in bounds.items() if lo >= plo)), after
+    return None, after
 
 
 def _sign(x: int) -> int:
@@ -202,6 +266,8 @@ def worse(seat: str, move: str, verdict: str, loss: int, value: int, best_value:
         what = tr("it throws a win into a loss")
     else:
         what = tr("it throws a draw into a loss")
+    if not best:  # the position's outcome was proved by the moves before, not by a drop named here
+        return tr("{seat} {move}: {verdict} — {what}.", seat=seat, move=move, verdict=verdict, what=what)
     return tr(
         "{seat} {move}: {verdict} — {what} (better: {best}).",
         seat=seat,
@@ -256,6 +322,7 @@ EXACT = Exact(
     best_move=best_move,
     position_key=position_key,
     puzzle_values=outcomes,
+    review_step=review_step,
     puzzle_facts=lambda game, best: {"best": best, "scores": None},
 )
 REVIEW_BOARD = ReviewBoard(

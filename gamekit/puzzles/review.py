@@ -53,6 +53,8 @@ class Judgement:
             return tr("move {n}, {move}: unjudged (beyond the exact solver's reach)", n=self.index + 1, move=self.move)
         if self.verdict == "best":
             return tr("move {n}, {move}: best", n=self.index + 1, move=self.move)
+        if not self.best:
+            return tr("move {n}, {move}: {verdict}", n=self.index + 1, move=self.move, verdict=name)
         return tr(
             "move {n}, {move}: {verdict} — it loses {loss} against {best}",
             n=self.index + 1,
@@ -63,12 +65,16 @@ class Judgement:
         )
 
 
-def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> list[Judgement]:
+def review(game: Any, time_limit: float = 1.0, budget: float | None = None, progress: Any = None) -> list[Judgement]:
     """One :class:`Judgement` per move of a finished game (a game object, or its saved ``to_dict()``) of a catalog
     game with an :attr:`~gamekit.catalog.GameInfo.exact` (its exact solver's answers).
 
     ``time_limit``: seconds the solver may spend on each position (past it the move is unjudged).
     ``budget``: seconds for the whole review (None: no limit); once spent, the moves left are unjudged.
+    ``progress``: None, or called as ``progress(moves_done, moves)`` after each move (a review can take seconds).
+    A game whose analysis has a ``review_step`` judges each move with what the moves before it proved (5 en raya:
+    bounds on the outcome carried from the proved start), so a move can be judged where its position alone is
+    beyond reach.
     A game that is not finished is refused with ValueError (nothing is judged half-way)."""
     if isinstance(game, dict):
         game = load(game)
@@ -94,30 +100,30 @@ def review(game: Any, time_limit: float = 1.0, budget: float | None = None) -> l
                 n,
             )
         )
+    if progress is not None and not callable(progress):
+        raise TypeError(tr("progress={progress!r}: a function of (moves done, moves), or None", progress=progress))
     deadline = None if budget is None else time.perf_counter() + budget
     analysis = info.exact
     g = analysis.start(game)
     out = []
+    known = None  # what the moves before proved about the position (the game's review_step carries it)
     for i, move in enumerate(game.history):
         seat = g.to_move
         limit = time_limit if deadline is None else min(time_limit, deadline - time.perf_counter())
-        values = analysis.move_values(g, limit) if limit > 0 else None
-        if values is None or move not in values:
+        if analysis.review_step is not None:
+            judged, known = analysis.review_step(g, move, limit, known) if limit > 0 else (None, None)
+        else:
+            values = analysis.move_values(g, limit) if limit > 0 else None
+            judged = None
+            if values is not None and move in values:
+                judged = (values[move], max(values.values()), analysis.best_moves(values))
+        if judged is None:
             out.append(Judgement(i, seat, move, "unjudged"))
         else:
-            top = max(values.values())
-            out.append(
-                Judgement(
-                    i,
-                    seat,
-                    move,
-                    analysis.judge(top, values[move]),
-                    top - values[move],
-                    analysis.best_moves(values),
-                    values[move],
-                    top,
-                )
-            )
+            value, top, best = judged
+            out.append(Judgement(i, seat, move, analysis.judge(top, value), top - value, tuple(best), value, top))
+        if progress is not None:
+            progress(i + 1, len(game.history))
         g.play(move)
     return out
 

@@ -78,3 +78,96 @@ def test_prove_columns_bounds_and_refusals():
         prove_columns(game, [4])
     with pytest.raises(TypeError):
         prove_columns("4742")
+
+
+def _outcome(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def _medium_game(seed: int) -> FiveInARow:
+    from gamekit.connect import cpu_player
+
+    game = FiveInARow()
+    players = (cpu_player("medium", seed=2 * seed), cpu_player("medium", seed=2 * seed + 1))
+    while not game.is_over():
+        game.play(players[game.to_move].choose(game))
+    return game
+
+
+def test_bounds_carried_along_a_game_never_contradict_the_exact_solver(monkeypatch):
+    # late positions of seeded games (at most 20 empty cells: the exact solver answers at once); the review's
+    # step sees no exact score and no "who wins" search, only the shipped bounds and the rules' proofs, plus
+    # what the moves before proved; every verdict and every carried bound is checked against the exact solver
+    from gamekit.connect.info import review_step
+
+    exact = solver.analyse
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(
+        solver,
+        "analyse_outcomes",
+        lambda game, time_budget=1.0, moves=None: {m: None for m in (moves or game.legal_moves())},
+    )
+    carried_only = 0
+    steps = 0
+    for seed in range(8):
+        final = _medium_game(seed)
+        position = FiveInARow()
+        known = None
+        for move in final.history:
+            if 42 - position.discs_on_board <= 20:
+                outcomes = {m: _outcome(v) for m, v in exact(position, time_budget=None).items()}
+                value = max(outcomes.values())
+                # the carried bounds hold the position's true outcome; then the step is also asked with
+                # the exact outcome as the bound known from before, the case the carrying aims at
+                assert known is None or known[0] <= value <= known[1], (position.history, known, value)
+                for before in (known, (value, value)):
+                    judged, after = review_step(position, move, 1.0, before)
+                    steps += 1
+                    assert after[0] <= -outcomes[move] <= after[1], (position.history, move, before, after)
+                    if judged is None:
+                        continue
+                    mine, top, best = judged
+                    assert mine == outcomes[move], (position.history, move, judged)
+                    assert (mine == top) == (outcomes[move] == value), (position.history, move, judged)
+                    assert top <= value and all(outcomes[m] >= top for m in best), (position.history, judged)
+                    if move_values(position, 1.0) is None:
+                        carried_only += 1
+                known = review_step(position, move, 1.0, known)[1]
+            position.play(move)
+    assert steps > 100
+    assert carried_only > 0  # moves judged only thanks to the bound known from before
+
+
+def test_review_carries_bounds_and_reports_progress():
+    game = FiveInARow.from_moves(GAME)
+    seen = []
+    judged = review(game, time_limit=0.2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i + 1, len(GAME)) for i in range(len(GAME))]
+    assert judged[0].verdict == "best"  # the start is a proved draw: every first disc keeps it
+    with pytest.raises(TypeError):
+        review(game, time_limit=0.2, progress="yes")
+
+
+def test_review_step_refuses_bad_input():
+    from gamekit.connect.info import review_step
+
+    game = FiveInARow.from_moves(PROVED)
+    with pytest.raises(ValueError, match="move="):
+        review_step(game, "9", 0.1, None)
+    for known in ((1, 0), (0, 2), [0, 0], (0.0, 0), (0,)):
+        with pytest.raises(ValueError, match="known="):
+            review_step(game, "3", 0.1, known)
+    with pytest.raises(TypeError):
+        review_step("5653333", "3", 0.1, None)
+
+
+def test_a_mistake_against_a_carried_outcome_names_no_better_drop():
+    # the position's outcome came from the moves before, not from a drop proved here: the words say what the
+    # move threw away and name no better column
+    from gamekit.puzzles.review import Judgement, verdict_words
+
+    j = Judgement(2, 0, "5", "mistake", 1, (), -1, 0)
+    assert j.words() == "move 3, 5: mistake"
+    assert (
+        verdict_words(j, "Red", "column 5", "five_in_a_row") == "Red column 5: mistake — it throws a draw into a loss."
+    )
