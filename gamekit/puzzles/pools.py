@@ -34,12 +34,16 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     puzzle above level 1 that a guess gets right half the time or more (:func:`guessable`).  A game's puzzle
     module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
     the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
-    code and no Practice of its own)."""
+    code and no Practice of its own).  An idea whose question is a decision between two ideas reads the bank's
+    puzzles of each (the module's ``POOL_THEMES``, theme -> the bank themes its pool reads: Dots' *when control is
+    not worth it* reads the double-deal puzzles too, so its ``practice_selection`` can mix "take every box" with
+    "decline the last two")."""
+    module = catalog.get(game_id).puzzle_module()
+    reads = getattr(module, "POOL_THEMES", {}).get(theme, (theme,)) if theme is not None else (None,)
     once = {}
-    for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
+    for p in sorted((p for t in reads for p in bank(game_id, theme=t)), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
     pool = [p for p in once.values() if not guessable(p)]
-    module = catalog.get(game_id).puzzle_module()
     select = getattr(module, "practice_selection", None)
     if select is not None:  # the game's own choice of what Practice asks (its module docstring)
         pool = select(pool, theme)
