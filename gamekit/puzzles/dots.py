@@ -152,9 +152,9 @@ def _take_or_decline(puzzles: list[Puzzle]) -> list[Puzzle]:
         return len(p.answers) / len(p.legal_answers()), p.id
 
     takes = sorted((p for p in puzzles if take_all_choice(p)), key=guess)[:DECISION_EACH]
-    declines = sorted(
-        (p for p in puzzles if decline_choice(p)), key=lambda p: (abs(p.rating - TAKE_ALL_RATING), p.id)
-    )[: len(takes)]
+    declines = sorted((p for p in puzzles if decline_choice(p)), key=lambda p: (abs(p.rating - TAKE_ALL_RATING), p.id))[
+        : len(takes)
+    ]
     takes = sorted(takes[: len(declines)], key=lambda p: p.id)
     declines.sort(key=lambda p: p.id)
     mixed = [p for pair in zip(takes, declines) for p in pair]
@@ -387,14 +387,41 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
 
 
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:
-    """The mistake a wrong line makes, in one sentence, where the board shows it, else None: the line draws a
-    box's third side while a right answer draws none ("b1-c1 draws the third side of box b1"), or it leaves a
-    box with three sides for the opponent when taking it was right.  Other mistakes (opening the wrong chain,
-    taking or declining) are told by the line of best play the feedback already gives."""
+    """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
+    reads the position as "take every box or decline the last ones?": a decline where taking every box is right
+    (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
+    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
+    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
+    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
+    gives."""
     from gamekit.dots.puzzle_text import SEATS
 
     game = puzzle.position
     geo = game.geometry
+    other = tr(SEATS[1 - game.to_move])
+    kind, takes, declines = _decline_lines(game)
+    if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
+        name = game.line_name(game.line_index(action))
+        if name in declines and set(puzzle.answers) & set(takes):
+            return ntr(
+                "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
+                " for it: here you take every box.",
+                "The mistake: {line} hands {other} {n} boxes to keep control, but the chains left are too short to"
+                " pay for them: here you take every box.",
+                boxes_given(game, name),
+                line=name,
+                other=other,
+            )
+        kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
+        if name in takes and kept:
+            return ntr(
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last box.",
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last {n} boxes.",
+                min(kept),
+                line=name,
+            )
 
     def third_sides(line: int) -> list[int]:
         boxes = geo.line_boxes[line]
@@ -404,7 +431,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
 
     line = game.line_index(action)
     name = game.line_name(line)
-    other = tr(SEATS[1 - game.to_move])
     third = third_sides(line)
     if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
         return ntr(
