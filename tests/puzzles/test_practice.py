@@ -1357,7 +1357,7 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
     is of one idea), in pupil words, English and Spanish; every theme of every game has its sentence."""
     from gamekit.puzzles.core import game_themes
     from gamekit.puzzles.practice_words import IDEAS, idea_words
-    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.pools import pool_themes, practice_pool
 
     for theme in game_themes(game_id):
         assert IDEAS[theme].startswith("The idea: ")
@@ -1368,9 +1368,12 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
             continue
         p = Practice(game_id, theme=theme, puzzles=pool[:1])
         ok, feedback = p.answer(p.puzzle.answers[0])
-        assert ok and feedback.endswith(idea_words(p.puzzle, theme))
+        # the set's idea; a puzzle the idea's pool reads from another idea (``pool_themes``) names its own
+        idea = theme if theme in p.puzzle.themes else p.idea_theme()
+        assert idea in pool_themes(game_id, theme)
+        assert ok and feedback.endswith(idea_words(p.puzzle, idea))
         if theme != "zugzwang":
-            assert feedback.endswith(tr(IDEAS[theme]))
+            assert feedback.endswith(tr(IDEAS[idea]))
     with using("es"):
         p = Practice(game_id, seed=5)
         ok, feedback = p.answer(p.puzzle.answers[0])
@@ -1404,6 +1407,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
     from gamekit.puzzles.balance import one_step_rule
     from gamekit.puzzles.connect import under_threat_only
     from gamekit.puzzles.homework import homework_codes, parse_code
+    from gamekit.puzzles.pools import pool_themes
 
     checked = 0
     for _, code, _, size in homework_codes():
@@ -1412,7 +1416,8 @@ def test_every_single_idea_homework_set_needs_its_idea():
             continue
         rule_themes = catalog.get(game_id).puzzle_module().ONE_STEP_THEMES
         for p in homework_set(game_id, theme, n, seed):
-            assert theme in p.themes
+            # the idea, or an idea its pool reads for the decision it asks (Dots: take, or double-deal?)
+            assert set(p.themes) & set(pool_themes(game_id, theme)), (code, p.id)
             assert theme in rule_themes or one_step_rule(p) is None, (code, p.id)
             if theme == "zugzwang":
                 assert not under_threat_only(p.position, wrong_answers(p)), (code, p.id)
