@@ -101,8 +101,14 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
 
 
 TAKE_ALL_RATING = 1325.0
-"""The rating Practice gives a *when control is not worth it* puzzle (level 4 of :func:`gamekit.progress.level`,
-where most double-deal and all-but-four puzzles are): see :func:`practice_selection`."""
+"""The rating around which Practice asks the *when control is not worth it* decision (level 4 of
+:func:`gamekit.progress.level`, where most double-deal and all-but-four puzzles are): see
+:func:`practice_selection`."""
+
+POOL_THEMES = {"control_not_worth_it": ("control_not_worth_it", "double_deal")}
+"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): *when control
+is not worth it* is the decision "take every box or decline the last two?", so its pool holds double-deal puzzles
+too (:func:`practice_selection` keeps those where declining is right)."""
 
 
 def take_all_choice(puzzle: Puzzle) -> bool:
@@ -115,22 +121,63 @@ def take_all_choice(puzzle: Puzzle) -> bool:
     return kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
 
 
-def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea.  *When control is not worth it*: its take-or-decline puzzles that a guess
-    does not pass (:func:`take_all_choice`), rated :data:`TAKE_ALL_RATING`, in every pool — taking every box is
-    the beginner's reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the
-    question is whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make
-    sure declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions, not
-    asked on their own).  Never an opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a
-    box* puzzle whose question is which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
-    puzzles = [
-        replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p
-        for p in puzzles
-        if not opening_like(p) and not takes_the_wrong_box(p)
+def decline_choice(puzzle: Puzzle) -> bool:
+    """Whether a *double-deal* puzzle asks the same "take or decline?" as :func:`take_all_choice` with declining
+    right: the solver reads the position as that choice, every accepted line declines the last boxes, and fewer
+    than half of the legal lines are right."""
+    if "double_deal" not in puzzle.themes:
+        return False
+    kind, _, declines = _decline_lines(puzzle.position)
+    return (
+        kind == TAKE_OR_DECLINE
+        and set(puzzle.answers) <= set(declines)
+        and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
+    )
+
+
+DECISION_EACH = 6
+"""How many puzzles of each answer the *when control is not worth it* decision set holds (take every box; decline
+the last two): 12 in all, so any 10 of them (a homework set of the codes, the first 10 Practice asks) hold at least
+4 of each and neither "always take" nor "always decline" passes more than 6 of the 10."""
+
+
+def _take_or_decline(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The decision set of *when control is not worth it*: :data:`DECISION_EACH` take-all puzzles
+    (:func:`take_all_choice`, those a guess passes least often) and as many decline puzzles (:func:`decline_choice`,
+    those rated nearest :data:`TAKE_ALL_RATING`), interleaved one of each kind in turn and rated in that order in
+    small steps around :data:`TAKE_ALL_RATING` (all level 4), so the puzzles Practice picks near any rating, and a
+    homework set ordered by rating, alternate the two answers."""
+
+    def guess(p: Puzzle) -> tuple[float, str]:  # the share of the legal lines that are right
+        return len(p.answers) / len(p.legal_answers()), p.id
+
+    takes = sorted((p for p in puzzles if take_all_choice(p)), key=guess)[:DECISION_EACH]
+    declines = sorted((p for p in puzzles if decline_choice(p)), key=lambda p: (abs(p.rating - TAKE_ALL_RATING), p.id))[
+        : len(takes)
     ]
+    takes = sorted(takes[: len(declines)], key=lambda p: p.id)
+    declines.sort(key=lambda p: p.id)
+    mixed = [p for pair in zip(takes, declines) for p in pair]
+    start = TAKE_ALL_RATING - len(mixed) + 1
+    return sorted((replace(p, rating=start + 2 * i) for i, p in enumerate(mixed)), key=lambda p: p.id)
+
+
+def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
+    """What Practice asks for an idea.  *When control is not worth it* is a decision: its own pool (which reads
+    the double-deal puzzles too, :data:`POOL_THEMES`) holds its take-or-decline puzzles where taking every box is
+    right and as many double-deal ones where declining the last two is right (:data:`DECISION_EACH` of each),
+    interleaved around
+    :data:`TAKE_ALL_RATING` (:func:`_take_or_decline`).  In every other pool its take-all puzzles that a guess
+    does not pass (:func:`take_all_choice`) are rated :data:`TAKE_ALL_RATING`: taking every box is the beginner's
+    reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the question is
+    whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make sure
+    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions).  Never an
+    opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
+    which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
     if theme == "control_not_worth_it":
-        return [p for p in puzzles if take_all_choice(p)]
-    return puzzles
+        return _take_or_decline(puzzles)
+    return [replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p for p in puzzles]
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")
@@ -340,14 +387,41 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
 
 
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:
-    """The mistake a wrong line makes, in one sentence, where the board shows it, else None: the line draws a
-    box's third side while a right answer draws none ("b1-c1 draws the third side of box b1"), or it leaves a
-    box with three sides for the opponent when taking it was right.  Other mistakes (opening the wrong chain,
-    taking or declining) are told by the line of best play the feedback already gives."""
+    """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
+    reads the position as "take every box or decline the last ones?": a decline where taking every box is right
+    (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
+    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
+    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
+    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
+    gives."""
     from gamekit.dots.puzzle_text import SEATS
 
     game = puzzle.position
     geo = game.geometry
+    other = tr(SEATS[1 - game.to_move])
+    kind, takes, declines = _decline_lines(game)
+    if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
+        name = game.line_name(game.line_index(action))
+        if name in declines and set(puzzle.answers) & set(takes):
+            return ntr(
+                "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
+                " for it: here you take every box.",
+                "The mistake: {line} hands {other} {n} boxes to keep control, but the chains left are too short to"
+                " pay for them: here you take every box.",
+                boxes_given(game, name),
+                line=name,
+                other=other,
+            )
+        kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
+        if name in takes and kept:
+            return ntr(
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last box.",
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last {n} boxes.",
+                min(kept),
+                line=name,
+            )
 
     def third_sides(line: int) -> list[int]:
         boxes = geo.line_boxes[line]
@@ -357,7 +431,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
 
     line = game.line_index(action)
     name = game.line_name(line)
-    other = tr(SEATS[1 - game.to_move])
     third = third_sides(line)
     if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
         return ntr(

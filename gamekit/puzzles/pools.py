@@ -16,6 +16,7 @@ from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (
     Puzzle,
     check_game_id,
+    check_theme,
     game_name,
     game_themes,
     puzzle_words,
@@ -34,12 +35,16 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     puzzle above level 1 that a guess gets right half the time or more (:func:`guessable`).  A game's puzzle
     module may first choose what Practice asks with ``practice_selection(puzzles, theme)`` (Shut the Box:
     the lessons' rule first, no coin-flip questions in the mixed pool; an idea it leaves empty gets no homework
-    code and no Practice of its own)."""
+    code and no Practice of its own).  An idea whose question is a decision between two ideas reads the bank's
+    puzzles of each (the module's ``POOL_THEMES``, theme -> the bank themes its pool reads: Dots' *when control is
+    not worth it* reads the double-deal puzzles too, so its ``practice_selection`` can mix "take every box" with
+    "decline the last two")."""
+    module = catalog.get(game_id).puzzle_module()
+    reads = pool_themes(game_id, theme) if theme is not None else (None,)
     once = {}
-    for p in sorted(bank(game_id, theme=theme), key=lambda p: p.id):
+    for p in sorted((p for t in reads for p in bank(game_id, theme=t)), key=lambda p: p.id):
         once.setdefault(p.question_key, p)
     pool = [p for p in once.values() if not guessable(p)]
-    module = catalog.get(game_id).puzzle_module()
     select = getattr(module, "practice_selection", None)
     if select is not None:  # the game's own choice of what Practice asks (its module docstring)
         pool = select(pool, theme)
@@ -48,6 +53,14 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     if theme not in getattr(module, "ONE_STEP_THEMES", (theme,)):
         pool = [p for p in pool if one_step_rule(p) is None]
     return pool
+
+
+def pool_themes(game_id: str, theme: str) -> tuple[str, ...]:
+    """The bank themes the Practice pool of an idea reads: the idea itself, or what the game's puzzle module's
+    ``POOL_THEMES`` names for it (an idea whose question is a decision between two ideas reads both).  An
+    unknown game or theme is refused (ValueError naming it)."""
+    check_theme(game_id, theme)
+    return tuple(getattr(catalog.get(game_id).puzzle_module(), "POOL_THEMES", {}).get(theme, (theme,)))
 
 
 GUESS_LEVEL = 1
@@ -232,6 +245,7 @@ def level_words(rating: Rating) -> str:
 
 __all__ = [
     "practice_pool",
+    "pool_themes",
     "guessable",
     "lesson_themes",
     "lesson_pool",

@@ -1027,31 +1027,118 @@ def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentenc
         assert re.search(r"(Dorado|Coral) [a-z][0-9]-", p.check(wrong)[1])
 
 
-def test_when_control_is_not_worth_it_is_asked_beside_the_double_deal_so_declining_is_not_always_right():
-    """Every Dots puzzle of the idea is answered by taking every box (the bank rates them level 1, a beginner's
-    reflex). Its take-or-decline puzzles a guess does not pass are asked at the double-deal's level (4), in its
-    own Practice, its homework code and lesson 5's menu, so a pupil who has learned "decline the last two" meets
-    positions where taking them all is right; the others stay level-1 *take a box* questions."""
-    from gamekit.dots import capture_lines
+def _take_or_decline_policies(puzzle):
+    """Whether "always take every box" and "always decline the last two" answer a take-or-decline puzzle right."""
+    from gamekit.puzzles.dots import _decline_lines
+
+    _, takes, declines = _decline_lines(puzzle.position)
+    return bool(set(puzzle.answers) & set(takes)), bool(set(puzzle.answers) & set(declines))
+
+
+def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_passes():
+    """The idea's own Practice and homework are a decision: take-or-decline positions where taking every box is
+    right (the idea's own puzzles) mixed half and half with double-deal positions of the same kind where declining
+    the last two is right, all asked at the double-deal's level (4).  Neither "always take" nor "always decline"
+    passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the homework code still
+    works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
-    from gamekit.puzzles.dots import TAKE_ALL_RATING, _decline_lines, take_all_choice
+    from gamekit.puzzles.dots import DECISION_EACH, TAKE_ALL_RATING, _decline_lines, decline_choice, take_all_choice
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool
 
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
     own = practice_pool("dots_and_boxes", "control_not_worth_it")
-    assert len(own) >= 10 and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    take_ids = {p.id for p in tagged if take_all_choice(p)}
+    decline_ids = {p.id for p in practice_pool("dots_and_boxes", "double_deal") if decline_choice(p)}
     for p in own:
-        assert _decline_lines(p.position)[0] == TAKE_OR_DECLINE and set(p.answers) <= set(capture_lines(p.position))
-        assert 2 * len(p.answers) < len(p.legal_answers())  # a guess does not pass it
-    assert {p.id for p in own} == {p.id for p in tagged if take_all_choice(p)}
-    assert "dots-control_not_worth_it-10-1" in [code for _, code, *_ in homework_codes()]
+        kind, takes, declines = _decline_lines(p.position)
+        assert kind == TAKE_OR_DECLINE and 2 * len(p.answers) < len(p.legal_answers())  # a guess does not pass it
+        if p.id in take_ids:
+            assert "control_not_worth_it" in p.themes and set(p.answers) <= set(takes) <= set(capture_lines(p.position))
+        else:
+            assert p.id in decline_ids and "double_deal" in p.themes and set(p.answers) <= set(declines)
+            assert not set(p.answers) & set(capture_lines(p.position))
+    take, decline = zip(*map(_take_or_decline_policies, own))
+    assert sum(take) == sum(decline) == DECISION_EACH and not any(t and d for t, d in zip(take, decline))
+    by_rating = [_take_or_decline_policies(p)[0] for p in sorted(own, key=lambda p: p.rating)]
+    assert by_rating == [True, False] * DECISION_EACH  # interleaved: one of each kind in turn
+    for seed in range(1, 6):
+        puzzles = homework_set("dots_and_boxes", "control_not_worth_it", 10, seed).puzzles
+        take, decline = zip(*map(_take_or_decline_policies, puzzles))
+        assert sum(take) <= 6 and sum(decline) <= 6, (seed, take)
+        for habit in (0, 1):  # always take, always decline: what Practice asks after each answer
+            practice = Practice("dots_and_boxes", theme="control_not_worth_it", seed=seed)
+            passed = 0
+            for _ in range(10):
+                _, takes, declines = _decline_lines(practice.puzzle.position)
+                ok, _ = practice.answer((takes, declines)[habit][0])
+                passed += ok
+                practice.next()
+            assert passed <= 6, (seed, habit, passed)
+    code = "dots-control_not_worth_it-10-1"
+    assert code in [c for _, c, *_ in homework_codes()]
+    assert {p.id for p in Practice.from_code(code).pool} <= {p.id for p in own}
     five = lesson_pool("dots_and_boxes", 5)
-    take_all = [p for p in five if set(p.answers) <= set(capture_lines(p.position))]
-    assert {p.id for p in own} <= {p.id for p in take_all} and len(take_all) < len(five)
-    rest = {p.id for p in tagged} - {p.id for p in own}
+    take_all = {p.id for p in five if set(p.answers) <= set(capture_lines(p.position))}
+    assert take_ids & {p.id for p in own} <= take_all and len(take_all) < len(five)
+    rest = {p.id for p in tagged} - take_ids
     assert all(level(p.rating) == 1 for p in practice_pool("dots_and_boxes", "take_box") if p.id in rest)
+
+
+def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
+    """In the decision set, a right take says why control is not worth it here, a right decline says why the
+    double-deal keeps control; a wrong decline says the boxes it hands over do not pay for control, a wrong take
+    says control is worth more than the boxes declined (English and Spanish)."""
+    from gamekit.puzzles.dots import _decline_lines
+    from gamekit.puzzles.practice_words import IDEAS, WHY
+
+    seen = set()
+    for puzzle in practice_pool("dots_and_boxes", "control_not_worth_it"):
+        takes_right, _ = _take_or_decline_policies(puzzle)
+        _, takes, declines = _decline_lines(puzzle.position)
+        theme = "control_not_worth_it" if takes_right else "double_deal"
+        p = Practice("dots_and_boxes", theme="control_not_worth_it", puzzles=[puzzle])
+        assert p.idea_theme() == theme
+        ok, words = p.answer(puzzle.answers[0])
+        assert ok and words.endswith(f"{tr(WHY[theme])} {tr(IDEAS[theme])}"), words
+        wrong = (declines if takes_right else takes)[0]
+        for language in ("en", "es"):
+            with using(language):
+                p = Practice("dots_and_boxes", theme="control_not_worth_it", puzzles=[puzzle])
+                ok, words = p.answer(wrong)
+                if takes_right:
+                    assert ("too short to pay" in words or "demasiado cortas" in words) and (
+                        "take every box" in words or "todas las casillas" in words
+                    ), words
+                else:
+                    assert "control is worth more than the last 2 boxes" in words or "que las 2 últimas" in words
+                assert not ok and "third side" not in words and "tercer lado" not in words, words
+        seen.add(takes_right)
+    assert seen == {True, False}
+
+
+def test_an_idea_reads_its_own_bank_theme_unless_its_game_pools_two():
+    """``POOL_THEMES`` is a game's own: Dots' *when control is not worth it* reads the double-deal puzzles too,
+    every other idea (and every idea of the test game, which declares none) reads its own; an unknown theme is
+    refused by name."""
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.pools import pool_themes
+
+    assert pool_themes("dots_and_boxes", "control_not_worth_it") == ("control_not_worth_it", "double_deal")
+    assert pool_themes("dots_and_boxes", "double_deal") == ("double_deal",)
+    for game_id in [*GAME_IDS, "tictactoe"]:
+        for theme in game_themes(game_id):
+            reads = pool_themes(game_id, theme)
+            assert reads[0] == theme and set(reads) <= set(game_themes(game_id))
+            if game_id != "dots_and_boxes" or theme != "control_not_worth_it":
+                assert reads == (theme,)
+    with pytest.raises(ValueError, match="'fork': not a theme of"):
+        pool_themes("tictactoe", "fork")
+    pooled = practice_pool("dots_and_boxes", "control_not_worth_it")
+    assert any("control_not_worth_it" not in p.themes for p in pooled)
+    assert all({"control_not_worth_it", "double_deal"} & set(p.themes) for p in pooled)
 
 
 @pytest.mark.parametrize("game_id", ["connect_four", "five_in_a_row"])
@@ -1277,7 +1364,7 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
     is of one idea), in pupil words, English and Spanish; every theme of every game has its sentence."""
     from gamekit.puzzles.core import game_themes
     from gamekit.puzzles.practice_words import IDEAS, idea_words
-    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.pools import pool_themes, practice_pool
 
     for theme in game_themes(game_id):
         assert IDEAS[theme].startswith("The idea: ")
@@ -1288,9 +1375,12 @@ def test_a_right_answer_names_the_puzzles_idea_in_one_sentence_in_each_language(
             continue
         p = Practice(game_id, theme=theme, puzzles=pool[:1])
         ok, feedback = p.answer(p.puzzle.answers[0])
-        assert ok and feedback.endswith(idea_words(p.puzzle, theme))
+        # the set's idea; a puzzle the idea's pool reads from another idea (``pool_themes``) names its own
+        idea = theme if theme in p.puzzle.themes else p.idea_theme()
+        assert idea in pool_themes(game_id, theme)
+        assert ok and feedback.endswith(idea_words(p.puzzle, idea))
         if theme != "zugzwang":
-            assert feedback.endswith(tr(IDEAS[theme]))
+            assert feedback.endswith(tr(IDEAS[idea]))
     with using("es"):
         p = Practice(game_id, seed=5)
         ok, feedback = p.answer(p.puzzle.answers[0])
@@ -1324,6 +1414,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
     from gamekit.puzzles.balance import one_step_rule
     from gamekit.puzzles.connect import under_threat_only
     from gamekit.puzzles.homework import homework_codes, parse_code
+    from gamekit.puzzles.pools import pool_themes
 
     checked = 0
     for _, code, _, size in homework_codes():
@@ -1332,7 +1423,8 @@ def test_every_single_idea_homework_set_needs_its_idea():
             continue
         rule_themes = catalog.get(game_id).puzzle_module().ONE_STEP_THEMES
         for p in homework_set(game_id, theme, n, seed):
-            assert theme in p.themes
+            # the idea, or an idea its pool reads for the decision it asks (Dots: take, or double-deal?)
+            assert set(p.themes) & set(pool_themes(game_id, theme)), (code, p.id)
             assert theme in rule_themes or one_step_rule(p) is None, (code, p.id)
             if theme == "zugzwang":
                 assert not under_threat_only(p.position, wrong_answers(p)), (code, p.id)
