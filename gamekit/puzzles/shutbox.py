@@ -1,24 +1,15 @@
-"""Shut the Box puzzles, from the exact strategy tables (:mod:`gamekit.shutbox.strategy`).
+"""Shut the Box puzzles, from the exact strategy tables (:mod:`gamekit.shutbox.strategy`), for one player's turn
+with a stated goal: the chance to shut the box (``"shut"``) or the lowest expected score (``"score"``).
 
-Two kinds, both for one player's turn with a stated goal — the chance to shut the box (``"shut"``) or the
-lowest expected score (``"score"``):
+* **a set for the roll**: which tiles to cover?  At least 2 sets make the roll and the best (or sets tied exactly)
+  beats every other by :data:`MARGIN` (2 points of shut chance, half a point of expected score); the bank's played
+  positions are ones no habit (:data:`HABITS`) answers, so each has the theme *think of the next roll*;
+* **one die or two**: the better roll beats the other by the same margin for the chance to shut (lesson 3).
 
-* **a set for the roll**: the dice are rolled; which tiles to cover?  A puzzle when at least 2 sets make
-  the roll, the best set (or sets, tied exactly) beats every other set by at least :data:`MARGIN` in the goal
-  (2 percentage points of shut chance, or half a point of expected score), and no habit (:data:`HABITS`: the
-  roll's own tile, the largest tile, the fewest tiles) picks a best set by itself;
-* **one die or two**: the rules leave the choice; a puzzle when the better roll beats the other by the
-  same margin, for the chance to shut (lesson 3's question).
-
-Every such puzzle so has the theme *think of the next roll* (``next_roll``: the largest tile, the rule of thumb
-Medium plays, loses there; see :class:`gamekit.shutbox.players`): the pupil has to compare what each set leaves.
-The rules of thumb lesson 4 names are :data:`LESSON_FOUR_RULES`; each puzzle stores the first that answers it by
-itself (``facts["thumb"]``, None when none does), so a lesson can ask only questions no rule of thumb answers.
-
-Practice asks other "which set?" questions too: from the exhaustive census of every position
-(:func:`census_puzzles`, habits' positions included), :func:`which_set_selection` picks each position once with no
-rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them; ``python -m
-gamekit.puzzles.shutbox census`` adds them to the bank (:func:`add_census`).
+Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
+(``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
+(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_selection` picks each position once, no rule of thumb
+(:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.
 """
 
 from __future__ import annotations
@@ -56,13 +47,13 @@ def _choices(game: ShutTheBox, objective: str) -> list[tuple[tuple, Fraction, tu
         out = []
         for s in game.legal_sets():
             left = game.uncovered & ~mask_of(s)
-            out.append((("cover", s), t.value(left), tuple(sorted(_tiles(left)))))
+            out.append((("cover", s), t.value(left), tuple(sorted(tiles_of_mask(left)))))
         return out
     values = t.dice_values(game.uncovered)
     return [(("roll", n), values[n], ()) for n in sorted(values)]
 
 
-def _tiles(mask: int) -> list[int]:
+def tiles_of_mask(mask: int) -> list[int]:
     return [t for t in range(1, 10) if mask >> (t - 1) & 1]
 
 
@@ -161,8 +152,7 @@ def set_rating(first: float) -> float:
 
 def candidate(game: ShutTheBox, objective: str, habits: bool = True) -> Puzzle | None:
     """The puzzle at ``game``'s position for ``objective``, or None (module docstring).  ``habits=False``: a
-    "which set?" position a habit answers is a puzzle too (the exhaustive census, :func:`census_puzzles`, whose
-    selection bounds every rule's share instead)."""
+    "which set?" position a habit answers is a puzzle too (:mod:`gamekit.puzzles.shut_census`)."""
     if game.is_over() or not game.variant_rules.exact_tables or game.n_players != 1 or not game.covering:
         return None
     choices = _choices(game, objective)
@@ -601,134 +591,9 @@ def tile_words(tiles) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
-def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
-    """A one-player turn under the one-die rule ``one_die`` with ``open_tiles`` open and the dice just showing
-    ``roll`` (two dice, or one die for a roll of 1), reached by covering the other tiles one roll each (tile 1
-    together with the next covered tile); None when the rules do not reach it that way (tile 1 the only covered
-    tile, or the dice the roll needs not allowed there).  The exact search over every position
-    (:func:`which_set_census`) starts from it."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if not open_tiles or any(t not in range(1, 10) for t in open_tiles) or not 1 <= roll <= 12:
-        raise ValueError(
-            tr("open tiles {items}, roll {roll}: tiles 1 to 9, a roll 1 to 12", items=open_tiles, roll=roll)
-        )
-    closed = [t for t in range(1, 10) if t not in open_tiles]
-    steps = [(t,) for t in closed if t != 1]
-    if 1 in closed:
-        if not steps:
-            return None
-        steps[0] = (steps[0][0], 1)
-
-    def pips(total: int) -> tuple[int, ...]:
-        return (1,) if total == 1 else (1, total - 1) if total <= 7 else (total - 6, 6)
-
-    game = ShutTheBox(1, Rules(one_die=one_die), "round", seed=0, dice=[pips(sum(s)) for s in steps] + [pips(roll)])
-    for s in steps + [None]:
-        n = 1 if s is None and roll == 1 else 2
-        if game.phase != "roll" or n not in game.dice_options():
-            return None
-        game.play(("roll", n))
-        if s is not None:
-            game.play(("cover", s))
-    return game if game.phase == "cover" else None
-
-
 def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
     """The set "the two-tile set with the second-largest top tile" picks (largest tile first), or none: the pattern
     a reader found behind the bank's "which set?" answers once the habits are wrong."""
     sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
     pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
     return [pairs[1]] if len(pairs) >= 2 else []
-
-
-def census_puzzles() -> list[Puzzle]:
-    """Every "which set?" puzzle of the game (exact, no sampling): each open-tile set and roll under each one-die
-    rule (:func:`position_at`) and each goal where one set (or sets tied exactly) beats every other by
-    :data:`MARGIN` — the habits' positions included (:func:`candidate` with ``habits=False``) — in id order.
-    Computed once (about ten seconds)."""
-    if not _CENSUS:
-        found = {}
-        for one_die in ONE_DIE_RULES:
-            for mask in range(1, 512):
-                for roll in range(1, 13):
-                    game = position_at(one_die, tuple(_tiles(mask)), roll)
-                    if game is None or len(game.legal_sets()) < 2:
-                        continue
-                    for objective in OBJECTIVES:
-                        p = candidate(game, objective, habits=False)
-                        if p is not None:
-                            found[p.id] = p
-        _CENSUS.extend(sorted(found.values(), key=lambda p: p.id))
-    return list(_CENSUS)
-
-
-_CENSUS: list[Puzzle] = []
-
-
-def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) -> list[Puzzle]:
-    """The "which set?" questions the bank adds for Practice: :func:`which_set_selection` over every puzzle of
-    the census (:func:`census_puzzles`) as Practice would rate it (:func:`practice_ratings`), leaving out those
-    "cover the tile equal to the roll" answers (the bank holds none) — the stored puzzles, bank ratings kept."""
-    stored = {p.id: p for p in census_puzzles()}
-    asked = [p for p in practice_ratings(list(stored.values())) if one_step_rule(p) is None]
-    return [stored[p.id] for p in which_set_selection(asked, share, seed)]
-
-
-def add_census(path=None) -> int:
-    """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
-    command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
-    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).
-    Returns how many were added."""
-    from gamekit.puzzles.store import bank_path, read_bank, write_bank
-
-    path = bank_path(GAME_ID) if path is None else path
-    data = read_bank(path, GAME_ID)
-    have = {d["id"] for d in data["puzzles"]}
-    new = [p.to_dict() for p in census_selection() if p.id not in have]
-    step = f"python -m gamekit.puzzles.shutbox census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
-    command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
-    before = data.get("stats", {}).get("census", {}).get("added", [])
-    added = sorted({*before, *(d["id"] for d in new)})
-    only = sorted({*data.get("stats", {}).get("practice_only", []), *added})  # the lessons' sets never draw them
-    stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
-    write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
-    return len(new)
-
-
-def which_set_census(share: float = 0.4) -> dict[str, int]:
-    """The exact search over every "which set?" position of the game (every open-tile set and roll, under every
-    one-die rule and both goals, :func:`position_at`) with a clear best set (:data:`MARGIN`, as in the bank):
-    ``positions`` (open tiles and roll, counted once), ``largest_wrong`` (where, in some rule and goal, covering
-    the largest tile is not the one right set), ``neither`` (where in some rule and goal neither the largest tile
-    nor the closest pair is), ``second_top_wrong`` (of those, where the two-tile set with the second-largest top
-    tile is wrong too), and ``most`` — the most distinct positions a question set can hold with no rule of thumb
-    answering more than ``share`` of them: each question the largest tile and the closest pair both miss is one
-    of the ``neither`` ones, so ``neither`` ≥ (1 − 2·share)·N."""
-    found: dict[tuple, set[str]] = {}
-    for p in census_puzzles():
-        misses = found.setdefault(question_position(p), set())
-        open_tiles, roll = question_position(p)
-        picks = {r: thumb_sets(r, open_tiles, roll) for r in ("largest_tile", "close_pair", "second_top_pair")}
-        missed = {r for r, chosen in picks.items() if not set_answers(chosen, p.answers)}
-        if "largest_tile" in missed:
-            misses.add("largest")
-            if "close_pair" in missed:
-                misses.add("neither")
-                if "second_top_pair" in missed:
-                    misses.add("all three")
-    neither = sum("neither" in m for m in found.values())
-    return {
-        "positions": len(found),
-        "largest_wrong": sum("largest" in m for m in found.values()),
-        "neither": neither,
-        "second_top_wrong": sum("all three" in m for m in found.values()),
-        "most": int(neither / (1 - 2 * share) + 1e-9) if share < 0.5 else len(found),
-    }
-
-
-if __name__ == "__main__":  # python -m gamekit.puzzles.shutbox census: add the census selection to the bank
-    import sys
-
-    if sys.argv[1:] != ["census"]:
-        sys.exit("usage: python -m gamekit.puzzles.shutbox census")
-    print(add_census(), "puzzles added")

@@ -148,14 +148,8 @@ def test_the_which_set_selection_is_the_same_every_time_and_keeps_its_promises()
     """which_set_selection on the census (every "which set?" puzzle, habits included): the same puzzles for the
     same seed, each position once, every rule within the share; the bank holds every puzzle it chose, and its
     input is refused when it is not "which set?" puzzles or the share is no share."""
-    from gamekit.puzzles.shutbox import (
-        MAX_RULE_SHARE,
-        census_puzzles,
-        census_selection,
-        practice_ratings,
-        question_position,
-        which_set_selection,
-    )
+    from gamekit.puzzles.shut_census import census_puzzles, census_selection
+    from gamekit.puzzles.shutbox import MAX_RULE_SHARE, practice_ratings, question_position, which_set_selection
 
     chosen = census_selection()
     assert [p.id for p in chosen] == [p.id for p in census_selection()]
@@ -232,7 +226,7 @@ def test_a_which_set_question_set_no_rule_of_thumb_answers_is_small_by_the_game_
     two-tile set with the second-largest top tile".  So a question set in which no rule of thumb answers more
     than 35 % holds at most 23 distinct positions (40 %: 35), whatever the bank: the game, not the build, sets
     the limit — Practice's selection reaches 20."""
-    from gamekit.puzzles.shutbox import which_set_census
+    from gamekit.puzzles.shut_census import which_set_census
 
     found = which_set_census(0.35)
     assert found == {"positions": 1581, "largest_wrong": 120, "neither": 7, "second_top_wrong": 0, "most": 23}
@@ -240,7 +234,8 @@ def test_a_which_set_question_set_no_rule_of_thumb_answers_is_small_by_the_game_
 
 
 def test_position_at_reaches_the_position_asked_or_says_it_cannot():
-    from gamekit.puzzles.shutbox import position_at, second_top_pair
+    from gamekit.puzzles.shut_census import position_at
+    from gamekit.puzzles.shutbox import second_top_pair
 
     game = position_at("after_789", (1, 2, 4, 6, 8, 9), 10)
     assert game.open_tiles == (1, 2, 4, 6, 8, 9) and sum(game.dice) == 10 and game.phase == "cover"

@@ -1,0 +1,152 @@
+"""The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
+the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
+:func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_selection` picks Practice's questions from it, each
+position once, no rule of thumb answering more than its share; ``python -m gamekit.puzzles.shut_census`` adds them
+to the bank (:func:`add_census`) and :func:`which_set_census` counts how few positions defeat the rules of thumb.
+"""
+
+from __future__ import annotations
+
+from gamekit.i18n import tr
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.shutbox import (
+    GAME_ID,
+    MAX_RULE_SHARE,
+    OBJECTIVES,
+    SELECTION_SEED,
+    candidate,
+    one_step_rule,
+    practice_ratings,
+    question_position,
+    set_answers,
+    thumb_sets,
+    tiles_of_mask,
+    which_set_selection,
+)
+from gamekit.shutbox import Rules, ShutTheBox
+from gamekit.shutbox.rules import ONE_DIE_RULES
+
+
+def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
+    """A one-player turn under the one-die rule ``one_die`` with ``open_tiles`` open and the dice just showing
+    ``roll`` (two dice, or one die for a roll of 1), reached by covering the other tiles one roll each (tile 1
+    together with the next covered tile); None when the rules do not reach it that way (tile 1 the only covered
+    tile, or the dice the roll needs not allowed there).  The exact search over every position
+    (:func:`which_set_census`) starts from it."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in range(1, 10) for t in open_tiles) or not 1 <= roll <= 12:
+        raise ValueError(
+            tr("open tiles {items}, roll {roll}: tiles 1 to 9, a roll 1 to 12", items=open_tiles, roll=roll)
+        )
+    closed = [t for t in range(1, 10) if t not in open_tiles]
+    steps = [(t,) for t in closed if t != 1]
+    if 1 in closed:
+        if not steps:
+            return None
+        steps[0] = (steps[0][0], 1)
+
+    def pips(total: int) -> tuple[int, ...]:
+        return (1,) if total == 1 else (1, total - 1) if total <= 7 else (total - 6, 6)
+
+    game = ShutTheBox(1, Rules(one_die=one_die), "round", seed=0, dice=[pips(sum(s)) for s in steps] + [pips(roll)])
+    for s in steps + [None]:
+        n = 1 if s is None and roll == 1 else 2
+        if game.phase != "roll" or n not in game.dice_options():
+            return None
+        game.play(("roll", n))
+        if s is not None:
+            game.play(("cover", s))
+    return game if game.phase == "cover" else None
+
+
+def census_puzzles() -> list[Puzzle]:
+    """Every "which set?" puzzle of the game (exact, no sampling): each open-tile set and roll under each one-die
+    rule (:func:`position_at`) and each goal where one set (or sets tied exactly) beats every other by
+    :data:`MARGIN` — the habits' positions included (:func:`candidate` with ``habits=False``) — in id order.
+    Computed once (about ten seconds)."""
+    if not _CENSUS:
+        found = {}
+        for one_die in ONE_DIE_RULES:
+            for mask in range(1, 512):
+                for roll in range(1, 13):
+                    game = position_at(one_die, tuple(tiles_of_mask(mask)), roll)
+                    if game is None or len(game.legal_sets()) < 2:
+                        continue
+                    for objective in OBJECTIVES:
+                        p = candidate(game, objective, habits=False)
+                        if p is not None:
+                            found[p.id] = p
+        _CENSUS.extend(sorted(found.values(), key=lambda p: p.id))
+    return list(_CENSUS)
+
+
+_CENSUS: list[Puzzle] = []
+
+
+def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) -> list[Puzzle]:
+    """The "which set?" questions the bank adds for Practice: :func:`which_set_selection` over every puzzle of
+    the census (:func:`census_puzzles`) as Practice would rate it (:func:`practice_ratings`), leaving out those
+    "cover the tile equal to the roll" answers (the bank holds none) — the stored puzzles, bank ratings kept."""
+    stored = {p.id: p for p in census_puzzles()}
+    asked = [p for p in practice_ratings(list(stored.values())) if one_step_rule(p) is None]
+    return [stored[p.id] for p in which_set_selection(asked, share, seed)]
+
+
+def add_census(path=None) -> int:
+    """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
+    command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
+    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).
+    Returns how many were added."""
+    from gamekit.puzzles.store import bank_path, read_bank, write_bank
+
+    path = bank_path(GAME_ID) if path is None else path
+    data = read_bank(path, GAME_ID)
+    have = {d["id"] for d in data["puzzles"]}
+    new = [p.to_dict() for p in census_selection() if p.id not in have]
+    step = f"python -m gamekit.puzzles.shut_census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
+    command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
+    before = data.get("stats", {}).get("census", {}).get("added", [])
+    added = sorted({*before, *(d["id"] for d in new)})
+    only = sorted({*data.get("stats", {}).get("practice_only", []), *added})  # the lessons' sets never draw them
+    stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
+    write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
+    return len(new)
+
+
+def which_set_census(share: float = 0.4) -> dict[str, int]:
+    """The exact search over every "which set?" position of the game (every open-tile set and roll, under every
+    one-die rule and both goals, :func:`position_at`) with a clear best set (:data:`MARGIN`, as in the bank):
+    ``positions`` (open tiles and roll, counted once), ``largest_wrong`` (where, in some rule and goal, covering
+    the largest tile is not the one right set), ``neither`` (where in some rule and goal neither the largest tile
+    nor the closest pair is), ``second_top_wrong`` (of those, where the two-tile set with the second-largest top
+    tile is wrong too), and ``most`` — the most distinct positions a question set can hold with no rule of thumb
+    answering more than ``share`` of them: each question the largest tile and the closest pair both miss is one
+    of the ``neither`` ones, so ``neither`` ≥ (1 − 2·share)·N."""
+    found: dict[tuple, set[str]] = {}
+    for p in census_puzzles():
+        misses = found.setdefault(question_position(p), set())
+        open_tiles, roll = question_position(p)
+        picks = {r: thumb_sets(r, open_tiles, roll) for r in ("largest_tile", "close_pair", "second_top_pair")}
+        missed = {r for r, chosen in picks.items() if not set_answers(chosen, p.answers)}
+        if "largest_tile" in missed:
+            misses.add("largest")
+            if "close_pair" in missed:
+                misses.add("neither")
+                if "second_top_pair" in missed:
+                    misses.add("all three")
+    neither = sum("neither" in m for m in found.values())
+    return {
+        "positions": len(found),
+        "largest_wrong": sum("largest" in m for m in found.values()),
+        "neither": neither,
+        "second_top_wrong": sum("all three" in m for m in found.values()),
+        "most": int(neither / (1 - 2 * share) + 1e-9) if share < 0.5 else len(found),
+    }
+
+
+if __name__ == "__main__":  # python -m gamekit.puzzles.shut_census: add the census selection to the bank
+    import sys
+
+    if sys.argv[1:]:
+        sys.exit("usage: python -m gamekit.puzzles.shut_census")
+    print(add_census(), "puzzles added")
