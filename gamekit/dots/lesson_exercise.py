@@ -3,6 +3,8 @@ judged by the exact solver and the feedback that explains a line (:func:`why_lin
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from gamekit.core.errors import IllegalMoveError
 from gamekit.dots import analysis
@@ -61,14 +63,18 @@ def line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -
 
 def pupil_line(game: DotsAndBoxes, answer: Any) -> int:
     """The line a pupil typed or clicked, or ``IllegalMoveError`` in plain words: the typed text in quotes (no
-    program notation), then what is wrong with it."""
+    program notation), then what is wrong with it. The dash may be typed as an en dash, an em dash or a minus sign
+    (word processors and phones turn ``-`` into those), and two dots separated only by a space count too."""
     text_ = str(answer).strip() if isinstance(answer, str) else ""
-    if not text_ or "-" not in text_:
+    joined = re.sub(r"\s*[\u2010-\u2015\u2212]\s*", "-", text_)  # a typed en dash, em dash or minus sign
+    two_dots = re.fullmatch(r"([a-z]\s*[0-9]{1,2})\s+([a-z]\s*[0-9]{1,2})", joined, re.IGNORECASE | re.ASCII)
+    joined = f"{two_dots.group(1)}-{two_dots.group(2)}" if two_dots else joined
+    if not joined or "-" not in joined:
         raise IllegalMoveError(
             tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.", text=text_ or str(answer))
         )
     try:
-        return game.line_index(text_)
+        return game.line_index(joined)
     except IllegalMoveError as refused:  # the engine's reason, with the text quoted for a reader
         reason = str(refused).split(": ", 1)[-1].replace("'a1-b1'", "a1-b1")
         raise IllegalMoveError(tr("“{text}”: {reason}.", text=text_, reason=reason.rstrip("."))) from None
@@ -89,7 +95,6 @@ def parts_of(game: DotsAndBoxes, kind: str) -> list[int]:
 
 
 def parse_lengths(answer: Any) -> list[int]:
-    import re
 
     if isinstance(answer, (list, tuple)):
         return sorted((parse_int(a) for a in answer), reverse=True)

@@ -188,7 +188,12 @@ LESSONS: dict[int, Lesson] = {
             N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
             N_("The other player draws the fourth side, takes the box and, because they won a box, draws again."),
         ),
-        ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")), seed=2),
+        ProblemSet(
+            "dots_and_boxes",
+            (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
+            seed=2,
+            where=(("width", 3), ("height", 3)),
+        ),
         objectives=(
             (
                 N_("count the lines of a board, and name a line by its two dots"),

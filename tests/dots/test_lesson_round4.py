@@ -1,0 +1,50 @@
+"""Dots lessons, fourth reading: a typed line may use a word processor's dash, "third side" is said as "exactly
+three sides drawn", practice boards fit their level, each lesson teaches a method before an exercise needs it, and
+the Spanish reads naturally."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.core.errors import IllegalMoveError
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson_exercise import pupil_line
+from gamekit.dots.rules import DotsAndBoxes
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = {n: lesson.notebook.split("/")[-1] for n, lesson in L.LESSONS.items()}
+
+
+def _page(lesson: int, lang: str = "en") -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / f"{FILES[lesson]}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("typed", ["b1–c1", "b1—c1", "b1 – c1", "b1 − c1", "b1 c1", " B1-c1 "])
+def test_a_typed_line_may_use_an_en_dash_an_em_dash_a_minus_or_a_space(typed):
+    """Phones and word processors turn "-" into "–"; a pupil who types "b1–c1" means the line b1-c1."""
+    game = DotsAndBoxes(3, 3)
+    assert pupil_line(game, typed) == game.line_index("b1-c1")
+
+
+@pytest.mark.parametrize("typed", ["b1", "b1 c1 d1", "b1~c1", "b1–d1"])
+def test_a_typed_text_that_is_still_no_line_is_refused_by_name(typed):
+    with pytest.raises(IllegalMoveError, match=typed):
+        pupil_line(DotsAndBoxes(3, 3), typed)
+
+
+def test_lesson_1_exercise_7_says_exactly_three_sides_drawn():
+    ex = L.exercises(1)["third_sides_count"]
+    assert "exactly three sides drawn" in ex.prompt
+    assert "exactly three sides drawn" in _page(1).split("### Exercise 7")[1].split("```")[0]
+    assert "exactamente tres lados trazados" in _page(1, "es").split("### Ejercicio 7")[1].split("```")[0]
+
+
+def test_lesson_1_practice_boards_are_small_and_cost_little():
+    """An easy practice problem of lesson 1 is on a 3×3 board: a 5×4 board where a mistake "costs you 11 boxes"
+    is not easy on the day the pupil learns the rules."""
+    for ex in L.practice_exercises(1):
+        assert (ex.game.geometry.width, ex.game.geometry.height) == (3, 3)
+        assert ex.level == "easy"
