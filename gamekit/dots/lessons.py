@@ -203,7 +203,7 @@ LESSONS: dict[int, Lesson] = {
                 N_('play by the rules, including "win a box, draw again", and follow a game written down'),
                 ("whose_turn", "first_box", "two_boxes"),
             ),
-            (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count")),
+            (N_("spot the boxes with exactly three sides drawn on a board"), ("first_box", "third_sides_count")),
         ),
         themes=("take_box",),
     ),
