@@ -198,12 +198,18 @@ def shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
     return game.line_name(next(iter(common))) if common else None
 
 
-def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False) -> DotsExercise:
+def best_move_exercise(
+    name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False, lesson: int = 0
+) -> DotsExercise:
     """ "Click the best line" on a named position, checked by the exact solver.
 
     Accepted: exactly the lines the solver rates best.  Every other line is refused with what it
-    does (:func:`why_line`) and both results, so a pupil learns why it is worse.
+    does (:func:`why_line`) and both results, so a pupil learns why it is worse.  From ``lesson`` 5 on, a line
+    that takes a box where every best line refuses is named as giving control away (:func:`mistake_reason`, the
+    practice problems' words), not just as "it takes a box and draws again".
     """
+    if not isinstance(lesson, int) or isinstance(lesson, bool) or not 0 <= lesson <= 5:
+        raise ValueError(tr("lesson={lesson!r}: 0 (no lesson's words) or a lesson 1 to 5", lesson=lesson))
     game = position(name)
     values = move_values(game)
     best = max(values.values())
@@ -211,9 +217,18 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
     seat = tr(SEATS[game.to_move])
     safe = set(safe_lines(game))
 
+    refuses = not any(boxes_won(game, b) for b in right)
+
     def judge(line: str) -> tuple[bool, str]:
         v = values[line]
         why = why_line(game, line)
+        if v != best and lesson >= 5 and refuses and boxes_won(game, line):  # grabbing gives control away
+            return False, tr(
+                "{reason} With best play the game would then end {final}; a better line ends it {final2}.",
+                reason=mistake_reason(game, line, lesson, right),
+                final=final_score_text(game, v),
+                final2=final_score_text(game, best),
+            )
         if v == best:
             return True, tr(
                 "Yes: {line} — {why} With best play the game then ends {final}.",

@@ -48,3 +48,33 @@ def test_lesson_1_practice_boards_are_small_and_cost_little():
     for ex in L.practice_exercises(1):
         assert (ex.game.geometry.width, ex.game.geometry.height) == (3, 3)
         assert ex.level == "easy"
+
+
+@pytest.mark.parametrize(
+    "name, grabs", [("challenge_refuse", ["c1-c2"]), ("challenge_loop", ["a3-b3"]), ("loop_four", ["a2-b2", "b2-c2"])]
+)
+def test_lesson_5_grabbing_a_box_is_named_as_giving_control_away(name, grabs):
+    """Where every best line refuses, a line that takes a box is told it hands over control (the practice
+    problems' words), not just "it takes 1 box and draws again"."""
+    ex = L.exercises(5)[name]
+    for line in grabs:
+        ok, feedback = ex.check(line)
+        assert not ok
+        assert "double-deal keeps control" in feedback and "must open the next chain" in feedback
+        assert "draws again" not in feedback
+
+
+def test_best_move_exercise_refuses_an_unknown_lesson():
+    from gamekit.dots.lesson_exercise import best_move_exercise
+
+    with pytest.raises(ValueError, match="lesson=7"):
+        best_move_exercise("loop_four", "?", "?", lesson=7)
+
+
+def test_lesson_5_exercise_1s_one_short_reason_fits_one_short():
+    """5 is one short of Gold's 6; the old reason ("did you count the single box as Gold's?") fits 7, not 5."""
+    ex = L.exercises(5)["double_deal_score"]
+    assert ex.check("6")[0]
+    ok, five = ex.check("5")
+    assert not ok and "single box" not in five and "last chain" in five
+    assert "single box" in ex.check("7")[1]
