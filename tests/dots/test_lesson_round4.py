@@ -78,3 +78,29 @@ def test_lesson_5_exercise_1s_one_short_reason_fits_one_short():
     ok, five = ex.check("5")
     assert not ok and "single box" not in five and "last chain" in five
     assert "single box" in ex.check("7")[1]
+
+
+@pytest.mark.parametrize("typed", ["30: 2, 4", "30 2 4", "30; 2, 4", "30, 2, 4", "30;2,4", "30: 4 2"])
+def test_lesson_4_exercise_1_takes_the_dots_then_the_numbers_in_any_plain_form(typed):
+    assert L.exercises(4)["parity_5x4"].check(typed)[0]
+
+
+def test_lesson_4_exercise_1_still_needs_the_dots_so_switching_does_not_pass():
+    """The numbers alone are a two-way choice (odd or even): "2, 4" is asked again with the dots, never passed,
+    and "30 1 3" still fails."""
+    ex = L.exercises(4)["parity_5x4"]
+    for guess in ("2, 4", "1, 3"):
+        ok, feedback = ex.check(guess)
+        assert not ok and "number of dots" in feedback
+    assert not ex.check("30 1 3")[0]
+    assert not ex.check("20 2 4")[0]
+
+
+def test_lesson_4_no_long_chain_row_follows_the_rule():
+    """With no long chain forming, 16 + 0 = 16 is even: the rule says Gold, not a dash."""
+    from gamekit.dots.lesson_worksheets import tally_rows
+
+    for lesson_page, word in ((_page(4), "16 is even"), (_page(4, "es"), "16 es par")):
+        text = " ".join(lesson_page.split())
+        assert "a dash" not in text and "un guion" not in text and word in text
+    assert all(row[3] == "Gold" for row in tally_rows() if row[1] == 0)
