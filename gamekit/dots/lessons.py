@@ -108,15 +108,19 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     1: (),
     2: (N_("**Safe line:** a line that gives no box its third side."),),
     3: (
-        N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
+        N_("**Junction:** a box with no side drawn, or only one: several chains can meet there."),
+        N_(
+            "**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends, each at "
+            "the edge of the board or at a junction."
+        ),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-    ),
-    4: (
         N_(
             "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
             "opened by its middle line, the boxes cannot be refused."
         ),
+    ),
+    4: (
         N_("**Control:** the player who has control makes the other player open every long chain."),
         N_(
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
@@ -137,8 +141,9 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
     ),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
-words of its lesson and the lessons before it, never a word taught later.  The two ways to hand over a 2-chain are
-taught in lesson 3 but first carded on lesson 4's sheet: on lesson 3's they would answer its exercise 4."""
+words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card holds the two ways to
+hand over a 2-chain: its page teaches them before exercise 4, which also asks which chain to open, so the card
+makes that exercise solvable on paper without answering it."""
 
 
 def worksheet_aids(notebook: str) -> list[str]:
@@ -298,7 +303,10 @@ LESSONS: dict[int, Lesson] = {
             ),
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
-                N_("hand over a short chain the safe way, so that the other player cannot refuse it"),
+                N_(
+                    "choose which short chain to hand over, and hand a 2-chain over by its middle line, so that the "
+                    "other player cannot refuse it"
+                ),
                 ("hand_over", "give_single"),
             ),
         ),

@@ -104,3 +104,69 @@ def test_lesson_4_no_long_chain_row_follows_the_rule():
         text = " ".join(lesson_page.split())
         assert "a dash" not in text and "un guion" not in text and word in text
     assert all(row[3] == "Gold" for row in tally_rows() if row[1] == 0)
+
+
+def _worksheet(lesson: int, lang: str = "en") -> str:
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    return (folder / f"{FILES[lesson]}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_teaches_both_handouts_before_exercise_4_without_naming_which_chain(lang):
+    """Exercise 4 asked for the middle-line handout before the page taught it: the two handouts now come first, and
+    the teaching names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+    page = _page(3, lang)
+    call = page.index('L.exercise("hand_over"')
+    taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
+    refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
+    assert refused < call and taught < call
+    before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
+    for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
+        assert word not in before, word
+
+
+def test_lesson_3_exercise_4_needs_which_chain_and_how():
+    """ "Use the middle line" is not enough: the middle line of any other chain loses, and so do the 2-chain's ends
+    (the solver's values); only the 2-chain's middle line keeps Gold winning."""
+    from gamekit.dots.analysis import components
+    from gamekit.dots.lesson_exercise import after_line
+    from gamekit.dots.solver import move_values
+
+    ex = L.exercises(3)["hand_over"]
+    game = ex.game
+    values = move_values(game)
+    assert ex.solutions == [line for line, v in values.items() if v == max(values.values())]
+    (right,) = ex.solutions
+    chains = sorted(c.length for c in components(game))
+    assert chains[0] == 2 and len(chains) >= 3
+    wrong_middles = []
+    for line in game.legal_moves():
+        after = after_line(game, line)
+        if len([b for b in range(game.geometry.n_boxes) if after.sides_drawn(b) == 3]) == 2 and line != right:
+            wrong_middles.append(line)  # a middle line of a longer chain gives two boxes their third side
+    assert wrong_middles and all(values[line] < values[right] for line in wrong_middles)
+    assert ex.check(right)[0] and not any(ex.check(line)[0] for line in wrong_middles)
+
+
+def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
+    lesson = L.LESSONS[3]
+    (text, names) = lesson.objectives[2]
+    assert "which short chain" in text and "middle line" in text and names == ("hand_over", "give_single")
+    page = _page(3)
+    taught = page.index("**hard-hearted handout**")
+    assert all(page.index(f'L.exercise("{name}"') > taught for name in names)
+    assert f"* {text}." in " ".join(page.split())  # the page's objective bullet says the same
+    guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
+    assert text in guide
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
+    page = _page(3, lang)
+    word = "junction" if lang == "en" else "empalme"
+    assert page.lower().index(word) == page.lower().index(f"**{word}**") + 2
+    card = _worksheet(3, lang).split("## Ex")[0].split("## Ej")[0]
+    assert f"**{word.capitalize()}:**" in card
+    assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
+    # exercise 4 is solvable on paper: the card has both handouts
+    assert ("middle line" if lang == "en" else "línea del medio") in card

@@ -1264,8 +1264,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
     """Worksheets stand alone on paper: every sheet's card names the rules and the third side; each lesson's own words
     card adds the words of that lesson and the earlier ones — safe line (2); chain, long chain, loop (3); the two
-    handouts (carded from 4: on lesson 3's sheet they would answer its exercise 4), control, the long chain rule,
-    sacrifice (4); double-cross, double-deal, all-but-four (5) — and never a word taught later (lesson 1's sheet
+    handouts (3: exercise 4 also asks which chain to open); control, the long chain rule, sacrifice (4); double-cross, double-deal, all-but-four (5) — and never a word taught later (lesson 1's sheet
     defines no loop and no long chain rule). In English and in Spanish; a loop is not called a chain; the rule gives
     control: the other player opens every long chain."""
     from gamekit.i18n import tr, using
@@ -1276,14 +1275,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain"),
-        4: ("middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "middle line"),
+        4: ("Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
         5: ("Double-cross", "Double-deal", "All-but-four"),
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("middle line", "Long chain rule", "Sacrifice"),
+        3: ("Long chain rule", "Sacrifice"),
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: (),
     }
