@@ -1263,9 +1263,10 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
     """Worksheets stand alone on paper: every sheet's card names the rules and the third side; each lesson's own words
-    card adds the words of that lesson and the earlier ones — safe line (2); chain, long chain, loop (3); the two
-    handouts (3: exercise 4 also asks which chain to open); control, the long chain rule, sacrifice (4); double-cross, double-deal, all-but-four (5) — and never a word taught later (lesson 1's sheet
-    defines no loop and no long chain rule). In English and in Spanish; a loop is not called a chain; the rule gives
+    card adds the words of that lesson and the earlier ones — safe line (2); junction, chain, long chain, loop and
+    the two handouts (3: exercise 4 also asks which chain to open); control, the long chain rule, sacrifice (4);
+    double-cross, double-deal, all-but-four (5) — and never a word taught later (lesson 1's sheet defines no loop
+    and no long chain rule). In English and in Spanish; a loop is not called a chain; the rule gives
     control: the other player opens every long chain."""
     from gamekit.i18n import tr, using
     from gamekit.teacher_sheets import worksheet_markdown
