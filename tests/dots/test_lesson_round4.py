@@ -170,3 +170,21 @@ def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
     assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
     # exercise 4 is solvable on paper: the card has both handouts
     assert ("middle line" if lang == "en" else "línea del medio") in card
+
+
+def test_lesson_2_exercise_5_has_a_board_of_its_own():
+    """Lesson 2's exercise 5 was lesson 3's exercise 4 board plus one line: no other exercise's board of lessons 2
+    to 5 is now within four lines of it, and its count is the run the position really gives."""
+    from gamekit.dots.lesson_positions import takeable, third_side_boxes
+
+    ex = L.exercises(2)["how_many"]
+    game = ex.game
+
+    def board(g):
+        return [g.is_drawn(i) for i in range(g.geometry.n_lines)]
+
+    for n in (2, 3, 4, 5):
+        for name, other in L.exercises(n).items():
+            if name != "how_many" and other.game is not None and other.game.geometry.n_lines == game.geometry.n_lines:
+                assert sum(a != b for a, b in zip(board(game), board(other.game))) >= 4, (n, name)
+    assert len(third_side_boxes(game)) == 1 and ex.check(str(takeable(game)))[0] and not ex.check("1")[0]
