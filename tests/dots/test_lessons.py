@@ -117,7 +117,7 @@ def test_take_box_accepts_exactly_the_completing_lines():
 def test_how_many_matches_brute_force():
     ex = ALL["how_many"]
     n = run_length(ex.game)
-    assert n == 4
+    assert n == 5
     for k in range(0, 10):
         assert ex.check(k)[0] == (k == n)
 
@@ -997,7 +997,7 @@ COMMON_MISTAKES = {
     },
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
-    "how_many": {1: "Only one box", 3: "More than 3", 5: "Fewer than 5"},
+    "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
