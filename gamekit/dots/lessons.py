@@ -71,7 +71,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import tally_sheet
+from gamekit.dots.lesson_worksheets import WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
@@ -92,58 +92,6 @@ __all__ = [
     "WORKSHEET_WORDS",
     "worksheet_aids",
 ]
-
-WORKSHEET_RULES = (
-    N_(
-        "**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
-        "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
-        "boxes wins."
-    ),
-    N_("**Third side:** a box with three sides drawn can be taken by the next player."),
-)
-"""The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
-stands alone on paper.  The words of later lessons are on each sheet's own card (:data:`WORKSHEET_WORDS`)."""
-
-WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
-    1: (),
-    2: (N_("**Safe line:** a line that gives no box its third side."),),
-    3: (
-        N_("**Junction:** a box with no side drawn, or only one: several chains can meet there."),
-        N_(
-            "**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends, each at "
-            "the edge of the board or at a junction."
-        ),
-        N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
-        N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-        N_(
-            "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
-            "opened by its middle line, the boxes cannot be refused."
-        ),
-    ),
-    4: (
-        N_("**Control:** the player who has control makes the other player open every long chain."),
-        N_(
-            "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-            "second player wants it odd. Whoever gets the total they want has control."
-        ),
-        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
-    ),
-    5: (
-        N_("**Double-cross:** one line that wins two boxes at once."),
-        N_(
-            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-            "taking them: the other player takes both with a double-cross and must then open the next chain."
-        ),
-        N_(
-            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
-            "two pairs, to keep control."
-        ),
-    ),
-}
-"""The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
-words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card holds the two ways to
-hand over a 2-chain: its page teaches them before exercise 4, which also asks which chain to open, so the card
-makes that exercise solvable on paper without answering it."""
 
 
 def worksheet_aids(notebook: str) -> list[str]:
