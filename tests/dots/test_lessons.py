@@ -152,7 +152,7 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     for end in ("b1-c1", "a1-a2"):
         ok, feedback = ex.check(end)
         assert not ok and "at an end" in feedback and "draw the other end and leave both to Gold" in feedback
-        assert "handout" not in feedback and "refuse" not in feedback  # the page names those after exercise 4
+        assert "handout" not in feedback and "refuse" not in feedback  # plain words, not the book's terms
     ok, feedback = ex.check("b1-b2")
     assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
