@@ -279,7 +279,7 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
         return False, tr("Fewer than {k}: a box has a third side only when exactly one of its sides is missing.", k=k)
 
     return DotsExercise(
-        tr("<b>How many boxes on this board have a third side?</b>"),
+        tr("<b>How many boxes on this board have exactly three sides drawn?</b>"),
         check,
         hint=tr("Go box by box and count its drawn sides: you want boxes with exactly 3."),
         answer=f"{n}.",

@@ -12,7 +12,7 @@ from gamekit.dots.lesson_pictures import describe_components, join_words
 from gamekit.dots.lesson_positions import SEATS, position, takeable
 
 
-def how_many_exercise(name: str = "open_four") -> DotsExercise:
+def how_many_exercise(name: str = "open_five") -> DotsExercise:
     game = position(name)
     n = takeable(game)
     seat = tr(SEATS[game.to_move])
@@ -50,7 +50,7 @@ def how_many_exercise(name: str = "open_four") -> DotsExercise:
         solutions=[n, f" {n} "],
         game=game,
         wrong=[1, n - 1, n + 1],
-        key="how_many" if name == "open_four" else f"how_many_{name}",
+        key="how_many" if name == "open_five" else f"how_many_{name}",
         parts=False,
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gamekit.core.errors import SolverTimeout
 from gamekit.display import Paragraph
 from gamekit.display import Table
@@ -27,7 +29,8 @@ from gamekit.dots.lesson_positions import REAL_GAME, SEATS, long_chain_count, po
 def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 4) -> DotsExercise:
     """How many dots has a ``width``×``height`` board, and which numbers of long chains, from 1 to ``most``, suit
     ``seat``?  The pupil types both ("30: 2, 4"): the numbers alone are a two-way choice (odd or even) that a pupil
-    could pass by switching, so the answer also needs the dots the pupil counted."""
+    could pass by switching, so the answer also needs the dots the pupil counted.  The dots may be followed by a
+    colon, a semicolon, a comma or a space ("30 2 4"); the numbers alone ("2, 4") are asked again with the dots."""
     dots = geometry(width, height).n_dots
     parity = wanted_parity(width, height, seat)
     counts = [k for k in range(1, most + 1) if (k % 2 == 0) == (parity == "even")]
@@ -48,12 +51,17 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
                 + " "
                 + form
             )
-        text = str(answer)
-        if ":" not in text:
-            raise ValueError(tr("First the number of dots on the board, then the numbers of long chains.") + " " + form)
-        left, right = text.split(":", 1)
-        typed_dots = parse_int(left)
-        got = sorted(set(parse_lengths(right)))
+        text = str(answer).strip()
+        if ":" in text:
+            left, right = text.split(":", 1)
+            typed_dots, got = parse_int(left), sorted(set(parse_lengths(right)))
+        else:  # "30 2 4", "30; 2, 4", "30, 2, 4": the dots come first, and no count of long chains is that big
+            split = re.fullmatch(r"([0-9]+)\s*[;,\s]\s*(\S.*)", text)
+            if not split or int(split.group(1)) <= most:
+                raise ValueError(
+                    tr("First the number of dots on the board, then the numbers of long chains.") + " " + form
+                )
+            typed_dots, got = int(split.group(1)), sorted(set(parse_lengths(split.group(2))))
         if any(k < 1 or k > most for k in got):
             raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most) + " " + form)
         if typed_dots == width * height and typed_dots != dots:

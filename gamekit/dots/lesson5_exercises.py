@@ -210,6 +210,7 @@ def loop_four_exercise() -> DotsExercise:
         ),
         tr("Add up what each player ends with if you take the whole loop, and if you leave four."),
         key="loop_four",
+        lesson=5,
     )
 
 
@@ -262,6 +263,7 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
             "and if you leave them."
         ),
         key=name,
+        lesson=5,
     )
     game = ex.game
     rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
@@ -305,6 +307,7 @@ def challenge_exercise(name: str) -> DotsExercise:
             "wins more in the end."
         ),
         key=name,
+        lesson=5,
     )
 
 
@@ -319,6 +322,7 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
             "Picture both plans to the end. After a double-deal, who would open the chain of 2, and who the chain of 3?"
         ),
         key=name,
+        lesson=5,
     )
     game = ex.game
     rest = sorted((p.length for p in components(game) if not p.opened), reverse=True)
@@ -369,8 +373,8 @@ def double_deal_score_exercise() -> DotsExercise:
         ),
         gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
         gold - 1: tr(
-            "One short. Did you count the single box as Gold's? Coral took it. Count again, chain by chain, the "
-            "boxes Gold takes."
+            "One short. Count Gold's boxes chain by chain: the boxes Gold takes from the first chain before the "
+            "double-deal, then the last chain. Nothing is left to open after it, so Gold takes all of it."
         ),
         rest - gold: tr(
             "That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."

@@ -3,6 +3,8 @@ judged by the exact solver and the feedback that explains a line (:func:`why_lin
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from gamekit.core.errors import IllegalMoveError
 from gamekit.dots import analysis
@@ -61,14 +63,18 @@ def line_checker(game: DotsAndBoxes, judge: Callable[[str], tuple[bool, str]]) -
 
 def pupil_line(game: DotsAndBoxes, answer: Any) -> int:
     """The line a pupil typed or clicked, or ``IllegalMoveError`` in plain words: the typed text in quotes (no
-    program notation), then what is wrong with it."""
+    program notation), then what is wrong with it. The dash may be typed as an en dash, an em dash or a minus sign
+    (word processors and phones turn ``-`` into those), and two dots separated only by a space count too."""
     text_ = str(answer).strip() if isinstance(answer, str) else ""
-    if not text_ or "-" not in text_:
+    joined = re.sub(r"\s*[\u2010-\u2015\u2212]\s*", "-", text_)  # a typed en dash, em dash or minus sign
+    two_dots = re.fullmatch(r"([a-z]\s*[0-9]{1,2})\s+([a-z]\s*[0-9]{1,2})", joined, re.IGNORECASE | re.ASCII)
+    joined = f"{two_dots.group(1)}-{two_dots.group(2)}" if two_dots else joined
+    if not joined or "-" not in joined:
         raise IllegalMoveError(
             tr("“{text}” is not a line: write its two dots joined by a dash, like a1-b1.", text=text_ or str(answer))
         )
     try:
-        return game.line_index(text_)
+        return game.line_index(joined)
     except IllegalMoveError as refused:  # the engine's reason, with the text quoted for a reader
         reason = str(refused).split(": ", 1)[-1].replace("'a1-b1'", "a1-b1")
         raise IllegalMoveError(tr("“{text}”: {reason}.", text=text_, reason=reason.rstrip("."))) from None
@@ -89,7 +95,6 @@ def parts_of(game: DotsAndBoxes, kind: str) -> list[int]:
 
 
 def parse_lengths(answer: Any) -> list[int]:
-    import re
 
     if isinstance(answer, (list, tuple)):
         return sorted((parse_int(a) for a in answer), reverse=True)
@@ -193,12 +198,18 @@ def shared_line_name(game: DotsAndBoxes, chain: Component) -> str | None:
     return game.line_name(next(iter(common))) if common else None
 
 
-def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False) -> DotsExercise:
+def best_move_exercise(
+    name: str, prompt: str, hint: str, *, key: str = "", parts: bool = False, lesson: int = 0
+) -> DotsExercise:
     """ "Click the best line" on a named position, checked by the exact solver.
 
     Accepted: exactly the lines the solver rates best.  Every other line is refused with what it
-    does (:func:`why_line`) and both results, so a pupil learns why it is worse.
+    does (:func:`why_line`) and both results, so a pupil learns why it is worse.  From ``lesson`` 5 on, a line
+    that takes a box where every best line refuses is named as giving control away (:func:`mistake_reason`, the
+    practice problems' words), not just as "it takes a box and draws again".
     """
+    if not isinstance(lesson, int) or isinstance(lesson, bool) or not 0 <= lesson <= 5:
+        raise ValueError(tr("lesson={lesson!r}: 0 (no lesson's words) or a lesson 1 to 5", lesson=lesson))
     game = position(name)
     values = move_values(game)
     best = max(values.values())
@@ -206,9 +217,18 @@ def best_move_exercise(name: str, prompt: str, hint: str, *, key: str = "", part
     seat = tr(SEATS[game.to_move])
     safe = set(safe_lines(game))
 
+    refuses = not any(boxes_won(game, b) for b in right)
+
     def judge(line: str) -> tuple[bool, str]:
         v = values[line]
         why = why_line(game, line)
+        if v != best and lesson >= 5 and refuses and boxes_won(game, line):  # grabbing gives control away
+            return False, tr(
+                "{reason} With best play the game would then end {final}; a better line ends it {final2}.",
+                reason=mistake_reason(game, line, lesson, right),
+                final=final_score_text(game, v),
+                final2=final_score_text(game, best),
+            )
         if v == best:
             return True, tr(
                 "Yes: {line} — {why} With best play the game then ends {final}.",

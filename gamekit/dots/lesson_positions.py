@@ -19,8 +19,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 2: a board of its own for counting safe lines (not three_safe, whose safe lines exercise 3 probes):
     # ten safe lines drawn, five safe lines left, Gold to move
     "five_safe": (3, 3, "b1-c1 b2-b3 b3-c3 c1-d1 c2-d2 c4-d4 a1-a2 a2-b2 d2-d3 a4-b4"),
-    # lesson 2: no safe line left; Gold opened the 4-chain at its end: Coral can take it all
-    "open_four": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4 a4-b4"),
+    # lesson 2: no safe line left and no junction (chains of 5, 2 and 2); Gold opened the 5-chain at its end: Coral
+    # can take it all. A board of its own: no other exercise's board is within four lines of it
+    "open_five": (3, 3, "c2-d2 b2-c2 a3-a4 b3-c3 a3-b3 b1-b2 c3-c4 c1-d1 a1-a2 d3-d4 d2-d3 a2-a3 a1-b1"),
     # lesson 2: a board of its own (not the three_safe board): box a2 has three sides, Gold to move
     "take_first": (3, 3, "d3-d4 c1-c2 b3-c3 a2-b2 b3-b4 c1-d1 c3-d3 b2-b3 a1-b1 a2-a3"),
     # lesson 2: one box with three sides (a3) among many with two, Gold to move

@@ -7,12 +7,65 @@ from gamekit.display import Table
 from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.rules import geometry
+from gamekit.i18n import N_
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import parse_int
 from typing import Any
 from typing import Sequence
-from gamekit.dots.lesson_pictures import join_words
 from gamekit.dots.lesson_positions import SEATS, SEQUENCES
+
+
+WORKSHEET_RULES = (
+    N_(
+        "**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
+        "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
+        "boxes wins."
+    ),
+    N_("**Third side:** a box with three sides drawn can be taken by the next player."),
+)
+"""The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
+stands alone on paper.  The words of later lessons are on each sheet's own card (:data:`WORKSHEET_WORDS`)."""
+
+WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
+    1: (),
+    2: (N_("**Safe line:** a line that gives no box its third side."),),
+    3: (
+        N_("**Junction:** a box with no side drawn, or only one: several chains can meet there."),
+        N_(
+            "**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends, each at "
+            "the edge of the board or at a junction."
+        ),
+        N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
+        N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+        N_(
+            "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
+            "opened by its middle line, the boxes cannot be refused."
+        ),
+    ),
+    4: (
+        N_("**Control:** the player who has control makes the other player open every long chain."),
+        N_(
+            "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
+            "second player wants it odd. Whoever gets the total they want has control."
+        ),
+        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
+    ),
+    5: (
+        N_("**Double-cross:** one line that wins two boxes at once."),
+        N_(
+            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+            "taking them: the other player takes both with a double-cross and must then open the next chain."
+        ),
+        N_(
+            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
+            "two pairs, to keep control."
+        ),
+    ),
+}
+"""The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
+sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
+holds the two ways to hand over a 2-chain: its page teaches them before exercise 4, which also asks which chain to
+open, so the card makes that exercise solvable on paper without answering it."""
 
 
 def numbered_lines_picture(width: int, height: int, moves: Sequence[str]) -> str:
@@ -100,39 +153,33 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
                 i,
                 rule.long_chains,
                 f"{rule.dots} + {rule.long_chains} = {total}",
-                tr(SEATS[rule.favoured]) if rule.long_chains else "—",
+                tr(SEATS[rule.favoured]),
             )
-        )  # no long chain: nothing to steer yet
+        )  # no long chain forming yet: the rule still counts (16 + 0 = 16 is even, Gold's count)
     return rows
 
 
 def tally_worked_row(name: str = "tally_game") -> Paragraph:
-    """One row of the tally worked for the pupil: a line after which a long chain is forming, with the boxes of that
-    chain named (each has two sides drawn, linked through its undrawn sides), the sum and whom it suits.  The row is
-    the one farthest from every line that changes the count, so it shows how to fill in a row without telling where
-    the count changes.  Computed from the analysis, like :func:`tally_rows`."""
+    """One row of the tally worked for the pupil: a line in the middle of the opening, where no long chain is
+    forming yet, with the sum and whom it suits (the rule counts zero long chains too).  A row with a chain forming
+    would give away the rows around it (the count stays the same for several lines); a row before anything forms
+    gives away only what the pupil sees at once.  Computed from the analysis, like :func:`tally_rows`."""
     rows = tally_rows(name)
-    changes = [i for i, (before, row) in enumerate(zip([(0, 0)] + rows, rows), 1) if row[1] != before[1]]
-    candidates = [row[0] for row in rows if row[1] and row[0] not in changes]
-    if not candidates:
-        raise ValueError(f"{name}: no line with a long chain forming leaves the count as it was")
-    i = max(candidates, key=lambda n: (min(abs(n - c) for c in changes), -n))
+    first = next((row[0] for row in rows if row[1]), len(rows) + 1)
+    if first < 3:
+        raise ValueError(f"{name}: a long chain forms by line {first}: no quiet opening row to work")
+    i = (first + 1) // 2  # the middle of the lines before the first long chain forms
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
     game = DotsAndBoxes.from_moves(width, height, " ".join([moves] + spec["steps"][:i]).strip())
-    long_ = [c for c in analysis.components(game) if c.is_long]
     rule = analysis.long_chain_rule(game)
-    total = rule.dots + rule.long_chains
     return Paragraph(
         tr(
-            "Worked row, line {i}: boxes {names} each have two sides drawn and are linked through their undrawn "
-            "sides: a long chain is forming ({n} in all after this line). Write: {i} | {n} | {dots} + {n} = "
-            "{total} | {seat}.",
+            "Worked row, line {i}: no long chain is forming yet. The rule still counts: {dots} + 0 = {dots} is "
+            "{parity}, the count {seat} wants. Write: {i} | 0 | {dots} + 0 = {dots} | {seat}.",
             i=i,
-            names=join_words(list(long_[0].names)),
-            n=rule.long_chains,
             dots=rule.dots,
-            total=total,
+            parity=tr("even") if rule.dots % 2 == 0 else tr("odd"),
             seat=tr(SEATS[rule.favoured]),
         )
     )

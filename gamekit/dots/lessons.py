@@ -71,7 +71,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import tally_sheet
+from gamekit.dots.lesson_worksheets import WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
@@ -92,53 +92,6 @@ __all__ = [
     "WORKSHEET_WORDS",
     "worksheet_aids",
 ]
-
-WORKSHEET_RULES = (
-    N_(
-        "**How to play:** the players take turns to draw one line between two dots next to each other. Whoever "
-        "draws the fourth side of a box wins it and draws again. When every line is drawn, the player with more "
-        "boxes wins."
-    ),
-    N_("**Third side:** a box with three sides drawn can be taken by the next player."),
-)
-"""The rules card at the top of every Dots and Boxes worksheet: the rules and the one word of lesson 1, so a sheet
-stands alone on paper.  The words of later lessons are on each sheet's own card (:data:`WORKSHEET_WORDS`)."""
-
-WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
-    1: (),
-    2: (N_("**Safe line:** a line that gives no box its third side."),),
-    3: (
-        N_("**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends."),
-        N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
-        N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
-    ),
-    4: (
-        N_(
-            "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
-            "opened by its middle line, the boxes cannot be refused."
-        ),
-        N_("**Control:** the player who has control makes the other player open every long chain."),
-        N_(
-            "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
-            "second player wants it odd. Whoever gets the total they want has control."
-        ),
-        N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
-    ),
-    5: (
-        N_("**Double-cross:** one line that wins two boxes at once."),
-        N_(
-            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-            "taking them: the other player takes both with a double-cross and must then open the next chain."
-        ),
-        N_(
-            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
-            "two pairs, to keep control."
-        ),
-    ),
-}
-"""The words each lesson teaches, for its worksheet's own card (:func:`worksheet_aids`): a sheet's card holds the
-words of its lesson and the lessons before it, never a word taught later.  The two ways to hand over a 2-chain are
-taught in lesson 3 but first carded on lesson 4's sheet: on lesson 3's they would answer its exercise 4."""
 
 
 def worksheet_aids(notebook: str) -> list[str]:
@@ -188,7 +141,12 @@ LESSONS: dict[int, Lesson] = {
             N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
             N_("The other player draws the fourth side, takes the box and, because they won a box, draws again."),
         ),
-        ProblemSet("dots_and_boxes", (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")), seed=2),
+        ProblemSet(
+            "dots_and_boxes",
+            (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
+            seed=2,
+            where=(("width", 3), ("height", 3)),
+        ),
         objectives=(
             (
                 N_("count the lines of a board, and name a line by its two dots"),
@@ -198,7 +156,7 @@ LESSONS: dict[int, Lesson] = {
                 N_('play by the rules, including "win a box, draw again", and follow a game written down'),
                 ("whose_turn", "first_box", "two_boxes"),
             ),
-            (N_("spot the boxes with a third side on a board"), ("first_box", "third_sides_count")),
+            (N_("spot the boxes with exactly three sides drawn on a board"), ("first_box", "third_sides_count")),
         ),
         themes=("take_box",),
     ),
@@ -293,7 +251,10 @@ LESSONS: dict[int, Lesson] = {
             ),
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
-                N_("hand over a short chain the safe way, so that the other player cannot refuse it"),
+                N_(
+                    "choose which short chain to hand over, and hand a 2-chain over by its middle line, so that the "
+                    "other player cannot refuse it"
+                ),
                 ("hand_over", "give_single"),
             ),
         ),

@@ -202,12 +202,9 @@ def _md(lang: str, name: str) -> str:
 
 
 ARGUED_AFTER = [
-    # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after
-    (
-        "03_chains_and_loops.md",
-        'L.exercise("hand_over"',
-        ("it is the safe way", "es la forma segura"),
-    ),
+    # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after.
+    # (Lesson 3's two handouts are taught before its exercise 4, which also asks which chain to open: a test of
+    # its own checks that the teaching does not answer it.)
     (
         "05_double_dealing_and_control.md",
         'L.exercise("not_worth_it"',
@@ -248,39 +245,6 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
         assert "two boxes every time" not in page and "dos casillas cada vez" not in page
     assert "refusing a loop costs four" in _md("en", "05_double_dealing_and_control.md")
     assert "rechazar un bucle cuesta cuatro" in _md("es", "05_double_dealing_and_control.md")
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_names_the_safe_handout_only_after_the_exercise_that_asks_for_it(lang):
-    """Lesson 3's exercise 4 was argued in the paragraph just above it ("hard-hearted handout … the safe way", then
-    "two ends and the middle … try each line"): before it the page now only says that Gold must choose what to open
-    and the line to open it with; that the other player may refuse, the ends and the middle line, and which handout
-    is safe all come after the exercise (before exercise 5)."""
-    import re
-
-    page = _md(lang, "03_chains_and_loops.md")
-    call, after = page.index('L.exercise("hand_over"'), page.index('L.exercise("give_single"')
-    taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
-    assert call < taught < after
-    before = page[page.rindex("\n## ", 0, page.rindex("\n## ", 0, call)) : call]
-    assert "safe way" not in before and "forma segura" not in before
-    for word in (
-        "middle",
-        "ends**",
-        "refuse",
-        "leave the boxes",
-        "try each line",
-        "medio",
-        "extremos",
-        "rechaz",
-        "dejarte las",
-        "prueba cada línea",
-        "no tiene por qué",
-    ):
-        assert word not in before, word
-    argued = page[call:after]
-    assert ("does not have to take" in " ".join(argued.split())) or ("no tiene por qué" in argued)
-    assert not re.search(r"[a-f][1-6]-[a-f][1-6]", before)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -56,15 +56,6 @@ def test_lesson_3_defines_a_chain_of_1_before_any_exercise_uses_it(lang):
     assert page.index(plain) == defined + 2
 
 
-def test_lesson_3s_worksheet_card_does_not_answer_exercise_4():
-    """The worksheet's words card of lesson 3 said which handout cannot be refused, exercise 4's answer on paper:
-    it is carded from lesson 4's sheet on."""
-    for lang in ("en", "es"):
-        assert "middle" not in _worksheet(3, lang).split("## Exercise 1")[0].lower()
-        assert "medio" not in _worksheet(3, lang).split("## Ejercicio 1")[0].lower()
-    assert "**Handing over a 2-chain:**" in _worksheet(4)
-
-
 def test_lesson_2_counts_safe_lines_on_a_board_exercise_3_does_not_show():
     """Exercises 3 and 4 shared a board, so clicking lines in exercise 3 (each one told safe or not) counted
     exercise 4's safe lines: exercise 4 has its own board now, neither exercise 3's nor one line away from it, and

@@ -1,0 +1,190 @@
+"""Dots lessons, fourth reading: a typed line may use a word processor's dash, "third side" is said as "exactly
+three sides drawn", practice boards fit their level, each lesson teaches a method before an exercise needs it, and
+the Spanish reads naturally."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.core.errors import IllegalMoveError
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson_exercise import pupil_line
+from gamekit.dots.rules import DotsAndBoxes
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = {n: lesson.notebook.split("/")[-1] for n, lesson in L.LESSONS.items()}
+
+
+def _page(lesson: int, lang: str = "en") -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / f"{FILES[lesson]}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("typed", ["b1–c1", "b1—c1", "b1 – c1", "b1 − c1", "b1 c1", " B1-c1 "])
+def test_a_typed_line_may_use_an_en_dash_an_em_dash_a_minus_or_a_space(typed):
+    """Phones and word processors turn "-" into "–"; a pupil who types "b1–c1" means the line b1-c1."""
+    game = DotsAndBoxes(3, 3)
+    assert pupil_line(game, typed) == game.line_index("b1-c1")
+
+
+@pytest.mark.parametrize("typed", ["b1", "b1 c1 d1", "b1~c1", "b1–d1"])
+def test_a_typed_text_that_is_still_no_line_is_refused_by_name(typed):
+    with pytest.raises(IllegalMoveError, match=typed):
+        pupil_line(DotsAndBoxes(3, 3), typed)
+
+
+def test_lesson_1_exercise_7_says_exactly_three_sides_drawn():
+    ex = L.exercises(1)["third_sides_count"]
+    assert "exactly three sides drawn" in ex.prompt
+    assert "exactly three sides drawn" in _page(1).split("### Exercise 7")[1].split("```")[0]
+    assert "exactamente tres lados trazados" in _page(1, "es").split("### Ejercicio 7")[1].split("```")[0]
+
+
+def test_lesson_1_practice_boards_are_small_and_cost_little():
+    """An easy practice problem of lesson 1 is on a 3×3 board: a 5×4 board where a mistake "costs you 11 boxes"
+    is not easy on the day the pupil learns the rules."""
+    for ex in L.practice_exercises(1):
+        assert (ex.game.geometry.width, ex.game.geometry.height) == (3, 3)
+        assert ex.level == "easy"
+
+
+@pytest.mark.parametrize(
+    "name, grabs", [("challenge_refuse", ["c1-c2"]), ("challenge_loop", ["a3-b3"]), ("loop_four", ["a2-b2", "b2-c2"])]
+)
+def test_lesson_5_grabbing_a_box_is_named_as_giving_control_away(name, grabs):
+    """Where every best line refuses, a line that takes a box is told it hands over control (the practice
+    problems' words), not just "it takes 1 box and draws again"."""
+    ex = L.exercises(5)[name]
+    for line in grabs:
+        ok, feedback = ex.check(line)
+        assert not ok
+        assert "double-deal keeps control" in feedback and "must open the next chain" in feedback
+        assert "draws again" not in feedback
+
+
+def test_best_move_exercise_refuses_an_unknown_lesson():
+    from gamekit.dots.lesson_exercise import best_move_exercise
+
+    with pytest.raises(ValueError, match="lesson=7"):
+        best_move_exercise("loop_four", "?", "?", lesson=7)
+
+
+def test_lesson_5_exercise_1s_one_short_reason_fits_one_short():
+    """5 is one short of Gold's 6; the old reason ("did you count the single box as Gold's?") fits 7, not 5."""
+    ex = L.exercises(5)["double_deal_score"]
+    assert ex.check("6")[0]
+    ok, five = ex.check("5")
+    assert not ok and "single box" not in five and "last chain" in five
+    assert "single box" in ex.check("7")[1]
+
+
+@pytest.mark.parametrize("typed", ["30: 2, 4", "30 2 4", "30; 2, 4", "30, 2, 4", "30;2,4", "30: 4 2"])
+def test_lesson_4_exercise_1_takes_the_dots_then_the_numbers_in_any_plain_form(typed):
+    assert L.exercises(4)["parity_5x4"].check(typed)[0]
+
+
+def test_lesson_4_exercise_1_still_needs_the_dots_so_switching_does_not_pass():
+    """The numbers alone are a two-way choice (odd or even): "2, 4" is asked again with the dots, never passed,
+    and "30 1 3" still fails."""
+    ex = L.exercises(4)["parity_5x4"]
+    for guess in ("2, 4", "1, 3"):
+        ok, feedback = ex.check(guess)
+        assert not ok and "number of dots" in feedback
+    assert not ex.check("30 1 3")[0]
+    assert not ex.check("20 2 4")[0]
+
+
+def test_lesson_4_no_long_chain_row_follows_the_rule():
+    """With no long chain forming, 16 + 0 = 16 is even: the rule says Gold, not a dash."""
+    from gamekit.dots.lesson_worksheets import tally_rows
+
+    for lesson_page, word in ((_page(4), "16 is even"), (_page(4, "es"), "16 es par")):
+        text = " ".join(lesson_page.split())
+        assert "a dash" not in text and "un guion" not in text and word in text
+    assert all(row[3] == "Gold" for row in tally_rows() if row[1] == 0)
+
+
+def _worksheet(lesson: int, lang: str = "en") -> str:
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    return (folder / f"{FILES[lesson]}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_teaches_both_handouts_before_exercise_4_without_naming_which_chain(lang):
+    """Exercise 4 asked for the middle-line handout before the page taught it: the two handouts now come first, and
+    the teaching names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+    page = _page(3, lang)
+    call = page.index('L.exercise("hand_over"')
+    taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
+    refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
+    assert refused < call and taught < call
+    before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
+    for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
+        assert word not in before, word
+
+
+def test_lesson_3_exercise_4_needs_which_chain_and_how():
+    """ "Use the middle line" is not enough: the middle line of any other chain loses, and so do the 2-chain's ends
+    (the solver's values); only the 2-chain's middle line keeps Gold winning."""
+    from gamekit.dots.analysis import components
+    from gamekit.dots.lesson_exercise import after_line
+    from gamekit.dots.solver import move_values
+
+    ex = L.exercises(3)["hand_over"]
+    game = ex.game
+    values = move_values(game)
+    assert ex.solutions == [line for line, v in values.items() if v == max(values.values())]
+    (right,) = ex.solutions
+    chains = sorted(c.length for c in components(game))
+    assert chains[0] == 2 and len(chains) >= 3
+    wrong_middles = []
+    for line in game.legal_moves():
+        after = after_line(game, line)
+        if len([b for b in range(game.geometry.n_boxes) if after.sides_drawn(b) == 3]) == 2 and line != right:
+            wrong_middles.append(line)  # a middle line of a longer chain gives two boxes their third side
+    assert wrong_middles and all(values[line] < values[right] for line in wrong_middles)
+    assert ex.check(right)[0] and not any(ex.check(line)[0] for line in wrong_middles)
+
+
+def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
+    lesson = L.LESSONS[3]
+    (text, names) = lesson.objectives[2]
+    assert "which short chain" in text and "middle line" in text and names == ("hand_over", "give_single")
+    page = _page(3)
+    taught = page.index("**hard-hearted handout**")
+    assert all(page.index(f'L.exercise("{name}"') > taught for name in names)
+    assert f"* {text}." in " ".join(page.split())  # the page's objective bullet says the same
+    guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
+    assert text in guide
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
+    page = _page(3, lang)
+    word = "junction" if lang == "en" else "empalme"
+    assert page.lower().index(word) == page.lower().index(f"**{word}**") + 2
+    card = _worksheet(3, lang).split("## Ex")[0].split("## Ej")[0]
+    assert f"**{word.capitalize()}:**" in card
+    assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
+    # exercise 4 is solvable on paper: the card has both handouts
+    assert ("middle line" if lang == "en" else "línea del medio") in card
+
+
+def test_lesson_2_exercise_5_has_a_board_of_its_own():
+    """Lesson 2's exercise 5 was lesson 3's exercise 4 board plus one line: no other exercise's board of lessons 2
+    to 5 is now within four lines of it, and its count is the run the position really gives."""
+    from gamekit.dots.lesson_positions import takeable, third_side_boxes
+
+    ex = L.exercises(2)["how_many"]
+    game = ex.game
+
+    def board(g):
+        return [g.is_drawn(i) for i in range(g.geometry.n_lines)]
+
+    for n in (2, 3, 4, 5):
+        for name, other in L.exercises(n).items():
+            if name != "how_many" and other.game is not None and other.game.geometry.n_lines == game.geometry.n_lines:
+                assert sum(a != b for a, b in zip(board(game), board(other.game))) >= 4, (n, name)
+    assert len(third_side_boxes(game)) == 1 and ex.check(str(takeable(game)))[0] and not ex.check("1")[0]
