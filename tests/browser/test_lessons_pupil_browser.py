@@ -48,9 +48,9 @@ def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila, browser, 
         assert "L.exercise" not in shown and "import" not in shown and "LessonScore" not in shown
         assert "third sides and safe lines" in shown
         exercise = page.locator(".gamekit-exercise").filter(has_text="How many safe lines").first
-        wrong = _answer(page, exercise, "5", "Fewer")
+        wrong = _answer(page, exercise, "9", "Fewer")  # five safe lines
         assert "✘" in wrong and "third side" in wrong
-        right = _answer(page, exercise, "3", "Yes")
+        right = _answer(page, exercise, "5", "Yes")
         assert "✔" in right
         ui.screenshot(page, "dots_lesson_voila")
     finally:

@@ -74,7 +74,7 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         exercise = pupil.locator(".gamekit-exercise").filter(has_text="How many safe lines").first
         answer = exercise.locator("input[type=text], input:not([type])").first
         answer.scroll_into_view_if_needed()
-        answer.fill("5")
+        answer.fill("9")  # five safe lines: 9 is wrong
         answer.press("Tab")
         exercise.get_by_role("button", name="Check").click()
         exercise.locator(".gamekit-feedback").get_by_text("✘").wait_for(timeout=30_000)
@@ -87,7 +87,7 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         teacher.wait_for_selector(cell, timeout=15_000)
         assert teacher.inner_text(cell) == "1 / 0"
 
-        answer.fill("3")
+        answer.fill("5")
         answer.press("Tab")
         exercise.get_by_role("button", name="Check").click()
         exercise.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
