@@ -28,7 +28,7 @@ import ipywidgets as W
 
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
-from gamekit.i18n import Localized, ntr, tr
+from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.puzzles import pick
 from gamekit.puzzles.core import (
     Puzzle,
@@ -68,6 +68,12 @@ from gamekit.widgets.lesson import ClassNote, Mark
 # ---------------------------------------------------------------------------------------
 # The widget
 # ---------------------------------------------------------------------------------------
+HINTS_BEFORE_HELPED = 2
+"""From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
+the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
+HELPED_SOLVE_WORDS = N_("A right answer after the second hint does not count as solved at the first try.")
+"""The one sentence the Practice pages say about :data:`HINTS_BEFORE_HELPED`."""
+
 _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
 
@@ -362,13 +368,16 @@ class Practice(ClassNote, Localized, W.VBox):
                 feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
         first = not self.tries
+        # a right answer after the second hint (some wrong answers named) solves the puzzle, but not cleanly:
+        # it is not a first-try solve, and the level and the streak take it as a miss
+        clean = ok and self.hints_used < HINTS_BEFORE_HELPED
         self.tries.append((canonical, ok, feedback))
-        progress.record_attempt(self.game_id, self.puzzle.id, ok)
+        progress.record_attempt(self.game_id, self.puzzle.id, ok, first_try=clean)
         if first:
             before = Rating(self.puzzle.rating, self.puzzle.rd)
-            after = practice_update(self.rating, before, ok)
+            after = practice_update(self.rating, before, clean)
             progress.save_rating(self.game_id, after.rating, after.rd, after.vol)
-            self.streak = self.streak + 1 if ok else 0
+            self.streak = self.streak + 1 if clean else 0
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
             self.streak = 0
@@ -416,6 +425,8 @@ class Practice(ClassNote, Localized, W.VBox):
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle)
+            if not self.tries and self.hints_used == HINTS_BEFORE_HELPED:
+                message += " " + tr(HELPED_SOLVE_WORDS)
         self._show(message, NOTE_COLOUR)
         return message
 

@@ -722,8 +722,9 @@ def test_a_column_typed_in_words_is_read_as_the_lessons_read_it(typed, lang):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(game_id):
     """The second Hint names wrong answers only (the ones that do worst), and over the whole bank always
-    leaves at least one wrong answer among the ones it does not name — else the rest would all be right and
-    the hint would be the answer; when it can name none it says how many choices are right. No "legal"."""
+    leaves at least two wrong answers among the ones it does not name — with one, the hint would turn the puzzle
+    into a coin flip beside the right answer; when it can name none it says how many choices are right. No
+    "legal"."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice_words import second_hint
 
@@ -734,10 +735,50 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
         named = [a for a in legal if re.search(re.escape(move_words(game_id, a)) + r"(?![0-9+ ]*[0-9])", hint)]
         assert not any(a in puzzle.answers for a in named), (puzzle.id, hint)
         assert "legal" not in hint
-        if len(wrong) >= 2:
-            assert named and len(wrong) - len(named) >= 1, (puzzle.id, hint)
+        if len(wrong) >= 3:
+            assert named and len(wrong) - len(named) >= 2, (puzzle.id, hint)
         else:
             assert not named and f"of the {len(legal)} choices" in hint, (puzzle.id, hint)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_right_answer_after_the_second_hint_is_not_a_first_try_solve(game_id):
+    """A first answer given after the second Hint (wrong answers named) solves the puzzle, but the level falls
+    as after a miss, the streak does not grow, the progress file does not count it a first try and the set's
+    closing line does not either; after the first Hint only (the idea), a right answer still counts in full.
+    The second Hint says so, and so does each Practice page."""
+    from gamekit.puzzles.practice import HELPED_SOLVE_WORDS
+
+    p = Practice(game_id, puzzles=homework_set(game_id, n=2, seed=1))
+    start = p.rating.rating
+    p.hint()
+    hint = p.hint()
+    assert hint.endswith(tr(HELPED_SOLVE_WORDS)), hint
+    ok, _ = p.answer(p.puzzle.answers[0])
+    assert ok and p.solved and p.streak == 0 and p.rating.rating < start
+    assert progress.attempts(game_id)[p.puzzle.id] == {**progress.attempts(game_id)[p.puzzle.id], "solved": True,
+                                                       "first_try": False}
+    p.next()
+    after_one = p.rating.rating
+    p.hint()  # the idea only: a clean solve
+    ok, _ = p.answer(p.puzzle.answers[0])
+    assert ok and p.streak == 1 and p.rating.rating > after_one
+    assert progress.attempts(game_id)[p.puzzle.id]["first_try"] is True
+    p.next()
+    assert p.last_feedback == "Set done: 1 of 2 solved at the first try."
+    with pytest.raises(TypeError):
+        progress.record_attempt(game_id, "x", True, first_try="no")
+
+
+def test_each_practice_page_says_how_a_helped_solve_counts():
+    from gamekit.puzzles.practice import HELPED_SOLVE_WORDS
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lang, folder in (("en", root / "practice"), ("es", root / "es" / "practice")):
+        with using(lang):
+            words = tr(HELPED_SOLVE_WORDS)
+        for page in sorted(folder.glob("*.md")):
+            assert words in page.read_text(encoding="utf-8"), page
 
 
 def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
