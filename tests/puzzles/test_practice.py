@@ -1413,7 +1413,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
     sheets = page[page.index("## Pupil sheets") : page.index("## Answer key")]
     key = page[page.index("## Answer key") :]
     assert "codes ending in -1" in key and "```text" not in key
-    assert "Answer" not in sheets and "Respuesta" not in sheets
+    assert "Why:" not in sheets and " — Why" not in sheets
 
     def part(text: str, code: str) -> str:
         start = text.index(f"### `{code}`")
@@ -1426,12 +1426,31 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
         puzzles = list(homework_set(game_id, theme, n, seed))
         sheet, answers = part(sheets, code), part(key, code)
         assert sheet.count("```text") == len(puzzles) == size
+        assert sheet.count("Name: ___") == 1 and sheet.count("Your answer: ___") == size
+        practice = Practice.from_code(code)  # the page the same code opens
+        rows = answers.splitlines()
         for i, p in enumerate(puzzles, 1):
-            assert f"{i}. {p.prompt()}" in sheet
-            line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
-            said, reason = line[len(f"{i}. ") :].split(" — ")
-            assert said.split(", ") == [move_words(game_id, a) for a in sorted(p.answers, key=action_key)]
-            assert reason == why_right(p, theme if theme in p.themes else None)  # one short reason per answer
+            assert f"{i}. {practice.question()}" in sheet  # prompt, score and "n lines do it", as on screen
+            assert practice.puzzle.id == p.id
+            # the item's key lines: "i. answers — reason", or "i." and one "- answers — reason" per reason
+            at = next(k for k, x in enumerate(rows) if x == f"{i}." or x.startswith(f"{i}. "))
+            items = [rows[at][len(f"{i}. ") :]] if rows[at] != f"{i}." else []
+            while not items or (at + 1 < len(rows) and rows[at + 1].startswith("   - ")):
+                at += 1
+                items.append(rows[at][len("   - ") :])
+            said = {}
+            for item in items:
+                words, reason = item.split(" — ")
+                said.update({w: reason for w in words.split(", ")})
+            assert sorted(said) == sorted(move_words(game_id, a) for a in p.answers), (code, i)
+            for a in p.answers:  # each answer's reason is the one Practice gives after that answer
+                expected = why_right(practice.puzzle, practice.idea_theme(), a)
+                assert said[move_words(game_id, a)] == expected, (code, i, a)
+            ok, feedback = practice.answer(p.answers[0])
+            assert ok and said[move_words(game_id, p.answers[0])] in feedback
+            if game_id == "shut_the_box":  # the sets (or dice) to choose from, as the buttons show them
+                assert all(move_words(game_id, a) in sheet for a in p.legal_answers())
+            practice.next()
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
         es = homework_page()
@@ -1671,3 +1690,68 @@ def test_spanish_practice_words_follow_the_glossary():
         assert "bucle" in tr(WHY["all_but_four"]) and "ciclo" not in tr(WHY["all_but_four"])
     page = (ROOT / "docs" / "teachers" / "es" / "homework.md").read_text(encoding="utf-8")
     assert "ciclo" not in page
+
+
+def test_a_homework_set_spreads_puzzles_with_the_same_answer():
+    """The one-die-or-two set does not run "one die" three times and then "two dice": within a level, puzzles with
+    the same answer take evenly spaced places (neither at the start only nor at the end only, no long gap), the
+    same every time; a set whose answers all differ keeps its easy-to-hard order."""
+    from gamekit.puzzles.homework import answers_spread
+
+    for seed in range(1, 6):
+        s = homework_set("shut_the_box", "one_die_or_two", 10, seed)
+        dice = [p.answers[0][1] for p in s]
+        ones = [i for i, d in enumerate(dice) if d == 1]
+        assert ones and ones != list(range(len(ones))) and ones != list(range(10 - len(ones), 10)), dice
+        assert max(b - a for a, b in zip([-1] + ones, ones + [10])) <= 10 // len(ones) + 2, dice
+        assert s.ids == homework_set("shut_the_box", "one_die_or_two", 10, seed).ids
+        assert sorted(s.ids) == sorted(p.id for p in answers_spread(list(s)))
+    dots = homework_set("dots_and_boxes", "safe_line", 10, 1)
+    if len({tuple(sorted(map(action_key, p.answers))) for p in dots}) == len(dots):
+        assert [p.rating for p in dots] == sorted(p.rating for p in dots)
+
+
+def test_the_one_die_mistake_names_the_open_tiles_in_plain_words():
+    from gamekit.puzzles.shutbox import mistake_words as shut_mistake
+
+    said = set()
+    for puzzle in bank("shut_the_box"):
+        if puzzle.facts.get("kind") != "dice":
+            continue
+        for action in wrong_answers(puzzle):
+            text = shut_mistake(puzzle, action)
+            if text is None:
+                continue
+            tiles = puzzle.facts["open"]
+            with using("es"):
+                es = shut_mistake(puzzle, action)
+            if len(tiles) == 1:
+                assert f"with the {tiles[0]} open," in text and f"con el {tiles[0]} descubierto," in es
+            else:
+                assert "with tiles " in text and "con las fichas " in es and " y " in es
+            said.add(len(tiles) == 1)
+    assert said == {True, False}
+
+
+def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb():
+    """The page's claims about the "which set?" pool hold: the best set under another one-die rule is the same as
+    under the lessons' rule in every such puzzle (so the page says so, and never that the best choice changes),
+    and no rule of thumb answers more than the share it states ("7 in 20")."""
+    from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, candidate, position_at, thumb_answers
+
+    pool = practice_pool("shut_the_box", "best_set")
+    other = [p for p in pool if p.facts["one_die"] != LESSON_RULE]
+    assert other
+    changed = 0
+    for p in other:
+        game = position_at(LESSON_RULE, p.facts["open"], p.facts["roll"])
+        lessons = candidate(game, p.facts["objective"], habits=False) if game is not None else None
+        changed += lessons is not None and set(lessons.answers) != set(p.answers)
+    most = max(sum(r in thumb_answers(p) for p in pool) for r in THUMB_RULES)
+    assert most <= len(pool) / 3 + 1  # "at most about a third"
+    en = (ROOT / "notebooks/practice/04_shut_the_box.md").read_text(encoding="utf-8")
+    es = (ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8")
+    assert f"({most} in {len(pool)})" in en and f"({most} de cada {len(pool)})" in es
+    assert changed == 0  # when a rule does change a best set, the page must say so instead
+    assert "can change with" not in en and "puede cambiar con" not in es
+    assert "the best set is the same as under the\n  lessons' rule" in en
