@@ -473,7 +473,7 @@ def record(lesson: str, exercise: str, ok: bool, *, shown: bool = False) -> dict
             rec["attempts"] += 1
             if ok and not rec["shown"] and not rec["solved"]:
                 rec["solved"] = True
-                rec["first_try"] = rec["attempts"] == 1 and first_try
+                rec["first_try"] = rec["attempts"] == 1
         rec["updated"] = datetime.now().isoformat(timespec="seconds")
         try:
             _save(data)

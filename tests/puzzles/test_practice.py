@@ -756,8 +756,11 @@ def test_a_right_answer_after_the_second_hint_is_not_a_first_try_solve(game_id):
     assert hint.endswith(tr(HELPED_SOLVE_WORDS)), hint
     ok, _ = p.answer(p.puzzle.answers[0])
     assert ok and p.solved and p.streak == 0 and p.rating.rating < start
-    assert progress.attempts(game_id)[p.puzzle.id] == {**progress.attempts(game_id)[p.puzzle.id], "solved": True,
-                                                       "first_try": False}
+    assert progress.attempts(game_id)[p.puzzle.id] == {
+        **progress.attempts(game_id)[p.puzzle.id],
+        "solved": True,
+        "first_try": False,
+    }
     p.next()
     after_one = p.rating.rating
     p.hint()  # the idea only: a clean solve
