@@ -781,7 +781,11 @@ def test_each_practice_page_says_how_a_helped_solve_counts():
         with using(lang):
             words = tr(HELPED_SOLVE_WORDS)
         for page in sorted(folder.glob("*.md")):
-            assert words in page.read_text(encoding="utf-8"), page
+            text = page.read_text(encoding="utf-8")
+            assert words in text, page
+            # levels without puzzles exist (5 en raya: none at level 2): the page promises the nearest, not "near"
+            assert "chosen near" not in text and "se elige cerca" not in text, page
+            assert "one of the nearest to" in text or "de los más cercanos a" in text, page
 
 
 def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
@@ -1278,11 +1282,18 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
     side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
     assert side and all("win_now" in p.themes for p in side)  # as the page says
     later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
-    assert later  # "its other puzzles win only by force a few drops later"
+    assert later  # "in the other side-column puzzles … the win (or the draw) comes a few drops later"
+    for p in later + practice_pool("five_in_a_row", "side_column"):
+        for a in p.answers:
+            after = p.position.copy()
+            after.play(a)
+            assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "with lesson 1's ideas, its puzzles win at once with a line through a side disc" in en
-    assert "con las ideas de la lección 1, sus problemas se ganan ya con una línea que pasa por una ficha lateral" in es
+    assert "In lesson 1's puzzles, a side disc helps you finish a line at once." in en
+    assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
+    assert "En los problemas de la lección 1, una ficha lateral te ayuda a completar una línea enseguida." in es
+    assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
 
@@ -1758,3 +1769,19 @@ def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb()
     assert changed == 0  # when a rule does change a best set, the page must say so instead
     assert "can change with" not in en and "puede cambiar con" not in es
     assert "the best set is the same as under the\n  lessons' rule" in en
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
+    """After "Then yellow wins." the feedback names who the best drop wins for, never a bare "The best drop
+    wins."; the same in Spanish."""
+    for p in practice_pool(game_id)[:40]:
+        for a in wrong_answers(p):
+            _, text = p.check(a)
+            assert "The best drop wins." not in text and "The best drop keeps the draw." not in text
+            if p.facts["best"] > 0:
+                mover = "red" if p.position.to_move == 0 else "yellow"
+                assert text.endswith(f"With the best drop, {mover} wins."), text
+                with using("es"):
+                    _, es = p.check(a)
+                assert es.endswith("Con la mejor jugada gana el " + ("rojo." if mover == "red" else "amarillo.")), es
