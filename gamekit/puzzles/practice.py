@@ -68,6 +68,10 @@ from gamekit.widgets.lesson import ClassNote, Mark
 # ---------------------------------------------------------------------------------------
 # The widget
 # ---------------------------------------------------------------------------------------
+MAX_SAME_IDEA = 2
+"""Free practice of mixed ideas shows at most this many puzzles of one idea in a row, while the pool has
+another idea: near some levels every puzzle is of one idea (Dots: level 2 hard-hearted handouts, level 3
+double-deals), and a run of them would be answered by habit, not by reading the position."""
 HINTS_BEFORE_HELPED = 2
 """From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
 the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
@@ -335,14 +339,15 @@ class Practice(ClassNote, Localized, W.VBox):
             # first-try solve never an easier one (a skipped puzzle: no bound)
             last = self.puzzle.rating if self.puzzle is not None and self.tries else None
             missed = bool(self.tries) and not self.tries[0][1]
-            puzzle = pick(
-                self.pool,
-                self.rating.rating,
-                seed=self.rng.random(),
-                exclude=self.seen,
-                at_most=last if missed else None,
-                at_least=None if missed else last,
-            )
+            bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
+            # ideas mixed means mixed at every level: where the nearest puzzles are all of one idea (Dots levels 2
+            # and 3), the next idea's nearest puzzle comes in after MAX_SAME_IDEA of one idea in a row
+            recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
+            if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:
+                others = [p for p in self.pool if self._idea_of(p) != recent[0]]
+                if others:
+                    puzzle = pick(others, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
         self._load(puzzle)
         return puzzle
 
@@ -401,14 +406,23 @@ class Practice(ClassNote, Localized, W.VBox):
     def idea_theme(self) -> str | None:
         """The theme the current puzzle is practised for: the set's own idea, else the first of the puzzle's ideas
         the chosen lesson taught, else its first theme (None: a puzzle with no theme)."""
-        if self.puzzle is None or not self.puzzle.themes:
+        return None if self.puzzle is None else self._idea_of(self.puzzle)
+
+    def _idea_of(self, puzzle: Puzzle) -> str | None:
+        """The theme ``puzzle`` is practised for on this board (:meth:`idea_theme`)."""
+        if not puzzle.themes:
             return None
         taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
         return (
             self.theme
-            if self.theme in self.puzzle.themes
-            else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0])
+            if self.theme in puzzle.themes
+            else next((t for t in puzzle.themes if t in taught), puzzle.themes[0])
         )
+
+    def _recent(self, n: int) -> list[Puzzle]:
+        """The last ``n`` puzzles shown on this board (fewer at the start), oldest first."""
+        by_id = {p.id: p for p in self.pool}
+        return [by_id[i] for i in self.seen[-n:] if i in by_id]
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,

@@ -1785,3 +1785,28 @@ def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
                 with using("es"):
                     _, es = p.check(a)
                 assert es.endswith("Con la mejor jugada gana el " + ("rojo." if mover == "red" else "amarillo.")), es
+
+
+@pytest.mark.parametrize("lv, right", [(2, True), (2, False), (3, True), (3, False)])
+def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, right):
+    """Dots levels 2 and 3 each hold one idea (hard-hearted handout; double-deal): free practice of all the ideas
+    still mixes them there — never more than MAX_SAME_IDEA puzzles of one idea in a row — whether the pupil
+    solves or misses, so the page's "mixed" holds at every level."""
+    from gamekit.puzzles.practice import MAX_SAME_IDEA
+
+    at_level = [p for p in practice_pool("dots_and_boxes") if level(p.rating) == lv]
+    assert len({p.themes[0] for p in at_level}) == 1  # the case this guards (else the test says nothing new)
+    progress.save_rating("dots_and_boxes", at_level[0].rating, 60.0, 0.06)
+    p = Practice("dots_and_boxes", seed=4)
+    assert p.lesson is None  # all the ideas, mixed
+    ideas = []
+    for _ in range(12):
+        ideas.append(p.idea_theme())
+        p.answer(p.puzzle.answers[0] if right else wrong_answers(p.puzzle)[0])
+        p.next()
+    runs = [ideas[i : i + MAX_SAME_IDEA + 1] for i in range(len(ideas) - MAX_SAME_IDEA)]
+    assert all(len(set(run)) > 1 for run in runs), ideas
+    p = Practice("dots_and_boxes", theme="double_deal", seed=4)  # one idea chosen: only that idea
+    for _ in range(4):
+        assert p.idea_theme() == "double_deal"
+        p.next()
