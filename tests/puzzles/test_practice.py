@@ -20,7 +20,7 @@ from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.homework_box import HomeworkBox
 from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
-from gamekit.puzzles.practice import Practice
+from gamekit.puzzles.practice import HELPED_SOLVE_WORDS, Practice
 from gamekit.puzzles.pools import level_words, saved_rating, practice_pool
 from gamekit.puzzles.practice_view import sparkline
 from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
@@ -570,7 +570,8 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     p = Practice("shut_the_box", theme="one_die_or_two", seed=1)
     first = p.hint()
     assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
-    assert p.hint() == "Hint: 1 of the 2 choices is right: compare where each one leads."  # two choices: none left out
+    second = p.hint()  # two choices: none left out; and it says a right answer now is not a first-try solve
+    assert second == "Hint: 1 of the 2 choices is right: compare where each one leads. " + tr(HELPED_SOLVE_WORDS)
 
 
 def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
