@@ -401,7 +401,7 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
                 lines.append(f"{i}. {groups[0][0]} — {groups[0][1]}")
             else:
                 lines.append(f"{i}.")
-                lines += [f"   - {said} — {reason}" for said, reason in groups]
+                lines += [f"   - {answers} — {reason}" for answers, reason in groups]
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()

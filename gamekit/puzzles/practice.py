@@ -69,9 +69,8 @@ from gamekit.widgets.lesson import ClassNote, Mark
 # The widget
 # ---------------------------------------------------------------------------------------
 MAX_SAME_IDEA = 2
-"""Free practice of mixed ideas shows at most this many puzzles of one idea in a row, while the pool has
-another idea: near some levels every puzzle is of one idea (Dots: level 2 hard-hearted handouts, level 3
-double-deals), and a run of them would be answered by habit, not by reading the position."""
+"""Free practice of mixed ideas shows at most this many puzzles of one idea in a row while another is left: near
+some levels every puzzle is of one idea (Dots: level 2 handouts, level 3 double-deals), answered by habit."""
 HINTS_BEFORE_HELPED = 2
 """From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
 the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
@@ -341,8 +340,7 @@ class Practice(ClassNote, Localized, W.VBox):
             missed = bool(self.tries) and not self.tries[0][1]
             bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
             puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
-            # ideas mixed means mixed at every level: where the nearest puzzles are all of one idea (Dots levels 2
-            # and 3), the next idea's nearest puzzle comes in after MAX_SAME_IDEA of one idea in a row
+            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's nearest puzzle
             recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
             if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:
                 others = [p for p in self.pool if self._idea_of(p) != recent[0]]
@@ -421,8 +419,7 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def _recent(self, n: int) -> list[Puzzle]:
         """The last ``n`` puzzles shown on this board (fewer at the start), oldest first."""
-        by_id = {p.id: p for p in self.pool}
-        return [by_id[i] for i in self.seen[-n:] if i in by_id]
+        return [p for i in self.seen[-n:] for p in self.pool if p.id == i]
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
