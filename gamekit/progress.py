@@ -293,12 +293,16 @@ def save_rating(game_id: str, rating: float, rd: float, vol: float) -> dict[str,
         return dict(saved)
 
 
-def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
+def record_attempt(game_id: str, puzzle_id: str, ok: bool, first_try: bool = True) -> dict[str, Any]:
     """Add one answer to a practice puzzle (``ok`` right or wrong); returns the puzzle's updated record
-    (``attempts``, ``solved``, ``first_try``).  Refused before anything changes like :func:`record`."""
+    (``attempts``, ``solved``, ``first_try``).  ``first_try=False``: a right first answer that was helped (given
+    after Practice named wrong answers to leave out) solves the puzzle but is not a first-try solve.  Refused
+    before anything changes like :func:`record`."""
     _check_names(game_id, puzzle_id, ("game", "puzzle"))
     if not isinstance(ok, bool):
         raise TypeError(tr("ok must be True or False, not {ok!r}", ok=ok))
+    if not isinstance(first_try, bool):
+        raise TypeError(tr("first_try must be True or False, not {first_try!r}", first_try=first_try))
     with _lock:
         data = load()
         tries = data.setdefault("practice", {}).setdefault(game_id, {}).setdefault("attempts", {})
@@ -306,7 +310,7 @@ def record_attempt(game_id: str, puzzle_id: str, ok: bool) -> dict[str, Any]:
         rec["attempts"] += 1
         if ok and not rec["solved"]:
             rec["solved"] = True
-            rec["first_try"] = rec["attempts"] == 1
+            rec["first_try"] = rec["attempts"] == 1 and first_try
         rec["updated"] = datetime.now().isoformat(timespec="seconds")
         if len(tries) > MAX_PUZZLES:  # keep the file small: the puzzles answered longest ago go
             for old in sorted(tries, key=lambda k: tries[k].get("updated", ""))[: len(tries) - MAX_PUZZLES]:

@@ -88,11 +88,13 @@ def _then(score: int, mover: int) -> str:
     return tr("Then {colour} wins.", colour=tr(COLOURS[mover if score > 0 else 1 - mover]))
 
 
-def _best(best: int) -> str:
+def _best(best: int, mover: int) -> str:
+    """What the best drop does instead, naming who wins with it (after "Then yellow wins." a bare "The best drop
+    wins." left the pupil asking who)."""
     if best > 0:
-        return tr("The best drop wins.")
+        return tr("With the best drop, {colour} wins.", colour=tr(COLOURS[mover]))
     if best == 0:
-        return tr("The best drop keeps the draw.")
+        return tr("With the best drop, it stays a draw.")
     return tr("The best drop holds out longer.")
 
 
@@ -106,7 +108,7 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
         if line
         else tr("Not the best: {move}", move=move)
     )
-    return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"])
+    return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"], mover)
 
 
 def stakes(game: ConnectGame, facts: dict, refutations: dict, n: int) -> str:

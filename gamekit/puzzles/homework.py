@@ -34,6 +34,8 @@ from gamekit.puzzles.core import (
 )
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice_words import why_right
+from gamekit.puzzles.sets import stakes
+from gamekit.widgets.exercise import shown_order
 
 MAX_SET = 50
 """The most puzzles in a homework set."""
@@ -131,7 +133,27 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
                     taken.add(queue[0].id)
                     chosen.append(queue.pop(0))
     chosen.sort(key=lambda p: (p.rating, p.id))
-    return HomeworkSet(game_id, theme, n, seed, tuple(chosen))
+    return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
+
+
+def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` (sorted from easy to hard) reordered so that within each level puzzles with the same right
+    answers are spread out, not bunched: "one die" three times, then "two dice" seven, would teach a pattern,
+    not the idea.  Each group of puzzles with the same answers takes evenly spaced places across its level (the
+    k-th of m at (k + ½) / m), ties kept in the easy-to-hard order; puzzles whose answers all differ keep their
+    order.  Deterministic: the same puzzles, the same order."""
+    order = {id(p): i for i, p in enumerate(puzzles)}
+    by_level: dict[int, dict[tuple[str, ...], list[Puzzle]]] = {}
+    for p in puzzles:
+        answers = tuple(sorted(action_key(a) for a in p.answers))
+        by_level.setdefault(level(p.rating), {}).setdefault(answers, []).append(p)
+    spread = []
+    for lv in sorted(by_level):
+        placed = [
+            ((k + 0.5) / len(group), order[id(p)], p) for group in by_level[lv].values() for k, p in enumerate(group)
+        ]
+        spread += [p for _, _, p in sorted(placed, key=lambda t: t[:2])]
+    return spread
 
 
 def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]]:
@@ -287,10 +309,30 @@ def when_to_set(game_id: str, theme: str | None) -> str:
     return tr(words, n=max(numbers))
 
 
+def sheet_question(puzzle: Puzzle) -> str:
+    """A puzzle's question on a pupil sheet, as the Practice page asks it: its prompt, then what is at stake and
+    how many answers are right (:func:`gamekit.puzzles.sets.stakes`: a Dots puzzle's score and "n lines do it")."""
+    return puzzle.prompt() + " " + stakes(puzzle)
+
+
+def sheet_choices(puzzle: Puzzle) -> list[str]:
+    """The choices a pupil sheet lists for a game of choices (Shut the Box: the sets, or one die or two), in the
+    order the Practice page shows its buttons (:func:`gamekit.widgets.exercise.shown_order`); [] for a board
+    game, where the pupil names a line or a column on the board."""
+    if catalog.get(puzzle.game_id).puzzle_board is not None:
+        return []
+    return [move_words(puzzle.game_id, a) for a in shown_order(puzzle.legal_answers(), puzzle.id)]
+
+
+ANSWER_SPACE = "_" * 30
+"""The line a pupil writes an answer on."""
+
+
 def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
-    """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code, each puzzle's
-    question and its position drawn as text (the lessons' paper board), numbered as the pupils meet them, and
-    no answers, so a class can work a set on paper."""
+    """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code a name line, then
+    each puzzle numbered as the pupils meet them: its question as Practice asks it (:func:`sheet_question`), the
+    choices for a game of choices (:func:`sheet_choices`), its position drawn as text (the lessons' paper board)
+    and a line for the answer; no answers, so a class can work a set on paper."""
     lines = [
         "## " + tr("Pupil sheets"),
         "",
@@ -302,15 +344,19 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
     ]
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
-        lines += ["### `" + code + "` — " + idea, ""]
+        lines += ["### `" + code + "` — " + idea, "", tr("Name:") + " " + ANSWER_SPACE, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
             board = paper_position(puzzle)
+            lines += [f"{i}. {sheet_question(puzzle)}", ""]
+            choices = sheet_choices(puzzle)
+            if choices:
+                lines += ["   " + tr("Choose from: {choices}.", choices=" · ".join(choices)), ""]
             lines += [
-                f"{i}. {puzzle.prompt()}",
-                "",
                 "   ```text",
                 *("   " + row for row in board.splitlines()),
                 "   ```",
+                "",
+                "   " + tr("Your answer:") + " " + ANSWER_SPACE,
                 "",
             ]
     while lines and lines[-1] == "":
@@ -318,10 +364,22 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
     return lines
 
 
+def key_reasons(puzzle: Puzzle, theme: str | None) -> list[tuple[list[Any], str]]:
+    """A puzzle's right answers grouped by the reason Practice gives after each of them: ``[(answers, reason),
+    ...]``, each reason :func:`why_right` for that answer and the idea a set of ``theme`` asks the puzzle for (the
+    set's idea where the puzzle carries it, else the puzzle's first), in the order of the first answer of each
+    group (answers sorted as the key lists them)."""
+    idea = theme if theme in puzzle.themes else None
+    groups: dict[str, list[Any]] = {}
+    for answer in sorted(puzzle.answers, key=action_key):
+        groups.setdefault(why_right(puzzle, idea, answer), []).append(answer)
+    return [(answers, reason) for reason, answers in groups.items()]
+
+
 def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
-    puzzle's number, every right answer and, after a dash, the short reason Practice gives for it
-    (:func:`why_right`, for the code's idea or the puzzle's first)."""
+    puzzle's number, every right answer and, after a dash, the reason Practice gives after that answer
+    (:func:`key_reasons`); answers with different reasons each get a line of their own under the number."""
     lines = [
         "## " + tr("Answer key"),
         "",
@@ -335,9 +393,15 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
         for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
-            answers = ", ".join(move_words(game_id, a) for a in sorted(puzzle.answers, key=action_key))
-            why = why_right(puzzle, theme if theme in puzzle.themes else None)
-            lines.append(f"{i}. {answers} — {why}")
+            groups = [
+                (", ".join(move_words(game_id, a) for a in answers), reason)
+                for answers, reason in key_reasons(puzzle, theme)
+            ]
+            if len(groups) == 1:
+                lines.append(f"{i}. {groups[0][0]} — {groups[0][1]}")
+            else:
+                lines.append(f"{i}.")
+                lines += [f"   - {answers} — {reason}" for answers, reason in groups]
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()
@@ -429,6 +493,10 @@ __all__ = [
     "set_minutes_words",
     "pupil_sheets",
     "answer_key",
+    "answers_spread",
+    "key_reasons",
+    "sheet_question",
+    "sheet_choices",
     "paper_position",
     "game_code",
     "games_by_code",

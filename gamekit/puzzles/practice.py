@@ -28,7 +28,7 @@ import ipywidgets as W
 
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
-from gamekit.i18n import Localized, ntr, tr
+from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.puzzles import pick
 from gamekit.puzzles.core import (
     Puzzle,
@@ -68,6 +68,15 @@ from gamekit.widgets.lesson import ClassNote, Mark
 # ---------------------------------------------------------------------------------------
 # The widget
 # ---------------------------------------------------------------------------------------
+MAX_SAME_IDEA = 2
+"""Free practice of mixed ideas shows at most this many puzzles of one idea in a row while another is left: near
+some levels every puzzle is of one idea (Dots: level 2 handouts, level 3 double-deals), answered by habit."""
+HINTS_BEFORE_HELPED = 2
+"""From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
+the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
+HELPED_SOLVE_WORDS = N_("A right answer after the second hint does not count as solved at the first try.")
+"""The one sentence the Practice pages say about :data:`HINTS_BEFORE_HELPED`."""
+
 _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
 
@@ -329,14 +338,14 @@ class Practice(ClassNote, Localized, W.VBox):
             # first-try solve never an easier one (a skipped puzzle: no bound)
             last = self.puzzle.rating if self.puzzle is not None and self.tries else None
             missed = bool(self.tries) and not self.tries[0][1]
-            puzzle = pick(
-                self.pool,
-                self.rating.rating,
-                seed=self.rng.random(),
-                exclude=self.seen,
-                at_most=last if missed else None,
-                at_least=None if missed else last,
-            )
+            bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
+            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's nearest puzzle
+            recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
+            if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:
+                others = [p for p in self.pool if self._idea_of(p) != recent[0]]
+                if others:
+                    puzzle = pick(others, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
         self._load(puzzle)
         return puzzle
 
@@ -362,13 +371,16 @@ class Practice(ClassNote, Localized, W.VBox):
                 feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
         first = not self.tries
+        # a right answer after the second hint (some wrong answers named) solves the puzzle, but not cleanly:
+        # it is not a first-try solve, and the level and the streak take it as a miss
+        clean = ok and self.hints_used < HINTS_BEFORE_HELPED
         self.tries.append((canonical, ok, feedback))
-        progress.record_attempt(self.game_id, self.puzzle.id, ok)
+        progress.record_attempt(self.game_id, self.puzzle.id, ok, first_try=clean)
         if first:
             before = Rating(self.puzzle.rating, self.puzzle.rd)
-            after = practice_update(self.rating, before, ok)
+            after = practice_update(self.rating, before, clean)
             progress.save_rating(self.game_id, after.rating, after.rd, after.vol)
-            self.streak = self.streak + 1 if ok else 0
+            self.streak = self.streak + 1 if clean else 0
             self.best_streak = max(self.best_streak, self.streak)
         elif not ok:
             self.streak = 0
@@ -392,14 +404,22 @@ class Practice(ClassNote, Localized, W.VBox):
     def idea_theme(self) -> str | None:
         """The theme the current puzzle is practised for: the set's own idea, else the first of the puzzle's ideas
         the chosen lesson taught, else its first theme (None: a puzzle with no theme)."""
-        if self.puzzle is None or not self.puzzle.themes:
+        return None if self.puzzle is None else self._idea_of(self.puzzle)
+
+    def _idea_of(self, puzzle: Puzzle) -> str | None:
+        """The theme ``puzzle`` is practised for on this board (:meth:`idea_theme`)."""
+        if not puzzle.themes:
             return None
         taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
         return (
             self.theme
-            if self.theme in self.puzzle.themes
-            else next((t for t in self.puzzle.themes if t in taught), self.puzzle.themes[0])
+            if self.theme in puzzle.themes
+            else next((t for t in puzzle.themes if t in taught), puzzle.themes[0])
         )
+
+    def _recent(self, n: int) -> list[Puzzle]:
+        """The last ``n`` puzzles shown on this board (fewer at the start), oldest first."""
+        return [p for i in self.seen[-n:] for p in self.pool if p.id == i]
 
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
@@ -416,6 +436,8 @@ class Practice(ClassNote, Localized, W.VBox):
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle)
+            if not self.tries and self.hints_used == HINTS_BEFORE_HELPED:
+                message += " " + tr(HELPED_SOLVE_WORDS)
         self._show(message, NOTE_COLOUR)
         return message
 

@@ -24,14 +24,19 @@ def _miss(puzzle: Puzzle, action: Any) -> float:
     return 0.0
 
 
+KEPT_WRONG = 2
+"""The fewest wrong answers the second Hint leaves among the ones it does not name: with one, the hint would turn
+the puzzle into a coin flip between it and the right answer (or give the answer away)."""
+
+
 def second_hint(puzzle: Puzzle) -> str:
     """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
-    ones that do worst first), named so the pupil can leave them out. At least one wrong answer always stays
-    among the ones not named (else the rest would all be right and the hint would be the answer); when none
-    can be left out that way, the hint says only how many of the choices are right."""
+    ones that do worst first), named so the pupil can leave them out. At least :data:`KEPT_WRONG` wrong answers
+    always stay among the ones not named (with fewer, the rest would be the answer or a coin flip beside it);
+    when none can be left out that way, the hint says how many of the choices are right and what to compare."""
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
-    left_out = min(len(wrong) - 1, len(wrong) // 2 + len(wrong) % 2)
+    left_out = min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
         return ntr(
             "Hint: {n} of the {legal} choices is right: compare where each one leads.",
@@ -189,4 +194,4 @@ def idea_words(puzzle: Puzzle, theme: str) -> str:
     return words if words is not None else tr(IDEAS[theme])
 
 
-__all__ = ["second_hint", "why_right", "mistake_words", "idea_words", "WHY", "IDEAS"]
+__all__ = ["KEPT_WRONG", "second_hint", "why_right", "mistake_words", "idea_words", "WHY", "IDEAS"]

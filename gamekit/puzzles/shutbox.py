@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import replace
 from fractions import Fraction
 
-from gamekit.i18n import tr
+from gamekit.i18n import ntr, tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
@@ -558,9 +558,12 @@ def mistake_words(puzzle: Puzzle, action) -> str | None:
         right = puzzle.answers[0][1]
         if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
             return None  # said only when the coverage the pupil gave up explains the choice
-        return tr(
-            "The mistake: with {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two dice "
-            "in {two} of 36 ({p2} %).",
+        return ntr(
+            "The mistake: with the {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
+            "dice in {two} of 36 ({p2} %).",
+            "The mistake: with tiles {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
+            "dice in {two} of 36 ({p2} %).",
+            len(tiles),
             tiles=tile_words(tiles),
             one=one,
             two=two,

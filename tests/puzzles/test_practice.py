@@ -20,7 +20,7 @@ from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.homework_box import HomeworkBox
 from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
-from gamekit.puzzles.practice import Practice
+from gamekit.puzzles.practice import HELPED_SOLVE_WORDS, Practice
 from gamekit.puzzles.pools import level_words, saved_rating, practice_pool
 from gamekit.puzzles.practice_view import sparkline
 from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
@@ -570,7 +570,8 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     p = Practice("shut_the_box", theme="one_die_or_two", seed=1)
     first = p.hint()
     assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
-    assert p.hint() == "Hint: 1 of the 2 choices is right: compare where each one leads."  # two choices: none left out
+    second = p.hint()  # two choices: none left out; and it says a right answer now is not a first-try solve
+    assert second == "Hint: 1 of the 2 choices is right: compare where each one leads. " + tr(HELPED_SOLVE_WORDS)
 
 
 def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
@@ -722,8 +723,9 @@ def test_a_column_typed_in_words_is_read_as_the_lessons_read_it(typed, lang):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(game_id):
     """The second Hint names wrong answers only (the ones that do worst), and over the whole bank always
-    leaves at least one wrong answer among the ones it does not name — else the rest would all be right and
-    the hint would be the answer; when it can name none it says how many choices are right. No "legal"."""
+    leaves at least two wrong answers among the ones it does not name — with one, the hint would turn the puzzle
+    into a coin flip beside the right answer; when it can name none it says how many choices are right. No
+    "legal"."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice_words import second_hint
 
@@ -734,10 +736,57 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
         named = [a for a in legal if re.search(re.escape(move_words(game_id, a)) + r"(?![0-9+ ]*[0-9])", hint)]
         assert not any(a in puzzle.answers for a in named), (puzzle.id, hint)
         assert "legal" not in hint
-        if len(wrong) >= 2:
-            assert named and len(wrong) - len(named) >= 1, (puzzle.id, hint)
+        if len(wrong) >= 3:
+            assert named and len(wrong) - len(named) >= 2, (puzzle.id, hint)
         else:
             assert not named and f"of the {len(legal)} choices" in hint, (puzzle.id, hint)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_right_answer_after_the_second_hint_is_not_a_first_try_solve(game_id):
+    """A first answer given after the second Hint (wrong answers named) solves the puzzle, but the level falls
+    as after a miss, the streak does not grow, the progress file does not count it a first try and the set's
+    closing line does not either; after the first Hint only (the idea), a right answer still counts in full.
+    The second Hint says so, and so does each Practice page."""
+    from gamekit.puzzles.practice import HELPED_SOLVE_WORDS
+
+    p = Practice(game_id, puzzles=homework_set(game_id, n=2, seed=1))
+    start = p.rating.rating
+    p.hint()
+    hint = p.hint()
+    assert hint.endswith(tr(HELPED_SOLVE_WORDS)), hint
+    ok, _ = p.answer(p.puzzle.answers[0])
+    assert ok and p.solved and p.streak == 0 and p.rating.rating < start
+    assert progress.attempts(game_id)[p.puzzle.id] == {
+        **progress.attempts(game_id)[p.puzzle.id],
+        "solved": True,
+        "first_try": False,
+    }
+    p.next()
+    after_one = p.rating.rating
+    p.hint()  # the idea only: a clean solve
+    ok, _ = p.answer(p.puzzle.answers[0])
+    assert ok and p.streak == 1 and p.rating.rating > after_one
+    assert progress.attempts(game_id)[p.puzzle.id]["first_try"] is True
+    p.next()
+    assert p.last_feedback == "Set done: 1 of 2 solved at the first try."
+    with pytest.raises(TypeError):
+        progress.record_attempt(game_id, "x", True, first_try="no")
+
+
+def test_each_practice_page_says_how_a_helped_solve_counts():
+    from gamekit.puzzles.practice import HELPED_SOLVE_WORDS
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lang, folder in (("en", root / "practice"), ("es", root / "es" / "practice")):
+        with using(lang):
+            words = tr(HELPED_SOLVE_WORDS)
+        for page in sorted(folder.glob("*.md")):
+            text = page.read_text(encoding="utf-8")
+            assert words in text, page
+            # levels without puzzles exist (5 en raya: none at level 2): the page promises the nearest, not "near"
+            assert "chosen near" not in text and "se elige cerca" not in text, page
+            assert "one of the nearest to" in text or "de los más cercanos a" in text, page
 
 
 def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
@@ -1321,11 +1370,18 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
     side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
     assert side and all("win_now" in p.themes for p in side)  # as the page says
     later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
-    assert later  # "its other puzzles win only by force a few drops later"
+    assert later  # "in the other side-column puzzles … the win (or the draw) comes a few drops later"
+    for p in later + practice_pool("five_in_a_row", "side_column"):
+        for a in p.answers:
+            after = p.position.copy()
+            after.play(a)
+            assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "with lesson 1's ideas, its puzzles win at once with a line through a side disc" in en
-    assert "con las ideas de la lección 1, sus problemas se ganan ya con una línea que pasa por una ficha lateral" in es
+    assert "In lesson 1's puzzles, a side disc helps you finish a line at once." in en
+    assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
+    assert "En los problemas de la lección 1, una ficha lateral te ayuda a completar una línea enseguida." in es
+    assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
 
@@ -1464,7 +1520,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
     sheets = page[page.index("## Pupil sheets") : page.index("## Answer key")]
     key = page[page.index("## Answer key") :]
     assert "codes ending in -1" in key and "```text" not in key
-    assert "Answer" not in sheets and "Respuesta" not in sheets
+    assert "Why:" not in sheets and " — Why" not in sheets
 
     def part(text: str, code: str) -> str:
         start = text.index(f"### `{code}`")
@@ -1477,12 +1533,31 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
         puzzles = list(homework_set(game_id, theme, n, seed))
         sheet, answers = part(sheets, code), part(key, code)
         assert sheet.count("```text") == len(puzzles) == size
+        assert sheet.count("Name: ___") == 1 and sheet.count("Your answer: ___") == size
+        practice = Practice.from_code(code)  # the page the same code opens
+        rows = answers.splitlines()
         for i, p in enumerate(puzzles, 1):
-            assert f"{i}. {p.prompt()}" in sheet
-            line = next(x for x in answers.splitlines() if x.startswith(f"{i}. "))
-            said, reason = line[len(f"{i}. ") :].split(" — ")
-            assert said.split(", ") == [move_words(game_id, a) for a in sorted(p.answers, key=action_key)]
-            assert reason == why_right(p, theme if theme in p.themes else None)  # one short reason per answer
+            assert f"{i}. {practice.question()}" in sheet  # prompt, score and "n lines do it", as on screen
+            assert practice.puzzle.id == p.id
+            # the item's key lines: "i. answers — reason", or "i." and one "- answers — reason" per reason
+            at = next(k for k, x in enumerate(rows) if x == f"{i}." or x.startswith(f"{i}. "))
+            items = [rows[at][len(f"{i}. ") :]] if rows[at] != f"{i}." else []
+            while not items or (at + 1 < len(rows) and rows[at + 1].startswith("   - ")):
+                at += 1
+                items.append(rows[at][len("   - ") :])
+            said = {}
+            for item in items:
+                words, reason = item.split(" — ")
+                said.update({w: reason for w in words.split(", ")})
+            assert sorted(said) == sorted(move_words(game_id, a) for a in p.answers), (code, i)
+            for a in p.answers:  # each answer's reason is the one Practice gives after that answer
+                expected = why_right(practice.puzzle, practice.idea_theme(), a)
+                assert said[move_words(game_id, a)] == expected, (code, i, a)
+            ok, feedback = practice.answer(p.answers[0])
+            assert ok and said[move_words(game_id, p.answers[0])] in feedback
+            if game_id == "shut_the_box":  # the sets (or dice) to choose from, as the buttons show them
+                assert all(move_words(game_id, a) in sheet for a in p.legal_answers())
+            practice.next()
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     with using("es"):
         es = homework_page()
@@ -1722,3 +1797,109 @@ def test_spanish_practice_words_follow_the_glossary():
         assert "bucle" in tr(WHY["all_but_four"]) and "ciclo" not in tr(WHY["all_but_four"])
     page = (ROOT / "docs" / "teachers" / "es" / "homework.md").read_text(encoding="utf-8")
     assert "ciclo" not in page
+
+
+def test_a_homework_set_spreads_puzzles_with_the_same_answer():
+    """The one-die-or-two set does not run "one die" three times and then "two dice": within a level, puzzles with
+    the same answer take evenly spaced places (neither at the start only nor at the end only, no long gap), the
+    same every time; a set whose answers all differ keeps its easy-to-hard order."""
+    from gamekit.puzzles.homework import answers_spread
+
+    for seed in range(1, 6):
+        s = homework_set("shut_the_box", "one_die_or_two", 10, seed)
+        dice = [p.answers[0][1] for p in s]
+        ones = [i for i, d in enumerate(dice) if d == 1]
+        assert ones and ones != list(range(len(ones))) and ones != list(range(10 - len(ones), 10)), dice
+        assert max(b - a for a, b in zip([-1] + ones, ones + [10])) <= 10 // len(ones) + 2, dice
+        assert s.ids == homework_set("shut_the_box", "one_die_or_two", 10, seed).ids
+        assert sorted(s.ids) == sorted(p.id for p in answers_spread(list(s)))
+    dots = homework_set("dots_and_boxes", "safe_line", 10, 1)
+    if len({tuple(sorted(map(action_key, p.answers))) for p in dots}) == len(dots):
+        assert [p.rating for p in dots] == sorted(p.rating for p in dots)
+
+
+def test_the_one_die_mistake_names_the_open_tiles_in_plain_words():
+    from gamekit.puzzles.shutbox import mistake_words as shut_mistake
+
+    said = set()
+    for puzzle in bank("shut_the_box"):
+        if puzzle.facts.get("kind") != "dice":
+            continue
+        for action in wrong_answers(puzzle):
+            text = shut_mistake(puzzle, action)
+            if text is None:
+                continue
+            tiles = puzzle.facts["open"]
+            with using("es"):
+                es = shut_mistake(puzzle, action)
+            if len(tiles) == 1:
+                assert f"with the {tiles[0]} open," in text and f"con el {tiles[0]} descubierto," in es
+            else:
+                assert "with tiles " in text and "con las fichas " in es and " y " in es
+            said.add(len(tiles) == 1)
+    assert said == {True, False}
+
+
+def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb():
+    """The page's claims about the "which set?" pool hold: the best set under another one-die rule is the same as
+    under the lessons' rule in every such puzzle (so the page says so, and never that the best choice changes),
+    and no rule of thumb answers more than the share it states ("7 in 20")."""
+    from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, candidate, position_at, thumb_answers
+
+    pool = practice_pool("shut_the_box", "best_set")
+    other = [p for p in pool if p.facts["one_die"] != LESSON_RULE]
+    assert other
+    changed = 0
+    for p in other:
+        game = position_at(LESSON_RULE, p.facts["open"], p.facts["roll"])
+        lessons = candidate(game, p.facts["objective"], habits=False) if game is not None else None
+        changed += lessons is not None and set(lessons.answers) != set(p.answers)
+    most = max(sum(r in thumb_answers(p) for p in pool) for r in THUMB_RULES)
+    assert most <= len(pool) / 3 + 1  # "at most about a third"
+    en = (ROOT / "notebooks/practice/04_shut_the_box.md").read_text(encoding="utf-8")
+    es = (ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8")
+    assert f"({most} in {len(pool)})" in en and f"({most} de cada {len(pool)})" in es
+    assert changed == 0  # when a rule does change a best set, the page must say so instead
+    assert "can change with" not in en and "puede cambiar con" not in es
+    assert "the best set is the same as under the\n  lessons' rule" in en
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
+def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
+    """After "Then yellow wins." the feedback names who the best drop wins for, never a bare "The best drop
+    wins."; the same in Spanish."""
+    for p in practice_pool(game_id)[:40]:
+        for a in wrong_answers(p):
+            _, text = p.check(a)
+            assert "The best drop wins." not in text and "The best drop keeps the draw." not in text
+            if p.facts["best"] > 0:
+                mover = "red" if p.position.to_move == 0 else "yellow"
+                assert text.endswith(f"With the best drop, {mover} wins."), text
+                with using("es"):
+                    _, es = p.check(a)
+                assert es.endswith("Con la mejor jugada gana el " + ("rojo." if mover == "red" else "amarillo.")), es
+
+
+@pytest.mark.parametrize("lv, right", [(2, True), (2, False), (3, True), (3, False)])
+def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, right):
+    """Dots levels 2 and 3 each hold one idea (hard-hearted handout; double-deal): free practice of all the ideas
+    still mixes them there — never more than MAX_SAME_IDEA puzzles of one idea in a row — whether the pupil
+    solves or misses, so the page's "mixed" holds at every level."""
+    from gamekit.puzzles.practice import MAX_SAME_IDEA
+
+    at_level = [p for p in practice_pool("dots_and_boxes") if level(p.rating) == lv]
+    assert len({p.themes[0] for p in at_level}) == 1  # the case this guards (else the test says nothing new)
+    progress.save_rating("dots_and_boxes", at_level[0].rating, 60.0, 0.06)
+    p = Practice("dots_and_boxes", seed=4)
+    assert p.lesson is None  # all the ideas, mixed
+    ideas = []
+    for _ in range(12):
+        ideas.append(p.idea_theme())
+        p.answer(p.puzzle.answers[0] if right else wrong_answers(p.puzzle)[0])
+        p.next()
+    runs = [ideas[i : i + MAX_SAME_IDEA + 1] for i in range(len(ideas) - MAX_SAME_IDEA)]
+    assert all(len(set(run)) > 1 for run in runs), ideas
+    p = Practice("dots_and_boxes", theme="double_deal", seed=4)  # one idea chosen: only that idea
+    for _ in range(4):
+        assert p.idea_theme() == "double_deal"
+        p.next()
