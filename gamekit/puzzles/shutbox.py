@@ -543,13 +543,10 @@ def covering_throws(tiles, dice: int = 2) -> int:
 
 
 def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice, in one sentence, where it can be counted, else None.
-
-    "Which set?": the tiles it leaves open, and how many of the 36 throws of two dice the next roll can cover
-    from them, beside the same count for the best set's tiles — said only when the wrong set's count is lower
-    (the whole turn decides the value, so a higher next-roll count explains nothing).  "One die or two?": how
-    many throws of each can cover something from the open tiles (one die: of 6; two dice: of 36), lesson 3's
-    comparison, said only when the wrong roll's share is the lower one."""
+    """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
+    tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
+    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?": how many
+    throws of each can cover something (of 6; of 36), said only when the wrong roll's share is the lower one."""
     f = puzzle.facts
     if f.get("kind") == "dice":
         tiles = f["open"]
