@@ -90,31 +90,21 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
-def _capital(theme: str) -> str:
-    """A theme's name opening a sentence: its first letter a capital."""
-    return theme[:1].upper() + theme[1:]
-
-
-PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
-    "count": lambda theme: tr("{theme}: count the sets of open tiles that make the roll.", theme=_capital(theme)),
-    "list": lambda theme: tr("{theme}: write them all, none twice.", theme=_capital(theme)),
-    "outcomes": lambda theme: tr(
-        "{theme}: its first step is counting the outcomes of two dice that let you go on.", theme=_capital(theme)
+PRACTICE_IDEAS: dict[str, Callable[[], str]] = {
+    "count": lambda: tr("Count the sets of open tiles that make the roll."),
+    "list": lambda: tr("Write every set of open tiles that makes the roll, none twice."),
+    "outcomes": lambda: tr("Start by counting the outcomes of two dice that let you go on."),
+    "stuck": lambda: tr("Start by counting the outcomes of two dice that end the turn."),
+    "dice": lambda: tr("Compare how often one die and two dice let you go on."),
+    "score": lambda: tr(
+        "Once 7, 8 and 9 are covered you may roll one die. When no set "
+        "of open tiles makes the roll, the turn ends and the open tiles are your score."
     ),
-    "stuck": lambda theme: tr(
-        "{theme}: its first step is counting the outcomes of two dice that end the turn.", theme=_capital(theme)
-    ),
-    "dice": lambda theme: tr("{theme}: compare how often one die and two dice let you go on.", theme=_capital(theme)),
-    "score": lambda theme: tr(
-        "{theme}: once 7, 8 and 9 are covered you may roll one die; when no set "
-        "of open tiles makes the roll, the turn ends and the open tiles are your score.",
-        theme=_capital(theme),
-    ),
-    "bank": lambda theme: tr("{theme}.", theme=_capital(theme)),
-    "legal": lambda theme: tr("{theme}: find one set you may cover.", theme=_capital(theme)),
+    "legal": lambda: tr("Find one set of open tiles that makes the roll."),
 }
-"""The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
-practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
+"""The plain sentence that opens a practice item's hint: what the item's own question asks the pupil to do first
+(lesson 3's items count outcomes, the first step of choosing one die or two).  Called when the hint is built, so
+it is in the pupil's language."""
 
 
 PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
@@ -202,7 +192,6 @@ class LessonPractice(ProblemSet):
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle position, easy to hard, its hint naming the idea."""
-        from gamekit.puzzles.core import theme_name
         from gamekit.puzzles.sets import puzzle_exercise
 
         out = []
@@ -216,11 +205,7 @@ class LessonPractice(ProblemSet):
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
                 if theme == BEST:
-                    ex.hint = (
-                        PRACTICE_IDEAS[question](theme_name(self.game_id, theme))
-                        + " "
-                        + best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
-                    )
+                    ex.hint = best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
@@ -233,7 +218,7 @@ class LessonPractice(ProblemSet):
                 "score": lambda: turn_score_exercise(open_tiles),
                 "legal": lambda: legal_set_exercise(open_tiles, roll),
             }[question]()
-            ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
+            ex.hint = PRACTICE_IDEAS[question]() + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out

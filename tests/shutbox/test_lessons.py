@@ -918,7 +918,7 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
             same = makers[question](roll, open_tiles)
             assert ex.prompt == same.prompt and "best" not in ex.prompt and len(open_tiles) < 9
-            assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("sets for the roll"))  # its own idea
+            assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]())  # its own idea, no topic label
             for sol in ex.solutions:
                 assert ex.check(sol)[0]
             for wrong in ex.wrong:
@@ -1172,7 +1172,7 @@ def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dic
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert (
-            ex.hint.startswith(lesson_practice.PRACTICE_IDEAS["outcomes"]("one die or two"))
+            ex.hint.startswith(lesson_practice.PRACTICE_IDEAS["outcomes"]())
             and "counting the outcomes of two dice" in ex.hint
         )
 
@@ -1197,7 +1197,7 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
         assert (
-            ex.hint.startswith("Best set. A rule of thumb may pick the best set or may not")
+            ex.hint.startswith("A rule of thumb may pick the best set or may not")
             and "1 answer is right" not in ex.hint
         )
 
@@ -1256,7 +1256,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     items = L.practice_exercises(1)
     assert [ex.level for ex in items] == ["medium", "medium", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
-    assert all(ex.hint.startswith("Sets for the roll: find one set you may cover.") for ex in items)
+    assert all(ex.hint.startswith("Find one set of open tiles that makes the roll.") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
     facts = [ex.puzzle.facts for ex in items]
     assert all(f["roll"] not in f["open"] for f in facts) and facts[2]["roll"] > 9
@@ -1277,7 +1277,7 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
-        assert L.practice_exercises(1)[0].hint.startswith("Conjuntos")
+        assert L.practice_exercises(1)[0].hint.startswith("Encuentra un conjunto de fichas descubiertas")
 
 
 def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_items():
@@ -1991,3 +1991,23 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
     assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
+
+
+def test_practice_hints_open_with_a_plain_sentence_not_a_topic_label():
+    """A practice hint starts with what to do, never with the bank theme's name as a label ("Sets for the
+    roll: …", "One die or two: its first step is …")."""
+    from gamekit.puzzles.core import theme_name
+
+    labels = [theme_name("shut_the_box", t).lower() for t in (lesson_practice.SETS, lesson_practice.DICE, lesson_practice.BEST)]
+    for n in (1, 2, 3, 4):
+        for ex in L.practice_exercises(n):
+            head = ex.hint.split(".")[0].lower()
+            assert not any(head.startswith(lab) for lab in labels), (n, ex.hint)
+
+
+def test_the_sets_step_through_drawn_captions_agree_with_their_number_in_spanish():
+    """The box's own caption in the search for 8 says «falta 1» for one, «faltan 3» for three."""
+    with using("es"):
+        texts = [" ".join(s.scene.texts()) for s in lesson_scenes.sets_step_through(8).steps]
+    assert any("(falta 1)" in t for t in texts) and any("(faltan 3)" in t for t in texts), texts
+    assert not any("faltan 1)" in t or "faltan 1:" in t for t in texts)
