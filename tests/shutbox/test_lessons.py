@@ -1998,7 +1998,10 @@ def test_practice_hints_open_with_a_plain_sentence_not_a_topic_label():
     roll: …", "One die or two: its first step is …")."""
     from gamekit.puzzles.core import theme_name
 
-    labels = [theme_name("shut_the_box", t).lower() for t in (lesson_practice.SETS, lesson_practice.DICE, lesson_practice.BEST)]
+    labels = [
+        theme_name("shut_the_box", t).lower()
+        for t in (lesson_practice.SETS, lesson_practice.DICE, lesson_practice.BEST)
+    ]
     for n in (1, 2, 3, 4):
         for ex in L.practice_exercises(n):
             head = ex.hint.split(".")[0].lower()
