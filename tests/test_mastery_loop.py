@@ -338,3 +338,64 @@ def test_the_hard_dice_count_offers_a_medium_dice_puzzle_under_the_lessons_rule(
     similar = similar_exercise(Idea(lesson.practice, "one_die_or_two", "medium"))
     assert similar is not None and similar.puzzle.band == "medium" and similar.puzzle.facts["one_die"] == "after_789"
     assert similar.puzzle.id not in lesson.practice.ids and "outcomes" in similar.prompt
+
+
+def shut_ideas():
+    """Every Shut the Box lesson exercise and practice problem that offers a similar puzzle, with its idea."""
+    for number, lesson in sorted(shutbox_lessons.LESSONS.items()):
+        named = [lesson.exercises[name]() for name in lesson.exercise_themes]
+        for exercise in named + lesson.practice_exercises():
+            idea = idea_of(lesson, exercise)
+            if idea is not None:
+                yield number, lesson, exercise, idea
+
+
+def test_a_similar_puzzle_is_never_harder_and_is_called_easier_only_when_it_is_a_level_below():
+    from gamekit.widgets.lesson_registry import LEVEL_ORDER
+    from gamekit.widgets.mastery import shown_level
+
+    seen_easier = seen_same = False
+    for number, lesson, exercise, idea in shut_ideas():
+        similar = similar_exercise(idea)
+        own = LEVEL_ORDER.index(idea.level)
+        assert LEVEL_ORDER.index(shown_level(similar)) <= LEVEL_ORDER.index(idea.band) <= own, (number, exercise.key)
+        if idea.easier:
+            assert LEVEL_ORDER.index(shown_level(similar)) < own
+            seen_easier = True
+        else:
+            seen_same = True
+    assert seen_easier and seen_same
+    # the note says "a little easier" only for a puzzle a level below
+    lesson = shutbox_lessons.LESSONS[2]
+    for name, words in (("sets_7", "same idea"), ("sets_9", "a little easier")):
+        widget = ExerciseWidget(lesson.exercises[name](), score=LessonScore(lesson.title))
+        miss_twice(widget)
+        assert widget.offer_similar() and words in widget.similar_note.value, (name, widget.similar_note.value)
+        assert widget.similar_note.value.count("easier") == (name == "sets_9")
+
+
+def test_different_exercises_of_a_lesson_get_different_similar_puzzles_never_a_lesson_question():
+    lesson = shutbox_lessons.LESSONS[2]
+    ids = [similar_exercise(idea_of(lesson, lesson.exercises[n]())).puzzle.id for n in lesson.exercise_themes]
+    assert len(set(ids)) == len(ids) == 4, ids
+    for number, lesson, exercise, idea in shut_ideas():
+        prompts = {lesson.exercises[n]().prompt for n in lesson.exercises}
+        assert similar_exercise(idea).prompt not in prompts, (number, exercise.key)
+
+
+def test_a_similar_dice_count_asks_the_same_outcomes_ending_or_going_on():
+    lesson = shutbox_lessons.LESSONS[3]
+    stuck = similar_exercise(idea_of(lesson, lesson.exercises["stuck_123"]()))
+    go_on = similar_exercise(idea_of(lesson, lesson.exercises["go_on_14"]()))
+    assert "end your turn" in stuck.prompt and "let you cover a set" in go_on.prompt
+
+
+def test_no_similar_one_when_no_bank_puzzle_fits_the_exercises_rule_and_size():
+    """Lesson 4's exercises 5 and 8 are worked by hand with two dice always on four tiles; the bank's "which set?"
+    puzzles are bigger: no button, rather than a puzzle the lesson's method cannot solve."""
+    lesson = shutbox_lessons.LESSONS[4]
+    for name in ("best_shut", "best_score"):
+        widget = ExerciseWidget(lesson.exercises[name](), score=LessonScore(lesson.title))
+        miss_twice(widget)
+        assert idea_of(lesson, widget.exercise) is None
+        assert not widget.offer_similar() and widget.similar_button.layout.display == "none"

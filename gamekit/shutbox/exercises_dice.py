@@ -22,6 +22,7 @@ from gamekit.shutbox.simulation import (
 )
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise, choice_checker
+from gamekit.widgets.mastery import Similar
 from gamekit.shutbox.lesson_words import chance_words, html_escape, parse_fraction, parse_whole, spaced, tile_list
 
 
@@ -254,7 +255,7 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
             what=what,
         )
 
-    return Exercise(
+    ex = Exercise(
         ntr(
             "Only tile {items} is open and you roll two dice. How many of the 36 outcomes {what}?",
             "Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?",
@@ -273,6 +274,8 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
         key=f"outcomes {open_tiles} {stuck}",
         leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)),
     )
+    ex.similar = Similar(question="stuck" if stuck else "outcomes")  # a similar one counts the same outcomes
+    return ex
 
 
 def go_on_chances(open_tiles: Iterable[int]) -> dict[int, Fraction]:
