@@ -47,7 +47,7 @@ from gamekit.widgets.exercise import (
     submit_on_enter,
 )
 from gamekit.widgets.lesson_registry import Lesson
-from gamekit.widgets.mastery import MISSES_BEFORE_SIMILAR, Idea, idea_of, shown_level, similar_exercise
+from gamekit.widgets.mastery import MISSES_BEFORE_SIMILAR, Idea, idea_of, offer_note, shown_level, similar_exercise
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,11 +223,7 @@ class _Answering(ClassNote, LessonBase):
         self.similar_box.layout.display = ""
         self.similar_button.layout.display = ""
         if self.similar is None:
-            self.similar_note.value = html.escape(
-                tr("Stuck? Try a similar one, a little easier, then come back.")
-                if self.idea.easier
-                else tr("Stuck? Try a similar one on the same idea, then come back.")
-            )
+            self.similar_note.value = html.escape(offer_note(self.idea))
         return True
 
     def try_similar(self) -> "_Answering | None":

@@ -238,6 +238,14 @@ def lesson_positions(lesson: "Lesson") -> frozenset:
     return keys
 
 
+def offer_note(idea: Idea) -> str:
+    """What the page says beside "Try a similar one": "a little easier" only when the similar puzzle is a level
+    below the exercise (:attr:`Idea.easier`), else that it is on the same idea."""
+    if idea.easier:
+        return tr("Stuck? Try a similar one, a little easier, then come back.")
+    return tr("Stuck? Try a similar one on the same idea, then come back.")
+
+
 def shown_level(exercise: Exercise) -> str:
     """The level a bank exercise is shown at: the one its set gave it (a set that grades by its own question), else
     its puzzle's band."""
@@ -306,6 +314,7 @@ __all__ = [
     "Similar",
     "Idea",
     "shown_level",
+    "offer_note",
     "idea_of",
     "lesson_titled",
     "similar_exercise",
