@@ -470,8 +470,8 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
 
     return Exercise(
         tr(
-            "The computer is about to roll two dice {rolls} times. How many of those rolls would you "
-            "expect to make a total of {total}? Work it out, and give just the number.",
+            "Two dice are rolled {rolls} times. How many of those rolls would you expect to make a total of "
+            "{total}? Work it out, and give just the number.",
             rolls=spaced(rolls),
             total=total,
         ),

@@ -2010,3 +2010,10 @@ def test_the_sets_step_through_drawn_captions_agree_with_their_number_in_spanish
         texts = [" ".join(s.scene.texts()) for s in lesson_scenes.sets_step_through(8).steps]
     assert any("(falta 1)" in t for t in texts) and any("(faltan 3)" in t for t in texts), texts
     assert not any("faltan 1)" in t or "faltan 1:" in t for t in texts)
+
+
+def test_lesson_three_tally_question_reads_on_paper_no_computer_about_to_roll():
+    for lang in ("en", "es"):
+        with using(lang):
+            prompt = L.LESSONS[3].exercises["count_6"]().prompt
+        assert not re.search(r"computer|ordenador", prompt), prompt
