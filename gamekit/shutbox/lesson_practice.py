@@ -90,21 +90,25 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
-PRACTICE_IDEAS: dict[str, Callable[[], str]] = {
-    "count": lambda: tr("Count the sets of open tiles that make the roll."),
-    "list": lambda: tr("Write every set of open tiles that makes the roll, none twice."),
-    "outcomes": lambda: tr("Start by counting the outcomes of two dice that let you go on."),
-    "stuck": lambda: tr("Start by counting the outcomes of two dice that end the turn."),
-    "dice": lambda: tr("Compare how often one die and two dice let you go on."),
-    "score": lambda: tr(
+PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
+    "count": lambda theme: tr("Count the {theme}: the sets of open tiles that make it, each once.", theme=theme),
+    "list": lambda theme: tr("Write all the {theme}, none twice.", theme=theme),
+    "outcomes": lambda theme: tr(
+        "To choose {theme}, start by counting the outcomes of two dice that let you go on.", theme=theme
+    ),
+    "stuck": lambda theme: tr(
+        "To choose {theme}, start by counting the outcomes of two dice that end the turn.", theme=theme
+    ),
+    "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
+    "score": lambda theme: tr(
         "Once 7, 8 and 9 are covered you may roll one die. When no set "
         "of open tiles makes the roll, the turn ends and the open tiles are your score."
     ),
-    "legal": lambda: tr("Find one set of open tiles that makes the roll."),
+    "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
 }
-"""The plain sentence that opens a practice item's hint: what the item's own question asks the pupil to do first
-(lesson 3's items count outcomes, the first step of choosing one die or two).  Called when the hint is built, so
-it is in the pupil's language."""
+"""The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
+sentence, never as a label before it): what the item's own question asks the pupil to do first (lesson 3's items
+count outcomes, the first step of choosing one die or two)."""
 
 
 PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
@@ -192,6 +196,7 @@ class LessonPractice(ProblemSet):
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle position, easy to hard, its hint naming the idea."""
+        from gamekit.puzzles.core import theme_name
         from gamekit.puzzles.sets import puzzle_exercise
 
         out = []
@@ -218,7 +223,7 @@ class LessonPractice(ProblemSet):
                 "score": lambda: turn_score_exercise(open_tiles),
                 "legal": lambda: legal_set_exercise(open_tiles, roll),
             }[question]()
-            ex.hint = PRACTICE_IDEAS[question]() + " " + ex.hint
+            ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
