@@ -120,8 +120,8 @@ class DiceTally:
         return self.class_result
 
     def table(self, counts: "dict[int, int] | None" = None) -> Table:
-        """Each total: the rolls (ours, or ``counts``), their share, and its exact chance: the number k of the 36
-        outcomes that make it, and k/36 as a percentage (the page's words)."""
+        """Each total: the rolls (ours, or ``counts``), their share, and its exact chance k/36 as a percentage (the
+        page's words).  No column of k: the lesson's exercises ask for those counts, and the table sits below them."""
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
         rows = [
@@ -129,13 +129,12 @@ class DiceTally:
                 t,
                 counts[t],
                 (number(100 * counts[t] / n, 1) + " %") if n else "–",
-                int(p * 36),
                 number(100 * float(p), 1) + " %",
             ]
             for t, p in sum_distribution().items()
         ]
         return Table(
-            [tr("total"), tr("rolls"), tr("share of our rolls"), tr("outcomes of the 36"), tr("exact chance")],
+            [tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")],
             rows,
             caption=ntr("{n} roll entered", "{n} rolls entered", n),
         )

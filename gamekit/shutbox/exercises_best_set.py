@@ -265,8 +265,8 @@ def leave_value_exercise(
                 )
             if given != games and abs(given - 100 * value) < Fraction(3, 2):
                 return False, tr(
-                    "Close, but check your rounding: you rounded too early, and a middle step lost its decimals. "
-                    "Keep more decimals, or fractions of 36, until the last step, and round only the final answer."
+                    "Close, but not the exact chance. Check the chance of each way and the adding, keep fractions "
+                    "of 36 until the last step, and round only the final answer to a whole number."
                 )
             if k.denominator == 1 and given == k and k != games:
                 return False, tr(

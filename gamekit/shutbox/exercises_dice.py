@@ -22,6 +22,7 @@ from gamekit.shutbox.simulation import (
 )
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise, choice_checker
+from gamekit.widgets.mastery import Similar
 from gamekit.shutbox.lesson_words import chance_words, html_escape, parse_fraction, parse_whole, spaced, tile_list
 
 
@@ -204,29 +205,6 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 k=k,
                 totals=tile_list(sorted(per_total)),
             )
-        missed = [t for t, c in sorted(per_total.items()) if k == n - c]
-        if k < n and len(missed) + (k == unordered) > 1:
-            # several slips give this count: name each one, never guess a single one
-            slips = [tr("counted each pair of numbers once ((1, 2) and (2, 1) are different outcomes)")] * (
-                k == unordered
-            ) + [
-                ntr(
-                    "left out the total {t} (made by {c} outcome)",
-                    "left out the total {t} (made by {c} outcomes)",
-                    per_total[t],
-                    t=t,
-                    c=per_total[t],
-                )
-                for t in missed
-            ]
-            return False, tr(
-                "Too few: you may have {first}, or {second}.", first=", ".join(slips[:-1]), second=slips[-1]
-            )
-        if k == unordered and k < n:
-            return False, tr(
-                "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
-                "die, second die."
-            )
         if k == len(per_total) and k != n:
             return False, tr(
                 "You counted totals, not outcomes. Most totals are made by several outcomes (first die, "
@@ -234,19 +212,11 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
             )
         if k > n:
             return False, too_many
-        if k == unordered:
+        if k == unordered:  # what this number is, not a guess at which total was missed
             return False, tr(
-                "Too few: you counted each pair of numbers once. (1, 2) and (2, 1) are different outcomes — first "
-                "die, second die."
-            )
-        if missed:
-            t = missed[0]
-            return False, ntr(
-                "Too few: you have left out the total {t}. It is made by {c} outcome.",
-                "Too few: you have left out the total {t}. It is made by {c} outcomes.",
-                per_total[t],
-                t=t,
-                c=per_total[t],
+                "Too few: {k} is the count when (1, 2) and (2, 1) are taken as one outcome. They are two "
+                "outcomes — first die, second die.",
+                k=k,
             )
         return False, tr(
             "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
@@ -254,7 +224,7 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
             what=what,
         )
 
-    return Exercise(
+    ex = Exercise(
         ntr(
             "Only tile {items} is open and you roll two dice. How many of the 36 outcomes {what}?",
             "Only tiles {items} are open and you roll two dice. How many of the 36 outcomes {what}?",
@@ -273,6 +243,8 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
         key=f"outcomes {open_tiles} {stuck}",
         leaks=(tr("{n} of 36", n=n), tr("{n} of the 36", n=n)),
     )
+    ex.similar = Similar(question="stuck" if stuck else "outcomes")  # a similar one counts the same outcomes
+    return ex
 
 
 def go_on_chances(open_tiles: Iterable[int]) -> dict[int, Fraction]:
@@ -498,8 +470,8 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
 
     return Exercise(
         tr(
-            "The computer is about to roll two dice {rolls} times. How many of those rolls would you "
-            "expect to make a total of {total}? Work it out, and give just the number.",
+            "Two dice are rolled {rolls} times. How many of those rolls would you expect to make a total of "
+            "{total}? Work it out, and give just the number.",
             rolls=spaced(rolls),
             total=total,
         ),

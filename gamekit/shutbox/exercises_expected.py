@@ -56,16 +56,15 @@ def decimal_feedback(
 
 
 EARLY_ROUNDING = Fraction(6, 100)
-"""How far from the exact value a typed decimal may be and still be told "you rounded too early" (a chance such
-as 30/36 written 0.83 before multiplying: 0.83 × 7 = 5.81 instead of 5.83)."""
+"""How far from the exact value a typed decimal may be and still be told it is close (a chance such as 30/36
+written 0.83 before multiplying gives 0.83 × 7 = 5.81 instead of 5.83), without guessing which step went wrong."""
 
 
 def early_rounding_reason() -> str:
-    """The reason given to a number that is close but off because a middle step was rounded."""
+    """The reason given to a number close to the exact value: what to check, not a guess at which step slipped."""
     return tr(
-        "Close, but check your rounding: you rounded too early, and a middle step lost its decimals (for "
-        "example, 5/6 is 0.8333…, not 0.83). Keep more decimals, or fractions, until the last step, and round "
-        "only the final answer."
+        "Close, but not the exact value. Check each branch's chance and score, and keep fractions (5/6 is "
+        "0.8333…, not 0.83) until the last step; round only the final answer."
     )
 
 

@@ -90,31 +90,25 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
-def _capital(theme: str) -> str:
-    """A theme's name opening a sentence: its first letter a capital."""
-    return theme[:1].upper() + theme[1:]
-
-
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
-    "count": lambda theme: tr("{theme}: count the sets of open tiles that make the roll.", theme=_capital(theme)),
-    "list": lambda theme: tr("{theme}: write them all, none twice.", theme=_capital(theme)),
+    "count": lambda theme: tr("Count the {theme}: the sets of open tiles that make it, each once.", theme=theme),
+    "list": lambda theme: tr("Write all the {theme}, none twice.", theme=theme),
     "outcomes": lambda theme: tr(
-        "{theme}: its first step is counting the outcomes of two dice that let you go on.", theme=_capital(theme)
+        "To choose {theme}, start by counting the outcomes of two dice that let you go on.", theme=theme
     ),
     "stuck": lambda theme: tr(
-        "{theme}: its first step is counting the outcomes of two dice that end the turn.", theme=_capital(theme)
+        "To choose {theme}, start by counting the outcomes of two dice that end the turn.", theme=theme
     ),
-    "dice": lambda theme: tr("{theme}: compare how often one die and two dice let you go on.", theme=_capital(theme)),
+    "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
     "score": lambda theme: tr(
-        "{theme}: once 7, 8 and 9 are covered you may roll one die; when no set "
-        "of open tiles makes the roll, the turn ends and the open tiles are your score.",
-        theme=_capital(theme),
+        "Once 7, 8 and 9 are covered you may roll one die. When no set "
+        "of open tiles makes the roll, the turn ends and the open tiles are your score."
     ),
-    "bank": lambda theme: tr("{theme}.", theme=_capital(theme)),
-    "legal": lambda theme: tr("{theme}: find one set you may cover.", theme=_capital(theme)),
+    "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
 }
-"""The sentence that opens a practice item's hint: the bank theme's name and what the item's own question
-practises with it (lesson 3's items count outcomes, the first step of choosing one die or two)."""
+"""The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
+sentence, never as a label before it): what the item's own question asks the pupil to do first (lesson 3's items
+count outcomes, the first step of choosing one die or two)."""
 
 
 PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
@@ -216,11 +210,7 @@ class LessonPractice(ProblemSet):
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
                 if theme == BEST:
-                    ex.hint = (
-                        PRACTICE_IDEAS[question](theme_name(self.game_id, theme))
-                        + " "
-                        + best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
-                    )
+                    ex.hint = best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")

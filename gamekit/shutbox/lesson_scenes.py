@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from gamekit.i18n import tr
+from gamekit.i18n import ntr, tr
 from gamekit.shutbox.tiles import TILES
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.game import ShutTheBox
@@ -50,9 +50,9 @@ def sets_step_through(total: int = 8, uncovered: Iterable[int] = TILES):
         caption = f"{' + '.join(map(str, st.chosen))}" + (
             f" = {total} ✔"
             if st.outcome == "found"
-            else tr("  (need {need} more: stop ✘)", need=st.need)
+            else ntr("  (need {n} more: stop ✘)", "  (need {n} more: stop ✘)", st.need)
             if st.outcome == "dead end"
-            else tr("  (need {need} more)", need=st.need)
+            else ntr("  (need {n} more)", "  (need {n} more)", st.need)
         )
         sofar = "; ".join("+".join(map(str, s)) for s in found) or tr("none yet")
         steps.append(

@@ -47,7 +47,7 @@ from gamekit.widgets.exercise import (
     submit_on_enter,
 )
 from gamekit.widgets.lesson_registry import Lesson
-from gamekit.widgets.mastery import MISSES_BEFORE_SIMILAR, Idea, idea_of, similar_exercise
+from gamekit.widgets.mastery import MISSES_BEFORE_SIMILAR, Idea, idea_of, offer_note, shown_level, similar_exercise
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,7 +223,7 @@ class _Answering(ClassNote, LessonBase):
         self.similar_box.layout.display = ""
         self.similar_button.layout.display = ""
         if self.similar is None:
-            self.similar_note.value = html.escape(tr("Stuck? Try a similar one, a little easier, then come back."))
+            self.similar_note.value = html.escape(offer_note(self.idea))
         return True
 
     def try_similar(self) -> "_Answering | None":
@@ -246,7 +246,7 @@ class _Answering(ClassNote, LessonBase):
         self.similar = widget
         self.similar_button.description = tr("Another similar one")
         self.similar_note.value = html.escape(
-            tr("A similar one ({level}), on the same idea:", level=tr(exercise.puzzle.band))
+            tr("A similar one ({level}), on the same idea:", level=tr(shown_level(exercise)))
         )
         self.similar_box.children = [self.similar_box.children[0], widget]
         self.similar_box.layout.display = ""

@@ -1,9 +1,11 @@
-"""The mastery loop: after two wrong answers to a lesson's exercise, a similar puzzle of the bank on the same idea,
-one level easier.  :func:`idea_of` says what an exercise practises, :func:`similar_exercise` draws the puzzle and
-:func:`fits` decides whether it may stand in; the answering widgets (:mod:`gamekit.widgets.lesson`) offer it."""
+"""The mastery loop: after two wrong answers to a lesson's exercise, a similar puzzle of the bank on the same idea, one
+level easier where there is an easier level (never a harder one), asked the same question under the same rules.
+:func:`idea_of` says what an exercise practises, :func:`similar_exercise` draws the puzzle and :func:`fits` decides
+whether it may stand in; the answering widgets (:mod:`gamekit.widgets.lesson`) offer it."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
@@ -17,7 +19,25 @@ from gamekit.widgets.lesson_registry import LEVEL_ORDER, Lesson
 MISSES_BEFORE_SIMILAR = 2
 """Wrong answers to an exercise after which "Try a similar one" is offered."""
 EASIER = {"easy": "easy", "medium": "easy", "hard": "medium"}
-"""The band of a similar puzzle for an exercise of each level: one level easier (the easiest stays easy)."""
+"""The band of a similar puzzle for an exercise of each level: one level easier (the easiest stays easy, and the
+page then does not call it easier: :attr:`Idea.easier`)."""
+TRIES_PER_BAND = 60
+"""How many bank puzzles of one band are looked at before giving up on that band (each one that does not fit is
+skipped): enough for every shipped lesson, few enough to answer at once."""
+
+
+@dataclass(frozen=True)
+class Similar:
+    """What an exercise declares a similar puzzle must share with it, beyond its theme: the ``question`` its
+    lesson's practice set asks of a bank position (one of that set's ``questions``, e.g. counting the outcomes
+    that end the turn rather than those that let you go on).  An exercise carries it as its ``similar``
+    attribute; without it the set's first question on the theme is asked."""
+
+    question: "str | None" = None
+
+    def __post_init__(self) -> None:
+        if self.question is not None and (not isinstance(self.question, str) or not self.question):
+            raise ValueError(tr("question={value!r}: the name of a practice question, or None", value=self.question))
 
 
 @dataclass(frozen=True)
@@ -31,10 +51,18 @@ class Idea:
     kind: "str | None" = None  # the failed exercise's kind of answer (answer_kind): a similar one asks the same
     goal: Any = None  # what it asked to reach (exercise_goal), when known: a similar one asks the same
     avoid: frozenset = frozenset()  # the lesson's exercise positions (position_key): never handed out as similar
+    level: "str | None" = None  # the failed exercise's own level (None: its band is the easiest)
+    question: "str | None" = None  # the practice question a similar one is asked (Similar.question), if declared
+    slot: int = 0  # the failed exercise's place in its lesson: different exercises draw different puzzles
 
     @property
     def game_id(self) -> str:
         return self.problems.game_id
+
+    @property
+    def easier(self) -> bool:
+        """Whether a similar puzzle is a level below the failed exercise (else it is of the same level)."""
+        return self.level is not None and LEVEL_ORDER.index(self.band) < LEVEL_ORDER.index(self.level)
 
 
 def lesson_titled(title: str) -> "Lesson | None":
@@ -74,10 +102,12 @@ def _exercise_names(lesson: "Lesson", language: str) -> dict[str, str]:
 
 
 def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
-    """The idea a similar puzzle is drawn for when a pupil misses ``exercise`` of ``lesson`` (a :class:`Lesson`,
-    or the title its :class:`LessonScore` shows, looked up in the catalog's lessons): a "More practice"
-    problem's theme (its set names it) one band easier, or the theme the lesson's ``exercise_themes`` gives the
-    exercise, a level below its own.  None when the lesson does not say (then nothing is offered)."""
+    """The idea a similar puzzle is drawn for when a pupil misses ``exercise`` of ``lesson`` (a :class:`Lesson`, or the
+    title its :class:`LessonScore` shows, looked up in the catalog's lessons): a "More practice" problem's theme (its
+    set names it) one band easier, or the theme the lesson's ``exercise_themes`` gives the exercise, a level below its
+    own (its own level when the bank has no easier one); asked the question the exercise declares (its ``similar``, a
+    :class:`Similar`) or its set's own.  None when the lesson does not say or no bank puzzle fits (then nothing is
+    offered)."""
     from gamekit.i18n import get_language
 
     if not isinstance(lesson, Lesson):
@@ -86,24 +116,37 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
         return None
     problems = lesson.practice
     puzzle = getattr(exercise, "puzzle", None)
-    same = {"kind": answer_kind(exercise), "avoid": lesson_positions(lesson)}
+    declared = getattr(exercise, "similar", None)
+    if declared is not None and not isinstance(declared, Similar):
+        raise TypeError(tr("similar: give a Similar, not {kind}", kind=type(declared).__name__))
+    same = {
+        "kind": answer_kind(exercise),
+        "avoid": lesson_positions(lesson),
+        "goal": exercise_goal(exercise, problems.game_id),
+        "question": declared.question if declared is not None else None,
+    }
+    idea = None
     if puzzle is not None:
-        for (theme, band), pid in zip(problems.items, problems.ids):
+        questions = getattr(problems, "questions", ())
+        for index, ((theme, band), pid) in enumerate(zip(problems.items, problems.ids)):
             if pid == puzzle.id:
-                return Idea(problems, theme, EASIER[band], goal=exercise_goal(exercise, problems.game_id), **same)
+                level = getattr(exercise, "level", None) or band
+                if questions and same["question"] is None:
+                    same["question"] = questions[index]
+                slot = len(lesson.exercise_themes) + index
+                idea = Idea(problems, theme, EASIER[level], level=level, slot=slot, **same)
+                break
+    elif lesson.exercise_themes:
+        name = _exercise_names(lesson, get_language()).get(exercise.key)
+        if name is not None:
+            level = lesson.levels[name]
+            slot = list(lesson.exercise_themes).index(name)
+            idea = Idea(problems, lesson.exercise_themes[name], EASIER[level], level=level, slot=slot, **same)
+    if idea is None:
         return None
-    if not lesson.exercise_themes:
-        return None
-    name = _exercise_names(lesson, get_language()).get(exercise.key)
-    if name is None:
-        return None
-    return Idea(
-        problems,
-        lesson.exercise_themes[name],
-        EASIER[lesson.levels[name]],
-        goal=exercise_goal(exercise, problems.game_id),
-        **same,
-    )
+    if similar_exercise(idea) is None and idea.easier:  # no easier one: one of the same level, not called easier
+        idea = dataclasses.replace(idea, band=idea.level)
+    return idea if similar_exercise(idea) is not None else None  # nothing fits: no "Try a similar one"
 
 
 def answer_kind(exercise: Exercise) -> str:
@@ -181,25 +224,41 @@ _POSITIONS: dict[str, frozenset] = {}
 
 
 def lesson_positions(lesson: "Lesson") -> frozenset:
-    """The :func:`position_key` of every board of a lesson's exercises (built once per lesson): a similar puzzle
-    is never one of them, so "Try a similar one" never hands out a later exercise's board."""
+    """The :func:`position_key` of every board of a lesson's exercises (an exercise without a board: its
+    question's text), built once per lesson: a similar puzzle is never one of them, so "Try a similar one" never
+    hands out a lesson exercise's own question."""
     keys = _POSITIONS.get(lesson.notebook)
     if keys is None:
         found = set()
         for factory in lesson.factories():
-            key = position_key(factory().position)
-            if key is not None:
-                found.add(key)
+            exercise = factory()
+            key = position_key(exercise.position)
+            found.add(key if key is not None else ("prompt", exercise.prompt))
         keys = _POSITIONS[lesson.notebook] = frozenset(found)
     return keys
 
 
+def offer_note(idea: Idea) -> str:
+    """What the page says beside "Try a similar one": "a little easier" only when the similar puzzle is a level
+    below the exercise (:attr:`Idea.easier`), else that it is on the same idea."""
+    if idea.easier:
+        return tr("Stuck? Try a similar one, a little easier, then come back.")
+    return tr("Stuck? Try a similar one on the same idea, then come back.")
+
+
+def shown_level(exercise: Exercise) -> str:
+    """The level a bank exercise is shown at: the one its set gave it (a set that grades by its own question), else
+    its puzzle's band."""
+    return getattr(exercise, "level", None) or exercise.puzzle.band
+
+
 def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> "Exercise | None":
-    """A puzzle of the bank on ``idea`` as an exercise: of the idea's band, else one level up, never one of the
-    lesson's practice set nor of ``exclude`` (those tried already); ``turn`` picks another one each time (the
-    same turn gives the same puzzle).  A set that asks its lesson's own question of bank positions (its
-    ``questions``) asks the similar one the question it asks on that theme.  None when the bank has none left."""
-    import dataclasses
+    """A puzzle of the bank on ``idea`` as an exercise, shown at the idea's band or lower (never harder than the failed
+    exercise, a level easier where there is one), never one of the lesson's practice set nor of ``exclude`` (those tried
+    already); ``turn`` picks another one each time (the same turn gives the same puzzle), and the idea's ``slot``
+    another one for each exercise of the lesson where the bank has enough.  A set that asks its lesson's own question of
+    bank positions (its ``questions``) asks the idea's question (else its first on that theme).  None when the bank has
+    none that fits."""
 
     if not is_int(turn) or turn < 0:
         raise ValueError(tr("turn={turn!r}: a whole number ≥ 0", turn=turn))
@@ -210,12 +269,16 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
     asked = {}
     questions = getattr(problems, "questions", ())
     if questions:  # a set asking its lesson's own question: the similar one asks it too
-        asked["questions"] = (
-            next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme), "bank"),
-        )
-    for band in dict.fromkeys((idea.band, LEVEL_ORDER[min(LEVEL_ORDER.index(idea.band) + 1, 2)])):
+        first = next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme), "bank")
+        asked["questions"] = (idea.question or first,)
+    top = LEVEL_ORDER.index(idea.band)
+    own_levels = bool(getattr(problems, "graded_by_box", False)) and asked.get("questions", ("bank",))[0] != "bank"
+    # a set that grades by its own question may show a bank puzzle of any band at the idea's level
+    bands = [idea.band, *LEVEL_ORDER[:top][::-1]] + ([*LEVEL_ORDER[top + 1 :]] if own_levels else [])
+    found: list[Exercise] = []  # the fitting ones in the order drawn: the idea's slot picks one of them
+    for band in bands:
         passed = skip
-        while True:
+        for _ in range(TRIES_PER_BAND):
             # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
             chosen = dataclasses.replace(
                 problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn, exclude=passed, **asked
@@ -224,10 +287,12 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
                 exercise = chosen.exercises()[0]
             except ValueError:  # none of this band left
                 break
-            if fits(idea, exercise):
-                return exercise
-            passed = tuple(sorted({*passed, exercise.puzzle.id}))  # not like the failed one: the next
-    return None
+            if LEVEL_ORDER.index(shown_level(exercise)) <= top and fits(idea, exercise):
+                found.append(exercise)
+                if len(found) > idea.slot:
+                    return exercise
+            passed = tuple(sorted({*passed, exercise.puzzle.id}))  # the next one
+    return found[-1] if found else None  # fewer than the slot asks: the bank has no other one
 
 
 def fits(idea: Idea, exercise: Exercise) -> bool:
@@ -238,13 +303,18 @@ def fits(idea: Idea, exercise: Exercise) -> bool:
         return False
     if idea.goal is not None and exercise_goal(exercise, idea.game_id) not in (None, idea.goal):
         return False
-    return position_key(exercise.position) not in idea.avoid
+    key = position_key(exercise.position)
+    return (key if key is not None else ("prompt", exercise.prompt)) not in idea.avoid
 
 
 __all__ = [
     "MISSES_BEFORE_SIMILAR",
     "EASIER",
+    "TRIES_PER_BAND",
+    "Similar",
     "Idea",
+    "shown_level",
+    "offer_note",
     "idea_of",
     "lesson_titled",
     "similar_exercise",
