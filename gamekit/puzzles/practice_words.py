@@ -107,6 +107,16 @@ UNDER_THREAT_WHY = N_("Why: every other drop fills the cell under your opponent'
 """The reason for a board puzzle where every other drop lets the opponent win at once (:data:`UNDER_THREAT_IDEA`)."""
 
 
+def _theme_fits(puzzle: Puzzle, theme: str) -> Any:
+    """The game's puzzle module, or None where its ``practice_hint`` says the idea of ``theme`` does not fit
+    ``puzzle`` (every other drop loses at once).  A theme the puzzle does not carry: ValueError."""
+    if theme not in puzzle.themes:
+        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "practice_hint", None)
+    return None if own is not None and own(puzzle, theme) is not None else module
+
+
 def why_right(puzzle: Puzzle, theme: str | None = None, action: Any = None) -> str:
     """One line after a right answer: why it is right, tied to the idea ``theme`` the puzzle is practised for
     (default its first theme): :data:`WHY`, or :data:`UNDER_THREAT_WHY` where the game's ``practice_hint`` says
@@ -120,11 +130,8 @@ def why_right(puzzle: Puzzle, theme: str | None = None, action: Any = None) -> s
     theme = theme if theme is not None else (puzzle.themes[0] if puzzle.themes else None)
     if theme is None:
         return tr("Why: every other choice does worse.")
-    if theme not in puzzle.themes:
-        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
-    module = catalog.get(puzzle.game_id).puzzle_module()
-    own = getattr(module, "practice_hint", None)
-    if own is not None and own(puzzle, theme) is not None:
+    module = _theme_fits(puzzle, theme)
+    if module is None:
         return tr(UNDER_THREAT_WHY)
     fits = getattr(module, "why_words", None)
     if action is not None and fits is not None:
@@ -183,11 +190,8 @@ def idea_words(puzzle: Puzzle, theme: str) -> str:
     language: :data:`IDEAS`, or :data:`UNDER_THREAT_IDEA` where the game's ``practice_hint`` says the theme's idea
     does not fit the puzzle, or the game's own ``idea_words(puzzle, theme)`` where it has words for this puzzle (a
     draw-keeping zugzwang).  A theme the puzzle does not carry: ValueError."""
-    if theme not in puzzle.themes:
-        raise ValueError(tr("{theme!r}: not a theme of this puzzle", theme=theme))
-    module = catalog.get(puzzle.game_id).puzzle_module()
-    own = getattr(module, "practice_hint", None)
-    if own is not None and own(puzzle, theme) is not None:
+    module = _theme_fits(puzzle, theme)
+    if module is None:
         return tr(UNDER_THREAT_IDEA)
     fits = getattr(module, "idea_words", None)
     words = fits(puzzle, theme) if fits is not None else None

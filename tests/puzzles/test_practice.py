@@ -1214,9 +1214,9 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
 TAUGHT = {
     # game: {theme: (the lesson that teaches it, words of that lesson's objectives or headings)}
     "dots_and_boxes": {
-        "take_box": (1, "spot the boxes with a third side"),
+        "take_box": (1, "spot the boxes with exactly three sides drawn"),
         "avoid_third_side": (2, "tell a safe line from one that gives a box away"),
-        "hard_hearted_handout": (3, "hand over a short chain the safe way"),
+        "hard_hearted_handout": (3, "hand a 2-chain over by its middle line"),
         "safe_line": (4, "choose a safe line that steers the chain count"),
         "long_chain_count": (4, "count the long chains of a position"),
         "sacrifice": (4, "give a box away on purpose"),
