@@ -547,15 +547,36 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     for right in ("30 + 14 + 20", "64", 64):
         assert ex.check(right)[0], right
-    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers, not across + up + diagonal
+    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
-        assert not ok and "order" in why and "across + up + diagonal" in why, swapped
+        assert ok and "across + up + diagonal they are 30 + 14 + 20" in why, swapped
     assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
         lesson1_exercises.parse_line_counts("30 + -4 + 20")
+
+
+def test_count_lines_accepts_the_forms_pupils_write():
+    """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
+    = is named as an adding slip, and a wrong part still gets its direction's reason."""
+    ex = lesson1_exercises.count_lines_exercise()
+    for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
+        ok, why = ex.check(natural)
+        assert ok and "64 lines of five" in why, (natural, why)
+    ok, why = ex.check("30 + 14 + 20 = 63")
+    assert not ok and why == "Check your adding: 30 + 14 + 20 makes 64, not 63."
+    ok, why = ex.check("30, 14, 0")
+    assert not ok and why.startswith("You forgot the diagonals")
+    ok, why = ex.check("30 + 14 + 10 = 54")
+    assert not ok and "one way only" in why
+    ok, why = ex.check("30, 18, 20")
+    assert not ok and "side columns" in why
+    assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
+        ok, why = ex.check(bad)
+        assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
