@@ -255,8 +255,7 @@ def count_lines_exercise() -> ConnectExercise:
             return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
         if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, another order
             return True, tr(
-                "Right: {n} lines of five. In the order across + up + diagonal they are {across} + {up} + "
-                "{diagonal}.",
+                "Right: {n} lines of five. In the order across + up + diagonal they are {across} + {up} + {diagonal}.",
                 **values,
             )
         if len(typed) == 2:  # one direction left out altogether
@@ -291,7 +290,12 @@ def count_lines_exercise() -> ConnectExercise:
             "middle column, times the columns), and diagonal, both ways."
         ),
         answer=f"{across} + {up} + {diagonal}",
-        solutions=[f"{across} + {up} + {diagonal}", n, f"{across}, {up}, {diagonal}", f"{across} + {up} + {diagonal} = {n}"],
+        solutions=[
+            f"{across} + {up} + {diagonal}",
+            n,
+            f"{across}, {up}, {diagonal}",
+            f"{across} + {up} + {diagonal} = {n}",
+        ],
         wrong=[
             f"{across} + {up}",
             f"{middle_across} + {up} + {middle_diagonal}",

@@ -143,7 +143,8 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
                 "five in a line" in feedback
                 or "answers in column" in feedback
                 or "good answer" in feedback
-                or "then drops where" in feedback  # the answer's column, unnamed (exercises 9 and 10)
+                or "'s best answer" in feedback
+                or "answers with threats" in feedback  # the answer's column, unnamed (exercises 9 and 10)
             ), feedback
 
 
@@ -187,10 +188,12 @@ def test_exercise_feedback_shows_the_refutation():
     only = lesson2_exercises.only_move_exercise()
     ok, feedback = only.check("5")
     assert not ok and feedback == (
-        "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red then drops where "
-        "yellow needed to, and gets threats stacked in column 1, on rows 2, 3 and 4: yellow can block only the "
-        "lower one."
+        "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red answers with "
+        "threats one above the other in column 1 (rows 2, 3 and 4). Yellow can block only the lowest."
     )
+    # plain words that never point at the answer column ("drops where yellow needed to")
+    for m in only.wrong:
+        assert "needed to" not in only.check(m)[1]
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
     assert ok and "two threats, one above the other, in one column" in feedback and "row 6 (even)" in feedback
@@ -221,7 +224,11 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
             continue
         reply = lesson_exercise.shown_reply(after)
         if fitted:
-            assert reply in ex.solutions and "then drops where" in feedback and "answers in column" not in feedback
+            assert (
+                reply in ex.solutions
+                and ("'s best answer" in feedback or "answers with threats" in feedback)
+                and "answers in column" not in feedback
+            )
         elif reply in ex.solutions:  # naming it would give the exercise's answer away
             assert "has a good answer" in feedback and "answers in column" not in feedback
         else:
@@ -229,7 +236,7 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
         value = solve(after)  # for the player to move after the wrong click: the opponent
         assert ("draw" in feedback) == (value == 0)
         if fitted:  # a loss is told by the stacked threats that force it, or in so many words
-            assert (value > 0) == ("can force a win" in feedback or "can block only the lower one" in feedback)
+            assert (value > 0) == ("can force a win" in feedback or "can block only the lowest" in feedback)
         else:
             assert ("can force a win" in feedback) == (value > 0)
         assert ex.more(m).startswith(f"After column {m}, best play")
@@ -252,7 +259,8 @@ def test_no_wrong_answer_feedback_names_an_accepted_column():
     exercise accepts appears in the feedback on a wrong answer."""
     checked = 0
     for ex, m, feedback in _wrong_answer_feedback():
-        named = set(re.findall(r"columns? (\d+)", feedback)) | set(re.findall(r" and (\d+)", feedback))
+        lists = re.findall(r"columns? (\d+(?:, \d+)*(?: and \d+)?)", feedback)  # "column 3", "columns 3, 4 and 6"
+        named = {n for listed in lists for n in re.findall(r"\d+", listed)}
         assert not named & {str(s) for s in ex.solutions}, (ex.key, m, feedback)
         checked += 1
     assert checked >= 30
@@ -1492,6 +1500,17 @@ def _after(game, move):
     return g
 
 
+def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
+    ex = L.exercises()["side_win"]
+    ok, text = ex.check("1")
+    assert not ok and text.endswith(
+        "its best line has 4 red discs, diagonally up to the left (the left side disc on row 5, column 1 row 4, "
+        "column 3 row 2 and column 4 row 1)."
+    ), text
+    assert ex.check("6")[1].endswith("its best line has 3 red discs, across row 3 (columns 3, 4 and 6).")
+    assert L.exercises()["side_diagonal"].check("3")[1].endswith("3 red discs, up column 3 (rows 1, 2 and 3).")
+
+
 @pytest.mark.parametrize("name", ["side_win", "side_diagonal"])
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
@@ -1511,7 +1530,11 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         lines = lesson_pictures.open_lines(after, col, row - 1, 0)
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
-            assert f"best line there has {most} red discs" in text, text
+            assert f"its best line has {most} red discs, " in text, text
+            # the line is named so the pupil can find it: its way, then each red disc's place in brackets
+            way, named = text.split(f"its best line has {most} red discs, ", 1)[1].split(" (", 1)
+            assert way.startswith(("across row", "up column", "diagonally up to the")), text
+            assert named.count(",") + named.count(" and ") == most - 1, text
     assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3  # not one sentence for every column
 
 
@@ -1745,9 +1768,8 @@ def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(nam
         value = solve(after)  # for the opponent, to move
         if value > 0:
             column, rows = lesson_exercise.stacked_run(_after(after, answer), 1 - seat)
-            assert f"threats stacked in column {column}, on rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}" in (
-                feedback
-            )
+            listed = f"{', '.join(map(str, rows[:-1]))} and {rows[-1]}"
+            assert f"answers with threats one above the other in column {column} (rows {listed})" in feedback
         else:
             assert value == 0 and "best play ends in a draw" in feedback
     # the drops differ, and so do their reasons (the row each disc lands on, the stack it allows)
