@@ -79,7 +79,7 @@ def test_tables(monkeypatch):
     assert L.known_results().rows[1][1] == "unknown"
     monkeypatch.undo()
     with using("es"):
-        assert L.known_results().rows[1][1] == "un empate"
+        assert L.known_results().rows[1][1] == "empate"
     assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
     four = lesson_pictures.lines_table(("four",))
     assert [r[0] for r in four.rows] == ["Connect Four (four in a line)"]
@@ -1909,3 +1909,23 @@ def test_practice_titles_agree_the_level_with_problem_in_spanish():
     assert L.problem_title(3, "hard") == "Problem 3 (hard)"
     with pytest.raises(KeyError, match="expert"):
         L.problem_title(1, "expert")
+
+
+def test_spanish_words_follow_the_glossary_and_read_naturally():
+    """«cinco en línea» (the glossary's term), «empate» without an article in a result cell, «juega en» for a
+    move in the guide, and Allen and Allis solving Connect Four separately."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        from gamekit.i18n import tr
+
+        assert "cinco en raya para" not in tr(
+            "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
+            "five in a row for yellow, and red can never make five.",
+            row=2,
+        )
+        assert tr("a draw") == "empate"
+    guide = (NOTEBOOKS.parent / "docs/teachers/es/connect.md").read_text(encoding="utf-8")
+    assert "el rojo cae en la fila" not in guide
+    three = (NOTEBOOKS / "es/five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert "Allen y, por separado, Victor Allis" in three
