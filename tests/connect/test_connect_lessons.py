@@ -1929,3 +1929,25 @@ def test_spanish_words_follow_the_glossary_and_read_naturally():
     assert "el rojo cae en la fila" not in guide
     three = (NOTEBOOKS / "es/five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "Allen y, por separado, Victor Allis" in three
+
+
+def test_exercise_eight_intro_agrees_with_its_feedback():
+    """The right answer's feedback says yellow wins; the page says so too, and calls the proof button's "cannot
+    lose" the first step, so the two never contradict."""
+    ex = L.exercises()["answer_on_top"]
+    (answer,) = ex.solutions
+    assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
+    two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
+    assert "why yellow then wins" in intro and "first step: answering on top means yellow cannot lose" in intro
+
+
+def test_the_stacked_threats_exercise_tests_its_own_objective():
+    """Lesson 2's exercise 9 (find the one drop that stops red's threats stacking in a column) is not a zugzwang
+    exercise: it is listed under finding and blocking threats, and the zugzwang objective keeps its two counting
+    exercises."""
+    objectives = dict(L.LESSONS[2].objectives)
+    stacked = [o for o, ex in objectives.items() if "only_move" in ex]
+    assert len(stacked) == 1 and stacked[0].startswith("find a threat")
+    zugzwang = next(ex for o, ex in objectives.items() if o.startswith("explain zugzwang"))
+    assert set(zugzwang) == {"zugzwang", "zugzwang_who"}
