@@ -266,7 +266,8 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
         tr(
             "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
             "which of their own discs of the whole game do they win, with best play on both sides? Type the disc "
-            "number, like 7.",
+            "number, like {example}.",
+            example=next(k for k in (5, 2, 1) if k != n and k <= cells // 2),  # a possible disc, not the answer
             cells=cells,
             score=number(score, sign=True),
         ),

@@ -1951,3 +1951,12 @@ def test_the_stacked_threats_exercise_tests_its_own_objective():
     assert len(stacked) == 1 and stacked[0].startswith("find a threat")
     zugzwang = next(ex for o, ex in objectives.items() if o.startswith("explain zugzwang"))
     assert set(zugzwang) == {"zugzwang", "zugzwang_who"}
+
+
+def test_lesson_three_uses_plain_and_accurate_words_for_move_ordering():
+    """No "refuted" for 12-year-olds, and the two move orders differ in both columns they use, not in one."""
+    for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
+        text = " ".join((NOTEBOOKS / path).read_text(encoding="utf-8").split())
+        assert "refut" not in text, path
+        assert "in one column the order decides" not in text and "en una misma columna, el orden" not in text
+        assert "columns 4 and 6 the order decides" in text or "columnas 4 y 6, el orden decide" in text

@@ -519,7 +519,8 @@ def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
     """Exercises 1 and 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
     a number out of range), and "red 19" or "19th" is read as 19; naming the losing colour is wrong."""
     tiny = teach.tiny_score_exercise()
-    assert "like 7" in tiny.prompt
+    assert "like 5." in tiny.prompt  # a disc number the 12-cell board has (6 discs each), and not the answer
+    assert tiny.check("5")[0] is False
     assert "wrong way round" in tiny.check("-3")[1] and "the + 1 matters" in tiny.check("2")[1]
     assert "would score 7 − 5 = 2, not 4" in tiny.check("5")[1] and "from 1 to 6" in tiny.check("9")[1]
     assert tiny.check("3rd")[0] and tiny.check("red 3")[0]
