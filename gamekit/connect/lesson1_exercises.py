@@ -202,6 +202,12 @@ def count_lines_exercise() -> ConnectExercise:
             k=k,
         )
 
+    fewer = tr(
+        "That is fewer lines than Connect Four's {four}, each one cell longer: a five takes longer to build, and a "
+        "vertical five needs five of your discs stacked in one column.",
+        four=four["lines"],
+    )
+
     def check(answer: Any) -> tuple[bool, str]:
         typed, total = parse_line_counts(answer)
         if total is not None and sum(typed) != total:
@@ -216,7 +222,7 @@ def count_lines_exercise() -> ConnectExercise:
             if k == n:
                 return True, tr(
                     "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
-                )
+                ) + f" {fewer}"
             if k == across + up:
                 return False, tr(
                     "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
@@ -252,7 +258,9 @@ def count_lines_exercise() -> ConnectExercise:
                 k=k,
             )
         if tuple(typed) == (across, up, diagonal):
-            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
+            return True, tr(
+                "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
+            ) + f" {fewer}"
         if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, another order
             return True, tr(
                 "Right: {n} lines of five. In the order across + up + diagonal they are {across} + {up} + {diagonal}.",

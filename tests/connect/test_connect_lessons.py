@@ -534,7 +534,15 @@ def test_count_lines_feedback_says_what_was_missed():
     assert "lines going up" in ex.check("50")[1]  # across + diagonal
     assert "lines across" in ex.check("34")[1]  # up + diagonal
     assert "one way only" in ex.check("54")[1]  # one diagonal direction
-    assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
+    assert ex.check("64") == (
+        True,
+        "Right: 30 across, 14 up and 20 diagonal make 64 lines of five. That is fewer lines than Connect Four's "
+        "69, each one cell longer: a five takes longer to build, and a vertical five needs five of your discs "
+        "stacked in one column.",
+    )
+    # the comparison with Connect Four (a bound on the answer) comes only after a right answer, not on the page
+    one = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    assert "Fewer lines than in Connect Four" not in one
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
 
