@@ -1967,4 +1967,4 @@ def test_lesson_three_uses_plain_and_accurate_words_for_move_ordering():
         text = " ".join((NOTEBOOKS / path).read_text(encoding="utf-8").split())
         assert "refut" not in text, path
         assert "in one column the order decides" not in text and "en una misma columna, el orden" not in text
-        assert "columns 4 and 6 the order decides" in text or "columnas 4 y 6, el orden decide" in text
+        assert "In columns 4 and 6 the order decides" in text or "En las columnas 4 y 6, el orden decide" in text
