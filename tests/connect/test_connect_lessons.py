@@ -1968,3 +1968,13 @@ def test_lesson_three_uses_plain_and_accurate_words_for_move_ordering():
         assert "refut" not in text, path
         assert "in one column the order decides" not in text and "en una misma columna, el orden" not in text
         assert "In columns 4 and 6 the order decides" in text or "En las columnas 4 y 6, el orden decide" in text
+
+
+def test_paper_board_keeps_row_numbers_apart_from_the_side_discs():
+    """On paper, "6 O|" reads as one label: the row number stands apart from the side disc beside it, and the
+    column numbers stay under their columns."""
+    from gamekit.connect.info import paper_board
+
+    lines = paper_board(FiveInARow.from_moves("4455")).split("\n")
+    assert lines[0] == "6   O|. . . . . . .|X" and lines[5] == "1   X|. . . X X . .|O"
+    assert lines[6].index("1") == lines[0].index("|") + 1
