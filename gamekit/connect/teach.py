@@ -82,7 +82,7 @@ def best_move_exercise():
     ]
     return Exercise(
         tr(
-            "On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
+            "On this tiny board (no side columns; three in a line wins) {colour} is to move, and only 5 cells are "
             "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
             "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
             "minus sign for a loss).",

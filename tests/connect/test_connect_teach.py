@@ -551,3 +551,9 @@ def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
     best_move = [c for c in ex.choices if "best move" in c][0]
     columns = [c for c in ex.choices if "same columns" in c][0]
     assert "try it first" in ex.check(best_move)[1] and "another grid" in ex.check(columns)[1]
+
+
+def test_the_tiny_board_exercise_says_it_has_no_side_columns():
+    """The tiny board is drawn without the 5 en raya side discs: the prompt (page and paper) says so."""
+    prompt = teach.best_move_exercise().prompt
+    assert "tiny board (no side columns; three in a line wins)" in prompt
