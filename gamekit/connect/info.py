@@ -370,7 +370,8 @@ def paper_board(game: ConnectGame) -> str:
     the cells a lesson's picture marks (``game.paper_marks``, ``{(grid column, row from 0 at the bottom): mark}``,
     set by the lesson on its exercise's own copy) drawn in their cells — the threat cell's letter (R red, Y yellow)
     or ✗ for the cell under a threat — with the lesson's key line for them (``game.paper_key``).  The rows are
-    numbered on the left, 1 at the bottom, as the page's pictures number them (paper questions name rows too)."""
+    numbered on the left, 1 at the bottom, as the page's pictures number them (paper questions name rows too), with
+    a gap so a number is never read as part of the side disc beside it."""
     lines = str(game).split("\n")
     marks = getattr(game, "paper_marks", None) or {}
     for (c, r), mark in marks.items():
@@ -378,8 +379,9 @@ def paper_board(game: ConnectGame) -> str:
         spots = [k for k, ch in enumerate(lines[i]) if ch not in " |"]
         lines[i] = lines[i][: spots[c]] + mark + lines[i][spots[c] + 1 :]
     width = len(str(game.height))
-    numbered = [f"{game.height - i:>{width}} {line}" for i, line in enumerate(lines[: game.height])]
-    numbered.append(" " * (width + 1) + lines[game.height])  # the column numbers, still under their columns
+    gap = "   "  # the row number stands apart from the side disc next to it ("6   O|", never "6 O|")
+    numbered = [f"{game.height - i:>{width}}{gap}{line}" for i, line in enumerate(lines[: game.height])]
+    numbered.append(" " * (width + len(gap)) + lines[game.height])  # the column numbers, still under their columns
     key = getattr(game, "paper_key", "") if marks else ""
     return "\n".join(numbered + lines[game.height + 1 :] + ([key] if key else []))
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, NamedTuple
+
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import choice_checker
@@ -93,22 +95,40 @@ def row_lines_exercise() -> ConnectExercise:
     )
 
 
-def parse_line_counts(answer: Any) -> tuple[int, ...]:
-    """A typed count of lines: one whole number (the total), or up to three joined by + (across + up + diagonal,
-    as the question asks), each a whole number ≥ 0; ValueError naming the input otherwise."""
-    from gamekit.widgets.exercise import parse_int
+class LineCounts(NamedTuple):
+    """A typed count of lines: the counts given (one total, or across, up, diagonal) and the total written after
+    an = sign, if any."""
 
+    parts: tuple[int, ...]
+    total: int | None
+
+
+def parse_line_counts(answer: Any) -> LineCounts:
+    """A typed count of lines in any of the forms a pupil writes: the total (``64``), the counts joined by + or
+    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total (``30 + 14 + 20 = 64``); at most three
+    counts, each a whole number ≥ 0.  ValueError naming the input and what to write otherwise."""
     if isinstance(answer, int) and not isinstance(answer, bool):
-        return (answer,)
-    parts = str(answer).split("+")
-    if len(parts) > 3 or not str(answer).strip():
-        raise ValueError(
-            tr("“{answer}”: write your three counts joined by +, like 1 + 2 + 3, or the total.", answer=answer)
-        )
-    numbers = tuple(parse_int(p) for p in parts)
+        if answer < 0:
+            raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
+        return LineCounts((answer,), None)
+    text = str(answer).strip()
+    shape = tr("“{answer}”: write the total, or your three counts like 1 + 2 + 3.", answer=text)
+    sides = text.split("=")
+    if not text or len(sides) > 2:
+        raise ValueError(shape)
+    pieces = [p.strip() for p in re.split(r"[+,;]", sides[0])]
+    if len(pieces) > 3 or any(not p for p in pieces):
+        raise ValueError(shape)
+    words = pieces + [sides[1].strip()] if len(sides) == 2 else pieces
+    for word in words:
+        if not re.fullmatch(r"-?\d+", word):
+            raise ValueError(shape)
+    numbers = [int(w) for w in words]
     if any(n < 0 for n in numbers):
-        raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
-    return numbers
+        raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=text))
+    if len(sides) == 2:
+        return LineCounts(tuple(numbers[:-1]), numbers[-1])
+    return LineCounts(tuple(numbers), None)
 
 
 def count_lines_exercise() -> ConnectExercise:
@@ -182,14 +202,27 @@ def count_lines_exercise() -> ConnectExercise:
             k=k,
         )
 
+    fewer = tr(
+        "That is fewer lines than Connect Four's {four}, each one cell longer: a five takes longer to build, and a "
+        "vertical five needs five of your discs stacked in one column.",
+        four=four["lines"],
+    )
+
     def check(answer: Any) -> tuple[bool, str]:
-        typed = parse_line_counts(answer)
+        typed, total = parse_line_counts(answer)
+        if total is not None and sum(typed) != total:
+            return False, tr(
+                "Check your adding: {parts} makes {made}, not {total}.",
+                parts=" + ".join(str(k) for k in typed),
+                made=sum(typed),
+                total=total,
+            )
         if len(typed) == 1:
             k = typed[0]
             if k == n:
                 return True, tr(
                     "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
-                )
+                ) + f" {fewer}"
             if k == across + up:
                 return False, tr(
                     "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
@@ -225,11 +258,13 @@ def count_lines_exercise() -> ConnectExercise:
                 k=k,
             )
         if tuple(typed) == (across, up, diagonal):
-            return True, tr("Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values)
-        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, swapped
-            return False, tr(
-                "Those three numbers add up to the right total, but they are not in the order asked for. "
-                "Write them as across + up + diagonal: which of your counts is the lines across?"
+            return True, tr(
+                "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
+            ) + f" {fewer}"
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, another order
+            return True, tr(
+                "Right: {n} lines of five. In the order across + up + diagonal they are {across} + {up} + {diagonal}.",
+                **values,
             )
         if len(typed) == 2:  # one direction left out altogether
             if typed == (across, up):
@@ -263,7 +298,12 @@ def count_lines_exercise() -> ConnectExercise:
             "middle column, times the columns), and diagonal, both ways."
         ),
         answer=f"{across} + {up} + {diagonal}",
-        solutions=[f"{across} + {up} + {diagonal}", n],
+        solutions=[
+            f"{across} + {up} + {diagonal}",
+            n,
+            f"{across}, {up}, {diagonal}",
+            f"{across} + {up} + {diagonal} = {n}",
+        ],
         wrong=[
             f"{across} + {up}",
             f"{middle_across} + {up} + {middle_diagonal}",
@@ -274,7 +314,7 @@ def count_lines_exercise() -> ConnectExercise:
             four["lines"],
             n + sides_up,
             n - 1,
-            f"{diagonal} + {up} + {across}",
+            f"{across} + {up} + {diagonal} = {n - 1}",
         ],
         key="count_lines",
         click=False,

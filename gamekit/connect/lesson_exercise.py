@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.widgets.exercise import Exercise
 from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lines, paper_key, paper_marks
 from gamekit.connect.lesson_positions import (
@@ -203,12 +203,54 @@ def drop_words(after: ConnectGame, seat: int) -> str:
     most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
     if most == 1:
         return tr("lands on row {row} and only starts new lines", row=row + 1)
+    best = next(line for line in mine if sum(after.cell(c, r) == seat for c, r in line) == most)
+    mine_cells = [(c, r) for c, r in sorted(best) if after.cell(c, r) == seat]
+    if len({r for _, r in best}) == 1:  # across one row: the columns say where
+        names = [column_name(after, c) for c, _ in mine_cells]
+        if all(after.column_number(c) is not None for c, _ in mine_cells):
+            names = [str(after.column_number(c)) for c, _ in mine_cells]
+            names[0] = ntr("column {columns}", "columns {columns}", len(names), columns=names[0])
+    elif len({c for c, _ in best}) == 1:  # up one column: the rows say where
+        names = [str(r + 1) for _, r in mine_cells]
+        names[0] = ntr("row {rows}", "rows {rows}", len(names), rows=names[0])
+    else:
+        names = [cell_name(after, c, r) for c, r in mine_cells]
     return tr(
-        "lands on row {row}, and its best line there has {n} {colour} discs",
+        "lands on row {row}; its best line has {n} {colour} discs, {way} ({cells})",
         row=row + 1,
+        way=line_way(after, best),
         n=most,
         colour=tr(COLOUR_NAMES[seat]),
+        cells=", ".join(names[:-1]) + tr(" and ") + names[-1],
     )
+
+
+def line_way(game: ConnectGame, line: Sequence[tuple[int, int]]) -> str:
+    """Which way a line of cells runs, as a pupil sees it on the board: across, up, or diagonally up to the
+    right or to the left."""
+    (c0, r0), (c1, r1) = sorted(line)[:2]
+    if r0 == r1:
+        return tr("across row {row}", row=r0 + 1)
+    if c0 == c1:
+        return tr("up column {column}", column=game.column_number(c0))
+    return tr("diagonally up to the right") if r1 > r0 else tr("diagonally up to the left")
+
+
+def column_name(game: ConnectGame, col: int) -> str:
+    """A grid column named the way the lessons do: ``column 3``, or ``the left side disc``."""
+    number = game.column_number(col)
+    if number is None:
+        return tr("the left side disc") if col < game.variant.first_column else tr("the right side disc")
+    return tr("column {column}", column=number)
+
+
+def cell_name(game: ConnectGame, col: int, row: int) -> str:
+    """A cell named the way the lessons do: ``column 3, row 2`` (1-based), or ``the left side disc on row 2``."""
+    number = game.column_number(col)
+    if number is None:
+        side = tr("left") if col < game.variant.first_column else tr("right")
+        return tr("the {side} side disc on row {row}", side=side, row=row + 1)
+    return tr("column {column} row {row}", column=number, row=row + 1)
 
 
 def _value_after(after: ConnectGame) -> int:
@@ -259,8 +301,8 @@ def whole_line(game: ConnectGame, move: str) -> str:
 def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
     """What a wrong ``move`` in ``game`` allows, fitted to that very click: where the disc lands and what it makes
     (:func:`drop_words`), then the opponent's best answer and what best play gives.  When that answer is one of
-    the ``good`` columns (the exercise's answers, never named), the words say the opponent drops where the mover
-    needed to, and name the threats that answer stacks in one column, if it does (read off the board).  A five
+    the ``good`` columns (the exercise's answers, never named, nor hinted at), the words give what best play then
+    gives, or the threats that answer stacks one above another in one column (read off the board).  A five
     at once, or a best answer outside ``good``, is told by :func:`outcome_words`."""
     after = game.copy()
     after.play(move)
@@ -276,26 +318,21 @@ def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
         column, rows = stacked_run(answered, 1 - game.to_move)
     except ValueError:
         column, rows = None, []
+    them = tr(COLOUR_NAMES[1 - game.to_move])
     if value < 0 and column is not None and str(column) not in good:
         listed = ", ".join(map(str, rows[:-1])) + tr(" and ") + str(rows[-1])
         then = tr(
-            "{them} then drops where {me} needed to, and gets threats stacked in column {column}, on rows {rows}: "
-            "{me} can block only the lower one.",
+            "{them} answers with threats one above the other in column {column} (rows {rows}). "
+            "{me} can block only the lowest.",
             them=SUBJECT[1 - game.to_move](),
-            me=me,
+            me=SUBJECT[game.to_move](),
             column=column,
             rows=listed,
         )
     elif value < 0:
-        then = tr(
-            "{them} then drops where {me} needed to, and can force a win.", them=SUBJECT[1 - game.to_move](), me=me
-        )
+        then = tr("After {them}'s best answer, {them} can force a win.", them=them)
     elif value == 0:
-        then = tr(
-            "{them} then drops where {me} needed to, and best play ends in a draw.",
-            them=SUBJECT[1 - game.to_move](),
-            me=me,
-        )
+        then = tr("After {them}'s best answer, best play ends in a draw.", them=them)
     else:
         then = tr("{me} still wins with best play after it, but not as quickly.", me=me)
     return f"{lands} {then}"

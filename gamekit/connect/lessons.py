@@ -216,7 +216,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("find a threat (an empty cell that would complete your five): block it, or use it"),
-                ("block_threat", "win_in_one"),
+                ("block_threat", "win_in_one", "only_move"),
             ),
             (
                 N_(
@@ -227,7 +227,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
-                ("zugzwang", "zugzwang_who", "only_move"),
+                ("zugzwang", "zugzwang_who"),
             ),
             (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
         ),

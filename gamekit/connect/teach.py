@@ -82,7 +82,7 @@ def best_move_exercise():
     ]
     return Exercise(
         tr(
-            "On this tiny board (three in a line wins) {colour} is to move, and only 5 cells are "
+            "On this tiny board (no side columns; three in a line wins) {colour} is to move, and only 5 cells are "
             "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
             "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
             "minus sign for a loss).",
@@ -266,7 +266,8 @@ def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"
         tr(
             "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
             "which of their own discs of the whole game do they win, with best play on both sides? Type the disc "
-            "number, like 7.",
+            "number, like {example}.",
+            example=next(k for k in (5, 2, 1) if k != n and k <= cells // 2),  # a possible disc, not the answer
             cells=cells,
             score=number(score, sign=True),
         ),

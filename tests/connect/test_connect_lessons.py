@@ -79,7 +79,7 @@ def test_tables(monkeypatch):
     assert L.known_results().rows[1][1] == "unknown"
     monkeypatch.undo()
     with using("es"):
-        assert L.known_results().rows[1][1] == "un empate"
+        assert L.known_results().rows[1][1] == "empate"
     assert "published rules leave open" in str(rules.rows[1]) and "gamekit" not in str(rules.rows) + str(known.rows)
     four = lesson_pictures.lines_table(("four",))
     assert [r[0] for r in four.rows] == ["Connect Four (four in a line)"]
@@ -143,7 +143,8 @@ def test_move_exercises_accept_exactly_the_solvers_best_moves(lesson, ex):
                 "five in a line" in feedback
                 or "answers in column" in feedback
                 or "good answer" in feedback
-                or "then drops where" in feedback  # the answer's column, unnamed (exercises 9 and 10)
+                or "'s best answer" in feedback
+                or "answers with threats" in feedback  # the answer's column, unnamed (exercises 9 and 10)
             ), feedback
 
 
@@ -187,10 +188,12 @@ def test_exercise_feedback_shows_the_refutation():
     only = lesson2_exercises.only_move_exercise()
     ok, feedback = only.check("5")
     assert not ok and feedback == (
-        "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red then drops where "
-        "yellow needed to, and gets threats stacked in column 1, on rows 2, 3 and 4: yellow can block only the "
-        "lower one."
+        "Not column 5: your disc lands on row 6, where no yellow line can still be completed. Red answers with "
+        "threats one above the other in column 1 (rows 2, 3 and 4). Yellow can block only the lowest."
     )
+    # plain words that never point at the answer column ("drops where yellow needed to")
+    for m in only.wrong:
+        assert "needed to" not in only.check(m)[1]
     assert "best play goes red 2" in only.more("5") and "red wins" in only.more("5")  # the whole line: one click away
     ok, feedback = only.check("2")
     assert ok and "two threats, one above the other, in one column" in feedback and "row 6 (even)" in feedback
@@ -221,7 +224,11 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
             continue
         reply = lesson_exercise.shown_reply(after)
         if fitted:
-            assert reply in ex.solutions and "then drops where" in feedback and "answers in column" not in feedback
+            assert (
+                reply in ex.solutions
+                and ("'s best answer" in feedback or "answers with threats" in feedback)
+                and "answers in column" not in feedback
+            )
         elif reply in ex.solutions:  # naming it would give the exercise's answer away
             assert "has a good answer" in feedback and "answers in column" not in feedback
         else:
@@ -229,7 +236,7 @@ def test_a_wrong_click_gets_a_short_reason_with_the_reply_the_solver_plays(name)
         value = solve(after)  # for the player to move after the wrong click: the opponent
         assert ("draw" in feedback) == (value == 0)
         if fitted:  # a loss is told by the stacked threats that force it, or in so many words
-            assert (value > 0) == ("can force a win" in feedback or "can block only the lower one" in feedback)
+            assert (value > 0) == ("can force a win" in feedback or "can block only the lowest" in feedback)
         else:
             assert ("can force a win" in feedback) == (value > 0)
         assert ex.more(m).startswith(f"After column {m}, best play")
@@ -252,7 +259,8 @@ def test_no_wrong_answer_feedback_names_an_accepted_column():
     exercise accepts appears in the feedback on a wrong answer."""
     checked = 0
     for ex, m, feedback in _wrong_answer_feedback():
-        named = set(re.findall(r"columns? (\d+)", feedback)) | set(re.findall(r" and (\d+)", feedback))
+        lists = re.findall(r"columns? (\d+(?:, \d+)*(?: and \d+)?)", feedback)  # "column 3", "columns 3, 4 and 6"
+        named = {n for listed in lists for n in re.findall(r"\d+", listed)}
         assert not named & {str(s) for s in ex.solutions}, (ex.key, m, feedback)
         checked += 1
     assert checked >= 30
@@ -526,7 +534,15 @@ def test_count_lines_feedback_says_what_was_missed():
     assert "lines going up" in ex.check("50")[1]  # across + diagonal
     assert "lines across" in ex.check("34")[1]  # up + diagonal
     assert "one way only" in ex.check("54")[1]  # one diagonal direction
-    assert ex.check("64") == (True, "Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
+    assert ex.check("64") == (
+        True,
+        "Right: 30 across, 14 up and 20 diagonal make 64 lines of five. That is fewer lines than Connect Four's "
+        "69, each one cell longer: a five takes longer to build, and a vertical five needs five of your discs "
+        "stacked in one column.",
+    )
+    # the comparison with Connect Four (a bound on the answer) comes only after a right answer, not on the page
+    one = (NOTEBOOKS / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    assert "Fewer lines than in Connect Four" not in one
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert len(set(reasons)) == len(reasons), "each common wrong answer gets its own reason"
 
@@ -547,15 +563,36 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     for right in ("30 + 14 + 20", "64", 64):
         assert ex.check(right)[0], right
-    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers, not across + up + diagonal
+    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
-        assert not ok and "order" in why and "across + up + diagonal" in why, swapped
+        assert ok and "across + up + diagonal they are 30 + 14 + 20" in why, swapped
     assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
         lesson1_exercises.parse_line_counts("30 + -4 + 20")
+
+
+def test_count_lines_accepts_the_forms_pupils_write():
+    """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
+    = is named as an adding slip, and a wrong part still gets its direction's reason."""
+    ex = lesson1_exercises.count_lines_exercise()
+    for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
+        ok, why = ex.check(natural)
+        assert ok and "64 lines of five" in why, (natural, why)
+    ok, why = ex.check("30 + 14 + 20 = 63")
+    assert not ok and why == "Check your adding: 30 + 14 + 20 makes 64, not 63."
+    ok, why = ex.check("30, 14, 0")
+    assert not ok and why.startswith("You forgot the diagonals")
+    ok, why = ex.check("30 + 14 + 10 = 54")
+    assert not ok and "one way only" in why
+    ok, why = ex.check("30, 18, 20")
+    assert not ok and "side columns" in why
+    assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
+        ok, why = ex.check(bad)
+        assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
 
 
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
@@ -1471,6 +1508,17 @@ def _after(game, move):
     return g
 
 
+def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
+    ex = L.exercises()["side_win"]
+    ok, text = ex.check("1")
+    assert not ok and text.endswith(
+        "its best line has 4 red discs, diagonally up to the left (the left side disc on row 5, column 1 row 4, "
+        "column 3 row 2 and column 4 row 1)."
+    ), text
+    assert ex.check("6")[1].endswith("its best line has 3 red discs, across row 3 (columns 3, 4 and 6).")
+    assert L.exercises()["side_diagonal"].check("3")[1].endswith("3 red discs, up column 3 (rows 1, 2 and 3).")
+
+
 @pytest.mark.parametrize("name", ["side_win", "side_diagonal"])
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
@@ -1490,7 +1538,11 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         lines = lesson_pictures.open_lines(after, col, row - 1, 0)
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
-            assert f"best line there has {most} red discs" in text, text
+            assert f"its best line has {most} red discs, " in text, text
+            # the line is named so the pupil can find it: its way, then each red disc's place in brackets
+            way, named = text.split(f"its best line has {most} red discs, ", 1)[1].split(" (", 1)
+            assert way.startswith(("across row", "up column", "diagonally up to the")), text
+            assert named.count(",") + named.count(" and ") == most - 1, text
     assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3  # not one sentence for every column
 
 
@@ -1724,9 +1776,8 @@ def test_each_wrong_column_in_the_hard_puzzles_is_told_what_that_drop_allows(nam
         value = solve(after)  # for the opponent, to move
         if value > 0:
             column, rows = lesson_exercise.stacked_run(_after(after, answer), 1 - seat)
-            assert f"threats stacked in column {column}, on rows {', '.join(map(str, rows[:-1]))} and {rows[-1]}" in (
-                feedback
-            )
+            listed = f"{', '.join(map(str, rows[:-1]))} and {rows[-1]}"
+            assert f"answers with threats one above the other in column {column} (rows {listed})" in feedback
         else:
             assert value == 0 and "best play ends in a draw" in feedback
     # the drops differ, and so do their reasons (the row each disc lands on, the stack it allows)
@@ -1866,3 +1917,64 @@ def test_practice_titles_agree_the_level_with_problem_in_spanish():
     assert L.problem_title(3, "hard") == "Problem 3 (hard)"
     with pytest.raises(KeyError, match="expert"):
         L.problem_title(1, "expert")
+
+
+def test_spanish_words_follow_the_glossary_and_read_naturally():
+    """«cinco en línea» (the glossary's term), «empate» without an article in a result cell, «juega en» for a
+    move in the guide, and Allen and Allis solving Connect Four separately."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        from gamekit.i18n import tr
+
+        assert "cinco en raya para" not in tr(
+            "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
+            "five in a row for yellow, and red can never make five.",
+            row=2,
+        )
+        assert tr("a draw") == "empate"
+    guide = (NOTEBOOKS.parent / "docs/teachers/es/connect.md").read_text(encoding="utf-8")
+    assert "el rojo cae en la fila" not in guide
+    three = (NOTEBOOKS / "es/five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    assert "Allen y, por separado, Victor Allis" in three
+
+
+def test_exercise_eight_intro_agrees_with_its_feedback():
+    """The right answer's feedback says yellow wins; the page says so too, and calls the proof button's "cannot
+    lose" the first step, so the two never contradict."""
+    ex = L.exercises()["answer_on_top"]
+    (answer,) = ex.solutions
+    assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
+    two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
+    assert "why yellow then wins" in intro and "first step: answering on top means yellow cannot lose" in intro
+
+
+def test_the_stacked_threats_exercise_tests_its_own_objective():
+    """Lesson 2's exercise 9 (find the one drop that stops red's threats stacking in a column) is not a zugzwang
+    exercise: it is listed under finding and blocking threats, and the zugzwang objective keeps its two counting
+    exercises."""
+    objectives = dict(L.LESSONS[2].objectives)
+    stacked = [o for o, ex in objectives.items() if "only_move" in ex]
+    assert len(stacked) == 1 and stacked[0].startswith("find a threat")
+    zugzwang = next(ex for o, ex in objectives.items() if o.startswith("explain zugzwang"))
+    assert set(zugzwang) == {"zugzwang", "zugzwang_who"}
+
+
+def test_lesson_three_uses_plain_and_accurate_words_for_move_ordering():
+    """No "refuted" for 12-year-olds, and the two move orders differ in both columns they use, not in one."""
+    for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
+        text = " ".join((NOTEBOOKS / path).read_text(encoding="utf-8").split())
+        assert "refut" not in text, path
+        assert "in one column the order decides" not in text and "en una misma columna, el orden" not in text
+        assert "In columns 4 and 6 the order decides" in text or "En las columnas 4 y 6, el orden decide" in text
+
+
+def test_paper_board_keeps_row_numbers_apart_from_the_side_discs():
+    """On paper, "6 O|" reads as one label: the row number stands apart from the side disc beside it, and the
+    column numbers stay under their columns."""
+    from gamekit.connect.info import paper_board
+
+    lines = paper_board(FiveInARow.from_moves("4455")).split("\n")
+    assert lines[0] == "6   O|. . . . . . .|X" and lines[5] == "1   X|. . . X X . .|O"
+    assert lines[6].index("1") == lines[0].index("|") + 1

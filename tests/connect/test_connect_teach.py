@@ -519,7 +519,8 @@ def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
     """Exercises 1 and 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
     a number out of range), and "red 19" or "19th" is read as 19; naming the losing colour is wrong."""
     tiny = teach.tiny_score_exercise()
-    assert "like 7" in tiny.prompt
+    assert "like 5." in tiny.prompt  # a disc number the 12-cell board has (6 discs each), and not the answer
+    assert tiny.check("5")[0] is False
     assert "wrong way round" in tiny.check("-3")[1] and "the + 1 matters" in tiny.check("2")[1]
     assert "would score 7 − 5 = 2, not 4" in tiny.check("5")[1] and "from 1 to 6" in tiny.check("9")[1]
     assert tiny.check("3rd")[0] and tiny.check("red 3")[0]
@@ -550,3 +551,9 @@ def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
     best_move = [c for c in ex.choices if "best move" in c][0]
     columns = [c for c in ex.choices if "same columns" in c][0]
     assert "try it first" in ex.check(best_move)[1] and "another grid" in ex.check(columns)[1]
+
+
+def test_the_tiny_board_exercise_says_it_has_no_side_columns():
+    """The tiny board is drawn without the 5 en raya side discs: the prompt (page and paper) says so."""
+    prompt = teach.best_move_exercise().prompt
+    assert "tiny board (no side columns; three in a line wins)" in prompt
