@@ -74,6 +74,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
+    # lesson 5: Coral opened a chain of 4 and Gold took two boxes; a loop of 4 and a chain of 4 are left (4×3).
+    # Taking both boxes wins 6 of the 10 boxes still to come (Coral, in control, gives 4 back by refusing the loop);
+    # refusing keeps 10 - 2 - 4 = 4 (the exact solver agrees). Gold to move
+    "control_price": (
+        4,
+        3,
+        "e1-e2 d1-e1 a3-b3 c3-d3 c1-d1 b4-c4 b3-c3 a2-b2 d3-e3 b1-c1 e2-e3 c4-d4 c1-c2 c2-c3 a1-a2 d4-e4 a4-b4 a1-b1 "
+        "b1-b2 b2-c2",
+    ),
     # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
     # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
     "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
