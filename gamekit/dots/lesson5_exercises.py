@@ -580,8 +580,8 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
     rest = [p for p in components(game) if not p.opened]
     loops = sum(p.kind == "loop" for p in rest)
     chains = len(rest) - loops
-    if not chains or any(p.kind == "chain" and len(p.boxes) < 3 for p in rest):
-        raise ValueError(tr("{name}: this exercise needs only long chains and loops after the opened chain", name=name))
+    if (loops, chains) != (1, 1) or any(len(p.boxes) < 3 for p in rest):
+        raise ValueError(tr("{name}: this exercise needs one loop and one long chain after the opened chain", name=name))
     on_offer = takeable(game)
     values = move_values(game)
     grabs = [l for l in values if completes_box(game, l)]
