@@ -566,7 +566,7 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
     )
 
 
-TAKE_WORDS = ("take", "llev", "cog")
+TAKE_WORDS = ("tak", "llev", "cog")
 REFUSE_WORDS = ("refus", "declin", "rechaz")
 
 
