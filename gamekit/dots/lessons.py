@@ -58,10 +58,10 @@ from gamekit.dots.lesson3_exercises import (
     how_many_exercise,
 )
 from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
+from gamekit.dots.lesson5_control import control_price_exercise
 from gamekit.dots.lesson5_exercises import (
     challenge_exercise,
     double_deal_score_exercise,
-    control_price_exercise,
     keep_control_exercise,
     loop_four_exercise,
     not_worth_it_exercise,

@@ -75,6 +75,7 @@ def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s
     assert page.index('L.exercise("control_price"') > price
     assert page.index('L.exercise("control_price"') < page.index('L.exercise("keep_control"')
     objectives = dict((name, ids) for name, ids in L.LESSONS[5].objectives)
-    assert "control_price" in objectives[
-        "tell when keeping control is not worth what it costs, and take everything instead"
-    ]
+    assert (
+        "control_price"
+        in objectives["tell when keeping control is not worth what it costs, and take everything instead"]
+    )

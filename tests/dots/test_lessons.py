@@ -1823,7 +1823,7 @@ def test_lesson_5_practice_is_about_lesson_5_ideas():
 def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back():
     ex = ALL["not_worth_it"]
     game = ex.game
-    deals = lesson5_exercises._deal_lines(game)
+    deals = lesson5_exercises.deal_lines(game)
     assert deals and not set(deals) & set(ex.solutions)
     values = move_values(game)
     for line in deals:
