@@ -214,7 +214,7 @@ def loop_four_exercise() -> DotsExercise:
     )
 
 
-def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
+def opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
     """``(length, taken)``: the chain the other player opened, and how many of its boxes the mover has taken."""
     taken = 0
     for _, seat, boxes in reversed(game.log):
@@ -225,7 +225,7 @@ def _opened_chain(game: DotsAndBoxes) -> tuple[int, int]:
 
 
 def _mid_chain_prompt(game: DotsAndBoxes) -> str:
-    length, taken = _opened_chain(game)
+    length, taken = opened_chain(game)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     return ntr(
         "{other} opened a chain of {length} and {seat} has taken {n} box of it. <b>What is {seat}'s best line?</b>",
@@ -237,7 +237,7 @@ def _mid_chain_prompt(game: DotsAndBoxes) -> str:
     )
 
 
-def _deal_lines(game: DotsAndBoxes) -> list[str]:
+def deal_lines(game: DotsAndBoxes) -> list[str]:
     """The double-deals of a position where an opened chain is being taken: lines that take nothing and leave
     exactly the last two boxes of the opened chain (no box of another chain) to the other player."""
     opened = {b for p in components(game) if p.opened for b in p.boxes}
@@ -271,7 +271,7 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
         raise ValueError(tr("{name}: this exercise needs only chains of 1 or 2 after the opened chain", name=name))
     values = move_values(game)
     best = max(values.values())
-    deals = _deal_lines(game)
+    deals = deal_lines(game)
     other = tr(SEATS[1 - game.to_move])
     judge_line = ex.checker
 
@@ -334,7 +334,7 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
     best = max(values.values())
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
 
-    deals = _deal_lines(game)
+    deals = deal_lines(game)
     judge_line = ex.checker
 
     def check(answer: Any) -> tuple[bool, str]:

@@ -74,6 +74,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
     # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
+    # lesson 5: Coral opened a chain of 4 and Gold took two boxes; a loop of 4 and a chain of 4 are left (4×3).
+    # Taking both boxes wins 6 of the 10 boxes still to come (Coral, in control, gives 4 back by refusing the loop);
+    # refusing keeps 10 - 2 - 4 = 4 (the exact solver agrees). Gold to move
+    "control_price": (
+        4,
+        3,
+        "e1-e2 d1-e1 a3-b3 c3-d3 c1-d1 b4-c4 b3-c3 a2-b2 d3-e3 b1-c1 e2-e3 c4-d4 c1-c2 c2-c3 a1-a2 d4-e4 a4-b4 a1-b1 "
+        "b1-b2 b2-c2",
+    ),
     # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
     # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
     "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
@@ -83,13 +92,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
-    # lesson 5, exercise 6 (final challenge): Coral opened a 2-chain at its end; a chain of 7 is left. Taking a box
+    # lesson 5, exercise 7 (final challenge): Coral opened a 2-chain at its end; a chain of 7 is left. Taking a box
     # loses 2–7; refusing both boxes (the far end, d1-d2) makes Coral open the chain of 7 and wins 7–2. Found by a
     # search with the exact solver. Gold to move
     "challenge_refuse": (3, 3, "b2-c2 c2-d2 b1-b2 b4-c4 d3-d4 a2-a3 c1-d1 c3-c4 b2-b3 a4-b4 d2-d3 a3-a4 a1-b1 b1-c1"),
-    # lesson 5, exercise 7 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
+    # lesson 5, exercise 8 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
-    # come, control is worth its price here, unlike exercise 3 (only short chains). Found by a search with the exact
+    # come, control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
     # solver. Coral to move
     "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
@@ -114,7 +123,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "sacrifice": (3, 3, "d3-d4 a3-a4 c1-c2 c4-d4 b2-b3 b1-b2 b3-c3 a4-b4 a2-a3 c2-d2"),
     # lesson 4: Coral's one safe line leaves two long chains (Gold's count); handing over a 2-chain wins. Coral to move
     "sacrifice_coral": (3, 3, "c4-d4 a1-b1 c3-c4 a3-a4 b3-b4 b2-c2 b1-c1 a2-b2 c2-c3 d1-d2 c2-d2"),
-    # lesson 5, exercise 8 (final challenge): Coral handed over the 2-chain b3, c3 by its middle line; box a3 beside it
+    # lesson 5, exercise 9 (final challenge): Coral handed over the 2-chain b3, c3 by its middle line; box a3 beside it
     # is a single box, and a chain of 6 is left. Taking c3 (c4-d4) and then handing b3 and a3 to Coral as a pair wins
     # 7–2; refusing at once (a3-a4) wins only 6–3, and taking b3 first (b3-b4) loses 3–6: neither "take the box" nor
     # "refuse" finds it. Found by a search with the exact solver. Gold to move

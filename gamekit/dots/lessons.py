@@ -58,6 +58,7 @@ from gamekit.dots.lesson3_exercises import (
     how_many_exercise,
 )
 from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
+from gamekit.dots.lesson5_control import control_price_exercise
 from gamekit.dots.lesson5_exercises import (
     challenge_exercise,
     double_deal_score_exercise,
@@ -336,6 +337,7 @@ LESSONS: dict[int, Lesson] = {
         50,
         {
             "double_deal_score": double_deal_score_exercise,
+            "control_price": control_price_exercise,
             "keep_control": keep_control_exercise,
             "not_worth_it": not_worth_it_exercise,
             "loop_four": loop_four_exercise,
@@ -346,6 +348,7 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
+            "control_price": "easy",
             "keep_control": "easy",
             "not_worth_it": "medium",
             "loop_four": "medium",
@@ -382,7 +385,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("tell when keeping control is not worth what it costs, and take everything instead"),
-                ("not_worth_it", "take_all"),
+                ("control_price", "not_worth_it", "take_all"),
             ),
             (
                 N_("combine the long chain rule and double-dealing in a final challenge"),

@@ -1,0 +1,81 @@
+"""Dots lesson 5's objective 2 ("tell when keeping control is not worth it") has a method and an exercise: the pupil
+counts the boxes still to come that each plan keeps (Berlekamp's controlled value: minus 2 per refused chain, minus
+4 per refused loop), types both numbers, then says take or refuse; the answer is the exact solver's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson_exercise import completes_box
+from gamekit.dots.solver import move_values
+from gamekit.i18n import using
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "05_double_dealing_and_control.md"
+
+
+def _ex():
+    return L.exercises(5)["control_price"]
+
+
+def test_the_counts_and_the_choice_are_the_exact_solvers():
+    ex = _ex()
+    game = ex.game
+    values = move_values(game)
+    to_come = game.geometry.n_boxes - sum(game.scores)
+    take = (to_come + max(v for l, v in values.items() if completes_box(game, l))) // 2
+    refuse = (to_come + max(v for l, v in values.items() if not completes_box(game, l))) // 2
+    best = max(values.values())
+    choice = "take" if any(values[l] == best for l in values if completes_box(game, l)) else "refuse"
+    assert (take, refuse, choice) == (6, 4, "take")  # on the page: 10 boxes to come, a loop of 4 and a chain of 4
+    assert ex.check(f"{take}, {refuse}, {choice}")[0]
+    assert ex.check(f"{take} {refuse} taking")[0]
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        ("6, 4, refuse", "Your numbers are right"),  # the habit of refusing, with the right counts
+        ("4, 6, take", "other way round"),
+        ("2, 4, take", "only the boxes on offer"),
+        ("4, 4, take", "open the chain first"),
+        ("6, 8, take", "only the 2 boxes of this chain"),
+        ("6, 6, take", "4 (not 2) for the loop"),
+        ("6, 2, take", "last chain is not refused"),
+        ("6, 10, take", "Refusing is not free"),
+    ],
+)
+def test_each_common_wrong_answer_fails_with_its_own_reason(answer, words):
+    ok, feedback = _ex().check(answer)
+    assert not ok and words in feedback
+
+
+@pytest.mark.parametrize("answer", ["6, 4", "take", "6 take", "6, 4, 2, take", "6, 4, take, refuse"])
+def test_an_answer_without_two_numbers_and_one_choice_is_refused_with_the_format(answer):
+    ok, feedback = _ex().check(answer)
+    assert not ok and "Type two numbers and your choice" in feedback and "like this" in feedback
+
+
+def test_spanish_answers_and_feedback():
+    with using("es"):
+        ex = L.exercises(5)["control_price"]
+        assert ex.check("6, 4, llevar")[0] and ex.check("6, 4, me las llevo")[0]
+        ok, feedback = ex.check("6, 4, rechazar")
+        assert not ok and "Tus números son correctos" in feedback
+        assert "Escribe los dos números" in ex.prompt
+
+
+@pytest.mark.parametrize("folder", ["notebooks/dots_and_boxes", "notebooks/es/dots_and_boxes"])
+def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s(folder):
+    page = (ROOT / folder / PAGE).read_text(encoding="utf-8")
+    price = page.index("cuesta cuatro" if "/es/" in folder else "refusing a loop costs four")
+    assert page.index('L.exercise("control_price"') > price
+    assert page.index('L.exercise("control_price"') < page.index('L.exercise("keep_control"')
+    objectives = dict((name, ids) for name, ids in L.LESSONS[5].objectives)
+    assert (
+        "control_price"
+        in objectives["tell when keeping control is not worth what it costs, and take everything instead"]
+    )
