@@ -406,7 +406,9 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
         < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)")
         < page.index("go_on_dice_exercise((1, 2, 3))")
     )
-    assert page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("plot_dice(")
+    assert (
+        page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("dice_check(score")
+    )
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
     assert page.index("chance_exercise(9)") < page.index("tally_widget()")  # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
@@ -1070,7 +1072,11 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
-        assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
+        assert (
+            text.index("expected_count_exercise(6, 3600)")
+            < text.index("tally_widget()")
+            < text.index("dice_check(score")
+        )
     rows = dice_tally.DiceTally(saved=False).table().rows
     table = dice_tally.DiceTally(saved=False).table()
     # no column of k (the number of the 36 outcomes): exercises 3–4 above the tally ask for those counts
@@ -2016,3 +2022,39 @@ def test_lesson_three_tally_question_reads_on_paper_no_computer_about_to_roll():
         with using(lang):
             prompt = L.LESSONS[3].exercises["count_6"]().prompt
         assert not re.search(r"computer|ordenador", prompt), prompt
+
+
+def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answered():
+    """The filled 36-outcome grid and the exact bars give exercises 1–4's answers: after Run All the page shows a
+    note instead, and the picture appears only when all four are solved or their answers shown."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 test, computer's check")
+    held = charts.dice_check(score, n=360)
+    assert len(held.children) == 1 and "exercises 1 to 4" in held.children[0].value
+    exercises = [
+        roll_outcomes_exercise((1, 2)),
+        roll_outcomes_exercise((1, 4)),
+        chance_exercise(9),
+        expected_count_exercise(6, 3600),
+    ]
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    widgets[0].submit("0")  # wrong: stays closed
+    for widget, ex in zip(widgets[:3], exercises):
+        ok, _ = widget.submit(str(ex.solutions[0]))
+        assert ok
+        assert held.children[0].__class__.__name__ == "HTML"  # three of four: still closed
+    widgets[3].show_answer()
+    picture = held.children[0]
+    assert picture.__class__.__name__ == "Image" and picture.value[:4] == b"\x89PNG"
+    # a new page in the same session (Run All again) opens at once: the score starts from what was saved
+    again = charts.dice_check(LessonScore("shutL3 test, computer's check"), n=360)
+    assert again.children[0].__class__.__name__ == "Image"
+    with pytest.raises(TypeError, match="lesson score"):
+        charts.dice_check("score")
+    with using("es"):
+        assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
