@@ -230,26 +230,40 @@ def test_every_lesson_has_three_exercises_that_can_be_failed():
             assert ex.check(s)[0], (ex.key, s)
 
 
+def _set_choice(ex):
+    """A "which set?" question's (open tiles, roll, goal) and a check of a bare set: lesson 4's exercises 5 and 8
+    take both values first, so their set is checked after the right values."""
+    if isinstance(ex.position, exercises_best_set.SetChoice):
+        return (ex.position.open_tiles, ex.position.roll, ex.position.objective), ex.check
+    for position in (exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE):
+        if ex.key == "best {} {} {}".format(*position):
+            values = ex.solutions[0].rsplit(";", 1)[0]
+            return position, lambda s: ex.check(f"{values}; {s}")
+    return None
+
+
 def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
     """Every "which set" exercise accepts exactly the sets the exact table rates best, and no other."""
     found = 0
     for _, ex in _all_exercises():
-        if not isinstance(ex.position, exercises_best_set.SetChoice):
+        choice = _set_choice(ex)
+        if choice is None:
             continue
         found += 1
-        tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
-        assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
+        (tiles, roll, objective), check = choice
+        if isinstance(ex.position, exercises_best_set.SetChoice):
+            assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
         rules = exercises_best_set.EXERCISE_RULES.get(
             (tiles, roll, objective), Rules()
         )  # exercises 3–4: two dice always
         values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
-            ok, feedback = ex.check("+".join(map(str, s)))
+            ok, feedback = check("+".join(map(str, s)))
             assert ok == (v == best_v), (ex.key, s)
             if not ok:  # the refutation: what it leaves, and that another set does better
                 assert "leaves" in feedback and "Not the best" in feedback
-        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
+        assert check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
     assert found >= 3  # exercises 3 and 4 and the extension challenge
 
 
@@ -529,7 +543,7 @@ def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_cl
         < page.index("expected_score_exercise")
         < page.index("tree_diagram((8, 9))")
         < page.index("fill_table")
-        < page.index("best_set_widget")
+        < page.index("both_sets_widget")
     )
     assert "expected score" in page[: page.index("tree_diagram((9,))")].lower()
 
@@ -1647,9 +1661,11 @@ def _lesson_four_set_choices():
     out = []
     for f in L.EXERCISES["shut_the_box/04_best_strategy"]:
         ex = f()
-        if isinstance(ex.position, exercises_best_set.SetChoice):
-            sets = tiles_summing_to(ex.position.roll, ex.position.open_tiles)
-            best = [s for s in sets if ex.check("+".join(map(str, s)))[0]]
+        choice = _set_choice(ex)
+        if choice is not None:
+            (tiles, roll, _), check = choice
+            sets = tiles_summing_to(roll, tiles)
+            best = [s for s in sets if check("+".join(map(str, s)))[0]]
             out.append((ex.key, sets, best))
     for puzzle in L.LESSONS[4].practice.puzzles():
         out.append((puzzle.id, [a[1] for a in puzzle.legal_answers()], [a[1] for a in puzzle.answers]))
@@ -2058,3 +2074,44 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answer
         charts.dice_check("score")
     with using("es"):
         assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+@pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
+def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
+    """Typing one of two sets passed half the time by guessing: now both values come first, each checked with its
+    own reason, then the set; a bare set or a missing part is refused (not an attempt), naming what to type."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, goal = getattr(exercises_best_set, position)
+    ex = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+    name = "best_shut" if goal == "shut" else "best_score"
+    assert L.LESSONS[4].exercises[name]().key == ex.key == f"best {open_tiles} {roll} {goal}"
+    best = exercises_best_set.best_set_exercise(open_tiles, roll, goal, FILL_RULES)
+    values = [f().solutions[-1] for f in exercises_best_set.leave_value_exercises((open_tiles, roll, goal), FILL_RULES)]
+    for right in best.solutions:
+        ok, why = ex.check(f"{values[0]}; {values[1]}; {right}")
+        assert ok and why.count("Right") == 3
+    for other in best.wrong:  # both values right, the worse set: refused, says so
+        ok, why = ex.check(f"{values[0]}; {values[1]}; {other}")
+        assert not ok and "Not the best" in why
+    for part in (0, 1):  # a wrong value names its set and its own reason, whatever set follows
+        typed = list(values)
+        typed[part] = str(roll)
+        ok, why = ex.check(f"{typed[0]}; {typed[1]}; {best.solutions[0]}")
+        set_name = " + ".join(map(str, tiles_summing_to(roll, open_tiles)[part]))
+        assert not ok and why.startswith(set_name + ": ") and "Right" not in why
+    widget = ExerciseWidget(ex)
+    for bare in (best.solutions[0], f"{values[0]}; {best.solutions[0]}", " ; ; "):
+        ok, why = widget.submit(bare)
+        assert not ok and "three parts" in why
+    with pytest.raises(TypeError):
+        ex.checker(7)
+    for wrong in ex.wrong:
+        assert not ex.check(wrong)[0]
+    with using("es"):
+        es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+        assert "con ; entre ellos" in es.prompt
+        spanish = [v.replace(".", ",") for v in values]
+        assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
