@@ -52,7 +52,7 @@ from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
-    one_die_statements_exercise,
+    one_die_boxes_exercise,
     round_winner_exercise,
     turn_score_exercise,
 )
@@ -89,7 +89,7 @@ LESSONS: dict[int, Lesson] = {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
             "ending_roll": ending_roll_exercise,
-            "one_die": one_die_statements_exercise,
+            "one_die": one_die_boxes_exercise,
             "legal_set": legal_set_exercise,
         },
         {

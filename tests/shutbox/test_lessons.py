@@ -1879,24 +1879,30 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
         assert "todas pares" in exercises_best_set.challenge_exercise().check("9+1")[1]
 
 
-def test_lesson_one_exercise_four_is_a_judgement_with_a_reason_per_slip():
-    """Exercise 4 asks which sentence about one die is true: exactly one is, by the rules' own dice options, and each
-    false one is told its own slip (two big tiles covered, the number of tiles, the total); the level is medium."""
-    ex = exercises_turn.one_die_statements_exercise()
-    assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_statements_exercise
+def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
+    """Exercise 4 shows four boxes (their nine tiles, covered ones as ■, and the open ones in words) and asks in
+    which one die is allowed: no option says the answer in words, exactly one box allows it by the rules' own dice
+    options, and each other box is told its own slip (two big tiles covered, a small total, few tiles left)."""
+    ex = exercises_turn.one_die_boxes_exercise()
+    assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_boxes_exercise
     assert L.LESSONS[1].levels["one_die"] == "medium"
-    assert ex.solutions == [ex.choices[3]] and len(ex.choices) == 4
-    reasons = [ex.check(c)[1] for c in ex.choices[:3]]
-    assert not any(ex.check(c)[0] for c in ex.choices[:3]) and len(set(reasons)) == 3
-    assert "9 is still open" in reasons[0] and "All three" in reasons[0]
-    assert "total of the open tiles does not matter" in reasons[1]
-    assert "8 is still open" in reasons[2] and "How many tiles" in reasons[2]
-    for b, says, _, _ in exercises_turn.ONE_DIE_STATEMENTS:
+    assert len(ex.choices) == 4 and ex.solutions == ["■ ■ ■ 4 5 6 ■ ■ ■ (open: 4, 5 and 6)"]
+    assert not any("covered" in c or "one die" in c or "two dice" in c for c in ex.choices)  # boxes, not claims
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len({r for _, r in reasons.values()}) == 4
+    assert "9 is still open" in reasons["■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"][1]
+    assert "small total" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
+    assert "How many tiles" in reasons["1 ■ ■ ■ ■ ■ ■ 8 ■ (open: 1 and 8)"][1]
+    for b, _ in exercises_turn.ONE_DIE_BOXES:
         assert (1 in Rules().dice_options(mask_of(b))) == (not any(t >= 7 for t in b))
-    with pytest.raises(ValueError, match="exactly one sentence"):
-        exercises_turn.one_die_statements_exercise([((1, 2), True, "a", ""), ((3, 4), True, "b", "")])
+    with pytest.raises(ValueError, match="exactly one box"):
+        exercises_turn.one_die_boxes_exercise([((1, 2), ""), ((3, 4), "")])
+    with pytest.raises(ValueError, match="say its slip"):
+        exercises_turn.one_die_boxes_exercise([((1, 9), "guess"), ((3, 4), "")])
     with using("es"):
-        assert "sigue descubierto" in exercises_turn.one_die_statements_exercise().check(ex.choices[0])[1]
+        es = exercises_turn.one_die_boxes_exercise()
+        assert "■ ■ ■ 4 5 6 ■ ■ ■ (descubiertas: 4, 5 y 6)" in es.choices
+        assert "sigue descubierto" in es.check(es.wrong[0])[1] and es.check(es.solutions[0])[0]
 
 
 def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
