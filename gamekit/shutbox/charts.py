@@ -95,3 +95,54 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     ax.legend(loc="lower right")
     fig.tight_layout()
     return fig
+
+
+def figure_image(fig):
+    """``fig`` as a PNG image widget, closed afterwards (so the notebook does not draw it a second time)."""
+    import io
+
+    import ipywidgets as W
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90)
+    plt.close(fig)
+    return W.Image(value=buffer.getvalue(), format="png")
+
+
+def dice_check(score, n: int = 3600, seed: int = 1):
+    """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
+    held back until exercises 1 to 4 on ``score`` are each solved or their answers shown (also in an earlier session:
+    a score starts from what was saved).  The grid and the bars give those four answers, so until then a note says
+    what opens them."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.widgets.lesson import LessonScore
+
+    if not isinstance(score, LessonScore):
+        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
+    keys = [
+        roll_outcomes_exercise((1, 2)).key,
+        roll_outcomes_exercise((1, 4)).key,
+        chance_exercise(9).key,
+        expected_count_exercise(6, 3600).key,
+    ]
+    note = W.HTML(
+        "<i>"
+        + tr(
+            "The computer's grid and chart give the answers to exercises 1 to 4: they appear here once you have "
+            "answered those four exercises (or pressed Show answer)."
+        )
+        + "</i>"
+    )
+    holder = W.VBox([note])
+
+    def update(_=None) -> None:
+        records = [score.records.get(key) for key in keys]
+        if all(r is not None and (r.solved or r.shown) for r in records) and holder.children[0] is note:
+            holder.children = [figure_image(plot_dice(n=n, seed=seed))]
+
+    score.observe(update, names="value")
+    update()
+    return holder

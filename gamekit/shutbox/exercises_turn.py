@@ -258,42 +258,49 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     )
 
 
-ONE_DIE_STATEMENTS = (
-    ((2, 9), True, N_("Tiles 2 and 9 are open. 7 and 8 are covered, so you may roll one die."), "big"),
-    ((4, 5, 6), False, N_("Tiles 4, 5 and 6 are open. They add up to 15, so you must roll two dice."), "total"),
-    ((1, 8), True, N_("Tiles 1 and 8 are open. Only two tiles are left, so you may roll one die."), "count"),
-    ((1, 3, 5), True, N_("Tiles 1, 3 and 5 are open. 7, 8 and 9 are covered, so you may roll one die."), ""),
+ONE_DIE_BOXES = (
+    ((2, 9), "big"),
+    ((1, 2, 7), "total"),
+    ((1, 8), "count"),
+    ((4, 5, 6), ""),
 )
-"""Lesson 1, exercise 4: four sentences ``(open tiles, whether it says one die is allowed, the sentence, its
-slip)``; under the lessons' rule exactly one is true.  The others are the usual slips: "big" — two of the three
-big tiles covered; "total" — the total of the open tiles; "count" — the number of tiles left."""
+"""Lesson 1, exercise 4: four boxes ``(open tiles, its slip)``; under the lessons' rule one die is allowed in
+exactly one of them (4, 5 and 6 open: a total of 15, yet 7, 8 and 9 are covered).  The others are the usual slips:
+"big" — two of the three big tiles covered; "total" — a small total of the open tiles; "count" — few tiles left."""
 
 SLIP_WORDS = {
-    "big": N_("Not true: {high} is still open. All three, 7, 8 and 9, must be covered — the rule is: {rule}."),
-    "count": N_("Not true: {high} is still open. How many tiles are left does not matter — the rule is: {rule}."),
+    "big": N_("Not this box: {high} is still open. All three, 7, 8 and 9, must be covered — the rule is: {rule}."),
+    "count": N_("Not this box: {high} is still open. How many tiles are left does not matter — the rule is: {rule}."),
     "total": N_(
-        "Not true: 7, 8 and 9 are all covered, so you may choose one die. The total of the open tiles does not "
-        "matter — the rule is: {rule}."
+        "Not this box: {high} is still open. A small total of the open tiles does not matter — the rule is: {rule}."
     ),
 }
-"""The reason each slip of :data:`ONE_DIE_STATEMENTS` is told (``{high}``: the big tile left open)."""
+"""The reason each slip of :data:`ONE_DIE_BOXES` is told (``{high}``: the big tile left open)."""
 
 
-def one_die_statements_exercise(
-    statements: Sequence[tuple[Sequence[int], bool, str, str]] = ONE_DIE_STATEMENTS, rules: Rules | None = None
+def box_words(open_tiles: Sequence[int]) -> str:
+    """A box as a row of the nine tiles, each covered one a ■, followed by its open tiles in words (what a screen
+    reader says): "■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"."""
+    row = " ".join(str(t) if t in open_tiles else "■" for t in TILES)
+    return tr("{row} (open: {items})", row=row, items=tile_list(open_tiles))
+
+
+def one_die_boxes_exercise(
+    boxes: Sequence[tuple[Sequence[int], str]] = ONE_DIE_BOXES, rules: Rules | None = None
 ) -> Exercise:
-    """ "Which sentence is true?" about rolling one die: each sentence names a box and says one die is allowed (or
-    that two dice are a must); whether it is true is computed from ``rules`` (default: the lessons' rule), and each
-    false one is told the reason for its slip (:data:`SLIP_WORDS`).  ValueError unless exactly one is true, or
-    for a false sentence without a known slip."""
+    """ "In which box may you roll one die?": each choice shows a box (its open tiles); whether one die is allowed
+    is computed from ``rules`` (default: the lessons' rule), and each box where it is not is told the reason for its
+    slip (:data:`SLIP_WORDS`).  ValueError unless exactly one box allows one die, or for a box without a known
+    slip."""
     rules = rules or Rules()
     rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(";")[0]
-    truth = {text: (1 in rules.dice_options(mask_of(tuple(b)))) == says for b, says, text, _ in statements}
-    if sum(truth.values()) != 1:
-        raise ValueError(tr("exactly one sentence must be true, not {n}", n=sum(truth.values())))
+    allowed = {box_words(b): 1 in rules.dice_options(mask_of(tuple(b))) for b, _ in boxes}
+    if sum(allowed.values()) != 1:
+        raise ValueError(tr("exactly one box must allow one die, not {n}", n=sum(allowed.values())))
     explanations = {}
-    for b, _, text, slip in statements:
-        if truth[text]:
+    for b, slip in boxes:
+        text = box_words(b)
+        if allowed[text]:
             explanations[text] = tr(
                 "Right: 7, 8 and 9 are all covered, so one die is allowed — the rule is: {rule}.", rule=rule
             )
@@ -301,17 +308,15 @@ def one_die_statements_exercise(
             high = " + ".join(str(t) for t in sorted(b) if t >= 7)
             explanations[text] = tr(SLIP_WORDS[slip], high=high, rule=rule)
         else:
-            raise ValueError(
-                tr("sentence {text!r}: say its slip, one of {items}", text=text, items=", ".join(SLIP_WORDS))
-            )
-    right = next(text for text, ok in truth.items() if ok)
+            raise ValueError(tr("box {text!r}: say its slip, one of {items}", text=text, items=", ".join(SLIP_WORDS)))
+    right = next(text for text, ok in allowed.items() if ok)
     return Exercise(
-        tr("Which sentence is true about rolling one die?"),
+        tr("In which box may you roll one die? Each box shows its nine tiles: ■ is a covered tile."),
         choice_checker(right, explanations),
-        hint=tr("For each sentence, look only at the tiles 7, 8 and 9: are they all covered?"),
+        hint=tr("For each box, look only at the tiles 7, 8 and 9: are they all covered?"),
         answer=right,
         solutions=[right],
-        choices=[text for _, _, text, _ in statements],
-        wrong=[text for text, ok in truth.items() if not ok],
-        key="one die sentences",
+        choices=list(explanations),
+        wrong=[text for text, ok in allowed.items() if not ok],
+        key="one die boxes",
     )

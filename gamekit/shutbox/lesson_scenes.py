@@ -188,6 +188,24 @@ def best_set_widget(
     )
 
 
+def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's exercises 5 and 8 on the page: the position as a picture plus :func:`both_sets_exercise` (the value
+    of what each set leaves, then the best set)."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, _ = position
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
+    return W.VBox(
+        [
+            position_view(tuple(sorted(open_tiles)), dice),
+            ExerciseWidget(both_sets_exercise(position, rules), score=score),
+        ]
+    )
+
+
 def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, score: Any = None):
     """Lesson 4's method on the page, one set at a time: the :func:`leave_value_exercise` of set number ``index``
     (largest tile first) of ``position``, each under its own exercise number."""

@@ -31,11 +31,11 @@ from gamekit.shutbox.exercises_best_set import (
     SCORE_EXERCISE,
     SHUT_CHOICE,
     SHUT_EXERCISE,
-    best_set_exercise,
     challenge_exercise,
     goals_why_exercise,
     leave_value_exercises,
 )
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
     dice_shut_exercise,
@@ -52,7 +52,7 @@ from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
-    one_die_statements_exercise,
+    one_die_boxes_exercise,
     round_winner_exercise,
     turn_score_exercise,
 )
@@ -89,7 +89,7 @@ LESSONS: dict[int, Lesson] = {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
             "ending_roll": ending_roll_exercise,
-            "one_die": one_die_statements_exercise,
+            "one_die": one_die_boxes_exercise,
             "legal_set": legal_set_exercise,
         },
         {
@@ -264,10 +264,10 @@ LESSONS: dict[int, Lesson] = {
             "expected_79": two_tile_expected_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(best_set_exercise, *SHUT_CHOICE, rules=FILL_RULES),
+            "best_shut": partial(both_sets_exercise, SHUT_CHOICE, FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(best_set_exercise, *SCORE_CHOICE, rules=FILL_RULES),
+            "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
         },

@@ -230,26 +230,40 @@ def test_every_lesson_has_three_exercises_that_can_be_failed():
             assert ex.check(s)[0], (ex.key, s)
 
 
+def _set_choice(ex):
+    """A "which set?" question's (open tiles, roll, goal) and a check of a bare set: lesson 4's exercises 5 and 8
+    take both values first, so their set is checked after the right values."""
+    if isinstance(ex.position, exercises_best_set.SetChoice):
+        return (ex.position.open_tiles, ex.position.roll, ex.position.objective), ex.check
+    for position in (exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE):
+        if ex.key == "best {} {} {}".format(*position):
+            values = ex.solutions[0].rsplit(";", 1)[0]
+            return position, lambda s: ex.check(f"{values}; {s}")
+    return None
+
+
 def test_which_tiles_answers_are_exactly_the_best_sets_of_the_table():
     """Every "which set" exercise accepts exactly the sets the exact table rates best, and no other."""
     found = 0
     for _, ex in _all_exercises():
-        if not isinstance(ex.position, exercises_best_set.SetChoice):
+        choice = _set_choice(ex)
+        if choice is None:
             continue
         found += 1
-        tiles, roll, objective = ex.position.open_tiles, ex.position.roll, ex.position.objective
-        assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
+        (tiles, roll, objective), check = choice
+        if isinstance(ex.position, exercises_best_set.SetChoice):
+            assert set(ex.legal_answers()) == {"+".join(map(str, s)) for s in tiles_summing_to(roll, tiles)}
         rules = exercises_best_set.EXERCISE_RULES.get(
             (tiles, roll, objective), Rules()
         )  # exercises 3–4: two dice always
         values = dict(_set_values(tiles, roll, objective, rules))
         best_v = (min if objective == "score" else max)(values.values())
         for s, v in values.items():
-            ok, feedback = ex.check("+".join(map(str, s)))
+            ok, feedback = check("+".join(map(str, s)))
             assert ok == (v == best_v), (ex.key, s)
             if not ok:  # the refutation: what it leaves, and that another set does better
                 assert "leaves" in feedback and "Not the best" in feedback
-        assert ex.check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
+        assert check("+".join(map(str, _best_set(tiles, roll, objective, rules))))[0]
     assert found >= 3  # exercises 3 and 4 and the extension challenge
 
 
@@ -406,7 +420,9 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
         < page.index("roll_outcomes_exercise((1, 2, 3), stuck=True)")
         < page.index("go_on_dice_exercise((1, 2, 3))")
     )
-    assert page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("plot_dice(")
+    assert (
+        page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("dice_check(score")
+    )
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
     assert page.index("chance_exercise(9)") < page.index("tally_widget()")  # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
@@ -527,7 +543,7 @@ def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_cl
         < page.index("expected_score_exercise")
         < page.index("tree_diagram((8, 9))")
         < page.index("fill_table")
-        < page.index("best_set_widget")
+        < page.index("both_sets_widget")
     )
     assert "expected score" in page[: page.index("tree_diagram((9,))")].lower()
 
@@ -1070,7 +1086,11 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for page in (root / "shut_the_box/03_dice.md", root / "es/shut_the_box/03_dice.md"):
         text = page.read_text()
-        assert text.index("expected_count_exercise(6, 3600)") < text.index("tally_widget()") < text.index("plot_dice(")
+        assert (
+            text.index("expected_count_exercise(6, 3600)")
+            < text.index("tally_widget()")
+            < text.index("dice_check(score")
+        )
     rows = dice_tally.DiceTally(saved=False).table().rows
     table = dice_tally.DiceTally(saved=False).table()
     # no column of k (the number of the 36 outcomes): exercises 3–4 above the tally ask for those counts
@@ -1641,9 +1661,11 @@ def _lesson_four_set_choices():
     out = []
     for f in L.EXERCISES["shut_the_box/04_best_strategy"]:
         ex = f()
-        if isinstance(ex.position, exercises_best_set.SetChoice):
-            sets = tiles_summing_to(ex.position.roll, ex.position.open_tiles)
-            best = [s for s in sets if ex.check("+".join(map(str, s)))[0]]
+        choice = _set_choice(ex)
+        if choice is not None:
+            (tiles, roll, _), check = choice
+            sets = tiles_summing_to(roll, tiles)
+            best = [s for s in sets if check("+".join(map(str, s)))[0]]
             out.append((ex.key, sets, best))
     for puzzle in L.LESSONS[4].practice.puzzles():
         out.append((puzzle.id, [a[1] for a in puzzle.legal_answers()], [a[1] for a in puzzle.answers]))
@@ -1857,24 +1879,30 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
         assert "todas pares" in exercises_best_set.challenge_exercise().check("9+1")[1]
 
 
-def test_lesson_one_exercise_four_is_a_judgement_with_a_reason_per_slip():
-    """Exercise 4 asks which sentence about one die is true: exactly one is, by the rules' own dice options, and each
-    false one is told its own slip (two big tiles covered, the number of tiles, the total); the level is medium."""
-    ex = exercises_turn.one_die_statements_exercise()
-    assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_statements_exercise
+def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
+    """Exercise 4 shows four boxes (their nine tiles, covered ones as ■, and the open ones in words) and asks in
+    which one die is allowed: no option says the answer in words, exactly one box allows it by the rules' own dice
+    options, and each other box is told its own slip (two big tiles covered, a small total, few tiles left)."""
+    ex = exercises_turn.one_die_boxes_exercise()
+    assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_boxes_exercise
     assert L.LESSONS[1].levels["one_die"] == "medium"
-    assert ex.solutions == [ex.choices[3]] and len(ex.choices) == 4
-    reasons = [ex.check(c)[1] for c in ex.choices[:3]]
-    assert not any(ex.check(c)[0] for c in ex.choices[:3]) and len(set(reasons)) == 3
-    assert "9 is still open" in reasons[0] and "All three" in reasons[0]
-    assert "total of the open tiles does not matter" in reasons[1]
-    assert "8 is still open" in reasons[2] and "How many tiles" in reasons[2]
-    for b, says, _, _ in exercises_turn.ONE_DIE_STATEMENTS:
+    assert len(ex.choices) == 4 and ex.solutions == ["■ ■ ■ 4 5 6 ■ ■ ■ (open: 4, 5 and 6)"]
+    assert not any("covered" in c or "one die" in c or "two dice" in c for c in ex.choices)  # boxes, not claims
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len({r for _, r in reasons.values()}) == 4
+    assert "9 is still open" in reasons["■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"][1]
+    assert "small total" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
+    assert "How many tiles" in reasons["1 ■ ■ ■ ■ ■ ■ 8 ■ (open: 1 and 8)"][1]
+    for b, _ in exercises_turn.ONE_DIE_BOXES:
         assert (1 in Rules().dice_options(mask_of(b))) == (not any(t >= 7 for t in b))
-    with pytest.raises(ValueError, match="exactly one sentence"):
-        exercises_turn.one_die_statements_exercise([((1, 2), True, "a", ""), ((3, 4), True, "b", "")])
+    with pytest.raises(ValueError, match="exactly one box"):
+        exercises_turn.one_die_boxes_exercise([((1, 2), ""), ((3, 4), "")])
+    with pytest.raises(ValueError, match="say its slip"):
+        exercises_turn.one_die_boxes_exercise([((1, 9), "guess"), ((3, 4), "")])
     with using("es"):
-        assert "sigue descubierto" in exercises_turn.one_die_statements_exercise().check(ex.choices[0])[1]
+        es = exercises_turn.one_die_boxes_exercise()
+        assert "■ ■ ■ 4 5 6 ■ ■ ■ (descubiertas: 4, 5 y 6)" in es.choices
+        assert "sigue descubierto" in es.check(es.wrong[0])[1] and es.check(es.solutions[0])[0]
 
 
 def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
@@ -2016,3 +2044,80 @@ def test_lesson_three_tally_question_reads_on_paper_no_computer_about_to_roll():
         with using(lang):
             prompt = L.LESSONS[3].exercises["count_6"]().prompt
         assert not re.search(r"computer|ordenador", prompt), prompt
+
+
+def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answered():
+    """The filled 36-outcome grid and the exact bars give exercises 1–4's answers: after Run All the page shows a
+    note instead, and the picture appears only when all four are solved or their answers shown."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 test, computer's check")
+    held = charts.dice_check(score, n=360)
+    assert len(held.children) == 1 and "exercises 1 to 4" in held.children[0].value
+    exercises = [
+        roll_outcomes_exercise((1, 2)),
+        roll_outcomes_exercise((1, 4)),
+        chance_exercise(9),
+        expected_count_exercise(6, 3600),
+    ]
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    widgets[0].submit("0")  # wrong: stays closed
+    for widget, ex in zip(widgets[:3], exercises):
+        ok, _ = widget.submit(str(ex.solutions[0]))
+        assert ok
+        assert held.children[0].__class__.__name__ == "HTML"  # three of four: still closed
+    widgets[3].show_answer()
+    picture = held.children[0]
+    assert picture.__class__.__name__ == "Image" and picture.value[:4] == b"\x89PNG"
+    # a new page in the same session (Run All again) opens at once: the score starts from what was saved
+    again = charts.dice_check(LessonScore("shutL3 test, computer's check"), n=360)
+    assert again.children[0].__class__.__name__ == "Image"
+    with pytest.raises(TypeError, match="lesson score"):
+        charts.dice_check("score")
+    with using("es"):
+        assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+@pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
+def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
+    """Typing one of two sets passed half the time by guessing: now both values come first, each checked with its
+    own reason, then the set; a bare set or a missing part is refused (not an attempt), naming what to type."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, goal = getattr(exercises_best_set, position)
+    ex = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+    name = "best_shut" if goal == "shut" else "best_score"
+    assert L.LESSONS[4].exercises[name]().key == ex.key == f"best {open_tiles} {roll} {goal}"
+    best = exercises_best_set.best_set_exercise(open_tiles, roll, goal, FILL_RULES)
+    values = [f().solutions[-1] for f in exercises_best_set.leave_value_exercises((open_tiles, roll, goal), FILL_RULES)]
+    for right in best.solutions:
+        ok, why = ex.check(f"{values[0]}; {values[1]}; {right}")
+        assert ok and why.count("Right") == 3
+    for other in best.wrong:  # both values right, the worse set: refused, says so
+        ok, why = ex.check(f"{values[0]}; {values[1]}; {other}")
+        assert not ok and "Not the best" in why
+    for part in (0, 1):  # a wrong value names its set and its own reason, whatever set follows
+        typed = list(values)
+        typed[part] = str(roll)
+        ok, why = ex.check(f"{typed[0]}; {typed[1]}; {best.solutions[0]}")
+        set_name = " + ".join(map(str, tiles_summing_to(roll, open_tiles)[part]))
+        assert not ok and why.startswith(set_name + ": ") and "Right" not in why
+    widget = ExerciseWidget(ex)
+    for bare in (best.solutions[0], f"{values[0]}; {best.solutions[0]}", " ; ; "):
+        ok, why = widget.submit(bare)
+        assert not ok and "three parts" in why
+    with pytest.raises(TypeError):
+        ex.checker(7)
+    for wrong in ex.wrong:
+        assert not ex.check(wrong)[0]
+    with using("es"):
+        es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+        assert "con ; entre ellos" in es.prompt
+        spanish = [v.replace(".", ",") for v in values]
+        assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]

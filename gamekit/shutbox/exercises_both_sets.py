@@ -1,0 +1,91 @@
+"""Lesson 4's exercises 5 and 8: both sets' values first, then the choice.
+
+Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
+(each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
+the three parts separated by semicolons, since a Spanish decimal uses a comma."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.i18n import tr
+from gamekit.shutbox.exercises_best_set import best_set_exercise, leave_value_exercises
+from gamekit.shutbox.lesson_words import tile_list
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.tiles import tiles_summing_to
+from gamekit.widgets.exercise import Exercise
+
+
+def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
+    """``position`` (open tiles, roll, goal) with exactly two sets for the roll: "type what each set leaves is worth,
+    then the best set" ("9; 6; 9+2").  Right: both values right and a best set.  Each wrong part is named with
+    its own reason (the leave-value exercise's and the best-set exercise's); an answer without three parts is
+    refused (not an attempt), naming what to type."""
+    open_tiles, roll, objective = position
+    parts = [factory() for factory in leave_value_exercises(position, rules)]
+    if len(parts) != 2:
+        raise ValueError(
+            tr(
+                "tiles {items} and a roll of {roll}: this exercise needs exactly two sets",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    choice = best_set_exercise(open_tiles, roll, objective, rules)
+    names = [" + ".join(map(str, s)) for s in tiles_summing_to(roll, open_tiles)]  # the parts' order
+
+    def check(answer: Any) -> tuple[bool, str]:
+        if not isinstance(answer, str):
+            raise TypeError(tr("type the answer as text, not {kind}", kind=type(answer).__name__))
+        pieces = [p.strip() for p in answer.split(";")]
+        if len(pieces) != 3 or not all(pieces):
+            raise ValueError(
+                tr(
+                    "{answer!r}: type three parts with ; between them: what {a} leaves, what {b} leaves, "
+                    "then the best set",
+                    answer=answer,
+                    a=names[0],
+                    b=names[1],
+                )
+            )
+        said = []
+        for name, part, piece in zip(names, parts, pieces):
+            ok, why = part.check(piece)
+            if not ok:
+                return False, tr("{set}: {why}", set=name, why=why)
+            said.append(why)
+        ok, why = choice.check(pieces[2])
+        return ok, " ".join([*said, why])
+
+    values = [str(p.solutions[-1]) for p in parts]  # as a pupil types it: whole games, or two decimals
+    slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
+    solutions = [f"{values[0]}; {values[1]}; {best}" for best in choice.solutions]
+    goal = (
+        tr("the chance to shut the box, in whole games out of 100")
+        if objective == "shut"
+        else tr("the expected score, with two decimals or as a fraction")
+    )
+    return Exercise(
+        tr(
+            "Tiles {items} are open and you rolled {roll}. You could cover {a} or {b}. First work out what each "
+            "set leaves: {goal}. Write the value for {a}, then the value for {b}, then the best set, with ; "
+            "between them.",
+            items=tile_list(open_tiles),
+            roll=roll,
+            a=names[0],
+            b=names[1],
+            goal=goal,
+        )
+        + (" " + tr("Two dice are rolled always.") if (rules or Rules()).one_die == "never" else ""),
+        check,
+        hint=choice.hint,
+        answer=solutions[0],
+        solutions=solutions,
+        wrong=[f"{values[0]}; {values[1]}; {w}" for w in choice.wrong]
+        + [f"{w}; {values[1]}; {choice.solutions[0]}" for w in slips[0]]
+        + [f"{values[0]}; {w}; {choice.solutions[0]}" for w in slips[1]],
+        position=(open_tiles, roll),  # typed values and a set, not a "which set?" position
+        key=choice.key,
+        more=choice.more,
+        more_label=choice.more_label,
+    )
