@@ -1844,7 +1844,8 @@ def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb()
     """The page's claims about the "which set?" pool hold: the best set under another one-die rule is the same as
     under the lessons' rule in every such puzzle (so the page says so, and never that the best choice changes),
     and no rule of thumb answers more than the share it states ("7 in 20")."""
-    from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, candidate, position_at, thumb_answers
+    from gamekit.puzzles.shut_census import position_at
+    from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, candidate, thumb_answers
 
     pool = practice_pool("shut_the_box", "best_set")
     other = [p for p in pool if p.facts["one_die"] != LESSON_RULE]
