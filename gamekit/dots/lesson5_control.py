@@ -80,12 +80,12 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
         text_ = str(answer).strip().lower()
         numbers = [int(n) for n in re.findall(r"\d+", text_)]
         words = re.findall(r"[^\W\d_]+", text_)
-        said = {
+        chosen_words = {
             "take" if w.startswith(TAKE_WORDS) else "refuse"
             for w in words
             if w.startswith(TAKE_WORDS) or w.startswith(REFUSE_WORDS)
         }
-        if len(numbers) != 2 or len(said) != 1:
+        if len(numbers) != 2 or len(chosen_words) != 1:
             raise ValueError(
                 tr(
                     "Type two numbers and your choice: the boxes {seat} keeps by taking, the boxes {seat} keeps by "
@@ -95,7 +95,7 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
                 )
             )
         take_n, refuse_n = numbers
-        (choice,) = said
+        (choice,) = chosen_words
         if (take_n, refuse_n) == (refuse_keep, take_keep) and take_keep != refuse_keep:
             return False, tr("The two numbers are the other way round: first taking, then refusing.")
         if take_n != take_keep:

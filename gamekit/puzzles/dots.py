@@ -356,7 +356,9 @@ HANDOUT_ONE_BOX_WHY = N_(
     "Why: this line gives away a single box: one box cannot be declined, so your opponent cannot keep control with it."
 )
 """The reason for a right line of a *hard-hearted handout* puzzle that gives one box away, not two split apart."""
-SAFE_LINE_WHY = N_("Why: this safe line gives no box away, and every other line does worse later in the game.")
+SAFE_LINE_WHY = N_(
+    "Why: this safe line gives no box away, and the lines that are not right here do worse later in the game."
+)
 """The reason for a right safe line whose count of long chains is not what makes it right."""
 
 

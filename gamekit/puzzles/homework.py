@@ -199,7 +199,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         tr(
             "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
             "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
-            "game-idea-puzzles-number; change the last number for another set on the same idea."
+            "game-idea-puzzles-number; change the last number for another set on the same idea (an idea with few "
+            "puzzles gives some of them again)."
         ),
         "",
         tr(

@@ -48,14 +48,14 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
                     b=names[1],
                 )
             )
-        said = []
+        reasons = []
         for name, part, piece in zip(names, parts, pieces):
             ok, why = part.check(piece)
             if not ok:
                 return False, tr("{set}: {why}", set=name, why=why)
-            said.append(why)
+            reasons.append(why)
         ok, why = choice.check(pieces[2])
-        return ok, " ".join([*said, why])
+        return ok, " ".join([*reasons, why])
 
     values = [str(p.solutions[-1]) for p in parts]  # as a pupil types it: whole games, or two decimals
     slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
