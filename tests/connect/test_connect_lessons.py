@@ -289,20 +289,29 @@ def test_zugzwang_is_counted_then_decided():
         g.play(safe[0])
         assert g.winner() is None
     stuck = ("red", "yellow")[g.to_move]
-    assert who.solutions == [stuck] == ["red"]
-    reasons = {c: who.check(c) for c in who.choices}
-    assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
-    assert not reasons["yellow"][0] and "red fills safe cells 1, 3, 5" in reasons["yellow"][1]
-    nobody = "nobody: when the safe cells run out, the game is a draw"
-    assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
-    # a real miscount (one cell forgotten) flips the parity and the answer: its own choice, its own reason
-    miscount = "yellow: with 19 safe cells, red fills the last one"
-    assert not reasons[miscount][0] and "one forgotten cell" in reasons[miscount][1]
-    assert len(who.choices) == 4 and len({r[1] for r in reasons.values()}) == 4
-    # clicking the wrong choices must not hand over exercise 3's count: no number but the ✗ columns' names
-    for choice in who.wrong:
-        assert set(re.findall(r"\d+", reasons[choice][1])) <= {"1", "2", "3", "4", "5", "6"} - {"20"}, choice
-        assert "20" not in reasons[choice][1], choice
+    # typed, not chosen: the colour alone (a coin toss) does not pass; the stuck player's last safe cell is the
+    # one before the last of the 20 safe cells
+    assert who.choices is None and who.solutions == [f"{stuck} 19"] == ["red 19"]
+    ok, right = who.check("Red, 19")
+    assert ok and "zugzwang" in right and "Yellow fills cell 20, the last safe one" in right
+    assert who.check("19 red")[0]
+    for guess in ("red", "yellow", "19", "red 19 yellow", "blue 3"):
+        ok, feedback = who.check(guess)
+        assert not ok and f'"{guess}" is not a colour and a number' in feedback
+    assert not who.check(19)[0] and "Type a colour and a number" in who.check(19)[1]
+    reasons = {guess: who.check(guess) for guess in who.wrong}
+    assert not any(ok for ok, _ in reasons.values())
+    assert "red fills the odd cells. Who fills cell 20?" in reasons["red 20"][1]
+    assert "how many safe cells red fills" in reasons["red 10"][1]
+    assert "Yellow does fill cell 20" in reasons["yellow 20"][1]
+    assert "Not yellow" in reasons["yellow 19"][1] and "red fills the odd cells 1, 3, 5" in reasons["yellow 19"][1]
+    assert "Not cell 17" in reasons["red 17"][1]
+    assert len({feedback for _, feedback in reasons.values()}) == len(reasons)  # each slip its own reason
+    # a wrong answer without exercise 3's count must not hand it over: only the numbers typed and the ✗ columns
+    for guess in who.wrong:
+        if "20" not in guess:
+            assert "20" not in reasons[guess][1], guess
+            assert set(re.findall(r"\d+", reasons[guess][1])) <= {"1", "2", "3", "4", "5", "6", *guess.split()}, guess
     # near-miss counts, each from a slip in one column, get their own reason
     assert "leaves out column 7 as well" in z.check("16")[1]
     assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
@@ -1708,7 +1717,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     plain = _board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
     grid = str(L.exercises()["win_in_one"].game).split("\n")
-    assert [line.split(" ", 1)[1] for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
+    assert [line.split(" ", 1)[1].lstrip() for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
     marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
     assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
     from gamekit.i18n import using
