@@ -1987,3 +1987,26 @@ def test_paper_board_keeps_row_numbers_apart_from_the_side_discs():
     lines = paper_board(FiveInARow.from_moves("4455")).split("\n")
     assert lines[0] == "6   O|. . . . . . .|X" and lines[5] == "1   X|. . . X X . .|O"
     assert lines[6].index("1") == lines[0].index("|") + 1
+
+
+@pytest.mark.parametrize(
+    "path, start, end",
+    [
+        ("docs/teachers/connect.md", "## Key facts", "## Solutions to every exercise"),
+        ("docs/teachers/es/connect.md", "## Datos clave", "## Soluciones de todos los ejercicios"),
+    ],
+)
+def test_the_guides_key_facts_are_plain_facts_without_code(path, start, end):
+    """A teacher reads "Key facts" as plain facts: no Python call, module or function name (those live in
+    docs/connect.md's "Teacher extras", whose calls are the ones named there)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / path).read_text(encoding="utf-8")
+    facts = text[text.index(start) : text.index(end)]
+    assert "`" not in facts and "gamekit.connect" not in facts and "()" not in facts
+    assert "teach_pictures" not in facts and "lesson_game" not in facts
+    extras = (root / "docs/connect.md").read_text(encoding="utf-8")
+    extras = extras[extras.index("### Teacher extras") :]
+    for call in ("count_lines(FIVE_IN_A_ROW)", "teach_pictures.start_report()", "teach_pictures.bitboard_speed(game)"):
+        assert call in extras
