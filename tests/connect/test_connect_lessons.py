@@ -2010,3 +2010,20 @@ def test_the_guides_key_facts_are_plain_facts_without_code(path, start, end):
     extras = extras[extras.index("### Teacher extras") :]
     for call in ("count_lines(FIVE_IN_A_ROW)", "teach_pictures.start_report()", "teach_pictures.bitboard_speed(game)"):
         assert call in extras
+
+
+def test_lesson_three_worksheet_help_box_names_the_three_searches_without_answers():
+    """On paper the pupil has no lesson page: the help box says in a line each what minimax, alpha–beta and the
+    transposition table are, as the lesson words them, and gives away none of the search exercises' answers."""
+    from gamekit.connect import teach, worksheet_cards
+    from gamekit.i18n import using
+
+    box = worksheet_cards.scores_and_bits_cards()[0]
+    assert "How the computer searches" in box
+    for word in ("Minimax tries every move", "Alpha–beta is minimax", "A transposition table remembers"):
+        assert word in box
+    for name in ("pruning_exercise", "transposition_exercise", "transposition_why_exercise"):
+        assert getattr(teach, name)().solutions[0] not in box
+    with using("es"):
+        es = worksheet_cards.scores_and_bits_cards()[0]
+    assert "Alfa-beta es minimax" in es and "tabla de transposición" in es
