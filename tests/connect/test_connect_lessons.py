@@ -443,8 +443,9 @@ def test_exercise_widgets_and_score():
 
     x, y = layout_for(board.exercise.game, lesson_pictures.CELL).centre(0, 2)
     assert board.click(x, y) is None  # the side column: refused with a reason
-    typed = L.exercise("count_lines", score)
-    assert typed.submit("64")[0]
+    grid, typed = L.exercise("count_lines", score).children  # the empty grid to count on, then the answer box
+    game = typed.exercise.game
+    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("64")[0]
     assert score.solved == 2 and score.attempts == 3
 
 
