@@ -317,6 +317,7 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across} + {up} + {diagonal} = {n - 1}",
         ],
         key="count_lines",
+        game=FiveInARow(),  # the empty grid to count on, on the page and on the worksheet
         click=False,
         leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)),
     )

@@ -8,7 +8,6 @@ from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import get_language, ntr, tr
-from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     column_checker,
@@ -369,83 +368,106 @@ def zugzwang_exercise() -> ConnectExercise:
 
 
 def zugzwang_who_exercise() -> ConnectExercise:
-    """The zugzwang itself: with those cells filled in turn, who has to drop into a ✗ cell?  A choice of red,
-    yellow or nobody, each wrong one told why (the count and who is to move decide it)."""
+    """The zugzwang itself: number the safe cells 1, 2, 3 … in the order they are filled; who has to drop into a
+    ✗ cell, and which number is the last safe cell that player fills?  Typed as a colour and a number, so a guess
+    of the colour alone does not pass; each common slip (the last cell itself, the share instead of the number,
+    the other colour) told its own reason."""
     game = position("under_threat")
     f = _zugzwang_facts(game)
+    n, mover, forced = f["empty"], f["mover"], f["forced"]
     names = tr(" or ").join(map(str, f["columns"]))
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
-    nobody = tr("nobody: when the safe cells run out, the game is a draw")
+    last_own = n - 1  # the stuck player filled the cell before the last one; the other filled cell n
+    odd_even = {mover: tr("the odd cells"), 1 - mover: tr("the even cells")}
     values = dict(
-        n=f["empty"],
-        mover=colour[f["mover"]],
-        last=colour[f["last"]],
-        forced=colour[f["forced"]],
-        winner=colour[1 - f["forced"]],
+        n=n,
+        k=last_own,
+        mover=colour[mover],
+        other=colour[1 - mover],
+        forced=colour[forced],
+        winner=colour[1 - forced],
+        Winner=colour[1 - forced][:1].upper() + colour[1 - forced][1:],
         names=names,
+        kind=odd_even[forced],
     )
-    if f["empty"] % 2 == 0:
-        turns = tr(
-            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, {last} fills the even ones, so {last} "
-            "fills the last one.",
-            **values,
-        )
-    else:
-        turns = tr(
-            "{n} cells, {mover} first: {mover} fills cells 1, 3, 5 …, so {mover} also fills the last one, cell {n}.",
-            **values,
-        )
-    # the wrong answers' reason: how the turns go, without exercise 3's count (nor whether it is odd)
     alternate = tr(
-        "Turns go {mover}, {other}, {mover} …: {mover} fills safe cells 1, 3, 5 and so on, {other} fills 2, "
-        "4, 6 and so on.",
-        mover=colour[f["mover"]],
-        other=colour[1 - f["mover"]],
+        "Turns go {mover}, {other}, {mover} …: {mover} fills the odd cells 1, 3, 5 …, {other} the even ones 2, 4, 6 …",
+        **values,
     )
-    told = {
-        colour[f["forced"]]: tr(
-            "Right: {turns} Then {forced} must drop into column {names}, and {winner} makes five "
-            "on top. That is zugzwang: {forced} loses because it has to move.",
-            turns=turns,
-            **values,
-        ),
-        colour[1 - f["forced"]]: tr(
+
+    def parse(answer: Any) -> tuple[int | None, int | None]:
+        if not isinstance(answer, str):
+            raise ValueError(tr("Type a colour and a number, for example: yellow 7."))
+        words = answer.replace(",", " ").lower().split()
+        seats = {seat for w in words for seat in (0, 1) if w in (colour[seat].lower(), COLOUR_NAMES[seat])}
+        numbers = [int(w) for w in words if w.isdigit()]
+        if len(seats) != 1 or len(numbers) != 1 or len(words) != 2:
+            raise ValueError(
+                tr('"{answer}" is not a colour and a number. Type them like this: yellow 7.', answer=answer.strip())
+            )
+        return seats.pop(), numbers[0]
+
+    def check(answer: Any) -> tuple[bool, str]:
+        try:
+            seat, k = parse(answer)
+        except ValueError as refusal:
+            return False, str(refusal)
+        if seat == forced and k == last_own:
+            return True, tr(
+                "Right: {mover} fills the odd cells, {other} the even ones. {Winner} fills cell {n}, the last safe "
+                "one, after {forced}'s cell {k}. Then {forced} must drop into column {names}, and {winner} makes "
+                "five on top. That is zugzwang: {forced} loses because it has to move.",
+                **values,
+            )
+        if seat == forced and k == n:
+            return False, tr("Cell {n} is the last safe cell, but {forced} fills {kind}. Who fills cell {n}?", **values)
+        if seat == forced and k == n // 2 or seat == forced and k == (n + 1) // 2:
+            return False, tr(
+                "That is how many safe cells {forced} fills. Type the number of its last one instead, numbering "
+                "the cells 1, 2, 3 … in the order they are filled.",
+                **values,
+            )
+        if seat == forced:
+            return False, tr(
+                "Not cell {answer}. {turns} The safe cells run out at your count from exercise 3.",
+                answer=k,
+                turns=alternate,
+            )
+        if k == n:
+            return False, tr(
+                "{Winner} does fill cell {n}, the last safe cell. Then it is the other player's turn, and only the ✗ "
+                "cells are left.",
+                **values,
+            )
+        return False, tr(
             "Not {winner}. {turns} Is your count from exercise 3 odd or even? Whoever fills the last safe cell "
             "leaves only the ✗ cells to the other player.",
+            winner=colour[seat],
             turns=alternate,
-            **values,
-        ),
-        nobody: tr(
-            "The game is not over while cells are empty: the ✗ cells still are, and nobody may pass. Whoever "
-            "is to move then has to drop into column {names}.",
-            **values,
-        ),
-    }
-    miscount = f["empty"] - 1  # one cell forgotten: the parity flips, and so does the answer
-    miscounted = tr(
-        "{wrong}: with {k} safe cells, {fills} fills the last one",
-        wrong=colour[1 - f["forced"]],
-        k=miscount,
-        fills=colour[f["mover"] if miscount % 2 else 1 - f["mover"]],
-    )
-    told[miscounted] = tr(
-        "Check that count against exercise 3: one forgotten cell changes who fills the last safe cell. {turns}",
-        turns=alternate,
-    )
-    choices = [colour[0], colour[1], nobody, miscounted]
-    right = colour[f["forced"]]
+        )
+
+    right = f"{colour[forced]} {last_own}"
     return ConnectExercise(
         tr(
-            "Both players drop only outside columns {names}, and nobody wins there, until every cell "
-            "outside those columns is full. Who then has to drop into a ✗ cell?",
+            "Both players drop only outside columns {names}, and nobody wins there, until every cell outside "
+            "those columns is full. Number those safe cells 1, 2, 3 … in the order they are filled. Who then has "
+            "to drop into a ✗ cell, and what is the number of the last safe cell that player filled? Type the "
+            "colour and the number, for example: yellow 7.",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
-        choice_checker(right, told),
-        hint=tr("Take turns, starting with the player to move, and see who fills the last safe cell."),
+        check,
+        hint=tr("Take turns, starting with the player to move: who fills the odd cells, who the even ones?"),
         answer=right,
         solutions=[right],
-        choices=choices,
-        wrong=[c for c in choices if c != right],
+        wrong=sorted(
+            {
+                f"{colour[forced]} {n}",
+                f"{colour[forced]} {n // 2}",
+                f"{colour[1 - forced]} {n}",
+                f"{colour[1 - forced]} {last_own}",
+                f"{colour[forced]} {n - 3}",
+            }
+        ),
         key="zugzwang_who",
         game=game,
         click=False,

@@ -41,18 +41,26 @@ def hand_game() -> ConnectGame:
     return ConnectGame.from_moves(HAND_MOVES, variant=TINY)
 
 
-SCORE_ANSWER = re.compile(r"^\s*\D*?(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
-"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0" (the score's sign may be +, - or −)."""
+SCORE_ANSWER = re.compile(r"^\s*\D*?([+\-−]?)\s*(\d+)\s*(?:[,;]\s*|\s+)([+\-−]?)\s*(\d+)\s*$")
+"""A typed "column, score" answer: "3, +2", "3 -1", "column 3, 0", "+2, 3" (signs +, - or −)."""
 
 
 def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
-    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input:
-    two whole numbers are needed, the column a legal drop."""
+    """A typed "column, score" answer as (a legal column, a whole-number score), or ValueError naming the input.
+    The column comes first unless only the first number has a sign: a signed number is a score."""
     m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
     if m is None:
         raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.", answer=answer))
-    column = game.check(m.group(1))  # IllegalMoveError (a ValueError) says why a column is refused
-    return column, (-1 if m.group(2) in "-−" and m.group(2) else 1) * int(m.group(3))
+    first_sign, first, second_sign, second = m.groups()
+    if first_sign and second_sign:  # a column has no sign
+        raise ValueError(
+            tr(
+                "{answer!r}: only the score has a sign. Write the column first, then its score, like 4, +9.",
+                answer=answer,
+            )
+        )
+    sign, score, column = (first_sign, first, second) if first_sign else (second_sign, second, first)
+    return game.check(column), -int(score) if sign in ("-", "−") else int(score)  # check: why a column is refused
 
 
 def score_slip(game: ConnectGame, k: int, best: int) -> str:

@@ -35,10 +35,26 @@ def threat_words_card() -> list[str]:
 
 
 def scores_and_bits_cards() -> list[str]:
-    """Lesson 3's cards: the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the
-    boards' free cells) and how the bits of a bitboard are numbered, with a small example board no exercise asks
-    about."""
+    """Lesson 3's cards: the three search words (minimax, alpha–beta, transposition table) as the lesson words
+    them, without the answers its exercises ask for; the scoring rule (7 − n on the tiny board, 22 − n on the
+    full boards, computed from the boards' free cells) and how the bits of a bitboard are numbered, with a small
+    example board no exercise asks about."""
     tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
+    search = [
+        tr("How the computer searches"),
+        tr(
+            "Minimax tries every move and every reply. A position where you move is worth the best of your "
+            "moves; a position where your opponent moves is worth the worst of them for you."
+        ),
+        tr(
+            "Alpha–beta is minimax that skips some replies. It keeps two numbers: the score you are already "
+            "sure of (alpha) and the score your opponent is already sure of (beta)."
+        ),
+        tr(
+            "A transposition table remembers what was already found about each position, so when another move "
+            "order reaches the same grid, the search can stop there."
+        ),
+    ]
     scores = [
         tr("Scores"),
         tr(
@@ -96,4 +112,4 @@ def scores_and_bits_cards() -> list[str]:
         ]
     )
     box = lambda lines: "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
-    return [box(scores), box(bits), table]
+    return [box(search), box(scores), box(bits), table]

@@ -289,20 +289,29 @@ def test_zugzwang_is_counted_then_decided():
         g.play(safe[0])
         assert g.winner() is None
     stuck = ("red", "yellow")[g.to_move]
-    assert who.solutions == [stuck] == ["red"]
-    reasons = {c: who.check(c) for c in who.choices}
-    assert reasons["red"][0] and "zugzwang" in reasons["red"][1]
-    assert not reasons["yellow"][0] and "red fills safe cells 1, 3, 5" in reasons["yellow"][1]
-    nobody = "nobody: when the safe cells run out, the game is a draw"
-    assert not reasons[nobody][0] and "nobody may pass" in reasons[nobody][1]
-    # a real miscount (one cell forgotten) flips the parity and the answer: its own choice, its own reason
-    miscount = "yellow: with 19 safe cells, red fills the last one"
-    assert not reasons[miscount][0] and "one forgotten cell" in reasons[miscount][1]
-    assert len(who.choices) == 4 and len({r[1] for r in reasons.values()}) == 4
-    # clicking the wrong choices must not hand over exercise 3's count: no number but the ✗ columns' names
-    for choice in who.wrong:
-        assert set(re.findall(r"\d+", reasons[choice][1])) <= {"1", "2", "3", "4", "5", "6"} - {"20"}, choice
-        assert "20" not in reasons[choice][1], choice
+    # typed, not chosen: the colour alone (a coin toss) does not pass; the stuck player's last safe cell is the
+    # one before the last of the 20 safe cells
+    assert who.choices is None and who.solutions == [f"{stuck} 19"] == ["red 19"]
+    ok, right = who.check("Red, 19")
+    assert ok and "zugzwang" in right and "Yellow fills cell 20, the last safe one" in right
+    assert who.check("19 red")[0]
+    for guess in ("red", "yellow", "19", "red 19 yellow", "blue 3"):
+        ok, feedback = who.check(guess)
+        assert not ok and f'"{guess}" is not a colour and a number' in feedback
+    assert not who.check(19)[0] and "Type a colour and a number" in who.check(19)[1]
+    reasons = {guess: who.check(guess) for guess in who.wrong}
+    assert not any(ok for ok, _ in reasons.values())
+    assert "red fills the odd cells. Who fills cell 20?" in reasons["red 20"][1]
+    assert "how many safe cells red fills" in reasons["red 10"][1]
+    assert "Yellow does fill cell 20" in reasons["yellow 20"][1]
+    assert "Not yellow" in reasons["yellow 19"][1] and "red fills the odd cells 1, 3, 5" in reasons["yellow 19"][1]
+    assert "Not cell 17" in reasons["red 17"][1]
+    assert len({feedback for _, feedback in reasons.values()}) == len(reasons)  # each slip its own reason
+    # a wrong answer without exercise 3's count must not hand it over: only the numbers typed and the ✗ columns
+    for guess in who.wrong:
+        if "20" not in guess:
+            assert "20" not in reasons[guess][1], guess
+            assert set(re.findall(r"\d+", reasons[guess][1])) <= {"1", "2", "3", "4", "5", "6", *guess.split()}, guess
     # near-miss counts, each from a slip in one column, get their own reason
     assert "leaves out column 7 as well" in z.check("16")[1]
     assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
@@ -434,8 +443,9 @@ def test_exercise_widgets_and_score():
 
     x, y = layout_for(board.exercise.game, lesson_pictures.CELL).centre(0, 2)
     assert board.click(x, y) is None  # the side column: refused with a reason
-    typed = L.exercise("count_lines", score)
-    assert typed.submit("64")[0]
+    grid, typed = L.exercise("count_lines", score).children  # the empty grid to count on, then the answer box
+    game = typed.exercise.game
+    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("64")[0]
     assert score.solved == 2 and score.attempts == 3
 
 
@@ -1708,7 +1718,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
     plain = _board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
     grid = str(L.exercises()["win_in_one"].game).split("\n")
-    assert [line.split(" ", 1)[1] for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
+    assert [line.split(" ", 1)[1].lstrip() for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
     marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
     assert marks and not marks & {"X", "O", "x", "o"}  # a threat cell never looks like a disc
     from gamekit.i18n import using
@@ -1978,3 +1988,43 @@ def test_paper_board_keeps_row_numbers_apart_from_the_side_discs():
     lines = paper_board(FiveInARow.from_moves("4455")).split("\n")
     assert lines[0] == "6   O|. . . . . . .|X" and lines[5] == "1   X|. . . X X . .|O"
     assert lines[6].index("1") == lines[0].index("|") + 1
+
+
+@pytest.mark.parametrize(
+    "path, start, end",
+    [
+        ("docs/teachers/connect.md", "## Key facts", "## Solutions to every exercise"),
+        ("docs/teachers/es/connect.md", "## Datos clave", "## Soluciones de todos los ejercicios"),
+    ],
+)
+def test_the_guides_key_facts_are_plain_facts_without_code(path, start, end):
+    """A teacher reads "Key facts" as plain facts: no Python call, module or function name (those live in
+    docs/connect.md's "Teacher extras", whose calls are the ones named there)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / path).read_text(encoding="utf-8")
+    facts = text[text.index(start) : text.index(end)]
+    assert "`" not in facts and "gamekit.connect" not in facts and "()" not in facts
+    assert "teach_pictures" not in facts and "lesson_game" not in facts
+    extras = (root / "docs/connect.md").read_text(encoding="utf-8")
+    extras = extras[extras.index("### Teacher extras") :]
+    for call in ("count_lines(FIVE_IN_A_ROW)", "teach_pictures.start_report()", "teach_pictures.bitboard_speed(game)"):
+        assert call in extras
+
+
+def test_lesson_three_worksheet_help_box_names_the_three_searches_without_answers():
+    """On paper the pupil has no lesson page: the help box says in a line each what minimax, alpha–beta and the
+    transposition table are, as the lesson words them, and gives away none of the search exercises' answers."""
+    from gamekit.connect import teach, worksheet_cards
+    from gamekit.i18n import using
+
+    box = worksheet_cards.scores_and_bits_cards()[0]
+    assert "How the computer searches" in box
+    for word in ("Minimax tries every move", "Alpha–beta is minimax", "A transposition table remembers"):
+        assert word in box
+    for name in ("pruning_exercise", "transposition_exercise", "transposition_why_exercise"):
+        assert getattr(teach, name)().solutions[0] not in box
+    with using("es"):
+        es = worksheet_cards.scores_and_bits_cards()[0]
+    assert "Alfa-beta es minimax" in es and "tabla de transposición" in es

@@ -355,12 +355,11 @@ def test_the_teacher_material_is_in_the_guide_not_on_the_pupils_page():
             assert heavy not in text, (md.name, heavy)
         assert re.match(r"(Next|Siguiente)\b.*\]\([^)]+\)", text.strip().splitlines()[-1])
     for guide in (root / "docs/teachers/connect.md", root / "docs/teachers/es/connect.md"):
-        text = guide.read_text()
-        assert (
-            "teach_pictures.bitboard_table" in text
-            and "teach_pictures.bitboard_speed" in text
-            and "teach_pictures.start_report" in text
-        )
+        text = guide.read_text()  # the guide says in words what the extras show, and where their calls are
+        assert "bitboard" in text and "Teacher extras" in text and "docs/connect.md" in text
+    extras = (root / "docs/connect.md").read_text()
+    extras = extras[extras.index("### Teacher extras") :]
+    assert all(f"teach_pictures.{call}" in extras for call in ("bitboard_table", "bitboard_speed", "start_report"))
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
@@ -557,3 +556,20 @@ def test_the_tiny_board_exercise_says_it_has_no_side_columns():
     """The tiny board is drawn without the 5 en raya side discs: the prompt (page and paper) says so."""
     prompt = teach.best_move_exercise().prompt
     assert "tiny board (no side columns; three in a line wins)" in prompt
+
+
+def test_the_minimax_exercise_reads_a_score_typed_before_the_column():
+    """A signed number is a score, so "+1, 2" is column 2 with score +1 (not column 1): either order is accepted
+    when it is unambiguous, and two signed numbers are refused with the order explained."""
+    game = teach_pictures.hand_game()
+    ex = teach.best_move_exercise()
+    scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
+    best = max(scores, key=scores.get)
+    s = scores[best]
+    assert teach_pictures.parse_column_and_score(game, "+1, 2") == ("2", 1)
+    assert teach_pictures.parse_column_and_score(game, "−2 1") == ("1", -2)
+    assert teach_pictures.parse_column_and_score(game, "2 1") == ("2", 1)  # no sign: the column comes first
+    assert ex.check(f"{s:+d}, {best}")[0] and ex.check(f"{s:+d} {best}")[0]
+    for answer in ("+1, -2", "-1 +2"):
+        ok, feedback = ex.check(answer)
+        assert not ok and f"{answer!r}: only the score has a sign. Write the column first" in feedback
