@@ -47,7 +47,7 @@ HINTS = {
     "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
     "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
     "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
-    "side_column": N_("Look at the outer columns too: which lines can a disc there help finish?"),
+    "side_column": N_("Look at the outer columns too: which of the lines through their discs can you still finish?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""
 UNDER_THREAT_HINT = N_("Which drops would fill the cell just under one of your opponent's threats?")
