@@ -2121,3 +2121,31 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
         assert "con ; entre ellos" in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
+
+
+@pytest.mark.parametrize(
+    "lang, page, guide, heading",
+    [
+        ("en", "notebooks/shut_the_box/04_best_strategy.md", "docs/teachers/shutbox.md", "### Exercise 3"),
+        ("es", "notebooks/es/shut_the_box/04_best_strategy.md", "docs/teachers/es/shutbox.md", "### Ejercicio 3"),
+    ],
+)
+def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, page, guide, heading):
+    """Exercises 3–5 add branches of two rolls: the page states the rule (multiply along the branch) before exercise
+    3, on the worked example's branch 3 then 6, and the worksheet's help box and the guide's lesson-4 plan repeat it;
+    the worked branch is none of the exercises' (they leave 4 and 6, 1 and 9, 5 and 6, 2 and 9)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / page).read_text(encoding="utf-8")
+    rule = text.index("2/36 × 5/36, ")
+    assert rule < text.index(heading)
+    assert ("multiply the chances along the branch" if lang == "en" else "multiplica las probabilidades") in text[:rule]
+    with using(lang):
+        sentence = L.two_rolls_rule()
+        assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
+    product = "about 1 game in 100" if lang == "en" else "más o menos 1 partida de cada 100"
+    assert "2/36 × 5/36, " + product in sentence
+    sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
+    assert sentence in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
+    assert "2/36 × 5/36, " in (root / guide).read_text(encoding="utf-8")
