@@ -441,6 +441,14 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
     assert end.solutions == ["7"] and len(end.choices) == 4
     assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
     assert "tile 6 is open" in end.check("6")[1]
+    # the right answer names one set for 7 (the list of every set is lesson 2's exercise 1)
+    assert end.check("7") == (
+        True,
+        "Right: no set of open tiles makes 7. For example, 6 + 1 needs tile 1, which is covered. The turn ends.",
+    )
+    with using("es"):
+        right = exercises_turn.ending_roll_exercise().check("7")[1]
+        assert "6 + 1" in right and "5 + 2" not in right and "4 + 2 + 1" not in right
     with pytest.raises(ValueError, match="exactly one roll"):
         exercises_turn.ending_roll_exercise((2, 6, 9), (5, 4))
 
