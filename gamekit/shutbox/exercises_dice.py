@@ -161,20 +161,22 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     listing = (
         ", ".join(f"{a}+{b}" for a, b in good)
         if n <= 6
-        else tr("the outcomes making {items}", items=", ".join(map(str, sorted({a + b for a, b in good}))))
+        else tr("the outcomes making {items}", items=tile_list(sorted({a + b for a, b in good})))
     )
     per_total = Counter(a + b for a, b in good)
     unordered = len({tuple(sorted(o)) for o in good})
+    # the pair the "counted once" feedback names: two outcomes of this box's own count (a different die each)
+    low, high = next(((a, b) for a, b in good if a < b), (1, 2))
     too_many = (
         tr(
             "Too many: only the totals {items} can be covered with {items2} open.",
-            items=", ".join(map(str, usable)),
+            items=tile_list(usable),
             items2=tile_list(open_tiles),
         )
         if not stuck
         else tr(
             "Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.",
-            items=", ".join(map(str, usable)),
+            items=tile_list(usable),
             items2=tile_list(open_tiles),
         )
     )
@@ -200,9 +202,11 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
         if k == unordered == len(per_total) and k < n:
             return False, tr(
                 "Too few: {k} is the number of totals ({totals}), and also of pairs of numbers counted "
-                "once. Count outcomes instead: (1, 2) and (2, 1) are different outcomes — first die, second "
-                "die.",
+                "once. Count outcomes instead: ({a}, {b}) and ({b}, {a}) are different outcomes — first die, "
+                "second die.",
                 k=k,
+                a=low,
+                b=high,
                 totals=tile_list(sorted(per_total)),
             )
         if k == len(per_total) and k != n:
@@ -214,9 +218,11 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
             return False, too_many
         if k == unordered:  # what this number is, not a guess at which total was missed
             return False, tr(
-                "Too few: {k} is the count when (1, 2) and (2, 1) are taken as one outcome. They are two "
-                "outcomes — first die, second die.",
+                "Too few: {k} is the count when ({a}, {b}) and ({b}, {a}) are taken as one outcome. They are "
+                "two outcomes — first die, second die.",
                 k=k,
+                a=low,
+                b=high,
             )
         return False, tr(
             "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "

@@ -163,11 +163,22 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
                 items=" + ".join(map(str, sets[0])),
             )
         else:
-            every = "; ".join(" + ".join(map(str, s)) for s in tiles_summing_to(r))
-            explanations[str(r)] = tr(
-                "Right: the sets for {roll} are {every}, and each needs a tile that is already covered. The turn ends.",
+            # one set, not the whole list (listing every set for a roll is lesson 2's exercise): the one that
+            # comes closest, with the fewest covered tiles and then the most open ones
+            example = min(
+                tiles_summing_to(r),
+                key=lambda s: (sum(t not in open_tiles for t in s), -sum(t in open_tiles for t in s)),
+            )
+            covered = [t for t in example if t not in open_tiles]
+            explanations[str(r)] = ntr(
+                "Right: no set of open tiles makes {roll}. For example, {set} needs tile {covered}, which is "
+                "covered. The turn ends.",
+                "Right: no set of open tiles makes {roll}. For example, {set} needs tiles {covered}, which are "
+                "covered. The turn ends.",
+                len(covered),
                 roll=r,
-                every=every,
+                set=" + ".join(map(str, example)),
+                covered=tile_list(covered),
             )
     return Exercise(
         tr("Tiles {items} are open. Which of these rolls ends your turn?", items=tile_list(open_tiles)),

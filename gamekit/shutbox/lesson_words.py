@@ -79,11 +79,18 @@ def parse_fraction(answer: Any) -> Fraction:
 
 
 def parse_whole(answer: Any) -> int:
-    """A whole number typed plain or with its thousands grouped ("3600", "3 600", "3,600", "3.600"), or
-    ValueError saying how."""
+    """A whole number typed plain, with its thousands grouped ("3600", "3 600", "3,600", "3.600") or with zero
+    decimals ("500.0", "500,00"), or ValueError saying how: a number with other decimals ("10.65") is asked to be
+    rounded, anything else to be written in digits."""
     text_ = re.sub(r"[\s\u00a0\u202f]", "", str(answer))
     if re.fullmatch(r"\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*", text_, re.ASCII):
         text_ = re.sub(r"[.,]", "", text_)
+    elif re.fullmatch(r"\d+[.,]0+", text_, re.ASCII):
+        text_ = re.split(r"[.,]", text_)[0]
+    elif re.fullmatch(r"\d+[.,]\d+", text_, re.ASCII):
+        raise ValueError(
+            tr("“{answer}” is not a whole number: round it to the nearest whole number.", answer=str(answer).strip())
+        )
     if not re.fullmatch(r"\d+", text_, re.ASCII):
         raise ValueError(
             tr(

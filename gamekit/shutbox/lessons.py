@@ -326,7 +326,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
     "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "goals"),
+    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "two_rolls", "goals"),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -345,6 +345,22 @@ WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
 challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
 the sheet says they are done on the computer and the guide tells the teacher why."""
 
+
+def two_rolls_rule() -> str:
+    """Lesson 4's rule for a branch of two rolls, one after the other, in the current language: multiply the
+    chances along the branch, shown on the worked example's branch 3 then 6 (no exercise asks it), its product
+    computed from the chances of the two totals. The page states it before exercise 3, the worksheet's help box
+    and the guide repeat it."""
+    dist = sum_distribution()
+    return tr(
+        "For two rolls one after the other, multiply the chances along the branch: 3 then 6 is "
+        "{first} × {second}, {product}. Then add the chances of every branch that shuts the box.",
+        first=k_over_36(dist[3]),
+        second=k_over_36(dist[6]),
+        product=chance_words(dist[3] * dist[6]),
+    )
+
+
 SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
@@ -358,7 +374,9 @@ def worksheet_aids(notebook: str) -> list[str]:
     total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
     score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked
     comparison (another position than
-    any exercise's); "method" — lesson 2's search, largest tile first, as a box;
+    any exercise's); "two_rolls" — the rule for two rolls one after the other (multiply along the branch), shown on
+    the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
+    first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
     exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
     tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
@@ -484,6 +502,8 @@ def worksheet_aids(notebook: str) -> list[str]:
                 )
             )
             out.append(markdown_table(view.headers, view.rows))
+        elif aid == "two_rolls":
+            out.append(two_rolls_rule())
         elif aid == "method":
             lines = [
                 tr("The method: largest tile first"),

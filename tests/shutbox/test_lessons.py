@@ -441,6 +441,14 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
     assert end.solutions == ["7"] and len(end.choices) == 4
     assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
     assert "tile 6 is open" in end.check("6")[1]
+    # the right answer names one set for 7 (the list of every set is lesson 2's exercise 1)
+    assert end.check("7") == (
+        True,
+        "Right: no set of open tiles makes 7. For example, 6 + 1 needs tile 1, which is covered. The turn ends.",
+    )
+    with using("es"):
+        right = exercises_turn.ending_roll_exercise().check("7")[1]
+        assert "6 + 1" in right and "5 + 2" not in right and "4 + 2 + 1" not in right
     with pytest.raises(ValueError, match="exactly one roll"):
         exercises_turn.ending_roll_exercise((2, 6, 9), (5, 4))
 
@@ -1214,7 +1222,7 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
 
 def test_whole_numbers_read_with_the_thousands_grouped_in_either_language():
     assert [lesson_words.parse_whole(x) for x in ("3600", "3 600", "3,600", "3.600", "36.000")] == [3600] * 4 + [36000]
-    for bad in ("3.6", "36,00", "lots"):
+    for bad in ("3.6", "lots"):
         with pytest.raises(ValueError):
             lesson_words.parse_whole(bad)
     assert lesson_words.spaced(3600) == "3,600"
@@ -2121,3 +2129,56 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
         assert "con ; entre ellos" in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
+
+
+@pytest.mark.parametrize(
+    "lang, page, guide, heading",
+    [
+        ("en", "notebooks/shut_the_box/04_best_strategy.md", "docs/teachers/shutbox.md", "### Exercise 3"),
+        ("es", "notebooks/es/shut_the_box/04_best_strategy.md", "docs/teachers/es/shutbox.md", "### Ejercicio 3"),
+    ],
+)
+def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, page, guide, heading):
+    """Exercises 3–5 add branches of two rolls: the page states the rule (multiply along the branch) before exercise
+    3, on the worked example's branch 3 then 6, and the worksheet's help box and the guide's lesson-4 plan repeat it;
+    the worked branch is none of the exercises' (they leave 4 and 6, 1 and 9, 5 and 6, 2 and 9)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / page).read_text(encoding="utf-8")
+    rule = text.index("2/36 × 5/36, ")
+    assert rule < text.index(heading)
+    assert ("multiply the chances along the branch" if lang == "en" else "multiplica las probabilidades") in text[:rule]
+    with using(lang):
+        sentence = L.two_rolls_rule()
+        assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
+    product = "about 1 game in 100" if lang == "en" else "más o menos 1 partida de cada 100"
+    assert "2/36 × 5/36, " + product in sentence
+    sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
+    assert sentence in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
+    assert "2/36 × 5/36, " in (root / guide).read_text(encoding="utf-8")
+
+
+def test_the_counted_once_reason_names_a_pair_of_the_box_asked_about():
+    """Tiles 1 and 4: counting (1, 3) and (3, 1) once gives 4; the reason names a pair that makes a total of this
+    box (4 or 5), not (1, 2), whose total 3 covers neither tile; the too-many reason lists the totals with "and"."""
+    ex = exercises_dice.roll_outcomes_exercise((1, 4))
+    reason = ex.check("4")[1]
+    assert "(1, 3) and (3, 1) are taken as one outcome" in reason and "(1, 2)" not in reason
+    assert ex.check("30")[1] == "Too many: only the totals 4 and 5 can be covered with 1 and 4 open."
+    stuck = exercises_dice.roll_outcomes_exercise((1, 2, 3), stuck=True)
+    assert "the totals 2, 3, 4, 5 and 6 can still be covered" in stuck.check("22")[1]
+    with using("es"):
+        es = exercises_dice.roll_outcomes_exercise((1, 4))
+        assert "(1, 3) y (3, 1) se cuentan como un solo resultado" in es.check("4")[1]
+        assert "los totales 4 y 5" in es.check("30")[1]
+
+
+def test_a_whole_number_typed_with_zero_decimals_is_read_and_other_decimals_are_asked_to_be_rounded():
+    assert [lesson_words.parse_whole(x) for x in ("500.0", "500,0", "36,00", "7.0")] == [500, 500, 36, 7]
+    with pytest.raises(ValueError, match="round it to the nearest whole number"):
+        lesson_words.parse_whole("10.65")
+    with pytest.raises(ValueError, match="write digits only"):
+        lesson_words.parse_whole("ten")
+    with using("es"), pytest.raises(ValueError, match="redondéalo al número entero más cercano"):
+        lesson_words.parse_whole("10,65")
