@@ -386,7 +386,6 @@ def zugzwang_who_exercise() -> ConnectExercise:
         other=colour[1 - mover],
         forced=colour[forced],
         winner=colour[1 - forced],
-        Winner=colour[1 - forced][:1].upper() + colour[1 - forced][1:],
         names=names,
         kind=odd_even[forced],
     )
@@ -414,9 +413,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
             return False, str(refusal)
         if seat == forced and k == last_own:
             return True, tr(
-                "Right: {mover} fills the odd cells, {other} the even ones. {Winner} fills cell {n}, the last safe "
-                "one, after {forced}'s cell {k}. Then {forced} must drop into column {names}, and {winner} makes "
-                "five on top. That is zugzwang: {forced} loses because it has to move.",
+                "Right: {mover} fills the odd cells, {other} the even ones. Cell {n}, the last safe one, goes to "
+                "{winner}, after {forced}'s cell {k}. Then {forced} must drop into column {names}, and {winner} "
+                "makes five on top. That is zugzwang: {forced} loses because it has to move.",
                 **values,
             )
         if seat == forced and k == n:
@@ -435,7 +434,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
             )
         if k == n:
             return False, tr(
-                "{Winner} does fill cell {n}, the last safe cell. Then it is the other player's turn, and only the ✗ "
+                "Cell {n}, the last safe cell, does go to {winner}. Then it is the other player's turn, and only the ✗ "
                 "cells are left.",
                 **values,
             )

@@ -1,6 +1,4 @@
-"""Lesson 4's best-set exercises: the best set by the table, the value of what each set leaves, why the two goals
-disagree, and the challenge position.
-"""
+"""Lesson 4's best-set exercises: the best set, what each set leaves, why the goals disagree, the challenge."""
 
 from __future__ import annotations
 
@@ -117,9 +115,11 @@ def best_set_exercise(
         )
 
     def exact(answer: Any) -> str:
-        """Every set, the tiles it leaves and their exact value — the comparison the pupil made, to check it.  The
-        widget offers it only once the exercise is solved or its answer shown (it names the best set)."""
-        sets = parse_sets(answer)
+        """Every set, what it leaves and its exact value, once solved or shown (it names the best set); "" else."""
+        try:
+            sets = parse_sets(answer)
+        except ValueError:
+            sets = []
         if len(sets) != 1:
             return ""
         return tr(

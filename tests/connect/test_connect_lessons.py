@@ -293,7 +293,7 @@ def test_zugzwang_is_counted_then_decided():
     # one before the last of the 20 safe cells
     assert who.choices is None and who.solutions == [f"{stuck} 19"] == ["red 19"]
     ok, right = who.check("Red, 19")
-    assert ok and "zugzwang" in right and "Yellow fills cell 20, the last safe one" in right
+    assert ok and "zugzwang" in right and "Cell 20, the last safe one, goes to yellow" in right
     assert who.check("19 red")[0]
     for guess in ("red", "yellow", "19", "red 19 yellow", "blue 3"):
         ok, feedback = who.check(guess)
@@ -303,7 +303,7 @@ def test_zugzwang_is_counted_then_decided():
     assert not any(ok for ok, _ in reasons.values())
     assert "red fills the odd cells. Who fills cell 20?" in reasons["red 20"][1]
     assert "how many safe cells red fills" in reasons["red 10"][1]
-    assert "Yellow does fill cell 20" in reasons["yellow 20"][1]
+    assert "Cell 20, the last safe cell, does go to yellow" in reasons["yellow 20"][1]
     assert "Not yellow" in reasons["yellow 19"][1] and "red fills the odd cells 1, 3, 5" in reasons["yellow 19"][1]
     assert "Not cell 17" in reasons["red 17"][1]
     assert len({feedback for _, feedback in reasons.values()}) == len(reasons)  # each slip its own reason
