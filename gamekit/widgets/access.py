@@ -168,7 +168,11 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* buttons in gamekit's widgets take the width of their words, and wrap rather than cut them: ipywidgets gives every
    button 148 px and an ellipsis ("Show the exac…"), longer still in Spanish */
 .jupyter-widgets[class*="gamekit-"] .jupyter-button { width: auto; max-width: 100%; white-space: normal;
-  height: auto; min-height: var(--jp-widgets-inline-height, 28px); }
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); flex-shrink: 0; }
+/* on a narrow screen (320 px) a row of buttons wraps to a second line instead of squeezing each label to "C…", and a
+   caption set to its board's width shrinks to the page (WCAG 1.4.10 reflow) */
+.jupyter-widgets[class*="gamekit-"] .widget-hbox { flex-wrap: wrap; }
+.jupyter-widgets[class*="gamekit-"] .widget-html, .jupyter-widgets.gamekit-caption { max-width: 100%; }
 /* an output that holds a board is never a scrollable region with nothing to reach by keyboard (WCAG 2.1.1; axe's
    scrollable-region-focusable): the boards fit the page, a pixel of overflow while it lays out stays visible */
 .jp-OutputArea-output:has(canvas.gamekit-board) { overflow: visible !important; }
