@@ -55,3 +55,30 @@ def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila, browser, 
         ui.screenshot(page, "dots_lesson_voila")
     finally:
         page.close()
+
+
+def test_a_lesson_fits_a_320_px_phone_screen_with_whole_button_labels(voila, browser, ui):
+    # WCAG 1.4.10 (reflow): on a 320 px screen a row of buttons wraps instead of squeezing "Check" to "C…", and a
+    # step-through's caption (set to its board's width) shrinks to the page instead of running off its edge
+    page = browser.new_page(viewport={"width": 320, "height": 700}, has_touch=True)
+    try:
+        page.goto(
+            f"{voila}/voila/render/notebooks/dots_and_boxes/03_chains_and_loops.ipynb", wait_until="domcontentloaded"
+        )
+        page.wait_for_function(
+            "document.querySelectorAll('.gamekit-exercise .jupyter-button').length >= 6", timeout=180_000
+        )
+        cut = page.evaluate("""() => Array.from(document.querySelectorAll('[class*="gamekit-"] .jupyter-button'))
+            .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+            .map(b => b.textContent.trim())""")
+        assert cut == []
+        past_edge = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '.gamekit-caption, .gamekit-exercise .jupyter-button'))
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > window.innerWidth + 1)
+            .map(e => e.textContent.trim().slice(0, 40))""")
+        assert past_edge == []
+        check = page.locator(".gamekit-exercise .jupyter-button", has_text="Check").first
+        assert check.inner_text().strip() == "Check" and check.evaluate("b => b.getBoundingClientRect().width") > 40
+        ui.screenshot(page, "dots_lesson_320px")
+    finally:
+        page.close()
