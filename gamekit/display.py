@@ -32,12 +32,22 @@ class Table:
         with using(self.language):
             return number(v)
 
+    def _is_number(self, v: Any) -> bool:
+        return isinstance(v, numbers.Real) and not isinstance(v, bool)
+
     def _repr_html_(self) -> str:
+        # Jupyter right-aligns every cell; words read better from the left, so a column is right-aligned only when
+        # all its values are numbers (digits line up), and its header follows its cells
+        numeric = [bool(self.rows) and all(self._is_number(r[i]) for r in self.rows) for i in range(len(self.headers))]
+        align = [f' style="text-align:{"right" if n else "left"}"' for n in numeric]
         # a column without a heading (a corner above row names) gets an empty data cell, not an empty header:
         # a screen reader would otherwise announce a header with nothing to say (axe: empty-table-header)
-        head = "".join(f"<th>{html.escape(str(h))}</th>" if str(h).strip() else "<td></td>" for h in self.headers)
+        head = "".join(
+            f"<th{a}>{html.escape(str(h))}</th>" if str(h).strip() else "<td></td>" for h, a in zip(self.headers, align)
+        )
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(self._cell(v))}</td>" for v in r) + "</tr>" for r in self.rows
+            "<tr>" + "".join(f"<td{a}>{html.escape(self._cell(v))}</td>" for v, a in zip(r, align)) + "</tr>"
+            for r in self.rows
         )
         caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

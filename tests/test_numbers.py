@@ -293,3 +293,14 @@ def test_chart_texts_and_tick_labels_in_spanish():
         + " %"
     )
     assert any(t.startswith("200 partidas por cada forma de elegir") for t in es_policies)
+
+
+def test_a_tables_words_read_from_the_left_and_its_number_columns_line_up_on_the_right():
+    # Jupyter right-aligns every cell: a column of sentences would start at a ragged left edge
+    html = Table(["rule", "boxes"], [["the long chain rule", 3], ["a loop costs four", 4]])._repr_html_()
+    assert '<th style="text-align:left">rule</th>' in html and '<th style="text-align:right">boxes</th>' in html
+    assert (
+        '<td style="text-align:left">the long chain rule</td>' in html and '<td style="text-align:right">3</td>' in html
+    )
+    mixed = Table(["n"], [[1], ["two"]])._repr_html_()  # a column that is not all numbers reads as words
+    assert '<td style="text-align:left">1</td>' in mixed

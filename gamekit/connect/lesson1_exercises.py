@@ -319,7 +319,7 @@ def count_lines_exercise() -> ConnectExercise:
         key="count_lines",
         game=FiveInARow(),  # the empty grid to count on, on the page and on the worksheet
         click=False,
-        leaks=(f"<td>{n}</td>", tr("{n} lines", n=n)),
+        leaks=(f">{n}</td>", tr("{n} lines", n=n)),
     )
 
 

@@ -363,7 +363,7 @@ def zugzwang_exercise() -> ConnectExercise:
         key="zugzwang",
         game=game,
         click=False,
-        leaks=(tr("{n} empty cells", n=empty), f"<td>{empty}</td>"),
+        leaks=(tr("{n} empty cells", n=empty), f">{empty}</td>"),
     )
 
 

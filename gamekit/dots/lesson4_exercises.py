@@ -129,7 +129,7 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             written(counts, head=width * height),
         ],
         key=f"parity_{width}x{height}_{seat}",
-        leaks=(f"<td>{width}×{height}", f"{width}×{height}: {who} wants"),
+        leaks=(f">{width}×{height}", f"{width}×{height}: {who} wants"),
     )
 
 
