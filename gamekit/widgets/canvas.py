@@ -24,6 +24,13 @@ from gamekit.widgets.settings import check_type
 
 SCALE = 2  # buffer pixels per CSS pixel
 
+# ipycanvas sends every canvas's drawing through one manager, and names the target canvas only when it differs from
+# the one drawn on last.  A browser page that connects later (Voilà renders the page after the cells ran; a reload in
+# JupyterLab) starts with no current canvas, so a page whose last-drawn board paints again (its repaint when the view
+# appears, or a Practice puzzle's next position) had its commands dropped ("reading 'clearCanvas'") and showed a
+# blank board.  Touching this hidden 1 × 1 canvas first makes every batch name its board.
+_SWITCH = Canvas(width=1, height=1)
+
 
 class BoardCanvas:
     """An ipycanvas ``Canvas`` that paints :class:`Scene` objects, HiDPI-sharp, redrawn on reload."""
@@ -70,6 +77,7 @@ class BoardCanvas:
         self.scene = scene
         c = self.canvas
         with hold_canvas():
+            _SWITCH.clear()
             c.clear()
             for fn, args, style in commands:
                 for attr, value in style:

@@ -82,3 +82,24 @@ def test_a_lesson_fits_a_320_px_phone_screen_with_whole_button_labels(voila, bro
         ui.screenshot(page, "dots_lesson_320px")
     finally:
         page.close()
+
+
+_PAINTED = """() => Array.from(document.querySelectorAll('canvas.gamekit-board')).map(c => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
+    return n; })"""
+
+
+def test_a_practice_puzzle_board_is_drawn_in_voila_and_after_next(voila, browser):
+    # Voilà shows the page after its cells ran, so the board's first drawing is replayed when its view appears:
+    # that replay, and the next puzzle's drawing, must reach the canvas (they were dropped: a blank board)
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    try:
+        page.goto(f"{voila}/voila/render/notebooks/practice/01_dots_and_boxes.ipynb", wait_until="domcontentloaded")
+        page.wait_for_function(f"({_PAINTED})().length >= 1 && ({_PAINTED})()[0] > 1000", timeout=180_000)
+        page.locator(".jupyter-button", has_text="Next").first.click()
+        page.get_by_text("Puzzle 2 ·").first.wait_for(timeout=60_000)
+        page.wait_for_function(f"({_PAINTED})().every(n => n > 1000)", timeout=60_000)
+    finally:
+        page.close()
