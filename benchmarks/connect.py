@@ -22,6 +22,7 @@ wall time also counts the time other programs held the cores.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from pathlib import Path
@@ -232,10 +233,14 @@ def hint_outcomes(budget: float, per_size: int, games: int) -> None:
     questions of every column the records leave open) and with them (the outcome book and the rules' proofs
     first: a column whose bounds meet needs no search, one with a bound only the question it leaves open),
     one after the other on each position (which goes first alternates), tables emptied before each: columns
-    settled, positions with every column settled, median and 95th-percentile time, nodes searched.
+    settled, positions with every column settled, median and 95th-percentile time, nodes searched.  Then the
+    whole 5 en raya Hint (``ConnectWidget.hint_for`` with twice the budget, which gives 30 % of it to who wins)
+    with each version: columns with an outcome (win, draw, loss), positions with one under every column.
     Positions as :func:`hint_rules`: the first ``per_size`` at each size in seeded Medium-v-Medium games."""
+    import gamekit.connect.solver as solver_module
     from benchmarks.prove import positions, quantile
     from gamekit.connect.solver import analyse_outcomes, solver_for
+    from gamekit.connect.widget import ConnectWidget
 
     by_empty = positions(FiveInARow, games)
     solver_for(FiveInARow().variant)  # compile / load the compiled code before timing
@@ -247,9 +252,12 @@ def hint_outcomes(budget: float, per_size: int, games: int) -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     versions = (("both questions", False), ("bounds first", True))
+    hint = ConnectWidget("five", mode="people", hints=True, hint_budget=2 * budget)
+    without = functools.partial(analyse_outcomes, rules=False)
     for empties in (30, 32, 34, 36, 38):
         picks = by_empty.get(empties, [])[:per_size]
         rows = {label: [0, 0, [], []] for label, _ in versions}
+        rows.update({"Hint: " + label: [0, 0, [], []] for label, _ in versions})
         columns = 0
         for i, g in enumerate(picks):
             columns += len(g.legal_moves())
@@ -264,6 +272,21 @@ def hint_outcomes(budget: float, per_size: int, games: int) -> None:
                 settled = sum(v is not None for v in found.values())
                 rows[label][0] += settled
                 rows[label][1] += settled == len(found)
+                # the whole Hint (twice the budget: 45 % exact scores, 30 % who wins, the rules, Hard's guess)
+                solver_module.analyse_outcomes = analyse_outcomes if rules else without  # what hint_for imports
+                try:
+                    s.reset()
+                    n0 = s.nodes
+                    hint.verdicts = {}
+                    t = time.perf_counter()
+                    hint.hint_for(g)
+                    rows["Hint: " + label][2].append(time.perf_counter() - t)
+                    rows["Hint: " + label][3].append(s.nodes - n0)
+                finally:
+                    solver_module.analyse_outcomes = analyse_outcomes
+                kinds = [kind for _, kind in hint.verdicts.values()]
+                rows["Hint: " + label][0] += sum(k in ("win", "draw", "loss") for k in kinds)
+                rows["Hint: " + label][1] += all(k in ("win", "draw", "loss") for k in kinds)
         for label, (settled, whole, times, nodes) in rows.items():
             print(
                 f"| {empties} | {len(picks)} | {columns} | {label} | {settled} | {whole} | {median(times):.2f} s | "
