@@ -235,9 +235,7 @@ class Solver:
         self.negamax = negamax
 
     # ------------------------------------------------------------------ public
-    def solve_bits(
-        self, cur: int, mask: int, nb: int, weak: bool = False, known: tuple[int, int] | None = None
-    ) -> int:
+    def solve_bits(self, cur: int, mask: int, nb: int, weak: bool = False, known: tuple[int, int] | None = None) -> int:
         """The score of the position (``cur``, ``mask``, ``nb`` discs) for the player to move; ``weak``: only
         its sign's range −1…1 is searched.  ``known``: proved bounds ``(low, high)`` on that sign (from the
         rules' proofs, the value runs), so a weak search asks only the null-window questions they leave open —
