@@ -22,6 +22,7 @@ wall time also counts the time other programs held the cores.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from pathlib import Path
@@ -226,6 +227,74 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
             )
 
 
+def hint_outcomes(budget: float, per_size: int, games: int) -> None:
+    """Who wins after each column (:func:`gamekit.connect.solver.analyse_outcomes`, the whole ``budget``) on
+    positions from play at 30–38 empty cells, without the proved bounds (``rules=False``: both null-window
+    questions of every column the records leave open) and with them (the outcome book and the rules' proofs
+    first: a column whose bounds meet needs no search, one with a bound only the question it leaves open),
+    one after the other on each position (which goes first alternates), tables emptied before each: columns
+    settled, positions with every column settled, median and 95th-percentile time, nodes searched.  Then the
+    whole 5 en raya Hint (``ConnectWidget.hint_for`` with twice the budget, which gives 30 % of it to who wins)
+    with each version: columns with an outcome (win, draw, loss), positions with one under every column.
+    Positions as :func:`hint_rules`: the first ``per_size`` at each size in seeded Medium-v-Medium games."""
+    import gamekit.connect.solver as solver_module
+    from benchmarks.prove import positions, quantile
+    from gamekit.connect.solver import analyse_outcomes, solver_for
+    from gamekit.connect.widget import ConnectWidget
+
+    by_empty = positions(FiveInARow, games)
+    solver_for(FiveInARow().variant)  # compile / load the compiled code before timing
+    analyse_outcomes(by_empty[30][0], time_budget=0.2)
+    print(f"\n## Who wins after each column with {budget:g} s: both questions against the proved bounds first")
+    print(
+        "| empty cells | positions | columns | version | columns settled | positions all settled | median time "
+        "| 95th pct | nodes (median) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    versions = (("both questions", False), ("bounds first", True))
+    hint = ConnectWidget("five", mode="people", hints=True, hint_budget=2 * budget)
+    without = functools.partial(analyse_outcomes, rules=False)
+    for empties in (30, 32, 34, 36, 38):
+        picks = by_empty.get(empties, [])[:per_size]
+        rows = {label: [0, 0, [], []] for label, _ in versions}
+        rows.update({"Hint: " + label: [0, 0, [], []] for label, _ in versions})
+        columns = 0
+        for i, g in enumerate(picks):
+            columns += len(g.legal_moves())
+            for label, rules in versions if i % 2 == 0 else versions[::-1]:
+                s = solver_for(g.variant)
+                s.reset()
+                n0 = s.nodes
+                t = time.perf_counter()
+                found = analyse_outcomes(g, time_budget=budget, rules=rules)
+                rows[label][2].append(time.perf_counter() - t)
+                rows[label][3].append(s.nodes - n0)
+                settled = sum(v is not None for v in found.values())
+                rows[label][0] += settled
+                rows[label][1] += settled == len(found)
+                # the whole Hint (twice the budget: 45 % exact scores, 30 % who wins, the rules, Hard's guess)
+                solver_module.analyse_outcomes = analyse_outcomes if rules else without  # what hint_for imports
+                try:
+                    s.reset()
+                    n0 = s.nodes
+                    hint.verdicts = {}
+                    t = time.perf_counter()
+                    hint.hint_for(g)
+                    rows["Hint: " + label][2].append(time.perf_counter() - t)
+                    rows["Hint: " + label][3].append(s.nodes - n0)
+                finally:
+                    solver_module.analyse_outcomes = analyse_outcomes
+                kinds = [kind for _, kind in hint.verdicts.values()]
+                rows["Hint: " + label][0] += sum(k in ("win", "draw", "loss") for k in kinds)
+                rows["Hint: " + label][1] += all(k in ("win", "draw", "loss") for k in kinds)
+        for label, (settled, whole, times, nodes) in rows.items():
+            print(
+                f"| {empties} | {len(picks)} | {columns} | {label} | {settled} | {whole} | {median(times):.2f} s | "
+                f"{quantile(times, 0.95):.2f} s | {median(nodes) / 1e6:.1f} M |",
+                flush=True,
+            )
+
+
 def prover_columns(games: int) -> None:
     """What the rules alone settle under each column, without any search: every position at 30–38 empty cells of
     ``games`` seeded Medium-v-Medium 5 en raya games (as ``benchmarks.prove``), each column's bounds from the
@@ -399,7 +468,16 @@ def main() -> None:
         help="only the Hint's verdicts at 30-38 empty cells with an S-second budget, the rule-based "
         "prover before and after the zugzwang rules side by side",
     )
-    ap.add_argument("--per-size", type=int, default=4, help="--hint-rules: positions at each size (default 4)")
+    ap.add_argument(
+        "--hint-outcomes",
+        type=float,
+        metavar="S",
+        help="only who wins after each column at 30-38 empty cells with an S-second budget, both null-window "
+        "questions of every column against the proved bounds first, side by side",
+    )
+    ap.add_argument(
+        "--per-size", type=int, default=4, help="--hint-rules, --hint-outcomes: positions at each size (default 4)"
+    )
     ap.add_argument(
         "--prover-columns",
         action="store_true",
@@ -436,6 +514,11 @@ def main() -> None:
         return
     if args.prover_columns:
         prover_columns(args.games or 40)
+        return
+    if args.hint_outcomes is not None:
+        if not args.hint_outcomes > 0 or args.per_size < 1:
+            ap.error(f"--hint-outcomes {args.hint_outcomes}: a budget above 0; --per-size {args.per_size}: at least 1")
+        hint_outcomes(args.hint_outcomes, args.per_size, args.games or 30)
         return
     if args.hint_rules is not None:
         if not args.hint_rules > 0 or args.per_size < 1:

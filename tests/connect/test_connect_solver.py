@@ -213,3 +213,96 @@ def test_analyse_outcomes_leaves_no_deadline_behind():
     analyse_outcomes(g, time_budget=0.05)
     analyse_outcomes(FiveInARow(), time_budget=0.05)
     assert solver_for(g.variant).deadline is None
+
+
+def _seeded_positions(cls, empties, count, seed):
+    """Positions after random drops that neither complete a line nor hand the opponent one at once."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = cls()
+        while not g.is_over() and g.variant.cells - g.discs_on_board > empties:
+            quiet = []
+            for m in g.legal_moves():
+                g.play(m)
+                if not g.is_over() and not any(_wins_at_once(g, r) for r in g.legal_moves()):
+                    quiet.append(m)
+                g.undo()
+            if not quiet:
+                break
+            g.play(rng.choice(quiet))
+        if not g.is_over() and g.variant.cells - g.discs_on_board == empties:
+            out.append(g)
+    return out
+
+
+def _wins_at_once(g, m):
+    g.play(m)
+    won = g.winner() is not None
+    g.undo()
+    return won
+
+
+def test_who_wins_with_the_proved_bounds_first_never_contradicts_the_exact_solver():
+    """The bounds (rules' proofs, records) only skip questions: every column's outcome equals the sign of its
+    exact score, with and without them, on seeded positions of both boards — among them columns the rules
+    settle alone and columns where a bound leaves one question."""
+    from gamekit.connect import analyse_outcomes
+    from gamekit.connect.prove import prove_columns
+
+    settled_by_rules = one_question = 0
+    for cls, empties, seed in ((FiveInARow, 20, 1), (FiveInARow, 22, 2), (ConnectFour, 16, 3), (ConnectFour, 20, 4)):
+        for g in _seeded_positions(cls, empties, 6, seed):
+            exact = analyse(g, time_budget=None)
+            signs = {m: (s > 0) - (s < 0) for m, s in exact.items()}
+            assert analyse_outcomes(g, time_budget=None) == signs
+            assert analyse_outcomes(g, time_budget=None, rules=False) == signs
+            for m, p in prove_columns(g).items():
+                assert p.low <= signs[m] <= p.high
+                settled_by_rules += p.low == p.high
+                one_question += p.low != p.high and (p.low, p.high) != (-1, 1)
+    assert settled_by_rules > 0 and one_question > 0
+
+
+def test_a_column_the_rules_settle_costs_no_search():
+    from gamekit.connect import analyse_outcomes
+    from gamekit.connect.prove import prove_columns
+    from gamekit.connect.solver import solver_for
+
+    for g in _seeded_positions(FiveInARow, 22, 12, 5):
+        rp = prove_columns(g)
+        free = [m for m, p in rp.items() if p.low == p.high and not p.after.is_over()]
+        if not free:
+            continue
+        s = solver_for(g.variant)
+        s.reset()
+        before = s.nodes
+        found = analyse_outcomes(g, time_budget=None, moves=free)
+        assert s.nodes == before  # no node searched
+        exact = analyse(g, time_budget=None)
+        assert found == {m: (exact[m] > 0) - (exact[m] < 0) for m in free} == {m: rp[m].low for m in free}
+        return
+    pytest.fail("no seeded position had a column the rules settle")
+
+
+def test_a_proved_bound_leaves_one_question():
+    s = Solver(FiveInARow().variant)
+    g = FiveInARow.from_moves("3444355343356454635666651")
+    args = s.b.from_game(g)
+    value = s.solve_bits(*args, weak=True)
+    sign = (value > 0) - (value < 0)
+    for lo, hi in ((-1, 0), (0, 1), (-1, 1)):
+        if lo <= sign <= hi:
+            r = s.solve_bits(*args, weak=True, known=(lo, hi))
+            assert (r > 0) - (r < 0) == sign
+    before = s.nodes
+    assert s.solve_bits(*args, weak=True, known=(sign, sign)) == sign and s.nodes == before
+    for bad in ((1, 0), (-2, 1), (0, 2), [0, 1], (0.0, 1), (True, 1), (0,), "01"):
+        with pytest.raises(ValueError, match="known="):
+            s.solve_bits(*args, weak=True, known=bad)
+    with pytest.raises(ValueError, match="known="):
+        s.solve_bits(*args, weak=False, known=(0, 1))
+    with pytest.raises(TypeError, match="rules="):
+        from gamekit.connect import analyse_outcomes
+
+        analyse_outcomes(g, time_budget=None, rules=1)
