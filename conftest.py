@@ -44,14 +44,25 @@ def playwright_session():
         yield p
 
 
-# The longest test files first (measured in a clean-clone `.ci/run`, seconds of one worker: axe and keyboard
-# 250 → about 160 after sampling, the room workers 136, Binder's fresh environment 118; they mostly wait on
-# servers, browsers and timeouts).  `make test` hands whole files to its workers in collection order
-# (`--dist loadfile --no-loadscope-reorder`; xdist's default reorder puts the files with the most tests first,
-# which left the Binder file, with few but long tests, to start last and end the run minutes after the rest).
-# The CPU-bound Dots solver file is not among them: started beside the browsers it took twice as long.
-# A file's place here changes only when it starts, never what it tests.
-LONG_FIRST = ("tests/browser/test_accessibility_browser.py", "tests/rooms/test_workers.py", "tests/test_binder.py")
+# The longest test files first, longest first (seconds of one worker in clean-clone `.ci/run`s, docs/test-timing.md:
+# the room workers about 136, Binder's fresh environment 90–118, axe on every lesson about 100, the keyboard walks
+# about 60, then the browser files whose first test pays JupyterLab's first load; they mostly wait on servers,
+# browsers and timeouts).  `make test` hands whole files to its workers in this order (`--dist loadfile
+# --no-loadscope-reorder`: each worker is sent two files to start with, then the next file whenever it finishes
+# one), so the long files start at once and the many short files fill in behind them; xdist's default reorder
+# puts the files with the most tests first, which left the Binder file, with few but long tests, to start last and
+# end the run minutes after the rest.  The CPU-bound Dots solver file is not among them: started beside the
+# browsers it took twice as long.  A file's place here changes only when it starts, never what it tests.
+LONG_FIRST = (
+    "tests/rooms/test_workers.py",
+    "tests/test_binder.py",
+    "tests/browser/test_axe_browser.py",
+    "tests/browser/test_accessibility_browser.py",
+    "tests/browser/test_join_class_browser.py",
+    "tests/browser/test_shutbox_browser.py",
+    "tests/rooms/test_groups_class_browser.py",
+    "tests/browser/test_pupil_session_browser.py",
+)
 
 
 def pytest_collection_modifyitems(config, items):

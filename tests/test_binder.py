@@ -77,7 +77,9 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
         )
         return result
 
-    run(str(py), "-m", "pip", "install", "--quiet", "-r", str(BINDER / "requirements.txt"))
+    # --no-compile: pip would byte-compile every file of JupyterLab, numba, matplotlib, numpy … (most of the
+    # install's CPU); what the notebooks import is compiled when they first import it
+    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", "-r", str(BINDER / "requirements.txt"))
     run("bash", str(BINDER / "postBuild"))
     run(
         str(py),
@@ -106,7 +108,7 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
         "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
         "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c",
     )  # each lesson once, no code
-    run(str(py), "-m", "pip", "install", "--quiet", "pytest", "nbval", "hypothesis")
+    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", "pytest", "nbval", "hypothesis")
     run(
         str(py),
         "-m",

@@ -1,18 +1,14 @@
 """Accessibility in a real Chromium (WCAG 2.2 AA, issue 23; docs/accessibility.md): lessons in Voilà with the
 keyboard only — Tab reaches every control and leaves every board again (no keyboard trap), Shift+Tab too, Esc
-leaves a board — and the page speaks the lesson's language."""
+leaves a board — and the page speaks the lesson's language.  (axe-core over every lesson: test_axe_browser.py.)"""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import open_voila
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 
 # Every control a keyboard user should reach: visible, enabled, in the Tab order.
 _MARK_STOPS = """() => {
@@ -177,76 +173,6 @@ def test_enter_in_an_answer_box_checks_it_and_the_feedback_is_live(voila, browse
         page.keyboard.press("Enter")
         feedback.get_by_text("Fewer").wait_for(timeout=30_000)
         assert "✘" in feedback.inner_text()
-    finally:
-        page.close()
-
-
-AXE_SAMPLE = [
-    "notebooks/shut_the_box/01_rules_and_play.ipynb",
-    "notebooks/es/shut_the_box/01_rules_and_play.ipynb",
-    "notebooks/dots_and_boxes/02_third_sides.ipynb",
-    "notebooks/five_in_a_row/01_rules_and_play.ipynb",
-]
-
-
-def axe_lessons(which: str | None) -> list[str]:
-    """The notebooks axe checks: ``GAMEKIT_AXE_ALL=1`` (what .ci/run sets) every lesson once, its language
-    alternating down the sorted list (English, Spanish, English, ...: the two languages' pages are built by
-    the same widgets, tests/test_spanish_lessons.py); ``both``: every lesson in both languages (twice the
-    pages, about 4 s each); otherwise the four above."""
-    if which not in ("1", "both"):
-        return AXE_SAMPLE
-    english = sorted(
-        str(p.relative_to(ROOT))
-        for p in (ROOT / "notebooks").rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in p.parts and p.relative_to(ROOT / "notebooks").parts[0] != "es"
-    )
-    spanish = [str(Path("notebooks", "es", *Path(e).parts[1:])) for e in english]
-    if which == "both":
-        return sorted(english + spanish)
-    return [es if i % 2 else en for i, (en, es) in enumerate(zip(english, spanish))]
-
-
-def test_the_ci_axe_run_checks_every_lesson_once_in_both_languages_alternately():
-    once, both = axe_lessons("1"), axe_lessons("both")
-    lesson = [p.replace("notebooks/es/", "notebooks/") for p in once]
-    assert len(set(lesson)) == len(once) == len(both) // 2 >= 15
-    assert set(lesson) == {p for p in both if "/es/" not in p}  # every lesson, in one language
-    assert set(once) <= set(both) and all((ROOT / p).exists() for p in both)
-    assert 0.4 < sum("/es/" in p for p in once) / len(once) < 0.6
-
-
-AXE_LESSONS = axe_lessons(os.environ.get("GAMEKIT_AXE_ALL"))
-
-
-@pytest.mark.parametrize("lesson", AXE_LESSONS)
-def test_axe_finds_nothing_critical_or_serious_in_a_lesson(voila, browser, lesson):
-    from axe_playwright_python.sync_playwright import Axe
-
-    page = open_voila(browser, voila, lesson, boards=0)
-    try:
-        # the page's height has stayed the same for 300 ms: its widgets have laid out
-        page.wait_for_function(
-            "() => { const h = document.body.scrollHeight, w = window.__axeSettle ??= {h: -1, n: 0};"
-            " w.n = h === w.h ? w.n + 1 : 0; w.h = h; return w.n >= 3; }",
-            polling=100,
-            timeout=30_000,
-        )
-
-        def serious() -> set[str]:
-            return {
-                f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-                for v in Axe().run(page).response["violations"]
-                if v["impact"] in ("critical", "serious")
-            }
-
-        bad = serious()
-        if bad:
-            # a page still laying out its widgets on a loaded machine can overflow for a moment (axe then sees a
-            # scrollable output); what a pupil meets is what is still there once the page has settled
-            page.wait_for_timeout(3000)
-            bad &= serious()
-        assert sorted(bad) == []
     finally:
         page.close()
 
