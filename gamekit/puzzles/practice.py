@@ -212,6 +212,7 @@ class Practice(ClassNote, Localized, W.VBox):
             self.lesson_menu.observe(self._on_lesson, names="value")
         else:
             self.lesson_menu = None
+        self.answer_row = W.HBox([*typed, self.hint_button, self.refute_button, self.next_button])
         self.children = [
             self.lesson_box,
             self.title,
@@ -219,7 +220,7 @@ class Practice(ClassNote, Localized, W.VBox):
             self.board_box,
             self.choices,
             self.feedback,
-            W.HBox([*typed, self.hint_button, self.refute_button, self.next_button]),
+            self.answer_row,
             W.HBox([self.status, self.plot]),
             self.class_note,
             self.error_output,
@@ -228,6 +229,7 @@ class Practice(ClassNote, Localized, W.VBox):
         _LIVE.add(self)
         if not self.pool:  # personal=True before any reviewed game has a mistake to offer
             self.finished = True
+            self.answer_row.layout.display = "none"  # nothing to answer: no answer box, Hint or Next
             self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
             self._show(
                 tr(

@@ -22,9 +22,8 @@ MARK_COLOURS = {"right": RIGHT_COLOUR, "wrong": WRONG_COLOUR, "answer": "#2e86de
 def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> str:
     """A small SVG line of ratings over time (the last point marked), labelled with the first and last level."""
     values = [float(v) for v in values]
-    title = html.escape(tr("Your level over time"))
-    if not values:
-        return f"<svg width='{width}' height='{height}' role='img' aria-label='{title}'></svg>"
+    if len(values) < 2:  # a line needs two points: a lone dot under the puzzle would say nothing
+        return ""
     lo, hi = min(values), max(values)
     span = (hi - lo) or 1.0
     pad = 4
