@@ -172,6 +172,9 @@ canvas.gamekit-board.gamekit-keys:focus-visible { outline: 3px solid #1f5fbf; ou
 /* on a narrow screen (320 px) a row of buttons wraps to a second line instead of squeezing each label to "C…", and a
    caption set to its board's width shrinks to the page (WCAG 1.4.10 reflow) */
 .jupyter-widgets[class*="gamekit-"] .widget-hbox { flex-wrap: wrap; }
+/* a board wider than the screen shrinks to it, keeping its shape (its layout sets a width and height in pixels);
+   ipycanvas scales a click by the drawn size, so clicks still land on the right line, column or tile */
+canvas.gamekit-board { max-width: 100%; height: auto !important; }
 .jupyter-widgets[class*="gamekit-"] .widget-html, .jupyter-widgets.gamekit-caption { max-width: 100%; }
 /* an output that holds a board is never a scrollable region with nothing to reach by keyboard (WCAG 2.1.1; axe's
    scrollable-region-focusable): the boards fit the page, a pixel of overflow while it lays out stays visible */

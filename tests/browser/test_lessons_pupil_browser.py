@@ -58,28 +58,35 @@ def test_a_lesson_runs_in_voila_without_code_and_checks_answers(voila, browser, 
 
 
 def test_a_lesson_fits_a_320_px_phone_screen_with_whole_button_labels(voila, browser, ui):
-    # WCAG 1.4.10 (reflow): on a 320 px screen a row of buttons wraps instead of squeezing "Check" to "C…", and a
-    # step-through's caption (set to its board's width) shrinks to the page instead of running off its edge
+    # WCAG 1.4.10 (reflow): on a 320 px screen the 5 en raya boards (wider than the screen) shrink to it, a row of
+    # buttons wraps instead of squeezing "Check" to "C…", and a step-through's caption (set to its board's width)
+    # shrinks to the page instead of running off its edge
     page = browser.new_page(viewport={"width": 320, "height": 700}, has_touch=True)
     try:
         page.goto(
-            f"{voila}/voila/render/notebooks/dots_and_boxes/03_chains_and_loops.ipynb", wait_until="domcontentloaded"
+            f"{voila}/voila/render/notebooks/five_in_a_row/02_threats_and_exercises.ipynb",
+            wait_until="domcontentloaded",
         )
         page.wait_for_function(
             "document.querySelectorAll('.gamekit-exercise .jupyter-button').length >= 6", timeout=180_000
         )
+        page.wait_for_function("document.querySelectorAll('.gamekit-caption').length >= 1", timeout=60_000)
         cut = page.evaluate("""() => Array.from(document.querySelectorAll('[class*="gamekit-"] .jupyter-button'))
             .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
             .map(b => b.textContent.trim())""")
         assert cut == []
         past_edge = page.evaluate("""() => Array.from(document.querySelectorAll(
-            '.gamekit-caption, .gamekit-exercise .jupyter-button'))
+            '.gamekit-caption, .gamekit-exercise .jupyter-button, canvas.gamekit-board'))
             .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > window.innerWidth + 1)
-            .map(e => e.textContent.trim().slice(0, 40))""")
+            .map(e => e.className + ' ' + e.textContent.trim().slice(0, 40))""")
         assert past_edge == []
+        board = page.locator("canvas.gamekit-board").first.evaluate(
+            "c => [c.width / c.height, c.getBoundingClientRect().width / c.getBoundingClientRect().height]"
+        )
+        assert abs(board[0] - board[1]) < 0.02  # shrunk, not squashed
         check = page.locator(".gamekit-exercise .jupyter-button", has_text="Check").first
         assert check.inner_text().strip() == "Check" and check.evaluate("b => b.getBoundingClientRect().width") > 40
-        ui.screenshot(page, "dots_lesson_320px")
+        ui.screenshot(page, "five_lesson_320px")
     finally:
         page.close()
 
