@@ -92,3 +92,28 @@ def test_the_guides_challenge_1_reasoning_is_the_solvers():
         for v in (max(values.values()), values[refusal]):
             g, c = final_score(game, v)
             assert f"{gold} {g}, Coral {c}" in part, path
+
+
+def _page4(lang: str = "en") -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / "04_long_chain_rule.md").read_text(encoding="utf-8")
+
+
+def test_lesson_4_asks_no_unchecked_question_between_the_tally_and_exercise_7():
+    """After the tally the page gives a task on the pupil's own table (mark the last line that changed the count),
+    not a question nothing checks."""
+    for lang, head in (("en", "### Exercise 7"), ("es", "### Ejercicio 7")):
+        page = _page4(lang)
+        between = page[page.index("tally_check()") : page.index(head)]
+        assert "?" not in between and "¿" not in between, lang
+
+
+def test_lesson_4_exercise_5_counting_the_boxes_gets_its_own_reason():
+    """20 on the 5×4 board is the boxes counted instead of the dots: the feedback says so, not the generic line."""
+    ex = L.exercises(4)["total"]
+    boxes = ex.game.geometry.n_boxes
+    ok, feedback = ex.check(str(boxes))
+    assert not ok and "number of boxes" in feedback and "dots" in feedback
+    assert not feedback.startswith("Not ")
+    assert boxes in ex.wrong
+    assert ex.check(ex.solutions[0])[0]
