@@ -59,9 +59,9 @@ from gamekit.dots.lesson3_exercises import (
 )
 from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
 from gamekit.dots.lesson5_control import control_price_exercise
+from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
 from gamekit.dots.lesson5_exercises import (
     challenge_exercise,
-    challenge_take_all_exercise,
     double_deal_score_exercise,
     keep_control_exercise,
     loop_four_exercise,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamekit.dots import lessons as L
-from gamekit.dots.lesson5_exercises import all_but_four_lines, deal_lines
+from gamekit.dots.lesson5_exercises import deal_lines
+from gamekit.dots.lesson5_take_all import all_but_four_lines
 from gamekit.dots.lesson_exercise import final_score_text
 from gamekit.dots.lesson_pictures import boxes_won
 from gamekit.dots.solver import move_values

@@ -12,6 +12,7 @@ from gamekit.dots import lesson1_exercises
 from gamekit.dots import lesson2_exercises
 from gamekit.dots import lesson4_exercises
 from gamekit.dots import lesson5_exercises
+from gamekit.dots import lesson5_take_all
 from gamekit.dots import lesson_exercise
 from gamekit.dots import lesson_pictures
 from gamekit.dots import lesson_positions
@@ -1759,7 +1760,7 @@ def test_no_final_challenge_set_is_answered_by_a_one_step_rule():
         values = move_values(game)
         best = {l for l, v in values.items() if v == max(values.values())}
         captures = {l for l in game.legal_moves() if lesson_pictures.boxes_won(game, l)}
-        refusals = set(lesson5_exercises.deal_lines(game)) | set(lesson5_exercises.all_but_four_lines(game))
+        refusals = set(lesson5_exercises.deal_lines(game)) | set(lesson5_take_all.all_but_four_lines(game))
         safe = set(lesson_positions.safe_lines(game))
         assert not safe, name  # no safe line is left in any challenge
         if captures - best:
