@@ -210,6 +210,16 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
         width=game.width,
         height=game.height,
     )
+    reasons.setdefault(
+        boxes,
+        tr(
+            "{boxes} is the number of boxes. The rule counts the dots, ({width}+1) × ({height}+1), and then adds "
+            "the long chains.",
+            boxes=boxes,
+            width=game.width,
+            height=game.height,
+        ),
+    )
     if loops:
         reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
     if short:

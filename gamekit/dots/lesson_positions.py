@@ -92,10 +92,12 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
     "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
-    # lesson 5, exercise 7 (final challenge): Coral opened a 2-chain at its end; a chain of 7 is left. Taking a box
-    # loses 2–7; refusing both boxes (the far end, d1-d2) makes Coral open the chain of 7 and wins 7–2. Found by a
-    # search with the exact solver. Gold to move
-    "challenge_refuse": (3, 3, "b2-c2 c2-d2 b1-b2 b4-c4 d3-d4 a2-a3 c1-d1 c3-c4 b2-b3 a4-b4 d2-d3 a3-a4 a1-b1 b1-c1"),
+    # lesson 5, exercise 7 (final challenge): Coral opened a loop of 4; left after it a chain of 3 and a chain of 2, no
+    # junction. Taking all four boxes wins 7–2 (Gold hands the 2-chain over by its middle line, Coral must open the
+    # chain of 3); all-but-four (c3-d3) loses 2–7: the 2-chain hands control back, so control wins nothing for the
+    # four boxes it costs. Every best line takes a box: "always double-deal" fails here. Found by a search with the
+    # exact solver. Gold to move
+    "challenge_take_all": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
     # lesson 5, exercise 8 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
     # come, control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact

@@ -59,6 +59,7 @@ from gamekit.dots.lesson3_exercises import (
 )
 from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
 from gamekit.dots.lesson5_control import control_price_exercise
+from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
 from gamekit.dots.lesson5_exercises import (
     challenge_exercise,
     double_deal_score_exercise,
@@ -342,7 +343,7 @@ LESSONS: dict[int, Lesson] = {
             "not_worth_it": not_worth_it_exercise,
             "loop_four": loop_four_exercise,
             "take_all": take_all_exercise,
-            "challenge_refuse": lambda: challenge_exercise("challenge_refuse"),
+            "challenge_take_all": challenge_take_all_exercise,
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
             "challenge_take_one": plan_exercise,
         },
@@ -353,7 +354,7 @@ LESSONS: dict[int, Lesson] = {
             "not_worth_it": "medium",
             "loop_four": "medium",
             "take_all": "hard",
-            "challenge_refuse": "hard",
+            "challenge_take_all": "hard",
             "challenge_loop": "hard",
             "challenge_take_one": "hard",
         },
@@ -389,7 +390,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("combine the long chain rule and double-dealing in a final challenge"),
-                ("challenge_refuse", "challenge_loop", "challenge_take_one"),
+                ("challenge_take_all", "challenge_loop", "challenge_take_one"),
             ),
         ),
         themes=(

@@ -12,6 +12,7 @@ from gamekit.dots import lesson1_exercises
 from gamekit.dots import lesson2_exercises
 from gamekit.dots import lesson4_exercises
 from gamekit.dots import lesson5_exercises
+from gamekit.dots import lesson5_take_all
 from gamekit.dots import lesson_exercise
 from gamekit.dots import lesson_pictures
 from gamekit.dots import lesson_positions
@@ -1241,10 +1242,7 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
     """A pupil who grabs every box on offer fails at least one final challenge: there, boxes are on offer and
     every best line (exact solver) refuses them, and the feedback on it says the other player must open next."""
     refused = []
-    for name in (
-        "challenge_refuse",
-        "challenge_loop",
-    ):  # challenge 3 asks for a plan (tests/dots/test_lesson_round2.py)
+    for name in ("challenge_loop",):  # challenge 3 asks for a plan (tests/dots/test_lesson_round2.py)
         ex = ALL[name]
         game = ex.game
         captures = _captures(game)
@@ -1750,17 +1748,25 @@ def test_lesson_5_loop_hint_does_not_settle_the_exercise():
     assert "worth" not in hint and "5" not in hint
 
 
-def test_no_final_challenge_is_answered_by_a_one_step_rule():
-    """ "Take the box on offer", "draw a safe line" and "open the smallest chain" each fail at least one line of
-    every final challenge: a pupil who follows one of them can be wrong (exact solver)."""
-    for name in ("challenge_refuse", "challenge_loop", "challenge_take_one"):
+def test_no_final_challenge_set_is_answered_by_a_one_step_rule():
+    """ "Take the box on offer", "refuse the boxes (double-deal or all-but-four)", "draw a safe line" and "open the
+    smallest chain" each lose in at least one final challenge: a pupil who follows one rule fails the challenge
+    (exact solver).  Challenge 1 is won by taking everything, challenges 2 and 3 by refusing boxes."""
+    names = ("challenge_take_all", "challenge_loop", "challenge_take_one")
+    failed = {"take": [], "refuse": [], "safe": [], "smallest": []}
+    for name in names:
         ex = ALL[name]
         game = ex.game
-        best = set(ex.solutions)
+        values = move_values(game)
+        best = {l for l, v in values.items() if v == max(values.values())}
         captures = {l for l in game.legal_moves() if lesson_pictures.boxes_won(game, l)}
+        refusals = set(lesson5_exercises.deal_lines(game)) | set(lesson5_take_all.all_but_four_lines(game))
         safe = set(lesson_positions.safe_lines(game))
-        assert not (captures and captures <= best), name
-        assert not (safe and safe <= best), name
+        assert not safe, name  # no safe line is left in any challenge
+        if captures - best:
+            failed["take"].append(name)
+        if refusals - best or (captures and captures <= best):
+            failed["refuse"].append(name)
         parts = lesson_positions.components(game)
         small = min(p.length for p in parts)
         smallest = {
@@ -1769,7 +1775,11 @@ def test_no_final_challenge_is_answered_by_a_one_step_rule():
             if lesson_positions.line_parts(game, l)
             and all(p.length == small for p in lesson_positions.line_parts(game, l))
         }
-        assert not (smallest and smallest <= best and not captures and not safe), name
+        if smallest - best or not smallest:
+            failed["smallest"].append(name)
+    failed["safe"] = list(names)  # no safe line anywhere: "draw a safe line" answers none of them
+    assert all(failed.values()), failed
+    assert "challenge_take_all" in failed["refuse"]
 
 
 def test_challenge_2_weighs_control_against_a_loop_to_come():
@@ -2027,12 +2037,13 @@ def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
     ]
 
 
-@pytest.mark.parametrize("name", ["challenge_refuse"])  # challenge 3 asks for a plan: test_lesson_round2.py
-def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(name):
-    """Challenges 1 and 3 repeated lesson 4 (a safe line that steers the count, a sacrifice): now no safe line is
+@pytest.mark.parametrize("name", ["challenge_loop"])  # challenge 3 asks for a plan: test_lesson_round2.py
+def test_final_challenge_2_needs_lesson_5s_refusal_not_an_earlier_rule(name):
+    """Challenges once repeated lesson 4 (a safe line that steers the count, a sacrifice): now no safe line is
     left, boxes are on offer, the earlier lessons' one-step rules ("take the box", "open the smallest part") each
     allow a losing line, and in the solver's best play the mover's turn ends by leaving boxes to the other player
-    (a refusal, lesson 5's idea) while a long chain is still to come."""
+    (a refusal, lesson 5's idea) while a long chain or a loop is still to come.  (Challenge 1 is won by taking
+    everything: tests/dots/test_lesson_round5.py.)"""
     ex = ALL[name]
     game = ex.game
     values = move_values(game)
@@ -2063,5 +2074,5 @@ def test_final_challenges_1_and_3_need_lesson_5s_refusal_not_an_earlier_rule(nam
         line = max(sorted(options), key=lambda m: options[m])
     assert lesson_positions.takeable(after) >= 1  # the other player is left boxes to take: the mover refused them
     assert any(
-        p.is_long for p in lesson_positions.components(after)
-    )  # and a long chain still to come, which the other must open
+        p.is_long or p.kind == "loop" for p in lesson_positions.components(after)
+    )  # and a long chain or a loop still to come, which the other must open
