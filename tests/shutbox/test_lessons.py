@@ -2120,12 +2120,23 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
     for bare in (best.solutions[0], f"{values[0]}; {best.solutions[0]}", " ; ; "):
         ok, why = widget.submit(bare)
         assert not ok and "three parts" in why
+    for malformed in ("nine", "9 + two", "7+2, 5+4"):  # the set part is read first, whatever the values
+        for typed in (values, [str(roll), str(roll)]):
+            ok, why = widget.submit(f"{typed[0]}; {typed[1]}; {malformed}")
+            assert not ok and "type the best set as its tiles with + between them" in why, (malformed, why)
+    assert widget.attempts == []  # none of those refusals counted
+    # once solved, "Compare every set" lists every set for the pupil's own answer (its set part, spaces and all)
+    spaced = f"{values[0]}; {values[1]};  {' + '.join(best.solutions[0].split('+'))} "
+    assert ex.more(spaced) == best.more(best.solutions[0]) != ""
+    assert ex.more(best.solutions[0]) == ""  # a bare set is not this exercise's answer
     with pytest.raises(TypeError):
         ex.checker(7)
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
     with using("es"):
         es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+        with pytest.raises(ValueError, match="escribe el mejor conjunto"):
+            es.checker(f"{values[0]}; {values[1]}; nueve")
         assert "con ; entre ellos" in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
