@@ -38,7 +38,7 @@ from gamekit.shutbox.exercises_best_set import (
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
-    dice_shut_exercise,
+    one_roll_shut_exercise,
     expected_count_exercise,
     go_on_dice_exercise,
     roll_outcomes_exercise,
@@ -195,7 +195,7 @@ LESSONS: dict[int, Lesson] = {
             "dice_123": partial(go_on_dice_exercise, (1, 2, 3)),
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
-            "dice_shut_25": partial(dice_shut_exercise, (2, 5)),
+            "shut_one_roll_25": one_roll_shut_exercise,
         },
         {
             "go_on_12": "easy",
@@ -206,7 +206,7 @@ LESSONS: dict[int, Lesson] = {
             "dice_123": "medium",
             "go_on_256": "hard",
             "dice_256": "hard",
-            "dice_shut_25": "hard",
+            "shut_one_roll_25": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -247,8 +247,8 @@ LESSONS: dict[int, Lesson] = {
                 ("dice_123", "dice_256"),
             ),
             (
-                N_("choose one die or two for the whole turn, by the chance to shut the box by its end"),
-                ("dice_shut_25",),
+                N_("count the outcomes of two dice that shut the box with one roll"),
+                ("shut_one_roll_25",),
             ),
         ),
         themes=(SETS, DICE),

@@ -1150,43 +1150,54 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     )
 
 
-def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
-    """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
-    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
-    saying above it which way they point, and answers the count-only choice with why it misleads.  The page
-    no longer teaches "choose by counting the outcomes that go on"."""
+def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
+    """Exercise 9 asks what lesson 3 teaches (a count of outcomes on the 36-outcome grid), typed, not a choice
+    among three that needs lesson 4's multiplying: with 2 and 5 open, the outcomes of two dice that shut the box
+    in one roll are those making 7 (6 of 36).  Each common slip gets its own reason; the right answer says why
+    one die cannot do it; tiles no roll of two dice shuts are refused."""
     from pathlib import Path
-    from gamekit.shutbox.strategy import table
 
-    shut = table(Rules(), "shut").dice_values((2, 5))
-    assert shut == {1: Fraction(1, 18), 2: Fraction(41, 216)}
-    assert exercises_dice.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
-    assert table(Rules(), "score").dice((2, 5)) == 2  # and for a low score as well
-    ex = exercises_dice.dice_shut_exercise((2, 5))
-    # the question does not hand over the counts, and the page above it does not say the count misleads here
-    assert "36" not in ex.prompt and ex.solutions == ["two dice"]
-    ok, why = ex.check("one die")
-    assert not ok and "one roll only" in why and "about 6 games in 100" in why and "about 19 games in 100" in why
-    assert ex.check("two dice")[0] and not ex.check("the same either way")[0]
-    # the insight that the two questions can differ is told after answering, never above the exercise
-    insight = "not always the one that shuts the box more often"
-    assert insight in why and insight in ex.check("two dice")[1]
-    assert set(ex.leaks) == {"not always the same", "not the whole story"}
-    # the hint gives the method, not the reason the answer is right (how many rolls each choice needs)
-    assert "list the ways the rolls can cover every open tile" in ex.hint
-    assert "how many rolls" not in ex.hint and "7" not in ex.hint and "one die never" not in ex.hint
-    assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
-    with pytest.raises(ValueError, match="no choice"):
-        exercises_dice.dice_shut_exercise((2, 5, 9))
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    ex = exercises_dice.one_roll_shut_exercise((2, 5))
+    sevens = [(a, b) for a in range(1, 7) for b in range(1, 7) if a + b == 7]
+    assert ex.solutions == [len(sevens)] == [6] and not ex.choices  # typed, not a choice
+    ok, why = ex.check("6")
+    assert ok and "1+6, 2+5, 3+4, 4+3, 5+2, 6+1" in why and "One die never makes more than 6" in why
+    go_on = int(exercises_dice.go_on_chances((2, 5))[2] * 36)  # 11: totals 2, 5 and 7
+    reasons = {
+        str(go_on): "let you go on",
+        str(go_on - 6): "cover some of the open tiles",
+        "3": "taken as one outcome",
+        "0": "Two dice make totals from 2 to 12",
+        "8": "Too many",
+        "4": "Too few",
+    }
+    found = set()
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why, (typed, why)
+        found.add(why)
+    assert len(found) == len(reasons)  # each slip its own reason
+    assert all(not ex.check(str(w))[0] for w in ex.wrong) and set(map(str, ex.wrong)) >= {"11", "5", "3", "0"}
+    assert not re.search(r"\b[67]\b", ex.prompt + ex.hint)  # neither the count nor the total is given
+    widget = ExerciseWidget(ex, score=LessonScore("shutL3 test, exercise 9"))
+    ok, why = widget.submit("six")
+    assert not ok and widget.attempts == []  # not a number: refused, not counted
+    for bad in ((4, 5, 6), ()):
+        with pytest.raises(ValueError, match="no roll of two dice makes"):
+            exercises_dice.one_roll_shut_exercise(bad)
+    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25",)
+    assert L.LESSONS[3].exercises["shut_one_roll_25"]().key == ex.key
     for lang, path in (("en", "notebooks/shut_the_box/03_dice.md"), ("es", "notebooks/es/shut_the_box/03_dice.md")):
         page = (Path(__file__).resolve().parents[2] / path).read_text()
-        assert "dice_shut_exercise((2, 5))" in page
-        assert "choose one die or two by counting" not in page and "To choose, first count" not in page
-        above = page[: page.index("dice_shut_exercise((2, 5))")]
-        hints = r"not always the same|not the whole story|no siempre coinciden|no lo es todo|answers differ"
-        assert not re.search(hints, above), (lang, "the page says the two questions have different answers")
+        assert "one_roll_shut_exercise((2, 5))" in page and "dice_shut_exercise" not in page
+        above = page[: page.index("one_roll_shut_exercise((2, 5))")]
         above = above[above.rindex("###") :]  # exercise 9's heading and its paragraph
-        assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
+        assert not re.search(r"\b7\b|6 of 36|6 de 36|1\+6", above), (lang, above)
+    with using("es"):
+        es = exercises_dice.one_roll_shut_exercise((2, 5))
+        assert "36 resultados" in es.prompt and "Un dado nunca" in es.check("6")[1]
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert (
@@ -2193,3 +2204,37 @@ def test_a_whole_number_typed_with_zero_decimals_is_read_and_other_decimals_are_
         lesson_words.parse_whole("ten")
     with using("es"), pytest.raises(ValueError, match="redondéalo al número entero más cercano"):
         lesson_words.parse_whole("10,65")
+
+
+def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answered():
+    """The table of 36 000 simulated rolls prints each total's exact chance (13.89 % for 6, 11.11 % for 9: exercises
+    3 and 4's answers): after Run All the page shows a note instead, and the table appears only when exercises 1–4
+    are each solved or their answers shown."""
+    from pathlib import Path
+
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 test, simulation table")
+    held = charts.simulation_check(score, n=3600, seed=2)
+    assert len(held.children) == 1 and "exercises 3 and 4" in held.children[0].value
+    assert "13.89" not in held.children[0].value
+    exercises = [
+        roll_outcomes_exercise((1, 2)),
+        roll_outcomes_exercise((1, 4)),
+        chance_exercise(9),
+        expected_count_exercise(6, 3600),
+    ]
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    for widget, ex in zip(widgets[:3], exercises):
+        assert widget.submit(str(ex.solutions[0]))[0]
+        assert "13.89" not in held.children[0].value  # three of four: still closed
+    widgets[3].show_answer()
+    assert "13.89 %" in held.children[0].value and "11.11 %" in held.children[0].value
+    with pytest.raises(TypeError, match="lesson score"):
+        charts.simulation_check("score")
+    for page in ("notebooks/shut_the_box/03_dice.md", "notebooks/es/shut_the_box/03_dice.md"):
+        text = (Path(__file__).resolve().parents[2] / page).read_text()
+        assert "simulation_check(score, n=36_000, seed=2)" in text and "simulation_table(" not in text
+    with using("es"):
+        assert "ejercicios 3 y 4" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
