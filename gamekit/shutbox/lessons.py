@@ -15,11 +15,11 @@ matplotlib charts in :mod:`gamekit.shutbox.charts`; widgets come from :mod:`game
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-from gamekit.i18n import N_, number, tr
+from gamekit.i18n import N_, ntr, number, ptr, tr
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
@@ -324,9 +324,19 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
-    "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
+    "shut_the_box/02_sets_for_a_roll": ("rules", "method", "count"),
     "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "two_rolls", "goals"),
+    "shut_the_box/04_best_strategy": (
+        "rules",
+        "words",
+        "tree",
+        "nine",
+        "chances",
+        "one_tile",
+        "worked",
+        "two_rolls",
+        "goals",
+    ),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -365,6 +375,37 @@ SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
 
+WORKED_COUNT_ROLL = 8
+"""Lesson 2's worked count (the page's, before exercise 5, and its worksheet's): the sets for 8 on a full box,
+counted by their largest tile.  Exercises 5 and 6 count the sets for 11 and 12."""
+
+
+def worked_count(roll: int = WORKED_COUNT_ROLL, open_tiles: Iterable[int] = TILES) -> str:
+    """Lesson 2's way to count the sets for ``roll`` without writing them all, in the current language: for each
+    largest tile, how many sets start with it, then the sum ("largest 8: 1 set; largest 7: 1 set; … so 1 + 1 + 1 +
+    2 + 1 = 6 sets").  Computed from the sets themselves; ValueError when no set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = tiles_summing_to(roll, open_tiles)
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    by_largest: dict[int, int] = {}
+    for st in sets:
+        by_largest[max(st)] = by_largest.get(max(st), 0) + 1
+    parts = [
+        ntr("largest tile {tile}: {n} set", "largest tile {tile}: {n} sets", n, tile=tile)
+        for tile, n in sorted(by_largest.items(), reverse=True)
+    ]
+    return tr(
+        "A worked count: the sets for {roll} with {box}, counted by their largest tile. {parts}. So {sum} = {total} "
+        "sets.",
+        roll=roll,
+        box=tr("every tile open") if open_tiles == TILES else tr("tiles {items} open", items=tile_list(open_tiles)),
+        parts=ptr("between items in a list", "; ").join(parts).capitalize(),
+        sum=" + ".join(str(n) for _, n in sorted(by_largest.items(), reverse=True)),
+        total=len(sets),
+    )
+
+
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
@@ -378,7 +419,9 @@ def worksheet_aids(notebook: str) -> list[str]:
     the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
     first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
+    exercise 9; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
+    position, the expected score and a tree are, as lesson 4's page says them; "score_sheet" — a blank score sheet
+    for the rounds played at the end of lesson 1; "tally" — a blank
     tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
@@ -504,6 +547,22 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
+        elif aid == "count":
+            out.append(worked_count())
+        elif aid == "words":
+            lines = [
+                tr("Words of this lesson"),
+                tr("A position is the tiles still open at a moment of the game."),
+                tr(
+                    "The expected score of a position is the average score you would get if you played it many, "
+                    "many times, as well as possible."
+                ),
+                tr(
+                    "A tree has one branch for each way the next roll can go. Multiply the score at the end of "
+                    "each branch by the chance of that branch, then add: that is the expected score."
+                ),
+            ]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
         elif aid == "method":
             lines = [
                 tr("The method: largest tile first"),

@@ -2238,3 +2238,36 @@ def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answ
         assert "simulation_check(score, n=36_000, seed=2)" in text and "simulation_table(" not in text
     with using("es"):
         assert "ejercicios 3 y 4" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_words():
+    """On paper, sheet 2 shows how to count sets by their largest tile (for 8 on a full box: 6 sets, the page's
+    own example, computed), which answers neither exercise 5 (11) nor 6 (12 without tile 5); sheet 4 says what a
+    position, the expected score and a tree are before its tree exercise.  English and Spanish."""
+    from pathlib import Path
+
+    assert L.worked_count() == (
+        "A worked count: the sets for 8 with every tile open, counted by their largest tile. Largest tile 8: 1 set; "
+        "largest tile 7: 1 set; largest tile 6: 1 set; largest tile 5: 2 sets; largest tile 4: 1 set. "
+        "So 1 + 1 + 1 + 2 + 1 = 6 sets."
+    )
+    assert len(tiles_summing_to(8, tuple(range(1, 10)))) == 6
+    assert "largest tile 5: 2 sets" in L.worked_count(8, (1, 2, 3, 4, 5, 8)) and "tiles 1, 2, 3, 4, 5 and 8 open" in (
+        L.worked_count(8, (1, 2, 3, 4, 5, 8))
+    )
+    with pytest.raises(ValueError, match="no set makes 12"):
+        L.worked_count(12, (1, 2))
+    counts = {L.LESSONS[2].exercises[name]().solutions[0] for name in ("count_11", "count_12")}
+    assert 6 not in {int(c) for c in counts}
+    root = Path(__file__).resolve().parents[2] / "docs/teachers"
+    for lang, folder in (("en", root / "worksheets"), ("es", root / "es/worksheets")):
+        two = (folder / "shut_the_box/02_sets_for_a_roll.md").read_text()
+        four = (folder / "shut_the_box/04_best_strategy.md").read_text()
+        with using(lang):
+            assert L.worked_count() in two
+            words = L.worksheet_aids("shut_the_box/04_best_strategy")[1]
+        assert words in four and four.index(words) < four.index("```")  # before the tree to fill in
+        for term in (
+            ("position", "expected score", "tree") if lang == "en" else ("posición", "puntuación esperada", "árbol")
+        ):
+            assert term in words.lower()
