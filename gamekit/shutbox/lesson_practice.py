@@ -5,7 +5,6 @@ after the lesson and their hints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from gamekit.i18n import tr
@@ -17,6 +16,22 @@ from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_ex
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
+
+
+LESSON_4_EXCLUDED = (
+    "shut-cbe6bbb9c3",
+    "shut-616cc5d408",
+    "shut-c7470c818a",
+    "shut-8829d25006",
+    "shut-0e2780a9c2",
+    "shut-7c53c03347",
+    "shut-a29b22c30c",
+    "shut-a93e720787",
+)
+"""Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
+same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
+3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, and the one whose best set leaves
+the same tiles (1, 3, 5, 7 and 9) as another practice item's."""
 
 
 HARD_THUMB_ANSWERED = (
@@ -51,12 +66,16 @@ HARD_THUMB_ANSWERED = (
     "shut-fe0162160d",
 )
 """The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
-``thumb`` fact; a test checks the list against the bank, so a change to the bank that adds or drops one shows)."""
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out but one
+(:data:`LESSON_4_SHUT_PRACTICE`), so no habit answers more than one of its items.  Only the practice set's own
+choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
-"""A hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` that lesson 1's practice leaves out: tiles 1, 2, 3, 4,
-7 and 8 open, a roll of 10, best 7+3 to shut the box — choosing among its sets is lesson 4's idea."""
+"""The one hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` lesson 4's practice keeps: to shut the box (the
+other two ask for a low score), tiles 1, 2, 3, 4, 7 and 8 open, a roll of 10, best 7+3.  Only "two tiles close in
+value" finds it, a habit that misses exercise 5 and the challenge; its best set leaves tiles (1, 2, 4, 8) no other
+item's best set leaves."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
@@ -206,80 +225,6 @@ class LessonPractice(ProblemSet):
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
-            out.append(ex)
-        return out
-
-
-HAND_PRACTICE = (((1, 5, 6), 6, "score"), ((2, 4, 7, 9), 11, "shut"), ((3, 5, 7, 9), 12, "score"))
-"""Lesson 4's More practice: positions small enough to work by hand with the page's method and rule (two dice
-always, like its table and exercises 3–8).  Three or four tiles, a roll with exactly two sets, each leaving one or
-two tiles, none of the exercises' positions; the best set beats the other clearly (a bank puzzle's margin)."""
-
-
-@lru_cache(maxsize=None)
-def hand_puzzle(position: tuple) -> Any:
-    """The puzzle the exact table makes of ``position`` (open tiles, roll, objective) played with two dice always:
-    its accepted sets and every other set's value, as the bank's "which set?" puzzles have them; None when its
-    best set does not beat the others clearly."""
-    from gamekit.puzzles.shut_census import position_at
-    from gamekit.puzzles.shutbox import candidate
-
-    open_tiles, roll, objective = position
-    game = position_at("never", open_tiles, roll)
-    return None if game is None else candidate(game, objective, habits=False)
-
-
-@dataclass(frozen=True)
-class HandPractice(LessonPractice):
-    """Lesson 4's More practice: the ``positions`` (open tiles, roll, objective; one per item of ``items``), each
-    asked like exercises 5 and 8 — what each set leaves is worth, then the best set — and judged by the exact table
-    with two dice always.  Refused (ValueError naming the position) unless each has two to four open tiles, a roll
-    exactly two sets make, each leaving a tile open, and a clear best set."""
-
-    positions: tuple = ()
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if not isinstance(self.positions, tuple) or len(self.positions) != len(self.items):
-            raise ValueError(
-                tr("positions={positions!r}: one (tiles, roll, goal) for each item", positions=self.positions)
-            )
-        for position in self.positions:
-            ok = isinstance(position, tuple) and len(position) == 3
-            if ok:
-                open_tiles, roll, objective = position
-                ok = (
-                    isinstance(open_tiles, tuple)
-                    and 2 <= len(set(open_tiles)) <= 4
-                    and all(t in TILES for t in open_tiles)
-                    and objective in ("shut", "score")
-                    and isinstance(roll, int)
-                )
-                sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles)))) if ok else []
-                ok = ok and len(sets) == 2 and all(len(st) < len(set(open_tiles)) for st in sets)
-                ok = ok and hand_puzzle(position) is not None
-            if not ok:
-                raise ValueError(
-                    tr(
-                        "position {position!r}: give 2 to 4 open tiles, a roll exactly two sets make (each "
-                        "leaving a tile open) with a clear best set, and the goal shut or score",
-                        position=position,
-                    )
-                )
-
-    def puzzles(self) -> tuple:
-        """The positions as puzzles of the exact table (:func:`hand_puzzle`), in the page's order."""
-        return tuple(hand_puzzle(p) for p in self.positions)
-
-    def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
-        """One exercise per position, asked like exercises 5 and 8 (both values, then the set)."""
-        from gamekit.shutbox.exercises_both_sets import both_sets_exercise
-        from gamekit.shutbox.lesson_tables import FILL_RULES
-
-        out = []
-        for position, puzzle, (_, band) in zip(self.positions, self.puzzles(), self.items):
-            ex = both_sets_exercise(position, FILL_RULES)
-            ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} both sets", band, puzzle
             out.append(ex)
         return out
 

@@ -61,10 +61,10 @@ from gamekit.shutbox.lesson_practice import (
     CHANCE_ONLY,
     COUNT_12_OPEN,
     DICE,
-    HAND_PRACTICE,
+    HARD_THUMB_ANSWERED,
+    LESSON_4_EXCLUDED,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
-    HandPractice,
     LessonPractice,
     SETS,
 )
@@ -113,7 +113,7 @@ LESSONS: dict[int, Lesson] = {
             where=LESSON_RULES,
             questions=("legal",) * 3,
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE,),  # choosing among that box's sets is lesson 4's idea
+            exclude=(LESSON_4_SHUT_PRACTICE,),  # lesson 4's practice asks for the best set of that box
         ),
         objectives=(
             (
@@ -290,11 +290,12 @@ LESSONS: dict[int, Lesson] = {
                 "needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut."
             ),
         ),
-        HandPractice(
+        LessonPractice(
             "shut_the_box",
-            ((BEST, "medium"), (BEST, "hard"), (BEST, "hard")),
-            where=(("one_die", FILL_RULES.one_die),),
-            positions=HAND_PRACTICE,
+            ((BEST, "hard"),) * 3,
+            seed=7,
+            where=LESSON_RULES,
+            exclude=LESSON_4_EXCLUDED + tuple(p for p in HARD_THUMB_ANSWERED if p != LESSON_4_SHUT_PRACTICE),
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
@@ -348,11 +349,11 @@ CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
 
 WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
-    "shut_the_box/04_best_strategy": (CHALLENGE_KEY,),
+    "shut_the_box/04_best_strategy": (CHALLENGE_KEY, "practice"),
 }
 """What a lesson's worksheet leaves to the computer (exercise keys, and "practice" for its More practice): lesson 4's
-challenge compares positions of four or more tiles, whose values no pupil can work out on paper, so the sheet says
-it is done on the computer and the guide tells the teacher why (its practice is small enough for paper)."""
+challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
+the sheet says they are done on the computer and the guide tells the teacher why."""
 
 
 def two_rolls_rule() -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
-from gamekit.puzzles.shutbox import THUMB_RULES, lesson_four_thumb, thumb_answers, thumb_sets
+from gamekit.puzzles.shutbox import LESSON_FOUR_RULES, THUMB_RULES, lesson_four_thumb, thumb_answers, thumb_sets
 
 
 def _sets(band=None, rule=None):
@@ -105,22 +105,31 @@ def test_every_level_and_idea_under_the_lessons_rule():
     assert {p.facts["objective"] for p in _sets("medium", "after_789")} == {"shut", "score"}
 
 
-def test_lesson_four_practice_asks_both_values_before_the_set_and_its_hint_gives_no_value():
-    """Lesson 4's practice (small positions worked by hand, two dice always) asks what each set leaves is worth
-    before the set, so a rule of thumb alone passes none of its items; the hint lists every set, with no value."""
+def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives_no_set():
+    """No rule of thumb finds the answer of more than one item alone (one item, to shut the box, is found by "two
+    tiles close in value", which the page teaches and which misses exercise 5), and the hint lists every set."""
     from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import lesson_practice
 
+    found = {rule: 0 for rule in LESSON_FOUR_RULES}
     for ex, p in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
         f = p.facts
-        with pytest.raises(ValueError, match="three parts"):
-            ex.checker("+".join(map(str, p.answers[0][1])))  # the best set alone is not an answer
+        for rule in LESSON_FOUR_RULES:  # run each rule the page names on the item
+            picks = thumb_sets(rule, f["open"], f["roll"])
+            found[rule] += len(picks) == 1 and ("cover", picks[0]) in p.answers
+            assert (
+                not (len(picks) == 1 and ("cover", picks[0]) in p.answers)
+                or p.id == lesson_practice.LESSON_4_SHUT_PRACTICE
+            )
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)  # … with no value, so none is marked best
+    assert max(found.values()) <= 1, found
 
 
 def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
     from gamekit.puzzles.store import shipped_info
+    from gamekit.shutbox import lessons as L
     from gamekit.shutbox import lesson_practice
 
     census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])  # added for Practice, not for lessons
@@ -130,6 +139,9 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
         if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None and p.id not in census
     }
     assert set(lesson_practice.HARD_THUMB_ANSWERED) == answered
+    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None] == [
+        lesson_practice.LESSON_4_SHUT_PRACTICE
+    ]
 
 
 def test_the_which_set_selection_is_the_same_every_time_and_keeps_its_promises():
