@@ -15,11 +15,11 @@ matplotlib charts in :mod:`gamekit.shutbox.charts`; widgets come from :mod:`game
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
-from gamekit.i18n import N_, ntr, number, ptr, tr
+from gamekit.i18n import N_, number, tr
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
@@ -46,9 +46,10 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_expected import (
     EXPECTED_EXERCISE_TILE,
     expected_score_exercise,
+    expected_score_words,
     two_tile_expected_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
+from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise, worked_count
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
@@ -375,37 +376,6 @@ SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
 
-WORKED_COUNT_ROLL = 8
-"""Lesson 2's worked count (the page's, before exercise 5, and its worksheet's): the sets for 8 on a full box,
-counted by their largest tile.  Exercises 5 and 6 count the sets for 11 and 12."""
-
-
-def worked_count(roll: int = WORKED_COUNT_ROLL, open_tiles: Iterable[int] = TILES) -> str:
-    """Lesson 2's way to count the sets for ``roll`` without writing them all, in the current language: for each
-    largest tile, how many sets start with it, then the sum ("largest 8: 1 set; largest 7: 1 set; … so 1 + 1 + 1 +
-    2 + 1 = 6 sets").  Computed from the sets themselves; ValueError when no set makes the roll."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    sets = tiles_summing_to(roll, open_tiles)
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    by_largest: dict[int, int] = {}
-    for st in sets:
-        by_largest[max(st)] = by_largest.get(max(st), 0) + 1
-    parts = [
-        ntr("largest tile {tile}: {n} set", "largest tile {tile}: {n} sets", n, tile=tile)
-        for tile, n in sorted(by_largest.items(), reverse=True)
-    ]
-    return tr(
-        "A worked count: the sets for {roll} with {box}, counted by their largest tile. {parts}. So {sum} = {total} "
-        "sets.",
-        roll=roll,
-        box=tr("every tile open") if open_tiles == TILES else tr("tiles {items} open", items=tile_list(open_tiles)),
-        parts=ptr("between items in a list", "; ").join(parts).capitalize(),
-        sum=" + ".join(str(n) for _, n in sorted(by_largest.items(), reverse=True)),
-        total=len(sets),
-    )
-
-
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
@@ -550,19 +520,7 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":
-            lines = [
-                tr("Words of this lesson"),
-                tr("A position is the tiles still open at a moment of the game."),
-                tr(
-                    "The expected score of a position is the average score you would get if you played it many, "
-                    "many times, as well as possible."
-                ),
-                tr(
-                    "A tree has one branch for each way the next roll can go. Multiply the score at the end of "
-                    "each branch by the chance of that branch, then add: that is the expected score."
-                ),
-            ]
-            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+            out.append(expected_score_words())
         elif aid == "method":
             lines = [
                 tr("The method: largest tile first"),

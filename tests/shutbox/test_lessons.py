@@ -2246,17 +2246,17 @@ def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_word
     position, the expected score and a tree are before its tree exercise.  English and Spanish."""
     from pathlib import Path
 
-    assert L.worked_count() == (
+    assert exercises_sets.worked_count() == (
         "A worked count: the sets for 8 with every tile open, counted by their largest tile. Largest tile 8: 1 set; "
         "largest tile 7: 1 set; largest tile 6: 1 set; largest tile 5: 2 sets; largest tile 4: 1 set. "
         "So 1 + 1 + 1 + 2 + 1 = 6 sets."
     )
     assert len(tiles_summing_to(8, tuple(range(1, 10)))) == 6
-    assert "largest tile 5: 2 sets" in L.worked_count(8, (1, 2, 3, 4, 5, 8)) and "tiles 1, 2, 3, 4, 5 and 8 open" in (
-        L.worked_count(8, (1, 2, 3, 4, 5, 8))
-    )
+    assert "largest tile 5: 2 sets" in exercises_sets.worked_count(
+        8, (1, 2, 3, 4, 5, 8)
+    ) and "tiles 1, 2, 3, 4, 5 and 8 open" in (exercises_sets.worked_count(8, (1, 2, 3, 4, 5, 8)))
     with pytest.raises(ValueError, match="no set makes 12"):
-        L.worked_count(12, (1, 2))
+        exercises_sets.worked_count(12, (1, 2))
     counts = {L.LESSONS[2].exercises[name]().solutions[0] for name in ("count_11", "count_12")}
     assert 6 not in {int(c) for c in counts}
     root = Path(__file__).resolve().parents[2] / "docs/teachers"
@@ -2264,10 +2264,65 @@ def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_word
         two = (folder / "shut_the_box/02_sets_for_a_roll.md").read_text()
         four = (folder / "shut_the_box/04_best_strategy.md").read_text()
         with using(lang):
-            assert L.worked_count() in two
+            assert exercises_sets.worked_count() in two
             words = L.worksheet_aids("shut_the_box/04_best_strategy")[1]
         assert words in four and four.index(words) < four.index("```")  # before the tree to fill in
         for term in (
             ("position", "expected score", "tree") if lang == "en" else ("posición", "puntuación esperada", "árbol")
         ):
             assert term in words.lower()
+
+
+def _code_cells(page: str) -> list[str]:
+    return [c.split("\n---\n", 1)[-1].strip() for c in re.findall(r"```\{code-cell\}\n(.*?)```", page, flags=re.S)]
+
+
+def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agrees():
+    """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
+    exercises 1 to 9, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
+    after exercise 9, the challenge, the More practice).  Each other cell computes with two dice always: the rules
+    passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
+    from pathlib import Path
+
+    from gamekit.shutbox import exercises_expected, lesson_tables, trees
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    lessons_rule = (
+        "lesson_tables.dice_rules_table()",
+        "lesson_scenes.challenge_widget(score=score)",
+        "L.practice(4, score)",
+    )
+    for lang, path, said in (
+        ("en", root / "shut_the_box/04_best_strategy.md", "Two dice are rolled always in every tree and table, and in"),
+        ("es", root / "es/shut_the_box/04_best_strategy.md", "Siempre se tiran dos dados en todos los árboles y"),
+    ):
+        page = path.read_text()
+        assert said in " ".join(page.split()) and page.index(said.split(" in ")[0]) < page.index("tree_diagram((9,))")
+        for cell in (c.split("\n")[-1] for c in _code_cells(page)):  # the line that shows something
+            explicit = 'Rules(one_die="never")' in cell or "FILL_RULES" in cell
+            if explicit or cell in lessons_rule or not re.search(r"table\(|exercise\(|widget\(|diagram\(", cell):
+                continue
+            assert cell in (
+                "ExerciseWidget(exercises_expected.expected_score_exercise(), score=score)",
+                "tree_diagram((9,))",
+                "tree_diagram((8, 9))",
+                "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
+                "lesson_tables.comparison_table(*lesson_tables.WORKED_COMPARISON)",
+                "lesson_tables.objectives_table(*lesson_tables.DISAGREEMENT)",
+                "ExerciseWidget(exercises_best_set.goals_why_exercise(), score=score)",
+                "exercises_dice.prediction_widget(exercises_dice.worst_rule_prediction())",
+            ), (lang, cell)
+    assert exercises_expected.expected_score_exercise().solutions == (
+        exercises_expected.expected_score_exercise(rules=FILL_RULES).solutions
+    )
+    assert exercises_expected.two_tile_expected_exercise().solutions == (
+        exercises_expected.two_tile_expected_exercise(rules=FILL_RULES).solutions
+    )
+    for tiles in ((9,), (8, 9)):
+        assert str(trees.tree_diagram(tiles)) == str(trees.tree_diagram(tiles, FILL_RULES))
+    assert lesson_tables.comparison_table().rows == lesson_tables.comparison_table(rules=FILL_RULES).rows
+    assert lesson_tables.objectives_table().table.rows == lesson_tables.objectives_table(rules=FILL_RULES).table.rows
+    assert exercises_best_set.goals_why_exercise().solutions == (
+        exercises_best_set.goals_why_exercise(rules=FILL_RULES).solutions
+    )
