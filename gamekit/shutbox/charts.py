@@ -110,39 +110,69 @@ def figure_image(fig):
     return W.Image(value=buffer.getvalue(), format="png")
 
 
-def dice_check(score, n: int = 3600, seed: int = 1):
-    """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
-    held back until exercises 1 to 4 on ``score`` are each solved or their answers shown (also in an earlier session:
-    a score starts from what was saved).  The grid and the bars give those four answers, so until then a note says
-    what opens them."""
-    import ipywidgets as W
-
+def _exercises_1_to_4_keys() -> list[str]:
+    """The keys of lesson 3's exercises 1 to 4: the counts and chances the computer's grid, bars and table give."""
     from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
-    from gamekit.widgets.lesson import LessonScore
 
-    if not isinstance(score, LessonScore):
-        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    keys = [
+    return [
         roll_outcomes_exercise((1, 2)).key,
         roll_outcomes_exercise((1, 4)).key,
         chance_exercise(9).key,
         expected_count_exercise(6, 3600).key,
     ]
-    note = W.HTML(
-        "<i>"
-        + tr(
-            "The computer's grid and chart give the answers to exercises 1 to 4: they appear here once you have "
-            "answered those four exercises (or pressed Show answer)."
-        )
-        + "</i>"
-    )
+
+
+def held_until_answered(score, make, note_text: str):
+    """A box that shows ``note_text`` until lesson 3's exercises 1 to 4 on ``score`` are each solved or their
+    answers shown (also in an earlier session: a score starts from what was saved), then the widget ``make()``
+    builds.  What it holds gives those answers, so it must not be on the page before them."""
+    import ipywidgets as W
+
+    from gamekit.widgets.lesson import LessonScore
+
+    if not isinstance(score, LessonScore):
+        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
+    keys = _exercises_1_to_4_keys()
+    note = W.HTML("<i>" + note_text + "</i>")
     holder = W.VBox([note])
 
     def update(_=None) -> None:
         records = [score.records.get(key) for key in keys]
         if all(r is not None and (r.solved or r.shown) for r in records) and holder.children[0] is note:
-            holder.children = [figure_image(plot_dice(n=n, seed=seed))]
+            holder.children = [make()]
 
     score.observe(update, names="value")
     update()
     return holder
+
+
+def dice_check(score, n: int = 3600, seed: int = 1):
+    """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
+    held back until exercises 1 to 4 on ``score`` are answered (:func:`held_until_answered`); until then a note
+    says what opens it."""
+    return held_until_answered(
+        score,
+        lambda: figure_image(plot_dice(n=n, seed=seed)),
+        tr(
+            "The computer's grid and chart give the answers to exercises 1 to 4: they appear here once you have "
+            "answered those four exercises (or pressed Show answer)."
+        ),
+    )
+
+
+def simulation_check(score, n: int = 36_000, seed: int = 2):
+    """Lesson 3's table of each total's exact chance beside its share of ``n`` simulated rolls
+    (:func:`gamekit.shutbox.lesson_tables.simulation_table`), held back like :func:`dice_check`: its exact
+    chances answer exercises 3 and 4."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.lesson_tables import simulation_table
+
+    return held_until_answered(
+        score,
+        lambda: W.HTML(simulation_table(n, seed)._repr_html_()),
+        tr(
+            "This table gives the exact chance of each total, so it answers exercises 3 and 4: it appears here "
+            "once you have answered exercises 1 to 4 (or pressed Show answer)."
+        ),
+    )

@@ -10,10 +10,28 @@ from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.shutbox.exercises_best_set import best_set_exercise, leave_value_exercises
+from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import tile_list
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import tiles_summing_to
 from gamekit.widgets.exercise import Exercise
+
+
+def typed_set(text: str) -> str:
+    """The third part of the answer read as one set and written back as its tiles joined by + ("9 + 2" → "9+2").
+    ValueError, naming the shape to type, for anything that is not one set of tile numbers."""
+    try:
+        sets = parse_sets(text)
+    except ValueError:
+        sets = []
+    if len(sets) != 1:
+        raise ValueError(
+            tr(
+                "{set!r}: type the best set as its tiles with + between them",
+                set=text.strip(),
+            )
+        )
+    return "+".join(map(str, sets[0]))
 
 
 def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
@@ -48,14 +66,25 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
                     b=names[1],
                 )
             )
+        chosen = typed_set(pieces[2])  # a malformed set is refused before any part is judged
         reasons = []
         for name, part, piece in zip(names, parts, pieces):
             ok, why = part.check(piece)
             if not ok:
                 return False, tr("{set}: {why}", set=name, why=why)
             reasons.append(why)
-        ok, why = choice.check(pieces[2])
+        ok, why = choice.check(chosen)
         return ok, " ".join([*reasons, why])
+
+    def more(answer: Any) -> str:
+        """The best-set exercise's table of every set, for the set this answer names ("" when it names none)."""
+        pieces = str(answer).split(";")
+        if len(pieces) != 3:
+            return ""
+        try:
+            return choice.more(typed_set(pieces[2]))
+        except ValueError:
+            return ""
 
     values = [str(p.solutions[-1]) for p in parts]  # as a pupil types it: whole games, or two decimals
     slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
@@ -86,6 +115,6 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         + [f"{values[0]}; {w}; {choice.solutions[0]}" for w in slips[1]],
         position=(open_tiles, roll),  # typed values and a set, not a "which set?" position
         key=choice.key,
-        more=choice.more,
+        more=more,
         more_label=choice.more_label,
     )

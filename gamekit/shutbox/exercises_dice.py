@@ -20,10 +20,9 @@ from gamekit.shutbox.simulation import (
     dice_outcomes,
     sum_distribution,
 )
-from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.widgets.mastery import Similar
-from gamekit.shutbox.lesson_words import chance_words, html_escape, parse_fraction, parse_whole, spaced, tile_list
+from gamekit.shutbox.lesson_words import html_escape, parse_fraction, parse_whole, spaced, tile_list
 
 
 @dataclass(frozen=True)
@@ -312,95 +311,102 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     )
 
 
-def dice_shut_exercise(open_tiles: Iterable[int] = (2, 5), rules: Rules | None = None) -> Exercise:
-    """ "One die or two: which gives the better chance to shut the box?" — the whole turn, not one roll.
+ONE_ROLL_TILES = (2, 5)
+"""Lesson 3's exercise 9: two tiles whose total two dice make but one die does not."""
 
-    The answer is the solver's (:func:`gamekit.shutbox.strategy.table`, objective "shut": the chance to shut with
-    the best play after the roll).  The prompt gives neither count nor chance, so the page does not answer it; a
-    pupil who chooses by how often each choice goes on this roll is told why that count misleads when it points the
-    other way, and both answers then say that the two questions can have different answers — an insight the page
-    must not state above the exercise (``leaks``), as it would give away the two-way choice.  Refused when the rules
-    give no choice of dice or the two chances to shut are equal."""
-    rules = rules or Rules()
+
+def one_roll_shut_exercise(open_tiles: Iterable[int] = ONE_ROLL_TILES) -> Exercise:
+    """ "How many of the 36 outcomes of two dice shut the box with this one roll?" — counted on the pupil's grid.
+
+    Only the total of every open tile covers them all at once.  The right answer then says why this matters for
+    the dice: one die never makes more than 6, so it needs a roll per tile, and each roll can end the turn.  Each
+    common slip has its own reason: the outcomes that let you go on, the ones that cover one tile only, a pair of
+    numbers counted once, none (true for one die only).  Refused when no roll of two dice can shut the box
+    (the open tiles add up to less than 2 or more than 12)."""
     open_tiles = tuple(sorted(set(open_tiles)))
-    m = mask_of(open_tiles)
-    if rules.dice_options(m) != (1, 2):
-        raise ValueError(
-            tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles))
-        )
-    shut = table(rules, "shut").dice_values(m)
-    if shut[1] == shut[2]:
-        raise ValueError(
-            tr("tiles {items}: one die and two dice shut the box equally often", items=tile_list(open_tiles))
-        )
-    better = 1 if shut[1] > shut[2] else 2
-    go_on = go_on_chances(open_tiles)
-    one, two = int(go_on[1] * 36), int(go_on[2] * 36)
-    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
     total = sum(open_tiles)
-    reason = (
-        tr(
-            "Two dice can make {total} and cover every tile in one roll; one die never makes more than 6, so "
-            "it must cover the tiles one roll at a time, and each roll can end the turn.",
-            total=total,
+    if not open_tiles or not 2 <= total <= 12:
+        raise ValueError(
+            tr(
+                "tiles {items}: they add up to {total}, which no roll of two dice makes",
+                items=tile_list(open_tiles) or tr("nothing"),
+                total=total,
+            )
         )
-        if better == 2 and 6 < total <= 12
+    shut = [(a, b) for a, b in dice_outcomes() if a + b == total]
+    n = len(shut)
+    go_on = sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles))
+    unordered = len({tuple(sorted(o)) for o in shut})
+    low, high = next(((a, b) for a, b in shut if a < b), shut[0])
+    listing = ", ".join(f"{a}+{b}" for a, b in shut)
+    one_die = (
+        " "
+        + tr(
+            "One die never makes more than 6, so with one die these tiles need a roll each, and each roll can "
+            "end the turn."
+        )
+        if total > 6 and len(open_tiles) > 1
         else ""
     )
-    numbers = tr(
-        "With the best play after this roll, the chance to shut the box is {p1} with one die and {p2} with two dice.",
-        p1=chance_words(shut[1]),
-        p2=chance_words(shut[2]),
-    )
-    worded = " ".join(s for s in (reason, numbers) if s)
-    go_on_more = 1 if one > two else 2 if two > one else 0
-    misled = (
-        ""
-        if go_on_more != 3 - better
-        else (
-            tr(
-                "One die goes on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
-                more=one,
-                less=two,
+
+    def check(answer: Any) -> tuple[bool, str]:
+        from gamekit.widgets.exercise import parse_int
+
+        k = parse_int(answer)
+        if k == n:
+            return True, tr(
+                "Right: {n} of 36 — {listing}. Only a total of {total} covers {items} at once.",
+                n=n,
+                listing=listing,
+                total=total,
+                items=tile_list(open_tiles),
+            ) + one_die
+        if k == go_on:
+            return False, tr(
+                "You counted the outcomes that let you go on. To shut the box, this one roll must cover every "
+                "open tile, not just one of them."
             )
-            if go_on_more == 1
-            else tr(
-                "Two dice go on more often on this roll ({more} of 36 against {less}), but that is one roll only.",
-                more=two,
-                less=one,
+        if k == go_on - n and k > 0:
+            return False, tr(
+                "You counted the outcomes that cover some of the open tiles. They leave a tile open: the box is "
+                "shut only when the roll covers every open tile."
             )
+        if k == unordered and k < n:
+            return False, tr(
+                "Too few: {k} is the count when ({a}, {b}) and ({b}, {a}) are taken as one outcome. They are "
+                "two outcomes — first die, second die.",
+                k=k,
+                a=low,
+                b=high,
+            )
+        if k == 0:
+            return False, tr(
+                "Two dice make totals from 2 to 12, so some outcomes make the total of every open tile. Find "
+                "that total on your grid and count its outcomes."
+            )
+        if k > n:
+            return False, tr("Too many: only one total covers every open tile at once.")
+        return False, tr(
+            "Too few. Count every outcome (first die, second die) whose total covers every open tile at once."
         )
-    )
-    lesson = (
-        ""
-        if not misled
-        else tr(
-            "The choice that goes on more often on one roll is not always the one that "
-            "shuts the box more often by the end of the turn."
-        )
-    )
-    explanations = {
-        names[better]: " ".join(s for s in (tr("Right. {said}", said=worded), lesson) if s),
-        names[3 - better]: " ".join(s for s in (tr("Not the better one."), misled, worded, lesson) if s),
-        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=worded),
-    }
+
     return Exercise(
         tr(
-            "Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which "
-            "gives you the better chance to shut the box by the end of the turn?",
+            "Tiles {items} are open and you roll two dice. In how many of the 36 outcomes does this one roll "
+            "shut the box?",
             items=tile_list(open_tiles),
         ),
-        choice_checker(names[better], explanations),
+        check,
         hint=tr(
-            "Follow the turn to its end, not one roll. For each choice, list the ways the rolls can cover "
-            "every open tile, and how likely each way is."
+            "To shut the box with one roll, the roll must cover every open tile. Which total does that? Count "
+            "its outcomes on your grid."
         ),
-        answer=names[better],
-        solutions=[names[better]],
-        choices=[names[1], names[2], names[0]],
-        wrong=[names[3 - better], names[0]],
-        key=f"dice shut {open_tiles}",
-        leaks=(tr("not always the same"), tr("not the whole story")),
+        answer=str(n),
+        solutions=[n],
+        wrong=sorted({go_on, go_on - n, unordered, 0} - {n}),
+        key=f"one roll shut {open_tiles}",
+        # the listing of the outcomes, or the count with a space before it ("36 of 36" is another count)
+        leaks=(listing, " " + tr("{n} of 36", n=n), " " + tr("{n} of the 36", n=n)),
     )
 
 

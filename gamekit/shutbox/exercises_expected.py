@@ -298,3 +298,21 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
         key=f"expected score {tiles}",
         leaks=(str(value), number(float(value), 2)),
     )
+
+
+def expected_score_words() -> str:
+    """What a position, the expected score and a tree are, as lesson 4's page says them, as a Markdown box for its
+    worksheet (current language)."""
+    lines = [
+        tr("Words of this lesson"),
+        tr("A position is the tiles still open at a moment of the game."),
+        tr(
+            "The expected score of a position is the average score you would get if you played it many, "
+            "many times, as well as possible."
+        ),
+        tr(
+            "A tree has one branch for each way the next roll can go. Multiply the score at the end of "
+            "each branch by the chance of that branch, then add: that is the expected score."
+        ),
+    ]
+    return "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])

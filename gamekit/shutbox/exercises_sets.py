@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import ntr, ptr, tr
 from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.lesson_words import tile_list
@@ -340,4 +340,35 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
         wrong=wrong,
         key=f"count sets {total}" if open_tiles == TILES else f"count sets {total} {open_tiles}",
         leaks=(f"{total}: {n}",),
+    )
+
+
+WORKED_COUNT_ROLL = 8
+"""Lesson 2's worked count (the page's, before exercise 5, and its worksheet's): the sets for 8 on a full box,
+counted by their largest tile.  Exercises 5 and 6 count the sets for 11 and 12."""
+
+
+def worked_count(roll: int = WORKED_COUNT_ROLL, open_tiles: Iterable[int] = TILES) -> str:
+    """Lesson 2's way to count the sets for ``roll`` without writing them all, in the current language: for each
+    largest tile, how many sets start with it, then the sum ("largest 8: 1 set; largest 7: 1 set; … so 1 + 1 + 1 +
+    2 + 1 = 6 sets").  Computed from the sets themselves; ValueError when no set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = tiles_summing_to(roll, open_tiles)
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    by_largest: dict[int, int] = {}
+    for st in sets:
+        by_largest[max(st)] = by_largest.get(max(st), 0) + 1
+    parts = [
+        ntr("largest tile {tile}: {n} set", "largest tile {tile}: {n} sets", n, tile=tile)
+        for tile, n in sorted(by_largest.items(), reverse=True)
+    ]
+    return tr(
+        "A worked count: the sets for {roll} with {box}, counted by their largest tile. {parts}. So {sum} = {total} "
+        "sets.",
+        roll=roll,
+        box=tr("every tile open") if open_tiles == TILES else tr("tiles {items} open", items=tile_list(open_tiles)),
+        parts=ptr("between items in a list", "; ").join(parts).capitalize(),
+        sum=" + ".join(str(n) for _, n in sorted(by_largest.items(), reverse=True)),
+        total=len(sets),
     )

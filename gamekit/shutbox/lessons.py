@@ -38,7 +38,7 @@ from gamekit.shutbox.exercises_best_set import (
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
-    dice_shut_exercise,
+    one_roll_shut_exercise,
     expected_count_exercise,
     go_on_dice_exercise,
     roll_outcomes_exercise,
@@ -46,9 +46,10 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_expected import (
     EXPECTED_EXERCISE_TILE,
     expected_score_exercise,
+    expected_score_words,
     two_tile_expected_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
+from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise, worked_count
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
@@ -195,7 +196,7 @@ LESSONS: dict[int, Lesson] = {
             "dice_123": partial(go_on_dice_exercise, (1, 2, 3)),
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
-            "dice_shut_25": partial(dice_shut_exercise, (2, 5)),
+            "shut_one_roll_25": one_roll_shut_exercise,
         },
         {
             "go_on_12": "easy",
@@ -206,7 +207,7 @@ LESSONS: dict[int, Lesson] = {
             "dice_123": "medium",
             "go_on_256": "hard",
             "dice_256": "hard",
-            "dice_shut_25": "hard",
+            "shut_one_roll_25": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -247,8 +248,8 @@ LESSONS: dict[int, Lesson] = {
                 ("dice_123", "dice_256"),
             ),
             (
-                N_("choose one die or two for the whole turn, by the chance to shut the box by its end"),
-                ("dice_shut_25",),
+                N_("count the outcomes of two dice that shut the box with one roll"),
+                ("shut_one_roll_25",),
             ),
         ),
         themes=(SETS, DICE),
@@ -324,9 +325,19 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
-    "shut_the_box/02_sets_for_a_roll": ("rules", "method"),
+    "shut_the_box/02_sets_for_a_roll": ("rules", "method", "count"),
     "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": ("rules", "tree", "nine", "chances", "one_tile", "worked", "two_rolls", "goals"),
+    "shut_the_box/04_best_strategy": (
+        "rules",
+        "words",
+        "tree",
+        "nine",
+        "chances",
+        "one_tile",
+        "worked",
+        "two_rolls",
+        "goals",
+    ),
 }
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
@@ -378,7 +389,9 @@ def worksheet_aids(notebook: str) -> list[str]:
     the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
     first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 9; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank
+    exercise 9; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
+    position, the expected score and a tree are, as lesson 4's page says them; "score_sheet" — a blank score sheet
+    for the rounds played at the end of lesson 1; "tally" — a blank
     tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
@@ -504,6 +517,10 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
+        elif aid == "count":
+            out.append(worked_count())
+        elif aid == "words":
+            out.append(expected_score_words())
         elif aid == "method":
             lines = [
                 tr("The method: largest tile first"),

@@ -19,11 +19,11 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
 )
-from gamekit.shutbox.exercises_dice import go_on_chances
+from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
-from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, spaced, tile_list
+from gamekit.shutbox.lesson_words import chance_words, exact_score, spaced, tile_list
 
 
 def worked_solutions() -> list[tuple[str, str]]:
@@ -129,12 +129,12 @@ def worked_solutions() -> list[tuple[str, str]]:
         (
             tr("Lesson 3, exercise 9"),
             tr(
-                "open 2 and 5: {dice}, but the chance to shut the box with the best play "
-                "after is {one} with one die and {two} with two dice: two dice can make 7 and "
-                "cover both tiles at once, one die must make 2 and 5 one roll at a time.",
-                dice=dice((2, 5)),
-                one=exact_chance(table(Rules(), "shut").dice_values(mask_of((2, 5)))[1]),
-                two=exact_chance(table(Rules(), "shut").dice_values(mask_of((2, 5)))[2]),
+                "open {items}: only a total of {total} covers both tiles at once: {list}, so {k}/36. One die "
+                "never makes {total}: it must make {items} one roll at a time.",
+                items=tile_list(ONE_ROLL_TILES),
+                total=sum(ONE_ROLL_TILES),
+                list=making(sum(ONE_ROLL_TILES)),
+                k=len(making(sum(ONE_ROLL_TILES)).split(", ")),
             ),
         ),
         (

@@ -1150,43 +1150,54 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     )
 
 
-def test_lesson_three_shows_that_counting_the_next_roll_can_choose_the_wrong_dice():
-    """With 2 and 5 open one die goes on more often (12 of 36 against 11), yet two dice shut the box far more often
-    (41/216 against 1/18, the solver's values): exercise 9 asks for the whole turn, without giving the counts or
-    saying above it which way they point, and answers the count-only choice with why it misleads.  The page
-    no longer teaches "choose by counting the outcomes that go on"."""
+def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
+    """Exercise 9 asks what lesson 3 teaches (a count of outcomes on the 36-outcome grid), typed, not a choice
+    among three that needs lesson 4's multiplying: with 2 and 5 open, the outcomes of two dice that shut the box
+    in one roll are those making 7 (6 of 36).  Each common slip gets its own reason; the right answer says why
+    one die cannot do it; tiles no roll of two dice shuts are refused."""
     from pathlib import Path
-    from gamekit.shutbox.strategy import table
 
-    shut = table(Rules(), "shut").dice_values((2, 5))
-    assert shut == {1: Fraction(1, 18), 2: Fraction(41, 216)}
-    assert exercises_dice.go_on_chances((2, 5)) == {1: Fraction(12, 36), 2: Fraction(11, 36)}
-    assert table(Rules(), "score").dice((2, 5)) == 2  # and for a low score as well
-    ex = exercises_dice.dice_shut_exercise((2, 5))
-    # the question does not hand over the counts, and the page above it does not say the count misleads here
-    assert "36" not in ex.prompt and ex.solutions == ["two dice"]
-    ok, why = ex.check("one die")
-    assert not ok and "one roll only" in why and "about 6 games in 100" in why and "about 19 games in 100" in why
-    assert ex.check("two dice")[0] and not ex.check("the same either way")[0]
-    # the insight that the two questions can differ is told after answering, never above the exercise
-    insight = "not always the one that shuts the box more often"
-    assert insight in why and insight in ex.check("two dice")[1]
-    assert set(ex.leaks) == {"not always the same", "not the whole story"}
-    # the hint gives the method, not the reason the answer is right (how many rolls each choice needs)
-    assert "list the ways the rolls can cover every open tile" in ex.hint
-    assert "how many rolls" not in ex.hint and "7" not in ex.hint and "one die never" not in ex.hint
-    assert "dice_shut_25" in L.LESSONS[3].objectives[-1][1]
-    with pytest.raises(ValueError, match="no choice"):
-        exercises_dice.dice_shut_exercise((2, 5, 9))
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    ex = exercises_dice.one_roll_shut_exercise((2, 5))
+    sevens = [(a, b) for a in range(1, 7) for b in range(1, 7) if a + b == 7]
+    assert ex.solutions == [len(sevens)] == [6] and not ex.choices  # typed, not a choice
+    ok, why = ex.check("6")
+    assert ok and "1+6, 2+5, 3+4, 4+3, 5+2, 6+1" in why and "One die never makes more than 6" in why
+    go_on = int(exercises_dice.go_on_chances((2, 5))[2] * 36)  # 11: totals 2, 5 and 7
+    reasons = {
+        str(go_on): "let you go on",
+        str(go_on - 6): "cover some of the open tiles",
+        "3": "taken as one outcome",
+        "0": "Two dice make totals from 2 to 12",
+        "8": "Too many",
+        "4": "Too few",
+    }
+    found = set()
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why, (typed, why)
+        found.add(why)
+    assert len(found) == len(reasons)  # each slip its own reason
+    assert all(not ex.check(str(w))[0] for w in ex.wrong) and set(map(str, ex.wrong)) >= {"11", "5", "3", "0"}
+    assert not re.search(r"\b[67]\b", ex.prompt + ex.hint)  # neither the count nor the total is given
+    widget = ExerciseWidget(ex, score=LessonScore("shutL3 test, exercise 9"))
+    ok, why = widget.submit("six")
+    assert not ok and widget.attempts == []  # not a number: refused, not counted
+    for bad in ((4, 5, 6), ()):
+        with pytest.raises(ValueError, match="no roll of two dice makes"):
+            exercises_dice.one_roll_shut_exercise(bad)
+    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25",)
+    assert L.LESSONS[3].exercises["shut_one_roll_25"]().key == ex.key
     for lang, path in (("en", "notebooks/shut_the_box/03_dice.md"), ("es", "notebooks/es/shut_the_box/03_dice.md")):
         page = (Path(__file__).resolve().parents[2] / path).read_text()
-        assert "dice_shut_exercise((2, 5))" in page
-        assert "choose one die or two by counting" not in page and "To choose, first count" not in page
-        above = page[: page.index("dice_shut_exercise((2, 5))")]
-        hints = r"not always the same|not the whole story|no siempre coinciden|no lo es todo|answers differ"
-        assert not re.search(hints, above), (lang, "the page says the two questions have different answers")
+        assert "one_roll_shut_exercise((2, 5))" in page and "dice_shut_exercise" not in page
+        above = page[: page.index("one_roll_shut_exercise((2, 5))")]
         above = above[above.rindex("###") :]  # exercise 9's heading and its paragraph
-        assert not re.search(r"wrong way|equivocada|12 of 36|12 de 36|two dice|dos dados", above), (lang, above)
+        assert not re.search(r"\b7\b|6 of 36|6 de 36|1\+6", above), (lang, above)
+    with using("es"):
+        es = exercises_dice.one_roll_shut_exercise((2, 5))
+        assert "36 resultados" in es.prompt and "Un dado nunca" in es.check("6")[1]
     # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
     for ex in L.practice_exercises(3):
         assert (
@@ -2120,12 +2131,23 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
     for bare in (best.solutions[0], f"{values[0]}; {best.solutions[0]}", " ; ; "):
         ok, why = widget.submit(bare)
         assert not ok and "three parts" in why
+    for malformed in ("nine", "9 + two", "7+2, 5+4"):  # the set part is read first, whatever the values
+        for typed in (values, [str(roll), str(roll)]):
+            ok, why = widget.submit(f"{typed[0]}; {typed[1]}; {malformed}")
+            assert not ok and "type the best set as its tiles with + between them" in why, (malformed, why)
+    assert widget.attempts == []  # none of those refusals counted
+    # once solved, "Compare every set" lists every set for the pupil's own answer (its set part, spaces and all)
+    spaced = f"{values[0]}; {values[1]};  {' + '.join(best.solutions[0].split('+'))} "
+    assert ex.more(spaced) == best.more(best.solutions[0]) != ""
+    assert ex.more(best.solutions[0]) == ""  # a bare set is not this exercise's answer
     with pytest.raises(TypeError):
         ex.checker(7)
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
     with using("es"):
         es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
+        with pytest.raises(ValueError, match="escribe el mejor conjunto"):
+            es.checker(f"{values[0]}; {values[1]}; nueve")
         assert "con ; entre ellos" in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
@@ -2182,3 +2204,125 @@ def test_a_whole_number_typed_with_zero_decimals_is_read_and_other_decimals_are_
         lesson_words.parse_whole("ten")
     with using("es"), pytest.raises(ValueError, match="redondéalo al número entero más cercano"):
         lesson_words.parse_whole("10,65")
+
+
+def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answered():
+    """The table of 36 000 simulated rolls prints each total's exact chance (13.89 % for 6, 11.11 % for 9: exercises
+    3 and 4's answers): after Run All the page shows a note instead, and the table appears only when exercises 1–4
+    are each solved or their answers shown."""
+    from pathlib import Path
+
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 test, simulation table")
+    held = charts.simulation_check(score, n=3600, seed=2)
+    assert len(held.children) == 1 and "exercises 3 and 4" in held.children[0].value
+    assert "13.89" not in held.children[0].value
+    exercises = [
+        roll_outcomes_exercise((1, 2)),
+        roll_outcomes_exercise((1, 4)),
+        chance_exercise(9),
+        expected_count_exercise(6, 3600),
+    ]
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    for widget, ex in zip(widgets[:3], exercises):
+        assert widget.submit(str(ex.solutions[0]))[0]
+        assert "13.89" not in held.children[0].value  # three of four: still closed
+    widgets[3].show_answer()
+    assert "13.89 %" in held.children[0].value and "11.11 %" in held.children[0].value
+    with pytest.raises(TypeError, match="lesson score"):
+        charts.simulation_check("score")
+    for page in ("notebooks/shut_the_box/03_dice.md", "notebooks/es/shut_the_box/03_dice.md"):
+        text = (Path(__file__).resolve().parents[2] / page).read_text()
+        assert "simulation_check(score, n=36_000, seed=2)" in text and "simulation_table(" not in text
+    with using("es"):
+        assert "ejercicios 3 y 4" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_words():
+    """On paper, sheet 2 shows how to count sets by their largest tile (for 8 on a full box: 6 sets, the page's
+    own example, computed), which answers neither exercise 5 (11) nor 6 (12 without tile 5); sheet 4 says what a
+    position, the expected score and a tree are before its tree exercise.  English and Spanish."""
+    from pathlib import Path
+
+    assert exercises_sets.worked_count() == (
+        "A worked count: the sets for 8 with every tile open, counted by their largest tile. Largest tile 8: 1 set; "
+        "largest tile 7: 1 set; largest tile 6: 1 set; largest tile 5: 2 sets; largest tile 4: 1 set. "
+        "So 1 + 1 + 1 + 2 + 1 = 6 sets."
+    )
+    assert len(tiles_summing_to(8, tuple(range(1, 10)))) == 6
+    assert "largest tile 5: 2 sets" in exercises_sets.worked_count(
+        8, (1, 2, 3, 4, 5, 8)
+    ) and "tiles 1, 2, 3, 4, 5 and 8 open" in (exercises_sets.worked_count(8, (1, 2, 3, 4, 5, 8)))
+    with pytest.raises(ValueError, match="no set makes 12"):
+        exercises_sets.worked_count(12, (1, 2))
+    counts = {L.LESSONS[2].exercises[name]().solutions[0] for name in ("count_11", "count_12")}
+    assert 6 not in {int(c) for c in counts}
+    root = Path(__file__).resolve().parents[2] / "docs/teachers"
+    for lang, folder in (("en", root / "worksheets"), ("es", root / "es/worksheets")):
+        two = (folder / "shut_the_box/02_sets_for_a_roll.md").read_text()
+        four = (folder / "shut_the_box/04_best_strategy.md").read_text()
+        with using(lang):
+            assert exercises_sets.worked_count() in two
+            words = L.worksheet_aids("shut_the_box/04_best_strategy")[1]
+        assert words in four and four.index(words) < four.index("```")  # before the tree to fill in
+        for term in (
+            ("position", "expected score", "tree") if lang == "en" else ("posición", "puntuación esperada", "árbol")
+        ):
+            assert term in words.lower()
+
+
+def _code_cells(page: str) -> list[str]:
+    return [c.split("\n---\n", 1)[-1].strip() for c in re.findall(r"```\{code-cell\}\n(.*?)```", page, flags=re.S)]
+
+
+def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agrees():
+    """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
+    exercises 1 to 9, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
+    after exercise 9, the challenge, the More practice).  Each other cell computes with two dice always: the rules
+    passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
+    from pathlib import Path
+
+    from gamekit.shutbox import exercises_expected, lesson_tables, trees
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    lessons_rule = (
+        "lesson_tables.dice_rules_table()",
+        "lesson_scenes.challenge_widget(score=score)",
+        "L.practice(4, score)",
+    )
+    for lang, path, said in (
+        ("en", root / "shut_the_box/04_best_strategy.md", "Two dice are rolled always in every tree and table, and in"),
+        ("es", root / "es/shut_the_box/04_best_strategy.md", "Siempre se tiran dos dados en todos los árboles y"),
+    ):
+        page = path.read_text()
+        assert said in " ".join(page.split()) and page.index(said.split(" in ")[0]) < page.index("tree_diagram((9,))")
+        for cell in (c.split("\n")[-1] for c in _code_cells(page)):  # the line that shows something
+            explicit = 'Rules(one_die="never")' in cell or "FILL_RULES" in cell
+            if explicit or cell in lessons_rule or not re.search(r"table\(|exercise\(|widget\(|diagram\(", cell):
+                continue
+            assert cell in (
+                "ExerciseWidget(exercises_expected.expected_score_exercise(), score=score)",
+                "tree_diagram((9,))",
+                "tree_diagram((8, 9))",
+                "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
+                "lesson_tables.comparison_table(*lesson_tables.WORKED_COMPARISON)",
+                "lesson_tables.objectives_table(*lesson_tables.DISAGREEMENT)",
+                "ExerciseWidget(exercises_best_set.goals_why_exercise(), score=score)",
+                "exercises_dice.prediction_widget(exercises_dice.worst_rule_prediction())",
+            ), (lang, cell)
+    assert exercises_expected.expected_score_exercise().solutions == (
+        exercises_expected.expected_score_exercise(rules=FILL_RULES).solutions
+    )
+    assert exercises_expected.two_tile_expected_exercise().solutions == (
+        exercises_expected.two_tile_expected_exercise(rules=FILL_RULES).solutions
+    )
+    for tiles in ((9,), (8, 9)):
+        assert str(trees.tree_diagram(tiles)) == str(trees.tree_diagram(tiles, FILL_RULES))
+    assert lesson_tables.comparison_table().rows == lesson_tables.comparison_table(rules=FILL_RULES).rows
+    assert lesson_tables.objectives_table().table.rows == lesson_tables.objectives_table(rules=FILL_RULES).table.rows
+    assert exercises_best_set.goals_why_exercise().solutions == (
+        exercises_best_set.goals_why_exercise(rules=FILL_RULES).solutions
+    )
