@@ -1144,7 +1144,7 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     assert min(empties) > teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES) and {
         ex.level for ex in exercises
     } == {"hard"}
-    assert "all three are hard" in page and "(easier to harder)" not in page
+    assert "so both are hard" in page and "(easier to harder)" not in page and len(exercises) == 2
     assert all("Any of" not in ex.prompt for ex in exercises)
 
 
@@ -1902,7 +1902,8 @@ def test_spanish_words_follow_the_glossary_and_read_naturally():
     guide = (NOTEBOOKS.parent / "docs/teachers/es/connect.md").read_text(encoding="utf-8")
     assert "el rojo cae en la fila" not in guide
     three = (NOTEBOOKS / "es/five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
-    assert "Allen y, por separado, Victor Allis" in three
+    # the history of Connect Four's solution is the guide's, not the pupil's page (lesson 3 is read, not studied)
+    assert "Allen y, por separado, Victor" in " ".join(guide.split()) and "Allen" not in three
 
 
 def test_exercise_eight_intro_agrees_with_its_feedback():
