@@ -278,10 +278,10 @@ LESSONS: dict[int, Lesson] = {
             ),
         ),
         # typed: the best column and its score (minimax and reading a score, this lesson's ideas); none that a look
-        # one drop ahead settles; two problems (8 and 6 empty cells): the searches by hand that fit spare time
+        # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("double_threat", "medium")),
+            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,

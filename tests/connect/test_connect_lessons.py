@@ -1144,7 +1144,8 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     assert min(empties) > teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES) and {
         ex.level for ex in exercises
     } == {"hard"}
-    assert "so both are hard" in page and "(easier to harder)" not in page and len(exercises) == 2
+    assert "all three are hard" in page and "(easier to harder)" not in page and len(exercises) == 3
+    assert "one in class if there is time, the others at home" in page  # a hand search takes 10 minutes
     assert all("Any of" not in ex.prompt for ex in exercises)
 
 
