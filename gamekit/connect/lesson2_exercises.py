@@ -1,5 +1,5 @@
-"""The exercises of 5 en raya lesson 2 (threats and zugzwang): blocking, winning in one, the only move, stacked
-threats, claimeven and zugzwang.
+"""The exercises of 5 en raya lesson 2 (threats and zugzwang): blocking, winning in one, stacked threats,
+claimeven and zugzwang.
 """
 
 from __future__ import annotations
@@ -39,67 +39,6 @@ def win_in_one_exercise() -> ConnectExercise:
         tr("Red to move: win with this disc. Which column?"),
         hint=tr("Find red's four in a line and the empty cell at its end that a disc can reach now."),
     )
-
-
-def only_move_exercise() -> ConnectExercise:
-    return solver_exercise(
-        "only_move",
-        tr("Yellow to move. Every column but one loses. Find the one that does not."),
-        hint=tr("Where would red like to drop next? Get there first — and keep yellow's threat on row 6 alive."),
-        why_right=only_move_words(FiveInARow.from_moves(EXERCISE_POSITIONS["only_move"])),
-        fitted=True,
-    )
-
-
-def only_move_words(game: ConnectGame) -> str:
-    """Why the solver's only move in ``game`` is the only one: after each other drop the opponent drops there and
-    gets threats stacked in one column (read off the board for each drop, never written by hand: drops that give
-    the same stack are named together, so no sentence claims for one drop what only others give); the move also
-    keeps the mover's threat on an even row for the end of the game (that row read off the board too)."""
-    move = best_moves(game)[0]
-    runs: dict[tuple[int, tuple[int, ...]], list[str]] = {}
-    for wrong in game.legal_moves():
-        if str(wrong) == str(move):
-            continue
-        after = game.copy()
-        after.play(wrong)
-        if str(move) not in map(str, after.legal_moves()):
-            continue
-        after.play(move)
-        try:
-            column, rows = stacked_run(after, 1 - game.to_move)
-        except ValueError:
-            continue
-        runs.setdefault((column, tuple(rows)), []).append(str(wrong))
-    if not runs:
-        raise ValueError("no other drop lets the opponent stack threats by dropping into the only move's column")
-    me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
-    drops = sorted({d for run in runs.values() for d in run}, key=int)
-    listed = ", ".join(drops[:-1]) + tr(" or ") + drops[-1] if len(drops) > 1 else drops[0]
-    after = game.copy()
-    after.play(move)
-    even = sorted(r + 1 for c, r in threat_cells(after, game.to_move) if (r + 1) % 2 == 0)
-    text = (
-        tr(
-            "If {me} dropped in column {columns} instead, {them} would drop in column {move}.",
-            columns=listed,
-            move=move,
-            them=them,
-            me=me,
-        )
-        + " "
-        + tr(
-            "Then {them} would have two threats, one above the other, in one column, and {me} could block only "
-            "the lower one.",
-            them=them,
-            me=me,
-        )
-    )
-    if even:
-        text += " " + tr(
-            "Your drop also keeps {me}'s threat on row {row} (even) for the end of the game.", me=me, row=even[-1]
-        )
-    return text
 
 
 def winning_move_exercise() -> ConnectExercise:

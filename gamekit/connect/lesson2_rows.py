@@ -225,3 +225,107 @@ def two_threats_exercise() -> ConnectExercise:
         game=game,
         click=False,
     )
+
+
+def new_threats(game: ConnectGame, move: str) -> list[tuple[int, int]]:
+    """The threat cells of the player to move that ``move`` creates (empty cells where a further disc of that
+    player would complete five, that were not such cells before), as (grid column, row from 0), sorted."""
+    seat = game.to_move
+    before = set(threat_cells(game, seat))
+    after = game.copy()
+    after.play(move)
+    return sorted(set(threat_cells(after, seat)) - before)
+
+
+def threat_kind(game: ConnectGame, move: str) -> str:
+    """What ``move`` makes for the player to move, as lesson 2's rule of thumb sorts it: "loses" (the opponent
+    then makes five at once), "playable" (a new threat a disc can reach at once, so the opponent simply blocks
+    it), "own" (a new threat, out of reach for now, on the mover's own kind of row: odd for red, even for
+    yellow), "other" (new threats out of reach, all on the other player's kind of row) or "none" (no new
+    threat)."""
+    from gamekit.connect.lesson_positions import immediate_wins
+
+    after = game.copy()
+    after.play(move)
+    if immediate_wins(after):
+        return "loses"
+    cells = new_threats(game, move)
+    if any(len(after.grid[c]) == r for c, r in cells):
+        return "playable"
+    own = 1 if game.to_move == 0 else 0  # odd rows (row index even) are red's kind, even rows yellow's
+    if any(r % 2 == 1 - own for c, r in cells):
+        return "own"
+    return "other" if cells else "none"
+
+
+def own_kind_threat_exercise(name: str = "own_threat") -> ConnectExercise:
+    """Make a threat that helps: red, to move, has no threat yet, and exactly the drops that make a new red threat
+    on an odd row (red's kind, out of yellow's reach for now) are the exact solver's best moves (checked here: the
+    position is refused otherwise).  Each wrong drop is told what it made: a threat on an even row (yellow's
+    kind), a threat yellow blocks at once, no threat at all, or yellow's five; then what best play gives after
+    it."""
+    from gamekit.connect.lesson_exercise import column_checker, outcome_words
+    from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves
+
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
+    if game.to_move != 0 or threat_cells(game, 0):
+        raise ValueError(f"{name}: red must be to move, with no threat cell yet")
+    good = best_moves(game)
+    kinds = {m: threat_kind(game, m) for m in game.legal_moves()}
+    if sorted(m for m, k in kinds.items() if k == "own") != sorted(good):
+        raise ValueError(f"{name}: the drops making a red threat on an odd row are not the solver's best")
+    if "other" not in kinds.values():
+        raise ValueError(f"{name}: no drop makes a red threat on an even row (the common slip)")
+    told: dict[str, str] = {}
+
+    def cells_words(move: str) -> str:
+        cells = [(game.column_number(c), r + 1) for c, r in new_threats(game, move)]
+        return tr(" and ").join(tr("column {column} row {row}", column=c, row=r) for c, r in cells)
+
+    def judge(move: str) -> tuple[bool, str]:
+        if move not in told:
+            words = outcome_words(game, move, hide=() if move in good else good)
+            told[move] = words[:1].upper() + words[1:]
+        kind = kinds[move]
+        rows = tr(" and ").join(str(r) for r in sorted({r + 1 for _, r in new_threats(game, move)}))
+        values = dict(move=move, cells=cells_words(move), rows=rows, words=told[move])
+        if kind == "own":
+            return True, tr(
+                "Right: column {move} gives red new threat cells ({cells}) on odd rows, red's kind, and no disc "
+                "can reach them yet. {words}",
+                **values,
+            )
+        if kind == "other":
+            return False, tr(
+                "Not column {move}: it makes a red threat on row {rows}, an even row. Even rows are yellow's kind: "
+                "yellow can answer on top and take that cell. {words}",
+                **values,
+            )
+        if kind == "playable":
+            return False, tr(
+                "Not column {move}: its threat ({cells}) can be reached at once, so yellow simply blocks it. {words}",
+                **values,
+            )
+        if kind == "none":
+            return False, tr(
+                "Not column {move}: it makes no new red threat (four in a line with the fifth cell empty). {words}",
+                **values,
+            )
+        return False, tr("Not column {move}: {words}", move=move, words=told[move][:1].lower() + told[move][1:])
+
+    return ConnectExercise(
+        tr(
+            "Red to move, and nobody has a threat yet. Make a red threat that will help red: one that no disc can "
+            "reach yet, on the right kind of row. Which column?"
+        ),
+        column_checker(game, judge),
+        hint=tr(
+            "For each column, look where the disc lands and which lines of five it joins. Does it leave four red "
+            "discs with the fifth cell empty? On which row is that empty cell?"
+        ),
+        answer=tr("Column {columns}", columns=tr(" or ").join(good)),
+        solutions=good,
+        wrong=[m for m in game.legal_moves() if m not in good],
+        key=name,
+        game=game,
+    )

@@ -60,10 +60,12 @@ EXERCISE_POSITIONS = {
     "block_threat": "23164421114537712",
     # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
     "win_in_one": "5257316372476621",
-    # lesson 2 — yellow to move: only one column does not lose; it wins with yellow's very last disc
-    "only_move": "444554354436367621333665725",
     # lesson 2 — red to move: one column wins by force, every other column only draws
     "winning_move": "55554234444457323533",
+    # lesson 2 — red to move, no threat on the board: column 6 makes red threat cells on rows 3 and 5 of column 7
+    # (odd: red's kind, out of reach), column 3 one on row 6 (even: yellow's kind); the exact solver: column 6
+    # wins, column 2 loses, every other column draws
+    "own_threat": "4544444567263155556322",
     # lesson 2 — final challenge: yellow to move; one column wins, one draws, the rest lose
     "challenge": "721356347515645454433",
     # lesson 2 — yellow to move, red's last disc in column 4, the only column with an odd number of empty cells:

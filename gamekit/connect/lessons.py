@@ -44,13 +44,17 @@ from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
     challenge_exercise,
     claimeven_exercise,
-    only_move_exercise,
     win_in_one_exercise,
     winning_move_exercise,
     zugzwang_exercise,
     zugzwang_who_exercise,
 )
-from gamekit.connect.lesson2_rows import odd_even_2_exercise, odd_even_exercise, two_threats_exercise
+from gamekit.connect.lesson2_rows import (
+    odd_even_2_exercise,
+    odd_even_exercise,
+    own_kind_threat_exercise,
+    two_threats_exercise,
+)
 from gamekit.connect.lesson_exercise import ConnectExercise
 from gamekit.connect.lesson_pictures import CELL, picture, scene
 from gamekit.connect.lesson_positions import ROW_QUESTIONS
@@ -175,7 +179,7 @@ LESSONS: dict[int, Lesson] = {
             "odd_even_2": odd_even_2_exercise,
             "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
-            "only_move": only_move_exercise,
+            "own_threat": own_kind_threat_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
         },
@@ -188,7 +192,7 @@ LESSONS: dict[int, Lesson] = {
             "odd_even_2": "medium",
             "two_threats": "medium",
             "answer_on_top": "medium",
-            "only_move": "hard",
+            "own_threat": "hard",
             "winning_move": "hard",
             "challenge": "hard",
         },
@@ -216,14 +220,14 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("find a threat (an empty cell that would complete your five): block it, or use it"),
-                ("block_threat", "win_in_one", "only_move"),
+                ("block_threat", "win_in_one", "own_threat"),
             ),
             (
                 N_(
                     "tell an odd threat from an even one, say which player each one helps, and find the drop "
                     "that lets yellow answer every red disc in the same column until the grid is full"
                 ),
-                ("odd_even", "odd_even_2", "two_threats", "answer_on_top"),
+                ("odd_even", "odd_even_2", "two_threats", "answer_on_top", "own_threat"),
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
