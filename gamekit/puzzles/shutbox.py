@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import replace
 from fractions import Fraction
 
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
@@ -26,6 +26,9 @@ from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
+
+# the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
+from gamekit.puzzles.shut_words import mistake_words as mistake_words, why_words as why_words
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
@@ -531,64 +534,6 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     from gamekit.shutbox import cpu_player
 
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers
-
-
-def covering_throws(tiles, dice: int = 2) -> int:
-    """How many of the equally likely throws (36 of two dice, 6 of one die) make a total some set of ``tiles``
-    adds up to: the throws after which the turn goes on."""
-    tiles = tuple(sorted(set(tiles)))
-    if dice == 1:
-        return sum(1 for total in range(1, 7) if tiles_summing_to(total, tiles))
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if tiles_summing_to(a + b, tiles))
-
-
-def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
-    tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
-    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?": how many
-    throws of each can cover something (of 6; of 36), said only when the wrong roll's share is the lower one."""
-    f = puzzle.facts
-    if f.get("kind") == "dice":
-        tiles = f["open"]
-        one, two = covering_throws(tiles, 1), covering_throws(tiles, 2)
-        share = {1: one / 6, 2: two / 36}
-        right = puzzle.answers[0][1]
-        if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
-            return None  # said only when the coverage the pupil gave up explains the choice
-        return ntr(
-            "The mistake: with the {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            "The mistake: with tiles {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            len(tiles),
-            tiles=tile_words(tiles),
-            one=one,
-            two=two,
-            p1=round(100 * one / 6),
-            p2=round(100 * two / 36),
-        )
-    from gamekit.puzzles.core import action_key
-
-    left = puzzle.refutations.get(action_key(action), {}).get("left")
-    if left is None:
-        return None
-    best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
-    mine, best = covering_throws(left), covering_throws(best_left)
-    if not left or mine >= best:
-        return None
-    return tr(
-        "The mistake: it leaves {tiles} open, and the next roll of two dice can cover some of them in only "
-        "{mine} of 36 throws; the best set leaves tiles it can cover in {best}.",
-        tiles=tile_words(left),
-        mine=mine,
-        best=best,
-    )
-
-
-def tile_words(tiles) -> str:
-    """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
-    items = [str(t) for t in sorted(tiles)]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
 def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
