@@ -323,10 +323,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     puzzles = practice_ratings(puzzles)
     chosen = {p.id for p in which_set_selection([p for p in puzzles if p.facts.get("kind") == "set"])}
     puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
-    if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
-        return puzzles
-    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
-    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
+    dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
+    if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
+        dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
+    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice}
     return [p for p in puzzles if p.id in keep]
 
 
@@ -359,8 +359,30 @@ def two_sets(puzzle: Puzzle) -> bool:
 
 
 MIXED_DICE = 2
-"""How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
-recall lesson 3's rule, not the dozens the idea's own Practice drills."""
+"""How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
+the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule, not the
+drill the idea's own Practice gives."""
+
+
+def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The "one die or two?" questions Practice asks from ``puzzles`` (as :func:`practice_ratings` keeps them):
+    every question where one die is right, and as many where two dice are right, those whose open tiles add up
+    closest to 6 first (the sums where "one die whenever allowed" tempts most), then by id — so neither "one die
+    whenever allowed" nor "always two dice" (:data:`DICE_RULES`) answers more than half of them.  The third
+    rule, "one die if the open tiles add up to 6 or less", answers every one: in the whole game it fails in one
+    question only (:func:`gamekit.puzzles.shut_census.dice_census`), so no drill can hold it to a share.  In the
+    order asked: by rating, then alternating one die and two dice.  Not a "one die or two?" puzzle: ValueError."""
+    if any(p.facts.get("kind") != "dice" or len(p.answers) != 1 for p in puzzles):
+        raise ValueError(tr('dice_selection: "one die or two?" puzzles with one right roll only'))
+    by_roll = {n: sorted((p for p in puzzles if p.answers[0][1] == n), key=lambda p: p.id) for n in (1, 2)}
+    n = min(len(by_roll[1]), len(by_roll[2]))
+    chosen = []
+    for dice in (1, 2):
+        near = sorted(by_roll[dice], key=lambda p: abs(sum(p.facts["open"]) - 6.5))
+        chosen += near[:n]
+    chosen.sort(key=lambda p: (p.rating, p.id))
+    ones, twos = [p for p in chosen if p.answers[0][1] == 1], [p for p in chosen if p.answers[0][1] == 2]
+    return [p for pair in zip(ones, twos) for p in pair]
 
 
 MAX_RULE_SHARE = 0.35
@@ -385,12 +407,14 @@ def which_set_selection(
     * no rule of thumb (:data:`THUMB_RULES`) answers more than ``share`` of them (:func:`rule_answers`).
 
     A greedy search: it adds, one at a time, the question that keeps the most-used rule's count lowest (then
-    the one fewest rules answer, then one of the level with the fewest questions so far, then from level 6 up
+    the one fewest rules answer, then one of the roll asked least so far — so the rolls spread from 5 to 12, where
+    the game has such questions — then one of the level with the fewest questions so far, then from level 6 up
     a one-die rule other than the lessons' — below it Practice asks only theirs — then an order shuffled by
     ``seed``), and keeps the longest run of its picks in which every
     rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
     level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
-    level that has several, where a swap keeps the positions distinct and the shares within bounds.
+    level that has several, where a swap keeps the positions distinct and the shares within bounds; so does each
+    roll 2 to 12 (the game has such questions for 5 to 12 only, :func:`gamekit.puzzles.shut_census.census_puzzles`).
 
     Not a "which set?" question, or a share outside 0 to 1: ValueError."""
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
@@ -417,6 +441,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
     rules = {p.id: set(thumb_answers(p)) for p in order}
     counts = {r: 0 for r in THUMB_RULES}
     levels: dict[int, int] = {}
+    rolls: dict[int, int] = {}
     used: dict[tuple, tuple[str, list]] = {}  # position -> (one-die rule, [(goal, best sets), ...])
     picks: list[Puzzle] = []
     valid = 0
@@ -434,6 +459,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
             score = (
                 max(counts[r] + (r in mine) for r in THUMB_RULES),
                 len(mine),
+                rolls.get(p.facts["roll"], 0),
                 levels.get(level(p.rating), 0),
                 (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) >= 6),
             )
@@ -446,6 +472,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
         for r in rules[best.id]:
             counts[r] += 1
         levels[level(best.rating)] = levels.get(level(best.rating), 0) + 1
+        rolls[best.facts["roll"]] = rolls.get(best.facts["roll"], 0) + 1
         pos = question_position(best)
         used.setdefault(pos, (best.facts["one_die"], []))[1].append((best.facts["objective"], set(best.answers)))
         if max(counts.values()) <= share * len(picks) + 1e-9:
@@ -457,13 +484,33 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
         if any(level(p.rating) == lv for p in picks):
             continue
         spare = [q for q in picks if sum(level(o.rating) == level(q.rating) for o in picks) > 1]
+        alone = {q.facts["roll"] for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) == 1}
         swap = next(
             (
                 [o for o in picks if o is not out] + [p]
+                for keep_rolls in (True, False)  # first without losing a roll's only question
                 for p in order
                 if level(p.rating) == lv
                 for out in spare
-                if _within([o for o in picks if o is not out] + [p], rules, share)
+                if not (keep_rolls and out.facts["roll"] in alone - {p.facts["roll"]})
+                and _within([o for o in picks if o is not out] + [p], rules, share)
+            ),
+            None,
+        )
+        picks = swap or picks
+    for roll in range(2, 13):  # then each roll left without a question, where a swap keeps levels 1-4 asked
+        if any(p.facts["roll"] == roll for p in picks):
+            continue
+        spare = [q for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) > 1]
+        swap = next(
+            (
+                kept + [p]
+                for p in order
+                if p.facts["roll"] == roll
+                for out in spare
+                for kept in [[o for o in picks if o is not out]]
+                if {1, 2, 3, 4} & {level(o.rating) for o in picks} <= {level(o.rating) for o in kept + [p]}
+                and _within(kept + [p], rules, share)
             ),
             None,
         )

@@ -1011,7 +1011,10 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
         for p in bank("shut_the_box", theme="one_die_or_two")
         if p.facts["one_die"] == "after_789" or level(p.rating) >= 6
     }
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)  # else whole
+    drill = practice_pool("shut_the_box", "one_die_or_two")  # as many "one die" as "two dice" questions of them
+    assert {p.question_key for p in drill} <= lessons_rule_or_level_6
+    ones = {p.question_key for p in bank("shut_the_box", theme="one_die_or_two") if p.answers == (("roll", 1),)}
+    assert len(drill) == 2 * len(ones & lessons_rule_or_level_6)
 
 
 @pytest.mark.parametrize(
