@@ -321,3 +321,38 @@ def test_practices_which_set_questions_spread_over_the_rolls_the_game_allows():
         assert max(rolls.values()) <= 0.25 * sum(rolls.values()), rolls
     asked = {p.facts["roll"] for p in census_puzzles() if one_step_rule(p) is None}
     assert min(asked) == 5 and set(range(5, 13)) <= asked
+
+
+def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
+    """The page's sentences about the pools, counted: the dice drill uses the lessons' rule, half one die and half
+    two dice, lesson 3's rule answers every one, all at level 1, the mixed pool asks 2; the "which set?" rolls go
+    from 5 to 12; some puzzles come from played turns and the others from the census."""
+    from pathlib import Path
+
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.shutbox import dice_rules
+    from gamekit.puzzles.store import shipped_info
+
+    root = Path(__file__).parents[2] / "notebooks"
+    en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    drill = practice_pool("shut_the_box", "one_die_or_two")
+    assert {p.facts["one_die"] for p in drill} == {"after_789"}
+    assert "These questions all use the lessons' rule" in en and "usan la regla de las lecciones" in es
+    ones = sum(p.answers == (("roll", 1),) for p in drill)
+    assert 2 * ones == len(drill)
+    assert "In half of them one die is better" in en and "En la mitad de ellas es mejor un dado" in es
+    assert all("six_or_less" in dice_rules(p) for p in drill) and all(level(p.rating) == 1 for p in drill)
+    assert "One rule answers them all" in en and "Una sola regla las responde todas" in es
+    mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
+    assert f"you meet only {len(mixed)} of them" in en and f"te salen solo {len(mixed)}." in es
+    rolls = [p.facts["roll"] for p in practice_pool("shut_the_box", "best_set")]
+    assert f"The rolls go from {min(rolls)} to {max(rolls)}." in en
+    assert f"Las tiradas van del {min(rolls)} al {max(rolls)}." in es
+    census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])
+    asked = {p.id for theme in (None, "best_set", "one_die_or_two") for p in practice_pool("shut_the_box", theme)}
+    assert asked & census and asked - census  # "Some … from turns the computer played. The others …"
+    assert "Some puzzles come from turns the computer played. The others were picked from all" in en
+    assert "Algunos problemas salen de turnos que jugó el ordenador. Los demás se eligieron" in es
+    assert "next best choice's" in en and "segunda mejor elección" in es
