@@ -5,7 +5,7 @@ import pytest
 
 from gamekit.i18n import number, percent, using
 from gamekit.puzzles import bank
-from gamekit.puzzles.core import IllegalMoveError
+from gamekit.core.errors import IllegalMoveError
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice_words import why_right
 from gamekit.puzzles.shut_words import why_words
