@@ -93,12 +93,12 @@ WHY = {
     ),
     "zugzwang": N_("Why: after this drop your opponent runs out of harmless drops first."),
     # Shut the Box
-    "sets_for_roll": N_(
-        "Why: of all the sets that make the roll, this one leaves the tiles that are best to have open."
-    ),
-    "best_set": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
-    "next_roll": N_("Why: the tiles this set leaves open are the ones the next rolls can cover best."),
-    "one_die_or_two": N_("Why: these dice make the totals your open tiles need more often."),
+    # Shut the Box: only where no answer is given; the puzzle module computes the reason for each right answer
+    # from the exact values (gamekit.puzzles.shut_words.why_words)
+    "sets_for_roll": N_("Why: from the tiles this set leaves open, best play does better than after any other set."),
+    "best_set": N_("Why: from the tiles this set leaves open, best play does better than after any other set."),
+    "next_roll": N_("Why: from the tiles this set leaves open, best play does better than after any other set."),
+    "one_die_or_two": N_("Why: with these dice, best play does better from here than with the others."),
 }
 """After a right answer, why it is right, in the pupil's words and tied to the puzzle's idea (one per theme of
 every game): what the right answer does that the others do not.  The exact cost of each other answer is in the
@@ -175,7 +175,7 @@ IDEAS = {
     "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
-    "best_set": N_("The idea: leave the tiles that the next rolls can cover most often."),
+    "best_set": N_("The idea: judge a set by the tiles it leaves open and every roll still to come."),
     "one_die_or_two": N_("The idea: choose the dice whose totals your open tiles need."),
     "next_roll": N_("The idea: think of the next roll, not only of this one."),
 }

@@ -2,7 +2,8 @@
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
 :func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_selection` picks Practice's questions from it, each
 position once, no rule of thumb answering more than its share; ``python -m gamekit.puzzles.shut_census`` adds them
-to the bank (:func:`add_census`) and :func:`which_set_census` counts how few positions defeat the rules of thumb.
+to the bank (:func:`add_census`).  :func:`which_set_census` counts how few positions defeat the rules of thumb,
+:func:`dice_census` how few "one die or two?" questions defeat lesson 3's rule.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shutbox import (
+    DICE_RULES,
     GAME_ID,
+    MARGIN,
     MAX_RULE_SHARE,
     OBJECTIVES,
     SELECTION_SEED,
@@ -25,6 +28,7 @@ from gamekit.puzzles.shutbox import (
 )
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
+from gamekit.shutbox.strategy import table
 
 
 def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
@@ -141,6 +145,42 @@ def which_set_census(share: float = 0.4) -> dict[str, int]:
         "neither": neither,
         "second_top_wrong": sum("all three" in m for m in found.values()),
         "most": int(neither / (1 - 2 * share) + 1e-9) if share < 0.5 else len(found),
+    }
+
+
+def dice_census(share: float = 0.5) -> dict:
+    """The exact search over every "one die or two?" question of the game: each open-tile set where the rules
+    (every one-die rule) let the player choose, for each goal, with a clear better roll (:data:`MARGIN`, as in the
+    bank).  ``questions`` counts them, ``answered`` how many each rule of :data:`DICE_RULES` answers, ``beaten``
+    lists the questions "one die if the open tiles add up to 6 or less" gets wrong (one-die rule, goal, open
+    tiles), and ``most`` is the most questions a drill can hold with that rule answering no more than ``share`` of
+    them: it answers all but the beaten ones, so at most ``beaten / (1 − share)``.  A share outside 0 to 1:
+    ValueError."""
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
+        raise ValueError(tr("share={share!r}: a number above 0 and below 1", share=share))
+    answered = {rule: 0 for rule in DICE_RULES}
+    beaten = []
+    questions = 0
+    for one_die in ONE_DIE_RULES:
+        for objective in OBJECTIVES:
+            t = table(Rules(one_die=one_die), objective)
+            for mask in range(1, 512):
+                values = t.dice_values(mask)
+                if set(values) != {1, 2} or abs(values[1] - values[2]) < MARGIN[objective]:
+                    continue
+                questions += 1
+                better = 1 if (values[1] < values[2]) == (objective == "score") else 2
+                tiles = tuple(tiles_of_mask(mask))
+                picks = {"one_die": 1, "six_or_less": 1 if sum(tiles) <= 6 else 2, "two_dice": 2}
+                for rule, dice in picks.items():
+                    answered[rule] += dice == better
+                if picks["six_or_less"] != better:
+                    beaten.append((one_die, objective, tiles))
+    return {
+        "questions": questions,
+        "answered": answered,
+        "beaten": beaten,
+        "most": int(len(beaten) / (1 - share) + 1e-9),
     }
 
 

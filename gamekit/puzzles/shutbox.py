@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import replace
 from fractions import Fraction
 
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
@@ -26,6 +26,9 @@ from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
+
+# the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
+from gamekit.puzzles.shut_words import mistake_words as mistake_words, why_words as why_words
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
@@ -320,10 +323,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     puzzles = practice_ratings(puzzles)
     chosen = {p.id for p in which_set_selection([p for p in puzzles if p.facts.get("kind") == "set"])}
     puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
-    if theme is not None:  # one idea's Practice, its homework codes and a lesson's choice in the menu
-        return puzzles
-    dice = [p for p in puzzles if p.facts.get("kind") == "dice"]
-    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice[:MIXED_DICE]}
+    dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
+    if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
+        dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
+    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice}
     return [p for p in puzzles if p.id in keep]
 
 
@@ -356,8 +359,30 @@ def two_sets(puzzle: Puzzle) -> bool:
 
 
 MIXED_DICE = 2
-"""How many "one die or two?" questions the mixed pool keeps (the first in id order, all at level 1): a few, to
-recall lesson 3's rule, not the dozens the idea's own Practice drills."""
+"""How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
+the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule, not the
+drill the idea's own Practice gives."""
+
+
+def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The "one die or two?" questions Practice asks from ``puzzles`` (as :func:`practice_ratings` keeps them):
+    every question where one die is right, and as many where two dice are right, those whose open tiles add up
+    closest to 6 first (the sums where "one die whenever allowed" tempts most), then by id — so neither "one die
+    whenever allowed" nor "always two dice" (:data:`DICE_RULES`) answers more than half of them.  The third
+    rule, "one die if the open tiles add up to 6 or less", answers every one: in the whole game it fails in one
+    question only (:func:`gamekit.puzzles.shut_census.dice_census`), so no drill can hold it to a share.  In the
+    order asked: by rating, then alternating one die and two dice.  Not a "one die or two?" puzzle: ValueError."""
+    if any(p.facts.get("kind") != "dice" or len(p.answers) != 1 for p in puzzles):
+        raise ValueError(tr('dice_selection: "one die or two?" puzzles with one right roll only'))
+    by_roll = {n: sorted((p for p in puzzles if p.answers[0][1] == n), key=lambda p: p.id) for n in (1, 2)}
+    n = min(len(by_roll[1]), len(by_roll[2]))
+    chosen = []
+    for dice in (1, 2):
+        near = sorted(by_roll[dice], key=lambda p: abs(sum(p.facts["open"]) - 6.5))
+        chosen += near[:n]
+    chosen.sort(key=lambda p: (p.rating, p.id))
+    ones, twos = [p for p in chosen if p.answers[0][1] == 1], [p for p in chosen if p.answers[0][1] == 2]
+    return [p for pair in zip(ones, twos) for p in pair]
 
 
 MAX_RULE_SHARE = 0.35
@@ -382,12 +407,14 @@ def which_set_selection(
     * no rule of thumb (:data:`THUMB_RULES`) answers more than ``share`` of them (:func:`rule_answers`).
 
     A greedy search: it adds, one at a time, the question that keeps the most-used rule's count lowest (then
-    the one fewest rules answer, then one of the level with the fewest questions so far, then from level 6 up
+    the one fewest rules answer, then one of the roll asked least so far — so the rolls spread from 5 to 12, where
+    the game has such questions — then one of the level with the fewest questions so far, then from level 6 up
     a one-die rule other than the lessons' — below it Practice asks only theirs — then an order shuffled by
     ``seed``), and keeps the longest run of its picks in which every
     rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
     level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
-    level that has several, where a swap keeps the positions distinct and the shares within bounds.
+    level that has several, where a swap keeps the positions distinct and the shares within bounds; so does each
+    roll 2 to 12 (the game has such questions for 5 to 12 only, :func:`gamekit.puzzles.shut_census.census_puzzles`).
 
     Not a "which set?" question, or a share outside 0 to 1: ValueError."""
     if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
@@ -414,6 +441,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
     rules = {p.id: set(thumb_answers(p)) for p in order}
     counts = {r: 0 for r in THUMB_RULES}
     levels: dict[int, int] = {}
+    rolls: dict[int, int] = {}
     used: dict[tuple, tuple[str, list]] = {}  # position -> (one-die rule, [(goal, best sets), ...])
     picks: list[Puzzle] = []
     valid = 0
@@ -431,6 +459,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
             score = (
                 max(counts[r] + (r in mine) for r in THUMB_RULES),
                 len(mine),
+                rolls.get(p.facts["roll"], 0),
                 levels.get(level(p.rating), 0),
                 (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) >= 6),
             )
@@ -443,6 +472,7 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
         for r in rules[best.id]:
             counts[r] += 1
         levels[level(best.rating)] = levels.get(level(best.rating), 0) + 1
+        rolls[best.facts["roll"]] = rolls.get(best.facts["roll"], 0) + 1
         pos = question_position(best)
         used.setdefault(pos, (best.facts["one_die"], []))[1].append((best.facts["objective"], set(best.answers)))
         if max(counts.values()) <= share * len(picks) + 1e-9:
@@ -454,13 +484,33 @@ def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
         if any(level(p.rating) == lv for p in picks):
             continue
         spare = [q for q in picks if sum(level(o.rating) == level(q.rating) for o in picks) > 1]
+        alone = {q.facts["roll"] for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) == 1}
         swap = next(
             (
                 [o for o in picks if o is not out] + [p]
+                for keep_rolls in (True, False)  # first without losing a roll's only question
                 for p in order
                 if level(p.rating) == lv
                 for out in spare
-                if _within([o for o in picks if o is not out] + [p], rules, share)
+                if not (keep_rolls and out.facts["roll"] in alone - {p.facts["roll"]})
+                and _within([o for o in picks if o is not out] + [p], rules, share)
+            ),
+            None,
+        )
+        picks = swap or picks
+    for roll in range(2, 13):  # then each roll left without a question, where a swap keeps levels 1-4 asked
+        if any(p.facts["roll"] == roll for p in picks):
+            continue
+        spare = [q for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) > 1]
+        swap = next(
+            (
+                kept + [p]
+                for p in order
+                if p.facts["roll"] == roll
+                for out in spare
+                for kept in [[o for o in picks if o is not out]]
+                if {1, 2, 3, 4} & {level(o.rating) for o in picks} <= {level(o.rating) for o in kept + [p]}
+                and _within(kept + [p], rules, share)
             ),
             None,
         )
@@ -531,64 +581,6 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     from gamekit.shutbox import cpu_player
 
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers
-
-
-def covering_throws(tiles, dice: int = 2) -> int:
-    """How many of the equally likely throws (36 of two dice, 6 of one die) make a total some set of ``tiles``
-    adds up to: the throws after which the turn goes on."""
-    tiles = tuple(sorted(set(tiles)))
-    if dice == 1:
-        return sum(1 for total in range(1, 7) if tiles_summing_to(total, tiles))
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if tiles_summing_to(a + b, tiles))
-
-
-def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
-    tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
-    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?": how many
-    throws of each can cover something (of 6; of 36), said only when the wrong roll's share is the lower one."""
-    f = puzzle.facts
-    if f.get("kind") == "dice":
-        tiles = f["open"]
-        one, two = covering_throws(tiles, 1), covering_throws(tiles, 2)
-        share = {1: one / 6, 2: two / 36}
-        right = puzzle.answers[0][1]
-        if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
-            return None  # said only when the coverage the pupil gave up explains the choice
-        return ntr(
-            "The mistake: with the {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            "The mistake: with tiles {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            len(tiles),
-            tiles=tile_words(tiles),
-            one=one,
-            two=two,
-            p1=round(100 * one / 6),
-            p2=round(100 * two / 36),
-        )
-    from gamekit.puzzles.core import action_key
-
-    left = puzzle.refutations.get(action_key(action), {}).get("left")
-    if left is None:
-        return None
-    best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
-    mine, best = covering_throws(left), covering_throws(best_left)
-    if not left or mine >= best:
-        return None
-    return tr(
-        "The mistake: it leaves {tiles} open, and the next roll of two dice can cover some of them in only "
-        "{mine} of 36 throws; the best set leaves tiles it can cover in {best}.",
-        tiles=tile_words(left),
-        mine=mine,
-        best=best,
-    )
-
-
-def tile_words(tiles) -> str:
-    """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
-    items = [str(t) for t in sorted(tiles)]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
 def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:

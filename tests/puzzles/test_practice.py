@@ -940,7 +940,7 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
 
 
 def test_a_shut_the_box_mistake_counts_what_the_next_roll_can_cover():
-    from gamekit.puzzles.shutbox import covering_throws
+    from gamekit.puzzles.shut_words import covering_throws
 
     assert covering_throws([1, 2, 3], 1) == 6 and covering_throws([9], 2) == 4  # 3+6, 4+5, 5+4, 6+3
     puzzle, action, text = _first("shut_the_box", "next roll of two dice")
@@ -1011,7 +1011,10 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
         for p in bank("shut_the_box", theme="one_die_or_two")
         if p.facts["one_die"] == "after_789" or level(p.rating) >= 6
     }
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == len(lessons_rule_or_level_6)  # else whole
+    drill = practice_pool("shut_the_box", "one_die_or_two")  # as many "one die" as "two dice" questions of them
+    assert {p.question_key for p in drill} <= lessons_rule_or_level_6
+    ones = {p.question_key for p in bank("shut_the_box", theme="one_die_or_two") if p.answers == (("roll", 1),)}
+    assert len(drill) == 2 * len(ones & lessons_rule_or_level_6)
 
 
 @pytest.mark.parametrize(
@@ -1819,7 +1822,7 @@ def test_a_homework_set_spreads_puzzles_with_the_same_answer():
 
 
 def test_the_one_die_mistake_names_the_open_tiles_in_plain_words():
-    from gamekit.puzzles.shutbox import mistake_words as shut_mistake
+    from gamekit.puzzles.shut_words import mistake_words as shut_mistake
 
     said = set()
     for puzzle in bank("shut_the_box"):

@@ -260,3 +260,99 @@ def test_practice_asks_a_which_set_question_with_two_sets_at_level_2_at_most():
     for pool in pools:
         assert all(level(p.rating) <= 2 for p in pool if two_sets(p)), [p.id for p in pool if two_sets(p)]
         assert all(len(p.legal_answers()) >= 3 for p in pool if level(p.rating) >= 3 and p.facts["kind"] == "set")
+
+
+def test_no_one_line_rule_but_lesson_3s_answers_more_than_half_of_the_one_die_or_two_drill():
+    """The drill of "one die or two?" (its Practice and homework codes): as many questions where one die is right
+    as where two dice are, so neither "one die whenever allowed" nor "always two dice" passes more than half; the
+    sums nearest the line (7 and 8 open, one die allowed but two better) are asked; the mixed pool asks one of
+    each.  Lesson 3's rule (one die at 6 or less) answers every one: the game's bound (next test)."""
+    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.shutbox import dice_rules, dice_selection
+
+    drill = practice_pool("shut_the_box", "one_die_or_two")
+    assert len(drill) >= 20
+    counts = collections.Counter(rule for p in drill for rule in dice_rules(p))
+    assert counts["one_die"] <= len(drill) / 2 and counts["two_dice"] <= len(drill) / 2, counts
+    assert counts["six_or_less"] == len(drill)
+    sums = collections.Counter(sum(p.facts["open"]) for p in drill if p.answers == (("roll", 2),))
+    assert sums[7] >= 3 and sums[8] >= 3, sums
+    assert len({tuple(p.facts["open"]) for p in drill}) == len(drill)
+    firsts = [p.answers[0][1] for p in drill[:4]]
+    assert sorted(firsts) == [1, 1, 2, 2]  # one die and two dice in turn, not a run of one kind
+    mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
+    assert sorted(p.answers[0][1] for p in mixed) == [1, 2]
+    with pytest.raises(ValueError, match="one die or two"):
+        dice_selection([p for p in bank("shut_the_box") if p.facts["kind"] == "set"][:1])
+
+
+def test_lesson_3s_rule_answers_all_but_one_one_die_or_two_question_of_the_whole_game():
+    """Every "one die or two?" question of the game (every one-die rule, both goals, a clear better roll): "one
+    die if the open tiles add up to 6 or less" is wrong in one of 122 — tiles 1, 2 and 4 under the lessons' rule,
+    for the lowest expected score (one die, although they add up to 7).  So a drill in which that rule answers no
+    more than half holds at most 2 questions: the game, not the bank, makes the drill lesson 3's rule."""
+    from gamekit.puzzles.shut_census import dice_census
+
+    found = dice_census(0.5)
+    assert found == {
+        "questions": 122,
+        "answered": {"one_die": 34, "six_or_less": 121, "two_dice": 88},
+        "beaten": [("after_789", "score", (1, 2, 4))],
+        "most": 2,
+    }
+    with pytest.raises(ValueError, match="share=0"):
+        dice_census(0)
+
+
+def test_practices_which_set_questions_spread_over_the_rolls_the_game_allows():
+    """The "which set?" questions of every pool ask rolls 5 and 7 to 12 (not only 8 to 12), none more than a
+    quarter of them, within the 35 % cap.  Rolls 2 to 4 have no such question in the whole game: each position
+    with a clear best set either offers one set or is answered by the roll's own tile."""
+    from gamekit.puzzles.pools import lesson_pool, practice_pool
+    from gamekit.puzzles.shut_census import census_puzzles
+
+    for pool in (
+        practice_pool("shut_the_box", "best_set"),
+        lesson_pool("shut_the_box", 4),
+        practice_pool("shut_the_box"),
+    ):
+        rolls = collections.Counter(p.facts["roll"] for p in pool if p.facts["kind"] == "set")
+        assert {5, 7, 8, 9, 10, 11, 12} <= set(rolls), rolls
+        assert max(rolls.values()) <= 0.25 * sum(rolls.values()), rolls
+    asked = {p.facts["roll"] for p in census_puzzles() if one_step_rule(p) is None}
+    assert min(asked) == 5 and set(range(5, 13)) <= asked
+
+
+def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
+    """The page's sentences about the pools, counted: the dice drill uses the lessons' rule, half one die and half
+    two dice, lesson 3's rule answers every one, all at level 1, the mixed pool asks 2; the "which set?" rolls go
+    from 5 to 12; some puzzles come from played turns and the others from the census."""
+    from pathlib import Path
+
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.shutbox import dice_rules
+    from gamekit.puzzles.store import shipped_info
+
+    root = Path(__file__).parents[2] / "notebooks"
+    en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    drill = practice_pool("shut_the_box", "one_die_or_two")
+    assert {p.facts["one_die"] for p in drill} == {"after_789"}
+    assert "These questions all use the lessons' rule" in en and "usan la regla de las lecciones" in es
+    ones = sum(p.answers == (("roll", 1),) for p in drill)
+    assert 2 * ones == len(drill)
+    assert "In half of them one die is better" in en and "En la mitad de ellas es mejor un dado" in es
+    assert all("six_or_less" in dice_rules(p) for p in drill) and all(level(p.rating) == 1 for p in drill)
+    assert "One rule answers them all" in en and "Una sola regla las responde todas" in es
+    mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
+    assert f"you meet only {len(mixed)} of them" in en and f"te salen solo {len(mixed)}." in es
+    rolls = [p.facts["roll"] for p in practice_pool("shut_the_box", "best_set")]
+    assert f"The rolls go from {min(rolls)} to {max(rolls)}." in en
+    assert f"Las tiradas van del {min(rolls)} al {max(rolls)}." in es
+    census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])
+    asked = {p.id for theme in (None, "best_set", "one_die_or_two") for p in practice_pool("shut_the_box", theme)}
+    assert asked & census and asked - census  # "Some … from turns the computer played. The others …"
+    assert "Some puzzles come from turns the computer played. The others were picked from all" in en
+    assert "Algunos problemas salen de turnos que jugó el ordenador. Los demás se eligieron" in es
+    assert "next best choice's" in en and "segunda mejor elección" in es

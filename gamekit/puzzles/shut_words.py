@@ -1,0 +1,170 @@
+"""What Shut the Box Practice says after an answer, computed from the puzzle's exact values: why a right choice is
+right (:func:`why_words`: the chance or expected score the choice leaves, against the next best choice's) and what
+a wrong choice's mistake is (:func:`mistake_words`: how often the next roll can cover the tiles it leaves).  The
+puzzle module (:mod:`gamekit.puzzles.shutbox`) hands both to Practice (:mod:`gamekit.puzzles.practice_words`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.i18n import ntr, number, percent, tr
+from gamekit.puzzles.core import Puzzle, action_key
+from gamekit.shutbox.tiles import tiles_summing_to
+
+
+def _value(objective: str, value: float) -> str:
+    """A value as the feedback writes it: a chance with one decimal, an expected score with two."""
+    return percent(value, 1) if objective == "shut" else number(value, 2)
+
+
+def _set_words(tiles) -> str:
+    return " + ".join(map(str, tiles))
+
+
+def next_best(puzzle: Puzzle) -> tuple[Any, dict] | None:
+    """The wrong choice that comes closest to the best (its action and refutation: ``value``, ``left``), or None
+    when every choice is right."""
+    better = min if puzzle.facts["objective"] == "score" else max
+    wrong = [(a, puzzle.refutations[action_key(a)]) for a in puzzle.legal_answers() if a not in puzzle.answers]
+    if not wrong:
+        return None
+    return better(wrong, key=lambda item: (item[1]["value"], action_key(item[0])))
+
+
+def why_words(puzzle: Puzzle, theme: str, action: Any) -> str | None:
+    """Why the right choice ``action`` is right, from the position's exact values: for "which set?", the tiles it
+    leaves open and the chance to shut the box (or expected score) from there, against the next best set's; for
+    "one die or two?", each roll's chance.  None for a choice that is not right or a puzzle where every choice is
+    (Practice then says so itself)."""
+    f = puzzle.facts
+    action = puzzle.canonical(action)
+    if action not in puzzle.answers:
+        return None
+    other = next_best(puzzle)
+    if other is None:
+        return None
+    (_, arg), ref = other
+    objective = f["objective"]
+    best, value = _value(objective, f["best"]), _value(objective, ref["value"])
+    if f["kind"] == "dice":
+        words = {1: tr("one die"), 2: tr("two dice")}
+        args = dict(tiles=tile_words(f["open"]), best=best, mine=words[action[1]], value=value, other=words[arg])
+        if objective == "shut":
+            return ntr(
+                "Why: with tile {tiles} open, you shut the box {best} of the time with {mine}, {value} with {other}.",
+                "Why: with tiles {tiles} open, you shut the box {best} of the time with {mine}, {value} with {other}.",
+                len(f["open"]),
+                **args,
+            )
+        return ntr(
+            "Why: with tile {tiles} open, your expected score is {best} with {mine}, {value} with {other}.",
+            "Why: with tiles {tiles} open, your expected score is {best} with {mine}, {value} with {other}.",
+            len(f["open"]),
+            **args,
+        )
+    left = [t for t in f["open"] if t not in action[1]]
+    if not left:
+        return tr("Why: {set} covers every tile still open: the box is shut.", set=_set_words(action[1]))
+    alone = len(puzzle.legal_answers()) - len(puzzle.answers) == 1
+    if objective == "shut":
+        text = (
+            tr(
+                "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
+                "after {other}, the other set.",
+                set=_set_words(action[1]),
+                left=tile_words(left),
+                best=best,
+                value=value,
+                other=_set_words(arg),
+            )
+            if alone
+            else tr(
+                "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
+                "after {other}, the next best set.",
+                set=_set_words(action[1]),
+                left=tile_words(left),
+                best=best,
+                value=value,
+                other=_set_words(arg),
+            )
+        )
+    else:
+        text = (
+            tr(
+                "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
+                "after {other}, the other set.",
+                set=_set_words(action[1]),
+                left=tile_words(left),
+                best=best,
+                value=value,
+                other=_set_words(arg),
+            )
+            if alone
+            else tr(
+                "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
+                "after {other}, the next best set.",
+                set=_set_words(action[1]),
+                left=tile_words(left),
+                best=best,
+                value=value,
+                other=_set_words(arg),
+            )
+        )
+    return text
+
+
+def covering_throws(tiles, dice: int = 2) -> int:
+    """How many of the equally likely throws (36 of two dice, 6 of one die) make a total some set of ``tiles``
+    adds up to: the throws after which the turn goes on."""
+    tiles = tuple(sorted(set(tiles)))
+    if dice == 1:
+        return sum(1 for total in range(1, 7) if tiles_summing_to(total, tiles))
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if tiles_summing_to(a + b, tiles))
+
+
+def mistake_words(puzzle: Puzzle, action) -> str | None:
+    """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
+    tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
+    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?": how many
+    throws of each can cover something (of 6; of 36), said only when the wrong roll's share is the lower one."""
+    f = puzzle.facts
+    if f.get("kind") == "dice":
+        tiles = f["open"]
+        one, two = covering_throws(tiles, 1), covering_throws(tiles, 2)
+        share = {1: one / 6, 2: two / 36}
+        right = puzzle.answers[0][1]
+        if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
+            return None  # said only when the coverage the pupil gave up explains the choice
+        return ntr(
+            "The mistake: with the {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
+            "dice in {two} of 36 ({p2} %).",
+            "The mistake: with tiles {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
+            "dice in {two} of 36 ({p2} %).",
+            len(tiles),
+            tiles=tile_words(tiles),
+            one=one,
+            two=two,
+            p1=round(100 * one / 6),
+            p2=round(100 * two / 36),
+        )
+
+    left = puzzle.refutations.get(action_key(action), {}).get("left")
+    if left is None:
+        return None
+    best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
+    mine, best = covering_throws(left), covering_throws(best_left)
+    if not left or mine >= best:
+        return None
+    return tr(
+        "The mistake: it leaves {tiles} open, and the next roll of two dice can cover some of them in only "
+        "{mine} of 36 throws; the best set leaves tiles it can cover in {best}.",
+        tiles=tile_words(left),
+        mine=mine,
+        best=best,
+    )
+
+
+def tile_words(tiles) -> str:
+    """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
+    items = [str(t) for t in sorted(tiles)]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]

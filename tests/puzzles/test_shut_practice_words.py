@@ -1,0 +1,78 @@
+"""What Shut the Box Practice says after an answer is computed from the position: each right answer's reason
+names the tiles it leaves and the exact values of the choices it compares (the strategy tables, found again here)."""
+
+import pytest
+
+from gamekit.i18n import number, percent, using
+from gamekit.puzzles import bank
+from gamekit.core.errors import IllegalMoveError
+from gamekit.puzzles.pools import practice_pool
+from gamekit.puzzles.practice_words import why_right
+from gamekit.puzzles.shut_words import why_words
+from gamekit.shutbox.strategy import table
+
+
+def _values(puzzle):
+    """Every choice's exact value, from the strategy table (not from the puzzle's stored numbers)."""
+    game = puzzle.position
+    t = table(game.rules, puzzle.facts["objective"])
+    if puzzle.facts["kind"] == "dice":
+        return {("roll", n): v for n, v in t.dice_values(game.uncovered).items()}
+    return {("cover", s): v for s, v in t.set_values(game.uncovered, sum(game.dice))}
+
+
+def _shown(puzzle, value):
+    return percent(float(value), 1) if puzzle.facts["objective"] == "shut" else number(float(value), 2)
+
+
+def _pool():
+    seen = {}
+    for theme in (None, "best_set", "one_die_or_two"):
+        for p in practice_pool("shut_the_box", theme):
+            seen[p.id] = p
+    return list(seen.values())
+
+
+def test_the_reason_of_puzzle_3bf6538ee9_compares_its_exact_values():
+    """The bank's "which set?" puzzle where the leftover the next roll covers more often is the worse one: the
+    reason says what the exact values say, not that the right set leaves the tiles easiest to cover."""
+    p = next(q for q in bank("shut_the_box") if q.id == "shut-3bf6538ee9")
+    with using("en"):
+        text = why_right(p, "best_set", ("cover", (9, 2)))
+    assert text == (
+        "Why: 9 + 2 leaves 1, 3, 5, 6 and 7 open. From there you shut the box 12.1% of the time, against 9.6% "
+        "after 6 + 5, the next best set."
+    )
+    assert "cover best" not in text and "most often" not in text
+
+
+def test_every_practice_reason_names_the_exact_values_of_the_right_choice_and_the_next_best():
+    pool = _pool()
+    assert len(pool) >= 40
+    with using("en"):
+        for p in pool:
+            values = _values(p)
+            better = min if p.facts["objective"] == "score" else max
+            best = better(values.values())
+            runner_up = better(v for a, v in values.items() if v != best)
+            for answer in p.answers:
+                assert values[answer] == best
+                for theme in p.themes:
+                    text = why_right(p, theme, answer)
+                    assert f" {_shown(p, best)}" in text and f" {_shown(p, runner_up)}" in text, (p.id, text)
+                    if p.facts["kind"] == "set":
+                        left = [t for t in p.facts["open"] if t not in answer[1]]
+                        assert left and f"{' + '.join(map(str, answer[1]))} leaves " in text, (p.id, text)
+                        assert f" {left[-1]} open." in text, (p.id, text)
+                    else:
+                        assert ("one die" in text) and ("two dice" in text), (p.id, text)
+
+
+def test_a_reason_is_only_for_a_right_answer_and_a_wrong_or_illegal_one_is_refused():
+    p = next(q for q in bank("shut_the_box") if q.id == "shut-3bf6538ee9")
+    assert why_words(p, "best_set", ("cover", (6, 5))) is None  # a wrong set has its own feedback, not a reason
+    assert why_words(p, "best_set", ("cover", (2, 9))) is not None  # the same set in another order is read
+    with pytest.raises(IllegalMoveError):
+        why_words(p, "best_set", ("cover", (8, 3)))  # tile 8 is covered
+    with using("es"):
+        assert "con 9 + 2 quedan descubiertas 1, 3, 5, 6 y 7" in why_right(p, "best_set", ("cover", (9, 2)))
