@@ -23,6 +23,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -135,22 +136,6 @@ def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
     return bool(wrong)
 
 
-def centre_picks(game: ConnectGame) -> list[str]:
-    """The drops a beginner's rule of thumb picks: of the drops after which the opponent cannot win at once, the
-    ones nearest the centre column (two when two columns tie); [] when every drop lets the opponent win."""
-    safe = []
-    for m in game.legal_moves():
-        g = game.copy()
-        g.play(m)
-        if g.is_over() or not _wins_at_once(g):
-            safe.append(m)
-    if not safe:
-        return []
-    centre = (game.columns + 1) / 2
-    near = min(abs(int(m) - centre) for m in safe)
-    return [m for m in safe if abs(int(m) - centre) == near]
-
-
 def centre_rule(puzzle: Puzzle) -> bool:
     """Whether "drop nearest the centre, but never where the opponent then wins at once" answers ``puzzle`` by
     itself: every drop it picks (:func:`centre_picks`) is right."""
@@ -195,6 +180,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
       "win at once, else block", come between them).
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
+    * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
+      of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
+      answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
     * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
       they keep their tag in the bank, where the lessons' sets draw them).
 
@@ -208,8 +196,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         ]
     habit = {p.id for p in pool if centre_habit(p)}
     others = [p for p in pool if p.id not in habit]
-    if theme is not None:
-        return others
+    if theme is not None:  # an idea's pool: no rule of thumb answers more than about a third of it
+        return others if theme in ONE_STEP_THEMES else thumb_selection([p for p in others if one_step_rule(p) is None])
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)

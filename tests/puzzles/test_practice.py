@@ -1755,7 +1755,8 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
     higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
-    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_picks, centre_rule
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_rule
+    from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
     shipped = {p.id: p for p in bank(game_id)}
