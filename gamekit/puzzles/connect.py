@@ -24,6 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
+from gamekit.puzzles.connect_why import line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -46,18 +47,6 @@ def _wins_at_once(game: ConnectGame) -> list[str]:
         if g.winner() == me:
             out.append(m)
     return out
-
-
-def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> list[tuple[int, int]]:
-    """The cells of the lines a ``seat`` disc at the empty ``cell`` would complete (pretending it floats there)."""
-    c, r = cell
-    column = game.grid[c]
-    saved = list(column)
-    try:
-        column[:] = saved + [None] * (r - len(saved)) + [seat]
-        return game.lines_through(c, r, seat)
-    finally:
-        column[:] = saved
 
 
 THEME_LESSONS = {
@@ -110,7 +99,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
         parity = 0 if me == 0 else 1  # red wants threats on odd rows (row index 0, 2, 4), yellow on even
         if any(r % 2 == parity and len(g.grid[c]) < r for c, r in new):
             out.append("odd_even_threat")
-        if five and any(any(g.is_side(cc) for cc, _ in _line_cells_through(g, cell, me)) for cell in new):
+        if five and any(any(g.is_side(cc) for cc, _ in line_cells_through(g, cell, me)) for cell in new):
             out.append("side_column")
     # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat — and some
     # other drop is harmless for now (when every wrong drop loses at once, the idea is only "don't play under
@@ -449,28 +438,40 @@ DRAW_ROW_WHY = N_(
     "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
     " drop loses."
 )
-"""The reason for a right drop of an *odd/even threat* puzzle whose best outcome is a draw."""
+"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
 DRAW_ZUGZWANG_WHY = N_(
     "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
     " and lose."
 )
-"""The reason for a right drop of a *zugzwang* puzzle whose best outcome is a draw (not a win: the opponent does
-not run out of harmless drops, you just avoid running out first)."""
+"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
+
+
+SAME_AS_WHY = N_(
+    "Why: column {n} keeps the same result with best play as column {m}, the other right drop; every other drop"
+    " does worse."
+)
+"""The reason for a right drop that does not itself show the idea the other right drop shows."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
-    """The reason that fits a right drop where the idea's own reason (``WHY`` of
-    :mod:`gamekit.puzzles.practice`) does not, else None: an *odd/even threat* puzzle whose best drop only keeps
-    the draw (its best outcome is 0) says so (:data:`DRAW_ROW_WHY`), not that the opponent will have to drop
-    under the threat, and so does a *zugzwang* one (:data:`DRAW_ZUGZWANG_WHY`), not that the opponent runs out of
-    harmless drops.  ``action`` (the drop) does not change it: every right drop keeps the same outcome."""
-    if puzzle_goal(puzzle.facts) != ("outcome", 0):
+    """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position
+    (:func:`gamekit.puzzles.connect_why.position_why`: the column and the line, threat or cell it makes or
+    blocks, a threat's row and its kind, and for a draw-keeping puzzle that the drop keeps the draw); a drop that
+    does not show it while the other right drop does is said to keep the same result (:data:`SAME_AS_WHY`); where
+    the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
+    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
+    :mod:`gamekit.puzzles.practice_words`)."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
+    words = position_why(puzzle.position, theme, str(action), wrong, draw)
+    if words is not None:
+        return words
+    for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
+        if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
+            return tr(SAME_AS_WHY, n=action, m=other)
+    if not draw:
         return None
-    if theme == "odd_even_threat":
-        return tr(DRAW_ROW_WHY)
-    if theme == "zugzwang":
-        return tr(DRAW_ZUGZWANG_WHY)
-    return None
+    return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
 
 
 DRAW_ZUGZWANG_IDEA = N_(

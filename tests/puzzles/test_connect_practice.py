@@ -67,3 +67,84 @@ def test_the_selection_keeps_every_puzzle_no_rule_answers():
     assert {p.id for p in puzzles if not rules_answering(p)} <= {p.id for p in kept}
     assert max(rule_counts(kept).values()) <= math.ceil(len(kept) / 3)
     assert len(kept) < len(puzzles)
+
+
+def _cell(game, words):
+    """The (grid column, row) a reason's "column 4, row 2" / "the left side column, row 1" names."""
+    import re
+
+    m = re.fullmatch(r"column (\d+), row (\d+)", words)
+    if m:
+        return game.grid_column(int(m[1])), int(m[2]) - 1
+    m = re.fullmatch(r"the (left|right) side column, row (\d+)", words)
+    assert m, words
+    return (0 if m[1] == "left" else game.width - 1), int(m[2]) - 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id):
+    """For every right drop (the solver's) of every idea's Practice pool, the reason names that column and a
+    cell that is what it says on the board: the threat cell blocked, the two threats made, a new threat on the
+    mover's kind of row (odd for red, even for yellow), the cell under the opponent's threat kept clear of."""
+    import re
+
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import WHY, why_right
+
+    cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
+    computed = 0
+    with using("en"):
+        for theme in game_themes(game_id):
+            for p in practice_pool(game_id, theme):
+                game, me = p.position, p.position.to_move
+                for a in p.answers:
+                    after = game.copy()
+                    after.play(a)
+                    said = why_right(p, theme, a)
+                    assert said != WHY[theme] or theme in ("double_threat", "odd_even_threat"), (p.id, a, said)
+                    if "the other right drop" in said:  # this drop does as well as the one that shows the idea
+                        (other,) = [b for b in p.answers if b != a]
+                        assert f"column {a} keeps the same result" in said and f"as column {other}," in said
+                        assert "the other right drop" not in why_right(p, theme, other)
+                        continue
+                    cells = [_cell(game, c) for c in re.findall(cell, said)]
+                    if not cells:
+                        continue
+                    computed += 1
+                    if theme == "block":
+                        assert cells == [game.landing_cell(int(a))] and cells[0] in threat_cells(game, 1 - me)
+                    elif theme == "win_now":
+                        assert after.winner() == me and set(cells) <= set(after.winning_cells())
+                    elif theme == "double_threat":
+                        assert f"column {a} makes two threats" in said
+                        assert len(cells) == 2 and set(cells) <= set(threat_cells(after, me))
+                    elif theme == "odd_even_threat":
+                        assert f"column {a} makes a threat" in said
+                        c, r = cells[0]
+                        assert (c, r) in threat_cells(after, me) and (c, r) not in threat_cells(game, me)
+                        assert r % 2 == me and ("an odd row" if me == 0 else "an even row") in said
+                    elif theme == "zugzwang":
+                        c, r = cells[0]
+                        assert (c, r) in threat_cells(game, 1 - me) and len(game.grid[c]) == r - 1
+                        assert a != str(game.column_number(c))  # the right drop keeps off the cell under it
+                    elif theme == "side_column":
+                        assert any(after.is_side(c) for c, _ in cells), said
+    assert computed > 100 if game_id == "five_in_a_row" else computed > 60
+
+
+def test_why_is_in_spanish_with_the_glossarys_words():
+    """The reasons read off the position are translated, with «hueco» for a cell and the side columns'
+    «columna lateral»."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    p = next(
+        p for p in practice_pool("five_in_a_row", "side_column") if "side" in why_right(p, "side_column", p.answers[0])
+    )
+    q = practice_pool("five_in_a_row", "block")[0]
+    with using("es"):
+        side = why_right(p, "side_column", p.answers[0])
+        block = why_right(q, "block", q.answers[0])
+    assert side.startswith("Por qué: la columna") and "columna lateral" in side and "fila" in side
+    assert "hueco" in block and "Why" not in block
