@@ -148,3 +148,32 @@ def test_why_is_in_spanish_with_the_glossarys_words():
         block = why_right(q, "block", q.answers[0])
     assert side.startswith("Por qué: la columna") and "columna lateral" in side and "fila" in side
     assert "hueco" in block and "Why" not in block
+
+
+@pytest.mark.parametrize("game_id, page", [("five_in_a_row", "02_five_in_a_row"), ("connect_four", "03_connect_four")])
+def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(game_id, page):
+    """Inside the page's span of levels, every level the pool holds no puzzle of is named on the page (English
+    and Spanish), and a pupil rated at such a level reads on the status line which levels the puzzles come from."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import level_words
+    from gamekit.puzzles.ratings import Rating
+
+    pool = practice_pool(game_id)
+    held = sorted({level(p.rating) for p in pool})
+    missing = [lv for lv in range(held[0], held[-1] + 1) if lv not in held]
+    assert missing == [2]  # the shipped banks: level 2 holds only centre-habit puzzles, asked at level 1
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "There are no puzzles at level 2 yet: at level 2 you get puzzles of levels 1 and 3" in en
+    assert "Aún no hay problemas del nivel 2: en el nivel 2 te tocan problemas de los niveles 1 y 3" in es
+    at_two = next(r for r in range(700, 1400) if level(r) == 2)
+    with using("en"):
+        assert level_words(Rating(at_two, 50), pool).endswith("you get puzzles of levels 1 and 3)")
+        assert "no puzzles" not in level_words(Rating(at_two, 50))  # no pool given: the level alone
+        assert "no puzzles" not in level_words(Rating(max(p.rating for p in pool), 50), pool)
+    with using("es"):
+        assert level_words(Rating(at_two, 50), pool).endswith("te tocan problemas de los niveles 1 y 3)")
