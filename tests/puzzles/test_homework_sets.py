@@ -30,3 +30,27 @@ def test_sets_of_the_wrong_kind_or_code_are_refused():
             answer_key(10, 1, swapped)
         with pytest.raises(TypeError, match="sets="):
             answer_key(10, 1, list(sets.values()))
+
+
+def test_dots_and_five_sheets_say_how_to_read_their_boards():
+    """Each Dots sheet says how a line is named (letters the columns, numbers the rows, as the lessons name
+    them) with a small board where a1-b1 is drawn; each 5 en raya sheet says the outer columns start full and
+    count in lines, with the start position; Connect Four and Shut the Box sheets need no key.  Both languages."""
+    from gamekit.puzzles.homework import sheet_key
+
+    for lang, dots_words, five_words in (
+        ("en", "the letters along the top name the columns", "they start full"),
+        ("es", "las letras de arriba nombran las columnas", "empiezan llenas"),
+    ):
+        with using(lang):
+            dots = "\n".join(sheet_key("dots_and_boxes"))
+            five = "\n".join(sheet_key("five_in_a_row"))
+            assert sheet_key("connect_four") == [] and sheet_key("shut_the_box") == []
+            sheets = "\n".join(pupil_sheets())
+        assert dots_words in dots and "a1-b1" in dots and " 1 o---o   o" in dots
+        assert five_words in five and ("1 a la 7" if lang == "es" else "1 to 7") in five
+        assert "1   X|. . . . . . .|O" in five  # the start: the outer columns full, the rest empty
+        for code in ("dots-all-10-1", "five-block-10-1"):
+            sheet = sheets.split(f"### `{code}`")[1].split("### ")[0]
+            assert (dots if code.startswith("dots") else five) in sheet
+        assert sheets.split("### `four-all-10-1`")[1].split("### ")[0].count("```text") == 10
