@@ -560,3 +560,21 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         other=tr(COLOURS[1 - me]),
         k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
     )
+
+
+SIDE_SHEET_KEY = N_(
+    "The columns outside the | marks are the outer columns: they start full, so no disc can be dropped there,"
+    " but their discs count in lines. Drop in the numbered columns, 1 to {last}:"
+)
+"""The sentence at the top of a 5 en raya pupil sheet (:func:`sheet_key`)."""
+
+
+def sheet_key(game_id: str) -> tuple[str, ConnectGame] | None:
+    """How to read a printed sheet's boards, for :func:`gamekit.puzzles.homework.sheet_key`: on a board with full
+    outer columns (5 en raya), a sentence saying they start full and count in lines, and the start position to
+    show them; None for a board without them (Connect Four: its sheet needs no key)."""
+    info = catalog.get(game_id)
+    if not info.puzzle_settings["side_column"]:
+        return None
+    board = info.new_game(info.check_options({"popout": False}))
+    return tr(SIDE_SHEET_KEY, last=board.columns), board

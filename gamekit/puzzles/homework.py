@@ -331,36 +331,17 @@ ANSWER_SPACE = "_" * 30
 """The line a pupil writes an answer on."""
 
 
-SHEET_KEYS = {
-    "dots_and_boxes": N_(
-        "Name a line by its two dots, like a1-b1: the letters along the top name the columns, the numbers down the"
-        " side the rows. Here the line a1-b1 is drawn:"
-    ),
-    "five_in_a_row": N_(
-        "The columns outside the | marks are the outer columns: they start full, so no disc can be dropped there,"
-        " but their discs count in lines. Drop in the numbered columns, 1 to {last}:"
-    ),
-}
-"""The sentence at the top of a game's pupil sheet that says how to read its boards (the games whose boards need
-one: Dots' line names, 5 en raya's full outer columns), before :func:`sheet_key`'s small picture."""
-
-
 def sheet_key(game_id: str) -> list[str]:
-    """The lines at the top of each pupil sheet of ``game_id`` that say how to read its boards: a sentence
-    (:data:`SHEET_KEYS`) and a small board drawn as the sheet draws its positions (the game's ``paper_board``) —
-    Dots: a 2 × 1 board with the line a1-b1, 5 en raya: the start of the game, its outer columns full.  [] for a
-    game whose sheet needs no key."""
-    words = SHEET_KEYS.get(game_id)
-    if words is None:
+    """The lines at the top of each pupil sheet of ``game_id`` that say how to read its boards: the game's puzzle
+    module's ``sheet_key(game_id)`` — a sentence and a small board — with the board drawn as the sheet draws its
+    positions (the game's ``paper_board``; Dots: how a line is named, 5 en raya: its full outer columns).  [] for
+    a game whose sheet needs no key."""
+    own = getattr(catalog.get(game_id).puzzle_module(), "sheet_key", None)
+    found = own(game_id) if own is not None else None
+    if found is None:
         return []
-    info = catalog.get(game_id)
-    if game_id == "dots_and_boxes":
-        board = info.new_game(info.check_options({"width": 2, "height": 1}))
-        board.play("a1-b1")
-    else:
-        board = info.new_game(info.check_options({"popout": False}))
+    sentence, board = found
     picture = catalog.of(board).paper_board(board)
-    sentence = tr(words, last=board.columns) if game_id == "five_in_a_row" else tr(words)
     return [sentence, "", "```text", *picture.splitlines(), "```", ""]
 
 
