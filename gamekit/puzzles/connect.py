@@ -23,6 +23,8 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
+from gamekit.puzzles.connect_why import line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -45,18 +47,6 @@ def _wins_at_once(game: ConnectGame) -> list[str]:
         if g.winner() == me:
             out.append(m)
     return out
-
-
-def _line_cells_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> list[tuple[int, int]]:
-    """The cells of the lines a ``seat`` disc at the empty ``cell`` would complete (pretending it floats there)."""
-    c, r = cell
-    column = game.grid[c]
-    saved = list(column)
-    try:
-        column[:] = saved + [None] * (r - len(saved)) + [seat]
-        return game.lines_through(c, r, seat)
-    finally:
-        column[:] = saved
 
 
 THEME_LESSONS = {
@@ -109,7 +99,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
         parity = 0 if me == 0 else 1  # red wants threats on odd rows (row index 0, 2, 4), yellow on even
         if any(r % 2 == parity and len(g.grid[c]) < r for c, r in new):
             out.append("odd_even_threat")
-        if five and any(any(g.is_side(cc) for cc, _ in _line_cells_through(g, cell, me)) for cell in new):
+        if five and any(any(g.is_side(cc) for cc, _ in line_cells_through(g, cell, me)) for cell in new):
             out.append("side_column")
     # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat — and some
     # other drop is harmless for now (when every wrong drop loses at once, the idea is only "don't play under
@@ -133,22 +123,6 @@ def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
         if not g.is_over() and not _wins_at_once(g):
             return False
     return bool(wrong)
-
-
-def centre_picks(game: ConnectGame) -> list[str]:
-    """The drops a beginner's rule of thumb picks: of the drops after which the opponent cannot win at once, the
-    ones nearest the centre column (two when two columns tie); [] when every drop lets the opponent win."""
-    safe = []
-    for m in game.legal_moves():
-        g = game.copy()
-        g.play(m)
-        if g.is_over() or not _wins_at_once(g):
-            safe.append(m)
-    if not safe:
-        return []
-    centre = (game.columns + 1) / 2
-    near = min(abs(int(m) - centre) for m in safe)
-    return [m for m in safe if abs(int(m) - centre) == near]
 
 
 def centre_rule(puzzle: Puzzle) -> bool:
@@ -195,6 +169,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
       "win at once, else block", come between them).
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
+    * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
+      of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
+      answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
     * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
       they keep their tag in the bank, where the lessons' sets draw them).
 
@@ -208,8 +185,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         ]
     habit = {p.id for p in pool if centre_habit(p)}
     others = [p for p in pool if p.id not in habit]
-    if theme is not None:
-        return others
+    if theme is not None:  # an idea's pool: no rule of thumb answers more than about a third of it
+        return others if theme in ONE_STEP_THEMES else thumb_selection([p for p in others if one_step_rule(p) is None])
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -461,28 +438,40 @@ DRAW_ROW_WHY = N_(
     "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
     " drop loses."
 )
-"""The reason for a right drop of an *odd/even threat* puzzle whose best outcome is a draw."""
+"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
 DRAW_ZUGZWANG_WHY = N_(
     "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
     " and lose."
 )
-"""The reason for a right drop of a *zugzwang* puzzle whose best outcome is a draw (not a win: the opponent does
-not run out of harmless drops, you just avoid running out first)."""
+"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
+
+
+SAME_AS_WHY = N_(
+    "Why: column {n} keeps the same result with best play as column {m}, the other right drop; every other drop"
+    " does worse."
+)
+"""The reason for a right drop that does not itself show the idea the other right drop shows."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
-    """The reason that fits a right drop where the idea's own reason (``WHY`` of
-    :mod:`gamekit.puzzles.practice`) does not, else None: an *odd/even threat* puzzle whose best drop only keeps
-    the draw (its best outcome is 0) says so (:data:`DRAW_ROW_WHY`), not that the opponent will have to drop
-    under the threat, and so does a *zugzwang* one (:data:`DRAW_ZUGZWANG_WHY`), not that the opponent runs out of
-    harmless drops.  ``action`` (the drop) does not change it: every right drop keeps the same outcome."""
-    if puzzle_goal(puzzle.facts) != ("outcome", 0):
+    """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position
+    (:func:`gamekit.puzzles.connect_why.position_why`: the column and the line, threat or cell it makes or
+    blocks, a threat's row and its kind, and for a draw-keeping puzzle that the drop keeps the draw); a drop that
+    does not show it while the other right drop does is said to keep the same result (:data:`SAME_AS_WHY`); where
+    the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
+    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
+    :mod:`gamekit.puzzles.practice_words`)."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
+    words = position_why(puzzle.position, theme, str(action), wrong, draw)
+    if words is not None:
+        return words
+    for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
+        if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
+            return tr(SAME_AS_WHY, n=action, m=other)
+    if not draw:
         return None
-    if theme == "odd_even_threat":
-        return tr(DRAW_ROW_WHY)
-    if theme == "zugzwang":
-        return tr(DRAW_ZUGZWANG_WHY)
-    return None
+    return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
 
 
 DRAW_ZUGZWANG_IDEA = N_(
@@ -571,3 +560,21 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         other=tr(COLOURS[1 - me]),
         k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
     )
+
+
+SIDE_SHEET_KEY = N_(
+    "The columns outside the | marks are the outer columns: they start full, so no disc can be dropped there,"
+    " but their discs count in lines. Drop in the numbered columns, 1 to {last}:"
+)
+"""The sentence at the top of a 5 en raya pupil sheet (:func:`sheet_key`)."""
+
+
+def sheet_key(game_id: str) -> tuple[str, ConnectGame] | None:
+    """How to read a printed sheet's boards, for :func:`gamekit.puzzles.homework.sheet_key`: on a board with full
+    outer columns (5 en raya), a sentence saying they start full and count in lines, and the start position to
+    show them; None for a board without them (Connect Four: its sheet needs no key)."""
+    info = catalog.get(game_id)
+    if not info.puzzle_settings["side_column"]:
+        return None
+    board = info.new_game(info.check_options({"popout": False}))
+    return tr(SIDE_SHEET_KEY, last=board.columns), board

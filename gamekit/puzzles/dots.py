@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
+from typing import Any
 
+from gamekit import catalog
 from gamekit.dots import (
     DotsAndBoxes,
     boxes_given,
@@ -455,3 +457,19 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             other=other,
         )
     return None
+
+
+LINE_SHEET_KEY = N_(
+    "Name a line by its two dots, like a1-b1: the letters along the top name the columns, the numbers down the"
+    " side the rows. Here the line a1-b1 is drawn:"
+)
+"""The sentence at the top of a Dots pupil sheet (:func:`sheet_key`)."""
+
+
+def sheet_key(game_id: str) -> tuple[str, Any]:
+    """How to read a printed sheet's boards, for :func:`gamekit.puzzles.homework.sheet_key`: how a line is named
+    (its two dots, as the lessons name them) and a 2 × 1 board with the line a1-b1 drawn."""
+    info = catalog.get(game_id)
+    board = info.new_game(info.check_options({"width": 2, "height": 1}))
+    board.play("a1-b1")
+    return tr(LINE_SHEET_KEY), board

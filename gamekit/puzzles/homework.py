@@ -230,9 +230,11 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         ),
         "",
     ]
+    codes = homework_codes(n, seed)
+    sets = {code: homework_set(*parse_code(code)[:2], size, seed) for _, code, _, size in codes}  # drawn once
     current = None
     other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
-    for game, code, idea, size in homework_codes(n, seed):
+    for game, code, idea, size in codes:
         if game != current:
             current = game
             lines += [
@@ -244,7 +246,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                 "|---|---|---|---|---|---|",
             ]
         game_id, theme, _, _ = parse_code(code)
-        puzzles = homework_set(game_id, theme, size, seed)
+        puzzles = sets[code]
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
         lines.append(
@@ -269,7 +271,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
                     ),
                     "",
                 ]
-    out += pupil_sheets(n, seed) + [""] + answer_key(n, seed)
+    out += pupil_sheets(n, seed, sets) + [""] + answer_key(n, seed, sets)
     return "\n".join(out)
 
 
@@ -329,11 +331,27 @@ ANSWER_SPACE = "_" * 30
 """The line a pupil writes an answer on."""
 
 
-def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
+def sheet_key(game_id: str) -> list[str]:
+    """The lines at the top of each pupil sheet of ``game_id`` that say how to read its boards: the game's puzzle
+    module's ``sheet_key(game_id)`` — a sentence and a small board — with the board drawn as the sheet draws its
+    positions (the game's ``paper_board``; Dots: how a line is named, 5 en raya: its full outer columns).  [] for
+    a game whose sheet needs no key."""
+    own = getattr(catalog.get(game_id).puzzle_module(), "sheet_key", None)
+    found = own(game_id) if own is not None else None
+    if found is None:
+        return []
+    sentence, board = found
+    picture = catalog.of(board).paper_board(board)
+    return [sentence, "", "```text", *picture.splitlines(), "```", ""]
+
+
+def pupil_sheets(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | None" = None) -> list[str]:
     """The printable pupil sheets of :func:`homework_codes` as Markdown lines: for each code a name line, then
     each puzzle numbered as the pupils meet them: its question as Practice asks it (:func:`sheet_question`), the
     choices for a game of choices (:func:`sheet_choices`), its position drawn as text (the lessons' paper board)
-    and a line for the answer; no answers, so a class can work a set on paper."""
+    and a line for the answer; no answers, so a class can work a set on paper.  ``sets`` (code -> its
+    :class:`HomeworkSet`, as :func:`homework_page` draws them once for the sheets and the key) saves drawing each
+    set again; without it each is drawn here."""
     lines = [
         "## " + tr("Pupil sheets"),
         "",
@@ -346,7 +364,8 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, "", tr("Name:") + " " + ANSWER_SPACE, ""]
-        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+        lines += sheet_key(game_id)
+        for i, puzzle in enumerate(_drawn(sets, code, game_id, theme, size, seed), 1):
             board = paper_position(puzzle)
             lines += [f"{i}. {sheet_question(puzzle)}", ""]
             choices = sheet_choices(puzzle)
@@ -365,6 +384,20 @@ def pupil_sheets(n: int = 10, seed: int = 1) -> list[str]:
     return lines
 
 
+def _drawn(
+    sets: "dict[str, HomeworkSet] | None", code: str, game_id: str, theme: str | None, size: int, seed: int
+) -> "HomeworkSet":
+    """The set of ``code``: from ``sets`` when it was drawn already (checked to be that code's), else drawn now."""
+    if sets is not None and not isinstance(sets, dict):
+        raise TypeError(tr("sets={sets!r}: a dict of homework sets by code, or None", sets=sets))
+    if sets is None or code not in sets:
+        return homework_set(game_id, theme, size, seed)
+    found = sets[code]
+    if not isinstance(found, HomeworkSet) or found.code != code:
+        raise ValueError(tr("sets[{code!r}]: not the homework set of that code", code=code))
+    return found
+
+
 def key_reasons(puzzle: Puzzle, theme: str | None) -> list[tuple[list[Any], str]]:
     """A puzzle's right answers grouped by the reason Practice gives after each of them: ``[(answers, reason),
     ...]``, each reason :func:`why_right` for that answer and the idea a set of ``theme`` asks the puzzle for (the
@@ -377,10 +410,11 @@ def key_reasons(puzzle: Puzzle, theme: str | None) -> list[tuple[list[Any], str]
     return [(answers, reason) for reason, answers in groups.items()]
 
 
-def answer_key(n: int = 10, seed: int = 1) -> list[str]:
+def answer_key(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | None" = None) -> list[str]:
     """The answer key to :func:`pupil_sheets` as Markdown lines, printed apart from them: for each code, each
     puzzle's number, every right answer and, after a dash, the reason Practice gives after that answer
-    (:func:`key_reasons`); answers with different reasons each get a line of their own under the number."""
+    (:func:`key_reasons`); answers with different reasons each get a line of their own under the number.
+    ``sets``: the sets already drawn, as for :func:`pupil_sheets`."""
     lines = [
         "## " + tr("Answer key"),
         "",
@@ -393,7 +427,7 @@ def answer_key(n: int = 10, seed: int = 1) -> list[str]:
     for _, code, idea, size in homework_codes(n, seed):
         game_id, theme, _, _ = parse_code(code)
         lines += ["### `" + code + "` — " + idea, ""]
-        for i, puzzle in enumerate(homework_set(game_id, theme, size, seed), 1):
+        for i, puzzle in enumerate(_drawn(sets, code, game_id, theme, size, seed), 1):
             groups = [
                 (", ".join(move_words(game_id, a) for a in answers), reason)
                 for answers, reason in key_reasons(puzzle, theme)

@@ -9,7 +9,7 @@ from typing import Any
 
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import fair_share, one_step_rule
@@ -235,9 +235,23 @@ def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
     return Rating(saved["rating"], saved["rd"], saved["vol"]), history
 
 
-def level_words(rating: Rating) -> str:
-    """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating."""
-    text = tr("Your level: {level} of {most}", level=level(rating.rating), most=LEVELS)
+def level_words(rating: Rating, pool: "list[Puzzle] | None" = None) -> str:
+    """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating.  Given the ``pool``
+    Practice asks from, a level it holds no puzzle of says so and which levels the nearest puzzles come from
+    (a bank with no level-2 puzzles gives a pupil at level 2 puzzles of levels 1 and 3), so the level never
+    promises puzzles the page does not have."""
+    mine = level(rating.rating)
+    text = tr("Your level: {level} of {most}", level=mine, most=LEVELS)
+    held = sorted({level(p.rating) for p in pool or ()})
+    if held and mine not in held:
+        near = min(abs(lv - mine) for lv in held)
+        nearest = [str(lv) for lv in held if abs(lv - mine) == near]
+        text += " " + ntr(
+            "(no puzzles at this level here yet: you get puzzles of level {levels})",
+            "(no puzzles at this level here yet: you get puzzles of levels {levels})",
+            len(nearest),
+            levels=tr(" and ").join(nearest),
+        )
     if rating.rd > SETTLED_RD:
         text += " " + tr("(still settling: a few more puzzles will fix it)")
     return text

@@ -544,8 +544,10 @@ class Practice(ClassNote, Localized, W.VBox):
         self.feedback.value = f"<span style='color:{colour}'>{html.escape(message)}</span>" if message else ""
 
     def status_text(self) -> str:
-        """The status line: the streak and the pupil's level (from the one saved rating)."""
-        return ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " + level_words(self.rating)
+        """The status line: the streak and the pupil's level (the one saved rating; :func:`level_words`)."""
+        return (
+            ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " + level_words(self.rating, self.pool)
+        )
 
     def _update_status(self) -> None:
         self.status.value = "<small>" + html.escape(self.status_text()) + "</small>"

@@ -793,7 +793,8 @@ def test_a_right_answer_says_why_in_one_line_tied_to_its_idea():
     p = Practice("five_in_a_row", seed=0)
     ok, feedback = p.answer(p.puzzle.answers[0])
     assert ok and feedback.count("Why:") == 1
-    assert why_right(p.puzzle, p.idea_theme()) in feedback and "do worse" not in feedback
+    said = why_right(p.puzzle, p.idea_theme(), p.puzzle.answers[0])  # the reason for the drop the pupil made
+    assert said in feedback and "do worse" not in feedback
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -880,7 +881,11 @@ def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
             draw = puzzle.facts["best"] == 0
             for a in puzzle.answers:
                 line = why_right(puzzle, "odd_even_threat", a)
-                assert line == (DRAW_ROW_WHY if draw else WHY["odd_even_threat"]), (puzzle.id, a)
+                if "the other right drop" in line:  # as good as the other right drop, whose reason says it
+                    continue
+                # the threat's cell and row read off the position (gamekit.puzzles.connect_why), or the general one
+                assert line in (DRAW_ROW_WHY, WHY["odd_even_threat"]) or f"column {a} makes a threat in" in line
+                assert ("keeps the draw" in line) == draw, (puzzle.id, a)
                 assert ("has to drop just under it" in line) != draw
             seen.add(draw)
     assert seen == {True, False}
@@ -1516,7 +1521,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
     """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
     -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.homework import homework_codes, homework_page
+    from gamekit.puzzles.homework import homework_codes, homework_page, sheet_key
 
     page = english_homework_page
     assert page.index("## Pupil sheets") < page.index("## Answer key")
@@ -1535,7 +1540,8 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
         assert seed == 1
         puzzles = list(homework_set(game_id, theme, n, seed))
         sheet, answers = part(sheets, code), part(key, code)
-        assert sheet.count("```text") == len(puzzles) == size
+        keyed = bool(sheet_key(game_id))  # Dots and 5 en raya sheets open with a small board: how to read them
+        assert sheet.count("```text") == len(puzzles) + keyed and len(puzzles) == size
         assert sheet.count("Name: ___") == 1 and sheet.count("Your answer: ___") == size
         practice = Practice.from_code(code)  # the page the same code opens
         rows = answers.splitlines()
@@ -1758,7 +1764,8 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
     higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
-    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_picks, centre_rule
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_rule
+    from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
     shipped = {p.id: p for p in bank(game_id)}

@@ -129,12 +129,16 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     # the rest, but for the puzzles an idea's Practice leaves out (a good guess above level 1, or answered by
     # the one-line rule "win at once, else block", which is another idea, or by the centre habit, which is none)
     from gamekit.puzzles.balance import one_step_rule
-    from gamekit.puzzles.connect import centre_habit
+    from gamekit.puzzles.connect import centre_habit, mixed_win
     from gamekit.puzzles.pools import guessable
+
+    from gamekit.puzzles.connect_thumbs import thumb_selection
 
     kept = [
         p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None and not centre_habit(p)
     ]
+    # and no rule of thumb answers more than a third of the pool (gamekit.puzzles.connect_thumbs)
+    kept = thumb_selection([p for p in kept if not mixed_win(p)])
     assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id
     for p in under[:3]:
         wrong = [a for a in p.legal_answers() if a not in p.answers]

@@ -1,0 +1,220 @@
+"""Why a right drop of a 5 en raya / Connect Four puzzle is right, read off the position: the column, and the
+line, threat or cell it makes or blocks (a threat's row and whether that row is odd or even), in the pupil's
+words.  Each sentence is computed from the board after the drop (:mod:`gamekit.connect.threats`), so it names
+what is really there; where no such cell or line is found the caller keeps the idea's general reason."""
+
+from __future__ import annotations
+
+from gamekit.connect.rules import ConnectGame
+from gamekit.connect.threats import threat_cells
+from gamekit.i18n import N_, tr
+
+Cell = tuple[int, int]
+
+SIDES = (N_("the left side column"), N_("the right side column"))
+"""A disc of 5 en raya's full outer columns, as a sentence names its column."""
+COLOURS = (N_("red"), N_("yellow"))
+LINE = {4: N_("four"), 5: N_("five")}
+PARITY = (N_("an odd row, red's kind"), N_("an even row, yellow's kind"))
+"""A threat's row as the lessons name it: odd rows (1, 3, 5) are red's, even rows yellow's."""
+
+
+def cell_words(game: ConnectGame, cell: Cell) -> str:
+    """A cell as the lessons name it: "column 4, row 2" (rows counted from the bottom, from 1), or "the left
+    side column, row 2" for a disc of 5 en raya's outer columns."""
+    c, r = cell
+    number = game.column_number(c)
+    if number is None:
+        return tr("{column}, row {row}", column=tr(SIDES[0 if c == 0 else 1]), row=r + 1)
+    return tr("column {n}, row {row}", n=number, row=r + 1)
+
+
+def line_cells_through(game: ConnectGame, cell: Cell, seat: int) -> list[Cell]:
+    """The cells of the lines a ``seat`` disc at the empty ``cell`` would complete (pretending it floats there)."""
+    c, r = cell
+    column = game.grid[c]
+    saved = list(column)
+    try:
+        column[:] = saved + [None] * (r - len(saved)) + [seat]
+        return game.lines_through(c, r, seat)
+    finally:
+        column[:] = saved
+
+
+def _after(game: ConnectGame, action: str) -> ConnectGame:
+    g = game.copy()
+    g.play(str(action))
+    return g
+
+
+def _ends(cells: list[Cell]) -> tuple[Cell, Cell]:
+    ordered = sorted(cells)
+    return ordered[0], ordered[-1]
+
+
+def win_why(game: ConnectGame, action: str) -> str | None:
+    """A drop that completes a line: the line's two end cells."""
+    after = _after(game, action)
+    if after.winner() != game.to_move or not after.winning_cells():
+        return None
+    first, last = _ends(after.winning_cells())
+    return tr(
+        "Why: column {n} completes {k} in a line, from {first} to {last}.",
+        n=action,
+        k=tr(LINE.get(game.win_length, LINE[5])),
+        first=cell_words(game, first),
+        last=cell_words(game, last),
+    )
+
+
+def block_why(game: ConnectGame, action: str) -> str | None:
+    """A drop into the opponent's threat cell: the cell it fills."""
+    them = 1 - game.to_move
+    cell = game.landing_cell(int(action))
+    if cell is None or cell not in threat_cells(game, them):
+        return None
+    return tr(
+        "Why: the disc lands in {cell}, the cell where {other} would finish {k} with the next disc.",
+        n=action,
+        cell=cell_words(game, cell),
+        other=tr(COLOURS[them]),
+        k=tr(LINE.get(game.win_length, LINE[5])),
+    )
+
+
+def double_threat_cells(game: ConnectGame, action: str) -> tuple[Cell, Cell] | None:
+    """Two threats of the mover after ``action`` that the opponent cannot both stop: two playable threat cells,
+    or a playable one with another right above it; None when the drop makes neither."""
+    me = game.to_move
+    after = _after(game, action)
+    cells = sorted(threat_cells(after, me))
+    playable = [(c, r) for c, r in cells if len(after.grid[c]) == r]
+    for c, r in playable:
+        if (c, r + 1) in cells:
+            return (c, r), (c, r + 1)
+    return (playable[0], playable[1]) if len(playable) >= 2 else None
+
+
+def double_threat_why(game: ConnectGame, action: str) -> str | None:
+    """A drop that makes two threats at once: both cells, and that the opponent can block one only."""
+    pair = double_threat_cells(game, action)
+    if pair is None:
+        return None
+    return tr(
+        "Why: column {n} makes two threats, one in {a} and one in {b}; {other} can block only one of them.",
+        n=action,
+        a=cell_words(game, pair[0]),
+        b=cell_words(game, pair[1]),
+        other=tr(COLOURS[1 - game.to_move]),
+    )
+
+
+def row_threat(game: ConnectGame, action: str) -> Cell | None:
+    """A new threat of the mover after ``action`` on a row of the mover's kind (red odd rows 1, 3, 5, yellow even
+    ones), not yet playable: the lowest such cell, else None."""
+    me = game.to_move
+    after = _after(game, action)
+    new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+    kind = [(c, r) for c, r in new if r % 2 == me and len(after.grid[c]) < r]
+    return min(kind, key=lambda cell: (cell[1], cell[0])) if kind else None
+
+
+def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
+    """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows."""
+    cell = row_threat(game, action)
+    if cell is None:
+        return None
+    words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
+    if draw:
+        return tr(
+            "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
+            " other drop loses.",
+            **words,
+        )
+    return tr(
+        "Why: column {n} makes a threat in {cell} ({kind}), so in the end {other} has to drop just under it.",
+        other=tr(COLOURS[1 - game.to_move]),
+        **words,
+    )
+
+
+def waiting_threat(game: ConnectGame, wrong: list[str]) -> Cell | None:
+    """The opponent's threat cell that a wrong drop would fill the cell under (its disc lands right below it and
+    the opponent then wins there at once): the lowest such cell, else None."""
+    them = 1 - game.to_move
+    theirs = set(threat_cells(game, them))
+    found = []
+    for w in wrong:
+        land = game.landing_cell(int(w))
+        if land is None or (land[0], land[1] + 1) not in theirs:
+            continue
+        after = _after(game, w)
+        if not after.is_over() and after.landing_cell(int(w)) == (land[0], land[1] + 1):
+            found.append((land[0], land[1] + 1))
+    return min(found, key=lambda cell: (cell[1], cell[0])) if found else None
+
+
+def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
+    """A waiting drop: the opponent's threat it keeps clear of, and who runs out of harmless drops first."""
+    cell = waiting_threat(game, wrong)
+    if cell is None:
+        return None
+    words = dict(n=action, cell=cell_words(game, cell), other=tr(COLOURS[1 - game.to_move]))
+    if draw:
+        return tr(
+            "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
+            " draw: after any other drop you run out of harmless drops first and lose.",
+            **words,
+        )
+    return tr(
+        "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of harmless"
+        " drops first.",
+        **words,
+    )
+
+
+def side_why(game: ConnectGame, action: str) -> str | None:
+    """A drop whose line (the one it completes, or a new threat's) uses a disc of an outer column: that disc's
+    column and the cell of the line or threat."""
+    me = game.to_move
+    after = _after(game, action)
+    if after.winner() == me:
+        sides = [(c, r) for c, r in after.winning_cells() if after.is_side(c)]
+        if sides:
+            return tr(
+                "Why: column {n} completes a line that uses the disc in {side}.",
+                n=action,
+                side=cell_words(game, sides[0]),
+            )
+        return None
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    for cell in new:
+        sides = [(c, r) for c, r in line_cells_through(after, cell, me) if after.is_side(c)]
+        if sides:
+            return tr(
+                "Why: column {n} makes a threat in {cell}, on a line through the disc in {side}.",
+                n=action,
+                cell=cell_words(game, cell),
+                side=cell_words(game, sides[0]),
+            )
+    return None
+
+
+def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], draw: bool) -> str | None:
+    """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position (the
+    functions above); ``wrong``: the puzzle's wrong drops; ``draw``: its best outcome is a draw.  None when the
+    position shows no cell or line of that kind for this drop."""
+    action = str(action)
+    if theme == "win_now":
+        return win_why(game, action)
+    if theme == "block":
+        return block_why(game, action)
+    if theme == "double_threat":
+        return double_threat_why(game, action)
+    if theme == "odd_even_threat":
+        return odd_even_why(game, action, draw)
+    if theme == "zugzwang":
+        return zugzwang_why(game, action, wrong, draw)
+    if theme == "side_column":
+        return side_why(game, action)
+    return None

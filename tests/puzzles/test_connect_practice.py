@@ -1,0 +1,179 @@
+"""5 en raya / Connect Four Practice: no rule of thumb answers an idea's pool, and the "why" after a right drop is
+read off the position."""
+
+import math
+
+import pytest
+
+from gamekit.puzzles import bank
+from gamekit.puzzles.connect import ONE_STEP_THEMES
+from gamekit.puzzles.connect_thumbs import (
+    column_picks,
+    last_column_picks,
+    rule_counts,
+    rules_answering,
+    thumb_selection,
+)
+from gamekit.puzzles.core import game_themes
+from gamekit.puzzles.pools import practice_pool
+
+GAMES = ["five_in_a_row", "connect_four"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_rule_of_thumb_answers_more_than_a_third_of_an_ideas_pool(game_id):
+    """Of every idea's Practice pool (and homework code) past the one-line rule, no rule of thumb — "column a,
+    else b", the column of the last disc, the centre — answers more than a third (rounded up)."""
+    for theme in game_themes(game_id):
+        if theme in ONE_STEP_THEMES:
+            continue
+        pool = practice_pool(game_id, theme)
+        counts = rule_counts(pool)
+        assert max(counts.values(), default=0) <= math.ceil(len(pool) / 3), (theme, len(pool), counts)
+
+
+def test_column_6_else_2_no_longer_answers_half_of_the_odd_even_puzzles():
+    """The reader's rule: in the bank it answers close to half of 5 en raya's odd/even puzzles; in Practice's pool
+    at most a third, and the pool still holds enough for a homework set of 10."""
+    from gamekit.puzzles.connect import centre_habit, mixed_win, one_step_rule
+
+    theirs = [
+        p
+        for p in bank("five_in_a_row", theme="odd_even_threat")
+        if one_step_rule(p) is None and not centre_habit(p) and not mixed_win(p)
+    ]
+    assert sum("column 6 else 2" in rules_answering(p) for p in theirs) > 0.4 * len(theirs)
+    pool = practice_pool("five_in_a_row", "odd_even_threat")
+    assert len(pool) >= 10
+    assert sum("column 6 else 2" in rules_answering(p) for p in pool) <= math.ceil(len(pool) / 3)
+
+
+def test_the_rules_of_thumb_pick_what_they_say():
+    """ "Column a, else b" takes b only when a is full; the last disc's column is the one just played."""
+    p = next(p for p in bank("five_in_a_row") if "odd_even_threat" in p.themes)
+    game = p.position
+    legal = game.legal_moves()
+    full = [c for c in range(1, game.columns + 1) if str(c) not in legal]
+    assert full  # 5 en raya's outer columns start full
+    assert column_picks(game, full[0], int(legal[0])) == [legal[0]]
+    assert column_picks(game, int(legal[1]), int(legal[0])) == [legal[1]]
+    assert last_column_picks(game) == ([str(game.history[-1])] if str(game.history[-1]) in legal else [])
+
+
+def test_the_selection_keeps_every_puzzle_no_rule_answers():
+    """Only puzzles some rule of thumb answers are cut, and the result keeps each rule within a third."""
+    puzzles = bank("five_in_a_row", theme="odd_even_threat")
+    kept = thumb_selection(puzzles)
+    assert {p.id for p in puzzles if not rules_answering(p)} <= {p.id for p in kept}
+    assert max(rule_counts(kept).values()) <= math.ceil(len(kept) / 3)
+    assert len(kept) < len(puzzles)
+
+
+def _cell(game, words):
+    """The (grid column, row) a reason's "column 4, row 2" / "the left side column, row 1" names."""
+    import re
+
+    m = re.fullmatch(r"column (\d+), row (\d+)", words)
+    if m:
+        return game.grid_column(int(m[1])), int(m[2]) - 1
+    m = re.fullmatch(r"the (left|right) side column, row (\d+)", words)
+    assert m, words
+    return (0 if m[1] == "left" else game.width - 1), int(m[2]) - 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id):
+    """For every right drop (the solver's) of every idea's Practice pool, the reason names that column and a
+    cell that is what it says on the board: the threat cell blocked, the two threats made, a new threat on the
+    mover's kind of row (odd for red, even for yellow), the cell under the opponent's threat kept clear of."""
+    import re
+
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import WHY, why_right
+
+    cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
+    computed = 0
+    with using("en"):
+        for theme in game_themes(game_id):
+            for p in practice_pool(game_id, theme):
+                game, me = p.position, p.position.to_move
+                for a in p.answers:
+                    after = game.copy()
+                    after.play(a)
+                    said = why_right(p, theme, a)
+                    assert said != WHY[theme] or theme in ("double_threat", "odd_even_threat"), (p.id, a, said)
+                    if "the other right drop" in said:  # this drop does as well as the one that shows the idea
+                        (other,) = [b for b in p.answers if b != a]
+                        assert f"column {a} keeps the same result" in said and f"as column {other}," in said
+                        assert "the other right drop" not in why_right(p, theme, other)
+                        continue
+                    cells = [_cell(game, c) for c in re.findall(cell, said)]
+                    if not cells:
+                        continue
+                    computed += 1
+                    if theme == "block":
+                        assert cells == [game.landing_cell(int(a))] and cells[0] in threat_cells(game, 1 - me)
+                    elif theme == "win_now":
+                        assert after.winner() == me and set(cells) <= set(after.winning_cells())
+                    elif theme == "double_threat":
+                        assert f"column {a} makes two threats" in said
+                        assert len(cells) == 2 and set(cells) <= set(threat_cells(after, me))
+                    elif theme == "odd_even_threat":
+                        assert f"column {a} makes a threat" in said
+                        c, r = cells[0]
+                        assert (c, r) in threat_cells(after, me) and (c, r) not in threat_cells(game, me)
+                        assert r % 2 == me and ("an odd row" if me == 0 else "an even row") in said
+                    elif theme == "zugzwang":
+                        c, r = cells[0]
+                        assert (c, r) in threat_cells(game, 1 - me) and len(game.grid[c]) == r - 1
+                        assert a != str(game.column_number(c))  # the right drop keeps off the cell under it
+                    elif theme == "side_column":
+                        assert any(after.is_side(c) for c, _ in cells), said
+    assert computed > 100 if game_id == "five_in_a_row" else computed > 60
+
+
+def test_why_is_in_spanish_with_the_glossarys_words():
+    """The reasons read off the position are translated, with «hueco» for a cell and the side columns'
+    «columna lateral»."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    p = next(
+        p for p in practice_pool("five_in_a_row", "side_column") if "side" in why_right(p, "side_column", p.answers[0])
+    )
+    q = practice_pool("five_in_a_row", "block")[0]
+    with using("es"):
+        side = why_right(p, "side_column", p.answers[0])
+        block = why_right(q, "block", q.answers[0])
+    assert side.startswith("Por qué: la columna") and "columna lateral" in side and "fila" in side
+    assert "hueco" in block and "Why" not in block
+
+
+@pytest.mark.parametrize("game_id, page", [("five_in_a_row", "02_five_in_a_row"), ("connect_four", "03_connect_four")])
+def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(game_id, page):
+    """Inside the page's span of levels, every level the pool holds no puzzle of is named on the page (English
+    and Spanish), and a pupil rated at such a level reads on the status line which levels the puzzles come from."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import level_words
+    from gamekit.puzzles.ratings import Rating
+
+    pool = practice_pool(game_id)
+    held = sorted({level(p.rating) for p in pool})
+    missing = [lv for lv in range(held[0], held[-1] + 1) if lv not in held]
+    assert missing == [2]  # the shipped banks: level 2 holds only centre-habit puzzles, asked at level 1
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "There are no puzzles at level 2 yet: at level 2 you get puzzles of levels 1 and 3" in en
+    assert "Aún no hay problemas del nivel 2: en el nivel 2 te tocan problemas de los niveles 1 y 3" in es
+    at_two = next(r for r in range(700, 1400) if level(r) == 2)
+    with using("en"):
+        assert level_words(Rating(at_two, 50), pool).endswith("you get puzzles of levels 1 and 3)")
+        assert "no puzzles" not in level_words(Rating(at_two, 50))  # no pool given: the level alone
+        assert "no puzzles" not in level_words(Rating(max(p.rating for p in pool), 50), pool)
+    with using("es"):
+        assert level_words(Rating(at_two, 50), pool).endswith("te tocan problemas de los niveles 1 y 3)")

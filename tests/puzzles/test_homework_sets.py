@@ -1,0 +1,56 @@
+"""The teachers' homework page draws each set once and hands it to the pupil sheets and the answer key."""
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.puzzles.homework import answer_key, homework_codes, homework_set, parse_code, pupil_sheets
+
+
+def drawn_sets():
+    return {code: homework_set(*parse_code(code)[:2], size, 1) for _, code, _, size in homework_codes(10, 1)}
+
+
+def test_sheets_and_key_from_sets_drawn_once_match_those_drawn_again():
+    """Given the sets the page drew, the sheets and the key are the same as when each draws its own sets."""
+    with using("en"):
+        sets = drawn_sets()
+        assert pupil_sheets(10, 1, sets) == pupil_sheets(10, 1)
+        assert answer_key(10, 1, sets) == answer_key(10, 1)
+
+
+def test_sets_of_the_wrong_kind_or_code_are_refused():
+    """A set handed in under another code's name, or sets that are not a dict, are refused, naming them."""
+    with using("en"):
+        sets = drawn_sets()
+        codes = list(sets)
+        swapped = dict(sets) | {codes[0]: sets[codes[1]]}
+        with pytest.raises(ValueError, match=codes[0]):
+            pupil_sheets(10, 1, swapped)
+        with pytest.raises(ValueError, match=codes[0]):
+            answer_key(10, 1, swapped)
+        with pytest.raises(TypeError, match="sets="):
+            answer_key(10, 1, list(sets.values()))
+
+
+def test_dots_and_five_sheets_say_how_to_read_their_boards():
+    """Each Dots sheet says how a line is named (letters the columns, numbers the rows, as the lessons name
+    them) with a small board where a1-b1 is drawn; each 5 en raya sheet says the outer columns start full and
+    count in lines, with the start position; Connect Four and Shut the Box sheets need no key.  Both languages."""
+    from gamekit.puzzles.homework import sheet_key
+
+    for lang, dots_words, five_words in (
+        ("en", "the letters along the top name the columns", "they start full"),
+        ("es", "las letras de arriba nombran las columnas", "empiezan llenas"),
+    ):
+        with using(lang):
+            dots = "\n".join(sheet_key("dots_and_boxes"))
+            five = "\n".join(sheet_key("five_in_a_row"))
+            assert sheet_key("connect_four") == [] and sheet_key("shut_the_box") == []
+            sheets = "\n".join(pupil_sheets())
+        assert dots_words in dots and "a1-b1" in dots and " 1 o---o   o" in dots
+        assert five_words in five and ("1 a la 7" if lang == "es" else "1 to 7") in five
+        assert "1   X|. . . . . . .|O" in five  # the start: the outer columns full, the rest empty
+        for code in ("dots-all-10-1", "five-block-10-1"):
+            sheet = sheets.split(f"### `{code}`")[1].split("### ")[0]
+            assert (dots if code.startswith("dots") else five) in sheet
+        assert sheets.split("### `four-all-10-1`")[1].split("### ")[0].count("```text") == 10
