@@ -10,18 +10,18 @@ Routing (docs/rooms.md, "Several processes"):
 * Everything else — the create page, ``POST /api/rooms``, group pages, static files — goes to any worker
   (``balance source``: one client address to one worker, so the per-address limits stay exact).
 
-Each worker is health-checked (``GET /healthz`` every ``health_interval`` — 2 s by default,
-``--health-interval`` — and every 0.25 s once one failed, every 1 s while it is down; both at most the
-interval); one that fails three times running is out of every backend and its sessions are cut
-(``on-marked-down shutdown-sessions``), so its pages reconnect — to a survivor, which loads their rooms from
-the database (:mod:`gamekit.rooms.leases`); one that is down is back after two checks that pass.  A worker that died refuses connections at once, so it is out within a second,
-and HAProxy retries and sends its connections to another worker (``option redispatch``) even before that.  An
-answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated machine:
-median round trip 5 s); with 3 s, a benchmark run lost the connections to its one busy worker mid-run
-(the checks timing out is the likely cause), and cutting an overloaded worker's sessions only sends all of
-its players back to it at once.  Each server has weight 256, the most points
-on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
-no access log here (room ids in paths are invite keys).
+Each worker is health-checked (``GET /healthz`` every ``health_interval`` — 2 s by default, ``--health-interval``
+— and every 0.25 s once one failed, every 1 s while it is down; both at most the interval); one that fails three
+times running is out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``), so its
+pages reconnect — to a survivor, which loads their rooms from the database (:mod:`gamekit.rooms.leases`); one
+that is down is back after two checks that pass. A worker that died refuses connections at once, so it is out
+within a second, and HAProxy retries and sends its connections to another worker (``option redispatch``) even
+before that. An answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated
+machine: median round trip 5 s); with 3 s, a benchmark run lost the connections to its one busy worker mid-run
+(the checks timing out is the likely cause), and cutting an overloaded worker's sessions only sends all of its
+players back to it at once. Each server has weight 256, the most points on the hash ring, so that rooms spread
+evenly (weight 1: 170/230 of 400 rooms; 256: 201/199). HAProxy keeps no access log here (room ids in paths are
+invite keys).
 """
 
 from __future__ import annotations
