@@ -12,7 +12,7 @@ import socket
 import sys
 from pathlib import Path
 
-from gamekit.rooms.leases import new_worker_id
+from gamekit.rooms.leases import TTL, TTL_RANGE, new_worker_id
 
 from gamekit.rooms.gc_tuning import tune_gc
 from gamekit.rooms.limits import (
@@ -26,9 +26,11 @@ from gamekit.rooms.limits import (
     SEND_QUEUE_MESSAGES,
     RoomHTTPServer,
 )
+from gamekit.rooms.proxy import HEALTH_INTERVAL, HEALTH_INTERVAL_RANGE
 from gamekit.rooms.server import GRACE, Clock, RoomServer
 from gamekit.rooms.store_interface import StoreError
 from gamekit.rooms.stores import default_db_path, describe_db
+from gamekit.rooms.workers import RESTART_DELAY, RESTART_DELAY_RANGE
 
 
 def _positive(text: str) -> float:
@@ -43,6 +45,21 @@ def _whole(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r}: a whole number, 0 or more")
     return value
+
+
+def _seconds(low: float, high: float):
+    """An argparse type: a number of seconds from ``low`` to ``high`` (argparse's message names the option)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds") from None
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{text!r}: from {low:g} to {high:g} seconds")
+        return value
+
+    return parse
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -150,7 +167,30 @@ def main(argv: list[str] | None = None) -> None:
         help="run as one worker of several, registered under NAME (the supervisor sets it; "
         "set it yourself when a service manager starts the workers)",
     )
-    parser.add_argument("--restart-delay", type=_positive, default=0.5, help=argparse.SUPPRESS)  # tests: seconds
+    several.add_argument(
+        "--lease-ttl",
+        type=_seconds(*TTL_RANGE),
+        default=TTL,
+        metavar="S",
+        help=f"seconds without a heartbeat after which a worker counts as dead and its rooms may be taken "
+        f"({TTL_RANGE[0]:g}–{TTL_RANGE[1]:g}, default {TTL:g}; the same for every worker of a database)",
+    )
+    several.add_argument(
+        "--health-interval",
+        type=_seconds(*HEALTH_INTERVAL_RANGE),
+        default=HEALTH_INTERVAL,
+        metavar="S",
+        help=f"seconds between HAProxy's health checks of each worker ({HEALTH_INTERVAL_RANGE[0]:g}–"
+        f"{HEALTH_INTERVAL_RANGE[1]:g}, default {HEALTH_INTERVAL:g})",
+    )
+    several.add_argument(
+        "--restart-delay",
+        type=_seconds(*RESTART_DELAY_RANGE),
+        default=RESTART_DELAY,
+        metavar="S",
+        help=f"seconds before a worker that died is started again, doubled while it keeps dying at once "
+        f"({RESTART_DELAY_RANGE[0]:g}–{RESTART_DELAY_RANGE[1]:g}, default {RESTART_DELAY:g})",
+    )
     # for tests: time can be moved on by writing seconds into a file; the sweep/tick can be made faster
     parser.add_argument("--clock-offset-file", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tick", type=float, default=0.5, help=argparse.SUPPRESS)
@@ -207,7 +247,7 @@ async def serve(args: argparse.Namespace) -> None:
     if args.worker_name:  # one of several workers (gamekit.rooms.workers): room leases, /healthz
         from gamekit.rooms.workers import Ownership
 
-        ownership = Ownership(server, args.db, args.worker_name)
+        ownership = Ownership(server, args.db, args.worker_name, args.lease_ttl)
     app = server.app()
     behind_proxy = args.base_url is not None or bool(server.prefix) or ownership is not None
     http = RoomHTTPServer(

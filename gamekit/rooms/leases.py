@@ -7,7 +7,8 @@ view changes (a worker dies, comes back, a health check flaps) while a room is l
 decides, not the proxy:
 
 * ``workers`` — one row per running worker (``id`` is new at every start: ``name`` plus a random part), with a
-  heartbeat ``beat`` renewed every second.  A worker whose beat is older than :data:`TTL` seconds is dead.
+  heartbeat ``beat`` renewed every fifth of the lease's time to live (``ttl``, :data:`TTL` = 5 s by default,
+  ``--lease-ttl``: a beat every second).  A worker whose beat is older than ``ttl`` seconds is dead.
 * ``room_leases`` — at most one row per room (the primary key): the worker that holds it (``holder``), and
   ``wanted``: another worker that has asked for the room (a connection for it reached that worker).  A lease
   row goes with its room (``ON DELETE CASCADE``).
@@ -19,7 +20,7 @@ deletes the lease — and the claim succeeds on a later try.  The stored room is
 (every change is committed before anyone is told), so the new holder loads exactly what was confirmed.
 
 The heartbeat and the claims use wall-clock time (``time.time()``) of the workers; workers on several
-machines need synchronised clocks (NTP), within a small part of :data:`TTL`.
+machines need synchronised clocks (NTP), within a small part of the TTL.
 
 SQLite (a file, the default) and PostgreSQL (``postgresql://…``, with psycopg 3) are both accepted; the SQL
 here is the subset both speak (``INSERT … ON CONFLICT … DO UPDATE … WHERE``).
@@ -34,10 +35,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TTL", "BEAT", "LOCK_WAIT", "Leases", "new_worker_id", "is_postgres", "FENCE_SETTING"]
+__all__ = [
+    "TTL",
+    "TTL_RANGE",
+    "LOCK_WAIT",
+    "Leases",
+    "new_worker_id",
+    "is_postgres",
+    "FENCE_SETTING",
+    "check_seconds",
+]
 
-TTL = 5.0  # seconds without a heartbeat after which a worker is dead and its rooms may be taken
-BEAT = 1.0  # seconds between heartbeats
+# seconds without a heartbeat after which a worker is dead and its rooms may be taken (the default of
+# ``--lease-ttl``).  A shorter TTL moves a stopped worker's rooms sooner and costs more heartbeats (one every
+# TTL / 5 s); it must stay well above a worker's longest pause (a lock wait, a garbage collection)
+TTL = 5.0
+TTL_RANGE = (1.0, 3600.0)
 # seconds a lease statement waits for a lock another process holds before it gives up (and is tried again at
 # the next poll or heartbeat): a worker paused inside a transaction (SIGSTOP, a swapped-out VM) must not stop
 # the others' event loops.  PostgreSQL: the row lock of a move being stored (``lock_timeout``); SQLite: the
@@ -91,6 +104,16 @@ _SCHEMA_LOCK = 0x67616D66  # pg_advisory_xact_lock key: workers starting togethe
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}\Z")
 
 
+def check_seconds(name: str, value: object, low: float, high: float) -> float:
+    """``value`` as seconds for the setting ``name``: a number (not a bool) from ``low`` to ``high``; else
+    ``TypeError`` or ``ValueError`` naming the setting and the reason."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name}: a number of seconds, got {type(value).__name__} {value!r}")
+    if not low <= value <= high:  # also refuses NaN
+        raise ValueError(f"{name}: from {low:g} to {high:g} seconds, got {value!r}")
+    return float(value)
+
+
 def is_postgres(db: str | Path) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
@@ -105,9 +128,13 @@ def new_worker_id(name: str) -> str:
 class Leases:
     """The two tables above, on a connection of their own to the database ``db`` (a SQLite file or a
     ``postgresql://`` URL).  The ``rooms`` (and on PostgreSQL ``moves``) tables must exist already (the room
-    store creates them); on PostgreSQL this also creates the fence's trigger on ``moves``."""
+    store creates them); on PostgreSQL this also creates the fence's trigger on ``moves``.  ``ttl``: seconds
+    without a heartbeat after which a worker is dead (every worker sharing the database must use the same);
+    its heartbeat is due every :attr:`beat_every` = ``ttl`` / 5 seconds."""
 
-    def __init__(self, db: str | Path):
+    def __init__(self, db: str | Path, ttl: float = TTL):
+        self.ttl = check_seconds("ttl", ttl, *TTL_RANGE)
+        self.beat_every = self.ttl / 5
         self.postgres = is_postgres(db)
         if self.postgres:
             import psycopg  # only needed for PostgreSQL (requirements: psycopg[binary])
@@ -172,7 +199,7 @@ class Leases:
     def register(self, worker: str, name: str, pid: int, now: float | None = None) -> None:
         """A worker starts: its row, and the rows of earlier runs under the same ``name`` are deleted (that
         run is over — this one listens on its port — so its rooms are free at once, without waiting
-        :data:`TTL`)."""
+        for the TTL)."""
         now = time.time() if now is None else now
         self._tx(
             [
@@ -206,7 +233,7 @@ class Leases:
         return [
             tuple(r)
             for r in self._run(
-                "SELECT id, name, pid FROM workers WHERE beat > ? ORDER BY name", (now - TTL,)
+                "SELECT id, name, pid FROM workers WHERE beat > ? ORDER BY name", (now - self.ttl,)
             ).fetchall()
         ]
 
@@ -225,7 +252,7 @@ class Leases:
                         "NULL "
                         "WHERE room_leases.holder = excluded.holder OR NOT EXISTS "
                         "(SELECT 1 FROM workers w WHERE w.id = room_leases.holder AND w.beat > ?)",
-                        (room, worker, now, now - TTL),
+                        (room, worker, now, now - self.ttl),
                     ),
                     ("SELECT holder FROM room_leases WHERE room = ?", (room,)),
                 ]

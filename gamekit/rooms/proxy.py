@@ -10,17 +10,18 @@ Routing (docs/rooms.md, "Several processes"):
 * Everything else — the create page, ``POST /api/rooms``, group pages, static files — goes to any worker
   (``balance source``: one client address to one worker, so the per-address limits stay exact).
 
-Each worker is health-checked (``GET /healthz`` every 2 s, every 0.25 s once one failed); one that fails
-three times running is out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``),
-so its pages reconnect — to a survivor, which loads their rooms from the database
-(:mod:`gamekit.rooms.leases`).  A worker that died refuses connections at once, so it is out within a second,
-and HAProxy retries and sends its connections to another worker (``option redispatch``) even before that.  An
-answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated machine:
-median round trip 5 s); with 3 s, a benchmark run lost the connections to its one busy worker mid-run
-(the checks timing out is the likely cause), and cutting an overloaded worker's sessions only sends all of
-its players back to it at once.  Each server has weight 256, the most points
-on the hash ring, so that rooms spread evenly (weight 1: 170/230 of 400 rooms; 256: 201/199).  HAProxy keeps
-no access log here (room ids in paths are invite keys).
+Each worker is health-checked (``GET /healthz`` every ``health_interval`` — 2 s by default, ``--health-interval``
+— and every 0.25 s once one failed, every 1 s while it is down; both at most the interval); one that fails three
+times running is out of every backend and its sessions are cut (``on-marked-down shutdown-sessions``), so its
+pages reconnect — to a survivor, which loads their rooms from the database (:mod:`gamekit.rooms.leases`); one
+that is down is back after two checks that pass. A worker that died refuses connections at once, so it is out
+within a second, and HAProxy retries and sends its connections to another worker (``option redispatch``) even
+before that. An answer may take 10 s: an overloaded worker's event loop lags seconds (1000 rooms on a saturated
+machine: median round trip 5 s); with 3 s, a benchmark run lost the connections to its one busy worker mid-run
+(the checks timing out is the likely cause), and cutting an overloaded worker's sessions only sends all of its
+players back to it at once. Each server has weight 256, the most points on the hash ring, so that rooms spread
+evenly (weight 1: 170/230 of 400 rooms; 256: 201/199). HAProxy keeps no access log here (room ids in paths are
+invite keys).
 """
 
 from __future__ import annotations
@@ -30,7 +31,25 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Backend", "haproxy_config", "haproxy_path", "check_config", "start_haproxy", "HAPROXY_MISSING"]
+from gamekit.rooms.leases import check_seconds
+
+__all__ = [
+    "Backend",
+    "haproxy_config",
+    "haproxy_path",
+    "check_config",
+    "start_haproxy",
+    "HAPROXY_MISSING",
+    "HEALTH_INTERVAL",
+    "HEALTH_INTERVAL_RANGE",
+]
+
+# seconds between two health checks of a worker that answers (``--health-interval``); a shorter interval sees a
+# hung worker sooner and a restarted one back sooner, at the cost of more checks
+HEALTH_INTERVAL = 2.0
+HEALTH_INTERVAL_RANGE = (0.1, 60.0)
+FAST_INTERVAL = 0.25  # seconds between checks once one failed (HAProxy's fastinter), at most the interval
+DOWN_INTERVAL = 1.0  # seconds between checks of a worker that is down (downinter), at most the interval
 
 HAPROXY_MISSING = (
     "HAProxy is not installed (Debian/Ubuntu: apt-get install haproxy); or start the workers "
@@ -59,12 +78,15 @@ def haproxy_config(
     idle_timeout: float = 30.0,
     per_address: int = 500,
     maxconn: int | None = None,
+    health_interval: float = HEALTH_INTERVAL,
 ) -> str:
     """The HAProxy configuration: listen on ``listen_host:listen_port`` and route to ``workers`` as described
     in the module's docstring.  ``per_address``: open connections one client address may hold (0: no cap;
     the next one is answered 503).  ``prefix``: the path prefix the workers serve under (``--prefix``).
     ``maxconn``: connections HAProxy accepts at once (default: what the open-file limit allows, at most
-    20000 — each client connection takes two descriptors, the client's and the worker's)."""
+    20000 — each client connection takes two descriptors, the client's and the worker's).
+    ``health_interval``: seconds between two health checks of a worker (:data:`HEALTH_INTERVAL_RANGE`)."""
+    interval = check_seconds("health_interval", health_interval, *HEALTH_INTERVAL_RANGE)
     if not workers:
         raise ValueError("workers: at least one worker is needed")
     names = [w.name for w in workers]
@@ -77,6 +99,10 @@ def haproxy_config(
     depth = _segments(prefix)
     room_field, group_field = 3 + depth, 4 + depth  # "/ws/ROOM" → "", "ws", "ROOM"; + the prefix's parts
     idle = max(1, round(idle_timeout))
+    checks = (
+        f"inter {_ms(interval)} fastinter {_ms(min(FAST_INTERVAL, interval))} "
+        f"downinter {_ms(min(DOWN_INTERVAL, interval))}"
+    )
     if maxconn is None:
         maxconn = default_maxconn()
     limit = (
@@ -126,7 +152,7 @@ backend by_room
     option httpchk GET {prefix}/healthz
     http-check expect status 200
     timeout check 10s
-    default-server check inter 2s fastinter 250ms downinter 1s fall 3 rise 2 on-marked-down shutdown-sessions weight 256
+    default-server check {checks} fall 3 rise 2 on-marked-down shutdown-sessions weight 256
 {servers(False)}
 backend by_group
     balance hash path,field({group_field},/)
@@ -136,6 +162,10 @@ backend any
     balance source
     hash-type consistent
 {servers(True)}"""
+
+
+def _ms(seconds: float) -> str:
+    return f"{round(seconds * 1000)}ms"
 
 
 def default_maxconn() -> int:

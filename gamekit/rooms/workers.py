@@ -7,8 +7,8 @@ loads a room only while it holds that room's lease (:mod:`gamekit.rooms.leases`)
 that part of a worker:
 
 * a room is loaded only after :meth:`Ownership.claim`; a WebSocket for a room another live worker holds
-  waits (:meth:`Ownership.wait_claim`, up to :data:`WAIT` seconds) while that worker lets it go;
-* every :data:`gamekit.rooms.leases.BEAT` s the heartbeat is renewed and the held rooms are checked: a room
+  waits (:meth:`Ownership.wait_claim`, up to the TTL plus :data:`WAIT_MORE` seconds) while that worker lets it go;
+* every fifth of the lease's TTL (1 s by default) the heartbeat is renewed and the held rooms are checked: a room
   another worker wants is let go — its connections are closed
   with 1012 "service restart", the page and the clients reconnect through the proxy — and a room whose lease
   is gone (deleted with its room by another worker's sweep, or taken after this worker was thought dead) is
@@ -19,7 +19,7 @@ that part of a worker:
   messages queued.
 
 So a room is never live in two processes: whoever loads it holds its lease first, and a lease changes hands
-only when its holder let go or is dead (its heartbeat older than ``leases.TTL``).
+only when its holder let go or is dead (its heartbeat older than the TTL, ``--lease-ttl``).
 """
 
 from __future__ import annotations
@@ -40,32 +40,48 @@ from typing import Any
 
 from tornado.ioloop import PeriodicCallback
 
-from gamekit.rooms.leases import BEAT, LOCK_WAIT, TTL, Leases, new_worker_id
+from gamekit.rooms.leases import LOCK_WAIT, TTL, Leases, new_worker_id
 from gamekit.rooms.proxy import Backend, haproxy_config, start_haproxy
 from gamekit.rooms.room import CLOSE_MOVED
 from gamekit.rooms.server import RoomServer
 from gamekit.rooms.speech import said
 from gamekit.rooms.web import BaseHandler
 
-__all__ = ["Ownership", "HealthHandler", "supervise", "worker_ports", "WAIT", "POLL"]
+__all__ = [
+    "Ownership",
+    "HealthHandler",
+    "supervise",
+    "worker_ports",
+    "WAIT_MORE",
+    "POLL",
+    "RESTART_DELAY",
+    "RESTART_DELAY_RANGE",
+]
 
 log = logging.getLogger("gamekit.rooms")
 
-WAIT = TTL + 2.0  # seconds a connection waits for its room's lease before it is told to try again
+WAIT_MORE = 2.0  # a connection waits for its room's lease the TTL and this many seconds, then is told to try again
 POLL = 0.1  # seconds between two tries of a waiting claim
-CHECK = 0.25  # seconds between two looks for rooms another worker wants (the heartbeat: BEAT)
+CHECK = 0.25  # seconds between two looks for rooms another worker wants (at most; the heartbeat's every TTL / 5)
+# seconds before the supervisor starts a worker that died again (``--restart-delay``), doubled while it keeps
+# dying within 10 s of its start, up to RESTART_DELAY_RANGE's end
+RESTART_DELAY = 0.5
+RESTART_DELAY_RANGE = (0.1, 30.0)
 
 
 class Ownership:
     """Room leases for one worker process of ``server`` (a :class:`~gamekit.rooms.server.RoomServer`),
-    registered as ``name`` in the database ``db``.  Adds ``/healthz`` to the server's routes (before its
-    ``app()`` is built); :meth:`start` — once the worker listens on its port — registers it, attaches it to
-    the server (``server.ownership``) and begins the heartbeat."""
+    registered as ``name`` in the database ``db``, with leases of ``ttl`` seconds (the same in every worker).
+    Adds ``/healthz`` to the server's routes (before its ``app()`` is built); :meth:`start` — once the worker
+    listens on its port — registers it, attaches it to the server (``server.ownership``) and begins the
+    heartbeat."""
 
-    def __init__(self, server: RoomServer, db: str | Path, name: str):
+    def __init__(self, server: RoomServer, db: str | Path, name: str, ttl: float = TTL):
         self.server, self.name = server, name
         self.id = new_worker_id(name)
-        self.leases = Leases(db)
+        self.leases = Leases(db, ttl)
+        self.wait = self.leases.ttl + WAIT_MORE  # seconds a connection waits for its room's lease
+        self.check = min(CHECK, self.leases.beat_every)
         self.let_go_count = 0
         self._last_full = 0.0
         self._callback: PeriodicCallback | None = None
@@ -95,10 +111,10 @@ class Ownership:
         return self.leases.claim(room_id, self.id)
 
     async def wait_claim(self, room_id: str) -> bool | None:
-        """Claim the room, trying again every :data:`POLL` s for up to :data:`WAIT` s while another worker
+        """Claim the room, trying again every :data:`POLL` s for up to ``self.wait`` s while another worker
         holds it (it lets go at its next look, or its lease ends when it is dead).  True: this worker holds
         it now; None: no such room; False: still held elsewhere."""
-        deadline = time.monotonic() + WAIT
+        deadline = time.monotonic() + self.wait
         while True:
             if room_id in self.server.rooms:
                 return True
@@ -121,7 +137,7 @@ class Ownership:
         for room_id in list(self.server.rooms):
             if not self.claim(room_id):
                 self.server.rooms.pop(room_id, None)  # no connection yet: another worker holds it
-        self._callback = PeriodicCallback(self.tick, CHECK * 1000)
+        self._callback = PeriodicCallback(self.tick, self.check * 1000)
         self._callback.start()
         return self._callback
 
@@ -151,7 +167,7 @@ class Ownership:
 
     def look(self) -> None:
         now = time.monotonic()
-        full = now - self._last_full >= BEAT
+        full = now - self._last_full >= self.leases.beat_every
         if full:
             self._last_full = now
             if not self.leases.beat(self.id):
@@ -231,6 +247,7 @@ SUPERVISOR_OPTIONS = {
     "--proxy-config": True,
     "--worker-ports": True,
     "--restart-delay": True,
+    "--health-interval": True,
 }
 
 
@@ -300,6 +317,7 @@ def supervise(args: Any, argv: list[str]) -> int:
         prefix=prefix,
         idle_timeout=args.idle_timeout,
         per_address=args.max_connections_per_address,
+        health_interval=args.health_interval,
     )
     if args.proxy_config:
         Path(args.proxy_config).write_text(config)
@@ -321,7 +339,7 @@ def supervise(args: Any, argv: list[str]) -> int:
         _wait_healthy(workers, prefix, stop)
         if stop["now"]:
             return 0
-        leases = Leases(args.db)
+        leases = Leases(args.db, args.lease_ttl)
         if args.proxy == "haproxy":
             path = Path(args.proxy_config or Path(tmp.name) / "haproxy.cfg")
             path.write_text(config)
@@ -352,7 +370,7 @@ def supervise(args: Any, argv: list[str]) -> int:
                     leases.forget(w.name)  # its rooms are free at once: a survivor takes them
                     quick = now - w.started < 10
                     w.restarts = w.restarts + 1 if quick else 0
-                    w.due = now + min(30.0, args.restart_delay * 2**w.restarts)
+                    w.due = now + min(RESTART_DELAY_RANGE[1], args.restart_delay * 2**w.restarts)
                     w.process = None
                     print(
                         f"gamekit rooms: worker {w.name} stopped ({_how(code)}); its rooms go to the others; "

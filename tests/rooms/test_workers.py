@@ -80,6 +80,13 @@ def get_json(url: str) -> dict | None:
         return None
 
 
+# The timings the clusters run with: the scenarios are the product's, only quicker.  Leases of 2 s (the default
+# 5 s), HAProxy checking each worker every 0.25 s (the default 2 s); a restart delay is chosen per test (at
+# least the TTL where a killed worker must stay away until the survivor holds its room).
+LEASE_TTL = 2.0
+HEALTH_INTERVAL = 0.25
+
+
 class Cluster:
     """``python -m gamekit.rooms --workers 2`` (HAProxy in front, or ``--proxy none``) on free loopback ports."""
 
@@ -91,8 +98,10 @@ class Cluster:
         restart_delay: float = 0.5,
         prefix: str = "",
         db: str | Path | None = None,
+        lease_ttl: float = LEASE_TTL,
+        health_interval: float = HEALTH_INTERVAL,
     ):
-        self.tmp, self.proxy, self.prefix = tmp, proxy, prefix
+        self.tmp, self.proxy, self.prefix, self.lease_ttl = tmp, proxy, prefix, lease_ttl
         self.db = db if db is not None else tmp / "rooms.sqlite3"  # a SQLite file or a postgresql:// address
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
@@ -125,6 +134,10 @@ class Cluster:
                     "0",
                     "--restart-delay",
                     str(restart_delay),
+                    "--lease-ttl",
+                    str(lease_ttl),
+                    "--health-interval",
+                    str(health_interval),
                     "--prefix",
                     prefix,
                 ],
@@ -461,7 +474,7 @@ def test_worker_killed_mid_game_its_room_goes_on_on_the_survivor(cluster, cluste
     """Two players in a room through HAProxy; the worker holding the room is SIGKILLed mid-game; both
     reconnect by themselves through the proxy, the survivor loads the room from the database with every
     confirmed move, and the game is played to its end with nothing lost or duplicated."""
-    c = cluster(db=cluster_db, restart_delay=6)  # the killed worker stays away while the game goes on
+    c = cluster(db=cluster_db, restart_delay=LEASE_TTL)  # the killed worker stays away while the players move
 
     async def scenario() -> None:
         info, room, creator, guest = await seated_pair(c)
@@ -502,7 +515,7 @@ def test_killed_worker_comes_back_and_takes_its_room_without_two_live_copies(clu
     sends the room's new connections back to it.  The returning worker waits until the survivor let the room
     go (its players are told to reconnect, 1012) and loads it then: every move is seen by everyone, the
     stored game equals the confirmed moves, and no sample finds the room in two workers."""
-    c = cluster(db=cluster_db, restart_delay=8)  # long enough for the survivor to take the room first
+    c = cluster(db=cluster_db, restart_delay=1.5 * LEASE_TTL)  # long enough for the survivor to take the room first
 
     async def scenario() -> None:
         info, room, creator, guest = await seated_pair(c)
@@ -716,8 +729,9 @@ def test_a_paused_worker_cannot_store_a_move_of_a_room_taken_over(cluster, clust
             await creator.ws.send(json.dumps({"type": "move", "move": move, "ply": 0, "id": 1}))
             t0 = time.monotonic()
             watcher = Seat(w2, room)
-            await watcher.connect()  # waits until w1's heartbeat is older than TTL
-            assert time.monotonic() - t0 >= TTL - 1.5
+            await watcher.connect()  # waits until w1's heartbeat is older than the TTL
+            # w1's last heartbeat was at most TTL / 5 + a look (0.25 s) before it stopped
+            assert time.monotonic() - t0 >= 0.8 * c.lease_ttl - 0.5
             assert c.holder(room)[0] == "w2" and watcher.state["ply"] == 0
         finally:
             os.kill(pid, signal.SIGCONT)
@@ -955,6 +969,81 @@ def test_haproxy_config_routes_rooms_and_groups_by_hash(tmp_path):
         haproxy_config("127.0.0.1", 9000, workers, prefix="/a b")
 
 
+def test_haproxy_health_interval_is_an_option_checked_before_anything_is_written(tmp_path):
+    """Today's checks by default (every 2 s, 0.25 s once one failed, 1 s while down); a shorter interval also
+    shortens the other two (never longer than it); a wrong type or range is refused naming the setting."""
+    workers = [Backend("w1", "127.0.0.1", 9001), Backend("w2", "127.0.0.1", 9002)]
+    assert "check inter 2000ms fastinter 250ms downinter 1000ms fall 3 rise 2" in haproxy_config(
+        "127.0.0.1", 9000, workers
+    )
+    quick = haproxy_config("127.0.0.1", 9000, workers, health_interval=0.2)
+    assert "check inter 200ms fastinter 200ms downinter 200ms fall 3 rise 2" in quick
+    slow = haproxy_config("127.0.0.1", 9000, workers, health_interval=60)
+    assert "check inter 60000ms fastinter 250ms downinter 1000ms" in slow
+    if haproxy_path() is not None:
+        for text in (quick, slow):
+            (tmp_path / "h.cfg").write_text(text)
+            check_config(tmp_path / "h.cfg")
+    for bad in ("2", True, None):
+        with pytest.raises(TypeError, match="health_interval: a number of seconds"):
+            haproxy_config("127.0.0.1", 9000, workers, health_interval=bad)
+    for bad in (0, 0.05, -1, 61, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match=r"health_interval: from 0\.1 to 60 seconds"):
+            haproxy_config("127.0.0.1", 9000, workers, health_interval=bad)
+
+
+def test_a_shorter_lease_ttl_declares_a_silent_worker_dead_sooner(tmp_path):
+    """``Leases(db, ttl)``: with a 2 s TTL a worker silent for 2.5 s is dead (its room can be taken) and one
+    silent for 1.5 s is not; with the default 5 s both are alive.  The heartbeat is due every TTL / 5.  A
+    wrong TTL is refused, naming it, before the database is opened."""
+    db = tmp_path / "rooms.sqlite3"
+    store = SQLiteStore(db)
+    store.create_room("room-bbbb-1", "dots", {"width": 2, "height": 2}, 0, "t" * 20, 0.0)
+    short, default = Leases(db, ttl=2), Leases(db)
+    assert (short.ttl, short.beat_every, default.ttl, default.beat_every) == (2.0, 0.4, TTL, 1.0)
+    a, b = new_worker_id("w1"), new_worker_id("w2")
+    now = time.time()
+    short.register(a, "w1", 1, now - 2.5)
+    short.register(b, "w2", 2, now - 1.5)
+    assert [w[0] for w in short.alive(now)] == [b]
+    assert [w[0] for w in default.alive(now)] == [a, b]
+    assert default.claim("room-bbbb-1", a, now) is True  # held by w1, which is alive for a 5 s TTL …
+    assert default.claim("room-bbbb-1", b, now) is False
+    assert short.claim("room-bbbb-1", b, now) is True  # … and dead for a 2 s one
+    for bad in ("5", True, None):
+        with pytest.raises(TypeError, match="ttl: a number of seconds"):
+            Leases(db, ttl=bad)
+    for bad in (0, 0.5, 3601, float("nan")):
+        with pytest.raises(ValueError, match="ttl: from 1 to 3600 seconds"):
+            Leases(db, ttl=bad)
+    short.close()
+    default.close()
+    store.close()
+
+
+@pytest.mark.parametrize(
+    "option, value, reason",
+    [
+        ("--lease-ttl", "soon", "'soon': a number of seconds"),
+        ("--lease-ttl", "0.5", "'0.5': from 1 to 3600 seconds"),
+        ("--lease-ttl", "nan", "'nan': from 1 to 3600 seconds"),
+        ("--health-interval", "0", "'0': from 0.1 to 60 seconds"),
+        ("--health-interval", "2s", "'2s': a number of seconds"),
+        ("--restart-delay", "31", "'31': from 0.1 to 30 seconds"),
+        ("--restart-delay", "-1", "'-1': from 0.1 to 30 seconds"),
+    ],
+)
+def test_the_timing_options_are_refused_naming_the_option(option, value, reason, capsys):
+    """A wrong timing on the command line stops ``python -m gamekit.rooms`` before it starts anything: exit
+    code 2, and the message names the option, the value and the allowed range."""
+    from gamekit.rooms.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--workers", "2", "--db", "unused.sqlite3", f"{option}={value}"])
+    assert stopped.value.code == 2
+    assert f"argument {option}: {reason}" in capsys.readouterr().err
+
+
 def test_supervisor_command_line():
     assert worker_argv(
         [
@@ -972,8 +1061,13 @@ def test_supervisor_command_line():
             "--proxy-config=f",
             "--worker-ports",
             "1,2",
+            "--health-interval",
+            "0.5",
+            "--restart-delay=3",
+            "--lease-ttl",
+            "3",
         ]
-    ) == ["--db", "x.sqlite3", "--grace", "5"]
+    ) == ["--db", "x.sqlite3", "--grace", "5", "--lease-ttl", "3"]  # every worker needs the same TTL
     assert worker_ports(None, 9000, 2) == [9001, 9002]
     assert worker_ports("7001,7002", 9000, 2) == [7001, 7002]
     for bad in ("7001", "7001,7001", "9000,7001", "a,b", "0,7001"):
