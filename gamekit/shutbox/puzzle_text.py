@@ -40,7 +40,10 @@ THEMES = {
 """The themes of Shut the Box puzzles, with their names."""
 HINTS = {
     "sets_for_roll": N_("First list every set of open tiles that adds up to the roll."),
-    "best_set": N_("Compare what each set leaves: which leftover tiles are easiest to cover with the next roll?"),
+    "best_set": N_(
+        "For each set, look at the tiles it leaves open and think of the rolls still to come: with which leftover "
+        "tiles can you keep covering, roll after roll?"
+    ),
     "one_die_or_two": N_(
         "Count the totals one die can make and those two dice can make: which do your open tiles need?"
     ),
