@@ -12,6 +12,19 @@ def people(game="five", popout=False):
     return ConnectWidget(game, popout=popout, mode="people")
 
 
+def no_exact_scores(monkeypatch):
+    """The exact scores out of reach everywhere (as on a position with many empty cells): the opening book
+    and the exact search give nothing."""
+    from gamekit.connect import solver
+    from gamekit.core.errors import SolverTimeout
+
+    def out_of_time(game, weak=False, time_limit=None):
+        raise SolverTimeout("out of time")
+
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(solver, "solve", out_of_time)
+
+
 def active_seat(widget):
     return [seat for seat in (0, 1) if "gamekit-active" in widget.cards[seat].value]
 
@@ -160,11 +173,11 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
         w.game.play(n)
     w.refresh()
     # the exact scores time out everywhere; who wins is known for three columns, one of them a win
-    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1},
+        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1},
     )
     move, reason = w.hint()
     assert (move, reason) == ("2", "wins")
@@ -175,7 +188,7 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0},
+        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 0},
     )
     w = people("five")  # a fresh widget: one position gets one Hint, worked out once
     for n in "4433":
@@ -195,7 +208,7 @@ def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):
     w.refresh()
     exact = solver.analyse(w.game, time_budget=None)
     monkeypatch.setattr(
-        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None, **_: {m: None for m in game.legal_moves()}
     )
     move, reason = w.hint()
     assert exact[move] == max(exact.values())
@@ -260,9 +273,9 @@ def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch
     for n in PROVED:
         w.game.play(n)
     w.refresh()
-    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
-        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None, **_: {m: None for m in game.legal_moves()}
     )
     proved = prove_columns(w.game)
     assert proved["3"].low == 0 and proved["3"].proof.defender == 1
@@ -290,13 +303,14 @@ def test_the_solver_wins_over_the_rules_proof_in_the_hint(monkeypatch):
         w.game.play(n)
     w.refresh()
     # the solver settles column 3 (here: says it draws) and column 4 (wins): its words, not the proof's bound
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
         solver, "analyse", lambda game, time_budget=2.0: {**{m: None for m in game.legal_moves()}, "3": 0}
     )
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 1},
+        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 1},
     )
     move, reason = w.hint()
     assert w.verdicts[w.game.grid_column(3)] == ("draw", "draw")
