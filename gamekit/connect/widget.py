@@ -268,8 +268,8 @@ class ConnectWidget(GameWidget):
         each column comes first (:func:`~gamekit.connect.solver.analyse_outcomes` with the rules' proofs, up to
         60 % of the budget, the proofs included), because it settles far more columns in a given time than exact
         scores; what is left up to 75 % goes to exact scores ("wins in 3") only where they can finish: a column
-        already settled as a win or a loss, or any column with at most :data:`EXACT_REACH` empty cells after
-        the drop.  A column shows its exact score, else its outcome ("wins", "draw", "loses"), else its proved
+        already settled as a win or a loss.  With at most :data:`EXACT_REACH` empty cells after the drop, exact
+        scores come first instead (they finish there), who wins for the columns they leave.  A column shows its exact score, else its outcome ("wins", "draw", "loses"), else its proved
         bound ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice
         among the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess,
         not proved.  While it searches the status line says so, and how many columns are settled."""
@@ -304,10 +304,37 @@ class ConnectWidget(GameWidget):
         # the rules' proofs once: who wins reads them before it searches, the bounds and the reason below too
         proved = prove_columns(game, open_moves) if open_moves and not game.popout else {}
         outcomes: dict[str, int] = {}
-        if open_moves:
-            left = max(budget * 0.6 - (time.perf_counter() - started), budget * 0.05)
-            found = analyse_outcomes(game, time_budget=left, moves=open_moves, proved=proved or None)
-            outcomes = {m: o for m, o in found.items() if o is not None}
+
+        def exact(moves: list[str], until: float) -> None:
+            """Exact scores of ``moves`` into ``scores``, centre first, the time up to ``until`` shared fairly."""
+            for i, m in enumerate(sorted(moves, key=lambda m: abs(int(m) - mid))):
+                left = until - time.perf_counter()
+                if left <= 0:
+                    return
+                after = game.copy()
+                after.play(m)
+                try:
+                    scores[m] = -solve(after, time_limit=left / (len(moves) - i))
+                except SolverTimeout:
+                    pass
+
+        def who_wins(moves: list[str], until: float) -> None:
+            """Who wins after ``moves`` into ``outcomes`` (with the rules' proofs), until ``until`` at least a
+            twentieth of the budget."""
+            if moves:
+                left = max(until - time.perf_counter(), budget * 0.05)
+                asked = {m: proved[m] for m in moves} if proved else None
+                found = analyse_outcomes(game, time_budget=left, moves=moves, proved=asked)
+                outcomes.update({m: o for m, o in found.items() if o is not None})
+
+        # exact scores only where they can finish: at few empty cells every column (first: they finish there
+        # and say how many discs it takes), else only the columns who wins settled as a win or a loss
+        reach = game.variant.cells - game.discs_on_board - 1 <= EXACT_REACH and not game.popout
+        if reach:
+            exact(open_moves, started + budget * 0.6)
+            who_wins([m for m in open_moves if scores[m] is None], started + budget * 0.75)
+        else:
+            who_wins(open_moves, started + budget * 0.6)
         settled = sum(1 for m in drops if scores[m] is not None or m in outcomes)
         self._hint_progress(
             ntr(
@@ -317,21 +344,8 @@ class ConnectWidget(GameWidget):
                 settled=settled,
             )
         )
-        # exact scores where they can finish: a win or loss already settled, or few empty cells
-        reach = game.variant.cells - game.discs_on_board - 1 <= EXACT_REACH
-        exact_jobs = [m for m in open_moves if outcomes.get(m) in (1, -1) or m not in outcomes and reach]
-        if game.popout:
-            exact_jobs = []  # the exact solver does not judge PopOut games
-        for i, m in enumerate(exact_jobs):
-            left = budget * 0.75 - (time.perf_counter() - started)
-            if left <= 0:
-                break
-            after = game.copy()
-            after.play(m)
-            try:
-                scores[m] = -solve(after, time_limit=left / (len(exact_jobs) - i))
-            except SolverTimeout:
-                pass
+        if not reach and not game.popout:
+            exact([m for m in open_moves if outcomes.get(m) in (1, -1)], started + budget * 0.75)
         bounds = {}
         for m in drops:
             lo, hi = ceiling.get(m, (-1, 1))

@@ -1,5 +1,7 @@
 """The 5 en raya / Connect Four widget, driven through its plain methods (headless)."""
 
+import html
+
 import pytest
 
 from gamekit.connect.view import DISC, connect_scene, layout_for
@@ -337,3 +339,62 @@ def test_hint_verdicts_never_contradict_the_exact_solver(moves):
             text,
             score,
         )
+
+
+def test_the_hint_asks_who_wins_first_and_exact_scores_only_where_they_can_finish(monkeypatch):
+    # 35 empty cells: who wins (with the rules' proofs) is asked first; an exact score only for a column it
+    # settled as a win or a loss; the status line says the Hint is working, and how many columns are settled
+    from gamekit.connect import solver
+
+    calls = []
+    real_outcomes, real_solve = solver.analyse_outcomes, solver.solve
+
+    def outcomes(game, time_budget=1.0, moves=None, **kwargs):
+        found = real_outcomes(game, time_budget=time_budget, moves=moves, **kwargs)
+        calls.append(("outcomes", found))
+        return found
+
+    def solve(game, weak=False, time_limit=None):
+        calls.append(("exact", game.history[-1]))
+        return real_solve(game, weak=weak, time_limit=time_limit)
+
+    monkeypatch.setattr(solver, "analyse_outcomes", outcomes)
+    monkeypatch.setattr(solver, "solve", solve)
+    w = ConnectWidget("five", mode="people", hint_budget=0.4)
+    for n in PROVED:
+        w.game.play(n)
+    w.refresh()
+    shown = []
+    w.status.observe(lambda change: shown.append(change["new"]), names="value")
+    move, reason = w.hint()
+    assert calls and calls[0][0] == "outcomes"
+    found = calls[0][1]
+    assert all(found[m] in (1, -1) for kind, m in calls[1:] if kind == "exact")
+    assert "Working out the Hint…" in shown[0]
+    assert "columns settled so far." in shown[1] and "of 7 columns" in shown[1]
+    assert w.last_status.startswith("Hint: column") and w.last_status in html.unescape(shown[-1])
+    # every verdict shown agrees with who wins
+    for m, o in found.items():
+        if o is not None:
+            text, kind = w.verdicts[w.game.grid_column(int(m))]
+            assert kind == {1: "win", 0: "draw", -1: "loss"}[o], (m, text, o)
+
+
+def test_at_few_empty_cells_the_hint_still_gives_exact_scores():
+    # 20 empty cells: every column gets its exact score ("wins in …", "loses in …", "draw"), never a bare outcome
+    w = ConnectWidget("five", mode="people", hint_budget=2.0)
+    for n in "4742337363525667733644":
+        w.game.play(n)
+    w.refresh()
+    exact = solver_scores(w.game)  # first, so the compiled search is warm (no clock decides the test)
+    w.hint()
+    for m, score in exact.items():
+        text, _ = w.verdicts[w.game.grid_column(int(m))]
+        assert text not in ("wins", "loses", "?", "no win", "no loss"), (m, text)
+        assert (text == "draw") == (score == 0), (m, text, score)
+
+
+def solver_scores(game):
+    from gamekit.connect.solver import analyse
+
+    return analyse(game, time_budget=None)
