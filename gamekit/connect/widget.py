@@ -269,7 +269,8 @@ class ConnectWidget(GameWidget):
         60 % of the budget, the proofs included), because it settles far more columns in a given time than exact
         scores; what is left up to 75 % goes to exact scores ("wins in 3") only where they can finish: a column
         already settled as a win or a loss.  With at most :data:`EXACT_REACH` empty cells after the drop, exact
-        scores come first instead (they finish there), who wins for the columns they leave.  A column shows its exact score, else its outcome ("wins", "draw", "loses"), else its proved
+        scores come first instead (they finish there), who wins for the columns they leave.  A column shows
+        its exact score, else its outcome ("wins", "draw", "loses"), else its proved
         bound ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice
         among the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess,
         not proved.  While it searches the status line says so, and how many columns are settled."""

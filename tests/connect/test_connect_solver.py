@@ -321,7 +321,9 @@ def test_who_wins_reads_the_proofs_it_is_given_instead_of_proving_again(monkeypa
     proofs = prove_columns(g)
     calls = []
     real = prove.prove_columns
-    monkeypatch.setattr(prove, "prove_columns", lambda game, moves=None, **kw: calls.append(moves) or real(game, moves, **kw))
+    monkeypatch.setattr(
+        prove, "prove_columns", lambda game, moves=None, **kw: calls.append(moves) or real(game, moves, **kw)
+    )
     assert analyse_outcomes(g, time_budget=None, proved=proofs) == signs
     assert calls == []  # every column's proof was given
     some = dict(list(proofs.items())[:2])
@@ -333,7 +335,9 @@ def test_who_wins_reads_the_proofs_it_is_given_instead_of_proving_again(monkeypa
         with pytest.raises(ValueError, match="another position"):
             analyse_outcomes(g, time_budget=None, proved={m: p for m, p in prove_columns(other).items() if m in proofs})
     with pytest.raises(ValueError, match="not a drop asked"):
-        analyse_outcomes(g, time_budget=None, moves=[g.legal_moves()[0]], proved={g.legal_moves()[-1]: proofs[g.legal_moves()[-1]]})
+        analyse_outcomes(
+            g, time_budget=None, moves=[g.legal_moves()[0]], proved={g.legal_moves()[-1]: proofs[g.legal_moves()[-1]]}
+        )
     with pytest.raises(ValueError, match="not a drop asked"):
         analyse_outcomes(g, time_budget=None, proved={m: "proof" for m in proofs})
     with pytest.raises(TypeError, match="proved="):

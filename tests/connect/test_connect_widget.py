@@ -179,7 +179,12 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1},
+        lambda game, time_budget=1.0, moves=None, **_: {
+            **{m: None for m in game.legal_moves()},
+            "4": 0,
+            "2": 1,
+            "6": -1,
+        },
     )
     move, reason = w.hint()
     assert (move, reason) == ("2", "wins")
