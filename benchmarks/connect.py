@@ -233,8 +233,8 @@ def _hint_exact_first(widget, game) -> dict[str, str]:
     worked it out before it asked who wins first: exact scores with 45 % of its budget, who wins after the
     columns left with 30 % (with the rules' proofs), the rules' and the shipped proof's bounds for the rest,
     and, when no column is shown best, the Hard CPU's guess with the last 25 % — that version of
-    ``ConnectWidget.hint_for``, written with today's public functions (the positions here never take its
-    answer-from-the-proof-alone branch, which both versions share)."""
+    ``ConnectWidget.hint_for``, written with today's public functions.  Where the shipped proof alone answers
+    (no search; the same in both versions) ``hint_for`` itself is asked."""
     from gamekit.connect.players import cpu_player
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
@@ -242,6 +242,11 @@ def _hint_exact_first(widget, game) -> dict[str, str]:
     budget = widget.hint_budget
     ceiling = outcome_bounds(game)
     drops = game.legal_moves()
+    best_lo = max(lo for lo, _ in ceiling.values())
+    if best_lo <= 0 and best_lo >= max(hi for _, hi in ceiling.values()):
+        widget.verdicts = {}
+        widget.hint_for(game)
+        return {str(game.column_number(c)): kind for c, (_, kind) in widget.verdicts.items()}
     scores = analyse(game, time_budget=budget * 0.45)
     unknown = [m for m in drops if scores[m] is None]
     found = analyse_outcomes(game, time_budget=budget * 0.3, moves=unknown) if unknown else {}
