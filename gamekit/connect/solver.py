@@ -500,19 +500,27 @@ def analyse_outcomes(
 
 def _check_proved(game: ConnectGame, proved, moves, rules: bool) -> None:
     """Refuse ``proved`` (for :func:`analyse_outcomes`) unless it maps drops of ``moves`` to the rules' proofs
-    of this very position after them (a proof of another position would give a wrong bound)."""
-    from gamekit.connect.prove import ColumnProof
-
+    of this very position after them (a proof of another position would give a wrong bound): each value has
+    the fields of a :class:`gamekit.connect.prove.ColumnProof` — its ``move``, ``low`` ≤ ``high`` in −1…1 and
+    the position ``after`` the drop (read by field: the solvers do not import the prover)."""
     if not rules:
         raise ValueError(tr("proved: rules=False reads no proofs of the rules"))
     if not isinstance(proved, dict):
         raise TypeError(tr("proved={value!r}: a dict from prove_columns of this position", value=proved))
     for m, p in proved.items():
-        if m not in moves or not isinstance(p, ColumnProof) or p.move != m:
+        low, high, after = (getattr(p, name, None) for name in ("low", "high", "after"))
+        if (
+            m not in moves
+            or getattr(p, "move", None) != m
+            or type(low) is not int
+            or type(high) is not int
+            or not -1 <= low <= high <= 1
+            or not isinstance(after, ConnectGame)
+        ):
             raise ValueError(tr("proved: {move!r} is not a drop asked here with its proof", move=m))
         expected = game.copy()
         expected.play(m)
-        if p.after.variant != game.variant or p.after.position_key() != expected.position_key():
+        if after.variant != game.variant or after.position_key() != expected.position_key():
             raise ValueError(tr("proved: the proof of {move!r} belongs to another position", move=m))
 
 
