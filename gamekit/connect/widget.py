@@ -270,7 +270,8 @@ class ConnectWidget(GameWidget):
         60 % of the budget, the proofs included), because it settles far more columns in a given time than exact
         scores; what is left up to 75 % goes to exact scores ("wins in 3") only where they can finish: a column
         already settled as a win or a loss.  With at most :data:`EXACT_REACH` empty cells after the drop, exact
-        scores come first instead (they finish there), who wins for the columns they leave.  A column shows
+        scores come first instead (they finish there; up to 45 %), who wins for the columns they leave (up to
+        75 %).  A column shows
         its exact score, else its outcome ("wins", "draw", "loses"), else its proved
         bound ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice
         among the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess,
@@ -333,7 +334,7 @@ class ConnectWidget(GameWidget):
         # and say how many discs it takes), else only the columns who wins settled as a win or a loss
         reach = game.variant.cells - game.discs_on_board - 1 <= EXACT_REACH and not game.popout
         if reach:
-            exact(open_moves, started + budget * 0.6)
+            exact(open_moves, started + budget * 0.45)
             who_wins([m for m in open_moves if scores[m] is None], started + budget * 0.75)
         else:
             who_wins(open_moves, started + budget * 0.6)
