@@ -9,6 +9,7 @@ Run from the repository root::
     python -m benchmarks.connect --hint-rules 1 --per-size 4  # the Hint's verdicts, rules before/after (≈ 1 min)
     python -m benchmarks.connect --review-rules 0.5           # the review's judged moves, rules before/after
     python -m benchmarks.connect --prover-columns --games 40  # columns the rules settle, without search
+    python -m benchmarks.connect --hint-outcomes 2 --per-size 8  # the whole Hint: exact first vs who wins first
 
 The solver is timed with an empty transposition table for every position (as Pons' own benchmark
 does), every engine (pure Python = today's fallback, compiled without and with dead-line pruning) on
@@ -227,17 +228,58 @@ def hint_rules(budget: float, per_size: int, games: int) -> None:
             )
 
 
+def _hint_exact_first(widget, game) -> dict[str, str]:
+    """The kind of each column's verdict ("win", "draw", "loss", "bound", "unknown") as the 5 en raya Hint
+    worked it out before it asked who wins first: exact scores with 45 % of its budget, who wins after the
+    columns left with 30 % (with the rules' proofs), the rules' and the shipped proof's bounds for the rest,
+    and, when no column is shown best, the Hard CPU's guess with the last 25 % — that version of
+    ``ConnectWidget.hint_for``, written with today's public functions.  Where the shipped proof alone answers
+    (no search; the same in both versions) ``hint_for`` itself is asked."""
+    from gamekit.connect.players import cpu_player
+    from gamekit.connect.prove import prove_columns
+    from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
+
+    budget = widget.hint_budget
+    ceiling = outcome_bounds(game)
+    drops = game.legal_moves()
+    best_lo = max(lo for lo, _ in ceiling.values())
+    if best_lo <= 0 and best_lo >= max(hi for _, hi in ceiling.values()):
+        widget.verdicts = {}
+        widget.hint_for(game)
+        return {str(game.column_number(c)): kind for c, (_, kind) in widget.verdicts.items()}
+    scores = analyse(game, time_budget=budget * 0.45)
+    unknown = [m for m in drops if scores[m] is None]
+    found = analyse_outcomes(game, time_budget=budget * 0.3, moves=unknown) if unknown else {}
+    outcomes = {m: o for m, o in found.items() if o is not None}
+    outcomes.update({m: (v > 0) - (v < 0) for m, v in scores.items() if v is not None})
+    open_cols = [m for m in drops if m not in outcomes]
+    proved = prove_columns(game, open_cols) if open_cols else {}
+    bounds = {}
+    for m in drops:
+        lo, hi = ceiling[m]
+        if m in proved:
+            lo, hi = max(lo, proved[m].low), min(hi, proved[m].high)
+        bounds[m] = (lo, hi)
+        if m not in outcomes and lo == hi:
+            outcomes[m] = lo
+    best = max(outcomes.values(), default=None)
+    unknown_best = max((bounds[m][1] for m in drops if m not in outcomes), default=-1)
+    safe = [m for m in drops if m not in outcomes and bounds[m][0] >= 0]
+    if not (outcomes and best >= unknown_best) and not (safe and (best is None or best < 1)):
+        cpu_player("hard", seed=0, time_budget=budget * 0.25).choose(game)  # the guess, as that Hint made it
+    kind = {1: "win", 0: "draw", -1: "loss"}
+    return {m: kind[outcomes[m]] if m in outcomes else "bound" if bounds[m] != (-1, 1) else "unknown" for m in drops}
+
+
 def hint_outcomes(budget: float, per_size: int, games: int) -> None:
-    """Who wins after each column (:func:`gamekit.connect.solver.analyse_outcomes`, the whole ``budget``) on
-    positions from play at 30–38 empty cells, without the proved bounds (``rules=False``: both null-window
-    questions of every column the records leave open) and with them (the outcome book and the rules' proofs
-    first: a column whose bounds meet needs no search, one with a bound only the question it leaves open),
-    one after the other on each position (which goes first alternates), tables emptied before each: columns
-    settled, positions with every column settled, median and 95th-percentile time, nodes searched.  Then the
-    whole 5 en raya Hint (``ConnectWidget.hint_for`` with twice the budget, which gives 30 % of it to who wins)
-    with each version: columns with an outcome (win, draw, loss), positions with one under every column.
-    Positions as :func:`hint_rules`: the first ``per_size`` at each size in seeded Medium-v-Medium games."""
-    import gamekit.connect.solver as solver_module
+    """The whole 5 en raya Hint with a ``budget``-second budget on positions from play at 30–38 empty cells, in
+    two versions one after the other on each position (which goes first alternates), tables emptied before
+    each: "exact first" (the Hint before: exact scores, then who wins, :func:`_hint_exact_first`) and "who wins
+    first" (``ConnectWidget.hint_for`` as it ships: who wins with the proved bounds first, then exact scores
+    only where they can finish).  Columns with an outcome (win, draw, loss; an exact score counts), positions
+    with one under every column, median and 95th-percentile time of the whole Hint (the Hard CPU's guess
+    included where it is made).  Positions: the first ``per_size`` at each size in seeded Medium-v-Medium
+    games (as ``benchmarks.prove``)."""
     from benchmarks.prove import positions, quantile
     from gamekit.connect.solver import analyse_outcomes, solver_for
     from gamekit.connect.widget import ConnectWidget
@@ -245,54 +287,54 @@ def hint_outcomes(budget: float, per_size: int, games: int) -> None:
     by_empty = positions(FiveInARow, games)
     solver_for(FiveInARow().variant)  # compile / load the compiled code before timing
     analyse_outcomes(by_empty[30][0], time_budget=0.2)
-    print(f"\n## Who wins after each column with {budget:g} s: both questions against the proved bounds first")
-    print(
-        "| empty cells | positions | columns | version | columns settled | positions all settled | median time "
-        "| 95th pct | nodes (median) |"
+    hint = ConnectWidget("five", mode="people", hints=True, hint_budget=budget)
+
+    def who_wins_first(game):
+        hint.verdicts = {}
+        hint.hint_for(game)
+        return {str(game.column_number(c)): kind for c, (_, kind) in hint.verdicts.items()}
+
+    versions = (
+        ("exact first (before)", functools.partial(_hint_exact_first, hint)),
+        ("who wins first", who_wins_first),
     )
-    print("|---|---|---|---|---|---|---|---|---|")
-    versions = (("both questions", False), ("bounds first", True))
-    hint = ConnectWidget("five", mode="people", hints=True, hint_budget=2 * budget)
-    without = functools.partial(analyse_outcomes, rules=False)
+    print(f"\n## The 5 en raya Hint with {budget:g} s: exact scores first (before) against who wins first")
+    print(
+        "| empty cells | positions | columns | version | columns settled | positions all settled "
+        "| median time | 95th pct |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    totals = {label: [0, 0, 0, []] for label, _ in versions}
     for empties in (30, 32, 34, 36, 38):
         picks = by_empty.get(empties, [])[:per_size]
-        rows = {label: [0, 0, [], []] for label, _ in versions}
-        rows.update({"Hint: " + label: [0, 0, [], []] for label, _ in versions})
+        rows = {label: [0, 0, []] for label, _ in versions}
         columns = 0
         for i, g in enumerate(picks):
             columns += len(g.legal_moves())
-            for label, rules in versions if i % 2 == 0 else versions[::-1]:
-                s = solver_for(g.variant)
-                s.reset()
-                n0 = s.nodes
+            for label, run in versions if i % 2 == 0 else versions[::-1]:
+                solver_for(g.variant).reset()
                 t = time.perf_counter()
-                found = analyse_outcomes(g, time_budget=budget, rules=rules)
+                kinds = run(g)
                 rows[label][2].append(time.perf_counter() - t)
-                rows[label][3].append(s.nodes - n0)
-                settled = sum(v is not None for v in found.values())
+                settled = sum(k in ("win", "draw", "loss") for k in kinds.values())
                 rows[label][0] += settled
-                rows[label][1] += settled == len(found)
-                # the whole Hint (twice the budget: 45 % exact scores, 30 % who wins, the rules, Hard's guess)
-                solver_module.analyse_outcomes = analyse_outcomes if rules else without  # what hint_for imports
-                try:
-                    s.reset()
-                    n0 = s.nodes
-                    hint.verdicts = {}
-                    t = time.perf_counter()
-                    hint.hint_for(g)
-                    rows["Hint: " + label][2].append(time.perf_counter() - t)
-                    rows["Hint: " + label][3].append(s.nodes - n0)
-                finally:
-                    solver_module.analyse_outcomes = analyse_outcomes
-                kinds = [kind for _, kind in hint.verdicts.values()]
-                rows["Hint: " + label][0] += sum(k in ("win", "draw", "loss") for k in kinds)
-                rows["Hint: " + label][1] += all(k in ("win", "draw", "loss") for k in kinds)
-        for label, (settled, whole, times, nodes) in rows.items():
+                rows[label][1] += settled == len(kinds)
+        for label, (settled, whole, times) in rows.items():
+            totals[label][0] += settled
+            totals[label][1] += whole
+            totals[label][2] += columns
+            totals[label][3] += times
             print(
                 f"| {empties} | {len(picks)} | {columns} | {label} | {settled} | {whole} | {median(times):.2f} s | "
-                f"{quantile(times, 0.95):.2f} s | {median(nodes) / 1e6:.1f} M |",
+                f"{quantile(times, 0.95):.2f} s |",
                 flush=True,
             )
+    for label, (settled, whole, columns, times) in totals.items():
+        print(
+            f"| all | {len(times)} | {columns} | {label} | {settled} | {whole} | {median(times):.2f} s | "
+            f"{quantile(times, 0.95):.2f} s |",
+            flush=True,
+        )
 
 
 def prover_columns(games: int) -> None:
@@ -472,8 +514,8 @@ def main() -> None:
         "--hint-outcomes",
         type=float,
         metavar="S",
-        help="only who wins after each column at 30-38 empty cells with an S-second budget, both null-window "
-        "questions of every column against the proved bounds first, side by side",
+        help="only the whole 5 en raya Hint at 30-38 empty cells with an S-second budget, exact scores first "
+        "(before) against who wins first, side by side",
     )
     ap.add_argument(
         "--per-size", type=int, default=4, help="--hint-rules, --hint-outcomes: positions at each size (default 4)"

@@ -171,22 +171,24 @@ def _surely_best(bounds: dict, scores: dict, ceiling: int = 1) -> dict | None:
 
 def _column_bounds(game: ConnectGame, scores: dict, time_limit: float) -> dict:
     """Each drop's bounds ``(low, high)`` on its outcome for the player making it: exact scores' signs, who
-    wins (``time_limit`` seconds), the shipped proof's and the outcome book's bounds, the rules' proofs."""
+    wins (``time_limit`` seconds), the shipped proof's and the outcome book's bounds, the rules' proofs (proved
+    once: who wins reads the same proofs before it searches)."""
     from gamekit.connect.prove import prove_columns
     from gamekit.connect.solver import analyse_outcomes, outcome_bounds
 
     bounds = {m: (_sign(v), _sign(v)) for m, v in scores.items() if v is not None}
     open_moves = [m for m in scores if m not in bounds]
-    found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves) if time_limit > 0 and open_moves else {}
+    if not open_moves:
+        return bounds
+    proved = prove_columns(game, open_moves)
+    found = analyse_outcomes(game, time_budget=time_limit, moves=open_moves, proved=proved) if time_limit > 0 else {}
+    ceiling = outcome_bounds(game)
     for m in open_moves:
         if found.get(m) is not None:
             bounds[m] = (found[m], found[m])
-    ceiling = outcome_bounds(game)
-    open_moves = [m for m in scores if m not in bounds]
-    proved = prove_columns(game, open_moves) if open_moves else {}
-    for m in open_moves:
-        lo, hi = ceiling.get(m, (-1, 1))
-        bounds[m] = (max(lo, proved[m].low), min(hi, proved[m].high))
+        else:
+            lo, hi = ceiling.get(m, (-1, 1))
+            bounds[m] = (max(lo, proved[m].low), min(hi, proved[m].high))
     return bounds
 
 

@@ -408,7 +408,12 @@ def analyse(game: ConnectGame, time_budget: float | None = 2.0) -> dict[str, int
 
 
 def analyse_outcomes(
-    game: ConnectGame, time_budget: float | None = 1.0, moves: list[str] | None = None, *, rules: bool = True
+    game: ConnectGame,
+    time_budget: float | None = 1.0,
+    moves: list[str] | None = None,
+    *,
+    rules: bool = True,
+    proved: dict | None = None,
 ) -> dict[str, int | None]:
     """Who wins after every legal drop — 1 (the player making it wins), 0 (draw), −1 (loses) — or
     None where the solver did not settle it within ``time_budget`` seconds.
@@ -423,9 +428,12 @@ def analyse_outcomes(
     shared fairly: each column searched, centre first, may use the time left divided by the columns left, so
     one hard column does not starve the others; the columns share one transposition table.  ``moves``: only
     these legal drops (default: every legal drop).  ``rules=False`` asks both questions of every column
-    the records do not settle (for measuring what the bounds save).  The rules' proofs are not interrupted by
-    the budget: it is overrun by at most their cost (median 40–260 ms for a position at 30–38 empty cells of 5
-    en raya on a loaded machine, 370 ms at most measured).  PopOut games get None everywhere.
+    the records do not settle (for measuring what the bounds save).  ``proved``: the rules' proofs the caller
+    already has (:func:`~gamekit.connect.prove.prove_columns` of this position, some or all of ``moves``), read
+    instead of proving those columns again — the Hint and the review keep them for the bounds and the reason
+    they show.  The rules' proofs are not interrupted by the budget: it is overrun by at most their cost (median
+    40–260 ms for a position at 30–38 empty cells of 5 en raya on a loaded machine, 370 ms at most measured).
+    PopOut games get None everywhere.
     """
     _check(game, popout_ok=True)
     if time_budget is not None and (
@@ -443,9 +451,11 @@ def analyse_outcomes(
         raise ValueError(
             tr("moves={moves!r}: a list of legal moves of this position ({legal})", moves=moves, legal=", ".join(legal))
         )
+    if proved is not None:
+        _check_proved(game, proved, moves, rules)
     if game.popout or game.is_over():
         return {m: None for m in moves}
-    proved = proved_outcomes(game.variant)
+    records = proved_outcomes(game.variant)
     s = solver_for(game.variant)
     end = None if time_budget is None else time.perf_counter() + time_budget
     out: dict[str, int | None] = {m: None for m in moves}
@@ -453,15 +463,17 @@ def analyse_outcomes(
     for m, cur, mask, nb, known in _drops(game, moves):
         if known is not None:
             out[m] = (known > 0) - (known < 0)
-        elif cur + mask in proved:  # proved by the value runs (win or loss)
-            out[m] = -proved[cur + mask]
+        elif cur + mask in records:  # proved by the value runs (win or loss)
+            out[m] = -records[cur + mask]
         else:
             jobs.append((m, cur, mask, nb, (-1, 1)))
     if rules and jobs:
         from gamekit.connect.prove import prove_columns
 
         ceiling = outcome_bounds(game)
-        found = prove_columns(game, [j[0] for j in jobs])
+        given = proved or {}
+        missing = [j[0] for j in jobs if j[0] not in given]
+        found = {**given, **(prove_columns(game, missing) if missing else {})}
         bounded = []
         for m, cur, mask, nb, _ in jobs:
             lo, hi = max(ceiling[m][0], found[m].low), min(ceiling[m][1], found[m].high)
@@ -484,6 +496,32 @@ def analyse_outcomes(
         finally:
             s.deadline = None
     return out
+
+
+def _check_proved(game: ConnectGame, proved, moves, rules: bool) -> None:
+    """Refuse ``proved`` (for :func:`analyse_outcomes`) unless it maps drops of ``moves`` to the rules' proofs
+    of this very position after them (a proof of another position would give a wrong bound): each value has
+    the fields of a :class:`gamekit.connect.prove.ColumnProof` — its ``move``, ``low`` ≤ ``high`` in −1…1 and
+    the position ``after`` the drop (read by field: the solvers do not import the prover)."""
+    if not rules:
+        raise ValueError(tr("proved: rules=False reads no proofs of the rules"))
+    if not isinstance(proved, dict):
+        raise TypeError(tr("proved={value!r}: a dict from prove_columns of this position", value=proved))
+    for m, p in proved.items():
+        low, high, after = (getattr(p, name, None) for name in ("low", "high", "after"))
+        if (
+            m not in moves
+            or getattr(p, "move", None) != m
+            or type(low) is not int
+            or type(high) is not int
+            or not -1 <= low <= high <= 1
+            or not isinstance(after, ConnectGame)
+        ):
+            raise ValueError(tr("proved: {move!r} is not a drop asked here with its proof", move=m))
+        expected = game.copy()
+        expected.play(m)
+        if after.variant != game.variant or after.position_key() != expected.position_key():
+            raise ValueError(tr("proved: the proof of {move!r} belongs to another position", move=m))
 
 
 def outcome_bounds(game: ConnectGame) -> dict[str, tuple[int, int]]:

@@ -12,6 +12,7 @@ Space drops, P pops.  Hint shows each column's verdict from the exact solver whe
 from __future__ import annotations
 
 import html
+import time
 from typing import Any
 
 import ipywidgets as W
@@ -25,10 +26,17 @@ from gamekit.widgets.settings import BadSettingError, check_choice, check_type
 from gamekit.core.scene import Scene
 from gamekit.widgets.review import ReviewPanel
 from gamekit.connect.describe import board_label, cursor_text, describe
-from gamekit.i18n import N_, get_language, tr
+from gamekit.core.errors import SolverTimeout
+from gamekit.i18n import N_, get_language, ntr, tr
 
 
 VARIANT_NAMES = (N_("Connect Four"), N_("5 en raya"))
+
+EXACT_REACH = 29
+"""The Hint asks exact scores ("wins in 3") first, of every unsettled column, only when at most this many cells
+are empty after its drop (positions with 30 empty cells or fewer): there most exact searches finish within
+the Hint's budget (every column at 28 empty cells in 0.4 s; at 30, exact scores first settled a few more
+columns than who wins first in 2 s), while from 32 empty cells on who wins settles as many in less time."""
 
 
 def variant_name(name: str) -> str:
@@ -166,6 +174,10 @@ class ConnectWidget(GameWidget):
     def describe_position(self) -> str:
         return describe(self.game, self.verdicts, self.cursor, names=[self.seat_name(s) for s in range(2)])
 
+    def _hint_progress(self, text: str) -> None:
+        """Show how far the Hint's search has come in the status line (the Hint's own sentence replaces it)."""
+        self.status.value = f"<span>{html.escape(text)}</span>"
+
     def _describe_board(self, announce: bool = False) -> None:
         """Rewrite the board's text (after a cursor move or a Hint, which only repaint); ``announce`` the cursor."""
         self.board.set_access(
@@ -248,20 +260,25 @@ class ConnectWidget(GameWidget):
         return tr("column {n}", n=move)
 
     def hint_for(self, game: ConnectGame) -> tuple[str, str]:
-        """Each column's verdict (shown under the board) and the move the Hint suggests, within
+        """Each column's verdict (shown under the board) and the move the Hint suggests, within about
         :attr:`hint_budget` seconds (0.8 by default: a pupil gets an answer within a second).
 
         First what the shipped proof says (the opening book and the value runs, no search): when it already
         shows the best outcome to be a draw or a loss and which moves reach it (the first discs of 5 en raya),
-        that is the answer at once (a proved win is searched for its fastest line).  Otherwise 45 %
-        of the budget goes to exact scores, 30 % to who wins after the columns still unknown; a column shows
-        its exact score ("wins in 3"), else its outcome ("wins", "draw", "loses"), else its proved bound
-        ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice among
-        the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess, not
-        proved."""
+        that is the answer at once (a proved win is searched for its fastest line).  Otherwise who wins after
+        each column comes first (:func:`~gamekit.connect.solver.analyse_outcomes` with the rules' proofs, up to
+        60 % of the budget, the proofs included), because it settles far more columns in a given time than exact
+        scores; what is left up to 75 % goes to exact scores ("wins in 3") only where they can finish: a column
+        already settled as a win or a loss.  With at most :data:`EXACT_REACH` empty cells after the drop, exact
+        scores come first instead (they finish there; up to 45 %), who wins for the columns they leave (up to
+        75 %).  A column shows
+        its exact score, else its outcome ("wins", "draw", "loses"), else its proved
+        bound ("no win", "no loss"), else "?".  When no column can be shown best in time, the Hard CPU's choice
+        among the moves the proof allows (the last 25 % of the budget) is suggested and said to be a good guess,
+        not proved.  While it searches the status line says so, and how many columns are settled."""
         from gamekit.connect.players import cpu_player
         from gamekit.connect.prove import proof_reason, prove_columns
-        from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds
+        from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds, solve
 
         ceiling = outcome_bounds(game)  # what the value runs and the book proved, instantly
         drops = [m for m in game.legal_moves() if not m.startswith("p")]
@@ -282,21 +299,63 @@ class ConnectWidget(GameWidget):
             return move, (verdict_words(instant[move], game) if instant[move] is not None else outcome_words(best_lo))[
                 0
             ]
-        scores = analyse(game, time_budget=self.hint_budget * 0.45)
-        unknown = [m for m, sc in scores.items() if sc is None and not m.startswith("p")]
-        outcomes = analyse_outcomes(game, time_budget=self.hint_budget * 0.3, moves=unknown) if unknown else {}
-        outcomes = {m: o for m, o in outcomes.items() if o is not None}
-        # the rules' proofs (a few milliseconds a column) for the columns the solver left open: a bound each,
-        # an outcome where the bound meets the shipped proof's (never over a column the solver settled)
-        open_cols = [m for m in drops if scores.get(m) is None and m not in outcomes]
-        proved = prove_columns(game, open_cols) if open_cols and not game.popout else {}
+        started = time.perf_counter()
+        budget = self.hint_budget
+        scores = analyse(game, time_budget=0.0)  # no search: a drop that ends the game, the opening book
+        open_moves = [m for m in drops if scores[m] is None]
+        self._hint_progress(tr("Working out the Hint…"))
+        # the rules' proofs once: who wins reads them before it searches, the bounds and the reason below too
+        proved = prove_columns(game, open_moves) if open_moves and not game.popout else {}
+        outcomes: dict[str, int] = {}
+
+        def exact(moves: list[str], until: float) -> None:
+            """Exact scores of ``moves`` into ``scores``, centre first, the time up to ``until`` shared fairly."""
+            for i, m in enumerate(sorted(moves, key=lambda m: abs(int(m) - mid))):
+                left = until - time.perf_counter()
+                if left <= 0:
+                    return
+                after = game.copy()
+                after.play(m)
+                try:
+                    scores[m] = -solve(after, time_limit=left / (len(moves) - i))
+                except SolverTimeout:
+                    pass
+
+        def who_wins(moves: list[str], until: float) -> None:
+            """Who wins after ``moves`` into ``outcomes`` (with the rules' proofs), until ``until`` at least a
+            twentieth of the budget."""
+            if moves:
+                left = max(until - time.perf_counter(), budget * 0.05)
+                asked = {m: proved[m] for m in moves} if proved else None
+                found = analyse_outcomes(game, time_budget=left, moves=moves, proved=asked)
+                outcomes.update({m: o for m, o in found.items() if o is not None})
+
+        # exact scores only where they can finish: at few empty cells every column (first: they finish there
+        # and say how many discs it takes), else only the columns who wins settled as a win or a loss
+        reach = game.variant.cells - game.discs_on_board - 1 <= EXACT_REACH and not game.popout
+        if reach:
+            exact(open_moves, started + budget * 0.45)
+            who_wins([m for m in open_moves if scores[m] is None], started + budget * 0.75)
+        else:
+            who_wins(open_moves, started + budget * 0.6)
+        settled = sum(1 for m in drops if scores[m] is not None or m in outcomes)
+        self._hint_progress(
+            ntr(
+                "Working out the Hint… {settled} of {n} column settled so far.",
+                "Working out the Hint… {settled} of {n} columns settled so far.",
+                len(drops),
+                settled=settled,
+            )
+        )
+        if not reach and not game.popout:
+            exact([m for m in open_moves if outcomes.get(m) in (1, -1)], started + budget * 0.75)
         bounds = {}
         for m in drops:
             lo, hi = ceiling.get(m, (-1, 1))
             if m in proved:
                 lo, hi = max(lo, proved[m].low), min(hi, proved[m].high)
             bounds[m] = (lo, hi)
-            if scores.get(m) is None and m not in outcomes and lo == hi:
+            if scores[m] is None and m not in outcomes and lo == hi:
                 outcomes[m] = lo
         self.verdicts = {
             game.grid_column(int(m)): verdict_words(scores[m], game)
@@ -334,7 +393,8 @@ class ConnectWidget(GameWidget):
                 'the columns in time; "?" under a column: not proved yet)'
             )
         found = proved.get(move)
-        if found is not None and found.proof is not None and found.proof.defender == game.to_move:
+        by_rules = scores[move] is None and (move not in outcomes or bounds[move][0] == bounds[move][1])
+        if by_rules and found is not None and found.proof is not None and found.proof.defender == game.to_move:
             # why the suggested column holds: the proof in words under the board, its cells marked on it
             self.proof_text = proof_reason(found.proof, found.after, lang=get_language())
             self.proof_labels = rule_labels(found.proof)

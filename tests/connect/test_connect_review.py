@@ -43,7 +43,7 @@ def test_a_column_the_rules_prove_is_never_judged_against_them(monkeypatch):
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {m: None for m in (moves or game.legal_moves())},
+        lambda game, time_budget=1.0, moves=None, **_: {m: None for m in (moves or game.legal_moves())},
     )
     assert move_values(game, 1.0) is None
     # the solver says every other column loses: column 3 is at least a draw, but whether it wins is open,
@@ -51,7 +51,7 @@ def test_a_column_the_rules_prove_is_never_judged_against_them(monkeypatch):
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {
+        lambda game, time_budget=1.0, moves=None, **_: {
             m: (None if m == "3" else -1) for m in (moves or game.legal_moves())
         },
     )
@@ -61,6 +61,37 @@ def test_a_column_the_rules_prove_is_never_judged_against_them(monkeypatch):
     monkeypatch.setattr(solver, "outcome_bounds", lambda game: {"3": (-1, 0)})
     values = move_values(game, 1.0)
     assert values == {m: (0 if m == "3" else -1) for m in game.legal_moves()}
+
+
+def test_the_review_proves_each_column_once_and_who_wins_reads_those_proofs(monkeypatch):
+    # no exact score in time: who wins searches with the rules' bounds, and the review's bounds come from the
+    # same proofs -- prove_columns runs once a position, not again for the columns who wins left open
+    from gamekit.connect import prove
+    from gamekit.connect.info import review_step
+
+    game = FiveInARow.from_moves(PROVED)
+    calls, given = [], []
+    real_prove_columns, real_outcomes = prove.prove_columns, solver.analyse_outcomes
+
+    def watched_prove_columns(game, moves=None, **kwargs):
+        calls.append(list(moves) if moves is not None else None)
+        return real_prove_columns(game, moves, **kwargs)
+
+    def watched_outcomes(game, time_budget=1.0, moves=None, **kwargs):
+        given.append(kwargs.get("proved"))
+        return real_outcomes(game, time_budget=time_budget, moves=moves, **kwargs)
+
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(prove, "prove_columns", watched_prove_columns)
+    monkeypatch.setattr(solver, "analyse_outcomes", watched_outcomes)
+    move_values(game, 0.2)
+    assert calls == [game.legal_moves()]
+    assert len(given) == 1 and set(given[0]) == set(game.legal_moves())
+    # the step still carries the rules' "at least a draw" of column 3 for yellow: red's outcome after it is
+    # at most a draw
+    calls.clear()
+    judged, after = review_step(game, "3", 0.2, None)
+    assert len(calls) == 1 and after[1] <= 0
 
 
 def test_prove_columns_bounds_and_refusals():
@@ -105,7 +136,7 @@ def test_bounds_carried_along_a_game_never_contradict_the_exact_solver(monkeypat
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {m: None for m in (moves or game.legal_moves())},
+        lambda game, time_budget=1.0, moves=None, **_: {m: None for m in (moves or game.legal_moves())},
     )
     carried_only = 0
     steps = 0

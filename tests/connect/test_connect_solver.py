@@ -306,3 +306,41 @@ def test_a_proved_bound_leaves_one_question():
         from gamekit.connect import analyse_outcomes
 
         analyse_outcomes(g, time_budget=None, rules=1)
+
+
+def test_who_wins_reads_the_proofs_it_is_given_instead_of_proving_again(monkeypatch):
+    """``proved=``: the caller's prove_columns of the same position (the Hint's, the review's) is read, not
+    proved again; the outcomes are those of the exact solver either way; proofs of another position, of a
+    drop not asked, or with rules=False are refused before anything is searched."""
+    from gamekit.connect import analyse_outcomes, prove
+    from gamekit.connect.prove import prove_columns
+
+    g = _seeded_positions(FiveInARow, 22, 1, 7)[0]
+    exact = analyse(g, time_budget=None)
+    signs = {m: (s > 0) - (s < 0) for m, s in exact.items()}
+    proofs = prove_columns(g)
+    calls = []
+    real = prove.prove_columns
+    monkeypatch.setattr(
+        prove, "prove_columns", lambda game, moves=None, **kw: calls.append(moves) or real(game, moves, **kw)
+    )
+    assert analyse_outcomes(g, time_budget=None, proved=proofs) == signs
+    assert calls == []  # every column's proof was given
+    some = dict(list(proofs.items())[:2])
+    assert analyse_outcomes(g, time_budget=None, proved=some) == signs
+    assert len(calls) == 1 and not set(calls[0]) & set(some)  # only the columns not given are proved
+    other = g.copy()
+    other.play(g.legal_moves()[0])
+    if not other.is_over():
+        with pytest.raises(ValueError, match="another position"):
+            analyse_outcomes(g, time_budget=None, proved={m: p for m, p in prove_columns(other).items() if m in proofs})
+    with pytest.raises(ValueError, match="not a drop asked"):
+        analyse_outcomes(
+            g, time_budget=None, moves=[g.legal_moves()[0]], proved={g.legal_moves()[-1]: proofs[g.legal_moves()[-1]]}
+        )
+    with pytest.raises(ValueError, match="not a drop asked"):
+        analyse_outcomes(g, time_budget=None, proved={m: "proof" for m in proofs})
+    with pytest.raises(TypeError, match="proved="):
+        analyse_outcomes(g, time_budget=None, proved=list(proofs.values()))
+    with pytest.raises(ValueError, match="rules=False"):
+        analyse_outcomes(g, time_budget=None, rules=False, proved=proofs)

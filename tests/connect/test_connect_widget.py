@@ -1,5 +1,7 @@
 """The 5 en raya / Connect Four widget, driven through its plain methods (headless)."""
 
+import html
+
 import pytest
 
 from gamekit.connect.view import DISC, connect_scene, layout_for
@@ -10,6 +12,19 @@ from gamekit.core.scene import INK
 
 def people(game="five", popout=False):
     return ConnectWidget(game, popout=popout, mode="people")
+
+
+def no_exact_scores(monkeypatch):
+    """The exact scores out of reach everywhere (as on a position with many empty cells): the opening book
+    and the exact search give nothing."""
+    from gamekit.connect import solver
+    from gamekit.core.errors import SolverTimeout
+
+    def out_of_time(game, weak=False, time_limit=None):
+        raise SolverTimeout("out of time")
+
+    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    monkeypatch.setattr(solver, "solve", out_of_time)
 
 
 def active_seat(widget):
@@ -160,11 +175,16 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
         w.game.play(n)
     w.refresh()
     # the exact scores time out everywhere; who wins is known for three columns, one of them a win
-    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0, "2": 1, "6": -1},
+        lambda game, time_budget=1.0, moves=None, **_: {
+            **{m: None for m in game.legal_moves()},
+            "4": 0,
+            "2": 1,
+            "6": -1,
+        },
     )
     move, reason = w.hint()
     assert (move, reason) == ("2", "wins")
@@ -175,7 +195,7 @@ def test_hint_falls_back_to_who_wins_where_the_exact_score_is_out_of_reach(monke
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 0},
+        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 0},
     )
     w = people("five")  # a fresh widget: one position gets one Hint, worked out once
     for n in "4433":
@@ -195,7 +215,7 @@ def test_an_exact_score_wins_over_an_outcome_in_the_hint(monkeypatch):
     w.refresh()
     exact = solver.analyse(w.game, time_budget=None)
     monkeypatch.setattr(
-        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None, **_: {m: None for m in game.legal_moves()}
     )
     move, reason = w.hint()
     assert exact[move] == max(exact.values())
@@ -260,9 +280,9 @@ def test_hint_shows_the_rules_proof_where_the_solver_is_out_of_reach(monkeypatch
     for n in PROVED:
         w.game.play(n)
     w.refresh()
-    monkeypatch.setattr(solver, "analyse", lambda game, time_budget=2.0: {m: None for m in game.legal_moves()})
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
-        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None: {m: None for m in game.legal_moves()}
+        solver, "analyse_outcomes", lambda game, time_budget=1.0, moves=None, **_: {m: None for m in game.legal_moves()}
     )
     proved = prove_columns(w.game)
     assert proved["3"].low == 0 and proved["3"].proof.defender == 1
@@ -290,13 +310,14 @@ def test_the_solver_wins_over_the_rules_proof_in_the_hint(monkeypatch):
         w.game.play(n)
     w.refresh()
     # the solver settles column 3 (here: says it draws) and column 4 (wins): its words, not the proof's bound
+    no_exact_scores(monkeypatch)
     monkeypatch.setattr(
         solver, "analyse", lambda game, time_budget=2.0: {**{m: None for m in game.legal_moves()}, "3": 0}
     )
     monkeypatch.setattr(
         solver,
         "analyse_outcomes",
-        lambda game, time_budget=1.0, moves=None: {**{m: None for m in game.legal_moves()}, "4": 1},
+        lambda game, time_budget=1.0, moves=None, **_: {**{m: None for m in game.legal_moves()}, "4": 1},
     )
     move, reason = w.hint()
     assert w.verdicts[w.game.grid_column(3)] == ("draw", "draw")
@@ -323,3 +344,62 @@ def test_hint_verdicts_never_contradict_the_exact_solver(moves):
             text,
             score,
         )
+
+
+def test_the_hint_asks_who_wins_first_and_exact_scores_only_where_they_can_finish(monkeypatch):
+    # 35 empty cells: who wins (with the rules' proofs) is asked first; an exact score only for a column it
+    # settled as a win or a loss; the status line says the Hint is working, and how many columns are settled
+    from gamekit.connect import solver
+
+    calls = []
+    real_outcomes, real_solve = solver.analyse_outcomes, solver.solve
+
+    def outcomes(game, time_budget=1.0, moves=None, **kwargs):
+        found = real_outcomes(game, time_budget=time_budget, moves=moves, **kwargs)
+        calls.append(("outcomes", found))
+        return found
+
+    def solve(game, weak=False, time_limit=None):
+        calls.append(("exact", game.history[-1]))
+        return real_solve(game, weak=weak, time_limit=time_limit)
+
+    monkeypatch.setattr(solver, "analyse_outcomes", outcomes)
+    monkeypatch.setattr(solver, "solve", solve)
+    w = ConnectWidget("five", mode="people", hint_budget=0.4)
+    for n in PROVED:
+        w.game.play(n)
+    w.refresh()
+    shown = []
+    w.status.observe(lambda change: shown.append(change["new"]), names="value")
+    move, reason = w.hint()
+    assert calls and calls[0][0] == "outcomes"
+    found = calls[0][1]
+    assert all(found[m] in (1, -1) for kind, m in calls[1:] if kind == "exact")
+    assert "Working out the Hint…" in shown[0]
+    assert "columns settled so far." in shown[1] and "of 7 columns" in shown[1]
+    assert w.last_status.startswith("Hint: column") and w.last_status in html.unescape(shown[-1])
+    # every verdict shown agrees with who wins
+    for m, o in found.items():
+        if o is not None:
+            text, kind = w.verdicts[w.game.grid_column(int(m))]
+            assert kind == {1: "win", 0: "draw", -1: "loss"}[o], (m, text, o)
+
+
+def test_at_few_empty_cells_the_hint_still_gives_exact_scores():
+    # 20 empty cells: every column gets its exact score ("wins in …", "loses in …", "draw"), never a bare outcome
+    w = ConnectWidget("five", mode="people", hint_budget=2.0)
+    for n in "4742337363525667733644":
+        w.game.play(n)
+    w.refresh()
+    exact = solver_scores(w.game)  # first, so the compiled search is warm (no clock decides the test)
+    w.hint()
+    for m, score in exact.items():
+        text, _ = w.verdicts[w.game.grid_column(int(m))]
+        assert text not in ("wins", "loses", "?", "no win", "no loss"), (m, text)
+        assert (text == "draw") == (score == 0), (m, text, score)
+
+
+def solver_scores(game):
+    from gamekit.connect.solver import analyse
+
+    return analyse(game, time_budget=None)
