@@ -100,6 +100,10 @@ def walk(value, events: list) -> None:
         for child in value.children:
             walk(child, events)
         return
+    if isinstance(value, W.HTML):  # a note, table or chart in a widget, unless hidden
+        if value.layout.display != "none":
+            events.append(("text", value.value))
+        return
     position = getattr(value, "lesson_position", None)
     if position is not None:
         events.append(("board", key(position), True, history(position)))

@@ -122,23 +122,30 @@ def _exercises_1_to_4_keys() -> list[str]:
     ]
 
 
+def exercises_1_to_4_answered(score) -> bool:
+    """Whether lesson 3's exercises 1 to 4 on ``score`` (the page's :class:`LessonScore`) are each solved or their
+    answers shown, in this session or an earlier one (a score starts from what was saved).  Until then nothing
+    on the page may show the counts and chances k/36 they ask for.  TypeError for anything but a lesson score."""
+    from gamekit.widgets.lesson import LessonScore
+
+    if not isinstance(score, LessonScore):
+        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
+    records = [score.records.get(key) for key in _exercises_1_to_4_keys()]
+    return all(r is not None and (r.solved or r.shown) for r in records)
+
+
 def held_until_answered(score, make, note_text: str):
     """A box that shows ``note_text`` until lesson 3's exercises 1 to 4 on ``score`` are each solved or their
     answers shown (also in an earlier session: a score starts from what was saved), then the widget ``make()``
     builds.  What it holds gives those answers, so it must not be on the page before them."""
     import ipywidgets as W
 
-    from gamekit.widgets.lesson import LessonScore
-
-    if not isinstance(score, LessonScore):
-        raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    keys = _exercises_1_to_4_keys()
+    exercises_1_to_4_answered(score)  # refuses anything but the page's score before the box is built
     note = W.HTML("<i>" + note_text + "</i>")
     holder = W.VBox([note])
 
     def update(_=None) -> None:
-        records = [score.records.get(key) for key in keys]
-        if all(r is not None and (r.solved or r.shown) for r in records) and holder.children[0] is note:
+        if exercises_1_to_4_answered(score) and holder.children[0] is note:
             holder.children = [make()]
 
     score.observe(update, names="value")

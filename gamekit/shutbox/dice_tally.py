@@ -119,9 +119,13 @@ class DiceTally:
         }
         return self.class_result
 
-    def table(self, counts: "dict[int, int] | None" = None) -> Table:
+    def table(self, counts: "dict[int, int] | None" = None, answers: bool = True) -> Table:
         """Each total: the rolls (ours, or ``counts``), their share, and its exact chance k/36 as a percentage (the
-        page's words).  No column of k: the lesson's exercises ask for those counts, and the table sits below them."""
+        page's words).  No column of k: the lesson's exercises ask for those counts, and the table sits below them.
+        ``answers=False``: no exact chance either (lesson 3's exercises 1 to 4 ask for them and are not answered
+        yet)."""
+        if not isinstance(answers, bool):
+            raise TypeError(tr("answers must be True or False, not {answers!r}", answers=answers))
         counts = self.counts() if counts is None else counts
         n = sum(counts.values())
         rows = [
@@ -130,38 +134,42 @@ class DiceTally:
                 counts[t],
                 (number(100 * counts[t] / n, 1) + " %") if n else "–",
                 number(100 * float(p), 1) + " %",
-            ]
+            ][: 4 if answers else 3]
             for t, p in sum_distribution().items()
         ]
         return Table(
-            [tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")],
+            [tr("total"), tr("rolls"), tr("share of our rolls"), tr("exact chance")][: 4 if answers else 3],
             rows,
             caption=ntr("{n} roll entered", "{n} rolls entered", n),
         )
 
-    def chart(self, counts: "dict[int, int] | None" = None, title: str = "") -> str:
+    def chart(self, counts: "dict[int, int] | None" = None, title: str = "", answers: bool = True) -> str:
         """:func:`tally_chart` of our rolls (or ``counts``)."""
-        return tally_chart(self.counts() if counts is None else counts, title=title)
+        return tally_chart(self.counts() if counts is None else counts, title=title, answers=answers)
 
 
-def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, height: int = 240) -> str:
+def tally_chart(
+    counts: dict[int, int], title: str = "", width: int = 560, height: int = 240, answers: bool = True
+) -> str:
     """A bar chart (SVG) of a tally: for each total 2 to 12, the share of the rolls entered, the exact chance
     k/36 (k of the 36 outcomes) and the share in the simulation of :data:`TALLY_SIMULATION` — three bars side by
-    side, with a legend and a description for screen readers."""
+    side, with a legend and a description for screen readers.  ``answers=False``: only the rolls entered, since
+    the exact chances and the 3 600 simulated rolls answer lesson 3's exercises 3 and 4."""
     import html
 
     if not isinstance(counts, dict) or set(counts) != set(range(2, 13)):
         raise ValueError(tr("a tally gives the rolls of each total 2 to 12"))
+    if not isinstance(answers, bool):
+        raise TypeError(tr("answers must be True or False, not {answers!r}", answers=answers))
     n = sum(counts.values())
     sim_n, seed = TALLY_SIMULATION
-    sim = simulate_sums(sim_n, seed)
-    exact = sum_distribution()
-    series = [
-        [counts[t] / n if n else 0.0 for t in range(2, 13)],
-        [float(exact[t]) for t in range(2, 13)],
-        [sim[t] / sim_n for t in range(2, 13)],
-    ]
-    names = [ntr("our {n} roll", "our {n} rolls", n), tr("exact (k/36)"), tr("simulated ({n} rolls)", n=number(sim_n))]
+    series = [[counts[t] / n if n else 0.0 for t in range(2, 13)]]
+    names = [ntr("our {n} roll", "our {n} rolls", n)]
+    if answers:
+        sim = simulate_sums(sim_n, seed)
+        exact = sum_distribution()
+        series += [[float(exact[t]) for t in range(2, 13)], [sim[t] / sim_n for t in range(2, 13)]]
+        names += [tr("exact (k/36)"), tr("simulated ({n} rolls)", n=number(sim_n))]
     top = max(0.2, max(max(s) for s in series))
     left, bottom, plot_h = 44, 34, height - 34 - 46
     group_w = (width - left - 10) / 11
@@ -195,15 +203,16 @@ def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, heigh
             f"<rect x='{x:.1f}' y='4' width='12' height='12' fill='{TALLY_COLOURS[j]}'/>"
             f"<text x='{x + 16:.1f}' y='14' font-size='11'>{html.escape(name)}</text>"
         )
-    seven = (
-        tr(
+    if not n:
+        seven = tr("no roll entered yet")
+    elif answers:
+        seven = tr(
             "7 is {share} of the rolls entered, exactly {exact}",
             share=number(100 * series[0][5], 1) + " %",
             exact=number(100 * series[1][5], 1) + " %",
         )
-        if n
-        else tr("no roll entered yet")
-    )
+    else:
+        seven = tr("7 is {share} of the rolls entered", share=number(100 * series[0][5], 1) + " %")
     label = html.escape(" — ".join(x for x in (title, tr("bar chart of the totals of two dice"), seven) if x))
     return (
         f"<svg width='{width}' height='{height}' role='img' aria-label='{label}' "
@@ -211,13 +220,26 @@ def tally_chart(counts: dict[int, int], title: str = "", width: int = 560, heigh
     )
 
 
-def tally_widget(tally: DiceTally | None = None, member: Any = None):
+def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any = None):
     """The class tally on the page: two dice, Add, Undo, Start again, the table and the bar chart (updated at
     each roll), and Share with the class, which sends our rolls to the class group this computer joined on the
     start page (or to ``member``) and shows the whole class's tally.  The group is looked up at each press, so
     a pupil who joins on the start page after opening the lesson can share at once; without one the note says
-    where to join.  A tally that is not saved (a demonstration) has no Share button."""
+    where to join.  A tally that is not saved (a demonstration) has no Share button.
+
+    ``score``: lesson 3's :class:`~gamekit.widgets.lesson.LessonScore`.  Then the exact chances and the simulated
+    rolls, which answer its exercises 1 to 4, stay out of the table and the chart (a sentence says when they
+    come) until those exercises are solved or their answers shown
+    (:func:`gamekit.shutbox.charts.exercises_1_to_4_answered`); the rolls can be entered all along."""
     import ipywidgets as W
+
+    from gamekit.shutbox.charts import exercises_1_to_4_answered
+
+    if score is not None:
+        exercises_1_to_4_answered(score)  # refuses anything but a lesson score before the box is built
+
+    def answers() -> bool:
+        return score is None or exercises_1_to_4_answered(score)
 
     tally = tally or DiceTally()
     faces = [str(k) for k in range(1, 7)]
@@ -226,8 +248,18 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
     add, undo = W.Button(description=tr("Add"), icon="plus"), W.Button(description=tr("Undo"), icon="undo")
     clear = W.Button(description=tr("Start again"), icon="trash")
     share = W.Button(description=tr("Share with the class"), icon="users", button_style="primary")
-    view, note, chart = W.HTML(tally.table()._repr_html_()), W.HTML(), W.HTML(tally.chart())
+    view, note, chart = W.HTML(), W.HTML(), W.HTML()
     note.add_class("gamekit-feedback")
+    waiting = W.HTML(
+        "<i>"
+        + html_escape(
+            tr(
+                "The exact chances and the computer's rolls appear here once you have answered exercises 1 to 4 "
+                "(or pressed Show answer)."
+            )
+        )
+        + "</i>"
+    )
 
     def group():
         if member is not None:
@@ -238,7 +270,10 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
 
     share.layout.display = None if tally.saved else "none"
 
-    def refresh(message: str = "") -> None:
+    def refresh(message: "str | None" = "") -> None:
+        """Redraw the table and chart; ``message`` replaces the note (``None`` keeps it)."""
+        shown = answers()
+        waiting.layout.display = "none" if shown else None
         result = tally.class_result
         if result is not None:
             counts = result["counts"]
@@ -248,12 +283,21 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
                 result["pupils"],
                 rolls=result["rolls"],
             )
-            view.value = tally.table(counts)._repr_html_()
-            chart.value = tally_chart(counts, title=title)
+            view.value = tally.table(counts, answers=shown)._repr_html_()
+            chart.value = tally_chart(counts, title=title, answers=shown)
         else:
-            view.value = tally.table()._repr_html_()
-            chart.value = tally.chart()
-        note.value = html_escape(message)
+            view.value = tally.table(answers=shown)._repr_html_()
+            chart.value = tally.chart(answers=shown)
+        if message is not None:
+            note.value = html_escape(message)
+
+    def on_score(_=None) -> None:
+        if answers() and waiting.layout.display is None:  # the exercises were just answered: show the chances
+            refresh(None)
+
+    refresh(None)
+    if score is not None:
+        score.observe(on_score, names="value")
 
     def on_add(_):
         try:
@@ -294,8 +338,8 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None):
     undo.on_click(on_undo)
     clear.on_click(on_clear)
     share.on_click(on_share)
-    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, W.HBox([view, chart]), share])
+    box = W.VBox([W.HBox([first, second, add, undo, clear]), note, waiting, W.HBox([view, chart]), share])
     box.tally, box.first, box.second = tally, first, second
     box.on_add, box.on_undo, box.on_clear, box.on_share, box.share_button = on_add, on_undo, on_clear, on_share, share
-    box.chart, box.view = chart, view
+    box.chart, box.view, box.waiting = chart, view, waiting
     return box

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
-from gamekit.i18n import ntr, tr
+from gamekit.i18n import ntr, number, tr
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.tiles import two_dice_probability
@@ -146,7 +146,7 @@ def chance_exercise(total: int = 9) -> Exercise:
         solutions=[f"{k}/36"],
         wrong=[str(k), "1/11", f"{unordered}/36", f"{k - 1}/36"],
         key=f"chance {total}",
-        leaks=(f"{k}/36", f"{k} of the 36"),
+        leaks=(f"{k}/36", f"{k} of the 36", number(100 * k / 36, 1) + " %"),
     )
 
 
@@ -497,5 +497,8 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
         solutions=[expect],
         wrong=[k, round(rolls / 11), int(rolls * (k - 1) / 36)],
         key=f"expected count {total} {rolls}",
-        leaks=(tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),),
+        leaks=(
+            tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),
+            number(100 * k / 36, 1) + " %",
+        ),
     )

@@ -421,10 +421,12 @@ def test_lesson_three_teaches_the_one_die_rule_and_chances_before_the_exercises_
         < page.index("go_on_dice_exercise((1, 2, 3))")
     )
     assert (
-        page.index("expected_count_exercise(6, 3600)") < page.index("tally_widget()") < page.index("dice_check(score")
+        page.index("expected_count_exercise(6, 3600)")
+        < page.index("tally_widget(score=score)")
+        < page.index("dice_check(score")
     )
     assert page.index("The **chance** of a total") < page.index("chance_exercise(9)")
-    assert page.index("chance_exercise(9)") < page.index("tally_widget()")  # the tally shows exact chances
+    assert page.index("chance_exercise(9)") < page.index("tally_widget(score=score)")  # the tally shows exact chances
     minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes \(([^)]*)\)", page)
     assert "tally" in minutes.group(2)
     assert sum(map(int, re.findall(r"\b(\d+) ", minutes.group(2)))) == int(minutes.group(1)) == L.LESSONS[3].minutes
@@ -1096,14 +1098,19 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
         text = page.read_text()
         assert (
             text.index("expected_count_exercise(6, 3600)")
-            < text.index("tally_widget()")
+            < text.index("tally_widget(score=score)")
             < text.index("dice_check(score")
         )
     rows = dice_tally.DiceTally(saved=False).table().rows
     table = dice_tally.DiceTally(saved=False).table()
     # no column of k (the number of the 36 outcomes): exercises 3–4 above the tally ask for those counts
     assert rows[4][0] == 6 and rows[4][3:] == ["13.9 %"] and table.headers[3:] == ["exact chance"]
-    said = (root / "shut_the_box/03_dice.md").read_text().split("tally_widget()")[0].split("## A class tally")[1]
+    said = (
+        (root / "shut_the_box/03_dice.md")
+        .read_text()
+        .split("tally_widget(score=score)")[0]
+        .split("## A class tally")[1]
+    )
     assert "the exact chance, *k*/36 as a percentage" in " ".join(said.split())
     with using("es"):
         assert dice_tally.DiceTally(saved=False).table().headers[3] == "probabilidad exacta"
@@ -2099,6 +2106,61 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answer
         charts.dice_check("score")
     with using("es"):
         assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_4_are_answered():
+    """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls answer exercises 3 and 4:
+    after Run All the table, the chart and its text description show only the rolls entered, and a sentence says
+    when the chances come; they appear once exercises 1 to 4 are solved or their answers shown."""
+    from gamekit.i18n import number
+    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.shutbox.simulation import sum_distribution
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    def exact_chances_in(text: str) -> list[str]:
+        chances = sorted({number(100 * float(p), 1) + " %" for p in sum_distribution().values()})
+        return [c for c in chances if c in text] + (["k/36"] if "k/36" in text else [])
+
+    def everything(box) -> str:  # what the pupil sees: note, sentence (unless hidden), table, chart with its label
+        shown = [box.children[1].value, box.view.value, box.chart.value]
+        return " ".join(shown + ([box.waiting.value] if box.waiting.layout.display != "none" else []))
+
+    score = LessonScore("shutR2 test, class tally")
+    box = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=score)
+    assert exact_chances_in(everything(box)) == [] and "exercises 1 to 4" in box.waiting.value
+    for first, second in ((3, 4), (6, 6)):  # shares of 50 %: no exact chance by chance
+        box.first.value, box.second.value = str(first), str(second)
+        box.on_add(None)
+    text = everything(box)
+    assert "50.0 %" in text and "7 is 50.0 % of the rolls entered" in box.chart.value
+    assert exact_chances_in(text) == [] and "exact chance" not in box.view.value and "simulated" not in text
+    exercises = [
+        roll_outcomes_exercise((1, 2)),
+        roll_outcomes_exercise((1, 4)),
+        chance_exercise(9),
+        expected_count_exercise(6, 3600),
+    ]
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    for widget, ex in zip(widgets[:3], exercises):
+        assert widget.submit(str(ex.solutions[0]))[0]
+        assert exact_chances_in(everything(box)) == []  # not all four yet
+    widgets[3].show_answer()
+    text = everything(box)
+    assert len(exact_chances_in(text)) == 7 and "13.9 %" in box.view.value and "exact chance" in box.view.value
+    assert "exactly 16.7 %" in box.chart.value and "simulated (3,600 rolls)" in box.chart.value
+    assert box.waiting.layout.display == "none" and "2 rolls entered" in box.view.value
+    # a new page in the same session opens at once (the score starts from what was saved)
+    again = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=LessonScore("shutR2 test, class tally"))
+    assert "13.9 %" in again.view.value and again.waiting.layout.display == "none"
+    with pytest.raises(TypeError, match="lesson score"):
+        dice_tally.tally_widget(score="score")
+    with pytest.raises(TypeError, match="answers must be True or False"):
+        dice_tally.tally_chart({t: 0 for t in range(2, 13)}, answers="no")
+    with pytest.raises(TypeError, match="answers must be True or False"):
+        dice_tally.DiceTally(saved=False).table(answers=1)
+    with using("es"):
+        spanish = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=LessonScore("shutR2 prueba"))
+        assert "ejercicios 1 a 4" in spanish.waiting.value and "probabilidad exacta" not in spanish.view.value
 
 
 @pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
