@@ -10,11 +10,9 @@
     Practice.from_code("dots-double_deal-10-7")     # the same ten puzzles, in the same order
     Practice("dots_and_boxes", personal=True)       # the pupil's own mistakes from reviewed games
 
-The logic is in plain methods (:meth:`Practice.answer`, :meth:`Practice.next`, :meth:`Practice.hint`): a
-click on the board, a typed answer or a choice button only calls them.  The first answer to each puzzle
-is rated (Glicko-2, :func:`gamekit.puzzles.ratings.update`); the pupil's rating and every attempt are
-saved in the progress file (:func:`gamekit.progress.save_rating`, :func:`gamekit.progress.record_attempt`),
-so they survive a kernel restart.
+The logic is in plain methods (:meth:`Practice.answer`, :meth:`Practice.next`, :meth:`Practice.hint`) that a
+click, a typed answer or a choice button only calls.  The first answer to each puzzle is rated (Glicko-2); the
+rating and every attempt are saved in the progress file, so they survive a kernel restart.
 """
 
 from __future__ import annotations
