@@ -2044,3 +2044,47 @@ def test_lesson_three_worksheet_help_box_names_the_three_searches_without_answer
     with using("es"):
         es = worksheet_cards.scores_and_bits_cards()[0]
     assert "Alfa-beta es minimax" in es and "tabla de transposición" in es
+
+
+WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guides_exercise_numbers_and_counts_match_the_pages(lang):
+    """The general plan places the double and stacked threats between the two exercises that the lesson 2 page
+    puts around that section; lesson 3's extension counts the More practice endgames and their empty cells as the
+    page builds them."""
+    path = "docs/teachers/es/connect.md" if lang == "es" else "docs/teachers/connect.md"
+    guide = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heads = re.findall(r"^##+ (.+)$", page, re.M)
+    section = next(i for i, h in enumerate(heads) if re.search(r"(?i)double threat|amenaza doble", _section(page, h)))
+    before = [int(n) for h in heads[:section] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
+    after = [int(n) for h in heads[section:] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
+    said = re.search(
+        r"\((?:after exercise|después del ejercicio) (\d+), (?:before exercise|antes del) (\d+): [\"«](.+?)[\"»]\)",
+        guide,
+    )
+    assert said, f"{path}: the reading row says after which exercise the double threats come"
+    assert (int(said.group(1)), int(said.group(2)), said.group(3)) == (before[-1], after[0], heads[section])
+    endgames = L.practice_exercises(3)
+    empty = [ex.game.variant.cells - ex.game.discs_on_board for ex in endgames]
+    extension = next(
+        line for line in guide.splitlines() if line.startswith(("**Extension:** Write", "**Ampliación:** Programar"))
+    )
+    count = re.search(r"(?:It has|Tiene) (\w+) (?:endgames|finales)", extension)
+    assert count and WORD_NUMBERS[count.group(1)] == len(endgames), (path, count and count.group(1), len(endgames))
+    cells = re.search(r"\((\d+(?:, \d+)*),? (?:and|y) (\d+) empty cells", extension)
+    if lang == "en":
+        assert cells and [int(n) for n in re.findall(r"\d+", cells.group(0))] == empty, (cells, empty)
+    else:
+        assert f"como mucho {max(empty)} huecos vacíos" in extension
+
+
+def _section(page: str, head: str) -> str:
+    """The text under the heading ``head`` of ``page``, up to the next heading."""
+    start = page.index(head + "\n")
+    nxt = re.search(r"^##", page[start + len(head) :], re.M)
+    return page[start : start + len(head) + (nxt.start() if nxt else len(page))]
