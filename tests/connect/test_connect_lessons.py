@@ -428,7 +428,7 @@ def test_exercise_widgets_and_score():
     assert board.click(x, y) is None  # the side column: refused with a reason
     grid, typed = L.exercise("count_lines", score).children  # the empty grid to count on, then the answer box
     game = typed.exercise.game
-    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("64")[0]
+    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("30 + 14 + 20")[0]
     assert score.solved == 2 and score.attempts == 3
 
 
@@ -524,7 +524,7 @@ def test_count_lines_feedback_says_what_was_missed():
     assert "lines going up" in ex.check("50")[1]  # across + diagonal
     assert "lines across" in ex.check("34")[1]  # up + diagonal
     assert "one way only" in ex.check("54")[1]  # one diagonal direction
-    assert ex.check("64") == (
+    assert ex.check("30 + 14 + 20") == (
         True,
         "Right: 30 across, 14 up and 20 diagonal make 64 lines of five. That is fewer lines than Connect Four's "
         "69, each one cell longer: a five takes longer to build, and a vertical five needs five of your discs "
@@ -551,12 +551,13 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "side columns" in ex.check("30 + 18 + 20")[1]
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
-    for right in ("30 + 14 + 20", "64", 64):
-        assert ex.check(right)[0], right
+    assert ex.check("30 + 14 + 20")[0]
+    for total in ("64", 64):  # the right total alone: the counts are what is asked
+        ok, why = ex.check(total)
+        assert not ok and "right total" in why, total
     for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
-        assert ok and "across + up + diagonal they are 30 + 14 + 20" in why, swapped
-    assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
+        assert not ok and "not in the order asked" in why, swapped
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
@@ -566,7 +567,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
 
 def test_count_lines_accepts_the_forms_pupils_write():
     """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
-    = is named as an adding slip, and a wrong part still gets its direction's reason."""
+    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in
+    order are right: the bare total (even 64) and the counts in another order each get their own reason."""
     ex = lesson1_exercises.count_lines_exercise()
     for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
         ok, why = ex.check(natural)
@@ -580,6 +582,12 @@ def test_count_lines_accepts_the_forms_pupils_write():
     ok, why = ex.check("30, 18, 20")
     assert not ok and "side columns" in why
     assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    ok, why = ex.check("64")
+    assert not ok and "right total" in why and "three counts" in why, why
+    for order in ("14 + 30 + 20", "20, 14, 30", "14 + 30 + 20 = 64"):
+        ok, why = ex.check(order)
+        assert not ok and "not in the order asked" in why, (order, why)
+    assert not {"64", 64} & set(ex.solutions) and "64" in map(str, ex.wrong)
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -915,7 +923,7 @@ def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
     before = " ".join(page[: first + 200].split())
-    assert "looks ahead right to the end of the game, skipping only moves that cannot change the verdict" in before
+    assert "looks ahead right to the end of the game. It only skips moves that cannot change the verdict" in before
     assert "tries every move" not in before  # alpha-beta (lesson 3) skips moves: "every move" was false
     es = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
     assert "El ordenador mira las jugadas hasta el final" in es and "Prueba todas las jugadas" not in es
@@ -1478,10 +1486,12 @@ def _after(game, move):
 def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
     ex = L.exercises()["side_win"]
     ok, text = ex.check("1")
-    assert not ok and text.endswith(
-        "its best line has 4 red discs, diagonally up to the left (the left side disc on row 5, column 1 row 4, "
-        "column 3 row 2 and column 4 row 1)."
-    ), text
+    assert not ok and text.endswith("its best line has 3 red discs, up column 1 (rows 2, 3 and 4)."), text
+    assert (
+        L.exercises()["side_diagonal"]
+        .check("2")[1]
+        .endswith("its best line has 2 red discs, diagonally up to the left (column 2 row 4 and column 5 row 1).")
+    )
     assert ex.check("6")[1].endswith("its best line has 3 red discs, across row 3 (columns 3, 4 and 6).")
     assert L.exercises()["side_diagonal"].check("3")[1].endswith("3 red discs, up column 3 (rows 1, 2 and 3).")
 
@@ -1490,6 +1500,8 @@ def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
     the mover in a line it can still complete there (counted on the board here), and that a five was there."""
+    from gamekit.connect.lesson_exercise import landing_cells
+
     ex = L.exercises()[name]
     game = ex.game
     for m in ex.wrong:
@@ -1502,7 +1514,8 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         win = _after(game, ex.solutions[0]).winning_cells()
         way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
         assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
-        lines = lesson_pictures.open_lines(after, col, row - 1, 0)
+        answer_cells = landing_cells(game, ex.solutions)  # a line through the answer's cell is never described
+        lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not answer_cells & set(l)]
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
             assert f"its best line has {most} red discs, " in text, text
@@ -2088,3 +2101,58 @@ def _section(page: str, head: str) -> str:
     start = page.index(head + "\n")
     nxt = re.search(r"^##", page[start + len(head) :], re.M)
     return page[start : start + len(head) + (nxt.start() if nxt else len(page))]
+
+
+def _named_line_cells(game, words: str) -> set[tuple[int, int]]:
+    """The grid cells a wrong click's "its best line has …" sentence names (empty when it names no line)."""
+    said = re.search(r"its best line has \d+ \w+ discs, (.+?) \((.+?)\)", words)
+    if not said:
+        return set()
+    way, names = said.groups()
+    first, last = game.variant.first_column, game.variant.first_column + game.variant.columns - 1
+    grid = lambda number: first + int(number) - 1
+    parts = re.split(r", | and ", names)
+    across, up = re.match(r"across row (\d+)", way), re.match(r"up column (\d+)", way)
+    cells = set()
+    for part in parts:
+        side = re.match(r"the (left|right) side disc(?: on row (\d+))?", part)
+        if side:
+            row = int(side.group(2)) if side.group(2) else int(across.group(1))
+            cells.add((first - 1 if side.group(1) == "left" else last + 1, row - 1))
+        elif across:
+            cells.add((grid(re.sub(r"^columns? ", "", part)), int(across.group(1)) - 1))
+        elif up:
+            cells.add((grid(up.group(1)), int(re.sub(r"^rows? ", "", part)) - 1))
+        else:
+            column, row = re.match(r"column (\d+) row (\d+)", part).groups()
+            cells.add((grid(column), int(row) - 1))
+    return cells
+
+
+@pytest.mark.parametrize("name", ["side_win", "side_block", "side_diagonal", "block_threat", "win_in_one"])
+def test_no_wrong_click_names_the_line_whose_gap_is_the_answer(name):
+    """In a win-now or block exercise a wrong click may say what the pupil's disc makes, but never describe a line
+    that the answer's cell would complete: its one gap would point at the answer."""
+    from gamekit.connect.lesson_exercise import landing_cells
+
+    ex = L.exercises()[name]
+    answers = landing_cells(ex.game, ex.solutions)
+    lines = ex.game.variant.lines()
+    described = 0
+    for move in ex.wrong:
+        words = ex.checker(move)[1]
+        named = _named_line_cells(ex.game, words)
+        described += bool(named)
+        assert not any(set(line) <= named | answers for line in lines if set(line) & answers), (move, words)
+    assert name not in ("side_win", "side_diagonal") or described, "the test reads the line sentences"
+
+
+def test_a_line_through_the_answer_cell_is_not_described():
+    from gamekit.connect.lesson_exercise import drop_words, landing_cells
+
+    game = L.exercises()["side_win"].game
+    after = game.copy()
+    after.play("1")
+    plain = drop_words(after, game.to_move)
+    fitted = drop_words(after, game.to_move, landing_cells(game, L.exercises()["side_win"].solutions))
+    assert _named_line_cells(game, "Your disc " + plain) != _named_line_cells(game, "Your disc " + fitted)
