@@ -2156,3 +2156,21 @@ def test_a_line_through_the_answer_cell_is_not_described():
     plain = drop_words(after, game.to_move)
     fitted = drop_words(after, game.to_move, landing_cells(game, L.exercises()["side_win"].solutions))
     assert _named_line_cells(game, "Your disc " + plain) != _named_line_cells(game, "Your disc " + fitted)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_answer_on_top_leaves_the_even_count_to_the_hint(lang):
+    """Exercise 8 asks where yellow must drop for the same-column answer to work: the even count that decides it
+    is the pupil's to find (the hint gives it), not said by the question or the text above the board."""
+    from gamekit.i18n import using
+
+    even = "número par" if lang == "es" else "even number"
+    with using(lang):
+        ex = L.exercises()["answer_on_top"] if lang == "en" else lesson2_exercises.claimeven_exercise()
+    assert even not in ex.prompt and even in ex.hint, (ex.prompt, ex.hint)
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heading = "### Ejercicio 8" if lang == "es" else "### Exercise 8"
+    above = page.split(heading, 1)[1].split("```", 1)[0]
+    assert even not in above.replace("**", ""), above
