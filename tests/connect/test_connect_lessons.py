@@ -2174,3 +2174,45 @@ def test_answer_on_top_leaves_the_even_count_to_the_hint(lang):
     heading = "### Ejercicio 8" if lang == "es" else "### Exercise 8"
     above = page.split(heading, 1)[1].split("```", 1)[0]
     assert even not in above.replace("**", ""), above
+
+
+def _word_runs(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_exercise_five_has_no_choice_the_page_refutes_above_it(lang):
+    """Why a transposition table keeps the score: no wrong choice is one the text above the exercise already
+    argues against (its reason shares no run of eight words with that text), so each is a real distractor."""
+    from gamekit.connect import teach
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = teach.transposition_why_exercise()
+        reasons = {c: ex.check(c)[1] for c in ex.wrong}
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    above = _word_runs(page.split("transposition_why_exercise()", 1)[0])
+    for choice, reason in reasons.items():
+        assert not (_word_runs(reason) | _word_runs(choice)) & above, (choice, (_word_runs(reason) & above))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_worksheet_card_words_alpha_beta_as_the_page_does(lang):
+    """The worksheet's search card says only what lesson 3 teaches about alpha–beta (it skips replies that cannot
+    change the answer; ✗ and ≤ on its tree), not the alpha and beta bounds the page does not teach."""
+    from gamekit.connect.worksheet_cards import scores_and_bits_cards
+    from gamekit.i18n import using
+
+    with using(lang):
+        cards = "\n".join(scores_and_bits_cards())
+    card = next(line for line in cards.splitlines() if re.search(r"\b(?:Alpha|Alfa).beta (?:is|es) minimax", line))
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    for taught in ("✗", "≤"):
+        assert taught in card and taught in page
+    for untaught in ("(alpha)", "(beta)", "(alfa)"):
+        assert untaught not in card and untaught not in page
