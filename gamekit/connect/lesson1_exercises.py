@@ -112,7 +112,7 @@ def parse_line_counts(answer: Any) -> LineCounts:
             raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
         return LineCounts((answer,), None)
     text = str(answer).strip()
-    shape = tr("“{answer}”: write the total, or your three counts like 1 + 2 + 3.", answer=text)
+    shape = tr("“{answer}”: write your three counts like 1 + 2 + 3.", answer=text)
     sides = text.split("=")
     if not text or len(sides) > 2:
         raise ValueError(shape)
@@ -132,11 +132,12 @@ def parse_line_counts(answer: Any) -> LineCounts:
 
 
 def count_lines_exercise() -> ConnectExercise:
-    """Count the lines of five on the empty grid, typed as across + up + diagonal (or as the total).  Each
-    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
-    of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
-    counts.  A bare total of 44 is either the diagonals forgotten or every line through a side disc left out
-    (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
+    """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (a bare total,
+    even the right one, or the right counts in another order get their own reason: the counts are what is
+    checked).  Each direction's slip gets its own reason: the diagonals forgotten (the most common slip), the
+    side discs left out of the rows or the diagonals, one diagonal direction only, the side columns counted up,
+    the Connect Four counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
+    disc left out (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
     counts = count_lines(FIVE_IN_A_ROW)
     n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
     rows, columns, win = FIVE_IN_A_ROW.rows, FIVE_IN_A_ROW.columns, FIVE_IN_A_ROW.win
@@ -220,9 +221,11 @@ def count_lines_exercise() -> ConnectExercise:
         if len(typed) == 1:
             k = typed[0]
             if k == n:
-                return True, tr(
-                    "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
-                ) + f" {fewer}"
+                return False, tr(
+                    "{n} is the right total, but the question asks for your three counts, so that each "
+                    "direction is checked: write them like 1 + 2 + 3, across + up + diagonal.",
+                    n=n,
+                )
             if k == across + up:
                 return False, tr(
                     "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
@@ -262,9 +265,8 @@ def count_lines_exercise() -> ConnectExercise:
                 "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
             ) + f" {fewer}"
         if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, another order
-            return True, tr(
-                "Right: {n} lines of five. In the order across + up + diagonal they are {across} + {up} + {diagonal}.",
-                **values,
+            return False, tr(
+                "These are the right numbers, but not in the order asked: write across first, then up, then diagonal."
             )
         if len(typed) == 2:  # one direction left out altogether
             if typed == (across, up):
@@ -300,7 +302,6 @@ def count_lines_exercise() -> ConnectExercise:
         answer=f"{across} + {up} + {diagonal}",
         solutions=[
             f"{across} + {up} + {diagonal}",
-            n,
             f"{across}, {up}, {diagonal}",
             f"{across} + {up} + {diagonal} = {n}",
         ],
@@ -314,6 +315,8 @@ def count_lines_exercise() -> ConnectExercise:
             four["lines"],
             n + sides_up,
             n - 1,
+            n,
+            f"{up} + {across} + {diagonal}",
             f"{across} + {up} + {diagonal} = {n - 1}",
         ],
         key="count_lines",

@@ -194,13 +194,13 @@ def claimeven_exercise() -> ConnectExercise:
     return ConnectExercise(
         tr(
             "Yellow to move. Yellow wants to answer every red disc on top of it, in the same column, "
-            "until the grid is full. For that, every column must have an even number of empty cells "
-            "after yellow's disc. Which column?"
+            "until the grid is full. Which column makes that possible?"
         ),
         column_checker(game, judge),
         hint=tr(
-            "Count the empty cells of each column, from just above its top disc up to row 6. Your disc takes "
-            "one cell from one column: which count must it change?"
+            "Answering on top works only if every column has an even number of empty cells after yellow's "
+            "disc. Count the empty cells of each column, from just above its top disc up to row 6. Your disc "
+            "takes one cell from one column: which count must it change?"
         ),
         answer=tr("Column {columns}", columns=tr(" or ").join(good)),
         solutions=good,

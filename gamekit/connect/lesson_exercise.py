@@ -15,7 +15,6 @@ from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lin
 from gamekit.connect.lesson_positions import (
     EXERCISE_POSITIONS,
     ODD_EVEN_POSITIONS,
-    ROW_QUESTIONS,
     SOLVE_FROM,
     best_moves,
     immediate_wins,
@@ -47,12 +46,14 @@ class ConnectExercise(Exercise):
     @property
     def marked_cells(self) -> str:
         """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
-        cells: R (red) in column 2, row 3." …; "" when none): the words a screen reader hears beside the picture,
-        each colour named by its threat letter, the one written in the cell on screen and on paper."""
+        cells: R (red) in column 2, row 3." …; "" when none), each colour named by its threat letter, the one
+        written in the cell on screen and on paper.  The printed board numbers its rows, so these words name the
+        row too, even for the odd/even questions (whose words beside the picture on screen place the cell by how
+        far it floats): paper words never dodge what the paper board prints."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
+        return marked_cells_text(self.game, threats, danger)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -154,7 +155,7 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
         )
     if len(after.history) < SOLVE_FROM and value is None:
         if missed:
-            return say(tr("Your disc {what}.", what=drop_words(after, game.to_move)))
+            return say(tr("Your disc {what}.", what=drop_words(after, game.to_move, landing_cells(game, hide))))
         return tr(
             "column {move} makes no five in a line, and {them} cannot make five at once after it.", move=move, them=them
         )
@@ -183,10 +184,21 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     return say(tr("{them} answers in column {reply}, and then {them} can force a win.", them=them, reply=reply))
 
 
-def drop_words(after: ConnectGame, seat: int) -> str:
+def landing_cells(game: ConnectGame, columns: Sequence[str]) -> frozenset[tuple[int, int]]:
+    """The grid cells a disc dropped now in each of ``columns`` lands on (the cells an exercise's answers take)."""
+    cells = set()
+    for move in columns:
+        col = game.grid_column(int(move))
+        if len(game.grid[col]) < game.variant.rows:
+            cells.add((col, len(game.grid[col])))
+    return frozenset(cells)
+
+
+def drop_words(after: ConnectGame, seat: int, avoid: frozenset[tuple[int, int]] = frozenset()) -> str:
     """What ``seat``'s last drop in ``after`` makes, counted on the board (no verdict): a new threat (a four with
     its fifth cell empty), or the most discs of ``seat`` in a line through it that can still be completed, with
-    the row it landed on; or that no such line passes there."""
+    the row it landed on; or that no such line passes there.  ``avoid``: empty cells an exercise's answers land
+    on; a line through one of them is never described, since its gap would point at the answer."""
     col = after.grid_column(int(after.history[-1]))
     row = len(after.grid[col]) - 1
     before = after.copy()
@@ -200,6 +212,9 @@ def drop_words(after: ConnectGame, seat: int) -> str:
             row=row + 1,
             colour=tr(COLOUR_NAMES[seat]),
         )
+    mine = [line for line in mine if not avoid & set(line)]
+    if not mine:
+        return tr("lands on row {row}", row=row + 1)
     most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
     if most == 1:
         return tr("lands on row {row} and only starts new lines", row=row + 1)
@@ -309,7 +324,7 @@ def wrong_drop_words(game: ConnectGame, move: str, good: Sequence[str]) -> str:
     if after.is_over() or immediate_wins(game) or immediate_wins(after) or shown_reply(after) not in good:
         return outcome_words(game, move, hide=good)
     me = tr(COLOUR_NAMES[game.to_move])
-    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move))
+    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move, landing_cells(game, good)))
     lands = lands[:1].lower() + lands[1:]  # it follows "Not column 3:"
     value = _value_after(after)
     answered = after.copy()

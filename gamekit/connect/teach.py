@@ -411,9 +411,9 @@ def transposition_why_exercise():
             "A table can keep a best move too, but that only helps the search try it first. The score stays the same "
             "because the grid and the player to move are exactly the same, so best play from there is too."
         ),
-        tr("Because the two move orders used the same columns, so they are the same"): tr(
-            "Same columns are not enough: red 4, yellow 6, red 6, yellow 4 gives another grid than "
-            "red 6, yellow 4, red 4, yellow 6. The table reuses a score only when the grid itself is the same."
+        tr("Because both move orders dropped the same number of discs, and the score counts discs"): tr(
+            "The score does count discs, but many different grids hold as many discs, with very different "
+            "best play. The table reuses a score only when the grid itself and the player to move are the same."
         ),
     }
     return Exercise(

@@ -47,8 +47,9 @@ def scores_and_bits_cards() -> list[str]:
             "moves; a position where your opponent moves is worth the worst of them for you."
         ),
         tr(
-            "Alpha–beta is minimax that skips some replies. It keeps two numbers: the score you are already "
-            "sure of (alpha) and the score your opponent is already sure of (beta)."
+            "Alpha–beta is minimax that skips some replies: those that cannot change the answer. On its tree a "
+            "reply that is never searched is a dashed box with ✗, and ≤ means the search only knows the score is "
+            "at most that."
         ),
         tr(
             "A transposition table remembers what was already found about each position, so when another move "

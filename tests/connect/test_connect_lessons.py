@@ -319,7 +319,10 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     # the board alone answers it: the question names neither the owner nor the row (nor its kind), and the words
     # beside the board (screen reader, worksheet) place the cell without its row number
     assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
-    assert f"row {row}" not in ex.marked_cells and re.search(r"higher than the top disc|still empty", ex.marked_cells)
+    on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
+    assert f"row {row}" not in on_screen and re.search(r"higher than the top disc|still empty", on_screen)
+    # on paper the board prints its row numbers, so the words beside it name the row as well: nothing dodged
+    assert f"row {row}" in ex.marked_cells and "higher than" not in ex.marked_cells
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4  # each answer its own reason
@@ -428,7 +431,7 @@ def test_exercise_widgets_and_score():
     assert board.click(x, y) is None  # the side column: refused with a reason
     grid, typed = L.exercise("count_lines", score).children  # the empty grid to count on, then the answer box
     game = typed.exercise.game
-    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("64")[0]
+    assert not any(game.grid[c] for c in range(1, game.width - 1)) and typed.submit("30 + 14 + 20")[0]
     assert score.solved == 2 and score.attempts == 3
 
 
@@ -524,7 +527,7 @@ def test_count_lines_feedback_says_what_was_missed():
     assert "lines going up" in ex.check("50")[1]  # across + diagonal
     assert "lines across" in ex.check("34")[1]  # up + diagonal
     assert "one way only" in ex.check("54")[1]  # one diagonal direction
-    assert ex.check("64") == (
+    assert ex.check("30 + 14 + 20") == (
         True,
         "Right: 30 across, 14 up and 20 diagonal make 64 lines of five. That is fewer lines than Connect Four's "
         "69, each one cell longer: a five takes longer to build, and a vertical five needs five of your discs "
@@ -551,12 +554,13 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "side columns" in ex.check("30 + 18 + 20")[1]
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
-    for right in ("30 + 14 + 20", "64", 64):
-        assert ex.check(right)[0], right
+    assert ex.check("30 + 14 + 20")[0]
+    for total in ("64", 64):  # the right total alone: the counts are what is asked
+        ok, why = ex.check(total)
+        assert not ok and "right total" in why, total
     for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
-        assert ok and "across + up + diagonal they are 30 + 14 + 20" in why, swapped
-    assert ex.check("30 + 14 + 20")[1] == ex.check("64")[1]
+        assert not ok and "not in the order asked" in why, swapped
     for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
@@ -566,7 +570,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
 
 def test_count_lines_accepts_the_forms_pupils_write():
     """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
-    = is named as an adding slip, and a wrong part still gets its direction's reason."""
+    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in
+    order are right: the bare total (even 64) and the counts in another order each get their own reason."""
     ex = lesson1_exercises.count_lines_exercise()
     for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
         ok, why = ex.check(natural)
@@ -580,6 +585,12 @@ def test_count_lines_accepts_the_forms_pupils_write():
     ok, why = ex.check("30, 18, 20")
     assert not ok and "side columns" in why
     assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    ok, why = ex.check("64")
+    assert not ok and "right total" in why and "three counts" in why, why
+    for order in ("14 + 30 + 20", "20, 14, 30", "14 + 30 + 20 = 64"):
+        ok, why = ex.check(order)
+        assert not ok and "not in the order asked" in why, (order, why)
+    assert not {"64", 64} & set(ex.solutions) and "64" in map(str, ex.wrong)
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -915,7 +926,7 @@ def test_the_solver_is_explained_before_lesson_one_uses_it():
     page = _page("five_in_a_row/01_rules_and_play.md")
     first = page.index("exact solver")
     before = " ".join(page[: first + 200].split())
-    assert "looks ahead right to the end of the game, skipping only moves that cannot change the verdict" in before
+    assert "looks ahead right to the end of the game. It only skips moves that cannot change the verdict" in before
     assert "tries every move" not in before  # alpha-beta (lesson 3) skips moves: "every move" was false
     es = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
     assert "El ordenador mira las jugadas hasta el final" in es and "Prueba todas las jugadas" not in es
@@ -1012,12 +1023,11 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
             ex.game, threats, danger, rows=key not in lesson_positions.ROW_QUESTIONS
         )
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
-        # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter
-        assert ex.marked_cells == on_page, key
+        # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter;
+        # the printed board numbers its rows, so the paper words name each cell's row (odd/even questions too)
+        assert ex.marked_cells == lesson_pictures.marked_cells_text(ex.game, threats, danger), key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
-    assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
-    )
+    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 4, row 3."
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
@@ -1478,10 +1488,12 @@ def _after(game, move):
 def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
     ex = L.exercises()["side_win"]
     ok, text = ex.check("1")
-    assert not ok and text.endswith(
-        "its best line has 4 red discs, diagonally up to the left (the left side disc on row 5, column 1 row 4, "
-        "column 3 row 2 and column 4 row 1)."
-    ), text
+    assert not ok and text.endswith("its best line has 3 red discs, up column 1 (rows 2, 3 and 4)."), text
+    assert (
+        L.exercises()["side_diagonal"]
+        .check("2")[1]
+        .endswith("its best line has 2 red discs, diagonally up to the left (column 2 row 4 and column 5 row 1).")
+    )
     assert ex.check("6")[1].endswith("its best line has 3 red discs, across row 3 (columns 3, 4 and 6).")
     assert L.exercises()["side_diagonal"].check("3")[1].endswith("3 red discs, up column 3 (rows 1, 2 and 3).")
 
@@ -1490,6 +1502,8 @@ def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
     the mover in a line it can still complete there (counted on the board here), and that a five was there."""
+    from gamekit.connect.lesson_exercise import landing_cells
+
     ex = L.exercises()[name]
     game = ex.game
     for m in ex.wrong:
@@ -1502,7 +1516,8 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         win = _after(game, ex.solutions[0]).winning_cells()
         way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
         assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
-        lines = lesson_pictures.open_lines(after, col, row - 1, 0)
+        answer_cells = landing_cells(game, ex.solutions)  # a line through the answer's cell is never described
+        lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not answer_cells & set(l)]
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
             assert f"its best line has {most} red discs, " in text, text
@@ -1579,7 +1594,10 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     cancel = [c for c in ex.choices if "cancel" in c][0]
     assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
-    assert f"row {rr + 1}" not in ex.marked_cells and f"row {yr + 1}" not in ex.marked_cells  # the pupil counts
+    # the pupil counts: the words beside the picture on screen give no row (the printed board and its words do,
+    # as the picture's row numbers do)
+    on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
+    assert f"row {rr + 1}" not in on_screen and f"row {yr + 1}" not in on_screen
     assert (
         lesson_exercise.ordinal_words(21) == "21st"
         and lesson_exercise.ordinal_words(22) == "22nd"
@@ -1764,16 +1782,16 @@ def test_lesson_one_uses_plain_words_before_threats_are_taught():
 
 @pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])
 def test_the_worksheets_say_what_paper_shows(folder):
-    """On paper: a threat cell in an empty column is drawn with its letter, so the words point at that letter
-    rather than ask the pupil to find the cell; no screen-only note about what the answer box also accepts; the
-    PopOut box says the side discs never come out."""
+    """On paper: a threat cell in an empty column is drawn with its letter, and the words name its row as the
+    printed board numbers it, rather than ask the pupil to find the cell; no screen-only note about what the
+    answer box also accepts; the PopOut box says the side discs never come out."""
     root = NOTEBOOKS.parent / folder / "five_in_a_row"
     one = (root / "01_rules_and_play.md").read_text(encoding="utf-8")
     two = (root / "02_threats_and_exercises.md").read_text(encoding="utf-8")
     three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
     assert "find the cell" not in two and "busca el hueco" not in two
-    assert "the R is in the cell" in two or "la R está en el hueco" in two
+    assert "R (red) in column 7, row 2" in two or "R (rojo) en la columna 7, fila 2" in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
 
 
@@ -2044,3 +2062,162 @@ def test_lesson_three_worksheet_help_box_names_the_three_searches_without_answer
     with using("es"):
         es = worksheet_cards.scores_and_bits_cards()[0]
     assert "Alfa-beta es minimax" in es and "tabla de transposición" in es
+
+
+WORD_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guides_exercise_numbers_and_counts_match_the_pages(lang):
+    """The general plan places the double and stacked threats between the two exercises that the lesson 2 page
+    puts around that section; lesson 3's extension counts the More practice endgames and their empty cells as the
+    page builds them."""
+    path = "docs/teachers/es/connect.md" if lang == "es" else "docs/teachers/connect.md"
+    guide = (NOTEBOOKS.parent / path).read_text(encoding="utf-8")
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heads = re.findall(r"^##+ (.+)$", page, re.M)
+    section = next(i for i, h in enumerate(heads) if re.search(r"(?i)double threat|amenaza doble", _section(page, h)))
+    before = [int(n) for h in heads[:section] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
+    after = [int(n) for h in heads[section:] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
+    said = re.search(
+        r"\((?:after exercise|después del ejercicio) (\d+), (?:before exercise|antes del) (\d+): [\"«](.+?)[\"»]\)",
+        guide,
+    )
+    assert said, f"{path}: the reading row says after which exercise the double threats come"
+    assert (int(said.group(1)), int(said.group(2)), said.group(3)) == (before[-1], after[0], heads[section])
+    endgames = L.practice_exercises(3)
+    empty = [ex.game.variant.cells - ex.game.discs_on_board for ex in endgames]
+    extension = next(
+        line for line in guide.splitlines() if line.startswith(("**Extension:** Write", "**Ampliación:** Programar"))
+    )
+    count = re.search(r"(?:It has|Tiene) (\w+) (?:endgames|finales)", extension)
+    assert count and WORD_NUMBERS[count.group(1)] == len(endgames), (path, count and count.group(1), len(endgames))
+    cells = re.search(r"\((\d+(?:, \d+)*),? (?:and|y) (\d+) empty cells", extension)
+    if lang == "en":
+        assert cells and [int(n) for n in re.findall(r"\d+", cells.group(0))] == empty, (cells, empty)
+    else:
+        assert f"como mucho {max(empty)} huecos vacíos" in extension
+
+
+def _section(page: str, head: str) -> str:
+    """The text under the heading ``head`` of ``page``, up to the next heading."""
+    start = page.index(head + "\n")
+    nxt = re.search(r"^##", page[start + len(head) :], re.M)
+    return page[start : start + len(head) + (nxt.start() if nxt else len(page))]
+
+
+def _named_line_cells(game, words: str) -> set[tuple[int, int]]:
+    """The grid cells a wrong click's "its best line has …" sentence names (empty when it names no line)."""
+    said = re.search(r"its best line has \d+ \w+ discs, (.+?) \((.+?)\)", words)
+    if not said:
+        return set()
+    way, names = said.groups()
+    first, last = game.variant.first_column, game.variant.first_column + game.variant.columns - 1
+    grid = lambda number: first + int(number) - 1
+    parts = re.split(r", | and ", names)
+    across, up = re.match(r"across row (\d+)", way), re.match(r"up column (\d+)", way)
+    cells = set()
+    for part in parts:
+        side = re.match(r"the (left|right) side disc(?: on row (\d+))?", part)
+        if side:
+            row = int(side.group(2)) if side.group(2) else int(across.group(1))
+            cells.add((first - 1 if side.group(1) == "left" else last + 1, row - 1))
+        elif across:
+            cells.add((grid(re.sub(r"^columns? ", "", part)), int(across.group(1)) - 1))
+        elif up:
+            cells.add((grid(up.group(1)), int(re.sub(r"^rows? ", "", part)) - 1))
+        else:
+            column, row = re.match(r"column (\d+) row (\d+)", part).groups()
+            cells.add((grid(column), int(row) - 1))
+    return cells
+
+
+@pytest.mark.parametrize("name", ["side_win", "side_block", "side_diagonal", "block_threat", "win_in_one"])
+def test_no_wrong_click_names_the_line_whose_gap_is_the_answer(name):
+    """In a win-now or block exercise a wrong click may say what the pupil's disc makes, but never describe a line
+    that the answer's cell would complete: its one gap would point at the answer."""
+    from gamekit.connect.lesson_exercise import landing_cells
+
+    ex = L.exercises()[name]
+    answers = landing_cells(ex.game, ex.solutions)
+    lines = ex.game.variant.lines()
+    described = 0
+    for move in ex.wrong:
+        words = ex.checker(move)[1]
+        named = _named_line_cells(ex.game, words)
+        described += bool(named)
+        assert not any(set(line) <= named | answers for line in lines if set(line) & answers), (move, words)
+    assert name not in ("side_win", "side_diagonal") or described, "the test reads the line sentences"
+
+
+def test_a_line_through_the_answer_cell_is_not_described():
+    from gamekit.connect.lesson_exercise import drop_words, landing_cells
+
+    game = L.exercises()["side_win"].game
+    after = game.copy()
+    after.play("1")
+    plain = drop_words(after, game.to_move)
+    fitted = drop_words(after, game.to_move, landing_cells(game, L.exercises()["side_win"].solutions))
+    assert _named_line_cells(game, "Your disc " + plain) != _named_line_cells(game, "Your disc " + fitted)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_answer_on_top_leaves_the_even_count_to_the_hint(lang):
+    """Exercise 8 asks where yellow must drop for the same-column answer to work: the even count that decides it
+    is the pupil's to find (the hint gives it), not said by the question or the text above the board."""
+    from gamekit.i18n import using
+
+    even = "número par" if lang == "es" else "even number"
+    with using(lang):
+        ex = L.exercises()["answer_on_top"] if lang == "en" else lesson2_exercises.claimeven_exercise()
+    assert even not in ex.prompt and even in ex.hint, (ex.prompt, ex.hint)
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heading = "### Ejercicio 8" if lang == "es" else "### Exercise 8"
+    above = page.split(heading, 1)[1].split("```", 1)[0]
+    assert even not in above.replace("**", ""), above
+
+
+def _word_runs(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_exercise_five_has_no_choice_the_page_refutes_above_it(lang):
+    """Why a transposition table keeps the score: no wrong choice is one the text above the exercise already
+    argues against (its reason shares no run of eight words with that text), so each is a real distractor."""
+    from gamekit.connect import teach
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = teach.transposition_why_exercise()
+        reasons = {c: ex.check(c)[1] for c in ex.wrong}
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    above = _word_runs(page.split("transposition_why_exercise()", 1)[0])
+    for choice, reason in reasons.items():
+        assert not (_word_runs(reason) | _word_runs(choice)) & above, (choice, (_word_runs(reason) & above))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_worksheet_card_words_alpha_beta_as_the_page_does(lang):
+    """The worksheet's search card says only what lesson 3 teaches about alpha–beta (it skips replies that cannot
+    change the answer; ✗ and ≤ on its tree), not the alpha and beta bounds the page does not teach."""
+    from gamekit.connect.worksheet_cards import scores_and_bits_cards
+    from gamekit.i18n import using
+
+    with using(lang):
+        cards = "\n".join(scores_and_bits_cards())
+    card = next(line for line in cards.splitlines() if re.search(r"\b(?:Alpha|Alfa).beta (?:is|es) minimax", line))
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    for taught in ("✗", "≤"):
+        assert taught in card and taught in page
+    for untaught in ("(alpha)", "(beta)", "(alfa)"):
+        assert untaught not in card and untaught not in page

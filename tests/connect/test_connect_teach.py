@@ -535,7 +535,7 @@ def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
 def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
     """Lesson 3 exercise 5 asks why the transposition table never changes the score: no sentence above it says the
     score never changes (the page says so after it), and its wrong choices are real mix-ups (the stored best move,
-    the same columns), each answered with its own reason."""
+    the same number of discs), each answered with its own reason."""
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for path, said in (
         ("five_in_a_row/03_how_the_computer_knows.md", "it is the same on every line"),
@@ -548,8 +548,8 @@ def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
         assert said in text[at:]
     ex = teach.transposition_why_exercise()
     best_move = [c for c in ex.choices if "best move" in c][0]
-    columns = [c for c in ex.choices if "same columns" in c][0]
-    assert "try it first" in ex.check(best_move)[1] and "another grid" in ex.check(columns)[1]
+    discs = [c for c in ex.choices if "same number of discs" in c][0]
+    assert "try it first" in ex.check(best_move)[1] and "many different grids" in ex.check(discs)[1]
 
 
 def test_the_tiny_board_exercise_says_it_has_no_side_columns():
