@@ -111,3 +111,21 @@ def test_spanish_says_fichas_descubiertas_never_numeros_descubiertos():
         catalog = read_po(f)
     mixed = [m.id for m in catalog if m.id and isinstance(m.string, str) and re.search(MIXED, m.string)]
     assert mixed == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_one_die_or_two_homework_set_never_alternates_more_than_three_in_a_row(seed):
+    """Evenly spaced, one die and two dice alternated strictly (1 2 1 2 …): a pupil could answer by the pattern.
+    The order is irregular — no stretch of more than 3 alternating answers, no answer 3 times running where the
+    set holds as many of each — and the same every time."""
+    from gamekit.puzzles.homework import MAX_ALTERNATION, homework_set
+
+    rolls = [p.answers[0][1] for p in homework_set("shut_the_box", "one_die_or_two", 10, seed).puzzles]
+    assert [p.answers[0][1] for p in homework_set("shut_the_box", "one_die_or_two", 10, seed).puzzles] == rolls
+    stretch = longest = 1
+    for a, b in zip(rolls, rolls[1:]):
+        stretch = stretch + 1 if a != b else 1
+        longest = max(longest, stretch)
+    assert longest <= MAX_ALTERNATION == 3, rolls
+    same = max(len(run) for run in re.findall(r"1+|2+", "".join(map(str, rolls))))
+    assert same <= (2 if 3 <= rolls.count(1) <= 7 else 3), rolls
