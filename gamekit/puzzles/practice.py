@@ -345,8 +345,7 @@ class Practice(ClassNote, Localized, W.VBox):
             bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
             done = served_this_round(self.pool, self.served)
             puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
-            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's nearest puzzle not
-            # served in this round (once every other idea's puzzle has come this round, the idea may go on)
+            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's puzzle not served yet
             recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
             if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:
                 others = [p for p in self.pool if self._idea_of(p) != recent[0] and p.id not in done]

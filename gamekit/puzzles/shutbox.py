@@ -71,10 +71,9 @@ THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tile
 second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
 wrong), the two tiles furthest apart, and a set of three tiles."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
-"""Rules of thumb that break a tie of "the fewest tiles" or "the most tiles" by the set with the largest (or the
-smallest) top tile, so they always pick one set.  A pupil finds them too, but Practice's questions cannot be held
-to :data:`MAX_RULE_SHARE` against them as well (the census has too few positions, :func:`which_set_census`): they
-are counted instead (:func:`thumb_most`), and the Practice page states the most any rule gets right."""
+"""Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
+set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
+what they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
 HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
@@ -96,14 +95,11 @@ three medium, four or more hard: :func:`gamekit.shutbox.lessons.box_level`)."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
-    """The sets (largest tile first) the rule of thumb ``rule`` (one of :data:`THUMB_RULES` or
-    :data:`TIE_BREAK_RULES`) picks for ``roll`` with ``open_tiles`` open: one set, several when the rule ties ("the
-    fewest tiles" with two one-tile… sets), none when it does not apply (no own tile, no pair).  An unknown rule:
-    ValueError."""
-    if rule not in THUMB_RULES + TIE_BREAK_RULES:
-        raise ValueError(
-            tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(THUMB_RULES + TIE_BREAK_RULES))
-        )
+    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`)
+    picks for ``roll`` with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two
+    one-tile… sets), none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES):
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
         return []
@@ -147,21 +143,6 @@ def thumb_answers(puzzle: Puzzle) -> tuple[str, ...]:
     if f.get("kind") != "set":
         return ()
     return tuple(r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
-
-
-def thumb_most(puzzles: list[Puzzle]) -> tuple[int, str | None]:
-    """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
-    every rule of :data:`THUMB_RULES` and :data:`TIE_BREAK_RULES`, and the first rule that gets that many (None
-    when no rule answers any) — what the Practice page says a rule of thumb gets right at most."""
-    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise TypeError(tr("thumb_most: give a list of puzzles"))
-    asked = [p for p in puzzles if p.facts.get("kind") == "set"]
-    counts = {
-        r: sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in asked)
-        for r in THUMB_RULES + TIE_BREAK_RULES
-    }
-    most = max(counts.values())
-    return most, next((r for r, n in counts.items() if n == most), None) if most else None
 
 
 def lesson_four_thumb(puzzle: Puzzle) -> str | None:

@@ -1855,7 +1855,8 @@ def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb()
     under the lessons' rule in every such puzzle (so the page says so, and never that the best choice changes),
     and no rule of thumb — tie-breaking ones too — answers more than the number it states ("11 of these 20")."""
     from gamekit.puzzles.shut_census import position_at
-    from gamekit.puzzles.shutbox import LESSON_RULE, candidate, thumb_most
+    from gamekit.puzzles.shut_census import thumb_most
+    from gamekit.puzzles.shutbox import LESSON_RULE, candidate
 
     pool = practice_pool("shut_the_box", "best_set")
     other = [p for p in pool if p.facts["one_die"] != LESSON_RULE]

@@ -8,7 +8,8 @@ import pytest
 from gamekit.progress import level
 from gamekit.puzzles.pools import lesson_pool, practice_pool, served_this_round
 from gamekit.puzzles.practice import Practice
-from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, rule_answers, thumb_most, thumb_sets
+from gamekit.puzzles.shut_census import thumb_most
+from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, rule_answers, thumb_sets
 
 
 def _run(p: Practice, answers: int) -> list[str]:
