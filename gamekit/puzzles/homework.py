@@ -141,7 +141,9 @@ def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
     answers are spread out, not bunched: "one die" three times, then "two dice" seven, would teach a pattern,
     not the idea.  Each group of puzzles with the same answers takes evenly spaced places across its level (the
     k-th of m at (k + ½) / m), ties kept in the easy-to-hard order; puzzles whose answers all differ keep their
-    order.  Deterministic: the same puzzles, the same order."""
+    order.  A level of two-way questions (:func:`two_way`: one die or two) would then alternate strictly, a
+    pattern too: :func:`two_way_order` orders it instead.  Deterministic: the same puzzles, the same
+    order."""
     order = {id(p): i for i, p in enumerate(puzzles)}
     by_level: dict[int, dict[tuple[str, ...], list[Puzzle]]] = {}
     for p in puzzles:
@@ -149,11 +151,58 @@ def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
         by_level.setdefault(level(p.rating), {}).setdefault(answers, []).append(p)
     spread = []
     for lv in sorted(by_level):
-        placed = [
-            ((k + 0.5) / len(group), order[id(p)], p) for group in by_level[lv].values() for k, p in enumerate(group)
-        ]
+        groups = list(by_level[lv].values())
+        if len(groups) == 2 and sum(map(len, groups)) > MAX_ALTERNATION and two_way(groups[0] + groups[1]):
+            spread += two_way_order(groups)
+            continue
+        placed = [((k + 0.5) / len(group), order[id(p)], p) for group in groups for k, p in enumerate(group)]
         spread += [p for _, _, p in sorted(placed, key=lambda t: t[:2])]
     return spread
+
+
+MAX_ALTERNATION = 3
+"""The longest stretch of a homework set's two-way questions (one die or two) in which each answer differs from
+the one before: evenly spaced, two answers alternate strictly, and a pupil learns the pattern, not the idea."""
+MAX_SAME_RUN = 2
+"""The longest run of one answer :func:`two_way_order` aims for (three when the groups are too unequal)."""
+
+
+def two_way(puzzles: Sequence[Puzzle]) -> bool:
+    """Whether every one of ``puzzles`` asks the same question with two possible answers (one die or two)."""
+    return len({tuple(action_key(a) for a in p.legal_answers()) for p in puzzles}) == 1 and all(
+        len(p.legal_answers()) == 2 for p in puzzles
+    )
+
+
+def _runs(labels: Sequence[int]) -> tuple[int, int]:
+    """The longest alternating stretch and the longest run of one label in ``labels``."""
+    alt = same = best_alt = best_same = 1
+    for a, b in zip(labels, labels[1:]):
+        alt, same = (alt + 1, 1) if a != b else (1, same + 1)
+        best_alt, best_same = max(best_alt, alt), max(best_same, same)
+    return best_alt, best_same
+
+
+def two_way_order(groups: Sequence[Sequence[Puzzle]]) -> list[Puzzle]:
+    """The puzzles of one level whose right answers fall into two groups (each group in its given order), in a
+    deterministic but irregular order: no stretch of more than :data:`MAX_ALTERNATION` alternating answers, runs
+    of one answer as short as the groups allow (:data:`MAX_SAME_RUN`).  The order is the first of a search
+    seeded by the puzzles' ids that keeps both, else the one that breaks them least — the same puzzles, the same
+    order."""
+    first, second = (list(g) for g in groups)
+    labels = [0] * len(first) + [1] * len(second)
+    rng = random.Random("-".join(sorted(p.id for p in first + second)))
+    best, best_cost = list(labels), None
+    for _ in range(2000):
+        rng.shuffle(labels)
+        alt, same = _runs(labels)
+        cost = (max(0, alt - MAX_ALTERNATION), max(0, same - MAX_SAME_RUN), same)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = list(labels), cost
+        if cost[:2] == (0, 0):
+            break
+    queues = [iter(first), iter(second)]
+    return [next(queues[label]) for label in best]
 
 
 def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]]:

@@ -151,6 +151,24 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     return out
 
 
+def served_this_round(pool: list[Puzzle], served: list[str]) -> set[str]:
+    """The ids of ``pool``'s puzzles served (``served``: ids in the order shown, repeats included) since the pool
+    was last served in full — the ones free Practice's next pick skips, so no puzzle comes twice before every
+    puzzle of the pool has come once.  Ids outside the pool (from another choice of ideas) are left out."""
+    if not isinstance(pool, list) or not all(isinstance(p, Puzzle) for p in pool):
+        raise TypeError(tr("served_this_round: give a list of puzzles"))
+    if not isinstance(served, list) or not all(isinstance(i, str) for i in served):
+        raise TypeError(tr("served_this_round: give the served ids as a list of strings"))
+    ids = {p.id for p in pool}
+    current: set[str] = set()
+    for i in served:
+        if i in ids:
+            current.add(i)
+            if current == ids:  # a full round: the next one starts afresh
+                current = set()
+    return current
+
+
 def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
     """The pupil's rating after a first try at a puzzle (Glicko-2, :func:`gamekit.puzzles.ratings.update`), except
     that one wrong answer never drops the level the Practice page shows by more than one (the pages promise it):

@@ -51,6 +51,7 @@ from gamekit.puzzles.pools import (
     practice_pool,
     practice_update,
     saved_rating,
+    served_this_round,
     with_themes,
 )
 from gamekit.puzzles.practice_view import practice_board, sparkline
@@ -136,6 +137,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.streak = 0
         self.best_streak = 0
         self.seen: list[str] = []
+        self.served: list[str] = []  # every puzzle shown, in order, repeats included
         self.index = -1  # position in a fixed list
         self.finished = False
         self.puzzle: Puzzle | None = None
@@ -339,13 +341,14 @@ class Practice(ClassNote, Localized, W.VBox):
             last = self.puzzle.rating if self.puzzle is not None and self.tries else None
             missed = bool(self.tries) and not self.tries[0][1]
             bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
-            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
-            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's nearest puzzle
+            done = served_this_round(self.pool, self.served)
+            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
+            # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's puzzle not served yet
             recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
             if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:
-                others = [p for p in self.pool if self._idea_of(p) != recent[0]]
+                others = [p for p in self.pool if self._idea_of(p) != recent[0] and p.id not in done]
                 if others:
-                    puzzle = pick(others, self.rating.rating, seed=self.rng.random(), exclude=self.seen, **bounds)
+                    puzzle = pick(others, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
         self._load(puzzle)
         return puzzle
 
@@ -497,6 +500,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if puzzle.id in self.seen:
             self.seen.remove(puzzle.id)
         self.seen.append(puzzle.id)
+        self.served.append(puzzle.id)
         spec = practice_board(self.game_id, self.game)
         if spec is not None:
             size, self._draw, self._hit = spec

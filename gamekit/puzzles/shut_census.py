@@ -17,10 +17,13 @@ from gamekit.puzzles.shutbox import (
     MAX_RULE_SHARE,
     OBJECTIVES,
     SELECTION_SEED,
+    THUMB_RULES,
+    TIE_BREAK_RULES,
     candidate,
     one_step_rule,
     practice_ratings,
     question_position,
+    rule_answers,
     set_answers,
     thumb_sets,
     tiles_of_mask,
@@ -115,6 +118,21 @@ def add_census(path=None) -> int:
     stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
     write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
     return len(new)
+
+
+def thumb_most(puzzles: list[Puzzle]) -> tuple[int, str | None]:
+    """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
+    every rule of :data:`THUMB_RULES` and :data:`TIE_BREAK_RULES`, and the first rule that gets that many (None
+    when no rule answers any) — what the Practice page says a rule of thumb gets right at most."""
+    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise TypeError(tr("thumb_most: give a list of puzzles"))
+    asked = [p for p in puzzles if p.facts.get("kind") == "set"]
+    counts = {
+        r: sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in asked)
+        for r in THUMB_RULES + TIE_BREAK_RULES
+    }
+    most = max(counts.values())
+    return most, next((r for r, n in counts.items() if n == most), None) if most else None
 
 
 def which_set_census(share: float = 0.4) -> dict[str, int]:

@@ -70,6 +70,10 @@ THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tile
 (:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
 second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
 wrong), the two tiles furthest apart, and a set of three tiles."""
+TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
+"""Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
+set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
+what they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
 HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
@@ -91,14 +95,17 @@ three medium, four or more hard: :func:`gamekit.shutbox.lessons.box_level`)."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
-    """The sets (largest tile first) the rule of thumb ``rule`` (one of :data:`THUMB_RULES`) picks for ``roll``
-    with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
-    none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in THUMB_RULES:
-        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(THUMB_RULES)))
+    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`)
+    picks for ``roll`` with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two
+    one-tile… sets), none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES):
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
         return []
+    if rule in TIE_BREAK_RULES:
+        n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
+        return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]
     if rule == "own_tile":
         return [s for s in sets if s == (roll,)]
     if rule == "largest_tile":

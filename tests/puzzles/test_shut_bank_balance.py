@@ -325,8 +325,8 @@ def test_practices_which_set_questions_spread_over_the_rolls_the_game_allows():
 
 def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
     """The page's sentences about the pools, counted: the dice drill uses the lessons' rule, half one die and half
-    two dice, lesson 3's rule answers every one, all at level 1, the mixed pool asks 2; the "which set?" rolls go
-    from 5 to 12; some puzzles come from played turns and the others from the census."""
+    two dice, what to compare (never the one line that answers them all), all at level 1, the mixed pool asks 2;
+    the "which set?" rolls go from 5 to 12; some puzzles come from played turns and the others from the census."""
     from pathlib import Path
 
     from gamekit.progress import level
@@ -344,7 +344,11 @@ def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
     assert 2 * ones == len(drill)
     assert "In half of them one die is better" in en and "En la mitad de ellas es mejor un dado" in es
     assert all("six_or_less" in dice_rules(p) for p in drill) and all(level(p.rating) == 1 for p in drill)
-    assert "One rule answers them all" in en and "Una sola regla las responde todas" in es
+    # the page says what to compare, never the one line that answers the drill (a teacher's fact, docs/puzzles.md)
+    assert "So compare the two rolls: which totals can the open tiles make?" in en
+    assert "Así que compara las dos tiradas: ¿qué totales pueden sumar las fichas descubiertas?" in es
+    for text in (en, es):
+        assert not re.search(r"\b6 or less\b|\b6 o menos\b|One rule answers|Una sola regla", text)
     mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
     assert f"you meet only {len(mixed)} of them" in en and f"te salen solo {len(mixed)}." in es
     rolls = [p.facts["roll"] for p in practice_pool("shut_the_box", "best_set")]
