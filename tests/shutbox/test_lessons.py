@@ -2,6 +2,7 @@
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from gamekit.shutbox import (
     exercises_best_set,
     exercises_dice,
     exercises_expected,
+    exercises_goals,
     exercises_sets,
     exercises_turn,
     lesson_practice,
@@ -156,7 +158,7 @@ def test_objectives_disagree_clearly_at_the_reference_position():
 
 
 def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
-    ex = exercises_best_set.goals_why_exercise()
+    ex = exercises_goals.goals_why_exercise()
     right = [c for c in ex.choices if ex.check(c)[0]]
     assert len(right) == 1 and "a roll of 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
     for wrong in ex.wrong:
@@ -659,7 +661,7 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "## Final challenge (hard) — exercise 10, an extension" in page and page.index("## Final") < page.index(
+    assert "## Final challenge (hard) — exercise 11, an extension" in page and page.index("## Final") < page.index(
         "lesson_scenes.challenge_widget("
     )
     assert "In a round against others" not in page
@@ -1663,7 +1665,7 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "8 + 2" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
-    challenge = sheet[sheet.index("## Exercise 10") :].split("\n## ")[0]
+    challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
     assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
@@ -2341,8 +2343,8 @@ def _code_cells(page: str) -> list[str]:
 
 def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agrees():
     """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
-    exercises 1 to 9, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
-    after exercise 9, the challenge, the More practice).  Each other cell computes with two dice always: the rules
+    exercises 1 to 10, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
+    after exercise 10, the challenge, the More practice).  Each other cell computes with two dice always: the rules
     passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
     from pathlib import Path
 
@@ -2356,8 +2358,16 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         "L.practice(4, score)",
     )
     for lang, path, said in (
-        ("en", root / "shut_the_box/04_best_strategy.md", "Two dice are rolled always in every tree and table, and in"),
-        ("es", root / "es/shut_the_box/04_best_strategy.md", "Siempre se tiran dos dados en todos los árboles y"),
+        (
+            "en",
+            root / "shut_the_box/04_best_strategy.md",
+            "Every tree, every table and exercises 1 to 10 use two dice always",
+        ),
+        (
+            "es",
+            root / "es/shut_the_box/04_best_strategy.md",
+            "Todos los árboles, todas las tablas y los ejercicios 1 a 10 usan siempre dos dados",
+        ),
     ):
         page = path.read_text()
         assert said in " ".join(page.split()) and page.index(said.split(" in ")[0]) < page.index("tree_diagram((9,))")
@@ -2370,9 +2380,10 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
                 "tree_diagram((9,))",
                 "tree_diagram((8, 9))",
                 "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
+                "ExerciseWidget(exercises_expected.two_rolls_exercise(), score=score)",
                 "lesson_tables.comparison_table(*lesson_tables.WORKED_COMPARISON)",
                 "lesson_tables.objectives_table(*lesson_tables.DISAGREEMENT)",
-                "ExerciseWidget(exercises_best_set.goals_why_exercise(), score=score)",
+                "ExerciseWidget(exercises_goals.goals_why_exercise(), score=score)",
                 "exercises_dice.prediction_widget(exercises_dice.worst_rule_prediction())",
             ), (lang, cell)
     assert exercises_expected.expected_score_exercise().solutions == (
@@ -2385,6 +2396,91 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         assert str(trees.tree_diagram(tiles)) == str(trees.tree_diagram(tiles, FILL_RULES))
     assert lesson_tables.comparison_table().rows == lesson_tables.comparison_table(rules=FILL_RULES).rows
     assert lesson_tables.objectives_table().table.rows == lesson_tables.objectives_table(rules=FILL_RULES).table.rows
-    assert exercises_best_set.goals_why_exercise().solutions == (
-        exercises_best_set.goals_why_exercise(rules=FILL_RULES).solutions
+    assert exercises_goals.goals_why_exercise().solutions == (
+        exercises_goals.goals_why_exercise(rules=FILL_RULES).solutions
     )
+
+
+def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
+    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000.
+    Adding the chances, forgetting one factor, giving games in 100 and counting the 30 pairs each get their own
+    reason; a roll two dice cannot make is refused, naming it."""
+    ex = exercises_expected.two_rolls_exercise()
+    assert ex.solutions == ["23"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
+    assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
+    assert "You added the chances" in ex.check("306")[1]  # (6 + 5)/36 of 1000
+    assert "first roll alone" in ex.check("167")[1] and "second roll alone" in ex.check("139")[1]
+    assert "games in 100" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
+    assert not ex.check("24")[0] and ex.check("24")[1].startswith("Not quite")
+    assert set(ex.wrong) == {"306", "167", "139", "2", "30"}
+    for roll in ((1, 8), (7, 13)):
+        with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
+            exercises_expected.two_rolls_exercise(roll)
+    with using("es"):
+        es = exercises_expected.two_rolls_exercise()
+        assert "partidas de cada 1000" in es.prompt and "Has sumado" in es.check("306")[1]
+    keys = list(L.LESSONS[4].exercises)
+    assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
+    for page, heading in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "### Exercise 3 (easy)"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 3 (fácil)"),
+    ):
+        text = (Path(__file__).resolve().parents[2] / page).read_text()
+        assert text.index("2/36 × 5/36") < text.index(heading) < text.index("two_rolls_exercise()")
+        assert text.index("two_rolls_exercise()") < text.index("leave_value_widget")
+
+
+def test_lesson_4_what_6_plus_4_leaves_tells_the_tile_1_slips_apart():
+    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them (about 8 games in 100), since two dice never make 1.
+    19 (the roll of 9 counted as shutting, 3/36 + 4/36) and 11 (the roll of 9 alone, 4/36) each get their own
+    reason naming the tile left; 9 + 1's exercise, whose tiles left are both made by two dice, has no such slip."""
+    nine_one, six_four = (
+        f()
+        for f in exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)
+    )
+    assert six_four.solutions == ["8"]
+    assert round(100 * (Fraction(3, 36) + Fraction(4, 36))) == 19 and round(100 * Fraction(4, 36)) == 11
+    added, alone = six_four.check("19"), six_four.check("11")
+    assert not added[0] and "two dice never make 1" in added[1] and "Do not add it" in added[1]
+    assert not alone[0] and "two dice never make 1" in alone[1] and "both tiles at once" in alone[1]
+    assert {"19", "11"} <= set(six_four.wrong)
+    assert "two dice never make" not in nine_one.check("19")[1]
+
+
+def test_lesson_4_both_sets_reads_commas_when_they_split_three_ways_only():
+    """Exercises 6 and 9 take "value; value; set"; commas separate the parts too when they give three parts one way
+    ("9, 6, 9+2", Spanish "7,03, 6,74, 5+4"); a comma run that could split either way is refused, and the refusal
+    quotes the answer without Python's quotes."""
+    from gamekit.shutbox.exercises_both_sets import answer_parts, both_sets_exercise
+
+    shut = both_sets_exercise(exercises_best_set.SHUT_CHOICE, lesson_tables.FILL_RULES)
+    assert shut.check("9, 6, 9+2")[0] and shut.check("9,6,9+2")[0] and shut.check("9; 6; 9+2")[0]
+    assert not shut.check("9, 6, 6+5")[0]
+    score = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+    assert score.check("7.03, 6.74, 5+4")[0]
+    assert answer_parts("7,03, 6,74, 5+4") == ["7,03", "6,74", "5+4"]
+    with using("es"):
+        es = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+        assert es.check("7,03, 6,74, 5+4")[0]
+    with pytest.raises(ValueError) as refused:
+        score.checker("7,03,6,74,5+4")
+    assert "“7,03,6,74,5+4”" in str(refused.value) and "'" not in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        score.checker("7.03; 6.74; nine")
+    assert "“nine”" in str(refused.value) and "'" not in str(refused.value)
+
+
+def test_lesson_4_says_why_the_largest_tile_comes_close_to_best_play():
+    """Under the policy table the page says the largest tile comes close to best play; exactly, it is the best of
+    the three ways of choosing the table compares, and within a quarter of a game in 100 of best play."""
+    never = Rules(one_die="never")
+    chance = {p: lesson_tables.policy_shut_probability(p, never) for p in S.POLICIES}
+    assert chance["largest tile"] == max(chance[p] for p in ("random", "most tiles", "largest tile"))
+    assert 0 < 100 * (chance["optimal (shut)"] - chance["largest tile"]) < Fraction(1, 4)
+    root = Path(__file__).resolve().parents[2]
+    for page, said in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "Why does the largest tile come so close to best play?"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "¿Por qué la ficha más alta se acerca tanto al mejor juego?"),
+    ):
+        text = (root / page).read_text()
+        assert text.index("lesson_tables.policy_table(") < text.index(said) < text.index("compare_policies(")
