@@ -172,7 +172,7 @@ def worked_solutions() -> list[tuple[str, str]]:
                 "{a}/36 × {b}/36 = {value}, about {games} games in 1000.",
                 a=first,
                 b=second,
-                value=f"{first * second}/1296",
+                value=str(first * second) + "/1296",
                 games=round(1000 * first * second / 1296),
             ),
         ),

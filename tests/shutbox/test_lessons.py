@@ -574,7 +574,7 @@ def test_lesson_four_practice_does_not_repeat_the_challenges():
             assert not (r == roll and differ <= 1), (puzzle.id, tiles, r)
 
 
-def test_too_few_outcomes_say_what_the_number_means_without_guessing_a_missed_total():
+def test_too_few_outcomes_say_what_the_number_means():
     ex = exercises_dice.roll_outcomes_exercise((1, 2))
     # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both
     assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
@@ -593,10 +593,13 @@ def test_too_few_outcomes_say_what_the_number_means_without_guessing_a_missed_to
     three = exercises_dice.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
-    # a count one short total would give is not told which total: lesson 3's 20 (stuck, 1-2-3) and 22 (2-5-6)
-    for exercise, answer in ((stuck, "20"), (three, "22"), (three, "18"), (ex, "1")):
-        why = exercise.check(answer)[1]
-        assert "left out" not in why and "Go through the totals 2 to 12" in why, (answer, why)
+    # a count short by exactly one total's outcomes asks about that total (lesson 3's 20 and 22); a shortfall that
+    # two totals could explain (18 of 2-5-6: the 6 or the 8) gets the way to go through the totals
+    assert "Did you count the total 12? It is made by 6+6." in stuck.check("20")[1]
+    assert "Did you count the total 2? It is made by 1+1." in three.check("22")[1]
+    assert "Did you count the total 3? It is made by 1+2, 2+1." in ex.check("1")[1]
+    why = three.check("18")[1]
+    assert "Did you count" not in why and "Go through the totals 2 to 12" in why
     with using("es"):
         es = three_open.check(str(pairs))[1]
         assert "se cuentan como un solo resultado" in es
@@ -1207,12 +1210,13 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
     with using("es"):
         es = exercises_dice.one_roll_shut_exercise((2, 5))
         assert "36 resultados" in es.prompt and "Un dado nunca" in es.check("6")[1]
-    # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
+    # practice items say the idea they practise: counting outcomes of two dice, not choosing one die or two,
+    # which none of them asks
     for ex in L.practice_exercises(3):
-        assert (
-            ex.hint.startswith(lesson_practice.PRACTICE_IDEAS["outcomes"]("one die or two"))
-            and "counting the outcomes of two dice" in ex.hint
-        )
+        question = ex.key.split()[-1]
+        assert question in ("outcomes", "stuck") and "one die or two" not in ex.prompt
+        assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("one die or two"))
+        assert "Count the outcomes of two dice" in ex.hint and "choose" not in ex.hint.lower()
 
 
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
@@ -2484,3 +2488,25 @@ def test_lesson_4_says_why_the_largest_tile_comes_close_to_best_play():
     ):
         text = (root / page).read_text()
         assert text.index("lesson_tables.policy_table(") < text.index(said) < text.index("compare_policies(")
+
+
+def test_lesson_3_a_count_one_too_low_names_the_missed_total_when_one_explains_it():
+    """Exercises 5 and 7 one too low (20 of 21, 22 of 23): the only total with one outcome is named (12, 2), with its
+    outcome; exercise 2 one too low (6 of 7, no total of one outcome) is told one outcome is missing and where to
+    look.  The guides say so (EN and ES)."""
+    exs = {k: f() for k, f in L.LESSONS[3].exercises.items()}
+    assert exs["stuck_123"].check("20")[1] == (
+        "Too few: 1 outcome is missing. Did you count the total 12? It is made by 6+6."
+    )
+    assert "the total 2? It is made by 1+1." in exs["go_on_256"].check("22")[1]
+    assert "the total 10? It is made by 4+6, 5+5, 6+4." in exs["stuck_123"].check("18")[1]
+    assert exs["go_on_14"].check("6")[1].startswith("Too few: one outcome is missing.")
+    assert exs["go_on_256"].check("18")[1].startswith("Too few. Go through the totals")  # 5 = totals 5 or 8
+    with using("es"):
+        assert "¿Has contado el total 12?" in L.LESSONS[3].exercises["stuck_123"]().check("20")[1]
+    root = Path(__file__).resolve().parents[2]
+    for guide, said in (
+        ("docs/teachers/shutbox.md", "a count that is too low is told which total it missed when one total's"),
+        ("docs/teachers/es/shutbox.md", "a una cuenta que se queda corta se le dice qué total falta cuando"),
+    ):
+        assert said in " ".join((root / guide).read_text().split()), guide
