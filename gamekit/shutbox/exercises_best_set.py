@@ -78,7 +78,12 @@ def best_set_exercise(
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError(tr("give one set: its tiles with + between them"))
+            raise ValueError(
+                tr(
+                    "“{answer}” is not one set: type one set, its tiles with + between them.",
+                    answer=str(answer).strip(),
+                )
+            )
         s = sets[0]
         if sum(s) != roll:
             return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)

@@ -121,7 +121,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError(tr("type the sets: + between the tiles of a set, ; between sets"))
+            raise ValueError(tr("Type the sets: + between the tiles of a set, ; between sets."))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
         elif re.search(r"[+&]", text_):  # "9, 8+1, 7+2" or "9 8+1 7+2": a comma or a space between sets
@@ -144,7 +144,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
             continue
         for t in s:
             if t not in TILES:
-                raise ValueError(tr("tile {t} is not on the box (tiles are 1 to 9)", t=t))
+                raise ValueError(tr("Tile {t} is not on the box: the tiles are 1 to 9.", t=t))
         if len(set(s)) != len(s):
             raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items="+".join(map(str, s))))
         out.append(tuple(sorted(s, reverse=True)))

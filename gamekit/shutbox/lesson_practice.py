@@ -135,13 +135,17 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
 
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
-    """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
-    "medium" when that tile is covered (two or more tiles needed), "hard" for a roll of 10 to 12, which no tile
-    makes alone, or when only one set makes the roll."""
+    """How hard it is to find one set you may cover: "hard" for a roll of 10 to 12, which no tile makes alone, or
+    when only one set makes the roll; "easy" when the roll's own tile is open, or when the method's first try
+    works (the largest open tile below the roll, plus the open tile that makes up the rest); "medium" when the
+    first try fails and the pupil must search further."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if roll in open_tiles:
         return "easy"
-    return "hard" if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1 else "medium"
+    if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1:
+        return "hard"
+    below = [t for t in open_tiles if t < roll]
+    return "easy" if below and roll - max(below) in open_tiles else "medium"
 
 
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:

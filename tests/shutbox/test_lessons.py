@@ -1276,7 +1276,10 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert roll - max(open_tiles) not in open_tiles and "7" not in ex.hint and "5" not in ex.hint
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
-    assert ex.check("8+3; 6+4+1") == (False, "give one set: its tiles with + between them")  # a refusal, not a slip
+    assert ex.check("8+3; 6+4+1") == (
+        False,
+        "“8+3; 6+4+1” is not one set: type one set, its tiles with + between them.",
+    )  # a refusal, not a slip
     with pytest.raises(ValueError, match="no set makes"):
         exercises_turn.legal_set_exercise((1, 2), 12)
     with using("es"):
@@ -1284,19 +1287,26 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
+    assert (
+        ex.check("0")[1]
+        == "0 is the score only when the box is shut. Here tiles stay open, and they are your score: 2 + 3 + 7."
+    )
+    assert 0 in ex.wrong
+    with using("es"):
+        assert ex.check("0")[1].startswith("0 solo es la puntuación")
 
 
 def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names_its_own_idea():
-    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, medium (the roll's
-    own tile is covered: two or more tiles needed) then hard (a roll no single tile makes), as its heading says
-    ("medium to hard"); each hint opens with that idea, never another lesson's (not "one die or two").  No easy
-    item (the roll's own tile open) exists: the bank keeps no "sets for the roll" box that the roll's own tile
-    answers."""
+    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, easy (the method's
+    first try finds a set: the largest open tile below the roll and the rest) then hard (a roll no single tile
+    makes), as its heading says ("easy to hard"); each hint opens with that idea, never another lesson's (not "one
+    die or two").  No item has the roll's own tile open: the bank keeps no "sets for the roll" box that the roll's
+    own tile answers."""
     from pathlib import Path
     from gamekit.puzzles import bank
 
     items = L.practice_exercises(1)
-    assert [ex.level for ex in items] == ["medium", "medium", "hard"]
+    assert [ex.level for ex in items] == ["easy", "easy", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
     assert all(ex.hint.startswith("Find one of the sets for the roll: open tiles that add up to it.") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
@@ -1307,15 +1317,19 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
         for p in bank("shut_the_box", lesson_practice.SETS)
     )
     root = Path(__file__).resolve().parents[2]
-    assert "## More practice (medium to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert (
+        "## Más práctica (de fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
+    )
     for ex in items:
         assert ex.solutions == [
             "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
         ]
         assert all(not ex.check(w)[0] for w in ex.wrong)
     assert (
-        lesson_practice.legal_level((1, 2, 3), 3) == "easy" and lesson_practice.legal_level((1, 2, 4, 5), 6) == "medium"
+        lesson_practice.legal_level((1, 2, 3), 3) == "easy" and lesson_practice.legal_level((1, 2, 4, 5), 6) == "easy"
     )
+    assert lesson_practice.legal_level((1, 2, 4, 5, 6), 9) == "medium"  # 6 leaves 3, covered: then 5 + 4
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
@@ -1804,7 +1818,7 @@ def test_sets_may_be_separated_by_spaces_once_a_plus_joins_tiles():
 def test_format_hints_name_no_set_or_number_that_may_be_an_answer():
     ex = exercises_best_set.best_set_exercise(*exercises_best_set.SCORE_EXERCISE, rules=lesson_tables.FILL_RULES)
     ok, refused = ex.check("5+3; 7+1")
-    assert not ok and "one set" in refused and not re.search(r"\d", refused)
+    assert not ok and "one set" in refused and not re.search(r"\d", refused.replace("“5+3; 7+1”", ""))
     assert not re.search(r"\d", exercises_sets.sets_exercise(5).check("")[1])
     with pytest.raises(ValueError) as refused:
         lesson_words.parse_whole("about")
