@@ -270,7 +270,6 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     every = tiles_summing_to(total)
     full = len(every)
     orders = ordered_count(sets)
-    longest = max(sets, key=len)
     covered = [t for t in TILES if t not in open_tiles]
     several = [s for s in sets if len(s) > 1]
     twice = several[-1] if several else None
@@ -292,14 +291,34 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
             )
         if k < n:
             small = sum(1 for s in sets if len(s) <= 2)
+            single = any(len(s) == 1 for s in sets)  # the roll's own tile is open: it is a set by itself
             if k == small and small < n:
-                return False, tr(
-                    "Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)
+                return False, (
+                    tr(
+                        "Too few: that counts only the tile {total} and the pairs. Sets of three tiles or more make "
+                        "{total} too: after each pair, try adding smaller open tiles, largest first.",
+                        total=total,
+                    )
+                    if single
+                    else tr(
+                        "Too few: that counts only the pairs. Sets of three tiles or more make {total} too: after "
+                        "each pair, try adding smaller open tiles, largest first.",
+                        total=total,
+                    )
                 )
             if k < small:
-                return False, tr(
-                    "Too few, even among the single tiles and pairs. Go largest tile first: for each "
-                    "tile, which smaller open tile makes the rest?"
+                return False, (
+                    tr(
+                        "Too few, even counting only the tile {total} and the pairs. Go largest tile first: for "
+                        "each tile, which smaller open tile makes the rest?",
+                        total=total,
+                    )
+                    if single
+                    else tr(
+                        "Too few, even counting only the pairs. No single tile makes {total}, so find the pairs "
+                        "first. Go largest tile first: for each tile, which smaller open tile makes the rest?",
+                        total=total,
+                    )
                 )
             return False, tr(
                 "Too few: you have more than the pairs, but not every set of three or more tiles. After "

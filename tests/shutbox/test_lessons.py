@@ -474,7 +474,15 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
-    assert "a set may have 3 tiles" in ex.check("1")[1]
+    assert ex.check("1")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 7")
+    assert ex.check("0")[1].startswith("Too few, even counting only the pairs. No single tile makes 7")
+    # lesson 2, exercise 6 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
+    assert one.check("2")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 12")
+    seven = exercises_sets.count_sets_exercise(7, (1, 2, 3, 4, 6, 7))  # 7 alone is a set: named with the pairs
+    assert seven.solutions == [4] and seven.check("3")[1].startswith(
+        "Too few: that counts only the tile 7 and the pairs."
+    )
+    assert "even counting only the tile 7 and the pairs" in seven.check("2")[1]
 
 
 def test_lesson_two_gives_no_count_of_its_exercises_away():
@@ -1365,9 +1373,11 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     second tile says what the tiles taken add up to; a dead end says "stop" in words as well as in red."""
     ex = exercises_sets.count_sets_exercise(11)
     assert ex.solutions == [10]
-    assert "don't stop at pairs" in ex.check("4")[1]
-    assert "even among the single tiles and pairs" in ex.check("3")[1]
-    assert "more than the pairs" in ex.check("8")[1] and "don't stop at pairs" not in ex.check("8")[1]
+    assert "counts only the pairs" in ex.check("4")[1]
+    for k in ("1", "2", "3"):  # no single tile makes 11: the reason speaks of pairs only
+        why = ex.check(k)[1]
+        assert "No single tile makes 11, so find the pairs first" in why and "single tiles and" not in why
+    assert "more than the pairs" in ex.check("8")[1] and "counts only the pairs" not in ex.check("8")[1]
     captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
@@ -2524,3 +2534,15 @@ def test_lesson_3_a_count_one_too_low_names_the_missed_total_when_one_explains_i
         ("docs/teachers/es/shutbox.md", "a una cuenta que se queda corta se le dice qué total falta cuando"),
     ):
         assert said in " ".join((root / guide).read_text().split()), guide
+
+
+def test_lesson_2_explains_the_tints_before_the_step_through_shows_them():
+    """The key to the step-through's colours (green, amber, red, each with its words) is read before the
+    step-through, in both languages."""
+    root = Path(__file__).resolve().parents[2]
+    for page, key in (
+        ("notebooks/shut_the_box/02_sets_for_a_roll.md", "Each step's tiles are tinted"),
+        ("notebooks/es/shut_the_box/02_sets_for_a_roll.md", "Las fichas de cada paso se colorean"),
+    ):
+        text = (root / page).read_text()
+        assert text.index(key) < text.index("sets_step_through(8)\n```") < text.index("sets_table(8)"), page
