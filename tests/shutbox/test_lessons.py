@@ -2451,7 +2451,7 @@ def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
     assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
     for page, heading in (
         ("notebooks/shut_the_box/04_best_strategy.md", "### Exercise 3 (easy)"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 3 (fácil)"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 3 (nivel fácil)"),
     ):
         text = (Path(__file__).resolve().parents[2] / page).read_text()
         assert text.index("2/36 × 5/36") < text.index(heading) < text.index("two_rolls_exercise()")
