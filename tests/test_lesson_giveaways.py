@@ -237,8 +237,11 @@ def test_graded_problem_sets(lesson):
     word = "Exercise" if lang == "en" else "Ejercicio"
     headings = re.findall(rf"^##+ (?:{word} \d+|Final challenge|Reto final)( \(([^)]*)\))?", source, re.M)
     # Spanish agrees the middle level with the heading's noun («Ejercicio 2 (medio)», «Prueba 2 (media)») or says
-    # «(dificultad media)»
-    levels = [{"medio": "media"}.get(level, level).removeprefix("dificultad ") for _, level in headings]
+    # «(dificultad media)» or «(nivel medio)»
+    levels = [
+        {"medio": "media"}.get(stripped, stripped)
+        for stripped in (level.removeprefix("dificultad ").removeprefix("nivel ") for _, level in headings)
+    ]
     assert all(levels), f"{lesson}: every exercise heading says its level"
     assert set(levels) == set(LEVELS[lang]), f"{lesson}: three levels, got {sorted(set(levels))}"
     assert levels[0] == LEVELS[lang][0] and levels[-1] == LEVELS[lang][2], f"{lesson}: easy first, hard last"

@@ -15,10 +15,10 @@ from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.exercise import Exercise, choice_checker
+from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
-from gamekit.shutbox.lesson_tables import DISAGREEMENT, DISAGREEMENT_RULES, FILL_RULES
+from gamekit.shutbox.lesson_tables import FILL_RULES
 from gamekit.shutbox.lesson_words import (
     chance_words,
     exact_chance,
@@ -78,7 +78,12 @@ def best_set_exercise(
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError(tr("give one set: its tiles with + between them"))
+            raise ValueError(
+                tr(
+                    "“{answer}” is not one set: type one set, its tiles with + between them.",
+                    answer=str(answer).strip(),
+                )
+            )
         s = sets[0]
         if sum(s) != roll:
             return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
@@ -180,31 +185,31 @@ def best_set_exercise(
     )
 
 
-# Lesson 4, exercises 3–4 and 6–7, then 5 and 8 on new positions: small positions (two dice always, like the page's
+# Lesson 4, exercises 4–5 and 7–8, then 6 and 9 on new positions: small positions (two dice always, like the page's
 # table) whose sets each leave one or two tiles, so the pupil works out what each set leaves from the table's
 # one-tile rows and a short tree, as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats
 # the other clearly.  The extension challenge is the one position where no rule of thumb is enough.
 SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
-"""Exercises 3–4: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+"""Exercises 4–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
 leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
 
 SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
-"""Exercises 6–7: 7+1 leaves 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the other);
+"""Exercises 7–8: 7+1 leaves 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the other);
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
 SHUT_CHOICE = ((2, 5, 6, 9), 11, "shut")
-"""Exercise 5, a new position the pupil works out alone (exercises 3–4's feedback names their values): 9+2 leaves
+"""Exercise 6, a new position the pupil works out alone (exercises 4–5's feedback names their values): 9+2 leaves
 5 and 6 (about 9 games in 100), 6+5 leaves 2 and 9 (about 6).  "Two tiles close in value" fails here."""
 
 SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
-"""Exercise 8, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
+"""Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
 
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
 
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
-"""Exercises 3–8 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
+"""Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
 def leave_value_exercise(
@@ -216,7 +221,9 @@ def leave_value_exercise(
     It comes before the "which set is best?" question on the same position, so a habit (the largest tile) cannot
     pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
     Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
-    out of 36 typed as games in 100 (shut), the score if the turn ended now (score).  Refused when ``cover`` is
+    out of 36 typed as games in 100 (shut), a roll that covers one of two tiles left counted as shutting, or counted
+    alone, when the other tile is one no roll covers alone (tile 1 with two dice) (shut), the score if the turn
+    ended now (score).  Refused when ``cover`` is
     not a set of open tiles making ``roll``, or leaves no tile open."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(uncovered)))
@@ -240,6 +247,31 @@ def leave_value_exercise(
         games = round(100 * float(value))
         k = value * 36
         one_roll = two_dice_probability(sum(left)) if len(left) > 1 else None
+        # two tiles left, one of which no roll can cover alone (tile 1 with two dice): the slips of a tree that
+        # counts a roll covering the other tile as shutting, or counts only that roll
+        stuck = [x for x in left if table(rules, "shut").value(mask_of((x,))) == 0]
+        stuck_tile, other = None, None
+        if len(left) == 2 and len(stuck) == 1:
+            stuck_tile, other = stuck[0], next(x for x in left if x != stuck[0])
+        p_other = two_dice_probability(other) if other is not None else Fraction(0)
+        stuck_slips = {}
+        if p_other:
+            stuck_slips[round(100 * float(value + p_other))] = tr(
+                "A roll of {other} covers the {other}, but tile {stuck} stays open, and two dice never make "
+                "{stuck}: that branch does not shut the box. Do not add it.",
+                other=other,
+                stuck=stuck_tile,
+            )
+            stuck_slips.setdefault(
+                round(100 * float(p_other)),
+                tr(
+                    "You counted a roll of {other}. It covers the {other}, but tile {stuck} stays open, and two "
+                    "dice never make {stuck}. Which roll covers both tiles at once?",
+                    other=other,
+                    stuck=stuck_tile,
+                ),
+            )
+            stuck_slips.pop(games, None)
 
         def check(answer: Any) -> tuple[bool, str]:
             given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
@@ -257,6 +289,8 @@ def leave_value_exercise(
                     "branches too.",
                     total=sum(left),
                 )
+            if given in stuck_slips:
+                return False, stuck_slips[given]
             if given == math.floor(100 * value) != games:
                 return False, tr(
                     "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "
@@ -296,7 +330,8 @@ def leave_value_exercise(
             solutions=[str(games)],
             wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
             + ([str(k)] if k.denominator == 1 and k != games else [])
-            + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else []),
+            + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else [])
+            + [str(g) for g in stuck_slips],
             key=key,
             position=(open_tiles, roll),
         )
@@ -410,7 +445,7 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     (7 and up) than the best set leaves, each needing its own large roll; the exact values follow as before."""
     open_tiles, roll, objective = position
     ex = best_set_exercise(*position)
-    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 3–8 state theirs
+    if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 4–9 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
         "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
@@ -471,130 +506,3 @@ def rule_of_thumb_picks(rule: str, sets: Sequence[Sequence[int]]) -> list[tuple[
         return [s for s in sets if len(s) == min(map(len, sets))]
     pairs = [s for s in sets if len(s) == 2]
     return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
-
-
-def goals_why_exercise(
-    uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1], rules: Rules | None = None
-) -> Exercise:
-    """ "Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
-    position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
-    position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
-    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
-    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
-    the score.  All four are written alike ("After …, …") and of about the same length."""
-    rules = rules or DISAGREEMENT_RULES
-    open_tiles = tuple(sorted(set(uncovered)))
-    shut, score = table(rules, "shut"), table(rules, "score")
-    m = mask_of(open_tiles)
-    for_shut, for_score = shut.best_set(m, roll), score.best_set(m, roll)
-    if not for_shut or for_shut == for_score:
-        raise ValueError(
-            tr("tiles {items}, roll {roll}: the two goals choose the same set", items=tile_list(open_tiles), roll=roll)
-        )
-    left = tuple(t for t in open_tiles if t not in for_score)
-    big, small = max(left), tuple(t for t in left if t != max(left))
-    covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
-    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
-        raise ValueError(
-            tr(
-                "tiles {items}, roll {roll}: the rolls covering the big tile are not a run",
-                items=tile_list(left),
-                roll=roll,
-            )
-        )
-    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
-        raise ValueError(
-            tr(
-                "tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
-                "tiles that few rolls cover",
-                items=tile_list(open_tiles),
-                roll=roll,
-            )
-        )
-    points = sum(open_tiles) - roll
-    name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
-    small_rolls = [r for r in range(2, 13) if any(set(st) & set(small) for st in tiles_summing_to(r, left))]
-    small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
-    if small_outcomes * 2 >= 36:
-        raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
-    shut_left = tuple(t for t in open_tiles if t not in for_shut)
-    small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
-    reasons = {
-        "low score": tr(
-            "After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
-            low=name[for_score],
-            first=covers_big[0],
-            last=covers_big[-1],
-            big=big,
-            small=small_words,
-        ),
-        "same points": tr(
-            "After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
-            low=name[for_score],
-            shut=name[for_shut],
-        ),
-        "small easy": tr(
-            "After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
-            low=name[for_score],
-            small=tile_list(small),
-            big=big,
-        ),
-        "shut pair": tr(
-            "After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
-            shut=name[for_shut],
-            left=tile_list(shut_left),
-            sum=sum(shut_left),
-        ),
-    }
-    explanations = {
-        reasons["low score"]: tr(
-            "Right. Playing for a low score, what counts is the points still open when the turn "
-            "ends; playing to shut, only shutting counts."
-        ),
-        reasons["same points"]: tr(
-            "No: both sets cover {roll} points, so both leave {points} points open. What "
-            "differs is which tiles are left.",
-            roll=roll,
-            points=points,
-        ),
-        reasons["small easy"]: ntr(
-            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
-            "{n} outcome of 36, so the small tiles are hard to cover. What helps is that the "
-            "{big} is easy to cover.",
-            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
-            "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
-            "{big} is easy to cover.",
-            small_outcomes,
-            rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
-            if len(small_rolls) > 1
-            else str(small_rolls[0]),
-            big=big,
-        ),
-        reasons["shut pair"]: tr(
-            "True, but that is why {shut} is better for shutting the box. The question is why "
-            "{low} gives a lower score.",
-            shut=name[for_shut],
-            low=name[for_score],
-        ),
-    }
-    order = ("same points", "small easy", "low score", "shut pair")
-    return Exercise(
-        tr(
-            "Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
-            "shutting the box, but {low} is better for a low score. Why?",
-            items=tile_list(open_tiles),
-            roll=roll,
-            shut=name[for_shut],
-            low=name[for_score],
-        ),
-        choice_checker(reasons["low score"], explanations),
-        hint=tr(
-            "Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
-            "are likely to stay open?"
-        ),
-        answer=reasons["low score"],
-        solutions=[reasons["low score"]],
-        choices=[reasons[k] for k in order],
-        wrong=[reasons[k] for k in order if k != "low score"],
-        key=f"goals why {open_tiles} {roll}",
-    )

@@ -1,11 +1,13 @@
-"""Lesson 4's exercises 5 and 8: both sets' values first, then the choice.
+"""Lesson 4's exercises 6 and 9: both sets' values first, then the choice.
 
 Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
 (each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
-the three parts separated by semicolons, since a Spanish decimal uses a comma."""
+the three parts separated by semicolons, since a Spanish decimal uses a comma; commas are read as separators too
+when they split the answer into three parts one way only (see :func:`answer_parts`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gamekit.i18n import tr
@@ -27,11 +29,24 @@ def typed_set(text: str) -> str:
     if len(sets) != 1:
         raise ValueError(
             tr(
-                "{set!r}: type the best set as its tiles with + between them",
+                "“{set}”: type the best set as its tiles with + between them",
                 set=text.strip(),
             )
         )
     return "+".join(map(str, sets[0]))
+
+
+def answer_parts(answer: str) -> list[str]:
+    """The parts of a typed answer: split at ``;`` when there is one; else at a comma followed by a space
+    ("7,03, 6,74, 5+4"), else at every comma ("9,6,9+2"), whichever first gives three parts.  Commas are not split
+    when no way gives three (a Spanish decimal comma inside "7,03,6,74,5+4" could belong to either side)."""
+    if ";" in answer:
+        return [p.strip() for p in answer.split(";")]
+    for pattern in (r",\s+", r","):
+        pieces = [p.strip() for p in re.split(pattern, answer)]
+        if len(pieces) == 3:
+            return pieces
+    return [answer.strip()]
 
 
 def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
@@ -55,13 +70,13 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     def check(answer: Any) -> tuple[bool, str]:
         if not isinstance(answer, str):
             raise TypeError(tr("type the answer as text, not {kind}", kind=type(answer).__name__))
-        pieces = [p.strip() for p in answer.split(";")]
+        pieces = answer_parts(answer)
         if len(pieces) != 3 or not all(pieces):
             raise ValueError(
                 tr(
-                    "{answer!r}: type three parts with ; between them: what {a} leaves, what {b} leaves, "
+                    "“{answer}”: type three parts with ; between them: what {a} leaves, what {b} leaves, "
                     "then the best set",
-                    answer=answer,
+                    answer=answer.strip(),
                     a=names[0],
                     b=names[1],
                 )
@@ -78,7 +93,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
 
     def more(answer: Any) -> str:
         """The best-set exercise's table of every set, for the set this answer names ("" when it names none)."""
-        pieces = str(answer).split(";")
+        pieces = answer_parts(str(answer))
         if len(pieces) != 3:
             return ""
         try:

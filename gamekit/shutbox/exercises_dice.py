@@ -151,7 +151,11 @@ def chance_exercise(total: int = 9) -> Exercise:
 
 
 def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = False) -> Exercise:
-    """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?"."""
+    """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?".
+
+    A count that is too low is told what it is (the totals, the pairs counted once) or, when the outcomes of exactly
+    one total make up the difference, which total was missed and its outcomes; otherwise how to go through the
+    totals."""
     open_tiles = tuple(sorted(set(open_tiles)))
     good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
     n = len(good)
@@ -222,6 +226,21 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 k=k,
                 a=low,
                 b=high,
+            )
+        missed = [t for t in sorted(per_total) if per_total[t] == n - k]
+        if len(missed) == 1:  # one total's outcomes are exactly what is missing: name it
+            return False, ntr(
+                "Too few: {m} outcome is missing. Did you count the total {total}? It is made by {outcomes}.",
+                "Too few: {m} outcomes are missing. Did you count the total {total}? It is made by {outcomes}.",
+                n - k,
+                m=n - k,
+                total=missed[0],
+                outcomes=", ".join(f"{a}+{b}" for a, b in good if a + b == missed[0]),
+            )
+        if n - k == 1:
+            return False, tr(
+                "Too few: one outcome is missing. Check that each total's outcomes are counted in both orders "
+                "(first die, second die), and each double once."
             )
         return False, tr(
             "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "

@@ -11,7 +11,7 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.lesson_words import exact_score, parse_decimal
+from gamekit.shutbox.lesson_words import exact_score, parse_decimal, parse_whole
 
 
 def decimal_feedback(
@@ -316,3 +316,103 @@ def expected_score_words() -> str:
         ),
     ]
     return "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
+
+
+TWO_ROLLS_EXERCISE = (7, 8)
+"""Lesson 4's warm-up on the multiplication rule alone, before the exercises that use it: a roll of 7, then a
+roll of 8 (6/36 × 5/36, about 23 games in 1000).  No set of the later exercises leaves tiles 7 and 8."""
+
+
+def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
+    """ "In about how many games in 1000 do the next two rolls make ``first`` and then ``second``?" — the chance of
+    one roll and then another is the product of their chances (two dice each time).  Asked in games in 1000, since
+    the product is a small chance that rounds to very few games in 100.
+
+    Right: the product, times 1000, rounded to a whole number.  Wrong answers told why: the two chances added
+    instead of multiplied, one factor forgotten (each roll's chance alone), the product given in games in 100,
+    and the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.  Refused: a roll two
+    dice cannot make (ValueError naming it)."""
+    first, second = rolls
+    for total in rolls:
+        if not isinstance(total, int) or isinstance(total, bool) or not 2 <= total <= 12:
+            raise ValueError(tr("roll {roll}: two dice make totals from 2 to 12", roll=total))
+    p, q = two_dice_probability(first), two_dice_probability(second)
+    value = p * q
+    games = round(1000 * value)
+    a, b = int(36 * p), int(36 * q)
+    slips = {
+        round(1000 * (p + q)): tr(
+            "You added the chances. For one roll and then another, both must happen: multiply them, {a}/36 × {b}/36.",
+            a=a,
+            b=b,
+        ),
+        round(1000 * p): tr(
+            "That is the chance of the first roll alone: {a} of the 36 outcomes make {first}. The second roll "
+            "must make {second} too: multiply by its chance, {b}/36.",
+            a=a,
+            b=b,
+            first=first,
+            second=second,
+        ),
+        round(1000 * q): tr(
+            "That is the chance of the second roll alone: {b} of the 36 outcomes make {second}. The first roll "
+            "must make {first} too: multiply by its chance, {a}/36.",
+            a=a,
+            b=b,
+            first=first,
+            second=second,
+        ),
+        round(100 * value): tr(
+            "That is games in 100. The question asks for games in 1000: ten times as many games, so keep one "
+            "more digit."
+        ),
+        a * b: tr(
+            "{n} pairs of rolls work ({a} × {b}), but there are 36 × 36 = {all} pairs of rolls in all. How many "
+            "games in 1000 is that?",
+            n=a * b,
+            a=a,
+            b=b,
+            all=number(36 * 36),
+        ),
+    }
+    slips.pop(games, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        given = parse_whole(answer)
+        if given == games:
+            return True, tr(
+                "Right: {a}/36 × {b}/36 is about {games} games in 1000. A roll of {first} and then a roll of "
+                "{second} is rarer than either roll alone.",
+                a=a,
+                b=b,
+                games=games,
+                first=first,
+                second=second,
+            )
+        if given in slips:
+            return False, slips[given]
+        return False, tr(
+            "Not quite. Find each roll's chance as a number of outcomes out of 36, multiply the two chances, then "
+            "take that share of 1000."
+        )
+
+    return Exercise(
+        tr(
+            "Tiles {first} and {second} are open. In about how many games in 1000 do the next two rolls make "
+            "{first} and then {second}? Two dice are rolled each time. Give a whole number.",
+            first=first,
+            second=second,
+        ),
+        check,
+        hint=tr(
+            "How many of the 36 outcomes make {first}? How many make {second}? Multiply the two chances, as for "
+            "3 then 6 above.",
+            first=first,
+            second=second,
+        ),
+        answer=str(games),
+        solutions=[str(games)],
+        wrong=[str(g) for g in slips],
+        key=f"two rolls {first} {second}",
+        leaks=(tr("about {games} games in 1000", games=games),),
+    )

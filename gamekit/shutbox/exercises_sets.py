@@ -121,7 +121,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
     else:
         text_ = str(answer).strip()
         if not text_:
-            raise ValueError(tr("type the sets: + between the tiles of a set, ; between sets"))
+            raise ValueError(tr("Type the sets: + between the tiles of a set, ; between sets."))
         if re.search(r"[;\n|/]", text_):
             parts = re.split(r"[;\n|/]", text_)
         elif re.search(r"[+&]", text_):  # "9, 8+1, 7+2" or "9 8+1 7+2": a comma or a space between sets
@@ -144,7 +144,7 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
             continue
         for t in s:
             if t not in TILES:
-                raise ValueError(tr("tile {t} is not on the box (tiles are 1 to 9)", t=t))
+                raise ValueError(tr("Tile {t} is not on the box: the tiles are 1 to 9.", t=t))
         if len(set(s)) != len(s):
             raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items="+".join(map(str, s))))
         out.append(tuple(sorted(s, reverse=True)))
@@ -270,7 +270,6 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     every = tiles_summing_to(total)
     full = len(every)
     orders = ordered_count(sets)
-    longest = max(sets, key=len)
     covered = [t for t in TILES if t not in open_tiles]
     several = [s for s in sets if len(s) > 1]
     twice = several[-1] if several else None
@@ -292,14 +291,34 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
             )
         if k < n:
             small = sum(1 for s in sets if len(s) <= 2)
+            single = any(len(s) == 1 for s in sets)  # the roll's own tile is open: it is a set by itself
             if k == small and small < n:
-                return False, tr(
-                    "Too few: go largest tile first and don't stop at pairs — a set may have {n} tiles.", n=len(longest)
+                return False, (
+                    tr(
+                        "Too few: that counts only the tile {total} and the pairs. Sets of three tiles or more make "
+                        "{total} too: after each pair, try adding smaller open tiles, largest first.",
+                        total=total,
+                    )
+                    if single
+                    else tr(
+                        "Too few: that counts only the pairs. Sets of three tiles or more make {total} too: after "
+                        "each pair, try adding smaller open tiles, largest first.",
+                        total=total,
+                    )
                 )
             if k < small:
-                return False, tr(
-                    "Too few, even among the single tiles and pairs. Go largest tile first: for each "
-                    "tile, which smaller open tile makes the rest?"
+                return False, (
+                    tr(
+                        "Too few, even counting only the tile {total} and the pairs. Go largest tile first: for "
+                        "each tile, which smaller open tile makes the rest?",
+                        total=total,
+                    )
+                    if single
+                    else tr(
+                        "Too few, even counting only the pairs. No single tile makes {total}, so find the pairs "
+                        "first. Go largest tile first: for each tile, which smaller open tile makes the rest?",
+                        total=total,
+                    )
                 )
             return False, tr(
                 "Too few: you have more than the pairs, but not every set of three or more tiles. After "

@@ -32,7 +32,7 @@ def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """ "The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
     slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
-    tiles counted), one tile left out, a single tile taken for the score, or the adding."""
+    tiles counted), 0 (a shut box's score), one tile left out, a single tile taken for the score, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not ending_rolls(open_tiles):
         raise ValueError(
@@ -60,6 +60,11 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
                 k=k,
                 said=worded,
             )
+        if k == 0:  # the score of a shut box, not of a turn that ends with tiles open
+            return False, tr(
+                "0 is the score only when the box is shut. Here tiles stay open, and they are your score: {said}.",
+                said=worded,
+            )
         if k >= sum(TILES):  # as if the covered tiles counted as well
             return False, tr("Too high: only the open tiles count ({said}); covered tiles score nothing.", said=worded)
         if k in parts:
@@ -76,7 +81,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
         hint=tr("Add the numbers on the tiles that are still open."),
         answer=str(n),
         solutions=[n],
-        wrong=[covered, n - 1, n + 1],
+        wrong=[covered, 0, n - 1, n + 1],
         key=f"score {open_tiles}",
     )
 
@@ -216,7 +221,12 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     def check(answer: Any) -> tuple[bool, str]:
         sets = parse_sets(answer)
         if len(sets) != 1:
-            raise ValueError(tr("give one set: its tiles with + between them"))
+            raise ValueError(
+                tr(
+                    "“{answer}” is not one set: type one set, its tiles with + between them.",
+                    answer=str(answer).strip(),
+                )
+            )
         given = sets[0]
         shut = [t for t in given if t not in open_tiles]
         if shut:

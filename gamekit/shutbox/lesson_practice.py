@@ -94,10 +94,14 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "count": lambda theme: tr("Count the {theme}: the sets of open tiles that make it, each once.", theme=theme),
     "list": lambda theme: tr("Write all the {theme}, none twice.", theme=theme),
     "outcomes": lambda theme: tr(
-        "To choose {theme}, start by counting the outcomes of two dice that let you go on.", theme=theme
+        "Count the outcomes of two dice that let you go on: first find the totals a set of open tiles makes. "
+        "Later, this count is how you compare {theme}.",
+        theme=theme,
     ),
     "stuck": lambda theme: tr(
-        "To choose {theme}, start by counting the outcomes of two dice that end the turn.", theme=theme
+        "Count the outcomes of two dice that end the turn: first find the totals no set of open tiles makes. "
+        "Later, this count is how you compare {theme}.",
+        theme=theme,
     ),
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
     "score": lambda theme: tr(
@@ -108,7 +112,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it): what the item's own question asks the pupil to do first (lesson 3's items
-count outcomes, the first step of choosing one die or two)."""
+count outcomes; they do not ask for the choice of one die or two, so their hint only says the count serves it later)."""
 
 
 PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
@@ -135,13 +139,17 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
 
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
-    """How hard it is to find one set you may cover: "easy" when the tile equal to the roll is open (cover it),
-    "medium" when that tile is covered (two or more tiles needed), "hard" for a roll of 10 to 12, which no tile
-    makes alone, or when only one set makes the roll."""
+    """How hard it is to find one set you may cover: "hard" for a roll of 10 to 12, which no tile makes alone, or
+    when only one set makes the roll; "easy" when the roll's own tile is open, or when the method's first try
+    works (the largest open tile below the roll, plus the open tile that makes up the rest); "medium" when the
+    first try fails and the pupil must search further."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if roll in open_tiles:
         return "easy"
-    return "hard" if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1 else "medium"
+    if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1:
+        return "hard"
+    below = [t for t in open_tiles if t < roll]
+    return "easy" if below and roll - max(below) in open_tiles else "medium"
 
 
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:

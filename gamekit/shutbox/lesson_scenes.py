@@ -189,7 +189,7 @@ def best_set_widget(
 
 
 def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = None):
-    """Lesson 4's exercises 5 and 8 on the page: the position as a picture plus :func:`both_sets_exercise` (the value
+    """Lesson 4's exercises 6 and 9 on the page: the position as a picture plus :func:`both_sets_exercise` (the value
     of what each set leaves, then the best set)."""
     import ipywidgets as W
 

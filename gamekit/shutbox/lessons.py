@@ -32,10 +32,10 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
     challenge_exercise,
-    goals_why_exercise,
     leave_value_exercises,
 )
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
     one_roll_shut_exercise,
@@ -47,6 +47,7 @@ from gamekit.shutbox.exercises_expected import (
     EXPECTED_EXERCISE_TILE,
     expected_score_exercise,
     expected_score_words,
+    two_rolls_exercise,
     two_tile_expected_exercise,
 )
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise, worked_count
@@ -263,6 +264,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "expected_7": expected_score_exercise,
             "expected_79": two_tile_expected_exercise,
+            "two_rolls_78": two_rolls_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
             "best_shut": partial(both_sets_exercise, SHUT_CHOICE, FILL_RULES),
@@ -275,6 +277,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "expected_7": "easy",
             "expected_79": "medium",
+            "two_rolls_78": "easy",
             "leave_shut_91": "medium",
             "leave_shut_64": "medium",
             "best_shut": "medium",
@@ -302,7 +305,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
             (
                 N_("choose the best set to shut the box, using what each set leaves"),
-                ("leave_shut_91", "leave_shut_64", "best_shut"),
+                ("two_rolls_78", "leave_shut_91", "leave_shut_64", "best_shut"),
             ),
             (
                 N_("choose the best set for a low score, and say why it can differ"),
@@ -310,7 +313,7 @@ LESSONS: dict[int, Lesson] = {
             ),
         ),
         themes=(SETS, DICE, BEST),
-        # exercises 5 and 8 are played with two dice always on four tiles, worked by hand; the bank's "which set?"
+        # exercises 6 and 9 are played with two dice always on four tiles, worked by hand; the bank's "which set?"
         # puzzles have five tiles or more, so no similar puzzle fits them and none is offered
         exercise_themes={"challenge_1": BEST},
     ),
@@ -342,9 +345,8 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 """What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
 :func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
 6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
-3's result, which lesson 4 uses), the table's one-tile rows that exercises 3–8 build on, and the "Two goals"
-table exercise 9 is about, a score sheet for lesson 1's game, a tally table for lesson 3's class tally, and what
-each set leaves in lesson 4's challenge and practice (the list their hints give on the page)."""
+3's result), lesson 4's one-tile rows (exercises 4–9) and "Two goals" table (exercise 10), a score sheet for lesson
+1's game, a tally table for lesson 3's class tally, and what each set leaves in lesson 4's challenge and practice."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
@@ -389,7 +391,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
     first, as a box;
     "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 9; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
+    exercise 10; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
     position, the expected score and a tree are, as lesson 4's page says them; "score_sheet" — a blank score sheet
     for the rounds played at the end of lesson 1; "tally" — a blank
     tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an

@@ -20,7 +20,7 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_EXERCISE,
 )
 from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances
-from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_TILE_EXERCISE
+from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
 from gamekit.shutbox.lesson_words import chance_words, exact_score, spaced, tile_list
@@ -84,6 +84,7 @@ def worked_solutions() -> list[tuple[str, str]]:
 
     k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
     k6 = int(two_dice_probability(6) * 36)
+    first, second = (int(two_dice_probability(r) * 36) for r in TWO_ROLLS_EXERCISE)
     return [
         (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
         (
@@ -165,18 +166,28 @@ def worked_solutions() -> list[tuple[str, str]]:
                 value=exact_score(table(Rules(), "score").value(mask_of(TWO_TILE_EXERCISE))),
             ),
         ),
-        (tr("Lesson 4, exercises 3–4"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
-        (tr("Lesson 4, exercise 5"), tr("two dice always: {values}.", values=values(SHUT_CHOICE))),
         (
-            tr("Lesson 4, exercises 6–7"),
+            tr("Lesson 4, exercise 3"),
+            tr(
+                "{a}/36 × {b}/36 = {value}, about {games} games in 1000.",
+                a=first,
+                b=second,
+                value=str(first * second) + "/1296",
+                games=round(1000 * first * second / 1296),
+            ),
+        ),
+        (tr("Lesson 4, exercises 4–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (tr("Lesson 4, exercise 6"), tr("two dice always: {values}.", values=values(SHUT_CHOICE))),
+        (
+            tr("Lesson 4, exercises 7–8"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_EXERCISE)),
         ),
         (
-            tr("Lesson 4, exercise 8"),
+            tr("Lesson 4, exercise 9"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_CHOICE)),
         ),
         (
-            tr("Lesson 4, exercise 9"),
+            tr("Lesson 4, exercise 10"),
             tr(
                 "two dice always: {rows}.",
                 rows="; ".join(
@@ -187,7 +198,7 @@ def worked_solutions() -> list[tuple[str, str]]:
             ),
         ),
         (
-            tr("Lesson 4, exercise 10 (challenge, extension)"),
+            tr("Lesson 4, exercise 11 (challenge, extension)"),
             " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + ".",
         ),
     ]

@@ -2,6 +2,7 @@
 
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from gamekit.shutbox import (
     exercises_best_set,
     exercises_dice,
     exercises_expected,
+    exercises_goals,
     exercises_sets,
     exercises_turn,
     lesson_practice,
@@ -156,7 +158,7 @@ def test_objectives_disagree_clearly_at_the_reference_position():
 
 
 def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
-    ex = exercises_best_set.goals_why_exercise()
+    ex = exercises_goals.goals_why_exercise()
     right = [c for c in ex.choices if ex.check(c)[0]]
     assert len(right) == 1 and "a roll of 9 to 12 covers the 9" in right[0] and "1 + 2 = 3" in right[0]
     for wrong in ex.wrong:
@@ -472,7 +474,15 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
-    assert "a set may have 3 tiles" in ex.check("1")[1]
+    assert ex.check("1")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 7")
+    assert ex.check("0")[1].startswith("Too few, even counting only the pairs. No single tile makes 7")
+    # lesson 2, exercise 6 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
+    assert one.check("2")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 12")
+    seven = exercises_sets.count_sets_exercise(7, (1, 2, 3, 4, 6, 7))  # 7 alone is a set: named with the pairs
+    assert seven.solutions == [4] and seven.check("3")[1].startswith(
+        "Too few: that counts only the tile 7 and the pairs."
+    )
+    assert "even counting only the tile 7 and the pairs" in seven.check("2")[1]
 
 
 def test_lesson_two_gives_no_count_of_its_exercises_away():
@@ -572,7 +582,7 @@ def test_lesson_four_practice_does_not_repeat_the_challenges():
             assert not (r == roll and differ <= 1), (puzzle.id, tiles, r)
 
 
-def test_too_few_outcomes_say_what_the_number_means_without_guessing_a_missed_total():
+def test_too_few_outcomes_say_what_the_number_means():
     ex = exercises_dice.roll_outcomes_exercise((1, 2))
     # 2 is both the pairs counted once (1+1, 1+2) and the totals (2, 3): the reason names both
     assert "number of totals (2 and 3), and also of pairs of numbers counted once" in ex.check("2")[1]
@@ -591,10 +601,13 @@ def test_too_few_outcomes_say_what_the_number_means_without_guessing_a_missed_to
     three = exercises_dice.roll_outcomes_exercise((2, 5, 6))
     assert "counted totals, not outcomes" in three.check("6")[1]
     assert "counted the outcomes that end your turn" in three.check("13")[1]
-    # a count one short total would give is not told which total: lesson 3's 20 (stuck, 1-2-3) and 22 (2-5-6)
-    for exercise, answer in ((stuck, "20"), (three, "22"), (three, "18"), (ex, "1")):
-        why = exercise.check(answer)[1]
-        assert "left out" not in why and "Go through the totals 2 to 12" in why, (answer, why)
+    # a count short by exactly one total's outcomes asks about that total (lesson 3's 20 and 22); a shortfall that
+    # two totals could explain (18 of 2-5-6: the 6 or the 8) gets the way to go through the totals
+    assert "Did you count the total 12? It is made by 6+6." in stuck.check("20")[1]
+    assert "Did you count the total 2? It is made by 1+1." in three.check("22")[1]
+    assert "Did you count the total 3? It is made by 1+2, 2+1." in ex.check("1")[1]
+    why = three.check("18")[1]
+    assert "Did you count" not in why and "Go through the totals 2 to 12" in why
     with using("es"):
         es = three_open.check(str(pairs))[1]
         assert "se cuentan como un solo resultado" in es
@@ -659,7 +672,7 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "## Final challenge (hard) — exercise 10, an extension" in page and page.index("## Final") < page.index(
+    assert "## Final challenge (hard) — exercise 11, an extension" in page and page.index("## Final") < page.index(
         "lesson_scenes.challenge_widget("
     )
     assert "In a round against others" not in page
@@ -1205,12 +1218,13 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
     with using("es"):
         es = exercises_dice.one_roll_shut_exercise((2, 5))
         assert "36 resultados" in es.prompt and "Un dado nunca" in es.check("6")[1]
-    # practice items say the idea they practise: counting outcomes of two dice, not "one die or two"
+    # practice items say the idea they practise: counting outcomes of two dice, not choosing one die or two,
+    # which none of them asks
     for ex in L.practice_exercises(3):
-        assert (
-            ex.hint.startswith(lesson_practice.PRACTICE_IDEAS["outcomes"]("one die or two"))
-            and "counting the outcomes of two dice" in ex.hint
-        )
+        question = ex.key.split()[-1]
+        assert question in ("outcomes", "stuck") and "one die or two" not in ex.prompt
+        assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("one die or two"))
+        assert "Count the outcomes of two dice" in ex.hint and "choose" not in ex.hint.lower()
 
 
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
@@ -1270,7 +1284,10 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     assert roll - max(open_tiles) not in open_tiles and "7" not in ex.hint and "5" not in ex.hint
     for wrong in ex.wrong:
         assert not ex.check(wrong)[0]
-    assert ex.check("8+3; 6+4+1") == (False, "give one set: its tiles with + between them")  # a refusal, not a slip
+    assert ex.check("8+3; 6+4+1") == (
+        False,
+        "“8+3; 6+4+1” is not one set: type one set, its tiles with + between them.",
+    )  # a refusal, not a slip
     with pytest.raises(ValueError, match="no set makes"):
         exercises_turn.legal_set_exercise((1, 2), 12)
     with using("es"):
@@ -1278,19 +1295,26 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
     ex = exercises_turn.turn_score_exercise((2, 3, 7))
     assert "check your adding" in ex.check("13")[1] and "check your adding" in ex.check("11")[1]
     assert "only the open tiles count" in ex.check("33")[1] and "left out a tile" in ex.check("10")[1]
+    assert (
+        ex.check("0")[1]
+        == "0 is the score only when the box is shut. Here tiles stay open, and they are your score: 2 + 3 + 7."
+    )
+    assert 0 in ex.wrong
+    with using("es"):
+        assert ex.check("0")[1].startswith("0 solo es la puntuación")
 
 
 def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names_its_own_idea():
-    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, medium (the roll's
-    own tile is covered: two or more tiles needed) then hard (a roll no single tile makes), as its heading says
-    ("medium to hard"); each hint opens with that idea, never another lesson's (not "one die or two").  No easy
-    item (the roll's own tile open) exists: the bank keeps no "sets for the roll" box that the roll's own tile
-    answers."""
+    """The practice set asks lesson 1's own question (write a set you may cover) on bank boxes, easy (the method's
+    first try finds a set: the largest open tile below the roll and the rest) then hard (a roll no single tile
+    makes), as its heading says ("easy to hard"); each hint opens with that idea, never another lesson's (not "one
+    die or two").  No item has the roll's own tile open: the bank keeps no "sets for the roll" box that the roll's
+    own tile answers."""
     from pathlib import Path
     from gamekit.puzzles import bank
 
     items = L.practice_exercises(1)
-    assert [ex.level for ex in items] == ["medium", "medium", "hard"]
+    assert [ex.level for ex in items] == ["easy", "easy", "hard"]
     assert all(ex.key.endswith(" legal") for ex in items)
     assert all(ex.hint.startswith("Find one of the sets for the roll: open tiles that add up to it.") for ex in items)
     assert not any("one die or two" in ex.hint for ex in items)
@@ -1301,15 +1325,19 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
         for p in bank("shut_the_box", lesson_practice.SETS)
     )
     root = Path(__file__).resolve().parents[2]
-    assert "## More practice (medium to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert (
+        "## Más práctica (de fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
+    )
     for ex in items:
         assert ex.solutions == [
             "+".join(map(str, st)) for st in tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))
         ]
         assert all(not ex.check(w)[0] for w in ex.wrong)
     assert (
-        lesson_practice.legal_level((1, 2, 3), 3) == "easy" and lesson_practice.legal_level((1, 2, 4, 5), 6) == "medium"
+        lesson_practice.legal_level((1, 2, 3), 3) == "easy" and lesson_practice.legal_level((1, 2, 4, 5), 6) == "easy"
     )
+    assert lesson_practice.legal_level((1, 2, 4, 5, 6), 9) == "medium"  # 6 leaves 3, covered: then 5 + 4
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
     assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
     with using("es"):
@@ -1345,9 +1373,11 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     second tile says what the tiles taken add up to; a dead end says "stop" in words as well as in red."""
     ex = exercises_sets.count_sets_exercise(11)
     assert ex.solutions == [10]
-    assert "don't stop at pairs" in ex.check("4")[1]
-    assert "even among the single tiles and pairs" in ex.check("3")[1]
-    assert "more than the pairs" in ex.check("8")[1] and "don't stop at pairs" not in ex.check("8")[1]
+    assert "counts only the pairs" in ex.check("4")[1]
+    for k in ("1", "2", "3"):  # no single tile makes 11: the reason speaks of pairs only
+        why = ex.check(k)[1]
+        assert "No single tile makes 11, so find the pairs first" in why and "single tiles and" not in why
+    assert "more than the pairs" in ex.check("8")[1] and "counts only the pairs" not in ex.check("8")[1]
     captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
@@ -1663,7 +1693,7 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "8 + 2" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
-    challenge = sheet[sheet.index("## Exercise 10") :].split("\n## ")[0]
+    challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
     assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
@@ -1798,7 +1828,7 @@ def test_sets_may_be_separated_by_spaces_once_a_plus_joins_tiles():
 def test_format_hints_name_no_set_or_number_that_may_be_an_answer():
     ex = exercises_best_set.best_set_exercise(*exercises_best_set.SCORE_EXERCISE, rules=lesson_tables.FILL_RULES)
     ok, refused = ex.check("5+3; 7+1")
-    assert not ok and "one set" in refused and not re.search(r"\d", refused)
+    assert not ok and "one set" in refused and not re.search(r"\d", refused.replace("“5+3; 7+1”", ""))
     assert not re.search(r"\d", exercises_sets.sets_exercise(5).check("")[1])
     with pytest.raises(ValueError) as refused:
         lesson_words.parse_whole("about")
@@ -2341,8 +2371,8 @@ def _code_cells(page: str) -> list[str]:
 
 def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agrees():
     """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
-    exercises 1 to 9, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
-    after exercise 9, the challenge, the More practice).  Each other cell computes with two dice always: the rules
+    exercises 1 to 10, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
+    after exercise 10, the challenge, the More practice).  Each other cell computes with two dice always: the rules
     passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
     from pathlib import Path
 
@@ -2356,8 +2386,16 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         "L.practice(4, score)",
     )
     for lang, path, said in (
-        ("en", root / "shut_the_box/04_best_strategy.md", "Two dice are rolled always in every tree and table, and in"),
-        ("es", root / "es/shut_the_box/04_best_strategy.md", "Siempre se tiran dos dados en todos los árboles y"),
+        (
+            "en",
+            root / "shut_the_box/04_best_strategy.md",
+            "Every tree, every table and exercises 1 to 10 use two dice always",
+        ),
+        (
+            "es",
+            root / "es/shut_the_box/04_best_strategy.md",
+            "Todos los árboles, todas las tablas y los ejercicios 1 a 10 usan siempre dos dados",
+        ),
     ):
         page = path.read_text()
         assert said in " ".join(page.split()) and page.index(said.split(" in ")[0]) < page.index("tree_diagram((9,))")
@@ -2370,9 +2408,10 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
                 "tree_diagram((9,))",
                 "tree_diagram((8, 9))",
                 "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
+                "ExerciseWidget(exercises_expected.two_rolls_exercise(), score=score)",
                 "lesson_tables.comparison_table(*lesson_tables.WORKED_COMPARISON)",
                 "lesson_tables.objectives_table(*lesson_tables.DISAGREEMENT)",
-                "ExerciseWidget(exercises_best_set.goals_why_exercise(), score=score)",
+                "ExerciseWidget(exercises_goals.goals_why_exercise(), score=score)",
                 "exercises_dice.prediction_widget(exercises_dice.worst_rule_prediction())",
             ), (lang, cell)
     assert exercises_expected.expected_score_exercise().solutions == (
@@ -2385,6 +2424,125 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         assert str(trees.tree_diagram(tiles)) == str(trees.tree_diagram(tiles, FILL_RULES))
     assert lesson_tables.comparison_table().rows == lesson_tables.comparison_table(rules=FILL_RULES).rows
     assert lesson_tables.objectives_table().table.rows == lesson_tables.objectives_table(rules=FILL_RULES).table.rows
-    assert exercises_best_set.goals_why_exercise().solutions == (
-        exercises_best_set.goals_why_exercise(rules=FILL_RULES).solutions
+    assert exercises_goals.goals_why_exercise().solutions == (
+        exercises_goals.goals_why_exercise(rules=FILL_RULES).solutions
     )
+
+
+def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
+    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000.
+    Adding the chances, forgetting one factor, giving games in 100 and counting the 30 pairs each get their own
+    reason; a roll two dice cannot make is refused, naming it."""
+    ex = exercises_expected.two_rolls_exercise()
+    assert ex.solutions == ["23"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
+    assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
+    assert "You added the chances" in ex.check("306")[1]  # (6 + 5)/36 of 1000
+    assert "first roll alone" in ex.check("167")[1] and "second roll alone" in ex.check("139")[1]
+    assert "games in 100" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
+    assert not ex.check("24")[0] and ex.check("24")[1].startswith("Not quite")
+    assert set(ex.wrong) == {"306", "167", "139", "2", "30"}
+    for roll in ((1, 8), (7, 13)):
+        with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
+            exercises_expected.two_rolls_exercise(roll)
+    with using("es"):
+        es = exercises_expected.two_rolls_exercise()
+        assert "partidas de cada 1000" in es.prompt and "Has sumado" in es.check("306")[1]
+    keys = list(L.LESSONS[4].exercises)
+    assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
+    for page, heading in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "### Exercise 3 (easy)"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 3 (nivel fácil)"),
+    ):
+        text = (Path(__file__).resolve().parents[2] / page).read_text()
+        assert text.index("2/36 × 5/36") < text.index(heading) < text.index("two_rolls_exercise()")
+        assert text.index("two_rolls_exercise()") < text.index("leave_value_widget")
+
+
+def test_lesson_4_what_6_plus_4_leaves_tells_the_tile_1_slips_apart():
+    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them (about 8 games in 100), since two dice never make 1.
+    19 (the roll of 9 counted as shutting, 3/36 + 4/36) and 11 (the roll of 9 alone, 4/36) each get their own
+    reason naming the tile left; 9 + 1's exercise, whose tiles left are both made by two dice, has no such slip."""
+    nine_one, six_four = (
+        f()
+        for f in exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)
+    )
+    assert six_four.solutions == ["8"]
+    assert round(100 * (Fraction(3, 36) + Fraction(4, 36))) == 19 and round(100 * Fraction(4, 36)) == 11
+    added, alone = six_four.check("19"), six_four.check("11")
+    assert not added[0] and "two dice never make 1" in added[1] and "Do not add it" in added[1]
+    assert not alone[0] and "two dice never make 1" in alone[1] and "both tiles at once" in alone[1]
+    assert {"19", "11"} <= set(six_four.wrong)
+    assert "two dice never make" not in nine_one.check("19")[1]
+
+
+def test_lesson_4_both_sets_reads_commas_when_they_split_three_ways_only():
+    """Exercises 6 and 9 take "value; value; set"; commas separate the parts too when they give three parts one way
+    ("9, 6, 9+2", Spanish "7,03, 6,74, 5+4"); a comma run that could split either way is refused, and the refusal
+    quotes the answer without Python's quotes."""
+    from gamekit.shutbox.exercises_both_sets import answer_parts, both_sets_exercise
+
+    shut = both_sets_exercise(exercises_best_set.SHUT_CHOICE, lesson_tables.FILL_RULES)
+    assert shut.check("9, 6, 9+2")[0] and shut.check("9,6,9+2")[0] and shut.check("9; 6; 9+2")[0]
+    assert not shut.check("9, 6, 6+5")[0]
+    score = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+    assert score.check("7.03, 6.74, 5+4")[0]
+    assert answer_parts("7,03, 6,74, 5+4") == ["7,03", "6,74", "5+4"]
+    with using("es"):
+        es = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+        assert es.check("7,03, 6,74, 5+4")[0]
+    with pytest.raises(ValueError) as refused:
+        score.checker("7,03,6,74,5+4")
+    assert "“7,03,6,74,5+4”" in str(refused.value) and "'" not in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        score.checker("7.03; 6.74; nine")
+    assert "“nine”" in str(refused.value) and "'" not in str(refused.value)
+
+
+def test_lesson_4_says_why_the_largest_tile_comes_close_to_best_play():
+    """Under the policy table the page says the largest tile comes close to best play; exactly, it is the best of
+    the three ways of choosing the table compares, and within a quarter of a game in 100 of best play."""
+    never = Rules(one_die="never")
+    chance = {p: lesson_tables.policy_shut_probability(p, never) for p in S.POLICIES}
+    assert chance["largest tile"] == max(chance[p] for p in ("random", "most tiles", "largest tile"))
+    assert 0 < 100 * (chance["optimal (shut)"] - chance["largest tile"]) < Fraction(1, 4)
+    root = Path(__file__).resolve().parents[2]
+    for page, said in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "Why does the largest tile come so close to best play?"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "¿Por qué la ficha más alta se acerca tanto al mejor juego?"),
+    ):
+        text = (root / page).read_text()
+        assert text.index("lesson_tables.policy_table(") < text.index(said) < text.index("compare_policies(")
+
+
+def test_lesson_3_a_count_one_too_low_names_the_missed_total_when_one_explains_it():
+    """Exercises 5 and 7 one too low (20 of 21, 22 of 23): the only total with one outcome is named (12, 2), with its
+    outcome; exercise 2 one too low (6 of 7, no total of one outcome) is told one outcome is missing and where to
+    look.  The guides say so (EN and ES)."""
+    exs = {k: f() for k, f in L.LESSONS[3].exercises.items()}
+    assert exs["stuck_123"].check("20")[1] == (
+        "Too few: 1 outcome is missing. Did you count the total 12? It is made by 6+6."
+    )
+    assert "the total 2? It is made by 1+1." in exs["go_on_256"].check("22")[1]
+    assert "the total 10? It is made by 4+6, 5+5, 6+4." in exs["stuck_123"].check("18")[1]
+    assert exs["go_on_14"].check("6")[1].startswith("Too few: one outcome is missing.")
+    assert exs["go_on_256"].check("18")[1].startswith("Too few. Go through the totals")  # 5 = totals 5 or 8
+    with using("es"):
+        assert "¿Has contado el total 12?" in L.LESSONS[3].exercises["stuck_123"]().check("20")[1]
+    root = Path(__file__).resolve().parents[2]
+    for guide, said in (
+        ("docs/teachers/shutbox.md", "a count that is too low is told which total it missed when one total's"),
+        ("docs/teachers/es/shutbox.md", "a una cuenta que se queda corta se le dice qué total falta cuando"),
+    ):
+        assert said in " ".join((root / guide).read_text().split()), guide
+
+
+def test_lesson_2_explains_the_tints_before_the_step_through_shows_them():
+    """The key to the step-through's colours (green, amber, red, each with its words) is read before the
+    step-through, in both languages."""
+    root = Path(__file__).resolve().parents[2]
+    for page, key in (
+        ("notebooks/shut_the_box/02_sets_for_a_roll.md", "Each step's tiles are tinted"),
+        ("notebooks/es/shut_the_box/02_sets_for_a_roll.md", "Las fichas de cada paso se colorean"),
+    ):
+        text = (root / page).read_text()
+        assert text.index(key) < text.index("sets_step_through(8)\n```") < text.index("sets_table(8)"), page

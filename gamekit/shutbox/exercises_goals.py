@@ -1,0 +1,141 @@
+"""Lesson 4's "Two goals" exercise: why one set is better for a low score and another for shutting the box."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from gamekit.i18n import ntr, tr
+from gamekit.shutbox.lesson_tables import DISAGREEMENT, DISAGREEMENT_RULES
+from gamekit.shutbox.lesson_words import tile_list
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.simulation import dice_outcomes
+from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.widgets.exercise import Exercise, choice_checker
+
+
+def goals_why_exercise(
+    uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1], rules: Rules | None = None
+) -> Exercise:
+    """ "Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
+    position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
+    position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
+    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
+    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
+    the score.  All four are written alike ("After …, …") and of about the same length."""
+    rules = rules or DISAGREEMENT_RULES
+    open_tiles = tuple(sorted(set(uncovered)))
+    shut, score = table(rules, "shut"), table(rules, "score")
+    m = mask_of(open_tiles)
+    for_shut, for_score = shut.best_set(m, roll), score.best_set(m, roll)
+    if not for_shut or for_shut == for_score:
+        raise ValueError(
+            tr("tiles {items}, roll {roll}: the two goals choose the same set", items=tile_list(open_tiles), roll=roll)
+        )
+    left = tuple(t for t in open_tiles if t not in for_score)
+    big, small = max(left), tuple(t for t in left if t != max(left))
+    covers_big = sorted({r for r in range(2, 13) for st in tiles_summing_to(r, left) if big in st})
+    if covers_big != list(range(covers_big[0], covers_big[-1] + 1)):
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the rolls covering the big tile are not a run",
+                items=tile_list(left),
+                roll=roll,
+            )
+        )
+    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
+                "tiles that few rolls cover",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    points = sum(open_tiles) - roll
+    name = {tuple_: " + ".join(map(str, tuple_)) for tuple_ in (for_shut, for_score)}
+    small_rolls = [r for r in range(2, 13) if any(set(st) & set(small) for st in tiles_summing_to(r, left))]
+    small_outcomes = sum(1 for a, b in dice_outcomes() if a + b in small_rolls)
+    if small_outcomes * 2 >= 36:
+        raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
+    shut_left = tuple(t for t in open_tiles if t not in for_shut)
+    small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
+    reasons = {
+        "low score": tr(
+            "After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
+            low=name[for_score],
+            first=covers_big[0],
+            last=covers_big[-1],
+            big=big,
+            small=small_words,
+        ),
+        "same points": tr(
+            "After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
+            low=name[for_score],
+            shut=name[for_shut],
+        ),
+        "small easy": tr(
+            "After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
+            low=name[for_score],
+            small=tile_list(small),
+            big=big,
+        ),
+        "shut pair": tr(
+            "After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
+            shut=name[for_shut],
+            left=tile_list(shut_left),
+            sum=sum(shut_left),
+        ),
+    }
+    explanations = {
+        reasons["low score"]: tr(
+            "Right. Playing for a low score, what counts is the points still open when the turn "
+            "ends; playing to shut, only shutting counts."
+        ),
+        reasons["same points"]: tr(
+            "No: both sets cover {roll} points, so both leave {points} points open. What "
+            "differs is which tiles are left.",
+            roll=roll,
+            points=points,
+        ),
+        reasons["small easy"]: ntr(
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
+            "{n} outcome of 36, so the small tiles are hard to cover. What helps is that the "
+            "{big} is easy to cover.",
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
+            "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
+            "{big} is easy to cover.",
+            small_outcomes,
+            rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
+            if len(small_rolls) > 1
+            else str(small_rolls[0]),
+            big=big,
+        ),
+        reasons["shut pair"]: tr(
+            "True, but that is why {shut} is better for shutting the box. The question is why "
+            "{low} gives a lower score.",
+            shut=name[for_shut],
+            low=name[for_score],
+        ),
+    }
+    order = ("same points", "small easy", "low score", "shut pair")
+    return Exercise(
+        tr(
+            "Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
+            "shutting the box, but {low} is better for a low score. Why?",
+            items=tile_list(open_tiles),
+            roll=roll,
+            shut=name[for_shut],
+            low=name[for_score],
+        ),
+        choice_checker(reasons["low score"], explanations),
+        hint=tr(
+            "Look at what each set leaves. If you are unlucky and the box is not shut, which tiles "
+            "are likely to stay open?"
+        ),
+        answer=reasons["low score"],
+        solutions=[reasons["low score"]],
+        choices=[reasons[k] for k in order],
+        wrong=[reasons[k] for k in order if k != "low score"],
+        key=f"goals why {open_tiles} {roll}",
+    )
