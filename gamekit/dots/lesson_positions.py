@@ -117,8 +117,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
-    "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
+    # lesson 3: Gold leads 2-0 and must open a chain of 3 or a loop of 4 (not the "loop" step-through's board):
+    # only the loop keeps the win, because the chain can be refused and the loop cannot be refused cheaply
+    "loop_first": (
+        3,
+        3,
+        "c1-d1 b2-b3 d2-d3 d3-d4 d1-d2 a3-a4 b3-b4 b1-b2 b2-c2 c4-d4 a2-a3 a1-b1 b4-c4 b1-c1 c1-c2 c2-d2",
+    ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
     # a search with the exact solver. Gold to move

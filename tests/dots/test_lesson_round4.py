@@ -147,13 +147,14 @@ def test_lesson_3_exercise_4_needs_which_chain_and_how():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
+    """Exercise 4 tests the handout taught above it; exercise 5 (the loop first) needs the refusal taught there too."""
     lesson = L.LESSONS[3]
     (text, names) = lesson.objectives[2]
-    assert "which short chain" in text and "middle line" in text and names == ("hand_over", "give_single")
+    assert "which short chain" in text and "middle line" in text and names == ("hand_over",)
     page = _page(3)
     taught = page.index("**hard-hearted handout**")
-    assert all(page.index(f'L.exercise("{name}"') > taught for name in names)
-    assert f"* {text}." in " ".join(page.split())  # the page's objective bullet says the same
+    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("loop_first"')
+    assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide
 

@@ -158,10 +158,48 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
 
-def test_give_single_hands_over_the_lone_box():
-    ex = ALL["give_single"]
-    box = next(p for p in lesson_positions.components(ex.game) if p.length == 1)
-    assert set(ex.solutions) == set(box.lines)
+def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reason():
+    """Lesson 3's "open the smallest chain" must not answer every hand-over: here the chain of 3 loses and only the
+    loop of 4 keeps Gold's win, each wrong line told why (a chain end and a line between two boxes apart)."""
+    from gamekit.dots.solver import move_values
+
+    ex = ALL["loop_first"]
+    game = ex.game
+    parts = {p.kind: p for p in lesson_positions.components(game)}
+    assert sorted((p.kind, p.length) for p in parts.values()) == [("chain", 3), ("loop", 4)]
+    assert not lesson_positions.safe_lines(game) and tuple(game.scores) == (2, 0) and game.to_move == 0
+    values = move_values(game)
+    best = max(values.values())
+    loop_lines = [l for l in game.legal_moves() if set(lesson_positions.line_parts(game, l)) == {parts["loop"]}]
+    assert sorted(ex.solutions) == sorted(loop_lines) == sorted(l for l, v in values.items() if v == best)
+    ok, feedback = ex.check(loop_lines[0])
+    assert ok and "Coral must open the chain" in feedback and "leave all 4 boxes" in feedback
+    assert "Gold 5, Coral 4" in feedback
+    chain = parts["chain"]
+    ends = [
+        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 1
+    ]
+    middles = [
+        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 2
+    ]
+    assert ends and middles
+    for line in ends:
+        ok, feedback = ex.check(line)
+        assert not ok and "at an end" in feedback and "leaves those two to Gold" in feedback
+        assert "Gold 4, Coral 5" in feedback and "Gold must open the loop" in feedback
+    for line in middles:
+        ok, feedback = ex.check(line)
+        assert not ok and "between two of its boxes" in feedback and "Gold 4, Coral 5" in feedback
+    assert ex.check("b1-c1") == (False, "b1-c1 is already drawn: pick a line that is not drawn yet.")
+
+
+def test_loop_first_is_not_the_loop_step_through_board():
+    start = DotsAndBoxes.from_moves(*lesson_positions.SEQUENCES["loop"]["start"])
+    game = lesson_positions.position("loop_first")
+    assert sorted((p.kind, p.length) for p in lesson_positions.components(start)) != sorted(
+        (p.kind, p.length) for p in lesson_positions.components(game)
+    )
+    assert start.scores != game.scores
 
 
 def test_judged_step_throughs_comment_every_mistake():
@@ -223,7 +261,7 @@ def test_components_of_lesson_positions():
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
     assert summary("two_chains") == [("chain", 3), ("chain", 6)]
     assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
-    assert summary("give_single") == [("chain", 1), ("chain", 3), ("chain", 5)]
+    assert summary("loop_first") == [("chain", 3), ("loop", 4)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
 
@@ -1537,9 +1575,11 @@ def test_one_box_on_offer_is_not_called_a_run(lang, one):
     from gamekit.i18n import using
 
     with using(lang):
-        ex = L.exercises(3)["give_single"]
-        ok, feedback = ex.check(ex.solutions[0])
-    assert ok and one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
+        game = lesson_positions.position("double_deal")  # a chain of 1 beside two chains of 4
+        single = next(p for p in lesson_positions.components(game) if p.length == 1)
+        line = next(l for l in game.legal_moves() if set(lesson_positions.line_parts(game, l)) == {single})
+        feedback = lesson_exercise.why_line(game, line)
+    assert one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
 
 
 def test_lesson_5s_minutes_are_honest_about_what_is_extra():
@@ -1893,8 +1933,8 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
 
 
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
-    assert "middle" not in ALL["give_single"].hint and "middle" not in ALL["hand_over"].hint
-    assert L.LEVELS["give_single"] == "medium"
+    assert "middle" not in ALL["loop_first"].hint and "middle" not in ALL["hand_over"].hint
+    assert L.LEVELS["loop_first"] == "hard"
 
 
 def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
