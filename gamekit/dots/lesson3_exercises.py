@@ -10,14 +10,16 @@ from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
 from gamekit.dots.lesson_exercise import final_score_text, line_checker, line_parts
 from gamekit.dots.solver import move_values
-from gamekit.dots.lesson_pictures import describe_components, join_words
-from gamekit.dots.lesson_positions import SEATS, position, takeable
+from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words
+from gamekit.dots.lesson_positions import SEATS, position, run_stops, takeable
 
 
 def how_many_exercise(name: str = "open_five") -> DotsExercise:
     game = position(name)
     n = takeable(game)
     seat = tr(SEATS[game.to_move])
+    stops = run_stops(game)  # boxes with one side drawn that end the run before other boxes
+    left = game.geometry.n_boxes - sum(game.scores)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -42,6 +44,17 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
                 "its third side.",
                 k=k,
             )
+        if stops:
+            return False, ntr(
+                "Fewer than {k}: the run stops at box {boxes}. It has only one side drawn, so taking the box before "
+                "it gives it its second side, not its third: it cannot be taken yet, nor any box past it.",
+                "Fewer than {k}: the run stops at boxes {boxes}. They have only one side drawn, so taking the box "
+                "before gives them their second side, not their third: they cannot be taken yet, nor any box "
+                "past them.",
+                len(stops),
+                k=k,
+                boxes=boxes_text(game, stops),
+            )
         return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(
@@ -51,7 +64,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
         answer=f"{n}.",
         solutions=[n, f" {n} "],
         game=game,
-        wrong=[1, n - 1, n + 1],
+        wrong=list(dict.fromkeys(w for w in (1, n - 1, n + 1, *([left] if stops else [])) if w != n)),
         key="how_many" if name == "open_five" else f"how_many_{name}",
         parts=False,
     )

@@ -109,8 +109,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
-    # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
-    "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
+    # lesson 2: Coral gave away a run of 4 (c1, c2, c3, b3) that turns a corner and stops at box b2 (one side drawn),
+    # safe lines still left; Gold to move. Not how_many's answer (5): the run stops before the boxes past b2
+    "long_run": (3, 3, "a4-b4 d2-d3 b4-c4 c1-d1 b1-c1 d3-d4 b3-b4 c1-c2 c4-d4 a1-b1 c2-c3 c2-d2"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
     # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
@@ -279,6 +280,25 @@ def safe_lines(game: DotsAndBoxes) -> list[str]:
 def takeable(game: DotsAndBoxes) -> int:
     """How many boxes the player to move can take in a row now."""
     return analysis.capture_run(game)
+
+
+def run_stops(game: DotsAndBoxes) -> list[int]:
+    """The boxes where the run of captures now on offer stops: untaken boxes beside a box of the run that had at
+    most one side drawn, so taking their neighbour gives them a second side, not a third (sorted)."""
+    before = [game.sides_drawn(b) for b in range(game.geometry.n_boxes)]
+    after = game.copy()
+    while analysis.capturable_boxes(after):
+        box = analysis.capturable_boxes(after)[0]
+        after.play(next(l for l in after.geometry.box_lines[box] if not after.is_drawn(l)))
+    run = {b for b in range(game.geometry.n_boxes) if game.owners[b] is None and after.owners[b] is not None}
+    beside = {
+        other
+        for b in run
+        for line in game.geometry.box_lines[b]
+        for other in game.geometry.line_boxes[line]
+        if other not in run
+    }
+    return sorted(b for b in beside if after.owners[b] is None and before[b] <= 1)
 
 
 def components(game: DotsAndBoxes) -> list[Component]:

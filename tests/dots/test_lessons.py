@@ -193,6 +193,18 @@ def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reas
     assert ex.check("b1-c1") == (False, "b1-c1 is already drawn: pick a line that is not drawn yet.")
 
 
+def test_lesson_2_exercise_7_stops_at_a_junction_and_differs_from_exercise_5():
+    """Exercises 5 and 7 both answered 5 with the same feedback: 7 is now a run that turns a corner and stops at a box
+    with one side drawn, so only part of the boxes can be taken; counting past it is told where the run stops."""
+    five, seven = L.exercises(2)["how_many"], L.exercises(2)["long_run"]
+    game = seven.game
+    assert seven.solutions[0] == lesson_positions.takeable(game) == 4 != five.solutions[0]
+    assert lesson_positions.run_stops(game) == [game.geometry.box_index("b2")] and game.sides_drawn(4) == 1
+    ok, feedback = seven.check(5)
+    assert not ok and "stops at box b2" in feedback and "second side, not its third" in feedback
+    assert seven.check(5)[1] != five.check(6)[1]
+
+
 def test_loop_first_is_not_the_loop_step_through_board():
     start = DotsAndBoxes.from_moves(*lesson_positions.SEQUENCES["loop"]["start"])
     game = lesson_positions.position("loop_first")
@@ -1037,7 +1049,7 @@ COMMON_MISTAKES = {
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
-    "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
+    "long_run": {1: "Only one box", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
