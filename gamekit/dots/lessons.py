@@ -136,7 +136,7 @@ LESSONS: dict[int, Lesson] = {
             "lines_3x2": "easy",
             "name_line": "easy",
             "whose_turn": "medium",
-            "first_box": "medium",
+            "first_box": "easy",
             "two_boxes": "medium",
             "third_sides_count": "hard",
         },
@@ -351,7 +351,7 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
-            "control_price": "easy",
+            "control_price": "medium",
             "keep_control": "easy",
             "not_worth_it": "medium",
             "loop_four": "medium",
@@ -537,10 +537,17 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
             )
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
+        cost = (
+            ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
+                "After that line the other player takes {n} more box by the end of the game.",
+                "After that line the other player takes {n} more boxes by the end of the game.",
+                loss,
+            )
+            if lesson == 1
+            else ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+        )
         return False, (
-            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions))
-            + " "
-            + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " " + cost
         )
 
     return check
