@@ -407,7 +407,6 @@ def double_deal_score_exercise() -> DotsExercise:
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
         answer=f"{gold}.",
         solutions=[gold],
-        game=game,  # the start position, drawn on the page and on the paper worksheet
         wrong=list(reasons) + [9],
         key="double_deal_score",
     )

@@ -136,7 +136,7 @@ LESSONS: dict[int, Lesson] = {
             "lines_3x2": "easy",
             "name_line": "easy",
             "whose_turn": "medium",
-            "first_box": "easy",
+            "first_box": "medium",
             "two_boxes": "medium",
             "third_sides_count": "hard",
         },
@@ -351,7 +351,7 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
-            "control_price": "medium",
+            "control_price": "easy",
             "keep_control": "easy",
             "not_worth_it": "medium",
             "loop_four": "medium",
