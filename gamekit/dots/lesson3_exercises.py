@@ -8,10 +8,10 @@ from gamekit.i18n import tr
 from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
-from gamekit.dots.lesson_exercise import final_score_text, line_checker, line_parts
+from gamekit.dots.lesson_exercise import final_score_text, line_checker
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words
-from gamekit.dots.lesson_positions import SEATS, position, run_stops, takeable
+from gamekit.dots.lesson_positions import SEATS, line_parts, position, run_stops, takeable
 
 
 def how_many_exercise(name: str = "open_five") -> DotsExercise:
