@@ -8,14 +8,18 @@ from gamekit.i18n import tr
 from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
-from gamekit.dots.lesson_pictures import describe_components, join_words
-from gamekit.dots.lesson_positions import SEATS, position, takeable
+from gamekit.dots.lesson_exercise import final_score_text, line_checker
+from gamekit.dots.solver import move_values
+from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words
+from gamekit.dots.lesson_positions import SEATS, line_parts, position, run_stops, takeable
 
 
 def how_many_exercise(name: str = "open_five") -> DotsExercise:
     game = position(name)
     n = takeable(game)
     seat = tr(SEATS[game.to_move])
+    stops = run_stops(game)  # boxes with one side drawn that end the run before other boxes
+    left = game.geometry.n_boxes - sum(game.scores)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -40,6 +44,17 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
                 "its third side.",
                 k=k,
             )
+        if stops:
+            return False, ntr(
+                "Fewer than {k}: the run stops at box {boxes}. It has only one side drawn, so taking the box before "
+                "it gives it its second side, not its third: it cannot be taken yet, nor any box past it.",
+                "Fewer than {k}: the run stops at boxes {boxes}. They have only one side drawn, so taking the box "
+                "before gives them their second side, not their third: they cannot be taken yet, nor any box "
+                "past them.",
+                len(stops),
+                k=k,
+                boxes=boxes_text(game, stops),
+            )
         return False, (tr("Fewer than {k}: the run stops when taking a box gives no other box its third side.", k=k))
 
     return DotsExercise(
@@ -49,7 +64,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
         answer=f"{n}.",
         solutions=[n, f" {n} "],
         game=game,
-        wrong=[1, n - 1, n + 1],
+        wrong=list(dict.fromkeys(w for w in (1, n - 1, n + 1, *([left] if stops else [])) if w != n)),
         key="how_many" if name == "open_five" else f"how_many_{name}",
         parts=False,
     )
@@ -204,9 +219,6 @@ HAND_OVER_HINTS = {
         "For each chain, count the boxes it gives away. Then, for each line that opens it, ask what Coral could "
         "do next."
     ),
-    "give_single": N_(
-        "For each thing you could open, count the boxes it gives away, then ask who must open the next one."
-    ),
 }
 """The hint of each hand-over exercise: where to look, never which line (the page explains the two ways to open a
 2-chain only after the exercise)."""
@@ -214,7 +226,7 @@ HAND_OVER_HINTS = {
 
 def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     """No safe line left: hand over the short chain that keeps the win (chains of 2, 3 and 4: only the middle line
-    of the 2-chain; chains of 5, 3 and 1: the single box)."""
+    of the 2-chain)."""
     game = position(name)
     return best_move_exercise(
         name,
@@ -224,4 +236,91 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
         ),
         tr(HAND_OVER_HINTS[name]),
         key=f"hand_over_{name}",
+    )
+
+
+def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
+    """No safe line left, a chain and a loop: the smallest thing is not always the one to open.
+
+    A chain of 3 or more opened anywhere can be refused in the way the page shows for a 2-chain opened at an end
+    (the other player takes the boxes before the last two, then leaves those two), so its opener must open the
+    next thing too; a loop can be left only by leaving all of its boxes. Accepted: exactly the solver's best
+    lines, which all open the loop; every chain line is told that refusal, a chain end and a line between two of
+    its boxes each in its own words, with the final score the solver gives."""
+    game = position(name)
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    parts = {p.kind: p for p in line_parts(game, right[0])}
+    if set(parts) != {"loop"} or any(line_parts(game, l)[0].kind != "loop" for l in right):
+        raise ValueError(tr("{name}: the best lines of a loop-first exercise must open the loop", name=name))
+    loop = parts["loop"]
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+
+    def judge(line: str) -> tuple[bool, str]:
+        v = values[line]
+        opened = line_parts(game, line)
+        if v == best:
+            return True, tr(
+                "Yes: {line} opens the loop of {n}. {other} can take all {n} boxes, but then {other} must open the "
+                "chain and {seat} takes it. To leave the loop to {seat} instead, {other} would have to leave all "
+                "{n} boxes. With best play the game ends {final}.",
+                line=line,
+                n=loop.length,
+                other=other,
+                seat=seat,
+                final=final_score_text(game, v),
+            )
+        chain = opened[0]
+        given = len({b for b in game.geometry.line_boxes[game.line_index(line)] if b in chain.boxes})
+        if given == 1:  # an end of the chain: one of its boxes gets a third side
+            why = tr(
+                "{line} opens the chain of {n} at an end. It gives fewer boxes away than the loop, but {other} does "
+                "not have to take them all: {other} takes the boxes before the last two, then draws the far end and "
+                "leaves those two to {seat}, just like a 2-chain opened at an end.",
+                line=line,
+                n=chain.length,
+                other=other,
+                seat=seat,
+            )
+        else:
+            why = tr(
+                "{line} opens the chain of {n} between two of its boxes. {other} takes the box or boxes on one "
+                "side, then draws the far end of the other two and leaves them to {seat}, just like a 2-chain "
+                "opened at an end.",
+                line=line,
+                n=chain.length,
+                other=other,
+                seat=seat,
+            )
+        return False, tr(
+            "{why} Then {seat} must open the loop, and {other} takes all {n} of its boxes. With best play the game "
+            "would end {final}; opening the loop ends it {final2}.",
+            why=why,
+            seat=seat,
+            other=other,
+            n=loop.length,
+            final=final_score_text(game, v),
+            final2=final_score_text(game, best),
+        )
+
+    return DotsExercise(
+        tr(
+            "{seat} leads and must open the chain or the loop. <b>Which line keeps {seat} winning?</b>",
+            seat=seat,
+        ),
+        line_checker(game, judge),
+        hint=tr(
+            "For each one, ask two things: can {other} leave some of its boxes to {seat}, and who then has to "
+            "open the other one?",
+            other=other,
+            seat=seat,
+        ),
+        answer=f"{join_words(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        key=name,
+        parts=False,
+        wrong=sorted(l for l in values if l not in right),
     )

@@ -321,11 +321,27 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         gold=final[0],
         coral=final[1],
     )
+    # the player to move wins: the wrong answer is most often "whoever must open now loses"
+    opens_now = tr(
+        "No: {seat} must open something now, but that does not decide the game. What decides it is who has to "
+        "open the long chains: {dots} + {n} = {sum} is {parity}, the count {seat} wants, so {loser} has to open "
+        "them. With best play the game ends Gold {gold}, Coral {coral}.",
+        seat=tr(SEATS[mover]),
+        dots=dots,
+        n=long_n,
+        sum=dots + long_n,
+        parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
+        loser=tr(SEATS[1 - mover]),
+        gold=final[0],
+        coral=final[1],
+    )
     explain = {
         w: tr("Right: {reason}", reason=reason)
         if w == winner
         else tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
         if w == "Draw"
+        else opens_now
+        if winner == SEATS[mover] and rule.favoured == mover
         else backwards
         for w in (N_("Gold"), N_("Coral"), N_("Draw"))
     }

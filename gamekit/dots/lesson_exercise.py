@@ -313,6 +313,13 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
             other=other,
         )
     if lesson >= 5 and won and best and not any(boxes_won(game, b) for b in best):
+        if any(p.kind == "loop" for p in line_parts(game, line)):  # a loop is kept by leaving four, not two
+            return tr(
+                "{line} takes a box, but after the last box {seat} must open the next chain: taking all but the "
+                "last four boxes of the loop and leaving those four keeps control.",
+                line=line,
+                seat=seat,
+            )
         return tr(
             "{line} takes a box, but after the last box {seat} must open the next chain: leaving the last boxes "
             "with a double-deal keeps control.",

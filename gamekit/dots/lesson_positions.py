@@ -109,16 +109,22 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
-    # lesson 2: Gold opened a chain of 5 that turns two corners; Coral to move
-    "long_run": (3, 3, "d1-d2 a1-a2 d2-d3 c1-c2 c4-d4 b2-b3 b3-c3 b1-b2 c3-d3 a3-a4 b4-c4 a4-b4 a2-a3 a1-b1"),
+    # lesson 2: Coral gave away a run of 4 (c1, c2, c3, b3) that turns a corner and stops at box b2 (one side drawn),
+    # safe lines still left; Gold to move. Not how_many's answer (5): the run stops before the boxes past b2
+    "long_run": (3, 3, "a4-b4 d2-d3 b4-c4 c1-d1 b1-c1 d3-d4 b3-b4 c1-c2 c4-d4 a1-b1 c2-c3 c2-d2"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
     # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: chains of 5, 3 and 1 and no junction, Gold to move: hand over the single box
-    "give_single": (3, 3, "c1-c2 b2-c2 a1-b1 c2-c3 c1-d1 a1-a2 d3-d4 a3-b3 a2-a3 b3-b4 c3-c4 d2-d3"),
+    # lesson 3: Gold leads 2-0 and must open a chain of 3 or a loop of 4 (not the "loop" step-through's board):
+    # only the loop keeps the win, because the chain can be refused and the loop cannot be refused cheaply
+    "loop_first": (
+        3,
+        3,
+        "c1-d1 b2-b3 d2-d3 d3-d4 d1-d2 a3-a4 b3-b4 b1-b2 b2-c2 c4-d4 a2-a3 a1-b1 b4-c4 b1-c1 c1-c2 c2-d2",
+    ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
     # a search with the exact solver. Gold to move
@@ -274,6 +280,25 @@ def safe_lines(game: DotsAndBoxes) -> list[str]:
 def takeable(game: DotsAndBoxes) -> int:
     """How many boxes the player to move can take in a row now."""
     return analysis.capture_run(game)
+
+
+def run_stops(game: DotsAndBoxes) -> list[int]:
+    """The boxes where the run of captures now on offer stops: untaken boxes beside a box of the run that had at
+    most one side drawn, so taking their neighbour gives them a second side, not a third (sorted)."""
+    before = [game.sides_drawn(b) for b in range(game.geometry.n_boxes)]
+    after = game.copy()
+    while analysis.capturable_boxes(after):
+        box = analysis.capturable_boxes(after)[0]
+        after.play(next(l for l in after.geometry.box_lines[box] if not after.is_drawn(l)))
+    run = {b for b in range(game.geometry.n_boxes) if game.owners[b] is None and after.owners[b] is not None}
+    beside = {
+        other
+        for b in run
+        for line in game.geometry.box_lines[b]
+        for other in game.geometry.line_boxes[line]
+        if other not in run
+    }
+    return sorted(b for b in beside if after.owners[b] is None and before[b] <= 1)
 
 
 def components(game: DotsAndBoxes) -> list[Component]:

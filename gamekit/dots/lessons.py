@@ -56,6 +56,7 @@ from gamekit.dots.lesson3_exercises import (
     count_loops_exercise,
     hand_over_exercise,
     how_many_exercise,
+    loop_first_exercise,
 )
 from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
 from gamekit.dots.lesson5_control import control_price_exercise
@@ -221,7 +222,7 @@ LESSONS: dict[int, Lesson] = {
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
             "hand_over": hand_over_exercise,
-            "give_single": lambda: hand_over_exercise("give_single"),
+            "loop_first": loop_first_exercise,
             "count_loops": count_loops_exercise,
         },
         {
@@ -229,7 +230,7 @@ LESSONS: dict[int, Lesson] = {
             "count_chains": "medium",
             "chain_lengths": "medium",
             "hand_over": "medium",
-            "give_single": "medium",
+            "loop_first": "hard",
             "count_loops": "hard",
         },
         (
@@ -257,8 +258,9 @@ LESSONS: dict[int, Lesson] = {
                     "choose which short chain to hand over, and hand a 2-chain over by its middle line, so that the "
                     "other player cannot refuse it"
                 ),
-                ("hand_over", "give_single"),
+                ("hand_over",),
             ),
+            (N_("see when opening a loop is better than opening the smallest chain"), ("loop_first",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
     ),
@@ -535,10 +537,17 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
             )
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
+        cost = (
+            ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
+                "After that line the other player takes {n} more box by the end of the game.",
+                "After that line the other player takes {n} more boxes by the end of the game.",
+                loss,
+            )
+            if lesson == 1
+            else ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+        )
         return False, (
-            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions))
-            + " "
-            + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " " + cost
         )
 
     return check

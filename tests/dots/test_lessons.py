@@ -158,10 +158,60 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
 
-def test_give_single_hands_over_the_lone_box():
-    ex = ALL["give_single"]
-    box = next(p for p in lesson_positions.components(ex.game) if p.length == 1)
-    assert set(ex.solutions) == set(box.lines)
+def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reason():
+    """Lesson 3's "open the smallest chain" must not answer every hand-over: here the chain of 3 loses and only the
+    loop of 4 keeps Gold's win, each wrong line told why (a chain end and a line between two boxes apart)."""
+    from gamekit.dots.solver import move_values
+
+    ex = ALL["loop_first"]
+    game = ex.game
+    parts = {p.kind: p for p in lesson_positions.components(game)}
+    assert sorted((p.kind, p.length) for p in parts.values()) == [("chain", 3), ("loop", 4)]
+    assert not lesson_positions.safe_lines(game) and tuple(game.scores) == (2, 0) and game.to_move == 0
+    values = move_values(game)
+    best = max(values.values())
+    loop_lines = [l for l in game.legal_moves() if set(lesson_positions.line_parts(game, l)) == {parts["loop"]}]
+    assert sorted(ex.solutions) == sorted(loop_lines) == sorted(l for l, v in values.items() if v == best)
+    ok, feedback = ex.check(loop_lines[0])
+    assert ok and "Coral must open the chain" in feedback and "leave all 4 boxes" in feedback
+    assert "Gold 5, Coral 4" in feedback
+    chain = parts["chain"]
+    ends = [
+        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 1
+    ]
+    middles = [
+        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 2
+    ]
+    assert ends and middles
+    for line in ends:
+        ok, feedback = ex.check(line)
+        assert not ok and "at an end" in feedback and "leaves those two to Gold" in feedback
+        assert "Gold 4, Coral 5" in feedback and "Gold must open the loop" in feedback
+    for line in middles:
+        ok, feedback = ex.check(line)
+        assert not ok and "between two of its boxes" in feedback and "Gold 4, Coral 5" in feedback
+    assert ex.check("b1-c1") == (False, "b1-c1 is already drawn: pick a line that is not drawn yet.")
+
+
+def test_lesson_2_exercise_7_stops_at_a_junction_and_differs_from_exercise_5():
+    """Exercises 5 and 7 both answered 5 with the same feedback: 7 is now a run that turns a corner and stops at a box
+    with one side drawn, so only part of the boxes can be taken; counting past it is told where the run stops."""
+    five, seven = L.exercises(2)["how_many"], L.exercises(2)["long_run"]
+    game = seven.game
+    assert seven.solutions[0] == lesson_positions.takeable(game) == 4 != five.solutions[0]
+    assert lesson_positions.run_stops(game) == [game.geometry.box_index("b2")] and game.sides_drawn(4) == 1
+    ok, feedback = seven.check(5)
+    assert not ok and "stops at box b2" in feedback and "second side, not its third" in feedback
+    assert seven.check(5)[1] != five.check(6)[1]
+
+
+def test_loop_first_is_not_the_loop_step_through_board():
+    start = DotsAndBoxes.from_moves(*lesson_positions.SEQUENCES["loop"]["start"])
+    game = lesson_positions.position("loop_first")
+    assert sorted((p.kind, p.length) for p in lesson_positions.components(start)) != sorted(
+        (p.kind, p.length) for p in lesson_positions.components(game)
+    )
+    assert start.scores != game.scores
 
 
 def test_judged_step_throughs_comment_every_mistake():
@@ -223,7 +273,7 @@ def test_components_of_lesson_positions():
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
     assert summary("two_chains") == [("chain", 3), ("chain", 6)]
     assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
-    assert summary("give_single") == [("chain", 1), ("chain", 3), ("chain", 5)]
+    assert summary("loop_first") == [("chain", 3), ("loop", 4)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
 
@@ -999,7 +1049,7 @@ COMMON_MISTAKES = {
     "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
-    "long_run": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
+    "long_run": {1: "Only one box", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
@@ -1022,7 +1072,7 @@ COMMON_MISTAKES = {
         "31: 2, 4": "does not have 31 dots",
     },
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Gold": "turn the rule round", "Draw": "a draw needs"},
+    "who_wins": {"Gold": "does not decide the game", "Draw": "a draw needs"},
     "total": {
         2: "long chains alone",
         22: "added the boxes",
@@ -1471,14 +1521,15 @@ def test_lesson_4_counting_3_long_chains_gets_a_reason_for_the_loop_and_for_the_
     assert "short" in ex.check("4")[1]
 
 
-def test_lesson_4_who_wins_the_other_side_is_told_the_rule_may_be_turned_round():
-    """Choosing the side the count does not suit mostly means the rule was applied backwards: the feedback works
-    the sum, says whom even and odd suit and whom this count suits, instead of only repeating the solution."""
+def test_lesson_4_who_wins_the_other_side_is_told_why_opening_now_does_not_decide():
+    """Here the player who must open wins: choosing the other side mostly means "whoever must open loses", so the
+    feedback says that opening now does not decide, works the sum and says who must open the long chains."""
     ex = L.exercises(4)["who_wins"]
     (right,) = ex.solutions
     other = "Coral" if right == "Gold" else "Gold"
     ok, feedback = ex.check(other)
-    assert not ok and "turn the rule round" in feedback and f"suits {right}" in feedback
+    assert not ok and f"{right} must open something now" in feedback and f"the count {right} wants" in feedback
+    assert f"so {other} has to open them" in feedback
     assert feedback != ex.check("Draw")[1]
 
 
@@ -1537,9 +1588,11 @@ def test_one_box_on_offer_is_not_called_a_run(lang, one):
     from gamekit.i18n import using
 
     with using(lang):
-        ex = L.exercises(3)["give_single"]
-        ok, feedback = ex.check(ex.solutions[0])
-    assert ok and one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
+        game = lesson_positions.position("double_deal")  # a chain of 1 beside two chains of 4
+        single = next(p for p in lesson_positions.components(game) if p.length == 1)
+        line = next(l for l in game.legal_moves() if set(lesson_positions.line_parts(game, l)) == {single})
+        feedback = lesson_exercise.why_line(game, line)
+    assert one in feedback and " 1 box in a row" not in feedback and "1 casilla seguida" not in feedback
 
 
 def test_lesson_5s_minutes_are_honest_about_what_is_extra():
@@ -1804,10 +1857,8 @@ def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(
         for line in ex.wrong:
             ok, feedback = ex.check(line)
             assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
-            assert (
-                "costs you" in feedback
-                and lesson_exercise.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
-            )
+            cost = "the other player takes" if lesson == 1 else "costs you"  # lesson 1 has no "cost" yet
+            assert cost in feedback and lesson_exercise.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
             assert ex.more(line)  # the whole line of best play, one click away
 
 
@@ -1893,8 +1944,8 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
 
 
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
-    assert "middle" not in ALL["give_single"].hint and "middle" not in ALL["hand_over"].hint
-    assert L.LEVELS["give_single"] == "medium"
+    assert "middle" not in ALL["loop_first"].hint and "middle" not in ALL["hand_over"].hint
+    assert L.LEVELS["loop_first"] == "hard"
 
 
 def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
