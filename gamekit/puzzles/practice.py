@@ -68,8 +68,7 @@ from gamekit.widgets.lesson import ClassNote, Mark
 # The widget
 # ---------------------------------------------------------------------------------------
 MAX_SAME_IDEA = 2
-"""Free practice of mixed ideas shows at most this many puzzles of one idea in a row while another is left: near
-some levels every puzzle is of one idea (Dots: level 2 handouts, level 3 double-deals), answered by habit."""
+"""Mixed practice shows at most this many puzzles of one idea in a row while another is left (no habit answers)."""
 HINTS_BEFORE_HELPED = 2
 """From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
 the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
@@ -87,10 +86,8 @@ class Practice(ClassNote, Localized, W.VBox):
     puzzles of the game) fixes the list instead: they come in order, and Next after the last says the
     set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`.
 
-    The pupil's rating has one home, the progress file (:func:`saved_rating`): every Practice board of the
-    game (the free practice, the own mistakes, a homework set, on one page or several) reads it before it
-    rates an answer and shows it as a level (:func:`level_words`), and all of them show the new level as soon
-    as one of them rates an answer."""
+    The rating has one home, the progress file (:func:`saved_rating`): every Practice board of the game reads it
+    before it rates an answer, and all of them show the new level as soon as one rates an answer."""
 
     def __init__(
         self,

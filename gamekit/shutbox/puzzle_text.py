@@ -150,7 +150,9 @@ def stakes(game: Any, facts: dict, refutations: dict, n: int) -> str:
     if facts["objective"] == "shut":
         text = tr("What matters: your chance to shut the box.")
     else:
-        text = tr("Aim for the lowest expected score: the points you would have left open, on average, if you played on.")
+        text = tr(
+            "Aim for the lowest expected score: the points you would have left open, on average, if you played on."
+        )
     count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
 
