@@ -72,8 +72,8 @@ MAX_SAME_IDEA = 2
 HINTS_BEFORE_HELPED = 2
 """From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
 the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
+#: the one sentence the Practice pages say about :data:`HINTS_BEFORE_HELPED`
 HELPED_SOLVE_WORDS = N_("A right answer after the second hint does not count as solved at the first try.")
-"""The one sentence the Practice pages say about :data:`HINTS_BEFORE_HELPED`."""
 
 _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 """Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
@@ -82,9 +82,8 @@ _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
 class Practice(ClassNote, Localized, W.VBox):
     """Practice puzzles of one game (optionally one theme), one at a time near the pupil's rating.
 
-    ``seed`` makes the choice of puzzles reproducible; ``puzzles`` (a :class:`HomeworkSet` or a list of
-    puzzles of the game) fixes the list instead: they come in order, and Next after the last says the
-    set is done.  Plain methods: :meth:`answer`, :meth:`hint`, :meth:`next`, :meth:`click`.
+    ``seed`` makes the choice of puzzles reproducible; ``puzzles`` (a :class:`HomeworkSet` or a list of puzzles of
+    the game) fixes the list, in order, and Next after the last says the set is done.
 
     The rating has one home, the progress file (:func:`saved_rating`): every Practice board of the game reads it
     before it rates an answer, and all of them show the new level as soon as one rates an answer."""
@@ -134,7 +133,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.streak = 0
         self.best_streak = 0
         self.seen: list[str] = []
-        self.served: list[str] = []  # every puzzle shown, in order, repeats included
+        self.served: list[str] = []  # every puzzle shown, repeats included
         self.index = -1  # position in a fixed list
         self.finished = False
         self.puzzle: Puzzle | None = None
