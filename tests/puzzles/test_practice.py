@@ -823,9 +823,9 @@ def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
 def test_the_dots_why_fits_the_line_the_pupil_drew():
     """A hard-hearted handout's reason ("two separate gifts") only for the middle line of a chain of two; a right
     line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
-    chains only when, after that line, the count favours the pupil."""
+    chains only when, after that line, the count favours the pupil; otherwise the boxes it leaves the pupil."""
     from gamekit.dots import boxes_given, components, long_chain_rule
-    from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, SAFE_LINE_WHY
+    from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, safe_line_shares
     from gamekit.puzzles.practice_words import WHY
 
     seen = set()
@@ -853,7 +853,7 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
                 after.play(a)
                 mine = "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
                 line = why_right(puzzle, "safe_line", a)
-                assert line == (WHY["safe_line"] if mine else SAFE_LINE_WHY), (puzzle.id, a)
+                assert line == (WHY["safe_line"] if mine else safe_line_shares(puzzle)), (puzzle.id, a)
                 seen.add(mine)
     assert seen == {"two", "one", True, False}
     # the Practice feedback gives the reason for the line answered, in Spanish too
@@ -867,7 +867,8 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
         p = Practice("dots_and_boxes", puzzles=[handout], theme="hard_hearted_handout")
         ok, feedback = p.answer(one)
         assert ok and tr(HANDOUT_ONE_BOX_WHY) in feedback and "regalos separados" not in feedback
-        assert tr(HANDOUT_ONE_BOX_WHY).startswith("Por qué: ") and tr(SAFE_LINE_WHY).startswith("Por qué: ")
+        safe = next(p for p in bank("dots_and_boxes") if "safe_line" in p.themes)
+        assert tr(HANDOUT_ONE_BOX_WHY).startswith("Por qué: ") and safe_line_shares(safe).startswith("Por qué: ")
 
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
