@@ -173,13 +173,22 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     does not pass (:func:`take_all_choice`) are rated :data:`TAKE_ALL_RATING`: taking every box is the beginner's
     reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the question is
     whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make sure
-    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions).  Never an
+    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions), and the
+    idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
     which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
     if theme == "control_not_worth_it":
         return _take_or_decline(puzzles)
-    return [replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p for p in puzzles]
+    return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+
+
+def _as_decision(puzzle: Puzzle) -> Puzzle:
+    """A take-all puzzle (:func:`take_all_choice`) as the other pools ask it: rated :data:`TAKE_ALL_RATING`, with
+    *when control is not worth it* first among its themes, so where no set's idea is asked (the mixed pool, a mixed
+    homework set) Practice praises it with that idea, not with "take a box"."""
+    first = ("control_not_worth_it",)
+    return replace(puzzle, rating=TAKE_ALL_RATING, themes=first + tuple(t for t in puzzle.themes if t not in first))
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")

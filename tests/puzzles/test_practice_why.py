@@ -115,3 +115,18 @@ def test_the_new_reasons_are_in_spanish():
         said = [why_right(p, idea, a) for p, idea, a in _asked("connect_four")]
         also = [w for w in said if "Con el mejor juego" in w]
         assert also and all(w.startswith("Por qué: ") and "columna" in w for w in also)
+
+
+def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
+    """The take-all puzzles the mixed pool asks at level 4 (dots-ed69c8fd45) are the decision "take every box or
+    keep control?": after a right answer Practice names that idea, not "take a box"."""
+    from gamekit.puzzles.dots import take_all_choice
+
+    with using("en"):
+        decisions = [p for p in practice_pool("dots_and_boxes") if take_all_choice(p)]
+        assert "dots-ed69c8fd45" in {p.id for p in decisions}
+        for p in decisions:
+            practice = Practice("dots_and_boxes", puzzles=[p])
+            ok, feedback = practice.answer(p.answers[0])
+            assert ok and feedback.endswith(IDEAS["control_not_worth_it"]), (p.id, feedback)
+            assert IDEAS["take_box"] not in feedback
