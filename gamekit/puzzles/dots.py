@@ -176,10 +176,14 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions), and the
     idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
-    which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
+    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Every
+    other puzzle."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
     if theme == "control_not_worth_it":
         return _take_or_decline(puzzles)
+    if theme == "hard_hearted_handout":
+        puzzles = [p for p in puzzles if middle_lines_only(p)]
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
 
 
@@ -189,6 +193,19 @@ def _as_decision(puzzle: Puzzle) -> Puzzle:
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
     return replace(puzzle, rating=TAKE_ALL_RATING, themes=first + tuple(t for t in puzzle.themes if t not in first))
+
+
+def middle_lines_only(puzzle: Puzzle) -> bool:
+    """Whether every right line of ``puzzle`` is the middle line of an unopened chain of two: only then does its
+    question need the *hard-hearted handout* (where a line giving one box away is right too, "give away the
+    fewest boxes" passes it and the idea is never needed), so only then does that idea's Practice ask it."""
+    game = puzzle.position
+    middles = {
+        _shared(game, c.boxes[0], c.boxes[1])
+        for c in components(game)
+        if c.kind == "chain" and c.length == 2 and not c.opened
+    }
+    return set(puzzle.answers) <= middles
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")

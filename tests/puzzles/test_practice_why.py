@@ -130,3 +130,20 @@ def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
             ok, feedback = practice.answer(p.answers[0])
             assert ok and feedback.endswith(IDEAS["control_not_worth_it"]), (p.id, feedback)
             assert IDEAS["take_box"] not in feedback
+
+
+def test_the_handout_idea_asks_only_puzzles_the_middle_line_alone_answers():
+    """A hard-hearted handout puzzle that accepts one-box lines besides the middle line (dots-fa43626ba9) is passed
+    by "give away the fewest boxes": the idea's Practice, lesson 3's and its homework set ask only puzzles whose
+    every right line is the middle line of an unopened chain of two."""
+    from gamekit.dots import boxes_given
+    from gamekit.puzzles.homework import homework_set, parse_code
+    from gamekit.puzzles.pools import lesson_pool
+
+    pool = practice_pool("dots_and_boxes", "hard_hearted_handout")
+    assert len(pool) >= 10 and "dots-fa43626ba9" not in {p.id for p in pool}
+    for p in pool:
+        assert all(boxes_given(p.position, a) == 2 for a in p.answers), p.id
+    assert {p.id for p in lesson_pool("dots_and_boxes", 3)} <= {p.id for p in pool}
+    homework = homework_set(*parse_code("dots-hard_hearted_handout-10-1"))
+    assert len(homework.puzzles) == 10 and {p.id for p in homework.puzzles} <= {p.id for p in pool}
