@@ -26,7 +26,7 @@ from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import cell_words, line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
-from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -168,8 +168,6 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       in id order while they stay within :data:`MAX_CENTRE_SHARE` of the pool and no more than
       :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
       "win at once, else block", come between them).
-    * A puzzle whose question needs lesson 2 (:func:`needed_lesson`) sits at level 3 or above in every pool
-      (:data:`LESSON_LEVEL`), a centre-habit one too (it keeps its own rating, floored there).
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
@@ -180,7 +178,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     The mixed pool's one-step puzzles are kept to a fair share of each band (:func:`gamekit.puzzles.balance.fair_share`,
     as Practice keeps them) with the centre puzzles chosen so far, so shares and runs are counted in the pool
     Practice asks."""
-    pool = [_lesson_floor(p) for p in puzzles if not mixed_win(p)]
+    pool = [p for p in puzzles if not mixed_win(p)]
     if theme == "zugzwang":
         pool = [
             p for p in pool if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])
@@ -193,33 +191,13 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
     for p in sorted((p for p in pool if p.id in habit), key=lambda p: p.id):
-        q = replace(p, rating=CENTRE_RATING) if needed_lesson(p) == 1 else p
+        q = replace(p, rating=CENTRE_RATING)
         trial = _fair_share(others, steps, len(chosen) + 1) + chosen + [q]
         if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial) and centre_run(trial, habit) <= MAX_CENTRE_RUN:
             chosen.append(q)
             kept = trial
     rated = {p.id: p for p in _level_share(kept)}
     return [rated[p.id] for p in pool if p.id in rated]
-
-
-LESSON_LEVEL = {2: 3}
-"""The lowest Practice level of a puzzle whose question needs a lesson (:func:`needed_lesson`): lesson 2's ideas
-(threats on the right row, running the opponent out of harmless drops, a win many drops later) from level 3, so
-a beginner's level 1 and 2 are lesson 1's ideas."""
-
-
-def needed_lesson(puzzle: Puzzle) -> int:
-    """The lesson ``puzzle``'s question needs: the latest of its themes' first lessons (:data:`THEME_LESSONS`) and
-    of :func:`lesson_needed` (a win by force later is lesson 2's, whatever the tags)."""
-    return max([lesson_needed(puzzle), *(min(THEME_LESSONS.get(t, (1,)) or (1,)) for t in puzzle.themes)])
-
-
-def _lesson_floor(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` rated no lower than the first rating of the level its lesson starts at (:data:`LESSON_LEVEL`)."""
-    lowest = LESSON_LEVEL.get(needed_lesson(puzzle))
-    if lowest is None or level(puzzle.rating) >= lowest:
-        return puzzle
-    return replace(puzzle, rating=float(LEVEL_BASE + (lowest - 1) * LEVEL_STEP))
 
 
 MAX_LEVEL_SHARE = 0.4
