@@ -882,7 +882,8 @@ def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
             draw = puzzle.facts["best"] == 0
             for a in puzzle.answers:
                 line = why_right(puzzle, "odd_even_threat", a)
-                if "the other right drop" in line:  # as good as the other right drop, whose reason says it
+                if "With best play it " in line:  # as good as the other right drop, whose reason says it
+                    assert ("keeps the draw" in line) == draw, (puzzle.id, a)
                     continue
                 # the threat's cell and row read off the position (gamekit.puzzles.connect_why), or the general one
                 assert line in (DRAW_ROW_WHY, WHY["odd_even_threat"]) or f"column {a} makes a threat in" in line
