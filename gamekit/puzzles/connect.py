@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import cell_words, line_cells_through, position_why
+from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -446,34 +446,6 @@ DRAW_ZUGZWANG_WHY = N_(
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
 
 
-SAME_RESULT = {
-    1: N_("With best play it wins, like column {m}; every other drop lets the win go."),
-    0: N_("With best play it keeps the draw, like column {m}; every other drop loses."),
-    -1: N_("With best play it holds out longest, like column {m}; every other drop loses sooner."),
-}
-"""The second sentence of :func:`also_right_why`, by the puzzle's goal (:func:`puzzle_goal`: win, keep the draw,
-hold out)."""
-
-
-def also_right_why(puzzle: Puzzle, action: str, other: str) -> str:
-    """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
-    shows: what it does on the board (the new threat it makes and its cell, else the cell it fills and that it
-    makes no threat yet), then that it reaches the puzzle's goal as ``other`` does (:data:`SAME_RESULT`)."""
-    game = puzzle.position
-    me = game.to_move
-    after = game.copy()
-    after.play(str(action))
-    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
-    if new:
-        first = tr("Why: column {n} makes a threat in {cell}.", n=action, cell=cell_words(game, new[0]))
-    else:
-        first = tr(
-            "Why: the disc lands in {cell} and makes no threat yet.",
-            cell=cell_words(game, game.landing_cell(int(action))),
-        )
-    return first + " " + tr(SAME_RESULT[puzzle_goal(puzzle.facts)[1]], m=other)
-
-
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position
     (:func:`gamekit.puzzles.connect_why.position_why`: the column and the line, threat or cell it makes or
@@ -490,7 +462,7 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return words
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
-            return also_right_why(puzzle, str(action), other)
+            return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
