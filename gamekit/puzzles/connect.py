@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import line_cells_through, position_why
+from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -446,18 +446,12 @@ DRAW_ZUGZWANG_WHY = N_(
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
 
 
-SAME_AS_WHY = N_(
-    "Why: column {n} keeps the same result with best play as column {m}, the other right drop; every other drop"
-    " does worse."
-)
-"""The reason for a right drop that does not itself show the idea the other right drop shows."""
-
-
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position
     (:func:`gamekit.puzzles.connect_why.position_why`: the column and the line, threat or cell it makes or
     blocks, a threat's row and its kind, and for a draw-keeping puzzle that the drop keeps the draw); a drop that
-    does not show it while the other right drop does is said to keep the same result (:data:`SAME_AS_WHY`); where
+    does not show it while the other right drop does says what it does and that it reaches the same goal
+    (:func:`also_right_why`); where
     the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
     draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
     :mod:`gamekit.puzzles.practice_words`)."""
@@ -468,7 +462,7 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return words
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
-            return tr(SAME_AS_WHY, n=action, m=other)
+            return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)

@@ -218,3 +218,28 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "side_column":
         return side_why(game, action)
     return None
+
+
+SAME_RESULT = {
+    1: N_("With best play it wins, like column {m}; every other drop lets the win go."),
+    0: N_("With best play it keeps the draw, like column {m}; every other drop loses."),
+    -1: N_("With best play it holds out longest, like column {m}; every other drop loses sooner."),
+}
+"""The second sentence of :func:`also_right_why`, by the puzzle's goal (1 win, 0 keep the draw, -1 hold out)."""
+
+
+def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str:
+    """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
+    shows: what it does on the board (the new threat it makes and its cell, else the cell it fills and that it
+    makes no threat yet), then that it reaches the puzzle's ``goal`` as ``other`` does (:data:`SAME_RESULT`)."""
+    me = game.to_move
+    after = _after(game, action)
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    if new:
+        first = tr("Why: column {n} makes a threat in {cell}.", n=action, cell=cell_words(game, new[0]))
+    else:
+        first = tr(
+            "Why: the disc lands in {cell} and makes no threat yet.",
+            cell=cell_words(game, game.landing_cell(int(action))),
+        )
+    return first + " " + tr(SAME_RESULT[goal], m=other)

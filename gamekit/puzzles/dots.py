@@ -173,13 +173,39 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     does not pass (:func:`take_all_choice`) are rated :data:`TAKE_ALL_RATING`: taking every box is the beginner's
     reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the question is
     whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make sure
-    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions).  Never an
+    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions), and the
+    idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
-    which box (:func:`takes_the_wrong_box`).  Every other puzzle."""
+    which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
+    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Every
+    other puzzle."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
     if theme == "control_not_worth_it":
         return _take_or_decline(puzzles)
-    return [replace(p, rating=TAKE_ALL_RATING) if take_all_choice(p) else p for p in puzzles]
+    if theme == "hard_hearted_handout":
+        puzzles = [p for p in puzzles if middle_lines_only(p)]
+    return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+
+
+def _as_decision(puzzle: Puzzle) -> Puzzle:
+    """A take-all puzzle (:func:`take_all_choice`) as the other pools ask it: rated :data:`TAKE_ALL_RATING`, with
+    *when control is not worth it* first among its themes, so where no set's idea is asked (the mixed pool, a mixed
+    homework set) Practice praises it with that idea, not with "take a box"."""
+    first = ("control_not_worth_it",)
+    return replace(puzzle, rating=TAKE_ALL_RATING, themes=first + tuple(t for t in puzzle.themes if t not in first))
+
+
+def middle_lines_only(puzzle: Puzzle) -> bool:
+    """Whether every right line of ``puzzle`` is the middle line of an unopened chain of two: only then does its
+    question need the *hard-hearted handout* (where a line giving one box away is right too, "give away the
+    fewest boxes" passes it and the idea is never needed), so only then does that idea's Practice ask it."""
+    game = puzzle.position
+    middles = {
+        _shared(game, c.boxes[0], c.boxes[1])
+        for c in components(game)
+        if c.kind == "chain" and c.length == 2 and not c.opened
+    }
+    return set(puzzle.answers) <= middles
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")
@@ -358,20 +384,75 @@ HANDOUT_ONE_BOX_WHY = N_(
     "Why: this line gives away a single box: one box cannot be declined, so your opponent cannot keep control with it."
 )
 """The reason for a right line of a *hard-hearted handout* puzzle that gives one box away, not two split apart."""
-SAFE_LINE_WHY = N_(
-    "Why: this safe line gives no box away, and the lines that are not right here do worse later in the game."
+SAFE_LINE_IDEA = N_(
+    "The idea: safe lines are not all alike: choose the one that leaves you the most boxes once the chains are"
+    " shared out."
 )
-"""The reason for a right safe line whose count of long chains is not what makes it right."""
+"""The idea of a *safe line* puzzle where the count of long chains is not what makes its right lines right."""
+
+
+def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
+    """The boxes of ``puzzle`` still to be taken shared out with best play: ``(k, n, j, final)``: the pupil's
+    ``k`` of the ``n`` boxes left after a right line, ``j`` the most any wrong line leaves them, and the pupil's
+    final margin over the whole game (their boxes minus the opponent's, boxes already taken included).  The
+    solver's values are margins on the boxes left (:func:`gamekit.dots.puzzle_text.own_box_loss`)."""
+    game = puzzle.position
+    me = game.to_move
+    left = game.geometry.n_boxes - sum(game.scores)
+    best = int(puzzle.facts["best"])
+    next_best = max(int(r["value"]) for r in puzzle.refutations.values())
+    k, j = (left + best) // 2, (left + next_best) // 2
+    return k, left, j, game.scores[me] - game.scores[1 - me] + best
+
+
+def safe_line_shares(puzzle: Puzzle) -> str:
+    """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
+    the pupil with best play, against the most any other line leaves (:func:`box_shares`)."""
+    k, n, j, _ = box_shares(puzzle)
+    return ntr(
+        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
+        " after any other line you get {j} at most.",
+        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
+        " after any other line you get {j} at most.",
+        n,
+        k=k,
+        j=j,
+    )
+
+
+def sacrifice_shares(puzzle: Puzzle) -> str:
+    """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
+    boxes given away are not paid back, they only lose less than any other line (:func:`box_shares`)."""
+    k, n, j, _ = box_shares(puzzle)
+    return ntr(
+        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
+        " any other line you get {j} at most.",
+        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
+        " any other line you get {j} at most.",
+        n,
+        k=k,
+        j=j,
+    )
+
+
+def _count_decides(puzzle: Puzzle, action: str) -> bool:
+    """Whether the count of long chains is what makes the right safe line ``action`` right: the puzzle is one about
+    the count (``long_chain_count``) and, after the line, the count favours the player who drew it."""
+    game = puzzle.position
+    after = game.copy()
+    after.play(action)
+    return "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     """The reason that fits the right line ``action`` where the idea's own reason (``WHY`` of
-    :mod:`gamekit.puzzles.practice`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
+    :mod:`gamekit.puzzles.practice_words`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
     chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
     to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
-    long chains is the reason only when the puzzle is one about the count (``long_chain_count``) and, after the
-    line, the count favours the player who drew it (:func:`gamekit.dots.analysis.long_chain_rule`); otherwise
-    :data:`SAFE_LINE_WHY`."""
+    long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
+    the pupil with best play against any other line's (:func:`safe_line_shares`).
+    *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
+    :func:`sacrifice_shares`."""
     game = puzzle.position
     if theme == "hard_hearted_handout":
         for c in components(game):
@@ -382,11 +463,19 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
             return tr(HANDOUT_ONE_BOX_WHY)
         return tr("Why: every other choice does worse.")
     if theme == "safe_line":
-        after = game.copy()
-        after.play(action)
-        if "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move:
-            return None
-        return tr(SAFE_LINE_WHY)
+        return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+    if theme == "sacrifice":
+        return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+    return None
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str | None:
+    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of
+    :mod:`gamekit.puzzles.practice_words`) does not, else None: a *safe line* puzzle none of whose right lines is
+    right for the count of long chains (:func:`_count_decides`) is about the boxes each line leaves
+    (:data:`SAFE_LINE_IDEA`), not the count."""
+    if theme == "safe_line" and not any(_count_decides(puzzle, a) for a in puzzle.answers):
+        return tr(SAFE_LINE_IDEA)
     return None
 
 

@@ -93,7 +93,7 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
-    computed = 0
+    computed = also = 0
     with using("en"):
         for theme in game_themes(game_id):
             for p in practice_pool(game_id, theme):
@@ -103,10 +103,16 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                     after.play(a)
                     said = why_right(p, theme, a)
                     assert said != WHY[theme] or theme in ("double_threat", "odd_even_threat"), (p.id, a, said)
-                    if "the other right drop" in said:  # this drop does as well as the one that shows the idea
+                    if "With best play it " in said:  # this drop does as well as the one that shows the idea
                         (other,) = [b for b in p.answers if b != a]
-                        assert f"column {a} keeps the same result" in said and f"as column {other}," in said
-                        assert "the other right drop" not in why_right(p, theme, other)
+                        assert f"like column {other};" in said and "With best play" not in why_right(p, theme, other)
+                        made = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda c: c[::-1])
+                        cells = [_cell(game, c) for c in re.findall(cell, said)]
+                        if made:  # the new threat it makes, else the cell its disc fills
+                            assert said.startswith(f"Why: column {a} makes a threat in ") and cells == made[:1]
+                        else:
+                            assert "makes no threat yet" in said and cells == [game.landing_cell(int(a))]
+                        also += 1
                         continue
                     cells = [_cell(game, c) for c in re.findall(cell, said)]
                     if not cells:
@@ -131,6 +137,7 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                     elif theme == "side_column":
                         assert any(after.is_side(c) for c, _ in cells), said
     assert computed > 100 if game_id == "five_in_a_row" else computed > 60
+    assert also > 0  # the right drops beside the one that shows the idea say what they do too
 
 
 def test_why_is_in_spanish_with_the_glossarys_words():
