@@ -151,7 +151,7 @@ def stakes(game: Any, facts: dict, refutations: dict, n: int) -> str:
         text = tr("What matters: your chance to shut the box.")
     else:
         text = tr(
-            "Aim for the lowest expected score: the points you would have left open, on average, if you played on."
+            "What matters: a low expected score (the points you would have left open, on average, if you played on)."
         )
     count = ntr("Only one choice is best.", "{n} choices are equally best: find one.", n)
     return text + " " + count
