@@ -635,24 +635,32 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
 
 
 @pytest.fixture(scope="module")
-def english_homework_page() -> str:
-    """homework_page() in English, built once for the tests that read it (it solves every homework set)."""
+def homework_pages() -> dict[str, str]:
+    """homework_page() in English and in Spanish, built once for the tests that read it (it solves every set)."""
     from gamekit.puzzles.homework import homework_page
 
-    with using("en"):
-        return homework_page()
+    pages = {}
+    for lang in ("en", "es"):
+        with using(lang):
+            pages[lang] = homework_page()
+    return pages
 
 
-def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language():
+@pytest.fixture(scope="module")
+def english_homework_page(homework_pages) -> str:
+    return homework_pages["en"]
+
+
+def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language(homework_pages):
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
-    from gamekit.puzzles.homework import homework_codes, homework_page
+    from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import practice_pool
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
     for lang, path in (("en", docs / "homework.md"), ("es", docs / "es" / "homework.md")):
+        page = homework_pages[lang]
         with using(lang):
-            page = homework_page()
             rows = homework_codes()
         assert path.read_text(encoding="utf-8") == page, f"regenerate {path} with homework_page()"
         from gamekit.puzzles import THEMES
@@ -668,8 +676,7 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
             if theme is not None:
                 with using(lang):
                     assert idea == theme_name(game_id, theme)
-    with using("es"):
-        assert "doble entrega" in homework_page() and "double-deal" not in homework_page()
+    assert "doble entrega" in homework_pages["es"] and "double-deal" not in homework_pages["es"]
     with pytest.raises(ValueError, match="n=0"):
         homework_codes(n=0)
     with pytest.raises(ValueError, match="seed"):
@@ -1519,11 +1526,11 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     }
 
 
-def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(english_homework_page):
+def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(english_homework_page, homework_pages):
     """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
     -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.homework import homework_codes, homework_page, sheet_key
+    from gamekit.puzzles.homework import homework_codes, sheet_key
 
     page = english_homework_page
     assert page.index("## Pupil sheets") < page.index("## Answer key")
@@ -1570,9 +1577,8 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
                 assert all(move_words(game_id, a) in sheet for a in p.legal_answers())
             practice.next()
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
-    with using("es"):
-        es = homework_page()
-        assert es.index("## Hojas del alumno") < es.index("## Soluciones")
+    es = homework_pages["es"]
+    assert es.index("## Hojas del alumno") < es.index("## Soluciones")
 
 
 def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_takes(english_homework_page):
