@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.i18n import ntr, number, percent, tr
+from gamekit.i18n import N_, ntr, number, percent, tr
 from gamekit.puzzles.core import Puzzle, action_key
 from gamekit.shutbox.tiles import tiles_summing_to
 
@@ -29,6 +29,28 @@ def next_best(puzzle: Puzzle) -> tuple[Any, dict] | None:
     if not wrong:
         return None
     return better(wrong, key=lambda item: (item[1]["value"], action_key(item[0])))
+
+
+#: the reason after a right set, by (the goal is to shut the box, the next best set is the only other one): whole
+#: sentences, so that each reads naturally once translated
+_SET_WHY = {
+    (True, True): N_(
+        "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
+        "after {other}, the other set."
+    ),
+    (True, False): N_(
+        "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
+        "after {other}, the next best set."
+    ),
+    (False, True): N_(
+        "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
+        "after {other}, the other set."
+    ),
+    (False, False): N_(
+        "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
+        "after {other}, the next best set."
+    ),
+}
 
 
 def why_words(puzzle: Puzzle, theme: str, action: Any) -> str | None:
@@ -66,51 +88,8 @@ def why_words(puzzle: Puzzle, theme: str, action: Any) -> str | None:
     if not left:
         return tr("Why: {set} covers every tile still open: the box is shut.", set=_set_words(action[1]))
     alone = len(puzzle.legal_answers()) - len(puzzle.answers) == 1
-    if objective == "shut":
-        text = (
-            tr(
-                "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
-                "after {other}, the other set.",
-                set=_set_words(action[1]),
-                left=tile_words(left),
-                best=best,
-                value=value,
-                other=_set_words(arg),
-            )
-            if alone
-            else tr(
-                "Why: {set} leaves {left} open. From there you shut the box {best} of the time, against {value} "
-                "after {other}, the next best set.",
-                set=_set_words(action[1]),
-                left=tile_words(left),
-                best=best,
-                value=value,
-                other=_set_words(arg),
-            )
-        )
-    else:
-        text = (
-            tr(
-                "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
-                "after {other}, the other set.",
-                set=_set_words(action[1]),
-                left=tile_words(left),
-                best=best,
-                value=value,
-                other=_set_words(arg),
-            )
-            if alone
-            else tr(
-                "Why: {set} leaves {left} open. From there your expected score is {best}, against {value} "
-                "after {other}, the next best set.",
-                set=_set_words(action[1]),
-                left=tile_words(left),
-                best=best,
-                value=value,
-                other=_set_words(arg),
-            )
-        )
-    return text
+    fields = dict(set=_set_words(action[1]), left=tile_words(left), best=best, value=value, other=_set_words(arg))
+    return tr(_SET_WHY[objective == "shut", alone], **fields)
 
 
 def covering_throws(tiles, dice: int = 2) -> int:
