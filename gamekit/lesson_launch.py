@@ -5,6 +5,7 @@ are ``python -m gamekit.lesson_tools pupil-lab|teacher-lab|voila|lab-settings|wa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -243,27 +244,45 @@ def voila_page_url(base: str, page: "str | Path") -> str:
     return f"{base.rstrip('/')}/voila/render/{path.relative_to(REPOSITORY).as_posix()}"
 
 
+def wait_until_answers(url: str, stopped: "Callable[[], int | None]", timeout: float = 120.0) -> "int | None":
+    """Wait until the server at ``url`` answers (any HTTP status: a server that answers with an error is up,
+    and waiting longer would not change that), or ``stopped()`` returns an exit code, or ``timeout`` seconds
+    pass; returns the HTTP status, or None when it never answered."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while stopped() is None and time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+        except OSError:
+            time.sleep(0.3)
+    return None
+
+
 def serve_voila(
     port: int, page: "str | Path" = START_PAGE, lab_args: "list[str] | None" = None, open_browser: bool = True
 ) -> int:
     """Run Voilà (:func:`voila_command`) until it stops or Ctrl+C, opening ``page`` in the browser once it
-    answers; returns Voilà's exit code.  The page is checked before Voilà starts."""
+    answers; returns Voilà's exit code.  The page is checked and the lessons' template installed before Voilà
+    starts (a missing template makes every Voilà page an error)."""
     import subprocess
-    import time
-    import urllib.request
     import webbrowser
 
     base = f"http://localhost:{port}"
     url = voila_page_url(base, page)
+    install_voila_template()
     process = subprocess.Popen(voila_command(port, lab_args), cwd=REPOSITORY)
     try:
-        deadline = time.monotonic() + 120
-        while process.poll() is None and time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"{base}/voila/tree", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.3)
+        status = wait_until_answers(f"{base}/voila/tree", process.poll)
+        if status is not None and status >= 500:
+            print(
+                f"Voilà is running but its page list answers with error {status}; see the messages above.", flush=True
+            )
         if process.poll() is None:
             print(f"The lessons without code: {url}  (Ctrl+C stops)", flush=True)
             if open_browser:

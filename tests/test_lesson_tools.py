@@ -502,3 +502,31 @@ def test_the_commands_refuse_a_copy_inside_the_checkout_or_a_page_that_is_not_a_
     with pytest.raises(SystemExit) as stopped:
         main(["voila", "--no-browser", "--port", "0"])
     assert stopped.value.code == 2 and "port=0" in capsys.readouterr().err
+
+
+def test_waiting_for_voila_stops_at_an_error_page_or_when_voila_exits():
+    """A server that answers with an error is up: waiting for it stops at once with the status (before, an error
+    page looked like 'not up yet' and the pupil waited two minutes for nothing); a server that exits stops the
+    wait too."""
+    import http.server
+    import threading
+
+    from gamekit.lesson_launch import wait_until_answers
+
+    class Broken(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_error(500)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Broken)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/voila/tree"
+        assert wait_until_answers(url, lambda: None, timeout=30) == 500
+    finally:
+        server.shutdown()
+        server.server_close()
+    # the process has exited (code 1) and nothing listens there any more: no status
+    assert wait_until_answers(url, lambda: 1, timeout=30) is None
