@@ -185,7 +185,7 @@ def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reas
     assert ends and middles
     for line in ends:
         ok, feedback = ex.check(line)
-        assert not ok and "at an end" in feedback and "leaves those two to Gold" in feedback
+        assert not ok and "at an end" in feedback and "leaves both boxes to Gold" in feedback
         assert "Gold 4, Coral 5" in feedback and "Gold must open the loop" in feedback
     for line in middles:
         ok, feedback = ex.check(line)
@@ -1046,7 +1046,13 @@ COMMON_MISTAKES = {
         5: "Too many",
         2: "Gold drew more than 2",
     },
-    "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
+    "third_sides_count": {
+        8: "only two sides",
+        5: "already taken",
+        3: "miss the same line",
+        2: "More than 2",
+        6: "Fewer than 6",
+    },
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "long_run": {1: "Only one box", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
