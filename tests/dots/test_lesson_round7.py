@@ -138,3 +138,14 @@ def test_no_page_or_guide_says_a_box_with_a_third_side():
     for path in paths:
         assert "box with a third side" not in path.read_text(encoding="utf-8"), path
     assert all("box with a third side" not in text for text, _ in L.LESSONS[2].objectives)
+
+
+def test_the_spanish_glossary_says_take_with_llevarse():
+    """Taking boxes is «llevarse» (winning one is «conseguir»): the glossary's meanings agree with the lessons, and
+    «casilla» is feminine («se la lleva»)."""
+    with using("es"):
+        meanings = {row[0]: row[2] for row in glossary_table(5).rows}
+    assert "Se la lleva quien traza su cuarto lado" in meanings["casilla"]
+    assert "llevarse una abre la siguiente" in meanings["cadena"]
+    assert meanings["doble entrega"].startswith("Llevarse todas las casillas")
+    assert not any(re.search(r"\bllevar\b|\bse lo lleva\b", text, re.I) for text in meanings.values())
