@@ -18,10 +18,7 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
     (
         "third side",
         "tercer lado",
-        N_(
-            "The third line drawn round a box. The box then lacks only one line, so the next player can take it: "
-            "drawing a third side gives the box away."
-        ),
+        N_("The third line drawn round a box: the box then has three sides drawn and only one missing."),
         1,
     ),
     ("safe line", "línea segura", N_("A line that gives no box its third side."), 2),

@@ -256,11 +256,28 @@ def whose_turn_exercise(moves: str = WHOSE_TURN_GAME) -> DotsExercise:
 
 
 def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
-    """Use the words: how many boxes have a third side?"""
+    """Use the words on a whole board: how many boxes have exactly three sides drawn?  The board is the lesson's
+    hardest count because it has the three traps a careful count avoids, each with its own reason: boxes with only
+    two sides, a box already taken (four sides), and two boxes that miss the same line (two boxes, not one)."""
     game = position(name)
+    geo = game.geometry
     boxes = third_side_boxes(game)
     n = len(boxes)
-    two = [b for b in range(game.geometry.n_boxes) if game.sides_drawn(b) == 2]
+    two = [b for b in range(geo.n_boxes) if game.sides_drawn(b) == 2]
+    taken = [b for b in range(geo.n_boxes) if game.sides_drawn(b) == 4]
+    missing = {b: next(line for line in geo.box_lines[b] if not game.is_drawn(line)) for b in boxes}
+    pair = next(
+        ((a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if missing[a] == missing[b]),
+        None,
+    )
+    if not (two and taken and pair) or len({n + len(two), n + len(taken), n - 1}) < 3:
+        raise ValueError(
+            tr(
+                "name={name!r}: the board needs boxes with two sides, a taken box and two boxes missing the same "
+                "line, each giving a different wrong count",
+                name=name,
+            )
+        )
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -274,6 +291,24 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
             return False, tr(
                 "You counted boxes with only two sides drawn too. A third side means three sides drawn, one missing."
             )
+        if k == n + len(taken):
+            return False, ntr(
+                "Did you count box {boxes}? All four of its sides are drawn: it is already taken. Count only boxes "
+                "with exactly three sides.",
+                "Did you count boxes {boxes}? All four of their sides are drawn: they are already taken. Count only "
+                "boxes with exactly three sides.",
+                len(taken),
+                boxes=boxes_text(game, taken),
+            )
+        if k == n - 1:
+            return False, tr(
+                "More than {k}. Boxes {first} and {second} miss the same line, {line}, but they are two boxes: each "
+                "one counts.",
+                k=k,
+                first=geo.box_name(pair[0]),
+                second=geo.box_name(pair[1]),
+                line=geo.line_name(missing[pair[0]]),
+            )
         if k < n:
             return False, tr("More than {k}: check every box, corners and edges too.", k=k)
         return False, tr("Fewer than {k}: a box has a third side only when exactly one of its sides is missing.", k=k)
@@ -285,7 +320,7 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
         answer=f"{n}.",
         solutions=[n],
         game=game,
-        wrong=[n + len(two), n - 1, n + 1],
+        wrong=[n + len(two), n + len(taken), n - 1, n + 1 + len(two)],
         key="third_sides_count",
         parts=False,
         third_sides=False,

@@ -242,9 +242,10 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
 def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
     """No safe line left, a chain and a loop: the smallest thing is not always the one to open.
 
-    A chain of 3 or more opened anywhere can be refused in the way the page shows for a 2-chain opened at an end
-    (the other player takes the boxes before the last two, then leaves those two), so its opener must open the
-    next thing too; a loop can be left only by leaving all of its boxes. Accepted: exactly the solver's best
+    A chain of 3 or more opened anywhere leaves, once the other player has taken boxes until two are left, a
+    2-chain opened at an end, which the page shows can be refused; so its opener must open the next thing too,
+    while a loop can be left only by leaving all of its boxes.  The feedback says only that, in the words lesson 3
+    has taught (what each opening gives away, and who must open next). Accepted: exactly the solver's best
     lines, which all open the loop; every chain line is told that refusal, a chain end and a line between two of
     its boxes each in its own words, with the final score the solver gives."""
     game = position(name)
@@ -273,26 +274,21 @@ def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
             )
         chain = opened[0]
         given = len({b for b in game.geometry.line_boxes[game.line_index(line)] if b in chain.boxes})
-        if given == 1:  # an end of the chain: one of its boxes gets a third side
-            why = tr(
-                "{line} opens the chain of {n} at an end. It gives fewer boxes away than the loop, but {other} does "
-                "not have to take them all: {other} takes the boxes before the last two, then draws the far end and "
-                "leaves those two to {seat}, just like a 2-chain opened at an end.",
-                line=line,
-                n=chain.length,
-                other=other,
-                seat=seat,
-            )
-        else:
-            why = tr(
-                "{line} opens the chain of {n} between two of its boxes. {other} takes the box or boxes on one "
-                "side, then draws the far end of the other two and leaves them to {seat}, just like a 2-chain "
-                "opened at an end.",
-                line=line,
-                n=chain.length,
-                other=other,
-                seat=seat,
-            )
+        where = (
+            tr("{line} opens the chain of {n} at an end.", line=line, n=chain.length)
+            if given == 1  # an end of the chain: one of its boxes gets a third side
+            else tr("{line} opens the chain of {n} between two of its boxes.", line=line, n=chain.length)
+        )
+        why = tr(
+            "{where} It offers {n} boxes, fewer than the loop's {m}, but {other} takes boxes until two are left, "
+            "and those two are a 2-chain opened at an end: {other} draws its far end and leaves both boxes to "
+            "{seat}.",
+            where=where,
+            n=chain.length,
+            m=loop.length,
+            other=other,
+            seat=seat,
+        )
         return False, tr(
             "{why} Then {seat} must open the loop, and {other} takes all {n} of its boxes. With best play the game "
             "would end {final}; opening the loop ends it {final2}.",

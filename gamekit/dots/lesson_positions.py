@@ -103,8 +103,14 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # come, control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
     # solver. Coral to move
     "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
-    # lesson 1: lines written down, box a1 without its third side yet; boxes with a third side: count them
-    "three_sides_count": (3, 3, "a1-b1 a1-a2 a2-b2 c3-d3 d3-d4 c4-d4 b2-c2 b2-b3 c1-d1 d1-d2 d2-d3 c2-d2"),
+    # lesson 1, exercise 7: count the boxes with exactly three sides drawn (d1, c2, b3, c3: 4). Its traps: box a1 is
+    # taken (four sides), boxes c1, d2, a4 and d4 have two sides, and b3 and c3 both miss c3-c4
+    "three_sides_count": (
+        4,
+        4,
+        "a1-b1 a1-a2 a2-b2 b1-b2 d1-e1 e1-e2 d2-e2 b3-c3 b4-c4 b3-b4 c3-d3 c4-d4 d3-d4 a4-a5 a5-b5 c1-d1 e4-e5 "
+        "d5-e5 c2-d2 d2-d3",
+    ),
     # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
     "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
@@ -155,7 +161,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
         "start": (3, 3, "a2-b2 d3-d4 c2-c3 c3-d3 b1-b2 b3-c3"),
         "parts": False,
-        "intro": N_("Six lines are drawn; no box has three sides yet. A box with a third side is tinted red."),
+        "intro": N_("Six lines are drawn; no box has three sides yet. A box with three sides drawn is tinted red."),
         "steps": ["d1-d2", "c1-d1", "a3-a4", "a3-b3", "b4-c4", "b1-c1", "a1-b1", "a1-a2"],
         "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },

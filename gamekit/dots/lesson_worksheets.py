@@ -68,40 +68,53 @@ holds the two ways to hand over a 2-chain: its page teaches them before exercise
 open, so the card makes that exercise solvable on paper without answering it."""
 
 
-def numbered_lines_picture(width: int, height: int, moves: Sequence[str]) -> str:
-    """A text picture of a board with each drawn line labelled by its place in ``moves`` (1 for the first), for a
-    sheet on paper: dots are ``·``, a line across is ``──n──`` and a line down ``│ n │`` on three rows, with the
-    columns lettered and the rows numbered as on the screen.  No line is written by its name, so nothing on the
-    sheet reads as an exercise's answer."""
+def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:
+    """Small text pictures of a board after each line of ``moves``, for a sheet on paper: picture ``i`` shows only
+    lines 1 to ``i`` (earlier lines as plain strokes, line ``i`` carrying its number), so each row of a tally has
+    the board its question needs and no picture shows a later line.  Dots are ``·``, columns lettered and rows
+    numbered as on the screen; ``per_row`` pictures side by side, each headed with its line number.  No line is
+    written by its name, so nothing on the sheet reads as an exercise's answer."""
+    if isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
+        raise ValueError(tr("per_row={per_row!r}: a whole number of pictures from 1 up", per_row=per_row))
     geo = geometry(width, height)
-    order = {geo.line_dots(DotsAndBoxes(width, height).line_index(m)): n for n, m in enumerate(moves, 1)}
-    cell = 6
-    rows = ["    " + "".join(chr(ord("a") + c).ljust(cell) for c in range(width + 1)).rstrip()]
-    for r in range(height + 1):
-        text = f"{r + 1:<4}"
-        for c in range(width + 1):
-            text += "·"
-            if c < width:
-                n = order.get(((c, r), (c + 1, r)))
-                text += f"{n:─^{cell - 1}}" if n else " " * (cell - 1)
-        rows.append(text.rstrip())
-        if r < height:
-            for part in ("bar", "number", "bar"):
-                text = "    "
+    board = DotsAndBoxes(width, height)
+    ends = [geo.line_dots(board.line_index(m)) for m in moves]
+    cell = 4
+    pictures = []
+    for i in range(1, len(ends) + 1):
+        drawn = {dots: (n if n == i else 0) for n, dots in enumerate(ends[:i], 1)}
+        rows = [tr("after line {i}", i=i), "   " + "".join(chr(ord("a") + c).ljust(cell) for c in range(width + 1))]
+        for r in range(height + 1):
+            text = f"{r + 1:<3}"
+            for c in range(width + 1):
+                text += "·"
+                if c < width:
+                    mark = drawn.get(((c, r), (c + 1, r)))
+                    text += " " * (cell - 1) if mark is None else (f"{mark:─^{cell - 1}}" if mark else "─" * (cell - 1))
+            rows.append(text)
+            if r < height:
+                text = "   "
                 for c in range(width + 1):
-                    n = order.get(((c, r), (c, r + 1)))
-                    mark = ("│" if part == "bar" else str(n)) if n else " "
-                    text += mark.ljust(cell)
-                rows.append(text.rstrip())
-    return "```\n" + "\n".join(rows) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
+                    mark = drawn.get(((c, r), (c, r + 1)))
+                    text += ("" if mark is None else str(mark) if mark else "│").ljust(cell)
+                rows.append(text)
+        pictures.append(rows)
+    wide = max(len(line) for rows in pictures for line in rows) + 3
+    blocks = []
+    for k in range(0, len(pictures), per_row):
+        group = pictures[k : k + per_row]
+        blocks.append("\n".join("".join(rows[j].ljust(wide) for rows in group).rstrip() for j in range(len(group[0]))))
+    return "```\n" + "\n\n".join(blocks) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
 
 
 def tally_sheet(name: str = "tally_game") -> str:
-    """Lesson 4's tally on paper: what "forming" means, the game's lines drawn on a board, each labelled with its
-    number (:func:`numbered_lines_picture`: no line name, which could read as an exercise's answer), the worked row
-    and a blank table to fill in, one row per line (Markdown, current language)."""
+    """Lesson 4's tally on paper: what "forming" means, the board after each of the game's lines
+    (:func:`line_by_line_pictures`: each shows only the lines up to its own, none by its name), the worked row and
+    a blank table to fill in, one row per line (Markdown, current language)."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
+    if moves:
+        raise ValueError(f"{name}: the tally sheet draws its game from an empty board")
     steps = spec["steps"]
     game = DotsAndBoxes.from_moves(width, height, moves)
     for line in steps:
@@ -116,15 +129,16 @@ def tally_sheet(name: str = "tally_game") -> str:
             "",
             tr(
                 "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. The board below shows the first {n} lines of a game on a "
-                "{width}×{height} board, each with its number: Gold drew the odd numbers, Coral the even ones. Draw "
-                "them on a board of your own in that order; after each line, fill in its row.",
+                "through their undrawn sides. The {n} small boards below are one game on a {width}×{height} board, "
+                "after each of its first {n} lines: each board shows only the lines drawn so far, the newest with "
+                "its number. Gold drew the odd numbers, Coral the even ones. For each line, look at its board and "
+                "fill in its row of the table; do not look ahead.",
                 n=len(steps),
                 width=width,
                 height=height,
             ),
             "",
-            numbered_lines_picture(width, height, steps),
+            line_by_line_pictures(width, height, steps),
             "",
             str(tally_worked_row(name)),
             "",

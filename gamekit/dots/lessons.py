@@ -126,8 +126,8 @@ LESSONS: dict[int, Lesson] = {
             "lines_2x2": lines_count_exercise,
             "lines_3x2": lambda: lines_count_exercise(3, 2),
             "name_line": name_line_exercise,
-            "whose_turn": whose_turn_exercise,
             "first_box": first_box_exercise,
+            "whose_turn": whose_turn_exercise,
             "two_boxes": two_boxes_exercise,
             "third_sides_count": third_sides_count_exercise,
         },
@@ -135,8 +135,8 @@ LESSONS: dict[int, Lesson] = {
             "lines_2x2": "easy",
             "lines_3x2": "easy",
             "name_line": "easy",
+            "first_box": "easy",
             "whose_turn": "medium",
-            "first_box": "medium",
             "two_boxes": "medium",
             "third_sides_count": "hard",
         },
@@ -157,7 +157,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_('play by the rules, including "win a box, draw again", and follow a game written down'),
-                ("whose_turn", "first_box", "two_boxes"),
+                ("first_box", "whose_turn", "two_boxes"),
             ),
             (N_("spot the boxes with exactly three sides drawn on a board"), ("first_box", "third_sides_count")),
         ),
@@ -202,7 +202,7 @@ LESSONS: dict[int, Lesson] = {
             "dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4
         ),
         objectives=(
-            (N_("spot a box with a third side and take it"), ("take_box", "take_decoys")),
+            (N_("spot a box with three sides drawn and take it"), ("take_box", "take_decoys")),
             (
                 N_("tell a safe line from one that gives a box away, and count the safe lines left"),
                 ("safe_line", "count_safe", "one_safe"),
@@ -351,8 +351,8 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
-            "control_price": "easy",
-            "keep_control": "easy",
+            "control_price": "medium",
+            "keep_control": "medium",
             "not_worth_it": "medium",
             "loop_four": "medium",
             "take_all": "hard",

@@ -4,6 +4,7 @@ counts the boxes still to come that each plan keeps (Berlekamp's controlled valu
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,11 @@ def test_spanish_answers_and_feedback():
         ok, feedback = ex.check("6, 4, rechazar")
         assert not ok and "Tus números son correctos" in feedback
         assert "Escribe los dos números" in ex.prompt
+        # taking boxes is «llevarse»: the choice is «llevártelas o rechazarlas», as the page's heading says, never
+        # a bare «llevar»
+        assert "¿llevártelas o rechazarlas?" in ex.prompt and "rechazarlas." in ex.prompt
+        assert ex.solutions == ["6, 4, llevártelas"] and ex.check("6, 4, llevártelas")[0]
+        assert not re.search(r"\bllevar\b", ex.prompt + ex.answer + ex.check("6, 4, llevártelas")[1])
 
 
 @pytest.mark.parametrize("folder", ["notebooks/dots_and_boxes", "notebooks/es/dots_and_boxes"])

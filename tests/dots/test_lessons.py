@@ -185,7 +185,7 @@ def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reas
     assert ends and middles
     for line in ends:
         ok, feedback = ex.check(line)
-        assert not ok and "at an end" in feedback and "leaves those two to Gold" in feedback
+        assert not ok and "at an end" in feedback and "leaves both boxes to Gold" in feedback
         assert "Gold 4, Coral 5" in feedback and "Gold must open the loop" in feedback
     for line in middles:
         ok, feedback = ex.check(line)
@@ -1046,7 +1046,13 @@ COMMON_MISTAKES = {
         5: "Too many",
         2: "Gold drew more than 2",
     },
-    "third_sides_count": {6: "only two sides", 3: "More than 3", 5: "Fewer than 5"},
+    "third_sides_count": {
+        8: "only two sides",
+        5: "already taken",
+        3: "miss the same line",
+        2: "More than 2",
+        6: "Fewer than 6",
+    },
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "long_run": {1: "Only one box", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
@@ -2024,12 +2030,11 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
             assert str(lesson_worksheets.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
-            # the 13 lines are on the paper, each labelled with its number, and none by its name
-            assert (
-                lesson_worksheets.numbered_lines_picture(3, 3, lesson_positions.SEQUENCES["tally_game"]["steps"])
-                in sheet
-            )
-            assert not any(line in sheet for line in lesson_positions.SEQUENCES["tally_game"]["steps"])
+            # the board after each of the 13 lines is on the paper, each showing only the lines so far, none by
+            # its name
+            steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
+            assert lesson_worksheets.line_by_line_pictures(3, 3, steps) in sheet
+            assert not any(line in sheet for line in steps)
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert "| 9 | the tally step-through" in guide  # 13 rows, under a minute each
@@ -2073,19 +2078,36 @@ def test_lesson_5_more_practice_is_not_solved_by_always_refusing():
     assert any("control_not_worth_it" in ex.puzzle.themes for ex in problems)
 
 
-def test_the_numbered_lines_picture_labels_each_line_where_it_is_drawn():
-    """Lesson 4's worksheet draws the tally game's lines with their numbers: a line across carries its number
-    between its two dots, a line down under its top dot; an undrawn line leaves a gap."""
-    picture = lesson_worksheets.numbered_lines_picture(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
+def test_the_tally_pictures_show_each_line_only_from_its_own_row_on():
+    """Lesson 4's worksheet once drew all 13 tally lines on one board, so the last rows' counts could be read off
+    it before the pupil reached them: now the board after line i shows lines 1 to i only, the newest with its
+    number, and a line across carries it between its two dots, a line down under its top dot."""
+    picture = lesson_worksheets.line_by_line_pictures(2, 1, ["a1-b1", "b1-b2", "a2-b2"]).splitlines()
     assert picture[0] == picture[-1] == "```"
     assert picture[1:-1] == [
-        "    a     b     c",
-        "1   ·──1──·     ·",
-        "          │",
-        "          2",
-        "          │",
-        "2   ·──3──·     ·",
+        "after line 1      after line 2      after line 3",
+        "   a   b   c         a   b   c         a   b   c",
+        "1  ·─1─·   ·      1  ·───·   ·      1  ·───·   ·",
+        "                         2                 │",
+        "2  ·   ·   ·      2  ·   ·   ·      2  ·─3─·   ·",
     ]
+    # the real tally: picture i has i lines drawn and carries only the number i
+    steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
+    text = lesson_worksheets.line_by_line_pictures(3, 3, steps, per_row=1).strip("`\n")
+    boards = text.split("after line ")[1:]
+    assert len(boards) == len(steps)
+    for i, board in enumerate(boards, 1):
+        heading, letters, *rows = board.rstrip("\n").split("\n")
+        assert heading == str(i) and letters.split() == ["a", "b", "c", "d"]
+        body = "\n".join(row[3:] for row in rows)  # past the row numbers
+        assert body.count("───") + body.count("│") == i - 1, (i, board)  # the earlier lines, plain
+        assert [int(t) for t in body.replace("─", " ").replace("·", " ").replace("│", " ").split()] == [i], (i, board)
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "3"])
+def test_the_tally_pictures_refuse_a_count_per_row_that_is_not_a_whole_number_from_1(bad):
+    with pytest.raises(ValueError, match="per_row"):
+        lesson_worksheets.line_by_line_pictures(2, 1, ["a1-b1"], per_row=bad)
 
 
 @pytest.mark.parametrize("name", ["challenge_loop"])  # challenge 3 asks for a plan: test_lesson_round2.py
