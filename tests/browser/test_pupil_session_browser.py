@@ -159,7 +159,9 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
             assert time.monotonic() < deadline, "autosave never wrote the pupil's working copy"
             time.sleep(0.5)
         assert not copy.with_suffix(".md").exists()  # the copy is not paired: saving writes the notebook only
-        page.wait_for_timeout(5_000)  # and a couple more autosaves
+        # … until every open document is saved (no tab marked unsaved): autosave writes only a changed document,
+        # so no later autosave is pending when the checkout is compared below
+        page.wait_for_function("!document.querySelector('.lm-TabBar-tab.jp-mod-dirty')", timeout=60_000)
     finally:
         if browser is not None:
             browser.close()
