@@ -57,8 +57,6 @@ def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila,
 
         page.goto(start)
         page.wait_for_function(SHOWN, timeout=180_000)
-        page.goto(start)
-        page.wait_for_function(SHOWN, timeout=180_000)
         nxt = _follow(page, "Dots and Boxes, lesson 1 — the rules and the words")
         assert nxt.status == 200 and nxt.url.endswith("/voila/render/notebooks/dots_and_boxes/01_rules_and_terms.ipynb")
         page.wait_for_function(SHOWN, timeout=180_000)
