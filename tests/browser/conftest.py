@@ -95,14 +95,19 @@ class Lab:
         return len(kernels)
 
 
-@pytest.fixture(scope="session")
-def lab():
+def _require_browser() -> None:
+    """Skip (or with ``GAMEKIT_REQUIRE_BROWSER=1`` fail) when Chromium or Playwright is missing."""
     if chromium_path() is None:
         _skip_or_fail("no Chromium found (looked for /usr/bin/chromium)")
     try:
         import playwright  # noqa: F401
     except ImportError:
         _skip_or_fail("the playwright package is not installed")
+
+
+@pytest.fixture(scope="session")
+def lab():
+    _require_browser()
     port = free_port()
     settings = Path(tempfile.mkdtemp(prefix="gamekit-lab-"))
     # JupyterLab saves the notebooks it runs (metadata, outputs): serve a copy so the checkout stays clean.
@@ -158,7 +163,11 @@ def lab():
 
 
 @pytest.fixture(scope="session")
-def browser(lab, playwright_session):
+def browser(request):
+    """Chromium, one per session.  It does not start JupyterLab: a worker that runs only Voilà pages never needs
+    one (``notebook_page`` asks for ``lab`` itself)."""
+    _require_browser()
+    playwright_session = request.getfixturevalue("playwright_session")  # the run's one Playwright (root conftest)
     chromium = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()

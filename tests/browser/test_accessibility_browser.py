@@ -23,6 +23,23 @@ _ACTIVE = """() => { const e = document.activeElement;
   return e && e !== document.body && e.dataset.stop !== undefined ? Number(e.dataset.stop) : null; }"""
 
 
+@pytest.fixture(scope="module")
+def read_only_page(voila, browser):
+    """``read_only_page(path, boards)``: the lesson opened in Voilà once for the tests of this file that only read
+    it (Tab walks, the page's language), closed after the file's last test.  Tests that roll, select or answer
+    open a fresh page of their own."""
+    pages = {}
+
+    def open_once(path: str, boards: int):
+        if path not in pages:
+            pages[path] = open_voila(browser, voila, path, boards=boards)
+        return pages[path]
+
+    yield open_once
+    for page in pages.values():
+        page.close()
+
+
 def walk(page, key: str, limit: int) -> list[int]:
     """Press ``key`` until focus leaves the page's controls (or ``limit`` presses); the stops visited in order."""
     visited: list[int] = []
@@ -57,46 +74,40 @@ def walk(page, key: str, limit: int) -> list[int]:
         ("notebooks/dots_and_boxes/01_rules_and_terms.ipynb", 4, True),
     ],
 )
-def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(voila, browser, lesson, boards, game_board):
-    page = open_voila(browser, voila, lesson, boards=boards)
-    try:
-        kinds = page.evaluate(_MARK_STOPS)
-        assert ("canvas.board" in kinds) == game_board, "only boards that take keys are in the Tab order"
-        # boards that take no keys (pictures, step-throughs, click-to-answer puzzles) are not focusable at all
-        static = page.evaluate(
-            "Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)')).map(c => c.tabIndex)"
-        )
-        assert static and all(t == -1 for t in static)
-        page.evaluate("document.activeElement && document.activeElement.blur()")
-        page.mouse.click(2, 2)  # focus the page itself, at the top
-        forward = walk(page, "Tab", limit=len(kinds) + 10)
-        assert forward == list(range(len(kinds))), f"Tab visited {forward} of {len(kinds)} stops: {kinds}"
-        backward = walk(page, "Shift+Tab", limit=len(kinds) + 10)
-        assert backward == list(reversed(range(len(kinds)))), f"Shift+Tab visited {backward}"
+def test_tab_and_shift_tab_reach_every_control_and_leave_every_board(read_only_page, lesson, boards, game_board):
+    page = read_only_page(lesson, boards)
+    kinds = page.evaluate(_MARK_STOPS)
+    assert ("canvas.board" in kinds) == game_board, "only boards that take keys are in the Tab order"
+    # boards that take no keys (pictures, step-throughs, click-to-answer puzzles) are not focusable at all
+    static = page.evaluate(
+        "Array.from(document.querySelectorAll('canvas.gamekit-board:not(.gamekit-keys)')).map(c => c.tabIndex)"
+    )
+    assert static and all(t == -1 for t in static)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.mouse.click(2, 2)  # focus the page itself, at the top
+    forward = walk(page, "Tab", limit=len(kinds) + 10)
+    assert forward == list(range(len(kinds))), f"Tab visited {forward} of {len(kinds)} stops: {kinds}"
+    backward = walk(page, "Shift+Tab", limit=len(kinds) + 10)
+    assert backward == list(reversed(range(len(kinds)))), f"Shift+Tab visited {backward}"
 
-        if not game_board:
-            return
-        # Esc leaves a board; the next Tab goes on to the control after it
-        first_board = kinds.index("canvas.board")
-        page.locator(f"[data-stop='{first_board}']").focus()
-        page.keyboard.press("Escape")
-        assert page.evaluate(_ACTIVE) is None
-        page.keyboard.press("Tab")
-        assert page.evaluate(_ACTIVE) == first_board + 1
-    finally:
-        page.close()
+    if not game_board:
+        return
+    # Esc leaves a board; the next Tab goes on to the control after it
+    first_board = kinds.index("canvas.board")
+    page.locator(f"[data-stop='{first_board}']").focus()
+    page.keyboard.press("Escape")
+    assert page.evaluate(_ACTIVE) is None
+    page.keyboard.press("Tab")
+    assert page.evaluate(_ACTIVE) == first_board + 1
 
 
-def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(voila, browser):
+def test_a_spanish_lesson_page_is_lang_es_and_an_english_one_lang_en(read_only_page):
     for path, lang in (
         ("notebooks/es/shut_the_box/01_rules_and_play.ipynb", "es"),
         ("notebooks/shut_the_box/01_rules_and_play.ipynb", "en"),
     ):
-        page = open_voila(browser, voila, path, boards=2)
-        try:
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
-        finally:
-            page.close()
+        page = read_only_page(path, 2)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=30_000)
 
 
 def board_text(page, board) -> str:

@@ -80,8 +80,7 @@ def render_boards(page, ui, upto: int | None = None) -> int:
         n = page.evaluate("document.querySelectorAll('canvas.gamekit-board').length")
         if i >= n or (upto is not None and i > upto + 1):
             return n
-        ui.board(page, i).scroll_into_view_if_needed()
-        page.wait_for_timeout(150)
+        ui.settled_box(page, ui.board(page, i))  # in view, and no longer moving
         i += 1
 
 

@@ -43,8 +43,12 @@ def test_cpu_answers_a_click(notebook_page, ui):
     ui.wait_for_status(page, 1, "The CPU played")
     assert "Your move" in ui.status_text(page, 1)
     for line in ("a1-b1", "a1-a2", "b1-b2"):  # a few more lines, for the README picture
+        before = ui.status_text(page, 1)
         ui.click_css(page, ui.board(page, second), *layout.line_middle(game, game.line_index(line)))
-        page.wait_for_timeout(300)
+        # the kernel has taken the click once the status line says something new
+        page.wait_for_function(
+            "t => document.querySelectorAll('.gamekit-status')[1].textContent !== t", arg=before, timeout=15_000
+        )
     ui.ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".gamekit-widget").nth(1).screenshot(path=str(ui.ARTIFACTS / "dots_widget.png"))
 

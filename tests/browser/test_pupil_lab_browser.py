@@ -21,11 +21,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwright_session, ui):
-    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
-
-    if chromium_path() is None:
-        pytest.skip("no Chromium found (looked for /usr/bin/chromium)")
+def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, browser, ui):
     install_lab_settings(tmp_path / "env")
     root = tmp_path / "root"
     shutil.copytree(
@@ -63,7 +59,7 @@ def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwri
     log = tmp_path / "lab.log"
     process = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env, cwd=root)
     url = f"http://127.0.0.1:{port}"
-    browser = None
+    page = None
     try:
         deadline = time.monotonic() + 90
         while True:
@@ -74,7 +70,6 @@ def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwri
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"JupyterLab did not start:\n{log.read_text()[-2000:]}")
                 time.sleep(0.3)
-        browser = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         page.goto(f"{url}/lab/tree/dots_and_boxes/02_third_sides.ipynb", wait_until="domcontentloaded")
         listing = page.locator(".jp-DirListing-content")
@@ -96,6 +91,6 @@ def test_a_pupils_lab_lists_each_lesson_once_and_shows_no_code(tmp_path, playwri
         assert "L.exercise" not in shown and "import" not in shown and "step_through(" not in shown
         ui.screenshot(page, "pupil_lab_no_code")
     finally:
-        if browser is not None:
-            browser.close()
+        if page is not None:
+            page.close()
         stop(process)

@@ -39,12 +39,10 @@ def git_status() -> str:
     "'how to start' line read 'none' right after its heading showed (now waited for): to be confirmed",
 )
 def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_the_checkout_alone(
-    tmp_path, playwright_session
+    tmp_path, browser
 ):
-    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path, free_port
+    from tests.browser.conftest import free_port
 
-    if chromium_path() is None:
-        pytest.skip("no Chromium found (looked for /usr/bin/chromium)")
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: nothing to compare `git status` with")
     before = git_status()
@@ -85,7 +83,7 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
     log = tmp_path / "lab.log"
     process = subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
-    browser = None
+    page = None
     try:
         deadline = time.monotonic() + 90
         while True:
@@ -104,7 +102,6 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
             schema = json.load(r)["schema"]["properties"]  # overrides.json sets the defaults
         assert schema["fetchNews"]["default"] == "false" and schema["checkForUpdates"]["default"] is False, schema
 
-        browser = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         page.goto(f"{url}/", wait_until="domcontentloaded")  # `make lab` opens the start page first
         page.locator(".jp-NotebookPanel-notebook .jp-RenderedMarkdown h1").first.wait_for(timeout=90_000)
@@ -159,10 +156,12 @@ def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_th
             assert time.monotonic() < deadline, "autosave never wrote the pupil's working copy"
             time.sleep(0.5)
         assert not copy.with_suffix(".md").exists()  # the copy is not paired: saving writes the notebook only
-        page.wait_for_timeout(5_000)  # and a couple more autosaves
+        # … until every open document is saved (no tab marked unsaved): autosave writes only a changed document,
+        # so no later autosave is pending when the checkout is compared below
+        page.wait_for_function("!document.querySelector('.lm-TabBar-tab.jp-mod-dirty')", timeout=60_000)
     finally:
-        if browser is not None:
-            browser.close()
+        if page is not None:
+            page.close()
         stop(process)
     # … and the checkout is exactly as it was
     assert git_status() == before

@@ -37,12 +37,9 @@ def _follow(page, name: str):
     return navigation.value
 
 
-def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila, playwright_session):
-    from tests.browser.conftest import CHROMIUM_ARGS, chromium_path
-
-    browser = playwright_session.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila, browser):
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
     try:
-        page = browser.new_page(viewport={"width": 1600, "height": 1000})
         start = voila_page_url(make_voila, START_PAGE)
         assert page.goto(start).status == 200
         page.wait_for_function(SHOWN, timeout=180_000)
@@ -55,8 +52,6 @@ def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila,
         page.wait_for_function(SHOWN, timeout=180_000)
         assert "empieza aquí" in page.locator("#rendered_cells h1").first.inner_text()
 
-        page.goto(start)
-        page.wait_for_function(SHOWN, timeout=180_000)
         page.goto(start)
         page.wait_for_function(SHOWN, timeout=180_000)
         nxt = _follow(page, "Dots and Boxes, lesson 1 — the rules and the words")
@@ -72,4 +67,4 @@ def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila,
         assert navigation.value.status == 200
         assert "Teacher guide — Dots and Boxes" in page.locator("body").inner_text()
     finally:
-        browser.close()
+        page.close()
