@@ -41,6 +41,27 @@ def line_cells_through(game: ConnectGame, cell: Cell, seat: int) -> list[Cell]:
         column[:] = saved
 
 
+def side_disc(after: ConnectGame, cell: Cell, seat: int) -> Cell | None:
+    """The lowest disc of an outer column (5 en raya) on a line ``seat`` would complete at the empty ``cell`` of
+    the board ``after`` a drop, else None (a board without outer columns: always None)."""
+    sides = [(c, r) for c, r in line_cells_through(after, cell, seat) if after.is_side(c)]
+    return min(sides, key=lambda side: (side[1], side[0])) if sides else None
+
+
+SIDE_LINE = N_("Its line runs through the disc in {side}.")
+"""The sentence added to a reason that names a threat whose line uses a disc of an outer column."""
+
+
+def _side_words(game: ConnectGame, after: ConnectGame, cells: list[Cell], seat: int) -> str:
+    """A space and :data:`SIDE_LINE` for the first of ``cells`` whose line uses an outer column's disc, else an
+    empty string."""
+    for cell in cells:
+        side = side_disc(after, cell, seat)
+        if side is not None:
+            return " " + tr(SIDE_LINE, side=cell_words(game, side))
+    return ""
+
+
 def _after(game: ConnectGame, action: str) -> ConnectGame:
     g = game.copy()
     g.play(str(action))
@@ -106,7 +127,7 @@ def double_threat_why(game: ConnectGame, action: str) -> str | None:
         a=cell_words(game, pair[0]),
         b=cell_words(game, pair[1]),
         other=tr(COLOURS[1 - game.to_move]),
-    )
+    ) + _side_words(game, _after(game, action), list(pair), game.to_move)
 
 
 def row_threat(game: ConnectGame, action: str) -> Cell | None:
@@ -125,16 +146,23 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
     if cell is None:
         return None
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
+    side = _side_words(game, _after(game, action), [cell], game.to_move)
     if draw:
-        return tr(
-            "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
-            " other drop loses.",
+        return (
+            tr(
+                "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
+                " other drop loses.",
+                **words,
+            )
+            + side
+        )
+    return (
+        tr(
+            "Why: column {n} makes a threat in {cell} ({kind}), so in the end {other} has to drop just under it.",
+            other=tr(COLOURS[1 - game.to_move]),
             **words,
         )
-    return tr(
-        "Why: column {n} makes a threat in {cell} ({kind}), so in the end {other} has to drop just under it.",
-        other=tr(COLOURS[1 - game.to_move]),
-        **words,
+        + side
     )
 
 
@@ -237,9 +265,27 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
     if new:
         first = tr("Why: column {n} makes a threat in {cell}.", n=action, cell=cell_words(game, new[0]))
+        first += _side_words(game, after, new[:1], me)
     else:
         first = tr(
             "Why: the disc lands in {cell} and makes no threat yet.",
             cell=cell_words(game, game.landing_cell(int(action))),
         )
-    return first + " " + tr(SAME_RESULT[goal], m=other)
+    return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
+
+
+OTHER_SIDE = N_("Column {m} makes a threat in {cell}, on a line through the disc in {side}.")
+"""What the other right drop does with an outer column's disc, added to :func:`also_right_why`."""
+
+
+def _other_side(game: ConnectGame, other: str) -> str:
+    """A space and :data:`OTHER_SIDE` when the other right drop ``other`` makes a threat on a line through an
+    outer column's disc (the side-column idea the puzzle shows), else an empty string."""
+    me = game.to_move
+    after = _after(game, other)
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    for cell in new:
+        side = side_disc(after, cell, me)
+        if side is not None:
+            return " " + tr(OTHER_SIDE, m=other, cell=cell_words(game, cell), side=cell_words(game, side))
+    return ""

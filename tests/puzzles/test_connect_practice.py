@@ -81,6 +81,71 @@ def _cell(game, words):
     return (0 if m[1] == "left" else game.width - 1), int(m[2]) - 1
 
 
+SIDE_SENTENCES = (
+    r" Its line runs through the disc in the (?:left|right) side column, row \d+\.",
+    r" Column \d+ makes a threat in [^.]*?, on a line through the disc in the (?:left|right) side column, row \d+\.",
+)
+
+
+def _without_side_lines(said: str) -> str:
+    """A reason without the sentences that name an outer column's disc on a threat's line (tested apart)."""
+    import re
+
+    for pattern in SIDE_SENTENCES:
+        said = re.sub(pattern, "", said)
+    return said
+
+
+def _side_cells(game, cells) -> set:
+    return {(c, r) for c, r in cells if game.is_side(c)}
+
+
+def test_a_why_names_the_side_disc_of_every_line_it_describes():
+    """5 en raya: in every pool Practice asks (each idea's and the mixed one), for every right drop and every idea
+    the puzzle carries, a line through an outer column is described with that disc — the five a drop completes,
+    the mover's threat the reason names, and the other right drop's threat when this drop makes none ("column 3 makes no
+    threat yet ... like column 4": column 4's threat uses the right side column's disc, and the reason says so)."""
+    import re
+
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import line_cells_through
+    from gamekit.puzzles.practice_words import why_right
+
+    cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
+    pools = [practice_pool("five_in_a_row")] + [practice_pool("five_in_a_row", t) for t in game_themes("five_in_a_row")]
+    named = 0
+    with using("en"):
+        for p in {p.id: p for pool in pools for p in pool}.values():
+            game, me = p.position, p.position.to_move
+            for theme in p.themes:
+                for a in p.answers:
+                    after = game.copy()
+                    after.play(a)
+                    said = why_right(p, theme, a)
+                    sides = set()
+                    if after.winner() == me:
+                        sides = _side_cells(after, after.winning_cells())
+                    new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+                    for c in re.findall(cell, _without_side_lines(said)):  # block, zugzwang: the opponent's cells
+                        if theme not in ("block", "zugzwang") and _cell(game, c) in new:
+                            sides |= _side_cells(after, line_cells_through(after, _cell(game, c), me))
+                    if "makes no threat yet" in said:
+                        (other,) = [b for b in p.answers if b != a]
+                        later = game.copy()
+                        later.play(other)
+                        for t in set(threat_cells(later, me)) - set(threat_cells(game, me)):
+                            sides |= _side_cells(later, line_cells_through(later, t, me))
+                    if sides:
+                        named += 1
+                        found = {_cell(game, c) for c in re.findall(cell, said)}
+                        assert found & sides, (p.id, theme, a, said)
+    assert named > 30
+    with using("en"):
+        (p,) = [p for p in bank("five_in_a_row") if p.id == "five-04c4c50204"]
+        assert "the right side column, row 4" in why_right(p, "side_column", "3")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id):
     """For every right drop (the solver's) of every idea's Practice pool, the reason names that column and a
@@ -101,11 +166,12 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                 for a in p.answers:
                     after = game.copy()
                     after.play(a)
-                    said = why_right(p, theme, a)
+                    said = _without_side_lines(why_right(p, theme, a))
                     assert said != WHY[theme] or theme in ("double_threat", "odd_even_threat"), (p.id, a, said)
                     if "With best play it " in said:  # this drop does as well as the one that shows the idea
                         (other,) = [b for b in p.answers if b != a]
-                        assert f"like column {other};" in said and "With best play" not in why_right(p, theme, other)
+                        assert f"like column {other};" in said
+                        assert "With best play" not in why_right(p, theme, other)
                         made = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda c: c[::-1])
                         cells = [_cell(game, c) for c in re.findall(cell, said)]
                         if made:  # the new threat it makes, else the cell its disc fills

@@ -1382,10 +1382,23 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
 
 
 def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
+    """The page's count of lesson 1's puzzles whose right drop finishes a five through an outer column's disc is
+    counted over the pool Practice serves for lesson 1, and every side-column puzzle there is such a win."""
     from gamekit.puzzles.pools import lesson_pool
 
-    side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
-    assert side and all("win_now" in p.themes for p in side)  # as the page says
+    pool = lesson_pool("five_in_a_row", 1)
+
+    def side_five(p):
+        for a in p.answers:
+            after = p.position.copy()
+            after.play(a)
+            if after.winner() == p.position.to_move and any(after.is_side(c) for c, _ in after.winning_cells()):
+                return True
+        return False
+
+    side = [p for p in pool if "side_column" in p.themes]
+    assert side and all(side_five(p) for p in side)
+    n = sum(side_five(p) for p in pool)
     later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
     assert later  # "in the other side-column puzzles … the win (or the draw) comes a few drops later"
     for p in later + practice_pool("five_in_a_row", "side_column"):
@@ -1395,9 +1408,10 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
             assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "In lesson 1's puzzles, a side disc helps you finish a line at once." in en
+    assert f"When you practise lesson 1, {n} of its {len(pool)} puzzles ask you to finish a line of five at once" in en
+    assert "through a side disc." in en and "a side disc helps you finish a line at once" not in en
     assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
-    assert "En los problemas de la lección 1, una ficha lateral te ayuda a completar una línea enseguida." in es
+    assert f"Cuando practicas la lección 1, {n} de sus {len(pool)} problemas te piden completar enseguida" in es
     assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
