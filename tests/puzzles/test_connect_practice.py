@@ -237,10 +237,13 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
     pool = practice_pool(game_id)
     held = sorted({level(p.rating) for p in pool})
     missing = [lv for lv in range(held[0], held[-1] + 1) if lv not in held]
-    assert missing == [2]  # the shipped banks: level 2 holds only centre-habit puzzles, asked at level 1
     root = Path(__file__).resolve().parents[2] / "notebooks"
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    if game_id == "five_in_a_row":  # level 2: lesson 1's wins and blocks through a side disc (no side columns in C4)
+        assert missing == [] and "There are no puzzles at level 2" not in en and "Aún no hay problemas" not in es
+        return
+    assert missing == [2]  # the shipped bank: level 2 is lesson 1's side-disc lines, and Connect Four has no sides
     assert "There are no puzzles at level 2 yet: at level 2 you get puzzles of levels 1 and 3" in en
     assert "Aún no hay problemas del nivel 2: en el nivel 2 te tocan problemas de los niveles 1 y 3" in es
     at_two = next(r for r in range(700, 1400) if level(r) == 2)
@@ -250,3 +253,41 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
         assert "no puzzles" not in level_words(Rating(max(p.rating for p in pool), 50), pool)
     with using("es"):
         assert level_words(Rating(at_two, 50), pool).endswith("te tocan problemas de los niveles 1 y 3)")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_level_3(game_id):
+    """Level 1 of every pool holds only lesson 1's questions ("win at once, else block") whose line uses no side
+    disc, level 2 only those whose line runs through one (5 en raya), and no puzzle a one-line rule leaves open
+    (lesson 2's ideas, and the centre habit, which asks "never drop where the opponent then wins") sits below
+    level 3; the 5 en raya page says so, in English and Spanish."""
+    from pathlib import Path
+
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import CENTRE_RATING, centre_habit, one_step_rule, side_step
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+    pools = [practice_pool(game_id)] + [practice_pool(game_id, t) for t in game_themes(game_id)]
+    pools += [lesson_pool(game_id, key) for _, key in lesson_choices(game_id)]
+    for pool in pools:
+        for p in pool:
+            lv = level(p.rating)
+            if lv == 1:
+                assert one_step_rule(p) is not None and not side_step(p), p.id
+            elif lv == 2:
+                assert one_step_rule(p) is not None and side_step(p), p.id
+            else:
+                assert one_step_rule(p) is None, p.id
+            if centre_habit(p):
+                assert p.rating == CENTRE_RATING and level(p.rating) == 3, p.id
+    levels = {level(p.rating) for p in practice_pool(game_id)}
+    assert {1, 3} <= levels and (2 in levels) == (game_id == "five_in_a_row")
+    if game_id == "five_in_a_row":
+        assert {level(p.rating) for p in lesson_pool(game_id, 1)} == {1, 2}
+        root = Path(__file__).resolve().parents[2] / "notebooks"
+        en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+        es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc;" in en
+        assert "lesson 2's ideas start at level 3." in en
+        assert "El nivel 1 pide las victorias y los bloqueos de la lección 1; el nivel 2, los que tienen la" in es
+        assert "las ideas de la lección 2 empiezan en el nivel 3." in es

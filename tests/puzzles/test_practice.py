@@ -1783,22 +1783,22 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
-def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
+def test_no_practice_puzzle_above_level_3_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
-    higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
-    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_rule
+    higher; Practice asks each of them at level 3 at most, for every idea and in the mixed pool, and keeps the rest."""
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_habit, centre_rule
     from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
     shipped = {p.id: p for p in bank(game_id)}
-    answered = [p for p in shipped.values() if level(p.rating) > 1 and centre_rule(p)]
+    answered = [p for p in shipped.values() if level(p.rating) > 3 and centre_rule(p)]
     assert answered  # the shipped bank has them: the rule is worth screening
     for theme in [None, *game_themes(game_id)]:
         pool = practice_pool(game_id, theme)
         for p in pool:
-            if level(p.rating) > 1:
+            if level(p.rating) > 3:
                 assert not centre_rule(p), (theme, p.id)
-            elif centre_rule(p) and level(shipped[p.id].rating) > 1:
+            elif centre_habit(p):
                 assert p.rating == CENTRE_RATING
     p = answered[0]
     picks = centre_picks(p.position)
