@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why
+from gamekit.puzzles.connect_why import PARITY, also_right_why, cell_words, line_cells_through, position_why
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -153,8 +153,6 @@ def side_step(puzzle: Puzzle) -> bool:
     """Whether "win at once, else block" answers ``puzzle`` (:func:`one_step_rule`) and a right drop's five — the
     one it completes, or the opponent's one it blocks — runs through a disc of an outer column (5 en raya's
     side columns; never on a board without them)."""
-    from gamekit.puzzles.connect_why import line_cells_through
-
     rule = one_step_rule(puzzle)
     if rule is None:
         return False
@@ -547,9 +545,12 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
+    "row": N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
-threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked."""
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; in an
+*odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
+opponent's kind of row (:func:`wrong_row`)."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
@@ -567,7 +568,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         return None
     wins = _wins_at_once(after)
     if not wins:
-        return None
+        return wrong_row(puzzle, action)
     before = set(_wins_at_once_for(game, 1 - me))
     col = game.grid_column(int(str(action)))
     row = len(game.grid[col])
@@ -582,6 +583,24 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         other=tr(COLOURS[1 - me]),
         k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
     )
+
+
+def wrong_row(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
+    makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
+    yellow's the even ones): the lowest one's cell and its row's kind (:data:`MISTAKES` ``"row"``), else None."""
+    if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
+        return None
+    game = puzzle.position
+    me = game.to_move
+    after = game.copy()
+    after.play(str(action))
+    if after.is_over() or _wins_at_once(after):  # a win at once handed over is the mistake to name
+        return None
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
+        return None
+    return tr(MISTAKES["row"], n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
 
 
 SIDE_SHEET_KEY = N_(

@@ -263,15 +263,68 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     me = game.to_move
     after = _after(game, action)
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    land = game.landing_cell(int(action))
     if new:
-        first = tr("Why: column {n} makes a threat in {cell}.", n=action, cell=cell_words(game, new[0]))
+        first = tr(
+            "Why: column {n} makes a threat in {cell} ({kind}).",
+            n=action,
+            cell=cell_words(game, new[0]),
+            kind=tr(PARITY[new[0][1] % 2]),
+        )
         first += _side_words(game, after, new[:1], me)
     else:
-        first = tr(
-            "Why: the disc lands in {cell} and makes no threat yet.",
-            cell=cell_words(game, game.landing_cell(int(action))),
-        )
+        first = _fills_why(game, after, land)
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
+
+
+def _wins_now(game: ConnectGame) -> bool:
+    """Whether the player to move can complete a line with this drop."""
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if g.winner() == game.to_move:
+            return True
+    return False
+
+
+def rival_discs(game: ConnectGame, cell: Cell) -> int:
+    """The most discs of the opponent of the player to move on one line through the empty ``cell`` that holds
+    none of the mover's (a line the opponent can still complete there); 0 when there is none."""
+    me = game.to_move
+    best = 0
+    for line in game.variant.lines():
+        if cell not in line:
+            continue
+        seats = [game.cell(c, r) for c, r in line]
+        if me not in seats:
+            best = max(best, sum(1 for seat in seats if seat == 1 - me))
+    return best
+
+
+def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell) -> str:
+    """What a right drop that makes no threat does with the cell it fills: it lands right under the mover's own
+    threat, so the opponent must block there at once; else it takes a cell from a line where the opponent
+    already has all but two discs; else only that it makes no threat yet."""
+    me = game.to_move
+    above = (land[0], land[1] + 1)
+    if above in threat_cells(after, me) and not after.is_over() and not _wins_now(after):
+        return tr(
+            "Why: the disc lands in {cell}, right under your threat in {above}, so {other} has to drop there at"
+            " once to block it.",
+            cell=cell_words(game, land),
+            above=cell_words(game, above),
+            other=tr(COLOURS[1 - me]),
+        )
+    k = rival_discs(game, land)
+    if k >= game.win_length - 2:
+        return tr(
+            "Why: the disc lands in {cell} and makes no threat yet, but it takes a cell from a line where {other}"
+            " already has {k} discs.",
+            cell=cell_words(game, land),
+            other=tr(COLOURS[1 - me]),
+            k=k,
+        )
+    return tr("Why: the disc lands in {cell} and makes no threat yet.", cell=cell_words(game, land))
 
 
 OTHER_SIDE = N_("Column {m} makes a threat in {cell}, on a line through the disc in {side}.")
