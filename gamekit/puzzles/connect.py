@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import PARITY, also_right_why, cell_words, line_cells_through, position_why
+from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why, wrong_row
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -134,10 +134,8 @@ def centre_rule(puzzle: Puzzle) -> bool:
 
 CENTRE_RATING = 1175.0
 """The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): the middle of level 3
-(:func:`gamekit.progress.level`), the first level of lesson 2's ideas.  The rule is "drop near the centre, never
-where the opponent then wins": lesson 2's care about the cell under a threat, not lesson 1's win or block, so
-these puzzles sit above level 1 (lesson 1's questions alone) and level 2 (lesson 1's side-column wins and
-blocks: :data:`SIDE_STEP_RATING`), and no higher (a habit answers them)."""
+(:func:`gamekit.progress.level`), where lesson 2's ideas start — the rule's "never where the opponent then wins"
+is lesson 2's care about the cell under a threat — and no higher (a habit answers them)."""
 SIDE_STEP_RATING = 1025.0
 """The rating Practice gives a puzzle "win at once, else block" answers (:func:`one_step_rule`) whose five — the
 one the drop completes, or the opponent's one it blocks — runs through a disc of an outer column
@@ -545,12 +543,11 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
-    "row": N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
 threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; in an
 *odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
-opponent's kind of row (:func:`wrong_row`)."""
+opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
@@ -583,24 +580,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         other=tr(COLOURS[1 - me]),
         k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
     )
-
-
-def wrong_row(puzzle: Puzzle, action: str) -> str | None:
-    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
-    makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
-    yellow's the even ones): the lowest one's cell and its row's kind (:data:`MISTAKES` ``"row"``), else None."""
-    if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
-        return None
-    game = puzzle.position
-    me = game.to_move
-    after = game.copy()
-    after.play(str(action))
-    if after.is_over() or _wins_at_once(after):  # a win at once handed over is the mistake to name
-        return None
-    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
-    if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
-        return None
-    return tr(MISTAKES["row"], n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
 
 
 SIDE_SHEET_KEY = N_(

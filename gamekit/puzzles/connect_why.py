@@ -5,6 +5,8 @@ what is really there; where no such cell or line is found the caller keeps the i
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
@@ -246,6 +248,28 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "side_column":
         return side_why(game, action)
     return None
+
+
+ROW_MISTAKE = N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours.")
+"""A near miss in an *odd/even threat* puzzle (:func:`wrong_row`)."""
+
+
+def wrong_row(puzzle: Any, action: str) -> str | None:
+    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
+    makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
+    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`), else None."""
+    if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
+        return None
+    game = puzzle.position
+    me = game.to_move
+    after = game.copy()
+    after.play(str(action))
+    if after.is_over() or _wins_now(after):  # a win at once handed over is the mistake to name
+        return None
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
+        return None
+    return tr(ROW_MISTAKE, n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
 
 
 SAME_RESULT = {

@@ -324,7 +324,8 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
     says so (a near miss)."""
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect import mistake_words, wrong_row
+    from gamekit.puzzles.connect import mistake_words
+    from gamekit.puzzles.connect_why import wrong_row
     from gamekit.puzzles.practice_words import why_right
 
     seen = set()
