@@ -1606,8 +1606,12 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
     assert when_to_set("dots_and_boxes", None) == "after lesson 5"
     assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"
     assert "1 minute a puzzle at levels 1–3" in page
-    easy = homework_set("five_in_a_row", "win_now", 10, 1)
-    assert all(level(p.rating) == 1 for p in easy) and "| 1 | after lesson 1; about 10 minutes |" in page
+    easy = homework_set("connect_four", "win_now", 10, 1)  # 5 en raya's side-disc wins are level 2
+    assert all(level(p.rating) == 1 for p in easy)
+    assert "| `four-win_now-10-1` | win now | 10 | 1 | 1 | after 5 en raya lesson 1; about 10 minutes |" in page
+    mixed = {level(p.rating) for p in homework_set("five_in_a_row", "win_now", 10, 1)}
+    assert mixed == {1, 2}
+    assert "| `five-win_now-10-1` | win now | 10 | 1–2 | 1 | after lesson 1; about 10 minutes |" in page
     with using("es"):
         assert when_to_set("connect_four", "block") == "después de la lección 1 de 5 en raya"
 
