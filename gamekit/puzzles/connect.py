@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why
+from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why, wrong_row
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
@@ -132,15 +132,50 @@ def centre_rule(puzzle: Puzzle) -> bool:
     return bool(picks) and set(picks) <= set(puzzle.answers)
 
 
-CENTRE_RATING = 875.0
-"""The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): the middle of level 1
-(:func:`gamekit.progress.level`), where the other one-line rules' puzzles are ("win at once", "block")."""
+CENTRE_RATING = 1175.0
+"""The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): the middle of level 3
+(:func:`gamekit.progress.level`), where lesson 2's ideas start — the rule's "never where the opponent then wins"
+is lesson 2's care about the cell under a threat — and no higher (a habit answers them)."""
+SIDE_STEP_RATING = 1025.0
+"""The rating Practice gives a puzzle "win at once, else block" answers (:func:`one_step_rule`) whose five — the
+one the drop completes, or the opponent's one it blocks — runs through a disc of an outer column
+(:func:`side_step`): the middle of level 2.  Lesson 1 teaches both; seeing a line through a column no disc can
+be dropped into is the harder half."""
 
 
 MAX_CENTRE_SHARE = 0.2
 """The largest share of Practice's mixed pool that puzzles the centre rule of thumb answers may fill."""
-MAX_CENTRE_RUN = 3
-"""The most centre-habit puzzles in a row in the order a pupil climbs the mixed pool (rating, then id)."""
+
+
+def side_step(puzzle: Puzzle) -> bool:
+    """Whether "win at once, else block" answers ``puzzle`` (:func:`one_step_rule`) and a right drop's five — the
+    one it completes, or the opponent's one it blocks — runs through a disc of an outer column (5 en raya's
+    side columns; never on a board without them)."""
+    rule = one_step_rule(puzzle)
+    if rule is None:
+        return False
+    game, me = puzzle.position, puzzle.position.to_move
+    for a in puzzle.answers:
+        after = game.copy()
+        after.play(a)
+        if rule == "win":
+            cells = after.winning_cells() if after.winner() == me else []
+        else:
+            cells = line_cells_through(game, game.landing_cell(int(a)), 1 - me)
+        if any(game.is_side(c) for c, _ in cells):
+            return True
+    return False
+
+
+def practice_rated(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` as Practice rates it: a side-column win or block (:func:`side_step`) at
+    :data:`SIDE_STEP_RATING` (level 2), a centre-habit puzzle (:func:`centre_habit`) at :data:`CENTRE_RATING`
+    (level 3), any other as the bank rates it (the bank unchanged)."""
+    if side_step(puzzle):
+        return replace(puzzle, rating=SIDE_STEP_RATING)
+    if centre_habit(puzzle):
+        return replace(puzzle, rating=CENTRE_RATING)
+    return puzzle
 
 
 def centre_habit(puzzle: Puzzle) -> bool:
@@ -162,12 +197,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
 
     * Never a puzzle with a win at once beside a later win (:func:`mixed_win`): its question gives the win at
       once away.
+    * Level 1 holds lesson 1's questions only ("win at once, else block"); those whose five runs through an
+      outer column's disc are level 2 (:func:`practice_rated`, the bank unchanged), in every pool.
     * A puzzle the centre rule of thumb answers (:func:`centre_habit`: a pupil who drops near the centre without
       looking scores there) is no idea's question, so an idea's Practice (and a lesson's, made of its ideas')
-      never asks it; the mixed pool asks a few at level 1 (rated :data:`CENTRE_RATING`, the bank unchanged),
-      in id order while they stay within :data:`MAX_CENTRE_SHARE` of the pool and no more than
-      :data:`MAX_CENTRE_RUN` come in a row in the order of rating (the other level-1 puzzles, answered by
-      "win at once, else block", come between them).
+      never asks it; the mixed pool asks a few at level 3 (:data:`CENTRE_RATING`), in id order while they stay
+      within :data:`MAX_CENTRE_SHARE` of the pool.
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
@@ -178,7 +213,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     The mixed pool's one-step puzzles are kept to a fair share of each band (:func:`gamekit.puzzles.balance.fair_share`,
     as Practice keeps them) with the centre puzzles chosen so far, so shares and runs are counted in the pool
     Practice asks."""
-    pool = [p for p in puzzles if not mixed_win(p)]
+    pool = [practice_rated(p) for p in puzzles if not mixed_win(p)]
     if theme == "zugzwang":
         pool = [
             p for p in pool if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])
@@ -190,10 +225,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
-    for p in sorted((p for p in pool if p.id in habit), key=lambda p: p.id):
-        q = replace(p, rating=CENTRE_RATING)
+    for q in sorted((p for p in pool if p.id in habit), key=lambda p: p.id):
         trial = _fair_share(others, steps, len(chosen) + 1) + chosen + [q]
-        if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial) and centre_run(trial, habit) <= MAX_CENTRE_RUN:
+        if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial):
             chosen.append(q)
             kept = trial
     rated = {p.id: p for p in _level_share(kept)}
@@ -232,16 +266,6 @@ def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[P
         room = int(MAX_ONE_STEP_SHARE * more / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
         keep |= {p.id for p in sorted((p for p in band if p.id in steps), key=lambda p: p.id)[:room]}
     return [p for p in others if p.id not in steps or p.id in keep]
-
-
-def centre_run(puzzles: list[Puzzle], habit: set[str] | None = None) -> int:
-    """The most centre-habit puzzles (:func:`centre_habit`; or the ids ``habit``, when already known) in a row
-    when ``puzzles`` are ordered by rating, then id (the order a pupil meets them climbing the levels)."""
-    run = most = 0
-    for p in sorted(puzzles, key=lambda p: (p.rating, p.id)):
-        run = run + 1 if (p.id in habit if habit is not None else centre_habit(p)) else 0
-        most = max(most, run)
-    return most
 
 
 def lesson_needed(puzzle: Puzzle) -> int:
@@ -316,8 +340,8 @@ def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
             depth = max(depth, len(line) if scores is None else _plies_to_end(after, -scores[w]))
     rating = first_rating(tempting, depth, len(answers), len(legal))
     gid = game.game_id
-    if rating > CENTRE_RATING and centre_picks(game) and set(centre_picks(game)) <= set(answers):
-        rating = CENTRE_RATING  # a habit answers it (:func:`centre_rule`): level 1, as Practice asks it
+    if centre_picks(game) and set(centre_picks(game)) <= set(answers):
+        rating = CENTRE_RATING  # a habit answers it (:func:`centre_rule`): level 3, as Practice asks it
     pid = catalog.get(gid).puzzle_settings["id_prefix"] + hashlib.sha1("".join(game.history).encode()).hexdigest()[:10]
     facts = {"best": best, "tempting": tempting, "depth": depth, "scores": scores}
     return Puzzle(pid, gid, game.to_dict(), tuple(answers), tuple(found), rating, refutations=refutations, facts=facts)
@@ -521,7 +545,9 @@ MISTAKES = {
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
-threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked."""
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; in an
+*odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
+opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
@@ -539,7 +565,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         return None
     wins = _wins_at_once(after)
     if not wins:
-        return None
+        return wrong_row(puzzle, action)
     before = set(_wins_at_once_for(game, 1 - me))
     col = game.grid_column(int(str(action)))
     row = len(game.grid[col])

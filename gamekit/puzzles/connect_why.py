@@ -5,6 +5,8 @@ what is really there; where no such cell or line is found the caller keeps the i
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
@@ -39,6 +41,27 @@ def line_cells_through(game: ConnectGame, cell: Cell, seat: int) -> list[Cell]:
         return game.lines_through(c, r, seat)
     finally:
         column[:] = saved
+
+
+def side_disc(after: ConnectGame, cell: Cell, seat: int) -> Cell | None:
+    """The lowest disc of an outer column (5 en raya) on a line ``seat`` would complete at the empty ``cell`` of
+    the board ``after`` a drop, else None (a board without outer columns: always None)."""
+    sides = [(c, r) for c, r in line_cells_through(after, cell, seat) if after.is_side(c)]
+    return min(sides, key=lambda side: (side[1], side[0])) if sides else None
+
+
+SIDE_LINE = N_("Its line runs through the disc in {side}.")
+"""The sentence added to a reason that names a threat whose line uses a disc of an outer column."""
+
+
+def _side_words(game: ConnectGame, after: ConnectGame, cells: list[Cell], seat: int) -> str:
+    """A space and :data:`SIDE_LINE` for the first of ``cells`` whose line uses an outer column's disc, else an
+    empty string."""
+    for cell in cells:
+        side = side_disc(after, cell, seat)
+        if side is not None:
+            return " " + tr(SIDE_LINE, side=cell_words(game, side))
+    return ""
 
 
 def _after(game: ConnectGame, action: str) -> ConnectGame:
@@ -106,7 +129,7 @@ def double_threat_why(game: ConnectGame, action: str) -> str | None:
         a=cell_words(game, pair[0]),
         b=cell_words(game, pair[1]),
         other=tr(COLOURS[1 - game.to_move]),
-    )
+    ) + _side_words(game, _after(game, action), list(pair), game.to_move)
 
 
 def row_threat(game: ConnectGame, action: str) -> Cell | None:
@@ -125,16 +148,23 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
     if cell is None:
         return None
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
+    side = _side_words(game, _after(game, action), [cell], game.to_move)
     if draw:
-        return tr(
-            "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
-            " other drop loses.",
+        return (
+            tr(
+                "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
+                " other drop loses.",
+                **words,
+            )
+            + side
+        )
+    return (
+        tr(
+            "Why: column {n} makes a threat in {cell} ({kind}), so in the end {other} has to drop just under it.",
+            other=tr(COLOURS[1 - game.to_move]),
             **words,
         )
-    return tr(
-        "Why: column {n} makes a threat in {cell} ({kind}), so in the end {other} has to drop just under it.",
-        other=tr(COLOURS[1 - game.to_move]),
-        **words,
+        + side
     )
 
 
@@ -220,6 +250,28 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     return None
 
 
+ROW_MISTAKE = N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours.")
+"""A near miss in an *odd/even threat* puzzle (:func:`wrong_row`)."""
+
+
+def wrong_row(puzzle: Any, action: str) -> str | None:
+    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
+    makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
+    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`), else None."""
+    if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
+        return None
+    game = puzzle.position
+    me = game.to_move
+    after = game.copy()
+    after.play(str(action))
+    if after.is_over() or _wins_now(after):  # a win at once handed over is the mistake to name
+        return None
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
+        return None
+    return tr(ROW_MISTAKE, n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
+
+
 SAME_RESULT = {
     1: N_("With best play it wins, like column {m}; every other drop lets the win go."),
     0: N_("With best play it keeps the draw, like column {m}; every other drop loses."),
@@ -235,11 +287,82 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     me = game.to_move
     after = _after(game, action)
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    land = game.landing_cell(int(action))
     if new:
-        first = tr("Why: column {n} makes a threat in {cell}.", n=action, cell=cell_words(game, new[0]))
-    else:
         first = tr(
-            "Why: the disc lands in {cell} and makes no threat yet.",
-            cell=cell_words(game, game.landing_cell(int(action))),
+            "Why: column {n} makes a threat in {cell} ({kind}).",
+            n=action,
+            cell=cell_words(game, new[0]),
+            kind=tr(PARITY[new[0][1] % 2]),
         )
-    return first + " " + tr(SAME_RESULT[goal], m=other)
+        first += _side_words(game, after, new[:1], me)
+    else:
+        first = _fills_why(game, after, land)
+    return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
+
+
+def _wins_now(game: ConnectGame) -> bool:
+    """Whether the player to move can complete a line with this drop."""
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if g.winner() == game.to_move:
+            return True
+    return False
+
+
+def rival_discs(game: ConnectGame, cell: Cell) -> int:
+    """The most discs of the opponent of the player to move on one line through the empty ``cell`` that holds
+    none of the mover's (a line the opponent can still complete there); 0 when there is none."""
+    me = game.to_move
+    best = 0
+    for line in game.variant.lines():
+        if cell not in line:
+            continue
+        seats = [game.cell(c, r) for c, r in line]
+        if me not in seats:
+            best = max(best, sum(1 for seat in seats if seat == 1 - me))
+    return best
+
+
+def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell) -> str:
+    """What a right drop that makes no threat does with the cell it fills: it lands right under the mover's own
+    threat, so the opponent must block there at once; else it takes a cell from a line where the opponent
+    already has all but two discs; else only that it makes no threat yet."""
+    me = game.to_move
+    above = (land[0], land[1] + 1)
+    if above in threat_cells(after, me) and not after.is_over() and not _wins_now(after):
+        return tr(
+            "Why: the disc lands in {cell}, right under your threat in {above}, so {other} has to drop there at"
+            " once to block it.",
+            cell=cell_words(game, land),
+            above=cell_words(game, above),
+            other=tr(COLOURS[1 - me]),
+        )
+    k = rival_discs(game, land)
+    if k >= game.win_length - 2:
+        return tr(
+            "Why: the disc lands in {cell} and makes no threat yet, but it takes a cell from a line where {other}"
+            " already has {k} discs.",
+            cell=cell_words(game, land),
+            other=tr(COLOURS[1 - me]),
+            k=k,
+        )
+    return tr("Why: the disc lands in {cell} and makes no threat yet.", cell=cell_words(game, land))
+
+
+OTHER_SIDE = N_("Column {m} makes a threat in {cell}, on a line through the disc in {side}.")
+"""What the other right drop does with an outer column's disc, added to :func:`also_right_why`."""
+
+
+def _other_side(game: ConnectGame, other: str) -> str:
+    """A space and :data:`OTHER_SIDE` when the other right drop ``other`` makes a threat on a line through an
+    outer column's disc (the side-column idea the puzzle shows), else an empty string."""
+    me = game.to_move
+    after = _after(game, other)
+    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    for cell in new:
+        side = side_disc(after, cell, me)
+        if side is not None:
+            return " " + tr(OTHER_SIDE, m=other, cell=cell_words(game, cell), side=cell_words(game, side))
+    return ""

@@ -233,30 +233,30 @@ def _lesson_pools(game_id):
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
-def test_connect_practice_asks_few_centre_habit_puzzles_and_never_more_than_3_in_a_row(game_id):
+def test_connect_practice_asks_few_centre_habit_puzzles_and_only_at_level_3(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles: no idea's
-    or lesson's Practice asks them (they need no idea), and the mixed pool holds a few at level 1, at most 20 %
-    of it, never more than 3 in a row in the order a pupil climbs (rating, then id)."""
+    or lesson's Practice asks them (they need no idea), and the mixed pool holds a few, at most 20 % of it, all
+    at level 3 (where lesson 2's care about the cell under a threat starts; never level 1, which holds lesson 1's
+    questions alone, and never above 3, where a habit would pass for an idea)."""
     from gamekit.progress import level
-    from gamekit.puzzles.connect import MAX_CENTRE_RUN, MAX_CENTRE_SHARE, centre_habit, centre_run
+    from gamekit.puzzles.connect import CENTRE_RATING, MAX_CENTRE_SHARE, centre_habit
     from gamekit.puzzles.core import game_themes
 
-    assert MAX_CENTRE_SHARE <= 0.2 and MAX_CENTRE_RUN <= 3
+    assert MAX_CENTRE_SHARE <= 0.2 and level(CENTRE_RATING) == 3
     shipped = [p for p in bank(game_id) if centre_habit(p)]
     assert len(shipped) > 20  # the habit answers many: the screen is needed
     for theme in game_themes(game_id):
         assert not any(centre_habit(p) for p in practice_pool(game_id, theme)), theme
     for key, pool in _lesson_pools(game_id).items():
         habit = [p for p in pool if centre_habit(p)]
-        assert len(habit) <= MAX_CENTRE_SHARE * len(pool) and centre_run(pool) <= MAX_CENTRE_RUN, key
+        assert len(habit) <= MAX_CENTRE_SHARE * len(pool), key
         if key is not None:
             assert not habit, key
     mixed = practice_pool(game_id)
     habit = [p for p in mixed if centre_habit(p)]
-    assert habit and all(level(p.rating) == 1 for p in habit)
-    assert len(habit) <= MAX_CENTRE_SHARE * len(mixed) and centre_run(mixed) <= MAX_CENTRE_RUN
-    order = [centre_habit(p) for p in sorted(mixed, key=lambda p: (p.rating, p.id))]
-    assert not any(all(order[i : i + MAX_CENTRE_RUN + 1]) for i in range(len(order) - MAX_CENTRE_RUN))
+    assert habit and all(p.rating == CENTRE_RATING for p in habit)
+    assert len(habit) <= MAX_CENTRE_SHARE * len(mixed)
+    assert not any(centre_habit(p) for p in mixed if level(p.rating) != 3)
 
 
 MAX_LEVEL_SHARE = 0.4
@@ -350,9 +350,9 @@ def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
     assert not any(mixed_win(p) for p in items)
 
 
-def test_a_build_rates_a_centre_habit_candidate_at_level_1():
-    """A position the centre rule of thumb answers becomes a level-1 puzzle in a new build (a ``--level`` build
-    of levels 2–4 keeps none of them), as Practice asks it."""
+def test_a_build_rates_a_centre_habit_candidate_at_level_3():
+    """A position the centre rule of thumb answers becomes a level-3 puzzle in a new build, as Practice asks it
+    (a ``--level`` build of level 3 may keep it; of levels 2 and 4, never)."""
     from gamekit.progress import level
     from gamekit.puzzles.connect import CENTRE_RATING, candidate, centre_habit
 

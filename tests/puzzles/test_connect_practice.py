@@ -81,6 +81,71 @@ def _cell(game, words):
     return (0 if m[1] == "left" else game.width - 1), int(m[2]) - 1
 
 
+SIDE_SENTENCES = (
+    r" Its line runs through the disc in the (?:left|right) side column, row \d+\.",
+    r" Column \d+ makes a threat in [^.]*?, on a line through the disc in the (?:left|right) side column, row \d+\.",
+)
+
+
+def _without_side_lines(said: str) -> str:
+    """A reason without the sentences that name an outer column's disc on a threat's line (tested apart)."""
+    import re
+
+    for pattern in SIDE_SENTENCES:
+        said = re.sub(pattern, "", said)
+    return said
+
+
+def _side_cells(game, cells) -> set:
+    return {(c, r) for c, r in cells if game.is_side(c)}
+
+
+def test_a_why_names_the_side_disc_of_every_line_it_describes():
+    """5 en raya: in every pool Practice asks (each idea's and the mixed one), for every right drop and every idea
+    the puzzle carries, a line through an outer column is described with that disc — the five a drop completes,
+    the mover's threat the reason names, and the other right drop's threat when this drop makes none ("column 3 makes no
+    threat yet ... like column 4": column 4's threat uses the right side column's disc, and the reason says so)."""
+    import re
+
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import line_cells_through
+    from gamekit.puzzles.practice_words import why_right
+
+    cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
+    pools = [practice_pool("five_in_a_row")] + [practice_pool("five_in_a_row", t) for t in game_themes("five_in_a_row")]
+    named = 0
+    with using("en"):
+        for p in {p.id: p for pool in pools for p in pool}.values():
+            game, me = p.position, p.position.to_move
+            for theme in p.themes:
+                for a in p.answers:
+                    after = game.copy()
+                    after.play(a)
+                    said = why_right(p, theme, a)
+                    sides = set()
+                    if after.winner() == me:
+                        sides = _side_cells(after, after.winning_cells())
+                    new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+                    for c in re.findall(cell, _without_side_lines(said)):  # block, zugzwang: the opponent's cells
+                        if theme not in ("block", "zugzwang") and _cell(game, c) in new:
+                            sides |= _side_cells(after, line_cells_through(after, _cell(game, c), me))
+                    if "makes no threat yet" in said:
+                        (other,) = [b for b in p.answers if b != a]
+                        later = game.copy()
+                        later.play(other)
+                        for t in set(threat_cells(later, me)) - set(threat_cells(game, me)):
+                            sides |= _side_cells(later, line_cells_through(later, t, me))
+                    if sides:
+                        named += 1
+                        found = {_cell(game, c) for c in re.findall(cell, said)}
+                        assert found & sides, (p.id, theme, a, said)
+    assert named > 30
+    with using("en"):
+        (p,) = [p for p in bank("five_in_a_row") if p.id == "five-04c4c50204"]
+        assert "the right side column, row 4" in why_right(p, "side_column", "3")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id):
     """For every right drop (the solver's) of every idea's Practice pool, the reason names that column and a
@@ -90,6 +155,7 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import rival_discs
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
@@ -101,17 +167,27 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                 for a in p.answers:
                     after = game.copy()
                     after.play(a)
-                    said = why_right(p, theme, a)
+                    said = _without_side_lines(why_right(p, theme, a))
                     assert said != WHY[theme] or theme in ("double_threat", "odd_even_threat"), (p.id, a, said)
                     if "With best play it " in said:  # this drop does as well as the one that shows the idea
                         (other,) = [b for b in p.answers if b != a]
-                        assert f"like column {other};" in said and "With best play" not in why_right(p, theme, other)
+                        assert f"like column {other};" in said
+                        assert "With best play" not in why_right(p, theme, other)
                         made = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda c: c[::-1])
                         cells = [_cell(game, c) for c in re.findall(cell, said)]
-                        if made:  # the new threat it makes, else the cell its disc fills
+                        land = game.landing_cell(int(a))
+                        if made:  # the new threat it makes and its row's kind, else the cell its disc fills
                             assert said.startswith(f"Why: column {a} makes a threat in ") and cells == made[:1]
+                            kind = "(an odd row, red's kind)" if made[0][1] % 2 == 0 else "(an even row, yellow's kind)"
+                            assert kind in said
+                        elif "right under your threat in" in said:  # the opponent must block right above it
+                            assert cells == [land, (land[0], land[1] + 1)]
+                            assert cells[1] in threat_cells(after, me) and not after.is_over()
                         else:
-                            assert "makes no threat yet" in said and cells == [game.landing_cell(int(a))]
+                            assert "makes no threat yet" in said and cells == [land]
+                            if "it takes a cell from a line where" in said:
+                                k = int(re.search(r"already has (\d+) discs", said)[1])
+                                assert k == rival_discs(game, land) >= game.win_length - 2
                         also += 1
                         continue
                     cells = [_cell(game, c) for c in re.findall(cell, said)]
@@ -171,10 +247,13 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
     pool = practice_pool(game_id)
     held = sorted({level(p.rating) for p in pool})
     missing = [lv for lv in range(held[0], held[-1] + 1) if lv not in held]
-    assert missing == [2]  # the shipped banks: level 2 holds only centre-habit puzzles, asked at level 1
     root = Path(__file__).resolve().parents[2] / "notebooks"
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    if game_id == "five_in_a_row":  # level 2: lesson 1's wins and blocks through a side disc (no side columns in C4)
+        assert missing == [] and "There are no puzzles at level 2" not in en and "Aún no hay problemas" not in es
+        return
+    assert missing == [2]  # the shipped bank: level 2 is lesson 1's side-disc lines, and Connect Four has no sides
     assert "There are no puzzles at level 2 yet: at level 2 you get puzzles of levels 1 and 3" in en
     assert "Aún no hay problemas del nivel 2: en el nivel 2 te tocan problemas de los niveles 1 y 3" in es
     at_two = next(r for r in range(700, 1400) if level(r) == 2)
@@ -184,3 +263,118 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
         assert "no puzzles" not in level_words(Rating(max(p.rating for p in pool), 50), pool)
     with using("es"):
         assert level_words(Rating(at_two, 50), pool).endswith("te tocan problemas de los niveles 1 y 3)")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_level_3(game_id):
+    """Level 1 of every pool holds only lesson 1's questions ("win at once, else block") whose line uses no side
+    disc, level 2 only those whose line runs through one (5 en raya), and no puzzle a one-line rule leaves open
+    (lesson 2's ideas, and the centre habit, which asks "never drop where the opponent then wins") sits below
+    level 3; the 5 en raya page says so, in English and Spanish."""
+    from pathlib import Path
+
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import CENTRE_RATING, centre_habit, one_step_rule, side_step
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+    pools = [practice_pool(game_id)] + [practice_pool(game_id, t) for t in game_themes(game_id)]
+    pools += [lesson_pool(game_id, key) for _, key in lesson_choices(game_id)]
+    for pool in pools:
+        for p in pool:
+            lv = level(p.rating)
+            if lv == 1:
+                assert one_step_rule(p) is not None and not side_step(p), p.id
+            elif lv == 2:
+                assert one_step_rule(p) is not None and side_step(p), p.id
+            else:
+                assert one_step_rule(p) is None, p.id
+            if centre_habit(p):
+                assert p.rating == CENTRE_RATING and level(p.rating) == 3, p.id
+    levels = {level(p.rating) for p in practice_pool(game_id)}
+    assert {1, 3} <= levels and (2 in levels) == (game_id == "five_in_a_row")
+    if game_id == "five_in_a_row":
+        assert {level(p.rating) for p in lesson_pool(game_id, 1)} == {1, 2}
+        root = Path(__file__).resolve().parents[2] / "notebooks"
+        en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+        es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
+        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc;" in en
+        assert "lesson 2's ideas start at level 3." in en
+        assert "El nivel 1 pide las victorias y los bloqueos de la lección 1; el nivel 2, los que tienen la" in es
+        assert "las ideas de la lección 2 empiezan en el nivel 3." in es
+
+
+def test_a_line_that_needs_no_mover_disc_counts_the_opponents_discs():
+    """``rival_discs``: the most opponent discs on one line through a cell that none of the mover's blocks."""
+    from gamekit.connect.rules import ConnectFour
+    from gamekit.puzzles.connect_why import rival_discs
+
+    g = ConnectFour.from_moves(["1", "7", "2", "7", "3"])  # red 1-2-3 on row 1, yellow two in column 7
+    assert g.to_move == 1 and rival_discs(g, g.landing_cell(4)) == 3  # yellow to move: red's three on row 1
+    assert rival_discs(g, g.landing_cell(7)) == 0  # column 7, row 3: no red disc on any line through it
+    g.play("4")  # yellow takes the cell; red to move
+    assert rival_discs(g, g.landing_cell(7)) == 2  # yellow's two in column 7
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(game_id):
+    """Where a puzzle has two right drops and only one shows the idea, the other says what it does: the threat it
+    makes with its row's kind, or that it lands under the mover's own threat so the opponent must block at once,
+    or that it takes a cell from the opponent's line (with the count of the opponent's discs on it), in English
+    and Spanish; and in an odd/even puzzle a wrong drop whose threats all wait on the opponent's kind of row
+    says so (a near miss)."""
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import mistake_words
+    from gamekit.puzzles.connect_why import wrong_row
+    from gamekit.puzzles.practice_words import why_right
+
+    seen = set()
+    for theme in game_themes(game_id):
+        for p in practice_pool(game_id, theme):
+            for a in p.answers:
+                with using("en"):
+                    said = why_right(p, theme, a)
+                with using("es"):
+                    dicho = why_right(p, theme, a)
+                for en, es in (
+                    ("(an odd row, red's kind).", "(una fila impar, la del rojo)."),
+                    ("(an even row, yellow's kind).", "(una fila par, la del amarillo)."),
+                    ("right under your threat in", "justo debajo de tu amenaza en"),
+                    ("it takes a cell from a line where", "ocupa un hueco de una línea en la que"),
+                ):
+                    if "With best play" in said and en in said:
+                        assert es in dicho, (p.id, dicho)
+                        seen.add(en)
+            wrong = [w for w in p.legal_answers() if w not in p.answers]
+            for w in wrong:
+                words = wrong_row(p, w)
+                if words is None:
+                    continue
+                me = p.position.to_move
+                after = p.position.copy()
+                after.play(w)
+                new = set(threat_cells(after, me)) - set(threat_cells(p.position, me))
+                assert new and all(r % 2 != me and len(after.grid[c]) < r for c, r in new) and not after.is_over()
+                assert "odd_even_threat" in p.themes and mistake_words(p, w) == words
+                seen.add("row")
+                with using("es"):
+                    assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza en ")
+            for a in p.answers:
+                assert wrong_row(p, a) is None  # never for a right drop
+    assert len(seen) >= (4 if game_id == "five_in_a_row" else 2) and "row" in seen, seen
+
+
+def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
+    """Connect Four's *odd/even threat* Practice holds 13 puzzles: the bank tags 41, of which the centre habit
+    answers 13, "win at once, else block" 4, a guess half the time 4; the 21 left are cut by the rules of thumb
+    ("column 2, else 6" answers 12 of them). More need new builds."""
+    from gamekit.puzzles.connect import centre_habit, mixed_win, one_step_rule
+    from gamekit.puzzles.pools import guessable
+
+    tagged = bank("connect_four", theme="odd_even_threat")
+    left = [
+        p for p in tagged if not centre_habit(p) and one_step_rule(p) is None and not mixed_win(p) and not guessable(p)
+    ]
+    pool = practice_pool("connect_four", "odd_even_threat")
+    assert {p.id for p in pool} <= {p.id for p in left}
+    assert len(pool) == 13 and len(left) > len(pool)

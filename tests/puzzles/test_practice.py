@@ -1382,10 +1382,23 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
 
 
 def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
+    """The page's count of lesson 1's puzzles whose right drop finishes a five through an outer column's disc is
+    counted over the pool Practice serves for lesson 1, and every side-column puzzle there is such a win."""
     from gamekit.puzzles.pools import lesson_pool
 
-    side = [p for p in lesson_pool("five_in_a_row", 1) if "side_column" in p.themes]
-    assert side and all("win_now" in p.themes for p in side)  # as the page says
+    pool = lesson_pool("five_in_a_row", 1)
+
+    def side_five(p):
+        for a in p.answers:
+            after = p.position.copy()
+            after.play(a)
+            if after.winner() == p.position.to_move and any(after.is_side(c) for c, _ in after.winning_cells()):
+                return True
+        return False
+
+    side = [p for p in pool if "side_column" in p.themes]
+    assert side and all(side_five(p) for p in side)
+    n = sum(side_five(p) for p in pool)
     later = [p for p in lesson_pool("five_in_a_row", 2) if "side_column" in p.themes and "win_now" not in p.themes]
     assert later  # "in the other side-column puzzles … the win (or the draw) comes a few drops later"
     for p in later + practice_pool("five_in_a_row", "side_column"):
@@ -1395,9 +1408,10 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
             assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert "In lesson 1's puzzles, a side disc helps you finish a line at once." in en
+    assert f"When you practise lesson 1, {n} of its {len(pool)} puzzles ask you to finish a line of five at once" in en
+    assert "through a side disc." in en and "a side disc helps you finish a line at once" not in en
     assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
-    assert "En los problemas de la lección 1, una ficha lateral te ayuda a completar una línea enseguida." in es
+    assert f"Cuando practicas la lección 1, {n} de sus {len(pool)} problemas te piden completar enseguida" in es
     assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
@@ -1592,8 +1606,12 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
     assert when_to_set("dots_and_boxes", None) == "after lesson 5"
     assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"
     assert "1 minute a puzzle at levels 1–3" in page
-    easy = homework_set("five_in_a_row", "win_now", 10, 1)
-    assert all(level(p.rating) == 1 for p in easy) and "| 1 | after lesson 1; about 10 minutes |" in page
+    easy = homework_set("connect_four", "win_now", 10, 1)  # 5 en raya's side-disc wins are level 2
+    assert all(level(p.rating) == 1 for p in easy)
+    assert "| `four-win_now-10-1` | win now | 10 | 1 | 1 | after 5 en raya lesson 1; about 10 minutes |" in page
+    mixed = {level(p.rating) for p in homework_set("five_in_a_row", "win_now", 10, 1)}
+    assert mixed == {1, 2}
+    assert "| `five-win_now-10-1` | win now | 10 | 1–2 | 1 | after lesson 1; about 10 minutes |" in page
     with using("es"):
         assert when_to_set("connect_four", "block") == "después de la lección 1 de 5 en raya"
 
@@ -1769,22 +1787,22 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
-def test_no_practice_puzzle_above_level_1_falls_to_the_centre_rule(game_id):
+def test_no_practice_puzzle_above_level_3_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
-    higher; Practice asks each of them at level 1 only, for every idea and in the mixed pool, and keeps the rest."""
-    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_rule
+    higher; Practice asks each of them at level 3 at most, for every idea and in the mixed pool, and keeps the rest."""
+    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_habit, centre_rule
     from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
     shipped = {p.id: p for p in bank(game_id)}
-    answered = [p for p in shipped.values() if level(p.rating) > 1 and centre_rule(p)]
+    answered = [p for p in shipped.values() if level(p.rating) > 3 and centre_rule(p)]
     assert answered  # the shipped bank has them: the rule is worth screening
     for theme in [None, *game_themes(game_id)]:
         pool = practice_pool(game_id, theme)
         for p in pool:
-            if level(p.rating) > 1:
+            if level(p.rating) > 3:
                 assert not centre_rule(p), (theme, p.id)
-            elif centre_rule(p) and level(shipped[p.id].rating) > 1:
+            elif centre_habit(p):
                 assert p.rating == CENTRE_RATING
     p = answered[0]
     picks = centre_picks(p.position)
