@@ -15,6 +15,7 @@ from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lin
 from gamekit.connect.lesson_positions import (
     EXERCISE_POSITIONS,
     ODD_EVEN_POSITIONS,
+    ROW_QUESTIONS,
     SOLVE_FROM,
     best_moves,
     immediate_wins,
@@ -47,13 +48,13 @@ class ConnectExercise(Exercise):
     def marked_cells(self) -> str:
         """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
         cells: R (red) in column 2, row 3." …; "" when none), each colour named by its threat letter, the one
-        written in the cell on screen and on paper.  The printed board numbers its rows, so these words name the
-        row too, even for the odd/even questions (whose words beside the picture on screen place the cell by how
-        far it floats): paper words never dodge what the paper board prints."""
+        written in the cell on screen and on paper.  For the questions that turn on the kind of row a threat is on,
+        the words place the cell as the words beside the screen's picture do, without its row number: the pupil
+        finds the letter on the board and counts the rows, on paper as on screen."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:

@@ -321,8 +321,8 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
     on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
     assert f"row {row}" not in on_screen and re.search(r"higher than the top disc|still empty", on_screen)
-    # on paper the board prints its row numbers, so the words beside it name the row as well: nothing dodged
-    assert f"row {row}" in ex.marked_cells and "higher than" not in ex.marked_cells
+    # on paper too: the words under the printed board place the cell as the screen's words do, without its row
+    assert ex.marked_cells == on_screen and f"row {row}" not in ex.marked_cells
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4  # each answer its own reason
@@ -1024,10 +1024,13 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         )
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
         # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter;
-        # the printed board numbers its rows, so the paper words name each cell's row (odd/even questions too)
-        assert ex.marked_cells == lesson_pictures.marked_cells_text(ex.game, threats, danger), key
+        # the paper words are the screen's words (a question about a row's kind gets no row number on either)
+        assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
-    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 4, row 3."
+    assert L.exercises()["odd_even_2"].marked_cells == (
+        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
+    )
+    assert "column 1, row 2" in L.exercises()["zugzwang_who"].marked_cells  # a zugzwang question keeps its rows
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
@@ -1594,10 +1597,11 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     cancel = [c for c in ex.choices if "cancel" in c][0]
     assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
-    # the pupil counts: the words beside the picture on screen give no row (the printed board and its words do,
-    # as the picture's row numbers do)
+    # the pupil counts: the words beside the picture, on screen and on paper, give no row (the letters in the
+    # cells and the board's row numbers do)
     on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
     assert f"row {rr + 1}" not in on_screen and f"row {yr + 1}" not in on_screen
+    assert ex.marked_cells == on_screen
     assert (
         lesson_exercise.ordinal_words(21) == "21st"
         and lesson_exercise.ordinal_words(22) == "22nd"
@@ -1782,8 +1786,9 @@ def test_lesson_one_uses_plain_words_before_threats_are_taught():
 
 @pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])
 def test_the_worksheets_say_what_paper_shows(folder):
-    """On paper: a threat cell in an empty column is drawn with its letter, and the words name its row as the
-    printed board numbers it, rather than ask the pupil to find the cell; no screen-only note about what the
+    """On paper: a threat cell in an empty column is drawn with its letter, and the words point at that letter
+    without naming its row (exercise 7 asks for the row's kind), rather than ask the pupil to find the cell; no
+    screen-only note about what the
     answer box also accepts; the PopOut box says the side discs never come out."""
     root = NOTEBOOKS.parent / folder / "five_in_a_row"
     one = (root / "01_rules_and_play.md").read_text(encoding="utf-8")
@@ -1791,7 +1796,10 @@ def test_the_worksheets_say_what_paper_shows(folder):
     three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
     assert "find the cell" not in two and "busca el hueco" not in two
-    assert "R (red) in column 7, row 2" in two or "R (rojo) en la columna 7, fila 2" in two
+    assert "R (red) in column 7, which is still empty: the R is in the cell" in two or (
+        "R (rojo) en la columna 7, que sigue vacía: la R está en el hueco" in two
+    )
+    assert "column 7, row 2" not in two and "columna 7, fila 2" not in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
 
 
@@ -2221,3 +2229,23 @@ def test_lesson_three_worksheet_card_words_alpha_beta_as_the_page_does(lang):
         assert taught in card and taught in page
     for untaught in ("(alpha)", "(beta)", "(alfa)"):
         assert untaught not in card and untaught not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheet_words_under_a_row_question_give_no_row(lang):
+    """Exercises 5–7 ask what kind of row a threat is on: the words printed under their boards place each threat
+    cell as the screen's words do (how far above its column's top disc), never by its row number, which would be
+    half the answer; the zugzwang boards, whose questions are about who must drop, keep their rows."""
+    from gamekit.i18n import using
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/02_threats_and_exercises", lang)
+    row_word = {"en": r"\brow \d", "es": r"\bfila \d"}[lang]
+    with using(lang):
+        exercises = L.exercises()
+        for key in lesson_positions.ROW_QUESTIONS:
+            words = exercises[key].marked_cells
+            assert words and f"```\n\n{words}\n" in sheet, key
+            assert not re.search(row_word, words), (key, words)
+        zugzwang = exercises["zugzwang_who"].marked_cells
+        assert re.search(row_word, zugzwang) and f"```\n\n{zugzwang}\n" in sheet
