@@ -149,13 +149,16 @@ def claimeven_exercise() -> ConnectExercise:
             words = outcome_words(game, move, hide=() if move in good else good)
             told[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
         if move in good:
+            proved = proofs.get(move)
             why = (
                 tr(
                     "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
-                    "five in a row for yellow, and red can never make five.",
+                    "five in a row for yellow. In this game the cells red gets never line up five for red, as the "
+                    "computer's proof shows. In another game they might: red could make five across a row whose "
+                    "cells all go to red, and win first.",
                     row=game.height,
                 )
-                if top_row[move]
+                if top_row[move] and proved is not None and proved.proof is not None
                 else ""
             )
             return True, " ".join(
@@ -171,12 +174,11 @@ def claimeven_exercise() -> ConnectExercise:
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=told[move])
         return False, ntr(
-            "Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
-            "odd number, and the column that has an odd number now would still have one. {words}",
-            "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
-            "an odd number, and the column that has an odd number now would still have one. {words}",
+            "Not column {move}: it has {n} empty cell now, and your disc would leave it {left}. {words}",
+            "Not column {move}: it has {n} empty cells now, and your disc would leave it {left}. {words}",
             empty[move],
             move=move,
+            left=empty[move] - 1,
             words=told[move],
         )
 

@@ -365,7 +365,8 @@ def solver_exercise(
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
-    fact that it makes no five).  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    fact that it makes no five).  A right answer that does not make five at once opens with ``why_right`` anyway
+    (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
     makes and what it lets the opponent do), not only the value best play gives."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
@@ -383,6 +384,11 @@ def solver_exercise(
             return True, tr(
                 "Right: {words}", words=why_right[0].lower() + why_right[1:]
             ) + " " + outcome_words_after_block(game, move)
+        if move in good and why_right and not five_at_once(game, move):
+            # what the drop does comes first; the opponent's answer and the verdict follow as their own sentence
+            return True, tr(
+                "Right: {words}", words=why_right[0].lower() + why_right[1:]
+            ) + f" {words[:1].upper()}{words[1:]}"
         if move in good:
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
         quiet = tr(
@@ -413,6 +419,13 @@ def solver_exercise(
         game=game,
         more=more,
     )
+
+
+def five_at_once(game: ConnectGame, move: str) -> bool:
+    """Whether ``move`` makes five in a line for the player to move in ``game``."""
+    after = game.copy()
+    after.play(move)
+    return after.winner() == game.to_move
 
 
 def outcome_words_after_block(game: ConnectGame, move: str) -> str:

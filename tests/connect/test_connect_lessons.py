@@ -1118,7 +1118,7 @@ def test_the_final_challenge_explains_the_stacked_threats():
     c, r = stacked[0]
     column = after.column_number(c)
     ok, why = ex.check(move)
-    assert ok and f"red answers in column {column}" in why
+    assert ok and f"Red answers in column {column}" in why
     assert f"threatens column {column} twice, on rows {r + 1} and {r + 2}" in why
     assert lesson_exercise.shown_reply(after) == str(column)
     assert ex.more(move).startswith(f"After column {move}, best play goes red {column}, yellow {column}")
@@ -1230,6 +1230,9 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     assert ok and feedback.startswith("Right: every column now has an even number")
     # why the same-column answer wins here: it hands yellow the last cell of every column, the whole top row
     assert lesson2_exercises.same_column_top_row(game, odd[0]) and "the whole of row 6" in feedback
+    # "red cannot make five" holds in this game only (the proof shows it), and the words say so
+    assert "red can never make five" not in feedback
+    assert "In this game the cells red gets never line up five" in feedback and "In another game" in feedback
     after = game.copy()
     after.play(odd[0])
     assert solve(after) < 0  # red to move loses: yellow wins with best play
@@ -1245,7 +1248,10 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     for m in ex.wrong:
         ok, feedback = ex.check(m)
         n = game.height - game.height_of(int(m))
-        assert not ok and f"it has {n} empty cells, an even number" in feedback and f"column {odd[0]}" not in feedback
+        assert not ok and f"it has {n} empty cells now, and your disc would leave it {n - 1}." in feedback
+        assert f"column {odd[0]}" not in feedback
+        # only what the clicked column does: no word of the method (the counts' kind, the other columns)
+        assert not re.search(r"\b(odd|even)\b", feedback) and "the column that" not in feedback, feedback
         assert why not in feedback and ex.more(m) == ""
     from gamekit.i18n import using
 
@@ -1941,7 +1947,8 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
-    assert "why yellow then wins" in intro and "first step: answering on top means yellow cannot lose" in intro
+    assert "why yellow then wins" in intro and "first step: in this game, answering on top means yellow cannot lose" in intro
+    assert "not true in every game: red could make five across a row" in intro
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
@@ -2249,3 +2256,24 @@ def test_the_worksheet_words_under_a_row_question_give_no_row(lang):
             assert not re.search(row_word, words), (key, words)
         zugzwang = exercises["zugzwang_who"].marked_cells
         assert re.search(row_word, zugzwang) and f"```\n\n{zugzwang}\n" in sheet
+
+
+@pytest.mark.parametrize("name", ["own_threat", "winning_move", "challenge"])
+def test_a_hard_exercises_right_answer_opens_with_what_the_drop_does(name):
+    """Lesson 2's hard exercises: a right answer first says what the pupil's drop does (the threats it makes),
+    then the opponent's answer and the solver's verdict as a sentence of its own; never "Right: yellow answers
+    in column 2, but red still wins"."""
+    ex = L.exercises()[name]
+    ok, text = ex.check(ex.solutions[0])
+    assert ok, text
+    head = text.split(".")[0]
+    assert "answers in column" not in head and "still wins" not in head, text
+    assert re.search(r"threat", head), text
+    assert re.search(r"\. (Red|Yellow) answers in column \d, but (red|yellow) still wins with best play\.", text), text
+
+
+def test_a_right_five_still_opens_with_the_five():
+    """A right answer that makes five at once says so first, then why (the side disc that completes it)."""
+    ex = L.exercises()["side_win"]
+    ok, text = ex.check(ex.solutions[0])
+    assert ok and text.startswith(f"Right: column {ex.solutions[0]} makes five in a line: red wins."), text
