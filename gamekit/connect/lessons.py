@@ -249,7 +249,7 @@ LESSONS: dict[int, Lesson] = {
         "How the computer knows",
         60,
         {
-            "tiny_score": teach.tiny_score_exercise,
+            "tiny_tree": teach.tiny_tree_exercise,
             "be_the_computer": teach.best_move_exercise,
             "pruning": teach.pruning_exercise,
             "transposition": teach.transposition_exercise,
@@ -259,7 +259,7 @@ LESSONS: dict[int, Lesson] = {
             "bit_cell": teach_bits.bit_cell_exercise,
         },
         {
-            "tiny_score": "easy",
+            "tiny_tree": "easy",
             "be_the_computer": "medium",
             "pruning": "medium",
             "transposition": "easy",
@@ -292,7 +292,7 @@ LESSONS: dict[int, Lesson] = {
                     "score a position the way a computer does, with minimax, and read the solver's scores: "
                     "which disc wins"
                 ),
-                ("tiny_score", "be_the_computer", "read_score"),
+                ("tiny_tree", "be_the_computer", "read_score"),
             ),
             (
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),
