@@ -366,7 +366,8 @@ def solver_exercise(
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
     fact that it makes no five).  A right answer that does not make five at once opens with ``why_right`` anyway
-    (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.
+    ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
     makes and what it lets the opponent do), not only the value best play gives."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)

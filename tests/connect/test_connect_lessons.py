@@ -1947,7 +1947,8 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
-    assert "why yellow then wins" in intro and "first step: in this game, answering on top means yellow cannot lose" in intro
+    assert "why yellow then wins" in intro
+    assert "first step: in this game, answering on top means yellow cannot lose" in intro
     assert "not true in every game: red could make five across a row" in intro
 
 
