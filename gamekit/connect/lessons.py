@@ -119,7 +119,7 @@ LESSONS: dict[int, Lesson] = {
         1,
         "five_in_a_row/01_rules_and_play",
         "5 en raya 1 — the rules",
-        45,
+        50,
         {
             "side_win": side_win_exercise,
             "side_block": side_block_exercise,
