@@ -173,8 +173,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise,
-            "zugzwang": zugzwang_exercise,
             "zugzwang_who": zugzwang_who_exercise,
+            "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
             "odd_even_2": odd_even_2_exercise,
             "two_threats": two_threats_exercise,
@@ -186,8 +186,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "block_threat": "easy",
             "win_in_one": "easy",
-            "zugzwang": "medium",
             "zugzwang_who": "medium",
+            "zugzwang": "medium",
             "odd_even": "medium",
             "odd_even_2": "medium",
             "two_threats": "medium",
@@ -231,7 +231,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
-                ("zugzwang", "zugzwang_who"),
+                ("zugzwang_who", "zugzwang"),
             ),
             (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
         ),

@@ -253,16 +253,11 @@ def test_no_wrong_answer_feedback_names_an_accepted_column():
     )
 
 
-def test_zugzwang_is_counted_then_decided():
-    """Issue 35: exercise 5 checks the count only; exercise 6 asks who must fill a ✗ cell (the zugzwang itself),
-    each wrong answer told its own reason.  The answer is checked by playing the safe cells out."""
-    z = lesson2_exercises.zugzwang_exercise()
-    assert z.choices is None
-    ok, feedback = z.check("20")
-    assert ok and "20 empty cells" in feedback and "must" not in feedback and "zugzwang" not in feedback
-    assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
-    assert "one of columns" in z.check("26")[1] and "the discs" in z.check("10")[1]
-    assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]  # no count handed over
+def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
+    """Lesson 2's exercise 3 asks who must fill a ✗ cell (the zugzwang itself, the count of safe cells part of the
+    answer), each wrong answer told its own reason, checked by playing the safe cells out; exercise 4 asks whether
+    one safe drop changes that (it does not), checked on the board for every safe drop, its choices naming no colour
+    (exercise 3's answer)."""
     who = lesson2_exercises.zugzwang_who_exercise()
     g = lesson_positions.position("under_threat")  # play the safe cells out: who is stuck with a ✗ cell?
     while True:
@@ -290,15 +285,28 @@ def test_zugzwang_is_counted_then_decided():
     assert "Not yellow" in reasons["yellow 19"][1] and "red fills the odd cells 1, 3, 5" in reasons["yellow 19"][1]
     assert "Not cell 17" in reasons["red 17"][1]
     assert len({feedback for _, feedback in reasons.values()}) == len(reasons)  # each slip its own reason
-    # a wrong answer without exercise 3's count must not hand it over: only the numbers typed and the ✗ columns
+    # a wrong answer must not hand over the count of safe cells: only the numbers typed and the ✗ columns
     for guess in who.wrong:
         if "20" not in guess:
             assert "20" not in reasons[guess][1], guess
             assert set(re.findall(r"\d+", reasons[guess][1])) <= {"1", "2", "3", "4", "5", "6", *guess.split()}, guess
-    # near-miss counts, each from a slip in one column, get their own reason
-    assert "leaves out column 7 as well" in z.check("16")[1]
-    assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
-    assert "one cell off" in z.check("21")[1] and not any(z.check(k)[0] for k in (16, 18, 19, 21, 22))
+    assert "exercise 3" not in " ".join(text for _, text in reasons.values())  # it is exercise 3 now
+    z = lesson2_exercises.zugzwang_exercise()
+    assert z.choices and len(z.choices) == 4 and z.solutions == [z.choices[0]]
+    assert not any(re.search(r"\b(red|yellow)\b", c) for c in z.choices[:3]), z.choices
+    ok, right = z.check(z.solutions[0])
+    assert ok and f"so {stuck} still has to drop into column 1 or 6" in right
+    reasons = {c: z.check(c) for c in z.wrong}
+    assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == 3
+    assert not any("20" in t or "19" in t for _, t in reasons.values())  # exercise 3's count stays its own
+    safe = [m for m in lesson_positions.position("under_threat").legal_moves() if m not in ("1", "6")]
+    for m in safe:  # after any safe red drop, play the rest out: the same player is stuck
+        g = lesson_positions.position("under_threat")
+        g.play(m)
+        while [x for x in g.legal_moves() if x not in ("1", "6")]:
+            g.play([x for x in g.legal_moves() if x not in ("1", "6")][0])
+            assert g.winner() is None
+        assert ("red", "yellow")[g.to_move] == stuck, m
 
 
 @pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
@@ -614,8 +622,8 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
             assert not ok and "drop" in text
     assert ex.solutions == ["pop column 3"]
     assert "No drop wins" not in ex.prompt and "gap just above" not in ex.hint
-    assert "red disc just above the yellow one" in ex.hint
-    g = game.copy()  # the hint's picture: row 3 has four red discs and one
+    assert "falling by one row" in ex.hint and "red disc just above the yellow one" not in ex.hint
+    g = game.copy()  # the answer's pattern (never in the hint): row 3 has four red discs and one
     g.play("p3")  # yellow one, with a red disc right above the yellow
     row = g.winning_cells()[0][1]
     before = [game.cell(c, row) for c, _ in g.winning_cells()]
