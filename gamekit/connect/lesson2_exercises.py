@@ -100,9 +100,9 @@ def stacked_words(game: ConnectGame) -> str:
         raise ValueError("the best move makes no stacked pair of threats")
     c, r = stacked[0]
     return tr(
-        "{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
-        "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
-        "and make five.",
+        "Your disc makes {winner} threaten column {column} twice, on rows {lower} and {upper}, one right above "
+        "the other. {loser} is lost whatever it does: if {loser_in} blocks the lower threat, its disc lets "
+        "{winner} drop on top into the upper one and make five.",
         loser=SUBJECT[1 - game.to_move](),
         winner=tr(COLOUR_NAMES[game.to_move]),
         loser_in=tr(COLOUR_NAMES[1 - game.to_move]),

@@ -1129,7 +1129,8 @@ def test_the_final_challenge_explains_the_stacked_threats():
     column = after.column_number(c)
     ok, why = ex.check(move)
     assert ok and f"Red answers in column {column}" in why
-    assert f"threatens column {column} twice, on rows {r + 1} and {r + 2}" in why
+    assert f"threaten column {column} twice, on rows {r + 1} and {r + 2}" in why
+    assert why.startswith(f"Right: your disc makes yellow threaten column {column} twice")  # what the drop does
     assert lesson_exercise.shown_reply(after) == str(column)
     assert ex.more(move).startswith(f"After column {move}, best play goes red {column}, yellow {column}")
 
