@@ -220,12 +220,10 @@ def count_lines_exercise() -> ConnectExercise:
             )
         if len(typed) == 1:
             k = typed[0]
-            if k == n:
-                return False, tr(
-                    "{n} is the right total, but the question asks for your three counts, so that each "
-                    "direction is checked: write them like 1 + 2 + 3, across + up + diagonal.",
-                    n=n,
-                )
+            if k == n:  # the right total alone is right; the feedback still shows the three counts
+                return True, tr(
+                    "Right: {n} lines of five, that is {across} across, {up} up and {diagonal} diagonal.", **values
+                ) + f" {fewer}"
             if k == across + up:
                 return False, tr(
                     "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
@@ -304,6 +302,7 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across} + {up} + {diagonal}",
             f"{across}, {up}, {diagonal}",
             f"{across} + {up} + {diagonal} = {n}",
+            str(n),
         ],
         wrong=[
             f"{across} + {up}",
@@ -315,7 +314,6 @@ def count_lines_exercise() -> ConnectExercise:
             four["lines"],
             n + sides_up,
             n - 1,
-            n,
             f"{up} + {across} + {diagonal}",
             f"{across} + {up} + {diagonal} = {n - 1}",
         ],
@@ -455,8 +453,8 @@ def popout_exercise() -> ConnectExercise:
         tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
         choice_checker(winning[0], worded),
         hint=tr(
-            "Picture each column falling by one row when its bottom disc is popped. Look for a row "
-            "with four red discs and one yellow disc: is there a red disc just above the yellow one?"
+            "Picture each column falling by one row when its bottom disc is popped. A pop changes every row "
+            "that column reaches: after which pop does one of those rows hold five red discs in a line?"
         ),
         answer=winning[0],
         solutions=winning,

@@ -8,6 +8,7 @@ from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import get_language, ntr, tr
+from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     column_checker,
@@ -99,9 +100,9 @@ def stacked_words(game: ConnectGame) -> str:
         raise ValueError("the best move makes no stacked pair of threats")
     c, r = stacked[0]
     return tr(
-        "{loser} is lost whatever it does: {winner} now threatens column {column} twice, on rows {lower} and "
-        "{upper}. If {loser_in} blocks the lower threat, its disc lets {winner} drop on top into the upper one "
-        "and make five.",
+        "Your disc makes {winner} threaten column {column} twice, on rows {lower} and {upper}, one right above "
+        "the other. {loser} is lost whatever it does: if {loser_in} blocks the lower threat, its disc lets "
+        "{winner} drop on top into the upper one and make five.",
         loser=SUBJECT[1 - game.to_move](),
         winner=tr(COLOUR_NAMES[game.to_move]),
         loser_in=tr(COLOUR_NAMES[1 - game.to_move]),
@@ -149,13 +150,16 @@ def claimeven_exercise() -> ConnectExercise:
             words = outcome_words(game, move, hide=() if move in good else good)
             told[move] = words[:1].upper() + words[1:]  # a sentence of its own after the count
         if move in good:
+            proved = proofs.get(move)
             why = (
                 tr(
                     "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
-                    "five in a row for yellow, and red can never make five.",
+                    "five in a row for yellow. In this game the cells red gets never line up five for red, as the "
+                    "computer's proof shows. In another game they might: red could make five across a row whose "
+                    "cells all go to red, and win first.",
                     row=game.height,
                 )
-                if top_row[move]
+                if top_row[move] and proved is not None and proved.proof is not None
                 else ""
             )
             return True, " ".join(
@@ -171,12 +175,11 @@ def claimeven_exercise() -> ConnectExercise:
         if empty[move] % 2:
             return False, tr("Not column {move}: {words}", move=move, words=told[move])
         return False, ntr(
-            "Not column {move}: it has {n} empty cell, an even number. After your disc it would have an "
-            "odd number, and the column that has an odd number now would still have one. {words}",
-            "Not column {move}: it has {n} empty cells, an even number. After your disc it would have "
-            "an odd number, and the column that has an odd number now would still have one. {words}",
+            "Not column {move}: it has {n} empty cell now, and your disc would leave it {left}. {words}",
+            "Not column {move}: it has {n} empty cells now, and your disc would leave it {left}. {words}",
             empty[move],
             move=move,
+            left=empty[move] - 1,
             words=told[move],
         )
 
@@ -231,78 +234,82 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     )
 
 
+def _stuck(game: ConnectGame, owner: int) -> tuple[list[int], int, int]:
+    """Who must fill a ✗ cell under ``owner``'s threats in ``game`` if both players drop only elsewhere: (the
+    columns with a ✗ cell, the empty cells outside them, the seat that is to move when those run out)."""
+    danger = sorted({c for c, r in threat_cells(game, owner)})
+    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
+    empty = sum(game.height - len(game.grid[c]) for c in others)
+    return [game.column_number(c) for c in danger], empty, game.to_move if empty % 2 == 0 else 1 - game.to_move
+
+
 def zugzwang_exercise() -> ConnectExercise:
-    """In the "under_threat" position nobody wants to fill a cell under yellow's threats: how many other cells
-    are empty?  Counted exactly; the feedback only checks the count (the next exercise asks who runs out)."""
+    """The zugzwang after one safe drop: in the "under_threat" position the player to move drops one disc into a
+    safe cell (outside the ✗ columns); does that change who must fill a ✗ cell?  It does not: one safe cell fewer
+    and the other player's turn cancel out.  Checked on the board for every safe drop (the same ✗ columns, no
+    five, the same player stuck), never assumed; each wrong choice told its own reason."""
     game = position("under_threat")
-    f = _zugzwang_facts(game)
-    empty, columns = f["empty"], f["columns"]
-    names = tr(" and ").join(map(str, columns))
-    in_danger = [game.height - len(game.grid[c]) for c in f["danger"]]
-    all_empty = empty + sum(in_danger)
-    discs = sum(len(game.grid[c]) for c in f["others"])
-    spaces = {c: game.height - len(game.grid[c]) for c in f["others"]}
-    # the near misses, each from a real slip in one column: left out, counted by its discs, counted as all empty
-    left_out = {empty - n: game.column_number(c) for c, n in spaces.items() if n}
-    as_discs = {empty - n + (game.height - n) for c, n in spaces.items()} - {empty}
-    as_full = {empty - n + game.height for c, n in spaces.items()} - {empty}
-
-    def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.exercise import parse_int
-
-        k = parse_int(answer)
-        if k == empty:
-            return True, tr("Right: {n} empty cells outside columns {names}.", n=empty, names=names)
-        if k == all_empty:
-            return False, tr(
-                "That counts columns {names} too. Leave them out: nobody wants to drop there.", names=names
-            )
-        if k in [empty + n for n in in_danger]:
-            return False, tr(
-                "That counts one of columns {names}. Leave out both: nobody wants to drop there.", names=names
-            )
-        if k == discs:
-            return False, tr("That counts the discs. Count the empty cells instead: each column has 6 cells.")
-        if k in left_out:
-            return False, tr(
-                "That leaves out column {column} as well. Leave out only columns {names}: every other column counts.",
-                column=left_out[k],
-                names=names,
-            )
-        if k in as_discs:
-            return False, tr(
-                "One column was counted by its discs, not its empty cells. Count each column's empty cells: 6 minus "
-                "its discs."
-            )
-        if k in as_full:
-            return False, tr(
-                "One column was counted as if it were empty. Its discs fill some of its 6 cells: count only the "
-                "empty ones."
-            )
-        if abs(k - empty) == 1:
-            return False, tr(
-                "Not {k}: one cell off. Count each column again, from the top disc up to row 6, then add.", k=k
-            )
-        return False, tr(
-            "Not {k}. Count the empty cells column by column, leaving out columns {names}, then add.", k=k, names=names
-        )
-
+    mover, owner = game.to_move, 1 - game.to_move
+    columns, empty, forced = _stuck(game, owner)
+    for m in game.legal_moves():
+        if int(m) in columns:
+            continue
+        after = game.copy()
+        after.play(m)
+        if after.winner() is not None or _stuck(after, owner)[::2] != (columns, forced):
+            raise ValueError(f"column {m}: a safe drop that changes who is stuck; the exercise needs another position")
+    colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
+    values = dict(
+        mover=colour[mover],
+        other=colour[1 - mover],
+        forced=colour[forced],
+        n=empty,
+        left=empty - 1,
+        names=tr(" or ").join(map(str, columns)),
+    )
+    # the choices name no colour: who is stuck is exercise 3's answer, just above
+    right = tr("The same player as before: one safe cell fewer and the turn passed cancel out")
+    worded = {
+        right: tr(
+            "Right: {n} safe cells with {mover} to move, or {left} with {other} to move, run out on the same "
+            "player. Whoever fills the last safe cell is the same either way, so {forced} still has to drop into "
+            "column {names}. A safe drop cannot get out of zugzwang.",
+            **values,
+        ),
+        tr("The other player: the turn has passed to them"): tr(
+            "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
+            "turn: who fills the last one?",
+            **values,
+        ),
+        tr("The other player: one safe cell fewer turns an even count odd, or an odd count even"): tr(
+            "The count's kind did change, but so did whose turn it is. Number the safe cells that are left from "
+            "{other}'s turn: who fills the last one?",
+            **values,
+        ),
+        tr("It depends on which column {mover} drops into", **values): tr(
+            "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
+            "Every safe drop leaves one safe cell fewer, with {other} to move.",
+            **values,
+        ),
+    }
+    choices = list(worded)
     return ConnectExercise(
         tr(
-            "Nobody wants to drop into column {column} or {column2} (the ✗ cells). How many empty cells are there "
-            "outside columns {column} and {column2}?",
-            column=columns[0],
-            column2=columns[-1],
+            "Same position, but {mover} drops one disc into a safe cell first (not column {names}), and nobody "
+            "wins with it. Now {other} is to move. Who has to fill a ✗ cell in the end now?",
+            **values,
         ),
-        check,
-        hint=tr("Count the empty cells of each column except {names}, then add them up.", names=names),
-        answer=str(empty),
-        solutions=[empty],
-        wrong=sorted({all_empty, empty + in_danger[0], discs, empty - 1, empty + 1, *left_out, *as_discs, *as_full}),
+        choice_checker(right, worded),
+        hint=tr(
+            "Count the safe cells left after that disc, and number them from the new player's turn, as in exercise 3."
+        ),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
         key="zugzwang",
         game=game,
         click=False,
-        leaks=(tr("{n} empty cells", n=empty), f">{empty}</td>"),
     )
 
 
@@ -367,7 +374,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
             )
         if seat == forced:
             return False, tr(
-                "Not cell {answer}. {turns} The safe cells run out at your count from exercise 3.",
+                "Not cell {answer}. {turns} Count the safe cells first: they run out at that number.",
                 answer=k,
                 turns=alternate,
             )
@@ -378,8 +385,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
                 **values,
             )
         return False, tr(
-            "Not {winner}. {turns} Is your count from exercise 3 odd or even? Whoever fills the last safe cell "
-            "leaves only the ✗ cells to the other player.",
+            "Not {winner}. {turns} Count the safe cells: is that number odd or even? Whoever fills the last safe "
+            "cell leaves only the ✗ cells to the other player.",
             winner=colour[seat],
             turns=alternate,
         )

@@ -15,6 +15,7 @@ from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lin
 from gamekit.connect.lesson_positions import (
     EXERCISE_POSITIONS,
     ODD_EVEN_POSITIONS,
+    ROW_QUESTIONS,
     SOLVE_FROM,
     best_moves,
     immediate_wins,
@@ -47,13 +48,13 @@ class ConnectExercise(Exercise):
     def marked_cells(self) -> str:
         """The cells this exercise's board marks, in words, for its board printed as text without tints ("Threat
         cells: R (red) in column 2, row 3." …; "" when none), each colour named by its threat letter, the one
-        written in the cell on screen and on paper.  The printed board numbers its rows, so these words name the
-        row too, even for the odd/even questions (whose words beside the picture on screen place the cell by how
-        far it floats): paper words never dodge what the paper board prints."""
+        written in the cell on screen and on paper.  For the questions that turn on the kind of row a threat is on,
+        the words place the cell as the words beside the screen's picture do, without its row number: the pupil
+        finds the letter on the board and counts the rows, on paper as on screen."""
         if self.game is None:
             return ""
         threats, danger = self.marks
-        return marked_cells_text(self.game, threats, danger)
+        return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
 
 
 def parse_column(game: ConnectGame, answer: Any) -> str:
@@ -364,7 +365,9 @@ def solver_exercise(
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
-    fact that it makes no five).  ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
+    fact that it makes no five).  A right answer that does not make five at once opens with ``why_right`` anyway
+    (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.
+    ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
     makes and what it lets the opponent do), not only the value best play gives."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
@@ -382,6 +385,11 @@ def solver_exercise(
             return True, tr(
                 "Right: {words}", words=why_right[0].lower() + why_right[1:]
             ) + " " + outcome_words_after_block(game, move)
+        if move in good and why_right and not five_at_once(game, move):
+            # what the drop does comes first; the opponent's answer and the verdict follow as their own sentence
+            return True, tr(
+                "Right: {words}", words=why_right[0].lower() + why_right[1:]
+            ) + f" {words[:1].upper()}{words[1:]}"
         if move in good:
             return True, tr("Right: {words}", words=words) + (f" {why_right}" if why_right else "")
         quiet = tr(
@@ -412,6 +420,13 @@ def solver_exercise(
         game=game,
         more=more,
     )
+
+
+def five_at_once(game: ConnectGame, move: str) -> bool:
+    """Whether ``move`` makes five in a line for the player to move in ``game``."""
+    after = game.copy()
+    after.play(move)
+    return after.winner() == game.to_move
 
 
 def outcome_words_after_block(game: ConnectGame, move: str) -> str:

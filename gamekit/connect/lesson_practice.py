@@ -12,7 +12,8 @@ from gamekit.connect.threats import playable_threats
 from gamekit.i18n import ntr, tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
-from gamekit.connect.lesson_exercise import outcome_words, parse_column
+from gamekit.connect.lesson_exercise import drop_words, line_way, outcome_words, parse_column
+from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import best_moves, immediate_wins, move_scores
 
 
@@ -33,7 +34,7 @@ class ConnectProblemSet(ProblemSet):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
                 return make(
                     practice_prompt(position, solutions, value, by_hand=self.by_hand),
-                    _hiding_answers(check, position, solutions, puzzle.refutations),
+                    _hiding_answers(check, position, solutions, puzzle.refutations, value),
                     position=position,
                     solutions=solutions,
                     **k,
@@ -45,26 +46,77 @@ class ConnectProblemSet(ProblemSet):
 
 
 def _hiding_answers(
-    check: Callable[[Any], tuple[bool, str]], game: ConnectGame, solutions: Sequence[str], refutations: dict
+    check: Callable[[Any], tuple[bool, str]],
+    game: ConnectGame,
+    solutions: Sequence[str],
+    refutations: dict,
+    best: int,
 ) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
     answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
-    in an early position, where no line of best play is shown.  A right answer and a refused input are judged by
-    ``check`` unchanged."""
+    in an early position, where no line of best play is shown.  A right answer is told what the drop does
+    (:func:`practice_right_words`, with ``best``, the bank's value of the position for the player to move); a
+    refused input is judged by ``check`` unchanged."""
     accepted = [str(s) for s in solutions]
 
     def checked(answer: Any) -> tuple[bool, str]:
         ok, feedback = check(answer)  # a refused input raises here, with its reason
-        if ok:
-            return ok, feedback
         column = parse_column(game, answer)
+        if ok:
+            return ok, practice_right_words(game, column, best)
         value = refutations[column]["value"] if column in refutations else None
         return False, tr(
             "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
         )
 
     return checked
+
+
+def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[tuple[int, int], ...] | None:
+    """A line through ``cell`` whose other cells all hold ``seat``'s discs (side discs count), or None."""
+    for line in game.variant.lines():
+        if cell in line and all(game.cell(c, r) == seat for c, r in line if (c, r) != cell):
+            return line
+    return None
+
+
+def practice_right_words(game: ConnectGame, column: str, best: int) -> str:
+    """A right practice drop told what it does, computed from the position: the five it makes (and which way it
+    runs), or the cell it takes where the other player would have made five (and which way that line runs), or
+    what it builds (a new threat, or the mover's best line through it); then what best play gives (``best``: the
+    value of the position for the player to move, 1 a win, 0 a draw, -1 a loss)."""
+    mover = game.to_move
+    me, them = tr(COLOUR_NAMES[mover]), tr(COLOUR_NAMES[1 - mover])
+    col = game.grid_column(int(column))
+    cell = (col, len(game.grid[col]))
+    after = game.copy()
+    after.play(column)
+    if after.winner() == mover:
+        line = _five_through(after, cell, mover)
+        return tr(
+            "Right: column {column} makes five {way}: {me} wins at once.",
+            column=column,
+            way=line_way(after, line),
+            me=me,
+        )
+    blocked = _five_through(game, cell, 1 - mover)
+    if blocked is not None:
+        does = tr(
+            "Right: column {column} takes the cell where {them} would have made five {way}.",
+            column=column,
+            them=them,
+            way=line_way(game, blocked),
+        )
+    else:
+        does = tr("Right: your disc {what}.", what=drop_words(after, mover))
+    if best > 0:
+        then = tr("{colour} wins with best play from here.", colour=SUBJECT[mover]())
+    elif best == 0:
+        then = tr("Best play from here ends in a draw.")
+    else:
+        then = tr("{colour} still wins with best play, but this drop holds out longest.", colour=SUBJECT[1 - mover]())
+    return f"{does} {then}"
 
 
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:

@@ -119,7 +119,7 @@ LESSONS: dict[int, Lesson] = {
         1,
         "five_in_a_row/01_rules_and_play",
         "5 en raya 1 — the rules",
-        45,
+        50,
         {
             "side_win": side_win_exercise,
             "side_block": side_block_exercise,
@@ -173,8 +173,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise,
-            "zugzwang": zugzwang_exercise,
             "zugzwang_who": zugzwang_who_exercise,
+            "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
             "odd_even_2": odd_even_2_exercise,
             "two_threats": two_threats_exercise,
@@ -186,8 +186,8 @@ LESSONS: dict[int, Lesson] = {
         {
             "block_threat": "easy",
             "win_in_one": "easy",
-            "zugzwang": "medium",
             "zugzwang_who": "medium",
+            "zugzwang": "medium",
             "odd_even": "medium",
             "odd_even_2": "medium",
             "two_threats": "medium",
@@ -231,7 +231,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
-                ("zugzwang", "zugzwang_who"),
+                ("zugzwang_who", "zugzwang"),
             ),
             (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
         ),
@@ -249,7 +249,7 @@ LESSONS: dict[int, Lesson] = {
         "How the computer knows",
         60,
         {
-            "tiny_score": teach.tiny_score_exercise,
+            "tiny_tree": teach.tiny_tree_exercise,
             "be_the_computer": teach.best_move_exercise,
             "pruning": teach.pruning_exercise,
             "transposition": teach.transposition_exercise,
@@ -259,7 +259,7 @@ LESSONS: dict[int, Lesson] = {
             "bit_cell": teach_bits.bit_cell_exercise,
         },
         {
-            "tiny_score": "easy",
+            "tiny_tree": "easy",
             "be_the_computer": "medium",
             "pruning": "medium",
             "transposition": "easy",
@@ -292,7 +292,7 @@ LESSONS: dict[int, Lesson] = {
                     "score a position the way a computer does, with minimax, and read the solver's scores: "
                     "which disc wins"
                 ),
-                ("tiny_score", "be_the_computer", "read_score"),
+                ("tiny_tree", "be_the_computer", "read_score"),
             ),
             (
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),

@@ -206,84 +206,141 @@ def disc_slip(k: int, score: int, top: int) -> str:
     )
 
 
-def score_sign_exercise(score: int = 6, cells: int = 42, key: str = "score_sign"):
-    """From a positive score to the winner's disc (the easy direction): on a board of ``cells`` free cells a win
-    with disc number n scores ``cells/2 + 1 − n`` (22 − n on the 42-cell boards, 7 − n on the tiny board)."""
+TINY_TREE = (((0, 4), (0, 6)), ((0, 2), (1, 5)))
+"""Lesson 3's first exercise, a search tree two moves deep on the tiny board: red's two moves, A and B, and under
+each yellow's two replies, each ending in a result found further down — (winner's seat, the winner's disc
+number): under A red wins with its 4th or its 6th disc, under B with its 2nd disc, or yellow wins with its 5th."""
+
+
+def tree_leaf_score(leaf: tuple[int, int], cells: int = TINY.cells) -> int:
+    """A result at the bottom of a search tree, (winner's seat, winner's disc number), as a score for red (seat 0):
+    a win with disc n scores ``cells/2 + 1 − n``, a loss the same with a minus sign."""
+    seat, disc = leaf
+    if seat not in (0, 1) or not 1 <= disc <= cells // 2:
+        raise ValueError(
+            tr("{leaf!r}: a result is a seat (0 or 1) and a disc number from 1 to {half}", leaf=leaf, half=cells // 2)
+        )
+    value = cells // 2 + 1 - disc
+    return value if seat == 0 else -value
+
+
+def tree_score(tree=TINY_TREE, cells: int = TINY.cells) -> int:
+    """Minimax on a two-level tree for red, to move: yellow picks the lowest score under each of red's moves, red
+    the highest of those."""
+    return max(min(tree_leaf_score(leaf, cells) for leaf in replies) for replies in tree)
+
+
+def _leaf_words(leaf: tuple[int, int]) -> str:
+    seat, disc = leaf
+    colour = tr(COLOUR_NAMES[seat])
+    return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
+
+
+def parse_score(answer: Any) -> int:
+    """A score as a pupil types it: "+2", "2", "-3" or "−3"; ValueError saying what to type otherwise."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    raw = str(answer).strip().replace("−", "-").replace(" ", "")
+    if isinstance(answer, bool) or not re.fullmatch(r"[+-]?\d+", raw):
+        raise ValueError(
+            tr("“{answer}” is not a score: type one whole number, like +2 or −1.", answer=str(answer).strip())
+        )
+    return int(raw)
+
+
+def tiny_tree_exercise():
+    """Read a score off a small search tree (:data:`TINY_TREE`): each result at the bottom scored by the tiny
+    board's rule (7 − n, minus for a loss), the lowest under each of red's moves (yellow chooses), then the highest
+    of those (red chooses).  Each way of misreading the tree is told its own reason."""
     from gamekit.widgets.exercise import Exercise
 
-    if cells % 2 or cells < 2 or not 0 < score <= cells // 2:
-        raise ValueError(
-            tr(
-                "score {score} on a board of {cells} cells: give an even number of cells and a score "
-                "from 1 to half of them",
-                score=score,
-                cells=cells,
+    top = TINY.cells // 2 + 1
+    leaves = [[tree_leaf_score(leaf) for leaf in replies] for replies in TINY_TREE]
+    worth = [min(scores) for scores in leaves]
+    best = tree_score()
+    names = (tr("move A"), tr("move B"))
+    every = [v for scores in leaves for v in scores]
+    discs = {leaf[1] for replies in TINY_TREE for leaf in replies}
+    reasons: dict[int, str] = {}
+    for i, scores in enumerate(leaves):
+        if max(scores) != worth[i]:
+            reasons.setdefault(
+                max(scores),
+                tr(
+                    "{score} is red's best result under {move}, but after {move} yellow chooses the reply, and "
+                    "yellow picks the one that is worst for red: {move} is worth {worth}.",
+                    score=signed_score(max(scores)),
+                    move=names[i],
+                    worth=signed_score(worth[i]),
+                ),
             )
+    for i, w in enumerate(worth):
+        if w != best:
+            reasons.setdefault(
+                w,
+                tr(
+                    "{worth} is what {move} is worth, since yellow chooses there. But red chooses the move, and "
+                    "the other move is worth more.",
+                    worth=signed_score(w),
+                    move=names[i],
+                ),
+            )
+    reasons.setdefault(
+        -best,
+        tr("Right size, wrong sign: the score is for red, and red's best move wins, so it is positive.")
+        if best > 0
+        else tr("Right size, wrong sign: red's best move still loses, so the score is negative."),
+    )
+    for d in sorted(discs):
+        reasons.setdefault(
+            d,
+            tr(
+                "{d} is a disc number from the tree, not a score. A win with disc number n scores {top} − n.",
+                d=d,
+                top=top,
+            ),
         )
-    MAX = cells // 2 + 1
-    n = MAX - score
 
     def check(answer):
-        k = parse_disc_number(answer)
-        if k == n:
+        try:
+            k = parse_score(answer)
+        except ValueError as refusal:
+            return False, str(refusal)
+        if k == best:
             return True, tr(
-                "Right: {max} − {score} = {n}: the player to move wins with their disc number {n}.",
-                max=MAX,
-                score=score,
-                n=n,
+                "Right: yellow picks the worst reply for red under each move, so move A is worth {a} and move B "
+                "{b}; red picks the higher, {best}.",
+                a=signed_score(worth[0]),
+                b=signed_score(worth[1]),
+                best=signed_score(best),
             )
-        if k == MAX + score:
-            return False, tr(
-                "That is {max} + {score}. A win with disc number n scores {max} − n, so n is {max} minus the score.",
-                max=MAX,
-                score=score,
-            )
-        if k == score:
-            return False, tr(
-                "The score is not the disc number itself: a win with disc number n scores {max} − n. "
-                "Which n gives {score}?",
-                max=MAX,
-                score=score,
-            )
-        if k == score - MAX:
-            return False, tr(
-                "That is {score} − {max}, the wrong way round (and a disc number is never negative). A win with "
-                "disc number n scores {max} − n, so n is {max} − {score}.",
-                max=MAX,
-                score=score,
-            )
-        if k == MAX - 1 - score:
-            return False, tr(
-                "That is {half} − {score}. The rule is ({cells}/2 + 1) − n, that is {max} − n: the + 1 matters.",
-                half=MAX - 1,
-                cells=cells,
-                max=MAX,
-                score=score,
-            )
-        return False, disc_slip(k, score, MAX)
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr(
+            "Not {k}. Score each result at the bottom ({top} − n for red's win with disc n, a minus sign for "
+            "yellow's), take the lowest under each move, then the highest of those.",
+            k=signed_score(k),
+            top=top,
+        )
 
     return Exercise(
         tr(
-            "On a board of {cells} free cells the solver scores a position {score} for the player to move. With "
-            "which of their own discs of the whole game do they win, with best play on both sides? Type the disc "
-            "number, like {example}.",
-            example=next(k for k in (5, 2, 1) if k != n and k <= cells // 2),  # a possible disc, not the answer
-            cells=cells,
-            score=number(score, sign=True),
+            "On the tiny board (12 cells: a win with disc number n scores 7 − n) red is to move and has two "
+            "moves, A and B. The search found what happens after each of yellow's replies. After move A, one "
+            "reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the other in {b2}. "
+            "What score does minimax give this position, for red? Type it like +2 or −1 (0 for a draw).",
+            a1=_leaf_words(TINY_TREE[0][0]),
+            a2=_leaf_words(TINY_TREE[0][1]),
+            b1=_leaf_words(TINY_TREE[1][0]),
+            b2=_leaf_words(TINY_TREE[1][1]),
         ),
         check,
-        hint=tr("On this board a win with your disc number n scores {max} − n.", max=MAX),
-        answer=str(n),
-        solutions=[n],
-        key=key,
-        wrong=list(dict.fromkeys([MAX + score, score, n + 1, score - MAX, MAX - 1 - score])),
+        hint=tr("Who chooses the reply after each of red's moves, and what does that player want?"),
+        answer=signed_score(best),
+        solutions=[signed_score(best)],
+        key="tiny_tree",
+        wrong=[signed_score(k) for k in sorted(set(reasons) | set(every) | {0}) if k != best],
     )
-
-
-def tiny_score_exercise():
-    """The scoring rule on the tiny board (12 cells: a win with disc number n scores 7 − n), before any
-    score is shown."""
-    return score_sign_exercise(4, TINY.cells, key="tiny_score")
 
 
 def pruning_exercise():
@@ -436,7 +493,7 @@ def transposition_why_exercise():
 
 def exercises():
     return [
-        tiny_score_exercise(),
+        tiny_tree_exercise(),
         best_move_exercise(),
         pruning_exercise(),
         transposition_exercise(),

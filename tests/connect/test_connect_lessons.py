@@ -253,16 +253,11 @@ def test_no_wrong_answer_feedback_names_an_accepted_column():
     )
 
 
-def test_zugzwang_is_counted_then_decided():
-    """Issue 35: exercise 5 checks the count only; exercise 6 asks who must fill a ✗ cell (the zugzwang itself),
-    each wrong answer told its own reason.  The answer is checked by playing the safe cells out."""
-    z = lesson2_exercises.zugzwang_exercise()
-    assert z.choices is None
-    ok, feedback = z.check("20")
-    assert ok and "20 empty cells" in feedback and "must" not in feedback and "zugzwang" not in feedback
-    assert "counts columns 1 and 6 too" in z.check("32")[1] and not z.check("32")[0]
-    assert "one of columns" in z.check("26")[1] and "the discs" in z.check("10")[1]
-    assert "Not 19" in z.check("19")[1] and "column 2: 4" not in z.check("19")[1]  # no count handed over
+def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
+    """Lesson 2's exercise 3 asks who must fill a ✗ cell (the zugzwang itself, the count of safe cells part of the
+    answer), each wrong answer told its own reason, checked by playing the safe cells out; exercise 4 asks whether
+    one safe drop changes that (it does not), checked on the board for every safe drop, its choices naming no colour
+    (exercise 3's answer)."""
     who = lesson2_exercises.zugzwang_who_exercise()
     g = lesson_positions.position("under_threat")  # play the safe cells out: who is stuck with a ✗ cell?
     while True:
@@ -290,15 +285,28 @@ def test_zugzwang_is_counted_then_decided():
     assert "Not yellow" in reasons["yellow 19"][1] and "red fills the odd cells 1, 3, 5" in reasons["yellow 19"][1]
     assert "Not cell 17" in reasons["red 17"][1]
     assert len({feedback for _, feedback in reasons.values()}) == len(reasons)  # each slip its own reason
-    # a wrong answer without exercise 3's count must not hand it over: only the numbers typed and the ✗ columns
+    # a wrong answer must not hand over the count of safe cells: only the numbers typed and the ✗ columns
     for guess in who.wrong:
         if "20" not in guess:
             assert "20" not in reasons[guess][1], guess
             assert set(re.findall(r"\d+", reasons[guess][1])) <= {"1", "2", "3", "4", "5", "6", *guess.split()}, guess
-    # near-miss counts, each from a slip in one column, get their own reason
-    assert "leaves out column 7 as well" in z.check("16")[1]
-    assert "counted by its discs" in z.check("18")[1] and "as if it were empty" in z.check("22")[1]
-    assert "one cell off" in z.check("21")[1] and not any(z.check(k)[0] for k in (16, 18, 19, 21, 22))
+    assert "exercise 3" not in " ".join(text for _, text in reasons.values())  # it is exercise 3 now
+    z = lesson2_exercises.zugzwang_exercise()
+    assert z.choices and len(z.choices) == 4 and z.solutions == [z.choices[0]]
+    assert not any(re.search(r"\b(red|yellow)\b", c) for c in z.choices[:3]), z.choices
+    ok, right = z.check(z.solutions[0])
+    assert ok and f"so {stuck} still has to drop into column 1 or 6" in right
+    reasons = {c: z.check(c) for c in z.wrong}
+    assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == 3
+    assert not any("20" in t or "19" in t for _, t in reasons.values())  # exercise 3's count stays its own
+    safe = [m for m in lesson_positions.position("under_threat").legal_moves() if m not in ("1", "6")]
+    for m in safe:  # after any safe red drop, play the rest out: the same player is stuck
+        g = lesson_positions.position("under_threat")
+        g.play(m)
+        while [x for x in g.legal_moves() if x not in ("1", "6")]:
+            g.play([x for x in g.legal_moves() if x not in ("1", "6")][0])
+            assert g.winner() is None
+        assert ("red", "yellow")[g.to_move] == stuck, m
 
 
 @pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
@@ -321,8 +329,8 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
     assert not re.search(r"\b(red|yellow|row \d)\b|odd row|even row", ex.prompt.replace("odd/even", "")), ex.prompt
     on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
     assert f"row {row}" not in on_screen and re.search(r"higher than the top disc|still empty", on_screen)
-    # on paper the board prints its row numbers, so the words beside it name the row as well: nothing dodged
-    assert f"row {row}" in ex.marked_cells and "higher than" not in ex.marked_cells
+    # on paper too: the words under the printed board place the cell as the screen's words do, without its row
+    assert ex.marked_cells == on_screen and f"row {row}" not in ex.marked_cells
     reasons = {c: ex.check(c) for c in ex.choices}
     assert reasons[right][0] and all(not ok for c, (ok, _) in reasons.items() if c != right)
     assert len({text for _, text in reasons.values()}) == 4  # each answer its own reason
@@ -555,9 +563,9 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     assert ex.check("30 + 14 + 20")[0]
-    for total in ("64", 64):  # the right total alone: the counts are what is asked
+    for total in ("64", 64, " 64 "):  # the right total alone is right, and told the three counts behind it
         ok, why = ex.check(total)
-        assert not ok and "right total" in why, total
+        assert ok and why.startswith("Right: 64 lines of five, that is 30 across, 14 up and 20 diagonal."), total
     for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
         assert not ok and "not in the order asked" in why, swapped
@@ -571,7 +579,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
 def test_count_lines_accepts_the_forms_pupils_write():
     """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
     = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in
-    order are right: the bare total (even 64) and the counts in another order each get their own reason."""
+    order, or the right total alone (64, told its three counts), are right: the counts in another order get their
+    own reason."""
     ex = lesson1_exercises.count_lines_exercise()
     for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
         ok, why = ex.check(natural)
@@ -586,11 +595,12 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "side columns" in why
     assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
-    assert not ok and "right total" in why and "three counts" in why, why
+    assert ok and "30 across, 14 up and 20 diagonal" in why, why
+    assert not ex.check("63")[0] and not ex.check("65")[0]
     for order in ("14 + 30 + 20", "20, 14, 30", "14 + 30 + 20 = 64"):
         ok, why = ex.check(order)
         assert not ok and "not in the order asked" in why, (order, why)
-    assert not {"64", 64} & set(ex.solutions) and "64" in map(str, ex.wrong)
+    assert "64" in ex.solutions and "64" not in map(str, ex.wrong)
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -612,8 +622,8 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
             assert not ok and "drop" in text
     assert ex.solutions == ["pop column 3"]
     assert "No drop wins" not in ex.prompt and "gap just above" not in ex.hint
-    assert "red disc just above the yellow one" in ex.hint
-    g = game.copy()  # the hint's picture: row 3 has four red discs and one
+    assert "falling by one row" in ex.hint and "red disc just above the yellow one" not in ex.hint
+    g = game.copy()  # the answer's pattern (never in the hint): row 3 has four red discs and one
     g.play("p3")  # yellow one, with a red disc right above the yellow
     row = g.winning_cells()[0][1]
     before = [game.cell(c, row) for c, _ in g.winning_cells()]
@@ -979,7 +989,7 @@ def _lesson_rows(path: str, lesson: int) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("path", ["docs/teachers/connect.md", "docs/teachers/es/connect.md"])
 def test_the_guides_general_plan_agrees_with_each_lessons_plan(path):
     """The general plan gives, for lessons 1 and 2, the minutes of their own tables: same total (the minutes each
-    lesson announces: 45 and 50), same minutes on exercises and on step-throughs; no recall of ideas a lesson has
+    lesson announces: 50 and 55), same minutes on exercises and on step-throughs; no recall of ideas a lesson has
     not taught yet."""
     plan = _general_plan(path)
     rows = [r for k, r in plan.items() if not k.startswith(("part", "parte", "---", "**"))]
@@ -1024,10 +1034,13 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         )
         assert on_page and on_page in L.exercise(key).children[0].children[1].description, key
         # on paper a threat cell keeps the picture's letter (R red, Y yellow), written in its cell: no disc letter;
-        # the printed board numbers its rows, so the paper words name each cell's row (odd/even questions too)
-        assert ex.marked_cells == lesson_pictures.marked_cells_text(ex.game, threats, danger), key
+        # the paper words are the screen's words (a question about a row's kind gets no row number on either)
+        assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
-    assert L.exercises()["odd_even_2"].marked_cells == "Threat cells: Y (yellow) in column 4, row 3."
+    assert L.exercises()["odd_even_2"].marked_cells == (
+        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
+    )
+    assert "column 1, row 2" in L.exercises()["zugzwang_who"].marked_cells  # a zugzwang question keeps its rows
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
 
@@ -1115,8 +1128,9 @@ def test_the_final_challenge_explains_the_stacked_threats():
     c, r = stacked[0]
     column = after.column_number(c)
     ok, why = ex.check(move)
-    assert ok and f"red answers in column {column}" in why
-    assert f"threatens column {column} twice, on rows {r + 1} and {r + 2}" in why
+    assert ok and f"Red answers in column {column}" in why
+    assert f"threaten column {column} twice, on rows {r + 1} and {r + 2}" in why
+    assert why.startswith(f"Right: your disc makes yellow threaten column {column} twice")  # what the drop does
     assert lesson_exercise.shown_reply(after) == str(column)
     assert ex.more(move).startswith(f"After column {move}, best play goes red {column}, yellow {column}")
 
@@ -1227,6 +1241,9 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     assert ok and feedback.startswith("Right: every column now has an even number")
     # why the same-column answer wins here: it hands yellow the last cell of every column, the whole top row
     assert lesson2_exercises.same_column_top_row(game, odd[0]) and "the whole of row 6" in feedback
+    # "red cannot make five" holds in this game only (the proof shows it), and the words say so
+    assert "red can never make five" not in feedback
+    assert "In this game the cells red gets never line up five" in feedback and "In another game" in feedback
     after = game.copy()
     after.play(odd[0])
     assert solve(after) < 0  # red to move loses: yellow wins with best play
@@ -1242,7 +1259,10 @@ def test_the_claimeven_exercise_shows_the_machines_proof_only_after_the_right_an
     for m in ex.wrong:
         ok, feedback = ex.check(m)
         n = game.height - game.height_of(int(m))
-        assert not ok and f"it has {n} empty cells, an even number" in feedback and f"column {odd[0]}" not in feedback
+        assert not ok and f"it has {n} empty cells now, and your disc would leave it {n - 1}." in feedback
+        assert f"column {odd[0]}" not in feedback
+        # only what the clicked column does: no word of the method (the counts' kind, the other columns)
+        assert not re.search(r"\b(odd|even)\b", feedback) and "the column that" not in feedback, feedback
         assert why not in feedback and ex.more(m) == ""
     from gamekit.i18n import using
 
@@ -1594,10 +1614,11 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     cancel = [c for c in ex.choices if "cancel" in c][0]
     assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
-    # the pupil counts: the words beside the picture on screen give no row (the printed board and its words do,
-    # as the picture's row numbers do)
+    # the pupil counts: the words beside the picture, on screen and on paper, give no row (the letters in the
+    # cells and the board's row numbers do)
     on_screen = lesson_pictures.marked_cells_text(ex.game, rows=False)
     assert f"row {rr + 1}" not in on_screen and f"row {yr + 1}" not in on_screen
+    assert ex.marked_cells == on_screen
     assert (
         lesson_exercise.ordinal_words(21) == "21st"
         and lesson_exercise.ordinal_words(22) == "22nd"
@@ -1782,8 +1803,9 @@ def test_lesson_one_uses_plain_words_before_threats_are_taught():
 
 @pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])
 def test_the_worksheets_say_what_paper_shows(folder):
-    """On paper: a threat cell in an empty column is drawn with its letter, and the words name its row as the
-    printed board numbers it, rather than ask the pupil to find the cell; no screen-only note about what the
+    """On paper: a threat cell in an empty column is drawn with its letter, and the words point at that letter
+    without naming its row (exercise 7 asks for the row's kind), rather than ask the pupil to find the cell; no
+    screen-only note about what the
     answer box also accepts; the PopOut box says the side discs never come out."""
     root = NOTEBOOKS.parent / folder / "five_in_a_row"
     one = (root / "01_rules_and_play.md").read_text(encoding="utf-8")
@@ -1791,7 +1813,10 @@ def test_the_worksheets_say_what_paper_shows(folder):
     three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
     assert "find the cell" not in two and "busca el hueco" not in two
-    assert "R (red) in column 7, row 2" in two or "R (rojo) en la columna 7, fila 2" in two
+    assert "R (red) in column 7, which is still empty: the R is in the cell" in two or (
+        "R (rojo) en la columna 7, que sigue vacía: la R está en el hueco" in two
+    )
+    assert "column 7, row 2" not in two and "columna 7, fila 2" not in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
 
 
@@ -1933,7 +1958,9 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
-    assert "why yellow then wins" in intro and "first step: answering on top means yellow cannot lose" in intro
+    assert "why yellow then wins" in intro
+    assert "first step: in this game, answering on top means yellow cannot lose" in intro
+    assert "not true in every game: red could make five across a row" in intro
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
@@ -2221,3 +2248,100 @@ def test_lesson_three_worksheet_card_words_alpha_beta_as_the_page_does(lang):
         assert taught in card and taught in page
     for untaught in ("(alpha)", "(beta)", "(alfa)"):
         assert untaught not in card and untaught not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheet_words_under_a_row_question_give_no_row(lang):
+    """Exercises 5–7 ask what kind of row a threat is on: the words printed under their boards place each threat
+    cell as the screen's words do (how far above its column's top disc), never by its row number, which would be
+    half the answer; the zugzwang boards, whose questions are about who must drop, keep their rows."""
+    from gamekit.i18n import using
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/02_threats_and_exercises", lang)
+    row_word = {"en": r"\brow \d", "es": r"\bfila \d"}[lang]
+    with using(lang):
+        exercises = L.exercises()
+        for key in lesson_positions.ROW_QUESTIONS:
+            words = exercises[key].marked_cells
+            assert words and f"```\n\n{words}\n" in sheet, key
+            assert not re.search(row_word, words), (key, words)
+        zugzwang = exercises["zugzwang_who"].marked_cells
+        assert re.search(row_word, zugzwang) and f"```\n\n{zugzwang}\n" in sheet
+
+
+@pytest.mark.parametrize("name", ["own_threat", "winning_move", "challenge"])
+def test_a_hard_exercises_right_answer_opens_with_what_the_drop_does(name):
+    """Lesson 2's hard exercises: a right answer first says what the pupil's drop does (the threats it makes),
+    then the opponent's answer and the solver's verdict as a sentence of its own; never "Right: yellow answers
+    in column 2, but red still wins"."""
+    ex = L.exercises()[name]
+    ok, text = ex.check(ex.solutions[0])
+    assert ok, text
+    head = text.split(".")[0]
+    assert "answers in column" not in head and "still wins" not in head, text
+    assert re.search(r"threat", head), text
+    assert re.search(r"\. (Red|Yellow) answers in column \d, but (red|yellow) still wins with best play\.", text), text
+
+
+def test_a_right_five_still_opens_with_the_five():
+    """A right answer that makes five at once says so first, then why (the side disc that completes it)."""
+    ex = L.exercises()["side_win"]
+    ok, text = ex.check(ex.solutions[0])
+    assert ok and text.startswith(f"Right: column {ex.solutions[0]} makes five in a line: red wins."), text
+
+
+def test_the_hard_popout_exercise_hint_points_without_giving_the_pattern():
+    """Lesson 1's exercise 7 (hard): the hint says how to look (picture each pop's fall, check the rows it
+    changes), not the pattern that answers it (four red and one yellow with a red disc above the yellow one)."""
+    ex = L.exercises()["popout_pop"]
+    assert "Picture each column falling" in ex.hint and "rows" in ex.hint
+    assert not re.search(r"four red|yellow|just above|\d", ex.hint), ex.hint
+
+
+@pytest.mark.parametrize("lesson", [1, 2])
+def test_a_practice_right_answer_says_what_the_drop_does(lesson):
+    """Lessons 1 and 2's More practice: a right drop is told what it does on that board (the five it makes and
+    which way, the cell it takes where the other player would have made five, or the threat it makes), computed
+    from the position, then what best play gives; never the bare "column 5 — red wins with best play"."""
+    from gamekit.connect.threats import threat_cells as threats
+
+    for ex in L.LESSONS[lesson].practice.exercises():
+        game, move = ex.position, ex.solutions[0]
+        ok, text = ex.check(move)
+        assert ok and " — " not in text, text
+        col = game.grid_column(int(move))
+        cell = (col, len(game.grid[col]))
+        after = _after(game, move)
+        if after.winner() == game.to_move:
+            assert re.match(
+                rf"Right: column {move} makes five (across row \d|up column \d|diagonally up to the (right|left)):",
+                text,
+            )
+        elif cell in threats(game, 1 - game.to_move):
+            assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
+        elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
+            assert "makes a new threat" in text, text
+        else:
+            assert text.startswith("Right: your disc lands on row"), text
+        best = solve(game)
+        assert ("wins at once" in text) or (("ends in a draw" in text) == (best == 0)), text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_gives_a_whole_first_game_realistic_minutes(lang):
+    """A whole game against Medium (about 20 drops each, the CPU's thinking, a Hint or two) takes more than 9
+    minutes: the plan gives it at least 12, the page's time line says the same minutes, and the lesson's total is
+    the one the registry announces."""
+    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es/" if lang == "es" else "") / "connect.md").read_text(
+        encoding="utf-8"
+    )
+    word = "partida entera" if lang == "es" else "whole game"
+    rows = [r for r in re.findall(r"^\| (\d+) \| (.+?) \|$", guide, re.M) if word in r[1] and "Medi" in r[1]]
+    assert len(rows) == 1 and int(rows[0][0]) >= 12, rows
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/01_rules_and_play.md").read_text(
+        encoding="utf-8"
+    )
+    playing = "jugando" if lang == "es" else "playing"
+    assert re.search(rf"\b{rows[0][0]} {playing}\b", page)
+    assert f"{L.LESSONS[1].minutes} min" in page

@@ -82,7 +82,7 @@ def test_bit_index_is_the_solver_layout():
         teach.read_score_exercise,
         teach_bits.bit_exercise,
         teach.pruning_exercise,
-        teach.tiny_score_exercise,
+        teach.tiny_tree_exercise,
         teach.transposition_exercise,
     ],
 )
@@ -96,7 +96,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
         "minimax_move": None,
         "read_score": "3",
         "bit_index": "16",
-        "tiny_score": "11",
+        "tiny_tree": "+5",
         "pruning": "Yes: another reply might be better for you",
         "transposition": "red 4, yellow 4, red 5, yellow 4, red 3",
     }[ex.key]
@@ -144,14 +144,11 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     the rule before the first table of scores."""
     from pathlib import Path
 
-    ex = teach.tiny_score_exercise()
-    assert "12 free cells" in ex.prompt and ex.solutions == [3] and "7 − 4 = 3" in ex.check("3")[1]
-    assert "7 + 4" in ex.check("11")[1] and "not the disc number" in ex.check("4")[1]
+    ex = teach.tiny_tree_exercise()
+    assert "12 cells: a win with disc number n scores 7 − n" in ex.prompt and "22" not in ex.prompt
     assert (
         counted_search.minimax(teach_pictures.tiny_game()).score <= teach_pictures.TINY.cells // 2
     )  # scores on 12 cells stay ≤ 6
-    with pytest.raises(ValueError, match="even number of cells"):
-        teach.score_sign_exercise(4, 13)
     root = Path(__file__).resolve().parents[2] / "notebooks"
     for md in (
         root / "five_in_a_row/03_how_the_computer_knows.md",
@@ -515,14 +512,8 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
 
 
 def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
-    """Exercises 1 and 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
+    """Exercise 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
     a number out of range), and "red 19" or "19th" is read as 19; naming the losing colour is wrong."""
-    tiny = teach.tiny_score_exercise()
-    assert "like 5." in tiny.prompt  # a disc number the 12-cell board has (6 discs each), and not the answer
-    assert tiny.check("5")[0] is False
-    assert "wrong way round" in tiny.check("-3")[1] and "the + 1 matters" in tiny.check("2")[1]
-    assert "would score 7 − 5 = 2, not 4" in tiny.check("5")[1] and "from 1 to 6" in tiny.check("9")[1]
-    assert tiny.check("3rd")[0] and tiny.check("red 3")[0]
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     n = 22 + s
@@ -573,3 +564,35 @@ def test_the_minimax_exercise_reads_a_score_typed_before_the_column():
     for answer in ("+1, -2", "-1 +2"):
         ok, feedback = ex.check(answer)
         assert not ok and f"{answer!r}: only the score has a sign. Write the column first" in feedback
+
+
+def test_the_first_exercise_reads_a_score_off_a_small_tree():
+    """Lesson 3's exercise 1 is minimax, not arithmetic on the formula above it: the score of a two-level tree for
+    red, each result scored 7 − n (minus for yellow's win), the lowest under each move, then the highest.  Each way
+    of misreading the tree gets its own reason: red's best result under a move (yellow chooses there), the worse
+    move's worth (red chooses the move), the sign, a disc number typed as a score; a non-number is refused."""
+    ex = teach.tiny_tree_exercise()
+    leaves = [[teach.tree_leaf_score(leaf) for leaf in replies] for replies in teach.TINY_TREE]
+    assert leaves == [[3, 1], [5, -2]]  # red's 4th and 6th disc; red's 2nd disc, yellow's 5th disc
+    best = teach.tree_score()
+    assert best == max(min(v) for v in leaves) == 1 and ex.solutions == ["+1"]
+    assert max(sum(leaves, [])) != best and min(sum(leaves, [])) != best  # neither the top nor the bottom leaf
+    assert ex.check("+1")[0] and ex.check("1")[0] and "move A is worth +1 and move B -2" in ex.check("1")[1]
+    assert "worst for red: move B is worth -2" in ex.check("+5")[1]  # the best leaf anywhere: yellow chooses
+    assert "worst for red: move A is worth +1" in ex.check("3")[1]
+    assert "red chooses the move" in ex.check("-2")[1]
+    assert "wrong sign" in ex.check("−1")[1]
+    assert "disc number from the tree" in ex.check("4")[1] and "disc number from the tree" in ex.check("6")[1]
+    reasons = [ex.check(w)[1] for w in ex.wrong]
+    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) >= 6
+    ok, said = ex.check("banana")
+    assert not ok and "not a score" in said
+    with pytest.raises(ValueError, match="disc number from 1 to 6"):
+        teach.tree_leaf_score((0, 7))
+    with pytest.raises(ValueError):
+        teach.parse_score(True)
+    from gamekit.i18n import using
+
+    with using("es"):
+        es = teach.tiny_tree_exercise()
+        assert "rojo" in es.prompt and es.check("+1")[0] and "amarillo" in es.check("+5")[1]
