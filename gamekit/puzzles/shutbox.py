@@ -22,7 +22,7 @@ from gamekit.i18n import tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
-from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to, two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
@@ -70,6 +70,13 @@ THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tile
 (:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
 second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
 wrong), the two tiles furthest apart, and a set of three tiles."""
+NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
+"""Rules of thumb that look one roll ahead: cover the set whose leftover tiles the next roll most often covers —
+with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
+choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
+once).  They are lesson 4's idea made a rule, and right so often that no set of questions can hold them to
+:data:`MAX_RULE_SHARE` (:func:`gamekit.puzzles.shut_census.look_ahead_census`): the Practice page states what
+they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
 set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
@@ -94,15 +101,22 @@ for every total, whether the open tiles make it, and lesson 3 grades that work b
 three medium, four or more hard: :func:`gamekit.shutbox.lessons.box_level`)."""
 
 
-def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
-    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`)
-    picks for ``roll`` with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two
-    one-tile… sets), none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES):
+def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:
+    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`,
+    :data:`NEXT_ROLL_RULES`)
+    picks for ``roll`` with ``open_tiles`` open under the one-die rule ``one_die`` (the lessons' unless given; only
+    ``"next_dice"`` reads it): one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
+    none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES):
         raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
         return []
+    if rule in NEXT_ROLL_RULES:
+        left = {s: tuple(t for t in sorted(set(open_tiles)) if t not in s) for s in sets}
+        chance = {s: next_cover_chance(rule, left[s], one_die) for s in sets}
+        top = max(chance.values())
+        return [s for s in sets if chance[s] == top]
     if rule in TIE_BREAK_RULES:
         n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
         return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]
@@ -120,6 +134,24 @@ def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
     pairs = [s for s in sets if len(s) == 2]
     gap = (max if rule == "widest_pair" else min)((a - b for a, b in pairs), default=None)
     return [s for s in pairs if s[0] - s[1] == gap]
+
+
+def next_cover_chance(rule: str, left, one_die: str = "after_789") -> Fraction:
+    """How well the next roll covers the tiles ``left`` open, as the rule of :data:`NEXT_ROLL_RULES` ``rule``
+    measures it: the chance that two dice (``"next_two_dice"``), or the likelier of the dice ``one_die`` allows
+    (``"next_dice"``), roll a total the tiles make; or how many totals 2 to 12 they make (``"next_totals"``).
+    No tiles left: the box is shut, the best there is (1, or 12 totals)."""
+    left = tuple(sorted(set(left)))
+    if not left:
+        return Fraction(12 if rule == "next_totals" else 1)
+    makes = {t for t in range(1, 13) if tiles_summing_to(t, left)}
+    if rule == "next_totals":
+        return Fraction(len(makes - {1}))
+    two = sum((two_dice_probability(t) for t in makes if t >= 2), Fraction(0))
+    if rule == "next_two_dice":
+        return two
+    one = Fraction(len(makes & set(range(1, 7))), 6)
+    return max(one if n == 1 else two for n in Rules(one_die=one_die).dice_options(sum(left)))
 
 
 def set_answers(picks: list[tuple[int, ...]], answers) -> bool:
@@ -142,7 +174,9 @@ def thumb_answers(puzzle: Puzzle) -> tuple[str, ...]:
     f = puzzle.facts
     if f.get("kind") != "set":
         return ()
-    return tuple(r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+    return tuple(
+        r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"], f["one_die"]), puzzle.answers)
+    )
 
 
 def lesson_four_thumb(puzzle: Puzzle) -> str | None:
@@ -328,7 +362,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = practice_ratings(puzzles)
-    chosen = {p.id for p in which_set_selection([p for p in puzzles if p.facts.get("kind") == "set"])}
+    sets = [  # from level 6 up another one-die rule than the lessons' (below it, theirs only: practice_ratings)
+        p
+        for p in puzzles
+        if p.facts.get("kind") == "set" and (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) < 6)
+    ]
+    chosen = {p.id for p in which_set_selection(sets)}
     puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
     dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
     if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
@@ -354,7 +393,7 @@ def practice_ratings(puzzles: list[Puzzle]) -> list[Puzzle]:
     ]
 
 
-TWO_SETS_RATING = 1025.0
+TWO_SETS_RATING = 875.0
 """The rating Practice gives a "which set?" question with only two sets (the middle of level 2,
 :func:`gamekit.progress.level`): a guess gets it right half the time, so it is no question for the levels that
 count as a test of judgement."""
