@@ -15,20 +15,22 @@ from gamekit.puzzles.shutbox import (
     GAME_ID,
     MARGIN,
     MAX_RULE_SHARE,
-    NEXT_ROLL_RULES,
     OBJECTIVES,
     SELECTION_SEED,
-    THUMB_RULES,
-    TIE_BREAK_RULES,
     candidate,
     one_step_rule,
     practice_ratings,
     question_position,
+    tiles_of_mask,
+    which_set_selection,
+)
+from gamekit.puzzles.shut_thumbs import (
+    NEXT_ROLL_RULES,
+    THUMB_RULES,
+    TIE_BREAK_RULES,
     rule_answers,
     set_answers,
     thumb_sets,
-    tiles_of_mask,
-    which_set_selection,
 )
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES

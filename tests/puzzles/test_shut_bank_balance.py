@@ -7,7 +7,8 @@ import pytest
 
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
-from gamekit.puzzles.shutbox import LESSON_FOUR_RULES, THUMB_RULES, lesson_four_thumb, thumb_answers, thumb_sets
+from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, THUMB_RULES, thumb_sets
+from gamekit.puzzles.shutbox import lesson_four_thumb, thumb_answers
 
 
 def _sets(band=None, rule=None):
@@ -42,7 +43,8 @@ def test_no_rule_of_thumb_answers_more_than_35_percent_of_practices_which_set_qu
     4 each asked.  The bank's levels still hold "which set?" puzzles and no one-line rule answers any."""
     from gamekit.progress import level
     from gamekit.puzzles.pools import lesson_pool, practice_pool
-    from gamekit.puzzles.shutbox import MAX_RULE_SHARE, question_position, rule_answers
+    from gamekit.puzzles.shut_thumbs import rule_answers
+    from gamekit.puzzles.shutbox import MAX_RULE_SHARE, question_position
 
     assert MAX_RULE_SHARE == 0.35
     for pool in (
@@ -71,7 +73,7 @@ def test_no_rule_of_thumb_answers_more_than_35_percent_of_practices_which_set_qu
 
 
 def test_a_rule_answers_when_every_set_it_picks_is_a_best_one():
-    from gamekit.puzzles.shutbox import rule_answers, set_answers
+    from gamekit.puzzles.shut_thumbs import rule_answers, set_answers
 
     assert rule_answers([(6, 1), (4, 3)], [("cover", (6, 1)), ("cover", (4, 3))])  # a tie of right sets: answered
     assert not rule_answers([(6, 1), (4, 3)], [("cover", (6, 1))])  # one of its sets is wrong
@@ -235,7 +237,7 @@ def test_a_which_set_question_set_no_rule_of_thumb_answers_is_small_by_the_game_
 
 def test_position_at_reaches_the_position_asked_or_says_it_cannot():
     from gamekit.puzzles.shut_census import position_at
-    from gamekit.puzzles.shutbox import second_top_pair
+    from gamekit.puzzles.shut_thumbs import second_top_pair
 
     game = position_at("after_789", (1, 2, 4, 6, 8, 9), 10)
     assert game.open_tiles == (1, 2, 4, 6, 8, 9) and sum(game.dice) == 10 and game.phase == "cover"

@@ -11,14 +11,8 @@ from gamekit.puzzles.practice import Practice
 from fractions import Fraction
 
 from gamekit.puzzles.shut_census import look_ahead_census, thumb_most
-from gamekit.puzzles.shutbox import (
-    LESSON_RULE,
-    THUMB_RULES,
-    TIE_BREAK_RULES,
-    next_cover_chance,
-    rule_answers,
-    thumb_sets,
-)
+from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover_chance, rule_answers, thumb_sets
+from gamekit.puzzles.shutbox import LESSON_RULE
 
 
 def _run(p: Practice, answers: int) -> list[str]:
