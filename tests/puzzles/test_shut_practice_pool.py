@@ -183,6 +183,7 @@ def test_the_one_die_drill_says_truly_what_answers_it():
     en, es = _page("en"), _page("es")
     assert "lesson 3's count (which totals can the open tiles make?) picks one die in every one of them." in en
     assert "If the open tiles add up to 6 or less, one die can, so roll one die." in en
+    assert "If they add up to more, roll two dice." in en and "Si suman más, tira dos dados." in es
     assert "So this drill trains that one check, nothing more." in en
     assert "elige un dado en todas ellas" in es and "Si suman 6 o menos, un dado puede" in es
     assert "esta práctica entrena esa comprobación, y nada más" in es
