@@ -224,10 +224,11 @@ def homework_codes(n: int = 10, seed: int = 1) -> list[tuple[str, str, str, int]
 
 def theme_lessons(game_id: str, theme: str | None) -> str:
     """The lessons an idea comes from, as the teachers' page lists them (``"1, 2"``; every idea: all the lessons
-    its ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
+    its asked ideas come from, and "beyond the lessons" too when one of them is past the lessons and Practice asks it;
     an idea past the lessons says so), from the game's puzzle module's ``THEME_LESSONS``."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
-    numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())}) if theme is None else table.get(theme)
+    asked = [t for t in game_themes(game_id) if practice_pool(game_id, t)]  # an idea no Practice asks teaches none
+    numbers = sorted({n for t in asked for n in table.get(t, ())}) if theme is None else table.get(theme)
     if numbers is None:
         return "—"
     if not numbers:

@@ -17,17 +17,20 @@ from gamekit.puzzles.shutbox import (
     MAX_RULE_SHARE,
     OBJECTIVES,
     SELECTION_SEED,
-    THUMB_RULES,
-    TIE_BREAK_RULES,
     candidate,
     one_step_rule,
     practice_ratings,
     question_position,
+    tiles_of_mask,
+    which_set_selection,
+)
+from gamekit.puzzles.shut_thumbs import (
+    NEXT_ROLL_RULES,
+    THUMB_RULES,
+    TIE_BREAK_RULES,
     rule_answers,
     set_answers,
     thumb_sets,
-    tiles_of_mask,
-    which_set_selection,
 )
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
@@ -120,19 +123,42 @@ def add_census(path=None) -> int:
     return len(new)
 
 
-def thumb_most(puzzles: list[Puzzle]) -> tuple[int, str | None]:
+def thumb_most(
+    puzzles: list[Puzzle], rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+) -> tuple[int, str | None]:
     """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
-    every rule of :data:`THUMB_RULES` and :data:`TIE_BREAK_RULES`, and the first rule that gets that many (None
-    when no rule answers any) — what the Practice page says a rule of thumb gets right at most."""
+    every rule of ``rules`` (all of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES` and :data:`NEXT_ROLL_RULES`
+    unless given; each under the question's one-die rule), and the first rule that gets that many (None when no
+    rule answers any) — what the Practice page says a rule of thumb gets right at most.  An unknown rule:
+    ValueError."""
     if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise TypeError(tr("thumb_most: give a list of puzzles"))
+    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+    if not isinstance(rules, tuple) or not rules or any(r not in known for r in rules):
+        raise ValueError(tr("rules {rules!r}: a tuple of rules of {items}", rules=rules, items=", ".join(known)))
     asked = [p for p in puzzles if p.facts.get("kind") == "set"]
     counts = {
-        r: sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in asked)
-        for r in THUMB_RULES + TIE_BREAK_RULES
+        r: sum(
+            rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
+        )
+        for r in rules
     }
     most = max(counts.values())
     return most, next((r for r, n in counts.items() if n == most), None) if most else None
+
+
+def look_ahead_census(rule: str = "next_two_dice") -> tuple[int, int]:
+    """How often the look-ahead rule of thumb ``rule`` (of :data:`NEXT_ROLL_RULES`) is wrong over every "which
+    set?" question of the game (:func:`census_puzzles`): ``(wrong, questions)`` — wrong where it picks no set or
+    a set that is not a best one (:func:`rule_answers`).  What the Practice page says of it.  Another rule:
+    ValueError."""
+    if rule not in NEXT_ROLL_RULES:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(NEXT_ROLL_RULES)))
+    asked = census_puzzles()
+    right = sum(
+        rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
+    )
+    return len(asked) - right, len(asked)
 
 
 def which_set_census(share: float = 0.4) -> dict[str, int]:

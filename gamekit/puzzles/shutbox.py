@@ -22,10 +22,11 @@ from gamekit.i18n import tr
 from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
-from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
+from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, THUMB_RULES, rule_answers, set_answers, thumb_sets
 
 # the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
 from gamekit.puzzles.shut_words import mistake_words as mistake_words, why_words as why_words
@@ -60,20 +61,6 @@ def tiles_of_mask(mask: int) -> list[int]:
     return [t for t in range(1, 10) if mask >> (t - 1) & 1]
 
 
-LESSON_FOUR_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "close_pair")
-"""The rules of thumb the lessons name for choosing a set (lesson 4): cover the tile equal to the roll, the largest
-tile (then the next largest), the fewest tiles, the most tiles, two tiles close in value.  ("A random set" is named
-too, but it is no rule a pupil follows to an answer.)  A puzzle stores the first of them that answers it by itself
-(``facts["thumb"]``, :func:`set_answers`)."""
-THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tiles")
-"""Every rule of thumb Practice's "which set?" questions are balanced against (:data:`MAX_RULE_SHARE`): lesson 4's
-(:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
-second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
-wrong), the two tiles furthest apart, and a set of three tiles."""
-TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
-"""Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
-set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
-what they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
 HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
@@ -94,55 +81,15 @@ for every total, whether the open tiles make it, and lesson 3 grades that work b
 three medium, four or more hard: :func:`gamekit.shutbox.lessons.box_level`)."""
 
 
-def thumb_sets(rule: str, open_tiles, roll: int) -> list[tuple[int, ...]]:
-    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`)
-    picks for ``roll`` with ``open_tiles`` open: one set, several when the rule ties ("the fewest tiles" with two
-    one-tile… sets), none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES):
-        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
-    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
-    if not sets:
-        return []
-    if rule in TIE_BREAK_RULES:
-        n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
-        return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]
-    if rule == "own_tile":
-        return [s for s in sets if s == (roll,)]
-    if rule == "largest_tile":
-        return [max(sets)]
-    if rule in ("fewest_tiles", "most_tiles"):
-        n = (min if rule == "fewest_tiles" else max)(len(s) for s in sets)
-        return [s for s in sets if len(s) == n]
-    if rule == "second_top_pair":
-        return second_top_pair(open_tiles, roll)
-    if rule == "three_tiles":
-        return [s for s in sets if len(s) == 3]
-    pairs = [s for s in sets if len(s) == 2]
-    gap = (max if rule == "widest_pair" else min)((a - b for a, b in pairs), default=None)
-    return [s for s in pairs if s[0] - s[1] == gap]
-
-
-def set_answers(picks: list[tuple[int, ...]], answers) -> bool:
-    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` by itself: it picks exactly
-    one set (a tie leaves the pupil to choose) and that set is right."""
-    return len(picks) == 1 and ("cover", picks[0]) in set(answers)
-
-
-def rule_answers(picks: list[tuple[int, ...]], answers) -> bool:
-    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` for the shares Practice keeps
-    (:data:`MAX_RULE_SHARE`): it picks a set, and every set it picks is a best one (a pupil following it is right
-    whichever of its sets they take)."""
-    right = set(answers)
-    return bool(picks) and all(("cover", s) in right for s in picks)
-
-
 def thumb_answers(puzzle: Puzzle) -> tuple[str, ...]:
     """The rules of thumb (:data:`THUMB_RULES`) that answer a "which set?" puzzle (:func:`rule_answers`; none for
     a "one die or two?" puzzle)."""
     f = puzzle.facts
     if f.get("kind") != "set":
         return ()
-    return tuple(r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+    return tuple(
+        r for r in THUMB_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"], f["one_die"]), puzzle.answers)
+    )
 
 
 def lesson_four_thumb(puzzle: Puzzle) -> str | None:
@@ -328,7 +275,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = practice_ratings(puzzles)
-    chosen = {p.id for p in which_set_selection([p for p in puzzles if p.facts.get("kind") == "set"])}
+    sets = [  # from level 6 up another one-die rule than the lessons' (below it, theirs only: practice_ratings)
+        p
+        for p in puzzles
+        if p.facts.get("kind") == "set" and (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) < 6)
+    ]
+    chosen = {p.id for p in which_set_selection(sets)}
     puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
     dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
     if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
@@ -354,7 +306,7 @@ def practice_ratings(puzzles: list[Puzzle]) -> list[Puzzle]:
     ]
 
 
-TWO_SETS_RATING = 1025.0
+TWO_SETS_RATING = 875.0
 """The rating Practice gives a "which set?" question with only two sets (the middle of level 2,
 :func:`gamekit.progress.level`): a guess gets it right half the time, so it is no question for the levels that
 count as a test of judgement."""
@@ -588,11 +540,3 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     from gamekit.shutbox import cpu_player
 
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers
-
-
-def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
-    """The set "the two-tile set with the second-largest top tile" picks (largest tile first), or none: the pattern
-    a reader found behind the bank's "which set?" answers once the habits are wrong."""
-    sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
-    pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
-    return [pairs[1]] if len(pairs) >= 2 else []

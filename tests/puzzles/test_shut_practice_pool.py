@@ -8,8 +8,11 @@ import pytest
 from gamekit.progress import level
 from gamekit.puzzles.pools import lesson_pool, practice_pool, served_this_round
 from gamekit.puzzles.practice import Practice
-from gamekit.puzzles.shut_census import thumb_most
-from gamekit.puzzles.shutbox import LESSON_RULE, THUMB_RULES, rule_answers, thumb_sets
+from fractions import Fraction
+
+from gamekit.puzzles.shut_census import look_ahead_census, thumb_most
+from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover_chance, rule_answers, thumb_sets
+from gamekit.puzzles.shutbox import LESSON_RULE
 
 
 def _run(p: Practice, answers: int) -> list[str]:
@@ -72,31 +75,58 @@ def test_from_level_6_every_puzzle_uses_another_one_die_rule_as_the_page_says():
 
 
 def test_the_page_says_which_levels_ask_which_set_with_only_two_sets():
-    """Level 2's "which set?" questions offer two sets (the census gives no three-set question Practice can rate
-    there without a rule of thumb taking more than its share), from level 3 up three or more; the page says so."""
+    """A "which set?" question with two sets is a coin flip: it is asked at level 1 only, and from level 2 up every
+    one offers three or more (level 2 asks one); the page says so."""
     sets = [p for pool in _pools() for p in pool if p.facts["kind"] == "set"]
-    assert {len(p.legal_answers()) for p in sets if level(p.rating) == 2} == {2}
-    assert all(len(p.legal_answers()) >= 3 for p in sets if level(p.rating) >= 3)
-    assert "At level 2 these questions offer only two sets; from level 3 up, three or more." in _page("en")
-    assert "En el nivel 2 estas preguntas ofrecen solo dos conjuntos; desde el nivel 3, tres o más." in _page("es")
+    assert {len(p.legal_answers()) for p in sets if level(p.rating) == 1} == {2}
+    assert [p for p in sets if level(p.rating) == 2]
+    assert all(len(p.legal_answers()) >= 3 for p in sets if level(p.rating) >= 2)
+    assert "At level 1 these questions offer only two sets; from level 2 up, three or more." in _page("en")
+    assert "En el nivel 1 estas preguntas ofrecen solo dos conjuntos; desde el nivel 2, tres o más." in _page("es")
 
 
-def test_thumb_most_counts_the_tie_breaking_rules_too():
-    """ "The fewest tiles, then the largest tile" is the rule of thumb that answers most of Practice's "which
-    set?" questions: the page's number is its count, not the 35 % the balanced rules are held to."""
+def test_the_page_states_what_the_rules_of_thumb_get_right_looking_ahead_or_not():
+    """Rules of thumb that do not look ahead: "the fewest tiles, then the largest tile" answers the most, 11 of
+    the 20; the rule that looks one roll ahead (the leftover tiles two dice cover most often) answers all 20, and over
+    the whole game it is wrong about once in 18.  The page states all three numbers."""
     pool = practice_pool("shut_the_box", "best_set")
-    most, rule = thumb_most(pool)
-    assert rule == "fewest_then_largest" and most == 11 and len(pool) == 20
+    assert len(pool) == 20
+    assert thumb_most(pool, THUMB_RULES + TIE_BREAK_RULES) == (11, "fewest_then_largest")
+    assert thumb_most(pool) == (20, "next_two_dice")
     for r in THUMB_RULES:  # the balanced rules stay within their share
-        assert sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in pool) < most
+        assert sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in pool) < 11
+    wrong, questions = look_ahead_census("next_two_dice")
+    assert round(questions / wrong) == 18
     assert thumb_sets("fewest_then_largest", (1, 3, 4, 6), 7) == [(6, 1)]
     assert thumb_sets("fewest_then_smallest", (1, 3, 4, 6), 7) == [(4, 3)]
     assert thumb_sets("most_then_largest", (1, 2, 3, 4, 5, 6), 9) == [(6, 2, 1)]
     assert thumb_most(practice_pool("shut_the_box", "one_die_or_two")) == (0, None)
+    en, es = _page("en"), _page("es")
+    assert "A rule of thumb that does not look ahead gets at most 11 of these 20 questions right." in en
+    assert "Looking one roll ahead gets all 20" in en and "it is wrong about once in 18" in en
+    assert "acierta como mucho 11 de estas 20 preguntas" in es
+    assert "Mirar una tirada por delante acierta las 20" in es and "falla más o menos una vez de cada 18" in es
     with pytest.raises(TypeError, match="list of puzzles"):
         thumb_most("best_set")
     with pytest.raises(ValueError, match="fewest_then_largest"):
         thumb_sets("fewest_first", (1, 2), 3)
+    with pytest.raises(ValueError, match="next_two_dice"):
+        thumb_most(pool, ("next_roll",))
+    with pytest.raises(ValueError, match="next_totals"):
+        look_ahead_census("largest_tile")
+
+
+def test_the_look_ahead_rules_pick_what_the_next_roll_covers_most_often():
+    """Tiles 1, 2, 3, 4, 6 open, roll 7: covering 6 + 1 leaves 2, 3, 4 (two dice make a total of them 25 times in
+    36, the likeliest), 4 + 3 leaves 1, 2, 6 (23 in 36) and 4 + 2 + 1 leaves 3, 6 (11 in 36)."""
+    assert next_cover_chance("next_two_dice", (2, 3, 4)) == Fraction(25, 36)
+    assert next_cover_chance("next_two_dice", (1, 2, 6)) == Fraction(23, 36)
+    assert next_cover_chance("next_two_dice", (3, 6)) == Fraction(11, 36)
+    assert next_cover_chance("next_totals", (2, 3, 4)) == 7  # 2, 3, 4, 5, 6, 7, 9
+    assert next_cover_chance("next_dice", (1,), "after_789") == Fraction(1, 6)  # one die allowed: 1 in 6
+    assert next_cover_chance("next_two_dice", (1,)) == 0  # two dice never make 1
+    assert next_cover_chance("next_two_dice", ()) == 1  # the box is shut
+    assert thumb_sets("next_two_dice", (1, 2, 3, 4, 6), 7) == [(6, 1)]
 
 
 def test_spanish_says_fichas_descubiertas_never_numeros_descubiertos():
@@ -130,3 +160,30 @@ def test_a_one_die_or_two_homework_set_never_alternates_more_than_three_in_a_row
     assert longest <= MAX_ALTERNATION == 3, rolls
     same = max(len(run) for run in re.findall(r"1+|2+", "".join(map(str, rolls))))
     assert same <= (2 if 3 <= rolls.count(1) <= 7 else 3), rolls
+
+
+def test_the_one_die_drill_says_truly_what_answers_it():
+    """Every "one die or two?" question Practice serves asks for the chance to shut, and the page's check (one die
+    when the open tiles add up to 6 or less, else two dice) answers each; lesson 3's count of the totals that let
+    you go on picks one die in every one, so the page says it is not the question asked here."""
+    from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
+
+    pools = _pools() + [practice_pool("shut_the_box", "one_die_or_two"), lesson_pool("shut_the_box", 3)]
+    dice = {p.id: p for pool in pools for p in pool if p.facts["kind"] == "dice"}.values()
+    assert len(dice) == 26
+    assert {p.facts["objective"] for p in dice} == {"shut"}
+    for p in dice:
+        page_check = 1 if sum(p.facts["open"]) <= 6 else 2
+        assert p.answers == (("roll", page_check),), p.id
+        tiles = tuple(p.facts["open"])
+        one = Fraction(sum(1 for t in range(1, 7) if tiles_summing_to(t, tiles)), 6)
+        two = sum((two_dice_probability(t) for t in range(2, 13) if tiles_summing_to(t, tiles)), Fraction(0))
+        assert one > two, p.id  # the go-on count says one die, right or not
+    assert sum(p.answers == (("roll", 2),) for p in dice) == 13
+    en, es = _page("en"), _page("es")
+    assert "lesson 3's count (which totals can the open tiles make?) picks one die in every one of them." in en
+    assert "If the open tiles add up to 6 or less, one die can, so roll one die." in en
+    assert "If they add up to more, roll two dice." in en and "Si suman más, tira dos dados." in es
+    assert "So this drill trains that one check, nothing more." in en
+    assert "elige un dado en todas ellas" in es and "Si suman 6 o menos, un dado puede" in es
+    assert "esta práctica entrena esa comprobación, y nada más" in es

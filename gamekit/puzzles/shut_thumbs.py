@@ -1,0 +1,110 @@
+"""The rules of thumb a pupil may bring to a Shut the Box "which set?" question, and what each picks: lesson 4's
+(:data:`LESSON_FOUR_RULES`), the patterns a pupil finds (:data:`THUMB_RULES`), those that break ties
+(:data:`TIE_BREAK_RULES`) and those that look one roll ahead (:data:`NEXT_ROLL_RULES`).  Practice holds its
+questions to a share of each (:mod:`gamekit.puzzles.shutbox`) or states what they get right
+(:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gamekit.i18n import tr
+from gamekit.shutbox import Rules
+from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
+
+LESSON_FOUR_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "close_pair")
+"""The rules of thumb the lessons name for choosing a set (lesson 4): cover the tile equal to the roll, the largest
+tile (then the next largest), the fewest tiles, the most tiles, two tiles close in value.  ("A random set" is named
+too, but it is no rule a pupil follows to an answer.)  A puzzle stores the first of them that answers it by itself
+(``facts["thumb"]``, :func:`set_answers`)."""
+THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tiles")
+"""Every rule of thumb Practice's "which set?" questions are balanced against (:data:`MAX_RULE_SHARE`): lesson 4's
+(:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
+second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
+wrong), the two tiles furthest apart, and a set of three tiles."""
+NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
+"""Rules of thumb that look one roll ahead: cover the set whose leftover tiles the next roll most often covers —
+with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
+choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
+once).  They are lesson 4's idea made a rule, and right so often that no set of questions can hold them to
+:data:`MAX_RULE_SHARE` (:func:`gamekit.puzzles.shut_census.look_ahead_census`): the Practice page states what
+they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
+"""Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
+set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
+what they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+
+
+def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:
+    """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`,
+    :data:`NEXT_ROLL_RULES`)
+    picks for ``roll`` with ``open_tiles`` open under the one-die rule ``one_die`` (the lessons' unless given; only
+    ``"next_dice"`` reads it): one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
+    none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES):
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
+    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
+    if not sets:
+        return []
+    if rule in NEXT_ROLL_RULES:
+        left = {s: tuple(t for t in sorted(set(open_tiles)) if t not in s) for s in sets}
+        chance = {s: next_cover_chance(rule, left[s], one_die) for s in sets}
+        top = max(chance.values())
+        return [s for s in sets if chance[s] == top]
+    if rule in TIE_BREAK_RULES:
+        n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
+        return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]
+    if rule == "own_tile":
+        return [s for s in sets if s == (roll,)]
+    if rule == "largest_tile":
+        return [max(sets)]
+    if rule in ("fewest_tiles", "most_tiles"):
+        n = (min if rule == "fewest_tiles" else max)(len(s) for s in sets)
+        return [s for s in sets if len(s) == n]
+    if rule == "second_top_pair":
+        return second_top_pair(open_tiles, roll)
+    if rule == "three_tiles":
+        return [s for s in sets if len(s) == 3]
+    pairs = [s for s in sets if len(s) == 2]
+    gap = (max if rule == "widest_pair" else min)((a - b for a, b in pairs), default=None)
+    return [s for s in pairs if s[0] - s[1] == gap]
+
+
+def next_cover_chance(rule: str, left, one_die: str = "after_789") -> Fraction:
+    """How well the next roll covers the tiles ``left`` open, as the rule of :data:`NEXT_ROLL_RULES` ``rule``
+    measures it: the chance that two dice (``"next_two_dice"``), or the likelier of the dice ``one_die`` allows
+    (``"next_dice"``), roll a total the tiles make; or how many totals 2 to 12 they make (``"next_totals"``).
+    No tiles left: the box is shut, the best there is (1, or 12 totals)."""
+    left = tuple(sorted(set(left)))
+    if not left:
+        return Fraction(12 if rule == "next_totals" else 1)
+    makes = {t for t in range(1, 13) if tiles_summing_to(t, left)}
+    if rule == "next_totals":
+        return Fraction(len(makes - {1}))
+    two = sum((two_dice_probability(t) for t in makes if t >= 2), Fraction(0))
+    if rule == "next_two_dice":
+        return two
+    one = Fraction(len(makes & set(range(1, 7))), 6)
+    return max(one if n == 1 else two for n in Rules(one_die=one_die).dice_options(sum(left)))
+
+
+def set_answers(picks: list[tuple[int, ...]], answers) -> bool:
+    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` by itself: it picks exactly
+    one set (a tie leaves the pupil to choose) and that set is right."""
+    return len(picks) == 1 and ("cover", picks[0]) in set(answers)
+
+
+def rule_answers(picks: list[tuple[int, ...]], answers) -> bool:
+    """Whether a rule of thumb that picks ``picks`` answers a puzzle with ``answers`` for the shares Practice keeps
+    (:data:`MAX_RULE_SHARE`): it picks a set, and every set it picks is a best one (a pupil following it is right
+    whichever of its sets they take)."""
+    right = set(answers)
+    return bool(picks) and all(("cover", s) in right for s in picks)
+
+
+def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
+    """The set "the two-tile set with the second-largest top tile" picks (largest tile first), or none: the pattern
+    a reader found behind the bank's "which set?" answers once the habits are wrong."""
+    sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
+    pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
+    return [pairs[1]] if len(pairs) >= 2 else []
