@@ -82,8 +82,9 @@ the safe lines keeps the best result, the choice lesson 4 teaches (steer the cha
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
 
 
-OPENING_LINES = 15
-"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one."""
+OPENING_LINES = 18
+"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
+board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
 OPENING_LEVEL = 7
 """The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
 to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
@@ -177,14 +178,54 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
     which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
-    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Every
+    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Never a
+    puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
     other puzzle."""
-    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
+    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
     if theme == "control_not_worth_it":
         return _take_or_decline(puzzles)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+
+
+def final_results(puzzle: Puzzle) -> dict[str, int]:
+    """How the game ends after each legal line of ``puzzle`` with best play, for the side to move: 1 a win, 0 a
+    draw, -1 a loss (the boxes already taken plus the solver's margin on the boxes left)."""
+    game = puzzle.position
+    me = game.to_move
+    now = game.scores[me] - game.scores[1 - me]
+    values = {a: int(puzzle.facts["best"]) for a in puzzle.answers}
+    values.update({w: int(r["value"]) for w, r in puzzle.refutations.items()})
+    return {line: (now + v > 0) - (now + v < 0) for line, v in values.items()}
+
+
+def decided(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` comes from a game already decided: every legal line ends in the same result (the side to
+    move wins whatever it does, or loses whatever it does, or it is a draw either way), so its answer changes
+    only the score, never who wins.  Practice leaves these out: a pupil who sees "you win anyway" learns that the
+    line did not matter."""
+    return len(set(final_results(puzzle).values())) == 1
+
+
+LESSON_TWO_TAKE_SHARE = 0.5
+"""The most of lesson 2's Practice that "take the box on offer" may answer (:func:`lesson_selection`)."""
+
+
+def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]:
+    """What Practice asks for a lesson (:func:`gamekit.puzzles.pools.lesson_pool`, after its ideas' pools are
+    merged).  Lesson 2 teaches two rules, "take a box" and "draw a line that gives no third side": the bank holds
+    far more puzzles the first answers, so its Practice keeps every puzzle the first rule does not answer and at
+    most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
+    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Other lessons: as
+    merged."""
+    if lesson != 2:
+        return puzzles
+    take = [p for p in puzzles if one_step_rule(p) == "take"]
+    rest = [p for p in puzzles if one_step_rule(p) != "take"]
+    most = int(len(rest) * LESSON_TWO_TAKE_SHARE / (1 - LESSON_TWO_TAKE_SHARE))
+    kept = sorted(take, key=lambda p: (-p.rating, p.id))[:most]
+    return sorted(rest + kept, key=lambda p: p.id)
 
 
 def _as_decision(puzzle: Puzzle) -> Puzzle:
