@@ -534,8 +534,8 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     geo = game.geometry
     other = tr(SEATS[1 - game.to_move])
     kind, takes, declines = _decline_lines(game)
+    name = game.line_name(game.line_index(action))
     if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
-        name = game.line_name(game.line_index(action))
         if name in declines and set(puzzle.answers) & set(takes):
             return ntr(
                 "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
@@ -547,6 +547,13 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
                 other=other,
             )
         kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
+        if name in takes and kept and min(kept) >= 4:  # a loop: declining leaves four boxes, two pairs
+            return tr(
+                "The mistake: {line} takes the boxes of the loop, and whoever takes the last one must move again and"
+                " give up control. In a loop you keep control by leaving the last four boxes: here control is worth"
+                " more than they are.",
+                line=name,
+            )
         if name in takes and kept:
             return ntr(
                 "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
@@ -556,6 +563,27 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
                 min(kept),
                 line=name,
             )
+        if kept and name not in takes and name not in declines and _first_reply_takes(puzzle, name):
+            return ntr(
+                "The mistake: {line} neither takes the boxes on offer nor leaves the last one for {other}: {other}"
+                " takes them all and then chooses who opens the next chain.",
+                "The mistake: {line} neither takes the boxes on offer nor leaves the last {n} boxes for {other}: {other}"
+                " takes them all and then chooses who opens the next chain.",
+                min(kept),
+                line=name,
+                other=other,
+            )
+    handout = _end_line_handout(puzzle, name)
+    if handout is not None:
+        boxes, reply = handout
+        return tr(
+            "The mistake: {line} gives boxes {boxes} away from one end, so {other} can refuse them: {reply} leaves"
+            " you both boxes, and then you must open the next chain.",
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+            reply=reply,
+        )
 
     def third_sides(line: int) -> list[int]:
         boxes = geo.line_boxes[line]
@@ -586,6 +614,35 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             boxes=tr(" and ").join(boxes),
             other=other,
         )
+    return None
+
+
+def _first_reply_takes(puzzle: Puzzle, line: str) -> bool:
+    """Whether the opponent's first move of the line of best play after the wrong ``line`` takes a box."""
+    refuted = puzzle.refutations.get(line, {}).get("line") or []
+    if not refuted:
+        return False
+    after = puzzle.position
+    after.play(line)
+    return refuted[0][1] in capture_lines(after)
+
+
+def _end_line_handout(puzzle: Puzzle, line: str) -> tuple[list[str], str] | None:
+    """Where ``line`` is an end line of an unopened chain of two in a position with no box on offer and no safe
+    line, and best play answers it by refusing the two boxes (the opponent's first move draws the chain's other
+    end, taking nothing): the two boxes' names and that reply.  Else None."""
+    game = puzzle.position
+    if capture_lines(game) or safe_lines(game):
+        return None
+    refuted = puzzle.refutations.get(line, {}).get("line") or []
+    for c in components(game):
+        if c.kind != "chain" or c.length != 2 or c.opened:
+            continue
+        middle = _shared(game, c.boxes[0], c.boxes[1])
+        ends = [l for l in c.lines if l != middle]
+        if line not in ends or not refuted or refuted[0][1] not in ends or refuted[0][1] == line:
+            continue
+        return [game.geometry.box_name(b) for b in c.boxes], refuted[0][1]
     return None
 
 
