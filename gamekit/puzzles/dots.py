@@ -578,7 +578,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         boxes, reply = handout
         return tr(
             "The mistake: {line} gives boxes {boxes} away from one end, so {other} can refuse them: {reply} leaves"
-            " you both boxes, and then you must open the next chain.",
+            " you both boxes, and then you must move again and give boxes away.",
             line=name,
             boxes=tr(" and ").join(boxes),
             other=other,
