@@ -567,8 +567,8 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             return ntr(
                 "The mistake: {line} neither takes the boxes on offer nor leaves the last one for {other}: {other}"
                 " takes them all and then chooses who opens the next chain.",
-                "The mistake: {line} neither takes the boxes on offer nor leaves the last {n} boxes for {other}: {other}"
-                " takes them all and then chooses who opens the next chain.",
+                "The mistake: {line} neither takes the boxes on offer nor leaves the last {n} boxes for {other}:"
+                " {other} takes them all and then chooses who opens the next chain.",
                 min(kept),
                 line=name,
                 other=other,

@@ -52,8 +52,8 @@ def test_decided_reads_the_score_and_the_solvers_margins():
         me = game.to_move
         now = game.scores[me] - game.scores[1 - me]
         margins = [p.facts["best"], *(r["value"] for r in p.refutations.values())]
-        assert all(now + m > 0 for m in margins) or all(now + m < 0 for m in margins) or all(
-            now + m == 0 for m in margins
+        assert (
+            all(now + m > 0 for m in margins) or all(now + m < 0 for m in margins) or all(now + m == 0 for m in margins)
         )
 
 
