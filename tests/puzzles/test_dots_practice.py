@@ -12,10 +12,10 @@ from gamekit.puzzles.dots import (
     LESSON_TWO_TAKE_SHARE,
     decided,
     final_results,
-    mistake_words,
     one_step_rule,
     opening_like,
 )
+from gamekit.puzzles.dots_words import mistake_words
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 
 G = "dots_and_boxes"
