@@ -28,10 +28,11 @@ from gamekit.dots import (
     safe_lines,
 )
 from gamekit.dots.search import TAKE_OR_DECLINE
-from gamekit.dots.solver import solver_for
 from gamekit.core.errors import SolverTimeout
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, tr
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
+from gamekit.puzzles.dots_words import decline_lines, shared_line
+from gamekit.puzzles.dots_words import idea_words as idea_words, mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import level
 
@@ -56,16 +57,6 @@ def best_play(game: DotsAndBoxes, plies: int = LINE_PLIES, time_limit: float | N
     return line_of_best_play(game, plies, time_limit)
 
 
-def _decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
-    """The solver's reading of the position: its kind, and for boxes on offer the takes and the declines."""
-    s = solver_for(game)
-    s.set_position(game.drawn)
-    kind, lines, _ = s.moves()
-    takes = [game.line_name(l) for l in lines if l in {game.line_index(c) for c in capture_lines(game)}]
-    declines = [game.line_name(l) for l in lines if game.line_name(l) not in takes] if kind == TAKE_OR_DECLINE else []
-    return kind, takes, declines
-
-
 THEME_LESSONS = {
     "take_box": (1, 2),
     "avoid_third_side": (2,),
@@ -82,8 +73,9 @@ the safe lines keeps the best result, the choice lesson 4 teaches (steer the cha
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
 
 
-OPENING_LINES = 15
-"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one."""
+OPENING_LINES = 18
+"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
+board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
 OPENING_LEVEL = 7
 """The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
 to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
@@ -119,7 +111,7 @@ def take_all_choice(puzzle: Puzzle) -> bool:
     right, so a guess does not pass it."""
     if "control_not_worth_it" not in puzzle.themes:
         return False
-    kind, _, _ = _decline_lines(puzzle.position)
+    kind, _, _ = decline_lines(puzzle.position)
     return kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
 
 
@@ -129,7 +121,7 @@ def decline_choice(puzzle: Puzzle) -> bool:
     than half of the legal lines are right."""
     if "double_deal" not in puzzle.themes:
         return False
-    kind, _, declines = _decline_lines(puzzle.position)
+    kind, _, declines = decline_lines(puzzle.position)
     return (
         kind == TAKE_OR_DECLINE
         and set(puzzle.answers) <= set(declines)
@@ -177,14 +169,54 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
     which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
-    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Every
+    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Never a
+    puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
     other puzzle."""
-    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p)]
+    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
     if theme == "control_not_worth_it":
         return _take_or_decline(puzzles)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+
+
+def final_results(puzzle: Puzzle) -> dict[str, int]:
+    """How the game ends after each legal line of ``puzzle`` with best play, for the side to move: 1 a win, 0 a
+    draw, -1 a loss (the boxes already taken plus the solver's margin on the boxes left)."""
+    game = puzzle.position
+    me = game.to_move
+    now = game.scores[me] - game.scores[1 - me]
+    values = {a: int(puzzle.facts["best"]) for a in puzzle.answers}
+    values.update({w: int(r["value"]) for w, r in puzzle.refutations.items()})
+    return {line: (now + v > 0) - (now + v < 0) for line, v in values.items()}
+
+
+def decided(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` comes from a game already decided: every legal line ends in the same result (the side to
+    move wins whatever it does, or loses whatever it does, or it is a draw either way), so its answer changes
+    only the score, never who wins.  Practice leaves these out: a pupil who sees "you win anyway" learns that the
+    line did not matter."""
+    return len(set(final_results(puzzle).values())) == 1
+
+
+LESSON_TWO_TAKE_SHARE = 0.5
+"""The most of lesson 2's Practice that "take the box on offer" may answer (:func:`lesson_selection`)."""
+
+
+def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]:
+    """What Practice asks for a lesson (:func:`gamekit.puzzles.pools.lesson_pool`, after its ideas' pools are
+    merged).  Lesson 2 teaches two rules, "take a box" and "draw a line that gives no third side": the bank holds
+    far more puzzles the first answers, so its Practice keeps every puzzle the first rule does not answer and at
+    most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
+    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Other lessons: as
+    merged."""
+    if lesson != 2:
+        return puzzles
+    take = [p for p in puzzles if one_step_rule(p) == "take"]
+    rest = [p for p in puzzles if one_step_rule(p) != "take"]
+    most = int(len(rest) * LESSON_TWO_TAKE_SHARE / (1 - LESSON_TWO_TAKE_SHARE))
+    kept = sorted(take, key=lambda p: (-p.rating, p.id))[:most]
+    return sorted(rest + kept, key=lambda p: p.id)
 
 
 def _as_decision(puzzle: Puzzle) -> Puzzle:
@@ -201,7 +233,7 @@ def middle_lines_only(puzzle: Puzzle) -> bool:
     fewest boxes" passes it and the idea is never needed), so only then does that idea's Practice ask it."""
     game = puzzle.position
     middles = {
-        _shared(game, c.boxes[0], c.boxes[1])
+        shared_line(game, c.boxes[0], c.boxes[1])
         for c in components(game)
         if c.kind == "chain" and c.length == 2 and not c.opened
     }
@@ -219,7 +251,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
     out: list[str] = []
     caps = set(capture_lines(game))
     safe = set(safe_lines(game))
-    kind, takes, declines = _decline_lines(game)
+    kind, takes, declines = decline_lines(game)
     ans = set(answers)
     if ans & caps:
         out.append("take_box")
@@ -247,7 +279,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
         elif not safe:
             twos = [c for c in components(game) if c.kind == "chain" and c.length == 2 and not c.opened]
             for c in twos:
-                middle = _shared(game, c.boxes[0], c.boxes[1])
+                middle = shared_line(game, c.boxes[0], c.boxes[1])
                 if middle in ans and any(l in wrong for l in c.lines if l != middle):
                     out.append("hard_hearted_handout")
                     break
@@ -273,11 +305,6 @@ def may_have(game: DotsAndBoxes, theme: str) -> bool:
             and any(c.kind == "chain" and c.length == 2 and not c.opened for c in components(game))
         )
     return not caps
-
-
-def _shared(game: DotsAndBoxes, a: int, b: int) -> str | None:
-    common = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
-    return game.line_name(common.pop()) if common else None
 
 
 def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | None:
@@ -378,174 +405,6 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     caps = set(capture_lines(game))
     key, allowed = ("take", caps) if caps else ("safe", set(safe_lines(game)))
     return key if allowed and allowed <= set(puzzle.answers) else None
-
-
-HANDOUT_ONE_BOX_WHY = N_(
-    "Why: this line gives away a single box: one box cannot be declined, so your opponent cannot keep control with it."
-)
-"""The reason for a right line of a *hard-hearted handout* puzzle that gives one box away, not two split apart."""
-SAFE_LINE_IDEA = N_(
-    "The idea: safe lines are not all alike: choose the one that leaves you the most boxes once the chains are"
-    " shared out."
-)
-"""The idea of a *safe line* puzzle where the count of long chains is not what makes its right lines right."""
-
-
-def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
-    """The boxes of ``puzzle`` still to be taken shared out with best play: ``(k, n, j, final)``: the pupil's
-    ``k`` of the ``n`` boxes left after a right line, ``j`` the most any wrong line leaves them, and the pupil's
-    final margin over the whole game (their boxes minus the opponent's, boxes already taken included).  The
-    solver's values are margins on the boxes left (:func:`gamekit.dots.puzzle_text.own_box_loss`)."""
-    game = puzzle.position
-    me = game.to_move
-    left = game.geometry.n_boxes - sum(game.scores)
-    best = int(puzzle.facts["best"])
-    next_best = max(int(r["value"]) for r in puzzle.refutations.values())
-    k, j = (left + best) // 2, (left + next_best) // 2
-    return k, left, j, game.scores[me] - game.scores[1 - me] + best
-
-
-def safe_line_shares(puzzle: Puzzle) -> str:
-    """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
-    the pupil with best play, against the most any other line leaves (:func:`box_shares`)."""
-    k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
-        " after any other line you get {j} at most.",
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
-        " after any other line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
-    )
-
-
-def sacrifice_shares(puzzle: Puzzle) -> str:
-    """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
-    boxes given away are not paid back, they only lose less than any other line (:func:`box_shares`)."""
-    k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
-        " any other line you get {j} at most.",
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
-        " any other line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
-    )
-
-
-def _count_decides(puzzle: Puzzle, action: str) -> bool:
-    """Whether the count of long chains is what makes the right safe line ``action`` right: the puzzle is one about
-    the count (``long_chain_count``) and, after the line, the count favours the player who drew it."""
-    game = puzzle.position
-    after = game.copy()
-    after.play(action)
-    return "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
-
-
-def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
-    """The reason that fits the right line ``action`` where the idea's own reason (``WHY`` of
-    :mod:`gamekit.puzzles.practice_words`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
-    chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
-    to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
-    long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
-    the pupil with best play against any other line's (:func:`safe_line_shares`).
-    *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
-    :func:`sacrifice_shares`."""
-    game = puzzle.position
-    if theme == "hard_hearted_handout":
-        for c in components(game):
-            if c.kind == "chain" and c.length == 2 and not c.opened:
-                if _shared(game, c.boxes[0], c.boxes[1]) == game.line_name(game.line_index(action)):
-                    return None
-        if boxes_given(game, game.line_name(game.line_index(action))) == 1:
-            return tr(HANDOUT_ONE_BOX_WHY)
-        return tr("Why: every other choice does worse.")
-    if theme == "safe_line":
-        return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
-    if theme == "sacrifice":
-        return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
-    return None
-
-
-def idea_words(puzzle: Puzzle, theme: str) -> str | None:
-    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of
-    :mod:`gamekit.puzzles.practice_words`) does not, else None: a *safe line* puzzle none of whose right lines is
-    right for the count of long chains (:func:`_count_decides`) is about the boxes each line leaves
-    (:data:`SAFE_LINE_IDEA`), not the count."""
-    if theme == "safe_line" and not any(_count_decides(puzzle, a) for a in puzzle.answers):
-        return tr(SAFE_LINE_IDEA)
-    return None
-
-
-def mistake_words(puzzle: Puzzle, action: str) -> str | None:
-    """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
-    reads the position as "take every box or decline the last ones?": a decline where taking every box is right
-    (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
-    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
-    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
-    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
-    gives."""
-    from gamekit.dots.puzzle_text import SEATS
-
-    game = puzzle.position
-    geo = game.geometry
-    other = tr(SEATS[1 - game.to_move])
-    kind, takes, declines = _decline_lines(game)
-    if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
-        name = game.line_name(game.line_index(action))
-        if name in declines and set(puzzle.answers) & set(takes):
-            return ntr(
-                "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
-                " for it: here you take every box.",
-                "The mistake: {line} hands {other} {n} boxes to keep control, but the chains left are too short to"
-                " pay for them: here you take every box.",
-                boxes_given(game, name),
-                line=name,
-                other=other,
-            )
-        kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
-        if name in takes and kept:
-            return ntr(
-                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
-                " give up control. Here control is worth more than the last box.",
-                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
-                " give up control. Here control is worth more than the last {n} boxes.",
-                min(kept),
-                line=name,
-            )
-
-    def third_sides(line: int) -> list[int]:
-        boxes = geo.line_boxes[line]
-        if any(game.sides_drawn(b) == 3 for b in boxes):
-            return []  # it completes a box: the turn stays
-        return [b for b in boxes if game.sides_drawn(b) == 2]
-
-    line = game.line_index(action)
-    name = game.line_name(line)
-    third = third_sides(line)
-    if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
-        return ntr(
-            "The mistake: {line} draws the third side of box {boxes}, so {other} can take it.",
-            "The mistake: {line} draws the third side of boxes {boxes}, so {other} can take them.",
-            len(third),
-            line=name,
-            boxes=tr(" and ").join(geo.box_name(b) for b in third),
-            other=other,
-        )
-    caps = capture_lines(game)
-    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
-        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
-        return ntr(
-            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
-            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
-            len(boxes),
-            line=name,
-            boxes=tr(" and ").join(boxes),
-            other=other,
-        )
-    return None
 
 
 LINE_SHEET_KEY = N_(

@@ -126,7 +126,11 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
                 continue
             if all(taught(t) for t in p.themes):
                 once.setdefault(p.question_key, p)
-    return sorted(once.values(), key=lambda p: p.id)
+    pool = sorted(once.values(), key=lambda p: p.id)
+    # a game's puzzle module may balance a lesson's merged pool (``lesson_selection``: Dots' lesson 2 keeps
+    # "take the box" to half, beside "draw a line that gives no third side")
+    select = getattr(catalog.get(game_id).puzzle_module(), "lesson_selection", None)
+    return pool if select is None else select(pool, lesson)
 
 
 def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:

@@ -832,7 +832,7 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
     line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
     chains only when, after that line, the count favours the pupil; otherwise the boxes it leaves the pupil."""
     from gamekit.dots import boxes_given, components, long_chain_rule
-    from gamekit.puzzles.dots import HANDOUT_ONE_BOX_WHY, safe_line_shares
+    from gamekit.puzzles.dots_words import HANDOUT_ONE_BOX_WHY, safe_line_shares
     from gamekit.puzzles.practice_words import WHY
 
     seen = set()
@@ -1095,7 +1095,7 @@ def test_dots_lines_of_play_name_the_seats_with_a_capital_as_every_other_sentenc
 
 def _take_or_decline_policies(puzzle):
     """Whether "always take every box" and "always decline the last two" answer a take-or-decline puzzle right."""
-    from gamekit.puzzles.dots import _decline_lines
+    from gamekit.puzzles.dots_words import decline_lines as _decline_lines
 
     _, takes, declines = _decline_lines(puzzle.position)
     return bool(set(puzzle.answers) & set(takes)), bool(set(puzzle.answers) & set(declines))
@@ -1108,7 +1108,8 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the homework code still
     works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
-    from gamekit.puzzles.dots import DECISION_EACH, TAKE_ALL_RATING, _decline_lines, decline_choice, take_all_choice
+    from gamekit.puzzles.dots import DECISION_EACH, TAKE_ALL_RATING, decline_choice, take_all_choice
+    from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool
 
@@ -1157,7 +1158,7 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
     """In the decision set, a right take says why control is not worth it here, a right decline says why the
     double-deal keeps control; a wrong decline says the boxes it hands over do not pay for control, a wrong take
     says control is worth more than the boxes declined (English and Spanish)."""
-    from gamekit.puzzles.dots import _decline_lines
+    from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.practice_words import IDEAS, WHY
 
     seen = set()

@@ -8,7 +8,7 @@ from gamekit.dots import long_chain_rule
 from gamekit.i18n import tr, using
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import SAFE_LINE_IDEA, box_shares, sacrifice_shares, safe_line_shares
+from gamekit.puzzles.dots_words import SAFE_LINE_IDEA, box_shares, sacrifice_shares, safe_line_shares
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice import Practice
 from gamekit.puzzles.practice_words import IDEAS, WHY, idea_words, why_right

@@ -1,0 +1,259 @@
+"""The words of Dots and Boxes Practice (:mod:`gamekit.puzzles.dots`): why a right line is right where the idea's
+own reason does not fit (:func:`why_words`, :func:`idea_words`), and what a wrong line's mistake is
+(:func:`mistake_words`), read off the position, the solver's move kinds and the puzzle's refutations."""
+
+from __future__ import annotations
+
+from gamekit.dots import (
+    DotsAndBoxes,
+    boxes_given,
+    capture_lines,
+    components,
+    long_chain_rule,
+    safe_lines,
+)
+from gamekit.dots.search import TAKE_OR_DECLINE
+from gamekit.dots.solver import solver_for
+from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.core import Puzzle
+
+
+def decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
+    """The solver's reading of the position: its kind, and for boxes on offer the takes and the declines."""
+    s = solver_for(game)
+    s.set_position(game.drawn)
+    kind, lines, _ = s.moves()
+    takes = [game.line_name(l) for l in lines if l in {game.line_index(c) for c in capture_lines(game)}]
+    declines = [game.line_name(l) for l in lines if game.line_name(l) not in takes] if kind == TAKE_OR_DECLINE else []
+    return kind, takes, declines
+
+
+def shared_line(game: DotsAndBoxes, a: int, b: int) -> str | None:
+    """The line two neighbouring boxes share (its name), or None."""
+    common = set(game.geometry.box_lines[a]) & set(game.geometry.box_lines[b])
+    return game.line_name(common.pop()) if common else None
+
+
+HANDOUT_ONE_BOX_WHY = N_(
+    "Why: this line gives away a single box: one box cannot be declined, so your opponent cannot keep control with it."
+)
+"""The reason for a right line of a *hard-hearted handout* puzzle that gives one box away, not two split apart."""
+SAFE_LINE_IDEA = N_(
+    "The idea: safe lines are not all alike: choose the one that leaves you the most boxes once the chains are"
+    " shared out."
+)
+"""The idea of a *safe line* puzzle where the count of long chains is not what makes its right lines right."""
+
+
+def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
+    """The boxes of ``puzzle`` still to be taken shared out with best play: ``(k, n, j, final)``: the pupil's
+    ``k`` of the ``n`` boxes left after a right line, ``j`` the most any wrong line leaves them, and the pupil's
+    final margin over the whole game (their boxes minus the opponent's, boxes already taken included).  The
+    solver's values are margins on the boxes left (:func:`gamekit.dots.puzzle_text.own_box_loss`)."""
+    game = puzzle.position
+    me = game.to_move
+    left = game.geometry.n_boxes - sum(game.scores)
+    best = int(puzzle.facts["best"])
+    next_best = max(int(r["value"]) for r in puzzle.refutations.values())
+    k, j = (left + best) // 2, (left + next_best) // 2
+    return k, left, j, game.scores[me] - game.scores[1 - me] + best
+
+
+def safe_line_shares(puzzle: Puzzle) -> str:
+    """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
+    the pupil with best play, against the most any other line leaves (:func:`box_shares`)."""
+    k, n, j, _ = box_shares(puzzle)
+    return ntr(
+        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
+        " after any other line you get {j} at most.",
+        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
+        " after any other line you get {j} at most.",
+        n,
+        k=k,
+        j=j,
+    )
+
+
+def sacrifice_shares(puzzle: Puzzle) -> str:
+    """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
+    boxes given away are not paid back, they only lose less than any other line (:func:`box_shares`)."""
+    k, n, j, _ = box_shares(puzzle)
+    return ntr(
+        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
+        " any other line you get {j} at most.",
+        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
+        " any other line you get {j} at most.",
+        n,
+        k=k,
+        j=j,
+    )
+
+
+def _count_decides(puzzle: Puzzle, action: str) -> bool:
+    """Whether the count of long chains is what makes the right safe line ``action`` right: the puzzle is one about
+    the count (``long_chain_count``) and, after the line, the count favours the player who drew it."""
+    game = puzzle.position
+    after = game.copy()
+    after.play(action)
+    return "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
+
+
+def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
+    """The reason that fits the right line ``action`` where the idea's own reason (``WHY`` of
+    :mod:`gamekit.puzzles.practice_words`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
+    chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
+    to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
+    long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
+    the pupil with best play against any other line's (:func:`safe_line_shares`).
+    *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
+    :func:`sacrifice_shares`."""
+    game = puzzle.position
+    if theme == "hard_hearted_handout":
+        for c in components(game):
+            if c.kind == "chain" and c.length == 2 and not c.opened:
+                if shared_line(game, c.boxes[0], c.boxes[1]) == game.line_name(game.line_index(action)):
+                    return None
+        if boxes_given(game, game.line_name(game.line_index(action))) == 1:
+            return tr(HANDOUT_ONE_BOX_WHY)
+        return tr("Why: every other choice does worse.")
+    if theme == "safe_line":
+        return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+    if theme == "sacrifice":
+        return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+    return None
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str | None:
+    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of
+    :mod:`gamekit.puzzles.practice_words`) does not, else None: a *safe line* puzzle none of whose right lines is
+    right for the count of long chains (:func:`_count_decides`) is about the boxes each line leaves
+    (:data:`SAFE_LINE_IDEA`), not the count."""
+    if theme == "safe_line" and not any(_count_decides(puzzle, a) for a in puzzle.answers):
+        return tr(SAFE_LINE_IDEA)
+    return None
+
+
+def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
+    reads the position as "take every box or decline the last ones?": a decline where taking every box is right
+    (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
+    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
+    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
+    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
+    gives."""
+    from gamekit.dots.puzzle_text import SEATS
+
+    game = puzzle.position
+    geo = game.geometry
+    other = tr(SEATS[1 - game.to_move])
+    kind, takes, declines = decline_lines(game)
+    name = game.line_name(game.line_index(action))
+    if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
+        if name in declines and set(puzzle.answers) & set(takes):
+            return ntr(
+                "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
+                " for it: here you take every box.",
+                "The mistake: {line} hands {other} {n} boxes to keep control, but the chains left are too short to"
+                " pay for them: here you take every box.",
+                boxes_given(game, name),
+                line=name,
+                other=other,
+            )
+        kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
+        if name in takes and kept and min(kept) >= 4:  # a loop: declining leaves four boxes, two pairs
+            return tr(
+                "The mistake: {line} takes the boxes of the loop, and whoever takes the last one must move again and"
+                " give up control. In a loop you keep control by leaving the last four boxes: here control is worth"
+                " more than they are.",
+                line=name,
+            )
+        if name in takes and kept:
+            return ntr(
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last box.",
+                "The mistake: {line} takes the boxes on offer, and whoever takes the last one must move again and"
+                " give up control. Here control is worth more than the last {n} boxes.",
+                min(kept),
+                line=name,
+            )
+        if kept and name not in takes and name not in declines and _first_reply_takes(puzzle, name):
+            return ntr(
+                "The mistake: {line} neither takes the boxes on offer nor leaves the last one for {other}: {other}"
+                " takes them all and then chooses who opens the next chain.",
+                "The mistake: {line} neither takes the boxes on offer nor leaves the last {n} boxes for {other}:"
+                " {other} takes them all and then chooses who opens the next chain.",
+                min(kept),
+                line=name,
+                other=other,
+            )
+    handout = _end_line_handout(puzzle, name)
+    if handout is not None:
+        boxes, reply = handout
+        return tr(
+            "The mistake: {line} gives boxes {boxes} away from one end, so {other} can refuse them: {reply} leaves"
+            " you both boxes, and then you must move again and give boxes away.",
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+            reply=reply,
+        )
+
+    def third_sides(line: int) -> list[int]:
+        boxes = geo.line_boxes[line]
+        if any(game.sides_drawn(b) == 3 for b in boxes):
+            return []  # it completes a box: the turn stays
+        return [b for b in boxes if game.sides_drawn(b) == 2]
+
+    line = game.line_index(action)
+    name = game.line_name(line)
+    third = third_sides(line)
+    if third and not any(third_sides(game.line_index(a)) for a in puzzle.answers):
+        return ntr(
+            "The mistake: {line} draws the third side of box {boxes}, so {other} can take it.",
+            "The mistake: {line} draws the third side of boxes {boxes}, so {other} can take them.",
+            len(third),
+            line=name,
+            boxes=tr(" and ").join(geo.box_name(b) for b in third),
+            other=other,
+        )
+    caps = capture_lines(game)
+    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
+        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
+        return ntr(
+            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
+            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            len(boxes),
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+        )
+    return None
+
+
+def _first_reply_takes(puzzle: Puzzle, line: str) -> bool:
+    """Whether the opponent's first move of the line of best play after the wrong ``line`` takes a box."""
+    refuted = puzzle.refutations.get(line, {}).get("line") or []
+    if not refuted:
+        return False
+    after = puzzle.position
+    after.play(line)
+    return refuted[0][1] in capture_lines(after)
+
+
+def _end_line_handout(puzzle: Puzzle, line: str) -> tuple[list[str], str] | None:
+    """Where ``line`` is an end line of an unopened chain of two in a position with no box on offer and no safe
+    line, and best play answers it by refusing the two boxes (the opponent's first move draws the chain's other
+    end, taking nothing): the two boxes' names and that reply.  Else None."""
+    game = puzzle.position
+    if capture_lines(game) or safe_lines(game):
+        return None
+    refuted = puzzle.refutations.get(line, {}).get("line") or []
+    for c in components(game):
+        if c.kind != "chain" or c.length != 2 or c.opened:
+            continue
+        middle = shared_line(game, c.boxes[0], c.boxes[1])
+        ends = [l for l in c.lines if l != middle]
+        if line not in ends or not refuted or refuted[0][1] not in ends or refuted[0][1] == line:
+            continue
+        return [game.geometry.box_name(b) for b in c.boxes], refuted[0][1]
+    return None

@@ -1,0 +1,142 @@
+"""Dots and Boxes Practice: what its pools ask (no decided game, lesson 2's balance, the top levels) and the mistake
+named for the later ideas' common wrong lines, counted over the shipped pools."""
+
+from collections import Counter
+
+import pytest
+
+from gamekit.dots import boxes_given, capture_lines
+from gamekit.progress import level
+from gamekit.puzzles.core import game_themes
+from gamekit.puzzles.dots import (
+    LESSON_TWO_TAKE_SHARE,
+    decided,
+    final_results,
+    one_step_rule,
+    opening_like,
+)
+from gamekit.puzzles.dots_words import mistake_words
+from gamekit.puzzles.pools import lesson_pool, practice_pool
+
+G = "dots_and_boxes"
+
+
+def served_pools():
+    """Every pool Practice and the homework codes draw Dots puzzles from."""
+    pools = {"mixed": practice_pool(G)}
+    pools.update({t: practice_pool(G, t) for t in game_themes(G)})
+    pools.update({f"lesson {n}": lesson_pool(G, n) for n in (1, 2, 3, 4, 5)})
+    return pools
+
+
+def test_no_served_puzzle_comes_from_a_decided_game():
+    served = {p.id: p for pool in served_pools().values() for p in pool}
+    assert len(served) > 200
+    for p in served.values():
+        results = final_results(p)
+        assert set(results) == set(p.legal_answers())
+        assert len(set(results.values())) > 1, p.id  # some line changes who wins (or a draw)
+        # the right lines keep the best result, and some wrong line ends worse
+        best = {results[a] for a in p.answers}
+        assert len(best) == 1 and min(results.values()) < best.pop(), p.id
+
+
+def test_decided_reads_the_score_and_the_solvers_margins():
+    from gamekit.puzzles import bank
+
+    shipped = bank(G)
+    gone = [p for p in shipped if decided(p)]
+    assert gone, "the bank holds puzzles from decided games: Practice must leave them out"
+    for p in gone:
+        game = p.position
+        me = game.to_move
+        now = game.scores[me] - game.scores[1 - me]
+        margins = [p.facts["best"], *(r["value"] for r in p.refutations.values())]
+        assert (
+            all(now + m > 0 for m in margins) or all(now + m < 0 for m in margins) or all(now + m == 0 for m in margins)
+        )
+
+
+def test_lesson_two_is_a_mix_of_take_and_safe_line():
+    pool = lesson_pool(G, 2)
+    rules = Counter(one_step_rule(p) for p in pool)
+    assert len(pool) >= 20
+    assert rules["take"] <= LESSON_TWO_TAKE_SHARE * len(pool)
+    assert rules["safe"] >= len(pool) // 3
+    # lesson 1 still asks "take the box"
+    assert {one_step_rule(p) for p in lesson_pool(G, 1)} == {"take"}
+
+
+def test_the_mixed_pool_reaches_the_top_levels():
+    pool = practice_pool(G)
+    top = [p for p in pool if level(p.rating) >= 7]
+    assert len(top) >= 15
+    assert not any(opening_like(p) for p in pool)
+    assert len({t for p in top for t in p.themes}) >= 3  # more than one idea up there
+
+
+def tempting_wrong(p):
+    game = p.position
+    least = min(boxes_given(game, a) for a in p.answers)
+    return [w for w in p.refutations if boxes_given(game, w) <= least]
+
+
+@pytest.mark.parametrize("theme", ["hard_hearted_handout", "double_deal", "all_but_four"])
+def test_every_common_wrong_line_of_the_later_ideas_has_its_own_reason(theme):
+    pool = practice_pool(G, theme)
+    assert pool
+    named = 0
+    for p in pool:
+        for w in tempting_wrong(p):
+            words = mistake_words(p, w)
+            assert words and words.startswith("The mistake: " + w), (p.id, w)
+            named += 1
+    assert named >= len(pool)
+
+
+def test_the_handout_end_line_names_the_reply_that_refuses_both_boxes():
+    seen = 0
+    for p in practice_pool(G, "hard_hearted_handout"):
+        for w in tempting_wrong(p):
+            words = mistake_words(p, w)
+            if "away from one end" not in words:
+                continue
+            seen += 1
+            reply = p.refutations[w]["line"][0][1]
+            assert f": {reply} leaves you both boxes" in words
+            after = p.position
+            after.play(w)
+            assert reply not in capture_lines(after)  # the reply takes nothing
+            taken = sum(after.scores)
+            after.play(reply)
+            assert sum(after.scores) == taken and after.to_move == p.position.to_move
+            # both boxes are now the pupil's with one line: the middle line completes two boxes
+            before = after.scores[after.to_move]
+            middle = [c for c in capture_lines(after)]
+            assert middle
+            after.play(middle[0])
+            assert after.scores[p.position.to_move] == before + 2
+    assert seen >= 20
+
+
+def test_the_double_deal_and_loop_mistakes_say_what_the_line_did():
+    kinds = Counter()
+    for theme in ("double_deal", "all_but_four"):
+        for p in practice_pool(G, theme):
+            game = p.position
+            caps = set(capture_lines(game))
+            for w in tempting_wrong(p):
+                words = mistake_words(p, w)
+                if w in caps:  # took the boxes on offer
+                    kinds["take"] += 1
+                    if theme == "all_but_four":
+                        assert "takes the boxes of the loop" in words and "last four" in words
+                    else:
+                        assert "takes the boxes on offer" in words
+                elif "neither takes" in words:
+                    kinds["elsewhere"] += 1
+                    reply = p.refutations[w]["line"][0][1]
+                    after = p.position
+                    after.play(w)
+                    assert reply in capture_lines(after)  # the opponent takes them
+    assert kinds["take"] >= 30 and kinds["elsewhere"] >= 5
