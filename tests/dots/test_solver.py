@@ -1041,10 +1041,18 @@ def no_offer_positions(size: tuple[int, int], count: int, seed: int, undrawn: tu
     lo, hi = undrawn or (4, g.n_lines - 3)
     out = []
     while len(out) < count:
-        game = random_position(*size, rng.randrange(lo, hi), rng)
-        deg = [4 - sum(1 for l in ls if game.drawn >> l & 1) for ls in g.box_lines]
+        # random_position's draws, on the line numbers alone: the same lines from the same random numbers
+        # (undrawn lines in index order, one rng.choice each), without playing them on a game most are thrown away
+        left = rng.randrange(lo, hi)
+        lines = list(range(g.n_lines))
+        drawn = 0
+        while len(lines) > left:
+            line = rng.choice(lines)
+            lines.remove(line)
+            drawn |= 1 << line
+        deg = [4 - sum(1 for l in ls if drawn >> l & 1) for ls in g.box_lines]
         if 1 not in deg:
-            out.append(game.drawn)
+            out.append(drawn)
     return out
 
 
