@@ -63,9 +63,14 @@ def with_undrawn(width: int, height: int, undrawn: list[str]) -> DotsAndBoxes:
 
 
 def random_position(width: int, height: int, undrawn: int, rng: random.Random) -> DotsAndBoxes:
+    """Random lines drawn until ``undrawn`` are left: each one ``rng.choice`` of the undrawn lines in index order
+    (the list kept up to date here, not asked of the game twice a move)."""
     game = DotsAndBoxes(width, height)
-    while len(game.undrawn_lines()) > undrawn:
-        game.play(rng.choice(game.undrawn_lines()))
+    lines = game.undrawn_lines()
+    while len(lines) > undrawn:
+        line = rng.choice(lines)
+        lines.remove(line)
+        game.play(line)
     return game
 
 
