@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
+from gamekit.connect.bitboard import board_for
 from gamekit.connect.prove import prove
 from gamekit.connect.solver import Solver
 
@@ -28,28 +29,28 @@ BOARDS = {
 
 def random_game(target, rng: random.Random, empty: int) -> ConnectGame | None:
     """Random drops, never one that completes a line and, where it can be helped, none that lets the opponent
-    complete one at once, until ``empty`` cells are left (None if the game ended first)."""
+    complete one at once, until ``empty`` cells are left (None if the game ended first).  Which drops end the
+    game or give the opponent a win at once is read from the variant's bitboards (its ``win`` function), not by
+    playing every reply: the same drops as playing them, in a fraction of the time."""
     game = target() if isinstance(target, type) else ConnectGame(target)
+    board = board_for(game.variant)
     while game.variant.cells - game.discs_on_board > empty:
+        mine, discs, _ = board.from_game(game)
+        theirs = discs ^ mine
         quiet, calm = [], []
         for move in game.legal_moves():
-            game.play(move)
-            if not game.is_over():
-                calm.append(move)
-                if not any(_wins(game, m) for m in game.legal_moves()):
-                    quiet.append(move)
-            game.undo()
+            col = game.grid_column(int(move))
+            cell = 1 << (col * board.H1 + len(game.grid[col]))
+            after = discs | cell
+            if board.win(mine, cell) or after & board.playable == board.playable:
+                continue  # the drop completes a line or fills the grid: the game would be over
+            calm.append(move)
+            if not board.win(theirs, (after + board.bottom) & board.playable):
+                quiet.append(move)
         if not calm:
             return None
         game.play(rng.choice(quiet or calm))
     return game
-
-
-def _wins(game: ConnectGame, move: str) -> bool:
-    game.play(move)
-    won = game.winner() is not None
-    game.undo()
-    return won
 
 
 @pytest.mark.parametrize("name", list(BOARDS))

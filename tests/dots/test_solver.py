@@ -63,9 +63,14 @@ def with_undrawn(width: int, height: int, undrawn: list[str]) -> DotsAndBoxes:
 
 
 def random_position(width: int, height: int, undrawn: int, rng: random.Random) -> DotsAndBoxes:
+    """Random lines drawn until ``undrawn`` are left: each one ``rng.choice`` of the undrawn lines in index order
+    (the list kept up to date here, not asked of the game twice a move)."""
     game = DotsAndBoxes(width, height)
-    while len(game.undrawn_lines()) > undrawn:
-        game.play(rng.choice(game.undrawn_lines()))
+    lines = game.undrawn_lines()
+    while len(lines) > undrawn:
+        line = rng.choice(lines)
+        lines.remove(line)
+        game.play(line)
     return game
 
 
@@ -1041,10 +1046,18 @@ def no_offer_positions(size: tuple[int, int], count: int, seed: int, undrawn: tu
     lo, hi = undrawn or (4, g.n_lines - 3)
     out = []
     while len(out) < count:
-        game = random_position(*size, rng.randrange(lo, hi), rng)
-        deg = [4 - sum(1 for l in ls if game.drawn >> l & 1) for ls in g.box_lines]
+        # random_position's draws, on the line numbers alone: the same lines from the same random numbers
+        # (undrawn lines in index order, one rng.choice each), without playing them on a game most are thrown away
+        left = rng.randrange(lo, hi)
+        lines = list(range(g.n_lines))
+        drawn = 0
+        while len(lines) > left:
+            line = rng.choice(lines)
+            lines.remove(line)
+            drawn |= 1 << line
+        deg = [4 - sum(1 for l in ls if drawn >> l & 1) for ls in g.box_lines]
         if 1 not in deg:
-            out.append(game.drawn)
+            out.append(drawn)
     return out
 
 
