@@ -2508,7 +2508,10 @@ def test_lesson_4_says_why_the_largest_tile_comes_close_to_best_play():
     root = Path(__file__).resolve().parents[2]
     for page, said in (
         ("notebooks/shut_the_box/04_best_strategy.md", "Why does the largest tile come so close to best play?"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "¿Por qué la ficha más alta se acerca tanto a la estrategia óptima?"),
+        (
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "¿Por qué la ficha más alta se acerca tanto a la estrategia óptima?",
+        ),
     ):
         text = (root / page).read_text()
         assert text.index("lesson_tables.policy_table(") < text.index(said) < text.index("compare_policies(")
@@ -2555,22 +2558,41 @@ def test_lesson_4_fits_50_minutes_and_plays_for_points_in_a_second_part():
     up to the page's.  What the page says of the habits on exercises 6 and 9 is what the solver finds."""
     root = Path(__file__).resolve().parents[2]
     for lang, page_path, guide_path, part, second, seven in (
-        ("en", "notebooks/shut_the_box/04_best_strategy.md", "docs/teachers/shutbox.md",
-         "## If there is time: playing for points", "**Second session, if there is time (about ", "### Exercise 7 "),
-        ("es", "notebooks/es/shut_the_box/04_best_strategy.md", "docs/teachers/es/shutbox.md",
-         "## Si hay tiempo: jugar por puntos", "**Segunda sesión, si hay tiempo (unos ", "### Ejercicio 7 "),
+        (
+            "en",
+            "notebooks/shut_the_box/04_best_strategy.md",
+            "docs/teachers/shutbox.md",
+            "## If there is time: playing for points",
+            "**Second session, if there is time (about ",
+            "### Exercise 7 ",
+        ),
+        (
+            "es",
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "docs/teachers/es/shutbox.md",
+            "## Si hay tiempo: jugar por puntos",
+            "**Segunda sesión, si hay tiempo (unos ",
+            "### Ejercicio 7 ",
+        ),
     ):
         page = (root / page_path).read_text()
         split = page.index(part)
         first, rest = page[:split], page[split:]
         assert "both_sets_widget(exercises_best_set.SHUT_CHOICE" in first and "policy_table(" in first
-        for later in ("SCORE_EXERCISE, 0", "SCORE_EXERCISE, 1", "SCORE_CHOICE", "compare_policies(", "goals_why_exercise",
-                      "challenge_widget(", "L.practice(4"):
+        for later in (
+            "SCORE_EXERCISE, 0",
+            "SCORE_EXERCISE, 1",
+            "SCORE_CHOICE",
+            "compare_policies(",
+            "goals_why_exercise",
+            "challenge_widget(",
+            "L.practice(4",
+        ):
             assert later in rest and later not in first, (lang, later)
         assert rest.index(seven) < rest.index("L.practice(4") < rest.index("L.reflection(")
         page_minutes = int(re.search(r"(?:about|unos) (\d+) min", rest).group(1))
         guide = (root / guide_path).read_text()
-        line = guide[guide.index(second):].split("\n\n")[0]
+        line = guide[guide.index(second) :].split("\n\n")[0]
         assert int(re.search(r"\((?:about|unos) (\d+) min", line).group(1)) == page_minutes == 40
         parts = [int(m) for m in re.findall(r"(\d+) min", line.split(":**", 1)[1])]
         assert sum(parts) + 6 == page_minutes  # exercises 7 and 8 are "6 minutes each"
