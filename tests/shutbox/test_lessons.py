@@ -1938,7 +1938,7 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
 def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
     """Exercise 4 shows four boxes (their nine tiles, covered ones as ■, and the open ones in words) and asks in
     which one die is allowed: no option says the answer in words, exactly one box allows it by the rules' own dice
-    options, and each other box is told its own slip (two big tiles covered, a small total, few tiles left)."""
+    options, and each other box is told its own slip (two big tiles covered, small tiles beside a big one, few tiles left)."""
     ex = exercises_turn.one_die_boxes_exercise()
     assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_boxes_exercise
     assert L.LESSONS[1].levels["one_die"] == "medium"
@@ -1947,7 +1947,7 @@ def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len({r for _, r in reasons.values()}) == 4
     assert "9 is still open" in reasons["■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"][1]
-    assert "small total" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
+    assert "Small tiles beside it" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
     assert "How many tiles" in reasons["1 ■ ■ ■ ■ ■ ■ 8 ■ (open: 1 and 8)"][1]
     for b, _ in exercises_turn.ONE_DIE_BOXES:
         assert (1 in Rules().dice_options(mask_of(b))) == (not any(t >= 7 for t in b))
