@@ -1938,7 +1938,8 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
 def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
     """Exercise 4 shows four boxes (their nine tiles, covered ones as ■, and the open ones in words) and asks in
     which one die is allowed: no option says the answer in words, exactly one box allows it by the rules' own dice
-    options, and each other box is told its own slip (two big tiles covered, small tiles beside a big one, few tiles left)."""
+    options, and each other box is told its own slip (two big tiles covered, small tiles beside a big one, few
+    tiles left)."""
     ex = exercises_turn.one_die_boxes_exercise()
     assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_boxes_exercise
     assert L.LESSONS[1].levels["one_die"] == "medium"
