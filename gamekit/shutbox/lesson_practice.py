@@ -79,7 +79,7 @@ item's best set leaves."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
-"""Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
+"""Lesson 2, exercise 7: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
 
 
 LESSON_RULES = (("one_die", Rules().one_die),)

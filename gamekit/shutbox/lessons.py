@@ -50,7 +50,7 @@ from gamekit.shutbox.exercises_expected import (
     two_rolls_exercise,
     two_tile_expected_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise, worked_count
+from gamekit.shutbox.exercises_sets import count_sets_exercise, next_set_exercise, sets_exercise, worked_count
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
@@ -141,6 +141,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": partial(sets_exercise, 7),
             "sets_9": partial(sets_exercise, 9),
+            "next_set_9": next_set_exercise,
             "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
             "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
             "count_11": partial(count_sets_exercise, 11),
@@ -149,6 +150,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": "easy",
             "sets_9": "medium",
+            "next_set_9": "medium",
             "sets_10": "medium",
             "sets_11": "hard",
             "count_11": "hard",
@@ -175,7 +177,7 @@ LESSONS: dict[int, Lesson] = {
                     "list every set of open tiles that makes a roll, with a method that never misses one: largest "
                     "tile first"
                 ),
-                ("sets_7", "sets_9"),
+                ("sets_7", "sets_9", "next_set_9"),
             ),
             (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
             (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12")),

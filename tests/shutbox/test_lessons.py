@@ -357,7 +357,7 @@ def test_missing_sets_use_plural_forms():
 def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
     """On a retry the pupil must still find the set: the hint says how many are missing and how many tiles one
     has, never its tiles (lesson 2, every exercise)."""
-    for factory in L.EXERCISES["shut_the_box/02_sets_for_a_roll"][:4]:
+    for factory in (L.LESSONS[2].exercises[n] for n in ("sets_7", "sets_9", "sets_10", "sets_11")):
         ex = factory()
         right = exercises_sets.parse_sets(ex.solutions[0])
         said = {}
@@ -470,13 +470,13 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
     assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
     assert exercises_sets.ordered_count([(6, 1), (4, 2, 1)]) == 8
-    one = exercises_sets.count_sets_exercise(12, lesson_practice.COUNT_12_OPEN)  # lesson 2, exercise 6
+    one = exercises_sets.count_sets_exercise(12, lesson_practice.COUNT_12_OPEN)  # lesson 2, exercise 7
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
     assert ex.check("1")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 7")
     assert ex.check("0")[1].startswith("Too few, even counting only the pairs. No single tile makes 7")
-    # lesson 2, exercise 6 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
+    # lesson 2, exercise 7 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
     assert one.check("2")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 12")
     seven = exercises_sets.count_sets_exercise(7, (1, 2, 3, 4, 6, 7))  # 7 alone is a set: named with the pairs
     assert seven.solutions == [4] and seven.check("3")[1].startswith(
@@ -1038,8 +1038,8 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
         assert f"* **{name}:** {working}" in text, (guide, name)
     en = dict(worked_solutions.worked_solutions())
     assert (
-        "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"]
-        and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
+        "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 7"]
+        and "Without tile 5, 8 remain" in en["Lesson 2, exercise 7"]
     )
     assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
     assert "3,600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
@@ -2607,3 +2607,33 @@ def test_lesson_4_fits_50_minutes_and_plays_for_points_in_a_second_part():
     best9 = both_sets_exercise(ex9, FILL_RULES).solutions[0].split("; ")[-1]
     assert best6 == "9+2"  # largest tile finds it; close in value (6+5) misses; both sets have two tiles
     assert best9 == "5+4"  # the largest tile (7+2) misses it
+
+
+def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
+    """The objective "largest tile first" is tested by its order, not only its list: with tile 6 covered, after
+    7+2 among the sets for 9 the method finds 5+4; the full box's next set (6+3, needing the covered 6), a skipped
+    step (5+3+1) and the same set written smallest first are each told their own reason; sets that are not the
+    method's, or the last one, are refused."""
+    from gamekit.shutbox.tiles import TILES as ALL
+
+    ex = exercises_sets.next_set_exercise()
+    assert L.LESSONS[2].exercises["next_set_9"] is exercises_sets.next_set_exercise
+    assert list(L.LESSONS[2].exercises).index("next_set_9") == 2  # exercise 3, after the sets for 9
+    assert "next_set_9" in [n for _, names in L.LESSONS[2].objectives for n in names]
+    assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
+    assert ex.solutions == ["5+4"] and sorted(ex.choices) == ["4+5", "5+3+1", "5+4", "6+3"]
+    assert "5+4" not in ex.prompt and "7+2" in ex.prompt and "tile 6 is already covered" in ex.prompt
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in reasons.items() if ok] == ["5+4"]
+    assert len({why for _, why in reasons.values()}) == 4
+    assert "smallest tile first" in reasons["4+5"][1] and "tile 6 is covered" in reasons["6+3"][1]
+    assert "comes later" in reasons["5+3+1"][1]
+    full = exercises_sets.next_set_exercise(9, (7, 2), ALL)
+    assert full.solutions == ["6+3"] and "starts with 5" in full.check("5+4")[1]
+    assert exercises_sets.next_set_exercise(10, (6, 4), (1, 2, 3, 4, 6, 7, 9)).solutions == ["6+3+1"]
+    with pytest.raises(ValueError, match="except the last"):
+        exercises_sets.next_set_exercise(9, (4, 3, 2))
+    with pytest.raises(ValueError, match="except the last"):
+        exercises_sets.next_set_exercise(9, (5, 2, 2))
+    with pytest.raises(ValueError, match="from 1 to 9"):
+        exercises_sets.method_order(9, (0, 10))
