@@ -344,11 +344,8 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "goals",
     ),
 }
-"""What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
-:func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
-6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
-3's result), lesson 4's one-tile rows (exercises 4–9) and "Two goals" table (exercise 10), a score sheet for lesson
-1's game, a tally table for lesson 3's class tally, and what each set leaves in lesson 4's challenge and practice."""
+"""What each lesson's worksheet needs on paper besides its exercises, printed under "To help you" (each aid is
+described at :func:`worksheet_aids`)."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
@@ -384,19 +381,17 @@ def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
     across and second die down, a total to write in each cell; "chance" — what the chance of a total is, with two
-    examples no exercise asks; "one_die" — what one die gives; "tree" — the
-    two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
-    total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
-    score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked
-    comparison (another position than
-    any exercise's); "two_rolls" — the rule for two rolls one after the other (multiply along the branch), shown on
-    the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
-    first, as a box;
-    "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 10; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
-    position, the expected score and a tree are, as lesson 4's page says them; "score_sheet" — a blank score sheet
-    for the rounds played at the end of lesson 1; "tally" — a blank
-    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
+    examples no exercise asks; "one_die" — what one die gives; "tree" — the two-branch tree of lesson 4's exercise 1
+    with blanks for the chances (k/36) and the scores; "chances" — each total of two dice with its chance k/36
+    (exercise 1's total blank); "one_tile" — the table's one-tile rows (chance to shut, expected score; exercise 1's
+    own tile's row left blank, as its chance is half its tree); "worked" — the page's worked comparison (another
+    position than any exercise's); "two_rolls" — the rule for two rolls one after the other (multiply along the
+    branch), shown on the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search,
+    largest tile first, as a box; "goals" — the "Two goals" table (each set's chance to shut and expected score),
+    as the page shows it above exercise 10; "count" — lesson 2's worked count of the sets for 8
+    (:func:`worked_count`); "words" — what a position, the expected score and a tree are, as lesson 4's page says
+    them; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank tally
+    table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
@@ -456,12 +451,15 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "chances":
             dist = sum_distribution()
-            out.append(tr("The chance of each total of two dice (lesson 3):"))
             out.append(
-                markdown_table(
-                    [tr("total")] + [str(t) for t in dist], [[tr("chance")] + [k_over_36(p) for p in dist.values()]]
+                tr(
+                    "The chance of each total of two dice (lesson 3). The chance of {total} is for you to fill in: "
+                    "exercise 1 needs it.",
+                    total=EXPECTED_EXERCISE_TILE,
                 )
             )
+            chances = ["____" if t == EXPECTED_EXERCISE_TILE else k_over_36(p) for t, p in dist.items()]
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist], [[tr("chance")] + chances]))
         elif aid == "goals":
             open_tiles, roll = DISAGREEMENT
             out.append(
