@@ -69,6 +69,7 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     SETS,
+    what_each_set_leaves,
 )
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
@@ -342,6 +343,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "worked",
         "two_rolls",
         "goals",
+        "challenge",
     ),
 }
 """What each lesson's worksheet needs on paper besides its exercises, printed under "To help you" (each aid is
@@ -351,11 +353,10 @@ CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
 
 WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
-    "shut_the_box/04_best_strategy": (CHALLENGE_KEY, "practice"),
+    "shut_the_box/04_best_strategy": ("practice",),
 }
-"""What a lesson's worksheet leaves to the computer (exercise keys, and "practice" for its More practice): lesson 4's
-challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
-the sheet says they are done on the computer and the guide tells the teacher why."""
+"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice, whose values
+no pupil works out on paper; its challenge is on paper as a judgement (which set, and why)."""
 
 
 def two_rolls_rule() -> str:
@@ -379,19 +380,14 @@ SCORE_SHEET_ROUNDS = 4
 
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
-    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "chance" — what the chance of a total is, with two
-    examples no exercise asks; "one_die" — what one die gives; "tree" — the two-branch tree of lesson 4's exercise 1
-    with blanks for the chances (k/36) and the scores; "chances" — each total of two dice with its chance k/36
-    (exercise 1's total blank); "one_tile" — the table's one-tile rows (chance to shut, expected score; exercise 1's
-    own tile's row left blank, as its chance is half its tree); "worked" — the page's worked comparison (another
-    position than any exercise's); "two_rolls" — the rule for two rolls one after the other (multiply along the
-    branch), shown on the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search,
-    largest tile first, as a box; "goals" — the "Two goals" table (each set's chance to shut and expected score),
-    as the page shows it above exercise 10; "count" — lesson 2's worked count of the sets for 8
-    (:func:`worked_count`); "words" — what a position, the expected score and a tree are, as lesson 4's page says
-    them; "score_sheet" — a blank score sheet for the rounds played at the end of lesson 1; "tally" — a blank tally
-    table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "grid" — an empty 6 × 6 table of totals;
+    "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
+    "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
+    blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
+    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
+    each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
+    table; "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
@@ -519,6 +515,10 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
+        elif aid == "challenge":  # every set alike, none named the best: the pupil chooses and says why
+            open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+            leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
+            out.append(tr("For exercise 11: {leaves}. Which would you rather have, and why?", leaves=leaves))
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":

@@ -1696,7 +1696,8 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
     challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
-    assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
+    assert "done on the computer" not in challenge and "Tiles 1, 2, 4, 6, 8 and 9" in challenge
+    assert "9+1 leaves 2, 4, 6 and 8" in sheet and "Which would you rather have, and why?" in sheet
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -1856,9 +1857,9 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's leaves the challenge and the practice to the computer (no list of
-    what each set leaves: they cannot be worked out on paper) and draws the box of each "what does this set
-    leave?" exercise."""
+    marks, count, k/36 to fill in); lesson 4's lists what each set of the challenge leaves (a judgement on paper:
+    which one, and why), leaves the practice to the computer (no list: it cannot be worked out on paper) and draws
+    the box of each "what does this set leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -1875,8 +1876,9 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
-        positions = [CHALLENGE_POSITIONS[0][:2]] + [ex.position for ex in L.LESSONS[4].practice.exercises()]
-        for open_tiles, roll in positions:
+        challenge = "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
+        assert four.count(challenge) == 1 and four.index(challenge) < four.index(tr("## Exercise {n}", n=1))
+        for open_tiles, roll in [ex.position for ex in L.LESSONS[4].practice.exercises()]:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
             assert "; ".join(listed) not in four  # left to the computer: too long for paper
@@ -2049,9 +2051,9 @@ def test_practice_hints_say_each_sentence_once(n):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_three_and_four_stand_alone_on_paper(lang):
-    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4 leaves
-    the challenge and the practice, which no pupil can work out on paper, to the computer and says so, keeping the
-    page's numbering; the guide tells the teacher why."""
+    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4
+    prints the challenge as a judgement (what each set leaves, which one and why) and leaves the practice,
+    which no pupil can work out on paper, to the computer and says so; the guide tells the teacher why."""
     from pathlib import Path
     from gamekit.teacher_sheets import worksheet_markdown
 
@@ -2066,7 +2068,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert chance in three and three.index(chance) < three.index(tr("## Exercise {n}", n=1))
         assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
-        assert four.count(done) == 1 and four.index(tr("## Exercise {n}", n=10)) < four.index(done)
+        assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
         assert (
             tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
         )
