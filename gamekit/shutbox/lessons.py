@@ -38,6 +38,7 @@ from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
+    grid_count_exercise,
     one_roll_shut_exercise,
     expected_count_exercise,
     go_on_dice_exercise,
@@ -201,6 +202,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
+            "grid_8": grid_count_exercise,
         },
         {
             "go_on_12": "easy",
@@ -212,6 +214,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
+            "grid_8": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -231,7 +234,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
-                ("go_on_12", "chance_9"),
+                ("go_on_12", "chance_9", "grid_8"),
             ),
             (
                 N_(
@@ -325,8 +328,7 @@ LESSONS: dict[int, Lesson] = {
 
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
-(from :data:`LESSONS`)."""
+"""The exercise factories of each notebook (its path under ``notebooks/``, no suffix), from :data:`LESSONS`."""
 
 
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
@@ -346,8 +348,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "challenge",
     ),
 }
-"""What each lesson's worksheet needs on paper besides its exercises, printed under "To help you" (each aid is
-described at :func:`worksheet_aids`)."""
+"""Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
@@ -355,8 +356,7 @@ CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
     "shut_the_box/04_best_strategy": ("practice",),
 }
-"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice, whose values
-no pupil works out on paper; its challenge is on paper as a judgement (which set, and why)."""
+"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice."""
 
 
 def two_rolls_rule() -> str:

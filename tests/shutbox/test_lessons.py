@@ -2641,3 +2641,34 @@ def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
         exercises_sets.next_set_exercise(9, (5, 2, 2))
     with pytest.raises(ValueError, match="from 1 to 9"):
         exercises_sets.method_order(9, (0, 10))
+
+
+def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
+    """The objective "list the 36 outcomes" is tested on the grid itself: 15 of its 36 cells hold 8 or more
+    (5 + 4 + 3 + 2 + 1), a count no earlier exercise or page text gives.  The common slips each get their own
+    reason (8 left out, 7 counted too, one total's cells or the number of totals, more than 36 cells); a total
+    with nothing on one side, or not a whole number, is refused."""
+    ex = exercises_dice.grid_count_exercise()
+    assert L.LESSONS[3].exercises["grid_8"] is exercises_dice.grid_count_exercise
+    assert L.LESSONS[3].levels["grid_8"] == "hard" and list(L.LESSONS[3].exercises)[-1] == "grid_8"
+    assert (
+        "grid_8"
+        in dict(L.LESSONS[3].objectives)[
+            "list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"
+        ]
+    )
+    assert ex.solutions == [15] and sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= 8) == 15
+    ok, why = ex.check("15")
+    assert ok and "5 + 4 + 3 + 2 + 1" in why
+    reasons = {k: ex.check(str(k)) for k in (10, 21, 5, 37)}
+    assert not any(ok for ok, _ in reasons.values()) and len({why for _, why in reasons.values()}) == 4
+    assert "exactly 8" in reasons[10][1] and "cells of 7" in reasons[21][1] and "36 cells" in reasons[37][1]
+    assert exercises_dice.grid_count_exercise(12).solutions == [1]
+    for bad in (2, 13, 8.0, True, "8"):
+        with pytest.raises(ValueError, match="from 3 to 12"):
+            exercises_dice.grid_count_exercise(bad)
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
+    above = page[: page.index("grid_count_exercise(8)")]
+    assert "15 of the 36" not in above and "15/36" not in above
