@@ -90,19 +90,22 @@ def best_set_exercise(
         if any(x not in open_tiles for x in s):
             return False, tr("{items} uses a covered tile.", items=name(s))
         v = t.value(m ^ mask_of(s))
-        others = ptr("between items in a list", ", ").join(
-            f"{name(o)} → {plain(w)}" for o, w in options if o not in best
-        )
+        rest = [f"{name(o)} → {plain(w)}" for o, w in options if o not in best]
+        others = ptr("between items in a list", ", ").join(rest)
         if s in best:
             if objective == "shut":
-                return True, tr(
+                return True, ntr(
+                    "Right: {items} is best. What it leaves shuts the box in {value}. The other set: {others}.",
                     "Right: {items} is best. What it leaves shuts the box in {value}. The other sets: {others}.",
+                    len(rest),
                     items=name(s),
                     value=plain(v),
                     others=others,
                 )
-            return True, tr(
+            return True, ntr(
+                "Right: {items} is best. It leaves an expected score of {value}. The other set: {others}.",
                 "Right: {items} is best. It leaves an expected score of {value}. The other sets: {others}.",
+                len(rest),
                 items=name(s),
                 value=plain(v),
                 others=others,

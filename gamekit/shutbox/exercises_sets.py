@@ -9,7 +9,7 @@ from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import ntr, ptr, tr
 from gamekit.shutbox.tiles import TILES, tiles_summing_to
-from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.lesson_words import tile_list
 
 
@@ -390,4 +390,120 @@ def worked_count(roll: int = WORKED_COUNT_ROLL, open_tiles: Iterable[int] = TILE
         parts=ptr("between items in a list", "; ").join(parts).capitalize(),
         sum=" + ".join(str(n) for _, n in sorted(by_largest.items(), reverse=True)),
         total=len(sets),
+    )
+
+
+def method_order(total: int, uncovered: Iterable[int] = TILES) -> list[tuple[int, ...]]:
+    """The sets for ``total`` in the order lesson 2's method finds them: each written largest tile first, and the
+    sets compared tile by tile from the largest (9 before 8+1, 6+3 before 6+2+1)."""
+    open_tiles = tuple(sorted(set(uncovered)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    return sorted((tuple(sorted(s, reverse=True)) for s in tiles_summing_to(total, open_tiles)), reverse=True)
+
+
+NEXT_SET = (9, (7, 2), (1, 2, 3, 4, 5, 7, 8, 9))
+"""Lesson 2, exercise 3: with tile 6 covered, the method's sets for 9 run 9, 8+1, 7+2, 5+4, 5+3+1, 4+3+2; after
+7+2 it skips the covered 6 and finds 5+4 (exercise 2 listed the sets for 9 on a full box: this asks for the
+method's next step when a tile is covered)."""
+
+
+def next_set_exercise(
+    total: int = NEXT_SET[0], after: Sequence[int] = NEXT_SET[1], uncovered: Iterable[int] = NEXT_SET[2]
+) -> Exercise:
+    """ "By the method, which set comes right after ``after``?" — a choice among the right one, the right one
+    written smallest tile first, the one the method finds just after it (a skipped step), the set that would come
+    next on a full box when it needs a covered tile, and else the first set that starts with a smaller largest
+    tile (a skipped largest tile), each told why it is not next.  ValueError when
+    ``after`` is not one of the sets or is the last one."""
+    order = method_order(total, uncovered)
+    open_tiles = set(uncovered)
+    after = tuple(sorted(after, reverse=True))
+    if after not in order or after == order[-1]:
+        raise ValueError(
+            tr(
+                "after={items}: give one of the sets for {total} except the last",
+                items="+".join(map(str, after)),
+                total=total,
+            )
+        )
+    i = order.index(after)
+    right = order[i + 1]
+    covered = [t for t in TILES if t not in open_tiles]
+    where = (
+        ""
+        if not covered
+        else ntr(
+            " (tile {items} is already covered)",
+            " (tiles {items} are already covered)",
+            len(covered),
+            items=tile_list(covered),
+        )
+    )
+
+    def name(s: Sequence[int]) -> str:
+        return "+".join(map(str, s))
+
+    if right[0] == after[0]:
+        why = tr(
+            "Right: {right} still starts with {top}, and its next tile is the largest one left that works.",
+            right=name(right),
+            top=right[0],
+        )
+    else:
+        why = tr(
+            "Right: no other set starts with {old}, so the method moves down to the next open tile, {top}, and "
+            "completes it with the largest tiles that work: {right}.",
+            old=after[0],
+            top=right[0],
+            right=name(right),
+        )
+    explanations = {name(right): why}
+    if len(right) > 1:
+        explanations[name(right[::-1])] = tr(
+            "That is {right} written smallest tile first. The method writes every set largest tile first.",
+            right=name(right),
+        )
+    if i + 2 < len(order):
+        later = order[i + 2]
+        explanations[name(later)] = tr(
+            "{set} comes later: {right} is found first, because at the first tile where they differ, {right} has "
+            "the larger one.",
+            set=name(later),
+            right=name(right),
+        )
+    full = method_order(total)
+    if after in full and full.index(after) + 1 < len(full) and full[full.index(after) + 1] not in order:
+        blocked = full[full.index(after) + 1]  # the next set on a full box, but it needs a covered tile
+        explanations[name(blocked)] = tr(
+            "{set} would come next on a full box, but tile {tile} is covered.",
+            set=name(blocked),
+            tile=next(x for x in blocked if x not in open_tiles),
+        )
+    smaller = next((s for s in order[i + 2 :] if s[0] < right[0]), None)
+    if smaller is not None and name(smaller) not in explanations and len(explanations) < 4:
+        explanations[name(smaller)] = tr(
+            "{set} starts with {tile}: the method first finishes every set that starts with {top}, and {right} is one.",
+            set=name(smaller),
+            tile=smaller[0],
+            top=right[0],
+            right=name(right),
+        )
+    choices = sorted(explanations, reverse=True)
+    return Exercise(
+        tr(
+            "The method writes the sets for {total}{where}, largest tile first: {first}, … After {after}, which "
+            "set does it find next?",
+            total=total,
+            where=where,
+            first=", ".join(name(s) for s in order[: i + 1]),
+            after=name(after),
+        ),
+        choice_checker(name(right), explanations),
+        hint=tr("Keep the largest tile as long as you can; then try the next smaller tile after it."),
+        answer=name(right),
+        solutions=[name(right)],
+        choices=choices,
+        wrong=[c for c in choices if c != name(right)],
+        key=f"next set {total} {name(after)}",
     )

@@ -281,20 +281,19 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
 
 ONE_DIE_BOXES = (
     ((2, 9), "big"),
-    ((1, 2, 7), "total"),
+    ((1, 2, 7), "small"),
     ((1, 8), "count"),
     ((4, 5, 6), ""),
 )
 """Lesson 1, exercise 4: four boxes ``(open tiles, its slip)``; under the lessons' rule one die is allowed in
 exactly one of them (4, 5 and 6 open: a total of 15, yet 7, 8 and 9 are covered).  The others are the usual slips:
-"big" — two of the three big tiles covered; "total" — a small total of the open tiles; "count" — few tiles left."""
+"big" — two of the three big tiles covered; "small" — small tiles beside the big one;
+"count" — few tiles left."""
 
 SLIP_WORDS = {
     "big": N_("Not this box: {high} is still open. All three, 7, 8 and 9, must be covered — the rule is: {rule}."),
     "count": N_("Not this box: {high} is still open. How many tiles are left does not matter — the rule is: {rule}."),
-    "total": N_(
-        "Not this box: {high} is still open. A small total of the open tiles does not matter — the rule is: {rule}."
-    ),
+    "small": N_("Not this box: {high} is still open. Small tiles beside it do not matter — the rule is: {rule}."),
 }
 """The reason each slip of :data:`ONE_DIE_BOXES` is told (``{high}``: the big tile left open)."""
 

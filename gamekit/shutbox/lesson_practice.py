@@ -79,7 +79,7 @@ item's best set leaves."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
-"""Lesson 2, exercise 6: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
+"""Lesson 2, exercise 7: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
 
 
 LESSON_RULES = (("one_die", Rules().one_die),)
@@ -95,12 +95,12 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "list": lambda theme: tr("Write all the {theme}, none twice.", theme=theme),
     "outcomes": lambda theme: tr(
         "Count the outcomes of two dice that let you go on: first find the totals a set of open tiles makes. "
-        "Later, this count is how you compare {theme}.",
+        "It is the count you used to compare {theme}.",
         theme=theme,
     ),
     "stuck": lambda theme: tr(
         "Count the outcomes of two dice that end the turn: first find the totals no set of open tiles makes. "
-        "Later, this count is how you compare {theme}.",
+        "The rest go on: the count you used to compare {theme}.",
         theme=theme,
     ),
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
@@ -112,7 +112,8 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it): what the item's own question asks the pupil to do first (lesson 3's items
-count outcomes; they do not ask for the choice of one die or two, so their hint only says the count serves it later)."""
+count outcomes; they do not ask for the choice of one die or two, so their hint only recalls that the lesson's
+exercises compared one die and two by this count)."""
 
 
 PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")

@@ -38,6 +38,7 @@ from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
+    grid_count_exercise,
     one_roll_shut_exercise,
     expected_count_exercise,
     go_on_dice_exercise,
@@ -50,7 +51,7 @@ from gamekit.shutbox.exercises_expected import (
     two_rolls_exercise,
     two_tile_expected_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise, worked_count
+from gamekit.shutbox.exercises_sets import count_sets_exercise, next_set_exercise, sets_exercise, worked_count
 from gamekit.shutbox.exercises_turn import (
     ending_roll_exercise,
     legal_set_exercise,
@@ -69,6 +70,7 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     SETS,
+    what_each_set_leaves,
 )
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
@@ -141,6 +143,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": partial(sets_exercise, 7),
             "sets_9": partial(sets_exercise, 9),
+            "next_set_9": next_set_exercise,
             "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
             "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
             "count_11": partial(count_sets_exercise, 11),
@@ -149,6 +152,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": "easy",
             "sets_9": "medium",
+            "next_set_9": "medium",
             "sets_10": "medium",
             "sets_11": "hard",
             "count_11": "hard",
@@ -175,7 +179,7 @@ LESSONS: dict[int, Lesson] = {
                     "list every set of open tiles that makes a roll, with a method that never misses one: largest "
                     "tile first"
                 ),
-                ("sets_7", "sets_9"),
+                ("sets_7", "sets_9", "next_set_9"),
             ),
             (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
             (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12")),
@@ -198,6 +202,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
+            "grid_8": grid_count_exercise,
         },
         {
             "go_on_12": "easy",
@@ -209,6 +214,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
+            "grid_8": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -228,7 +234,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
-                ("go_on_12", "chance_9"),
+                ("go_on_12", "chance_9", "grid_8"),
             ),
             (
                 N_(
@@ -322,8 +328,7 @@ LESSONS: dict[int, Lesson] = {
 
 
 EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSONS)
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
-(from :data:`LESSONS`)."""
+"""The exercise factories of each notebook (its path under ``notebooks/``, no suffix), from :data:`LESSONS`."""
 
 
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
@@ -340,23 +345,18 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "worked",
         "two_rolls",
         "goals",
+        "challenge",
     ),
 }
-"""What each lesson's worksheet needs on paper besides its exercises (the worksheet generator prints
-:func:`worksheet_aids` under "To help you"): the rules in a box, lesson 2's method (largest tile first), an empty
-6 × 6 grid of the two dice, what one die gives, an empty expected-score tree, each total's chance as k/36 (lesson
-3's result), lesson 4's one-tile rows (exercises 4–9) and "Two goals" table (exercise 10), a score sheet for lesson
-1's game, a tally table for lesson 3's class tally, and what each set leaves in lesson 4's challenge and practice."""
+"""Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
 
 WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
-    "shut_the_box/04_best_strategy": (CHALLENGE_KEY, "practice"),
+    "shut_the_box/04_best_strategy": ("practice",),
 }
-"""What a lesson's worksheet leaves to the computer (exercise keys, and "practice" for its More practice): lesson 4's
-challenge and practice compare positions of four or more tiles, whose values no pupil can work out on paper, so
-the sheet says they are done on the computer and the guide tells the teacher why."""
+"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice."""
 
 
 def two_rolls_rule() -> str:
@@ -380,21 +380,14 @@ SCORE_SHEET_ROUNDS = 4
 
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
-    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a quoted box; "grid" — an empty 6 × 6 table, first die
-    across and second die down, a total to write in each cell; "chance" — what the chance of a total is, with two
-    examples no exercise asks; "one_die" — what one die gives; "tree" — the
-    two-branch tree of lesson 4's exercise 1 with blanks for the chances (k/36) and the scores; "chances" — each
-    total of two dice with its chance k/36; "one_tile" — the table's one-tile rows (chance to shut, expected
-    score; exercise 1's own tile's row left blank, as its chance is half its tree); "worked" — the page's worked
-    comparison (another position than
-    any exercise's); "two_rolls" — the rule for two rolls one after the other (multiply along the branch), shown on
-    the worked example's branch 3 then 6, which no exercise asks; "method" — lesson 2's search, largest tile
-    first, as a box;
-    "goals" — the "Two goals" table (each set's chance to shut and expected score), as the page shows it above
-    exercise 10; "count" — lesson 2's worked count of the sets for 8 (:func:`worked_count`); "words" — what a
-    position, the expected score and a tree are, as lesson 4's page says them; "score_sheet" — a blank score sheet
-    for the rounds played at the end of lesson 1; "tally" — a blank
-    tally table for lesson 3's class tally (each total 2–12: tally marks, count, k/36). None holds an
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "grid" — an empty 6 × 6 table of totals;
+    "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
+    "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
+    blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
+    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
+    each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
+    table; "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
@@ -454,12 +447,15 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "chances":
             dist = sum_distribution()
-            out.append(tr("The chance of each total of two dice (lesson 3):"))
             out.append(
-                markdown_table(
-                    [tr("total")] + [str(t) for t in dist], [[tr("chance")] + [k_over_36(p) for p in dist.values()]]
+                tr(
+                    "The chance of each total of two dice (lesson 3). The chance of {total} is for you to fill in: "
+                    "exercise 1 needs it.",
+                    total=EXPECTED_EXERCISE_TILE,
                 )
             )
+            chances = ["____" if t == EXPECTED_EXERCISE_TILE else k_over_36(p) for t, p in dist.items()]
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist], [[tr("chance")] + chances]))
         elif aid == "goals":
             open_tiles, roll = DISAGREEMENT
             out.append(
@@ -519,6 +515,10 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
+        elif aid == "challenge":  # every set alike, none named the best: the pupil chooses and says why
+            open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+            leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
+            out.append(tr("For exercise 11: {leaves}. Which would you rather have, and why?", leaves=leaves))
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":

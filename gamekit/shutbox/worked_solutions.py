@@ -22,6 +22,7 @@ from gamekit.shutbox.exercises_best_set import (
 from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
+from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
 from gamekit.shutbox.lesson_words import chance_words, exact_score, spaced, tile_list
 
@@ -85,10 +86,25 @@ def worked_solutions() -> list[tuple[str, str]]:
     k7 = int(two_dice_probability(EXPECTED_EXERCISE_TILE) * 36)
     k6 = int(two_dice_probability(6) * 36)
     first, second = (int(two_dice_probability(r) * 36) for r in TWO_ROLLS_EXERCISE)
+    total, after, open_next = NEXT_SET
+    order = method_order(total, open_next)
     return [
-        (tr("Lesson 2, exercise 5"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
         (
-            tr("Lesson 2, exercise 6"),
+            tr("Lesson 2, exercise 3"),
+            tr(
+                "with tile {covered} covered, the method's sets for {total} run {sets}. After {after} no other set "
+                "starts with {top}, so the next is {right}.",
+                covered=tile_list(t for t in TILES if t not in open_next),
+                total=total,
+                sets="; ".join(" + ".join(map(str, s)) for s in order),
+                after=" + ".join(map(str, after)),
+                top=after[0],
+                right=" + ".join(map(str, order[order.index(tuple(after)) + 1])),
+            ),
+        ),
+        (tr("Lesson 2, exercise 6"), tr("the {n} sets for 11: {sets}.", n=len(tiles_summing_to(11)), sets=sets(11))),
+        (
+            tr("Lesson 2, exercise 7"),
             tr(
                 "the {n} sets for 12 on a full box: {every}. Without tile 5, {k} remain: {sets}.",
                 n=len(tiles_summing_to(12)),

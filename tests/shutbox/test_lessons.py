@@ -357,7 +357,7 @@ def test_missing_sets_use_plural_forms():
 def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
     """On a retry the pupil must still find the set: the hint says how many are missing and how many tiles one
     has, never its tiles (lesson 2, every exercise)."""
-    for factory in L.EXERCISES["shut_the_box/02_sets_for_a_roll"][:4]:
+    for factory in (L.LESSONS[2].exercises[n] for n in ("sets_7", "sets_9", "sets_10", "sets_11")):
         ex = factory()
         right = exercises_sets.parse_sets(ex.solutions[0])
         said = {}
@@ -470,13 +470,13 @@ def test_count_sets_feedback_fits_the_pupils_mistake():
     assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
     assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
     assert exercises_sets.ordered_count([(6, 1), (4, 2, 1)]) == 8
-    one = exercises_sets.count_sets_exercise(12, lesson_practice.COUNT_12_OPEN)  # lesson 2, exercise 6
+    one = exercises_sets.count_sets_exercise(12, lesson_practice.COUNT_12_OPEN)  # lesson 2, exercise 7
     assert one.solutions == [8] and "Tile 5 is covered" in one.check("12")[1]
     assert "covered" not in one.check("10")[1] and "largest tile first" in one.check("10")[1]
     assert "all nine tiles open" in ex.check(str(len(tiles_summing_to(7))))[1]
     assert ex.check("1")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 7")
     assert ex.check("0")[1].startswith("Too few, even counting only the pairs. No single tile makes 7")
-    # lesson 2, exercise 6 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
+    # lesson 2, exercise 7 (12 with tile 5 covered: pairs 9+3 and 8+4, then sets of three and four tiles)
     assert one.check("2")[1].startswith("Too few: that counts only the pairs. Sets of three tiles or more make 12")
     seven = exercises_sets.count_sets_exercise(7, (1, 2, 3, 4, 6, 7))  # 7 alone is a set: named with the pairs
     assert seven.solutions == [4] and seven.check("3")[1].startswith(
@@ -1038,8 +1038,8 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
         assert f"* **{name}:** {working}" in text, (guide, name)
     en = dict(worked_solutions.worked_solutions())
     assert (
-        "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 6"]
-        and "Without tile 5, 8 remain" in en["Lesson 2, exercise 6"]
+        "9 + 3; 9 + 2 + 1; 8 + 4" in en["Lesson 2, exercise 7"]
+        and "Without tile 5, 8 remain" in en["Lesson 2, exercise 7"]
     )
     assert "one die goes on 36/36, two dice 15/36" in en["Lesson 3, exercises 5–6"]
     assert "3,600 rolls are 100 × 36, so 100 × 5 = 500" in en["Lesson 3, exercise 4"]
@@ -1095,7 +1095,9 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
             if not ex.choices:
                 assert str(ex.answer) not in before.replace("/36", "") or len(str(ex.answer)) < 2, (notebook, ex.answer)
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
-    assert "6/36" in four and "9 + 2 + 1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
+    assert "9 + 2 + 1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
+    # exercise 1's tree needs the chance of 7: the chance table leaves it for the pupil (6/36 nowhere above it)
+    assert "| 5/36 | ____ | 5/36 |" in four and "6/36" not in four.split("## Exercise 2")[0].split("## Ejercicio 2")[0]
     three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
     assert three.count("|   |   |   |   |   |   |") == 6 and "4/36" not in three.split("## Exercise 1")[0]
 
@@ -1694,7 +1696,8 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     root = Path(__file__).resolve().parents[2]
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
     challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
-    assert "done on the computer" in challenge and "Tiles 1, 2, 4, 6, 8 and 9" not in challenge
+    assert "done on the computer" not in challenge and "Tiles 1, 2, 4, 6, 8 and 9" in challenge
+    assert "9+1 leaves 2, 4, 6 and 8" in sheet and "Which would you rather have, and why?" in sheet
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -1854,9 +1857,9 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's leaves the challenge and the practice to the computer (no list of
-    what each set leaves: they cannot be worked out on paper) and draws the box of each "what does this set
-    leave?" exercise."""
+    marks, count, k/36 to fill in); lesson 4's lists what each set of the challenge leaves (a judgement on paper:
+    which one, and why), leaves the practice to the computer (no list: it cannot be worked out on paper) and draws
+    the box of each "what does this set leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -1873,8 +1876,9 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
-        positions = [CHALLENGE_POSITIONS[0][:2]] + [ex.position for ex in L.LESSONS[4].practice.exercises()]
-        for open_tiles, roll in positions:
+        challenge = "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
+        assert four.count(challenge) == 1 and four.index(challenge) < four.index(tr("## Exercise {n}", n=1))
+        for open_tiles, roll in [ex.position for ex in L.LESSONS[4].practice.exercises()]:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
             assert "; ".join(listed) not in four  # left to the computer: too long for paper
@@ -1938,7 +1942,8 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
 def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
     """Exercise 4 shows four boxes (their nine tiles, covered ones as ■, and the open ones in words) and asks in
     which one die is allowed: no option says the answer in words, exactly one box allows it by the rules' own dice
-    options, and each other box is told its own slip (two big tiles covered, a small total, few tiles left)."""
+    options, and each other box is told its own slip (two big tiles covered, small tiles beside a big one, few
+    tiles left)."""
     ex = exercises_turn.one_die_boxes_exercise()
     assert L.LESSONS[1].exercises["one_die"] is exercises_turn.one_die_boxes_exercise
     assert L.LESSONS[1].levels["one_die"] == "medium"
@@ -1947,7 +1952,7 @@ def test_lesson_one_exercise_four_shows_boxes_and_gives_a_reason_per_slip():
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions and len({r for _, r in reasons.values()}) == 4
     assert "9 is still open" in reasons["■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"][1]
-    assert "small total" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
+    assert "Small tiles beside it" in reasons["1 2 ■ ■ ■ ■ 7 ■ ■ (open: 1, 2 and 7)"][1]
     assert "How many tiles" in reasons["1 ■ ■ ■ ■ ■ ■ 8 ■ (open: 1 and 8)"][1]
     for b, _ in exercises_turn.ONE_DIE_BOXES:
         assert (1 in Rules().dice_options(mask_of(b))) == (not any(t >= 7 for t in b))
@@ -2046,9 +2051,9 @@ def test_practice_hints_say_each_sentence_once(n):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_three_and_four_stand_alone_on_paper(lang):
-    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4 leaves
-    the challenge and the practice, which no pupil can work out on paper, to the computer and says so, keeping the
-    page's numbering; the guide tells the teacher why."""
+    """Sheet 3 says what a chance is (exercise 3 asks for one as k/36) with examples no exercise asks; sheet 4
+    prints the challenge as a judgement (what each set leaves, which one and why) and leaves the practice,
+    which no pupil can work out on paper, to the computer and says so; the guide tells the teacher why."""
     from pathlib import Path
     from gamekit.teacher_sheets import worksheet_markdown
 
@@ -2063,7 +2068,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert chance in three and three.index(chance) < three.index(tr("## Exercise {n}", n=1))
         assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
-        assert four.count(done) == 1 and four.index(tr("## Exercise {n}", n=10)) < four.index(done)
+        assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
         assert (
             tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
         )
@@ -2508,7 +2513,10 @@ def test_lesson_4_says_why_the_largest_tile_comes_close_to_best_play():
     root = Path(__file__).resolve().parents[2]
     for page, said in (
         ("notebooks/shut_the_box/04_best_strategy.md", "Why does the largest tile come so close to best play?"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "¿Por qué la ficha más alta se acerca tanto al mejor juego?"),
+        (
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "¿Por qué la ficha más alta se acerca tanto a la estrategia óptima?",
+        ),
     ):
         text = (root / page).read_text()
         assert text.index("lesson_tables.policy_table(") < text.index(said) < text.index("compare_policies(")
@@ -2546,3 +2554,121 @@ def test_lesson_2_explains_the_tints_before_the_step_through_shows_them():
     ):
         text = (root / page).read_text()
         assert text.index(key) < text.index("sets_step_through(8)\n```") < text.index("sets_table(8)"), page
+
+
+def test_lesson_4_fits_50_minutes_and_plays_for_points_in_a_second_part():
+    """Lesson 4's 50 minutes hold exercises 1–6 (trees get 8 minutes, every exercise at least 3) and the rules of
+    thumb; the low-score strand (exercises 7–11, the chart of 4,000 games, More practice) is a separate part "If
+    there is time", planned by the guide as a second session with the same exercise numbers and minutes that add
+    up to the page's.  What the page says of the habits on exercises 6 and 9 is what the solver finds."""
+    root = Path(__file__).resolve().parents[2]
+    for lang, page_path, guide_path, part, second, seven in (
+        (
+            "en",
+            "notebooks/shut_the_box/04_best_strategy.md",
+            "docs/teachers/shutbox.md",
+            "## If there is time: playing for points",
+            "**Second session, if there is time (about ",
+            "### Exercise 7 ",
+        ),
+        (
+            "es",
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "docs/teachers/es/shutbox.md",
+            "## Si hay tiempo: jugar por puntos",
+            "**Segunda sesión, si hay tiempo (unos ",
+            "### Ejercicio 7 ",
+        ),
+    ):
+        page = (root / page_path).read_text()
+        split = page.index(part)
+        first, rest = page[:split], page[split:]
+        assert "both_sets_widget(exercises_best_set.SHUT_CHOICE" in first and "policy_table(" in first
+        for later in (
+            "SCORE_EXERCISE, 0",
+            "SCORE_EXERCISE, 1",
+            "SCORE_CHOICE",
+            "compare_policies(",
+            "goals_why_exercise",
+            "challenge_widget(",
+            "L.practice(4",
+        ):
+            assert later in rest and later not in first, (lang, later)
+        assert rest.index(seven) < rest.index("L.practice(4") < rest.index("L.reflection(")
+        page_minutes = int(re.search(r"(?:about|unos) (\d+) min", rest).group(1))
+        guide = (root / guide_path).read_text()
+        line = guide[guide.index(second) :].split("\n\n")[0]
+        assert int(re.search(r"\((?:about|unos) (\d+) min", line).group(1)) == page_minutes == 40
+        parts = [int(m) for m in re.findall(r"(\d+) min", line.split(":**", 1)[1])]
+        assert sum(parts) + 6 == page_minutes  # exercises 7 and 8 are "6 minutes each"
+        assert all(str(n) in line for n in (7, 8, 9, 10, 11))
+    ex6 = exercises_best_set.SHUT_CHOICE
+    ex9 = exercises_best_set.SCORE_CHOICE
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+
+    best6 = both_sets_exercise(ex6, FILL_RULES).solutions[0].split("; ")[-1]
+    best9 = both_sets_exercise(ex9, FILL_RULES).solutions[0].split("; ")[-1]
+    assert best6 == "9+2"  # largest tile finds it; close in value (6+5) misses; both sets have two tiles
+    assert best9 == "5+4"  # the largest tile (7+2) misses it
+
+
+def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
+    """The objective "largest tile first" is tested by its order, not only its list: with tile 6 covered, after
+    7+2 among the sets for 9 the method finds 5+4; the full box's next set (6+3, needing the covered 6), a skipped
+    step (5+3+1) and the same set written smallest first are each told their own reason; sets that are not the
+    method's, or the last one, are refused."""
+    from gamekit.shutbox.tiles import TILES as ALL
+
+    ex = exercises_sets.next_set_exercise()
+    assert L.LESSONS[2].exercises["next_set_9"] is exercises_sets.next_set_exercise
+    assert list(L.LESSONS[2].exercises).index("next_set_9") == 2  # exercise 3, after the sets for 9
+    assert "next_set_9" in [n for _, names in L.LESSONS[2].objectives for n in names]
+    assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
+    assert ex.solutions == ["5+4"] and sorted(ex.choices) == ["4+5", "5+3+1", "5+4", "6+3"]
+    assert "5+4" not in ex.prompt and "7+2" in ex.prompt and "tile 6 is already covered" in ex.prompt
+    reasons = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in reasons.items() if ok] == ["5+4"]
+    assert len({why for _, why in reasons.values()}) == 4
+    assert "smallest tile first" in reasons["4+5"][1] and "tile 6 is covered" in reasons["6+3"][1]
+    assert "comes later" in reasons["5+3+1"][1]
+    full = exercises_sets.next_set_exercise(9, (7, 2), ALL)
+    assert full.solutions == ["6+3"] and "starts with 5" in full.check("5+4")[1]
+    assert exercises_sets.next_set_exercise(10, (6, 4), (1, 2, 3, 4, 6, 7, 9)).solutions == ["6+3+1"]
+    with pytest.raises(ValueError, match="except the last"):
+        exercises_sets.next_set_exercise(9, (4, 3, 2))
+    with pytest.raises(ValueError, match="except the last"):
+        exercises_sets.next_set_exercise(9, (5, 2, 2))
+    with pytest.raises(ValueError, match="from 1 to 9"):
+        exercises_sets.method_order(9, (0, 10))
+
+
+def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
+    """The objective "list the 36 outcomes" is tested on the grid itself: 15 of its 36 cells hold 8 or more
+    (5 + 4 + 3 + 2 + 1), a count no earlier exercise or page text gives.  The common slips each get their own
+    reason (8 left out, 7 counted too, one total's cells or the number of totals, more than 36 cells); a total
+    with nothing on one side, or not a whole number, is refused."""
+    ex = exercises_dice.grid_count_exercise()
+    assert L.LESSONS[3].exercises["grid_8"] is exercises_dice.grid_count_exercise
+    assert L.LESSONS[3].levels["grid_8"] == "hard" and list(L.LESSONS[3].exercises)[-1] == "grid_8"
+    assert (
+        "grid_8"
+        in dict(L.LESSONS[3].objectives)[
+            "list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"
+        ]
+    )
+    assert ex.solutions == [15] and sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= 8) == 15
+    ok, why = ex.check("15")
+    assert ok and "5 + 4 + 3 + 2 + 1" in why
+    reasons = {k: ex.check(str(k)) for k in (10, 21, 5, 37)}
+    assert not any(ok for ok, _ in reasons.values()) and len({why for _, why in reasons.values()}) == 4
+    assert "exactly 8" in reasons[10][1] and "cells of 7" in reasons[21][1] and "36 cells" in reasons[37][1]
+    assert exercises_dice.grid_count_exercise(12).solutions == [1]
+    for bad in (2, 13, 8.0, True, "8"):
+        with pytest.raises(ValueError, match="from 3 to 12"):
+            exercises_dice.grid_count_exercise(bad)
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
+    above = page[: page.index("grid_count_exercise(8)")]
+    assert "15 of the 36" not in above and "15/36" not in above
