@@ -38,9 +38,7 @@ def git_status() -> str:
     reason="passes alone and in one full run; in another full xdist run the start page's "
     "'how to start' line read 'none' right after its heading showed (now waited for): to be confirmed",
 )
-def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_the_checkout_alone(
-    tmp_path, browser
-):
+def test_a_pupils_session_starts_clearly_saves_to_the_working_copy_and_leaves_the_checkout_alone(tmp_path, browser):
     from tests.browser.conftest import free_port
 
     if not (ROOT / ".git").exists():
