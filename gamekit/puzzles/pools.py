@@ -4,6 +4,7 @@ reads)."""
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from typing import Any
 
@@ -38,7 +39,20 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     code and no Practice of its own).  An idea whose question is a decision between two ideas reads the bank's
     puzzles of each (the module's ``POOL_THEMES``, theme -> the bank themes its pool reads: Dots' *when control is
     not worth it* reads the double-deal puzzles too, so its ``practice_selection`` can mix "take every box" with
-    "decline the last two")."""
+    "decline the last two").
+
+    The choice reads only the shipped bank, so it is made once per game and idea (Practice, the homework codes
+    and the homework page ask for the same pools many times; some selections replay every puzzle's position);
+    each call returns fresh puzzle objects, as :func:`gamekit.puzzles.bank` does."""
+    check_game_id(game_id)
+    if theme is not None:
+        check_theme(game_id, theme)
+    return [copy.copy(p) for p in _chosen_pool(game_id, theme)]
+
+
+@lru_cache(maxsize=None)
+def _chosen_pool(game_id: str, theme: str | None) -> tuple[Puzzle, ...]:
+    """:func:`practice_pool`'s choice, made once (its arguments checked there)."""
     module = catalog.get(game_id).puzzle_module()
     reads = pool_themes(game_id, theme) if theme is not None else (None,)
     once = {}
@@ -49,10 +63,10 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     if select is not None:  # the game's own choice of what Practice asks (its module docstring)
         pool = select(pool, theme)
     if theme is None:
-        return fair_share(pool)
+        return tuple(fair_share(pool))
     if theme not in getattr(module, "ONE_STEP_THEMES", (theme,)):
         pool = [p for p in pool if one_step_rule(p) is None]
-    return pool
+    return tuple(pool)
 
 
 def pool_themes(game_id: str, theme: str) -> tuple[str, ...]:

@@ -1,0 +1,31 @@
+"""Practice's pools are chosen once per game and idea, and every caller still gets its own puzzles."""
+
+import pytest
+
+from gamekit.puzzles.pools import practice_pool
+
+
+def test_each_call_gets_fresh_puzzles_of_the_same_choice():
+    first = practice_pool("dots_and_boxes")
+    again = practice_pool("dots_and_boxes")
+    assert [p.id for p in first] == [p.id for p in again]
+    assert all(a is not b for a, b in zip(first, again))
+    # a caller that changes its puzzles or its list changes nothing for the next caller
+    rating = again[0].rating
+    first[0].rating = 9999.0
+    first.clear()
+    assert practice_pool("dots_and_boxes")[0].rating == rating
+
+
+@pytest.mark.parametrize(
+    ("game_id", "theme", "error"),
+    [
+        ("chess", None, ValueError),
+        (["dots_and_boxes"], None, (TypeError, ValueError)),
+        ("dots_and_boxes", "castling", ValueError),
+    ],
+)
+def test_an_unknown_or_unhashable_game_or_idea_is_refused_by_name(game_id, theme, error):
+    with pytest.raises(error) as refused:
+        practice_pool(game_id, theme)
+    assert "unhashable" not in str(refused.value)
