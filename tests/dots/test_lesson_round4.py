@@ -111,14 +111,16 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_both_handouts_before_exercise_4_without_naming_which_chain(lang):
-    """Exercise 4 asked for the middle-line handout before the page taught it: the two handouts now come first, and
-    the teaching names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+def test_lesson_3_teaches_the_refusable_handout_before_exercise_4_and_the_safe_one_after(lang):
+    """Exercise 4 asks which chain to open and with which line. The page teaches before it what makes a 2-chain
+    opened at an end refusable (the half-hearted handout) and asks whether a line gives no such choice; the answer,
+    the middle line (the hard-hearted handout, "the safe way"), follows the exercise. The teaching names no chain to
+    open (no "shortest", no "smallest", no "open the 2-chain")."""
     page = _page(3, lang)
     call = page.index('L.exercise("hand_over"')
     taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
-    assert refused < call and taught < call
+    assert refused < call < taught
     before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
         assert word not in before, word
@@ -148,13 +150,15 @@ def test_lesson_3_exercise_4_needs_which_chain_and_how():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercise 4 tests the handout taught above it; exercise 5 (the loop first) needs the refusal taught there too."""
+    """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end is taught above it, and the middle
+    line that prevents it (the answer) just after it; exercise 5 (the loop first) needs the refusal too."""
     lesson = L.LESSONS[3]
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "middle line" in text and names == ("hand_over",)
     page = _page(3)
-    taught = page.index("**hard-hearted handout**")
-    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("loop_first"')
+    refusal = page.index("**half-hearted handout**")
+    answer = page.index("**hard-hearted handout**")
+    assert refusal < page.index('L.exercise("hand_over"') < answer < page.index('L.exercise("loop_first"')
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide
@@ -168,8 +172,9 @@ def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
     card = _worksheet(3, lang).split("## Ex")[0].split("## Ej")[0]
     assert f"**{word.capitalize()}:**" in card
     assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
-    # exercise 4 is solvable on paper: the card has both handouts
-    assert ("middle line" if lang == "en" else "línea del medio") in card
+    # exercise 4 is solvable on paper without being answered: the card says an end can be refused, not the middle
+    assert ("far end" if lang == "en" else "extremo opuesto") in card
+    assert ("middle line" if lang == "en" else "línea del medio") not in card
 
 
 def test_lesson_2_exercise_5_has_a_board_of_its_own():

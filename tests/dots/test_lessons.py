@@ -980,7 +980,8 @@ def test_the_safe_line_captions_say_why_one_line_takes_several_away():
 
 def test_a_step_through_that_ends_in_a_mistake_says_so():
     """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
-    longer calls that normal (double-dealing is lesson 5's, so it points there)."""
+    longer calls that normal. It says so in lesson 3's words (taking the whole chain made that player open the next
+    thing; the mistake's own caption names the refusing line), not by pointing ahead to lesson 5."""
     for name in ("chains", "loop"):
         spec = lesson_positions.SEQUENCES[name]
         games = lesson_positions.sequence_positions(name)
@@ -990,7 +991,10 @@ def test_a_step_through_that_ends_in_a_mistake_says_so():
             if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())
         ]
         assert mistakes, name
-        assert "lesson 5" in lesson_pictures.steps(name)[-1].caption, name
+        captions = [step.caption for step in lesson_pictures.steps(name)]
+        assert "had to open" in captions[-1], name
+        assert all("lesson 5" not in c for c in captions), name
+        assert sum("A mistake, says the exact calculation" in c for c in captions) == len(mistakes), name
 
 
 def test_must_open_one_of_them_only_when_there_are_several():
@@ -1330,14 +1334,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "middle line"),
-        4: ("Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "far end"),
+        4: ("middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
         5: ("Double-cross", "Double-deal", "All-but-four"),
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("Long chain rule", "Sacrifice"),
+        3: ("middle line", "Long chain rule", "Sacrifice"),  # the middle line answers lesson 3's exercise 4
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: (),
     }
