@@ -43,7 +43,9 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         ),
     ),
     4: (
-        N_("**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."),
+        N_(
+            "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
+        ),
         N_("**Control:** the player who has control makes the other player open every long chain."),
         N_(
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
