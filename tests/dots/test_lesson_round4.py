@@ -193,3 +193,34 @@ def test_lesson_2_exercise_5_has_a_board_of_its_own():
             if name != "how_many" and other.game is not None and other.game.geometry.n_lines == game.geometry.n_lines:
                 assert sum(a != b for a, b in zip(board(game), board(other.game))) >= 4, (n, name)
     assert len(third_side_boxes(game)) == 1 and ex.check(str(takeable(game)))[0] and not ex.check("1")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_closing_fact_is_predicted_before_it_is_shown(lang):
+    """Lesson 4's closing question printed its answer right under it: the exact result now stays hidden until the
+    pupil has chosen a guess, and any guess shows it (a prediction is never marked wrong)."""
+    import gamekit
+    from gamekit.dots import lesson4_exercises
+
+    page = _page(4, lang)
+    assert "start_result_after_guess()" in page and "\nstart_result()" not in page
+    gamekit.set_language(lang)
+    try:
+        expected = str(lesson4_exercises.start_result())
+        for k in range(len(lesson4_exercises.START_GUESSES)):
+            box = lesson4_exercises.start_result_after_guess()
+            assert box.result.layout.display == "none" and box.reply.value == ""
+            assert expected.split(":")[1].strip()[:20] in box.result.value
+            box.buttons[k].click()
+            assert box.result.layout.display is None
+            assert box.buttons[k].description in box.reply.value
+            assert "wrong" not in box.reply.value.lower() and "right" not in box.reply.value.lower()
+    finally:
+        gamekit.set_language("en")
+
+
+def test_lesson_4_exercise_6_says_who_moved_first():
+    """The long chain rule needs who moved first: exercise 6's prompt and page say it."""
+    ex = L.exercises(4)["who_wins"]
+    assert "Gold moved first" in ex.prompt
+    assert "Gold moved first" in _page(4).split('L.exercise("who_wins"')[0].rsplit("## Exercise 6", 1)[1]
