@@ -10,6 +10,7 @@ import pytest
 
 from gamekit.core.errors import IllegalMoveError
 from gamekit.dots import lessons as L
+from gamekit.dots import lesson_positions
 from gamekit.dots.lesson_exercise import pupil_line
 from gamekit.dots.rules import DotsAndBoxes
 
@@ -224,3 +225,51 @@ def test_lesson_4_exercise_6_says_who_moved_first():
     ex = L.exercises(4)["who_wins"]
     assert "Gold moved first" in ex.prompt
     assert "Gold moved first" in _page(4).split('L.exercise("who_wins"')[0].rsplit("## Exercise 6", 1)[1]
+
+
+def test_lesson_5_shows_a_worked_count_of_both_plans_before_exercise_2():
+    """ "Take or refuse?" only described the count: a worked count on a board the page has shown (the greedy
+    step-through when Gold has taken two boxes) now comes before exercise 2, with solver-checked numbers, and ends
+    with an answer in exercise 2's own format, which exercise 2's checker reads; it is not exercise 2's answer."""
+    from gamekit.dots.lesson5_control import control_count, worked_control_count
+
+    game = lesson_positions.sequence_positions("greedy")[5]
+    count = control_count(game)
+    assert (count.to_come, count.on_offer, count.given_back, count.take, count.refuse, count.best) == (
+        6,
+        2,
+        0,
+        2,
+        4,
+        "refuse",
+    )
+    text = str(worked_control_count())
+    assert "6 − 2 for this chain − 0" in text and "= 4" in text and "2 on offer + 0" in text
+    answer = text.rsplit(": ", 1)[1].rstrip(".")
+    assert answer == "2, 4, refuse"
+    ex = L.exercises(5)["control_price"]
+    ok, _ = ex.check(answer)  # read as a well-formed answer (not refused as malformed), and not exercise 2's
+    assert not ok and answer not in ex.solutions
+    for lang in ("en", "es"):
+        page = _page(5, lang)
+        assert page.index('step_through("greedy")') < page.index("worked_control_count()")
+        assert page.index("worked_control_count()") < page.index('L.exercise("control_price"')
+
+
+def test_the_control_count_refuses_what_it_cannot_count():
+    from gamekit.dots.lesson5_control import control_count
+
+    with pytest.raises(TypeError, match="Dots and Boxes position"):
+        control_count("control_price")
+    with pytest.raises(ValueError, match="only long chains and loops"):
+        control_count(lesson_positions.position("not_worth_it"))  # short chains after the opened one
+    with pytest.raises(ValueError, match="only long chains and loops"):
+        control_count(lesson_positions.sequence_positions("greedy")[0])  # nothing on offer
+
+
+def test_lesson_2_asks_who_runs_out_first_before_the_step_through_tells():
+    for lang, question in (("en", "who do you think runs out"), ("es", "a quién crees que se le")):
+        page = _page(2, lang)
+        before = page[: page.index('step_through("third_sides")')]
+        assert question in before
+        assert "Gold runs out first" not in before and "A Dorado se le acaban primero" not in before
