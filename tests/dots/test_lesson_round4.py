@@ -273,3 +273,42 @@ def test_lesson_2_asks_who_runs_out_first_before_the_step_through_tells():
         before = page[: page.index('step_through("third_sides")')]
         assert question in before
         assert "Gold runs out first" not in before and "A Dorado se le acaban primero" not in before
+
+
+def test_lessons_1_and_2_practice_introductions_say_how_many_boxes_are_on_offer():
+    """Lesson 1 said "in each one a box is on offer" and lesson 2 "take the box on offer", where the boards offer
+    two boxes: the words now say boxes, plural, wherever a board offers more than one."""
+    from gamekit.dots.lesson_positions import third_side_boxes
+
+    assert all(len(third_side_boxes(ex.game)) > 1 for ex in L.practice_exercises(1))
+    assert len(third_side_boxes(L.practice_exercises(2)[0].game)) > 1
+    first, second = _page(1), _page(2)
+    assert "a box is on offer" not in first and "boxes are on offer" in first
+    assert "take the box on offer" not in second and "take one of the boxes on offer" in second
+    assert "una casilla a tu alcance" not in _page(1, "es") and "llévate la casilla" not in _page(2, "es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lessons_1_and_2_say_when_to_run_the_cells_and_rule_5_in_plain_words(lang):
+    """Voilà runs the cells itself, so "run the cells from the top" is said only for when the boards are not drawn
+    yet, on both first lessons alike; rule 5 says who starts the next game without "local rule, on by default"."""
+    run = "run the cells from the top" if lang == "en" else "ejecuta las celdas desde arriba"
+    condition = "If the boards and exercises below are not drawn yet" if lang == "en" else "todavía no aparecen"
+    for lesson in (1, 2):
+        page = _page(lesson, lang)
+        assert run in page and condition in page, lesson
+    first = _page(1, lang)
+    assert "local rule" not in first and "regla local" not in first and "por defecto" not in first
+    assert ("Against the CPU, you always start" if lang == "en" else "Contra la CPU, siempre empiezas tú") in first
+
+
+def test_the_lesson_1_extension_asks_a_count_the_lessons_table_does_not_show():
+    from gamekit.dots.glossary import board_sizes_table
+
+    table = str(board_sizes_table())
+    for path in ("docs/teachers/dots.md", "docs/teachers/es/dots.md"):
+        guide = (ROOT / path).read_text(encoding="utf-8")
+        extension = guide[guide.index("### Lesson 1" if "/es/" not in path else "### Lección 1") :]
+        extension = extension[extension.index("**Ext" if "/es/" not in path else "**Ampl") :].split("\n", 1)[0]
+        assert "6 × 2" in extension and "(32)" in extension and "3 × 3" not in extension
+        assert "6 × 2" not in table and "6×2" not in table
