@@ -10,7 +10,7 @@ from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
 from gamekit.dots.lesson_exercise import final_score_text, line_checker
 from gamekit.dots.solver import move_values
-from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words
+from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, line_parts, position, run_stops, takeable
 
 
@@ -319,4 +319,6 @@ def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
         key=name,
         parts=False,
         wrong=sorted(l for l in values if l not in right),
+        # a judged caption that says "opening the loop of … first" would have been better argues this choice
+        leaks=(opening_first(tr("the loop of {n}", n="\0")).split("\0")[0],),
     )

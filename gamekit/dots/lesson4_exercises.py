@@ -346,7 +346,10 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         for w in (N_("Gold"), N_("Coral"), N_("Draw"))
     }
     return DotsExercise(
-        tr("{seat_name} to move; no safe line is left. <b>Who wins with best play?</b>", seat_name=tr(SEATS[mover])),
+        tr(
+            "Gold moved first; now {seat_name} is to move, and no safe line is left. <b>Who wins with best play?</b>",
+            seat_name=tr(SEATS[mover]),
+        ),
         choice_checker(winner, explain),
         hint=tr("Count the long chains and add the dots."),
         answer=f"{tr(winner)}: {reason}",
@@ -460,3 +463,33 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
             least=first,
         )
     )
+
+
+START_GUESSES = (N_("the first player"), N_("the second player"), N_("a tie"))
+"""The guesses lesson 4's closing question offers: who wins the empty 3×3 board with perfect play."""
+
+
+def start_result_after_guess(width: int = 3, height: int = 3, time_limit: float = 20.0):
+    """Lesson 4's closing fact as predict-then-check: one button per guess (:data:`START_GUESSES`); the computed
+    result (:func:`start_result`) stays hidden until the pupil has chosen one.  A guess is never marked right or
+    wrong: the reply repeats it and the exact result appears below it."""
+    import ipywidgets as W
+
+    result = W.HTML(start_result(width, height, time_limit)._repr_html_())
+    result.layout.display = "none"
+    reply = W.HTML()
+    buttons = []
+    for guess in START_GUESSES:
+        button = W.Button(description=tr(guess), layout=W.Layout(width="auto"))
+
+        def on_click(_: Any, guess: str = guess) -> None:
+            reply.value = "<p>" + tr("Your guess: {guess}. Now compare it with the exact calculation:", guess=tr(guess))
+            reply.value += "</p>"
+            result.layout.display = None
+
+        button.on_click(on_click)
+        buttons.append(button)
+    prompt = W.HTML("<p>" + tr("Choose your guess first; the answer appears after it.") + "</p>")
+    box = W.VBox([prompt, W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")), reply, result])
+    box.buttons, box.reply, box.result = buttons, reply, result
+    return box

@@ -5,9 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dataclasses import dataclass
+
+from gamekit.display import Paragraph
 from gamekit.dots.lesson5_exercises import deal_lines, opened_chain
 from gamekit.dots.lesson_exercise import DotsExercise, completes_box
-from gamekit.dots.lesson_positions import SEATS, components, position, takeable
+from gamekit.dots.lesson_pictures import describe_components
+from gamekit.dots.lesson_positions import SEATS, components, position, sequence_positions, takeable
+from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
 from gamekit.i18n import tr
 
@@ -16,30 +21,106 @@ TAKE_WORDS = ("tak", "llev", "cog")
 REFUSE_WORDS = ("refus", "declin", "rechaz")
 
 
+@dataclass(frozen=True)
+class ControlCount:
+    """Both plans of a position where the mover is taking an opened chain, counted as lesson 5 teaches.
+
+    ``to_come``: the boxes not yet taken; ``on_offer``: the boxes the mover can take now; ``chains`` and ``loops``:
+    the long chains and loops still closed after it; ``given_back``: what the player in control gives away after
+    this chain (4 per loop, 2 per chain, the last part never refused); ``take``: the boxes still to come the mover
+    keeps by taking everything (``on_offer + given_back``); ``refuse``: by double-dealing and keeping control to
+    the end (``to_come - 2 - given_back``); ``best``: "take" or "refuse" (whichever keeps more)."""
+
+    to_come: int
+    on_offer: int
+    chains: int
+    loops: int
+    given_back: int
+    take: int
+    refuse: int
+    best: str
+
+
+def control_count(game: DotsAndBoxes) -> ControlCount:
+    """Count both plans of ``game`` (an opened chain being taken, only long chains and loops after it) and check
+    the count against the exact solver: ValueError when the position is not of that kind or the solver disagrees,
+    so a count shown on a page is always the true one."""
+    if not isinstance(game, DotsAndBoxes):
+        raise TypeError(tr("game must be a Dots and Boxes position, not {kind}", kind=type(game).__name__))
+    rest = [p for p in components(game) if not p.opened]
+    deals = deal_lines(game)
+    on_offer = takeable(game)
+    if not rest or not deals or on_offer < 2 or any(len(p.boxes) < 3 for p in rest):
+        raise ValueError(tr("the position must have a chain on offer and only long chains and loops after it"))
+    to_come = game.geometry.n_boxes - sum(game.scores)
+    loops = sum(p.kind == "loop" for p in rest)
+    chains = len(rest) - loops
+    # the player in control opens the loops first and refuses every part but the last one
+    given_back = 4 * loops + 2 * (chains - 1) if chains else 4 * (loops - 1)
+    values = move_values(game)
+    grabs = [l for l in values if completes_box(game, l)]
+    take_keep = (to_come + max(values[l] for l in grabs)) // 2
+    refuse_keep = (to_come + max(values[l] for l in deals)) // 2
+    if take_keep != on_offer + given_back or refuse_keep != to_come - 2 - given_back:
+        raise ValueError(tr("the exact solver does not agree with the count of refused parts"))
+    best = "take" if take_keep > refuse_keep else "refuse"
+    return ControlCount(to_come, on_offer, chains, loops, given_back, take_keep, refuse_keep, best)
+
+
+def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
+    """Lesson 5's worked count before exercise 2, on a board the page has shown (the position before ``step`` of
+    step-through ``sequence``): both plans counted as the exercise asks, ending in an answer written the way the
+    exercise wants it ("2, 4, refuse").  The numbers come from :func:`control_count`, so the solver vouches for
+    them."""
+    game = sequence_positions(sequence)[step]
+    count = control_count(game)
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    length, taken = opened_chain(game)
+    word = tr("take") if count.best == "take" else tr("refuse")
+    return Paragraph(
+        tr(
+            "A worked count, on the step-through above. {other} opened a chain of {length}, and {seat} has taken "
+            "{taken} of its boxes. {n} boxes are still to come; {offer} are on offer. After them: {after}. "
+            "Refusing keeps {n} − 2 for this chain − {back} for the later parts (the last part is never refused) "
+            "= {refuse}. Taking keeps {offer} on offer + {back} that {other} gives back = {take}. Written as the "
+            "exercise below wants it: {take}, {refuse}, {word}.",
+            other=other,
+            seat=seat,
+            length=length,
+            taken=taken,
+            n=count.to_come,
+            offer=count.on_offer,
+            after=describe_components(_closed_parts(game)),
+            back=count.given_back,
+            refuse=count.refuse,
+            take=count.take,
+            word=word,
+        )
+    )
+
+
+def _closed_parts(game: DotsAndBoxes) -> DotsAndBoxes:
+    """``game`` with the opened chain's boxes taken, so only the parts still closed are described."""
+    after = game.copy()
+    while takeable(after):
+        line = next(l for l in after.legal_moves() if completes_box(after, l))
+        after.play(line)
+    return after
+
+
 def control_price_exercise(name: str = "control_price") -> DotsExercise:
     """What control is worth, counted before choosing: the boxes still to come that the mover keeps by taking the
     boxes on offer, and by refusing them and keeping control to the end (boxes still to come, minus 2 per refused
     chain and 4 per refused loop; the last part is never refused). The pupil types both numbers, then take or
     refuse. The position has only long chains and loops left, so the count is the exact solver's (checked here)."""
     game = position(name)
-    to_come = game.geometry.n_boxes - sum(game.scores)
-    rest = [p for p in components(game) if not p.opened]
-    loops = sum(p.kind == "loop" for p in rest)
-    chains = len(rest) - loops
-    if (loops, chains) != (1, 1) or any(len(p.boxes) < 3 for p in rest):
+    count = control_count(game)
+    if (count.loops, count.chains) != (1, 1):
         raise ValueError(
             tr("{name}: this exercise needs one loop and one long chain after the opened chain", name=name)
         )
-    on_offer = takeable(game)
-    values = move_values(game)
-    grabs = [l for l in values if completes_box(game, l)]
-    deals = deal_lines(game)
-    take_keep = (to_come + max(values[l] for l in grabs)) // 2
-    refuse_keep = (to_come + max(values[l] for l in deals)) // 2
-    given_back = 4 * loops + 2 * (chains - 1)  # what the player in control gives away after this chain
-    if take_keep != on_offer + given_back or refuse_keep != to_come - 2 - given_back:
-        raise ValueError(tr("{name}: the exact solver does not agree with the count of refused parts", name=name))
-    best = "take" if take_keep > refuse_keep else "refuse"
+    to_come, on_offer, loops, chains = count.to_come, count.on_offer, count.loops, count.chains
+    take_keep, refuse_keep, best = count.take, count.refuse, count.best
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     take_reasons = {
         on_offer: tr(

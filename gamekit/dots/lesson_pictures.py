@@ -139,7 +139,21 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
             part = next((p for p in components(before) if (p.kind, p.boxes) in instead), None)
             # no safe line left and every better line opens one other part: say which part, in lesson 3's words
             opens_other = len(played) == 1 and (played[0].kind, played[0].boxes) not in instead
-            if (
+            refusals = [b for b in better if not boxes_won(before, b)]
+            if boxes_won(before, name) and refusals == better:
+                # the better line takes nothing and leaves the boxes still on offer: lesson 3's refusal
+                after = before.copy()
+                after.play(better[0])
+                text_ += ntr(
+                    " A mistake, says the exact calculation: {better} takes nothing and leaves the last box to "
+                    "{other}, who must then open the next chain or loop.",
+                    " A mistake, says the exact calculation: {better} takes nothing and leaves the last {n} boxes "
+                    "to {other}, who must then open the next chain or loop.",
+                    takeable(after),
+                    better=shown,
+                    other=tr(SEATS[1 - before.to_move]),
+                )
+            elif (
                 not safe_lines(before)
                 and opens_other
                 and len(instead) == 1
@@ -152,9 +166,8 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
                     else tr("the chain of {n}", n=len(part.boxes))
                 )
                 text_ += tr(
-                    " A mistake, says the exact calculation: opening {part} first ({better}) would have won "
-                    "{seat} more boxes.",
-                    part=whole,
+                    " A mistake, says the exact calculation: {opening} ({better}) would have won {seat} more boxes.",
+                    opening=opening_first(whole),
                     better=shown,
                     seat=seat,
                 )
@@ -165,6 +178,12 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
                     seat=seat,
                 )
     return text_
+
+
+def opening_first(part: str) -> str:
+    """The words a judged caption uses for the better choice "open this part first" (``part``: "the loop of 6"):
+    an exercise that asks which part to open lists them as a leak, so no caption above it argues its answer."""
+    return tr("opening {part} first", part=part)
 
 
 def _describe_line(before: DotsAndBoxes, line: str) -> str:

@@ -172,8 +172,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
         "outro": N_(
             "Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as "
-            "a mistake: taking a whole chain is not always best, and lesson 5 shows when to leave the last two "
-            "boxes."
+            "a mistake: had Gold left the last two boxes to Coral, Coral would have had to open the chain of 5."
         ),
     },
     "loop": {
@@ -183,7 +182,7 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
         "outro": N_(
             "The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so "
-            "had to open the loop: lesson 5 shows a better way."
+            "had to open the loop."
         ),
     },
     "real_game": {

@@ -38,11 +38,14 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
         N_(
-            "**Handing over a 2-chain:** opened at an end, the other player can take both boxes or refuse them; "
-            "opened by its middle line, the boxes cannot be refused."
+            "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
+            "the far end and leaving both to you."
         ),
     ),
     4: (
+        N_(
+            "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
+        ),
         N_("**Control:** the player who has control makes the other player open every long chain."),
         N_(
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
@@ -64,8 +67,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds the two ways to hand over a 2-chain: its page teaches them before exercise 4, which also asks which chain to
-open, so the card makes that exercise solvable on paper without answering it."""
+holds what its page teaches before exercise 4: a 2-chain opened at an end can be refused.  The middle-line handout,
+exercise 4's answer, is taught after it, so it is on the cards from lesson 4 on."""
 
 
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:

@@ -260,7 +260,7 @@ LESSONS: dict[int, Lesson] = {
                 ),
                 ("hand_over",),
             ),
-            (N_("see when opening a loop is better than opening the smallest chain"), ("loop_first",)),
+            (N_("decide which to open, a chain or a loop"), ("loop_first",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
     ),

@@ -28,6 +28,10 @@ MISTAKE = re.compile(
     r"A mistake, says the exact calculation: (?:opening the (?:loop|chain) of \d+ first \()?(.+?)\)? would have won "
     r"(Gold|Coral) more boxes\."
 )
+REFUSAL = re.compile(
+    r"A mistake, says the exact calculation: (.+?) takes nothing and leaves the last (?:box|(\d+) boxes) to "
+    r"(Gold|Coral), who must then open the next chain or loop\."
+)
 PART_FIRST = re.compile(r"opening the (?:loop|chain) of \d+ first ")
 SUITS = re.compile(r"Long chains forming: (\d+); (\d+) \+ \1 is (even|odd), which suits (Gold|Coral)\.")
 WANTED = re.compile(
@@ -64,7 +68,7 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
     steps, captions = replay(name)
     judged = 0
     for before, line, after, caption in steps:
-        needs_values = spec.get("judge") or MISTAKE.search(caption)
+        needs_values = spec.get("judge") or MISTAKE.search(caption) or REFUSAL.search(caption)
         values = move_values(before) if needs_values else {}
         best = max(values.values()) if values else 0
         name_ = before.line_name(before.line_index(line))
@@ -79,6 +83,19 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
             assert all(values[b] == best for b in better), (name, line, caption)
             assert m.group(2) == SEATS[before.to_move]
             assert not re.search(r"\d", PART_FIRST.sub("", m.group(0).replace(m.group(1), ""))), "no score in a caption"
+        elif r := REFUSAL.search(caption):
+            # "X takes nothing and leaves the last N boxes": the played line took a box, every better line takes
+            # none and leaves that many boxes on offer to the other player
+            judged += 1
+            better = [b.strip() for b in re.split(r", | and ", r.group(1).replace(" …", ""))]
+            assert values[name_] < best and all(values[b] == best for b in better), (name, line, caption)
+            assert sum(after.scores) > sum(before.scores), (name, line, caption)
+            for b in better:
+                refused = before.copy()
+                refused.play(b)
+                assert sum(refused.scores) == sum(before.scores), (name, b, caption)
+                assert analysis.capture_run(refused) == int(r.group(2) or 1), (name, b, caption)
+            assert r.group(3) == SEATS[1 - before.to_move], (name, line, caption)
         elif spec.get("judge"):
             assert values[name_] == best, f"{name}: {line} is a mistake the caption does not name: {caption}"
         # "which suits X": the forming count's side is the side that wins with best play
@@ -93,7 +110,7 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
             )
         # "can take N boxes in a row"
         m = RUN.search(caption)
-        if m and not MISTAKE.search(caption):
+        if m and not MISTAKE.search(caption) and not REFUSAL.search(caption):
             assert m.group(1) == SEATS[after.to_move] and int(m.group(2)) == analysis.capture_run(after)
         # "now X has no safe line either": none is left, and X is to move
         m = re.search(r"Now (Gold|Coral) has no safe line either", caption)
@@ -154,7 +171,7 @@ def test_spanish_captions_judge_the_same_steps(name):
         spanish = lesson_pictures.steps(name)
         mistake = (
             tr(" A mistake, says the exact calculation: {better} would have won {seat} more boxes.")
-            .split("{")[0]
+            .split(":")[0]
             .strip()
         )
         suits = (
@@ -167,7 +184,7 @@ def test_spanish_captions_judge_the_same_steps(name):
         )
     finally:
         gamekit.set_language("en")
-    assert mistake and suits and mistake != "A mistake, says the exact calculation:"
+    assert mistake and suits and mistake != "A mistake, says the exact calculation"
     for en, es in zip(english, spanish):
         assert ("A mistake, says" in en.caption) == (mistake in es.caption), (name, es.caption)
         assert ("which suits" in en.caption) == (suits in es.caption), (name, es.caption)

@@ -203,8 +203,11 @@ def _md(lang: str, name: str) -> str:
 
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after.
-    # (Lesson 3's two handouts are taught before its exercise 4, which also asks which chain to open: a test of
-    # its own checks that the teaching does not answer it.)
+    (
+        "03_chains_and_loops.md",
+        'L.exercise("hand_over"',
+        ("cannot refuse both with one line", "no puede rechazar las dos con una sola línea"),
+    ),
     (
         "05_double_dealing_and_control.md",
         'L.exercise("not_worth_it"',
@@ -310,3 +313,23 @@ def test_the_glossary_defines_a_third_side_as_a_line():
 
     meaning = next(m for term, _, m, _ in GLOSSARY if term == "third side")
     assert meaning.startswith("The third line drawn round a box")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
+    """Lesson 3's loop step-through, shown above exercise 5, judged its first move with "opening the loop of 6
+    first would have won Gold more boxes": the choice exercise 5 asks. The check now catches such a caption, the
+    step-through follows the exercise, and no caption of lesson 3 sends the pupil to lesson 5."""
+    gamekit.set_language(lang)
+    try:
+        ex = L.exercises(3)["loop_first"]
+        captions = [("text", step.caption, True) for step in lesson_pictures.steps("loop")]
+        assert any(ex.leaks[0] in c[1] for c in captions)
+        assert any("loop_first" in g and "states" in g for g in giveaways([*captions, ("exercise", ex)]))
+        for name in ("chains", "loop"):
+            for step in lesson_pictures.steps(name):
+                assert "lesson 5" not in step.caption and "lección 5" not in step.caption, step.caption
+    finally:
+        gamekit.set_language("en")
+    page = _md(lang, "03_chains_and_loops.md")
+    assert page.index('L.exercise("loop_first"') < page.index('step_through("loop")')

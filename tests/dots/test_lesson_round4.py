@@ -10,6 +10,7 @@ import pytest
 
 from gamekit.core.errors import IllegalMoveError
 from gamekit.dots import lessons as L
+from gamekit.dots import lesson_positions
 from gamekit.dots.lesson_exercise import pupil_line
 from gamekit.dots.rules import DotsAndBoxes
 
@@ -111,14 +112,16 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_both_handouts_before_exercise_4_without_naming_which_chain(lang):
-    """Exercise 4 asked for the middle-line handout before the page taught it: the two handouts now come first, and
-    the teaching names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+def test_lesson_3_teaches_the_refusable_handout_before_exercise_4_and_the_safe_one_after(lang):
+    """Exercise 4 asks which chain to open and with which line. The page teaches before it what makes a 2-chain
+    opened at an end refusable (the half-hearted handout) and asks whether a line gives no such choice; the answer,
+    the middle line (the hard-hearted handout, "the safe way"), follows the exercise. The teaching names no chain to
+    open (no "shortest", no "smallest", no "open the 2-chain")."""
     page = _page(3, lang)
     call = page.index('L.exercise("hand_over"')
     taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
-    assert refused < call and taught < call
+    assert refused < call < taught
     before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
         assert word not in before, word
@@ -148,13 +151,15 @@ def test_lesson_3_exercise_4_needs_which_chain_and_how():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercise 4 tests the handout taught above it; exercise 5 (the loop first) needs the refusal taught there too."""
+    """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end is taught above it, and the middle
+    line that prevents it (the answer) just after it; exercise 5 (the loop first) needs the refusal too."""
     lesson = L.LESSONS[3]
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "middle line" in text and names == ("hand_over",)
     page = _page(3)
-    taught = page.index("**hard-hearted handout**")
-    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("loop_first"')
+    refusal = page.index("**half-hearted handout**")
+    answer = page.index("**hard-hearted handout**")
+    assert refusal < page.index('L.exercise("hand_over"') < answer < page.index('L.exercise("loop_first"')
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide
@@ -168,8 +173,9 @@ def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
     card = _worksheet(3, lang).split("## Ex")[0].split("## Ej")[0]
     assert f"**{word.capitalize()}:**" in card
     assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
-    # exercise 4 is solvable on paper: the card has both handouts
-    assert ("middle line" if lang == "en" else "línea del medio") in card
+    # exercise 4 is solvable on paper without being answered: the card says an end can be refused, not the middle
+    assert ("far end" if lang == "en" else "extremo opuesto") in card
+    assert ("middle line" if lang == "en" else "línea del medio") not in card
 
 
 def test_lesson_2_exercise_5_has_a_board_of_its_own():
@@ -188,3 +194,121 @@ def test_lesson_2_exercise_5_has_a_board_of_its_own():
             if name != "how_many" and other.game is not None and other.game.geometry.n_lines == game.geometry.n_lines:
                 assert sum(a != b for a, b in zip(board(game), board(other.game))) >= 4, (n, name)
     assert len(third_side_boxes(game)) == 1 and ex.check(str(takeable(game)))[0] and not ex.check("1")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_closing_fact_is_predicted_before_it_is_shown(lang):
+    """Lesson 4's closing question printed its answer right under it: the exact result now stays hidden until the
+    pupil has chosen a guess, and any guess shows it (a prediction is never marked wrong)."""
+    import gamekit
+    from gamekit.dots import lesson4_exercises
+
+    page = _page(4, lang)
+    assert "start_result_after_guess()" in page and "\nstart_result()" not in page
+    gamekit.set_language(lang)
+    try:
+        expected = str(lesson4_exercises.start_result())
+        for k in range(len(lesson4_exercises.START_GUESSES)):
+            box = lesson4_exercises.start_result_after_guess()
+            assert box.result.layout.display == "none" and box.reply.value == ""
+            assert expected.split(":")[1].strip()[:20] in box.result.value
+            box.buttons[k].click()
+            assert box.result.layout.display is None
+            assert box.buttons[k].description in box.reply.value
+            assert "wrong" not in box.reply.value.lower() and "right" not in box.reply.value.lower()
+    finally:
+        gamekit.set_language("en")
+
+
+def test_lesson_4_exercise_6_says_who_moved_first():
+    """The long chain rule needs who moved first: exercise 6's prompt and page say it."""
+    ex = L.exercises(4)["who_wins"]
+    assert "Gold moved first" in ex.prompt
+    assert "Gold moved first" in _page(4).split('L.exercise("who_wins"')[0].rsplit("## Exercise 6", 1)[1]
+
+
+def test_lesson_5_shows_a_worked_count_of_both_plans_before_exercise_2():
+    """ "Take or refuse?" only described the count: a worked count on a board the page has shown (the greedy
+    step-through when Gold has taken two boxes) now comes before exercise 2, with solver-checked numbers, and ends
+    with an answer in exercise 2's own format, which exercise 2's checker reads; it is not exercise 2's answer."""
+    from gamekit.dots.lesson5_control import control_count, worked_control_count
+
+    game = lesson_positions.sequence_positions("greedy")[5]
+    count = control_count(game)
+    assert (count.to_come, count.on_offer, count.given_back, count.take, count.refuse, count.best) == (
+        6,
+        2,
+        0,
+        2,
+        4,
+        "refuse",
+    )
+    text = str(worked_control_count())
+    assert "6 − 2 for this chain − 0" in text and "= 4" in text and "2 on offer + 0" in text
+    answer = text.rsplit(": ", 1)[1].rstrip(".")
+    assert answer == "2, 4, refuse"
+    ex = L.exercises(5)["control_price"]
+    ok, _ = ex.check(answer)  # read as a well-formed answer (not refused as malformed), and not exercise 2's
+    assert not ok and answer not in ex.solutions
+    for lang in ("en", "es"):
+        page = _page(5, lang)
+        assert page.index('step_through("greedy")') < page.index("worked_control_count()")
+        assert page.index("worked_control_count()") < page.index('L.exercise("control_price"')
+
+
+def test_the_control_count_refuses_what_it_cannot_count():
+    from gamekit.dots.lesson5_control import control_count
+
+    with pytest.raises(TypeError, match="Dots and Boxes position"):
+        control_count("control_price")
+    with pytest.raises(ValueError, match="only long chains and loops"):
+        control_count(lesson_positions.position("not_worth_it"))  # short chains after the opened one
+    with pytest.raises(ValueError, match="only long chains and loops"):
+        control_count(lesson_positions.sequence_positions("greedy")[0])  # nothing on offer
+
+
+def test_lesson_2_asks_who_runs_out_first_before_the_step_through_tells():
+    for lang, question in (("en", "who do you think runs out"), ("es", "a quién crees que se le")):
+        page = _page(2, lang)
+        before = page[: page.index('step_through("third_sides")')]
+        assert question in before
+        assert "Gold runs out first" not in before and "A Dorado se le acaban primero" not in before
+
+
+def test_lessons_1_and_2_practice_introductions_say_how_many_boxes_are_on_offer():
+    """Lesson 1 said "in each one a box is on offer" and lesson 2 "take the box on offer", where the boards offer
+    two boxes: the words now say boxes, plural, wherever a board offers more than one."""
+    from gamekit.dots.lesson_positions import third_side_boxes
+
+    assert all(len(third_side_boxes(ex.game)) > 1 for ex in L.practice_exercises(1))
+    assert len(third_side_boxes(L.practice_exercises(2)[0].game)) > 1
+    first, second = _page(1), _page(2)
+    assert "a box is on offer" not in first and "boxes are on offer" in first
+    assert "take the box on offer" not in second and "take one of the boxes on offer" in second
+    assert "una casilla a tu alcance" not in _page(1, "es") and "llévate la casilla" not in _page(2, "es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lessons_1_and_2_say_when_to_run_the_cells_and_rule_5_in_plain_words(lang):
+    """Voilà runs the cells itself, so "run the cells from the top" is said only for when the boards are not drawn
+    yet, on both first lessons alike; rule 5 says who starts the next game without "local rule, on by default"."""
+    run = "run the cells from the top" if lang == "en" else "ejecuta las celdas desde arriba"
+    condition = "If the boards and exercises below are not drawn yet" if lang == "en" else "todavía no aparecen"
+    for lesson in (1, 2):
+        page = _page(lesson, lang)
+        assert run in page and condition in page, lesson
+    first = _page(1, lang)
+    assert "local rule" not in first and "regla local" not in first and "por defecto" not in first
+    assert ("Against the CPU, you always start" if lang == "en" else "Contra la CPU, siempre empiezas tú") in first
+
+
+def test_the_lesson_1_extension_asks_a_count_the_lessons_table_does_not_show():
+    from gamekit.dots.glossary import board_sizes_table
+
+    table = str(board_sizes_table())
+    for path in ("docs/teachers/dots.md", "docs/teachers/es/dots.md"):
+        guide = (ROOT / path).read_text(encoding="utf-8")
+        extension = guide[guide.index("### Lesson 1" if "/es/" not in path else "### Lección 1") :]
+        extension = extension[extension.index("**Ext" if "/es/" not in path else "**Ampl") :].split("\n", 1)[0]
+        assert "6 × 2" in extension and "(32)" in extension and "3 × 3" not in extension
+        assert "6 × 2" not in table and "6×2" not in table

@@ -818,7 +818,7 @@ def test_lesson_4s_closing_fact_is_computed_on_the_page():
     assert "not computed here" in late and "5×5" in late
     for base in ("notebooks", "notebooks/es"):
         source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
-        assert source.count("start_result()") == 1 and "6–3**" not in source.split("start_result()")[0]
+        assert source.count("start_result_after_guess()") == 1 and "6–3" not in source
 
 
 @pytest.mark.parametrize("lang,guide", [("en", "docs/teachers/dots.md"), ("es", "docs/teachers/es/dots.md")])
@@ -980,7 +980,8 @@ def test_the_safe_line_captions_say_why_one_line_takes_several_away():
 
 def test_a_step_through_that_ends_in_a_mistake_says_so():
     """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
-    longer calls that normal (double-dealing is lesson 5's, so it points there)."""
+    longer calls that normal. It says so in lesson 3's words (taking the whole chain made that player open the next
+    thing; the mistake's own caption names the refusing line), not by pointing ahead to lesson 5."""
     for name in ("chains", "loop"):
         spec = lesson_positions.SEQUENCES[name]
         games = lesson_positions.sequence_positions(name)
@@ -990,7 +991,10 @@ def test_a_step_through_that_ends_in_a_mistake_says_so():
             if move_values(g)[g.line_name(g.line_index(line))] < max(move_values(g).values())
         ]
         assert mistakes, name
-        assert "lesson 5" in lesson_pictures.steps(name)[-1].caption, name
+        captions = [step.caption for step in lesson_pictures.steps(name)]
+        assert "had to open" in captions[-1], name
+        assert all("lesson 5" not in c for c in captions), name
+        assert sum("A mistake, says the exact calculation" in c for c in captions) == len(mistakes), name
 
 
 def test_must_open_one_of_them_only_when_there_are_several():
@@ -1330,14 +1334,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "middle line"),
-        4: ("Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "far end"),
+        4: ("middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
         5: ("Double-cross", "Double-deal", "All-but-four"),
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("Long chain rule", "Sacrifice"),
+        3: ("middle line", "Long chain rule", "Sacrifice"),  # the middle line answers lesson 3's exercise 4
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: (),
     }
@@ -1540,8 +1544,8 @@ def test_lesson_4_who_wins_the_other_side_is_told_why_opening_now_does_not_decid
 
 
 def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
-    """Exercise 6 had two safe lines and a prompt that named the parity Gold wants (a two-way guess); exercise 8 (a
-    sacrifice) came before the page taught sacrifices; its right answer now says what the gift does to the count."""
+    """Exercise 6 had two safe lines and a prompt that named the parity Gold wants (a two-way guess); the sacrifice
+    exercises come after the page teaches sacrifices; their right answers say what the gift does to the count."""
     from pathlib import Path
 
     steer = ALL["steer_two"]
@@ -1551,7 +1555,7 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
         page = (
             Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
         ).read_text(encoding="utf-8")
-        assert page.index(word) > page.index('L.exercise("sacrifice_coral"'), lang  # named after it is asked
+        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang  # taught before it is asked
         assert "Berlekamp, *The Dots-and-Boxes Game*). " not in page
     for name in ("sacrifice", "sacrifice_coral"):
         ex = ALL[name]
@@ -1751,24 +1755,22 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
             assert set(ex.solutions) == {l for l, v in values.items() if lesson_exercise.mover_wins(ex.game, v)}, name
 
 
-def test_lesson_4_asks_the_sacrifice_under_a_neutral_heading_and_argues_it_after():
-    """The section above exercises 9 and 10 neither names the move (giving boxes away on purpose tells the answer is
-    not a safe line) nor argues it; the word, why a sacrifice works, and when the count decides, come after
-    exercise 10."""
+def test_lesson_4_teaches_the_sacrifice_before_exercise_9_and_argues_the_two_cases_after():
+    """Exercises 9 and 10 asked for a sacrifice before the page had said what one is: a short section before
+    exercise 9 now names the move and what it does to the chains, naming no line or box of the two answers (checked
+    in test_lesson_final); what each gift did in exercises 9 and 10 is read after exercise 10."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    for lang, heading, argued in (
-        ("", "## Two more positions", "## Why a sacrifice works"),
-        ("es", "## Dos posiciones más", "## Por qué funciona un sacrificio"),
+    for lang, word, argued in (
+        ("", "a **sacrifice**", "## Why the sacrifices worked"),
+        ("es", "un **sacrificio**", "## Por qué funcionaron los sacrificios"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
-        above = page[page.index(heading) : page.index("\n### ", page.index(heading))]
-        assert "safe line" not in above and "línea segura" not in above, lang
-        assert "sacrifice" not in above.lower() and "sacrificio" not in above and "away" not in above, lang
-        assert "regala" not in above and "harder" not in above and "difíciles" not in above, lang
+        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
         assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
-        assert "When steering fails" not in page and "Cuando la cuenta no sale" not in page
+        above = page[page.index(word) : page.index('L.exercise("sacrifice"')]
+        assert "exercise 9" not in above and "ejercicio 9" not in above, lang
 
 
 def test_later_dots_words_are_bold_where_taught():
