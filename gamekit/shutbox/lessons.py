@@ -143,7 +143,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": partial(sets_exercise, 7),
             "sets_9": partial(sets_exercise, 9),
-            "next_set_9": next_set_exercise,
+            "next_set_11": next_set_exercise,
             "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
             "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
             "count_11": partial(count_sets_exercise, 11),
@@ -152,7 +152,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": "easy",
             "sets_9": "medium",
-            "next_set_9": "medium",
+            "next_set_11": "medium",
             "sets_10": "medium",
             "sets_11": "hard",
             "count_11": "hard",
@@ -179,7 +179,7 @@ LESSONS: dict[int, Lesson] = {
                     "list every set of open tiles that makes a roll, with a method that never misses one: largest "
                     "tile first"
                 ),
-                ("sets_7", "sets_9", "next_set_9"),
+                ("sets_7", "sets_9", "next_set_11"),
             ),
             (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
             (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12")),

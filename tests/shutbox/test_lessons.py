@@ -354,6 +354,20 @@ def test_missing_sets_use_plural_forms():
     assert "2 sets are missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4")[1]
 
 
+def test_a_right_list_out_of_the_methods_order_is_accepted_and_told_the_order():
+    """Any order of the right sets is right; when it is not largest tile first, the feedback says so once it is
+    right, and gives the method's order."""
+    ex = exercises_sets.sets_exercise(9)
+    ok, why = ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2")
+    assert ok and "are there" not in why
+    for typed in ("8+1; 9; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2", "9; 1+8; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2"):
+        ok, why = ex.check(typed)
+        assert ok and "would list them largest tile first: 9; 8+1; 7+2" in why
+    with using("es"):
+        ok, why = ex.check("9; 1+8; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2")
+        assert ok and "ficha más alta" in why
+
+
 def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
     """On a retry the pupil must still find the set: the hint says how many are missing and how many tiles one
     has, never its tiles (lesson 2, every exercise)."""
@@ -2614,24 +2628,27 @@ def test_lesson_4_fits_50_minutes_and_plays_for_points_in_a_second_part():
 
 
 def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
-    """The objective "largest tile first" is tested by its order, not only its list: with tile 6 covered, after
-    7+2 among the sets for 9 the method finds 5+4; the full box's next set (6+3, needing the covered 6), a skipped
-    step (5+3+1) and the same set written smallest first are each told their own reason; sets that are not the
-    method's, or the last one, are refused."""
+    """The objective "largest tile first" is tested by its order, not only its list: with tile 8 covered, after
+    9+2 among the sets for 11 the method finds 7+4; the full box's next set (8+3, needing the covered 8), a skipped
+    step (7+3+1) and the same set written smallest first are each told their own reason; sets that are not the
+    method's, or the last one, are refused.  Its total is one no earlier exercise's feedback lists, so the answer
+    cannot be read off exercise 2's list."""
     from gamekit.shutbox.tiles import TILES as ALL
 
     ex = exercises_sets.next_set_exercise()
-    assert L.LESSONS[2].exercises["next_set_9"] is exercises_sets.next_set_exercise
-    assert list(L.LESSONS[2].exercises).index("next_set_9") == 2  # exercise 3, after the sets for 9
-    assert "next_set_9" in [n for _, names in L.LESSONS[2].objectives for n in names]
+    assert L.LESSONS[2].exercises["next_set_11"] is exercises_sets.next_set_exercise
+    assert list(L.LESSONS[2].exercises).index("next_set_11") == 2  # exercise 3, after the sets for 9
+    assert "next_set_11" in [n for _, names in L.LESSONS[2].objectives for n in names]
     assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
-    assert ex.solutions == ["5+4"] and sorted(ex.choices) == ["4+5", "5+3+1", "5+4", "6+3"]
-    assert "5+4" not in ex.prompt and "7+2" in ex.prompt and "tile 6 is already covered" in ex.prompt
+    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["4+7", "7+3+1", "7+4", "8+3"]
+    assert "7+4" not in ex.prompt and "9+2" in ex.prompt and "tile 8 is already covered" in ex.prompt
+    earlier = [exercises_sets.sets_exercise(7), exercises_sets.sets_exercise(9)]
+    assert all("7+4" not in e.check(e.solutions[0])[1] for e in earlier)
     reasons = {c: ex.check(c) for c in ex.choices}
-    assert [c for c, (ok, _) in reasons.items() if ok] == ["5+4"]
+    assert [c for c, (ok, _) in reasons.items() if ok] == ["7+4"]
     assert len({why for _, why in reasons.values()}) == 4
-    assert "smallest tile first" in reasons["4+5"][1] and "tile 6 is covered" in reasons["6+3"][1]
-    assert "comes later" in reasons["5+3+1"][1]
+    assert "smallest tile first" in reasons["4+7"][1] and "tile 8 is covered" in reasons["8+3"][1]
+    assert "comes later" in reasons["7+3+1"][1]
     full = exercises_sets.next_set_exercise(9, (7, 2), ALL)
     assert full.solutions == ["6+3"] and "starts with 5" in full.check("5+4")[1]
     assert exercises_sets.next_set_exercise(10, (6, 4), (1, 2, 3, 4, 6, 7, 9)).solutions == ["6+3+1"]
