@@ -1917,8 +1917,12 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
     for name, near in (("leave_shut_91", "12"), ("leave_shut_64", "7"), ("leave_shut_64", "9")):
         ok, why = exs[name].check(near)
         assert not ok and "Close, but not the exact chance" in why and "too early" not in why, (name, why)
+    # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100): told so, and to keep fractions of 36
+    assert round(100 * exercises_best_set.table_rounded_chance((4, 6))) == 10
     ok, why = exs["leave_shut_91"].check("10")
-    assert not ok and "cut off the decimals" in why and "10.65" in why
+    assert not ok and "table's rounded chances" in why and "fractions of 36" in why
+    with using("es"):
+        assert "redondeadas de la tabla" in L.LESSONS[4].exercises["leave_shut_91"]().check("10")[1]
     assert exs["leave_shut_91"].check("11")[0] and "10" in exs["leave_shut_91"].wrong
     assert "too early" not in exs["expected_7"].check("4")[1] and "too early" not in exs["leave_shut_91"].check("3")[1]
     assert "rounding" in exs["expected_7"].check("5.84")[1] and "too early" not in exs["expected_7"].check("5.84")[1]
@@ -2449,16 +2453,19 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
 
 
 def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
-    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000.
+    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000;
+    the page's rounded table (7: 17 in 100, 8: 14) gives 24, also right, with the exact value.
     Adding the chances, forgetting one factor, giving games in 100 and counting the 30 pairs each get their own
     reason; a roll two dice cannot make is refused, naming it."""
     ex = exercises_expected.two_rolls_exercise()
-    assert ex.solutions == ["23"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
+    assert ex.solutions == ["23", "24"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
     assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
+    ok, why = ex.check("24")
+    assert ok and "17/100 × 14/100" in why and "23.1" in why and "fractions of 36" in why
+    assert not ex.check("25")[0] and ex.check("25")[1].startswith("Not quite")
     assert "You added the chances" in ex.check("306")[1]  # (6 + 5)/36 of 1000
     assert "first roll alone" in ex.check("167")[1] and "second roll alone" in ex.check("139")[1]
     assert "games in 100" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
-    assert not ex.check("24")[0] and ex.check("24")[1].startswith("Not quite")
     assert set(ex.wrong) == {"306", "167", "139", "2", "30"}
     for roll in ((1, 8), (7, 13)):
         with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
