@@ -386,9 +386,11 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         given = parse_whole(answer)
         if given == table_games != games:
             return True, tr(
-                "Right, from the table's rounded chances: {pa}/100 × {pb}/100 is about {given} games in 1000. "
-                "Exactly, {a}/36 × {b}/36 is {exact} games in 1000: keep fractions of 36 until the last step and "
-                "you get {games}.",
+                "Right, from the table's rounded chances ({first}: about {pa} in 100, {second}: about {pb} in 100): "
+                "about {given} games in 1000. Exactly, {a}/36 × {b}/36 is {exact} games in 1000: keep fractions of "
+                "36 until the last step and you get {games}.",
+                first=first,
+                second=second,
                 pa=round(100 * p),
                 pb=round(100 * q),
                 given=given,

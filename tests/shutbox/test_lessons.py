@@ -1241,6 +1241,11 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
         assert question in ("outcomes", "stuck") and "one die or two" not in ex.prompt
         assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("one die or two"))
         assert "Count the outcomes of two dice" in ex.hint and "choose" not in ex.hint.lower()
+        assert ex.hint.lower().count("totals") == 1  # the idea's sentence does not repeat the exercise's hint
+    for lesson in (2, 3):
+        for ex in L.practice_exercises(lesson):
+            sentences = [s.strip() for s in ex.hint.split(".") if s.strip()]
+            assert len(sentences) == len(set(sentences)) and ex.hint.lower().count("largest tile first") <= 1
 
 
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
@@ -2461,7 +2466,7 @@ def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
     assert ex.solutions == ["23", "24"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
     assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
     ok, why = ex.check("24")
-    assert ok and "17/100 × 14/100" in why and "23.1" in why and "fractions of 36" in why
+    assert ok and "7: about 17 in 100, 8: about 14 in 100" in why and "23.1" in why and "fractions of 36" in why
     assert not ex.check("25")[0] and ex.check("25")[1].startswith("Not quite")
     assert "You added the chances" in ex.check("306")[1]  # (6 + 5)/36 of 1000
     assert "first roll alone" in ex.check("167")[1] and "second roll alone" in ex.check("139")[1]
