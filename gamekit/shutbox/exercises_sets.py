@@ -152,7 +152,21 @@ def parse_sets(answer: Any, *, as_typed: bool = False) -> list[tuple[int, ...]]:
     return out
 
 
-def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
+PAPER_SET_LINES = 10
+"""How many answer lines a worksheet gives for "write every set": one set a line, the same number whatever the
+roll (more than any lesson exercise needs), so the lines never tell how many sets there are."""
+
+
+@dataclass
+class SetsExercise(Exercise):
+    """A "write every set" exercise, with how a worksheet asks it: in words for paper (each set on its own line,
+    nothing to type) and on enough answer lines for one set a line."""
+
+    paper_prompt: str = ""
+    answer_lines: int = 1
+
+
+def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> SetsExercise:
     """ "Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
     format example uses another total, so it never lists the answer."""
     open_tiles = tuple(sorted(set(uncovered)))
@@ -226,9 +240,16 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             where=where,
         )
     )
-    return Exercise(
+    paper = tr(
+        "Write every set of open tiles that makes {total}{where}, each set on its own line, with + between its tiles.",
+        total=total,
+        where=where,
+    )
+    return SetsExercise(
         prompt,
         check,
+        paper_prompt=paper,
+        answer_lines=max(PAPER_SET_LINES, len(right) + 2),
         hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
         answer="; ".join("+".join(map(str, s)) for s in right),
         solutions=["; ".join("+".join(map(str, s)) for s in right)],

@@ -353,10 +353,10 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
 """The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
 
-WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
-    "shut_the_box/04_best_strategy": ("practice",),
-}
-"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice."""
+WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {}
+"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): nothing.  Lesson 4's practice
+is judgement (which position would you rather have?), so the sheet prints it too: the pupil writes a choice and
+the teacher marks it from the guide."""
 
 
 def two_rolls_rule() -> str:
@@ -479,7 +479,10 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "one_tile":
             rows = fill_steps()[1:]
             out.append(
-                tr("One tile open, two dice always (the lesson's table): the chance to shut and the expected score.")
+                tr(
+                    "One tile open, two dice always (the lesson's table): the chance to shut, as a fraction of 36 "
+                    "and in games in 100, and the expected score. Work with the fractions of 36."
+                )
             )
             out.append(
                 markdown_table(
@@ -491,7 +494,7 @@ def worksheet_aids(notebook: str) -> list[str]:
                             if r["open"] == (EXPECTED_EXERCISE_TILE,)
                             else tr("never")
                             if r["value"] == 0
-                            else chance_words(r["value"]),
+                            else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
                             tr("your answer to exercise 1")
                             if r["open"] == (EXPECTED_EXERCISE_TILE,)
                             else str(r["score"])

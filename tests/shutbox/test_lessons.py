@@ -2701,3 +2701,31 @@ def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
     above = page[: page.index("grid_count_exercise(8)")]
     assert "15 of the 36" not in above and "15/36" not in above
+
+
+def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
+    """On paper, "write every set" asks in plain words (each set on its own line, no ; to type) and gives the same
+    number of lines, more than any of lesson 2's exercises needs, so the lines never tell the count; lesson 4's
+    sheet prints its More practice and its one-tile rows give each chance as k/36 too."""
+    from gamekit.teacher_sheets import _answer_lines, worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/02_sets_for_a_roll")
+    exercise_2 = sheet.split("## Exercise 2")[1].split("## Exercise 3")[0]
+    assert "each set on its own line" in exercise_2 and ";" not in exercise_2
+
+    def answer_lines(text: str) -> int:
+        return sum(1 for line in text.splitlines() if line.rstrip().endswith("____"))
+
+    lines = answer_lines(exercise_2)
+    assert lines == exercises_sets.PAPER_SET_LINES > len(tiles_summing_to(9))
+    assert answer_lines(sheet.split("## Exercise 1")[1].split("## Exercise 2")[0]) == lines
+    with using("es"):
+        es = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/02_sets_for_a_roll", "es")
+        assert "cada conjunto en su propia línea" in es
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy")
+    assert "done on the computer" not in four and "### Problem 3" in four.split("## More practice")[1]
+    assert "| 6 | 5/36 (about 14 games in 100) |" in four and "| 8 | 5/36 (about 14 games in 100) |" in four
+    bad = exercises_sets.sets_exercise(7)
+    bad.answer_lines = 0
+    with pytest.raises(ValueError, match="answer_lines=0"):
+        _answer_lines(bad)
