@@ -351,12 +351,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 """Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
-"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
-
-WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {}
-"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): nothing.  Lesson 4's practice
-is judgement (which position would you rather have?), so the sheet prints it too: the pupil writes a choice and
-the teacher marks it from the guide."""
+"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet prints as a judgement."""
 
 
 def two_rolls_rule() -> str:

@@ -1428,7 +1428,7 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
                     assert "| " + lesson_words.tile_list(left) + " |" not in aids
     if lang == "en":
         assert "| 7 | ____ | your answer to exercise 1 |" in aids and "about 17 games" not in aids
-        assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
+        assert "| 9 | 4/36 (about 11 games in 100) | 8 |" in aids and "5.83" not in aids
         assert "The worked example: tiles 3, 6 and 9 open" in aids and "| 9 | 3 and 6 |" in aids
         assert "largest tile first" in method and "5 + 2 + 1; 4 + 3 + 1" in method
     else:
@@ -2092,12 +2092,11 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
         assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
-        assert (
-            tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
-        )
-        assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
+        # More practice is judgement: printed too, a set to write down, marked from the guide's solutions
+        off = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
+        assert off not in four and tr("Problem {i} (hard)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
-    assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
+    assert ("judgement practice" if lang == "en" else "práctica de criterio") in guide.read_text(encoding="utf-8")
 
 
 def test_practice_hints_open_with_a_plain_sentence_not_a_topic_label():
