@@ -286,6 +286,16 @@ def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
     return text
 
 
+def _answer_lines(ex: Any) -> list[str]:
+    """The lines to answer ``ex`` on paper: one, or its ``answer_lines`` (an answer written one part a line, such
+    as every set for a roll), each followed by a blank line."""
+    lines = getattr(ex, "answer_lines", 1)
+    if not isinstance(lines, int) or isinstance(lines, bool) or lines < 1:
+        raise ValueError(f"{ex.key}: answer_lines={lines!r}, give a whole number of lines, 1 or more")
+    out = [tr("Answer:") + " ________________________________________", ""]
+    return out + ["________________________________________________", ""] * (lines - 1)
+
+
 def _answer_note(module: str) -> str:
     """How a worksheet asks for answers in writing, for the lessons of ``module`` (the first game of the catalog
     whose lessons they are says it: :attr:`gamekit.catalog.GameInfo.paper_answers`)."""
@@ -349,7 +359,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 out += [tr("This one is done on the computer: it is checked by a calculation too long for paper."), ""]
                 continue
             board = _board_text(ex)
-            out.append(paper_words(_plain(ex.prompt), drawn=bool(board)))
+            out.append(paper_words(_plain(getattr(ex, "paper_prompt", "") or ex.prompt), drawn=bool(board)))
             out.append("")
             if board:
                 out += ["```text", board.rstrip(), "```", ""]
@@ -359,7 +369,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             if ex.choices:  # in the order the widget shows them (shuffled), not the author's
                 out += [f"- [ ] {tr(str(c))}" for c in shown_order(ex.choices, ex.key)] + [""]
             else:
-                out += [tr("Answer:") + " ________________________________________", ""]
+                out += _answer_lines(ex)
         lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
         if lesson is not None and lesson.practice is not None:
             from gamekit.puzzles.sets import level_word
@@ -379,7 +389,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                     if titles
                     else tr("### Problem {i} ({level})", i=n, level=level_word(ex.level)),
                     "",
-                    paper_words(_plain(ex.prompt), drawn=bool(board)),
+                    paper_words(_plain(getattr(ex, "paper_prompt", "") or ex.prompt), drawn=bool(board)),
                     "",
                 ]
                 if board:
@@ -387,7 +397,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 if ex.choices:
                     out += [f"- [ ] {c}" for c in shown_order(ex.choices, ex.key)] + [""]
                 else:
-                    out += [tr("Answer:") + " ________________________________________", ""]
+                    out += _answer_lines(ex)
         question = _reflection_question(lessons, notebook)
         if question:
             out += [

@@ -215,6 +215,25 @@ EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCOR
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
+def table_rounded_chance(left: Iterable[int]) -> float:
+    """The chance that the next rolls (two dice always) shut ``left``, worked out as a pupil does from the page's
+    table: each roll's chance rounded to games in 100 first, then multiplied along each branch and added.  Only
+    to recognise that answer and say why it misses the exact one."""
+    rolls = {r: round(100 * float(two_dice_probability(r))) / 100 for r in range(2, 13)}
+
+    def best(tiles: tuple[int, ...]) -> float:
+        if not tiles:
+            return 1.0
+        total = 0.0
+        for r, chance in rolls.items():
+            sets = tiles_summing_to(r, tiles)
+            if sets:
+                total += chance * max(best(tuple(t for t in tiles if t not in st)) for st in sets)
+        return total
+
+    return best(tuple(sorted(set(left))))
+
+
 def leave_value_exercise(
     uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
 ) -> Exercise:
@@ -275,6 +294,7 @@ def leave_value_exercise(
                 ),
             )
             stuck_slips.pop(games, None)
+        rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
 
         def check(answer: Any) -> tuple[bool, str]:
             given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
@@ -294,6 +314,11 @@ def leave_value_exercise(
                 )
             if given in stuck_slips:
                 return False, stuck_slips[given]
+            if given == rounded != games:
+                return False, tr(
+                    "That is what the table's rounded chances give. Each rounding loses a little: use the chances "
+                    "as fractions of 36, and round only the final answer."
+                )
             if given == math.floor(100 * value) != games:
                 return False, tr(
                     "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "

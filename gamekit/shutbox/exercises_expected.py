@@ -328,7 +328,8 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     one roll and then another is the product of their chances (two dice each time).  Asked in games in 1000, since
     the product is a small chance that rounds to very few games in 100.
 
-    Right: the product, times 1000, rounded to a whole number.  Wrong answers told why: the two chances added
+    Right: the product, times 1000, rounded to a whole number; also the product of the page's rounded chances
+    (games in 100 each), told the exact value.  Wrong answers told why: the two chances added
     instead of multiplied, one factor forgotten (each roll's chance alone), the product given in games in 100,
     and the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.  Refused: a roll two
     dice cannot make (ValueError naming it)."""
@@ -376,9 +377,28 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         ),
     }
     slips.pop(games, None)
+    # the page's table rounds each chance to games in 100 (7: about 17, 8: about 14): multiplying those is near
+    # enough for "about how many games", so it is accepted, with the exact value
+    table_games = round(10 * round(100 * p) * round(100 * q) / 100)
+    slips.pop(table_games, None)
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_whole(answer)
+        if given == table_games != games:
+            return True, tr(
+                "Right, from the table's rounded chances ({first}: about {pa} in 100, {second}: about {pb} in 100): "
+                "about {given} games in 1000. Exactly, {a}/36 × {b}/36 is {exact} games in 1000: keep fractions of "
+                "36 until the last step and you get {games}.",
+                first=first,
+                second=second,
+                pa=round(100 * p),
+                pb=round(100 * q),
+                given=given,
+                a=a,
+                b=b,
+                exact=number(float(1000 * value), 1),
+                games=games,
+            )
         if given == games:
             return True, tr(
                 "Right: {a}/36 × {b}/36 is about {games} games in 1000. A roll of {first} and then a roll of "
@@ -411,7 +431,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             second=second,
         ),
         answer=str(games),
-        solutions=[str(games)],
+        solutions=[str(games)] + ([str(table_games)] if table_games != games else []),
         wrong=[str(g) for g in slips],
         key=f"two rolls {first} {second}",
         leaks=(tr("about {games} games in 1000", games=games),),

@@ -109,12 +109,13 @@ def sets_found(steps: Sequence[SearchStep]) -> list[tuple[int, ...]]:
     return [s.chosen for s in steps if s.outcome == "found"]
 
 
-def parse_sets(answer: Any) -> list[tuple[int, ...]]:
+def parse_sets(answer: Any, *, as_typed: bool = False) -> list[tuple[int, ...]]:
     """Sets typed as ``"9; 8+1; 7+2"`` (``;`` or new lines between sets, ``+``, ``&``, space or ``,`` inside), or as
     ``"9 8+1 7+2"`` / ``"9, 8+1, 7+2"``: once a ``+`` joins tiles, a space or a comma separates sets, so ``"8 1"``
     alone is the one set 8+1.
 
-    Also accepts a list of tuples.  Raises ValueError with a reason for anything else.
+    Also accepts a list of tuples.  Each set comes back largest tile first, unless ``as_typed`` keeps the order
+    its tiles were written in.  Raises ValueError with a reason for anything else.
     """
     if isinstance(answer, (list, tuple)) and all(isinstance(s, (list, tuple, set, frozenset, int)) for s in answer):
         raw = [tuple(s) if not isinstance(s, int) else (s,) for s in answer]
@@ -147,15 +148,29 @@ def parse_sets(answer: Any) -> list[tuple[int, ...]]:
                 raise ValueError(tr("Tile {t} is not on the box: the tiles are 1 to 9.", t=t))
         if len(set(s)) != len(s):
             raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items="+".join(map(str, s))))
-        out.append(tuple(sorted(s, reverse=True)))
+        out.append(tuple(s) if as_typed else tuple(sorted(s, reverse=True)))
     return out
 
 
-def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
+PAPER_SET_LINES = 10
+"""How many answer lines a worksheet gives for "write every set": one set a line, the same number whatever the
+roll (more than any lesson exercise needs), so the lines never tell how many sets there are."""
+
+
+@dataclass
+class SetsExercise(Exercise):
+    """A "write every set" exercise, with how a worksheet asks it: in words for paper (each set on its own line,
+    nothing to type) and on enough answer lines for one set a line."""
+
+    paper_prompt: str = ""
+    answer_lines: int = 1
+
+
+def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> SetsExercise:
     """ "Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
     format example uses another total, so it never lists the answer."""
     open_tiles = tuple(sorted(set(uncovered)))
-    right = tiles_summing_to(total, open_tiles)
+    right = method_order(total, open_tiles)
     covered = [t for t in TILES if t not in open_tiles]
     where = (
         ""
@@ -200,7 +215,14 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
                 len(missing),
                 size=size,
             )
-        return True, tr("All {n} sets: {items}.", n=len(right), items="; ".join("+".join(map(str, s)) for s in right))
+        listed = "; ".join("+".join(map(str, s)) for s in right)
+        if parse_sets(answer, as_typed=True) != right:
+            return True, tr(
+                "All {n} sets are there. The method would list them largest tile first: {items}.",
+                n=len(right),
+                items=listed,
+            )
+        return True, tr("All {n} sets, largest tile first: {items}.", n=len(right), items=listed)
 
     # the format example is never the asked total: its sets would be the answer
     prompt = (
@@ -218,9 +240,16 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> Exercise:
             where=where,
         )
     )
-    return Exercise(
+    paper = tr(
+        "Write every set of open tiles that makes {total}{where}, each set on its own line, with + between its tiles.",
+        total=total,
+        where=where,
+    )
+    return SetsExercise(
         prompt,
         check,
+        paper_prompt=paper,
+        answer_lines=max(PAPER_SET_LINES, len(right) + 2),
         hint=tr("Largest tile first: take a tile, then look for the rest among smaller tiles."),
         answer="; ".join("+".join(map(str, s)) for s in right),
         solutions=["; ".join("+".join(map(str, s)) for s in right)],
@@ -402,10 +431,10 @@ def method_order(total: int, uncovered: Iterable[int] = TILES) -> list[tuple[int
     return sorted((tuple(sorted(s, reverse=True)) for s in tiles_summing_to(total, open_tiles)), reverse=True)
 
 
-NEXT_SET = (9, (7, 2), (1, 2, 3, 4, 5, 7, 8, 9))
-"""Lesson 2, exercise 3: with tile 6 covered, the method's sets for 9 run 9, 8+1, 7+2, 5+4, 5+3+1, 4+3+2; after
-7+2 it skips the covered 6 and finds 5+4 (exercise 2 listed the sets for 9 on a full box: this asks for the
-method's next step when a tile is covered)."""
+NEXT_SET = (11, (9, 2), (1, 2, 3, 4, 5, 6, 7, 9))
+"""Lesson 2, exercise 3: with tile 8 covered, the method's sets for 11 run 9+2, 7+4, 7+3+1, 6+5, …; after 9+2 it
+skips the covered 8 (8+3 would come next on a full box) and finds 7+4.  A total no earlier exercise or table lists,
+so the answer cannot be read off an earlier list by crossing out sets."""
 
 
 def next_set_exercise(

@@ -92,15 +92,13 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "count": lambda theme: tr("Count the {theme}: the sets of open tiles that make it, each once.", theme=theme),
-    "list": lambda theme: tr("Write all the {theme}, none twice.", theme=theme),
+    "list": lambda theme: tr("Work in order, so that none of the {theme} is missed or written twice.", theme=theme),
     "outcomes": lambda theme: tr(
-        "Count the outcomes of two dice that let you go on: first find the totals a set of open tiles makes. "
-        "It is the count you used to compare {theme}.",
+        "Count the outcomes of two dice that let you go on: the count you used to compare {theme}.",
         theme=theme,
     ),
     "stuck": lambda theme: tr(
-        "Count the outcomes of two dice that end the turn: first find the totals no set of open tiles makes. "
-        "The rest go on: the count you used to compare {theme}.",
+        "Count the outcomes of two dice that end the turn: the rest go on, the count you used to compare {theme}.",
         theme=theme,
     ),
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
@@ -111,7 +109,8 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
-sentence, never as a label before it): what the item's own question asks the pupil to do first (lesson 3's items
+sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
+question asks the pupil to do first (lesson 3's items
 count outcomes; they do not ask for the choice of one die or two, so their hint only recalls that the lesson's
 exercises compared one die and two by this count)."""
 

@@ -143,7 +143,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": partial(sets_exercise, 7),
             "sets_9": partial(sets_exercise, 9),
-            "next_set_9": next_set_exercise,
+            "next_set_11": next_set_exercise,
             "sets_10": partial(sets_exercise, 10, (1, 2, 3, 4, 6, 7, 9)),
             "sets_11": partial(sets_exercise, 11, (1, 2, 3, 5, 6, 8)),
             "count_11": partial(count_sets_exercise, 11),
@@ -152,7 +152,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "sets_7": "easy",
             "sets_9": "medium",
-            "next_set_9": "medium",
+            "next_set_11": "medium",
             "sets_10": "medium",
             "sets_11": "hard",
             "count_11": "hard",
@@ -179,7 +179,7 @@ LESSONS: dict[int, Lesson] = {
                     "list every set of open tiles that makes a roll, with a method that never misses one: largest "
                     "tile first"
                 ),
-                ("sets_7", "sets_9", "next_set_9"),
+                ("sets_7", "sets_9", "next_set_11"),
             ),
             (N_("do it when some tiles are already covered"), ("sets_10", "sets_11")),
             (N_("count the sets for a roll without writing each one twice"), ("count_11", "count_12")),
@@ -351,12 +351,7 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 """Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
-"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet leaves to the computer."""
-
-WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {
-    "shut_the_box/04_best_strategy": ("practice",),
-}
-"""What a lesson's worksheet leaves to the computer (exercise keys, or "practice"): lesson 4's practice."""
+"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet prints as a judgement."""
 
 
 def two_rolls_rule() -> str:
@@ -479,7 +474,10 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "one_tile":
             rows = fill_steps()[1:]
             out.append(
-                tr("One tile open, two dice always (the lesson's table): the chance to shut and the expected score.")
+                tr(
+                    "One tile open, two dice always (the lesson's table): the chance to shut, as a fraction of 36 "
+                    "and in games in 100, and the expected score. Work with the fractions of 36."
+                )
             )
             out.append(
                 markdown_table(
@@ -491,7 +489,7 @@ def worksheet_aids(notebook: str) -> list[str]:
                             if r["open"] == (EXPECTED_EXERCISE_TILE,)
                             else tr("never")
                             if r["value"] == 0
-                            else chance_words(r["value"]),
+                            else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
                             tr("your answer to exercise 1")
                             if r["open"] == (EXPECTED_EXERCISE_TILE,)
                             else str(r["score"])

@@ -354,6 +354,20 @@ def test_missing_sets_use_plural_forms():
     assert "2 sets are missing" in ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4")[1]
 
 
+def test_a_right_list_out_of_the_methods_order_is_accepted_and_told_the_order():
+    """Any order of the right sets is right; when it is not largest tile first, the feedback says so once it is
+    right, and gives the method's order."""
+    ex = exercises_sets.sets_exercise(9)
+    ok, why = ex.check("9; 8+1; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2")
+    assert ok and "are there" not in why
+    for typed in ("8+1; 9; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2", "9; 1+8; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2"):
+        ok, why = ex.check(typed)
+        assert ok and "would list them largest tile first: 9; 8+1; 7+2" in why
+    with using("es"):
+        ok, why = ex.check("9; 1+8; 7+2; 6+3; 6+2+1; 5+4; 5+3+1; 4+3+2")
+        assert ok and "ficha más alta" in why
+
+
 def test_a_missing_set_hint_does_not_name_the_set_or_its_first_tile():
     """On a retry the pupil must still find the set: the hint says how many are missing and how many tiles one
     has, never its tiles (lesson 2, every exercise)."""
@@ -1227,6 +1241,11 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
         assert question in ("outcomes", "stuck") and "one die or two" not in ex.prompt
         assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[question]("one die or two"))
         assert "Count the outcomes of two dice" in ex.hint and "choose" not in ex.hint.lower()
+        assert ex.hint.lower().count("totals") == 1  # the idea's sentence does not repeat the exercise's hint
+    for lesson in (2, 3):
+        for ex in L.practice_exercises(lesson):
+            sentences = [s.strip() for s in ex.hint.split(".") if s.strip()]
+            assert len(sentences) == len(set(sentences)) and ex.hint.lower().count("largest tile first") <= 1
 
 
 def test_lesson_four_expected_scores_judge_closeness_before_decimals():
@@ -1409,7 +1428,7 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
                     assert "| " + lesson_words.tile_list(left) + " |" not in aids
     if lang == "en":
         assert "| 7 | ____ | your answer to exercise 1 |" in aids and "about 17 games" not in aids
-        assert "| 9 | about 11 games in 100 | 8 |" in aids and "5.83" not in aids
+        assert "| 9 | 4/36 (about 11 games in 100) | 8 |" in aids and "5.83" not in aids
         assert "The worked example: tiles 3, 6 and 9 open" in aids and "| 9 | 3 and 6 |" in aids
         assert "largest tile first" in method and "5 + 2 + 1; 4 + 3 + 1" in method
     else:
@@ -1903,8 +1922,12 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
     for name, near in (("leave_shut_91", "12"), ("leave_shut_64", "7"), ("leave_shut_64", "9")):
         ok, why = exs[name].check(near)
         assert not ok and "Close, but not the exact chance" in why and "too early" not in why, (name, why)
+    # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100): told so, and to keep fractions of 36
+    assert round(100 * exercises_best_set.table_rounded_chance((4, 6))) == 10
     ok, why = exs["leave_shut_91"].check("10")
-    assert not ok and "cut off the decimals" in why and "10.65" in why
+    assert not ok and "table's rounded chances" in why and "fractions of 36" in why
+    with using("es"):
+        assert "redondeadas de la tabla" in L.LESSONS[4].exercises["leave_shut_91"]().check("10")[1]
     assert exs["leave_shut_91"].check("11")[0] and "10" in exs["leave_shut_91"].wrong
     assert "too early" not in exs["expected_7"].check("4")[1] and "too early" not in exs["leave_shut_91"].check("3")[1]
     assert "rounding" in exs["expected_7"].check("5.84")[1] and "too early" not in exs["expected_7"].check("5.84")[1]
@@ -2069,12 +2092,11 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
         assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
-        assert (
-            tr("These problems are done on the computer: each is checked by a calculation too long for paper.") in four
-        )
-        assert tr("Problem {i} (hard)", i=1) not in four and "(1, 2, 4, 6, 8, 9)" not in four
+        # More practice is judgement: printed too, a set to write down, marked from the guide's solutions
+        off = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
+        assert off not in four and tr("Problem {i} (hard)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
-    assert ("on the computer" if lang == "en" else "en el ordenador") in guide.read_text(encoding="utf-8")
+    assert ("judgement practice" if lang == "en" else "práctica de criterio") in guide.read_text(encoding="utf-8")
 
 
 def test_practice_hints_open_with_a_plain_sentence_not_a_topic_label():
@@ -2435,16 +2457,19 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
 
 
 def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
-    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000.
+    """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 23 games in 1000;
+    the page's rounded table (7: 17 in 100, 8: 14) gives 24, also right, with the exact value.
     Adding the chances, forgetting one factor, giving games in 100 and counting the 30 pairs each get their own
     reason; a roll two dice cannot make is refused, naming it."""
     ex = exercises_expected.two_rolls_exercise()
-    assert ex.solutions == ["23"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
+    assert ex.solutions == ["23", "24"] and ex.check("23")[0] and "6/36 × 5/36" in ex.check("23")[1]
     assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
+    ok, why = ex.check("24")
+    assert ok and "7: about 17 in 100, 8: about 14 in 100" in why and "23.1" in why and "fractions of 36" in why
+    assert not ex.check("25")[0] and ex.check("25")[1].startswith("Not quite")
     assert "You added the chances" in ex.check("306")[1]  # (6 + 5)/36 of 1000
     assert "first roll alone" in ex.check("167")[1] and "second roll alone" in ex.check("139")[1]
     assert "games in 100" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
-    assert not ex.check("24")[0] and ex.check("24")[1].startswith("Not quite")
     assert set(ex.wrong) == {"306", "167", "139", "2", "30"}
     for roll in ((1, 8), (7, 13)):
         with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
@@ -2614,24 +2639,27 @@ def test_lesson_4_fits_50_minutes_and_plays_for_points_in_a_second_part():
 
 
 def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
-    """The objective "largest tile first" is tested by its order, not only its list: with tile 6 covered, after
-    7+2 among the sets for 9 the method finds 5+4; the full box's next set (6+3, needing the covered 6), a skipped
-    step (5+3+1) and the same set written smallest first are each told their own reason; sets that are not the
-    method's, or the last one, are refused."""
+    """The objective "largest tile first" is tested by its order, not only its list: with tile 8 covered, after
+    9+2 among the sets for 11 the method finds 7+4; the full box's next set (8+3, needing the covered 8), a skipped
+    step (7+3+1) and the same set written smallest first are each told their own reason; sets that are not the
+    method's, or the last one, are refused.  Its total is one no earlier exercise's feedback lists, so the answer
+    cannot be read off exercise 2's list."""
     from gamekit.shutbox.tiles import TILES as ALL
 
     ex = exercises_sets.next_set_exercise()
-    assert L.LESSONS[2].exercises["next_set_9"] is exercises_sets.next_set_exercise
-    assert list(L.LESSONS[2].exercises).index("next_set_9") == 2  # exercise 3, after the sets for 9
-    assert "next_set_9" in [n for _, names in L.LESSONS[2].objectives for n in names]
+    assert L.LESSONS[2].exercises["next_set_11"] is exercises_sets.next_set_exercise
+    assert list(L.LESSONS[2].exercises).index("next_set_11") == 2  # exercise 3, after the sets for 9
+    assert "next_set_11" in [n for _, names in L.LESSONS[2].objectives for n in names]
     assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
-    assert ex.solutions == ["5+4"] and sorted(ex.choices) == ["4+5", "5+3+1", "5+4", "6+3"]
-    assert "5+4" not in ex.prompt and "7+2" in ex.prompt and "tile 6 is already covered" in ex.prompt
+    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["4+7", "7+3+1", "7+4", "8+3"]
+    assert "7+4" not in ex.prompt and "9+2" in ex.prompt and "tile 8 is already covered" in ex.prompt
+    earlier = [exercises_sets.sets_exercise(7), exercises_sets.sets_exercise(9)]
+    assert all("7+4" not in e.check(e.solutions[0])[1] for e in earlier)
     reasons = {c: ex.check(c) for c in ex.choices}
-    assert [c for c, (ok, _) in reasons.items() if ok] == ["5+4"]
+    assert [c for c, (ok, _) in reasons.items() if ok] == ["7+4"]
     assert len({why for _, why in reasons.values()}) == 4
-    assert "smallest tile first" in reasons["4+5"][1] and "tile 6 is covered" in reasons["6+3"][1]
-    assert "comes later" in reasons["5+3+1"][1]
+    assert "smallest tile first" in reasons["4+7"][1] and "tile 8 is covered" in reasons["8+3"][1]
+    assert "comes later" in reasons["7+3+1"][1]
     full = exercises_sets.next_set_exercise(9, (7, 2), ALL)
     assert full.solutions == ["6+3"] and "starts with 5" in full.check("5+4")[1]
     assert exercises_sets.next_set_exercise(10, (6, 4), (1, 2, 3, 4, 6, 7, 9)).solutions == ["6+3+1"]
@@ -2672,3 +2700,31 @@ def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
     above = page[: page.index("grid_count_exercise(8)")]
     assert "15 of the 36" not in above and "15/36" not in above
+
+
+def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
+    """On paper, "write every set" asks in plain words (each set on its own line, no ; to type) and gives the same
+    number of lines, more than any of lesson 2's exercises needs, so the lines never tell the count; lesson 4's
+    sheet prints its More practice and its one-tile rows give each chance as k/36 too."""
+    from gamekit.teacher_sheets import _answer_lines, worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/02_sets_for_a_roll")
+    exercise_2 = sheet.split("## Exercise 2")[1].split("## Exercise 3")[0]
+    assert "each set on its own line" in exercise_2 and ";" not in exercise_2
+
+    def answer_lines(text: str) -> int:
+        return sum(1 for line in text.splitlines() if line.rstrip().endswith("____"))
+
+    lines = answer_lines(exercise_2)
+    assert lines == exercises_sets.PAPER_SET_LINES > len(tiles_summing_to(9))
+    assert answer_lines(sheet.split("## Exercise 1")[1].split("## Exercise 2")[0]) == lines
+    with using("es"):
+        es = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/02_sets_for_a_roll", "es")
+        assert "cada conjunto en su propia línea" in es
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy")
+    assert "done on the computer" not in four and "### Problem 3" in four.split("## More practice")[1]
+    assert "| 6 | 5/36 (about 14 games in 100) |" in four and "| 8 | 5/36 (about 14 games in 100) |" in four
+    bad = exercises_sets.sets_exercise(7)
+    bad.answer_lines = 0
+    with pytest.raises(ValueError, match="answer_lines=0"):
+        _answer_lines(bad)
