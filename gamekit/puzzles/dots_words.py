@@ -61,13 +61,13 @@ def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
 
 def safe_line_shares(puzzle: Puzzle) -> str:
     """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
-    the pupil with best play, against the most any other line leaves (:func:`box_shares`)."""
+    the pupil with best play, against the most any wrong line leaves (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
     return ntr(
         "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
-        " after any other line you get {j} at most.",
+        " after any wrong line you get {j} at most.",
         "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
-        " after any other line you get {j} at most.",
+        " after any wrong line you get {j} at most.",
         n,
         k=k,
         j=j,
@@ -76,13 +76,13 @@ def safe_line_shares(puzzle: Puzzle) -> str:
 
 def sacrifice_shares(puzzle: Puzzle) -> str:
     """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
-    boxes given away are not paid back, they only lose less than any other line (:func:`box_shares`)."""
+    boxes given away are not paid back, they only lose less than any wrong line (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
     return ntr(
         "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
-        " any other line you get {j} at most.",
+        " any wrong line you get {j} at most.",
         "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
-        " any other line you get {j} at most.",
+        " any wrong line you get {j} at most.",
         n,
         k=k,
         j=j,
@@ -104,7 +104,7 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
     to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
     long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
-    the pupil with best play against any other line's (:func:`safe_line_shares`).
+    the pupil with best play against any wrong line's (:func:`safe_line_shares`).
     *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
     :func:`sacrifice_shares`."""
     game = puzzle.position

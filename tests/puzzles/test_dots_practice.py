@@ -140,3 +140,29 @@ def test_the_double_deal_and_loop_mistakes_say_what_the_line_did():
                     after.play(w)
                     assert reply in capture_lines(after)  # the opponent takes them
     assert kinds["take"] >= 30 and kinds["elsewhere"] >= 5
+
+
+def test_the_shares_why_is_true_for_every_right_line_and_speaks_of_wrong_lines():
+    """Safe-line and sacrifice puzzles often have several right lines: the "why" compares a right line with the wrong
+    ones only, and its numbers are the solver's: the pupil's share after the line, the most any wrong line leaves."""
+    import re
+
+    from gamekit.puzzles.dots_words import why_words
+
+    several = checked = 0
+    for theme in ("safe_line", "sacrifice"):
+        for p in practice_pool(G, theme):
+            game = p.position
+            left = game.geometry.n_boxes - sum(game.scores)
+            several += len(p.answers) > 1
+            for a in p.answers:
+                words = why_words(p, theme, a)
+                if not words or "at most" not in words:
+                    continue
+                checked += 1
+                assert "any other line" not in words and "after any wrong line you get" in words, (p.id, a)
+                k, n, j = map(int, re.search(r"get (\d+) of the (\d+) box.*get (\d+) at most", words).groups())
+                assert n == left and k == (left + p.facts["best"]) // 2, (p.id, a)
+                assert j == max((left + r["value"]) // 2 for r in p.refutations.values()), (p.id, a)
+                assert j < k and not set(p.refutations) & set(p.answers), (p.id, a)
+    assert checked >= 20 and several >= 10
