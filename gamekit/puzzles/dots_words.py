@@ -137,9 +137,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
     reads the position as "take every box or decline the last ones?": a decline where taking every box is right
     (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
-    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
-    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
-    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
+    than the boxes declined).  Else, where every right answer takes a box, the line leaves the boxes with three sides
+    for the opponent (named first: it is the mistake, even when the line also draws another box's third side);
+    else the line draws a box's third side while a right answer draws none ("b1-c1 draws the third side of box
+    b1").  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
     gives."""
     from gamekit.dots.puzzle_text import SEATS
 
@@ -204,6 +205,17 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             return []  # it completes a box: the turn stays
         return [b for b in boxes if game.sides_drawn(b) == 2]
 
+    caps = capture_lines(game)
+    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
+        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
+        return ntr(
+            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
+            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            len(boxes),
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+        )
     line = game.line_index(action)
     name = game.line_name(line)
     third = third_sides(line)
@@ -214,17 +226,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             len(third),
             line=name,
             boxes=tr(" and ").join(geo.box_name(b) for b in third),
-            other=other,
-        )
-    caps = capture_lines(game)
-    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
-        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
-        return ntr(
-            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
-            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
-            len(boxes),
-            line=name,
-            boxes=tr(" and ").join(boxes),
             other=other,
         )
     return None
