@@ -172,7 +172,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`); the *take a
     box* pool (and so lessons 1 and 2 and its homework code) none where the solver reads the position as "take every
     box or decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong
-    lines, are lesson 5's.  Never a
+    lines, are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool
+    asks, so the two ideas' Practice and homework sets share no puzzle.  Never a
     puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
     other puzzle."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
@@ -182,6 +183,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     if theme == "take_box":
         puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
+    if theme == "safe_line":
+        puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
 
 

@@ -211,3 +211,18 @@ def test_take_a_box_asks_no_lesson_five_question():
     for n in (1, 2):
         assert not any(decline_lines(p.position)[2] for p in lesson_pool(G, n))
     assert not any(decline_lines(p.position)[2] for p in homework_set(G, "take_box", 10, 1))
+
+
+def test_the_safe_line_and_long_chain_count_ideas_share_no_puzzle():
+    """Both ideas come from lesson 4 and the bank tags the count puzzles as safe-line ones too: each idea's Practice
+    and homework set asks its own puzzles, and lesson 4's Practice still asks both."""
+    from gamekit.puzzles.homework import homework_set
+
+    safe = {p.id for p in practice_pool(G, "safe_line")}
+    count = {p.id for p in practice_pool(G, "long_chain_count")}
+    assert len(safe) >= 10 and len(count) >= 10 and not safe & count
+    for seed in (1, 2, 3):
+        a = set(homework_set(G, "safe_line", 10, seed).ids)
+        b = set(homework_set(G, "long_chain_count", 10, seed).ids)
+        assert len(a) == len(b) == 10 and not a & b
+    assert safe | count <= {p.id for p in lesson_pool(G, 4)}
