@@ -169,7 +169,11 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
     opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
     which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
-    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`).  Never a
+    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`); the *take a
+    box* pool (and so lessons 1 and 2 and its homework code) none where the solver reads the position as "take every
+    box or decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong
+    lines, are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool
+    asks, so the two ideas' Practice and homework sets share no puzzle.  Never a
     puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
     other puzzle."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
@@ -177,6 +181,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         return _take_or_decline(puzzles)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
+    if theme == "take_box":
+        puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
+    if theme == "safe_line":
+        puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
 
 

@@ -61,13 +61,13 @@ def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
 
 def safe_line_shares(puzzle: Puzzle) -> str:
     """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
-    the pupil with best play, against the most any other line leaves (:func:`box_shares`)."""
+    the pupil with best play, against the most any wrong line leaves (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
     return ntr(
         "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
-        " after any other line you get {j} at most.",
+        " after any wrong line you get {j} at most.",
         "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
-        " after any other line you get {j} at most.",
+        " after any wrong line you get {j} at most.",
         n,
         k=k,
         j=j,
@@ -76,13 +76,13 @@ def safe_line_shares(puzzle: Puzzle) -> str:
 
 def sacrifice_shares(puzzle: Puzzle) -> str:
     """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
-    boxes given away are not paid back, they only lose less than any other line (:func:`box_shares`)."""
+    boxes given away are not paid back, they only lose less than any wrong line (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
     return ntr(
         "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
-        " any other line you get {j} at most.",
+        " any wrong line you get {j} at most.",
         "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
-        " any other line you get {j} at most.",
+        " any wrong line you get {j} at most.",
         n,
         k=k,
         j=j,
@@ -104,7 +104,7 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
     to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
     long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
-    the pupil with best play against any other line's (:func:`safe_line_shares`).
+    the pupil with best play against any wrong line's (:func:`safe_line_shares`).
     *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
     :func:`sacrifice_shares`."""
     game = puzzle.position
@@ -137,9 +137,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
     reads the position as "take every box or decline the last ones?": a decline where taking every box is right
     (the boxes it hands over do not pay for control), a take where declining is right (control is worth more
-    than the boxes declined).  Else the line draws a box's third side while a right answer draws none ("b1-c1
-    draws the third side of box b1"), or it leaves a box with three sides for the opponent when taking it was
-    right.  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
+    than the boxes declined).  Else, where every right answer takes a box, the line leaves the boxes with three sides
+    for the opponent (named first: it is the mistake, even when the line also draws another box's third side);
+    else the line draws a box's third side while a right answer draws none ("b1-c1 draws the third side of box
+    b1").  Other mistakes (opening the wrong chain) are told by the line of best play the feedback already
     gives."""
     from gamekit.dots.puzzle_text import SEATS
 
@@ -204,6 +205,17 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             return []  # it completes a box: the turn stays
         return [b for b in boxes if game.sides_drawn(b) == 2]
 
+    caps = capture_lines(game)
+    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
+        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
+        return ntr(
+            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
+            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            len(boxes),
+            line=name,
+            boxes=tr(" and ").join(boxes),
+            other=other,
+        )
     line = game.line_index(action)
     name = game.line_name(line)
     third = third_sides(line)
@@ -214,17 +226,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             len(third),
             line=name,
             boxes=tr(" and ").join(geo.box_name(b) for b in third),
-            other=other,
-        )
-    caps = capture_lines(game)
-    if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
-        boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
-        return ntr(
-            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
-            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
-            len(boxes),
-            line=name,
-            boxes=tr(" and ").join(boxes),
             other=other,
         )
     return None

@@ -140,3 +140,89 @@ def test_the_double_deal_and_loop_mistakes_say_what_the_line_did():
                     after.play(w)
                     assert reply in capture_lines(after)  # the opponent takes them
     assert kinds["take"] >= 30 and kinds["elsewhere"] >= 5
+
+
+def test_the_shares_why_is_true_for_every_right_line_and_speaks_of_wrong_lines():
+    """Safe-line and sacrifice puzzles often have several right lines: the "why" compares a right line with the wrong
+    ones only, and its numbers are the solver's: the pupil's share after the line, the most any wrong line leaves."""
+    import re
+
+    from gamekit.puzzles.dots_words import why_words
+
+    several = checked = 0
+    for theme in ("safe_line", "sacrifice"):
+        for p in practice_pool(G, theme):
+            game = p.position
+            left = game.geometry.n_boxes - sum(game.scores)
+            several += len(p.answers) > 1
+            for a in p.answers:
+                words = why_words(p, theme, a)
+                if not words or "at most" not in words:
+                    continue
+                checked += 1
+                assert "any other line" not in words and "after any wrong line you get" in words, (p.id, a)
+                k, n, j = map(int, re.search(r"get (\d+) of the (\d+) box.*get (\d+) at most", words).groups())
+                assert n == left and k == (left + p.facts["best"]) // 2, (p.id, a)
+                assert j == max((left + r["value"]) // 2 for r in p.refutations.values()), (p.id, a)
+                assert j < k and not set(p.refutations) & set(p.answers), (p.id, a)
+    assert checked >= 20 and several >= 10
+
+
+def test_a_take_a_box_wrong_line_names_the_boxes_left_untaken_first():
+    """Where every right line takes a box, a wrong line's mistake is the boxes it leaves for the opponent, even when
+    it also draws another box's third side (d3-d4 of dots-185e291fad leaves d1 and d2, and gives d3 a third side)."""
+    from gamekit.puzzles.dots_words import mistake_words
+
+    seen = 0
+    for p in practice_pool(G, "take_box"):
+        game = p.position
+        caps = set(capture_lines(game))
+        if not caps or not set(p.answers) <= caps:
+            continue
+        three = [game.geometry.box_name(b) for b in range(game.geometry.n_boxes) if game.sides_drawn(b) == 3]
+        for w in p.refutations:
+            if w in caps:
+                continue
+            words = mistake_words(p, w)
+            assert words and words.startswith(f"The mistake: {w} leaves box"), (p.id, w, words)
+            assert all(b in words for b in three) and words.endswith(" to take."), (p.id, w, words)
+            seen += 1
+    assert seen >= 100
+    p = next(p for p in practice_pool(G, "take_box") if p.id == "dots-185e291fad")
+    words = "The mistake: d3-d4 leaves boxes d1 and d2, which have three sides, for Coral to take."
+    assert mistake_words(p, "d3-d4") == words
+
+
+def test_take_a_box_asks_no_lesson_five_question():
+    """The *take a box* pool (lessons 1 and 2, its homework code "after lesson 2") holds no position the solver reads
+    as "take every box or decline the last ones?", and none of its wrong lines is explained with control or chains."""
+    from gamekit.puzzles.dots_words import decline_lines, mistake_words
+    from gamekit.puzzles.homework import homework_set
+
+    pool = practice_pool(G, "take_box")
+    assert len(pool) >= 40
+    for p in pool:
+        assert not decline_lines(p.position)[2], p.id
+        for w in p.refutations:
+            words = mistake_words(p, w) or ""
+            assert "control" not in words and "chain" not in words, (p.id, w, words)
+    assert "dots-180835221f" in {p.id for p in practice_pool(G)}  # still asked where lesson 5's idea is
+    assert "dots-180835221f" not in {p.id for p in practice_pool(G, "take_box")}
+    for n in (1, 2):
+        assert not any(decline_lines(p.position)[2] for p in lesson_pool(G, n))
+    assert not any(decline_lines(p.position)[2] for p in homework_set(G, "take_box", 10, 1))
+
+
+def test_the_safe_line_and_long_chain_count_ideas_share_no_puzzle():
+    """Both ideas come from lesson 4 and the bank tags the count puzzles as safe-line ones too: each idea's Practice
+    and homework set asks its own puzzles, and lesson 4's Practice still asks both."""
+    from gamekit.puzzles.homework import homework_set
+
+    safe = {p.id for p in practice_pool(G, "safe_line")}
+    count = {p.id for p in practice_pool(G, "long_chain_count")}
+    assert len(safe) >= 10 and len(count) >= 10 and not safe & count
+    for seed in (1, 2, 3):
+        a = set(homework_set(G, "safe_line", 10, seed).ids)
+        b = set(homework_set(G, "long_chain_count", 10, seed).ids)
+        assert len(a) == len(b) == 10 and not a & b
+    assert safe | count <= {p.id for p in lesson_pool(G, 4)}
