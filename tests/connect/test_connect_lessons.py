@@ -309,7 +309,7 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
         assert ("red", "yellow")[g.to_move] == stuck, m
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 2, 0, False)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -352,17 +352,18 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 
 
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
-    """Exercises 5 and 6 put their threat on an odd row each, one red and one yellow, with different answers: "it
-    probably helps" in exercise 5, "it probably won't help" in exercise 6. Exercise 6 is not answered by copying
-    exercise 5, nor by "odd helps": owner and row must be combined."""
+    """Exercises 5 and 6 put their threat on rows of different kinds, exercise 5 on an odd row and exercise 6 on an
+    even one, with different answers: "it probably helps" in exercise 5, "it probably won't help" in exercise 6.
+    Exercise 6 is not answered by copying exercise 5: its row must be counted, and judged for the threat's owner."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
-    assert (sa, sb) == (0, 1)
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
+    assert (sa, sb) == (0, 0)
     assert a.solutions == ["odd row: it will probably help its owner"]
-    assert b.solutions == ["odd row: it will probably not help its owner"]
-    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
+    assert b.solutions == ["even row: it will probably not help its owner"]
+    assert "whose threat" in b.check("even row: it will probably help its owner")[1]
+    assert "row 2" in b.check("odd row: it will probably help its owner")[1]
 
 
 @pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
@@ -394,8 +395,8 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
 
     with using("es"):
         ex = lesson2_rows.odd_even_exercise("odd_even_2")
-        assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert "fila par: probablemente no le servirá a su dueño" in ex.choices
+        assert ex.solutions == ["fila par: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -1038,7 +1039,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
+        "Threat cells: R (red) in column 7, which is still empty: the R is in the cell of that column where a red "
+        "disc would make five (count up from the bottom to find its row)."
     )
     assert "column 1, row 2" in L.exercises()["zugzwang_who"].marked_cells  # a zugzwang question keeps its rows
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
