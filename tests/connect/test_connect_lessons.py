@@ -272,10 +272,14 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
     assert who.choices is None and who.solutions == [f"{stuck} 19"] == ["red 19"]
     ok, right = who.check("Red, 19")
     assert ok and "zugzwang" in right and "Cell 20, the last safe one, goes to yellow" in right
-    assert who.check("19 red")[0]
-    for guess in ("red", "yellow", "19", "red 19 yellow", "blue 3"):
+    for typed in ("19 red", "RED 19.", "cell 19 red", "Red: 19!"):
+        assert who.check(typed)[0], typed
+    for guess in ("red 19 yellow", "blue 3", "red 19 or 20"):
         ok, feedback = who.check(guess)
         assert not ok and f'"{guess}" is not a colour and a number' in feedback
+    # a bare colour asks for the number too, in the same words for either colour (no tell which one is right)
+    assert who.check("red")[1] == who.check("yellow")[1] and "Type the number too" in who.check("red")[1]
+    assert not who.check("red")[0] and not who.check("19")[0] and "Type the colour too" in who.check("19")[1]
     assert not who.check(19)[0] and "Type a colour and a number" in who.check(19)[1]
     reasons = {guess: who.check(guess) for guess in who.wrong}
     assert not any(ok for ok, _ in reasons.values())
@@ -657,7 +661,8 @@ def test_the_diagonal_exercise_does_not_give_the_lines_shape_away():
 
 def test_the_zugzwang_question_names_the_cells_it_means():
     who = lesson2_exercises.zugzwang_who_exercise()
-    assert "until those cells" not in who.prompt and "every cell outside those columns is full" in who.prompt
+    assert "until those cells" not in who.prompt and "drop only outside columns 1 and 6" in who.prompt
+    assert len(who.prompt.split()) <= 50  # short: who has to fill a ✗ cell first, typed as colour and number
 
 
 def test_lesson_one_practice_is_make_five_or_stop_five_with_room_to_miss():
