@@ -2309,7 +2309,8 @@ def test_the_hard_popout_exercise_hint_points_without_giving_the_pattern():
 @pytest.mark.parametrize("lesson", [1, 2])
 def test_a_practice_right_answer_says_what_the_drop_does(lesson):
     """Lessons 1 and 2's More practice: a right drop is told what it does on that board (the five it makes and
-    which way, the cell it takes where the other player would have made five, or the threat it makes), computed
+    which way, the cell it takes where the other player would have made five, the threat it makes, or for a
+    zugzwang who runs out of harmless drops first), computed
     from the position, then what best play gives; never the bare "column 5 — red wins with best play"."""
     from gamekit.connect.threats import threat_cells as threats
 
@@ -2329,6 +2330,8 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
+        elif "harmless drops" in ex.hint:  # a zugzwang: the count the hint asks about
+            assert "runs out of harmless drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
         best = solve(game)
@@ -2352,3 +2355,34 @@ def test_lesson_one_gives_a_whole_first_game_realistic_minutes(lang):
     playing = "jugando" if lang == "es" else "playing"
     assert re.search(rf"\b{rows[0][0]} {playing}\b", page)
     assert f"{L.LESSONS[1].minutes} min" in page
+
+
+def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about():
+    """Lesson 2's "More practice" zugzwang puzzles hint "who will run out of harmless drops first?": a right drop
+    is told that count, recomputed here on the board after it (the empty cells outside the columns with a threat
+    cell, an even number with the other player to drop next), not where the disc lands."""
+    from gamekit.connect import lesson_practice
+
+    seen = 0
+    for ex in L.practice_exercises(2):
+        if "harmless drops" not in ex.hint:
+            continue
+        for column in ex.solutions:
+            after = ex.position.copy()
+            after.play(column)
+            cols = sorted({c for s in (0, 1) for c, _ in threat_cells(after, s)})
+            empty = sum(
+                after.height - len(after.grid[c])
+                for c in range(after.width)
+                if after.column_number(c) is not None and c not in cols
+            )
+            nxt = ("red", "yellow")[after.to_move]
+            ok, said = ex.check(column)
+            assert ok and said.startswith(lesson_practice.zugzwang_words(after))
+            assert f"{empty} empty cells are left outside columns" in said and empty % 2 == 0
+            assert f"{nxt} drops next, so {nxt} runs out of harmless drops first" in said
+            assert "lands on row" not in said
+            seen += 1
+    assert seen >= 1
+    # a board with no threat has no such count: the drop is then told what it builds
+    assert lesson_practice.zugzwang_words(lesson_positions.position("under_threat").__class__.from_moves("4")) is None
