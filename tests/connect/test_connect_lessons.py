@@ -1964,10 +1964,12 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     (answer,) = ex.solutions
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
-    assert "first step: in this game, answering on top means yellow cannot lose" in intro
-    assert "not true in every game: red could make five across a row" in intro
+    assert "proof that yellow cannot lose in this game by answering on top. That is only the first step" in intro
+    assert "It is not true in every game. In another game, red could make five across a row" in intro
+    # short sentences: none of the intro's sentences runs past 25 words
+    assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
