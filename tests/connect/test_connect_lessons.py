@@ -2388,3 +2388,36 @@ def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about()
     assert seen >= 1
     # a board with no threat has no such count: the drop is then told what it builds
     assert lesson_practice.zugzwang_words(lesson_positions.position("under_threat").__class__.from_moves("4")) is None
+
+
+def _guide_groups(cell: str, challenge: str) -> list[set[str]]:
+    """A teacher's guide "tested by" cell ("exercises 1, 2 and 9; 5–9; 10 and the final challenge") as one set of
+    exercise numbers per objective ("challenge" for the final challenge)."""
+    groups = []
+    for part in re.sub(r"^\s*(exercises|ejercicios)\s*", "", cell).split(";"):
+        found = {"challenge"} if challenge in part else set()
+        for a, b in re.findall(r"(\d+)(?:–(\d+))?", part):
+            found |= {str(n) for n in range(int(a), int(b or a) + 1)}
+        groups.append(found)
+    return groups
+
+
+@pytest.mark.parametrize(
+    "guide, challenge", [("docs/teachers/connect.md", "challenge"), ("docs/teachers/es/connect.md", "reto")]
+)
+def test_the_guides_objectives_table_names_the_exercises_of_each_objective(guide, challenge):
+    """The guide's Objectives table says which exercises test each objective; those are the exercises the Lesson's
+    objectives data names, numbered as the lesson page numbers them (its "### Exercise n" headings)."""
+    rows = re.findall(r"^\| \[?(\d) — .*\| ([^|]+) \|$", (NOTEBOOKS.parent / guide).read_text(encoding="utf-8"), re.M)
+    assert [n for n, _ in rows] == ["1", "2", "3"]
+    for n, cell in rows:
+        lesson = L.LESSONS[int(n)]
+        page = (NOTEBOOKS / f"{lesson.notebook}.md").read_text(encoding="utf-8")
+        by_name = {factory.__name__: key for key, factory in lesson.exercises.items()}
+        found = re.findall(
+            r'### Exercise (\d+)[^\n]*\n(?:(?!### )[\s\S])*?(?:L\.exercise\("(\w+)"|ExerciseWidget\(\w+\.(\w+)\(\))',
+            page,
+        )
+        number = {key or by_name[name]: num for num, key, name in found} | {"challenge": "challenge"}
+        wanted = [{number[key] for key in keys} for _, keys in lesson.objectives]
+        assert _guide_groups(cell, challenge) == wanted, (n, cell)
