@@ -132,9 +132,9 @@ def parse_line_counts(answer: Any) -> LineCounts:
 
 
 def count_lines_exercise() -> ConnectExercise:
-    """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (a bare total,
-    even the right one, or the right counts in another order get their own reason: the counts are what is
-    checked).  Each direction's slip gets its own reason: the diagonals forgotten (the most common slip), the
+    """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
+    alone, 64, is accepted too; the right counts in another order get their own reason).  Each direction's slip
+    gets its own reason: the diagonals forgotten (the most common slip), the
     side discs left out of the rows or the diagonals, one diagonal direction only, the side columns counted up,
     the Connect Four counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
     disc left out (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""

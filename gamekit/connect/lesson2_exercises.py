@@ -4,6 +4,7 @@ claimeven and zugzwang.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -340,13 +341,25 @@ def zugzwang_who_exercise() -> ConnectExercise:
         **values,
     )
 
-    def parse(answer: Any) -> tuple[int | None, int | None]:
+    def parse(answer: Any) -> tuple[int, int]:
+        """The one colour and the one number in a typed answer ("red 19", "RED 19.", "cell 19 red"; other words
+        and punctuation ignored); ValueError saying what is missing or ambiguous (the same words for either
+        colour, so a refusal never tells which colour is right)."""
         if not isinstance(answer, str):
             raise ValueError(tr("Type a colour and a number, for example: yellow 7."))
-        words = answer.replace(",", " ").lower().split()
+        words = re.sub(r"[^\w]+", " ", answer.lower()).split()
         seats = {seat for w in words for seat in (0, 1) if w in (colour[seat].lower(), COLOUR_NAMES[seat])}
         numbers = [int(w) for w in words if w.isdigit()]
-        if len(seats) != 1 or len(numbers) != 1 or len(words) != 2:
+        if len(seats) == 1 and not numbers:
+            raise ValueError(
+                tr(
+                    "Type the number too: the colour, then the number of the last safe cell that player fills, "
+                    "like this: yellow 7."
+                )
+            )
+        if len(words) == 1 and len(numbers) == 1:  # the number alone
+            raise ValueError(tr("Type the colour too: who fills that cell? Like this: yellow 7."))
+        if len(seats) != 1 or len(numbers) != 1:
             raise ValueError(
                 tr('"{answer}" is not a colour and a number. Type them like this: yellow 7.', answer=answer.strip())
             )
@@ -394,10 +407,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
     right = f"{colour[forced]} {last_own}"
     return ConnectExercise(
         tr(
-            "Both players drop only outside columns {names}, and nobody wins there, until every cell outside "
-            "those columns is full. Number those safe cells 1, 2, 3 … in the order they are filled. Who then has "
-            "to drop into a ✗ cell, and what is the number of the last safe cell that player filled? Type the "
-            "colour and the number, for example: yellow 7.",
+            "Both players drop only outside columns {names}, where nobody wins. Number these safe cells 1, 2, "
+            "3 … as they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their "
+            "last safe cell, like: yellow 7.",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
         check,

@@ -124,9 +124,9 @@ SOLVE_FROM = 18
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 4 row 3 (odd: red's kind, as in "odd_even", but yellow's), across
-    # row 3 from column 2 to 6, column 4 still empty; the exact solver: a draw, yellow never makes five there
-    "odd_even_2": "331223526366346355",
+    # red to move: one red threat cell, column 7 row 2 (even: yellow's kind, unlike "odd_even"), across row 2 from
+    # column 4 to the full outer column, column 7 still empty; the exact solver: a draw, red never makes five there
+    "odd_even_2": "15146242316353155331",
 }
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats
+from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import ntr, tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
@@ -34,7 +34,7 @@ class ConnectProblemSet(ProblemSet):
             def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
                 return make(
                     practice_prompt(position, solutions, value, by_hand=self.by_hand),
-                    _hiding_answers(check, position, solutions, puzzle.refutations, value),
+                    _hiding_answers(check, position, solutions, puzzle.refutations, value, theme),
                     position=position,
                     solutions=solutions,
                     **k,
@@ -51,20 +51,21 @@ def _hiding_answers(
     solutions: Sequence[str],
     refutations: dict,
     best: int,
+    theme: str | None = None,
 ) -> Callable[[Any], tuple[bool, str]]:
     """A practice puzzle's ``check`` whose wrong-answer feedback tells what follows from the pupil's own drop
     (:func:`outcome_words`) without naming an accepted column: the bank's line of best play often starts with the
     answer itself.  The bank's exact value after the drop (``refutations``, for the player to move) judges it even
     in an early position, where no line of best play is shown.  A right answer is told what the drop does
-    (:func:`practice_right_words`, with ``best``, the bank's value of the position for the player to move); a
-    refused input is judged by ``check`` unchanged."""
+    (:func:`practice_right_words`, with ``best``, the bank's value of the position for the player to move, and
+    ``theme``, the idea the hint points to); a refused input is judged by ``check`` unchanged."""
     accepted = [str(s) for s in solutions]
 
     def checked(answer: Any) -> tuple[bool, str]:
         ok, feedback = check(answer)  # a refused input raises here, with its reason
         column = parse_column(game, answer)
         if ok:
-            return ok, practice_right_words(game, column, best)
+            return ok, practice_right_words(game, column, best, theme)
         value = refutations[column]["value"] if column in refutations else None
         return False, tr(
             "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
@@ -81,11 +82,39 @@ def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[
     return None
 
 
-def practice_right_words(game: ConnectGame, column: str, best: int) -> str:
+def zugzwang_words(after: ConnectGame) -> str | None:
+    """The parity reason behind a zugzwang drop, counted on the board after it: the empty cells outside the
+    columns holding a threat cell (either player's), and who runs out of those harmless drops first, taking turns
+    from the player to move (an even count: that player; an odd one: the other).  None when no threat is on the
+    board, or when the player who just dropped is the one who runs out (then the count is not why the drop is
+    right)."""
+    columns = sorted({c for seat in (0, 1) for c, _ in threat_cells(after, seat)})
+    if not columns:
+        return None
+    others = [c for c in range(after.width) if after.column_number(c) is not None and c not in columns]
+    empty = sum(after.height - len(after.grid[c]) for c in others)
+    nxt = after.to_move
+    forced = nxt if empty % 2 == 0 else 1 - nxt
+    if forced != nxt:
+        return None
+    return ntr(
+        "Right: after your drop, {n} empty cell is left outside columns {columns}, where the threats are, so "
+        "{forced} runs out of harmless drops first and must drop into one of those columns.",
+        "Right: after your drop, {n} empty cells are left outside columns {columns}, where the threats are. "
+        "{n} is even and {forced} drops next, so {forced} runs out of harmless drops first and must drop into "
+        "one of those columns.",
+        empty,
+        columns=tr(" and ").join(str(after.column_number(c)) for c in columns),
+        forced=tr(COLOUR_NAMES[forced]),
+    )
+
+
+def practice_right_words(game: ConnectGame, column: str, best: int, theme: str | None = None) -> str:
     """A right practice drop told what it does, computed from the position: the five it makes (and which way it
-    runs), or the cell it takes where the other player would have made five (and which way that line runs), or
-    what it builds (a new threat, or the mover's best line through it); then what best play gives (``best``: the
-    value of the position for the player to move, 1 a win, 0 a draw, -1 a loss)."""
+    runs), or the cell it takes where the other player would have made five (and which way that line runs), or,
+    for a zugzwang (``theme``), the count of harmless drops the hint asks about (:func:`zugzwang_words`), or what
+    it builds (a new threat, or the mover's best line through it); then what best play gives (``best``: the value
+    of the position for the player to move, 1 a win, 0 a draw, -1 a loss)."""
     mover = game.to_move
     me, them = tr(COLOUR_NAMES[mover]), tr(COLOUR_NAMES[1 - mover])
     col = game.grid_column(int(column))
@@ -109,7 +138,9 @@ def practice_right_words(game: ConnectGame, column: str, best: int) -> str:
             way=line_way(game, blocked),
         )
     else:
-        does = tr("Right: your disc {what}.", what=drop_words(after, mover))
+        does = (zugzwang_words(after) if theme == "zugzwang" else None) or tr(
+            "Right: your disc {what}.", what=drop_words(after, mover)
+        )
     if best > 0:
         then = tr("{colour} wins with best play from here.", colour=SUBJECT[mover]())
     elif best == 0:

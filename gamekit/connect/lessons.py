@@ -140,12 +140,14 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "Explain in one sentence why fewer lines of five than lines of four go up a column (both grids are "
-                "6 rows high)."
+                "Suppose the side columns started the other way round: yellow at the bottom left, red at the bottom "
+                "right. In one sentence: what would change for the lines that use a side disc, and what would stay "
+                "the same?"
             ),
             N_(
-                "A line of five fits in a column of 6 cells in only 2 places (rows 1–5 and 2–6), while a line of "
-                "four fits in 3, and the side columns give none because they mix both colours."
+                "Each row's side discs would swap ends, so a line across a row or a diagonal could use a side disc "
+                "on the other side than before; but every row would still have one red and one yellow side disc, "
+                "so the number of lines of five, each player's chances and what a pop does would stay the same."
             ),
         ),
         ConnectProblemSet(

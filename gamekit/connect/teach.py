@@ -206,10 +206,16 @@ def disc_slip(k: int, score: int, top: int) -> str:
     )
 
 
-TINY_TREE = (((0, 4), (0, 6)), ((0, 2), (1, 5)))
-"""Lesson 3's first exercise, a search tree two moves deep on the tiny board: red's two moves, A and B, and under
-each yellow's two replies, each ending in a result found further down — (winner's seat, the winner's disc
-number): under A red wins with its 4th or its 6th disc, under B with its 2nd disc, or yellow wins with its 5th."""
+TINY_TREE_DROPPED = 2
+"""How many discs each player has dropped in the position of Lesson 3's first exercise (red to move)."""
+
+TINY_TREE = (((1, 6), (0, 5)), ((0, 4), (1, 4)))
+"""Lesson 3's first exercise, a search tree two moves deep on the tiny board, from a position where each player
+has dropped :data:`TINY_TREE_DROPPED` discs: red's two moves, A and B, and under each yellow's two replies, each
+ending in a result found further down — (winner's seat, the winner's disc number).  Every result can happen: red's
+move is its 3rd disc and yellow's reply its 3rd, so red wins at the soonest with its 4th disc and yellow with its
+4th.  Under A yellow wins with its 6th disc or red with its 5th; under B red wins with its 4th or yellow with its
+4th.  Minimax gives −1, not the +1 the lesson prints for its tiny position just below the exercise."""
 
 
 def tree_leaf_score(leaf: tuple[int, int], cells: int = TINY.cells) -> int:
@@ -325,10 +331,12 @@ def tiny_tree_exercise():
 
     return Exercise(
         tr(
-            "On the tiny board (12 cells: a win with disc number n scores 7 − n) red is to move and has two "
-            "moves, A and B. The search found what happens after each of yellow's replies. After move A, one "
-            "reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the other in {b2}. "
-            "What score does minimax give this position, for red? Type it like +2 or −1 (0 for a draw).",
+            "On the tiny board (12 cells: a win with disc number n scores 7 − n) each player has dropped "
+            "{dropped} discs. Red is to move, and has two moves, A and B. The search found what happens after "
+            "each of yellow's replies. After move A, one reply ends in {a1}, the other in {a2}. After move B, "
+            "one reply ends in {b1}, the other in {b2}. What score does minimax give this position, for red? "
+            "Type it like +5 or −5 (0 for a draw).",
+            dropped=TINY_TREE_DROPPED,
             a1=_leaf_words(TINY_TREE[0][0]),
             a2=_leaf_words(TINY_TREE[0][1]),
             b1=_leaf_words(TINY_TREE[1][0]),

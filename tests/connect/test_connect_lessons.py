@@ -272,10 +272,14 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
     assert who.choices is None and who.solutions == [f"{stuck} 19"] == ["red 19"]
     ok, right = who.check("Red, 19")
     assert ok and "zugzwang" in right and "Cell 20, the last safe one, goes to yellow" in right
-    assert who.check("19 red")[0]
-    for guess in ("red", "yellow", "19", "red 19 yellow", "blue 3"):
+    for typed in ("19 red", "RED 19.", "cell 19 red", "Red: 19!"):
+        assert who.check(typed)[0], typed
+    for guess in ("red 19 yellow", "blue 3", "red 19 or 20"):
         ok, feedback = who.check(guess)
         assert not ok and f'"{guess}" is not a colour and a number' in feedback
+    # a bare colour asks for the number too, in the same words for either colour (no tell which one is right)
+    assert who.check("red")[1] == who.check("yellow")[1] and "Type the number too" in who.check("red")[1]
+    assert not who.check("red")[0] and not who.check("19")[0] and "Type the colour too" in who.check("19")[1]
     assert not who.check(19)[0] and "Type a colour and a number" in who.check(19)[1]
     reasons = {guess: who.check(guess) for guess in who.wrong}
     assert not any(ok for ok, _ in reasons.values())
@@ -309,7 +313,7 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
         assert ("red", "yellow")[g.to_move] == stuck, m
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 3, 1, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 2, 0, False)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -352,17 +356,18 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 
 
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
-    """Exercises 5 and 6 put their threat on an odd row each, one red and one yellow, with different answers: "it
-    probably helps" in exercise 5, "it probably won't help" in exercise 6. Exercise 6 is not answered by copying
-    exercise 5, nor by "odd helps": owner and row must be combined."""
+    """Exercises 5 and 6 put their threat on rows of different kinds, exercise 5 on an odd row and exercise 6 on an
+    even one, with different answers: "it probably helps" in exercise 5, "it probably won't help" in exercise 6.
+    Exercise 6 is not answered by copying exercise 5: its row must be counted, and judged for the threat's owner."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
-    assert (sa, sb) == (0, 1)
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
+    assert (sa, sb) == (0, 0)
     assert a.solutions == ["odd row: it will probably help its owner"]
-    assert b.solutions == ["odd row: it will probably not help its owner"]
-    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
+    assert b.solutions == ["even row: it will probably not help its owner"]
+    assert "whose threat" in b.check("even row: it will probably help its owner")[1]
+    assert "row 2" in b.check("odd row: it will probably help its owner")[1]
 
 
 @pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
@@ -394,8 +399,8 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
 
     with using("es"):
         ex = lesson2_rows.odd_even_exercise("odd_even_2")
-        assert "fila impar: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert "fila par: probablemente no le servirá a su dueño" in ex.choices
+        assert ex.solutions == ["fila par: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -656,7 +661,8 @@ def test_the_diagonal_exercise_does_not_give_the_lines_shape_away():
 
 def test_the_zugzwang_question_names_the_cells_it_means():
     who = lesson2_exercises.zugzwang_who_exercise()
-    assert "until those cells" not in who.prompt and "every cell outside those columns is full" in who.prompt
+    assert "until those cells" not in who.prompt and "drop only outside columns 1 and 6" in who.prompt
+    assert len(who.prompt.split()) <= 50  # short: who has to fill a ✗ cell first, typed as colour and number
 
 
 def test_lesson_one_practice_is_make_five_or_stop_five_with_room_to_miss():
@@ -1038,7 +1044,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
     assert L.exercises()["odd_even_2"].marked_cells == (
-        "Threat cells: Y (yellow) in column 4, 2 cells higher than the top disc of that column."
+        "Threat cells: R (red) in column 7, which is still empty: the R is in the cell of that column where a red "
+        "disc would make five (count up from the bottom to find its row)."
     )
     assert "column 1, row 2" in L.exercises()["zugzwang_who"].marked_cells  # a zugzwang question keeps its rows
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
@@ -1957,10 +1964,12 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     (answer,) = ex.solutions
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split())
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
-    assert "first step: in this game, answering on top means yellow cannot lose" in intro
-    assert "not true in every game: red could make five across a row" in intro
+    assert "proof that yellow cannot lose in this game by answering on top. That is only the first step" in intro
+    assert "It is not true in every game. In another game, red could make five across a row" in intro
+    # short sentences: none of the intro's sentences runs past 25 words
+    assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
@@ -2302,7 +2311,8 @@ def test_the_hard_popout_exercise_hint_points_without_giving_the_pattern():
 @pytest.mark.parametrize("lesson", [1, 2])
 def test_a_practice_right_answer_says_what_the_drop_does(lesson):
     """Lessons 1 and 2's More practice: a right drop is told what it does on that board (the five it makes and
-    which way, the cell it takes where the other player would have made five, or the threat it makes), computed
+    which way, the cell it takes where the other player would have made five, the threat it makes, or for a
+    zugzwang who runs out of harmless drops first), computed
     from the position, then what best play gives; never the bare "column 5 — red wins with best play"."""
     from gamekit.connect.threats import threat_cells as threats
 
@@ -2322,6 +2332,8 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
+        elif "harmless drops" in ex.hint:  # a zugzwang: the count the hint asks about
+            assert "runs out of harmless drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
         best = solve(game)
@@ -2345,3 +2357,67 @@ def test_lesson_one_gives_a_whole_first_game_realistic_minutes(lang):
     playing = "jugando" if lang == "es" else "playing"
     assert re.search(rf"\b{rows[0][0]} {playing}\b", page)
     assert f"{L.LESSONS[1].minutes} min" in page
+
+
+def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about():
+    """Lesson 2's "More practice" zugzwang puzzles hint "who will run out of harmless drops first?": a right drop
+    is told that count, recomputed here on the board after it (the empty cells outside the columns with a threat
+    cell, an even number with the other player to drop next), not where the disc lands."""
+    from gamekit.connect import lesson_practice
+
+    seen = 0
+    for ex in L.practice_exercises(2):
+        if "harmless drops" not in ex.hint:
+            continue
+        for column in ex.solutions:
+            after = ex.position.copy()
+            after.play(column)
+            cols = sorted({c for s in (0, 1) for c, _ in threat_cells(after, s)})
+            empty = sum(
+                after.height - len(after.grid[c])
+                for c in range(after.width)
+                if after.column_number(c) is not None and c not in cols
+            )
+            nxt = ("red", "yellow")[after.to_move]
+            ok, said = ex.check(column)
+            assert ok and said.startswith(lesson_practice.zugzwang_words(after))
+            assert f"{empty} empty cells are left outside columns" in said and empty % 2 == 0
+            assert f"{nxt} drops next, so {nxt} runs out of harmless drops first" in said
+            assert "lands on row" not in said
+            seen += 1
+    assert seen >= 1
+    # a board with no threat has no such count: the drop is then told what it builds
+    assert lesson_practice.zugzwang_words(lesson_positions.position("under_threat").__class__.from_moves("4")) is None
+
+
+def _guide_groups(cell: str, challenge: str) -> list[set[str]]:
+    """A teacher's guide "tested by" cell ("exercises 1, 2 and 9; 5–9; 10 and the final challenge") as one set of
+    exercise numbers per objective ("challenge" for the final challenge)."""
+    groups = []
+    for part in re.sub(r"^\s*(exercises|ejercicios)\s*", "", cell).split(";"):
+        found = {"challenge"} if challenge in part else set()
+        for a, b in re.findall(r"(\d+)(?:–(\d+))?", part):
+            found |= {str(n) for n in range(int(a), int(b or a) + 1)}
+        groups.append(found)
+    return groups
+
+
+@pytest.mark.parametrize(
+    "guide, challenge", [("docs/teachers/connect.md", "challenge"), ("docs/teachers/es/connect.md", "reto")]
+)
+def test_the_guides_objectives_table_names_the_exercises_of_each_objective(guide, challenge):
+    """The guide's Objectives table says which exercises test each objective; those are the exercises the Lesson's
+    objectives data names, numbered as the lesson page numbers them (its "### Exercise n" headings)."""
+    rows = re.findall(r"^\| \[?(\d) — .*\| ([^|]+) \|$", (NOTEBOOKS.parent / guide).read_text(encoding="utf-8"), re.M)
+    assert [n for n, _ in rows] == ["1", "2", "3"]
+    for n, cell in rows:
+        lesson = L.LESSONS[int(n)]
+        page = (NOTEBOOKS / f"{lesson.notebook}.md").read_text(encoding="utf-8")
+        by_name = {factory.__name__: key for key, factory in lesson.exercises.items()}
+        found = re.findall(
+            r'### Exercise (\d+)[^\n]*\n(?:(?!### )[\s\S])*?(?:L\.exercise\("(\w+)"|ExerciseWidget\(\w+\.(\w+)\(\))',
+            page,
+        )
+        number = {key or by_name[name]: num for num, key, name in found} | {"challenge": "challenge"}
+        wanted = [{number[key] for key in keys} for _, keys in lesson.objectives]
+        assert _guide_groups(cell, challenge) == wanted, (n, cell)

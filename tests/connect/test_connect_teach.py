@@ -573,18 +573,20 @@ def test_the_first_exercise_reads_a_score_off_a_small_tree():
     move's worth (red chooses the move), the sign, a disc number typed as a score; a non-number is refused."""
     ex = teach.tiny_tree_exercise()
     leaves = [[teach.tree_leaf_score(leaf) for leaf in replies] for replies in teach.TINY_TREE]
-    assert leaves == [[3, 1], [5, -2]]  # red's 4th and 6th disc; red's 2nd disc, yellow's 5th disc
+    assert leaves == [[-1, 2], [3, -3]]  # yellow's 6th, red's 5th; red's 4th, yellow's 4th
     best = teach.tree_score()
-    assert best == max(min(v) for v in leaves) == 1 and ex.solutions == ["+1"]
+    assert best == max(min(v) for v in leaves) == -1 and ex.solutions == ["-1"]
     assert max(sum(leaves, [])) != best and min(sum(leaves, [])) != best  # neither the top nor the bottom leaf
-    assert ex.check("+1")[0] and ex.check("1")[0] and "move A is worth +1 and move B -2" in ex.check("1")[1]
-    assert "worst for red: move B is worth -2" in ex.check("+5")[1]  # the best leaf anywhere: yellow chooses
-    assert "worst for red: move A is worth +1" in ex.check("3")[1]
-    assert "red chooses the move" in ex.check("-2")[1]
-    assert "wrong sign" in ex.check("−1")[1]
-    assert "disc number from the tree" in ex.check("4")[1] and "disc number from the tree" in ex.check("6")[1]
+    # the page prints the tiny position's own score (+1) just below the exercise: the tree's answer is another
+    assert counted_search.minimax(teach_pictures.tiny_game()).score != best
+    assert ex.check("-1")[0] and ex.check("−1")[0] and "move A is worth -1 and move B -3" in ex.check("-1")[1]
+    assert "worst for red: move B is worth -3" in ex.check("+3")[1]  # the best leaf anywhere: yellow chooses
+    assert "worst for red: move A is worth -1" in ex.check("2")[1]
+    assert "red chooses the move" in ex.check("-3")[1]
+    assert "wrong sign" in ex.check("+1")[1]
+    assert all("disc number from the tree" in ex.check(d)[1] for d in ("4", "5", "6"))
     reasons = [ex.check(w)[1] for w in ex.wrong]
-    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) >= 6
+    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) >= 7
     ok, said = ex.check("banana")
     assert not ok and "not a score" in said
     with pytest.raises(ValueError, match="disc number from 1 to 6"):
@@ -595,4 +597,19 @@ def test_the_first_exercise_reads_a_score_off_a_small_tree():
 
     with using("es"):
         es = teach.tiny_tree_exercise()
-        assert "rojo" in es.prompt and es.check("+1")[0] and "amarillo" in es.check("+5")[1]
+        assert "rojo" in es.prompt and es.check("-1")[0] and "amarillo" in es.check("+3")[1]
+
+
+def test_every_result_of_the_first_exercise_tree_can_happen():
+    """Each result at the bottom of Lesson 3's tree is a win that can really happen from the stated position: each
+    player has dropped ``TINY_TREE_DROPPED`` discs, red then drops a move and yellow a reply, so red's winning disc
+    comes at the soonest after both (its own disc number ``dropped + 2``) and yellow's with the reply or later
+    (``dropped + 1``); and no disc number exceeds the discs a player has on the 12-cell board."""
+    dropped = teach.TINY_TREE_DROPPED
+    half = teach.TINY.cells // 2
+    for replies in teach.TINY_TREE:
+        for seat, disc in replies:
+            soonest = dropped + 2 if seat == 0 else dropped + 1
+            assert soonest <= disc <= half, (seat, disc)
+            assert 2 * disc - (1 if seat == 0 else 0) <= teach.TINY.cells  # its place among all the game's discs
+    assert f"each player has dropped {dropped} discs" in teach.tiny_tree_exercise().prompt
