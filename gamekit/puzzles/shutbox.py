@@ -269,9 +269,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
 
     The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
     and the mixed pool a pupil who has done every lesson gets — are :func:`which_set_selection`'s: each position
-    once, and no rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.  The
-    mixed pool asks no "one die or two?" question: a check of the open tiles' sum answers every one (exact for
-    that choice, :func:`gamekit.puzzles.shut_census.dice_census`), so they are one quick drill, the idea's own."""
+    once, and no rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.  With
+    every idea mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
+    :data:`MIXED_DICE` of them, at level 1, where the mixed pool has nothing else to start a pupil on."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     puzzles = practice_ratings(puzzles)
@@ -283,8 +283,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     chosen = {p.id for p in which_set_selection(sets)}
     puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
     dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
-    if theme is None:  # the mixed pool: the dice drill is its own idea's only
-        dice = []
+    if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
+        dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
     keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice}
     return [p for p in puzzles if p.id in keep]
 
@@ -315,6 +315,12 @@ count as a test of judgement."""
 def two_sets(puzzle: Puzzle) -> bool:
     """Whether a "which set?" puzzle offers only two sets (a guess is right half the time)."""
     return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
+
+
+MIXED_DICE = 2
+"""How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
+the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule, not the
+drill the idea's own Practice gives."""
 
 
 def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:

@@ -233,14 +233,3 @@ def test_the_pupils_page_prints_no_rule_that_answers_its_puzzles_and_no_designer
     assert "Compara un dado y dos dados antes de elegir." in es and "Compara los conjuntos uno a uno." in es
     for sentence in re.split(r"(?<=[.?!])\s+", en[en.index("**The ideas.**") : en.index("```{code-cell}")]):
         assert len(sentence.split()) <= 16, sentence  # short sentences for 12-year-olds
-
-
-def test_the_dice_questions_are_one_quick_drill_not_in_the_mixed_pool():
-    """A sum check answers every "one die or two?" question (exact for that choice), so the mixed pool asks none;
-    the idea's own drill and lesson 3's Practice keep them, and the page names it a quick drill of its own."""
-    assert [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"] == []
-    drill = practice_pool("shut_the_box", "one_die_or_two")
-    assert drill and all(p.facts["kind"] == "dice" for p in drill)
-    assert any(p.facts["kind"] == "dice" for p in lesson_pool("shut_the_box", 3))
-    assert "It is a quick drill of its own" in _page("en") and "the mixed ideas do not ask it" in _page("en")
-    assert "Es una práctica rápida aparte" in _page("es")
