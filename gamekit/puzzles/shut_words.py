@@ -104,28 +104,42 @@ def covering_throws(tiles, dice: int = 2) -> int:
 def mistake_words(puzzle: Puzzle, action) -> str | None:
     """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
     tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
-    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?": how many
-    throws of each can cover something (of 6; of 36), said only when the wrong roll's share is the lower one."""
+    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?" (asked for
+    the chance to shut): two dice where the open tiles add up to 6 or less give up the one die's 1 throw in 6 that
+    shuts the box at once, against fewer of 36 for two dice; one die where they add up to more covers 6 at most a
+    throw, so it needs more throws to shut the box, and every throw can end the turn."""
     f = puzzle.facts
     if f.get("kind") == "dice":
+        if len(puzzle.answers) != 1 or f.get("objective") != "shut" or action[1] == puzzle.answers[0][1]:
+            return None
         tiles = f["open"]
-        one, two = covering_throws(tiles, 1), covering_throws(tiles, 2)
-        share = {1: one / 6, 2: two / 36}
-        right = puzzle.answers[0][1]
-        if len(puzzle.answers) != 1 or share[action[1]] >= share[right]:
-            return None  # said only when the coverage the pupil gave up explains the choice
-        return ntr(
-            "The mistake: with the {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            "The mistake: with tiles {tiles} open, one die can cover something in {one} of 6 throws ({p1} %), two "
-            "dice in {two} of 36 ({p2} %).",
-            len(tiles),
-            tiles=tile_words(tiles),
-            one=one,
-            two=two,
-            p1=round(100 * one / 6),
-            p2=round(100 * two / 36),
-        )
+        total = sum(tiles)
+        if action[1] == 2 and total <= 6:
+            return ntr(
+                "The mistake: with the {tiles} open, one die shuts the box at once in 1 of 6 throws, as often as 6 "
+                "of 36; two dice make {total} in only {two} of 36.",
+                "The mistake: with tiles {tiles} open, one die shuts the box at once in 1 of 6 throws, as often as "
+                "6 of 36; two dice make {total} in only {two} of 36.",
+                len(tiles),
+                tiles=tile_words(tiles),
+                total=total,
+                two=sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total),
+            )
+        if action[1] == 1 and total > 6:
+            return ntr(
+                "The mistake: with the {tiles} open, you must cover {total} in all, and one die covers 6 at most "
+                "in a throw: it needs {one} throws or more to shut the box, where two dice can do it in {two}; and "
+                "every throw can end your turn.",
+                "The mistake: with tiles {tiles} open, you must cover {total} in all, and one die covers 6 at most "
+                "in a throw: it needs {one} throws or more to shut the box, where two dice can do it in {two}; and "
+                "every throw can end your turn.",
+                len(tiles),
+                tiles=tile_words(tiles),
+                total=total,
+                one=-(-total // 6),
+                two=-(-total // 12),
+            )
+        return None
 
     left = puzzle.refutations.get(action_key(action), {}).get("left")
     if left is None:

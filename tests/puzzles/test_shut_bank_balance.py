@@ -327,8 +327,8 @@ def test_practices_which_set_questions_spread_over_the_rolls_the_game_allows():
 
 def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
     """The page's sentences about the pools, counted: the dice drill uses the lessons' rule, half one die and half
-    two dice, the one check that answers them all (what the drill trains), all at level 1, the mixed pool asks 2;
-    the "which set?" rolls go from 5 to 12; some puzzles come from played turns and the others from the census."""
+    two dice, all at level 1, and the page never prints the check that answers them all; some puzzles come from
+    played turns and the others from the census."""
     from pathlib import Path
 
     from gamekit.progress import level
@@ -341,20 +341,13 @@ def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
     es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     drill = practice_pool("shut_the_box", "one_die_or_two")
     assert {p.facts["one_die"] for p in drill} == {"after_789"}
-    assert "These questions all use the lessons' rule" in en and "usan la regla de las lecciones" in es
     ones = sum(p.answers == (("roll", 1),) for p in drill)
     assert 2 * ones == len(drill)
-    assert "In half of them one die is better" in en and "En la mitad de ellas es mejor un dado" in es
     assert all("six_or_less" in dice_rules(p) for p in drill) and all(level(p.rating) == 1 for p in drill)
-    # one check answers the whole drill (docs/puzzles.md: no drill can hold it to a share), so the page says that
-    # this is what the drill trains, and that lesson 3's count of the totals is not the question asked here
-    assert "Here one check answers them all" in en and "Aquí una sola comprobación las resuelve todas" in es
-    assert "So compare the two rolls" not in en and "Así que compara las dos tiradas" not in es
-    mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
-    assert f"you meet only {len(mixed)} of them" in en and f"te salen solo {len(mixed)}." in es
-    rolls = [p.facts["roll"] for p in practice_pool("shut_the_box", "best_set")]
-    assert f"The rolls go from {min(rolls)} to {max(rolls)}." in en
-    assert f"Las tiradas van del {min(rolls)} al {max(rolls)}." in es
+    # the sum check answers the whole drill (docs/puzzles.md: no drill can hold it to a share), so the page
+    # prints it nowhere and asks the pupil to compare the two rolls for the chance to shut
+    assert "6 or less" not in en and "6 o menos" not in es
+    assert "Compare one die and two dice before you choose." in en
     census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])
     asked = {p.id for theme in (None, "best_set", "one_die_or_two") for p in practice_pool("shut_the_box", theme)}
     assert asked & census and asked - census  # "Some … from turns the computer played. The others …"

@@ -69,8 +69,8 @@ def test_from_level_6_every_puzzle_uses_another_one_die_rule_as_the_page_says():
     low = [p for pool in _pools() for p in pool if level(p.rating) <= 5]
     assert high and all(p.facts["one_die"] != LESSON_RULE for p in high)
     assert low and all(p.facts["one_die"] == LESSON_RULE for p in low)
-    assert "From level 6 every puzzle uses another rule" in _page("en")
-    assert "Desde el nivel 6, todos los problemas usan otra regla" in _page("es")
+    assert "From level 6 each puzzle has another rule. Read it before you choose." in _page("en")
+    assert "Desde el nivel 6, cada problema tiene otra regla. Léela antes de elegir." in _page("es")
     assert "some puzzles use another rule" not in _page("en") and "algunos problemas usan" not in _page("es")
 
 
@@ -81,14 +81,15 @@ def test_the_page_says_which_levels_ask_which_set_with_only_two_sets():
     assert {len(p.legal_answers()) for p in sets if level(p.rating) == 1} == {2}
     assert [p for p in sets if level(p.rating) == 2]
     assert all(len(p.legal_answers()) >= 3 for p in sets if level(p.rating) >= 2)
-    assert "At level 1 these questions offer only two sets; from level 2 up, three or more." in _page("en")
-    assert "En el nivel 1 estas preguntas ofrecen solo dos conjuntos; desde el nivel 2, tres o más." in _page("es")
+    assert "At level 1 you choose between two sets. From level 2 up there are three or more." in _page("en")
+    assert "En el nivel 1 eliges entre dos conjuntos. Desde el nivel 2 hay tres o más." in _page("es")
 
 
 def test_the_page_states_what_the_rules_of_thumb_get_right_looking_ahead_or_not():
     """Rules of thumb that do not look ahead: "the fewest tiles, then the largest tile" answers the most, 11 of
     the 20; the rule that looks one roll ahead (the leftover tiles two dice cover most often) answers all 20, and over
-    the whole game it is wrong about once in 18.  The page states all three numbers."""
+    the whole game it is wrong about once in 18.  These are teachers' figures: docs/puzzles.md states them, the
+    pupils' page none of them (nor the rule)."""
     pool = practice_pool("shut_the_box", "best_set")
     assert len(pool) == 20
     assert thumb_most(pool, THUMB_RULES + TIE_BREAK_RULES) == (11, "fewest_then_largest")
@@ -101,11 +102,9 @@ def test_the_page_states_what_the_rules_of_thumb_get_right_looking_ahead_or_not(
     assert thumb_sets("fewest_then_smallest", (1, 3, 4, 6), 7) == [(4, 3)]
     assert thumb_sets("most_then_largest", (1, 2, 3, 4, 5, 6), 9) == [(6, 2, 1)]
     assert thumb_most(practice_pool("shut_the_box", "one_die_or_two")) == (0, None)
-    en, es = _page("en"), _page("es")
-    assert "A rule of thumb that does not look ahead gets at most 11 of these 20 questions right." in en
-    assert "Looking one roll ahead gets all 20" in en and "it is wrong about once in 18" in en
-    assert "acierta como mucho 11 de estas 20 preguntas" in es
-    assert "Mirar una tirada por delante acierta las 20" in es and "falla más o menos una vez de cada 18" in es
+    docs = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
+    assert "*the fewest tiles, then the largest tile* answers 11 of the 20 questions" in docs
+    assert "it answers all 20 of the pool's" in docs and "616 of 11 014" in docs
     with pytest.raises(TypeError, match="list of puzzles"):
         thumb_most("best_set")
     with pytest.raises(ValueError, match="fewest_then_largest"):
@@ -165,7 +164,8 @@ def test_a_one_die_or_two_homework_set_never_alternates_more_than_three_in_a_row
 def test_the_one_die_drill_says_truly_what_answers_it():
     """Every "one die or two?" question Practice serves asks for the chance to shut, and the page's check (one die
     when the open tiles add up to 6 or less, else two dice) answers each; lesson 3's count of the totals that let
-    you go on picks one die in every one, so the page says it is not the question asked here."""
+    you go on picks one die in every one, so the page says the question is the chance to shut, not to go on (and
+    prints no check that answers them)."""
     from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
 
     pools = _pools() + [practice_pool("shut_the_box", "one_die_or_two"), lesson_pool("shut_the_box", 3)]
@@ -181,9 +181,55 @@ def test_the_one_die_drill_says_truly_what_answers_it():
         assert one > two, p.id  # the go-on count says one die, right or not
     assert sum(p.answers == (("roll", 2),) for p in dice) == 13
     en, es = _page("en"), _page("es")
-    assert "lesson 3's count (which totals can the open tiles make?) picks one die in every one of them." in en
-    assert "If the open tiles add up to 6 or less, one die can, so roll one die." in en
-    assert "If they add up to more, roll two dice." in en and "Si suman más, tira dos dados." in es
-    assert "So this drill trains that one check, nothing more." in en
-    assert "elige un dado en todas ellas" in es and "Si suman 6 o menos, un dado puede" in es
-    assert "esta práctica entrena esa comprobación, y nada más" in es
+    assert "ask for the better chance to shut the box, not only to go on." in en
+    assert "piden la mejor probabilidad de cerrar la caja, no solo de seguir jugando." in es
+
+
+def test_the_pupils_page_prints_no_rule_that_answers_its_puzzles_and_no_designer_notes():
+    """The page says what the pupil practises and how to think; it never prints a check that answers a whole
+    idea's questions (the sum of the open tiles against 6, "the tiles the next roll covers most often"), nor
+    figures about the pool or notes on what the drill trains — those are for teachers, in docs/puzzles.md."""
+    en, es = _page("en"), _page("es")
+    for text, banned in (
+        (
+            en,
+            (
+                "6 or less",
+                "add up to more",
+                "covers most often",
+                "nothing more",
+                "at most",
+                "once in 18",
+                "of these",
+                "you meet only",
+                "one check",
+                "are worked out with it",
+                "In half of them",
+                "rule of thumb",
+            ),
+        ),
+        (
+            es,
+            (
+                "6 o menos",
+                "suman más",
+                "cubre más a menudo",
+                "nada más",
+                "como mucho",
+                "cada 18",
+                "de estas",
+                "te salen solo",
+                "una sola comprobación",
+                "se calculan con ella",
+                "En la mitad",
+                "regla práctica",
+            ),
+        ),
+    ):
+        ideas = text[text.index("**The ideas.**" if text is en else "**Las ideas.**") :]
+        assert [b for b in banned if b in text] == []
+        assert not re.search(r"\b(1[1-9]|2\d|616)\b", ideas), ideas  # no counts of the pool or the census
+    assert "Compare one die and two dice before you choose." in en and "Compare the sets one by one." in en
+    assert "Compara un dado y dos dados antes de elegir." in es and "Compara los conjuntos uno a uno." in es
+    for sentence in re.split(r"(?<=[.?!])\s+", en[en.index("**The ideas.**") : en.index("```{code-cell}")]):
+        assert len(sentence.split()) <= 16, sentence  # short sentences for 12-year-olds

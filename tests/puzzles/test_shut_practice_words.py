@@ -76,3 +76,29 @@ def test_a_reason_is_only_for_a_right_answer_and_a_wrong_or_illegal_one_is_refus
         why_words(p, "best_set", ("cover", (8, 3)))  # tile 8 is covered
     with using("es"):
         assert "con 9 + 2 quedan descubiertas 1, 3, 5, 6 y 7" in why_right(p, "best_set", ("cover", (9, 2)))
+
+
+def test_every_wrong_roll_gets_a_mistake_sentence_in_words_not_numbers_only():
+    """A wrong "one die or two?" answer is told its mistake in words: two dice where the open tiles add up to 6 or
+    less give up one die's 1 throw in 6 that shuts the box at once (two dice make that total in fewer of 36); one
+    die where they add up to more covers 6 at most a throw, so it needs more throws.  Every dice question of the
+    bank gets one, in English and Spanish; a right answer gets none."""
+    from gamekit.puzzles.shut_words import mistake_words
+
+    dice = [p for p in bank("shut_the_box") if p.facts["kind"] == "dice"]
+    assert dice
+    for p in dice:
+        right = p.answers[0][1]
+        total = sum(p.facts["open"])
+        text = mistake_words(p, ("roll", 3 - right))
+        with using("es"):
+            es = mistake_words(p, ("roll", 3 - right))
+        assert mistake_words(p, ("roll", right)) is None
+        assert text.startswith("The mistake: with ") and es.startswith("El error: con ")
+        if right == 1:
+            two = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total)
+            assert "one die shuts the box at once in 1 of 6 throws" in text and f"in only {two} of 36" in text
+        else:
+            need = -(-total // 6)
+            assert f"you must cover {total} in all" in text and f"cubrir {total} en total" in es
+            assert "one die covers 6 at most in a throw" in text and f"needs {need} throws or more" in text
