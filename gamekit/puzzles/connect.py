@@ -25,7 +25,7 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why, wrong_row
-from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
+from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
@@ -440,8 +440,8 @@ def question(puzzle: Puzzle) -> str:
 
 
 MAKES_A_LINE = {
-    4: N_("Right: {move} makes four in a line, so {colour} wins at once."),
-    5: N_("Right: {move} makes five in a line, so {colour} wins at once."),
+    4: N_("Right: column {column} makes four in a line, so {colour} wins at once."),
+    5: N_("Right: column {column} makes five in a line, so {colour} wins at once."),
 }
 """The feedback to a right drop that completes a line there and then, by the game's line length."""
 
@@ -454,8 +454,7 @@ def right_words(puzzle: Puzzle, action: Any) -> str | None:
     message = MAKES_A_LINE.get(game.win_length)
     if message is None or str(action) not in _wins_at_once(game):
         return None
-    column = puzzle_words(puzzle.game_id).move_words(action)
-    return tr(message, move=column, colour=tr(OTHER[1 - game.to_move]))
+    return tr(message, column=str(action), colour=tr(OTHER[1 - game.to_move]))
 
 
 DRAW_ROW_WHY = N_(
@@ -543,9 +542,11 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
+    "missed": N_("The mistake: you had {k} at once in column {m}; column {n} does not make it."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
-threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; in an
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
+wrong drop where the mover could complete a line at once names that drop first (``missed``); in an
 *odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
 opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
@@ -559,6 +560,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
 
     game = puzzle.position
     me = game.to_move
+    k = tr(LINE_WORDS.get(game.win_length, N_("five")))
+    mine = _wins_at_once(game)
+    if mine and str(action) not in mine:
+        return tr(MISTAKES["missed"], n=action, m=mine[0], k=k)
     after = game.copy()
     after.play(action)
     if after.winner() is not None or after.is_over():
@@ -578,7 +583,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         n=action,
         m=m,
         other=tr(COLOURS[1 - me]),
-        k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
+        k=k,
     )
 
 

@@ -54,7 +54,7 @@ from gamekit.puzzles.pools import (
     served_this_round,
     with_themes,
 )
-from gamekit.puzzles.practice_view import practice_board, sparkline
+from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
 from gamekit.puzzles.practice_words import idea_words, mistake_words, second_hint, why_right
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
@@ -518,9 +518,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.fixed:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
-            self.title.value = (
-                "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
-            )
+            self.title.value = "<b>" + html.escape(puzzle_title(len(self.seen), puzzle.rating)) + "</b>"
         if self.puzzle_class:
             self.title.remove_class(self.puzzle_class)
         self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"  # for a page's scripts and tests; never shown

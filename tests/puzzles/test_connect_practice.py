@@ -378,3 +378,44 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
     pool = practice_pool("connect_four", "odd_even_threat")
     assert {p.id for p in pool} <= {p.id for p in left}
     assert len(pool) == 13 and len(left) > len(pool)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
+    """Where the mover could complete a line at once, every wrong drop's mistake names that column (the reader's
+    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1)."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import _wins_at_once, mistake_words
+
+    seen = 0
+    for p in bank(game_id):
+        game = p.position
+        mine = _wins_at_once(game)
+        if not mine:
+            continue
+        k = "five" if game.win_length == 5 else "four"
+        for a in game.legal_moves():
+            if str(a) in p.answers:
+                continue
+            seen += 1
+            with using("en"):
+                assert mistake_words(p, a) == (
+                    f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
+                ), p.id
+            with using("es"):
+                assert f"la columna {mine[0]}; la columna {a} no lo hace" in mistake_words(p, a), p.id
+    assert seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id):
+    """«Correcto: la columna 1 hace cuatro en línea», with the article, never «Correcto: columna 1 hace…»."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import _wins_at_once, right_words
+
+    p = next(p for p in bank(game_id) if _wins_at_once(p.position))
+    column = _wins_at_once(p.position)[0]
+    with using("es"):
+        assert right_words(p, column).startswith(f"Correcto: la columna {column} hace ")
+    with using("en"):
+        assert right_words(p, column).startswith(f"Right: column {column} makes ")

@@ -1948,3 +1948,31 @@ def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, righ
     for _ in range(4):
         assert p.idea_theme() == "double_deal"
         p.next()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_puzzles_title_shows_its_level_on_the_status_lines_scale(game_id):
+    """The status line says "Your level: N of 10"; the puzzle's title says the puzzle's level on that same scale
+    (never a second scale of easy and hard), in English and in Spanish."""
+    with using("en"):
+        p = Practice(game_id, seed=3)
+        shown = level(p.puzzle.rating)
+        assert f"· level {shown} of {LEVELS}" in p.title.value and f"of {LEVELS}" in p.status.value
+        assert not any(word in p.title.value for word in ("easy", "medium", "hard"))
+    with using("es"):
+        p = Practice(game_id, seed=3)
+        assert f"· nivel {level(p.puzzle.rating)} de {LEVELS}" in p.title.value
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_bad_homework_codes_example_is_a_code_of_the_boxs_own_game(game_id):
+    """The refusal of something that is not a code shows an example code of the page's game, and that example
+    opens (it is a real code); a game that is not one is refused by name."""
+    box = HomeworkBox(game_id)
+    box.input.value = "nonsense"
+    box.on_open(None)
+    example = re.search(r"A code looks like (\S+):", box.message.value).group(1)
+    assert parse_code(example)[0] == game_id
+    assert box.open_code(example) is not None
+    with pytest.raises(ValueError, match="chess"):
+        parse_code("nonsense", "chess")
