@@ -482,13 +482,48 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
     words = position_why(puzzle.position, theme, str(action), wrong, draw)
     if words is not None:
-        return words
+        return words + (kept_off_too(puzzle, wrong) if theme == "zugzwang" else "")
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
+
+
+def kept_off_too(puzzle: Puzzle, wrong: list[str]) -> str:
+    """What sets a *zugzwang* puzzle's right drop apart from the wrong drops that keep off the same cell under
+    the opponent's threat (:func:`gamekit.puzzles.connect_why.waiting_threat`): how many there are and, for the
+    most tempting one, the line of best play after it that the puzzle stores (where the opponent wins, or only a
+    draw is left).  Empty when every wrong drop fills that cell."""
+    from gamekit.puzzles.connect_why import waiting_threat
+    from gamekit.puzzles.core import short_line_words
+
+    game = puzzle.position
+    cell = waiting_threat(game, wrong)
+    if cell is None:
+        return ""
+    under = (cell[0], cell[1] - 1)
+    others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
+    if not others:
+        return ""
+    tempting = str(puzzle.facts.get("tempting"))
+    shown = tempting if tempting in others else others[0]
+    line = puzzle.refutations[shown]["line"]
+    words = dict(w=shown, line=short_line_words(puzzle.game_id, line))
+    if all(puzzle.refutations[w]["value"] < 0 for w in others):
+        return " " + ntr(
+            "One other drop keeps off it too, but loses: after column {w}, best play goes {line}.",
+            "{n} other drops keep off it too, but lose: after column {w}, best play goes {line}.",
+            len(others),
+            **words,
+        )
+    return " " + ntr(
+        "One other drop keeps off it too, but does worse: after column {w}, best play goes {line}.",
+        "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
+        len(others),
+        **words,
+    )
 
 
 DRAW_ZUGZWANG_IDEA = N_(

@@ -419,3 +419,45 @@ def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id)
         assert right_words(p, column).startswith(f"Correcto: la columna {column} hace ")
     with using("en"):
         assert right_words(p, column).startswith(f"Right: column {column} makes ")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id):
+    """ "Column n keeps off the cell under the threat" fits wrong drops too (the reader's c4-2c6f041ce9,
+    c4-c46416e376, five-078b2e85d8): every use names how many other drops keep off that cell, says they lose
+    (or do worse), and shows the stored line of best play after one of them, so no wrong drop fits the reason."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import waiting_threat
+    from gamekit.puzzles.core import short_line_words
+    from gamekit.puzzles.practice_words import why_right
+
+    uses = 0
+    for p in practice_pool(game_id, "zugzwang"):
+        game = p.position
+        wrong = [a for a in p.legal_answers() if a not in p.answers]
+        for a in p.answers:
+            with using("en"):
+                said = why_right(p, "zugzwang", a)
+            if "keeps off the cell under" not in said:
+                continue
+            uses += 1
+            c, r = waiting_threat(game, wrong)
+            also = [w for w in wrong if game.landing_cell(int(w)) != (c, r - 1)]
+            assert also, p.id  # the sentence alone would fit these
+            found = re.search(
+                r"(One|\d+) other drops? keeps? off it too, but (lose|loses|do worse|does worse): "
+                r"after column (\d+), best play goes (.+)\.$",
+                said,
+            )
+            assert found, (p.id, said)
+            assert found[1] == ("One" if len(also) == 1 else str(len(also))), (p.id, said)
+            assert found[3] in also  # a drop that keeps off the cell, with the line after it
+            with using("en"):
+                assert found[4] == short_line_words(game_id, p.refutations[found[3]]["line"])
+            if found[2].startswith("lose"):
+                assert all(p.refutations[w]["value"] < 0 for w in also)
+            with using("es"):
+                assert "tampoco lo ocupa" in why_right(p, "zugzwang", a)
+    assert uses >= 10
