@@ -532,6 +532,20 @@ DRAW_ZUGZWANG_IDEA = N_(
 """The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
 
 
+def idea_fits(puzzle: Puzzle, theme: str, action: str) -> bool:
+    """Whether the idea sentence of ``theme`` fits the right drop ``action``: not where the position shows nothing
+    of the idea for this drop while it does for another right drop (the drop's reason then says it only reaches
+    the same goal, :func:`gamekit.puzzles.connect_why.also_right_why`: "makes no threat yet")."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
+    if position_why(puzzle.position, theme, str(action), wrong, draw) is not None:
+        return True
+    return not any(
+        other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None
+        for other in puzzle.answers
+    )
+
+
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
     """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of :mod:`gamekit.puzzles.practice_words`)
     does not, else None: a *zugzwang* puzzle whose best drop only keeps the draw is about not running out of

@@ -362,8 +362,9 @@ class Practice(ClassNote, Localized, W.VBox):
         if ok:
             theme = self.idea_theme()
             feedback += " " + why_right(self.puzzle, theme, action)
-            if theme is not None:
-                feedback += " " + idea_words(self.puzzle, theme)
+            idea = idea_words(self.puzzle, theme, action) if theme is not None else None
+            if idea:
+                feedback += " " + idea
         else:
             mistake = mistake_words(self.puzzle, action)
             if mistake:

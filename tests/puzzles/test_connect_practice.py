@@ -461,3 +461,31 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
             with using("es"):
                 assert "tampoco lo ocupa" in why_right(p, "zugzwang", a)
     assert uses >= 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_idea_follows_a_right_drop_only_when_it_fits(game_id):
+    """After a right drop whose reason says it makes no threat (right only because another right drop shows
+    the idea: the reader's five-8b423e7e84), no "The idea: a threat on the right row often wins" follows; after
+    a drop that shows the idea, it does.  Counted over every idea's Practice pool."""
+    from gamekit.i18n import using
+    from gamekit.i18n import tr
+    from gamekit.puzzles.practice_words import IDEAS, idea_words, why_right
+
+    left_out = kept = 0
+    with using("en"):
+        for theme in game_themes(game_id):
+            for p in practice_pool(game_id, theme):
+                for a in p.answers:
+                    idea = idea_words(p, theme, a)
+                    if "With best play it " in why_right(p, theme, a):
+                        assert idea is None, (p.id, a)
+                        left_out += 1
+                    else:
+                        assert idea == idea_words(p, theme) and idea, (p.id, a)
+                        kept += 1
+        p = next(p for p in bank("five_in_a_row") if p.id == "five-8b423e7e84")
+        if game_id == "five_in_a_row":
+            assert idea_words(p, "odd_even_threat", "3") is None
+            assert idea_words(p, "odd_even_threat", "6") == tr(IDEAS["odd_even_threat"])
+    assert left_out > 0 and kept > left_out

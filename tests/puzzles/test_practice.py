@@ -948,7 +948,7 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
         for action in wrong_answers(puzzle):
             after = puzzle.position.copy()
             after.play(action)
-            if not after.is_over() and not _wins_at_once(after):
+            if not after.is_over() and not _wins_at_once(after) and not _wins_at_once(puzzle.position):
                 assert mistake_words(puzzle, action) is None
                 return
 
