@@ -266,7 +266,7 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_level_3(game_id):
+def test_practice_levels_1_and_2_are_lesson_1s_and_the_page_says_what_each_level_holds(game_id):
     """Level 1 of every pool holds only lesson 1's questions ("win at once, else block") whose line uses no side
     disc, level 2 only those whose line runs through one (5 en raya), and no puzzle a one-line rule leaves open
     (lesson 2's ideas, and the centre habit, which asks "never drop where the opponent then wins") sits below
@@ -297,10 +297,33 @@ def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_leve
         root = Path(__file__).resolve().parents[2] / "notebooks"
         en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
         es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc;" in en
-        assert "lesson 2's ideas start at level 3." in en
+        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc." in en
         assert "El nivel 1 pide las victorias y los bloqueos de la lección 1; el nivel 2, los que tienen la" in es
-        assert "las ideas de la lección 2 empiezan en el nivel 3." in es
+        # level 3: mostly the centre habit; lesson 2's ideas nearly all at levels 4 to 7 (what the page says)
+        whole = practice_pool(game_id)
+        third = [p for p in whole if level(p.rating) == 3]
+        ideas = [p for p in whole if one_step_rule(p) is None and not centre_habit(p)]
+        assert 2 * sum(map(centre_habit, third)) > len(third)
+        assert 10 * sum(4 <= level(p.rating) <= 7 for p in ideas) >= 9 * len(ideas)
+        assert "Level 3 asks where to drop when nothing wins or needs blocking at once: near the centre" in en
+        assert "(a habit, not a rule). Lesson 2's ideas are nearly all at levels 4 to 7." in en
+        assert "El nivel 3 pregunta dónde jugar cuando nada gana ni hay que bloquear enseguida" in es
+        assert "Las ideas de la lección 2 están casi todas en los niveles 4 a 7." in es
+        # lesson 1's side-disc puzzles, counted
+        first = lesson_pool(game_id, 1)
+        side = [p for p in first if side_step(p)]
+        wins = sum(one_step_rule(p) == "win" for p in side)
+        blocks = sum(one_step_rule(p) == "block" for p in side)
+        assert wins + blocks == len(side) > 0
+        assert (
+            f"When you practise lesson 1, {len(side)} of its {len(first)} puzzles use a side disc: {wins} wins at once"
+            f" and {blocks} blocks." in en
+        )
+        assert (
+            f"Cuando practicas la lección 1, {len(side)} de sus {len(first)} problemas usan una ficha lateral:"
+            f" {wins} victorias enseguida y {blocks} bloqueos." in es
+        )
+        assert "Side-column" not in en and "side-column" not in en
 
 
 def test_a_line_that_needs_no_mover_disc_counts_the_opponents_discs():

@@ -1294,9 +1294,7 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     assert when_to_set("five_in_a_row", "side_column") == "after lesson 2"
     assert when_to_set("five_in_a_row", "block") == "after lesson 1" and theme_lessons("five_in_a_row", "block") == "1"
     page = (ROOT / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
-    assert re.search(
-        r"\| `five-side_column-10-1` \| side-column disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page
-    )
+    assert re.search(r"\| `five-side_column-10-1` \| side disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page)
     assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
