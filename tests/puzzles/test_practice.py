@@ -1407,10 +1407,10 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
             assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert f"When you practise lesson 1, {n} of its {len(pool)} puzzles ask you to finish a line of five at once" in en
-    assert "through a side disc." in en and "a side disc helps you finish a line at once" not in en
+    assert f"of its {len(pool)} puzzles use a side disc: {n} wins at once and" in en
+    assert "a side disc helps you finish a line at once" not in en
     assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
-    assert f"Cuando practicas la lección 1, {n} de sus {len(pool)} problemas te piden completar enseguida" in es
+    assert f"de sus {len(pool)} problemas usan una ficha lateral: {n} victorias enseguida y" in es
     assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
