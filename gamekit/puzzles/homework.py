@@ -518,11 +518,8 @@ CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII
 
 
 def example_code(game_id: str) -> str:
-    """A homework code of the game that opens (its first idea with ten puzzles to give, else all its ideas; ten
-    puzzles, number 7), shown where a pupil typed something that is not a code, so the example names the game
-    of the page they are on."""
-    theme = next((t for t in game_themes(game_id) if len(practice_pool(game_id, t)) >= 10), None)
-    return set_code(game_id, theme, 10, 7)
+    """A code of the game that opens (its first idea with ten puzzles, else all): a refusal's example."""
+    return set_code(game_id, next((t for t in game_themes(game_id) if len(practice_pool(game_id, t)) > 9), None), 10, 7)
 
 
 def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, int, int]:
@@ -530,9 +527,8 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
     (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
-    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers).
-    ``game_id``: the game of the page the code was typed on, whose code the refusal shows as the example (by
-    default the first game with puzzles)."""
+    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers);
+    ``game_id``: the page's game, whose :func:`example_code` a refusal shows (default: the first game)."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     if game_id is not None:
