@@ -37,7 +37,7 @@ THEMES = {
     "double_threat": N_("double threat"),
     "odd_even_threat": N_("odd/even threat"),
     "zugzwang": N_("zugzwang"),
-    "side_column": N_("side-column disc"),
+    "side_column": N_("side disc"),
 }
 """The themes of 5 en raya puzzles, with their names (Connect Four's: all but ``side_column``)."""
 FOUR_THEMES = {key: name for key, name in THEMES.items() if key != "side_column"}

@@ -24,8 +24,10 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import also_right_why, line_cells_through, position_why, wrong_row
-from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, puzzle_words, sample
+from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
+from gamekit.puzzles.connect_why import idea_fits as idea_fits
+from gamekit.puzzles.connect_why import idea_words as idea_words
+from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
 from gamekit.progress import level
 from gamekit.puzzles.ratings import first_rating
 
@@ -440,8 +442,8 @@ def question(puzzle: Puzzle) -> str:
 
 
 MAKES_A_LINE = {
-    4: N_("Right: {move} makes four in a line, so {colour} wins at once."),
-    5: N_("Right: {move} makes five in a line, so {colour} wins at once."),
+    4: N_("Right: column {column} makes four in a line, so {colour} wins at once."),
+    5: N_("Right: column {column} makes five in a line, so {colour} wins at once."),
 }
 """The feedback to a right drop that completes a line there and then, by the game's line length."""
 
@@ -454,8 +456,7 @@ def right_words(puzzle: Puzzle, action: Any) -> str | None:
     message = MAKES_A_LINE.get(game.win_length)
     if message is None or str(action) not in _wins_at_once(game):
         return None
-    column = puzzle_words(puzzle.game_id).move_words(action)
-    return tr(message, move=column, colour=tr(OTHER[1 - game.to_move]))
+    return tr(message, column=str(action), colour=tr(OTHER[1 - game.to_move]))
 
 
 DRAW_ROW_WHY = N_(
@@ -483,28 +484,13 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
     words = position_why(puzzle.position, theme, str(action), wrong, draw)
     if words is not None:
-        return words
+        return words + (kept_off_too(puzzle, wrong) if theme == "zugzwang" else "")
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
-
-
-DRAW_ZUGZWANG_IDEA = N_(
-    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
-)
-"""The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
-
-
-def idea_words(puzzle: Puzzle, theme: str) -> str | None:
-    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of :mod:`gamekit.puzzles.practice_words`)
-    does not, else None: a *zugzwang* puzzle whose best drop only keeps the draw is about not running out of
-    harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
-    if theme == "zugzwang" and puzzle_goal(puzzle.facts) == ("outcome", 0):
-        return tr(DRAW_ZUGZWANG_IDEA)
-    return None
 
 
 def puzzle_goal(facts: dict) -> tuple:
@@ -543,9 +529,11 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
+    "missed": N_("The mistake: you had {k} at once in column {m}; column {n} does not make it."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
-threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; in an
+threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
+wrong drop where the mover could complete a line at once names that drop first (``missed``); in an
 *odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
 opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
@@ -559,6 +547,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
 
     game = puzzle.position
     me = game.to_move
+    k = tr(LINE_WORDS.get(game.win_length, N_("five")))
+    mine = _wins_at_once(game)
+    if mine and str(action) not in mine:
+        return tr(MISTAKES["missed"], n=action, m=mine[0], k=k)
     after = game.copy()
     after.play(action)
     if after.winner() is not None or after.is_over():
@@ -578,7 +570,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
         n=action,
         m=m,
         other=tr(COLOURS[1 - me]),
-        k=tr(LINE_WORDS.get(game.win_length, N_("five"))),
+        k=k,
     )
 
 

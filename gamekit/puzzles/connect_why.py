@@ -9,7 +9,8 @@ from typing import Any
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.core import short_line_words
 
 Cell = tuple[int, int]
 
@@ -247,6 +248,67 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
         return zugzwang_why(game, action, wrong, draw)
     if theme == "side_column":
         return side_why(game, action)
+    return None
+
+
+def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
+    """What sets a *zugzwang* puzzle's right drop apart from the wrong drops that keep off the same cell under
+    the opponent's threat (:func:`waiting_threat`): how many there are and, for the
+    most tempting one, the line of best play after it that the puzzle stores (where the opponent wins, or only a
+    draw is left).  Empty when every wrong drop fills that cell."""
+    game = puzzle.position
+    cell = waiting_threat(game, wrong)
+    if cell is None:
+        return ""
+    under = (cell[0], cell[1] - 1)
+    others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
+    if not others:
+        return ""
+    tempting = str(puzzle.facts.get("tempting"))
+    shown = tempting if tempting in others else others[0]
+    line = puzzle.refutations[shown]["line"]
+    words = dict(w=shown, line=short_line_words(puzzle.game_id, line))
+    if all(puzzle.refutations[w]["value"] < 0 for w in others):
+        return " " + ntr(
+            "One other drop keeps off it too, but loses: after column {w}, best play goes {line}.",
+            "{n} other drops keep off it too, but lose: after column {w}, best play goes {line}.",
+            len(others),
+            **words,
+        )
+    return " " + ntr(
+        "One other drop keeps off it too, but does worse: after column {w}, best play goes {line}.",
+        "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
+        len(others),
+        **words,
+    )
+
+
+def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
+    """Whether the idea sentence of ``theme`` fits the right drop ``action``: not where the position shows nothing
+    of the idea for this drop while it does for another right drop (the drop's reason then says it only reaches
+    the same goal, :func:`also_right_why`: "makes no threat yet")."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    draw = puzzle.facts["best"] == 0
+    if position_why(puzzle.position, theme, str(action), wrong, draw) is not None:
+        return True
+    return not any(
+        other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None
+        for other in puzzle.answers
+    )
+
+
+DRAW_ZUGZWANG_IDEA = N_(
+    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
+)
+"""The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
+
+
+def idea_words(puzzle: Any, theme: str) -> str | None:
+    """The idea that fits ``puzzle`` where the idea of ``theme`` (``IDEAS`` of :mod:`gamekit.puzzles.practice_words`)
+    does not, else None: a *zugzwang* puzzle whose best drop only keeps the draw is about not running out of
+    harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
+    if theme == "zugzwang" and puzzle.facts["best"] == 0:
+        return tr(DRAW_ZUGZWANG_IDEA)
     return None
 
 

@@ -517,14 +517,22 @@ def paper_position(puzzle: Puzzle) -> str:
 CODE_RE = re.compile(r"^([a-z]+)-([a-z_]+)-([0-9]{1,3})-([0-9]{1,9})$", re.ASCII)
 
 
-def parse_code(code: Any) -> tuple[str, str | None, int, int]:
+def example_code(game_id: str) -> str:
+    """A code of the game that opens (its first idea with ten puzzles, else all): a refusal's example."""
+    return set_code(game_id, next((t for t in game_themes(game_id) if len(practice_pool(game_id, t)) > 9), None), 10, 7)
+
+
+def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, int, int]:
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
     (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
-    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers)."""
+    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers);
+    ``game_id``: the page's game, whose :func:`example_code` a refusal shows (default: the first game)."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
+    if game_id is not None:
+        check_game_id(game_id)
     text = code.strip()
     parts = re.sub(r"\s*-\s*", "-", text).lower().split("-")
     if len(parts) > 4:  # dashes typed for the underscores of the idea's name
@@ -533,9 +541,10 @@ def parse_code(code: Any) -> tuple[str, str | None, int, int]:
     if m is None:
         raise ValueError(
             tr(
-                "“{code}” is not a homework code. A code looks like dots-double_deal-10-7: "
+                "“{code}” is not a homework code. A code looks like {example}: "
                 "the game, the idea, how many puzzles and a number, joined by dashes.",
                 code=text,
+                example=example_code(game_id if game_id is not None else next(iter(games_by_code().values()))),
             )
         )
     short, theme, n, seed = m.groups()
@@ -568,6 +577,7 @@ __all__ = [
     "HomeworkSet",
     "homework_set",
     "set_code",
+    "example_code",
     "parse_code",
     "homework_codes",
     "homework_page",

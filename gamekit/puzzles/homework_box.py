@@ -59,7 +59,7 @@ class HomeworkBox(Localized, W.VBox):
         if not text:
             return self._say(tr("Type the code your teacher gave you, then press Open."), NOTE_COLOUR)
         try:
-            game_id, theme, n, seed = parse_code(text)
+            game_id, theme, n, seed = parse_code(text, self.game_id)
             if game_id != self.game_id:
                 raise ValueError(
                     tr(

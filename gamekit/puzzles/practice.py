@@ -54,7 +54,7 @@ from gamekit.puzzles.pools import (
     served_this_round,
     with_themes,
 )
-from gamekit.puzzles.practice_view import practice_board, sparkline
+from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
 from gamekit.puzzles.practice_words import idea_words, mistake_words, second_hint, why_right
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
@@ -362,8 +362,9 @@ class Practice(ClassNote, Localized, W.VBox):
         if ok:
             theme = self.idea_theme()
             feedback += " " + why_right(self.puzzle, theme, action)
-            if theme is not None:
-                feedback += " " + idea_words(self.puzzle, theme)
+            idea = idea_words(self.puzzle, theme, action) if theme is not None else None
+            if idea:
+                feedback += " " + idea
         else:
             mistake = mistake_words(self.puzzle, action)
             if mistake:
@@ -518,9 +519,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.fixed:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
-            self.title.value = (
-                "<b>" + html.escape(tr("Puzzle {i} · {band}", i=len(self.seen), band=tr(puzzle.band))) + "</b>"
-            )
+            self.title.value = "<b>" + html.escape(puzzle_title(len(self.seen), puzzle.rating)) + "</b>"
         if self.puzzle_class:
             self.title.remove_class(self.puzzle_class)
         self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"  # for a page's scripts and tests; never shown

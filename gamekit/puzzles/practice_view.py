@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.progress import level
+from gamekit.progress import LEVELS, level
 from gamekit.widgets.exercise import RIGHT_COLOUR, WRONG_COLOUR
 from gamekit.widgets.lesson import Mark
 
@@ -42,6 +42,12 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
     )
 
 
+def puzzle_title(i: int, rating: float) -> str:
+    """The title of the ``i``-th puzzle a pupil meets: its level on the same 1-to-10 scale as the status line's
+    "Your level: N of 10", so the pupil can compare the two at a glance (no second scale of easy and hard)."""
+    return tr("Puzzle {i} · level {level} of {most}", i=i, level=level(rating), most=LEVELS)
+
+
 # ---------------------------------------------------------------------------------------
 # Boards: drawing and clicks per game
 # ---------------------------------------------------------------------------------------
@@ -61,4 +67,4 @@ def practice_board(game_id: str, game: Any):
     return board.size, draw, board.hit
 
 
-__all__ = ["practice_board", "sparkline", "MARK_COLOURS"]
+__all__ = ["practice_board", "puzzle_title", "sparkline", "MARK_COLOURS"]

@@ -185,14 +185,20 @@ UNDER_THREAT_IDEA = N_("The idea: never drop a disc just under your opponent's t
 ``practice_hint`` says so): not the zugzwang its tag names."""
 
 
-def idea_words(puzzle: Puzzle, theme: str) -> str:
+def idea_words(puzzle: Puzzle, theme: str, action: Any = None) -> str | None:
     """The one sentence naming the idea of ``puzzle`` as Practice asks it (its ``theme``), in the current
     language: :data:`IDEAS`, or :data:`UNDER_THREAT_IDEA` where the game's ``practice_hint`` says the theme's idea
     does not fit the puzzle, or the game's own ``idea_words(puzzle, theme)`` where it has words for this puzzle (a
-    draw-keeping zugzwang).  A theme the puzzle does not carry: ValueError."""
+    draw-keeping zugzwang).  Given the pupil's right answer ``action``: None where the game's
+    ``idea_fits(puzzle, theme, action)`` says that answer shows nothing of the idea (a 5 en raya drop that makes
+    no threat yet, right because another right drop makes it), so no idea follows a reason it contradicts.  A
+    theme the puzzle does not carry: ValueError."""
     module = _theme_fits(puzzle, theme)
     if module is None:
         return tr(UNDER_THREAT_IDEA)
+    fits_action = getattr(module, "idea_fits", None)
+    if action is not None and fits_action is not None and not fits_action(puzzle, theme, str(action)):
+        return None
     fits = getattr(module, "idea_words", None)
     words = fits(puzzle, theme) if fits is not None else None
     return words if words is not None else tr(IDEAS[theme])

@@ -320,7 +320,7 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
         said = why_right(p, "zugzwang", p.answers[0])
         assert "draw" not in said and ("runs out of harmless drops first" in said or "other right drop" in said)
     # the idea that fits a draw-keeper, for Practice's "The idea" line (the win's idea is about the opponent)
-    from gamekit.puzzles.connect import DRAW_ZUGZWANG_IDEA, idea_words
+    from gamekit.puzzles.connect_why import DRAW_ZUGZWANG_IDEA, idea_words
 
     assert all(idea_words(p, "zugzwang") == DRAW_ZUGZWANG_IDEA for p in draws)
     assert all(idea_words(p, "zugzwang") is None for p in wins)

@@ -266,7 +266,7 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_level_3(game_id):
+def test_practice_levels_1_and_2_are_lesson_1s_and_the_page_says_what_each_level_holds(game_id):
     """Level 1 of every pool holds only lesson 1's questions ("win at once, else block") whose line uses no side
     disc, level 2 only those whose line runs through one (5 en raya), and no puzzle a one-line rule leaves open
     (lesson 2's ideas, and the centre habit, which asks "never drop where the opponent then wins") sits below
@@ -297,10 +297,33 @@ def test_practice_levels_1_and_2_are_lesson_1s_and_lesson_2s_ideas_start_at_leve
         root = Path(__file__).resolve().parents[2] / "notebooks"
         en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
         es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc;" in en
-        assert "lesson 2's ideas start at level 3." in en
+        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc." in en
         assert "El nivel 1 pide las victorias y los bloqueos de la lección 1; el nivel 2, los que tienen la" in es
-        assert "las ideas de la lección 2 empiezan en el nivel 3." in es
+        # level 3: mostly the centre habit; lesson 2's ideas nearly all at levels 4 to 7 (what the page says)
+        whole = practice_pool(game_id)
+        third = [p for p in whole if level(p.rating) == 3]
+        ideas = [p for p in whole if one_step_rule(p) is None and not centre_habit(p)]
+        assert 2 * sum(map(centre_habit, third)) > len(third)
+        assert 10 * sum(4 <= level(p.rating) <= 7 for p in ideas) >= 9 * len(ideas)
+        assert "Level 3 asks where to drop when nothing wins or needs blocking at once: near the centre" in en
+        assert "(a habit, not a rule). Lesson 2's ideas are nearly all at levels 4 to 7." in en
+        assert "El nivel 3 pregunta dónde jugar cuando nada gana ni hay que bloquear enseguida" in es
+        assert "Las ideas de la lección 2 están casi todas en los niveles 4 a 7." in es
+        # lesson 1's side-disc puzzles, counted
+        first = lesson_pool(game_id, 1)
+        side = [p for p in first if side_step(p)]
+        wins = sum(one_step_rule(p) == "win" for p in side)
+        blocks = sum(one_step_rule(p) == "block" for p in side)
+        assert wins + blocks == len(side) > 0
+        assert (
+            f"When you practise lesson 1, {len(side)} of its {len(first)} puzzles use a side disc: {wins} wins at once"
+            f" and {blocks} blocks." in en
+        )
+        assert (
+            f"Cuando practicas la lección 1, {len(side)} de sus {len(first)} problemas usan una ficha lateral:"
+            f" {wins} victorias enseguida y {blocks} bloqueos." in es
+        )
+        assert "Side-column" not in en and "side-column" not in en
 
 
 def test_a_line_that_needs_no_mover_disc_counts_the_opponents_discs():
@@ -378,3 +401,114 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
     pool = practice_pool("connect_four", "odd_even_threat")
     assert {p.id for p in pool} <= {p.id for p in left}
     assert len(pool) == 13 and len(left) > len(pool)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
+    """Where the mover could complete a line at once, every wrong drop's mistake names that column (the reader's
+    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1)."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import _wins_at_once, mistake_words
+
+    seen = 0
+    for p in bank(game_id):
+        game = p.position
+        mine = _wins_at_once(game)
+        if not mine:
+            continue
+        k = "five" if game.win_length == 5 else "four"
+        for a in game.legal_moves():
+            if str(a) in p.answers:
+                continue
+            seen += 1
+            with using("en"):
+                assert mistake_words(p, a) == (
+                    f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
+                ), p.id
+            with using("es"):
+                assert f"la columna {mine[0]}; la columna {a} no lo hace" in mistake_words(p, a), p.id
+    assert seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id):
+    """«Correcto: la columna 1 hace cuatro en línea», with the article, never «Correcto: columna 1 hace…»."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import _wins_at_once, right_words
+
+    p = next(p for p in bank(game_id) if _wins_at_once(p.position))
+    column = _wins_at_once(p.position)[0]
+    with using("es"):
+        assert right_words(p, column).startswith(f"Correcto: la columna {column} hace ")
+    with using("en"):
+        assert right_words(p, column).startswith(f"Right: column {column} makes ")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id):
+    """ "Column n keeps off the cell under the threat" fits wrong drops too (the reader's c4-2c6f041ce9,
+    c4-c46416e376, five-078b2e85d8): every use names how many other drops keep off that cell, says they lose
+    (or do worse), and shows the stored line of best play after one of them, so no wrong drop fits the reason."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import waiting_threat
+    from gamekit.puzzles.core import short_line_words
+    from gamekit.puzzles.practice_words import why_right
+
+    uses = 0
+    for p in practice_pool(game_id, "zugzwang"):
+        game = p.position
+        wrong = [a for a in p.legal_answers() if a not in p.answers]
+        for a in p.answers:
+            with using("en"):
+                said = why_right(p, "zugzwang", a)
+            if "keeps off the cell under" not in said:
+                continue
+            uses += 1
+            c, r = waiting_threat(game, wrong)
+            also = [w for w in wrong if game.landing_cell(int(w)) != (c, r - 1)]
+            assert also, p.id  # the sentence alone would fit these
+            found = re.search(
+                r"(One|\d+) other drops? keeps? off it too, but (lose|loses|do worse|does worse): "
+                r"after column (\d+), best play goes (.+)\.$",
+                said,
+            )
+            assert found, (p.id, said)
+            assert found[1] == ("One" if len(also) == 1 else str(len(also))), (p.id, said)
+            assert found[3] in also  # a drop that keeps off the cell, with the line after it
+            with using("en"):
+                assert found[4] == short_line_words(game_id, p.refutations[found[3]]["line"])
+            if found[2].startswith("lose"):
+                assert all(p.refutations[w]["value"] < 0 for w in also)
+            with using("es"):
+                assert "tampoco lo ocupa" in why_right(p, "zugzwang", a)
+    assert uses >= 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_idea_follows_a_right_drop_only_when_it_fits(game_id):
+    """After a right drop whose reason says it makes no threat (right only because another right drop shows
+    the idea: the reader's five-8b423e7e84), no "The idea: a threat on the right row often wins" follows; after
+    a drop that shows the idea, it does.  Counted over every idea's Practice pool."""
+    from gamekit.i18n import using
+    from gamekit.i18n import tr
+    from gamekit.puzzles.practice_words import IDEAS, idea_words, why_right
+
+    left_out = kept = 0
+    with using("en"):
+        for theme in game_themes(game_id):
+            for p in practice_pool(game_id, theme):
+                for a in p.answers:
+                    idea = idea_words(p, theme, a)
+                    if "With best play it " in why_right(p, theme, a):
+                        assert idea is None, (p.id, a)
+                        left_out += 1
+                    else:
+                        assert idea == idea_words(p, theme) and idea, (p.id, a)
+                        kept += 1
+        p = next(p for p in bank("five_in_a_row") if p.id == "five-8b423e7e84")
+        if game_id == "five_in_a_row":
+            assert idea_words(p, "odd_even_threat", "3") is None
+            assert idea_words(p, "odd_even_threat", "6") == tr(IDEAS["odd_even_threat"])
+    assert left_out > 0 and kept > left_out

@@ -948,7 +948,7 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
         for action in wrong_answers(puzzle):
             after = puzzle.position.copy()
             after.play(action)
-            if not after.is_over() and not _wins_at_once(after):
+            if not after.is_over() and not _wins_at_once(after) and not _wins_at_once(puzzle.position):
                 assert mistake_words(puzzle, action) is None
                 return
 
@@ -1291,9 +1291,7 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     assert when_to_set("five_in_a_row", "side_column") == "after lesson 2"
     assert when_to_set("five_in_a_row", "block") == "after lesson 1" and theme_lessons("five_in_a_row", "block") == "1"
     page = (ROOT / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
-    assert re.search(
-        r"\| `five-side_column-10-1` \| side-column disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page
-    )
+    assert re.search(r"\| `five-side_column-10-1` \| side disc \| 10 \| [0-9–]+ \| 1, 2 \| after lesson 2;", page)
     assert theme_lessons("dots_and_boxes", "all_but_four") == "5"
     en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
@@ -1406,10 +1404,10 @@ def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
             assert after.winner() is None, p.id
     en = " ".join((ROOT / "notebooks" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-    assert f"When you practise lesson 1, {n} of its {len(pool)} puzzles ask you to finish a line of five at once" in en
-    assert "through a side disc." in en and "a side disc helps you finish a line at once" not in en
+    assert f"of its {len(pool)} puzzles use a side disc: {n} wins at once and" in en
+    assert "a side disc helps you finish a line at once" not in en
     assert "the win (or the draw) comes a few drops later" in en and "Its other puzzles win only by force" not in en
-    assert f"Cuando practicas la lección 1, {n} de sus {len(pool)} problemas te piden completar enseguida" in es
+    assert f"de sus {len(pool)} problemas usan una ficha lateral: {n} victorias enseguida y" in es
     assert "la victoria (o el empate) llega unas jugadas después" in es
     assert "do lesson 2 first" not in en and "haz antes la lección 2" not in es
 
@@ -1936,3 +1934,31 @@ def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, righ
     for _ in range(4):
         assert p.idea_theme() == "double_deal"
         p.next()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_puzzles_title_shows_its_level_on_the_status_lines_scale(game_id):
+    """The status line says "Your level: N of 10"; the puzzle's title says the puzzle's level on that same scale
+    (never a second scale of easy and hard), in English and in Spanish."""
+    with using("en"):
+        p = Practice(game_id, seed=3)
+        shown = level(p.puzzle.rating)
+        assert f"· level {shown} of {LEVELS}" in p.title.value and f"of {LEVELS}" in p.status.value
+        assert not any(word in p.title.value for word in ("easy", "medium", "hard"))
+    with using("es"):
+        p = Practice(game_id, seed=3)
+        assert f"· nivel {level(p.puzzle.rating)} de {LEVELS}" in p.title.value
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_bad_homework_codes_example_is_a_code_of_the_boxs_own_game(game_id):
+    """The refusal of something that is not a code shows an example code of the page's game, and that example
+    opens (it is a real code); a game that is not one is refused by name."""
+    box = HomeworkBox(game_id)
+    box.input.value = "nonsense"
+    box.on_open(None)
+    example = re.search(r"A code looks like (\S+):", box.message.value).group(1)
+    assert parse_code(example)[0] == game_id
+    assert box.open_code(example) is not None
+    with pytest.raises(ValueError, match="chess"):
+        parse_code("nonsense", "chess")
