@@ -4,6 +4,7 @@ line just drawn), the board scene, step-throughs and the sentences that describe
 from __future__ import annotations
 
 from gamekit.core.scene import Scene
+from gamekit.display import Paragraph
 from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
@@ -357,20 +358,29 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
 
 
 def held_until_solved(key: str, score: LessonScore, content: Any):
-    """``content`` held back until the exercise saved under ``key`` is solved or its answer shown on ``score`` (also
-    in an earlier session: a score starts from what was saved).  Until then a note says what opens it."""
+    """``content`` (a step-through, or a sentence such as a worked count) held back until the exercise saved under
+    ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score starts from what was
+    saved).  Until then a note says what opens it."""
+    import html
+
     import ipywidgets as W
 
     if not isinstance(score, LessonScore):
         raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    note = W.HTML(
-        "<i>"
-        + tr(
+    if isinstance(content, StepThrough):
+        waiting = tr(
             "This step-through shows the answer: it opens here once you have solved the exercise above or pressed "
             "Show answer."
         )
-        + "</i>"
-    )
+    elif isinstance(content, Paragraph):
+        waiting = tr(
+            "This worked count shows the answer: it opens here once you have solved the exercise above or "
+            "pressed Show answer."
+        )
+        content = W.HTML(f"<p>{html.escape(content.text)}</p>")
+    else:
+        raise TypeError(tr("content must be a step-through or a sentence, not {kind}", kind=type(content).__name__))
+    note = W.HTML("<i>" + waiting + "</i>")
     holder = W.VBox([note])
 
     def update(_: Any = None) -> None:
