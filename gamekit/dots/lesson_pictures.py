@@ -120,18 +120,27 @@ def boxes_won(game: DotsAndBoxes, line: str | int) -> int:
     return after.last_completed
 
 
-def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
+def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False) -> str:
     """What drawing ``line`` does in the position ``before``, in one or two plain sentences.
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
     better line (no score: a judged step-through may come just before an exercise that asks for one).
+    With ``judge="result"`` the mistake is stated without the better line: a lesson that has not yet taught
+    the refusal says only that the move cost boxes.
     """
+    if judge not in (True, False, "result"):
+        raise ValueError(tr("judge must be True, False or 'result', not {judge!r}", judge=judge))
     text_ = _describe_line(before, line)
     if judge and not before.is_over():
         values = move_values(before)
         name = before.line_name(before.line_index(line))
         best = max(values.values())
-        if values[name] < best:
+        if values[name] < best and judge == "result":
+            text_ += tr(
+                " A mistake, says the exact calculation: {seat} ends with fewer boxes than best play would give.",
+                seat=tr(SEATS[before.to_move]),
+            )
+        elif values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
             shown = join_words(better[:3]) + (" …" if len(better) > 3 else "")

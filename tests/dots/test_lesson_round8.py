@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from gamekit.dots import lesson_pictures
+from gamekit.dots.solver import move_values
+from gamekit.dots.lesson_positions import sequence_positions, SEQUENCES
+from gamekit.i18n import using
+
 
 from gamekit.dots.widget import DotsWidget
 
@@ -26,3 +33,36 @@ def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
     assert "you start every game" in en and "take turns to start" not in en
     assert "tú empiezas todas las partidas" in es and "os turnáis" not in es
     assert "pon en práctica todo lo aprendido contra el nivel más fuerte" in es
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_4_is_asked_plainly_and_the_handouts_come_after_it(lang):
+    text = page(lang, "03")
+    call = text.index('L.exercise("hand_over"')
+    above = text[text.index("## Exercise 4" if lang == "en" else "## Ejercicio 4") : call]
+    assert ("Which line should Gold draw?" if lang == "en" else "¿Qué línea debe trazar Dorado?") in above
+    for word in ("end", "middle", "refuse", "extremo", "medio", "rechaz"):
+        assert word not in text[text.index("## Handing over" if lang == "en" else "## Entregar") : call].lower()
+    assert call < text.index("### Two ways" if lang == "en" else "### Dos formas")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3s_chains_step_through_states_the_mistake_and_its_cost_without_the_double_deal(lang):
+    """The double-deal is lesson 5's: the captions say the grab was a mistake (the solver's values) and who won,
+    never which line takes nothing and leaves the boxes."""
+    with using(lang):
+        captions = [s.caption for s in lesson_pictures.steps("chains")]
+    positions = sequence_positions("chains")
+    lines = SEQUENCES["chains"]["steps"]
+    mistake = "A mistake" if lang == "en" else "Un error"
+    flagged = [i for i, c in enumerate(captions[1:]) if mistake in c]
+    wrong = []
+    for i, line in enumerate(lines):
+        values = move_values(positions[i])
+        if values[line] < max(values.values()):
+            wrong.append(i)
+    assert flagged == wrong and wrong
+    for caption in captions:
+        for word in ("takes nothing", "leaves the last", "left the last", "no se lleva nada", "dejado las dos"):
+            assert word not in caption, caption
+    assert ("Gold 4, Coral 5" if lang == "en" else "Dorado 4, Coral 5") in captions[-1]
