@@ -12,7 +12,7 @@ import pytest
 from gamekit.dots import lesson_pictures
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_positions import sequence_positions, SEQUENCES
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 
 
 from gamekit.dots.widget import DotsWidget
@@ -66,3 +66,31 @@ def test_lesson_3s_chains_step_through_states_the_mistake_and_its_cost_without_t
         for word in ("takes nothing", "leaves the last", "left the last", "no se lleva nada", "dejado las dos"):
             assert word not in caption, caption
     assert ("Gold 4, Coral 5" if lang == "en" else "Dorado 4, Coral 5") in captions[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exercise(lang):
+    """The guide makes lesson 4's exercise 10 homework: the page says so beside it and in its time line, and every
+    lesson's time line says *More practice* is extra, in the same words."""
+    extra = "extra, for spare time or for home" if lang == "en" else "extra, para el tiempo que sobre o para casa"
+    practice = "*More practice*" if lang == "en" else "*Más práctica*"
+    for n in ("01", "02", "03", "04", "05"):
+        time_line = next(line for line in page(lang, n).splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+        assert practice in time_line and extra in time_line, (n, time_line)
+    lesson4 = page(lang, "04")
+    lines = lesson4.splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 10", "### Ejercicio 10")))
+    assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
+    assert ("exercise 10" if lang == "en" else "el ejercicio 10") in lesson4.splitlines()[20]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4s_closing_guess_says_draw_as_rule_4_does(lang):
+    from gamekit.dots.lesson4_exercises import START_GUESSES, start_result
+
+    with using(lang):
+        guesses = [tr(g) for g in START_GUESSES]
+        one_by_two = str(start_result(1, 2))
+    assert ("a draw" if lang == "en" else "empate") in guesses
+    assert "tie" not in " ".join(guesses) and "tie" not in one_by_two
+    assert ("a draw, 1–1" if lang == "en" else "empate, 1–1") in one_by_two

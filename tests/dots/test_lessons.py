@@ -811,7 +811,7 @@ def test_lesson_4s_closing_fact_is_computed_on_the_page():
         lesson4_exercises.start_result(5, 5, time_limit=0.01)
     )
     assert "first player wins 3–1" in str(lesson4_exercises.start_result(2, 2))
-    assert "a tie, 1–1" in str(lesson4_exercises.start_result(1, 2))
+    assert "a draw, 1–1" in str(lesson4_exercises.start_result(1, 2))
     with using("es"):
         assert "gana el segundo jugador, 6–3" in str(lesson4_exercises.start_result())
     late = str(lesson4_exercises.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
