@@ -94,3 +94,58 @@ def test_lesson_4s_closing_guess_says_draw_as_rule_4_does(lang):
     assert ("a draw" if lang == "en" else "empate") in guesses
     assert "tie" not in " ".join(guesses) and "tie" not in one_by_two
     assert ("a draw, 1–1" if lang == "en" else "empate, 1–1") in one_by_two
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_glossary_defines_junction_from_lesson_3_in_the_worksheet_cards_words(lang):
+    from gamekit.dots.glossary import glossary_table
+
+    with using(lang):
+        rows = {row[0]: row[2] for row in glossary_table(3).rows}
+        earlier = [row[0] for row in glossary_table(2).rows]
+    term = "junction" if lang == "en" else "empalme"
+    assert term not in earlier
+    card = (
+        "A box with no side drawn, or only one: several chains can meet there."
+        if lang == "en"
+        else "Una casilla sin ningún lado trazado, o con uno solo: allí se pueden juntar varias cadenas."
+    )
+    assert rows[term] == card
+    assert ("junction" if lang == "en" else "empalme") in rows["chain" if lang == "en" else "cadena"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_asks_for_a_prediction_the_pupil_can_reason(lang):
+    text = " ".join(page(lang, "02").split())
+    ask = "count the safe lines on the first board" if lang == "en" else "cuenta las líneas seguras del primer tablero"
+    assert ask in text and text.index(ask) < text.index("step_through(")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1s_worksheet_asks_its_practice_in_lesson_1s_words(lang):
+    """The worksheet printed the bank's "With best play the game ends … A wrong line costs …", words lesson 1
+    has not taught; it now asks what the page asks."""
+    from gamekit.dots import lessons as L
+
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    for words in ("With best play", "A wrong line costs", "Con el mejor juego", "Una línea equivocada"):
+        assert words not in sheet
+    with using(lang):
+        prompts = [ex.prompt.replace("<b>", "").replace("</b>", "") for ex in L.practice_exercises(1)]
+    assert all(p in sheet for p in prompts)
+
+
+def test_the_spanish_says_in_second_place_and_one_person_in_lesson_5s_count():
+    from gamekit.dots import lessons as L
+
+    with using("es"):
+        lesson5 = L.exercises(5)["control_price"]
+        malformed = lesson5.check("x")[1]
+        prompt = lesson5.prompt
+        second = tr("moves second")
+    assert second == "juega en segundo lugar"
+    assert "juega segundo" not in (ROOT / "docs/teachers/es/dots.md").read_text(encoding="utf-8")
+    for text in (prompt, malformed):
+        assert "gana Dorado" not in text and "se las lleva" not in text and "si las rechaza," not in text, text
+    assert "ganas" in prompt and "¿llevártelas o rechazarlas?" in prompt
