@@ -269,8 +269,8 @@ def test_the_control_count_refuses_what_it_cannot_count():
 
 
 def test_lesson_2_asks_who_runs_out_first_before_the_step_through_tells():
-    for lang, question in (("en", "who do you think runs out"), ("es", "a quién crees que se le")):
-        page = _page(2, lang)
+    for lang, question in (("en", "Who do you think runs out"), ("es", "¿A quién crees que se le")):
+        page = " ".join(_page(2, lang).split())
         before = page[: page.index('step_through("third_sides")')]
         assert question in before
         assert "Gold runs out first" not in before and "A Dorado se le acaban primero" not in before
