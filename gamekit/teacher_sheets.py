@@ -86,8 +86,9 @@ def solutions_markdown(module: str, lang: str = "en") -> str:
 
 
 def practice_as_shown(lessons: Any, lesson: Any) -> list:
-    """A lesson's practice problems as printed on its worksheet: the bank's wording, in the order and at the levels
-    its page shows them (a game's ``practice_exercises`` may reorder or relabel the set; matched by puzzle id)."""
+    """A lesson's practice problems as printed on its worksheet: in the order, at the levels and with the question
+    its page shows them (a game's ``practice_exercises`` may reorder, relabel or reword the set in the lesson's own
+    words; matched by puzzle id)."""
     bank = list(lesson.practice.exercises())
     build = getattr(lessons, "practice_exercises", None)
     if build is None:
@@ -98,6 +99,7 @@ def practice_as_shown(lessons: Any, lesson: Any) -> list:
     for page_ex in build(number_):
         ex = by_id[page_ex.puzzle.id]
         ex.level = page_ex.level
+        ex.prompt = page_ex.prompt
         shown.append(ex)
     return shown
 

@@ -22,6 +22,7 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
         1,
     ),
     ("safe line", "línea segura", N_("A line that gives no box its third side."), 2),
+    ("junction", "empalme", N_("A box with no side drawn, or only one: several chains can meet there."), 3),
     (
         "chain",
         "cadena",

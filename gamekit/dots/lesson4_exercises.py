@@ -435,7 +435,7 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
         return Paragraph(
             tr(
                 "Computed just now by exact calculation: on the {width}×{height} board, with "
-                "perfect play from the empty board, the game is a tie, {first}–{second}.",
+                "perfect play from the empty board, the game is a draw, {first}–{second}.",
                 width=width,
                 height=height,
                 first=first,
@@ -465,7 +465,7 @@ def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> P
     )
 
 
-START_GUESSES = (N_("the first player"), N_("the second player"), N_("a tie"))
+START_GUESSES = (N_("the first player"), N_("the second player"), N_("a draw"))
 """The guesses lesson 4's closing question offers: who wins the empty 3×3 board with perfect play."""
 
 

@@ -4,6 +4,7 @@ line just drawn), the board scene, step-throughs and the sentences that describe
 from __future__ import annotations
 
 from gamekit.core.scene import Scene
+from gamekit.display import Paragraph
 from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
@@ -119,18 +120,27 @@ def boxes_won(game: DotsAndBoxes, line: str | int) -> int:
     return after.last_completed
 
 
-def describe_line(before: DotsAndBoxes, line: str, judge: bool = False) -> str:
+def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False) -> str:
     """What drawing ``line`` does in the position ``before``, in one or two plain sentences.
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
     better line (no score: a judged step-through may come just before an exercise that asks for one).
+    With ``judge="result"`` the mistake is stated without the better line: a lesson that has not yet taught
+    the refusal says only that the move cost boxes.
     """
+    if judge not in (True, False, "result"):
+        raise ValueError(tr("judge must be True, False or 'result', not {judge!r}", judge=judge))
     text_ = _describe_line(before, line)
     if judge and not before.is_over():
         values = move_values(before)
         name = before.line_name(before.line_index(line))
         best = max(values.values())
-        if values[name] < best:
+        if values[name] < best and judge == "result":
+            text_ += tr(
+                " A mistake, says the exact calculation: {seat} ends with fewer boxes than best play would give.",
+                seat=tr(SEATS[before.to_move]),
+            )
+        elif values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
             shown = join_words(better[:3]) + (" …" if len(better) > 3 else "")
@@ -357,20 +367,29 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
 
 
 def held_until_solved(key: str, score: LessonScore, content: Any):
-    """``content`` held back until the exercise saved under ``key`` is solved or its answer shown on ``score`` (also
-    in an earlier session: a score starts from what was saved).  Until then a note says what opens it."""
+    """``content`` (a step-through, or a sentence such as a worked count) held back until the exercise saved under
+    ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score starts from what was
+    saved).  Until then a note says what opens it."""
+    import html
+
     import ipywidgets as W
 
     if not isinstance(score, LessonScore):
         raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    note = W.HTML(
-        "<i>"
-        + tr(
+    if isinstance(content, StepThrough):
+        waiting = tr(
             "This step-through shows the answer: it opens here once you have solved the exercise above or pressed "
             "Show answer."
         )
-        + "</i>"
-    )
+    elif isinstance(content, Paragraph):
+        waiting = tr(
+            "This worked count shows the answer: it opens here once you have solved the exercise above or "
+            "pressed Show answer."
+        )
+        content = W.HTML(f"<p>{html.escape(content.text)}</p>")
+    else:
+        raise TypeError(tr("content must be a step-through or a sentence, not {kind}", kind=type(content).__name__))
+    note = W.HTML("<i>" + waiting + "</i>")
     holder = W.VBox([note])
 
     def update(_: Any = None) -> None:

@@ -168,12 +168,9 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "chains": {
         "start": POSITIONS["chains_45"],
         "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
-        "judge": True,
+        "judge": "result",  # lesson 3: the mistake and what it cost; the better line is lesson 5's double-deal
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
-        "outro": N_(
-            "Gold took the whole chain of 4 and so had to open the chain of 5. The exact calculation marks that as "
-            "a mistake: had Gold left the last two boxes to Coral, Coral would have had to open the chain of 5."
-        ),
+        "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5, and lost."),
     },
     "loop": {
         "start": POSITIONS["chain_and_loop"],

@@ -476,7 +476,7 @@ def exercise(name: str, score: LessonScore | None = None):
 
 
 def after_exercise(name: str, score: LessonScore, content: Any):
-    """``content`` (a step-through whose last frames show exercise ``name``'s answer) held back until that exercise
+    """``content`` (a step-through or worked count that shows exercise ``name``'s answer) held back until that exercise
     is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`)."""
     return held_until_solved(_built(name).key, score, content)
 

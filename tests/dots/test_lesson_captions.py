@@ -32,6 +32,9 @@ REFUSAL = re.compile(
     r"A mistake, says the exact calculation: (.+?) takes nothing and leaves the last (?:box|(\d+) boxes) to "
     r"(Gold|Coral), who must then open the next chain or loop\."
 )
+COST_ONLY = re.compile(
+    r"A mistake, says the exact calculation: (Gold|Coral) ends with fewer boxes than best play would give\."
+)
 PART_FIRST = re.compile(r"opening the (?:loop|chain) of \d+ first ")
 SUITS = re.compile(r"Long chains forming: (\d+); (\d+) \+ \1 is (even|odd), which suits (Gold|Coral)\.")
 WANTED = re.compile(
@@ -83,6 +86,11 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
             assert all(values[b] == best for b in better), (name, line, caption)
             assert m.group(2) == SEATS[before.to_move]
             assert not re.search(r"\d", PART_FIRST.sub("", m.group(0).replace(m.group(1), ""))), "no score in a caption"
+        elif c := COST_ONLY.search(caption):
+            # a lesson before the refusal is taught: the mistake and its cost, no better line named
+            judged += 1
+            assert spec.get("judge") == "result", (name, caption)
+            assert values[name_] < best and c.group(1) == SEATS[before.to_move], (name, line, caption)
         elif r := REFUSAL.search(caption):
             # "X takes nothing and leaves the last N boxes": the played line took a box, every better line takes
             # none and leaves that many boxes on offer to the other player

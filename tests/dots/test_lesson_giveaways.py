@@ -213,6 +213,11 @@ ARGUED_AFTER = [
         'L.exercise("not_worth_it"',
         ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
     ),
+    (  # the final challenge promises no hints in the text: the key idea of exercise 7 comes after all three
+        "05_double_dealing_and_control.md",
+        'L.exercise("challenge_take_one"',
+        ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
+    ),
 ]
 
 
@@ -328,8 +333,31 @@ def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
         assert any("loop_first" in g and "states" in g for g in giveaways([*captions, ("exercise", ex)]))
         for name in ("chains", "loop"):
             for step in lesson_pictures.steps(name):
-                assert "lesson 5" not in step.caption and "lección 5" not in step.caption, step.caption
+                assert "lesson 5" not in step.caption.lower() and "lección 5" not in step.caption.lower(), step.caption
     finally:
         gamekit.set_language("en")
     page = _md(lang, "03_chains_and_loops.md")
     assert page.index('L.exercise("loop_first"') < page.index('step_through("loop")')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5s_worked_count_opens_only_once_exercise_1_is_answered(lang):
+    """The worked count a few cells below exercise 1 counts the chain it asks about ("6 − 2 … = 4" with two boxes
+    taken): a pupil scrolling ahead read exercise 1's answer. It is held like the double-deal step-through, and the
+    page walk (which sees only what is open) finds no trace of it."""
+    from gamekit.dots.lesson5_control import worked_control_count
+
+    page = _md(lang, "05_double_dealing_and_control.md")
+    assert 'L.after_exercise("double_deal_score", score, worked_control_count())' in page
+    assert page.index('L.exercise("double_deal_score"') < page.index("worked_control_count())")
+    count = str(worked_control_count())
+    texts = [i[1] for i in walk(lang, "05_double_dealing_and_control.md") if i[0] == "text"]
+    assert not any("6 − 2" in t or count[:40] in t for t in texts)
+    score = L.LessonScore(f"giveaway test, worked count {lang}")
+    ex = L.exercise("double_deal_score", score)
+    held = L.after_exercise("double_deal_score", score, worked_control_count())
+    assert "6 − 2" not in held.children[0].value
+    ex.submit("5")  # a wrong answer keeps it closed
+    assert "6 − 2" not in held.children[0].value
+    ok, _ = ex.submit(str(L.exercises(5)["double_deal_score"].solutions[0]))
+    assert ok and "6 − 2 for this chain" in held.children[0].value

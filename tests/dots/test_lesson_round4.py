@@ -112,16 +112,17 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_the_refusable_handout_before_exercise_4_and_the_safe_one_after(lang):
-    """Exercise 4 asks which chain to open and with which line. The page teaches before it what makes a 2-chain
-    opened at an end refusable (the half-hearted handout) and asks whether a line gives no such choice; the answer,
-    the middle line (the hard-hearted handout, "the safe way"), follows the exercise. The teaching names no chain to
-    open (no "shortest", no "smallest", no "open the 2-chain")."""
+def test_lesson_3_teaches_both_handouts_after_exercise_4(lang):
+    """Exercise 4 asks plainly which line Gold should draw. Both ways to hand over a 2-chain (at an end, which
+    can be refused: the half-hearted handout; in the middle, the safe hard-hearted handout) follow the exercise:
+    taught above it, with "is there a line that gives no such choice?", they answered it by elimination. The text
+    above it names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
     page = _page(3, lang)
     call = page.index('L.exercise("hand_over"')
     taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
-    assert refused < call < taught
+    assert call < refused < taught
+    assert ("no such choice" if lang == "en" else "no le deje esa opción") not in page
     before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
         assert word not in before, word
@@ -151,15 +152,15 @@ def test_lesson_3_exercise_4_needs_which_chain_and_how():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end is taught above it, and the middle
-    line that prevents it (the answer) just after it; exercise 5 (the loop first) needs the refusal too."""
+    """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end and the middle line that prevents
+    it (the answer) are taught just after it, before exercise 5 (the loop first), which needs the refusal too."""
     lesson = L.LESSONS[3]
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "middle line" in text and names == ("hand_over",)
     page = _page(3)
     refusal = page.index("**half-hearted handout**")
     answer = page.index("**hard-hearted handout**")
-    assert refusal < page.index('L.exercise("hand_over"') < answer < page.index('L.exercise("loop_first"')
+    assert page.index('L.exercise("hand_over"') < refusal < answer < page.index('L.exercise("loop_first"')
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide
@@ -268,8 +269,8 @@ def test_the_control_count_refuses_what_it_cannot_count():
 
 
 def test_lesson_2_asks_who_runs_out_first_before_the_step_through_tells():
-    for lang, question in (("en", "who do you think runs out"), ("es", "a quién crees que se le")):
-        page = _page(2, lang)
+    for lang, question in (("en", "Who do you think runs out"), ("es", "¿A quién crees que se le")):
+        page = " ".join(_page(2, lang).split())
         before = page[: page.index('step_through("third_sides")')]
         assert question in before
         assert "Gold runs out first" not in before and "A Dorado se le acaban primero" not in before

@@ -1,0 +1,151 @@
+"""Dots lessons after a third fresh reading: lesson 5 tells the truth about who starts against the CPU, holds
+back what answers its exercises until they are done, lesson 3 keeps the double-deal for lesson 5, lesson 4
+marks its homework and every lesson's extra practice the same way, and the glossary defines every word its
+definitions use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lesson_pictures
+from gamekit.dots.solver import move_values
+from gamekit.dots.lesson_positions import sequence_positions, SEQUENCES
+from gamekit.i18n import tr, using
+
+
+from gamekit.dots.widget import DotsWidget
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = {"en": ROOT / "notebooks" / "dots_and_boxes", "es": ROOT / "notebooks" / "es" / "dots_and_boxes"}
+
+
+def page(lang: str, name: str) -> str:
+    return next(PAGES[lang].glob(f"{name}*.md")).read_text(encoding="utf-8")
+
+
+def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
+    widget = DotsWidget(3, 3, mode="cpu", seed=1)
+    firsts = {widget.next_game().first for _ in range(3)}
+    assert firsts == {0}
+    en, es = page("en", "05"), page("es", "05")
+    assert "you start every game" in en and "take turns to start" not in en
+    assert "tú empiezas todas las partidas" in es and "os turnáis" not in es
+    assert "pon en práctica todo lo aprendido contra el nivel más fuerte" in es
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_4_is_asked_plainly_and_the_handouts_come_after_it(lang):
+    text = page(lang, "03")
+    call = text.index('L.exercise("hand_over"')
+    above = text[text.index("## Exercise 4" if lang == "en" else "## Ejercicio 4") : call]
+    assert ("Which line should Gold draw?" if lang == "en" else "¿Qué línea debe trazar Dorado?") in above
+    for word in ("end", "middle", "refuse", "extremo", "medio", "rechaz"):
+        assert word not in text[text.index("## Handing over" if lang == "en" else "## Entregar") : call].lower()
+    assert call < text.index("### Two ways" if lang == "en" else "### Dos formas")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3s_chains_step_through_states_the_mistake_and_its_cost_without_the_double_deal(lang):
+    """The double-deal is lesson 5's: the captions say the grab was a mistake (the solver's values) and who won,
+    never which line takes nothing and leaves the boxes."""
+    with using(lang):
+        captions = [s.caption for s in lesson_pictures.steps("chains")]
+    positions = sequence_positions("chains")
+    lines = SEQUENCES["chains"]["steps"]
+    mistake = "A mistake" if lang == "en" else "Un error"
+    flagged = [i for i, c in enumerate(captions[1:]) if mistake in c]
+    wrong = []
+    for i, line in enumerate(lines):
+        values = move_values(positions[i])
+        if values[line] < max(values.values()):
+            wrong.append(i)
+    assert flagged == wrong and wrong
+    for caption in captions:
+        for word in ("takes nothing", "leaves the last", "left the last", "no se lleva nada", "dejado las dos"):
+            assert word not in caption, caption
+    assert ("Gold 4, Coral 5" if lang == "en" else "Dorado 4, Coral 5") in captions[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exercise(lang):
+    """The guide makes lesson 4's exercise 10 homework: the page says so beside it and in its time line, and every
+    lesson's time line says *More practice* is extra, in the same words."""
+    extra = "extra, for spare time or for home" if lang == "en" else "extra, para el tiempo que sobre o para casa"
+    practice = "*More practice*" if lang == "en" else "*Más práctica*"
+    for n in ("01", "02", "03", "04", "05"):
+        time_line = next(line for line in page(lang, n).splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+        assert practice in time_line and extra in time_line, (n, time_line)
+    lesson4 = page(lang, "04")
+    lines = lesson4.splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 10", "### Ejercicio 10")))
+    assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
+    assert ("exercise 10" if lang == "en" else "el ejercicio 10") in lesson4.splitlines()[20]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4s_closing_guess_says_draw_as_rule_4_does(lang):
+    from gamekit.dots.lesson4_exercises import START_GUESSES, start_result
+
+    with using(lang):
+        guesses = [tr(g) for g in START_GUESSES]
+        one_by_two = str(start_result(1, 2))
+    assert ("a draw" if lang == "en" else "empate") in guesses
+    assert "tie" not in " ".join(guesses) and "tie" not in one_by_two
+    assert ("a draw, 1–1" if lang == "en" else "empate, 1–1") in one_by_two
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_glossary_defines_junction_from_lesson_3_in_the_worksheet_cards_words(lang):
+    from gamekit.dots.glossary import glossary_table
+
+    with using(lang):
+        rows = {row[0]: row[2] for row in glossary_table(3).rows}
+        earlier = [row[0] for row in glossary_table(2).rows]
+    term = "junction" if lang == "en" else "empalme"
+    assert term not in earlier
+    card = (
+        "A box with no side drawn, or only one: several chains can meet there."
+        if lang == "en"
+        else "Una casilla sin ningún lado trazado, o con uno solo: allí se pueden juntar varias cadenas."
+    )
+    assert rows[term] == card
+    assert ("junction" if lang == "en" else "empalme") in rows["chain" if lang == "en" else "cadena"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_asks_for_a_prediction_the_pupil_can_reason(lang):
+    text = " ".join(page(lang, "02").split())
+    ask = "count the safe lines on the first board" if lang == "en" else "cuenta las líneas seguras del primer tablero"
+    assert ask in text and text.index(ask) < text.index("step_through(")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1s_worksheet_asks_its_practice_in_lesson_1s_words(lang):
+    """The worksheet printed the bank's "With best play the game ends … A wrong line costs …", words lesson 1
+    has not taught; it now asks what the page asks."""
+    from gamekit.dots import lessons as L
+
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    for words in ("With best play", "A wrong line costs", "Con el mejor juego", "Una línea equivocada"):
+        assert words not in sheet
+    with using(lang):
+        prompts = [ex.prompt.replace("<b>", "").replace("</b>", "") for ex in L.practice_exercises(1)]
+    assert all(p in sheet for p in prompts)
+
+
+def test_the_spanish_says_in_second_place_and_one_person_in_lesson_5s_count():
+    from gamekit.dots import lessons as L
+
+    with using("es"):
+        lesson5 = L.exercises(5)["control_price"]
+        malformed = lesson5.check("x")[1]
+        prompt = lesson5.prompt
+        second = tr("moves second")
+    assert second == "juega en segundo lugar"
+    assert "juega segundo" not in (ROOT / "docs/teachers/es/dots.md").read_text(encoding="utf-8")
+    for text in (prompt, malformed):
+        assert "gana Dorado" not in text and "se las lleva" not in text and "si las rechaza," not in text, text
+    assert "ganas" in prompt and "¿llevártelas o rechazarlas?" in prompt
