@@ -2421,3 +2421,18 @@ def test_the_guides_objectives_table_names_the_exercises_of_each_objective(guide
         number = {key or by_name[name]: num for num, key, name in found} | {"challenge": "challenge"}
         wanted = [{number[key] for key in keys} for _, keys in lesson.objectives]
         assert _guide_groups(cell, challenge) == wanted, (n, cell)
+
+
+def test_zugzwang_who_example_is_a_possible_answer_that_is_wrong():
+    """Exercise 3's example answer ("like: red 5") is not the answer, and it could happen: the player to move
+    fills the odd safe cells, so an example with the other colour on an odd cell (or this colour on an even one)
+    would contradict the very idea the exercise teaches."""
+    who = lesson2_exercises.zugzwang_who_exercise()
+    example = re.search(r"like: (\w+) (\d+)\.", who.prompt)
+    assert example, who.prompt
+    seat = ("red", "yellow").index(example.group(1))
+    number = int(example.group(2))
+    mover = lesson_positions.position("under_threat").to_move
+    assert (number % 2 == 1) == (seat == mover)  # the mover fills cells 1, 3, 5 …
+    assert f"{example.group(1)} {number}" not in who.solutions
+    assert not who.check(f"{example.group(1)} {number}")[0]
