@@ -2316,7 +2316,10 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
     from the position, then what best play gives; never the bare "column 5 — red wins with best play"."""
     from gamekit.connect.threats import threat_cells as threats
 
-    for ex in L.LESSONS[lesson].practice.exercises():
+    from gamekit.connect.lesson_practice import zugzwang_words
+
+    practice = L.LESSONS[lesson].practice
+    for ex, (theme, _) in zip(practice.exercises(), practice.items):
         game, move = ex.position, ex.solutions[0]
         ok, text = ex.check(move)
         assert ok and " — " not in text, text
@@ -2330,9 +2333,11 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             )
         elif cell in threats(game, 1 - game.to_move):
             assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
+        elif theme == "zugzwang" and zugzwang_words(after):  # a zugzwang: the count the hint asks about
+            assert "runs out of harmless drops first" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
-        elif "harmless drops" in ex.hint:  # a zugzwang: the count the hint asks about
+        elif "harmless drops" in ex.hint:
             assert "runs out of harmless drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
@@ -2436,3 +2441,35 @@ def test_zugzwang_who_example_is_a_possible_answer_that_is_wrong():
     assert (number % 2 == 1) == (seat == mover)  # the mover fills cells 1, 3, 5 …
     assert f"{example.group(1)} {number}" not in who.solutions
     assert not who.check(f"{example.group(1)} {number}")[0]
+
+
+def test_lesson_two_practice_calls_no_zugzwang_easy():
+    """Holding out until the other player runs out of harmless drops is lesson 2's hardest idea: no zugzwang
+    problem of its practice is labelled easy, on the page or in the guide."""
+    from gamekit.connect.lesson_practice import ConnectProblemSet
+
+    practice = L.LESSONS[2].practice
+    assert isinstance(practice, ConnectProblemSet)
+    assert all(level != "easy" for theme, level in practice.items if theme == "zugzwang")
+    exercises = L.practice_exercises(2)
+    assert [ex.level for ex in exercises] == [level for _, level in practice.items]
+
+
+def test_the_odd_even_rows_hint_only_on_a_board_with_a_threat_cell():
+    """The hint "look at the rows of the threats" is given only where the board has a threat cell; on a board with
+    none the practice problem's hint is the zugzwang count instead, the number of answers still said."""
+    from gamekit.connect.lesson_practice import fitting_hint
+    from gamekit.connect.puzzle_text import HINTS
+    from gamekit.connect.threats import threat_cells
+
+    rows = HINTS["odd_even_threat"]
+    for lesson in L.LESSONS:
+        for ex in L.practice_exercises(lesson):
+            if rows in ex.hint:
+                assert any(threat_cells(ex.position, seat) for seat in (0, 1)), ex.prompt
+    empty = FiveInARow()
+    assert not threat_cells(empty, 0) and not threat_cells(empty, 1)
+    hint = fitting_hint(rows + " There is only one right answer.", empty, "odd_even_threat")
+    assert hint == HINTS["zugzwang"] + " There is only one right answer."
+    kept = fitting_hint(rows + " There is only one right answer.", empty, "zugzwang")
+    assert kept.startswith(rows)
