@@ -2473,3 +2473,15 @@ def test_the_odd_even_rows_hint_only_on_a_board_with_a_threat_cell():
     assert hint == HINTS["zugzwang"] + " There is only one right answer."
     kept = fitting_hint(rows + " There is only one right answer.", empty, "zugzwang")
     assert kept.startswith(rows)
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "es" / "five_in_a_row").glob("0*.md")))
+def test_spanish_exercise_headings_say_nivel(path):
+    """The Spanish pages name an exercise's level as the practice titles and the glossary do, «(nivel fácil)»,
+    «(nivel medio)», «(nivel difícil)», never a bare «(medio)» beside «Problema 2 (nivel medio)»; a line of three
+    is «tres en línea» (three in a row is another game); a disc number reads «21.ª ficha»."""
+    page = path.read_text(encoding="utf-8")
+    levels = re.findall(r"^###+ (?:Ejercicio \d+|Reto final)[^(\n]*\(([^)]*)\)", page, re.M)
+    assert levels and all(level in ("nivel fácil", "nivel medio", "nivel difícil") for level in levels), levels
+    flat = " ".join(page.split())
+    assert "tres en raya" not in flat and "ficha 21 " not in flat
