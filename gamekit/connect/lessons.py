@@ -458,7 +458,7 @@ def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     )
 
 
-PROBLEM_TITLES = {
+PRACTICE_TITLES: dict[str, str] = {
     "easy": N_("Problem {i} (easy)"),
     "medium": N_("Problem {i} (medium)"),
     "hard": N_("Problem {i} (hard)"),
@@ -469,7 +469,7 @@ which a level word slotted into one shared title («media») cannot."""
 
 def problem_title(i: int, level: str) -> str:
     """The title of practice problem ``i`` at ``level`` ("easy", "medium" or "hard"), in the current language."""
-    return tr(PROBLEM_TITLES[level], i=i)
+    return tr(PRACTICE_TITLES[level], i=i)
 
 
 def practice(lesson: int, score: LessonScore | None = None):

@@ -2485,3 +2485,13 @@ def test_spanish_exercise_headings_say_nivel(path):
     assert levels and all(level in ("nivel fácil", "nivel medio", "nivel difícil") for level in levels), levels
     flat = " ".join(page.split())
     assert "tres en raya" not in flat and "ficha 21 " not in flat
+
+
+def test_spanish_worksheet_practice_titles_are_the_pages():
+    """The Spanish worksheets title each practice problem as the page does, «Problema 3 (nivel medio)», never the
+    bare «(media)» (the sheets read the lessons' PRACTICE_TITLES)."""
+    folder = NOTEBOOKS.parent / "docs" / "teachers" / "es" / "worksheets" / "five_in_a_row"
+    titles = [
+        t for f in sorted(folder.glob("0*.md")) for t in re.findall(r"^### (Problema \d+ .*)$", f.read_text(), re.M)
+    ]
+    assert titles and all(re.fullmatch(r"Problema \d+ \(nivel (fácil|medio|difícil)\)", t) for t in titles), titles
