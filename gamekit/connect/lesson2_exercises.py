@@ -346,7 +346,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
         and punctuation ignored); ValueError saying what is missing or ambiguous (the same words for either
         colour, so a refusal never tells which colour is right)."""
         if not isinstance(answer, str):
-            raise ValueError(tr("Type a colour and a number, for example: yellow 7."))
+            raise ValueError(tr("Type a colour and a number, for example: red 5."))
         words = re.sub(r"[^\w]+", " ", answer.lower()).split()
         seats = {seat for w in words for seat in (0, 1) if w in (colour[seat].lower(), COLOUR_NAMES[seat])}
         numbers = [int(w) for w in words if w.isdigit()]
@@ -354,14 +354,14 @@ def zugzwang_who_exercise() -> ConnectExercise:
             raise ValueError(
                 tr(
                     "Type the number too: the colour, then the number of the last safe cell that player fills, "
-                    "like this: yellow 7."
+                    "like this: red 5."
                 )
             )
         if len(words) == 1 and len(numbers) == 1:  # the number alone
-            raise ValueError(tr("Type the colour too: who fills that cell? Like this: yellow 7."))
+            raise ValueError(tr("Type the colour too: who fills that cell? Like this: red 5."))
         if len(seats) != 1 or len(numbers) != 1:
             raise ValueError(
-                tr('"{answer}" is not a colour and a number. Type them like this: yellow 7.', answer=answer.strip())
+                tr('"{answer}" is not a colour and a number. Type them like this: red 5.', answer=answer.strip())
             )
         return seats.pop(), numbers[0]
 
@@ -409,7 +409,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
         tr(
             "Both players drop only outside columns {names}, where nobody wins. Number these safe cells 1, 2, "
             "3 … as they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their "
-            "last safe cell, like: yellow 7.",
+            "last safe cell, like: red 5.",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
         check,

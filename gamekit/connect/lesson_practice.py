@@ -15,6 +15,7 @@ from gamekit.widgets.exercise import Exercise
 from gamekit.connect.lesson_exercise import drop_words, line_way, outcome_words, parse_column
 from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import best_moves, immediate_wins, move_scores
+from gamekit.connect.puzzle_text import HINTS
 
 
 @dataclass(frozen=True)
@@ -31,18 +32,29 @@ class ConnectProblemSet(ProblemSet):
         out = []
         for puzzle, (theme, _) in zip(self.puzzles(), self.items):
 
-            def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], **k):
+            def build(prompt, check, *, position=None, solutions=(), value=puzzle.facts["best"], hint="", **k):
                 return make(
                     practice_prompt(position, solutions, value, by_hand=self.by_hand),
                     _hiding_answers(check, position, solutions, puzzle.refutations, value, theme),
                     position=position,
                     solutions=solutions,
+                    hint=fitting_hint(hint, position, theme),
                     **k,
                 )
 
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         return out
+
+
+def fitting_hint(hint: str, game: ConnectGame, theme: str | None) -> str:
+    """A practice problem's Hint whose idea fits the board: the odd/even-rows question asks about the rows of the
+    threats, so a board with no threat cell (either player's) gets the zugzwang question instead (count the empty
+    cells: who runs out of harmless drops first), the rest of the hint (how many answers) unchanged."""
+    rows = tr(HINTS["odd_even_threat"])
+    if theme == "odd_even_threat" and rows in hint and not any(threat_cells(game, seat) for seat in (0, 1)):
+        return hint.replace(rows, tr(HINTS["zugzwang"]))
+    return hint
 
 
 def _hiding_answers(

@@ -205,18 +205,18 @@ LESSONS: dict[int, Lesson] = {
                 "when that column fills up, a yellow disc lands in red's threat cell."
             ),
         ),
-        # at least five legal drops (no near coin toss); seed 15: no two problems share a right answer, so
-        # one's feedback never answers another
+        # at least five legal drops (no near coin toss); no zugzwang problem called easy (holding out until the
+        # other player runs out of harmless drops is this lesson's hardest idea); seed 31: no two problems share
+        # a right answer, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
             (
                 ("block", "easy"),
-                ("zugzwang", "easy"),
                 ("double_threat", "medium"),
                 ("zugzwang", "medium"),
                 ("odd_even_threat", "hard"),
             ),
-            seed=15,
+            seed=31,
             exclude=practice_exclusions(fewest_legal=5),
         ),
         objectives=(
@@ -458,7 +458,7 @@ def _practice_in(lesson: int, language: str) -> tuple[ConnectExercise, ...]:
     )
 
 
-PROBLEM_TITLES = {
+PRACTICE_TITLES: dict[str, str] = {
     "easy": N_("Problem {i} (easy)"),
     "medium": N_("Problem {i} (medium)"),
     "hard": N_("Problem {i} (hard)"),
@@ -469,7 +469,7 @@ which a level word slotted into one shared title («media») cannot."""
 
 def problem_title(i: int, level: str) -> str:
     """The title of practice problem ``i`` at ``level`` ("easy", "medium" or "hard"), in the current language."""
-    return tr(PROBLEM_TITLES[level], i=i)
+    return tr(PRACTICE_TITLES[level], i=i)
 
 
 def practice(lesson: int, score: LessonScore | None = None):

@@ -2316,7 +2316,10 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
     from the position, then what best play gives; never the bare "column 5 — red wins with best play"."""
     from gamekit.connect.threats import threat_cells as threats
 
-    for ex in L.LESSONS[lesson].practice.exercises():
+    from gamekit.connect.lesson_practice import zugzwang_words
+
+    practice = L.LESSONS[lesson].practice
+    for ex, (theme, _) in zip(practice.exercises(), practice.items):
         game, move = ex.position, ex.solutions[0]
         ok, text = ex.check(move)
         assert ok and " — " not in text, text
@@ -2330,9 +2333,11 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             )
         elif cell in threats(game, 1 - game.to_move):
             assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
+        elif theme == "zugzwang" and zugzwang_words(after):  # a zugzwang: the count the hint asks about
+            assert "runs out of harmless drops first" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
-        elif "harmless drops" in ex.hint:  # a zugzwang: the count the hint asks about
+        elif "harmless drops" in ex.hint:
             assert "runs out of harmless drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
@@ -2421,3 +2426,72 @@ def test_the_guides_objectives_table_names_the_exercises_of_each_objective(guide
         number = {key or by_name[name]: num for num, key, name in found} | {"challenge": "challenge"}
         wanted = [{number[key] for key in keys} for _, keys in lesson.objectives]
         assert _guide_groups(cell, challenge) == wanted, (n, cell)
+
+
+def test_zugzwang_who_example_is_a_possible_answer_that_is_wrong():
+    """Exercise 3's example answer ("like: red 5") is not the answer, and it could happen: the player to move
+    fills the odd safe cells, so an example with the other colour on an odd cell (or this colour on an even one)
+    would contradict the very idea the exercise teaches."""
+    who = lesson2_exercises.zugzwang_who_exercise()
+    example = re.search(r"like: (\w+) (\d+)\.", who.prompt)
+    assert example, who.prompt
+    seat = ("red", "yellow").index(example.group(1))
+    number = int(example.group(2))
+    mover = lesson_positions.position("under_threat").to_move
+    assert (number % 2 == 1) == (seat == mover)  # the mover fills cells 1, 3, 5 …
+    assert f"{example.group(1)} {number}" not in who.solutions
+    assert not who.check(f"{example.group(1)} {number}")[0]
+
+
+def test_lesson_two_practice_calls_no_zugzwang_easy():
+    """Holding out until the other player runs out of harmless drops is lesson 2's hardest idea: no zugzwang
+    problem of its practice is labelled easy, on the page or in the guide."""
+    from gamekit.connect.lesson_practice import ConnectProblemSet
+
+    practice = L.LESSONS[2].practice
+    assert isinstance(practice, ConnectProblemSet)
+    assert all(level != "easy" for theme, level in practice.items if theme == "zugzwang")
+    exercises = L.practice_exercises(2)
+    assert [ex.level for ex in exercises] == [level for _, level in practice.items]
+
+
+def test_the_odd_even_rows_hint_only_on_a_board_with_a_threat_cell():
+    """The hint "look at the rows of the threats" is given only where the board has a threat cell; on a board with
+    none the practice problem's hint is the zugzwang count instead, the number of answers still said."""
+    from gamekit.connect.lesson_practice import fitting_hint
+    from gamekit.connect.puzzle_text import HINTS
+    from gamekit.connect.threats import threat_cells
+
+    rows = HINTS["odd_even_threat"]
+    for lesson in L.LESSONS:
+        for ex in L.practice_exercises(lesson):
+            if rows in ex.hint:
+                assert any(threat_cells(ex.position, seat) for seat in (0, 1)), ex.prompt
+    empty = FiveInARow()
+    assert not threat_cells(empty, 0) and not threat_cells(empty, 1)
+    hint = fitting_hint(rows + " There is only one right answer.", empty, "odd_even_threat")
+    assert hint == HINTS["zugzwang"] + " There is only one right answer."
+    kept = fitting_hint(rows + " There is only one right answer.", empty, "zugzwang")
+    assert kept.startswith(rows)
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "es" / "five_in_a_row").glob("0*.md")))
+def test_spanish_exercise_headings_say_nivel(path):
+    """The Spanish pages name an exercise's level as the practice titles and the glossary do, «(nivel fácil)»,
+    «(nivel medio)», «(nivel difícil)», never a bare «(medio)» beside «Problema 2 (nivel medio)»; a line of three
+    is «tres en línea» (three in a row is another game); a disc number reads «21.ª ficha»."""
+    page = path.read_text(encoding="utf-8")
+    levels = re.findall(r"^###+ (?:Ejercicio \d+|Reto final)[^(\n]*\(([^)]*)\)", page, re.M)
+    assert levels and all(level in ("nivel fácil", "nivel medio", "nivel difícil") for level in levels), levels
+    flat = " ".join(page.split())
+    assert "tres en raya" not in flat and "ficha 21 " not in flat
+
+
+def test_spanish_worksheet_practice_titles_are_the_pages():
+    """The Spanish worksheets title each practice problem as the page does, «Problema 3 (nivel medio)», never the
+    bare «(media)» (the sheets read the lessons' PRACTICE_TITLES)."""
+    folder = NOTEBOOKS.parent / "docs" / "teachers" / "es" / "worksheets" / "five_in_a_row"
+    titles = [
+        t for f in sorted(folder.glob("0*.md")) for t in re.findall(r"^### (Problema \d+ .*)$", f.read_text(), re.M)
+    ]
+    assert titles and all(re.fullmatch(r"Problema \d+ \(nivel (fácil|medio|difícil)\)", t) for t in titles), titles
