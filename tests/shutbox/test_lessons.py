@@ -2315,7 +2315,7 @@ def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, pag
     with using(lang):
         sentence = L.two_rolls_rule()
         assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
-    product = "about 1 game in 100" if lang == "en" else "más o menos 1 partida de cada 100"
+    product = "about 8 games in 1000" if lang == "en" else "unas 8 partidas de cada 1000"
     assert "2/36 × 5/36, " + product in sentence
     sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     assert sentence in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
@@ -2420,9 +2420,9 @@ def _code_cells(page: str) -> list[str]:
 
 def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agrees():
     """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
-    exercises 1 to 10, and names the only places with the lessons' one-die rule (the dice-rules table, the sentence
-    after exercise 10, the challenge, the More practice).  Each other cell computes with two dice always: the rules
-    passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
+    exercises 1 to 10 (the guide lists the only places with the lessons' one-die rule: the dice-rules table, the
+    sentence after exercise 10, the challenge, the More practice; each of those names the rule where it is used).
+    Each other cell computes with two dice always: the rules passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
     from pathlib import Path
 
     from gamekit.shutbox import exercises_expected, lesson_tables, trees
@@ -2750,3 +2750,40 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
     bad.answer_lines = 0
     with pytest.raises(ValueError, match="answer_lines=0"):
         _answer_lines(bad)
+
+
+def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_every_more_practice_set():
+    """The page says its rule of thumb (the set whose leftover tiles take the most outcomes of two dice) finds the
+    best set in exercise 11 and all three More practice positions: each checked against the exact table."""
+    from gamekit.shutbox import lesson_practice
+    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+
+    positions = [(o, r, g) for o, r, g in CHALLENGE_POSITIONS] + [
+        (tuple(p.facts["open"]), p.facts["roll"], p.facts["objective"]) for p in L.LESSONS[4].practice.puzzles()
+    ]
+    assert len(positions) == 4
+    for open_tiles, roll, goal in positions:
+        chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
+        assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules())), positions
+    assert lesson_practice.go_on_outcomes((2, 4, 6, 8)) == 18 and lesson_practice.go_on_outcomes(()) == 36
+    assert lesson_practice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
+    with pytest.raises(ValueError, match="no set makes 12"):
+        lesson_practice.outcomes_rule_set((1, 2), 12)
+    for path, habit, thumb in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "No single habit", "finds the best set in all three"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "no basta con ningún truco", "el mejor conjunto en las tres"),
+    ):
+        page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+        assert habit not in page and thumb in page and "none finds it" not in page and "ninguno acierta" not in page
+        assert "one sentence after exercise 10" not in page and "una frase tras el ejercicio 10" not in page
+
+
+def test_two_rolls_exercise_tells_a_chance_typed_as_a_decimal_to_give_games_in_1000():
+    ex = exercises_expected.two_rolls_exercise()
+    for typed in ("0.023", "0,023", "0.0231"):
+        ok, why = ex.check(typed)
+        assert not ok and why == f"{typed} is a chance, not a number of games. How many games in 1000 is that?"
+    assert ex.check("23")[0]
+    with using("es"):
+        ok, why = exercises_expected.two_rolls_exercise().check("0,023")
+        assert not ok and "probabilidad" in why and "1000" in why
