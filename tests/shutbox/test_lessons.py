@@ -2422,7 +2422,8 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
     """The page says once, before its first tree, that two dice are rolled always in every tree and table and in
     exercises 1 to 10 (the guide lists the only places with the lessons' one-die rule: the dice-rules table, the
     sentence after exercise 10, the challenge, the More practice; each of those names the rule where it is used).
-    Each other cell computes with two dice always: the rules passed, or the same numbers as with them (tiles 7, 8 or 9 stay open)."""
+    Each other cell computes with two dice always: the rules passed, or the same numbers as with them (tiles 7,
+    8 or 9 stay open)."""
     from pathlib import Path
 
     from gamekit.shutbox import exercises_expected, lesson_tables, trees
