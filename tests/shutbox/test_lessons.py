@@ -2187,10 +2187,11 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answer
         assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
 
 
-def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_4_are_answered():
-    """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls answer exercises 3 and 4:
-    after Run All the table, the chart and its text description show only the rolls entered, and a sentence says
-    when the chances come; they appear once exercises 1 to 4 are solved or their answers shown."""
+def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_answered():
+    """The tally's exact chances (5/36 ≈ 13.9 % for 6) and its 3 600 simulated rolls answer exercises 3 and 4, and
+    its k/36 column gives the counts of exercises 5, 7 and 10: after Run All the table, the chart and its text
+    description show only the rolls entered, and a sentence says when the chances come; they appear once
+    exercises 1 to 10 (the page's, in its order) are solved or their answers shown."""
     from gamekit.i18n import number
     from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
     from gamekit.shutbox.simulation import sum_distribution
@@ -2206,24 +2207,25 @@ def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_4_are_ans
 
     score = LessonScore("shutR2 test, class tally")
     box = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=score)
-    assert exact_chances_in(everything(box)) == [] and "exercises 1 to 4" in box.waiting.value
+    assert exact_chances_in(everything(box)) == [] and "exercises 1 to 10" in box.waiting.value
     for first, second in ((3, 4), (6, 6)):  # shares of 50 %: no exact chance by chance
         box.first.value, box.second.value = str(first), str(second)
         box.on_add(None)
     text = everything(box)
     assert "50.0 %" in text and "7 is 50.0 % of the rolls entered" in box.chart.value
     assert exact_chances_in(text) == [] and "exact chance" not in box.view.value and "simulated" not in text
-    exercises = [
-        roll_outcomes_exercise((1, 2)),
-        roll_outcomes_exercise((1, 4)),
-        chance_exercise(9),
-        expected_count_exercise(6, 3600),
+    exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
+    assert [ex.key for ex in exercises[:4]] == [
+        roll_outcomes_exercise((1, 2)).key,
+        roll_outcomes_exercise((1, 4)).key,
+        chance_exercise(9).key,
+        expected_count_exercise(6, 3600).key,
     ]
     widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
-    for widget, ex in zip(widgets[:3], exercises):
-        assert widget.submit(str(ex.solutions[0]))[0]
-        assert exact_chances_in(everything(box)) == []  # not all four yet
-    widgets[3].show_answer()
+    for widget, ex in zip(widgets[:9], exercises):
+        assert widget.submit(str(ex.solutions[0]))[0], ex.key
+        assert exact_chances_in(everything(box)) == []  # not all ten yet (after 4: the old gate)
+    widgets[9].show_answer()
     text = everything(box)
     assert len(exact_chances_in(text)) == 7 and "13.9 %" in box.view.value and "exact chance" in box.view.value
     assert "exactly 16.7 %" in box.chart.value and "simulated (3,600 rolls)" in box.chart.value
@@ -2239,7 +2241,7 @@ def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_4_are_ans
         dice_tally.DiceTally(saved=False).table(answers=1)
     with using("es"):
         spanish = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=LessonScore("shutR2 prueba"))
-        assert "ejercicios 1 a 4" in spanish.waiting.value and "probabilidad exacta" not in spanish.view.value
+        assert "ejercicios 1 a 10" in spanish.waiting.value and "probabilidad exacta" not in spanish.view.value
 
 
 @pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
