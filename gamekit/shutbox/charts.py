@@ -122,16 +122,47 @@ def _exercises_1_to_4_keys() -> list[str]:
     ]
 
 
-def exercises_1_to_4_answered(score) -> bool:
-    """Whether lesson 3's exercises 1 to 4 on ``score`` (the page's :class:`LessonScore`) are each solved or their
-    answers shown, in this session or an earlier one (a score starts from what was saved).  Until then nothing
-    on the page may show the counts and chances k/36 they ask for.  TypeError for anything but a lesson score."""
+def _exercises_1_to_10_keys() -> list[str]:
+    """The keys of lesson 3's exercises 1 to 10: every count of outcomes the tally's exact column (k/36 per
+    total) gives away, up to exercise 10's cells of the grid holding 8 or more."""
+    from gamekit.shutbox.exercises_dice import (
+        go_on_dice_exercise,
+        grid_count_exercise,
+        one_roll_shut_exercise,
+        roll_outcomes_exercise,
+    )
+
+    return _exercises_1_to_4_keys() + [
+        roll_outcomes_exercise((1, 2, 3), stuck=True).key,
+        go_on_dice_exercise((1, 2, 3)).key,
+        roll_outcomes_exercise((2, 5, 6)).key,
+        go_on_dice_exercise((2, 5, 6)).key,
+        one_roll_shut_exercise((2, 5)).key,
+        grid_count_exercise(8).key,
+    ]
+
+
+def _answered(score, keys: list[str]) -> bool:
     from gamekit.widgets.lesson import LessonScore
 
     if not isinstance(score, LessonScore):
         raise TypeError(tr("score must be the page's lesson score, not {kind}", kind=type(score).__name__))
-    records = [score.records.get(key) for key in _exercises_1_to_4_keys()]
+    records = [score.records.get(key) for key in keys]
     return all(r is not None and (r.solved or r.shown) for r in records)
+
+
+def exercises_1_to_10_answered(score) -> bool:
+    """Whether lesson 3's exercises 1 to 10 on ``score`` are each solved or their answers shown (also in an earlier
+    session).  The class tally's exact column, k/36 for every total, answers the counts of exercises 5, 7 and 10
+    and of the More practice, so it waits for all ten.  TypeError for anything but a lesson score."""
+    return _answered(score, _exercises_1_to_10_keys())
+
+
+def exercises_1_to_4_answered(score) -> bool:
+    """Whether lesson 3's exercises 1 to 4 on ``score`` (the page's :class:`LessonScore`) are each solved or their
+    answers shown, in this session or an earlier one (a score starts from what was saved).  Until then nothing
+    on the page may show the counts and chances k/36 they ask for.  TypeError for anything but a lesson score."""
+    return _answered(score, _exercises_1_to_4_keys())
 
 
 def held_until_answered(score, make, note_text: str):

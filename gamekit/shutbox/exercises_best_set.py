@@ -209,7 +209,8 @@ SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
-pair) nor a set of three or four tiles.  No rule of thumb the page names finds it; the hint gives the method."""
+pair) nor a set of three or four tiles.  None of the four habits the page names finds it; the page's outcome-count
+rule of thumb (:func:`gamekit.shutbox.lesson_practice.outcomes_rule_set`) does."""
 
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""

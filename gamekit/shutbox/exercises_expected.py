@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -383,6 +385,12 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     slips.pop(table_games, None)
 
     def check(answer: Any) -> tuple[bool, str]:
+        typed = str(answer).strip()
+        if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):
+            # "0.023" is the chance itself (and would otherwise read as 23 with a thousands point)
+            return False, tr(
+                "{answer} is a chance, not a number of games. How many games in 1000 is that?", answer=typed
+            )
         given = parse_whole(answer)
         if given == table_games != games:
             return True, tr(

@@ -206,7 +206,8 @@ tile."""
 
 def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:
     """ "Write one set you may cover for this roll": every legal set is right (covering any of them is a legal
-    move); a wrong one is told its own slip — it uses a covered tile (named), or its tiles make another total.
+    move); a wrong one is told its own slip — the roll itself typed (when no open tile is the roll), a covered
+    tile (named), or tiles that make another total.
     Refused when no set of the open tiles makes the roll (that turn is over)."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not open_tiles or any(t not in TILES for t in open_tiles):
@@ -219,6 +220,8 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
         return " + ".join(map(str, tiles))
 
     def check(answer: Any) -> tuple[bool, str]:
+        if str(answer).strip() == str(roll) and roll not in open_tiles:
+            return False, tr("{roll} is the roll: write the tiles that add up to it.", roll=roll)
         sets = parse_sets(answer)
         if len(sets) != 1:
             raise ValueError(

@@ -132,10 +132,12 @@ def box_level(open_tiles: Iterable[int]) -> str:
 
 
 def sets_level(open_tiles: Iterable[int], roll: int) -> str:
-    """How hard it is to list or count the sets for a roll: "easy" up to 5 sets, "medium" 6 to 8, "hard" 9 or
-    more (lesson 2's own exercises: 5 sets for 7 is easy, 8 sets for 9 medium)."""
-    n = len(tiles_summing_to(roll, tuple(sorted(set(open_tiles)))))
-    return "easy" if n <= 5 else "medium" if n <= 8 else "hard"
+    """How hard it is to list or count the sets for a roll: "easy" up to 5 sets with at most one of three tiles or
+    more, "medium" 6 to 8 sets or two sets of three tiles, "hard" 9 or more (lesson 2's own exercises: 5 sets for
+    7, one of them 4+2+1, is easy; 8 sets for 9 medium).  A set of three tiles is the one pupils miss."""
+    sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
+    n, long_sets = len(sets), sum(len(st) >= 3 for st in sets)
+    return "easy" if n <= 5 and long_sets <= 1 else "medium" if n <= 8 else "hard"
 
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
@@ -253,6 +255,30 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
         )
         for st in sets
     ]
+
+
+def go_on_outcomes(open_tiles: Iterable[int]) -> int:
+    """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
+    outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles:
+        return 36
+    return sum(6 - abs(t - 7) for t in range(2, 13) if tiles_summing_to(t, open_tiles))
+
+
+def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
+    """The set lesson 4's rule of thumb picks: the one whose leftover tiles can take the most outcomes of two dice
+    (:func:`go_on_outcomes`), largest tile first; None when two sets tie for the most (the rule does not decide).
+    A heuristic: the page names the positions it finds, and a test checks each against the exact table.
+    ValueError when no set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    counts = {st: go_on_outcomes(t for t in open_tiles if t not in st) for st in sets}
+    most = max(counts.values())
+    chosen = [st for st, c in counts.items() if c == most]
+    return chosen[0] if len(chosen) == 1 else None
 
 
 def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from gamekit.i18n import N_, number, ptr, tr
+from gamekit.i18n import N_, ntr, number, ptr, tr
 from gamekit.display import Table
 from gamekit.shutbox.tiles import FULL, TILES, mask_of, set_masks, tiles_of, tiles_summing_to
 from gamekit.shutbox.rules import Rules
@@ -319,6 +319,38 @@ def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[
         [tr("how you choose the set"), tr("chance to shut the box")],
         [[tr(POLICY_WORDS[p]), chance_words_tenths(policy_shut_probability(p, rules))] for p in policies],
         caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words()),
+    )
+
+
+def policy_chart_table(results: Sequence[dict[str, Any]], rules: Rules | None = None) -> Table:
+    """Each bar of the rules-of-thumb chart beside its exact chance, so the page can say which differences are real.
+
+    ``results`` is what :func:`gamekit.shutbox.simulation.compare_policies` returned for the chart; a sample of a few
+    thousand games can put two bars in the wrong order, and the exact column shows the true order.
+    """
+    rules = rules or Rules()
+    if not isinstance(results, (list, tuple)) or not results:
+        raise ValueError(tr("results: give the list that compare_policies returned"))
+    rows = []
+    for r in results:
+        if not isinstance(r, dict) or r.get("policy") not in POLICIES or not isinstance(r.get("games"), int):
+            raise ValueError(tr("results: each entry needs the policy, games and shut of one simulation"))
+        rows.append(
+            [
+                tr(POLICY_WORDS[r["policy"]]),
+                number(100 * r["shut"], 2) + " %",
+                number(100 * policy_shut_probability(r["policy"], rules), 2) + " %",
+            ]
+        )
+    games = results[0]["games"]
+    return Table(
+        [
+            tr("how you choose the set"),
+            ntr("in {count} game", "in {count} games", games, count=number(games)),
+            tr("worked out exactly"),
+        ],
+        rows,
+        caption=tr("How often each way of choosing shuts the box"),
     )
 
 

@@ -365,7 +365,7 @@ def two_rolls_rule() -> str:
         "{first} × {second}, {product}. Then add the chances of every branch that shuts the box.",
         first=k_over_36(dist[3]),
         second=k_over_36(dist[6]),
-        product=chance_words(dist[3] * dist[6]),
+        product=tr("about {games} games in 1000", games=round(1000 * dist[3] * dist[6])),
     )
 
 
