@@ -166,22 +166,25 @@ class SetsExercise(Exercise):
     answer_lines: int = 1
 
 
+def covered_note(open_tiles) -> str:
+    """The words a prompt adds after its roll when some tiles are covered already ("" when none is)."""
+    covered = [t for t in TILES if t not in open_tiles]
+    if not covered:
+        return ""
+    return ntr(
+        " (tile {items} is already covered)",
+        " (tiles {items} are already covered)",
+        len(covered),
+        items=tile_list(covered),
+    )
+
+
 def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> SetsExercise:
     """ "Write every set for ``total``" with the given tiles open, checked against the enumeration.  The prompt's
     format example uses another total, so it never lists the answer."""
     open_tiles = tuple(sorted(set(uncovered)))
     right = method_order(total, open_tiles)
-    covered = [t for t in TILES if t not in open_tiles]
-    where = (
-        ""
-        if not covered
-        else ntr(
-            " (tile {items} is already covered)",
-            " (tiles {items} are already covered)",
-            len(covered),
-            items=tile_list(covered),
-        )
-    )
+    where = covered_note(open_tiles)
 
     def check(answer: Any) -> tuple[bool, str]:
         given = parse_sets(answer)
@@ -458,17 +461,7 @@ def next_set_exercise(
         )
     i = order.index(after)
     right = order[i + 1]
-    covered = [t for t in TILES if t not in open_tiles]
-    where = (
-        ""
-        if not covered
-        else ntr(
-            " (tile {items} is already covered)",
-            " (tiles {items} are already covered)",
-            len(covered),
-            items=tile_list(covered),
-        )
-    )
+    where = covered_note(open_tiles)
 
     def name(s: Sequence[int]) -> str:
         return "+".join(map(str, s))

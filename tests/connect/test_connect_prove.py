@@ -23,6 +23,24 @@ SIDES = Variant("mini prove sides", 4, 4, 4, sides=True)
 ODD = Variant("mini prove odd rows", 4, 5, 4)  # five rows: the claimed cells are the odd rows
 
 
+def calm_and_quiet(game: ConnectGame, board) -> tuple[list, list]:
+    """The drops of ``game`` that neither complete a line nor fill the grid (calm), and of those the ones that
+    also leave the opponent no line to complete at once (quiet), read from the variant's bitboards (``board``)."""
+    mine, filled, _ = board.from_game(game)
+    theirs = filled ^ mine
+    calm, quiet = [], []
+    for move in game.legal_moves():
+        col = game.grid_column(int(move))
+        cell = 1 << (col * board.H1 + len(game.grid[col]))
+        after = filled | cell
+        if board.win(mine, cell) or after & board.playable == board.playable:
+            continue  # the drop completes a line or fills the grid: the game would be over
+        calm.append(move)
+        if not board.win(theirs, (after + board.bottom) & board.playable):
+            quiet.append(move)
+    return calm, quiet
+
+
 def random_position(cls_or_variant, rng: random.Random, discs: int) -> ConnectGame | None:
     """A position after ``discs`` random drops that neither complete a line nor, where it can be helped,
     let the opponent complete one next (so games last long enough), or None if the game ended first.  Which
@@ -31,18 +49,7 @@ def random_position(cls_or_variant, rng: random.Random, discs: int) -> ConnectGa
     game = cls_or_variant() if isinstance(cls_or_variant, type) else ConnectGame(cls_or_variant)
     board = board_for(game.variant)
     while game.discs_on_board < discs and not game.is_over():
-        mine, filled, _ = board.from_game(game)
-        theirs = filled ^ mine
-        calm, quiet = [], []
-        for move in game.legal_moves():
-            col = game.grid_column(int(move))
-            cell = 1 << (col * board.H1 + len(game.grid[col]))
-            after = filled | cell
-            if board.win(mine, cell) or after & board.playable == board.playable:
-                continue  # the drop completes a line or fills the grid: the game would be over
-            calm.append(move)
-            if not board.win(theirs, (after + board.bottom) & board.playable):
-                quiet.append(move)
+        calm, quiet = calm_and_quiet(game, board)
         choices = quiet or calm or game.legal_moves()
         game.play(rng.choice(choices))
     return None if game.is_over() else game

@@ -16,6 +16,7 @@ from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.prove import prove
 from gamekit.connect.solver import Solver
+from .test_connect_prove import calm_and_quiet
 
 COUNT = int(os.environ.get("GAMEKIT_PROVE_SOUNDNESS", "500"))
 BOARDS = {
@@ -35,18 +36,7 @@ def random_game(target, rng: random.Random, empty: int) -> ConnectGame | None:
     game = target() if isinstance(target, type) else ConnectGame(target)
     board = board_for(game.variant)
     while game.variant.cells - game.discs_on_board > empty:
-        mine, discs, _ = board.from_game(game)
-        theirs = discs ^ mine
-        quiet, calm = [], []
-        for move in game.legal_moves():
-            col = game.grid_column(int(move))
-            cell = 1 << (col * board.H1 + len(game.grid[col]))
-            after = discs | cell
-            if board.win(mine, cell) or after & board.playable == board.playable:
-                continue  # the drop completes a line or fills the grid: the game would be over
-            calm.append(move)
-            if not board.win(theirs, (after + board.bottom) & board.playable):
-                quiet.append(move)
+        calm, quiet = calm_and_quiet(game, board)
         if not calm:
             return None
         game.play(rng.choice(quiet or calm))
