@@ -140,9 +140,9 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "Suppose the side columns started the other way round: yellow at the bottom left, red at the bottom "
-                "right. In one sentence: what would change for the lines that use a side disc, and what would stay "
-                "the same?"
+                "Explain in one sentence: if the side columns started the other way round (yellow at the bottom "
+                "left, red at the bottom right), what would change for the lines that use a side disc, and what "
+                "would stay the same?"
             ),
             N_(
                 "Each row's side discs would swap ends, so a line across a row or a diagonal could use a side disc "
