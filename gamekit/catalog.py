@@ -16,7 +16,7 @@ Everything that needs to know about particular games reads the catalog, by the o
 the widgets (levels, timers, seat colours), the room server (:attr:`GameInfo.room`) and class groups
 (:func:`find` by id or alias).  Older short ids (``"dots"``, ``"five"``, ``"four"``: the groups' settings, the
 ``ConnectWidget`` kinds) are :attr:`GameInfo.aliases` and are accepted wherever an id is
-(docs/CONVENTIONS.md, "Architecture").
+(docs/developers.md, "One catalog, one id set").
 
 Heavy parts are named, not imported: ``cpu`` and ``widget`` are ``"module:name"`` strings imported on first
 use, so reading the catalog never loads a solver's compiled search or a widget library (the room server reads

@@ -5,7 +5,7 @@ requests and their answers, the time per turn and the CPU standing in for a pers
 is given: a front end drives it and shows what it decides.  :class:`~gamekit.widgets.base.GameWidget` (people
 sharing a screen, or against the CPU) keeps its game in one, and so does the room server's ``Room`` (the turn
 clock on the server's clock, the CPU standing in for a player who is away, the request waiting for the other
-player's answer; docs/CONVENTIONS.md, "Architecture").
+player's answer; docs/developers.md, "One session").
 
 Who sits where is read from the ``seating`` at every decision (anything with ``n_seats`` and ``cpu_seats``, and
 maybe ``empty_seats``): a widget's mode and seat selectors, a room's connections.  The rules:

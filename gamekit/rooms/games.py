@@ -9,8 +9,8 @@ game interface (``to_move``, ``legal_moves()``, ``play(move)``, ``undo()``, ``is
 
 Room game ids (the wire format and the room store) are the specs' ids: ``"dots"`` (Dots and Boxes: the
 catalog alias of ``dots_and_boxes``), ``"connect"`` (5 en raya or Connect Four, by the ``board`` option:
-``five_in_a_row``/``connect_four``) and, for a game registered later, its catalog id (docs/CONVENTIONS.md,
-"Architecture").
+``five_in_a_row``/``connect_four``) and, for a game registered later, its catalog id (docs/developers.md,
+"One catalog, one id set").
 
 A game is stored as its options and the list of moves; loading replays them (:func:`rebuild`), so the room
 store never depends on the shape of an engine's ``to_dict``.
