@@ -22,7 +22,7 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
@@ -276,7 +276,17 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial):
             chosen.append(q)
             kept = trial
-    rated = {p.id: p for p in _level_share(kept)}
+    while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
+        settled = _level_share(fair_share(kept))
+        habits = [p for p in settled if p.id in habit]
+        if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
+            last = max(habits, key=lambda p: p.id)
+            kept = [p for p in kept if p.id != last.id]
+            continue
+        if len(settled) == len(kept):
+            break
+        kept = settled
+    rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
 
 
