@@ -618,3 +618,28 @@ def test_a_second_right_drops_reason_names_only_threats_that_count(game_id):
                 if "makes no threat yet" in said:
                     assert not new, (p.id, said)
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_spanish_practice_words_use_one_term_each_as_the_glossary_and_lessons_do(game_id):
+    """Everything a Spanish pupil reads after a 5 en raya / Connect Four Practice answer or Hint says «bloquear»
+    (the idea's own name, never «tapar»), «dejar caer» a disc (never «echar»), «columnas laterales», and no
+    «tenías … enseguida» calque."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import idea_words, mistake_words, why_right
+    from gamekit.puzzles.core import theme_hint
+
+    bad = re.compile(r"tapar|\becha(r|s)?\b|\beches\b|columnas de los lados|tenías .* enseguida")
+    seen = 0
+    with using("es"):
+        for theme in game_themes(game_id):
+            assert not bad.search(theme_hint(game_id, theme))
+            for p in practice_pool(game_id, theme)[:40]:
+                for a in p.legal_answers():
+                    words = why_right(p, theme, a) + " " + (idea_words(p, theme, a) or "") if a in p.answers else ""
+                    words += " " + (mistake_words(p, a) or "") + " " + p.check(a)[1]
+                    assert not bad.search(words), (p.id, a, words)
+                    seen += 1
+    assert seen > 100
