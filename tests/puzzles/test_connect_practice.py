@@ -418,7 +418,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
                     f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
                 ), p.id
             with using("es"):
-                assert f"la columna {mine[0]}; la columna {a} no lo hace" in mistake_words(p, a), p.id
+                assert f"con la columna {mine[0]} hacías" in mistake_words(p, a), p.id
+                assert f"y ganabas; la columna {a} no lo consigue." in mistake_words(p, a), p.id
     assert seen
 
 
