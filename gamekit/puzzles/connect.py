@@ -22,13 +22,13 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
-from gamekit.progress import level
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -134,10 +134,11 @@ def centre_rule(puzzle: Puzzle) -> bool:
     return bool(picks) and set(picks) <= set(puzzle.answers)
 
 
-CENTRE_RATING = 1175.0
-"""The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): the middle of level 3
-(:func:`gamekit.progress.level`), where lesson 2's ideas start — the rule's "never where the opponent then wins"
-is lesson 2's care about the cell under a threat — and no higher (a habit answers them)."""
+CENTRE_RATING = 1050.0
+"""The rating Practice gives a puzzle the centre rule answers (:func:`centre_rule`): level 2
+(:func:`gamekit.progress.level`), just above lesson 1's questions — the rule's "never where the opponent then
+wins" is the care about the cell under a threat — and below every question that needs reading a forcing line
+(:func:`forcing_level`: level 3 and up), so a habit scores on the first levels only."""
 SIDE_STEP_RATING = 1025.0
 """The rating Practice gives a puzzle "win at once, else block" answers (:func:`one_step_rule`) whose five — the
 one the drop completes, or the opponent's one it blocks — runs through a disc of an outer column
@@ -145,7 +146,7 @@ one the drop completes, or the opponent's one it blocks — runs through a disc 
 be dropped into is the harder half."""
 
 
-MAX_CENTRE_SHARE = 0.2
+MAX_CENTRE_SHARE = 0.1
 """The largest share of Practice's mixed pool that puzzles the centre rule of thumb answers may fill."""
 
 
@@ -170,14 +171,57 @@ def side_step(puzzle: Puzzle) -> bool:
 
 
 def practice_rated(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` as Practice rates it: a side-column win or block (:func:`side_step`) at
+    """``puzzle`` as Practice rates it (the bank unchanged): a side-column win or block (:func:`side_step`) at
     :data:`SIDE_STEP_RATING` (level 2), a centre-habit puzzle (:func:`centre_habit`) at :data:`CENTRE_RATING`
-    (level 3), any other as the bank rates it (the bank unchanged)."""
+    (level 2), as is one where a drop that habit picks is right (:func:`centre_guess`: a coin flip between two
+    columns as near the centre), any other the one-line rule "win at once, else block" does not answer by the
+    length of the line its right drop forces (:func:`forcing_level`, levels 3 to 7); a one-step puzzle as the
+    bank rates it (level 1)."""
     if side_step(puzzle):
         return replace(puzzle, rating=SIDE_STEP_RATING)
-    if centre_habit(puzzle):
+    if centre_habit(puzzle) or centre_guess(puzzle):
         return replace(puzzle, rating=CENTRE_RATING)
+    if one_step_rule(puzzle) is None:
+        return replace(puzzle, rating=forcing_rating(puzzle))
     return puzzle
+
+
+FORCING_LEVELS = ((5, 3), (13, 4), (19, 5), (25, 6))
+"""Practice levels of the questions that need reading ahead, by the plies of the line they need read
+(:func:`forcing_plies`): up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
+or one move before them) level 3, up to 13 level 4, up to 19 level 5, up to 25 level 6, longer ones level 7."""
+TOP_FORCING_LEVEL = 7
+
+
+def forcing_plies(puzzle: Puzzle) -> int:
+    """How far a pupil must read to answer ``puzzle``, in plies: for a win, the right drop and best play until the
+    mover's line is made (3: drop, reply, the winning disc — a double threat); for a draw kept or a loss held out,
+    the right drop and the line in which the most tempting wrong drop loses (the puzzle's refutation depth)."""
+    game, best = puzzle.position, puzzle.facts["best"]
+    scores = puzzle.facts.get("scores")
+    if best > 0 and scores:
+        after = game.copy()
+        after.play(puzzle.answers[0])
+        return 1 + _plies_to_end(after, -scores[puzzle.answers[0]])
+    return 1 + int(puzzle.facts.get("depth") or 0)
+
+
+def forcing_level(puzzle: Puzzle) -> int:
+    """The Practice level of a question that needs reading ahead (:data:`FORCING_LEVELS`)."""
+    plies = forcing_plies(puzzle)
+    return next((lv for most, lv in FORCING_LEVELS if plies <= most), TOP_FORCING_LEVEL)
+
+
+def forcing_rating(puzzle: Puzzle) -> float:
+    """The rating Practice gives a question that needs reading ahead: the middle of its :func:`forcing_level`."""
+    return float(LEVEL_BASE + (forcing_level(puzzle) - 1) * LEVEL_STEP + LEVEL_STEP // 2)
+
+
+def centre_guess(puzzle: Puzzle) -> bool:
+    """Whether "win at once, else block" does not answer ``puzzle`` and some drop the centre rule of thumb picks
+    (:func:`centre_picks`) is right: a pupil who drops near the centre without looking scores there, at worst by
+    choosing between two columns as near the centre."""
+    return one_step_rule(puzzle) is None and bool(set(centre_picks(puzzle.position)) & set(puzzle.answers))
 
 
 def centre_habit(puzzle: Puzzle) -> bool:
@@ -232,7 +276,17 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial):
             chosen.append(q)
             kept = trial
-    rated = {p.id: p for p in _level_share(kept)}
+    while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
+        settled = _level_share(fair_share(kept))
+        habits = [p for p in settled if p.id in habit]
+        if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
+            last = max(habits, key=lambda p: p.id)
+            kept = [p for p in kept if p.id != last.id]
+            continue
+        if len(settled) == len(kept):
+            break
+        kept = settled
+    rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
 
 

@@ -20,6 +20,7 @@ from itertools import permutations
 from typing import Iterable
 
 from gamekit.connect.rules import ConnectGame
+from gamekit.connect.threats import threat_cells
 from gamekit.puzzles.core import Puzzle
 
 MAX_THUMB_SHARE = 1 / 3
@@ -53,6 +54,23 @@ def centre_picks(game: ConnectGame) -> list[str]:
     centre = (game.columns + 1) / 2
     near = min(abs(int(m) - centre) for m in safe)
     return [m for m in safe if abs(int(m) - centre) == near]
+
+
+def habit_drop(game: ConnectGame) -> str:
+    """The drop of a player who reads no line ahead: a drop that wins at once, else one into the opponent's
+    winning cell, else the safe drop nearest the centre (:func:`centre_picks`; the left one of two), else the
+    legal drop nearest the centre.  What Practice's levels are measured against: this player passes the first
+    levels only."""
+    legal = game.legal_moves()
+    wins = [m for m in legal if _completes(game, m)]
+    if wins:
+        return wins[0]
+    theirs = threat_cells(game, 1 - game.to_move)
+    blocks = sorted({str(game.column_number(c)) for c, r in theirs if len(game.grid[c]) == r}, key=int)
+    if blocks:
+        return blocks[0]
+    centre = (game.columns + 1) / 2
+    return (centre_picks(game) or sorted(legal, key=lambda m: (abs(int(m) - centre), int(m))))[0]
 
 
 def last_column_picks(game: ConnectGame) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import short_line_words
+from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
 
 Cell = tuple[int, int]
 
@@ -253,9 +253,10 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
 
 def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
     """What sets a *zugzwang* puzzle's right drop apart from the wrong drops that keep off the same cell under
-    the opponent's threat (:func:`waiting_threat`): how many there are and, for the
-    most tempting one, the line of best play after it that the puzzle stores (where the opponent wins, or only a
-    draw is left).  Empty when every wrong drop fills that cell."""
+    the opponent's threat (:func:`waiting_threat`): how many there are and, for the one whose feedback shows the
+    most of its stored line of best play (then the longest line: the hardest to see), that line in the very words
+    the feedback to that drop shows (cut where it would name a right drop, :func:`shown_line`), so the two never
+    disagree.  Empty when every wrong drop fills that cell."""
     game = puzzle.position
     cell = waiting_threat(game, wrong)
     if cell is None:
@@ -264,23 +265,58 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
     others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
     if not others:
         return ""
-    tempting = str(puzzle.facts.get("tempting"))
-    shown = tempting if tempting in others else others[0]
-    line = puzzle.refutations[shown]["line"]
-    words = dict(w=shown, line=short_line_words(puzzle.game_id, line))
-    if all(puzzle.refutations[w]["value"] < 0 for w in others):
-        return " " + ntr(
+    shown = max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+    line = shown_line(puzzle, shown)
+    words = dict(w=shown, line=line)
+    lose = all(puzzle.refutations[w]["value"] < 0 for w in others)
+    if not line:
+        return " " + (
+            ntr(
+                "One other drop keeps off it too, but loses: column {w}.",
+                "{n} other drops keep off it too, but lose: column {w} is one.",
+                len(others),
+                w=shown,
+            )
+            if lose
+            else ntr(
+                "One other drop keeps off it too, but does worse: column {w}.",
+                "{n} other drops keep off it too, but do worse: column {w} is one.",
+                len(others),
+                w=shown,
+            )
+        )
+    if lose:
+        text = ntr(
             "One other drop keeps off it too, but loses: after column {w}, best play goes {line}.",
             "{n} other drops keep off it too, but lose: after column {w}, best play goes {line}.",
             len(others),
             **words,
         )
-    return " " + ntr(
-        "One other drop keeps off it too, but does worse: after column {w}, best play goes {line}.",
-        "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
-        len(others),
-        **words,
-    )
+    else:
+        text = ntr(
+            "One other drop keeps off it too, but does worse: after column {w}, best play goes {line}.",
+            "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
+            len(others),
+            **words,
+        )
+    return " " + text.replace("….", "…")
+
+
+def _shown_moves(puzzle: Any, action: str) -> int:
+    """How many moves of the stored line after the wrong drop ``action`` its feedback shows (:func:`shown_line`)."""
+    moves = puzzle.refutations[str(action)].get("line") or []
+    accepted = {str(a) for a in puzzle.answers}
+    cut = next((i for i, (_, move) in enumerate(moves) if str(move) in accepted), SHOWN_MOVES)
+    return min(cut, SHOWN_MOVES, len(moves))
+
+
+def shown_line(puzzle: Any, action: str) -> str:
+    """The moves of the stored line of best play after the wrong drop ``action`` that the feedback to it shows:
+    the first :data:`gamekit.puzzles.core.SHOWN_MOVES`, stopping before any move that is a right drop (it would
+    give the answer away); "" when the line starts with one."""
+    moves = puzzle.refutations[str(action)].get("line") or []
+    shown = _shown_moves(puzzle, action)
+    return short_line_words(puzzle.game_id, moves, shown) if shown else ""
 
 
 def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
@@ -344,23 +380,37 @@ SAME_RESULT = {
 
 def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str:
     """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
-    shows: what it does on the board (the new threat it makes and its cell, else the cell it fills and that it
-    makes no threat yet), then that it reaches the puzzle's ``goal`` as ``other`` does (:data:`SAME_RESULT`)."""
+    shows: what it does on the board, then that it reaches the puzzle's ``goal`` as ``other`` does
+    (:data:`SAME_RESULT`).  A threat is named only where it counts for the mover (:func:`lasting_threats`: on the
+    mover's kind of row and not one the opponent can fill with the next disc); else the cell it fills
+    (:func:`_fills_why`), never "no threat" where the drop made one."""
     me = game.to_move
     after = _after(game, action)
-    new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
+    new = lasting_threats(game, action)
     land = game.landing_cell(int(action))
     if new:
         first = tr(
             "Why: column {n} makes a threat in {cell} ({kind}).",
             n=action,
             cell=cell_words(game, new[0]),
-            kind=tr(PARITY[new[0][1] % 2]),
+            kind=tr(PARITY[me]),
         )
         first += _side_words(game, after, new[:1], me)
     else:
-        first = _fills_why(game, after, land)
+        made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
+        first = _fills_why(game, after, land, made)
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
+
+
+def lasting_threats(game: ConnectGame, action: str) -> list[Cell]:
+    """The new threat cells of the mover after ``action`` that count for the mover: on the mover's kind of row
+    (red odd rows, yellow even ones) and not playable at once (the opponent cannot simply fill it with the next
+    disc), lowest first."""
+    me = game.to_move
+    after = _after(game, action)
+    new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+    kept = [(c, r) for c, r in new if r % 2 == me and len(after.grid[c]) < r]
+    return sorted(kept, key=lambda cell: (cell[1], cell[0]))
 
 
 def _wins_now(game: ConnectGame) -> bool:
@@ -387,10 +437,11 @@ def rival_discs(game: ConnectGame, cell: Cell) -> int:
     return best
 
 
-def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell) -> str:
+def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell, made: bool = False) -> str:
     """What a right drop that makes no threat does with the cell it fills: it lands right under the mover's own
     threat, so the opponent must block there at once; else it takes a cell from a line where the opponent
-    already has all but two discs; else only that it makes no threat yet."""
+    already has all but two discs; else only that it makes no threat yet (``made``: it made a threat that does not
+    count for the mover, so "no threat" is not said)."""
     me = game.to_move
     above = (land[0], land[1] + 1)
     if above in threat_cells(after, me) and not after.is_over() and not _wins_now(after):
@@ -402,6 +453,13 @@ def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell) -> str:
             other=tr(COLOURS[1 - me]),
         )
     k = rival_discs(game, land)
+    if k >= game.win_length - 2 and made:
+        return tr(
+            "Why: the disc lands in {cell} and takes a cell from a line where {other} already has {k} discs.",
+            cell=cell_words(game, land),
+            other=tr(COLOURS[1 - me]),
+            k=k,
+        )
     if k >= game.win_length - 2:
         return tr(
             "Why: the disc lands in {cell} and makes no threat yet, but it takes a cell from a line where {other}"
@@ -410,6 +468,8 @@ def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell) -> str:
             other=tr(COLOURS[1 - me]),
             k=k,
         )
+    if made:  # a threat of the opponent's kind of row, or one they can fill at once: not a reason
+        return tr("Why: the disc lands in {cell}.", cell=cell_words(game, land))
     return tr("Why: the disc lands in {cell} and makes no threat yet.", cell=cell_words(game, land))
 
 

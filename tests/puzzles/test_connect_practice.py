@@ -173,19 +173,23 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                         (other,) = [b for b in p.answers if b != a]
                         assert f"like column {other};" in said
                         assert "With best play" not in why_right(p, theme, other)
-                        made = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda c: c[::-1])
+                        new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+                        # a threat counts as the reason only on the mover's kind of row and not playable at once
+                        made = sorted(
+                            ((c, r) for c, r in new if r % 2 == me and len(after.grid[c]) < r), key=lambda c: c[::-1]
+                        )
                         cells = [_cell(game, c) for c in re.findall(cell, said)]
                         land = game.landing_cell(int(a))
                         if made:  # the new threat it makes and its row's kind, else the cell its disc fills
                             assert said.startswith(f"Why: column {a} makes a threat in ") and cells == made[:1]
-                            kind = "(an odd row, red's kind)" if made[0][1] % 2 == 0 else "(an even row, yellow's kind)"
+                            kind = "(an odd row, red's kind)" if me == 0 else "(an even row, yellow's kind)"
                             assert kind in said
                         elif "right under your threat in" in said:  # the opponent must block right above it
                             assert cells == [land, (land[0], land[1] + 1)]
                             assert cells[1] in threat_cells(after, me) and not after.is_over()
                         else:
-                            assert "makes no threat yet" in said and cells == [land]
-                            if "it takes a cell from a line where" in said:
+                            assert cells == [land] and ("makes no threat yet" in said) == (not new), (p.id, said)
+                            if "takes a cell from a line where" in said:
                                 k = int(re.search(r"already has (\d+) discs", said)[1])
                                 assert k == rival_discs(game, land) >= game.win_length - 2
                         also += 1
@@ -235,8 +239,9 @@ def test_why_is_in_spanish_with_the_glossarys_words():
 
 @pytest.mark.parametrize("game_id, page", [("five_in_a_row", "02_five_in_a_row"), ("connect_four", "03_connect_four")])
 def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(game_id, page):
-    """Inside the page's span of levels, every level the pool holds no puzzle of is named on the page (English
-    and Spanish), and a pupil rated at such a level reads on the status line which levels the puzzles come from."""
+    """Every level inside the page's span holds puzzles (Connect Four's level 2 used to be empty: it now holds the
+    "where to drop when nothing wins or needs blocking" puzzles), so neither page says a level is empty, and the
+    status line of a pupil at level 2 promises no other levels."""
     from pathlib import Path
 
     from gamekit.i18n import using
@@ -246,35 +251,34 @@ def test_the_practice_page_and_the_level_line_say_which_levels_hold_no_puzzles(g
 
     pool = practice_pool(game_id)
     held = sorted({level(p.rating) for p in pool})
-    missing = [lv for lv in range(held[0], held[-1] + 1) if lv not in held]
+    assert held == list(range(1, 8))
     root = Path(__file__).resolve().parents[2] / "notebooks"
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
-    if game_id == "five_in_a_row":  # level 2: lesson 1's wins and blocks through a side disc (no side columns in C4)
-        assert missing == [] and "There are no puzzles at level 2" not in en and "Aún no hay problemas" not in es
-        return
-    assert missing == [2]  # the shipped bank: level 2 is lesson 1's side-disc lines, and Connect Four has no sides
-    assert "There are no puzzles at level 2 yet: at level 2 you get puzzles of levels 1 and 3" in en
-    assert "Aún no hay problemas del nivel 2: en el nivel 2 te tocan problemas de los niveles 1 y 3" in es
+    assert "There are no puzzles at level 2" not in en and "Aún no hay problemas" not in es
     at_two = next(r for r in range(700, 1400) if level(r) == 2)
     with using("en"):
-        assert level_words(Rating(at_two, 50), pool).endswith("you get puzzles of levels 1 and 3)")
-        assert "no puzzles" not in level_words(Rating(at_two, 50))  # no pool given: the level alone
-        assert "no puzzles" not in level_words(Rating(max(p.rating for p in pool), 50), pool)
-    with using("es"):
-        assert level_words(Rating(at_two, 50), pool).endswith("te tocan problemas de los niveles 1 y 3)")
+        assert "no puzzles" not in level_words(Rating(at_two, 50), pool)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_practice_levels_1_and_2_are_lesson_1s_and_the_page_says_what_each_level_holds(game_id):
+def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_words(game_id):
     """Level 1 of every pool holds only lesson 1's questions ("win at once, else block") whose line uses no side
-    disc, level 2 only those whose line runs through one (5 en raya), and no puzzle a one-line rule leaves open
-    (lesson 2's ideas, and the centre habit, which asks "never drop where the opponent then wins") sits below
-    level 3; the 5 en raya page says so, in English and Spanish."""
+    disc; level 2 the side-disc ones (5 en raya) and the puzzles the habit "a safe drop near the centre" answers;
+    levels 3 to 7 the questions that need a line read ahead, by that line's length.  The pages say what each level
+    practises in lesson words, how to use Hint, and no counts of puzzles or program names (English and Spanish)."""
+    import re
     from pathlib import Path
 
     from gamekit.progress import level
-    from gamekit.puzzles.connect import CENTRE_RATING, centre_habit, one_step_rule, side_step
+    from gamekit.puzzles.connect import (
+        CENTRE_RATING,
+        centre_guess,
+        centre_habit,
+        forcing_level,
+        one_step_rule,
+        side_step,
+    )
     from gamekit.puzzles.pools import lesson_choices, lesson_pool
 
     pools = [practice_pool(game_id)] + [practice_pool(game_id, t) for t in game_themes(game_id)]
@@ -285,45 +289,33 @@ def test_practice_levels_1_and_2_are_lesson_1s_and_the_page_says_what_each_level
             if lv == 1:
                 assert one_step_rule(p) is not None and not side_step(p), p.id
             elif lv == 2:
-                assert one_step_rule(p) is not None and side_step(p), p.id
+                assert (one_step_rule(p) is not None and side_step(p)) or centre_guess(p), p.id
             else:
-                assert one_step_rule(p) is None, p.id
+                assert one_step_rule(p) is None and not centre_guess(p) and lv == forcing_level(p), p.id
             if centre_habit(p):
-                assert p.rating == CENTRE_RATING and level(p.rating) == 3, p.id
-    levels = {level(p.rating) for p in practice_pool(game_id)}
-    assert {1, 3} <= levels and (2 in levels) == (game_id == "five_in_a_row")
+                assert p.rating == CENTRE_RATING and level(p.rating) == 2, p.id
     if game_id == "five_in_a_row":
         assert {level(p.rating) for p in lesson_pool(game_id, 1)} == {1, 2}
-        root = Path(__file__).resolve().parents[2] / "notebooks"
-        en = " ".join((root / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-        es = " ".join((root / "es" / "practice" / "02_five_in_a_row.md").read_text(encoding="utf-8").split())
-        assert "Level 1 asks lesson 1's wins and blocks; level 2 asks those whose line runs through a side disc." in en
-        assert "El nivel 1 pide las victorias y los bloqueos de la lección 1; el nivel 2, los que tienen la" in es
-        # level 3: mostly the centre habit; lesson 2's ideas nearly all at levels 4 to 7 (what the page says)
-        whole = practice_pool(game_id)
-        third = [p for p in whole if level(p.rating) == 3]
-        ideas = [p for p in whole if one_step_rule(p) is None and not centre_habit(p)]
-        assert 2 * sum(map(centre_habit, third)) > len(third)
-        assert 10 * sum(4 <= level(p.rating) <= 7 for p in ideas) >= 9 * len(ideas)
-        assert "Level 3 asks where to drop when nothing wins or needs blocking at once: near the centre" in en
-        assert "(a habit, not a rule). Lesson 2's ideas are nearly all at levels 4 to 7." in en
-        assert "El nivel 3 pregunta dónde jugar cuando nada gana ni hay que bloquear enseguida" in es
-        assert "Las ideas de la lección 2 están casi todas en los niveles 4 a 7." in es
-        # lesson 1's side-disc puzzles, counted
-        first = lesson_pool(game_id, 1)
-        side = [p for p in first if side_step(p)]
-        wins = sum(one_step_rule(p) == "win" for p in side)
-        blocks = sum(one_step_rule(p) == "block" for p in side)
-        assert wins + blocks == len(side) > 0
-        assert (
-            f"When you practise lesson 1, {len(side)} of its {len(first)} puzzles use a side disc: {wins} wins at once"
-            f" and {blocks} blocks." in en
-        )
-        assert (
-            f"Cuando practicas la lección 1, {len(side)} de sus {len(first)} problemas usan una ficha lateral:"
-            f" {wins} victorias enseguida y {blocks} bloqueos." in es
-        )
-        assert "Side-column" not in en and "side-column" not in en
+    page = {"five_in_a_row": "02_five_in_a_row", "connect_four": "03_connect_four"}[game_id]
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    k = {"five_in_a_row": ("five", "cinco"), "connect_four": ("four", "cuatro")}[game_id]
+    assert f"**Level 1** (lesson 1): win at once if you can; if not, block your opponent's {k[0]}." in en
+    assert f"**Nivel 1** (lección 1): gana con esta ficha si puedes; si no, bloquea el {k[1]} de tu rival." in es
+    assert "never just under your opponent's threat, and near the centre (a habit, not a rule)" in en
+    assert "nunca justo debajo de una amenaza de tu rival, y cerca del centro (una costumbre, no una regla)" in es
+    assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
+    assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
+    assert "Press **Hint**: it asks a question about what to look at, never the answer." in en
+    assert "Pulsa **Pista**: te hace una pregunta sobre lo que debes mirar, nunca te da la respuesta." in es
+    for text in (en, es):  # no counts of puzzles, no program names
+        prose = re.sub(r"```.*?```", "", text, flags=re.S)
+        assert not re.search(r"\b\d+ (of its|de sus|puzzles|problemas)\b", prose), prose
+        assert "centre habit" not in prose and "one-step" not in prose
+    # the Spanish: one word for "block" (bloquear), no «victorias enseguida», no «hayas respondido»
+    assert "tapar" not in es and "victorias enseguida" not in es and "victorias inmediatas" not in es
+    assert "hayas respondido" not in es
 
 
 def test_a_line_that_needs_no_mover_disc_counts_the_opponents_discs():
@@ -426,7 +418,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
                     f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
                 ), p.id
             with using("es"):
-                assert f"la columna {mine[0]}; la columna {a} no lo hace" in mistake_words(p, a), p.id
+                assert f"con la columna {mine[0]} hacías" in mistake_words(p, a), p.id
+                assert f"y ganabas; la columna {a} no lo consigue." in mistake_words(p, a), p.id
     assert seen
 
 
@@ -453,7 +446,6 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
 
     from gamekit.i18n import using
     from gamekit.puzzles.connect_why import waiting_threat
-    from gamekit.puzzles.core import short_line_words
     from gamekit.puzzles.practice_words import why_right
 
     uses = 0
@@ -471,16 +463,25 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
             assert also, p.id  # the sentence alone would fit these
             found = re.search(
                 r"(One|\d+) other drops? keeps? off it too, but (lose|loses|do worse|does worse): "
-                r"after column (\d+), best play goes (.+)\.$",
+                r"(?:after column (\d+), best play goes (.+?)\.?|column (\d+)(?: is one)?\.)$",
                 said,
             )
             assert found, (p.id, said)
             assert found[1] == ("One" if len(also) == 1 else str(len(also))), (p.id, said)
-            assert found[3] in also  # a drop that keeps off the cell, with the line after it
+            column = found[3] or found[5]
+            assert column in also  # a drop that keeps off the cell, with the line after it
             with using("en"):
-                assert found[4] == short_line_words(game_id, p.refutations[found[3]]["line"])
+                ok, feedback = p.check(column)
+            # the example agrees with the feedback to that very drop: the same moves, and how it ends
+            assert not ok
+            if found[4]:
+                assert f"after column {column}, best play goes {found[4]}" in feedback, (p.id, said, feedback)
+            else:
+                assert feedback.startswith(f"Not the best: column {column}."), (p.id, said, feedback)
+            mover = ("red", "yellow")[game.to_move]
             if found[2].startswith("lose"):
                 assert all(p.refutations[w]["value"] < 0 for w in also)
+                assert f"Then {mover} wins." not in feedback and "Then it is a draw." not in feedback
             with using("es"):
                 assert "tampoco lo ocupa" in why_right(p, "zugzwang", a)
     assert uses >= 10
@@ -512,3 +513,134 @@ def test_the_idea_follows_a_right_drop_only_when_it_fits(game_id):
             assert idea_words(p, "odd_even_threat", "3") is None
             assert idea_words(p, "odd_even_threat", "6") == tr(IDEAS["odd_even_threat"])
     assert left_out > 0 and kept > left_out
+
+
+def _climb(pool, answer, seed, answers):
+    """The levels a pupil reaches in free Practice of ``pool`` (each puzzle once a round, the next one near the
+    rating and never harder after a miss, never easier after a first-try solve, as :class:`Practice` picks)
+    answering ``answers`` puzzles from level 1, right where ``answer(puzzle)`` says so."""
+    import random
+
+    from gamekit.progress import level
+    from gamekit.puzzles import pick
+    from gamekit.puzzles.pools import practice_update, served_this_round
+    from gamekit.puzzles.ratings import Rating
+
+    rng, rating, served, last, missed, levels = random.Random(seed), Rating(875.0), [], None, False, []
+    for _ in range(answers):
+        bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
+        p = pick(pool, rating.rating, seed=rng.random(), exclude=served_this_round(pool, served), **bounds)
+        ok = answer(p)
+        rating = practice_update(rating, Rating(p.rating, p.rd), ok)
+        served.append(p.id)
+        last, missed = p.rating, not ok
+        levels.append(level(rating.rating))
+    return levels
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_player_who_reads_no_line_ahead_stops_at_level_3_and_best_play_passes_every_level(game_id):
+    """The reader's bot ("win at once, else block, else the safe drop nearest the centre") reached level 4 of 10:
+    level 3 was nearly all puzzles that habit answers.  Now they are level 2 and every question that needs a
+    line read ahead is rated by that line's length (levels 3 to 7), so over two rounds of the mixed pool and of
+    lesson 2's, for several seeds, the bot never rises above level 3, while exact best play climbs past the top
+    puzzles' level; the habit answers the puzzles of levels 1 and 2 and at most a quarter of any level above."""
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import centre_guess, one_step_rule
+    from gamekit.puzzles.connect_thumbs import habit_drop
+    from gamekit.puzzles.pools import lesson_pool
+
+    for pool in (practice_pool(game_id), lesson_pool(game_id, 2)):
+        top = max(level(p.rating) for p in pool)
+        assert top >= 7
+        for lv in range(1, top + 1):
+            here = [p for p in pool if level(p.rating) == lv]
+            right = sum(habit_drop(p.position) in p.answers for p in here)
+            if lv <= 2:  # the habit answers them (of two columns as near the centre, one is right)
+                assert all(one_step_rule(p) is not None or centre_guess(p) for p in here)
+            else:
+                assert here and 4 * right <= len(here), (lv, right, len(here))
+        for seed in (1, 2, 3):
+            bot = _climb(pool, lambda p: habit_drop(p.position) in p.answers, seed, 2 * len(pool))
+            assert max(bot) <= 3, (seed, max(bot))
+            best = _climb(pool, lambda p: True, seed, len(pool))
+            assert max(best) >= top, (seed, max(best), top)
+
+
+def test_the_habit_drop_is_win_else_block_else_the_safe_drop_nearest_the_centre():
+    """``habit_drop``: the drop that wins at once, else the opponent's winning cell, else the safe drop nearest
+    the centre (the left one of two), else the drop nearest the centre."""
+    from gamekit.connect.rules import ConnectFour as ConnectGame
+    from gamekit.puzzles.connect_thumbs import habit_drop
+
+    g = ConnectGame.from_moves(["1", "7", "1", "7", "1", "7"])  # red to move: column 1 wins, column 7 blocks
+    assert habit_drop(g) == "1"
+    g = ConnectGame.from_moves(["1", "7", "1", "7", "2", "7"])  # red cannot win: must block column 7
+    assert habit_drop(g) == "7"
+    assert habit_drop(ConnectGame()) == "4"  # nothing to win or block: the centre
+    g = ConnectGame.from_moves(["4"] * 6)  # the centre is full: the left one of columns 3 and 5
+    assert habit_drop(g) == "3"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_second_right_drops_reason_names_only_threats_that_count(game_id):
+    """A right drop that does not show the idea says what it does; a threat is its reason only where it is true
+    for that position: a new threat of the mover, on the mover's kind of row, that the opponent cannot fill with
+    the next disc (the reader found blockable threats and the opponent's kind cited); "makes no threat yet" only
+    where the drop makes no new threat at all."""
+    import re
+
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import cell_words
+    from gamekit.puzzles.practice_words import why_right
+
+    checked = 0
+    for theme in game_themes(game_id):
+        for p in practice_pool(game_id, theme):
+            game, me = p.position, p.position.to_move
+            for a in p.answers:
+                with using("en"):
+                    said = why_right(p, theme, a)
+                if "With best play" not in said:
+                    continue
+                checked += 1
+                after = game.copy()
+                after.play(a)
+                new = set(threat_cells(after, me)) - set(threat_cells(game, me))
+                found = re.match(r"Why: column \d+ makes a threat in (.+?) \((an odd|an even) row", said)
+                if found:
+                    with using("en"):
+                        named = [cell for cell in new if cell_words(game, cell) == found[1]]
+                    assert named, (p.id, said)
+                    c, r = named[0]
+                    assert r % 2 == me and len(after.grid[c]) < r, (p.id, said)
+                    assert found[2] == ("an odd", "an even")[me]
+                if "makes no threat yet" in said:
+                    assert not new, (p.id, said)
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_spanish_practice_words_use_one_term_each_as_the_glossary_and_lessons_do(game_id):
+    """Everything a Spanish pupil reads after a 5 en raya / Connect Four Practice answer or Hint says «bloquear»
+    (the idea's own name, never «tapar»), «dejar caer» a disc (never «echar»), «columnas laterales», and no
+    «tenías … enseguida» calque."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import idea_words, mistake_words, why_right
+    from gamekit.puzzles.core import theme_hint
+
+    bad = re.compile(r"tapar|\becha(r|s)?\b|\beches\b|columnas de los lados|tenías .* enseguida")
+    seen = 0
+    with using("es"):
+        for theme in game_themes(game_id):
+            assert not bad.search(theme_hint(game_id, theme))
+            for p in practice_pool(game_id, theme)[:40]:
+                for a in p.legal_answers():
+                    words = why_right(p, theme, a) + " " + (idea_words(p, theme, a) or "") if a in p.answers else ""
+                    words += " " + (mistake_words(p, a) or "") + " " + p.check(a)[1]
+                    assert not bad.search(words), (p.id, a, words)
+                    seen += 1
+    assert seen > 100
