@@ -79,6 +79,14 @@ def row_lines_exercise() -> ConnectExercise:
             )
         if k == n * FIVE_IN_A_ROW.rows:
             return False, tr("That is every row. The question is about one row only.")
+        if k == n + 1:
+            return False, tr(
+                "One too many: a line that starts at cell {k} would need cells {k} to {end}, and a row has only "
+                "{width} cells.",
+                k=k,
+                end=k + win - 1,
+                width=width,
+            )
         return False, tr(
             "Not {k}. Write down the {width} cells of a row and mark where a line of five can start.", k=k, width=width
         )
