@@ -407,9 +407,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
     right = f"{colour[forced]} {last_own}"
     return ConnectExercise(
         tr(
-            "Nobody wants to drop into columns {names}. So both players drop only into the other columns: these "
-            "are the safe cells. Number the safe cells 1, 2, 3 … as they fill up. Who has to drop into a ✗ cell "
-            "first? Type that colour and the number of their last safe cell, like: red 5.",
+            "Nobody wants to drop into columns {names}. The other empty cells are safe. Number them 1, 2, 3 … as "
+            "they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their last safe "
+            "cell, like: red 5.",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
         check,
