@@ -137,7 +137,7 @@ LESSONS: dict[int, Lesson] = {
             "row_lines": "easy",
             "count_lines": "medium",
             "popout_avoid": "medium",
-            "popout_pop": "medium",
+            "popout_pop": "hard",
         },
         (
             N_(

@@ -2612,8 +2612,8 @@ def test_one_too_many_lines_in_a_row_gets_its_own_reason():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_one_pop_to_avoid_asks_for_the_pop_that_loses_at_once(lang):
     """Exercise 6 has two bad pops (one gives yellow five at once, one a move later): the page's question, like the
-    widget's prompt, asks for the one that makes yellow win at once, and the pop exercise that follows is not
-    called hard when most of its buttons plainly do nothing."""
+    widget's prompt, asks for the one that makes yellow win at once; the pop exercise that follows offers only the
+    pops, its real choices, not drops that plainly do nothing."""
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/01_rules_and_play.md").read_text(
         encoding="utf-8"
     )
@@ -2621,4 +2621,6 @@ def test_lesson_one_pop_to_avoid_asks_for_the_pop_that_loses_at_once(lang):
     above = page.split(heading, 1)[1].split("```", 1)[0]
     assert ("enseguida" if lang == "es" else "at once") in above
     assert "at once" in L.exercises()["popout_avoid"].prompt
-    assert L.LESSONS[1].levels["popout_pop"] == "medium"
+    pop = L.exercises()["popout_pop"]  # the real choices: the pops (no drop makes five), so "hard" is honest
+    assert L.LESSONS[1].levels["popout_pop"] == "hard" and all(c.startswith("pop column") for c in pop.choices)
+    assert "No drop makes five" in pop.prompt
