@@ -373,7 +373,9 @@ def paper_board(game: ConnectGame) -> str:
     set by the lesson on its exercise's own copy) drawn in their cells — the threat cell's letter (R red, Y yellow)
     or ✗ for the cell under a threat — with the lesson's key line for them (``game.paper_key``).  The rows are
     numbered on the left, 1 at the bottom, as the page's pictures number them (paper questions name rows too), with
-    a gap so a number is never read as part of the side disc beside it."""
+    a gap so a number is never read as part of the side disc beside it; not numbered when the exercise sets
+    ``game.paper_rows`` to False (a question about the kind of row a threat is on, where the numbers would answer
+    it)."""
     lines = str(game).split("\n")
     marks = getattr(game, "paper_marks", None) or {}
     for (c, r), mark in marks.items():
@@ -382,7 +384,8 @@ def paper_board(game: ConnectGame) -> str:
         lines[i] = lines[i][: spots[c]] + mark + lines[i][spots[c] + 1 :]
     width = len(str(game.height))
     gap = "   "  # the row number stands apart from the side disc next to it ("6   O|", never "6 O|")
-    numbered = [f"{game.height - i:>{width}}{gap}{line}" for i, line in enumerate(lines[: game.height])]
+    rows = getattr(game, "paper_rows", True)  # False: a question about a row's kind, whose rows the pupil counts
+    numbered = [f"{game.height - i if rows else '':>{width}}{gap}{line}" for i, line in enumerate(lines[: game.height])]
     numbered.append(" " * (width + len(gap)) + lines[game.height])  # the column numbers, still under their columns
     key = getattr(game, "paper_key", "") if marks else ""
     return "\n".join(numbered + lines[game.height + 1 :] + ([key] if key else []))

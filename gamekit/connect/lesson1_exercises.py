@@ -79,6 +79,14 @@ def row_lines_exercise() -> ConnectExercise:
             )
         if k == n * FIVE_IN_A_ROW.rows:
             return False, tr("That is every row. The question is about one row only.")
+        if k == n + 1:
+            return False, tr(
+                "One too many: a line that starts at cell {k} would need cells {k} to {end}, and a row has only "
+                "{width} cells.",
+                k=k,
+                end=k + win - 1,
+                width=width,
+            )
         return False, tr(
             "Not {k}. Write down the {width} cells of a row and mark where a line of five can start.", k=k, width=width
         )
@@ -418,13 +426,22 @@ def popout_move_label(move: str) -> str:
     return tr("pop column {n}", n=n) if move.startswith("p") else tr("drop into column {n}", n=n)
 
 
+def _wins(game: ConnectGame, move: str) -> bool:
+    """Whether ``move`` completes a line for the player making it."""
+    g = game.copy()
+    g.play(move)
+    return g.winner() == game.to_move
+
+
 def popout_exercise() -> ConnectExercise:
-    """Which move makes red's five: every legal drop and pop is a choice (a guess rarely hits), and each is
-    played out on the rules engine to say what it does."""
+    """Which pop makes red's five: no drop does (checked), so the choices are the real ones, every pop red can
+    make, each played out on the rules engine to say what it does."""
     game = popout_game()
     worded: dict[str, str] = {}
     winning, won = [], []
-    for m in game.legal_moves():
+    if any(_wins(game, m) for m in game.legal_moves() if not m.startswith("p")):
+        raise ValueError("the PopOut exercise needs a position where no drop makes five")
+    for m in (m for m in game.legal_moves() if m.startswith("p")):  # the real choices: every pop red can make
         g = game.copy()
         g.play(m)
         n, label = m.lstrip("p"), popout_move_label(m)
@@ -440,17 +457,13 @@ def popout_exercise() -> ConnectExercise:
             worded[label] = tr(
                 "Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n
             )
-        elif m.startswith("p"):
-            worded[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
         else:
-            worded[label] = tr(
-                "Not a drop into column {n}: it makes no five in a line. In PopOut a pop can do what no drop can.", n=n
-            )
+            worded[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
     choices = list(worded)
     if len(won) != 1 or not won[0].startswith("p"):
         raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
     return ConnectExercise(
-        tr("PopOut, red to move. One move makes five for red right now: a drop or a pop. Which one?"),
+        tr("PopOut, red to move. No drop makes five for red, but one pop does, right now. Which pop?"),
         choice_checker(winning[0], worded),
         hint=tr(
             "Picture each column falling by one row when its bottom disc is popped. A pop changes every row "

@@ -202,9 +202,9 @@ def claimeven_exercise() -> ConnectExercise:
         ),
         column_checker(game, judge),
         hint=tr(
-            "Answering on top works only if every column has an even number of empty cells after yellow's "
-            "disc. Count the empty cells of each column, from just above its top disc up to row 6. Your disc "
-            "takes one cell from one column: which count must it change?"
+            "Imagine red drops into a column and yellow answers on top. In which columns would red's disc take "
+            "the last empty cell, so that yellow has nowhere to answer? Count the empty cells of each column. Your "
+            "disc must leave no such column."
         ),
         answer=tr("Column {columns}", columns=tr(" or ").join(good)),
         solutions=good,
@@ -269,7 +269,7 @@ def zugzwang_exercise() -> ConnectExercise:
         names=tr(" or ").join(map(str, columns)),
     )
     # the choices name no colour: who is stuck is exercise 3's answer, just above
-    right = tr("The same player as before: one safe cell fewer and the turn passed cancel out")
+    right = tr("The same player as before: one safe cell fewer, and the other player's turn")
     worded = {
         right: tr(
             "Right: {n} safe cells with {mover} to move, or {left} with {other} to move, run out on the same "
@@ -277,7 +277,7 @@ def zugzwang_exercise() -> ConnectExercise:
             "column {names}. A safe drop cannot get out of zugzwang.",
             **values,
         ),
-        tr("The other player: the turn has passed to them"): tr(
+        tr("The other player: the turn has passed, so the count starts from them"): tr(
             "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
             "turn: who fills the last one?",
             **values,
@@ -287,7 +287,7 @@ def zugzwang_exercise() -> ConnectExercise:
             "{other}'s turn: who fills the last one?",
             **values,
         ),
-        tr("It depends on which column {mover} drops into", **values): tr(
+        tr("It depends: the column {mover} drops into decides who runs out", **values): tr(
             "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
             "Every safe drop leaves one safe cell fewer, with {other} to move.",
             **values,
@@ -407,9 +407,9 @@ def zugzwang_who_exercise() -> ConnectExercise:
     right = f"{colour[forced]} {last_own}"
     return ConnectExercise(
         tr(
-            "Both players drop only outside columns {names}, where nobody wins. Number these safe cells 1, 2, "
-            "3 … as they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their "
-            "last safe cell, like: red 5.",
+            "Nobody wants to drop into columns {names}. The other empty cells are safe. Number them 1, 2, 3 … as "
+            "they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their last safe "
+            "cell, like: red 5.",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
         check,

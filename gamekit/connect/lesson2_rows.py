@@ -227,6 +227,109 @@ def two_threats_exercise() -> ConnectExercise:
     )
 
 
+ODD_AGAINST_EVEN = "257563163652532437341"
+"""Lesson 2's "odd against even" position: yellow to move; one red threat cell on an odd row (column 4, row 5) and
+one yellow threat cell on an even row (column 7, row 4), each on its owner's kind of row, in different columns,
+neither reachable yet.  Allis' rule for standard Connect Four (an odd threat of the first player beats an even
+threat of the second in another column) says red; the exact solver agrees: red wins."""
+
+
+def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
+    """The facts the "odd against even" exercise states, read off the board and the exact solver: red's one threat
+    cell and yellow's one threat cell (column and row, counted from 1), the winner with best play (None for a draw)
+    and the disc number of the winner's five.  ValueError unless the position has exactly one red threat on an odd
+    row and one yellow threat on an even row, in different columns, neither reachable yet."""
+    red, yellow = threat_cells(game, 0), threat_cells(game, 1)
+    if (
+        len(red) != 1
+        or len(yellow) != 1
+        or red[0][0] == yellow[0][0]
+        or red[0][1] % 2 != 0
+        or yellow[0][1] % 2 != 1
+        or playable_threats(game, 0)
+        or playable_threats(game, 1)
+    ):
+        raise ValueError("the position needs one red threat on an odd row and one yellow threat on an even row")
+    score = solve(game)
+    winner = None if score == 0 else (game.to_move if score > 0 else 1 - game.to_move)
+    (rc, rr), (yc, yr) = red[0], yellow[0]
+    return dict(
+        red=(game.column_number(rc), rr + 1),
+        yellow=(game.column_number(yc), yr + 1),
+        winner=winner,
+        disc=game.variant.cells // 2 + 1 - abs(score) if score else None,
+    )
+
+
+def odd_against_even_exercise() -> ConnectExercise:
+    """Each player has a threat on their own kind of row, in different columns (a red one on an odd row, a yellow
+    one on an even row): who wins?  The page names the case before the exercise and argues no answer; the right
+    choice is the exact solver's verdict, which is Allis' rule (the odd threat wins); each wrong choice gets its own
+    reason, and the four are worded alike."""
+    game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
+    f = odd_against_even_facts(game)
+    if f["winner"] != 0:
+        raise ValueError("the odd-against-even position must be a red win, as Allis' rule says")
+    values = dict(
+        a=f["red"][0],
+        r=f["red"][1],
+        below_r=f["red"][1] - 1,
+        b=f["yellow"][0],
+        y=f["yellow"][1],
+        below_y=f["yellow"][1] - 1,
+        nth=ordinal_words(f["disc"]),
+    )
+    count = tr(
+        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the other cells: yellow "
+        "runs out of them first, and red makes five on top.",
+        **values,
+    )
+    right = tr("Red: its odd threat beats yellow's even threat")
+    worded = {
+        right: tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
+        + " "
+        + count
+        + " "
+        + tr(
+            "Victor Allis found the same rule in standard Connect Four: a red odd threat beats a yellow even threat "
+            "in another column."
+        ),
+        tr("Yellow: its even threat beats red's odd threat"): tr(
+            "Both threats are on their owner's kind of row, so look at the ✗ cells. {count} The exact solver says "
+            "red wins.",
+            count=count,
+        ),
+        tr("Nobody: the two threats cancel each other out"): tr(
+            "They do not cancel: in the end somebody must fill a ✗ cell. {count} The exact solver says red wins.",
+            count=count,
+        ),
+        tr("Yellow: it is yellow's turn, so it uses its threat first"): tr(
+            "Yellow's threat cannot be reached yet, so moving first does not use it. {count} The exact solver says "
+            "red wins.",
+            count=count,
+        ),
+    }
+    choices = list(worded)
+    return ConnectExercise(
+        tr(
+            "Yellow to move. Red has one threat cell and yellow has one, in different columns, each on its owner's "
+            "kind of row. Neither can be used yet. With best play on both sides, who wins?"
+        ),
+        choice_checker(right, worded),
+        hint=tr(
+            "Find the ✗ cell under each threat: who must not drop there? Then count the other empty cells, as in "
+            "exercise 3: who runs out of safe drops first?"
+        ),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="odd_against_even",
+        game=game,
+        click=False,
+    )
+
+
 def new_threats(game: ConnectGame, move: str) -> list[tuple[int, int]]:
     """The threat cells of the player to move that ``move`` creates (empty cells where a further disc of that
     player would complete five, that were not such cells before), as (grid column, row from 0), sorted."""

@@ -36,13 +36,14 @@ class ConnectExercise(Exercise):
             self.game = self.game.copy()  # its own copy: the board printed on paper carries the marks
             self.game.paper_marks = paper_marks(self.game, *self.marks)
             self.game.paper_key = paper_key(self.game.paper_marks)
+            self.game.paper_rows = self.key not in ROW_QUESTIONS  # printed row numbers would answer a row question
 
     @property
     def marks(self) -> tuple[bool, bool]:
         """What this exercise's board marks: (threat cells tinted and lettered, ✗ cells under the opponent's
         threats).  Only the odd/even and zugzwang questions are about marked cells; a move exercise shows none."""
         zugzwang = self.key in ("zugzwang", "zugzwang_who")
-        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key == "two_threats", zugzwang
+        return zugzwang or self.key in ODD_EVEN_POSITIONS or self.key in ("two_threats", "odd_against_even"), zugzwang
 
     @property
     def marked_cells(self) -> str:

@@ -253,10 +253,10 @@ def paper_key(marks: dict[tuple[int, int], str]) -> str:
     letter and the ✗ mean; "" when nothing is marked."""
     used = set(marks.values())
     key = [
-        tr("{letter}: an empty cell where a red disc would make five", letter=threat_letter(0))
+        tr("{letter}: an empty cell where a red disc (X) would make five", letter=threat_letter(0))
         if threat_letter(0) in used
         else "",
-        tr("{letter}: an empty cell where a yellow disc would make five", letter=threat_letter(1))
+        tr("{letter}: an empty cell where a yellow disc (O) would make five", letter=threat_letter(1))
         if threat_letter(1) in used
         else "",
         tr("✗: the empty cell under a threat") if "✗" in used else "",

@@ -124,9 +124,9 @@ SOLVE_FROM = 18
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one red threat cell, column 7 row 2 (even: yellow's kind, unlike "odd_even"), across row 2 from
-    # column 4 to the full outer column, column 7 still empty; the exact solver: a draw, red never makes five there
-    "odd_even_2": "15146242316353155331",
+    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's own kind; "odd_even" is red's, on an odd
+    # row), that no disc can reach yet; the exact solver: yellow wins, its five made on that very cell
+    "odd_even_2": "55555754466426324132",
 }
 
 
@@ -140,6 +140,6 @@ ROW_KINDS = {
 rows yellow's, and by the rule of thumb a threat helps its owner on its owner's kind of row."""
 
 
-ROW_QUESTIONS = (*ODD_EVEN_POSITIONS, "two_threats")
+ROW_QUESTIONS = (*ODD_EVEN_POSITIONS, "two_threats", "odd_against_even")
 """The exercises that turn on the kind of row a threat is on: the words beside their boards (screen reader,
 worksheet) place a threat cell without its row number, so the pupil counts the rows."""

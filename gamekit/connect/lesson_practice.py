@@ -44,7 +44,19 @@ class ConnectProblemSet(ProblemSet):
 
             ex = puzzle_exercise(puzzle, build, theme=theme, **extra)
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
+        if self.by_hand:  # searched by hand: the smallest tree first (a stable sort keeps the bank's order otherwise)
+            out.sort(key=lambda e: empty_cells(getattr(e, "game", None) or e.position))
         return out
+
+
+def empty_cells(game: ConnectGame) -> int:
+    """How many cells of ``game``'s grid are still empty."""
+    return game.variant.cells - game.discs_on_board
+
+
+HAND_MEDIUM = 6
+"""A position searched by hand with at most this many empty cells is "medium" (lesson 3's exercise 2, five empty
+cells, is medium too); a bigger one is "hard"."""
 
 
 def fitting_hint(hint: str, game: ConnectGame, theme: str | None) -> str:
@@ -258,9 +270,9 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
         more=more,
         **({} if make is Exercise else {"click": False}),
     )
-    # the bank's level rates the position for play; searched by hand each is a bigger tree than the lesson's
-    # "medium" exercise 2 (five empty cells): "hard", never "easy"
-    typed.level = "hard"
+    # the bank's level rates the position for play; searched by hand, the size of the tree decides: about the size
+    # of the lesson's "medium" exercise 2 (five empty cells) is medium, a bigger one hard
+    typed.level = "medium" if empty_cells(game) <= HAND_MEDIUM else "hard"
     typed.puzzle = ex.puzzle
     return typed
 

@@ -196,3 +196,42 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
         key=key,
         wrong=[col * game.height + row, (col + 1) * per + row + 1, row * game.width + col],
     )
+
+
+def two_numbers_exercise(key: str = "two_numbers"):
+    """The two numbers the real solver keeps: one has a 1 for each disc of the player to move, the other a 1 for
+    any disc.  A cell's two bits (the page's "first/second" digits) say what is in it: asked for a position with
+    red to move (the page's picture has yellow to move, so it does not give the answer away); each wrong choice
+    with its own reason."""
+    from gamekit.widgets.exercise import Exercise, choice_checker
+
+    right = tr("A red disc")
+    explanations = {
+        right: tr(
+            "Right: the second number has a 1 for any disc, so the cell holds a disc; the first has a 1 only for "
+            "the discs of the player to move, red here. So it is a red disc."
+        ),
+        tr("A yellow disc"): tr(
+            "The first number has a 1 only for the discs of the player to move, and red is to move here. A yellow "
+            "disc would show 0/1."
+        ),
+        tr("Nothing: the cell is empty"): tr(
+            "The second number has a 1 for every cell that holds a disc. An empty cell would show 0/0."
+        ),
+        tr("The spare bit on top of a column"): tr(
+            "The spare bit always stays 0 in both numbers, so it would show 0/0."
+        ),
+    }
+    return Exercise(
+        tr(
+            "Another position, red to move this time. One cell shows 1/1: a 1 in the first number (the player to "
+            "move) and a 1 in the second (any disc). What is in that cell?"
+        ),
+        choice_checker(right, explanations),
+        hint=tr("Read the second digit first: is there a disc at all? Then the first: whose disc?"),
+        answer=right,
+        solutions=[right],
+        choices=list(explanations),
+        key=key,
+        wrong=[c for c in explanations if c != right],
+    )

@@ -112,7 +112,7 @@ def compare(game: ConnectGame, methods=METHODS) -> Table:
         first = first or c.nodes
         rows.append([tr(name), signed_score(c.score), number(c.nodes), percent(c.nodes / first, 1)])
     return Table(
-        [tr("search"), tr("score"), tr("positions visited"), tr("of minimax's")],
+        [tr("search"), tr("score"), tr("positions visited"), tr("compared with minimax")],
         rows,
         caption=tr(
             "{empty} empty cells, {colour} to move",

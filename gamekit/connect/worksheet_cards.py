@@ -35,8 +35,9 @@ def threat_words_card() -> list[str]:
 
 
 def scores_and_bits_cards() -> list[str]:
-    """Lesson 3's cards: the three search words (minimax, alpha–beta, transposition table) as the lesson words
-    them, without the answers its exercises ask for; the scoring rule (7 − n on the tiny board, 22 − n on the
+    """Lesson 3's cards: the three search words (minimax, alpha–beta, transposition table) as plain definitions
+    that argue none of the answers its exercises ask for (not which replies alpha–beta may skip, nor why a stored
+    score is safe to reuse); the scoring rule (7 − n on the tiny board, 22 − n on the
     full boards, computed from the boards' free cells) and how the bits of a bitboard are numbered, with a small
     example board no exercise asks about."""
     tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
@@ -47,13 +48,12 @@ def scores_and_bits_cards() -> list[str]:
             "moves; a position where your opponent moves is worth the worst of them for you."
         ),
         tr(
-            "Alpha–beta is minimax that skips some replies: those that cannot change the answer. On its tree a "
-            "reply that is never searched is a dashed box with ✗, and ≤ means the search only knows the score is "
-            "at most that."
+            "Alpha–beta is minimax that leaves some replies unsearched. On its tree a reply that is never "
+            "searched is a dashed box with ✗, and ≤ means the search only knows the score is at most that."
         ),
         tr(
-            "A transposition table remembers what was already found about each position, so when another move "
-            "order reaches the same grid, the search can stop there."
+            "A transposition table is the search's memory: it keeps the score of each grid the search has "
+            "already finished."
         ),
     ]
     scores = [

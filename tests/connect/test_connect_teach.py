@@ -613,3 +613,54 @@ def test_every_result_of_the_first_exercise_tree_can_happen():
             assert soonest <= disc <= half, (seat, disc)
             assert 2 * disc - (1 if seat == 0 else 0) <= teach.TINY.cells  # its place among all the game's discs
     assert f"each player has dropped {dropped} discs" in teach.tiny_tree_exercise().prompt
+
+
+# ----- a fresh reader's pass: the two numbers, the practice endgames, the table header -----------------------------
+def test_the_two_numbers_exercise_reads_a_cell_from_both_bits():
+    """The objective "the two numbers the real solver keeps" gets an exercise of its own: a cell showing 1/1 with
+    red to move holds a red disc (first number: the player to move's discs; second: any disc).  Every wrong choice
+    is refused with its own reason, and the answer agrees with the solver's own two numbers."""
+    ex = teach_bits.two_numbers_exercise()
+    assert ex.solutions == ["A red disc"] and ex.check("A red disc")[0]
+    reasons = {c: ex.check(c) for c in ex.wrong}
+    assert len(reasons) == 3 and not any(ok for ok, _ in reasons.values())
+    assert len({text for _, text in reasons.values()}) == 3
+    assert "0/1" in reasons["A yellow disc"][1] and "0/0" in reasons["Nothing: the cell is empty"][1]
+    # the rule, on the real bitboards: with red to move a red disc is 1 in both numbers, a yellow disc 0/1
+    g = FiveInARow.from_moves("45")  # red 4, yellow 5: red to move
+    assert g.to_move == 0
+    numbers = teach_pictures.bitboard(g)
+    mine, mask = numbers["player to move"], numbers["all discs"]
+    red = teach_pictures.bit_index(g, g.grid_column(4), 0)
+    yellow = teach_pictures.bit_index(g, g.grid_column(5), 0)
+    assert (mine >> red & 1, mask >> red & 1) == (1, 1)
+    assert (mine >> yellow & 1, mask >> yellow & 1) == (0, 1)
+
+
+def test_lesson_three_page_asks_the_two_numbers_before_the_bit_rule():
+    from gamekit.connect import lessons as L
+
+    assert "two_numbers" in L.LESSONS[3].objectives[2][1]
+    for lang in ("", "es/"):
+        root = Path(__file__).resolve().parents[2] / "notebooks"
+        page = (root / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+        assert page.index("two_numbers_exercise()") < page.index("teach_bits.bit_exercise()")
+
+
+def test_lesson_three_practice_goes_from_the_smallest_search_to_the_biggest():
+    """Searched by hand, the endgames come smallest first, and the level follows the size of the search: about
+    exercise 2's size (at most six empty cells) is medium, a bigger one hard; never easier down the page."""
+    from gamekit.connect import lessons as L
+
+    probs = L.practice_exercises(3)
+    empty = [p.game.variant.cells - p.game.discs_on_board for p in probs]
+    assert empty == sorted(empty)
+    levels = [p.level for p in probs]
+    assert levels == sorted(levels, key=["easy", "medium", "hard"].index)
+    assert all(lv == ("medium" if e <= 6 else "hard") for lv, e in zip(levels, empty))
+
+
+def test_the_search_table_header_reads_as_words():
+    """The last column of the search table compares each count with minimax's, in words a pupil reads at once."""
+    table = teach_pictures.compare(teach_pictures.tiny_game())
+    assert table.headers[-1] == "compared with minimax"
