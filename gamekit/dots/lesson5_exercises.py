@@ -301,12 +301,10 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
 
     return DotsExercise(
         tr(
-            "{other} opened a loop of {n}; a chain of {chain} is left after it. <b>{seat} plays to win the most "
-            "boxes: how many boxes of the loop does {seat} take before drawing a line that takes nothing?</b> Type "
-            "a number from 0 to {n}.",
+            "{other} opened a loop of {n}. <b>{seat} plays to win the most boxes: how many boxes of the loop does "
+            "{seat} take before drawing a line that takes nothing?</b> Type a number from 0 to {n}.",
             other=other,
             n=n,
-            chain=chain,
             seat=seat,
         ),
         check,
