@@ -171,3 +171,22 @@ def test_lesson_3_exercises_4_and_5_say_what_to_count_and_what_the_words_mean(la
     assert ("ring of boxes" if lang == "en" else "anillo de casillas") in five
     for word in ("middle", "refuse", "medio", "rechaz"):
         assert word not in four.lower()
+
+
+# ----- every lesson: sentences a 12-year-old can read -----------------------------------------------------------------
+def _prose_sentences(page: str) -> list[str]:
+    page = re.sub(r"```.*?```", "", page, flags=re.S)
+    page = re.sub(r"\A---.*?---", "", page, flags=re.S)
+    skip = ("#", "*", ">", "**Time", "**Tiempo", "**Objectives", "**Objetivos")
+    paragraphs = re.split(r"\n\s*\n|^\+\+\+$", page, flags=re.M)
+    kept = [" ".join(p.split()) for p in paragraphs if p.strip() and not p.lstrip().startswith(skip)]
+    return [s for p in kept for s in re.split(r"(?<=[.!?)])\s+(?=[(*¿¡A-Z])", p)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", ["01", "02", "03", "04", "05"])
+def test_no_sentence_on_a_dots_page_runs_past_thirty_words(lesson, lang):
+    """Readers marked the long sentences of lessons 3–5 (a 2-chain at an end, all-but-four, why the sacrifices
+    worked): each is split now, and no sentence of a page's prose is longer than 30 words."""
+    long = [s for s in _prose_sentences(_page(lang, lesson)) if len(s.split()) > 30]
+    assert not long, long
