@@ -136,6 +136,11 @@ def test_lesson_5_guide_plan_gives_the_four_challenge_positions_their_minutes():
         section = section[: section.index("**50**")]
         assert sum(map(int, re.findall(r"^\| (\d+) \|", section, re.M))) == 50, path
         assert word in section
+    for path, words in (
+        ("docs/teachers/dots.md", "combine the long chain rule and double-dealing in the final challenge"),
+        ("docs/teachers/es/dots.md", "combinar la regla de las cadenas largas y la doble entrega en el reto final"),
+    ):
+        assert words in (ROOT / path).read_text(encoding="utf-8"), path  # the objectives table says what it tests
 
 
 # ----- lesson 1: "third side" taught in bold; the line count's miscounts -----------------------------------------
