@@ -328,9 +328,69 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
     )
 
 
+def line_count_reasons(width: int, height: int) -> dict[int, str]:
+    """The common wrong counts of the lines of a ``width``×``height`` board, each with its own reason: the boxes, the
+    dots, every box's four sides, the lines inside without the border, the border alone, one direction only, one
+    line too many or too few, and the 3×3 board's 24 from the table above the exercise."""
+    n = geometry(width, height).n_lines
+    across, down = width * (height + 1), (width + 1) * height
+    inside = width * (height - 1) + (width - 1) * height
+    reasons: dict[int, str] = {}
+    if width * height == inside:
+        reasons[inside] = tr(
+            "{k} is the number of boxes, and also the number of lines inside the board: the lines round the edge "
+            "count too.",
+            k=inside,
+        )
+    reasons.setdefault(
+        width * height,
+        tr(
+            "{k} is the number of boxes. Count the lines: the sides of the boxes, each shared side once.",
+            k=width * height,
+        ),
+    )
+    reasons.setdefault(inside, tr("That leaves out the border: the lines round the edge of the board count too."))
+    reasons.setdefault(
+        (width + 1) * (height + 1),
+        tr(
+            "{k} is the number of dots, not of lines: a line joins two neighbouring dots, so count the gaps "
+            "between dots, across and then down.",
+            k=(width + 1) * (height + 1),
+        ),
+    )
+    reasons.setdefault(
+        width * height * 4,
+        tr(
+            "{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.",
+            k=width * height * 4,
+        ),
+    )
+    reasons.setdefault(2 * (width + height), tr("That is only the border, round the edge: add the lines inside."))
+    if across == down:
+        reasons.setdefault(across, tr("That counts the lines one way only, across or down: add the others."))
+    reasons.setdefault(across, tr("That counts only the lines across; add the others."))
+    reasons.setdefault(down, tr("That counts only the lines down; add the others."))
+    reasons.setdefault(
+        geometry(3, 3).n_lines,
+        tr(
+            "{k} is the 3 × 3 board from the table. This board is {width} × {height}: count its own lines.",
+            k=geometry(3, 3).n_lines,
+            width=width,
+            height=height,
+        ),
+    )
+    for near in (n - 1, n + 1):
+        reasons.setdefault(
+            near, tr("Close, but one out: tick each line as you count it, so none is counted twice or missed.")
+        )
+    reasons.pop(n, None)
+    return reasons
+
+
 def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
     n = geometry(width, height).n_lines
     across, down = width * (height + 1), (width + 1) * height
+    reasons = line_count_reasons(width, height)
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -343,22 +403,8 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
                 down=down,
                 n=n,
             )
-        if k == width * height * 4:
-            return False, tr(
-                "{k} counts every box's four sides, but neighbouring boxes share a line: count each line once.", k=k
-            )
-        if k == (width + 1) * (height + 1):
-            return False, tr(
-                "{k} is the number of dots, not of lines: a line joins two neighbouring dots, so count the gaps "
-                "between dots, across and then down.",
-                k=k,
-            )
-        if k in (across, down):
-            return False, (
-                tr("That counts only the lines across; add the others.")
-                if k == across
-                else tr("That counts only the lines down; add the others.")
-            )
+        if k in reasons:
+            return False, reasons[k]
         return False, tr("Not {k}. Count the lines across, row by row, then the lines down.", k=k)
 
     return DotsExercise(
@@ -370,7 +416,7 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         ),
         answer=f"{n}.",
         solutions=[n],
-        wrong=[width * height * 4, (width + 1) * (height + 1), across, n + 1],
+        wrong=list(reasons) + [n + 2],
         key=f"lines_{width}x{height}",
         leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
     )

@@ -133,6 +133,71 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
     )
 
 
+def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
+    """The first step of the long chain rule: how many dots has a ``width``×``height`` board?  A typed number; the
+    common miscounts each get their own reason: the boxes, the lines, one row or column of dots too few or too many,
+    and the default board's 30 from the rule's own example."""
+    dots = geometry(width, height).n_dots
+    boxes, lines = width * height, geometry(width, height).n_lines
+    reasons: dict[int, str] = {}
+    reasons[boxes] = tr(
+        "{n} is the number of boxes. The dots are the corners of the boxes: there is one more row and one more "
+        "column of dots than of boxes.",
+        n=boxes,
+    )
+    reasons.setdefault(
+        lines, tr("{n} is the number of lines. Count the dots only: the corners where the lines meet.", n=lines)
+    )
+    for near in ((width + 1) * height, width * (height + 1)):
+        reasons.setdefault(
+            near,
+            tr(
+                "One row or one column short: a board {width} boxes wide has {across} dots across, and one "
+                "{height} boxes high has {down} dots down.",
+                width=width,
+                height=height,
+                across=width + 1,
+                down=height + 1,
+            ),
+        )
+    reasons.setdefault(
+        (width + 2) * (height + 2),
+        tr("One row and one column too many: count the dots along one edge of the board, then along the other."),
+    )
+    reasons.setdefault(
+        geometry(5, 4).n_dots,
+        tr("30 is the dots of the default 5×4 board. This board is {width}×{height}.", width=width, height=height),
+    )
+    for edge in (width + 1, height + 1):
+        reasons.setdefault(edge, tr("That is the dots along one edge only: multiply by the dots along the other edge."))
+    reasons.pop(dots, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == dots:
+            return True, tr(
+                "Yes: {across} dots across and {down} down, {across} × {down} = {dots}.",
+                across=width + 1,
+                down=height + 1,
+                dots=dots,
+            )
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr("Not {k}. Count the dots across the top, count them down the side, and multiply.", k=k)
+
+    return DotsExercise(
+        tr("<b>How many dots</b> does the empty {width}×{height} board have?", width=width, height=height),
+        check,
+        hint=tr("Count the dots across the top, then down the side, and multiply."),
+        answer=f"{dots}.",
+        solutions=[dots, str(dots)],
+        game=DotsAndBoxes(width, height),
+        parts=False,
+        wrong=list(reasons) + [dots + 1],
+        key=f"dots_{width}x{height}",
+    )
+
+
 def _parity_word(answer: Any) -> str | None:
     """ "even" or "odd" when a pupil typed the parity as a word ("even", "odds", «par», «impares»), else None."""
     if not isinstance(answer, str):
@@ -350,7 +415,7 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
             "Gold moved first; now {seat_name} is to move, and no safe line is left. <b>Who wins with best play?</b>",
             seat_name=tr(SEATS[mover]),
         ),
-        choice_checker(winner, explain),
+        _translated_choices(choice_checker(winner, explain), ("Gold", "Coral", "Draw")),
         hint=tr("Count the long chains and add the dots."),
         answer=f"{tr(winner)}: {reason}",
         solutions=[winner],
@@ -360,6 +425,28 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         key=f"who_wins_{name}",
         leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),),
     )
+
+
+def _translated_choices(check: Any, choices: tuple[str, ...]) -> Any:
+    """``check`` (a :func:`choice_checker` over English choice ids) that also takes each choice in the pupil's own
+    language ("Dorado", «empate»), and whose refusal lists the choices in that language."""
+    own = {tr(c).strip().lower(): c for c in choices}
+
+    def translated(answer: Any) -> tuple[bool, str]:
+        typed = str(answer).strip().lower()
+        if typed in own:
+            return check(own[typed])
+        if typed in {c.lower() for c in choices}:
+            return check(answer)
+        raise ValueError(
+            tr(
+                "{answer!r} is not one of the choices: {choices}.",
+                answer=str(answer).strip(),
+                choices=", ".join(tr(c) for c in choices),
+            )
+        )
+
+    return translated
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:

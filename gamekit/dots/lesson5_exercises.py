@@ -198,18 +198,148 @@ def gift_count(game: DotsAndBoxes, line: str) -> str:
 
 
 # lesson 5
-def loop_four_exercise() -> DotsExercise:
-    game = position("loop_four")
-    other = tr(SEATS[1 - game.to_move])
-    return best_move_exercise(
-        "loop_four",
+def loop_plans(game: DotsAndBoxes) -> dict[int, int]:
+    """For a position where the other player has just opened a loop: the mover's final box difference (exact
+    solver, boxes taken before counted in) for each plan "take ``k`` boxes of the loop, then draw the best line
+    that takes nothing", for every ``k`` the mover can stop at (the last two boxes of a loop fall to one line, so
+    one short of the whole loop is not a plan); taking all of it then plays on as best it can."""
+    loop = next((p for p in components(game) if p.opened and p.kind == "loop"), None)
+    if loop is None:
+        raise ValueError(tr("this position has no opened loop"))
+    plans = {}
+    after = game.copy()
+    mover = game.to_move
+    while True:
+        k = after.scores[mover] - game.scores[mover]
+        values = move_values(after)
+        quiet = [v for line, v in values.items() if not completes_box(after, line)]
+        plans[k] = k + max(quiet if quiet and k < loop.length else values.values())
+        if k >= loop.length or not analysis.capture_lines(after):
+            break
+        after.play(analysis.capture_lines(after)[0])
+    return plans
+
+
+def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
+    """The other player opened a loop of 6 and a long chain is left: how many of the loop's boxes does the mover take
+    before leaving the rest (all-but-four: 6 - 4 = 2)?  A typed number, checked against every plan's result by the
+    exact solver (:func:`loop_plans`); taking all, leaving two as for a chain, and leaving more than four each get
+    their own reason."""
+    game = position(name)
+    loop = next(p for p in components(game) if p.opened and p.kind == "loop")
+    n = loop.length
+    plans = loop_plans(game)
+    best = max(plans.values())
+    right = [k for k, v in plans.items() if v == best]
+    if right != [n - 4]:
+        raise ValueError(tr("{name}: the best plan must be all-but-four", name=name))
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    chain = max(p.length for p in components(game) if not p.opened)
+    done = tr("With best play the game ends {final}.", final=final_score_text(game, best))
+
+    def ends(k: int) -> str:
+        if k not in plans:
+            return ""
+        return tr(
+            "With best play the game would end {final} instead of {final2}.",
+            final=final_score_text(game, plans[k]),
+            final2=final_score_text(game, best),
+        )
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if not 0 <= k <= n:
+            raise ValueError(tr("Type a number from 0 to {n}: the boxes of the loop {seat} takes.", n=n, seat=seat))
+        if k == n - 4:
+            return True, tr(
+                "Yes: {seat} takes {k}, then draws the line that splits the last four into two pairs. {other} takes "
+                "both pairs and must open the chain of {chain}. {done}",
+                seat=seat,
+                k=k,
+                other=other,
+                chain=chain,
+                done=done,
+            )
+        if k == n:
+            return False, tr(
+                "Taking all {n} ends {seat}'s turn with nothing left but the chain of {chain}: {seat} must open it, "
+                "and {other} takes it. {ends}",
+                n=n,
+                seat=seat,
+                chain=chain,
+                other=other,
+                ends=ends(k),
+            )
+        if k == n - 2:
+            return False, tr(
+                "Leaving two is how you keep a chain. A loop has no ends: its last two boxes are joined by one line, "
+                "and {seat} cannot leave them without opening the chain of {chain} too. Leave four instead. {ends}",
+                seat=seat,
+                chain=chain,
+                ends=ends(k),
+            )
+        if k not in plans:
+            return False, tr(
+                "{seat} cannot stop after {k}: the last two boxes of a loop are joined by one line, so taking one "
+                "takes both. Keep control with all-but-four: take all but the last four.",
+                seat=seat,
+                k=k,
+            )
+        if k < n - 4:
+            return False, tr(
+                "That leaves more than four boxes: {other} takes the extra ones for nothing. Four is enough to keep "
+                "control. {ends}",
+                other=other,
+                ends=ends(k),
+            )
+        return False, tr(
+            "After {k} boxes the rest cannot be split into two pairs. Keep control with all-but-four: take all but "
+            "the last four. {ends}",
+            k=k,
+            ends=ends(k),
+        )
+
+    return DotsExercise(
         tr(
-            "{other} opened a loop of four. <b>What is {seat_name}'s best line?</b>",
+            "{other} opened a loop of {n}. <b>{seat} plays to win the most boxes: how many boxes of the loop does "
+            "{seat} take before drawing a line that takes nothing?</b> Type a number from 0 to {n}.",
             other=other,
-            seat_name=tr(SEATS[game.to_move]),
+            n=n,
+            seat=seat,
         ),
-        tr("Add up what each player ends with if you take the whole loop, and if you leave four."),
-        key="loop_four",
+        check,
+        hint=tr(
+            "Add up what each player ends with if {seat} takes the whole loop, and if {seat} leaves some boxes.",
+            seat=seat,
+        ),
+        answer=f"{n - 4}.",
+        solutions=[n - 4],
+        game=game,
+        wrong=[n, n - 2, 0, n - 3],
+        key=name,
+        parts=False,
+    )
+
+
+def challenge_steer_exercise(name: str = "challenge_steer") -> DotsExercise:
+    """The final challenge's position with safe lines left: the long chain rule picks the one safe line that wins
+    (every safe line's feedback gives the count it leaves; :func:`gamekit.dots.lesson_exercise.why_line`)."""
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    n = len(safe_lines(game))
+    return best_move_exercise(
+        name,
+        ntr(
+            "Final challenge: {seat} to move; {n} safe line is left. <b>Which line wins {seat} the most boxes?</b>",
+            "Final challenge: {seat} to move; {n} safe lines are left. <b>Which line wins {seat} the most boxes?</b>",
+            n,
+            seat=seat,
+        ),
+        tr(
+            "For each safe line, count the long chains it leaves, and add the dots. Which count does {seat} want?",
+            seat=seat,
+        ),
+        key=name,
         lesson=5,
     )
 

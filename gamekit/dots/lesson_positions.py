@@ -72,8 +72,22 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
-    # lesson 5: Gold opened a loop of 4; a chain of 5 is left. Coral to move
+    # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's exercise 5 before it asked the general
+    # all-but-four on loop_six; the tests still use it for the reason a loop grab gets)
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
+    # lesson 5, exercise 5: Gold opened a loop of 6 (4×3); a chain of 6 is left. Coral's best plan is all-but-four:
+    # take 2 boxes, then split the last four into two pairs (Coral 8, Gold 4); taking all six draws 6–6 (the exact
+    # solver agrees). Coral to move
+    "loop_six": (
+        4,
+        3,
+        "b4-c4 b2-c2 c3-d3 b3-c3 d2-d3 e2-e3 c1-d1 d1-d2 a1-b1 b1-c1 e1-e2 d4-e4 e3-e4 c4-d4 a2-a3 a1-a2 a3-b3 a4-b4 "
+        "b1-b2",
+    ),
+    # lesson 5, exercise 7 (final challenge): five safe lines left, Gold to move. Only a1-b1 wins (Gold 6, Coral 3):
+    # after it the long-chain count is the one Gold wants, after every other safe line it is Coral's, and best play
+    # later needs a double-deal. Found by a search with the exact solver
+    "challenge_steer": (3, 3, "a3-a4 b4-c4 b2-b3 b1-c1 a1-a2 b2-c2 c3-c4 a3-b3 d2-d3 c2-d2"),
     # lesson 5: Coral opened a chain of 4 and Gold took two boxes; a loop of 4 and a chain of 4 are left (4×3).
     # Taking both boxes wins 6 of the 10 boxes still to come (Coral, in control, gives 4 back by refusing the loop);
     # refusing keeps 10 - 2 - 4 = 4 (the exact solver agrees). Gold to move

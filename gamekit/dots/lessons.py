@@ -58,14 +58,21 @@ from gamekit.dots.lesson3_exercises import (
     how_many_exercise,
     loop_first_exercise,
 )
-from gamekit.dots.lesson4_exercises import count_long_exercise, parity_exercise, total_exercise, who_wins_exercise
+from gamekit.dots.lesson4_exercises import (
+    count_long_exercise,
+    dots_count_exercise,
+    parity_exercise,
+    total_exercise,
+    who_wins_exercise,
+)
 from gamekit.dots.lesson5_control import control_price_exercise
 from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
 from gamekit.dots.lesson5_exercises import (
     challenge_exercise,
     double_deal_score_exercise,
     keep_control_exercise,
-    loop_four_exercise,
+    challenge_steer_exercise,
+    loop_six_exercise,
     not_worth_it_exercise,
     plan_exercise,
     sacrifice_exercise,
@@ -270,8 +277,8 @@ LESSONS: dict[int, Lesson] = {
         "Dots 4 — the long chain rule",
         50,
         {
+            "dots_4x4": lambda: dots_count_exercise(4, 4),
             "parity_5x4": lambda: parity_exercise(5, 4, 0),
-            "parity_4x4": lambda: parity_exercise(4, 4, 0),
             "parity_coral_5x5": lambda: parity_exercise(5, 5, 1),
             "count_long": count_long_exercise,
             "total": total_exercise,
@@ -282,8 +289,8 @@ LESSONS: dict[int, Lesson] = {
             "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral"),
         },
         {
+            "dots_4x4": "easy",
             "parity_5x4": "easy",
-            "parity_4x4": "easy",
             "parity_coral_5x5": "medium",
             "count_long": "medium",
             "total": "medium",
@@ -316,7 +323,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("say which numbers of long chains suit each player, on any board"),
-                ("parity_5x4", "parity_4x4", "parity_coral_5x5"),
+                ("dots_4x4", "parity_5x4", "parity_coral_5x5"),
             ),
             (
                 N_("count the long chains of a position and tell who wins when no safe line is left"),
@@ -343,8 +350,9 @@ LESSONS: dict[int, Lesson] = {
             "control_price": control_price_exercise,
             "keep_control": keep_control_exercise,
             "not_worth_it": not_worth_it_exercise,
-            "loop_four": loop_four_exercise,
+            "loop_six": loop_six_exercise,
             "take_all": take_all_exercise,
+            "challenge_steer": challenge_steer_exercise,
             "challenge_take_all": challenge_take_all_exercise,
             "challenge_loop": lambda: challenge_exercise("challenge_loop"),
             "challenge_take_one": plan_exercise,
@@ -354,8 +362,9 @@ LESSONS: dict[int, Lesson] = {
             "control_price": "medium",
             "keep_control": "medium",
             "not_worth_it": "medium",
-            "loop_four": "medium",
+            "loop_six": "medium",
             "take_all": "hard",
+            "challenge_steer": "hard",
             "challenge_take_all": "hard",
             "challenge_loop": "hard",
             "challenge_take_one": "hard",
@@ -384,7 +393,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
-                ("double_deal_score", "keep_control", "loop_four"),
+                ("double_deal_score", "keep_control", "loop_six"),
             ),
             (
                 N_("tell when keeping control is not worth what it costs, and take everything instead"),
@@ -392,7 +401,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("combine the long chain rule and double-dealing in a final challenge"),
-                ("challenge_take_all", "challenge_loop", "challenge_take_one"),
+                ("challenge_steer", "challenge_take_all", "challenge_loop", "challenge_take_one"),
             ),
         ),
         themes=(

@@ -263,11 +263,14 @@ def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang
     from gamekit.dots.solver import move_values
 
     page = _md(lang, "05_double_dealing_and_control.md")
-    names = ("keep_control", "not_worth_it", "loop_four", "take_all")
+    names = ("keep_control", "not_worth_it", "loop_six", "take_all")
     order = sorted(names, key=lambda n: page.index(f'L.exercise("{n}"'))
     kinds = []
     for name in order:
         ex = L.exercises(5)[name]
+        if name == "loop_six":  # a typed plan: fewer boxes than the loop holds is a refusal (all-but-four)
+            kinds.append(ex.solutions[0] == 6)
+            continue
         values = move_values(ex.game)
         best = {line for line, v in values.items() if v == max(values.values())}
         kinds.append(all(lesson_pictures.boxes_won(ex.game, line) for line in best))

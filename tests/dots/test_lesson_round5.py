@@ -87,8 +87,8 @@ def test_the_guides_challenge_1_reasoning_is_the_solvers():
         ("docs/teachers/es/dots.md", "Ejercicio", "Dorado"),
     ):
         text = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-        part = text[text.index(f"**{head} 7** (") :]
-        part = part[: part.index(f"**{head} 8**")]
+        part = text[text.index(f"**{head} 8** (") :]
+        part = part[: part.index(f"**{head} 9**")]
         assert all(f"`{line}`" in part for line in ex.solutions) and f"`{refusal}`" in part, path
         for v in (max(values.values()), values[refusal]):
             g, c = final_score(game, v)
