@@ -36,7 +36,12 @@ from gamekit.puzzles.shut_thumbs import (
 )
 
 # the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
-from gamekit.puzzles.shut_words import mistake_words as mistake_words, why_words as why_words
+from gamekit.puzzles.shut_words import (
+    idea_words as idea_words,
+    mistake_words as mistake_words,
+    second_hint as second_hint,
+    why_words as why_words,
+)
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
