@@ -446,7 +446,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
 MIXED_DICE = 2
 """How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
 the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule."""
-DICE_EACH = 3
+DICE_EACH = 5
 """How many "one die or two?" questions of each right roll the idea's own Practice asks (:func:`dice_selection`):
 lesson 3's rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
 
