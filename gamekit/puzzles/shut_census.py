@@ -1,9 +1,10 @@
 """The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
-:func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_selection` picks Practice's questions from it, each
-position once, no rule of thumb answering more than its share; ``python -m gamekit.puzzles.shut_census`` adds them
-to the bank (:func:`add_census`).  :func:`which_set_census` counts how few positions defeat the rules of thumb,
-:func:`dice_census` how few "one die or two?" questions defeat lesson 3's rule.
+:func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_pool` picks Practice's questions from it, where a
+named rule of thumb is wrong, no rule of thumb answering more than half of a level;
+``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
+counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
+lesson 3's rule.
 """
 
 from __future__ import annotations

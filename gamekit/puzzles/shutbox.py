@@ -8,8 +8,10 @@ with a stated goal: the chance to shut the box (``"shut"``) or the lowest expect
 
 Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
 (``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
-(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_selection` picks each position once, no rule of thumb
-(:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.
+(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_pool` picks positions where looking one roll ahead or
+covering the largest tile is wrong, :data:`PER_LEVEL` at every level, no rule of thumb (:data:`ALL_THUMBS`)
+answering more than :data:`MAX_RULE_SHARE` of a level; the build stores each one's Practice rating in
+``facts["practice_rating"]`` and :func:`practice_selection` asks those.
 """
 
 from __future__ import annotations
@@ -77,8 +79,8 @@ HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
 tile is the best set in about nine positions of ten, so a bank of such questions would only train the habit.  Practice
-asks some (the census, :func:`which_set_selection`), each rule of thumb held to :data:`MAX_RULE_SHARE` of its
-questions."""
+asks some (the census, :func:`which_set_pool`), each rule of thumb held to :data:`MAX_RULE_SHARE` of a
+level."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
@@ -507,7 +509,7 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
     "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
-    thumb are held to a share of Practice's questions instead, :func:`which_set_selection`); for a "one die or
+    thumb are held to a share of Practice's questions instead, :func:`which_set_pool`); for a "one die or
     two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
