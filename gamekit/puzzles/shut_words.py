@@ -163,13 +163,16 @@ def tile_words(tiles) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
+NAMES_NONE_BELOW = 3
+"""With fewer wrong sets than this, Practice's second Hint can name none: it always leaves two unnamed
+(:data:`gamekit.puzzles.practice_words.KEPT_WRONG`), so with two wrong sets it could only name none."""
+
+
 def second_hint(puzzle: Puzzle) -> str | None:
     """The second Hint of a Shut the Box question where Practice's own (:func:`gamekit.puzzles.practice_words.
     second_hint`) could name no wrong choice without leaving a coin flip: what it does, said truly — for "which
     set?" how many sets are best and that none is ruled out, and what to compare; for "one die or two?" what to
     count.  None where Practice's own hint names sets that do worse (four sets or more)."""
-    from gamekit.puzzles.practice_words import KEPT_WRONG
-
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
     if puzzle.facts.get("kind") == "dice":
@@ -177,7 +180,7 @@ def second_hint(puzzle: Puzzle) -> str | None:
             "Hint: add up the open tiles. Then count how often one die and how often two dice throw that total "
             "(one die throws each total from 1 to 6 once in 6 throws)."
         )
-    if min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2) > 0:
+    if len(wrong) >= NAMES_NONE_BELOW:
         return None
     return ntr(
         "Hint: {n} of these {legal} sets is best. There are too few sets to rule one out without giving the "

@@ -267,10 +267,6 @@ of *best set*'s questions, kept for class results — one idea, one name, one co
 
 LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
-LESSON_RULE_BELOW = 1550.0
-"""Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
-rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
-and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
 
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the

@@ -114,6 +114,9 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
 
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice_words import KEPT_WRONG, second_hint
+    from gamekit.puzzles.shut_words import NAMES_NONE_BELOW
+
+    assert NAMES_NONE_BELOW == KEPT_WRONG + 1  # Shut the Box speaks exactly where Practice's hint names nothing
 
     sets = [p for p in _pool() if p.facts["kind"] == "set"]
     few = [p for p in sets if len(p.legal_answers()) == 3]
