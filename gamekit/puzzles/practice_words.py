@@ -33,7 +33,12 @@ def second_hint(puzzle: Puzzle) -> str:
     """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
     ones that do worst first), named so the pupil can leave them out. At least :data:`KEPT_WRONG` wrong answers
     always stay among the ones not named (with fewer, the rest would be the answer or a coin flip beside it);
-    when none can be left out that way, the hint says how many of the choices are right and what to compare."""
+    when none can be left out that way, the hint says how many of the choices are right and what to compare.  A
+    game's puzzle module may say its own words first (``second_hint(puzzle)``, None to leave it to this one)."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "second_hint", None)
+    words = own(puzzle) if own is not None else None
+    if words is not None:
+        return words
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
     left_out = min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2)

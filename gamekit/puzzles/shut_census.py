@@ -1,9 +1,10 @@
 """The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
-:func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_selection` picks Practice's questions from it, each
-position once, no rule of thumb answering more than its share; ``python -m gamekit.puzzles.shut_census`` adds them
-to the bank (:func:`add_census`).  :func:`which_set_census` counts how few positions defeat the rules of thumb,
-:func:`dice_census` how few "one die or two?" questions defeat lesson 3's rule.
+:func:`position_at`); :func:`gamekit.puzzles.shutbox.which_set_pool` picks Practice's questions from it, where a
+named rule of thumb is wrong, no rule of thumb answering more than half of a level;
+``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
+counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
+lesson 3's rule.
 """
 
 from __future__ import annotations
@@ -14,15 +15,12 @@ from gamekit.puzzles.shutbox import (
     DICE_RULES,
     GAME_ID,
     MARGIN,
-    MAX_RULE_SHARE,
     OBJECTIVES,
     SELECTION_SEED,
     candidate,
-    one_step_rule,
-    practice_ratings,
     question_position,
     tiles_of_mask,
-    which_set_selection,
+    which_set_pool,
 )
 from gamekit.puzzles.shut_thumbs import (
     NEXT_ROLL_RULES,
@@ -93,33 +91,42 @@ def census_puzzles() -> list[Puzzle]:
 _CENSUS: list[Puzzle] = []
 
 
-def census_selection(share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED) -> list[Puzzle]:
-    """The "which set?" questions the bank adds for Practice: :func:`which_set_selection` over every puzzle of
-    the census (:func:`census_puzzles`) as Practice would rate it (:func:`practice_ratings`), leaving out those
-    "cover the tile equal to the roll" answers (the bank holds none) — the stored puzzles, bank ratings kept."""
-    stored = {p.id: p for p in census_puzzles()}
-    asked = [p for p in practice_ratings(list(stored.values())) if one_step_rule(p) is None]
-    return [stored[p.id] for p in which_set_selection(asked, share, seed)]
+def census_selection(seed: int = SELECTION_SEED) -> list[Puzzle]:
+    """The "which set?" questions Practice asks: :func:`which_set_pool` over every "which set?" puzzle of the
+    census (:func:`census_puzzles`), each with its Practice rating in ``facts["practice_rating"]``."""
+    return which_set_pool(census_puzzles(), seed)
 
 
 def add_census(path=None) -> int:
-    """Add :func:`census_selection`'s puzzles the bank file (the shipped one, or ``path``) lacks; the header's
-    command names this step and ``stats["census"]["added"]`` lists the ids added (the puzzles no played turn
-    gave); they are practice-only too (``stats["practice_only"]``: the lessons' problem sets never draw them).
-    Returns how many were added."""
+    """Store :func:`census_selection`'s questions in the bank file (the shipped one, or ``path``): a chosen puzzle
+    the bank holds gets its ``facts["practice_rating"]`` (nothing else of it changes), one it lacks is added; a
+    puzzle an earlier run of this step added and no longer chosen is taken out, and no other puzzle keeps a
+    Practice rating.  The header's command names this step and ``stats["census"]["added"]`` lists the ids added
+    (the puzzles no played turn gave); they are practice-only too (``stats["practice_only"]``: the lessons'
+    problem sets never draw them).  Returns how many were added."""
     from gamekit.puzzles.store import bank_path, read_bank, write_bank
 
     path = bank_path(GAME_ID) if path is None else path
     data = read_bank(path, GAME_ID)
-    have = {d["id"] for d in data["puzzles"]}
-    new = [p.to_dict() for p in census_selection() if p.id not in have]
-    step = f"python -m gamekit.puzzles.shut_census (share {MAX_RULE_SHARE}, seed {SELECTION_SEED})"
-    command = data["command"] if step in data["command"] else f"{data['command']}, then {step}"
-    before = data.get("stats", {}).get("census", {}).get("added", [])
-    added = sorted({*before, *(d["id"] for d in new)})
-    only = sorted({*data.get("stats", {}).get("practice_only", []), *added})  # the lessons' sets never draw them
+    chosen = {p.id: p for p in census_selection()}
+    before = set(data.get("stats", {}).get("census", {}).get("added", []))
+    kept = []
+    for d in data["puzzles"]:
+        if d["id"] in before and d["id"] not in chosen:
+            continue  # added by an earlier census step, no longer asked
+        facts = {k: v for k, v in d["facts"].items() if k != "practice_rating"}
+        if d["id"] in chosen:
+            facts["practice_rating"] = chosen[d["id"]].facts["practice_rating"]
+        kept.append({**d, "facts": facts})
+    have = {d["id"] for d in kept}
+    new = [p.to_dict() for p in chosen.values() if p.id not in have]
+    step = f"python -m gamekit.puzzles.shut_census (seed {SELECTION_SEED})"
+    command = data["command"].split(", then python -m gamekit.puzzles.shut_census")[0] + f", then {step}"
+    added = sorted((before & set(chosen)) | {d["id"] for d in new})
+    old_only = set(data.get("stats", {}).get("practice_only", [])) - before
+    only = sorted(old_only | set(added))  # the lessons' sets never draw them
     stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
-    write_bank(path, GAME_ID, data["puzzles"] + new, command, data["seed"], data["built"], stats)
+    write_bank(path, GAME_ID, kept + new, command, data["seed"], data["built"], stats)
     return len(new)
 
 

@@ -1,8 +1,8 @@
 """The rules of thumb a pupil may bring to a Shut the Box "which set?" question, and what each picks: lesson 4's
 (:data:`LESSON_FOUR_RULES`), the patterns a pupil finds (:data:`THUMB_RULES`), those that break ties
-(:data:`TIE_BREAK_RULES`) and those that look one roll ahead (:data:`NEXT_ROLL_RULES`).  Practice holds its
-questions to a share of each (:mod:`gamekit.puzzles.shutbox`) or states what they get right
-(:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+(:data:`TIE_BREAK_RULES`) and those that look one roll ahead (:data:`NEXT_ROLL_RULES`).  Practice holds each to
+half of every level of its questions (:mod:`gamekit.puzzles.shutbox`;
+:func:`gamekit.puzzles.shut_census.thumb_most` counts them)."""
 
 from __future__ import annotations
 
@@ -26,13 +26,12 @@ NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
 """Rules of thumb that look one roll ahead: cover the set whose leftover tiles the next roll most often covers —
 with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
 choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
-once).  They are lesson 4's idea made a rule, and right so often that no set of questions can hold them to
-:data:`MAX_RULE_SHARE` (:func:`gamekit.puzzles.shut_census.look_ahead_census`): the Practice page states what
-they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+once).  They are lesson 4's idea made a rule, and right in all but 616 of the game's 11 014 "which set?"
+questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks mostly those 616's kind
+(:func:`gamekit.puzzles.shutbox.which_set_pool`), so none answers more than half of a level."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
-set.  The census has too few positions to hold them to :data:`MAX_RULE_SHARE` too: the Practice page states
-what they get right (:func:`gamekit.puzzles.shut_census.thumb_most`)."""
+set; held to half of each Practice level too (:data:`gamekit.puzzles.shutbox.MAX_RULE_SHARE`)."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:

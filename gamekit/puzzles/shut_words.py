@@ -161,3 +161,46 @@ def tile_words(tiles) -> str:
     """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
     items = [str(t) for t in sorted(tiles)]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
+
+
+NAMES_NONE_BELOW = 3
+"""With fewer wrong sets than this, Practice's second Hint can name none: it always leaves two unnamed
+(:data:`gamekit.puzzles.practice_words.KEPT_WRONG`), so with two wrong sets it could only name none."""
+
+
+def second_hint(puzzle: Puzzle) -> str | None:
+    """The second Hint of a Shut the Box question where Practice's own (:func:`gamekit.puzzles.practice_words.
+    second_hint`) could name no wrong choice without leaving a coin flip: what it does, said truly — for "which
+    set?" how many sets are best and that none is ruled out, and what to compare; for "one die or two?" what to
+    count.  None where Practice's own hint names sets that do worse (four sets or more)."""
+    legal = puzzle.legal_answers()
+    wrong = [a for a in legal if a not in puzzle.answers]
+    if puzzle.facts.get("kind") == "dice":
+        return tr(
+            "Hint: add up the open tiles. Then count how often one die and how often two dice throw that total "
+            "(one die throws each total from 1 to 6 once in 6 throws)."
+        )
+    if len(wrong) >= NAMES_NONE_BELOW:
+        return None
+    return ntr(
+        "Hint: {n} of these {legal} sets is best. There are too few sets to rule one out without giving the "
+        "answer away, so compare them yourself: what does each set leave open, roll after roll?",
+        "Hint: {n} of these {legal} sets are best. There are too few sets to rule one out without giving the "
+        "answer away, so compare them yourself: what does each set leave open, roll after roll?",
+        len(puzzle.answers),
+        legal=len(legal),
+    )
+
+
+DICE_IDEA = N_(
+    "The idea: lesson 3's rule for the dice — one die when the open tiles add up to 6 or less, else two dice. "
+    "It is exact: it gives the right answer in every one of these questions."
+)
+"""The idea after a right "one die or two?" answer: lesson 3's rule, labelled exact (it answers every question
+Practice asks, :func:`gamekit.puzzles.shutbox.dice_selection`)."""
+
+
+def idea_words(puzzle: Puzzle, theme: str) -> str | None:
+    """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", lesson 3's
+    rule, labelled exact (:data:`DICE_IDEA`); None otherwise."""
+    return tr(DICE_IDEA) if puzzle.facts.get("kind") == "dice" else None

@@ -8,8 +8,10 @@ with a stated goal: the chance to shut the box (``"shut"``) or the lowest expect
 
 Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
 (``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
-(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_selection` picks each position once, no rule of thumb
-(:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.
+(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_pool` picks positions where looking one roll ahead or
+covering the largest tile is wrong, :data:`PER_LEVEL` at every level, no rule of thumb (:data:`ALL_THUMBS`)
+answering more than :data:`MAX_RULE_SHARE` of a level; the build stores each one's Practice rating in
+``facts["practice_rating"]`` and :func:`practice_selection` asks those.
 """
 
 from __future__ import annotations
@@ -19,17 +21,29 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gamekit.i18n import tr
-from gamekit.progress import level
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
 from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
-from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, THUMB_RULES, rule_answers, set_answers, thumb_sets
+from gamekit.puzzles.shut_thumbs import (
+    LESSON_FOUR_RULES,
+    NEXT_ROLL_RULES,
+    THUMB_RULES,
+    TIE_BREAK_RULES,
+    rule_answers,
+    set_answers,
+    thumb_sets,
+)
 
 # the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
-from gamekit.puzzles.shut_words import mistake_words as mistake_words, why_words as why_words
+from gamekit.puzzles.shut_words import (
+    idea_words as idea_words,
+    mistake_words as mistake_words,
+    second_hint as second_hint,
+    why_words as why_words,
+)
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
@@ -65,8 +79,8 @@ HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
 tile is the best set in about nine positions of ten, so a bank of such questions would only train the habit.  Practice
-asks some (the census, :func:`which_set_selection`), each rule of thumb held to :data:`MAX_RULE_SHARE` of its
-questions."""
+asks some (the census, :func:`which_set_pool`), each rule of thumb held to :data:`MAX_RULE_SHARE` of a
+level."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
 picks a wrong set; tiles open; share of right sets) from :data:`TRAP_BASE` up, stretched :data:`TRAP_STRETCH`
@@ -253,88 +267,200 @@ of *best set*'s questions, kept for class results — one idea, one name, one co
 
 LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
-LESSON_RULE_BELOW = 1550.0
-"""Free Practice below this rating (levels 1 to 5, :func:`gamekit.progress.level`) asks only about the lessons'
-rule; puzzles under the other one-die rules come from level 6 up — in the mixed pool, in the Practice of one idea
-and in every homework set alike (the lessons' own practice sets choose their puzzles themselves)."""
+
+LOOK_AHEAD = "next_two_dice"
+"""The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
+next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
+(:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
+PER_LEVEL = 4
+"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`which_set_pool`)."""
+SCORE_FROM = 1
+"""From this level up, one "which set?" question of each level asks for the lowest expected score (lesson 4's
+optional goal); every other question asks for the best chance to shut the box (the lessons' main goal)."""
+MAX_RULE_SHARE = 0.5
+"""The largest share of the "which set?" questions of any Practice level (and of the whole pool) that one rule of
+thumb (:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at
+most half of them right."""
+ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+"""Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
+SELECTION_SEED = 35
+"""The seed of :func:`which_set_pool`'s search (the same questions every time)."""
+SEARCH_TRIES = 300
+"""How many random picks :func:`which_set_pool` tries for a level before it widens the choice of difficulty."""
+
+
+def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:
+    """What a "which set?" question shows the pupil: its open tiles and its roll."""
+    return tuple(sorted(puzzle.facts["open"])), puzzle.facts["roll"]
+
+
+def thumb_misses(puzzle: Puzzle) -> str | None:
+    """Which named rule of thumb a "which set?" puzzle defeats, for :func:`which_set_pool`: ``"look_ahead"`` where
+    the look-ahead rule (:data:`LOOK_AHEAD`) does not answer it, else ``"largest_tile"`` where covering the largest
+    tile does not, else None.  (In the whole game, wherever the look-ahead rule is wrong the largest tile is
+    right, so a pool balanced between the two holds each to half.)"""
+    f = puzzle.facts
+    for rule, name in ((LOOK_AHEAD, "look_ahead"), ("largest_tile", "largest_tile")):
+        if not rule_answers(thumb_sets(rule, f["open"], f["roll"], f["one_die"]), puzzle.answers):
+            return name
+    return None
+
+
+def _level_plan(lv: int) -> dict[tuple[str, str], int]:
+    """How many questions of each kind (goal, rule it defeats) level ``lv`` holds: half defeat the look-ahead
+    rule, half the largest tile; from :data:`SCORE_FROM` one of the latter asks for the low score (where the
+    look-ahead rule is wrong for the low score, the largest tile, the widest pair and the fewest tiles with the
+    largest top tile are all right: :func:`gamekit.puzzles.shut_census.census_puzzles`)."""
+    half = PER_LEVEL // 2
+    plan = {("shut", "look_ahead"): half, ("shut", "largest_tile"): PER_LEVEL - half}
+    if lv >= SCORE_FROM:
+        plan[("shut", "largest_tile")] -= 1
+        plan[("score", "largest_tile")] = 1
+    return plan
+
+
+def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
+    """Every rule of thumb of :data:`ALL_THUMBS` that answers a "which set?" puzzle (:func:`rule_answers`)."""
+    f = puzzle.facts
+    return frozenset(
+        r for r in ALL_THUMBS if rule_answers(thumb_sets(r, f["open"], f["roll"], f["one_die"]), puzzle.answers)
+    )
+
+
+def _fits(chosen: list[frozenset[str]]) -> bool:
+    """Whether no rule of thumb answers more than :data:`MAX_RULE_SHARE` of the questions whose answering rules
+    are ``chosen``."""
+    limit = MAX_RULE_SHARE * len(chosen) + 1e-9
+    return all(sum(r in rules for rules in chosen) <= limit for r in ALL_THUMBS)
+
+
+def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Puzzle]:
+    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
+    :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
+    ``facts["practice_rating"]``: :data:`PER_LEVEL` questions at each level 1 to 10, levels 1 to 5 under the
+    lessons' one-die rule and 6 to 10 under the others, each position (open tiles and roll) once.
+
+    Only positions with three or more sets, where "cover the tile equal to the roll" is no answer and a named
+    rule of thumb is wrong (:func:`thumb_misses`): at each level half defeat the look-ahead rule and half the
+    largest tile, most ask for the chance to shut the box (one a level for the low score from
+    :data:`SCORE_FROM`), and no rule of thumb (:data:`ALL_THUMBS`) answers more than :data:`MAX_RULE_SHARE` of a
+    level.  Within each kind the questions go up the levels by their bank rating (easier first).  Not a "which
+    set?" puzzle: ValueError; too few positions for a level: ValueError naming it."""
+    import random
+
+    if any(p.facts.get("kind") != "set" for p in puzzles):
+        raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
+    rng = random.Random(seed)
+    usable = [
+        p
+        for p in sorted(puzzles, key=lambda p: p.id)
+        if len(p.legal_answers()) >= 3 and one_step_rule(p) is None and thumb_misses(p) is not None
+    ]
+    answered = {p.id: thumb_answers_all(p) for p in usable}
+    for _ in range(RESTARTS):
+        out = _pick_levels(usable, answered, rng)
+        if out is not None:
+            return sorted(out, key=lambda p: p.id)
+    raise ValueError(tr("which_set_pool: too few positions for every level"))
+
+
+RESTARTS = 50
+"""How many times :func:`which_set_pool` starts its search again when a level finds no questions that fit."""
+
+
+def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng) -> list[Puzzle] | None:
+    """One try of :func:`which_set_pool`'s search: the other one-die rules' levels first (their positions are the
+    fewest), each level's questions picked at random from its share of each kind, ranked by bank rating; None when
+    a level finds none that fit."""
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+
+    out: list[Puzzle] = []
+    for lessons, levels in ((False, range(6, 11)), (True, range(1, 6))):
+        used: set[tuple] = set()  # each position once in a group (another one-die rule makes another question)
+        group = [p for p in usable if (p.facts["one_die"] == LESSON_RULE) == lessons]
+        kinds: dict[tuple[str, str], list[Puzzle]] = {}
+        for p in group:
+            kinds.setdefault((p.facts["objective"], thumb_misses(p)), []).append(p)
+        for ranked in kinds.values():
+            ranked.sort(key=lambda p: (p.rating, p.id))
+        for step, lv in enumerate(levels):
+            plan = _level_plan(lv)
+            chosen = None
+            for widen in range(0, 11):  # a wider choice of difficulty each time (the whole kind at the end)
+                windows = {}
+                for kind in plan:
+                    ranked = [p for p in kinds.get(kind, []) if question_position(p) not in used]
+                    n = len(ranked)
+                    lo, hi = step * n // 5, (step + 1) * n // 5
+                    grow = widen * max(1, n // 10)
+                    windows[kind] = ranked[max(0, lo - grow) : min(n, hi + grow)]
+                if any(len(windows[kind]) < need for kind, need in plan.items()):
+                    continue
+                for _ in range(SEARCH_TRIES):
+                    pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
+                    fit = _fits([answered[p.id] for p in pick])
+                    if fit and len({question_position(p) for p in pick}) == len(pick):
+                        chosen = pick
+                        break
+                if chosen:
+                    break
+            if chosen is None:
+                return None
+            chosen.sort(key=lambda p: (p.rating, p.id))
+            for k, p in enumerate(chosen):
+                rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (PER_LEVEL + 1)
+                out.append(replace(p, facts={**p.facts, "practice_rating": round(rating, 1)}))
+                used.add(question_position(p))
+    return out
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): below
-    level 6 only the lessons' rule (:data:`LESSON_RULE_BELOW`), for every idea; a "one die or two?" question one
-    of :data:`DICE_RULES` answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; the
-    themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles still come as *best set* questions).
-
-    A "which set?" question with only two sets is asked at level 2 at most (:data:`TWO_SETS_RATING`).
-
-    The "which set?" questions of every pool — one idea's Practice, its homework codes, the lesson menu's choice
-    and the mixed pool a pupil who has done every lesson gets — are :func:`which_set_selection`'s: each position
-    once, and no rule of thumb (:data:`THUMB_RULES`) answering more than :data:`MAX_RULE_SHARE` of them.  With
-    every idea mixed, "one die or two?" questions (two buttons, and one line of lesson 3 answers each) are only
-    :data:`MIXED_DICE` of them, at level 1, where the mixed pool has nothing else to start a pupil on."""
+    """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
+    set?" questions :func:`which_set_pool` chose when the bank was built (those with ``facts["practice_rating"]``,
+    at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under the others), and a few "one die or two?"
+    questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
+    they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
+    still come as *best set* questions).  With every idea mixed, only :data:`MIXED_DICE` "one die or two?"
+    questions."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
-    puzzles = practice_ratings(puzzles)
-    sets = [  # from level 6 up another one-die rule than the lessons' (below it, theirs only: practice_ratings)
-        p
+    sets = [
+        replace(p, rating=p.facts["practice_rating"])
         for p in puzzles
-        if p.facts.get("kind") == "set" and (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) < 6)
+        if p.facts.get("kind") == "set" and "practice_rating" in p.facts
     ]
-    chosen = {p.id for p in which_set_selection(sets)}
-    puzzles = [p for p in puzzles if p.facts.get("kind") != "set" or p.id in chosen]
-    dice = dice_selection([p for p in puzzles if p.facts.get("kind") == "dice"])
+    dice = dice_selection(
+        [
+            replace(p, rating=ONE_STEP_RATING)
+            for p in puzzles
+            if p.facts.get("kind") == "dice" and p.facts["one_die"] == LESSON_RULE and dice_rules(p)
+        ]
+    )
     if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
         dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
-    keep = {p.id for p in puzzles if p.facts.get("kind") != "dice"} | {p.id for p in dice}
-    return [p for p in puzzles if p.id in keep]
-
-
-def practice_ratings(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """``puzzles`` as Practice may ask them, before any choice among the "which set?" ones: below level 6 only
-    the lessons' rule (:data:`LESSON_RULE_BELOW`); a "one die or two?" question a line of :data:`DICE_RULES`
-    answers at level 1 (:data:`ONE_STEP_RATING`) and only under the lessons' rule; a "which set?" question with
-    two sets at level 2 at most (:data:`TWO_SETS_RATING`); the bank unchanged."""
-    puzzles = [p for p in puzzles if p.facts.get("one_die") == LESSON_RULE or p.rating >= LESSON_RULE_BELOW]
-    puzzles = [
-        replace(p, rating=min(p.rating, ONE_STEP_RATING)) if dice_rules(p) else p
-        for p in puzzles
-        if not dice_rules(p) or p.facts.get("one_die") == LESSON_RULE
-    ]
-    return [
-        replace(p, rating=min(p.rating, TWO_SETS_RATING)) if p.facts.get("kind") == "set" and two_sets(p) else p
-        for p in puzzles
-    ]
-
-
-TWO_SETS_RATING = 875.0
-"""The rating Practice gives a "which set?" question with only two sets (the middle of level 2,
-:func:`gamekit.progress.level`): a guess gets it right half the time, so it is no question for the levels that
-count as a test of judgement."""
-
-
-def two_sets(puzzle: Puzzle) -> bool:
-    """Whether a "which set?" puzzle offers only two sets (a guess is right half the time)."""
-    return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
+    return sorted(sets + dice, key=lambda p: p.id)
 
 
 MIXED_DICE = 2
 """How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
-the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule, not the
-drill the idea's own Practice gives."""
+the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule."""
+DICE_EACH = 5
+"""How many "one die or two?" questions of each right roll the idea's own Practice asks (:func:`dice_selection`):
+lesson 3's rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
 
 
 def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """The "one die or two?" questions Practice asks from ``puzzles`` (as :func:`practice_ratings` keeps them):
-    every question where one die is right, and as many where two dice are right, those whose open tiles add up
-    closest to 6 first (the sums where "one die whenever allowed" tempts most), then by id — so neither "one die
-    whenever allowed" nor "always two dice" (:data:`DICE_RULES`) answers more than half of them.  The third
-    rule, "one die if the open tiles add up to 6 or less", answers every one: in the whole game it fails in one
-    question only (:func:`gamekit.puzzles.shut_census.dice_census`), so no drill can hold it to a share.  In the
-    order asked: by rating, then alternating one die and two dice.  Not a "one die or two?" puzzle: ValueError."""
+    """The "one die or two?" questions Practice asks from ``puzzles``: :data:`DICE_EACH` where one die is right
+    and as many where two dice are right, those whose open tiles add up closest to 6 first (where "one die
+    whenever allowed" and "always two dice" tempt most), then by id — so neither of those answers more than half
+    of them.  Lesson 3's rule, "one die if the open tiles add up to 6 or less", answers every one: in the whole
+    game it fails in one question only (:func:`gamekit.puzzles.shut_census.dice_census`); the pupil's page and
+    each answer's idea say it is exact.  In the order asked: by rating, then alternating one die and two dice.
+    Not a "one die or two?" puzzle: ValueError."""
     if any(p.facts.get("kind") != "dice" or len(p.answers) != 1 for p in puzzles):
         raise ValueError(tr('dice_selection: "one die or two?" puzzles with one right roll only'))
     by_roll = {n: sorted((p for p in puzzles if p.answers[0][1] == n), key=lambda p: p.id) for n in (1, 2)}
-    n = min(len(by_roll[1]), len(by_roll[2]))
+    n = min(len(by_roll[1]), len(by_roll[2]), DICE_EACH)
     chosen = []
     for dice in (1, 2):
         near = sorted(by_roll[dice], key=lambda p: abs(sum(p.facts["open"]) - 6.5))
@@ -344,151 +470,9 @@ def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     return [p for pair in zip(ones, twos) for p in pair]
 
 
-MAX_RULE_SHARE = 0.35
-"""The largest share of the "which set?" questions Practice asks that any one rule of thumb (:data:`THUMB_RULES`)
-answers (:func:`rule_answers`): a pupil who learns one rule and stops thinking gets at most this share right."""
-SELECTION_SEED = 35
-"""The seed that breaks ties in :func:`which_set_selection` (the same questions every time)."""
-
-
-def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:
-    """What a "which set?" question shows the pupil: its open tiles and its roll."""
-    return tuple(sorted(puzzle.facts["open"])), puzzle.facts["roll"]
-
-
-def which_set_selection(
-    puzzles: list[Puzzle], share: float = MAX_RULE_SHARE, seed: int = SELECTION_SEED
-) -> list[Puzzle]:
-    """The "which set?" questions Practice asks from ``puzzles`` (in their order), chosen so that
-
-    * each position (open tiles and roll, :func:`question_position`) comes once — under one one-die rule
-      only, and a second time only for the other goal when that goal's best sets differ;
-    * no rule of thumb (:data:`THUMB_RULES`) answers more than ``share`` of them (:func:`rule_answers`).
-
-    A greedy search: it adds, one at a time, the question that keeps the most-used rule's count lowest (then
-    the one fewest rules answer, then one of the roll asked least so far — so the rolls spread from 5 to 12, where
-    the game has such questions — then one of the level with the fewest questions so far, then from level 6 up
-    a one-die rule other than the lessons' — below it Practice asks only theirs — then an order shuffled by
-    ``seed``), and keeps the longest run of its picks in which every
-    rule stays within its share (it stops once :data:`SELECTION_SLACK` picks pass without that).  Then each
-    level 1 to 4 (:func:`gamekit.progress.level`) left without a question gets one, in place of a question of a
-    level that has several, where a swap keeps the positions distinct and the shares within bounds; so does each
-    roll 2 to 12 (the game has such questions for 5 to 12 only, :func:`gamekit.puzzles.shut_census.census_puzzles`).
-
-    Not a "which set?" question, or a share outside 0 to 1: ValueError."""
-    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share < 1:
-        raise ValueError(tr("share={share!r}: a number above 0 and below 1", share=share))
-    if any(p.facts.get("kind") != "set" for p in puzzles):
-        raise ValueError(tr('which_set_selection: "which set?" puzzles only'))
-    key = (share, seed, tuple((p.id, p.rating) for p in puzzles))
-    if key not in _SELECTED:
-        _SELECTED[key] = _select(puzzles, share, seed)
-    chosen = _SELECTED[key]
-    return [p for p in puzzles if p.id in chosen]
-
-
-_SELECTED: dict[tuple, frozenset[str]] = {}
-SELECTION_SLACK = 20
-"""How many picks :func:`which_set_selection` tries past the last run within the shares before it stops."""
-
-
-def _select(puzzles: list[Puzzle], share: float, seed: int) -> frozenset[str]:
-    import random
-
-    order = sorted({p.id: p for p in puzzles}.values(), key=lambda p: p.id)
-    random.Random(seed).shuffle(order)
-    rules = {p.id: set(thumb_answers(p)) for p in order}
-    counts = {r: 0 for r in THUMB_RULES}
-    levels: dict[int, int] = {}
-    rolls: dict[int, int] = {}
-    used: dict[tuple, tuple[str, list]] = {}  # position -> (one-die rule, [(goal, best sets), ...])
-    picks: list[Puzzle] = []
-    valid = 0
-    while True:
-        best, best_score = None, None
-        for p in order:
-            pos = question_position(p)
-            if pos in used:
-                rule, asked = used[pos]
-                if p.facts["one_die"] != rule or any(
-                    goal == p.facts["objective"] or answers == set(p.answers) for goal, answers in asked
-                ):
-                    continue
-            mine = rules[p.id]
-            score = (
-                max(counts[r] + (r in mine) for r in THUMB_RULES),
-                len(mine),
-                rolls.get(p.facts["roll"], 0),
-                levels.get(level(p.rating), 0),
-                (p.facts["one_die"] == LESSON_RULE) == (level(p.rating) >= 6),
-            )
-            if best_score is None or score < best_score:
-                best, best_score = p, score
-        if best is None:
-            break
-        picks.append(best)
-        order.remove(best)
-        for r in rules[best.id]:
-            counts[r] += 1
-        levels[level(best.rating)] = levels.get(level(best.rating), 0) + 1
-        rolls[best.facts["roll"]] = rolls.get(best.facts["roll"], 0) + 1
-        pos = question_position(best)
-        used.setdefault(pos, (best.facts["one_die"], []))[1].append((best.facts["objective"], set(best.answers)))
-        if max(counts.values()) <= share * len(picks) + 1e-9:
-            valid = len(picks)
-        elif len(picks) - valid > SELECTION_SLACK:
-            break  # the shares have not come back within bounds for a while: the search ends
-    picks = picks[:valid]
-    for lv in (1, 2, 3, 4):
-        if any(level(p.rating) == lv for p in picks):
-            continue
-        spare = [q for q in picks if sum(level(o.rating) == level(q.rating) for o in picks) > 1]
-        alone = {q.facts["roll"] for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) == 1}
-        swap = next(
-            (
-                [o for o in picks if o is not out] + [p]
-                for keep_rolls in (True, False)  # first without losing a roll's only question
-                for p in order
-                if level(p.rating) == lv
-                for out in spare
-                if not (keep_rolls and out.facts["roll"] in alone - {p.facts["roll"]})
-                and _within([o for o in picks if o is not out] + [p], rules, share)
-            ),
-            None,
-        )
-        picks = swap or picks
-    for roll in range(2, 13):  # then each roll left without a question, where a swap keeps levels 1-4 asked
-        if any(p.facts["roll"] == roll for p in picks):
-            continue
-        spare = [q for q in picks if sum(o.facts["roll"] == q.facts["roll"] for o in picks) > 1]
-        swap = next(
-            (
-                kept + [p]
-                for p in order
-                if p.facts["roll"] == roll
-                for out in spare
-                for kept in [[o for o in picks if o is not out]]
-                if {1, 2, 3, 4} & {level(o.rating) for o in picks} <= {level(o.rating) for o in kept + [p]}
-                and _within(kept + [p], rules, share)
-            ),
-            None,
-        )
-        picks = swap or picks
-    return frozenset(p.id for p in picks)
-
-
-def _within(picks: list[Puzzle], rules: dict[str, set], share: float) -> bool:
-    """Whether ``picks`` ask each position once (:func:`which_set_selection`) and no rule answers more than
-    ``share`` of them."""
-    asked: dict[tuple, list[Puzzle]] = {}
-    for p in picks:
-        asked.setdefault(question_position(p), []).append(p)
-    for same in asked.values():
-        goals = {p.facts["objective"] for p in same}
-        answers = {frozenset(p.answers) for p in same}
-        if len({p.facts["one_die"] for p in same}) > 1 or len(goals) < len(same) or len(answers) < len(same):
-            return False
-    return all(sum(r in rules[p.id] for p in picks) <= share * len(picks) + 1e-9 for r in THUMB_RULES)
+def two_sets(puzzle: Puzzle) -> bool:
+    """Whether a "which set?" puzzle offers only two sets (a guess is right half the time; Practice asks none)."""
+    return puzzle.facts.get("kind") == "set" and len(puzzle.legal_answers()) == 2
 
 
 def lessons_rules(puzzle: Puzzle) -> bool:
@@ -521,7 +505,7 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
     "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
-    thumb are held to a share of Practice's questions instead, :func:`which_set_selection`); for a "one die or
+    thumb are held to a share of Practice's questions instead, :func:`which_set_pool`); for a "one die or
     two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts

@@ -213,7 +213,7 @@ def test_a_one_line_rule_answers_every_one_die_or_two_question_so_practice_asks_
     two?" question of the bank, and "always two dice" every one whose answer is two dice: Practice keeps them at
     level 1 only, under the lessons' rule (the bank itself unchanged)."""
     from gamekit.progress import level
-    from gamekit.puzzles.shutbox import LESSON_RULE, dice_rules
+    from gamekit.puzzles.shutbox import DICE_EACH, LESSON_RULE, dice_rules
 
     dice = [p for p in bank("shut_the_box") if p.facts["kind"] == "dice"]
     assert dice and all("six_or_less" in dice_rules(p) for p in dice)
@@ -224,7 +224,7 @@ def test_a_one_line_rule_answers_every_one_die_or_two_question_so_practice_asks_
         assert asked and all(level(p.rating) == 1 and p.facts["one_die"] == LESSON_RULE for p in asked), theme
     mine = [p for p in dice if p.facts["one_die"] == LESSON_RULE]  # the drill: as many one die as two dice of them
     ones = sum(p.answers == (("roll", 1),) for p in mine)
-    assert len(practice_pool("shut_the_box", "one_die_or_two")) == 2 * min(ones, len(mine) - ones)
+    assert len(practice_pool("shut_the_box", "one_die_or_two")) == 2 * min(ones, len(mine) - ones, DICE_EACH)
     sets = [p for p in bank("shut_the_box") if p.facts["kind"] == "set"]
     assert all(dice_rules(p) == [] for p in sets)
 

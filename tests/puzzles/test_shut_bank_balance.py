@@ -7,7 +7,7 @@ import pytest
 
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
-from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, THUMB_RULES, thumb_sets
+from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, thumb_sets
 from gamekit.puzzles.shutbox import lesson_four_thumb, thumb_answers
 
 
@@ -36,40 +36,69 @@ def test_the_rules_of_thumb_pick_what_the_lessons_say():
         thumb_sets("biggest", (1, 2), 3)
 
 
-def test_no_rule_of_thumb_answers_more_than_35_percent_of_practices_which_set_questions():
-    """Every Practice pool's "which set?" questions (best set's, lesson 4's, the mixed one; so every homework code
-    too): each position once (never the same tiles and roll under two one-die rules; a second goal only when its
-    best sets differ), no rule of thumb — habits included — answering more than MAX_RULE_SHARE of them, levels 1 to
-    4 each asked.  The bank's levels still hold "which set?" puzzles and no one-line rule answers any."""
-    from gamekit.progress import level
-    from gamekit.puzzles.pools import lesson_pool, practice_pool
+def _answered_by(p, rule):
     from gamekit.puzzles.shut_thumbs import rule_answers
-    from gamekit.puzzles.shutbox import MAX_RULE_SHARE, question_position
 
-    assert MAX_RULE_SHARE == 0.35
-    for pool in (
-        practice_pool("shut_the_box", "best_set"),
-        lesson_pool("shut_the_box", 4),
-        practice_pool("shut_the_box"),
-    ):
+    f = p.facts
+    return f["kind"] == "set" and rule_answers(thumb_sets(rule, f["open"], f["roll"], f["one_die"]), p.answers)
+
+
+def _set_pools():
+    from gamekit.puzzles.pools import lesson_pool, practice_pool
+
+    return {
+        "best set": practice_pool("shut_the_box", "best_set"),
+        "lesson 4": lesson_pool("shut_the_box", 4),
+        "mixed": practice_pool("shut_the_box"),
+    }
+
+
+def test_no_rule_of_thumb_answers_more_than_half_of_any_practice_level_or_idea():
+    """A pupil who follows one rule of thumb — lesson 4's, a pattern, a tie-break or looking one roll ahead — gets
+    at most half of any level of any Practice pool right (and of the whole pool): before, looking one roll ahead
+    answered all 20 "which set?" questions.  Each named rule (the fewest tiles, the largest tile, looking one roll
+    ahead) is wrong in at least half of them, and looking one roll ahead in exactly half (where it is wrong, the
+    largest tile is right).  The bank's levels still hold "which set?" puzzles and no one-line rule answers any."""
+    from gamekit.progress import level
+    from gamekit.puzzles.shutbox import ALL_THUMBS, MAX_RULE_SHARE
+
+    assert MAX_RULE_SHARE == 0.5
+    for name, pool in _set_pools().items():
         sets = [p for p in pool if p.facts["kind"] == "set"]
-        assert len(sets) >= 20  # the census's bound is 23 (test below)
-        for rule in THUMB_RULES:
-            answered = [p for p in sets if rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"]), p.answers)]
-            assert len(answered) <= MAX_RULE_SHARE * len(sets), rule
-        asked = collections.defaultdict(list)
-        for p in sets:
-            asked[question_position(p)].append(p)
-        for same in asked.values():
-            assert len({p.facts["one_die"] for p in same}) == 1
-            assert len({p.facts["objective"] for p in same}) == len({frozenset(p.answers) for p in same}) == len(same)
-        assert {1, 2, 3, 4} <= {level(p.rating) for p in sets}
+        assert len(sets) == 40, name
+        by_level = collections.defaultdict(list)
+        for p in pool:
+            by_level[level(p.rating)].append(p)
+        for lv, items in [(None, pool)] + sorted(by_level.items()):
+            for rule in ALL_THUMBS:
+                answered = sum(_answered_by(p, rule) for p in items)
+                assert answered <= MAX_RULE_SHARE * len(items), (name, lv, rule, answered, len(items))
+        for rule in ("fewest_tiles", "largest_tile", "next_two_dice"):
+            assert sum(not _answered_by(p, rule) for p in sets) >= len(sets) / 2, (name, rule)
+        assert sum(not _answered_by(p, "next_two_dice") for p in sets) == len(sets) / 2
     for band in ("easy", "medium", "hard"):
         items = _sets(band)
         assert len(items) >= 40, (band, len(items))
         assert all(one_step_rule(p) is None for p in items)
         level_items = [p for p in bank("shut_the_box") if p.band == band]
         assert sum(one_step_rule(p) is not None for p in level_items) <= MAX_ONE_STEP_SHARE * len(level_items)
+
+
+def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to_shut_the_box():
+    """Every level 1 to 10 of every pool of "which set?" questions holds PER_LEVEL (4) of them — before, levels 2,
+    3, 5 and 10 held one each; 3 of the 4 ask for the chance to shut the box (the lessons' main goal) and 1 for the
+    low score (lesson 4's optional goal) — before, 17 of 20 asked for the low score."""
+    from gamekit.progress import level
+    from gamekit.puzzles.shutbox import PER_LEVEL
+
+    assert PER_LEVEL >= 3
+    for name, pool in _set_pools().items():
+        sets = [p for p in pool if p.facts["kind"] == "set"]
+        counts = collections.Counter(level(p.rating) for p in sets)
+        assert counts == {lv: PER_LEVEL for lv in range(1, 11)}, (name, counts)
+        for lv in range(1, 11):
+            goals = collections.Counter(p.facts["objective"] for p in sets if level(p.rating) == lv)
+            assert goals == {"shut": 3, "score": 1}, (name, lv, goals)
 
 
 def test_a_rule_answers_when_every_set_it_picks_is_a_best_one():
@@ -146,35 +175,35 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
     ]
 
 
-def test_the_which_set_selection_is_the_same_every_time_and_keeps_its_promises():
-    """which_set_selection on the census (every "which set?" puzzle, habits included): the same puzzles for the
-    same seed, each position once, every rule within the share; the bank holds every puzzle it chose, and its
-    input is refused when it is not "which set?" puzzles or the share is no share."""
-    from gamekit.puzzles.shut_census import census_puzzles, census_selection
-    from gamekit.puzzles.shutbox import MAX_RULE_SHARE, practice_ratings, question_position, which_set_selection
+def test_the_which_set_pool_is_the_same_every_time_and_the_bank_holds_it():
+    """which_set_pool on the census: the same questions and Practice ratings for the same seed, each position once
+    within levels 1 to 5 and within 6 to 10, three sets or more, none the roll's own tile answers; the bank holds
+    every question with that Practice rating (and no other puzzle has one), and its input is refused when it is
+    not "which set?" puzzles."""
+    from gamekit.puzzles.shut_census import census_selection
+    from gamekit.puzzles.shutbox import question_position, which_set_pool
+    from gamekit.progress import level
 
     chosen = census_selection()
-    assert [p.id for p in chosen] == [p.id for p in census_selection()]
-    assert len(chosen) >= 20 and len({question_position(p) for p in chosen}) == len(chosen)
-    for rule in THUMB_RULES:
-        assert sum(rule in thumb_answers(p) for p in chosen) <= MAX_RULE_SHARE * len(chosen), rule
-    assert {p.id for p in chosen} <= {p.id for p in bank("shut_the_box")}  # the build command added them
-    assert not [p for p in chosen if thumb_sets("own_tile", p.facts["open"], p.facts["roll"]) == [p.answers[0][1]]]
-    few = practice_ratings(census_puzzles()[:300])
-    looser = which_set_selection(few, 0.5)
-    assert looser and [p.id for p in looser] == [p.id for p in which_set_selection(list(few), 0.5)]
-    for rule in THUMB_RULES:
-        assert sum(rule in thumb_answers(p) for p in looser) <= 0.5 * len(looser)
-    with pytest.raises(ValueError, match="share=1.5"):
-        which_set_selection(few, 1.5)
+    assert [(p.id, p.facts["practice_rating"]) for p in chosen] == [
+        (p.id, p.facts["practice_rating"]) for p in census_selection()
+    ]
+    assert len(chosen) == 40
+    for low in (True, False):
+        group = [p for p in chosen if (level(p.facts["practice_rating"]) <= 5) == low]
+        assert len({question_position(p) for p in group}) == len(group) == 20
+    assert all(len(p.legal_answers()) >= 3 and one_step_rule(p) is None for p in chosen)
+    stored = {p.id: p.facts.get("practice_rating") for p in bank("shut_the_box")}
+    assert {i: r for i, r in stored.items() if r is not None} == {p.id: p.facts["practice_rating"] for p in chosen}
     with pytest.raises(ValueError, match="which set"):
-        which_set_selection([p for p in bank("shut_the_box") if p.facts["kind"] == "dice"][:1])
+        which_set_pool([p for p in bank("shut_the_box") if p.facts["kind"] == "dice"][:1])
 
 
 @pytest.mark.parametrize("theme", ["best_set", "one_die_or_two", "sets_for_roll", "next_roll", None])
-def test_a_shut_the_box_homework_set_never_shows_a_position_twice(theme):
-    """Every idea's homework code of 10 (seeds 1 to 5; an idea Practice does not ask alone has none): no position
-    twice — the same open tiles and roll at most once per goal, and never under two one-die rules."""
+def test_a_shut_the_box_homework_set_never_asks_a_question_twice(theme):
+    """Every idea's homework code of 10 (seeds 1 to 5; an idea Practice does not ask alone has none): no question
+    twice — the same open tiles and roll at most once per goal and one-die rule (the same tiles and roll may come
+    once under the lessons' rule, levels 1 to 5, and once under another, levels 6 to 10)."""
     from gamekit.puzzles.homework import homework_set
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.shutbox import question_position
@@ -186,14 +215,14 @@ def test_a_shut_the_box_homework_set_never_shows_a_position_twice(theme):
     for seed in range(1, 6):
         chosen = homework_set("shut_the_box", theme, 10, seed)
         shown = [
-            ((question_position(p) if p.facts["kind"] == "set" else (tuple(p.facts["open"]), 0)), p.facts["objective"])
+            (
+                (question_position(p) if p.facts["kind"] == "set" else (tuple(p.facts["open"]), 0)),
+                p.facts["objective"],
+                p.facts["one_die"],
+            )
             for p in chosen
         ]
         assert len(chosen) == 10 and len(shown) == len(set(shown))
-        by_position = collections.defaultdict(set)
-        for (position, _), p in zip(shown, chosen):
-            by_position[position].add(p.facts["one_die"])
-        assert all(len(rules) == 1 for rules in by_position.values())
 
 
 def test_one_die_or_two_is_one_rule_by_nature_so_practice_asks_it_at_level_1():
@@ -251,37 +280,34 @@ def test_position_at_reaches_the_position_asked_or_says_it_cannot():
         position_at("never", (0, 2), 5)
 
 
-def test_practice_asks_a_which_set_question_with_two_sets_at_level_2_at_most():
-    """A guess answers a two-set question half the time: Practice never asks one at level 3 or above."""
-    from gamekit.progress import level
-    from gamekit.puzzles.pools import lesson_pool, practice_pool
+def test_practice_asks_no_which_set_question_with_only_two_sets():
+    """A guess answers a two-set question half the time: Practice asks none (the page: three sets or more)."""
     from gamekit.puzzles.shutbox import two_sets
 
-    pools = [practice_pool("shut_the_box", "best_set"), practice_pool("shut_the_box"), lesson_pool("shut_the_box", 4)]
-    assert any(two_sets(p) for pool in pools for p in pool)  # they are asked, low down
-    for pool in pools:
-        assert all(level(p.rating) <= 2 for p in pool if two_sets(p)), [p.id for p in pool if two_sets(p)]
-        assert all(len(p.legal_answers()) >= 3 for p in pool if level(p.rating) >= 3 and p.facts["kind"] == "set")
+    for pool in _set_pools().values():
+        assert not [p.id for p in pool if two_sets(p)]
+        assert all(len(p.legal_answers()) >= 3 for p in pool if p.facts["kind"] == "set")
 
 
-def test_no_one_line_rule_but_lesson_3s_answers_more_than_half_of_the_one_die_or_two_drill():
-    """The drill of "one die or two?" (its Practice and homework codes): as many questions where one die is right
-    as where two dice are, so neither "one die whenever allowed" nor "always two dice" passes more than half; the
-    sums nearest the line (7 and 8 open, one die allowed but two better) are asked; the mixed pool asks one of
-    each.  Lesson 3's rule (one die at 6 or less) answers every one: the game's bound (next test)."""
+def test_the_one_die_or_two_drill_is_short_and_its_idea_says_lesson_3s_rule_is_exact():
+    """The drill of "one die or two?" (its Practice and homework codes): lesson 3's rule (one die at 6 or less)
+    answers every one — it is exact for the dice decision (the game's bound, next test) — so the drill is short
+    (2 x DICE_EACH = 10 questions, 26 before), half one die and half two dice, and the idea after each right answer
+    names the rule as exact; the mixed pool asks one of each."""
+    from gamekit.i18n import using
     from gamekit.puzzles.pools import practice_pool
-    from gamekit.puzzles.shutbox import dice_rules, dice_selection
+    from gamekit.puzzles.practice_words import idea_words
+    from gamekit.puzzles.shutbox import DICE_EACH, dice_rules, dice_selection
 
     drill = practice_pool("shut_the_box", "one_die_or_two")
-    assert len(drill) >= 20
+    assert len(drill) == 2 * DICE_EACH == 10
     counts = collections.Counter(rule for p in drill for rule in dice_rules(p))
-    assert counts["one_die"] <= len(drill) / 2 and counts["two_dice"] <= len(drill) / 2, counts
+    assert counts["one_die"] == counts["two_dice"] == len(drill) / 2, counts
     assert counts["six_or_less"] == len(drill)
-    sums = collections.Counter(sum(p.facts["open"]) for p in drill if p.answers == (("roll", 2),))
-    assert sums[7] >= 3 and sums[8] >= 3, sums
     assert len({tuple(p.facts["open"]) for p in drill}) == len(drill)
-    firsts = [p.answers[0][1] for p in drill[:4]]
-    assert sorted(firsts) == [1, 1, 2, 2]  # one die and two dice in turn, not a run of one kind
+    with using("en"):
+        idea = idea_words(drill[0], "one_die_or_two", drill[0].answers[0])
+    assert "6 or less" in idea and "It is exact" in idea
     mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
     assert sorted(p.answers[0][1] for p in mixed) == [1, 2]
     with pytest.raises(ValueError, match="one die or two"):
@@ -306,51 +332,42 @@ def test_lesson_3s_rule_answers_all_but_one_one_die_or_two_question_of_the_whole
         dice_census(0)
 
 
-def test_practices_which_set_questions_spread_over_the_rolls_the_game_allows():
-    """The "which set?" questions of every pool ask rolls 5 and 7 to 12 (not only 8 to 12), none more than a
-    quarter of them, within the 35 % cap.  Rolls 2 to 4 have no such question in the whole game: each position
-    with a clear best set either offers one set or is answered by the roll's own tile."""
-    from gamekit.puzzles.pools import lesson_pool, practice_pool
+def test_practices_which_set_questions_ask_several_rolls():
+    """The "which set?" questions of every pool ask rolls 7 and 9 to 12, none more than a third of them.  Rolls 2
+    to 4 have no such question in the whole game: each position with a clear best set either offers one set or is
+    answered by the roll's own tile."""
     from gamekit.puzzles.shut_census import census_puzzles
 
-    for pool in (
-        practice_pool("shut_the_box", "best_set"),
-        lesson_pool("shut_the_box", 4),
-        practice_pool("shut_the_box"),
-    ):
+    for pool in _set_pools().values():
         rolls = collections.Counter(p.facts["roll"] for p in pool if p.facts["kind"] == "set")
-        assert {5, 7, 8, 9, 10, 11, 12} <= set(rolls), rolls
-        assert max(rolls.values()) <= 0.25 * sum(rolls.values()), rolls
+        assert {7, 9, 10, 11, 12} <= set(rolls), rolls
+        assert max(rolls.values()) <= sum(rolls.values()) / 3, rolls
     asked = {p.facts["roll"] for p in census_puzzles() if one_step_rule(p) is None}
     assert min(asked) == 5 and set(range(5, 13)) <= asked
 
 
-def test_the_shut_practice_page_says_what_its_dice_drill_and_rolls_are():
-    """The page's sentences about the pools, counted: the dice drill uses the lessons' rule, half one die and half
-    two dice, all at level 1, and the page never prints the check that answers them all; some puzzles come from
-    played turns and the others from the census."""
+def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words():
+    """The page names what each part of Practice practises, truly: the dice drill at level 1 with lesson 3's rule
+    called exact (not printed: the idea after an answer states it), best set under the lessons' rule at levels 1 to
+    5 and another rule from 6 to 10, three sets or more, one question in four for the low score; no bank figures."""
     from pathlib import Path
 
     from gamekit.progress import level
     from gamekit.puzzles.pools import practice_pool
-    from gamekit.puzzles.shutbox import dice_rules
-    from gamekit.puzzles.store import shipped_info
 
     root = Path(__file__).parents[2] / "notebooks"
     en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     drill = practice_pool("shut_the_box", "one_die_or_two")
-    assert {p.facts["one_die"] for p in drill} == {"after_789"}
-    ones = sum(p.answers == (("roll", 1),) for p in drill)
-    assert 2 * ones == len(drill)
-    assert all("six_or_less" in dice_rules(p) for p in drill) and all(level(p.rating) == 1 for p in drill)
-    # the sum check answers the whole drill (docs/puzzles.md: no drill can hold it to a share), so the page
-    # prints it nowhere and asks the pupil to compare the two rolls for the chance to shut
+    assert {p.facts["one_die"] for p in drill} == {"after_789"} and {level(p.rating) for p in drill} == {1}
+    assert "*One die or two* (lesson 3), at level 1" in en and "*Un dado o dos* (lección 3), en el nivel 1" in es
+    assert "That rule is exact: it is right in every one of them." in en
+    assert "Esa regla es exacta: acierta en todas ellas." in es
     assert "6 or less" not in en and "6 o menos" not in es
-    assert "Compare one die and two dice before you choose." in en
-    census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])
-    asked = {p.id for theme in (None, "best_set", "one_die_or_two") for p in practice_pool("shut_the_box", theme)}
-    assert asked & census and asked - census  # "Some … from turns the computer played. The others …"
-    assert "Some puzzles come from turns the computer played. The others were picked from all" in en
-    assert "Algunos problemas salen de turnos que jugó el ordenador. Los demás se eligieron" in es
-    assert "next best choice's" in en and "segunda mejor elección" in es
+    assert "*Best set* (lesson 4), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
+    assert "*El mejor conjunto* (lección 4), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
+    assert "Every question has three sets or more." in en and "Cada pregunta tiene tres conjuntos o más." in es
+    assert "One question in four asks instead for the lowest **expected score**: lesson 4's extra goal." in en
+    assert "Una de cada cuatro pide en cambio la **puntuación esperada** más baja: el objetivo extra" in es
+    for text in (en, es):
+        assert "census" not in text and "censo" not in text and "bank" not in text.lower()

@@ -102,3 +102,66 @@ def test_every_wrong_roll_gets_a_mistake_sentence_in_words_not_numbers_only():
             need = -(-total // 6)
             assert f"you must cover {total} in all" in text and f"cubrir {total} en total" in es
             assert "one die covers 6 at most in a throw" in text and f"needs {need} throws or more" in text
+
+
+def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs():
+    """Before, the page promised the second hint "names some wrong answers", yet with three sets it named none
+    and still cost the pupil a first-try solve.  Now: with four sets or more it names sets that do worse (never
+    the answer, at least two wrong sets left unnamed); with fewer it names no set and says so (how many are best,
+    what to compare); for the dice it says what to count.  The page says exactly that, and what a hint costs."""
+    import re
+    from pathlib import Path
+
+    from gamekit.puzzles.core import move_words
+    from gamekit.puzzles.practice_words import KEPT_WRONG, second_hint
+    from gamekit.puzzles.shut_words import NAMES_NONE_BELOW
+
+    assert NAMES_NONE_BELOW == KEPT_WRONG + 1  # Shut the Box speaks exactly where Practice's hint names nothing
+
+    sets = [p for p in _pool() if p.facts["kind"] == "set"]
+    few = [p for p in sets if len(p.legal_answers()) == 3]
+    many = [p for p in sets if len(p.legal_answers()) >= 4]
+    assert few and many
+    with using("en"):
+        for p in few:
+            hint = second_hint(p)
+            assert hint.startswith("Hint: 1 of these 3 sets is best. There are too few sets to rule one out")
+            assert "cover" not in hint and not re.search(r"\d \+ \d", hint), hint
+        for p in many:
+            hint = second_hint(p)
+            named = [a for a in p.legal_answers() if move_words(p.game_id, a) in hint]
+            assert named and not set(named) & set(p.answers), (p.id, hint)
+            assert len(p.legal_answers()) - len(p.answers) - len(named) >= KEPT_WRONG
+            assert hint.startswith("Hint: leave th"), hint
+        dice = next(p for p in _pool() if p.facts["kind"] == "dice")
+        assert second_hint(dice).startswith("Hint: add up the open tiles. Then count how often one die")
+    root = Path(__file__).parents[2] / "notebooks"
+    en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
+    assert "names some wrong answers" not in en and "algunas respuestas equivocadas" not in es
+    assert "With four sets or more, it names sets that do worse. With fewer, it tells you what to count or" in en
+    assert "Si hay cuatro conjuntos o más, te nombra conjuntos que son peores. Si hay menos, te dice qué" in es
+    assert (
+        "**What a hint costs.** The first hint costs nothing. After the second hint, a right answer counts as a"
+        " miss for your level." in en
+    )
+    assert (
+        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Después de la segunda pista, una respuesta"
+        " correcta cuenta como un fallo para tu nivel." in es
+    )
+
+
+def test_a_right_answer_after_the_second_hint_counts_as_a_miss_as_the_page_says():
+    """The page's cost, played: the first hint costs nothing (a right answer still raises the level); after the
+    second, a right first answer lowers the rating like a miss."""
+    from gamekit.puzzles.practice import Practice
+
+    ratings = {}
+    for hints in (0, 1, 2):
+        p = Practice("shut_the_box", theme="best_set", seed=4)
+        before = p.rating.rating
+        for _ in range(hints):
+            p.hint()
+        p.answer(p.puzzle.answers[0])
+        ratings[hints] = p.rating.rating - before
+    assert ratings[0] > 0 and ratings[1] > 0 and ratings[2] < 0, ratings
