@@ -122,9 +122,7 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     if theme is not None:
         chosen = rng.sample(pool, n)
     else:  # every idea in turn, so a mixed set mixes the ideas (a game may leave some out: Dots' ``mixed_set_pool``)
-        pool = getattr(catalog.get(game_id).puzzle_module(), "mixed_set_pool", lambda pool, n, seed: pool)(
-            pool, n, seed
-        )
+        pool = getattr(catalog.get(game_id).puzzle_module(), "mixed_set_pool", lambda p, *_: p)(pool, n, seed)
         by_theme = ([p for p in pool if t in p.themes] for t in game_themes(game_id))
         queues = [rng.sample(ps, len(ps)) for ps in by_theme if ps]
         chosen, taken = [], set()
