@@ -33,7 +33,8 @@ from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample
 from gamekit.puzzles.dots_words import decline_lines, shared_line
-from gamekit.puzzles.dots_words import idea_words as idea_words, mistake_words as mistake_words, why_words as why_words
+from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
+from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 
