@@ -142,3 +142,27 @@ def test_a_mixed_homework_set_brings_puzzles_the_idea_sets_did_not():
     }
     mixed = page.pop("dots-all-10-1")
     assert mixed and not mixed & set().union(*page.values())
+
+
+@pytest.mark.parametrize(
+    "path", ["notebooks/practice/01_dots_and_boxes.md", "notebooks/es/practice/01_dots_and_boxes.md"]
+)
+def test_the_dots_practice_page_is_short_and_plain(path):
+    """The pupil's page speaks in short sentences (no clause over 26 words), states no figure of the bank or of
+    its pools and names no program word; it warns that neither refusing the last boxes nor giving away the fewest
+    is always right."""
+    import re
+    from pathlib import Path
+
+    raw = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", raw.split("\n---\n", 1)[1], flags=re.S)
+    lines = [line for line in prose.splitlines() if not line.startswith(("#", "*["))]
+    text = " ".join(" ".join(lines).split())
+    for clause in re.split(r"[.!?:;]\**\s+", text):
+        assert len(clause.split()) <= 26, clause
+    for word in ("bank", "pool", "banco", "%", "solver", "puzzles of the", "problemas del banco"):
+        assert word not in text.lower(), word
+    if "/es/" in path:
+        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+    else:
+        assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
