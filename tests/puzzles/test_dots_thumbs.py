@@ -166,3 +166,38 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
     else:
         assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
+
+
+def test_the_spanish_dots_puzzle_words_name_the_seats_as_the_lessons_do():
+    """The lessons write the seats as names, «Dorado» and «Coral», with no article («le toca a Coral», «se la lleva
+    Dorado»); so do the Dots puzzle and Practice words (no «el Coral», «al Dorado»), in the catalogue and on the
+    page a wrong line gets."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from babel.messages.extract import extract_from_file
+
+    top = Path(__file__).resolve().parents[2]
+    root = top / "gamekit" / "locale"
+    keywords = {"tr": None, "ntr": (1, 2), "N_": None}
+    files = ("gamekit/puzzles/dots_words.py", "gamekit/dots/puzzle_text.py", "gamekit/puzzles/dots.py")
+    ours = set()
+    for name in files:
+        for _, message, _, _ in extract_from_file("python", top / name, keywords=keywords):
+            ours.add(message[0] if isinstance(message, tuple) else message)
+    assert len(ours) > 20
+    with open(root / "es" / "LC_MESSAGES" / "gamekit.po", "rb") as f:
+        spanish = read_po(f, locale="es")
+    seat = re.compile(r"\b(el|al|del|El|Al|Del)\s+\{(other|a|b|seat)\}")
+    for m in spanish:
+        if (m.id[0] if isinstance(m.id, tuple) else m.id) in ours:
+            for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                assert text and not seat.search(text), (m.id, text)
+    with using("es"):
+        p = next(p for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p))
+        from gamekit.puzzles.practice_words import mistake_words
+
+        words = " ".join(mistake_words(p, w) or "" for w in p.refutations)
+    assert words and not re.search(r"\b(el|al|del) (Coral|Dorado)\b", words), words
