@@ -390,18 +390,17 @@ def middle_lines_only(puzzle: Puzzle) -> bool:
     return set(puzzle.answers) <= middles
 
 
-def mixed_set_pool(pool: list[Puzzle], n: int, seed: int) -> list[Puzzle]:
+def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
     """What a homework set of all the ideas of ``n`` puzzles with ``seed`` draws from (``pool``: the mixed Practice
-    pool): the puzzles none of the one-idea sets of the same size and seed holds (each idea's set of ``n``, or of
-    all its puzzles where it has fewer, as the teachers' page hands them out), so a pupil who did an idea's set
-    meets new puzzles in the mixed one; the whole pool only where fewer than ``n`` are left."""
-    from gamekit.puzzles.homework import homework_set
-    from gamekit.puzzles.pools import practice_pool
-
+    pool; ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
+    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import): the puzzles none of the one-idea
+    sets of the same size and seed holds (each idea's set of ``n``, or of all its puzzles where it has fewer, as the
+    teachers' page hands them out), so a pupil who did an idea's set meets new puzzles in the mixed one; the whole
+    pool only where fewer than ``n`` are left."""
     seen: set[str] = set()
     for theme in game_themes(GAME_ID):
-        size = min(n, len(practice_pool(GAME_ID, theme)))
-        seen |= set(homework_set(GAME_ID, theme, size, seed).ids) if size else set()
+        size = min(n, len(idea_pool(GAME_ID, theme)))
+        seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)} if size else set()
     fresh = [p for p in pool if p.id not in seen]
     return fresh if len(fresh) >= n else pool
 
