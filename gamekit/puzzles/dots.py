@@ -30,11 +30,13 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample
 from gamekit.puzzles.dots_words import decline_lines, shared_line
-from gamekit.puzzles.dots_words import idea_words as idea_words, mistake_words as mistake_words, why_words as why_words
+from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
+from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.ratings import first_rating
-from gamekit.progress import level
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 
 GAME_ID = "dots_and_boxes"
 REACH = {(3, 3): 24, (4, 4): 24, (5, 4): 24}
@@ -185,7 +187,133 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
+    if theme is None:
+        return _decisions_kept(thumbs_within_share(_levels_shared(puzzles)))
     return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+
+
+THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
+"""The rules of thumb a pupil may answer Dots Practice by without the idea (:func:`thumb_picks`): draw a line that
+gives the fewest boxes away (a box taken gives none), take a box whenever one is on offer, and, where the boxes on
+offer can be declined, always decline the last ones."""
+MAX_THUMB_SHARE = 0.5
+"""The most of a Practice level (above level 1, which is the one-line rule's by design) that one rule of thumb
+may answer, rounded up (:func:`thumbs_within_share`)."""
+
+
+def thumb_picks(puzzle: Puzzle) -> dict[str, set[str]]:
+    """The lines each rule of thumb of :data:`THUMB_RULES` would draw in ``puzzle`` (empty where it says
+    nothing: no box on offer, no decline)."""
+    game = puzzle.position
+    given = {line: boxes_given(game, line) for line in puzzle.legal_answers()}
+    least = min(given.values())
+    _, _, declines = decline_lines(game)
+    return {
+        "fewest_boxes": {line for line, n in given.items() if n == least},
+        "take_every_box": set(capture_lines(game)),
+        "always_decline": set(declines),
+    }
+
+
+def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
+    """The rules of thumb that answer ``puzzle`` by themselves: each line the rule would draw is a right one."""
+    right = set(puzzle.answers)
+    return tuple(rule for rule, lines in thumb_picks(puzzle).items() if lines and lines <= right)
+
+
+def _level_span(lv: int) -> tuple[float, float]:
+    """The lowest rating of Practice level ``lv`` and the first of the level above."""
+    return LEVEL_BASE + (lv - 1) * LEVEL_STEP, LEVEL_BASE + lv * LEVEL_STEP
+
+
+def _spread(puzzles: list[Puzzle], lv: int) -> list[Puzzle]:
+    """``puzzles`` re-rated evenly across Practice level ``lv`` (in id order), so Practice near any rating of the
+    level can pick them."""
+    low, high = _level_span(lv)
+    step = (high - low) / (len(puzzles) + 1)
+    return [replace(p, rating=low + step * (i + 1)) for i, p in enumerate(sorted(puzzles, key=lambda p: p.id))]
+
+
+DECISION_LEVELS = (3, 4, 5)
+"""The Practice levels where the bank's "take every box or decline the last ones?" puzzles sit."""
+HANDOUT_LEVELS = (2, 3, 4, 5)
+"""The Practice levels the mixed pool may put a handout only the middle line answers at (lesson 3's idea)."""
+
+
+def _excess(puzzles: list[Puzzle], lv: int) -> tuple[int, int]:
+    """How many more puzzles of level ``lv`` the rule of thumb answering the most of them answers than it does
+    not (above 0: that rule answers more than half the level, and as many of its puzzles must go), and how many
+    puzzles the level keeps once they have gone."""
+    here = [thumbs_answering(p) for p in puzzles if level(p.rating) == lv]
+    most = max(2 * sum(rule in rules for rules in here) - len(here) for rule in THUMB_RULES) if here else 0
+    return most, len(here) - max(0, most)
+
+
+def _levels_shared(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The mixed pool's puzzles no rule of thumb answers that can sit at several levels, placed where a rule of
+    thumb answers too many.  The take-all puzzles (:func:`take_all_choice`; the bank rates them level 1, taking
+    being the beginner's reflex, but beside the double-deal the question is whether control is worth keeping) go
+    in turn to each of :data:`DECISION_LEVELS`, so at every level where "always decline" is often right, taking
+    every box is right too; then each handout only the middle line answers (:func:`middle_lines_only`, the lowest
+    rated first) goes to a level of :data:`HANDOUT_LEVELS` where a rule answers more than half (where "give away
+    the fewest boxes" answers the handouts that accept a one-box line, or "always decline" the double-deals): the
+    one that would keep the fewest puzzles once :func:`thumbs_within_share` has cut it; where no rule answers too
+    much, it stays at its own level.  Each level's moved puzzles are rated evenly across
+    it (:func:`_spread`)."""
+    takes = sorted((p for p in puzzles if take_all_choice(p)), key=lambda p: p.id)
+    needing = sorted(
+        (p for p in puzzles if "hard_hearted_handout" in p.themes and middle_lines_only(p)),
+        key=lambda p: (p.rating, p.id),
+    )
+    movable = {p.id for p in takes + needing}
+    placed = [p for p in puzzles if p.id not in movable]
+    at: dict[int, list[Puzzle]] = {}
+    for i, p in enumerate(takes):
+        lv = DECISION_LEVELS[i % len(DECISION_LEVELS)]
+        at.setdefault(lv, []).append(p)
+        placed.append(replace(p, rating=_level_span(lv)[0]))
+    for p in needing:  # to the level a rule answers too much of that would keep the fewest puzzles
+        over = [lv for lv in HANDOUT_LEVELS if _excess(placed, lv)[0] > 0]
+        lv = min(over, key=lambda lv: (_excess(placed, lv)[1], lv)) if over else level(p.rating)
+        at.setdefault(lv, []).append(p)
+        placed.append(replace(p, rating=_level_span(lv)[0]))
+    moved = {q.id: q for lv, ps in at.items() for q in _spread(ps, lv)}
+    ids = {p.id for p in takes}
+    return [_as_decision(moved[p.id], moved[p.id].rating) if p.id in ids else moved.get(p.id, p) for p in puzzles]
+
+
+def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
+    (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
+    and which then keeps them all): the take-all decisions first (the one-line rule answers them too, but they sit
+    beside the double-deals to ask whether control is worth keeping), then the others in id order."""
+    one_step = {p.id for p in puzzles if one_step_rule(p) is not None}
+    keep: set[str] = set()
+    for band in {p.band for p in puzzles}:
+        here = [p for p in puzzles if p.band == band]
+        others = sum(1 for p in here if p.id not in one_step)
+        room = int(MAX_ONE_STEP_SHARE * others / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
+        ranked = sorted((p for p in here if p.id in one_step), key=lambda p: (not take_all_choice(p), p.id))
+        keep |= {p.id for p in ranked[:room]}
+    return [p for p in puzzles if p.id not in one_step or p.id in keep]
+
+
+def thumbs_within_share(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -> list[Puzzle]:
+    """``puzzles`` without the ones a rule of thumb (:data:`THUMB_RULES`) answers beyond ``share`` of their
+    Practice level (rounded up), from level 2 up: while a rule answers too many of a level, the last in id order
+    of its puzzles goes (they stay in their own idea's pool).  Level 1 is the one-line rule's level by design."""
+    kept = list(puzzles)
+    for lv in sorted({level(p.rating) for p in kept} - {1}):
+        while True:
+            here = [p for p in kept if level(p.rating) == lv]
+            answered = {rule: [p for p in here if rule in thumbs_answering(p)] for rule in THUMB_RULES}
+            most = int(share * len(here) + 0.999999)
+            over = [rule for rule in THUMB_RULES if len(answered[rule]) > most]
+            if not over:
+                break
+            drop = max(answered[over[0]], key=lambda p: p.id)
+            kept = [p for p in kept if p is not drop]
+    return kept
 
 
 def final_results(puzzle: Puzzle) -> dict[str, int]:
@@ -216,8 +344,11 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     merged).  Lesson 2 teaches two rules, "take a box" and "draw a line that gives no third side": the bank holds
     far more puzzles the first answers, so its Practice keeps every puzzle the first rule does not answer and at
     most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
-    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Other lessons: as
+    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Lesson 5: its take-all
+    puzzles at each level where declining is asked (:func:`_takes_at_every_decision_level`).  Other lessons: as
     merged."""
+    if lesson == 5:
+        return _takes_at_every_decision_level(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
@@ -227,12 +358,23 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     return sorted(rest + kept, key=lambda p: p.id)
 
 
-def _as_decision(puzzle: Puzzle) -> Puzzle:
+def _takes_at_every_decision_level(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 5's Practice: its take-all puzzles (:func:`take_all_choice`) rated in turn at each of
+    :data:`DECISION_LEVELS` (evenly across the level), so at each level where declining the last boxes is asked,
+    taking every box is sometimes right."""
+    takes = sorted((p for p in puzzles if take_all_choice(p)), key=lambda p: p.id)
+    moved = {}
+    for i, lv in enumerate(DECISION_LEVELS):
+        moved.update({q.id: q for q in _spread(takes[i :: len(DECISION_LEVELS)], lv)})
+    return [moved.get(p.id, p) for p in puzzles]
+
+
+def _as_decision(puzzle: Puzzle, rating: float = TAKE_ALL_RATING) -> Puzzle:
     """A take-all puzzle (:func:`take_all_choice`) as the other pools ask it: rated :data:`TAKE_ALL_RATING`, with
     *when control is not worth it* first among its themes, so where no set's idea is asked (the mixed pool, a mixed
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
-    return replace(puzzle, rating=TAKE_ALL_RATING, themes=first + tuple(t for t in puzzle.themes if t not in first))
+    return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
 
 
 def middle_lines_only(puzzle: Puzzle) -> bool:
@@ -246,6 +388,21 @@ def middle_lines_only(puzzle: Puzzle) -> bool:
         if c.kind == "chain" and c.length == 2 and not c.opened
     }
     return set(puzzle.answers) <= middles
+
+
+def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
+    """What a homework set of all the ideas of ``n`` puzzles with ``seed`` draws from (``pool``: the mixed Practice
+    pool; ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
+    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import): the puzzles none of the one-idea
+    sets of the same size and seed holds (each idea's set of ``n``, or of all its puzzles where it has fewer, as the
+    teachers' page hands them out), so a pupil who did an idea's set meets new puzzles in the mixed one; the whole
+    pool only where fewer than ``n`` are left."""
+    seen: set[str] = set()
+    for theme in game_themes(GAME_ID):
+        size = min(n, len(idea_pool(GAME_ID, theme)))
+        seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)} if size else set()
+    fresh = [p for p in pool if p.id not in seen]
+    return fresh if len(fresh) >= n else pool
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")

@@ -101,10 +101,9 @@ def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
 
 
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
-    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no
-    question comes twice) and ordered from easy to hard; a set of all the ideas takes one puzzle of each idea in
-    turn (the game's theme order), so it mixes them.
-
+    """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no question
+    comes twice) and ordered from easy to hard; a set of all the ideas takes one puzzle of each idea in turn (the
+    game's theme order), so it mixes them; a game's ``mixed_set_pool`` may leave some out (Dots: its idea sets').
     Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
     from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
     _check_set(game_id, theme, n, seed)
@@ -122,6 +121,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     if theme is not None:
         chosen = rng.sample(pool, n)
     else:  # every idea in turn, so a mixed set mixes the ideas
+        fresh = getattr(catalog.get(game_id).puzzle_module(), "mixed_set_pool", None)
+        pool = fresh(pool, n, seed, homework_set, practice_pool) if fresh is not None else pool
         by_theme = ([p for p in pool if t in p.themes] for t in game_themes(game_id))
         queues = [rng.sample(ps, len(ps)) for ps in by_theme if ps]
         chosen, taken = [], set()

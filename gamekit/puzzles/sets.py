@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+from gamekit import catalog
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import BANDS, Puzzle, check_game_id, check_theme, puzzle_words, theme_hint
@@ -146,7 +147,13 @@ def puzzle_position(puzzle: Puzzle) -> Any:
 
 def stakes(puzzle: Puzzle) -> str:
     """What is at stake in a puzzle, without the answer: the result best play keeps and how many answers are
-    right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value)."""
+    right (Dots: the boxes each side ends with; Shut the Box: the best and the worst choice's value).  A game's
+    puzzle module may ask instead where telling would give the answer away (``asked_stakes(puzzle)``, None
+    elsewhere: Dots with boxes on offer)."""
+    asked = getattr(catalog.get(puzzle.game_id).puzzle_module(), "asked_stakes", None)
+    words = asked(puzzle) if asked is not None else None
+    if words is not None:
+        return words
     n = len(puzzle.answers)  # how many are right; not out of how many legal ones (a count a lesson may ask)
     return puzzle_words(puzzle.game_id).stakes(puzzle.position, puzzle.facts, puzzle.refutations, n)
 

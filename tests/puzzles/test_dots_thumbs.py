@@ -1,0 +1,203 @@
+"""Dots and Boxes Practice needs the idea it practises: no rule of thumb (give away the fewest boxes, take every
+box, always decline) answers more than half of a level of the mixed pool; take-all puzzles sit beside the
+double-deals; a question with boxes on offer asks and does not tell; a mixed homework set brings new puzzles."""
+
+from collections import Counter
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.progress import level
+from gamekit.puzzles import bank
+from gamekit.puzzles.core import game_themes
+from gamekit.puzzles.dots import (
+    DECISION_LEVELS,
+    MAX_THUMB_SHARE,
+    THUMB_RULES,
+    middle_lines_only,
+    take_all_choice,
+    thumb_picks,
+    thumbs_answering,
+    thumbs_within_share,
+)
+from gamekit.puzzles.homework import homework_codes, homework_set, parse_code
+from gamekit.puzzles.pools import lesson_pool, practice_pool
+from gamekit.puzzles.sets import stakes
+
+G = "dots_and_boxes"
+
+
+def by_level(pool):
+    out = {}
+    for p in pool:
+        out.setdefault(level(p.rating), []).append(p)
+    return out
+
+
+def test_no_rule_of_thumb_answers_more_than_half_of_a_mixed_level():
+    """From level 2 up (level 1 is the one-line rule's level by design) every rule of thumb answers at most half of
+    each level of the mixed pool, rounded up; levels 2 to 5 each hold 15 puzzles or more."""
+    levels = by_level(practice_pool(G))
+    assert set(levels) >= set(range(1, 9))
+    for lv, ps in levels.items():
+        if lv == 1:
+            continue
+        counts = Counter(rule for p in ps for rule in thumbs_answering(p))
+        for rule in THUMB_RULES:
+            assert counts[rule] <= -(-len(ps) // 2), (lv, rule, counts[rule], len(ps))
+        if lv <= 5:
+            assert len(ps) >= 15, (lv, len(ps))
+
+
+def test_the_thumb_rules_read_the_board():
+    """ "Fewest boxes" picks the lines giving the fewest away (a take gives none), "take every box" the capture
+    lines, "always decline" the solver's declines; a rule answers only where every line it picks is right."""
+    double = next(
+        p for p in bank(G, theme="double_deal") if take_all_choice(p) is False and thumb_picks(p)["always_decline"]
+    )
+    picks = thumb_picks(double)
+    assert picks["take_every_box"] and not picks["take_every_box"] & set(double.answers)
+    assert "always_decline" in thumbs_answering(double) and "take_every_box" not in thumbs_answering(double)
+    take = next(p for p in practice_pool(G) if take_all_choice(p))
+    assert {"take_every_box", "fewest_boxes"} <= set(thumbs_answering(take))
+    assert "always_decline" not in thumbs_answering(take)
+
+
+def test_the_level_2_handouts_need_the_middle_line_as_often_as_not():
+    """The handouts a one-box line answers too sit at level 2 beside about as many that only the middle line answers:
+    "give away the fewest boxes" is right in half of them at most (it was right in all 14)."""
+    level2 = by_level(practice_pool(G))[2]
+    easy = [p for p in level2 if "fewest_boxes" in thumbs_answering(p)]
+    needing = [p for p in level2 if middle_lines_only(p)]
+    assert easy and len(needing) + 1 >= len(easy) and 2 * len(easy) <= len(level2) + 1
+    assert all("hard_hearted_handout" in p.themes for p in level2)
+    for p in needing:  # the fewest-boxes line is a wrong one here
+        assert not thumb_picks(p)["fewest_boxes"] <= set(p.answers), p.id
+
+
+def test_taking_every_box_is_right_at_every_level_declining_is_asked():
+    """At levels 3, 4 and 5 of the mixed pool and of lesson 5's Practice some take-or-decline puzzles are answered
+    by taking every box, and in the mixed pool declining answers at most half of each of these levels."""
+    for name, pool in (("mixed", practice_pool(G)), ("lesson 5", lesson_pool(G, 5))):
+        levels = by_level(pool)
+        for lv in DECISION_LEVELS:
+            takes = [p for p in levels[lv] if take_all_choice(p)]
+            declines = [p for p in levels[lv] if "always_decline" in thumbs_answering(p)]
+            assert len(takes) >= 2 and declines, (name, lv, len(takes), len(declines))
+            assert all(set(p.answers) <= thumb_picks(p)["take_every_box"] for p in takes)
+            if name == "mixed":
+                assert 2 * len(declines) <= len(levels[lv]) + 1, (lv, len(declines), len(levels[lv]))
+    # the mixed pool asks every take-all decision the pools hold
+    assert {p.id for p in practice_pool(G) if take_all_choice(p)} >= {
+        p.id for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p)
+    }
+
+
+def test_thumbs_within_share_cuts_the_over_share_rule_and_refuses_nothing_else():
+    """The cut keeps level 1 whole, keeps every puzzle no rule answers, and leaves a level within the share."""
+    pool = [p for p in bank(G) if level(p.rating) in (1, 3)]
+    kept = thumbs_within_share(pool)
+    assert [p for p in kept if level(p.rating) == 1] == [p for p in pool if level(p.rating) == 1]
+    assert {p.id for p in pool if not thumbs_answering(p)} <= {p.id for p in kept}
+    three = [p for p in kept if level(p.rating) == 3]
+    for rule in THUMB_RULES:
+        assert sum(rule in thumbs_answering(p) for p in three) <= -(-len(three) * MAX_THUMB_SHARE // 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_question_with_boxes_on_offer_asks_and_does_not_tell(lang):
+    """With boxes on offer the question gives the score and the boxes left and asks which line gets the most of
+    them: never the final score with best play nor what a wrong line costs (the feedback says both after)."""
+    from gamekit.dots import capture_lines
+
+    told = {"en": ("With best play", "A wrong line costs"), "es": ("la partida acaba", "le cuesta")}[lang]
+    asked = {"en": "Which line gets", "es": "¿Con qué línea se lleva"}[lang]
+    score = {"en": "Score now: ", "es": "Marcador: "}[lang]
+    offered = [p for p in bank(G) if capture_lines(p.position)]
+    assert len(offered) > 100
+    with using(lang):
+        for p in offered:
+            text = stakes(p)
+            assert not any(words in text for words in told), (p.id, text)
+            assert asked in text and text.startswith(score), (p.id, text)
+        quiet = next(p for p in bank(G, theme="safe_line") if not capture_lines(p.position))
+        assert told[1] in stakes(quiet)  # no box on offer: what is at stake gives nothing away
+
+
+def test_a_mixed_homework_set_brings_puzzles_the_idea_sets_did_not():
+    """A pupil given every idea's code and then the mixed one (the same size and seed) meets no puzzle twice, for
+    the sizes the teachers' page hands out and others; the mixed set still mixes the ideas."""
+    for n, seed in ((10, 1), (10, 2), (10, 3), (8, 5), (20, 1)):
+        seen = set()
+        for theme in game_themes(G):
+            size = min(n, len(practice_pool(G, theme)))
+            if size:
+                seen |= set(homework_set(G, theme, size, seed).ids)
+        mixed = homework_set(G, None, n, seed)
+        assert len(mixed) == n and not set(mixed.ids) & seen, (n, seed)
+        assert len({p.themes[0] for p in mixed}) >= 4
+    codes = [c for _, c, _, _ in homework_codes(10, 1) if c.startswith("dots-")]
+    page = {
+        c: set(homework_set(*parse_code(c)[:2], size, 1).ids) for _, c, _, size in homework_codes(10, 1) if c in codes
+    }
+    mixed = page.pop("dots-all-10-1")
+    assert mixed and not mixed & set().union(*page.values())
+
+
+@pytest.mark.parametrize(
+    "path", ["notebooks/practice/01_dots_and_boxes.md", "notebooks/es/practice/01_dots_and_boxes.md"]
+)
+def test_the_dots_practice_page_is_short_and_plain(path):
+    """The pupil's page speaks in short sentences (no clause over 26 words), states no figure of the bank or of
+    its pools and names no program word; it warns that neither refusing the last boxes nor giving away the fewest
+    is always right."""
+    import re
+    from pathlib import Path
+
+    raw = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", raw.split("\n---\n", 1)[1], flags=re.S)
+    lines = [line for line in prose.splitlines() if not line.startswith(("#", "*["))]
+    text = " ".join(" ".join(lines).split())
+    for clause in re.split(r"[.!?:;]\**\s+", text):
+        assert len(clause.split()) <= 26, clause
+    for word in ("bank", "pool", "banco", "%", "solver", "puzzles of the", "problemas del banco"):
+        assert word not in text.lower(), word
+    if "/es/" in path:
+        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+    else:
+        assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
+
+
+def test_the_spanish_dots_puzzle_words_name_the_seats_as_the_lessons_do():
+    """The lessons write the seats as names, «Dorado» and «Coral», with no article («le toca a Coral», «se la lleva
+    Dorado»); so do the Dots puzzle and Practice words (no «el Coral», «al Dorado»), in the catalogue and on the
+    page a wrong line gets."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from babel.messages.extract import extract_from_file
+
+    top = Path(__file__).resolve().parents[2]
+    root = top / "gamekit" / "locale"
+    keywords = {"tr": None, "ntr": (1, 2), "N_": None}
+    files = ("gamekit/puzzles/dots_words.py", "gamekit/dots/puzzle_text.py", "gamekit/puzzles/dots.py")
+    ours = set()
+    for name in files:
+        for _, message, _, _ in extract_from_file("python", top / name, keywords=keywords):
+            ours.add(message[0] if isinstance(message, tuple) else message)
+    assert len(ours) > 20
+    with open(root / "es" / "LC_MESSAGES" / "gamekit.po", "rb") as f:
+        spanish = read_po(f, locale="es")
+    seat = re.compile(r"\b(el|al|del|El|Al|Del)\s+\{(other|a|b|seat)\}")
+    for m in spanish:
+        if (m.id[0] if isinstance(m.id, tuple) else m.id) in ours:
+            for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                assert text and not seat.search(text), (m.id, text)
+    with using("es"):
+        p = next(p for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p))
+        from gamekit.puzzles.practice_words import mistake_words
+
+        words = " ".join(mistake_words(p, w) or "" for w in p.refutations)
+    assert words and not re.search(r"\b(el|al|del) (Coral|Dorado)\b", words), words
