@@ -197,6 +197,9 @@ class LabPage:
             page.wait_for_function("window.jupyterapp !== undefined", timeout=timeout_ms)
             page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
             self.page = page
+        # in front again after a test's own page (a Voilà page, a touch screen): a page behind others can be
+        # hidden, and a hidden page runs no animation frames (Playwright's waits poll on them)
+        self.page.bring_to_front()
         return self.page
 
     def open(self, path: str, timeout_ms: int) -> str:
