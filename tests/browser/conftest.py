@@ -318,10 +318,10 @@ def notebook_page(lab, browser, lab_page, request):
     yield open_notebook
     for page in pages:
         page.close()
+    if tabs:
+        lab_page.close_tabs(tabs)
     if request.node.stash.get(_FAILED, False):
         lab_page.close()  # what a failed test left on the page is not the next test's start
-    elif tabs:
-        lab_page.close_tabs(tabs)
 
 
 def board(page, n: int = 0):
