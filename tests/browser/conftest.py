@@ -4,8 +4,12 @@ Fixtures
 --------
 ``lab``            the running JupyterLab (``lab.url``, ``lab.root``), one per test session.
 ``browser``        a Playwright Chromium browser (one per session).
-``notebook_page``  a factory: ``page = notebook_page("notebooks/x.ipynb")`` opens the notebook in a
-                   fresh page, runs all cells and waits until the kernel is idle and a board is drawn.
+``lab_page``       one JupyterLab page per session (the application loaded once); ``notebook_page`` opens
+                   each test's notebooks in it as tabs.
+``notebook_page``  a factory: ``page = notebook_page("notebooks/x.ipynb")`` opens the notebook as a new tab of
+                   ``lab_page`` (a fresh page only for ``touch=True``), with a kernel of its own, runs all cells
+                   and waits until the kernel is idle and a board is drawn.  After the test its tabs are closed
+                   and their kernels shut down, so the next test's page holds its own notebook only.
 
 Helpers (also as the ``ui`` fixture): ``board(page, n)`` → locator of the n-th gamekit canvas; ``click_css(page,
 locator, x, y)``
@@ -138,6 +142,8 @@ def lab():
         f"--ServerApp.root_dir={root}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        # window.jupyterapp: ``notebook_page`` opens each test's notebook as a tab of one loaded page with it
+        "--LabApp.expose_app_in_browser=True",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # CI containers run as root
@@ -173,15 +179,130 @@ def browser(request):
     chromium.close()
 
 
+_CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook tab in front
+
+
+class LabPage:
+    """One Chromium page with the JupyterLab application loaded (``window.jupyterapp``), shared by the session's
+    notebook tests: loading the application (its JavaScript fetched and parsed, the extensions and settings read)
+    is most of what a fresh page per test cost; each notebook still gets a tab and a kernel of its own."""
+
+    def __init__(self, lab, browser):
+        self.lab, self.browser, self.page = lab, browser, None
+
+    def get(self, timeout_ms: int):
+        if self.page is None or self.page.is_closed():
+            page = self.browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+            page.goto(f"{self.lab.url}/lab/workspaces/test-{next(_workspace_numbers)}", wait_until="domcontentloaded")
+            page.wait_for_function("window.jupyterapp !== undefined", timeout=timeout_ms)
+            page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+            self.page = page
+        # in front again after a test's own page (a Voilà page, a touch screen): a page behind others can be
+        # hidden, and a hidden page runs no animation frames (Playwright's waits poll on them)
+        self.page.bring_to_front()
+        return self.page
+
+    def open(self, path: str, timeout_ms: int) -> str:
+        """Open ``path`` as a tab in front; returns the tab's id once its kernel is idle."""
+        page = self.get(timeout_ms)
+        panel_id = page.evaluate(
+            """async path => {
+            const app = window.jupyterapp;
+            await window.__gamekitClosing?.[path];  // this notebook's last kernel has stopped (close_tabs)
+            const panel = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+            app.shell.activateById(panel.id);
+            await panel.context.ready;
+            await panel.sessionContext.ready;
+            return panel.id; }""",
+            path,
+        )
+        # the kernel has started ("Python 3 (ipykernel) | Idle" in the status bar: this tab's kernel)
+        page.wait_for_function(
+            "id => { const w = Array.from(window.jupyterapp.shell.widgets('main')).find(w => w.id === id);"
+            " return w && w.sessionContext.session?.kernel?.status === 'idle'; }",
+            arg=panel_id,
+            timeout=timeout_ms,
+        )
+        return panel_id
+
+    def close_tabs(self, panel_ids: list[str]) -> None:
+        """Close the tabs ``panel_ids`` (unsaved, as a closed page was) and ask the server to shut down their
+        kernels; a page left with a dialog or another tab is closed, and the next test loads a new one."""
+        if self.page is None or self.page.is_closed():
+            return
+        try:
+            left = self.page.evaluate(
+                """async ids => {
+                const app = window.jupyterapp;
+                for (const w of Array.from(app.shell.widgets('main'))) {
+                  if (!ids.includes(w.id)) continue;
+                  const session = w.sessionContext.session, path = w.context.path;
+                  w.dispose();
+                  // the server stops the kernel while the next test starts; only a test that opens the same
+                  // notebook waits for it (the server would hand it the session being shut down)
+                  if (session) {
+                    const closing = (window.__gamekitClosing ??= {});
+                    closing[path] = app.serviceManager.sessions.shutdown(session.id).catch(() => {});
+                  }
+                }
+                return document.querySelectorAll('.jp-NotebookPanel, .jp-Dialog').length; }""",
+                panel_ids,
+            )
+        except Exception:
+            left = -1
+        if left:
+            self.close()
+
+    def close(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+        self.page = None
+
+
+@pytest.fixture(scope="session")
+def lab_page(lab, browser):
+    """The session's one JupyterLab page (:class:`LabPage`), loaded when the first notebook test needs it."""
+    shared = LabPage(lab, browser)
+    yield shared
+    shared.close()
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Mark a test whose setup or call raised (an expected failure too), for ``notebook_page``'s teardown."""
+    yield
+    if call.excinfo is not None and call.when in ("setup", "call"):
+        item.stash[_FAILED] = True
+
+
+def _run_all_cells(page, boards: int, timeout_ms: int) -> None:
+    """Run All Cells from the Run menu on the notebook in front; wait for ``boards`` boards and an idle kernel."""
+    page.locator(f"{_CURRENT} .jp-Notebook").first.click()  # focus the notebook so the menu command applies
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelectorAll('{_CURRENT} canvas.gamekit-board').length >= {boards}", timeout=timeout_ms
+    )
+    page.wait_for_selector(f"{_CURRENT} .jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
+
+
 @pytest.fixture
-def notebook_page(lab, browser):
+def notebook_page(lab, browser, lab_page, request):
     """Open a notebook (path relative to the repository root), run all cells, return the page."""
+    tabs: list[str] = []
     pages = []
 
     def open_notebook(path: str, boards: int = 1, timeout_ms: int = 180_000, touch: bool = False):
+        if not touch:
+            tabs.append(lab_page.open(path, timeout_ms))
+            _run_all_cells(lab_page.page, boards, timeout_ms)
+            return lab_page.page
+        # a touch screen is a setting of the page: a fresh page, in a workspace of its own (no tabs restored)
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, has_touch=touch)
         pages.append(page)
-        # a workspace of its own, so tabs opened by earlier tests are not restored behind this one
         page.goto(
             f"{lab.url}/lab/workspaces/test-{next(_workspace_numbers)}/tree/{path}", wait_until="domcontentloaded"
         )
@@ -191,18 +312,16 @@ def notebook_page(lab, browser):
             "Array.from(document.querySelectorAll('.jp-StatusBar-TextItem')).some(e => /\\| Idle/.test(e.textContent))",
             timeout=timeout_ms,
         )
-        page.locator(".jp-Notebook:visible").first.click()  # focus the notebook so the menu command applies
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(timeout=30_000)
-        page.wait_for_function(
-            f"document.querySelectorAll('canvas.gamekit-board').length >= {boards}", timeout=timeout_ms
-        )
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout_ms)
+        _run_all_cells(page, boards, timeout_ms)
         return page
 
     yield open_notebook
     for page in pages:
         page.close()
+    if tabs:
+        lab_page.close_tabs(tabs)
+    if request.node.stash.get(_FAILED, False):
+        lab_page.close()  # what a failed test left on the page is not the next test's start
 
 
 def board(page, n: int = 0):
