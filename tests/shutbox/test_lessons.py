@@ -2154,31 +2154,26 @@ def test_lesson_three_tally_question_reads_on_paper_no_computer_about_to_roll():
         assert not re.search(r"computer|ordenador", prompt), prompt
 
 
-def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answered():
-    """The filled 36-outcome grid and the exact bars give exercises 1–4's answers: after Run All the page shows a
-    note instead, and the picture appears only when all four are solved or their answers shown."""
+def test_lesson_three_computer_check_opens_only_once_exercises_1_to_10_are_answered():
+    """The filled 36-outcome grid and the exact bars give every total's count k/36, so they answer exercises 3 to
+    10 and the More practice: after Run All the page shows a note instead, and the picture appears only when all
+    ten are solved or their answers shown (four answered is not enough: that was the old leak)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     score = LessonScore("shutL3 test, computer's check")
     held = charts.dice_check(score, n=360)
-    assert len(held.children) == 1 and "exercises 1 to 4" in held.children[0].value
-    exercises = [
-        roll_outcomes_exercise((1, 2)),
-        roll_outcomes_exercise((1, 4)),
-        chance_exercise(9),
-        expected_count_exercise(6, 3600),
-    ]
+    assert len(held.children) == 1 and "exercises 1 to 10" in held.children[0].value
+    exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
     widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
     widgets[0].submit("0")  # wrong: stays closed
-    for widget, ex in zip(widgets[:3], exercises):
+    for widget, ex in zip(widgets[:9], exercises):
         ok, _ = widget.submit(str(ex.solutions[0]))
         assert ok
-        assert held.children[0].__class__.__name__ == "HTML"  # three of four: still closed
-    widgets[3].show_answer()
+        assert held.children[0].__class__.__name__ == "HTML"  # nine of ten: still closed
+    widgets[9].show_answer()
     picture = held.children[0]
     assert picture.__class__.__name__ == "Image" and picture.value[:4] == b"\x89PNG"
     # a new page in the same session (Run All again) opens at once: the score starts from what was saved
@@ -2187,7 +2182,60 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answer
     with pytest.raises(TypeError, match="lesson score"):
         charts.dice_check("score")
     with using("es"):
-        assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+        assert "ejercicios 1 a 10" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+def test_lesson_three_page_with_exercises_1_to_4_answered_gives_no_later_count_away(tmp_path, monkeypatch):
+    """The page run cell by cell (the giveaway walk) after exercises 1 to 4 are answered, 5 to 10 not: no text
+    anywhere on it states an answer of exercises 5 to 10 or of the More practice, nothing shows a picture, and the
+    computer's check and table show their notes; with all ten answered the same walk sees the table open."""
+    import ipywidgets as W
+
+    import importlib.util
+
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    from gamekit.i18n import number
+    from gamekit.shutbox.simulation import sum_distribution
+
+    path = Path(__file__).resolve().parents[1] / "test_lesson_giveaways.py"  # the giveaway walk, by file
+    spec = importlib.util.spec_from_file_location("shut_lesson_three_giveaway_walk", path)
+    G = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(G)
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "progress.json"))  # this pupil's answers only
+    title = "Shut the Box 3 — the dice"
+    pictures: list = []
+    walk = G.walk
+
+    def walk_seeing_pictures(value, events):  # the walk skips images: count the ones the page shows
+        if isinstance(value, W.Image):
+            pictures.append(value)
+        walk(value, events)  # which walks a box's children through this one again
+
+    try:
+        exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
+        score = LessonScore(title)
+        for ex in exercises[:4]:
+            assert ExerciseWidget(ex, score=score).submit(str(ex.solutions[0]))[0]
+        G.walk = walk_seeing_pictures
+        events = G.run_lesson(G.NOTEBOOKS / "shut_the_box/03_dice.md")
+        later = [e[1] for e in events if e[0] == "exercise"][4:]
+        assert len(later) == 6 + 3  # exercises 5-10 and the three practice boxes
+        texts = [rest[0] for kind, *rest in events if kind == "text"]
+        for ex in later:
+            for leak in ex.leaks:
+                assert not any(leak in text for text in texts), (ex.key, leak)
+        chances = {number(100 * float(p), digits) + " %" for p in sum_distribution().values() for digits in (1, 2)}
+        shown = [chance for chance in chances if any(chance in text for text in texts)]
+        assert pictures == [] and shown == [], shown  # no total's k/36, as a share, anywhere on the page
+        assert sum("exercises 1 to 10" in text for text in texts) >= 3  # the tally, the check, the table
+        for ex in exercises[4:]:
+            ExerciseWidget(ex, score=score).show_answer()
+        events = G.run_lesson(G.NOTEBOOKS / "shut_the_box/03_dice.md")
+        assert "13.89 %" in " ".join(rest[0] for kind, *rest in events if kind == "text") and len(pictures) == 1
+    finally:
+        G.walk = walk
 
 
 def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_answered():
@@ -2352,30 +2400,24 @@ def test_a_whole_number_typed_with_zero_decimals_is_read_and_other_decimals_are_
         lesson_words.parse_whole("10,65")
 
 
-def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answered():
+def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_10_are_answered():
     """The table of 36 000 simulated rolls prints each total's exact chance (13.89 % for 6, 11.11 % for 9: exercises
-    3 and 4's answers): after Run All the page shows a note instead, and the table appears only when exercises 1–4
-    are each solved or their answers shown."""
+    3 and 4's answers; 8.33 % for 10 and every other k/36: the counts of exercises 5 to 10): after Run All the page
+    shows a note instead, and the table appears only when exercises 1–10 are each solved or their answers shown."""
     from pathlib import Path
 
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     score = LessonScore("shutL3 test, simulation table")
     held = charts.simulation_check(score, n=3600, seed=2)
-    assert len(held.children) == 1 and "exercises 3 and 4" in held.children[0].value
+    assert len(held.children) == 1 and "exercises 3 to 10" in held.children[0].value
     assert "13.89" not in held.children[0].value
-    exercises = [
-        roll_outcomes_exercise((1, 2)),
-        roll_outcomes_exercise((1, 4)),
-        chance_exercise(9),
-        expected_count_exercise(6, 3600),
-    ]
+    exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
     widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
-    for widget, ex in zip(widgets[:3], exercises):
+    for widget, ex in zip(widgets[:9], exercises):
         assert widget.submit(str(ex.solutions[0]))[0]
-        assert "13.89" not in held.children[0].value  # three of four: still closed
-    widgets[3].show_answer()
+        assert "13.89" not in held.children[0].value  # nine of ten: still closed
+    widgets[9].show_answer()
     assert "13.89 %" in held.children[0].value and "11.11 %" in held.children[0].value
     with pytest.raises(TypeError, match="lesson score"):
         charts.simulation_check("score")
@@ -2383,7 +2425,7 @@ def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answ
         text = (Path(__file__).resolve().parents[2] / page).read_text()
         assert "simulation_check(score, n=36_000, seed=2)" in text and "simulation_table(" not in text
     with using("es"):
-        assert "ejercicios 3 y 4" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+        assert "ejercicios 3 a 10" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
 
 
 def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_words():
