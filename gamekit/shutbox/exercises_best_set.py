@@ -298,7 +298,12 @@ def leave_value_exercise(
         rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
 
         def check(answer: Any) -> tuple[bool, str]:
-            given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
+            typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
+            if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
+                return False, tr(
+                    "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
+                )
+            given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 games in 100
             if given == games:
                 return True, tr(
                     "Right: {set} leaves {left}, and the next rolls shut them in {chance}.",
@@ -477,8 +482,8 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 4–9 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
-        "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
-        "those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
+        "None of the four rules of thumb above settles this one. The method: write the tiles each set leaves "
+        "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
         "and some groups of tiles can never make some totals."
     )
     best = parse_sets(ex.solutions[0])[0]

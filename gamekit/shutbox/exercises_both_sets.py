@@ -120,7 +120,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
             b=names[1],
             goal=goal,
         )
-        + (" " + tr("Two dice are rolled always.") if (rules or Rules()).one_die == "never" else ""),
+        + (" " + tr("You roll two dice every time.") if (rules or Rules()).one_die == "never" else ""),
         check,
         hint=choice.hint,
         answer=solutions[0],

@@ -69,6 +69,7 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
     LessonPractice,
+    outcomes_rule_miss,
     SETS,
     what_each_set_leaves,
 )
@@ -79,6 +80,7 @@ from gamekit.shutbox.lesson_tables import (
     comparison_table,
     fill_steps,
     objectives_table,
+    policy_table,
 )
 from gamekit.shutbox.lesson_words import chance_words, exact_score, markdown_table, tile_list
 
@@ -176,8 +178,8 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_(
-                    "list every set of open tiles that makes a roll, with a method that never misses one: largest "
-                    "tile first"
+                    "list every set of open tiles that makes a roll, and say which set the method (largest tile "
+                    "first) finds next"
                 ),
                 ("sets_7", "sets_9", "next_set_11"),
             ),
@@ -302,10 +304,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "hard"),) * 3,
+            ((BEST, "hard"),) * 4,
             seed=7,
             where=LESSON_RULES,
             exclude=LESSON_4_EXCLUDED + tuple(p for p in HARD_THUMB_ANSWERED if p != LESSON_4_SHUT_PRACTICE),
+            made=(outcomes_rule_miss,),  # the last: a position where the outcome-count rule of thumb misses
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
@@ -342,9 +345,10 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "nine",
         "chances",
         "one_tile",
-        "worked",
         "two_rolls",
+        "worked",
         "goals",
+        "policies",
         "challenge",
     ),
 }
@@ -381,7 +385,8 @@ def worksheet_aids(notebook: str) -> list[str]:
     blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
     comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
     each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
-    table; "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    table; "policies" — the rules of thumb's exact chances (the closing question's table);
+    "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
@@ -455,7 +460,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             open_tiles, roll = DISAGREEMENT
             out.append(
                 tr(
-                    "Tiles {items} are open, the roll is {roll}, two dice are rolled always. The two sets "
+                    "Tiles {items} are open, the roll is {roll}, two dice on every roll. The two sets "
                     "leave these positions:",
                     items=tile_list(open_tiles),
                     roll=roll,
@@ -463,6 +468,15 @@ def worksheet_aids(notebook: str) -> list[str]:
             )
             view = objectives_table(open_tiles, roll)
             out.append(markdown_table(view.table.headers, view.table.rows))
+        elif aid == "policies":
+            out.append(
+                tr(
+                    "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+                    "question needs it):"
+                )
+            )
+            view = policy_table(Rules(one_die="never"))
+            out.append(markdown_table(view.headers, view.rows))
         elif aid == "nine":
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(
