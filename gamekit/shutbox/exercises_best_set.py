@@ -483,8 +483,8 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
         "None of the four rules of thumb above settles this one. The method: write the tiles each set leaves "
-        "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
-        "and some groups of tiles can never make some totals."
+        "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles "
+        "need big rolls, and some groups of tiles can never make some totals."
     )
     best = parse_sets(ex.solutions[0])[0]
     best_left = [t for t in open_tiles if t not in best]

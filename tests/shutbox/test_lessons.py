@@ -309,9 +309,9 @@ def test_rules_of_thumb_chart_shows_each_bar_beside_its_exact_value_and_the_page
     root = Path(__file__).resolve().parents[2]
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "policy_chart_table(results" in page and "7.09 % against 7.14 %" in page
-    assert "about the same" in page and "a little less often, because" not in page
+    assert "about as long as best play's" in page and "a little less often, because" not in page
     es = (root / "notebooks/es/shut_the_box/04_best_strategy.md").read_text()
-    assert "7,09 % frente a 7,14 %" in es and "casi iguales" in es
+    assert "7,09 % frente a 7,14 %" in es and "mide casi lo mismo" in es
     for bad in ([], "results", [{"policy": "greedy", "games": 10, "shut": 0.1}]):
         with pytest.raises(ValueError, match="results"):
             lesson_tables.policy_chart_table(bad, never)
@@ -935,7 +935,7 @@ def test_lesson_four_tables_use_plain_words_and_only_rules_the_pupils_meet():
     assert [r[0] for r in rows] == [
         "one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
         "one die allowed once the open tiles add up to less than 6 (a variant)",
-        "two dice always",
+        "two dice on every roll",
     ]
     assert not any("(a choice)" in r[0] or "forced" in r[0] for r in rows)
     names = [r[0] for r in lesson_tables.policy_table().rows]
@@ -1368,9 +1368,10 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
         for p in bank("shut_the_box", lesson_practice.SETS)
     )
     root = Path(__file__).resolve().parents[2]
-    assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert "## More practice (easy, then hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
     assert (
-        "## Más práctica (de fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
+        "## Más práctica (fáciles y, al final, una difícil)"
+        in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
     )
     for ex in items:
         assert ex.solutions == [
@@ -1520,10 +1521,10 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
 
     root = Path(__file__).resolve().parents[2]
     asks = [ex.prompt for ex in L.practice_exercises(4)]
-    assert len(asks) == 3 and sum("lowest expected score" in a for a in asks) == 2
+    assert len(asks) == 4 and sum("lowest expected score" in a for a in asks) == 3
     assert sum("best chance to shut the box" in a for a in asks) == 1
     left = [frozenset(p.facts["open"]) - set(p.answers[0][1]) for p in L.LESSONS[4].practice.puzzles()]
-    assert len(set(left)) == 3  # no two items' best sets leave the same tiles
+    assert len(set(left)) == 4  # no two items' best sets leave the same tiles
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
     assert "three hard positions from the puzzle bank under the lessons' rule, two for the lowest expected" in guide
@@ -2486,12 +2487,12 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         (
             "en",
             root / "shut_the_box/04_best_strategy.md",
-            "Every tree, every table and exercises 1 to 10 use two dice always",
+            "In exercises 1 to 10, and in their trees and tables, you roll two dice every time",
         ),
         (
             "es",
             root / "es/shut_the_box/04_best_strategy.md",
-            "Todos los árboles, todas las tablas y los ejercicios 1 a 10 usan siempre dos dados",
+            "En los ejercicios 1 a 10, y en sus árboles y tablas, se tiran dos dados en cada tirada",
         ),
     ):
         page = path.read_text()
@@ -2800,29 +2801,65 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
         _answer_lines(bad)
 
 
-def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_every_more_practice_set():
+def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_misses_a_more_practice_set():
     """The page says its rule of thumb (the set whose leftover tiles take the most outcomes of two dice) finds the
-    best set in exercise 11 and all three More practice positions: each checked against the exact table."""
+    best set in exercise 11, and that in at least one More practice position it picks a worse set: both checked
+    against the exact table.  The rule comes after exercise 11 (it would answer it), and the position where it
+    misses is made from the exact tables, whatever the puzzle bank holds."""
     from gamekit.shutbox import lesson_practice
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
 
-    positions = [(o, r, g) for o, r, g in CHALLENGE_POSITIONS] + [
-        (tuple(p.facts["open"]), p.facts["roll"], p.facts["objective"]) for p in L.LESSONS[4].practice.puzzles()
-    ]
-    assert len(positions) == 4
-    for open_tiles, roll, goal in positions:
+    for open_tiles, roll, goal in CHALLENGE_POSITIONS:
         chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
-        assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules())), positions
+        assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
+    puzzles = L.LESSONS[4].practice.puzzles()
+    assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["hard"] * 4
+    missed = []
+    for p in puzzles:
+        open_tiles, roll, goal = tuple(p.facts["open"]), p.facts["roll"], p.facts["objective"]
+        chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
+        if chosen is not None and sorted(chosen) != sorted(_best_set(open_tiles, roll, goal, Rules())):
+            missed.append(p)
+    assert puzzles[-1] in missed  # the made position
+    made = lesson_practice.outcomes_rule_miss(puzzles[:3])
+    assert made.id == puzzles[-1].id and (tuple(made.facts["open"]), made.facts["roll"]) not in {
+        (tuple(p.facts["open"]), p.facts["roll"]) for p in puzzles[:3]
+    }
+    # robust to the bank: with the made position itself taken, another miss is found
+    other = lesson_practice.outcomes_rule_miss(puzzles)
+    assert other.id != made.id
+    chosen = lesson_practice.outcomes_rule_set(other.facts["open"], other.facts["roll"])
+    best = _best_set(tuple(other.facts["open"]), other.facts["roll"], other.facts["objective"], Rules())
+    assert sorted(chosen) != sorted(best)
     assert lesson_practice.go_on_outcomes((2, 4, 6, 8)) == 18 and lesson_practice.go_on_outcomes(()) == 36
     assert lesson_practice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
         lesson_practice.outcomes_rule_set((1, 2), 12)
-    for path, habit, thumb in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "No single habit", "finds the best set in all three"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "no basta con ningún truco", "el mejor conjunto en las tres"),
+    with pytest.raises(ValueError, match="made="):
+        lesson_practice.LessonPractice(
+            "shut_the_box", (("best_set", "hard"),), made=(lesson_practice.outcomes_rule_miss,)
+        )
+    for path, thumb, misses, title in (
+        (
+            "notebooks/shut_the_box/04_best_strategy.md",
+            "It finds the best set in\nexercise 11",
+            "picks a worse",
+            "Exercise 11",
+        ),
+        (
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "el mejor conjunto en el ejercicio 11",
+            "elige un conjunto peor",
+            "ejercicio 11",
+        ),
     ):
         page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
-        assert habit not in page and thumb in page and "none finds it" not in page and "ninguno acierta" not in page
+        assert thumb in page and misses in page and "in all three" not in page and "en las tres" not in page
+        assert (
+            page.index("challenge_widget(score=score)") < page.index("outcomes of two dice")
+            if "es/" not in path
+            else True
+        )
         assert "one sentence after exercise 10" not in page and "una frase tras el ejercicio 10" not in page
 
 
