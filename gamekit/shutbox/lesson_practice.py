@@ -361,11 +361,12 @@ def _outcomes_rule_misses() -> tuple:
     return tuple(sorted(found))
 
 
-def outcomes_rule_miss(bank: Iterable[Any] = ()):
+def outcomes_rule_miss(bank: Iterable[Any] = (), band: str = "hard"):
     """A "which set?" puzzle under the lessons' rule where lesson 4's outcome-count rule of thumb
     (:func:`outcomes_rule_set`) picks a worse set: the easiest to compare of :func:`_outcomes_rule_misses` whose
-    position is not lesson 4's challenge nor one of ``bank`` (the practice set's other puzzles).  Made from the
-    exact tables, so it does not depend on what the puzzle bank holds."""
+    position is not lesson 4's challenge nor one of ``bank`` (the practice set's other puzzles), and which the
+    bank's rating puts in ``band`` (the practice set runs easy to hard).  Made from the exact tables, so it does
+    not depend on what the puzzle bank holds."""
     from gamekit.puzzles.shut_census import position_at
     from gamekit.puzzles.shutbox import candidate
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
@@ -377,6 +378,6 @@ def outcomes_rule_miss(bank: Iterable[Any] = ()):
             continue
         game = position_at(Rules().one_die, open_tiles, roll)
         puzzle = candidate(game, objective, habits=False) if game is not None else None
-        if puzzle is not None:
+        if puzzle is not None and puzzle.band == band:
             return puzzle
     raise LookupError(tr("no position where the outcome-count rule of thumb misses the best set"))
