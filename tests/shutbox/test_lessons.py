@@ -1527,7 +1527,10 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert len(set(left)) == 4  # no two items' best sets leave the same tiles
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
-    assert "three hard positions from the puzzle bank under the lessons' rule, two for the lowest expected" in guide
+    assert (
+        "four hard positions under the lessons' rule: three from the puzzle bank, two for the lowest expected" in guide
+    )
+    assert "made from the exact tables rather than the bank, where that rule of thumb picks a worse set" in guide
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
