@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from gamekit.i18n import N_, number, tr
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import TILES, mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
@@ -70,6 +70,7 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     outcomes_rule_miss,
+    sets_level,
     SETS,
     what_each_set_leaves,
 )
@@ -151,12 +152,12 @@ LESSONS: dict[int, Lesson] = {
             "count_11": partial(count_sets_exercise, 11),
             "count_12": partial(count_sets_exercise, 12, COUNT_12_OPEN),
         },
-        {
-            "sets_7": "easy",
-            "sets_9": "medium",
+        {  # writing every set: graded by the sets to find (as the practice is); counting them without a list: hard
+            "sets_7": sets_level(TILES, 7),
+            "sets_9": sets_level(TILES, 9),
             "next_set_11": "medium",
-            "sets_10": "medium",
-            "sets_11": "hard",
+            "sets_10": sets_level((1, 2, 3, 4, 6, 7, 9), 10),
+            "sets_11": sets_level((1, 2, 3, 5, 6, 8), 11),
             "count_11": "hard",
             "count_12": "hard",
         },

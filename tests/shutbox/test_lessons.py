@@ -2900,3 +2900,84 @@ def test_spanish_wording_of_the_shut_the_box_fixes():
     with using("es"):  # the practice's feedback on a set that is not the best
         text = tr("Not the best: covering {tiles} leaves {left} open.", tiles="5 + 2", left="1, 3, 4, 7")
     assert "quedan descubiertas las fichas 1, 3, 4, 7" in text
+
+
+def test_lesson_two_writing_exercises_are_graded_by_the_sets_to_find_like_the_practice():
+    """Exercise 5 (5 sets for 11) was "hard" while practice 3 (7 sets, one of four tiles) was "medium": each
+    "write every set" exercise now has the level :func:`sets_level` computes, as the practice items do, so no
+    exercise is graded harder than a practice item with more sets and as many long ones."""
+    from gamekit.shutbox.lesson_practice import sets_level
+    from gamekit.shutbox.tiles import TILES, tiles_summing_to
+
+    lesson = L.LESSONS[2]
+    boxes = {"sets_7": (TILES, 7), "sets_9": (TILES, 9), "sets_10": ((1, 2, 3, 4, 6, 7, 9), 10)}
+    boxes["sets_11"] = ((1, 2, 3, 5, 6, 8), 11)
+    for name, (open_tiles, roll) in boxes.items():
+        assert lesson.levels[name] == sets_level(open_tiles, roll), name
+        assert lesson.exercises[name]().key  # the exercise is built on that box
+    assert lesson.levels["sets_11"] == "medium"
+    order = ("easy", "medium", "hard")
+    for ex in L.practice_exercises(2):
+        open_tiles, roll = tuple(ex.puzzle.facts["open"]), ex.puzzle.facts["roll"]
+        n = len(tiles_summing_to(roll, open_tiles))
+        for name, (tiles, total) in boxes.items():
+            if len(tiles_summing_to(total, tuple(tiles))) <= n:
+                assert order.index(lesson.levels[name]) <= order.index(ex.level), (name, ex.puzzle.id)
+    for path, heading in (
+        ("notebooks/shut_the_box/02_sets_for_a_roll.md", "### Exercise 5 (medium)"),
+        ("notebooks/es/shut_the_box/02_sets_for_a_roll.md", "### Ejercicio 5 (nivel medio)"),
+    ):
+        assert heading in (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+
+
+def test_a_set_using_two_covered_tiles_names_both():
+    """ "9+1 uses covered tile 9" left tile 1 out when both are covered: every covered tile is named."""
+    from gamekit.shutbox.exercises_sets import sets_exercise
+
+    ex = sets_exercise(10, (2, 3, 4, 5, 6, 7, 8))
+    ok, why = ex.check("9+1")
+    assert not ok and "9+1 uses covered tiles 9 and 1" in why, why
+    ok, why = ex.check("7+2+1")
+    assert not ok and "7+2+1 uses covered tile 1" in why, why
+
+
+@pytest.mark.parametrize("name", ["leave_shut_91", "leave_shut_64"])
+def test_lesson_four_chance_typed_as_a_decimal_or_percent_gets_feedback_that_fits(name):
+    """Exercises 4–6 ask for games in 100: "0.11" is the chance itself, told so (not "round it"); "11 %" is 11
+    games in 100 and counts like "11"; the same reasons reach exercise 6's parts."""
+    ex = L.LESSONS[4].exercises[name]()
+    games = ex.solutions[0]
+    for typed in ("0.11", "0,08"):
+        ok, why = ex.check(typed)
+        assert not ok and "is a chance, not a number of games. How many games in 100 is that?" in why
+        assert "round" not in why
+    assert ex.check(games + "%") == ex.check(games) and ex.check(games + " %")[0]
+    both = L.LESSONS[4].exercises["best_shut"]()
+    ok, why = both.check("0.09; 6; 9+2")
+    assert not ok and "is a chance" in why
+    with using("es"):
+        assert "¿Cuántas partidas de cada 100 son?" in L.LESSONS[4].exercises[name]().check("0,11")[1]
+
+
+def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_worked_example_need():
+    """The multiplication rule comes before the worked example's table (which multiplies 2/36 by 5/36); the page
+    says why the most tiles does badly only after exercises 1–6; worksheet 4 prints the rules-of-thumb table the
+    closing question is about, the rule for two rolls before the worked example; the challenge hint names only the
+    four rules of thumb shown above it."""
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
+
+    root = Path(__file__).resolve().parents[2]
+    for path, rule, why in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "**Two rolls, one after the other.**", "The most tiles does"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "**Dos tiradas, una tras otra.**", "El mayor número de"),
+    ):
+        page = (root / path).read_text(encoding="utf-8")
+        assert page.index(rule) < page.index("comparison_table(") < page.index("two_rolls_exercise()")
+        assert page.index("both_sets_widget(exercises_best_set.SHUT_CHOICE") < page.index(why)
+        assert page.index("policy_table(") < page.index(why) < page.index("reflection(")
+        assert "two dice always" not in page and "siempre dos dados" not in page
+    aids = L.worksheet_aids("shut_the_box/04_best_strategy")
+    text = "\n".join(aids)
+    assert "| the most tiles | about 1.0 games in 100 |" in text
+    assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
+    assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
