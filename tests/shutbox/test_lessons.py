@@ -2346,7 +2346,7 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
         es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
         with pytest.raises(ValueError, match="escribe el mejor conjunto"):
             es.checker(f"{values[0]}; {values[1]}; nueve")
-        assert "con ; entre ellos" in es.prompt
+        assert "después el mejor conjunto" in es.prompt and "con ; entre ellos" not in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
 
@@ -2981,3 +2981,24 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
     assert "| the most tiles | about 1.0 games in 100 |" in text
     assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
     assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
+
+
+@pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
+def test_lesson_four_exercises_6_and_9_have_one_answer_box_per_part(position):
+    """Exercises 6 and 9 took "9; 6; 9+2" in one box: the page now has three labelled boxes (what each set leaves,
+    then the best set) that Check reads together; an empty box is refused (not an attempt), naming the parts."""
+    from gamekit.shutbox.lesson_scenes import both_sets_widget
+    from gamekit.widgets.lesson import LessonScore
+
+    chosen = getattr(exercises_best_set, position)
+    ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut boxes test")).children[1]
+    boxes = ex.answer_boxes
+    assert len(boxes) == 3 and ex.input.layout.display == "none"
+    assert "; between" not in ex.exercise.prompt and "leaves" in boxes[0].placeholder
+    right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
+    boxes[0].value, boxes[1].value = right[0], right[1]
+    ex.on_check(None)
+    assert "give all three parts" in ex.feedback.value and not ex.solved
+    boxes[2].value = right[2]
+    ex.on_check(None)
+    assert ex.solved
