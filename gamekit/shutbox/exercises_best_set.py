@@ -167,7 +167,7 @@ def best_set_exercise(
             "example, and pick the position shut more often.",
             leaves=leaves,
         )
-    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    always = " " + tr("You roll two dice every time.") if rules.one_die == "never" else ""
     return Exercise(
         tr(
             "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
@@ -264,7 +264,7 @@ def leave_value_exercise(
     left = tuple(x for x in open_tiles if x not in cover)
     name = " + ".join(map(str, cover))  # as the page's tables write a set; both sets are named alike
     value = table(rules, objective).value(mask_of(left))
-    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    always = " " + tr("You roll two dice every time.") if rules.one_die == "never" else ""
     key = f"leave {open_tiles} {roll} {name} {objective}"
     if objective == "shut":
         games = round(100 * float(value))

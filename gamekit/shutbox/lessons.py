@@ -490,8 +490,8 @@ def worksheet_aids(notebook: str) -> list[str]:
             rows = fill_steps()[1:]
             out.append(
                 tr(
-                    "One tile open, two dice always (the lesson's table): the chance to shut, as a fraction of 36 "
-                    "and in games in 100, and the expected score. Work with the fractions of 36."
+                    "One tile open, two dice on every roll (the lesson's table): the chance to shut, as a fraction "
+                    "of 36 and in games in 100, and the expected score. Work with the fractions of 36."
                 )
             )
             out.append(

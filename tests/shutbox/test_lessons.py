@@ -674,7 +674,7 @@ def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equip
         for chosen in tiles_summing_to(roll, open_tiles):
             assert 1 <= len(open_tiles) - len(chosen) <= 2
     shut = exercises_best_set.best_set_exercise(*exercises_best_set.SHUT_EXERCISE, rules=lesson_tables.FILL_RULES)
-    assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
+    assert shut.solutions == ["9+1"] and "You roll two dice every time." in shut.prompt
     assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
     ok, wrong = shut.check("6+4")
     assert not ok and "about 8 games in 100" in wrong and "9+1" not in wrong
