@@ -158,25 +158,19 @@ def exercises_1_to_10_answered(score) -> bool:
     return _answered(score, _exercises_1_to_10_keys())
 
 
-def exercises_1_to_4_answered(score) -> bool:
-    """Whether lesson 3's exercises 1 to 4 on ``score`` (the page's :class:`LessonScore`) are each solved or their
-    answers shown, in this session or an earlier one (a score starts from what was saved).  Until then nothing
-    on the page may show the counts and chances k/36 they ask for.  TypeError for anything but a lesson score."""
-    return _answered(score, _exercises_1_to_4_keys())
-
-
 def held_until_answered(score, make, note_text: str):
-    """A box that shows ``note_text`` until lesson 3's exercises 1 to 4 on ``score`` are each solved or their
+    """A box that shows ``note_text`` until lesson 3's exercises 1 to 10 on ``score`` are each solved or their
     answers shown (also in an earlier session: a score starts from what was saved), then the widget ``make()``
-    builds.  What it holds gives those answers, so it must not be on the page before them."""
+    builds.  What it holds gives every total's count k/36, which answers exercises 3 to 10 and the More practice
+    counts, so it waits for all ten, as the class tally's exact column does."""
     import ipywidgets as W
 
-    exercises_1_to_4_answered(score)  # refuses anything but the page's score before the box is built
+    exercises_1_to_10_answered(score)  # refuses anything but the page's score before the box is built
     note = W.HTML("<i>" + note_text + "</i>")
     holder = W.VBox([note])
 
     def update(_=None) -> None:
-        if exercises_1_to_4_answered(score) and holder.children[0] is note:
+        if exercises_1_to_10_answered(score) and holder.children[0] is note:
             holder.children = [make()]
 
     score.observe(update, names="value")
@@ -186,14 +180,14 @@ def held_until_answered(score, make, note_text: str):
 
 def dice_check(score, n: int = 3600, seed: int = 1):
     """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
-    held back until exercises 1 to 4 on ``score`` are answered (:func:`held_until_answered`); until then a note
+    held back until exercises 1 to 10 on ``score`` are answered (:func:`held_until_answered`); until then a note
     says what opens it."""
     return held_until_answered(
         score,
         lambda: figure_image(plot_dice(n=n, seed=seed)),
         tr(
-            "The computer's grid and chart give the answers to exercises 1 to 4: they appear here once you have "
-            "answered those four exercises (or pressed Show answer)."
+            "The computer's grid and chart show every count of outcomes, so they answer exercises 1 to 10: they "
+            "appear here once you have answered those ten exercises (or pressed Show answer)."
         ),
     )
 
@@ -201,7 +195,7 @@ def dice_check(score, n: int = 3600, seed: int = 1):
 def simulation_check(score, n: int = 36_000, seed: int = 2):
     """Lesson 3's table of each total's exact chance beside its share of ``n`` simulated rolls
     (:func:`gamekit.shutbox.lesson_tables.simulation_table`), held back like :func:`dice_check`: its exact
-    chances answer exercises 3 and 4."""
+    chances answer exercises 3 to 10."""
     import ipywidgets as W
 
     from gamekit.shutbox.lesson_tables import simulation_table
@@ -210,7 +204,7 @@ def simulation_check(score, n: int = 36_000, seed: int = 2):
         score,
         lambda: W.HTML(simulation_table(n, seed)._repr_html_()),
         tr(
-            "This table gives the exact chance of each total, so it answers exercises 3 and 4: it appears here "
-            "once you have answered exercises 1 to 4 (or pressed Show answer)."
+            "This table gives the exact chance of each total, so it answers exercises 3 to 10: it appears here "
+            "once you have answered exercises 1 to 10 (or pressed Show answer)."
         ),
     )

@@ -167,7 +167,7 @@ def best_set_exercise(
             "example, and pick the position shut more often.",
             leaves=leaves,
         )
-    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    always = " " + tr("You roll two dice every time.") if rules.one_die == "never" else ""
     return Exercise(
         tr(
             "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
@@ -264,7 +264,7 @@ def leave_value_exercise(
     left = tuple(x for x in open_tiles if x not in cover)
     name = " + ".join(map(str, cover))  # as the page's tables write a set; both sets are named alike
     value = table(rules, objective).value(mask_of(left))
-    always = " " + tr("Two dice are rolled always.") if rules.one_die == "never" else ""
+    always = " " + tr("You roll two dice every time.") if rules.one_die == "never" else ""
     key = f"leave {open_tiles} {roll} {name} {objective}"
     if objective == "shut":
         games = round(100 * float(value))
@@ -298,7 +298,12 @@ def leave_value_exercise(
         rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
 
         def check(answer: Any) -> tuple[bool, str]:
-            given = parse_whole(re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer), flags=re.I))
+            typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
+            if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
+                return False, tr(
+                    "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
+                )
+            given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 games in 100
             if given == games:
                 return True, tr(
                     "Right: {set} leaves {left}, and the next rolls shut them in {chance}.",
@@ -477,9 +482,9 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 4–9 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
     ex.hint = tr(
-        "No rule of thumb settles this one. The method: write the tiles each set leaves open, then compare "
-        "those positions two at a time. Which rolls can each position use at all? Big tiles need big rolls, "
-        "and some groups of tiles can never make some totals."
+        "None of the four rules of thumb above settles this one. The method: write the tiles each set leaves "
+        "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles "
+        "need big rolls, and some groups of tiles can never make some totals."
     )
     best = parse_sets(ex.solutions[0])[0]
     best_left = [t for t in open_tiles if t not in best]

@@ -74,8 +74,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         if len(pieces) != 3 or not all(pieces):
             raise ValueError(
                 tr(
-                    "“{answer}”: type three parts with ; between them: what {a} leaves, what {b} leaves, "
-                    "then the best set",
+                    "“{answer}”: give all three parts: what {a} leaves, what {b} leaves, then the best set",
                     answer=answer.strip(),
                     a=names[0],
                     b=names[1],
@@ -112,15 +111,14 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     return Exercise(
         tr(
             "Tiles {items} are open and you rolled {roll}. You could cover {a} or {b}. First work out what each "
-            "set leaves: {goal}. Write the value for {a}, then the value for {b}, then the best set, with ; "
-            "between them.",
+            "set leaves: {goal}. Give the value for {a}, then the value for {b}, then the best set.",
             items=tile_list(open_tiles),
             roll=roll,
             a=names[0],
             b=names[1],
             goal=goal,
         )
-        + (" " + tr("Two dice are rolled always.") if (rules or Rules()).one_die == "never" else ""),
+        + (" " + tr("You roll two dice every time.") if (rules or Rules()).one_die == "never" else ""),
         check,
         hint=choice.hint,
         answer=solutions[0],

@@ -121,7 +121,7 @@ def goals_why_exercise(
     order = ("same points", "small easy", "low score", "shut pair")
     return Exercise(
         tr(
-            "Tiles {items} are open, you roll {roll}, and two dice are rolled always. {shut} is better for "
+            "Tiles {items} are open, you roll {roll}, with two dice on every roll. {shut} is better for "
             "shutting the box, but {low} is better for a low score. Why?",
             items=tile_list(open_tiles),
             roll=roll,

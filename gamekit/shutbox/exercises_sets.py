@@ -147,7 +147,7 @@ def parse_sets(answer: Any, *, as_typed: bool = False) -> list[tuple[int, ...]]:
             if t not in TILES:
                 raise ValueError(tr("Tile {t} is not on the box: the tiles are 1 to 9.", t=t))
         if len(set(s)) != len(s):
-            raise ValueError(tr("{items} uses a tile twice: each tile is covered once", items="+".join(map(str, s))))
+            raise ValueError(tr("{items} uses a tile twice: each tile is covered once.", items="+".join(map(str, s))))
         out.append(tuple(s) if as_typed else tuple(sorted(s, reverse=True)))
     return out
 
@@ -196,10 +196,12 @@ def sets_exercise(total: int, uncovered: Iterable[int] = TILES) -> SetsExercise:
                 )
             elif any(t not in open_tiles for t in s):
                 problems.append(
-                    tr(
+                    ntr(
                         "{items} uses covered tile {next}",
+                        "{items} uses covered tiles {next}",
+                        sum(t not in open_tiles for t in s),
                         items="+".join(map(str, s)),
-                        next=next(t for t in s if t not in open_tiles),
+                        next=tile_list(t for t in s if t not in open_tiles),
                     )
                 )
         dupes = [s for s, n in Counter(given).items() if n > 1]

@@ -5,6 +5,7 @@ after the lesson and their hints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from gamekit.i18n import tr
@@ -174,6 +175,10 @@ class LessonPractice(ProblemSet):
 
     questions: tuple = ()
     graded_by_box: bool = False
+    made: tuple = ()
+    """Positions the bank may lack, made in lesson code: each a callable given the bank's picks (the first
+    ``len(items) - len(made)`` items) and returning a :class:`~gamekit.puzzles.core.Puzzle`, asked as the last
+    items, in order."""
     """Give each item asked the lesson's own question its own level (:func:`practice_level`: more sets to list,
     or more open tiles) instead of the puzzle's band in the bank, which grades the bank's "which set?"
     question."""
@@ -192,6 +197,10 @@ class LessonPractice(ProblemSet):
                     items=", ".join(PRACTICE_QUESTIONS),
                 )
             )
+        if not isinstance(self.made, tuple) or not all(callable(m) for m in self.made):
+            raise ValueError(tr("made={value!r}: a tuple of functions that make a puzzle", value=self.made))
+        if len(self.made) >= len(self.items):
+            raise ValueError(tr("made={value!r}: at least one item must come from the bank", value=self.made))
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
@@ -204,6 +213,18 @@ class LessonPractice(ProblemSet):
                     )
                 )
 
+    def puzzles(self) -> tuple:
+        """The bank's picks for the first items (the same ones every time), then the positions :attr:`made`
+        makes from them."""
+        if not self.made:
+            return super().puzzles()
+        bank = ProblemSet(
+            self.game_id, self.items[: len(self.items) - len(self.made)], self.seed, self.exclude, self.where
+        ).puzzles()
+        for make_one in self.made:
+            bank += (make_one(bank),)
+        return bank
+
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         """One exercise per puzzle position, easy to hard, its hint naming the idea."""
         from gamekit.puzzles.core import theme_name
@@ -215,6 +236,8 @@ class LessonPractice(ProblemSet):
             practice_level(q, p.facts["open"], p.facts.get("roll")) if self.graded_by_box and q != "bank" else p.band
             for q, p in zip(questions, self.puzzles())
         ]
+        if self.made:  # a made position is asked at its item's level: the bank's band grades only the bank's picks
+            levels[-len(self.made) :] = [band for _, band in self.items[-len(self.made) :]]
         for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
@@ -306,3 +329,55 @@ SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 # (or end the turn) is what "one die or two" compares (the bank grades those by the tiles open, as lesson 3 does);
 # choosing a set by the table is "best set".  Scores, rules, single chances, set counts and the expected-score
 # tree are no bank theme.
+
+
+@lru_cache(maxsize=None)
+def _outcomes_rule_misses() -> tuple:
+    """Every position under the lessons' rule where :func:`outcomes_rule_set` picks one set alone and the exact
+    table says another set is better by the bank's margin (:func:`gamekit.puzzles.shutbox.candidate`), as
+    ``(number of sets, -gap, objective, open tiles, roll)``, easiest to compare first: fewest sets, then the
+    widest gap between the rule's set and the best."""
+    from itertools import combinations
+
+    from gamekit.puzzles.shutbox import MARGIN
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    found = []
+    for objective in ("shut", "score"):
+        values = table(Rules(), objective)
+        for n in range(3, 9):
+            for open_tiles in combinations(TILES, n):
+                for roll in range(2, 13):
+                    options = {
+                        tuple(sorted(s, reverse=True)): v for s, v in values.set_values(mask_of(open_tiles), roll)
+                    }
+                    if len(options) < 2 or (pick := outcomes_rule_set(open_tiles, roll)) is None:
+                        continue
+                    best = (min if objective == "score" else max)(options.values())
+                    others = [v for v in options.values() if v != best]
+                    if options[pick] != best and min(abs(best - v) for v in others) >= MARGIN[objective]:
+                        found.append((len(options), -abs(float(options[pick] - best)), objective, open_tiles, roll))
+    return tuple(sorted(found))
+
+
+def outcomes_rule_miss(bank: Iterable[Any] = (), band: str = "hard"):
+    """A "which set?" puzzle under the lessons' rule where lesson 4's outcome-count rule of thumb
+    (:func:`outcomes_rule_set`) picks a worse set: the easiest to compare of :func:`_outcomes_rule_misses` whose
+    position is not lesson 4's challenge nor one of ``bank`` (the practice set's other puzzles), and which the
+    bank's rating puts in ``band`` (the practice set runs easy to hard).  Made from the exact tables, so it does
+    not depend on what the puzzle bank holds."""
+    from gamekit.puzzles.shut_census import position_at
+    from gamekit.puzzles.shutbox import candidate
+    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+
+    taken = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in bank}
+    taken |= {(tuple(sorted(tiles)), roll) for tiles, roll, _ in CHALLENGE_POSITIONS}
+    for _, _, objective, open_tiles, roll in _outcomes_rule_misses():
+        if (open_tiles, roll) in taken:
+            continue
+        game = position_at(Rules().one_die, open_tiles, roll)
+        puzzle = candidate(game, objective, habits=False) if game is not None else None
+        if puzzle is not None and puzzle.band == band:
+            return puzzle
+    raise LookupError(tr("no position where the outcome-count rule of thumb misses the best set"))

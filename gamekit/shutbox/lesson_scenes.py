@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import ntr, tr
-from gamekit.shutbox.tiles import TILES
+from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.exercises_best_set import (
@@ -198,12 +198,43 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    return W.VBox(
-        [
-            position_view(tuple(sorted(open_tiles)), dice),
-            ExerciseWidget(both_sets_exercise(position, rules), score=score),
-        ]
+    widget = ExerciseWidget(both_sets_exercise(position, rules), score=score)
+    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, set_names(position))])
+
+
+def set_names(position: tuple) -> list[str]:
+    """The two sets of a both-sets position as the exercise names them ("9 + 2"), largest tile first."""
+    open_tiles, roll, _ = position
+    return [" + ".join(map(str, s)) for s in tiles_summing_to(roll, tuple(open_tiles))]
+
+
+def separate_boxes(widget, names: list[str]):
+    """``widget`` (an :class:`~gamekit.widgets.lesson.ExerciseWidget` of :func:`both_sets_exercise`) with one
+    labelled answer box per part — what each set leaves, then the best set — instead of one line with ``;``
+    between the parts: the boxes fill its own answer box, which Check reads."""
+    import ipywidgets as W
+
+    from gamekit.widgets.exercise import submit_on_enter
+
+    labels = [tr("what {set} leaves", set=name) for name in names] + [tr("the best set")]
+    boxes = [W.Text(placeholder=label, layout=W.Layout(width="12em")) for label in labels]
+
+    def join(_=None) -> None:
+        widget.input.value = "; ".join(box.value.strip() for box in boxes)
+
+    for box in boxes:
+        box.observe(join, names="value")
+        submit_on_enter(box, widget.on_check)
+    rows = [W.HBox([W.HTML(label + ":", layout=W.Layout(width="12em")), box]) for label, box in zip(labels, boxes)]
+    widget.input.layout.display = "none"
+    widget.answer_boxes = boxes
+    widget.children = (
+        [widget.children[0]]
+        + rows
+        + [W.HBox([widget.input, widget.check_button, widget.hint_button, widget.answer_button])]
+        + list(widget.children[2:])
     )
+    return widget
 
 
 def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, score: Any = None):

@@ -165,7 +165,9 @@ def comparison_table(
     return Table(
         [tr("cover"), tr("tiles left open"), tr("how the next rolls can shut them"), tr("chance to shut")],
         rows,
-        caption=tr("Tiles {items} open, a roll of {roll}, two dice always", items=tile_list(open_tiles), roll=roll),
+        caption=tr(
+            "Tiles {items} open, a roll of {roll}, two dice on every roll", items=tile_list(open_tiles), roll=roll
+        ),
     )
 
 

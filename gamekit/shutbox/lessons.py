@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from gamekit.i18n import N_, number, tr
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import TILES, mask_of
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import k_over_36
@@ -69,6 +69,8 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
     LessonPractice,
+    outcomes_rule_miss,
+    sets_level,
     SETS,
     what_each_set_leaves,
 )
@@ -79,6 +81,7 @@ from gamekit.shutbox.lesson_tables import (
     comparison_table,
     fill_steps,
     objectives_table,
+    policy_table,
 )
 from gamekit.shutbox.lesson_words import chance_words, exact_score, markdown_table, tile_list
 
@@ -149,12 +152,12 @@ LESSONS: dict[int, Lesson] = {
             "count_11": partial(count_sets_exercise, 11),
             "count_12": partial(count_sets_exercise, 12, COUNT_12_OPEN),
         },
-        {
-            "sets_7": "easy",
-            "sets_9": "medium",
+        {  # writing every set: graded by the sets to find (as the practice is); counting them without a list: hard
+            "sets_7": sets_level(TILES, 7),
+            "sets_9": sets_level(TILES, 9),
             "next_set_11": "medium",
-            "sets_10": "medium",
-            "sets_11": "hard",
+            "sets_10": sets_level((1, 2, 3, 4, 6, 7, 9), 10),
+            "sets_11": sets_level((1, 2, 3, 5, 6, 8), 11),
             "count_11": "hard",
             "count_12": "hard",
         },
@@ -176,8 +179,8 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_(
-                    "list every set of open tiles that makes a roll, with a method that never misses one: largest "
-                    "tile first"
+                    "list every set of open tiles that makes a roll, and say which set the method (largest tile "
+                    "first) finds next"
                 ),
                 ("sets_7", "sets_9", "next_set_11"),
             ),
@@ -191,7 +194,7 @@ LESSONS: dict[int, Lesson] = {
         3,
         "shut_the_box/03_dice",
         "Shut the Box 3 — the dice",
-        50,
+        55,
         {
             "go_on_12": roll_outcomes_exercise,
             "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
@@ -302,10 +305,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "hard"),) * 3,
+            ((BEST, "hard"),) * 4,
             seed=7,
             where=LESSON_RULES,
             exclude=LESSON_4_EXCLUDED + tuple(p for p in HARD_THUMB_ANSWERED if p != LESSON_4_SHUT_PRACTICE),
+            made=(outcomes_rule_miss,),  # the last: a position where the outcome-count rule of thumb misses
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
@@ -342,9 +346,10 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "nine",
         "chances",
         "one_tile",
-        "worked",
         "two_rolls",
+        "worked",
         "goals",
+        "policies",
         "challenge",
     ),
 }
@@ -381,7 +386,8 @@ def worksheet_aids(notebook: str) -> list[str]:
     blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
     comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
     each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
-    table; "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    table; "policies" — the rules of thumb's exact chances (the closing question's table);
+    "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer.  KeyError for a
     notebook that is not a Shut the Box lesson."""
@@ -455,7 +461,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             open_tiles, roll = DISAGREEMENT
             out.append(
                 tr(
-                    "Tiles {items} are open, the roll is {roll}, two dice are rolled always. The two sets "
+                    "Tiles {items} are open, the roll is {roll}, two dice on every roll. The two sets "
                     "leave these positions:",
                     items=tile_list(open_tiles),
                     roll=roll,
@@ -463,6 +469,15 @@ def worksheet_aids(notebook: str) -> list[str]:
             )
             view = objectives_table(open_tiles, roll)
             out.append(markdown_table(view.table.headers, view.table.rows))
+        elif aid == "policies":
+            out.append(
+                tr(
+                    "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+                    "question needs it):"
+                )
+            )
+            view = policy_table(Rules(one_die="never"))
+            out.append(markdown_table(view.headers, view.rows))
         elif aid == "nine":
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(
@@ -475,8 +490,8 @@ def worksheet_aids(notebook: str) -> list[str]:
             rows = fill_steps()[1:]
             out.append(
                 tr(
-                    "One tile open, two dice always (the lesson's table): the chance to shut, as a fraction of 36 "
-                    "and in games in 100, and the expected score. Work with the fractions of 36."
+                    "One tile open, two dice on every roll (the lesson's table): the chance to shut, as a fraction "
+                    "of 36 and in games in 100, and the expected score. Work with the fractions of 36."
                 )
             )
             out.append(

@@ -57,7 +57,7 @@ POLICY_WORDS = {
 DICE_RULE_WORDS = {
     "after_789": N_("one die allowed once 7, 8 and 9 are covered (our lessons' rule)"),
     "under_six": N_("one die allowed once the open tiles add up to less than 6 (a variant)"),
-    "never": N_("two dice always"),
+    "never": N_("two dice on every roll"),
 }
 """The one-die rules a pupil meets, in plain words: the basic rule, the variant some play, and no one die."""
 

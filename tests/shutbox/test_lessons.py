@@ -309,9 +309,9 @@ def test_rules_of_thumb_chart_shows_each_bar_beside_its_exact_value_and_the_page
     root = Path(__file__).resolve().parents[2]
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "policy_chart_table(results" in page and "7.09 % against 7.14 %" in page
-    assert "about the same" in page and "a little less often, because" not in page
+    assert "about as long as best play's" in page and "a little less often, because" not in page
     es = (root / "notebooks/es/shut_the_box/04_best_strategy.md").read_text()
-    assert "7,09 % frente a 7,14 %" in es and "casi iguales" in es
+    assert "7,09 % frente a 7,14 %" in es and "mide casi lo mismo" in es
     for bad in ([], "results", [{"policy": "greedy", "games": 10, "shut": 0.1}]):
         with pytest.raises(ValueError, match="results"):
             lesson_tables.policy_chart_table(bad, never)
@@ -674,7 +674,7 @@ def test_lesson_four_exercises_three_and_four_are_small_positions_the_page_equip
         for chosen in tiles_summing_to(roll, open_tiles):
             assert 1 <= len(open_tiles) - len(chosen) <= 2
     shut = exercises_best_set.best_set_exercise(*exercises_best_set.SHUT_EXERCISE, rules=lesson_tables.FILL_RULES)
-    assert shut.solutions == ["9+1"] and "Two dice are rolled always." in shut.prompt
+    assert shut.solutions == ["9+1"] and "You roll two dice every time." in shut.prompt
     assert "9+1 leaves tiles 4 and 6 open; 6+4 leaves tiles 1 and 9 open" in shut.hint
     ok, wrong = shut.check("6+4")
     assert not ok and "about 8 games in 100" in wrong and "9+1" not in wrong
@@ -935,7 +935,7 @@ def test_lesson_four_tables_use_plain_words_and_only_rules_the_pupils_meet():
     assert [r[0] for r in rows] == [
         "one die allowed once 7, 8 and 9 are covered (our lessons' rule)",
         "one die allowed once the open tiles add up to less than 6 (a variant)",
-        "two dice always",
+        "two dice on every roll",
     ]
     assert not any("(a choice)" in r[0] or "forced" in r[0] for r in rows)
     names = [r[0] for r in lesson_tables.policy_table().rows]
@@ -1368,9 +1368,10 @@ def test_lesson_one_practice_plays_moves_graded_easy_to_hard_and_each_hint_names
         for p in bank("shut_the_box", lesson_practice.SETS)
     )
     root = Path(__file__).resolve().parents[2]
-    assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert "## More practice (easy, then hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
     assert (
-        "## Más práctica (de fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
+        "## Más práctica (fáciles y, al final, una difícil)"
+        in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
     )
     for ex in items:
         assert ex.solutions == [
@@ -1520,13 +1521,16 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
 
     root = Path(__file__).resolve().parents[2]
     asks = [ex.prompt for ex in L.practice_exercises(4)]
-    assert len(asks) == 3 and sum("lowest expected score" in a for a in asks) == 2
+    assert len(asks) == 4 and sum("lowest expected score" in a for a in asks) == 3
     assert sum("best chance to shut the box" in a for a in asks) == 1
     left = [frozenset(p.facts["open"]) - set(p.answers[0][1]) for p in L.LESSONS[4].practice.puzzles()]
-    assert len(set(left)) == 3  # no two items' best sets leave the same tiles
+    assert len(set(left)) == 4  # no two items' best sets leave the same tiles
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
-    assert "three hard positions from the puzzle bank under the lessons' rule, two for the lowest expected" in guide
+    assert (
+        "four hard positions under the lessons' rule: three from the puzzle bank, two for the lowest expected" in guide
+    )
+    assert "made from the exact tables rather than the bank, where that rule of thumb picks a worse set" in guide
     assert "último problema" not in (root / "docs/teachers/es/shutbox.md").read_text()
 
 
@@ -2154,31 +2158,26 @@ def test_lesson_three_tally_question_reads_on_paper_no_computer_about_to_roll():
         assert not re.search(r"computer|ordenador", prompt), prompt
 
 
-def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answered():
-    """The filled 36-outcome grid and the exact bars give exercises 1–4's answers: after Run All the page shows a
-    note instead, and the picture appears only when all four are solved or their answers shown."""
+def test_lesson_three_computer_check_opens_only_once_exercises_1_to_10_are_answered():
+    """The filled 36-outcome grid and the exact bars give every total's count k/36, so they answer exercises 3 to
+    10 and the More practice: after Run All the page shows a note instead, and the picture appears only when all
+    ten are solved or their answers shown (four answered is not enough: that was the old leak)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     score = LessonScore("shutL3 test, computer's check")
     held = charts.dice_check(score, n=360)
-    assert len(held.children) == 1 and "exercises 1 to 4" in held.children[0].value
-    exercises = [
-        roll_outcomes_exercise((1, 2)),
-        roll_outcomes_exercise((1, 4)),
-        chance_exercise(9),
-        expected_count_exercise(6, 3600),
-    ]
+    assert len(held.children) == 1 and "exercises 1 to 10" in held.children[0].value
+    exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
     widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
     widgets[0].submit("0")  # wrong: stays closed
-    for widget, ex in zip(widgets[:3], exercises):
+    for widget, ex in zip(widgets[:9], exercises):
         ok, _ = widget.submit(str(ex.solutions[0]))
         assert ok
-        assert held.children[0].__class__.__name__ == "HTML"  # three of four: still closed
-    widgets[3].show_answer()
+        assert held.children[0].__class__.__name__ == "HTML"  # nine of ten: still closed
+    widgets[9].show_answer()
     picture = held.children[0]
     assert picture.__class__.__name__ == "Image" and picture.value[:4] == b"\x89PNG"
     # a new page in the same session (Run All again) opens at once: the score starts from what was saved
@@ -2187,7 +2186,60 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_4_are_answer
     with pytest.raises(TypeError, match="lesson score"):
         charts.dice_check("score")
     with using("es"):
-        assert "ejercicios 1 a 4" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+        assert "ejercicios 1 a 10" in charts.dice_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+
+
+def test_lesson_three_page_with_exercises_1_to_4_answered_gives_no_later_count_away(tmp_path, monkeypatch):
+    """The page run cell by cell (the giveaway walk) after exercises 1 to 4 are answered, 5 to 10 not: no text
+    anywhere on it states an answer of exercises 5 to 10 or of the More practice, nothing shows a picture, and the
+    computer's check and table show their notes; with all ten answered the same walk sees the table open."""
+    import ipywidgets as W
+
+    import importlib.util
+
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    from gamekit.i18n import number
+    from gamekit.shutbox.simulation import sum_distribution
+
+    path = Path(__file__).resolve().parents[1] / "test_lesson_giveaways.py"  # the giveaway walk, by file
+    spec = importlib.util.spec_from_file_location("shut_lesson_three_giveaway_walk", path)
+    G = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(G)
+
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "progress.json"))  # this pupil's answers only
+    title = "Shut the Box 3 — the dice"
+    pictures: list = []
+    walk = G.walk
+
+    def walk_seeing_pictures(value, events):  # the walk skips images: count the ones the page shows
+        if isinstance(value, W.Image):
+            pictures.append(value)
+        walk(value, events)  # which walks a box's children through this one again
+
+    try:
+        exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
+        score = LessonScore(title)
+        for ex in exercises[:4]:
+            assert ExerciseWidget(ex, score=score).submit(str(ex.solutions[0]))[0]
+        G.walk = walk_seeing_pictures
+        events = G.run_lesson(G.NOTEBOOKS / "shut_the_box/03_dice.md")
+        later = [e[1] for e in events if e[0] == "exercise"][4:]
+        assert len(later) == 6 + 3  # exercises 5-10 and the three practice boxes
+        texts = [rest[0] for kind, *rest in events if kind == "text"]
+        for ex in later:
+            for leak in ex.leaks:
+                assert not any(leak in text for text in texts), (ex.key, leak)
+        chances = {number(100 * float(p), digits) + " %" for p in sum_distribution().values() for digits in (1, 2)}
+        shown = [chance for chance in chances if any(chance in text for text in texts)]
+        assert pictures == [] and shown == [], shown  # no total's k/36, as a share, anywhere on the page
+        assert sum("exercises 1 to 10" in text for text in texts) >= 3  # the tally, the check, the table
+        for ex in exercises[4:]:
+            ExerciseWidget(ex, score=score).show_answer()
+        events = G.run_lesson(G.NOTEBOOKS / "shut_the_box/03_dice.md")
+        assert "13.89 %" in " ".join(rest[0] for kind, *rest in events if kind == "text") and len(pictures) == 1
+    finally:
+        G.walk = walk
 
 
 def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_answered():
@@ -2294,7 +2346,7 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
         es = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
         with pytest.raises(ValueError, match="escribe el mejor conjunto"):
             es.checker(f"{values[0]}; {values[1]}; nueve")
-        assert "con ; entre ellos" in es.prompt
+        assert "después el mejor conjunto" in es.prompt and "con ; entre ellos" not in es.prompt
         spanish = [v.replace(".", ",") for v in values]
         assert es.check(f"{spanish[0]}; {spanish[1]}; {best.solutions[0]}")[0]
 
@@ -2352,30 +2404,24 @@ def test_a_whole_number_typed_with_zero_decimals_is_read_and_other_decimals_are_
         lesson_words.parse_whole("10,65")
 
 
-def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answered():
+def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_10_are_answered():
     """The table of 36 000 simulated rolls prints each total's exact chance (13.89 % for 6, 11.11 % for 9: exercises
-    3 and 4's answers): after Run All the page shows a note instead, and the table appears only when exercises 1–4
-    are each solved or their answers shown."""
+    3 and 4's answers; 8.33 % for 10 and every other k/36: the counts of exercises 5 to 10): after Run All the page
+    shows a note instead, and the table appears only when exercises 1–10 are each solved or their answers shown."""
     from pathlib import Path
 
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     score = LessonScore("shutL3 test, simulation table")
     held = charts.simulation_check(score, n=3600, seed=2)
-    assert len(held.children) == 1 and "exercises 3 and 4" in held.children[0].value
+    assert len(held.children) == 1 and "exercises 3 to 10" in held.children[0].value
     assert "13.89" not in held.children[0].value
-    exercises = [
-        roll_outcomes_exercise((1, 2)),
-        roll_outcomes_exercise((1, 4)),
-        chance_exercise(9),
-        expected_count_exercise(6, 3600),
-    ]
+    exercises = [make() for make in L.EXERCISES["shut_the_box/03_dice"][:10]]
     widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
-    for widget, ex in zip(widgets[:3], exercises):
+    for widget, ex in zip(widgets[:9], exercises):
         assert widget.submit(str(ex.solutions[0]))[0]
-        assert "13.89" not in held.children[0].value  # three of four: still closed
-    widgets[3].show_answer()
+        assert "13.89" not in held.children[0].value  # nine of ten: still closed
+    widgets[9].show_answer()
     assert "13.89 %" in held.children[0].value and "11.11 %" in held.children[0].value
     with pytest.raises(TypeError, match="lesson score"):
         charts.simulation_check("score")
@@ -2383,7 +2429,7 @@ def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_4_are_answ
         text = (Path(__file__).resolve().parents[2] / page).read_text()
         assert "simulation_check(score, n=36_000, seed=2)" in text and "simulation_table(" not in text
     with using("es"):
-        assert "ejercicios 3 y 4" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
+        assert "ejercicios 3 a 10" in charts.simulation_check(LessonScore("shutL3 prueba"), n=360).children[0].value
 
 
 def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_words():
@@ -2444,12 +2490,12 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         (
             "en",
             root / "shut_the_box/04_best_strategy.md",
-            "Every tree, every table and exercises 1 to 10 use two dice always",
+            "In exercises 1 to 10, and in their trees and tables, you roll two dice every time",
         ),
         (
             "es",
             root / "es/shut_the_box/04_best_strategy.md",
-            "Todos los árboles, todas las tablas y los ejercicios 1 a 10 usan siempre dos dados",
+            "En los ejercicios 1 a 10, y en sus árboles y tablas, se tiran dos dados en cada tirada",
         ),
     ):
         page = path.read_text()
@@ -2758,29 +2804,65 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
         _answer_lines(bad)
 
 
-def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_every_more_practice_set():
+def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_misses_a_more_practice_set():
     """The page says its rule of thumb (the set whose leftover tiles take the most outcomes of two dice) finds the
-    best set in exercise 11 and all three More practice positions: each checked against the exact table."""
+    best set in exercise 11, and that in at least one More practice position it picks a worse set: both checked
+    against the exact table.  The rule comes after exercise 11 (it would answer it), and the position where it
+    misses is made from the exact tables, whatever the puzzle bank holds."""
     from gamekit.shutbox import lesson_practice
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
 
-    positions = [(o, r, g) for o, r, g in CHALLENGE_POSITIONS] + [
-        (tuple(p.facts["open"]), p.facts["roll"], p.facts["objective"]) for p in L.LESSONS[4].practice.puzzles()
-    ]
-    assert len(positions) == 4
-    for open_tiles, roll, goal in positions:
+    for open_tiles, roll, goal in CHALLENGE_POSITIONS:
         chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
-        assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules())), positions
+        assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
+    puzzles = L.LESSONS[4].practice.puzzles()
+    assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["hard"] * 4
+    missed = []
+    for p in puzzles:
+        open_tiles, roll, goal = tuple(p.facts["open"]), p.facts["roll"], p.facts["objective"]
+        chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
+        if chosen is not None and sorted(chosen) != sorted(_best_set(open_tiles, roll, goal, Rules())):
+            missed.append(p)
+    assert puzzles[-1] in missed  # the made position
+    made = lesson_practice.outcomes_rule_miss(puzzles[:3])
+    assert made.id == puzzles[-1].id and (tuple(made.facts["open"]), made.facts["roll"]) not in {
+        (tuple(p.facts["open"]), p.facts["roll"]) for p in puzzles[:3]
+    }
+    # robust to the bank: with the made position itself taken, another miss is found
+    other = lesson_practice.outcomes_rule_miss(puzzles)
+    assert other.id != made.id
+    chosen = lesson_practice.outcomes_rule_set(other.facts["open"], other.facts["roll"])
+    best = _best_set(tuple(other.facts["open"]), other.facts["roll"], other.facts["objective"], Rules())
+    assert sorted(chosen) != sorted(best)
     assert lesson_practice.go_on_outcomes((2, 4, 6, 8)) == 18 and lesson_practice.go_on_outcomes(()) == 36
     assert lesson_practice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
         lesson_practice.outcomes_rule_set((1, 2), 12)
-    for path, habit, thumb in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "No single habit", "finds the best set in all three"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "no basta con ningún truco", "el mejor conjunto en las tres"),
+    with pytest.raises(ValueError, match="made="):
+        lesson_practice.LessonPractice(
+            "shut_the_box", (("best_set", "hard"),), made=(lesson_practice.outcomes_rule_miss,)
+        )
+    for path, thumb, misses, title in (
+        (
+            "notebooks/shut_the_box/04_best_strategy.md",
+            "It finds the best set in\nexercise 11",
+            "picks a worse",
+            "Exercise 11",
+        ),
+        (
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "el mejor conjunto en el ejercicio 11",
+            "elige un conjunto peor",
+            "ejercicio 11",
+        ),
     ):
         page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
-        assert habit not in page and thumb in page and "none finds it" not in page and "ninguno acierta" not in page
+        assert thumb in page and misses in page and "in all three" not in page and "en las tres" not in page
+        assert (
+            page.index("challenge_widget(score=score)") < page.index("outcomes of two dice")
+            if "es/" not in path
+            else True
+        )
         assert "one sentence after exercise 10" not in page and "una frase tras el ejercicio 10" not in page
 
 
@@ -2818,3 +2900,105 @@ def test_spanish_wording_of_the_shut_the_box_fixes():
     with using("es"):  # the practice's feedback on a set that is not the best
         text = tr("Not the best: covering {tiles} leaves {left} open.", tiles="5 + 2", left="1, 3, 4, 7")
     assert "quedan descubiertas las fichas 1, 3, 4, 7" in text
+
+
+def test_lesson_two_writing_exercises_are_graded_by_the_sets_to_find_like_the_practice():
+    """Exercise 5 (5 sets for 11) was "hard" while practice 3 (7 sets, one of four tiles) was "medium": each
+    "write every set" exercise now has the level :func:`sets_level` computes, as the practice items do, so no
+    exercise is graded harder than a practice item with more sets and as many long ones."""
+    from gamekit.shutbox.lesson_practice import sets_level
+    from gamekit.shutbox.tiles import TILES, tiles_summing_to
+
+    lesson = L.LESSONS[2]
+    boxes = {"sets_7": (TILES, 7), "sets_9": (TILES, 9), "sets_10": ((1, 2, 3, 4, 6, 7, 9), 10)}
+    boxes["sets_11"] = ((1, 2, 3, 5, 6, 8), 11)
+    for name, (open_tiles, roll) in boxes.items():
+        assert lesson.levels[name] == sets_level(open_tiles, roll), name
+        assert lesson.exercises[name]().key  # the exercise is built on that box
+    assert lesson.levels["sets_11"] == "medium"
+    order = ("easy", "medium", "hard")
+    for ex in L.practice_exercises(2):
+        open_tiles, roll = tuple(ex.puzzle.facts["open"]), ex.puzzle.facts["roll"]
+        n = len(tiles_summing_to(roll, open_tiles))
+        for name, (tiles, total) in boxes.items():
+            if len(tiles_summing_to(total, tuple(tiles))) <= n:
+                assert order.index(lesson.levels[name]) <= order.index(ex.level), (name, ex.puzzle.id)
+    for path, heading in (
+        ("notebooks/shut_the_box/02_sets_for_a_roll.md", "### Exercise 5 (medium)"),
+        ("notebooks/es/shut_the_box/02_sets_for_a_roll.md", "### Ejercicio 5 (nivel medio)"),
+    ):
+        assert heading in (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+
+
+def test_a_set_using_two_covered_tiles_names_both():
+    """ "9+1 uses covered tile 9" left tile 1 out when both are covered: every covered tile is named."""
+    from gamekit.shutbox.exercises_sets import sets_exercise
+
+    ex = sets_exercise(10, (2, 3, 4, 5, 6, 7, 8))
+    ok, why = ex.check("9+1")
+    assert not ok and "9+1 uses covered tiles 9 and 1" in why, why
+    ok, why = ex.check("7+2+1")
+    assert not ok and "7+2+1 uses covered tile 1" in why, why
+
+
+@pytest.mark.parametrize("name", ["leave_shut_91", "leave_shut_64"])
+def test_lesson_four_chance_typed_as_a_decimal_or_percent_gets_feedback_that_fits(name):
+    """Exercises 4–6 ask for games in 100: "0.11" is the chance itself, told so (not "round it"); "11 %" is 11
+    games in 100 and counts like "11"; the same reasons reach exercise 6's parts."""
+    ex = L.LESSONS[4].exercises[name]()
+    games = ex.solutions[0]
+    for typed in ("0.11", "0,08"):
+        ok, why = ex.check(typed)
+        assert not ok and "is a chance, not a number of games. How many games in 100 is that?" in why
+        assert "round" not in why
+    assert ex.check(games + "%") == ex.check(games) and ex.check(games + " %")[0]
+    both = L.LESSONS[4].exercises["best_shut"]()
+    ok, why = both.check("0.09; 6; 9+2")
+    assert not ok and "is a chance" in why
+    with using("es"):
+        assert "¿Cuántas partidas de cada 100 son?" in L.LESSONS[4].exercises[name]().check("0,11")[1]
+
+
+def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_worked_example_need():
+    """The multiplication rule comes before the worked example's table (which multiplies 2/36 by 5/36); the page
+    says why the most tiles does badly only after exercises 1–6; worksheet 4 prints the rules-of-thumb table the
+    closing question is about, the rule for two rolls before the worked example; the challenge hint names only the
+    four rules of thumb shown above it."""
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
+
+    root = Path(__file__).resolve().parents[2]
+    for path, rule, why in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "**Two rolls, one after the other.**", "The most tiles does"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "**Dos tiradas, una tras otra.**", "El mayor número de"),
+    ):
+        page = (root / path).read_text(encoding="utf-8")
+        assert page.index(rule) < page.index("comparison_table(") < page.index("two_rolls_exercise()")
+        assert page.index("both_sets_widget(exercises_best_set.SHUT_CHOICE") < page.index(why)
+        assert page.index("policy_table(") < page.index(why) < page.index("reflection(")
+        assert "two dice always" not in page and "siempre dos dados" not in page
+    aids = L.worksheet_aids("shut_the_box/04_best_strategy")
+    text = "\n".join(aids)
+    assert "| the most tiles | about 1.0 games in 100 |" in text
+    assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
+    assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
+
+
+@pytest.mark.parametrize("position", ["SHUT_CHOICE", "SCORE_CHOICE"])
+def test_lesson_four_exercises_6_and_9_have_one_answer_box_per_part(position):
+    """Exercises 6 and 9 took "9; 6; 9+2" in one box: the page now has three labelled boxes (what each set leaves,
+    then the best set) that Check reads together; an empty box is refused (not an attempt), naming the parts."""
+    from gamekit.shutbox.lesson_scenes import both_sets_widget
+    from gamekit.widgets.lesson import LessonScore
+
+    chosen = getattr(exercises_best_set, position)
+    ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut boxes test")).children[1]
+    boxes = ex.answer_boxes
+    assert len(boxes) == 3 and ex.input.layout.display == "none"
+    assert "; between" not in ex.exercise.prompt and "leaves" in boxes[0].placeholder
+    right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
+    boxes[0].value, boxes[1].value = right[0], right[1]
+    ex.on_check(None)
+    assert "give all three parts" in ex.feedback.value and not ex.solved
+    boxes[2].value = right[2]
+    ex.on_check(None)
+    assert ex.solved
