@@ -172,7 +172,7 @@ LESSONS: dict[int, Lesson] = {
         2,
         "five_in_a_row/02_threats_and_exercises",
         "5 en raya 2 — threats and zugzwang",
-        58,
+        63,
         {
             "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise,
