@@ -375,8 +375,12 @@ def paper_board(game: ConnectGame) -> str:
     numbered on the left, 1 at the bottom, as the page's pictures number them (paper questions name rows too), with
     a gap so a number is never read as part of the side disc beside it; not numbered when the exercise sets
     ``game.paper_rows`` to False (a question about the kind of row a threat is on, where the numbers would answer
-    it)."""
+    it).  ``game.paper_caption``, when an exercise sets it, replaces the line under the grid (a question about
+    the position after a move not drawn says so there, not "red to move")."""
     lines = str(game).split("\n")
+    caption = getattr(game, "paper_caption", None)
+    if caption:
+        lines[game.height + 1] = caption
     marks = getattr(game, "paper_marks", None) or {}
     for (c, r), mark in marks.items():
         i = game.height - 1 - r

@@ -113,8 +113,10 @@ class LineCounts(NamedTuple):
 
 def parse_line_counts(answer: Any) -> LineCounts:
     """A typed count of lines in any of the forms a pupil writes: the total (``64``), the counts joined by + or
-    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total (``30 + 14 + 20 = 64``); at most three
-    counts, each a whole number ≥ 0.  ValueError naming the input and what to write otherwise."""
+    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total (``30 + 14 + 20 = 64``); at most four
+    counts (the diagonals may come as two, one for each way: ``30 + 14 + 10 + 10``), each a whole number ≥ 0,
+    perhaps followed by a word (``64 lines``, ``30 across``).  ValueError naming the input and what to write
+    otherwise."""
     if isinstance(answer, int) and not isinstance(answer, bool):
         if answer < 0:
             raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
@@ -125,13 +127,15 @@ def parse_line_counts(answer: Any) -> LineCounts:
     if not text or len(sides) > 2:
         raise ValueError(shape)
     pieces = [p.strip() for p in re.split(r"[+,;]", sides[0])]
-    if len(pieces) > 3 or any(not p for p in pieces):
+    if len(pieces) > 4 or any(not p for p in pieces):
         raise ValueError(shape)
     words = pieces + [sides[1].strip()] if len(sides) == 2 else pieces
+    numbers = []
     for word in words:
-        if not re.fullmatch(r"-?\d+", word):
+        number = re.fullmatch(r"(-?\d+)(?:\s+[^\W\d_]+){0,3}\.?", word)  # a unit word after it is fine: 64 lines
+        if not number:
             raise ValueError(shape)
-    numbers = [int(w) for w in words]
+        numbers.append(int(number.group(1)))
     if any(n < 0 for n in numbers):
         raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=text))
     if len(sides) == 2:
@@ -226,6 +230,8 @@ def count_lines_exercise() -> ConnectExercise:
                 made=sum(typed),
                 total=total,
             )
+        if len(typed) == 4:  # the diagonals counted each way on their own: add them
+            typed = (*typed[:2], typed[2] + typed[3])
         if len(typed) == 1:
             k = typed[0]
             if k == n:  # the right total alone is right; the feedback still shows the three counts

@@ -294,7 +294,7 @@ def zugzwang_exercise() -> ConnectExercise:
         ),
     }
     choices = list(worded)
-    return ConnectExercise(
+    exercise = ConnectExercise(
         tr(
             "Same position, but {mover} drops one disc into a safe cell first (not column {names}), and nobody "
             "wins with it. Now {other} is to move. Who has to fill a ✗ cell in the end now?",
@@ -312,6 +312,11 @@ def zugzwang_exercise() -> ConnectExercise:
         game=game,
         click=False,
     )
+    # on paper the board is the position before the drop the question adds: its caption says so, not "red to move"
+    exercise.game.paper_caption = tr(
+        "5 en raya — the position before {mover}'s safe drop; after it, {other} is to move (X red, O yellow)", **values
+    )
+    return exercise
 
 
 def zugzwang_who_exercise() -> ConnectExercise:
@@ -342,14 +347,15 @@ def zugzwang_who_exercise() -> ConnectExercise:
     )
 
     def parse(answer: Any) -> tuple[int, int]:
-        """The one colour and the one number in a typed answer ("red 19", "RED 19.", "cell 19 red"; other words
-        and punctuation ignored); ValueError saying what is missing or ambiguous (the same words for either
+        """The one colour and the one number in a typed answer ("red 19", "RED 19.", "cell 19 red", "red 19th";
+        other words and punctuation ignored); ValueError saying what is missing or ambiguous (the same words for either
         colour, so a refusal never tells which colour is right)."""
         if not isinstance(answer, str):
             raise ValueError(tr("Type a colour and a number, for example: red 5."))
         words = re.sub(r"[^\w]+", " ", answer.lower()).split()
         seats = {seat for w in words for seat in (0, 1) if w in (colour[seat].lower(), COLOUR_NAMES[seat])}
-        numbers = [int(w) for w in words if w.isdigit()]
+        # a number may be written as an ordinal: 19th, 19º, 19.º, 19ª
+        numbers = [int(n.group(1)) for w in words if (n := re.fullmatch(r"(\d+)(?:st|nd|rd|th|º|ª|o|a)?", w))]
         if len(seats) == 1 and not numbers:
             raise ValueError(
                 tr(

@@ -160,8 +160,9 @@ def two_threats_facts(game: ConnectGame) -> dict[str, Any]:
 def two_threats_exercise() -> ConnectExercise:
     """A red threat and a yellow threat, both on even rows, in different columns: who wins, and why?  The page's
     odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
-    reason, two of them "red" for different wrong reasons; the right one is the exact solver's verdict on this
-    position and says how the end goes, as best play shows it."""
+    reason, two of them "red" for different wrong reasons (a miscounted row) and one "nobody" (each threat gets
+    blocked: true of red's, not of yellow's); the right one is the exact solver's verdict on this position and says
+    how the end goes, as best play shows it."""
     game = FiveInARow.from_moves(TWO_THREATS)
     f = two_threats_facts(game)
     if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
@@ -193,9 +194,11 @@ def two_threats_exercise() -> ConnectExercise:
             "are even, yellow's kind. The exact solver says yellow wins.",
             **values,
         ),
-        tr("Nobody: one threat is on an odd row and one on an even row, so they cancel out"): tr(
-            "Count both rows from the bottom: row {r} and row {y} are both even. So yellow's threat is on its own "
-            "kind of row, and red's is not. The exact solver says yellow wins.",
+        tr("Nobody: each threat gets blocked as soon as a disc can reach it"): tr(
+            "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. "
+            "Yellow's does not: whoever fills row {below_y} of column {b}, right under it, lets yellow make five. "
+            "Row {y} is even, yellow's kind, so in the end red has to fill that cell. The exact solver says yellow "
+            "wins.",
             **values,
         ),
         right: won + " " + end,
@@ -265,11 +268,14 @@ def odd_against_even_exercise() -> ConnectExercise:
     """Each player has a threat on their own kind of row, in different columns (a red one on an odd row, a yellow
     one on an even row): who wins?  The page names the case before the exercise and argues no answer; the right
     choice is the exact solver's verdict, which is Allis' rule (the odd threat wins); each wrong choice gets its own
-    reason, and the four are worded alike."""
+    reason, and the four are worded alike.  The wrong choices are beliefs the page does not argue against: the
+    threat of yellow's own kind wins, each threat simply gets blocked, the lower threat comes first."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
     if f["winner"] != 0:
         raise ValueError("the odd-against-even position must be a red win, as Allis' rule says")
+    if f["yellow"][1] >= f["red"][1]:
+        raise ValueError("the choice that yellow's threat is lower needs yellow's threat below red's")
     values = dict(
         a=f["red"][0],
         r=f["red"][1],
@@ -299,13 +305,14 @@ def odd_against_even_exercise() -> ConnectExercise:
             "red wins.",
             count=count,
         ),
-        tr("Nobody: the two threats cancel each other out"): tr(
-            "They do not cancel: in the end somebody must fill a ✗ cell. {count} The exact solver says red wins.",
+        tr("Nobody: each threat gets blocked as soon as a disc can reach it"): tr(
+            "To block a threat, somebody must first fill the ✗ cell under it, and then its owner makes five on "
+            "top. {count} The exact solver says red wins.",
             count=count,
         ),
-        tr("Yellow: it is yellow's turn, so it uses its threat first"): tr(
-            "Yellow's threat cannot be reached yet, so moving first does not use it. {count} The exact solver says "
-            "red wins.",
+        tr("Yellow: its threat is lower, so it comes into play first"): tr(
+            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {count} The "
+            "exact solver says red wins.",
             count=count,
         ),
     }

@@ -124,9 +124,9 @@ SOLVE_FROM = 18
 ODD_EVEN_POSITIONS = {
     # yellow to move: one red threat cell, column 2 row 3 (odd: red's kind), that no disc can reach yet
     "odd_even": "11443233711",
-    # red to move: one yellow threat cell, column 7 row 4 (even: yellow's own kind; "odd_even" is red's, on an odd
-    # row), that no disc can reach yet; the exact solver: yellow wins, its five made on that very cell
-    "odd_even_2": "55555754466426324132",
+    # red to move: one yellow threat cell, column 3 row 5 (odd: red's kind, so "it will probably not help its
+    # owner"; "odd_even" is red's own, on an odd row), that no disc can reach yet; the exact solver: a draw
+    "odd_even_2": "1145152543161656476614",
 }
 
 

@@ -172,7 +172,7 @@ LESSONS: dict[int, Lesson] = {
         2,
         "five_in_a_row/02_threats_and_exercises",
         "5 en raya 2 — threats and zugzwang",
-        58,
+        63,
         {
             "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise,
@@ -292,7 +292,7 @@ LESSONS: dict[int, Lesson] = {
         # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),
+            (("zugzwang", "easy"), ("double_threat", "medium")),  # one hard search by hand (~10 min), not two
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,

@@ -353,7 +353,8 @@ def tiny_tree_exercise():
 
 def pruning_exercise():
     """When may a search stop looking at a move's replies?  The case alpha–beta is built on, with one reason for
-    each wrong choice.  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
+    each of three plausible wrong choices (the opponent might err, a reply might be worse, the score might come
+    out wrong).  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
     give the same score there, as the tests check on every lesson position.)"""
     from gamekit.widgets.exercise import Exercise, choice_checker
 
@@ -368,9 +369,13 @@ def pruning_exercise():
             "It might, but that changes nothing: the second move is already worse than your draw, so you will not "
             "play it. Worse still is still worse."
         ),
-        tr("Yes: another reply might be better for you"): tr(
-            "Your opponent chooses the reply, not you, and picks the best one for them. One reply already wins for "
-            "them, so the second move cannot be better than a loss for you."
+        tr("Yes: your opponent might not see the winning reply"): tr(
+            "Minimax expects your opponent to play their best reply, and they already have one that wins. So the "
+            "second move is worth a loss or worse to you, whatever else they could play."
+        ),
+        tr("Yes: without every reply, the second move's score could come out wrong"): tr(
+            "Its exact score stays unknown, but you do not need it: it is a loss or worse, so it is below your "
+            "draw. The move you play and its score do not change."
         ),
     }
     return Exercise(

@@ -201,8 +201,8 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
 def two_numbers_exercise(key: str = "two_numbers"):
     """The two numbers the real solver keeps: one has a 1 for each disc of the player to move, the other a 1 for
     any disc.  A cell's two bits (the page's "first/second" digits) say what is in it: asked for a position with
-    red to move (the page's picture has yellow to move, so it does not give the answer away); each wrong choice
-    with its own reason."""
+    red to move (the page's picture has yellow to move, so it does not give the answer away); no board is drawn or
+    printed, and the question says none is needed; each wrong choice with its own reason."""
     from gamekit.widgets.exercise import Exercise, choice_checker
 
     right = tr("A red disc")
@@ -224,8 +224,9 @@ def two_numbers_exercise(key: str = "two_numbers"):
     }
     return Exercise(
         tr(
-            "Another position, red to move this time. One cell shows 1/1: a 1 in the first number (the player to "
-            "move) and a 1 in the second (any disc). What is in that cell?"
+            "Think of any position with red to move (no board needed: the two digits are enough). One cell shows "
+            "1/1: a 1 in the first number (the player to move) and a 1 in the second (any disc). What is in that "
+            "cell?"
         ),
         choice_checker(right, explanations),
         hint=tr("Read the second digit first: is there a disc at all? Then the first: whose disc?"),

@@ -313,7 +313,7 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
         assert ("red", "yellow")[g.to_move] == stuck, m
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 4, 1, True)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 5, 1, False)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -356,18 +356,20 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 
 
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
-    """Exercises 5 and 6 put their threat on rows of different kinds and of different owners: a red threat on an
-    odd row in exercise 5, a yellow threat on an even row in exercise 6, which the pupil judges alone (no red threat
-    to compare it with).  Exercise 6 is not answered by copying exercise 5: its row must be counted."""
+    """Exercises 5 and 6 have different owners and different verdicts: a red threat on an odd row (red's own kind)
+    in exercise 5, a yellow threat on an odd row (the other player's kind) in exercise 6, so "it will probably not
+    help its owner" is right there, and the exact solver agrees (a draw).  Exercise 6 is not answered by copying
+    exercise 5, nor by "odd rows help": the letter must be read."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 0 and a.solutions != b.solutions
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
     assert (sa, sb) == (0, 1)
     assert a.solutions == ["odd row: it will probably help its owner"]
-    assert b.solutions == ["even row: it will probably help its owner"]
-    assert "whose threat" in b.check("even row: it will probably not help its owner")[1]
-    assert "row 4" in b.check("odd row: it will probably not help its owner")[1]
+    assert b.solutions == ["odd row: it will probably not help its owner"]
+    assert solve(b.game) == 0  # yellow does not win: best play draws
+    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
+    assert "row 5" in b.check("even row: it will probably help its owner")[1]
 
 
 @pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
@@ -400,7 +402,7 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     with using("es"):
         ex = lesson2_rows.odd_even_exercise("odd_even_2")
         assert "fila par: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila par: probablemente le servirá a su dueño"]
+        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
 
 
@@ -574,7 +576,9 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right numbers in another order
         ok, why = ex.check(swapped)
         assert not ok and "not in the order asked" in why, swapped
-    for bad in ("30 + 14 + 20 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
+    # four counts are across, up and the diagonals each way: added, so a slip there is the diagonal's
+    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Diagonal: not 21")
+    for bad in ("30 + 14 + 20 + 1 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
@@ -1044,8 +1048,8 @@ def test_each_exercise_says_in_words_which_cells_its_board_marks():
         # the paper words are the screen's words (a question about a row's kind gets no row number on either)
         assert ex.marked_cells == on_page, key
         assert "X (red)" not in ex.marked_cells and "O (yellow)" not in ex.marked_cells, key
-    assert L.exercises()["odd_even_2"].marked_cells.startswith("Threat cells: Y (yellow) in column 7")
-    assert "row 4" not in L.exercises()["odd_even_2"].marked_cells
+    assert L.exercises()["odd_even_2"].marked_cells.startswith("Threat cells: Y (yellow) in column 3")
+    assert "row 5" not in L.exercises()["odd_even_2"].marked_cells
     assert "column 1, row 2" in L.exercises()["zugzwang_who"].marked_cells  # a zugzwang question keeps its rows
     assert "Cells marked ✗" in L.exercises()["zugzwang_who"].marked_cells
 
@@ -1175,8 +1179,9 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     small = teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES)
     assert empties == sorted(empties) and min(empties) > small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
-    assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
-    assert "one in class if there is time, the others at home" in page  # a hand search takes 10 minutes
+    assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 2
+    # a hard search by hand takes about 10 minutes: one is enough, not two
+    assert [ex.level for ex in exercises].count("hard") == 1 and "about 10 minutes" in page
     assert all("Any of" not in ex.prompt for ex in exercises)
 
 
@@ -1614,12 +1619,14 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
     assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
-    # every choice gives a row-parity reason, so the pupil has to count the rows to choose
-    assert all(re.search(r"\b(odd|even) rows?\b", c) for c in ex.choices), ex.choices
+    # every choice that names a winner gives a row-parity reason, so the pupil has to count the rows to choose
+    assert all(re.search(r"\b(odd|even) rows?\b", c) for c in ex.choices if not c.startswith("Nobody")), ex.choices
     odd_red = [c for c in ex.choices if c.startswith("Red: red's threat is on an odd row")][0]
     assert f"row {rr + 1}, even" in reasons[odd_red][1] and "yellow drops on top" in reasons[odd_red][1]
-    cancel = [c for c in ex.choices if "cancel" in c][0]
-    assert f"row {rr + 1} and row {yr + 1} are both even" in reasons[cancel][1]
+    (blocked,) = [c for c in ex.choices if c.startswith("Nobody")]
+    # the "nobody" choice is half true (red's threat does get blocked): its reason says which half
+    assert "Red's threat does get blocked" in reasons[blocked][1]
+    assert f"row {yr} of column {g.column_number(yc)}, right under it" in reasons[blocked][1]
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
     # the pupil counts: the words beside the picture, on screen and on paper, give no row (the letters in the
     # cells and the board's row numbers do)
@@ -1977,8 +1984,14 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 9", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
-    # the proof's "cannot lose" and the feedback's "wins" in one breath: safe, and even better, a win
-    assert "keeps yellow safe in this game: yellow cannot lose. Yellow can do even better and win" in intro
+    # the proof (red never makes five) and the feedback (answering on top fills row 6 for yellow) agree: answering
+    # on top itself wins here, not only keeps yellow safe; and it is so: the top row all yellow, red never five
+    assert "red never makes five while yellow answers on top" in intro
+    assert "answering on top does more than keep yellow safe: it wins" in intro and "even better" not in intro
+    assert "fills the whole of row 6: five in a row for yellow" in ex.check(answer)[1]
+    assert lesson2_exercises.same_column_top_row(ex.game, answer)
+    ex_page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+    assert "le hace ganar" in ex_page and "puede hacer algo mejor" not in ex_page
     assert "Answering on top is not safe in every game: in another game, red could make five across a row" in intro
     # short sentences: none of the intro's sentences runs past 25 words
     assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
@@ -2623,3 +2636,86 @@ def test_lesson_one_pop_to_avoid_asks_for_the_pop_that_loses_at_once(lang):
     pop = L.exercises()["popout_pop"]  # the real choices: the pops (no drop makes five), so "hard" is honest
     assert L.LESSONS[1].levels["popout_pop"] == "hard" and all(c.startswith("pop column") for c in pop.choices)
     assert "No drop makes five" in pop.prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("key", ["two_threats", "odd_against_even"])
+def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_above(key, lang):
+    """Exercises 7 and 8 are not a coin flip: no wrong choice is one the page above already refutes ("they do not
+    cancel out") or the question itself rules out ("neither can be used yet", so nobody "uses its threat first").
+    Checked literally: no wrong choice speaks of cancelling or of using a threat first, and no run of five words of a
+    wrong choice's reason appears on the page above the exercise."""
+    from gamekit.i18n import using
+
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    above = re.sub(r"\s+", " ", page.split(f'L.exercise("{key}"', 1)[0].lower())
+    with using(lang):
+        ex = L.exercises()[key]
+        wrong = [c for c in ex.choices if c not in ex.solutions]
+        assert len(wrong) == 3 and not ex.check(wrong[0])[0]
+    for choice in wrong:
+        text = choice.lower()
+        assert not re.search(r"cancel|anul|uses its threat|usa su amenaza|\bturn\b|turno", text), choice
+        words = re.findall(r"[\w'’]+", text.split(":", 1)[1])
+        for i in range(len(words) - 4):
+            assert " ".join(words[i : i + 5]) not in above, (choice, words[i : i + 5])
+
+
+@pytest.mark.parametrize(
+    "typed, right",
+    [
+        ("30 + 14 + 10 + 10", True),  # the diagonals counted each way on their own
+        ("30 + 14 + 10 + 10 = 64", True),
+        ("64 lines", True),  # a unit word after the number
+        ("64 líneas", True),
+        ("30 across + 14 up + 20 diagonal", True),
+        ("30 + 14 + 10 + 9", False),
+        ("64 lines of five and more", False),
+    ],
+)
+def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right):
+    """A pupil who counts the diagonals both ways and types them apart, or writes "64 lines", is judged on the
+    count, not refused as a format error; a wrong diagonal sum still gets the diagonal's reason."""
+    ex = L.exercises()["count_lines"]
+    ok, text = ex.check(typed)
+    assert ok == right, (typed, text)
+    if typed == "30 + 14 + 10 + 9":
+        assert text.startswith("Diagonal: not 19")
+
+
+@pytest.mark.parametrize("typed", ["red 19th", "Red, 19th.", "the 19th, red"])
+def test_the_zugzwang_count_reads_an_ordinal(typed):
+    """Exercise 3 of lesson 2: "red 19th" is read as red and 19, not refused with "Type the number too"."""
+    ex = L.exercises()["zugzwang_who"]
+    colour, n = ex.solutions[0].split()
+    ok, text = ex.check(typed.replace("red", colour).replace("19", n))
+    assert ok and "Type the number" not in text
+    with __import__("gamekit.i18n", fromlist=["using"]).using("es"):
+        ex = lesson2_exercises.zugzwang_who_exercise()
+        assert ex.check(ex.solutions[0].replace(" ", " ") + ".º")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_two_exercise_four_labels_its_board_as_before_the_drop(lang):
+    """Exercise 4 of lesson 2 asks about the position after a safe red drop that is not drawn: on paper its board
+    says it is the position before that drop, never "red to move" next to a question saying yellow is to move."""
+    from gamekit.connect.info import paper_board
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson2_exercises.zugzwang_exercise()
+        paper = paper_board(ex.game)
+        other = paper_board(lesson2_exercises.zugzwang_who_exercise().game)
+    before = "before red's safe drop" if lang == "en" else "antes de la ficha segura del rojo"
+    assert before in paper and ("red to move" not in paper and "le toca al rojo" not in paper.lower())
+    assert before not in other  # exercise 3, the same position as drawn, keeps its own caption
+    sheet = (
+        NOTEBOOKS.parent
+        / "docs/teachers"
+        / ("es/" if lang == "es" else "")
+        / "worksheets/five_in_a_row"
+        / "02_threats_and_exercises.md"
+    ).read_text(encoding="utf-8")
+    assert before in sheet

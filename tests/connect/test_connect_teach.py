@@ -97,7 +97,7 @@ def test_exercises_accept_their_solutions_and_explain_wrong_answers(make):
         "read_score": "3",
         "bit_index": "16",
         "tiny_tree": "+5",
-        "pruning": "Yes: another reply might be better for you",
+        "pruning": "Yes: your opponent might not see the winning reply",
         "transposition": "red 4, yellow 4, red 5, yellow 4, red 3",
     }[ex.key]
     if wrong is None:  # a column the solver rates lower
@@ -193,7 +193,10 @@ def test_the_pruning_question_is_not_argued_above_it():
     )
     ex = teach.pruning_exercise()
     reasons = {c: ex.check(c) for c in ex.choices}
-    assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 3
+    assert sum(ok for ok, _ in reasons.values()) == 1 and len({t for _, t in reasons.values()}) == 4
+    # the three wrong choices are beliefs a pupil brings (the opponent errs, a reply could be worse, the score
+    # needs every reply), none dismissed by a glance: no "better for you", which the opponent never picks
+    assert "Yes: another reply might be better for you" not in ex.choices and len(ex.choices) == 4
     assert (
         counted_search.minimax(teach_pictures.tiny_game()).score
         == counted_search.alphabeta(teach_pictures.tiny_game()).score
