@@ -12,6 +12,7 @@ from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
 from gamekit.puzzles.dots import (
     DECISION_LEVELS,
+    LESSON_FIVE_LEVELS,
     MAX_THUMB_SHARE,
     THUMB_RULES,
     middle_lines_only,
@@ -76,17 +77,19 @@ def test_the_level_2_handouts_need_the_middle_line_as_often_as_not():
 
 
 def test_taking_every_box_is_right_at_every_level_declining_is_asked():
-    """At levels 3, 4 and 5 of the mixed pool and of lesson 5's Practice some take-or-decline puzzles are answered
-    by taking every box, and in the mixed pool declining answers at most half of each of these levels."""
-    for name, pool in (("mixed", practice_pool(G)), ("lesson 5", lesson_pool(G, 5))):
+    """At levels 3, 4 and 5 of the mixed pool, and at each level of lesson 5's Practice (6 to 8), some
+    take-or-decline puzzles are answered by taking every box, and declining answers at most half of each level."""
+    for name, pool, decision_levels in (
+        ("mixed", practice_pool(G), DECISION_LEVELS),
+        ("lesson 5", lesson_pool(G, 5), LESSON_FIVE_LEVELS),
+    ):
         levels = by_level(pool)
-        for lv in DECISION_LEVELS:
+        for lv in decision_levels:
             takes = [p for p in levels[lv] if take_all_choice(p)]
             declines = [p for p in levels[lv] if "always_decline" in thumbs_answering(p)]
             assert len(takes) >= 2 and declines, (name, lv, len(takes), len(declines))
             assert all(set(p.answers) <= thumb_picks(p)["take_every_box"] for p in takes)
-            if name == "mixed":
-                assert 2 * len(declines) <= len(levels[lv]) + 1, (lv, len(declines), len(levels[lv]))
+            assert 2 * len(declines) <= len(levels[lv]) + 1, (name, lv, len(declines), len(levels[lv]))
     # the mixed pool asks every take-all decision the pools hold
     assert {p.id for p in practice_pool(G) if take_all_choice(p)} >= {
         p.id for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p)
