@@ -167,8 +167,15 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert word not in text.lower(), word
     if "/es/" in path:
         assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+        # how a line is named, said on screen (not only on the paper sheet)
+        assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
+        assert "*Cuando el control no compensa* también pregunta problemas de doble entrega" in text
     else:
         assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
+        assert "A dot is a column letter (a, b, c… from the left) and a row number (1, 2, 3… from the top)." in text
+        assert "*When control is not worth it* also asks double-deal puzzles" in text
+    # what the page says of *when control is not worth it* is what its pool does: it asks double-deal puzzles
+    assert any("double_deal" in p.themes for p in practice_pool(G, "control_not_worth_it"))
 
 
 def test_the_spanish_dots_puzzle_words_name_the_seats_as_the_lessons_do():
