@@ -204,7 +204,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     lines, are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool
     asks, so the two ideas' Practice and homework sets share no puzzle.  Never a
     puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
-    other puzzle."""
+    other puzzle.  An idea's own pool is then re-rated across its lesson's levels (:func:`in_lesson_band`, the
+    ratings' order kept), so Practice follows lesson order; the mixed pool keeps the ratings above."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
     if theme == "control_not_worth_it":
         return in_lesson_band(_take_or_decline(puzzles), theme)

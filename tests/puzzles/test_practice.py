@@ -1123,11 +1123,12 @@ def _take_or_decline_policies(puzzle):
 def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_passes():
     """The idea's own Practice and homework are a decision: take-or-decline positions where taking every box is
     right (the idea's own puzzles) mixed half and half with double-deal positions of the same kind where declining
-    the last two is right, all asked at the double-deal's level (4).  Neither "always take" nor "always decline"
-    passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the homework code still
-    works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal ones."""
+    the last two is right, interleaved in rating order across lesson 5's Practice levels.  Neither "always take"
+    nor "always decline" passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the
+    homework code still works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal
+    ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
-    from gamekit.puzzles.dots import DECISION_EACH, TAKE_ALL_RATING, decline_choice, take_all_choice
+    from gamekit.puzzles.dots import DECISION_EACH, decline_choice, lesson_band, take_all_choice
     from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool
@@ -1135,7 +1136,8 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
     own = practice_pool("dots_and_boxes", "control_not_worth_it")
-    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    low, high = lesson_band("control_not_worth_it")
+    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == set(range(low, high + 1)) == {6, 7, 8}
     take_ids = {p.id for p in tagged if take_all_choice(p)}
     decline_ids = {p.id for p in practice_pool("dots_and_boxes", "double_deal") if decline_choice(p)}
     for p in own:
