@@ -158,6 +158,33 @@ def _take_or_decline(puzzles: list[Puzzle]) -> list[Puzzle]:
     return sorted((replace(p, rating=start + 2 * i) for i, p in enumerate(mixed)), key=lambda p: p.id)
 
 
+LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
+"""The Practice levels (lowest, highest) an idea's own pool spans, by the lesson that teaches it
+(:data:`THEME_LESSONS`), so Practice follows lesson order: a pupil fresh from lesson 3 meets easier puzzles than
+one fresh from lesson 5.  The bank rates by how tempting the wrong lines are, which puts lesson 3's handout at
+levels 4 to 6 and lesson 5's double-deal at 3 to 5; lessons 1 and 2 keep the bank's level 1."""
+
+
+def lesson_band(theme: str) -> tuple[int, int] | None:
+    """The Practice levels the pool of ``theme`` spans (:data:`LESSON_BANDS`, by the first lesson teaching it),
+    or None where Practice keeps the bank's ratings."""
+    return LESSON_BANDS.get(min(THEME_LESSONS.get(theme, ()), default=0))
+
+
+def in_lesson_band(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
+    """``puzzles`` (an idea's pool) re-rated for Practice evenly across the levels of :func:`lesson_band`, in the
+    order of their own ratings (the bank's harder stay harder; the bank unchanged); as they are where the idea's
+    lesson has no band."""
+    band = lesson_band(theme)
+    if band is None or not puzzles:
+        return puzzles
+    low, high = _level_span(band[0])[0], _level_span(band[1])[1]
+    step = (high - low) / (len(puzzles) + 1)
+    ranked = sorted(puzzles, key=lambda p: (p.rating, p.id))
+    rated = {p.id: replace(p, rating=low + step * (i + 1)) for i, p in enumerate(ranked)}
+    return [rated[p.id] for p in puzzles]
+
+
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """What Practice asks for an idea.  *When control is not worth it* is a decision: its own pool (which reads
     the double-deal puzzles too, :data:`POOL_THEMES`) holds its take-or-decline puzzles where taking every box is
@@ -177,10 +204,11 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     lines, are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool
     asks, so the two ideas' Practice and homework sets share no puzzle.  Never a
     puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
-    other puzzle."""
+    other puzzle.  An idea's own pool is then re-rated across its lesson's levels (:func:`in_lesson_band`, the
+    ratings' order kept), so Practice follows lesson order; the mixed pool keeps the ratings above."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
     if theme == "control_not_worth_it":
-        return _take_or_decline(puzzles)
+        return in_lesson_band(_take_or_decline(puzzles), theme)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     if theme == "take_box":
@@ -189,7 +217,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
         return _decisions_kept(thumbs_within_share(_levels_shared(puzzles)))
-    return [_as_decision(p) if take_all_choice(p) else p for p in puzzles]
+    return in_lesson_band([_as_decision(p) if take_all_choice(p) else p for p in puzzles], theme)
 
 
 THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
@@ -303,10 +331,11 @@ def thumbs_within_share(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -
     Practice level (rounded up), from level 2 up: while a rule answers too many of a level, the last in id order
     of its puzzles goes (they stay in their own idea's pool).  Level 1 is the one-line rule's level by design."""
     kept = list(puzzles)
+    rules_of = {id(p): thumbs_answering(p) for p in kept if level(p.rating) > 1}  # read each board once
     for lv in sorted({level(p.rating) for p in kept} - {1}):
         while True:
             here = [p for p in kept if level(p.rating) == lv]
-            answered = {rule: [p for p in here if rule in thumbs_answering(p)] for rule in THUMB_RULES}
+            answered = {rule: [p for p in here if rule in rules_of[id(p)]] for rule in THUMB_RULES}
             most = int(share * len(here) + 0.999999)
             over = [rule for rule in THUMB_RULES if len(answered[rule]) > most]
             if not over:
@@ -348,7 +377,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     puzzles at each level where declining is asked (:func:`_takes_at_every_decision_level`).  Other lessons: as
     merged."""
     if lesson == 5:
-        return _takes_at_every_decision_level(puzzles)
+        return _lesson_five(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
@@ -358,15 +387,22 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     return sorted(rest + kept, key=lambda p: p.id)
 
 
-def _takes_at_every_decision_level(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 5's Practice: its take-all puzzles (:func:`take_all_choice`) rated in turn at each of
-    :data:`DECISION_LEVELS` (evenly across the level), so at each level where declining the last boxes is asked,
-    taking every box is sometimes right."""
-    takes = sorted((p for p in puzzles if take_all_choice(p)), key=lambda p: p.id)
+LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
+"""The Practice levels of lesson 5's list."""
+
+
+def _lesson_five(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 5's Practice: only puzzles of lesson 5's ideas; its take-all puzzles (:func:`take_all_choice`) asked
+    as *when control is not worth it* (:func:`_as_decision`), not as lesson 1's *take a box*, and rated in turn at
+    each of :data:`LESSON_FIVE_LEVELS` (evenly across the level); then at each level "always decline" answers at
+    most :data:`MAX_THUMB_SHARE` of the puzzles (:func:`thumbs_within_share` cuts the decline puzzles over it), so
+    "don't take them all" is no habit that passes the lesson."""
+    fives = [p for p in puzzles if any(5 in THEME_LESSONS.get(t, ()) for t in p.themes)]
+    takes = sorted((p for p in fives if take_all_choice(p)), key=lambda p: p.id)
     moved = {}
-    for i, lv in enumerate(DECISION_LEVELS):
-        moved.update({q.id: q for q in _spread(takes[i :: len(DECISION_LEVELS)], lv)})
-    return [moved.get(p.id, p) for p in puzzles]
+    for i, lv in enumerate(LESSON_FIVE_LEVELS):
+        moved.update({q.id: _as_decision(q, q.rating) for q in _spread(takes[i :: len(LESSON_FIVE_LEVELS)], lv)})
+    return thumbs_within_share([moved.get(p.id, p) for p in fives])
 
 
 def _as_decision(puzzle: Puzzle, rating: float = TAKE_ALL_RATING) -> Puzzle:

@@ -89,6 +89,28 @@ def sacrifice_shares(puzzle: Puzzle) -> str:
     )
 
 
+def handout_middle_why(puzzle: Puzzle, action: str) -> str | None:
+    """The reason for ``action`` where it is the middle line of an unopened chain of two (else None): the two boxes
+    it hands over by name, and the boxes best play then leaves the pupil (:func:`box_shares`), so each position's
+    reason is its own."""
+    game = puzzle.position
+    name = game.line_name(game.line_index(action))
+    for c in components(game):
+        if c.kind == "chain" and c.length == 2 and not c.opened and shared_line(game, *c.boxes[:2]) == name:
+            k, n, _, _ = box_shares(puzzle)
+            return ntr(
+                "Why: the line between boxes {a} and {b} hands them over as two single boxes, and a single box"
+                " cannot be refused to keep control; with best play you get {k} of the {n} box left.",
+                "Why: the line between boxes {a} and {b} hands them over as two single boxes, and a single box"
+                " cannot be refused to keep control; with best play you get {k} of the {n} boxes left.",
+                n,
+                a=game.geometry.box_name(min(c.boxes[:2])),
+                b=game.geometry.box_name(max(c.boxes[:2])),
+                k=k,
+            )
+    return None
+
+
 def _count_decides(puzzle: Puzzle, action: str) -> bool:
     """Whether the count of long chains is what makes the right safe line ``action`` right: the puzzle is one about
     the count (``long_chain_count``) and, after the line, the count favours the player who drew it."""
@@ -101,7 +123,8 @@ def _count_decides(puzzle: Puzzle, action: str) -> bool:
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     """The reason that fits the right line ``action`` where the idea's own reason (``WHY`` of
     :mod:`gamekit.puzzles.practice_words`) may not, else None.  *Hard-hearted handout*: the middle line of an unopened
-    chain of two keeps the idea's reason; another right line that gives one box away says why one box is safe
+    chain of two names the two boxes it hands over and what best play leaves the pupil (:func:`handout_middle_why`);
+    another right line that gives one box away says why one box is safe
     to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
     long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
     the pupil with best play against any wrong line's (:func:`safe_line_shares`).
@@ -109,10 +132,9 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     :func:`sacrifice_shares`."""
     game = puzzle.position
     if theme == "hard_hearted_handout":
-        for c in components(game):
-            if c.kind == "chain" and c.length == 2 and not c.opened:
-                if shared_line(game, c.boxes[0], c.boxes[1]) == game.line_name(game.line_index(action)):
-                    return None
+        middle = handout_middle_why(puzzle, action)
+        if middle is not None:
+            return middle
         if boxes_given(game, game.line_name(game.line_index(action))) == 1:
             return tr(HANDOUT_ONE_BOX_WHY)
         return tr("Why: every other choice does worse.")

@@ -226,3 +226,52 @@ def test_the_safe_line_and_long_chain_count_ideas_share_no_puzzle():
         b = set(homework_set(G, "long_chain_count", 10, seed).ids)
         assert len(a) == len(b) == 10 and not a & b
     assert safe | count <= {p.id for p in lesson_pool(G, 4)}
+
+
+def test_practice_levels_follow_lesson_order():
+    """A pupil fresh from lesson 3 meets easier puzzles than one fresh from lesson 5: the median level of each
+    lesson's Practice rises with the lesson (lessons 1 and 2 both level 1), each idea's own pool spans its lesson's
+    levels, and the bank keeps its ratings."""
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.dots import THEME_LESSONS, lesson_band
+
+    medians = []
+    for n in (1, 2, 3, 4, 5):
+        levels = sorted(level(p.rating) for p in lesson_pool(G, n))
+        medians.append(levels[len(levels) // 2])
+    assert medians[0] == medians[1] == 1
+    assert medians[1] < medians[2] < medians[3] < medians[4], medians
+    for theme in game_themes(G):
+        band = lesson_band(theme)
+        if band is None:
+            assert min(THEME_LESSONS[theme]) <= 2
+            continue
+        levels = {level(p.rating) for p in practice_pool(G, theme)}
+        assert levels and band[0] <= min(levels) and max(levels) <= band[1], (theme, levels)
+    # the harder in the bank stays the harder in Practice
+    pool = practice_pool(G, "hard_hearted_handout")
+    banked = {p.id: p.rating for p in bank(G, theme="hard_hearted_handout")}
+    ranked = sorted(pool, key=lambda p: p.rating)
+    assert all(banked[a.id] <= banked[b.id] for a, b in zip(ranked, ranked[1:]))
+    assert {p.id: p.rating for p in bank(G, theme="hard_hearted_handout")} == banked
+
+
+def test_lesson_five_asks_only_its_ideas_and_declining_is_no_habit():
+    """Lesson 5's list holds no *take a box* question (its take-all puzzles are asked as "when control is not worth
+    it"), and at each of its levels "always decline" answers at most half (rounded up), taking every box the
+    rest: it answered 65 of 71."""
+    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS, take_all_choice, thumbs_answering
+
+    pool = lesson_pool(G, 5)
+    assert len(pool) >= 12
+    for p in pool:
+        assert 5 in THEME_LESSONS[p.themes[0]], (p.id, p.themes)
+    by_level = {}
+    for p in pool:
+        by_level.setdefault(level(p.rating), []).append(p)
+    assert set(by_level) == set(LESSON_FIVE_LEVELS)
+    for lv, here in by_level.items():
+        declines = [p for p in here if "always_decline" in thumbs_answering(p)]
+        takes = [p for p in here if take_all_choice(p)]
+        assert takes and declines and 2 * len(declines) <= len(here) + 1, (lv, len(declines), len(here))
+        assert all(p.themes[0] == "control_not_worth_it" for p in takes)

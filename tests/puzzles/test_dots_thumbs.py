@@ -12,6 +12,7 @@ from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
 from gamekit.puzzles.dots import (
     DECISION_LEVELS,
+    LESSON_FIVE_LEVELS,
     MAX_THUMB_SHARE,
     THUMB_RULES,
     middle_lines_only,
@@ -76,17 +77,19 @@ def test_the_level_2_handouts_need_the_middle_line_as_often_as_not():
 
 
 def test_taking_every_box_is_right_at_every_level_declining_is_asked():
-    """At levels 3, 4 and 5 of the mixed pool and of lesson 5's Practice some take-or-decline puzzles are answered
-    by taking every box, and in the mixed pool declining answers at most half of each of these levels."""
-    for name, pool in (("mixed", practice_pool(G)), ("lesson 5", lesson_pool(G, 5))):
+    """At levels 3, 4 and 5 of the mixed pool, and at each level of lesson 5's Practice (6 to 8), some
+    take-or-decline puzzles are answered by taking every box, and declining answers at most half of each level."""
+    for name, pool, decision_levels in (
+        ("mixed", practice_pool(G), DECISION_LEVELS),
+        ("lesson 5", lesson_pool(G, 5), LESSON_FIVE_LEVELS),
+    ):
         levels = by_level(pool)
-        for lv in DECISION_LEVELS:
+        for lv in decision_levels:
             takes = [p for p in levels[lv] if take_all_choice(p)]
             declines = [p for p in levels[lv] if "always_decline" in thumbs_answering(p)]
             assert len(takes) >= 2 and declines, (name, lv, len(takes), len(declines))
             assert all(set(p.answers) <= thumb_picks(p)["take_every_box"] for p in takes)
-            if name == "mixed":
-                assert 2 * len(declines) <= len(levels[lv]) + 1, (lv, len(declines), len(levels[lv]))
+            assert 2 * len(declines) <= len(levels[lv]) + 1, (name, lv, len(declines), len(levels[lv]))
     # the mixed pool asks every take-all decision the pools hold
     assert {p.id for p in practice_pool(G) if take_all_choice(p)} >= {
         p.id for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p)
@@ -164,8 +167,15 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert word not in text.lower(), word
     if "/es/" in path:
         assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+        # how a line is named, said on screen (not only on the paper sheet)
+        assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
+        assert "*Cuando el control no compensa* también pregunta problemas de doble entrega" in text
     else:
         assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
+        assert "A dot is a column letter (a, b, c… from the left) and a row number (1, 2, 3… from the top)." in text
+        assert "*When control is not worth it* also asks double-deal puzzles" in text
+    # what the page says of *when control is not worth it* is what its pool does: it asks double-deal puzzles
+    assert any("double_deal" in p.themes for p in practice_pool(G, "control_not_worth_it"))
 
 
 def test_the_spanish_dots_puzzle_words_name_the_seats_as_the_lessons_do():

@@ -834,29 +834,36 @@ def test_the_why_line_gives_the_ideas_reason_never_a_bare_count(game_id):
 
 
 def test_the_dots_why_fits_the_line_the_pupil_drew():
-    """A hard-hearted handout's reason ("two separate gifts") only for the middle line of a chain of two; a right
-    line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
+    """A hard-hearted handout's reason ("two single boxes") only for the middle line of a chain of two, naming the
+    two boxes it hands over and what best play leaves the pupil, so no two positions of a set share one sentence;
+    a right line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
     chains only when, after that line, the count favours the pupil; otherwise the boxes it leaves the pupil."""
     from gamekit.dots import boxes_given, components, long_chain_rule
-    from gamekit.puzzles.dots_words import HANDOUT_ONE_BOX_WHY, safe_line_shares
+    from gamekit.puzzles.dots_words import HANDOUT_ONE_BOX_WHY, box_shares, safe_line_shares
     from gamekit.puzzles.practice_words import WHY
 
     seen = set()
+    middle_whys = []
     for puzzle in bank("dots_and_boxes"):
         game = puzzle.position
         if "hard_hearted_handout" in puzzle.themes:
-            middles = set()
+            middles = {}
             for c in components(game):
                 if c.kind == "chain" and c.length == 2 and not c.opened:
                     common = set(game.geometry.box_lines[c.boxes[0]]) & set(game.geometry.box_lines[c.boxes[1]])
-                    middles |= {game.line_name(line) for line in common}
+                    middles |= {game.line_name(line): c.boxes for line in common}
             for a in puzzle.answers:
                 line = why_right(puzzle, "hard_hearted_handout", a)
                 if a in middles:
-                    assert line == WHY["hard_hearted_handout"], (puzzle.id, a)
+                    a_box, b_box = (game.geometry.box_name(b) for b in sorted(middles[a]))
+                    k, n, _, _ = box_shares(puzzle)
+                    assert line != WHY["hard_hearted_handout"], (puzzle.id, a)
+                    assert f"between boxes {a_box} and {b_box} hands them over as two single boxes" in line, line
+                    assert line.endswith(f"you get {k} of the {n} boxes left."), (puzzle.id, line)
+                    middle_whys.append(line)
                     seen.add("two")
                 else:
-                    assert "separate gifts" not in line, (puzzle.id, a)
+                    assert "two single boxes" not in line, (puzzle.id, a)
                     if boxes_given(game, a) == 1:
                         assert line == HANDOUT_ONE_BOX_WHY
                         seen.add("one")
@@ -869,6 +876,13 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
                 assert line == (WHY["safe_line"] if mine else safe_line_shares(puzzle)), (puzzle.id, a)
                 seen.add(mine)
     assert seen == {"two", "one", True, False}
+    assert len(set(middle_whys)) * 2 > len(middle_whys)  # each position's own reason, not one sentence for all
+    # the homework answer key of the handout's set names something of each position
+    from gamekit.puzzles.homework import homework_set
+
+    chosen = homework_set("dots_and_boxes", "hard_hearted_handout", 10, 1)
+    keyed = {why_right(p, "hard_hearted_handout", p.answers[0]) for p in chosen}
+    assert len(keyed) >= 8, keyed
     # the Practice feedback gives the reason for the line answered, in Spanish too
     handout = next(
         p
@@ -1109,11 +1123,12 @@ def _take_or_decline_policies(puzzle):
 def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_passes():
     """The idea's own Practice and homework are a decision: take-or-decline positions where taking every box is
     right (the idea's own puzzles) mixed half and half with double-deal positions of the same kind where declining
-    the last two is right, all asked at the double-deal's level (4).  Neither "always take" nor "always decline"
-    passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the homework code still
-    works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal ones."""
+    the last two is right, interleaved in rating order across lesson 5's Practice levels.  Neither "always take"
+    nor "always decline" passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the
+    homework code still works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal
+    ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
-    from gamekit.puzzles.dots import DECISION_EACH, TAKE_ALL_RATING, decline_choice, take_all_choice
+    from gamekit.puzzles.dots import DECISION_EACH, decline_choice, lesson_band, take_all_choice
     from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool
@@ -1121,7 +1136,8 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     tagged = bank("dots_and_boxes", theme="control_not_worth_it")
     assert tagged and all("take_box" in p.themes for p in tagged)
     own = practice_pool("dots_and_boxes", "control_not_worth_it")
-    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == {level(TAKE_ALL_RATING)} == {4}
+    low, high = lesson_band("control_not_worth_it")
+    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == set(range(low, high + 1)) == {6, 7, 8}
     take_ids = {p.id for p in tagged if take_all_choice(p)}
     decline_ids = {p.id for p in practice_pool("dots_and_boxes", "double_deal") if decline_choice(p)}
     for p in own:
