@@ -114,6 +114,20 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
     return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
 
 
+def score_and_left(game: DotsAndBoxes) -> str:
+    """The score, mover first, and how many boxes are left: the opening of a Dots puzzle's question."""
+    me, other = game.to_move, 1 - game.to_move
+    return ntr(
+        "Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
+        "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.",
+        game.width * game.height - sum(game.scores),
+        a=tr(SEATS[me]),
+        sa=game.scores[me],
+        b=tr(SEATS[other]),
+        sb=game.scores[other],
+    )
+
+
 def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
     """The boxes each side ends with under best play, and the least a wrong line costs."""
     me, other = game.to_move, 1 - game.to_move
@@ -123,15 +137,7 @@ def stakes(game: DotsAndBoxes, facts: dict, refutations: dict, n: int) -> str:
     a, b = tr(SEATS[me]), tr(SEATS[other])
     least = min(own_box_loss(facts["best"], ref["value"]) for ref in refutations.values())
     text = (
-        ntr(
-            "Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
-            "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.",
-            left,
-            a=a,
-            sa=game.scores[me],
-            b=b,
-            sb=game.scores[other],
-        )
+        score_and_left(game)
         + " "
         + tr("With best play the game ends {a} {mine}, {b} {theirs}.", a=a, mine=mine, b=b, theirs=theirs)
         + " "

@@ -291,27 +291,16 @@ def asked_stakes(puzzle: Puzzle) -> str | None:
     the mover the most of them, then how many lines are right, never the result with best play or what a wrong
     line costs (with boxes on offer, "the game ends 9 to 0, a wrong line costs 7 boxes" says "take them all";
     the feedback says both after the answer).  None for a puzzle with no box on offer (the game's ``stakes``)."""
-    from gamekit.dots.puzzle_text import SEATS
+    from gamekit.dots.puzzle_text import SEATS, score_and_left
 
     game = puzzle.position
     if not capture_lines(game):
         return None
-    me, other = game.to_move, 1 - game.to_move
-    left = game.geometry.n_boxes - sum(game.scores)
-    a, b = tr(SEATS[me]), tr(SEATS[other])
     n = len(puzzle.answers)
     return " ".join(
         (
-            ntr(
-                "Score now: {a} {sa}, {b} {sb}, and {n} box is left.",
-                "Score now: {a} {sa}, {b} {sb}, and {n} boxes are left.",
-                left,
-                a=a,
-                sa=game.scores[me],
-                b=b,
-                sb=game.scores[other],
-            ),
-            tr(TAKE_QUESTION, a=a),
+            score_and_left(game),
+            tr(TAKE_QUESTION, a=tr(SEATS[game.to_move])),
             ntr("Only one line does it.", "{n} lines do it: find one.", n),
         )
     )
