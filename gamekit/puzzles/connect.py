@@ -582,14 +582,16 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
-    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
-    "missed": N_("The mistake: you had {k} at once in column {m}; column {n} does not make it."),
+    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} with the next disc."),
+    "missed": N_("The mistake: one drop made {k} at once, and column {n} does not make it."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
 threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
 wrong drop where the mover could complete a line at once names that drop first (``missed``); in an
 *odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
-opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
+opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`).  A sentence names only the column the
+pupil chose (the cell over its disc is in that column): naming the column of the win or of the threat would give
+the retry away while the puzzle is unsolved."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
@@ -604,7 +606,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     k = tr(LINE_WORDS.get(game.win_length, N_("five")))
     mine = _wins_at_once(game)
     if mine and str(action) not in mine:
-        return tr(MISTAKES["missed"], n=action, m=mine[0], k=k)
+        return tr(MISTAKES["missed"], n=action, k=k)
     after = game.copy()
     after.play(action)
     if after.winner() is not None or after.is_over():
@@ -619,13 +621,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     kind, m = ("under", above[0]) if above else ("unblocked", wins[0])
     if kind == "unblocked" and m not in before:
         return None  # a new threat of another kind: the line of best play says it
-    return tr(
-        MISTAKES[kind],
-        n=action,
-        m=m,
-        other=tr(COLOURS[1 - me]),
-        k=k,
-    )
+    return tr(MISTAKES[kind], n=action, m=m, other=tr(COLOURS[1 - me]), k=k)
 
 
 SIDE_SHEET_KEY = N_(

@@ -350,12 +350,15 @@ def idea_words(puzzle: Any, theme: str) -> str | None:
 
 ROW_MISTAKE = N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours.")
 """A near miss in an *odd/even threat* puzzle (:func:`wrong_row`)."""
+ROW_MISTAKE_NO_CELL = N_("The mistake: column {n} makes a new threat, but on {kind}, not yours.")
+""":data:`ROW_MISTAKE` where the threat's cell is in a right drop's column: naming it would give the retry away."""
 
 
 def wrong_row(puzzle: Any, action: str) -> str | None:
     """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
     makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
-    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`), else None."""
+    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`; without the cell where
+    it is in a right drop's column), else None."""
     if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
         return None
     game = puzzle.position
@@ -367,6 +370,8 @@ def wrong_row(puzzle: Any, action: str) -> str | None:
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
     if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
         return None
+    if str(game.column_number(new[0][0])) in puzzle.answers:
+        return tr(ROW_MISTAKE_NO_CELL, n=action, kind=tr(PARITY[1 - me]))
     return tr(ROW_MISTAKE, n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
 
 

@@ -397,8 +397,9 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
-    """Where the mover could complete a line at once, every wrong drop's mistake names that column (the reader's
-    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1)."""
+    """Where the mover could complete a line at once, every wrong drop's mistake says so (the reader's
+    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1), without
+    naming the winning column: the retry is the pupil's to find."""
     from gamekit.i18n import using
     from gamekit.puzzles.connect import _wins_at_once, mistake_words
 
@@ -415,11 +416,11 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
             seen += 1
             with using("en"):
                 assert mistake_words(p, a) == (
-                    f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
+                    f"The mistake: one drop made {k} at once, and column {a} does not make it."
                 ), p.id
             with using("es"):
-                assert f"con la columna {mine[0]} hacías" in mistake_words(p, a), p.id
-                assert f"y ganabas; la columna {a} no lo consigue." in mistake_words(p, a), p.id
+                assert f"la columna {a} no lo consigue." in mistake_words(p, a), p.id
+                assert f"columna {mine[0]}" not in mistake_words(p, a), p.id
     assert seen
 
 
@@ -644,3 +645,29 @@ def test_the_spanish_practice_words_use_one_term_each_as_the_glossary_and_lesson
                     assert not bad.search(words), (p.id, a, words)
                     seen += 1
     assert seen > 100
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang, word", [("en", "column"), ("es", "columna")])
+def test_no_wrong_drops_feedback_names_a_right_column_before_the_puzzle_is_solved(game_id, lang, word):
+    """The reader: "The mistake: you had five at once in column 2" and "…so yellow makes five in column 6" named
+    the right drop, so the retry could not be failed.  For every bank puzzle and every wrong drop, what Practice
+    shows before the puzzle is solved (the short refutation and the mistake) names no accepted column; the
+    column the pupil chose may be named."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import mistake_words
+
+    kinds = 0
+    for p in bank(game_id):
+        for a in p.legal_answers():
+            if a in p.answers:
+                continue
+            with using(lang):
+                mistake = mistake_words(p, a) or ""
+                text = p.check(a)[1] + " " + mistake
+            kinds += bool(mistake)
+            for right in p.answers:
+                assert not re.search(rf"\b{word} {right}\b", text), (p.id, a, text)
+    assert kinds > 100  # the mistakes are still said
