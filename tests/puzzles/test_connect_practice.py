@@ -671,3 +671,56 @@ def test_no_wrong_drops_feedback_names_a_right_column_before_the_puzzle_is_solve
             for right in p.answers:
                 assert not re.search(rf"\b{word} {right}\b", text), (p.id, a, text)
     assert kinds > 100  # the mistakes are still said
+
+
+def _announced(line: str, mine: int) -> set[int]:
+    """The levels a status line promises: those its brackets name ("you get puzzles of levels 2 and 3"), else the
+    pupil's own."""
+    import re
+
+    said = re.search(r"you get puzzles of levels? ([0-9, and]+)\)", line)
+    return {int(n) for n in re.findall(r"\d+", said.group(1))} if said else {mine}
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four", "dots_and_boxes", "shut_the_box"])
+def test_the_level_line_announces_exactly_the_levels_practice_serves(game_id):
+    """The reader: a new pupil on Connect Four lesson 2 read "(no puzzles at this level here yet: you get puzzles
+    of level 2)" and was served level-3 puzzles (Practice picks among the 10 puzzles nearest the rating).  For every
+    pool of every game (mixed, each lesson's, each idea's) and ratings across the levels, the line names exactly
+    the levels of the puzzles Practice can serve, and every puzzle served is of a level it names."""
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles import pick
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool, level_words, served_levels
+    from gamekit.puzzles.ratings import Rating
+
+    pools = [practice_pool(game_id)] + [lesson_pool(game_id, key) for _, key in lesson_choices(game_id)]
+    pools += [practice_pool(game_id, t) for t in game_themes(game_id)]
+    checked = 0
+    for pool in filter(None, pools):
+        for rating in range(600, 2100, 61):
+            mine = level(rating)
+            with using("en"):
+                line = level_words(Rating(rating, 50), pool)
+            announced = _announced(line, mine)
+            assert announced == set(served_levels(rating, pool)), (line, rating)
+            for seed in range(4):
+                assert level(pick(pool, rating, seed=seed).rating) in announced, (line, rating, seed)
+                checked += 1
+    assert checked
+
+
+def test_connect_four_lesson_2_level_line_names_level_3_when_it_serves_it():
+    """The reader's case: at the bottom of level 2 the Connect Four lesson-2 pool's nearest puzzles reach level 3,
+    and the line says so, in English and Spanish."""
+    from gamekit.i18n import using
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+    from gamekit.puzzles.pools import lesson_pool, level_words, served_levels
+    from gamekit.puzzles.ratings import Rating
+
+    pool = lesson_pool("connect_four", 2)
+    rating = next(r for r in range(LEVEL_BASE + LEVEL_STEP, LEVEL_BASE + 2 * LEVEL_STEP) if 3 in served_levels(r, pool))
+    with using("en"):
+        assert "levels 2 and 3" in level_words(Rating(rating, 50), pool)
+    with using("es"):
+        assert "2 y 3" in level_words(Rating(rating, 50), pool)
