@@ -21,7 +21,7 @@ from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
@@ -460,11 +460,18 @@ OTHER = (N_("yellow"), N_("red"))
 """The opponent of the seat to move, as a question names it."""
 
 
+NEUTRAL_QUESTION = N_("Find the best drop.")
+"""The question of a lesson-1 puzzle (a win at once, or the block of the opponent's one playable threat): it does
+not say which, so the pupil has to spot the line to finish or the threat to stop (the first hint says what to look
+for)."""
+
+
 def question(puzzle: Puzzle) -> str:
-    """A bank puzzle's question, saying exactly what is asked, read off the position and the accepted drops:
-    a win at once ("Find the drop that wins at once"), a winning drop at once or later, the block of the opponent's one
-    playable threat ("Find the drop that stops it"), a win by force that no drop gives at once ("wins later"),
-    or the draw to keep.  How many drops are right is said once, after it, by the game's ``stakes``."""
+    """A bank puzzle's question, read off the position and the accepted drops: for a win at once or the block of
+    the opponent's one playable threat, the lesson-1 ideas, only "Find the best drop." (:data:`NEUTRAL_QUESTION`:
+    naming the win or the threat would do the puzzle's work); else exactly what is asked: a winning drop at once or
+    later, a win by force that no drop gives at once ("wins later"), the draw to keep, or holding out longest.  How
+    many drops are right is said once, after it, by the game's ``stakes``."""
     game = puzzle.position
     me = game.to_move
     answers = set(puzzle.answers)
@@ -472,15 +479,11 @@ def question(puzzle: Puzzle) -> str:
     threats = set(_wins_at_once_for(game, 1 - me))
     best = puzzle.facts["best"]
     text = tr(TO_MOVE[me]) + " "
-    if wins and answers <= wins:
-        return text + ntr("Find the drop that wins at once.", "Find a drop that wins at once.", len(answers))
+    if (wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats):
+        return text + tr(NEUTRAL_QUESTION)
     elif wins:
         text += tr(
             "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
-        )
-    elif len(threats) == 1 and answers <= threats:
-        text += tr(
-            "Watch out: {other} threatens to win with the next disc. Find the drop that stops it.", other=tr(OTHER[me])
         )
     elif best > 0:
         text += tr(
