@@ -21,7 +21,7 @@ from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import N_, tr
+from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
@@ -625,6 +625,30 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     if kind == "unblocked" and m not in before:
         return None  # a new threat of another kind: the line of best play says it
     return tr(MISTAKES[kind], n=action, m=m, other=tr(COLOURS[1 - me]), k=k)
+
+
+def later_words(puzzle: Puzzle, action: str) -> str | None:
+    """After a wrong drop whose short line stops before it would name an answer's column (so no move of it shows):
+    how many more discs the opponent needs to win (from the exact score, as :func:`gamekit.connect.solver.verdict`
+    counts them), so "Then yellow wins." is not read as a win at once; None when the opponent wins with the next
+    disc, when the drop does not lose, or where the score is not known."""
+    from gamekit.connect.puzzle_text import COLOURS
+
+    score = (puzzle.facts.get("scores") or {}).get(str(action))
+    if not isinstance(score, int) or score >= 0:
+        return None
+    after = puzzle.position.copy()
+    after.play(str(action))
+    n = after.variant.cells // 2 + 1 + score - after.discs_played(after.to_move)  # the opponent's discs to win
+    if n <= 1:
+        return None
+    text = ntr(
+        "{colour} does not win at once: it takes {n} more {colour} disc, but you cannot stop it.",
+        "{colour} does not win at once: it takes {n} more {colour} discs, but you cannot stop it.",
+        n,
+        colour=tr(COLOURS[after.to_move]),
+    )
+    return text[:1].upper() + text[1:]
 
 
 SIDE_SHEET_KEY = N_(

@@ -361,15 +361,21 @@ class Puzzle:
     def _wrong(self, action: Any, ref: dict) -> str:
         """Short sentences a 12-year-old reads at a glance: the first :data:`SHOWN_MOVES` moves of the
         refutation (then "…"; :meth:`whole_line` gives all of it), stopping before any move that is an accepted
-        answer, then what the mistake costs."""
+        answer, then what the mistake costs; a line stopped that way leaves out how far off the end is, which the
+        game may then say (``later_words``)."""
         moves = ref.get("line") or []
         accepted = {action_key(a) for a in self.answers}
         # the short line stops before any move that is an accepted answer: it would name the answer
         shown = next((i for i, (_, move) in enumerate(moves) if move in accepted), SHOWN_MOVES)
         line = short_line_words(self.game_id, moves, min(shown, SHOWN_MOVES)) if shown else ""
-        return puzzle_words(self.game_id).wrong(
+        text = puzzle_words(self.game_id).wrong(
             self.facts, self.to_move, action, ref, move_words(self.game_id, action), line
         )
+        # cut before the answer, the line no longer shows how far off the end is ("Then yellow wins." read as at
+        # once): a game's puzzle module may say it (``later_words(puzzle, action)``: how many more discs it takes)
+        later = getattr(catalog.get(self.game_id).puzzle_module(), "later_words", None)
+        words = later(self, action) if later is not None and shown < min(len(moves), SHOWN_MOVES) else None
+        return f"{text} {words}" if words else text
 
     def whole_line(self, answer: Any) -> str:
         """The whole refutation of a wrong ``answer`` in words (``""`` for an accepted one and when there is

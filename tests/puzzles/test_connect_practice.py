@@ -724,3 +724,40 @@ def test_connect_four_lesson_2_level_line_names_level_3_when_it_serves_it():
         assert "levels 2 and 3" in level_words(Rating(rating, 50), pool)
     with using("es"):
         assert "2 y 3" in level_words(Rating(rating, 50), pool)
+
+
+def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
+    """The reader's c4-a79dd5eb8d: "Not the best: column 1. Then yellow wins." (the line stops before yellow's
+    drop in column 5, a right answer) read as a loss at once; it is yellow's 15th disc from now (the solver's
+    count, as the Hint's "wins in 15"), and the feedback says so.  A drop that loses at once says nothing more."""
+    from gamekit.connect.solver import verdict
+    from gamekit.i18n import using
+
+    p = next(p for p in bank("connect_four") if p.id == "c4-a79dd5eb8d")
+    with using("en"):
+        said = p.check("1")[1]
+    after = p.position.copy()
+    after.play("1")
+    assert verdict(-p.facts["scores"]["1"], after) == "wins in 15"
+    assert said.startswith("Not the best: column 1. Then yellow wins.")
+    assert said.endswith("Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it.")
+    with using("es"):
+        assert "El amarillo no gana enseguida: le faltan 15 fichas más" in p.check("1")[1]
+    seen = 0
+    for game_id in GAMES:
+        for q in bank(game_id):
+            for a in q.legal_answers():
+                if a in q.answers or q.refutations[a]["value"] >= 0:
+                    continue
+                after = q.position.copy()
+                after.play(a)
+                n = int(verdict(-q.facts["scores"][a], after).split()[-1])
+                with using("en"):
+                    said = q.check(a)[1]
+                if n == 1:  # a loss at once: "Then yellow wins." is true as it stands
+                    assert "does not win at once" not in said, (q.id, a, said)
+                elif "does not win at once" in said:
+                    colour = "red" if after.to_move == 0 else "yellow"
+                    assert said.endswith(f"it takes {n} more {colour} discs, but you cannot stop it."), (q.id, a)
+                    seen += 1
+    assert seen
