@@ -651,6 +651,28 @@ def later_words(puzzle: Puzzle, action: str) -> str | None:
     return text[:1].upper() + text[1:]
 
 
+KEPT_WRONG = 2
+"""How many untried wrong drops the second Hint leaves unnamed where there are enough (:func:`hint_left_out`)."""
+
+
+def hint_left_out(puzzle: Puzzle, tried: list) -> list[str]:
+    """The wrong drops the second Hint names (:func:`gamekit.puzzles.practice_words.second_hint`): about half of
+    the wrong drops the pupil has not tried yet, the ones that do worst first, leaving :data:`KEPT_WRONG` of them
+    unnamed where it can, but at least one named while any is left (a hint that rules nothing out is no step);
+    never a drop the pupil has tried.  Drops that do equally badly
+    are chosen in an order fixed by the puzzle (shuffled with its id as the seed), not lowest column first, so the
+    names say nothing about where the answer is.  Empty when every wrong drop has been tried."""
+    import random
+
+    fresh = [a for a in puzzle.legal_answers() if a not in puzzle.answers and a not in set(map(str, tried))]
+    if not fresh:
+        return []
+    random.Random(puzzle.id).shuffle(fresh)
+    value = {a: puzzle.refutations.get(a, {}).get("value", 0) for a in fresh}
+    worst = sorted(fresh, key=lambda a: value[a])  # stable: the seeded order among equals
+    return worst[: max(1, min(len(fresh) - KEPT_WRONG, (len(fresh) + 1) // 2))]
+
+
 SIDE_SHEET_KEY = N_(
     "The columns outside the | marks are the outer columns: they start full, so no disc can be dropped there,"
     " but their discs count in lines. Drop in the numbered columns, 1 to {last}:"

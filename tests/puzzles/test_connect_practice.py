@@ -761,3 +761,63 @@ def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
                     assert said.endswith(f"it takes {n} more {colour} discs, but you cannot stop it."), (q.id, a)
                     seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_second_hint_always_rules_out_an_untried_wrong_drop_and_never_a_tried_one(game_id):
+    """The reader: for some puzzles the second Hint ruled nothing out ("1 of the 3 choices is right"), and with
+    ties it named the lowest columns, once the very column just tried (c4-3d4064be2e).  For every bank puzzle and
+    every set of wrong drops tried so far (none, each one, all but one), it names at least one wrong drop not tried
+    yet while any is left, never a right one, never one tried; the same each time it is asked."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import second_hint
+
+    lowest_first = 0
+    for p in bank(game_id):
+        wrong = [a for a in p.legal_answers() if a not in p.answers]
+        for tried in [[], *([a] for a in wrong), wrong[:-1]]:
+            with using("en"):
+                hint = second_hint(p, tried)
+            named = re.findall(r"column (\d+)", hint)
+            if not set(wrong) - set(tried):  # every wrong drop tried: nothing left to rule out
+                assert not named
+                continue
+            assert hint.startswith("Hint: leave"), (p.id, tried, hint)
+            assert named and set(named) <= set(wrong) - set(tried), (p.id, tried, hint)
+            assert hint == second_hint(p, tried)
+        with using("en"):
+            named = re.findall(r"column (\d+)", second_hint(p))
+        fresh = sorted(wrong, key=int)
+        lowest_first += named == fresh[: len(named)] and len(named) < len(fresh)
+    assert lowest_first < len(bank(game_id)) * 0.6  # ties are not broken lowest column first
+
+
+def test_the_second_hint_never_names_the_column_just_tried_on_the_practice_board():
+    """c4-3d4064be2e on a Practice board: a wrong drop, then the two hints; the second names wrong drops, not the
+    one tried."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice import Practice
+
+    p = next(p for p in bank("connect_four") if p.id == "c4-3d4064be2e")
+    wrong = [a for a in p.legal_answers() if a not in p.answers]
+    for a in wrong:
+        board = Practice("connect_four", puzzles=[p])
+        with using("en"):
+            board.answer(a)
+            board.hint()
+            named = re.findall(r"column (\d+)", board.hint())
+        assert named and a not in named and not set(named) & set(p.answers)
+
+
+def test_other_games_second_hint_ignores_the_tries():
+    """Dots and Boxes and Shut the Box keep their second Hint: the tries do not change it."""
+    from gamekit.puzzles.practice_words import second_hint
+
+    for game_id in ("dots_and_boxes", "shut_the_box"):
+        for p in bank(game_id)[:30]:
+            wrong = [a for a in p.legal_answers() if a not in p.answers]
+            assert second_hint(p) == second_hint(p, wrong[:1])
