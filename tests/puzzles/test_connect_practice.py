@@ -301,8 +301,14 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     k = {"five_in_a_row": ("five", "cinco"), "connect_four": ("four", "cuatro")}[game_id]
-    assert f"**Level 1** (lesson 1): win at once if you can; if not, block your opponent's {k[0]}." in en
-    assert f"**Nivel 1** (lección 1): gana con esta ficha si puedes; si no, bloquea el {k[1]} de tu rival." in es
+    assert f"**Level 1**: win at once if you can; if not, block your opponent's {k[0]}. It is lesson 1's rule" in en
+    assert f"**Nivel 1**: gana en esta jugada si puedes; si no, bloquea el {k[1]} de tu rival." in es
+    assert (
+        "**Level 1** (lesson 1)" not in en and "gana con esta ficha si puedes" not in es
+    )  # level 1 mixes the lessons' positions
+    # the second Hint rules out wrong drops not tried yet (practice_words.second_hint, connect.hint_left_out)
+    assert "leaves out some of the wrong answers you have not tried yet." in en
+    assert "descarta algunas de las respuestas equivocadas que aún no has probado." in es
     assert "never just under your opponent's threat, and near the centre (a habit, not a rule)" in en
     assert "nunca justo debajo de una amenaza de tu rival, y cerca del centro (una costumbre, no una regla)" in es
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
