@@ -827,3 +827,20 @@ def test_other_games_second_hint_ignores_the_tries():
         for p in bank(game_id)[:30]:
             wrong = [a for a in p.legal_answers() if a not in p.answers]
             assert second_hint(p) == second_hint(p, wrong[:1])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_spanish_practice_feedback_says_si_los_dos_juegan_lo_mejor_posible(game_id):
+    """«con el mejor juego» read oddly: the Practice feedback of the connect games says «si los dos juegan lo mejor
+    posible» (right and wrong drops, the reason after a right drop)."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    said = []
+    with using("es"):
+        for p in practice_pool(game_id):
+            said += [p.check(a)[1] for a in p.legal_answers()]
+            said += [why_right(p, t, a) for t in p.themes for a in p.answers]
+    text = " ".join(said)
+    assert "si los dos juegan lo mejor posible" in text.lower()
+    assert "con el mejor juego" not in text.lower()
