@@ -379,7 +379,7 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
                 assert "odd_even_threat" in p.themes and mistake_words(p, w) == words
                 seen.add("row")
                 with using("es"):
-                    assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza en ")
+                    assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza ")
             for a in p.answers:
                 assert wrong_row(p, a) is None  # never for a right drop
     assert len(seen) >= (4 if game_id == "five_in_a_row" else 2) and "row" in seen, seen
@@ -844,3 +844,27 @@ def test_the_spanish_practice_feedback_says_si_los_dos_juegan_lo_mejor_posible(g
     text = " ".join(said)
     assert "si los dos juegan lo mejor posible" in text.lower()
     assert "con el mejor juego" not in text.lower()
+
+
+@pytest.mark.parametrize("puzzle_id", ["c4-a79dd5eb8d", "c4-469d1d4e8d"])
+def test_a_forcing_right_drops_why_says_what_follows_the_block(puzzle_id):
+    """The reader: "the disc lands … right under your threat …, so yellow has to drop there at once to block it"
+    only said what the drop forces.  The reason now says what follows, as the solver finds it: after the block the
+    other right drop is still the best one, so the forcing drop costs nothing."""
+    from gamekit.connect.solver import analyse
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    p = next(p for p in bank("connect_four") if p.id == puzzle_id)
+    after = p.position.copy()
+    after.play("2")
+    after.play("2")  # yellow's forced block
+    scores = analyse(after, time_budget=None)
+    assert scores["5"] == max(scores.values())
+    with using("en"):
+        said = why_right(p, p.themes[0], "2")
+    assert (
+        "so yellow has to drop there at once to block it. It costs you nothing: after that block, column 5 is" in said
+    )
+    with using("es"):
+        assert "la columna 5 sigue siendo la jugada correcta" in why_right(p, p.themes[0], "2")
