@@ -460,11 +460,18 @@ OTHER = (N_("yellow"), N_("red"))
 """The opponent of the seat to move, as a question names it."""
 
 
+NEUTRAL_QUESTION = N_("Find the best drop.")
+"""The question of a lesson-1 puzzle (a win at once, or the block of the opponent's one playable threat): it does
+not say which, so the pupil has to spot the line to finish or the threat to stop (the first hint says what to look
+for)."""
+
+
 def question(puzzle: Puzzle) -> str:
-    """A bank puzzle's question, saying exactly what is asked, read off the position and the accepted drops:
-    a win at once ("Find the drop that wins at once"), a winning drop at once or later, the block of the opponent's one
-    playable threat ("Find the drop that stops it"), a win by force that no drop gives at once ("wins later"),
-    or the draw to keep.  How many drops are right is said once, after it, by the game's ``stakes``."""
+    """A bank puzzle's question, read off the position and the accepted drops: for a win at once or the block of
+    the opponent's one playable threat, the lesson-1 ideas, only "Find the best drop." (:data:`NEUTRAL_QUESTION`:
+    naming the win or the threat would do the puzzle's work); else exactly what is asked: a winning drop at once or
+    later, a win by force that no drop gives at once ("wins later"), the draw to keep, or holding out longest.  How
+    many drops are right is said once, after it, by the game's ``stakes``."""
     game = puzzle.position
     me = game.to_move
     answers = set(puzzle.answers)
@@ -472,15 +479,11 @@ def question(puzzle: Puzzle) -> str:
     threats = set(_wins_at_once_for(game, 1 - me))
     best = puzzle.facts["best"]
     text = tr(TO_MOVE[me]) + " "
-    if wins and answers <= wins:
-        return text + ntr("Find the drop that wins at once.", "Find a drop that wins at once.", len(answers))
+    if (wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats):
+        return text + tr(NEUTRAL_QUESTION)
     elif wins:
         text += tr(
             "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
-        )
-    elif len(threats) == 1 and answers <= threats:
-        text += tr(
-            "Watch out: {other} threatens to win with the next disc. Find the drop that stops it.", other=tr(OTHER[me])
         )
     elif best > 0:
         text += tr(
@@ -582,14 +585,16 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
 
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
-    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} in column {m}."),
-    "missed": N_("The mistake: you had {k} at once in column {m}; column {n} does not make it."),
+    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} with the next disc."),
+    "missed": N_("The mistake: one drop made {k} at once, and column {n} does not make it."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
 threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
 wrong drop where the mover could complete a line at once names that drop first (``missed``); in an
 *odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
-opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`)."""
+opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`).  A sentence names only the column the
+pupil chose (the cell over its disc is in that column): naming the column of the win or of the threat would give
+the retry away while the puzzle is unsolved."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
@@ -604,7 +609,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     k = tr(LINE_WORDS.get(game.win_length, N_("five")))
     mine = _wins_at_once(game)
     if mine and str(action) not in mine:
-        return tr(MISTAKES["missed"], n=action, m=mine[0], k=k)
+        return tr(MISTAKES["missed"], n=action, k=k)
     after = game.copy()
     after.play(action)
     if after.winner() is not None or after.is_over():
@@ -619,13 +624,53 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     kind, m = ("under", above[0]) if above else ("unblocked", wins[0])
     if kind == "unblocked" and m not in before:
         return None  # a new threat of another kind: the line of best play says it
-    return tr(
-        MISTAKES[kind],
-        n=action,
-        m=m,
-        other=tr(COLOURS[1 - me]),
-        k=k,
+    return tr(MISTAKES[kind], n=action, m=m, other=tr(COLOURS[1 - me]), k=k)
+
+
+def later_words(puzzle: Puzzle, action: str) -> str | None:
+    """After a wrong drop whose short line stops before it would name an answer's column (so no move of it shows):
+    how many more discs the opponent needs to win (from the exact score, as :func:`gamekit.connect.solver.verdict`
+    counts them), so "Then yellow wins." is not read as a win at once; None when the opponent wins with the next
+    disc, when the drop does not lose, or where the score is not known."""
+    from gamekit.connect.puzzle_text import COLOURS
+
+    score = (puzzle.facts.get("scores") or {}).get(str(action))
+    if not isinstance(score, int) or score >= 0:
+        return None
+    after = puzzle.position.copy()
+    after.play(str(action))
+    n = after.variant.cells // 2 + 1 + score - after.discs_played(after.to_move)  # the opponent's discs to win
+    if n <= 1:
+        return None
+    text = ntr(
+        "{colour} does not win at once: it takes {n} more {colour} disc, but you cannot stop it.",
+        "{colour} does not win at once: it takes {n} more {colour} discs, but you cannot stop it.",
+        n,
+        colour=tr(COLOURS[after.to_move]),
     )
+    return text[:1].upper() + text[1:]
+
+
+KEPT_WRONG = 2
+"""How many untried wrong drops the second Hint leaves unnamed where there are enough (:func:`hint_left_out`)."""
+
+
+def hint_left_out(puzzle: Puzzle, tried: list) -> list[str]:
+    """The wrong drops the second Hint names (:func:`gamekit.puzzles.practice_words.second_hint`): about half of
+    the wrong drops the pupil has not tried yet, the ones that do worst first, leaving :data:`KEPT_WRONG` of them
+    unnamed where it can, but at least one named while any is left (a hint that rules nothing out is no step);
+    never a drop the pupil has tried.  Drops that do equally badly
+    are chosen in an order fixed by the puzzle (shuffled with its id as the seed), not lowest column first, so the
+    names say nothing about where the answer is.  Empty when every wrong drop has been tried."""
+    import random
+
+    fresh = [a for a in puzzle.legal_answers() if a not in puzzle.answers and a not in set(map(str, tried))]
+    if not fresh:
+        return []
+    random.Random(puzzle.id).shuffle(fresh)
+    value = {a: puzzle.refutations.get(a, {}).get("value", 0) for a in fresh}
+    worst = sorted(fresh, key=lambda a: value[a])  # stable: the seeded order among equals
+    return worst[: max(1, min(len(fresh) - KEPT_WRONG, (len(fresh) + 1) // 2))]
 
 
 SIDE_SHEET_KEY = N_(

@@ -350,12 +350,15 @@ def idea_words(puzzle: Any, theme: str) -> str | None:
 
 ROW_MISTAKE = N_("The mistake: column {n} makes a threat in {cell}, but on {kind}, not yours.")
 """A near miss in an *odd/even threat* puzzle (:func:`wrong_row`)."""
+ROW_MISTAKE_NO_CELL = N_("The mistake: column {n} makes a new threat, but on {kind}, not yours.")
+""":data:`ROW_MISTAKE` where the threat's cell is in a right drop's column: naming it would give the retry away."""
 
 
 def wrong_row(puzzle: Any, action: str) -> str | None:
     """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
     makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
-    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`), else None."""
+    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`; without the cell where
+    it is in a right drop's column), else None."""
     if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
         return None
     game = puzzle.position
@@ -367,6 +370,8 @@ def wrong_row(puzzle: Any, action: str) -> str | None:
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
     if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
         return None
+    if str(game.column_number(new[0][0])) in puzzle.answers:
+        return tr(ROW_MISTAKE_NO_CELL, n=action, kind=tr(PARITY[1 - me]))
     return tr(ROW_MISTAKE, n=action, cell=cell_words(game, new[0]), kind=tr(PARITY[1 - me]))
 
 
@@ -398,7 +403,7 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
         first += _side_words(game, after, new[:1], me)
     else:
         made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
-        first = _fills_why(game, after, land, made)
+        first = _fills_why(game, after, land, made, other)
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
 
 
@@ -437,21 +442,49 @@ def rival_discs(game: ConnectGame, cell: Cell) -> int:
     return best
 
 
-def _fills_why(game: ConnectGame, after: ConnectGame, land: Cell, made: bool = False) -> str:
+AFTER_BLOCK = N_("It costs you nothing: after that block, column {m} is still the right drop.")
+"""What follows a right drop that forces the opponent to block right above it, when the exact solver finds the other
+right drop is still the best one after the block (:func:`_fills_why`)."""
+
+
+def _still_best_after_block(after: ConnectGame, column: str, other: str) -> bool:
+    """Whether, after the opponent blocks in ``column``, the exact solver finds ``other`` among the mover's best
+    drops (False where it does not settle every drop in time)."""
+    from gamekit.connect.solver import analyse
+
+    blocked = after.copy()
+    blocked.play(column)
+    if blocked.is_over() or other not in blocked.legal_moves():
+        return False
+    scores = analyse(blocked, time_budget=2.0)
+    if not scores or any(v is None for v in scores.values()):
+        return False
+    return scores[other] == max(scores.values())
+
+
+def _fills_why(
+    game: ConnectGame, after: ConnectGame, land: Cell, made: bool = False, other_right: str | None = None
+) -> str:
     """What a right drop that makes no threat does with the cell it fills: it lands right under the mover's own
-    threat, so the opponent must block there at once; else it takes a cell from a line where the opponent
+    threat, so the opponent must block there at once — and, where the exact solver finds the other right drop
+    ``other_right`` still best after that block, that the forcing drop costs nothing (:data:`AFTER_BLOCK`: the
+    reason it is right too, not only what it forces); else it takes a cell from a line where the opponent
     already has all but two discs; else only that it makes no threat yet (``made``: it made a threat that does not
     count for the mover, so "no threat" is not said)."""
     me = game.to_move
     above = (land[0], land[1] + 1)
     if above in threat_cells(after, me) and not after.is_over() and not _wins_now(after):
-        return tr(
+        text = tr(
             "Why: the disc lands in {cell}, right under your threat in {above}, so {other} has to drop there at"
             " once to block it.",
             cell=cell_words(game, land),
             above=cell_words(game, above),
             other=tr(COLOURS[1 - me]),
         )
+        column = str(game.column_number(land[0]))
+        if other_right is not None and _still_best_after_block(after, column, other_right):
+            text += " " + tr(AFTER_BLOCK, m=other_right)
+        return text
     k = rival_discs(game, land)
     if k >= game.win_length - 2 and made:
         return tr(

@@ -361,15 +361,31 @@ class Puzzle:
     def _wrong(self, action: Any, ref: dict) -> str:
         """Short sentences a 12-year-old reads at a glance: the first :data:`SHOWN_MOVES` moves of the
         refutation (then "…"; :meth:`whole_line` gives all of it), stopping before any move that is an accepted
-        answer, then what the mistake costs."""
+        answer, then what the mistake costs; a line stopped that way leaves out how far off the end is, which the
+        game may then say (``later_words``)."""
         moves = ref.get("line") or []
         accepted = {action_key(a) for a in self.answers}
         # the short line stops before any move that is an accepted answer: it would name the answer
         shown = next((i for i, (_, move) in enumerate(moves) if move in accepted), SHOWN_MOVES)
         line = short_line_words(self.game_id, moves, min(shown, SHOWN_MOVES)) if shown else ""
-        return puzzle_words(self.game_id).wrong(
+        text = puzzle_words(self.game_id).wrong(
             self.facts, self.to_move, action, ref, move_words(self.game_id, action), line
         )
+        words = self._later(action, moves) if shown < min(len(moves), SHOWN_MOVES) else None
+        return f"{text} {words}" if words else text
+
+    def _later(self, action: Any, moves: list) -> str | None:
+        """With the short line cut before an accepted answer, the line no longer shows how far off the end is
+        ("Then yellow wins." read as at once): a game's puzzle module may say it (``later_words(puzzle, action)``:
+        how many more discs it takes); None where it has no words."""
+        later = getattr(catalog.get(self.game_id).puzzle_module(), "later_words", None)
+        return later(self, action) if later is not None and moves else None
+
+    def _cut(self, moves: list) -> bool:
+        """Whether the short line of ``moves`` stops before an accepted answer."""
+        accepted = {action_key(a) for a in self.answers}
+        shown = next((i for i, (_, move) in enumerate(moves) if move in accepted), SHOWN_MOVES)
+        return shown < min(len(moves), SHOWN_MOVES)
 
     def whole_line(self, answer: Any) -> str:
         """The whole refutation of a wrong ``answer`` in words (``""`` for an accepted one and when there is
@@ -390,7 +406,9 @@ class Puzzle:
             self.facts, self.to_move, action, self.refutations[action_key(action)], move, ""
         )
         ending = ending.split(". ", 1)[1] if ". " in ending else ""
-        return f"{text} {ending}" if ending else text
+        text = f"{text} {ending}" if ending else text
+        words = self._later(action, line) if self._cut(line) else None  # as the short feedback says it
+        return f"{text} {words}" if words else text
 
     # ----- saving -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

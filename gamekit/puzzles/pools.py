@@ -5,6 +5,7 @@ reads)."""
 from __future__ import annotations
 
 import copy
+import inspect
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +13,7 @@ from gamekit import catalog, progress
 from gamekit.core.saved import is_int
 from gamekit.i18n import N_, ntr, tr
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
-from gamekit.puzzles import bank
+from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (
     Puzzle,
@@ -271,22 +272,46 @@ def saved_rating(game_id: str) -> tuple[Rating, list[float]]:
     return Rating(saved["rating"], saved["rd"], saved["vol"]), history
 
 
+PICK_NEAR = inspect.signature(pick).parameters["near"].default
+"""How many puzzles nearest the pupil's rating Practice chooses among (:func:`gamekit.puzzles.pick`)."""
+
+
+def served_levels(rating: float, pool: "list[Puzzle]") -> list[int]:
+    """The levels of the puzzles Practice can serve a pupil rated ``rating`` from ``pool``: those of the
+    :data:`PICK_NEAR` puzzles nearest the rating, the ones :func:`gamekit.puzzles.pick` chooses among."""
+    nearest = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:PICK_NEAR]
+    return sorted({level(p.rating) for p in nearest})
+
+
+def _levels_words(levels: list[int]) -> str:
+    """``"2"``, ``"2 and 3"``, ``"1, 2 and 3"``."""
+    names = [str(lv) for lv in levels]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
 def level_words(rating: Rating, pool: "list[Puzzle] | None" = None) -> str:
     """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating.  Given the ``pool``
-    Practice asks from, a level it holds no puzzle of says so and which levels the nearest puzzles come from
-    (a bank with no level-2 puzzles gives a pupil at level 2 puzzles of levels 1 and 3), so the level never
-    promises puzzles the page does not have."""
+    Practice asks from, it says exactly which levels the next puzzle can come from (:func:`served_levels`) when
+    they are not just the pupil's: a level it holds no puzzle of says so ("no puzzles at this level here yet: you
+    get puzzles of levels 1 and 3"), and a level whose nearest puzzles reach into the next says that too ("you get
+    puzzles of levels 2 and 3"), so the line never promises puzzles the page does not serve."""
     mine = level(rating.rating)
     text = tr("Your level: {level} of {most}", level=mine, most=LEVELS)
-    held = sorted({level(p.rating) for p in pool or ()})
-    if held and mine not in held:
-        near = min(abs(lv - mine) for lv in held)
-        nearest = [str(lv) for lv in held if abs(lv - mine) == near]
+    held = {level(p.rating) for p in pool or ()}
+    served = served_levels(rating.rating, pool) if pool else []
+    if served and mine not in held:
         text += " " + ntr(
             "(no puzzles at this level here yet: you get puzzles of level {levels})",
             "(no puzzles at this level here yet: you get puzzles of levels {levels})",
-            len(nearest),
-            levels=tr(" and ").join(nearest),
+            len(served),
+            levels=_levels_words(served),
+        )
+    elif served and served != [mine]:
+        text += " " + ntr(
+            "(you get puzzles of level {levels})",
+            "(you get puzzles of levels {levels})",
+            len(served),
+            levels=_levels_words(served),
         )
     if rating.rd > SETTLED_RD:
         text += " " + tr("(still settling: a few more puzzles will fix it)")
@@ -308,4 +333,5 @@ __all__ = [
     "start_rating",
     "saved_rating",
     "level_words",
+    "served_levels",
 ]

@@ -435,7 +435,7 @@ class Practice(ClassNote, Localized, W.VBox):
             idea = own(self.puzzle, theme) if own is not None else None  # the game's hint where the idea's misfits
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
-            message = second_hint(self.puzzle)
+            message = second_hint(self.puzzle, [a for a, ok, _ in self.tries if not ok])
             if not self.tries and self.hints_used == HINTS_BEFORE_HELPED:
                 message += " " + tr(HELPED_SOLVE_WORDS)
         self._show(message, NOTE_COLOUR)

@@ -29,17 +29,29 @@ KEPT_WRONG = 2
 the puzzle into a coin flip between it and the right answer (or give the answer away)."""
 
 
-def second_hint(puzzle: Puzzle) -> str:
+def second_hint(puzzle: Puzzle, tried: Any = ()) -> str:
     """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
     ones that do worst first), named so the pupil can leave them out. At least :data:`KEPT_WRONG` wrong answers
     always stay among the ones not named (with fewer, the rest would be the answer or a coin flip beside it);
     when none can be left out that way, the hint says how many of the choices are right and what to compare.  A
-    game's puzzle module may say its own words first (``second_hint(puzzle)``, None to leave it to this one)."""
-    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "second_hint", None)
+    game's puzzle module may say its own words first (``second_hint(puzzle)``, None to leave it to this one), or
+    choose the wrong answers to name itself from the pupil's wrong answers so far, ``tried``
+    (``hint_left_out(puzzle, tried)``: 5 en raya and Connect Four always name at least one not tried yet)."""
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "second_hint", None)
     words = own(puzzle) if own is not None else None
     if words is not None:
         return words
     legal = puzzle.legal_answers()
+    choose = getattr(module, "hint_left_out", None)
+    chosen = choose(puzzle, [puzzle.canonical(a) for a in tried]) if choose is not None else None
+    if chosen:
+        return ntr(
+            "Hint: leave this one out, it does worse: {moves}.",
+            "Hint: leave these {n} out, they do worse: {moves}.",
+            len(chosen),
+            moves=", ".join(move_words(puzzle.game_id, a) for a in sorted(chosen, key=action_key)),
+        )
     wrong = [a for a in legal if a not in puzzle.answers]
     left_out = min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:

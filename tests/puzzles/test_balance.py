@@ -298,16 +298,19 @@ def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
     """The question claims a win only when the solver's best outcome is a win, the draw only when it is a draw,
     holding out only when every drop loses, and claims one of them unless it asks to block the opponent's one
     threat; every wrong drop's refutation is worse than the best (the solver's values)."""
-    from gamekit.puzzles.connect import question
+    from gamekit.puzzles.connect import _wins_at_once_for, question
 
     for p in bank(game_id):
         best, text = p.facts["best"], question(p)
         assert all(r["value"] < best for r in p.refutations.values()), p.id
-        win = any(s in text for s in ("Find the drop that wins", "Find a drop that wins", "can force a win"))
+        win = any(s in text for s in ("Find a drop that wins", "can force a win"))
         draw = "keeps the draw" in text
         loss = "holds out longest" in text
         assert (win, draw, loss) in ((best > 0, False, False), (False, best == 0, False), (False, False, best < 0))
-        assert win or draw or loss or "Find the drop that stops it." in text, (p.id, text)
+        neutral = "Find the best drop." in text  # a lesson-1 puzzle: a win at once or the one threat to block
+        assert win or draw or loss or neutral, (p.id, text)
+        if neutral:
+            assert best > 0 or set(p.answers) <= set(_wins_at_once_for(p.position, 1 - p.position.to_move)), p.id
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
@@ -346,9 +349,9 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
 def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
-    """A puzzle with a drop that wins at once is asked as such ("Find the drop that wins at once"): one that
-    also accepts a later win (its question would have to say a win at once is there) is in no Practice pool or
-    homework set (the shipped banks hold some)."""
+    """A puzzle with a drop that wins at once is asked with the lesson-1 question ("Find the best drop."), which
+    says nothing of a later win: one that also accepts a later win (its question would have to say a win at once is
+    there) is in no Practice pool or homework set (the shipped banks hold some)."""
     from gamekit.puzzles.connect import _wins_at_once, mixed_win, question
     from gamekit.puzzles.core import game_themes
 
@@ -357,7 +360,7 @@ def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
         for p in practice_pool(game_id, theme):
             assert not mixed_win(p), (theme, p.id)
             if _wins_at_once(p.position):
-                assert "wins at once." in question(p) and "later" not in question(p), p.id
+                assert question(p).endswith("Find the best drop."), p.id
     items = homework_set(game_id, None, 10, 1)
     assert not any(mixed_win(p) for p in items)
 

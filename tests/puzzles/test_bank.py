@@ -497,16 +497,13 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
         wins = _wins_now(game)
         them = 1 - game.to_move
         threats = {str(game.column_number(c)) for c, r in threat_cells(game, them) if len(game.grid[c]) == r}
-        if "wins at once." in text:
-            kind = "win now"
-            assert answers == wins  # every right drop wins at once, and only those
+        if "Find the best drop." in text:  # a lesson-1 puzzle: the question says neither the win nor the threat
+            kind = "win now" if wins else "block"
+            assert answers == wins or (not wins and len(threats) == 1 and answers <= threats), p.id
+            assert "wins" not in text and "threat" not in text
         elif "at once or later" in text:
             kind = "win, at once or later"
             assert wins and wins < answers and best > 0
-        elif "Find the drop that stops it" in text:
-            kind = "block"
-            assert not wins and len(threats) == 1 and answers <= threats
-            assert "wins" not in text  # a block never says it asks for a win
         elif "wins later" in text:
             kind = "win later"
             assert not wins and best > 0 and not (len(threats) == 1 and answers <= threats)

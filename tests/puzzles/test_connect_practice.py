@@ -301,8 +301,14 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     k = {"five_in_a_row": ("five", "cinco"), "connect_four": ("four", "cuatro")}[game_id]
-    assert f"**Level 1** (lesson 1): win at once if you can; if not, block your opponent's {k[0]}." in en
-    assert f"**Nivel 1** (lección 1): gana con esta ficha si puedes; si no, bloquea el {k[1]} de tu rival." in es
+    assert f"**Level 1**: win at once if you can; if not, block your opponent's {k[0]}. It is lesson 1's rule" in en
+    assert f"**Nivel 1**: gana en esta jugada si puedes; si no, bloquea el {k[1]} de tu rival." in es
+    assert (
+        "**Level 1** (lesson 1)" not in en and "gana con esta ficha si puedes" not in es
+    )  # level 1 mixes the lessons' positions
+    # the second Hint rules out wrong drops not tried yet (practice_words.second_hint, connect.hint_left_out)
+    assert "leaves out some of the wrong answers you have not tried yet." in en
+    assert "descarta algunas de las respuestas equivocadas que aún no has probado." in es
     assert "never just under your opponent's threat, and near the centre (a habit, not a rule)" in en
     assert "nunca justo debajo de una amenaza de tu rival, y cerca del centro (una costumbre, no una regla)" in es
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
@@ -373,7 +379,7 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
                 assert "odd_even_threat" in p.themes and mistake_words(p, w) == words
                 seen.add("row")
                 with using("es"):
-                    assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza en ")
+                    assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza ")
             for a in p.answers:
                 assert wrong_row(p, a) is None  # never for a right drop
     assert len(seen) >= (4 if game_id == "five_in_a_row" else 2) and "row" in seen, seen
@@ -397,8 +403,9 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
-    """Where the mover could complete a line at once, every wrong drop's mistake names that column (the reader's
-    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1)."""
+    """Where the mover could complete a line at once, every wrong drop's mistake says so (the reader's
+    five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1), without
+    naming the winning column: the retry is the pupil's to find."""
     from gamekit.i18n import using
     from gamekit.puzzles.connect import _wins_at_once, mistake_words
 
@@ -415,11 +422,11 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
             seen += 1
             with using("en"):
                 assert mistake_words(p, a) == (
-                    f"The mistake: you had {k} at once in column {mine[0]}; column {a} does not make it."
+                    f"The mistake: one drop made {k} at once, and column {a} does not make it."
                 ), p.id
             with using("es"):
-                assert f"con la columna {mine[0]} hacías" in mistake_words(p, a), p.id
-                assert f"y ganabas; la columna {a} no lo consigue." in mistake_words(p, a), p.id
+                assert f"la columna {a} no lo consigue." in mistake_words(p, a), p.id
+                assert f"columna {mine[0]}" not in mistake_words(p, a), p.id
     assert seen
 
 
@@ -644,3 +651,220 @@ def test_the_spanish_practice_words_use_one_term_each_as_the_glossary_and_lesson
                     assert not bad.search(words), (p.id, a, words)
                     seen += 1
     assert seen > 100
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang, word", [("en", "column"), ("es", "columna")])
+def test_no_wrong_drops_feedback_names_a_right_column_before_the_puzzle_is_solved(game_id, lang, word):
+    """The reader: "The mistake: you had five at once in column 2" and "…so yellow makes five in column 6" named
+    the right drop, so the retry could not be failed.  For every bank puzzle and every wrong drop, what Practice
+    shows before the puzzle is solved (the short refutation and the mistake) names no accepted column; the
+    column the pupil chose may be named."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import mistake_words
+
+    kinds = 0
+    for p in bank(game_id):
+        for a in p.legal_answers():
+            if a in p.answers:
+                continue
+            with using(lang):
+                mistake = mistake_words(p, a) or ""
+                text = p.check(a)[1] + " " + mistake
+            kinds += bool(mistake)
+            for right in p.answers:
+                assert not re.search(rf"\b{word} {right}\b", text), (p.id, a, text)
+    assert kinds > 100  # the mistakes are still said
+
+
+def _announced(line: str, mine: int) -> set[int]:
+    """The levels a status line promises: those its brackets name ("you get puzzles of levels 2 and 3"), else the
+    pupil's own."""
+    import re
+
+    said = re.search(r"you get puzzles of levels? ([0-9, and]+)\)", line)
+    return {int(n) for n in re.findall(r"\d+", said.group(1))} if said else {mine}
+
+
+@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four", "dots_and_boxes", "shut_the_box"])
+def test_the_level_line_announces_exactly_the_levels_practice_serves(game_id):
+    """The reader: a new pupil on Connect Four lesson 2 read "(no puzzles at this level here yet: you get puzzles
+    of level 2)" and was served level-3 puzzles (Practice picks among the 10 puzzles nearest the rating).  For every
+    pool of every game (mixed, each lesson's, each idea's) and ratings across the levels, the line names exactly
+    the levels of the puzzles Practice can serve, and every puzzle served is of a level it names."""
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles import pick
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool, level_words, served_levels
+    from gamekit.puzzles.ratings import Rating
+
+    pools = [practice_pool(game_id)] + [lesson_pool(game_id, key) for _, key in lesson_choices(game_id)]
+    pools += [practice_pool(game_id, t) for t in game_themes(game_id)]
+    checked = 0
+    for pool in filter(None, pools):
+        for rating in range(600, 2100, 61):
+            mine = level(rating)
+            with using("en"):
+                line = level_words(Rating(rating, 50), pool)
+            announced = _announced(line, mine)
+            assert announced == set(served_levels(rating, pool)), (line, rating)
+            for seed in range(4):
+                assert level(pick(pool, rating, seed=seed).rating) in announced, (line, rating, seed)
+                checked += 1
+    assert checked
+
+
+def test_connect_four_lesson_2_level_line_names_level_3_when_it_serves_it():
+    """The reader's case: at the bottom of level 2 the Connect Four lesson-2 pool's nearest puzzles reach level 3,
+    and the line says so, in English and Spanish."""
+    from gamekit.i18n import using
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+    from gamekit.puzzles.pools import lesson_pool, level_words, served_levels
+    from gamekit.puzzles.ratings import Rating
+
+    pool = lesson_pool("connect_four", 2)
+    rating = next(r for r in range(LEVEL_BASE + LEVEL_STEP, LEVEL_BASE + 2 * LEVEL_STEP) if 3 in served_levels(r, pool))
+    with using("en"):
+        assert "levels 2 and 3" in level_words(Rating(rating, 50), pool)
+    with using("es"):
+        assert "2 y 3" in level_words(Rating(rating, 50), pool)
+
+
+def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
+    """The reader's c4-a79dd5eb8d: "Not the best: column 1. Then yellow wins." (the line stops before yellow's
+    drop in column 5, a right answer) read as a loss at once; it is yellow's 15th disc from now (the solver's
+    count, as the Hint's "wins in 15"), and the feedback says so.  A drop that loses at once says nothing more."""
+    from gamekit.connect.solver import verdict
+    from gamekit.i18n import using
+
+    p = next(p for p in bank("connect_four") if p.id == "c4-a79dd5eb8d")
+    with using("en"):
+        said = p.check("1")[1]
+    after = p.position.copy()
+    after.play("1")
+    assert verdict(-p.facts["scores"]["1"], after) == "wins in 15"
+    assert said.startswith("Not the best: column 1. Then yellow wins.")
+    assert said.endswith("Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it.")
+    with using("es"):
+        assert "El amarillo no gana enseguida: le faltan 15 fichas más" in p.check("1")[1]
+    seen = 0
+    for game_id in GAMES:
+        for q in bank(game_id):
+            for a in q.legal_answers():
+                if a in q.answers or q.refutations[a]["value"] >= 0:
+                    continue
+                after = q.position.copy()
+                after.play(a)
+                n = int(verdict(-q.facts["scores"][a], after).split()[-1])
+                with using("en"):
+                    said = q.check(a)[1]
+                if n == 1:  # a loss at once: "Then yellow wins." is true as it stands
+                    assert "does not win at once" not in said, (q.id, a, said)
+                elif "does not win at once" in said:
+                    colour = "red" if after.to_move == 0 else "yellow"
+                    assert said.endswith(f"it takes {n} more {colour} discs, but you cannot stop it."), (q.id, a)
+                    seen += 1
+    assert seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_second_hint_always_rules_out_an_untried_wrong_drop_and_never_a_tried_one(game_id):
+    """The reader: for some puzzles the second Hint ruled nothing out ("1 of the 3 choices is right"), and with
+    ties it named the lowest columns, once the very column just tried (c4-3d4064be2e).  For every bank puzzle and
+    every set of wrong drops tried so far (none, each one, all but one), it names at least one wrong drop not tried
+    yet while any is left, never a right one, never one tried; the same each time it is asked."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import second_hint
+
+    lowest_first = 0
+    for p in bank(game_id):
+        wrong = [a for a in p.legal_answers() if a not in p.answers]
+        for tried in [[], *([a] for a in wrong), wrong[:-1]]:
+            with using("en"):
+                hint = second_hint(p, tried)
+            named = re.findall(r"column (\d+)", hint)
+            if not set(wrong) - set(tried):  # every wrong drop tried: nothing left to rule out
+                assert not named
+                continue
+            assert hint.startswith("Hint: leave"), (p.id, tried, hint)
+            assert named and set(named) <= set(wrong) - set(tried), (p.id, tried, hint)
+            assert hint == second_hint(p, tried)
+        with using("en"):
+            named = re.findall(r"column (\d+)", second_hint(p))
+        fresh = sorted(wrong, key=int)
+        lowest_first += named == fresh[: len(named)] and len(named) < len(fresh)
+    assert lowest_first < len(bank(game_id)) * 0.6  # ties are not broken lowest column first
+
+
+def test_the_second_hint_never_names_the_column_just_tried_on_the_practice_board():
+    """c4-3d4064be2e on a Practice board: a wrong drop, then the two hints; the second names wrong drops, not the
+    one tried."""
+    import re
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice import Practice
+
+    p = next(p for p in bank("connect_four") if p.id == "c4-3d4064be2e")
+    wrong = [a for a in p.legal_answers() if a not in p.answers]
+    for a in wrong:
+        board = Practice("connect_four", puzzles=[p])
+        with using("en"):
+            board.answer(a)
+            board.hint()
+            named = re.findall(r"column (\d+)", board.hint())
+        assert named and a not in named and not set(named) & set(p.answers)
+
+
+def test_other_games_second_hint_ignores_the_tries():
+    """Dots and Boxes and Shut the Box keep their second Hint: the tries do not change it."""
+    from gamekit.puzzles.practice_words import second_hint
+
+    for game_id in ("dots_and_boxes", "shut_the_box"):
+        for p in bank(game_id)[:30]:
+            wrong = [a for a in p.legal_answers() if a not in p.answers]
+            assert second_hint(p) == second_hint(p, wrong[:1])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_spanish_practice_feedback_says_si_los_dos_juegan_lo_mejor_posible(game_id):
+    """«con el mejor juego» read oddly: the Practice feedback of the connect games says «si los dos juegan lo mejor
+    posible» (right and wrong drops, the reason after a right drop)."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    said = []
+    with using("es"):
+        for p in practice_pool(game_id):
+            said += [p.check(a)[1] for a in p.legal_answers()]
+            said += [why_right(p, t, a) for t in p.themes for a in p.answers]
+    text = " ".join(said)
+    assert "si los dos juegan lo mejor posible" in text.lower()
+    assert "con el mejor juego" not in text.lower()
+
+
+@pytest.mark.parametrize("puzzle_id", ["c4-a79dd5eb8d", "c4-469d1d4e8d"])
+def test_a_forcing_right_drops_why_says_what_follows_the_block(puzzle_id):
+    """The reader: "the disc lands … right under your threat …, so yellow has to drop there at once to block it"
+    only said what the drop forces.  The reason now says what follows, as the solver finds it: after the block the
+    other right drop is still the best one, so the forcing drop costs nothing."""
+    from gamekit.connect.solver import analyse
+    from gamekit.i18n import using
+    from gamekit.puzzles.practice_words import why_right
+
+    p = next(p for p in bank("connect_four") if p.id == puzzle_id)
+    after = p.position.copy()
+    after.play("2")
+    after.play("2")  # yellow's forced block
+    scores = analyse(after, time_budget=None)
+    assert scores["5"] == max(scores.values())
+    with using("en"):
+        said = why_right(p, p.themes[0], "2")
+    assert (
+        "so yellow has to drop there at once to block it. It costs you nothing: after that block, column 5 is" in said
+    )
+    with using("es"):
+        assert "la columna 5 sigue siendo la jugada correcta" in why_right(p, p.themes[0], "2")

@@ -113,7 +113,7 @@ def test_the_new_reasons_are_in_spanish():
         (lost,) = [p for p in bank("dots_and_boxes") if p.id == "dots-c2d4b5460d"]
         assert sacrifice_shares(lost).startswith("Por qué: ")
         said = [why_right(p, idea, a) for p, idea, a in _asked("connect_four")]
-        also = [w for w in said if "Con el mejor juego" in w]
+        also = [w for w in said if "Si los dos juegan lo mejor posible" in w]
         assert also and all(w.startswith("Por qué: ") and "columna" in w for w in also)
 
 
