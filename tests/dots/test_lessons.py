@@ -1789,22 +1789,23 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
             assert set(ex.solutions) == {l for l, v in values.items() if lesson_exercise.mover_wins(ex.game, v)}, name
 
 
-def test_lesson_4_teaches_the_sacrifice_before_exercise_9_and_argues_the_two_cases_after():
-    """Exercises 9 and 10 asked for a sacrifice before the page had said what one is: a short section before
-    exercise 9 now names the move and what it does to the chains, naming no line or box of the two answers (checked
-    in test_lesson_final); what each gift did in exercises 9 and 10 is read after exercise 10."""
+def test_lesson_4_teaches_the_sacrifice_before_exercise_8_and_argues_each_case_after_it():
+    """The sacrifice exercises asked for a sacrifice before the page had said what one is: a short section before
+    exercise 8 now names the move and what it does to the chains, naming no line or box of the two answers (checked
+    in test_lesson_final); what each gift did is read after its exercise (exercise 10 is in the extra part)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    for lang, word, argued in (
-        ("", "a **sacrifice**", "## Why the sacrifices worked"),
-        ("es", "un **sacrificio**", "## Por qué funcionaron los sacrificios"),
+    for lang, word, argued, argued_extra in (
+        ("", "a **sacrifice**", "## Why the sacrifice worked", "### Why the second sacrifice worked"),
+        ("es", "un **sacrificio**", "## Por qué funcionó el sacrificio", "### Por qué funcionó el segundo sacrificio"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
         assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
-        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
+        assert page.index('L.exercise("sacrifice"') < page.index(argued), lang
+        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued_extra), lang
         above = page[page.index(word) : page.index('L.exercise("sacrifice"')]
-        assert "exercise 9" not in above and "ejercicio 9" not in above, lang
+        assert "exercise 8" not in above and "ejercicio 8" not in above, lang
 
 
 def test_later_dots_words_are_bold_where_taught():
@@ -2073,7 +2074,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
             assert not any(line in sheet for line in steps)
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
-    assert "| 9 | the tally step-through" in guide  # 13 rows, under a minute each
+    assert "| 11 | the tally step-through" in guide  # 13 rows, under a minute each, with time to write
 
 
 def _played(game, line):
