@@ -98,6 +98,18 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             return False, tr(
                 "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most
             )
+        if not set(got) & set(counts):  # "30: 1": every typed number is the other player's
+            return False, ntr(
+                "{listed} does not suit {who}: {dots} + {listed} = {total} is {other}, and {who} wants it {parity}.",
+                "None of those suits {who}: {dots} + each of them is {other}, and {who} wants it {parity}.",
+                len(got),
+                listed=join_words(got),
+                dots=dots,
+                total=dots + got[0],
+                other=tr("odd") if parity == "even" else tr("even"),
+                who=who,
+                parity=tr(parity),
+            )
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
     def written(numbers: list[int], separator: str = ", ", head: int = dots) -> str:

@@ -57,3 +57,40 @@ def test_lesson_4_says_exactly_how_many_turns_the_count_gives(lang):
         assert "cuando ese número es impar: cuando puntos + cadenas largas es par" in page
         assert "dice si la partida entera tiene un número par o impar de turnos" not in page
     assert "dots + long chains − 1" in _guide("en") and "puntos + cadenas largas − 1" in _guide("es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_exercise_2_says_none_suits_when_no_typed_number_does(lang):
+    """'30: 1' got "Not all of those suit Gold", as if some did: now the reason says the number does not suit Gold
+    and shows the sum; a mix of right and wrong numbers still gets "Not all of those"."""
+    from gamekit.dots import lessons as L
+
+    with using(lang):
+        ex = L.exercises(4)["parity_5x4"]
+        ok, one = ex.check("30: 1")
+        assert not ok and "30 + 1 = 31" in one
+        assert ("does not suit Gold" if lang == "en" else "no le conviene a Dorado") in one
+        assert "Not all" not in one and "No todos" not in one
+        ok, three = ex.check("30: 3")
+        assert not ok and "30 + 3 = 33" in three
+        ok, mixed = ex.check("30: 1, 2")
+        assert not ok and ("Not all of those suit Gold" if lang == "en" else "No todos") in mixed
+        assert ex.check("30: 2, 4")[0]
+        coral = L.exercises(4)["parity_coral_5x5"]
+        ok, two = coral.check("36: 2")
+        assert not ok and "36 + 2 = 38" in two and "Coral" in two
+
+
+def test_the_guides_parity_table_says_its_columns_count_long_chains():
+    """The table's 'even'/'odd' is the parity of the number of long chains, not of dots + long chains: the
+    heading says so in both guides."""
+    assert "| number of long chains the first player (Gold) wants | number of long chains the second" in _guide("en")
+    assert "| número de cadenas largas que quiere el primer jugador (Dorado) |" in _guide("es")
+    assert "| 3×3 | 16 | even | odd |" in _guide("en") and "| 3×3 | 16 | par | impar |" in _guide("es")
+
+
+def test_spanish_pages_say_grabbing_can_make_you_lose_and_the_better_plan_is_not_an_obligation():
+    assert "llevárselo todo puede perder" not in _guide("es") and "llevárselo todo puede hacerte perder" in _guide("es")
+    lesson5 = _page("es", "05")
+    assert "tenía que trazar el otro extremo" not in lesson5
+    assert "debería haber trazado el otro extremo" in lesson5
