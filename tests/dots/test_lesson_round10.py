@@ -94,3 +94,28 @@ def test_spanish_pages_say_grabbing_can_make_you_lose_and_the_better_plan_is_not
     lesson5 = _page("es", "05")
     assert "tenía que trazar el otro extremo" not in lesson5
     assert "debería haber trazado el otro extremo" in lesson5
+
+
+def test_lesson_4_exercise_6_asks_the_long_chain_count_with_the_winner_so_it_cannot_be_guessed():
+    """Exercise 6 was a three-way Gold/Coral/Draw choice: now the pupil types the long chains and the winner; the
+    name alone is asked again, a wrong count gets its own reason whatever the name, and the solver decides."""
+    from gamekit.dots import lessons as L
+    from gamekit.dots.solver import solve
+
+    ex = L.exercises(4)["who_wins"]
+    assert not ex.choices and "How many long chains" in ex.prompt
+    assert solve(ex.game) > 0 and ex.game.to_move == 1 and ex.solutions == ["3, Coral"]  # Coral, to move, wins
+    for typed in ("3, Coral", "3 Coral", "3: coral"):
+        assert ex.check(typed)[0], typed
+    ok, alone = ex.check("Coral")
+    assert not ok and "Type the number of long chains" in alone
+    for typed, reason in (("4, Coral", "only chains of 3 boxes or more"), ("2, Coral", "look again")):
+        ok, feedback = ex.check(typed)
+        assert not ok and reason in feedback and "Coral 7" not in feedback, typed
+    assert "does not decide the game" in ex.check("3, Gold")[1] and "a draw needs" in ex.check("3, Draw")[1]
+    with using("es"):
+        L._built_in.cache_clear()
+        es = L.exercises(4)["who_wins"]
+        assert es.check("3, Coral")[0] and not es.check("3, Dorado")[0]
+        assert "Escribe" in es.check("Coral")[1]
+    L._built_in.cache_clear()

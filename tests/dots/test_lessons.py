@@ -472,8 +472,8 @@ def test_who_wins_agrees_with_the_solver():
     game = ex.game
     value = solve(game)  # for the player to move (Coral here)
     assert game.to_move == 1 and value > 0  # so Coral wins
-    assert ex.check("Coral")[0] and not ex.check("Gold")[0] and not ex.check("Draw")[0]
-    assert "Gold 5, Coral 7" in ex.check("Coral")[1]
+    assert ex.check("3, Coral")[0] and not ex.check("3, Gold")[0] and not ex.check("3, Draw")[0]
+    assert "Gold 5, Coral 7" in ex.check("3, Coral")[1]
 
 
 # ----- lesson 5 ---------------------------------------------------------------------------------
@@ -1116,7 +1116,12 @@ COMMON_MISTAKES = {
         "31: 2, 4": "does not have 31 dots",
     },
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Gold": "does not decide the game", "Draw": "a draw needs"},
+    "who_wins": {
+        "3, Gold": "does not decide the game",
+        "3, Draw": "a draw needs",
+        "4, Coral": "only chains of 3 boxes or more",
+        "2, Coral": "look again",
+    },
     "total": {
         2: "long chains alone",
         22: "added the boxes",
@@ -1569,12 +1574,12 @@ def test_lesson_4_who_wins_the_other_side_is_told_why_opening_now_does_not_decid
     """Here the player who must open wins: choosing the other side mostly means "whoever must open loses", so the
     feedback says that opening now does not decide, works the sum and says who must open the long chains."""
     ex = L.exercises(4)["who_wins"]
-    (right,) = ex.solutions
+    count, right = ex.solutions[0].split(", ")
     other = "Coral" if right == "Gold" else "Gold"
-    ok, feedback = ex.check(other)
+    ok, feedback = ex.check(f"{count}, {other}")
     assert not ok and f"{right} must open something now" in feedback and f"the count {right} wants" in feedback
     assert f"so {other} has to open them" in feedback
-    assert feedback != ex.check("Draw")[1]
+    assert feedback != ex.check(f"{count}, Draw")[1]
 
 
 def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
