@@ -119,3 +119,19 @@ def test_lesson_4_exercise_6_asks_the_long_chain_count_with_the_winner_so_it_can
         assert es.check("3, Coral")[0] and not es.check("3, Dorado")[0]
         assert "Escribe" in es.check("Coral")[1]
     L._built_in.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_teaches_chain_junction_and_long_chain_in_short_separate_steps(lang):
+    """Chain, junction, long chain and chain of 1 were one block: now three short paragraphs, in that order."""
+    raw = (ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/03_chains_and_loops.md").read_text()
+    section = raw[raw.index("## Chains" if lang == "en" else "## Cadenas") :]
+    section = section[: section.index("```")]
+    paragraphs = [p for p in section.split("\n\n")[1:] if p.strip()]
+    words = (
+        ("**chain**", "**junction**", "**long chain**")
+        if lang == "en"
+        else ("**cadena**", "**empalme**", "**cadena larga**")
+    )
+    for paragraph, word in zip(paragraphs, words):
+        assert word in paragraph and len(paragraph.split()) <= 60, (word, paragraph)
