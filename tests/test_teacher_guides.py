@@ -289,6 +289,16 @@ def step_throughs(md: Path) -> int:
     return sum(len(re.findall(r"step_through\(", c.source)) for c in pupil_code_cells(jupytext.read(md)))
 
 
+EXTRA_PART = ("## If you have time", "## Si te sobra tiempo")  # a last part for spare time or home, not in the plan
+
+
+def extra_exercises(md: Path) -> int:
+    """The exercises a lesson page puts in its last part for spare time or for home, outside the announced time."""
+    text = md.read_text(encoding="utf-8")
+    starts = [text.index(h) for h in EXTRA_PART if h in text]
+    return len(re.findall(r"\bexercise\(", text[starts[0] :])) if starts else 0
+
+
 def lesson_plan(game: str, notebook: str, lang: str) -> str:
     """The '### ' block of ``notebook`` in the guide's lesson-by-lesson section."""
     section_name = BY_LESSON[lang][0]
@@ -318,7 +328,9 @@ def test_each_lessons_plan_adds_up_and_fits_its_exercises_and_step_throughs(game
     assert sum(m for m, _ in parts) == total, (
         f"{notebook} ({lang}): the parts add up to {sum(m for m, _ in parts)}, not {total}"
     )
-    exercises = len(importlib.import_module(GUIDES[game]).EXERCISES[notebook])
+    exercises = len(importlib.import_module(GUIDES[game]).EXERCISES[notebook]) - extra_exercises(
+        _notebook(notebook, lang)
+    )
     steps = step_throughs(_notebook(notebook, lang))
     need = MINUTES_PER_EXERCISE * exercises + MINUTES_PER_STEP_THROUGH * steps
     assert total >= need, f"{notebook} ({lang}): {total} min for {exercises} exercises and {steps} step-throughs"

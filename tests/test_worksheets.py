@@ -206,4 +206,5 @@ def test_a_sheet_lists_each_questions_choices_in_the_order_the_page_shows_them(m
             boxes = "\n".join(f"- [ ] {c}" for c in shown_order(ex.choices, ex.key))
             assert boxes in sheet, (notebook, ex.key)
             checked += 1
-    assert checked
+    if not checked:
+        pytest.skip(f"{module}: no multiple-choice exercise to check")

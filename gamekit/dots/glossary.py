@@ -28,8 +28,8 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
         "cadena",
         N_(
             "A run of boxes, one after another, linked through their undrawn sides, so that taking one opens "
-            "the next; usually handed over whole. Each end stops at the edge of the board or at a junction "
-            "(a box with three or four sides undrawn)."
+            "the next; usually handed over whole. Each end stops at the edge of the board, at a box already "
+            "taken, or at a junction (a box with three or four sides undrawn)."
         ),
         3,
     ),

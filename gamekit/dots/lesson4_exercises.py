@@ -98,6 +98,18 @@ def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 
             return False, tr(
                 "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most
             )
+        if not set(got) & set(counts):  # "30: 1": every typed number is the other player's
+            return False, ntr(
+                "{listed} does not suit {who}: {dots} + {listed} = {total} is {other}, and {who} wants it {parity}.",
+                "None of those suits {who}: {dots} + each of them is {other}, and {who} wants it {parity}.",
+                len(got),
+                listed=join_words(got),
+                dots=dots,
+                total=dots + got[0],
+                other=tr("odd") if parity == "even" else tr("even"),
+                who=who,
+                parity=tr(parity),
+            )
         return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
 
     def written(numbers: list[int], separator: str = ", ", head: int = dots) -> str:
@@ -410,18 +422,41 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         else backwards
         for w in (N_("Gold"), N_("Coral"), N_("Draw"))
     }
+    name_check = _translated_choices(choice_checker(winner, explain), ("Gold", "Coral", "Draw"))
+    loops = len(parts_of(game, "loop"))
+    shorts = len(parts_of(game, "chain")) - long_n
+    form = tr("Type the number of long chains, a comma, then who wins, like this: 2, Gold.")
+
+    def check(answer: Any) -> tuple[bool, str]:
+        """The long chains counted, then the winner's name: the name alone is a three-way guess, so it is asked
+        again with the count; a wrong count gets its reason before any name is judged."""
+        typed = re.match(r"^\s*(\d+)\s*[,;:]?\s*(\D.*?)\s*$", str(answer))
+        if not typed:
+            raise ValueError(form)
+        n = int(typed.group(1))
+        if n != long_n:
+            if loops and n == long_n + loops:
+                return False, tr("Not {n}: loops never count as long chains. Count the chains again.", n=n)
+            if shorts and n > long_n:
+                return False, tr("Not {n}: only chains of 3 boxes or more are long. Count them again.", n=n)
+            return False, tr("Not {n}: look again for every chain of 3 boxes or more, and count each once.", n=n)
+        return name_check(typed.group(2))
+
     return DotsExercise(
         tr(
-            "Gold moved first; now {seat_name} is to move, and no safe line is left. <b>Who wins with best play?</b>",
+            "Gold moved first; now {seat_name} is to move, and no safe line is left. <b>How many long chains are "
+            "there, and who wins with best play?</b> Type the number of long chains, a comma, then Gold, Coral or "
+            "Draw, like this: 2, Gold.",
             seat_name=tr(SEATS[mover]),
         ),
-        _translated_choices(choice_checker(winner, explain), ("Gold", "Coral", "Draw")),
+        check,
         hint=tr("Count the long chains and add the dots."),
-        answer=f"{tr(winner)}: {reason}",
-        solutions=[winner],
-        choices=["Gold", "Coral", "Draw"],
+        answer=f"{long_n}, {tr(winner)}: {reason}",
+        solutions=[f"{long_n}, {winner}"],
         game=game,
-        wrong=[w for w in ("Gold", "Coral", "Draw") if w != winner],
+        wrong=[f"{long_n}, {w}" for w in ("Gold", "Coral", "Draw") if w != winner]
+        + [f"{long_n + 1}, {winner}"]
+        + ([f"{long_n + loops}, {winner}"] if loops else []),
         key=f"who_wins_{name}",
         leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),),
     )
@@ -493,7 +528,12 @@ def parity_table() -> Table:
             )
         )
     return Table(
-        [tr("board (boxes)"), tr("dots"), tr("first player (Gold) wants"), tr("second player (Coral) wants")],
+        [
+            tr("board (boxes)"),
+            tr("dots"),
+            tr("number of long chains the first player (Gold) wants"),
+            tr("number of long chains the second player (Coral) wants"),
+        ],
         rows,
         caption=tr("The long chain rule: the first player wants dots + long chains to be even"),
     )

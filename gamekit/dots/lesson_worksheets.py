@@ -33,7 +33,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         N_("**Junction:** a box with no side drawn, or only one: several chains can meet there."),
         N_(
             "**Chain:** boxes linked so that taking one gives the next its third side; a chain has two ends, each at "
-            "the edge of the board or at a junction."
+            "the edge of the board, at a box already taken, or at a junction."
         ),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),

@@ -284,8 +284,8 @@ LESSONS: dict[int, Lesson] = {
             "total": total_exercise,
             "who_wins": lambda: who_wins_exercise("who_wins"),
             "steer_two": lambda: steer_exercise("steer_two"),
-            "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice": sacrifice_exercise,
+            "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral"),
         },
         {
@@ -296,8 +296,8 @@ LESSONS: dict[int, Lesson] = {
             "total": "medium",
             "who_wins": "medium",
             "steer_two": "hard",
-            "steer_coral": "hard",
             "sacrifice": "hard",
+            "steer_coral": "hard",
             "sacrifice_coral": "hard",
         },
         (

@@ -55,18 +55,18 @@ def test_lesson_4s_plan_gives_the_closing_reading_its_own_minutes_and_adds_up(la
     table = guide[start : guide.index("**50**", start)]
     minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", table, re.MULTILINE)]
     assert sum(minutes) == 50
-    closing = next(r for r in table.splitlines() if "exercise 10" in r or "ejercicio 10" in r)
+    closing = next(r for r in table.splitlines() if "after exercise 8" in r or "después del ejercicio 8" in r)
     assert "score line" not in closing and "puntuación" not in closing  # the closing part is its own row
 
 
 def test_who_wins_answers_whoever_must_open_loses_with_its_own_reason():
     ex = L.exercises(4)["who_wins"]
     mover = ex.game.to_move
-    assert ex.solutions == [("Gold", "Coral")[mover]]  # the player who must open wins here
-    ok, feedback = ex.check(("Gold", "Coral")[1 - mover])
+    assert ex.solutions == ["3, " + ("Gold", "Coral")[mover]]  # the player who must open wins here
+    ok, feedback = ex.check("3, " + ("Gold", "Coral")[1 - mover])
     assert not ok and "must open something now, but that does not decide the game" in feedback
     assert "turn the rule round" not in feedback
-    ok, draw = ex.check("Draw")
+    ok, draw = ex.check("3, Draw")
     assert not ok and "shared equally" in draw
 
 

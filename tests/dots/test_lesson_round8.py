@@ -81,7 +81,12 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
     lines = lesson4.splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 10", "### Ejercicio 10")))
     assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
-    assert ("exercise 10" if lang == "en" else "el ejercicio 10") in lesson4.splitlines()[20]
+    assert ("exercises 9 and 10" if lang == "en" else "los ejercicios 9 y 10") in lesson4.splitlines()[20]
+    # both extra exercises sit in the page's last part, after the closing fact and before the closing question
+    part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("steer_coral"')
+    assert part < lesson4.index('L.exercise("sacrifice_coral"') < lesson4.index("L.practice(4")
+    assert lesson4.index("L.practice(4") < lesson4.index("L.reflection(4")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -64,11 +64,12 @@ def test_lesson_4_who_wins_takes_and_lists_the_choices_in_spanish():
     with using("es"):
         L._built_in.cache_clear()
         ex = L.exercises(4)["who_wins"]
-        right = {"Gold": "Dorado", "Coral": "Coral", "Draw": "Empate"}[ex.solutions[0]]
-        assert ex.check(right)[0] and ex.check(right.lower())[0]
+        count, winner = ex.solutions[0].split(", ")
+        right = {"Gold": "Dorado", "Coral": "Coral", "Draw": "Empate"}[winner]
+        assert ex.check(f"{count}, {right}")[0] and ex.check(f"{count}, {right.lower()}")[0]
         for other in {"Dorado", "Coral", "Empate"} - {right}:
-            assert not ex.check(other)[0]
-        ok, feedback = ex.check("nadie")
+            assert not ex.check(f"{count}, {other}")[0]
+        ok, feedback = ex.check(f"{count}, nadie")
         assert not ok and "Dorado, Coral, Empate" in feedback and "Gold" not in feedback
     L._built_in.cache_clear()
     ex = L.exercises(4)["who_wins"]

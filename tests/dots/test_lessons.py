@@ -472,8 +472,8 @@ def test_who_wins_agrees_with_the_solver():
     game = ex.game
     value = solve(game)  # for the player to move (Coral here)
     assert game.to_move == 1 and value > 0  # so Coral wins
-    assert ex.check("Coral")[0] and not ex.check("Gold")[0] and not ex.check("Draw")[0]
-    assert "Gold 5, Coral 7" in ex.check("Coral")[1]
+    assert ex.check("3, Coral")[0] and not ex.check("3, Gold")[0] and not ex.check("3, Draw")[0]
+    assert "Gold 5, Coral 7" in ex.check("3, Coral")[1]
 
 
 # ----- lesson 5 ---------------------------------------------------------------------------------
@@ -1116,7 +1116,12 @@ COMMON_MISTAKES = {
         "31: 2, 4": "does not have 31 dots",
     },
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
-    "who_wins": {"Gold": "does not decide the game", "Draw": "a draw needs"},
+    "who_wins": {
+        "3, Gold": "does not decide the game",
+        "3, Draw": "a draw needs",
+        "4, Coral": "only chains of 3 boxes or more",
+        "2, Coral": "look again",
+    },
     "total": {
         2: "long chains alone",
         22: "added the boxes",
@@ -1569,12 +1574,12 @@ def test_lesson_4_who_wins_the_other_side_is_told_why_opening_now_does_not_decid
     """Here the player who must open wins: choosing the other side mostly means "whoever must open loses", so the
     feedback says that opening now does not decide, works the sum and says who must open the long chains."""
     ex = L.exercises(4)["who_wins"]
-    (right,) = ex.solutions
+    count, right = ex.solutions[0].split(", ")
     other = "Coral" if right == "Gold" else "Gold"
-    ok, feedback = ex.check(other)
+    ok, feedback = ex.check(f"{count}, {other}")
     assert not ok and f"{right} must open something now" in feedback and f"the count {right} wants" in feedback
     assert f"so {other} has to open them" in feedback
-    assert feedback != ex.check("Draw")[1]
+    assert feedback != ex.check(f"{count}, Draw")[1]
 
 
 def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is_asked():
@@ -1789,22 +1794,23 @@ def test_every_keeps_winning_prompt_accepts_every_winning_line():
             assert set(ex.solutions) == {l for l, v in values.items() if lesson_exercise.mover_wins(ex.game, v)}, name
 
 
-def test_lesson_4_teaches_the_sacrifice_before_exercise_9_and_argues_the_two_cases_after():
-    """Exercises 9 and 10 asked for a sacrifice before the page had said what one is: a short section before
-    exercise 9 now names the move and what it does to the chains, naming no line or box of the two answers (checked
-    in test_lesson_final); what each gift did in exercises 9 and 10 is read after exercise 10."""
+def test_lesson_4_teaches_the_sacrifice_before_exercise_8_and_argues_each_case_after_it():
+    """The sacrifice exercises asked for a sacrifice before the page had said what one is: a short section before
+    exercise 8 now names the move and what it does to the chains, naming no line or box of the two answers (checked
+    in test_lesson_final); what each gift did is read after its exercise (exercise 10 is in the extra part)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    for lang, word, argued in (
-        ("", "a **sacrifice**", "## Why the sacrifices worked"),
-        ("es", "un **sacrificio**", "## Por qué funcionaron los sacrificios"),
+    for lang, word, argued, argued_extra in (
+        ("", "a **sacrifice**", "## Why the sacrifice worked", "### Why the second sacrifice worked"),
+        ("es", "un **sacrificio**", "## Por qué funcionó el sacrificio", "### Por qué funcionó el segundo sacrificio"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
         assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
-        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued), lang
+        assert page.index('L.exercise("sacrifice"') < page.index(argued), lang
+        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued_extra), lang
         above = page[page.index(word) : page.index('L.exercise("sacrifice"')]
-        assert "exercise 9" not in above and "ejercicio 9" not in above, lang
+        assert "exercise 8" not in above and "ejercicio 8" not in above, lang
 
 
 def test_later_dots_words_are_bold_where_taught():
@@ -2073,7 +2079,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
             assert not any(line in sheet for line in steps)
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
-    assert "| 9 | the tally step-through" in guide  # 13 rows, under a minute each
+    assert "| 11 | the tally step-through" in guide  # 13 rows, under a minute each, with time to write
 
 
 def _played(game, line):
