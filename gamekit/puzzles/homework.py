@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from gamekit import catalog
 from gamekit.core.saved import is_int
@@ -118,23 +118,51 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
             )
         )
     rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
+    shown = shown_key(game_id)
     if theme is not None:
         chosen = rng.sample(pool, n)
+        if len({shown(p) for p in chosen}) < n:  # a position twice (Shut the Box: under two rules): swap the twin
+            chosen = _without_twins(chosen, rng.sample(pool, len(pool)), shown)
     else:  # every idea in turn, so a mixed set mixes the ideas
         fresh = getattr(catalog.get(game_id).puzzle_module(), "mixed_set_pool", None)
         pool = fresh(pool, n, seed, homework_set, practice_pool) if fresh is not None else pool
         by_theme = ([p for p in pool if t in p.themes] for t in game_themes(game_id))
         queues = [rng.sample(ps, len(ps)) for ps in by_theme if ps]
         chosen, taken = [], set()
-        while len(chosen) < n:
+        while len(chosen) < n and any(queues):
             for queue in queues:
-                while queue and queue[0].id in taken:
+                while queue and shown(queue[0]) in taken:
                     queue.pop(0)
                 if queue and len(chosen) < n:
-                    taken.add(queue[0].id)
+                    taken.add(shown(queue[0]))
                     chosen.append(queue.pop(0))
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
+
+
+def shown_key(game_id: str) -> Callable[[Puzzle], Any]:
+    """What a pupil sees of a puzzle, for keeping a homework set free of twins: the game's puzzle module's
+    ``shown_position`` (Shut the Box: the open tiles and the roll, whatever the one-die rule or goal), else the
+    puzzle's :attr:`~gamekit.puzzles.core.Puzzle.question_key`."""
+    shown = getattr(catalog.get(game_id).puzzle_module(), "shown_position", None)
+    return (lambda p: p.question_key) if shown is None else shown
+
+
+def _without_twins(chosen: list[Puzzle], order: list[Puzzle], shown: Callable[[Puzzle], Any]) -> list[Puzzle]:
+    """``chosen`` with each puzzle whose position an earlier one shows already replaced by the next of ``order``
+    (the pool shuffled) that shows a new one; ValueError when the pool has too few positions."""
+    out: list[Puzzle] = []
+    seen: set = set()
+    ids = {p.id for p in chosen}
+    spare = iter([p for p in order if p.id not in ids])
+    for p in chosen:
+        while shown(p) in seen:
+            p = next(spare, None)
+            if p is None:
+                raise ValueError(tr("too few different positions for a set of {n}", n=len(chosen)))
+        seen.add(shown(p))
+        out.append(p)
+    return out
 
 
 def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
@@ -251,7 +279,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
             "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
             "game-idea-puzzles-number; change the last number for another set on the same idea (an idea with few "
-            "puzzles gives some of them again)."
+            "puzzles gives some of them again; where the Puzzles column says “all”, every number gives the same "
+            "puzzles)."
         ),
         "",
         tr(
@@ -300,8 +329,10 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         puzzles = sets[code]
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+        whole = theme is not None and size == len(practice_pool(game_id, theme))
+        count = tr("{n} (all)", n=size) if whole else str(size)
         lines.append(
-            f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+            f"| `{code}` | {idea} | {count} | {span} | {theme_lessons(game_id, theme)} | "
             f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
         )
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
