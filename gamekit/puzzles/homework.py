@@ -150,19 +150,20 @@ def shown_key(game_id: str) -> Callable[[Puzzle], Any]:
 
 def _without_twins(chosen: list[Puzzle], order: list[Puzzle], shown: Callable[[Puzzle], Any]) -> list[Puzzle]:
     """``chosen`` with each puzzle whose position an earlier one shows already replaced by the next of ``order``
-    (the pool shuffled) that shows a new one; ValueError when the pool has too few positions."""
-    out: list[Puzzle] = []
-    seen: set = set()
+    (the pool shuffled) that shows a new one.  A set larger than the pool's different positions (Shut the Box's
+    whole *best set* pool: the same position under two one-die rules) keeps the twins it cannot replace, after
+    the others."""
     ids = {p.id for p in chosen}
-    spare = iter([p for p in order if p.id not in ids])
+    spare = [p for p in order if p.id not in ids]
+    out: list[Puzzle] = []
+    twins: list[Puzzle] = []
+    seen: set = set()
     for p in chosen:
-        while shown(p) in seen:
-            p = next(spare, None)
-            if p is None:
-                raise ValueError(tr("too few different positions for a set of {n}", n=len(chosen)))
+        while shown(p) in seen and spare:
+            p = spare.pop(0)
+        (twins if shown(p) in seen else out).append(p)
         seen.add(shown(p))
-        out.append(p)
-    return out
+    return out + twins
 
 
 def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
@@ -279,8 +280,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
             "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
             "game-idea-puzzles-number; change the last number for another set on the same idea (an idea with few "
-            "puzzles gives some of them again; where the Puzzles column says “all”, every number gives the same "
-            "puzzles)."
+            "puzzles gives some of them again; below each table, the codes that give the same puzzles whatever "
+            "the number)."
         ),
         "",
         tr(
@@ -314,6 +315,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     sets = {code: homework_set(*parse_code(code)[:2], size, seed) for _, code, _, size in codes}  # drawn once
     current = None
     other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
+    whole: dict[str, list[str]] = {}  # per game: the codes that hold every puzzle of their idea
     for game, code, idea, size in codes:
         if game != current:
             current = game
@@ -329,10 +331,10 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         puzzles = sets[code]
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-        whole = theme is not None and size == len(practice_pool(game_id, theme))
-        count = tr("{n} (all)", n=size) if whole else str(size)
+        if theme is not None and size == len(practice_pool(game_id, theme)):
+            whole.setdefault(game, []).append(f"`{code}`")
         lines.append(
-            f"| `{code}` | {idea} | {count} | {span} | {theme_lessons(game_id, theme)} | "
+            f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
             f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
         )
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)
@@ -344,6 +346,14 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
             game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
+            if game in whole:
+                out += [
+                    tr(
+                        "Every number gives the same puzzles for {codes}: each holds every puzzle of its idea.",
+                        codes=", ".join(whole[game]),
+                    ),
+                    "",
+                ]
             if game in other:
                 out += [
                     tr(

@@ -49,8 +49,14 @@ def test_page_marks_a_code_that_holds_the_whole_idea():
     }
     with using("en"):
         page = homework_page()
-    line = next(line for line in page.splitlines() if line.startswith(f"| `{rows[0][1]}`"))
-    assert f"| {size} (all) |" in line
-    assert "every number gives the same puzzles" in page
-    best = next(line for line in page.splitlines() if line.startswith("| `shut-best_set-"))
-    assert "(all)" not in best
+    note = next(line for line in page.splitlines() if f"`{rows[0][1]}`" in line and not line.startswith("|"))
+    assert note.startswith("Every number gives the same puzzles for ") and "shut-best_set-" not in note
+    assert "the codes that give the same puzzles whatever the number" in page
+
+
+def test_a_set_larger_than_the_positions_keeps_its_size():
+    """The whole best-set pool holds some positions twice (under two one-die rules): a set of all of it keeps
+    every puzzle, the twins last."""
+    pool = practice_pool(GAME, "best_set")
+    whole = homework_set(GAME, "best_set", len(pool), 1)
+    assert len(whole) == len(pool) and len({p.id for p in whole}) == len(pool)

@@ -142,12 +142,12 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
     assert "With four sets or more, it names sets that do worse. With fewer, it tells you what to count or" in en
     assert "Si hay cuatro conjuntos o más, te nombra conjuntos que son peores. Si hay menos, te dice qué" in es
     assert (
-        "**What a hint costs.** The first hint costs nothing. After the second hint, a right answer counts as a"
-        " miss for your level." in en
+        "**What a hint costs.** The first hint costs nothing. A right answer after the second hint does not count"
+        " as solved at the first try. Still stuck?" in en
     )
     assert (
-        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Después de la segunda pista, una respuesta"
-        " correcta cuenta como un fallo para tu nivel." in es
+        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Una respuesta correcta después de la segunda"
+        " pista no cuenta como resuelta a la primera. ¿Sigues" in es
     )
 
 
