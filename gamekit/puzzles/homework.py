@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from gamekit import catalog
 from gamekit.core.saved import is_int
@@ -118,23 +118,52 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
             )
         )
     rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
+    shown = shown_key(game_id)
     if theme is not None:
         chosen = rng.sample(pool, n)
+        if len({shown(p) for p in chosen}) < n:  # a position twice (Shut the Box: under two rules): swap the twin
+            chosen = _without_twins(chosen, rng.sample(pool, len(pool)), shown)
     else:  # every idea in turn, so a mixed set mixes the ideas
         fresh = getattr(catalog.get(game_id).puzzle_module(), "mixed_set_pool", None)
         pool = fresh(pool, n, seed, homework_set, practice_pool) if fresh is not None else pool
         by_theme = ([p for p in pool if t in p.themes] for t in game_themes(game_id))
         queues = [rng.sample(ps, len(ps)) for ps in by_theme if ps]
         chosen, taken = [], set()
-        while len(chosen) < n:
+        while len(chosen) < n and any(queues):
             for queue in queues:
-                while queue and queue[0].id in taken:
+                while queue and shown(queue[0]) in taken:
                     queue.pop(0)
                 if queue and len(chosen) < n:
-                    taken.add(queue[0].id)
+                    taken.add(shown(queue[0]))
                     chosen.append(queue.pop(0))
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
+
+
+def shown_key(game_id: str) -> Callable[[Puzzle], Any]:
+    """What a pupil sees of a puzzle, for keeping a homework set free of twins: the game's puzzle module's
+    ``shown_position`` (Shut the Box: the open tiles and the roll, whatever the one-die rule or goal), else the
+    puzzle's :attr:`~gamekit.puzzles.core.Puzzle.question_key`."""
+    shown = getattr(catalog.get(game_id).puzzle_module(), "shown_position", None)
+    return (lambda p: p.question_key) if shown is None else shown
+
+
+def _without_twins(chosen: list[Puzzle], order: list[Puzzle], shown: Callable[[Puzzle], Any]) -> list[Puzzle]:
+    """``chosen`` with each puzzle whose position an earlier one shows already replaced by the next of ``order``
+    (the pool shuffled) that shows a new one.  A set larger than the pool's different positions (Shut the Box's
+    whole *best set* pool: the same position under two one-die rules) keeps the twins it cannot replace, after
+    the others."""
+    ids = {p.id for p in chosen}
+    spare = [p for p in order if p.id not in ids]
+    out: list[Puzzle] = []
+    twins: list[Puzzle] = []
+    seen: set = set()
+    for p in chosen:
+        while shown(p) in seen and spare:
+            p = spare.pop(0)
+        (twins if shown(p) in seen else out).append(p)
+        seen.add(shown(p))
+    return out + twins
 
 
 def answers_spread(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
@@ -251,7 +280,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
             "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
             "game-idea-puzzles-number; change the last number for another set on the same idea (an idea with few "
-            "puzzles gives some of them again)."
+            "puzzles gives some of them again; below each table, the codes that give the same puzzles whatever "
+            "the number)."
         ),
         "",
         tr(
@@ -285,6 +315,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     sets = {code: homework_set(*parse_code(code)[:2], size, seed) for _, code, _, size in codes}  # drawn once
     current = None
     other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
+    whole: dict[str, list[str]] = {}  # per game: the codes that hold every puzzle of their idea
     for game, code, idea, size in codes:
         if game != current:
             current = game
@@ -300,6 +331,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         puzzles = sets[code]
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
+        if theme is not None and size == len(practice_pool(game_id, theme)):
+            whole.setdefault(game, []).append(f"`{code}`")
         lines.append(
             f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
             f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
@@ -313,6 +346,14 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
             game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
+            if game in whole:
+                out += [
+                    tr(
+                        "Every number gives the same puzzles for {codes}: each holds every puzzle of its idea.",
+                        codes=", ".join(whole[game]),
+                    ),
+                    "",
+                ]
             if game in other:
                 out += [
                     tr(

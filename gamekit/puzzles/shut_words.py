@@ -177,8 +177,9 @@ def second_hint(puzzle: Puzzle) -> str | None:
     wrong = [a for a in legal if a not in puzzle.answers]
     if puzzle.facts.get("kind") == "dice":
         return tr(
-            "Hint: add up the open tiles. Then count how often one die and how often two dice throw that total "
-            "(one die throws each total from 1 to 6 once in 6 throws)."
+            "Hint: count the outcomes that let you go on, as in lesson 3: with one die, out of 6; with two dice, "
+            "out of 36. Then think past this roll: one die covers 6 at most, so how many rolls does each need to "
+            "cover every open tile?"
         )
     if len(wrong) >= NAMES_NONE_BELOW:
         return None
@@ -193,14 +194,15 @@ def second_hint(puzzle: Puzzle) -> str | None:
 
 
 DICE_IDEA = N_(
-    "The idea: lesson 3's rule for the dice — one die when the open tiles add up to 6 or less, else two dice. "
-    "It is exact: it gives the right answer in every one of these questions."
+    "The idea: count, as in lesson 3, the outcomes that let you go on with one die and with two dice. Then look "
+    "past this roll: one die covers 6 at most, so with more than 6 to cover, two dice can shut the box in fewer rolls."
 )
-"""The idea after a right "one die or two?" answer: lesson 3's rule, labelled exact (it answers every question
-Practice asks, :func:`gamekit.puzzles.shutbox.dice_selection`)."""
+"""The idea after a right "one die or two?" answer: lesson 3's count of the outcomes that let you go on, and the
+rolls still needed (true of every question Practice asks, :func:`gamekit.puzzles.shutbox.dice_selection`: one
+die is right exactly where the open tiles add up to 6 or less)."""
 
 
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
     """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", lesson 3's
-    rule, labelled exact (:data:`DICE_IDEA`); None otherwise."""
+    count and the rolls still needed (:data:`DICE_IDEA`); None otherwise."""
     return tr(DICE_IDEA) if puzzle.facts.get("kind") == "dice" else None

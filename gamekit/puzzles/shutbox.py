@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from gamekit.i18n import tr
 from gamekit.shutbox import Rules, ShutTheBox
@@ -524,3 +525,25 @@ def has_theme(puzzle: Puzzle, theme: str) -> bool | None:
     from gamekit.shutbox import cpu_player
 
     return puzzle.facts.get("kind") == "set" and cpu_player("medium", 0).choose(puzzle.position) not in puzzle.answers
+
+
+def shown_position(puzzle: Puzzle) -> tuple:
+    """What a pupil sees of a question: its kind, open tiles and roll.  The same position under two one-die rules
+    or two goals looks the same to a pupil, so a homework set holds it once
+    (:func:`gamekit.puzzles.homework.homework_set`)."""
+    f = puzzle.facts
+    return (f["kind"], tuple(sorted(f["open"])), f["roll"])
+
+
+def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
+    """What a homework set of all the ideas with ``seed`` draws from (``pool``: the mixed Practice pool, with its
+    :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
+    which this module may not import): the pool's "which set?" questions and :data:`MIXED_DICE` "one die or two?"
+    questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number gives
+    other dice questions too."""
+    import random
+
+    rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
+    dice = idea_pool(GAME_ID, "one_die_or_two")
+    picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:MIXED_DICE]
+    return sorted([p for p in pool if p.facts.get("kind") != "dice"] + picked, key=lambda p: p.id)

@@ -111,7 +111,7 @@ def _value(objective: str, value: float) -> str:
 
 def right(facts: dict, mover: int, move: str) -> str:
     return tr(
-        "Right: {move} gives the best {goal}: {value}.",
+        "Right: “{move}” gives the best {goal}: {value}.",
         move=move,
         goal=_goal_words(facts["objective"]),
         value=_value(facts["objective"], facts["best"]),

@@ -577,7 +577,7 @@ def test_every_theme_has_an_idea_hint_that_is_not_its_name_nor_an_answer():
     first = p.hint()
     assert first == "Hint: " + THEME_HINTS["one_die_or_two"] and "one die or two" not in first.lower()
     second = p.hint()  # two choices: none left out, the game's own step; and it says what the hint costs
-    assert second.startswith("Hint: add up the open tiles.") and second.endswith(" " + tr(HELPED_SOLVE_WORDS))
+    assert second.startswith("Hint: count the outcomes") and second.endswith(" " + tr(HELPED_SOLVE_WORDS))
 
 
 def test_after_a_miss_the_next_puzzle_is_never_harder_and_after_a_solve_never_easier():
@@ -754,7 +754,7 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
         elif len(wrong) >= 3:
             assert named and len(wrong) - len(named) >= 2, (puzzle.id, hint)
         else:  # Shut the Box says it in its own words (shut_words.second_hint)
-            own = f"of these {len(legal)} sets" in hint or hint.startswith("Hint: add up the open tiles.")
+            own = f"of these {len(legal)} sets" in hint or hint.startswith("Hint: count the outcomes")
             assert not named and (f"of the {len(legal)} choices" in hint or own), (puzzle.id, hint)
 
 

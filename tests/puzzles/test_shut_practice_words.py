@@ -134,7 +134,7 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
             assert len(p.legal_answers()) - len(p.answers) - len(named) >= KEPT_WRONG
             assert hint.startswith("Hint: leave th"), hint
         dice = next(p for p in _pool() if p.facts["kind"] == "dice")
-        assert second_hint(dice).startswith("Hint: add up the open tiles. Then count how often one die")
+        assert second_hint(dice).startswith("Hint: count the outcomes that let you go on, as in lesson 3")
     root = Path(__file__).parents[2] / "notebooks"
     en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
@@ -142,12 +142,12 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
     assert "With four sets or more, it names sets that do worse. With fewer, it tells you what to count or" in en
     assert "Si hay cuatro conjuntos o más, te nombra conjuntos que son peores. Si hay menos, te dice qué" in es
     assert (
-        "**What a hint costs.** The first hint costs nothing. After the second hint, a right answer counts as a"
-        " miss for your level." in en
+        "**What a hint costs.** The first hint costs nothing. A right answer after the second hint does not count"
+        " as solved at the first try. Still stuck?" in en
     )
     assert (
-        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Después de la segunda pista, una respuesta"
-        " correcta cuenta como un fallo para tu nivel." in es
+        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Una respuesta correcta después de la segunda"
+        " pista no cuenta como resuelta a la primera. ¿Sigues" in es
     )
 
 
