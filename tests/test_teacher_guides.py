@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gamekit.dots import lesson4_exercises
+from gamekit.dots import lesson4_tables
 from gamekit.i18n import N_, get_language, tr, using
 from gamekit.lesson_tools import main
 from gamekit.teacher_sheets import guide_is_current, paper_words, solutions_markdown, update_guide
@@ -72,11 +72,11 @@ def test_dots_guide_key_facts_agree_with_the_code(path, lang):
 
     text = (ROOT / path).read_text(encoding="utf-8")
     with using(lang):  # the table's words ("even"/"par", "(default)"/"(inicial)") in that language
-        table = lesson4_exercises.parity_table()
+        table = lesson4_tables.parity_table()
     assert "| " + " | ".join(table.headers) + " |" in text
     for row in table.rows:
         assert "| " + " | ".join(map(str, row)) + " |" in text
-    d = lesson4_exercises.decisive_move()
+    d = lesson4_tables.decisive_move()
     assert f"`{d['line']}`" in text and f"(`{d['better'][0]}`)" in text
 
 

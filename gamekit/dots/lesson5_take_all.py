@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.dots.lesson5_exercises import challenge_exercise
+from gamekit.dots.lesson5_challenges import challenge_exercise
 from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box, final_score_text, pupil_line
 from gamekit.dots.lesson_positions import SEATS, components, takeable, third_side_boxes
 from gamekit.dots.rules import DotsAndBoxes

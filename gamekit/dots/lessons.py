@@ -67,14 +67,12 @@ from gamekit.dots.lesson4_exercises import (
 )
 from gamekit.dots.lesson5_control import control_price_exercise
 from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
+from gamekit.dots.lesson5_challenges import challenge_exercise, challenge_steer_exercise, plan_exercise
 from gamekit.dots.lesson5_exercises import (
-    challenge_exercise,
     double_deal_score_exercise,
     keep_control_exercise,
-    challenge_steer_exercise,
     loop_six_exercise,
     not_worth_it_exercise,
-    plan_exercise,
     sacrifice_exercise,
     steer_exercise,
     take_all_exercise,

@@ -21,12 +21,17 @@ from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import also_right_why, kept_off_too, line_cells_through, position_why, wrong_row
+from gamekit.puzzles.connect_why import line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
+from gamekit.puzzles.connect_words import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
+from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
+from gamekit.puzzles.connect_words import question as question, right_words as right_words
+from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 from gamekit.puzzles.ratings import first_rating
@@ -39,16 +44,6 @@ MIN_DISCS = 10
 
 def game_id(game: ConnectGame) -> str:
     return game.game_id
-
-
-def _wins_at_once(game: ConnectGame) -> list[str]:
-    me, out = game.to_move, []
-    for m in game.legal_moves():
-        g = game.copy()
-        g.play(m)
-        if g.winner() == me:
-            out.append(m)
-    return out
 
 
 THEME_LESSONS = {
@@ -72,7 +67,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
     """Themes from the threats on the board before and after the answer (cells where a disc makes a line)."""
     me, them = game.to_move, 1 - game.to_move
     out: list[str] = []
-    wins = set(_wins_at_once(game))
+    wins = set(wins_at_once(game))
     five = catalog.of(game).puzzle_settings["side_column"]  # 5 en raya's side columns make a theme
     if wins & set(answers):
         out.append("win_now")
@@ -110,7 +105,7 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
         for w in wrong:
             g = game.copy()
             g.play(w)
-            if w in _wins_at_once(g):
+            if w in wins_at_once(g):
                 out.append("zugzwang")
                 break
     return list(dict.fromkeys(out))
@@ -122,7 +117,7 @@ def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
     for w in wrong:
         g = game.copy()
         g.play(w)
-        if not g.is_over() and not _wins_at_once(g):
+        if not g.is_over() and not wins_at_once(g):
             return False
     return bool(wrong)
 
@@ -232,9 +227,10 @@ def centre_habit(puzzle: Puzzle) -> bool:
 
 def mixed_win(puzzle: Puzzle) -> bool:
     """Whether ``puzzle`` has a drop that wins at once and also accepts a drop that wins only later: its
-    question must say a win at once is there, which gives the answer away (:func:`question`)."""
+    question must say a win at once is there, which gives the answer away
+    (:func:`gamekit.puzzles.connect_words.question`)."""
     game = puzzle.position
-    wins = set(_wins_at_once(game))
+    wins = set(wins_at_once(game))
     return bool(wins) and not set(puzzle.answers) <= wins
 
 
@@ -330,8 +326,8 @@ def lesson_needed(puzzle: Puzzle) -> int:
     keeps the draw, needs lesson 2's threats (a *side column* puzzle of that kind is no lesson 1 question)."""
     game = puzzle.position
     answers = set(puzzle.answers)
-    wins = set(_wins_at_once(game))
-    threats = set(_wins_at_once_for(game, 1 - game.to_move))
+    wins = set(wins_at_once(game))
+    threats = set(wins_at_once_for(game, 1 - game.to_move))
     if wins or (len(threats) == 1 and answers <= threats):  # a win at once is always among the right drops
         return 1
     return 2
@@ -346,11 +342,6 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     ):
         return tr(UNDER_THREAT_HINT)
     return None
-
-
-def _wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
-    """Columns where ``seat`` could complete a line right now if it were its turn."""
-    return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
 def best_play(
@@ -382,16 +373,16 @@ def candidate(game: ConnectGame, time_budget: float = 2.0) -> Puzzle | None:
         return None
     found_scores = analyse(game, time_budget=time_budget)  # exact scores, for the refutations' depth
     scores = found_scores if all(v is not None for v in found_scores.values()) else None
-    wins_now = set(_wins_at_once(game))
+    wins_now = set(wins_at_once(game))
     refutations, depth, tempting = {}, 0, 0
-    threatened = set(_wins_at_once_for(game, 1 - game.to_move))
+    threatened = set(wins_at_once_for(game, 1 - game.to_move))
     for w in wrong:
         after = game.copy()
         after.play(w)
         line = best_play(after)
         refutations[w] = {"value": outcome[w], "line": line}
         # tempting: it neither hands the opponent a five at once nor misses a five we had at once
-        if not _wins_at_once(after) and not wins_now and not threatened - {w}:
+        if not wins_at_once(after) and not wins_now and not threatened - {w}:
             tempting += 1
             depth = max(depth, len(line) if scores is None else _plies_to_end(after, -scores[w]))
     rating = first_rating(tempting, depth, len(answers), len(legal))
@@ -454,112 +445,10 @@ def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> lis
     return [(p, {}) for p in sample(rng, positions(game), n)]
 
 
-TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
-"""Whose turn it is, the first sentence of a question (one message per colour, as the lessons say it)."""
-OTHER = (N_("yellow"), N_("red"))
-"""The opponent of the seat to move, as a question names it."""
-
-
-NEUTRAL_QUESTION = N_("Find the best drop.")
-"""The question of a lesson-1 puzzle (a win at once, or the block of the opponent's one playable threat): it does
-not say which, so the pupil has to spot the line to finish or the threat to stop (the first hint says what to look
-for)."""
-
-
-def question(puzzle: Puzzle) -> str:
-    """A bank puzzle's question, read off the position and the accepted drops: for a win at once or the block of
-    the opponent's one playable threat, the lesson-1 ideas, only "Find the best drop." (:data:`NEUTRAL_QUESTION`:
-    naming the win or the threat would do the puzzle's work); else exactly what is asked: a winning drop at once or
-    later, a win by force that no drop gives at once ("wins later"), the draw to keep, or holding out longest.  How
-    many drops are right is said once, after it, by the game's ``stakes``."""
-    game = puzzle.position
-    me = game.to_move
-    answers = set(puzzle.answers)
-    wins = set(_wins_at_once(game))
-    threats = set(_wins_at_once_for(game, 1 - me))
-    best = puzzle.facts["best"]
-    text = tr(TO_MOVE[me]) + " "
-    if (wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats):
-        return text + tr(NEUTRAL_QUESTION)
-    elif wins:
-        text += tr(
-            "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
-        )
-    elif best > 0:
-        text += tr(
-            "No drop wins at once, but {colour} can force a win: find the drop that wins later, whatever {other} does.",
-            colour=tr(OTHER[1 - me]),
-            other=tr(OTHER[me]),
-        )
-    elif best == 0:
-        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
-    else:
-        text += tr("Every drop loses against best play: find the one that holds out longest.")
-    return text
-
-
-MAKES_A_LINE = {
-    4: N_("Right: column {column} makes four in a line, so {colour} wins at once."),
-    5: N_("Right: column {column} makes five in a line, so {colour} wins at once."),
-}
-"""The feedback to a right drop that completes a line there and then, by the game's line length."""
-
-
-def right_words(puzzle: Puzzle, action: Any) -> str | None:
-    """The feedback to the right drop ``action`` when it wins at once: it says the drop makes the line
-    ("makes five in a line") rather than "wins with best play", which is true but hides what happened.  None for
-    a drop that does not finish a line at once (the game's words say the outcome with best play)."""
-    game = puzzle.position
-    message = MAKES_A_LINE.get(game.win_length)
-    if message is None or str(action) not in _wins_at_once(game):
-        return None
-    return tr(message, column=str(action), colour=tr(OTHER[1 - game.to_move]))
-
-
-DRAW_ROW_WHY = N_(
-    "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
-    " drop loses."
-)
-"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
-DRAW_ZUGZWANG_WHY = N_(
-    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
-    " and lose."
-)
-"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
-
-
-def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
-    """The reason for the right drop ``action`` of a puzzle practised for ``theme``, read off the position
-    (:func:`gamekit.puzzles.connect_why.position_why`: the column and the line, threat or cell it makes or
-    blocks, a threat's row and its kind, and for a draw-keeping puzzle that the drop keeps the draw); a drop that
-    does not show it while the other right drop does says what it does and that it reaches the same goal
-    (:func:`also_right_why`); where
-    the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
-    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
-    :mod:`gamekit.puzzles.practice_words`)."""
-    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
-    draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
-    words = position_why(puzzle.position, theme, str(action), wrong, draw)
-    if words is not None:
-        return words + (kept_off_too(puzzle, wrong) if theme == "zugzwang" else "")
-    for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
-        if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
-            return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
-    if not draw:
-        return None
-    return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
-
-
-def puzzle_goal(facts: dict) -> tuple:
-    """What a puzzle asks the pupil to reach, to match a similar one: ``("outcome", 1)`` a win, ``0`` keep the
-    draw, ``-1`` hold out longest (the sign of the best drop's outcome)."""
-    best = facts["best"]
-    return ("outcome", (best > 0) - (best < 0))
-
-
 def exercise_goal(position: Any, time_budget: float = 2.0) -> tuple | None:
-    """:func:`puzzle_goal` of a lesson exercise's position (the exact solver's best outcome; None when a drop is
-    not settled within ``time_budget`` seconds, or the position is not a Connect game)."""
+    """:func:`gamekit.puzzles.connect_words.puzzle_goal` of a lesson exercise's position (the exact solver's best
+    outcome; None when a drop is not settled within ``time_budget`` seconds, or the position is not a Connect
+    game)."""
     if (
         getattr(position, "grid", None) is None
         or not callable(getattr(position, "is_over", None))
@@ -578,114 +467,6 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     The rule: win at once when a drop makes a line, else block a cell where the opponent would make one with
     the next drop.  It answers the puzzle when every drop it allows is an accepted answer."""
     game = puzzle.position
-    wins = set(_wins_at_once(game))
-    key, allowed = ("win", wins) if wins else ("block", set(_wins_at_once_for(game, 1 - game.to_move)))
+    wins = set(wins_at_once(game))
+    key, allowed = ("win", wins) if wins else ("block", set(wins_at_once_for(game, 1 - game.to_move)))
     return key if allowed and allowed <= set(puzzle.answers) else None
-
-
-MISTAKES = {
-    "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
-    "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} with the next disc."),
-    "missed": N_("The mistake: one drop made {k} at once, and column {n} does not make it."),
-}
-"""A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
-threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
-wrong drop where the mover could complete a line at once names that drop first (``missed``); in an
-*odd/even threat* puzzle, a wrong drop that hands over no win at once and whose new threats all wait on the
-opponent's kind of row (:func:`gamekit.puzzles.connect_why.wrong_row`).  A sentence names only the column the
-pupil chose (the cell over its disc is in that column): naming the column of the win or of the threat would give
-the retry away while the puzzle is unsolved."""
-LINE_WORDS = {4: N_("four"), 5: N_("five")}
-
-
-def mistake_words(puzzle: Puzzle, action: str) -> str | None:
-    """The mistake a wrong drop makes, in one sentence, when the opponent can then complete a line at once (the
-    kinds of :data:`MISTAKES`), else None (the line of best play in the feedback shows the rest).  A drop that
-    itself completes a line is no mistake of this kind."""
-    from gamekit.connect.puzzle_text import COLOURS
-
-    game = puzzle.position
-    me = game.to_move
-    k = tr(LINE_WORDS.get(game.win_length, N_("five")))
-    mine = _wins_at_once(game)
-    if mine and str(action) not in mine:
-        return tr(MISTAKES["missed"], n=action, k=k)
-    after = game.copy()
-    after.play(action)
-    if after.winner() is not None or after.is_over():
-        return None
-    wins = _wins_at_once(after)
-    if not wins:
-        return wrong_row(puzzle, action)
-    before = set(_wins_at_once_for(game, 1 - me))
-    col = game.grid_column(int(str(action)))
-    row = len(game.grid[col])
-    above = [m for m in wins if after.landing_cell(int(m)) == (col, row + 1)]
-    kind, m = ("under", above[0]) if above else ("unblocked", wins[0])
-    if kind == "unblocked" and m not in before:
-        return None  # a new threat of another kind: the line of best play says it
-    return tr(MISTAKES[kind], n=action, m=m, other=tr(COLOURS[1 - me]), k=k)
-
-
-def later_words(puzzle: Puzzle, action: str) -> str | None:
-    """After a wrong drop whose short line stops before it would name an answer's column (so no move of it shows):
-    how many more discs the opponent needs to win (from the exact score, as :func:`gamekit.connect.solver.verdict`
-    counts them), so "Then yellow wins." is not read as a win at once; None when the opponent wins with the next
-    disc, when the drop does not lose, or where the score is not known."""
-    from gamekit.connect.puzzle_text import COLOURS
-
-    score = (puzzle.facts.get("scores") or {}).get(str(action))
-    if not isinstance(score, int) or score >= 0:
-        return None
-    after = puzzle.position.copy()
-    after.play(str(action))
-    n = after.variant.cells // 2 + 1 + score - after.discs_played(after.to_move)  # the opponent's discs to win
-    if n <= 1:
-        return None
-    text = ntr(
-        "{colour} does not win at once: it takes {n} more {colour} disc, but you cannot stop it.",
-        "{colour} does not win at once: it takes {n} more {colour} discs, but you cannot stop it.",
-        n,
-        colour=tr(COLOURS[after.to_move]),
-    )
-    return text[:1].upper() + text[1:]
-
-
-KEPT_WRONG = 2
-"""How many untried wrong drops the second Hint leaves unnamed where there are enough (:func:`hint_left_out`)."""
-
-
-def hint_left_out(puzzle: Puzzle, tried: list) -> list[str]:
-    """The wrong drops the second Hint names (:func:`gamekit.puzzles.practice_words.second_hint`): about half of
-    the wrong drops the pupil has not tried yet, the ones that do worst first, leaving :data:`KEPT_WRONG` of them
-    unnamed where it can, but at least one named while any is left (a hint that rules nothing out is no step);
-    never a drop the pupil has tried.  Drops that do equally badly
-    are chosen in an order fixed by the puzzle (shuffled with its id as the seed), not lowest column first, so the
-    names say nothing about where the answer is.  Empty when every wrong drop has been tried."""
-    import random
-
-    fresh = [a for a in puzzle.legal_answers() if a not in puzzle.answers and a not in set(map(str, tried))]
-    if not fresh:
-        return []
-    random.Random(puzzle.id).shuffle(fresh)
-    value = {a: puzzle.refutations.get(a, {}).get("value", 0) for a in fresh}
-    worst = sorted(fresh, key=lambda a: value[a])  # stable: the seeded order among equals
-    return worst[: max(1, min(len(fresh) - KEPT_WRONG, (len(fresh) + 1) // 2))]
-
-
-SIDE_SHEET_KEY = N_(
-    "The columns outside the | marks are the outer columns: they start full, so no disc can be dropped there,"
-    " but their discs count in lines. Drop in the numbered columns, 1 to {last}:"
-)
-"""The sentence at the top of a 5 en raya pupil sheet (:func:`sheet_key`)."""
-
-
-def sheet_key(game_id: str) -> tuple[str, ConnectGame] | None:
-    """How to read a printed sheet's boards, for :func:`gamekit.puzzles.homework.sheet_key`: on a board with full
-    outer columns (5 en raya), a sentence saying they start full and count in lines, and the start position to
-    show them; None for a board without them (Connect Four: its sheet needs no key)."""
-    info = catalog.get(game_id)
-    if not info.puzzle_settings["side_column"]:
-        return None
-    board = info.new_game(info.check_options({"popout": False}))
-    return tr(SIDE_SHEET_KEY, last=board.columns), board

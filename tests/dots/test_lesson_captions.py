@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from gamekit.dots import lesson4_exercises
+from gamekit.dots import lesson4_tables
 from gamekit.dots import lesson_pictures
 from gamekit.dots import lesson_positions
 import gamekit
@@ -152,7 +152,7 @@ def test_the_real_game_count_never_points_the_wrong_way():
     steps, _ = replay("real_game")
     sides = [(i, SUITS.search(c).group(4)) for i, (_, _, _, c) in enumerate(steps) if SUITS.search(c)]
     assert len(sides) >= 4
-    d = lesson4_exercises.decisive_move()
+    d = lesson4_tables.decisive_move()
     before_side = [s for i, s in sides if i < d["index"]][-1]
     after_side = next(s for i, s in sides if i == d["index"])
     assert before_side == SEATS[d["seat"]] and after_side == SEATS[1 - d["seat"]]

@@ -202,15 +202,15 @@ def test_lesson_4_closing_fact_is_predicted_before_it_is_shown(lang):
     """Lesson 4's closing question printed its answer right under it: the exact result now stays hidden until the
     pupil has chosen a guess, and any guess shows it (a prediction is never marked wrong)."""
     import gamekit
-    from gamekit.dots import lesson4_exercises
+    from gamekit.dots import lesson4_tables
 
     page = _page(4, lang)
     assert "start_result_after_guess()" in page and "\nstart_result()" not in page
     gamekit.set_language(lang)
     try:
-        expected = str(lesson4_exercises.start_result())
-        for k in range(len(lesson4_exercises.START_GUESSES)):
-            box = lesson4_exercises.start_result_after_guess()
+        expected = str(lesson4_tables.start_result())
+        for k in range(len(lesson4_tables.START_GUESSES)):
+            box = lesson4_tables.start_result_after_guess()
             assert box.result.layout.display == "none" and box.reply.value == ""
             assert expected.split(":")[1].strip()[:20] in box.result.value
             box.buttons[k].click()

@@ -91,7 +91,7 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_4s_closing_guess_says_draw_as_rule_4_does(lang):
-    from gamekit.dots.lesson4_exercises import START_GUESSES, start_result
+    from gamekit.dots.lesson4_tables import START_GUESSES, start_result
 
     with using(lang):
         guesses = [tr(g) for g in START_GUESSES]

@@ -10,7 +10,7 @@ import pytest
 
 from gamekit.dots import lesson1_exercises
 from gamekit.dots import lesson2_exercises
-from gamekit.dots import lesson4_exercises
+from gamekit.dots import lesson4_tables
 from gamekit.dots import lesson5_exercises
 from gamekit.dots import lesson5_take_all
 from gamekit.dots import lesson_exercise
@@ -325,11 +325,11 @@ def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_w
 
 def test_decisive_move_of_the_real_game_is_found_by_the_solver():
     """The teacher guide's worked game (no longer on the pupils' page: its captions showed the answer)."""
-    d = lesson4_exercises.decisive_move()
+    d = lesson4_tables.decisive_move()
     assert (d["line"], d["seat"], d["before"], d["after"]) == ("c1-c2", 1, 5, -5)
     assert "decisive_move" not in ALL
     with pytest.raises(ValueError, match="no move"):
-        lesson4_exercises.decisive_move("a1-b1", 1, 1)
+        lesson4_tables.decisive_move("a1-b1", 1, 1)
 
 
 def test_loop_and_not_worth_it_exercises():
@@ -432,7 +432,7 @@ def test_the_glossary_shows_only_the_words_taught_so_far_and_no_source_column():
 
 
 def test_parity_table_matches_the_reference():
-    rows = {row[0].split()[0]: row[1:] for row in lesson4_exercises.parity_table().rows}
+    rows = {row[0].split()[0]: row[1:] for row in lesson4_tables.parity_table().rows}
     assert rows == {
         "3×3": [16, "even", "odd"],
         "4×4": [25, "odd", "even"],
@@ -614,7 +614,7 @@ def test_position_names_are_canonical_moves():
 
 def test_the_old_leaks_would_be_caught():
     """Issue 10: lesson 4 showed the parity table above its questions, lesson 2 printed the safe lines."""
-    table = lesson4_exercises.parity_table()._repr_html_()
+    table = lesson4_tables.parity_table()._repr_html_()
     for name in ("parity_5x4",):
         assert any(leak in table for leak in ALL[name].leaks), name
     printed = f"safe lines: {lesson_positions.safe_lines(lesson_positions.position('three_safe'))}"
@@ -812,18 +812,18 @@ def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(picked,
 def test_lesson_4s_closing_fact_is_computed_on_the_page():
     from gamekit.i18n import using
 
-    assert str(lesson4_exercises.start_result()) == (
+    assert str(lesson4_tables.start_result()) == (
         "Computed just now by exact calculation: on the 3×3 board, with perfect "
         "play from the empty board, the second player wins 6–3."
     )
-    assert "gamekit" not in str(lesson4_exercises.start_result()) and "gamekit" not in str(
-        lesson4_exercises.start_result(5, 5, time_limit=0.01)
+    assert "gamekit" not in str(lesson4_tables.start_result()) and "gamekit" not in str(
+        lesson4_tables.start_result(5, 5, time_limit=0.01)
     )
-    assert "first player wins 3–1" in str(lesson4_exercises.start_result(2, 2))
-    assert "a draw, 1–1" in str(lesson4_exercises.start_result(1, 2))
+    assert "first player wins 3–1" in str(lesson4_tables.start_result(2, 2))
+    assert "a draw, 1–1" in str(lesson4_tables.start_result(1, 2))
     with using("es"):
-        assert "gana el segundo jugador, 6–3" in str(lesson4_exercises.start_result())
-    late = str(lesson4_exercises.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
+        assert "gana el segundo jugador, 6–3" in str(lesson4_tables.start_result())
+    late = str(lesson4_tables.start_result(5, 5, time_limit=0.01))  # far beyond reach: said, not guessed
     assert "not computed here" in late and "5×5" in late
     for base in ("notebooks", "notebooks/es"):
         source = (_Path(__file__).resolve().parents[2] / base / "dots_and_boxes/04_long_chain_rule.md").read_text()
@@ -2012,7 +2012,7 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
         name = L.exercises(1)["name_line"]
         ok, early = name.check("a1-b1")
         assert not ok and "desplazada una columna o una fila" in early and "antes de tiempo" not in early
-        fact = lesson4_exercises.start_result().text
+        fact = lesson4_tables.start_result().text
         assert fact.startswith("Calculado ahora mismo, de forma exacta:") and "por el cálculo exacto" not in fact
         for line in more:
             assert lesson_exercise.why_line(game, line).startswith("no se lleva las casillas que se le ofrecen")

@@ -298,7 +298,7 @@ def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
     """The question claims a win only when the solver's best outcome is a win, the draw only when it is a draw,
     holding out only when every drop loses, and claims one of them unless it asks to block the opponent's one
     threat; every wrong drop's refutation is worse than the best (the solver's values)."""
-    from gamekit.puzzles.connect import _wins_at_once_for, question
+    from gamekit.puzzles.connect_words import question, wins_at_once_for
 
     for p in bank(game_id):
         best, text = p.facts["best"], question(p)
@@ -310,14 +310,14 @@ def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
         neutral = "Find the best drop." in text  # a lesson-1 puzzle: a win at once or the one threat to block
         assert win or draw or loss or neutral, (p.id, text)
         if neutral:
-            assert best > 0 or set(p.answers) <= set(_wins_at_once_for(p.position, 1 - p.position.to_move)), p.id
+            assert best > 0 or set(p.answers) <= set(wins_at_once_for(p.position, 1 - p.position.to_move)), p.id
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
 def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(game_id):
     """After a right drop, a *zugzwang* puzzle whose best outcome is a draw says the drop keeps the draw, not that
     the opponent runs out of harmless drops (a win's reason); a winning one keeps the win's reason."""
-    from gamekit.puzzles.connect import DRAW_ZUGZWANG_WHY
+    from gamekit.puzzles.connect_words import DRAW_ZUGZWANG_WHY
     from gamekit.puzzles.practice_words import WHY, why_right
 
     pool = practice_pool(game_id, "zugzwang")
@@ -352,14 +352,15 @@ def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
     """A puzzle with a drop that wins at once is asked with the lesson-1 question ("Find the best drop."), which
     says nothing of a later win: one that also accepts a later win (its question would have to say a win at once is
     there) is in no Practice pool or homework set (the shipped banks hold some)."""
-    from gamekit.puzzles.connect import _wins_at_once, mixed_win, question
+    from gamekit.puzzles.connect import mixed_win
+    from gamekit.puzzles.connect_words import question, wins_at_once
     from gamekit.puzzles.core import game_themes
 
     assert any(mixed_win(p) for p in bank(game_id))
     for theme in [None, *game_themes(game_id)]:
         for p in practice_pool(game_id, theme):
             assert not mixed_win(p), (theme, p.id)
-            if _wins_at_once(p.position):
+            if wins_at_once(p.position):
                 assert question(p).endswith("Find the best drop."), p.id
     items = homework_set(game_id, None, 10, 1)
     assert not any(mixed_win(p) for p in items)

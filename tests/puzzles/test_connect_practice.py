@@ -345,7 +345,7 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
     says so (a near miss)."""
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect import mistake_words
+    from gamekit.puzzles.connect_words import mistake_words
     from gamekit.puzzles.connect_why import wrong_row
     from gamekit.puzzles.practice_words import why_right
 
@@ -407,12 +407,12 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
     five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1), without
     naming the winning column: the retry is the pupil's to find."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect import _wins_at_once, mistake_words
+    from gamekit.puzzles.connect_words import mistake_words, wins_at_once
 
     seen = 0
     for p in bank(game_id):
         game = p.position
-        mine = _wins_at_once(game)
+        mine = wins_at_once(game)
         if not mine:
             continue
         k = "five" if game.win_length == 5 else "four"
@@ -434,10 +434,10 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
 def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id):
     """«Correcto: la columna 1 hace cuatro en línea», with the article, never «Correcto: columna 1 hace…»."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect import _wins_at_once, right_words
+    from gamekit.puzzles.connect_words import right_words, wins_at_once
 
-    p = next(p for p in bank(game_id) if _wins_at_once(p.position))
-    column = _wins_at_once(p.position)[0]
+    p = next(p for p in bank(game_id) if wins_at_once(p.position))
+    column = wins_at_once(p.position)[0]
     with using("es"):
         assert right_words(p, column).startswith(f"Correcto: la columna {column} hace ")
     with using("en"):

@@ -903,7 +903,7 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
-    from gamekit.puzzles.connect import DRAW_ROW_WHY
+    from gamekit.puzzles.connect_words import DRAW_ROW_WHY
     from gamekit.puzzles.practice_words import WHY
 
     seen = set()
@@ -953,7 +953,7 @@ def test_dots_feedback_names_a_third_side_given_and_a_box_left():
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
-    from gamekit.puzzles.connect import _wins_at_once
+    from gamekit.puzzles.connect_words import wins_at_once
 
     for kind in ("fills the cell under", "leaves"):
         puzzle, action, text = _first(game_id, kind)
@@ -961,10 +961,10 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
         after.play(action)
         if kind.startswith("fills"):
             column = text.rsplit("column ", 1)[1].rstrip(".")
-            assert column in _wins_at_once(after), (puzzle.id, text)
+            assert column in wins_at_once(after), (puzzle.id, text)
             assert column == str(action)  # the threat's cell is right above the disc just dropped
         else:  # the open threat's column is the block, a right answer: not named before the puzzle is solved
-            assert _wins_at_once(after) and text.endswith("with the next disc."), (puzzle.id, text)
+            assert wins_at_once(after) and text.endswith("with the next disc."), (puzzle.id, text)
             assert not any(f"column {a}" in text for a in puzzle.answers), (puzzle.id, text)
         p = Practice(game_id, puzzles=[puzzle])
         ok, feedback = p.answer(action)
@@ -974,7 +974,7 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
         for action in wrong_answers(puzzle):
             after = puzzle.position.copy()
             after.play(action)
-            if not after.is_over() and not _wins_at_once(after) and not _wins_at_once(puzzle.position):
+            if not after.is_over() and not wins_at_once(after) and not wins_at_once(puzzle.position):
                 assert mistake_words(puzzle, action) is None
                 return
 
@@ -1801,15 +1801,16 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
     """The lesson menu's "Lesson 1" (win now, block, side column) serves only questions a lesson-1 pupil can
     answer: a drop that wins at once, or the block of the one threat — never a win by force many moves later,
     even when the puzzle is tagged *side column*; those wait for lesson 2's threats."""
-    from gamekit.puzzles.connect import _wins_at_once, _wins_at_once_for, lesson_needed
+    from gamekit.puzzles.connect import lesson_needed
+    from gamekit.puzzles.connect_words import wins_at_once, wins_at_once_for
     from gamekit.puzzles.pools import lesson_pool, practice_pool
 
     pool = lesson_pool(game_id, 1)
     assert pool
     for p in pool:
         game = p.position
-        wins = set(_wins_at_once(game))
-        threats = set(_wins_at_once_for(game, 1 - game.to_move))
+        wins = set(wins_at_once(game))
+        threats = set(wins_at_once_for(game, 1 - game.to_move))
         assert wins or (len(threats) == 1 and set(p.answers) <= threats), (p.id, p.prompt())
         assert level(p.rating) <= 2, p.id
     if game_id == "five_in_a_row":  # shipped: forced wins tagged side column, kept for the mixed pool
@@ -1821,7 +1822,8 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
 def test_no_practice_puzzle_above_level_3_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
     higher; Practice asks each of them at level 3 at most, for every idea and in the mixed pool, and keeps the rest."""
-    from gamekit.puzzles.connect import CENTRE_RATING, _wins_at_once, centre_habit, centre_rule
+    from gamekit.puzzles.connect import CENTRE_RATING, centre_habit, centre_rule
+    from gamekit.puzzles.connect_words import wins_at_once
     from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
@@ -1841,7 +1843,7 @@ def test_no_practice_puzzle_above_level_3_falls_to_the_centre_rule(game_id):
     for m in picks:  # a pick never lets the opponent win at once
         g = p.position.copy()
         g.play(m)
-        assert g.is_over() or not _wins_at_once(g)
+        assert g.is_over() or not wins_at_once(g)
 
 
 def test_spanish_practice_words_follow_the_glossary():
@@ -1934,7 +1936,7 @@ def test_the_shut_practice_page_tells_the_truth_about_rules_and_rules_of_thumb()
 def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
     """After "Then yellow wins." the feedback names who the best drop wins for, never a bare "The best drop
     wins."; the same in Spanish."""
-    from gamekit.puzzles.connect import later_words
+    from gamekit.puzzles.connect_words import later_words
 
     later = {" " + (later_words(p, a) or "") for p in practice_pool(game_id)[:40] for a in wrong_answers(p)}
     for p in practice_pool(game_id)[:40]:

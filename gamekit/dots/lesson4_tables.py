@@ -1,0 +1,156 @@
+"""Dots and Boxes lesson 4's tables and facts computed on the page: the long chain rule table, the move that
+decided a recorded game, and who wins the empty board with perfect play (shown after the pupil's guess)."""
+
+from __future__ import annotations
+
+from gamekit.core.errors import SolverTimeout
+from gamekit.display import Paragraph
+from gamekit.display import Table
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.rules import PRESETS
+from gamekit.dots.rules import geometry
+from gamekit.dots.solver import move_values
+from gamekit.dots.solver import solve
+from gamekit.i18n import N_
+from gamekit.i18n import number
+from gamekit.i18n import tr
+from typing import Any
+from gamekit.dots.lesson_positions import REAL_GAME, wanted_parity
+
+
+def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
+    """The move of a recorded game after which the result with best play changed for the last time.
+
+    Returns ``{"index", "seat", "line", "before", "after", "better"}``: the move's number (0-based), who drew
+    it, the line, the mover's value with best play before and after it (boxes left, exact solver) and the
+    lines that would have kept the better result.
+    """
+    lines = moves.split()
+    games = [DotsAndBoxes(width, height)]
+    for line in lines:  # the position before each move
+        games.append(games[-1].copy())
+        games[-1].play(line)
+    for i in range(len(lines) - 1, -1, -1):  # from the end: the first change found is the last one
+        game = games[i]
+        values = move_values(game)
+        best = max(values.values())
+        name = game.line_name(game.line_index(lines[i]))
+        if (best > 0) - (best < 0) != (values[name] > 0) - (values[name] < 0):
+            return {
+                "index": i,
+                "seat": game.to_move,
+                "line": name,
+                "before": best,
+                "after": values[name],
+                "better": [l for l, v in values.items() if v == best],
+            }
+    raise ValueError(tr("no move of this game changed its result"))
+
+
+# ----- the long chain rule table ----------------------------------------------------------------
+def parity_table() -> Table:
+    """For each preset board: dots, and how many long chains each player wants (Gold moves first)."""
+    rows = []
+    for name, (w, h) in PRESETS.items():
+        dots = geometry(w, h).n_dots
+        rows.append(
+            (
+                tr("{board} (default)", board=name) if (w, h) == (5, 4) else name,
+                dots,
+                tr(wanted_parity(w, h, 0)),
+                tr(wanted_parity(w, h, 1)),
+            )
+        )
+    return Table(
+        [
+            tr("board (boxes)"),
+            tr("dots"),
+            tr("number of long chains the first player (Gold) wants"),
+            tr("number of long chains the second player (Coral) wants"),
+        ],
+        rows,
+        caption=tr("The long chain rule: the first player wants dots + long chains to be even"),
+    )
+
+
+def start_result(width: int = 3, height: int = 3, time_limit: float = 20.0) -> Paragraph:
+    """Lesson 4's closing fact, computed on the page: who wins from the empty board with perfect play, and by
+    how much (the exact solver, about 0.3 s for 3×3 with the compiled search).  If the search does not end
+    within ``time_limit`` seconds, the sentence says the value was not computed here."""
+    game = DotsAndBoxes(width, height)
+    try:
+        value = solve(game, time_limit=time_limit)
+    except SolverTimeout:
+        return Paragraph(
+            tr(
+                "The exact calculation did not finish the {width}×{height} board within {seconds} s on "
+                "this computer, so the result is not computed here.",
+                width=width,
+                height=height,
+                seconds=number(time_limit, short=True),
+            )
+        )
+    boxes = width * height
+    first, second = (boxes + value) // 2, (boxes - value) // 2
+    if value == 0:
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the game is a draw, {first}–{second}.",
+                width=width,
+                height=height,
+                first=first,
+                second=second,
+            )
+        )
+    if value > 0:
+        return Paragraph(
+            tr(
+                "Computed just now by exact calculation: on the {width}×{height} board, with "
+                "perfect play from the empty board, the first player wins {most}–{least}.",
+                width=width,
+                height=height,
+                most=first,
+                least=second,
+            )
+        )
+    return Paragraph(
+        tr(
+            "Computed just now by exact calculation: on the {width}×{height} board, with perfect "
+            "play from the empty board, the second player wins {most}–{least}.",
+            width=width,
+            height=height,
+            most=second,
+            least=first,
+        )
+    )
+
+
+START_GUESSES = (N_("the first player"), N_("the second player"), N_("a draw"))
+"""The guesses lesson 4's closing question offers: who wins the empty 3×3 board with perfect play."""
+
+
+def start_result_after_guess(width: int = 3, height: int = 3, time_limit: float = 20.0):
+    """Lesson 4's closing fact as predict-then-check: one button per guess (:data:`START_GUESSES`); the computed
+    result (:func:`start_result`) stays hidden until the pupil has chosen one.  A guess is never marked right or
+    wrong: the reply repeats it and the exact result appears below it."""
+    import ipywidgets as W
+
+    result = W.HTML(start_result(width, height, time_limit)._repr_html_())
+    result.layout.display = "none"
+    reply = W.HTML()
+    buttons = []
+    for guess in START_GUESSES:
+        button = W.Button(description=tr(guess), layout=W.Layout(width="auto"))
+
+        def on_click(_: Any, guess: str = guess) -> None:
+            reply.value = "<p>" + tr("Your guess: {guess}. Now compare it with the exact calculation:", guess=tr(guess))
+            reply.value += "</p>"
+            result.layout.display = None
+
+        button.on_click(on_click)
+        buttons.append(button)
+    prompt = W.HTML("<p>" + tr("Choose your guess first; the answer appears after it.") + "</p>")
+    box = W.VBox([prompt, W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")), reply, result])
+    box.buttons, box.reply, box.result = buttons, reply, result
+    return box
