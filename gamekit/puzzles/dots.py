@@ -35,6 +35,7 @@ from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
+from gamekit.puzzles.dots_decisions import TAKE_ALL_RATING, take_all_choice, take_or_decline_set
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 
@@ -96,66 +97,10 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
-TAKE_ALL_RATING = 1325.0
-"""The rating around which Practice asks the *when control is not worth it* decision (level 4 of
-:func:`gamekit.progress.level`, where most double-deal and all-but-four puzzles are): see
-:func:`practice_selection`."""
-
 POOL_THEMES = {"control_not_worth_it": ("control_not_worth_it", "double_deal")}
 """The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): *when control
 is not worth it* is the decision "take every box or decline the last two?", so its pool holds double-deal puzzles
 too (:func:`practice_selection` keeps those where declining is right)."""
-
-
-def take_all_choice(puzzle: Puzzle) -> bool:
-    """Whether a *when control is not worth it* puzzle asks "take or decline?" (the solver reads the position as
-    a choice between taking every box and declining the last ones) with fewer than half of the legal lines
-    right, so a guess does not pass it."""
-    if "control_not_worth_it" not in puzzle.themes:
-        return False
-    kind, _, _ = decline_lines(puzzle.position)
-    return kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
-
-
-def decline_choice(puzzle: Puzzle) -> bool:
-    """Whether a *double-deal* puzzle asks the same "take or decline?" as :func:`take_all_choice` with declining
-    right: the solver reads the position as that choice, every accepted line declines the last boxes, and fewer
-    than half of the legal lines are right."""
-    if "double_deal" not in puzzle.themes:
-        return False
-    kind, _, declines = decline_lines(puzzle.position)
-    return (
-        kind == TAKE_OR_DECLINE
-        and set(puzzle.answers) <= set(declines)
-        and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
-    )
-
-
-DECISION_EACH = 6
-"""How many puzzles of each answer the *when control is not worth it* decision set holds (take every box; decline
-the last two): 12 in all, so any 10 of them (a homework set of the codes, the first 10 Practice asks) hold at least
-4 of each and neither "always take" nor "always decline" passes more than 6 of the 10."""
-
-
-def _take_or_decline(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """The decision set of *when control is not worth it*: :data:`DECISION_EACH` take-all puzzles
-    (:func:`take_all_choice`, those a guess passes least often) and as many decline puzzles (:func:`decline_choice`,
-    those rated nearest :data:`TAKE_ALL_RATING`), interleaved one of each kind in turn and rated in that order in
-    small steps around :data:`TAKE_ALL_RATING` (all level 4), so the puzzles Practice picks near any rating, and a
-    homework set ordered by rating, alternate the two answers."""
-
-    def guess(p: Puzzle) -> tuple[float, str]:  # the share of the legal lines that are right
-        return len(p.answers) / len(p.legal_answers()), p.id
-
-    takes = sorted((p for p in puzzles if take_all_choice(p)), key=guess)[:DECISION_EACH]
-    declines = sorted((p for p in puzzles if decline_choice(p)), key=lambda p: (abs(p.rating - TAKE_ALL_RATING), p.id))[
-        : len(takes)
-    ]
-    takes = sorted(takes[: len(declines)], key=lambda p: p.id)
-    declines.sort(key=lambda p: p.id)
-    mixed = [p for pair in zip(takes, declines) for p in pair]
-    start = TAKE_ALL_RATING - len(mixed) + 1
-    return sorted((replace(p, rating=start + 2 * i) for i, p in enumerate(mixed)), key=lambda p: p.id)
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
@@ -190,7 +135,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     the double-deal puzzles too, :data:`POOL_THEMES`) holds its take-or-decline puzzles where taking every box is
     right and as many double-deal ones where declining the last two is right (:data:`DECISION_EACH` of each),
     interleaved around
-    :data:`TAKE_ALL_RATING` (:func:`_take_or_decline`).  In every other pool its take-all puzzles that a guess
+    :data:`TAKE_ALL_RATING` (:func:`take_or_decline_set`).  In every other pool its take-all puzzles that a guess
     does not pass (:func:`take_all_choice`) are rated :data:`TAKE_ALL_RATING`: taking every box is the beginner's
     reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the question is
     whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make sure
@@ -208,7 +153,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     ratings' order kept), so Practice follows lesson order; the mixed pool keeps the ratings above."""
     puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
     if theme == "control_not_worth_it":
-        return in_lesson_band(_take_or_decline(puzzles), theme)
+        return in_lesson_band(take_or_decline_set(puzzles), theme)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     if theme == "take_box":

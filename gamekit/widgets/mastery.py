@@ -271,6 +271,10 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
     if questions:  # a set asking its lesson's own question: the similar one asks it too
         first = next((q for (theme, _), q in zip(problems.items, questions) if theme == idea.theme), "bank")
         asked["questions"] = (idea.question or first,)
+    if getattr(
+        problems, "made", ()
+    ):  # positions a lesson builds itself are not drawn again: similar ones are the bank's
+        asked["made"] = ()
     top = LEVEL_ORDER.index(idea.band)
     own_levels = bool(getattr(problems, "graded_by_box", False)) and asked.get("questions", ("bank",))[0] != "bank"
     # a set that grades by its own question may show a bank puzzle of any band at the idea's level

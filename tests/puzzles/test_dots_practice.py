@@ -260,7 +260,8 @@ def test_lesson_five_asks_only_its_ideas_and_declining_is_no_habit():
     """Lesson 5's list holds no *take a box* question (its take-all puzzles are asked as "when control is not worth
     it"), and at each of its levels "always decline" answers at most half (rounded up), taking every box the
     rest: it answered 65 of 71."""
-    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS, take_all_choice, thumbs_answering
+    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS, thumbs_answering
+    from gamekit.puzzles.dots_decisions import take_all_choice
 
     pool = lesson_pool(G, 5)
     assert len(pool) >= 12

@@ -16,11 +16,11 @@ from gamekit.puzzles.dots import (
     MAX_THUMB_SHARE,
     THUMB_RULES,
     middle_lines_only,
-    take_all_choice,
     thumb_picks,
     thumbs_answering,
     thumbs_within_share,
 )
+from gamekit.puzzles.dots_decisions import take_all_choice
 from gamekit.puzzles.homework import homework_codes, homework_set, parse_code
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 from gamekit.puzzles.sets import stakes

@@ -1134,7 +1134,8 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     homework code still works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal
     ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
-    from gamekit.puzzles.dots import DECISION_EACH, decline_choice, lesson_band, take_all_choice
+    from gamekit.puzzles.dots import lesson_band
+    from gamekit.puzzles.dots_decisions import DECISION_EACH, decline_choice, take_all_choice
     from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool

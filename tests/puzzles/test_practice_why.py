@@ -120,7 +120,7 @@ def test_the_new_reasons_are_in_spanish():
 def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
     """The take-all puzzles the mixed pool asks at level 4 (dots-ed69c8fd45) are the decision "take every box or
     keep control?": after a right answer Practice names that idea, not "take a box"."""
-    from gamekit.puzzles.dots import take_all_choice
+    from gamekit.puzzles.dots_decisions import take_all_choice
 
     with using("en"):
         decisions = [p for p in practice_pool("dots_and_boxes") if take_all_choice(p)]
