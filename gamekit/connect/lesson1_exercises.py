@@ -145,10 +145,10 @@ def parse_line_counts(answer: Any) -> LineCounts:
 
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
-    alone, 64, is accepted too; the right counts in another order get their own reason).  Each direction's slip
-    gets its own reason: the diagonals forgotten (the most common slip), the
-    side discs left out of the rows or the diagonals, one diagonal direction only, the side columns counted up,
-    the Connect Four counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
+    alone, 64, is accepted too, and so are the right counts in another order, told the order asked).  Each
+    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
+    of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
+    counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
     disc left out (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
     counts = count_lines(FIVE_IN_A_ROW)
     n, across, up, diagonal = counts["lines"], counts["horizontal"], counts["vertical"], counts["diagonal"]
@@ -276,10 +276,12 @@ def count_lines_exercise() -> ConnectExercise:
             return True, tr(
                 "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
             ) + f" {fewer}"
-        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right numbers, another order
-            return False, tr(
-                "These are the right numbers, but not in the order asked: write across first, then up, then diagonal."
-            )
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right counts, another order
+            return True, tr(
+                "Right counts: {across} across, {up} up and {diagonal} diagonal make {n} lines of five. Next time "
+                "write them in the order asked: across, up, diagonal.",
+                **values,
+            ) + f" {fewer}"
         if len(typed) == 2:  # one direction left out altogether
             if typed == (across, up):
                 return False, wrong_diagonal(0)
@@ -317,6 +319,7 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across}, {up}, {diagonal}",
             f"{across} + {up} + {diagonal} = {n}",
             str(n),
+            f"{across} + {diagonal} + {up}",
         ],
         wrong=[
             f"{across} + {up}",
@@ -328,7 +331,6 @@ def count_lines_exercise() -> ConnectExercise:
             four["lines"],
             n + sides_up,
             n - 1,
-            f"{up} + {across} + {diagonal}",
             f"{across} + {up} + {diagonal} = {n - 1}",
         ],
         key="count_lines",

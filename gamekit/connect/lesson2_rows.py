@@ -194,7 +194,7 @@ def two_threats_exercise() -> ConnectExercise:
             "are even, yellow's kind. The exact solver says yellow wins.",
             **values,
         ),
-        tr("Nobody: each threat gets blocked as soon as a disc can reach it"): tr(
+        tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
             "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. "
             "Yellow's does not: whoever fills row {below_y} of column {b}, right under it, lets yellow make five. "
             "Row {y} is even, yellow's kind, so in the end red has to fill that cell. The exact solver says yellow "
@@ -267,9 +267,10 @@ def odd_against_even_facts(game: ConnectGame) -> dict[str, Any]:
 def odd_against_even_exercise() -> ConnectExercise:
     """Each player has a threat on their own kind of row, in different columns (a red one on an odd row, a yellow
     one on an even row): who wins?  The page names the case before the exercise and argues no answer; the right
-    choice is the exact solver's verdict, which is Allis' rule (the odd threat wins); each wrong choice gets its own
-    reason, and the four are worded alike.  The wrong choices are beliefs the page does not argue against: the
-    threat of yellow's own kind wins, each threat simply gets blocked, the lower threat comes first."""
+    choice is the exact solver's verdict, worded as what the pupil finds by counting the cells safe for one player
+    only (the page works one such count on another example); the feedback then names Allis' rule.  Each wrong
+    choice gets its own reason, and the four are worded alike: the count the other way round, each threat simply
+    gets blocked, the lower threat comes first."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
     if f["winner"] != 0:
@@ -290,7 +291,7 @@ def odd_against_even_exercise() -> ConnectExercise:
         "runs out of them first, and red makes five on top.",
         **values,
     )
-    right = tr("Red: its odd threat beats yellow's even threat")
+    right = tr("Red: yellow runs out of safe cells first")
     worded = {
         right: tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
         + " "
@@ -300,12 +301,11 @@ def odd_against_even_exercise() -> ConnectExercise:
             "Victor Allis found the same rule in standard Connect Four: a red odd threat beats a yellow even threat "
             "in another column."
         ),
-        tr("Yellow: its even threat beats red's odd threat"): tr(
-            "Both threats are on their owner's kind of row, so look at the ✗ cells. {count} The exact solver says "
-            "red wins.",
+        tr("Yellow: red runs out of safe cells first"): tr(
+            "Count again, cell by cell. {count} The exact solver says red wins.",
             count=count,
         ),
-        tr("Nobody: each threat gets blocked as soon as a disc can reach it"): tr(
+        tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
             "To block a threat, somebody must first fill the ✗ cell under it, and then its owner makes five on "
             "top. {count} The exact solver says red wins.",
             count=count,

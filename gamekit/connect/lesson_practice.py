@@ -136,7 +136,8 @@ def zugzwang_words(after: ConnectGame) -> str | None:
 def practice_right_words(game: ConnectGame, column: str, best: int, theme: str | None = None) -> str:
     """A right practice drop told what it does, computed from the position: the five it makes (and which way it
     runs), or the cell it takes where the other player would have made five (and which way that line runs), or,
-    for a zugzwang (``theme``), the count of harmless drops the hint asks about (:func:`zugzwang_words`), or what
+    for a zugzwang (``theme``), the count of harmless drops the hint asks about (:func:`zugzwang_words`), for a
+    double threat the two threats it makes at once (:func:`double_threat_words`), or what
     it builds (a new threat, or the mover's best line through it); then what best play gives (``best``: the value
     of the position for the player to move, 1 a win, 0 a draw, -1 a loss)."""
     mover = game.to_move
@@ -162,8 +163,10 @@ def practice_right_words(game: ConnectGame, column: str, best: int, theme: str |
             way=line_way(game, blocked),
         )
     else:
-        does = (zugzwang_words(after) if theme == "zugzwang" else None) or tr(
-            "Right: your disc {what}.", what=drop_words(after, mover)
+        does = (
+            (zugzwang_words(after) if theme == "zugzwang" else None)
+            or (double_threat_words(game, column) if theme == "double_threat" else None)
+            or tr("Right: your disc {what}.", what=drop_words(after, mover))
         )
     if best > 0:
         then = tr("{colour} wins with best play from here.", colour=SUBJECT[mover]())
@@ -172,6 +175,25 @@ def practice_right_words(game: ConnectGame, column: str, best: int, theme: str |
     else:
         then = tr("{colour} still wins with best play, but this drop holds out longest.", colour=SUBJECT[1 - mover]())
     return f"{does} {then}"
+
+
+def double_threat_words(game: ConnectGame, column: str) -> str | None:
+    """A double-threat drop told what its hint asks about: the two (or more) new threat cells it makes that a disc
+    can reach at once, by column, so the other player can block only one.  None when the drop makes fewer than
+    two such threats (the caller then says what the disc does instead)."""
+    mover = game.to_move
+    after = game.copy()
+    after.play(column)
+    new = sorted(set(playable_threats(after, mover)) - set(playable_threats(game, mover)))
+    if len(new) < 2:
+        return None
+    columns = [str(game.column_number(c)) for c, _ in new]
+    return tr(
+        "Right: column {column} makes two threats at once, in columns {where}: {them} can block only one.",
+        column=column,
+        where=tr(" and ").join([", ".join(columns[:-1]), columns[-1]]),
+        them=tr(COLOUR_NAMES[1 - mover]),
+    )
 
 
 def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exercise) -> Exercise:

@@ -10,7 +10,7 @@ In a notebook::
 
     from gamekit.connect import lessons as L
     from gamekit.connect import lesson_pictures
-    score = L.LessonScore("5 en raya 2 — threats and zugzwang")
+    score = L.LessonScore("5 en raya 2 — threats, odd and even rows, and puzzles")
     lesson_pictures.rules_table()             # 5 en raya beside standard Connect Four
     lesson_pictures.show("edge_line")         # a position with its threat cells tinted
     lesson_pictures.step_through("won_game")  # Prev / Next / Play / Reset
@@ -171,7 +171,7 @@ LESSONS: dict[int, Lesson] = {
     2: Lesson(
         2,
         "five_in_a_row/02_threats_and_exercises",
-        "5 en raya 2 — threats and zugzwang",
+        "5 en raya 2 — threats, odd and even rows, and puzzles",
         63,
         {
             "block_threat": block_threat_exercise,

@@ -112,6 +112,7 @@ def read_score_exercise():
     other = tr(COLOUR_NAMES[1 - game.to_move])
     mover = tr(COLOUR_NAMES[game.to_move]).lower()
     n = MAX + s  # the winner's disc number of the whole game
+    shown = number(s, sign=True).replace("-", "−")  # a true minus sign, as the page's "22 − n"
 
     def check(answer):
         k = parse_disc_number(answer)
@@ -120,22 +121,23 @@ def read_score_exercise():
                 "Not {mover}: the score {score} is for {mover}, the player to move, and a negative score means the "
                 "other player wins.",
                 mover=mover,
-                score=number(s, sign=True),
+                score=shown,
             )
         if k == n:
             return True, tr(
-                "Right: {max} + ({score}) = {n}, so {other} wins with {other}'s disc number {n}.",
+                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}.",
                 max=MAX,
-                score=s,
+                score=shown,
+                size=-s,
                 n=n,
                 other=other,
             )
         if k == MAX - s:
             return False, tr(
-                "That is {max} − ({score}): the sign is the other way round. The score is for the player "
+                "That is {max} + {size}: the sign is the other way round. The score is for the player "
                 "to move, and a negative score means the other player wins.",
                 max=MAX,
-                score=s,
+                size=-s,
             )
         if k == -s:
             return False, tr(
@@ -158,7 +160,7 @@ def read_score_exercise():
             "The solver scores this position {score} for {colour}, the player to move. With which of "
             "{other}'s discs of the whole game does {other} win, with best play on both sides? Type the disc "
             "number, like 7.",
-            score=number(s, sign=True),
+            score=shown,
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,
         ),
@@ -353,12 +355,13 @@ def tiny_tree_exercise():
 
 def pruning_exercise():
     """When may a search stop looking at a move's replies?  The case alpha–beta is built on, with one reason for
-    each of three plausible wrong choices (the opponent might err, a reply might be worse, the score might come
-    out wrong).  (That skipping never changes the score is checked on the tiny board: minimax and alpha–beta
-    give the same score there, as the tests check on every lesson position.)"""
+    each of three plausible wrong choices (the opponent might err, a reply might be worse, only the first reply
+    counts); two choices say yes and two say no, so the answer is not the odd one out.  (That skipping never
+    changes the score is checked on the tiny board: minimax and alpha–beta give the same score there, as the tests
+    check on every lesson position.)"""
     from gamekit.widgets.exercise import Exercise, choice_checker
 
-    right = tr("No: the second move is already worse than the draw")
+    right = tr("No: that move is already worse than your draw")
     explanations = {
         right: tr(
             "Right: whatever the other replies are, your opponent will pick one at least as good for them, so "
@@ -373,9 +376,10 @@ def pruning_exercise():
             "Minimax expects your opponent to play their best reply, and they already have one that wins. So the "
             "second move is worth a loss or worse to you, whatever else they could play."
         ),
-        tr("Yes: without every reply, the second move's score could come out wrong"): tr(
-            "Its exact score stays unknown, but you do not need it: it is a loss or worse, so it is below your "
-            "draw. The move you play and its score do not change."
+        tr("No: only the first reply to a move ever counts"): tr(
+            "Every reply counts: had the first reply been a draw or a loss for your opponent, you would have to "
+            "look at the others. You may stop here only because this reply already makes the move worse than "
+            "your draw."
         ),
     }
     return Exercise(
@@ -388,7 +392,7 @@ def pruning_exercise():
         hint=tr("Who chooses the reply? And which of your two moves will you play in the end?"),
         answer=right,
         solutions=[right],
-        choices=list(explanations),
+        choices=sorted(explanations),
         key="pruning",
         wrong=[c for c in explanations if c != right],
     )

@@ -34,8 +34,9 @@ def parse_cell(answer: Any) -> tuple[int, int]:
 def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1, key: str = "bit_cell"):
     """The bit rule the other way round: which cell is bit n?  (Exercise 7 goes from a cell to its bit.)  ``col``
     and ``row`` are grid indices from 0; the question and the answer count columns and rows from 1.  Each common
-    slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0)
-    gives another cell and gets its own reason; checked by :func:`bit_index`."""
+    slip (column and row swapped, bits read across the rows, the spare bit forgotten, counting from 1 instead of 0,
+    1 added to the column but not to the row) gives another cell and gets its own reason; checked by
+    :func:`bit_index`."""
     from gamekit.widgets.exercise import Exercise
 
     game = ConnectGame(variant)
@@ -63,6 +64,12 @@ def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1
             "{bit} itself.",
             **values,
         ),
+        # last, so it wins where taking one bit too few gives the same cell (any row above the bottom one)
+        (col + 1, row): tr(
+            "Right column, but the row is 1 too low: rows are counted from 1 as well, so add 1 to the row you found, "
+            "as you did for the column.",
+            **values,
+        ),
     }
     slips.pop(right, None)
 
@@ -79,6 +86,8 @@ def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1
                 below=row,
                 **values,
             )
+        if (c, r) in slips:  # first: a slip may land off the board, and its reason says more than that
+            return False, slips[(c, r)]
         if r > game.height or c > game.width or c < 1 or r < 1:
             return False, tr(
                 "There is no column {c}, row {r} on this board: it has {width} columns and {height} rows.",
@@ -86,8 +95,6 @@ def bit_cell_exercise(variant: Variant = OTHER_BOARD, col: int = 3, row: int = 1
                 r=r,
                 **values,
             )
-        if (c, r) in slips:
-            return False, slips[(c, r)]
         return False, tr(
             "Not column {c}, row {r}. Take whole columns of {per} bits from {bit} first: how many fit, and what is "
             "left over?",

@@ -587,8 +587,8 @@ def start_meaning(value: int) -> str:
     sentences, so the page's words follow the computed value."""
     if value == 0:
         return tr(
-            "That means: whatever red does, yellow has a way not to lose, and red has a first move after which "
-            "yellow has no way to win. So, unlike in standard Connect Four, starting first is not enough to win."
+            "That means: neither player can force a win. Whatever red does, yellow can hold a draw, and whatever "
+            "yellow does, red can too. So, unlike in standard Connect Four, starting first is not enough to win."
         )
     if value > 0:
         return tr("That means: red, who starts, has a way to win whatever yellow does.")

@@ -10,7 +10,8 @@ from gamekit.i18n import tr
 
 def threat_words_card() -> list[str]:
     """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, and the odd/even rule of thumb
-    (exercises 5–6 ask about it)."""
+    (exercises 5–6 ask about it), and the answer-on-top idea, with why it needs an even number of empty cells in
+    every column (exercise 9 asks where yellow must drop to make it work)."""
     lines = [
         tr("Words and a rule of thumb"),
         tr(
@@ -29,6 +30,11 @@ def threat_words_card() -> list[str]:
             "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
             "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
             "an even row are the ones that usually help their owner."
+        ),
+        tr(
+            "Answer on top: each time red drops a disc, yellow drops on top of it, in the same column. This "
+            "works until the grid is full only if every column has an even number of empty cells when red is to "
+            "move: then each red disc leaves a free cell for yellow right on top of it."
         ),
     ]
     return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]

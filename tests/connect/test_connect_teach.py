@@ -197,6 +197,9 @@ def test_the_pruning_question_is_not_argued_above_it():
     # the three wrong choices are beliefs a pupil brings (the opponent errs, a reply could be worse, the score
     # needs every reply), none dismissed by a glance: no "better for you", which the opponent never picks
     assert "Yes: another reply might be better for you" not in ex.choices and len(ex.choices) == 4
+    # the right choice is not the odd one out: as many "No" as "Yes" choices, all of about the same length
+    assert sum(c.startswith("No:") for c in ex.choices) == 2 and sum(c.startswith("Yes:") for c in ex.choices) == 2
+    assert max(map(len, ex.choices)) - min(map(len, ex.choices)) <= 8
     assert (
         counted_search.minimax(teach_pictures.tiny_game()).score
         == counted_search.alphabeta(teach_pictures.tiny_game()).score
@@ -384,7 +387,8 @@ def test_the_bit_pictures_example_pair_is_one_the_picture_can_show(lang):
 
 def test_the_start_summary_says_what_its_own_value_means():
     """The meaning of the start's value follows the value computed, for each of the three results."""
-    assert "yellow has a way not to lose" in teach_pictures.start_meaning(0)
+    drawn = teach_pictures.start_meaning(0)
+    assert "neither player can force a win" in drawn and "first move after which" not in drawn
     assert "red, who starts, has a way to win" in teach_pictures.start_meaning(3)
     assert "yellow has a way to win" in teach_pictures.start_meaning(-2)
     text = str(teach_pictures.start_summary())
@@ -511,6 +515,13 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
     assert "across the rows" in reasons[f"{bit % g.width + 1}, {bit // g.width + 1}"][1]
     assert f"{g.height} bits a column" in reasons[f"{bit // g.height + 1}, {bit % g.height + 1}"][1]
     assert "add 1" in reasons[f"{bit // per}, {bit % per}"][1]
+    # 1 added to the column only: told about the row, not that bits start at 0
+    only_row = reasons[f"{column}, {row - 1}"][1]
+    assert "row is 1 too low" in only_row and "Bits start at 0" not in only_row
+    # taking one bit too few still gets its own reason where it gives another cell (bit on the bottom row)
+    low = teach_bits.bit_cell_exercise(row=0)
+    bottom = teach_pictures.bit_index(ConnectGame(teach_bits.OTHER_BOARD), 3, 0)
+    assert "Bits start at 0" in low.check(f"{(bottom - 1) // per + 1}, {(bottom - 1) % per + 1}")[1]
     assert "no column 9" in ex.check("9, 1")[1] and "is not a cell" in ex.check("banana")[1]
 
 
@@ -667,3 +678,17 @@ def test_the_search_table_header_reads_as_words():
     """The last column of the search table compares each count with minimax's, in words a pupil reads at once."""
     table = teach_pictures.compare(teach_pictures.tiny_game())
     assert table.headers[-1] == "compared with minimax"
+
+
+def test_the_negative_score_exercise_writes_a_minus_sign_and_the_pages_sum():
+    """Lesson 3 exercise 6 shows its score with a true minus sign and explains the disc as "22 − 3", the page's
+    rule, not as "22 + (-3)"."""
+    from gamekit.connect.solver import solve
+
+    ex = teach.read_score_exercise()
+    s = solve(teach.lesson_game("exercise"))
+    assert s < 0 and f"−{-s} for" in ex.prompt and "-" not in ex.prompt.replace("−", "")
+    ok, text = ex.check(ex.solutions[0])
+    assert ok and f"22 − {-s} = {22 + s}" in text and "+ (" not in text and "(-" not in text
+    ok, text = ex.check(str(22 - s))
+    assert not ok and f"22 + {-s}" in text
