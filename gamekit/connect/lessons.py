@@ -292,7 +292,7 @@ LESSONS: dict[int, Lesson] = {
         # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("double_threat", "medium")),  # one hard search by hand (~10 min), not two
+            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),  # the third: at home
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,

@@ -1179,9 +1179,10 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     small = teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES)
     assert empties == sorted(empties) and min(empties) > small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
-    assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 2
-    # a hard search by hand takes about 10 minutes: one is enough, not two
-    assert [ex.level for ex in exercises].count("hard") == 1 and "about 10 minutes" in page
+    assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
+    # a hard search by hand takes about 10 minutes: one in class, the other at home
+    assert [ex.level for ex in exercises].count("hard") == 2 and "about 10 minutes each" in page
+    assert "one in class if there is time, the other at home" in page
     assert all("Any of" not in ex.prompt for ex in exercises)
 
 
