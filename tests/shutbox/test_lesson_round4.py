@@ -79,3 +79,17 @@ def test_lesson_four_best_play_is_defined_at_first_use_and_the_reflection_is_not
         compact = " ".join(page.split())
         assert " ".join(answer.split()) not in " ".join(page[:reflection].split()), path
         assert " ".join(answer.split()) in compact, path
+
+
+def test_lesson_one_exercise_five_says_its_roll_has_one_set():
+    """The page said "find tiles you may cover", as if there were a choice; the roll has one set only."""
+    from gamekit.shutbox.exercises_turn import legal_set_exercise
+    from gamekit.shutbox.tiles import tiles_summing_to
+
+    ex = legal_set_exercise()
+    assert len(tiles_summing_to(12, (2, 5, 6, 7, 8, 9))) == 1 and ex.solutions == ["7+5"]
+    for path, words in (
+        ("shut_the_box/01_rules_and_play.md", "Only one set of the open tiles fits it."),
+        ("es/shut_the_box/01_rules_and_play.md", "Solo un conjunto de fichas\ndescubiertas sirve."),
+    ):
+        assert words in (NOTEBOOKS / path).read_text(encoding="utf-8"), path
