@@ -269,3 +269,52 @@ def test_no_fraction_with_a_long_denominator_on_the_pupils_path(lesson):
     for text in texts:
         shown = re.sub(r"<details>.*?</details>", " ", text, flags=re.S)
         assert not LONG_FRACTION.search(shown), f"{lesson}: {LONG_FRACTION.search(shown).group(0)!r} in {shown[:300]!r}"
+
+
+# ----- Shut the Box lesson 4: what sits below the final challenge ------------------------------------------
+CHALLENGE_ARGUMENTS = {
+    "en": ("finds the best set in exercise 11", "no odd roll covers 2, 4, 6 and 8"),
+    "es": ("mejor conjunto en el ejercicio 11", "ninguna tirada impar cubre 2, 4, 6 y 8"),
+}
+
+
+@pytest.mark.parametrize("lesson", ["shut_the_box/04_best_strategy.md", "es/shut_the_box/04_best_strategy.md"])
+def test_nothing_on_the_page_argues_the_final_challenge_before_it_is_answered(lesson):
+    """Text below an exercise is on the page too: the rule of thumb that picks exercise 11's set and the
+    all-even argument against its worst set wait in a box until exercise 11 is answered, then appear."""
+    import gamekit
+    from gamekit.shutbox import lesson_scenes
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    lang = "es" if lesson.startswith("es/") else "en"
+    events = run_lesson(NOTEBOOKS / lesson)
+    texts = [rest[0] for kind, *rest in events if kind == "text"]
+    texts += [
+        t
+        for kind, *rest in events
+        if kind == "exercise" and rest[0].key.startswith("practice ")
+        for t in (rest[0].prompt, rest[0].hint)
+    ]
+    for phrase in CHALLENGE_ARGUMENTS[lang]:
+        assert not any(phrase in text for text in texts), f"{lesson}: {phrase!r} is on the page unanswered"
+    gamekit.set_language(lang)
+    try:
+        score = LessonScore(f"held-back test {lang}")
+        box = lesson_scenes.challenge_afterword(score)
+        before: list = []
+        walk(box, before)
+        assert not any(p in t for _, t in before for p in CHALLENGE_ARGUMENTS[lang])
+        ex = challenge_exercise()
+        widget = ExerciseWidget(ex, score=score)
+        widget.submit("9+1")  # a wrong answer does not open it
+        still: list = []
+        walk(box, still)
+        assert not any(p in t for _, t in still for p in CHALLENGE_ARGUMENTS[lang])
+        assert widget.submit(str(ex.solutions[0]))[0]
+        after: list = []
+        walk(box, after)
+        shown = " ".join(t for _, t in after)
+        assert all(p in shown for p in CHALLENGE_ARGUMENTS[lang]), shown
+    finally:
+        gamekit.set_language("en")

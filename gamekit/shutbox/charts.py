@@ -158,19 +158,21 @@ def exercises_1_to_10_answered(score) -> bool:
     return _answered(score, _exercises_1_to_10_keys())
 
 
-def held_until_answered(score, make, note_text: str):
-    """A box that shows ``note_text`` until lesson 3's exercises 1 to 10 on ``score`` are each solved or their
-    answers shown (also in an earlier session: a score starts from what was saved), then the widget ``make()``
-    builds.  What it holds gives every total's count k/36, which answers exercises 3 to 10 and the More practice
-    counts, so it waits for all ten, as the class tally's exact column does."""
+def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None = None):
+    """A box that shows ``note_text`` until the exercises ``keys`` on ``score`` are each solved or their answers
+    shown (also in an earlier session: a score starts from what was saved), then the widget ``make()`` builds.
+    ``keys`` defaults to lesson 3's exercises 1 to 10: what lesson 3 holds gives every total's count k/36, which
+    answers exercises 3 to 10 and the More practice counts, so it waits for all ten, as the class tally's exact
+    column does.  TypeError for anything but the page's lesson score."""
     import ipywidgets as W
 
-    exercises_1_to_10_answered(score)  # refuses anything but the page's score before the box is built
+    keys = list(keys) if keys is not None else _exercises_1_to_10_keys()
+    _answered(score, keys)  # refuses anything but the page's score before the box is built
     note = W.HTML("<i>" + note_text + "</i>")
     holder = W.VBox([note])
 
     def update(_=None) -> None:
-        if exercises_1_to_10_answered(score) and holder.children[0] is note:
+        if _answered(score, keys) and holder.children[0] is note:
             holder.children = [make()]
 
     score.observe(update, names="value")

@@ -322,8 +322,9 @@ def leave_value_exercise(
                 return False, stuck_slips[given]
             if given == rounded != games:
                 return False, tr(
-                    "That is what the table's rounded chances give. Each rounding loses a little: use the chances "
-                    "as fractions of 36, and round only the final answer."
+                    "That is what the rounded games in 100 give, and each rounding loses a little. Use the k/36 "
+                    "in the table instead: multiply those fractions along each branch, add the branches, and round "
+                    "only the final answer."
                 )
             if given == math.floor(100 * value) != games:
                 return False, tr(

@@ -106,6 +106,12 @@ def chance_exercise(total: int = 9) -> Exercise:
                 total=total,
             )
         given = parse_fraction(text_)
+        if given == p and not re.fullmatch(rf"\s*{k}\s*/\s*36\s*", text_):
+            return True, tr(
+                "Right — as k/36 that is {k}/36: {k} of the 36 outcomes make {total}.",
+                k=k,
+                total=total,
+            )
         if given == p:
             return True, tr("Right: {k} of the 36 outcomes make {total}, so the chance is {k}/36.", k=k, total=total)
         if given == Fraction(1, 11):

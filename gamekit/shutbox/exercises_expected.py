@@ -307,7 +307,7 @@ def expected_score_words() -> str:
     worksheet (current language)."""
     lines = [
         tr("Words of this lesson"),
-        tr("A position is the tiles still open at a moment of the game."),
+        tr("A position is the set of tiles still open at a moment of the game."),
         tr(
             "The expected score of a position is the average score you would get if you played it many, "
             "many times, as well as possible."

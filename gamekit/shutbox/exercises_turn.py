@@ -316,7 +316,9 @@ def one_die_boxes_exercise(
     slip (:data:`SLIP_WORDS`).  ValueError unless exactly one box allows one die, or for a box without a known
     slip."""
     rules = rules or Rules()
-    rule = tr(DICE_RULE_WORDS[rules.one_die]) if rules.one_die in DICE_RULE_WORDS else rules.in_words().split(";")[0]
+    # lesson 1 names no other rule, so its own rule is said without "(our lessons' rule)"
+    words = {**DICE_RULE_WORDS, "after_789": N_("one die allowed once 7, 8 and 9 are covered")}
+    rule = tr(words[rules.one_die]) if rules.one_die in words else rules.in_words().split(";")[0]
     allowed = {box_words(b): 1 in rules.dice_options(mask_of(tuple(b))) for b, _ in boxes}
     if sum(allowed.values()) != 1:
         raise ValueError(tr("exactly one box must allow one die, not {n}", n=sum(allowed.values())))

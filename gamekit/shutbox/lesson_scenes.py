@@ -254,3 +254,40 @@ def challenge_widget(score: Any = None):
     open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1)
     return W.VBox([position_view(open_tiles, dice), ExerciseWidget(challenge_exercise(), score=score)])
+
+
+def challenge_afterword(score: Any):
+    """What lesson 4 says below its extension challenge, held back until the challenge on ``score`` is solved or its
+    answer shown (:func:`gamekit.shutbox.charts.held_until_answered`): the outcome-count rule of thumb, which picks
+    the challenge's best set, and the all-even warning, which is the argument against the challenge's worst set."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.charts import held_until_answered
+
+    def text() -> W.HTML:
+        return W.HTML(
+            "<p><b>"
+            + tr("A rule of thumb for big positions.")
+            + "</b> "
+            + tr(
+                "For each set, count how many of the 36 outcomes of two dice the tiles it leaves can still take, "
+                "as in lesson 3. Prefer the set with the highest count. It finds the best set in exercise 11. But "
+                "it is only a rule of thumb. In at least one of the More practice positions it picks a worse set."
+            )
+            + "</p><p>"
+            + tr(
+                "Avoid a position in which many rolls end the turn: no odd roll covers 2, 4, 6 and 8, so leaving "
+                "only even tiles ends the turn on every odd roll."
+            )
+            + "</p>"
+        )
+
+    return held_until_answered(
+        score,
+        text,
+        tr(
+            "A rule of thumb for big positions appears here once you have answered exercise 11 (or pressed Show "
+            "answer)."
+        ),
+        keys=[challenge_exercise().key],
+    )

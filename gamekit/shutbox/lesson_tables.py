@@ -254,8 +254,12 @@ def fill_table(rules: Rules | None = None) -> WithExact:
     def tiles(r: dict) -> str:
         return tile_list(r["open"]) or tr("none")
 
-    def chance(v: Fraction) -> str:
-        return tr("shut already") if v == 1 else tr("never") if v == 0 else chance_words(v)
+    def chance(v: Fraction) -> str:  # k/36 too, so the page's own numbers give exact answers (exercise 4)
+        if v == 1 or v == 0:
+            return tr("shut already") if v == 1 else tr("never")
+        if (v * 36).denominator == 1:
+            return tr("{k}/36 ({words})", k=int(v * 36), words=chance_words(v))
+        return chance_words(v)
 
     def own(r: dict) -> bool:  # exercise 1's tile: its expected score is the pupil's own answer
         return r["open"] == (EXPECTED_EXERCISE_TILE,)

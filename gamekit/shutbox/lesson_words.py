@@ -31,6 +31,9 @@ def chance_words(v: Fraction | float) -> str:
 def chance_words_tenths(v: Fraction | float) -> str:
     """A chance in the page's one format, to a tenth of a game: "about 9.8 games in 100" — for the tables whose
     chances are too close for whole games (the rules of thumb, the one-die rules)."""
+    tenths = round(1000 * float(v)) / 10
+    if tenths == 1:  # "about 1.0 games in 100" reads badly, in Spanish worse
+        return tr("about 1 game in 100")
     return tr("about {n} games in 100", n=number(100 * float(v), 1))
 
 

@@ -93,7 +93,7 @@ def test_fill_steps_and_table():
     assert rows[0]["value"] == 1 and rows[1]["value"] == 0  # tile 1 alone: two dice never make 1
     assert rows[-1]["open"] == (9,) and rows[-1]["value"] == Fraction(4, 36) and rows[-1]["score"] == 8
     plain = lesson_tables.fill_table().table.rows
-    assert plain[-1] == ["9", "a roll of 9 shuts it", "about 11 games in 100", "8"]
+    assert plain[-1] == ["9", "a roll of 9 shuts it", "4/36 (about 11 games in 100)", "8"]
     assert plain[7][3] == "your answer to exercise 1" and plain[6][3] == "5.17"
     assert plain[1][1] == "no roll covers it (two dice never make 1)" and "35/6" not in str(
         lesson_tables.fill_table().exact.rows
@@ -1736,7 +1736,7 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "8 games" not in nine_one.check("11")[1] and "11 games" not in six_four.check("8")[1]
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     low = page.lower()  # "position" is defined where it is first used
-    assert low.index("position") == low.index("a **position** is the tiles still open") + len("a **")
+    assert low.index("position") == low.index("a **position** is the set of tiles still open") + len("a **")
     with pytest.raises(ValueError, match="set 9\\+2"):
         exercises_best_set.leave_value_exercise((1, 4, 6, 9), 10, (9, 2))
     assert "You may roll one die once 7, 8 and 9 are covered." in exercises_best_set.challenge_exercise().prompt
@@ -1951,12 +1951,12 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
     for name, near in (("leave_shut_91", "12"), ("leave_shut_64", "7"), ("leave_shut_64", "9")):
         ok, why = exs[name].check(near)
         assert not ok and "Close, but not the exact chance" in why and "too early" not in why, (name, why)
-    # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100): told so, and to keep fractions of 36
+    # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100): told so, and to use the table's k/36
     assert round(100 * exercises_best_set.table_rounded_chance((4, 6))) == 10
     ok, why = exs["leave_shut_91"].check("10")
-    assert not ok and "table's rounded chances" in why and "fractions of 36" in why
+    assert not ok and "rounded games in 100" in why and "k/36 in the table" in why
     with using("es"):
-        assert "redondeadas de la tabla" in L.LESSONS[4].exercises["leave_shut_91"]().check("10")[1]
+        assert "k/36 de la tabla" in L.LESSONS[4].exercises["leave_shut_91"]().check("10")[1]
     assert exs["leave_shut_91"].check("11")[0] and "10" in exs["leave_shut_91"].wrong
     assert "too early" not in exs["expected_7"].check("4")[1] and "too early" not in exs["leave_shut_91"].check("3")[1]
     assert "rounding" in exs["expected_7"].check("5.84")[1] and "too early" not in exs["expected_7"].check("5.84")[1]
@@ -2807,10 +2807,11 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
 def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_misses_a_more_practice_set():
     """The page says its rule of thumb (the set whose leftover tiles take the most outcomes of two dice) finds the
     best set in exercise 11, and that in at least one More practice position it picks a worse set: both checked
-    against the exact table.  The rule comes after exercise 11 (it would answer it), and the position where it
-    misses is made from the exact tables, whatever the puzzle bank holds."""
-    from gamekit.shutbox import lesson_practice
-    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+    against the exact table.  The rule waits below exercise 11 until it is answered (it would answer it), and the
+    position where it misses is made from the exact tables, whatever the puzzle bank holds."""
+    from gamekit.shutbox import lesson_practice, lesson_scenes
+    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, challenge_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     for open_tiles, roll, goal in CHALLENGE_POSITIONS:
         chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
@@ -2857,12 +2858,17 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_misses_
         ),
     ):
         page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
-        assert thumb in page and misses in page and "in all three" not in page and "en las tres" not in page
-        assert (
-            page.index("challenge_widget(score=score)") < page.index("outcomes of two dice")
-            if "es/" not in path
-            else True
-        )
+        # the rule of thumb answers exercise 11: it waits in a box below it until exercise 11 is answered
+        assert thumb not in page and "challenge_afterword(score)" in page
+        assert page.index("challenge_widget(score=score)") < page.index("challenge_afterword(score)")
+        with using("es" if "es/" in path else "en"):
+            score = LessonScore(f"outcome-count rule held back {path}")
+            box = lesson_scenes.challenge_afterword(score)
+            assert thumb.replace("\n", " ") not in box.children[0].value
+            ExerciseWidget(challenge_exercise(), score=score).show_answer()
+            shown = box.children[0].value
+        assert thumb.replace("\n", " ") in shown and misses in shown
+        assert "in all three" not in page and "en las tres" not in page
         assert "one sentence after exercise 10" not in page and "una frase tras el ejercicio 10" not in page
 
 
@@ -2968,8 +2974,8 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
 
     root = Path(__file__).resolve().parents[2]
     for path, rule, why in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "**Two rolls, one after the other.**", "The most tiles does"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "**Dos tiradas, una tras otra.**", "El mayor número de"),
+        ("notebooks/shut_the_box/04_best_strategy.md", "**Two rolls, one after the other.**", "Big tiles need"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "**Dos tiradas, una tras otra.**", "Las fichas altas"),
     ):
         page = (root / path).read_text(encoding="utf-8")
         assert page.index(rule) < page.index("comparison_table(") < page.index("two_rolls_exercise()")
@@ -2978,7 +2984,7 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
         assert "two dice always" not in page and "siempre dos dados" not in page
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
     text = "\n".join(aids)
-    assert "| the most tiles | about 1.0 games in 100 |" in text
+    assert "| the most tiles | about 1 game in 100 |" in text
     assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
     assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
 

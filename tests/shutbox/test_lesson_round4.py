@@ -1,0 +1,95 @@
+"""Lesson 4 (and lessons 1 and 3) small defects a fresh reader found: each one's regression test."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from gamekit.i18n import using
+from gamekit.shutbox import exercises_best_set as B
+from gamekit.shutbox import lesson_tables
+from gamekit.shutbox.exercises_dice import chance_exercise
+from gamekit.shutbox.exercises_turn import one_die_boxes_exercise
+from gamekit.shutbox.lesson_words import chance_words_tenths
+from gamekit.shutbox.rules import Rules
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_lesson_three_chance_accepts_a_simplified_fraction_and_says_it_as_k_36():
+    ex = chance_exercise(9)
+    ok, why = ex.check("1/9")
+    assert ok and "as k/36 that is 4/36" in why
+    ok, why = ex.check("4/36")
+    assert ok and "as k/36" not in why and "4/36" in why
+    assert not ex.check("4")[0] and not ex.check("1/11")[0]
+    with using("es"):
+        assert "4/36" in chance_exercise(9).check("1/9")[1]
+
+
+def test_lesson_four_one_tile_table_shows_k_36():
+    text = str(lesson_tables.fill_table(Rules(one_die="never")))
+    for tile, k in ((2, 1), (7, 6), (9, 4)):
+        assert f"{k}/36" in text, tile
+    assert "about 11 games in 100" in text  # the rounded reading stays beside it
+
+
+def test_lesson_four_exercise_four_rounded_answer_points_to_k_36():
+    ex = B.leave_value_exercises(B.SHUT_EXERCISE, B.FILL_RULES)[0]()
+    assert ex.solutions == ["11"]
+    ok, why = ex.check("10")
+    assert not ok and "k/36" in why and "rounded" in why
+    assert ex.check("11")[0]
+
+
+def test_lesson_one_exercise_four_does_not_mention_other_rules():
+    ex = one_die_boxes_exercise()
+    for answer in list(ex.solutions) + list(ex.wrong):
+        why = ex.check(answer)[1]
+        assert "lessons' rule" not in why and "7, 8 and 9 are covered" in why
+    with using("es"):
+        ex = one_die_boxes_exercise()
+        assert all("nuestras lecciones" not in ex.check(a)[1] for a in list(ex.solutions) + list(ex.wrong))
+
+
+def test_a_chance_of_one_game_in_100_reads_naturally():
+    assert chance_words_tenths(Fraction(1, 100)) == "about 1 game in 100"
+    with using("es"):
+        assert chance_words_tenths(Fraction(1, 100)) == "alrededor de 1 partida de cada 100"
+    assert chance_words_tenths(Fraction(98, 1000)) == "about 9.8 games in 100"
+
+
+def test_lesson_four_best_play_is_defined_at_first_use_and_the_reflection_is_not_answered_above_it():
+    for path, best, defined, answer in (
+        ("shut_the_box/04_best_strategy.md", "best play", "**Best play** means", "uses up\nthe small tiles first"),
+        (
+            "es/shut_the_box/04_best_strategy.md",
+            "estrategia óptima",
+            "La **estrategia óptima** consiste",
+            "gasta primero las fichas bajas",
+        ),
+    ):
+        page = (NOTEBOOKS / path).read_text(encoding="utf-8")
+        # the markdown below the title (the title and the score's name call the lesson after it)
+        body = re.sub(r"```\{code-cell\}.*?```", "", page[page.index("\n## ") :], flags=re.S).lower().replace("*", "")
+        where = body.index(defined.lower().replace("*", ""))
+        assert where <= body.index(best) <= where + 5, path
+        reflection = page.index("L.reflection(")
+        compact = " ".join(page.split())
+        assert " ".join(answer.split()) not in " ".join(page[:reflection].split()), path
+        assert " ".join(answer.split()) in compact, path
+
+
+def test_lesson_one_exercise_five_says_its_roll_has_one_set():
+    """The page said "find tiles you may cover", as if there were a choice; the roll has one set only."""
+    from gamekit.shutbox.exercises_turn import legal_set_exercise
+    from gamekit.shutbox.tiles import tiles_summing_to
+
+    ex = legal_set_exercise()
+    assert len(tiles_summing_to(12, (2, 5, 6, 7, 8, 9))) == 1 and ex.solutions == ["7+5"]
+    for path, words in (
+        ("shut_the_box/01_rules_and_play.md", "Only one set of the open tiles fits it."),
+        ("es/shut_the_box/01_rules_and_play.md", "Solo un conjunto de fichas\ndescubiertas sirve."),
+    ):
+        assert words in (NOTEBOOKS / path).read_text(encoding="utf-8"), path
