@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gamekit.shutbox import Rules, tiles_summing_to
-from gamekit.shutbox import charts, lessons as L, simulation as S, trees
+from gamekit.shutbox import charts, lessons as L, lesson_worksheets as W, simulation as S, trees
 from gamekit.shutbox import (
     dice_tally,
     exercises_best_set,
@@ -1086,7 +1086,7 @@ def test_the_guides_worked_solutions_are_current(guide, lang):
 def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     """A worksheet generator reads :func:`worksheet_aids`: the rules box for lessons 1–2, the empty 6 × 6 grid for
     lesson 3, the blank tree for lesson 4 — in both languages, with no answer on them."""
-    assert set(L.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
+    assert set(W.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
     rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
     assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
     grid = L.worksheet_aids("shut_the_box/03_dice")[2].splitlines()
@@ -1917,10 +1917,10 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
     three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
     with using(lang):
-        assert one.count("|  |  |  |  |") == L.SCORE_SHEET_ROUNDS and tr("who wins") in one
+        assert one.count("|  |  |  |  |") == W.SCORE_SHEET_ROUNDS and tr("who wins") in one
         # four players' columns: a table of four can keep one sheet
         assert tr("player {n}", n=4) in one and tr("player {n}", n=5) not in one
-        assert one.count("|  |  |  |  |  |") == L.SCORE_SHEET_ROUNDS
+        assert one.count("|  |  |  |  |  |") == W.SCORE_SHEET_ROUNDS
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
@@ -2370,7 +2370,7 @@ def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, pag
     assert rule < text.index(heading)
     assert ("multiply the chances along the branch" if lang == "en" else "multiplica las probabilidades") in text[:rule]
     with using(lang):
-        sentence = L.two_rolls_rule()
+        sentence = W.two_rolls_rule()
         assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
     product = "about 8 games in 1000" if lang == "en" else "unas 8 partidas de cada 1000"
     assert "2/36 × 5/36, " + product in sentence

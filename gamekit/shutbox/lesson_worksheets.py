@@ -1,0 +1,255 @@
+"""Shut the Box worksheets' paper aids: the tables and blanks each lesson's worksheet prints under "To help you"
+(read by :mod:`gamekit.teacher_sheets` through :func:`worksheet_aids`, which :mod:`gamekit.shutbox.lessons` offers
+as its lessons' hook)."""
+
+from __future__ import annotations
+
+from gamekit.i18n import number, tr
+from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
+from gamekit.shutbox.exercises_sets import worked_count
+from gamekit.shutbox.lesson_practice import what_each_set_leaves
+from gamekit.shutbox.lesson_tables import (
+    DISAGREEMENT,
+    WORKED_COMPARISON,
+    comparison_table,
+    fill_steps,
+    objectives_table,
+    policy_table,
+)
+from gamekit.shutbox.lesson_words import chance_words, exact_score, markdown_table, tile_list
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.simulation import sum_distribution
+from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.trees import k_over_36
+
+
+WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
+    "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
+    "shut_the_box/02_sets_for_a_roll": ("rules", "method", "count"),
+    "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
+    "shut_the_box/04_best_strategy": (
+        "rules",
+        "words",
+        "tree",
+        "nine",
+        "chances",
+        "one_tile",
+        "two_rolls",
+        "worked",
+        "goals",
+        "policies",
+        "challenge",
+    ),
+}
+"""Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
+
+
+def two_rolls_rule() -> str:
+    """Lesson 4's rule for a branch of two rolls, one after the other, in the current language: multiply the
+    chances along the branch, shown on the worked example's branch 3 then 6 (no exercise asks it), its product
+    computed from the chances of the two totals. The page states it before exercise 3, the worksheet's help box
+    and the guide repeat it."""
+    dist = sum_distribution()
+    return tr(
+        "For two rolls one after the other, multiply the chances along the branch: 3 then 6 is "
+        "{first} × {second}, {product}. Then add the chances of every branch that shuts the box.",
+        first=k_over_36(dist[3]),
+        second=k_over_36(dist[6]),
+        product=tr("about {games} games in 1000", games=round(1000 * dist[3] * dist[6])),
+    )
+
+
+SCORE_SHEET_ROUNDS = 4
+"""Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
+
+
+def worksheet_aids(notebook: str) -> list[str]:
+    """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "grid" — an empty 6 × 6 table of totals;
+    "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
+    "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
+    blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
+    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
+    each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
+    table; "policies" — the rules of thumb's exact chances (the closing question's table);
+    "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
+    exercise's answer.  KeyError for a
+    notebook that is not a Shut the Box lesson."""
+    if notebook not in WORKSHEET_AIDS:
+        raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
+    out = []
+    for aid in WORKSHEET_AIDS[notebook]:
+        if aid == "rules":
+            lines = [
+                tr("The rules of a turn"),
+                tr("Roll two dice and add them. Cover a set of open tiles that adds up to the roll."),
+                tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
+                tr("When no set of open tiles makes the roll, the turn ends: the score is the sum of the open tiles."),
+                tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins."),
+            ]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+        elif aid == "grid":
+            head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
+            rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]
+            out.append(tr("The 36 outcomes of two dice, all equally likely: write the total in each cell."))
+            out.append("\n".join([head, "|---" * 7 + "|", *rows]))
+        elif aid == "score_sheet":
+            players = [tr("player {n}", n=n) for n in (1, 2, 3, 4)]
+            out.append(
+                tr(
+                    "Score sheet for the game: write each player's name, then after each round the sum of the "
+                    "tiles left open (0 if the box is shut) and who wins."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("round")] + players + [tr("who wins")],
+                    [[str(r)] + ["" for _ in players] + [""] for r in range(1, SCORE_SHEET_ROUNDS + 1)],
+                )
+            )
+        elif aid == "tally":
+            out.append(
+                tr(
+                    "The class tally: put a mark for each roll of two dice, then count the marks. In the last "
+                    "column write the chance from your grid, k/36."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("total"), tr("tally marks"), tr("count"), tr("chance k/36")],
+                    [[str(t), "", "", "____ / 36"] for t in range(2, 13)],
+                )
+            )
+        elif aid == "chance":
+            out.append(
+                tr(
+                    "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
+                    "of 12 comes only from (6, 6): its chance is 1/36. A total of 10 comes from (4, 6), (5, 5) and "
+                    "(6, 4): its chance is 3/36."
+                )
+            )
+        elif aid == "one_die":
+            out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
+        elif aid == "chances":
+            dist = sum_distribution()
+            out.append(
+                tr(
+                    "The chance of each total of two dice (lesson 3). The chance of {total} is for you to fill in: "
+                    "exercise 1 needs it.",
+                    total=EXPECTED_EXERCISE_TILE,
+                )
+            )
+            chances = ["____" if t == EXPECTED_EXERCISE_TILE else k_over_36(p) for t, p in dist.items()]
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist], [[tr("chance")] + chances]))
+        elif aid == "goals":
+            open_tiles, roll = DISAGREEMENT
+            out.append(
+                tr(
+                    "Tiles {items} are open, the roll is {roll}, two dice on every roll. The two sets "
+                    "leave these positions:",
+                    items=tile_list(open_tiles),
+                    roll=roll,
+                )
+            )
+            view = objectives_table(open_tiles, roll)
+            out.append(markdown_table(view.table.headers, view.table.rows))
+        elif aid == "policies":
+            out.append(
+                tr(
+                    "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+                    "question needs it):"
+                )
+            )
+            view = policy_table(Rules(one_die="never"))
+            out.append(markdown_table(view.headers, view.rows))
+        elif aid == "nine":
+            nine = table(Rules(), "score").value(mask_of((9,)))
+            out.append(
+                tr(
+                    "With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.",
+                    value=str(nine) if nine.denominator == 1 else exact_score(nine),
+                )
+            )
+        elif aid == "one_tile":
+            rows = fill_steps()[1:]
+            out.append(
+                tr(
+                    "One tile open, two dice on every roll (the lesson's table): the chance to shut, as a fraction "
+                    "of 36 and in games in 100, and the expected score. Work with the fractions of 36."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("open tiles"), tr("chance to shut"), tr("expected score")],
+                    [
+                        [
+                            tile_list(r["open"]),
+                            "____"
+                            if r["open"] == (EXPECTED_EXERCISE_TILE,)
+                            else tr("never")
+                            if r["value"] == 0
+                            else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
+                            tr("your answer to exercise 1")
+                            if r["open"] == (EXPECTED_EXERCISE_TILE,)
+                            else str(r["score"])
+                            if r["score"].denominator == 1
+                            else number(float(r["score"]), 2),
+                        ]
+                        for r in rows
+                    ],
+                )
+            )
+        elif aid == "worked":
+            open_tiles, roll = WORKED_COMPARISON
+            view = comparison_table(open_tiles, roll)
+            out.append(
+                tr(
+                    "The worked example: tiles {items} open, a roll of {roll}. Compare what each set leaves:",
+                    items=tile_list(open_tiles),
+                    roll=roll,
+                )
+            )
+            out.append(markdown_table(view.headers, view.rows))
+        elif aid == "two_rolls":
+            out.append(two_rolls_rule())
+        elif aid == "challenge":  # every set alike, none named the best: the pupil chooses and says why
+            open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
+            leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
+            out.append(tr("For exercise 11: {leaves}. Which would you rather have, and why?", leaves=leaves))
+        elif aid == "count":
+            out.append(worked_count())
+        elif aid == "words":
+            out.append(expected_score_words())
+        elif aid == "method":
+            lines = [
+                tr("The method: largest tile first"),
+                tr("Take the largest open tile that is not bigger than the roll."),
+                tr(
+                    "If it is the roll, that is a set. Otherwise look for the rest among the smaller open tiles, "
+                    "again largest first."
+                ),
+                tr(
+                    "Stop when the smaller tiles cannot add up to what is missing; then go back and try the next "
+                    "tile down."
+                ),
+                tr("For 8 on a full box: 8; 7 + 1; 6 + 2; 5 + 3; 5 + 2 + 1; 4 + 3 + 1."),
+            ]
+            out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+        else:
+            tile = EXPECTED_EXERCISE_TILE
+            out.append(
+                "\n".join(
+                    [
+                        "```",
+                        tr("Only {tile} open", tile=tile),
+                        tr("├─ rolls that make {tile}: ____ / 36 → score ____", tile=tile),
+                        tr("└─ every other roll: ____ / 36 → score ____"),
+                        tr("expected score = ____ × ____ + ____ × ____ = ____"),
+                        "```",
+                    ]
+                )
+            )
+    return out
