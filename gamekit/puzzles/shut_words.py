@@ -251,9 +251,10 @@ DICE_RULE = N_(
     "The rule these puzzles practise: if your open tiles add up to 6 or less, roll one die; otherwise roll two "
     "dice. An exact calculation has checked it on every one of them."
 )
-"""The rule after a right "one die or two?" answer and on the Practice page: true of every such question of the
-bank (tested), labelled as the rule these puzzles practise — lesson 3 does not state it, and in the whole game
-it fails once (:func:`gamekit.puzzles.shut_census.dice_census`, a lowest-score question the bank does not ask)."""
+"""The rule after a right "one die or two?" answer (the Practice page prints no rule that answers a whole idea):
+true of every such question of the bank (tested), labelled as the rule these puzzles practise — lesson 3 does not
+state it, and in the whole game it fails once (:func:`gamekit.puzzles.shut_census.dice_census`, a lowest-score
+question the bank does not ask)."""
 
 
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
