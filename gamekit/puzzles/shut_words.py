@@ -1,7 +1,8 @@
 """What Shut the Box Practice says after an answer, computed from the puzzle's exact values: why a right choice is
 right (:func:`why_words`: the chance or expected score the choice leaves, against the next best choice's) and what
-a wrong choice's mistake is (:func:`mistake_words`: how often the next roll can cover the tiles it leaves).  The
-puzzle module (:mod:`gamekit.puzzles.shutbox`) hands both to Practice (:mod:`gamekit.puzzles.practice_words`)."""
+a wrong choice's mistake is (:func:`mistake_words`: for a set, the exact chance or expected score it leaves, then
+how often the next roll can cover its tiles, labelled a clue).  The puzzle module (:mod:`gamekit.puzzles.shutbox`)
+hands both to Practice (:mod:`gamekit.puzzles.practice_words`)."""
 
 from __future__ import annotations
 
@@ -102,9 +103,10 @@ def covering_throws(tiles, dice: int = 2) -> int:
 
 
 def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice in one sentence, where it can be counted, else None.  "Which set?": the
-    tiles it leaves open and how many of the 36 throws the next roll can cover from them, beside the best set's
-    count, said only when the wrong set's is lower (a higher one explains nothing).  "One die or two?" (asked for
+    """The mistake of a wrong choice, where it can be said, else None.  "Which set?": the tiles it leaves open and
+    the exact chance to shut the box (or expected score) from there, beside the best set's; then, labelled a clue,
+    how many of the 36 throws the next roll can cover from them beside the best set's count, said only when the
+    wrong set's is lower (a higher one explains nothing).  "One die or two?" (asked for
     the chance to shut): two dice where the open tiles add up to 6 or less give up the one die's 1 throw in 6 that
     shuts the box at once, against fewer of 36 for two dice; one die where they add up to more covers 6 at most a
     throw, so it needs more throws to shut the box, and every throw can end the turn."""
@@ -141,19 +143,37 @@ def mistake_words(puzzle: Puzzle, action) -> str | None:
             )
         return None
 
-    left = puzzle.refutations.get(action_key(action), {}).get("left")
-    if left is None:
+    ref = puzzle.refutations.get(action_key(action), {})
+    left = ref.get("left")
+    if not left:
         return None
+    objective = f["objective"]
+    fields = dict(tiles=tile_words(left), value=_value(objective, ref["value"]), best=_value(objective, f["best"]))
+    if objective == "shut":
+        exact = tr(
+            "The mistake: it leaves {tiles} open. From there you shut the box {value} of the time; after the best "
+            "set, {best}.",
+            **fields,
+        )
+    else:
+        exact = tr(
+            "The mistake: it leaves {tiles} open. From there your expected score is {value}; after the best set, "
+            "{best}.",
+            **fields,
+        )
     best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
     mine, best = covering_throws(left), covering_throws(best_left)
-    if not left or mine >= best:
-        return None
-    return tr(
-        "The mistake: it leaves {tiles} open, and the next roll of two dice can cover some of them in only "
-        "{mine} of 36 throws; the best set leaves tiles it can cover in {best}.",
-        tiles=tile_words(left),
-        mine=mine,
-        best=best,
+    if mine >= best:
+        return exact
+    return (
+        exact
+        + " "
+        + tr(
+            "A clue, not a rule: the next roll of two dice can cover some of them in only {mine} of 36 throws; the "
+            "best set leaves tiles it can cover in {best}.",
+            mine=mine,
+            best=best,
+        )
     )
 
 
@@ -172,15 +192,11 @@ def second_hint(puzzle: Puzzle) -> str | None:
     """The second Hint of a Shut the Box question where Practice's own (:func:`gamekit.puzzles.practice_words.
     second_hint`) could name no wrong choice without leaving a coin flip: what it does, said truly — for "which
     set?" how many sets are best and that none is ruled out, and what to compare; for "one die or two?" what to
-    count.  None where Practice's own hint names sets that do worse (four sets or more)."""
+    count (:func:`dice_hint`).  None where Practice's own hint names sets that do worse (four sets or more)."""
     legal = puzzle.legal_answers()
     wrong = [a for a in legal if a not in puzzle.answers]
     if puzzle.facts.get("kind") == "dice":
-        return tr(
-            "Hint: count the outcomes that let you go on, as in lesson 3: with one die, out of 6; with two dice, "
-            "out of 36. Then think past this roll: one die covers 6 at most, so how many rolls does each need to "
-            "cover every open tile?"
-        )
+        return dice_hint(puzzle)
     if len(wrong) >= NAMES_NONE_BELOW:
         return None
     return ntr(
@@ -193,16 +209,81 @@ def second_hint(puzzle: Puzzle) -> str | None:
     )
 
 
-DICE_IDEA = N_(
-    "The idea: count, as in lesson 3, the outcomes that let you go on with one die and with two dice. Then look "
-    "past this roll: one die covers 6 at most, so with more than 6 to cover, two dice can shut the box in fewer rolls."
+def two_dice_making(total: int) -> int:
+    """How many of the 36 throws of two dice make ``total``."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total)
+
+
+def dice_hint(puzzle: Puzzle) -> str:
+    """The second Hint of a "one die or two?" question (asked for the chance to shut the box): what to count for
+    this puzzle.  Where the open tiles add up to 12 or less, how often each roll can make exactly their total in
+    this one throw (out of 6 for one die, out of 36 for two), which points to the right roll in every such
+    question of the bank (:func:`dice_points_to`); above 12, how many throws each roll needs.  Never the answer."""
+    total = sum(puzzle.facts["open"])
+    if total <= 12:
+        return tr(
+            "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to "
+            "{total}. Which of the 2 choices can make exactly {total} in this throw, and how often: out of 6 for "
+            "one die, out of 36 for two dice?",
+            total=total,
+        )
+    return tr(
+        "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to {total}: "
+        "no throw covers them all. One die covers 6 at most a throw, two dice 12. How many throws does each of the "
+        "2 choices need, when every throw can end your turn?",
+        total=total,
+    )
+
+
+def dice_points_to(tiles) -> int:
+    """The roll the Practice page's method, :func:`dice_hint` and :func:`idea_words` point to for ``tiles`` open
+    (the chance to shut the box asked): where the tiles add up to 12 or less, the roll that makes their total more
+    often in one throw (one die: 6 of 36 up to 6; two dice: 1 to 6 of 36 from 2 to 12); above, two dice (fewer
+    throws).  It is :data:`DICE_RULE`: one die exactly where they add up to 6 or less."""
+    total = sum(tiles)
+    if total > 12:
+        return 2
+    one = 6 if total <= 6 else 0  # of 36: one die makes 1 to 6 in 1 throw of 6
+    return 1 if one > two_dice_making(total) else 2
+
+
+DICE_RULE = N_(
+    "The rule these puzzles practise: if your open tiles add up to 6 or less, roll one die; otherwise roll two "
+    "dice. An exact calculation has checked it on every one of them."
 )
-"""The idea after a right "one die or two?" answer: lesson 3's count of the outcomes that let you go on, and the
-rolls still needed (true of every question Practice asks, :func:`gamekit.puzzles.shutbox.dice_selection`: one
-die is right exactly where the open tiles add up to 6 or less)."""
+"""The rule after a right "one die or two?" answer (the Practice page prints no rule that answers a whole idea):
+true of every such question of the bank (tested), labelled as the rule these puzzles practise — lesson 3 does not
+state it, and in the whole game it fails once (:func:`gamekit.puzzles.shut_census.dice_census`, a lowest-score
+question the bank does not ask)."""
 
 
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
-    """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", lesson 3's
-    count and the rolls still needed (:data:`DICE_IDEA`); None otherwise."""
-    return tr(DICE_IDEA) if puzzle.facts.get("kind") == "dice" else None
+    """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", this
+    puzzle's chance to shut the box in one throw with each roll (or, above 12, the throws each needs) and
+    :data:`DICE_RULE`; None otherwise."""
+    if puzzle.facts.get("kind") != "dice":
+        return None
+    total = sum(puzzle.facts["open"])
+    if total <= 6:
+        first = tr(
+            "The idea: your open tiles add up to {total}. One die makes {total} in 1 throw of 6, as often as 6 of "
+            "36; two dice make it in only {two} of 36.",
+            total=total,
+            two=two_dice_making(total),
+        )
+    elif total <= 12:
+        first = tr(
+            "The idea: your open tiles add up to {total}. One die cannot make {total} in one throw; two dice make "
+            "it in {two} of 36.",
+            total=total,
+            two=two_dice_making(total),
+        )
+    else:
+        first = tr(
+            "The idea: your open tiles add up to {total}. One die covers 6 at most a throw, so it needs {one} "
+            "throws or more; two dice can do it in {two}.",
+            total=total,
+            one=-(-total // 6),
+            two=-(-total // 12),
+        )
+    return first + " " + tr(DICE_RULE)

@@ -291,8 +291,8 @@ def test_the_one_die_or_two_drill_is_short_and_its_idea_says_what_lesson_3_teach
     """The drill of "one die or two?" (its Practice and homework codes): lesson 3's rule (one die at 6 or less)
     answers every one — it is exact for the dice decision (the game's bound, next test) — so the drill is short
     (2 x DICE_EACH = 10 questions, 26 before), half one die and half two dice, and the idea after each right answer
-    says what lesson 3 teaches (count the outcomes that let you go on), never a "6 or less" rule lesson 3 does not
-    state; the mixed pool asks one of each."""
+    counts this puzzle's chance to shut the box in one throw and states the "6 or less" rule as the one these
+    puzzles practise, never as lesson 3's; the mixed pool asks one of each."""
     from gamekit.i18n import using
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.practice_words import idea_words
@@ -306,7 +306,11 @@ def test_the_one_die_or_two_drill_is_short_and_its_idea_says_what_lesson_3_teach
     assert len({tuple(p.facts["open"]) for p in drill}) == len(drill)
     with using("en"):
         idea = idea_words(drill[0], "one_die_or_two", drill[0].answers[0])
-    assert "6 or less" not in idea and "as in lesson 3, the outcomes that let you go on" in idea
+    assert "outcomes that let you go on" not in idea and "lesson 3" not in idea
+    assert idea.endswith(
+        "The rule these puzzles practise: if your open tiles add up to 6 or less, roll one die; otherwise roll two "
+        "dice. An exact calculation has checked it on every one of them."
+    )
     mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
     assert sorted(p.answers[0][1] for p in mixed) == [1, 2]
     with pytest.raises(ValueError, match="one die or two"):
@@ -347,7 +351,7 @@ def test_practices_which_set_questions_ask_several_rolls():
 
 def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words():
     """The page names what each part of Practice practises, truly: the dice drill at level 1 with lesson 3's own
-    skill (count the outcomes that let you go on; lesson 3 states no "6 or less" rule), best set under the
+    skill (the chance to shut in one throw, and the "6 or less" rule these puzzles practise), best set under the
     lessons' rule at levels 1 to 5 and another rule from 6 to 10, three sets or more, one question in four for the
     low score; no bank figures."""
     from pathlib import Path
@@ -361,10 +365,12 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     drill = practice_pool("shut_the_box", "one_die_or_two")
     assert {p.facts["one_die"] for p in drill} == {"after_789"} and {level(p.rating) for p in drill} == {1}
     assert "*One die or two* (lesson 3), at level 1" in en and "*Un dado o dos* (lección 3), en el nivel 1" in es
-    assert "Count the outcomes that let you go on with one die and with two (lesson 3)." in en
-    assert "Cuenta los resultados que te dejan seguir con un dado y con dos (lección 3)." in es
-    assert "rule for the dice" not in en and "regla de la lección 3" not in es  # lesson 3 states no such rule
-    assert "6 or less" not in en and "6 o menos" not in es
+    # the chance to shut in one throw, not the count of throws that let you go on (it favours one die everywhere)
+    assert "Count the outcomes that let you go on" not in en and "Cuenta los resultados que te dejan" not in es
+    assert "How often can each choice make exactly that total in one throw?" in en
+    assert "¿Cuántas veces puede cada opción sacar justo ese total en una tirada?" in es
+    assert "rule for the dice" not in en and "regla de la lección 3" not in es
+    assert "La mayoría de las preguntas piden" in es and "Casi todas" not in es
     assert "*Best set* (lesson 4), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
     assert "*El mejor conjunto* (lección 4), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
     assert "Every question has three sets or more." in en and "Cada pregunta tiene tres conjuntos o más." in es

@@ -134,7 +134,7 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
             assert len(p.legal_answers()) - len(p.answers) - len(named) >= KEPT_WRONG
             assert hint.startswith("Hint: leave th"), hint
         dice = next(p for p in _pool() if p.facts["kind"] == "dice")
-        assert second_hint(dice).startswith("Hint: count the outcomes that let you go on, as in lesson 3")
+        assert second_hint(dice).startswith("Hint: the question asks for your chance to shut the box, not to go on.")
     root = Path(__file__).parents[2] / "notebooks"
     en = " ".join((root / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
