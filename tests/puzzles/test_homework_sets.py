@@ -3,7 +3,8 @@
 import pytest
 
 from gamekit.i18n import using
-from gamekit.puzzles.homework import answer_key, homework_codes, homework_set, parse_code, pupil_sheets
+from gamekit.puzzles.homework import homework_codes, homework_set, parse_code
+from gamekit.puzzles.homework_sheets import answer_key, pupil_sheets
 
 
 def drawn_sets():
@@ -36,7 +37,7 @@ def test_dots_and_five_sheets_say_how_to_read_their_boards():
     """Each Dots sheet says how a line is named (letters the columns, numbers the rows, as the lessons name
     them) with a small board where a1-b1 is drawn; each 5 en raya sheet says the outer columns start full and
     count in lines, with the start position; Connect Four and Shut the Box sheets need no key.  Both languages."""
-    from gamekit.puzzles.homework import sheet_key
+    from gamekit.puzzles.homework_sheets import sheet_key
 
     for lang, dots_words, five_words in (
         ("en", "the letters along the top name the columns", "they start full"),

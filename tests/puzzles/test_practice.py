@@ -644,7 +644,7 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
 @pytest.fixture(scope="module")
 def homework_pages() -> dict[str, str]:
     """homework_page() in English and in Spanish, built once for the tests that read it (it solves every set)."""
-    from gamekit.puzzles.homework import homework_page
+    from gamekit.puzzles.homework_sheets import homework_page
 
     pages = {}
     for lang in ("en", "es"):
@@ -1576,7 +1576,8 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
     """Each code's pupil sheet (question and board drawn as text, no answers) comes first; the answer key for the
     -1 codes comes after every sheet, each puzzle's number with its right answers (and in Spanish)."""
     from gamekit.puzzles.core import move_words
-    from gamekit.puzzles.homework import homework_codes, sheet_key
+    from gamekit.puzzles.homework import homework_codes
+    from gamekit.puzzles.homework_sheets import sheet_key
 
     page = english_homework_page
     assert page.index("## Pupil sheets") < page.index("## Answer key")

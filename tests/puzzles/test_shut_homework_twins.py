@@ -4,7 +4,8 @@ page says which codes give the same puzzles whatever the number."""
 import pytest
 
 from gamekit.i18n import using
-from gamekit.puzzles.homework import homework_codes, homework_page, homework_set
+from gamekit.puzzles.homework import homework_codes, homework_set
+from gamekit.puzzles.homework_sheets import homework_page
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.shutbox import shown_position
 
