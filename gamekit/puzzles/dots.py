@@ -174,18 +174,25 @@ MAX_THUMB_SHARE = 0.5
 may answer, rounded up (:func:`thumbs_within_share`)."""
 
 
+_PICKS: dict[str, dict[str, frozenset[str]]] = {}
+""":func:`thumb_picks` by puzzle id (an id names one position): Practice's pools ask each puzzle many times while
+they balance the levels, and each answer weighs every legal line."""
+
+
 def thumb_picks(puzzle: Puzzle) -> dict[str, set[str]]:
     """The lines each rule of thumb of :data:`THUMB_RULES` would draw in ``puzzle`` (empty where it says
     nothing: no box on offer, no decline)."""
-    game = puzzle.position
-    given = {line: boxes_given(game, line) for line in puzzle.legal_answers()}
-    least = min(given.values())
-    _, _, declines = decline_lines(game)
-    return {
-        "fewest_boxes": {line for line, n in given.items() if n == least},
-        "take_every_box": set(capture_lines(game)),
-        "always_decline": set(declines),
-    }
+    if puzzle.id not in _PICKS:
+        game = puzzle.position
+        given = {line: boxes_given(game, line) for line in puzzle.legal_answers()}
+        least = min(given.values())
+        _, _, declines = decline_lines(game)
+        _PICKS[puzzle.id] = {
+            "fewest_boxes": frozenset(line for line, n in given.items() if n == least),
+            "take_every_box": frozenset(capture_lines(game)),
+            "always_decline": frozenset(declines),
+        }
+    return {rule: set(lines) for rule, lines in _PICKS[puzzle.id].items()}
 
 
 def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:

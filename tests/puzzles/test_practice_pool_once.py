@@ -29,3 +29,25 @@ def test_an_unknown_or_unhashable_game_or_idea_is_refused_by_name(game_id, theme
     with pytest.raises(error) as refused:
         practice_pool(game_id, theme)
     assert "unhashable" not in str(refused.value)
+
+
+def test_the_dots_mixed_pool_weighs_each_puzzles_lines_once(monkeypatch):
+    """Balancing the mixed pool asks the rules of thumb of each puzzle many times; the lines of a position are
+    weighed once (a fresh kernel opening the Practice page waited 27 s for the same answers again and again)."""
+    import gamekit.puzzles.dots as D
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.pools import _chosen_pool
+
+    weighed: list[tuple[tuple, str]] = []
+    real = D.boxes_given
+    monkeypatch.setattr(
+        D, "boxes_given", lambda game, line: weighed.append((tuple(game.history), line)) or real(game, line)
+    )
+    monkeypatch.setattr(D, "_PICKS", {})
+    _chosen_pool.cache_clear()
+    try:
+        pool = practice_pool("dots_and_boxes")
+    finally:
+        _chosen_pool.cache_clear()
+    assert pool and len(weighed) == len(set(weighed))  # no line of any position weighed twice
+    assert len(weighed) <= sum(len(p.legal_answers()) for p in bank("dots_and_boxes"))
