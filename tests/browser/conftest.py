@@ -500,7 +500,9 @@ def voila(browser):
 def open_voila(browser, voila_url: str, path: str, boards: int = 1, timeout_ms: int = 180_000):
     """Open a lesson in Voilà, wait until ``boards`` boards are drawn and the access shim has run."""
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
-    page.goto(f"{voila_url}/voila/render/{path}", wait_until="domcontentloaded")
+    page.goto(
+        f"{voila_url}/voila/render/{path}", wait_until="domcontentloaded", timeout=timeout_ms
+    )  # Voilà runs the page first
     # Voilà shows the cells once every one has run
     page.wait_for_function(
         "(() => { const c = document.getElementById('rendered_cells');"

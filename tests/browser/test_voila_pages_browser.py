@@ -52,7 +52,7 @@ def test_the_start_page_reads_at_a_readable_width_and_its_links_open(make_voila,
         page.wait_for_function(SHOWN, timeout=180_000)
         assert "empieza aquí" in page.locator("#rendered_cells h1").first.inner_text()
 
-        page.goto(start)
+        page.goto(start, wait_until="domcontentloaded", timeout=120_000)  # Voilà runs the page again first
         page.wait_for_function(SHOWN, timeout=180_000)
         nxt = _follow(page, "Dots and Boxes, lesson 1 — the rules and the words")
         assert nxt.status == 200 and nxt.url.endswith("/voila/render/notebooks/dots_and_boxes/01_rules_and_terms.ipynb")

@@ -35,7 +35,7 @@ def pupils_voila(rooms, tmp_path):
 
 
 def open_voila(page, url: str, path: str) -> None:
-    page.goto(f"{url}/voila/render/{path}", wait_until="domcontentloaded")
+    page.goto(f"{url}/voila/render/{path}", wait_until="domcontentloaded", timeout=180_000)  # Voilà runs the page first
     page.wait_for_function(
         "(() => { const c = document.getElementById('rendered_cells');"
         " return c && getComputedStyle(c).display !== 'none'; })()",
