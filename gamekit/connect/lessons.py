@@ -256,8 +256,9 @@ LESSONS: dict[int, Lesson] = {
         3,
         "five_in_a_row/03_how_the_computer_knows",
         "How the computer knows",
-        62,
+        55,
         {
+            "yellow_reply": teach.yellow_reply_exercise,
             "tiny_tree": teach.tiny_tree_exercise,
             "be_the_computer": teach.best_move_exercise,
             "pruning": teach.pruning_exercise,
@@ -269,7 +270,8 @@ LESSONS: dict[int, Lesson] = {
             "bit_cell": teach_bits.bit_cell_exercise,
         },
         {
-            "tiny_tree": "easy",
+            "yellow_reply": "easy",
+            "tiny_tree": "medium",
             "be_the_computer": "medium",
             "pruning": "medium",
             "transposition": "easy",
@@ -303,7 +305,7 @@ LESSONS: dict[int, Lesson] = {
                     "score a position the way a computer does, with minimax, and read the solver's scores: "
                     "which disc wins"
                 ),
-                ("tiny_tree", "be_the_computer", "read_score"),
+                ("yellow_reply", "tiny_tree", "be_the_computer", "read_score"),
             ),
             (
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),
@@ -371,7 +373,10 @@ def exercises() -> dict[str, ConnectExercise]:
 
 
 def exercise(name: str, score: LessonScore | None = None):
-    """The widget of a named exercise: a clickable board, or an answer box."""
+    """The widget of a named exercise: a clickable board, or an answer box (lesson 3's exercises are typed or
+    chosen answers, drawn fresh in the current language)."""
+    if name in LESSONS[3].exercises and name not in BOARD_EXERCISES:
+        return ExerciseWidget(LESSONS[3].exercises[name](), score=score)
     ex = _built(name)
     if not ex.click:
         widget = ExerciseWidget(ex, score=score)

@@ -256,6 +256,88 @@ def parse_score(answer: Any) -> int:
     return int(raw)
 
 
+YELLOW_REPLIES = (2, -1, 3)
+"""Lesson 3's first exercise, one step of minimax: yellow is to move with three replies, and the search has already
+found the score, for red, after each of them.  The position is worth the lowest of them to red (yellow chooses)."""
+
+
+def yellow_reply_exercise(replies: tuple[int, ...] = YELLOW_REPLIES):
+    """One step of minimax: the worth to red of a position where yellow chooses among ``replies`` (each the score for
+    red after that reply) is the lowest of them.  Each way of misreading it is told its own reason: red's best score
+    (red does not choose here), another score that is not the lowest, the sign, the sum; a non-number is refused."""
+    from gamekit.widgets.exercise import Exercise
+
+    if len(replies) < 2 or len(set(replies)) != len(replies):
+        raise ValueError(tr("{replies!r}: give at least two different scores", replies=replies))
+    best = min(replies)
+    reasons: dict[int, str] = {
+        max(replies): tr(
+            "{score} is red's best score, but it is yellow's turn: yellow chooses the reply, and picks the one "
+            "that is worst for red.",
+            score=signed_score(max(replies)),
+        )
+    }
+    for v in replies:
+        if v not in (best, max(replies)):
+            reasons.setdefault(
+                v,
+                tr(
+                    "{score} is not the lowest of the three scores, and yellow picks the reply that is worst for red.",
+                    score=signed_score(v),
+                ),
+            )
+    reasons.setdefault(
+        -best,
+        tr("Right size, wrong sign: the scores are all for red, and yellow's choice leaves red losing.")
+        if best < 0
+        else tr("Right size, wrong sign: the scores are all for red, and even yellow's choice leaves red winning."),
+    )
+    reasons.setdefault(
+        sum(replies),
+        tr(
+            "{total} adds the scores up, but only one reply is played: the one yellow chooses.",
+            total=signed_score(sum(replies)),
+        ),
+    )
+
+    def check(answer):
+        try:
+            k = parse_score(answer)
+        except ValueError as refusal:
+            return False, str(refusal)
+        if k == best:
+            return True, tr(
+                "Right: yellow chooses, and picks the reply that is worst for red, {best}. Red cannot count on "
+                "{top} when yellow decides.",
+                best=signed_score(best),
+                top=signed_score(max(replies)),
+            )
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr(
+            "Not {k}: the answer is one of the three scores. Who chooses the reply, and which score does that "
+            "player want for red?",
+            k=signed_score(k),
+        )
+
+    return Exercise(
+        tr(
+            "On the tiny board it is yellow's turn, and yellow has three replies. The search has already found "
+            "the score, for red, after each one: {scores}. What is this position worth for red? Type a score, "
+            "like +5 or −5.",
+            scores=(", ".join(signed_score(v) for v in replies[:-1]) + tr(" and ") + signed_score(replies[-1])).replace(
+                "-", "−"
+            ),  # a true minus sign, as in "like +5 or −5"
+        ),
+        check,
+        hint=tr("Who chooses the reply here, and what does that player want?"),
+        answer=signed_score(best),
+        solutions=[signed_score(best)],
+        key="yellow_reply",
+        wrong=[signed_score(k) for k in [*reasons, 0] if k != best],  # red's best first: the commonest slip
+    )
+
+
 def tiny_tree_exercise():
     """Read a score off a small search tree (:data:`TINY_TREE`): each result at the bottom scored by the tiny
     board's rule (7 − n, minus for a loss), the lowest under each of red's moves (yellow chooses), then the highest
@@ -510,6 +592,7 @@ def transposition_why_exercise():
 
 def exercises():
     return [
+        yellow_reply_exercise(),
         tiny_tree_exercise(),
         best_move_exercise(),
         pruning_exercise(),

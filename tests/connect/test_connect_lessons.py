@@ -1174,15 +1174,15 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     # searched by hand none is easy: graded by its empty cells, and the page says so
     exercises = L.practice_exercises(3)
     empties = [ex.game.variant.cells - ex.game.discs_on_board for ex in exercises]
-    # graded by the size of the search, smallest first: about exercise 2's size (5 empty cells, "medium") is
+    # graded by the size of the search, smallest first: about exercise 3's size (5 empty cells, "medium") is
     # medium, a bigger one hard, whatever the bank says
     small = teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES)
     assert empties == sorted(empties) and min(empties) > small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
     assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
-    # a hard search by hand takes about 10 minutes: one in class, the other at home
+    # a hard search by hand takes about 10 minutes: the whole set is in the part for spare time or home
     assert [ex.level for ex in exercises].count("hard") == 2 and "about 10 minutes each" in page
-    assert "one in class if there is time, the other at home" in page
+    assert page.index("## If you have time") < page.index("## More practice") < page.index("practice(3, score)")
     assert all("Any of" not in ex.prompt for ex in exercises)
 
 
@@ -1756,14 +1756,18 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
 )
 def test_lesson_three_minutes_add_up_on_the_page_and_in_the_guide(page, guide):
     """Lesson 3's time on the page (reading + exercises + the end), its plan in the guide and the lesson's minutes
-    agree, and each exercise gets at least 3 minutes (the tree on paper, exercise 2, at least 6)."""
+    agree, and each timed exercise gets at least 3 minutes (the tree on paper, exercise 3, at least 6); exercise 10,
+    in the part for spare time, is not timed."""
     text = (NOTEBOOKS / page).read_text(encoding="utf-8")
     total, *parts = map(int, re.search(r"(\d+) minut\w+ \((\d+) \w+, (\d+) \w+ [^,]*, (\d+) ", text).groups())
     rows = _lesson_rows(guide, 3)
     assert total == sum(parts) == sum(m for m, _ in rows) == L.LESSONS[3].minutes
     word = "ejercicio" if "/es/" in guide else "exercise"
     on_exercises = [(m, what) for m, what in rows if what.startswith(word)]
-    assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * len(L.LESSONS[3].exercises) + 4
+    extra = re.split(r"^## (?:If you have time|Si te sobra tiempo)", text, flags=re.M)[1]
+    timed = len(L.LESSONS[3].exercises) - len(re.findall(r"\bexercise\(", extra))  # the extras are not timed
+    assert timed == 9 and total <= 55
+    assert sum(m for m, _ in on_exercises) == parts[1] and parts[1] >= 3 * timed + 4
 
 
 @pytest.mark.parametrize("guide, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
@@ -2597,7 +2601,9 @@ def test_lesson_three_worksheet_says_no_answer_before_its_exercise(lang):
     parts = sheet.split(marker)
     with using(lang):
         exercises = [make() for make in L.EXERCISES["five_in_a_row/03_how_the_computer_knows"]]
-    for k in (3, 5):  # the two whose answers are reasons: alpha-beta's skip, the table's stored score
+    keys = list(L.LESSONS[3].exercises)
+    # the two whose answers are reasons: alpha-beta's skip, the table's stored score
+    for k in (keys.index("pruning") + 1, keys.index("transposition_why") + 1):
         ex = exercises[k - 1]
         above = _word_runs(marker.join(parts[:k]), 4)
         own = _word_runs(parts[k], 4)

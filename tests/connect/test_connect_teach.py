@@ -692,3 +692,63 @@ def test_the_negative_score_exercise_writes_a_minus_sign_and_the_pages_sum():
     assert ok and f"22 − {-s} = {22 + s}" in text and "+ (" not in text and "(-" not in text
     ok, text = ex.check(str(22 - s))
     assert not ok and f"22 + {-s}" in text
+
+
+# ----- lesson 3 opens with one step of its idea, and fits a school period -----------------------------------------
+def test_lesson_three_opens_with_one_step_of_minimax():
+    """Lesson 3's first exercise is truly easy: one step of minimax (yellow to move picks the lowest of three scores
+    for red), not the two-level tree, which follows as a medium exercise.  Each misreading gets its own reason: red's
+    best score, a score that is not the lowest, the sign, the sum; a non-number and a bad set of scores are refused."""
+    from gamekit.connect import lessons as L
+    from gamekit.i18n import using
+
+    lesson = L.LESSONS[3]
+    names = list(lesson.exercises)
+    assert names[:2] == ["yellow_reply", "tiny_tree"]
+    assert lesson.levels["yellow_reply"] == "easy" and lesson.levels["tiny_tree"] == "medium"
+    assert any("yellow_reply" in tested for _, tested in lesson.objectives)
+    ex = teach.yellow_reply_exercise()
+    assert teach.YELLOW_REPLIES == (2, -1, 3) and ex.solutions == ["-1"]
+    assert ex.check("-1")[0] and ex.check("−1")[0] and ex.check(-1)[0]
+    assert "worst for red" in ex.check("+3")[1] and "red's best score" in ex.check("+3")[1]
+    assert "not the lowest" in ex.check("2")[1]
+    assert "wrong sign" in ex.check("+1")[1]
+    assert "adds the scores" in ex.check("4")[1]
+    reasons = [ex.check(w)[1] for w in ex.wrong]
+    assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) == len(ex.wrong) >= 5
+    assert ex.wrong[0] == "+3"  # the guide quotes the commonest slip: red's own best score
+    assert not ex.check("banana")[0] and "not a score" in ex.check("banana")[1]
+    # the answer is not the first or last score named, and differs from the two-level tree's answer below it
+    assert teach.YELLOW_REPLIES.index(min(teach.YELLOW_REPLIES)) not in (0, len(teach.YELLOW_REPLIES) - 1)
+    assert teach.yellow_reply_exercise((0, 5)).solutions == ["0"]
+    for bad in ((1,), (2, 2, 3)):
+        with pytest.raises(ValueError, match="two different scores"):
+            teach.yellow_reply_exercise(bad)
+    with using("es"):
+        es = teach.yellow_reply_exercise()
+        assert "amarillo" in es.prompt and es.check("-1")[0] and "elige el amarillo" in es.check("-1")[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_fits_a_period_with_its_extras_last(lang):
+    """Lesson 3 announces at most 55 minutes; what does not fit (the last, hard exercise, the start of 5 en raya and
+    More practice) sits in a last part for spare time, after every timed exercise and before the closing sentence,
+    and the page's headings run 1 to 10, the first easy."""
+    import re
+    from pathlib import Path
+
+    from gamekit.connect import lessons as L
+
+    assert L.LESSONS[3].minutes <= 55
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    page = (root / ("es" if lang == "es" else "") / f"{L.LESSONS[3].notebook}.md").read_text(encoding="utf-8")
+    extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    numbers = [int(n) for n in re.findall(rf"^### {word} (\d+) ", page, re.M)]
+    assert numbers == list(range(1, len(L.LESSONS[3].exercises) + 1))
+    assert page.index(f"### {word} 10 ") > extra > page.index(f"### {word} 9 ")
+    assert re.search(rf"^### {word} 1 \((?:easy|nivel fácil)\)", page, re.M)
+    assert extra < page.index("teach_pictures.start_summary()") < page.index("practice(3, score)")
+    assert page.index("practice(3, score)") < page.index("reflection(")
+    assert 'L.exercise("bit_cell", score)' in page[extra:]
+    assert L.exercise("bit_cell").exercise.key == teach_bits.bit_cell_exercise().key
