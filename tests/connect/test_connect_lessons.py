@@ -2768,3 +2768,19 @@ def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only()
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
     assert "Answer on top" in two and "same column" in two and "even number of empty cells" in two
+
+
+@pytest.mark.parametrize("lesson", [1, 2])
+def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
+    """Readers noticed answers clustering: a pupil who learns that "the answer is usually column 4" stops reading the
+    board.  Over a lesson's clicked exercises and its More practice set (lesson 1: six problems, lesson 2: ten), no
+    column is the only answer of more than two problems (three in lesson 2), at least three (lesson 2: five)
+    different columns are answers, and the centre column 4 is not the most common answer."""
+    from collections import Counter
+
+    clicked = [ex for ex in (f() for f in L.LESSONS[lesson].exercises.values()) if ex.click]
+    clicked += [ex for ex in L.practice_exercises(lesson) if ex.click]
+    columns = Counter(ex.solutions[0] for ex in clicked if len(ex.solutions) == 1)
+    assert max(columns.values()) <= 2 + (lesson == 2), columns  # lesson 2: ten problems over seven columns
+    assert len(columns) >= (3 if lesson == 1 else 5), columns
+    assert columns["4"] < max(columns.values()) or max(columns.values()) == 1, columns
