@@ -55,7 +55,7 @@ def empty_cells(game: ConnectGame) -> int:
 
 
 HAND_MEDIUM = 6
-"""A position searched by hand with at most this many empty cells is "medium" (lesson 3's exercise 2, five empty
+"""A position searched by hand with at most this many empty cells is "medium" (lesson 3's exercise 3, five empty
 cells, is medium too); a bigger one is "hard"."""
 
 
