@@ -293,7 +293,7 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
         **({} if make is Exercise else {"click": False}),
     )
     # the bank's level rates the position for play; searched by hand, the size of the tree decides: about the size
-    # of the lesson's "medium" exercise 2 (five empty cells) is medium, a bigger one hard
+    # of the lesson's "medium" exercise 3 (five empty cells) is medium, a bigger one hard
     typed.level = "medium" if empty_cells(game) <= HAND_MEDIUM else "hard"
     typed.puzzle = ex.puzzle
     return typed
