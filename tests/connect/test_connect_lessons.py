@@ -1646,16 +1646,20 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
 )
 def test_lesson_two_minutes_add_up(path):
-    """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), and
-    the exercises' share is 3 minutes for each easy or medium exercise and 5 for each hard one."""
+    """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), at
+    most 55 minutes (a school period), and the exercises' share is 3 minutes for each easy or medium exercise and 5
+    for each hard one; the two exercises in the part for spare time ("If you have time") are not counted."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
     assert m
     parts = [int(n) for n in re.findall(r"\b(\d+) (?!en raya)", m.group(2))]
     assert sum(parts) == int(m.group(1)) == L.LESSONS[2].minutes
-    levels = L.LESSONS[2].levels.values()
+    extra = re.split(r"^## (?:If you have time|Si te sobra tiempo)", page, flags=re.M)[1]
+    extras = re.findall(r'L\.exercise\("(\w+)"', extra)
+    assert extras == ["odd_against_even", "own_threat"] and list(L.LESSONS[2].exercises)[-2:] == extras
+    levels = [level for name, level in L.LESSONS[2].levels.items() if name not in extras]
     assert sum(5 if level == "hard" else 3 for level in levels) in parts
-    assert len(L.LESSONS[2].exercises) == 12 and ("twelve" in m.group(2) or "doce" in m.group(2))
+    assert len(L.LESSONS[2].exercises) == 12 and int(m.group(1)) <= 55
 
 
 def test_lesson_two_practice_cannot_be_guessed_easily():
@@ -1987,7 +1991,7 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     (answer,) = ex.solutions
     assert "yellow still wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    intro = " ".join(two.split("### Exercise 9", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
     # the proof (red never makes five) and the feedback (answering on top fills row 6 for yellow) agree: answering
     # on top itself wins here, not only keeps yellow safe; and it is so: the top row all yellow, red never five
@@ -2003,11 +2007,13 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
-    """Lesson 2's exercises 9-11 do not all turn on stacked threats: exercise 9 (make a red threat on an odd row)
-    tests the odd/even objective, and the zugzwang objective keeps its two counting exercises."""
+    """Lesson 2's hard exercises do not all turn on stacked threats: exercise 12 (make a red threat on an odd row)
+    tests the odd/even objective, and the zugzwang objective keeps its two counting exercises.  The timed lesson
+    ends with exercise 9 (one column wins) and the final challenge, the two that test "a move that wins, not one
+    that only draws"; exercises 11 and 12 wait under "If you have time"."""
     objectives = dict(L.LESSONS[2].objectives)
     names = list(L.LESSONS[2].exercises)
-    assert names[9:] == ["own_threat", "winning_move", "challenge"]
+    assert names[7:] == ["answer_on_top", "winning_move", "challenge", "odd_against_even", "own_threat"]
     odd_even = next(ex for o, ex in objectives.items() if o.startswith("tell an odd threat"))
     assert "own_threat" in odd_even
     zugzwang = next(ex for o, ex in objectives.items() if o.startswith("explain zugzwang"))
@@ -2148,11 +2154,15 @@ def test_the_guides_exercise_numbers_and_counts_match_the_pages(lang):
     before = [int(n) for h in heads[:section] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
     after = [int(n) for h in heads[section:] for n in re.findall(r"^(?:Exercise|Ejercicio) (\d+)", h)]
     said = re.search(
-        r"\((?:after exercise|después del ejercicio) (\d+), (?:before exercise|antes del) (\d+): [\"«](.+?)[\"»]\)",
+        r"\((?:after exercise|después del ejercicio) (\d+), (?:before|antes del) (exercise \d+|\d+|the final challenge|"
+        r"reto final): [\"«](.+?)[\"»]\)",
         guide,
     )
     assert said, f"{path}: the reading row says after which exercise the double threats come"
-    assert (int(said.group(1)), int(said.group(2)), said.group(3)) == (before[-1], after[0], heads[section])
+    # the next exercise on the page: a numbered one, or the final challenge (lesson 2's timed part ends with it)
+    challenge = re.match(r"(?:Final challenge|Reto final)", heads[section + 1])
+    following = ("the final challenge", "reto final") if challenge else (f"exercise {after[0]}", str(after[0]))
+    assert int(said.group(1)) == before[-1] and said.group(2) in following and said.group(3) == heads[section]
     endgames = L.practice_exercises(3)
     empty = [ex.game.variant.cells - ex.game.discs_on_board for ex in endgames]
     start = next(
@@ -2557,12 +2567,12 @@ def test_odd_against_even_is_judged_by_allis_rule_and_the_solver():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_page_names_the_odd_against_even_case_before_the_exercise_without_its_answer(lang):
     """The rule-of-thumb bullets say a threat on the other player's kind of row is blocked by that player (not that
-    two threats cancel), and a bullet names the case of exercise 8 (each threat on its owner's kind of row) before
+    two threats cancel), and a bullet names the case of exercise 11 (each threat on its owner's kind of row) before
     it, without saying who wins."""
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
         encoding="utf-8"
     )
-    heading = "### Ejercicio 8" if lang == "es" else "### Exercise 8"
+    heading = "### Ejercicio 11" if lang == "es" else "### Exercise 11"
     above = page.split(heading, 1)[0]
     rules = above.split("## Amenazas pares e impares" if lang == "es" else "## Odd and even threats", 1)[1]
     assert ("No se anulan" if lang == "es" else "They do not cancel out") in rules
@@ -2775,7 +2785,8 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     """Readers noticed answers clustering: a pupil who learns that "the answer is usually column 4" stops reading the
     board.  Over a lesson's clicked exercises and its More practice set (lesson 1: six problems, lesson 2: ten), no
     column is the only answer of more than two problems (three in lesson 2), at least three (lesson 2: five)
-    different columns are answers, and the centre column 4 is not the most common answer."""
+    different columns are answers, the centre column 4 is not the most common answer, and no two exercises next to
+    each other on the page share their answer."""
     from collections import Counter
 
     clicked = [ex for ex in (f() for f in L.LESSONS[lesson].exercises.values()) if ex.click]
@@ -2784,3 +2795,7 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     assert max(columns.values()) <= 2 + (lesson == 2), columns  # lesson 2: ten problems over seven columns
     assert len(columns) >= (3 if lesson == 1 else 5), columns
     assert columns["4"] < max(columns.values()) or max(columns.values()) == 1, columns
+    # two exercises next to each other on the page never share their clicked answer
+    on_page = [f() for f in L.LESSONS[lesson].exercises.values()]
+    for a, b in zip(on_page, on_page[1:]):
+        assert not (a.click and b.click and set(a.solutions) & set(b.solutions)), (a.key, b.key, a.solutions)
