@@ -256,9 +256,11 @@ def parse_score(answer: Any) -> int:
     return int(raw)
 
 
-YELLOW_REPLIES = (2, -1, 3)
+YELLOW_REPLIES = (4, -2, 1)
 """Lesson 3's first exercise, one step of minimax: yellow is to move with three replies, and the search has already
-found the score, for red, after each of them.  The position is worth the lowest of them to red (yellow chooses)."""
+found the score, for red, after each of them.  The position is worth the lowest of them to red (yellow chooses):
+−2, which is not the answer of the two-level tree just below it (−1), and red's best (+4), the sign slip (+2) and the
+sum (+3) are all different numbers, so each slip is told its own reason."""
 
 
 def yellow_reply_exercise(replies: tuple[int, ...] = YELLOW_REPLIES):

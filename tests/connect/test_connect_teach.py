@@ -708,17 +708,18 @@ def test_lesson_three_opens_with_one_step_of_minimax():
     assert lesson.levels["yellow_reply"] == "easy" and lesson.levels["tiny_tree"] == "medium"
     assert any("yellow_reply" in tested for _, tested in lesson.objectives)
     ex = teach.yellow_reply_exercise()
-    assert teach.YELLOW_REPLIES == (2, -1, 3) and ex.solutions == ["-1"]
-    assert ex.check("-1")[0] and ex.check("−1")[0] and ex.check(-1)[0]
-    assert "worst for red" in ex.check("+3")[1] and "red's best score" in ex.check("+3")[1]
-    assert "not the lowest" in ex.check("2")[1]
-    assert "wrong sign" in ex.check("+1")[1]
-    assert "adds the scores" in ex.check("4")[1]
+    assert teach.YELLOW_REPLIES == (4, -2, 1) and ex.solutions == ["-2"]
+    assert ex.check("-2")[0] and ex.check("−2")[0] and ex.check(-2)[0]
+    assert "worst for red" in ex.check("+4")[1] and "red's best score" in ex.check("+4")[1]
+    assert "not the lowest" in ex.check("1")[1]
+    assert "wrong sign" in ex.check("+2")[1]
+    assert "adds the scores" in ex.check("3")[1]
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) == len(ex.wrong) >= 5
-    assert ex.wrong[0] == "+3"  # the guide quotes the commonest slip: red's own best score
+    assert ex.wrong[0] == "+4"  # the guide quotes the commonest slip: red's own best score
     assert not ex.check("banana")[0] and "not a score" in ex.check("banana")[1]
     # the answer is not the first or last score named, and differs from the two-level tree's answer below it
+    assert ex.solutions != teach.tiny_tree_exercise().solutions
     assert teach.YELLOW_REPLIES.index(min(teach.YELLOW_REPLIES)) not in (0, len(teach.YELLOW_REPLIES) - 1)
     assert teach.yellow_reply_exercise((0, 5)).solutions == ["0"]
     for bad in ((1,), (2, 2, 3)):
@@ -726,7 +727,7 @@ def test_lesson_three_opens_with_one_step_of_minimax():
             teach.yellow_reply_exercise(bad)
     with using("es"):
         es = teach.yellow_reply_exercise()
-        assert "amarillo" in es.prompt and es.check("-1")[0] and "elige el amarillo" in es.check("-1")[1]
+        assert "amarillo" in es.prompt and es.check("-2")[0] and "elige el amarillo" in es.check("-2")[1]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
