@@ -238,12 +238,16 @@ class LessonPractice(ProblemSet):
         ]
         if self.made:  # a made position is asked at its item's level: the bank's band grades only the bank's picks
             levels[-len(self.made) :] = [band for _, band in self.items[-len(self.made) :]]
-        for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
+        made_from = len(self.items) - len(self.made)
+        for i, (puzzle, (theme, _), question, level) in enumerate(zip(self.puzzles(), self.items, questions, levels)):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
                 if theme == BEST:
-                    ex.hint = best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
+                    f = puzzle.facts
+                    ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
+                    if i >= made_from:  # a made item shows where the outcome count misses: say after the answer
+                        ex.checker = _with_note(ex.checker, rules_of_thumb_note(f["open"], f["roll"], f["objective"]))
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
@@ -302,6 +306,59 @@ def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] |
     most = max(counts.values())
     chosen = [st for st, c in counts.items() if c == most]
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _with_note(checker: Callable[[Any], tuple[bool, str]], note: str) -> Callable[[Any], tuple[bool, str]]:
+    """``checker`` whose feedback ends with ``note`` once it judges an answer (a refusal stays as it is)."""
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = checker(answer)
+        return ok, feedback + " " + note
+
+    return check
+
+
+def rules_of_thumb_note(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+    """What the feedback of lesson 4's built practice item adds once it is answered (never before: it names the
+    best set): the outcome count's set is worse, the largest tile's set is the best one this time, and why — the
+    largest tile can only be covered by a total at least as big, which few outcomes of two dice make.  Computed
+    from the exact table under the lessons' rule.  ValueError unless the outcome count picks a worse set alone and
+    the largest tile picks the best set (the only kind of position the built item is: a test searches the game)."""
+    from gamekit.puzzles.shut_thumbs import thumb_sets
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if objective not in ("shut", "score"):
+        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
+    values = {
+        tuple(sorted(s, reverse=True)): v for s, v in table(Rules(), objective).set_values(mask_of(open_tiles), roll)
+    }
+    if not values:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    best = (min if objective == "score" else max)(values.values())
+    counted, largest = outcomes_rule_set(open_tiles, roll), thumb_sets("largest_tile", open_tiles, roll)
+    if counted is None or values[counted] == best or len(largest) != 1 or values[largest[0]] != best:
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the outcome count must miss and the largest tile find the best set",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    top = largest[0][0]
+    outcomes = sum(6 - abs(t - 7) for t in range(top, 13))
+    return tr(
+        "Rules of thumb here: the rule for big positions (count the outcomes the tiles left can still take) "
+        "picks {counted}, a worse set. The largest tile picks {largest}, the best set this time. Why: only a total "
+        "of {top} or more can cover tile {top} ({k} of the 36 outcomes), "
+        "so covering it while this roll allows it is worth more than leaving tiles that a few more outcomes can "
+        "take. Next time the largest tile may be the one that misses: compare what each set leaves.",
+        counted="+".join(map(str, counted)),
+        largest="+".join(map(str, largest[0])),
+        top=top,
+        k=outcomes,
+    )
 
 
 def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:

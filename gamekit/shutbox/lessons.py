@@ -256,7 +256,7 @@ LESSONS: dict[int, Lesson] = {
         4,
         "shut_the_box/04_best_strategy",
         "Shut the Box 4 — the best strategy",
-        50,
+        55,
         {
             "expected_7": expected_score_exercise,
             "expected_79": two_tile_expected_exercise,
