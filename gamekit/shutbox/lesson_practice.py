@@ -13,9 +13,14 @@ from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_exercise
+from gamekit.shutbox.exercises_dice import (
+    expected_count_exercise,
+    go_on_dice_exercise,
+    one_roll_shut_exercise,
+    roll_outcomes_exercise,
+)
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
-from gamekit.shutbox.exercises_turn import legal_set_exercise, turn_score_exercise
+from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
 
 
@@ -108,6 +113,9 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
         "of open tiles makes the roll, the turn ends and the open tiles are your score."
     ),
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
+    "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
+    "expect": lambda theme: tr("Predict first: is this total common or rare?"),
+    "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
@@ -116,11 +124,42 @@ count outcomes; they do not ask for the choice of one die or two, so their hint 
 exercises compared one die and two by this count)."""
 
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
+PRACTICE_QUESTIONS = (
+    "count",
+    "list",
+    "outcomes",
+    "stuck",
+    "dice",
+    "score",
+    "bank",
+    "legal",
+    "one_die",
+    "expect",
+    "shut_one",
+)
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
-two, by the exact table)."""
+two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
+is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
+shut the box with one roll (lesson 3)."""
+
+
+PRACTISES: dict[str, tuple[str, ...]] = {
+    "legal": ("legal_set",),
+    "score": ("score_237",),
+    "one_die": ("one_die",),
+    "list": ("sets_7", "sets_9", "sets_10", "sets_11"),
+    "count": ("count_11", "count_12"),
+    "outcomes": ("go_on_12", "go_on_14", "go_on_256"),
+    "stuck": ("stuck_123",),
+    "dice": ("dice_123", "dice_256"),
+    "expect": ("count_6",),
+    "shut_one": ("shut_one_roll_25",),
+    "bank": ("challenge_1",),
+}
+"""The lesson exercises (their keys in :attr:`Lesson.exercises`) each practice question asks again on a new box:
+the same question, so an objective whose exercises one of these names has practice."""
 
 
 def box_level(open_tiles: Iterable[int]) -> str:
@@ -259,6 +298,9 @@ class LessonPractice(ProblemSet):
                 "dice": lambda: go_on_dice_exercise(open_tiles),
                 "score": lambda: turn_score_exercise(open_tiles),
                 "legal": lambda: legal_set_exercise(open_tiles, roll),
+                "one_die": lambda: one_die_tiles_exercise(open_tiles),
+                "expect": lambda: expected_count_exercise(sum(open_tiles)),
+                "shut_one": lambda: one_roll_shut_exercise(open_tiles),
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
