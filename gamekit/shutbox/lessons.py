@@ -216,7 +216,7 @@ LESSONS: dict[int, Lesson] = {
         LessonPractice(  # every objective: outcomes that go on or end the turn, a prediction, one die or two, one roll
             "shut_the_box",
             ((DICE, "easy"), (DICE, "easy"), (DICE, "medium"), (DICE, "medium"), (DICE, "hard"), (DICE, "hard")),
-            seed=61,
+            seed=327,
             where=CHANCE_ONLY,
             questions=("outcomes", "expect", "stuck", "dice", "shut_one", "outcomes"),
             graded_by_box=True,
