@@ -53,3 +53,26 @@ def test_the_built_items_note_names_both_rules_and_refuses_other_positions():
         lesson_practice.rules_of_thumb_note((1, 2), 12, "shut")
     with pytest.raises(ValueError, match="shut or score"):
         lesson_practice.rules_of_thumb_note((1, 3, 4, 6, 7, 8, 9), 10, "win")
+
+
+def test_the_page_says_plainly_which_problem_the_outcome_count_misses_without_naming_its_set():
+    """What the More practice text says is true of the items dealt now: problem 4 is where the rule for big
+    positions misses (and only there); no rule of thumb gets all four; the page names no set of problem 4."""
+    from pathlib import Path
+
+    from gamekit.shutbox import lessons as L
+
+    puzzles = L.LESSONS[4].practice.puzzles()
+    counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
+    misses = [i + 1 for i, (c, p) in enumerate(zip(counted, puzzles)) if ("cover", c) not in p.answers]
+    assert misses == [4]
+    root = Path(__file__).resolve().parents[2]
+    best = "+".join(map(str, puzzles[3].answers[0][1]))
+    for path, said in (
+        ("notebooks/shut_the_box/04_best_strategy.md", "But in problem 4 it picks a worse set"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "Pero en el problema 4 elige un conjunto peor"),
+    ):
+        page = " ".join((root / path).read_text().split())
+        section = page[page.index("lesson_scenes.challenge_afterword") :]
+        section = section[: section.index("L.practice(4")]  # what the page says just before the problems
+        assert said in section and best not in section.replace(" + ", "+"), path
