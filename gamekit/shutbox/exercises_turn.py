@@ -345,3 +345,89 @@ def one_die_boxes_exercise(
         wrong=[text for text, ok in allowed.items() if not ok],
         key="one die boxes",
     )
+
+
+NONE_WORDS = (N_("none"), "none", "nothing", "no", "0", "-", "ninguna", "ninguno", "nada")
+"""What a pupil may type for "no tile" in :func:`one_die_tiles_exercise` (the first in the page's language)."""
+
+
+def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None) -> Exercise:
+    """ "Which of these open tiles must still be covered before you may roll one die?" — lesson 1's rule asked of
+    any box: the open tiles among 7, 8 and 9, or "none" when one die is allowed now.  Order and spaces do not
+    matter.  Each slip is told its reason: a small tile named (only 7, 8 and 9 matter), a covered tile named, a
+    big open tile missed, "none" while a big tile is open.  Only for the lessons' rule (one die once 7, 8 and 9 are
+    covered); ValueError for another rule or bad tiles."""
+    rules = rules or Rules()
+    if rules.one_die != "after_789":
+        raise ValueError(tr("one_die={value!r}: this question is about the lessons' rule", value=rules.one_die))
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    big = tuple(t for t in open_tiles if t >= 7)
+    none = tr("none")
+
+    def shown(tiles: Iterable[int]) -> str:
+        return "+".join(map(str, sorted(tiles))) or none
+
+    def check(answer: Any) -> tuple[bool, str]:
+        text_ = str(answer).strip().lower()
+        if text_ in {w.lower() for w in (none,) + NONE_WORDS[1:]}:
+            given: tuple[int, ...] = ()
+        else:
+            sets = parse_sets(text_)
+            given = tuple(sorted({t for st in sets for t in st}))
+        covered = [t for t in given if t not in open_tiles]
+        if covered:
+            return False, ntr(
+                "Tile {items} is already covered. Look at the open tiles: {open}.",
+                "Tiles {items} are already covered. Look at the open tiles: {open}.",
+                len(covered),
+                items=tile_list(covered),
+                open=tile_list(open_tiles),
+            )
+        small = [t for t in given if t < 7]
+        if small:
+            return False, tr(
+                "Small tiles do not matter: {items} can stay open. Only 7, 8 and 9 must be covered.",
+                items=tile_list(small),
+            )
+        missed = [t for t in big if t not in given]
+        if missed and not given:
+            return False, ntr(
+                "Not yet: tile {items} is still open. 7, 8 and 9 must all be covered.",
+                "Not yet: tiles {items} are still open. 7, 8 and 9 must all be covered.",
+                len(big),
+                items=tile_list(big),
+            )
+        if missed:
+            return False, ntr(
+                "Tile {items} is open too: 7, 8 and 9 must all be covered.",
+                "Tiles {items} are open too: 7, 8 and 9 must all be covered.",
+                len(missed),
+                items=tile_list(missed),
+            )
+        if not big:
+            return True, tr("Right: 7, 8 and 9 are all covered, so you may roll one die now.")
+        return True, tr("Right: cover {items}, and then you may roll one die.", items=tile_list(big)) + (
+            " " + tr("The small tiles do not matter.") if len(big) < len(open_tiles) else ""
+        )
+
+    wrong = [shown(open_tiles)] if any(t < 7 for t in open_tiles) else []
+    if big:
+        wrong += [none] + ([shown(big[1:])] if len(big) > 1 else [])
+    else:
+        wrong.append(shown(t for t in (7, 8, 9) if t not in open_tiles)[:1])  # a covered big tile
+    return Exercise(
+        tr(
+            "Tiles {items} are open. Which of them must still be covered before you may roll one die? Type them "
+            "with + between them, or type {none} if you may roll one die now.",
+            items=tile_list(open_tiles),
+            none=none,
+        ),
+        check,
+        hint=tr("Look only at the tiles 7, 8 and 9. The small tiles do not matter."),
+        answer=shown(big),
+        solutions=[shown(big)],
+        wrong=list(dict.fromkeys(w for w in wrong if w != shown(big))),
+        key=f"one die tiles {open_tiles}",
+    )

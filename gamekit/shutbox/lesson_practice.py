@@ -13,9 +13,14 @@ from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.exercises_dice import go_on_dice_exercise, roll_outcomes_exercise
+from gamekit.shutbox.exercises_dice import (
+    expected_count_exercise,
+    go_on_dice_exercise,
+    one_roll_shut_exercise,
+    roll_outcomes_exercise,
+)
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
-from gamekit.shutbox.exercises_turn import legal_set_exercise, turn_score_exercise
+from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
 
 
@@ -108,6 +113,9 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
         "of open tiles makes the roll, the turn ends and the open tiles are your score."
     ),
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
+    "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
+    "expect": lambda theme: tr("Predict first: is this total common or rare?"),
+    "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
@@ -116,11 +124,42 @@ count outcomes; they do not ask for the choice of one die or two, so their hint 
 exercises compared one die and two by this count)."""
 
 
-PRACTICE_QUESTIONS = ("count", "list", "outcomes", "stuck", "dice", "score", "bank", "legal")
+PRACTICE_QUESTIONS = (
+    "count",
+    "list",
+    "outcomes",
+    "stuck",
+    "dice",
+    "score",
+    "bank",
+    "legal",
+    "one_die",
+    "expect",
+    "shut_one",
+)
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
-two, by the exact table)."""
+two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
+is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
+shut the box with one roll (lesson 3)."""
+
+
+PRACTISES: dict[str, tuple[str, ...]] = {
+    "legal": ("legal_set",),
+    "score": ("score_237",),
+    "one_die": ("one_die",),
+    "list": ("sets_7", "sets_9", "sets_10", "sets_11"),
+    "count": ("count_11", "count_12"),
+    "outcomes": ("go_on_12", "go_on_14", "go_on_256"),
+    "stuck": ("stuck_123",),
+    "dice": ("dice_123", "dice_256"),
+    "expect": ("count_6",),
+    "shut_one": ("shut_one_roll_25",),
+    "bank": ("challenge_1",),
+}
+"""The lesson exercises (their keys in :attr:`Lesson.exercises`) each practice question asks again on a new box:
+the same question, so an objective whose exercises one of these names has practice."""
 
 
 def box_level(open_tiles: Iterable[int]) -> str:
@@ -238,12 +277,16 @@ class LessonPractice(ProblemSet):
         ]
         if self.made:  # a made position is asked at its item's level: the bank's band grades only the bank's picks
             levels[-len(self.made) :] = [band for _, band in self.items[-len(self.made) :]]
-        for puzzle, (theme, _), question, level in zip(self.puzzles(), self.items, questions, levels):
+        made_from = len(self.items) - len(self.made)
+        for i, (puzzle, (theme, _), question, level) in enumerate(zip(self.puzzles(), self.items, questions, levels)):
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
                 if theme == BEST:
-                    ex.hint = best_set_hint(puzzle.facts["open"], puzzle.facts["roll"], puzzle.facts["objective"])
+                    f = puzzle.facts
+                    ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
+                    if i >= made_from:  # a made item shows where the outcome count misses: say after the answer
+                        ex.checker = _with_note(ex.checker, rules_of_thumb_note(f["open"], f["roll"], f["objective"]))
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
@@ -255,6 +298,9 @@ class LessonPractice(ProblemSet):
                 "dice": lambda: go_on_dice_exercise(open_tiles),
                 "score": lambda: turn_score_exercise(open_tiles),
                 "legal": lambda: legal_set_exercise(open_tiles, roll),
+                "one_die": lambda: one_die_tiles_exercise(open_tiles),
+                "expect": lambda: expected_count_exercise(sum(open_tiles)),
+                "shut_one": lambda: one_roll_shut_exercise(open_tiles),
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
@@ -302,6 +348,59 @@ def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] |
     most = max(counts.values())
     chosen = [st for st, c in counts.items() if c == most]
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _with_note(checker: Callable[[Any], tuple[bool, str]], note: str) -> Callable[[Any], tuple[bool, str]]:
+    """``checker`` whose feedback ends with ``note`` once it judges an answer (a refusal stays as it is)."""
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, feedback = checker(answer)
+        return ok, feedback + " " + note
+
+    return check
+
+
+def rules_of_thumb_note(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+    """What the feedback of lesson 4's built practice item adds once it is answered (never before: it names the
+    best set): the outcome count's set is worse, the largest tile's set is the best one this time, and why — the
+    largest tile can only be covered by a total at least as big, which few outcomes of two dice make.  Computed
+    from the exact table under the lessons' rule.  ValueError unless the outcome count picks a worse set alone and
+    the largest tile picks the best set (the only kind of position the built item is: a test searches the game)."""
+    from gamekit.puzzles.shut_thumbs import thumb_sets
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if objective not in ("shut", "score"):
+        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
+    values = {
+        tuple(sorted(s, reverse=True)): v for s, v in table(Rules(), objective).set_values(mask_of(open_tiles), roll)
+    }
+    if not values:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    best = (min if objective == "score" else max)(values.values())
+    counted, largest = outcomes_rule_set(open_tiles, roll), thumb_sets("largest_tile", open_tiles, roll)
+    if counted is None or values[counted] == best or len(largest) != 1 or values[largest[0]] != best:
+        raise ValueError(
+            tr(
+                "tiles {items}, roll {roll}: the outcome count must miss and the largest tile find the best set",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    top = largest[0][0]
+    outcomes = sum(6 - abs(t - 7) for t in range(top, 13))
+    return tr(
+        "Rules of thumb here: the rule for big positions (count the outcomes the tiles left can still take) "
+        "picks {counted}, a worse set. The largest tile picks {largest}, the best set this time. Why: only a total "
+        "of {top} or more can cover tile {top} ({k} of the 36 outcomes), "
+        "so covering it while this roll allows it is worth more than leaving tiles that a few more outcomes can "
+        "take. Next time the largest tile may be the one that misses: compare what each set leaves.",
+        counted="+".join(map(str, counted)),
+        largest="+".join(map(str, largest[0])),
+        top=top,
+        k=outcomes,
+    )
 
 
 def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:

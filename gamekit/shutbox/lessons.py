@@ -100,12 +100,12 @@ LESSONS: dict[int, Lesson] = {
                 "then stay open and are the score."
             ),
         ),
-        LessonPractice(
+        LessonPractice(  # each objective twice: a set you may cover, a turn's score, the tiles before one die
             "shut_the_box",
-            ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")),
-            seed=48,
+            ((DICE, "easy"), (SETS, "medium"), (DICE, "medium"), (DICE, "medium"), (SETS, "hard"), (SETS, "hard")),
+            seed=24,
             where=LESSON_RULES,
-            questions=("legal",) * 3,
+            questions=("score", "legal", "one_die", "score", "legal", "one_die"),
             graded_by_box=True,
             exclude=(LESSON_4_SHUT_PRACTICE,),  # lesson 4's practice asks for the best set of that box
         ),
@@ -213,12 +213,12 @@ LESSONS: dict[int, Lesson] = {
                 "(6+6)."
             ),
         ),
-        LessonPractice(
+        LessonPractice(  # every objective: outcomes that go on or end the turn, a prediction, one die or two, one roll
             "shut_the_box",
-            ((DICE, "easy"), (DICE, "medium"), (DICE, "hard")),
-            seed=2,
+            ((DICE, "easy"), (DICE, "easy"), (DICE, "medium"), (DICE, "medium"), (DICE, "hard"), (DICE, "hard")),
+            seed=327,
             where=CHANCE_ONLY,
-            questions=("outcomes",) * 3,
+            questions=("outcomes", "expect", "stuck", "dice", "shut_one", "outcomes"),
             graded_by_box=True,
         ),
         objectives=(
@@ -256,7 +256,7 @@ LESSONS: dict[int, Lesson] = {
         4,
         "shut_the_box/04_best_strategy",
         "Shut the Box 4 — the best strategy",
-        50,
+        55,
         {
             "expected_7": expected_score_exercise,
             "expected_79": two_tile_expected_exercise,

@@ -137,22 +137,41 @@ def test_every_level_and_idea_under_the_lessons_rule():
 
 
 def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives_no_set():
-    """No rule of thumb finds the answer of more than one item alone (one item, to shut the box, is found by "two
-    tiles close in value", which the page teaches and which misses exercise 5; the item the lesson builds where the
-    outcome count misses is found by "the largest tile", as every such position of the game is), and the hint lists
-    every set."""
+    """Item by item, the rules of thumb the page names that find the best set: none for the bank's items but one
+    (to shut the box, found by "two tiles close in value", which misses exercise 6), and for the item the lesson
+    builds where the outcome count misses, "the largest tile" alone (in the whole game no position with a clear
+    best set is missed by every named rule: tests/shutbox), which its feedback says once answered, and why.  No
+    rule finds more than one item, the outcome count not all four, and the hint lists every set with no value."""
     from gamekit.shutbox import lessons as L
+    from gamekit.shutbox import lesson_practice
 
+    exercises, puzzles = L.practice_exercises(4), L.LESSONS[4].practice.puzzles()
     found = {rule: 0 for rule in LESSON_FOUR_RULES}
-    for ex, p in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
+    for i, (ex, p) in enumerate(zip(exercises, puzzles)):
         f = p.facts
-        for rule in LESSON_FOUR_RULES:  # run each rule the page names on the item
-            picks = thumb_sets(rule, f["open"], f["roll"])
-            found[rule] += len(picks) == 1 and ("cover", picks[0]) in p.answers
+        finds = {
+            r
+            for r in LESSON_FOUR_RULES
+            if len(picks := thumb_sets(r, f["open"], f["roll"])) == 1 and ("cover", picks[0]) in p.answers
+        }
+        for rule in finds:
+            found[rule] += 1
+        built = i == len(puzzles) - 1
+        expected = (
+            {"largest_tile"} if built else {"close_pair"} if p.id == lesson_practice.LESSON_4_SHUT_PRACTICE else set()
+        )
+        assert finds == expected, (p.id, finds)
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)  # … with no value, so none is marked best
+        answer = "+".join(map(str, p.answers[0][1]))
+        wrong = next(w for w in ex.wrong if w != answer)
+        for given in (answer, wrong):  # the note comes with a right and a wrong answer alike, only on the built item
+            assert ("The largest tile picks " + answer + ", the best set this time" in ex.check(given)[1]) == built
+        assert "largest tile" not in ex.prompt + ex.hint.replace("A rule of thumb may pick", "")
     assert max(found.values()) <= 1, found
+    counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
+    assert sum(("cover", c) in p.answers for c, p in zip(counted, puzzles)) < len(puzzles)
 
 
 def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
