@@ -138,12 +138,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: Gold leads 2-0 and must open a chain of 3 or a loop of 4 (not the "loop" step-through's board):
-    # only the loop keeps the win, because the chain can be refused and the loop cannot be refused cheaply
-    "loop_first": (
+    # lesson 3, exercise 5: Gold leads 2-1 and must open a 2-chain (a2, a3) or a loop of 4; only the 2-chain's middle
+    # line (a3-b3) keeps the win (Gold 6, Coral 3): an end is refused (Coral draws the far end, Gold must open the
+    # loop), and the loop gives Coral 4 boxes. Lesson 3's ideas alone answer it (the exact solver agrees)
+    "chain_or_loop": (
         3,
         3,
-        "c1-d1 b2-b3 d2-d3 d3-d4 d1-d2 a3-a4 b3-b4 b1-b2 b2-c2 c4-d4 a2-a3 a1-b1 b4-c4 b1-c1 c1-c2 c2-d2",
+        "c1-d1 b2-b3 d3-d4 b1-c1 a1-a2 c4-d4 b1-b2 b2-c2 d2-d3 c1-c2 a3-a4 a2-b2 d1-d2 b3-b4 b4-c4 a1-b1 c2-d2",
     ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by

@@ -56,7 +56,7 @@ from gamekit.dots.lesson3_exercises import (
     count_loops_exercise,
     hand_over_exercise,
     how_many_exercise,
-    loop_first_exercise,
+    chain_or_loop_exercise,
 )
 from gamekit.dots.lesson4_exercises import (
     count_long_exercise,
@@ -227,7 +227,7 @@ LESSONS: dict[int, Lesson] = {
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
             "hand_over": hand_over_exercise,
-            "loop_first": loop_first_exercise,
+            "chain_or_loop": chain_or_loop_exercise,
             "count_loops": count_loops_exercise,
         },
         {
@@ -235,7 +235,7 @@ LESSONS: dict[int, Lesson] = {
             "count_chains": "medium",
             "chain_lengths": "medium",
             "hand_over": "medium",
-            "loop_first": "hard",
+            "chain_or_loop": "hard",
             "count_loops": "hard",
         },
         (
@@ -265,7 +265,7 @@ LESSONS: dict[int, Lesson] = {
                 ),
                 ("hand_over",),
             ),
-            (N_("decide which to open, a chain or a loop"), ("loop_first",)),
+            (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
     ),
