@@ -208,8 +208,8 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "parts": False,
         "intro": N_(
             "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
-            "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
-            "whom the count suits."
+            "each line, fill in its row of your table: the long chains forming (3 boxes or more), dots + long "
+            "chains, and whom that suits, even while no long chain is forming."
         ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),

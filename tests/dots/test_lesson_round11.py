@@ -1,0 +1,109 @@
+"""Dots and Boxes lessons, round 11: what the last fresh reader found in lessons 3, 4 and 5."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import analysis
+from gamekit.dots import lesson_positions
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import move_values
+from gamekit.i18n import tr, using
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _raw(lang: str, name: str) -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return next(folder.glob(f"{name}_*.md")).read_text(encoding="utf-8")
+
+
+def _page(lang: str, name: str) -> str:
+    return " ".join(_raw(lang, name).split())
+
+
+# ----- lesson 4: the tally's instructions say one thing ---------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked_row(lang):
+    """The page said to write the count and whom it suits on every row (0, 16 + 0 = 16, Gold while nothing forms);
+    the step-through's caption said to write whom it suits only "once there is one". Both now ask for the same
+    three things on every row, and the worked row fills one in with nothing forming."""
+    from gamekit.dots.lesson_worksheets import tally_worked_row
+
+    page = _page(lang, "04")
+    with using(lang):
+        intro = tr(lesson_positions.SEQUENCES["tally_game"]["intro"])
+        worked = str(tally_worked_row())
+    if lang == "en":
+        assert "once there is one" not in intro
+        assert "long chains forming" in intro and "dots + long chains" in intro and "whom that suits" in intro
+        assert "even while no long chain is forming" in intro
+        assert "While no long chain is forming, write 0, 16 + 0 = 16 and Gold" in page
+        assert "| 0 | 16 + 0 = 16 | Gold" in worked
+    else:
+        assert "en cuanto haya una" not in intro
+        assert "puntos + cadenas largas" in intro and "a quién le conviene" in intro
+        assert "aunque no se esté formando ninguna cadena larga" in intro
+        assert "Mientras no se forme ninguna cadena larga, escribe 0, 16 + 0 = 16 y Dorado" in page
+        assert "| 0 | 16 + 0 = 16 | Dorado" in worked
+
+
+# ----- lesson 4: why the rule works, as the page says it ----------------------------------------------------------
+def _play_out(game: DotsAndBoxes) -> DotsAndBoxes:
+    """The game played to its end by the exact solver (the first best line in name order each time)."""
+    while not game.is_over():
+        values = move_values(game)
+        best = max(values.values())
+        game.play(sorted(line for line, v in values.items() if v == best)[0])
+    return game
+
+
+def _long(game: DotsAndBoxes) -> int:
+    return analysis.long_chain_rule(game).long_chains
+
+
+def _turns_beyond_the_count(game: DotsAndBoxes) -> int:
+    """Turns of the whole game played out from ``game`` (no safe line left) minus dots + long chains − 1."""
+    dots, long = game.geometry.n_dots, _long(game)
+    end = _play_out(game.copy())
+    assert analysis.turns_taken(end) == dots + len(analysis.double_crosses(end))  # the identity under the rule
+    return analysis.turns_taken(end) - (dots + long - 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_no_longer_says_exactly_dots_plus_long_chains_minus_one_turns(lang):
+    """With a refused loop the game has two more turns than dots + long chains − 1: the page says the count holds
+    when control is kept, that a loop can add 2 turns, and that 2 does not change odd or even."""
+    page = _page(lang, "04")
+    if lang == "en":
+        assert "exactly dots + long chains − 1 turns" not in page
+        assert "Suppose the player with control keeps it to the end" in page
+        assert "the whole game has dots + long chains − 1 turns. A loop can add 2 more turns" in page
+        assert "adding 2 does not change odd or even" in page
+    else:
+        assert "exactamente puntos + cadenas largas − 1 turnos" not in page
+        assert "Supón que quien tiene el control lo mantiene hasta el final" in page
+        assert "Un bucle puede añadir 2 turnos más" in page
+
+
+def test_the_turn_count_of_the_page_holds_with_control_kept_and_a_loop_adds_two():
+    """The statement's cases, played out by the exact solver. No loop: exactly dots + long chains − 1 turns (the
+    tally's game after its 13 safe lines; lesson 5's double-deal board). A loop refused by the player in control
+    (all-but-four): 2 more, the same odd/even. A loop taken whole by the player in control while a long chain is
+    still to come gives control away, and the odd/even changes: why the page says "suppose the player with
+    control keeps it"."""
+    tally = DotsAndBoxes.from_moves(3, 3, " ".join(lesson_positions.REAL_GAME.split()[:13]))
+    assert not analysis.safe_lines(tally) and _long(tally) == 2
+    assert _turns_beyond_the_count(tally) == 0
+    assert _turns_beyond_the_count(lesson_positions.position("double_deal")) == 0
+    for name in ("loop_six", "four_by_four", "long_chains"):
+        game = lesson_positions.position(name)
+        assert any(p.kind == "loop" for p in analysis.components(game)), name
+        assert _turns_beyond_the_count(game) == 2, name
+    given_up = lesson_positions.position("chain_and_loop")  # a chain of 3 and a loop of 6: Coral has control
+    assert analysis.long_chain_rule(given_up).favoured == 1 and given_up.to_move == 0
+    end = _play_out(given_up.copy())
+    assert _turns_beyond_the_count(given_up) == 1
+    assert end.owners[next(p for p in analysis.components(given_up) if p.kind == "chain").boxes[0]] == 0
