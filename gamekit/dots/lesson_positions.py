@@ -72,12 +72,12 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
-    # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's exercise 5 before it asked the general
+    # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's loop exercise before it asked the general
     # all-but-four on loop_six; the tests still use it for the reason a loop grab gets)
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
-    # lesson 5, exercise 5: Gold opened a loop of 6 (4×3); a chain of 6 is left. Coral's best plan is all-but-four:
-    # take 2 boxes, then split the last four into two pairs (Coral 8, Gold 4); taking all six draws 6–6 (the exact
-    # solver agrees). Coral to move
+    # lesson 5, exercise 2 (asked before the page explains all-but-four): Gold opened a loop of 6 (4×3); a chain of 6
+    # is left. Coral's best plan is all-but-four: take 2 boxes, then split the last four into two pairs (Coral 8,
+    # Gold 4); taking all six draws 6–6 (the exact solver agrees). Coral to move
     "loop_six": (
         4,
         3,
@@ -114,7 +114,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "challenge_take_all": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
     # lesson 5, exercise 8 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
-    # come, control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
+    # come, control is worth its price here, unlike exercise 5 (only short chains). Found by a search with the exact
     # solver. Coral to move
     "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1, exercise 7: count the boxes with exactly three sides drawn (d1, c2, b3, c3: 4). Its traps: box a1 is

@@ -345,10 +345,10 @@ LESSONS: dict[int, Lesson] = {
         50,
         {
             "double_deal_score": double_deal_score_exercise,
+            "loop_six": loop_six_exercise,
             "control_price": control_price_exercise,
             "keep_control": keep_control_exercise,
             "not_worth_it": not_worth_it_exercise,
-            "loop_six": loop_six_exercise,
             "take_all": take_all_exercise,
             "challenge_steer": challenge_steer_exercise,
             "challenge_take_all": challenge_take_all_exercise,
@@ -357,10 +357,10 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
+            "loop_six": "medium",
             "control_price": "medium",
             "keep_control": "medium",
             "not_worth_it": "medium",
-            "loop_six": "medium",
             "take_all": "hard",
             "challenge_steer": "hard",
             "challenge_take_all": "hard",
@@ -390,7 +390,10 @@ LESSONS: dict[int, Lesson] = {
         ),
         objectives=(
             (
-                N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
+                N_(
+                    "keep control with a double-deal: leave the last two boxes of a chain, and find what to leave in "
+                    "a loop"
+                ),
                 ("double_deal_score", "keep_control", "loop_six"),
             ),
             (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,47 @@ def test_the_turn_count_of_the_page_holds_with_control_kept_and_a_loop_adds_two(
     end = _play_out(given_up.copy())
     assert _turns_beyond_the_count(given_up) == 1
     assert end.owners[next(p for p in analysis.components(given_up) if p.kind == "chain").boxes[0]] == 0
+
+
+# ----- lesson 5: nothing above exercise 2 (the loop) or the final challenge argues its answer ------------------------
+def _prose(text: str) -> str:
+    """The prose of a stretch of page: code cells left out."""
+    return " ".join(re.sub(r"```.*?```", " ", text, flags=re.S).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_nothing_above_the_loop_exercise_says_how_many_boxes_to_leave(lang):
+    """ "Take all but the last four", just above the exercise that asks how many of a loop of 6 to take, gave 6 − 4.
+    The loop exercise now comes straight after the double-deal (exercise 2), before the page explains
+    all-but-four; no objective, heading or sentence above it speaks of four boxes or of all-but-four."""
+    from gamekit.dots import lessons as L
+
+    raw = _raw(lang, "05")
+    cell = raw.index('L.exercise("loop_six"')
+    above = _prose(raw[:cell]).lower()
+    for word in ("four", "all-but", "cuatro", "todas menos"):
+        if word in ("four",) and lang == "en":
+            assert re.sub(r"grabs all four boxes", "", above).count("four") == 0, above
+        elif word == "cuatro" and lang == "es":
+            assert re.sub(r"se lleva las cuatro casillas", "", above).count("cuatro") == 0, above
+        else:
+            assert word not in above, word
+    heads = [line for line in raw.splitlines() if line.startswith("### ")]
+    first_two = [h for h in heads if re.match(r"### (Exercise|Ejercicio) [12] ", h)]
+    assert len(first_two) == 2 and list(L.LESSONS[5].exercises)[:2] == ["double_deal_score", "loop_six"]
+    term = "**all-but-four**" if lang == "en" else "**todas menos cuatro**"
+    assert cell < raw.index(term) < raw.index('L.exercise("control_price"')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_short_chain_summary_sits_below_every_exercise_and_practice_problem(lang):
+    """ "A single box cannot be refused … a short chain still to come can hand control back" is exercise 8's
+    principle (and exercises 5 and 6's): it now follows the last exercise and the More practice set, so nothing
+    above an exercise of lesson 5 states it."""
+    raw = _raw(lang, "05")
+    said = "a single box cannot be refused" if lang == "en" else "una casilla suelta no se puede rechazar"
+    at = raw.lower().index(said)
+    assert raw.lower().count(said) == 1
+    assert at > raw.index("L.practice(5, score)") and at > raw.index('L.exercise("challenge_take_all"')
+    for name in ("not_worth_it", "take_all", "challenge_take_all", "challenge_loop", "challenge_take_one"):
+        assert raw.index(f'L.exercise("{name}"') < at
