@@ -152,3 +152,34 @@ def test_the_short_chain_summary_sits_below_every_exercise_and_practice_problem(
     assert at > raw.index("L.practice(5, score)") and at > raw.index('L.exercise("challenge_take_all"')
     for name in ("not_worth_it", "take_all", "challenge_take_all", "challenge_loop", "challenge_take_one"):
         assert raw.index(f'L.exercise("{name}"') < at
+
+
+# ----- lesson 3 (and every lesson): reflections and the order of the exercises ---------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_dots_reflection_starts_explain_in_one_sentence(lang):
+    """Lessons 2–5 asked their closing question first and "Explain in one sentence" last (lesson 3: "Answer in one
+    sentence"): every one now starts with it, in both languages, as the house rule says."""
+    from gamekit.dots import lessons as L
+
+    start = "Explain in one sentence" if lang == "en" else "Explica en una frase"
+    with using(lang):
+        questions = [tr(q) for q in L.REFLECTIONS.values()]
+    assert len(questions) == 5 and all(q.startswith(start) for q in questions), questions
+
+
+def test_lesson_3_counts_first_then_decides_easy_to_hard():
+    """Lesson 3 went back to counting (boxes in loops, "hard") after its two decisions: the four counting exercises
+    come first, the two hand-over decisions last, and the levels never go down the page."""
+    from gamekit.dots import lessons as L
+
+    lesson = L.LESSONS[3]
+    names = list(lesson.exercises)
+    assert names == ["count_two_chains", "count_chains", "chain_lengths", "count_loops", "hand_over", "chain_or_loop"]
+    rank = {"easy": 0, "medium": 1, "hard": 2}
+    levels = [rank[lesson.levels[n]] for n in names]
+    assert levels == sorted(levels) and levels[-1] == 2
+    for lang in ("en", "es"):
+        raw = _raw(lang, "03")
+        assert [raw.index(f'L.exercise("{n}"') for n in names] == sorted(raw.index(f'L.exercise("{n}"') for n in names)
+        heads = re.findall(r"^## (?:Exercise|Ejercicio) (\d) ", raw, re.M)
+        assert heads == ["1", "2", "3", "4", "5", "6"], heads
