@@ -183,3 +183,16 @@ def test_lesson_3_counts_first_then_decides_easy_to_hard():
         assert [raw.index(f'L.exercise("{n}"') for n in names] == sorted(raw.index(f'L.exercise("{n}"') for n in names)
         heads = re.findall(r"^## (?:Exercise|Ejercicio) (\d) ", raw, re.M)
         assert heads == ["1", "2", "3", "4", "5", "6"], heads
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3s_prose_sentences_stay_short(lang):
+    """The reader marked lesson 3's long sentences (how a chain is handed over, the chain of 1, the step-throughs'
+    mistakes, the play slot): no sentence of its prose, outside the objectives list, runs past 25 words."""
+    page = re.sub(r"```.*?```", "", _raw(lang, "03"), flags=re.S)
+    page = re.sub(r"\A---.*?---", "", page, flags=re.S)
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", page) if p.strip()]
+    kept = [p for p in paragraphs if not p.startswith(("* ", "#", "**Time", "**Tiempo"))]
+    sentences = [s for p in kept for s in re.split(r"(?<=[.!?)])\s+(?=[(*¿¡A-Z])", p)]
+    long = [s for s in sentences if len(s.split()) > 25]
+    assert not long, long
