@@ -138,7 +138,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3, exercise 5: Gold leads 2-1 and must open a 2-chain (a2, a3) or a loop of 4; only the 2-chain's middle
+    # lesson 3, exercise 6: Gold leads 2-1 and must open a 2-chain (a2, a3) or a loop of 4; only the 2-chain's middle
     # line (a3-b3) keeps the win (Gold 6, Coral 3): an end is refused (Coral draws the far end, Gold must open the
     # loop), and the loop gives Coral 4 boxes. Lesson 3's ideas alone answer it (the exact solver agrees)
     "chain_or_loop": (

@@ -196,3 +196,18 @@ def test_lesson_3s_prose_sentences_stay_short(lang):
     sentences = [s for p in kept for s in re.split(r"(?<=[.!?)])\s+(?=[(*¿¡A-Z])", p)]
     long = [s for s in sentences if len(s.split()) > 25]
     assert not long, long
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_loop_exercise_feedback_does_not_use_a_term_the_page_teaches_after_it(lang):
+    """Exercise 2 of lesson 5 is asked before the page names all-but-four: its feedback says what to do (take all
+    but the last four) without the name, for every answer from 0 to 6."""
+    from gamekit.dots import lessons as L
+
+    term = "all-but-four" if lang == "en" else "todas menos cuatro"
+    with using(lang):
+        ex = L.exercises(5)["loop_six"]
+        texts = [ex.check(k)[1] for k in range(0, 7)]
+    assert ex.check(2)[0] and not any(ex.check(k)[0] for k in (0, 1, 3, 4, 5, 6))
+    assert not [t for t in texts if term in t.lower()], texts
+    assert len(set(texts)) >= 4
