@@ -30,6 +30,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
     "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 d3-d4"),
+    # lesson 3's loop step-through (after exercise 6, not its board): a 2-chain (a3, b3) and a loop of 6, Coral leads
+    # 1-0, Gold to move. Only the 2-chain's middle line (b3-b4) wins; the step-through shows an end refused instead
+    "two_and_loop": (3, 3, "a2-a3 d3-d4 a4-b4 c1-d1 b2-c2 c3-d3 d1-d2 a1-b1 c4-d4 b1-c1 b3-c3 d2-d3 a1-a2 c3-c4 a3-b3"),
     # lessons 3, 4: 4×4 with chains of 2, 3, 5 and a loop of 6, Coral to move
     "four_by_four": (
         4,
@@ -171,7 +174,8 @@ REAL_GAME = (
 
 # Step sequences: a start position, then steps of one or more lines; a caption of None is written
 # by :func:`describe_line` from the analysis of the position.  ``judge``: the exact solver's verdict on
-# every move is added to its caption (a mistake is named as one, with the better line).
+# every move is added to its caption (a mistake is named as one, with the better line); ``plain``: a refusal is
+# told without lesson 5's words.
 SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
         "start": (3, 3, "a2-b2 d3-d4 c2-c3 c3-d3 b1-b2 b3-c3"),
@@ -187,14 +191,15 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
         "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5, and lost."),
     },
-    "loop": {
-        "start": POSITIONS["chain_and_loop"],
-        "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
+    "loop": {  # lesson 3, after exercise 6: every mistake and every refusal in it is one lesson 3 teaches
+        "start": POSITIONS["two_and_loop"],
+        "intro": N_("A 2-chain and a loop of 6, each in its own tint. Gold must open one of them."),
         "judge": True,
-        "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
+        "plain": True,  # lesson 3: the refusal in its own words, not lesson 5's double-deal
+        "steps": "a3-a4 b4-c4 b3-b4 a2-b2 b1-b2 b2-b3 c1-c2 c2-c3 c2-d2".split(),
         "outro": N_(
-            "The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so "
-            "had to open the loop."
+            "Gold opened the 2-chain at an end, so Coral drew the far end and left both boxes to Gold. Then Gold had "
+            "to open the loop, and Coral took all six of its boxes."
         ),
     },
     "real_game": {

@@ -211,3 +211,29 @@ def test_the_loop_exercise_feedback_does_not_use_a_term_the_page_teaches_after_i
     assert ex.check(2)[0] and not any(ex.check(k)[0] for k in (0, 1, 3, 4, 5, 6))
     assert not [t for t in texts if term in t.lower()], texts
     assert len(set(texts)) >= 4
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3s_loop_step_through_uses_only_lesson_3s_ideas(lang):
+    """The loop step-through after exercise 6 showed a chain of 3 refused after its first box (lesson 5's
+    double-deal) and judged it: it now shows a 2-chain opened at an end, refused by the far end (lesson 3's
+    refusal), the mistake named with the middle line, and the loop then taken whole; no caption uses lesson 5's
+    words, and the board is not exercise 6's."""
+    from gamekit.dots import lesson_pictures
+
+    spec = lesson_positions.SEQUENCES["loop"]
+    start = DotsAndBoxes.from_moves(*spec["start"])
+    assert sorted((p.kind, p.length) for p in analysis.components(start)) == [("chain", 2), ("loop", 6)]
+    assert start.to_move == 0 and not analysis.safe_lines(start)
+    values = move_values(start)
+    assert values[spec["steps"][0]] < max(values.values())  # Gold's end of the 2-chain is the mistake shown
+    with using(lang):
+        captions = [step.caption for step in lesson_pictures.steps("loop")]
+    words = ("double", "doble", "lesson 5", "lección 5")
+    assert not [c for c in captions if any(w in c.lower() for w in words)], captions
+    better = "b3-b4 would have won Gold more boxes" if lang == "en" else "b3-b4"
+    assert better in captions[1]
+    refused = "leaves the 2 boxes to Gold" if lang == "en" else "le deja las 2 casillas a Dorado"
+    assert refused in captions[2]
+    assert captions[-1].startswith("Coral draws" if lang == "en" else "Coral traza")
+    assert ("Gold 2, Coral 7" if lang == "en" else "Dorado 2, Coral 7") in captions[-1]
