@@ -11,7 +11,7 @@ from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse
 from gamekit.dots.lesson_exercise import final_score_text, line_checker
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
-from gamekit.dots.lesson_positions import SEATS, line_parts, position, run_stops, takeable
+from gamekit.dots.lesson_positions import SEATS, Component, components, position, run_stops, takeable
 
 
 def how_many_exercise(name: str = "open_five") -> DotsExercise:
@@ -239,76 +239,80 @@ def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
     )
 
 
-def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
-    """No safe line left, a chain and a loop: the smallest thing is not always the one to open.
+def chain_or_loop_exercise(name: str = "chain_or_loop") -> DotsExercise:
+    """No safe line left, a 2-chain and a loop: which to open, and with which line, in lesson 3's ideas alone.
 
-    A chain of 3 or more opened anywhere leaves, once the other player has taken boxes until two are left, a
-    2-chain opened at an end, which the page shows can be refused; so its opener must open the next thing too,
-    while a loop can be left only by leaving all of its boxes.  The feedback says only that, in the words lesson 3
-    has taught (what each opening gives away, and who must open next). Accepted: exactly the solver's best
-    lines, which all open the loop; every chain line is told that refusal, a chain end and a line between two of
-    its boxes each in its own words, with the final score the solver gives."""
+    The 2-chain gives away fewer boxes than the loop, and only its middle line stops the other player from
+    leaving both boxes to the opener (the refusal lesson 3 teaches); the loop gives all its boxes away.  Accepted:
+    exactly the solver's best lines, which are the 2-chain's middle line; an end of the 2-chain and a line of the
+    loop are each told their own reason, with the final score the solver gives."""
     game = position(name)
     values = move_values(game)
     best = max(values.values())
     right = sorted(l for l, v in values.items() if v == best)
-    parts = {p.kind: p for p in line_parts(game, right[0])}
-    if set(parts) != {"loop"} or any(line_parts(game, l)[0].kind != "loop" for l in right):
-        raise ValueError(tr("{name}: the best lines of a loop-first exercise must open the loop", name=name))
-    loop = parts["loop"]
+    kinds = {(p.kind, p.length) for p in components(game)}
+    chain = next((p for p in components(game) if p.kind == "chain"), None)
+    loop = next((p for p in components(game) if p.kind == "loop"), None)
+
+    def touched(line: str, part: Component) -> int:
+        return len(set(game.geometry.line_boxes[game.line_index(line)]) & set(part.boxes))
+
+    if chain is None or loop is None or kinds != {("chain", 2), ("loop", loop.length)} or loop.length <= 2:
+        raise ValueError(tr("{name}: a chain-or-loop exercise needs a 2-chain and a loop", name=name))
+    if len(right) != 1 or touched(right[0], chain) != 2:
+        raise ValueError(
+            tr("{name}: the best line of a chain-or-loop exercise must be the 2-chain's middle", name=name)
+        )
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    final2 = final_score_text(game, best)
 
     def judge(line: str) -> tuple[bool, str]:
         v = values[line]
-        opened = line_parts(game, line)
         if v == best:
             return True, tr(
-                "Yes: {line} opens the loop of {n}. {other} can take all {n} boxes, but then {other} must open the "
-                "chain and {seat} takes it. To leave the loop to {seat} instead, {other} would have to leave all "
-                "{n} boxes. With best play the game ends {final}.",
+                "Yes: {line} opens the 2-chain in the middle. Each box gets its own third side, so {other} cannot "
+                "leave both to {seat} with one line. {other} takes 2 boxes and must open the loop. Then {seat} "
+                "takes all {n} of its boxes. With best play the game ends {final}.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=loop.length,
+                final=final2,
+            )
+        if touched(line, chain):
+            why = tr(
+                "{line} opens the 2-chain at an end. {other} draws the far end and leaves both boxes to {seat}. "
+                "Then {seat} must open the loop, and {other} takes all {n} of its boxes.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=loop.length,
+            )
+        else:
+            why = tr(
+                "{line} opens the loop of {n}. {other} takes all {n} boxes, more than the 2-chain gives. Then "
+                "{other} opens the 2-chain in the middle, and {seat} gets only its 2 boxes.",
                 line=line,
                 n=loop.length,
                 other=other,
                 seat=seat,
-                final=final_score_text(game, v),
             )
-        chain = opened[0]
-        given = len({b for b in game.geometry.line_boxes[game.line_index(line)] if b in chain.boxes})
-        where = (
-            tr("{line} opens the chain of {n} at an end.", line=line, n=chain.length)
-            if given == 1  # an end of the chain: one of its boxes gets a third side
-            else tr("{line} opens the chain of {n} between two of its boxes.", line=line, n=chain.length)
-        )
-        why = tr(
-            "{where} It offers {n} boxes, fewer than the loop's {m}, but {other} takes boxes until two are left, "
-            "and those two are a 2-chain opened at an end: {other} draws its far end and leaves both boxes to "
-            "{seat}.",
-            where=where,
-            n=chain.length,
-            m=loop.length,
-            other=other,
-            seat=seat,
-        )
         return False, tr(
-            "{why} Then {seat} must open the loop, and {other} takes all {n} of its boxes. With best play the game "
-            "would end {final}; opening the loop ends it {final2}.",
+            "{why} With best play the game would end {final}; the right line ends it {final2}.",
             why=why,
-            seat=seat,
-            other=other,
-            n=loop.length,
             final=final_score_text(game, v),
-            final2=final_score_text(game, best),
+            final2=final2,
         )
 
     return DotsExercise(
         tr(
-            "{seat} leads and must open the chain or the loop. <b>Which line keeps {seat} winning?</b>",
+            "{seat} must open the 2-chain or the loop. <b>Which line keeps {seat} winning?</b>",
             seat=seat,
         ),
         line_checker(game, judge),
         hint=tr(
-            "For each one, ask two things: can {other} leave some of its boxes to {seat}, and who then has to "
-            "open the other one?",
+            "For each line, ask two things: how many boxes can {other} take, and can {other} leave boxes to {seat}, "
+            "so that {seat} must open the other one?",
             other=other,
             seat=seat,
         ),
@@ -319,6 +323,6 @@ def loop_first_exercise(name: str = "loop_first") -> DotsExercise:
         key=name,
         parts=False,
         wrong=sorted(l for l in values if l not in right),
-        # a judged caption that says "opening the loop of … first" would have been better argues this choice
-        leaks=(opening_first(tr("the loop of {n}", n="\0")).split("\0")[0],),
+        # a judged caption that says "opening the chain of … first" would have been better argues this choice
+        leaks=(opening_first(tr("the chain of {n}", n="\0")).split("\0")[0],),
     )

@@ -68,7 +68,7 @@ def control_count(game: DotsAndBoxes) -> ControlCount:
 
 
 def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
-    """Lesson 5's worked count before exercise 2, on a board the page has shown (the position before ``step`` of
+    """Lesson 5's worked count before exercise 3, on a board the page has shown (the position before ``step`` of
     step-through ``sequence``): both plans counted as the exercise asks, ending in an answer written the way the
     exercise wants it ("2, 4, refuse").  The numbers come from :func:`control_count`, so the solver vouches for
     them."""

@@ -279,7 +279,7 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
         if k not in plans:
             return False, tr(
                 "{seat} cannot stop after {k}: the last two boxes of a loop are joined by one line, so taking one "
-                "takes both. Keep control with all-but-four: take all but the last four.",
+                "takes both. To keep control, take all but the last four.",
                 seat=seat,
                 k=k,
             )
@@ -291,7 +291,7 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
                 ends=ends(k),
             )
         return False, tr(
-            "After {k} boxes the rest cannot be split into two pairs. Keep control with all-but-four: take all but "
+            "After {k} boxes the rest cannot be split into two pairs. To keep control, take all but "
             "the last four. {ends}",
             k=k,
             ends=ends(k),

@@ -120,8 +120,11 @@ def boxes_won(game: DotsAndBoxes, line: str | int) -> int:
     return after.last_completed
 
 
-def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False) -> str:
+def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, plain: bool = False) -> str:
     """What drawing ``line`` does in the position ``before``, in one or two plain sentences.
+
+    With ``plain=True`` a refusal and a line that takes two boxes are told without lesson 5's words (double-deal,
+    double-cross): lesson 3 shows the refusal of a 2-chain opened at an end before it names either.
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
     better line (no score: a judged step-through may come just before an exercise that asks for one).
@@ -130,7 +133,7 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False) ->
     """
     if judge not in (True, False, "result"):
         raise ValueError(tr("judge must be True, False or 'result', not {judge!r}", judge=judge))
-    text_ = _describe_line(before, line)
+    text_ = _describe_line(before, line, plain)
     if judge and not before.is_over():
         values = move_values(before)
         name = before.line_name(before.line_index(line))
@@ -196,7 +199,7 @@ def opening_first(part: str) -> str:
     return tr("opening {part} first", part=part)
 
 
-def _describe_line(before: DotsAndBoxes, line: str) -> str:
+def _describe_line(before: DotsAndBoxes, line: str, plain: bool = False) -> str:
     seat, other = tr(SEATS[before.to_move]), tr(SEATS[1 - before.to_move])
     after = before.copy()
     index = after.line_index(line)
@@ -216,7 +219,7 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
                 g=g,
                 c=c,
             )
-        cross = tr(" — a double-cross: one line, two boxes") if completed == 2 else ""
+        cross = tr(" — a double-cross: one line, two boxes") if completed == 2 and not plain else ""
         return tr(
             "{seat} draws {name} and takes {boxes}{cross}, so {seat} draws again.",
             seat=seat,
@@ -242,6 +245,17 @@ def _describe_line(before: DotsAndBoxes, line: str) -> str:
             )
         return text_
     offered = takeable(after)
+    if was_on_offer and plain:
+        return ntr(
+            "{seat} draws {name} instead of taking: {seat} leaves the box to {other}, who takes it but must then "
+            "move again.",
+            "{seat} draws {name} instead of taking: {seat} leaves the {n} boxes to {other}, who takes them but must "
+            "then move again.",
+            offered,
+            seat=seat,
+            name=name,
+            other=other,
+        )
     if was_on_offer:
         return ntr(
             "{seat} draws {name} instead of taking: a double-deal. {other} takes the last box but must then move "
@@ -277,7 +291,7 @@ def steps(name: str) -> list[Step]:
     result = [Step(_frozen_scene(game, parts), tr(spec["intro"]) if spec.get("intro") else _status(game))]
     ran_out = None
     for line in spec["steps"]:
-        caption = describe_line(game, line, judge=spec.get("judge", False))
+        caption = describe_line(game, line, judge=spec.get("judge", False), plain=spec.get("plain", False))
         game.play(line)
         if ran_out is None and not safe_lines(game):
             ran_out = analysis.long_chain_rule(game)

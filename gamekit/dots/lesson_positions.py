@@ -30,6 +30,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
     "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 d3-d4"),
+    # lesson 3's loop step-through (after exercise 6, not its board): a 2-chain (a3, b3) and a loop of 6, Coral leads
+    # 1-0, Gold to move. Only the 2-chain's middle line (b3-b4) wins; the step-through shows an end refused instead
+    "two_and_loop": (3, 3, "a2-a3 d3-d4 a4-b4 c1-d1 b2-c2 c3-d3 d1-d2 a1-b1 c4-d4 b1-c1 b3-c3 d2-d3 a1-a2 c3-c4 a3-b3"),
     # lessons 3, 4: 4×4 with chains of 2, 3, 5 and a loop of 6, Coral to move
     "four_by_four": (
         4,
@@ -72,12 +75,12 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
     # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
     "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
-    # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's exercise 5 before it asked the general
+    # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's loop exercise before it asked the general
     # all-but-four on loop_six; the tests still use it for the reason a loop grab gets)
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),
-    # lesson 5, exercise 5: Gold opened a loop of 6 (4×3); a chain of 6 is left. Coral's best plan is all-but-four:
-    # take 2 boxes, then split the last four into two pairs (Coral 8, Gold 4); taking all six draws 6–6 (the exact
-    # solver agrees). Coral to move
+    # lesson 5, exercise 2 (asked before the page explains all-but-four): Gold opened a loop of 6 (4×3); a chain of 6
+    # is left. Coral's best plan is all-but-four: take 2 boxes, then split the last four into two pairs (Coral 8,
+    # Gold 4); taking all six draws 6–6 (the exact solver agrees). Coral to move
     "loop_six": (
         4,
         3,
@@ -114,7 +117,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "challenge_take_all": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
     # lesson 5, exercise 8 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
-    # come, control is worth its price here, unlike exercise 4 (only short chains). Found by a search with the exact
+    # come, control is worth its price here, unlike exercise 5 (only short chains). Found by a search with the exact
     # solver. Coral to move
     "challenge_loop": (3, 3, "c3-d3 b3-b4 b1-b2 b2-b3 a2-b2 b3-c3 d2-d3 a3-a4 d1-d2 b1-c1 d3-d4 c1-d1 a2-a3"),
     # lesson 1, exercise 7: count the boxes with exactly three sides drawn (d1, c2, b3, c3: 4). Its traps: box a1 is
@@ -138,12 +141,13 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
-    # lesson 3: Gold leads 2-0 and must open a chain of 3 or a loop of 4 (not the "loop" step-through's board):
-    # only the loop keeps the win, because the chain can be refused and the loop cannot be refused cheaply
-    "loop_first": (
+    # lesson 3, exercise 6: Gold leads 2-1 and must open a 2-chain (a2, a3) or a loop of 4; only the 2-chain's middle
+    # line (a3-b3) keeps the win (Gold 6, Coral 3): an end is refused (Coral draws the far end, Gold must open the
+    # loop), and the loop gives Coral 4 boxes. Lesson 3's ideas alone answer it (the exact solver agrees)
+    "chain_or_loop": (
         3,
         3,
-        "c1-d1 b2-b3 d2-d3 d3-d4 d1-d2 a3-a4 b3-b4 b1-b2 b2-c2 c4-d4 a2-a3 a1-b1 b4-c4 b1-c1 c1-c2 c2-d2",
+        "c1-d1 b2-b3 d3-d4 b1-c1 a1-a2 c4-d4 b1-b2 b2-c2 d2-d3 c1-c2 a3-a4 a2-b2 d1-d2 b3-b4 b4-c4 a1-b1 c2-d2",
     ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
@@ -170,7 +174,8 @@ REAL_GAME = (
 
 # Step sequences: a start position, then steps of one or more lines; a caption of None is written
 # by :func:`describe_line` from the analysis of the position.  ``judge``: the exact solver's verdict on
-# every move is added to its caption (a mistake is named as one, with the better line).
+# every move is added to its caption (a mistake is named as one, with the better line); ``plain``: a refusal is
+# told without lesson 5's words.
 SEQUENCES: dict[str, dict[str, Any]] = {
     "third_sides": {
         "start": (3, 3, "a2-b2 d3-d4 c2-c3 c3-d3 b1-b2 b3-c3"),
@@ -186,14 +191,15 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
         "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5, and lost."),
     },
-    "loop": {
-        "start": POSITIONS["chain_and_loop"],
-        "intro": N_("A chain of 3 (blue) and a loop of 6 (pink). Gold must open one of them."),
+    "loop": {  # lesson 3, after exercise 6: every mistake and every refusal in it is one lesson 3 teaches
+        "start": POSITIONS["two_and_loop"],
+        "intro": N_("A 2-chain and a loop of 6, each in its own tint. Gold must open one of them."),
         "judge": True,
-        "steps": "c1-d1 c1-c2 b1-b2 a1-a2 a3-b3 b2-b3 c2-c3 c3-d3 b3-b4 c3-c4".split(),
+        "plain": True,  # lesson 3: the refusal in its own words, not lesson 5's double-deal
+        "steps": "a3-a4 b4-c4 b3-b4 a2-b2 b1-b2 b2-b3 c1-c2 c2-c3 c2-d2".split(),
         "outro": N_(
-            "The loop came last, so Gold took all six of its boxes. Coral took all of the chain of 3 first and so "
-            "had to open the loop."
+            "Gold opened the 2-chain at an end, so Coral drew the far end and left both boxes to Gold. Then Gold had "
+            "to open the loop, and Coral took all six of its boxes."
         ),
     },
     "real_game": {
@@ -207,8 +213,8 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "parts": False,
         "intro": N_(
             "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
-            "each line, write down how many long chains (3 boxes or more) are forming and, once there is one, "
-            "whom the count suits."
+            "each line, fill in its row of your table: the long chains forming (3 boxes or more), dots + long "
+            "chains, and whom that suits, even while no long chain is forming."
         ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),

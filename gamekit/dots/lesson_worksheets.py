@@ -67,8 +67,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 4: a 2-chain opened at an end can be refused.  The middle-line handout,
-exercise 4's answer, is taught after it, so it is on the cards from lesson 4 on."""
+holds what its page teaches before exercise 5: a 2-chain opened at an end can be refused.  The middle-line handout,
+exercise 5's answer, is taught after it, so it is on the cards from lesson 4 on."""
 
 
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:

@@ -56,7 +56,7 @@ from gamekit.dots.lesson3_exercises import (
     count_loops_exercise,
     hand_over_exercise,
     how_many_exercise,
-    loop_first_exercise,
+    chain_or_loop_exercise,
 )
 from gamekit.dots.lesson4_exercises import (
     count_long_exercise,
@@ -195,8 +195,8 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "On an empty 3×3 board (24 lines), could the players draw only safe lines until every line is "
-                "drawn? Explain in one sentence."
+                "Explain in one sentence whether, on an empty 3×3 board (24 lines), the players could draw only safe "
+                "lines until every line is drawn."
             ),
             N_(
                 "No: a box with two sides drawn makes every line around it unsafe, and every line drawn gives some "
@@ -226,21 +226,22 @@ LESSONS: dict[int, Lesson] = {
             "count_two_chains": lambda: count_chains_exercise("two_chains"),
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
-            "hand_over": hand_over_exercise,
-            "loop_first": loop_first_exercise,
             "count_loops": count_loops_exercise,
+            "hand_over": hand_over_exercise,
+            "chain_or_loop": chain_or_loop_exercise,
         },
         {
             "count_two_chains": "easy",
             "count_chains": "medium",
             "chain_lengths": "medium",
+            "count_loops": "medium",
             "hand_over": "medium",
-            "loop_first": "hard",
-            "count_loops": "hard",
+            "chain_or_loop": "hard",
         },
         (
             N_(
-                "You must open either a single box or a chain of 3. Which do you open, and why? Answer in one sentence."
+                "Explain in one sentence which you open, and why, when you must open either a single box or a chain "
+                "of 3."
             ),
             N_(
                 "The single box: it gives away one box instead of three, and one box cannot be refused, so the "
@@ -265,7 +266,7 @@ LESSONS: dict[int, Lesson] = {
                 ),
                 ("hand_over",),
             ),
-            (N_("decide which to open, a chain or a loop"), ("loop_first",)),
+            (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
     ),
@@ -300,8 +301,8 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "On the 4×4 board Gold moves first and sees two long chains forming. Is Gold happy? Explain in one "
-                "sentence, and say what Gold can try."
+                "Explain in one sentence whether Gold, who moves first on the 4×4 board, is happy to see two long "
+                "chains forming, and what Gold can try."
             ),
             N_(
                 "No: 25 dots + 2 long chains = 27 is odd, the count Coral wants, so Gold tries to make it 1 or 3 "
@@ -345,10 +346,10 @@ LESSONS: dict[int, Lesson] = {
         50,
         {
             "double_deal_score": double_deal_score_exercise,
+            "loop_six": loop_six_exercise,
             "control_price": control_price_exercise,
             "keep_control": keep_control_exercise,
             "not_worth_it": not_worth_it_exercise,
-            "loop_six": loop_six_exercise,
             "take_all": take_all_exercise,
             "challenge_steer": challenge_steer_exercise,
             "challenge_take_all": challenge_take_all_exercise,
@@ -357,10 +358,10 @@ LESSONS: dict[int, Lesson] = {
         },
         {
             "double_deal_score": "easy",
+            "loop_six": "medium",
             "control_price": "medium",
             "keep_control": "medium",
             "not_worth_it": "medium",
-            "loop_six": "medium",
             "take_all": "hard",
             "challenge_steer": "hard",
             "challenge_take_all": "hard",
@@ -369,8 +370,8 @@ LESSONS: dict[int, Lesson] = {
         },
         (
             N_(
-                "Coral opens a chain of 3, and after it only a loop of 4 is left. Would you take all three boxes or "
-                "double-deal? Explain in one sentence."
+                "Explain in one sentence whether you would take all three boxes or double-deal when Coral opens a "
+                "chain of 3 and only a loop of 4 is left after it."
             ),
             N_(
                 "Double-deal: taking all three means I must open the loop and Coral takes its 4 boxes, while after "
@@ -390,7 +391,10 @@ LESSONS: dict[int, Lesson] = {
         ),
         objectives=(
             (
-                N_("keep control with a double-deal: leave the last two boxes of a chain (the last four of a loop)"),
+                N_(
+                    "keep control with a double-deal: leave the last two boxes of a chain, and find what to leave in "
+                    "a loop"
+                ),
                 ("double_deal_score", "keep_control", "loop_six"),
             ),
             (

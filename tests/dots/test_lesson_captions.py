@@ -198,21 +198,21 @@ def test_spanish_captions_judge_the_same_steps(name):
         assert ("which suits" in en.caption) == (suits in es.caption), (name, es.caption)
 
 
-def test_lesson_3_loop_step_through_names_what_to_open_instead_in_lesson_3_words():
-    """The loop step-through's first caption called opening the chain of 3 a mistake with only a list of lines: it
-    now says, from the exact solver, that opening the loop of 6 first wins more — a comparison a lesson-3 pupil can
-    follow (every better line opens that loop, and the played line opens the chain)."""
+def test_lesson_3_loop_step_through_names_what_to_draw_instead_in_lesson_3_words():
+    """The loop step-through's first move is a mistake a lesson-3 pupil can follow: Gold opens the 2-chain at an
+    end; the caption names, from the exact solver, the one better line, which is the 2-chain's middle line (it
+    used to show a chain of 3 whose better move needed lesson 5's double-deal)."""
     from gamekit.dots.analysis import components
+    from gamekit.dots.rules import DotsAndBoxes
     from gamekit.dots.solver import move_values
 
-    game = lesson_positions.position("chain_and_loop")
+    game = DotsAndBoxes.from_moves(*lesson_positions.SEQUENCES["loop"]["start"])
     first = lesson_positions.SEQUENCES["loop"]["steps"][0]
     values = move_values(game)
     best = max(values.values())
     better = [l for l, v in values.items() if v == best]
-    loop = next(p for p in components(game) if p.kind == "loop")
-    assert values[first] < best and all(
-        set(game.geometry.line_boxes[game.line_index(b)]) <= set(loop.boxes) for b in better
-    )
+    chain = next(p for p in components(game) if p.kind == "chain")
+    assert values[first] < best and len(chain.boxes) == 2
+    assert len(better) == 1 and set(game.geometry.line_boxes[game.line_index(better[0])]) == set(chain.boxes)
     caption = lesson_pictures.describe_line(game, first, judge=True)
-    assert f"opening the loop of {len(loop.boxes)} first" in caption and "more boxes" in caption
+    assert f"{better[0]} would have won Gold more boxes" in caption

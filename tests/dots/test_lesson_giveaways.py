@@ -258,12 +258,13 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang):
     """Lesson 5's exercises 2–5 asked three refusals and then two "take" answers under the heading "Is control worth
-    it?", which told the answer: on the page, the exercises whose best line takes a box and those whose best line
-    refuses alternate, and no heading above them asks whether control is worth it."""
+    it?", which told the answer: on the page, exercises 2–6 mix the ones whose best plan takes the boxes and those
+    whose best plan refuses (never three of a kind in a row, the kind changing at least three times), and no
+    heading above them asks whether control is worth it."""
     from gamekit.dots.solver import move_values
 
     page = _md(lang, "05_double_dealing_and_control.md")
-    names = ("keep_control", "not_worth_it", "loop_six", "take_all")
+    names = ("loop_six", "control_price", "keep_control", "not_worth_it", "take_all")
     order = sorted(names, key=lambda n: page.index(f'L.exercise("{n}"'))
     kinds = []
     for name in order:
@@ -271,10 +272,14 @@ def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang
         if name == "loop_six":  # a typed plan: fewer boxes than the loop holds is a refusal (all-but-four)
             kinds.append(ex.solutions[0] == 6)
             continue
+        if name == "control_price":  # typed: both counts, then "take" or "refuse"
+            kinds.append(str(ex.solutions[0]).endswith("take"))
+            continue
         values = move_values(ex.game)
         best = {line for line, v in values.items() if v == max(values.values())}
         kinds.append(all(lesson_pictures.boxes_won(ex.game, line) for line in best))
-    assert all(a != b for a, b in zip(kinds, kinds[1:])), list(zip(order, kinds))
+    assert not any(a == b == c for a, b, c in zip(kinds, kinds[1:], kinds[2:])), list(zip(order, kinds))
+    assert sum(a != b for a, b in zip(kinds, kinds[1:])) >= 3, list(zip(order, kinds))
     headings = [line.lower() for line in page.splitlines() if line.startswith("#")]
     assert not any(re.search(r"\bworth\b|\bcompensa\b", h) for h in headings), headings
 
@@ -330,17 +335,17 @@ def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
     step-through follows the exercise, and no caption of lesson 3 sends the pupil to lesson 5."""
     gamekit.set_language(lang)
     try:
-        ex = L.exercises(3)["loop_first"]
+        ex = L.exercises(3)["chain_or_loop"]
         captions = [("text", step.caption, True) for step in lesson_pictures.steps("loop")]
-        assert any(ex.leaks[0] in c[1] for c in captions)
-        assert any("loop_first" in g and "states" in g for g in giveaways([*captions, ("exercise", ex)]))
+        judged = ("text", "A mistake, says the exact calculation: " + ex.leaks[0] + "2 would have won more.", True)
+        assert any("chain_or_loop" in g and "states" in g for g in giveaways([*captions, judged, ("exercise", ex)]))
         for name in ("chains", "loop"):
             for step in lesson_pictures.steps(name):
                 assert "lesson 5" not in step.caption.lower() and "lección 5" not in step.caption.lower(), step.caption
     finally:
         gamekit.set_language("en")
     page = _md(lang, "03_chains_and_loops.md")
-    assert page.index('L.exercise("loop_first"') < page.index('step_through("loop")')
+    assert page.index('L.exercise("chain_or_loop"') < page.index('step_through("loop")')
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -44,17 +44,18 @@ def test_a_chain_can_end_beside_a_box_already_taken_in_every_definition(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_4_says_exactly_how_many_turns_the_count_gives(lang):
+def test_lesson_4_says_how_many_turns_the_count_gives(lang):
     """'dots + long chains tells whether the game has an odd or an even number of turns' was loose (the turns are
-    dots + long chains − 1, the other parity): the page gives the exact count, and the guide's key facts agree."""
+    dots + long chains − 1, the other parity): the page gives the count when control is kept (a refused loop adds
+    2, which keeps the odd/even: round 11's test plays the cases out), and the guide's key facts agree."""
     page = _page(lang, "04")
     if lang == "en":
-        assert "exactly dots + long chains − 1 turns" in page
-        assert "when that number is odd: when dots + long chains is even" in page
+        assert "the whole game has dots + long chains − 1 turns" in page
+        assert "when the number of turns is odd: when dots + long chains is even" in page
         assert "tells whether the whole game has an odd or an even number of turns" not in page
     else:
-        assert "exactamente puntos + cadenas largas − 1 turnos" in page
-        assert "cuando ese número es impar: cuando puntos + cadenas largas es par" in page
+        assert "la partida entera tiene puntos + cadenas largas − 1 turnos" in page
+        assert "cuando el número de turnos es impar: cuando puntos + cadenas largas es par" in page
         assert "dice si la partida entera tiene un número par o impar de turnos" not in page
     assert "dots + long chains − 1" in _guide("en") and "puntos + cadenas largas − 1" in _guide("es")
 

@@ -160,7 +160,7 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
     page = _page(3)
     refusal = page.index("**half-hearted handout**")
     answer = page.index("**hard-hearted handout**")
-    assert page.index('L.exercise("hand_over"') < refusal < answer < page.index('L.exercise("loop_first"')
+    assert page.index('L.exercise("hand_over"') < refusal < answer < page.index('L.exercise("chain_or_loop"')
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide

@@ -55,23 +55,25 @@ def test_always_refusing_fails_the_final_challenge():
 
 
 def test_all_but_four_is_taught_before_the_exercise_that_counts_it():
-    """Exercise 2 weighs refusing a loop (four boxes): the page defines all-but-four, and why it costs four, above
-    exercise 2, in English and Spanish."""
-    for lang, term, head in (
-        ("en", "**all-but-four**", "### Exercise 2"),
-        ("es", "**todas menos cuatro**", "### Ejercicio 2"),
+    """Exercise 3 weighs refusing a loop (four boxes): the page defines all-but-four, and why it costs four, above
+    exercise 3, in English and Spanish, but below exercise 2, which asks for it (6 − 4) and must not be told it."""
+    for lang, term, two, three in (
+        ("en", "**all-but-four**", "### Exercise 2", "### Exercise 3"),
+        ("es", "**todas menos cuatro**", "### Ejercicio 2", "### Ejercicio 3"),
     ):
         page = _page(lang)
-        assert page.index(term) < page.index(head), lang
+        assert page.index('L.exercise("loop_six"') < page.index(term) < page.index(three), lang
+        assert page.index(two) < page.index('L.exercise("loop_six"'), lang
         assert page.count(term) == 1, lang
 
 
 def test_no_unchecked_question_sits_above_exercise_5():
-    """The reminder above exercise 5 is a sentence, not a question the page never checks."""
+    """The lead-in of exercise 5 is a sentence, not a question the page never checks."""
     for lang, head in (("en", "### Exercise 5"), ("es", "### Ejercicio 5")):
         page = _page(lang)
-        start = page.rindex("\n## ", 0, page.index(head))
-        assert "?" not in page[start : page.index(head)], lang
+        start = page.rindex("```", 0, page.index(head))
+        after = page.index("```", page.index(head))
+        assert "?" not in page[start:after], lang
 
 
 def test_the_guides_challenge_1_reasoning_is_the_solvers():

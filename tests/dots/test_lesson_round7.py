@@ -68,23 +68,19 @@ def test_lesson_5_levels_match_the_work_easy_to_hard():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_exercise_5s_chain_feedback_uses_only_lesson_3s_words(lang):
-    """Lesson 3 teaches the refusal of a 2-chain opened at an end, not lesson 5's refusal of a longer chain
-    ("takes the boxes before the last two"): each chain line's feedback says what the opening offers, that what is
-    left becomes a 2-chain opened at an end, and who must open the loop next."""
+def test_lesson_3_exercise_5s_feedback_uses_only_lesson_3s_words(lang):
+    """Lesson 3 teaches the refusal of a 2-chain opened at an end, not lesson 5's refusal of a longer chain: an end
+    of exercise 5's 2-chain is told that refusal and who must open the loop next."""
     with using(lang):
-        ex = L.exercises(3)["loop_first"]
-        chain_lines = [w for w in ex.wrong if not ex.check(w)[0]]
-        texts = [ex.check(w)[1] for w in chain_lines]
-    assert texts
+        ex = L.exercises(3)["chain_or_loop"]
+        texts = [ex.check(w)[1] for w in ex.wrong]
+    assert texts and not any(ex.check(w)[0] for w in ex.wrong)
     for text in texts:
         if lang == "en":
             assert "before the last two" not in text and "double-deal" not in text
-            assert "2-chain opened at an end" in text and "Then Gold must open the loop" in text
-            assert "It offers 3 boxes, fewer than the loop's 4" in text
+            assert "opens the 2-chain at an end" in text or "opens the loop of 4" in text
         else:
             assert "anteriores a las dos últimas" not in text and "doble entrega" not in text
-            assert "cadena de 2 abierta por un extremo" in text and "tiene que abrir el bucle" in text
 
 
 def _plans(guide: str) -> list[tuple[int, int, str]]:

@@ -158,39 +158,55 @@ def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_end
     assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
 
 
-def test_loop_first_accepts_only_the_loop_and_gives_each_chain_line_its_own_reason():
-    """Lesson 3's "open the smallest chain" must not answer every hand-over: here the chain of 3 loses and only the
-    loop of 4 keeps Gold's win, each wrong line told why (a chain end and a line between two boxes apart)."""
+def test_chain_or_loop_accepts_only_the_2_chains_middle_and_gives_each_other_line_its_own_reason():
+    """Lesson 3's exercise 5 needed lesson 5's refusal of a chain of 3: its board is now a 2-chain and a loop of 4,
+    so lesson 3's ideas alone answer it. Only the 2-chain's middle line keeps Gold's win (the solver's one best
+    line); an end is refused (lesson 3's refusal) and the loop gives all its boxes away, each told so."""
     from gamekit.dots.solver import move_values
 
-    ex = ALL["loop_first"]
+    ex = ALL["chain_or_loop"]
     game = ex.game
     parts = {p.kind: p for p in lesson_positions.components(game)}
-    assert sorted((p.kind, p.length) for p in parts.values()) == [("chain", 3), ("loop", 4)]
-    assert not lesson_positions.safe_lines(game) and tuple(game.scores) == (2, 0) and game.to_move == 0
+    assert sorted((p.kind, p.length) for p in parts.values()) == [("chain", 2), ("loop", 4)]
+    assert not lesson_positions.safe_lines(game) and tuple(game.scores) == (2, 1) and game.to_move == 0
     values = move_values(game)
     best = max(values.values())
-    loop_lines = [l for l in game.legal_moves() if set(lesson_positions.line_parts(game, l)) == {parts["loop"]}]
-    assert sorted(ex.solutions) == sorted(loop_lines) == sorted(l for l, v in values.items() if v == best)
-    ok, feedback = ex.check(loop_lines[0])
-    assert ok and "Coral must open the chain" in feedback and "leave all 4 boxes" in feedback
-    assert "Gold 5, Coral 4" in feedback
     chain = parts["chain"]
-    ends = [
-        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 1
-    ]
-    middles = [
-        l for l in game.legal_moves() if len(set(game.geometry.line_boxes[game.line_index(l)]) & set(chain.boxes)) == 2
-    ]
-    assert ends and middles
+
+    def touched(line):
+        return len(set(game.geometry.line_boxes[game.line_index(line)]) & set(chain.boxes))
+
+    middles = [l for l in game.legal_moves() if touched(l) == 2]
+    ends = [l for l in game.legal_moves() if touched(l) == 1]
+    loop_lines = [l for l in game.legal_moves() if touched(l) == 0]
+    assert ex.solutions == middles == [l for l, v in values.items() if v == best] == ["a3-b3"]
+    assert len(ends) == 2 and len(loop_lines) == 4
+    ok, feedback = ex.check("a3-b3")
+    assert ok and "cannot leave both to Gold" in feedback and "Gold 6, Coral 3" in feedback
     for line in ends:
         ok, feedback = ex.check(line)
         assert not ok and "at an end" in feedback and "leaves both boxes to Gold" in feedback
-        assert "Gold 4, Coral 5" in feedback and "Gold must open the loop" in feedback
-    for line in middles:
+        assert "Gold must open the loop" in feedback and "Gold 4, Coral 5" in feedback
+    for line in loop_lines:
         ok, feedback = ex.check(line)
-        assert not ok and "between two of its boxes" in feedback and "Gold 4, Coral 5" in feedback
-    assert ex.check("b1-c1") == (False, "b1-c1 is already drawn: pick a line that is not drawn yet.")
+        assert not ok and "opens the loop of 4" in feedback and "Coral takes all 4 boxes" in feedback
+        assert "Gold 4, Coral 5" in feedback
+    assert len({ex.check(l)[1].split(" ", 1)[1] for l in ends + loop_lines}) == 2  # one reason per kind of mistake
+    assert ex.check("a1-b1") == (False, "a1-b1 is already drawn: pick a line that is not drawn yet.")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_chain_or_loop_feedback_uses_only_lesson_3s_ideas(lang):
+    """No feedback of lesson 3's exercise 5 leans on lesson 5 (a chain of 3 refused after its first box, a
+    double-deal, all-but-four): every wrong line is told what lesson 3 teaches."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises(3)["chain_or_loop"]
+        texts = [ex.check(l)[1] for l in ex.game.legal_moves()]
+    for text in texts:
+        for word in ("double", "doble", "all-but-four", "todas menos", "last two", "dos últimas", "chain of 3"):
+            assert word not in text.lower(), (word, text)
 
 
 def test_lesson_2_exercise_7_stops_at_a_junction_and_differs_from_exercise_5():
@@ -205,9 +221,9 @@ def test_lesson_2_exercise_7_stops_at_a_junction_and_differs_from_exercise_5():
     assert seven.check(5)[1] != five.check(6)[1]
 
 
-def test_loop_first_is_not_the_loop_step_through_board():
+def test_chain_or_loop_is_not_the_loop_step_through_board():
     start = DotsAndBoxes.from_moves(*lesson_positions.SEQUENCES["loop"]["start"])
-    game = lesson_positions.position("loop_first")
+    game = lesson_positions.position("chain_or_loop")
     assert sorted((p.kind, p.length) for p in lesson_positions.components(start)) != sorted(
         (p.kind, p.length) for p in lesson_positions.components(game)
     )
@@ -273,7 +289,7 @@ def test_components_of_lesson_positions():
     assert summary("chain_and_loop") == [("chain", 3), ("loop", 6)]
     assert summary("two_chains") == [("chain", 3), ("chain", 6)]
     assert summary("chains_432") == [("chain", 2), ("chain", 3), ("chain", 4)]
-    assert summary("loop_first") == [("chain", 3), ("loop", 4)]
+    assert summary("chain_or_loop") == [("chain", 2), ("loop", 4)]
     assert summary("long_chains") == [("chain", 6), ("chain", 8), ("loop", 6)]
 
 
@@ -1992,8 +2008,8 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
 
 
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
-    assert "middle" not in ALL["loop_first"].hint and "middle" not in ALL["hand_over"].hint
-    assert L.LEVELS["loop_first"] == "hard"
+    assert "middle" not in ALL["chain_or_loop"].hint and "middle" not in ALL["hand_over"].hint
+    assert L.LEVELS["chain_or_loop"] == "hard"
 
 
 def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
