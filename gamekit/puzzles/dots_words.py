@@ -286,16 +286,15 @@ TAKE_QUESTION = N_("Which line gets {a} the most of them by the end of the game?
 """The question after the score of a Dots puzzle with boxes on offer (:func:`asked_stakes`)."""
 
 
-def asked_stakes(puzzle: Puzzle) -> str | None:
-    """What a Dots puzzle with boxes on offer asks after its prompt: the score, the boxes left and which line gets
-    the mover the most of them, then how many lines are right, never the result with best play or what a wrong
-    line costs (with boxes on offer, "the game ends 9 to 0, a wrong line costs 7 boxes" says "take them all";
-    the feedback says both after the answer).  None for a puzzle with no box on offer (the game's ``stakes``)."""
+def asked_stakes(puzzle: Puzzle) -> str:
+    """What a Dots puzzle asks after its prompt: the score, the boxes left and which line gets the mover the most
+    of them, then how many lines are right, never the result with best play or what a wrong line costs (a question
+    asks, it does not tell: "the game ends 9 to 0, a wrong line costs 7 boxes" says "take them all" where boxes
+    are on offer, and elsewhere tells the pupil how well they should do; the feedback says both after the
+    answer)."""
     from gamekit.dots.puzzle_text import SEATS, score_and_left
 
     game = puzzle.position
-    if not capture_lines(game):
-        return None
     n = len(puzzle.answers)
     return " ".join(
         (
