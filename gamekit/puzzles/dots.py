@@ -673,7 +673,7 @@ def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
 
 LEVELS_NOTE = N_(
     "Each puzzle's title shows its level, from 1 to {most}. The puzzles here go from level {low} to level {high}."
-    " Your level is {now} now: each puzzle is one of the nearest to it."
+    " Your level is {now} now."
 )
 """What the Practice page says of the levels (:func:`levels_note`)."""
 
