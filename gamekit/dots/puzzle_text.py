@@ -40,17 +40,21 @@ THEMES = {
     "sacrifice": N_("sacrifice to change the count"),
 }
 """The themes of Dots and Boxes puzzles, with their names."""
+DECISION_HINT = N_(
+    "Boxes are on offer. Compare two plans: take them all, or leave the last two (the last four of a loop)."
+    " Who has to move next after each plan, and which plan gives you more boxes by the end?"
+)
+"""The first Hint of the three ideas that ask "take every box or decline the last ones?" (double-deal,
+all-but-four, when control is not worth it): the same words whichever answer is right, so the hint never tells."""
 HINTS = {
     "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
     "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
     "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
     "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
-    "double_deal": N_("Boxes are on offer. Before you take them all, ask who has to move after that."),
-    "all_but_four": N_("A loop is open. Before you take every box, ask who has to open the next chain after that."),
+    "double_deal": DECISION_HINT,
+    "all_but_four": DECISION_HINT,
     "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),
-    "control_not_worth_it": N_(
-        "Keeping control has a price: compare the boxes you give up now with those you get later."
-    ),
+    "control_not_worth_it": DECISION_HINT,
     "sacrifice": N_("Giving boxes now can change who opens the long chains later: count what each line leads to."),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""

@@ -35,7 +35,7 @@ from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
-from gamekit.puzzles.dots_decisions import TAKE_ALL_RATING, take_all_choice, take_or_decline_set
+from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
 from gamekit.puzzles.ratings import first_rating
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 
@@ -85,8 +85,9 @@ to choose from, not from an idea a lesson taught, so it would stand for the hard
 
 
 def opening_like(puzzle: Puzzle) -> bool:
-    """Whether a puzzle is an opening-like position rated at :data:`OPENING_LEVEL` or above (at least
-    :data:`OPENING_LINES` legal lines): Practice leaves it out."""
+    """Whether a puzzle is an opening-like position the bank rates at :data:`OPENING_LEVEL` or above (at least
+    :data:`OPENING_LINES` legal lines): Practice leaves it out (:func:`asked_at_all` asks it of the bank's
+    puzzles: a lesson's puzzle Practice rates that high for its idea, :func:`practice_rating`, stays)."""
     return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
 
 
@@ -97,63 +98,170 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
-POOL_THEMES = {"control_not_worth_it": ("control_not_worth_it", "double_deal")}
-"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): *when control
-is not worth it* is the decision "take every box or decline the last two?", so its pool holds double-deal puzzles
-too (:func:`practice_selection` keeps those where declining is right)."""
+POOL_THEMES = {
+    "control_not_worth_it": ("control_not_worth_it", "double_deal"),
+    "double_deal": ("double_deal", "control_not_worth_it"),
+    "all_but_four": ("all_but_four", "control_not_worth_it"),
+}
+"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): the three
+ideas of lesson 5 ask one decision, "take every box or decline the last ones?", so each reads the puzzles where
+taking is right (*when control is not worth it*) beside those where declining is (:func:`decision_selection`)."""
+DECISION_THEMES = tuple(POOL_THEMES)
+"""The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
-"""The Practice levels (lowest, highest) an idea's own pool spans, by the lesson that teaches it
-(:data:`THEME_LESSONS`), so Practice follows lesson order: a pupil fresh from lesson 3 meets easier puzzles than
-one fresh from lesson 5.  The bank rates by how tempting the wrong lines are, which puts lesson 3's handout at
-levels 4 to 6 and lesson 5's double-deal at 3 to 5; lessons 1 and 2 keep the bank's level 1."""
+"""The Practice levels (lowest, highest) of the puzzles of each lesson (:func:`puzzle_lesson`), the one scale of
+every Practice list (the mixed one, each idea's, each lesson's, the homework sets): a pupil fresh from lesson 3
+meets easier puzzles than one fresh from lesson 5, and a puzzle has the same level in every list.  The bank rates
+by how tempting the wrong lines are, which puts lesson 3's handout at levels 4 to 6 and lesson 5's double-deal at
+3 to 5; lessons 1 and 2 keep the bank's level 1."""
 
 
 def lesson_band(theme: str) -> tuple[int, int] | None:
-    """The Practice levels the pool of ``theme`` spans (:data:`LESSON_BANDS`, by the first lesson teaching it),
+    """The Practice levels of the puzzles of ``theme`` (:data:`LESSON_BANDS`, by the first lesson teaching it),
     or None where Practice keeps the bank's ratings."""
     return LESSON_BANDS.get(min(THEME_LESSONS.get(theme, ()), default=0))
 
 
-def in_lesson_band(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
-    """``puzzles`` (an idea's pool) re-rated for Practice evenly across the levels of :func:`lesson_band`, in the
-    order of their own ratings (the bank's harder stay harder; the bank unchanged); as they are where the idea's
-    lesson has no band."""
-    band = lesson_band(theme)
-    if band is None or not puzzles:
-        return puzzles
-    low, high = _level_span(band[0])[0], _level_span(band[1])[1]
-    step = (high - low) / (len(puzzles) + 1)
-    ranked = sorted(puzzles, key=lambda p: (p.rating, p.id))
-    rated = {p.id: replace(p, rating=low + step * (i + 1)) for i, p in enumerate(ranked)}
-    return [rated[p.id] for p in puzzles]
+def puzzle_lesson(puzzle: Puzzle) -> int:
+    """The lesson a puzzle's question needs: 5 for a "take every box or decline the last ones?" puzzle where
+    taking is right (:func:`take_all_choice`: whether control is worth keeping is lesson 5's question, though
+    taking a box is lesson 1's), else the latest of the lessons that first teach its themes (0: none)."""
+    if take_all_choice(puzzle):
+        return 5
+    return max((min(THEME_LESSONS[t]) for t in puzzle.themes if THEME_LESSONS.get(t)), default=0)
+
+
+SCALE_GROUPS = ("all_but_four", "double_deal", "long_chain_count", "sacrifice", "safe_line", "hard_hearted_handout")
+"""The ideas whose puzzles :func:`practice_rating` spreads across their lesson's levels apart from the others (a
+puzzle goes with the first of them it carries), so each idea's own list reaches every level of its lesson."""
+
+
+def scale_group(puzzle: Puzzle) -> tuple[int, str]:
+    """The lesson of ``puzzle`` (:func:`puzzle_lesson`) and the group :func:`practice_rating` spreads it with: the
+    take-all decisions, else the first idea of :data:`SCALE_GROUPS` it carries (the handouts only the middle line
+    answers apart from the others, as the handout's own list asks only those), else its first theme."""
+    lesson = puzzle_lesson(puzzle)
+    if take_all_choice(puzzle):
+        return lesson, "take_all"
+    idea = next((t for t in SCALE_GROUPS if t in puzzle.themes), puzzle.themes[0] if puzzle.themes else "")
+    if idea == "hard_hearted_handout" and middle_lines_only(puzzle):
+        idea = "middle_line"
+    return lesson, idea
+
+
+_RATINGS: dict[str, float] = {}
+""":func:`practice_rating` of every puzzle of the shipped bank, by id (read once)."""
+
+
+_ASKED: dict[tuple[str, float], bool] = {}
+""":func:`asked_at_all` by puzzle id and rating: each answer replays the position, and the pools ask it of every
+puzzle of the bank."""
+
+
+def asked_at_all(puzzle: Puzzle) -> bool:
+    """Whether Practice may ask ``puzzle`` (a bank puzzle, as the bank rates it) in some list: not opening-like
+    at the top levels (:func:`opening_like`), not a question of which box to take (:func:`takes_the_wrong_box`),
+    not from a decided game (:func:`decided`)."""
+    key = (puzzle.id, puzzle.rating)
+    if key not in _ASKED:
+        _ASKED[key] = not (opening_like(puzzle) or takes_the_wrong_box(puzzle) or decided(puzzle))
+    return _ASKED[key]
+
+
+def guess_passes(puzzle: Puzzle) -> bool:
+    """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1
+    only (:func:`gamekit.puzzles.pools.guessable`), so :func:`practice_rating` leaves it at the bank's level 1."""
+    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
+
+
+def practice_rating(puzzle: Puzzle) -> float:
+    """The rating Practice gives ``puzzle`` in every list, from the shipped bank as a whole: the puzzles Practice
+    may ask (:func:`asked_at_all`) of each lesson with a band (:data:`LESSON_BANDS`) rated evenly across its
+    levels, each group of :func:`scale_group` apart (so both answers of lesson 5's decision, and each idea's own
+    list, reach every level of the lesson), in the order of their bank ratings (the bank's harder stay harder);
+    any other puzzle (lessons 1 and 2, one a guess passes, :func:`guess_passes`, a puzzle not in the bank) keeps
+    its own rating.  A puzzle's level is thus
+    the same in the mixed list, its idea's list, its lesson's list and a homework set."""
+    if not _RATINGS:
+        from gamekit.puzzles.store import load_puzzles
+
+        groups: dict[tuple[int, str], list[Puzzle]] = {}
+        for p in load_puzzles(GAME_ID):
+            group = scale_group(p)
+            if group[0] in LESSON_BANDS and asked_at_all(p) and not guess_passes(p):
+                groups.setdefault(group, []).append(p)
+        for (lesson, _), ps in groups.items():
+            low, high = _level_span(LESSON_BANDS[lesson][0])[0], _level_span(LESSON_BANDS[lesson][1])[1]
+            step = (high - low) / (len(ps) + 1)
+            for i, p in enumerate(sorted(ps, key=lambda p: (p.rating, p.id))):
+                _RATINGS[p.id] = low + step * (i + 1)
+    return _RATINGS.get(puzzle.id, puzzle.rating)
+
+
+def on_practice_scale(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` as every Practice list asks it: rated :func:`practice_rating`, and a take-all decision with
+    *when control is not worth it* first among its themes (:func:`_as_decision`)."""
+    rating = practice_rating(puzzle)
+    return _as_decision(puzzle, rating) if take_all_choice(puzzle) else replace(puzzle, rating=rating)
+
+
+def loop_on_offer(puzzle: Puzzle) -> bool:
+    """Whether the boxes on offer in ``puzzle`` are those of an opened loop."""
+    return any(c.kind == "loop" and c.opened for c in components(puzzle.position))
+
+
+def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
+    """What the list of a decision idea (:data:`DECISION_THEMES`) asks: its puzzles where declining the last boxes
+    is right and the take-all decisions (:func:`take_all_choice`) on the same kind of board: *double-deal* its own
+    puzzles and the take-alls of a chain, *all-but-four in a loop* its own and the take-alls of a loop, *when
+    control is not worth it* the double-deal decisions (:func:`decline_choice`) and every take-all.  Then at each
+    level no rule of thumb answers more than half (:func:`thumbs_within_share`): "always decline" and "take every
+    box" alike, so neither habit passes the list."""
+    takes = [p for p in puzzles if take_all_choice(p)]
+    if theme == "double_deal":
+        takes = [p for p in takes if not loop_on_offer(p)]
+        asks = [p for p in puzzles if "double_deal" in p.themes]
+    elif theme == "all_but_four":
+        takes = [p for p in takes if loop_on_offer(p)]
+        asks = [p for p in puzzles if "all_but_four" in p.themes]
+    else:
+        asks = [p for p in puzzles if decline_choice(p)]
+    return thumbs_within_share(sorted(takes + asks, key=lambda p: p.id))
+
+
+def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle] | None:
+    """A homework set of ``n`` puzzles of a decision idea (:data:`DECISION_THEMES`) drawn by ``rng`` from its
+    ``pool``: half of them take-all decisions (:func:`take_all_choice`) and half the others, the odd one either
+    kind at random (as many of one kind as the pool holds, the rest of the other), so neither "always take" nor
+    "always decline" passes more than half of a set, rounded up (a plain sample of 10 let one pass 9).  None for
+    another idea: :func:`gamekit.puzzles.homework.homework_set` samples the pool as it is."""
+    if theme not in DECISION_THEMES:
+        return None
+    takes = [p for p in pool if take_all_choice(p)]
+    others = [p for p in pool if not take_all_choice(p)]
+    k = n // 2 + (n % 2) * rng.randrange(2)
+    k = min(max(k, n - len(others)), len(takes))
+    return rng.sample(takes, k) + rng.sample(others, n - k)
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
-    """What Practice asks for an idea.  *When control is not worth it* is a decision: its own pool (which reads
-    the double-deal puzzles too, :data:`POOL_THEMES`) holds its take-or-decline puzzles where taking every box is
-    right and as many double-deal ones where declining the last two is right (:data:`DECISION_EACH` of each),
-    interleaved around
-    :data:`TAKE_ALL_RATING` (:func:`take_or_decline_set`).  In every other pool its take-all puzzles that a guess
-    does not pass (:func:`take_all_choice`) are rated :data:`TAKE_ALL_RATING`: taking every box is the beginner's
-    reflex, so the bank rates them level 1, but for a pupil who has learned the double-deal the question is
-    whether control is worth keeping, and beside the double-deal puzzles of levels 3 to 5 they make sure
-    declining is not always right (the other puzzles of the idea stay level-1 *take a box* questions), and the
-    idea they are praised with where no set's idea is asked is that one (:func:`_as_decision`).  Never an
-    opening-like puzzle at the top levels (:func:`opening_like`) nor a *take a box* puzzle whose question is
-    which box (:func:`takes_the_wrong_box`); the *hard-hearted handout*'s own pool (and so lesson 3's and its
-    homework code) only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`); the *take a
-    box* pool (and so lessons 1 and 2 and its homework code) none where the solver reads the position as "take every
-    box or decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong
-    lines, are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool
-    asks, so the two ideas' Practice and homework sets share no puzzle.  Never a
-    puzzle from a game already decided (:func:`decided`: every line ends in the same win, draw or loss).  Every
-    other puzzle.  An idea's own pool is then re-rated across its lesson's levels (:func:`in_lesson_band`, the
-    ratings' order kept), so Practice follows lesson order; the mixed pool keeps the ratings above."""
-    puzzles = [p for p in puzzles if not opening_like(p) and not takes_the_wrong_box(p) and not decided(p)]
-    if theme == "control_not_worth_it":
-        return in_lesson_band(take_or_decline_set(puzzles), theme)
+    """What Practice asks for an idea (``theme``) or for all of them mixed (None), every puzzle on one scale
+    (:func:`on_practice_scale`).  Only what :func:`asked_at_all` lets through (never an opening-like puzzle the
+    bank rates at the top levels, a *take a box* puzzle whose question is which box, nor a puzzle from a game
+    already decided).  The decision ideas: see
+    :func:`decision_selection`.  The *hard-hearted handout*'s own pool (and so lesson 3's and its homework code)
+    only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`); the *take a box* pool
+    (and so lessons 1 and 2 and its homework code) none where the solver reads the position as "take every box or
+    decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong lines,
+    are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool asks,
+    so the two ideas' Practice and homework sets share no puzzle.  The mixed pool: no rule of thumb answers more
+    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of one-step puzzles
+    (:func:`_decisions_kept`)."""
+    puzzles = [on_practice_scale(p) for p in puzzles if asked_at_all(p)]
+    if theme in DECISION_THEMES:
+        return decision_selection(puzzles, theme)
     if theme == "hard_hearted_handout":
         puzzles = [p for p in puzzles if middle_lines_only(p)]
     if theme == "take_box":
@@ -161,8 +269,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _decisions_kept(thumbs_within_share(_levels_shared(puzzles)))
-    return in_lesson_band([_as_decision(p) if take_all_choice(p) else p for p in puzzles], theme)
+        return _decisions_kept(thumbs_within_share(puzzles))
+    return puzzles
 
 
 THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
@@ -204,62 +312,6 @@ def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
 def _level_span(lv: int) -> tuple[float, float]:
     """The lowest rating of Practice level ``lv`` and the first of the level above."""
     return LEVEL_BASE + (lv - 1) * LEVEL_STEP, LEVEL_BASE + lv * LEVEL_STEP
-
-
-def _spread(puzzles: list[Puzzle], lv: int) -> list[Puzzle]:
-    """``puzzles`` re-rated evenly across Practice level ``lv`` (in id order), so Practice near any rating of the
-    level can pick them."""
-    low, high = _level_span(lv)
-    step = (high - low) / (len(puzzles) + 1)
-    return [replace(p, rating=low + step * (i + 1)) for i, p in enumerate(sorted(puzzles, key=lambda p: p.id))]
-
-
-DECISION_LEVELS = (3, 4, 5)
-"""The Practice levels where the bank's "take every box or decline the last ones?" puzzles sit."""
-HANDOUT_LEVELS = (2, 3, 4, 5)
-"""The Practice levels the mixed pool may put a handout only the middle line answers at (lesson 3's idea)."""
-
-
-def _excess(puzzles: list[Puzzle], lv: int) -> tuple[int, int]:
-    """How many more puzzles of level ``lv`` the rule of thumb answering the most of them answers than it does
-    not (above 0: that rule answers more than half the level, and as many of its puzzles must go), and how many
-    puzzles the level keeps once they have gone."""
-    here = [thumbs_answering(p) for p in puzzles if level(p.rating) == lv]
-    most = max(2 * sum(rule in rules for rules in here) - len(here) for rule in THUMB_RULES) if here else 0
-    return most, len(here) - max(0, most)
-
-
-def _levels_shared(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """The mixed pool's puzzles no rule of thumb answers that can sit at several levels, placed where a rule of
-    thumb answers too many.  The take-all puzzles (:func:`take_all_choice`; the bank rates them level 1, taking
-    being the beginner's reflex, but beside the double-deal the question is whether control is worth keeping) go
-    in turn to each of :data:`DECISION_LEVELS`, so at every level where "always decline" is often right, taking
-    every box is right too; then each handout only the middle line answers (:func:`middle_lines_only`, the lowest
-    rated first) goes to a level of :data:`HANDOUT_LEVELS` where a rule answers more than half (where "give away
-    the fewest boxes" answers the handouts that accept a one-box line, or "always decline" the double-deals): the
-    one that would keep the fewest puzzles once :func:`thumbs_within_share` has cut it; where no rule answers too
-    much, it stays at its own level.  Each level's moved puzzles are rated evenly across
-    it (:func:`_spread`)."""
-    takes = sorted((p for p in puzzles if take_all_choice(p)), key=lambda p: p.id)
-    needing = sorted(
-        (p for p in puzzles if "hard_hearted_handout" in p.themes and middle_lines_only(p)),
-        key=lambda p: (p.rating, p.id),
-    )
-    movable = {p.id for p in takes + needing}
-    placed = [p for p in puzzles if p.id not in movable]
-    at: dict[int, list[Puzzle]] = {}
-    for i, p in enumerate(takes):
-        lv = DECISION_LEVELS[i % len(DECISION_LEVELS)]
-        at.setdefault(lv, []).append(p)
-        placed.append(replace(p, rating=_level_span(lv)[0]))
-    for p in needing:  # to the level a rule answers too much of that would keep the fewest puzzles
-        over = [lv for lv in HANDOUT_LEVELS if _excess(placed, lv)[0] > 0]
-        lv = min(over, key=lambda lv: (_excess(placed, lv)[1], lv)) if over else level(p.rating)
-        at.setdefault(lv, []).append(p)
-        placed.append(replace(p, rating=_level_span(lv)[0]))
-    moved = {q.id: q for lv, ps in at.items() for q in _spread(ps, lv)}
-    ids = {p.id for p in takes}
-    return [_as_decision(moved[p.id], moved[p.id].rating) if p.id in ids else moved.get(p.id, p) for p in puzzles]
 
 
 def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
@@ -325,9 +377,8 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     merged).  Lesson 2 teaches two rules, "take a box" and "draw a line that gives no third side": the bank holds
     far more puzzles the first answers, so its Practice keeps every puzzle the first rule does not answer and at
     most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
-    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Lesson 5: its take-all
-    puzzles at each level where declining is asked (:func:`_takes_at_every_decision_level`).  Other lessons: as
-    merged."""
+    wrong lines) first, so neither "always take" nor "never take" passes more than half.  Lesson 5: only its own
+    ideas, no rule of thumb over half a level (:func:`_lesson_five`).  Other lessons: as merged."""
     if lesson == 5:
         return _lesson_five(puzzles)
     if lesson != 2:
@@ -344,21 +395,15 @@ LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
 
 
 def _lesson_five(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 5's Practice: only puzzles of lesson 5's ideas; its take-all puzzles (:func:`take_all_choice`) asked
-    as *when control is not worth it* (:func:`_as_decision`), not as lesson 1's *take a box*, and rated in turn at
-    each of :data:`LESSON_FIVE_LEVELS` (evenly across the level); then at each level "always decline" answers at
-    most :data:`MAX_THUMB_SHARE` of the puzzles (:func:`thumbs_within_share` cuts the decline puzzles over it), so
-    "don't take them all" is no habit that passes the lesson."""
-    fives = [p for p in puzzles if any(5 in THEME_LESSONS.get(t, ()) for t in p.themes)]
-    takes = sorted((p for p in fives if take_all_choice(p)), key=lambda p: p.id)
-    moved = {}
-    for i, lv in enumerate(LESSON_FIVE_LEVELS):
-        moved.update({q.id: _as_decision(q, q.rating) for q in _spread(takes[i :: len(LESSON_FIVE_LEVELS)], lv)})
-    return thumbs_within_share([moved.get(p.id, p) for p in fives])
+    """Lesson 5's Practice: only puzzles of lesson 5's ideas (its take-all puzzles asked as *when control is not
+    worth it*, :func:`on_practice_scale`), and at each of :data:`LESSON_FIVE_LEVELS` no rule of thumb answers more
+    than :data:`MAX_THUMB_SHARE` of the puzzles (:func:`thumbs_within_share`), so neither "don't take them all"
+    nor "take them all" is a habit that passes the lesson."""
+    return thumbs_within_share([p for p in puzzles if any(5 in THEME_LESSONS.get(t, ()) for t in p.themes)])
 
 
-def _as_decision(puzzle: Puzzle, rating: float = TAKE_ALL_RATING) -> Puzzle:
-    """A take-all puzzle (:func:`take_all_choice`) as the other pools ask it: rated :data:`TAKE_ALL_RATING`, with
+def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:
+    """A take-all puzzle (:func:`take_all_choice`) as Practice asks it: rated ``rating``, with
     *when control is not worth it* first among its themes, so where no set's idea is asked (the mixed pool, a mixed
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
@@ -393,9 +438,10 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     return fresh if len(fresh) >= n else pool
 
 
-ONE_STEP_THEMES = ("take_box", "avoid_third_side", "control_not_worth_it")
-"""The themes whose idea is the one-line rule itself (take a box, else draw a line giving no third side): only
-their Practice sets hold puzzles that rule answers by itself."""
+ONE_STEP_THEMES = ("take_box", "avoid_third_side", *DECISION_THEMES)
+"""The themes whose Practice sets may hold puzzles the one-line rule (take a box, else draw a line giving no third
+side) answers by itself: the ideas that are that rule, and the decision ideas, whose lists ask "take every box or
+decline the last ones?" with taking right as often as declining (:func:`decision_selection`)."""
 
 
 def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:
@@ -574,3 +620,79 @@ def sheet_key(game_id: str) -> tuple[str, Any]:
     board = info.new_game(info.check_options({"width": 2, "height": 1}))
     board.play("a1-b1")
     return tr(LINE_SHEET_KEY), board
+
+
+def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) -> list[Puzzle]:
+    """New *when control is not worth it* puzzles (:func:`take_all_choice`: taking every box on offer is right,
+    declining the last ones is wrong) one or two lines after the positions of ``puzzles`` that have no box on
+    offer: a line that hands nothing over, then a line that hands over two boxes or more, leave the opponent the
+    choice "take every box or decline the last ones?"; each such position the solver makes a puzzle of
+    (:func:`candidate`) is kept where taking is right, the game is not decided and the ``puzzles`` do not hold it
+    yet (in id order, each position once, rated as the bank rates a one-step puzzle).  The bank has many
+    positions where declining is right and few where taking is: these make "always decline" no habit in the
+    double-deal and all-but-four lists."""
+    from gamekit.puzzles.build import rate_one_step
+
+    have = {p.id for p in puzzles}
+    found: dict[str, Puzzle] = {}
+    tried: set[tuple] = set()
+
+    def lines(game: DotsAndBoxes) -> list[str]:
+        return [game.line_name(i) for i in game.undrawn_lines()]
+
+    for p in sorted(puzzles, key=lambda p: p.id):
+        start = p.position
+        if capture_lines(start):
+            continue
+        firsts = [start] + [_after(start, a) for a in lines(start) if boxes_given(start, a) == 0]
+        for g in firsts:
+            if capture_lines(g):
+                continue
+            for line in lines(g):
+                if boxes_given(g, line) < 2:
+                    continue
+                after = _after(g, line)
+                key = (after.width, after.height, after.drawn, after.to_move, tuple(after.scores))
+                if key in tried or decline_lines(after)[0] != TAKE_OR_DECLINE:
+                    continue
+                tried.add(key)
+                c = candidate(after, time_limit)
+                if c is None or c.id in have or c.id in found:
+                    continue
+                c = rate_one_step(c)
+                if take_all_choice(c) and not decided(c):
+                    found[c.id] = c
+    return [found[k] for k in sorted(found)]
+
+
+def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+    after = game.copy()
+    after.play(line)
+    return after
+
+
+LEVELS_NOTE = N_(
+    "Each puzzle's title shows its level, from 1 to {most}. The puzzles here go from level {low} to level {high}."
+    " Your level is {now} now."
+)
+"""What the Practice page says of the levels (:func:`levels_note`)."""
+
+
+def levels_words() -> str:
+    """:data:`LEVELS_NOTE` with this pupil's figures, in the current language: the scale of a puzzle's title
+    (:data:`gamekit.progress.LEVELS`), the lowest and highest level of the mixed Practice list, and the pupil's
+    level now (:func:`gamekit.puzzles.pools.saved_rating`: a new pupil's from the lessons done)."""
+    from gamekit.progress import LEVELS
+    from gamekit.puzzles.pools import practice_pool, saved_rating
+
+    levels = sorted({level(p.rating) for p in practice_pool(GAME_ID)})
+    return tr(LEVELS_NOTE, most=LEVELS, low=levels[0], high=levels[-1], now=level(saved_rating(GAME_ID)[0].rating))
+
+
+def levels_note() -> Any:
+    """:func:`levels_words` as the Practice page shows it, above the puzzle (a widget of one paragraph)."""
+    import html
+
+    import ipywidgets as W
+
+    return W.HTML("<p>" + html.escape(levels_words(), quote=False) + "</p>")

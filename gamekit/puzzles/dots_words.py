@@ -250,7 +250,83 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             boxes=tr(" and ").join(geo.box_name(b) for b in third),
             other=other,
         )
-    return None
+    return _handed_or_counted(puzzle, name, other)
+
+
+def _handed_or_counted(puzzle: Puzzle, name: str, other: str) -> str | None:
+    """The mistake of a wrong line no reason above fits, where the board shows it: the line hands over more boxes
+    at once than any right line does (named with both counts), or, a safe line where no box is on offer, it leaves
+    a count of long chains that suits the opponent by the long chain rule while a right line's suits the pupil,
+    else (with no box on offer) the boxes best play then leaves the pupil against a right line's (the solver's
+    margins read as :func:`box_shares` reads them).  Else None: with boxes on offer the reasons above cover it."""
+    game = puzzle.position
+    given = boxes_given(game, name)
+    most = max(boxes_given(game, a) for a in puzzle.answers)
+    if given > most:
+        if most == 0:
+            return ntr(
+                "The mistake: {line} hands {other} {n} box at once, and a right line gives none away.",
+                "The mistake: {line} hands {other} {n} boxes at once, and a right line gives none away.",
+                given,
+                line=name,
+                other=other,
+            )
+        return ntr(
+            "The mistake: {line} hands {other} {n} box at once, and a right line gives only {k}.",
+            "The mistake: {line} hands {other} {n} boxes at once, and a right line gives only {k}.",
+            given,
+            line=name,
+            other=other,
+            k=most,
+        )
+    if capture_lines(game):
+        return None
+    me = game.to_move
+
+    def suits(line: str) -> tuple[int, int]:
+        after = game.copy()
+        after.play(line)
+        rule = long_chain_rule(after)
+        return rule.long_chains, rule.favoured
+
+    count, favoured = suits(name)
+    safe = not given and name in safe_lines(game)
+    if safe and favoured != me and any(suits(a)[1] == me for a in puzzle.answers):
+        return ntr(
+            "The mistake: {line} leaves {n} long chain, a count that suits {other} by the long chain rule; a right"
+            " line leaves a count that suits you.",
+            "The mistake: {line} leaves {n} long chains, a count that suits {other} by the long chain rule; a right"
+            " line leaves a count that suits you.",
+            count,
+            line=name,
+            other=other,
+        )
+    left = game.geometry.n_boxes - sum(game.scores)
+    value = puzzle.refutations.get(name, {}).get("value")
+    if value is None:
+        return None
+    k, j = (left + int(puzzle.facts["best"])) // 2, (left + int(value)) // 2
+    if given:
+        return ntr(
+            "The mistake: {line} gives boxes away too, but with best play you then get {j} of the {n} box left; a"
+            " right line gets you {k}.",
+            "The mistake: {line} gives boxes away too, but with best play you then get {j} of the {n} boxes left; a"
+            " right line gets you {k}.",
+            left,
+            line=name,
+            j=j,
+            k=k,
+        )
+    return ntr(
+        "The mistake: {line} gives no box away now, but with best play you then get {j} of the {n} box left; a right"
+        " line gets you {k}.",
+        "The mistake: {line} gives no box away now, but with best play you then get {j} of the {n} boxes left; a"
+        " right line gets you {k}.",
+        left,
+        line=name,
+        j=j,
+        k=k,
+    )
 
 
 def _first_reply_takes(puzzle: Puzzle, line: str) -> bool:
@@ -286,16 +362,15 @@ TAKE_QUESTION = N_("Which line gets {a} the most of them by the end of the game?
 """The question after the score of a Dots puzzle with boxes on offer (:func:`asked_stakes`)."""
 
 
-def asked_stakes(puzzle: Puzzle) -> str | None:
-    """What a Dots puzzle with boxes on offer asks after its prompt: the score, the boxes left and which line gets
-    the mover the most of them, then how many lines are right, never the result with best play or what a wrong
-    line costs (with boxes on offer, "the game ends 9 to 0, a wrong line costs 7 boxes" says "take them all";
-    the feedback says both after the answer).  None for a puzzle with no box on offer (the game's ``stakes``)."""
+def asked_stakes(puzzle: Puzzle) -> str:
+    """What a Dots puzzle asks after its prompt: the score, the boxes left and which line gets the mover the most
+    of them, then how many lines are right, never the result with best play or what a wrong line costs (a question
+    asks, it does not tell: "the game ends 9 to 0, a wrong line costs 7 boxes" says "take them all" where boxes
+    are on offer, and elsewhere tells the pupil how well they should do; the feedback says both after the
+    answer)."""
     from gamekit.dots.puzzle_text import SEATS, score_and_left
 
     game = puzzle.position
-    if not capture_lines(game):
-        return None
     n = len(puzzle.answers)
     return " ".join(
         (

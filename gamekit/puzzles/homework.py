@@ -115,8 +115,10 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
         )
     rng = random.Random(f"{game_id}-{theme}-{n}-{seed}")
     shown = shown_key(game_id)
-    if theme is not None:
-        chosen = rng.sample(pool, n)
+    if theme is not None:  # a game's puzzle module may choose an idea's set (``idea_set``: Dots' decisions)
+        own = getattr(catalog.get(game_id).puzzle_module(), "idea_set", None)
+        chosen = own(pool, theme, n, rng) if own is not None else None
+        chosen = rng.sample(pool, n) if chosen is None else chosen
         if len({shown(p) for p in chosen}) < n:  # a position twice (Shut the Box: under two rules): swap the twin
             chosen = _without_twins(chosen, rng.sample(pool, len(pool)), shown)
     else:  # every idea in turn, so a mixed set mixes the ideas

@@ -7,6 +7,7 @@ import pytest
 
 from gamekit.dots import boxes_given, capture_lines
 from gamekit.progress import level
+from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
 from gamekit.puzzles.dots import (
     LESSON_TWO_TAKE_SHARE,
@@ -71,14 +72,21 @@ def test_the_mixed_pool_reaches_the_top_levels():
     pool = practice_pool(G)
     top = [p for p in pool if level(p.rating) >= 7]
     assert len(top) >= 15
-    assert not any(opening_like(p) for p in pool)
+    rated = {p.id: p for p in bank(G)}  # opening-like as the bank rates it (its rating from the many lines)
+    assert not any(opening_like(rated[p.id]) for p in pool)
     assert len({t for p in top for t in p.themes}) >= 3  # more than one idea up there
 
 
 def tempting_wrong(p):
+    """A puzzle's common wrong lines: those giving away no more boxes than a right line does, and where taking
+    every box is right, the declines of the last ones (the habit the decision lists test)."""
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_words import decline_lines
+
     game = p.position
     least = min(boxes_given(game, a) for a in p.answers)
-    return [w for w in p.refutations if boxes_given(game, w) <= least]
+    declines = decline_lines(game)[2] if take_all_choice(p) else []
+    return [w for w in p.refutations if boxes_given(game, w) <= least or w in declines]
 
 
 @pytest.mark.parametrize("theme", ["hard_hearted_handout", "double_deal", "all_but_four"])
@@ -276,3 +284,83 @@ def test_lesson_five_asks_only_its_ideas_and_declining_is_no_habit():
         takes = [p for p in here if take_all_choice(p)]
         assert takes and declines and 2 * len(declines) <= len(here) + 1, (lv, len(declines), len(here))
         assert all(p.themes[0] == "control_not_worth_it" for p in takes)
+
+
+def test_a_puzzle_has_one_level_in_every_list():
+    """One scale: a puzzle's level is the same in the mixed list, in each idea's list, in each lesson's list and in
+    a homework set (the mixed list kept the bank's levels, 3 to 5 for a double-deal, while the idea's list put it
+    at 6 to 8), and each idea's list spans its lesson's levels."""
+    from gamekit.puzzles.dots import lesson_band, practice_rating
+    from gamekit.puzzles.homework import homework_set
+
+    seen = {}
+    lists = dict(served_pools())
+    lists.update({f"homework {t}": homework_set(G, t, 10, 1).puzzles for t in game_themes(G)})
+    lists["homework mixed"] = homework_set(G, None, 10, 1).puzzles
+    for name, pool in lists.items():
+        for p in pool:
+            assert seen.setdefault(p.id, p.rating) == p.rating == practice_rating(p), (name, p.id)
+    for theme in game_themes(G):
+        band = lesson_band(theme)
+        if band is not None:
+            assert {level(p.rating) for p in practice_pool(G, theme)} == set(range(band[0], band[1] + 1)), theme
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_says_the_levels_of_the_lists_and_the_title_in_words_it_computes(lang):
+    """The Practice page's note on levels is computed: the scale a puzzle's title counts to, and the lowest and
+    highest level of the mixed list (the page had "from level 1 to level 8" typed beside titles saying "of 10");
+    the page shows it by a call, with no level figure typed in its prose."""
+    import re
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.progress import LEVELS
+    from gamekit.puzzles.dots import levels_note, levels_words
+    from gamekit.puzzles.practice_view import puzzle_title
+
+    levels = sorted({level(p.rating) for p in practice_pool(G)})
+    with using(lang):
+        words, title, note = levels_words(), puzzle_title(1, 800.0), levels_note().value
+    figures = {
+        "en": "from 1 to {}. The puzzles here go from level {} to level {}.",
+        "es": "del 1 al {}. Los problemas de aquí van del nivel {} al nivel {}.",
+    }[lang]
+    assert figures.format(LEVELS, levels[0], levels[-1]) in words
+    assert f"{LEVELS}" in title and "1" in title  # the title counts to the same 10
+    assert words in note
+    path = {"en": "notebooks/practice/01_dots_and_boxes.md", "es": "notebooks/es/practice/01_dots_and_boxes.md"}[lang]
+    page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    assert "display(levels_note())" in page
+    prose = re.sub(r"```.*?```", "", page, flags=re.S)
+    assert not re.search(r"(level|nivel) \d", prose), path
+
+
+def test_every_wrong_line_of_every_list_gets_its_own_reason():
+    """Each wrong line of every puzzle Practice asks gets a sentence naming its mistake (none had one for 111 wrong
+    safe lines, 284 handout lines, 71 long-chain-count and 119 sacrifice lines): a line that hands over more boxes
+    than a right line says both counts, a safe line leaving a long-chain count that suits the opponent says so, and
+    any other says the boxes best play then leaves the pupil against a right line's, figures the solver's margins
+    give."""
+    from gamekit.dots.analysis import long_chain_rule
+    from gamekit.puzzles.dots_words import box_shares
+
+    lines = 0
+    for name, pool in served_pools().items():
+        for p in pool:
+            for w in p.refutations:
+                words = mistake_words(p, w)
+                assert words and words.startswith("The mistake: " + w), (name, p.id, w)
+                lines += 1
+                game = p.position
+                if "best play you then get" in words:
+                    k, n, _, _ = box_shares(p)
+                    j = (n + int(p.refutations[w]["value"])) // 2
+                    assert f"get {j} of the {n} box" in words and words.endswith(f"gets you {k}."), (p.id, w, words)
+                if "suits" in words and "long chain rule" in words:
+                    after = game.copy()
+                    after.play(w)
+                    assert long_chain_rule(after).favoured != game.to_move, (p.id, w)
+                if "at once, and a right line" in words:
+                    assert boxes_given(game, w) > max(boxes_given(game, a) for a in p.answers), (p.id, w)
+    assert lines > 3000

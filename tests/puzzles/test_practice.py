@@ -514,7 +514,7 @@ def test_the_homework_box_opens_a_typed_code_and_explains_a_bad_one():
         ("chess-all-10-1", "starts with the game"),
         ("dots-double_dael-10-7", "has no puzzle idea “double_dael”"),
         ("dots-all-80-1", "from 1 to 50 puzzles, not 80"),
-        ("dots-all_but_four-50-1", "this idea has only"),
+        ("dots-sacrifice-50-1", "this idea has only"),
         ("five-block-10-1", "is a code for 5 en raya: open it on the 5 en raya practice page"),
     ]:
         box.input.value = typed
@@ -631,7 +631,13 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}"),
     ):
         text = " ".join(path.read_text(encoding="utf-8").split())
-        assert span.format(levels[0], levels[-1]) in text, (path, levels)
+        if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots.levels_note)
+            from gamekit.puzzles.dots import levels_words
+
+            with using(lang):
+                assert span.format(levels[0], levels[-1]) in levels_words() and "levels_note()" in text
+        else:
+            assert span.format(levels[0], levels[-1]) in text, (path, levels)
         assert "a little easier" not in text and "algo más fácil" not in text
         assert "….»" not in text and "…. " not in text
         # no homework code on the pupil's page: its idea key is the program's word, the teacher gives the code
@@ -1129,14 +1135,13 @@ def _take_or_decline_policies(puzzle):
 
 def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_passes():
     """The idea's own Practice and homework are a decision: take-or-decline positions where taking every box is
-    right (the idea's own puzzles) mixed half and half with double-deal positions of the same kind where declining
-    the last two is right, interleaved in rating order across lesson 5's Practice levels.  Neither "always take"
-    nor "always decline" passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the
-    homework code still works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal
-    ones."""
+    right (the idea's own puzzles) beside double-deal positions of the same kind where declining the last two is
+    right, about half and half at each of lesson 5's Practice levels.  Neither "always take" nor "always decline"
+    passes more than 6 of a homework set of 10 or of the first 10 puzzles Practice asks; the homework code still
+    works, and lesson 5's set still holds the idea's take-all puzzles beside the double-deal ones."""
     from gamekit.dots.search import TAKE_OR_DECLINE
     from gamekit.puzzles.dots import lesson_band
-    from gamekit.puzzles.dots_decisions import DECISION_EACH, decline_choice, take_all_choice
+    from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
     from gamekit.puzzles.dots_words import decline_lines as _decline_lines
     from gamekit.puzzles.homework import homework_codes
     from gamekit.puzzles.pools import lesson_pool, practice_pool
@@ -1145,7 +1150,7 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     assert tagged and all("take_box" in p.themes for p in tagged)
     own = practice_pool("dots_and_boxes", "control_not_worth_it")
     low, high = lesson_band("control_not_worth_it")
-    assert len(own) == 2 * DECISION_EACH and {level(p.rating) for p in own} == set(range(low, high + 1)) == {6, 7, 8}
+    assert len(own) >= 24 and {level(p.rating) for p in own} == set(range(low, high + 1)) == {6, 7, 8}
     take_ids = {p.id for p in tagged if take_all_choice(p)}
     decline_ids = {p.id for p in practice_pool("dots_and_boxes", "double_deal") if decline_choice(p)}
     for p in own:
@@ -1156,10 +1161,11 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
         else:
             assert p.id in decline_ids and "double_deal" in p.themes and set(p.answers) <= set(declines)
             assert not set(p.answers) & set(capture_lines(p.position))
-    take, decline = zip(*map(_take_or_decline_policies, own))
-    assert sum(take) == sum(decline) == DECISION_EACH and not any(t and d for t, d in zip(take, decline))
-    by_rating = [_take_or_decline_policies(p)[0] for p in sorted(own, key=lambda p: p.rating)]
-    assert by_rating == [True, False] * DECISION_EACH  # interleaved: one of each kind in turn
+    for lv in range(low, high + 1):
+        here = [p for p in own if level(p.rating) == lv]
+        take, decline = zip(*map(_take_or_decline_policies, here))
+        assert not any(t and d for t, d in zip(take, decline))
+        assert 2 * sum(take) <= len(here) + 1 and 2 * sum(decline) <= len(here) + 1, (lv, sum(take), sum(decline))
     for seed in range(1, 6):
         puzzles = homework_set("dots_and_boxes", "control_not_worth_it", 10, seed).puzzles
         take, decline = zip(*map(_take_or_decline_policies, puzzles))
