@@ -312,7 +312,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     lesson's title, the game's rules card (the module's ``WORKSHEET_RULES``, a tuple of ``N_`` sentences, if it
     defines one: a sheet on paper has no lesson page to look the rules up in), the lesson's paper aids (the
     module's ``worksheet_aids(notebook)``, Markdown blocks, if it defines one: the tables and blanks a pupil
-    needs without the page), each exercise's question in paper
+    needs without the page; a word the lesson teaches only after an exercise, because it would give that exercise
+    away, comes after it: the module's ``worksheet_words_after(notebook, key)``, if it defines one), each exercise's
+    question in paper
     words (:func:`paper_words`: nothing "above", nothing to click or type) with its position drawn as text
     (:func:`_board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
     choices, a line to answer on, and the closing reflection question — never an answer, a hint or feedback.
@@ -372,6 +374,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 out += [f"- [ ] {tr(str(c))}" for c in shown_order(ex.choices, ex.key)] + [""]
             else:
                 out += _answer_lines(ex)
+            taught = getattr(lessons, "worksheet_words_after", None)  # a word whose card would give this one away
+            for block in taught(notebook, ex.key) if callable(taught) else []:
+                out += [block.rstrip(), ""]
         lesson = next((l for l in getattr(lessons, "LESSONS", {}).values() if l.notebook == notebook), None)
         if lesson is not None and lesson.practice is not None:
             from gamekit.puzzles.sets import level_word

@@ -115,7 +115,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # four boxes it costs. Every best line takes a box: "always double-deal" fails here. Found by a search with the
     # exact solver. Gold to move
     "challenge_take_all": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
-    # lesson 5, exercise 8 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
+    # lesson 5, exercise 9 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
     # come, control is worth its price here, unlike exercise 5 (only short chains). Found by a search with the exact
     # solver. Coral to move

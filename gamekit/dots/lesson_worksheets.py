@@ -59,16 +59,24 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
             "taking them: the other player takes both with a double-cross and must then open the next chain."
         ),
+    ),
+}
+"""The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
+sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
+holds what its page teaches before exercise 5: a 2-chain opened at an end can be refused.  The middle-line handout,
+exercise 5's answer, is taught after it, so it is on the cards from lesson 4 on.  All-but-four is not on lesson 5's
+card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise (:data:`WORDS_AFTER`)."""
+
+WORDS_AFTER = {
+    (5, "loop_six"): (
         N_(
             "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
             "two pairs, to keep control."
         ),
     ),
 }
-"""The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
-sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 5: a 2-chain opened at an end can be refused.  The middle-line handout,
-exercise 5's answer, is taught after it, so it is on the cards from lesson 4 on."""
+"""Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top
+they would give that exercise's answer away; the lesson page teaches them at the same place."""
 
 
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:

@@ -79,7 +79,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
+from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
@@ -99,6 +99,7 @@ __all__ = [
     "WORKSHEET_RULES",
     "WORKSHEET_WORDS",
     "worksheet_aids",
+    "worksheet_words_after",
 ]
 
 
@@ -116,6 +117,19 @@ def worksheet_aids(notebook: str) -> list[str]:
     if number_ == 4:
         blocks.append(tally_sheet())
     return blocks
+
+
+def worksheet_words_after(notebook: str, key: str) -> list[str]:
+    """The words card printed right after exercise ``key`` of ``notebook``'s worksheet (:data:`WORDS_AFTER`): a word
+    that, on the card at the top, would give that exercise away.  Empty for every other exercise; KeyError for a
+    notebook that is not a Dots and Boxes lesson."""
+    number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
+    if number_ is None:
+        raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    words = WORDS_AFTER.get((number_, key), ())
+    if not words:
+        return []
+    return ["> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
