@@ -21,7 +21,7 @@ from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import tr
+from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import line_cells_through
@@ -342,6 +342,40 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     ):
         return tr(UNDER_THREAT_HINT)
     return None
+
+
+NEUTRAL_HINT = N_(
+    "Look at every nearly finished line, yours and your opponent's: could one of them be finished with the next disc?"
+)
+"""The first Hint of a puzzle whose question is only "Find the best drop." (:func:`neutral_question`): a win at
+once or the block of the opponent's one threat.  The idea hints ("your own lines", "what does your opponent
+threaten") would say which of the two it is, so this one asks about both."""
+NEUTRAL_SIDE_HINT = N_(
+    "Look at every nearly finished line, yours and your opponent's, and count the discs in the outer columns"
+    " too: could one of them be finished with the next disc?"
+)
+""":data:`NEUTRAL_HINT` for a puzzle practised for the *side disc* idea: the lines through the outer columns."""
+
+
+def neutral_question(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle``'s question is only "Find the best drop." (:func:`gamekit.puzzles.connect_words.question`):
+    every right drop wins at once, or no drop does and the right drops block the opponent's one threat."""
+    game = puzzle.position
+    answers = set(puzzle.answers)
+    wins = set(wins_at_once(game))
+    threats = set(wins_at_once_for(game, 1 - game.to_move))
+    return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
+
+
+def first_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
+    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (or :data:`NEUTRAL_SIDE_HINT`),
+    which asks about the mover's and the opponent's lines alike, so it never says whether to win or to block;
+    else :func:`practice_hint`."""
+    if neutral_question(puzzle):
+        hint = NEUTRAL_SIDE_HINT if theme == "side_column" else NEUTRAL_HINT
+        return tr(hint)
+    return practice_hint(puzzle, theme)
 
 
 def best_play(

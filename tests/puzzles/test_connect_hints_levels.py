@@ -1,0 +1,52 @@
+"""5 en raya / Connect Four Practice: the first Hint of a "Find the best drop." puzzle does not say whether to win
+or to block; the level does not climb on easy puzzles alone; homework sets spread their answer columns."""
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.puzzles import bank
+from gamekit.puzzles.connect import neutral_question
+from gamekit.puzzles.core import theme_hint
+from gamekit.puzzles.practice import Practice
+
+GAMES = ["five_in_a_row", "connect_four"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_first_hint_of_a_win_or_block_puzzle_does_not_tell_which(game_id):
+    """A puzzle whose question is only "Find the best drop." (a win at once, or the block of the one threat): its
+    first Hint, on a page that does not name the idea (every idea mixed, or a lesson's ideas), is the same
+    question for a win and for a block, about both players' lines, in both languages — never the *win now* or
+    *block* idea's hint, which would tell the pupil which one to look for."""
+    puzzles = [p for p in bank(game_id) if neutral_question(p)]
+    kinds = {("win_now" in p.themes) for p in puzzles}
+    assert kinds == {True, False}  # both kinds are there, and get the same hint
+    for lang in ("en", "es"):
+        with using(lang):
+            giveaways = {theme_hint(game_id, "win_now"), theme_hint(game_id, "block")}
+            seen = set()
+            for p in puzzles[:60]:
+                hint = Practice(game_id, puzzles=[p]).hint()
+                assert not any(g in hint for g in giveaways), (p.id, hint)
+                seen.add(hint)
+            assert 1 <= len(seen) <= 2, seen  # the neutral hint, and its side-disc form in 5 en raya
+            if lang == "en":
+                assert all("yours and your opponent's" in h for h in seen)
+
+
+def test_a_page_that_names_the_idea_keeps_its_hint():
+    """On the *block* page the idea is named already: its first Hint stays the idea's."""
+    p = next(p for p in bank("five_in_a_row", theme="block") if neutral_question(p))
+    with using("en"):
+        assert Practice("five_in_a_row", theme="block", puzzles=[p]).hint() == "Hint: " + theme_hint(
+            "five_in_a_row", "block"
+        )
+
+
+def test_a_puzzle_that_is_not_win_or_block_keeps_its_ideas_hint():
+    """The neutral first Hint is only for "Find the best drop." puzzles: a *double threat* one keeps its idea's."""
+    p = next(p for p in bank("connect_four", theme="double_threat") if not neutral_question(p))
+    with using("en"):
+        assert Practice("connect_four", theme="double_threat", puzzles=[p]).hint() == "Hint: " + theme_hint(
+            "connect_four", "double_threat"
+        )
