@@ -50,3 +50,33 @@ def test_a_puzzle_that_is_not_win_or_block_keeps_its_ideas_hint():
         assert Practice("connect_four", theme="double_threat", puzzles=[p]).hint() == "Hint: " + theme_hint(
             "connect_four", "double_threat"
         )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_easy_successes_alone_do_not_climb_the_levels(game_id):
+    """A pupil who solves only level-1 puzzles, forty in a row, reaches level 2 at most (where Practice asks level-2
+    puzzles); solving level-3 puzzles then lifts them further.  A pupil already at level 4 who solves an easy one
+    stays where they are (never pulled down by a success)."""
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import practice_pool, practice_update
+    from gamekit.puzzles.ratings import Rating
+
+    pool = practice_pool(game_id, None)
+    easy = [p for p in pool if level(p.rating) == 1]
+    harder = [p for p in pool if level(p.rating) == 3]
+    assert len(easy) >= 10 and harder
+    pupil = Rating(800.0, 200.0, 0.06)
+    for i in range(40):
+        p = easy[i % len(easy)]
+        pupil = practice_update(pupil, Rating(p.rating, p.rd), True)
+        assert level(pupil.rating) <= 2, (i, pupil)
+    assert level(pupil.rating) == 2  # the successes count: on to the next level's puzzles
+    for i in range(10):
+        p = harder[i % len(harder)]
+        pupil = practice_update(pupil, Rating(p.rating, p.rd), True)
+    assert level(pupil.rating) >= 3
+    high = Rating(1300.0, 120.0, 0.06)
+    after = practice_update(high, Rating(easy[0].rating, easy[0].rd), True)
+    assert after.rating == high.rating
+    missed = practice_update(high, Rating(easy[0].rating, easy[0].rd), False)
+    assert missed.rating < high.rating  # a miss on an easy puzzle still counts
