@@ -80,3 +80,50 @@ def test_easy_successes_alone_do_not_climb_the_levels(game_id):
     assert after.rating == high.rating
     missed = practice_update(high, Rating(easy[0].rating, easy[0].rd), False)
     assert missed.rating < high.rating  # a miss on an easy puzzle still counts
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_right_column_fills_more_than_a_third_of_a_homework_set_where_the_bank_allows(game_id):
+    """Every ready homework code (every idea, and all mixed), for a few seeds: no column is a right drop of more
+    than a third of the set's puzzles (the reader found sets half one column), unless the idea's pool has too few
+    puzzles without that column to make the set.  The set still holds only its idea's puzzles, each once."""
+    from collections import Counter
+
+    from gamekit.puzzles.connect import column_cap
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.homework import homework_set
+    from gamekit.puzzles.pools import practice_pool
+
+    checked = 0
+    for theme in [None, *game_themes(game_id)]:
+        pool = practice_pool(game_id, theme)
+        n = min(10, len(pool))
+        if n == 0:
+            continue
+        for seed in range(4):
+            s = list(homework_set(game_id, theme, n, seed))
+            assert len({p.id for p in s}) == n and all(theme is None or theme in p.themes for p in s)
+            counts = Counter(c for p in s for c in p.answers)
+            for column, k in counts.items():
+                if k > column_cap(n):
+                    without = sum(column not in p.answers for p in pool)
+                    assert without < n - column_cap(n), (theme, seed, column, k, n)
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_spread_keeps_a_set_that_is_already_spread():
+    """A set with no column over a third is left as it is."""
+    from collections import Counter
+
+    from gamekit.puzzles.connect import column_cap, spread_set
+
+    pool = list(bank("connect_four", theme="block"))
+    chosen, counts = [], Counter()
+    for p in pool:
+        if all(counts[c] < column_cap(9) for c in p.answers):
+            chosen.append(p)
+            counts.update(p.answers)
+        if len(chosen) == 9:
+            break
+    assert spread_set(chosen, pool, lambda p: p.question_key) == chosen
