@@ -5,12 +5,13 @@ what is really there; where no such cell or line is found the caller keeps the i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
+from gamekit.puzzles.core import SHOWN_MOVES, line_of_best_play, short_line_words
 
 Cell = tuple[int, int]
 
@@ -185,8 +186,97 @@ def waiting_threat(game: ConnectGame, wrong: list[str]) -> Cell | None:
     return min(found, key=lambda cell: (cell[1], cell[0])) if found else None
 
 
+HARMLESS_LINE_PLIES = 60
+"""The longest line of best play :func:`harmless_count` follows (longer than any 5 en raya game left)."""
+
+
+def harmless_count(game: ConnectGame, action: str) -> tuple[int, Cell | None] | None:
+    """How the harmless drops run out after the winning drop ``action``: along the exact solver's line of best play
+    (the loser holding out longest), the drops each side makes that do not let the other side win at once — the
+    same number ``k`` for both, as the opponent drops first and is the first with none left — and the cell where
+    the mover then wins: right above the opponent's last disc (it had to drop under the mover's threat), else None
+    (the win comes another way).  None where the line is not settled, does not end with every opponent drop
+    letting the mover win at once, or the mover does not win."""
+    return _harmless_count(type(game), tuple(game.history), str(action))
+
+
+@lru_cache(maxsize=512)
+def _harmless_count(cls: type, history: tuple, action: str) -> tuple[int, Cell | None] | None:
+    from gamekit.puzzles.connect_words import wins_at_once
+
+    game = cls.from_moves(list(history))
+    me = game.to_move
+    after = _after(game, action)
+    if after.is_over():
+        return None
+    line = line_of_best_play(after, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0)
+    counts = [0, 0]
+    g = after.copy()
+    for seat, move in line:
+        land = g.landing_cell(int(move))
+        before = g.copy()
+        g.play(move)
+        if g.is_over():
+            return None
+        wins = wins_at_once(g)
+        if not wins:
+            counts[seat] += 1
+            continue
+        if seat == me or counts[0] != counts[1]:
+            return None
+        if any(not _lets_win(before, m) for m in before.legal_moves()):
+            return None  # a harmless drop was still there: not a run-out
+        above = (land[0], land[1] + 1)
+        return counts[seat], (above if any(g.landing_cell(int(w)) == above for w in wins) else None)
+    return None
+
+
+def _lets_win(game: ConnectGame, move: str) -> bool:
+    """Whether the drop ``move`` lets the other side complete a line with its next disc."""
+    from gamekit.puzzles.connect_words import wins_at_once
+
+    g = _after(game, move)
+    return g.is_over() or bool(wins_at_once(g))
+
+
+RUN_OUT = {
+    "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
+    "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
+    "none_under": N_("Then {other} has no harmless drop left and has to drop under your threat in {cell}."),
+    "none_other": N_("Then {other} has no harmless drop left: every {other} drop lets you win."),
+}
+"""How the harmless drops run out after a *zugzwang* puzzle's winning drop (:func:`harmless_count`): who drops
+first, and where the one who runs out first has to drop (after :func:`run_out_words`' count of them)."""
+
+
+def run_out_words(game: ConnectGame, action: str) -> str | None:
+    """How many harmless drops each side makes after the winning drop ``action`` with best play, who drops first
+    and so runs out first, and where that side then has to drop (:func:`harmless_count`, :data:`RUN_OUT`); None
+    where the line of best play does not end that way."""
+    found = harmless_count(game, action)
+    if found is None:
+        return None
+    k, cell = found
+    other = tr(COLOURS[1 - game.to_move])
+    key = ("none_" if k == 0 else "") + ("under" if cell is not None else "other")
+    words = dict(other=other, Other=other[:1].upper() + other[1:])
+    if cell is not None:
+        words["cell"] = cell_words(game, cell)
+    text = tr(RUN_OUT[key], **words)
+    if k == 0:
+        return text
+    count = ntr(
+        "With best play, each side then makes {k} more harmless drop (one that lets nobody win at once).",
+        "With best play, each side then makes {k} more harmless drops (drops that let nobody win at once).",
+        k,
+        k=k,
+    )
+    return count + " " + text
+
+
 def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
-    """A waiting drop: the opponent's threat it keeps clear of, and who runs out of harmless drops first."""
+    """A waiting drop: the opponent's threat it keeps clear of and, for a win, how many harmless drops each side
+    then has and who runs out first (:func:`run_out_words`, counted along the line of best play)."""
     cell = waiting_threat(game, wrong)
     if cell is None:
         return None
@@ -197,6 +287,9 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
             " draw: after any other drop you run out of harmless drops first and lose.",
             **words,
         )
+    count = run_out_words(game, action)
+    if count is not None:
+        return tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words) + " " + count
     return tr(
         "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of harmless"
         " drops first.",

@@ -127,3 +127,54 @@ def test_the_spread_keeps_a_set_that_is_already_spread():
         if len(chosen) == 9:
             break
     assert spread_set(chosen, pool, lambda p: p.question_key) == chosen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(game_id):
+    """Every *zugzwang* puzzle Practice asks whose right drop wins: its reason says how many harmless drops each
+    side makes after it with best play (the same number), that the opponent drops first and so runs out first,
+    and where the opponent then has to drop — and the line of best play bears it out: the opponent to move after
+    those drops, none of them letting the other side win at once, and every drop it has then letting the mover
+    win at once (right above it, in the named cell, on the line itself)."""
+    import re
+
+    from gamekit.puzzles.connect_why import cell_words, harmless_count
+    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.core import line_of_best_play
+    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.practice_words import why_right
+
+    checked = 0
+    for p in practice_pool(game_id, "zugzwang"):
+        if p.facts["best"] <= 0:
+            continue
+        me, other = p.position.to_move, ("red", "yellow")[1 - p.position.to_move]
+        for a in p.answers:
+            found = harmless_count(p.position, a)
+            assert found is not None, (p.id, a)
+            k, cell = found
+            with using("en"):
+                said = why_right(p, "zugzwang", a)
+            if k:
+                assert re.search(rf"each side then makes {k} more harmless drops? ", said), (p.id, said)
+                assert f"{other.capitalize()} drops first, so {other} runs out first" in said, (p.id, said)
+            else:
+                assert f"Then {other} has no harmless drop left" in said, (p.id, said)
+            g = p.position.copy()
+            g.play(a)
+            line = line_of_best_play(g, 2 * k + 1, ply_budget=5.0)
+            for seat, move in line[: 2 * k]:
+                g.play(move)
+                assert not wins_at_once(g), (p.id, a)  # harmless: nobody can win at once after it
+            assert g.to_move == 1 - me  # the opponent drops first, so it is the first with none left
+            for m in g.legal_moves():
+                h = g.copy()
+                h.play(m)
+                assert wins_at_once(h) and h.winner() is None, (p.id, a, m)
+            if cell is not None:
+                with using("en"):
+                    assert f"has to drop under your threat in {cell_words(p.position, cell)}." in said
+                last = line[2 * k][1]
+                assert g.landing_cell(int(last)) == (cell[0], cell[1] - 1)
+            checked += 1
+    assert checked >= 20
