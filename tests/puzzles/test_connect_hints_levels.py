@@ -178,3 +178,24 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
                 assert g.landing_cell(int(last)) == (cell[0], cell[1] - 1)
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("page", ["02_five_in_a_row", "03_connect_four"])
+def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(page):
+    """Both pages, in both languages, say that a solved puzzle lifts the level one above its own at most (as
+    :func:`gamekit.puzzles.pools.solve_ceiling` does at every level) and what a harmless drop is (as the zugzwang
+    reasons count them: a drop that lets nobody win at once)."""
+    from pathlib import Path
+
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+    from gamekit.puzzles.pools import solve_ceiling
+
+    root = Path(__file__).parents[2] / "notebooks"
+    en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "a puzzle lifts you one level above its own at most" in en
+    assert "un problema te sube como mucho a un nivel por encima del suyo" in es
+    assert "A harmless drop is one that does not let the other player win at once." in en
+    assert "Una jugada inofensiva es la que no deja ganar al otro jugador en la jugada siguiente." in es
+    for lv in range(1, 10):
+        assert level(solve_ceiling(LEVEL_BASE + (lv - 1) * LEVEL_STEP + 1)) == lv + 1
