@@ -197,5 +197,18 @@ def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(
     assert "un problema te sube como mucho a un nivel por encima del suyo" in es
     assert "A harmless drop is one that does not let the other player win at once." in en
     assert "Una jugada inofensiva es la que no deja ganar al otro jugador en la jugada siguiente." in es
+    # a zugzwang reason is several sentences (the count of harmless drops): no page promises one sentence
+    assert "one sentence says why" not in en and "una frase explica" not in es
     for lv in range(1, 10):
         assert level(solve_ceiling(LEVEL_BASE + (lv - 1) * LEVEL_STEP + 1)) == lv + 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_2_puzzle_whose_right_drop_is_column_4_is_one_the_centre_habit_answers(game_id):
+    """Why no idea set of lesson 2 has column 4 as an answer (the reader's finding): on these boards column 4 is
+    the centre, so where it is a right drop it is safe, and "drop nearest the centre unless it lets your opponent
+    win at once" picks it — every such puzzle of the bank is a habit puzzle, which the ideas' pools leave out."""
+    from gamekit.puzzles.connect import centre_habit, lesson_needed
+
+    fours = [p for p in bank(game_id) if "4" in p.answers and lesson_needed(p) == 2]
+    assert fours and all(centre_habit(p) for p in fours)
