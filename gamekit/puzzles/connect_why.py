@@ -202,16 +202,30 @@ def harmless_count(game: ConnectGame, action: str) -> tuple[int, Cell | None] | 
 
 @lru_cache(maxsize=512)
 def _harmless_count(cls: type, history: tuple, action: str) -> tuple[int, Cell | None] | None:
+    game = cls.from_moves(list(history))
+    found = run_out(cls, (*history, action))
+    if found is None:
+        return None
+    counts, giver, cell = found
+    if giver == game.to_move or counts[0] != counts[1]:
+        return None
+    return counts[giver], cell
+
+
+@lru_cache(maxsize=1024)
+def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | None] | None:
+    """Along the exact solver's line of best play from the position after the drops ``history`` (a board of
+    ``cls``): the harmless drops each seat makes (drops that let nobody win at once), the seat that then runs out
+    (every drop it has lets the other side win at once) and the cell where the other side then wins right above
+    its last disc (None: it wins elsewhere).  None where the game is over, the line is not settled or does not end
+    that way."""
     from gamekit.puzzles.connect_words import wins_at_once
 
-    game = cls.from_moves(list(history))
-    me = game.to_move
-    after = _after(game, action)
-    if after.is_over():
+    g = cls.from_moves(list(history))
+    if g.is_over():
         return None
-    line = line_of_best_play(after, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0)
+    line = line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0)
     counts = [0, 0]
-    g = after.copy()
     for seat, move in line:
         land = g.landing_cell(int(move))
         before = g.copy()
@@ -222,13 +236,32 @@ def _harmless_count(cls: type, history: tuple, action: str) -> tuple[int, Cell |
         if not wins:
             counts[seat] += 1
             continue
-        if seat == me or counts[0] != counts[1]:
-            return None
         if any(not _lets_win(before, m) for m in before.legal_moves()):
             return None  # a harmless drop was still there: not a run-out
         above = (land[0], land[1] + 1)
-        return counts[seat], (above if any(g.landing_cell(int(w)) == above for w in wins) else None)
+        return (counts[0], counts[1]), seat, (above if any(g.landing_cell(int(w)) == above for w in wins) else None)
     return None
+
+
+DRAW_RUN_OUT = (
+    N_("After column {w}, for example, {other} still has a harmless drop and you have none, so you run out first."),
+    N_("After column {w}, for example, {other} makes {a} more harmless drops and you only {b}, so you run out first."),
+)
+"""How a draw-keeping *zugzwang* puzzle's wrong drop loses (:func:`draw_run_out_words`): with none left for the
+mover, or with some."""
+
+
+def draw_run_out_words(game: ConnectGame, wrong: str) -> str | None:
+    """For the wrong drop ``wrong`` of a draw-keeping *zugzwang* puzzle: how many harmless drops each side then makes
+    with best play, the opponent more, so the mover runs out first (:func:`run_out`); None where the line of best
+    play does not end that way."""
+    found = run_out(type(game), (*game.history, str(wrong)))
+    me = game.to_move
+    if found is None or found[1] != me:
+        return None
+    counts = found[0]
+    message = DRAW_RUN_OUT[0] if counts[me] == 0 else DRAW_RUN_OUT[1]
+    return tr(message, w=wrong, other=tr(COLOURS[1 - me]), a=counts[1 - me], b=counts[me])
 
 
 def _lets_win(game: ConnectGame, move: str) -> bool:
@@ -358,7 +391,7 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
     others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
     if not others:
         return ""
-    shown = max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+    shown = kept_off_example(puzzle, others)
     line = shown_line(puzzle, shown)
     words = dict(w=shown, line=line)
     lose = all(puzzle.refutations[w]["value"] < 0 for w in others)
@@ -393,6 +426,31 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
             **words,
         )
     return " " + text.replace("….", "…")
+
+
+def kept_off_example(puzzle: Any, others: list[str]) -> str:
+    """Of the wrong drops ``others`` (with stored lines), the one whose feedback shows the most of its line, then
+    the longest line (the hardest to see), then the lowest column: the example :func:`kept_off_too` gives."""
+    return max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+
+
+def draw_example_words(puzzle: Any, wrong: list[str]) -> str:
+    """A space and :func:`draw_run_out_words` for the wrong drop a draw-keeping *zugzwang* puzzle's reason shows
+    (:func:`kept_off_example` of the drops that keep off the cell under the threat), else for the first wrong
+    drop, by column, whose line of best play ends in a run-out; empty where none does."""
+    game = puzzle.position
+    cell = waiting_threat(game, wrong)
+    order = sorted(wrong, key=int)
+    if cell is not None:
+        others = [w for w in wrong if game.landing_cell(int(w)) != (cell[0], cell[1] - 1) and w in puzzle.refutations]
+        if others:
+            first = kept_off_example(puzzle, others)
+            order = [first] + [w for w in order if w != first]
+    for w in order:
+        words = draw_run_out_words(game, w)
+        if words is not None:
+            return " " + words
+    return ""
 
 
 def _shown_moves(puzzle: Any, action: str) -> int:

@@ -212,3 +212,49 @@ def test_a_lesson_2_puzzle_whose_right_drop_is_column_4_is_one_the_centre_habit_
 
     fours = [p for p in bank(game_id) if "4" in p.answers and lesson_needed(p) == 2]
     assert fours and all(centre_habit(p) for p in fours)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_draw_keeping_zugzwang_why_counts_the_harmless_drops_after_a_wrong_drop(game_id):
+    """Every draw-keeping *zugzwang* puzzle Practice asks: its reason takes a wrong drop that keeps off the cell
+    too and counts the harmless drops each side then makes with best play — the opponent one more, as it drops
+    first — and the line of best play bears it out: after those drops it is the mover's turn and every drop it
+    has lets the opponent win at once."""
+    import re
+
+    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.core import line_of_best_play
+    from gamekit.puzzles.pools import practice_pool
+    from gamekit.puzzles.practice_words import why_right
+
+    checked = 0
+    for p in practice_pool(game_id, "zugzwang"):
+        if p.facts["best"] != 0:
+            continue
+        me, other = p.position.to_move, ("red", "yellow")[1 - p.position.to_move]
+        for a in p.answers:
+            with using("en"):
+                said = why_right(p, "zugzwang", a)
+            if "keeps off the cell" not in said:
+                continue
+            found = re.search(
+                rf"After column (\d+), for example, {other} (?:makes (\d+) more harmless drops and you only (\d+)|"
+                r"still has a harmless drop and you have none), so you run out first\.",
+                said,
+            )
+            assert found, (p.id, said)
+            w, theirs, mine = found[1], int(found[2] or 1), int(found[3] or 0)
+            assert w not in p.answers and theirs == mine + 1
+            g = p.position.copy()
+            g.play(w)
+            line = line_of_best_play(g, theirs + mine, ply_budget=5.0)
+            for _, move in line:
+                g.play(move)
+                assert not wins_at_once(g), (p.id, w)
+            assert g.to_move == me
+            for m in g.legal_moves():
+                h = g.copy()
+                h.play(m)
+                assert wins_at_once(h) and h.winner() is None, (p.id, w, m)
+            checked += 1
+    assert checked >= 5
