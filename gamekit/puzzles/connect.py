@@ -21,7 +21,7 @@ from gamekit.connect.puzzle_text import UNDER_THREAT_HINT
 from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
-from gamekit.i18n import tr
+from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
 from gamekit.puzzles.connect_why import line_cells_through
@@ -320,6 +320,58 @@ def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[P
     return [p for p in others if p.id not in steps or p.id in keep]
 
 
+def column_cap(n: int) -> int:
+    """The most puzzles of a homework set of ``n`` that may share one right column (a third, rounded down; 1 for
+    the smallest sets)."""
+    return max(1, n // 3)
+
+
+def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
+    """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
+    of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
+    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
+    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
+    pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
+    better).  Otherwise the set is unchanged: the same puzzles give the same set."""
+    import random
+    from collections import Counter
+
+    out = list(chosen)
+    cap = column_cap(len(out))
+    spare = [p for p in pool if p.id not in {q.id for q in out}]
+    random.Random("-".join(sorted(p.id for p in out))).shuffle(spare)
+    stuck: set[str] = set()
+    for _ in range(10 * len(out)):
+        counts = Counter(c for p in out for c in p.answers)
+        over = sorted((c for c, k in counts.items() if k > cap and c not in stuck), key=lambda c: (-counts[c], c))
+        if not over:
+            break
+        column = over[0]
+        seen = {shown(p) for p in out}
+        swap = None
+        for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
+            fits = [
+                q
+                for q in spare
+                if column not in q.answers
+                and set(q.themes) & set(old.themes)
+                and shown(q) not in seen
+                and all(counts[c] < cap for c in q.answers if c not in old.answers)
+            ]
+            if fits:
+                new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))
+                swap = old, new
+                break
+        if swap is None:
+            stuck.add(column)
+            continue
+        old, new = swap
+        out[out.index(old)] = new
+        spare.remove(new)
+        spare.append(old)
+    return out
+
+
 def lesson_needed(puzzle: Puzzle) -> int:
     """The 5 en raya lesson a puzzle's question needs, whatever its themes say: one a drop that wins at once
     answers, or the block of the opponent's one threat, is lesson 1's; a drop that wins only later by force, or
@@ -342,6 +394,40 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     ):
         return tr(UNDER_THREAT_HINT)
     return None
+
+
+NEUTRAL_HINT = N_(
+    "Look at every nearly finished line, yours and your opponent's: could one of them be finished with the next disc?"
+)
+"""The first Hint of a puzzle whose question is only "Find the best drop." (:func:`neutral_question`): a win at
+once or the block of the opponent's one threat.  The idea hints ("your own lines", "what does your opponent
+threaten") would say which of the two it is, so this one asks about both."""
+NEUTRAL_SIDE_HINT = N_(
+    "Look at every nearly finished line, yours and your opponent's, and count the discs in the outer columns"
+    " too: could one of them be finished with the next disc?"
+)
+""":data:`NEUTRAL_HINT` for a puzzle practised for the *side disc* idea: the lines through the outer columns."""
+
+
+def neutral_question(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle``'s question is only "Find the best drop." (:func:`gamekit.puzzles.connect_words.question`):
+    every right drop wins at once, or no drop does and the right drops block the opponent's one threat."""
+    game = puzzle.position
+    answers = set(puzzle.answers)
+    wins = set(wins_at_once(game))
+    threats = set(wins_at_once_for(game, 1 - game.to_move))
+    return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
+
+
+def first_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
+    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (or :data:`NEUTRAL_SIDE_HINT`),
+    which asks about the mover's and the opponent's lines alike, so it never says whether to win or to block;
+    else :func:`practice_hint`."""
+    if neutral_question(puzzle):
+        hint = NEUTRAL_SIDE_HINT if theme == "side_column" else NEUTRAL_HINT
+        return tr(hint)
+    return practice_hint(puzzle, theme)
 
 
 def best_play(

@@ -5,12 +5,13 @@ what is really there; where no such cell or line is found the caller keeps the i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
+from gamekit.puzzles.core import SHOWN_MOVES, line_of_best_play, short_line_words
 
 Cell = tuple[int, int]
 
@@ -185,8 +186,130 @@ def waiting_threat(game: ConnectGame, wrong: list[str]) -> Cell | None:
     return min(found, key=lambda cell: (cell[1], cell[0])) if found else None
 
 
+HARMLESS_LINE_PLIES = 60
+"""The longest line of best play :func:`harmless_count` follows (longer than any 5 en raya game left)."""
+
+
+def harmless_count(game: ConnectGame, action: str) -> tuple[int, Cell | None] | None:
+    """How the harmless drops run out after the winning drop ``action``: along the exact solver's line of best play
+    (the loser holding out longest), the drops each side makes that do not let the other side win at once — the
+    same number ``k`` for both, as the opponent drops first and is the first with none left — and the cell where
+    the mover then wins: right above the opponent's last disc (it had to drop under the mover's threat), else None
+    (the win comes another way).  None where the line is not settled, does not end with every opponent drop
+    letting the mover win at once, or the mover does not win."""
+    return _harmless_count(type(game), tuple(game.history), str(action))
+
+
+@lru_cache(maxsize=512)
+def _harmless_count(cls: type, history: tuple, action: str) -> tuple[int, Cell | None] | None:
+    game = cls.from_moves(list(history))
+    found = run_out(cls, (*history, action))
+    if found is None:
+        return None
+    counts, giver, cell = found
+    if giver == game.to_move or counts[0] != counts[1]:
+        return None
+    return counts[giver], cell
+
+
+@lru_cache(maxsize=1024)
+def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | None] | None:
+    """Along the exact solver's line of best play from the position after the drops ``history`` (a board of
+    ``cls``): the harmless drops each seat makes (drops that let nobody win at once), the seat that then runs out
+    (every drop it has lets the other side win at once) and the cell where the other side then wins right above
+    its last disc (None: it wins elsewhere).  None where the game is over, the line is not settled or does not end
+    that way."""
+    from gamekit.puzzles.connect_words import wins_at_once
+
+    g = cls.from_moves(list(history))
+    if g.is_over():
+        return None
+    line = line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0)
+    counts = [0, 0]
+    for seat, move in line:
+        land = g.landing_cell(int(move))
+        before = g.copy()
+        g.play(move)
+        if g.is_over():
+            return None
+        wins = wins_at_once(g)
+        if not wins:
+            counts[seat] += 1
+            continue
+        if any(not _lets_win(before, m) for m in before.legal_moves()):
+            return None  # a harmless drop was still there: not a run-out
+        above = (land[0], land[1] + 1)
+        return (counts[0], counts[1]), seat, (above if any(g.landing_cell(int(w)) == above for w in wins) else None)
+    return None
+
+
+DRAW_RUN_OUT = (
+    N_("After column {w}, for example, {other} still has a harmless drop and you have none, so you run out first."),
+    N_("After column {w}, for example, {other} makes {a} more harmless drops and you only {b}, so you run out first."),
+)
+"""How a draw-keeping *zugzwang* puzzle's wrong drop loses (:func:`draw_run_out_words`): with none left for the
+mover, or with some."""
+
+
+def draw_run_out_words(game: ConnectGame, wrong: str) -> str | None:
+    """For the wrong drop ``wrong`` of a draw-keeping *zugzwang* puzzle: how many harmless drops each side then makes
+    with best play, the opponent more, so the mover runs out first (:func:`run_out`); None where the line of best
+    play does not end that way."""
+    found = run_out(type(game), (*game.history, str(wrong)))
+    me = game.to_move
+    if found is None or found[1] != me:
+        return None
+    counts = found[0]
+    message = DRAW_RUN_OUT[0] if counts[me] == 0 else DRAW_RUN_OUT[1]
+    return tr(message, w=wrong, other=tr(COLOURS[1 - me]), a=counts[1 - me], b=counts[me])
+
+
+def _lets_win(game: ConnectGame, move: str) -> bool:
+    """Whether the drop ``move`` lets the other side complete a line with its next disc."""
+    from gamekit.puzzles.connect_words import wins_at_once
+
+    g = _after(game, move)
+    return g.is_over() or bool(wins_at_once(g))
+
+
+RUN_OUT = {
+    "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
+    "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
+    "none_under": N_("Then {other} has no harmless drop left and has to drop under your threat in {cell}."),
+    "none_other": N_("Then {other} has no harmless drop left: every {other} drop lets you win."),
+}
+"""How the harmless drops run out after a *zugzwang* puzzle's winning drop (:func:`harmless_count`): who drops
+first, and where the one who runs out first has to drop (after :func:`run_out_words`' count of them)."""
+
+
+def run_out_words(game: ConnectGame, action: str) -> str | None:
+    """How many harmless drops each side makes after the winning drop ``action`` with best play, who drops first
+    and so runs out first, and where that side then has to drop (:func:`harmless_count`, :data:`RUN_OUT`); None
+    where the line of best play does not end that way."""
+    found = harmless_count(game, action)
+    if found is None:
+        return None
+    k, cell = found
+    other = tr(COLOURS[1 - game.to_move])
+    key = ("none_" if k == 0 else "") + ("under" if cell is not None else "other")
+    words = dict(other=other, Other=other[:1].upper() + other[1:])
+    if cell is not None:
+        words["cell"] = cell_words(game, cell)
+    text = tr(RUN_OUT[key], **words)
+    if k == 0:
+        return text
+    count = ntr(
+        "With best play, each side then makes {k} more harmless drop (one that lets nobody win at once).",
+        "With best play, each side then makes {k} more harmless drops (drops that let nobody win at once).",
+        k,
+        k=k,
+    )
+    return count + " " + text
+
+
 def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
-    """A waiting drop: the opponent's threat it keeps clear of, and who runs out of harmless drops first."""
+    """A waiting drop: the opponent's threat it keeps clear of and, for a win, how many harmless drops each side
+    then has and who runs out first (:func:`run_out_words`, counted along the line of best play)."""
     cell = waiting_threat(game, wrong)
     if cell is None:
         return None
@@ -197,6 +320,9 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
             " draw: after any other drop you run out of harmless drops first and lose.",
             **words,
         )
+    count = run_out_words(game, action)
+    if count is not None:
+        return tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words) + " " + count
     return tr(
         "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of harmless"
         " drops first.",
@@ -265,7 +391,7 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
     others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
     if not others:
         return ""
-    shown = max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+    shown = kept_off_example(puzzle, others)
     line = shown_line(puzzle, shown)
     words = dict(w=shown, line=line)
     lose = all(puzzle.refutations[w]["value"] < 0 for w in others)
@@ -300,6 +426,31 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
             **words,
         )
     return " " + text.replace("….", "…")
+
+
+def kept_off_example(puzzle: Any, others: list[str]) -> str:
+    """Of the wrong drops ``others`` (with stored lines), the one whose feedback shows the most of its line, then
+    the longest line (the hardest to see), then the lowest column: the example :func:`kept_off_too` gives."""
+    return max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+
+
+def draw_example_words(puzzle: Any, wrong: list[str]) -> str:
+    """A space and :func:`draw_run_out_words` for the wrong drop a draw-keeping *zugzwang* puzzle's reason shows
+    (:func:`kept_off_example` of the drops that keep off the cell under the threat), else for the first wrong
+    drop, by column, whose line of best play ends in a run-out; empty where none does."""
+    game = puzzle.position
+    cell = waiting_threat(game, wrong)
+    order = sorted(wrong, key=int)
+    if cell is not None:
+        others = [w for w in wrong if game.landing_cell(int(w)) != (cell[0], cell[1] - 1) and w in puzzle.refutations]
+        if others:
+            first = kept_off_example(puzzle, others)
+            order = [first] + [w for w in order if w != first]
+    for w in order:
+        words = draw_run_out_words(game, w)
+        if words is not None:
+            return " " + words
+    return ""
 
 
 def _shown_moves(puzzle: Any, action: str) -> int:

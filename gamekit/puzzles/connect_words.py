@@ -12,7 +12,7 @@ from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.connect_why import also_right_why, kept_off_too, position_why, wrong_row
+from gamekit.puzzles.connect_why import also_right_why, draw_example_words, kept_off_too, position_why, wrong_row
 from gamekit.puzzles.core import Puzzle
 
 
@@ -119,7 +119,9 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
     words = position_why(puzzle.position, theme, str(action), wrong, draw)
     if words is not None:
-        return words + (kept_off_too(puzzle, wrong) if theme == "zugzwang" else "")
+        if theme != "zugzwang":
+            return words
+        return words + (draw_example_words(puzzle, wrong) if draw else "") + kept_off_too(puzzle, wrong)
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])

@@ -134,6 +134,8 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
                 if queue and len(chosen) < n:
                     taken.add(shown(queue[0]))
                     chosen.append(queue.pop(0))
+    spread = getattr(catalog.get(game_id).puzzle_module(), "spread_set", None)  # 5 en raya: right columns spread
+    chosen = spread(chosen, pool, shown) if spread is not None else chosen
     chosen.sort(key=lambda p: (p.rating, p.id))
     return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
 

@@ -191,12 +191,24 @@ def served_this_round(pool: list[Puzzle], served: list[str]) -> set[str]:
 def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
     """The pupil's rating after a first try at a puzzle (Glicko-2, :func:`gamekit.puzzles.ratings.update`), except
     that one wrong answer never drops the level the Practice page shows by more than one (the pages promise it):
-    a bigger fall stops at the lowest rating of the level just below. Refused like ``update``."""
+    a bigger fall stops at the lowest rating of the level just below; and a solved puzzle lifts the pupil to one
+    level above the puzzle's own at most (:func:`solve_ceiling`), so easy puzzles alone never climb the levels:
+    solving level-1 puzzles reaches level 2, where Practice asks level-2 ones, and a pupil already higher stays
+    where they are. Refused like ``update``."""
     after, _ = update(pupil, puzzle, solved)
     floor_level = level(pupil.rating) - 1
     if not solved and floor_level >= 2 and level(after.rating) < floor_level:
         after = Rating(LEVEL_BASE + (floor_level - 1) * LEVEL_STEP, after.rd, after.vol)
+    ceiling = solve_ceiling(puzzle.rating)
+    if solved and after.rating > ceiling:
+        after = Rating(max(pupil.rating, ceiling), after.rd, after.vol)
     return after
+
+
+def solve_ceiling(puzzle_rating: float) -> float:
+    """The highest rating solving a puzzle rated ``puzzle_rating`` can lift a pupil to: the middle of the level just
+    above the puzzle's (:func:`gamekit.progress.level`), where Practice finds that level's puzzles."""
+    return float(LEVEL_BASE + level(puzzle_rating) * LEVEL_STEP + LEVEL_STEP // 2)
 
 
 def with_themes(puzzle: Puzzle) -> Puzzle:

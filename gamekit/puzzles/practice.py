@@ -424,14 +424,18 @@ class Practice(ClassNote, Localized, W.VBox):
     def hint(self) -> str:
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
         :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
-        where that idea does not fit the puzzle), then a step toward the answer (:func:`second_hint`: some
+        where that idea does not fit the puzzle, or its ``first_hint(puzzle, theme)`` where the page does not name
+        the idea and its hint would tell too much), then a step toward the answer (:func:`second_hint`: some
         wrong answers to leave out, never so many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
             theme = self.idea_theme()
-            own = getattr(catalog.get(self.game_id).puzzle_module(), "practice_hint", None)
+            module = catalog.get(self.game_id).puzzle_module()
+            own = getattr(module, "practice_hint", None)  # the game's hint where the idea's misfits
+            if theme != self.theme:  # the page does not name the idea: the game's first hint may keep it hidden
+                own = getattr(module, "first_hint", None) or own
             idea = own(self.puzzle, theme) if own is not None else None  # the game's hint where the idea's misfits
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:

@@ -551,7 +551,8 @@ def test_a_player_who_reads_no_line_ahead_stops_at_level_3_and_best_play_passes_
     level 3 was nearly all puzzles that habit answers.  Now they are level 2 and every question that needs a
     line read ahead is rated by that line's length (levels 3 to 7), so over two rounds of the mixed pool and of
     lesson 2's, for several seeds, the bot never rises above level 3, while exact best play climbs past the top
-    puzzles' level; the habit answers the puzzles of levels 1 and 2 and at most a quarter of any level above."""
+    puzzles' level (within two rounds: a solve lifts a pupil one level above the puzzle's at most); the habit
+    answers the puzzles of levels 1 and 2 and at most a quarter of any level above."""
     from gamekit.progress import level
     from gamekit.puzzles.connect import centre_guess, one_step_rule
     from gamekit.puzzles.connect_thumbs import habit_drop
@@ -570,7 +571,7 @@ def test_a_player_who_reads_no_line_ahead_stops_at_level_3_and_best_play_passes_
         for seed in (1, 2, 3):
             bot = _climb(pool, lambda p: habit_drop(p.position) in p.answers, seed, 2 * len(pool))
             assert max(bot) <= 3, (seed, max(bot))
-            best = _climb(pool, lambda p: True, seed, len(pool))
+            best = _climb(pool, lambda p: True, seed, 2 * len(pool))  # easy solves alone no longer lift it
             assert max(best) >= top, (seed, max(best), top)
 
 
