@@ -550,6 +550,12 @@ class Practice(ClassNote, Localized, W.VBox):
         self.status.value = "<small>" + html.escape(self.status_text()) + "</small>"
         self.plot.value = sparkline(self.history[-40:])
 
+    def close(self) -> None:
+        """Close the board's widget: it leaves the boards of this kernel that show the level a new answer gives (an
+        answer reads the saved rating once per open board of its game, so boards that are gone cost nothing)."""
+        _LIVE.discard(self)
+        super().close()
+
     def report_error(self, error: BaseException) -> None:
         self.errors.append(error)
         self._show(tr("Something went wrong: {kind}: {error}", kind=type(error).__name__, error=error), WRONG_COLOUR)
