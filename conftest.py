@@ -3,8 +3,10 @@
 import os
 import sys
 import tempfile
+import weakref
 from pathlib import Path
 
+import ipywidgets
 import pytest
 from hypothesis import settings
 
@@ -32,6 +34,31 @@ def _fresh_progress_file(tmp_path, monkeypatch, request):
     """Every test starts with no saved progress (browser tests keep the session's file: their servers run on)."""
     if request.node.get_closest_marker("browser") is None and not request.node.nodeid.endswith(".ipynb"):
         monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "progress.json"))
+
+
+# Practice boards a test made, closed when it ends.  Every open board of a game shows the level an answer gives,
+# reading the saved rating once per board: boards left open by earlier tests of the same worker (hundreds in
+# tests/puzzles) made each answer read the progress file hundreds of times (test_practice.py: 92 s → 65 s of CPU).
+_PRACTICE_BOARDS: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def _note_practice_board(widget) -> None:
+    board = getattr(sys.modules.get("gamekit.puzzles.practice"), "Practice", None)  # None while it is imported
+    if board is not None and isinstance(widget, board):
+        _PRACTICE_BOARDS.add(widget)
+
+
+ipywidgets.Widget.on_widget_constructed(_note_practice_board)
+
+
+@pytest.fixture(autouse=True)
+def _close_practice_boards():
+    """Boards made by a module's or session's fixture (set up before this) stay open for the tests that share them."""
+    _PRACTICE_BOARDS.clear()
+    yield
+    for board in list(_PRACTICE_BOARDS):
+        board.close()
+    _PRACTICE_BOARDS.clear()
 
 
 @pytest.fixture(scope="session")

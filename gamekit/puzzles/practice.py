@@ -76,7 +76,7 @@ the puzzle is solved, but not at the first try, and the level and the streak cou
 HELPED_SOLVE_WORDS = N_("A right answer after the second hint does not count as solved at the first try.")
 
 _LIVE: "weakref.WeakSet[Practice]" = weakref.WeakSet()
-"""Every Practice board of this kernel: when one rates an answer, the others of the game show the new level."""
+"""Every Practice board of this kernel: when one rates an answer, the open others of the game show the new level."""
 
 
 class Practice(ClassNote, Localized, W.VBox):
@@ -397,7 +397,7 @@ class Practice(ClassNote, Localized, W.VBox):
             RIGHT_COLOUR if ok else WRONG_COLOUR,
         )
         for board in list(_LIVE):
-            if board.game_id == self.game_id:
+            if board.game_id == self.game_id and board.comm is not None:  # open boards (closed: comm None)
                 board._update_status()
         return ok, feedback
 

@@ -146,6 +146,15 @@ def test_a_theme_gives_only_puzzles_of_that_theme_and_the_hint_gives_its_idea_no
         p.next()
 
 
+def test_a_closed_board_is_left_out_when_an_answer_shows_the_new_level_on_the_others():
+    """An answer shows the new level on every open board of the game; a closed board (its widget gone) is left out."""
+    kept, closed, other = (Practice("shut_the_box", seed=s) for s in (3, 3, 4))
+    closed.close()
+    kept.status.value = closed.status.value = "stale"
+    ok, _ = other.answer(other.puzzle.answers[0])
+    assert ok and kept.status.value.startswith("<small>") and closed.status.value == "stale"
+
+
 def test_ratings_and_attempts_survive_a_kernel_restart(tmp_path):
     env = dict(os.environ, GAMEKIT_PROGRESS_FILE=str(tmp_path / "p.json"), PYTHONPATH=str(ROOT))
     before = (
