@@ -269,6 +269,10 @@ of *best set*'s questions, kept for class results — one idea, one name, one co
 LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 
+OTHER_RULES = ("never", "under_six")
+"""The one-die rules of Practice's levels 6 to 10, both named in lesson 4: two dice on every roll (its table and
+exercises), and one die once the open tiles add up to less than 6."""
+
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
@@ -320,6 +324,12 @@ def _level_plan(lv: int) -> dict[tuple[str, str], int]:
     return plan
 
 
+def answer_shape(puzzle: Puzzle) -> str:
+    """``"pair"`` when a "which set?" puzzle's best set is two tiles, else ``"other"`` (one tile, or three or
+    more)."""
+    return "pair" if len(puzzle.answers[0][1]) == 2 else "other"
+
+
 def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
     """Every rule of thumb of :data:`ALL_THUMBS` that answers a "which set?" puzzle (:func:`rule_answers`)."""
     f = puzzle.facts
@@ -353,9 +363,7 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
     rng = random.Random(seed)
     usable = [
-        p
-        for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and one_step_rule(p) is None and thumb_misses(p) is not None
+        p for p in sorted(puzzles, key=lambda p: p.id) if len(p.legal_answers()) >= 3 and thumb_misses(p) is not None
     ]
     answered = {p.id: thumb_answers_all(p) for p in usable}
     for _ in range(RESTARTS):
@@ -378,7 +386,7 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
     out: list[Puzzle] = []
     for lessons, levels in ((False, range(6, 11)), (True, range(1, 6))):
         used: set[tuple] = set()  # each position once in a group (another one-die rule makes another question)
-        group = [p for p in usable if (p.facts["one_die"] == LESSON_RULE) == lessons]
+        group = [p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)]
         kinds: dict[tuple[str, str], list[Puzzle]] = {}
         for p in group:
             kinds.setdefault((p.facts["objective"], thumb_misses(p)), []).append(p)
@@ -399,7 +407,7 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
                     continue
                 for _ in range(SEARCH_TRIES):
                     pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
-                    fit = _fits([answered[p.id] for p in pick])
+                    fit = _fits([answered[p.id] for p in pick]) and any(answer_shape(p) == "other" for p in pick)
                     if fit and len({question_position(p) for p in pick}) == len(pick):
                         chosen = pick
                         break
@@ -508,12 +516,15 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
-    "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
-    thumb are held to a share of Practice's questions instead, :func:`which_set_pool`); for a "one die or
+    "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set, except in the
+    questions Practice chose (``facts["practice_rating"]``), where every rule of thumb, this one too, is held to
+    half of a level instead (:func:`which_set_pool`); for a "one die or
     two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
     if f.get("kind") == "set":
+        if "practice_rating" in f:
+            return None  # one of Practice's questions: the rule is held to half of its level there (which_set_pool)
         own = thumb_sets("own_tile", f["open"], f["roll"])
         return "own_tile" if set_answers(own, puzzle.answers) else None
     return next(iter(dice_rules(puzzle)), None)
