@@ -168,3 +168,40 @@ def test_a_right_answer_after_the_second_hint_counts_as_a_miss_as_the_page_says(
         p.answer(p.puzzle.answers[0])
         ratings[hints] = p.rating.rating - before
     assert ratings[0] > 0 and ratings[1] > 0 and ratings[2] < 0, ratings
+
+
+def test_every_right_set_gets_reasoning_a_pupil_can_check_by_hand_with_true_counts():
+    """A reader found gaps of 2 to 4 points no pupil can work out by hand: after every right "which set?"
+    answer of Practice the feedback also gives the count of the next roll after the right set and the next best,
+    and where that count ties or points the other way, why (the big tile the other set leaves open)."""
+    from gamekit.puzzles.shut_words import covering_throws, next_best
+
+    sets = [p for p in practice_pool("shut_the_box", "best_set") if p.facts["kind"] == "set"]
+    assert len(sets) == 40
+    with using("en"):
+        for p in sets:
+            (_, mine), ((_, other), _) = p.answers[0], next_best(p)
+            m = covering_throws([t for t in p.facts["open"] if t not in mine])
+            n = covering_throws([t for t in p.facts["open"] if t not in other])
+            text = why_words(p, "best_set", p.answers[0])
+            if m > n:
+                assert f"the next roll can go on in {m} of 36 throws; after " in text and f"in {n}." in text, text
+            else:
+                top = max(mine)
+                assert top not in other, p.id
+                assert f"leaves tile {top} open, and only a roll of {top} or more can cover it later." in text, text
+                tie = f"it can go on in {m} of 36 throws after either set." in text
+                assert tie if m == n else f"it can go on in {n} of 36 throws, after " in text and f" in {m}." in text
+
+
+def test_the_dice_drill_is_presented_as_a_drill_of_one_count():
+    """A reader found "one die or two?" answered by one rule every time: the page says so plainly (the same count
+    answers all of them), in each language."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[2] / "notebooks"
+    en = " ".join((root / "practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
+    assert "These ten questions are a short drill: the same count answers every one." in en
+    assert "Estas diez preguntas son un entrenamiento corto: la misma cuenta las resuelve todas." in es
+    assert len([p for p in practice_pool("shut_the_box", "one_die_or_two")]) == 10
