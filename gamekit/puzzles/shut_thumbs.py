@@ -17,11 +17,11 @@ LESSON_FOUR_RULES = ("own_tile", "largest_tile", "fewest_tiles", "most_tiles", "
 tile (then the next largest), the fewest tiles, the most tiles, two tiles close in value.  ("A random set" is named
 too, but it is no rule a pupil follows to an answer.)  A puzzle stores the first of them that answers it by itself
 (``facts["thumb"]``, :func:`set_answers`)."""
-THUMB_RULES = LESSON_FOUR_RULES + ("second_top_pair", "widest_pair", "three_tiles")
+THUMB_RULES = LESSON_FOUR_RULES + ("top_pair", "second_top_pair", "widest_pair", "three_tiles")
 """Every rule of thumb Practice's "which set?" questions are balanced against (:data:`MAX_RULE_SHARE`): lesson 4's
-(:data:`LESSON_FOUR_RULES`) and three a pupil finds by noticing patterns — the two-tile set with the
-second-largest top tile (the pattern behind most positions where the largest tile and the closest pair are
-wrong), the two tiles furthest apart, and a set of three tiles."""
+(:data:`LESSON_FOUR_RULES`) and four a pupil finds by noticing patterns — the two-tile set with the largest top
+tile ("take the biggest pair"), the two-tile set with the second-largest top tile, the two tiles furthest apart,
+and a set of three tiles."""
 NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
 """Rules of thumb that look one roll ahead: cover the set whose leftover tiles the next roll most often covers —
 with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
@@ -60,6 +60,8 @@ def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> 
     if rule in ("fewest_tiles", "most_tiles"):
         n = (min if rule == "fewest_tiles" else max)(len(s) for s in sets)
         return [s for s in sets if len(s) == n]
+    if rule == "top_pair":
+        return sorted((s for s in sets if len(s) == 2), reverse=True)[:1]
     if rule == "second_top_pair":
         return second_top_pair(open_tiles, roll)
     if rule == "three_tiles":

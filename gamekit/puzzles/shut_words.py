@@ -90,7 +90,47 @@ def why_words(puzzle: Puzzle, theme: str, action: Any) -> str | None:
         return tr("Why: {set} covers every tile still open: the box is shut.", set=_set_words(action[1]))
     alone = len(puzzle.legal_answers()) - len(puzzle.answers) == 1
     fields = dict(set=_set_words(action[1]), left=tile_words(left), best=best, value=value, other=_set_words(arg))
-    return tr(_SET_WHY[objective == "shut", alone], **fields)
+    return tr(_SET_WHY[objective == "shut", alone], **fields) + _hand_check(f["open"], action[1], arg)
+
+
+def _hand_check(open_tiles, mine, other) -> str:
+    """The reasoning a pupil can do by hand, after the exact values: how often the next roll of two dice can go on
+    after the right set and after the next best (:func:`covering_throws`).  Where that count favours the right
+    set, it is the check; where it ties or favours the other, why it misleads: the other set leaves the right set's
+    largest tile open, and only a roll that large or larger can cover it later.  Empty when the other set covers
+    that tile too."""
+    m = covering_throws([t for t in open_tiles if t not in mine])
+    n = covering_throws([t for t in open_tiles if t not in other])
+    if m > n:
+        return " " + tr(
+            "A check you can do by hand: after {set}, the next roll can go on in {mine} of 36 throws; after {other}, "
+            "in {theirs}.",
+            set=_set_words(mine),
+            other=_set_words(other),
+            mine=m,
+            theirs=n,
+        )
+    top = max(mine)
+    if top in other:
+        return ""
+    if m == n:
+        return " " + tr(
+            "Counting only the next roll ties: it can go on in {mine} of 36 throws after either set. But {other} "
+            "leaves tile {top} open, and only a roll of {top} or more can cover it later.",
+            other=_set_words(other),
+            mine=m,
+            top=top,
+        )
+    return " " + tr(
+        "Counting only the next roll points the other way: after {other} it can go on in {theirs} of 36 throws, "
+        "after {set} in {mine}. But {other} leaves tile {top} open, and only a roll of {top} or more can cover it "
+        "later.",
+        set=_set_words(mine),
+        other=_set_words(other),
+        mine=m,
+        theirs=n,
+        top=top,
+    )
 
 
 def covering_throws(tiles, dice: int = 2) -> int:

@@ -16,6 +16,7 @@ answering more than :data:`MAX_RULE_SHARE` of a level; the build stores each one
 
 from __future__ import annotations
 
+import collections
 import hashlib
 from dataclasses import replace
 from fractions import Fraction
@@ -269,6 +270,10 @@ of *best set*'s questions, kept for class results — one idea, one name, one co
 LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 
+OTHER_RULES = ("never", "under_six")
+"""The one-die rules of Practice's levels 6 to 10, both named in lesson 4: two dice on every roll (its table and
+exercises), and one die once the open tiles add up to less than 6."""
+
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
@@ -320,6 +325,29 @@ def _level_plan(lv: int) -> dict[tuple[str, str], int]:
     return plan
 
 
+def answer_shape(puzzle: Puzzle) -> str:
+    """``"pair"`` when a "which set?" puzzle's best set is two tiles, else ``"other"`` (one tile, or three or
+    more)."""
+    return "pair" if len(puzzle.answers[0][1]) == 2 else "other"
+
+
+def _varied(puzzle: Puzzle) -> bool:
+    """Whether a "which set?" puzzle's best set is not one of the two biggest pairs: one tile, or
+    :func:`beyond_pairs` (each Practice level holds one)."""
+    return answer_shape(puzzle) == "other" or beyond_pairs(puzzle)
+
+
+def beyond_pairs(puzzle: Puzzle) -> bool:
+    """Whether a "which set?" puzzle's best set is neither the tile equal to the roll nor one of the two pairs with
+    the largest top tiles: three tiles (8 + 3 + 1, 9 + 2 + 1 for a roll of 12) or a smaller pair (6 + 4 for a roll
+    of 10).  The rest of the game's "which set?" positions with a clear best set are the own tile or one of those
+    two pairs, so :func:`which_set_pool` takes these few wherever a level has room for one."""
+    f = puzzle.facts
+    best = puzzle.answers[0][1]
+    pairs = sorted((a[1] for a in puzzle.legal_answers() if len(a[1]) == 2), reverse=True)
+    return best != (f["roll"],) and best not in pairs[:2]
+
+
 def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
     """Every rule of thumb of :data:`ALL_THUMBS` that answers a "which set?" puzzle (:func:`rule_answers`)."""
     f = puzzle.facts
@@ -339,13 +367,17 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
     """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
     :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
     ``facts["practice_rating"]``: :data:`PER_LEVEL` questions at each level 1 to 10, levels 1 to 5 under the
-    lessons' one-die rule and 6 to 10 under the others, each position (open tiles and roll) once.
+    lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each position
+    (open tiles and roll) once in a group.
 
-    Only positions with three or more sets, where "cover the tile equal to the roll" is no answer and a named
-    rule of thumb is wrong (:func:`thumb_misses`): at each level half defeat the look-ahead rule and half the
-    largest tile, most ask for the chance to shut the box (one a level for the low score from
-    :data:`SCORE_FROM`), and no rule of thumb (:data:`ALL_THUMBS`) answers more than :data:`MAX_RULE_SHARE` of a
-    level.  Within each kind the questions go up the levels by their bank rating (easier first).  Not a "which
+    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`): at each
+    level half defeat the look-ahead rule and half the largest tile, most ask for the chance to shut the box (one
+    a level for the low score from :data:`SCORE_FROM`), and no rule of thumb (:data:`ALL_THUMBS`, the roll's own
+    tile and the biggest pair among them) answers more than :data:`MAX_RULE_SHARE` of a level.  Each level holds
+    a best set of one tile or one beyond the two biggest pairs (:func:`_varied`, the latter taken where a level
+    has room: :func:`beyond_pairs`); each group asks every roll of :data:`ASKED_ROLLS`, none more than a third of
+    its questions.  Within each kind the questions go up the levels by their bank rating (easier first).  Not a
+    "which
     set?" puzzle: ValueError; too few positions for a level: ValueError naming it."""
     import random
 
@@ -353,9 +385,7 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
     rng = random.Random(seed)
     usable = [
-        p
-        for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and one_step_rule(p) is None and thumb_misses(p) is not None
+        p for p in sorted(puzzles, key=lambda p: p.id) if len(p.legal_answers()) >= 3 and thumb_misses(p) is not None
     ]
     answered = {p.id: thumb_answers_all(p) for p in usable}
     for _ in range(RESTARTS):
@@ -365,6 +395,8 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
     raise ValueError(tr("which_set_pool: too few positions for every level"))
 
 
+ASKED_ROLLS = frozenset({7, 9, 10, 11, 12})
+"""Rolls each group of Practice levels asks at least once (:func:`which_set_pool`; no roll more than a third)."""
 RESTARTS = 50
 """How many times :func:`which_set_pool` starts its search again when a level finds no questions that fit."""
 
@@ -378,7 +410,8 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
     out: list[Puzzle] = []
     for lessons, levels in ((False, range(6, 11)), (True, range(1, 6))):
         used: set[tuple] = set()  # each position once in a group (another one-die rule makes another question)
-        group = [p for p in usable if (p.facts["one_die"] == LESSON_RULE) == lessons]
+        group_out: list[Puzzle] = []
+        group = [p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)]
         kinds: dict[tuple[str, str], list[Puzzle]] = {}
         for p in group:
             kinds.setdefault((p.facts["objective"], thumb_misses(p)), []).append(p)
@@ -394,15 +427,20 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
                     n = len(ranked)
                     lo, hi = step * n // 5, (step + 1) * n // 5
                     grow = widen * max(1, n // 10)
-                    windows[kind] = ranked[max(0, lo - grow) : min(n, hi + grow)]
+                    window = ranked[max(0, lo - grow) : min(n, hi + grow)]
+                    windows[kind] = window + [p for p in ranked if beyond_pairs(p) and p not in window]
                 if any(len(windows[kind]) < need for kind, need in plan.items()):
                     continue
-                for _ in range(SEARCH_TRIES):
+                for _ in range(SEARCH_TRIES):  # the first fit, or the first with a rare answer (beyond_pairs)
                     pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
-                    fit = _fits([answered[p.id] for p in pick])
+                    fit = _fits([answered[p.id] for p in pick]) and any(_varied(p) for p in pick)
+                    rolls = collections.Counter(p.facts["roll"] for p in group_out + pick)
+                    fit = fit and max(rolls.values()) <= len(levels) * PER_LEVEL // 3  # several rolls asked
                     if fit and len({question_position(p) for p in pick}) == len(pick):
-                        chosen = pick
-                        break
+                        chosen = chosen or pick
+                        if any(beyond_pairs(p) for p in pick):
+                            chosen = pick
+                            break
                 if chosen:
                     break
             if chosen is None:
@@ -411,14 +449,18 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
             for k, p in enumerate(chosen):
                 rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (PER_LEVEL + 1)
                 out.append(replace(p, facts={**p.facts, "practice_rating": round(rating, 1)}))
+                group_out.append(p)
                 used.add(question_position(p))
+        if not ASKED_ROLLS <= {p.facts["roll"] for p in group_out}:
+            return None  # too few rolls asked: try again
     return out
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
     set?" questions :func:`which_set_pool` chose when the bank was built (those with ``facts["practice_rating"]``,
-    at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under the others), and a few "one die or two?"
+    at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`OTHER_RULES`), and a few "one die
+    or two?"
     questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
     they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
     still come as *best set* questions).  With every idea mixed, only :data:`MIXED_DICE` "one die or two?"
@@ -508,12 +550,15 @@ def dice_rules(puzzle: Puzzle) -> list[str]:
 
 def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
-    "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set (the other rules of
-    thumb are held to a share of Practice's questions instead, :func:`which_set_pool`); for a "one die or
+    "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set, except in the
+    questions Practice chose (``facts["practice_rating"]``), where every rule of thumb, this one too, is held to
+    half of a level instead (:func:`which_set_pool`); for a "one die or
     two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts
     if f.get("kind") == "set":
+        if "practice_rating" in f:
+            return None  # one of Practice's questions: the rule is held to half of its level there (which_set_pool)
         own = thumb_sets("own_tile", f["open"], f["roll"])
         return "own_tile" if set_answers(own, puzzle.answers) else None
     return next(iter(dice_rules(puzzle)), None)

@@ -62,7 +62,8 @@ def test_shut_the_box_bank_has_hard_puzzles_and_none_answered_by_the_rolls_own_t
     puzzles = bank("shut_the_box")
     assert sum(p.band == "hard" for p in puzzles) >= 100
     sets = [p for p in puzzles if p.facts["kind"] == "set"]
-    assert len(sets) >= 250 and not [p.id for p in sets if own_tile_answer(p)]
+    # Practice's chosen questions may be: the own tile is held to half of each level there (test_shut_bank_balance)
+    assert len(sets) >= 250 and not [p.id for p in sets if own_tile_answer(p) and "practice_rating" not in p.facts]
     assert not any(own_tile_answer(p) for p in puzzles if p.facts["kind"] == "dice")
 
 

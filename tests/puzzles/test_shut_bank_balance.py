@@ -397,3 +397,29 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     assert "Una de cada cuatro pide en cambio la **puntuación esperada** más baja: el objetivo extra" in es
     for text in (en, es):
         assert "census" not in text and "censo" not in text and "bank" not in text.lower()
+
+
+def test_no_level_teaches_take_the_biggest_pair():
+    """A reader found every "which set?" answer a two-tile set, one of the two biggest pairs: each Practice level
+    now holds a best set of one tile or one beyond the two biggest pairs (6 + 4 for a roll of 10: the game's only
+    such positions Practice can ask, :func:`beyond_pairs`), and neither "the biggest pair" nor
+    "the second-biggest pair" answers more than half of any level."""
+    from gamekit.progress import level
+    from gamekit.puzzles.shut_thumbs import rule_answers
+    from gamekit.puzzles.shutbox import beyond_pairs
+
+    assert thumb_sets("top_pair", (1, 2, 4, 6, 8, 9), 12) == [(8, 4)] and thumb_sets("top_pair", (1, 2, 3), 6) == []
+    for theme in (None, "best_set"):
+        from gamekit.puzzles.pools import practice_pool
+
+        sets = [p for p in practice_pool("shut_the_box", theme) if p.facts["kind"] == "set"]
+        by_level = collections.defaultdict(list)
+        for p in sets:
+            by_level[level(p.rating)].append(p)
+        assert sorted(by_level) == list(range(1, 11))
+        assert sum(beyond_pairs(p) for p in sets) >= 2 and sum(len(p.answers[0][1]) == 1 for p in sets) >= 5
+        for lv, items in by_level.items():
+            assert any(len(p.answers[0][1]) == 1 or beyond_pairs(p) for p in items), (theme, lv)
+            for rule in ("top_pair", "second_top_pair"):
+                n = sum(rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"]), p.answers) for p in items)
+                assert n <= len(items) / 2, (theme, lv, rule, n)

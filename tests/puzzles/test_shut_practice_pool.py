@@ -75,6 +75,24 @@ def test_from_level_6_every_puzzle_uses_another_one_die_rule_as_the_page_says():
     )
 
 
+def test_levels_6_to_10_use_only_the_rules_lesson_4_names_and_the_page_names_them():
+    """A reader found levels 6 to 10 asking under a one-die rule no lesson teaches ("6 or less"): Practice's
+    higher levels use only two dice every roll and "one die under 6", both named in lesson 4, and the page says
+    so in each language."""
+    from gamekit.puzzles.shutbox import OTHER_RULES
+
+    assert set(OTHER_RULES) == {"never", "under_six"}
+    lesson = (Path(__file__).parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
+    assert "two dice on every roll" in lesson and "add up to less than 6" in lesson
+    for theme in (None, "best_set"):
+        high = [p for p in practice_pool("shut_the_box", theme) if p.facts["kind"] == "set" and level(p.rating) >= 6]
+        assert len(high) == 20 and {p.facts["one_die"] for p in high} <= set(OTHER_RULES)
+    page = " ".join(_page("en").split())
+    assert "One: two dice on every roll, as in its table. Two: one die once your open tiles add up to less" in page
+    page = " ".join(_page("es").split())
+    assert "Una: dos dados en cada tirada, como en su tabla. Otra: un solo dado cuando tus fichas" in page
+
+
 def test_the_page_says_every_which_set_question_has_three_sets_or_more():
     """A "which set?" question with two sets is a coin flip: Practice asks none, and the page says so."""
     sets = [p for pool in _pools() for p in pool if p.facts["kind"] == "set"]
