@@ -94,6 +94,10 @@ def guessable(puzzle: Puzzle) -> bool:
 BEYOND = "beyond"
 """The lesson choice of ideas past the lessons (a theme whose ``THEME_LESSONS`` entry is empty)."""
 
+MIXED = "mixed"
+"""What the lesson chooser's list holds for every idea mixed (the lesson None of :func:`lesson_choices`): a
+drop-down list whose choice is None shows no choice at all."""
+
 
 def lesson_themes(game_id: str, lesson: "int | str | None") -> tuple[str, ...]:
     """The themes of a game a lesson taught (its puzzle module's ``THEME_LESSONS``), in the game's theme order;

@@ -42,6 +42,7 @@ from gamekit.puzzles.core import (
 )
 from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code
 from gamekit.puzzles.pools import (
+    MIXED,
     lesson_choices,
     lesson_numbers,
     lesson_pool,
@@ -178,22 +179,20 @@ class Practice(ClassNote, Localized, W.VBox):
         self.feedback.add_class(LIVE_CLASS)
         self.status = W.HTML()
         self.plot = W.HTML()
-        # the class group's status line: after each answer the saved progress goes to the teacher (when this
-        # computer joined a class on the start page); it says whether it arrived, never blocking the puzzle
+        # the class group's status line: whether the saved progress reached the teacher, never blocking the puzzle
         self.class_note = W.HTML()
         self.class_note.add_class("gamekit-class-note")
         self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
         typed = [self.input, self.check_button] if puzzle_words(game_id).typed else []
-        # the lesson chooser: free practice of every idea can be narrowed to one lesson's ideas (a native
-        # drop-down list with a visible label: Tab reaches it, the arrow keys choose; the change is said in
-        # the feedback line, a live region)
+        # the lesson chooser narrows free practice to one lesson's ideas: a native, labelled drop-down list (Tab
+        # reaches it, the arrow keys choose; the change is said in the feedback line, a live region)
         self.lesson: "int | str | None" = None
         self.lesson_box = W.HBox()
         if not self.fixed and not personal and theme is None:
             self.lesson_menu = W.Dropdown(
-                options=lesson_choices(game_id),
-                value=None,
+                options=[(label, MIXED if key is None else key) for label, key in lesson_choices(game_id)],
+                value=MIXED,
                 description=tr("Practise the ideas of:"),
                 style={"description_width": "initial"},
                 layout=W.Layout(width="auto", max_width="46em"),
@@ -240,10 +239,9 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def choose_lesson(self, lesson: "int | str | None") -> Puzzle | None:
         """Practise one lesson's ideas (its number; :data:`BEYOND` for the ideas past the lessons; None: every
-        idea): the pool becomes :func:`lesson_pool`, a new puzzle of it is shown, and the feedback line says
-        what is practised now.  Only free practice of every idea has the chooser (a homework set, one idea or
-        the own mistakes: ValueError); an unknown lesson is refused (ValueError, TypeError) and nothing
-        changes."""
+        idea): the pool becomes :func:`lesson_pool`, a new puzzle of it is shown, and the feedback line says what
+        is practised now.  Only free practice of every idea has the chooser (a homework set, one idea or the own
+        mistakes: ValueError); an unknown lesson is refused (ValueError, TypeError) and nothing changes."""
         if self.lesson_menu is None:
             raise ValueError(tr("This board practises a fixed set of puzzles: the lesson cannot be changed here."))
         labels = {key: label for label, key in lesson_choices(self.game_id)}
@@ -258,9 +256,9 @@ class Practice(ClassNote, Localized, W.VBox):
             )
         pool = lesson_pool(self.game_id, lesson)
         self.lesson, self.pool = lesson, pool
-        if self.lesson_menu.value != lesson:  # the menu shows the choice made by the plain method too
+        if self.lesson_menu.value != (MIXED if lesson is None else lesson):  # the choice made by this method too
             self.lesson_menu.unobserve(self._on_lesson, names="value")
-            self.lesson_menu.value = lesson
+            self.lesson_menu.value = MIXED if lesson is None else lesson
             self.lesson_menu.observe(self._on_lesson, names="value")
         self.tries = []  # a new choice: the next puzzle is not steered by the last
         puzzle = self.next()
@@ -425,18 +423,17 @@ class Practice(ClassNote, Localized, W.VBox):
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
         :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
         where that idea does not fit the puzzle, or its ``first_hint(puzzle, theme)`` where the page does not name
-        the idea and its hint would tell too much), then a step toward the answer (:func:`second_hint`: some
-        wrong answers to leave out, never so many that only the answer is left)."""
+        the idea), then a step toward the answer (:func:`second_hint`: some wrong answers to leave out, never so
+        many that only the answer is left)."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
         if self.hints_used == 1 and self.puzzle.themes:
             theme = self.idea_theme()
             module = catalog.get(self.game_id).puzzle_module()
-            own = getattr(module, "practice_hint", None)  # the game's hint where the idea's misfits
-            if theme != self.theme:  # the page does not name the idea: the game's first hint may keep it hidden
-                own = getattr(module, "first_hint", None) or own
-            idea = own(self.puzzle, theme) if own is not None else None  # the game's hint where the idea's misfits
+            first = getattr(module, "first_hint", None) if theme != self.theme else None  # the page names no idea
+            own = first or getattr(module, "practice_hint", None)  # the game's hint where the idea's misfits
+            idea = own(self.puzzle, theme) if own else None
             message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
         else:
             message = second_hint(self.puzzle, [a for a, ok, _ in self.tries if not ok])
@@ -585,7 +582,7 @@ class Practice(ClassNote, Localized, W.VBox):
 
     @reported
     def _on_lesson(self, change: dict) -> None:
-        self.choose_lesson(change.get("new"))
+        self.choose_lesson(None if change.get("new") == MIXED else change.get("new"))
 
     @reported
     def on_refute(self, _: Any) -> None:

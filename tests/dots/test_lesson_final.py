@@ -51,7 +51,11 @@ def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_th
     page = _page(5, lang)
     assert "think again" not in page and "piénsalo otra vez" not in page
     assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in page
-    assert any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
+    from gamekit.dots.lesson_worksheets import WORDS_AFTER
+
+    # on the sheet: right after the loop-of-6 exercise it would give away, not on the card at the top
+    assert any("All-but-four" in word for word in WORDS_AFTER[(5, "loop_six")])
+    assert not any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
 
 
 def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_needed():

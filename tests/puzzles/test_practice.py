@@ -21,7 +21,7 @@ from gamekit.progress import LEVELS, level
 from gamekit.puzzles.homework_box import HomeworkBox
 from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
 from gamekit.puzzles.practice import HELPED_SOLVE_WORDS, Practice
-from gamekit.puzzles.pools import level_words, saved_rating, practice_pool
+from gamekit.puzzles.pools import MIXED, level_words, saved_rating, practice_pool
 from gamekit.puzzles.practice_view import sparkline
 from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
 from gamekit.puzzles.sets import stakes
@@ -1352,6 +1352,27 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_lesson_chooser_always_shows_its_choice_every_idea_mixed_included(game_id):
+    """The list's first choice, every idea mixed, has no lesson (None): the list must still show it as chosen,
+    for a pupil who has practised and after going back to it from a lesson (a list with no choice shown reads as
+    empty in the browser)."""
+    from gamekit.puzzles.pools import lesson_choices
+
+    mixed = lesson_choices(game_id)[0][0]
+    progress.save_rating(game_id, 1200.0, 150.0, 0.06)  # a pupil who has practised: every idea, mixed
+    p = Practice(game_id, seed=2)
+    assert (p.lesson_menu.index, p.lesson_menu.label, p.lesson) == (0, mixed, None)
+    lesson = lesson_choices(game_id)[1][1]
+    p.choose_lesson(lesson)
+    assert (p.lesson_menu.index, p.lesson_menu.value) == (1, lesson)
+    p.choose_lesson(None)
+    assert (p.lesson_menu.index, p.lesson_menu.label, p.lesson) == (0, mixed, None)
+    p.lesson_menu.value = lesson  # chosen in the list, then back to every idea mixed
+    p.lesson_menu.index = 0
+    assert (p.lesson_menu.label, p.lesson) == (mixed, None)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_id):
     from gamekit.puzzles.pools import BEYOND, lesson_choices, lesson_pool, lesson_themes, practice_pool
     from gamekit.puzzles import core
@@ -1364,7 +1385,7 @@ def test_the_lesson_chooser_narrows_practice_to_the_ideas_a_lesson_taught(game_i
     assert menu is not None and menu.description and menu.value == lessons_done(game_id) == p.lesson
     assert p.pool == lesson_pool(game_id, p.lesson)
     progress.save_rating(game_id, 1200.0, 150.0, 0.06)  # a pupil who has practised: every idea, mixed
-    assert Practice(game_id, seed=2).lesson_menu.value is None
+    assert Practice(game_id, seed=2).lesson_menu.value == MIXED
     choices = lesson_choices(game_id)
     assert choices[0][1] is None and [label for label, _ in menu.options] == [label for label, _ in choices]
     from gamekit import catalog
@@ -1415,13 +1436,13 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
     last = max(key for _, key in lesson_choices(game_id) if isinstance(key, int))
     title = catalog.get(game_id).lesson_registry()[last].title
     progress.record(title, "q1", True)
-    assert lessons_done(game_id) == last and Practice(game_id, seed=3).lesson_menu.value is None
+    assert lessons_done(game_id) == last and Practice(game_id, seed=3).lesson_menu.value == MIXED
     progress.reset()
     # once a puzzle is answered here: every idea, mixed
     p = Practice(game_id, seed=3)
-    assert p.lesson_menu.value is not None
+    assert p.lesson_menu.value != MIXED
     p.answer(p.puzzle.answers[0])
-    assert Practice(game_id, seed=3).lesson_menu.value is None
+    assert Practice(game_id, seed=3).lesson_menu.value == MIXED
 
 
 def test_the_five_page_says_lesson_1s_side_column_puzzles_win_at_once():
