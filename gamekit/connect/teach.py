@@ -15,7 +15,7 @@ import re
 from typing import Any
 from gamekit.connect.counted_search import max_score
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.i18n import number, tr
+from gamekit.i18n import number, ptr, tr
 from gamekit.connect.teach_bits import bit_cell_exercise, bit_exercise
 from gamekit.connect.teach_pictures import (
     TINY,
@@ -244,6 +244,103 @@ def _leaf_words(leaf: tuple[int, int]) -> str:
     return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
 
 
+def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
+    seat, disc = leaf
+    who = ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
+    return tr("{who} wins", who=who), tr("with disc number {disc}", disc=disc)
+
+
+def tiny_tree_text(tree=TINY_TREE) -> str:
+    """Lesson 3's made-up two-move tree in words (the picture's description); it names the results at the bottom,
+    never a score."""
+    parts = [
+        tr(
+            "A made-up search tree on the tiny board, not the position drawn above. Red is to move and has two "
+            "moves, A and B; under each, yellow has two replies."
+        )
+    ]
+    for name, replies in zip((tr("Move A"), tr("Move B")), tree):
+        parts.append(
+            tr(
+                "{move}: one reply ends in {first}, the other in {second}.",
+                move=name,
+                first=_leaf_words(replies[0]),
+                second=_leaf_words(replies[1]),
+            )
+        )
+    return " ".join(parts)
+
+
+def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
+    """SVG of the exercise's own two-move tree: a box with "?" for the top (red chooses) and for each of red's two
+    moves (yellow chooses), and each result at the bottom in words ("Yellow wins / with disc number 6").  No score
+    is drawn: finding them is the exercise.  The description (:func:`tiny_tree_text`) is its accessible name."""
+    import html
+
+    description = tiny_tree_text(tree)
+    left, gap = 150, 16
+    leaves = sum(len(r) for r in tree)
+    width = left + leaves * leaf + gap * (len(tree) - 1) + 10
+    ys = (30, 120, 215)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="262" '
+        f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
+        "<style>text{font-family:sans-serif}</style>",
+    ]
+    for y, words in zip(
+        ys,
+        (
+            tr("{who} picks the highest", who=ptr("a colour starting a sentence", "Red")),
+            tr("{who} picks the lowest", who=ptr("a colour starting a sentence", "Yellow")),
+            tr("Results found further down"),
+        ),
+    ):
+        out.append(f'<text x="4" y="{y + 5}" font-size="12">{html.escape(words)}</text>')
+
+    def box(x: float, y: float, lines: tuple[str, ...], w: int = 38) -> None:
+        h = 26 if len(lines) == 1 else 40
+        out.append(f'<rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" rx="5" stroke="#333" fill="#fff"/>')
+        for i, line in enumerate(lines):
+            dy = 5 if len(lines) == 1 else -3 + 15 * i
+            out.append(f'<text x="{x}" y="{y + dy}" font-size="12" text-anchor="middle">{html.escape(line)}</text>')
+
+    def edge(x1: float, y1: float, x2: float, y2: float, bottom: int, label: str = "") -> None:
+        out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - bottom}" stroke="#555"/>')
+        if label:
+            lx, ly = (x1 + x2) / 2 + (8 if x2 > x1 else -8), (y1 + y2) / 2
+            anchor = "start" if x2 > x1 else "end"
+            out.append(f'<text x="{lx}" y="{ly}" font-size="12" text-anchor="{anchor}">{html.escape(label)}</text>')
+
+    top_x = left + (width - left - 10) / 2
+    x = left
+    for name, replies in zip((tr("move A"), tr("move B")), tree):
+        span = len(replies) * leaf
+        mx = x + span / 2
+        edge(top_x, ys[0], mx, ys[1], 13, name)
+        for i, result in enumerate(replies):
+            cx = x + leaf / 2 + i * leaf
+            edge(mx, ys[1], cx, ys[2], 20)
+            box(cx, ys[2], _leaf_lines(result), w=leaf - 10)
+        box(mx, ys[1], ("?",))
+        x += span + gap
+    box(top_x, ys[0], ("?",))
+    out.append("</svg>")
+    return "".join(out)
+
+
+class TinyTreePicture:
+    """The exercise's tree on the page: the picture, and its description under it."""
+
+    def __init__(self, tree=TINY_TREE) -> None:
+        self.svg = tiny_tree_picture(tree)
+        self.text = tiny_tree_text(tree)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
+
+
 def parse_score(answer: Any) -> int:
     """A score as a pupil types it: "+2", "2", "-3" or "−3"; ValueError saying what to type otherwise."""
     if isinstance(answer, int) and not isinstance(answer, bool):
@@ -417,11 +514,13 @@ def tiny_tree_exercise():
 
     return Exercise(
         tr(
-            "On the tiny board (12 cells: a win with disc number n scores 7 − n) each player has dropped "
-            "{dropped} discs. Red is to move, and has two moves, A and B. The search found what happens after "
-            "each of yellow's replies. After move A, one reply ends in {a1}, the other in {a2}. After move B, "
-            "one reply ends in {b1}, the other in {b2}. What score does minimax give this position, for red? "
-            "Type it like +5 or −5 (0 for a draw).",
+            "This search tree is made up: it is not the tiny position shown earlier in the lesson. It is on the "
+            "tiny board (12 cells: a win with disc number n scores 7 − n), where each player has dropped {dropped} "
+            "discs. Red is "
+            "to move, and has two moves, A and B. The search found what happens after each of yellow's replies. "
+            "After move A, one reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the "
+            "other in {b2}. What score does minimax give the top of this tree, for red? Type it like +5 or −5 (0 "
+            "for a draw).",
             dropped=TINY_TREE_DROPPED,
             a1=_leaf_words(TINY_TREE[0][0]),
             a2=_leaf_words(TINY_TREE[0][1]),

@@ -753,3 +753,40 @@ def test_lesson_three_fits_a_period_with_its_extras_last(lang):
     assert page.index("practice(3, score)") < page.index("reflection(")
     assert 'L.exercise("bit_cell", score)' in page[extra:]
     assert L.exercise("bit_cell").exercise.key == teach_bits.bit_cell_exercise().key
+
+
+# ----- lesson 3 exercise 2 draws its own made-up tree ------------------------------------------------------------
+def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
+    """Exercise 2 sat under the drawn tiny position and asked for "this position", while the table below it scores
+    that position +1 and the exercise's answer is −1.  Now the exercise draws its own two-move tree (a cell just
+    before the widget), its words say the tree is made up, and neither the picture nor its description shows a
+    score (finding them is the exercise): "?" at the top and at each move, the results at the bottom in words."""
+    import re as _re
+    from pathlib import Path
+
+    from gamekit.i18n import using
+
+    assert counted_search.minimax(teach_pictures.tiny_game()).score != teach.tree_score()
+    for lang, page in (
+        ("en", "notebooks/five_in_a_row/03_how_the_computer_knows.md"),
+        ("es", "notebooks/es/five_in_a_row/03_how_the_computer_knows.md"),
+    ):
+        with using(lang):
+            ex = teach.tiny_tree_exercise()
+            svg, text = teach.tiny_tree_picture(), teach.tiny_tree_text()
+            words = (
+                ("made up", "not the tiny position") if lang == "en" else ("inventado", "no es la posición diminuta")
+            )
+            assert all(w in ex.prompt for w in words), ex.prompt
+            assert "this position" not in ex.prompt and "esta posición" not in ex.prompt
+            assert ("made-up" if lang == "en" else "inventado") in text
+            first = "a win for yellow with yellow's disc number 6" if lang == "en" else "su ficha número 6"
+            assert first in text and first in ex.prompt  # the picture and the words describe one tree
+            shown = _re.sub(r"<title>.*?</title>|aria-label=\"[^\"]*\"", "", svg)
+            labels = _re.findall(r">([^<>]+)</text>", shown)
+            assert labels.count("?") == 3  # the top and red's two moves: their scores are the exercise
+            assert not any(_re.search(r"[+\-−]\d", label) for label in labels + [text]), labels
+            assert sum(("wins" if lang == "en" else "gana") in label for label in labels) == 4
+        source = Path(page).read_text(encoding="utf-8")
+        picture, widget = source.index("teach.TinyTreePicture()"), source.index("teach.tiny_tree_exercise()")
+        assert picture < widget and "ExerciseWidget(" not in source[picture : widget - len("ExerciseWidget(")]
