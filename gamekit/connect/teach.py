@@ -101,18 +101,83 @@ def best_move_exercise():
     )
 
 
+def _colour_subject(seat: int) -> str:
+    """A colour starting a sentence ("Red"; Spanish "El rojo")."""
+    return ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
+
+
 def read_score_exercise():
-    """From a score to the disc that wins: checked against the solver's score of the position."""
+    """From a score to the disc that wins, and from there to the board: how many more discs are dropped, both
+    players together, up to the winning one.  Knowing 22 − n is not enough: the pupil must count the winner's
+    discs on the board (the answer is checked against the solver's score of the position and the discs on it).
+    Each slip gets its own reason: the winner's discs alone, forgetting that the player to move drops first, the
+    winning disc's own number, the sign the wrong way round, every empty cell."""
     from gamekit.connect.solver import solve
     from gamekit.widgets.exercise import Exercise
 
     game = lesson_game("exercise")
     s = solve(game)
     MAX = max_score(game)
-    other = tr(COLOUR_NAMES[1 - game.to_move])
+    winner = 1 - game.to_move if s < 0 else game.to_move
+    other = tr(COLOUR_NAMES[winner])
     mover = tr(COLOUR_NAMES[game.to_move]).lower()
-    n = MAX + s  # the winner's disc number of the whole game
+    n = MAX - abs(s)  # the winner's disc number of the whole game
+    on_board = game.discs_played(winner)  # in columns 1 to 7: the side columns' discs were never dropped
+    more = n - on_board  # the winner's discs still to drop, the winning one included
+    total = 2 * more if winner != game.to_move else 2 * more - 1  # the other player drops one before each
+    empty = game.variant.columns * game.height - game.discs_on_board
     shown = number(s, sign=True).replace("-", "−")  # a true minus sign, as the page's "22 − n"
+    flipped = 2 * (MAX + abs(s) - on_board) if winner != game.to_move else 2 * (MAX + abs(s) - on_board) - 1
+    reasons = {
+        more: tr(
+            "{k} counts only {other}'s discs. {mover_s} is to move, so {mover} drops one disc before each of "
+            "{other}'s: count those too.",
+            k=more,
+            other=other,
+            mover=mover,
+            mover_s=_colour_subject(game.to_move),
+        ),
+        total - 1: tr(
+            "Close: {k} leaves out one of {mover}'s discs. {mover_s} is to move, so the very next disc is {mover}'s.",
+            k=total - 1,
+            mover=mover,
+            mover_s=_colour_subject(game.to_move),
+        ),
+        n: tr(
+            "{n} is the number of {other}'s winning disc, counted from the start of the game. Some of those "
+            "discs are in columns 1 to 7 already: count them.",
+            n=n,
+            other=other,
+        ),
+        flipped: tr(
+            "That counts up to disc number {max} + {size}: the sign is the other way round. The score is for the "
+            "player to move, and a negative score means the other player wins.",
+            max=MAX,
+            size=abs(s),
+        ),
+        MAX + abs(s): tr(
+            "That is {max} + {size}: the sign is the other way round. The score is for the player to move, and a "
+            "negative score means the other player wins.",
+            max=MAX,
+            size=abs(s),
+        ),
+        empty: tr(
+            "{k} is every empty cell, but the game stops when {other}'s winning disc lands.",
+            k=empty,
+            other=other,
+        ),
+    }
+    side = sum(game.is_side(c) and game.cell(c, r) == winner for c in range(game.width) for r in range(game.height))
+    if side:  # the side columns' discs counted as dropped
+        reasons.setdefault(
+            total - 2 * side,
+            tr(
+                "You counted the side columns too: their discs were never dropped. Count {other}'s discs in "
+                "columns 1 to 7 only.",
+                other=other,
+            ),
+        )
+    reasons.pop(total, None)
 
     def check(answer):
         k = parse_disc_number(answer)
@@ -123,53 +188,57 @@ def read_score_exercise():
                 mover=mover,
                 score=shown,
             )
-        if k == n:
+        if k == total:
             return True, tr(
-                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}.",
+                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}. "
+                "{other_s} has {on_board} discs in columns 1 to 7, so {other} drops {more} more, and {mover} drops one "
+                "before each: {total} in all.",
                 max=MAX,
                 score=shown,
-                size=-s,
+                size=abs(s),
                 n=n,
                 other=other,
+                other_s=_colour_subject(winner),
+                on_board=on_board,
+                more=more,
+                mover=mover,
+                total=total,
             )
-        if k == MAX - s:
+        if k in reasons:
+            return False, reasons[k]
+        if k < 1 or k > empty:
             return False, tr(
-                "That is {max} + {size}: the sign is the other way round. The score is for the player "
-                "to move, and a negative score means the other player wins.",
-                max=MAX,
-                size=-s,
+                "Only {empty} cells are empty, so the answer is a number from 1 to {empty}.",
+                empty=empty,
             )
-        if k == -s:
-            return False, tr(
-                "{k} is the size of the score, not a disc number. The winner's score is {max} minus the number "
-                "of the disc that wins: which disc number gives {win}?",
-                k=k,
-                max=MAX,
-                win=-s,
-            )
-        if k == -n:
-            return False, tr(
-                "Disc numbers have no sign. The minus in the score only says that the other player, {other}, wins: "
-                "type the number of {other}'s winning disc.",
-                other=other,
-            )
-        return False, disc_slip(k, -s, MAX)
+        return False, tr(
+            "Not {k}. First find {other}'s winning disc number from the score, then count {other}'s discs in "
+            "columns 1 to 7.",
+            k=k,
+            other=other,
+        )
 
     return Exercise(
         tr(
-            "The solver scores this position {score} for {colour}, the player to move. With which of "
-            "{other}'s discs of the whole game does {other} win, with best play on both sides? Type the disc "
-            "number, like 7.",
+            "The solver scores this position {score} for {colour}, the player to move, so with best play {other} "
+            "wins. Count the discs in columns 1 to 7 first (the side columns' discs were never dropped). How many "
+            "more discs will be dropped, by both players together, up to and including {other}'s winning disc? "
+            "Type a number, like 7.",
             score=shown,
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,
         ),
         check,
-        hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-        answer=str(n),
-        solutions=[n],
+        hint=tr(
+            "On this board a win with disc number n scores {max} − n for the winner. Which of {other}'s discs wins, "
+            "and how many of {other}'s discs are in columns 1 to 7 already?",
+            max=MAX,
+            other=other,
+        ),
+        answer=str(total),
+        solutions=[total],
         key="read_score",
-        wrong=list(dict.fromkeys([MAX - s if MAX - s != n else n + 1, -s, -n, n + 1])),
+        wrong=list(dict.fromkeys(reasons)),
         position=game,
     )  # the position the question is about (drawn on the worksheet)
 
@@ -246,7 +315,7 @@ def _leaf_words(leaf: tuple[int, int]) -> str:
 
 def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
     seat, disc = leaf
-    who = ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
+    who = _colour_subject(seat)
     return tr("{who} wins", who=who), tr("with disc number {disc}", disc=disc)
 
 
