@@ -2799,3 +2799,33 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     on_page = [f() for f in L.LESSONS[lesson].exercises.values()]
     for a, b in zip(on_page, on_page[1:]):
         assert not (a.click and b.click and set(a.solutions) & set(b.solutions)), (a.key, b.key, a.solutions)
+
+
+def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
+    """The guide's note on exercises 5–7 and 11 matches the exact solver in those very positions: in 5 and 7 the
+    player the rule names wins, and the best line ends on that player's threat cell; 6 is a draw (the rule says the
+    threat will probably not help its owner, yellow); in 11 red wins.  The sentence once said "in exercises 5, 6 and
+    7 the winner is the player the rule names", false for the draw of exercise 6."""
+    from pathlib import Path
+
+    order = list(L.LESSONS[2].exercises)
+    number = {name: order.index(name) + 1 for name in order}
+    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [5, 6, 7, 11]
+    ex = L.exercises()
+    for name, owner in (("odd_even", 0), ("two_threats", 1)):
+        game = ex[name].game
+        score = solve(game)
+        assert score != 0 and (score > 0) == (game.to_move == owner), name
+        line, end = lesson_exercise.principal_line(game, limit=game.variant.cells)
+        assert end.winner() == owner and line[-1] in {str(game.column_number(c)) for c, _ in threat_cells(game, owner)}
+    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions[0].endswith("not help its owner")
+    g11 = ex["odd_against_even"].game
+    assert solve(g11) < 0 and g11.to_move == 1  # yellow to move loses: red wins
+    root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    en = " ".join((root / "connect.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "connect.md").read_text(encoding="utf-8").split())
+    assert "in exercises 5 and 7 the winner is the player the rule names" in en
+    assert "in exercise 6 the rule says yellow's threat will probably not help yellow, and best play is a draw" in en
+    assert "en los ejercicios 5 y 7 gana el jugador que dice la regla" in es
+    assert "en el 6 la regla dice que la amenaza del amarillo probablemente no le servirá, y con el mejor juego" in es
+    assert "5, 6 and 7 the winner" not in en and "5, 6 y 7 gana" not in es
