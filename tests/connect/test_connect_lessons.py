@@ -2772,12 +2772,26 @@ def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only()
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above = page.split("### Exercise 8", 1)[0]
     assert "safe for one player\n  only" in above or "safe for one player only" in above
-    assert "yellow has no safe drop left" in above
+    assert "red has no safe drop left" in above
+    # not exercise 11's situation and answer (yellow to move, an even count, yellow runs out of safe cells)
+    assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
+    es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
+    assert "supón que le toca al rojo" in above_es and "al rojo no le queda ninguna jugada segura" in above_es
+    eleven = L.exercises()["odd_against_even"]
+    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # the example is its mirror image
 
 
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
-    assert "Answer on top" in two and "same column" in two and "even number of empty cells" in two
+    assert "Answer on top" in two and "same column" in two
+    # exercise 8's key (an even number of empty cells in every column) is on the screen only in its hint
+    assert "even number" not in two and "Count the empty cells of each column" in L.exercises()["answer_on_top"].hint
+    from gamekit.i18n import using
+
+    with using("es"):
+        two_es = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
+        assert "Respuesta en la misma columna" in two_es and "número par" not in two_es
 
 
 @pytest.mark.parametrize("lesson", [1, 2])
@@ -2829,3 +2843,21 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
     assert "en los ejercicios 5 y 7 gana el jugador que dice la regla" in es
     assert "en el 6 la regla dice que la amenaza del amarillo probablemente no le servirá, y con el mejor juego" in es
     assert "5, 6 and 7 the winner" not in en and "5, 6 y 7 gana" not in es
+
+
+def test_spanish_lesson_two_uses_the_glossary_term_for_the_same_column_answer():
+    """The glossary's term is «respuesta en la misma columna»: the Spanish page, its worksheet card and exercise 8's
+    messages use it, not «contesta encima» or «Responder encima»; and the review says «el nivel difícil le ganó al
+    medio» (a level, not «la dificultad difícil»)."""
+    from gamekit.i18n import using
+
+    page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+    assert "el nivel difícil le ganó al medio" in page and "dificultad difícil le ganó" not in page
+    assert "respuesta en la misma columna" in page.split("### Ejercicio 8", 1)[1].split("###", 1)[0]
+    with using("es"):
+        ex = L.exercises()["answer_on_top"]
+        card = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
+        texts = [page, card, ex.prompt, ex.hint, *(ex.check(w)[1] for w in ex.wrong), ex.check(ex.solutions[0])[1]]
+    assert "respuesta en la misma columna" in ex.prompt and "Respuesta en la misma columna" in card
+    for text in texts:
+        assert not re.search(r"[Cc]ontest\w* encima|Responder encima", text), text  # the old names of the term
