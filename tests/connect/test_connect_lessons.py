@@ -570,14 +570,16 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     assert ex.check("30 + 14 + 20")[0]
-    for total in ("64", 64, " 64 "):  # the right total alone is right, and told the three counts behind it
+    for total in ("64", 64, " 64 ", "64 lines"):  # the total alone is refused: the three counts are asked for
         ok, why = ex.check(total)
-        assert ok and why.startswith("Right: 64 lines of five, that is 30 across, 14 up and 20 diagonal."), total
-    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right counts in another order: right
-        ok, why = ex.check(swapped)
-        assert ok and why.startswith("Right counts: 30 across, 14 up and 20 diagonal") and "order asked" in why
-    # four counts are across, up and the diagonals each way: added, so a slip there is the diagonal's
-    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Diagonal: not 21")
+        assert not ok and why.startswith("Give the three counts: across, up, diagonal"), total
+    ok, why = ex.check("14 + 30 + 20")  # across and up swapped: its own reason
+    assert not ok and why.startswith("Across and up are the other way round")
+    for order in ("20 + 14 + 30", "30 + 20 + 14"):  # the right counts in another order: the order asked
+        ok, why = ex.check(order)
+        assert not ok and why.startswith("Write the counts in the order asked"), order
+    # four counts (the diagonals each way apart) are refused: one count per direction
+    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Four counts: write three")
     for bad in ("30 + 14 + 20 + 1 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
@@ -587,9 +589,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
 
 def test_count_lines_accepts_the_forms_pupils_write():
     """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
-    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in
-    any order (another order told the order asked), or the right total alone (64, told its three counts), are
-    right."""
+    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in the
+    order asked are right: the total alone (64) is asked for the three counts, another order for the order asked."""
     ex = lesson1_exercises.count_lines_exercise()
     for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
         ok, why = ex.check(natural)
@@ -604,12 +605,14 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "side columns" in why
     assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
-    assert ok and "30 across, 14 up and 20 diagonal" in why, why
+    assert not ok and "give the three counts: across, up, diagonal" in why.lower(), why
     assert not ex.check("63")[0] and not ex.check("65")[0]
-    for order in ("14 + 30 + 20", "20, 14, 30", "14 + 30 + 20 = 64"):
+    for order in ("14 + 30 + 20", "14, 30, 20", "14 + 30 + 20 = 64"):
         ok, why = ex.check(order)
-        assert ok and "order asked" in why, (order, why)
-    assert "64" in ex.solutions and "64" not in map(str, ex.wrong)
+        assert not ok and "other way round" in why, (order, why)
+    ok, why = ex.check("20, 14, 30")
+    assert not ok and "order asked" in why
+    assert "64" not in ex.solutions and "64" in map(str, ex.wrong)
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -2686,23 +2689,51 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
 @pytest.mark.parametrize(
     "typed, right",
     [
-        ("30 + 14 + 10 + 10", True),  # the diagonals counted each way on their own
-        ("30 + 14 + 10 + 10 = 64", True),
-        ("64 lines", True),  # a unit word after the number
-        ("64 líneas", True),
+        ("30 + 14 + 10 + 10", False),  # four counts: one per direction is asked for
+        ("30 + 14 + 10 + 10 = 64", False),
+        ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
+        ("64 líneas", False),
+        ("30 lines + 14 lines + 20 lines", True),  # a unit word after each count
+        ("30 líneas + 14 líneas + 20 líneas", True),
         ("30 across + 14 up + 20 diagonal", True),
         ("30 + 14 + 10 + 9", False),
         ("64 lines of five and more", False),
     ],
 )
 def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right):
-    """A pupil who counts the diagonals both ways and types them apart, or writes "64 lines", is judged on the
-    count, not refused as a format error; a wrong diagonal sum still gets the diagonal's reason."""
+    """Exercise 5 asks for three counts: unit words after them are read ("30 lines + …"), but a total alone ("64
+    lines") is asked for the three counts and four counts (the diagonals each way apart) for one count per
+    direction; each refusal says why, never as a bare format error."""
     ex = L.exercises()["count_lines"]
     ok, text = ex.check(typed)
     assert ok == right, (typed, text)
-    if typed == "30 + 14 + 10 + 9":
-        assert text.startswith("Diagonal: not 19")
+    if "+ 10 + " in typed:
+        assert text.startswith("Four counts: write three")
+    if typed in ("64 lines", "64 líneas"):
+        assert text.startswith("Give the three counts: across, up, diagonal")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_row_count_takes_its_unit_word_like_the_line_count(lang):
+    """Exercise 4 refused "5 lines" as "not a whole number" while exercise 5 read "30 lines": a count of lines takes
+    its unit word (English "lines", Spanish «líneas», accents optional) in both; another word is still refused,
+    naming the input."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises()["row_lines"]
+        for typed in ("5", "5 lines", "5 line", " 5 lines. ") + (
+            ("5 líneas", "5 lineas", "5 Líneas") if lang == "es" else ()
+        ):
+            assert ex.check(typed)[0], typed
+        ok, why = ex.check("6 lines" if lang == "en" else "6 líneas")
+        assert not ok and ("One too many" in why or "Una de más" in why or "6" in why)
+        for bad in ("5 bananas", "five", "5 lines 6"):
+            ok, why = ex.check(bad)
+            assert not ok and bad in why, (bad, why)
+        assert lesson1_exercises.parse_line_count("7 lines") == 7
+        count = L.exercises()["count_lines"]
+        assert count.check("30 lines + 14 lines + 20 lines")[0]
 
 
 @pytest.mark.parametrize("typed", ["red 19th", "Red, 19th.", "the 19th, red"])
