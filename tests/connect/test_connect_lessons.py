@@ -1183,8 +1183,17 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     assert empties == sorted(empties) and min(empties) > small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
     assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
-    # a hard search by hand takes about 10 minutes: the whole set is in the part for spare time or home
-    assert [ex.level for ex in exercises].count("hard") == 2 and "about 10 minutes each" in page
+    # a hard search of 8 empty cells takes a pupil 20 minutes or more: the page calls the two a challenge for home,
+    # and no "about 10 minutes" is left to plan a lesson with, on the page or in the guide (English and Spanish)
+    assert [ex.level for ex in exercises].count("hard") == 2 and max(empties) == 8
+    flat = " ".join(page.split())
+    assert "a **challenge for home**, 20 minutes or more each" in flat and "about 10 minutes" not in flat
+    es = " ".join(_page("es/five_in_a_row/03_how_the_computer_knows.md").split())
+    assert "un **reto para casa**, de 20 minutos o más cada una" in es and "unos 10 minutos" not in es
+    root = NOTEBOOKS.parent / "docs" / "teachers"
+    guide, guide_es = ((root / p).read_text(encoding="utf-8") for p in ("connect.md", "es/connect.md"))
+    assert "challenge for home (20 minutes or more each)" in guide and "reto para casa (20 minutos o más" in guide_es
+    assert "about 10 minutes each" not in guide and "unos 10 minutos cada uno" not in guide_es
     assert page.index("## If you have time") < page.index("## More practice") < page.index("practice(3, score)")
     assert all("Any of" not in ex.prompt for ex in exercises)
 
