@@ -347,7 +347,7 @@ def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
     import html
 
     description = tiny_tree_text(tree)
-    left, gap = 150, 16
+    left, gap = 190, 16  # room for the row labels, Spanish ones included
     leaves = sum(len(r) for r in tree)
     width = left + leaves * leaf + gap * (len(tree) - 1) + 10
     ys = (30, 120, 215)
