@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, NamedTuple
 
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
-from gamekit.i18n import tr
+from gamekit.i18n import ptr, tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
 from gamekit.connect.lesson_positions import immediate_wins
@@ -49,6 +50,29 @@ def side_diagonal_exercise() -> ConnectExercise:
     )
 
 
+def _plain(word: str) -> str:
+    """A word without case or accents: «Líneas» → "lineas"."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def _line_words() -> set[str]:
+    """The unit words a count of lines may carry, in English and in the page's language (accents optional)."""
+    words = ("line", "lines", ptr("a unit after a count", "line"), ptr("a unit after a count", "lines"))
+    return {_plain(w) for w in words}
+
+
+def parse_line_count(answer: Any) -> int:
+    """One count of lines as a pupil types it: ``5``, ``5 lines`` (Spanish ``5 líneas``), ``5.``; ValueError
+    naming the input and saying what to type otherwise (another word after the number is not read as a unit)."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    text = str(answer).strip()
+    found = re.fullmatch(r"(\d+)\s*([^\W\d_]+)?\.?", text)
+    if isinstance(answer, bool) or not found or (found.group(2) and _plain(found.group(2)) not in _line_words()):
+        raise ValueError(tr("“{answer}” is not a whole number: type digits, like 3.", answer=text))
+    return int(found.group(1))
+
+
 def row_lines_exercise() -> ConnectExercise:
     """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
     width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win  # the seven middle columns and two side ones
@@ -56,9 +80,7 @@ def row_lines_exercise() -> ConnectExercise:
     middle = FIVE_IN_A_ROW.columns - win + 1  # the seven middle cells only
 
     def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.exercise import parse_int
-
-        k = parse_int(answer)
+        k = parse_line_count(answer)
         if k == n:
             return True, tr(
                 "Right: a line of five can start at cell 1, 2, 3, 4 or 5 of the {width} cells: {n} lines.",
@@ -230,14 +252,18 @@ def count_lines_exercise() -> ConnectExercise:
                 made=sum(typed),
                 total=total,
             )
-        if len(typed) == 4:  # the diagonals counted each way on their own: add them
-            typed = (*typed[:2], typed[2] + typed[3])
+        if len(typed) == 4:  # the diagonals counted each way on their own: one count for them, please
+            return False, tr(
+                "Four counts: write three, one for each direction, across + up + diagonal. Add the lines going up "
+                "to the right and up to the left into one diagonal count."
+            )
         if len(typed) == 1:
             k = typed[0]
-            if k == n:  # the right total alone is right; the feedback still shows the three counts
-                return True, tr(
-                    "Right: {n} lines of five, that is {across} across, {up} up and {diagonal} diagonal.", **values
-                ) + f" {fewer}"
+            if k == n:  # a total alone shows nothing of the counting: the three counts are asked for
+                return False, tr(
+                    "Give the three counts: across, up, diagonal, like 1 + 2 + 3. A total alone does not show how "
+                    "you counted."
+                )
             if k == across + up:
                 return False, tr(
                     "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
@@ -276,12 +302,15 @@ def count_lines_exercise() -> ConnectExercise:
             return True, tr(
                 "Right: {across} across, {up} up and {diagonal} diagonal make {n} lines of five.", **values
             ) + f" {fewer}"
-        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # right counts, another order
-            return True, tr(
-                "Right counts: {across} across, {up} up and {diagonal} diagonal make {n} lines of five. Next time "
-                "write them in the order asked: across, up, diagonal.",
-                **values,
-            ) + f" {fewer}"
+        if tuple(typed) == (up, across, diagonal):  # across and up swapped
+            return False, tr(
+                "Across and up are the other way round: a row of 9 cells holds more lines of five than a column of "
+                "6 cells. Write across first, then up, then diagonal."
+            )
+        if len(typed) == 3 and sorted(typed) == sorted((across, up, diagonal)):  # another order
+            return False, tr(
+                "Write the counts in the order asked: across, up, diagonal. Then each count says which direction it is."
+            )
         if len(typed) == 2:  # one direction left out altogether
             if typed == (across, up):
                 return False, wrong_diagonal(0)
@@ -318,10 +347,13 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across} + {up} + {diagonal}",
             f"{across}, {up}, {diagonal}",
             f"{across} + {up} + {diagonal} = {n}",
-            str(n),
-            f"{across} + {diagonal} + {up}",
+            f"{across} lines + {up} lines + {diagonal} lines",
         ],
         wrong=[
+            str(n),
+            f"{up} + {across} + {diagonal}",
+            f"{across} + {diagonal} + {up}",
+            f"{across} + {up} + {diagonal // 2} + {diagonal // 2}",
             f"{across} + {up}",
             f"{middle_across} + {up} + {middle_diagonal}",
             f"{across} + {up} + {diagonal // 2}",

@@ -15,7 +15,7 @@ import re
 from typing import Any
 from gamekit.connect.counted_search import max_score
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.i18n import number, tr
+from gamekit.i18n import number, ptr, tr
 from gamekit.connect.teach_bits import bit_cell_exercise, bit_exercise
 from gamekit.connect.teach_pictures import (
     TINY,
@@ -101,18 +101,83 @@ def best_move_exercise():
     )
 
 
+def _colour_subject(seat: int) -> str:
+    """A colour starting a sentence ("Red"; Spanish "El rojo")."""
+    return ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
+
+
 def read_score_exercise():
-    """From a score to the disc that wins: checked against the solver's score of the position."""
+    """From a score to the disc that wins, and from there to the board: how many more discs are dropped, both
+    players together, up to the winning one.  Knowing 22 − n is not enough: the pupil must count the winner's
+    discs on the board (the answer is checked against the solver's score of the position and the discs on it).
+    Each slip gets its own reason: the winner's discs alone, forgetting that the player to move drops first, the
+    winning disc's own number, the sign the wrong way round, every empty cell."""
     from gamekit.connect.solver import solve
     from gamekit.widgets.exercise import Exercise
 
     game = lesson_game("exercise")
     s = solve(game)
     MAX = max_score(game)
-    other = tr(COLOUR_NAMES[1 - game.to_move])
+    winner = 1 - game.to_move if s < 0 else game.to_move
+    other = tr(COLOUR_NAMES[winner])
     mover = tr(COLOUR_NAMES[game.to_move]).lower()
-    n = MAX + s  # the winner's disc number of the whole game
+    n = MAX - abs(s)  # the winner's disc number of the whole game
+    on_board = game.discs_played(winner)  # in columns 1 to 7: the side columns' discs were never dropped
+    more = n - on_board  # the winner's discs still to drop, the winning one included
+    total = 2 * more if winner != game.to_move else 2 * more - 1  # the other player drops one before each
+    empty = game.variant.columns * game.height - game.discs_on_board
     shown = number(s, sign=True).replace("-", "−")  # a true minus sign, as the page's "22 − n"
+    flipped = 2 * (MAX + abs(s) - on_board) if winner != game.to_move else 2 * (MAX + abs(s) - on_board) - 1
+    reasons = {
+        more: tr(
+            "{k} counts only {other}'s discs. {mover_s} is to move, so {mover} drops one disc before each of "
+            "{other}'s: count those too.",
+            k=more,
+            other=other,
+            mover=mover,
+            mover_s=_colour_subject(game.to_move),
+        ),
+        total - 1: tr(
+            "Close: {k} leaves out one of {mover}'s discs. {mover_s} is to move, so the very next disc is {mover}'s.",
+            k=total - 1,
+            mover=mover,
+            mover_s=_colour_subject(game.to_move),
+        ),
+        n: tr(
+            "{n} is the number of {other}'s winning disc, counted from the start of the game. Some of those "
+            "discs are in columns 1 to 7 already: count them.",
+            n=n,
+            other=other,
+        ),
+        flipped: tr(
+            "That counts up to disc number {max} + {size}: the sign is the other way round. The score is for the "
+            "player to move, and a negative score means the other player wins.",
+            max=MAX,
+            size=abs(s),
+        ),
+        MAX + abs(s): tr(
+            "That is {max} + {size}: the sign is the other way round. The score is for the player to move, and a "
+            "negative score means the other player wins.",
+            max=MAX,
+            size=abs(s),
+        ),
+        empty: tr(
+            "{k} is every empty cell, but the game stops when {other}'s winning disc lands.",
+            k=empty,
+            other=other,
+        ),
+    }
+    side = sum(game.is_side(c) and game.cell(c, r) == winner for c in range(game.width) for r in range(game.height))
+    if side:  # the side columns' discs counted as dropped
+        reasons.setdefault(
+            total - 2 * side,
+            tr(
+                "You counted the side columns too: their discs were never dropped. Count {other}'s discs in "
+                "columns 1 to 7 only.",
+                other=other,
+            ),
+        )
+    reasons.pop(total, None)
 
     def check(answer):
         k = parse_disc_number(answer)
@@ -123,53 +188,57 @@ def read_score_exercise():
                 mover=mover,
                 score=shown,
             )
-        if k == n:
+        if k == total:
             return True, tr(
-                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}.",
+                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}. "
+                "{other_s} has {on_board} discs in columns 1 to 7, so {other} drops {more} more, and {mover} drops one "
+                "before each: {total} in all.",
                 max=MAX,
                 score=shown,
-                size=-s,
+                size=abs(s),
                 n=n,
                 other=other,
+                other_s=_colour_subject(winner),
+                on_board=on_board,
+                more=more,
+                mover=mover,
+                total=total,
             )
-        if k == MAX - s:
+        if k in reasons:
+            return False, reasons[k]
+        if k < 1 or k > empty:
             return False, tr(
-                "That is {max} + {size}: the sign is the other way round. The score is for the player "
-                "to move, and a negative score means the other player wins.",
-                max=MAX,
-                size=-s,
+                "Only {empty} cells are empty, so the answer is a number from 1 to {empty}.",
+                empty=empty,
             )
-        if k == -s:
-            return False, tr(
-                "{k} is the size of the score, not a disc number. The winner's score is {max} minus the number "
-                "of the disc that wins: which disc number gives {win}?",
-                k=k,
-                max=MAX,
-                win=-s,
-            )
-        if k == -n:
-            return False, tr(
-                "Disc numbers have no sign. The minus in the score only says that the other player, {other}, wins: "
-                "type the number of {other}'s winning disc.",
-                other=other,
-            )
-        return False, disc_slip(k, -s, MAX)
+        return False, tr(
+            "Not {k}. First find {other}'s winning disc number from the score, then count {other}'s discs in "
+            "columns 1 to 7.",
+            k=k,
+            other=other,
+        )
 
     return Exercise(
         tr(
-            "The solver scores this position {score} for {colour}, the player to move. With which of "
-            "{other}'s discs of the whole game does {other} win, with best play on both sides? Type the disc "
-            "number, like 7.",
+            "The solver scores this position {score} for {colour}, the player to move, so with best play {other} "
+            "wins. Count the discs in columns 1 to 7 first (the side columns' discs were never dropped). How many "
+            "more discs will be dropped, by both players together, up to and including {other}'s winning disc? "
+            "Type a number, like 7.",
             score=shown,
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,
         ),
         check,
-        hint=tr("On this board a win with disc number n scores {max} − n for the winner.", max=MAX),
-        answer=str(n),
-        solutions=[n],
+        hint=tr(
+            "On this board a win with disc number n scores {max} − n for the winner. Which of {other}'s discs wins, "
+            "and how many of {other}'s discs are in columns 1 to 7 already?",
+            max=MAX,
+            other=other,
+        ),
+        answer=str(total),
+        solutions=[total],
         key="read_score",
-        wrong=list(dict.fromkeys([MAX - s if MAX - s != n else n + 1, -s, -n, n + 1])),
+        wrong=list(dict.fromkeys(reasons)),
         position=game,
     )  # the position the question is about (drawn on the worksheet)
 
@@ -242,6 +311,103 @@ def _leaf_words(leaf: tuple[int, int]) -> str:
     seat, disc = leaf
     colour = tr(COLOUR_NAMES[seat])
     return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
+
+
+def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
+    seat, disc = leaf
+    who = _colour_subject(seat)
+    return tr("{who} wins", who=who), tr("with disc number {disc}", disc=disc)
+
+
+def tiny_tree_text(tree=TINY_TREE) -> str:
+    """Lesson 3's made-up two-move tree in words (the picture's description); it names the results at the bottom,
+    never a score."""
+    parts = [
+        tr(
+            "A made-up search tree on the tiny board, not the position drawn above. Red is to move and has two "
+            "moves, A and B; under each, yellow has two replies."
+        )
+    ]
+    for name, replies in zip((tr("Move A"), tr("Move B")), tree):
+        parts.append(
+            tr(
+                "{move}: one reply ends in {first}, the other in {second}.",
+                move=name,
+                first=_leaf_words(replies[0]),
+                second=_leaf_words(replies[1]),
+            )
+        )
+    return " ".join(parts)
+
+
+def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
+    """SVG of the exercise's own two-move tree: a box with "?" for the top (red chooses) and for each of red's two
+    moves (yellow chooses), and each result at the bottom in words ("Yellow wins / with disc number 6").  No score
+    is drawn: finding them is the exercise.  The description (:func:`tiny_tree_text`) is its accessible name."""
+    import html
+
+    description = tiny_tree_text(tree)
+    left, gap = 190, 16  # room for the row labels, Spanish ones included
+    leaves = sum(len(r) for r in tree)
+    width = left + leaves * leaf + gap * (len(tree) - 1) + 10
+    ys = (30, 120, 215)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="262" '
+        f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
+        "<style>text{font-family:sans-serif}</style>",
+    ]
+    for y, words in zip(
+        ys,
+        (
+            tr("{who} picks the highest", who=ptr("a colour starting a sentence", "Red")),
+            tr("{who} picks the lowest", who=ptr("a colour starting a sentence", "Yellow")),
+            tr("Results found further down"),
+        ),
+    ):
+        out.append(f'<text x="4" y="{y + 5}" font-size="12">{html.escape(words)}</text>')
+
+    def box(x: float, y: float, lines: tuple[str, ...], w: int = 38) -> None:
+        h = 26 if len(lines) == 1 else 40
+        out.append(f'<rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" rx="5" stroke="#333" fill="#fff"/>')
+        for i, line in enumerate(lines):
+            dy = 5 if len(lines) == 1 else -3 + 15 * i
+            out.append(f'<text x="{x}" y="{y + dy}" font-size="12" text-anchor="middle">{html.escape(line)}</text>')
+
+    def edge(x1: float, y1: float, x2: float, y2: float, bottom: int, label: str = "") -> None:
+        out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - bottom}" stroke="#555"/>')
+        if label:
+            lx, ly = (x1 + x2) / 2 + (8 if x2 > x1 else -8), (y1 + y2) / 2
+            anchor = "start" if x2 > x1 else "end"
+            out.append(f'<text x="{lx}" y="{ly}" font-size="12" text-anchor="{anchor}">{html.escape(label)}</text>')
+
+    top_x = left + (width - left - 10) / 2
+    x = left
+    for name, replies in zip((tr("move A"), tr("move B")), tree):
+        span = len(replies) * leaf
+        mx = x + span / 2
+        edge(top_x, ys[0], mx, ys[1], 13, name)
+        for i, result in enumerate(replies):
+            cx = x + leaf / 2 + i * leaf
+            edge(mx, ys[1], cx, ys[2], 20)
+            box(cx, ys[2], _leaf_lines(result), w=leaf - 10)
+        box(mx, ys[1], ("?",))
+        x += span + gap
+    box(top_x, ys[0], ("?",))
+    out.append("</svg>")
+    return "".join(out)
+
+
+class TinyTreePicture:
+    """The exercise's tree on the page: the picture, and its description under it."""
+
+    def __init__(self, tree=TINY_TREE) -> None:
+        self.svg = tiny_tree_picture(tree)
+        self.text = tiny_tree_text(tree)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
 
 
 def parse_score(answer: Any) -> int:
@@ -417,11 +583,13 @@ def tiny_tree_exercise():
 
     return Exercise(
         tr(
-            "On the tiny board (12 cells: a win with disc number n scores 7 − n) each player has dropped "
-            "{dropped} discs. Red is to move, and has two moves, A and B. The search found what happens after "
-            "each of yellow's replies. After move A, one reply ends in {a1}, the other in {a2}. After move B, "
-            "one reply ends in {b1}, the other in {b2}. What score does minimax give this position, for red? "
-            "Type it like +5 or −5 (0 for a draw).",
+            "This search tree is made up: it is not the tiny position shown earlier in the lesson. It is on the "
+            "tiny board (12 cells: a win with disc number n scores 7 − n), where each player has dropped {dropped} "
+            "discs. Red is "
+            "to move, and has two moves, A and B. The search found what happens after each of yellow's replies. "
+            "After move A, one reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the "
+            "other in {b2}. What score does minimax give the top of this tree, for red? Type it like +5 or −5 (0 "
+            "for a draw).",
             dropped=TINY_TREE_DROPPED,
             a1=_leaf_words(TINY_TREE[0][0]),
             a2=_leaf_words(TINY_TREE[0][1]),

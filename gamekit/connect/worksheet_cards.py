@@ -31,11 +31,7 @@ def threat_words_card() -> list[str]:
             "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
             "an even row are the ones that usually help their owner."
         ),
-        tr(
-            "Answer on top: each time red drops a disc, yellow drops on top of it, in the same column. This "
-            "works until the grid is full only if every column has an even number of empty cells when red is to "
-            "move: then each red disc leaves a free cell for yellow right on top of it."
-        ),
+        tr("Answer on top: each time red drops a disc, yellow drops on top of it, in the same column."),
     ]
     return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
 

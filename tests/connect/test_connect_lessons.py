@@ -570,14 +570,16 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     assert ex.check("30 + 14 + 20")[0]
-    for total in ("64", 64, " 64 "):  # the right total alone is right, and told the three counts behind it
+    for total in ("64", 64, " 64 ", "64 lines"):  # the total alone is refused: the three counts are asked for
         ok, why = ex.check(total)
-        assert ok and why.startswith("Right: 64 lines of five, that is 30 across, 14 up and 20 diagonal."), total
-    for swapped in ("20 + 14 + 30", "14 + 30 + 20", "30 + 20 + 14"):  # the right counts in another order: right
-        ok, why = ex.check(swapped)
-        assert ok and why.startswith("Right counts: 30 across, 14 up and 20 diagonal") and "order asked" in why
-    # four counts are across, up and the diagonals each way: added, so a slip there is the diagonal's
-    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Diagonal: not 21")
+        assert not ok and why.startswith("Give the three counts: across, up, diagonal"), total
+    ok, why = ex.check("14 + 30 + 20")  # across and up swapped: its own reason
+    assert not ok and why.startswith("Across and up are the other way round")
+    for order in ("20 + 14 + 30", "30 + 20 + 14"):  # the right counts in another order: the order asked
+        ok, why = ex.check(order)
+        assert not ok and why.startswith("Write the counts in the order asked"), order
+    # four counts (the diagonals each way apart) are refused: one count per direction
+    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Four counts: write three")
     for bad in ("30 + 14 + 20 + 1 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
@@ -587,9 +589,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
 
 def test_count_lines_accepts_the_forms_pupils_write():
     """The sum with its total and the counts separated by commas are read like 30 + 14 + 20; a wrong total after
-    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in
-    any order (another order told the order asked), or the right total alone (64, told its three counts), are
-    right."""
+    = is named as an adding slip, and a wrong part still gets its direction's reason.  Only the three counts in the
+    order asked are right: the total alone (64) is asked for the three counts, another order for the order asked."""
     ex = lesson1_exercises.count_lines_exercise()
     for natural in ("30 + 14 + 20 = 64", "30, 14, 20", "30,14,20", " 30 + 14 + 20=64 "):
         ok, why = ex.check(natural)
@@ -604,12 +605,14 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "side columns" in why
     assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
-    assert ok and "30 across, 14 up and 20 diagonal" in why, why
+    assert not ok and "give the three counts: across, up, diagonal" in why.lower(), why
     assert not ex.check("63")[0] and not ex.check("65")[0]
-    for order in ("14 + 30 + 20", "20, 14, 30", "14 + 30 + 20 = 64"):
+    for order in ("14 + 30 + 20", "14, 30, 20", "14 + 30 + 20 = 64"):
         ok, why = ex.check(order)
-        assert ok and "order asked" in why, (order, why)
-    assert "64" in ex.solutions and "64" not in map(str, ex.wrong)
+        assert not ok and "other way round" in why, (order, why)
+    ok, why = ex.check("20, 14, 30")
+    assert not ok and "order asked" in why
+    assert "64" not in ex.solutions and "64" in map(str, ex.wrong)
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -1180,8 +1183,17 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     assert empties == sorted(empties) and min(empties) > small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
     assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
-    # a hard search by hand takes about 10 minutes: the whole set is in the part for spare time or home
-    assert [ex.level for ex in exercises].count("hard") == 2 and "about 10 minutes each" in page
+    # a hard search of 8 empty cells takes a pupil 20 minutes or more: the page calls the two a challenge for home,
+    # and no "about 10 minutes" is left to plan a lesson with, on the page or in the guide (English and Spanish)
+    assert [ex.level for ex in exercises].count("hard") == 2 and max(empties) == 8
+    flat = " ".join(page.split())
+    assert "a **challenge for home**, 20 minutes or more each" in flat and "about 10 minutes" not in flat
+    es = " ".join(_page("es/five_in_a_row/03_how_the_computer_knows.md").split())
+    assert "un **reto para casa**, de 20 minutos o más cada una" in es and "unos 10 minutos" not in es
+    root = NOTEBOOKS.parent / "docs" / "teachers"
+    guide, guide_es = ((root / p).read_text(encoding="utf-8") for p in ("connect.md", "es/connect.md"))
+    assert "challenge for home (20 minutes or more each)" in guide and "reto para casa (20 minutos o más" in guide_es
+    assert "about 10 minutes each" not in guide and "unos 10 minutos cada uno" not in guide_es
     assert page.index("## If you have time") < page.index("## More practice") < page.index("practice(3, score)")
     assert all("Any of" not in ex.prompt for ex in exercises)
 
@@ -2686,23 +2698,51 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
 @pytest.mark.parametrize(
     "typed, right",
     [
-        ("30 + 14 + 10 + 10", True),  # the diagonals counted each way on their own
-        ("30 + 14 + 10 + 10 = 64", True),
-        ("64 lines", True),  # a unit word after the number
-        ("64 líneas", True),
+        ("30 + 14 + 10 + 10", False),  # four counts: one per direction is asked for
+        ("30 + 14 + 10 + 10 = 64", False),
+        ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
+        ("64 líneas", False),
+        ("30 lines + 14 lines + 20 lines", True),  # a unit word after each count
+        ("30 líneas + 14 líneas + 20 líneas", True),
         ("30 across + 14 up + 20 diagonal", True),
         ("30 + 14 + 10 + 9", False),
         ("64 lines of five and more", False),
     ],
 )
 def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right):
-    """A pupil who counts the diagonals both ways and types them apart, or writes "64 lines", is judged on the
-    count, not refused as a format error; a wrong diagonal sum still gets the diagonal's reason."""
+    """Exercise 5 asks for three counts: unit words after them are read ("30 lines + …"), but a total alone ("64
+    lines") is asked for the three counts and four counts (the diagonals each way apart) for one count per
+    direction; each refusal says why, never as a bare format error."""
     ex = L.exercises()["count_lines"]
     ok, text = ex.check(typed)
     assert ok == right, (typed, text)
-    if typed == "30 + 14 + 10 + 9":
-        assert text.startswith("Diagonal: not 19")
+    if "+ 10 + " in typed:
+        assert text.startswith("Four counts: write three")
+    if typed in ("64 lines", "64 líneas"):
+        assert text.startswith("Give the three counts: across, up, diagonal")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_row_count_takes_its_unit_word_like_the_line_count(lang):
+    """Exercise 4 refused "5 lines" as "not a whole number" while exercise 5 read "30 lines": a count of lines takes
+    its unit word (English "lines", Spanish «líneas», accents optional) in both; another word is still refused,
+    naming the input."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises()["row_lines"]
+        for typed in ("5", "5 lines", "5 line", " 5 lines. ") + (
+            ("5 líneas", "5 lineas", "5 Líneas") if lang == "es" else ()
+        ):
+            assert ex.check(typed)[0], typed
+        ok, why = ex.check("6 lines" if lang == "en" else "6 líneas")
+        assert not ok and ("One too many" in why or "Una de más" in why or "6" in why)
+        for bad in ("5 bananas", "five", "5 lines 6"):
+            ok, why = ex.check(bad)
+            assert not ok and bad in why, (bad, why)
+        assert lesson1_exercises.parse_line_count("7 lines") == 7
+        count = L.exercises()["count_lines"]
+        assert count.check("30 lines + 14 lines + 20 lines")[0]
 
 
 @pytest.mark.parametrize("typed", ["red 19th", "Red, 19th.", "the 19th, red"])
@@ -2772,12 +2812,26 @@ def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only()
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above = page.split("### Exercise 8", 1)[0]
     assert "safe for one player\n  only" in above or "safe for one player only" in above
-    assert "yellow has no safe drop left" in above
+    assert "red has no safe drop left" in above
+    # not exercise 11's situation and answer (yellow to move, an even count, yellow runs out of safe cells)
+    assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
+    es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
+    assert "supón que le toca al rojo" in above_es and "al rojo no le queda ninguna jugada segura" in above_es
+    eleven = L.exercises()["odd_against_even"]
+    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # the example is its mirror image
 
 
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
-    assert "Answer on top" in two and "same column" in two and "even number of empty cells" in two
+    assert "Answer on top" in two and "same column" in two
+    # exercise 8's key (an even number of empty cells in every column) is on the screen only in its hint
+    assert "even number" not in two and "Count the empty cells of each column" in L.exercises()["answer_on_top"].hint
+    from gamekit.i18n import using
+
+    with using("es"):
+        two_es = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
+        assert "Respuesta en la misma columna" in two_es and "número par" not in two_es
 
 
 @pytest.mark.parametrize("lesson", [1, 2])
@@ -2799,3 +2853,51 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     on_page = [f() for f in L.LESSONS[lesson].exercises.values()]
     for a, b in zip(on_page, on_page[1:]):
         assert not (a.click and b.click and set(a.solutions) & set(b.solutions)), (a.key, b.key, a.solutions)
+
+
+def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
+    """The guide's note on exercises 5–7 and 11 matches the exact solver in those very positions: in 5 and 7 the
+    player the rule names wins, and the best line ends on that player's threat cell; 6 is a draw (the rule says the
+    threat will probably not help its owner, yellow); in 11 red wins.  The sentence once said "in exercises 5, 6 and
+    7 the winner is the player the rule names", false for the draw of exercise 6."""
+    from pathlib import Path
+
+    order = list(L.LESSONS[2].exercises)
+    number = {name: order.index(name) + 1 for name in order}
+    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [5, 6, 7, 11]
+    ex = L.exercises()
+    for name, owner in (("odd_even", 0), ("two_threats", 1)):
+        game = ex[name].game
+        score = solve(game)
+        assert score != 0 and (score > 0) == (game.to_move == owner), name
+        line, end = lesson_exercise.principal_line(game, limit=game.variant.cells)
+        assert end.winner() == owner and line[-1] in {str(game.column_number(c)) for c, _ in threat_cells(game, owner)}
+    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions[0].endswith("not help its owner")
+    g11 = ex["odd_against_even"].game
+    assert solve(g11) < 0 and g11.to_move == 1  # yellow to move loses: red wins
+    root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    en = " ".join((root / "connect.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "connect.md").read_text(encoding="utf-8").split())
+    assert "in exercises 5 and 7 the winner is the player the rule names" in en
+    assert "in exercise 6 the rule says yellow's threat will probably not help yellow, and best play is a draw" in en
+    assert "en los ejercicios 5 y 7 gana el jugador que dice la regla" in es
+    assert "en el 6 la regla dice que la amenaza del amarillo probablemente no le servirá, y con el mejor juego" in es
+    assert "5, 6 and 7 the winner" not in en and "5, 6 y 7 gana" not in es
+
+
+def test_spanish_lesson_two_uses_the_glossary_term_for_the_same_column_answer():
+    """The glossary's term is «respuesta en la misma columna»: the Spanish page, its worksheet card and exercise 8's
+    messages use it, not «contesta encima» or «Responder encima»; and the review says «el nivel difícil le ganó al
+    medio» (a level, not «la dificultad difícil»)."""
+    from gamekit.i18n import using
+
+    page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+    assert "el nivel difícil le ganó al medio" in page and "dificultad difícil le ganó" not in page
+    assert "respuesta en la misma columna" in page.split("### Ejercicio 8", 1)[1].split("###", 1)[0]
+    with using("es"):
+        ex = L.exercises()["answer_on_top"]
+        card = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
+        texts = [page, card, ex.prompt, ex.hint, *(ex.check(w)[1] for w in ex.wrong), ex.check(ex.solutions[0])[1]]
+    assert "respuesta en la misma columna" in ex.prompt and "Respuesta en la misma columna" in card
+    for text in texts:
+        assert not re.search(r"[Cc]ontest\w* encima|Responder encima", text), text  # the old names of the term

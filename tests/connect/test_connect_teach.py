@@ -526,15 +526,42 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
 
 
 def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
-    """Exercise 6: each near number gets a reason that fits it (the score the typed disc would give, a sign,
-    a number out of range), and "red 19" or "19th" is read as 19; naming the losing colour is wrong."""
+    """Exercise 7: each near number gets a reason that fits it (the winner's discs alone, the mover's first disc
+    forgotten, the winning disc's own number, a sign, the side columns counted, every empty cell), and "6 discs" is
+    read as 6; naming the losing colour is wrong."""
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     n = 22 + s
-    assert ex.check(f"red {n}")[0] and ex.check(f"{n}th")[0] and not ex.check(f"yellow {n}")[0]
-    assert "size of the score" in ex.check(str(-s))[1] and "no sign" in ex.check(str(-n))[1]
-    assert f"would score 22 − {n + 1} = {-s - 1}" in ex.check(str(n + 1))[1]
-    assert len({ex.check(str(w))[1] for w in ex.wrong}) == len(ex.wrong) >= 4
+    assert ex.check("6 discs")[0] and ex.check("6")[0] and not ex.check("yellow 6")[0]
+    assert "only red's discs" in ex.check("3")[1] and "very next disc is yellow's" in ex.check("5")[1]
+    assert "counted from the start of the game" in ex.check(str(n))[1]
+    assert "side columns" in ex.check("-6")[1] and "every empty cell" in ex.check("11")[1]
+    assert "Only 11 cells are empty" in ex.check("40")[1] and "Only 11 cells are empty" in ex.check("0")[1]
+    assert len({ex.check(str(w))[1] for w in ex.wrong}) >= len(ex.wrong) - 1 >= 6  # two side-column slips, one reason
+
+
+def test_the_negative_score_exercise_needs_the_board_not_just_the_rule():
+    """Knowing 22 − n is not enough: the answer (discs still to drop, both players, up to red's winning disc) comes
+    from counting red's discs in columns 1 to 7.  It is none of the numbers the score alone gives (the disc number,
+    the score's size, 22 ± the size), and it follows the board: the same score with one red disc fewer on the
+    board would need two more drops."""
+    from gamekit.connect.solver import solve
+
+    game = teach.lesson_game("exercise")
+    s = solve(game)
+    ex = teach.read_score_exercise()
+    n = 22 + s
+    assert game.to_move == 1 and s < 0
+    red = game.discs_played(0)
+    assert ex.solutions == [2 * (n - red)] == [6]
+    assert ex.solutions[0] not in (n, -s, 22 - s, 22 + s, s)
+    assert all(not ex.check(str(k))[0] for k in (n, -s, 22 - s, s))
+    assert "Count the discs in columns 1 to 7 first" in ex.prompt and "side columns" in ex.prompt
+    from gamekit.i18n import using
+
+    with using("es"):
+        es = teach.read_score_exercise()
+        assert "columnas 1 a 7" in es.prompt and es.check("6")[0] and "rojo" in es.check("3")[1]
 
 
 def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
@@ -753,3 +780,40 @@ def test_lesson_three_fits_a_period_with_its_extras_last(lang):
     assert page.index("practice(3, score)") < page.index("reflection(")
     assert 'L.exercise("bit_cell", score)' in page[extra:]
     assert L.exercise("bit_cell").exercise.key == teach_bits.bit_cell_exercise().key
+
+
+# ----- lesson 3 exercise 2 draws its own made-up tree ------------------------------------------------------------
+def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
+    """Exercise 2 sat under the drawn tiny position and asked for "this position", while the table below it scores
+    that position +1 and the exercise's answer is −1.  Now the exercise draws its own two-move tree (a cell just
+    before the widget), its words say the tree is made up, and neither the picture nor its description shows a
+    score (finding them is the exercise): "?" at the top and at each move, the results at the bottom in words."""
+    import re as _re
+    from pathlib import Path
+
+    from gamekit.i18n import using
+
+    assert counted_search.minimax(teach_pictures.tiny_game()).score != teach.tree_score()
+    for lang, page in (
+        ("en", "notebooks/five_in_a_row/03_how_the_computer_knows.md"),
+        ("es", "notebooks/es/five_in_a_row/03_how_the_computer_knows.md"),
+    ):
+        with using(lang):
+            ex = teach.tiny_tree_exercise()
+            svg, text = teach.tiny_tree_picture(), teach.tiny_tree_text()
+            words = (
+                ("made up", "not the tiny position") if lang == "en" else ("inventado", "no es la posición diminuta")
+            )
+            assert all(w in ex.prompt for w in words), ex.prompt
+            assert "this position" not in ex.prompt and "esta posición" not in ex.prompt
+            assert ("made-up" if lang == "en" else "inventado") in text
+            first = "a win for yellow with yellow's disc number 6" if lang == "en" else "su ficha número 6"
+            assert first in text and first in ex.prompt  # the picture and the words describe one tree
+            shown = _re.sub(r"<title>.*?</title>|aria-label=\"[^\"]*\"", "", svg)
+            labels = _re.findall(r">([^<>]+)</text>", shown)
+            assert labels.count("?") == 3  # the top and red's two moves: their scores are the exercise
+            assert not any(_re.search(r"[+\-−]\d", label) for label in labels + [text]), labels
+            assert sum(("wins" if lang == "en" else "gana") in label for label in labels) == 4
+        source = Path(page).read_text(encoding="utf-8")
+        picture, widget = source.index("teach.TinyTreePicture()"), source.index("teach.tiny_tree_exercise()")
+        assert picture < widget and "ExerciseWidget(" not in source[picture : widget - len("ExerciseWidget(")]
