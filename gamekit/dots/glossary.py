@@ -76,17 +76,16 @@ def glossary_table(up_to_lesson: int = 5) -> Table:
 
 
 def board_sizes_table() -> Table:
-    """Dots, lines and boxes of the preset boards (lines = 2mn + m + n)."""
+    """Lines and boxes of the preset boards (lines = 2mn + m + n).  No dots: counting a board's dots is lesson 4's
+    first exercise, on these very boards."""
     rows = []
     for name, (w, h) in PRESETS.items():
         g = geometry(w, h)
         rows.append(
             (
                 tr("{board} (default)", board=name) if (w, h) == (5, 4) else name,
-                f"{w + 1}×{h + 1}",
-                g.n_dots,
                 g.n_lines,
                 g.n_boxes,
             )
         )
-    return Table([tr("board (boxes)"), tr("dots (across × down)"), tr("dots in all"), tr("lines"), tr("boxes")], rows)
+    return Table([tr("board (boxes)"), tr("lines"), tr("boxes")], rows)

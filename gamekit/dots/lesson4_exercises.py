@@ -379,41 +379,32 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         wants=wants,
         loser=tr(SEATS[1 - rule.favoured]),
     )
-    # the other side: most often the rule turned round (whom an even total suits), or a miscounted long chain
-    backwards = tr(
-        "No: {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the second (Coral) "
-        "wants odd, so this count suits {winner}: check that you did not turn the rule round, and that you "
-        "counted only chains of 3 boxes or more. With best play the game ends Gold {gold}, Coral {coral}.",
+    # the other side, with the long chains counted right (the count is checked first): the slip is odd or even,
+    # most often the rule turned round (whom an even total suits)
+    wrong_side = tr(
+        "No: check odd or even. {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the "
+        "second (Coral) wants odd, so this count suits {winner}: {loser} has to open the long chains. With best "
+        "play the game ends Gold {gold}, Coral {coral}.",
         dots=dots,
         n=long_n,
         sum=dots + long_n,
         parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
         winner=tr(SEATS[rule.favoured]),
+        loser=tr(SEATS[1 - rule.favoured]),
         gold=final[0],
         coral=final[1],
     )
-    # the player to move wins: the wrong answer is most often "whoever must open now loses"
-    opens_now = tr(
-        "No: {seat} must open something now, but that does not decide the game. What decides it is who has to "
-        "open the long chains: {dots} + {n} = {sum} is {parity}, the count {seat} wants, so {loser} has to open "
-        "them. With best play the game ends Gold {gold}, Coral {coral}.",
-        seat=tr(SEATS[mover]),
-        dots=dots,
-        n=long_n,
-        sum=dots + long_n,
-        parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
-        loser=tr(SEATS[1 - mover]),
-        gold=final[0],
-        coral=final[1],
-    )
+    if rule.favoured == mover:  # and perhaps "whoever must open now loses"
+        wrong_side += " " + tr(
+            "{seat} must open something now, but that does not decide the game: who opens the long chains does.",
+            seat=tr(SEATS[mover]),
+        )
     explain = {
         w: tr("Right: {reason}", reason=reason)
         if w == winner
         else tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
         if w == "Draw"
-        else opens_now
-        if winner == SEATS[mover] and rule.favoured == mover
-        else backwards
+        else wrong_side
         for w in (N_("Gold"), N_("Coral"), N_("Draw"))
     }
     name_check = _translated_choices(choice_checker(winner, explain), ("Gold", "Coral", "Draw"))
@@ -448,9 +439,9 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         answer=f"{long_n}, {tr(winner)}: {reason}",
         solutions=[f"{long_n}, {winner}"],
         game=game,
-        wrong=[f"{long_n}, {w}" for w in ("Gold", "Coral", "Draw") if w != winner]
-        + [f"{long_n + 1}, {winner}"]
-        + ([f"{long_n + loops}, {winner}"] if loops else []),
+        wrong=[f"{long_n}, {tr(w)}" for w in ("Gold", "Coral", "Draw") if w != winner]
+        + [f"{long_n + 1}, {tr(winner)}"]
+        + ([f"{long_n + loops}, {tr(winner)}"] if loops else []),
         key=f"who_wins_{name}",
         leaks=(tr("Gold {final}, Coral {final2}", final=final[0], final2=final[1]),),
     )

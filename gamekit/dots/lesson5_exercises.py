@@ -410,7 +410,8 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
         name,
         _mid_chain_prompt(position(name)),
         tr(
-            "Picture both plans to the end. After a double-deal, who would open the chain of 2, and who the chain of 3?"
+            "Picture both plans to the end. After a double-deal, which chains are still to come, and who would open "
+            "each of them?"
         ),
         key=name,
         lesson=5,

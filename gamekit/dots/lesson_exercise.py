@@ -126,6 +126,8 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     if line in safe_lines(game):
         rule = analysis.long_chain_rule(after)
         total = rule.dots + rule.long_chains
+        if not rule.long_chains:  # before the chains form, the count predicts nothing (lesson 4's tally)
+            return tr("it is safe; after it no long chain is forming yet, so the count predicts nothing.")
         return ntr(
             "it is safe; after it {n} long chain is forming: {dots} + {n} = {total} is {parity}, the count "
             "{favoured} wants.",

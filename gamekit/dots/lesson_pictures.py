@@ -6,6 +6,7 @@ from __future__ import annotations
 from gamekit.core.scene import Scene
 from gamekit.display import Paragraph
 from gamekit.dots import analysis
+from gamekit.dots.lesson_explanations import Explanation
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
 from gamekit.dots.view import BoardLayout
@@ -381,9 +382,9 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
 
 
 def held_until_solved(key: str, score: LessonScore, content: Any):
-    """``content`` (a step-through, or a sentence such as a worked count) held back until the exercise saved under
-    ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score starts from what was
-    saved).  Until then a note says what opens it."""
+    """``content`` (a step-through, a sentence such as a worked count, or an :class:`Explanation`) held back until
+    the exercise saved under ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score
+    starts from what was saved).  Until then a note says what opens it."""
     import html
 
     import ipywidgets as W
@@ -401,6 +402,12 @@ def held_until_solved(key: str, score: LessonScore, content: Any):
             "pressed Show answer."
         )
         content = W.HTML(f"<p>{html.escape(content.text)}</p>")
+    elif isinstance(content, Explanation):
+        waiting = tr(
+            "This part explains the answer: it opens here once you have solved the exercise above or pressed "
+            "Show answer."
+        )
+        content = W.HTML(content._repr_html_())
     else:
         raise TypeError(tr("content must be a step-through or a sentence, not {kind}", kind=type(content).__name__))
     note = W.HTML("<i>" + waiting + "</i>")

@@ -214,7 +214,8 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "intro": N_(
             "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. After "
             "each line, fill in its row of your table: the long chains forming (3 boxes or more), dots + long "
-            "chains, and whom that suits, even while no long chain is forming."
+            "chains, and whom that suits. While no long chain is forming, the count predicts nothing yet: write – "
+            "for whom it suits."
         ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),

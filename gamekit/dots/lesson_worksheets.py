@@ -82,9 +82,10 @@ they would give that exercise's answer away; the lesson page teaches them at the
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:
     """Small text pictures of a board after each line of ``moves``, for a sheet on paper: picture ``i`` shows only
     lines 1 to ``i`` (earlier lines as plain strokes, line ``i`` carrying its number), so each row of a tally has
-    the board its question needs and no picture shows a later line.  Dots are ``·``, columns lettered and rows
-    numbered as on the screen; ``per_row`` pictures side by side, each headed with its line number.  No line is
-    written by its name, so nothing on the sheet reads as an exercise's answer."""
+    the board its question needs and no picture shows a later line.  Drawn like the sheet's other boards (``o`` a
+    dot, ``---`` and ``|`` a line, a legend under them), columns lettered and rows numbered as on the screen;
+    ``per_row`` pictures side by side, each headed with its line number.  No line is written by its name, so
+    nothing on the sheet reads as an exercise's answer."""
     if isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
         raise ValueError(tr("per_row={per_row!r}: a whole number of pictures from 1 up", per_row=per_row))
     geo = geometry(width, height)
@@ -98,16 +99,16 @@ def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row
         for r in range(height + 1):
             text = f"{r + 1:<3}"
             for c in range(width + 1):
-                text += "·"
+                text += "o"
                 if c < width:
                     mark = drawn.get(((c, r), (c + 1, r)))
-                    text += " " * (cell - 1) if mark is None else (f"{mark:─^{cell - 1}}" if mark else "─" * (cell - 1))
+                    text += " " * (cell - 1) if mark is None else (f"{mark:-^{cell - 1}}" if mark else "-" * (cell - 1))
             rows.append(text)
             if r < height:
                 text = "   "
                 for c in range(width + 1):
                     mark = drawn.get(((c, r), (c, r + 1)))
-                    text += ("" if mark is None else str(mark) if mark else "│").ljust(cell)
+                    text += ("" if mark is None else str(mark) if mark else "|").ljust(cell)
                 rows.append(text)
         pictures.append(rows)
     wide = max(len(line) for rows in pictures for line in rows) + 3
@@ -115,7 +116,10 @@ def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row
     for k in range(0, len(pictures), per_row):
         group = pictures[k : k + per_row]
         blocks.append("\n".join("".join(rows[j].ljust(wide) for rows in group).rstrip() for j in range(len(group[0]))))
-    return "```\n" + "\n\n".join(blocks) + "\n```"  # a plain block: the sheet's ```text blocks are its positions
+    legend = tr("o a dot, --- and | the lines drawn")
+    return (
+        "```\n" + "\n\n".join(blocks) + "\n" + legend + "\n```"
+    )  # a plain block: the sheet's ```text blocks are its positions
 
 
 def tally_sheet(name: str = "tally_game") -> str:
@@ -143,7 +147,8 @@ def tally_sheet(name: str = "tally_game") -> str:
                 "through their undrawn sides. The {n} small boards below are one game on a {width}×{height} board, "
                 "after each of its first {n} lines: each board shows only the lines drawn so far, the newest with "
                 "its number. Gold drew the odd numbers, Coral the even ones. For each line, look at its board and "
-                "fill in its row of the table; do not look ahead.",
+                "fill in its row of the table; do not look ahead. While no long chain is forming, the count "
+                "predicts nothing yet: write – for whom it suits.",
                 n=len(steps),
                 width=width,
                 height=height,
@@ -160,9 +165,15 @@ def tally_sheet(name: str = "tally_game") -> str:
     )
 
 
+NO_PREDICTION = "–"
+"""What a tally row says in its "suits" column while no long chain is forming: before the chains form, the count
+predicts nothing (a 3×3 game is won by the second player, though 16 + 0 is even)."""
+
+
 def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
     """The forming long-chain count after each line of a named sequence: ``(line number, long chains,
-    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check).  The
+    "dots + long chains = total", seat it suits)`` (the analysis of each position; lesson 4's tally check), with
+    :data:`NO_PREDICTION` for the seat while no long chain is forming.  The
     lines themselves are not named: the step-through above names them, and a line name in a table could read as
     the answer to an exercise on another board."""
     spec = SEQUENCES[name]
@@ -178,15 +189,15 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
                 i,
                 rule.long_chains,
                 f"{rule.dots} + {rule.long_chains} = {total}",
-                tr(SEATS[rule.favoured]),
+                tr(SEATS[rule.favoured]) if rule.long_chains else NO_PREDICTION,
             )
-        )  # no long chain forming yet: the rule still counts (16 + 0 = 16 is even, Gold's count)
+        )
     return rows
 
 
 def tally_worked_row(name: str = "tally_game") -> Paragraph:
     """One row of the tally worked for the pupil: a line in the middle of the opening, where no long chain is
-    forming yet, with the sum and whom it suits (the rule counts zero long chains too).  A row with a chain forming
+    forming yet, with the sum and a dash for whom it suits (the count predicts nothing yet).  A row with a chain forming
     would give away the rows around it (the count stays the same for several lines); a row before anything forms
     gives away only what the pupil sees at once.  Computed from the analysis, like :func:`tally_rows`."""
     rows = tally_rows(name)
@@ -200,12 +211,11 @@ def tally_worked_row(name: str = "tally_game") -> Paragraph:
     rule = analysis.long_chain_rule(game)
     return Paragraph(
         tr(
-            "Worked row, line {i}: no long chain is forming yet. The rule still counts: {dots} + 0 = {dots} is "
-            "{parity}, the count {seat} wants. Write: {i} | 0 | {dots} + 0 = {dots} | {seat}.",
+            "Worked row, line {i}: no long chain is forming yet, so the count predicts nothing. Write: "
+            "{i} | 0 | {dots} + 0 = {dots} | {none}.",
             i=i,
             dots=rule.dots,
-            parity=tr("even") if rule.dots % 2 == 0 else tr("odd"),
-            seat=tr(SEATS[rule.favoured]),
+            none=NO_PREDICTION,
         )
     )
 
@@ -215,7 +225,9 @@ def tally_table(name: str = "tally_game") -> Table:
     return Table(
         [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
         tally_rows(name),
-        caption=tr("The long-chain count after each line"),
+        caption=tr(
+            "The long-chain count after each line (–: no long chain is forming yet, so the count predicts nothing)"
+        ),
     )
 
 

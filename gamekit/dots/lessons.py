@@ -274,10 +274,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
-                N_(
-                    "choose which short chain to hand over, and hand a 2-chain over by its middle line, so that the "
-                    "other player cannot refuse it"
-                ),
+                N_("choose which short chain to hand over, and choose how to hand over a 2-chain"),
                 ("hand_over",),
             ),
             (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),

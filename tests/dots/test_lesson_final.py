@@ -51,11 +51,9 @@ def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_th
     page = _page(5, lang)
     assert "think again" not in page and "piénsalo otra vez" not in page
     assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in page
-    from gamekit.dots.lesson_worksheets import WORDS_AFTER
-
-    # on the sheet: right after the loop-of-6 exercise it would give away, not on the card at the top
-    assert any("All-but-four" in word for word in WORDS_AFTER[(5, "loop_six")])
+    # all-but-four answers exercise 2 (take 2 of a loop of 6): the sheet teaches it right after that exercise
     assert not any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
+    assert "All-but-four" in " ".join(L.worksheet_words_after(L.LESSONS[5].notebook, "loop_six"))
 
 
 def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_needed():

@@ -203,11 +203,7 @@ def _md(lang: str, name: str) -> str:
 
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after.
-    (
-        "03_chains_and_loops.md",
-        'L.exercise("hand_over"',
-        ("cannot refuse both with one line", "no puede rechazar las dos con una sola línea"),
-    ),
+    # lesson 3's middle-or-end handout is held until exercise 5 is answered: test_lesson_answers_held.py
     (
         "05_double_dealing_and_control.md",
         'L.exercise("not_worth_it"',

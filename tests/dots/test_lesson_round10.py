@@ -51,11 +51,13 @@ def test_lesson_4_says_how_many_turns_the_count_gives(lang):
     page = _page(lang, "04")
     if lang == "en":
         assert "the whole game has dots + long chains − 1 turns" in page
-        assert "when the number of turns is odd: when dots + long chains is even" in page
+        assert "An even total gives an odd number of turns, so Gold plays the last turn" in " ".join(page.split())
         assert "tells whether the whole game has an odd or an even number of turns" not in page
     else:
         assert "la partida entera tiene puntos + cadenas largas − 1 turnos" in page
-        assert "cuando el número de turnos es impar: cuando puntos + cadenas largas es par" in page
+        assert "Un total par da un número impar de turnos, así que Dorado juega el último turno" in " ".join(
+            page.split()
+        )
         assert "dice si la partida entera tiene un número par o impar de turnos" not in page
     assert "dots + long chains − 1" in _guide("en") and "puntos + cadenas largas − 1" in _guide("es")
 

@@ -40,15 +40,15 @@ def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked
     if lang == "en":
         assert "once there is one" not in intro
         assert "long chains forming" in intro and "dots + long chains" in intro and "whom that suits" in intro
-        assert "even while no long chain is forming" in intro
-        assert "While no long chain is forming, write 0, 16 + 0 = 16 and Gold" in page
-        assert "| 0 | 16 + 0 = 16 | Gold" in worked
+        assert "While no long chain is forming, the count predicts nothing yet: write –" in intro
+        assert "While no long chain is forming, the count predicts nothing yet: write 0, 16 + 0 = 16 and –" in page
+        assert "| 0 | 16 + 0 = 16 | –." in worked and "Gold" not in worked
     else:
         assert "en cuanto haya una" not in intro
         assert "puntos + cadenas largas" in intro and "a quién le conviene" in intro
-        assert "aunque no se esté formando ninguna cadena larga" in intro
-        assert "Mientras no se forme ninguna cadena larga, escribe 0, 16 + 0 = 16 y Dorado" in page
-        assert "| 0 | 16 + 0 = 16 | Dorado" in worked
+        assert "Mientras no se forme ninguna cadena larga, la cuenta aún no predice nada: escribe –" in intro
+        assert "la cuenta aún no predice nada: escribe 0, 16 + 0 = 16 y –" in page
+        assert "| 0 | 16 + 0 = 16 | –." in worked and "Dorado" not in worked
 
 
 # ----- lesson 4: why the rule works, as the page says it ----------------------------------------------------------

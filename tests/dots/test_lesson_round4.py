@@ -96,14 +96,20 @@ def test_lesson_4_exercise_1_still_needs_the_dots_so_switching_does_not_pass():
     assert not ex.check("20 2 4")[0]
 
 
-def test_lesson_4_no_long_chain_row_follows_the_rule():
-    """With no long chain forming, 16 + 0 = 16 is even: the rule says Gold, not a dash."""
-    from gamekit.dots.lesson_worksheets import tally_rows
+def test_lesson_4_no_long_chain_row_predicts_nothing():
+    """With no long chain forming the count predicts nothing yet (the page says so, and ends by saying the second
+    player wins 3×3, though 16 + 0 is even): those rows say "–", not Gold."""
+    from gamekit.dots.lesson_worksheets import NO_PREDICTION, tally_rows
 
-    for lesson_page, word in ((_page(4), "16 is even"), (_page(4, "es"), "16 es par")):
+    for lesson_page, words in (
+        (_page(4), "the count predicts nothing yet"),
+        (_page(4, "es"), "la cuenta aún no predice nada"),
+    ):
         text = " ".join(lesson_page.split())
-        assert "a dash" not in text and "un guion" not in text and word in text
-    assert all(row[3] == "Gold" for row in tally_rows() if row[1] == 0)
+        assert words in text and "16 is even" not in text and "16 es par" not in text
+    rows = tally_rows()
+    assert any(row[1] == 0 for row in rows) and any(row[1] for row in rows)
+    assert all((row[3] == NO_PREDICTION) == (row[1] == 0) for row in rows)
 
 
 def _worksheet(lesson: int, lang: str = "en") -> str:
@@ -117,11 +123,18 @@ def test_lesson_3_teaches_both_handouts_after_exercise_4(lang):
     can be refused: the half-hearted handout; in the middle, the safe hard-hearted handout) follow the exercise:
     taught above it, with "is there a line that gives no such choice?", they answered it by elimination. The text
     above it names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
     page = _page(3, lang)
     call = page.index('L.exercise("hand_over"')
-    taught = page.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
-    refused = page.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
-    assert call < refused < taught
+    held = page.index('L.after_exercise("hand_over", score, explanation("handouts"))')
+    assert call < held < page.index('L.exercise("chain_or_loop"')
+    with using(lang):
+        text = str(explanation("handouts"))
+    taught = text.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
+    refused = text.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
+    assert refused < taught
     assert ("no such choice" if lang == "en" else "no le deje esa opción") not in page
     before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
@@ -155,12 +168,16 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
     """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end and the middle line that prevents
     it (the answer) are taught just after it, before exercise 5 (the loop first), which needs the refusal too."""
     lesson = L.LESSONS[3]
+    from gamekit.dots.lesson_explanations import explanation
+
     (text, names) = lesson.objectives[2]
-    assert "which short chain" in text and "middle line" in text and names == ("hand_over",)
+    assert "which short chain" in text and "how to hand over a 2-chain" in text and names == ("hand_over",)
+    assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
-    refusal = page.index("**half-hearted handout**")
-    answer = page.index("**hard-hearted handout**")
-    assert page.index('L.exercise("hand_over"') < refusal < answer < page.index('L.exercise("chain_or_loop"')
+    held = page.index('L.after_exercise("hand_over", score, explanation("handouts"))')
+    assert page.index('L.exercise("hand_over"') < held < page.index('L.exercise("chain_or_loop"')
+    handouts = str(explanation("handouts"))
+    assert handouts.index("**half-hearted handout**") < handouts.index("**hard-hearted handout**")
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     assert text in guide

@@ -183,7 +183,7 @@ def test_lesson_3_exercises_4_and_5_say_what_to_count_and_what_the_words_mean(la
 def _prose_sentences(page: str) -> list[str]:
     page = re.sub(r"```.*?```", "", page, flags=re.S)
     page = re.sub(r"\A---.*?---", "", page, flags=re.S)
-    skip = ("#", "*", ">", "**Time", "**Tiempo", "**Objectives", "**Objetivos")
+    skip = ("#", "*", ">", "|", "**Time", "**Tiempo", "**Objectives", "**Objetivos")
     paragraphs = re.split(r"\n\s*\n|^\+\+\+$", page, flags=re.M)
     kept = [" ".join(p.split()) for p in paragraphs if p.strip() and not p.lstrip().startswith(skip)]
     return [s for p in kept for s in re.split(r"(?<=[.!?)])\s+(?=[(*¿¡A-Z])", p)]

@@ -315,7 +315,11 @@ def test_steering_exercises_explain_with_the_long_chain_count():
         assert lesson_positions.safe_lines(ex.game) and set(ex.solutions) <= set(lesson_positions.safe_lines(ex.game))
         for line in lesson_positions.safe_lines(ex.game):
             ok, feedback = ex.check(line)
-            assert "long chain" in feedback and ("count Gold wants" in feedback or "count Coral wants" in feedback)
+            assert "long chain" in feedback
+            if "no long chain is forming yet" in feedback:  # before the chains form, the count predicts nothing
+                assert "predicts nothing" in feedback and not ok and "wants" not in feedback, (name, line, feedback)
+                continue
+            assert "count Gold wants" in feedback or "count Coral wants" in feedback
             mover = lesson_positions.SEATS[ex.game.to_move]
             assert ok == (f"count {mover} wants" in feedback), (name, line, feedback)
 
@@ -1391,14 +1395,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
         2: ("Safe line",),
         3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "far end"),
         4: ("middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
-        5: ("Double-cross", "Double-deal", "All-but-four"),
+        5: ("Double-cross", "Double-deal"),  # all-but-four follows exercise 2, whose answer it is
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
         3: ("middle line", "Long chain rule", "Sacrifice"),  # the middle line answers lesson 3's exercise 4
         4: ("Double-cross", "Double-deal", "All-but-four"),
-        5: (),
+        5: ("All-but-four",),
     }
     for n, lesson in L.LESSONS.items():
         card = " ".join(L.worksheet_aids(lesson.notebook))
@@ -1587,14 +1591,15 @@ def test_lesson_4_counting_3_long_chains_gets_a_reason_for_the_loop_and_for_the_
 
 
 def test_lesson_4_who_wins_the_other_side_is_told_why_opening_now_does_not_decide():
-    """Here the player who must open wins: choosing the other side mostly means "whoever must open loses", so the
-    feedback says that opening now does not decide, works the sum and says who must open the long chains."""
+    """Here the player who must open wins. The long chains are counted right before a name is judged, so the other
+    side is an odd/even slip: the feedback works the sum, says whom it suits and who must open the long chains, and
+    adds that having to open now does not decide."""
     ex = L.exercises(4)["who_wins"]
     count, right = ex.solutions[0].split(", ")
     other = "Coral" if right == "Gold" else "Gold"
     ok, feedback = ex.check(f"{count}, {other}")
-    assert not ok and f"{right} must open something now" in feedback and f"the count {right} wants" in feedback
-    assert f"so {other} has to open them" in feedback
+    assert not ok and feedback.startswith("No: check odd or even.") and f"this count suits {right}" in feedback
+    assert f"{other} has to open the long chains" in feedback and f"{right} must open something now" in feedback
     assert feedback != ex.check(f"{count}, Draw")[1]
 
 
@@ -1971,7 +1976,8 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
         game.play(line)
         rule = analysis.long_chain_rule(game)
         assert row[1] == rule.long_chains and row[2] == f"16 + {rule.long_chains} = {16 + rule.long_chains}"
-        assert row[3] == ("Gold", "Coral")[rule.favoured]  # 16 + 0 = 16 is even: Gold's count, chains or none
+        # whom the count suits once a long chain forms; before that it predicts nothing
+        assert row[3] == (("Gold", "Coral")[rule.favoured] if rule.long_chains else "–")
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
     assert changes[-1] == 12 and lesson_positions.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = lesson_worksheets.tally_check()
@@ -2072,10 +2078,10 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     rows = lesson_worksheets.tally_rows()
     number, count, total, suits = rows[i - 1]
     # a row of the quiet opening, before any long chain forms: it gives away none of the rows where the count is
-    # not 0, and it shows that the rule counts zero long chains too (16 + 0 = 16 is even: Gold)
+    # not 0, and it shows that with no long chain forming the count predicts nothing yet ("–")
     first = next(r[0] for r in rows if r[1])
     assert count == 0 and 3 <= i <= first - 3
-    assert (total, suits) == ("16 + 0 = 16", "Gold") and "16 is even" in row
+    assert (total, suits) == ("16 + 0 = 16", "–") and "predicts nothing" in row
     assert f"Write: {i} | {count} | {total} | {suits}." in row
     root = Path(__file__).resolve().parents[2]
     for lang, defined in (
@@ -2145,21 +2151,23 @@ def test_the_tally_pictures_show_each_line_only_from_its_own_row_on():
     assert picture[1:-1] == [
         "after line 1      after line 2      after line 3",
         "   a   b   c         a   b   c         a   b   c",
-        "1  ·─1─·   ·      1  ·───·   ·      1  ·───·   ·",
-        "                         2                 │",
-        "2  ·   ·   ·      2  ·   ·   ·      2  ·─3─·   ·",
+        "1  o-1-o   o      1  o---o   o      1  o---o   o",
+        "                         2                 |",
+        "2  o   o   o      2  o   o   o      2  o-3-o   o",
+        "o a dot, --- and | the lines drawn",  # the legend of the sheet's other boards: one style on paper
     ]
     # the real tally: picture i has i lines drawn and carries only the number i
     steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
     text = lesson_worksheets.line_by_line_pictures(3, 3, steps, per_row=1).strip("`\n")
+    text = text.removesuffix("o a dot, --- and | the lines drawn").rstrip("\n")
     boards = text.split("after line ")[1:]
     assert len(boards) == len(steps)
     for i, board in enumerate(boards, 1):
         heading, letters, *rows = board.rstrip("\n").split("\n")
         assert heading == str(i) and letters.split() == ["a", "b", "c", "d"]
         body = "\n".join(row[3:] for row in rows)  # past the row numbers
-        assert body.count("───") + body.count("│") == i - 1, (i, board)  # the earlier lines, plain
-        assert [int(t) for t in body.replace("─", " ").replace("·", " ").replace("│", " ").split()] == [i], (i, board)
+        assert body.count("---") + body.count("|") == i - 1, (i, board)  # the earlier lines, plain
+        assert [int(t) for t in body.replace("-", " ").replace("o", " ").replace("|", " ").split()] == [i], (i, board)
 
 
 @pytest.mark.parametrize("bad", [0, -1, True, 1.5, "3"])

@@ -1278,7 +1278,7 @@ TAUGHT = {
     "dots_and_boxes": {
         "take_box": (1, "spot the boxes with exactly three sides drawn"),
         "avoid_third_side": (2, "tell a safe line from one that gives a box away"),
-        "hard_hearted_handout": (3, "hand a 2-chain over by its middle line"),
+        "hard_hearted_handout": (3, "choose how to hand over a 2-chain"),
         "safe_line": (4, "choose a safe line that steers the chain count"),
         "long_chain_count": (4, "count the long chains of a position"),
         "sacrifice": (4, "give a box away on purpose"),

@@ -1,0 +1,77 @@
+"""Explanations that argue an exercise's answer, for the part of a lesson page right below that exercise.
+
+A pupil scrolling ahead would read the answer in them, so the page holds each one back until its exercise is solved
+or its answer shown (``L.after_exercise(name, score, explanation(...))``).  Each is a few paragraphs in the current
+language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from gamekit.i18n import N_
+from gamekit.i18n import tr
+
+EXPLANATIONS: dict[str, tuple[str, ...]] = {
+    "handouts": (
+        N_(
+            "The other player does not have to take every box you offer. Sometimes they can draw a line that takes "
+            "nothing and leave the boxes to you. Then you take them, and you must open the next chain yourself. "
+            "A 2-chain has three undrawn lines: two **ends** and the **middle** line between its two boxes."
+        ),
+        N_(
+            "If a 2-chain is opened at an **end**, the other player may take both boxes, or refuse them. To refuse, "
+            "they draw the far end and leave both boxes to you: then *you* must open the next chain. Berlekamp, who "
+            "wrote the classic book on the game, calls this a **half-hearted handout**; lesson 5 shows the refusal."
+        ),
+        N_(
+            "If a 2-chain is opened in the **middle**, each box has its own third side. The other player can take "
+            "them, but cannot refuse both with one line. Berlekamp calls this a **hard-hearted handout**: it is the "
+            "safe way."
+        ),
+    ),
+    "sacrifice": (
+        N_(
+            "Once the gift is taken, the chains around it change. In exercise 8, the right gift turns two short "
+            "chains into two long ones. So the count ends up as Gold wants, and so does who must open the long "
+            "chains at the end."
+        ),
+    ),
+    "sacrifice_coral": (
+        N_(
+            "In exercise 10, once Gold takes the gift no safe line is left, so Gold can no longer make a second long "
+            "chain. The count stays as Coral wants, and so does who must open the long chains at the end."
+        ),
+    ),
+}
+"""Each explanation's paragraphs (English; translated when shown), by name."""
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"\*(.+?)\*")
+
+
+class Explanation:
+    """Paragraphs that argue an exercise's answer: plain text with ``str``, a block of paragraphs in a notebook."""
+
+    def __init__(self, paragraphs: tuple[str, ...]) -> None:
+        self.paragraphs = tuple(paragraphs)
+
+    def __str__(self) -> str:
+        return "\n\n".join(self.paragraphs)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        out = []
+        for text in self.paragraphs:
+            text = _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", html.escape(text)))
+            out.append(f"<p>{text}</p>")
+        return "".join(out)
+
+
+def explanation(name: str) -> Explanation:
+    """The explanation ``name`` (:data:`EXPLANATIONS`) in the current language; KeyError names the known ones."""
+    if name not in EXPLANATIONS:
+        raise KeyError(tr("no explanation {name!r}; known: {known}", name=name, known=", ".join(EXPLANATIONS)))
+    return Explanation(tuple(tr(p) for p in EXPLANATIONS[name]))
