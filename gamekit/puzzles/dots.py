@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from itertools import zip_longest
 from dataclasses import replace
 from typing import Any
 
@@ -269,8 +270,48 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _decisions_kept(thumbs_within_share(puzzles))
+        return _mixed(puzzles)
     return puzzles
+
+
+MAX_DECISION_SHARE = 1 / 3
+"""The most of each level of the mixed Practice list that lesson 5's "take every box or decline the last ones?"
+decisions (:func:`is_decision`) may fill: the bank holds far more of them than of any other idea (they were 142 of
+the 251 puzzles, and all of level 8), so uncapped they crowded out the other lessons' ideas."""
+
+
+def is_decision(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` asks one of lesson 5's decision ideas (:data:`DECISION_THEMES`)."""
+    return any(t in DECISION_THEMES for t in puzzle.themes)
+
+
+def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
+    """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
+    (rounded down), the others all kept.  Those kept alternate between the two answers (take every box,
+    :func:`take_all_choice`; decline the last ones) and, within each, go in id order, so neither answer is the
+    habit of a level."""
+    kept = [p for p in puzzles if not is_decision(p)]
+    for lv in sorted({level(p.rating) for p in puzzles}):
+        others = sum(1 for p in kept if level(p.rating) == lv)
+        room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
+        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
+        kinds = [[p for p in here if take_all_choice(p)], [p for p in here if not take_all_choice(p)]]
+        order = [p for pair in zip_longest(*kinds) for p in pair if p is not None]
+        kept += order[:room]
+    ids = {p.id for p in kept}
+    return [p for p in puzzles if p.id in ids]
+
+
+def _mixed(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The mixed Practice list (:func:`practice_selection` with no idea): no rule of thumb over half a level
+    (:func:`thumbs_within_share`), a fair share of one-step puzzles (:func:`_decisions_kept`) and the decisions at
+    most a third of each level (:func:`decisions_capped`), each cut again until all three hold (each only takes
+    puzzles out, so this ends)."""
+    while True:
+        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
+        if len(after) == len(puzzles):
+            return after
+        puzzles = after
 
 
 THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")

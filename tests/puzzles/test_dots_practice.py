@@ -364,3 +364,23 @@ def test_every_wrong_line_of_every_list_gets_its_own_reason():
                 if "at once, and a right line" in words:
                     assert boxes_given(game, w) > max(boxes_given(game, a) for a in p.answers), (p.id, w)
     assert lines > 3000
+
+
+def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_list():
+    """The mixed list was 57 % lesson 5's take-or-decline decisions (142 of 251, all of level 8): now each level
+    holds at most a third of them, so the other lessons' ideas get their share; both answers stay in it, the
+    rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
+    from gamekit.puzzles.dots import MAX_THUMB_SHARE, is_decision, take_all_choice, thumbs_answering
+
+    mixed = practice_pool(G)
+    by_level = Counter(level(p.rating) for p in mixed)
+    decisions = Counter(level(p.rating) for p in mixed if is_decision(p))
+    for lv, n in by_level.items():
+        assert 3 * decisions[lv] <= n, (lv, decisions[lv], n)
+    assert 3 * sum(decisions.values()) <= len(mixed)
+    assert any(take_all_choice(p) for p in mixed) and any(is_decision(p) and not take_all_choice(p) for p in mixed)
+    for lv in set(by_level) - {1}:
+        for rule in ("fewest_boxes", "take_every_box", "always_decline"):
+            answered = sum(1 for p in mixed if level(p.rating) == lv and rule in thumbs_answering(p))
+            assert answered <= int(MAX_THUMB_SHARE * by_level[lv] + 0.999999), (lv, rule)
+    assert len(practice_pool(G, "double_deal")) > sum(1 for p in mixed if "double_deal" in p.themes)
