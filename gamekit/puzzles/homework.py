@@ -293,12 +293,13 @@ def needed_lessons(game_id: str, theme: str | None) -> list[int]:
 
 
 def when_to_set(game_id: str, theme: str | None) -> str:
-    """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
-    from the game's ``THEME_LESSONS`` and the lessons its questions need (:func:`needed_lessons`); after the
-    last lesson when an idea is past the lessons."""
+    """When a teacher can set a code: after the lesson that first teaches its idea (every idea: the latest such
+    lesson of the ideas it mixes), from the game's ``THEME_LESSONS`` (Dots' *take a box* comes from lessons 1
+    and 2: after lesson 1), and the lessons its questions need (:func:`needed_lessons`); after the last lesson
+    when an idea is past the lessons."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
-    numbers = [n for t in themes for n in table.get(t, ())]
+    numbers = [min(table[t]) for t in themes if table.get(t)]
     if not numbers or any(table.get(t) == () for t in themes):
         return tr("after the last lesson")
     numbers += needed_lessons(game_id, theme)
