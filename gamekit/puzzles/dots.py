@@ -32,7 +32,7 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
-from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample
+from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
@@ -232,19 +232,62 @@ def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
     return thumbs_within_share(sorted(takes + asks, key=lambda p: p.id))
 
 
-def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle] | None:
-    """A homework set of ``n`` puzzles of a decision idea (:data:`DECISION_THEMES`) drawn by ``rng`` from its
-    ``pool``: half of them take-all decisions (:func:`take_all_choice`) and half the others, the odd one either
-    kind at random (as many of one kind as the pool holds, the rest of the other), so neither "always take" nor
-    "always decline" passes more than half of a set, rounded up (a plain sample of 10 let one pass 9).  None for
-    another idea: :func:`gamekit.puzzles.homework.homework_set` samples the pool as it is."""
+def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
+    """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
+    (:func:`_unlike`: no two with the same right lines on the same board while the pool has others).  A decision
+    idea (:data:`DECISION_THEMES`): half of them take-all decisions (:func:`take_all_choice`) and half the
+    others, the odd one either kind at random (as many of one kind as the pool holds, the rest of the other), so
+    neither "always take" nor "always decline" passes more than half of a set, rounded up (a plain sample of 10
+    let one pass 9); the teachers' page says so (:func:`set_mix`)."""
     if theme not in DECISION_THEMES:
-        return None
+        return _unlike(rng.sample(pool, len(pool)), n, [])
     takes = [p for p in pool if take_all_choice(p)]
     others = [p for p in pool if not take_all_choice(p)]
     k = n // 2 + (n % 2) * rng.randrange(2)
     k = min(max(k, n - len(others)), len(takes))
-    return rng.sample(takes, k) + rng.sample(others, n - k)
+    chosen = _unlike(rng.sample(takes, len(takes)), k, [])
+    return chosen + _unlike(rng.sample(others, len(others)), n - k, chosen)
+
+
+NEAR_LINES = 2
+"""The most lines two boards of the same size may differ by and still look alike (:func:`look_alike`)."""
+
+
+def look_alike(a: Puzzle, b: Puzzle) -> int:
+    """How much two puzzles look alike to a pupil: 2 when they have the same right lines on boards of the same
+    size differing by at most :data:`NEAR_LINES` lines (near-identical), 1 when they have the same right lines on
+    boards of the same size, else 0."""
+    ga, gb = a.position, b.position
+    if (ga.width, ga.height) != (gb.width, gb.height) or set(a.answers) != set(b.answers):
+        return 0
+    return 2 if bin(ga.drawn ^ gb.drawn).count("1") <= NEAR_LINES else 1
+
+
+def _unlike(order: list[Puzzle], n: int, chosen: list[Puzzle]) -> list[Puzzle]:
+    """``n`` puzzles of ``order`` (the pool shuffled), each taken in turn where it looks like none already taken
+    (nor ``chosen``: :func:`look_alike`); where too few do, those that are at least not near-identical, then the
+    rest, in ``order``."""
+    out: list[Puzzle] = []
+    for most in (0, 1, 2):
+        for p in order:
+            if len(out) < n and p not in out and all(look_alike(p, q) <= most for q in chosen + out):
+                out.append(p)
+    return out
+
+
+SET_MIX = N_("{idea}: {takes} take every box, {others} {other}")
+"""What the teachers' homework table says a decision idea's set mixes (:func:`set_mix`)."""
+
+
+def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
+    """What a homework set of ``theme`` mixes, for the teachers' table: for a decision idea how many of its
+    ``puzzles`` ask to take every box and how many to decline the last ones (as its idea, or as a double-deal);
+    None for another idea."""
+    if theme not in DECISION_THEMES:
+        return None
+    takes = sum(1 for p in puzzles if take_all_choice(p))
+    other = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
+    return tr(SET_MIX, idea=theme_name(GAME_ID, theme), takes=takes, others=len(puzzles) - takes, other=other)
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:

@@ -269,6 +269,13 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
     return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
 
 
+def set_idea(game_id: str, theme: str | None, idea: str, puzzles: Sequence[Puzzle]) -> str:
+    """The teachers' table's words for a set's ``idea``: what the game's puzzle module's ``set_mix`` says the set
+    mixes (Dots' decision ideas: how many ask to take every box, how many to decline), else ``idea``."""
+    mix = getattr(catalog.get(game_id).puzzle_module(), "set_mix", None)
+    return (mix(theme, list(puzzles)) if mix is not None else None) or idea
+
+
 def puzzle_minutes(puzzle: Puzzle) -> int:
     """A rough guide to how long a pupil takes over a puzzle on paper, by its level: 1 minute at levels 1–3,
     2 at levels 4–6, 3 above (a teacher's rule of thumb for planning, not a measurement)."""
@@ -378,6 +385,7 @@ __all__ = [
     "needed_lessons",
     "puzzle_minutes",
     "set_minutes_words",
+    "set_idea",
     "answers_spread",
     "game_code",
     "games_by_code",
