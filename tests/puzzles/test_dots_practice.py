@@ -384,3 +384,34 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
             answered = sum(1 for p in mixed if level(p.rating) == lv and rule in thumbs_answering(p))
             assert answered <= int(MAX_THUMB_SHARE * by_level[lv] + 0.999999), (lv, rule)
     assert len(practice_pool(G, "double_deal")) > sum(1 for p in mixed if "double_deal" in p.themes)
+
+
+def test_the_page_says_some_lesson_five_puzzles_are_built_from_game_positions():
+    """The page said every puzzle is "a position from a real game", but some of lesson 5's take-all puzzles are
+    built one or two lines on from a bank position with no box on offer (``take_all_followups``): it now says so,
+    in both languages, and the bank shows it (most puzzles are not built that way)."""
+    from pathlib import Path
+
+    from gamekit.puzzles.dots_decisions import take_all_choice
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = (root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8")
+    es = (root / "es" / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8")
+    assert "real game" not in en and "partida de verdad" not in es
+    assert "Most puzzles are positions from games the computer played. Some of lesson 5's are made" in en
+    assert "La mayoría de los problemas son posiciones de partidas que ha jugado el ordenador" in es
+    starts = [q.position for q in bank(G) if not capture_lines(q.position)]
+
+    def built(p):
+        g = p.position
+        return any(
+            (s.width, s.height) == (g.width, g.height)
+            and s.drawn & ~g.drawn == 0
+            and 1 <= bin(g.drawn ^ s.drawn).count("1") <= 2
+            for s in starts
+        )
+
+    five = lesson_pool(G, 5)
+    assert any(built(p) and take_all_choice(p) for p in five)
+    assert 2 * sum(1 for p in bank(G) if built(p)) < len(bank(G))
+
