@@ -415,3 +415,11 @@ def test_the_page_says_some_lesson_five_puzzles_are_built_from_game_positions():
     assert any(built(p) and take_all_choice(p) for p in five)
     assert 2 * sum(1 for p in bank(G) if built(p)) < len(bank(G))
 
+
+def test_the_spanish_page_says_give_away_the_fewest_boxes_in_plain_spanish():
+    """«regalar las menos casillas posibles» is not Spanish: «regalar el menor número de casillas»."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "practice" / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    assert "regalar el menor número de casillas, tampoco" in text and "las menos casillas" not in text
