@@ -423,3 +423,20 @@ def test_the_spanish_page_says_give_away_the_fewest_boxes_in_plain_spanish():
     page = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "practice" / "01_dots_and_boxes.md"
     text = " ".join(page.read_text(encoding="utf-8").split())
     assert "regalar el menor número de casillas, tampoco" in text and "las menos casillas" not in text
+
+
+def test_lesson_five_first_hint_makes_the_pupil_count_without_naming_the_plans():
+    """The first Hint of lesson 5's decisions offered two plans ("take them all, or leave the last two"), a coin
+    toss: it now asks for the count that decides (the long chains and loops still to come, who opens them), the
+    same words whichever answer is right, in both languages."""
+    from gamekit.dots.puzzle_text import DECISION_HINT, HINTS
+    from gamekit.i18n import tr, using
+
+    assert {HINTS[t] for t in ("double_deal", "all_but_four", "control_not_worth_it")} == {DECISION_HINT}
+    with using("en"):
+        hint = tr(DECISION_HINT)
+    assert "count" in hint and "long chains and loops" in hint and "who will have to open" in hint
+    assert hint.endswith("?") and "take them all" not in hint and "leave the last" not in hint
+    with using("es"):
+        hint = tr(DECISION_HINT)
+    assert "cuenta" in hint and "cadenas largas y bucles" in hint and "dejar las dos últimas" not in hint
