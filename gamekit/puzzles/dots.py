@@ -773,10 +773,61 @@ def levels_words() -> str:
     return tr(LEVELS_NOTE, most=LEVELS, low=levels[0], high=levels[-1], now=level(saved_rating(GAME_ID)[0].rating))
 
 
+LEVEL_LESSONS_NOTE = N_("Levels follow the lessons: {items}. No puzzle is above level {top}.")
+"""What the Practice page says a level is (:func:`level_lessons_words`)."""
+LEVEL_WORDS = {
+    (True, True): N_("level {low} for lesson {last}"),
+    (True, False): N_("level {low} for lessons {items} and {last}"),
+    (False, True): N_("levels {low} to {high} for lesson {last}"),
+    (False, False): N_("levels {low} to {high} for lessons {items} and {last}"),
+}
+"""The levels of some lessons (:func:`level_lessons_words`), by (one level?, one lesson?)."""
+
+
+def lesson_levels() -> dict[int, tuple[int, int]]:
+    """The Practice levels (lowest, highest) of the puzzles of each lesson an idea comes from
+    (:data:`THEME_LESSONS`): :data:`LESSON_BANDS` where it has the
+    lesson, else the levels of the lesson's Practice list (:func:`gamekit.puzzles.pools.lesson_pool`: lessons 1
+    and 2 keep the bank's level 1)."""
+    from gamekit.puzzles.pools import lesson_pool
+
+    out = {}
+    for n in sorted({n for lessons in THEME_LESSONS.values() for n in lessons}):
+        if n in LESSON_BANDS:
+            out[n] = LESSON_BANDS[n]
+        else:
+            levels = [level(p.rating) for p in lesson_pool(GAME_ID, n)]
+            out[n] = (min(levels), max(levels))
+    return out
+
+
+def level_lessons_words() -> str:
+    """What a level is, in the current language, from :func:`lesson_levels`: which levels go with which lessons
+    (lessons with the same levels together), and the highest level any puzzle has."""
+    spans: dict[tuple[int, int], list[int]] = {}
+    for n, span in lesson_levels().items():
+        spans.setdefault(span, []).append(n)
+    items = [
+        tr(
+            LEVEL_WORDS[low == high, len(lessons) == 1],
+            low=low,
+            high=high,
+            items=", ".join(map(str, lessons[:-1])),
+            last=lessons[-1],
+        )
+        for (low, high), lessons in spans.items()
+    ]
+    top = max(high for _, high in spans)
+    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top)
+
+
 def levels_note() -> Any:
-    """:func:`levels_words` as the Practice page shows it, above the puzzle (a widget of one paragraph)."""
+    """:func:`levels_words` and :func:`level_lessons_words` as the Practice page shows them, above the puzzle (a
+    widget of two paragraphs)."""
     import html
 
     import ipywidgets as W
 
-    return W.HTML("<p>" + html.escape(levels_words(), quote=False) + "</p>")
+    return W.HTML(
+        "".join("<p>" + html.escape(t, quote=False) + "</p>" for t in (levels_words(), level_lessons_words()))
+    )

@@ -440,3 +440,35 @@ def test_lesson_five_first_hint_makes_the_pupil_count_without_naming_the_plans()
     with using("es"):
         hint = tr(DECISION_HINT)
     assert "cuenta" in hint and "cadenas largas y bucles" in hint and "dejar las dos últimas" not in hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_bands(lang):
+    """The page said only "one of the nearest to your level": a pupil could not tell what a level is. The note
+    above the puzzle now says which levels go with which lessons, from the same table Practice rates by
+    (LESSON_BANDS; lessons 1 and 2 the levels of their lists), and that no puzzle is above the top one; the
+    page's bullet points to it."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.dots import LESSON_BANDS, lesson_levels, level_lessons_words, levels_note
+
+    spans = lesson_levels()
+    assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)
+    for n in (1, 2):
+        assert spans[n] == tuple(f(level(p.rating) for p in lesson_pool(G, n)) for f in (min, max))
+    assert spans == {1: (1, 1), 2: (1, 1), 3: (2, 4), 4: (4, 7), 5: (6, 8)}
+    with using(lang):
+        words, note = level_lessons_words(), levels_note().value
+    expected = {
+        "en": "Levels follow the lessons: level 1 for lessons 1 and 2; levels 2 to 4 for lesson 3; levels 4 to 7"
+        " for lesson 4; levels 6 to 8 for lesson 5. No puzzle is above level 8.",
+        "es": "Los niveles siguen a las lecciones: nivel 1 para las lecciones 1 y 2; niveles 2 a 4 para la lección 3;"
+        " niveles 4 a 7 para la lección 4; niveles 6 a 8 para la lección 5. Ningún problema pasa del nivel 8.",
+    }[lang]
+    assert words == expected and f"<p>{words}</p>" in note
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    page = root / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    bullet = {"en": "the note above the puzzle says which levels go with which lessons", "es": "la nota de encima"}
+    assert bullet[lang] in text and "display(levels_note())" in text
