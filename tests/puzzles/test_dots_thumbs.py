@@ -189,7 +189,7 @@ def test_the_dots_practice_page_is_short_and_plain(path):
     for word in ("bank", "pool", "banco", "%", "solver", "puzzles of the", "problemas del banco"):
         assert word not in text.lower(), word
     if "/es/" in path:
-        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar el menor número" in text
         # how a line is named, said on screen (not only on the paper sheet)
         assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
         assert "Estas tres hacen una misma pregunta: ¿te llevas todas las casillas o rechazas las últimas?" in text
@@ -265,7 +265,7 @@ def test_neither_always_take_nor_always_decline_passes_a_decision_list(theme):
 
 def test_a_decision_set_of_another_size_keeps_to_the_pool():
     """``idea_set`` takes as many of one kind as the pool holds and the rest of the other; for another idea it
-    leaves the choice to the plain sample (None)."""
+    samples the pool, without look-alikes."""
     import random
 
     from gamekit.puzzles.dots import idea_set
@@ -274,7 +274,11 @@ def test_a_decision_set_of_another_size_keeps_to_the_pool():
     takes = sum(take_all_choice(p) for p in pool)
     chosen = idea_set(pool, "all_but_four", len(pool) - 1, random.Random(1))
     assert len({p.id for p in chosen}) == len(pool) - 1 and takes - 1 <= sum(take_all_choice(p) for p in chosen)
-    assert idea_set(practice_pool(G, "safe_line"), "safe_line", 5, random.Random(1)) is None
+    from gamekit.puzzles.dots import look_alike
+
+    safe = idea_set(practice_pool(G, "safe_line"), "safe_line", 5, random.Random(1))
+    assert len({p.id for p in safe}) == 5 and all("safe_line" in p.themes for p in safe)
+    assert not any(look_alike(a, b) for i, a in enumerate(safe) for b in safe[i + 1 :])
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
