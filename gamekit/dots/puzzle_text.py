@@ -41,11 +41,12 @@ THEMES = {
 }
 """The themes of Dots and Boxes puzzles, with their names."""
 DECISION_HINT = N_(
-    "Boxes are on offer. Compare two plans: take them all, or leave the last two (the last four of a loop)."
-    " Who has to move next after each plan, and which plan gives you more boxes by the end?"
+    "Boxes are on offer. Before you draw, count: how many long chains and loops are still to come after these"
+    " boxes, and who will have to open them?"
 )
 """The first Hint of the three ideas that ask "take every box or decline the last ones?" (double-deal,
-all-but-four, when control is not worth it): the same words whichever answer is right, so the hint never tells."""
+all-but-four, when control is not worth it): a count that decides it, the same words whichever answer is right, so
+the hint never tells (it named the two plans, which made the question a coin toss)."""
 HINTS = {
     "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
     "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),

@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from itertools import zip_longest
 from dataclasses import replace
 from typing import Any
 
@@ -31,7 +32,7 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
-from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample
+from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
@@ -231,19 +232,62 @@ def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
     return thumbs_within_share(sorted(takes + asks, key=lambda p: p.id))
 
 
-def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle] | None:
-    """A homework set of ``n`` puzzles of a decision idea (:data:`DECISION_THEMES`) drawn by ``rng`` from its
-    ``pool``: half of them take-all decisions (:func:`take_all_choice`) and half the others, the odd one either
-    kind at random (as many of one kind as the pool holds, the rest of the other), so neither "always take" nor
-    "always decline" passes more than half of a set, rounded up (a plain sample of 10 let one pass 9).  None for
-    another idea: :func:`gamekit.puzzles.homework.homework_set` samples the pool as it is."""
+def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
+    """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
+    (:func:`_unlike`: no two with the same right lines on the same board while the pool has others).  A decision
+    idea (:data:`DECISION_THEMES`): half of them take-all decisions (:func:`take_all_choice`) and half the
+    others, the odd one either kind at random (as many of one kind as the pool holds, the rest of the other), so
+    neither "always take" nor "always decline" passes more than half of a set, rounded up (a plain sample of 10
+    let one pass 9); the teachers' page says so (:func:`set_mix`)."""
     if theme not in DECISION_THEMES:
-        return None
+        return _unlike(rng.sample(pool, len(pool)), n, [])
     takes = [p for p in pool if take_all_choice(p)]
     others = [p for p in pool if not take_all_choice(p)]
     k = n // 2 + (n % 2) * rng.randrange(2)
     k = min(max(k, n - len(others)), len(takes))
-    return rng.sample(takes, k) + rng.sample(others, n - k)
+    chosen = _unlike(rng.sample(takes, len(takes)), k, [])
+    return chosen + _unlike(rng.sample(others, len(others)), n - k, chosen)
+
+
+NEAR_LINES = 2
+"""The most lines two boards of the same size may differ by and still look alike (:func:`look_alike`)."""
+
+
+def look_alike(a: Puzzle, b: Puzzle) -> int:
+    """How much two puzzles look alike to a pupil: 2 when they have the same right lines on boards of the same
+    size differing by at most :data:`NEAR_LINES` lines (near-identical), 1 when they have the same right lines on
+    boards of the same size, else 0."""
+    ga, gb = a.position, b.position
+    if (ga.width, ga.height) != (gb.width, gb.height) or set(a.answers) != set(b.answers):
+        return 0
+    return 2 if bin(ga.drawn ^ gb.drawn).count("1") <= NEAR_LINES else 1
+
+
+def _unlike(order: list[Puzzle], n: int, chosen: list[Puzzle]) -> list[Puzzle]:
+    """``n`` puzzles of ``order`` (the pool shuffled), each taken in turn where it looks like none already taken
+    (nor ``chosen``: :func:`look_alike`); where too few do, those that are at least not near-identical, then the
+    rest, in ``order``."""
+    out: list[Puzzle] = []
+    for most in (0, 1, 2):
+        for p in order:
+            if len(out) < n and p not in out and all(look_alike(p, q) <= most for q in chosen + out):
+                out.append(p)
+    return out
+
+
+SET_MIX = N_("{idea}: {takes} take every box, {others} {other}")
+"""What the teachers' homework table says a decision idea's set mixes (:func:`set_mix`)."""
+
+
+def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
+    """What a homework set of ``theme`` mixes, for the teachers' table: for a decision idea how many of its
+    ``puzzles`` ask to take every box and how many to decline the last ones (as its idea, or as a double-deal);
+    None for another idea."""
+    if theme not in DECISION_THEMES:
+        return None
+    takes = sum(1 for p in puzzles if take_all_choice(p))
+    other = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
+    return tr(SET_MIX, idea=theme_name(GAME_ID, theme), takes=takes, others=len(puzzles) - takes, other=other)
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
@@ -269,8 +313,48 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _decisions_kept(thumbs_within_share(puzzles))
+        return _mixed(puzzles)
     return puzzles
+
+
+MAX_DECISION_SHARE = 1 / 3
+"""The most of each level of the mixed Practice list that lesson 5's "take every box or decline the last ones?"
+decisions (:func:`is_decision`) may fill: the bank holds far more of them than of any other idea (they were 142 of
+the 251 puzzles, and all of level 8), so uncapped they crowded out the other lessons' ideas."""
+
+
+def is_decision(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` asks one of lesson 5's decision ideas (:data:`DECISION_THEMES`)."""
+    return any(t in DECISION_THEMES for t in puzzle.themes)
+
+
+def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
+    """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
+    (rounded down), the others all kept.  Those kept alternate between the two answers (take every box,
+    :func:`take_all_choice`; decline the last ones) and, within each, go in id order, so neither answer is the
+    habit of a level."""
+    kept = [p for p in puzzles if not is_decision(p)]
+    for lv in sorted({level(p.rating) for p in puzzles}):
+        others = sum(1 for p in kept if level(p.rating) == lv)
+        room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
+        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
+        kinds = [[p for p in here if take_all_choice(p)], [p for p in here if not take_all_choice(p)]]
+        order = [p for pair in zip_longest(*kinds) for p in pair if p is not None]
+        kept += order[:room]
+    ids = {p.id for p in kept}
+    return [p for p in puzzles if p.id in ids]
+
+
+def _mixed(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The mixed Practice list (:func:`practice_selection` with no idea): no rule of thumb over half a level
+    (:func:`thumbs_within_share`), a fair share of one-step puzzles (:func:`_decisions_kept`) and the decisions at
+    most a third of each level (:func:`decisions_capped`), each cut again until all three hold (each only takes
+    puzzles out, so this ends)."""
+    while True:
+        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
+        if len(after) == len(puzzles):
+            return after
+        puzzles = after
 
 
 THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
@@ -689,10 +773,61 @@ def levels_words() -> str:
     return tr(LEVELS_NOTE, most=LEVELS, low=levels[0], high=levels[-1], now=level(saved_rating(GAME_ID)[0].rating))
 
 
+LEVEL_LESSONS_NOTE = N_("Levels follow the lessons: {items}. No puzzle is above level {top}.")
+"""What the Practice page says a level is (:func:`level_lessons_words`)."""
+LEVEL_WORDS = {
+    (True, True): N_("level {low} for lesson {last}"),
+    (True, False): N_("level {low} for lessons {items} and {last}"),
+    (False, True): N_("levels {low} to {high} for lesson {last}"),
+    (False, False): N_("levels {low} to {high} for lessons {items} and {last}"),
+}
+"""The levels of some lessons (:func:`level_lessons_words`), by (one level?, one lesson?)."""
+
+
+def lesson_levels() -> dict[int, tuple[int, int]]:
+    """The Practice levels (lowest, highest) of the puzzles of each lesson an idea comes from
+    (:data:`THEME_LESSONS`): :data:`LESSON_BANDS` where it has the
+    lesson, else the levels of the lesson's Practice list (:func:`gamekit.puzzles.pools.lesson_pool`: lessons 1
+    and 2 keep the bank's level 1)."""
+    from gamekit.puzzles.pools import lesson_pool
+
+    out = {}
+    for n in sorted({n for lessons in THEME_LESSONS.values() for n in lessons}):
+        if n in LESSON_BANDS:
+            out[n] = LESSON_BANDS[n]
+        else:
+            levels = [level(p.rating) for p in lesson_pool(GAME_ID, n)]
+            out[n] = (min(levels), max(levels))
+    return out
+
+
+def level_lessons_words() -> str:
+    """What a level is, in the current language, from :func:`lesson_levels`: which levels go with which lessons
+    (lessons with the same levels together), and the highest level any puzzle has."""
+    spans: dict[tuple[int, int], list[int]] = {}
+    for n, span in lesson_levels().items():
+        spans.setdefault(span, []).append(n)
+    items = [
+        tr(
+            LEVEL_WORDS[low == high, len(lessons) == 1],
+            low=low,
+            high=high,
+            items=", ".join(map(str, lessons[:-1])),
+            last=lessons[-1],
+        )
+        for (low, high), lessons in spans.items()
+    ]
+    top = max(high for _, high in spans)
+    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top)
+
+
 def levels_note() -> Any:
-    """:func:`levels_words` as the Practice page shows it, above the puzzle (a widget of one paragraph)."""
+    """:func:`levels_words` and :func:`level_lessons_words` as the Practice page shows them, above the puzzle (a
+    widget of two paragraphs)."""
     import html
 
     import ipywidgets as W
 
-    return W.HTML("<p>" + html.escape(levels_words(), quote=False) + "</p>")
+    return W.HTML(
+        "".join("<p>" + html.escape(t, quote=False) + "</p>" for t in (levels_words(), level_lessons_words()))
+    )

@@ -269,6 +269,13 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
     return tr("{lessons} and beyond the lessons", lessons=listed) if beyond else listed
 
 
+def set_idea(game_id: str, theme: str | None, idea: str, puzzles: Sequence[Puzzle]) -> str:
+    """The teachers' table's words for a set's ``idea``: what the game's puzzle module's ``set_mix`` says the set
+    mixes (Dots' decision ideas: how many ask to take every box, how many to decline), else ``idea``."""
+    mix = getattr(catalog.get(game_id).puzzle_module(), "set_mix", None)
+    return (mix(theme, list(puzzles)) if mix is not None else None) or idea
+
+
 def puzzle_minutes(puzzle: Puzzle) -> int:
     """A rough guide to how long a pupil takes over a puzzle on paper, by its level: 1 minute at levels 1–3,
     2 at levels 4–6, 3 above (a teacher's rule of thumb for planning, not a measurement)."""
@@ -293,12 +300,13 @@ def needed_lessons(game_id: str, theme: str | None) -> list[int]:
 
 
 def when_to_set(game_id: str, theme: str | None) -> str:
-    """When a teacher can set a code: after the last lesson its idea (every idea: every idea it mixes) needs,
-    from the game's ``THEME_LESSONS`` and the lessons its questions need (:func:`needed_lessons`); after the
-    last lesson when an idea is past the lessons."""
+    """When a teacher can set a code: after the lesson that first teaches its idea (every idea: the latest such
+    lesson of the ideas it mixes), from the game's ``THEME_LESSONS`` (Dots' *take a box* comes from lessons 1
+    and 2: after lesson 1), and the lessons its questions need (:func:`needed_lessons`); after the last lesson
+    when an idea is past the lessons."""
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     themes = [t for t in game_themes(game_id) if practice_pool(game_id, t)] if theme is None else [theme]
-    numbers = [n for t in themes for n in table.get(t, ())]
+    numbers = [min(table[t]) for t in themes if table.get(t)]
     if not numbers or any(table.get(t) == () for t in themes):
         return tr("after the last lesson")
     numbers += needed_lessons(game_id, theme)
@@ -377,6 +385,7 @@ __all__ = [
     "needed_lessons",
     "puzzle_minutes",
     "set_minutes_words",
+    "set_idea",
     "answers_spread",
     "game_code",
     "games_by_code",

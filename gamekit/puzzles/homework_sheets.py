@@ -24,6 +24,7 @@ from gamekit.puzzles.homework import (
     homework_codes,
     homework_set,
     set_minutes_words,
+    set_idea,
     theme_lessons,
     when_to_set,
     parse_code,
@@ -95,7 +96,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         if theme is not None and size == len(practice_pool(game_id, theme)):
             whole.setdefault(game, []).append(f"`{code}`")
         lines.append(
-            f"| `{code}` | {idea} | {size} | {span} | {theme_lessons(game_id, theme)} | "
+            f"| `{code}` | {set_idea(game_id, theme, idea, puzzles)} | {size} | {span} | "
+            f"{theme_lessons(game_id, theme)} | "
             f"{when_to_set(game_id, theme)}; {set_minutes_words(puzzles)} |"
         )
         lessons_rules = getattr(catalog.get(game_id).puzzle_module(), "lessons_rules", None)

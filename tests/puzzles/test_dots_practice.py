@@ -364,3 +364,111 @@ def test_every_wrong_line_of_every_list_gets_its_own_reason():
                 if "at once, and a right line" in words:
                     assert boxes_given(game, w) > max(boxes_given(game, a) for a in p.answers), (p.id, w)
     assert lines > 3000
+
+
+def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_list():
+    """The mixed list was 57 % lesson 5's take-or-decline decisions (142 of 251, all of level 8): now each level
+    holds at most a third of them, so the other lessons' ideas get their share; both answers stay in it, the
+    rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
+    from gamekit.puzzles.dots import MAX_THUMB_SHARE, is_decision, take_all_choice, thumbs_answering
+
+    mixed = practice_pool(G)
+    by_level = Counter(level(p.rating) for p in mixed)
+    decisions = Counter(level(p.rating) for p in mixed if is_decision(p))
+    for lv, n in by_level.items():
+        assert 3 * decisions[lv] <= n, (lv, decisions[lv], n)
+    assert 3 * sum(decisions.values()) <= len(mixed)
+    assert any(take_all_choice(p) for p in mixed) and any(is_decision(p) and not take_all_choice(p) for p in mixed)
+    for lv in set(by_level) - {1}:
+        for rule in ("fewest_boxes", "take_every_box", "always_decline"):
+            answered = sum(1 for p in mixed if level(p.rating) == lv and rule in thumbs_answering(p))
+            assert answered <= int(MAX_THUMB_SHARE * by_level[lv] + 0.999999), (lv, rule)
+    assert len(practice_pool(G, "double_deal")) > sum(1 for p in mixed if "double_deal" in p.themes)
+
+
+def test_the_page_says_some_lesson_five_puzzles_are_built_from_game_positions():
+    """The page said every puzzle is "a position from a real game", but some of lesson 5's take-all puzzles are
+    built one or two lines on from a bank position with no box on offer (``take_all_followups``): it now says so,
+    in both languages, and the bank shows it (most puzzles are not built that way)."""
+    from pathlib import Path
+
+    from gamekit.puzzles.dots_decisions import take_all_choice
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = (root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8")
+    es = (root / "es" / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8")
+    assert "real game" not in en and "partida de verdad" not in es
+    assert "Most puzzles are positions from games the computer played. Some of lesson 5's are made" in en
+    assert "La mayoría de los problemas son posiciones de partidas que ha jugado el ordenador" in es
+    starts = [q.position for q in bank(G) if not capture_lines(q.position)]
+
+    def built(p):
+        g = p.position
+        return any(
+            (s.width, s.height) == (g.width, g.height)
+            and s.drawn & ~g.drawn == 0
+            and 1 <= bin(g.drawn ^ s.drawn).count("1") <= 2
+            for s in starts
+        )
+
+    five = lesson_pool(G, 5)
+    assert any(built(p) and take_all_choice(p) for p in five)
+    assert 2 * sum(1 for p in bank(G) if built(p)) < len(bank(G))
+
+
+def test_the_spanish_page_says_give_away_the_fewest_boxes_in_plain_spanish():
+    """«regalar las menos casillas posibles» is not Spanish: «regalar el menor número de casillas»."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "practice" / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    assert "regalar el menor número de casillas, tampoco" in text and "las menos casillas" not in text
+
+
+def test_lesson_five_first_hint_makes_the_pupil_count_without_naming_the_plans():
+    """The first Hint of lesson 5's decisions offered two plans ("take them all, or leave the last two"), a coin
+    toss: it now asks for the count that decides (the long chains and loops still to come, who opens them), the
+    same words whichever answer is right, in both languages."""
+    from gamekit.dots.puzzle_text import DECISION_HINT, HINTS
+    from gamekit.i18n import tr, using
+
+    assert {HINTS[t] for t in ("double_deal", "all_but_four", "control_not_worth_it")} == {DECISION_HINT}
+    with using("en"):
+        hint = tr(DECISION_HINT)
+    assert "count" in hint and "long chains and loops" in hint and "who will have to open" in hint
+    assert hint.endswith("?") and "take them all" not in hint and "leave the last" not in hint
+    with using("es"):
+        hint = tr(DECISION_HINT)
+    assert "cuenta" in hint and "cadenas largas y bucles" in hint and "dejar las dos últimas" not in hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_bands(lang):
+    """The page said only "one of the nearest to your level": a pupil could not tell what a level is. The note
+    above the puzzle now says which levels go with which lessons, from the same table Practice rates by
+    (LESSON_BANDS; lessons 1 and 2 the levels of their lists), and that no puzzle is above the top one; the
+    page's bullet points to it."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.puzzles.dots import LESSON_BANDS, lesson_levels, level_lessons_words, levels_note
+
+    spans = lesson_levels()
+    assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)
+    for n in (1, 2):
+        assert spans[n] == tuple(f(level(p.rating) for p in lesson_pool(G, n)) for f in (min, max))
+    assert spans == {1: (1, 1), 2: (1, 1), 3: (2, 4), 4: (4, 7), 5: (6, 8)}
+    with using(lang):
+        words, note = level_lessons_words(), levels_note().value
+    expected = {
+        "en": "Levels follow the lessons: level 1 for lessons 1 and 2; levels 2 to 4 for lesson 3; levels 4 to 7"
+        " for lesson 4; levels 6 to 8 for lesson 5. No puzzle is above level 8.",
+        "es": "Los niveles siguen a las lecciones: nivel 1 para las lecciones 1 y 2; niveles 2 a 4 para la lección 3;"
+        " niveles 4 a 7 para la lección 4; niveles 6 a 8 para la lección 5. Ningún problema pasa del nivel 8.",
+    }[lang]
+    assert words == expected and f"<p>{words}</p>" in note
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    page = root / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    bullet = {"en": "the note above the puzzle says which levels go with which lessons", "es": "la nota de encima"}
+    assert bullet[lang] in text and "display(levels_note())" in text

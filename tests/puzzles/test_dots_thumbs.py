@@ -37,9 +37,10 @@ def by_level(pool):
 
 def test_no_rule_of_thumb_answers_more_than_half_of_a_mixed_level():
     """From level 2 up (level 1 is the one-line rule's level by design) every rule of thumb answers at most half of
-    each level of the mixed pool, rounded up; levels 2 to 8 each hold 10 puzzles or more."""
+    each level of the mixed pool, rounded up; levels 2 to 7 each hold 10 puzzles or more (level 8 holds only lesson
+    5's decisions, which fill at most a third of a mixed level: it is the lesson 5 list's)."""
     levels = by_level(practice_pool(G))
-    assert set(levels) >= set(range(1, 9))
+    assert set(levels) == set(range(1, 8))
     for lv, ps in levels.items():
         if lv == 1:
             continue
@@ -76,11 +77,11 @@ def test_the_level_2_handouts_need_the_middle_line_as_often_as_not():
 
 
 def test_taking_every_box_is_right_at_every_level_declining_is_asked():
-    """In every list that asks "take every box or decline the last ones?" (the mixed one, lesson 5's, and the lists
+    """In every list that asks "take every box or decline the last ones?" (lesson 5's, and the lists
     of *double-deal*, *all-but-four in a loop* and *when control is not worth it*), at each of lesson 5's levels
     (6 to 8) some puzzles are answered by taking every box, as the solver says, and "always decline" answers at
     most half of the level, rounded up ("always decline" answered every double-deal and all-but-four puzzle)."""
-    lists = [("mixed", practice_pool(G)), ("lesson 5", lesson_pool(G, 5))]
+    lists = [("lesson 5", lesson_pool(G, 5))]
     lists += [(theme, practice_pool(G, theme)) for theme in DECISION_THEMES]
     for name, pool in lists:
         levels = by_level(pool)
@@ -96,10 +97,12 @@ def test_taking_every_box_is_right_at_every_level_declining_is_asked():
 
     assert not any(loop_on_offer(p) for p in practice_pool(G, "double_deal") if take_all_choice(p))
     assert all(loop_on_offer(p) for p in practice_pool(G, "all_but_four") if take_all_choice(p))
-    # the mixed pool asks every take-all decision the pools hold
-    assert {p.id for p in practice_pool(G) if take_all_choice(p)} >= {
-        p.id for p in practice_pool(G, "control_not_worth_it") if take_all_choice(p)
-    }
+    # the mixed list holds at most a third of decisions a level (level 8 is lesson 5's list's alone): at each of
+    # its levels of lesson 5 both answers are asked, "take every box" and "decline the last ones"
+    mixed = by_level(practice_pool(G))
+    for lv in set(LESSON_FIVE_LEVELS) & set(mixed):
+        assert any(take_all_choice(p) for p in mixed[lv]), lv
+        assert any("always_decline" in thumbs_answering(p) for p in mixed[lv]), lv
 
 
 def test_the_solver_says_taking_every_box_is_right_in_each_take_all_puzzle():
@@ -186,7 +189,7 @@ def test_the_dots_practice_page_is_short_and_plain(path):
     for word in ("bank", "pool", "banco", "%", "solver", "puzzles of the", "problemas del banco"):
         assert word not in text.lower(), word
     if "/es/" in path:
-        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar las menos" in text
+        assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar el menor número" in text
         # how a line is named, said on screen (not only on the paper sheet)
         assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
         assert "Estas tres hacen una misma pregunta: ¿te llevas todas las casillas o rechazas las últimas?" in text
@@ -262,7 +265,7 @@ def test_neither_always_take_nor_always_decline_passes_a_decision_list(theme):
 
 def test_a_decision_set_of_another_size_keeps_to_the_pool():
     """``idea_set`` takes as many of one kind as the pool holds and the rest of the other; for another idea it
-    leaves the choice to the plain sample (None)."""
+    samples the pool, without look-alikes."""
     import random
 
     from gamekit.puzzles.dots import idea_set
@@ -271,7 +274,11 @@ def test_a_decision_set_of_another_size_keeps_to_the_pool():
     takes = sum(take_all_choice(p) for p in pool)
     chosen = idea_set(pool, "all_but_four", len(pool) - 1, random.Random(1))
     assert len({p.id for p in chosen}) == len(pool) - 1 and takes - 1 <= sum(take_all_choice(p) for p in chosen)
-    assert idea_set(practice_pool(G, "safe_line"), "safe_line", 5, random.Random(1)) is None
+    from gamekit.puzzles.dots import look_alike
+
+    safe = idea_set(practice_pool(G, "safe_line"), "safe_line", 5, random.Random(1))
+    assert len({p.id for p in safe}) == 5 and all("safe_line" in p.themes for p in safe)
+    assert not any(look_alike(a, b) for i, a in enumerate(safe) for b in safe[i + 1 :])
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -676,7 +676,7 @@ def english_homework_page(homework_pages) -> str:
 def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_language(homework_pages):
     """docs/teachers/homework.md (and its Spanish twin) is what homework_page() writes, and every code in it
     opens a set of that many puzzles on that idea."""
-    from gamekit.puzzles.homework import homework_codes
+    from gamekit.puzzles.homework import homework_codes, set_idea
     from gamekit.puzzles.pools import practice_pool
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
@@ -692,9 +692,11 @@ def test_the_teachers_homework_page_lists_every_code_with_its_idea_in_each_langu
             asked = {g: [t for t in THEMES[g] if practice_pool(g, t)] for g in GAME_IDS}
             assert [g for g, *_ in rows] == [tr(GAME_NAMES[g]) for g in GAME_IDS for _ in range(len(asked[g]) + 1)]
         for game, code, idea, size in rows:
-            assert f"| `{code}` | {idea} | {size} |" in page
             game_id, theme, n, _ = parse_code(code)
-            assert n == size == len(homework_set(game_id, theme, n, 1))
+            drawn = homework_set(game_id, theme, n, 1)
+            with using(lang):  # a Dots decision set's idea says what it mixes
+                assert f"| `{code}` | {set_idea(game_id, theme, idea, list(drawn))} | {size} |" in page
+            assert n == size == len(drawn)
             if theme is not None:
                 with using(lang):
                     assert idea == theme_name(game_id, theme)
@@ -1022,8 +1024,11 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea(en
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-    assert f"| `{code}` | double-deal | 10 | {span} | 5 |" in page
-    assert "| all-but-four in a loop | 10 |" in page and theme_lessons("dots_and_boxes", "all_but_four") == "5"
+    assert f"| `{code}` | double-deal: 5 take every box, 5 double-deal | 10 | {span} | 5 |" in page
+    assert (
+        "| all-but-four in a loop: 5 take every box, 5 all-but-four in a loop | 10 |" in page
+        and theme_lessons("dots_and_boxes", "all_but_four") == "5"
+    )
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
     assert theme_lessons("dots_and_boxes", None) == "1, 2, 3, 4, 5"
     assert "| `dots-all-10-1` | all ideas, mixed | 10 |" in page and "| 1, 2, 3, 4, 5 |" in page
@@ -1670,7 +1675,7 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
 
     page = english_homework_page
     minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
-    assert "| `dots-double_deal-10-1` | double-deal | 10 |" in page
+    assert "| `dots-double_deal-10-1` | double-deal: 5 take every box, 5 double-deal | 10 |" in page
     assert f"| 5 | after lesson 5; about {minutes} minutes |" in page
     assert when_to_set("dots_and_boxes", None) == "after lesson 5"
     assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"

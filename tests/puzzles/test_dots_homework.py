@@ -1,0 +1,59 @@
+"""Dots and Boxes homework codes: when the teachers' page says to set them, and what a decision idea's set holds."""
+
+from gamekit.i18n import using
+from gamekit.puzzles.homework import theme_lessons, when_to_set
+
+G = "dots_and_boxes"
+
+
+def test_an_idea_is_set_after_the_lesson_that_first_teaches_it():
+    """*Take a box* is lesson 1's idea (lesson 2 uses it again): its code was "after lesson 2"; the mixed code still
+    waits for the last lesson's ideas, and each other idea for its own lesson."""
+    with using("en"):
+        assert theme_lessons(G, "take_box") == "1, 2"
+        assert when_to_set(G, "take_box") == "after lesson 1"
+        assert when_to_set(G, "avoid_third_side") == "after lesson 2"
+        assert when_to_set(G, "hard_hearted_handout") == "after lesson 3"
+        assert when_to_set(G, "double_deal") == "after lesson 5"
+        assert when_to_set(G, None) == "after lesson 5"
+
+
+def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes():
+    """`dots-double_deal-10-1` held three puzzles with the same right lines b3-b4/b4-b5 on the 4×4 board, two of
+    them one line apart, and 5 "take every box" answers a teacher did not expect: now no two puzzles of an idea's
+    set have the same right lines on the same board (the pools hold enough), and the teachers' table says how many
+    of a decision set ask to take and how many to decline."""
+    from gamekit.puzzles.core import game_themes
+    from gamekit.puzzles.dots import look_alike
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.homework import homework_set
+    from gamekit.puzzles.homework_sheets import homework_page
+
+    for theme in game_themes(G):
+        for seed in (1, 2, 3):
+            ps = list(homework_set(G, theme, 10, seed))
+            pairs = [(a.id, b.id) for i, a in enumerate(ps) for b in ps[i + 1 :] if look_alike(a, b)]
+            assert not pairs, (theme, seed, pairs)
+    deal = list(homework_set(G, "double_deal", 10, 1))
+    takes = sum(1 for p in deal if take_all_choice(p))
+    assert takes == 5
+    with using("en"):
+        page = homework_page()
+    assert "| `dots-double_deal-10-1` | double-deal: 5 take every box, 5 double-deal | 10 |" in page
+    assert "| `dots-control_not_worth_it-10-1` | when control is not worth it: " in page
+    assert "| `dots-safe_line-10-1` | pick a safe line | 10 |" in page
+
+
+def test_look_alike_reads_the_right_lines_the_board_and_the_lines_drawn():
+    """Near-identical: same right lines, same board, at most two lines apart; same right lines elsewhere on the
+    same board: alike; another board size or other right lines: not alike."""
+    from gamekit.puzzles.dots import look_alike
+    from gamekit.puzzles.pools import practice_pool
+
+    pool = practice_pool(G, "double_deal")
+    p = pool[0]
+    assert look_alike(p, p) == 2
+    other_size = next(q for q in pool if (q.position.width, q.position.height) != (p.position.width, p.position.height))
+    assert look_alike(p, other_size) == 0
+    same = [q for q in pool if q is not p and look_alike(p, q)]
+    assert all(set(q.answers) == set(p.answers) for q in same)
