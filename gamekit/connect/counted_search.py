@@ -4,7 +4,7 @@ Each works on the rules engine itself (``play`` / ``undo``), so the code reads l
 give exactly the scores of :func:`gamekit.connect.solver.solve` (tests check that) — only much more slowly:
 :func:`minimax` tries every move and every reply to the end of the game; :func:`alphabeta` stops looking at a
 position's moves once one is good enough (``order=True``: promising moves first; ``table=True``: remembers
-positions already scored).  The lesson's tables of them are :mod:`gamekit.connect.teach`.
+positions already scored).  The lesson's tables of them are :mod:`gamekit.connect.teach_pictures`.
 
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.

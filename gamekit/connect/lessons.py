@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable
-from gamekit.connect import teach, teach_bits
+from gamekit.connect import teach, teach_bits, teach_minimax
 from gamekit.connect import teach_pictures, worksheet_cards
 from gamekit.connect.puzzle_text import column_hit
 from gamekit.connect.rules import FiveInARow
@@ -259,9 +259,9 @@ LESSONS: dict[int, Lesson] = {
         "How the computer knows",
         55,
         {
-            "yellow_reply": teach.yellow_reply_exercise,
-            "tiny_tree": teach.tiny_tree_exercise,
-            "be_the_computer": teach.best_move_exercise,
+            "yellow_reply": teach_minimax.yellow_reply_exercise,
+            "tiny_tree": teach_minimax.tiny_tree_exercise,
+            "be_the_computer": teach_minimax.best_move_exercise,
             "pruning": teach.pruning_exercise,
             "transposition": teach.transposition_exercise,
             "transposition_why": teach.transposition_why_exercise,

@@ -1,8 +1,11 @@
-"""The exercises of the lesson "How the computer knows" (5 en raya lesson 3).
+"""The exercises of the lesson "How the computer knows" (5 en raya lesson 3) after its minimax ones: when a search
+may stop looking (alpha–beta), the transposition table, and reading a score on the full board; and the lesson's
+two full-board positions.
 
-Its bitboard exercises live in :mod:`gamekit.connect.teach_bits`; its small games, score tables, node counts,
-bitboard and pruning-tree pictures in :mod:`gamekit.connect.teach_pictures`; the counted searches (minimax,
-alpha-beta) in :mod:`gamekit.connect.counted_search`.  Each exercise here is checked against those exact scores.
+Its minimax exercises (section 1, "Minimax on a tiny board") live in :mod:`gamekit.connect.teach_minimax`; its
+bitboard exercises in :mod:`gamekit.connect.teach_bits`; its small games, score tables, node counts, bitboard and
+pruning-tree pictures in :mod:`gamekit.connect.teach_pictures`; the counted searches (minimax, alpha-beta) in
+:mod:`gamekit.connect.counted_search`.  Each exercise here is checked against those exact scores.
 
 Scores follow the solver's convention: 0 draw; a win with the player's n-th disc of the whole
 game scores ``cells/2 + 1 − n`` (22 − n on the published boards), a loss the negative.
@@ -15,16 +18,8 @@ import re
 from typing import Any
 from gamekit.connect.counted_search import max_score
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.i18n import number, ptr, tr
-from gamekit.connect.teach_bits import bit_cell_exercise, bit_exercise
-from gamekit.connect.teach_pictures import (
-    TINY,
-    signed_score,
-    explain_score,
-    hand_game,
-    parse_column_and_score,
-    score_slip,
-)
+from gamekit.i18n import number, tr
+from gamekit.connect.teach_pictures import colour_subject
 
 
 # ---------------------------------------------------------------------- lesson positions and exercises
@@ -38,72 +33,6 @@ LESSON = {
 
 def lesson_game(name: str) -> ConnectGame:
     return FiveInARow.from_moves(LESSON[name])
-
-
-def best_move_exercise():
-    """Which column would minimax choose, and with what score?  Both halves are asked (only three columns are
-    legal, so a column alone is a one-in-three guess); checked by the exact solver: a wrong column is told its
-    own score, a right column with a wrong score the slip it makes (:func:`score_slip`)."""
-    from gamekit.connect.solver import analyse
-    from gamekit.widgets.exercise import Exercise
-
-    game = hand_game()
-    scores = {m: s for m, s in analyse(game, time_budget=None).items()}
-    best = max(scores.values())
-    good = sorted(m for m, s in scores.items() if s == best)
-    me = tr(COLOUR_NAMES[game.to_move])
-    top = max_score(game)
-
-    def check(answer):
-        m, k = parse_column_and_score(game, answer)  # a ValueError names a bad answer and says why
-        s = scores[m]
-        if s != best:
-            return False, tr(
-                "Column {column} scores {score} for {colour} ({result}); minimax takes the highest "
-                "score among the columns, and another column scores more.",
-                column=m,
-                score=signed_score(s),
-                colour=me,
-                result=explain_score(s, game),
-            )
-        if k == best:
-            return True, tr(
-                "Right: column {column} keeps the best score, {score} ({result}).",
-                column=m,
-                score=signed_score(s),
-                result=explain_score(s, game),
-            )
-        return False, score_slip(game, k, best)
-
-    solutions = [f"{m}, {signed_score(best)}" for m in good]
-    slips = [-best, top - abs(best), 0] if best else [1]
-    wrong = [f"{m}, {signed_score(best)}" for m in sorted(scores) if scores[m] != best] + [
-        f"{good[0]}, {signed_score(v)}" for v in slips
-    ]
-    return Exercise(
-        tr(
-            "On this tiny board (no side columns; three in a line wins) {colour} is to move, and only 5 cells are "
-            "empty. Which column would minimax choose, and what is its score for {colour}? Try each "
-            "column and the best answer to it, on paper, and type both, like 4, +9 (0 for a draw, a "
-            "minus sign for a loss).",
-            colour=me,
-        ),
-        check,
-        hint=tr(
-            "For each column, look for the opponent's best answer: can it win at once, or block? "
-            "Minimax gives every column the score of that answer, then picks the highest."
-        ),
-        answer=tr(" or ").join(solutions),
-        solutions=solutions,
-        key="minimax_move",
-        wrong=list(dict.fromkeys(wrong)),
-        position=game,
-    )
-
-
-def _colour_subject(seat: int) -> str:
-    """A colour starting a sentence ("Red"; Spanish "El rojo")."""
-    return ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
 
 
 def read_score_exercise():
@@ -135,13 +64,13 @@ def read_score_exercise():
             k=more,
             other=other,
             mover=mover,
-            mover_s=_colour_subject(game.to_move),
+            mover_s=colour_subject(game.to_move),
         ),
         total - 1: tr(
             "Close: {k} leaves out one of {mover}'s discs. {mover_s} is to move, so the very next disc is {mover}'s.",
             k=total - 1,
             mover=mover,
-            mover_s=_colour_subject(game.to_move),
+            mover_s=colour_subject(game.to_move),
         ),
         n: tr(
             "{n} is the number of {other}'s winning disc, counted from the start of the game. Some of those "
@@ -198,7 +127,7 @@ def read_score_exercise():
                 size=abs(s),
                 n=n,
                 other=other,
-                other_s=_colour_subject(winner),
+                other_s=colour_subject(winner),
                 on_board=on_board,
                 more=more,
                 mover=mover,
@@ -256,353 +185,6 @@ def parse_disc_number(answer: Any) -> int:
     if len(found) != 1 or isinstance(answer, bool):
         raise ValueError(tr("“{answer}” is not a disc number: type one number, like 7.", answer=str(answer).strip()))
     return int(found[0].replace("−", "-"))
-
-
-def disc_slip(k: int, score: int, top: int) -> str:
-    """Why disc number ``k`` is not the answer when the winner's score is ``score`` and a win with disc n scores
-    ``top − n``: a disc number out of range, or the score that disc would really give."""
-    half = top - 1
-    if k < 1 or k > half:
-        return tr(
-            "Disc numbers go from 1 to {half}: each player drops at most {half} discs. Type the number of the "
-            "disc that wins, with no sign.",
-            half=half,
-        )
-    return tr(
-        "A win with disc number {k} would score {top} − {k} = {got}, not {score}.",
-        k=k,
-        top=top,
-        got=top - k,
-        score=score,
-    )
-
-
-TINY_TREE_DROPPED = 2
-"""How many discs each player has dropped in the position of Lesson 3's first exercise (red to move)."""
-
-TINY_TREE = (((1, 6), (0, 5)), ((0, 4), (1, 4)))
-"""Lesson 3's first exercise, a search tree two moves deep on the tiny board, from a position where each player
-has dropped :data:`TINY_TREE_DROPPED` discs: red's two moves, A and B, and under each yellow's two replies, each
-ending in a result found further down — (winner's seat, the winner's disc number).  Every result can happen: red's
-move is its 3rd disc and yellow's reply its 3rd, so red wins at the soonest with its 4th disc and yellow with its
-4th.  Under A yellow wins with its 6th disc or red with its 5th; under B red wins with its 4th or yellow with its
-4th.  Minimax gives −1, not the +1 the lesson prints for its tiny position just below the exercise."""
-
-
-def tree_leaf_score(leaf: tuple[int, int], cells: int = TINY.cells) -> int:
-    """A result at the bottom of a search tree, (winner's seat, winner's disc number), as a score for red (seat 0):
-    a win with disc n scores ``cells/2 + 1 − n``, a loss the same with a minus sign."""
-    seat, disc = leaf
-    if seat not in (0, 1) or not 1 <= disc <= cells // 2:
-        raise ValueError(
-            tr("{leaf!r}: a result is a seat (0 or 1) and a disc number from 1 to {half}", leaf=leaf, half=cells // 2)
-        )
-    value = cells // 2 + 1 - disc
-    return value if seat == 0 else -value
-
-
-def tree_score(tree=TINY_TREE, cells: int = TINY.cells) -> int:
-    """Minimax on a two-level tree for red, to move: yellow picks the lowest score under each of red's moves, red
-    the highest of those."""
-    return max(min(tree_leaf_score(leaf, cells) for leaf in replies) for replies in tree)
-
-
-def _leaf_words(leaf: tuple[int, int]) -> str:
-    seat, disc = leaf
-    colour = tr(COLOUR_NAMES[seat])
-    return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
-
-
-def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
-    seat, disc = leaf
-    who = _colour_subject(seat)
-    return tr("{who} wins", who=who), tr("with disc number {disc}", disc=disc)
-
-
-def tiny_tree_text(tree=TINY_TREE) -> str:
-    """Lesson 3's made-up two-move tree in words (the picture's description); it names the results at the bottom,
-    never a score."""
-    parts = [
-        tr(
-            "A made-up search tree on the tiny board, not the position drawn above. Red is to move and has two "
-            "moves, A and B; under each, yellow has two replies."
-        )
-    ]
-    for name, replies in zip((tr("Move A"), tr("Move B")), tree):
-        parts.append(
-            tr(
-                "{move}: one reply ends in {first}, the other in {second}.",
-                move=name,
-                first=_leaf_words(replies[0]),
-                second=_leaf_words(replies[1]),
-            )
-        )
-    return " ".join(parts)
-
-
-def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
-    """SVG of the exercise's own two-move tree: a box with "?" for the top (red chooses) and for each of red's two
-    moves (yellow chooses), and each result at the bottom in words ("Yellow wins / with disc number 6").  No score
-    is drawn: finding them is the exercise.  The description (:func:`tiny_tree_text`) is its accessible name."""
-    import html
-
-    description = tiny_tree_text(tree)
-    left, gap = 190, 16  # room for the row labels, Spanish ones included
-    leaves = sum(len(r) for r in tree)
-    width = left + leaves * leaf + gap * (len(tree) - 1) + 10
-    ys = (30, 120, 215)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="262" '
-        f'aria-label="{html.escape(description)}"><title>{html.escape(description)}</title>',
-        "<style>text{font-family:sans-serif}</style>",
-    ]
-    for y, words in zip(
-        ys,
-        (
-            tr("{who} picks the highest", who=ptr("a colour starting a sentence", "Red")),
-            tr("{who} picks the lowest", who=ptr("a colour starting a sentence", "Yellow")),
-            tr("Results found further down"),
-        ),
-    ):
-        out.append(f'<text x="4" y="{y + 5}" font-size="12">{html.escape(words)}</text>')
-
-    def box(x: float, y: float, lines: tuple[str, ...], w: int = 38) -> None:
-        h = 26 if len(lines) == 1 else 40
-        out.append(f'<rect x="{x - w / 2}" y="{y - h / 2}" width="{w}" height="{h}" rx="5" stroke="#333" fill="#fff"/>')
-        for i, line in enumerate(lines):
-            dy = 5 if len(lines) == 1 else -3 + 15 * i
-            out.append(f'<text x="{x}" y="{y + dy}" font-size="12" text-anchor="middle">{html.escape(line)}</text>')
-
-    def edge(x1: float, y1: float, x2: float, y2: float, bottom: int, label: str = "") -> None:
-        out.append(f'<line x1="{x1}" y1="{y1 + 13}" x2="{x2}" y2="{y2 - bottom}" stroke="#555"/>')
-        if label:
-            lx, ly = (x1 + x2) / 2 + (8 if x2 > x1 else -8), (y1 + y2) / 2
-            anchor = "start" if x2 > x1 else "end"
-            out.append(f'<text x="{lx}" y="{ly}" font-size="12" text-anchor="{anchor}">{html.escape(label)}</text>')
-
-    top_x = left + (width - left - 10) / 2
-    x = left
-    for name, replies in zip((tr("move A"), tr("move B")), tree):
-        span = len(replies) * leaf
-        mx = x + span / 2
-        edge(top_x, ys[0], mx, ys[1], 13, name)
-        for i, result in enumerate(replies):
-            cx = x + leaf / 2 + i * leaf
-            edge(mx, ys[1], cx, ys[2], 20)
-            box(cx, ys[2], _leaf_lines(result), w=leaf - 10)
-        box(mx, ys[1], ("?",))
-        x += span + gap
-    box(top_x, ys[0], ("?",))
-    out.append("</svg>")
-    return "".join(out)
-
-
-class TinyTreePicture:
-    """The exercise's tree on the page: the picture, and its description under it."""
-
-    def __init__(self, tree=TINY_TREE) -> None:
-        self.svg = tiny_tree_picture(tree)
-        self.text = tiny_tree_text(tree)
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
-
-
-def parse_score(answer: Any) -> int:
-    """A score as a pupil types it: "+2", "2", "-3" or "−3"; ValueError saying what to type otherwise."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        return answer
-    raw = str(answer).strip().replace("−", "-").replace(" ", "")
-    if isinstance(answer, bool) or not re.fullmatch(r"[+-]?\d+", raw):
-        raise ValueError(
-            tr("“{answer}” is not a score: type one whole number, like +2 or −1.", answer=str(answer).strip())
-        )
-    return int(raw)
-
-
-YELLOW_REPLIES = (4, -2, 1)
-"""Lesson 3's first exercise, one step of minimax: yellow is to move with three replies, and the search has already
-found the score, for red, after each of them.  The position is worth the lowest of them to red (yellow chooses):
-−2, which is not the answer of the two-level tree just below it (−1), and red's best (+4), the sign slip (+2) and the
-sum (+3) are all different numbers, so each slip is told its own reason."""
-
-
-def yellow_reply_exercise(replies: tuple[int, ...] = YELLOW_REPLIES):
-    """One step of minimax: the worth to red of a position where yellow chooses among ``replies`` (each the score for
-    red after that reply) is the lowest of them.  Each way of misreading it is told its own reason: red's best score
-    (red does not choose here), another score that is not the lowest, the sign, the sum; a non-number is refused."""
-    from gamekit.widgets.exercise import Exercise
-
-    if len(replies) < 2 or len(set(replies)) != len(replies):
-        raise ValueError(tr("{replies!r}: give at least two different scores", replies=replies))
-    best = min(replies)
-    reasons: dict[int, str] = {
-        max(replies): tr(
-            "{score} is red's best score, but it is yellow's turn: yellow chooses the reply, and picks the one "
-            "that is worst for red.",
-            score=signed_score(max(replies)),
-        )
-    }
-    for v in replies:
-        if v not in (best, max(replies)):
-            reasons.setdefault(
-                v,
-                tr(
-                    "{score} is not the lowest of the three scores, and yellow picks the reply that is worst for red.",
-                    score=signed_score(v),
-                ),
-            )
-    reasons.setdefault(
-        -best,
-        tr("Right size, wrong sign: the scores are all for red, and yellow's choice leaves red losing.")
-        if best < 0
-        else tr("Right size, wrong sign: the scores are all for red, and even yellow's choice leaves red winning."),
-    )
-    reasons.setdefault(
-        sum(replies),
-        tr(
-            "{total} adds the scores up, but only one reply is played: the one yellow chooses.",
-            total=signed_score(sum(replies)),
-        ),
-    )
-
-    def check(answer):
-        try:
-            k = parse_score(answer)
-        except ValueError as refusal:
-            return False, str(refusal)
-        if k == best:
-            return True, tr(
-                "Right: yellow chooses, and picks the reply that is worst for red, {best}. Red cannot count on "
-                "{top} when yellow decides.",
-                best=signed_score(best),
-                top=signed_score(max(replies)),
-            )
-        if k in reasons:
-            return False, reasons[k]
-        return False, tr(
-            "Not {k}: the answer is one of the three scores. Who chooses the reply, and which score does that "
-            "player want for red?",
-            k=signed_score(k),
-        )
-
-    return Exercise(
-        tr(
-            "On the tiny board it is yellow's turn, and yellow has three replies. The search has already found "
-            "the score, for red, after each one: {scores}. What is this position worth for red? Type a score, "
-            "like +5 or −5.",
-            scores=(", ".join(signed_score(v) for v in replies[:-1]) + tr(" and ") + signed_score(replies[-1])).replace(
-                "-", "−"
-            ),  # a true minus sign, as in "like +5 or −5"
-        ),
-        check,
-        hint=tr("Who chooses the reply here, and what does that player want?"),
-        answer=signed_score(best),
-        solutions=[signed_score(best)],
-        key="yellow_reply",
-        wrong=[signed_score(k) for k in [*reasons, 0] if k != best],  # red's best first: the commonest slip
-    )
-
-
-def tiny_tree_exercise():
-    """Read a score off a small search tree (:data:`TINY_TREE`): each result at the bottom scored by the tiny
-    board's rule (7 − n, minus for a loss), the lowest under each of red's moves (yellow chooses), then the highest
-    of those (red chooses).  Each way of misreading the tree is told its own reason."""
-    from gamekit.widgets.exercise import Exercise
-
-    top = TINY.cells // 2 + 1
-    leaves = [[tree_leaf_score(leaf) for leaf in replies] for replies in TINY_TREE]
-    worth = [min(scores) for scores in leaves]
-    best = tree_score()
-    names = (tr("move A"), tr("move B"))
-    every = [v for scores in leaves for v in scores]
-    discs = {leaf[1] for replies in TINY_TREE for leaf in replies}
-    reasons: dict[int, str] = {}
-    for i, scores in enumerate(leaves):
-        if max(scores) != worth[i]:
-            reasons.setdefault(
-                max(scores),
-                tr(
-                    "{score} is red's best result under {move}, but after {move} yellow chooses the reply, and "
-                    "yellow picks the one that is worst for red: {move} is worth {worth}.",
-                    score=signed_score(max(scores)),
-                    move=names[i],
-                    worth=signed_score(worth[i]),
-                ),
-            )
-    for i, w in enumerate(worth):
-        if w != best:
-            reasons.setdefault(
-                w,
-                tr(
-                    "{worth} is what {move} is worth, since yellow chooses there. But red chooses the move, and "
-                    "the other move is worth more.",
-                    worth=signed_score(w),
-                    move=names[i],
-                ),
-            )
-    reasons.setdefault(
-        -best,
-        tr("Right size, wrong sign: the score is for red, and red's best move wins, so it is positive.")
-        if best > 0
-        else tr("Right size, wrong sign: red's best move still loses, so the score is negative."),
-    )
-    for d in sorted(discs):
-        reasons.setdefault(
-            d,
-            tr(
-                "{d} is a disc number from the tree, not a score. A win with disc number n scores {top} − n.",
-                d=d,
-                top=top,
-            ),
-        )
-
-    def check(answer):
-        try:
-            k = parse_score(answer)
-        except ValueError as refusal:
-            return False, str(refusal)
-        if k == best:
-            return True, tr(
-                "Right: yellow picks the worst reply for red under each move, so move A is worth {a} and move B "
-                "{b}; red picks the higher, {best}.",
-                a=signed_score(worth[0]),
-                b=signed_score(worth[1]),
-                best=signed_score(best),
-            )
-        if k in reasons:
-            return False, reasons[k]
-        return False, tr(
-            "Not {k}. Score each result at the bottom ({top} − n for red's win with disc n, a minus sign for "
-            "yellow's), take the lowest under each move, then the highest of those.",
-            k=signed_score(k),
-            top=top,
-        )
-
-    return Exercise(
-        tr(
-            "This search tree is made up: it is not the tiny position shown earlier in the lesson. It is on the "
-            "tiny board (12 cells: a win with disc number n scores 7 − n), where each player has dropped {dropped} "
-            "discs. Red is "
-            "to move, and has two moves, A and B. The search found what happens after each of yellow's replies. "
-            "After move A, one reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the "
-            "other in {b2}. What score does minimax give the top of this tree, for red? Type it like +5 or −5 (0 "
-            "for a draw).",
-            dropped=TINY_TREE_DROPPED,
-            a1=_leaf_words(TINY_TREE[0][0]),
-            a2=_leaf_words(TINY_TREE[0][1]),
-            b1=_leaf_words(TINY_TREE[1][0]),
-            b2=_leaf_words(TINY_TREE[1][1]),
-        ),
-        check,
-        hint=tr("Who chooses the reply after each of red's moves, and what does that player want?"),
-        answer=signed_score(best),
-        solutions=[signed_score(best)],
-        key="tiny_tree",
-        wrong=[signed_score(k) for k in sorted(set(reasons) | set(every) | {0}) if k != best],
-    )
 
 
 def pruning_exercise():
@@ -758,17 +340,3 @@ def transposition_why_exercise():
         key="transposition_why",
         wrong=[c for c in explanations if c != right],
     )
-
-
-def exercises():
-    return [
-        yellow_reply_exercise(),
-        tiny_tree_exercise(),
-        best_move_exercise(),
-        pruning_exercise(),
-        transposition_exercise(),
-        transposition_why_exercise(),
-        read_score_exercise(),
-        bit_exercise(),
-        bit_cell_exercise(),
-    ]

@@ -357,7 +357,7 @@ def pruning_tree_text(game: ConnectGame, tree: TreeNode | None = None) -> str:
     parts.append(
         tr(
             "{who} picks the highest: column {column}, worth {score}.",
-            who=_subject(game.to_move),
+            who=colour_subject(game.to_move),
             column=best[1],
             score=signed_score(best[0]),
         )
@@ -365,7 +365,7 @@ def pruning_tree_text(game: ConnectGame, tree: TreeNode | None = None) -> str:
     return " ".join(parts)
 
 
-def _subject(seat: int) -> str:
+def colour_subject(seat: int) -> str:
     """A colour starting a sentence ("Red"; Spanish "El rojo")."""
     return ptr("a colour starting a sentence", "Red") if seat == 0 else ptr("a colour starting a sentence", "Yellow")
 
@@ -392,8 +392,8 @@ def pruning_tree_picture(game: ConnectGame, leaf: int = 46) -> str:
     for y, words in zip(
         ys,
         (
-            tr("{who} picks the highest", who=_subject(game.to_move)),
-            tr("{who} picks the lowest", who=_subject(1 - game.to_move)),
+            tr("{who} picks the highest", who=colour_subject(game.to_move)),
+            tr("{who} picks the lowest", who=colour_subject(1 - game.to_move)),
             tr("Scores found further down"),
         ),
     ):

@@ -10,7 +10,7 @@ import pytest
 
 from gamekit.connect import FIVE_IN_A_ROW, ConnectGame, FiveInARow, Variant, solve
 from gamekit.connect import tables  # the read-only tables the solver reads (the cache patched below)
-from gamekit.connect import counted_search, teach, teach_bits
+from gamekit.connect import counted_search, teach, teach_bits, teach_minimax
 from gamekit.connect import teach_pictures
 from gamekit.connect.bitboard import board_for
 
@@ -78,11 +78,11 @@ def test_bit_index_is_the_solver_layout():
 @pytest.mark.parametrize(
     "make",
     [
-        teach.best_move_exercise,
+        teach_minimax.best_move_exercise,
         teach.read_score_exercise,
         teach_bits.bit_exercise,
         teach.pruning_exercise,
-        teach.tiny_tree_exercise,
+        teach_minimax.tiny_tree_exercise,
         teach.transposition_exercise,
     ],
 )
@@ -135,7 +135,7 @@ def test_typical_mistakes_get_their_own_explanation():
     s = solve(teach.lesson_game("exercise"))
     ok, feedback = ex.check(str(22 - s))  # sign the wrong way round
     assert not ok and "sign" in feedback
-    ok, feedback = teach.best_move_exercise().check("9, +1")
+    ok, feedback = teach_minimax.best_move_exercise().check("9, +1")
     assert not ok and "no playable column 9" in feedback
 
 
@@ -144,7 +144,7 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     the rule before the first table of scores."""
     from pathlib import Path
 
-    ex = teach.tiny_tree_exercise()
+    ex = teach_minimax.tiny_tree_exercise()
     assert "12 cells: a win with disc number n scores 7 − n" in ex.prompt and "22" not in ex.prompt
     assert (
         counted_search.minimax(teach_pictures.tiny_game()).score <= teach_pictures.TINY.cells // 2
@@ -299,7 +299,7 @@ def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
 def test_the_minimax_exercise_can_be_worked_by_hand():
     game = teach_pictures.hand_game()
     assert game.variant.cells - game.discs_on_board <= 5 and len(game.legal_moves()) == 3
-    ex = teach.best_move_exercise()
+    ex = teach_minimax.best_move_exercise()
     scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     assert ex.solutions == [f"{best}, {scores[best]:+d}"] and len(set(scores.values())) == 3
@@ -310,7 +310,7 @@ def test_the_minimax_exercise_asks_for_the_score_too():
     """Three legal columns make a column alone a one-in-three guess: the score is asked as well, and each slip
     with it on the right column gets its own reason (computed from the exact solver's score)."""
     game = teach_pictures.hand_game()
-    ex = teach.best_move_exercise()
+    ex = teach_minimax.best_move_exercise()
     scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     s, top = scores[best], game.variant.cells // 2 + 1
@@ -586,7 +586,7 @@ def test_why_the_score_stays_the_same_is_not_said_above_exercise_five():
 
 def test_the_tiny_board_exercise_says_it_has_no_side_columns():
     """The tiny board is drawn without the 5 en raya side discs: the prompt (page and paper) says so."""
-    prompt = teach.best_move_exercise().prompt
+    prompt = teach_minimax.best_move_exercise().prompt
     assert "tiny board (no side columns; three in a line wins)" in prompt
 
 
@@ -594,7 +594,7 @@ def test_the_minimax_exercise_reads_a_score_typed_before_the_column():
     """A signed number is a score, so "+1, 2" is column 2 with score +1 (not column 1): either order is accepted
     when it is unambiguous, and two signed numbers are refused with the order explained."""
     game = teach_pictures.hand_game()
-    ex = teach.best_move_exercise()
+    ex = teach_minimax.best_move_exercise()
     scores = {m: -counted_search.minimax(g).score for m, g in ((m, _after(game, m)) for m in game.legal_moves())}
     best = max(scores, key=scores.get)
     s = scores[best]
@@ -612,10 +612,10 @@ def test_the_first_exercise_reads_a_score_off_a_small_tree():
     red, each result scored 7 − n (minus for yellow's win), the lowest under each move, then the highest.  Each way
     of misreading the tree gets its own reason: red's best result under a move (yellow chooses there), the worse
     move's worth (red chooses the move), the sign, a disc number typed as a score; a non-number is refused."""
-    ex = teach.tiny_tree_exercise()
-    leaves = [[teach.tree_leaf_score(leaf) for leaf in replies] for replies in teach.TINY_TREE]
+    ex = teach_minimax.tiny_tree_exercise()
+    leaves = [[teach_minimax.tree_leaf_score(leaf) for leaf in replies] for replies in teach_minimax.TINY_TREE]
     assert leaves == [[-1, 2], [3, -3]]  # yellow's 6th, red's 5th; red's 4th, yellow's 4th
-    best = teach.tree_score()
+    best = teach_minimax.tree_score()
     assert best == max(min(v) for v in leaves) == -1 and ex.solutions == ["-1"]
     assert max(sum(leaves, [])) != best and min(sum(leaves, [])) != best  # neither the top nor the bottom leaf
     # the page prints the tiny position's own score (+1) just below the exercise: the tree's answer is another
@@ -631,13 +631,13 @@ def test_the_first_exercise_reads_a_score_off_a_small_tree():
     ok, said = ex.check("banana")
     assert not ok and "not a score" in said
     with pytest.raises(ValueError, match="disc number from 1 to 6"):
-        teach.tree_leaf_score((0, 7))
+        teach_minimax.tree_leaf_score((0, 7))
     with pytest.raises(ValueError):
-        teach.parse_score(True)
+        teach_minimax.parse_score(True)
     from gamekit.i18n import using
 
     with using("es"):
-        es = teach.tiny_tree_exercise()
+        es = teach_minimax.tiny_tree_exercise()
         assert "rojo" in es.prompt and es.check("-1")[0] and "amarillo" in es.check("+3")[1]
 
 
@@ -646,14 +646,16 @@ def test_every_result_of_the_first_exercise_tree_can_happen():
     player has dropped ``TINY_TREE_DROPPED`` discs, red then drops a move and yellow a reply, so red's winning disc
     comes at the soonest after both (its own disc number ``dropped + 2``) and yellow's with the reply or later
     (``dropped + 1``); and no disc number exceeds the discs a player has on the 12-cell board."""
-    dropped = teach.TINY_TREE_DROPPED
-    half = teach.TINY.cells // 2
-    for replies in teach.TINY_TREE:
+    dropped = teach_minimax.TINY_TREE_DROPPED
+    half = teach_pictures.TINY.cells // 2
+    for replies in teach_minimax.TINY_TREE:
         for seat, disc in replies:
             soonest = dropped + 2 if seat == 0 else dropped + 1
             assert soonest <= disc <= half, (seat, disc)
-            assert 2 * disc - (1 if seat == 0 else 0) <= teach.TINY.cells  # its place among all the game's discs
-    assert f"each player has dropped {dropped} discs" in teach.tiny_tree_exercise().prompt
+            assert (
+                2 * disc - (1 if seat == 0 else 0) <= teach_pictures.TINY.cells
+            )  # its place among all the game's discs
+    assert f"each player has dropped {dropped} discs" in teach_minimax.tiny_tree_exercise().prompt
 
 
 # ----- a fresh reader's pass: the two numbers, the practice endgames, the table header -----------------------------
@@ -734,8 +736,8 @@ def test_lesson_three_opens_with_one_step_of_minimax():
     assert names[:2] == ["yellow_reply", "tiny_tree"]
     assert lesson.levels["yellow_reply"] == "easy" and lesson.levels["tiny_tree"] == "medium"
     assert any("yellow_reply" in tested for _, tested in lesson.objectives)
-    ex = teach.yellow_reply_exercise()
-    assert teach.YELLOW_REPLIES == (4, -2, 1) and ex.solutions == ["-2"]
+    ex = teach_minimax.yellow_reply_exercise()
+    assert teach_minimax.YELLOW_REPLIES == (4, -2, 1) and ex.solutions == ["-2"]
     assert ex.check("-2")[0] and ex.check("−2")[0] and ex.check(-2)[0]
     assert "worst for red" in ex.check("+4")[1] and "red's best score" in ex.check("+4")[1]
     assert "not the lowest" in ex.check("1")[1]
@@ -746,14 +748,17 @@ def test_lesson_three_opens_with_one_step_of_minimax():
     assert ex.wrong[0] == "+4"  # the guide quotes the commonest slip: red's own best score
     assert not ex.check("banana")[0] and "not a score" in ex.check("banana")[1]
     # the answer is not the first or last score named, and differs from the two-level tree's answer below it
-    assert ex.solutions != teach.tiny_tree_exercise().solutions
-    assert teach.YELLOW_REPLIES.index(min(teach.YELLOW_REPLIES)) not in (0, len(teach.YELLOW_REPLIES) - 1)
-    assert teach.yellow_reply_exercise((0, 5)).solutions == ["0"]
+    assert ex.solutions != teach_minimax.tiny_tree_exercise().solutions
+    assert teach_minimax.YELLOW_REPLIES.index(min(teach_minimax.YELLOW_REPLIES)) not in (
+        0,
+        len(teach_minimax.YELLOW_REPLIES) - 1,
+    )
+    assert teach_minimax.yellow_reply_exercise((0, 5)).solutions == ["0"]
     for bad in ((1,), (2, 2, 3)):
         with pytest.raises(ValueError, match="two different scores"):
-            teach.yellow_reply_exercise(bad)
+            teach_minimax.yellow_reply_exercise(bad)
     with using("es"):
-        es = teach.yellow_reply_exercise()
+        es = teach_minimax.yellow_reply_exercise()
         assert "amarillo" in es.prompt and es.check("-2")[0] and "elige el amarillo" in es.check("-2")[1]
 
 
@@ -793,14 +798,14 @@ def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
 
     from gamekit.i18n import using
 
-    assert counted_search.minimax(teach_pictures.tiny_game()).score != teach.tree_score()
+    assert counted_search.minimax(teach_pictures.tiny_game()).score != teach_minimax.tree_score()
     for lang, page in (
         ("en", "notebooks/five_in_a_row/03_how_the_computer_knows.md"),
         ("es", "notebooks/es/five_in_a_row/03_how_the_computer_knows.md"),
     ):
         with using(lang):
-            ex = teach.tiny_tree_exercise()
-            svg, text = teach.tiny_tree_picture(), teach.tiny_tree_text()
+            ex = teach_minimax.tiny_tree_exercise()
+            svg, text = teach_minimax.tiny_tree_picture(), teach_minimax.tiny_tree_text()
             words = (
                 ("made up", "not the tiny position") if lang == "en" else ("inventado", "no es la posición diminuta")
             )
@@ -815,5 +820,8 @@ def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
             assert not any(_re.search(r"[+\-−]\d", label) for label in labels + [text]), labels
             assert sum(("wins" if lang == "en" else "gana") in label for label in labels) == 4
         source = Path(page).read_text(encoding="utf-8")
-        picture, widget = source.index("teach.TinyTreePicture()"), source.index("teach.tiny_tree_exercise()")
+        picture, widget = (
+            source.index("teach_minimax.TinyTreePicture()"),
+            source.index("teach_minimax.tiny_tree_exercise()"),
+        )
         assert picture < widget and "ExerciseWidget(" not in source[picture : widget - len("ExerciseWidget(")]
