@@ -271,8 +271,8 @@ LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 
 OTHER_RULES = ("never", "under_six")
-"""The one-die rules of Practice's levels 6 to 10, both named in lesson 4: two dice on every roll (its table and
-exercises), and one die once the open tiles add up to less than 6."""
+"""The one-die rules of Practice's levels 6 to 10: two dice on every roll (lesson 4's table and exercises), and one
+die once the open tiles add up to less than 6 (the rules sheet's variant, in no lesson: the Practice page says so)."""
 
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the

@@ -51,6 +51,7 @@ def test_served_this_round_starts_afresh_after_a_full_round():
 
 
 ROOT = Path(__file__).resolve().parents[2]
+GAME = "shut_the_box"
 
 
 def _page(lang: str) -> str:
@@ -75,22 +76,55 @@ def test_from_level_6_every_puzzle_uses_another_one_die_rule_as_the_page_says():
     )
 
 
-def test_levels_6_to_10_use_only_the_rules_lesson_4_names_and_the_page_names_them():
-    """A reader found levels 6 to 10 asking under a one-die rule no lesson teaches ("6 or less"): Practice's
-    higher levels use only two dice every roll and "one die under 6", both named in lesson 4, and the page says
-    so in each language."""
+#: each one-die rule Practice uses: what the page says of it and where it says the rule comes from, by language
+RULE_SOURCES = {
+    "after_789": {
+        "en": 'The rule: "once 7, 8 and 9 are covered, you may roll one die".',
+        "es": "La regla: «cuando el 7, el 8 y el 9 están cubiertos, puedes tirar un solo dado».",
+    },
+    "never": {
+        "en": "One: two dice on every roll, as in lesson 4's table.",
+        "es": "Una: dos dados en cada tirada, como en la tabla de la lección 4.",
+    },
+    "under_six": {
+        "en": "Two: one die once your open tiles add up to less than 6. That one is not in the lessons: it is a "
+        "rule some families play.",
+        "es": "Otra: un solo dado cuando tus fichas descubiertas suman menos de 6. Esta no sale en las lecciones: es "
+        "una regla con la que juegan algunas familias.",
+    },
+}
+
+
+def _lesson(number: int, lang: str) -> str:
+    name = {1: "01_rules_and_play.md", 4: "04_best_strategy.md"}[number]
+    path = ROOT / "notebooks" / ("es/" if lang == "es" else "") / "shut_the_box" / name
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def test_every_one_die_rule_practice_uses_is_named_on_the_page_with_a_true_source():
+    """A reader found the page saying both rules of levels 6 to 10 come from lesson 4; lesson 4 now plays only
+    two dice on every roll (its one-die table moved to the teachers' guide).  Every rule a Practice question uses
+    is named on the page, and where the page says it comes from is true: the lessons' rule is lesson 1's, "two
+    dice on every roll" is lesson 4's, and "one die under 6" is said to be no lesson's (no lesson names it)."""
     from gamekit.puzzles.shutbox import OTHER_RULES
 
-    assert set(OTHER_RULES) == {"never", "under_six"}
-    lesson = (Path(__file__).parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
-    assert "two dice on every roll" in lesson and "add up to less than 6" in lesson
-    for theme in (None, "best_set"):
-        high = [p for p in practice_pool("shut_the_box", theme) if p.facts["kind"] == "set" and level(p.rating) >= 6]
-        assert len(high) == 20 and {p.facts["one_die"] for p in high} <= set(OTHER_RULES)
-    page = " ".join(_page("en").split())
-    assert "One: two dice on every roll, as in its table. Two: one die once your open tiles add up to less" in page
-    page = " ".join(_page("es").split())
-    assert "Una: dos dados en cada tirada, como en su tabla. Otra: un solo dado cuando tus fichas" in page
+    used = {p.facts["one_die"] for theme in (None, "best_set", "one_die_or_two") for p in practice_pool(GAME, theme)}
+    assert used == {LESSON_RULE, *OTHER_RULES} == set(RULE_SOURCES)
+    for lang in ("en", "es"):
+        page = _page(lang)
+        for rule, words in RULE_SOURCES.items():
+            assert words[lang] in page, (rule, lang)
+        assert "Both rules come" not in page and "Las dos reglas salen" not in page
+    assert "Once 7, 8 and 9 are all covered you may **choose to roll one die**" in _lesson(1, "en")
+    assert "Cuando el 7, el 8 y el 9 están cubiertos puedes **elegir tirar un solo dado**" in _lesson(1, "es")
+    assert "two dice on every roll" in _lesson(4, "en") and "dos dados en cada tirada" in _lesson(4, "es")
+    for number in (1, 2, 3, 4):
+        for lang in ("en", "es"):
+            path = sorted(
+                (ROOT / "notebooks" / ("es/" if lang == "es" else "") / "shut_the_box").glob(f"0{number}_*.md")
+            )
+            text = " ".join(path[0].read_text(encoding="utf-8").split())
+            assert "less than 6" not in text and "menos de 6" not in text, (number, lang)
 
 
 def test_the_page_says_every_which_set_question_has_three_sets_or_more():
