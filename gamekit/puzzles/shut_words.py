@@ -256,16 +256,17 @@ def two_dice_making(total: int) -> int:
 
 def dice_hint(puzzle: Puzzle) -> str:
     """The second Hint of a "one die or two?" question (asked for the chance to shut the box): what to count for
-    this puzzle.  Where the open tiles add up to 12 or less, how often each roll can make exactly their total in
-    this one throw (out of 6 for one die, out of 36 for two), which points to the right roll in every such
-    question of the bank (:func:`dice_points_to`); above 12, how many throws each roll needs.  Never the answer."""
+    this puzzle.  Where the open tiles add up to 12 or less, the steps of the count that points to the right roll
+    in every such question of the bank (:func:`dice_points_to`): add up the open tiles, count each roll's throws
+    that make exactly that total, and put both counts on one scale — without doing the sum or the count for the
+    pupil (a reader found "your tiles add up to 7: which choice can make exactly 7?" all but the answer); above
+    12, how many throws each roll needs.  Never the answer."""
     total = sum(puzzle.facts["open"])
     if total <= 12:
         return tr(
-            "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to "
-            "{total}. Which of the 2 choices can make exactly {total} in this throw, and how often: out of 6 for "
-            "one die, out of 36 for two dice?",
-            total=total,
+            "Hint: the question asks for your chance to shut the box, not to go on. Step 1: add up your open tiles. "
+            "Step 2: for each of the 2 choices, count the throws that make exactly that total. Step 3: put both "
+            "counts on one scale: 1 throw of 6 is as likely as 6 throws of 36."
         )
     return tr(
         "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to {total}: "

@@ -168,7 +168,7 @@ def test_looking_one_roll_ahead_answers_half_of_best_set_and_the_page_says_what_
     assert 2 * outcome["right"] == len(pool) == 2 * largest, (outcome, largest)
     assert outcome["tie"] > 0 and outcome["worse"] > 0, outcome
     assert (
-        "Counting only how often the next roll can go on picks the best set in half of them. In the other half it "
+        "Counting how often the next roll can go on is right in half of them. In the other half it "
         "ties between sets, or points to a worse one. Always covering the largest tile is right in only half of them "
         "too." in _page("en")
     )
