@@ -143,10 +143,9 @@ def covering_throws(tiles, dice: int = 2) -> int:
 
 
 def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice, where it can be said, else None.  "Which set?": the tiles it leaves open and
-    the exact chance to shut the box (or expected score) from there, beside the best set's; then, labelled a clue,
-    how many of the 36 throws the next roll can cover from them beside the best set's count, said only when the
-    wrong set's is lower (a higher one explains nothing).  "One die or two?" (asked for
+    """The mistake of a wrong choice, where it can be said, else None.  "Which set?": :func:`set_mistake` (the
+    feedback before it has said the tiles it leaves and the exact values, so this names what is wrong: the large
+    tile left open, or the tiles kept instead of the best set's).  "One die or two?" (asked for
     the chance to shut): two dice where the open tiles add up to 6 or less give up the one die's 1 throw in 6 that
     shuts the box at once, against fewer of 36 for two dice; one die where they add up to more covers 6 at most a
     throw, so it needs more throws to shut the box, and every throw can end the turn."""
@@ -187,30 +186,45 @@ def mistake_words(puzzle: Puzzle, action) -> str | None:
     left = ref.get("left")
     if not left:
         return None
-    objective = f["objective"]
-    fields = dict(tiles=tile_words(left), value=_value(objective, ref["value"]), best=_value(objective, f["best"]))
-    if objective == "shut":
-        exact = tr(
-            "The mistake: it leaves {tiles} open. From there you shut the box {value} of the time; after the best "
-            "set, {best}.",
-            **fields,
-        )
-    else:
-        exact = tr(
-            "The mistake: it leaves {tiles} open. From there your expected score is {value}; after the best set, "
-            "{best}.",
-            **fields,
-        )
     best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
+    return set_mistake(left, best_left)
+
+
+def _tiles(tiles) -> str:
+    return ntr("tile {tiles}", "tiles {tiles}", len(tiles), tiles=tile_words(tiles))
+
+
+def set_mistake(left, best_left) -> str:
+    """What a wrong set gets wrong, beside the best set (the tiles each leaves open), without the exact values the
+    feedback has just given: where it leaves open a tile of 7 or more that the best set covers, that tile and how
+    rarely two dice can cover it later (only a roll that large or larger can); else the tiles it keeps open that
+    the best set covers (never the tiles the best set keeps: they would name the answer), then, labelled a clue,
+    how many of the 36 throws the next roll can go on from each, said only when the wrong set's is lower (a higher
+    one explains nothing)."""
+    top, best_top = max(left), max(best_left, default=0)
+    if top > best_top and top >= 7:
+        return tr(
+            "The mistake: you left the {top} open, and the best set covers it. Only a roll of {top} or more can "
+            "cover it later, and two dice roll that in only {n} of 36 throws.",
+            top=top,
+            n=sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= top),
+        )
+    mine_only = sorted(set(left) - set(best_left))
+    kept = ntr(
+        "The mistake: you kept {tiles} open, and the best set covers it.",
+        "The mistake: you kept {tiles} open, and the best set covers them.",
+        len(mine_only),
+        tiles=_tiles(mine_only),
+    )
     mine, best = covering_throws(left), covering_throws(best_left)
     if mine >= best:
-        return exact
+        return kept
     return (
-        exact
+        kept
         + " "
         + tr(
-            "A clue, not a rule: the next roll of two dice can cover some of them in only {mine} of 36 throws; the "
-            "best set leaves tiles it can cover in {best}.",
+            "A clue, not a rule: after your set the next roll can go on in only {mine} of 36 throws; after the "
+            "best set, in {best}.",
             mine=mine,
             best=best,
         )
