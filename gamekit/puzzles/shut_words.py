@@ -237,6 +237,36 @@ def tile_words(tiles) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
 
 
+def first_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint of a "which set?" question, fitted to it without giving the answer: its goal and roll, the
+    open tiles of 7 or more (only a roll that large or larger can cover one later) or that none is open, and how
+    many sets to compare.  None for a "one die or two?" question (the idea's own hint fits it).  Practice asks it
+    where its page names no idea (every idea mixed; :meth:`gamekit.puzzles.practice.Practice.hint`)."""
+    f = puzzle.facts
+    if f.get("kind") != "set":
+        return None
+    goal = tr("the best chance to shut the box") if f["objective"] == "shut" else tr("the lowest expected score")
+    hard = [t for t in f["open"] if t >= 7]
+    if hard:
+        later = ntr(
+            "Tile {tiles} is hard to cover later: only a roll of {low} or more can.",
+            "Tiles {tiles} are hard to cover later: only a roll of {low} or more can cover one.",
+            len(hard),
+            tiles=tile_words(hard),
+            low=min(hard),
+        )
+    else:
+        later = tr("Every open tile is 6 or less: small rolls can still cover them later.")
+    return tr(
+        "You want {goal} with a roll of {roll}. {later} For each of the {n} sets, which tiles does it leave open "
+        "for the rolls still to come?",
+        goal=goal,
+        roll=f["roll"],
+        later=later,
+        n=len(puzzle.legal_answers()),
+    )
+
+
 NAMES_NONE_BELOW = 3
 """With fewer wrong sets than this, Practice's second Hint can name none: it always leaves two unnamed
 (:data:`gamekit.puzzles.practice_words.KEPT_WRONG`), so with two wrong sets it could only name none."""
