@@ -223,8 +223,8 @@ def set_mistake(left, best_left) -> str:
         kept
         + " "
         + tr(
-            "A clue, not a rule: after your set the next roll can go on in only {mine} of 36 throws; after the "
-            "best set, in {best}.",
+            "A clue, not a rule: after your set the next roll of two dice can go on in only {mine} of 36 throws; "
+            "after the best set, in {best}.",
             mine=mine,
             best=best,
         )
