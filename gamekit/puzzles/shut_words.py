@@ -143,10 +143,9 @@ def covering_throws(tiles, dice: int = 2) -> int:
 
 
 def mistake_words(puzzle: Puzzle, action) -> str | None:
-    """The mistake of a wrong choice, where it can be said, else None.  "Which set?": the tiles it leaves open and
-    the exact chance to shut the box (or expected score) from there, beside the best set's; then, labelled a clue,
-    how many of the 36 throws the next roll can cover from them beside the best set's count, said only when the
-    wrong set's is lower (a higher one explains nothing).  "One die or two?" (asked for
+    """The mistake of a wrong choice, where it can be said, else None.  "Which set?": :func:`set_mistake` (the
+    feedback before it has said the tiles it leaves and the exact values, so this names what is wrong: the large
+    tile left open, or the tiles kept instead of the best set's).  "One die or two?" (asked for
     the chance to shut): two dice where the open tiles add up to 6 or less give up the one die's 1 throw in 6 that
     shuts the box at once, against fewer of 36 for two dice; one die where they add up to more covers 6 at most a
     throw, so it needs more throws to shut the box, and every throw can end the turn."""
@@ -187,30 +186,45 @@ def mistake_words(puzzle: Puzzle, action) -> str | None:
     left = ref.get("left")
     if not left:
         return None
-    objective = f["objective"]
-    fields = dict(tiles=tile_words(left), value=_value(objective, ref["value"]), best=_value(objective, f["best"]))
-    if objective == "shut":
-        exact = tr(
-            "The mistake: it leaves {tiles} open. From there you shut the box {value} of the time; after the best "
-            "set, {best}.",
-            **fields,
-        )
-    else:
-        exact = tr(
-            "The mistake: it leaves {tiles} open. From there your expected score is {value}; after the best set, "
-            "{best}.",
-            **fields,
-        )
     best_left = [t for t in f["open"] if t not in puzzle.answers[0][1]]
+    return set_mistake(left, best_left)
+
+
+def _tiles(tiles) -> str:
+    return ntr("tile {tiles}", "tiles {tiles}", len(tiles), tiles=tile_words(tiles))
+
+
+def set_mistake(left, best_left) -> str:
+    """What a wrong set gets wrong, beside the best set (the tiles each leaves open), without the exact values the
+    feedback has just given: where it leaves open a tile of 7 or more that the best set covers, that tile and how
+    rarely two dice can cover it later (only a roll that large or larger can); else the tiles it keeps open that
+    the best set covers (never the tiles the best set keeps: they would name the answer), then, labelled a clue,
+    how many of the 36 throws the next roll can go on from each, said only when the wrong set's is lower (a higher
+    one explains nothing)."""
+    top, best_top = max(left), max(best_left, default=0)
+    if top > best_top and top >= 7:
+        return tr(
+            "The mistake: you left the {top} open, and the best set covers it. Only a roll of {top} or more can "
+            "cover it later, and two dice roll that in only {n} of 36 throws.",
+            top=top,
+            n=sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= top),
+        )
+    mine_only = sorted(set(left) - set(best_left))
+    kept = ntr(
+        "The mistake: you kept {tiles} open, and the best set covers it.",
+        "The mistake: you kept {tiles} open, and the best set covers them.",
+        len(mine_only),
+        tiles=_tiles(mine_only),
+    )
     mine, best = covering_throws(left), covering_throws(best_left)
     if mine >= best:
-        return exact
+        return kept
     return (
-        exact
+        kept
         + " "
         + tr(
-            "A clue, not a rule: the next roll of two dice can cover some of them in only {mine} of 36 throws; the "
-            "best set leaves tiles it can cover in {best}.",
+            "A clue, not a rule: after your set the next roll of two dice can go on in only {mine} of 36 throws; "
+            "after the best set, in {best}.",
             mine=mine,
             best=best,
         )
@@ -221,6 +235,36 @@ def tile_words(tiles) -> str:
     """Tiles as a pupil reads them: ``"1, 3 and 8"``."""
     items = [str(t) for t in sorted(tiles)]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + tr(" and ") + items[-1]
+
+
+def first_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint of a "which set?" question, fitted to it without giving the answer: its goal and roll, the
+    open tiles of 7 or more (only a roll that large or larger can cover one later) or that none is open, and how
+    many sets to compare.  None for a "one die or two?" question (the idea's own hint fits it).  Practice asks it
+    where its page names no idea (every idea mixed; :meth:`gamekit.puzzles.practice.Practice.hint`)."""
+    f = puzzle.facts
+    if f.get("kind") != "set":
+        return None
+    goal = tr("the best chance to shut the box") if f["objective"] == "shut" else tr("the lowest expected score")
+    hard = [t for t in f["open"] if t >= 7]
+    if hard:
+        later = ntr(
+            "Tile {tiles} is hard to cover later: only a roll of {low} or more can.",
+            "Tiles {tiles} are hard to cover later: only a roll of {low} or more can cover one.",
+            len(hard),
+            tiles=tile_words(hard),
+            low=min(hard),
+        )
+    else:
+        later = tr("Every open tile is 6 or less: small rolls can still cover them later.")
+    return tr(
+        "You want {goal} with a roll of {roll}. {later} For each of the {n} sets, which tiles does it leave open "
+        "for the rolls still to come?",
+        goal=goal,
+        roll=f["roll"],
+        later=later,
+        n=len(puzzle.legal_answers()),
+    )
 
 
 NAMES_NONE_BELOW = 3
@@ -256,16 +300,17 @@ def two_dice_making(total: int) -> int:
 
 def dice_hint(puzzle: Puzzle) -> str:
     """The second Hint of a "one die or two?" question (asked for the chance to shut the box): what to count for
-    this puzzle.  Where the open tiles add up to 12 or less, how often each roll can make exactly their total in
-    this one throw (out of 6 for one die, out of 36 for two), which points to the right roll in every such
-    question of the bank (:func:`dice_points_to`); above 12, how many throws each roll needs.  Never the answer."""
+    this puzzle.  Where the open tiles add up to 12 or less, the steps of the count that points to the right roll
+    in every such question of the bank (:func:`dice_points_to`): add up the open tiles, count each roll's throws
+    that make exactly that total, and put both counts on one scale — without doing the sum or the count for the
+    pupil (a reader found "your tiles add up to 7: which choice can make exactly 7?" all but the answer); above
+    12, how many throws each roll needs.  Never the answer."""
     total = sum(puzzle.facts["open"])
     if total <= 12:
         return tr(
-            "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to "
-            "{total}. Which of the 2 choices can make exactly {total} in this throw, and how often: out of 6 for "
-            "one die, out of 36 for two dice?",
-            total=total,
+            "Hint: the question asks for your chance to shut the box, not to go on. Step 1: add up your open tiles. "
+            "Step 2: for each of the 2 choices, count the throws that make exactly that total. Step 3: put both "
+            "counts on one scale: 1 throw of 6 is as likely as 6 throws of 36."
         )
     return tr(
         "Hint: the question asks for your chance to shut the box, not to go on. Your open tiles add up to {total}: "

@@ -41,6 +41,7 @@ from gamekit.puzzles.shut_thumbs import (
 
 # the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
 from gamekit.puzzles.shut_words import (
+    first_hint as first_hint,
     idea_words as idea_words,
     mistake_words as mistake_words,
     second_hint as second_hint,
@@ -271,8 +272,8 @@ LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 
 OTHER_RULES = ("never", "under_six")
-"""The one-die rules of Practice's levels 6 to 10, both named in lesson 4: two dice on every roll (its table and
-exercises), and one die once the open tiles add up to less than 6."""
+"""The one-die rules of Practice's levels 6 to 10: two dice on every roll (lesson 4's table and exercises), and one
+die once the open tiles add up to less than 6 (the rules sheet's variant, in no lesson: the Practice page says so)."""
 
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the

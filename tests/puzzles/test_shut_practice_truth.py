@@ -52,7 +52,8 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
     the time against 19.4 %).  Now every method said — this throw's chance to make exactly the open tiles' total
     (page, hint, idea), else the throws still needed, and the rule these puzzles practise (idea, after a right
     answer: the page prints no rule that answers a whole idea) — points to the right roll in every "one die
-    or two?" puzzle of the bank, and the hint and idea carry this puzzle's own numbers."""
+    or two?" puzzle of the bank; the idea carries this puzzle's own numbers, and the second hint gives the steps
+    without doing the sum for the pupil (naming the total all but gave the answer)."""
     from gamekit.puzzles import bank
 
     dice = [p for p in bank(GAME) if p.facts["kind"] == "dice"]
@@ -63,6 +64,7 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
     assert _throws_to_go_on([1, 2, 4], 1) == 36 > _throws_to_go_on([1, 2, 4], 2) == 21
     assert round(one_two.facts["best"] * 1000) == 242
     assert round(one_two.refutations["roll 1"]["value"] * 1000) == 194
+    steps = set()
     for p in dice:
         tiles, right = p.facts["open"], p.answers[0][1]
         total = sum(tiles)
@@ -72,7 +74,13 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
         with using("en"):
             idea, hint = idea_words(p, "one_die_or_two"), second_hint(p)
         assert idea.endswith(tr(DICE_RULE)) and f"your open tiles add up to {total}" in idea, p.id
-        assert f"Your open tiles add up to {total}" in hint and "not to go on" in hint, p.id
+        assert "not to go on" in hint, p.id
+        if total <= 12:  # a step: the pupil adds and counts (naming the total all but gave the answer)
+            assert "add up your open tiles" in hint and f"add up to {total}" not in hint, p.id
+            steps.add(hint)  # the same steps for every total: the hint does the pupil's sum for none
+            assert "which of the 2 choices" not in hint.lower() and "one die" not in hint, p.id
+        else:
+            assert f"Your open tiles add up to {total}" in hint, p.id
         assert "outcomes that let you go on" not in idea + hint
         if total <= 6:  # one die: 6 of 36 against fewer for two dice
             assert f"two dice make it in only {two_dice_making(total)} of 36" in idea and two_dice_making(total) < 6
@@ -83,6 +91,7 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
             assert -(-total // 12) < -(-total // 6) and "no throw covers them all" in hint
         if right == 1:
             assert "otherwise" not in idea.split(". ")[0]
+    assert len(steps) == 1, steps
     for lang in ("en", "es"):
         with using(lang):
             assert all(idea_words(p, "one_die_or_two") and second_hint(p) for p in dice)
@@ -106,36 +115,53 @@ def test_the_page_says_truly_where_a_new_pupil_starts():
     assert "Los problemas de aquí vienen de las lecciones 3 y 4: si no has hecho la lección 4, empieza por la" in es
 
 
-def test_a_wrong_set_is_told_its_exact_chance_first_and_the_next_roll_only_as_a_clue():
-    """After a wrong set the feedback argued from the next roll alone, the heuristic the page calls wrong in many
-    puzzles.  Now it leads with the exact chance (or expected score) the set leaves, beside the best set's, and the
-    next-roll count follows labelled a clue, in both languages."""
+def test_a_wrong_set_is_told_its_mistake_once_without_repeating_the_exact_values():
+    """After a wrong set the feedback said the tiles left open and the exact values twice (the refutation, then
+    "The mistake: it leaves … open … 9.5 %").  Now the refutation says them once and the mistake names what is
+    wrong, computed: a tile of 7 or more left open that the best set covers, with the share of two-dice throws
+    that can still cover it; else the tiles kept open that the best set covers; the next-roll count only labelled
+    a clue, and only when it is lower than the best set's.  Checked on every wrong set of Practice's questions and
+    a sample of the bank, in both languages."""
     from gamekit.i18n import number, percent
     from gamekit.puzzles import bank
     from gamekit.puzzles.core import action_key
-    from gamekit.puzzles.shut_words import mistake_words
+    from gamekit.puzzles.practice_words import mistake_words
+    from gamekit.puzzles.shut_words import covering_throws, tile_words
 
+    practice = [p for theme in (None, "best_set") for p in practice_pool(GAME, theme) if p.facts["kind"] == "set"]
+    sample = [p for p in bank(GAME) if p.facts["kind"] == "set"][::7]
     seen = set()
-    for p in bank(GAME):
-        if p.facts["kind"] != "set":
-            continue
+    for p in practice + sample:
         shown = percent if p.facts["objective"] == "shut" else (lambda v, d: number(v, 2))
+        best_left = [t for t in p.facts["open"] if t not in p.answers[0][1]]
         for a in p.legal_answers():
             if a in p.answers:
                 continue
             ref = p.refutations[action_key(a)]
+            left = ref["left"]
             with using("en"):
-                text = mistake_words(p, a)
+                refutation, text = p.check(a)[1], mistake_words(p, a)
             with using("es"):
                 es = mistake_words(p, a)
-            assert text.startswith("The mistake: it leaves ") and es.startswith("El error: deja descubiertas"), p.id
-            first = text.split(". ")[0] + ". " + text.split(". ")[1]
-            assert shown(ref["value"], 1) in first and shown(p.facts["best"], 1) in first, (p.id, text)
-            if "next roll" in text:
-                assert "A clue, not a rule: the next roll of two dice" in text and "Una pista, no una regla" in es
-                assert text.index("A clue") > text.index(shown(ref["value"], 1))
-            seen.add(("clue" if "A clue" in text else "exact", p.facts["objective"]))
-    assert {("clue", "shut"), ("exact", "shut"), ("clue", "score")} <= seen, seen
+            assert shown(ref["value"], 1) in refutation and tile_words(left) not in text, (p.id, text)
+            assert shown(ref["value"], 1) not in text and shown(p.facts["best"], 1) not in text, (p.id, text)
+            assert text.startswith("The mistake: you ") and es.startswith("El error: "), (p.id, text, es)
+            top = max(left)
+            if top >= 7 and top > max(best_left, default=0):
+                n = sum(1 for x in range(1, 7) for y in range(1, 7) if x + y >= top)
+                assert text.startswith(f"The mistake: you left the {top} open, and the best set covers it.")
+                assert f"Only a roll of {top} or more can cover it later" in text and f" {n} of 36 " in text
+                seen.add("top")
+            else:
+                kept = sorted(set(left) - set(best_left))
+                assert f" {tile_words(kept)} open, and the best set covers" in text, (p.id, text)
+                seen.add("kept")
+            mine, best = covering_throws(left), covering_throws(best_left)
+            assert ("A clue, not a rule" in text) == (mine < best and "kept" in text.split(".")[0]), (p.id, text)
+            assert ("Una pista, no una regla" in es) == ("A clue, not a rule" in text), (p.id, es)
+            if "A clue" in text:
+                assert f"only {mine} of 36 throws; after the best set, in {best}." in text, (p.id, text)
+    assert seen == {"top", "kept"}, seen
 
 
 def test_the_dice_idea_is_true_of_every_dice_question():
@@ -166,7 +192,7 @@ def test_the_page_says_the_hint_cost_once_and_its_spanish_reads_well():
     assert en.count("does not count as solved at the first try") == 1 and "counts as a miss" not in en
     assert es.count("no cuenta como resuelta a la primera") == 1 and "cuenta como un fallo" not in es
     assert "pulsa el botón que elijas" in es and "de tu elección" not in es
-    assert "Tampoco acierta siempre cubrir la ficha más alta." in es
+    assert "Cubrir siempre la ficha más alta también acierta solo en la mitad." in es
     assert "También cubrir siempre la ficha más alta." not in es
 
 

@@ -205,3 +205,39 @@ def test_the_dice_drill_is_presented_as_a_drill_of_one_count():
     assert "These ten questions are a short drill: the same count answers every one." in en
     assert "Estas diez preguntas son un entrenamiento corto: la misma cuenta las resuelve todas." in es
     assert len([p for p in practice_pool("shut_the_box", "one_die_or_two")]) == 10
+
+
+def test_the_first_hint_of_a_mixed_best_set_question_fits_it_without_giving_the_answer():
+    """A reader found all 40 "which set?" questions given one identical first hint.  Where the page names no idea
+    (every idea mixed), the first hint names the question's goal and roll, its open tiles of 7 or more (only a roll
+    that large can cover one later) and how many sets to compare; it names no set, so it never gives the answer;
+    a "one die or two?" question keeps its idea's hint."""
+    from gamekit.puzzles.practice import Practice
+    from gamekit.puzzles.shut_words import first_hint, tile_words
+
+    practice = Practice("shut_the_box", seed=3)
+    practice.choose_lesson(None)
+    hints, served = set(), set()
+    with using("en"):
+        for _ in practice_pool("shut_the_box"):  # the mixed pool serves each question once before any twice
+            p = practice.puzzle
+            served.add(p.id)
+            hint = practice.hint()
+            practice.next()
+            if p.facts["kind"] == "dice":
+                assert first_hint(p, "one_die_or_two") is None and "sets" not in hint, hint
+                continue
+            goal = "best chance to shut the box" if p.facts["objective"] == "shut" else "lowest expected score"
+            assert hint.startswith(f"Hint: You want the {goal} with a roll of {p.facts['roll']}."), hint
+            hard = [t for t in p.facts["open"] if t >= 7]
+            if hard:
+                assert f" {tile_words(hard)} " in hint and f"only a roll of {min(hard)} or more can" in hint, hint
+            else:
+                assert "Every open tile is 6 or less" in hint, hint
+            assert f"For each of the {len(p.legal_answers())} sets" in hint and "+" not in hint, hint
+            assert not any(" + ".join(map(str, a[1])) in hint for a in p.answers if len(a[1]) > 1), hint
+            hints.add(hint)
+    assert served == {p.id for p in practice_pool("shut_the_box")} and len(hints) >= 20, len(hints)
+    with using("es"):
+        p = next(q for q in practice_pool("shut_the_box") if q.facts["kind"] == "set")
+        assert first_hint(p, "best_set").startswith("Buscas la ")
