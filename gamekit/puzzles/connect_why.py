@@ -244,8 +244,8 @@ def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | Non
 
 
 DRAW_RUN_OUT = (
-    N_("After column {w}, for example, {other} still has a harmless drop and you have none, so you run out first."),
-    N_("After column {w}, for example, {other} makes {a} more harmless drops and you only {b}, so you run out first."),
+    N_("After column {w}, for example, {other} still has a safe drop and you have none, so you run out first."),
+    N_("After column {w}, for example, {other} makes {a} more safe drops and you only {b}, so you run out first."),
 )
 """How a draw-keeping *zugzwang* puzzle's wrong drop loses (:func:`draw_run_out_words`): with none left for the
 mover, or with some."""
@@ -275,8 +275,8 @@ def _lets_win(game: ConnectGame, move: str) -> bool:
 RUN_OUT = {
     "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
     "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
-    "none_under": N_("Then {other} has no harmless drop left and has to drop under your threat in {cell}."),
-    "none_other": N_("Then {other} has no harmless drop left: every {other} drop lets you win."),
+    "none_under": N_("Then {other} has no safe drop left and has to drop under your threat in {cell}."),
+    "none_other": N_("Then {other} has no safe drop left: every {other} drop lets you win."),
 }
 """How the harmless drops run out after a *zugzwang* puzzle's winning drop (:func:`harmless_count`): who drops
 first, and where the one who runs out first has to drop (after :func:`run_out_words`' count of them)."""
@@ -299,8 +299,8 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
     if k == 0:
         return text
     count = ntr(
-        "With best play, each side then makes {k} more harmless drop (one that lets nobody win at once).",
-        "With best play, each side then makes {k} more harmless drops (drops that let nobody win at once).",
+        "With best play, each side then makes {k} more safe drop (one that lets nobody win at once).",
+        "With best play, each side then makes {k} more safe drops (drops that let nobody win at once).",
         k,
         k=k,
     )
@@ -317,14 +317,14 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
     if draw:
         return tr(
             "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
-            " draw: after any other drop you run out of harmless drops first and lose.",
+            " draw: after any other drop you run out of safe drops first and lose.",
             **words,
         )
     count = run_out_words(game, action)
     if count is not None:
         return tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words) + " " + count
     return tr(
-        "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of harmless"
+        "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of safe"
         " drops first.",
         **words,
     )
@@ -485,7 +485,7 @@ def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
 
 
 DRAW_ZUGZWANG_IDEA = N_(
-    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
+    "The idea: when no drop wins, keep a safe drop in hand, so you are not the one forced to drop under a threat."
 )
 """The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
 

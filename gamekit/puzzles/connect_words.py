@@ -100,8 +100,7 @@ DRAW_ROW_WHY = N_(
 )
 """The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
 DRAW_ZUGZWANG_WHY = N_(
-    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
-    " and lose."
+    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first and lose."
 )
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
 

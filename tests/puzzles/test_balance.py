@@ -336,13 +336,12 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
             said = why_right(p, "zugzwang", a)
             if "the other right drop" in said:  # as good as the other right drop, whose reason says it
                 continue
-            assert "keeps the draw: after any other drop you run out of harmless drops first" in said, p.id
+            assert "keeps the draw: after any other drop you run out of safe drops first" in said, p.id
             assert said != WHY["zugzwang"] and (said == DRAW_ZUGZWANG_WHY or f"column {a} keeps off" in said)
     for p in wins:
         said = why_right(p, "zugzwang", p.answers[0])
         assert "draw" not in said and (
-            re.search(r"runs out (of harmless drops )?first|has no harmless drop left", said)
-            or "other right drop" in said
+            re.search(r"runs out (of safe drops )?first|has no safe drop left", said) or "other right drop" in said
         )
     # the idea that fits a draw-keeper, for Practice's "The idea" line (the win's idea is about the opponent)
     from gamekit.puzzles.connect_why import DRAW_ZUGZWANG_IDEA, idea_words

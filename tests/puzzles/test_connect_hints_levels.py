@@ -156,10 +156,10 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
             with using("en"):
                 said = why_right(p, "zugzwang", a)
             if k:
-                assert re.search(rf"each side then makes {k} more harmless drops? ", said), (p.id, said)
+                assert re.search(rf"each side then makes {k} more safe drops? ", said), (p.id, said)
                 assert f"{other.capitalize()} drops first, so {other} runs out first" in said, (p.id, said)
             else:
-                assert f"Then {other} has no harmless drop left" in said, (p.id, said)
+                assert f"Then {other} has no safe drop left" in said, (p.id, said)
             g = p.position.copy()
             g.play(a)
             line = line_of_best_play(g, 2 * k + 1, ply_budget=5.0)
@@ -195,8 +195,8 @@ def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     assert "a puzzle lifts you one level above its own at most" in en
     assert "un problema te sube como mucho a un nivel por encima del suyo" in es
-    assert "A harmless drop is one that does not let the other player win at once." in en
-    assert "Una jugada inofensiva es la que no deja ganar al otro jugador en la jugada siguiente." in es
+    assert "A safe drop is one that does not let the other player win at once." in en
+    assert "Una jugada segura es la que no deja ganar al otro jugador en la jugada siguiente." in es
     # a zugzwang reason is several sentences (the count of harmless drops): no page promises one sentence
     assert "one sentence says why" not in en and "una frase explica" not in es
     for lv in range(1, 10):
@@ -238,8 +238,8 @@ def test_a_draw_keeping_zugzwang_why_counts_the_harmless_drops_after_a_wrong_dro
             if "keeps off the cell" not in said:
                 continue
             found = re.search(
-                rf"After column (\d+), for example, {other} (?:makes (\d+) more harmless drops and you only (\d+)|"
-                r"still has a harmless drop and you have none), so you run out first\.",
+                rf"After column (\d+), for example, {other} (?:makes (\d+) more safe drops and you only (\d+)|"
+                r"still has a safe drop and you have none), so you run out first\.",
                 said,
             )
             assert found, (p.id, said)

@@ -19,9 +19,9 @@ from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.homework_box import HomeworkBox
-from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
+from gamekit.puzzles.homework import HomeworkSet, homework_set, example_code, parse_code, set_code
 from gamekit.puzzles.practice import HELPED_SOLVE_WORDS, Practice
-from gamekit.puzzles.pools import MIXED, level_words, saved_rating, practice_pool
+from gamekit.puzzles.pools import MIXED, level_words, saved_rating, practice_pool, top_level
 from gamekit.puzzles.practice_view import sparkline
 from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
 from gamekit.puzzles.sets import stakes
@@ -2020,27 +2020,32 @@ def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, righ
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_puzzles_title_shows_its_level_on_the_status_lines_scale(game_id):
-    """The status line says "Your level: N of 10"; the puzzle's title says the puzzle's level on that same scale
-    (never a second scale of easy and hard), in English and in Spanish."""
+    """The status line says "Your level: N of M", M the highest level the game's pupils can reach; the puzzle's
+    title says the puzzle's level (never a second scale of easy and hard, never "of 10"), in English and in
+    Spanish."""
     with using("en"):
         p = Practice(game_id, seed=3)
         shown = level(p.puzzle.rating)
-        assert f"· level {shown} of {LEVELS}" in p.title.value and f"of {LEVELS}" in p.status.value
+        assert f"· level {shown}" in p.title.value and f"of {top_level(game_id)}" in p.status.value
+        assert f"of {LEVELS}" not in p.title.value or top_level(game_id) == LEVELS
         assert not any(word in p.title.value for word in ("easy", "medium", "hard"))
     with using("es"):
         p = Practice(game_id, seed=3)
-        assert f"· nivel {level(p.puzzle.rating)} de {LEVELS}" in p.title.value
+        assert f"· nivel {level(p.puzzle.rating)}" in p.title.value
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_bad_homework_codes_example_is_a_code_of_the_boxs_own_game(game_id):
-    """The refusal of something that is not a code shows an example code of the page's game, and that example
-    opens (it is a real code); a game that is not one is refused by name."""
+def test_a_bad_homework_code_is_refused_in_pupil_words(game_id):
+    """The refusal of something that is not a code says, in a pupil's words, to copy the teacher's code as
+    written: it shows no example code (a code is made of internal names, like an idea's); the example code
+    still opens; a game that is not one is refused by name."""
     box = HomeworkBox(game_id)
     box.input.value = "nonsense"
     box.on_open(None)
-    example = re.search(r"A code looks like (\S+):", box.message.value).group(1)
-    assert parse_code(example)[0] == game_id
-    assert box.open_code(example) is not None
+    said = box.message.value
+    assert "Copy the code exactly as your teacher wrote it" in said
+    assert example_code(game_id) not in said and not re.search(r"\w+-\w+-\d+-\d+", said)
+    assert parse_code(example_code(game_id))[0] == game_id
+    assert box.open_code(example_code(game_id)) is not None
     with pytest.raises(ValueError, match="chess"):
         parse_code("nonsense", "chess")
