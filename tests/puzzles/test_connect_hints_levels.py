@@ -1,4 +1,4 @@
-"""5 en raya / Connect Four Practice: the first Hint of a "Find the best drop." puzzle does not say whether to win
+"""5 en raya / Connect Four Practice: the first Hint of a lesson-1 puzzle does not say whether to win
 or to block; the level does not climb on easy puzzles alone; homework sets spread their answer columns."""
 
 import pytest
@@ -14,7 +14,7 @@ GAMES = ["five_in_a_row", "connect_four"]
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_first_hint_of_a_win_or_block_puzzle_does_not_tell_which(game_id):
-    """A puzzle whose question is only "Find the best drop." (a win at once, or the block of the one threat): its
+    """A lesson-1 puzzle (a win at once, or the block of the one threat), whose question says only the stake: its
     first Hint, on a page that does not name the idea (every idea mixed, or a lesson's ideas), is the same
     question for a win and for a block, about both players' lines, in both languages — never the *win now* or
     *block* idea's hint, which would tell the pupil which one to look for."""
@@ -44,7 +44,7 @@ def test_a_page_that_names_the_idea_keeps_its_hint():
 
 
 def test_a_puzzle_that_is_not_win_or_block_keeps_its_ideas_hint():
-    """The neutral first Hint is only for "Find the best drop." puzzles: a *double threat* one keeps its idea's."""
+    """The neutral first Hint is only for lesson-1 puzzles: a *double threat* one keeps its idea's."""
     p = next(p for p in bank("connect_four", theme="double_threat") if not neutral_question(p))
     with using("en"):
         assert Practice("connect_four", theme="double_threat", puzzles=[p]).hint() == "Hint: " + theme_hint(
