@@ -144,10 +144,50 @@ def row_threat(game: ConnectGame, action: str) -> Cell | None:
     return min(kind, key=lambda cell: (cell[1], cell[0])) if kind else None
 
 
+def winning_cell(game: ConnectGame, action: str) -> Cell | None:
+    """Where the mover's winning disc lands along the exact solver's line of best play after the drop ``action``
+    (the loser holding out longest); None where the line is not settled or does not end in the mover's win."""
+    return _winning_cell(type(game), (*game.history, str(action)), game.to_move)
+
+
+@lru_cache(maxsize=1024)
+def _winning_cell(cls: type, history: tuple, mover: int) -> Cell | None:
+    g = cls.from_moves(list(history))
+    if g.is_over():
+        return None
+    land = None
+    for _, move in line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0):
+        land = g.landing_cell(int(move))
+        g.play(move)
+    return land if g.is_over() and g.winner() == mover else None
+
+
+WIN_ELSEWHERE = (
+    N_("Why: with best play this drop wins, whatever {other} does."),
+    N_("Why: with best play this drop wins, whatever {other} does: your winning disc lands in {cell}."),
+)
+"""The reason for a winning right drop of an *odd/even threat* puzzle whose win does not come through a threat on
+the mover's kind of row (:func:`win_elsewhere_why`): the outcome, and where the winning disc lands if known."""
+
+
+def win_elsewhere_why(game: ConnectGame, action: str) -> str:
+    """:data:`WIN_ELSEWHERE`: a winning drop's reason that claims no row threat, only what the solver's line of
+    best play shows (:func:`winning_cell`)."""
+    cell = winning_cell(game, action)
+    other = tr(COLOURS[1 - game.to_move])
+    if cell is None:
+        return tr(WIN_ELSEWHERE[0], other=other)
+    return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell))
+
+
 def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
-    """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows."""
+    """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows.  For a win,
+    only where the solver's line of best play ends with the mover's disc on that very cell (:func:`winning_cell`):
+    a threat the win does not come through is not the reason (None: the idea's general reason)."""
     cell = row_threat(game, action)
     if cell is None:
+        return None
+    if not draw and winning_cell(game, action) != cell:
         return None
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
     side = _side_words(game, _after(game, action), [cell], game.to_move)

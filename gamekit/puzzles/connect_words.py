@@ -12,7 +12,14 @@ from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.connect_why import also_right_why, draw_example_words, kept_off_too, position_why, wrong_row
+from gamekit.puzzles.connect_why import (
+    also_right_why,
+    draw_example_words,
+    kept_off_too,
+    position_why,
+    win_elsewhere_why,
+    wrong_row,
+)
 from gamekit.puzzles.core import Puzzle
 
 
@@ -98,7 +105,9 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     does not show it while the other right drop does says what it does and that it reaches the same goal
     (:func:`also_right_why`); where
     the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
-    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
+    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`) and a winning *odd/even threat* one says only that it
+    wins and where (:func:`gamekit.puzzles.connect_why.win_elsewhere_why`: the win comes through no row threat the
+    drop makes); else None (the idea's general reason, ``WHY`` of
     :mod:`gamekit.puzzles.practice_words`)."""
     wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
     draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
@@ -110,6 +119,8 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
+    if theme == "odd_even_threat" and puzzle_goal(puzzle.facts)[1] == 1:  # a win that no row threat explains
+        return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
