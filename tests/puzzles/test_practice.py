@@ -436,7 +436,7 @@ def test_the_pupil_page_shows_a_level_and_no_rating_number_or_puzzle_id(game_id)
         shown = " ".join([p.title.value, p.prompt_label.value, p.status.value, p.plot.value, p.last_feedback])
         assert p.puzzle.id not in shown and "±" not in shown and "rating" not in shown.lower()
         assert str(round(p.rating.rating)) not in shown
-        assert f"Your level: {level(p.rating.rating)} of 10" in p.status.value
+        assert f"Your level: {level(p.rating.rating)} of {top_level(game_id)}" in p.status.value
         assert f"gamekit-puzzle-{p.puzzle.id}" in p.title._dom_classes  # for scripts, never shown
         p.next()
 
@@ -458,8 +458,11 @@ def test_every_practice_board_of_a_game_shows_the_same_level_after_a_few_puzzles
     assert free.rating == homework.rating == mine.rating == saved_rating("dots_and_boxes")[0]
     assert free.history == homework.history == mine.history and len(free.history) == 6
     # the same level on each; the brackets after it name the levels each board's own pool serves
-    levels = {re.search(r"Your level: \d+ of 10", w.status.value).group(0) for w in (free, mine, homework)}
-    assert levels == {f"Your level: {level(free.rating.rating)} of 10"}
+    levels = {re.search(r"Your level: \d+", w.status.value).group(0) for w in (free, mine, homework)}
+    assert levels == {f"Your level: {level(free.rating.rating)}"}
+    # out of the highest level a Dots pupil can reach, on each board with puzzles (the empty own-mistakes board
+    # has no puzzle to read its game from: it keeps the scale's top)
+    assert all(f" of {top_level('dots_and_boxes')}" in w.status.value for w in (free, homework))
     assert free.plot.value == mine.plot.value == homework.plot.value
     assert other_game.status.value == other_status  # another game's level is its own
 
@@ -732,7 +735,7 @@ def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
         assert level(Rating().rating) == 3 and level(after.rating) == 2, (game_id, after)
     p = Practice("five_in_a_row", seed=0)  # a new pupil with no lesson done starts at level 1: it stays there
     p.answer(wrong_answers(p.puzzle)[0])
-    assert "Your level: 1 of 10" in p.status_text()
+    assert f"Your level: 1 of {top_level('five_in_a_row')}" in p.status_text()
 
 
 @pytest.mark.parametrize(
@@ -1808,7 +1811,7 @@ def test_a_new_pupil_starts_low_on_the_first_lessons_ideas(game_id):
     assert level(start_rating(game_id).rating) <= 2
     p = Practice(game_id, seed=3)
     assert level(p.rating.rating) <= 2
-    assert f"Your level: {level(p.rating.rating)} of 10" in p.status_text()
+    assert f"Your level: {level(p.rating.rating)} of {top_level(game_id)}" in p.status_text()
     for _ in range(4):  # the first puzzles, all near the start
         assert min(min(table[t]) for t in p.puzzle.themes) <= max(first, 2), (p.puzzle.id, p.puzzle.themes)
         p.next()
