@@ -172,12 +172,13 @@ the mover's kind of row (:func:`win_elsewhere_why`): the outcome, and where the 
 
 def win_elsewhere_why(game: ConnectGame, action: str) -> str:
     """:data:`WIN_ELSEWHERE`: a winning drop's reason that claims no row threat, only what the solver's line of
-    best play shows (:func:`winning_cell`)."""
+    best play shows (:func:`winning_cell`), and the outer column's disc of a line through that cell."""
     cell = winning_cell(game, action)
     other = tr(COLOURS[1 - game.to_move])
     if cell is None:
         return tr(WIN_ELSEWHERE[0], other=other)
-    return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell))
+    side = _side_words(game, _after(game, action), [cell], game.to_move)
+    return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell)) + side
 
 
 def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:

@@ -155,7 +155,7 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import rival_discs
+    from gamekit.puzzles.connect_why import rival_discs, winning_cell
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
@@ -205,8 +205,13 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                     elif theme == "double_threat":
                         assert f"column {a} makes two threats" in said
                         assert len(cells) == 2 and set(cells) <= set(threat_cells(after, me))
+                    elif theme == "odd_even_threat" and "your winning disc lands in" in said:
+                        # the win comes through no row threat the drop makes: the cell where the solver's line
+                        # of best play ends, never a row threat (tests/puzzles/test_connect_odd_even_why.py)
+                        assert cells == [winning_cell(game, a)] and "row, " not in said.split("lands")[0]
                     elif theme == "odd_even_threat":
                         assert f"column {a} makes a threat" in said
+                        assert winning_cell(game, a) == cells[0] or p.facts["best"] == 0
                         c, r = cells[0]
                         assert (c, r) in threat_cells(after, me) and (c, r) not in threat_cells(game, me)
                         assert r % 2 == me and ("an odd row" if me == 0 else "an even row") in said
