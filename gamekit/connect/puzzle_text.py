@@ -46,7 +46,7 @@ HINTS = {
     "block": N_("What does your opponent threaten to do with the next drop?"),
     "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
     "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
-    "zugzwang": N_("Count the empty cells: who will run out of harmless drops first?"),
+    "zugzwang": N_("Count the empty cells: who will run out of safe drops first?"),
     "side_column": N_("Look at the outer columns too: which of the lines through their discs can you still finish?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""

@@ -226,9 +226,8 @@ def centre_habit(puzzle: Puzzle) -> bool:
 
 
 def mixed_win(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` has a drop that wins at once and also accepts a drop that wins only later: its
-    question must say a win at once is there, which gives the answer away
-    (:func:`gamekit.puzzles.connect_words.question`)."""
+    """Whether ``puzzle`` has a drop that wins at once and also accepts a drop that wins only later: Practice
+    keeps it out (the win at once is the answer a pupil must give; a later win beside it is no lesson's answer)."""
     game = puzzle.position
     wins = set(wins_at_once(game))
     return bool(wins) and not set(puzzle.answers) <= wins
@@ -399,7 +398,7 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
 NEUTRAL_HINT = N_(
     "Look at every nearly finished line, yours and your opponent's: could one of them be finished with the next disc?"
 )
-"""The first Hint of a puzzle whose question is only "Find the best drop." (:func:`neutral_question`): a win at
+"""The first Hint of a lesson-1 puzzle (:func:`neutral_question`): a win at
 once or the block of the opponent's one threat.  The idea hints ("your own lines", "what does your opponent
 threaten") would say which of the two it is, so this one asks about both."""
 NEUTRAL_SIDE_HINT = N_(
@@ -410,8 +409,9 @@ NEUTRAL_SIDE_HINT = N_(
 
 
 def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle``'s question is only "Find the best drop." (:func:`gamekit.puzzles.connect_words.question`):
-    every right drop wins at once, or no drop does and the right drops block the opponent's one threat."""
+    """Whether ``puzzle`` is a lesson-1 question whose idea the first Hint must not name: every right drop wins at
+    once, or no drop does and the right drops block the opponent's one threat (its question, like every puzzle's,
+    says only the stake: :func:`gamekit.puzzles.connect_words.question`)."""
     game = puzzle.position
     answers = set(puzzle.answers)
     wins = set(wins_at_once(game))

@@ -144,10 +144,51 @@ def row_threat(game: ConnectGame, action: str) -> Cell | None:
     return min(kind, key=lambda cell: (cell[1], cell[0])) if kind else None
 
 
+def winning_cell(game: ConnectGame, action: str) -> Cell | None:
+    """Where the mover's winning disc lands along the exact solver's line of best play after the drop ``action``
+    (the loser holding out longest); None where the line is not settled or does not end in the mover's win."""
+    return _winning_cell(type(game), (*game.history, str(action)), game.to_move)
+
+
+@lru_cache(maxsize=1024)
+def _winning_cell(cls: type, history: tuple, mover: int) -> Cell | None:
+    g = cls.from_moves(list(history))
+    if g.is_over():
+        return None
+    land = None
+    for _, move in line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0):
+        land = g.landing_cell(int(move))
+        g.play(move)
+    return land if g.is_over() and g.winner() == mover else None
+
+
+WIN_ELSEWHERE = (
+    N_("Why: with best play this drop wins, whatever {other} does."),
+    N_("Why: with best play this drop wins, whatever {other} does: your winning disc lands in {cell}."),
+)
+"""The reason for a winning right drop of an *odd/even threat* puzzle whose win does not come through a threat on
+the mover's kind of row (:func:`win_elsewhere_why`): the outcome, and where the winning disc lands if known."""
+
+
+def win_elsewhere_why(game: ConnectGame, action: str) -> str:
+    """:data:`WIN_ELSEWHERE`: a winning drop's reason that claims no row threat, only what the solver's line of
+    best play shows (:func:`winning_cell`), and the outer column's disc of a line through that cell."""
+    cell = winning_cell(game, action)
+    other = tr(COLOURS[1 - game.to_move])
+    if cell is None:
+        return tr(WIN_ELSEWHERE[0], other=other)
+    side = _side_words(game, _after(game, action), [cell], game.to_move)
+    return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell)) + side
+
+
 def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
-    """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows."""
+    """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows.  For a win,
+    only where the solver's line of best play ends with the mover's disc on that very cell (:func:`winning_cell`):
+    a threat the win does not come through is not the reason (None: the idea's general reason)."""
     cell = row_threat(game, action)
     if cell is None:
+        return None
+    if not draw and winning_cell(game, action) != cell:
         return None
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
     side = _side_words(game, _after(game, action), [cell], game.to_move)
@@ -244,8 +285,8 @@ def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | Non
 
 
 DRAW_RUN_OUT = (
-    N_("After column {w}, for example, {other} still has a harmless drop and you have none, so you run out first."),
-    N_("After column {w}, for example, {other} makes {a} more harmless drops and you only {b}, so you run out first."),
+    N_("After column {w}, for example, {other} still has a safe drop and you have none, so you run out first."),
+    N_("After column {w}, for example, {other} makes {a} more safe drops and you only {b}, so you run out first."),
 )
 """How a draw-keeping *zugzwang* puzzle's wrong drop loses (:func:`draw_run_out_words`): with none left for the
 mover, or with some."""
@@ -275,8 +316,8 @@ def _lets_win(game: ConnectGame, move: str) -> bool:
 RUN_OUT = {
     "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
     "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
-    "none_under": N_("Then {other} has no harmless drop left and has to drop under your threat in {cell}."),
-    "none_other": N_("Then {other} has no harmless drop left: every {other} drop lets you win."),
+    "none_under": N_("Then {other} has no safe drop left and has to drop under your threat in {cell}."),
+    "none_other": N_("Then {other} has no safe drop left: every {other} drop lets you win."),
 }
 """How the harmless drops run out after a *zugzwang* puzzle's winning drop (:func:`harmless_count`): who drops
 first, and where the one who runs out first has to drop (after :func:`run_out_words`' count of them)."""
@@ -299,8 +340,8 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
     if k == 0:
         return text
     count = ntr(
-        "With best play, each side then makes {k} more harmless drop (one that lets nobody win at once).",
-        "With best play, each side then makes {k} more harmless drops (drops that let nobody win at once).",
+        "With best play, each side then makes {k} more safe drop (one that lets nobody win at once).",
+        "With best play, each side then makes {k} more safe drops (drops that let nobody win at once).",
         k,
         k=k,
     )
@@ -317,14 +358,14 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
     if draw:
         return tr(
             "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
-            " draw: after any other drop you run out of harmless drops first and lose.",
+            " draw: after any other drop you run out of safe drops first and lose.",
             **words,
         )
     count = run_out_words(game, action)
     if count is not None:
         return tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words) + " " + count
     return tr(
-        "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of harmless"
+        "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of safe"
         " drops first.",
         **words,
     )
@@ -485,7 +526,7 @@ def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
 
 
 DRAW_ZUGZWANG_IDEA = N_(
-    "The idea: when no drop wins, keep a harmless drop in hand, so you are not the one forced to drop under a threat."
+    "The idea: when no drop wins, keep a safe drop in hand, so you are not the one forced to drop under a threat."
 )
 """The idea of a *zugzwang* puzzle whose best outcome is a draw (:func:`idea_words`)."""
 

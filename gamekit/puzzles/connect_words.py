@@ -12,7 +12,14 @@ from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.connect_why import also_right_why, draw_example_words, kept_off_too, position_why, wrong_row
+from gamekit.puzzles.connect_why import (
+    also_right_why,
+    draw_example_words,
+    kept_off_too,
+    position_why,
+    win_elsewhere_why,
+    wrong_row,
+)
 from gamekit.puzzles.core import Puzzle
 
 
@@ -36,39 +43,25 @@ TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
 """Whose turn it is, the first sentence of a question (one message per colour, as the lessons say it)."""
 OTHER = (N_("yellow"), N_("red"))
 """The opponent of the seat to move, as a question names it."""
-
-
-NEUTRAL_QUESTION = N_("Find the best drop.")
-"""The question of a lesson-1 puzzle (a win at once, or the block of the opponent's one playable threat): it does
-not say which, so the pupil has to spot the line to finish or the threat to stop (the first hint says what to look
-for)."""
+CAN_WIN = (
+    N_("Red can force a win: find a drop that wins, whatever yellow does."),
+    N_("Yellow can force a win: find a drop that wins, whatever red does."),
+)
+"""The question of a puzzle the mover wins with best play, by the mover's colour (at once or later: not said)."""
 
 
 def question(puzzle: Puzzle) -> str:
-    """A bank puzzle's question, read off the position and the accepted drops: for a win at once or the block of
-    the opponent's one playable threat, the lesson-1 ideas, only "Find the best drop." (:data:`NEUTRAL_QUESTION`:
-    naming the win or the threat would do the puzzle's work); else exactly what is asked: a winning drop at once or
-    later, a win by force that no drop gives at once ("wins later"), the draw to keep, or holding out longest.  How
-    many drops are right is said once, after it, by the game's ``stakes``."""
+    """A bank puzzle's question: whose turn it is and the stake the exact solver found, the same words for every
+    puzzle with that outcome — a win ("can force a win", whether a drop wins at once or only later), the draw to
+    keep, or holding out longest.  It never says whether a drop wins at once or a threat needs blocking, so it does
+    not tell a lesson-1 puzzle ("win at once, else block") from a puzzle that needs reading ahead: the pupil has to
+    spot that.  How many drops are right is said once, after it, by the game's ``stakes``."""
     game = puzzle.position
     me = game.to_move
-    answers = set(puzzle.answers)
-    wins = set(wins_at_once(game))
-    threats = set(wins_at_once_for(game, 1 - me))
     best = puzzle.facts["best"]
     text = tr(TO_MOVE[me]) + " "
-    if (wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats):
-        return text + tr(NEUTRAL_QUESTION)
-    elif wins:
-        text += tr(
-            "Find a drop that wins, at once or later: one wins at once, and another wins by force a few moves later."
-        )
-    elif best > 0:
-        text += tr(
-            "No drop wins at once, but {colour} can force a win: find the drop that wins later, whatever {other} does.",
-            colour=tr(OTHER[1 - me]),
-            other=tr(OTHER[me]),
-        )
+    if best > 0:
+        text += tr(CAN_WIN[me])
     elif best == 0:
         text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
     else:
@@ -100,8 +93,7 @@ DRAW_ROW_WHY = N_(
 )
 """The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
 DRAW_ZUGZWANG_WHY = N_(
-    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of harmless drops first"
-    " and lose."
+    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first and lose."
 )
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
 
@@ -113,7 +105,9 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     does not show it while the other right drop does says what it does and that it reaches the same goal
     (:func:`also_right_why`); where
     the position shows no such cell, a draw-keeping *odd/even threat* or *zugzwang* puzzle still says it keeps the
-    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`); else None (the idea's general reason, ``WHY`` of
+    draw (:data:`DRAW_ROW_WHY`, :data:`DRAW_ZUGZWANG_WHY`) and a winning *odd/even threat* one says only that it
+    wins and where (:func:`gamekit.puzzles.connect_why.win_elsewhere_why`: the win comes through no row threat the
+    drop makes); else None (the idea's general reason, ``WHY`` of
     :mod:`gamekit.puzzles.practice_words`)."""
     wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
     draw = puzzle_goal(puzzle.facts) == ("outcome", 0)
@@ -125,6 +119,8 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
+    if theme == "odd_even_threat" and puzzle_goal(puzzle.facts)[1] == 1:  # a win that no row threat explains
+        return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
         return None
     return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)

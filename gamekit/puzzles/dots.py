@@ -763,14 +763,15 @@ LEVELS_NOTE = N_(
 
 
 def levels_words() -> str:
-    """:data:`LEVELS_NOTE` with this pupil's figures, in the current language: the scale of a puzzle's title
-    (:data:`gamekit.progress.LEVELS`), the lowest and highest level of the mixed Practice list, and the pupil's
-    level now (:func:`gamekit.puzzles.pools.saved_rating`: a new pupil's from the lessons done)."""
-    from gamekit.progress import LEVELS
-    from gamekit.puzzles.pools import practice_pool, saved_rating
+    """:data:`LEVELS_NOTE` with this pupil's figures, in the current language: the top of the level scale (the
+    highest level a pupil can reach, :func:`gamekit.puzzles.pools.top_level`), the lowest and highest level of the
+    mixed Practice list, and the pupil's level now (:func:`gamekit.puzzles.pools.saved_rating`: a new pupil's from
+    the lessons done)."""
+    from gamekit.puzzles.pools import practice_pool, saved_rating, top_level
 
     levels = sorted({level(p.rating) for p in practice_pool(GAME_ID)})
-    return tr(LEVELS_NOTE, most=LEVELS, low=levels[0], high=levels[-1], now=level(saved_rating(GAME_ID)[0].rating))
+    now = level(saved_rating(GAME_ID)[0].rating)
+    return tr(LEVELS_NOTE, most=top_level(GAME_ID), low=levels[0], high=levels[-1], now=now)
 
 
 LEVEL_LESSONS_NOTE = N_("Levels follow the lessons: {items}. No puzzle is above level {top}.")

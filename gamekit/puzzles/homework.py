@@ -328,7 +328,8 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
     (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
     of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers);
-    ``game_id``: the page's game, whose :func:`example_code` a refusal shows (default: the first game)."""
+    ``game_id``: the page's game (checked).  The refusal of a text that is no code at all shows no example code:
+    a code is made of internal names, so the pupil is asked to copy the teacher's code as written."""
     if not isinstance(code, str):
         raise TypeError(tr("code={code!r}: a homework code is text like dots-double_deal-10-7", code=code))
     if game_id is not None:
@@ -341,10 +342,9 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     if m is None:
         raise ValueError(
             tr(
-                "“{code}” is not a homework code. A code looks like {example}: "
-                "the game, the idea, how many puzzles and a number, joined by dashes.",
+                "“{code}” is not a homework code. Copy the code exactly as your teacher wrote it, dashes and all,"
+                " and try again.",
                 code=text,
-                example=example_code(game_id if game_id is not None else next(iter(games_by_code().values()))),
             )
         )
     short, theme, n, seed = m.groups()

@@ -209,6 +209,18 @@ def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
     return after
 
 
+@lru_cache(maxsize=None)
+def top_level(game_id: str) -> int:
+    """The highest level a pupil of a game can reach in Practice: one above the highest level of the puzzles any of
+    its lists asks (every idea mixed, each lesson's), since a solve lifts a pupil at most to :func:`solve_ceiling`
+    and a new pupil starts at a puzzle's rating (:func:`start_rating`).  The status line's "of N"."""
+    pools = [practice_pool(game_id)] + [
+        lesson_pool(game_id, key) for _, key in lesson_choices(game_id) if key is not None
+    ]
+    ratings = [p.rating for pool in pools for p in pool]
+    return level(solve_ceiling(max(ratings))) if ratings else LEVELS
+
+
 def solve_ceiling(puzzle_rating: float) -> float:
     """The highest rating solving a puzzle rated ``puzzle_rating`` can lift a pupil to: the middle of the level just
     above the puzzle's (:func:`gamekit.progress.level`), where Practice finds that level's puzzles."""
@@ -306,13 +318,16 @@ def _levels_words(levels: list[int]) -> str:
 
 
 def level_words(rating: Rating, pool: "list[Puzzle] | None" = None) -> str:
-    """``"Your level: 5 of 10 (still settling)"``: what the status line shows for a rating.  Given the ``pool``
+    """``"Your level: 5 of 8 (still settling)"``: what the status line shows for a rating, out of the highest level
+    the pool's game lets a pupil reach (:func:`top_level`; without a pool, the scale's top).  Given the ``pool``
     Practice asks from, it says exactly which levels the next puzzle can come from (:func:`served_levels`) when
     they are not just the pupil's: a level it holds no puzzle of says so ("no puzzles at this level here yet: you
     get puzzles of levels 1 and 3"), and a level whose nearest puzzles reach into the next says that too ("you get
     puzzles of levels 2 and 3"), so the line never promises puzzles the page does not serve."""
     mine = level(rating.rating)
-    text = tr("Your level: {level} of {most}", level=mine, most=LEVELS)
+    # the scale's top is the highest level the pupil can reach in this game (never below the level they have)
+    most = max(mine, top_level(pool[0].game_id)) if pool else LEVELS
+    text = tr("Your level: {level} of {most}", level=mine, most=most)
     held = {level(p.rating) for p in pool or ()}
     served = served_levels(rating.rating, pool) if pool else []
     if served and mine not in held:
@@ -350,4 +365,5 @@ __all__ = [
     "saved_rating",
     "level_words",
     "served_levels",
+    "top_level",
 ]

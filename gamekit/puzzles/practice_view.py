@@ -8,7 +8,8 @@ from typing import Any, Sequence
 
 from gamekit import catalog
 from gamekit.i18n import tr
-from gamekit.progress import LEVELS, level
+from gamekit.progress import level
+from gamekit.puzzles.pools import top_level
 from gamekit.widgets.exercise import RIGHT_COLOUR, WRONG_COLOUR
 from gamekit.widgets.lesson import Mark
 
@@ -42,10 +43,16 @@ def sparkline(values: Sequence[float], width: int = 180, height: int = 40) -> st
     )
 
 
-def puzzle_title(i: int, rating: float) -> str:
-    """The title of the ``i``-th puzzle a pupil meets: its level on the same 1-to-10 scale as the status line's
-    "Your level: N of 10", so the pupil can compare the two at a glance (no second scale of easy and hard)."""
-    return tr("Puzzle {i} · level {level} of {most}", i=i, level=level(rating), most=LEVELS)
+def puzzle_title(i: int, rating: float, game_id: str | None = None) -> str:
+    """The title of the ``i``-th puzzle a pupil meets: its level on the same scale as the status line's
+    "Your level: N of M", so the pupil can compare the two at a glance (no second scale of easy and hard).  Given
+    the game, "of M" is the highest level a pupil of that game can reach
+    (:func:`gamekit.puzzles.pools.top_level`); without it, no "of": a top the game's pupils cannot reach would be
+    a false promise."""
+    if game_id is None:
+        return tr("Puzzle {i} · level {level}", i=i, level=level(rating))
+    most = max(level(rating), top_level(game_id))
+    return tr("Puzzle {i} · level {level} of {most}", i=i, level=level(rating), most=most)
 
 
 # ---------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ WHY = {
     "odd_even_threat": N_(
         "Why: this keeps a threat on the right row for you, so in the end your opponent has to drop just under it."
     ),
-    "zugzwang": N_("Why: after this drop your opponent runs out of harmless drops first."),
+    "zugzwang": N_("Why: after this drop your opponent runs out of safe drops first."),
     # Shut the Box
     # Shut the Box: only where no answer is given; the puzzle module computes the reason for each right answer
     # from the exact values (gamekit.puzzles.shut_words.why_words)
@@ -189,7 +189,7 @@ IDEAS = {
     "odd_even_threat": N_(
         "The idea: a threat on the right row (odd for red, even for yellow) often wins in the end (a rule of thumb)."
     ),
-    "zugzwang": N_("The idea: make your opponent run out of harmless drops first."),
+    "zugzwang": N_("The idea: make your opponent run out of safe drops first."),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
     "best_set": N_("The idea: judge a set by the tiles it leaves open and every roll still to come."),

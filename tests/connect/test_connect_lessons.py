@@ -2395,7 +2395,7 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             assert "makes two threats at once" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
-        elif "harmless drops" in ex.hint:
+        elif "safe drops" in ex.hint:
             assert "runs out of harmless drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
@@ -2430,7 +2430,7 @@ def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about()
 
     seen = 0
     for ex in L.practice_exercises(2):
-        if "harmless drops" not in ex.hint:
+        if "safe drops" not in ex.hint:
             continue
         for column in ex.solutions:
             after = ex.position.copy()

@@ -303,9 +303,9 @@ def test_no_level_of_a_connect_practice_pool_holds_more_than_40_percent(game_id)
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
 def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
     """The question claims a win only when the solver's best outcome is a win, the draw only when it is a draw,
-    holding out only when every drop loses, and claims one of them unless it asks to block the opponent's one
-    threat; every wrong drop's refutation is worse than the best (the solver's values)."""
-    from gamekit.puzzles.connect_words import question, wins_at_once_for
+    holding out only when every drop loses, and always claims one of them (a lesson-1 puzzle too); every wrong
+    drop's refutation is worse than the best (the solver's values)."""
+    from gamekit.puzzles.connect_words import question
 
     for p in bank(game_id):
         best, text = p.facts["best"], question(p)
@@ -314,10 +314,7 @@ def test_a_connect_puzzles_question_states_the_stake_the_solver_found(game_id):
         draw = "keeps the draw" in text
         loss = "holds out longest" in text
         assert (win, draw, loss) in ((best > 0, False, False), (False, best == 0, False), (False, False, best < 0))
-        neutral = "Find the best drop." in text  # a lesson-1 puzzle: a win at once or the one threat to block
-        assert win or draw or loss or neutral, (p.id, text)
-        if neutral:
-            assert best > 0 or set(p.answers) <= set(wins_at_once_for(p.position, 1 - p.position.to_move)), p.id
+        assert win or draw or loss, (p.id, text)  # every question states the stake, lesson-1 puzzles' too
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
@@ -336,13 +333,12 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
             said = why_right(p, "zugzwang", a)
             if "the other right drop" in said:  # as good as the other right drop, whose reason says it
                 continue
-            assert "keeps the draw: after any other drop you run out of harmless drops first" in said, p.id
+            assert "keeps the draw: after any other drop you run out of safe drops first" in said, p.id
             assert said != WHY["zugzwang"] and (said == DRAW_ZUGZWANG_WHY or f"column {a} keeps off" in said)
     for p in wins:
         said = why_right(p, "zugzwang", p.answers[0])
         assert "draw" not in said and (
-            re.search(r"runs out (of harmless drops )?first|has no harmless drop left", said)
-            or "other right drop" in said
+            re.search(r"runs out (of safe drops )?first|has no safe drop left", said) or "other right drop" in said
         )
     # the idea that fits a draw-keeper, for Practice's "The idea" line (the win's idea is about the opponent)
     from gamekit.puzzles.connect_why import DRAW_ZUGZWANG_IDEA, idea_words
@@ -359,9 +355,9 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
 def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
-    """A puzzle with a drop that wins at once is asked with the lesson-1 question ("Find the best drop."), which
-    says nothing of a later win: one that also accepts a later win (its question would have to say a win at once is
-    there) is in no Practice pool or homework set (the shipped banks hold some)."""
+    """A puzzle with a drop that wins at once is asked like any win ("can force a win"), which says nothing of a
+    win at once: one that also accepts a later win is in no Practice pool or homework set (the shipped banks hold
+    some)."""
     from gamekit.puzzles.connect import mixed_win
     from gamekit.puzzles.connect_words import question, wins_at_once
     from gamekit.puzzles.core import game_themes
@@ -371,7 +367,7 @@ def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
         for p in practice_pool(game_id, theme):
             assert not mixed_win(p), (theme, p.id)
             if wins_at_once(p.position):
-                assert question(p).endswith("Find the best drop."), p.id
+                assert question(p).endswith("whatever red does.") or question(p).endswith("whatever yellow does."), p.id
     items = homework_set(game_id, None, 10, 1)
     assert not any(mixed_win(p) for p in items)
 

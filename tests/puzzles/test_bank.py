@@ -496,19 +496,22 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
         wins = _wins_now(game)
         them = 1 - game.to_move
         threats = {str(game.column_number(c)) for c, r in threat_cells(game, them) if len(game.grid[c]) == r}
-        if "Find the best drop." in text:  # a lesson-1 puzzle: the question says neither the win nor the threat
-            kind = "win now" if wins else "block"
-            assert answers == wins or (not wins and len(threats) == 1 and answers <= threats), p.id
-            assert "wins" not in text and "threat" not in text
-        elif "at once or later" in text:
-            kind = "win, at once or later"
-            assert wins and wins < answers and best > 0
-        elif "wins later" in text:
-            kind = "win later"
-            assert not wins and best > 0 and not (len(threats) == 1 and answers <= threats)
+        # the question says the stake only, the same words for a lesson-1 puzzle as for one that reads ahead
+        assert "threat" not in text and "at once" not in text, p.id
+        if "can force a win" in text:
+            assert best > 0
+            if wins:
+                kind = "win now" if answers <= wins else "win, at once or later"
+            elif len(threats) == 1 and answers <= threats:
+                kind = "block"
+            else:
+                kind = "win later"
         elif "keeps the draw" in text:
-            kind = "draw"
             assert best == 0 and not wins
+            kind = "block" if len(threats) == 1 and answers <= threats else "draw"
+        elif "holds out longest" in text:
+            assert best < 0 and not wins
+            kind = "hold out"
         else:
             raise AssertionError(f"{p.id}: a prompt that says nothing checkable: {text}")
         # how many drops are right is said once, by the stakes after the question, never twice
@@ -517,7 +520,7 @@ def test_every_connect_prompt_says_exactly_what_is_asked(game_id):
         if len(answers) > 1:
             assert f"{len(answers)} drops do it: find one." in asked
         said[kind] += 1
-    # every kind of question the bank holds is asked in its own words
+    # every kind of puzzle is in the bank, asked in the words of its stake
     assert said["win now"] and said["block"] and said["win later"] and said["draw"], said
     with using("es"):
         spanish = {p.prompt() for p in bank(game_id)}

@@ -1,4 +1,4 @@
-"""5 en raya / Connect Four Practice: the first Hint of a "Find the best drop." puzzle does not say whether to win
+"""5 en raya / Connect Four Practice: the first Hint of a lesson-1 puzzle does not say whether to win
 or to block; the level does not climb on easy puzzles alone; homework sets spread their answer columns."""
 
 import pytest
@@ -14,7 +14,7 @@ GAMES = ["five_in_a_row", "connect_four"]
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_first_hint_of_a_win_or_block_puzzle_does_not_tell_which(game_id):
-    """A puzzle whose question is only "Find the best drop." (a win at once, or the block of the one threat): its
+    """A lesson-1 puzzle (a win at once, or the block of the one threat), whose question says only the stake: its
     first Hint, on a page that does not name the idea (every idea mixed, or a lesson's ideas), is the same
     question for a win and for a block, about both players' lines, in both languages — never the *win now* or
     *block* idea's hint, which would tell the pupil which one to look for."""
@@ -44,7 +44,7 @@ def test_a_page_that_names_the_idea_keeps_its_hint():
 
 
 def test_a_puzzle_that_is_not_win_or_block_keeps_its_ideas_hint():
-    """The neutral first Hint is only for "Find the best drop." puzzles: a *double threat* one keeps its idea's."""
+    """The neutral first Hint is only for lesson-1 puzzles: a *double threat* one keeps its idea's."""
     p = next(p for p in bank("connect_four", theme="double_threat") if not neutral_question(p))
     with using("en"):
         assert Practice("connect_four", theme="double_threat", puzzles=[p]).hint() == "Hint: " + theme_hint(
@@ -156,10 +156,10 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
             with using("en"):
                 said = why_right(p, "zugzwang", a)
             if k:
-                assert re.search(rf"each side then makes {k} more harmless drops? ", said), (p.id, said)
+                assert re.search(rf"each side then makes {k} more safe drops? ", said), (p.id, said)
                 assert f"{other.capitalize()} drops first, so {other} runs out first" in said, (p.id, said)
             else:
-                assert f"Then {other} has no harmless drop left" in said, (p.id, said)
+                assert f"Then {other} has no safe drop left" in said, (p.id, said)
             g = p.position.copy()
             g.play(a)
             line = line_of_best_play(g, 2 * k + 1, ply_budget=5.0)
@@ -195,8 +195,8 @@ def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     assert "a puzzle lifts you one level above its own at most" in en
     assert "un problema te sube como mucho a un nivel por encima del suyo" in es
-    assert "A harmless drop is one that does not let the other player win at once." in en
-    assert "Una jugada inofensiva es la que no deja ganar al otro jugador en la jugada siguiente." in es
+    assert "A safe drop is one that does not let the other player win at once." in en
+    assert "Una jugada segura es la que no deja ganar al otro jugador en la jugada siguiente." in es
     # a zugzwang reason is several sentences (the count of harmless drops): no page promises one sentence
     assert "one sentence says why" not in en and "una frase explica" not in es
     for lv in range(1, 10):
@@ -238,8 +238,8 @@ def test_a_draw_keeping_zugzwang_why_counts_the_harmless_drops_after_a_wrong_dro
             if "keeps off the cell" not in said:
                 continue
             found = re.search(
-                rf"After column (\d+), for example, {other} (?:makes (\d+) more harmless drops and you only (\d+)|"
-                r"still has a harmless drop and you have none), so you run out first\.",
+                rf"After column (\d+), for example, {other} (?:makes (\d+) more safe drops and you only (\d+)|"
+                r"still has a safe drop and you have none), so you run out first\.",
                 said,
             )
             assert found, (p.id, said)

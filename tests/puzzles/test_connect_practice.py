@@ -155,7 +155,7 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import rival_discs
+    from gamekit.puzzles.connect_why import rival_discs, winning_cell
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
@@ -205,8 +205,13 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                     elif theme == "double_threat":
                         assert f"column {a} makes two threats" in said
                         assert len(cells) == 2 and set(cells) <= set(threat_cells(after, me))
+                    elif theme == "odd_even_threat" and "your winning disc lands in" in said:
+                        # the win comes through no row threat the drop makes: the cell where the solver's line
+                        # of best play ends, never a row threat (tests/puzzles/test_connect_odd_even_why.py)
+                        assert cells == [winning_cell(game, a)] and "row, " not in said.split("lands")[0]
                     elif theme == "odd_even_threat":
                         assert f"column {a} makes a threat" in said
+                        assert winning_cell(game, a) == cells[0] or p.facts["best"] == 0
                         c, r = cells[0]
                         assert (c, r) in threat_cells(after, me) and (c, r) not in threat_cells(game, me)
                         assert r % 2 == me and ("an odd row" if me == 0 else "an even row") in said
@@ -276,6 +281,7 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
         centre_guess,
         centre_habit,
         forcing_level,
+        lesson_needed,
         one_step_rule,
         side_step,
     )
@@ -309,8 +315,20 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     # the second Hint rules out wrong drops not tried yet (practice_words.second_hint, connect.hint_left_out)
     assert "leaves out some of the wrong answers you have not tried yet." in en
     assert "descarta algunas de las respuestas equivocadas que aún no has probado." in es
-    assert "never just under your opponent's threat, and near the centre (a habit, not a rule)" in en
-    assert "nunca justo debajo de una amenaza de tu rival, y cerca del centro (una costumbre, no una regla)" in es
+    # the centre habit is no lesson's: the page says so and credits it to no lesson
+    assert "Near the centre is a habit the lessons do not teach: a rule of thumb, not a rule." in en
+    assert (
+        "Jugar cerca del centro es una costumbre que las lecciones no enseñan: una regla práctica, no una regla." in es
+    )
+    level_two = {
+        lang: re.search(r"\*\*(?:Level|Nivel) 2\*\*:(.*?)\* \*\*(?:Levels|Niveles) 3", text).group(1)
+        for lang, text in (("en", en), ("es", es))
+    }
+    assert "lessons 1 and 2" not in level_two["en"] and "lecciones 1 y 2" not in level_two["es"]
+    if game_id == "connect_four":  # its level 2 holds only lesson 2's threat puzzles a central drop answers
+        assert all(centre_guess(p) and lesson_needed(p) == 2 for pool in pools for p in pool if level(p.rating) == 2)
+        assert level_two["en"].startswith(" lesson 2's threats when nothing wins or needs blocking")
+        assert level_two["es"].startswith(" las amenazas de la lección 2 cuando nada gana")
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
     assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
     assert "Press **Hint**: it asks a question about what to look at, never the answer." in en

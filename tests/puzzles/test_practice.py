@@ -19,9 +19,9 @@ from gamekit.puzzles import GAME_IDS, THEMES, bank, pick, theme_name, verify
 from gamekit.puzzles.core import action_key
 from gamekit.progress import LEVELS, level
 from gamekit.puzzles.homework_box import HomeworkBox
-from gamekit.puzzles.homework import HomeworkSet, homework_set, parse_code, set_code
+from gamekit.puzzles.homework import HomeworkSet, homework_set, example_code, parse_code, set_code
 from gamekit.puzzles.practice import HELPED_SOLVE_WORDS, Practice
-from gamekit.puzzles.pools import MIXED, level_words, saved_rating, practice_pool
+from gamekit.puzzles.pools import MIXED, level_words, saved_rating, practice_pool, top_level
 from gamekit.puzzles.practice_view import sparkline
 from gamekit.puzzles.practice_words import why_right, mistake_words, idea_words
 from gamekit.puzzles.sets import stakes
@@ -436,7 +436,7 @@ def test_the_pupil_page_shows_a_level_and_no_rating_number_or_puzzle_id(game_id)
         shown = " ".join([p.title.value, p.prompt_label.value, p.status.value, p.plot.value, p.last_feedback])
         assert p.puzzle.id not in shown and "±" not in shown and "rating" not in shown.lower()
         assert str(round(p.rating.rating)) not in shown
-        assert f"Your level: {level(p.rating.rating)} of 10" in p.status.value
+        assert f"Your level: {level(p.rating.rating)} of {top_level(game_id)}" in p.status.value
         assert f"gamekit-puzzle-{p.puzzle.id}" in p.title._dom_classes  # for scripts, never shown
         p.next()
 
@@ -458,8 +458,11 @@ def test_every_practice_board_of_a_game_shows_the_same_level_after_a_few_puzzles
     assert free.rating == homework.rating == mine.rating == saved_rating("dots_and_boxes")[0]
     assert free.history == homework.history == mine.history and len(free.history) == 6
     # the same level on each; the brackets after it name the levels each board's own pool serves
-    levels = {re.search(r"Your level: \d+ of 10", w.status.value).group(0) for w in (free, mine, homework)}
-    assert levels == {f"Your level: {level(free.rating.rating)} of 10"}
+    levels = {re.search(r"Your level: \d+", w.status.value).group(0) for w in (free, mine, homework)}
+    assert levels == {f"Your level: {level(free.rating.rating)}"}
+    # out of the highest level a Dots pupil can reach, on each board with puzzles (the empty own-mistakes board
+    # has no puzzle to read its game from: it keeps the scale's top)
+    assert all(f" of {top_level('dots_and_boxes')}" in w.status.value for w in (free, homework))
     assert free.plot.value == mine.plot.value == homework.plot.value
     assert other_game.status.value == other_status  # another game's level is its own
 
@@ -734,7 +737,7 @@ def test_one_slip_on_the_first_puzzle_drops_a_new_pupil_at_most_one_level():
         assert level(Rating().rating) == 3 and level(after.rating) == 2, (game_id, after)
     p = Practice("five_in_a_row", seed=0)  # a new pupil with no lesson done starts at level 1: it stays there
     p.answer(wrong_answers(p.puzzle)[0])
-    assert "Your level: 1 of 10" in p.status_text()
+    assert f"Your level: 1 of {top_level('five_in_a_row')}" in p.status_text()
 
 
 @pytest.mark.parametrize(
@@ -932,6 +935,10 @@ def test_an_odd_even_puzzle_that_keeps_a_draw_says_so(game_id):
                 line = why_right(puzzle, "odd_even_threat", a)
                 if "With best play it " in line:  # as good as the other right drop, whose reason says it
                     assert ("keeps the draw" in line) == draw, (puzzle.id, a)
+                    continue
+                # a win no row threat explains: only that it wins (tests/puzzles/test_connect_odd_even_why.py)
+                if line.startswith("Why: with best play this drop wins"):
+                    assert not draw and puzzle.facts["best"] > 0, (puzzle.id, a)
                     continue
                 # the threat's cell and row read off the position (gamekit.puzzles.connect_why), or the general one
                 assert line in (DRAW_ROW_WHY, WHY["odd_even_threat"]) or f"column {a} makes a threat in" in line
@@ -1782,10 +1789,8 @@ def test_the_odd_even_idea_line_is_labelled_a_rule_of_thumb():
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_no_question_names_its_idea(game_id):
     """ "Watch out: … Find the drop that stops it" (block) and "Find the drop that wins at once" (win now) gave the
-    idea away, even at level 1: a lesson-1 puzzle asks only "Find the best drop.", so the pupil spots the win or the
-    threat; no question of the bank says a threat is there or that a drop wins at once."""
-    neutral = [p for p in bank(game_id) if p.prompt().endswith("Find the best drop.")]
-    assert neutral and all(level(p.rating) <= 2 for p in neutral), [p.id for p in neutral if level(p.rating) > 2]
+    idea away, even at level 1: a question says only the stake, so the pupil spots the win or the threat; no
+    question of the bank says a threat is there or that a drop wins at once."""
     for p in bank(game_id):
         assert "threatens" not in p.prompt() and "Find the drop that wins at once" not in p.prompt(), p.id
 
@@ -1815,7 +1820,7 @@ def test_a_new_pupil_starts_low_on_the_first_lessons_ideas(game_id):
     assert level(start_rating(game_id).rating) <= 2
     p = Practice(game_id, seed=3)
     assert level(p.rating.rating) <= 2
-    assert f"Your level: {level(p.rating.rating)} of 10" in p.status_text()
+    assert f"Your level: {level(p.rating.rating)} of {top_level(game_id)}" in p.status_text()
     for _ in range(4):  # the first puzzles, all near the start
         assert min(min(table[t]) for t in p.puzzle.themes) <= max(first, 2), (p.puzzle.id, p.puzzle.themes)
         p.next()
@@ -2025,27 +2030,32 @@ def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, righ
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_puzzles_title_shows_its_level_on_the_status_lines_scale(game_id):
-    """The status line says "Your level: N of 10"; the puzzle's title says the puzzle's level on that same scale
-    (never a second scale of easy and hard), in English and in Spanish."""
+    """The status line says "Your level: N of M", M the highest level the game's pupils can reach; the puzzle's
+    title says the puzzle's level (never a second scale of easy and hard, never "of 10"), in English and in
+    Spanish."""
     with using("en"):
         p = Practice(game_id, seed=3)
         shown = level(p.puzzle.rating)
-        assert f"· level {shown} of {LEVELS}" in p.title.value and f"of {LEVELS}" in p.status.value
+        assert f"· level {shown}" in p.title.value and f"of {top_level(game_id)}" in p.status.value
+        assert f"of {LEVELS}" not in p.title.value or top_level(game_id) == LEVELS
         assert not any(word in p.title.value for word in ("easy", "medium", "hard"))
     with using("es"):
         p = Practice(game_id, seed=3)
-        assert f"· nivel {level(p.puzzle.rating)} de {LEVELS}" in p.title.value
+        assert f"· nivel {level(p.puzzle.rating)}" in p.title.value
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_bad_homework_codes_example_is_a_code_of_the_boxs_own_game(game_id):
-    """The refusal of something that is not a code shows an example code of the page's game, and that example
-    opens (it is a real code); a game that is not one is refused by name."""
+def test_a_bad_homework_code_is_refused_in_pupil_words(game_id):
+    """The refusal of something that is not a code says, in a pupil's words, to copy the teacher's code as
+    written: it shows no example code (a code is made of internal names, like an idea's); the example code
+    still opens; a game that is not one is refused by name."""
     box = HomeworkBox(game_id)
     box.input.value = "nonsense"
     box.on_open(None)
-    example = re.search(r"A code looks like (\S+):", box.message.value).group(1)
-    assert parse_code(example)[0] == game_id
-    assert box.open_code(example) is not None
+    said = box.message.value
+    assert "Copy the code exactly as your teacher wrote it" in said
+    assert example_code(game_id) not in said and not re.search(r"\w+-\w+-\d+-\d+", said)
+    assert parse_code(example_code(game_id))[0] == game_id
+    assert box.open_code(example_code(game_id)) is not None
     with pytest.raises(ValueError, match="chess"):
         parse_code("nonsense", "chess")

@@ -1,0 +1,40 @@
+"""A 5 en raya / Connect Four Practice question says only whose turn it is and the stake the solver found: the
+same words for a lesson-1 puzzle ("win at once, else block") as for a puzzle that needs reading ahead, so the
+question never tells the pupil which kind it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.puzzles import bank
+from gamekit.puzzles.connect import neutral_question
+from gamekit.puzzles.connect_words import question
+from gamekit.puzzles.pools import practice_pool
+
+GAMES = ("five_in_a_row", "connect_four")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_question_does_not_tell_a_lesson_1_puzzle(game_id, lang):
+    pool = practice_pool(game_id)
+    with using(lang):
+        lesson_one = {question(p) for p in pool if neutral_question(p)}
+        others = {question(p) for p in pool if not neutral_question(p)}
+    assert lesson_one and others
+    assert lesson_one <= others  # every question a lesson-1 puzzle gets, a reading-ahead puzzle gets too
+    assert len(lesson_one | others) <= 6  # the stake (win, draw, hold out) for each colour, nothing more
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_win_at_once_and_a_win_later_are_asked_alike(game_id):
+    from gamekit.puzzles.connect_words import wins_at_once
+
+    with using("en"):
+        texts = {bool(wins_at_once(p.position)): question(p) for p in bank(game_id) if p.facts["best"] > 0}
+        assert set(texts) == {True, False}
+        for p in bank(game_id):
+            text = question(p)
+            assert "at once" not in text and "threat" not in text and "block" not in text, (p.id, text)
+            assert "Find the best drop" not in text
