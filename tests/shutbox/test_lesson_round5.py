@@ -4,9 +4,11 @@ reasons aimed at each likely slip."""
 from __future__ import annotations
 
 import pytest
+from pathlib import Path
 
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 from gamekit.shutbox import exercises_dice
+from gamekit.shutbox.lessons import REFLECTIONS
 
 
 @pytest.mark.parametrize(
@@ -32,3 +34,23 @@ def test_one_roll_shut_says_a_roll_each_only_when_true():
     with using("es"):
         ok, why = exercises_dice.one_roll_shut_exercise((1, 2, 3, 6)).check(str(ex.solutions[0]))
         assert ok and "2 tiradas" in why
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LESSON_FILES = {
+    "en": sorted((NOTEBOOKS / "shut_the_box").glob("0*.md")),
+    "es": sorted((NOTEBOOKS / "es" / "shut_the_box").glob("0*.md")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_page_prints_a_model_answer_under_its_reflection_box(lang):
+    """The model answer to the closing sentence is in the teacher guide only: after the reflection call a page
+    has no prose that starts comparing with the pupil's sentence."""
+    for path in LESSON_FILES[lang]:
+        text = path.read_text(encoding="utf-8")
+        after = text[text.index('reflection("shut_the_box') :]
+        assert "Compare with your sentence" not in after and "Compara con tu frase" not in after, path
+        with using(lang):
+            model = tr(REFLECTIONS[path.parent.name + "/" + path.stem][1])
+        assert model[:40] not in text, path
