@@ -235,6 +235,26 @@ def table_rounded_chance(left: Iterable[int]) -> float:
     return best(tuple(sorted(set(left))))
 
 
+def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective: str) -> None:
+    """A leave-value box that gets tiles ("5 6", "5+6") instead of a value: ValueError (a refusal, not a try)
+    saying those are the tiles the set leaves, when they are, and what to give instead.  Anything else passes."""
+    typed = str(answer).strip()
+    if not re.fullmatch(r"[1-9](?:\s*\+\s*[1-9]|\s+[1-9])+", typed, re.ASCII):
+        return
+    tiles = sorted(int(t) for t in re.findall(r"[1-9]", typed))
+    if objective == "shut":
+        wanted = tr("Now give the chance to shut them, as a whole number of games in 100.")
+    else:
+        wanted = tr("Now give their expected score, with two decimals or as a fraction.")
+    if tiles == sorted(left):
+        raise ValueError(tr("“{answer}”: those are the tiles {set} leaves.", answer=typed, set=name) + " " + wanted)
+    raise ValueError(
+        tr("“{answer}” is a list of tiles, not a value: write the tiles {set} leaves on paper.", answer=typed, set=name)
+        + " "
+        + wanted
+    )
+
+
 def leave_value_exercise(
     uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
 ) -> Exercise:
@@ -298,6 +318,7 @@ def leave_value_exercise(
         rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
 
         def check(answer: Any) -> tuple[bool, str]:
+            refuse_typed_tiles(answer, left, name, objective)
             typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
             if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
                 return False, tr(
@@ -383,6 +404,7 @@ def leave_value_exercise(
             face_only = None
 
     def check_score(answer: Any) -> tuple[bool, str]:
+        refuse_typed_tiles(answer, left, name, objective)
         given, decimals = parse_decimal(answer)
         right = tr(
             "Right: {set} leaves {left}, with an expected score of {exact}.",

@@ -83,7 +83,9 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         chosen = typed_set(pieces[2])  # a malformed set is refused before any part is judged
         reasons = []
         for name, part, piece in zip(names, parts, pieces):
-            ok, why = part.check(piece)
+            ok, why, counts = part.assess(piece)
+            if not counts:  # a part the checker cannot read (tiles typed for a value): refused, not a try
+                raise ValueError(tr("{set}: {why}", set=name, why=why))
             if not ok:
                 return False, tr("{set}: {why}", set=name, why=why)
             reasons.append(why)

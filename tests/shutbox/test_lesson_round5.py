@@ -54,3 +54,45 @@ def test_no_page_prints_a_model_answer_under_its_reflection_box(lang):
         with using(lang):
             model = tr(REFLECTIONS[path.parent.name + "/" + path.stem][1])
         assert model[:40] not in text, path
+
+
+@pytest.mark.parametrize(
+    "position, labels",
+    [
+        (
+            "SHUT_CHOICE",
+            ["chance to shut after 9 + 2 (games in 100):", "chance to shut after 6 + 5 (games in 100):"],
+        ),
+        ("SCORE_CHOICE", ["expected score after 7 + 2:", "expected score after 5 + 4:"]),
+    ],
+)
+def test_lesson_four_exercises_6_and_9_label_each_box_with_what_it_wants(position, labels):
+    """The value boxes of exercises 6 and 9 said "what 9 + 2 leaves", which invites the tiles left: each now names
+    the value it wants.  Typing the tiles left ("5 6", "5+6") is refused, not counted, and says those are the
+    tiles left and what to give instead; other tiles are refused too; a wrong value is still a try."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+    from gamekit.shutbox.lesson_scenes import both_sets_widget
+    from gamekit.widgets.lesson import LessonScore
+
+    chosen = getattr(exercises_best_set, position)
+    ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut labels test")).children[1]
+    assert [row.children[0].value for row in ex.children[1:4]] == labels + ["the best set:"]
+    right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
+    first = exercises_best_set.tiles_summing_to(chosen[1], chosen[0])[0]
+    left = [t for t in chosen[0] if t not in first]
+    wanted = "chance to shut them" if chosen[2] == "shut" else "expected score"
+    for typed in (" ".join(map(str, left)), "+".join(map(str, left)), f"{left[1]} {left[0]}"):
+        ex.answer_boxes[0].value, ex.answer_boxes[1].value, ex.answer_boxes[2].value = typed, right[1], right[2]
+        ex.on_check(None)
+        assert "those are the tiles" in ex.feedback.value and wanted in ex.feedback.value, typed
+        assert "not a whole number" not in ex.feedback.value and ex.attempts == [] and not ex.solved
+    ex.answer_boxes[0].value = "1 3"
+    ex.on_check(None)
+    assert "is a list of tiles" in ex.feedback.value and ex.attempts == []
+    ex.answer_boxes[0].value = "1" if chosen[2] == "shut" else "1.00"
+    ex.on_check(None)
+    assert len(ex.attempts) == 1 and not ex.solved
+    with using("es"):
+        ex = exercises_best_set.leave_value_exercise(chosen[0], chosen[1], first, chosen[2], lesson_tables.FILL_RULES)
+        ok, why, counts = ex.assess(" ".join(map(str, left)))
+        assert not ok and not counts and "son las fichas que deja" in why

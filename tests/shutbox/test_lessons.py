@@ -3026,7 +3026,8 @@ def test_lesson_four_exercises_6_and_9_have_one_answer_box_per_part(position):
     ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut boxes test")).children[1]
     boxes = ex.answer_boxes
     assert len(boxes) == 3 and ex.input.layout.display == "none"
-    assert "; between" not in ex.exercise.prompt and "leaves" in boxes[0].placeholder
+    labels = [row.children[0].value for row in ex.children[1:4]]
+    assert "; between" not in ex.exercise.prompt and ("after" in labels[0] and "best set" in labels[2])
     right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
     boxes[0].value, boxes[1].value = right[0], right[1]
     ex.on_check(None)
