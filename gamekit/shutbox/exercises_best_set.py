@@ -347,6 +347,14 @@ def leave_value_exercise(
                     "in the table instead: multiply those fractions along each branch, add the branches, and round "
                     "only the final answer."
                 )
+            if one_roll == value and given == round(Fraction(100, 11)) != games:
+                return False, tr(
+                    "{given} games in 100 is about 1 in 11, as if the 11 totals from 2 to 12 came up equally "
+                    "often. They do not: {total} comes up in {k} of the 36 outcomes (lesson 3).",
+                    given=given,
+                    total=sum(left),
+                    k=int(one_roll * 36),
+                )
             if given == math.floor(100 * value) != games:
                 return False, tr(
                     "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "

@@ -96,3 +96,51 @@ def test_lesson_four_exercises_6_and_9_label_each_box_with_what_it_wants(positio
         ex = exercises_best_set.leave_value_exercise(chosen[0], chosen[1], first, chosen[2], lesson_tables.FILL_RULES)
         ok, why, counts = ex.assess(" ".join(map(str, left)))
         assert not ok and not counts and "son las fichas que deja" in why
+
+
+def test_lesson_four_exercise_1_says_8_is_the_worked_example():
+    """ "8" is the expected score of the page's worked example (only 9 open); exercise 1 (only 7 open) names that
+    slip instead of the general "Draw the tree"."""
+    from gamekit.shutbox.exercises_expected import expected_score_exercise
+
+    ok, why = expected_score_exercise().check("8")
+    assert not ok and "example above, with only 9 open" in why and "Draw the tree" not in why
+    assert expected_score_exercise().check("5.83")[0]
+    with using("es"):
+        assert "ejemplo" in expected_score_exercise().check("8")[1]
+
+
+def test_lesson_four_exercise_5_reasons_per_wrong_count():
+    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them, 3 of 36, about 8 games in 100.  "9" is 1 in 11 (the 11
+    totals taken as equally likely); "11" counted a roll of 9; each has its own reason, none the vague "Close"."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+
+    ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[1]()
+    assert ex.solutions == ["8"]
+    reasons = {"9": "1 in 11", "11": "You counted a roll of 9"}
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why and "Close" not in why, (typed, why)
+
+
+def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
+    """12 with tile 5 covered: 8 sets.  9 counts 6+6, 10 counts each pair in both orders, 11 uses the covered 5
+    in some sets, 12 is the full box's count, 13 is more than even the full box has: five different reasons."""
+    from gamekit.shutbox.exercises_sets import count_sets_exercise
+
+    ex = count_sets_exercise(12, (1, 2, 3, 4, 6, 7, 8, 9))
+    reasons = {
+        "9": "uses tile 6 twice",
+        "10": "each pair twice",
+        "11": "perhaps some of your sets use tile 5, which is covered",
+        "12": "all nine tiles open. Tile 5 is covered",
+        "13": "even with all nine tiles open, only 12 sets",
+    }
+    seen = set()
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why, (typed, why)
+        seen.add(why)
+    assert len(seen) == len(reasons) and ex.check("8")[0]
+    full = count_sets_exercise(12)
+    assert "6+6" in full.check("13")[1] and "each pair twice" in full.check(str(12 + 3))[1]
