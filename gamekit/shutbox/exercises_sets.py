@@ -385,7 +385,7 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
         if covered and full < k < orders:
             return False, tr(
                 "Too many: even with all nine tiles open, only {full} sets make {total}. Check that no set uses a "
-                "tile twice and that no set repeats another in a different order.",
+                "tile twice and that no two of your sets have the same tiles.",
                 full=full,
                 total=total,
             )
