@@ -144,3 +144,18 @@ def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
     assert len(seen) == len(reasons) and ex.check("8")[0]
     full = count_sets_exercise(12)
     assert "6+6" in full.check("13")[1] and "each pair twice" in full.check(str(12 + 3))[1]
+
+
+def test_lesson_one_score_practice_hint_is_about_the_score():
+    """Lesson 1's More practice score items opened their hint with the one-die rule, which has nothing to do
+    with a score: the hint is now about the score only."""
+    from gamekit.shutbox import lessons as L
+
+    scores = [ex for ex in L.practice_exercises(1) if ex.key.endswith(" score")]
+    assert len(scores) == 2
+    for ex in scores:
+        assert "one die" not in ex.hint and ex.hint.startswith("The turn is over") and "tiles" in ex.hint
+    with using("es"):
+        for ex in L.practice_exercises(1):
+            if ex.key.endswith(" score"):
+                assert "un dado" not in ex.hint and "puntuación" in ex.hint
