@@ -3,6 +3,8 @@ reasons aimed at each likely slip."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pathlib import Path
 
@@ -159,3 +161,32 @@ def test_lesson_one_score_practice_hint_is_about_the_score():
         for ex in L.practice_exercises(1):
             if ex.key.endswith(" score"):
                 assert "un dado" not in ex.hint and "puntuación" in ex.hint
+
+
+GUIDES = {"en": Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md"}
+GUIDES["es"] = GUIDES["en"].parent / "es" / "shutbox.md"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_objectives_table_gives_each_lesson_the_minutes_its_page_announces(lang):
+    """The guide's objectives table said lesson 4 takes 50 minutes while its page announces about 55."""
+    guide = GUIDES[lang].read_text(encoding="utf-8")
+    for path in LESSON_FILES[lang]:
+        page = path.read_text(encoding="utf-8")
+        minutes = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)
+        if minutes is None:
+            continue
+        n = int(path.stem[:2])
+        row = next(line for line in guide.splitlines() if re.match(rf"\| (?:\[)?{n} — ", line))
+        assert f"({minutes[1]} min)" in row, (path, row[:80])
+        assert not re.search(r"(?:outside the|fuera de los) (?!%s\))\d+\)" % minutes[1], row), row
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_does_not_say_lesson_4_simulates(lang):
+    """Lesson 4 has no simulation any more: the guide's misconception names lesson 3's simulated rolls."""
+    guide = " ".join(GUIDES[lang].read_text(encoding="utf-8").split())
+    assert "Lesson 4 shows both" not in guide and "La lección 4 enseña las dos" not in guide
+    four = " ".join(LESSON_FILES[lang][3].read_text(encoding="utf-8").split()).lower()
+    assert "simul" not in four
+    assert "simul" in LESSON_FILES[lang][2].read_text(encoding="utf-8").lower()
