@@ -190,3 +190,20 @@ def test_guide_does_not_say_lesson_4_simulates(lang):
     four = " ".join(LESSON_FILES[lang][3].read_text(encoding="utf-8").split()).lower()
     assert "simul" not in four
     assert "simul" in LESSON_FILES[lang][2].read_text(encoding="utf-8").lower()
+
+
+def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
+    """The table read "about 2.0 / about 1 / about 7.0 / about 7.1 games in 100": two precisions, and «unas 2,0
+    partidas» in Spanish.  Now the unit is in the column's name and every cell has one decimal."""
+    from gamekit.shutbox import lesson_tables
+    from gamekit.shutbox.rules import Rules
+
+    never = Rules(one_die="never")
+    table = lesson_tables.policy_table(never)
+    cells = [row[1] for row in table.rows]
+    assert cells == ["2.0", "1.0", "7.0", "7.1"]
+    assert "games in 100" in str(table) and "about" not in str(table)
+    with using("es"):
+        table = lesson_tables.policy_table(never)
+        assert [row[1] for row in table.rows] == ["2,0", "1,0", "7,0", "7,1"]
+        assert "partidas de cada 100" in str(table) and "unas 2,0" not in str(table)

