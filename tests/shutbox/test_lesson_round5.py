@@ -207,3 +207,16 @@ def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
         table = lesson_tables.policy_table(never)
         assert [row[1] for row in table.rows] == ["2,0", "1,0", "7,0", "7,1"]
         assert "partidas de cada 100" in str(table) and "unas 2,0" not in str(table)
+
+
+@pytest.mark.parametrize(
+    "lang, says", [("en", "Once you have answered exercises 1 to 10"), ("es", "ejercicios 1 a 10")]
+)
+def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(lang, says):
+    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 10 are
+    answered (dice_tally); the paragraph above it said "Beside it is the exact chance" as if it were there."""
+    page = LESSON_FILES[lang][2].read_text(encoding="utf-8")
+    above = page[: page.index("tally_widget(score=score)")]
+    above = " ".join(above[above.rindex("## ") :].split())
+    assert says in above and "Beside it is the exact chance" not in above and "Al lado está" not in above
+    assert "3.600" not in above
