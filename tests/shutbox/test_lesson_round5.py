@@ -220,3 +220,14 @@ def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(l
     above = " ".join(above[above.rindex("## ") :].split())
     assert says in above and "Beside it is the exact chance" not in above and "Al lado está" not in above
     assert "3.600" not in above
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_four_table_of_every_position_is_short_steps(lang):
+    """Working backwards from the shut box was one dense paragraph: it is now numbered steps, one idea each."""
+    page = LESSON_FILES[lang][3].read_text(encoding="utf-8")
+    heading = "## A table of every position" if lang == "en" else "## Una tabla de todas las posiciones"
+    section = page[page.index(heading) : page.index("```{code-cell}", page.index(heading))]
+    steps = re.findall(r"^\d\. (.*(?:\n   .*)*)", section, re.M)
+    assert len(steps) == 4 and "512" in steps[0]
+    assert all(len(" ".join(step.split()).split(". ")) <= 2 for step in steps)
