@@ -33,6 +33,7 @@ from gamekit.shutbox.lesson_words import (
     exact_fraction,
     exact_score,
     percent,
+    spaced,
     tile_list,
 )
 
@@ -60,7 +61,7 @@ def simulation_table(n: int = 36_000, seed: int = 2) -> Table:
     """Each total of two dice: its exact chance beside its share of ``n`` seeded simulated rolls."""
     sim = simulate_sums(n, seed)
     return Table(
-        [tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=number(n))],
+        [tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=spaced(n))],
         [
             [t, number(100 * float(p), 2) + " %", number(100 * sim[t] / n, 2) + " %"]
             for t, p in sum_distribution().items()

@@ -231,3 +231,27 @@ def test_lesson_four_table_of_every_position_is_short_steps(lang):
     steps = re.findall(r"^\d\. (.*(?:\n   .*)*)", section, re.M)
     assert len(steps) == 4 and "512" in steps[0]
     assert all(len(" ".join(step.split()).split(". ")) <= 2 for step in steps)
+
+
+def test_spanish_wording_of_the_shut_lessons():
+    """Spanish of Spain: a four-digit number has no point (3600), a whole number of games is «un número entero de
+    partidas», the prompts say «sacas» as the pages do, the worksheet names the reflection question."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+    from gamekit.shutbox.exercises_dice import expected_count_exercise
+    from gamekit.shutbox.lesson_words import spaced
+
+    assert spaced(3600) == "3,600"
+    with using("es"):
+        assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36 000", "500")
+        assert "3600" in expected_count_exercise(6, 3600).prompt and "3.600" not in expected_count_exercise().prompt
+        goal = tr("the chance to shut the box, in whole games out of 100")
+        assert "un número entero de partidas de cada 100" in goal
+        ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
+        assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
+        assert "la pregunta de reflexión la necesita" in tr(
+            "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+            "question needs it):"
+        )
+    for path in LESSON_FILES["es"]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b\d\.\d{3}\b", text) and "has sacado" not in text, path
