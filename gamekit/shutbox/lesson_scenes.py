@@ -205,12 +205,9 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
 def box_labels(position: tuple) -> list[str]:
     """The three answer boxes' labels of a both-sets position, each naming what it wants: the chance to shut (games
     in 100) or the expected score after each set, largest tile first, then the best set."""
-    objective = position[2]
-    if objective == "shut":
-        values = [tr("chance to shut after {set} (games in 100)", set=name) for name in set_names(position)]
-    else:
-        values = [tr("expected score after {set}", set=name) for name in set_names(position)]
-    return values + [tr("the best set")]
+    from gamekit.shutbox.exercises_both_sets import part_labels
+
+    return part_labels(set_names(position), position[2])
 
 
 def set_names(position: tuple) -> list[str]:

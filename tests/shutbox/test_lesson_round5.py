@@ -10,6 +10,7 @@ from pathlib import Path
 
 from gamekit.i18n import tr, using
 from gamekit.shutbox import exercises_dice
+from gamekit.shutbox.exercises_dice import worst_rule_prediction
 from gamekit.shutbox.lessons import REFLECTIONS
 
 
@@ -255,3 +256,28 @@ def test_spanish_wording_of_the_shut_lessons():
     for path in LESSON_FILES["es"]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\b\d\.\d{3}\b", text) and "has sacado" not in text, path
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_four_lines_prediction_and_practice_lists(lang):
+    """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the rules-of-thumb table comes
+    after the page's prediction, which is printed after exercise 6, not in "To help you"; More practice (expected
+    scores of six- and seven-tile positions) is marked as done on the computer."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    with using(lang):
+        header, six, nine = tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=9)
+        after_92 = tr("chance to shut after {set} (games in 100)", set="9 + 2")
+        after_72 = tr("expected score after {set}", set="7 + 2")
+        best = tr("the best set")
+        predict = worst_rule_prediction().prompt
+        computer = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
+    part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
+    assert f"{after_92}: ___" in part(six) and f"{best}: ___" in part(six) and tr("Answer:") not in part(six)
+    assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
+    helpers = sheet[: sheet.index(header)]
+    assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
+    assert part(six).index(predict) < part(six).index("| 7" + (".1" if lang == "en" else ",1"))
+    practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
+    assert computer in practice and tr("Answer:") not in practice

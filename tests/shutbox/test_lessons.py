@@ -3011,7 +3011,9 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
         assert "two dice always" not in page and "siempre dos dados" not in page
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
     text = "\n".join(aids)
-    assert "| the most tiles | 1.0 |" in text
+    assert "| the most tiles | 1.0 |" in "\n".join(
+        W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["best_shut"]().key)
+    )
     assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
     assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
 
