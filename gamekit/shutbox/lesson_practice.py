@@ -282,6 +282,9 @@ class LessonPractice(ProblemSet):
                 if theme == BEST:
                     f = puzzle.facts
                     ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
+                    leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
+                    # on paper there is no table to look things up in: what each set leaves is printed to judge
+                    ex.paper_prompt = ex.prompt + " " + tr("What each set leaves: {leaves}.", leaves=leaves)
                     if i >= made_from:  # a made item shows where the outcome count misses: say after the answer
                         ex.checker = _with_note(ex.checker, rules_of_thumb_note(f["open"], f["roll"], f["objective"]))
                 out.append(ex)

@@ -74,10 +74,6 @@ from gamekit.shutbox.lesson_tables import (
 from gamekit.shutbox.lesson_worksheets import worksheet_aids as worksheet_aids
 from gamekit.shutbox.lesson_worksheets import worksheet_words_after as worksheet_words_after
 
-WORKSHEET_OFF_PAPER: dict[str, tuple[str, ...]] = {"shut_the_box/04_best_strategy": ("practice",)}
-"""Lesson 4's More practice compares the expected scores of positions of six or seven tiles: the worksheet says
-it is done on the computer instead of printing problems no pupil can settle on paper."""
-
 
 LESSONS: dict[int, Lesson] = {
     1: Lesson(
