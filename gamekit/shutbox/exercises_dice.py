@@ -366,54 +366,6 @@ def fewest_one_die_rolls(open_tiles: Iterable[int]) -> int:
     return best if tiles else 0
 
 
-def go_on_chance_exercise(open_tiles: Iterable[int] = (2, 5, 6)) -> Exercise:
-    """ "What is the chance that the roll lets you go on? Give it as k/36." — lesson 3's count of the outcomes that
-    go on (:func:`roll_outcomes_exercise`) asked as the chance of an event.  Right: k/36 or any fraction equal to it.
-    The bare count is told to write it as a chance; a fraction out of 36 that is wrong gets the count exercise's
-    reason for that count; a fraction out of 11 is the 11 totals taken as equally likely.  Anything that is not a
-    fraction or a whole number is refused (not a try)."""
-    count = roll_outcomes_exercise(open_tiles)
-    open_tiles = tuple(sorted(set(open_tiles)))
-    n = count.solutions[0]
-    usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
-
-    def check(answer: Any) -> tuple[bool, str]:
-        text = str(answer).strip()
-        if re.fullmatch(r"\d+", text):
-            if int(text) == n:
-                return False, tr(
-                    "{n} is the number of outcomes. The chance is that count out of 36: write it as k/36.", n=n
-                )
-            ok, why = count.check(text)
-            return False, why + " " + tr("Then write the chance as k/36.")
-        given = parse_fraction(text)
-        if given == Fraction(n, 36):
-            return True, tr("Right: {n} of the 36 outcomes let you go on, so the chance is {n}/36.", n=n)
-        if given == Fraction(len(usable), 11):
-            return False, tr(
-                "That takes the 11 totals from 2 to 12 as equally likely. They are not: count outcomes, out of 36."
-            )
-        denominator = int(re.split(r"\s*/\s*", text)[1])
-        if denominator == 36:
-            ok, why = count.check(text.split("/")[0].strip())
-            return False, why
-        return False, tr("Give the chance out of 36, the number of outcomes of two dice: k/36.")
-
-    return Exercise(
-        tr(
-            "Tiles {items} are open and you roll two dice. What is the chance that the roll lets you go on? "
-            "Give it as k/36.",
-            items=tile_list(open_tiles),
-        ),
-        check,
-        hint=count.hint,
-        answer=f"{n}/36",
-        solutions=[f"{n}/36"],
-        wrong=[str(n), f"{len(usable)}/11", f"{n - 1}/36"],
-        key=count.key,  # the same question asked another way: the page and charts know it by this key
-    )
-
-
 ONE_ROLL_TILES = (2, 5)
 """Lesson 3's exercise 9: two tiles whose total two dice make but one die does not."""
 

@@ -39,7 +39,6 @@ from gamekit.shutbox.exercises_dice import (
     expected_count_exercise,
     go_on_dice_exercise,
     roll_outcomes_exercise,
-    go_on_chance_exercise,
 )
 from gamekit.shutbox.exercises_expected import (
     expected_score_exercise,
@@ -191,7 +190,7 @@ LESSONS: dict[int, Lesson] = {
             "count_6": expected_count_exercise,
             "stuck_123": partial(roll_outcomes_exercise, (1, 2, 3), stuck=True),
             "dice_123": partial(go_on_dice_exercise, (1, 2, 3)),
-            "go_on_256": partial(go_on_chance_exercise, (2, 5, 6)),
+            "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
             "grid_8": grid_count_exercise,

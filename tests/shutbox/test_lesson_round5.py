@@ -281,26 +281,3 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert part(six).index(predict) < part(six).index("| 7" + (".1" if lang == "en" else ",1"))
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 4
-
-
-def test_lesson_three_exercise_7_asks_the_go_on_count_as_a_chance():
-    """Exercises 1, 2, 5 and 7 were four times the same count: exercise 7 now asks the chance of going on as
-    k/36 (2, 5, 6 open: 23 of 36).  The bare count is told to write a chance; 6/11 takes the 11 totals as equally
-    likely; a wrong k/36 gets the count's own reason; text is refused, not counted."""
-    from gamekit.shutbox import lessons as L
-
-    ex = L.LESSONS[3].exercises["go_on_256"]()
-    assert ex.solutions == ["23/36"] and "k/36" in ex.prompt and not ex.choices
-    assert ex.check("23/36")[0]
-    reasons = {"23": "write it as k/36", "6/11": "11 totals", "19/36": "Did you count the total 5?"}
-    for typed, reason in reasons.items():
-        ok, why, counts = ex.assess(typed)
-        assert not ok and counts and reason in why, (typed, why)
-    assert ex.assess("lots")[2] is False
-    prompts = [L.LESSONS[3].exercises[k]().prompt for k in ("go_on_12", "go_on_14", "stuck_123", "go_on_256")]
-    assert sum("How many" in p for p in prompts) == 3
-    for lang in ("en", "es"):
-        page = LESSON_FILES[lang][2].read_text(encoding="utf-8")
-        assert "go_on_chance_exercise((2, 5, 6))" in page and "roll_outcomes_exercise((2, 5, 6))" not in page
-    with using("es"):
-        assert "k/36" in L.LESSONS[3].exercises["go_on_256"]().check("23")[1]
