@@ -290,8 +290,11 @@ def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
 
 def _answer_lines(ex: Any) -> list[str]:
     """The lines to answer ``ex`` on paper: one, or its ``answer_lines`` (an answer written one part a line, such
-    as every set for a roll), each followed by a blank line."""
+    as every set for a roll), each followed by a blank line; or, when ``answer_lines`` is a tuple of labels, one
+    line per label, each named ("chance to shut after 9 + 2: ____")."""
     lines = getattr(ex, "answer_lines", 1)
+    if isinstance(lines, tuple) and lines and all(isinstance(label, str) and label for label in lines):
+        return [line for label in lines for line in (f"{label}: ________________________________", "")]
     if not isinstance(lines, int) or isinstance(lines, bool) or lines < 1:
         raise ValueError(f"{ex.key}: answer_lines={lines!r}, give a whole number of lines, 1 or more")
     out = [tr("Answer:") + " ________________________________________", ""]

@@ -235,6 +235,26 @@ def table_rounded_chance(left: Iterable[int]) -> float:
     return best(tuple(sorted(set(left))))
 
 
+def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective: str) -> None:
+    """A leave-value box that gets tiles ("5 6", "5+6") instead of a value: ValueError (a refusal, not a try)
+    saying those are the tiles the set leaves, when they are, and what to give instead.  Anything else passes."""
+    typed = str(answer).strip()
+    if not re.fullmatch(r"[1-9](?:\s*\+\s*[1-9]|\s+[1-9])+", typed, re.ASCII):
+        return
+    tiles = sorted(int(t) for t in re.findall(r"[1-9]", typed))
+    if objective == "shut":
+        wanted = tr("Now give the chance to shut them, as a whole number of games in 100.")
+    else:
+        wanted = tr("Now give their expected score, with two decimals or as a fraction.")
+    if tiles == sorted(left):
+        raise ValueError(tr("“{answer}”: those are the tiles {set} leaves.", answer=typed, set=name) + " " + wanted)
+    raise ValueError(
+        tr("“{answer}” is a list of tiles, not a value: write the tiles {set} leaves on paper.", answer=typed, set=name)
+        + " "
+        + wanted
+    )
+
+
 def leave_value_exercise(
     uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
 ) -> Exercise:
@@ -298,6 +318,7 @@ def leave_value_exercise(
         rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
 
         def check(answer: Any) -> tuple[bool, str]:
+            refuse_typed_tiles(answer, left, name, objective)
             typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
             if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
                 return False, tr(
@@ -325,6 +346,14 @@ def leave_value_exercise(
                     "That is what the rounded games in 100 give, and each rounding loses a little. Use the k/36 "
                     "in the table instead: multiply those fractions along each branch, add the branches, and round "
                     "only the final answer."
+                )
+            if one_roll == value and given == round(Fraction(100, 11)) != games:
+                return False, tr(
+                    "{given} games in 100 is about 1 in 11, as if the 11 totals from 2 to 12 came up equally "
+                    "often. They do not: {total} comes up in {k} of the 36 outcomes (lesson 3).",
+                    given=given,
+                    total=sum(left),
+                    k=int(one_roll * 36),
                 )
             if given == math.floor(100 * value) != games:
                 return False, tr(
@@ -383,6 +412,7 @@ def leave_value_exercise(
             face_only = None
 
     def check_score(answer: Any) -> tuple[bool, str]:
+        refuse_typed_tiles(answer, left, name, objective)
         given, decimals = parse_decimal(answer)
         right = tr(
             "Right: {set} leaves {left}, with an expected score of {exact}.",

@@ -83,7 +83,9 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         chosen = typed_set(pieces[2])  # a malformed set is refused before any part is judged
         reasons = []
         for name, part, piece in zip(names, parts, pieces):
-            ok, why = part.check(piece)
+            ok, why, counts = part.assess(piece)
+            if not counts:  # a part the checker cannot read (tiles typed for a value): refused, not a try
+                raise ValueError(tr("{set}: {why}", set=name, why=why))
             if not ok:
                 return False, tr("{set}: {why}", set=name, why=why)
             reasons.append(why)
@@ -108,7 +110,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         if objective == "shut"
         else tr("the expected score, with two decimals or as a fraction")
     )
-    return Exercise(
+    ex = Exercise(
         tr(
             "Tiles {items} are open and you rolled {roll}. You could cover {a} or {b}. First work out what each "
             "set leaves: {goal}. Give the value for {a}, then the value for {b}, then the best set.",
@@ -131,3 +133,15 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         more=more,
         more_label=choice.more_label,
     )
+    ex.answer_lines = tuple(part_labels(names, objective))  # on paper: one named line per part
+    return ex
+
+
+def part_labels(names: list[str], objective: str) -> list[str]:
+    """What each part of a both-sets answer wants, named for the pupil: the chance to shut (games in 100) or the
+    expected score after each set of ``names``, then the best set — the page's boxes and the worksheet's lines."""
+    if objective == "shut":
+        values = [tr("chance to shut after {set} (games in 100)", set=name) for name in names]
+    else:
+        values = [tr("expected score after {set}", set=name) for name in names]
+    return values + [tr("the best set")]

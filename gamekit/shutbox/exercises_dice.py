@@ -336,6 +336,36 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     )
 
 
+def fewest_one_die_rolls(open_tiles: Iterable[int]) -> int:
+    """The fewest rolls of one die that could cover every open tile: each roll covers a set adding up to 6 or
+    less (``(2, 5)`` → 2, a roll each; ``(1, 2, 3, 6)`` → 2, since one 6 covers 1 + 2 + 3).  A tile above 6 can
+    never be covered by one die: ValueError."""
+    tiles = tuple(sorted(open_tiles))
+    if any(t > 6 for t in tiles):
+        raise ValueError(tr("one die never covers a tile above 6"))
+    best = len(tiles)
+
+    def place(i: int, bins: list[int]) -> None:
+        nonlocal best
+        if len(bins) >= best:
+            return
+        if i == len(tiles):
+            best = len(bins)
+            return
+        for j in range(len(bins)):
+            if bins[j] + tiles[i] <= 6:
+                bins[j] += tiles[i]
+                place(i + 1, bins)
+                bins[j] -= tiles[i]
+        bins.append(tiles[i])
+        place(i + 1, bins)
+        bins.pop()
+
+    if tiles:
+        place(0, [])
+    return best if tiles else 0
+
+
 ONE_ROLL_TILES = (2, 5)
 """Lesson 3's exercise 9: two tiles whose total two dice make but one die does not."""
 
@@ -364,15 +394,20 @@ def one_roll_shut_exercise(open_tiles: Iterable[int] = ONE_ROLL_TILES) -> Exerci
     unordered = len({tuple(sorted(o)) for o in shut})
     low, high = next(((a, b) for a, b in shut if a < b), shut[0])
     listing = ", ".join(f"{a}+{b}" for a, b in shut)
-    one_die = (
-        " "
-        + tr(
+    rolls = fewest_one_die_rolls(open_tiles)
+    if total <= 6 or len(open_tiles) < 2:
+        one_die = ""
+    elif rolls == len(open_tiles):
+        one_die = " " + tr(
             "One die never makes more than 6, so with one die these tiles need a roll each, and each roll can "
             "end the turn."
         )
-        if total > 6 and len(open_tiles) > 1
-        else ""
-    )
+    else:
+        one_die = " " + tr(
+            "One die never makes more than 6, so with one die these tiles need at least {k} rolls, and each "
+            "roll can end the turn.",
+            k=rolls,
+        )
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.exercise import parse_int

@@ -70,6 +70,9 @@ def early_rounding_reason() -> str:
     )
 
 
+EXPECTED_EXAMPLE_TILE = 9
+"""The tile of lesson 4's worked example just above exercise 1 (only 9 open: expected score 8)."""
+
 EXPECTED_EXERCISE_TILE = 7
 """Lesson 4: the one-tile state whose expected score the pupils compute (the page's trees are 9 and 8, 9)."""
 
@@ -121,6 +124,21 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
             ),
             (1 - p, tr("That is the chance of missing. Multiply it by the score you get then, {tile}.", tile=tile)),
         ]
+        example = table(rules, "score").value(mask_of((EXPECTED_EXAMPLE_TILE,)))
+        if tile != EXPECTED_EXAMPLE_TILE and all(example != target for target, _ in slips):
+            slips.append(
+                (
+                    example,
+                    tr(
+                        "{example} is the expected score of the example above, with only {nine} open. Here tile "
+                        "{tile} is open, and a different number of the 36 outcomes make {tile}: count them and "
+                        "draw its own tree.",
+                        example=int(example) if example.denominator == 1 else exact_score(example),
+                        nine=EXPECTED_EXAMPLE_TILE,
+                        tile=tile,
+                    ),
+                )
+            )
         slips += [
             (
                 Fraction(36 - j, 36) * tile,

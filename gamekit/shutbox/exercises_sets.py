@@ -307,6 +307,8 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     covered = [t for t in TILES if t not in open_tiles]
     several = [s for s in sets if len(s) > 1]
     twice = several[-1] if several else None
+    doubles = [t for t in open_tiles if 2 * t == total]  # 6+6 for 12: one tile used twice
+    pairs = [s for s in sets if len(s) == 2]
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.exercise import parse_int
@@ -357,6 +359,35 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
             return False, tr(
                 "Too few: you have more than the pairs, but not every set of three or more tiles. After "
                 "each pair, try adding smaller open tiles, largest first."
+            )
+        if doubles and k == n + len(doubles):
+            return False, tr(
+                "Too many: {items} uses tile {tile} twice, but the box has only one {tile}. A set uses each tile once.",
+                items="+".join([str(doubles[0])] * 2),
+                tile=doubles[0],
+            )
+        if pairs and k == n + len(pairs):
+            return False, tr(
+                "Too many: you counted each pair twice, once in each order. {items} and {reverse} are the same "
+                "set: count it once.",
+                items="+".join(map(str, pairs[0])),
+                reverse="+".join(map(str, reversed(pairs[0]))),
+            )
+        if covered and n < k < full:
+            return False, ntr(
+                "Too many, but fewer than with all nine tiles open: perhaps some of your sets use tile {items}, "
+                "which is covered. Check every set for it.",
+                "Too many, but fewer than with all nine tiles open: perhaps some of your sets use one of tiles "
+                "{items}, which are covered. Check every set for them.",
+                len(covered),
+                items=tile_list(covered),
+            )
+        if covered and full < k < orders:
+            return False, tr(
+                "Too many: even with all nine tiles open, only {full} sets make {total}. Check that no set uses a "
+                "tile twice and that no two of your sets have the same tiles.",
+                full=full,
+                total=total,
             )
         if twice is not None and k == orders:
             return False, tr(

@@ -108,10 +108,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
         theme=theme,
     ),
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
-    "score": lambda theme: tr(
-        "Once 7, 8 and 9 are covered you may roll one die. When no set "
-        "of open tiles makes the roll, the turn ends and the open tiles are your score."
-    ),
+    "score": lambda theme: tr("The turn is over: the tiles still open stay open and make your score. Lower is better."),
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
@@ -285,6 +282,9 @@ class LessonPractice(ProblemSet):
                 if theme == BEST:
                     f = puzzle.facts
                     ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
+                    leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
+                    # on paper there is no table to look things up in: what each set leaves is printed to judge
+                    ex.paper_prompt = ex.prompt + " " + tr("What each set leaves: {leaves}.", leaves=leaves)
                     if i >= made_from:  # a made item shows where the outcome count misses: say after the answer
                         ex.checker = _with_note(ex.checker, rules_of_thumb_note(f["open"], f["roll"], f["objective"]))
                 out.append(ex)

@@ -199,7 +199,15 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
     widget = ExerciseWidget(both_sets_exercise(position, rules), score=score)
-    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, set_names(position))])
+    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
+
+
+def box_labels(position: tuple) -> list[str]:
+    """The three answer boxes' labels of a both-sets position, each naming what it wants: the chance to shut (games
+    in 100) or the expected score after each set, largest tile first, then the best set."""
+    from gamekit.shutbox.exercises_both_sets import part_labels
+
+    return part_labels(set_names(position), position[2])
 
 
 def set_names(position: tuple) -> list[str]:
@@ -208,16 +216,15 @@ def set_names(position: tuple) -> list[str]:
     return [" + ".join(map(str, s)) for s in tiles_summing_to(roll, tuple(open_tiles))]
 
 
-def separate_boxes(widget, names: list[str]):
+def separate_boxes(widget, labels: list[str]):
     """``widget`` (an :class:`~gamekit.widgets.lesson.ExerciseWidget` of :func:`both_sets_exercise`) with one
-    labelled answer box per part — what each set leaves, then the best set — instead of one line with ``;``
-    between the parts: the boxes fill its own answer box, which Check reads."""
+    answer box per part, labelled ``labels`` (:func:`box_labels`: the value after each set, then the best set),
+    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads."""
     import ipywidgets as W
 
     from gamekit.widgets.exercise import submit_on_enter
 
-    labels = [tr("what {set} leaves", set=name) for name in names] + [tr("the best set")]
-    boxes = [W.Text(placeholder=label, layout=W.Layout(width="12em")) for label in labels]
+    boxes = [W.Text(layout=W.Layout(width="10em")) for _ in labels]
 
     def join(_=None) -> None:
         widget.input.value = "; ".join(box.value.strip() for box in boxes)
@@ -225,7 +232,7 @@ def separate_boxes(widget, names: list[str]):
     for box in boxes:
         box.observe(join, names="value")
         submit_on_enter(box, widget.on_check)
-    rows = [W.HBox([W.HTML(label + ":", layout=W.Layout(width="12em")), box]) for label, box in zip(labels, boxes)]
+    rows = [W.HBox([W.HTML(label + ":", layout=W.Layout(width="22em")), box]) for label, box in zip(labels, boxes)]
     widget.input.layout.display = "none"
     widget.answer_boxes = boxes
     widget.children = (

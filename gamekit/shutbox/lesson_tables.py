@@ -33,6 +33,7 @@ from gamekit.shutbox.lesson_words import (
     exact_fraction,
     exact_score,
     percent,
+    spaced,
     tile_list,
 )
 
@@ -60,7 +61,7 @@ def simulation_table(n: int = 36_000, seed: int = 2) -> Table:
     """Each total of two dice: its exact chance beside its share of ``n`` seeded simulated rolls."""
     sim = simulate_sums(n, seed)
     return Table(
-        [tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=number(n))],
+        [tr("total"), tr("exact chance"), tr("share of {n} simulated rolls", n=spaced(n))],
         [
             [t, number(100 * float(p), 2) + " %", number(100 * sim[t] / n, 2) + " %"]
             for t, p in sum_distribution().items()
@@ -319,11 +320,13 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
 
 
 def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[:4]) -> Table:
-    """Each rule of thumb's exact chance to shut the box, in the page's format (games in 100, to a tenth)."""
+    """Each rule of thumb's exact chance to shut the box in games in 100, every row to one decimal ("2.0", "1.0",
+    "7.0", "7.1": the largest tile and best play differ only in the tenths); the unit is in the column's name, so
+    no cell reads "about 2.0 games"."""
     rules = rules or Rules()
     return Table(
-        [tr("how you choose the set"), tr("chance to shut the box")],
-        [[tr(POLICY_WORDS[p]), chance_words_tenths(policy_shut_probability(p, rules))] for p in policies],
+        [tr("how you choose the set"), tr("chance to shut the box (games in 100)")],
+        [[tr(POLICY_WORDS[p]), number(100 * float(policy_shut_probability(p, rules)), 1)] for p in policies],
         caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words()),
     )
 

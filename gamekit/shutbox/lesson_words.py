@@ -8,7 +8,7 @@ import re
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from gamekit.i18n import ntr, number, tr
+from gamekit.i18n import get_language, ntr, number, tr
 from gamekit.display import Table
 
 
@@ -105,7 +105,10 @@ def parse_whole(answer: Any) -> int:
 
 
 def spaced(n: int) -> str:
-    """A whole number as the reader's language writes it: "3,600" in English, "3.600" in Spanish."""
+    """A whole number as the reader's language writes it: "3,600" in English; in Spanish a four-digit number has
+    no separator ("3600", as the RAE writes it) and a longer one is grouped in threes by a space ("36 000")."""
+    if get_language() == "es":
+        return str(n) if abs(n) < 10_000 else number(n).replace(".", " ")
     return number(n)
 
 

@@ -5,7 +5,8 @@ as its lessons' hook)."""
 from __future__ import annotations
 
 from gamekit.i18n import number, tr
-from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
+from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, SHUT_CHOICE
+from gamekit.shutbox.exercises_dice import worst_rule_prediction
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
 from gamekit.shutbox.exercises_sets import worked_count
 from gamekit.shutbox.lesson_practice import what_each_set_leaves
@@ -39,7 +40,6 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "two_rolls",
         "worked",
         "goals",
-        "policies",
         "challenge",
     ),
 }
@@ -73,7 +73,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
     comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
     each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
-    table; "policies" — the rules of thumb's exact chances (the closing question's table);
+    table (the rules of thumb's exact chances come after exercise 6: :func:`worksheet_words_after`);
     "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer.  KeyError for a
@@ -156,15 +156,6 @@ def worksheet_aids(notebook: str) -> list[str]:
             )
             view = objectives_table(open_tiles, roll)
             out.append(markdown_table(view.table.headers, view.table.rows))
-        elif aid == "policies":
-            out.append(
-                tr(
-                    "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
-                    "question needs it):"
-                )
-            )
-            view = policy_table(Rules(one_die="never"))
-            out.append(markdown_table(view.headers, view.rows))
         elif aid == "nine":
             nine = table(Rules(), "score").value(mask_of((9,)))
             out.append(
@@ -253,3 +244,26 @@ def worksheet_aids(notebook: str) -> list[str]:
                 )
             )
     return out
+
+
+def worksheet_words_after(notebook: str, key: str) -> list[str]:
+    """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
+    answer a question the page asks first: in lesson 4, after exercise 6, the page's prediction (which rule of
+    thumb shuts the box least often?) with its choices to tick, then the exact rules-of-thumb table that checks it
+    (which the reflection question needs).  Nothing after any other exercise."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+
+    if notebook != "shut_the_box/04_best_strategy" or key != both_sets_exercise(SHUT_CHOICE, FILL_RULES).key:
+        return []
+    guess = worst_rule_prediction()
+    view = policy_table(Rules(one_die="never"))
+    return [
+        "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),
+        tr(
+            "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+            "question needs it):"
+        )
+        + "\n\n"
+        + markdown_table(view.headers, view.rows),
+    ]

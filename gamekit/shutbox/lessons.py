@@ -71,6 +71,7 @@ from gamekit.shutbox.lesson_tables import (
     FILL_RULES,
 )
 from gamekit.shutbox.lesson_worksheets import worksheet_aids as worksheet_aids
+from gamekit.shutbox.lesson_worksheets import worksheet_words_after as worksheet_words_after
 
 
 LESSONS: dict[int, Lesson] = {

@@ -1,0 +1,283 @@
+"""Shut the Box lessons, fifth review: feedback that is true for the box asked, labels that say what a box wants,
+reasons aimed at each likely slip."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pathlib import Path
+
+from gamekit.i18n import tr, using
+from gamekit.shutbox import exercises_dice
+from gamekit.shutbox.exercises_dice import worst_rule_prediction
+from gamekit.shutbox.lessons import REFLECTIONS
+
+
+@pytest.mark.parametrize(
+    "tiles, rolls", [((2, 5), 2), ((1, 2, 3, 6), 2), ((1, 5), 1), ((4, 5, 6), 3), ((1, 2, 3), 1), ((), 0)]
+)
+def test_fewest_one_die_rolls_packs_tiles_into_sixes(tiles, rolls):
+    assert exercises_dice.fewest_one_die_rolls(tiles) == rolls
+
+
+def test_fewest_one_die_rolls_refuses_a_tile_one_die_never_covers():
+    with pytest.raises(ValueError, match="above 6"):
+        exercises_dice.fewest_one_die_rolls((2, 7))
+
+
+def test_one_roll_shut_says_a_roll_each_only_when_true():
+    """With 1, 2, 3, 6 open a single 6 covers 1 + 2 + 3, so 'a roll each' would be false: the right answer
+    gives the computed fewest rolls instead.  With 2 and 5 (no two tiles fit in a 6) it still says a roll each."""
+    ex = exercises_dice.one_roll_shut_exercise((1, 2, 3, 6))
+    ok, why = ex.check(str(ex.solutions[0]))
+    assert ok and "a roll each" not in why and "at least 2 rolls" in why
+    ok, why = exercises_dice.one_roll_shut_exercise((2, 5)).check("6")
+    assert ok and "a roll each" in why
+    with using("es"):
+        ok, why = exercises_dice.one_roll_shut_exercise((1, 2, 3, 6)).check(str(ex.solutions[0]))
+        assert ok and "2 tiradas" in why
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LESSON_FILES = {
+    "en": sorted((NOTEBOOKS / "shut_the_box").glob("0*.md")),
+    "es": sorted((NOTEBOOKS / "es" / "shut_the_box").glob("0*.md")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_page_prints_a_model_answer_under_its_reflection_box(lang):
+    """The model answer to the closing sentence is in the teacher guide only: after the reflection call a page
+    has no prose that starts comparing with the pupil's sentence."""
+    for path in LESSON_FILES[lang]:
+        text = path.read_text(encoding="utf-8")
+        after = text[text.index('reflection("shut_the_box') :]
+        assert "Compare with your sentence" not in after and "Compara con tu frase" not in after, path
+        with using(lang):
+            model = tr(REFLECTIONS[path.parent.name + "/" + path.stem][1])
+        assert model[:40] not in text, path
+
+
+@pytest.mark.parametrize(
+    "position, labels",
+    [
+        (
+            "SHUT_CHOICE",
+            ["chance to shut after 9 + 2 (games in 100):", "chance to shut after 6 + 5 (games in 100):"],
+        ),
+        ("SCORE_CHOICE", ["expected score after 7 + 2:", "expected score after 5 + 4:"]),
+    ],
+)
+def test_lesson_four_exercises_6_and_9_label_each_box_with_what_it_wants(position, labels):
+    """The value boxes of exercises 6 and 9 said "what 9 + 2 leaves", which invites the tiles left: each now names
+    the value it wants.  Typing the tiles left ("5 6", "5+6") is refused, not counted, and says those are the
+    tiles left and what to give instead; other tiles are refused too; a wrong value is still a try."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+    from gamekit.shutbox.lesson_scenes import both_sets_widget
+    from gamekit.widgets.lesson import LessonScore
+
+    chosen = getattr(exercises_best_set, position)
+    ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut labels test")).children[1]
+    assert [row.children[0].value for row in ex.children[1:4]] == labels + ["the best set:"]
+    right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
+    first = exercises_best_set.tiles_summing_to(chosen[1], chosen[0])[0]
+    left = [t for t in chosen[0] if t not in first]
+    wanted = "chance to shut them" if chosen[2] == "shut" else "expected score"
+    for typed in (" ".join(map(str, left)), "+".join(map(str, left)), f"{left[1]} {left[0]}"):
+        ex.answer_boxes[0].value, ex.answer_boxes[1].value, ex.answer_boxes[2].value = typed, right[1], right[2]
+        ex.on_check(None)
+        assert "those are the tiles" in ex.feedback.value and wanted in ex.feedback.value, typed
+        assert "not a whole number" not in ex.feedback.value and ex.attempts == [] and not ex.solved
+    ex.answer_boxes[0].value = "1 3"
+    ex.on_check(None)
+    assert "is a list of tiles" in ex.feedback.value and ex.attempts == []
+    ex.answer_boxes[0].value = "1" if chosen[2] == "shut" else "1.00"
+    ex.on_check(None)
+    assert len(ex.attempts) == 1 and not ex.solved
+    with using("es"):
+        ex = exercises_best_set.leave_value_exercise(chosen[0], chosen[1], first, chosen[2], lesson_tables.FILL_RULES)
+        ok, why, counts = ex.assess(" ".join(map(str, left)))
+        assert not ok and not counts and "son las fichas que deja" in why
+
+
+def test_lesson_four_exercise_1_says_8_is_the_worked_example():
+    """ "8" is the expected score of the page's worked example (only 9 open); exercise 1 (only 7 open) names that
+    slip instead of the general "Draw the tree"."""
+    from gamekit.shutbox.exercises_expected import expected_score_exercise
+
+    ok, why = expected_score_exercise().check("8")
+    assert not ok and "example above, with only 9 open" in why and "Draw the tree" not in why
+    assert expected_score_exercise().check("5.83")[0]
+    with using("es"):
+        assert "ejemplo" in expected_score_exercise().check("8")[1]
+
+
+def test_lesson_four_exercise_5_reasons_per_wrong_count():
+    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them, 3 of 36, about 8 games in 100.  "9" is 1 in 11 (the 11
+    totals taken as equally likely); "11" counted a roll of 9; each has its own reason, none the vague "Close"."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+
+    ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[1]()
+    assert ex.solutions == ["8"]
+    reasons = {"9": "1 in 11", "11": "You counted a roll of 9"}
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why and "Close" not in why, (typed, why)
+
+
+def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
+    """12 with tile 5 covered: 8 sets.  9 counts 6+6, 10 counts each pair in both orders, 11 uses the covered 5
+    in some sets, 12 is the full box's count, 13 is more than even the full box has: five different reasons."""
+    from gamekit.shutbox.exercises_sets import count_sets_exercise
+
+    ex = count_sets_exercise(12, (1, 2, 3, 4, 6, 7, 8, 9))
+    reasons = {
+        "9": "uses tile 6 twice",
+        "10": "each pair twice",
+        "11": "perhaps some of your sets use tile 5, which is covered",
+        "12": "all nine tiles open. Tile 5 is covered",
+        "13": "even with all nine tiles open, only 12 sets",
+    }
+    seen = set()
+    for typed, reason in reasons.items():
+        ok, why = ex.check(typed)
+        assert not ok and reason in why, (typed, why)
+        seen.add(why)
+    assert len(seen) == len(reasons) and ex.check("8")[0]
+    full = count_sets_exercise(12)
+    assert "6+6" in full.check("13")[1] and "each pair twice" in full.check(str(12 + 3))[1]
+
+
+def test_lesson_one_score_practice_hint_is_about_the_score():
+    """Lesson 1's More practice score items opened their hint with the one-die rule, which has nothing to do
+    with a score: the hint is now about the score only."""
+    from gamekit.shutbox import lessons as L
+
+    scores = [ex for ex in L.practice_exercises(1) if ex.key.endswith(" score")]
+    assert len(scores) == 2
+    for ex in scores:
+        assert "one die" not in ex.hint and ex.hint.startswith("The turn is over") and "tiles" in ex.hint
+    with using("es"):
+        for ex in L.practice_exercises(1):
+            if ex.key.endswith(" score"):
+                assert "un dado" not in ex.hint and "puntuación" in ex.hint
+
+
+GUIDES = {"en": Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md"}
+GUIDES["es"] = GUIDES["en"].parent / "es" / "shutbox.md"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_objectives_table_gives_each_lesson_the_minutes_its_page_announces(lang):
+    """The guide's objectives table said lesson 4 takes 50 minutes while its page announces about 55."""
+    guide = GUIDES[lang].read_text(encoding="utf-8")
+    for path in LESSON_FILES[lang]:
+        page = path.read_text(encoding="utf-8")
+        minutes = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)
+        if minutes is None:
+            continue
+        n = int(path.stem[:2])
+        row = next(line for line in guide.splitlines() if re.match(rf"\| (?:\[)?{n} — ", line))
+        assert f"({minutes[1]} min)" in row, (path, row[:80])
+        assert not re.search(r"(?:outside the|fuera de los) (?!%s\))\d+\)" % minutes[1], row), row
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_does_not_say_lesson_4_simulates(lang):
+    """Lesson 4 has no simulation any more: the guide's misconception names lesson 3's simulated rolls."""
+    guide = " ".join(GUIDES[lang].read_text(encoding="utf-8").split())
+    assert "Lesson 4 shows both" not in guide and "La lección 4 enseña las dos" not in guide
+    four = " ".join(LESSON_FILES[lang][3].read_text(encoding="utf-8").split()).lower()
+    assert "simul" not in four
+    assert "simul" in LESSON_FILES[lang][2].read_text(encoding="utf-8").lower()
+
+
+def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
+    """The table read "about 2.0 / about 1 / about 7.0 / about 7.1 games in 100": two precisions, and «unas 2,0
+    partidas» in Spanish.  Now the unit is in the column's name and every cell has one decimal."""
+    from gamekit.shutbox import lesson_tables
+    from gamekit.shutbox.rules import Rules
+
+    never = Rules(one_die="never")
+    table = lesson_tables.policy_table(never)
+    cells = [row[1] for row in table.rows]
+    assert cells == ["2.0", "1.0", "7.0", "7.1"]
+    assert "games in 100" in str(table) and "about" not in str(table)
+    with using("es"):
+        table = lesson_tables.policy_table(never)
+        assert [row[1] for row in table.rows] == ["2,0", "1,0", "7,0", "7,1"]
+        assert "partidas de cada 100" in str(table) and "unas 2,0" not in str(table)
+
+
+@pytest.mark.parametrize(
+    "lang, says", [("en", "Once you have answered exercises 1 to 10"), ("es", "ejercicios 1 a 10")]
+)
+def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(lang, says):
+    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 10 are
+    answered (dice_tally); the paragraph above it said "Beside it is the exact chance" as if it were there."""
+    page = LESSON_FILES[lang][2].read_text(encoding="utf-8")
+    above = page[: page.index("tally_widget(score=score)")]
+    above = " ".join(above[above.rindex("## ") :].split())
+    assert says in above and "Beside it is the exact chance" not in above and "Al lado está" not in above
+    assert "3.600" not in above
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_four_table_of_every_position_is_short_steps(lang):
+    """Working backwards from the shut box was one dense paragraph: it is now numbered steps, one idea each."""
+    page = LESSON_FILES[lang][3].read_text(encoding="utf-8")
+    heading = "## A table of every position" if lang == "en" else "## Una tabla de todas las posiciones"
+    section = page[page.index(heading) : page.index("```{code-cell}", page.index(heading))]
+    steps = re.findall(r"^\d\. (.*(?:\n   .*)*)", section, re.M)
+    assert len(steps) == 4 and "512" in steps[0]
+    assert all(len(" ".join(step.split()).split(". ")) <= 2 for step in steps)
+
+
+def test_spanish_wording_of_the_shut_lessons():
+    """Spanish of Spain: a four-digit number has no point (3600), a whole number of games is «un número entero de
+    partidas», the prompts say «sacas» as the pages do, the worksheet names the reflection question."""
+    from gamekit.shutbox import exercises_best_set, lesson_tables
+    from gamekit.shutbox.exercises_dice import expected_count_exercise
+    from gamekit.shutbox.lesson_words import spaced
+
+    assert spaced(3600) == "3,600"
+    with using("es"):
+        assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36 000", "500")
+        assert "3600" in expected_count_exercise(6, 3600).prompt and "3.600" not in expected_count_exercise().prompt
+        goal = tr("the chance to shut the box, in whole games out of 100")
+        assert "un número entero de partidas de cada 100" in goal
+        ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
+        assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
+        assert "la pregunta de reflexión la necesita" in tr(
+            "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
+            "question needs it):"
+        )
+    for path in LESSON_FILES["es"]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b\d\.\d{3}\b", text) and "has sacado" not in text, path
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_four_lines_prediction_and_practice_lists(lang):
+    """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the rules-of-thumb table comes
+    after the page's prediction, which is printed after exercise 6, not in "To help you"; More practice prints
+    what each set leaves (there is no table on paper: the pupil judges from the positions left)."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    with using(lang):
+        header, six, nine = tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=9)
+        after_92 = tr("chance to shut after {set} (games in 100)", set="9 + 2")
+        after_72 = tr("expected score after {set}", set="7 + 2")
+        best = tr("the best set")
+        predict = worst_rule_prediction().prompt
+        leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
+    part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
+    assert f"{after_92}: ___" in part(six) and f"{best}: ___" in part(six) and tr("Answer:") not in part(six)
+    assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
+    helpers = sheet[: sheet.index(header)]
+    assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
+    assert part(six).index(predict) < part(six).index("| 7" + (".1" if lang == "en" else ",1"))
+    practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
+    assert practice.count(leaves) == 4
