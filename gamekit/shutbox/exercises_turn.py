@@ -430,4 +430,10 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
         solutions=[shown(big)],
         wrong=list(dict.fromkeys(w for w in wrong if w != shown(big))),
         key=f"one die tiles {open_tiles}",
+        # the answer alone ("none", "9") is in every such prompt or board: what would give it away is the reason
+        leaks=(
+            (tr("Right: cover {items}, and then you may roll one die.", items=tile_list(big)),)
+            if big
+            else (tr("Right: 7, 8 and 9 are all covered, so you may roll one die now."),)
+        ),
     )
