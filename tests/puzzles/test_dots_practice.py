@@ -9,13 +9,8 @@ from gamekit.dots import boxes_given, capture_lines
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import (
-    LESSON_TWO_TAKE_SHARE,
-    decided,
-    final_results,
-    one_step_rule,
-    opening_like,
-)
+from gamekit.puzzles.dots import LESSON_TWO_TAKE_SHARE, one_step_rule, opening_like
+from gamekit.puzzles.dots_thumbs import decided, final_results
 from gamekit.puzzles.dots_words import mistake_words
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 
@@ -268,7 +263,8 @@ def test_lesson_five_asks_only_its_ideas_and_declining_is_no_habit():
     """Lesson 5's list holds no *take a box* question (its take-all puzzles are asked as "when control is not worth
     it"), and at each of its levels "always decline" answers at most half (rounded up), taking every box the
     rest: it answered 65 of 71."""
-    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS, thumbs_answering
+    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS
+    from gamekit.puzzles.dots_thumbs import thumbs_answering
     from gamekit.puzzles.dots_decisions import take_all_choice
 
     pool = lesson_pool(G, 5)
@@ -316,7 +312,7 @@ def test_the_page_says_the_levels_of_the_lists_and_the_title_in_words_it_compute
 
     from gamekit.i18n import using
     from gamekit.progress import LEVELS
-    from gamekit.puzzles.dots import levels_note, levels_words
+    from gamekit.puzzles.dots_levels import levels_note, levels_words
     from gamekit.puzzles.practice_view import puzzle_title
 
     levels = sorted({level(p.rating) for p in practice_pool(G)})
@@ -370,7 +366,9 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
     """The mixed list was 57 % lesson 5's take-or-decline decisions (142 of 251, all of level 8): now each level
     holds at most a third of them, so the other lessons' ideas get their share; both answers stay in it, the
     rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
-    from gamekit.puzzles.dots import MAX_THUMB_SHARE, is_decision, take_all_choice, thumbs_answering
+    from gamekit.puzzles.dots import is_decision
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_thumbs import MAX_THUMB_SHARE, thumbs_answering
 
     mixed = practice_pool(G)
     by_level = Counter(level(p.rating) for p in mixed)
@@ -451,7 +449,8 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     from pathlib import Path
 
     from gamekit.i18n import using
-    from gamekit.puzzles.dots import LESSON_BANDS, lesson_levels, level_lessons_words, levels_note
+    from gamekit.puzzles.dots import LESSON_BANDS
+    from gamekit.puzzles.dots_levels import lesson_levels, level_lessons_words, levels_note
 
     spans = lesson_levels()
     assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)

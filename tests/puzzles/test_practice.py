@@ -640,8 +640,8 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}"),
     ):
         text = " ".join(path.read_text(encoding="utf-8").split())
-        if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots.levels_note)
-            from gamekit.puzzles.dots import levels_words
+        if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots_levels.levels_note)
+            from gamekit.puzzles.dots_levels import levels_words
 
             with using(lang):
                 assert span.format(levels[0], levels[-1]) in levels_words() and "levels_note()" in text
