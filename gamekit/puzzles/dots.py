@@ -38,6 +38,9 @@ from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words 
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
 from gamekit.puzzles.dots_thumbs import (
+    guess_passes,
+    opening_like,
+    takes_the_wrong_box,
     decided,
     level_span,
     loop_on_offer,
@@ -83,28 +86,6 @@ THEME_LESSONS = {
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
-
-
-OPENING_LINES = 18
-"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
-board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
-OPENING_LEVEL = 7
-"""The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
-to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
-
-
-def opening_like(puzzle: Puzzle) -> bool:
-    """Whether a puzzle is an opening-like position the bank rates at :data:`OPENING_LEVEL` or above (at least
-    :data:`OPENING_LINES` legal lines): Practice leaves it out (:func:`asked_at_all` asks it of the bank's
-    puzzles: a lesson's puzzle Practice rates that high for its idea, :func:`practice_rating`, stays)."""
-    return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
-
-
-def takes_the_wrong_box(puzzle: Puzzle) -> bool:
-    """Whether a *take a box* puzzle has a box on offer that is wrong to take: its question is then which box to
-    take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
-    leaves it out."""
-    return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
 POOL_THEMES = {
@@ -179,12 +160,6 @@ def asked_at_all(puzzle: Puzzle) -> bool:
     return _ASKED[key]
 
 
-def guess_passes(puzzle: Puzzle) -> bool:
-    """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1
-    only (:func:`gamekit.puzzles.pools.guessable`), so :func:`practice_rating` leaves it at the bank's level 1."""
-    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
-
-
 def practice_rating(puzzle: Puzzle) -> float:
     """The rating Practice gives ``puzzle`` in every list, from the shipped bank as a whole: the puzzles Practice
     may ask (:func:`asked_at_all`) of each lesson with a band (:data:`LESSON_BANDS`) rated evenly across its
@@ -250,6 +225,26 @@ def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     k = min(max(k, n - len(others)), len(takes))
     chosen = unlike(rng.sample(takes, len(takes)), k, [])
     return chosen + unlike(rng.sample(others, len(others)), n - k, chosen)
+
+
+MAX_ANSWER_LEAD = 2
+"""The most puzzles of one answer (take every box; decline the last ones) a decision idea's Practice may have
+asked beyond the other's (:func:`answers_balanced`): 6 of 10 at most, so neither habit passes more."""
+
+
+def answers_balanced(pool: list[Puzzle], seen: list[str], theme: str | None) -> list[Puzzle]:
+    """What Practice of ``theme`` may ask next from ``pool``, after the puzzles of ids ``seen``: for a decision idea
+    (:data:`DECISION_THEMES`) only puzzles of the answer asked less so far (:func:`take_all_choice` or not) once one
+    answer leads by :data:`MAX_ANSWER_LEAD`, while that other answer has puzzles not asked yet; else ``pool``."""
+    if theme not in DECISION_THEMES:
+        return pool
+    asked = [p for p in pool if p.id in set(seen)]
+    takes = sum(1 for p in asked if take_all_choice(p))
+    lead = 2 * takes - len(asked)  # takes minus declines
+    if abs(lead) < MAX_ANSWER_LEAD:
+        return pool
+    other = [p for p in pool if take_all_choice(p) == (lead < 0) and p.id not in set(seen)]
+    return other or pool
 
 
 SET_MIX = N_("{idea}: {takes} take every box, {others} {other}")

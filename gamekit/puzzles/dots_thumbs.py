@@ -131,3 +131,32 @@ def middle_lines_only(puzzle: Puzzle) -> bool:
 def loop_on_offer(puzzle: Puzzle) -> bool:
     """Whether the boxes on offer in ``puzzle`` are those of an opened loop."""
     return any(c.kind == "loop" and c.opened for c in components(puzzle.position))
+
+
+OPENING_LINES = 18
+"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
+board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
+OPENING_LEVEL = 7
+"""The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
+to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
+
+
+def opening_like(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is an opening-like position the bank rates at :data:`OPENING_LEVEL` or above (at least
+    :data:`OPENING_LINES` legal lines): Practice leaves it out (:func:`asked_at_all` asks it of the bank's
+    puzzles: a lesson's puzzle Practice rates that high for its idea, :func:`practice_rating`, stays)."""
+    return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
+
+
+def takes_the_wrong_box(puzzle: Puzzle) -> bool:
+    """Whether a *take a box* puzzle has a box on offer that is wrong to take: its question is then which box to
+    take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
+    leaves it out."""
+    return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
+
+
+def guess_passes(puzzle: Puzzle) -> bool:
+    """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1 only
+    (:func:`gamekit.puzzles.pools.guessable`), so :func:`gamekit.puzzles.dots.practice_rating` leaves it at the bank's
+    level 1."""
+    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())

@@ -9,8 +9,8 @@ from gamekit.dots import boxes_given, capture_lines
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import LESSON_TWO_TAKE_SHARE, one_step_rule, opening_like
-from gamekit.puzzles.dots_thumbs import decided, final_results
+from gamekit.puzzles.dots import LESSON_TWO_TAKE_SHARE, one_step_rule
+from gamekit.puzzles.dots_thumbs import decided, final_results, opening_like
 from gamekit.puzzles.dots_words import mistake_words
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 
@@ -471,3 +471,35 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     text = " ".join(page.read_text(encoding="utf-8").split())
     bullet = {"en": "the note above the puzzle says which levels go with which lessons", "es": "la nota de encima"}
     assert bullet[lang] in text and "display(levels_note())" in text
+
+
+def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two():
+    """A walk of 10 through a decision idea's Practice once let "always take" pass 7: Practice now asks the other
+    answer (take every box; decline the last ones) once one leads by MAX_ANSWER_LEAD, so neither habit passes
+    more than 6 of 10, whatever the seed and whether the pupil solves or misses."""
+    from gamekit.puzzles.dots import DECISION_THEMES, MAX_ANSWER_LEAD, answers_balanced
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.practice import Practice
+
+    assert MAX_ANSWER_LEAD == 2
+    for theme in DECISION_THEMES:
+        pool = practice_pool(G, theme)
+        takes = [p.id for p in pool if take_all_choice(p)]
+        declines = [p.id for p in pool if not take_all_choice(p)]
+        assert answers_balanced(pool, takes[:1], theme) == pool  # a lead of one: anything
+        assert {p.id for p in answers_balanced(pool, takes[:2], theme)} == set(declines)
+        assert {p.id for p in answers_balanced(pool, declines[:3] + takes[:1], theme)} == set(takes[1:])
+        only_takes = [p for p in pool if p.id in takes[:3]]
+        assert answers_balanced(only_takes, takes[:2], theme) == only_takes  # no other answer left: anything
+        for seed in range(6):
+            practice = Practice(G, theme=theme, seed=seed)
+            lead = 0
+            for k in range(12):
+                lead += 1 if take_all_choice(practice.puzzle) else -1
+                assert abs(lead) <= MAX_ANSWER_LEAD, (theme, seed, k)
+                puzzle = practice.puzzle
+                practice.answer(puzzle.answers[0] if seed % 2 else next(iter(puzzle.refutations)))
+                practice.next()
+    handouts = practice_pool(G, "hard_hearted_handout")
+    assert answers_balanced(handouts, [p.id for p in handouts[:5]], "hard_hearted_handout") == handouts
+    assert answers_balanced(handouts, [], None) == handouts
