@@ -486,3 +486,59 @@ def build(
     write_bank(out, game_id, puzzles, command, seed, built, stats)
     partial.unlink()
     return stats | {"finished": True}
+
+
+def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) -> list[Puzzle]:
+    """New *when control is not worth it* puzzles (:func:`~gamekit.puzzles.dots_decisions.take_all_choice`:
+    taking every box on offer is right,
+    declining the last ones is wrong) one or two lines after the positions of ``puzzles`` that have no box on
+    offer: a line that hands nothing over, then a line that hands over two boxes or more, leave the opponent the
+    choice "take every box or decline the last ones?"; each such position the solver makes a puzzle of
+    (:func:`gamekit.puzzles.dots.candidate`)
+    is kept where taking is right, the game is not decided and the ``puzzles`` do not hold it
+    yet (in id order, each position once, rated as the bank rates a one-step puzzle).  The bank has many
+    positions where declining is right and few where taking is: these make "always decline" no habit in the
+    double-deal and all-but-four lists.  Run once on the Dots bank (docs/puzzles.md: 64 added); the build
+    command does not call it."""
+    from gamekit.dots import DotsAndBoxes, boxes_given, capture_lines
+    from gamekit.dots.search import TAKE_OR_DECLINE
+    from gamekit.puzzles.dots import candidate
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_thumbs import decided
+    from gamekit.puzzles.dots_words import decline_lines
+
+    have = {p.id for p in puzzles}
+    found: dict[str, Puzzle] = {}
+    tried: set[tuple] = set()
+
+    def after_line(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
+        after = game.copy()
+        after.play(line)
+        return after
+
+    def lines(game: DotsAndBoxes) -> list[str]:
+        return [game.line_name(i) for i in game.undrawn_lines()]
+
+    for p in sorted(puzzles, key=lambda p: p.id):
+        start = p.position
+        if capture_lines(start):
+            continue
+        firsts = [start] + [after_line(start, a) for a in lines(start) if boxes_given(start, a) == 0]
+        for g in firsts:
+            if capture_lines(g):
+                continue
+            for line in lines(g):
+                if boxes_given(g, line) < 2:
+                    continue
+                after = after_line(g, line)
+                key = (after.width, after.height, after.drawn, after.to_move, tuple(after.scores))
+                if key in tried or decline_lines(after)[0] != TAKE_OR_DECLINE:
+                    continue
+                tried.add(key)
+                c = candidate(after, time_limit)
+                if c is None or c.id in have or c.id in found:
+                    continue
+                c = rate_one_step(c)
+                if take_all_choice(c) and not decided(c):
+                    found[c.id] = c
+    return [found[k] for k in sorted(found)]

@@ -37,8 +37,19 @@ from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_thumbs import (
+    guess_passes,
+    opening_like,
+    takes_the_wrong_box,
+    decided,
+    level_span,
+    loop_on_offer,
+    middle_lines_only,
+    thumbs_within_share,
+    unlike,
+)
 from gamekit.puzzles.ratings import first_rating
-from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+from gamekit.progress import level
 
 GAME_ID = "dots_and_boxes"
 REACH = {(3, 3): 24, (4, 4): 24, (5, 4): 24}
@@ -75,28 +86,6 @@ THEME_LESSONS = {
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
-
-
-OPENING_LINES = 18
-"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
-board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
-OPENING_LEVEL = 7
-"""The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
-to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
-
-
-def opening_like(puzzle: Puzzle) -> bool:
-    """Whether a puzzle is an opening-like position the bank rates at :data:`OPENING_LEVEL` or above (at least
-    :data:`OPENING_LINES` legal lines): Practice leaves it out (:func:`asked_at_all` asks it of the bank's
-    puzzles: a lesson's puzzle Practice rates that high for its idea, :func:`practice_rating`, stays)."""
-    return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
-
-
-def takes_the_wrong_box(puzzle: Puzzle) -> bool:
-    """Whether a *take a box* puzzle has a box on offer that is wrong to take: its question is then which box to
-    take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
-    leaves it out."""
-    return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
 POOL_THEMES = {
@@ -171,12 +160,6 @@ def asked_at_all(puzzle: Puzzle) -> bool:
     return _ASKED[key]
 
 
-def guess_passes(puzzle: Puzzle) -> bool:
-    """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1
-    only (:func:`gamekit.puzzles.pools.guessable`), so :func:`practice_rating` leaves it at the bank's level 1."""
-    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
-
-
 def practice_rating(puzzle: Puzzle) -> float:
     """The rating Practice gives ``puzzle`` in every list, from the shipped bank as a whole: the puzzles Practice
     may ask (:func:`asked_at_all`) of each lesson with a band (:data:`LESSON_BANDS`) rated evenly across its
@@ -194,7 +177,7 @@ def practice_rating(puzzle: Puzzle) -> float:
             if group[0] in LESSON_BANDS and asked_at_all(p) and not guess_passes(p):
                 groups.setdefault(group, []).append(p)
         for (lesson, _), ps in groups.items():
-            low, high = _level_span(LESSON_BANDS[lesson][0])[0], _level_span(LESSON_BANDS[lesson][1])[1]
+            low, high = level_span(LESSON_BANDS[lesson][0])[0], level_span(LESSON_BANDS[lesson][1])[1]
             step = (high - low) / (len(ps) + 1)
             for i, p in enumerate(sorted(ps, key=lambda p: (p.rating, p.id))):
                 _RATINGS[p.id] = low + step * (i + 1)
@@ -206,11 +189,6 @@ def on_practice_scale(puzzle: Puzzle) -> Puzzle:
     *when control is not worth it* first among its themes (:func:`_as_decision`)."""
     rating = practice_rating(puzzle)
     return _as_decision(puzzle, rating) if take_all_choice(puzzle) else replace(puzzle, rating=rating)
-
-
-def loop_on_offer(puzzle: Puzzle) -> bool:
-    """Whether the boxes on offer in ``puzzle`` are those of an opened loop."""
-    return any(c.kind == "loop" and c.opened for c in components(puzzle.position))
 
 
 def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
@@ -234,45 +212,39 @@ def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
 
 def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
-    (:func:`_unlike`: no two with the same right lines on the same board while the pool has others).  A decision
-    idea (:data:`DECISION_THEMES`): half of them take-all decisions (:func:`take_all_choice`) and half the
-    others, the odd one either kind at random (as many of one kind as the pool holds, the rest of the other), so
-    neither "always take" nor "always decline" passes more than half of a set, rounded up (a plain sample of 10
-    let one pass 9); the teachers' page says so (:func:`set_mix`)."""
+    (:func:`~gamekit.puzzles.dots_thumbs.unlike`: no two with the same right lines on the same board while the pool has
+    others).  A decision idea (:data:`DECISION_THEMES`): half of them take-all decisions (:func:`take_all_choice`) and
+    half the others, the odd one either kind at random (as many of one kind as the pool holds, the rest of the other),
+    so neither "always take" nor "always decline" passes more than half of a set, rounded up (a plain sample of 10 let
+    one pass 9); the teachers' page says so (:func:`set_mix`)."""
     if theme not in DECISION_THEMES:
-        return _unlike(rng.sample(pool, len(pool)), n, [])
+        return unlike(rng.sample(pool, len(pool)), n, [])
     takes = [p for p in pool if take_all_choice(p)]
     others = [p for p in pool if not take_all_choice(p)]
     k = n // 2 + (n % 2) * rng.randrange(2)
     k = min(max(k, n - len(others)), len(takes))
-    chosen = _unlike(rng.sample(takes, len(takes)), k, [])
-    return chosen + _unlike(rng.sample(others, len(others)), n - k, chosen)
+    chosen = unlike(rng.sample(takes, len(takes)), k, [])
+    return chosen + unlike(rng.sample(others, len(others)), n - k, chosen)
 
 
-NEAR_LINES = 2
-"""The most lines two boards of the same size may differ by and still look alike (:func:`look_alike`)."""
+MAX_ANSWER_LEAD = 2
+"""The most puzzles of one answer (take every box; decline the last ones) a decision idea's Practice may have
+asked beyond the other's (:func:`answers_balanced`): 6 of 10 at most, so neither habit passes more."""
 
 
-def look_alike(a: Puzzle, b: Puzzle) -> int:
-    """How much two puzzles look alike to a pupil: 2 when they have the same right lines on boards of the same
-    size differing by at most :data:`NEAR_LINES` lines (near-identical), 1 when they have the same right lines on
-    boards of the same size, else 0."""
-    ga, gb = a.position, b.position
-    if (ga.width, ga.height) != (gb.width, gb.height) or set(a.answers) != set(b.answers):
-        return 0
-    return 2 if bin(ga.drawn ^ gb.drawn).count("1") <= NEAR_LINES else 1
-
-
-def _unlike(order: list[Puzzle], n: int, chosen: list[Puzzle]) -> list[Puzzle]:
-    """``n`` puzzles of ``order`` (the pool shuffled), each taken in turn where it looks like none already taken
-    (nor ``chosen``: :func:`look_alike`); where too few do, those that are at least not near-identical, then the
-    rest, in ``order``."""
-    out: list[Puzzle] = []
-    for most in (0, 1, 2):
-        for p in order:
-            if len(out) < n and p not in out and all(look_alike(p, q) <= most for q in chosen + out):
-                out.append(p)
-    return out
+def answers_balanced(pool: list[Puzzle], seen: list[str], theme: str | None) -> list[Puzzle]:
+    """What Practice of ``theme`` may ask next from ``pool``, after the puzzles of ids ``seen``: for a decision idea
+    (:data:`DECISION_THEMES`) only puzzles of the answer asked less so far (:func:`take_all_choice` or not) once one
+    answer leads by :data:`MAX_ANSWER_LEAD`, while that other answer has puzzles not asked yet; else ``pool``."""
+    if theme not in DECISION_THEMES:
+        return pool
+    asked = [p for p in pool if p.id in set(seen)]
+    takes = sum(1 for p in asked if take_all_choice(p))
+    lead = 2 * takes - len(asked)  # takes minus declines
+    if abs(lead) < MAX_ANSWER_LEAD:
+        return pool
+    other = [p for p in pool if take_all_choice(p) == (lead < 0) and p.id not in set(seen)]
+    return other or pool
 
 
 SET_MIX = N_("{idea}: {takes} take every box, {others} {other}")
@@ -357,47 +329,6 @@ def _mixed(puzzles: list[Puzzle]) -> list[Puzzle]:
         puzzles = after
 
 
-THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
-"""The rules of thumb a pupil may answer Dots Practice by without the idea (:func:`thumb_picks`): draw a line that
-gives the fewest boxes away (a box taken gives none), take a box whenever one is on offer, and, where the boxes on
-offer can be declined, always decline the last ones."""
-MAX_THUMB_SHARE = 0.5
-"""The most of a Practice level (above level 1, which is the one-line rule's by design) that one rule of thumb
-may answer, rounded up (:func:`thumbs_within_share`)."""
-
-
-_PICKS: dict[str, dict[str, frozenset[str]]] = {}
-""":func:`thumb_picks` by puzzle id (an id names one position): Practice's pools ask each puzzle many times while
-they balance the levels, and each answer weighs every legal line."""
-
-
-def thumb_picks(puzzle: Puzzle) -> dict[str, set[str]]:
-    """The lines each rule of thumb of :data:`THUMB_RULES` would draw in ``puzzle`` (empty where it says
-    nothing: no box on offer, no decline)."""
-    if puzzle.id not in _PICKS:
-        game = puzzle.position
-        given = {line: boxes_given(game, line) for line in puzzle.legal_answers()}
-        least = min(given.values())
-        _, _, declines = decline_lines(game)
-        _PICKS[puzzle.id] = {
-            "fewest_boxes": frozenset(line for line, n in given.items() if n == least),
-            "take_every_box": frozenset(capture_lines(game)),
-            "always_decline": frozenset(declines),
-        }
-    return {rule: set(lines) for rule, lines in _PICKS[puzzle.id].items()}
-
-
-def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules of thumb that answer ``puzzle`` by themselves: each line the rule would draw is a right one."""
-    right = set(puzzle.answers)
-    return tuple(rule for rule, lines in thumb_picks(puzzle).items() if lines and lines <= right)
-
-
-def _level_span(lv: int) -> tuple[float, float]:
-    """The lowest rating of Practice level ``lv`` and the first of the level above."""
-    return LEVEL_BASE + (lv - 1) * LEVEL_STEP, LEVEL_BASE + lv * LEVEL_STEP
-
-
 def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
     """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
     (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
@@ -412,44 +343,6 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
         ranked = sorted((p for p in here if p.id in one_step), key=lambda p: (not take_all_choice(p), p.id))
         keep |= {p.id for p in ranked[:room]}
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
-
-
-def thumbs_within_share(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -> list[Puzzle]:
-    """``puzzles`` without the ones a rule of thumb (:data:`THUMB_RULES`) answers beyond ``share`` of their
-    Practice level (rounded up), from level 2 up: while a rule answers too many of a level, the last in id order
-    of its puzzles goes (they stay in their own idea's pool).  Level 1 is the one-line rule's level by design."""
-    kept = list(puzzles)
-    rules_of = {id(p): thumbs_answering(p) for p in kept if level(p.rating) > 1}  # read each board once
-    for lv in sorted({level(p.rating) for p in kept} - {1}):
-        while True:
-            here = [p for p in kept if level(p.rating) == lv]
-            answered = {rule: [p for p in here if rule in rules_of[id(p)]] for rule in THUMB_RULES}
-            most = int(share * len(here) + 0.999999)
-            over = [rule for rule in THUMB_RULES if len(answered[rule]) > most]
-            if not over:
-                break
-            drop = max(answered[over[0]], key=lambda p: p.id)
-            kept = [p for p in kept if p is not drop]
-    return kept
-
-
-def final_results(puzzle: Puzzle) -> dict[str, int]:
-    """How the game ends after each legal line of ``puzzle`` with best play, for the side to move: 1 a win, 0 a
-    draw, -1 a loss (the boxes already taken plus the solver's margin on the boxes left)."""
-    game = puzzle.position
-    me = game.to_move
-    now = game.scores[me] - game.scores[1 - me]
-    values = {a: int(puzzle.facts["best"]) for a in puzzle.answers}
-    values.update({w: int(r["value"]) for w, r in puzzle.refutations.items()})
-    return {line: (now + v > 0) - (now + v < 0) for line, v in values.items()}
-
-
-def decided(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` comes from a game already decided: every legal line ends in the same result (the side to
-    move wins whatever it does, or loses whatever it does, or it is a draw either way), so its answer changes
-    only the score, never who wins.  Practice leaves these out: a pupil who sees "you win anyway" learns that the
-    line did not matter."""
-    return len(set(final_results(puzzle).values())) == 1
 
 
 LESSON_TWO_TAKE_SHARE = 0.5
@@ -492,19 +385,6 @@ def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
     return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
-
-
-def middle_lines_only(puzzle: Puzzle) -> bool:
-    """Whether every right line of ``puzzle`` is the middle line of an unopened chain of two: only then does its
-    question need the *hard-hearted handout* (where a line giving one box away is right too, "give away the
-    fewest boxes" passes it and the idea is never needed), so only then does that idea's Practice ask it."""
-    game = puzzle.position
-    middles = {
-        shared_line(game, c.boxes[0], c.boxes[1])
-        for c in components(game)
-        if c.kind == "chain" and c.length == 2 and not c.opened
-    }
-    return set(puzzle.answers) <= middles
 
 
 def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
@@ -704,131 +584,3 @@ def sheet_key(game_id: str) -> tuple[str, Any]:
     board = info.new_game(info.check_options({"width": 2, "height": 1}))
     board.play("a1-b1")
     return tr(LINE_SHEET_KEY), board
-
-
-def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) -> list[Puzzle]:
-    """New *when control is not worth it* puzzles (:func:`take_all_choice`: taking every box on offer is right,
-    declining the last ones is wrong) one or two lines after the positions of ``puzzles`` that have no box on
-    offer: a line that hands nothing over, then a line that hands over two boxes or more, leave the opponent the
-    choice "take every box or decline the last ones?"; each such position the solver makes a puzzle of
-    (:func:`candidate`) is kept where taking is right, the game is not decided and the ``puzzles`` do not hold it
-    yet (in id order, each position once, rated as the bank rates a one-step puzzle).  The bank has many
-    positions where declining is right and few where taking is: these make "always decline" no habit in the
-    double-deal and all-but-four lists."""
-    from gamekit.puzzles.build import rate_one_step
-
-    have = {p.id for p in puzzles}
-    found: dict[str, Puzzle] = {}
-    tried: set[tuple] = set()
-
-    def lines(game: DotsAndBoxes) -> list[str]:
-        return [game.line_name(i) for i in game.undrawn_lines()]
-
-    for p in sorted(puzzles, key=lambda p: p.id):
-        start = p.position
-        if capture_lines(start):
-            continue
-        firsts = [start] + [_after(start, a) for a in lines(start) if boxes_given(start, a) == 0]
-        for g in firsts:
-            if capture_lines(g):
-                continue
-            for line in lines(g):
-                if boxes_given(g, line) < 2:
-                    continue
-                after = _after(g, line)
-                key = (after.width, after.height, after.drawn, after.to_move, tuple(after.scores))
-                if key in tried or decline_lines(after)[0] != TAKE_OR_DECLINE:
-                    continue
-                tried.add(key)
-                c = candidate(after, time_limit)
-                if c is None or c.id in have or c.id in found:
-                    continue
-                c = rate_one_step(c)
-                if take_all_choice(c) and not decided(c):
-                    found[c.id] = c
-    return [found[k] for k in sorted(found)]
-
-
-def _after(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
-    after = game.copy()
-    after.play(line)
-    return after
-
-
-LEVELS_NOTE = N_(
-    "Each puzzle's title shows its level, from 1 to {most}. The puzzles here go from level {low} to level {high}."
-    " Your level is {now} now."
-)
-"""What the Practice page says of the levels (:func:`levels_note`)."""
-
-
-def levels_words() -> str:
-    """:data:`LEVELS_NOTE` with this pupil's figures, in the current language: the top of the level scale (the
-    highest level a pupil can reach, :func:`gamekit.puzzles.pools.top_level`), the lowest and highest level of the
-    mixed Practice list, and the pupil's level now (:func:`gamekit.puzzles.pools.saved_rating`: a new pupil's from
-    the lessons done)."""
-    from gamekit.puzzles.pools import practice_pool, saved_rating, top_level
-
-    levels = sorted({level(p.rating) for p in practice_pool(GAME_ID)})
-    now = level(saved_rating(GAME_ID)[0].rating)
-    return tr(LEVELS_NOTE, most=top_level(GAME_ID), low=levels[0], high=levels[-1], now=now)
-
-
-LEVEL_LESSONS_NOTE = N_("Levels follow the lessons: {items}. No puzzle is above level {top}.")
-"""What the Practice page says a level is (:func:`level_lessons_words`)."""
-LEVEL_WORDS = {
-    (True, True): N_("level {low} for lesson {last}"),
-    (True, False): N_("level {low} for lessons {items} and {last}"),
-    (False, True): N_("levels {low} to {high} for lesson {last}"),
-    (False, False): N_("levels {low} to {high} for lessons {items} and {last}"),
-}
-"""The levels of some lessons (:func:`level_lessons_words`), by (one level?, one lesson?)."""
-
-
-def lesson_levels() -> dict[int, tuple[int, int]]:
-    """The Practice levels (lowest, highest) of the puzzles of each lesson an idea comes from
-    (:data:`THEME_LESSONS`): :data:`LESSON_BANDS` where it has the
-    lesson, else the levels of the lesson's Practice list (:func:`gamekit.puzzles.pools.lesson_pool`: lessons 1
-    and 2 keep the bank's level 1)."""
-    from gamekit.puzzles.pools import lesson_pool
-
-    out = {}
-    for n in sorted({n for lessons in THEME_LESSONS.values() for n in lessons}):
-        if n in LESSON_BANDS:
-            out[n] = LESSON_BANDS[n]
-        else:
-            levels = [level(p.rating) for p in lesson_pool(GAME_ID, n)]
-            out[n] = (min(levels), max(levels))
-    return out
-
-
-def level_lessons_words() -> str:
-    """What a level is, in the current language, from :func:`lesson_levels`: which levels go with which lessons
-    (lessons with the same levels together), and the highest level any puzzle has."""
-    spans: dict[tuple[int, int], list[int]] = {}
-    for n, span in lesson_levels().items():
-        spans.setdefault(span, []).append(n)
-    items = [
-        tr(
-            LEVEL_WORDS[low == high, len(lessons) == 1],
-            low=low,
-            high=high,
-            items=", ".join(map(str, lessons[:-1])),
-            last=lessons[-1],
-        )
-        for (low, high), lessons in spans.items()
-    ]
-    top = max(high for _, high in spans)
-    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top)
-
-
-def levels_note() -> Any:
-    """:func:`levels_words` and :func:`level_lessons_words` as the Practice page shows them, above the puzzle (a
-    widget of two paragraphs)."""
-    import html
-
-    import ipywidgets as W
-
-    return W.HTML(
-        "".join("<p>" + html.escape(t, quote=False) + "</p>" for t in (levels_words(), level_lessons_words()))
-    )

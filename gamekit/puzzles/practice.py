@@ -276,8 +276,7 @@ class Practice(ClassNote, Localized, W.VBox):
     # ----- construction helpers ----------------------------------------------------------
     @staticmethod
     def set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
-        """A homework set (see :func:`homework_set`); open it with ``Practice(game_id, puzzles=the_set)``
-        or by its code with :meth:`from_code`."""
+        """A homework set (:func:`homework_set`); open with ``Practice(game_id, puzzles=it)``, or :meth:`from_code`."""
         return homework_set(game_id, theme=theme, n=n, seed=seed)
 
     @classmethod
@@ -330,13 +329,14 @@ class Practice(ClassNote, Localized, W.VBox):
             self.index += 1
             puzzle = self.pool[self.index]
         else:
-            # the first answer to the last puzzle steers the next: a miss never brings a harder one, a
-            # first-try solve never an easier one (a skipped puzzle: no bound)
+            # the first answer steers the next: a miss brings none harder, a first-try solve none easier
             last = self.puzzle.rating if self.puzzle is not None and self.tries else None
             missed = bool(self.tries) and not self.tries[0][1]
             bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
             done = served_this_round(self.pool, self.served)
-            puzzle = pick(self.pool, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
+            keep = getattr(catalog.get(self.game_id).puzzle_module(), "answers_balanced", lambda p, *_: p)
+            pool = keep(self.pool, self.seen, self.theme)  # a decision idea: neither answer becomes a habit
+            puzzle = pick(pool, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
             # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's puzzle not served yet
             recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]
             if self.theme is None and len(recent) == MAX_SAME_IDEA and set(recent) == {self._idea_of(puzzle)}:

@@ -108,7 +108,7 @@ def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
     start = level(start_rating(game_id).rating)  # a new pupil, no lesson done yet
     if game_id == "dots_and_boxes":  # the span and the pupil's level computed on the page (levels_note), not typed
         from gamekit.i18n import using
-        from gamekit.puzzles.dots import levels_words
+        from gamekit.puzzles.dots_levels import levels_words
 
         assert "display(levels_note())" in en and "display(levels_note())" in es
         assert f"The puzzles here go from level {lo} to level {hi}. Your level is {start} now" in levels_words()

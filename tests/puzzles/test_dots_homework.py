@@ -24,7 +24,7 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
     set have the same right lines on the same board (the pools hold enough), and the teachers' table says how many
     of a decision set ask to take and how many to decline."""
     from gamekit.puzzles.core import game_themes
-    from gamekit.puzzles.dots import look_alike
+    from gamekit.puzzles.dots_thumbs import look_alike
     from gamekit.puzzles.dots_decisions import take_all_choice
     from gamekit.puzzles.homework import homework_set
     from gamekit.puzzles.homework_sheets import homework_page
@@ -47,7 +47,7 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
 def test_look_alike_reads_the_right_lines_the_board_and_the_lines_drawn():
     """Near-identical: same right lines, same board, at most two lines apart; same right lines elsewhere on the
     same board: alike; another board size or other right lines: not alike."""
-    from gamekit.puzzles.dots import look_alike
+    from gamekit.puzzles.dots_thumbs import look_alike
     from gamekit.puzzles.pools import practice_pool
 
     pool = practice_pool(G, "double_deal")

@@ -9,13 +9,8 @@ from gamekit.dots import boxes_given, capture_lines
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import (
-    LESSON_TWO_TAKE_SHARE,
-    decided,
-    final_results,
-    one_step_rule,
-    opening_like,
-)
+from gamekit.puzzles.dots import LESSON_TWO_TAKE_SHARE, one_step_rule
+from gamekit.puzzles.dots_thumbs import decided, final_results, opening_like
 from gamekit.puzzles.dots_words import mistake_words
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 
@@ -268,7 +263,8 @@ def test_lesson_five_asks_only_its_ideas_and_declining_is_no_habit():
     """Lesson 5's list holds no *take a box* question (its take-all puzzles are asked as "when control is not worth
     it"), and at each of its levels "always decline" answers at most half (rounded up), taking every box the
     rest: it answered 65 of 71."""
-    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS, thumbs_answering
+    from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS
+    from gamekit.puzzles.dots_thumbs import thumbs_answering
     from gamekit.puzzles.dots_decisions import take_all_choice
 
     pool = lesson_pool(G, 5)
@@ -316,7 +312,7 @@ def test_the_page_says_the_levels_of_the_lists_and_the_title_in_words_it_compute
 
     from gamekit.i18n import using
     from gamekit.progress import LEVELS
-    from gamekit.puzzles.dots import levels_note, levels_words
+    from gamekit.puzzles.dots_levels import levels_note, levels_words
     from gamekit.puzzles.pools import top_level
     from gamekit.puzzles.practice_view import puzzle_title
 
@@ -371,7 +367,9 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
     """The mixed list was 57 % lesson 5's take-or-decline decisions (142 of 251, all of level 8): now each level
     holds at most a third of them, so the other lessons' ideas get their share; both answers stay in it, the
     rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
-    from gamekit.puzzles.dots import MAX_THUMB_SHARE, is_decision, take_all_choice, thumbs_answering
+    from gamekit.puzzles.dots import is_decision
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_thumbs import MAX_THUMB_SHARE, thumbs_answering
 
     mixed = practice_pool(G)
     by_level = Counter(level(p.rating) for p in mixed)
@@ -452,7 +450,8 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     from pathlib import Path
 
     from gamekit.i18n import using
-    from gamekit.puzzles.dots import LESSON_BANDS, lesson_levels, level_lessons_words, levels_note
+    from gamekit.puzzles.dots import LESSON_BANDS
+    from gamekit.puzzles.dots_levels import lesson_levels, level_lessons_words, levels_note
 
     spans = lesson_levels()
     assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)
@@ -473,3 +472,35 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     text = " ".join(page.read_text(encoding="utf-8").split())
     bullet = {"en": "the note above the puzzle says which levels go with which lessons", "es": "la nota de encima"}
     assert bullet[lang] in text and "display(levels_note())" in text
+
+
+def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two():
+    """A walk of 10 through a decision idea's Practice once let "always take" pass 7: Practice now asks the other
+    answer (take every box; decline the last ones) once one leads by MAX_ANSWER_LEAD, so neither habit passes
+    more than 6 of 10, whatever the seed and whether the pupil solves or misses."""
+    from gamekit.puzzles.dots import DECISION_THEMES, MAX_ANSWER_LEAD, answers_balanced
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.practice import Practice
+
+    assert MAX_ANSWER_LEAD == 2
+    for theme in DECISION_THEMES:
+        pool = practice_pool(G, theme)
+        takes = [p.id for p in pool if take_all_choice(p)]
+        declines = [p.id for p in pool if not take_all_choice(p)]
+        assert answers_balanced(pool, takes[:1], theme) == pool  # a lead of one: anything
+        assert {p.id for p in answers_balanced(pool, takes[:2], theme)} == set(declines)
+        assert {p.id for p in answers_balanced(pool, declines[:3] + takes[:1], theme)} == set(takes[1:])
+        only_takes = [p for p in pool if p.id in takes[:3]]
+        assert answers_balanced(only_takes, takes[:2], theme) == only_takes  # no other answer left: anything
+        for seed in range(6):
+            practice = Practice(G, theme=theme, seed=seed)
+            lead = 0
+            for k in range(12):
+                lead += 1 if take_all_choice(practice.puzzle) else -1
+                assert abs(lead) <= MAX_ANSWER_LEAD, (theme, seed, k)
+                puzzle = practice.puzzle
+                practice.answer(puzzle.answers[0] if seed % 2 else next(iter(puzzle.refutations)))
+                practice.next()
+    handouts = practice_pool(G, "hard_hearted_handout")
+    assert answers_balanced(handouts, [p.id for p in handouts[:5]], "hard_hearted_handout") == handouts
+    assert answers_balanced(handouts, [], None) == handouts

@@ -10,9 +10,8 @@ from gamekit.i18n import using
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import (
-    DECISION_THEMES,
-    LESSON_FIVE_LEVELS,
+from gamekit.puzzles.dots import DECISION_THEMES, LESSON_FIVE_LEVELS
+from gamekit.puzzles.dots_thumbs import (
     MAX_THUMB_SHARE,
     THUMB_RULES,
     middle_lines_only,
@@ -93,7 +92,7 @@ def test_taking_every_box_is_right_at_every_level_declining_is_asked():
             assert 2 * len(declines) <= len(levels[lv]) + 1, (name, lv, len(declines), len(levels[lv]))
             assert 2 * len(takes) <= len(levels[lv]) + 1, (name, lv, len(takes), len(levels[lv]))
     # the take-alls of the double-deal list hand over a chain's boxes, those of the loop list a loop's
-    from gamekit.puzzles.dots import loop_on_offer
+    from gamekit.puzzles.dots_thumbs import loop_on_offer
 
     assert not any(loop_on_offer(p) for p in practice_pool(G, "double_deal") if take_all_choice(p))
     assert all(loop_on_offer(p) for p in practice_pool(G, "all_but_four") if take_all_choice(p))
@@ -274,7 +273,7 @@ def test_a_decision_set_of_another_size_keeps_to_the_pool():
     takes = sum(take_all_choice(p) for p in pool)
     chosen = idea_set(pool, "all_but_four", len(pool) - 1, random.Random(1))
     assert len({p.id for p in chosen}) == len(pool) - 1 and takes - 1 <= sum(take_all_choice(p) for p in chosen)
-    from gamekit.puzzles.dots import look_alike
+    from gamekit.puzzles.dots_thumbs import look_alike
 
     safe = idea_set(practice_pool(G, "safe_line"), "safe_line", 5, random.Random(1))
     assert len({p.id for p in safe}) == 5 and all("safe_line" in p.themes for p in safe)

@@ -201,7 +201,19 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
     b = homework_set("dots_and_boxes", theme="double_deal", n=10, seed=7)
     assert isinstance(a, HomeworkSet) and a.ids == b.ids and len(a) == 10
     assert a.code == "dots-double_deal-10-7"
-    assert all("double_deal" in p.themes for p in a)
+    # the double-deal set asks "take every box or decline the last ones?" both ways (the idea's list, with the
+    # take-all decisions of a chain beside the double-deals): each puzzle is one or the other, as the teachers'
+    # table declares the mix
+    from gamekit.puzzles.dots import set_mix
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_thumbs import loop_on_offer
+
+    takes = [p for p in a if take_all_choice(p)]
+    assert all(not loop_on_offer(p) for p in takes) and all("double_deal" in p.themes for p in a if p not in takes)
+    assert 0 < len(takes) < len(a)
+    with using("en"):
+        name = theme_name("dots_and_boxes", "double_deal")
+        assert set_mix("double_deal", list(a)) == f"{name}: {len(takes)} take every box, {len(a) - len(takes)} {name}"
     assert Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=8).ids != a.ids
     p = Practice.from_code(a.code)
     got = [p.puzzle.id]
@@ -257,11 +269,24 @@ def test_a_code_that_is_not_text_is_refused():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(n=0), dict(n=2.0), dict(n=True), dict(seed=-3), dict(theme="block"), dict(n=50, theme="all_but_four")],
+    [dict(n=0), dict(n=2.0), dict(n=True), dict(seed=-3), dict(theme="block"), dict(n=51)],
 )
 def test_bad_sets_are_refused(kwargs):
     with pytest.raises(ValueError):
         Practice.set("dots_and_boxes", **kwargs)
+
+
+def test_a_set_of_more_puzzles_than_its_idea_holds_is_refused():
+    """A set asks for more puzzles than its idea's pool holds: refused (the pools grow, so the size is read from
+    the pool, not typed); as many as the pool holds is a set."""
+    from gamekit.puzzles.core import game_themes
+
+    theme = min(game_themes("dots_and_boxes"), key=lambda t: len(practice_pool("dots_and_boxes", t)))
+    size = len(practice_pool("dots_and_boxes", theme))
+    assert size < 50  # a size a code may name: the refusal is the pool's, not the 1-to-50 range's
+    with pytest.raises(ValueError):
+        Practice.set("dots_and_boxes", theme=theme, n=size + 1)
+    assert len(Practice.set("dots_and_boxes", theme=theme, n=size)) == size
 
 
 def test_progress_refuses_bad_ratings_and_leaves_the_file_unchanged():
@@ -643,8 +668,8 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
         ("es", root / "es" / "practice" / f"{PAGES[game_id]}.md", "del nivel {} al nivel {}"),
     ):
         text = " ".join(path.read_text(encoding="utf-8").split())
-        if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots.levels_note)
-            from gamekit.puzzles.dots import levels_words
+        if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots_levels.levels_note)
+            from gamekit.puzzles.dots_levels import levels_words
 
             with using(lang):
                 assert span.format(levels[0], levels[-1]) in levels_words() and "levels_note()" in text
@@ -1243,19 +1268,22 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
 
 
 def test_an_idea_reads_its_own_bank_theme_unless_its_game_pools_two():
-    """``POOL_THEMES`` is a game's own: Dots' *when control is not worth it* reads the double-deal puzzles too,
-    every other idea (and every idea of the test game, which declares none) reads its own; an unknown theme is
-    refused by name."""
+    """``POOL_THEMES`` is a game's own: Dots' three decision ideas ask "take every box or decline the last ones?"
+    both ways, so *when control is not worth it* reads the double-deal puzzles too and the double-deal and
+    all-but-four ideas read the take-all puzzles (*when control is not worth it*); every other idea (and every
+    idea of the test game, which declares none) reads its own; an unknown theme is refused by name."""
     from gamekit.puzzles.core import game_themes
     from gamekit.puzzles.pools import pool_themes
 
     assert pool_themes("dots_and_boxes", "control_not_worth_it") == ("control_not_worth_it", "double_deal")
-    assert pool_themes("dots_and_boxes", "double_deal") == ("double_deal",)
+    assert pool_themes("dots_and_boxes", "double_deal") == ("double_deal", "control_not_worth_it")
+    assert pool_themes("dots_and_boxes", "all_but_four") == ("all_but_four", "control_not_worth_it")
+    decisions = {"control_not_worth_it", "double_deal", "all_but_four"}
     for game_id in [*GAME_IDS, "tictactoe"]:
         for theme in game_themes(game_id):
             reads = pool_themes(game_id, theme)
             assert reads[0] == theme and set(reads) <= set(game_themes(game_id))
-            if game_id != "dots_and_boxes" or theme != "control_not_worth_it":
+            if game_id != "dots_and_boxes" or theme not in decisions:
                 assert reads == (theme,)
     with pytest.raises(ValueError, match="'fork': not a theme of"):
         pool_themes("tictactoe", "fork")
@@ -2003,15 +2031,18 @@ def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
 
 @pytest.mark.parametrize("lv, right", [(2, True), (2, False)])
 def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, right):
-    """Dots level 2 holds one idea (hard-hearted handout; level 3 now mixes double-deals, take-alls and handouts):
-    free practice of all the ideas still mixes them there — never more than MAX_SAME_IDEA puzzles of one idea in a
-    row — whether the pupil solves or misses, so the page's "mixed" holds at every level."""
+    """Dots levels 2 and 3 hold one idea (hard-hearted handout; lesson 5's decisions are at levels 6 to 8, the nearest
+    other ideas at levels 1 and 4): free practice of all the ideas still mixes them there — never more than
+    MAX_SAME_IDEA puzzles of one idea in a row — whether the pupil solves or misses, so the page's "mixed" holds at
+    every level."""
     from gamekit.puzzles.practice import MAX_SAME_IDEA
 
     at_level = [p for p in practice_pool("dots_and_boxes") if level(p.rating) == lv]
     assert len({p.themes[0] for p in at_level}) == 1  # the case this guards (else the test says nothing new)
-    three = {p.themes[0] for p in practice_pool("dots_and_boxes") if level(p.rating) == 3}
-    assert {"double_deal", "control_not_worth_it", "hard_hearted_handout"} <= three
+    three = {p.themes[0] for p in practice_pool("dots_and_boxes") if level(p.rating) == lv + 1}
+    assert three == {p.themes[0] for p in at_level}  # the idea is nearest on both sides of the pupil
+    four = {p.themes[0] for p in practice_pool("dots_and_boxes") if level(p.rating) == lv + 2}
+    assert len(four) >= 3 and three < four
     progress.save_rating("dots_and_boxes", at_level[0].rating, 60.0, 0.06)
     p = Practice("dots_and_boxes", seed=4)
     assert p.lesson is None  # all the ideas, mixed
@@ -2022,9 +2053,15 @@ def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, righ
         p.next()
     runs = [ideas[i : i + MAX_SAME_IDEA + 1] for i in range(len(ideas) - MAX_SAME_IDEA)]
     assert all(len(set(run)) > 1 for run in runs), ideas
-    p = Practice("dots_and_boxes", theme="double_deal", seed=4)  # one idea chosen: only that idea
+    # one idea chosen: only that idea's list, which asks the double-deal's decision both ways (a take-all puzzle
+    # of it is praised as "when control is not worth it", the idea that says why taking is right)
+    from gamekit.puzzles.dots_decisions import take_all_choice
+
+    p = Practice("dots_and_boxes", theme="double_deal", seed=4)
+    own = {q.id for q in practice_pool("dots_and_boxes", "double_deal")}
     for _ in range(4):
-        assert p.idea_theme() == "double_deal"
+        assert p.puzzle.id in own
+        assert p.idea_theme() == ("control_not_worth_it" if take_all_choice(p.puzzle) else "double_deal")
         p.next()
 
 

@@ -34,7 +34,7 @@ def test_an_unknown_or_unhashable_game_or_idea_is_refused_by_name(game_id, theme
 def test_the_dots_mixed_pool_weighs_each_puzzles_lines_once(monkeypatch):
     """Balancing the mixed pool asks the rules of thumb of each puzzle many times; the lines of a position are
     weighed once (a fresh kernel opening the Practice page waited 27 s for the same answers again and again)."""
-    import gamekit.puzzles.dots as D
+    import gamekit.puzzles.dots_thumbs as D
     from gamekit.puzzles import bank
     from gamekit.puzzles.pools import _chosen_pool
 

@@ -118,14 +118,18 @@ def test_the_new_reasons_are_in_spanish():
 
 
 def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
-    """The take-all puzzles the mixed pool asks at level 4 (dots-ed69c8fd45) are the decision "take every box or
-    keep control?": after a right answer Practice names that idea, not "take a box"."""
+    """The take-all puzzles the mixed pool asks (lesson 5's levels, 6 to 8, since every list shares one scale;
+    dots-ed69c8fd45, once asked there at level 4, is now in the double-deal's and lesson 5's lists, at level 8) are the
+    decision "take every box or keep control?": after a right answer Practice names that idea, not "take a box"."""
+    from gamekit.progress import level
     from gamekit.puzzles.dots_decisions import take_all_choice
 
     with using("en"):
         decisions = [p for p in practice_pool("dots_and_boxes") if take_all_choice(p)]
-        assert "dots-ed69c8fd45" in {p.id for p in decisions}
-        for p in decisions:
+        assert len(decisions) >= 5 and {level(p.rating) for p in decisions} <= {6, 7, 8}
+        own = [p for p in practice_pool("dots_and_boxes", "double_deal") if p.id == "dots-ed69c8fd45"]
+        assert own and take_all_choice(own[0])
+        for p in decisions + own:
             practice = Practice("dots_and_boxes", puzzles=[p])
             ok, feedback = practice.answer(p.answers[0])
             assert ok and feedback.endswith(IDEAS["control_not_worth_it"]), (p.id, feedback)

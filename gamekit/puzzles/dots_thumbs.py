@@ -1,0 +1,162 @@
+"""What Dots Practice's lists check a puzzle against, whatever idea it asks: the lines each rule of thumb would
+draw (:data:`THUMB_RULES`) and how many of a level one may answer, whether the game is already decided, which
+puzzles look alike, and the kind of board a decision is asked on (:mod:`gamekit.puzzles.dots` builds its lists
+with these)."""
+
+from __future__ import annotations
+
+from gamekit.dots import boxes_given, capture_lines, components
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.dots_words import decline_lines, shared_line
+
+THUMB_RULES = ("fewest_boxes", "take_every_box", "always_decline")
+"""The rules of thumb a pupil may answer Dots Practice by without the idea (:func:`thumb_picks`): draw a line that
+gives the fewest boxes away (a box taken gives none), take a box whenever one is on offer, and, where the boxes on
+offer can be declined, always decline the last ones."""
+MAX_THUMB_SHARE = 0.5
+"""The most of a Practice level (above level 1, which is the one-line rule's by design) that one rule of thumb
+may answer, rounded up (:func:`thumbs_within_share`)."""
+
+
+_PICKS: dict[str, dict[str, frozenset[str]]] = {}
+""":func:`thumb_picks` by puzzle id (an id names one position): Practice's pools ask each puzzle many times while
+they balance the levels, and each answer weighs every legal line."""
+
+
+def thumb_picks(puzzle: Puzzle) -> dict[str, set[str]]:
+    """The lines each rule of thumb of :data:`THUMB_RULES` would draw in ``puzzle`` (empty where it says
+    nothing: no box on offer, no decline)."""
+    if puzzle.id not in _PICKS:
+        game = puzzle.position
+        given = {line: boxes_given(game, line) for line in puzzle.legal_answers()}
+        least = min(given.values())
+        _, _, declines = decline_lines(game)
+        _PICKS[puzzle.id] = {
+            "fewest_boxes": frozenset(line for line, n in given.items() if n == least),
+            "take_every_box": frozenset(capture_lines(game)),
+            "always_decline": frozenset(declines),
+        }
+    return {rule: set(lines) for rule, lines in _PICKS[puzzle.id].items()}
+
+
+def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
+    """The rules of thumb that answer ``puzzle`` by themselves: each line the rule would draw is a right one."""
+    right = set(puzzle.answers)
+    return tuple(rule for rule, lines in thumb_picks(puzzle).items() if lines and lines <= right)
+
+
+def thumbs_within_share(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -> list[Puzzle]:
+    """``puzzles`` without the ones a rule of thumb (:data:`THUMB_RULES`) answers beyond ``share`` of their
+    Practice level (rounded up), from level 2 up: while a rule answers too many of a level, the last in id order
+    of its puzzles goes (they stay in their own idea's pool).  Level 1 is the one-line rule's level by design."""
+    kept = list(puzzles)
+    rules_of = {id(p): thumbs_answering(p) for p in kept if level(p.rating) > 1}  # read each board once
+    for lv in sorted({level(p.rating) for p in kept} - {1}):
+        while True:
+            here = [p for p in kept if level(p.rating) == lv]
+            answered = {rule: [p for p in here if rule in rules_of[id(p)]] for rule in THUMB_RULES}
+            most = int(share * len(here) + 0.999999)
+            over = [rule for rule in THUMB_RULES if len(answered[rule]) > most]
+            if not over:
+                break
+            drop = max(answered[over[0]], key=lambda p: p.id)
+            kept = [p for p in kept if p is not drop]
+    return kept
+
+
+def level_span(lv: int) -> tuple[float, float]:
+    """The lowest rating of Practice level ``lv`` and the first of the level above."""
+    return LEVEL_BASE + (lv - 1) * LEVEL_STEP, LEVEL_BASE + lv * LEVEL_STEP
+
+
+def final_results(puzzle: Puzzle) -> dict[str, int]:
+    """How the game ends after each legal line of ``puzzle`` with best play, for the side to move: 1 a win, 0 a
+    draw, -1 a loss (the boxes already taken plus the solver's margin on the boxes left)."""
+    game = puzzle.position
+    me = game.to_move
+    now = game.scores[me] - game.scores[1 - me]
+    values = {a: int(puzzle.facts["best"]) for a in puzzle.answers}
+    values.update({w: int(r["value"]) for w, r in puzzle.refutations.items()})
+    return {line: (now + v > 0) - (now + v < 0) for line, v in values.items()}
+
+
+def decided(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` comes from a game already decided: every legal line ends in the same result (the side to
+    move wins whatever it does, or loses whatever it does, or it is a draw either way), so its answer changes
+    only the score, never who wins.  Practice leaves these out: a pupil who sees "you win anyway" learns that the
+    line did not matter."""
+    return len(set(final_results(puzzle).values())) == 1
+
+
+NEAR_LINES = 2
+"""The most lines two boards of the same size may differ by and still look alike (:func:`look_alike`)."""
+
+
+def look_alike(a: Puzzle, b: Puzzle) -> int:
+    """How much two puzzles look alike to a pupil: 2 when they have the same right lines on boards of the same
+    size differing by at most :data:`NEAR_LINES` lines (near-identical), 1 when they have the same right lines on
+    boards of the same size, else 0."""
+    ga, gb = a.position, b.position
+    if (ga.width, ga.height) != (gb.width, gb.height) or set(a.answers) != set(b.answers):
+        return 0
+    return 2 if bin(ga.drawn ^ gb.drawn).count("1") <= NEAR_LINES else 1
+
+
+def unlike(order: list[Puzzle], n: int, chosen: list[Puzzle]) -> list[Puzzle]:
+    """``n`` puzzles of ``order`` (the pool shuffled), each taken in turn where it looks like none already taken
+    (nor ``chosen``: :func:`look_alike`); where too few do, those that are at least not near-identical, then the
+    rest, in ``order``."""
+    out: list[Puzzle] = []
+    for most in (0, 1, 2):
+        for p in order:
+            if len(out) < n and p not in out and all(look_alike(p, q) <= most for q in chosen + out):
+                out.append(p)
+    return out
+
+
+def middle_lines_only(puzzle: Puzzle) -> bool:
+    """Whether every right line of ``puzzle`` is the middle line of an unopened chain of two: only then does its
+    question need the *hard-hearted handout* (where a line giving one box away is right too, "give away the
+    fewest boxes" passes it and the idea is never needed), so only then does that idea's Practice ask it."""
+    game = puzzle.position
+    middles = {
+        shared_line(game, c.boxes[0], c.boxes[1])
+        for c in components(game)
+        if c.kind == "chain" and c.length == 2 and not c.opened
+    }
+    return set(puzzle.answers) <= middles
+
+
+def loop_on_offer(puzzle: Puzzle) -> bool:
+    """Whether the boxes on offer in ``puzzle`` are those of an opened loop."""
+    return any(c.kind == "loop" and c.opened for c in components(puzzle.position))
+
+
+OPENING_LINES = 18
+"""Legal lines from which a position is still opening-like: too many lines for a pupil to weigh each one (a 3×3
+board has 24 lines in all; below 18 left, most lines are plainly unsafe and a pupil weighs the few safe ones)."""
+OPENING_LEVEL = 7
+"""The Practice level from which an opening-like puzzle is left out: there its rating comes from the many lines
+to choose from, not from an idea a lesson taught, so it would stand for the hardest ideas without teaching one."""
+
+
+def opening_like(puzzle: Puzzle) -> bool:
+    """Whether a puzzle is an opening-like position the bank rates at :data:`OPENING_LEVEL` or above (at least
+    :data:`OPENING_LINES` legal lines): Practice leaves it out (:func:`asked_at_all` asks it of the bank's
+    puzzles: a lesson's puzzle Practice rates that high for its idea, :func:`practice_rating`, stays)."""
+    return len(puzzle.legal_answers()) >= OPENING_LINES and level(puzzle.rating) >= OPENING_LEVEL
+
+
+def takes_the_wrong_box(puzzle: Puzzle) -> bool:
+    """Whether a *take a box* puzzle has a box on offer that is wrong to take: its question is then which box to
+    take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
+    leaves it out."""
+    return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
+
+
+def guess_passes(puzzle: Puzzle) -> bool:
+    """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1 only
+    (:func:`gamekit.puzzles.pools.guessable`), so :func:`gamekit.puzzles.dots.practice_rating` leaves it at the bank's
+    level 1."""
+    return 2 * len(puzzle.answers) >= len(puzzle.legal_answers())
