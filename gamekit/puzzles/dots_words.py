@@ -372,10 +372,16 @@ def asked_stakes(puzzle: Puzzle) -> str:
 
     game = puzzle.position
     n = len(puzzle.answers)
-    return " ".join(
-        (
-            score_and_left(game),
-            tr(TAKE_QUESTION, a=tr(SEATS[game.to_move])),
-            ntr("Only one line does it.", "{n} lines do it: find one.", n),
-        )
+    count = (  # take every box: 2 lines do it; decline the last ones: only one; so a decision is not told its count
+        tr(MAYBE_SEVERAL)
+        if set(puzzle.themes) & DECISIONS
+        else ntr("Only one line does it.", "{n} lines do it: find one.", n)
     )
+    return " ".join((score_and_left(game), tr(TAKE_QUESTION, a=tr(SEATS[game.to_move])), count))
+
+
+DECISIONS = frozenset({"double_deal", "all_but_four", "control_not_worth_it"})
+"""The ideas that ask "take every box or decline the last ones?": the number of right lines would tell which (taking
+all has two, declining one), so their question does not say it (:data:`MAYBE_SEVERAL`)."""
+MAYBE_SEVERAL = N_("One line or more may do it: find one.")
+"""How many lines a take-or-decline question accepts, said alike for both answers."""

@@ -398,13 +398,16 @@ def test_dots_practice_levels_2_and_3_each_hold_20_puzzles():
 
 def test_a_dots_puzzle_accepting_more_than_a_third_of_the_lines_says_several_are_right():
     """Where a guess would often pass (more than a third of the legal lines right), the question says how many
-    lines do it, so the pupil knows several are right and is asked to find one."""
+    lines do it, so the pupil knows several are right and is asked to find one; a take-or-decline question, whose
+    count would tell the decision (two lines take every box, one declines), says that one line or more may."""
+    from gamekit.puzzles.dots_words import DECISIONS, MAYBE_SEVERAL
     from gamekit.puzzles.sets import stakes
 
     many = [p for p in bank("dots_and_boxes") if 3 * len(p.answers) > len(p.legal_answers())]
     assert many
     for p in many:
         assert len(p.answers) >= 2
-        assert stakes(p).endswith(f"{len(p.answers)} lines do it: find one."), p.id
+        said = MAYBE_SEVERAL if set(p.themes) & DECISIONS else f"{len(p.answers)} lines do it: find one."
+        assert stakes(p).endswith(said), p.id
     for p in bank("dots_and_boxes"):
         assert 2 * len(p.answers) <= len(p.legal_answers()), p.id  # never half or more

@@ -504,3 +504,23 @@ def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two()
     handouts = practice_pool(G, "hard_hearted_handout")
     assert answers_balanced(handouts, [p.id for p in handouts[:5]], "hard_hearted_handout") == handouts
     assert answers_balanced(handouts, [], None) == handouts
+
+
+def test_a_take_or_decline_question_does_not_tell_its_answer_by_the_number_of_right_lines():
+    """Taking every box has two right lines, declining the last ones one: a question that said "only one line does
+    it" or "2 lines do it" would give the decision away, so every take-or-decline puzzle is asked alike."""
+    from gamekit.i18n import tr, using
+    from gamekit.puzzles.dots import DECISION_THEMES
+    from gamekit.puzzles.dots_words import DECISIONS, MAYBE_SEVERAL, asked_stakes
+
+    assert frozenset(DECISION_THEMES) == DECISIONS
+    decisions = [p for p in bank("dots_and_boxes") if set(p.themes) & DECISIONS]
+    assert {len(p.answers) for p in decisions} >= {1, 2}  # both answers, both counts
+    for lang in ("en", "es"):
+        with using(lang):
+            for p in decisions:
+                words = asked_stakes(p)
+                assert words.endswith(tr(MAYBE_SEVERAL)), words
+                assert tr("Only one line does it.") not in words
+    other = next(p for p in bank("dots_and_boxes", theme="sacrifice") if len(p.answers) == 1)
+    assert asked_stakes(other).endswith("Only one line does it.")
