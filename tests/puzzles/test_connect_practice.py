@@ -155,7 +155,8 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import rival_discs, winning_cell
+    from gamekit.puzzles.connect_best_line import winning_cell
+    from gamekit.puzzles.connect_why import rival_discs
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
@@ -425,7 +426,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
     five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1), without
     naming the winning column: the retry is the pupil's to find."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_words import mistake_words, wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
+    from gamekit.puzzles.connect_words import mistake_words
 
     seen = 0
     for p in bank(game_id):
@@ -452,7 +454,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
 def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id):
     """«Correcto: la columna 1 hace cuatro en línea», with the article, never «Correcto: columna 1 hace…»."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_words import right_words, wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
+    from gamekit.puzzles.connect_words import right_words
 
     p = next(p for p in bank(game_id) if wins_at_once(p.position))
     column = wins_at_once(p.position)[0]
@@ -470,7 +473,7 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
     import re
 
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import waiting_threat
+    from gamekit.puzzles.connect_best_line import waiting_threat
     from gamekit.puzzles.practice_words import why_right
 
     uses = 0
