@@ -207,8 +207,8 @@ def draw_run_out_words(game: ConnectGame, wrong: str) -> str | None:
 
 
 RUN_OUT = {
-    "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
-    "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
+    "under": N_("Your opponent drops first, so {other} runs out first and has to drop under your threat in {cell}."),
+    "other": N_("Your opponent drops first, so {other} runs out first: then every {other} drop lets you win."),
     "none_under": N_("Then {other} has no safe drop left and has to drop under your threat in {cell}."),
     "none_other": N_("Then {other} has no safe drop left: every {other} drop lets you win."),
 }
@@ -226,7 +226,7 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
     k, cell = found
     other = tr(COLOURS[1 - game.to_move])
     key = ("none_" if k == 0 else "") + ("under" if cell is not None else "other")
-    words = dict(other=other, Other=other[:1].upper() + other[1:])
+    words = dict(other=other)
     if cell is not None:
         words["cell"] = cell_words(game, cell)
     text = tr(RUN_OUT[key], **words)

@@ -158,7 +158,7 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
                 said = why_right(p, "zugzwang", a)
             if k:
                 assert re.search(rf"each side then makes {k} more safe drops? ", said), (p.id, said)
-                assert f"{other.capitalize()} drops first, so {other} runs out first" in said, (p.id, said)
+                assert f"Your opponent drops first, so {other} runs out first" in said, (p.id, said)
             else:
                 assert f"Then {other} has no safe drop left" in said, (p.id, said)
             g = p.position.copy()
