@@ -62,7 +62,7 @@ cells, is medium too); a bigger one is "hard"."""
 def fitting_hint(hint: str, game: ConnectGame, theme: str | None) -> str:
     """A practice problem's Hint whose idea fits the board: the odd/even-rows question asks about the rows of the
     threats, so a board with no threat cell (either player's) gets the zugzwang question instead (count the empty
-    cells: who runs out of harmless drops first), the rest of the hint (how many answers) unchanged."""
+    cells: who runs out of safe drops first), the rest of the hint (how many answers) unchanged."""
     rows = tr(HINTS["odd_even_threat"])
     if theme == "odd_even_threat" and rows in hint and not any(threat_cells(game, seat) for seat in (0, 1)):
         return hint.replace(rows, tr(HINTS["zugzwang"]))
@@ -108,7 +108,7 @@ def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[
 
 def zugzwang_words(after: ConnectGame) -> str | None:
     """The parity reason behind a zugzwang drop, counted on the board after it: the empty cells outside the
-    columns holding a threat cell (either player's), and who runs out of those harmless drops first, taking turns
+    columns holding a threat cell (either player's), and who runs out of those safe drops first, taking turns
     from the player to move (an even count: that player; an odd one: the other).  None when no threat is on the
     board, or when the player who just dropped is the one who runs out (then the count is not why the drop is
     right)."""
@@ -123,9 +123,9 @@ def zugzwang_words(after: ConnectGame) -> str | None:
         return None
     return ntr(
         "Right: after your drop, {n} empty cell is left outside columns {columns}, where the threats are, so "
-        "{forced} runs out of harmless drops first and must drop into one of those columns.",
+        "{forced} runs out of safe drops first and must drop into one of those columns.",
         "Right: after your drop, {n} empty cells are left outside columns {columns}, where the threats are. "
-        "{n} is even and {forced} drops next, so {forced} runs out of harmless drops first and must drop into "
+        "{n} is even and {forced} drops next, so {forced} runs out of safe drops first and must drop into "
         "one of those columns.",
         empty,
         columns=tr(" and ").join(str(after.column_number(c)) for c in columns),
@@ -136,7 +136,7 @@ def zugzwang_words(after: ConnectGame) -> str | None:
 def practice_right_words(game: ConnectGame, column: str, best: int, theme: str | None = None) -> str:
     """A right practice drop told what it does, computed from the position: the five it makes (and which way it
     runs), or the cell it takes where the other player would have made five (and which way that line runs), or,
-    for a zugzwang (``theme``), the count of harmless drops the hint asks about (:func:`zugzwang_words`), for a
+    for a zugzwang (``theme``), the count of safe drops the hint asks about (:func:`zugzwang_words`), for a
     double threat the two threats it makes at once (:func:`double_threat_words`), or what
     it builds (a new threat, or the mover's best line through it); then what best play gives (``best``: the value
     of the position for the player to move, 1 a win, 0 a draw, -1 a loss)."""

@@ -5,13 +5,21 @@ what is really there; where no such cell or line is found the caller keeps the i
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
-from gamekit.puzzles.core import SHOWN_MOVES, line_of_best_play, short_line_words
+from gamekit.puzzles.connect_best_line import (
+    after_drop,
+    harmless_count,
+    row_threat,
+    run_out,
+    waiting_threat,
+    winning_cell,
+    wins_at_once,
+)
+from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
 
 Cell = tuple[int, int]
 
@@ -66,12 +74,6 @@ def _side_words(game: ConnectGame, after: ConnectGame, cells: list[Cell], seat: 
     return ""
 
 
-def _after(game: ConnectGame, action: str) -> ConnectGame:
-    g = game.copy()
-    g.play(str(action))
-    return g
-
-
 def _ends(cells: list[Cell]) -> tuple[Cell, Cell]:
     ordered = sorted(cells)
     return ordered[0], ordered[-1]
@@ -79,7 +81,7 @@ def _ends(cells: list[Cell]) -> tuple[Cell, Cell]:
 
 def win_why(game: ConnectGame, action: str) -> str | None:
     """A drop that completes a line: the line's two end cells."""
-    after = _after(game, action)
+    after = after_drop(game, action)
     if after.winner() != game.to_move or not after.winning_cells():
         return None
     first, last = _ends(after.winning_cells())
@@ -111,7 +113,7 @@ def double_threat_cells(game: ConnectGame, action: str) -> tuple[Cell, Cell] | N
     """Two threats of the mover after ``action`` that the opponent cannot both stop: two playable threat cells,
     or a playable one with another right above it; None when the drop makes neither."""
     me = game.to_move
-    after = _after(game, action)
+    after = after_drop(game, action)
     cells = sorted(threat_cells(after, me))
     playable = [(c, r) for c, r in cells if len(after.grid[c]) == r]
     for c, r in playable:
@@ -131,35 +133,7 @@ def double_threat_why(game: ConnectGame, action: str) -> str | None:
         a=cell_words(game, pair[0]),
         b=cell_words(game, pair[1]),
         other=tr(COLOURS[1 - game.to_move]),
-    ) + _side_words(game, _after(game, action), list(pair), game.to_move)
-
-
-def row_threat(game: ConnectGame, action: str) -> Cell | None:
-    """A new threat of the mover after ``action`` on a row of the mover's kind (red odd rows 1, 3, 5, yellow even
-    ones), not yet playable: the lowest such cell, else None."""
-    me = game.to_move
-    after = _after(game, action)
-    new = set(threat_cells(after, me)) - set(threat_cells(game, me))
-    kind = [(c, r) for c, r in new if r % 2 == me and len(after.grid[c]) < r]
-    return min(kind, key=lambda cell: (cell[1], cell[0])) if kind else None
-
-
-def winning_cell(game: ConnectGame, action: str) -> Cell | None:
-    """Where the mover's winning disc lands along the exact solver's line of best play after the drop ``action``
-    (the loser holding out longest); None where the line is not settled or does not end in the mover's win."""
-    return _winning_cell(type(game), (*game.history, str(action)), game.to_move)
-
-
-@lru_cache(maxsize=1024)
-def _winning_cell(cls: type, history: tuple, mover: int) -> Cell | None:
-    g = cls.from_moves(list(history))
-    if g.is_over():
-        return None
-    land = None
-    for _, move in line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0):
-        land = g.landing_cell(int(move))
-        g.play(move)
-    return land if g.is_over() and g.winner() == mover else None
+    ) + _side_words(game, after_drop(game, action), list(pair), game.to_move)
 
 
 WIN_ELSEWHERE = (
@@ -177,7 +151,7 @@ def win_elsewhere_why(game: ConnectGame, action: str) -> str:
     other = tr(COLOURS[1 - game.to_move])
     if cell is None:
         return tr(WIN_ELSEWHERE[0], other=other)
-    side = _side_words(game, _after(game, action), [cell], game.to_move)
+    side = _side_words(game, after_drop(game, action), [cell], game.to_move)
     return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell)) + side
 
 
@@ -191,7 +165,7 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
     if not draw and winning_cell(game, action) != cell:
         return None
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
-    side = _side_words(game, _after(game, action), [cell], game.to_move)
+    side = _side_words(game, after_drop(game, action), [cell], game.to_move)
     if draw:
         return (
             tr(
@@ -209,79 +183,6 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
         )
         + side
     )
-
-
-def waiting_threat(game: ConnectGame, wrong: list[str]) -> Cell | None:
-    """The opponent's threat cell that a wrong drop would fill the cell under (its disc lands right below it and
-    the opponent then wins there at once): the lowest such cell, else None."""
-    them = 1 - game.to_move
-    theirs = set(threat_cells(game, them))
-    found = []
-    for w in wrong:
-        land = game.landing_cell(int(w))
-        if land is None or (land[0], land[1] + 1) not in theirs:
-            continue
-        after = _after(game, w)
-        if not after.is_over() and after.landing_cell(int(w)) == (land[0], land[1] + 1):
-            found.append((land[0], land[1] + 1))
-    return min(found, key=lambda cell: (cell[1], cell[0])) if found else None
-
-
-HARMLESS_LINE_PLIES = 60
-"""The longest line of best play :func:`harmless_count` follows (longer than any 5 en raya game left)."""
-
-
-def harmless_count(game: ConnectGame, action: str) -> tuple[int, Cell | None] | None:
-    """How the harmless drops run out after the winning drop ``action``: along the exact solver's line of best play
-    (the loser holding out longest), the drops each side makes that do not let the other side win at once — the
-    same number ``k`` for both, as the opponent drops first and is the first with none left — and the cell where
-    the mover then wins: right above the opponent's last disc (it had to drop under the mover's threat), else None
-    (the win comes another way).  None where the line is not settled, does not end with every opponent drop
-    letting the mover win at once, or the mover does not win."""
-    return _harmless_count(type(game), tuple(game.history), str(action))
-
-
-@lru_cache(maxsize=512)
-def _harmless_count(cls: type, history: tuple, action: str) -> tuple[int, Cell | None] | None:
-    game = cls.from_moves(list(history))
-    found = run_out(cls, (*history, action))
-    if found is None:
-        return None
-    counts, giver, cell = found
-    if giver == game.to_move or counts[0] != counts[1]:
-        return None
-    return counts[giver], cell
-
-
-@lru_cache(maxsize=1024)
-def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | None] | None:
-    """Along the exact solver's line of best play from the position after the drops ``history`` (a board of
-    ``cls``): the harmless drops each seat makes (drops that let nobody win at once), the seat that then runs out
-    (every drop it has lets the other side win at once) and the cell where the other side then wins right above
-    its last disc (None: it wins elsewhere).  None where the game is over, the line is not settled or does not end
-    that way."""
-    from gamekit.puzzles.connect_words import wins_at_once
-
-    g = cls.from_moves(list(history))
-    if g.is_over():
-        return None
-    line = line_of_best_play(g, HARMLESS_LINE_PLIES, time_limit=20.0, ply_budget=5.0)
-    counts = [0, 0]
-    for seat, move in line:
-        land = g.landing_cell(int(move))
-        before = g.copy()
-        g.play(move)
-        if g.is_over():
-            return None
-        wins = wins_at_once(g)
-        if not wins:
-            counts[seat] += 1
-            continue
-        if any(not _lets_win(before, m) for m in before.legal_moves()):
-            return None  # a harmless drop was still there: not a run-out
-        above = (land[0], land[1] + 1)
-        return (counts[0], counts[1]), seat, (above if any(g.landing_cell(int(w)) == above for w in wins) else None)
-    return None
 
 
 DRAW_RUN_OUT = (
@@ -305,17 +206,9 @@ def draw_run_out_words(game: ConnectGame, wrong: str) -> str | None:
     return tr(message, w=wrong, other=tr(COLOURS[1 - me]), a=counts[1 - me], b=counts[me])
 
 
-def _lets_win(game: ConnectGame, move: str) -> bool:
-    """Whether the drop ``move`` lets the other side complete a line with its next disc."""
-    from gamekit.puzzles.connect_words import wins_at_once
-
-    g = _after(game, move)
-    return g.is_over() or bool(wins_at_once(g))
-
-
 RUN_OUT = {
-    "under": N_("{Other} drops first, so {other} runs out first and has to drop under your threat in {cell}."),
-    "other": N_("{Other} drops first, so {other} runs out first: then every {other} drop lets you win."),
+    "under": N_("Your opponent drops first, so {other} runs out first and has to drop under your threat in {cell}."),
+    "other": N_("Your opponent drops first, so {other} runs out first: then every {other} drop lets you win."),
     "none_under": N_("Then {other} has no safe drop left and has to drop under your threat in {cell}."),
     "none_other": N_("Then {other} has no safe drop left: every {other} drop lets you win."),
 }
@@ -333,7 +226,7 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
     k, cell = found
     other = tr(COLOURS[1 - game.to_move])
     key = ("none_" if k == 0 else "") + ("under" if cell is not None else "other")
-    words = dict(other=other, Other=other[:1].upper() + other[1:])
+    words = dict(other=other)
     if cell is not None:
         words["cell"] = cell_words(game, cell)
     text = tr(RUN_OUT[key], **words)
@@ -375,7 +268,7 @@ def side_why(game: ConnectGame, action: str) -> str | None:
     """A drop whose line (the one it completes, or a new threat's) uses a disc of an outer column: that disc's
     column and the cell of the line or threat."""
     me = game.to_move
-    after = _after(game, action)
+    after = after_drop(game, action)
     if after.winner() == me:
         sides = [(c, r) for c, r in after.winning_cells() if after.is_side(c)]
         if sides:
@@ -557,7 +450,7 @@ def wrong_row(puzzle: Any, action: str) -> str | None:
     me = game.to_move
     after = game.copy()
     after.play(str(action))
-    if after.is_over() or _wins_now(after):  # a win at once handed over is the mistake to name
+    if after.is_over() or wins_at_once(after):  # a win at once handed over is the mistake to name
         return None
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
     if not new or any(len(after.grid[c]) == r or r % 2 == me for c, r in new):
@@ -582,7 +475,7 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     mover's kind of row and not one the opponent can fill with the next disc); else the cell it fills
     (:func:`_fills_why`), never "no threat" where the drop made one."""
     me = game.to_move
-    after = _after(game, action)
+    after = after_drop(game, action)
     new = lasting_threats(game, action)
     land = game.landing_cell(int(action))
     if new:
@@ -604,20 +497,10 @@ def lasting_threats(game: ConnectGame, action: str) -> list[Cell]:
     (red odd rows, yellow even ones) and not playable at once (the opponent cannot simply fill it with the next
     disc), lowest first."""
     me = game.to_move
-    after = _after(game, action)
+    after = after_drop(game, action)
     new = set(threat_cells(after, me)) - set(threat_cells(game, me))
     kept = [(c, r) for c, r in new if r % 2 == me and len(after.grid[c]) < r]
     return sorted(kept, key=lambda cell: (cell[1], cell[0]))
-
-
-def _wins_now(game: ConnectGame) -> bool:
-    """Whether the player to move can complete a line with this drop."""
-    for m in game.legal_moves():
-        g = game.copy()
-        g.play(m)
-        if g.winner() == game.to_move:
-            return True
-    return False
 
 
 def rival_discs(game: ConnectGame, cell: Cell) -> int:
@@ -667,7 +550,7 @@ def _fills_why(
     count for the mover, so "no threat" is not said)."""
     me = game.to_move
     above = (land[0], land[1] + 1)
-    if above in threat_cells(after, me) and not after.is_over() and not _wins_now(after):
+    if above in threat_cells(after, me) and not after.is_over() and not wins_at_once(after):
         text = tr(
             "Why: the disc lands in {cell}, right under your threat in {above}, so {other} has to drop there at"
             " once to block it.",
@@ -708,7 +591,7 @@ def _other_side(game: ConnectGame, other: str) -> str:
     """A space and :data:`OTHER_SIDE` when the other right drop ``other`` makes a threat on a line through an
     outer column's disc (the side-column idea the puzzle shows), else an empty string."""
     me = game.to_move
-    after = _after(game, other)
+    after = after_drop(game, other)
     new = sorted(set(threat_cells(after, me)) - set(threat_cells(game, me)), key=lambda cell: (cell[1], cell[0]))
     for cell in new:
         side = side_disc(after, cell, me)

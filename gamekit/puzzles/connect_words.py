@@ -10,8 +10,8 @@ from typing import Any
 
 from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
-from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_why import (
     also_right_why,
     draw_example_words,
@@ -21,22 +21,6 @@ from gamekit.puzzles.connect_why import (
     wrong_row,
 )
 from gamekit.puzzles.core import Puzzle
-
-
-def wins_at_once(game: ConnectGame) -> list[str]:
-    """The columns where a drop completes a line for the player to move, there and then."""
-    me, out = game.to_move, []
-    for m in game.legal_moves():
-        g = game.copy()
-        g.play(m)
-        if g.winner() == me:
-            out.append(m)
-    return out
-
-
-def wins_at_once_for(game: ConnectGame, seat: int) -> list[str]:
-    """Columns where ``seat`` could complete a line right now if it were its turn."""
-    return [str(game.column_number(c)) for c, r in threat_cells(game, seat) if len(game.grid[c]) == r]
 
 
 TO_MOVE = (N_("Red to move."), N_("Yellow to move."))

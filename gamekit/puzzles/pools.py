@@ -317,16 +317,18 @@ def _levels_words(levels: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
 
 
-def level_words(rating: Rating, pool: "list[Puzzle] | None" = None) -> str:
+def level_words(rating: Rating, pool: "list[Puzzle] | None" = None, game_id: str | None = None) -> str:
     """``"Your level: 5 of 8 (still settling)"``: what the status line shows for a rating, out of the highest level
-    the pool's game lets a pupil reach (:func:`top_level`; without a pool, the scale's top).  Given the ``pool``
+    the game lets a pupil reach (:func:`top_level`; the game is ``game_id``, else the pool's; an empty pool
+    without ``game_id``: the scale's top).  Given the ``pool``
     Practice asks from, it says exactly which levels the next puzzle can come from (:func:`served_levels`) when
     they are not just the pupil's: a level it holds no puzzle of says so ("no puzzles at this level here yet: you
     get puzzles of levels 1 and 3"), and a level whose nearest puzzles reach into the next says that too ("you get
     puzzles of levels 2 and 3"), so the line never promises puzzles the page does not serve."""
     mine = level(rating.rating)
     # the scale's top is the highest level the pupil can reach in this game (never below the level they have)
-    most = max(mine, top_level(pool[0].game_id)) if pool else LEVELS
+    game_id = game_id or (pool[0].game_id if pool else None)
+    most = max(mine, top_level(game_id)) if game_id else LEVELS
     text = tr("Your level: {level} of {most}", level=mine, most=most)
     held = {level(p.rating) for p in pool or ()}
     served = served_levels(rating.rating, pool) if pool else []

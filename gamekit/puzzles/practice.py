@@ -520,7 +520,7 @@ class Practice(ClassNote, Localized, W.VBox):
         if self.fixed:
             self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
         else:
-            self.title.value = "<b>" + html.escape(puzzle_title(len(self.seen), puzzle.rating)) + "</b>"
+            self.title.value = "<b>" + html.escape(puzzle_title(len(self.seen), puzzle.rating, self.game_id)) + "</b>"
         if self.puzzle_class:
             self.title.remove_class(self.puzzle_class)
         self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"  # for a page's scripts and tests; never shown
@@ -543,9 +543,8 @@ class Practice(ClassNote, Localized, W.VBox):
 
     def status_text(self) -> str:
         """The status line: the streak and the pupil's level (the one saved rating; :func:`level_words`)."""
-        return (
-            ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak) + " · " + level_words(self.rating, self.pool)
-        )
+        streak = ntr("Streak: {n} puzzle", "Streak: {n} puzzles", self.streak)
+        return streak + " · " + level_words(self.rating, self.pool, self.game_id)
 
     def _update_status(self) -> None:
         self.status.value = "<small>" + html.escape(self.status_text()) + "</small>"

@@ -2390,13 +2390,13 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
         elif cell in threats(game, 1 - game.to_move):
             assert f"Right: column {move} takes the cell where" in text and "would have made five" in text, text
         elif theme == "zugzwang" and zugzwang_words(after):  # a zugzwang: the count the hint asks about
-            assert "runs out of harmless drops first" in text, text
+            assert "runs out of safe drops first" in text, text
         elif theme == "double_threat" and double_threat_words(game, move):  # the two threats the hint asks about
             assert "makes two threats at once" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
         elif "safe drops" in ex.hint:
-            assert "runs out of harmless drops first" in text, text
+            assert "runs out of safe drops first" in text, text
         else:
             assert text.startswith("Right: your disc lands on row"), text
         best = solve(game)
@@ -2423,10 +2423,11 @@ def test_lesson_one_gives_a_whole_first_game_realistic_minutes(lang):
 
 
 def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about():
-    """Lesson 2's "More practice" zugzwang puzzles hint "who will run out of harmless drops first?": a right drop
+    """Lesson 2's "More practice" zugzwang puzzles hint "who will run out of safe drops first?": a right drop
     is told that count, recomputed here on the board after it (the empty cells outside the columns with a threat
     cell, an even number with the other player to drop next), not where the disc lands."""
     from gamekit.connect import lesson_practice
+    from gamekit.i18n import using
 
     seen = 0
     for ex in L.practice_exercises(2):
@@ -2445,8 +2446,11 @@ def test_a_right_zugzwang_practice_drop_is_told_the_parity_the_hint_asks_about()
             ok, said = ex.check(column)
             assert ok and said.startswith(lesson_practice.zugzwang_words(after))
             assert f"{empty} empty cells are left outside columns" in said and empty % 2 == 0
-            assert f"{nxt} drops next, so {nxt} runs out of harmless drops first" in said
-            assert "lands on row" not in said
+            assert f"{nxt} drops next, so {nxt} runs out of safe drops first" in said
+            assert "lands on row" not in said and "harmless" not in said  # lesson 2's word: a safe drop
+            with using("es"):
+                dicho = ex.check(column)[1]
+            assert "se queda antes sin jugadas seguras" in dicho and "inofensiv" not in dicho, dicho
             seen += 1
     assert seen >= 1
     # a board with no threat has no such count: the drop is then told what it builds

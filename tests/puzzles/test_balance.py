@@ -359,7 +359,8 @@ def test_no_practice_or_homework_item_gives_a_win_at_once_away(game_id):
     win at once: one that also accepts a later win is in no Practice pool or homework set (the shipped banks hold
     some)."""
     from gamekit.puzzles.connect import mixed_win
-    from gamekit.puzzles.connect_words import question, wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
+    from gamekit.puzzles.connect_words import question
     from gamekit.puzzles.core import game_themes
 
     assert any(mixed_win(p) for p in bank(game_id))

@@ -138,8 +138,9 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
     win at once (right above it, in the named cell, on the line itself)."""
     import re
 
-    from gamekit.puzzles.connect_why import cell_words, harmless_count
-    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.connect_best_line import harmless_count
+    from gamekit.puzzles.connect_why import cell_words
+    from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.core import line_of_best_play
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.practice_words import why_right
@@ -157,7 +158,7 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
                 said = why_right(p, "zugzwang", a)
             if k:
                 assert re.search(rf"each side then makes {k} more safe drops? ", said), (p.id, said)
-                assert f"{other.capitalize()} drops first, so {other} runs out first" in said, (p.id, said)
+                assert f"Your opponent drops first, so {other} runs out first" in said, (p.id, said)
             else:
                 assert f"Then {other} has no safe drop left" in said, (p.id, said)
             g = p.position.copy()
@@ -222,7 +223,7 @@ def test_a_draw_keeping_zugzwang_why_counts_the_harmless_drops_after_a_wrong_dro
     has lets the opponent win at once."""
     import re
 
-    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.core import line_of_best_play
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.practice_words import why_right

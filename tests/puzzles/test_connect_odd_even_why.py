@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.puzzles import bank
-from gamekit.puzzles.connect_why import row_threat, winning_cell
+from gamekit.puzzles.connect_best_line import row_threat, winning_cell
 from gamekit.puzzles.connect_words import why_words
 from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
 

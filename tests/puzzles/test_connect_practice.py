@@ -155,7 +155,8 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import rival_discs, winning_cell
+    from gamekit.puzzles.connect_best_line import winning_cell
+    from gamekit.puzzles.connect_why import rival_discs
     from gamekit.puzzles.practice_words import WHY, why_right
 
     cell = r"(column \d+, row \d+|the (?:left|right) side column, row \d+)"
@@ -425,7 +426,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
     five-1c7a447ec0: "Not the best: column 2. Then yellow wins." said nothing of the five in column 1), without
     naming the winning column: the retry is the pupil's to find."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_words import mistake_words, wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
+    from gamekit.puzzles.connect_words import mistake_words
 
     seen = 0
     for p in bank(game_id):
@@ -452,7 +454,8 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
 def test_a_right_drop_that_makes_a_line_says_the_column_in_good_spanish(game_id):
     """«Correcto: la columna 1 hace cuatro en línea», with the article, never «Correcto: columna 1 hace…»."""
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_words import right_words, wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
+    from gamekit.puzzles.connect_words import right_words
 
     p = next(p for p in bank(game_id) if wins_at_once(p.position))
     column = wins_at_once(p.position)[0]
@@ -470,7 +473,7 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
     import re
 
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import waiting_threat
+    from gamekit.puzzles.connect_best_line import waiting_threat
     from gamekit.puzzles.practice_words import why_right
 
     uses = 0
@@ -887,3 +890,34 @@ def test_a_forcing_right_drops_why_says_what_follows_the_block(puzzle_id):
     )
     with using("es"):
         assert "la columna 5 sigue siendo la jugada correcta" in why_right(p, p.themes[0], "2")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_practice_title_and_level_line_count_to_the_games_true_top(game_id):
+    """A Practice board's title says "level N of M" and its status line "Your level: N of M" with M the highest
+    level a pupil of that game can reach, not the scale's 10; the own-mistakes board, with no puzzle to take the
+    game from, says the same top instead of falling back to "of 10"."""
+    from gamekit.puzzles.practice import Practice
+    from gamekit.puzzles.pools import top_level
+    from gamekit.progress import LEVELS, level
+
+    top = top_level(game_id)
+    assert top < LEVELS  # otherwise this test cannot tell the two apart
+    board = Practice(game_id, seed=1)
+    mine = level(board.puzzle.rating)
+    assert f"level {mine} of {max(mine, top)}</b>" in board.title.value, board.title.value
+    assert f"of {LEVELS}" not in board.title.value
+    shown = max(level(board.rating.rating), top)
+    assert f"Your level: {level(board.rating.rating)} of {shown}" in board.status_text()
+    empty = Practice(game_id, personal=True)
+    if empty.puzzle is None:  # no reviewed games saved: the board with nothing to serve
+        assert f"of {shown}" in empty.status_text() and f"of {LEVELS}" not in empty.status_text()
+
+
+def test_level_words_takes_the_game_when_the_pool_is_empty():
+    from gamekit.puzzles.pools import level_words, top_level
+    from gamekit.puzzles.ratings import Rating
+
+    for game_id in GAMES:
+        assert level_words(Rating(800, 80), [], game_id) == f"Your level: 1 of {top_level(game_id)}"
+    assert level_words(Rating(800, 80), []) == "Your level: 1 of 10"  # no game at all: the scale's top

@@ -29,7 +29,7 @@ def test_the_question_does_not_tell_a_lesson_1_puzzle(game_id, lang):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_win_at_once_and_a_win_later_are_asked_alike(game_id):
-    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
 
     with using("en"):
         texts = {bool(wins_at_once(p.position)): question(p) for p in bank(game_id) if p.facts["best"] > 0}

@@ -1003,7 +1003,7 @@ def test_dots_feedback_names_a_third_side_given_and_a_box_left():
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
-    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
 
     for kind in ("fills the cell under", "leaves"):
         puzzle, action, text = _first(game_id, kind)
@@ -1879,7 +1879,7 @@ def test_lesson_one_practice_asks_only_wins_at_once_and_blocks(game_id):
     answer: a drop that wins at once, or the block of the one threat — never a win by force many moves later,
     even when the puzzle is tagged *side column*; those wait for lesson 2's threats."""
     from gamekit.puzzles.connect import lesson_needed
-    from gamekit.puzzles.connect_words import wins_at_once, wins_at_once_for
+    from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
     from gamekit.puzzles.pools import lesson_pool, practice_pool
 
     pool = lesson_pool(game_id, 1)
@@ -1900,7 +1900,7 @@ def test_no_practice_puzzle_above_level_3_falls_to_the_centre_rule(game_id):
     """ "Drop nearest the centre where the opponent cannot win at once" answers many shipped puzzles rated
     higher; Practice asks each of them at level 3 at most, for every idea and in the mixed pool, and keeps the rest."""
     from gamekit.puzzles.connect import CENTRE_RATING, centre_habit, centre_rule
-    from gamekit.puzzles.connect_words import wins_at_once
+    from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.connect_thumbs import centre_picks
     from gamekit.puzzles.core import game_themes
 
