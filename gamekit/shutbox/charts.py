@@ -112,7 +112,8 @@ def figure_image(fig):
 
 def _exercises_1_to_4_keys() -> list[str]:
     """The keys of lesson 3's exercises 1 to 4: the counts and chances the computer's grid, bars and table give."""
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.shutbox.exercises_counts import expected_count_exercise
+    from gamekit.shutbox.exercises_dice import chance_exercise, roll_outcomes_exercise
 
     return [
         roll_outcomes_exercise((1, 2)).key,
@@ -125,9 +126,9 @@ def _exercises_1_to_4_keys() -> list[str]:
 def _exercises_1_to_10_keys() -> list[str]:
     """The keys of lesson 3's exercises 1 to 10: every count of outcomes the tally's exact column (k/36 per
     total) gives away, up to exercise 10's cells of the grid holding 8 or more."""
+    from gamekit.shutbox.exercises_counts import grid_count_exercise
     from gamekit.shutbox.exercises_dice import (
         go_on_dice_exercise,
-        grid_count_exercise,
         one_roll_shut_exercise,
         roll_outcomes_exercise,
     )

@@ -13,8 +13,8 @@ from gamekit.shutbox.tiles import TILES, tiles_summing_to
 from gamekit.shutbox.rules import Rules
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
+from gamekit.shutbox.exercises_counts import expected_count_exercise
 from gamekit.shutbox.exercises_dice import (
-    expected_count_exercise,
     go_on_dice_exercise,
     one_roll_shut_exercise,
     roll_outcomes_exercise,

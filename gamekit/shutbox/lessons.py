@@ -34,12 +34,11 @@ from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
-    grid_count_exercise,
     one_roll_shut_exercise,
-    expected_count_exercise,
     go_on_dice_exercise,
     roll_outcomes_exercise,
 )
+from gamekit.shutbox.exercises_counts import expected_count_exercise, grid_count_exercise
 from gamekit.shutbox.exercises_expected import (
     expected_score_exercise,
     two_rolls_exercise,

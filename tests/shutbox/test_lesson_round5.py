@@ -238,7 +238,7 @@ def test_spanish_wording_of_the_shut_lessons():
     """Spanish of Spain: a four-digit number has no point (3600), a whole number of games is «un número entero de
     partidas», the prompts say «sacas» as the pages do, the worksheet names the reflection question."""
     from gamekit.shutbox import exercises_best_set, lesson_tables
-    from gamekit.shutbox.exercises_dice import expected_count_exercise
+    from gamekit.shutbox.exercises_counts import expected_count_exercise
     from gamekit.shutbox.lesson_words import spaced
 
     assert spaced(3600) == "3,600"

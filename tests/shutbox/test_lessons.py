@@ -11,6 +11,7 @@ from gamekit.shutbox import charts, lessons as L, lesson_worksheets as W, simula
 from gamekit.shutbox import (
     dice_tally,
     exercises_best_set,
+    exercises_counts,
     exercises_dice,
     exercises_expected,
     exercises_goals,
@@ -1030,7 +1031,7 @@ def test_lesson_three_practice_asks_each_objective_on_new_boxes_easy_to_hard():
     makers = {
         "outcomes": exercises_dice.roll_outcomes_exercise,
         "stuck": lambda t: exercises_dice.roll_outcomes_exercise(t, stuck=True),
-        "expect": lambda t: exercises_dice.expected_count_exercise(sum(t)),
+        "expect": lambda t: exercises_counts.expected_count_exercise(sum(t)),
         "dice": exercises_dice.go_on_dice_exercise,
         "shut_one": exercises_dice.one_roll_shut_exercise,
     }
@@ -1075,14 +1076,14 @@ def test_one_die_or_two_by_going_on_is_computed_and_told_why():
 
 
 def test_the_simulation_check_is_an_exercise_a_prediction_from_k_over_36():
-    ex = exercises_dice.expected_count_exercise(6, 3600)
+    ex = exercises_counts.expected_count_exercise(6, 3600)
     assert ex.solutions == [500] and ex.check("500")[0] and ex.check("3 600".replace("3 600", "500"))[0]
     assert "number of outcomes of 36" in ex.check("5")[1]
     assert "11 totals were equally likely" in ex.check("327")[1]
     assert "You used 6 outcomes" in ex.check("600")[1]
     assert "not a whole number" in ex.check("lots")[1]
     with pytest.raises(ValueError):
-        exercises_dice.expected_count_exercise(13)
+        exercises_counts.expected_count_exercise(13)
     assert "count_6" in L.LESSONS[3].objectives[1][1]
 
 
@@ -1193,11 +1194,11 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
 
 
 def test_the_expected_count_feedback_uses_plural_forms():
-    ex = exercises_dice.expected_count_exercise(6, 3600)
+    ex = exercises_counts.expected_count_exercise(6, 3600)
     assert "You used 1 outcome of 36." in ex.check("100")[1]
     assert "You used 2 outcomes of 36." in ex.check("200")[1]
     with using("es"):
-        es = exercises_dice.expected_count_exercise(6, 3600)
+        es = exercises_counts.expected_count_exercise(6, 3600)
         assert "1 resultado de 36" in es.check("100")[1] and "2 resultados de 36" in es.check("200")[1]
 
 
@@ -1701,7 +1702,7 @@ def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
     """Lesson 3, exercise 4 asks how many rolls you would expect (not "about how many"): 500 is right, typed
     plain or as "about 500"; a number near it is told it is close but must be worked out; a far one is told the
     method; words alone are refused with how to write the number (in Spanish with «»)."""
-    ex = exercises_dice.expected_count_exercise(6, 3600)
+    ex = exercises_counts.expected_count_exercise(6, 3600)
     assert "would you expect" in ex.prompt and "About how many" not in ex.prompt
     for typed in ("500", "about 500", "≈ 500", "around 500"):
         assert ex.check(typed)[0], typed
@@ -1713,7 +1714,7 @@ def test_the_expected_count_asks_for_the_expected_number_and_reads_about_500():
     assert not ok and "Find the chance of 6 as k/36 first" in why
     assert ex.check("hello") == (False, "“hello” is not a whole number: write digits only, with no words or signs.")
     with using("es"):
-        es = exercises_dice.expected_count_exercise(6, 3600)
+        es = exercises_counts.expected_count_exercise(6, 3600)
         assert es.check("unos 500")[0]
         assert es.check("hola")[1].startswith("«hola»")
 
@@ -2275,7 +2276,8 @@ def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_an
     description show only the rolls entered, and a sentence says when the chances come; they appear once
     exercises 1 to 10 (the page's, in its order) are solved or their answers shown."""
     from gamekit.i18n import number
-    from gamekit.shutbox.exercises_dice import chance_exercise, expected_count_exercise, roll_outcomes_exercise
+    from gamekit.shutbox.exercises_counts import expected_count_exercise
+    from gamekit.shutbox.exercises_dice import chance_exercise, roll_outcomes_exercise
     from gamekit.shutbox.simulation import sum_distribution
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
@@ -2778,8 +2780,8 @@ def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
     (5 + 4 + 3 + 2 + 1), a count no earlier exercise or page text gives.  The common slips each get their own
     reason (8 left out, 7 counted too, one total's cells or the number of totals, more than 36 cells); a total
     with nothing on one side, or not a whole number, is refused."""
-    ex = exercises_dice.grid_count_exercise()
-    assert L.LESSONS[3].exercises["grid_8"] is exercises_dice.grid_count_exercise
+    ex = exercises_counts.grid_count_exercise()
+    assert L.LESSONS[3].exercises["grid_8"] is exercises_counts.grid_count_exercise
     assert L.LESSONS[3].levels["grid_8"] == "hard" and list(L.LESSONS[3].exercises)[-1] == "grid_8"
     assert (
         "grid_8"
@@ -2793,10 +2795,10 @@ def test_lesson_three_exercise_10_counts_cells_on_the_filled_grid():
     reasons = {k: ex.check(str(k)) for k in (10, 21, 5, 37)}
     assert not any(ok for ok, _ in reasons.values()) and len({why for _, why in reasons.values()}) == 4
     assert "exactly 8" in reasons[10][1] and "cells of 7" in reasons[21][1] and "36 cells" in reasons[37][1]
-    assert exercises_dice.grid_count_exercise(12).solutions == [1]
+    assert exercises_counts.grid_count_exercise(12).solutions == [1]
     for bad in (2, 13, 8.0, True, "8"):
         with pytest.raises(ValueError, match="from 3 to 12"):
-            exercises_dice.grid_count_exercise(bad)
+            exercises_counts.grid_count_exercise(bad)
     from pathlib import Path
 
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/03_dice.md").read_text()
