@@ -12,6 +12,7 @@ from gamekit.dots.lesson_exercise import final_score_text, line_checker
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, Component, components, position, run_stops, takeable
+from gamekit.dots.lesson_positions import third_side_boxes
 
 
 def how_many_exercise(name: str = "open_five") -> DotsExercise:
@@ -20,6 +21,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
     seat = tr(SEATS[game.to_move])
     stops = run_stops(game)  # boxes with one side drawn that end the run before other boxes
     left = game.geometry.n_boxes - sum(game.scores)
+    third = third_side_boxes(game)  # the boxes that can be taken at once
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -31,12 +33,18 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
                     n=n,
                 )
             )
-        if k == 1:
+        if k == 1 and len(third) == 1:
             return False, (
                 tr(
                     "Only one box has three sides now — but after you take it, the box next to it has three sides "
                     "too. Keep counting."
                 )
+            )
+        if k == 1:
+            return False, tr(
+                "{m} boxes have three sides now, and each box you take can give the next one its third side too. "
+                "Keep counting.",
+                m=len(third),
             )
         if k < n:
             return False, tr(
@@ -60,7 +68,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
     return DotsExercise(
         tr("{seat} to move. <b>How many boxes can {seat} take now, one after another?</b>", seat=seat),
         check,
-        hint=tr("Take the box with three sides in your head, then look at its neighbour."),
+        hint=tr("Take a box with three sides in your head, then look at its neighbours."),
         answer=f"{n}.",
         solutions=[n, f" {n} "],
         game=game,

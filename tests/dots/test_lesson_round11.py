@@ -257,3 +257,22 @@ def test_lesson_five_worksheet_names_all_but_four_only_after_the_loop_exercise(l
     assert worksheet_words_after(notebook, "double_deal_score") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         worksheet_words_after("dots_and_boxes/99_nothing", "loop_six")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_where_does_the_run_stop_answers_1_with_the_number_of_boxes_that_have_three_sides(lang):
+    """Answering 1 on a board with two boxes already three-sided is not told "only one box has three sides"."""
+    from gamekit.dots.lesson3_exercises import how_many_exercise
+    from gamekit.dots.lesson_positions import third_side_boxes
+
+    with using(lang):
+        for name in ("open_five", "long_run"):
+            ex = how_many_exercise(name)
+            ok, reply = ex.check("1")
+            m = len(third_side_boxes(ex.game))
+            assert not ok
+            only_one = tr(
+                "Only one box has three sides now — but after you take it, the box next to it has three sides "
+                "too. Keep counting."
+            )
+            assert (reply == only_one) == (m == 1) and (m == 1 or str(m) in reply), reply

@@ -1113,7 +1113,7 @@ COMMON_MISTAKES = {
     },
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
-    "long_run": {1: "Only one box", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
+    "long_run": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
     "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
