@@ -159,14 +159,19 @@ def test_a_pupil_joins_from_the_start_page_and_the_teacher_sees_each_answer_and_
         puzzle.get_by_role("button", name="Check").click()
         puzzle.locator(".gamekit-feedback").get_by_text("✔").wait_for(timeout=30_000)
         puzzle.locator(".gamekit-class-note").get_by_text("Sent to your teacher").wait_for(timeout=30_000)
-        # the teacher's page shows both: the lesson's answers and the homework puzzle in its theme's column
-        column = "#class-table tr[data-nickname='Ana'] td[data-puzzles='dots_and_boxes/double_deal']"
+        # the teacher's page shows both: the lesson's answers and the homework puzzle in its idea's column (the
+        # bank's: a double-deal set also asks take-all decisions, "when control is not worth it")
+        from gamekit.puzzles.core import theme_name
+
+        idea = first.themes[0]
+        column = f"#class-table tr[data-nickname='Ana'] td[data-puzzles='dots_and_boxes/{idea}']"
         teacher.wait_for_function(
             f'document.querySelector("{column}") && document.querySelector("{column}")'
             ".textContent === '1 / 1 (100 %)'",
             timeout=30_000,
         )
-        assert "Puzzles: Dots and Boxes — double-deal" in teacher.inner_text("#class-table tr:first-child")
+        header = teacher.inner_text("#class-table tr:first-child")
+        assert f"Puzzles: Dots and Boxes — {theme_name('dots_and_boxes', idea)}" in header
         assert teacher.inner_text(cell) == "2 / 1"  # the lesson: the exercise right, the missed problem not yet
         assert not teacher.errors
     finally:
