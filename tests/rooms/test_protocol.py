@@ -290,6 +290,7 @@ def test_undo_needs_the_other_players_acceptance(pair):
 def test_junk_messages_get_an_error_and_change_nothing(pair):
     info, creator, guest = pair()
     creator.play("a1-b1")
+    guest.wait(lambda s: s["ply"] >= 1, timeout=5)  # the guest's copy may arrive a little after the mover's
 
     def error_for(raw) -> dict:
         start = len(creator.messages)
