@@ -32,15 +32,20 @@ questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
 set; held to half of each Practice level too (:data:`gamekit.puzzles.shutbox.MAX_RULE_SHARE`)."""
+FIXED_ORDER_RULE = "fewest_nine_lowest"
+"""A fixed rule a reader found answering every "shut the box" question of the bank: the fewest tiles; among those,
+the set with the 9; else the one whose top tile is lowest (the lower pair).  Always one set.  Practice's levels 6
+to 10 hold it to half of each level, with a "shut the box" question it gets wrong
+(:func:`gamekit.puzzles.shutbox.which_set_pool`)."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:
     """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`,
-    :data:`NEXT_ROLL_RULES`)
+    :data:`NEXT_ROLL_RULES`, or :data:`FIXED_ORDER_RULE`)
     picks for ``roll`` with ``open_tiles`` open under the one-die rule ``one_die`` (the lessons' unless given; only
     ``"next_dice"`` reads it): one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
     none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES):
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + (FIXED_ORDER_RULE,)):
         raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
@@ -50,6 +55,10 @@ def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> 
         chance = {s: next_cover_chance(rule, left[s], one_die) for s in sets}
         top = max(chance.values())
         return [s for s in sets if chance[s] == top]
+    if rule == FIXED_ORDER_RULE:
+        n = min(len(s) for s in sets)
+        fewest = [s for s in sets if len(s) == n]
+        return [next((s for s in fewest if 9 in s), min(fewest))]
     if rule in TIE_BREAK_RULES:
         n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
         return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]

@@ -30,6 +30,7 @@ from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.puzzles.shut_thumbs import (
+    FIXED_ORDER_RULE,
     LESSON_FOUR_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
@@ -313,11 +314,45 @@ def thumb_misses(puzzle: Puzzle) -> str | None:
     return None
 
 
-def _level_plan(lv: int) -> dict[tuple[str, str], int]:
-    """How many questions of each kind (goal, rule it defeats) level ``lv`` holds: half defeat the look-ahead
-    rule, half the largest tile; from :data:`SCORE_FROM` one of the latter asks for the low score (where the
-    look-ahead rule is wrong for the low score, the largest tile, the widest pair and the fewest tiles with the
-    largest top tile are all right: :func:`gamekit.puzzles.shut_census.census_puzzles`)."""
+def fixed_order_fails(puzzle: Puzzle) -> bool:
+    """Whether the fixed rule :data:`FIXED_ORDER_RULE` (the fewest tiles, the 9 first, else the lower pair) is wrong
+    in a "which set?" puzzle (:func:`rule_answers`)."""
+    f = puzzle.facts
+    return not rule_answers(thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"]), puzzle.answers)
+
+
+TOP_LEVELS = range(6, 11)
+"""Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
+half of each level (:func:`_level_plan`)."""
+TOP_LOOK_AHEAD_SHARE = 0.75
+"""The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
+A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
+whole game), so with one in a level of four, one of those two answers three of the four: the look-ahead rule,
+lesson 4's own count, not the habit of the largest tile."""
+
+
+def _kind(puzzle: Puzzle, lv: int) -> tuple:
+    """The kind of a question for level ``lv``'s plan (:func:`_level_plan`): its goal and the named rule it defeats
+    (:func:`thumb_misses`), and at the top levels (:data:`TOP_LEVELS`) whether the fixed rule fails too."""
+    kind = (puzzle.facts["objective"], thumb_misses(puzzle))
+    return kind + (fixed_order_fails(puzzle),) if lv in TOP_LEVELS else kind
+
+
+def _level_plan(lv: int) -> dict[tuple, int]:
+    """How many questions of each kind (:func:`_kind`) level ``lv`` holds.  Levels 1 to 5: half defeat the
+    look-ahead rule, half the largest tile; from :data:`SCORE_FROM` one of the latter asks for the low score (where
+    the look-ahead rule is wrong for the low score, the largest tile, the widest pair and the fewest tiles with the
+    largest top tile are all right: :func:`gamekit.puzzles.shut_census.census_puzzles`).  Top levels
+    (:data:`TOP_LEVELS`): one "shut the box" question that defeats the look-ahead rule, one the largest tile, one the
+    fixed rule :data:`FIXED_ORDER_RULE`, and one low-score question that defeats the largest tile and the fixed
+    rule: the fixed rule is wrong in half of each top level, once for the chance to shut the box."""
+    if lv in TOP_LEVELS:
+        return {
+            ("shut", "look_ahead", False): 1,
+            ("shut", "largest_tile", False): 1,
+            ("shut", None, True): 1,
+            ("score", "largest_tile", True): 1,
+        }
     half = PER_LEVEL // 2
     plan = {("shut", "look_ahead"): half, ("shut", "largest_tile"): PER_LEVEL - half}
     if lv >= SCORE_FROM:
@@ -357,11 +392,17 @@ def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
     )
 
 
-def _fits(chosen: list[frozenset[str]]) -> bool:
-    """Whether no rule of thumb answers more than :data:`MAX_RULE_SHARE` of the questions whose answering rules
-    are ``chosen``."""
-    limit = MAX_RULE_SHARE * len(chosen) + 1e-9
-    return all(sum(r in rules for rules in chosen) <= limit for r in ALL_THUMBS)
+def rule_share(rule: str, lv: int) -> float:
+    """The largest share of level ``lv`` one rule of thumb may answer: :data:`MAX_RULE_SHARE`, but
+    :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead rules at the top levels (:data:`TOP_LEVELS`)."""
+    return TOP_LOOK_AHEAD_SHARE if lv in TOP_LEVELS and rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
+
+
+def _fits(chosen: list[frozenset[str]], lv: int) -> bool:
+    """Whether no rule of thumb answers more than its share (:func:`rule_share`) of level ``lv``'s questions whose
+    answering rules are ``chosen`` (at the top levels, the fixed rule :data:`FIXED_ORDER_RULE` too)."""
+    rules = ALL_THUMBS + ((FIXED_ORDER_RULE,) if lv in TOP_LEVELS else ())
+    return all(sum(r in c for c in chosen) <= rule_share(r, lv) * len(chosen) + 1e-9 for r in rules)
 
 
 def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Puzzle]:
@@ -386,9 +427,12 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
     rng = random.Random(seed)
     usable = [
-        p for p in sorted(puzzles, key=lambda p: p.id) if len(p.legal_answers()) >= 3 and thumb_misses(p) is not None
+        p
+        for p in sorted(puzzles, key=lambda p: p.id)
+        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
-    answered = {p.id: thumb_answers_all(p) for p in usable}
+    fixed = {FIXED_ORDER_RULE}
+    answered = {p.id: thumb_answers_all(p) | (set() if fixed_order_fails(p) else fixed) for p in usable}
     for _ in range(RESTARTS):
         out = _pick_levels(usable, answered, rng)
         if out is not None:
@@ -409,13 +453,13 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
     from gamekit.progress import LEVEL_BASE, LEVEL_STEP
 
     out: list[Puzzle] = []
-    for lessons, levels in ((False, range(6, 11)), (True, range(1, 6))):
-        used: set[tuple] = set()  # each position once in a group (another one-die rule makes another question)
+    used: set[tuple] = set()  # each position once in the whole pool: a question lives at one level only
+    for lessons, levels in ((False, TOP_LEVELS), (True, range(1, 6))):
         group_out: list[Puzzle] = []
         group = [p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)]
-        kinds: dict[tuple[str, str], list[Puzzle]] = {}
+        kinds: dict[tuple, list[Puzzle]] = {}
         for p in group:
-            kinds.setdefault((p.facts["objective"], thumb_misses(p)), []).append(p)
+            kinds.setdefault(_kind(p, levels[0]), []).append(p)
         for ranked in kinds.values():
             ranked.sort(key=lambda p: (p.rating, p.id))
         for step, lv in enumerate(levels):
@@ -434,7 +478,7 @@ def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng)
                     continue
                 for _ in range(SEARCH_TRIES):  # the first fit, or the first with a rare answer (beyond_pairs)
                     pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
-                    fit = _fits([answered[p.id] for p in pick]) and any(_varied(p) for p in pick)
+                    fit = _fits([answered[p.id] for p in pick], lv) and any(_varied(p) for p in pick)
                     rolls = collections.Counter(p.facts["roll"] for p in group_out + pick)
                     fit = fit and max(rolls.values()) <= len(levels) * PER_LEVEL // 3  # several rolls asked
                     if fit and len({question_position(p) for p in pick}) == len(pick):

@@ -139,14 +139,18 @@ def test_the_page_says_every_which_set_question_has_three_sets_or_more():
 def test_looking_one_roll_ahead_answers_half_of_best_set_and_the_page_says_what_it_does_in_the_rest():
     """Before, the rule that looks one roll ahead (the leftover tiles two dice cover most often) answered all 20
     "which set?" questions; over the whole game it is wrong in 616 of 11 014 (about once in 18), and the pool is
-    built from those: it answers exactly half of the 40 now, and no rule of thumb answers more (thumb_most).  The
-    page says what is true: counting the next roll picks the best set in half (20 of 40), ties in some and points
-    to a worse set in others; the largest tile is right in half."""
+    built from those: it answers exactly half of levels 1 to 5 and three in four of levels 6 to 10 (25 of 40:
+    there each level asks a question the fixed rule "fewest tiles, 9 first, lower pair" gets wrong, where it is
+    right), and no other rule of thumb answers more than half (thumb_most).  The page says what is true: at levels
+    1 to 5 counting the next roll picks the best set in half, ties in some and points to a worse set in others;
+    the largest tile is right in half; at 6 to 10 the counts and the fixed rule's half."""
+    from gamekit.progress import level
+    from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
+
     pool = practice_pool("shut_the_box", "best_set")
     assert len(pool) == 40
-    most, _ = thumb_most(pool)
-    assert most == 20
-    assert thumb_most(pool, ("next_two_dice",)) == (20, "next_two_dice")
+    assert thumb_most(pool) == (25, "next_two_dice")
+    assert thumb_most(pool, THUMB_RULES + TIE_BREAK_RULES)[0] == 20
     for r in THUMB_RULES + TIE_BREAK_RULES:
         assert sum(rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers) for p in pool) <= 20
     wrong, questions = look_ahead_census("next_two_dice")
@@ -155,17 +159,38 @@ def test_looking_one_roll_ahead_answers_half_of_best_set_and_the_page_says_what_
     assert thumb_sets("fewest_then_smallest", (1, 3, 4, 6), 7) == [(4, 3)]
     assert thumb_sets("most_then_largest", (1, 2, 3, 4, 5, 6), 9) == [(6, 2, 1)]
     assert thumb_most(practice_pool("shut_the_box", "one_die_or_two")) == (0, None)
-    # the page's words on the two rules of thumb, from the counts over the whole best-set pool
+    # the page's words on the two rules of thumb, from the counts over levels 1 to 5, then 6 to 10
+    top = [p for p in pool if level(p.rating) >= 6]
+    low = [p for p in pool if level(p.rating) <= 5]
+    top_right = sum(
+        len(picks) == 1 and ("cover", picks[0]) in p.answers
+        for p in top
+        for picks in [thumb_sets("next_two_dice", p.facts["open"], p.facts["roll"], p.facts["one_die"])]
+    )
+    assert 4 * top_right == 3 * len(top)
+    fixed = sum(rule_answers(thumb_sets(FIXED_ORDER_RULE, p.facts["open"], p.facts["roll"]), p.answers) for p in top)
+    assert 2 * fixed == len(top)
+    assert [len(p.answers[0][1]) for p in top].count(3) == 1 and all(len(p.answers[0][1]) <= 2 for p in low)
+    assert (
+        "These levels ask more. One habit: the fewest tiles, the 9 first, else the lower pair. It is right in only "
+        "half of each level. Counting how often the next roll can go on is right in three of four. Once, the best "
+        "set is three tiles." in _page("en")
+    )
+    assert (
+        "Estos niveles piden más. Un hábito: el menor número de fichas, primero el 9; si no, la pareja más baja. "
+        "Acierta solo en la mitad de cada nivel. Contar cuántas veces puedes seguir en la tirada siguiente acierta en "
+        "tres de cada cuatro. Una vez, el mejor conjunto tiene tres fichas." in _page("es")
+    )
     outcome = collections.Counter()
-    for p in pool:
+    for p in low:
         picks = thumb_sets("next_two_dice", p.facts["open"], p.facts["roll"], p.facts["one_die"])
         right = [s for s in picks if ("cover", s) in p.answers]
         outcome["right" if right and len(picks) == 1 else "tie" if right else "worse"] += 1
     largest = sum(
         rule_answers(thumb_sets("largest_tile", p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers)
-        for p in pool
+        for p in low
     )
-    assert 2 * outcome["right"] == len(pool) == 2 * largest, (outcome, largest)
+    assert 2 * outcome["right"] == len(low) == 2 * largest, (outcome, largest)
     assert outcome["tie"] > 0 and outcome["worse"] > 0, outcome
     assert (
         "Counting how often the next roll can go on is right in half of them. In the other half it "
