@@ -238,33 +238,54 @@ def tile_words(tiles) -> str:
 
 
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
-    """The first Hint of a "which set?" question, fitted to it without giving the answer: its goal and roll, the
-    open tiles of 7 or more (only a roll that large or larger can cover one later) or that none is open, and how
-    many sets to compare.  None for a "one die or two?" question (the idea's own hint fits it).  Practice asks it
-    where its page names no idea (every idea mixed; :meth:`gamekit.puzzles.practice.Practice.hint`)."""
+    """The first Hint of a "which set?" question, fitted to it and true of every best set, without giving the
+    answer: its goal and roll, the open tiles that stay open whatever the pupil chooses (:func:`stuck_tiles`:
+    every set leaves them, the best ones too; with how large a later roll must be, for a tile of 7 or more), how
+    many sets to compare and the question to ask of each.  It names no tile some set covers: naming the large
+    tiles a set can cover pointed, where the best set leaves one open, to a wrong set.  None for a "one die or
+    two?" question (the idea's own hint fits it).  Practice asks it where its page names no idea (every idea
+    mixed; :meth:`gamekit.puzzles.practice.Practice.hint`)."""
     f = puzzle.facts
     if f.get("kind") != "set":
         return None
     goal = tr("the best chance to shut the box") if f["objective"] == "shut" else tr("the lowest expected score")
-    hard = [t for t in f["open"] if t >= 7]
+    stuck = stuck_tiles(puzzle)
+    hard = [t for t in stuck if t >= 7]
+    later = ""
+    if stuck:
+        later += " " + ntr(
+            "Tile {tiles} stays open whatever you choose.",
+            "Tiles {tiles} stay open whatever you choose.",
+            len(stuck),
+            tiles=tile_words(stuck),
+        )
     if hard:
-        later = ntr(
-            "Tile {tiles} is hard to cover later: only a roll of {low} or more can.",
-            "Tiles {tiles} are hard to cover later: only a roll of {low} or more can cover one.",
+        later += " " + ntr(
+            "Only a later roll of {low} or more can cover tile {tiles}.",
+            "Only a later roll of {low} or more can cover one of tiles {tiles}.",
             len(hard),
             tiles=tile_words(hard),
             low=min(hard),
         )
+    if f["objective"] == "shut":
+        ask = tr(
+            "For each of the {n} sets, ask: which tiles does it leave open, and how likely are the rolls still to "
+            "come to cover all of them?",
+            n=len(puzzle.legal_answers()),
+        )
     else:
-        later = tr("Every open tile is 6 or less: small rolls can still cover them later.")
-    return tr(
-        "You want {goal} with a roll of {roll}. {later} For each of the {n} sets, which tiles does it leave open "
-        "for the rolls still to come?",
-        goal=goal,
-        roll=f["roll"],
-        later=later,
-        n=len(puzzle.legal_answers()),
-    )
+        ask = tr(
+            "For each of the {n} sets, ask: which tiles does it leave open, and how many points are likely to stay "
+            "open at the end?",
+            n=len(puzzle.legal_answers()),
+        )
+    return tr("You want {goal} with a roll of {roll}.", goal=goal, roll=f["roll"]) + later + " " + ask
+
+
+def stuck_tiles(puzzle: Puzzle) -> list[int]:
+    """The open tiles of a "which set?" question that no set for its roll covers: every set leaves them open."""
+    covered = {t for a in puzzle.legal_answers() for t in a[1]}
+    return [t for t in sorted(puzzle.facts["open"]) if t not in covered]
 
 
 NAMES_NONE_BELOW = 3

@@ -1,6 +1,8 @@
 """What Shut the Box Practice says after an answer is computed from the position: each right answer's reason
 names the tiles it leaves and the exact values of the choices it compares (the strategy tables, found again here)."""
 
+import re
+
 import pytest
 
 from gamekit.i18n import number, percent, using
@@ -209,11 +211,11 @@ def test_the_dice_drill_is_presented_as_a_drill_of_one_count():
 
 def test_the_first_hint_of_a_mixed_best_set_question_fits_it_without_giving_the_answer():
     """A reader found all 40 "which set?" questions given one identical first hint.  Where the page names no idea
-    (every idea mixed), the first hint names the question's goal and roll, its open tiles of 7 or more (only a roll
-    that large can cover one later) and how many sets to compare; it names no set, so it never gives the answer;
-    a "one die or two?" question keeps its idea's hint."""
+    (every idea mixed), the first hint names the question's goal and roll, the tiles no set covers (every set leaves
+    them open) and how many sets to compare; it names no set, so it never gives the answer; a "one die or two?"
+    question keeps its idea's hint."""
     from gamekit.puzzles.practice import Practice
-    from gamekit.puzzles.shut_words import first_hint, tile_words
+    from gamekit.puzzles.shut_words import first_hint, stuck_tiles, tile_words
 
     practice = Practice("shut_the_box", seed=3)
     practice.choose_lesson(None)
@@ -229,15 +231,49 @@ def test_the_first_hint_of_a_mixed_best_set_question_fits_it_without_giving_the_
                 continue
             goal = "best chance to shut the box" if p.facts["objective"] == "shut" else "lowest expected score"
             assert hint.startswith(f"Hint: You want the {goal} with a roll of {p.facts['roll']}."), hint
-            hard = [t for t in p.facts["open"] if t >= 7]
-            if hard:
-                assert f" {tile_words(hard)} " in hint and f"only a roll of {min(hard)} or more can" in hint, hint
-            else:
-                assert "Every open tile is 6 or less" in hint, hint
+            stuck = stuck_tiles(p)
+            assert ("whatever you choose" in hint) == bool(stuck) and (
+                not stuck or f" {tile_words(stuck)} stay" in hint
+            ), hint
             assert f"For each of the {len(p.legal_answers())} sets" in hint and "+" not in hint, hint
-            assert not any(" + ".join(map(str, a[1])) in hint for a in p.answers if len(a[1]) > 1), hint
             hints.add(hint)
     assert served == {p.id for p in practice_pool("shut_the_box")} and len(hints) >= 20, len(hints)
     with using("es"):
         p = next(q for q in practice_pool("shut_the_box") if q.facts["kind"] == "set")
         assert first_hint(p, "best_set").startswith("Buscas la ")
+
+
+def _named_tiles(hint: str) -> set[int]:
+    """The tile numbers a first hint names (every number but its roll, its count of sets and the 7-or-more roll)."""
+    text = re.sub(r"(?:a (?:later )?roll of|una tirada (?:posterior )?de|the|los) \d+", "", hint)
+    return {int(n) for n in re.findall(r"\b\d\b", text)}
+
+
+def test_the_first_hint_is_true_of_every_best_set_on_every_bank_question():
+    """A reader found the first Hint naming large tiles as "hard to cover later" where the best set leaves one of
+    them open (1 to 5 and 7 open, a roll of 9: the hint named tile 7, the best set is 5 + 4): it pointed to a wrong
+    set.  Now it names only tiles no set covers — every best set leaves them open too — and no set, on every
+    "which set?" question of the bank, in both languages."""
+    from gamekit.puzzles.shut_words import first_hint
+
+    questions = [p for p in bank("shut_the_box") if p.facts["kind"] == "set"]
+    assert len(questions) > 100
+    for lang in ("en", "es"):
+        with using(lang):
+            for p in questions:
+                hint = first_hint(p, "best_set")
+                named = _named_tiles(hint)
+                for action in p.answers:
+                    assert not named & set(action[1]), (p.facts["open"], p.facts["roll"], action, hint)
+                assert all(t not in s[1] for t in named for s in p.legal_answers()), hint
+                assert "+" not in hint, hint
+    seven = next(p for p in questions if sorted(p.facts["open"]) == [1, 2, 3, 4, 5, 7] and p.facts["roll"] == 9)
+    assert seven.answers == (("cover", (5, 4)),)
+    with using("en"):
+        hint = first_hint(seven, "best_set")
+    assert "7" not in hint and "hard to cover" not in hint, hint
+    with using("en"):
+        stuck = next(p for p in questions if sorted(p.facts["open"]) == [1, 2, 3, 4, 5, 6, 8] and p.facts["roll"] == 6)
+        assert "Tile 8 stays open whatever you choose. Only a later roll of 8 or more can cover tile 8." in first_hint(
+            stuck, "best_set"
+        )
