@@ -28,7 +28,7 @@ with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dic
 choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
 once).  They are lesson 4's idea made a rule, and right in all but 616 of the game's 11 014 "which set?"
 questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks mostly those 616's kind
-(:func:`gamekit.puzzles.shutbox.which_set_pool`), so none answers more than half of a level."""
+(:func:`gamekit.puzzles.shut_census.which_set_pool`), so none answers more than half of a level."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
 set; held to half of each Practice level too (:data:`gamekit.puzzles.shutbox.MAX_RULE_SHARE`)."""
@@ -36,7 +36,7 @@ FIXED_ORDER_RULE = "fewest_nine_lowest"
 """A fixed rule a reader found answering every "shut the box" question of the bank: the fewest tiles; among those,
 the set with the 9; else the one whose top tile is lowest (the lower pair).  Always one set.  Practice's levels 6
 to 10 hold it to half of each level, with a "shut the box" question it gets wrong
-(:func:`gamekit.puzzles.shutbox.which_set_pool`)."""
+(:func:`gamekit.puzzles.shut_census.which_set_pool`)."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:

@@ -8,7 +8,7 @@ with a stated goal: the chance to shut the box (``"shut"``) or the lowest expect
 
 Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
 (``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
-(:mod:`gamekit.puzzles.shut_census`): :func:`which_set_pool` picks positions where looking one roll ahead or
+(:mod:`gamekit.puzzles.shut_census`): :func:`shut_census.which_set_pool` picks positions where looking one roll ahead or
 covering the largest tile is wrong, :data:`PER_LEVEL` at every level, no rule of thumb (:data:`ALL_THUMBS`)
 answering more than :data:`MAX_RULE_SHARE` of a level; the build stores each one's Practice rating in
 ``facts["practice_rating"]`` and :func:`practice_selection` asks those.
@@ -16,7 +16,6 @@ answering more than :data:`MAX_RULE_SHARE` of a level; the build stores each one
 
 from __future__ import annotations
 
-import collections
 import hashlib
 from dataclasses import replace
 from fractions import Fraction
@@ -30,7 +29,6 @@ from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.puzzles.shut_thumbs import (
-    FIXED_ORDER_RULE,
     LESSON_FOUR_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
@@ -83,7 +81,7 @@ HABITS = ("own_tile", "largest_tile", "fewest_tiles")
 """The rules of thumb a pupil brings without being taught (the roll's own tile, the largest tile, the fewest
 tiles).  A played turn's "which set?" position one of them answers is no puzzle (:func:`candidate`): the largest
 tile is the best set in about nine positions of ten, so a bank of such questions would only train the habit.  Practice
-asks some (the census, :func:`which_set_pool`), each rule of thumb held to :data:`MAX_RULE_SHARE` of a
+asks some (the census, :func:`shut_census.which_set_pool`), each rule of thumb held to :data:`MAX_RULE_SHARE` of a
 level."""
 TRAP_BASE, TRAP_FLOOR, TRAP_STRETCH = 1125.0, 900.0, 3.0
 """Where a "which set?" puzzle is rated: its first rating (tempting wrong sets, including each rule of thumb that
@@ -281,7 +279,7 @@ LOOK_AHEAD = "next_two_dice"
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
 (:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
 PER_LEVEL = 4
-"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`which_set_pool`)."""
+"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`)."""
 SCORE_FROM = 1
 """From this level up, one "which set?" question of each level asks for the lowest expected score (lesson 4's
 optional goal); every other question asks for the best chance to shut the box (the lessons' main goal)."""
@@ -292,9 +290,7 @@ most half of them right."""
 ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
 SELECTION_SEED = 35
-"""The seed of :func:`which_set_pool`'s search (the same questions every time)."""
-SEARCH_TRIES = 300
-"""How many random picks :func:`which_set_pool` tries for a level before it widens the choice of difficulty."""
+"""The seed of :func:`shut_census.which_set_pool`'s search (the same questions every time)."""
 
 
 def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:
@@ -303,7 +299,8 @@ def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:
 
 
 def thumb_misses(puzzle: Puzzle) -> str | None:
-    """Which named rule of thumb a "which set?" puzzle defeats, for :func:`which_set_pool`: ``"look_ahead"`` where
+    """Which named rule of thumb a "which set?" puzzle defeats, for :func:`shut_census.which_set_pool`:
+    ``"look_ahead"`` where
     the look-ahead rule (:data:`LOOK_AHEAD`) does not answer it, else ``"largest_tile"`` where covering the largest
     tile does not, else None.  (In the whole game, wherever the look-ahead rule is wrong the largest tile is
     right, so a pool balanced between the two holds each to half.)"""
@@ -314,70 +311,17 @@ def thumb_misses(puzzle: Puzzle) -> str | None:
     return None
 
 
-def fixed_order_fails(puzzle: Puzzle) -> bool:
-    """Whether the fixed rule :data:`FIXED_ORDER_RULE` (the fewest tiles, the 9 first, else the lower pair) is wrong
-    in a "which set?" puzzle (:func:`rule_answers`)."""
-    f = puzzle.facts
-    return not rule_answers(thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"]), puzzle.answers)
-
-
-TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
-half of each level (:func:`_level_plan`)."""
-TOP_LOOK_AHEAD_SHARE = 0.75
-"""The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
-A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
-whole game), so with one in a level of four, one of those two answers three of the four: the look-ahead rule,
-lesson 4's own count, not the habit of the largest tile."""
-
-
-def _kind(puzzle: Puzzle, lv: int) -> tuple:
-    """The kind of a question for level ``lv``'s plan (:func:`_level_plan`): its goal and the named rule it defeats
-    (:func:`thumb_misses`), and at the top levels (:data:`TOP_LEVELS`) whether the fixed rule fails too."""
-    kind = (puzzle.facts["objective"], thumb_misses(puzzle))
-    return kind + (fixed_order_fails(puzzle),) if lv in TOP_LEVELS else kind
-
-
-def _level_plan(lv: int) -> dict[tuple, int]:
-    """How many questions of each kind (:func:`_kind`) level ``lv`` holds.  Levels 1 to 5: half defeat the
-    look-ahead rule, half the largest tile; from :data:`SCORE_FROM` one of the latter asks for the low score (where
-    the look-ahead rule is wrong for the low score, the largest tile, the widest pair and the fewest tiles with the
-    largest top tile are all right: :func:`gamekit.puzzles.shut_census.census_puzzles`).  Top levels
-    (:data:`TOP_LEVELS`): one "shut the box" question that defeats the look-ahead rule, one the largest tile, one the
-    fixed rule :data:`FIXED_ORDER_RULE`, and one low-score question that defeats the largest tile and the fixed
-    rule: the fixed rule is wrong in half of each top level, once for the chance to shut the box."""
-    if lv in TOP_LEVELS:
-        return {
-            ("shut", "look_ahead", False): 1,
-            ("shut", "largest_tile", False): 1,
-            ("shut", None, True): 1,
-            ("score", "largest_tile", True): 1,
-        }
-    half = PER_LEVEL // 2
-    plan = {("shut", "look_ahead"): half, ("shut", "largest_tile"): PER_LEVEL - half}
-    if lv >= SCORE_FROM:
-        plan[("shut", "largest_tile")] -= 1
-        plan[("score", "largest_tile")] = 1
-    return plan
-
-
 def answer_shape(puzzle: Puzzle) -> str:
     """``"pair"`` when a "which set?" puzzle's best set is two tiles, else ``"other"`` (one tile, or three or
     more)."""
     return "pair" if len(puzzle.answers[0][1]) == 2 else "other"
 
 
-def _varied(puzzle: Puzzle) -> bool:
-    """Whether a "which set?" puzzle's best set is not one of the two biggest pairs: one tile, or
-    :func:`beyond_pairs` (each Practice level holds one)."""
-    return answer_shape(puzzle) == "other" or beyond_pairs(puzzle)
-
-
 def beyond_pairs(puzzle: Puzzle) -> bool:
     """Whether a "which set?" puzzle's best set is neither the tile equal to the roll nor one of the two pairs with
     the largest top tiles: three tiles (8 + 3 + 1, 9 + 2 + 1 for a roll of 12) or a smaller pair (6 + 4 for a roll
     of 10).  The rest of the game's "which set?" positions with a clear best set are the own tile or one of those
-    two pairs, so :func:`which_set_pool` takes these few wherever a level has room for one."""
+    two pairs, so :func:`shut_census.which_set_pool` takes these few wherever a level has room for one."""
     f = puzzle.facts
     best = puzzle.answers[0][1]
     pairs = sorted((a[1] for a in puzzle.legal_answers() if len(a[1]) == 2), reverse=True)
@@ -392,118 +336,10 @@ def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
     )
 
 
-def rule_share(rule: str, lv: int) -> float:
-    """The largest share of level ``lv`` one rule of thumb may answer: :data:`MAX_RULE_SHARE`, but
-    :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead rules at the top levels (:data:`TOP_LEVELS`)."""
-    return TOP_LOOK_AHEAD_SHARE if lv in TOP_LEVELS and rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
-
-
-def _fits(chosen: list[frozenset[str]], lv: int) -> bool:
-    """Whether no rule of thumb answers more than its share (:func:`rule_share`) of level ``lv``'s questions whose
-    answering rules are ``chosen`` (at the top levels, the fixed rule :data:`FIXED_ORDER_RULE` too)."""
-    rules = ALL_THUMBS + ((FIXED_ORDER_RULE,) if lv in TOP_LEVELS else ())
-    return all(sum(r in c for c in chosen) <= rule_share(r, lv) * len(chosen) + 1e-9 for r in rules)
-
-
-def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Puzzle]:
-    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
-    :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
-    ``facts["practice_rating"]``: :data:`PER_LEVEL` questions at each level 1 to 10, levels 1 to 5 under the
-    lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each position
-    (open tiles and roll) once in a group.
-
-    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`): at each
-    level half defeat the look-ahead rule and half the largest tile, most ask for the chance to shut the box (one
-    a level for the low score from :data:`SCORE_FROM`), and no rule of thumb (:data:`ALL_THUMBS`, the roll's own
-    tile and the biggest pair among them) answers more than :data:`MAX_RULE_SHARE` of a level.  Each level holds
-    a best set of one tile or one beyond the two biggest pairs (:func:`_varied`, the latter taken where a level
-    has room: :func:`beyond_pairs`); each group asks every roll of :data:`ASKED_ROLLS`, none more than a third of
-    its questions.  Within each kind the questions go up the levels by their bank rating (easier first).  Not a
-    "which
-    set?" puzzle: ValueError; too few positions for a level: ValueError naming it."""
-    import random
-
-    if any(p.facts.get("kind") != "set" for p in puzzles):
-        raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
-    rng = random.Random(seed)
-    usable = [
-        p
-        for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
-    ]
-    fixed = {FIXED_ORDER_RULE}
-    answered = {p.id: thumb_answers_all(p) | (set() if fixed_order_fails(p) else fixed) for p in usable}
-    for _ in range(RESTARTS):
-        out = _pick_levels(usable, answered, rng)
-        if out is not None:
-            return sorted(out, key=lambda p: p.id)
-    raise ValueError(tr("which_set_pool: too few positions for every level"))
-
-
-ASKED_ROLLS = frozenset({7, 9, 10, 11, 12})
-"""Rolls each group of Practice levels asks at least once (:func:`which_set_pool`; no roll more than a third)."""
-RESTARTS = 50
-"""How many times :func:`which_set_pool` starts its search again when a level finds no questions that fit."""
-
-
-def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng) -> list[Puzzle] | None:
-    """One try of :func:`which_set_pool`'s search: the other one-die rules' levels first (their positions are the
-    fewest), each level's questions picked at random from its share of each kind, ranked by bank rating; None when
-    a level finds none that fit."""
-    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
-
-    out: list[Puzzle] = []
-    used: set[tuple] = set()  # each position once in the whole pool: a question lives at one level only
-    for lessons, levels in ((False, TOP_LEVELS), (True, range(1, 6))):
-        group_out: list[Puzzle] = []
-        group = [p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)]
-        kinds: dict[tuple, list[Puzzle]] = {}
-        for p in group:
-            kinds.setdefault(_kind(p, levels[0]), []).append(p)
-        for ranked in kinds.values():
-            ranked.sort(key=lambda p: (p.rating, p.id))
-        for step, lv in enumerate(levels):
-            plan = _level_plan(lv)
-            chosen = None
-            for widen in range(0, 11):  # a wider choice of difficulty each time (the whole kind at the end)
-                windows = {}
-                for kind in plan:
-                    ranked = [p for p in kinds.get(kind, []) if question_position(p) not in used]
-                    n = len(ranked)
-                    lo, hi = step * n // 5, (step + 1) * n // 5
-                    grow = widen * max(1, n // 10)
-                    window = ranked[max(0, lo - grow) : min(n, hi + grow)]
-                    windows[kind] = window + [p for p in ranked if beyond_pairs(p) and p not in window]
-                if any(len(windows[kind]) < need for kind, need in plan.items()):
-                    continue
-                for _ in range(SEARCH_TRIES):  # the first fit, or the first with a rare answer (beyond_pairs)
-                    pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
-                    fit = _fits([answered[p.id] for p in pick], lv) and any(_varied(p) for p in pick)
-                    rolls = collections.Counter(p.facts["roll"] for p in group_out + pick)
-                    fit = fit and max(rolls.values()) <= len(levels) * PER_LEVEL // 3  # several rolls asked
-                    if fit and len({question_position(p) for p in pick}) == len(pick):
-                        chosen = chosen or pick
-                        if any(beyond_pairs(p) for p in pick):
-                            chosen = pick
-                            break
-                if chosen:
-                    break
-            if chosen is None:
-                return None
-            chosen.sort(key=lambda p: (p.rating, p.id))
-            for k, p in enumerate(chosen):
-                rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (PER_LEVEL + 1)
-                out.append(replace(p, facts={**p.facts, "practice_rating": round(rating, 1)}))
-                group_out.append(p)
-                used.add(question_position(p))
-        if not ASKED_ROLLS <= {p.facts["roll"] for p in group_out}:
-            return None  # too few rolls asked: try again
-    return out
-
-
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
-    set?" questions :func:`which_set_pool` chose when the bank was built (those with ``facts["practice_rating"]``,
+    set?" questions :func:`shut_census.which_set_pool` chose when the bank was built (those with
+    ``facts["practice_rating"]``,
     at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`OTHER_RULES`), and a few "one die
     or two?"
     questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
@@ -597,7 +433,7 @@ def one_step_rule(puzzle: Puzzle) -> str | None:
     """The key of the one-line rule that answers ``puzzle`` by itself, or None: for a "which set?" puzzle
     "cover the tile equal to the roll" (``"own_tile"``) when that tile is open and a best set, except in the
     questions Practice chose (``facts["practice_rating"]``), where every rule of thumb, this one too, is held to
-    half of a level instead (:func:`which_set_pool`); for a "one die or
+    half of a level instead (:func:`shut_census.which_set_pool`); for a "one die or
     two?" puzzle the first of :data:`DICE_RULES` that picks its right roll (one die whenever
     allowed; one die at 6 or less open; always two dice)."""
     f = puzzle.facts

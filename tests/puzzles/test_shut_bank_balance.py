@@ -63,7 +63,8 @@ def test_no_rule_of_thumb_answers_more_than_half_of_any_practice_level_or_idea()
     levels still hold "which set?" puzzles and no one-line rule answers any."""
     from gamekit.progress import level
     from gamekit.puzzles.shut_thumbs import NEXT_ROLL_RULES
-    from gamekit.puzzles.shutbox import ALL_THUMBS, MAX_RULE_SHARE, TOP_LOOK_AHEAD_SHARE, rule_share
+    from gamekit.puzzles.shut_census import TOP_LOOK_AHEAD_SHARE, rule_share
+    from gamekit.puzzles.shutbox import ALL_THUMBS, MAX_RULE_SHARE
 
     assert MAX_RULE_SHARE == 0.5 and TOP_LOOK_AHEAD_SHARE == 0.75
     assert rule_share("largest_tile", 8) == rule_share("next_two_dice", 5) == 0.5 == rule_share("top_pair", 10)
@@ -206,7 +207,8 @@ def test_the_which_set_pool_is_the_same_every_time_and_the_bank_holds_it():
     every question with that Practice rating (and no other puzzle has one), and its input is refused when it is
     not "which set?" puzzles."""
     from gamekit.puzzles.shut_census import census_selection
-    from gamekit.puzzles.shutbox import question_position, which_set_pool
+    from gamekit.puzzles.shut_census import which_set_pool
+    from gamekit.puzzles.shutbox import question_position
     from gamekit.progress import level
 
     chosen = census_selection()
@@ -440,7 +442,8 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
     best; no level's questions are all answered by it."""
     from gamekit.progress import level
     from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
-    from gamekit.puzzles.shutbox import TOP_LEVELS, fixed_order_fails, verify
+    from gamekit.puzzles.shut_census import TOP_LEVELS, fixed_order_fails
+    from gamekit.puzzles.shutbox import verify
 
     assert thumb_sets(FIXED_ORDER_RULE, (1, 2, 3, 4, 6, 8), 10) == [(6, 4)]  # no 9: the lower pair
     assert thumb_sets(FIXED_ORDER_RULE, (1, 2, 3, 4, 6, 9), 10) == [(9, 1)]  # the 9 first
