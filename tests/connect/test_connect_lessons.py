@@ -2905,3 +2905,14 @@ def test_spanish_lesson_two_uses_the_glossary_term_for_the_same_column_answer():
     assert "respuesta en la misma columna" in ex.prompt and "Respuesta en la misma columna" in card
     for text in texts:
         assert not re.search(r"[Cc]ontest\w* encima|Responder encima", text), text  # the old names of the term
+
+
+def test_the_right_total_alone_is_a_refusal_of_the_form_not_a_used_try():
+    """A bare 64 (the right total, in any form a pupil types it) is asked for the three counts without using up an
+    attempt; a wrong total (63) and the right counts keep counting as tries."""
+    ex = lesson1_exercises.count_lines_exercise()
+    for total in ("64", 64, " 64 ", "64 lines", "64."):
+        ok, why, counts = ex.assess(total)
+        assert not ok and not counts, total
+        assert why.startswith("Give the three counts: across, up, diagonal"), why
+    assert ex.assess("63")[2] and ex.assess("30 + 14 + 20") == (True, ex.check("30 + 14 + 20")[1], True)
