@@ -270,7 +270,7 @@ def odd_against_even_exercise() -> ConnectExercise:
     choice is the exact solver's verdict, worded as what the pupil finds by counting the cells safe for one player
     only (the page works one such count on another example); the feedback then names Allis' rule.  Each wrong
     choice gets its own reason, and the four are worded alike: the count the other way round, each threat simply
-    gets blocked, the lower threat comes first."""
+    gets blocked, the lower threat comes first; a wrong choice is told how to count, never who wins."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
     if f["winner"] != 0:
@@ -291,6 +291,12 @@ def odd_against_even_exercise() -> ConnectExercise:
         "runs out of them first, and red makes five on top.",
         **values,
     )
+    # a wrong choice is told how to count, never who runs out first: that is the answer
+    how = tr(
+        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the other empty cells "
+        "and take turns, starting with yellow: who is left with only a ✗ cell?",
+        **values,
+    )
     right = tr("Red: yellow runs out of safe cells first")
     worded = {
         right: tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
@@ -302,18 +308,17 @@ def odd_against_even_exercise() -> ConnectExercise:
             "in another column."
         ),
         tr("Yellow: red runs out of safe cells first"): tr(
-            "Count again, cell by cell. {count} The exact solver says red wins.",
-            count=count,
+            "Count again, cell by cell, and check whose turn each cell is. {how}",
+            how=how,
         ),
         tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
             "To block a threat, somebody must first fill the ✗ cell under it, and then its owner makes five on "
-            "top. {count} The exact solver says red wins.",
-            count=count,
+            "top. So nobody wants to block. {how}",
+            how=how,
         ),
         tr("Yellow: its threat is lower, so it comes into play first"): tr(
-            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {count} The "
-            "exact solver says red wins.",
-            count=count,
+            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {how}",
+            how=how,
         ),
     }
     choices = list(worded)

@@ -2573,7 +2573,7 @@ def test_odd_against_even_is_judged_by_allis_rule_and_the_solver():
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ex.solutions
     assert len({text for _, text in reasons.values()}) == 4
-    assert all("The exact solver says red wins" in text for _, text in reasons.values())
+    assert "The exact solver says red wins" in reasons[ex.solutions[0]][1]
     assert max(map(len, ex.choices)) - min(map(len, ex.choices)) < 25  # worded alike: no long, argued right answer
     assert "Allis" in reasons[ex.solutions[0]][1]
     # the row numbers are the pupil's to count: the words beside the board give none
@@ -2916,3 +2916,22 @@ def test_the_right_total_alone_is_a_refusal_of_the_form_not_a_used_try():
         assert not ok and not counts, total
         assert why.startswith("Give the three counts: across, up, diagonal"), why
     assert ex.assess("63")[2] and ex.assess("30 + 14 + 20") == (True, ex.check("30 + 14 + 20")[1], True)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_odd_against_even_wrong_choices_explain_the_slip_without_naming_the_winner(lang):
+    """Lesson 2's exercise 11: each wrong choice is told how to count the safe cells, in its own words, and none
+    says who wins or who runs out first (the exercise's answer): the pupil can still find it."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson2_rows.odd_against_even_exercise()
+        told = {c: ex.check(c)[1] for c in ex.choices if c not in ex.solutions}
+    assert len(told) == 3 and len(set(told.values())) == 3
+    giveaways = (
+        ("red wins", "yellow runs out", "red makes five", "Allis")
+        if lang == "en"
+        else ("gana el rojo", "al amarillo se le acaban", "el rojo hace cinco", "Allis")
+    )
+    for choice, text in told.items():
+        assert not any(g.lower() in text.lower() for g in giveaways), (choice, text)
