@@ -268,7 +268,7 @@ def zugzwang_exercise() -> ConnectExercise:
         names=tr(" or ").join(map(str, columns)),
     )
     # the choices name no colour: who is stuck is exercise 3's answer, just above
-    right = tr("The same player as before: one safe cell fewer, and the other player's turn")
+    right = tr("The same player: there is one safe cell fewer, but the turn has passed too")
     worded = {
         right: tr(
             "Right: {n} safe cells with {mover} to move, or {left} with {other} to move, run out on the same "
@@ -276,17 +276,17 @@ def zugzwang_exercise() -> ConnectExercise:
             "column {names}. A safe drop cannot get out of zugzwang.",
             **values,
         ),
-        tr("The other player: the turn has passed, so the count starts from them"): tr(
+        tr("The other player: the turn has passed, so the count now starts from them"): tr(
             "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
             "turn: who fills the last one?",
             **values,
         ),
-        tr("The other player: one safe cell fewer turns an even count odd, or an odd count even"): tr(
+        tr("The other player: one safe cell fewer makes an even count odd, or odd even"): tr(
             "The count's kind did change, but so did whose turn it is. Number the safe cells that are left from "
             "{other}'s turn: who fills the last one?",
             **values,
         ),
-        tr("It depends: the column {mover} drops into decides who runs out", **values): tr(
+        tr("It depends: the column that {mover} drops into decides who runs out", **values): tr(
             "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
             "Every safe drop leaves one safe cell fewer, with {other} to move.",
             **values,

@@ -2915,3 +2915,20 @@ def test_who_fills_a_cross_cell_is_a_choice_of_colour_and_reason_each_slip_its_o
     assert not any(f"{tr_colour} must" in text or f"{tr_colour} loses" in text for text in wrong)
     assert max(map(len, who.choices)) - min(map(len, who.choices)) <= 6  # only the colour's length differs
     assert who.check("red 19") == (False, who.check("red 19")[1]) and not who.assess("red 19")[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "key", ["zugzwang_who", "zugzwang", "odd_against_even", "pruning", "transposition", "transposition_why"]
+)
+def test_a_right_choice_is_not_told_by_being_the_longest(key, lang):
+    """The choices of lessons 2 and 3's reasoning questions are worded alike: each is a short answer with one
+    reason, and the right one is never the unique longest by a wide margin (the most argued choice would give it
+    away)."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = next(lesson.exercises[key] for lesson in L.LESSONS.values() if key in lesson.exercises)()
+    right = max(len(c) for c in ex.solutions)
+    others = [len(c) for c in ex.choices if c not in ex.solutions]
+    assert right <= max(others) + 8, (key, ex.choices)
