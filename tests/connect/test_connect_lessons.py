@@ -2632,7 +2632,7 @@ def test_lesson_one_pop_to_avoid_asks_for_the_pop_that_loses_at_once(lang):
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/01_rules_and_play.md").read_text(
         encoding="utf-8"
     )
-    heading = "### Ejercicio 6" if lang == "es" else "### Exercise 6"
+    heading = "### Ejercicio 7" if lang == "es" else "### Exercise 7"
     above = page.split(heading, 1)[1].split("```", 1)[0]
     assert ("enseguida" if lang == "es" else "at once") in above
     assert "at once" in L.exercises()["popout_avoid"].prompt
@@ -2932,3 +2932,60 @@ def test_a_right_choice_is_not_told_by_being_the_longest(key, lang):
     right = max(len(c) for c in ex.solutions)
     others = [len(c) for c in ex.choices if c not in ex.solutions]
     assert right <= max(others) + 8, (key, ex.choices)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_minutes_add_up_and_the_hard_pop_gets_five(lang):
+    """Lesson 1's time line on the page adds up to the minutes the lesson announces, with 3 minutes for each of its
+    easy and medium exercises and 5 for the hard one (the pop that wins); the guide's plan gives the same parts and
+    the same total."""
+    lesson = L.LESSONS[1]
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/01_rules_and_play.md").read_text(
+        encoding="utf-8"
+    )
+    line = " ".join(re.search(r"\*\*(?:Time|Tiempo):\*\* (.+?)\n\n", page, re.S).group(1).split())
+    total, rest = re.fullmatch(r"(?:about|unos) (\d+) minut\w+ \((.+)\)\.", line).groups()
+    levels = [lesson.levels[n] for n in lesson.exercises]
+    on_exercises = sum(5 if level == "hard" else 3 for level in levels)
+    assert levels.count("hard") == 1 and lesson.levels["popout_pop"] == "hard"
+    assert re.search(rf"\b{on_exercises} (?:for the|para los) ", rest), rest
+    parts = [int(n) for n in re.findall(r"\b(\d+) (?!cada|each|for the hard|para el último)", rest)]
+    assert sum(parts) == int(total) == lesson.minutes == 55, (parts, rest)
+    guide = (NOTEBOOKS.parent / "docs/teachers" / ("es/" if lang == "es" else "") / "connect.md").read_text(
+        encoding="utf-8"
+    )
+    section = guide.split("### Lecci" if lang == "es" else "### Lesson 1", 2)[1 if lang == "en" else 1]
+    plan = section.split("**Support" if lang == "en" else "**Apoyo", 1)[0]
+    rows = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
+    assert sum(rows) == lesson.minutes and 5 in rows, rows
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
+    """Lesson 1's exercise on the rule that tells 5 en raya from Connect Four: red has two fours across, the bottom
+    one closed at both ends by yellow discs, the one in row 2 with an empty cell at one end.  The right choice is
+    the one the board says (red's only threat cell is that end; the exact solver's only good reply for yellow is
+    that column); each wrong choice (both, the bottom one only, neither because four wins) gets its own reason,
+    none naming the four that is alive; the choices are worded alike."""
+    from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves
+    from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import using
+
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
+    assert game.to_move == 1 and game.winner() is None
+    fours = lesson1_exercises.fours_across(game, 0)
+    assert [(f.row, len(f.open_ends)) for f in fours] == [(0, 0), (1, 1)]
+    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["7"]
+    with using(lang):
+        ex = lesson1_exercises.four_not_five_exercise()
+        told = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in told.items() if ok] == ex.solutions and len(ex.choices) == 4
+    assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
+    wrong = [text for c, (ok, text) in told.items() if not ok]
+    assert len(set(wrong)) == 3
+    assert not any("row 2" in t or "fila 2" in t or "7" in t for t in wrong), wrong
+    assert any(("wins nothing" if lang == "en" else "no ganan nada") in t for t in wrong)
+    assert "column 7" in told[ex.solutions[0]][1] or "columna 7" in told[ex.solutions[0]][1]
+    assert max(map(len, ex.choices)) - len(ex.solutions[0]) <= 8  # worded alike: not told by its length
+    assert not ex.assess("column 7")[2]  # not one of the choices: refused, no try used up
+    assert "four_not_five" in L.LESSONS[1].objectives[0][1]
