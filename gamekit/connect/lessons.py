@@ -33,7 +33,6 @@ from gamekit.widgets.lesson import ExerciseWidget, LessonScore, PuzzleBoard
 from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
-    four_not_five_exercise,
     popout_avoid_exercise,
     popout_exercise,
     row_lines_exercise,
@@ -41,6 +40,7 @@ from gamekit.connect.lesson1_exercises import (
     side_diagonal_exercise,
     side_win_exercise,
 )
+from gamekit.connect.lesson1_fours import four_not_five_exercise
 from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
     challenge_exercise,

@@ -2967,17 +2967,18 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     the one the board says (red's only threat cell is that end; the exact solver's only good reply for yellow is
     that column); each wrong choice (both, the bottom one only, neither because four wins) gets its own reason,
     none naming the four that is alive; the choices are worded alike."""
+    from gamekit.connect import lesson1_fours
     from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
 
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
     assert game.to_move == 1 and game.winner() is None
-    fours = lesson1_exercises.fours_across(game, 0)
+    fours = lesson1_fours.fours_across(game, 0)
     assert [(f.row, len(f.open_ends)) for f in fours] == [(0, 0), (1, 1)]
     assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["7"]
     with using(lang):
-        ex = lesson1_exercises.four_not_five_exercise()
+        ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in told.items() if ok] == ex.solutions and len(ex.choices) == 4
     assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
