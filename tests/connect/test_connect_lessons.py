@@ -1617,11 +1617,15 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     # every choice that names a winner gives a row-parity reason, so the pupil has to count the rows to choose
     assert all(re.search(r"\b(odd|even) rows?\b", c) for c in ex.choices if not c.startswith("Nobody")), ex.choices
     odd_red = [c for c in ex.choices if c.startswith("Red: red's threat is on an odd row")][0]
-    assert f"row {rr + 1}, even" in reasons[odd_red][1] and "yellow drops on top" in reasons[odd_red][1]
+    assert f"red's threat is on row {rr + 1}. Is that odd or even?" in reasons[odd_red][1]
     (blocked,) = [c for c in ex.choices if c.startswith("Nobody")]
     # the "nobody" choice is half true (red's threat does get blocked): its reason says which half
     assert "Red's threat does get blocked" in reasons[blocked][1]
-    assert f"row {yr} of column {g.column_number(yc)}, right under it" in reasons[blocked][1]
+    assert f"row {yr} of column {g.column_number(yc)}, right under yellow's threat" in reasons[blocked][1]
+    # a wrong choice is told its slip, never who wins (the answer): the pupil can still find it
+    for choice, (ok, text) in reasons.items():
+        if not ok:
+            assert "solver" not in text and "yellow wins" not in text and "even, yellow's kind" not in text, text
     assert "R (red)" in ex.marked_cells and "Y (yellow)" in ex.marked_cells  # both cells marked on paper too
     # the pupil counts: the words beside the picture, on screen and on paper, give no row (the letters in the
     # cells and the board's row numbers do)
