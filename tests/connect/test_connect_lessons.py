@@ -2913,7 +2913,7 @@ def test_who_fills_a_cross_cell_is_a_choice_of_colour_and_reason_each_slip_its_o
         stuck = tr_colour = __import__("gamekit.i18n", fromlist=["tr"]).tr(("red", "yellow")[g.to_move])
         told = {c: who.check(c) for c in who.choices}
     assert safe % 2 == 0 and [c for c, (ok, _) in told.items() if ok] == who.solutions
-    assert who.solutions[0].lower().startswith(stuck) and len(who.choices) == 4
+    assert stuck in who.solutions[0].lower().split(",")[0] and len(who.choices) == 4
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3 and not any(str(safe) in text for text in wrong)
     assert not any(f"{tr_colour} must" in text or f"{tr_colour} loses" in text for text in wrong)
