@@ -378,7 +378,8 @@ def zugzwang_who_exercise() -> ConnectExercise:
         answer=right,
         solutions=[right],
         choices=choices,
-        wrong=[c for c in choices if c != right],
+        # the commonest slip first (the count right, the turns the wrong way round): the guide quotes it
+        wrong=[choice(1 - forced, even), choice(1 - forced, not even), choice(forced, not even)],
         key="zugzwang_who",
         game=game,
         click=False,
