@@ -167,7 +167,8 @@ def parse_line_counts(answer: Any) -> LineCounts:
 
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
-    alone, 64, is accepted too, and so are the right counts in another order, told the order asked).  Each
+    alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
+    another order are told the order asked).  Each
     direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
     of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
     counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
@@ -195,7 +196,7 @@ def count_lines_exercise() -> ConnectExercise:
             return tr(
                 "Across: {k} is the Connect Four count (lines of four). Count lines of five in rows of 9 cells.", k=k
             )
-        return tr("Across: not {k}. Each row holds as many lines of five as in exercise 4; then count the rows.", k=k)
+        return tr("Across: not {k}. Each row holds as many lines of five as in exercise 5; then count the rows.", k=k)
 
     def wrong_up(k: int) -> str:
         if k == up + sides_up:
@@ -259,10 +260,12 @@ def count_lines_exercise() -> ConnectExercise:
             )
         if len(typed) == 1:
             k = typed[0]
-            if k == n:  # a total alone shows nothing of the counting: the three counts are asked for
-                return False, tr(
-                    "Give the three counts: across, up, diagonal, like 1 + 2 + 3. A total alone does not show how "
-                    "you counted."
+            if k == n:  # the right total alone: a refusal of the form, not a wrong count (no try used up)
+                raise ValueError(
+                    tr(
+                        "Give the three counts: across, up, diagonal, like 1 + 2 + 3. A total alone does not show how "
+                        "you counted."
+                    )
                 )
             if k == across + up:
                 return False, tr(

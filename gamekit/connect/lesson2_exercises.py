@@ -4,7 +4,6 @@ claimeven and zugzwang.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -269,7 +268,7 @@ def zugzwang_exercise() -> ConnectExercise:
         names=tr(" or ").join(map(str, columns)),
     )
     # the choices name no colour: who is stuck is exercise 3's answer, just above
-    right = tr("The same player as before: one safe cell fewer, and the other player's turn")
+    right = tr("The same player: there is one safe cell fewer, but the turn has passed too")
     worded = {
         right: tr(
             "Right: {n} safe cells with {mover} to move, or {left} with {other} to move, run out on the same "
@@ -277,17 +276,17 @@ def zugzwang_exercise() -> ConnectExercise:
             "column {names}. A safe drop cannot get out of zugzwang.",
             **values,
         ),
-        tr("The other player: the turn has passed, so the count starts from them"): tr(
+        tr("The other player: the turn has passed, so the count now starts from them"): tr(
             "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
             "turn: who fills the last one?",
             **values,
         ),
-        tr("The other player: one safe cell fewer turns an even count odd, or an odd count even"): tr(
+        tr("The other player: one safe cell fewer makes an even count odd, or odd even"): tr(
             "The count's kind did change, but so did whose turn it is. Number the safe cells that are left from "
             "{other}'s turn: who fills the last one?",
             **values,
         ),
-        tr("It depends: the column {mover} drops into decides who runs out", **values): tr(
+        tr("It depends: the column that {mover} drops into decides who runs out", **values): tr(
             "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
             "Every safe drop leaves one safe cell fewer, with {other} to move.",
             **values,
@@ -301,9 +300,7 @@ def zugzwang_exercise() -> ConnectExercise:
             **values,
         ),
         choice_checker(right, worded),
-        hint=tr(
-            "Count the safe cells left after that disc, and number them from the new player's turn, as in exercise 3."
-        ),
+        hint=tr("Count the safe cells left after that disc, and take turns from the new player's, as in exercise 3."),
         answer=right,
         solutions=[right],
         choices=choices,
@@ -320,117 +317,69 @@ def zugzwang_exercise() -> ConnectExercise:
 
 
 def zugzwang_who_exercise() -> ConnectExercise:
-    """The zugzwang itself: number the safe cells 1, 2, 3 … in the order they are filled; who has to drop into a
-    ✗ cell, and which number is the last safe cell that player fills?  Typed as a colour and a number, so a guess
-    of the colour alone does not pass; each common slip (the last cell itself, the share instead of the number,
-    the other colour) told its own reason."""
+    """The zugzwang itself: who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a
+    colour and the kind of the count of safe cells (odd or even), so a guess of the colour alone does not pass and
+    each slip is told its own reason: the count right but the turns the wrong way round, the count wrong (with the
+    colour that follows from it), the right colour for a reason that does not hold."""
     game = position("under_threat")
     f = _zugzwang_facts(game)
     n, mover, forced = f["empty"], f["mover"], f["forced"]
-    names = tr(" or ").join(map(str, f["columns"]))
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
-    last_own = n - 1  # the stuck player filled the cell before the last one; the other filled cell n
-    odd_even = {mover: tr("the odd cells"), 1 - mover: tr("the even cells")}
     values = dict(
-        n=n,
-        k=last_own,
         mover=colour[mover],
         other=colour[1 - mover],
         forced=colour[forced],
         winner=colour[1 - forced],
-        names=names,
-        kind=odd_even[forced],
+        n=n,
+        names=tr(" or ").join(map(str, f["columns"])),
     )
-    alternate = tr(
-        "Turns go {mover}, {other}, {mover} …: {mover} fills the odd cells 1, 3, 5 …, {other} the even ones 2, 4, 6 …",
-        **values,
+    even = n % 2 == 0
+    odd_count, even_count = tr("an odd number of safe cells"), tr("an even number of safe cells")
+
+    def choice(seat: int, is_even: bool) -> str:
+        text = tr("{colour}, because there is {count}", colour=colour[seat], count=even_count if is_even else odd_count)
+        return text[:1].upper() + text[1:]
+
+    right = choice(forced, even)
+    turns = tr(
+        "Turns go {mover}, {other}, {mover} …: safe cells 1, 3, 5 … go to {mover}, cells 2, 4, 6 … to {other}", **values
     )
-
-    def parse(answer: Any) -> tuple[int, int]:
-        """The one colour and the one number in a typed answer ("red 19", "RED 19.", "cell 19 red", "red 19th";
-        other words and punctuation ignored); ValueError saying what is missing or ambiguous (the same words for either
-        colour, so a refusal never tells which colour is right)."""
-        if not isinstance(answer, str):
-            raise ValueError(tr("Type a colour and a number, for example: red 5."))
-        words = re.sub(r"[^\w]+", " ", answer.lower()).split()
-        seats = {seat for w in words for seat in (0, 1) if w in (colour[seat].lower(), COLOUR_NAMES[seat])}
-        # a number may be written as an ordinal: 19th, 19º, 19.º, 19ª
-        numbers = [int(n.group(1)) for w in words if (n := re.fullmatch(r"(\d+)(?:st|nd|rd|th|º|ª|o|a)?", w))]
-        if len(seats) == 1 and not numbers:
-            raise ValueError(
-                tr(
-                    "Type the number too: the colour, then the number of the last safe cell that player fills, "
-                    "like this: red 5."
-                )
-            )
-        if len(words) == 1 and len(numbers) == 1:  # the number alone
-            raise ValueError(tr("Type the colour too: who fills that cell? Like this: red 5."))
-        if len(seats) != 1 or len(numbers) != 1:
-            raise ValueError(
-                tr('"{answer}" is not a colour and a number. Type them like this: red 5.', answer=answer.strip())
-            )
-        return seats.pop(), numbers[0]
-
-    def check(answer: Any) -> tuple[bool, str]:
-        try:
-            seat, k = parse(answer)
-        except ValueError as refusal:
-            return False, str(refusal)
-        if seat == forced and k == last_own:
-            return True, tr(
-                "Right: {mover} fills the odd cells, {other} the even ones. Cell {n}, the last safe one, goes to "
-                "{winner}, after {forced}'s cell {k}. Then {forced} must drop into column {names}, and {winner} "
-                "makes five on top. That is zugzwang: {forced} loses because it has to move.",
-                **values,
-            )
-        if seat == forced and k == n:
-            return False, tr("Cell {n} is the last safe cell, but {forced} fills {kind}. Who fills cell {n}?", **values)
-        if seat == forced and k == n // 2 or seat == forced and k == (n + 1) // 2:
-            return False, tr(
-                "That is how many safe cells {forced} fills. Type the number of its last one instead, numbering "
-                "the cells 1, 2, 3 … in the order they are filled.",
-                **values,
-            )
-        if seat == forced:
-            return False, tr(
-                "Not cell {answer}. {turns} Count the safe cells first: they run out at that number.",
-                answer=k,
-                turns=alternate,
-            )
-        if k == n:
-            return False, tr(
-                "Cell {n}, the last safe cell, does go to {winner}. Then it is the other player's turn, and only the ✗ "
-                "cells are left.",
-                **values,
-            )
-        return False, tr(
-            "Not {winner}. {turns} Count the safe cells: is that number odd or even? Whoever fills the last safe "
-            "cell leaves only the ✗ cells to the other player.",
-            winner=colour[seat],
-            turns=alternate,
-        )
-
-    right = f"{colour[forced]} {last_own}"
+    worded = {
+        right: tr(
+            "Right: there are {n} safe cells. The odd ones go to {mover}, the even ones to {other}, so the last "
+            "safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} makes five on "
+            "top. That is zugzwang: {forced} loses because it has to move.",
+            **values,
+        ),
+        choice(1 - forced, even): tr(
+            "Check whose turn it is when the safe cells run out. {turns}. Who fills the last safe cell, and who "
+            "must move after it?",
+            turns=turns,
+        ),
+        choice(1 - forced, not even): tr(
+            "Count the safe cells again, column by column: the empty cells outside the ✗ columns. Is that number "
+            "odd or even?"
+        ),
+        choice(forced, not even): tr(
+            "Your colour does not follow from your count. {turns}. With an odd number, who fills the last safe "
+            "cell? Count the safe cells again too.",
+            turns=turns,
+        ),
+    }
+    choices = sorted(worded)  # the two colours together, each with odd then even: no order tells the answer
     return ConnectExercise(
         tr(
-            "Nobody wants to drop into columns {names}. The other empty cells are safe. Number them 1, 2, 3 … as "
-            "they fill up. Who has to drop into a ✗ cell first? Type that colour and the number of their last safe "
-            "cell, like: red 5.",
+            "Nobody wants to drop into columns {names}. The other empty cells are safe. Both players drop only "
+            "into safe cells for as long as they can. Who has to drop into a ✗ cell first, and why?",
             names=tr(" and ").join(map(str, f["columns"])),
         ),
-        check,
-        hint=tr("Take turns, starting with the player to move: who fills the odd cells, who the even ones?"),
+        choice_checker(right, worded),
+        hint=tr("Count the safe cells. Then take turns, starting with the player to move: who fills the last one?"),
         answer=right,
         solutions=[right],
-        wrong=sorted(
-            {
-                f"{colour[forced]} {n}",
-                f"{colour[forced]} {n // 2}",
-                f"{colour[1 - forced]} {n}",
-                f"{colour[1 - forced]} {last_own}",
-                f"{colour[forced]} {n - 3}",
-            }
-        ),
+        choices=choices,
+        # the commonest slip first (the count right, the turns the wrong way round): the guide quotes it
+        wrong=[choice(1 - forced, even), choice(1 - forced, not even), choice(forced, not even)],
         key="zugzwang_who",
         game=game,
         click=False,

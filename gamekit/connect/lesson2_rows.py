@@ -162,7 +162,7 @@ def two_threats_exercise() -> ConnectExercise:
     odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
     reason, two of them "red" for different wrong reasons (a miscounted row) and one "nobody" (each threat gets
     blocked: true of red's, not of yellow's); the right one is the exact solver's verdict on this position and says
-    how the end goes, as best play shows it."""
+    how the end goes, as best play shows it; a wrong one never says who wins."""
     game = FiveInARow.from_moves(TWO_THREATS)
     f = two_threats_facts(game)
     if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
@@ -189,23 +189,21 @@ def two_threats_exercise() -> ConnectExercise:
         **values,
     )
     worded = {
+        # a wrong choice is told its slip and what to look at again, never who wins: that is the answer
         tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
-            "Count the rows from the bottom, starting at 1: red's threat is on row {r} and yellow's on row {y}. Both "
-            "are even, yellow's kind. The exact solver says yellow wins.",
-            **values,
+            "Count the rows again from the bottom, starting at 1, for each threat cell. Is each row odd or even, and "
+            "whose kind of row is that?"
         ),
         tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
-            "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. "
-            "Yellow's does not: whoever fills row {below_y} of column {b}, right under it, lets yellow make five. "
-            "Row {y} is even, yellow's kind, so in the end red has to fill that cell. The exact solver says yellow "
-            "wins.",
+            "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. But "
+            "nobody wants to fill row {below_y} of column {b}, right under yellow's threat: whoever does lets yellow "
+            "make five. Which player will have to fill it in the end?",
             **values,
         ),
         right: won + " " + end,
         tr("Red: red's threat is on an odd row, red's kind, and yellow's is not"): tr(
-            "Count again from the bottom: red's threat is on row {r}, even. As column {a} fills up, red tends to "
-            "fill the odd cell under it, row {below_r}, and yellow drops on top and blocks it. The exact solver says "
-            "yellow wins.",
+            "Count again from the bottom: red's threat is on row {r}. Is that odd or even? As column {a} fills up, "
+            "who tends to fill the cell under it, and who drops on top?",
             **values,
         ),
     }
@@ -270,7 +268,7 @@ def odd_against_even_exercise() -> ConnectExercise:
     choice is the exact solver's verdict, worded as what the pupil finds by counting the cells safe for one player
     only (the page works one such count on another example); the feedback then names Allis' rule.  Each wrong
     choice gets its own reason, and the four are worded alike: the count the other way round, each threat simply
-    gets blocked, the lower threat comes first."""
+    gets blocked, the lower threat comes first; a wrong choice is told how to count, never who wins."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
     if f["winner"] != 0:
@@ -291,6 +289,12 @@ def odd_against_even_exercise() -> ConnectExercise:
         "runs out of them first, and red makes five on top.",
         **values,
     )
+    # a wrong choice is told how to count, never who runs out first: that is the answer
+    how = tr(
+        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the other empty cells "
+        "and take turns, starting with yellow: who is left with only a ✗ cell?",
+        **values,
+    )
     right = tr("Red: yellow runs out of safe cells first")
     worded = {
         right: tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
@@ -302,18 +306,17 @@ def odd_against_even_exercise() -> ConnectExercise:
             "in another column."
         ),
         tr("Yellow: red runs out of safe cells first"): tr(
-            "Count again, cell by cell. {count} The exact solver says red wins.",
-            count=count,
+            "Count again, cell by cell, and check whose turn each cell is. {how}",
+            how=how,
         ),
         tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
             "To block a threat, somebody must first fill the ✗ cell under it, and then its owner makes five on "
-            "top. {count} The exact solver says red wins.",
-            count=count,
+            "top. So nobody wants to block. {how}",
+            how=how,
         ),
         tr("Yellow: its threat is lower, so it comes into play first"): tr(
-            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {count} The "
-            "exact solver says red wins.",
-            count=count,
+            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {how}",
+            how=how,
         ),
     }
     choices = list(worded)

@@ -40,6 +40,7 @@ from gamekit.connect.lesson1_exercises import (
     side_diagonal_exercise,
     side_win_exercise,
 )
+from gamekit.connect.lesson1_fours import four_not_five_exercise
 from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
     challenge_exercise,
@@ -120,11 +121,12 @@ LESSONS: dict[int, Lesson] = {
         1,
         "five_in_a_row/01_rules_and_play",
         "5 en raya 1 — the rules",
-        50,
+        55,
         {
             "side_win": side_win_exercise,
             "side_block": side_block_exercise,
             "side_diagonal": side_diagonal_exercise,
+            "four_not_five": four_not_five_exercise,
             "row_lines": row_lines_exercise,
             "count_lines": count_lines_exercise,
             "popout_avoid": popout_avoid_exercise,
@@ -134,6 +136,7 @@ LESSONS: dict[int, Lesson] = {
             "side_win": "easy",
             "side_block": "easy",
             "side_diagonal": "medium",
+            "four_not_five": "easy",
             "row_lines": "easy",
             "count_lines": "medium",
             "popout_avoid": "medium",
@@ -159,8 +162,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         objectives=(
             (
-                N_("make five in a line with a side disc, across or diagonally, and block such a line"),
-                ("side_win", "side_block", "side_diagonal"),
+                N_(
+                    "make five in a line with a side disc, across or diagonally, block such a line, and tell a four "
+                    "that can still become five from one that cannot"
+                ),
+                ("side_win", "side_block", "four_not_five", "side_diagonal"),
             ),
             (N_("count the lines of five that can still be completed on the empty grid"), ("row_lines", "count_lines")),
             (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop")),
@@ -335,7 +341,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
     how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
-    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 6-7 use PopOut, the other sheets' questions never do).
+    PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 7-8 use PopOut, the other sheets' questions never do).
     KeyError for a notebook that is not a 5 en raya lesson."""
     if notebook not in EXERCISES:
         raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")

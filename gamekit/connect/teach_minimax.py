@@ -234,6 +234,15 @@ def parse_score(answer: Any) -> int:
     return int(raw)
 
 
+def parsed_score(answer: Any) -> int | str:
+    """The score a pupil typed (:func:`parse_score`), or, if it cannot be read, the refusal that says what to type:
+    the shared head of the minimax checkers."""
+    try:
+        return parse_score(answer)
+    except ValueError as refusal:
+        return str(refusal)
+
+
 YELLOW_REPLIES = (4, -2, 1)
 """Lesson 3's first exercise, one step of minimax: yellow is to move with three replies, and the search has already
 found the score, for red, after each of them.  The position is worth the lowest of them to red (yellow chooses):
@@ -281,10 +290,9 @@ def yellow_reply_exercise(replies: tuple[int, ...] = YELLOW_REPLIES):
     )
 
     def check(answer):
-        try:
-            k = parse_score(answer)
-        except ValueError as refusal:
-            return False, str(refusal)
+        k = parsed_score(answer)
+        if isinstance(k, str):
+            return False, k
         if k == best:
             return True, tr(
                 "Right: yellow chooses, and picks the reply that is worst for red, {best}. Red cannot count on "
@@ -372,10 +380,9 @@ def tiny_tree_exercise():
         )
 
     def check(answer):
-        try:
-            k = parse_score(answer)
-        except ValueError as refusal:
-            return False, str(refusal)
+        k = parsed_score(answer)
+        if isinstance(k, str):
+            return False, k
         if k == best:
             return True, tr(
                 "Right: yellow picks the worst reply for red under each move, so move A is worth {a} and move B "

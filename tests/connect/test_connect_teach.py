@@ -825,3 +825,15 @@ def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
             source.index("teach_minimax.tiny_tree_exercise()"),
         )
         assert picture < widget and "ExerciseWidget(" not in source[picture : widget - len("ExerciseWidget(")]
+
+
+def test_parsed_score_gives_the_number_or_the_refusal():
+    """The minimax checkers' shared head: a readable score comes back as a number, anything else as the sentence
+    that says what to type (the same refusal both checkers show)."""
+    from gamekit.connect.teach_minimax import parsed_score, tiny_tree_exercise, yellow_reply_exercise
+
+    assert parsed_score("+2") == 2 and parsed_score("−3") == -3 and parsed_score(4) == 4
+    refusal = parsed_score("seven")
+    assert isinstance(refusal, str) and refusal.startswith("“seven” is not a score")
+    for ex in (yellow_reply_exercise(), tiny_tree_exercise()):
+        assert ex.check("seven") == (False, refusal)

@@ -1,0 +1,103 @@
+"""5 en raya lesson 1's exercise on the rule that tells it from Connect Four: four in a line wins nothing, five
+does, so a four is worth something only while a cell at one of its ends is empty."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gamekit.connect.lesson_exercise import ConnectExercise
+from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
+from gamekit.connect.threats import threat_cells
+from gamekit.i18n import tr
+from gamekit.widgets.exercise import choice_checker
+
+
+class Four(NamedTuple):
+    """A run of exactly four discs of one colour across a row: its row (from 0), its first and last grid columns,
+    and the empty cells at its two ends (where a fifth disc would go)."""
+
+    row: int
+    first: int
+    last: int
+    open_ends: tuple[int, ...]
+
+
+def fours_across(game: ConnectGame, seat: int) -> list[Four]:
+    """Every run of exactly four ``seat`` discs across a row (side discs count), bottom row first."""
+    found = []
+    for row in range(game.height):
+        col = 0
+        while col < game.width:
+            end = col
+            while end < game.width and game.cell(end, row) == seat:
+                end += 1
+            if end - col == 4:
+                ends = tuple(c for c in (col - 1, end) if 0 <= c < game.width and game.cell(c, row) is None)
+                found.append(Four(row, col, end - 1, ends))
+            col = max(end, col + 1)
+    return found
+
+
+def four_not_five_exercise() -> ConnectExercise:
+    """Four wins nothing in 5 en raya, five does: red has two fours across, one closed at both ends by yellow
+    discs (it can never be five), one closed at one end only (an empty cell at the other end completes five).
+    Which can still become five?  Checked on the board: the two fours, their ends, red's threat cells (exactly the
+    open end) and the exact solver's best reply for yellow (exactly that cell's column).  Four choices worded
+    alike; each wrong one is told its own slip without naming which four is alive."""
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
+    red = 1 - game.to_move
+    fours = fours_across(game, red)
+    dead = [f for f in fours if not f.open_ends]
+    alive = [f for f in fours if len(f.open_ends) == 1]
+    if len(fours) != 2 or len(dead) != 1 or len(alive) != 1 or dead[0].row != 0:
+        raise ValueError(f"four_not_five needs a closed four in the bottom row and one open at one end, not {fours}")
+    (cell,) = alive[0].open_ends
+    if threat_cells(game, red) != [(cell, alive[0].row)] or best_moves(game) != [str(game.column_number(cell))]:
+        raise ValueError("four_not_five: the open end must be red's only threat and yellow's only good drop")
+    values = dict(
+        row=alive[0].row + 1,
+        column=game.column_number(cell),
+        left=game.column_number(dead[0].first - 1),
+        right=game.column_number(dead[0].last + 1),
+        red=tr(COLOUR_NAMES[red]),
+        yellow=tr(COLOUR_NAMES[game.to_move]),
+    )
+    right = tr("Only the one in row {row}: the bottom one is closed at both ends", **values)
+    worded = {
+        right: tr(
+            "Right: {yellow}'s discs in columns {left} and {right} close the bottom four at both ends, so it can "
+            "never be five. The four in row {row} is closed only on one side: {red} makes five in column {column} "
+            "unless {yellow} drops there now.",
+            **values,
+        ),
+        tr("Both of them: each one needs just one more red disc"): tr(
+            "A four becomes five only if a cell at one of its ends is still empty. Look at both ends of each four: "
+            "what is there?"
+        ),
+        tr("Only the bottom one: the one in row {row} is closed on one side", **values): tr(
+            "One closed end is not enough to stop a four: a fifth disc can still go at the other end. Look at both "
+            "ends of each four."
+        ),
+        tr("Neither: four in a line already wins, so red has won"): tr(
+            "Four in a line wins nothing in 5 en raya: you need five, and the game goes on. Which four still has "
+            "an empty cell at one end?"
+        ),
+    }
+    choices = sorted(worded)
+    return ConnectExercise(
+        tr(
+            "Yellow to move. Red has four in a line twice: across the bottom row and across row {row}. Which of "
+            "red's fours can still become five?",
+            **values,
+        ),
+        choice_checker(right, worded),
+        hint=tr("A fifth disc must go at one end of the four. Look at the cell at each end: is it empty?"),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="four_not_five",
+        game=game,
+        click=False,
+    )
