@@ -2734,11 +2734,11 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
         assert "dice_rules_table(" not in page  # the one-die rules' table is the guide's
         page_minutes = int(re.search(r"(?:about|unos) (\d+) min", rest).group(1))
         guide = (root / guide_path).read_text()
-        line = guide[guide.index(second) :].split("\n\n")[0]
-        assert int(re.search(r"\((?:about|unos) (\d+) min", line).group(1)) == page_minutes == 40
-        parts = [int(m) for m in re.findall(r"(\d+) min", line.split(":**", 1)[1])]
-        assert sum(parts) + 6 == page_minutes  # exercises 7 and 8 are "6 minutes each"
-        assert all(str(n) in line for n in (7, 8, 9, 10, 11))
+        head, plan = guide[guide.index(second) :].split("\n\n")[:2]
+        assert int(re.search(r"\((?:about|unos) (\d+) min", head).group(1)) == page_minutes == 40
+        parts = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
+        assert sum(parts) == int(re.search(r"^\| \*\*(\d+)\*\* \|", plan, re.M).group(1)) == page_minutes
+        assert all(str(n) in plan for n in (7, 8, 9, 10, 11))
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise
@@ -3077,3 +3077,7 @@ def test_the_guide_says_truly_how_each_lesson_ends():
     assert "Lesson 3 puts the class tally and the computer's check between More practice and the closing sentence" in en
     assert "La lección 3 pone el recuento de la clase y la comprobación del ordenador entre Más práctica" in es
     assert "every number on the page is computed there" not in en and "no longer" not in en and "ya no" not in es
+    # the Spanish guide named the wrong exercises (5 and 8) as the ones worked alone: the twin says 6 and 9
+    assert "Exercises 6 and 9 are new positions where the pupil does both sets alone" in en
+    assert "Los ejercicios 6 y 9 son posiciones nuevas en las que el alumno calcula solo los dos conjuntos" in es
+    assert "el 5 y el 8 son posiciones nuevas" not in es
