@@ -2736,8 +2736,9 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
         guide = (root / guide_path).read_text()
         head, plan = guide[guide.index(second) :].split("\n\n")[:2]
         assert int(re.search(r"\((?:about|unos) (\d+) min", head).group(1)) == page_minutes == 40
-        parts = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
-        assert sum(parts) == int(re.search(r"^\| \*\*(\d+)\*\* \|", plan, re.M).group(1)) == page_minutes
+        parts = [int(m) for m in re.findall(r"^\* (\d+) min[a-z]+:", plan, re.M)]
+        assert sum(parts) == int(re.search(r"^\* (\d+) min[a-z]+ (?:in all|en total)\.$", plan, re.M).group(1))
+        assert sum(parts) == page_minutes
         assert all(str(n) in plan for n in (7, 8, 9, 10, 11))
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
