@@ -3082,3 +3082,28 @@ def test_the_guide_says_truly_how_each_lesson_ends():
     assert "Exercises 6 and 9 are new positions where the pupil does both sets alone" in en
     assert "Los ejercicios 6 y 9 son posiciones nuevas en las que el alumno calcula solo los dos conjuntos" in es
     assert "el 5 y el 8 son posiciones nuevas" not in es
+
+
+def test_the_guides_two_goals_numbers_are_the_exact_tables():
+    """The guide's "best set for shutting is the best for the score" note: with 1, 2, 5, 7, 9 open and a 12, two dice
+    always, 9+2+1 shuts about 6 games in 100 against 4 and 7+5 leaves about 8.9 against 9.7; under the lessons'
+    one-die rule 7+5 is best for both goals, shutting about 8 games in 100 against 7.  Each number from the table."""
+    from gamekit.shutbox.tiles import mask_of
+    from gamekit.shutbox.strategy import table
+
+    def values(rules, objective):
+        return {
+            "+".join(map(str, sorted(s, reverse=True))): float(v)
+            for s, v in table(rules, objective).set_values(mask_of((1, 2, 5, 7, 9)), 12)
+        }
+
+    two = Rules(one_die="never")
+    shut, low = values(two, "shut"), values(two, "score")
+    said = (round(100 * shut["9+2+1"]), round(100 * shut["7+5"]), round(low["7+5"], 1), round(low["9+2+1"], 1))
+    one_shut, one_low = values(Rules(), "shut"), values(Rules(), "score")
+    assert one_shut["7+5"] > one_shut["9+2+1"] and one_low["7+5"] < one_low["9+2+1"]
+    one = (round(100 * one_shut["7+5"]), round(100 * one_shut["9+2+1"]))
+    guide = " ".join((Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text().split())
+    assert f"(about {said[0]} games in 100 against {said[1]})" in guide
+    assert f"(about {said[2]} against {said[3]})" in guide
+    assert f"(about {one[0]} games in 100 against {one[1]})" in guide
