@@ -106,7 +106,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
     solutions = [f"{values[0]}; {values[1]}; {best}" for best in choice.solutions]
     goal = (
-        tr("the chance to shut the box, in whole games out of 100")
+        tr("the chance to shut the box, as a whole number of games in 100")
         if objective == "shut"
         else tr("the expected score, with two decimals or as a fraction")
     )

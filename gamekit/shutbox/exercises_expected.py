@@ -13,7 +13,7 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.lesson_words import exact_score, parse_decimal, parse_whole
+from gamekit.shutbox.lesson_words import chance_words_tenths, exact_score, parse_decimal
 
 
 def decimal_feedback(
@@ -340,27 +340,32 @@ def expected_score_words() -> str:
 
 TWO_ROLLS_EXERCISE = (7, 8)
 """Lesson 4's warm-up on the multiplication rule alone, before the exercises that use it: a roll of 7, then a
-roll of 8 (6/36 × 5/36, about 23 games in 1000).  No set of the later exercises leaves tiles 7 and 8."""
+roll of 8 (6/36 × 5/36, about 2.3 games in 100).  No set of the later exercises leaves tiles 7 and 8."""
 
 
 def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
-    """ "In about how many games in 1000 do the next two rolls make ``first`` and then ``second``?" — the chance of
-    one roll and then another is the product of their chances (two dice each time).  Asked in games in 1000, since
-    the product is a small chance that rounds to very few games in 100.
+    """ "In about how many games in 100 do the next two rolls make ``first`` and then ``second``? Give one
+    decimal." — the chance of one roll and then another is the product of their chances (two dice each time).  Asked
+    in games in 100, the page's one way to say how often, with one decimal, since the product is a small chance.
 
-    Right: the product, times 1000, rounded to a whole number; also the product of the page's rounded chances
-    (games in 100 each), told the exact value.  Wrong answers told why: the two chances added
-    instead of multiplied, one factor forgotten (each roll's chance alone), the product given in games in 100,
-    and the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.  Refused: a roll two
-    dice cannot make (ValueError naming it)."""
+    Right: the product, times 100, to one decimal; also the product of the page's rounded chances (games in 100
+    each), told the exact value.  Wrong answers told why (typed with one decimal, or rounded to a whole number):
+    the two chances added instead of multiplied, one factor forgotten (each roll's chance alone), the product
+    rounded to whole games, and the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
+    The chance itself (0.023, or a fraction) is told to give games in 100.  Refused: a roll two dice cannot make
+    (ValueError naming it)."""
     first, second = rolls
     for total in rolls:
         if not isinstance(total, int) or isinstance(total, bool) or not 2 <= total <= 12:
             raise ValueError(tr("roll {roll}: two dice make totals from 2 to 12", roll=total))
     p, q = two_dice_probability(first), two_dice_probability(second)
     value = p * q
-    games = round(1000 * value)
+    tenths = round(1000 * value)  # games in 100, in tenths of a game: 23 is 2.3 games in 100
     a, b = int(36 * p), int(36 * q)
+
+    def shown(t: int) -> str:
+        return number(t / 10, 1) if t % 10 else str(t // 10)
+
     slips = {
         round(1000 * (p + q)): tr(
             "You added the chances. For one roll and then another, both must happen: multiply them, {a}/36 × {b}/36.",
@@ -383,55 +388,62 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             first=first,
             second=second,
         ),
-        round(100 * value): tr(
-            "That is games in 100. The question asks for games in 1000: ten times as many games, so keep one "
-            "more digit."
+        10 * round(100 * value): tr(
+            "Near, but you rounded to whole games. The chance is small: give it with one decimal, like 1.5."
         ),
-        a * b: tr(
+        10 * a * b: tr(
             "{n} pairs of rolls work ({a} × {b}), but there are 36 × 36 = {all} pairs of rolls in all. How many "
-            "games in 1000 is that?",
+            "games in 100 is that?",
             n=a * b,
             a=a,
             b=b,
             all=number(36 * 36),
         ),
     }
-    slips.pop(games, None)
+    slips.pop(tenths, None)
     # the page's table rounds each chance to games in 100 (7: about 17, 8: about 14): multiplying those is near
     # enough for "about how many games", so it is accepted, with the exact value
-    table_games = round(10 * round(100 * p) * round(100 * q) / 100)
-    slips.pop(table_games, None)
+    table_tenths = round(10 * round(100 * p) * round(100 * q) / 100)
+    slips.pop(table_tenths, None)
+    wrong = list(slips)
+    # a slip typed as a whole number (31 for 30.6) is told the same reason
+    for t in wrong:
+        if 10 * round(t / 10) not in (tenths, table_tenths):
+            slips.setdefault(10 * round(t / 10), slips[t])
 
     def check(answer: Any) -> tuple[bool, str]:
         typed = str(answer).strip()
-        if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):
-            # "0.023" is the chance itself (and would otherwise read as 23 with a thousands point)
+        if re.fullmatch(r"0[.,]0\d*", typed, re.ASCII) or "/" in typed:
+            # "0.023" or "30/1296" is the chance itself, not a number of games
             return False, tr(
-                "{answer} is a chance, not a number of games. How many games in 1000 is that?", answer=typed
+                "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
             )
-        given = parse_whole(answer)
-        if given == table_games != games:
+        try:
+            given = round(10 * parse_decimal(typed)[0])
+        except ValueError as error:
+            return False, str(error)
+        if given == table_tenths != tenths:
             return True, tr(
                 "Right, from the table's rounded chances ({first}: about {pa} in 100, {second}: about {pb} in 100): "
-                "about {given} games in 1000. Exactly, {a}/36 × {b}/36 is {exact} games in 1000: keep fractions of "
+                "about {given} games in 100. Exactly, {a}/36 × {b}/36 is {exact} games in 100: keep fractions of "
                 "36 until the last step and you get {games}.",
                 first=first,
                 second=second,
                 pa=round(100 * p),
                 pb=round(100 * q),
-                given=given,
+                given=shown(given),
                 a=a,
                 b=b,
-                exact=number(float(1000 * value), 1),
-                games=games,
+                exact=number(float(100 * value), 2),
+                games=shown(tenths),
             )
-        if given == games:
+        if given == tenths:
             return True, tr(
-                "Right: {a}/36 × {b}/36 is about {games} games in 1000. A roll of {first} and then a roll of "
+                "Right: {a}/36 × {b}/36 is about {games} games in 100. A roll of {first} and then a roll of "
                 "{second} is rarer than either roll alone.",
                 a=a,
                 b=b,
-                games=games,
+                games=shown(tenths),
                 first=first,
                 second=second,
             )
@@ -439,13 +451,13 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             return False, slips[given]
         return False, tr(
             "Not quite. Find each roll's chance as a number of outcomes out of 36, multiply the two chances, then "
-            "take that share of 1000."
+            "take that share of 100."
         )
 
     return Exercise(
         tr(
-            "Tiles {first} and {second} are open. In about how many games in 1000 do the next two rolls make "
-            "{first} and then {second}? Two dice are rolled each time. Give a whole number.",
+            "Tiles {first} and {second} are open. In about how many games in 100 do the next two rolls make "
+            "{first} and then {second}? Two dice are rolled each time. Give one decimal.",
             first=first,
             second=second,
         ),
@@ -456,9 +468,9 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             first=first,
             second=second,
         ),
-        answer=str(games),
-        solutions=[str(games)] + ([str(table_games)] if table_games != games else []),
-        wrong=[str(g) for g in slips],
+        answer=shown(tenths),
+        solutions=[shown(tenths)] + ([shown(table_tenths)] if table_tenths != tenths else []),
+        wrong=[shown(t) for t in wrong],
         key=f"two rolls {first} {second}",
-        leaks=(tr("about {games} games in 1000", games=games),),
+        leaks=(chance_words_tenths(value),),
     )

@@ -72,16 +72,14 @@ HARD_THUMB_ANSWERED = (
     "shut-fe0162160d",
 )
 """The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
-``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them out but one
-(:data:`LESSON_4_SHUT_PRACTICE`), so no habit answers more than one of its items.  Only the practice set's own
-choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
+``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them all out.  Only the practice
+set's own choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
-"""The one hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` lesson 4's practice keeps: to shut the box (the
-other two ask for a low score), tiles 1, 2, 3, 4, 7 and 8 open, a roll of 10, best 7+3.  Only "two tiles close in
-value" finds it, a habit that misses exercise 5 and the challenge; its best set leaves tiles (1, 2, 4, 8) no other
-item's best set leaves."""
+"""A hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` (to shut the box, tiles 1, 2, 3, 4, 7 and 8 open, a roll
+of 10, best 7+3; only "two tiles close in value" finds it).  Lesson 1's practice leaves its box out, which fixes the
+six boxes it deals."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
@@ -464,19 +462,21 @@ def outcomes_rule_miss(bank: Iterable[Any] = (), band: str = "hard"):
     """A "which set?" puzzle under the lessons' rule where lesson 4's outcome-count rule of thumb
     (:func:`outcomes_rule_set`) picks a worse set: the easiest to compare of :func:`_outcomes_rule_misses` whose
     position is not lesson 4's challenge nor one of ``bank`` (the practice set's other puzzles), and which the
-    bank's rating puts in ``band`` (the practice set runs easy to hard).  Made from the exact tables, so it does
-    not depend on what the puzzle bank holds."""
+    bank's rating puts in ``band`` (the practice set runs easy to hard), and whose best set is none of ``bank``'s
+    best sets (so the items do not all ask to cover the same tiles).  Made from the exact tables, so it does not
+    depend on what the puzzle bank holds."""
     from gamekit.puzzles.shut_census import position_at
     from gamekit.puzzles.shutbox import candidate
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
 
     taken = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in bank}
     taken |= {(tuple(sorted(tiles)), roll) for tiles, roll, _ in CHALLENGE_POSITIONS}
+    answered = {a for p in bank for a in p.answers}
     for _, _, objective, open_tiles, roll in _outcomes_rule_misses():
         if (open_tiles, roll) in taken:
             continue
         game = position_at(Rules().one_die, open_tiles, roll)
         puzzle = candidate(game, objective, habits=False) if game is not None else None
-        if puzzle is not None and puzzle.band == band:
+        if puzzle is not None and puzzle.band == band and not set(puzzle.answers) & answered:
             return puzzle
     raise LookupError(tr("no position where the outcome-count rule of thumb misses the best set"))

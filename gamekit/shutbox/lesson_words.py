@@ -38,11 +38,12 @@ def chance_words_tenths(v: Fraction | float) -> str:
 
 
 def exact_chance(v: Fraction) -> str:
-    """A chance exactly (a fraction when short) and as a percentage to two decimals, for a details box."""
-    pct = f"{number(100 * float(v), 2)} %"
+    """A chance exactly (a fraction when short) and in games in 100 to two decimals, for a details box: the page's
+    one way to say how often, "29/648: about 4.48 games in 100"."""
+    games = tr("about {n} games in 100", n=number(100 * float(v), 2))
     if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
-        return f"{v} ≈ {pct}"
-    return pct
+        return f"{v}: {games}"
+    return games
 
 
 def exact_score(v: Fraction) -> str:

@@ -107,7 +107,7 @@ LESSONS: dict[int, Lesson] = {
             where=LESSON_RULES,
             questions=("score", "legal", "one_die", "score", "legal", "one_die"),
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE,),  # lesson 4's practice asks for the best set of that box
+            exclude=(LESSON_4_SHUT_PRACTICE,),  # a "which set?" box: lesson 1 asks about other boxes
         ),
         objectives=(
             (
@@ -295,8 +295,10 @@ LESSONS: dict[int, Lesson] = {
             ((BEST, "hard"),) * 4,
             seed=7,
             where=LESSON_RULES,
-            exclude=LESSON_4_EXCLUDED + tuple(p for p in HARD_THUMB_ANSWERED if p != LESSON_4_SHUT_PRACTICE),
-            made=(outcomes_rule_miss,),  # the last: a position where the outcome-count rule of thumb misses
+            exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED,
+            # the last three: positions where the outcome-count rule of thumb misses, so the practice needs the
+            # lesson's idea (what each set leaves, by the exact table) and not the page's rule of thumb
+            made=(outcomes_rule_miss,) * 3,
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),

@@ -24,7 +24,7 @@ from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
 from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
-from gamekit.shutbox.lesson_words import chance_words, exact_score, spaced, tile_list
+from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_score, spaced, tile_list
 
 
 def worked_solutions() -> list[tuple[str, str]]:
@@ -185,11 +185,11 @@ def worked_solutions() -> list[tuple[str, str]]:
         (
             tr("Lesson 4, exercise 3"),
             tr(
-                "{a}/36 × {b}/36 = {value}, about {games} games in 1000.",
+                "{a}/36 × {b}/36 = {value}, {games}.",
                 a=first,
                 b=second,
                 value=str(first * second) + "/1296",
-                games=round(1000 * first * second / 1296),
+                games=chance_words_tenths(first * second / 1296),
             ),
         ),
         (tr("Lesson 4, exercises 4–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),

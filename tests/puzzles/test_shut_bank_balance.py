@@ -146,11 +146,10 @@ def test_every_level_and_idea_under_the_lessons_rule():
 
 
 def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives_no_set():
-    """Item by item, the rules of thumb the page names that find the best set: none for the bank's items but one
-    (to shut the box, found by "two tiles close in value", which misses exercise 6), and for the item the lesson
-    builds where the outcome count misses, "the largest tile" alone (in the whole game no position with a clear
-    best set is missed by every named rule: tests/shutbox), which its feedback says once answered, and why.  No
-    rule finds more than one item, the outcome count not all four, and the hint lists every set with no value."""
+    """Item by item, the rules of thumb the page names that find the best set: none for the bank's item, and for the
+    three items the lesson builds where the outcome count misses, "the largest tile" alone (in the whole game no
+    position with a clear best set is missed by every named rule: tests/shutbox), which their feedback says once
+    answered, and why.  No rule finds all four, and the hint lists every set with no value."""
     from gamekit.shutbox import lessons as L
     from gamekit.shutbox import lesson_practice
 
@@ -165,10 +164,8 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
         }
         for rule in finds:
             found[rule] += 1
-        built = i == len(puzzles) - 1
-        expected = (
-            {"largest_tile"} if built else {"close_pair"} if p.id == lesson_practice.LESSON_4_SHUT_PRACTICE else set()
-        )
+        built = i >= 1
+        expected = {"largest_tile"} if built else set()
         assert finds == expected, (p.id, finds)
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
@@ -178,7 +175,7 @@ def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives
         for given in (answer, wrong):  # the note comes with a right and a wrong answer alike, only on the built item
             assert ("The largest tile picks " + answer + ", the best set this time" in ex.check(given)[1]) == built
         assert "largest tile" not in ex.prompt + ex.hint.replace("A rule of thumb may pick", "")
-    assert max(found.values()) <= 1, found
+    assert max(found.values()) < len(puzzles), found
     counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
     assert sum(("cover", c) in p.answers for c, p in zip(counted, puzzles)) < len(puzzles)
 
@@ -196,9 +193,7 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
     }
     assert set(lesson_practice.HARD_THUMB_ANSWERED) == answered
     shipped = {p.id for p in bank("shut_the_box")}  # the bank's items: the lesson's built one is chosen apart
-    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None and p.id in shipped] == [
-        lesson_practice.LESSON_4_SHUT_PRACTICE
-    ]
+    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None and p.id in shipped] == []
 
 
 def test_the_which_set_pool_is_the_same_every_time_and_the_bank_holds_it():

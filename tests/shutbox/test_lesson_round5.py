@@ -245,7 +245,7 @@ def test_spanish_wording_of_the_shut_lessons():
     with using("es"):
         assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36 000", "500")
         assert "3600" in expected_count_exercise(6, 3600).prompt and "3.600" not in expected_count_exercise().prompt
-        goal = tr("the chance to shut the box, in whole games out of 100")
+        goal = tr("the chance to shut the box, as a whole number of games in 100")
         assert "un número entero de partidas de cada 100" in goal
         ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
