@@ -1251,6 +1251,7 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
         assert p.idea_theme() == theme
         ok, words = p.answer(puzzle.answers[0])
         assert ok and words.endswith(f"{tr(WHY[theme])} {tr(IDEAS[theme])}"), words
+        p.close()  # done with: an answer shows the new level on every open board (hundreds here, once each)
         wrong = (declines if takes_right else takes)[0]
         for language in ("en", "es"):
             with using(language):
@@ -1263,6 +1264,7 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
                 else:
                     assert "control is worth more than the last 2 boxes" in words or "que las 2 últimas" in words
                 assert not ok and "third side" not in words and "tercer lado" not in words, words
+                p.close()
         seen.add(takes_right)
     assert seen == {True, False}
 
