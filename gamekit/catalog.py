@@ -328,6 +328,13 @@ class GameInfo:
         """The short id older wire formats use (the first alias), else the id."""
         return self.aliases[0] if self.aliases else self.id
 
+    @property
+    def ships_bank(self) -> bool:
+        """Whether gamekit ships a puzzle bank of this game (``gamekit/puzzles/data/<id>.json.gz``): a game shipped
+        with gamekit that has ``puzzles``.  Another game's puzzles come from its caller (a bank built with
+        ``--out``, passed to Practice), so code that reads the shipped bank asks this first."""
+        return bool(self.puzzles) and _shipped_rank(self) < len(shipped_modules())
+
     def new(self, **options: Any) -> Any:
         """A fresh game: ``options`` checked first (``BadOptions``), then ``new_game``."""
         return self.new_game(self.check_options(options))

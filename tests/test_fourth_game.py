@@ -272,3 +272,24 @@ def test_the_fourth_game_gets_homework_codes_and_the_shipped_codes_stay_as_print
         with pytest.raises(ValueError, match=words):
             catalog.register(replace(INFO, id="ttt4", homework_code=code))
     assert "ttt4" not in catalog.ids() and catalog.get("tictactoe").homework_code == "ttt"
+
+
+def test_only_the_shipped_games_ship_a_bank_and_the_fourth_games_top_level_is_the_whole_scale(monkeypatch):
+    from gamekit.progress import LEVELS
+    from gamekit.puzzles import pools
+    from gamekit.puzzles.store import bank_path
+
+    assert not catalog.get("tictactoe").ships_bank  # it has puzzles, built with --out, but none shipped
+    for info in catalog.shipped_games():
+        assert info.ships_bank and bank_path(info.id).is_file()
+
+    def no_pools(*args, **kwargs):
+        raise AssertionError("a game with no shipped bank builds no pools from it")
+
+    monkeypatch.setattr(pools, "practice_pool", no_pools)
+    monkeypatch.setattr(pools, "lesson_pool", no_pools)
+    pools.top_level.cache_clear()
+    try:
+        assert pools.top_level("tictactoe") == LEVELS
+    finally:
+        pools.top_level.cache_clear()

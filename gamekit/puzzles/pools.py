@@ -25,7 +25,6 @@ from gamekit.puzzles.core import (
     theme_name,
 )
 from gamekit.puzzles.ratings import Rating, update
-from gamekit.puzzles.store import BankError
 
 
 def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
@@ -214,13 +213,13 @@ def practice_update(pupil: Rating, puzzle: Rating, solved: bool) -> Rating:
 def top_level(game_id: str) -> int:
     """The highest level a pupil of a game can reach in Practice: one above the highest level of the puzzles any of
     its lists asks (every idea mixed, each lesson's), since a solve lifts a pupil at most to :func:`solve_ceiling`
-    and a new pupil starts at a puzzle's rating (:func:`start_rating`).  The status line's "of N"."""
-    try:
-        pools = [practice_pool(game_id)] + [
-            lesson_pool(game_id, key) for _, key in lesson_choices(game_id) if key is not None
-        ]
-    except BankError:  # a game of the catalog with no shipped bank (its puzzles given by the caller): the scale
+    and a new pupil starts at a puzzle's rating (:func:`start_rating`).  The status line's "of N".  A game that ships
+    no bank (:attr:`gamekit.catalog.GameInfo.ships_bank`; its puzzles given by the caller): the whole scale."""
+    if not catalog.get(game_id).ships_bank:  # its puzzles are given by the caller: the whole scale
         return LEVELS
+    pools = [practice_pool(game_id)] + [
+        lesson_pool(game_id, key) for _, key in lesson_choices(game_id) if key is not None
+    ]
     ratings = [p.rating for pool in pools for p in pool]
     return level(solve_ceiling(max(ratings))) if ratings else LEVELS
 

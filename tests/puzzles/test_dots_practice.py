@@ -501,6 +501,7 @@ def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two()
                 puzzle = practice.puzzle
                 practice.answer(puzzle.answers[0] if seed % 2 else next(iter(puzzle.refutations)))
                 practice.next()
+            practice.close()  # done with: an answer shows the new level on every open board of the game
     handouts = practice_pool(G, "hard_hearted_handout")
     assert answers_balanced(handouts, [p.id for p in handouts[:5]], "hard_hearted_handout") == handouts
     assert answers_balanced(handouts, [], None) == handouts

@@ -1224,6 +1224,7 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
                 ok, _ = practice.answer((takes, declines)[habit][0])
                 passed += ok
                 practice.next()
+            practice.close()  # done with: an answer shows the new level on every open board of the game
             assert passed <= 6, (seed, habit, passed)
     code = "dots-control_not_worth_it-10-1"
     assert code in [c for _, c, *_ in homework_codes()]
@@ -1251,6 +1252,7 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
         assert p.idea_theme() == theme
         ok, words = p.answer(puzzle.answers[0])
         assert ok and words.endswith(f"{tr(WHY[theme])} {tr(IDEAS[theme])}"), words
+        p.close()  # done with: an answer shows the new level on every open board (hundreds here, once each)
         wrong = (declines if takes_right else takes)[0]
         for language in ("en", "es"):
             with using(language):
@@ -1263,6 +1265,7 @@ def test_a_set_that_asks_take_or_decline_tells_each_answer_its_own_reason():
                 else:
                     assert "control is worth more than the last 2 boxes" in words or "que las 2 últimas" in words
                 assert not ok and "third side" not in words and "tercer lado" not in words, words
+                p.close()
         seen.add(takes_right)
     assert seen == {True, False}
 
@@ -1699,6 +1702,7 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
             if game_id == "shut_the_box":  # the sets (or dice) to choose from, as the buttons show them
                 assert all(move_words(game_id, a) in sheet for a in p.legal_answers())
             practice.next()
+        practice.close()  # done with: an answer shows the new level on every open board of the game
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
     es = homework_pages["es"]
     assert es.index("## Hojas del alumno") < es.index("## Soluciones")
