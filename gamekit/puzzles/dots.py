@@ -37,6 +37,7 @@ from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     guess_passes,
     opening_like,
@@ -86,18 +87,6 @@ THEME_LESSONS = {
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
-
-
-POOL_THEMES = {
-    "control_not_worth_it": ("control_not_worth_it", "double_deal"),
-    "double_deal": ("double_deal", "control_not_worth_it"),
-    "all_but_four": ("all_but_four", "control_not_worth_it"),
-}
-"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): the three
-ideas of lesson 5 ask one decision, "take every box or decline the last ones?", so each reads the puzzles where
-taking is right (*when control is not worth it*) beside those where declining is (:func:`decision_selection`)."""
-DECISION_THEMES = tuple(POOL_THEMES)
-"""The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}

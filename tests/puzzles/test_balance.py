@@ -401,14 +401,15 @@ def test_a_dots_puzzle_accepting_more_than_a_third_of_the_lines_says_several_are
     """Where a guess would often pass (more than a third of the legal lines right), the question says how many
     lines do it, so the pupil knows several are right and is asked to find one; a take-or-decline question, whose
     count would tell the decision (two lines take every box, one declines), says that one line or more may."""
-    from gamekit.puzzles.dots_words import DECISIONS, MAYBE_SEVERAL
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
+    from gamekit.puzzles.dots_words import MAYBE_SEVERAL
     from gamekit.puzzles.sets import stakes
 
     many = [p for p in bank("dots_and_boxes") if 3 * len(p.answers) > len(p.legal_answers())]
     assert many
     for p in many:
         assert len(p.answers) >= 2
-        said = MAYBE_SEVERAL if set(p.themes) & DECISIONS else f"{len(p.answers)} lines do it: find one."
+        said = MAYBE_SEVERAL if set(p.themes) & set(DECISION_THEMES) else f"{len(p.answers)} lines do it: find one."
         assert stakes(p).endswith(said), p.id
     for p in bank("dots_and_boxes"):
         assert 2 * len(p.answers) <= len(p.legal_answers()), p.id  # never half or more
