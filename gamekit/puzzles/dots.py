@@ -174,10 +174,31 @@ def practice_rating(puzzle: Puzzle) -> float:
 
 
 def on_practice_scale(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` as every Practice list asks it: rated :func:`practice_rating`, and a take-all decision with
-    *when control is not worth it* first among its themes (:func:`_as_decision`)."""
+    """``puzzle`` as every Practice list asks it: rated :func:`practice_rating`, a take-all decision with
+    *when control is not worth it* first among its themes (:func:`_as_decision`), and a *long-chain count* puzzle
+    with that idea first: the *safe line* list leaves those puzzles to the long-chain count's own, so where no
+    idea is chosen (the mixed list) Practice asks and praises it as the long-chain count, not as a safe line."""
     rating = practice_rating(puzzle)
-    return _as_decision(puzzle, rating) if take_all_choice(puzzle) else replace(puzzle, rating=rating)
+    if take_all_choice(puzzle):
+        return _as_decision(puzzle, rating)
+    if "long_chain_count" in puzzle.themes:
+        first = ("long_chain_count",)
+        return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
+    return replace(puzzle, rating=rating)
+
+
+def lesson_levels_of(lesson: int) -> tuple[int, int]:
+    """The Practice levels (lowest, highest) where a lesson's puzzles belong: :data:`LESSON_BANDS`, and level 1
+    for the lessons without a band (1 and 2 keep the bank's level 1)."""
+    return LESSON_BANDS.get(lesson, (1, 1))
+
+
+def at_home(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` (on the Practice scale) sits at a level of its lesson (:func:`puzzle_lesson`,
+    :func:`lesson_levels_of`): a take-or-decline question a guess passes half the time keeps the bank's level 1,
+    where only lessons 1 and 2 belong, and so is not at home."""
+    low, high = lesson_levels_of(puzzle_lesson(puzzle))
+    return low <= level(puzzle.rating) <= high
 
 
 def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
@@ -274,14 +295,16 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _mixed(puzzles)
+        return _mixed([p for p in puzzles if at_home(p)])
     return puzzles
 
 
 MAX_DECISION_SHARE = 1 / 3
-"""The most of each level of the mixed Practice list that lesson 5's "take every box or decline the last ones?"
-decisions (:func:`is_decision`) may fill: the bank holds far more of them than of any other idea (they were 142 of
-the 251 puzzles, and all of level 8), so uncapped they crowded out the other lessons' ideas."""
+"""The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
+box or decline the last ones?" decisions (:func:`is_decision`) may fill: the bank holds far more of them than of
+any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
+lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
+puzzles."""
 
 
 def is_decision(puzzle: Puzzle) -> bool:
@@ -289,18 +312,30 @@ def is_decision(puzzle: Puzzle) -> bool:
     return any(t in DECISION_THEMES for t in puzzle.themes)
 
 
+def decision_kind(puzzle: Puzzle) -> str:
+    """Which of lesson 5's three ideas a decision (:func:`is_decision`) asks: *when control is not worth it* (take
+    every box, :func:`take_all_choice`), *all-but-four in a loop* (decline the last four of a loop) or
+    *double-deal* (decline the last two)."""
+    if take_all_choice(puzzle):
+        return "control_not_worth_it"
+    return "all_but_four" if "all_but_four" in puzzle.themes else "double_deal"
+
+
 def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
     """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
-    (rounded down), the others all kept.  Those kept alternate between the two answers (take every box,
-    :func:`take_all_choice`; decline the last ones) and, within each, go in id order, so neither answer is the
-    habit of a level."""
+    (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
+    decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
+    (:func:`decision_kind`: take every box, decline the last two, decline the last four of a loop) and, within
+    each, go in id order, so each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
         others = sum(1 for p in kept if level(p.rating) == lv)
         room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
+        if not others:  # a level of lesson 5 alone: no bigger than the level below
+            room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if take_all_choice(p)], [p for p in here if not take_all_choice(p)]]
-        order = [p for pair in zip_longest(*kinds) for p in pair if p is not None]
+        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_THEMES]
+        order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
     return [p for p in puzzles if p.id in ids]

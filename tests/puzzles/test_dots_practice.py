@@ -523,3 +523,50 @@ def test_a_take_or_decline_question_does_not_tell_its_answer_by_the_number_of_ri
                 assert tr("Only one line does it.") not in words
     other = next(p for p in bank("dots_and_boxes", theme="sacrifice") if len(p.answers) == 1)
     assert asked_stakes(other).endswith("Only one line does it.")
+
+
+def test_the_mixed_list_gives_each_lessons_ideas_a_fair_share_at_the_levels_where_they_belong():
+    """The mixed list ("every idea, mixed") was thin on lesson 4's long-chain count (asked and praised as "pick a
+    safe line") and lesson 5's decisions (12 of 126 puzzles, none at level 8, and five of lesson 5's questions at
+    level 1). Now every puzzle sits at a level of its lesson, each level holds every lesson that reaches it, the
+    decisions fill their third of a level shared with lesson 4 and all of level 8, lesson 5's three ideas take
+    turns there, and every idea of lessons 3 to 5 is asked, as itself, at each level of its lesson."""
+    from gamekit.puzzles.dots import (
+        DECISION_THEMES,
+        MAX_DECISION_SHARE,
+        THEME_LESSONS,
+        decision_kind,
+        is_decision,
+        lesson_levels_of,
+        puzzle_lesson,
+    )
+
+    mixed = practice_pool(G)
+    levels = sorted({level(p.rating) for p in mixed})
+    assert levels == list(range(1, 9))
+    for p in mixed:
+        low, high = lesson_levels_of(puzzle_lesson(p))
+        assert low <= level(p.rating) <= high, (p.id, p.themes)
+    for lv in levels:
+        here = [p for p in mixed if level(p.rating) == lv]
+        lessons = {puzzle_lesson(p) for p in here}
+        belong = {n for n in (1, 3, 4, 5) if lesson_levels_of(n)[0] <= lv <= lesson_levels_of(n)[1]}
+        assert belong <= lessons, (lv, lessons)
+        decisions = [p for p in here if is_decision(p)]
+        if 5 not in belong:
+            assert not decisions, lv
+            continue
+        if len(decisions) < len(here):  # shared with lesson 4: the decisions' third, no less than one short of it
+            assert MAX_DECISION_SHARE * len(here) - 1 <= len(decisions) <= MAX_DECISION_SHARE * len(here), lv
+        else:  # level 8, lesson 5's alone: about as big as the level below
+            assert 0.5 * len([p for p in mixed if level(p.rating) == lv - 1]) <= len(here), lv
+        kinds = Counter(decision_kind(p) for p in decisions)
+        assert set(kinds) == set(DECISION_THEMES) and max(kinds.values()) - min(kinds.values()) <= 3, (lv, kinds)
+    # every idea of lessons 3 to 5 asked as itself (its first theme, which the mixed board hints and praises)
+    for theme, lessons in THEME_LESSONS.items():
+        low, high = lesson_levels_of(min(lessons))
+        for lv in range(low, high + 1):
+            if any(level(q.rating) == lv for q in practice_pool(G, theme)):
+                assert any(p.themes[0] == theme and level(p.rating) == lv for p in mixed), (theme, lv)
+    for pool in served_pools().values():
+        assert all(p.themes[0] == "long_chain_count" for p in pool if "long_chain_count" in p.themes)
