@@ -303,32 +303,66 @@ def test_a_puzzle_has_one_level_in_every_list():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_page_says_the_levels_of_the_lists_and_the_title_in_words_it_computes(lang):
-    """The Practice page's note on levels is computed: the scale a puzzle's title counts to, and the lowest and
-    highest level of the mixed list (the page had "from level 1 to level 8" typed beside titles saying "of 10");
-    the page shows it by a call, with no level figure typed in its prose."""
+def test_the_levels_note_names_one_top_and_follows_the_list_the_pupil_chooses(lang, tmp_path, monkeypatch):
+    """The note above the puzzle named three tops ("from 1 to 9", "the puzzles here go to level 7", "no puzzle is
+    above level 8") and kept the mixed list's levels and the pupil's level of when the page opened, whatever list
+    the pupil chose. Now it names one top, the one the titles and the status line count to, once; says the levels
+    of the list chosen, refreshed when the pupil chooses another (in the list or by the plain method); and leaves
+    the pupil's level to the status line, which follows every answer. The page shows it by a call, with no level
+    figure typed in its prose."""
     import re
     from pathlib import Path
 
+    from gamekit import progress
     from gamekit.i18n import using
-    from gamekit.progress import LEVELS
-    from gamekit.puzzles.dots_levels import levels_note, levels_words
-    from gamekit.puzzles.pools import top_level
-    from gamekit.puzzles.practice_view import puzzle_title
+    from gamekit.puzzles.dots_levels import levels_note, list_levels_words
+    from gamekit.puzzles.pools import lesson_choices, top_level
+    from gamekit.puzzles.practice import Practice
 
-    levels = sorted({level(p.rating) for p in practice_pool(G)})
+    monkeypatch.setenv("GAMEKIT_PROGRESS_FILE", str(tmp_path / "progress.json"))
+    progress.save_rating(G, 1200.0, 150.0, 0.06)  # a pupil who has practised: the mixed list first
+    top = top_level(G)
     with using(lang):
-        words, title, note = levels_words(), puzzle_title(1, 800.0), levels_note().value
-    figures = {
-        "en": "from 1 to {}. The puzzles here go from level {} to level {}.",
-        "es": "del 1 al {}. Los problemas de aquí van del nivel {} al nivel {}.",
-    }[lang]
-    assert figures.format(top_level(G), levels[0], levels[-1]) in words  # the scale's top a pupil can reach
-    assert "1" in title and f"{LEVELS}" not in title  # the title promises no level 10
-    assert words in note
+        board = Practice(G, seed=1)
+        note = levels_note(board)
+        title, status = board.title.value, board.status_text()
+        first = note.value
+        said = {"en": f"your level reaches {top}, the top.", "es": f"tu nivel llega al {top}, el más alto."}[lang]
+        assert first.count(said) == 1 and f"{top}" in title and f"{top}" in status  # the titles' top, said once
+        assert not re.search(r"above level|pasa del nivel|from 1 to|del 1 al", first)  # no other top
+        assert list_levels_words(practice_pool(G)) in first and list_levels_words() in first
+        assert not re.search(r"(Your level|Tu nivel)", first)  # the status line says it, kept up to date
+        for key in [key for _, key in lesson_choices(G)[1:]]:
+            board.choose_lesson(key)  # the plain method
+            assert list_levels_words(lesson_pool(G, key)) in note.value, key
+        board.lesson_menu.value = "mixed"  # the list, as a click chooses
+        assert board.lesson is None and list_levels_words(practice_pool(G)) in note.value
+        board.lesson_menu.value = 1
+        assert list_levels_words(lesson_pool(G, 1)) in note.value
+    with using(lang):
+        one, many = list_levels_words(lesson_pool(G, 1)), list_levels_words(lesson_pool(G, 4))
+    assert (
+        one
+        == {
+            "en": "The puzzles of the list you chose are all level 1.",
+            "es": "Los problemas de la lista que has elegido son todos de nivel 1.",
+        }[lang]
+    )
+    low, high = (f(level(p.rating) for p in lesson_pool(G, 4)) for f in (min, max))
+    assert (
+        many
+        == {
+            "en": f"The puzzles of the list you chose go from level {low} to level {high}.",
+            "es": f"Los problemas de la lista que has elegido van del nivel {low} al nivel {high}.",
+        }[lang]
+    )
+    with pytest.raises(ValueError):
+        list_levels_words([])
+    with pytest.raises(ValueError):
+        levels_note(Practice("five_in_a_row", seed=1))
     path = {"en": "notebooks/practice/01_dots_and_boxes.md", "es": "notebooks/es/practice/01_dots_and_boxes.md"}[lang]
     page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
-    assert "display(levels_note())" in page
+    assert "display(levels_note(practice))" in page
     prose = re.sub(r"```.*?```", "", page, flags=re.S)
     assert not re.search(r"(level|nivel) \d", prose), path
 
@@ -452,6 +486,8 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     from gamekit.i18n import using
     from gamekit.puzzles.dots import LESSON_BANDS
     from gamekit.puzzles.dots_levels import lesson_levels, level_lessons_words, levels_note
+    from gamekit.puzzles.pools import top_level
+    from gamekit.puzzles.practice import Practice
 
     spans = lesson_levels()
     assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)
@@ -459,19 +495,22 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
         assert spans[n] == tuple(f(level(p.rating) for p in lesson_pool(G, n)) for f in (min, max))
     assert spans == {1: (1, 1), 2: (1, 1), 3: (2, 4), 4: (4, 7), 5: (6, 8)}
     with using(lang):
-        words, note = level_lessons_words(), levels_note().value
+        words, note = level_lessons_words(), levels_note(Practice(G, seed=1)).value
+    top = top_level(G)
     expected = {
-        "en": "Levels follow the lessons: level 1 for lessons 1 and 2; levels 2 to 4 for lesson 3; levels 4 to 7"
-        " for lesson 4; levels 6 to 8 for lesson 5. No puzzle is above level 8.",
-        "es": "Los niveles siguen a las lecciones: nivel 1 para las lecciones 1 y 2; niveles 2 a 4 para la lección 3;"
-        " niveles 4 a 7 para la lección 4; niveles 6 a 8 para la lección 5. Ningún problema pasa del nivel 8.",
+        "en": "Each puzzle's title shows its level. Levels follow the lessons: level 1 for lessons 1 and 2; levels 2"
+        " to 4 for lesson 3; levels 4 to 7 for lesson 4; levels 6 to 8 for lesson 5. Solve the hardest puzzles and"
+        f" your level reaches {top}, the top.",
+        "es": "El título de cada problema indica su nivel. Los niveles siguen a las lecciones: nivel 1 para las"
+        " lecciones 1 y 2; niveles 2 a 4 para la lección 3; niveles 4 a 7 para la lección 4; niveles 6 a 8 para la"
+        f" lección 5. Si resuelves los problemas más difíciles, tu nivel llega al {top}, el más alto.",
     }[lang]
     assert words == expected and f"<p>{words}</p>" in note
     root = Path(__file__).resolve().parents[2] / "notebooks"
     page = root / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"
     text = " ".join(page.read_text(encoding="utf-8").split())
     bullet = {"en": "the note above the puzzle says which levels go with which lessons", "es": "la nota de encima"}
-    assert bullet[lang] in text and "display(levels_note())" in text
+    assert bullet[lang] in text and "display(levels_note(practice))" in text
 
 
 def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two():
