@@ -209,8 +209,9 @@ def test_take_a_box_asks_no_lesson_five_question():
         for w in p.refutations:
             words = mistake_words(p, w) or ""
             assert "control" not in words and "chain" not in words, (p.id, w, words)
-    assert "dots-180835221f" in {p.id for p in practice_pool(G)}  # still asked where lesson 5's idea is
-    assert "dots-180835221f" not in {p.id for p in practice_pool(G, "take_box")}
+    # a take-or-decline question a guess passes half the time keeps the bank's level 1, where lesson 5's ideas do
+    # not belong: no list asks it (the mixed list asked it at level 1 as a "take a box" puzzle)
+    assert not any(p.id == "dots-180835221f" for pool in served_pools().values() for p in pool)
     for n in (1, 2):
         assert not any(decline_lines(p.position)[2] for p in lesson_pool(G, n))
     assert not any(decline_lines(p.position)[2] for p in homework_set(G, "take_box", 10, 1))
@@ -399,7 +400,8 @@ def test_every_wrong_line_of_every_list_gets_its_own_reason():
 
 def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_list():
     """The mixed list was 57 % lesson 5's take-or-decline decisions (142 of 251, all of level 8): now each level
-    holds at most a third of them, so the other lessons' ideas get their share; both answers stay in it, the
+    shared with other lessons' ideas holds at most a third of them, so those ideas get their share, and level 8,
+    lesson 5's alone, is no bigger than level 7; a third of the list at most; both answers stay in it, the
     rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
     from gamekit.puzzles.dots import is_decision
     from gamekit.puzzles.dots_decisions import take_all_choice
@@ -409,7 +411,10 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
     by_level = Counter(level(p.rating) for p in mixed)
     decisions = Counter(level(p.rating) for p in mixed if is_decision(p))
     for lv, n in by_level.items():
-        assert 3 * decisions[lv] <= n, (lv, decisions[lv], n)
+        if decisions[lv] < n:
+            assert 3 * decisions[lv] <= n, (lv, decisions[lv], n)
+        else:
+            assert lv == 8 and n <= by_level[lv - 1], (lv, n)
     assert 3 * sum(decisions.values()) <= len(mixed)
     assert any(take_all_choice(p) for p in mixed) and any(is_decision(p) and not take_all_choice(p) for p in mixed)
     for lv in set(by_level) - {1}:
