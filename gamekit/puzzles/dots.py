@@ -357,14 +357,18 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
     """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
     (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
     and which then keeps them all): the take-all decisions first (the one-line rule answers them too, but they sit
-    beside the double-deals to ask whether control is worth keeping), then the others in id order."""
+    beside the double-deals to ask whether control is worth keeping), then the others taking turns between the two
+    halves of the rule, "take the box" and "draw a line that gives no third side" (lesson 2's two ideas: in id order
+    alone, "take the box" had 27 of level 1's 30 puzzles), each in id order."""
     one_step = {p.id for p in puzzles if one_step_rule(p) is not None}
     keep: set[str] = set()
     for band in {p.band for p in puzzles}:
         here = [p for p in puzzles if p.band == band]
         others = sum(1 for p in here if p.id not in one_step)
         room = int(MAX_ONE_STEP_SHARE * others / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
-        ranked = sorted((p for p in here if p.id in one_step), key=lambda p: (not take_all_choice(p), p.id))
+        steps = sorted((p for p in here if p.id in one_step), key=lambda p: p.id)
+        halves = [[p for p in steps if not take_all_choice(p) and one_step_rule(p) == key] for key in ("take", "safe")]
+        ranked = [p for p in steps if take_all_choice(p)] + [p for turn in zip_longest(*halves) for p in turn if p]
         keep |= {p.id for p in ranked[:room]}
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
 

@@ -574,7 +574,8 @@ def test_the_mixed_list_gives_each_lessons_ideas_a_fair_share_at_the_levels_wher
     safe line") and lesson 5's decisions (12 of 126 puzzles, none at level 8, and five of lesson 5's questions at
     level 1). Now every puzzle sits at a level of its lesson, each level holds every lesson that reaches it, the
     decisions fill their third of a level shared with lesson 4 and all of level 8, lesson 5's three ideas take
-    turns there, and every idea of lessons 3 to 5 is asked, as itself, at each level of its lesson."""
+    turns there, every idea of lessons 3 to 5 is asked, as itself, at each level of its lesson, and level 1 asks
+    lesson 2's "avoid a third side" beside "take a box"."""
     from gamekit.puzzles.dots import (
         DECISION_THEMES,
         MAX_DECISION_SHARE,
@@ -614,3 +615,8 @@ def test_the_mixed_list_gives_each_lessons_ideas_a_fair_share_at_the_levels_wher
                 assert any(p.themes[0] == theme and level(p.rating) == lv for p in mixed), (theme, lv)
     for pool in served_pools().values():
         assert all(p.themes[0] == "long_chain_count" for p in pool if "long_chain_count" in p.themes)
+    # level 1: lesson 2's "draw a line that gives no third side" beside "take the box" (it had 3 of 30)
+    first = [p for p in mixed if level(p.rating) == 1]
+    avoid = sum(1 for p in first if p.themes[0] == "avoid_third_side")
+    assert avoid >= min(len(practice_pool(G, "avoid_third_side")), len(first) // 3), avoid
+    assert sum(1 for p in first if p.themes[0] == "take_box") >= len(first) // 3
