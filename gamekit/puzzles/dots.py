@@ -13,7 +13,6 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-from itertools import zip_longest
 from dataclasses import replace
 from typing import Any
 
@@ -31,12 +30,12 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     guess_passes,
@@ -283,8 +282,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong lines,
     are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool asks,
     so the two ideas' Practice and homework sets share no puzzle.  The mixed pool: no rule of thumb answers more
-    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of one-step puzzles
-    (:func:`_decisions_kept`)."""
+    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of each lesson's ideas
+    (:func:`at_home`, :func:`gamekit.puzzles.dots_mixed.mixed_selection`)."""
     puzzles = [on_practice_scale(p) for p in puzzles if asked_at_all(p)]
     if theme in DECISION_THEMES:
         return decision_selection(puzzles, theme)
@@ -295,82 +294,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _mixed([p for p in puzzles if at_home(p)])
+        return mixed_selection([p for p in puzzles if at_home(p)])
     return puzzles
-
-
-MAX_DECISION_SHARE = 1 / 3
-"""The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
-box or decline the last ones?" decisions (:func:`is_decision`) may fill: the bank holds far more of them than of
-any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
-lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
-puzzles."""
-
-
-def is_decision(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` asks one of lesson 5's decision ideas (:data:`DECISION_THEMES`)."""
-    return any(t in DECISION_THEMES for t in puzzle.themes)
-
-
-def decision_kind(puzzle: Puzzle) -> str:
-    """Which of lesson 5's three ideas a decision (:func:`is_decision`) asks: *when control is not worth it* (take
-    every box, :func:`take_all_choice`), *all-but-four in a loop* (decline the last four of a loop) or
-    *double-deal* (decline the last two)."""
-    if take_all_choice(puzzle):
-        return "control_not_worth_it"
-    return "all_but_four" if "all_but_four" in puzzle.themes else "double_deal"
-
-
-def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
-    """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
-    (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
-    decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
-    (:func:`decision_kind`: take every box, decline the last two, decline the last four of a loop) and, within
-    each, go in id order, so each idea has its share of a level and neither answer is its habit."""
-    kept = [p for p in puzzles if not is_decision(p)]
-    for lv in sorted({level(p.rating) for p in puzzles}):
-        others = sum(1 for p in kept if level(p.rating) == lv)
-        room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
-        if not others:  # a level of lesson 5 alone: no bigger than the level below
-            room = sum(1 for p in kept if level(p.rating) == lv - 1)
-        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_THEMES]
-        order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
-        kept += order[:room]
-    ids = {p.id for p in kept}
-    return [p for p in puzzles if p.id in ids]
-
-
-def _mixed(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """The mixed Practice list (:func:`practice_selection` with no idea): no rule of thumb over half a level
-    (:func:`thumbs_within_share`), a fair share of one-step puzzles (:func:`_decisions_kept`) and the decisions at
-    most a third of each level (:func:`decisions_capped`), each cut again until all three hold (each only takes
-    puzzles out, so this ends)."""
-    while True:
-        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
-        if len(after) == len(puzzles):
-            return after
-        puzzles = after
-
-
-def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
-    (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
-    and which then keeps them all): the take-all decisions first (the one-line rule answers them too, but they sit
-    beside the double-deals to ask whether control is worth keeping), then the others taking turns between the two
-    halves of the rule, "take the box" and "draw a line that gives no third side" (lesson 2's two ideas: in id order
-    alone, "take the box" had 27 of level 1's 30 puzzles), each in id order."""
-    one_step = {p.id for p in puzzles if one_step_rule(p) is not None}
-    keep: set[str] = set()
-    for band in {p.band for p in puzzles}:
-        here = [p for p in puzzles if p.band == band]
-        others = sum(1 for p in here if p.id not in one_step)
-        room = int(MAX_ONE_STEP_SHARE * others / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
-        steps = sorted((p for p in here if p.id in one_step), key=lambda p: p.id)
-        halves = [[p for p in steps if not take_all_choice(p) and one_step_rule(p) == key] for key in ("take", "safe")]
-        ranked = [p for p in steps if take_all_choice(p)] + [p for turn in zip_longest(*halves) for p in turn if p]
-        keep |= {p.id for p in ranked[:room]}
-    return [p for p in puzzles if p.id not in one_step or p.id in keep]
 
 
 LESSON_TWO_TAKE_SHARE = 0.5

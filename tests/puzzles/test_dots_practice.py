@@ -403,7 +403,7 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
     shared with other lessons' ideas holds at most a third of them, so those ideas get their share, and level 8,
     lesson 5's alone, is no bigger than level 7; a third of the list at most; both answers stay in it, the
     rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
-    from gamekit.puzzles.dots import is_decision
+    from gamekit.puzzles.dots_mixed import is_decision
     from gamekit.puzzles.dots_decisions import take_all_choice
     from gamekit.puzzles.dots_thumbs import MAX_THUMB_SHARE, thumbs_answering
 
@@ -522,7 +522,8 @@ def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two()
     """A walk of 10 through a decision idea's Practice once let "always take" pass 7: Practice now asks the other
     answer (take every box; decline the last ones) once one leads by MAX_ANSWER_LEAD, so neither habit passes
     more than 6 of 10, whatever the seed and whether the pupil solves or misses."""
-    from gamekit.puzzles.dots import DECISION_THEMES, MAX_ANSWER_LEAD, answers_balanced
+    from gamekit.puzzles.dots import MAX_ANSWER_LEAD, answers_balanced
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
     from gamekit.puzzles.dots_decisions import take_all_choice
     from gamekit.puzzles.practice import Practice
 
@@ -576,15 +577,9 @@ def test_the_mixed_list_gives_each_lessons_ideas_a_fair_share_at_the_levels_wher
     decisions fill their third of a level shared with lesson 4 and all of level 8, lesson 5's three ideas take
     turns there, every idea of lessons 3 to 5 is asked, as itself, at each level of its lesson, and level 1 asks
     lesson 2's "avoid a third side" beside "take a box"."""
-    from gamekit.puzzles.dots import (
-        DECISION_THEMES,
-        MAX_DECISION_SHARE,
-        THEME_LESSONS,
-        decision_kind,
-        is_decision,
-        lesson_levels_of,
-        puzzle_lesson,
-    )
+    from gamekit.puzzles.dots import THEME_LESSONS, lesson_levels_of, puzzle_lesson
+    from gamekit.puzzles.dots_mixed import MAX_DECISION_SHARE, decision_kind, is_decision
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
 
     mixed = practice_pool(G)
     levels = sorted({level(p.rating) for p in mixed})

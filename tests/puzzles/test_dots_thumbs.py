@@ -10,7 +10,8 @@ from gamekit.i18n import using
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots import DECISION_THEMES, LESSON_FIVE_LEVELS
+from gamekit.puzzles.dots import LESSON_FIVE_LEVELS
+from gamekit.puzzles.dots_themes import DECISION_THEMES
 from gamekit.puzzles.dots_thumbs import (
     MAX_THUMB_SHARE,
     THUMB_RULES,
