@@ -13,7 +13,6 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-from itertools import zip_longest
 from dataclasses import replace
 from typing import Any
 
@@ -31,12 +30,13 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_mixed import mixed_selection
+from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     guess_passes,
     opening_like,
@@ -86,18 +86,6 @@ THEME_LESSONS = {
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
 double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
-
-
-POOL_THEMES = {
-    "control_not_worth_it": ("control_not_worth_it", "double_deal"),
-    "double_deal": ("double_deal", "control_not_worth_it"),
-    "all_but_four": ("all_but_four", "control_not_worth_it"),
-}
-"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): the three
-ideas of lesson 5 ask one decision, "take every box or decline the last ones?", so each reads the puzzles where
-taking is right (*when control is not worth it*) beside those where declining is (:func:`decision_selection`)."""
-DECISION_THEMES = tuple(POOL_THEMES)
-"""The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
@@ -185,10 +173,31 @@ def practice_rating(puzzle: Puzzle) -> float:
 
 
 def on_practice_scale(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` as every Practice list asks it: rated :func:`practice_rating`, and a take-all decision with
-    *when control is not worth it* first among its themes (:func:`_as_decision`)."""
+    """``puzzle`` as every Practice list asks it: rated :func:`practice_rating`, a take-all decision with
+    *when control is not worth it* first among its themes (:func:`_as_decision`), and a *long-chain count* puzzle
+    with that idea first: the *safe line* list leaves those puzzles to the long-chain count's own, so where no
+    idea is chosen (the mixed list) Practice asks and praises it as the long-chain count, not as a safe line."""
     rating = practice_rating(puzzle)
-    return _as_decision(puzzle, rating) if take_all_choice(puzzle) else replace(puzzle, rating=rating)
+    if take_all_choice(puzzle):
+        return _as_decision(puzzle, rating)
+    if "long_chain_count" in puzzle.themes:
+        first = ("long_chain_count",)
+        return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
+    return replace(puzzle, rating=rating)
+
+
+def lesson_levels_of(lesson: int) -> tuple[int, int]:
+    """The Practice levels (lowest, highest) where a lesson's puzzles belong: :data:`LESSON_BANDS`, and level 1
+    for the lessons without a band (1 and 2 keep the bank's level 1)."""
+    return LESSON_BANDS.get(lesson, (1, 1))
+
+
+def at_home(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` (on the Practice scale) sits at a level of its lesson (:func:`puzzle_lesson`,
+    :func:`lesson_levels_of`): a take-or-decline question a guess passes half the time keeps the bank's level 1,
+    where only lessons 1 and 2 belong, and so is not at home."""
+    low, high = lesson_levels_of(puzzle_lesson(puzzle))
+    return low <= level(puzzle.rating) <= high
 
 
 def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
@@ -273,8 +282,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong lines,
     are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool asks,
     so the two ideas' Practice and homework sets share no puzzle.  The mixed pool: no rule of thumb answers more
-    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of one-step puzzles
-    (:func:`_decisions_kept`)."""
+    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of each lesson's ideas
+    (:func:`at_home`, :func:`gamekit.puzzles.dots_mixed.mixed_selection`)."""
     puzzles = [on_practice_scale(p) for p in puzzles if asked_at_all(p)]
     if theme in DECISION_THEMES:
         return decision_selection(puzzles, theme)
@@ -285,64 +294,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme == "safe_line":
         puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
     if theme is None:
-        return _mixed(puzzles)
+        return mixed_selection([p for p in puzzles if at_home(p)])
     return puzzles
-
-
-MAX_DECISION_SHARE = 1 / 3
-"""The most of each level of the mixed Practice list that lesson 5's "take every box or decline the last ones?"
-decisions (:func:`is_decision`) may fill: the bank holds far more of them than of any other idea (they were 142 of
-the 251 puzzles, and all of level 8), so uncapped they crowded out the other lessons' ideas."""
-
-
-def is_decision(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` asks one of lesson 5's decision ideas (:data:`DECISION_THEMES`)."""
-    return any(t in DECISION_THEMES for t in puzzle.themes)
-
-
-def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
-    """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
-    (rounded down), the others all kept.  Those kept alternate between the two answers (take every box,
-    :func:`take_all_choice`; decline the last ones) and, within each, go in id order, so neither answer is the
-    habit of a level."""
-    kept = [p for p in puzzles if not is_decision(p)]
-    for lv in sorted({level(p.rating) for p in puzzles}):
-        others = sum(1 for p in kept if level(p.rating) == lv)
-        room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
-        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if take_all_choice(p)], [p for p in here if not take_all_choice(p)]]
-        order = [p for pair in zip_longest(*kinds) for p in pair if p is not None]
-        kept += order[:room]
-    ids = {p.id for p in kept}
-    return [p for p in puzzles if p.id in ids]
-
-
-def _mixed(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """The mixed Practice list (:func:`practice_selection` with no idea): no rule of thumb over half a level
-    (:func:`thumbs_within_share`), a fair share of one-step puzzles (:func:`_decisions_kept`) and the decisions at
-    most a third of each level (:func:`decisions_capped`), each cut again until all three hold (each only takes
-    puzzles out, so this ends)."""
-    while True:
-        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
-        if len(after) == len(puzzles):
-            return after
-        puzzles = after
-
-
-def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
-    (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
-    and which then keeps them all): the take-all decisions first (the one-line rule answers them too, but they sit
-    beside the double-deals to ask whether control is worth keeping), then the others in id order."""
-    one_step = {p.id for p in puzzles if one_step_rule(p) is not None}
-    keep: set[str] = set()
-    for band in {p.band for p in puzzles}:
-        here = [p for p in puzzles if p.band == band]
-        others = sum(1 for p in here if p.id not in one_step)
-        room = int(MAX_ONE_STEP_SHARE * others / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
-        ranked = sorted((p for p in here if p.id in one_step), key=lambda p: (not take_all_choice(p), p.id))
-        keep |= {p.id for p in ranked[:room]}
-    return [p for p in puzzles if p.id not in one_step or p.id in keep]
 
 
 LESSON_TWO_TAKE_SHARE = 0.5

@@ -1,36 +1,25 @@
-"""What the Dots Practice page says of its levels: the scale of a puzzle's title, the levels of the mixed list and
-the pupil's level now, and which levels go with which lessons (read from the Practice pools,
-:mod:`gamekit.puzzles.pools`, so it sits beside them, above the puzzle engine)."""
+"""What the Dots Practice page says of its levels, in a note above the puzzle: what a level is (which levels go
+with which lessons), the top of the scale a pupil's level can reach (the one :func:`gamekit.puzzles.pools.top_level`
+the titles and the status line count to), and the levels of the list the pupil chose, refreshed when they choose
+another (read from the Practice pools, :mod:`gamekit.puzzles.pools`, so it sits beside them, above the puzzle
+engine)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from gamekit.i18n import N_, tr
 from gamekit.progress import level
+from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.dots import GAME_ID, LESSON_BANDS, THEME_LESSONS
-from gamekit.puzzles.pools import lesson_pool, practice_pool, saved_rating, top_level
+from gamekit.puzzles.pools import MIXED, lesson_pool, practice_pool, top_level
 
 
-LEVELS_NOTE = N_(
-    "Each puzzle's title shows its level, from 1 to {most}. The puzzles here go from level {low} to level {high}."
-    " Your level is {now} now."
+LEVEL_LESSONS_NOTE = N_(
+    "Each puzzle's title shows its level. Levels follow the lessons: {items}. Solve the hardest puzzles and your"
+    " level reaches {top}, the top."
 )
-"""What the Practice page says of the levels (:func:`levels_note`)."""
-
-
-def levels_words() -> str:
-    """:data:`LEVELS_NOTE` with this pupil's figures, in the current language: the top of the level scale (the
-    highest level a pupil can reach, :func:`gamekit.puzzles.pools.top_level`), the lowest and highest level of the
-    mixed Practice list, and the pupil's level now (:func:`gamekit.puzzles.pools.saved_rating`: a new pupil's from
-    the lessons done)."""
-    levels = sorted({level(p.rating) for p in practice_pool(GAME_ID)})
-    now = level(saved_rating(GAME_ID)[0].rating)
-    return tr(LEVELS_NOTE, most=top_level(GAME_ID), low=levels[0], high=levels[-1], now=now)
-
-
-LEVEL_LESSONS_NOTE = N_("Levels follow the lessons: {items}. No puzzle is above level {top}.")
-"""What the Practice page says a level is (:func:`level_lessons_words`)."""
+"""What the Practice page says a level is, and the one top of the scale (:func:`level_lessons_words`)."""
 LEVEL_WORDS = {
     (True, True): N_("level {low} for lesson {last}"),
     (True, False): N_("level {low} for lessons {items} and {last}"),
@@ -38,6 +27,11 @@ LEVEL_WORDS = {
     (False, False): N_("levels {low} to {high} for lessons {items} and {last}"),
 }
 """The levels of some lessons (:func:`level_lessons_words`), by (one level?, one lesson?)."""
+LIST_LEVELS = {
+    True: N_("The puzzles of the list you chose are all level {low}."),
+    False: N_("The puzzles of the list you chose go from level {low} to level {high}."),
+}
+"""The levels of the list the pupil chose (:func:`list_levels_words`), by "one level?"."""
 
 
 def lesson_levels() -> dict[int, tuple[int, int]]:
@@ -58,7 +52,8 @@ def lesson_levels() -> dict[int, tuple[int, int]]:
 
 def level_lessons_words() -> str:
     """What a level is, in the current language, from :func:`lesson_levels`: which levels go with which lessons
-    (lessons with the same levels together), and the highest level any puzzle has."""
+    (lessons with the same levels together), and the top a pupil's level can reach
+    (:func:`gamekit.puzzles.pools.top_level`, the "of N" of every title and of the status line)."""
     spans: dict[tuple[int, int], list[int]] = {}
     for n, span in lesson_levels().items():
         spans.setdefault(span, []).append(n)
@@ -72,17 +67,39 @@ def level_lessons_words() -> str:
         )
         for (low, high), lessons in spans.items()
     ]
-    top = max(high for _, high in spans)
-    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top)
+    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top_level(GAME_ID))
 
 
-def levels_note() -> Any:
-    """:func:`levels_words` and :func:`level_lessons_words` as the Practice page shows them, above the puzzle (a
-    widget of two paragraphs)."""
+def list_levels_words(pool: "Sequence[Puzzle] | None" = None) -> str:
+    """The lowest and highest level of a Practice list (``pool``; None: the mixed list,
+    :func:`gamekit.puzzles.pools.practice_pool`), in the current language.  An empty list is refused (ValueError)."""
+    levels = sorted({level(p.rating) for p in (practice_pool(GAME_ID) if pool is None else pool)})
+    if not levels:
+        raise ValueError(tr("list_levels_words: give a list with at least one puzzle"))
+    return tr(LIST_LEVELS[levels[0] == levels[-1]], low=levels[0], high=levels[-1])
+
+
+def levels_note(board: Any) -> Any:
+    """The note above a Dots Practice ``board`` (a :class:`gamekit.puzzles.practice.Practice`): what a level is
+    (:func:`level_lessons_words`) and the levels of the board's list (:func:`list_levels_words`), refreshed when the
+    pupil chooses another lesson in the board's list (or a program calls its ``choose_lesson``).  A widget of two
+    paragraphs; a board of another game is refused (ValueError)."""
     import html
 
     import ipywidgets as W
 
-    return W.HTML(
-        "".join("<p>" + html.escape(t, quote=False) + "</p>" for t in (levels_words(), level_lessons_words()))
-    )
+    if getattr(board, "game_id", None) != GAME_ID:
+        raise ValueError(tr("levels_note: give a Dots and Boxes Practice board"))
+    note = W.HTML()
+
+    def refresh(pool: "Sequence[Puzzle]") -> None:
+        texts = [level_lessons_words()] + ([list_levels_words(pool)] if pool else [])
+        note.value = "".join("<p>" + html.escape(t, quote=False) + "</p>" for t in texts)
+
+    def chosen(change: dict) -> None:  # the list the menu names (the board may read the same change after this)
+        refresh(lesson_pool(GAME_ID, None if change["new"] == MIXED else change["new"]))
+
+    refresh(board.pool)
+    if board.lesson_menu is not None:
+        board.lesson_menu.observe(chosen, names="value")
+    return note

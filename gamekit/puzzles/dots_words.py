@@ -16,6 +16,7 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.dots.solver import solver_for
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.dots_themes import DECISION_THEMES
 
 
 def decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
@@ -374,14 +375,12 @@ def asked_stakes(puzzle: Puzzle) -> str:
     n = len(puzzle.answers)
     count = (  # take every box: 2 lines do it; decline the last ones: only one; so a decision is not told its count
         tr(MAYBE_SEVERAL)
-        if set(puzzle.themes) & DECISIONS
+        if set(puzzle.themes) & set(DECISION_THEMES)
         else ntr("Only one line does it.", "{n} lines do it: find one.", n)
     )
     return " ".join((score_and_left(game), tr(TAKE_QUESTION, a=tr(SEATS[game.to_move])), count))
 
 
-DECISIONS = frozenset({"double_deal", "all_but_four", "control_not_worth_it"})
-"""The ideas that ask "take every box or decline the last ones?": the number of right lines would tell which (taking
-all has two, declining one), so their question does not say it (:data:`MAYBE_SEVERAL`)."""
 MAYBE_SEVERAL = N_("One line or more may do it: find one.")
-"""How many lines a take-or-decline question accepts, said alike for both answers."""
+"""How many lines a take-or-decline question (:data:`gamekit.puzzles.dots_themes.DECISION_THEMES`) accepts, said
+alike for both answers: the number would tell which is right (taking every box has two lines, declining one)."""

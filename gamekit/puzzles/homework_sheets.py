@@ -54,8 +54,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     ]
     lines += [
         tr(
-            "Levels: the levels (1 to 10, as the Practice page shows them) of the set's easiest and hardest "
-            "puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
+            "Levels: the levels (as the puzzles' titles on the Practice page show them) of the set's easiest and "
+            "hardest puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
             "raya lessons)."
         ),
         "",

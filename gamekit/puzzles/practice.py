@@ -256,9 +256,10 @@ class Practice(ClassNote, Localized, W.VBox):
             )
         pool = lesson_pool(self.game_id, lesson)
         self.lesson, self.pool = lesson, pool
-        if self.lesson_menu.value != (MIXED if lesson is None else lesson):  # the choice made by this method too
+        shown = MIXED if lesson is None else lesson  # the menu's value for this choice
+        if self.lesson_menu.value != shown:  # the choice made by this method too
             self.lesson_menu.unobserve(self._on_lesson, names="value")
-            self.lesson_menu.value = MIXED if lesson is None else lesson
+            self.lesson_menu.value = shown
             self.lesson_menu.observe(self._on_lesson, names="value")
         self.tries = []  # a new choice: the next puzzle is not steered by the last
         puzzle = self.next()

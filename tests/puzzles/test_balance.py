@@ -106,16 +106,14 @@ def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
     pool = practice_pool(game_id)
     lo, hi = min(level(p.rating) for p in pool), max(level(p.rating) for p in pool)
     start = level(start_rating(game_id).rating)  # a new pupil, no lesson done yet
-    if game_id == "dots_and_boxes":  # the span and the pupil's level computed on the page (levels_note), not typed
-        from gamekit.i18n import using
-        from gamekit.puzzles.dots_levels import levels_words
+    if game_id == "dots_and_boxes":  # the span computed on the page (levels_note), not typed; the pupil's level
+        from gamekit.i18n import using  # is the status line's, which follows every answer
+        from gamekit.puzzles.dots_levels import list_levels_words
 
-        assert "display(levels_note())" in en and "display(levels_note())" in es
-        assert f"The puzzles here go from level {lo} to level {hi}. Your level is {start} now" in levels_words()
+        assert "display(levels_note(practice))" in en and "display(levels_note(practice))" in es
+        assert f"go from level {lo} to level {hi}." in list_levels_words()
         with using("es"):
-            assert f"Los problemas de aquí van del nivel {lo} al nivel {hi}. Tu nivel ahora es el {start}" in (
-                levels_words()
-            )
+            assert f"van del nivel {lo} al nivel {hi}." in list_levels_words()
     else:
         assert (
             f"you start at level {start} (higher once you have done\nlater lessons), and the puzzles here go\n"
@@ -401,14 +399,15 @@ def test_a_dots_puzzle_accepting_more_than_a_third_of_the_lines_says_several_are
     """Where a guess would often pass (more than a third of the legal lines right), the question says how many
     lines do it, so the pupil knows several are right and is asked to find one; a take-or-decline question, whose
     count would tell the decision (two lines take every box, one declines), says that one line or more may."""
-    from gamekit.puzzles.dots_words import DECISIONS, MAYBE_SEVERAL
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
+    from gamekit.puzzles.dots_words import MAYBE_SEVERAL
     from gamekit.puzzles.sets import stakes
 
     many = [p for p in bank("dots_and_boxes") if 3 * len(p.answers) > len(p.legal_answers())]
     assert many
     for p in many:
         assert len(p.answers) >= 2
-        said = MAYBE_SEVERAL if set(p.themes) & DECISIONS else f"{len(p.answers)} lines do it: find one."
+        said = MAYBE_SEVERAL if set(p.themes) & set(DECISION_THEMES) else f"{len(p.answers)} lines do it: find one."
         assert stakes(p).endswith(said), p.id
     for p in bank("dots_and_boxes"):
         assert 2 * len(p.answers) <= len(p.legal_answers()), p.id  # never half or more

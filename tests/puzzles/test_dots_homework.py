@@ -57,3 +57,21 @@ def test_look_alike_reads_the_right_lines_the_board_and_the_lines_drawn():
     assert look_alike(p, other_size) == 0
     same = [q for q in pool if q is not p and look_alike(p, q)]
     assert all(set(q.answers) == set(p.answers) for q in same)
+
+
+def test_the_homework_page_names_no_top_of_the_level_scale():
+    """The teachers' homework page said the levels go "1 to 10, as the Practice page shows them", while Dots
+    Practice titles count to another top (:func:`gamekit.puzzles.pools.top_level`): the page now points to the
+    titles and names no top, in both languages."""
+    from pathlib import Path
+
+    from gamekit.puzzles.pools import top_level
+
+    assert top_level("dots_and_boxes") != 10
+    docs = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    for path, said, old in (
+        (docs / "homework.md", "as the puzzles' titles on the Practice page show them", "1 to 10"),
+        (docs / "es" / "homework.md", "como los muestran los títulos de los problemas", "del 1 al 10"),
+    ):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        assert said in text and old not in text, path

@@ -669,10 +669,10 @@ def test_the_practice_pages_promise_what_the_bank_and_the_picker_do(game_id):
     ):
         text = " ".join(path.read_text(encoding="utf-8").split())
         if game_id == "dots_and_boxes":  # the page computes its span (gamekit.puzzles.dots_levels.levels_note)
-            from gamekit.puzzles.dots_levels import levels_words
+            from gamekit.puzzles.dots_levels import list_levels_words
 
             with using(lang):
-                assert span.format(levels[0], levels[-1]) in levels_words() and "levels_note()" in text
+                assert span.format(levels[0], levels[-1]) in list_levels_words() and "levels_note(practice)" in text
         else:
             assert span.format(levels[0], levels[-1]) in text, (path, levels)
         assert "a little easier" not in text and "algo más fácil" not in text

@@ -1,0 +1,92 @@
+"""The mixed Dots Practice list ("every idea, mixed"): how much of each level lesson 5's "take every box or decline
+the last ones?" decisions and the one-step puzzles may fill, so each lesson's ideas get their share
+(:func:`gamekit.puzzles.dots.practice_selection` calls :func:`mixed_selection`)."""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+
+from gamekit.progress import level
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.dots_decisions import take_all_choice
+from gamekit.puzzles.dots_themes import DECISION_THEMES
+from gamekit.puzzles.dots_thumbs import thumbs_within_share
+
+
+MAX_DECISION_SHARE = 1 / 3
+"""The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
+box or decline the last ones?" decisions (:func:`is_decision`) may fill: the bank holds far more of them than of
+any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
+lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
+puzzles."""
+
+
+def is_decision(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` asks one of lesson 5's decision ideas (:data:`DECISION_THEMES`)."""
+    return any(t in DECISION_THEMES for t in puzzle.themes)
+
+
+def decision_kind(puzzle: Puzzle) -> str:
+    """Which of lesson 5's three ideas a decision (:func:`is_decision`) asks: *when control is not worth it* (take
+    every box, :func:`take_all_choice`), *all-but-four in a loop* (decline the last four of a loop) or
+    *double-deal* (decline the last two)."""
+    if take_all_choice(puzzle):
+        return "control_not_worth_it"
+    return "all_but_four" if "all_but_four" in puzzle.themes else "double_deal"
+
+
+def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
+    """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
+    (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
+    decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
+    (:func:`decision_kind`: take every box, decline the last two, decline the last four of a loop) and, within
+    each, go in id order, so each idea has its share of a level and neither answer is its habit."""
+    kept = [p for p in puzzles if not is_decision(p)]
+    for lv in sorted({level(p.rating) for p in puzzles}):
+        others = sum(1 for p in kept if level(p.rating) == lv)
+        room = int(share * others / (1 - share) + 1e-9)  # decisions <= share of (decisions + others)
+        if not others:  # a level of lesson 5 alone: no bigger than the level below
+            room = sum(1 for p in kept if level(p.rating) == lv - 1)
+        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
+        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_THEMES]
+        order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
+        kept += order[:room]
+    ids = {p.id for p in kept}
+    return [p for p in puzzles if p.id in ids]
+
+
+def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
+    level of their lesson): no rule of thumb over half a level (:func:`thumbs_within_share`), a fair share of
+    one-step puzzles (:func:`_decisions_kept`) and the decisions at most a third of each level shared with other
+    lessons' ideas (:func:`decisions_capped`), each cut again until all three hold (each only takes puzzles out, so
+    this ends)."""
+    while True:
+        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
+        if len(after) == len(puzzles):
+            return after
+        puzzles = after
+
+
+def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` with the one-step puzzles of each band cut to the mixed pool's fair share
+    (:func:`gamekit.puzzles.balance.fair_share`, which :func:`gamekit.puzzles.pools.practice_pool` applies next
+    and which then keeps them all): the take-all decisions first (the one-line rule answers them too, but they sit
+    beside the double-deals to ask whether control is worth keeping), then the others taking turns between the two
+    halves of the rule, "take the box" and "draw a line that gives no third side" (lesson 2's two ideas: in id order
+    alone, "take the box" had 27 of level 1's 30 puzzles), each in id order."""
+    one_step = {p.id for p in puzzles if one_step_rule(p) is not None}
+    keep: set[str] = set()
+    for band in {p.band for p in puzzles}:
+        here = [p for p in puzzles if p.band == band]
+        others = sum(1 for p in here if p.id not in one_step)
+        room = int(MAX_ONE_STEP_SHARE * others / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
+        steps = sorted((p for p in here if p.id in one_step), key=lambda p: p.id)
+        halves = [[p for p in steps if not take_all_choice(p) and one_step_rule(p) == key] for key in ("take", "safe")]
+        ranked = [p for p in steps if take_all_choice(p)] + [p for turn in zip_longest(*halves) for p in turn if p]
+        keep |= {p.id for p in ranked[:room]}
+    return [p for p in puzzles if p.id not in one_step or p.id in keep]
+
+
+__all__ = ["MAX_DECISION_SHARE", "is_decision", "decision_kind", "decisions_capped", "mixed_selection"]

@@ -1,0 +1,19 @@
+"""The Dots ideas whose question is a decision, "take every box or decline the last ones?": their one home, which
+the puzzle module (:mod:`gamekit.puzzles.dots`), its words (:mod:`gamekit.puzzles.dots_words`) and its decisions
+(:mod:`gamekit.puzzles.dots_decisions`) all read."""
+
+from __future__ import annotations
+
+POOL_THEMES = {
+    "control_not_worth_it": ("control_not_worth_it", "double_deal"),
+    "double_deal": ("double_deal", "control_not_worth_it"),
+    "all_but_four": ("all_but_four", "control_not_worth_it"),
+}
+"""The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): the three
+ideas of lesson 5 ask one decision, "take every box or decline the last ones?", so each reads the puzzles where
+taking is right (*when control is not worth it*) beside those where declining is
+(:func:`gamekit.puzzles.dots.decision_selection`)."""
+DECISION_THEMES = tuple(POOL_THEMES)
+"""The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
+
+__all__ = ["POOL_THEMES", "DECISION_THEMES"]
