@@ -155,10 +155,18 @@ def win_elsewhere_why(game: ConnectGame, action: str) -> str:
     return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell)) + side
 
 
-def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
+def other_right(game: ConnectGame, action: str, wrong: list[str]) -> str | None:
+    """The other right drop of a puzzle with two (the legal drops that are not ``wrong``, the exact solver's best
+    ones), else None: a reason that says "every other drop" must name it, or it would call it wrong."""
+    others = [m for m in game.legal_moves() if m not in set(map(str, wrong)) and m != str(action)]
+    return others[0] if others else None
+
+
+def odd_even_why(game: ConnectGame, action: str, draw: bool, wrong: list[str] = ()) -> str | None:
     """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows.  For a win,
     only where the solver's line of best play ends with the mover's disc on that very cell (:func:`winning_cell`):
-    a threat the win does not come through is not the reason (None: the idea's general reason)."""
+    a threat the win does not come through is not the reason (None: the idea's general reason).  For a draw kept,
+    the other right drop is named where there is one (``wrong``: the puzzle's wrong drops)."""
     cell = row_threat(game, action)
     if cell is None:
         return None
@@ -167,6 +175,17 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
     side = _side_words(game, after_drop(game, action), [cell], game.to_move)
     if draw:
+        also = other_right(game, action, wrong)
+        if also is not None:
+            return (
+                tr(
+                    "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw, and so"
+                    " does column {m}: every other drop loses.",
+                    m=also,
+                    **words,
+                )
+                + side
+            )
         return (
             tr(
                 "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
@@ -249,6 +268,14 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
         return None
     words = dict(n=action, cell=cell_words(game, cell), other=tr(COLOURS[1 - game.to_move]))
     if draw:
+        also = other_right(game, action, wrong)
+        if also is not None:
+            return tr(
+                "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps"
+                " the draw, and so does column {m}: after any other drop you run out of safe drops first and lose.",
+                m=also,
+                **words,
+            )
         return tr(
             "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
             " draw: after any other drop you run out of safe drops first and lose.",
@@ -303,7 +330,7 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "double_threat":
         return double_threat_why(game, action)
     if theme == "odd_even_threat":
-        return odd_even_why(game, action, draw)
+        return odd_even_why(game, action, draw, wrong)
     if theme == "zugzwang":
         return zugzwang_why(game, action, wrong, draw)
     if theme == "side_column":
@@ -472,11 +499,14 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
     shows: what it does on the board, then that it reaches the puzzle's ``goal`` as ``other`` does
     (:data:`SAME_RESULT`).  A threat is named only where it counts for the mover (:func:`lasting_threats`: on the
-    mover's kind of row and not one the opponent can fill with the next disc); else the cell it fills
+    mover's kind of row and not one the opponent can fill with the next disc) and, for a win, where the solver's
+    line of best play wins on that very cell (:func:`winning_cell`); else the cell it fills
     (:func:`_fills_why`), never "no threat" where the drop made one."""
     me = game.to_move
     after = after_drop(game, action)
     new = lasting_threats(game, action)
+    if goal == 1:  # a win: only the threat the solver's line of best play wins through is its reason
+        new = [cell for cell in new if cell == winning_cell(game, action)]
     land = game.landing_cell(int(action))
     if new:
         first = tr(

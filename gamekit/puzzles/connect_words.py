@@ -16,6 +16,7 @@ from gamekit.puzzles.connect_why import (
     also_right_why,
     draw_example_words,
     kept_off_too,
+    other_right,
     position_why,
     win_elsewhere_why,
     wrong_row,
@@ -71,15 +72,30 @@ def right_words(puzzle: Puzzle, action: Any) -> str | None:
     return tr(message, column=str(action), colour=tr(OTHER[1 - game.to_move]))
 
 
-DRAW_ROW_WHY = N_(
-    "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
-    " drop loses."
+DRAW_ROW_WHY = (
+    N_(
+        "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
+        " drop loses."
+    ),
+    N_(
+        "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw, and so does"
+        " column {m}: every other drop loses."
+    ),
 )
-"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
-DRAW_ZUGZWANG_WHY = N_(
-    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first and lose."
+"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found: the
+only right drop, or one of two (the other named, so "every other drop" does not call it wrong)."""
+DRAW_ZUGZWANG_WHY = (
+    N_(
+        "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first"
+        " and lose."
+    ),
+    N_(
+        "Why: this drop does not win, but it keeps the draw, and so does column {m}: after any other drop you run out"
+        " of safe drops first and lose."
+    ),
 )
-"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
+"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found (as
+:data:`DRAW_ROW_WHY`)."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
@@ -107,7 +123,11 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
         return None
-    return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
+    message = {"odd_even_threat": DRAW_ROW_WHY, "zugzwang": DRAW_ZUGZWANG_WHY}.get(theme)
+    if message is None:
+        return None
+    also = other_right(puzzle.position, str(action), wrong)
+    return tr(message[0]) if also is None else tr(message[1], m=also)
 
 
 def puzzle_goal(facts: dict) -> tuple:
