@@ -29,10 +29,13 @@ TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
 OTHER = (N_("yellow"), N_("red"))
 """The opponent of the seat to move, as a question names it."""
 CAN_WIN = (
-    N_("Red can force a win: find a drop that wins, whatever yellow does."),
-    N_("Yellow can force a win: find a drop that wins, whatever red does."),
+    N_("Red can force a win: find a drop that keeps the win, whatever yellow does."),
+    N_("Yellow can force a win: find a drop that keeps the win, whatever red does."),
 )
-"""The question of a puzzle the mover wins with best play, by the mover's colour (at once or later: not said)."""
+"""The question of a puzzle the mover wins with best play, by the mover's colour (at once or later: not said).
+It asks for a drop that *keeps* the win, as the draw's question asks for the one that keeps the draw: true of a
+drop that wins at once, of one that wins later, and of a block after which the mover still wins (asked "find a
+drop that wins", a pupil would look past the block)."""
 
 
 def question(puzzle: Puzzle) -> str:
