@@ -241,9 +241,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     * Level 1 holds lesson 1's questions only ("win at once, else block"); those whose five runs through an
       outer column's disc are level 2 (:func:`practice_rated`, the bank unchanged), in every pool.
     * A puzzle the centre rule of thumb answers (:func:`centre_habit`: a pupil who drops near the centre without
-      looking scores there) is no idea's question, so an idea's Practice (and a lesson's, made of its ideas')
-      never asks it; the mixed pool asks a few at level 3 (:data:`CENTRE_RATING`), in id order while they stay
-      within :data:`MAX_CENTRE_SHARE` of the pool.
+      looking scores there) is asked at level 2 (:data:`CENTRE_RATING`), and sparingly: an idea's Practice (and a
+      lesson's, made of its ideas') asks one column's fair share of them (:func:`centre_share`), so the centre
+      column is an answer as often as another; the mixed pool asks a few, in id order while they stay within
+      :data:`MAX_CENTRE_SHARE` of the pool.
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
@@ -262,7 +263,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     habit = {p.id for p in pool if centre_habit(p)}
     others = [p for p in pool if p.id not in habit]
     if theme is not None:  # an idea's pool: no rule of thumb answers more than about a third of it
-        return others if theme in ONE_STEP_THEMES else thumb_selection([p for p in others if one_step_rule(p) is None])
+        if theme in ONE_STEP_THEMES:
+            return others
+        ideas = [p for p in others if one_step_rule(p) is None]
+        return thumb_selection(ideas + centre_share(ideas, [p for p in pool if p.id in habit]))
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -283,6 +287,21 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         kept = settled
     rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
+    """The centre-habit puzzles (``habits``, :func:`centre_habit`) an idea's pool of ``ideas`` asks: those whose
+    right drops include the centre column, as many as one column's fair share of the pool (its size over the
+    number of columns but the centre's), in id order.  On
+    these boards a right drop in the centre column is always one the habit picks, so without them the centre
+    column would never be an idea's answer and "never the centre" would be a rule of thumb of its own; with more,
+    the habit would answer too many (they are rated :data:`CENTRE_RATING`, level 2)."""
+    if not ideas or not habits:
+        return []
+    columns = ideas[0].position.columns
+    centre = str((columns + 1) // 2)
+    room = round(len(ideas) / (columns - 1))
+    return sorted((p for p in habits if centre in p.answers), key=lambda p: p.id)[:room]
 
 
 MAX_LEVEL_SHARE = 0.4
