@@ -165,13 +165,17 @@ def other_right(game: ConnectGame, action: str, wrong: list[str]) -> str | None:
 def odd_even_why(game: ConnectGame, action: str, draw: bool, wrong: list[str] = ()) -> str | None:
     """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows.  For a win,
     only where the solver's line of best play ends with the mover's disc on that very cell (:func:`winning_cell`):
-    a threat the win does not come through is not the reason (None: the idea's general reason).  For a draw kept,
+    a threat the win does not come through is not the reason (None: the idea's general reason), and of several new
+    threats on the mover's rows the one it comes through is named, not the lowest.  For a draw kept,
     the other right drop is named where there is one (``wrong``: the puzzle's wrong drops)."""
     cell = row_threat(game, action)
     if cell is None:
         return None
-    if not draw and winning_cell(game, action) != cell:
-        return None
+    if not draw:  # the threat the solver's winning disc lands on, of all the new ones on the mover's rows
+        won = winning_cell(game, action)
+        if won not in lasting_threats(game, action):
+            return None
+        cell = won
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
     side = _side_words(game, after_drop(game, action), [cell], game.to_move)
     if draw:

@@ -62,3 +62,12 @@ def test_the_two_puzzles_whose_other_threat_was_named_now_say_where_the_win_come
         for theme in p.themes:
             for a in p.answers:
                 assert "column 7, row 5 (an odd row" not in (why_words(p, theme, a) or ""), (p.id, a)
+
+
+def test_of_two_new_threats_on_red_rows_the_reason_names_the_one_the_win_comes_through():
+    """Regression: five-e3182ea55b's drop in column 5 makes threats on red's rows in column 3, row 3 and column 7,
+    row 3; the solver's winning disc lands in column 7, row 3.  Only the lowest threat was checked, so the reason
+    said no threat at all (only where the winning disc lands); it names the threat the win comes through."""
+    p = next(q for q in bank("five_in_a_row") if q.id == "five-e3182ea55b")
+    said = why_words(p, "odd_even_threat", "5")
+    assert "makes a threat in column 7, row 3 (an odd row" in said and "column 3, row 3" not in said
