@@ -316,11 +316,15 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     # the second Hint rules out wrong drops not tried yet (practice_words.second_hint, connect.hint_left_out)
     assert "leaves out some of the wrong answers you have not tried yet." in en
     assert "descarta algunas de las respuestas equivocadas que aún no has probado." in es
-    # the centre habit is no lesson's: the page says so and credits it to no lesson
-    assert "Near the centre is a habit the lessons do not teach: a rule of thumb, not a rule." in en
-    assert (
-        "Jugar cerca del centro es una costumbre que las lecciones no enseñan: una regla práctica, no una regla." in es
+    # level 2 is said without pointing at an answer: a pupil reads the level in each puzzle's title, so "near the
+    # centre" (which some level-2 puzzles' answers are) would tell the answer before it is given
+    for text in (en, es):
+        prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))  # not how to type an answer
+        assert not re.search(r"centre|center|centro|column \d|columna \d", prose), prose
+    assert "Also lesson 2's first step: where to drop when nothing wins or needs blocking" in en or (
+        "**Level 2**: lesson 2's first step: where to drop when nothing wins or needs blocking" in en
     )
+    assert "el primer paso de la lección 2: dónde jugar cuando nada gana ni hay que bloquear nada" in es
     level_two = {
         lang: re.search(r"\*\*(?:Level|Nivel) 2\*\*:(.*?)\* \*\*(?:Levels|Niveles) 3", text).group(1)
         for lang, text in (("en", en), ("es", es))
@@ -328,8 +332,8 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     assert "lessons 1 and 2" not in level_two["en"] and "lecciones 1 y 2" not in level_two["es"]
     if game_id == "connect_four":  # its level 2 holds only lesson 2's threat puzzles a central drop answers
         assert all(centre_guess(p) and lesson_needed(p) == 2 for pool in pools for p in pool if level(p.rating) == 2)
-        assert level_two["en"].startswith(" lesson 2's threats when nothing wins or needs blocking")
-        assert level_two["es"].startswith(" las amenazas de la lección 2 cuando nada gana")
+        assert level_two["en"].startswith(" lesson 2's first step: where to drop when nothing wins")
+        assert level_two["es"].startswith(" el primer paso de la lección 2: dónde jugar cuando nada gana")
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
     assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
     assert "Press **Hint**: it asks a question about what to look at, never the answer." in en
