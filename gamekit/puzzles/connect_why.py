@@ -266,7 +266,10 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
 
 def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
     """A waiting drop: the opponent's threat it keeps clear of and, for a win, how many harmless drops each side
-    then has and who runs out first (:func:`run_out_words`, counted along the line of best play)."""
+    then has and who runs out first (:func:`run_out_words`, counted along the line of best play).  For a draw kept,
+    only that every other drop loses: one of them fills the cell under the threat and loses at once, so "after any
+    other drop you run out of safe drops first" would be false (the caller adds a wrong drop after which you do,
+    where the solver's line shows one: :func:`draw_example_words`)."""
     cell = waiting_threat(game, wrong)
     if cell is None:
         return None
@@ -276,13 +279,13 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
         if also is not None:
             return tr(
                 "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps"
-                " the draw, and so does column {m}: after any other drop you run out of safe drops first and lose.",
+                " the draw, and so does column {m}: every other drop loses.",
                 m=also,
                 **words,
             )
         return tr(
             "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
-            " draw: after any other drop you run out of safe drops first and lose.",
+            " draw: every other drop loses.",
             **words,
         )
     count = run_out_words(game, action)

@@ -88,17 +88,12 @@ DRAW_ROW_WHY = (
 """The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found: the
 only right drop, or one of two (the other named, so "every other drop" does not call it wrong)."""
 DRAW_ZUGZWANG_WHY = (
-    N_(
-        "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first"
-        " and lose."
-    ),
-    N_(
-        "Why: this drop does not win, but it keeps the draw, and so does column {m}: after any other drop you run out"
-        " of safe drops first and lose."
-    ),
+    N_("Why: this drop does not win, but it keeps the draw: every other drop loses."),
+    N_("Why: this drop does not win, but it keeps the draw, and so does column {m}: every other drop loses."),
 )
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found (as
-:data:`DRAW_ROW_WHY`)."""
+:data:`DRAW_ROW_WHY`; that you run out of safe drops first is said only after a wrong drop the solver's line shows
+it for, :func:`gamekit.puzzles.connect_why.draw_example_words`)."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:

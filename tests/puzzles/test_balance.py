@@ -337,8 +337,10 @@ def test_a_zugzwang_puzzle_that_keeps_a_draw_is_told_apart_from_one_that_wins(ga
             if "the other right drop" in said:  # as good as the other right drop, whose reason says it
                 continue
             others = [b for b in p.answers if b != a]  # two right drops: the other is named, not called wrong
-            kept = f"keeps the draw, and so does column {others[0]}: after" if others else "keeps the draw: after"
-            assert kept + " any other drop you run out of safe drops first" in said, p.id
+            kept = f"keeps the draw, and so does column {others[0]}:" if others else "keeps the draw:"
+            assert kept + " every other drop loses." in said, p.id
+            # one wrong drop fills the cell under the threat and loses at once: not "you run out ... after any"
+            assert "after any other drop you run out" not in said, p.id
             general = DRAW_ZUGZWANG_WHY[1].format(m=others[0]) if others else DRAW_ZUGZWANG_WHY[0]
             assert said != WHY["zugzwang"] and (said == general or f"column {a} keeps off" in said)
     for p in wins:
