@@ -181,17 +181,15 @@ def practice_rated(puzzle: Puzzle) -> Puzzle:
     return puzzle
 
 
-FORCING_LEVELS = {
-    "five_in_a_row": ((5, 3), (13, 4), (18, 5), (22, 6)),
-    "connect_four": ((3, 3), (7, 4), (13, 5), (19, 6)),
-}
+FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 """Practice levels of the questions that need reading ahead, by the plies of the line they need read
-(:func:`forcing_plies`), for each game: the most plies of each level from 3 up, longer ones
-:data:`TOP_FORCING_LEVEL`.  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two
-threats at once, or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's
-lines are shorter (four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7
-level 4, 13 level 5, 19 level 6.  The bounds split each shipped bank's questions into levels of similar size, so
-no level is a handful of puzzles (Connect Four's levels 6 and 7 held 4 each with 5 en raya's bounds)."""
+(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones :data:`TOP_FORCING_LEVEL`.  Each game
+gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
+gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
+or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
+(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 13 level 5,
+19 level 6.  The bounds split each shipped bank's questions into levels of similar size, so no level is a handful
+of puzzles (Connect Four's levels 6 and 7 held 4 each with 5 en raya's bounds)."""
 TOP_FORCING_LEVEL = 7
 
 
@@ -209,10 +207,9 @@ def forcing_plies(puzzle: Puzzle) -> int:
 
 
 def forcing_level(puzzle: Puzzle) -> int:
-    """The Practice level of a question that needs reading ahead (:data:`FORCING_LEVELS` of its game; a game
-    without its own bounds, such as the test-only fourth game, takes 5 en raya's)."""
+    """The Practice level of a question that needs reading ahead (its game's bounds, :data:`FORCING_LEVELS`)."""
     plies = forcing_plies(puzzle)
-    bounds = FORCING_LEVELS.get(puzzle.game_id, FORCING_LEVELS["five_in_a_row"])
+    bounds = catalog.get(puzzle.game_id).puzzle_settings.get("forcing_levels", FORCING_LEVELS)
     return next((lv for most, lv in bounds if plies <= most), TOP_FORCING_LEVEL)
 
 

@@ -14,13 +14,12 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_why import (
     also_right_why,
-    draw_example_words,
-    kept_off_too,
     other_right,
     position_why,
     win_elsewhere_why,
     wrong_row,
 )
+from gamekit.puzzles.connect_kept_off import draw_example_words, kept_off_too
 from gamekit.puzzles.core import Puzzle
 
 
@@ -93,7 +92,7 @@ DRAW_ZUGZWANG_WHY = (
 )
 """The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found (as
 :data:`DRAW_ROW_WHY`; that you run out of safe drops first is said only after a wrong drop the solver's line shows
-it for, :func:`gamekit.puzzles.connect_why.draw_example_words`)."""
+it for, :func:`gamekit.puzzles.connect_kept_off.draw_example_words`)."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
