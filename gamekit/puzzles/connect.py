@@ -181,10 +181,15 @@ def practice_rated(puzzle: Puzzle) -> Puzzle:
     return puzzle
 
 
-FORCING_LEVELS = ((5, 3), (13, 4), (19, 5), (25, 6))
+FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 """Practice levels of the questions that need reading ahead, by the plies of the line they need read
-(:func:`forcing_plies`): up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
-or one move before them) level 3, up to 13 level 4, up to 19 level 5, up to 25 level 6, longer ones level 7."""
+(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones :data:`TOP_FORCING_LEVEL`.  Each game
+gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
+gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
+or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
+(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 13 level 5,
+19 level 6.  The bounds split each shipped bank's questions into levels of similar size, so no level is a handful
+of puzzles (Connect Four's levels 6 and 7 held 4 each with 5 en raya's bounds)."""
 TOP_FORCING_LEVEL = 7
 
 
@@ -202,9 +207,10 @@ def forcing_plies(puzzle: Puzzle) -> int:
 
 
 def forcing_level(puzzle: Puzzle) -> int:
-    """The Practice level of a question that needs reading ahead (:data:`FORCING_LEVELS`)."""
+    """The Practice level of a question that needs reading ahead (its game's bounds, :data:`FORCING_LEVELS`)."""
     plies = forcing_plies(puzzle)
-    return next((lv for most, lv in FORCING_LEVELS if plies <= most), TOP_FORCING_LEVEL)
+    bounds = catalog.get(puzzle.game_id).puzzle_settings.get("forcing_levels", FORCING_LEVELS)
+    return next((lv for most, lv in bounds if plies <= most), TOP_FORCING_LEVEL)
 
 
 def forcing_rating(puzzle: Puzzle) -> float:
@@ -241,9 +247,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     * Level 1 holds lesson 1's questions only ("win at once, else block"); those whose five runs through an
       outer column's disc are level 2 (:func:`practice_rated`, the bank unchanged), in every pool.
     * A puzzle the centre rule of thumb answers (:func:`centre_habit`: a pupil who drops near the centre without
-      looking scores there) is no idea's question, so an idea's Practice (and a lesson's, made of its ideas')
-      never asks it; the mixed pool asks a few at level 3 (:data:`CENTRE_RATING`), in id order while they stay
-      within :data:`MAX_CENTRE_SHARE` of the pool.
+      looking scores there) is asked at level 2 (:data:`CENTRE_RATING`), and sparingly: an idea's Practice (and a
+      lesson's, made of its ideas') asks one column's fair share of them (:func:`centre_share`), so the centre
+      column is an answer as often as another; the mixed pool asks a few, in id order while they stay within
+      :data:`MAX_CENTRE_SHARE` of the pool.
     * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
@@ -262,7 +269,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     habit = {p.id for p in pool if centre_habit(p)}
     others = [p for p in pool if p.id not in habit]
     if theme is not None:  # an idea's pool: no rule of thumb answers more than about a third of it
-        return others if theme in ONE_STEP_THEMES else thumb_selection([p for p in others if one_step_rule(p) is None])
+        if theme in ONE_STEP_THEMES:
+            return others
+        ideas = [p for p in others if one_step_rule(p) is None]
+        return thumb_selection(ideas + centre_share(ideas, [p for p in pool if p.id in habit]))
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -283,6 +293,21 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         kept = settled
     rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
+    """The centre-habit puzzles (``habits``, :func:`centre_habit`) an idea's pool of ``ideas`` asks: those whose
+    right drops include the centre column, as many as one column's fair share of the pool (its size over the
+    number of columns but the centre's), in id order.  On
+    these boards a right drop in the centre column is always one the habit picks, so without them the centre
+    column would never be an idea's answer and "never the centre" would be a rule of thumb of its own; with more,
+    the habit would answer too many (they are rated :data:`CENTRE_RATING`, level 2)."""
+    if not ideas or not habits:
+        return []
+    columns = ideas[0].position.columns
+    centre = str((columns + 1) // 2)
+    room = round(len(ideas) / (columns - 1))
+    return sorted((p for p in habits if centre in p.answers), key=lambda p: p.id)[:room]
 
 
 MAX_LEVEL_SHARE = 0.4

@@ -14,12 +14,10 @@ from gamekit.puzzles.connect_best_line import (
     after_drop,
     harmless_count,
     row_threat,
-    run_out,
     waiting_threat,
     winning_cell,
     wins_at_once,
 )
-from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
 
 Cell = tuple[int, int]
 
@@ -155,18 +153,41 @@ def win_elsewhere_why(game: ConnectGame, action: str) -> str:
     return tr(WIN_ELSEWHERE[1], other=other, cell=cell_words(game, cell)) + side
 
 
-def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
+def other_right(game: ConnectGame, action: str, wrong: list[str]) -> str | None:
+    """The other right drop of a puzzle with two (the legal drops that are not ``wrong``, the exact solver's best
+    ones), else None: a reason that says "every other drop" must name it, or it would call it wrong."""
+    others = [m for m in game.legal_moves() if m not in set(map(str, wrong)) and m != str(action)]
+    return others[0] if others else None
+
+
+def odd_even_why(game: ConnectGame, action: str, draw: bool, wrong: list[str] = ()) -> str | None:
     """A drop that makes a threat on the mover's kind of row: the cell, its row's kind, what follows.  For a win,
     only where the solver's line of best play ends with the mover's disc on that very cell (:func:`winning_cell`):
-    a threat the win does not come through is not the reason (None: the idea's general reason)."""
+    a threat the win does not come through is not the reason (None: the idea's general reason), and of several new
+    threats on the mover's rows the one it comes through is named, not the lowest.  For a draw kept,
+    the other right drop is named where there is one (``wrong``: the puzzle's wrong drops)."""
     cell = row_threat(game, action)
     if cell is None:
         return None
-    if not draw and winning_cell(game, action) != cell:
-        return None
+    if not draw:  # the threat the solver's winning disc lands on, of all the new ones on the mover's rows
+        won = winning_cell(game, action)
+        if won not in lasting_threats(game, action):
+            return None
+        cell = won
     words = dict(n=action, cell=cell_words(game, cell), kind=tr(PARITY[game.to_move]))
     side = _side_words(game, after_drop(game, action), [cell], game.to_move)
     if draw:
+        also = other_right(game, action, wrong)
+        if also is not None:
+            return (
+                tr(
+                    "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw, and so"
+                    " does column {m}: every other drop loses.",
+                    m=also,
+                    **words,
+                )
+                + side
+            )
         return (
             tr(
                 "Why: column {n} makes a threat in {cell} ({kind}). It does not win, but it keeps the draw: every"
@@ -183,27 +204,6 @@ def odd_even_why(game: ConnectGame, action: str, draw: bool) -> str | None:
         )
         + side
     )
-
-
-DRAW_RUN_OUT = (
-    N_("After column {w}, for example, {other} still has a safe drop and you have none, so you run out first."),
-    N_("After column {w}, for example, {other} makes {a} more safe drops and you only {b}, so you run out first."),
-)
-"""How a draw-keeping *zugzwang* puzzle's wrong drop loses (:func:`draw_run_out_words`): with none left for the
-mover, or with some."""
-
-
-def draw_run_out_words(game: ConnectGame, wrong: str) -> str | None:
-    """For the wrong drop ``wrong`` of a draw-keeping *zugzwang* puzzle: how many harmless drops each side then makes
-    with best play, the opponent more, so the mover runs out first (:func:`run_out`); None where the line of best
-    play does not end that way."""
-    found = run_out(type(game), (*game.history, str(wrong)))
-    me = game.to_move
-    if found is None or found[1] != me:
-        return None
-    counts = found[0]
-    message = DRAW_RUN_OUT[0] if counts[me] == 0 else DRAW_RUN_OUT[1]
-    return tr(message, w=wrong, other=tr(COLOURS[1 - me]), a=counts[1 - me], b=counts[me])
 
 
 RUN_OUT = {
@@ -243,15 +243,26 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
 
 def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
     """A waiting drop: the opponent's threat it keeps clear of and, for a win, how many harmless drops each side
-    then has and who runs out first (:func:`run_out_words`, counted along the line of best play)."""
+    then has and who runs out first (:func:`run_out_words`, counted along the line of best play).  For a draw kept,
+    only that every other drop loses: one of them fills the cell under the threat and loses at once, so "after any
+    other drop you run out of safe drops first" would be false (the caller adds a wrong drop after which you do,
+    where the solver's line shows one: :func:`draw_example_words`)."""
     cell = waiting_threat(game, wrong)
     if cell is None:
         return None
     words = dict(n=action, cell=cell_words(game, cell), other=tr(COLOURS[1 - game.to_move]))
     if draw:
+        also = other_right(game, action, wrong)
+        if also is not None:
+            return tr(
+                "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps"
+                " the draw, and so does column {m}: every other drop loses.",
+                m=also,
+                **words,
+            )
         return tr(
             "Why: column {n} keeps off the cell under {other}'s threat in {cell}. It does not win, but it keeps the"
-            " draw: after any other drop you run out of safe drops first and lose.",
+            " draw: every other drop loses.",
             **words,
         )
     count = run_out_words(game, action)
@@ -303,105 +314,12 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "double_threat":
         return double_threat_why(game, action)
     if theme == "odd_even_threat":
-        return odd_even_why(game, action, draw)
+        return odd_even_why(game, action, draw, wrong)
     if theme == "zugzwang":
         return zugzwang_why(game, action, wrong, draw)
     if theme == "side_column":
         return side_why(game, action)
     return None
-
-
-def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
-    """What sets a *zugzwang* puzzle's right drop apart from the wrong drops that keep off the same cell under
-    the opponent's threat (:func:`waiting_threat`): how many there are and, for the one whose feedback shows the
-    most of its stored line of best play (then the longest line: the hardest to see), that line in the very words
-    the feedback to that drop shows (cut where it would name a right drop, :func:`shown_line`), so the two never
-    disagree.  Empty when every wrong drop fills that cell."""
-    game = puzzle.position
-    cell = waiting_threat(game, wrong)
-    if cell is None:
-        return ""
-    under = (cell[0], cell[1] - 1)
-    others = [w for w in wrong if game.landing_cell(int(w)) != under and w in puzzle.refutations]
-    if not others:
-        return ""
-    shown = kept_off_example(puzzle, others)
-    line = shown_line(puzzle, shown)
-    words = dict(w=shown, line=line)
-    lose = all(puzzle.refutations[w]["value"] < 0 for w in others)
-    if not line:
-        return " " + (
-            ntr(
-                "One other drop keeps off it too, but loses: column {w}.",
-                "{n} other drops keep off it too, but lose: column {w} is one.",
-                len(others),
-                w=shown,
-            )
-            if lose
-            else ntr(
-                "One other drop keeps off it too, but does worse: column {w}.",
-                "{n} other drops keep off it too, but do worse: column {w} is one.",
-                len(others),
-                w=shown,
-            )
-        )
-    if lose:
-        text = ntr(
-            "One other drop keeps off it too, but loses: after column {w}, best play goes {line}.",
-            "{n} other drops keep off it too, but lose: after column {w}, best play goes {line}.",
-            len(others),
-            **words,
-        )
-    else:
-        text = ntr(
-            "One other drop keeps off it too, but does worse: after column {w}, best play goes {line}.",
-            "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
-            len(others),
-            **words,
-        )
-    return " " + text.replace("….", "…")
-
-
-def kept_off_example(puzzle: Any, others: list[str]) -> str:
-    """Of the wrong drops ``others`` (with stored lines), the one whose feedback shows the most of its line, then
-    the longest line (the hardest to see), then the lowest column: the example :func:`kept_off_too` gives."""
-    return max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
-
-
-def draw_example_words(puzzle: Any, wrong: list[str]) -> str:
-    """A space and :func:`draw_run_out_words` for the wrong drop a draw-keeping *zugzwang* puzzle's reason shows
-    (:func:`kept_off_example` of the drops that keep off the cell under the threat), else for the first wrong
-    drop, by column, whose line of best play ends in a run-out; empty where none does."""
-    game = puzzle.position
-    cell = waiting_threat(game, wrong)
-    order = sorted(wrong, key=int)
-    if cell is not None:
-        others = [w for w in wrong if game.landing_cell(int(w)) != (cell[0], cell[1] - 1) and w in puzzle.refutations]
-        if others:
-            first = kept_off_example(puzzle, others)
-            order = [first] + [w for w in order if w != first]
-    for w in order:
-        words = draw_run_out_words(game, w)
-        if words is not None:
-            return " " + words
-    return ""
-
-
-def _shown_moves(puzzle: Any, action: str) -> int:
-    """How many moves of the stored line after the wrong drop ``action`` its feedback shows (:func:`shown_line`)."""
-    moves = puzzle.refutations[str(action)].get("line") or []
-    accepted = {str(a) for a in puzzle.answers}
-    cut = next((i for i, (_, move) in enumerate(moves) if str(move) in accepted), SHOWN_MOVES)
-    return min(cut, SHOWN_MOVES, len(moves))
-
-
-def shown_line(puzzle: Any, action: str) -> str:
-    """The moves of the stored line of best play after the wrong drop ``action`` that the feedback to it shows:
-    the first :data:`gamekit.puzzles.core.SHOWN_MOVES`, stopping before any move that is a right drop (it would
-    give the answer away); "" when the line starts with one."""
-    moves = puzzle.refutations[str(action)].get("line") or []
-    shown = _shown_moves(puzzle, action)
-    return short_line_words(puzzle.game_id, moves, shown) if shown else ""
 
 
 def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
@@ -472,11 +390,14 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
     shows: what it does on the board, then that it reaches the puzzle's ``goal`` as ``other`` does
     (:data:`SAME_RESULT`).  A threat is named only where it counts for the mover (:func:`lasting_threats`: on the
-    mover's kind of row and not one the opponent can fill with the next disc); else the cell it fills
+    mover's kind of row and not one the opponent can fill with the next disc) and, for a win, where the solver's
+    line of best play wins on that very cell (:func:`winning_cell`); else the cell it fills
     (:func:`_fills_why`), never "no threat" where the drop made one."""
     me = game.to_move
     after = after_drop(game, action)
     new = lasting_threats(game, action)
+    if goal == 1:  # a win: only the threat the solver's line of best play wins through is its reason
+        new = [cell for cell in new if cell == winning_cell(game, action)]
     land = game.landing_cell(int(action))
     if new:
         first = tr(

@@ -14,12 +14,12 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_why import (
     also_right_why,
-    draw_example_words,
-    kept_off_too,
+    other_right,
     position_why,
     win_elsewhere_why,
     wrong_row,
 )
+from gamekit.puzzles.connect_kept_off import draw_example_words, kept_off_too
 from gamekit.puzzles.core import Puzzle
 
 
@@ -28,10 +28,13 @@ TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
 OTHER = (N_("yellow"), N_("red"))
 """The opponent of the seat to move, as a question names it."""
 CAN_WIN = (
-    N_("Red can force a win: find a drop that wins, whatever yellow does."),
-    N_("Yellow can force a win: find a drop that wins, whatever red does."),
+    N_("Red can force a win: find a drop that keeps the win, whatever yellow does."),
+    N_("Yellow can force a win: find a drop that keeps the win, whatever red does."),
 )
-"""The question of a puzzle the mover wins with best play, by the mover's colour (at once or later: not said)."""
+"""The question of a puzzle the mover wins with best play, by the mover's colour (at once or later: not said).
+It asks for a drop that *keeps* the win, as the draw's question asks for the one that keeps the draw: true of a
+drop that wins at once, of one that wins later, and of a block after which the mover still wins (asked "find a
+drop that wins", a pupil would look past the block)."""
 
 
 def question(puzzle: Puzzle) -> str:
@@ -71,15 +74,25 @@ def right_words(puzzle: Puzzle, action: Any) -> str | None:
     return tr(message, column=str(action), colour=tr(OTHER[1 - game.to_move]))
 
 
-DRAW_ROW_WHY = N_(
-    "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
-    " drop loses."
+DRAW_ROW_WHY = (
+    N_(
+        "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw: every other"
+        " drop loses."
+    ),
+    N_(
+        "Why: this drop makes a threat on the right row for you. It does not win, but it keeps the draw, and so does"
+        " column {m}: every other drop loses."
+    ),
 )
-"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found."""
-DRAW_ZUGZWANG_WHY = N_(
-    "Why: this drop does not win, but it keeps the draw: after any other drop you run out of safe drops first and lose."
+"""The reason for a right drop of a draw-keeping *odd/even threat* puzzle where no new threat cell is found: the
+only right drop, or one of two (the other named, so "every other drop" does not call it wrong)."""
+DRAW_ZUGZWANG_WHY = (
+    N_("Why: this drop does not win, but it keeps the draw: every other drop loses."),
+    N_("Why: this drop does not win, but it keeps the draw, and so does column {m}: every other drop loses."),
 )
-"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found."""
+"""The reason for a right drop of a draw-keeping *zugzwang* puzzle where no waiting threat is found (as
+:data:`DRAW_ROW_WHY`; that you run out of safe drops first is said only after a wrong drop the solver's line shows
+it for, :func:`gamekit.puzzles.connect_kept_off.draw_example_words`)."""
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
@@ -107,7 +120,11 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
         return None
-    return {"odd_even_threat": tr(DRAW_ROW_WHY), "zugzwang": tr(DRAW_ZUGZWANG_WHY)}.get(theme)
+    message = {"odd_even_threat": DRAW_ROW_WHY, "zugzwang": DRAW_ZUGZWANG_WHY}.get(theme)
+    if message is None:
+        return None
+    also = other_right(puzzle.position, str(action), wrong)
+    return tr(message[0]) if also is None else tr(message[1], m=also)
 
 
 def puzzle_goal(facts: dict) -> tuple:

@@ -206,13 +206,31 @@ def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_lesson_2_puzzle_whose_right_drop_is_column_4_is_one_the_centre_habit_answers(game_id):
-    """Why no idea set of lesson 2 has column 4 as an answer (the reader's finding): on these boards column 4 is
-    the centre, so where it is a right drop it is safe, and "drop nearest the centre unless it lets your opponent
-    win at once" picks it — every such puzzle of the bank is a habit puzzle, which the ideas' pools leave out."""
+    """Why the ideas' pools once had no column-4 answer (the reader's finding): on these boards column 4 is the
+    centre, so where it is a right drop it is safe, and "drop nearest the centre unless it lets your opponent win
+    at once" picks it — every such puzzle of the bank is a habit puzzle (the pools now ask a column's fair share
+    of them: :func:`gamekit.puzzles.connect.centre_share`)."""
     from gamekit.puzzles.connect import centre_habit, lesson_needed
 
     fours = [p for p in bank(game_id) if "4" in p.answers and lesson_needed(p) == 2]
     assert fours and all(centre_habit(p) for p in fours)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lesson_2s_right_columns_spread_over_the_board_the_centre_column_too(game_id):
+    """Lesson 2's Practice used to have no puzzle whose answer is column 4 (the centre: its puzzles were all left
+    out as the centre habit's), so "never column 4" was a rule of thumb.  Now every column is an answer, the
+    centre column at least half as often as the average column and none more than a third of the puzzles."""
+    from collections import Counter
+
+    from gamekit.puzzles.pools import lesson_pool
+
+    pool = lesson_pool(game_id, 2)
+    counts = Counter(a for p in pool for a in p.answers)
+    assert set(counts) == {str(c) for c in range(1, 8)}, counts
+    assert counts["4"] >= 0.5 * sum(counts.values()) / 7, counts
+    assert max(counts.values()) <= len(pool) / 3, counts
+    assert sum("4" in p.answers for p in pool) <= len(pool) / 6 + 1  # no more than a column's fair share
 
 
 @pytest.mark.parametrize("game_id", GAMES)

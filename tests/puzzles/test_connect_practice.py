@@ -316,11 +316,15 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     # the second Hint rules out wrong drops not tried yet (practice_words.second_hint, connect.hint_left_out)
     assert "leaves out some of the wrong answers you have not tried yet." in en
     assert "descarta algunas de las respuestas equivocadas que aún no has probado." in es
-    # the centre habit is no lesson's: the page says so and credits it to no lesson
-    assert "Near the centre is a habit the lessons do not teach: a rule of thumb, not a rule." in en
-    assert (
-        "Jugar cerca del centro es una costumbre que las lecciones no enseñan: una regla práctica, no una regla." in es
+    # level 2 is said without pointing at an answer: a pupil reads the level in each puzzle's title, so "near the
+    # centre" (which some level-2 puzzles' answers are) would tell the answer before it is given
+    for text in (en, es):
+        prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))  # not how to type an answer
+        assert not re.search(r"centre|center|centro|column \d|columna \d", prose), prose
+    assert "Also lesson 2's first step: where to drop when nothing wins or needs blocking" in en or (
+        "**Level 2**: lesson 2's first step: where to drop when nothing wins or needs blocking" in en
     )
+    assert "el primer paso de la lección 2: dónde jugar cuando nada gana ni hay que bloquear nada" in es
     level_two = {
         lang: re.search(r"\*\*(?:Level|Nivel) 2\*\*:(.*?)\* \*\*(?:Levels|Niveles) 3", text).group(1)
         for lang, text in (("en", en), ("es", es))
@@ -328,8 +332,8 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     assert "lessons 1 and 2" not in level_two["en"] and "lecciones 1 y 2" not in level_two["es"]
     if game_id == "connect_four":  # its level 2 holds only lesson 2's threat puzzles a central drop answers
         assert all(centre_guess(p) and lesson_needed(p) == 2 for pool in pools for p in pool if level(p.rating) == 2)
-        assert level_two["en"].startswith(" lesson 2's threats when nothing wins or needs blocking")
-        assert level_two["es"].startswith(" las amenazas de la lección 2 cuando nada gana")
+        assert level_two["en"].startswith(" lesson 2's first step: where to drop when nothing wins")
+        assert level_two["es"].startswith(" el primer paso de la lección 2: dónde jugar cuando nada gana")
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
     assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
     assert "Press **Hint**: it asks a question about what to look at, never the answer." in en
@@ -405,9 +409,10 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
 
 
 def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
-    """Connect Four's *odd/even threat* Practice holds 13 puzzles: the bank tags 41, of which the centre habit
-    answers 13, "win at once, else block" 4, a guess half the time 4; the 21 left are cut by the rules of thumb
-    ("column 2, else 6" answers 12 of them). More need new builds."""
+    """Connect Four's *odd/even threat* Practice holds 20 puzzles: the bank tags 41, of which the centre habit
+    answers 13 (4 of those, with the centre column among their answers, are asked: one column's fair share),
+    "win at once, else block" 4, a guess half the time 4; the rest are cut by the rules of thumb ("column 2, else
+    6" answers many of them). More need new builds."""
     from gamekit.puzzles.connect import centre_habit, mixed_win, one_step_rule
     from gamekit.puzzles.pools import guessable
 
@@ -416,8 +421,10 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
         p for p in tagged if not centre_habit(p) and one_step_rule(p) is None and not mixed_win(p) and not guessable(p)
     ]
     pool = practice_pool("connect_four", "odd_even_threat")
-    assert {p.id for p in pool} <= {p.id for p in left}
-    assert len(pool) == 13 and len(left) > len(pool)
+    habit = [p for p in pool if centre_habit(p)]
+    assert {p.id for p in pool if p not in habit} <= {p.id for p in left}
+    assert all("4" in p.answers for p in habit) and 0 < len(habit) <= len(pool) / 6 + 1
+    assert len(pool) == 20 and len(left) > len(pool) - len(habit)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -738,20 +745,22 @@ def test_the_level_line_announces_exactly_the_levels_practice_serves(game_id):
     assert checked
 
 
-def test_connect_four_lesson_2_level_line_names_level_3_when_it_serves_it():
-    """The reader's case: at the bottom of level 2 the Connect Four lesson-2 pool's nearest puzzles reach level 3,
-    and the line says so, in English and Spanish."""
+def test_connect_four_lesson_2_level_line_names_both_levels_when_it_serves_them():
+    """The reader's case: where the Connect Four lesson-2 pool's nearest puzzles reach the next level, the line
+    says both levels, in English and Spanish."""
     from gamekit.i18n import using
-    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
     from gamekit.puzzles.pools import lesson_pool, level_words, served_levels
     from gamekit.puzzles.ratings import Rating
 
     pool = lesson_pool("connect_four", 2)
-    rating = next(r for r in range(LEVEL_BASE + LEVEL_STEP, LEVEL_BASE + 2 * LEVEL_STEP) if 3 in served_levels(r, pool))
+    rating = next(r for r in range(LEVEL_BASE, LEVEL_BASE + 8 * LEVEL_STEP, 5) if len(served_levels(r, pool)) == 2)
+    low, high = served_levels(rating, pool)
+    assert level(rating) in (low, high)
     with using("en"):
-        assert "levels 2 and 3" in level_words(Rating(rating, 50), pool)
+        assert f"levels {low} and {high}" in level_words(Rating(rating, 50), pool)
     with using("es"):
-        assert "2 y 3" in level_words(Rating(rating, 50), pool)
+        assert f"{low} y {high}" in level_words(Rating(rating, 50), pool)
 
 
 def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():

@@ -38,3 +38,27 @@ def test_a_win_at_once_and_a_win_later_are_asked_alike(game_id):
             text = question(p)
             assert "at once" not in text and "threat" not in text and "block" not in text, (p.id, text)
             assert "Find the best drop" not in text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_question_asks_what_its_right_drops_do(game_id, lang):
+    """The question fits every puzzle's kind: a block after which the mover still wins is asked for a drop that
+    keeps the win, never for "a drop that wins" (a pupil would look past the block); a draw, for the drop that
+    keeps it; a lost position, for holding out.  The solver's best outcome decides which."""
+    from gamekit.puzzles.connect import one_step_rule
+
+    keep = {
+        "en": ("keeps the win", "keeps the draw", "holds out longest"),
+        "es": ("mantenga la victoria", "mantiene el empate", "resiste más"),
+    }
+    blocks = 0
+    with using(lang):
+        for p in bank(game_id):
+            text = question(p)
+            best = p.facts["best"]
+            said = tuple(words in text for words in keep[lang])
+            assert said == (best > 0, best == 0, best < 0), (p.id, text)
+            assert "drop that wins" not in text and "jugada que gane" not in text, (p.id, text)
+            blocks += one_step_rule(p) == "block" and best > 0
+    assert blocks > 5  # the shipped banks hold blocks that keep a win

@@ -23,6 +23,7 @@ PAGES = {
 WORDS = {"en": ("safe drop", "harmless"), "es": ("jugada segura", "inofensiv")}
 MODULES = (
     "gamekit/puzzles/connect_why.py",
+    "gamekit/puzzles/connect_kept_off.py",
     "gamekit/puzzles/connect_words.py",
     "gamekit/puzzles/practice_words.py",
     "gamekit/connect/puzzle_text.py",

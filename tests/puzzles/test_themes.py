@@ -134,11 +134,14 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
 
     from gamekit.puzzles.connect_thumbs import thumb_selection
 
-    kept = [
-        p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None and not centre_habit(p)
-    ]
-    # and no rule of thumb answers more than a third of the pool (gamekit.puzzles.connect_thumbs)
-    kept = thumb_selection([p for p in kept if not mixed_win(p)])
+    asked = [p for p in tagged if p not in under and not guessable(p) and one_step_rule(p) is None and not mixed_win(p)]
+    kept = [p for p in asked if not centre_habit(p)]
+    # but for one column's fair share of the centre habit's with the centre column among their answers
+    # (gamekit.puzzles.connect.centre_share), and no rule of thumb answers more than a third of the pool
+    # (gamekit.puzzles.connect_thumbs)
+    from gamekit.puzzles.connect import centre_share
+
+    kept = thumb_selection(kept + centre_share(kept, [p for p in asked if centre_habit(p)]))
     assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id
     for p in under[:3]:
         wrong = [a for a in p.legal_answers() if a not in p.answers]
