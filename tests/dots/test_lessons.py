@@ -803,8 +803,6 @@ def test_no_exercise_board_is_tinted_with_its_answer():
     )
 
 
-
-
 @pytest.mark.parametrize("name", ["parity_5x4", "parity_coral_5x5"])
 def test_parity_exercises_accept_exactly_the_counts_that_suit_the_player(name):
     """Every answer of 1s and 2s is tried: exactly one passes, and on each board it is the count the long chain
