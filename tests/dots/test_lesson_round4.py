@@ -175,8 +175,8 @@ def test_lesson_3_junction_is_defined_before_use_and_on_the_worksheet(lang):
     card = _worksheet(3, lang).split("## Ex")[0].split("## Ej")[0]
     assert f"**{word.capitalize()}:**" in card
     assert card.index(f"**{word.capitalize()}:**") < card.index("**Chain:**" if lang == "en" else "**Cadena:**")
-    # exercise 4 is solvable on paper without being answered: the card says an end can be refused, not the middle
-    assert ("far end" if lang == "en" else "extremo opuesto") in card
+    # neither handout is on the card above exercise 5 (they argue its answer): the sheet teaches them after it
+    assert ("far end" if lang == "en" else "extremo opuesto") not in card
     assert ("middle line" if lang == "en" else "línea del medio") not in card
 
 

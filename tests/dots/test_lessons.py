@@ -1369,7 +1369,8 @@ def test_a_final_challenge_is_won_by_refusing_the_boxes_on_offer():
 def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use():
     """Worksheets stand alone on paper: every sheet's card names the rules and the third side; each lesson's own words
     card adds the words of that lesson and the earlier ones — safe line (2); junction, chain, long chain, loop and
-    the two handouts (3: exercise 4 also asks which chain to open); control, the long chain rule, sacrifice (4);
+    the two handouts (after lesson 3's exercise 5, whose answer they argue; on the cards from 4 on); control, the
+    long chain rule, sacrifice (4);
     double-cross, double-deal, all-but-four (5) — and never a word taught later (lesson 1's sheet defines no loop
     and no long chain rule). In English and in Spanish; a loop is not called a chain; the rule gives
     control: the other player opens every long chain."""
@@ -1381,14 +1382,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     expected = {
         1: (),
         2: ("Safe line",),
-        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain", "far end"),
-        4: ("middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
+        3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain"),
+        4: ("far end", "middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
         5: ("Double-cross", "Double-deal"),  # all-but-four follows exercise 2, whose answer it is
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("middle line", "Long chain rule", "Sacrifice"),  # the middle line answers lesson 3's exercise 4
+        3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 5
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: ("All-but-four",),
     }
