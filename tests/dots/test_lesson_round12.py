@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from gamekit.dots import lessons as L
-from gamekit.i18n import using
+from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_WORDS
+from gamekit.i18n import tr, using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,3 +42,50 @@ def test_lesson_4_parity_right_answer_shows_each_boards_sum_and_wrong_counts_are
         for bad in ("2, 1", "2, 3, 1"):  # too few numbers, a number that is not 1 or 2: told what to type
             ok, why = ex.check(bad)
             assert not ok and ("3 boards" in why or "3 tableros" in why)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_worksheet_teaches_the_end_handout_after_exercise_5_not_on_the_card_above_it(lang):
+    """The card at the top of lesson 3's sheet said a 2-chain opened at an end can be refused: that argues exercise
+    5 (which line Gold opens with) above it. The word now comes right after exercise 5, on the sheet as on the page,
+    and stays on the cards of the later lessons."""
+    folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
+    sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
+    with using(lang):
+        word = tr(WORDS_AFTER[(3, L.exercises(3)["hand_over"].key)][0])
+    five = sheet.index("## " + ("Exercise 5" if lang == "en" else "Ejercicio 5"))
+    six = sheet.index("## " + ("Exercise 6" if lang == "en" else "Ejercicio 6"))
+    assert five < sheet.index(word) < six
+    assert sheet.count(word) == 1
+    assert not any("at an end" in w for w in WORKSHEET_WORDS[3])
+    assert any("at an end" in w for w in WORKSHEET_WORDS[4])
+
+
+@pytest.mark.parametrize(
+    "path, words",
+    [
+        ("notebooks/dots_and_boxes/05_double_dealing_and_control.md", ("What exercises 5 and 6 showed", "## More")),
+        ("notebooks/es/dots_and_boxes/05_double_dealing_and_control.md", ("Lo que mostraron los ejercicios", "## Más")),
+    ],
+)
+def test_lesson_5_what_exercises_5_and_6_showed_is_read_by_a_class_that_skips_the_extras(path, words):
+    """It sat after the extra More practice, so a class that stopped at exercise 10 never read it: now it comes
+    after the last core exercise and before the extras."""
+    page = (ROOT / path).read_text(encoding="utf-8")
+    recap, extras = words
+    assert page.index('L.exercise("take_all"') < page.index('L.exercise("challenge_take_one"') < page.index(recap)
+    assert page.index(recap) < page.index(extras) < page.index("L.practice(5")
+
+
+def test_lesson_5_exercise_10_asks_for_the_lines_of_the_turn_not_for_two_lines():
+    """'Which two lines does Gold draw?' told the pupil the first line wins a box (refusing at once is one line): the
+    prompt now asks for the lines of the turn, and a one-line answer is judged, not refused as badly typed."""
+    ex = L.exercises(5)["challenge_take_one"]
+    assert "two lines" not in ex.prompt and "this turn" in ex.prompt
+    assert ex.check("c4-d4, a3-a4")[0]
+    ok, why = ex.check("a3-a4")  # refusing at once: one line, a real answer with its own reason
+    assert not ok and "wins no box" in why and "Gold 6, Coral 3" in why
+    ok, why = ex.check("c4-d4")  # it wins a box, so the turn goes on: asked for the next line
+    assert not ok and "draws again" in why
+    with using("es"):
+        assert "dos líneas" not in L.exercises(5)["challenge_take_one"].prompt
