@@ -150,10 +150,11 @@ def tally_sheet(name: str = "tally_game") -> str:
             "**" + tr("Keep a tally") + "**",
             "",
             tr(
-                "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. The {n} small boards below are one game on a {width}×{height} board, "
-                "after each of its first {n} lines: each board shows only the lines drawn so far, the newest with "
-                "its number. Gold drew the odd numbers, Coral the even ones. For each line, look at its board and "
+                "A long chain is forming when three or more boxes, joined one to the next through their undrawn "
+                "sides, each already have two sides drawn. The {n} small boards below are one game on a "
+                "{width}×{height} board, after each of its first {n} lines: each board shows only the lines drawn so "
+                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. For each line, "
+                "look at its board and "
                 "fill in its row of the table; do not look ahead. While no long chain is forming, the count "
                 "predicts nothing yet: write – for whom it suits.",
                 n=len(steps),

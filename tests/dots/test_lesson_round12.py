@@ -89,3 +89,47 @@ def test_lesson_5_exercise_10_asks_for_the_lines_of_the_turn_not_for_two_lines()
     assert not ok and "draws again" in why
     with using("es"):
         assert "dos líneas" not in L.exercises(5)["challenge_take_one"].prompt
+
+
+ROW_WORDS = ("in a row", "en fila", "hilera", "fila de casillas", "filas de casillas")
+
+
+def test_no_dots_page_guide_worksheet_or_message_says_in_a_row_about_boxes():
+    """A chain's boxes can turn corners: "in a row" («en fila», «hilera») misdescribed chains and runs of captures.
+    The pages say "joined one to the next" («unidas una tras otra») and "one after another" instead, in the lessons,
+    the guides, the worksheets and every Dots message in both languages."""
+    from babel.messages.extract import extract_python
+    from babel.messages.pofile import read_po
+
+    paths = [*(ROOT / "notebooks/dots_and_boxes").glob("*.md"), *(ROOT / "notebooks/es/dots_and_boxes").glob("*.md")]
+    paths += [ROOT / "docs/teachers/dots.md", ROOT / "docs/teachers/es/dots.md"]
+    paths += [*(ROOT / "docs/teachers/worksheets/dots_and_boxes").glob("*.md")]
+    paths += [*(ROOT / "docs/teachers/es/worksheets/dots_and_boxes").glob("*.md")]
+    assert len(paths) == 22  # 5 lessons, 5 worksheets and a guide, in each language
+    for path in paths:
+        text = " ".join(path.read_text(encoding="utf-8").lower().split())
+        assert not any(w in text for w in ROW_WORDS), (path, [w for w in ROW_WORDS if w in text])
+    keywords = {"tr": (1,), "ntr": (1, 2), "N_": (1,)}
+    ids = set()
+    for path in (ROOT / "gamekit/dots").glob("*.py"):
+        with open(path, "rb") as f:
+            for _, _, message, _ in extract_python(f, keywords, [], {}):
+                if message:  # tr(variable) has no text of its own
+                    ids.update([message] if isinstance(message, str) else [m for m in message if m])
+    assert len(ids) > 300
+    with open(ROOT / "gamekit/locale/es/LC_MESSAGES/gamekit.po", "rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        if not key or key not in ids:
+            continue
+        texts = [m.id] if isinstance(m.id, str) else list(m.id)
+        texts += [m.string] if isinstance(m.string, str) else list(m.string)
+        assert not any(w in t.lower() for t in texts for w in ROW_WORDS), texts
+
+
+def test_a_pupil_reads_one_after_another_for_a_run_of_captures():
+    ex = L.exercises(2)["how_many"]
+    page = (ROOT / "notebooks/dots_and_boxes/02_third_sides.md").read_text(encoding="utf-8")
+    assert "## Exercise 5 — how many boxes, one after another?" in page
+    assert "one after another" in ex.prompt

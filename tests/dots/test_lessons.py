@@ -2074,8 +2074,8 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     assert f"Write: {i} | {count} | {total} | {suits}." in row
     root = Path(__file__).resolve().parents[2]
     for lang, defined in (
-        ("", "three or more boxes in a row each already have two sides drawn"),
-        ("es", "tres o más casillas seguidas ya tienen dos lados trazados"),
+        ("", "three or more boxes, joined one to the next through their undrawn sides, each already have two sides"),
+        ("es", "tres o más casillas, unidas una tras otra por sus lados sin trazar, ya tienen dos lados trazados"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes" / "04_long_chain_rule.md").read_text(encoding="utf-8")
         page = " ".join(page.split())
