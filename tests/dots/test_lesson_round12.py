@@ -141,12 +141,3 @@ def test_spanish_dots_pages_say_le_toca_not_quien_mueve():
         assert "quien mueve" not in path.read_text(encoding="utf-8"), path
     page = (ROOT / "notebooks/es/dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
     assert "qué cuenta quiere el jugador al que le toca" in page
-
-
-@pytest.mark.parametrize("path", ["notebooks/dots_and_boxes", "notebooks/es/dots_and_boxes"])
-def test_lesson_4_says_extra_once_for_the_extra_part(path):
-    """Exercise 10 sits inside the part *If you have time*, whose opening already says it is extra: its own line
-    no longer repeats it."""
-    page = (ROOT / path / "04_long_chain_rule.md").read_text(encoding="utf-8")
-    extra = page[page.index("**Extra**") :]
-    assert page.count("**Extra**") == 1 and extra.index('L.exercise("steer_coral"') > 0
