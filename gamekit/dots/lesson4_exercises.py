@@ -14,128 +14,105 @@ from gamekit.i18n import tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.widgets.exercise import parse_int
 from typing import Any
-from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
+from gamekit.dots.lesson_exercise import DotsExercise, parts_of
 from gamekit.dots.lesson_pictures import describe_components, join_words
 from gamekit.dots.lesson_positions import SEATS, long_chain_count, position, wanted_parity
 
 
 # lesson 4
-def parity_exercise(width: int = 5, height: int = 4, seat: int = 0, most: int = 4) -> DotsExercise:
-    """How many dots has a ``width``×``height`` board, and which numbers of long chains, from 1 to ``most``, suit
-    ``seat``?  The pupil types both ("30: 2, 4"): the numbers alone are a two-way choice (odd or even) that a pupil
-    could pass by switching, so the answer also needs the dots the pupil counted.  The dots may be followed by a
-    colon, a semicolon, a comma or a space ("30 2 4"); the numbers alone ("2, 4") are asked again with the dots."""
-    dots = geometry(width, height).n_dots
-    parity = wanted_parity(width, height, seat)
-    counts = [k for k in range(1, most + 1) if (k % 2 == 0) == (parity == "even")]
-    others = [k for k in range(1, most + 1) if k not in counts]
+def parity_exercise(boards: tuple[tuple[int, int], ...] = ((5, 4), (6, 4), (3, 3)), seat: int = 0) -> DotsExercise:
+    """On each of ``boards`` the game can end with 1 or with 2 long chains: which suits ``seat``?  The pupil types
+    one number per board ("2, 1, 2").  One board alone would be a two-way choice (odd or even) once its dots are
+    counted; the boards have dots of both parities, so a guess passes at most once in 2 ** len(boards), and only the
+    rule (count each board's dots, add, even or odd, whose turn) gives the answer.  Each common slip has its own
+    reason: the rule turned round, the boxes counted instead of the dots, one number for every board."""
+    parity = "even" if seat == 0 else "odd"  # of dots + long chains; the rule's analysis gives each board's count
+    dots = [geometry(w, h).n_dots for w, h in boards]
+    counts = [2 if wanted_parity(w, h, seat) == "even" else 1 for w, h in boards]
+    flipped = [3 - k for k in counts]
+    boxes = [k if (w * h) % 2 == d % 2 else 3 - k for (w, h), d, k in zip(boards, dots, counts)]  # boxes for dots
     who = tr(SEATS[seat])
     role = tr("moves first") if seat == 0 else tr("moves second")
-    why = tr("{dots} dots; the first player wants dots + long chains even, the second player wants it odd.", dots=dots)
-    form = tr("Type the dots, a colon, then the numbers, like this: 12: 1, 2.")
+    sizes = join_words([f"{w}×{h}" for w, h in boards])
+    example = ", ".join(str(k) for k in ([1, 1, 2, 2] if len(boards) == 4 else [1, 1, 2]))
+    form = tr(
+        "Type one number, 1 or 2, for each board, in the order of the question, separated by commas, like this: "
+        "{example}.",
+        example=example,
+    )
 
     def check(answer: Any) -> tuple[bool, str]:
         if _parity_word(answer) is not None:  # "even" / «pares»: the question asks for the numbers themselves
             raise ValueError(
-                tr(
-                    "{answer!r} is a word: type the numbers themselves, from 1 to {most}, separated by commas.",
-                    answer=str(answer).strip(),
-                    most=most,
-                )
-                + " "
-                + form
+                tr("{answer!r} is a word: type the numbers themselves.", answer=str(answer).strip()) + " " + form
             )
-        text = str(answer).strip()
-        if ":" in text:
-            left, right = text.split(":", 1)
-            typed_dots, got = parse_int(left), sorted(set(parse_lengths(right)))
-        else:  # "30 2 4", "30; 2, 4", "30, 2, 4": the dots come first, and no count of long chains is that big
-            split = re.fullmatch(r"([0-9]+)\s*[;,\s]\s*(\S.*)", text)
-            if not split or int(split.group(1)) <= most:
-                raise ValueError(
-                    tr("First the number of dots on the board, then the numbers of long chains.") + " " + form
-                )
-            typed_dots, got = int(split.group(1)), sorted(set(parse_lengths(split.group(2))))
-        if any(k < 1 or k > most for k in got):
-            raise ValueError(tr("Type numbers from 1 to {most}, separated by commas.", most=most) + " " + form)
-        if typed_dots == width * height and typed_dots != dots:
-            return False, tr(
-                "{n} is the number of boxes. Count the dots, the corners of the boxes: there is one more row and one "
-                "more column of dots than of boxes.",
-                n=typed_dots,
-            )
-        if typed_dots != dots:
-            return False, tr(
-                "The {width}×{height} board does not have {n} dots. Count the dots across, count them down, and "
-                "multiply.",
-                width=width,
-                height=height,
-                n=typed_dots,
+        text = re.sub(r"[0-9]+\s*[x×X]\s*[0-9]+\s*[:=]?", " ", str(answer))  # "5×4: 2, 6×4: 1" → "2, 1"
+        got = [parse_int(b) for b in re.split(r"[,;:.\s]+|\band\b|\by\b", text) if b.strip()]
+        if len(got) != len(boards) or any(k not in (1, 2) for k in got):
+            raise ValueError(
+                ntr("The question has {n} board.", "The question has {n} boards.", len(boards)) + " " + form
             )
         if got == counts:
+            sums = "; ".join(
+                tr("{size}: {dots} + {k} = {total}", size=f"{w}×{h}", dots=d, k=k, total=d + k)
+                for (w, h), d, k in zip(boards, dots, counts)
+            )
             return True, tr(
-                "Right: {why} So {who}, who {role}, wants an {parity} number of long chains: {join}.",
-                why=why,
+                "Right. {sums}: every total is {parity}, and {who}, who {role}, wants it {parity}.",
+                sums=sums,
+                parity=tr(parity),
                 who=who,
                 role=role,
-                parity=tr(parity),
-                join=join_words(counts),
             )
-        if got == others:
+        if got == flipped:
             return False, tr(
-                "The dots are right, but not those numbers. For each of your numbers: is dots + that number odd or "
-                "even? And which does {who} want? {why}",
+                "Check the rule: who wants dots + long chains even, and who wants it odd? {who} {role}.",
                 who=who,
-                why=why,
+                role=role,
             )
-        if set(got) < set(counts):
+        if got == boxes:
             return False, tr(
-                "Those suit {who}, but not only those: check every number from 1 to {most}.", who=who, most=most
+                "The rule counts the dots, not the boxes. A board {width} boxes wide and {height} high has "
+                "({width}+1) × ({height}+1) dots.",
+                width=boards[0][0],
+                height=boards[0][1],
             )
-        if not set(got) & set(counts):  # "30: 1": every typed number is the other player's
-            return False, ntr(
-                "{listed} does not suit {who}: {dots} + {listed} = {total} is {other}, and {who} wants it {parity}.",
-                "None of those suits {who}: {dots} + each of them is {other}, and {who} wants it {parity}.",
-                len(got),
-                listed=join_words(got),
-                dots=dots,
-                total=dots + got[0],
-                other=tr("odd") if parity == "even" else tr("even"),
+        if len(set(got)) == 1:
+            return False, tr(
+                "Some of these boards have an even number of dots and some an odd number, so one number cannot "
+                "suit {who} on all of them. Count the dots of each board.",
                 who=who,
-                parity=tr(parity),
             )
-        return False, tr("Not all of those suit {who}. {why}", who=who, why=why)
+        return False, tr(
+            "Not on every board. For each board: count its dots, add your number, and ask: even or odd? "
+            "Then: which does {who} want?",
+            who=who,
+        )
 
-    def written(numbers: list[int], separator: str = ", ", head: int = dots) -> str:
-        return f"{head}: " + separator.join(map(str, numbers))
-
+    written = ", ".join(map(str, counts))
     return DotsExercise(
         tr(
-            "On the {width}×{height} board, {who} {role}. <b>How many dots does the board have, and which numbers of "
-            "long chains, from 1 to {most}, suit {who}?</b> Type the dots, a colon, then all the numbers that suit "
-            "{who}, separated by commas, like this: 12: 1, 2.",
-            width=width,
-            height=height,
+            "{who} {role}. On each of these boards, {sizes}, the game could end with 1 long chain or with 2. "
+            "<b>For each board, which number of long chains suits {who}: 1 or 2?</b>",
             who=who,
             role=role,
-            most=most,
-        ),
+            sizes=sizes,
+        )
+        + " "
+        + form,
         check,
-        hint=tr(
-            "Count the dots: ({width}+1) × ({height}+1). Then try each number: is dots + that number even or odd?",
-            width=width,
-            height=height,
+        hint=tr("For each board: dots = (width+1) × (height+1). Then is dots + 1 even or odd? And dots + 2?"),
+        answer=written + ".",
+        solutions=[written, " ".join(map(str, counts))],
+        wrong=list(
+            dict.fromkeys(
+                ", ".join(map(str, w))
+                for w in (flipped, boxes, [1] * len(boards), [2] * len(boards), [3 - counts[0]] + counts[1:])
+                if w != counts
+            )
         ),
-        answer=written(counts) + ".",
-        solutions=[written(counts), written(counts[::-1], " ")],
-        wrong=[
-            written(others),
-            written(counts[:1]),
-            written(list(range(1, most + 1))),
-            written(counts, head=width * height),
-        ],
-        key=f"parity_{width}x{height}_{seat}",
-        leaks=(f">{width}×{height}", f"{width}×{height}: {who} wants"),
+        key="parity_" + "_".join(f"{w}x{h}" for w, h in boards) + f"_{seat}",
+        leaks=tuple(f"{w}×{h}: {d} + {k}" for (w, h), d, k in zip(boards, dots, counts)),
     )
 
 

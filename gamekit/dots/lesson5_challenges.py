@@ -198,8 +198,9 @@ def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
     wrong = [f"{l}, {plans[first][0]}" for l in wrong_first[:1]] + refuse[:1] + [f"{first}, {l}" for l in grab[:1]]
     return DotsExercise(
         tr(
-            "Final challenge: {seat} to move. <b>Which two lines does {seat} draw, in order?</b> Type them like this: "
-            "a1-a2, c1-c2.",
+            "Final challenge: {seat} to move. <b>Which lines does {seat} draw this turn, in order?</b> A line that "
+            "wins a box lets {seat} draw again; the turn ends with a line that wins none. Type the lines like this: "
+            "a1-a2, c1-c2 (or just one line, if the first one wins no box).",
             seat=seat,
         ),
         check,

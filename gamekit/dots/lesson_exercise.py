@@ -152,7 +152,7 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
         )
     if offered:
         return tr(
-            "it leaves the boxes on offer and gives more away: {other} can take {given} in a row.",
+            "it leaves the boxes on offer and gives more away: {other} can take {given}, one after another.",
             other=other,
             given=given,
         )
@@ -178,7 +178,7 @@ def why_line(game: DotsAndBoxes, line: str) -> str:
     what = describe_parts(parts)
     return ntr(
         "it opens {what}: {other} can take that box.",
-        "it opens {what}: {other} can take {n} boxes in a row.",
+        "it opens {what}: {other} can take {n} boxes, one after another.",
         given,
         what=what,
         other=other,
@@ -368,8 +368,8 @@ def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequenc
             )
             + " "
             + ntr(
-                "{other} can take {n} box in a row.",
-                "{other} can take {n} boxes in a row.",
+                "{other} can take {n} box.",
+                "{other} can take {n} boxes, one after another.",
                 takeable(after),
                 other=other,
             )

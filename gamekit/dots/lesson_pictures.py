@@ -279,7 +279,7 @@ def _describe_line(before: DotsAndBoxes, line: str, plain: bool = False) -> str:
             boxes=boxes_text(after, newly),
         )
         + " "
-        + ntr("and {other} can take it.", "and {other} can take {n} boxes in a row.", offered, other=other)
+        + ntr("and {other} can take it.", "and {other} can take {n} boxes, one after another.", offered, other=other)
     )
 
 

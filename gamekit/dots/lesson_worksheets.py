@@ -37,12 +37,12 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         ),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
+    ),
+    4: (
         N_(
             "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
             "the far end and leaving both to you."
         ),
-    ),
-    4: (
         N_(
             "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
         ),
@@ -63,11 +63,18 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 5: a 2-chain opened at an end can be refused.  The middle-line handout,
-exercise 5's answer, is taught after it, so it is on the cards from lesson 4 on.  All-but-four is not on lesson 5's
+holds what its page teaches before exercise 5.  How a 2-chain is handed over (at an end it can be refused, by its
+middle line it cannot) is exercise 5's answer: the sheet teaches the first right after that exercise
+(:data:`WORDS_AFTER`), and the middle-line handout is on the cards from lesson 4 on.  All-but-four is not on lesson 5's
 card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise (:data:`WORDS_AFTER`)."""
 
 WORDS_AFTER = {
+    (3, "hand_over_chains_234"): (  # exercise 5, "hand_over"
+        N_(
+            "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
+            "the far end and leaving both to you."
+        ),
+    ),
     (5, "loop_six"): (
         N_(
             "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
@@ -143,10 +150,11 @@ def tally_sheet(name: str = "tally_game") -> str:
             "**" + tr("Keep a tally") + "**",
             "",
             tr(
-                "A long chain is forming when three or more boxes in a row each already have two sides drawn, linked "
-                "through their undrawn sides. The {n} small boards below are one game on a {width}×{height} board, "
-                "after each of its first {n} lines: each board shows only the lines drawn so far, the newest with "
-                "its number. Gold drew the odd numbers, Coral the even ones. For each line, look at its board and "
+                "A long chain is forming when three or more boxes, joined one to the next through their undrawn "
+                "sides, each already have two sides drawn. The {n} small boards below are one game on a "
+                "{width}×{height} board, after each of its first {n} lines: each board shows only the lines drawn so "
+                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. For each line, "
+                "look at its board and "
                 "fill in its row of the table; do not look ahead. While no long chain is forming, the count "
                 "predicts nothing yet: write – for whom it suits.",
                 n=len(steps),

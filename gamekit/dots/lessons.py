@@ -288,8 +288,8 @@ LESSONS: dict[int, Lesson] = {
         50,
         {
             "dots_4x4": lambda: dots_count_exercise(4, 4),
-            "parity_5x4": lambda: parity_exercise(5, 4, 0),
-            "parity_coral_5x5": lambda: parity_exercise(5, 5, 1),
+            "parity_5x4": lambda: parity_exercise(((5, 4), (6, 4), (3, 3)), 0),
+            "parity_coral_5x5": lambda: parity_exercise(((5, 5), (2, 2), (4, 3), (6, 6)), 1),
             "count_long": count_long_exercise,
             "total": total_exercise,
             "who_wins": lambda: who_wins_exercise("who_wins"),

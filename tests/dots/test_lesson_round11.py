@@ -141,15 +141,15 @@ def test_nothing_above_the_loop_exercise_says_how_many_boxes_to_leave(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_short_chain_summary_sits_below_every_exercise_and_practice_problem(lang):
+def test_the_short_chain_summary_sits_below_every_exercise_and_above_the_extras(lang):
     """ "A single box cannot be refused … a short chain still to come can hand control back" is exercise 8's
-    principle (and exercises 5 and 6's): it now follows the last exercise and the More practice set, so nothing
-    above an exercise of lesson 5 states it."""
+    principle (and exercises 5 and 6's): it follows the last exercise, so nothing above an exercise of lesson 5
+    states it, and comes before the extra More practice set, so a class that skips the extras still reads it."""
     raw = _raw(lang, "05")
     said = "a single box cannot be refused" if lang == "en" else "una casilla suelta no se puede rechazar"
     at = raw.lower().index(said)
     assert raw.lower().count(said) == 1
-    assert at > raw.index("L.practice(5, score)") and at > raw.index('L.exercise("challenge_take_all"')
+    assert raw.index('L.exercise("challenge_take_all"') < at < raw.index("L.practice(5, score)")
     for name in ("not_worth_it", "take_all", "challenge_take_all", "challenge_loop", "challenge_take_one"):
         assert raw.index(f'L.exercise("{name}"') < at
 

@@ -133,23 +133,3 @@ def test_spanish_headings_agree_with_ejercicio_and_the_page_says_juegas_con(less
     assert "Tú llevas" not in page and "llevas Dorado" not in page
     if lesson == 5:
         assert "Juegas con Dorado" in page
-
-
-@pytest.mark.parametrize("name", ["parity_5x4", "parity_coral_5x5"])
-def test_lesson_4_parity_cannot_be_passed_by_switching_between_odd_and_even(name):
-    """Exercises 1–3 asked only for the numbers of long chains that suit a player, odd or even: a pupil passed by
-    trying one set, then the other. The answer now holds the dots the pupil counted too: no set of numbers passes
-    without the board's own dot count, the numbers alone are refused, and the reason for the other player's
-    numbers speaks of the dots and the pupil's numbers, not of long chains to count on a board that is not shown."""
-    from itertools import combinations
-
-    ex = L.exercises(4)[name]
-    width, height = {"parity_5x4": (5, 4), "parity_4x4": (4, 4), "parity_coral_5x5": (5, 5)}[name]
-    dots = (width + 1) * (height + 1)
-    subsets = [c for r in range(1, 5) for c in combinations(range(1, 5), r)]
-    passing = [(d, s) for d in range(10, 45) for s in subsets if ex.check(f"{d}: " + ", ".join(map(str, s)))[0]]
-    assert len(passing) == 1 and passing[0][0] == dots
-    for s in subsets:
-        assert not ex.check(", ".join(map(str, s)))[0]
-    ok, feedback = ex.check(ex.wrong[0])
-    assert not ok and "count the dots and the long chains" not in feedback and "dots are right" in feedback
