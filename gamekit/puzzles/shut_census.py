@@ -36,6 +36,7 @@ from gamekit.puzzles.shutbox import (
 )
 from gamekit.puzzles.shut_thumbs import (
     FIXED_ORDER_RULE,
+    FIXED_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
     TIE_BREAK_RULES,
@@ -115,6 +116,12 @@ def fixed_order_fails(puzzle: Puzzle) -> bool:
     return not rule_answers(thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"]), puzzle.answers)
 
 
+def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
+    """The fixed rules of :data:`FIXED_RULES` that answer a "which set?" puzzle (:func:`rule_answers`)."""
+    f = puzzle.facts
+    return frozenset(r for r in FIXED_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), puzzle.answers))
+
+
 TOP_LEVELS = range(6, 11)
 """Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
 half of each level (:func:`_level_plan`)."""
@@ -169,8 +176,12 @@ def rule_share(rule: str, lv: int) -> float:
 
 def _fits(chosen: list[frozenset[str]], lv: int) -> bool:
     """Whether no rule of thumb answers more than its share (:func:`rule_share`) of level ``lv``'s questions whose
-    answering rules are ``chosen`` (at the top levels, the fixed rule :data:`FIXED_ORDER_RULE` too)."""
-    rules = ALL_THUMBS + ((FIXED_ORDER_RULE,) if lv in TOP_LEVELS else ())
+    answering rules are ``chosen`` (at the top levels, the fixed rules :data:`FIXED_RULES` too).  Not at levels 1
+    to 5: under the lessons' one-die rule no "shut the box" question with three sets or more where a named rule of
+    thumb is wrong defeats :data:`FIXED_ORDER_RULE`, so with three such questions a level it answers at least
+    three of four, and no search with the 8-then-9 rule held to half there finds every level (the Practice page
+    says how often the fixed rule is right there)."""
+    rules = ALL_THUMBS + (FIXED_RULES if lv in TOP_LEVELS else ())
     return all(sum(r in c for c in chosen) <= rule_share(r, lv) * len(chosen) + 1e-9 for r in rules)
 
 
@@ -200,8 +211,7 @@ def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Pu
         for p in sorted(puzzles, key=lambda p: p.id)
         if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
-    fixed = {FIXED_ORDER_RULE}
-    answered = {p.id: thumb_answers_all(p) | (set() if fixed_order_fails(p) else fixed) for p in usable}
+    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
     for _ in range(RESTARTS):
         out = _pick_levels(usable, answered, rng)
         if out is not None:

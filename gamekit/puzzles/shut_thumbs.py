@@ -37,15 +37,22 @@ FIXED_ORDER_RULE = "fewest_nine_lowest"
 the set with the 9; else the one whose top tile is lowest (the lower pair).  Always one set.  Practice's levels 6
 to 10 hold it to half of each level, with a "shut the box" question it gets wrong
 (:func:`gamekit.puzzles.shut_census.which_set_pool`)."""
+EIGHT_NINE_RULE = "eight_nine_closest"
+"""Another fixed rule a reader found answering most of Practice's "which set?" questions: cover the 8 if you can,
+else the 9, else any set; among those, the fewest tiles, then the two closest in value.  Always one set.  Practice
+holds it to half of every level (:func:`gamekit.puzzles.shut_census.which_set_pool`)."""
+FIXED_RULES = (FIXED_ORDER_RULE, EIGHT_NINE_RULE)
+"""The fixed rules readers found (:data:`FIXED_ORDER_RULE`, :data:`EIGHT_NINE_RULE`), held to half of every
+Practice level like the rules of thumb."""
 
 
 def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> list[tuple[int, ...]]:
     """The sets (largest tile first) the rule of thumb ``rule`` (of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES`,
-    :data:`NEXT_ROLL_RULES`, or :data:`FIXED_ORDER_RULE`)
+    :data:`NEXT_ROLL_RULES`, or :data:`FIXED_RULES`)
     picks for ``roll`` with ``open_tiles`` open under the one-die rule ``one_die`` (the lessons' unless given; only
     ``"next_dice"`` reads it): one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
     none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + (FIXED_ORDER_RULE,)):
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + FIXED_RULES):
         raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
@@ -59,6 +66,9 @@ def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> 
         n = min(len(s) for s in sets)
         fewest = [s for s in sets if len(s) == n]
         return [next((s for s in fewest if 9 in s), min(fewest))]
+    if rule == EIGHT_NINE_RULE:
+        first = [s for s in sets if 8 in s] or [s for s in sets if 9 in s] or sets
+        return [min(first, key=lambda s: (len(s), s[0] - s[-1], s))]
     if rule in TIE_BREAK_RULES:
         n = (min if rule.startswith("fewest") else max)(len(s) for s in sets)
         return [(max if rule.endswith("largest") else min)(s for s in sets if len(s) == n)]

@@ -29,6 +29,7 @@ from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
 from gamekit.puzzles.shut_thumbs import (
+    FIXED_RULES,
     LESSON_FOUR_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
@@ -469,10 +470,65 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
     which this module may not import): the pool's "which set?" questions and :data:`MIXED_DICE` "one die or two?"
     questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number gives
-    other dice questions too."""
+    other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
+    by ``seed`` so that no habit answers more than half of them (:func:`fitting_draw`), when such a draw exists."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
     dice = idea_pool(GAME_ID, "one_die_or_two")
     picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:MIXED_DICE]
-    return sorted([p for p in pool if p.facts.get("kind") != "dice"] + picked, key=lambda p: p.id)
+    sets = [p for p in pool if p.facts.get("kind") != "dice"]
+    if len(picked) < n < len(sets) + len(picked):
+        sets = fitting_draw(sets, n - len(picked), rng) or sets
+    return sorted(sets + picked, key=lambda p: p.id)
+
+
+SET_TRIES = 5000
+"""How many random draws :func:`idea_set` tries for a *best set* homework set before it gives up on the shares."""
+
+
+def set_habits(puzzle: Puzzle) -> frozenset[str]:
+    """Every rule of thumb (:data:`ALL_THUMBS`) and fixed rule (:data:`gamekit.puzzles.shut_thumbs.FIXED_RULES`)
+    that answers a "which set?" puzzle (:func:`rule_answers`); none for another puzzle."""
+    f = puzzle.facts
+    if f.get("kind") != "set":
+        return frozenset()
+    rules = ALL_THUMBS + FIXED_RULES
+    return frozenset(
+        r for r in rules if rule_answers(thumb_sets(r, f["open"], f["roll"], f["one_die"]), puzzle.answers)
+    )
+
+
+def habits_fit(puzzles: list[Puzzle]) -> bool:
+    """Whether no rule of thumb or fixed rule answers more than half of ``puzzles`` (:func:`set_habits`), the
+    rules that look one roll ahead (lesson 4's own count) no more than three in four, as at Practice's top
+    levels."""
+    return habits_fit_counts([set_habits(p) for p in puzzles])
+
+
+def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
+    """``n`` questions of ``pool`` drawn by ``rng``, no position twice (:func:`shown_position`), in which no habit
+    answers more than half (:func:`habits_fit`): the first draw that fits of :data:`SET_TRIES`, else None."""
+    habits = {p.id: set_habits(p) for p in pool}
+    for _ in range(SET_TRIES):
+        pick = rng.sample(pool, n)
+        if len({shown_position(p) for p in pick}) == n and habits_fit_counts([habits[p.id] for p in pick]):
+            return pick
+    return None
+
+
+def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle] | None:
+    """A *best set* homework set of ``n`` questions drawn by ``rng`` from its ``pool`` in which no habit answers
+    more than half (:func:`fitting_draw`): a plain draw of 10 let the fixed rule "the fewest tiles, the 9 first,
+    else the lower pair" answer 8.  None (a plain draw) for another idea or when no draw fits."""
+    return fitting_draw(pool, n, rng) if theme == "best_set" else None
+
+
+def habits_fit_counts(answered: list[frozenset[str]]) -> bool:
+    """:func:`habits_fit` on the habits already found for each question (``answered``)."""
+    counts: dict[str, int] = {}
+    for found in answered:
+        for r in found:
+            counts[r] = counts.get(r, 0) + 1
+    n = len(answered)
+    return all(v <= (0.75 if r in NEXT_ROLL_RULES else MAX_RULE_SHARE) * n + 1e-9 for r, v in counts.items())
