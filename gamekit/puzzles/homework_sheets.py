@@ -120,8 +120,9 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             if game in other:
                 out += [
                     tr(
-                        "Other rules: {codes} also ask about rules the lessons do not teach; "
-                        "each of those puzzles states its rule.",
+                        "Other rules: {codes} also ask under other rules for rolling one die (two dice on every "
+                        "roll, as in lesson 4's table, or a family rule no lesson teaches); each of those puzzles "
+                        "states its rule.",
                         codes=", ".join(other[game]),
                     ),
                     "",

@@ -1074,7 +1074,8 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea(en
         for _, c, _, size in homework_codes()
         if c.startswith("shut-") and not all(lessons_rules(p) for p in Practice.from_code(c).pool)
     ]
-    assert other and f"Other rules: {', '.join(f'`{c}`' for c in other)} also ask about rules" in page
+    codes = ", ".join(f"`{c}`" for c in other)
+    assert other and f"Other rules: {codes} also ask under other rules for rolling one die" in page
     assert "beyond the lessons" not in page  # every idea of the board games is taught in a lesson
 
 
