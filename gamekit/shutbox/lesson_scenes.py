@@ -82,8 +82,14 @@ def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: 
     return board.canvas
 
 
-def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
-    """Step through one seeded solo turn played by the CPU: every roll and every set covered."""
+DEMO_SEED = 53
+"""Lesson 1's demo turn: the computer covers 7, then 9 + 1, 8 + 2, …; once 7, 8 and 9 are covered it chooses to
+roll one die, and it shuts the box (a test checks both)."""
+
+
+def demo_turn(seed: int = DEMO_SEED, level: str = "hard", rules: Rules | None = None):
+    """Step through one seeded solo turn played by the CPU: every roll and every set covered, and each choice of
+    one die or two."""
     from gamekit.shutbox.players import cpu_player
     from gamekit.shutbox.widget import BoxLayout, box_scene
     from gamekit.widgets.stepthrough import Step, StepThrough
@@ -110,12 +116,29 @@ def demo_caption(action: Sequence, game: ShutTheBox) -> str:
     the tiles covered, or why the turn is over and what it scores."""
     total = sum(game.dice or ())
     if action[0] == "cover":
-        return tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+        covers = tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+        return covers + (" " + tr("The box is shut: score 0.") if not game.open_tiles else "")
     rolled = (
         tr("The computer rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total)
         if len(game.dice) > 1
         else tr("The computer rolls one die: {total}.", total=total)
     )
+    if len(game.rules.dice_options(game.remaining)) > 1:  # the roll was a choice: say so, and which was chosen
+        rolled = (
+            (
+                tr("Tiles 7, 8 and 9 are covered, so the computer may roll one die or two.")
+                if game.rules.one_die == "after_789"
+                else tr("The computer may roll one die or two.")
+            )
+            + " "
+            + (
+                tr("It chooses one die and rolls {total}.", total=total)
+                if len(game.dice) == 1
+                else tr(
+                    "It chooses two dice and rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total
+                )
+            )
+        )
     if not game.is_over():
         return rolled
     if not game.open_tiles:
@@ -168,6 +191,29 @@ def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: An
     from gamekit.widgets.lesson import ExerciseWidget
 
     return ExerciseWidget(sets_exercise(total, uncovered), score=score)
+
+
+def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
+    """Lesson 2's table of how many sets make each total on a full box (:func:`sets_count_table`), held back until
+    the lesson's seven exercises on ``score`` are each solved or their answers shown: it gives the counts of
+    exercises 1 and 2 (5 sets for 7, 8 for 9) and the full box's count behind exercises 4 and 5.  Until then a note
+    says what opens it.  TypeError for anything but the page's lesson score."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.charts import held_until_answered
+    from gamekit.shutbox.lesson_tables import sets_count_table
+    from gamekit.shutbox.lessons import LESSONS
+
+    totals = list(totals)
+    return held_until_answered(
+        score,
+        lambda: W.HTML(sets_count_table(totals)._repr_html_()),
+        tr(
+            "This table gives the number of sets for every roll, so it answers exercises 1 and 2: it appears here "
+            "once you have answered exercises 1 to 7 (or pressed Show answer)."
+        ),
+        keys=[make().key for make in LESSONS[2].exercises.values()],
+    )
 
 
 def best_set_widget(

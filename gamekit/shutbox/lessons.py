@@ -59,9 +59,11 @@ from gamekit.shutbox.lesson_practice import (
     DICE,
     HARD_THUMB_ANSWERED,
     LESSON_4_EXCLUDED,
+    LESSON_1_SAME_SCORE,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
     LessonPractice,
+    count_sets_box,
     outcomes_rule_miss,
     sets_level,
     SETS,
@@ -107,7 +109,7 @@ LESSONS: dict[int, Lesson] = {
             where=LESSON_RULES,
             questions=("score", "legal", "one_die", "score", "legal", "one_die"),
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE,),  # a "which set?" box: lesson 1 asks about other boxes
+            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE),  # a "which set?" box; exercise 1's score again
         ),
         objectives=(
             (
@@ -157,10 +159,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")),
+            ((SETS, "medium"), (SETS, "medium"), (SETS, "hard"), (SETS, "hard")),
             seed=140,
             where=LESSON_RULES,
-            questions=("list",) * 3,
+            questions=("list",) * 3 + ("count",),  # objective 3, counting the sets, on a new box too
+            made=(count_sets_box,),
             graded_by_box=True,
         ),
         objectives=(
