@@ -193,29 +193,6 @@ def sets_exercise_widget(total: int, uncovered: Iterable[int] = TILES, score: An
     return ExerciseWidget(sets_exercise(total, uncovered), score=score)
 
 
-def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
-    """Lesson 2's table of how many sets make each total on a full box (:func:`sets_count_table`), held back until
-    the lesson's seven exercises on ``score`` are each solved or their answers shown: it gives the counts of
-    exercises 1 and 2 (5 sets for 7, 8 for 9) and the full box's count behind exercises 4 and 5.  Until then a note
-    says what opens it.  TypeError for anything but the page's lesson score."""
-    import ipywidgets as W
-
-    from gamekit.shutbox.charts import held_until_answered
-    from gamekit.shutbox.lesson_tables import sets_count_table
-    from gamekit.shutbox.lessons import LESSONS
-
-    totals = list(totals)
-    return held_until_answered(
-        score,
-        lambda: W.HTML(sets_count_table(totals)._repr_html_()),
-        tr(
-            "This table gives the number of sets for every roll, so it answers exercises 1 and 2: it appears here "
-            "once you have answered exercises 1 to 7 (or pressed Show answer)."
-        ),
-        keys=[make().key for make in LESSONS[2].exercises.values()],
-    )
-
-
 def best_set_widget(
     uncovered: Iterable[int], roll: int, objective: str = "shut", rules: Rules | None = None, score: Any = None
 ):

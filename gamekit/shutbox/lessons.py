@@ -15,7 +15,7 @@ matplotlib charts in :mod:`gamekit.shutbox.charts`; widgets come from :mod:`game
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.shutbox.tiles import TILES
@@ -70,6 +70,7 @@ from gamekit.shutbox.lesson_practice import (
 )
 from gamekit.shutbox.lesson_tables import (
     FILL_RULES,
+    sets_count_table,
 )
 from gamekit.shutbox.lesson_worksheets import worksheet_aids as worksheet_aids
 from gamekit.shutbox.lesson_worksheets import worksheet_words_after as worksheet_words_after
@@ -342,6 +343,27 @@ def reflection(lesson: str, score: Any):
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
+
+
+def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
+    """Lesson 2's table of how many sets make each total on a full box (:func:`sets_count_table`), held back until
+    the lesson's seven exercises on ``score`` are each solved or their answers shown: it gives the counts of
+    exercises 1 and 2 (5 sets for 7, 8 for 9) and the full box's count behind exercises 4 and 5.  Until then a note
+    says what opens it.  TypeError for anything but the page's lesson score."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.charts import held_until_answered
+
+    totals = list(totals)
+    return held_until_answered(
+        score,
+        lambda: W.HTML(sets_count_table(totals)._repr_html_()),
+        tr(
+            "This table gives the number of sets for every roll, so it answers exercises 1 and 2: it appears here "
+            "once you have answered exercises 1 to 7 (or pressed Show answer)."
+        ),
+        keys=[make().key for make in LESSONS[2].exercises.values()],
+    )
 
 
 def practice_exercises(lesson: int) -> list[Exercise]:

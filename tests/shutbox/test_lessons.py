@@ -541,7 +541,7 @@ def test_lesson_two_table_of_set_counts_opens_only_once_the_exercises_are_answer
     """The table of set counts gives exercise 1's 5 sets for 7 and exercise 2's 8 for 9: after Run All the page
     shows a note instead (it used to show the table, a scroll away from exercises 1 and 2), and the table appears
     once the seven exercises are each solved or their answers shown."""
-    from gamekit.shutbox.lesson_scenes import sets_count_held
+    from gamekit.shutbox.lessons import sets_count_held
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     score = LessonScore("shutL2 test, table of set counts")
@@ -1142,13 +1142,13 @@ def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     assert set(W.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
     rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
     assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
-    grid = L.worksheet_aids("shut_the_box/03_dice")[2].splitlines()
+    grid = L.worksheet_aids("shut_the_box/03_dice")[3].splitlines()  # after the rules, the prediction, the caption
     assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
     assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))  # no totals filled in
     tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
     assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
     with using("es"):
-        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[3]
         assert L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[0].startswith("> **")
     with pytest.raises(KeyError, match="known"):
         L.worksheet_aids("dots_and_boxes/01_rules")
@@ -1716,8 +1716,8 @@ def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
     assert grid.xaxis.label.get_text() == "first die" and grid.yaxis.label.get_text() == "second die"
     assert grid.xaxis.get_label_position() == "top"
     assert (
-        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1]
-        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[3]
     )
     fig = charts.plot_policies(S.compare_policies(200, progress=False))
     fig.canvas.draw()
