@@ -326,8 +326,10 @@ def leave_value_exercise(
                 )
             given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 games in 100
             if given == games:
-                return True, tr(
-                    "Right: {set} leaves {left}, and the next rolls shut them in {chance}.",
+                return True, ntr(
+                    "Right: {set} leaves tile {left} open, and the next rolls shut it in {chance}.",
+                    "Right: {set} leaves tiles {left} open, and the next rolls shut them in {chance}.",
+                    len(left),
                     set=name,
                     left=tile_list(left),
                     chance=chance_words(value),
@@ -414,8 +416,10 @@ def leave_value_exercise(
     def check_score(answer: Any) -> tuple[bool, str]:
         refuse_typed_tiles(answer, left, name, objective)
         given, decimals = parse_decimal(answer)
-        right = tr(
-            "Right: {set} leaves {left}, with an expected score of {exact}.",
+        right = ntr(
+            "Right: {set} leaves tile {left} open, with an expected score of {exact}.",
+            "Right: {set} leaves tiles {left} open, with an expected score of {exact}.",
+            len(left),
             set=name,
             left=tile_list(left),
             exact=number(float(value), 2),

@@ -295,9 +295,10 @@ def ordered_count(sets: Iterable[Sequence[int]]) -> int:
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
     """ "How many different sets make ``total``?".  Each common wrong count gets its own reason: the count for
-    the full box (sets that use a covered tile counted too), the same tiles counted again in another order, too
-    few (sets of several tiles missed), or — for any other count, where no one slip is plausible — a neutral
-    "count again, largest tile first"."""
+    the full box (sets that use a covered tile counted too), a few too many with a tile covered (the sets that use
+    it, named in the method's order: 7+5 first for 12 with tile 5 covered), each pair in both orders, the same
+    tiles counted again in another order, too few (sets of several tiles missed), or — for any other count, where
+    no one slip is plausible — a neutral "count again, largest tile first"."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
@@ -360,7 +361,8 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                 "Too few: you have more than the pairs, but not every set of three or more tiles. After "
                 "each pair, try adding smaller open tiles, largest first."
             )
-        if doubles and k == n + len(doubles):
+        covered_slip = bool(covered) and n < k < full
+        if doubles and k == n + len(doubles) and not covered_slip:
             return False, tr(
                 "Too many: {items} uses tile {tile} twice, but the box has only one {tile}. A set uses each tile once.",
                 items="+".join([str(doubles[0])] * 2),
@@ -373,15 +375,38 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                 items="+".join(map(str, pairs[0])),
                 reverse="+".join(map(str, reversed(pairs[0]))),
             )
-        if covered and n < k < full:
-            return False, ntr(
-                "Too many, but fewer than with all nine tiles open: perhaps some of your sets use tile {items}, "
-                "which is covered. Check every set for it.",
-                "Too many, but fewer than with all nine tiles open: perhaps some of your sets use one of tiles "
-                "{items}, which are covered. Check every set for them.",
-                len(covered),
-                items=tile_list(covered),
+        if covered_slip:  # the likeliest slip with a tile covered: sets that need it, counted too
+            extra = [st for st in method_order(total) if any(t in covered for t in st)][: k - n]
+            also = (
+                " "
+                + tr(
+                    "Check too that no set uses a tile twice, like {items}.",
+                    items="+".join([str(doubles[0])] * 2),
+                )
+                if doubles and k == n + len(doubles)
+                else ""
             )
+            return False, (
+                ntr(
+                    "Too many: perhaps you counted {sets}, but it uses tile {items}, which is covered. Leave out "
+                    "every set that uses it.",
+                    "Too many: perhaps you counted {sets}, but they use tile {items}, which is covered. Leave out "
+                    "every set that uses it.",
+                    len(extra),
+                    sets=tile_list("+".join(map(str, st)) for st in extra),
+                    items=tile_list(covered),
+                )
+                if len(covered) == 1
+                else ntr(
+                    "Too many: perhaps you counted {sets}, but it uses a covered tile ({items}). Leave out every "
+                    "set that uses one of them.",
+                    "Too many: perhaps you counted {sets}, but they use covered tiles ({items}). Leave out every "
+                    "set that uses one of them.",
+                    len(extra),
+                    sets=tile_list("+".join(map(str, st)) for st in extra),
+                    items=tile_list(covered),
+                )
+            ) + also
         if covered and full < k < orders:
             return False, tr(
                 "Too many: even with all nine tiles open, only {full} sets make {total}. Check that no set uses a "
@@ -476,10 +501,10 @@ so the answer cannot be read off an earlier list by crossing out sets."""
 def next_set_exercise(
     total: int = NEXT_SET[0], after: Sequence[int] = NEXT_SET[1], uncovered: Iterable[int] = NEXT_SET[2]
 ) -> Exercise:
-    """ "By the method, which set comes right after ``after``?" — a choice among the right one, the right one
-    written smallest tile first, the one the method finds just after it (a skipped step), the set that would come
-    next on a full box when it needs a covered tile, and else the first set that starts with a smaller largest
-    tile (a skipped largest tile), each told why it is not next.  ValueError when
+    """ "By the method, which set comes right after ``after``?" — a choice among the right one, the one the method
+    finds just after it (a skipped step), the set that would come next on a full box when it needs a covered tile,
+    and the first set that starts with a smaller largest tile (a skipped largest tile), each told why it is not
+    next.  No choice is the right set with its tiles in another order: the same tiles are the same set.  ValueError when
     ``after`` is not one of the sets or is the last one."""
     order = method_order(total, uncovered)
     open_tiles = set(uncovered)
@@ -513,12 +538,7 @@ def next_set_exercise(
             top=right[0],
             right=name(right),
         )
-    explanations = {name(right): why}
-    if len(right) > 1:
-        explanations[name(right[::-1])] = tr(
-            "That is {right} written smallest tile first. The method writes every set largest tile first.",
-            right=name(right),
-        )
+    explanations = {name(right): why}  # no choice is the right set in another order: that would be right too
     if i + 2 < len(order):
         later = order[i + 2]
         explanations[name(later)] = tr(

@@ -4,6 +4,7 @@ and when one die may be rolled.
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import N_, ntr, tr
@@ -31,8 +32,9 @@ def ending_rolls(open_tiles: Iterable[int], rules: Rules | None = None) -> list[
 
 def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     """ "The turn ends with these tiles open: what is the score?" (sum scoring).  A wrong answer is told its
-    slip: the covered tiles' sum, the tiles read as digits (a variant's scoring), all the tiles (as if covered
-    tiles counted), 0 (a shut box's score), one tile left out, a single tile taken for the score, or the adding."""
+    slip: the covered tiles' sum, the tiles read as digits in any order (a variant's scoring: 237, 723), all the
+    tiles (as if covered tiles counted), 0 (a shut box's score), one tile left out, a single tile taken for the
+    score, or the adding."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if not ending_rolls(open_tiles):
         raise ValueError(
@@ -42,6 +44,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
     covered = sum(TILES) - n
     worded = " + ".join(map(str, open_tiles))
     parts = [sum(open_tiles) - t for t in open_tiles] if len(open_tiles) > 1 else []
+    reordered = {int("".join(map(str, p))) for p in permutations(open_tiles)} if len(open_tiles) > 1 else set()
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.exercise import parse_int
@@ -53,8 +56,7 @@ def turn_score_exercise(open_tiles: Iterable[int] = (2, 3, 7)) -> Exercise:
             return False, tr(
                 "{k} is what the covered tiles add up to, but only the open tiles count: {said}.", k=k, said=worded
             )
-        digits = int("".join(map(str, open_tiles))) if len(open_tiles) > 1 else None
-        if k == digits:  # the tiles read as one number: a variant's scoring, not ours
+        if k in reordered:  # the tiles read as one number, in any order: a variant's scoring
             return False, tr(
                 "{k} reads the tiles as digits: that is a variant. In our rules you add the tiles: {said}.",
                 k=k,

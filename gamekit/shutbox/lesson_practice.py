@@ -82,6 +82,11 @@ of 10, best 7+3; only "two tiles close in value" finds it).  Lesson 1's practice
 six boxes it deals."""
 
 
+LESSON_1_SAME_SCORE = "shut-fe63c8ca9b"
+"""A bank box (tiles 1, 5 and 6 open) lesson 1's practice leaves out: its score, 12, is exercise 1's (tiles 2, 3 and
+7), so it would ask the same sum again."""
+
+
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 7: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
 
@@ -97,13 +102,9 @@ CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "count": lambda theme: tr("Count the {theme}: the sets of open tiles that make it, each once.", theme=theme),
     "list": lambda theme: tr("Work in order, so that none of the {theme} is missed or written twice.", theme=theme),
-    "outcomes": lambda theme: tr(
-        "Count the outcomes of two dice that let you go on: the count you used to compare {theme}.",
-        theme=theme,
-    ),
+    "outcomes": lambda theme: tr("Count the outcomes of two dice that let you go on, as in exercises 1, 2 and 7."),
     "stuck": lambda theme: tr(
-        "Count the outcomes of two dice that end the turn: the rest go on, the count you used to compare {theme}.",
-        theme=theme,
+        "Count the outcomes of two dice that end the turn, as in exercise 5: every other outcome lets you go on."
     ),
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
     "score": lambda theme: tr("The turn is over: the tiles still open stay open and make your score. Lower is better."),
@@ -114,9 +115,9 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
-question asks the pupil to do first (lesson 3's items
-count outcomes; they do not ask for the choice of one die or two, so their hint only recalls that the lesson's
-exercises compared one die and two by this count)."""
+question asks the pupil to do first (lesson 3's counting items
+point to the lesson's exercises that counted the same way, not to the choice of one die or two, which they do
+not ask)."""
 
 
 PRACTICE_QUESTIONS = (
@@ -480,3 +481,32 @@ def outcomes_rule_miss(bank: Iterable[Any] = (), band: str = "hard"):
         if puzzle is not None and puzzle.band == band and not set(puzzle.answers) & answered:
             return puzzle
     raise LookupError(tr("no position where the outcome-count rule of thumb misses the best set"))
+
+
+def count_sets_box(bank: Iterable[Any] = ()):
+    """Lesson 2's practice item for counting the sets (objective 3): a position under the lessons' rule whose roll
+    has at least 9 sets (:func:`sets_level` "hard", more than any list before it), with one or two tiles covered,
+    that is none of ``bank``'s positions (the practice set's lists) nor the lesson's own counts (11 on a full box,
+    12 with tile 5 covered).  The first such position, fewest sets first, from the rules alone, so it does not
+    depend on what the puzzle bank holds."""
+    from itertools import combinations
+
+    from gamekit.puzzles.shut_census import position_at
+    from gamekit.puzzles.shutbox import candidate
+
+    taken = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in bank}
+    taken |= {(TILES, 11), (COUNT_12_OPEN, 12)}
+    boxes = [
+        (len(tiles_summing_to(roll, box)), roll, box)
+        for covered in (1, 2)
+        for gone in combinations(TILES, covered)
+        for box in [tuple(t for t in TILES if t not in gone)]
+        for roll in range(10, 13)
+        if (box, roll) not in taken and sets_level(box, roll) == "hard"
+    ]
+    for _, roll, box in sorted(boxes):
+        game = position_at(Rules().one_die, box, roll)
+        puzzle = candidate(game, "shut", habits=False) if game is not None else None
+        if puzzle is not None:
+            return puzzle
+    raise LookupError(tr("no box where at least 9 sets make the roll"))

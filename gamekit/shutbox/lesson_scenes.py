@@ -82,8 +82,14 @@ def position_view(open_tiles: Iterable[int], dice: Sequence[int] = (), caption: 
     return board.canvas
 
 
-def demo_turn(seed: int = 3, level: str = "hard", rules: Rules | None = None):
-    """Step through one seeded solo turn played by the CPU: every roll and every set covered."""
+DEMO_SEED = 53
+"""Lesson 1's demo turn: the computer covers 7, then 9 + 1, 8 + 2, …; once 7, 8 and 9 are covered it chooses to
+roll one die, and it shuts the box (a test checks both)."""
+
+
+def demo_turn(seed: int = DEMO_SEED, level: str = "hard", rules: Rules | None = None):
+    """Step through one seeded solo turn played by the CPU: every roll and every set covered, and each choice of
+    one die or two."""
     from gamekit.shutbox.players import cpu_player
     from gamekit.shutbox.widget import BoxLayout, box_scene
     from gamekit.widgets.stepthrough import Step, StepThrough
@@ -110,12 +116,29 @@ def demo_caption(action: Sequence, game: ShutTheBox) -> str:
     the tiles covered, or why the turn is over and what it scores."""
     total = sum(game.dice or ())
     if action[0] == "cover":
-        return tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+        covers = tr("The computer covers {tiles}.", tiles=" + ".join(map(str, action[1])))
+        return covers + (" " + tr("The box is shut: score 0.") if not game.open_tiles else "")
     rolled = (
         tr("The computer rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total)
         if len(game.dice) > 1
         else tr("The computer rolls one die: {total}.", total=total)
     )
+    if len(game.rules.dice_options(game.remaining)) > 1:  # the roll was a choice: say so, and which was chosen
+        rolled = (
+            (
+                tr("Tiles 7, 8 and 9 are covered, so the computer may roll one die or two.")
+                if game.rules.one_die == "after_789"
+                else tr("The computer may roll one die or two.")
+            )
+            + " "
+            + (
+                tr("It chooses one die and rolls {total}.", total=total)
+                if len(game.dice) == 1
+                else tr(
+                    "It chooses two dice and rolls {dice} = {total}.", dice=" + ".join(map(str, game.dice)), total=total
+                )
+            )
+        )
     if not game.is_over():
         return rolled
     if not game.open_tiles:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, SHUT_CHOICE
-from gamekit.shutbox.exercises_dice import worst_rule_prediction
+from gamekit.shutbox.exercises_dice import commonest_total_prediction, worst_rule_prediction
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
 from gamekit.shutbox.exercises_sets import worked_count
 from gamekit.shutbox.lesson_practice import what_each_set_leaves
@@ -29,7 +29,7 @@ from gamekit.shutbox.trees import k_over_36
 WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method", "count"),
-    "shut_the_box/03_dice": ("rules", "grid", "chance", "one_die", "tally"),
+    "shut_the_box/03_dice": ("rules", "predict", "grid", "chance", "one_die", "tally"),
     "shut_the_box/04_best_strategy": (
         "rules",
         "words",
@@ -67,7 +67,8 @@ SCORE_SHEET_ROUNDS = 4
 
 def worksheet_aids(notebook: str) -> list[str]:
     """The paper aids of ``notebook``'s worksheet as Markdown, in the current language, in the order of
-    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "grid" — an empty 6 × 6 table of totals;
+    :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "predict" — lesson 3's guess of the commonest
+    total, to tick before any count (as the page asks it first); "grid" — an empty 6 × 6 table of totals;
     "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
     "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
     blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
@@ -91,6 +92,18 @@ def worksheet_aids(notebook: str) -> list[str]:
                 tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins."),
             ]
             out.append("> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:]))
+        elif aid == "predict":  # the page's "Predict first", before any count: a guess, ticked, never marked
+            guess = commonest_total_prediction()
+            out.append(
+                "**"
+                + tr("Predict first")
+                + "** — "
+                + tr("a guess, not a test: any answer is fine. Tick one total before you fill in the grid.")
+                + "\n\n"
+                + guess.prompt
+                + "\n\n"
+                + "   ".join(f"☐ {choice}" for choice in guess.choices)
+            )
         elif aid == "grid":
             head = "| " + tr("second die ↓ · first die →") + " | " + " | ".join(map(str, range(1, 7))) + " |"
             rows = [f"| {b} |" + "   |" * 6 for b in range(1, 7)]

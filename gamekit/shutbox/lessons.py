@@ -15,7 +15,7 @@ matplotlib charts in :mod:`gamekit.shutbox.charts`; widgets come from :mod:`game
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from gamekit.i18n import N_, tr
 from gamekit.shutbox.tiles import TILES
@@ -59,15 +59,18 @@ from gamekit.shutbox.lesson_practice import (
     DICE,
     HARD_THUMB_ANSWERED,
     LESSON_4_EXCLUDED,
+    LESSON_1_SAME_SCORE,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
     LessonPractice,
+    count_sets_box,
     outcomes_rule_miss,
     sets_level,
     SETS,
 )
 from gamekit.shutbox.lesson_tables import (
     FILL_RULES,
+    sets_count_table,
 )
 from gamekit.shutbox.lesson_worksheets import worksheet_aids as worksheet_aids
 from gamekit.shutbox.lesson_worksheets import worksheet_words_after as worksheet_words_after
@@ -107,7 +110,7 @@ LESSONS: dict[int, Lesson] = {
             where=LESSON_RULES,
             questions=("score", "legal", "one_die", "score", "legal", "one_die"),
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE,),  # a "which set?" box: lesson 1 asks about other boxes
+            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE),  # a "which set?" box; exercise 1's score again
         ),
         objectives=(
             (
@@ -157,10 +160,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((SETS, "medium"), (SETS, "medium"), (SETS, "hard")),
+            ((SETS, "medium"), (SETS, "medium"), (SETS, "hard"), (SETS, "hard")),
             seed=140,
             where=LESSON_RULES,
-            questions=("list",) * 3,
+            questions=("list",) * 3 + ("count",),  # objective 3, counting the sets, on a new box too
+            made=(count_sets_box,),
             graded_by_box=True,
         ),
         objectives=(
@@ -339,6 +343,27 @@ def reflection(lesson: str, score: Any):
     if lesson not in REFLECTIONS:
         raise KeyError(f"no reflection question for {lesson!r}; known: {', '.join(REFLECTIONS)}")
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
+
+
+def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
+    """Lesson 2's table of how many sets make each total on a full box (:func:`sets_count_table`), held back until
+    the lesson's seven exercises on ``score`` are each solved or their answers shown: it gives the counts of
+    exercises 1 and 2 (5 sets for 7, 8 for 9) and the full box's count behind exercises 4 and 5.  Until then a note
+    says what opens it.  TypeError for anything but the page's lesson score."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.charts import held_until_answered
+
+    totals = list(totals)
+    return held_until_answered(
+        score,
+        lambda: W.HTML(sets_count_table(totals)._repr_html_()),
+        tr(
+            "This table gives the number of sets for every roll, so it answers exercises 1 and 2: it appears here "
+            "once you have answered exercises 1 to 7 (or pressed Show answer)."
+        ),
+        keys=[make().key for make in LESSONS[2].exercises.values()],
+    )
 
 
 def practice_exercises(lesson: int) -> list[Exercise]:

@@ -127,15 +127,16 @@ def test_lesson_four_exercise_5_reasons_per_wrong_count():
 
 
 def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
-    """12 with tile 5 covered: 8 sets.  9 counts 6+6, 10 counts each pair in both orders, 11 uses the covered 5
-    in some sets, 12 is the full box's count, 13 is more than even the full box has: five different reasons."""
+    """12 with tile 5 covered: 8 sets.  9 counts one set that uses the covered 5 (7+5, the method's first; the
+    reason no longer blames 6+6 alone), 10 counts each pair in both orders, 11 counts three sets that use the 5,
+    12 is the full box's count, 13 is more than even the full box has: five different reasons."""
     from gamekit.shutbox.exercises_sets import count_sets_exercise
 
     ex = count_sets_exercise(12, (1, 2, 3, 4, 6, 7, 8, 9))
     reasons = {
-        "9": "uses tile 6 twice",
+        "9": "perhaps you counted 7+5, but it uses tile 5, which is covered",
         "10": "each pair twice",
-        "11": "perhaps some of your sets use tile 5, which is covered",
+        "11": "perhaps you counted 7+5, 6+5+1 and 5+4+3, but they use tile 5, which is covered",
         "12": "all nine tiles open. Tile 5 is covered",
         "13": "even with all nine tiles open, only 12 sets",
     }
@@ -145,6 +146,7 @@ def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
         assert not ok and reason in why, (typed, why)
         seen.add(why)
     assert len(seen) == len(reasons) and ex.check("8")[0]
+    assert not ex.check("9")[1].startswith("Too many: 6+6")  # a slip with the covered 5 first, 6+6 only as a check
     full = count_sets_exercise(12)
     assert "6+6" in full.check("13")[1] and "each pair twice" in full.check(str(12 + 3))[1]
 

@@ -500,13 +500,13 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
 
 def test_count_sets_feedback_fits_the_pupils_mistake():
     """7 with 1, 2, 4, 6 open (6+1 and 4+2+1): 3 counts the one pair in both orders; 4 lies between that and
-    the full box's 5, so perhaps a set uses a covered tile; 5 is the full box's count and is told so; 8 counts
-    every order of the same tiles (2 + 6)."""
+    the full box's 5, so perhaps two sets use a covered tile (7 and 5+2, the method's first two); 5 is the full
+    box's count and is told so; 8 counts every order of the same tiles (2 + 6)."""
     ex = exercises_sets.count_sets_exercise(7, (1, 2, 4, 6))
     ok, why = ex.check("3")
     assert not ok and "each pair twice" in why and "6+1 and 1+6" in why
     ok, why = ex.check("4")
-    assert not ok and "perhaps some of your sets use one of tiles 3, 5, 7, 8 and 9" in why
+    assert not ok and "perhaps you counted 7 and 5+2, but they use covered tiles (3, 5, 7, 8 and 9)" in why
     ok, why = ex.check("8")
     assert not ok and "another order" in why and "4+2+1 is the same set as 1+2+4" in why  # from this very count
     assert "5+4+3" not in ex.check("8")[1] and "order" not in ex.check("6")[1]
@@ -530,11 +530,36 @@ def test_lesson_two_gives_no_count_of_its_exercises_away():
     from pathlib import Path
 
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
-    shown = re.findall(r"sets_count_table\(range\((\d+), (\d+)\)\)", page)
+    shown = re.findall(r"sets_count_held\(score, range\((\d+), (\d+)\)\)", page)
     assert shown and all(int(hi) <= 11 for _, hi in shown)  # range(2, 11): 11 and 12 left out
-    # the counts of exercises 1–2 (7 and 9) are in it too: it comes after the last exercise and the practice
-    assert page.index("sets_count_table(range") > page.rindex("ExerciseWidget(")
-    assert page.index("sets_count_table(range") > page.index("practice(2, score)")
+    assert "sets_count_table(" not in page  # the counts of exercises 1–2 (7 and 9) only once they are answered
+    assert page.index("sets_count_held(") > page.rindex("ExerciseWidget(")
+    assert page.index("sets_count_held(") > page.index("practice(2, score)")
+
+
+def test_lesson_two_table_of_set_counts_opens_only_once_the_exercises_are_answered():
+    """The table of set counts gives exercise 1's 5 sets for 7 and exercise 2's 8 for 9: after Run All the page
+    shows a note instead (it used to show the table, a scroll away from exercises 1 and 2), and the table appears
+    once the seven exercises are each solved or their answers shown."""
+    from gamekit.shutbox.lessons import sets_count_held
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL2 test, table of set counts")
+    held = sets_count_held(score)
+    assert len(held.children) == 1 and "exercises 1 to 7" in held.children[0].value
+    assert "<table" not in held.children[0].value
+    exercises = [make() for make in L.EXERCISES["shut_the_box/02_sets_for_a_roll"]]
+    assert len(exercises) == 7
+    widgets = [ExerciseWidget(ex, score=score) for ex in exercises]
+    for widget, ex in zip(widgets[:6], exercises):
+        assert widget.submit(str(ex.solutions[0]))[0]
+        assert "<table" not in held.children[0].value  # six of seven: still closed
+    widgets[6].show_answer()
+    assert "<table" in held.children[0].value and ">5<" in held.children[0].value.replace(" ", "")
+    with pytest.raises(TypeError, match="lesson score"):
+        sets_count_held("score")
+    with using("es"):
+        assert "ejercicios 1 a 7" in sets_count_held(LessonScore("shutL2 prueba")).children[0].value
 
 
 def test_expected_score_is_taught_by_trees_that_match_the_table():
@@ -980,8 +1005,9 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         "score": lambda roll, open_tiles: exercises_turn.turn_score_exercise(open_tiles),
         "one_die": lambda roll, open_tiles: exercises_turn.one_die_tiles_exercise(open_tiles),
         "list": exercises_sets.sets_exercise,
+        "count": exercises_sets.count_sets_exercise,
     }
-    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list"})):
+    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "count"})):
         lesson = L.LESSONS[number]
         questions = lesson.practice.questions
         assert isinstance(lesson.practice, lesson_practice.LessonPractice) and set(questions) == asked
@@ -1116,13 +1142,13 @@ def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     assert set(W.WORKSHEET_AIDS) == {lesson.notebook for lesson in L.LESSONS.values()}
     rules = L.worksheet_aids("shut_the_box/01_rules_and_play")[0]
     assert rules.startswith("> **The rules of a turn**") and "7, 8 and 9 are covered" in rules
-    grid = L.worksheet_aids("shut_the_box/03_dice")[2].splitlines()
+    grid = L.worksheet_aids("shut_the_box/03_dice")[3].splitlines()  # after the rules, the prediction, the caption
     assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
     assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))  # no totals filled in
     tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
     assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
     with using("es"):
-        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[3]
         assert L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[0].startswith("> **")
     with pytest.raises(KeyError, match="known"):
         L.worksheet_aids("dots_and_boxes/01_rules")
@@ -1489,9 +1515,13 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
 
 
 def test_lesson_two_practice_varies_the_roll_and_grows_in_sets():
-    rolls = [p.facts["roll"] for p in L.LESSONS[2].practice.puzzles()]
-    counts = [len(tiles_summing_to(p.facts["roll"], p.facts["open"])) for p in L.LESSONS[2].practice.puzzles()]
-    assert len(set(rolls)) == 3 and counts == sorted(counts) and len(set(counts)) == 3
+    """The three lists have three rolls; the last item, counting the sets, needs a roll of 10 to 12 for 9 sets or
+    more, so it shares a roll with a list, on another box, with more sets than any list."""
+    puzzles = L.LESSONS[2].practice.puzzles()
+    rolls = [p.facts["roll"] for p in puzzles]
+    counts = [len(tiles_summing_to(p.facts["roll"], p.facts["open"])) for p in puzzles]
+    assert len(set(rolls[:3])) == 3 and counts == sorted(counts) and len(set(counts)) == 4
+    assert len({(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in puzzles}) == 4
 
 
 def test_best_set_widget_offers_the_exact_numbers_only_after_a_right_answer_or_show_answer():
@@ -1646,17 +1676,17 @@ def test_a_dead_end_with_nothing_below_says_no_smaller_tiles_are_left():
 
 
 def test_lesson_two_practice_rises_in_difficulty_as_its_heading_says():
-    """Lesson 2's practice lists the sets for the roll: each box has more sets to find than the one before, easy to
-    medium, as the heading says.  No "hard" box (9 sets or more) exists under the lessons' rule in the bank, and
-    only two "medium" ones: the set ends on one of them."""
+    """Lesson 2's practice lists the sets for the roll, then counts them: each box has more sets than the one before,
+    easy to hard, as the heading says.  No "hard" box (9 sets or more) exists under the lessons' rule in the bank,
+    and only two "medium" ones: the lists end on one of them, and the count's hard box is made from the rules."""
     from pathlib import Path
     from gamekit.puzzles import bank
 
     items = L.practice_exercises(2)
     counts = [len(tiles_summing_to(ex.puzzle.facts["roll"], tuple(ex.puzzle.facts["open"]))) for ex in items]
-    assert counts == sorted(set(counts)) and len(counts) == 3  # strictly more sets each time
+    assert counts == sorted(set(counts)) and len(counts) == 4  # strictly more sets each time
     # the second (11 without 3, 8, 9: four sets, two of them of three tiles, 6+4+1 and 5+4+2) is medium
-    assert [ex.level for ex in items] == ["easy", "medium", "medium"]
+    assert [ex.level for ex in items] == ["easy", "medium", "medium", "hard"]
     assert lesson_practice.sets_level((1, 2, 4, 5, 6, 7), 11) == "medium"
     assert lesson_practice.sets_level((2, 3, 4, 6, 7, 8), 10) == "easy"  # 8+2, 7+3, 6+4: no set of three tiles
     from gamekit.puzzles.store import practice_only
@@ -1668,7 +1698,7 @@ def test_lesson_two_practice_rises_in_difficulty_as_its_heading_says():
     levels = [lesson_practice.sets_level(p.facts["open"], p.facts["roll"]) for p in under_rule]
     assert "hard" not in levels and "medium" in levels
     root = Path(__file__).resolve().parents[2]
-    assert "## More practice (easy to medium)" in (root / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
+    assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/02_sets_for_a_roll.md").read_text()
 
 
 def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
@@ -1686,8 +1716,8 @@ def test_the_charts_agree_with_the_worksheet_and_their_labels_do_not_overlap():
     assert grid.xaxis.label.get_text() == "first die" and grid.yaxis.label.get_text() == "second die"
     assert grid.xaxis.get_label_position() == "top"
     assert (
-        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[1]
-        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        "first die across" in L.worksheet_aids("shut_the_box/03_dice")[2]
+        or "first die →" in L.worksheet_aids("shut_the_box/03_dice")[3]
     )
     fig = charts.plot_policies(S.compare_policies(200, progress=False))
     fig.canvas.draw()
@@ -1785,12 +1815,72 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     )
 
 
+def test_lesson_two_practice_counts_the_sets_on_a_new_box():
+    """Objective 3 (count the sets without writing each one) has practice too: the last item counts the sets for a
+    roll with at least 9 of them, on a box that is none of the lists before it nor the lesson's own counts, and a
+    count that takes in the covered tile's sets is told which ones."""
+    lesson = L.LESSONS[2]
+    assert lesson.practice.questions[-1] == "count"
+    last, puzzle = L.practice_exercises(2)[-1], lesson.practice.puzzles()[-1]
+    box, roll = tuple(sorted(puzzle.facts["open"])), puzzle.facts["roll"]
+    n = len(tiles_summing_to(roll, box))
+    assert last.level == "hard" and n >= 9 and last.solutions == [n] and "How many different sets" in last.prompt
+    assert (box, roll) not in {(tuple(range(1, 10)), 11), (lesson_practice.COUNT_12_OPEN, 12)}
+    assert (box, roll) not in [
+        (tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in lesson.practice.puzzles()[:-1]
+    ]
+    assert last.check(str(n))[0] and "covered" in last.check(str(n + 1))[1]
+    assert "count_11" in lesson_practice.PRACTISES["count"]
+
+
+def test_worksheet_3_asks_the_prediction_first_before_the_counts():
+    """The page opens with "Predict first" (the commonest total of two dice, not scored); the worksheet asks it too,
+    before the grid and every count, with each total to tick and nothing that says which is right."""
+    aids = W.worksheet_aids("shut_the_box/03_dice")
+    at = next(i for i, a in enumerate(aids) if "Predict first" in a)
+    grid = next(i for i, a in enumerate(aids) if "write the total in each cell" in a)
+    assert at < grid and "which total of two dice will come up most often?" in aids[at]
+    assert (
+        all(f"☐ {t}" in aids[at] for t in range(2, 13))
+        and "6/36" not in aids[at]
+        and "7 " not in aids[at].split("☐")[0]
+    )
+    with using("es"):
+        assert "Predice primero" in W.worksheet_aids("shut_the_box/03_dice")[at]
+
+
+def test_lesson_one_practice_never_asks_exercise_1s_score_again():
+    """Exercise 1 scores tiles 2, 3 and 7 (12); the practice's score items are other sums, so Problem 4 is not the
+    same task with the same answer (tiles 1, 5 and 6 made 12 too)."""
+    scores = [e.solutions[0] for e in L.practice_exercises(1) if e.key.endswith(" score")]
+    assert len(scores) == 2 and 12 not in scores
+    assert lesson_practice.LESSON_1_SAME_SCORE in L.LESSONS[1].practice.exclude
+
+
+def test_the_demo_turn_shows_the_choice_of_one_die_and_a_shut_box():
+    """Lesson 1's demo turn shows the rule the page teaches last: once 7, 8 and 9 are covered the computer may
+    roll one die or two, and the caption says which it chose; this turn ends with the box shut (score 0)."""
+    demo = lesson_scenes.demo_turn()
+    captions = [s.caption for s in demo.steps]
+    assert any("may roll one die or two. It chooses one die and rolls" in c for c in captions)
+    assert captions[-1].endswith("The box is shut: score 0.")
+    before = captions[: next(i for i, c in enumerate(captions) if "may roll one die" in c)]
+    assert all("one die" not in c for c in before)  # no choice is offered while 7, 8 or 9 is open
+    with using("es"):
+        es = [s.caption for s in lesson_scenes.demo_turn().steps]
+        assert any("un dado" in c for c in es) and "0" in es[-1]
+
+
 def test_lesson_one_score_read_as_digits_gets_its_own_reason():
     """A pupil who knows the digits variant writes 237 for tiles 2, 3 and 7: told it is that variant, not "too high"."""
     ex = exercises_turn.turn_score_exercise((2, 3, 7))
     ok, why = ex.check("237")
     assert not ok and "digits" in why and "2 + 3 + 7" in why and "Too high" not in why
     assert ex.check("12")[0]
+    for other in ("723", "372", "327", "273", "732"):  # the open tiles' digits in another order: the same slip
+        ok, why = ex.check(other)
+        assert not ok and "digits" in why and "Too high" not in why, other
+    assert "digits" not in ex.check("100")[1] and "digits" not in ex.check("722")[1]
 
 
 # ----- the third fresh reading (issue 35): a habit never passes every "which set?" exercise of lesson 4 ---------
@@ -2754,9 +2844,10 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
 def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
     """The objective "largest tile first" is tested by its order, not only its list: with tile 8 covered, after
     9+2 among the sets for 11 the method finds 7+4; the full box's next set (8+3, needing the covered 8), a skipped
-    step (7+3+1) and the same set written smallest first are each told their own reason; sets that are not the
-    method's, or the last one, are refused.  Its total is one no earlier exercise's feedback lists, so the answer
-    cannot be read off exercise 2's list."""
+    step (7+3+1) and a skipped largest tile (6+5) are each told their own reason; no choice is 7+4 in another
+    order (4+7 is the same set, so it cannot be marked wrong, and exercise 1 takes sets in any order); sets that are
+    not the method's, or the last one, are refused.  Its total is one no earlier exercise's feedback lists, so the
+    answer cannot be read off exercise 2's list."""
     from gamekit.shutbox.tiles import TILES as ALL
 
     ex = exercises_sets.next_set_exercise()
@@ -2764,14 +2855,16 @@ def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
     assert list(L.LESSONS[2].exercises).index("next_set_11") == 2  # exercise 3, after the sets for 9
     assert "next_set_11" in [n for _, names in L.LESSONS[2].objectives for n in names]
     assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
-    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["4+7", "7+3+1", "7+4", "8+3"]
+    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["6+5", "7+3+1", "7+4", "8+3"]
     assert "7+4" not in ex.prompt and "9+2" in ex.prompt and "tile 8 is already covered" in ex.prompt
     earlier = [exercises_sets.sets_exercise(7), exercises_sets.sets_exercise(9)]
     assert all("7+4" not in e.check(e.solutions[0])[1] for e in earlier)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ["7+4"]
     assert len({why for _, why in reasons.values()}) == 4
-    assert "smallest tile first" in reasons["4+7"][1] and "tile 8 is covered" in reasons["8+3"][1]
+    assert "tile 8 is covered" in reasons["8+3"][1] and "starts with 6" in reasons["6+5"][1]
+    assert not any(sorted(c) == sorted("7+4") for c in ex.choices if c != "7+4")
+    assert exercises_sets.sets_exercise(7).check("1+6; 2+5; 3+4; 7; 1+2+4")[0]  # exercise 1: any order is right
     assert "comes later" in reasons["7+3+1"][1]
     full = exercises_sets.next_set_exercise(9, (7, 2), ALL)
     assert full.solutions == ["6+3"] and "starts with 5" in full.check("5+4")[1]
@@ -3060,7 +3153,7 @@ def test_the_guide_says_truly_how_each_lesson_ends():
     root = Path(__file__).resolve().parents[2]
     order = {
         "01_rules_and_play": ["L.practice(1", "L.reflection(", "\nscore\n", "## Play"],
-        "02_sets_for_a_roll": ["## More practice", "reflection(", "\nscore\n", "sets_count_table("],
+        "02_sets_for_a_roll": ["## More practice", "reflection(", "\nscore\n", "sets_count_held("],
         "03_dice": ["## More practice", "## A class tally", "## The computer's check", "reflection(", "\nscore\n"],
         "04_best_strategy": ["L.practice(4", "L.reflection(", "\nscore\n"],
     }
