@@ -1371,7 +1371,7 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
         assert right_column and len(set(right_column.values())) == len(right_column)  # each slip its own reason
         assert all(why.startswith("The column is right") for why in right_column.values())
-        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
+        assert not ex.check(column)[0] and f"“{column}”" in ex.check(column)[1]  # the score is needed too
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
     # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
     assert not any(lesson_practice.settled_by_one_look(ex.game) for ex in exercises)
@@ -1482,8 +1482,76 @@ def test_a_column_is_read_with_the_word_column_in_either_language():
     with using("es"):
         assert lesson_exercise.parse_column(game, "columna 2") == "2"
         assert lesson_exercise.parse_column(game, "Columna 2") == "2"
-        with pytest.raises(ValueError, match="'x': no es una jugada"):  # a bad column is still refused
+        for said in ("la columna 2", "La columna 2", "la 2", "columna 2."):  # the article and the word are read
+            assert lesson_exercise.parse_column(game, said) == "2", said
+        with pytest.raises(ValueError) as refused:  # a bad column is still refused, in the pupil's own words
             lesson_exercise.parse_column(game, "columna x")
+        assert str(refused.value).startswith("«columna x»") or "“columna x”" in str(refused.value)
+        assert "'" not in str(refused.value)
+    assert lesson_exercise.parse_column(game, "the column 2") == "2"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_refused_column_quotes_the_pupils_words_without_code_quote_marks(lang):
+    """A refused column answer shows what the pupil typed plainly (no Python quote marks around it): a word that
+    is no column, a column off the grid and a full column each say why, in the page's language."""
+    from gamekit.i18n import using
+
+    from gamekit.connect.rules import ConnectGame
+
+    game = ConnectGame.from_moves(["3"] * 6)  # column 3 is full
+    with using(lang):
+        for said, words in (
+            ("column x", "column x"),
+            ("banana", "banana"),
+            ("12", "12"),
+            ("3", "3"),
+            ("column 3", "3"),
+        ):
+            with pytest.raises(ValueError) as refused:
+                lesson_exercise.parse_column(game, said)
+            text = str(refused.value)
+            assert words in text and "'" not in text, (said, text)
+        with pytest.raises(ValueError) as full:
+            lesson_exercise.parse_column(game, "column 3")
+        assert ("full" if lang == "en" else "llena") in str(full.value)
+        with pytest.raises(ValueError) as rules_full:  # the game's own refusal has no code quote marks either
+            game.check("3")
+        assert "'" not in str(rules_full.value) and "3" in str(rules_full.value)
+
+
+@pytest.mark.parametrize(
+    "typed, lang",
+    [
+        ("64 = 30 + 14 + 20", "en"),  # the total on the left
+        ("64 = 30, 14, 20", "en"),
+        ("30, 14 and 20", "en"),
+        ("64 = 30 + 14 + 20", "es"),
+        ("30, 14 y 20", "es"),  # Spanish joins the last two counts with «y», like English "30, 14, 20"
+        ("30 líneas + 14 líneas + 20 líneas", "es"),
+    ],
+)
+def test_the_line_count_takes_its_total_on_either_side_and_the_word_and(typed, lang):
+    """ "64 = 30 + 14 + 20" is the sum asked for, written the other way round, and «30, 14 y 20» is the Spanish
+    way of writing "30, 14, 20": both are right, never told to "write like 1 + 2 + 3"."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ok, why = L.exercises()["count_lines"].check(typed)
+    assert ok, (typed, why)
+    assert lesson1_exercises.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
+    assert not L.exercises()["count_lines"].check("63 = 30 + 14 + 20")[0]  # a wrong total is still an adding slip
+
+
+def test_the_spanish_accepted_line_counts_are_written_in_spanish():
+    """The Spanish guide lists the accepted answers of the line count in Spanish («30 líneas + …», «30, 14 y 20»),
+    not the English "30 lines + …"."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        solutions = L.exercises()["count_lines"].solutions
+    assert "30 líneas + 14 líneas + 20 líneas" in solutions and "30, 14 y 20" in solutions
+    assert not any("lines" in str(s) or " and " in str(s) for s in solutions)
 
 
 @pytest.mark.parametrize("lesson", sorted(L.LESSONS))
@@ -2058,7 +2126,7 @@ def test_the_make_a_threat_exercise_accepts_exactly_the_odd_row_threats_the_solv
         assert ("draw" in feedback) == (value == 0) and ("yellow can force a win" in feedback) == (value > 0)
         reasons.add(kind)
     assert reasons == {"other", "none"}
-    for typed, reason in (("9", "no playable column 9"), ("two", "two")):
+    for typed, reason in (("9", "no column 9"), ("two", "two")):
         ok, refusal = ex.check(typed)  # refused with the reason, never judged as a drop
         assert not ok and reason in refusal and "Not column" not in refusal, refusal
 
