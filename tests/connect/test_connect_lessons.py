@@ -1907,8 +1907,8 @@ def test_the_worksheets_say_what_paper_shows(folder):
     three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
     assert "find the cell" not in two and "busca el hueco" not in two
-    assert "R (red) in column 7, which is still empty: the R is in the cell" in two or (
-        "R (rojo) en la columna 7, que sigue vacía: la R está en el hueco" in two
+    assert "R (red) in column 7, which is still empty: count up from the bottom to the R" in two or (
+        "R (rojo) en la columna 7, que sigue vacía: cuenta desde abajo hasta la R" in two
     )
     assert "column 7, row 2" not in two and "columna 7, fila 2" not in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
@@ -2059,6 +2059,10 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
+    # what happens after a right answer is said below the exercise, not before it
+    assert "After a right answer" not in intro
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("\n#", 1)[0].split("```")[-1].split())
+    assert intro.startswith("After a right answer, a button shows")
     # the proof (red never makes five) and the feedback (answering on top fills row 6 for yellow) agree: answering
     # on top itself wins here, not only keeps yellow safe; and it is so: the top row all yellow, red never five
     assert "red never makes five while yellow answers on top" in intro
@@ -2067,9 +2071,29 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert lesson2_exercises.same_column_top_row(ex.game, answer)
     ex_page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
     assert "le hace ganar" in ex_page and "puede hacer algo mejor" not in ex_page
+    es_eight = ex_page.split("### Ejercicio 8", 1)[1].split("## ", 1)[0]
+    assert es_eight.count("Si aciertas") == 1  # said once, not twice in a row
+    assert es_eight.index("Tras una respuesta correcta") > es_eight.index("answer_on_top")
     assert "Answering on top is not safe in every game: in another game, red could make five across a row" in intro
     # short sentences: none of the intro's sentences runs past 25 words
     assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_exercise_four_asks_about_the_board_it_shows(lang):
+    """Exercise 4's board is the position with red to move; the question starts from that board (red drops a safe
+    disc, then it is yellow's turn), never "Now yellow is to move" under a board captioned red to move."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises()["zugzwang"]
+    assert ex.game.to_move == 0
+    words = " ".join(ex.prompt.split())
+    if lang == "en":
+        assert words.startswith("Same position, red to move. Red drops one disc into a safe cell")
+        assert "Now yellow is to move" not in words
+    else:
+        assert "le toca al rojo" in words and "Ahora le toca" not in words
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
