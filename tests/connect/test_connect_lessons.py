@@ -2080,6 +2080,36 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_odd_against_even_bullet_works_a_count_with_forced_replies_on_another_example(lang):
+    """Before exercise 11 the page works one count where each player has a ✗ cell only they can use, and shows the
+    forced reply on top (which uses up a cell too); its example ends in a draw, so it never hands over exercise 11's
+    answer (a red win).  Exercise 11 is marked hard, and offers neither "nobody, each threat gets blocked" (the page
+    says they do not cancel out) nor the weak "its threat is lower"."""
+    from gamekit.i18n import using
+
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heading = "### Ejercicio 11 (nivel difícil)" if lang == "es" else "### Exercise 11 (hard)"
+    assert heading in page
+    bullet = " ".join(
+        page.split(heading, 1)[0].split("* when **each**" if lang == "en" else "* cuando **cada**")[1].split()
+    )
+    bullet = bullet.split("This odd/even rule" if lang == "en" else "Esta regla", 1)[0]
+    if lang == "en":
+        assert "**forced reply**" in bullet and "Red drops into its own ✗ cell, and yellow must block on top" in bullet
+        assert "Yellow drops into its own ✗ cell, and red must block on top" in bullet and "a draw" in bullet
+        assert "run out of safe moves first" not in bullet and "makes five" not in bullet
+    else:
+        assert "**respuesta obligada**" in bullet and "El rojo juega en su propio hueco ✗" in bullet
+        assert "El amarillo juega en su propio hueco ✗" in bullet and "empate" in bullet
+    with using(lang):
+        ex = lesson2_rows.odd_against_even_exercise()
+    assert not any(c.startswith(("Nobody", "Nadie")) or "lower" in c or "más baja" in c for c in ex.choices)
+    assert len(ex.choices) == 4 and len(set(ex.choices)) == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_exercise_four_asks_about_the_board_it_shows(lang):
     """Exercise 4's board is the position with red to move; the question starts from that board (red drops a safe
     disc, then it is yellow's turn), never "Now yellow is to move" under a board captioned red to move."""
