@@ -2893,18 +2893,20 @@ def test_lesson_two_score_line_uses_the_page_title(lang):
 
 
 def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only():
-    """Before exercise 8 the page works one short count of cells safe for one player only, on another example."""
+    """Before exercise 8 the page works one short count on another example, where each player has a ✗ cell only
+    they can use (a ✗ cell is safe only for the owner of the threat above it) and each use of one brings a forced
+    reply; the example is not exercise 11's situation (yellow to move) and does not end in its answer."""
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    above = page.split("### Exercise 8", 1)[0]
-    assert "safe for one player\n  only" in above or "safe for one player only" in above
-    assert "red has no safe drop left" in above
-    # not exercise 11's situation and answer (yellow to move, an even count, yellow runs out of safe cells)
+    above = " ".join(page.split("### Exercise 8", 1)[0].split())
+    assert "A ✗ cell is safe only for the owner of the threat above it" in above
+    assert "say red is to move" in above and "The grid is full: a draw" in above
+    # not exercise 11's situation and answer (yellow to move, yellow runs out of safe cells, red wins)
     assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
     es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
-    assert "supón que le toca al rojo" in above_es and "al rojo no le queda ninguna jugada segura" in above_es
+    assert "supón que le toca al rojo" in above_es and "La cuadrícula está llena: empate" in above_es
     eleven = L.exercises()["odd_against_even"]
-    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # the example is its mirror image
+    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # a red win: not the example's draw
 
 
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
