@@ -67,15 +67,15 @@ _COLUMN_WORDS = re.compile(r"\b(?:the|la|el|columns?|columnas?)\b", re.IGNORECAS
 def parse_column(game: ConnectGame, answer: Any) -> str:
     """A column answer ("4", 4, "column 4", «la columna 4», «la 4») as a legal drop, or IllegalMoveError (a
     ValueError) saying why not, quoting the pupil's own words."""
-    said = str(answer).strip()
-    raw = _COLUMN_WORDS.sub(" ", said).strip().rstrip(".").strip()
+    typed = str(answer).strip()
+    raw = _COLUMN_WORDS.sub(" ", typed).strip().rstrip(".").strip()
     if isinstance(answer, bool) or not re.fullmatch(r"\d{1,3}", raw):
         if game.popout and re.fullmatch(r"[pP]\s*\d{1,3}", raw):
             return game.check(raw)
         raise IllegalMoveError(
             tr(
                 "“{answer}” is not a column. Write a column number from 1 to {columns}.",
-                answer=said,
+                answer=typed,
                 columns=game.columns,
             )
         )

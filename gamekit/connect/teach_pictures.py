@@ -54,16 +54,10 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
         raise ValueError(tr("“{answer}”: write the column and its score, like 4, +9.", answer=answer))
     first_sign, first, second_sign, second = m.groups()
     if first_sign and second_sign:  # a column has no sign
-        raise ValueError(
-            tr(
-                "“{answer}”: only the score has a sign. Write the column first, then its score, like 4, +9.",
-                answer=answer,
-            )
-        )
+        why = N_("“{answer}”: only the score has a sign. Write the column first, then its score, like 4, +9.")
+        raise ValueError(tr(why, answer=answer))
     sign, score, column = (first_sign, first, second) if first_sign else (second_sign, second, first)
-    return parse_column(game, column), -int(score) if sign in ("-", "−") else int(
-        score
-    )  # check: why a column is refused
+    return parse_column(game, column), -int(score) if sign in ("-", "−") else int(score)  # says why a column is refused
 
 
 def score_slip(game: ConnectGame, k: int, best: int) -> str:
