@@ -133,9 +133,14 @@ class LineCounts(NamedTuple):
     total: int | None
 
 
+_COUNT_JOIN = re.compile(r"\s*(?:[+,;]|\band\b|\by\b)\s*", re.IGNORECASE)
+"""What joins typed counts: + , ; or the word "and" (Spanish «y»): "30, 14 and 20", «30, 14 y 20»."""
+
+
 def parse_line_counts(answer: Any) -> LineCounts:
     """A typed count of lines in any of the forms a pupil writes: the total (``64``), the counts joined by + or
-    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total (``30 + 14 + 20 = 64``); at most four
+    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total on either side (``30 + 14 + 20 = 64``,
+    ``64 = 30 + 14 + 20``), the last two counts perhaps joined by "and" (Spanish «y»); at most four
     counts (the diagonals may come as two, one for each way: ``30 + 14 + 10 + 10``), each a whole number ≥ 0,
     perhaps followed by a word (``64 lines``, ``30 across``).  ValueError naming the input and what to write
     otherwise."""
@@ -148,7 +153,9 @@ def parse_line_counts(answer: Any) -> LineCounts:
     sides = text.split("=")
     if not text or len(sides) > 2:
         raise ValueError(shape)
-    pieces = [p.strip() for p in re.split(r"[+,;]", sides[0])]
+    if len(sides) == 2 and _COUNT_JOIN.search(sides[1]) and not _COUNT_JOIN.search(sides[0]):
+        sides.reverse()  # the total written first: 64 = 30 + 14 + 20
+    pieces = [p.strip() for p in _COUNT_JOIN.split(sides[0])]
     if len(pieces) > 4 or any(not p for p in pieces):
         raise ValueError(shape)
     words = pieces + [sides[1].strip()] if len(sides) == 2 else pieces
@@ -350,7 +357,9 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across} + {up} + {diagonal}",
             f"{across}, {up}, {diagonal}",
             f"{across} + {up} + {diagonal} = {n}",
-            f"{across} lines + {up} lines + {diagonal} lines",
+            f"{n} = {across} + {up} + {diagonal}",
+            tr("{across}, {up} and {diagonal}", across=across, up=up, diagonal=diagonal),
+            tr("{across} lines + {up} lines + {diagonal} lines", across=across, up=up, diagonal=diagonal),
         ],
         wrong=[
             str(n),

@@ -261,6 +261,7 @@ def zugzwang_exercise() -> ConnectExercise:
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
     values = dict(
         mover=colour[mover],
+        mover_cap=SUBJECT[mover](),
         other=colour[1 - mover],
         forced=colour[forced],
         n=empty,
@@ -295,8 +296,8 @@ def zugzwang_exercise() -> ConnectExercise:
     choices = list(worded)
     exercise = ConnectExercise(
         tr(
-            "Same position, but {mover} drops one disc into a safe cell first (not column {names}), and nobody "
-            "wins with it. Now {other} is to move. Who has to fill a ✗ cell in the end now?",
+            "Same position, {mover} to move. {mover_cap} drops one disc into a safe cell (not column {names}), and "
+            "nobody wins with it. Then it is {other}'s turn. Who has to fill a ✗ cell in the end now?",
             **values,
         ),
         choice_checker(right, worded),

@@ -266,15 +266,14 @@ def odd_against_even_exercise() -> ConnectExercise:
     """Each player has a threat on their own kind of row, in different columns (a red one on an odd row, a yellow
     one on an even row): who wins?  The page names the case before the exercise and argues no answer; the right
     choice is the exact solver's verdict, worded as what the pupil finds by counting the cells safe for one player
-    only (the page works one such count on another example); the feedback then names Allis' rule.  Each wrong
-    choice gets its own reason, and the four are worded alike: the count the other way round, each threat simply
-    gets blocked, the lower threat comes first; a wrong choice is told how to count, never who wins."""
+    only (the page works one such count, with its forced replies, on another example); the feedback then names
+    Allis' rule.  Each wrong choice gets its own reason, and the four are worded alike: the count the other way
+    round, a draw (both stuck at once: the page's example ends in one), yellow filling the grid's last, even, cell;
+    none is refuted on the page above, and a wrong choice is told how to count, never who wins."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
-    if f["winner"] != 0:
+    if f["winner"] != 0:  # the exact solver: no draw, no yellow win, so each wrong choice is wrong in this game
         raise ValueError("the odd-against-even position must be a red win, as Allis' rule says")
-    if f["yellow"][1] >= f["red"][1]:
-        raise ValueError("the choice that yellow's threat is lower needs yellow's threat below red's")
     values = dict(
         a=f["red"][0],
         r=f["red"][1],
@@ -309,13 +308,14 @@ def odd_against_even_exercise() -> ConnectExercise:
             "Count again, cell by cell, and check whose turn each cell is. {how}",
             how=how,
         ),
-        tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
-            "To block a threat, somebody must first fill the ✗ cell under it, and then its owner makes five on "
-            "top. So nobody wants to block. {how}",
+        tr("A draw: both run out of safe cells at the same time"): tr(
+            "Here the count does not come out even: one player is left with only a ✗ cell while the other still "
+            "has a safe drop. {how}",
             how=how,
         ),
-        tr("Yellow: its threat is lower, so it comes into play first"): tr(
-            "How high a threat is does not decide it: what decides is who runs out of safe cells first. {how}",
+        tr("Yellow: it fills the last cell of the grid, an even one"): tr(
+            "The last cell of the grid does not decide it: the game is decided earlier, when one player has only a "
+            "✗ cell left to drop into. {how}",
             how=how,
         ),
     }

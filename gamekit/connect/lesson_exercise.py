@@ -4,8 +4,10 @@ best play) every move exercise gives.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
+from gamekit.core.errors import IllegalMoveError
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -58,13 +60,37 @@ class ConnectExercise(Exercise):
         return marked_cells_text(self.game, threats, danger, rows=self.key not in ROW_QUESTIONS)
 
 
+_COLUMN_WORDS = re.compile(r"\b(?:the|la|el|columns?|columnas?)\b", re.IGNORECASE)
+"""Words a pupil may write around a column number in either language: "column 3", "the 3", «la columna 3»."""
+
+
 def parse_column(game: ConnectGame, answer: Any) -> str:
-    """A column answer ("4", 4, "column 4") as a legal drop, or ValueError saying why not."""
-    raw = str(answer).strip().lower()
-    for word in sorted({"column", tr("column").lower()}, key=len, reverse=True):  # «columna» before "column"
-        raw = raw.replace(word, "")
-    raw = raw.strip()
-    return game.check(raw)  # IllegalMoveError (a ValueError) explains a bad column
+    """A column answer ("4", 4, "column 4", «la columna 4», «la 4») as a legal drop, or IllegalMoveError (a
+    ValueError) saying why not, quoting the pupil's own words."""
+    typed = str(answer).strip()
+    raw = _COLUMN_WORDS.sub(" ", typed).strip().rstrip(".").strip()
+    if isinstance(answer, bool) or not re.fullmatch(r"\d{1,3}", raw):
+        if game.popout and re.fullmatch(r"[pP]\s*\d{1,3}", raw):
+            return game.check(raw)
+        raise IllegalMoveError(
+            tr(
+                "“{answer}” is not a column. Write a column number from 1 to {columns}.",
+                answer=typed,
+                columns=game.columns,
+            )
+        )
+    number = int(raw)
+    if not 1 <= number <= game.columns:
+        raise IllegalMoveError(
+            tr(
+                "There is no column {number}. The columns are numbered 1 to {columns}.",
+                number=number,
+                columns=game.columns,
+            )
+        )
+    if game.landing_cell(number) is None:
+        raise IllegalMoveError(tr("Column {number} is full. Choose another column.", number=number))
+    return game.check(str(number))
 
 
 def column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]]):

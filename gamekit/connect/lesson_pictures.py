@@ -272,8 +272,7 @@ def _floating_cell_words(
     values = dict(letter=letter(seat), colour=tr(COLOUR_NAMES[seat]), column=game.column_number(c))
     if not game.grid[c]:
         return tr(
-            "{letter} ({colour}) in column {column}, which is still empty: the {letter} is in the cell of that "
-            "column where a {colour} disc would make five (count up from the bottom to find its row)",
+            "{letter} ({colour}) in column {column}, which is still empty: count up from the bottom to the {letter}",
             **values,
         )
     return ntr(

@@ -284,7 +284,7 @@ LESSONS: dict[int, Lesson] = {
             "transposition": "easy",
             "transposition_why": "medium",
             "read_score": "medium",
-            "two_numbers": "medium",
+            "two_numbers": "easy",
             "bit_index": "medium",
             "bit_cell": "hard",
         },

@@ -277,7 +277,7 @@ class ConnectGame(DiscLines):
                 move=move,
                 columns=self.columns,
             )
-        return tr("{move!r}: not a move — write a column number 1–{columns}", move=move, columns=self.columns)
+        return tr("“{move}”: not a move — write a column number 1–{columns}", move=move, columns=self.columns)
 
     def parse(self, move: Any) -> tuple[bool, int]:
         """``(is_pop, column number)`` for a move, or IllegalMoveError if it is malformed or off the grid."""
@@ -335,7 +335,7 @@ class ConnectGame(DiscLines):
                 )
             return f"p{number}"
         if len(col) >= self.height:
-            raise IllegalMoveError(tr("{move!r}: column {number} is full", move=move, number=number))
+            raise IllegalMoveError(tr("“{move}”: column {number} is full", move=move, number=number))
         return str(number)
 
     def play(self, move: Any) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from gamekit.connect.counted_search import Count, alphabeta, check_searchable, max_score, minimax, score_after
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
+from gamekit.connect.lesson_exercise import parse_column
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, ptr, tr
 from pathlib import Path
@@ -50,17 +51,13 @@ def parse_column_and_score(game: ConnectGame, answer: Any) -> tuple[str, int]:
     The column comes first unless only the first number has a sign: a signed number is a score."""
     m = SCORE_ANSWER.match(str(answer)) if not isinstance(answer, bool) else None
     if m is None:
-        raise ValueError(tr("{answer!r}: write the column and its score, like 4, +9.", answer=answer))
+        raise ValueError(tr("“{answer}”: write the column and its score, like 4, +9.", answer=answer))
     first_sign, first, second_sign, second = m.groups()
     if first_sign and second_sign:  # a column has no sign
-        raise ValueError(
-            tr(
-                "{answer!r}: only the score has a sign. Write the column first, then its score, like 4, +9.",
-                answer=answer,
-            )
-        )
+        why = N_("“{answer}”: only the score has a sign. Write the column first, then its score, like 4, +9.")
+        raise ValueError(tr(why, answer=answer))
     sign, score, column = (first_sign, first, second) if first_sign else (second_sign, second, first)
-    return game.check(column), -int(score) if sign in ("-", "−") else int(score)  # check: why a column is refused
+    return parse_column(game, column), -int(score) if sign in ("-", "−") else int(score)  # says why a column is refused
 
 
 def score_slip(game: ConnectGame, k: int, best: int) -> str:

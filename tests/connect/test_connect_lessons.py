@@ -1371,7 +1371,7 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
         right_column = {w: why for w, why in reasons.items() if w.startswith(column + ",")}
         assert right_column and len(set(right_column.values())) == len(right_column)  # each slip its own reason
         assert all(why.startswith("The column is right") for why in right_column.values())
-        assert not ex.check(column)[0] and repr(column) in ex.check(column)[1]  # the score is needed too
+        assert not ex.check(column)[0] and f"“{column}”" in ex.check(column)[1]  # the score is needed too
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
     # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
     assert not any(lesson_practice.settled_by_one_look(ex.game) for ex in exercises)
@@ -1482,8 +1482,76 @@ def test_a_column_is_read_with_the_word_column_in_either_language():
     with using("es"):
         assert lesson_exercise.parse_column(game, "columna 2") == "2"
         assert lesson_exercise.parse_column(game, "Columna 2") == "2"
-        with pytest.raises(ValueError, match="'x': no es una jugada"):  # a bad column is still refused
+        for said in ("la columna 2", "La columna 2", "la 2", "columna 2."):  # the article and the word are read
+            assert lesson_exercise.parse_column(game, said) == "2", said
+        with pytest.raises(ValueError) as refused:  # a bad column is still refused, in the pupil's own words
             lesson_exercise.parse_column(game, "columna x")
+        assert str(refused.value).startswith("«columna x»") or "“columna x”" in str(refused.value)
+        assert "'" not in str(refused.value)
+    assert lesson_exercise.parse_column(game, "the column 2") == "2"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_refused_column_quotes_the_pupils_words_without_code_quote_marks(lang):
+    """A refused column answer shows what the pupil typed plainly (no Python quote marks around it): a word that
+    is no column, a column off the grid and a full column each say why, in the page's language."""
+    from gamekit.i18n import using
+
+    from gamekit.connect.rules import ConnectGame
+
+    game = ConnectGame.from_moves(["3"] * 6)  # column 3 is full
+    with using(lang):
+        for said, words in (
+            ("column x", "column x"),
+            ("banana", "banana"),
+            ("12", "12"),
+            ("3", "3"),
+            ("column 3", "3"),
+        ):
+            with pytest.raises(ValueError) as refused:
+                lesson_exercise.parse_column(game, said)
+            text = str(refused.value)
+            assert words in text and "'" not in text, (said, text)
+        with pytest.raises(ValueError) as full:
+            lesson_exercise.parse_column(game, "column 3")
+        assert ("full" if lang == "en" else "llena") in str(full.value)
+        with pytest.raises(ValueError) as rules_full:  # the game's own refusal has no code quote marks either
+            game.check("3")
+        assert "'" not in str(rules_full.value) and "3" in str(rules_full.value)
+
+
+@pytest.mark.parametrize(
+    "typed, lang",
+    [
+        ("64 = 30 + 14 + 20", "en"),  # the total on the left
+        ("64 = 30, 14, 20", "en"),
+        ("30, 14 and 20", "en"),
+        ("64 = 30 + 14 + 20", "es"),
+        ("30, 14 y 20", "es"),  # Spanish joins the last two counts with «y», like English "30, 14, 20"
+        ("30 líneas + 14 líneas + 20 líneas", "es"),
+    ],
+)
+def test_the_line_count_takes_its_total_on_either_side_and_the_word_and(typed, lang):
+    """ "64 = 30 + 14 + 20" is the sum asked for, written the other way round, and «30, 14 y 20» is the Spanish
+    way of writing "30, 14, 20": both are right, never told to "write like 1 + 2 + 3"."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ok, why = L.exercises()["count_lines"].check(typed)
+    assert ok, (typed, why)
+    assert lesson1_exercises.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
+    assert not L.exercises()["count_lines"].check("63 = 30 + 14 + 20")[0]  # a wrong total is still an adding slip
+
+
+def test_the_spanish_accepted_line_counts_are_written_in_spanish():
+    """The Spanish guide lists the accepted answers of the line count in Spanish («30 líneas + …», «30, 14 y 20»),
+    not the English "30 lines + …"."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        solutions = L.exercises()["count_lines"].solutions
+    assert "30 líneas + 14 líneas + 20 líneas" in solutions and "30, 14 y 20" in solutions
+    assert not any("lines" in str(s) or " and " in str(s) for s in solutions)
 
 
 @pytest.mark.parametrize("lesson", sorted(L.LESSONS))
@@ -1839,8 +1907,8 @@ def test_the_worksheets_say_what_paper_shows(folder):
     three = (root / "03_how_the_computer_knows.md").read_text(encoding="utf-8")
     assert "The side discs can never be popped." in one or "Las fichas laterales no se pueden sacar nunca." in one
     assert "find the cell" not in two and "busca el hueco" not in two
-    assert "R (red) in column 7, which is still empty: the R is in the cell" in two or (
-        "R (rojo) en la columna 7, que sigue vacía: la R está en el hueco" in two
+    assert "R (red) in column 7, which is still empty: count up from the bottom to the R" in two or (
+        "R (rojo) en la columna 7, que sigue vacía: cuenta desde abajo hasta la R" in two
     )
     assert "column 7, row 2" not in two and "columna 7, fila 2" not in two
     assert "7th" not in three and "fine too" not in three and "también vale" not in three
@@ -1991,6 +2059,10 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     intro = " ".join(two.split("### Exercise 8", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "why yellow then wins" in intro
+    # what happens after a right answer is said below the exercise, not before it
+    assert "After a right answer" not in intro
+    intro = " ".join(two.split("### Exercise 8", 1)[1].split("\n#", 1)[0].split("```")[-1].split())
+    assert intro.startswith("After a right answer, a button shows")
     # the proof (red never makes five) and the feedback (answering on top fills row 6 for yellow) agree: answering
     # on top itself wins here, not only keeps yellow safe; and it is so: the top row all yellow, red never five
     assert "red never makes five while yellow answers on top" in intro
@@ -1999,9 +2071,59 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert lesson2_exercises.same_column_top_row(ex.game, answer)
     ex_page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
     assert "le hace ganar" in ex_page and "puede hacer algo mejor" not in ex_page
+    es_eight = ex_page.split("### Ejercicio 8", 1)[1].split("## ", 1)[0]
+    assert es_eight.count("Si aciertas") == 1  # said once, not twice in a row
+    assert es_eight.index("Tras una respuesta correcta") > es_eight.index("answer_on_top")
     assert "Answering on top is not safe in every game: in another game, red could make five across a row" in intro
     # short sentences: none of the intro's sentences runs past 25 words
     assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_odd_against_even_bullet_works_a_count_with_forced_replies_on_another_example(lang):
+    """Before exercise 11 the page works one count where each player has a ✗ cell only they can use, and shows the
+    forced reply on top (which uses up a cell too); its example ends in a draw, so it never hands over exercise 11's
+    answer (a red win).  Exercise 11 is marked hard, and offers neither "nobody, each threat gets blocked" (the page
+    says they do not cancel out) nor the weak "its threat is lower"."""
+    from gamekit.i18n import using
+
+    page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
+        encoding="utf-8"
+    )
+    heading = "### Ejercicio 11 (nivel difícil)" if lang == "es" else "### Exercise 11 (hard)"
+    assert heading in page
+    bullet = " ".join(
+        page.split(heading, 1)[0].split("* when **each**" if lang == "en" else "* cuando **cada**")[1].split()
+    )
+    bullet = bullet.split("This odd/even rule" if lang == "en" else "Esta regla", 1)[0]
+    if lang == "en":
+        assert "**forced reply**" in bullet and "Red drops into its own ✗ cell, and yellow must block on top" in bullet
+        assert "Yellow drops into its own ✗ cell, and red must block on top" in bullet and "a draw" in bullet
+        assert "run out of safe moves first" not in bullet and "makes five" not in bullet
+    else:
+        assert "**respuesta obligada**" in bullet and "El rojo juega en su propio hueco ✗" in bullet
+        assert "El amarillo juega en su propio hueco ✗" in bullet and "empate" in bullet
+    with using(lang):
+        ex = lesson2_rows.odd_against_even_exercise()
+    assert not any(c.startswith(("Nobody", "Nadie")) or "lower" in c or "más baja" in c for c in ex.choices)
+    assert len(ex.choices) == 4 and len(set(ex.choices)) == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_exercise_four_asks_about_the_board_it_shows(lang):
+    """Exercise 4's board is the position with red to move; the question starts from that board (red drops a safe
+    disc, then it is yellow's turn), never "Now yellow is to move" under a board captioned red to move."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises()["zugzwang"]
+    assert ex.game.to_move == 0
+    words = " ".join(ex.prompt.split())
+    if lang == "en":
+        assert words.startswith("Same position, red to move. Red drops one disc into a safe cell")
+        assert "Now yellow is to move" not in words
+    else:
+        assert "le toca al rojo" in words and "Ahora le toca" not in words
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
@@ -2058,7 +2180,7 @@ def test_the_make_a_threat_exercise_accepts_exactly_the_odd_row_threats_the_solv
         assert ("draw" in feedback) == (value == 0) and ("yellow can force a win" in feedback) == (value > 0)
         reasons.add(kind)
     assert reasons == {"other", "none"}
-    for typed, reason in (("9", "no playable column 9"), ("two", "two")):
+    for typed, reason in (("9", "no column 9"), ("two", "two")):
         ok, refusal = ex.check(typed)  # refused with the reason, never judged as a drop
         assert not ok and reason in refusal and "Not column" not in refusal, refusal
 
@@ -2771,18 +2893,20 @@ def test_lesson_two_score_line_uses_the_page_title(lang):
 
 
 def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only():
-    """Before exercise 8 the page works one short count of cells safe for one player only, on another example."""
+    """Before exercise 8 the page works one short count on another example, where each player has a ✗ cell only
+    they can use (a ✗ cell is safe only for the owner of the threat above it) and each use of one brings a forced
+    reply; the example is not exercise 11's situation (yellow to move) and does not end in its answer."""
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    above = page.split("### Exercise 8", 1)[0]
-    assert "safe for one player\n  only" in above or "safe for one player only" in above
-    assert "red has no safe drop left" in above
-    # not exercise 11's situation and answer (yellow to move, an even count, yellow runs out of safe cells)
+    above = " ".join(page.split("### Exercise 8", 1)[0].split())
+    assert "A ✗ cell is safe only for the owner of the threat above it" in above
+    assert "say red is to move" in above and "The grid is full: a draw" in above
+    # not exercise 11's situation and answer (yellow to move, yellow runs out of safe cells, red wins)
     assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
     es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
-    assert "supón que le toca al rojo" in above_es and "al rojo no le queda ninguna jugada segura" in above_es
+    assert "supón que le toca al rojo" in above_es and "La cuadrícula está llena: empate" in above_es
     eleven = L.exercises()["odd_against_even"]
-    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # the example is its mirror image
+    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # a red win: not the example's draw
 
 
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():

@@ -136,7 +136,7 @@ def test_typical_mistakes_get_their_own_explanation():
     ok, feedback = ex.check(str(22 - s))  # sign the wrong way round
     assert not ok and "sign" in feedback
     ok, feedback = teach_minimax.best_move_exercise().check("9, +1")
-    assert not ok and "no playable column 9" in feedback
+    assert not ok and "There is no column 9" in feedback and "'" not in feedback
 
 
 def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
@@ -604,7 +604,7 @@ def test_the_minimax_exercise_reads_a_score_typed_before_the_column():
     assert ex.check(f"{s:+d}, {best}")[0] and ex.check(f"{s:+d} {best}")[0]
     for answer in ("+1, -2", "-1 +2"):
         ok, feedback = ex.check(answer)
-        assert not ok and f"{answer!r}: only the score has a sign. Write the column first" in feedback
+        assert not ok and f"“{answer}”: only the score has a sign. Write the column first" in feedback
 
 
 def test_the_first_exercise_reads_a_score_off_a_small_tree():
@@ -837,3 +837,20 @@ def test_parsed_score_gives_the_number_or_the_refusal():
     assert isinstance(refusal, str) and refusal.startswith("“seven” is not a score")
     for ex in (yellow_reply_exercise(), tiny_tree_exercise()):
         assert ex.check("seven") == (False, refusal)
+
+
+def test_lesson_three_headings_say_what_the_exercise_shows_and_binary_is_explained():
+    """Exercise 2's heading names the made-up tree it shows (not "the tiny board"); exercise 8, which recalls the
+    sentence above it, is marked easy, in the heading and in the lesson's levels alike; and "bits" are explained
+    (binary, with an example) before the page uses them."""
+    from gamekit.connect import lessons as L
+
+    assert L.LESSONS[3].levels["two_numbers"] == "easy"
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for lang, two, eight, binary in (
+        ("", "### Exercise 2 (medium) — a score on a made-up tree", "### Exercise 8 (easy)", "6\nin binary is 110"),
+        ("es/", "una puntuación en un árbol inventado", "### Ejercicio 8 (nivel fácil)", "el 6 en binario es 110"),
+    ):
+        page = (root / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+        assert two in page and eight in page and "tiny board\n" not in page.split("### Exercise 2", 1)[-1][:60]
+        assert page.index(binary) < page.index("bit_picture(game)")
