@@ -284,6 +284,8 @@ class LessonPractice(ProblemSet):
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
+                        if f["objective"] == "shut" and len(f["open"]) <= SMALL_BOX:  # worked out on paper
+                            ex.paper_prompt += " " + tr("Draw a short tree for what each set leaves, then choose.")
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
@@ -422,6 +424,11 @@ def rules_of_thumb_note(
             )
         )
     if not said:
+        if objective == "shut" and len(open_tiles) <= SMALL_BOX:
+            return tr(
+                "Covering the largest tile finds it here too. With four tiles or fewer it always finds the best "
+                "chance to shut the box, when one set is clearly best. With more tiles open it can miss."
+            )
         return ""
     return " ".join(said + [tr("Comparing what each set leaves finds the best set.")])
 
@@ -453,6 +460,12 @@ SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 # tree are no bank theme.
 
 
+SMALL_BOX = 4
+"""With this many open tiles or fewer, covering the largest tile finds the best chance to shut the box in every
+position where one set is clearly best (by the bank's margin), with two dice always or the lessons' one-die rule:
+a test searches the game.  Lesson 4's feedback says so once a small shut-the-box item is answered."""
+
+
 LESSON_4_PRACTICE = (
     ((2, 4, 7, 9), 11, "shut", "never"),
     ((3, 5, 7, 9), 12, "shut", "never"),
@@ -462,11 +475,12 @@ LESSON_4_PRACTICE = (
 """Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 and 2 are the lesson's core
 goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6: four tiles, each set
 leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 games in 100; 7+4
-leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about 4).  Problems 3 and 4 ask for a low
-score under the lessons' one-die rule, where neither rule of thumb the page names finds the best set: the largest
-tile picks a worse set and the outcome count ties.  In the whole game these are the only such positions with a
-clear best set, all for a low score (a test searches it); to shut the box, one of the two rules always finds a
-clear best set.  No rule of thumb lesson 4 names answers more than two of the four."""
+leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about
+4).  Problems 3 and 4 ask for a low score under the lessons' one-die rule, where neither rule of thumb the page
+names finds the best set: the largest tile picks a worse set and the outcome count ties.  In the whole game these
+are two of the only three such positions with a clear best set, all for a low score (a test searches it); to shut
+the box, one of the two rules always finds a clear best set.  No rule of thumb lesson 4 names answers more than
+two of the four."""
 
 
 def lesson_four_position(index: int) -> Callable[[Any], Any]:
