@@ -403,34 +403,36 @@ def rules_of_thumb_note(
     best = (min if objective == "score" else max)(values.values())
     largest, counted = thumb_sets("largest_tile", open_tiles, roll)[0], outcomes_rule_set(open_tiles, roll)
     if values[chosen] != best:
-        said = []
+        parts = []
         if chosen == largest:
-            said.append(tr("The largest tile picks this set, but here it leaves a worse position."))
+            parts.append(tr("The largest tile picks this set, but here it leaves a worse position."))
         if chosen == counted:
-            said.append(tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse."))
-        if not said:
+            parts.append(
+                tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse.")
+            )
+        if not parts:
             return ""
-        return " ".join(said + [tr("Compare what each set leaves, not what you cover.")])
-    said = []
+        return " ".join(parts + [tr("Compare what each set leaves, not what you cover.")])
+    parts = []
     if values[largest] != best:
-        said.append(tr("Here the largest tile picks {set}, a worse set.", set="+".join(map(str, largest))))
+        parts.append(tr("Here the largest tile picks {set}, a worse set.", set="+".join(map(str, largest))))
     if counted is None:
-        said.append(tr("Counting the outcomes the tiles left can still take gives a tie, so it does not decide."))
+        parts.append(tr("Counting the outcomes the tiles left can still take gives a tie, so it does not decide."))
     elif values[counted] != best:
-        said.append(
+        parts.append(
             tr(
                 "Counting the outcomes the tiles left can still take picks {set}, a worse set.",
                 set="+".join(map(str, counted)),
             )
         )
-    if not said:
+    if not parts:
         if objective == "shut" and len(open_tiles) <= SMALL_BOX:
             return tr(
                 "Covering the largest tile finds it here too. With four tiles or fewer it always finds the best "
                 "chance to shut the box, when one set is clearly best. With more tiles open it can miss."
             )
         return ""
-    return " ".join(said + [tr("Comparing what each set leaves finds the best set.")])
+    return " ".join(parts + [tr("Comparing what each set leaves finds the best set.")])
 
 
 def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:

@@ -293,7 +293,7 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "medium"),) * 2 + ((BEST, "hard"),) * 2,
+            ((BEST, "easy"),) * 2 + ((BEST, "medium"),) * 2,  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
             exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED,
