@@ -2161,7 +2161,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
         # More practice is judgement: printed too, a set to write down, marked from the guide's solutions
         off = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
-        assert off not in four and tr("Problem {i} (hard)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
+        assert off not in four and tr("Problem {i} (medium)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
     assert ("judgement practice" if lang == "en" else "práctica de criterio") in guide.read_text(encoding="utf-8")
 
