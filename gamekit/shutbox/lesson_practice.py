@@ -5,7 +5,6 @@ after the lesson and their hints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from gamekit.i18n import tr
@@ -234,8 +233,8 @@ class LessonPractice(ProblemSet):
             )
         if not isinstance(self.made, tuple) or not all(callable(m) for m in self.made):
             raise ValueError(tr("made={value!r}: a tuple of functions that make a puzzle", value=self.made))
-        if len(self.made) >= len(self.items):
-            raise ValueError(tr("made={value!r}: at least one item must come from the bank", value=self.made))
+        if len(self.made) > len(self.items):
+            raise ValueError(tr("made={value!r}: at most one maker for each item", value=self.made))
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
@@ -253,9 +252,8 @@ class LessonPractice(ProblemSet):
         makes from them."""
         if not self.made:
             return super().puzzles()
-        bank = ProblemSet(
-            self.game_id, self.items[: len(self.items) - len(self.made)], self.seed, self.exclude, self.where
-        ).puzzles()
+        picks = self.items[: len(self.items) - len(self.made)]
+        bank = ProblemSet(self.game_id, picks, self.seed, self.exclude, self.where).puzzles() if picks else ()
         for make_one in self.made:
             bank += (make_one(bank),)
         return bank
@@ -284,8 +282,11 @@ class LessonPractice(ProblemSet):
                     leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
                     # on paper there is no table to look things up in: what each set leaves is printed to judge
                     ex.paper_prompt = ex.prompt + " " + tr("What each set leaves: {leaves}.", leaves=leaves)
-                    if i >= made_from:  # a made item shows where the outcome count misses: say after the answer
-                        ex.checker = _with_note(ex.checker, rules_of_thumb_note(f["open"], f["roll"], f["objective"]))
+                    if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
+                        ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
+                        ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
+                        if f["objective"] == "shut" and len(f["open"]) <= SMALL_BOX:  # worked out on paper
+                            ex.paper_prompt += " " + tr("Draw a short tree for what each set leaves, then choose.")
                 out.append(ex)
                 continue
             open_tiles, roll = tuple(puzzle.facts["open"]), puzzle.facts.get("roll")
@@ -349,22 +350,41 @@ def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] |
     return chosen[0] if len(chosen) == 1 else None
 
 
-def _with_note(checker: Callable[[Any], tuple[bool, str]], note: str) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` whose feedback ends with ``note`` once it judges an answer (a refusal stays as it is)."""
+def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
+    """``checker`` whose feedback ends with :func:`rules_of_thumb_note` for the answer once it judges it (a refusal
+    stays as it is)."""
+    from gamekit.puzzles.sets import typed_answer
+
+    f = puzzle.facts
 
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = checker(answer)
-        return ok, feedback + " " + note
+        _, chosen = typed_answer(puzzle, answer)
+        note = rules_of_thumb_note(f["open"], f["roll"], f["objective"], chosen, f.get("one_die", Rules().one_die))
+        return ok, (feedback + " " + note).strip()
 
     return check
 
 
-def rules_of_thumb_note(open_tiles: Iterable[int], roll: int, objective: str) -> str:
-    """What the feedback of lesson 4's built practice item adds once it is answered (never before: it names the
-    best set): the outcome count's set is worse, the largest tile's set is the best one this time, and why — the
-    largest tile can only be covered by a total at least as big, which few outcomes of two dice make.  Computed
-    from the exact table under the lessons' rule.  ValueError unless the outcome count picks a worse set alone and
-    the largest tile picks the best set (the only kind of position the built item is: a test searches the game)."""
+def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
+    """The checker of lesson 4's own "which set?" exercise at ``puzzle``'s position and rules: its chances in
+    games in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
+    from gamekit.shutbox.exercises_best_set import best_set_exercise
+
+    f = puzzle.facts
+    rules = Rules(one_die=f.get("one_die", Rules().one_die))
+    return best_set_exercise(f["open"], f["roll"], f["objective"], rules).checker
+
+
+def rules_of_thumb_note(
+    open_tiles: Iterable[int], roll: int, objective: str, chosen: Iterable[int], one_die: str = Rules().one_die
+) -> str:
+    """What the feedback of one of lesson 4's practice items adds about the two rules of thumb the page names —
+    the largest tile, and the outcome count of :func:`outcomes_rule_set` — once ``chosen`` (a set for the roll) is
+    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks: that rule picks it
+    and it is worse here, with no word of the best set (a second try must still be thought out).  The best set:
+    the rules that miss it (a worse set, or a tie).  "" when neither rule is worth a word.  ValueError for a
+    position with no set, a set that does not make the roll, or another objective."""
     from gamekit.puzzles.shut_thumbs import thumb_sets
     from gamekit.shutbox.strategy import table
     from gamekit.shutbox.tiles import mask_of
@@ -373,33 +393,47 @@ def rules_of_thumb_note(open_tiles: Iterable[int], roll: int, objective: str) ->
     if objective not in ("shut", "score"):
         raise ValueError(tr("objective={value!r}: shut or score", value=objective))
     values = {
-        tuple(sorted(s, reverse=True)): v for s, v in table(Rules(), objective).set_values(mask_of(open_tiles), roll)
+        tuple(sorted(s, reverse=True)): v
+        for s, v in table(Rules(one_die=one_die), objective).set_values(mask_of(open_tiles), roll)
     }
     if not values:
         raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    chosen = tuple(sorted(set(chosen), reverse=True))
+    if chosen not in values:
+        raise ValueError(tr("{set} does not make {roll} with these tiles", set="+".join(map(str, chosen)), roll=roll))
     best = (min if objective == "score" else max)(values.values())
-    counted, largest = outcomes_rule_set(open_tiles, roll), thumb_sets("largest_tile", open_tiles, roll)
-    if counted is None or values[counted] == best or len(largest) != 1 or values[largest[0]] != best:
-        raise ValueError(
+    largest, counted = thumb_sets("largest_tile", open_tiles, roll)[0], outcomes_rule_set(open_tiles, roll)
+    if values[chosen] != best:
+        parts = []
+        if chosen == largest:
+            parts.append(tr("The largest tile picks this set, but here it leaves a worse position."))
+        if chosen == counted:
+            parts.append(
+                tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse.")
+            )
+        if not parts:
+            return ""
+        return " ".join(parts + [tr("Compare what each set leaves, not what you cover.")])
+    parts = []
+    if values[largest] != best:
+        parts.append(tr("Here the largest tile picks {set}, a worse set.", set="+".join(map(str, largest))))
+    if counted is None:
+        parts.append(tr("Counting the outcomes the tiles left can still take gives a tie, so it does not decide."))
+    elif values[counted] != best:
+        parts.append(
             tr(
-                "tiles {items}, roll {roll}: the outcome count must miss and the largest tile find the best set",
-                items=tile_list(open_tiles),
-                roll=roll,
+                "Counting the outcomes the tiles left can still take picks {set}, a worse set.",
+                set="+".join(map(str, counted)),
             )
         )
-    top = largest[0][0]
-    outcomes = sum(6 - abs(t - 7) for t in range(top, 13))
-    return tr(
-        "Rules of thumb here: the rule for big positions (count the outcomes the tiles left can still take) "
-        "picks {counted}, a worse set. The largest tile picks {largest}, the best set this time. Why: only a total "
-        "of {top} or more can cover tile {top} ({k} of the 36 outcomes), "
-        "so covering it while this roll allows it is worth more than leaving tiles that a few more outcomes can "
-        "take. Next time the largest tile may be the one that misses: compare what each set leaves.",
-        counted="+".join(map(str, counted)),
-        largest="+".join(map(str, largest[0])),
-        top=top,
-        k=outcomes,
-    )
+    if not parts:
+        if objective == "shut" and len(open_tiles) <= SMALL_BOX:
+            return tr(
+                "Covering the largest tile finds it here too. With four tiles or fewer it always finds the best "
+                "chance to shut the box, when one set is clearly best. With more tiles open it can miss."
+            )
+        return ""
+    return " ".join(parts + [tr("Comparing what each set leaves finds the best set.")])
 
 
 def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
@@ -429,58 +463,48 @@ SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 # tree are no bank theme.
 
 
-@lru_cache(maxsize=None)
-def _outcomes_rule_misses() -> tuple:
-    """Every position under the lessons' rule where :func:`outcomes_rule_set` picks one set alone and the exact
-    table says another set is better by the bank's margin (:func:`gamekit.puzzles.shutbox.candidate`), as
-    ``(number of sets, -gap, objective, open tiles, roll)``, easiest to compare first: fewest sets, then the
-    widest gap between the rule's set and the best."""
-    from itertools import combinations
-
-    from gamekit.puzzles.shutbox import MARGIN
-    from gamekit.shutbox.strategy import table
-    from gamekit.shutbox.tiles import mask_of
-
-    found = []
-    for objective in ("shut", "score"):
-        values = table(Rules(), objective)
-        for n in range(3, 9):
-            for open_tiles in combinations(TILES, n):
-                for roll in range(2, 13):
-                    options = {
-                        tuple(sorted(s, reverse=True)): v for s, v in values.set_values(mask_of(open_tiles), roll)
-                    }
-                    if len(options) < 2 or (pick := outcomes_rule_set(open_tiles, roll)) is None:
-                        continue
-                    best = (min if objective == "score" else max)(options.values())
-                    others = [v for v in options.values() if v != best]
-                    if options[pick] != best and min(abs(best - v) for v in others) >= MARGIN[objective]:
-                        found.append((len(options), -abs(float(options[pick] - best)), objective, open_tiles, roll))
-    return tuple(sorted(found))
+SMALL_BOX = 4
+"""With this many open tiles or fewer, covering the largest tile finds the best chance to shut the box in every
+position where one set is clearly best (by the bank's margin), with two dice always or the lessons' one-die rule:
+a test searches the game.  Lesson 4's feedback says so once a small shut-the-box item is answered."""
 
 
-def outcomes_rule_miss(bank: Iterable[Any] = (), band: str = "hard"):
-    """A "which set?" puzzle under the lessons' rule where lesson 4's outcome-count rule of thumb
-    (:func:`outcomes_rule_set`) picks a worse set: the easiest to compare of :func:`_outcomes_rule_misses` whose
-    position is not lesson 4's challenge nor one of ``bank`` (the practice set's other puzzles), and which the
-    bank's rating puts in ``band`` (the practice set runs easy to hard), and whose best set is none of ``bank``'s
-    best sets (so the items do not all ask to cover the same tiles).  Made from the exact tables, so it does not
-    depend on what the puzzle bank holds."""
+LESSON_4_PRACTICE = (
+    ((2, 4, 7, 9), 11, "shut", "never"),
+    ((3, 5, 7, 9), 12, "shut", "never"),
+    ((1, 3, 5, 6, 7, 9), 8, "score", "after_789"),
+    ((1, 3, 4, 5, 6, 9), 7, "score", "after_789"),
+)
+"""Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 and 2 are the lesson's core
+goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6: four tiles, each set
+leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 games in 100; 7+4
+leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about
+4).  Problems 3 and 4 ask for a low score under the lessons' one-die rule, where neither rule of thumb the page
+names finds the best set: the largest tile picks a worse set and the outcome count ties.  In the whole game these
+are two of the only three such positions with a clear best set, all for a low score (a test searches it); to shut
+the box, one of the two rules always finds a clear best set.  No rule of thumb lesson 4 names answers more than
+two of the four.  (The third such position, tiles 2, 4, 6, 8 and 9 with a roll of 10, is one tile away from
+exercise 11's; problem 3 has exercises 7–8's sets, 7+1 and 5+3, with tiles 6 and 9 open too.)"""
+
+
+def lesson_four_position(index: int) -> Callable[[Any], Any]:
+    """A maker for :attr:`LessonPractice.made`: the "which set?" puzzle at :data:`LESSON_4_PRACTICE`'s ``index``-th
+    position, made from the exact tables (whatever the puzzle bank holds)."""
     from gamekit.puzzles.shut_census import position_at
     from gamekit.puzzles.shutbox import candidate
-    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
 
-    taken = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in bank}
-    taken |= {(tuple(sorted(tiles)), roll) for tiles, roll, _ in CHALLENGE_POSITIONS}
-    answered = {a for p in bank for a in p.answers}
-    for _, _, objective, open_tiles, roll in _outcomes_rule_misses():
-        if (open_tiles, roll) in taken:
-            continue
-        game = position_at(Rules().one_die, open_tiles, roll)
+    open_tiles, roll, objective, one_die = LESSON_4_PRACTICE[index]
+
+    def make(bank: Iterable[Any] = ()) -> Any:
+        game = position_at(one_die, open_tiles, roll)
         puzzle = candidate(game, objective, habits=False) if game is not None else None
-        if puzzle is not None and puzzle.band == band and not set(puzzle.answers) & answered:
-            return puzzle
-    raise LookupError(tr("no position where the outcome-count rule of thumb misses the best set"))
+        if puzzle is None:
+            raise LookupError(
+                tr("no clear best set at tiles {items}, roll {roll}", items=tile_list(open_tiles), roll=roll)
+            )
+        return puzzle
+
+    return make
 
 
 def count_sets_box(bank: Iterable[Any] = ()):

@@ -302,7 +302,7 @@ def challenge_afterword(score: Any):
             + tr(
                 "For each set, count how many of the 36 outcomes of two dice the tiles it leaves can still take, "
                 "as in lesson 3. Prefer the set with the highest count. It finds the best set in exercise 11. But "
-                "it is only a rule of thumb. In three of the four More practice positions it picks a worse set."
+                "it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )
             + "</p><p>"
             + tr(

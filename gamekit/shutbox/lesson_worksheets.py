@@ -261,22 +261,31 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
-    answer a question the page asks first: in lesson 4, after exercise 6, the page's prediction (which rule of
-    thumb shuts the box least often?) with its choices to tick, then the exact rules-of-thumb table that checks it
-    (which the reflection question needs).  Nothing after any other exercise."""
+    answer a question the page asks first.  In lesson 4, after exercise 6: the page's prediction (which rule of
+    thumb shuts the box least often?) with its choices to tick and a line for the reason.  The exact rules-of-thumb
+    table that checks it (and that the closing question needs) comes only after exercise 11, the last exercise,
+    pages away from the prediction, so a pupil predicts before seeing it.  Nothing after any other exercise."""
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
-    if notebook != "shut_the_box/04_best_strategy" or key != both_sets_exercise(SHUT_CHOICE, FILL_RULES).key:
+    if notebook != "shut_the_box/04_best_strategy":
         return []
-    guess = worst_rule_prediction()
-    view = policy_table(Rules(one_die="never"))
-    return [
-        "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),
-        tr(
-            "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
-            "question needs it):"
-        )
-        + "\n\n"
-        + markdown_table(view.headers, view.rows),
-    ]
+    if key == both_sets_exercise(SHUT_CHOICE, FILL_RULES).key:
+        guess = worst_rule_prediction()
+        return [
+            "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),
+            tr("Why do you think so?") + " ________________________________",
+            tr("The table that checks your prediction is after exercise 11."),
+        ]
+    if key == challenge_exercise().key:
+        view = policy_table(Rules(one_die="never"))
+        return [
+            tr(
+                "Check your prediction from exercise 6. The rules of thumb against best play over whole turns, "
+                "two dice on every roll (the closing question needs it):"
+            )
+            + "\n\n"
+            + markdown_table(view.headers, view.rows)
+        ]
+    return []

@@ -64,7 +64,8 @@ from gamekit.shutbox.lesson_practice import (
     LESSON_RULES,
     LessonPractice,
     count_sets_box,
-    outcomes_rule_miss,
+    LESSON_4_PRACTICE,
+    lesson_four_position,
     sets_level,
     SETS,
 )
@@ -277,7 +278,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "expected_7": "easy",
             "expected_79": "medium",
-            "two_rolls_78": "easy",
+            "two_rolls_78": "medium",
             "leave_shut_91": "medium",
             "leave_shut_64": "medium",
             "best_shut": "medium",
@@ -296,13 +297,13 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "hard"),) * 4,
+            ((BEST, "easy"),) * 2 + ((BEST, "medium"),) * 2,  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
             exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED,
-            # the last three: positions where the outcome-count rule of thumb misses, so the practice needs the
-            # lesson's idea (what each set leaves, by the exact table) and not the page's rule of thumb
-            made=(outcomes_rule_miss,) * 3,
+            # made from the exact tables: two to shut the box, small enough for a tree on paper, then two for a
+            # low score where neither rule of thumb the page names finds the best set
+            made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),

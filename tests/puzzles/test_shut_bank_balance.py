@@ -145,39 +145,24 @@ def test_every_level_and_idea_under_the_lessons_rule():
     assert {p.facts["objective"] for p in _sets("medium", "after_789")} == {"shut", "score"}
 
 
-def test_lesson_four_practice_is_answered_by_no_rule_of_thumb_and_its_hint_gives_no_set():
-    """Item by item, the rules of thumb the page names that find the best set: none for the bank's item, and for the
-    three items the lesson builds where the outcome count misses, "the largest tile" alone (in the whole game no
-    position with a clear best set is missed by every named rule: tests/shutbox), which their feedback says once
-    answered, and why.  No rule finds all four, and the hint lists every set with no value."""
+def test_lesson_four_practice_hint_lists_every_set_with_no_value_and_no_rule_of_thumb_answers_most():
+    """Item by item, the hint lists what every set leaves with no value, so none is marked best, and names no rule
+    of thumb; no rule the page names finds more than two of the four best sets (tests/shutbox checks the items
+    against the whole game)."""
     from gamekit.shutbox import lessons as L
-    from gamekit.shutbox import lesson_practice
 
     exercises, puzzles = L.practice_exercises(4), L.LESSONS[4].practice.puzzles()
     found = {rule: 0 for rule in LESSON_FOUR_RULES}
-    for i, (ex, p) in enumerate(zip(exercises, puzzles)):
+    for ex, p in zip(exercises, puzzles):
         f = p.facts
-        finds = {
-            r
-            for r in LESSON_FOUR_RULES
-            if len(picks := thumb_sets(r, f["open"], f["roll"])) == 1 and ("cover", picks[0]) in p.answers
-        }
-        for rule in finds:
-            found[rule] += 1
-        built = i >= 1
-        expected = {"largest_tile"} if built else set()
-        assert finds == expected, (p.id, finds)
+        for rule in LESSON_FOUR_RULES:
+            picks = thumb_sets(rule, f["open"], f["roll"])
+            found[rule] += len(picks) == 1 and ("cover", picks[0]) in p.answers
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
             assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)  # … with no value, so none is marked best
-        answer = "+".join(map(str, p.answers[0][1]))
-        wrong = next(w for w in ex.wrong if w != answer)
-        for given in (answer, wrong):  # the note comes with a right and a wrong answer alike, only on the built item
-            assert ("The largest tile picks " + answer + ", the best set this time" in ex.check(given)[1]) == built
         assert "largest tile" not in ex.prompt + ex.hint.replace("A rule of thumb may pick", "")
-    assert max(found.values()) < len(puzzles), found
-    counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
-    assert sum(("cover", c) in p.answers for c, p in zip(counted, puzzles)) < len(puzzles)
+    assert max(found.values()) <= len(puzzles) // 2, found
 
 
 def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
@@ -192,8 +177,8 @@ def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers
         if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None and p.id not in census
     }
     assert set(lesson_practice.HARD_THUMB_ANSWERED) == answered
-    shipped = {p.id for p in bank("shut_the_box")}  # the bank's items: the lesson's built one is chosen apart
-    assert [p.id for p in L.LESSONS[4].practice.puzzles() if p.facts["thumb"] is not None and p.id in shipped] == []
+    practice = L.LESSONS[4].practice  # made from the exact tables, item by item: no bank pick to leave out
+    assert len(practice.made) == len(practice.items) == len(practice.puzzles())
 
 
 def test_the_which_set_pool_is_the_same_every_time_and_the_bank_holds_it():

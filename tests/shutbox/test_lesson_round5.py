@@ -252,8 +252,8 @@ def test_spanish_wording_of_the_shut_lessons():
         ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
         assert "la pregunta de reflexión la necesita" in tr(
-            "The rules of thumb against best play over whole turns, two dice on every roll (the closing "
-            "question needs it):"
+            "Check your prediction from exercise 6. The rules of thumb against best play over whole turns, "
+            "two dice on every roll (the closing question needs it):"
         )
     for path in LESSON_FILES["es"]:
         text = path.read_text(encoding="utf-8")
@@ -262,8 +262,9 @@ def test_spanish_wording_of_the_shut_lessons():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
-    """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the rules-of-thumb table comes
-    after the page's prediction, which is printed after exercise 6, not in "To help you"; More practice prints
+    """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
+    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
+    comes only after exercise 11, pages later, not under the prediction; More practice prints
     what each set leaves (there is no table on paper: the pupil judges from the positions left)."""
     from gamekit.teacher_sheets import worksheet_markdown
 
@@ -280,6 +281,8 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
-    assert part(six).index(predict) < part(six).index("| 7" + (".1" if lang == "en" else ",1"))
+    table_row = "| 7" + (".1" if lang == "en" else ",1")
+    assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
+    assert table_row in part(tr("## Exercise {n}", n=11) if lang == "en" else "## Ejercicio 11")
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 4
