@@ -982,3 +982,62 @@ def test_every_right_drop_of_an_ideas_pool_uses_that_idea(game_id):
             assert idea_words(p, t, a) is None  # and no idea sentence it does not use follows
     if game_id == "five_in_a_row":  # the reader's example stays in the mixed pool
         assert "five-7f1320968c" in {p.id for p in mixed}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_page_says_when_to_move_on_and_what_level_2_holds_in_short_sentences(game_id):
+    """A new pupil whose list starts at lesson 1 is told when to move on, naming the list's lesson 2 entry as the
+    list shows it (lesson 1's pool holds only the lowest levels); level 2 is said to hold lesson 2 threat
+    puzzles where the pool does (all of Connect Four's level 2, some of 5 en raya's); the part on what you do
+    and the levels is in short sentences (English and Spanish)."""
+    import re
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import THEME_LESSONS, lesson_needed
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+    page = {"five_in_a_row": "02_five_in_a_row", "connect_four": "03_connect_four"}[game_id]
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    text = {
+        "en": " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split()),
+        "es": " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split()),
+    }
+    assert {level(p.rating) for p in lesson_pool(game_id, 1)} <= {1, 2}
+    move = {
+        "en": "**When to move on.** Lesson 1's puzzles are all at the lowest levels. When you solve most of them at"
+        " the first try, choose *{l2}* or *{mixed}* in the list above the puzzle.",
+        "es": "**Cuándo pasar a lo siguiente.** Los problemas de la lección 1 son todos de los niveles más bajos."
+        " Cuando resuelvas a la primera casi todos, elige *{l2}* o *{mixed}* en la lista que hay encima del problema.",
+    }
+    for lang in ("en", "es"):
+        with using(lang):
+            names = {key: name for name, key in lesson_choices(game_id)}
+        assert move[lang].format(l2=names[2], mixed=names[None]) in text[lang], lang
+    level_two = [p for p in practice_pool(game_id) if level(p.rating) == 2]
+    threats = [
+        p
+        for p in level_two
+        if lesson_needed(p) == 2 and any(2 in THEME_LESSONS[t] for t in p.themes if t in THEME_LESSONS)
+    ]
+    if game_id == "connect_four":
+        assert threats == level_two
+        assert "These are lesson 2 threat puzzles, but their right drop is one a careful player" in text["en"]
+        assert "Son problemas de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+    else:
+        assert threats and len(threats) < len(level_two)
+        assert "Some of these puzzles are lesson 2 threat puzzles, but their right drop" in text["en"]
+        assert "Algunos de estos problemas son de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+    for lang, start, end in (("en", "**What you do here.**", "What the levels"), ("es", "**Qué haces aquí.**", "Qué")):
+        part = text[lang].split(start)[1].split(end)[0]
+        longest = max(len(s.split()) for s in re.split(r"[.:;]", part))
+        assert longest <= 16, (lang, part)
+
+
+def test_the_spanish_under_threat_reason_says_who_wins():
+    from gamekit.i18n import tr, using
+    from gamekit.puzzles.practice_words import UNDER_THREAT_WHY
+
+    with using("es"):
+        assert "y tu rival ganaría enseguida" in tr(UNDER_THREAT_WHY)
