@@ -24,10 +24,11 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_why import line_cells_through
+from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
@@ -255,6 +256,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
       answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
+    * An idea's pool asks only puzzles where every right drop shows the idea on the board
+      (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`): a second right drop that only reaches the same
+      result would be praised for an idea it does not use (the mixed pool keeps them: their reasons say what each
+      drop does).
     * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
       they keep their tag in the bank, where the lessons' sets draw them).
 
@@ -271,8 +276,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme is not None:  # an idea's pool: no rule of thumb answers more than about a third of it
         if theme in ONE_STEP_THEMES:
             return others
-        ideas = [p for p in others if one_step_rule(p) is None]
-        return thumb_selection(ideas + centre_share(ideas, [p for p in pool if p.id in habit]))
+        ideas = [p for p in others if one_step_rule(p) is None and idea_in_every_answer(p, theme)]
+        habits = [p for p in pool if p.id in habit and idea_in_every_answer(p, theme)]
+        return thumb_selection(ideas + centre_share(ideas, habits))
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)

@@ -336,6 +336,15 @@ def idea_fits(puzzle: Any, theme: str, action: str) -> bool:
     )
 
 
+def idea_in_every_answer(puzzle: Any, theme: str) -> bool:
+    """Whether every right drop of ``puzzle`` shows the idea of ``theme`` on the board (:func:`position_why` finds
+    its cell or line for each): an idea's Practice asks only these, so the praise and the idea sentence after any
+    right drop are about that drop (a second right drop that "makes no threat yet" would practise nothing)."""
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    draw = puzzle.facts["best"] == 0
+    return all(position_why(puzzle.position, theme, str(a), wrong, draw) is not None for a in puzzle.answers)
+
+
 DRAW_ZUGZWANG_IDEA = N_(
     "The idea: when no drop wins, keep a safe drop in hand, so you are not the one forced to drop under a threat."
 )

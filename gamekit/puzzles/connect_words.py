@@ -42,7 +42,9 @@ def question(puzzle: Puzzle) -> str:
     puzzle with that outcome — a win ("can force a win", whether a drop wins at once or only later), the draw to
     keep, or holding out longest.  It never says whether a drop wins at once or a threat needs blocking, so it does
     not tell a lesson-1 puzzle ("win at once, else block") from a puzzle that needs reading ahead: the pupil has to
-    spot that.  How many drops are right is said once, after it, by the game's ``stakes``."""
+    spot that.  How many drops are right is said once, after it, by the game's ``stakes`` (for a draw, by
+    :func:`asked_stakes`, which also says that every other drop loses: said before the count, "every other drop"
+    read as "every drop but the one" beside "2 drops do it")."""
     game = puzzle.position
     me = game.to_move
     best = puzzle.facts["best"]
@@ -50,10 +52,24 @@ def question(puzzle: Puzzle) -> str:
     if best > 0:
         text += tr(CAN_WIN[me])
     elif best == 0:
-        text += tr("Find the drop that keeps the draw: every other drop loses against best play.")
+        text += tr("Find a drop that keeps the draw.")
     else:
         text += tr("Every drop loses against best play: find the one that holds out longest.")
     return text
+
+
+def asked_stakes(puzzle: Puzzle) -> str | None:
+    """What is at stake after a draw-keeping puzzle's question (:func:`gamekit.puzzles.sets.stakes`): how many
+    drops keep the draw, then that every other drop loses ("2 drops do it: find one. Every other drop loses
+    against best play."), so the count comes before "every other"; None for a win (the game's ``stakes``)."""
+    if puzzle.facts["best"] != 0:
+        return None
+    n = len(puzzle.answers)
+    return ntr(
+        "Only one drop does it: every other drop loses against best play.",
+        "{n} drops do it: find one. Every other drop loses against best play.",
+        n,
+    )
 
 
 MAKES_A_LINE = {

@@ -114,6 +114,15 @@ def test_what_each_practice_page_says_about_its_puzzles_is_true(name, game_id):
         assert f"go from level {lo} to level {hi}." in list_levels_words()
         with using("es"):
             assert f"van del nivel {lo} al nivel {hi}." in list_levels_words()
+    elif game_id in ("five_in_a_row", "connect_four"):  # in short sentences
+        assert (
+            f"You start at level {start}, or higher if you have done later lessons. The puzzles here go from level"
+            f" {lo} to level {hi}." in " ".join(en.split())
+        )
+        assert (
+            f"Empiezas en el nivel {start}, o más alto si ya has hecho lecciones posteriores. Los problemas de aquí"
+            f" van del nivel {lo} al nivel {hi}." in " ".join(es.split())
+        )
     else:
         assert (
             f"you start at level {start} (higher once you have done\nlater lessons), and the puzzles here go\n"

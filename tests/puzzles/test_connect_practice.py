@@ -223,7 +223,9 @@ def test_each_ideas_why_names_the_column_and_the_cell_the_position_shows(game_id
                     elif theme == "side_column":
                         assert any(after.is_side(c) for c, _ in cells), said
     assert computed > 100 if game_id == "five_in_a_row" else computed > 60
-    assert also > 0  # the right drops beside the one that shows the idea say what they do too
+    # an idea's pool asks only puzzles whose every right drop shows the idea (the mixed pool keeps the others:
+    # test_every_right_drop_of_an_ideas_pool_uses_that_idea)
+    assert also == 0
 
 
 def test_why_is_in_spanish_with_the_glossarys_words():
@@ -373,8 +375,11 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
     from gamekit.puzzles.practice_words import why_right
 
     seen = set()
-    for theme in game_themes(game_id):
-        for p in practice_pool(game_id, theme):
+    asked = [(theme, practice_pool(game_id, theme)) for theme in game_themes(game_id)]
+    mixed = practice_pool(game_id)  # where a right drop that does not show the idea is asked
+    asked += [(theme, [p for p in mixed if theme in p.themes]) for theme in game_themes(game_id)]
+    for theme, pool in asked:
+        for p in pool:
             for a in p.answers:
                 with using("en"):
                     said = why_right(p, theme, a)
@@ -409,22 +414,25 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
 
 
 def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
-    """Connect Four's *odd/even threat* Practice holds 20 puzzles: the bank tags 41, of which the centre habit
-    answers 13 (4 of those, with the centre column among their answers, are asked: one column's fair share),
-    "win at once, else block" 4, a guess half the time 4; the rest are cut by the rules of thumb ("column 2, else
-    6" answers many of them). More need new builds."""
+    """Connect Four's *odd/even threat* Practice holds 8 puzzles: the bank tags 41, of which the centre habit
+    answers 13 (one, with the centre column among its answers and a row threat in every right drop, is asked),
+    "win at once, else block" 4, a guess half the time 4; of the 21 left, 7 have a threat on the right row in
+    every right drop (the others win through no row threat a right drop makes, so the idea's praise would not
+    fit them: the mixed pool asks them). More need new builds."""
     from gamekit.puzzles.connect import centre_habit, mixed_win, one_step_rule
+    from gamekit.puzzles.connect_why import idea_in_every_answer
     from gamekit.puzzles.pools import guessable
 
     tagged = bank("connect_four", theme="odd_even_threat")
     left = [
         p for p in tagged if not centre_habit(p) and one_step_rule(p) is None and not mixed_win(p) and not guessable(p)
     ]
+    fits = [p for p in left if idea_in_every_answer(p, "odd_even_threat")]
     pool = practice_pool("connect_four", "odd_even_threat")
     habit = [p for p in pool if centre_habit(p)]
-    assert {p.id for p in pool if p not in habit} <= {p.id for p in left}
+    assert {p.id for p in pool if p not in habit} <= {p.id for p in fits}
     assert all("4" in p.answers for p in habit) and 0 < len(habit) <= len(pool) / 6 + 1
-    assert len(pool) == 20 and len(left) > len(pool) - len(habit)
+    assert len(pool) == 8 and len(left) == 21 and len(fits) == 7
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -526,15 +534,18 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
 def test_the_idea_follows_a_right_drop_only_when_it_fits(game_id):
     """After a right drop whose reason says it makes no threat (right only because another right drop shows
     the idea: the reader's five-8b423e7e84), no "The idea: a threat on the right row often wins" follows; after
-    a drop that shows the idea, it does.  Counted over every idea's Practice pool."""
+    a drop that shows the idea, it does.  Counted over every idea's Practice pool and the mixed pool."""
     from gamekit.i18n import using
     from gamekit.i18n import tr
     from gamekit.puzzles.practice_words import IDEAS, idea_words, why_right
 
     left_out = kept = 0
+    asked = [(theme, practice_pool(game_id, theme)) for theme in game_themes(game_id)]
+    mixed = practice_pool(game_id)  # an idea's pool asks no drop without the idea; the mixed pool does
+    asked += [(theme, [p for p in mixed if theme in p.themes]) for theme in game_themes(game_id)]
     with using("en"):
-        for theme in game_themes(game_id):
-            for p in practice_pool(game_id, theme):
+        for theme, pool in asked:
+            for p in pool:
                 for a in p.answers:
                     idea = idea_words(p, theme, a)
                     if "With best play it " in why_right(p, theme, a):
@@ -930,3 +941,103 @@ def test_level_words_takes_the_game_when_the_pool_is_empty():
     for game_id in GAMES:
         assert level_words(Rating(800, 80), [], game_id) == f"Your level: 1 of {top_level(game_id)}"
     assert level_words(Rating(800, 80), []) == "Your level: 1 of 10"  # no game at all: the scale's top
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_right_drop_of_an_ideas_pool_uses_that_idea(game_id):
+    """An idea's Practice asks a puzzle only where every right drop shows the idea on the board: after any right
+    drop the reason is about that drop's own cell or line (never "makes no threat yet, like column 3", nor only
+    where the winning disc lands) and the idea sentence follows it.  A two-answer puzzle whose other answer does
+    not use the idea is left to the mixed pool, where the reason says what that drop does and which drop it is
+    as good as."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect_why import idea_in_every_answer
+    from gamekit.puzzles.practice_words import idea_words, why_right
+
+    left_out = 0
+    with using("en"):
+        for theme in game_themes(game_id):
+            if theme in ONE_STEP_THEMES:
+                continue
+            pool = practice_pool(game_id, theme)
+            assert len(pool) >= 7, (theme, len(pool))
+            for p in pool:
+                for a in p.answers:
+                    why = why_right(p, theme, a)
+                    assert "like column" not in why and "winning disc lands" not in why, (theme, p.id, a, why)
+                    assert idea_words(p, theme, a), (theme, p.id, a)
+            left_out += sum(1 for p in bank(game_id, theme=theme) if not idea_in_every_answer(p, theme))
+        assert left_out  # the bank holds such puzzles: the pool's choice is what keeps them out
+        mixed = practice_pool(game_id)
+        also = [
+            (p, t, a)
+            for p in mixed
+            for t in p.themes
+            if t not in ONE_STEP_THEMES and not idea_in_every_answer(p, t)
+            for a in p.answers
+            if "like column" in why_right(p, t, a)
+        ]
+        assert also  # in the mixed pool such a drop is praised for what it does, "like column n"
+        for p, t, a in also:
+            assert idea_words(p, t, a) is None  # and no idea sentence it does not use follows
+    if game_id == "five_in_a_row":  # the reader's example stays in the mixed pool
+        assert "five-7f1320968c" in {p.id for p in mixed}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_page_says_when_to_move_on_and_what_level_2_holds_in_short_sentences(game_id):
+    """A new pupil whose list starts at lesson 1 is told when to move on, naming the list's lesson 2 entry as the
+    list shows it (lesson 1's pool holds only the lowest levels); level 2 is said to hold lesson 2 threat
+    puzzles where the pool does (all of Connect Four's level 2, some of 5 en raya's); the part on what you do
+    and the levels is in short sentences (English and Spanish)."""
+    import re
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.progress import level
+    from gamekit.puzzles.connect import THEME_LESSONS, lesson_needed
+    from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+    page = {"five_in_a_row": "02_five_in_a_row", "connect_four": "03_connect_four"}[game_id]
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    text = {
+        "en": " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split()),
+        "es": " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split()),
+    }
+    assert {level(p.rating) for p in lesson_pool(game_id, 1)} <= {1, 2}
+    move = {
+        "en": "**When to move on.** Lesson 1's puzzles are all at the lowest levels. When you solve most of them at"
+        " the first try, choose *{l2}* or *{mixed}* in the list above the puzzle.",
+        "es": "**Cuándo pasar a lo siguiente.** Los problemas de la lección 1 son todos de los niveles más bajos."
+        " Cuando resuelvas a la primera casi todos, elige *{l2}* o *{mixed}* en la lista que hay encima del problema.",
+    }
+    for lang in ("en", "es"):
+        with using(lang):
+            names = {key: name for name, key in lesson_choices(game_id)}
+        assert move[lang].format(l2=names[2], mixed=names[None]) in text[lang], lang
+    level_two = [p for p in practice_pool(game_id) if level(p.rating) == 2]
+    threats = [
+        p
+        for p in level_two
+        if lesson_needed(p) == 2 and any(2 in THEME_LESSONS[t] for t in p.themes if t in THEME_LESSONS)
+    ]
+    if game_id == "connect_four":
+        assert threats == level_two
+        assert "These are lesson 2 threat puzzles, but their right drop is one a careful player" in text["en"]
+        assert "Son problemas de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+    else:
+        assert threats and len(threats) < len(level_two)
+        assert "Some of these puzzles are lesson 2 threat puzzles, but their right drop" in text["en"]
+        assert "Algunos de estos problemas son de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+    for lang, start, end in (("en", "**What you do here.**", "What the levels"), ("es", "**Qué haces aquí.**", "Qué")):
+        part = text[lang].split(start)[1].split(end)[0]
+        longest = max(len(s.split()) for s in re.split(r"[.:;]", part))
+        assert longest <= 16, (lang, part)
+
+
+def test_the_spanish_under_threat_reason_says_who_wins():
+    from gamekit.i18n import tr, using
+    from gamekit.puzzles.practice_words import UNDER_THREAT_WHY
+
+    with using("es"):
+        assert "y tu rival ganaría enseguida" in tr(UNDER_THREAT_WHY)

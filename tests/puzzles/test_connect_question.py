@@ -50,7 +50,7 @@ def test_every_question_asks_what_its_right_drops_do(game_id, lang):
 
     keep = {
         "en": ("keeps the win", "keeps the draw", "holds out longest"),
-        "es": ("mantenga la victoria", "mantiene el empate", "resiste más"),
+        "es": ("mantenga la victoria", "mantenga el empate", "resiste más"),
     }
     blocks = 0
     with using(lang):
@@ -62,3 +62,37 @@ def test_every_question_asks_what_its_right_drops_do(game_id, lang):
             assert "drop that wins" not in text and "jugada que gane" not in text, (p.id, text)
             blocks += one_step_rule(p) == "block" and best > 0
     assert blocks > 5  # the shipped banks hold blocks that keep a win
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_draw_question_says_how_many_drops_keep_it_before_every_other(game_id, lang):
+    """A draw kept by two drops is asked for *a* drop, and the count comes before "every other drop loses", so
+    the page never says "the drop ... every other drop loses" and then "2 drops do it"."""
+    from gamekit.puzzles.sets import stakes
+
+    words = {
+        "en": ("Find a drop that keeps the draw.", "Only one drop does it: every other", "2 drops do it: find one."),
+        "es": (
+            "Encuentra una jugada que mantenga el empate.",
+            "Solo una columna lo consigue: cualquier otra",
+            "2 columnas lo consiguen: encuentra una.",
+        ),
+    }[lang]
+    other = {"en": "Every other drop loses", "es": "Cualquier otra columna pierde"}[lang]
+    draws = 0
+    with using(lang):
+        for p in bank(game_id):
+            if p.facts["best"] != 0:
+                continue
+            draws += 1
+            asked = p.prompt() + " " + stakes(p)
+            assert words[0] in asked, (p.id, asked)
+            if len(p.answers) == 1:
+                assert words[1] in asked, (p.id, asked)
+            else:
+                assert asked.endswith(
+                    words[2] + " " + other + {"en": " against best play.", "es": " contra el mejor juego."}[lang]
+                ), (p.id, asked)
+            assert "the drop that keeps" not in asked and "la jugada que mantiene" not in asked, (p.id, asked)
+    assert draws
