@@ -31,12 +31,14 @@ def test_lesson_1s_glossary_defines_a_third_side_without_answering_the_closing_q
         assert answer_word not in meaning.lower(), meaning
 
 
-def test_lesson_1_is_easy_to_hard_with_the_first_box_easy_and_the_count_really_the_hardest():
+def test_lesson_1_is_easy_to_medium_with_the_first_box_easy_and_the_count_medium():
     """Exercise 4 (take the one box with three sides, on a board of three lines) is easy and comes before the
-    turn-tracking exercise; exercise 7, the hard one, is a whole 4×4 board to count, with three traps."""
+    turn-tracking exercise; exercise 7 is a whole 4×4 board to count, with three traps."""
     lesson = L.LESSONS[1]
     assert list(lesson.exercises)[3:5] == ["first_box", "whose_turn"]
-    assert lesson.levels["first_box"] == "easy" and lesson.levels["third_sides_count"] == "hard"
+    assert (
+        lesson.levels["first_box"] == "easy" and lesson.levels["third_sides_count"] == "medium"
+    )  # no harder than exercise 5
     easy_board = L.exercises(1)["first_box"].game
     count = L.exercises(1)["third_sides_count"]
     game = count.game
@@ -145,3 +147,22 @@ def test_the_spanish_glossary_says_take_with_llevarse():
     assert "llevarse una abre la siguiente" in meanings["cadena"]
     assert meanings["doble entrega"].startswith("Llevarse todas las casillas")
     assert not any(re.search(r"\bllevar\b|\bse lo lleva\b", text, re.I) for text in meanings.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1s_first_rule_does_not_contradict_the_starter_swapping_rule(lang):
+    """Rule 5 swaps the starter after each game, so rule 1 says Gold moves first in the first game only."""
+    folder = (
+        Path(__file__).resolve().parents[2] / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    )
+    text = (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    rule = next(line for line in text.splitlines() if line.startswith("1. "))
+    assert ("In the first game, Gold moves first" if lang == "en" else "En la primera partida empieza Dorado") in rule
+
+
+def test_the_spanish_control_price_question_speaks_of_gold_in_the_third_person():
+    """The worksheet prints the question for a pupil who is not playing Gold: «{seat} se ha llevado», not «tú, con
+    Dorado, te has llevado»."""
+    with using("es"):
+        prompt = L.exercises(5)["control_price"].prompt
+    assert "tú, con" not in prompt and "Dorado se ha llevado" in prompt and "gana Dorado" in prompt
