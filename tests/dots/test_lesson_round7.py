@@ -13,7 +13,7 @@ import pytest
 from gamekit.dots import lessons as L
 from gamekit.dots.analysis import safe_lines
 from gamekit.dots.glossary import glossary_table
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -166,3 +166,17 @@ def test_the_spanish_control_price_question_speaks_of_gold_in_the_third_person()
     with using("es"):
         prompt = L.exercises(5)["control_price"].prompt
     assert "tú, con" not in prompt and "Dorado se ha llevado" in prompt and "gana Dorado" in prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4s_worksheet_has_the_tally_where_the_page_has_it_after_exercise_6(lang):
+    """The tally was on the top card, before exercise 1; the lesson page has it after exercise 6."""
+    root = Path(__file__).resolve().parents[2] / "docs/teachers"
+    folder = root / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / "04_long_chain_rule.md").read_text(encoding="utf-8")
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    with using(lang):
+        tally = "**" + tr("Keep a tally") + "**"
+    assert sheet.count(tally) == 1
+    assert sheet.index(f"## {word} 6") < sheet.index(tally) < sheet.index(f"## {word} 7")
+    assert tally not in L.worksheet_aids("dots_and_boxes/04_long_chain_rule")[0]
