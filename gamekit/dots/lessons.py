@@ -157,7 +157,7 @@ LESSONS: dict[int, Lesson] = {
             "first_box": "easy",
             "whose_turn": "medium",
             "two_boxes": "medium",
-            "third_sides_count": "medium",
+            "third_sides_count": "hard",
         },
         (
             N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),

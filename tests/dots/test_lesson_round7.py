@@ -31,14 +31,12 @@ def test_lesson_1s_glossary_defines_a_third_side_without_answering_the_closing_q
         assert answer_word not in meaning.lower(), meaning
 
 
-def test_lesson_1_is_easy_to_medium_with_the_first_box_easy_and_the_count_medium():
+def test_lesson_1_is_easy_to_hard_with_the_first_box_easy_and_the_count_really_the_hardest():
     """Exercise 4 (take the one box with three sides, on a board of three lines) is easy and comes before the
-    turn-tracking exercise; exercise 7 is a whole 4×4 board to count, with three traps."""
+    turn-tracking exercise; exercise 7, the hard one, is a whole 4×4 board to count, with three traps."""
     lesson = L.LESSONS[1]
     assert list(lesson.exercises)[3:5] == ["first_box", "whose_turn"]
-    assert (
-        lesson.levels["first_box"] == "easy" and lesson.levels["third_sides_count"] == "medium"
-    )  # no harder than exercise 5
+    assert lesson.levels["first_box"] == "easy" and lesson.levels["third_sides_count"] == "hard"
     easy_board = L.exercises(1)["first_box"].game
     count = L.exercises(1)["third_sides_count"]
     game = count.game
