@@ -178,7 +178,22 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
         take_n, refuse_n = numbers
         (choice,) = chosen_words
         if (take_n, refuse_n) == (refuse_keep, take_keep) and take_keep != refuse_keep:
-            return False, tr("The two numbers are the other way round: first taking, then refusing.")
+            # the numbers swapped: with the right choice, only the order is wrong; with the other choice, the pupil
+            # believes the other plan keeps the larger number
+            if choice == best:
+                return False, tr("The two numbers are the other way round: first taking, then refusing.")
+            if choice == "refuse":
+                return False, tr(
+                    "Refusing does not keep {n}: each refused chain costs 2 boxes, each refused loop 4. Count what "
+                    "refusing keeps again.",
+                    n=max(take_keep, refuse_keep),
+                )
+            return False, tr(
+                "Taking does not keep {n}: after the boxes on offer, {other} has control. Count what taking keeps "
+                "again.",
+                n=max(take_keep, refuse_keep),
+                other=other,
+            )
         if take_n != take_keep:
             return False, take_reasons.get(
                 take_n,

@@ -1,7 +1,8 @@
 """Explanations that argue an exercise's answer, for the part of a lesson page right below that exercise.
 
 A pupil scrolling ahead would read the answer in them, so the page holds each one back until its exercise is solved
-or its answer shown (``L.after_exercise(name, score, explanation(...))``).  Each is a few paragraphs in the current
+or its answer shown (``L.after_exercise(name, score, explanation(...))``); "handouts" is general (how a 2-chain can
+be handed over) and is taught before lesson 3's exercise 5, which applies it.  Each is a few paragraphs in the current
 language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
@@ -23,12 +24,12 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
         N_(
             "If a 2-chain is opened at an **end**, the other player may take both boxes, or refuse them. To refuse, "
             "they draw the far end and leave both boxes to you: then *you* must open the next chain. Berlekamp, who "
-            "wrote the classic book on the game, calls this a **half-hearted handout**; lesson 5 shows the refusal."
+            "wrote the classic book on the game, calls this a **half-hearted handout**."
         ),
         N_(
             "If a 2-chain is opened in the **middle**, each box has its own third side. The other player can take "
-            "them, but cannot refuse both with one line. Berlekamp calls this a **hard-hearted handout**: it is the "
-            "safe way."
+            "them, but cannot refuse both with one line. Berlekamp calls this a **hard-hearted handout**. Which way "
+            "is better depends on the rest of the board: count it each time."
         ),
     ),
     "sacrifice": (

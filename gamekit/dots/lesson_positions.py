@@ -141,6 +141,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
+    # lesson 3, before exercise 5: a 2-chain (a1, a2) and a chain of 6 on 4×2, Gold to move. Opened at an end, the
+    # 2-chain is refused and Gold must open the 6; the middle line a2-b2 is the only winning line. Not exercise 5's
+    # board (chains of 2, 3 and 4) nor exercise 6's (a 2-chain and a loop)
+    "handout_demo": (4, 2, "b2-b3 b1-b2 d1-d2 d3-e3 d1-e1 e2-e3 a1-b1 c1-d1 a3-b3 b1-c1 c2-c3 c3-d3"),
     # lesson 3, exercise 6: Gold leads 2-1 and must open a 2-chain (a2, a3) or a loop of 4; only the 2-chain's middle
     # line (a3-b3) keeps the win (Gold 6, Coral 3): an end is refused (Coral draws the far end, Gold must open the
     # loop), and the loop gives Coral 4 boxes. Lesson 3's ideas alone answer it (the exact solver agrees)
@@ -200,6 +204,19 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "outro": N_(
             "Gold opened the 2-chain at an end, so Coral drew the far end and left both boxes to Gold. Then Gold had "
             "to open the loop, and Coral took all six of its boxes."
+        ),
+    },
+    "handout": {  # lesson 3, before exercise 5: a 2-chain opened at an end is refused, in lesson 3's plain words
+        "start": POSITIONS["handout_demo"],
+        "intro": N_(
+            "No safe line is left: a 2-chain (a1, a2) and a chain of 6, each in its own tint. Gold must open one. "
+            "Gold opens the 2-chain at an end."
+        ),
+        "plain": True,
+        "steps": "a1-a2 a2-a3 a2-b2 b2-c2 b3-c3 c1-c2 c2-d2 d2-d3 d2-e2 e1-e2".split(),
+        "outro": N_(
+            "Coral did not take the 2 boxes. Coral drew the far end and left them to Gold. So Gold had to open the "
+            "chain of 6, and Coral took all 6 boxes."
         ),
     },
     "real_game": {

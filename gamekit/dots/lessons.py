@@ -113,23 +113,23 @@ def worksheet_aids(notebook: str) -> list[str]:
     words = [word for n in range(1, number_ + 1) for word in WORKSHEET_WORDS[n]]
     if not words:
         return []
-    blocks = ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
-    if number_ == 4:
-        blocks.append(tally_sheet())
-    return blocks
+    return ["> **" + tr("Words for this sheet") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
 
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """The words card printed right after exercise ``key`` of ``notebook``'s worksheet (:data:`WORDS_AFTER`): a word
-    that, on the card at the top, would give that exercise away.  Empty for every other exercise; KeyError for a
-    notebook that is not a Dots and Boxes lesson."""
+    that, on the card at the top, would give that exercise away; after lesson 4's exercise 6, the tally, as on the
+    page.  Empty for every other exercise; KeyError for a notebook that is not a Dots and Boxes lesson."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    blocks = []
     words = WORDS_AFTER.get((number_, key), ())
-    if not words:
-        return []
-    return ["> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)]
+    if words:
+        blocks.append("> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
+    if number_ == 4 and key == _built("who_wins").key:
+        blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
+    return blocks
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

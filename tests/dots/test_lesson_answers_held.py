@@ -36,7 +36,6 @@ def _flat(text: str) -> str:
 
 
 HELD = [  # (lesson page, exercise, explanation, a sentence of it that answers the exercise)
-    ("03", "hand_over", "handouts", "cannot refuse both with one line"),
     ("04", "sacrifice", "sacrifice", "the right gift turns two short chains into two long ones"),
     ("04", "sacrifice_coral", "sacrifice_coral", "Gold can no longer make a second long chain"),
 ]

@@ -40,7 +40,8 @@ def test_the_counts_and_the_choice_are_the_exact_solvers():
     "answer, words",
     [
         ("6, 4, refuse", "Your numbers are right"),  # the habit of refusing, with the right counts
-        ("4, 6, take", "other way round"),
+        ("4, 6, take", "other way round"),  # the right choice, the counts typed in the wrong order
+        ("4, 6, refuse", "Refusing does not keep 6"),  # believes refusing keeps the larger count
         ("2, 4, take", "only the boxes on offer"),
         ("4, 4, take", "open the chain first"),
         ("6, 8, take", "only the 2 boxes of this chain"),
@@ -52,6 +53,15 @@ def test_the_counts_and_the_choice_are_the_exact_solvers():
 def test_each_common_wrong_answer_fails_with_its_own_reason(answer, words):
     ok, feedback = _ex().check(answer)
     assert not ok and words in feedback
+
+
+def test_the_two_swapped_answers_get_different_reasons():
+    """ "4, 6, take" only swaps the order; "4, 6, refuse" believes refusing keeps 6: each is told its own mistake,
+    and neither reason gives the right counts away."""
+    ex = _ex()
+    (ok1, order), (ok2, belief) = ex.check("4, 6, take"), ex.check("4, 6, refuse")
+    assert not ok1 and not ok2 and order != belief
+    assert "2 boxes" in belief and "loop 4" in belief and "6, 4" not in belief
 
 
 @pytest.mark.parametrize("answer", ["6, 4", "take", "6 take", "6, 4, 2, take", "6, 4, take, refuse"])
@@ -69,7 +79,7 @@ def test_spanish_answers_and_feedback():
         assert "Escribe los dos números" in ex.prompt
         # taking boxes is «llevarse»: the choice is «llevártelas o rechazarlas», as the page's heading says, never
         # a bare «llevar»
-        assert "¿llevártelas o rechazarlas?" in ex.prompt and "rechazarlas." in ex.prompt
+        assert "¿llevárselas o rechazarlas?" in ex.prompt and "rechazarlas." in ex.prompt
         assert ex.solutions == ["6, 4, llevártelas"] and ex.check("6, 4, llevártelas")[0]
         assert not re.search(r"\bllevar\b", ex.prompt + ex.answer + ex.check("6, 4, llevártelas")[1])
 
@@ -85,3 +95,25 @@ def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s
         "control_price"
         in objectives["tell when keeping control is not worth what it costs, and take everything instead"]
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_take_or_refuse_is_a_fill_in_tally_whose_lines_give_the_exercises_counts(lang):
+    """The method is a tally the pupil fills in (boxes to come, boxes on offer, 2 per chain and 4 per loop after
+    this chain but the last), not one dense paragraph; its two formulas give exercise 3's counts, which the exact
+    solver checks (``control_count``), and the tally itself shows none of exercise 3's numbers."""
+    from gamekit.dots.lesson5_control import control_count
+
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    page = (folder / PAGE).read_text(encoding="utf-8")
+    start = page.index("## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?")
+    section = page[start : page.index("```{code-cell}", start)]
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+    assert len(rows) >= 7 and all(line.rstrip().endswith("| |") for line in rows[2:])  # an empty column to fill
+    assert "A − 2" in section and "B + D" in section and "2" in section and "4" in section
+    prose = [p for p in section.split("\n\n") if not p.startswith("|")]
+    assert max(len(p) for p in prose) < 300  # short paragraphs, no wall of text
+    count = control_count(_ex().game)
+    a, b, d = count.to_come, count.on_offer, count.given_back
+    assert (a - 2 - d, b + d) == (count.refuse, count.take)
+    assert f"{count.take}, {count.refuse}" not in section

@@ -102,27 +102,59 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_both_handouts_after_exercise_4(lang):
-    """Exercise 4 asks plainly which line Gold should draw. Both ways to hand over a 2-chain (at an end, which
-    can be refused: the half-hearted handout; in the middle, the safe hard-hearted handout) follow the exercise:
-    taught above it, with "is there a line that gives no such choice?", they answered it by elimination. The text
-    above it names no chain to open (no "shortest", no "smallest", no "open the 2-chain")."""
+def test_lesson_3_teaches_both_handouts_before_the_exercise_that_needs_them(lang):
+    """Exercise 5 needs "a 2-chain opened at an end can be refused", so both handouts (the half-hearted one first)
+    and a worked step-through of a refusal come before it, on a board of its own. The teaching stays general: no
+    "safe way", and the text above the exercise names no chain to open (no "shortest", no "open the 2-chain")."""
     from gamekit.dots.lesson_explanations import explanation
     from gamekit.i18n import using
 
     page = _page(3, lang)
+    heading = page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta")
     call = page.index('L.exercise("hand_over"')
-    held = page.index('L.after_exercise("hand_over", score, explanation("handouts"))')
-    assert call < held < page.index('L.exercise("chain_or_loop"')
+    assert heading < page.index('explanation("handouts")') < page.index('step_through("handout")') < call
+    assert 'L.after_exercise("hand_over"' not in page
     with using(lang):
         text = str(explanation("handouts"))
     taught = text.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = text.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
     assert refused < taught
+    for said in ("safe way", "forma segura", "lesson 5", "lección 5"):
+        assert said not in text, said
     assert ("no such choice" if lang == "en" else "no le deje esa opción") not in page
-    before = page[page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta") : call].lower()
+    before = page[heading:call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
         assert word not in before, word
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3s_handout_step_through_shows_a_refusal_on_a_board_of_its_own(lang):
+    """The worked example: a 2-chain opened at an end is refused (the far end drawn, both boxes left to the opener,
+    who then opens the long chain). Not exercise 5's or 6's board; no verdict naming a better line (that is the
+    exercise's job); and its moves are best play for the refuser (the exact solver's values)."""
+    from gamekit.dots.analysis import components
+    from gamekit.dots.lesson_pictures import steps
+    from gamekit.dots.lesson_positions import POSITIONS, SEQUENCES, position
+    from gamekit.dots.solver import move_values
+    from gamekit.i18n import using
+
+    spec = SEQUENCES["handout"]
+    assert spec["start"] not in (POSITIONS["chains_234"], POSITIONS["chain_or_loop"], POSITIONS["two_and_loop"])
+    game = position("handout_demo")
+    assert sorted(len(p.boxes) for p in components(game)) == [2, 6]
+    opening, refusal = spec["steps"][:2]
+    values = move_values(game)
+    assert values[opening] < max(values.values())  # opening at an end loses for the opener
+    game.play(opening)
+    after = move_values(game)
+    assert after[refusal] == max(after.values())  # refusing is the other player's best
+    with using(lang):
+        captions = [s.caption for s in steps("handout")]
+    assert ("instead of taking" if lang == "en" else "en lugar de") in captions[2]
+    joined = " ".join(captions)
+    for word in ("mistake", "error", "double", "doble"):
+        assert word not in joined.lower(), word
+    assert ("Coral 6" in captions[-1]) and ("Gold 2" in captions[-1] or "Dorado 2" in captions[-1])
 
 
 def test_lesson_3_exercise_4_needs_which_chain_and_how():
@@ -149,8 +181,8 @@ def test_lesson_3_exercise_4_needs_which_chain_and_how():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercise 4 tests the objective: the refusal of a 2-chain opened at an end and the middle line that prevents
-    it (the answer) are taught just after it, before exercise 5 (the loop first), which needs the refusal too."""
+    """Exercise 5 tests the objective: the refusal of a 2-chain opened at an end and the middle line that prevents
+    it are taught just before it (exercise 6, the loop, needs the refusal too)."""
     lesson = L.LESSONS[3]
     from gamekit.dots.lesson_explanations import explanation
 
@@ -158,8 +190,8 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
     assert "which short chain" in text and "how to hand over a 2-chain" in text and names == ("hand_over",)
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
-    held = page.index('L.after_exercise("hand_over", score, explanation("handouts"))')
-    assert page.index('L.exercise("hand_over"') < held < page.index('L.exercise("chain_or_loop"')
+    taught = page.index('explanation("handouts")')
+    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("chain_or_loop"')
     handouts = str(explanation("handouts"))
     assert handouts.index("**half-hearted handout**") < handouts.index("**hard-hearted handout**")
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same

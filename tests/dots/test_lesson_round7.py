@@ -13,7 +13,7 @@ import pytest
 from gamekit.dots import lessons as L
 from gamekit.dots.analysis import safe_lines
 from gamekit.dots.glossary import glossary_table
-from gamekit.i18n import using
+from gamekit.i18n import tr, using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,3 +145,36 @@ def test_the_spanish_glossary_says_take_with_llevarse():
     assert "llevarse una abre la siguiente" in meanings["cadena"]
     assert meanings["doble entrega"].startswith("Llevarse todas las casillas")
     assert not any(re.search(r"\bllevar\b|\bse lo lleva\b", text, re.I) for text in meanings.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1s_first_rule_does_not_contradict_the_starter_swapping_rule(lang):
+    """Rule 5 swaps the starter after each game, so rule 1 says Gold moves first in the first game only."""
+    folder = (
+        Path(__file__).resolve().parents[2] / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    )
+    text = (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    rule = next(line for line in text.splitlines() if line.startswith("1. "))
+    assert ("In the first game, Gold moves first" if lang == "en" else "En la primera partida empieza Dorado") in rule
+
+
+def test_the_spanish_control_price_question_speaks_of_gold_in_the_third_person():
+    """The worksheet prints the question for a pupil who is not playing Gold: «{seat} se ha llevado», not «tú, con
+    Dorado, te has llevado»."""
+    with using("es"):
+        prompt = L.exercises(5)["control_price"].prompt
+    assert "tú, con" not in prompt and "Dorado se ha llevado" in prompt and "gana Dorado" in prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4s_worksheet_has_the_tally_where_the_page_has_it_after_exercise_6(lang):
+    """The tally was on the top card, before exercise 1; the lesson page has it after exercise 6."""
+    root = Path(__file__).resolve().parents[2] / "docs/teachers"
+    folder = root / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / "04_long_chain_rule.md").read_text(encoding="utf-8")
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    with using(lang):
+        tally = "**" + tr("Keep a tally") + "**"
+    assert sheet.count(tally) == 1
+    assert sheet.index(f"## {word} 6") < sheet.index(tally) < sheet.index(f"## {word} 7")
+    assert tally not in L.worksheet_aids("dots_and_boxes/04_long_chain_rule")[0]
