@@ -192,11 +192,13 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert "rechazar las últimas casillas no siempre es lo correcto" in text and "regalar el menor número" in text
         # how a line is named, said on screen (not only on the paper sheet)
         assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
-        assert "Estas tres hacen una misma pregunta: ¿te llevas todas las casillas o rechazas las últimas?" in text
+        assert "Cuenta las cadenas largas y los bucles que quedan antes de elegir una línea." in text
+        assert "una misma pregunta" not in text
     else:
         assert "refusing the last boxes is not always right" in " ".join(text.split()) and "fewest boxes" in text
         assert "A dot is a column letter (a, b, c… from the left) and a row number (1, 2, 3… from the top)." in text
-        assert "These three ask one question: do you take every box, or refuse the last ones?" in text
+        assert "Count the long chains and loops still to come before you choose a line." in text
+        assert "ask one question" not in text  # not framed as a two-way choice
     # what the page says of *when control is not worth it* is what its pool does: it asks double-deal puzzles
     assert any("double_deal" in p.themes for p in practice_pool(G, "control_not_worth_it"))
 
