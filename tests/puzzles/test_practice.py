@@ -213,7 +213,9 @@ def test_a_set_is_the_same_for_the_same_seed_and_its_code_opens_it():
     assert 0 < len(takes) < len(a)
     with using("en"):
         name = theme_name("dots_and_boxes", "double_deal")
-        assert set_mix("double_deal", list(a)) == f"{name}: {len(takes)} take every box, {len(a) - len(takes)} {name}"
+        assert set_mix("double_deal", list(a)) == (
+            f"{name}: {len(a) - len(takes)} {name}, and {len(takes)} take every box for contrast"
+        )
     assert Practice.set("dots_and_boxes", theme="double_deal", n=10, seed=8).ids != a.ids
     p = Practice.from_code(a.code)
     got = [p.puzzle.id]
@@ -1058,9 +1060,9 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea(en
     code = "dots-double_deal-10-1"
     levels = sorted(level(p.rating) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
     span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
-    assert f"| `{code}` | double-deal: 5 take every box, 5 double-deal | 10 | {span} | 5 |" in page
+    assert f"| `{code}` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 | {span} | 5 |" in page
     assert (
-        "| all-but-four in a loop: 5 take every box, 5 all-but-four in a loop | 10 |" in page
+        "| all-but-four in a loop: 7 all-but-four in a loop, and 3 take every box for contrast | 10 |" in page
         and theme_lessons("dots_and_boxes", "all_but_four") == "5"
     )
     assert theme_lessons("connect_four", None) == "1, 2" and theme_lessons("five_in_a_row", None) == "1, 2"
@@ -1720,7 +1722,7 @@ def test_the_homework_page_says_when_to_set_each_code_and_about_how_long_it_take
 
     page = english_homework_page
     minutes = sum(puzzle_minutes(p) for p in homework_set("dots_and_boxes", "double_deal", 10, 1))
-    assert "| `dots-double_deal-10-1` | double-deal: 5 take every box, 5 double-deal | 10 |" in page
+    assert "| `dots-double_deal-10-1` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 |" in page
     assert f"| 5 | after lesson 5; about {minutes} minutes |" in page
     assert when_to_set("dots_and_boxes", None) == "after lesson 5"
     assert when_to_set("connect_four", "block") == "after 5 en raya lesson 1"
