@@ -56,7 +56,7 @@ from gamekit.puzzles.pools import (
     with_themes,
 )
 from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
-from gamekit.puzzles.practice_words import idea_words, mistake_words, second_hint, why_right
+from gamekit.puzzles.practice_words import after_colon, idea_words, mistake_words, second_hint_and_help, why_right
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
@@ -141,6 +141,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.game = None
         self.tries: list[tuple[Any, bool, str]] = []
         self.hints_used = 0
+        self.free_hints = 0  # hints that gave no help (:func:`second_hint_and_help`): they cost no first-try solve
         self.last_feedback = ""
         self.errors: list[BaseException] = []
         self.mark: Mark | None = None
@@ -372,7 +373,7 @@ class Practice(ClassNote, Localized, W.VBox):
         first = not self.tries
         # a right answer after the second hint (some wrong answers named) solves the puzzle, but not cleanly:
         # it is not a first-try solve, and the level and the streak take it as a miss
-        clean = ok and self.hints_used < HINTS_BEFORE_HELPED
+        clean = ok and self.hints_used - self.free_hints < HINTS_BEFORE_HELPED
         self.tries.append((canonical, ok, feedback))
         progress.record_attempt(self.game_id, self.puzzle.id, ok, first_try=clean)
         if first:
@@ -435,10 +436,13 @@ class Practice(ClassNote, Localized, W.VBox):
             first = getattr(module, "first_hint", None) if theme != self.theme else None  # the page names no idea
             own = first or getattr(module, "practice_hint", None)  # the game's hint where the idea's misfits
             idea = own(self.puzzle, theme) if own else None
-            message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
+            names = [catalog.get(self.game_id).seat_name(seat) for seat in (0, 1)]
+            message = tr("Hint: {idea}", idea=after_colon(idea or theme_hint(self.game_id, theme), names))
         else:
-            message = second_hint(self.puzzle, [a for a, ok, _ in self.tries if not ok])
-            if not self.tries and self.hints_used == HINTS_BEFORE_HELPED:
+            message, helps = second_hint_and_help(self.puzzle, [a for a, ok, _ in self.tries if not ok])
+            if not helps:  # it only says how many are right: no help, so no cost to a first-try solve
+                self.free_hints += 1
+            elif not self.tries and self.hints_used - self.free_hints == HINTS_BEFORE_HELPED:
                 message += " " + tr(HELPED_SOLVE_WORDS)
         self._show(message, NOTE_COLOUR)
         return message
@@ -494,6 +498,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.game = puzzle.position
         self.tries = []
         self.hints_used = 0
+        self.free_hints = 0
         self.mark = None
         self.refutation = []
         if puzzle.id in self.seen:
