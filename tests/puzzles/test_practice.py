@@ -1219,7 +1219,8 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     for seed in range(1, 6):
         puzzles = homework_set("dots_and_boxes", "control_not_worth_it", 10, seed).puzzles
         take, decline = zip(*map(_take_or_decline_policies, puzzles))
-        assert sum(take) <= 6 and sum(decline) <= 6, (seed, take)
+        # the set is the idea's own: 7 take every box, 3 double-deals for contrast (as the teachers' table says)
+        assert sum(take) == 7 and sum(decline) == 3, (seed, take)
         for habit in (0, 1):  # always take, always decline: what Practice asks after each answer
             practice = Practice("dots_and_boxes", theme="control_not_worth_it", seed=seed)
             passed = 0

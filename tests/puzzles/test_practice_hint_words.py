@@ -63,7 +63,7 @@ def test_a_second_hint_that_leaves_nothing_out_costs_no_first_try(tmp_path, monk
 def test_the_spanish_practice_words_read_naturally():
     with using("es"):
         assert tr("Not the best: after {move}, best play goes {line}.", move="a1-b1", line="x") == (
-            "No es la mejor: después de a1-b1, con el mejor juego, la partida sigue así: x."
+            "No es la mejor: después de a1-b1, si los dos juegan lo mejor posible, la partida sigue así: x."
         )
         clue = tr(
             "A clue, not a rule: after your set the next roll of two dice can go on in only {mine} of 36 throws;"
