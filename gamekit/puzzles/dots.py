@@ -219,20 +219,31 @@ def decision_selection(puzzles: list[Puzzle], theme: str) -> list[Puzzle]:
     return thumbs_within_share(sorted(takes + asks, key=lambda p: p.id))
 
 
+OWN_SHARE_OF_TEN = 7
+"""How many of ten puzzles of a decision idea's homework set (:data:`DECISION_THEMES`) ask its own answer
+(:func:`own_kind`), the rest the other answer for contrast: each code has its own idea's majority, so two codes do
+not hand out the same mix (:func:`idea_set`)."""
+
+
+def own_kind(theme: str, puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` asks the own answer of the decision idea ``theme``: taking every box for *when control is
+    not worth it* (:func:`take_all_choice`), declining the last boxes for *double-deal* and *all-but-four*."""
+    return take_all_choice(puzzle) == (theme == "control_not_worth_it")
+
+
 def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
     (:func:`~gamekit.puzzles.dots_thumbs.unlike`: no two with the same right lines on the same board while the pool has
-    others).  A decision idea (:data:`DECISION_THEMES`): half of them take-all decisions (:func:`take_all_choice`) and
-    half the others, the odd one either kind at random (as many of one kind as the pool holds, the rest of the other),
-    so neither "always take" nor "always decline" passes more than half of a set, rounded up (a plain sample of 10 let
-    one pass 9); the teachers' page says so (:func:`set_mix`)."""
+    others).  A decision idea (:data:`DECISION_THEMES`): :data:`OWN_SHARE_OF_TEN` of ten ask its own answer
+    (:func:`own_kind`) and the rest the other, for contrast (as many of one kind as the pool holds, the rest of the
+    other); the teachers' page says so (:func:`set_mix`)."""
     if theme not in DECISION_THEMES:
         return unlike(rng.sample(pool, len(pool)), n, [])
-    takes = [p for p in pool if take_all_choice(p)]
-    others = [p for p in pool if not take_all_choice(p)]
-    k = n // 2 + (n % 2) * rng.randrange(2)
-    k = min(max(k, n - len(others)), len(takes))
-    chosen = unlike(rng.sample(takes, len(takes)), k, [])
+    owns = [p for p in pool if own_kind(theme, p)]
+    others = [p for p in pool if not own_kind(theme, p)]
+    k = n - n * (10 - OWN_SHARE_OF_TEN) // 10
+    k = min(max(k, n - len(others)), len(owns))
+    chosen = unlike(rng.sample(owns, len(owns)), k, [])
     return chosen + unlike(rng.sample(others, len(others)), n - k, chosen)
 
 
@@ -256,19 +267,29 @@ def answers_balanced(pool: list[Puzzle], seen: list[str], theme: str | None) -> 
     return other or pool
 
 
-SET_MIX = N_("{idea}: {takes} take every box, {others} {other}")
+SET_MIX = N_("{idea}: {own} {own_kind}, and {others} {other_kind} for contrast")
 """What the teachers' homework table says a decision idea's set mixes (:func:`set_mix`)."""
+TAKE_EVERY_BOX = N_("take every box")
+"""The answer of a take-all decision, as the teachers' table counts it (:func:`set_mix`)."""
 
 
 def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
     """What a homework set of ``theme`` mixes, for the teachers' table: for a decision idea how many of its
-    ``puzzles`` ask to take every box and how many to decline the last ones (as its idea, or as a double-deal);
-    None for another idea."""
+    ``puzzles`` ask its own answer (:func:`own_kind`) and how many the other, for contrast (taking every box, or
+    declining the last ones as its idea or as a double-deal); None for another idea."""
     if theme not in DECISION_THEMES:
         return None
-    takes = sum(1 for p in puzzles if take_all_choice(p))
-    other = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
-    return tr(SET_MIX, idea=theme_name(GAME_ID, theme), takes=takes, others=len(puzzles) - takes, other=other)
+    own = sum(1 for p in puzzles if own_kind(theme, p))
+    decline = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
+    kinds = (tr(TAKE_EVERY_BOX), decline) if theme == "control_not_worth_it" else (decline, tr(TAKE_EVERY_BOX))
+    return tr(
+        SET_MIX,
+        idea=theme_name(GAME_ID, theme),
+        own=own,
+        own_kind=kinds[0],
+        others=len(puzzles) - own,
+        other_kind=kinds[1],
+    )
 
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:

@@ -143,7 +143,33 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
     if theme == "sacrifice":
         return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+    if theme == "control_not_worth_it" and action in decline_lines(game)[1]:
+        return take_all_why(puzzle)
     return None
+
+
+def take_all_why(puzzle: Puzzle) -> str:
+    """The reason taking every box is right, read off the board: where no unopened chain of three or more boxes
+    and no loop is left, control wins nothing; else the boxes best play leaves the pupil after taking, against the
+    most any decline leaves (the solver's margins read as :func:`box_shares` reads them)."""
+    game = puzzle.position
+    _, _, declines = decline_lines(game)
+    if not any(not c.opened and (c.kind == "loop" or c.length >= 3) for c in components(game)):
+        return tr(
+            "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: every box now"
+            " is worth more."
+        )
+    left = game.geometry.n_boxes - sum(game.scores)
+    k = (left + int(puzzle.facts["best"])) // 2
+    values = [int(puzzle.refutations[d]["value"]) for d in declines if d in puzzle.refutations]
+    j = (left + max(values, default=int(puzzle.facts["best"]))) // 2
+    return tr(
+        "Why: taking every box gets you {k} of the {left} boxes left with best play; refusing the last ones to keep"
+        " control gets you {j} at most.",
+        k=k,
+        left=left,
+        j=j,
+    )
 
 
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
@@ -174,15 +200,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     name = game.line_name(game.line_index(action))
     if kind == TAKE_OR_DECLINE:  # the solver's reading: take every box, or decline the last ones?
         if name in declines and set(puzzle.answers) & set(takes):
-            return ntr(
-                "The mistake: {line} hands {other} {n} box to keep control, but the chains left are too short to pay"
-                " for it: here you take every box.",
-                "The mistake: {line} hands {other} {n} boxes to keep control, but the chains left are too short to"
-                " pay for them: here you take every box.",
-                boxes_given(game, name),
-                line=name,
-                other=other,
-            )
+            return _decline_mistake(puzzle, name, other)
         kept = [boxes_given(game, a) for a in puzzle.answers if a in declines]
         if name in takes and kept and min(kept) >= 4:  # a loop: declining leaves four boxes, two pairs
             return tr(
@@ -217,7 +235,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             "The mistake: {line} gives boxes {boxes} away from one end, so {other} can refuse them: {reply} leaves"
             " you both boxes, and then you must move again and give boxes away.",
             line=name,
-            boxes=tr(" and ").join(boxes),
+            boxes=box_list(boxes),
             other=other,
             reply=reply,
         )
@@ -236,7 +254,7 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
             len(boxes),
             line=name,
-            boxes=tr(" and ").join(boxes),
+            boxes=box_list(boxes),
             other=other,
         )
     line = game.line_index(action)
@@ -248,10 +266,71 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
             "The mistake: {line} draws the third side of boxes {boxes}, so {other} can take them.",
             len(third),
             line=name,
-            boxes=tr(" and ").join(geo.box_name(b) for b in third),
+            boxes=box_list([geo.box_name(b) for b in third]),
             other=other,
         )
     return _handed_or_counted(puzzle, name, other)
+
+
+def box_list(names: list[str]) -> str:
+    """Box names as a sentence lists them: "c1", "c1 and e1", "c1, e1, a2 and c2"."""
+    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
+
+
+def _decline_mistake(puzzle: Puzzle, name: str, other: str) -> str:
+    """The mistake of the decline ``name`` where taking every box is right, read off the board: where the line also
+    leaves boxes of another chain on offer, those boxes by name; else, where no unopened chain of three or more boxes
+    and no loop is left, that control wins nothing back; else the boxes best play then leaves the pupil against
+    taking every box (the solver's margins read as :func:`box_shares` reads them)."""
+    game = puzzle.position
+    geo = game.geometry
+    given = boxes_given(game, name)
+    comps = components(game)
+    own = next((c for c in comps if name in c.lines), None)
+    mine = set(own.boxes) if own is not None else set()
+    offered = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3 and b not in mine]
+    left = geo.n_boxes - sum(game.scores)
+    k = (left + int(puzzle.facts["best"])) // 2
+    j = (left + int(puzzle.refutations.get(name, {}).get("value", puzzle.facts["best"]))) // 2
+    if offered and own is not None:
+        return ntr(
+            "The mistake: {line} refuses the last boxes of one chain but leaves box {boxes} on offer too, so"
+            " {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes left;"
+            " taking every box gets you {k}.",
+            "The mistake: {line} refuses the last boxes of one chain but leaves boxes {boxes} on offer too, so"
+            " {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes left;"
+            " taking every box gets you {k}.",
+            len(offered),
+            line=name,
+            boxes=box_list(offered),
+            other=other,
+            j=j,
+            left=left,
+            k=k,
+        )
+    long = [c for c in comps if not c.opened and (c.kind == "loop" or c.length >= 3)]
+    if not long:
+        return ntr(
+            "The mistake: {line} hands {other} {n} box to keep control, but no chain of 3 boxes or more and no loop"
+            " is left, so control wins nothing back: here you take every box.",
+            "The mistake: {line} hands {other} {n} boxes to keep control, but no chain of 3 boxes or more and no"
+            " loop is left, so control wins nothing back: here you take every box.",
+            given,
+            line=name,
+            other=other,
+        )
+    return ntr(
+        "The mistake: {line} hands {other} {n} box to keep control, and control does not win it back: with best"
+        " play you then get {j} of the {left} boxes left; taking every box gets you {k}.",
+        "The mistake: {line} hands {other} {n} boxes to keep control, and control does not win them back: with best"
+        " play you then get {j} of the {left} boxes left; taking every box gets you {k}.",
+        given,
+        line=name,
+        other=other,
+        j=j,
+        left=left,
+        k=k,
+    )
 
 
 def _handed_or_counted(puzzle: Puzzle, name: str, other: str) -> str | None:

@@ -56,7 +56,7 @@ from gamekit.puzzles.pools import (
     with_themes,
 )
 from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
-from gamekit.puzzles.practice_words import idea_words, mistake_words, second_hint, why_right
+from gamekit.puzzles.practice_words import after_colon, idea_words, mistake_words, second_hint_and_help, why_right
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
@@ -140,7 +140,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.puzzle: Puzzle | None = None
         self.game = None
         self.tries: list[tuple[Any, bool, str]] = []
-        self.hints_used = 0
+        self.hints_used = self.free_hints = 0
         self.last_feedback = ""
         self.errors: list[BaseException] = []
         self.mark: Mark | None = None
@@ -370,9 +370,8 @@ class Practice(ClassNote, Localized, W.VBox):
                 feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
         first = not self.tries
-        # a right answer after the second hint (some wrong answers named) solves the puzzle, but not cleanly:
-        # it is not a first-try solve, and the level and the streak take it as a miss
-        clean = ok and self.hints_used < HINTS_BEFORE_HELPED
+        # right after a second hint that helped: solved, but no first-try solve (a miss for the level and streak)
+        clean = ok and self.hints_used - self.free_hints < HINTS_BEFORE_HELPED
         self.tries.append((canonical, ok, feedback))
         progress.record_attempt(self.game_id, self.puzzle.id, ok, first_try=clean)
         if first:
@@ -424,8 +423,7 @@ class Practice(ClassNote, Localized, W.VBox):
         """A hint that never gives the answer: first the idea of the puzzle's theme (what to look at,
         :func:`gamekit.puzzles.core.theme_hint`, or the game puzzle module's ``practice_hint(puzzle, theme)``
         where that idea does not fit the puzzle, or its ``first_hint(puzzle, theme)`` where the page does not name
-        the idea), then a step toward the answer (:func:`second_hint`: some wrong answers to leave out, never so
-        many that only the answer is left)."""
+        the idea), then a step toward the answer (:func:`second_hint_and_help`), never the answer itself."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         self.hints_used += 1
@@ -435,10 +433,12 @@ class Practice(ClassNote, Localized, W.VBox):
             first = getattr(module, "first_hint", None) if theme != self.theme else None  # the page names no idea
             own = first or getattr(module, "practice_hint", None)  # the game's hint where the idea's misfits
             idea = own(self.puzzle, theme) if own else None
-            message = tr("Hint: {idea}", idea=idea or theme_hint(self.game_id, theme))
+            names = [tr(n) for n in catalog.get(self.game_id).seat_names]  # a name keeps its capital
+            message = tr("Hint: {idea}", idea=after_colon(idea or theme_hint(self.game_id, theme), names))
         else:
-            message = second_hint(self.puzzle, [a for a, ok, _ in self.tries if not ok])
-            if not self.tries and self.hints_used == HINTS_BEFORE_HELPED:
+            message, helps = second_hint_and_help(self.puzzle, [a for a, ok, _ in self.tries if not ok])
+            self.free_hints += not helps  # only how many are right: no help, so no cost to a first-try solve
+            if helps and not self.tries and self.hints_used - self.free_hints == HINTS_BEFORE_HELPED:
                 message += " " + tr(HELPED_SOLVE_WORDS)
         self._show(message, NOTE_COLOUR)
         return message
@@ -493,7 +493,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.puzzle = puzzle
         self.game = puzzle.position
         self.tries = []
-        self.hints_used = 0
+        self.hints_used = self.free_hints = 0  # free: second hints that gave no help (:func:`second_hint_and_help`)
         self.mark = None
         self.refutation = []
         if puzzle.id in self.seen:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekit import catalog
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, get_language, ntr, tr
 from gamekit.puzzles.core import (
     Puzzle,
     action_key,
@@ -30,10 +30,17 @@ the puzzle into a coin flip between it and the right answer (or give the answer 
 
 
 def second_hint(puzzle: Puzzle, tried: Any = ()) -> str:
-    """The second Hint: a step toward the answer that does not give it — about half of the wrong answers (the
+    """The second Hint's words (:func:`second_hint_and_help`)."""
+    return second_hint_and_help(puzzle, tried)[0]
+
+
+def second_hint_and_help(puzzle: Puzzle, tried: Any = ()) -> tuple[str, bool]:
+    """The second Hint, and whether it helps (leaves some wrong answers out, or is the game's own step): a step
+    toward the answer that does not give it — about half of the wrong answers (the
     ones that do worst first), named so the pupil can leave them out. At least :data:`KEPT_WRONG` wrong answers
     always stay among the ones not named (with fewer, the rest would be the answer or a coin flip beside it);
-    when none can be left out that way, the hint says how many of the choices are right and what to compare.  A
+    when none can be left out that way, the hint only says how many of the choices are right and what to compare,
+    which does not help (Practice does not count it against a first-try solve).  A
     game's puzzle module may say its own words first (``second_hint(puzzle)``, None to leave it to this one), or
     choose the wrong answers to name itself from the pupil's wrong answers so far, ``tried``
     (``hint_left_out(puzzle, tried)``: 5 en raya and Connect Four always name at least one not tried yet)."""
@@ -41,17 +48,17 @@ def second_hint(puzzle: Puzzle, tried: Any = ()) -> str:
     own = getattr(module, "second_hint", None)
     words = own(puzzle) if own is not None else None
     if words is not None:
-        return words
+        return words, True
     legal = puzzle.legal_answers()
     choose = getattr(module, "hint_left_out", None)
     chosen = choose(puzzle, [puzzle.canonical(a) for a in tried]) if choose is not None else None
     if chosen:
         return ntr(
-            "Hint: leave this one out, it does worse: {moves}.",
-            "Hint: leave these {n} out, they do worse: {moves}.",
+            "Hint: Leave this one out, it does worse: {moves}.",
+            "Hint: Leave these {n} out, they do worse: {moves}.",
             len(chosen),
             moves=", ".join(move_words(puzzle.game_id, a) for a in sorted(chosen, key=action_key)),
-        )
+        ), True
     wrong = [a for a in legal if a not in puzzle.answers]
     left_out = min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
@@ -60,15 +67,33 @@ def second_hint(puzzle: Puzzle, tried: Any = ()) -> str:
             "Hint: {n} of the {legal} choices are right: compare where each one leads.",
             len(puzzle.answers),
             legal=len(legal),
-        )
+        ), False
     worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
     names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
     return ntr(
-        "Hint: leave this one out, it does worse: {moves}.",
-        "Hint: leave these {n} out, they do worse: {moves}.",
+        "Hint: Leave this one out, it does worse: {moves}.",
+        "Hint: Leave these {n} out, they do worse: {moves}.",
         left_out,
         moves=names,
-    )
+    ), True
+
+
+LOWER_AFTER_COLON = ("es",)
+"""The languages that write a sentence after a colon in lower case (Spanish: «Pista: ¿con qué amenaza…»); English
+Practice writes a capital after "Hint:" in every hint ("Hint: Look at…", "Hint: Leave these out…")."""
+
+
+def after_colon(text: str, names: Any = ()) -> str:
+    """``text``, a whole sentence shown after "Hint:", as the current language writes it after a colon: in Spanish
+    (:data:`LOWER_AFTER_COLON`) its first word in lower case, unless that word is one of ``names`` (a player's name,
+    "Coral") or is not a plain capitalised word ("AI"); in English as it is."""
+    if get_language() not in LOWER_AFTER_COLON:
+        return text
+    lead = len(text) - len(text.lstrip("¿¡"))
+    word = text[lead:].split(" ", 1)[0].strip(",.:;?!")
+    if not word or word in set(names) or not (word[0].isupper() and word[1:] == word[1:].lower()):
+        return text
+    return text[:lead] + text[lead].lower() + text[lead + 1 :]
 
 
 WHY = {

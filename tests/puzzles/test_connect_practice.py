@@ -832,7 +832,7 @@ def test_the_second_hint_always_rules_out_an_untried_wrong_drop_and_never_a_trie
             if not set(wrong) - set(tried):  # every wrong drop tried: nothing left to rule out
                 assert not named
                 continue
-            assert hint.startswith("Hint: leave"), (p.id, tried, hint)
+            assert hint.startswith("Hint: Leave"), (p.id, tried, hint)
             assert named and set(named) <= set(wrong) - set(tried), (p.id, tried, hint)
             assert hint == second_hint(p, tried)
         with using("en"):

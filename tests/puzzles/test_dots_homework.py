@@ -36,10 +36,10 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
             assert not pairs, (theme, seed, pairs)
     deal = list(homework_set(G, "double_deal", 10, 1))
     takes = sum(1 for p in deal if take_all_choice(p))
-    assert takes == 5
+    assert takes == 3
     with using("en"):
         page = homework_page()
-    assert "| `dots-double_deal-10-1` | double-deal: 5 take every box, 5 double-deal | 10 |" in page
+    assert "| `dots-double_deal-10-1` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 |" in page
     assert "| `dots-control_not_worth_it-10-1` | when control is not worth it: " in page
     assert "| `dots-safe_line-10-1` | pick a safe line | 10 |" in page
 
@@ -75,3 +75,36 @@ def test_the_homework_page_names_no_top_of_the_level_scale():
     ):
         text = " ".join(path.read_text(encoding="utf-8").split())
         assert said in text and old not in text, path
+
+
+def test_each_decision_code_has_its_own_ideas_majority_and_the_table_says_so():
+    """`dots-double_deal-10-1` and `dots-control_not_worth_it-10-1` were both "5 take every box, 5 double-deal":
+    two codes, one mix. Now ten puzzles of a decision idea's set are 7 of its own answer (declining for the
+    double-deal and all-but-four, taking every box for *when control is not worth it*) and 3 of the other for
+    contrast, whatever the seed, and the teachers' table says it in both languages."""
+    from gamekit.puzzles.dots import own_kind
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.homework import homework_set
+    from gamekit.puzzles.homework_sheets import homework_page
+
+    for theme in ("double_deal", "all_but_four", "control_not_worth_it"):
+        for seed in (1, 2, 3):
+            ps = list(homework_set(G, theme, 10, seed))
+            own = [p for p in ps if own_kind(theme, p)]
+            assert len(own) == 7, (theme, seed)
+            assert all(take_all_choice(p) == (theme == "control_not_worth_it") for p in own)
+    control = {p.id for p in homework_set(G, "control_not_worth_it", 10, 1)}
+    deal = {p.id for p in homework_set(G, "double_deal", 10, 1)}
+    assert control != deal
+    with using("en"):
+        page = homework_page()
+    assert (
+        "| `dots-control_not_worth_it-10-1` | when control is not worth it: 7 take every box, and 3 double-deal for"
+        " contrast | 10 |" in page
+    )
+    assert "| `dots-double_deal-10-1` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 |" in page
+    with using("es"):
+        es = homework_page()
+    assert "7 de llevarse todas las casillas y 3 de doble entrega para comparar" in es, es[es.index("control_not") :][
+        :300
+    ]

@@ -616,3 +616,44 @@ def test_the_mixed_list_gives_each_lessons_ideas_a_fair_share_at_the_levels_wher
     avoid = sum(1 for p in first if p.themes[0] == "avoid_third_side")
     assert avoid >= min(len(practice_pool(G, "avoid_third_side")), len(first) // 3), avoid
     assert sum(1 for p in first if p.themes[0] == "take_box") >= len(first) // 3
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_says_what_a_level_is_as_the_lesson_bands_make_it(lang):
+    """The page said "a puzzle's level says which lessons' ideas it asks", false where two lessons share a level
+    (4 is lesson 3's and lesson 4's): it now says a level comes from the lesson and how hard the puzzle is, and that
+    some levels hold two lessons' puzzles, which the table Practice rates by shows. It also says how a box is
+    named, as the feedback names boxes ("boxes c4 and d4") and lesson 1 teaches."""
+    from pathlib import Path
+
+    from gamekit.puzzles.dots_levels import lesson_levels
+
+    spans = lesson_levels()
+    shared = [(a, b) for a in spans for b in spans if a < b and spans[b][0] <= spans[a][1]]
+    assert shared and any(spans[a] != spans[b] for a, b in shared)  # two lessons with different bands meet
+    lows = [spans[n][0] for n in sorted(spans)]
+    assert lows == sorted(lows)  # a later lesson never starts lower
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    page = root / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    said = {
+        "en": (
+            "A puzzle's level comes from its lesson, and from how hard it is. Some levels have puzzles of two lessons",
+            "A box is named by its top-left dot: box `c3` has the sides `c3-d3`, `c4-d4`, `c3-c4` and `d3-d4`.",
+            "which lessons' ideas it asks",
+        ),
+        "es": (
+            "El nivel de un problema depende de su lección y de lo difícil que es. Algunos niveles tienen problemas de"
+            " dos lecciones",
+            "Una casilla se nombra por su punto de arriba a la izquierda: la casilla `c3` tiene los lados `c3-d3`,"
+            " `c4-d4`, `c3-c4` y `d3-d4`.",
+            "de qué lecciones son las ideas",
+        ),
+    }[lang]
+    assert said[0] in text and said[1] in text and said[2] not in text
+    from gamekit.dots import DotsAndBoxes
+
+    geo = DotsAndBoxes(4, 4).geometry
+    c3 = geo.box_index("c3")
+    assert geo.box_name(c3) == "c3"
+    assert {DotsAndBoxes(4, 4).line_name(l) for l in geo.box_lines[c3]} == {"c3-d3", "c4-d4", "c3-c4", "d3-d4"}

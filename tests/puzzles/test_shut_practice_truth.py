@@ -158,7 +158,7 @@ def test_a_wrong_set_is_told_its_mistake_once_without_repeating_the_exact_values
                 seen.add("kept")
             mine, best = covering_throws(left), covering_throws(best_left)
             assert ("A clue, not a rule" in text) == (mine < best and "kept" in text.split(".")[0]), (p.id, text)
-            assert ("Una pista, no una regla" in es) == ("A clue, not a rule" in text), (p.id, es)
+            assert ("Un indicio, no una regla" in es) == ("A clue, not a rule" in text), (p.id, es)
             if "A clue" in text:
                 assert f"only {mine} of 36 throws; after the best set, in {best}." in text, (p.id, text)
     assert seen == {"top", "kept"}, seen

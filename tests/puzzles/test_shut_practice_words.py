@@ -149,7 +149,7 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
             named = [a for a in p.legal_answers() if move_words(p.game_id, a) in hint]
             assert named and not set(named) & set(p.answers), (p.id, hint)
             assert len(p.legal_answers()) - len(p.answers) - len(named) >= KEPT_WRONG
-            assert hint.startswith("Hint: leave th"), hint
+            assert hint.startswith("Hint: Leave th"), hint
         dice = next(p for p in _pool() if p.facts["kind"] == "dice")
         assert second_hint(dice).startswith("Hint: the question asks for your chance to shut the box, not to go on.")
     root = Path(__file__).parents[2] / "notebooks"
