@@ -246,7 +246,7 @@ LESSONS: dict[int, Lesson] = {
                 ("odd_even", "odd_even_2", "two_threats", "odd_against_even", "answer_on_top", "own_threat"),
             ),
             (
-                N_("explain zugzwang (losing because you must move) and work out who runs out of safe moves first"),
+                N_("explain zugzwang (losing because you must move) and work out who runs out of safe drops first"),
                 ("zugzwang_who", "zugzwang"),
             ),
             (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
