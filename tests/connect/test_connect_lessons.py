@@ -2080,11 +2080,12 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_odd_against_even_bullet_works_a_count_with_forced_replies_on_another_example(lang):
-    """Before exercise 11 the page works one count where each player has a ✗ cell only they can use, and shows the
-    forced reply on top (which uses up a cell too); its example ends in a draw, so it never hands over exercise 11's
-    answer (a red win).  Exercise 11 is marked hard, and offers neither "nobody, each threat gets blocked" (the page
-    says they do not cancel out) nor the weak "its threat is lower"."""
+def test_the_odd_against_even_bullet_explains_forced_replies_and_gives_no_verdict(lang):
+    """Before exercise 11 the page says how to count when each player has a ✗ cell only they can use: the forced
+    reply on top uses up a cell too.  It works no position of that case (a hand-written one cannot be checked by
+    the solver, and a legal one would hand over exercise 11's answer, a red win) and names no result.  Exercise 11
+    is marked hard, and offers neither "nobody, each threat gets blocked" (the page says they do not cancel out)
+    nor the weak "its threat is lower"."""
     from gamekit.i18n import using
 
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
@@ -2097,12 +2098,12 @@ def test_the_odd_against_even_bullet_works_a_count_with_forced_replies_on_anothe
     )
     bullet = bullet.split("This odd/even rule" if lang == "en" else "Esta regla", 1)[0]
     if lang == "en":
-        assert "**forced reply**" in bullet and "Red drops into its own ✗ cell, and yellow must block on top" in bullet
-        assert "Yellow drops into its own ✗ cell, and red must block on top" in bullet and "a draw" in bullet
+        assert "**forced reply**" in bullet and "Each forced reply uses up a cell too" in bullet
+        assert "a draw" not in bullet and "wins" not in bullet and "say red is to move" not in bullet
         assert "run out of safe moves first" not in bullet and "makes five" not in bullet
     else:
-        assert "**respuesta obligada**" in bullet and "El rojo juega en su propio hueco ✗" in bullet
-        assert "El amarillo juega en su propio hueco ✗" in bullet and "empate" in bullet
+        assert "**respuesta obligada**" in bullet and "también gasta un hueco" in bullet
+        assert "empate" not in bullet and "gana" not in bullet and "supón que le toca" not in bullet
     with using(lang):
         ex = lesson2_rows.odd_against_even_exercise()
     assert not any(c.startswith(("Nobody", "Nadie")) or "lower" in c or "más baja" in c for c in ex.choices)
@@ -2892,21 +2893,23 @@ def test_lesson_two_score_line_uses_the_page_title(lang):
     assert f'L.LessonScore("{title}")' in page
 
 
-def test_exercise_eight_page_works_one_count_of_cells_safe_for_one_player_only():
-    """Before exercise 8 the page works one short count on another example, where each player has a ✗ cell only
-    they can use (a ✗ cell is safe only for the owner of the threat above it) and each use of one brings a forced
-    reply; the example is not exercise 11's situation (yellow to move) and does not end in its answer."""
+def test_exercise_eight_page_explains_forced_replies_and_works_no_position():
+    """Before exercise 8 the page says how to count when each player has a threat on its own kind of row (a ✗ cell is
+    safe only for the owner of the threat above it; each use brings a forced reply, which uses up a cell), and works
+    no position: a hand-written example of that case cannot be checked by the solver, and one with a legal count
+    would give exercise 11's answer away (red to move always leaves an even number of empty cells)."""
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above = " ".join(page.split("### Exercise 8", 1)[0].split())
     assert "A ✗ cell is safe only for the owner of the threat above it" in above
-    assert "say red is to move" in above and "The grid is full: a draw" in above
-    # not exercise 11's situation and answer (yellow to move, yellow runs out of safe cells, red wins)
+    assert "**forced reply**" in above and "Each forced reply uses up a cell too" in above
+    assert "say red is to move" not in above and "a draw" not in above.split("forced reply", 1)[1]
     assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
     es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
-    assert "supón que le toca al rojo" in above_es and "La cuadrícula está llena: empate" in above_es
+    assert "**respuesta obligada**" in above_es and "también gasta un hueco" in above_es
+    assert "supón que le toca al rojo" not in above_es and "empate" not in above_es.split("respuesta obligada", 1)[1]
     eleven = L.exercises()["odd_against_even"]
-    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")  # a red win: not the example's draw
+    assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")
 
 
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
