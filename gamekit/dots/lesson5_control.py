@@ -9,11 +9,18 @@ from dataclasses import dataclass
 
 from gamekit.display import Paragraph
 from gamekit.dots.lesson5_exercises import deal_lines, opened_chain
-from gamekit.dots.lesson_exercise import DotsExercise, completes_box
+from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box
 from gamekit.dots.lesson_pictures import describe_components
-from gamekit.dots.lesson_positions import SEATS, components, position, sequence_positions, takeable
+from gamekit.dots.lesson_positions import (
+    SEATS,
+    components,
+    position,
+    sequence_positions,
+    takeable,
+    third_side_boxes,
+)
 from gamekit.dots.rules import DotsAndBoxes
-from gamekit.dots.solver import move_values
+from gamekit.dots.solver import move_values, solve
 from gamekit.i18n import tr
 
 
@@ -23,48 +30,136 @@ REFUSE_WORDS = ("refus", "declin", "rechaz")
 
 @dataclass(frozen=True)
 class ControlCount:
-    """Both plans of a position where the mover is taking an opened chain, counted as lesson 5 teaches.
+    """Lesson 5's "take or refuse?" method on a position where one opened chain or loop is on offer.
 
-    ``to_come``: the boxes not yet taken; ``on_offer``: the boxes the mover can take now; ``chains`` and ``loops``:
-    the long chains and loops still closed after it; ``given_back``: what the player in control gives away after
-    this chain (4 per loop, 2 per chain, the last part never refused); ``take``: the boxes still to come the mover
-    keeps by taking everything (``on_offer + given_back``); ``refuse``: by double-dealing and keeping control to
-    the end (``to_come - 2 - given_back``); ``best``: "take" or "refuse" (whichever keeps more)."""
+    The method looks first at the short chains still to come (``shorts``: chains of 1 or 2 boxes, smallest first):
+    nobody can refuse one, so each passes the job of opening to the other player. An odd number of them hands
+    control back to whoever takes now, so the method says "take". Otherwise the pupil fills in the tally, which
+    counts only the part on offer, the long chains (3 boxes or more) and the loops:
+
+    ``to_come`` (line A): the boxes on offer plus the boxes of the long chains and loops still to come;
+    ``on_offer`` (line B); ``chains`` and ``loops``: the long chains and loops still closed; ``given_back`` (line D):
+    what the player in control gives away after this part (4 per loop, 2 per chain, the last part never refused);
+    ``cost``: what refusing the part on offer costs (2 for a chain, 4 for a loop); ``take`` and ``refuse``: the
+    boxes of line A the mover keeps with each plan (with no short chain or an even number of them: ``on_offer +
+    given_back`` and ``to_come - cost - given_back``); ``best``: "take" or "refuse", the method's choice.
+
+    ``exact_take`` and ``exact_refuse``: the boxes still to come (short chains included) the mover keeps with each
+    plan under best play, from the exact solver. :func:`control_count` checks that they are ``take`` and ``refuse``
+    plus the short chains each plan is handed, and that ``best`` is one of the solver's best plans."""
 
     to_come: int
     on_offer: int
     chains: int
     loops: int
+    shorts: tuple[int, ...]
     given_back: int
+    cost: int
     take: int
     refuse: int
     best: str
+    exact_take: int
+    exact_refuse: int
+
+    @property
+    def odd_shorts(self) -> bool:
+        """True when an odd number of short chains is still to come: the method says "take" without a tally."""
+        return len(self.shorts) % 2 == 1
+
+
+def refusal_lines(game: DotsAndBoxes, cost: int = 2) -> list[str]:
+    """The lines that refuse what is on offer now: lines that take nothing and leave exactly the last ``cost`` boxes
+    of the opened part (2 for a chain: the double-deal; 4 for a loop: all-but-four) to the other player."""
+    if cost == 2:
+        return deal_lines(game)
+    opened = {b for p in components(game) if p.opened for b in p.boxes}
+
+    def refuses(line: str) -> bool:
+        if completes_box(game, line):
+            return False
+        after = after_line(game, line)
+        return takeable(after) == cost and set(third_side_boxes(after)) <= opened
+
+    return [l for l in game.legal_moves() if refuses(l)]
 
 
 def control_count(game: DotsAndBoxes) -> ControlCount:
-    """Count both plans of ``game`` (an opened chain being taken, only long chains and loops after it) and check
-    the count against the exact solver: ValueError when the position is not of that kind or the solver disagrees,
-    so a count shown on a page is always the true one."""
+    """Lesson 5's method on ``game`` (one opened chain or loop on offer, that can be refused: at least 2 boxes of a
+    chain, 4 of a loop), checked against the exact solver: ValueError when the method does not apply (nothing on
+    offer, several parts on offer, too few boxes to refuse) or when the solver disagrees, so a count shown on a page
+    is always the true one."""
     if not isinstance(game, DotsAndBoxes):
         raise TypeError(tr("game must be a Dots and Boxes position, not {kind}", kind=type(game).__name__))
-    rest = [p for p in components(game) if not p.opened]
-    deals = deal_lines(game)
+    parts = components(game)
+    opened = [p for p in parts if p.opened]
     on_offer = takeable(game)
-    if not rest or not deals or on_offer < 2 or any(len(p.boxes) < 3 for p in rest):
-        raise ValueError(tr("the position must have a chain on offer and only long chains and loops after it"))
-    to_come = game.geometry.n_boxes - sum(game.scores)
-    loops = sum(p.kind == "loop" for p in rest)
-    chains = len(rest) - loops
-    # the player in control opens the loops first and refuses every part but the last one
-    given_back = 4 * loops + 2 * (chains - 1) if chains else 4 * (loops - 1)
-    values = move_values(game)
-    grabs = [l for l in values if completes_box(game, l)]
-    take_keep = (to_come + max(values[l] for l in grabs)) // 2
-    refuse_keep = (to_come + max(values[l] for l in deals)) // 2
-    if take_keep != on_offer + given_back or refuse_keep != to_come - 2 - given_back:
+    cost = 4 if len(opened) == 1 and opened[0].kind == "loop" else 2
+    if len(opened) != 1 or on_offer < cost:
+        raise ValueError(tr("the method needs one chain or one loop on offer, which the mover can refuse"))
+    rest = [p for p in parts if not p.opened]
+    long_parts = [p for p in rest if p.kind == "loop" or len(p.boxes) >= 3]
+    shorts = tuple(sorted(len(p.boxes) for p in rest if p.kind == "chain" and len(p.boxes) < 3))
+    loops = sum(p.kind == "loop" for p in long_parts)
+    chains = len(long_parts) - loops
+    long_boxes = sum(len(p.boxes) for p in long_parts)
+    # the player in control opens the loops first and refuses every long part but the last one
+    if chains:
+        given_back = 4 * loops + 2 * (chains - 1)
+    else:
+        given_back = 4 * (loops - 1) if loops else 0
+    # taking: the mover opens next; refusing: the other player does. Short chains go first, smallest first, each
+    # to the player it is handed to, and each passes the job of opening on: whoever does not open the first long
+    # part keeps control of the long parts.
+    odd = len(shorts) % 2 == 1
+    take = on_offer + (long_boxes - given_back if odd else given_back)
+    refuse = on_offer - cost + (given_back if odd else long_boxes - given_back)
+    take_shorts, refuse_shorts = sum(shorts[1::2]), sum(shorts[0::2])
+    best = "take" if odd or take > refuse else "refuse"
+    exact_take, exact_refuse = _exact_plans(game, cost)
+    if (exact_take, exact_refuse) != (take + take_shorts, refuse + refuse_shorts):
         raise ValueError(tr("the exact solver does not agree with the count of refused parts"))
-    best = "take" if take_keep > refuse_keep else "refuse"
-    return ControlCount(to_come, on_offer, chains, loops, given_back, take_keep, refuse_keep, best)
+    if (exact_take if best == "take" else exact_refuse) < max(exact_take, exact_refuse):
+        raise ValueError(tr("the exact solver does not agree with the count of refused parts"))
+    return ControlCount(
+        on_offer + long_boxes,
+        on_offer,
+        chains,
+        loops,
+        shorts,
+        given_back,
+        cost,
+        take,
+        refuse,
+        best,
+        exact_take,
+        exact_refuse,
+    )
+
+
+def _exact_plans(game: DotsAndBoxes, cost: int) -> tuple[int, int]:
+    """The boxes still to come the mover keeps under best play by taking everything on offer and then drawing the
+    best line, and by taking all but the last ``cost`` boxes on offer and then the best refusal (exact solver)."""
+    to_come = game.geometry.n_boxes - sum(game.scores)
+    mover = game.to_move
+
+    def take_while(left: int) -> DotsAndBoxes:
+        after = game.copy()
+        while takeable(after) > left:
+            after.play(next(l for l in after.legal_moves() if completes_box(after, l)))
+        return after
+
+    def kept(after: DotsAndBoxes, value: int) -> int:
+        taken = after.scores[mover] - game.scores[mover]
+        return taken + (to_come - taken + value) // 2
+
+    took = take_while(0)
+    take = kept(took, solve(took)) if not took.is_over() else to_come
+    dealt = take_while(cost)
+    refusals = refusal_lines(dealt, cost)
+    if not refusals:
+        raise ValueError(tr("the method needs one chain or one loop on offer, which the mover can refuse"))
+    values = move_values(dealt)
+    return take, kept(dealt, max(values[l] for l in refusals))
 
 
 def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
@@ -74,16 +169,18 @@ def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
     them."""
     game = sequence_positions(sequence)[step]
     count = control_count(game)
+    if count.shorts:
+        raise ValueError(tr("the worked count needs a board with no short chain still to come"))
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     length, taken = opened_chain(game)
     word = tr("take") if count.best == "take" else tr("refuse")
     return Paragraph(
         tr(
             "A worked count, on the step-through above. {other} opened a chain of {length}, and {seat} has taken "
-            "{taken} of its boxes. {n} boxes are still to come; {offer} are on offer. After them: {after}. "
-            "Refusing keeps {n} − 2 for this chain − {back} for the later parts (the last part is never refused) "
-            "= {refuse}. Taking keeps {offer} on offer + {back} that {other} gives back = {take}. Written as the "
-            "exercise below wants it: {take}, {refuse}, {word}.",
+            "{taken} of its boxes. After them come {after}, and no short chain, so {seat} fills in the tally. "
+            "A: {n} boxes; B: {offer} on offer; D: {back} (the last part is never refused). "
+            "Refusing keeps {n} − 2 for this chain − {back} = {refuse}. Taking keeps {offer} on offer + {back} that "
+            "{other} gives back = {take}. Written as the exercise below wants it: {take}, {refuse}, {word}.",
             other=other,
             seat=seat,
             length=length,
@@ -115,9 +212,12 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
     refuse. The position has only long chains and loops left, so the count is the exact solver's (checked here)."""
     game = position(name)
     count = control_count(game)
-    if (count.loops, count.chains) != (1, 1):
+    if (count.loops, count.chains, count.shorts) != (1, 1, ()):
         raise ValueError(
-            tr("{name}: this exercise needs one loop and one long chain after the opened chain", name=name)
+            tr(
+                "{name}: this exercise needs one loop and one long chain after the opened chain, and no short chain",
+                name=name,
+            )
         )
     to_come, on_offer, loops, chains = count.to_come, count.on_offer, count.loops, count.chains
     take_keep, refuse_keep, best = count.take, count.refuse, count.best

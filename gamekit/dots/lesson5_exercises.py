@@ -385,9 +385,9 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
         line = game.line_name(index)
         if line in deals and not game.is_drawn(index):
             return False, tr(
-                "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But "
-                "only chains of {rest} are left, and each can be handed over so that it cannot be "
-                "refused: control wins nothing back for the two boxes it costs. With best play the game "
+                "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But no "
+                "long chain or loop comes after this one, only short chains of {rest} boxes, and nobody can refuse a "
+                "short chain: control wins nothing back for the two boxes it costs. With best play the game "
                 "would end {final} instead of {final2}.",
                 line=line,
                 other=other,
@@ -410,8 +410,8 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
         name,
         _mid_chain_prompt(position(name)),
         tr(
-            "Picture both plans to the end. After a double-deal, which chains are still to come, and who would open "
-            "each of them?"
+            "Before the tally, count the short chains still to come. After a double-deal, who would open each "
+            "chain that is left?"
         ),
         key=name,
         lesson=5,
@@ -434,7 +434,8 @@ def take_all_exercise(name: str = "take_all") -> DotsExercise:
         if line in deals and not game.is_drawn(game.line_index(line)):
             return False, tr(
                 "{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
-                "of 2 by its middle line, and {seat} must open the chain of 3. With best play the game "
+                "of 2 by its middle line, and {seat} must open the chain of 3. One short chain is still to come, "
+                "an odd number, so it hands control back: take. With best play the game "
                 "would end {final} instead of {final2}.",
                 line=line,
                 other=other,

@@ -204,16 +204,8 @@ def _md(lang: str, name: str) -> str:
 ARGUED_AFTER = [
     # (lesson, the exercise's call, a sentence of the argument that answers it): the argument comes after.
     # lesson 3's middle-or-end handout is held until exercise 5 is answered: test_lesson_answers_held.py
-    (
-        "05_double_dealing_and_control.md",
-        'L.exercise("not_worth_it"',
-        ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
-    ),
-    (  # the final challenge promises no hints in the text: the key idea of exercise 7 comes after all three
-        "05_double_dealing_and_control.md",
-        'L.exercise("challenge_take_one"',
-        ("a single box cannot be refused", "una casilla suelta no se puede rechazar"),
-    ),
+    # lesson 5's short-chain rule is part of its take-or-refuse method, taught before exercise 3 (the exercises
+    # apply it): test_lesson5_take_or_refuse_method.py
 ]
 
 

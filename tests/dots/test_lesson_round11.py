@@ -141,17 +141,17 @@ def test_nothing_above_the_loop_exercise_says_how_many_boxes_to_leave(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_short_chain_summary_sits_below_every_exercise_and_above_the_extras(lang):
-    """ "A single box cannot be refused … a short chain still to come can hand control back" is exercise 8's
-    principle (and exercises 5 and 6's): it follows the last exercise, so nothing above an exercise of lesson 5
-    states it, and comes before the extra More practice set, so a class that skips the extras still reads it."""
-    raw = _raw(lang, "05")
-    said = "a single box cannot be refused" if lang == "en" else "una casilla suelta no se puede rechazar"
+def test_the_short_chain_rule_is_stated_once_in_the_method_above_the_exercises_that_apply_it(lang):
+    """Short chains cannot be refused, so they hand the job of opening on: that is part of lesson 5's take-or-refuse
+    method (a tally that counted them as refusable gave exercise 6 wrong numbers), stated once, above exercise 3;
+    exercises 5, 6 and 8 apply it, and no summary repeats it below the final challenge."""
+    raw = _page(lang, "05")
+    said = "nobody can refuse a short chain" if lang == "en" else "nadie puede rechazar una cadena corta"
     at = raw.lower().index(said)
     assert raw.lower().count(said) == 1
-    assert raw.index('L.exercise("challenge_take_all"') < at < raw.index("L.practice(5, score)")
+    assert at < raw.index('L.exercise("control_price"')
     for name in ("not_worth_it", "take_all", "challenge_take_all", "challenge_loop", "challenge_take_one"):
-        assert raw.index(f'L.exercise("{name}"') < at
+        assert at < raw.index(f'L.exercise("{name}"')
 
 
 # ----- lesson 3 (and every lesson): reflections and the order of the exercises ---------------------------------------

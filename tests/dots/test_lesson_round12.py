@@ -62,19 +62,19 @@ def test_lesson_3_worksheet_teaches_the_end_handout_after_exercise_5_not_on_the_
 
 
 @pytest.mark.parametrize(
-    "path, words",
+    "path, rule",
     [
-        ("notebooks/dots_and_boxes/05_double_dealing_and_control.md", ("What exercises 5 and 6 showed", "## More")),
-        ("notebooks/es/dots_and_boxes/05_double_dealing_and_control.md", ("Lo que mostraron los ejercicios", "## Más")),
+        ("notebooks/dots_and_boxes/05_double_dealing_and_control.md", "Nobody can refuse a short chain"),
+        ("notebooks/es/dots_and_boxes/05_double_dealing_and_control.md", "Nadie puede rechazar una cadena corta"),
     ],
 )
-def test_lesson_5_what_exercises_5_and_6_showed_is_read_by_a_class_that_skips_the_extras(path, words):
-    """It sat after the extra More practice, so a class that stopped at exercise 10 never read it: now it comes
-    after the last core exercise and before the extras."""
-    page = (ROOT / path).read_text(encoding="utf-8")
-    recap, extras = words
-    assert page.index('L.exercise("take_all"') < page.index('L.exercise("challenge_take_one"') < page.index(recap)
-    assert page.index(recap) < page.index(extras) < page.index("L.practice(5")
+def test_lesson_5_teaches_the_short_chain_rule_in_its_method_not_in_a_recap_after_the_exercises(path, rule):
+    """The recap after exercise 10 ("what exercises 5 and 6 showed") was the only place short chains were
+    explained, while the take-or-refuse tally counted them as if they could be refused: the rule is now part of the
+    method, before exercise 3, and the recap is gone."""
+    page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
+    assert page.index(rule) < page.index('L.exercise("control_price"')
+    assert "What exercises 5 and 6 showed" not in page and "Lo que mostraron los ejercicios" not in page
 
 
 def test_lesson_5_exercise_10_asks_for_the_lines_of_the_turn_not_for_two_lines():

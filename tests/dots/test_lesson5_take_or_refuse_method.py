@@ -1,0 +1,184 @@
+"""Lesson 5's "take or refuse?" method, applied to every board of the lesson and checked against the exact solver.
+
+The tally used to count every chain after the one on offer, short ones too; but nobody can refuse a chain of 1 or 2,
+so on exercise 6 it said 4 and 3 where best play gives 5 and 2. The method now looks at the short chains first (an
+odd number of them hands control back: take) and fills in the tally with long chains and loops only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson5_control import ControlCount, control_count
+from gamekit.dots.lesson_exercise import completes_box
+from gamekit.dots.lesson_positions import SEQUENCES, components, sequence_positions
+from gamekit.dots.solver import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "05_double_dealing_and_control.md"
+
+
+def _page(lang: str) -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return (folder / PAGE).read_text(encoding="utf-8")
+
+
+def _boards():
+    """Every board lesson 5 shows: its exercises, its More practice set, every frame of its two step-throughs."""
+    boards = [(key, ex.game) for key, ex in L.exercises(5).items() if ex.game is not None]
+    boards += [(f"practice {i}", ex.game) for i, ex in enumerate(L.practice_exercises(5), 1)]
+    for name in ("greedy", "double_deal"):
+        boards += [(f"{name} {i}", g) for i, g in enumerate(sequence_positions(name))]
+    return boards
+
+
+def _to_come(game) -> int:
+    return game.geometry.n_boxes - sum(game.scores)
+
+
+def _best_keep(game) -> int:
+    """The boxes still to come the mover keeps under best play (exact solver)."""
+    return (_to_come(game) + solve(game)) // 2
+
+
+def _after_taking_smaller(game):
+    """The page's rule for several parts on offer: take the smaller ones first (each box taken in turn)."""
+    opened = sorted((p for p in components(game) if p.opened), key=lambda p: len(p.boxes))
+    after = game.copy()
+    for part in opened[:-1]:
+        while True:
+            lines = [
+                l
+                for l in after.legal_moves()
+                if completes_box(after, l) and set(after.geometry.line_boxes[after.line_index(l)]) & set(part.boxes)
+            ]
+            if not lines:
+                break
+            after.play(lines[0])
+    return after
+
+
+METHOD_BOARDS = {
+    # board: (line A, line B, line D, short chains, take keeps, refuse keeps, the method's choice)
+    "loop_six": (12, 6, 0, (), 6, 8, "refuse"),  # a loop on offer: refusing costs 4 (all-but-four)
+    "control_price": (10, 2, 4, (), 6, 4, "take"),
+    "keep_control": (8, 2, 0, (), 2, 6, "refuse"),
+    "not_worth_it": (2, 2, 0, (1, 1, 2, 2), 2, 0, "take"),
+    "take_all": (5, 2, 0, (2,), 5, 0, "take"),
+    "challenge_take_all": (7, 4, 0, (2,), 7, 0, "take"),
+    "challenge_loop": (6, 2, 0, (1, 2), 2, 4, "refuse"),
+}
+
+
+@pytest.mark.parametrize("key, expected", sorted(METHOD_BOARDS.items()))
+def test_the_method_gives_each_exercise_the_solvers_choice(key, expected):
+    count = control_count(L.exercises(5)[key].game)
+    got = (count.to_come, count.on_offer, count.given_back, count.shorts, count.take, count.refuse, count.best)
+    assert got == expected
+
+
+def test_exercise_6_now_takes_five_and_refuses_two_as_best_play_does():
+    """The old tally (every chain counted, the chain of 2 refused too) said take 4, refuse 3."""
+    count = control_count(L.exercises(5)["take_all"].game)
+    assert (count.exact_take, count.exact_refuse) == (5, 2)
+    assert count.odd_shorts and count.best == "take"
+    old_given_back = 2  # the chain of 3 refused as if the 2-chain came last
+    assert (count.on_offer + old_given_back, count.to_come + 2 - 2 - old_given_back) == (4, 3) != (5, 2)
+
+
+def test_the_method_agrees_with_the_solver_on_every_board_of_the_lesson_where_it_applies():
+    """Where one chain or loop is on offer and can be refused, the method's numbers plus the short chains each plan
+    is handed are the solver's, and its choice is a best one; where several parts are on offer, taking the smaller
+    ones first and counting the last keeps what best play keeps. Boards with nothing to refuse are not its job."""
+    counted, several = [], []
+    for key, game in _boards():
+        try:
+            count = control_count(game)
+        except ValueError:
+            opened = [p for p in components(game) if p.opened]
+            if len(opened) > 1 and max(len(p.boxes) for p in opened) >= 2:
+                after = _after_taking_smaller(game)
+                count = control_count(after)
+                taken = after.scores[game.to_move] - game.scores[game.to_move]
+                keep = count.exact_take if count.best == "take" else count.exact_refuse
+                assert taken + keep == _best_keep(game), key
+                several.append(key)
+            continue
+        assert isinstance(count, ControlCount)
+        take_shorts, refuse_shorts = sum(count.shorts[1::2]), sum(count.shorts[0::2])
+        assert (count.exact_take, count.exact_refuse) == (count.take + take_shorts, count.refuse + refuse_shorts)
+        keep = count.exact_take if count.best == "take" else count.exact_refuse
+        assert keep == _best_keep(game), key
+        if not count.odd_shorts:  # the tally's own formulas
+            assert (count.take, count.refuse) == (
+                count.on_offer + count.given_back,
+                count.to_come - count.cost - count.given_back,
+            )
+        counted.append(key)
+    assert set(METHOD_BOARDS) <= set(counted)
+    assert {"practice 1", "practice 2", "practice 3", "practice 4"} <= set(counted) | set(several)
+    assert "challenge_take_one" in several
+    assert "greedy 5" in counted and "double_deal 5" in counted
+
+
+def test_the_method_refuses_a_board_it_does_not_count():
+    with pytest.raises(TypeError, match="Dots and Boxes position"):
+        control_count("take_all")
+    with pytest.raises(ValueError, match="one chain or one loop on offer"):
+        control_count(sequence_positions("greedy")[0])  # nothing on offer
+    with pytest.raises(ValueError, match="one chain or one loop on offer"):
+        control_count(L.exercises(5)["challenge_take_one"].game)  # two parts on offer
+    with pytest.raises(ValueError, match="one chain or one loop on offer"):
+        control_count(sequence_positions("greedy")[10])  # two single boxes: nothing to refuse
+    assert SEQUENCES["greedy"]["steps"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_states_the_short_chain_rule_and_the_methods_limits_before_the_tally(lang):
+    page = " ".join(_page(lang).split())
+    start = page.index("## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?")
+    section = page[start : page.index("```{code-cell}", start)]
+    words = (
+        (
+            "Nobody can refuse a short chain",
+            "odd",
+            "long chains (3 boxes or more) and the loops",
+            "write A − 4",
+            "take the smaller ones first",
+            "The short chains are not in the tally",
+        )
+        if lang == "en"
+        else (
+            "Nadie puede rechazar una cadena corta",
+            "impar",
+            "las cadenas largas (de 3 casillas o más) y los bucles",
+            "escribe A − 4",
+            "llévate primero las más pequeñas",
+            "Las cadenas cortas no entran en la cuenta",
+        )
+    )
+    for word in words:
+        assert word in section, word
+    tally = section.index("| A |")
+    assert section.index(words[0]) < tally  # the short chains are looked at first
+    row_a = section[tally : section.index("| B |")]
+    assert ("long chains and loops" if lang == "en" else "cadenas largas y los bucles") in row_a
+    assert "every part" not in section and "todas las partes" not in section
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
+    from gamekit.i18n import using
+
+    with using(lang):
+        five, six = L.exercises(5)["not_worth_it"], L.exercises(5)["take_all"]
+        ok, why5 = five.check("b4-c4")
+        ok6, why6 = six.check("b1-c1")
+    assert not ok and not ok6
+    if lang == "en":
+        assert "no long chain or loop comes after this one" in why5 and "nobody can refuse a short chain" in why5
+        assert "One short chain is still to come, an odd number" in why6
+    else:
+        assert "cadena corta" in why5 and "impar" in why6
