@@ -352,3 +352,42 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
         key=name,
         parts=False,
     )
+
+
+def take_or_refuse_sheet() -> str:
+    """Lesson 5's take-or-refuse method on paper, for the worksheet where the page teaches it (after exercise 2,
+    before exercise 3): the short chains first, then the tally of the boxes on offer, long chains and loops, with
+    an empty column to fill in and the method's limits (Markdown, current language).  No board's numbers."""
+    rows = [
+        ("A", tr("boxes on offer now + the boxes of the long chains and loops still to come")),
+        ("B", tr("boxes on offer now")),
+        ("C", tr("long chains and loops after this chain, but not the last one: how many chains, how many loops?")),
+        ("D", tr("the cost of those parts: 2 for each chain and 4 for each loop in row C")),
+        (tr("Refuse keeps"), tr("A − 2 (for this chain) − D")),
+        (tr("Take keeps"), tr("B + D (the other player refuses those parts and gives you D back)")),
+    ]
+    head = [tr("row"), tr("what to write"), tr("your number")]
+    return "\n".join(
+        [
+            "**" + tr("Take or refuse?") + "**",
+            "",
+            tr(
+                "First count the short chains still to come: chains of 1 or 2 boxes. Nobody can refuse a short "
+                "chain: whoever is handed one takes it, then must open the next part."
+            ),
+            "",
+            tr(
+                "An odd number of short chains to come: take. None, or an even number: fill in this tally. It counts "
+                "only the boxes on offer, the long chains (3 boxes or more) and the loops."
+            ),
+            "",
+            "| " + " | ".join(head) + " |",
+            "|" + "---|" * len(head),
+            *(f"| {a} | {b} | |" for a, b in rows),
+            "",
+            tr(
+                "The last part is never refused. Loops are opened before chains. Choose the plan that keeps more. "
+                "A loop on offer costs 4: write A − 4. Several parts on offer: take the smaller ones first."
+            ),
+        ]
+    )

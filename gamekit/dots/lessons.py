@@ -65,7 +65,7 @@ from gamekit.dots.lesson4_exercises import (
     total_exercise,
     who_wins_exercise,
 )
-from gamekit.dots.lesson5_control import control_price_exercise
+from gamekit.dots.lesson5_control import control_price_exercise, take_or_refuse_sheet
 from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
 from gamekit.dots.lesson5_challenges import challenge_exercise, challenge_steer_exercise, plan_exercise
 from gamekit.dots.lesson5_exercises import (
@@ -129,6 +129,8 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append("> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
+    if number_ == 5 and key == _built("loop_six").key:
+        blocks.append(take_or_refuse_sheet())  # where the lesson page has it: after exercise 2, before exercise 3
     return blocks
 
 

@@ -182,3 +182,21 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
         assert "One short chain is still to come, an odd number" in why6
     else:
         assert "cadena corta" in why5 and "impar" in why6
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheet_carries_the_method_between_exercise_2_and_exercise_3(lang):
+    """On paper, exercise 3 asked for the two counts with no method on the sheet: the sheet now has the method
+    where the page has it (after exercise 2), with the short chains first and an empty column to fill in, and none
+    of exercise 3's numbers."""
+    folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
+    sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
+    two, three = ("## Exercise 2", "## Exercise 3") if lang == "en" else ("## Ejercicio 2", "## Ejercicio 3")
+    title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
+    assert sheet.index(two) < sheet.index(title) < sheet.index(three)
+    method = sheet[sheet.index(title) : sheet.index(three)]
+    rule = "Nobody can refuse a short chain" if lang == "en" else "Nadie puede rechazar una cadena corta"
+    assert rule in " ".join(method.split())
+    rows = [line for line in method.splitlines() if line.startswith("| ")]
+    assert len(rows) == 7 and all(line.endswith("| |") for line in rows[1:])
+    assert "A − 2" in method and "B + D" in method and "6, 4" not in method
