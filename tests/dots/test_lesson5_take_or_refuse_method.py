@@ -200,3 +200,40 @@ def test_the_worksheet_carries_the_method_between_exercise_2_and_exercise_3(lang
     rows = [line for line in method.splitlines() if line.startswith("| ")]
     assert len(rows) == 7 and all(line.endswith("| |") for line in rows[1:])
     assert "A − 2" in method and "B + D" in method and "6, 4" not in method
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_double_deal_and_all_but_four_readings_are_short_paragraphs_of_short_sentences(lang):
+    """Both readings were one block each (386 and 409 characters, a 29-word sentence) for 12-year-olds: now short
+    paragraphs, no sentence over 25 words, and they still say what the other tests need (a loop costs four)."""
+    import re
+
+    page = _page(lang)
+    heads = (
+        ("## The double-deal", "### Exercise 1", "## Loops: leave four", "## Take or refuse?")
+        if lang == "en"
+        else ("## La doble entrega", "### Ejercicio 1", "## Bucles: deja cuatro", "## ¿Llevártelas o rechazarlas?")
+    )
+    for start, end in (heads[:2], heads[2:]):
+        section = page[page.index(start) + len(start) : page.index(end)]
+        for para in (p for p in section.split("\n\n") if p.strip()):
+            assert len(para) < 300, para
+            for sentence in re.split(r"(?<=[.:])\s+", " ".join(para.split())):
+                assert len(sentence.split()) <= 25, sentence
+    assert ("refusing a loop costs four" if lang == "en" else "rechazar un bucle cuesta cuatro") in " ".join(
+        page.split()
+    )
+
+
+@pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_guides_lesson_5_minutes_add_up_and_the_reading_names_the_short_chain_step(guide):
+    text = (ROOT / guide).read_text(encoding="utf-8")
+    start = text.index("### Lesson 5" if "/es/" not in guide else "### Lección 5")
+    table = text[start : text.index("**50**", start)]
+    minutes = [
+        int(line.split("|")[1])
+        for line in table.splitlines()
+        if line.startswith("| ") and "|" in line[2:] and line.split("|")[1].strip().isdigit()
+    ]
+    assert sum(minutes) == 50
+    assert ("short chains first" if "/es/" not in guide else "primero las cadenas cortas") in table
