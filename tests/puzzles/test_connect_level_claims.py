@@ -150,3 +150,40 @@ def test_the_centre_column_is_never_a_right_drop_above_level_2_and_why(game_id):
             assert centre not in p.answers, p.id
     doc = (ROOT.parent / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert re.search(r"\*\*Column 4 above level 2\.\*\*", doc)
+
+
+def test_lesson_one_keeps_the_draw_in_more_ways_than_blocking_a_four_and_names_the_side_discs():
+    """5 en raya's lesson 1 Practice: among its questions where the best you can do is keep the draw, some block a
+    five whose gap is in the middle (not the end of a four) and some block a five through a side disc (the outer
+    full columns). Its first Hint for a win or block through a side disc asks about the outer columns' discs, for
+    a block too (its only tag is *block*); for any other win or block it does not mention them (English and
+    Spanish)."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.connect import side_step
+    from gamekit.puzzles.practice import Practice
+
+    pool = lesson_pool("five_in_a_row", 1)
+    draws = [p for p in pool if p.facts["best"] == 0 and not wins_at_once(p.position)]
+    gaps, sides = [], []
+    for p in draws:
+        game = p.position
+        cell = game.landing_cell(int(p.answers[0]))
+        them = 1 - game.to_move
+        for line in game.variant.lines():
+            if cell in line and all(game.cell(c, r) == them for c, r in line if (c, r) != cell):
+                if line.index(cell) not in (0, len(line) - 1):
+                    gaps.append(p.id)
+        if blocked_line_uses_side_disc(game, p.answers[0]):
+            sides.append(p.id)
+    assert len(set(gaps)) >= 10 and len(sides) >= 10, (gaps, sides)
+    side_block = next(p for p in pool if p.id in sides and p.themes == ("block",))
+    plain_block = next(p for p in pool if p.themes == ("block",) and not side_step(p))
+    for lang in ("en", "es"):
+        with using(lang):
+            for p in (side_block, plain_block):
+                board = Practice("five_in_a_row", puzzles=[p])
+                board.lesson = 1
+                hint = board.hint()
+                both = "yours and your opponent's" if lang == "en" else "las tuyas y las de tu rival"
+                outer = "outer columns" if lang == "en" else "columnas laterales"
+                assert both in hint and (outer in hint) == (p is side_block), (lang, p.id, hint)
