@@ -187,3 +187,24 @@ def test_lesson_one_keeps_the_draw_in_more_ways_than_blocking_a_four_and_names_t
                 both = "yours and your opponent's" if lang == "en" else "las tuyas y las de tu rival"
                 outer = "outer columns" if lang == "en" else "columnas laterales"
                 assert both in hint and (outer in hint) == (p is side_block), (lang, p.id, hint)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_own_mistakes_part_is_in_short_sentences_and_quotes_the_real_prompt(game_id):
+    """The part on a pupil's own mistakes used to be two sentences of 38 and 45 words: it is now short sentences
+    (at most 20 words between stops), and it quotes the question a personal puzzle really asks (English and
+    Spanish), and says where the other game's mistakes go."""
+    from gamekit.i18n import tr, using
+
+    other = {"five_in_a_row": ("Connect Four", "Cuatro en raya"), "connect_four": ("5 en raya", "5 en raya")}
+    for i, (lang, head, nxt) in enumerate(
+        (("en", "## Your own mistakes", "```"), ("es", "## Tus propios errores", "```"))
+    ):
+        part = page(game_id, lang).split(head)[1].split(nxt)[0]
+        longest = max(len(s.split()) for s in re.split(r"[.:;«»\"]", part))
+        assert longest <= 20, (lang, part)
+        with using(lang):
+            prompt = tr("Your game on {when}: you played {move} here. Find the better move.", when="@", move="…")
+        before, after = prompt.split("@")
+        assert before.split()[0] in part and after.split(":")[1].strip().split()[0] in part, (lang, prompt, part)
+        assert f"{other[game_id][i]} practice" in part or f"práctica de {other[game_id][i]}" in part
