@@ -15,7 +15,8 @@ from gamekit.progress import level
 from gamekit.puzzles.connect import forcing_plies, lesson_needed, practice_rated
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_thumbs import centre_picks
-from gamekit.puzzles.pools import game_themes, lesson_choices, lesson_pool, practice_pool
+from gamekit.puzzles.core import game_themes
+from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
 from gamekit.puzzles import bank
 
 GAMES = ("five_in_a_row", "connect_four")
