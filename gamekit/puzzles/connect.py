@@ -436,7 +436,9 @@ NEUTRAL_SIDE_HINT = N_(
     "Look at every nearly finished line, yours and your opponent's, and count the discs in the outer columns"
     " too: could one of them be finished with the next disc?"
 )
-""":data:`NEUTRAL_HINT` for a puzzle practised for the *side disc* idea: the lines through the outer columns."""
+""":data:`NEUTRAL_HINT` for a puzzle whose five — the one a right drop completes, or the opponent's one it blocks —
+runs through a disc of an outer column (:func:`side_step`), or one practised for the *side disc* idea: 5 en raya's
+own idea, so the Hint points at the lines through the outer columns, never at which drop."""
 
 
 def neutral_question(puzzle: Puzzle) -> bool:
@@ -452,11 +454,12 @@ def neutral_question(puzzle: Puzzle) -> bool:
 
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
-    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (or :data:`NEUTRAL_SIDE_HINT`),
-    which asks about the mover's and the opponent's lines alike, so it never says whether to win or to block;
-    else :func:`practice_hint`."""
+    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (:data:`NEUTRAL_SIDE_HINT` where
+    the line runs through a side disc, :func:`side_step`, whatever idea the page practises: a win's tag names the
+    side disc, a block's does not), which asks about the mover's and the opponent's lines alike, so it never says
+    whether to win or to block; else :func:`practice_hint`."""
     if neutral_question(puzzle):
-        hint = NEUTRAL_SIDE_HINT if theme == "side_column" else NEUTRAL_HINT
+        hint = NEUTRAL_SIDE_HINT if theme == "side_column" or side_step(puzzle) else NEUTRAL_HINT
         return tr(hint)
     return practice_hint(puzzle, theme)
 

@@ -323,10 +323,8 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     for text in (en, es):
         prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))  # not how to type an answer
         assert not re.search(r"centre|center|centro|column \d|columna \d", prose), prose
-    assert "Also lesson 2's first step: where to drop when nothing wins or needs blocking" in en or (
-        "**Level 2**: lesson 2's first step: where to drop when nothing wins or needs blocking" in en
-    )
-    assert "el primer paso de la lección 2: dónde jugar cuando nada gana ni hay que bloquear nada" in es
+    assert "puzzles from lesson 2 where nothing wins at once and nothing needs blocking" in en
+    assert "problemas de la lección 2 en los que nada gana en esta jugada y no hay que bloquear nada" in es
     level_two = {
         lang: re.search(r"\*\*(?:Level|Nivel) 2\*\*:(.*?)\* \*\*(?:Levels|Niveles) 3", text).group(1)
         for lang, text in (("en", en), ("es", es))
@@ -334,8 +332,8 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
     assert "lessons 1 and 2" not in level_two["en"] and "lecciones 1 y 2" not in level_two["es"]
     if game_id == "connect_four":  # its level 2 holds only lesson 2's threat puzzles a central drop answers
         assert all(centre_guess(p) and lesson_needed(p) == 2 for pool in pools for p in pool if level(p.rating) == 2)
-        assert level_two["en"].startswith(" lesson 2's first step: where to drop when nothing wins")
-        assert level_two["es"].startswith(" el primer paso de la lección 2: dónde jugar cuando nada gana")
+        assert level_two["en"].startswith(" puzzles from lesson 2 where nothing wins at once")
+        assert level_two["es"].startswith(" problemas de la lección 2 en los que nada gana")
     assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
     assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
     assert "Press **Hint**: it asks a question about what to look at, never the answer." in en
@@ -1023,12 +1021,12 @@ def test_the_page_says_when_to_move_on_and_what_level_2_holds_in_short_sentences
     ]
     if game_id == "connect_four":
         assert threats == level_two
-        assert "These are lesson 2 threat puzzles, but their right drop is one a careful player" in text["en"]
-        assert "Son problemas de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+        assert "**Level 2**: puzzles from lesson 2 where nothing wins at once" in text["en"]
+        assert "**Nivel 2**: problemas de la lección 2 en los que nada gana" in text["es"]
     else:
         assert threats and len(threats) < len(level_two)
-        assert "Some of these puzzles are lesson 2 threat puzzles, but their right drop" in text["en"]
-        assert "Algunos de estos problemas son de amenazas de la lección 2, pero su jugada correcta" in text["es"]
+        assert "Also puzzles from lesson 2 where nothing wins at once and nothing needs blocking." in text["en"]
+        assert "También problemas de la lección 2 en los que nada gana en esta jugada" in text["es"]
     for lang, start, end in (("en", "**What you do here.**", "What the levels"), ("es", "**Qué haces aquí.**", "Qué")):
         part = text[lang].split(start)[1].split(end)[0]
         longest = max(len(s.split()) for s in re.split(r"[.:;]", part))
