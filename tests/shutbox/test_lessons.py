@@ -2661,22 +2661,29 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
 
 def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
     """Exercise 3 practises the multiplication rule alone: a 7 then an 8 is 6/36 × 5/36, about 2.3 games in 100
-    (asked with one decimal, in the page's one way to say how often); the page's rounded table (7: 17 in 100, 8: 14)
-    gives 2.4, also right, with the exact value.  Adding the chances, forgetting one factor, rounding to whole games
+    (asked with one decimal, in the page's one way to say how often).  It accepts exactly that rounding, or more
+    decimals each right (2.31); the page's rounded table (7: 17 in 100, 8: 14) gives 2.4 or 2.38, refused as rounding
+    too early.  Adding the chances, forgetting one factor, rounding to whole games
     and counting the 30 pairs each get their own reason, typed with a decimal or rounded to a whole number; a roll
     two dice cannot make is refused, naming it."""
     ex = exercises_expected.two_rolls_exercise()
-    assert ex.solutions == ["2.3", "2.4"] and ex.check("2.3")[0] and "6/36 × 5/36" in ex.check("2.3")[1]
+    assert ex.solutions == ["2.3"] and ex.check("2.3")[0] and "6/36 × 5/36" in ex.check("2.3")[1]
     assert round(1000 * Fraction(6, 36) * Fraction(5, 36)) == 23
-    ok, why = ex.check("2.4")
-    assert ok and "7: about 17 in 100, 8: about 14 in 100" in why and "2.31" in why and "fractions of 36" in why
+    assert ex.check("2.31")[0] and ex.check("2,31")[0] and ex.check("2.315")[0]
+    for early in ("2.4", "2.38", "2,4"):  # 17/100 × 14/100: rounded before multiplying
+        ok, why = ex.check(early)
+        assert not ok and "rounded too early" in why and "17 and 14 in 100" in why and "6/36 × 5/36" in why
+        assert "2.3" not in why and "2,3" not in why  # the second try still has to be worked out
+    for off in ("2.32", "2.30", "2.2999"):  # more decimals than asked, the last ones wrong
+        ok, why = ex.check(off)
+        assert not ok and why == "Nearly: check your last decimal, or give one decimal, as asked.", off
     assert not ex.check("2.5")[0] and ex.check("2.5")[1].startswith("Not quite")
     for added in ("30.6", "31"):  # (6 + 5)/36 of 100
         assert "You added the chances" in ex.check(added)[1]
     assert "first roll alone" in ex.check("16.7")[1] and "second roll alone" in ex.check("13.9")[1]
     assert "first roll alone" in ex.check("17")[1] and "second roll alone" in ex.check("14")[1]
     assert "one decimal" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
-    assert set(ex.wrong) == {"30.6", "16.7", "13.9", "2", "30"}
+    assert set(ex.wrong) == {"2.4", "30.6", "16.7", "13.9", "2", "30"}
     assert "games in 100" in ex.prompt and "one decimal" in ex.prompt and "1000" not in ex.prompt
     for roll in ((1, 8), (7, 13)):
         with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
@@ -2684,6 +2691,7 @@ def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
     with using("es"):
         es = exercises_expected.two_rolls_exercise()
         assert "partidas de cada 100" in es.prompt and "Has sumado" in es.check("30,6")[1] and es.check("2,3")[0]
+        assert not es.check("2,4")[0]
     keys = list(L.LESSONS[4].exercises)
     assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
     for page, heading in (
