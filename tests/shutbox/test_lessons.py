@@ -1651,12 +1651,14 @@ def test_lesson_two_practice_is_graded_by_how_many_sets_there_are_to_list():
 
 
 def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly():
-    """Lesson 2's practice positions are not asked again in lesson 4; the hint does not claim a rule of thumb
-    fails on an item (some items a rule of thumb does solve)."""
-    four = set(L.LESSONS[4].practice.ids)
-    assert not four & set(L.LESSONS[2].practice.ids) and set(L.LESSONS[2].practice.ids) & set(
-        lesson_practice.LESSON_4_EXCLUDED
-    )
+    """Lesson 4's practice draws no bank pick (every position is made from the exact tables, so it has nothing to
+    leave out) and asks none of lesson 2's practice positions again; the hint does not claim a rule of thumb fails
+    on an item (some items a rule of thumb does solve)."""
+    four = L.LESSONS[4].practice
+    assert four.exclude == () and len(four.made) == len(four.items)
+    positions = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in four.puzzles()}
+    lesson_two = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in L.LESSONS[2].practice.puzzles()}
+    assert len(positions) == 4 and not positions & lesson_two
     for ex in L.practice_exercises(4):
         assert "Do not trust" not in ex.hint and "may pick the best set or may not" in ex.hint
 
@@ -2950,10 +2952,10 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
         _answer_lines(bad)
 
 
-def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_ties_in_two_more_practice_sets():
+def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_ties_in_one_more_practice_set():
     """The page says its rule of thumb (the set whose leftover tiles take the most outcomes of two dice) finds the
-    best set in exercise 11, checked against the exact table; in More practice it finds problems 1 and 2 and ties
-    in problems 3 and 4, which are made from the exact tables, whatever the puzzle bank holds.  The rule waits below
+    best set in exercise 11, checked against the exact table; in More practice it finds problems 1, 2 and 4 and ties
+    in problem 3, which are made from the exact tables, whatever the puzzle bank holds.  The rule waits below
     exercise 11 until it is answered (it would answer it)."""
     from gamekit.shutbox import lesson_practice, lesson_scenes
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, challenge_exercise
@@ -2963,10 +2965,10 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_ties_in
         chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
         assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
     puzzles = L.LESSONS[4].practice.puzzles()
-    assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["easy"] * 2 + ["medium"] * 2
+    assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["easy"] * 2 + ["medium", "hard"]
     counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
-    assert [("cover", c) in p.answers for c, p in zip(counted[:2], puzzles)] == [True, True]
-    assert counted[2:] == [None, None]  # problems 3 and 4: a tie, it does not decide
+    assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True, True, False, True]
+    assert counted[2] is None  # problem 3: a tie, it does not decide
     assert lesson_practice.go_on_outcomes((2, 4, 6, 8)) == 18 and lesson_practice.go_on_outcomes(()) == 36
     assert lesson_practice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
