@@ -259,3 +259,58 @@ def test_why_the_largest_tile_does_well_agrees_with_exercise_10(path, many, few)
     ex = goals_why_exercise()
     small_easy = next(c for c in ex.choices if "most rolls cover the small tiles" in c)
     assert "the small tiles are hard to cover" in ex.check(small_easy)[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(lang):
+    """Below exercises 6 and 9 the page said which habit finds the best set there, so a pupil could read the answer
+    before giving it.  Those verdicts are now computed by the exact table and held back until the exercise is
+    answered; the page has no sentence of its own about them."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.shutbox import lesson_scenes, lesson_tables
+    from gamekit.shutbox.exercises_best_set import SCORE_CHOICE, SHUT_CHOICE
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    rules = lesson_tables.FILL_RULES
+    expected = {
+        SHUT_CHOICE: {"largest_tile": "finds", "close_pair": "misses", "most_tiles": "ties", "fewest_tiles": "ties"},
+        SCORE_CHOICE: {"largest_tile": "misses", "close_pair": "finds", "most_tiles": "ties", "fewest_tiles": "ties"},
+    }
+    for position, verdicts in expected.items():
+        assert lesson_scenes.rules_of_thumb_verdicts(position, rules) == verdicts
+        best = both_sets_exercise(position, rules).solutions[0].split("; ")[-1]
+        picked = thumb_sets("largest_tile", position[0], position[1], rules.one_die)[0]
+        assert ("+".join(map(str, picked)) == best) == (verdicts["largest_tile"] == "finds")
+    with pytest.raises(ValueError, match="no set makes"):
+        lesson_scenes.rules_of_thumb_verdicts(((1, 2), 12, "shut"), rules)
+    finds, worse = ("finds the best set there", "picks a worse set") if lang == "en" else ("da ahí con", "peor")
+    with using(lang):
+        for position, number in ((SHUT_CHOICE, 6), (SCORE_CHOICE, 9)):
+            score = LessonScore(f"habits after exercise {number} {lang}")
+            box = lesson_scenes.rules_of_thumb_after(score, position, number, rules)
+            held = box.children[0].value
+            assert str(number) in held and finds not in held and worse not in held
+            ExerciseWidget(both_sets_exercise(position, rules), score=score).show_answer()
+            shown = box.children[0].value
+            assert finds in shown and worse in shown
+    root = Path(__file__).resolve().parents[2]
+    path = (
+        "notebooks/shut_the_box/04_best_strategy.md"
+        if lang == "en"
+        else "notebooks/es/shut_the_box/04_best_strategy.md"
+    )
+    page = (root / path).read_text(encoding="utf-8")
+    for choice in ("SHUT_CHOICE", "SCORE_CHOICE"):
+        widget = page.index(f"both_sets_widget(exercises_best_set.{choice}")
+        held = page.index(f"rules_of_thumb_after(score, exercises_best_set.{choice}")
+        assert widget < held
+    for old in (
+        "Two tiles close in value misses the best set there",
+        "In exercise 9 the largest tile missed",
+        "no encuentra ahí el mejor conjunto",
+        "la ficha más alta no dio con el mejor conjunto",
+    ):
+        assert old not in " ".join(page.split())
