@@ -329,8 +329,9 @@ def rules_of_thumb_note(
 ) -> str:
     """What the feedback of one of lesson 4's practice items adds about the two rules of thumb the page names —
     the largest tile, and the outcome count of :func:`outcomes_rule_set` — once ``chosen`` (a set for the roll) is
-    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks: that rule picks it
-    and it is worse here, with no word of the best set (a second try must still be thought out).  The best set:
+    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks (those two, or two tiles
+    close in value, or the most tiles, when that rule picks one set): that rule picks it and it is worse here, with
+    no word of the best set (a second try must still be thought out).  The best set:
     the rules that miss it (a worse set, or a tie).  "" when neither rule is worth a word.  ValueError for a
     position with no set, a set that does not make the roll, or another objective."""
     from gamekit.puzzles.shut_thumbs import thumb_sets
@@ -359,6 +360,10 @@ def rules_of_thumb_note(
             parts.append(
                 tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse.")
             )
+        if [chosen] == thumb_sets("close_pair", open_tiles, roll):
+            parts.append(tr("Covering two tiles close in value picks this set, but here it leaves a worse position."))
+        if [chosen] == thumb_sets("most_tiles", open_tiles, roll):
+            parts.append(tr("Covering the most tiles picks this set, but here it leaves a worse position."))
         if not parts:
             return ""
         return " ".join(parts + [tr("Compare what each set leaves, not what you cover.")])

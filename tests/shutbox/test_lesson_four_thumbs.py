@@ -93,7 +93,11 @@ def test_the_note_on_a_wrong_set_names_the_rule_that_picked_it_but_never_the_bes
     assert "Here the largest tile picks 8+2, a worse set." in right and "gives a tie" in right
     small = lesson_practice.rules_of_thumb_note((2, 4, 7, 9), 11, "shut", (9, 2), "never")
     assert small.startswith("Covering the largest tile finds it here too. With four tiles or fewer")
-    assert lesson_practice.rules_of_thumb_note((2, 4, 7, 9), 11, "shut", (7, 4), "never") == ""
+    close = lesson_practice.rules_of_thumb_note((2, 4, 7, 9), 11, "shut", (7, 4), "never")
+    assert close.startswith("Covering two tiles close in value picks this set") and "9+2" not in close
+    most = lesson_practice.rules_of_thumb_note((2, 3, 5, 6, 8, 9), 11, "score", (6, 3, 2))
+    assert most.startswith("Covering the most tiles picks this set") and "8+3" not in most
+    assert lesson_practice.rules_of_thumb_note((1, 3, 5, 6, 7, 9), 8, "score", (5, 3)).startswith("Here the largest")
     counted = lesson_practice.rules_of_thumb_note((1, 3, 4, 6, 7, 8, 9), 10, "score", (7, 3))
     assert "Counting the outcomes the tiles left can still take picks this set" in counted and "9+1" not in counted
     with pytest.raises(ValueError, match="does not make"):
@@ -224,7 +228,9 @@ def test_lesson_four_practice_is_not_answered_by_one_habit_per_goal():
     ok, why = ex.check("9+2")
     assert not ok and "The largest tile picks this set" in why and "8+3" not in why.replace(" + ", "+")
     ok, why = ex.check("6+5")
-    assert not ok and "8+3" not in why.replace(" + ", "+")
+    assert not ok and "Covering two tiles close in value picks this set" in why and "8+3" not in why.replace(" + ", "+")
+    ok, why = ex.check("6+3+2")
+    assert not ok and "Covering the most tiles picks this set" in why and "8+3" not in why.replace(" + ", "+")
     ok, why = ex.check("8+3")
     assert ok and "Here the largest tile picks 9+2, a worse set." in why
 
