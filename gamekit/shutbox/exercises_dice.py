@@ -88,9 +88,10 @@ def prediction_widget(prediction: Prediction):
 
 
 def chance_exercise(total: int = 9) -> Exercise:
-    """ "What is the chance of rolling ``total`` with two dice, as k/36?".  Any fraction equal to it is right;
-    the count alone, one in eleven totals, each pair counted once, the right count over 6 instead of 36, and
-    other counts each get their reason."""
+    """ "What is the chance of rolling ``total`` with two dice, as k/36?".  Only k/36 is right: an equal fraction
+    written another way (1/9 for 4/36) is refused without using up a try (a ValueError, as for an answer the
+    checker cannot read), told to write it over 36; the count alone, one in eleven totals, each pair counted once,
+    the right count over 6 instead of 36, and other counts each get their reason."""
     p = two_dice_probability(total)
     if not p:
         raise ValueError(tr("two dice never make {total}", total=total))
@@ -107,10 +108,13 @@ def chance_exercise(total: int = 9) -> Exercise:
             )
         given = parse_fraction(text_)
         if given == p and not re.fullmatch(rf"\s*{k}\s*/\s*36\s*", text_):
-            return True, tr(
-                "Right — as k/36 that is {k}/36: {k} of the 36 outcomes make {total}.",
-                k=k,
-                total=total,
+            raise ValueError(
+                tr(
+                    "{answer} is the same chance written another way. The question asks for it over 36: "
+                    "write it as {k}/36.",
+                    answer=text_,
+                    k=k,
+                )
             )
         if given == p:
             return True, tr("Right: {k} of the 36 outcomes make {total}, so the chance is {k}/36.", k=k, total=total)

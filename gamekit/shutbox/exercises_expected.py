@@ -348,10 +348,11 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     decimal." — the chance of one roll and then another is the product of their chances (two dice each time).  Asked
     in games in 100, the page's one way to say how often, with one decimal, since the product is a small chance.
 
-    Right: the product, times 100, to one decimal; also the product of the page's rounded chances (games in 100
-    each), told the exact value.  Wrong answers told why (typed with one decimal, or rounded to a whole number):
-    the two chances added instead of multiplied, one factor forgotten (each roll's chance alone), the product
-    rounded to whole games, and the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
+    Right: the product, times 100, rounded to one decimal as asked (or with more decimals, each one right: 2.31
+    for 2.3148…).  Wrong answers told why (typed with one decimal, or rounded to a whole number): the product of
+    the page's rounded chances (games in 100 each: 17 × 14 gives 2.4, rounding too early), the two chances added
+    instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole games, and
+    the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
     The chance itself (0.023, or a fraction) is told to give games in 100.  Refused: a roll two dice cannot make
     (ValueError naming it)."""
     first, second = rolls
@@ -400,15 +401,25 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             all=number(36 * 36),
         ),
     }
-    slips.pop(tenths, None)
-    # the page's table rounds each chance to games in 100 (7: about 17, 8: about 14): multiplying those is near
-    # enough for "about how many games", so it is accepted, with the exact value
+    # the page's table rounds each chance to games in 100 (7: about 17, 8: about 14): multiplying those rounds too
+    # early, and the page says to round only at the end
     table_tenths = round(10 * round(100 * p) * round(100 * q) / 100)
-    slips.pop(table_tenths, None)
+    slips = {
+        table_tenths: tr(
+            "Close, but you rounded too early: {pa} and {pb} in 100 are rounded chances. Keep fractions of 36, "
+            "{a}/36 × {b}/36, and round only at the end.",
+            pa=round(100 * p),
+            pb=round(100 * q),
+            a=a,
+            b=b,
+        ),
+        **slips,
+    }
+    slips.pop(tenths, None)
     wrong = list(slips)
     # a slip typed as a whole number (31 for 30.6) is told the same reason
     for t in wrong:
-        if 10 * round(t / 10) not in (tenths, table_tenths):
+        if 10 * round(t / 10) != tenths:
             slips.setdefault(10 * round(t / 10), slips[t])
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -419,24 +430,15 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
                 "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
             )
         try:
-            given = round(10 * parse_decimal(typed)[0])
+            typed_value, decimals = parse_decimal(typed)
         except ValueError as error:
             return False, str(error)
-        if given == table_tenths != tenths:
-            return True, tr(
-                "Right, from the table's rounded chances ({first}: about {pa} in 100, {second}: about {pb} in 100): "
-                "about {given} games in 100. Exactly, {a}/36 × {b}/36 is {exact} games in 100: keep fractions of "
-                "36 until the last step and you get {games}.",
-                first=first,
-                second=second,
-                pa=round(100 * p),
-                pb=round(100 * q),
-                given=shown(given),
-                a=a,
-                b=b,
-                exact=number(float(100 * value), 2),
-                games=shown(tenths),
-            )
+        given = round(10 * typed_value)
+        if decimals is not None and decimals > 1 and round(100 * value, decimals) != typed_value:
+            # more decimals than asked and not all right: a slip's own reason (2.38 is 17 × 14), else the last one
+            if given != tenths and given in slips:
+                return False, slips[given]
+            return False, tr("Nearly: check your last decimal, or give one decimal, as asked.")
         if given == tenths:
             return True, tr(
                 "Right: {a}/36 × {b}/36 is about {games} games in 100. A roll of {first} and then a roll of "
@@ -469,7 +471,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             second=second,
         ),
         answer=shown(tenths),
-        solutions=[shown(tenths)] + ([shown(table_tenths)] if table_tenths != tenths else []),
+        solutions=[shown(tenths)],
         wrong=[shown(t) for t in wrong],
         key=f"two rolls {first} {second}",
         leaks=(chance_words_tenths(value),),

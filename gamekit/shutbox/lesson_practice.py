@@ -23,61 +23,9 @@ from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exe
 from gamekit.shutbox.lesson_words import tile_list
 
 
-LESSON_4_EXCLUDED = (
-    "shut-cbe6bbb9c3",
-    "shut-616cc5d408",
-    "shut-c7470c818a",
-    "shut-8829d25006",
-    "shut-0e2780a9c2",
-    "shut-7c53c03347",
-    "shut-a29b22c30c",
-    "shut-a93e720787",
-)
-"""Bank puzzles lesson 4's practice leaves out: the three lesson 2's practice uses (it asks for every set of the
-same positions), exercise 4's own position and one a tile away from it, challenge 2's own position, and exercise
-3's board (tiles 1, 2, 3, 5, 6 and 7 open, a roll of 8) asked for a low score, and the one whose best set leaves
-the same tiles (1, 3, 5, 7 and 9) as another practice item's."""
-
-
-HARD_THUMB_ANSWERED = (
-    "shut-095da78a72",
-    "shut-0f10418bf4",
-    "shut-20f759605e",
-    "shut-2f14d225b6",
-    "shut-2f9165eb1d",
-    "shut-37795a405d",
-    "shut-4e02ca89fd",
-    "shut-4e0b8c4158",
-    "shut-55b52429b5",
-    "shut-63e03621bf",
-    "shut-64681e3a6c",
-    "shut-7247eb77aa",
-    "shut-798a1b9d99",
-    "shut-7b56f155ea",
-    "shut-7c2169267b",
-    "shut-830b8c50f1",
-    "shut-84fa58e69d",
-    "shut-8e1050b58d",
-    "shut-9c265ce249",
-    "shut-a4c33723c6",
-    "shut-bb4e76aec4",
-    "shut-c7470c818a",
-    "shut-c7777d9660",
-    "shut-cdac42c714",
-    "shut-ce867a5191",
-    "shut-d052fd12f9",
-    "shut-e7fbcf8a61",
-    "shut-fc3619bb7a",
-    "shut-fe0162160d",
-)
-"""The hard "which set?" puzzles under the lessons' rule that a rule of thumb lesson 4 names answers by itself (their
-``thumb`` fact; a test checks the list against the bank): lesson 4's practice leaves them all out.  Only the practice
-set's own choice: the mastery loop's "try a similar one" picks one level easier, where none is left out."""
-
-
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
-"""A hard "which set?" puzzle of :data:`HARD_THUMB_ANSWERED` (to shut the box, tiles 1, 2, 3, 4, 7 and 8 open, a roll
-of 10, best 7+3; only "two tiles close in value" finds it).  Lesson 1's practice leaves its box out, which fixes the
+"""A hard "which set?" bank puzzle (to shut the box, tiles 1, 2, 3, 4, 7 and 8 open, a roll of 10, best 7+3; only
+"two tiles close in value" finds it).  Lesson 1's practice leaves its box out, which fixes the
 six boxes it deals."""
 
 
@@ -381,8 +329,9 @@ def rules_of_thumb_note(
 ) -> str:
     """What the feedback of one of lesson 4's practice items adds about the two rules of thumb the page names —
     the largest tile, and the outcome count of :func:`outcomes_rule_set` — once ``chosen`` (a set for the roll) is
-    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks: that rule picks it
-    and it is worse here, with no word of the best set (a second try must still be thought out).  The best set:
+    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks (those two, or two tiles
+    close in value, or the most tiles, when that rule picks one set): that rule picks it and it is worse here, with
+    no word of the best set (a second try must still be thought out).  The best set:
     the rules that miss it (a worse set, or a tie).  "" when neither rule is worth a word.  ValueError for a
     position with no set, a set that does not make the roll, or another objective."""
     from gamekit.puzzles.shut_thumbs import thumb_sets
@@ -411,6 +360,10 @@ def rules_of_thumb_note(
             parts.append(
                 tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse.")
             )
+        if [chosen] == thumb_sets("close_pair", open_tiles, roll):
+            parts.append(tr("Covering two tiles close in value picks this set, but here it leaves a worse position."))
+        if [chosen] == thumb_sets("most_tiles", open_tiles, roll):
+            parts.append(tr("Covering the most tiles picks this set, but here it leaves a worse position."))
         if not parts:
             return ""
         return " ".join(parts + [tr("Compare what each set leaves, not what you cover.")])
@@ -473,18 +426,19 @@ LESSON_4_PRACTICE = (
     ((2, 4, 7, 9), 11, "shut", "never"),
     ((3, 5, 7, 9), 12, "shut", "never"),
     ((1, 3, 5, 6, 7, 9), 8, "score", "after_789"),
-    ((1, 3, 4, 5, 6, 9), 7, "score", "after_789"),
+    ((2, 3, 5, 6, 8, 9), 11, "score", "after_789"),
 )
 """Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 and 2 are the lesson's core
 goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6: four tiles, each set
 leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 games in 100; 7+4
 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about
-4).  Problems 3 and 4 ask for a low score under the lessons' one-die rule, where neither rule of thumb the page
-names finds the best set: the largest tile picks a worse set and the outcome count ties.  In the whole game these
-are two of the only three such positions with a clear best set, all for a low score (a test searches it); to shut
-the box, one of the two rules always finds a clear best set.  No rule of thumb lesson 4 names answers more than
-two of the four.  (The third such position, tiles 2, 4, 6, 8 and 9 with a roll of 10, is one tile away from
-exercise 11's; problem 3 has exercises 7–8's sets, 7+1 and 5+3, with tiles 6 and 9 open too.)"""
+4).  Problems 3 and 4 ask for a low score under the lessons' one-die rule.  In problem 3 two tiles close in value
+(5+3) is best and the largest tile (7+1) is worse; in problem 4 (9+2, 8+3, 6+5 or 6+3+2) the best set is 8+3,
+which none of the four habits the page lists picks: the largest tile picks 9+2, two close tiles 6+5, the most
+tiles 6+3+2, and the fewest tiles cannot choose.  So a pupil who follows "the largest tile to shut, two close
+tiles for points" gets problem 4 wrong, and no habit the page lists gets more than two of the four (a test checks
+each answer and each habit against the exact table).  Problem 3 has exercises 7–8's sets, 7+1 and 5+3, with tiles
+6 and 9 open too."""
 
 
 def lesson_four_position(index: int) -> Callable[[Any], Any]:

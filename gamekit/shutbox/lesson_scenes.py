@@ -321,3 +321,75 @@ def challenge_afterword(score: Any):
         ),
         keys=[challenge_exercise().key],
     )
+
+
+THUMB_VERDICT_RULES = ("largest_tile", "close_pair", "most_tiles", "fewest_tiles")
+"""The four rules of thumb lesson 4's page lists, in its order after the largest tile."""
+
+
+def rules_of_thumb_verdicts(position: tuple, rules: Rules | None = None) -> dict[str, str]:
+    """For a "which set?" ``position`` (open tiles, roll, goal "shut" or "score") under ``rules``, what each of the
+    four rules of thumb the page lists does, by the exact table: "finds" (it picks the best set alone), "misses"
+    (it picks a worse set) or "ties" (it fits more than one set, so it cannot choose).  ValueError for a roll no
+    set makes."""
+    from gamekit.puzzles.shut_thumbs import thumb_sets
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    open_tiles, roll, objective = position
+    rules = rules or Rules()
+    values = {
+        tuple(sorted(s, reverse=True)): v for s, v in table(rules, objective).set_values(mask_of(open_tiles), roll)
+    }
+    if not values:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=", ".join(map(str, open_tiles)), roll=roll))
+    best = (min if objective == "score" else max)(values.values())
+    verdicts = {}
+    for rule in THUMB_VERDICT_RULES:
+        picks = thumb_sets(rule, open_tiles, roll, rules.one_die)
+        if len(picks) != 1:
+            verdicts[rule] = "ties"
+        else:
+            verdicts[rule] = "finds" if values[picks[0]] == best else "misses"
+    return verdicts
+
+
+def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules | None = None):
+    """What lesson 4's page says below exercise ``number`` (the both-sets exercise at ``position``) about the four
+    rules of thumb, computed by :func:`rules_of_thumb_verdicts`: which finds the best set there, which picks a
+    worse one, which cannot choose.  It names the best set's rule, so it is held back until that exercise on
+    ``score`` is solved or its answer shown (:func:`gamekit.shutbox.charts.held_until_answered`)."""
+    import html
+
+    import ipywidgets as W
+
+    from gamekit.shutbox.charts import held_until_answered
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+
+    names = {
+        "largest_tile": tr("Covering the largest tile"),
+        "close_pair": tr("Covering two tiles close in value"),
+        "most_tiles": tr("Covering the most tiles"),
+        "fewest_tiles": tr("Covering the fewest tiles"),
+    }
+    verdict_text = {
+        "finds": lambda rule: tr("{rule} finds the best set there, but not always.", rule=rule),
+        "misses": lambda rule: tr("{rule} picks a worse set there.", rule=rule),
+        "ties": lambda rule: tr("{rule} cannot choose there: it fits both sets.", rule=rule),
+    }
+    verdicts = rules_of_thumb_verdicts(position, rules)
+
+    def text() -> W.HTML:
+        sentences = [verdict_text[v](names[r]) for r, v in verdicts.items()]
+        return W.HTML("<p>" + html.escape(" ".join(sentences)) + "</p>")
+
+    return held_until_answered(
+        score,
+        text,
+        tr(
+            "How each rule of thumb does in exercise {n} appears here once you have answered it (or pressed Show "
+            "answer).",
+            n=number,
+        ),
+        keys=[both_sets_exercise(position, rules).key],
+    )

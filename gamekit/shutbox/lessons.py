@@ -57,8 +57,6 @@ from gamekit.shutbox.lesson_practice import (
     CHANCE_ONLY,
     COUNT_12_OPEN,
     DICE,
-    HARD_THUMB_ANSWERED,
-    LESSON_4_EXCLUDED,
     LESSON_1_SAME_SCORE,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
@@ -297,12 +295,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"),) * 2 + ((BEST, "medium"),) * 2,  # the bank rating of each made position
+            ((BEST, "easy"),) * 2 + ((BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
-            exclude=LESSON_4_EXCLUDED + HARD_THUMB_ANSWERED,
-            # made from the exact tables: two to shut the box, small enough for a tree on paper, then two for a
-            # low score where neither rule of thumb the page names finds the best set
+            # made from the exact tables, so no bank pick is drawn: two to shut the box, small enough for a tree on
+            # paper, then two for a low score, where the largest tile misses both and two close tiles one
             made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
         ),
         objectives=(

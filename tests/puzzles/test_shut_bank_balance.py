@@ -165,20 +165,16 @@ def test_lesson_four_practice_hint_lists_every_set_with_no_value_and_no_rule_of_
     assert max(found.values()) <= len(puzzles) // 2, found
 
 
-def test_lesson_four_leaves_out_exactly_the_hard_puzzles_a_rule_of_thumb_answers():
-    from gamekit.puzzles.store import shipped_info
+def test_lesson_four_practice_draws_nothing_from_the_bank():
+    """Lesson 4's practice is made from the exact tables, item by item, at the positions its module lists: it draws
+    no bank pick and leaves nothing out, so adding or removing bank puzzles cannot change it."""
     from gamekit.shutbox import lessons as L
     from gamekit.shutbox import lesson_practice
 
-    census = set(shipped_info("shut_the_box")["stats"]["census"]["added"])  # added for Practice, not for lessons
-    answered = {
-        p.id
-        for p in bank("shut_the_box", band="hard")
-        if p.facts["one_die"] == "after_789" and p.facts.get("thumb") is not None and p.id not in census
-    }
-    assert set(lesson_practice.HARD_THUMB_ANSWERED) == answered
-    practice = L.LESSONS[4].practice  # made from the exact tables, item by item: no bank pick to leave out
-    assert len(practice.made) == len(practice.items) == len(practice.puzzles())
+    practice = L.LESSONS[4].practice
+    assert practice.exclude == () and len(practice.made) == len(practice.items) == len(practice.puzzles())
+    made = [(tuple(sorted(p.facts["open"])), p.facts["roll"], p.facts["objective"]) for p in practice.puzzles()]
+    assert made == [(tiles, roll, objective) for tiles, roll, objective, _ in lesson_practice.LESSON_4_PRACTICE]
 
 
 def test_the_which_set_pool_is_the_same_every_time_and_the_bank_holds_it():

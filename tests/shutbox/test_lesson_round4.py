@@ -17,15 +17,24 @@ from gamekit.shutbox.rules import Rules
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def test_lesson_three_chance_accepts_a_simplified_fraction_and_says_it_as_k_36():
+def test_lesson_three_chance_refuses_a_simplified_fraction_without_using_a_try():
+    """The question asks for k/36: 1/9 (or 8/72) is the right size but not what was asked, so it is refused with
+    the reason, and, like an answer the checker cannot read, it does not count as a try."""
     ex = chance_exercise(9)
-    ok, why = ex.check("1/9")
-    assert ok and "as k/36 that is 4/36" in why
-    ok, why = ex.check("4/36")
-    assert ok and "as k/36" not in why and "4/36" in why
-    assert not ex.check("4")[0] and not ex.check("1/11")[0]
+    for other in ("1/9", "8/72", " 1 / 9 "):
+        ok, why, counts = ex.assess(other)
+        assert not ok and not counts, other
+        assert why == (
+            f"{other.strip()} is the same chance written another way. The question asks for it over 36: "
+            "write it as 4/36."
+        )
+    ok, why, counts = ex.assess("4/36")
+    assert ok and counts and "4/36" in why
+    assert ex.assess("5/36")[2] and not ex.check("4")[0] and not ex.check("1/11")[0]
+    assert chance_exercise(7).check("1/6")[1].endswith("write it as 6/36.")
     with using("es"):
-        assert "4/36" in chance_exercise(9).check("1/9")[1]
+        ok, why, counts = chance_exercise(9).assess("1/9")
+        assert not ok and not counts and "4/36" in why and "36" in why
 
 
 def test_lesson_four_one_tile_table_shows_k_36():
