@@ -22,6 +22,7 @@ TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
 import tictactoe  # noqa: E402,F401
+from testing_order import run_order  # noqa: E402  (tests/testing_order.py)
 
 # Notebook kernels started by nbval and the JupyterLab/Voilà servers of the browser tests inherit this.
 os.environ.setdefault(
@@ -71,33 +72,11 @@ def playwright_session():
         yield p
 
 
-# The longest test files first, longest first (seconds of one worker in clean-clone `.ci/run`s, docs/test-timing.md:
-# the room workers about 136, Binder's fresh environment 90–118, axe on every lesson about 100, the keyboard walks
-# about 60, then the browser files whose first test pays JupyterLab's first load; they mostly wait on servers,
-# browsers and timeouts).  `make test` hands whole files to its workers in this order (`--dist loadfile
-# --no-loadscope-reorder`: each worker is sent two files to start with, then the next file whenever it finishes
-# one), so the long files start at once and the many short files fill in behind them; xdist's default reorder
-# puts the files with the most tests first, which left the Binder file, with few but long tests, to start last and
-# end the run minutes after the rest.  The CPU-bound Dots solver file is not among them: started beside the
-# browsers it took twice as long.  A file's place here changes only when it starts, never what it tests.
-LONG_FIRST = (
-    "tests/rooms/test_workers.py",
-    "tests/test_binder.py",
-    "tests/browser/test_axe_browser.py",
-    "tests/browser/test_accessibility_browser.py",
-    "tests/browser/test_join_class_browser.py",
-    "tests/browser/test_shutbox_browser.py",
-    "tests/rooms/test_groups_class_browser.py",
-    "tests/browser/test_pupil_session_browser.py",
-)
-
-
 def pytest_collection_modifyitems(config, items):
-    def place(item) -> int:
-        path = item.nodeid.split("::", 1)[0]
-        return LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST)
-
-    items.sort(key=place)  # stable: within a file, and among the rest, the collection order stays
+    files = list(dict.fromkeys(item.nodeid.split("::", 1)[0] for item in items))
+    waiting = {item.nodeid.split("::", 1)[0] for item in items if item.get_closest_marker("browser") is not None}
+    place = {f: n for n, f in enumerate(run_order(files, waiting))}
+    items.sort(key=lambda item: place[item.nodeid.split("::", 1)[0]])  # stable: within a file the order stays
     _run_each_notebook_once(config, items)
 
 
