@@ -56,9 +56,10 @@ EXERCISE_POSITIONS = {
     "side_block": "6576474756577",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
     "side_diagonal": "425632312711",
-    # lesson 1 — yellow to move: red has four across twice; the bottom four (columns 2-5) is closed by yellow discs
-    # at both ends, the one in row 2 (columns 3-6) only on the left: column 7 is the one cell that makes five
-    "four_not_five": "213647523142516",
+    # lesson 1 — yellow to move: red has four across twice, both in columns 2-5; the bottom four is closed by yellow
+    # discs at both ends, the one in row 2 only on the right: column 1 is the one cell that makes five, and beyond
+    # it is the yellow side disc, so that five is exactly the four and one more disc
+    "four_not_five": "213647562736475",
     # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
     "block_threat": "23164421114537712",
     # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in

@@ -3107,7 +3107,11 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert game.to_move == 1 and game.winner() is None
     fours = lesson1_fours.fours_across(game, 0)
     assert [(f.row, len(f.open_ends)) for f in fours] == [(0, 0), (1, 1)]
-    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["7"]
+    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["1"]
+    # the picture says what the text says: beyond the open end is a yellow disc (here the side disc), so the fifth
+    # red disc makes exactly five, not six with a red side disc
+    (end,) = fours[1].open_ends
+    assert end == fours[1].first - 1 and game.cell(end - 1, 1) == 1
     with using(lang):
         ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
@@ -3115,9 +3119,11 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3
-    assert not any("row 2" in t or "fila 2" in t or "7" in t for t in wrong), wrong
+    assert not any("row 2" in t or "fila 2" in t or "column 1" in t or "columna 1" in t for t in wrong), wrong
     assert any(("wins nothing" if lang == "en" else "no ganan nada") in t for t in wrong)
-    assert "column 7" in told[ex.solutions[0]][1] or "columna 7" in told[ex.solutions[0]][1]
+    assert (
+        "five in column 1 unless" in told[ex.solutions[0]][1] or "cinco en la columna 1 si" in told[ex.solutions[0]][1]
+    )
     assert max(map(len, ex.choices)) - len(ex.solutions[0]) <= 8  # worded alike: not told by its length
-    assert not ex.assess("column 7")[2]  # not one of the choices: refused, no try used up
+    assert not ex.assess("column 1")[2]  # not one of the choices: refused, no try used up
     assert "four_not_five" in L.LESSONS[1].objectives[0][1]
