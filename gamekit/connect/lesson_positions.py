@@ -76,6 +76,11 @@ EXERCISE_POSITIONS = {
     # yellow's disc on top of it leaves every column even, and the same-column answer (claimeven) then spoils
     # every red line; the exact solver: column 4 even wins, every other column only draws
     "answer_on_top": "43577323376711632345554",
+    # lesson 2 — red to move, every column with an even number of empty cells, so yellow could answer every red disc
+    # on top of it; but red's one threat cell, column 4 row 3 (red's side disc and three red discs across row 3), is
+    # on an odd row: red drops into column 4, yellow's answer fills row 2, red makes five on row 3.  The exact
+    # solver: red wins whatever yellow does
+    "on_top_fails": "111152232273353556766776",
 }
 
 
