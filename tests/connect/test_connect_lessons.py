@@ -3162,3 +3162,42 @@ def test_lesson_two_shows_answering_on_top_failing_where_red_has_an_odd_threat(l
     for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
         page = _page(path)
         assert page.index('"answer_on_top"') < page.index('"on_top_fails"') < page.index('show("stacked")')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_slip_in_the_line_count_gets_its_own_reason(lang):
+    """Lesson 1's count of the lines of five (30 across + 14 up + 20 diagonal): each common slip, worked out from
+    the grid, is told its own reason, as three counts and as a bare total.  Three counts with more than one off
+    are told about every one of them (18 + 14 + 12 leaves the side discs out of the rows and of the diagonals),
+    never only the first; each bare total a slip gives has a reason of its own (44, the diagonals forgotten or
+    every side-disc line left out, names both)."""
+    from gamekit.connect.rules import count_lines
+    from gamekit.i18n import using
+
+    c = count_lines(lesson1_exercises.FIVE_IN_A_ROW)
+    across, up, diagonal = c["horizontal"], c["vertical"], c["diagonal"]
+    assert (across, up, diagonal) == (30, 14, 20)
+    slips = {  # the slip: its three counts
+        "diagonals forgotten": (30, 14, 0),
+        "one diagonal way": (30, 14, 10),
+        "rows without side discs": (18, 14, 20),
+        "diagonals without side discs": (30, 14, 12),
+        "side columns counted up": (30, 18, 20),
+        "up forgotten": (30, 0, 20),
+        "across forgotten": (0, 14, 20),
+        "one row across": (5, 14, 20),
+    }
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        as_parts = {name: ex.check(" + ".join(map(str, p))) for name, p in slips.items()}
+        as_totals = {name: ex.check(str(sum(p))) for name, p in slips.items()}
+        both = ex.check("18 + 14 + 12")[1]
+        alone = {k: ex.check(f"{k} + 14 + 20" if k == 18 else f"30 + 14 + {k}")[1] for k in (18, 12)}
+    assert not any(ok for ok, _ in as_parts.values()) and not any(ok for ok, _ in as_totals.values())
+    assert len({text for _, text in as_parts.values()}) == len(slips)
+    assert len({sum(p) for p in slips.values()}) == len(slips)  # each total is one slip's (44 names two, see above)
+    assert len({text for _, text in as_totals.values()}) == len(slips)
+    assert alone[18] in both and alone[12] in both and both != alone[18]
+    generic = "Write your three counts joined by" if lang == "en" else "Escribe tus tres cuentas unidas"
+    assert not any(generic in text for _, text in as_totals.values())  # no total of a known slip gets the catch-all
+    assert ("side disc" if lang == "en" else "lateral") in as_totals["diagonals forgotten"][1]  # 44 names both slips
