@@ -254,7 +254,7 @@ def on_top_fails_exercise() -> ConnectExercise:
             "The even cells are not enough: the plan gives red every odd cell. Find red's threat cell: which kind "
             "of row is it on?"
         ),
-        tr("Yes: red's threat floats above an empty cell, so red can never use it"): tr(
+        tr("Yes: the cell under red's threat is still empty, so red can never use it"): tr(
             "It floats now, but the plan fills the cell under it: red drops there, and yellow's answer on top "
             "is the disc red needs under the threat. Which kind of row is the threat on?"
         ),
