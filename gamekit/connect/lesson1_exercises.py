@@ -176,7 +176,8 @@ def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
     alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
     another order are told the order asked).  Each
-    direction's slip gets its own reason: the diagonals forgotten (the most common slip), the side discs left out
+    direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
+    and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
     of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
     counts.  A bare total of 44 is either the diagonals forgotten or every line through a side
     disc left out (both are 20 lines): the feedback says so and asks for the three counts, which tell the two apart."""
@@ -303,6 +304,27 @@ def count_lines_exercise() -> ConnectExercise:
                 return False, tr(
                     "Too many: a line up a side column mixes red and yellow, so it can never be five of one colour."
                 )
+            if k == middle_across + up + diagonal:
+                return False, tr(
+                    "Not {k}: that is {m} lines short. Did you leave the side discs out of the rows? A row is 9 "
+                    "cells long. Write your three counts, like 1 + 2 + 3, to check.",
+                    k=k,
+                    m=n - k,
+                )
+            if k == across + up + middle_diagonal:
+                return False, tr(
+                    "Not {k}: that is {m} lines short. Did you leave out the diagonals that end on a side disc? "
+                    "They count too. Write your three counts, like 1 + 2 + 3, to check.",
+                    k=k,
+                    m=n - k,
+                )
+            if k == across // rows + up + diagonal:
+                return False, tr(
+                    "Not {k}: did you count the lines across in one row only? There are {rows} rows. Write your "
+                    "three counts, like 1 + 2 + 3, to check.",
+                    k=k,
+                    rows=rows,
+                )
             return False, tr(
                 "Not {k}. Write your three counts joined by +, across + up + diagonal, like 1 + 2 + 3: "
                 "then you can see which direction is off.",
@@ -333,14 +355,13 @@ def count_lines_exercise() -> ConnectExercise:
                     "You forgot the lines across: each row has room for several lines of five, side discs included."
                 )
             return False, tr("Write three counts, one for each direction: across + up + diagonal.")
-        got = typed
-        if got[2] == 0:
-            return False, wrong_diagonal(0)
-        if got[0] != across:
-            return False, wrong_across(got[0])
-        if got[1] != up:
-            return False, wrong_up(got[1])
-        return False, wrong_diagonal(got[2])
+        got = typed  # every count that is off gets its own reason: 18 + 14 + 12 left the side discs out twice
+        reasons = [
+            *([wrong_across(got[0])] if got[0] != across else []),
+            *([wrong_up(got[1])] if got[1] != up else []),
+            *([wrong_diagonal(got[2])] if got[2] != diagonal else []),
+        ]
+        return False, " ".join(reasons)
 
     return ConnectExercise(
         tr(
@@ -376,6 +397,11 @@ def count_lines_exercise() -> ConnectExercise:
             n + sides_up,
             n - 1,
             f"{across} + {up} + {diagonal} = {n - 1}",
+            f"{middle_across} + {up} + {diagonal}",
+            f"{across} + {up} + {middle_diagonal}",
+            middle_across + up + diagonal,
+            across + up + middle_diagonal,
+            across // rows + up + diagonal,
         ],
         key="count_lines",
         game=FiveInARow(),  # the empty grid to count on, on the page and on the worksheet

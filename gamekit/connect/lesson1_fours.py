@@ -41,10 +41,11 @@ def fours_across(game: ConnectGame, seat: int) -> list[Four]:
 
 def four_not_five_exercise() -> ConnectExercise:
     """Four wins nothing in 5 en raya, five does: red has two fours across, one closed at both ends by yellow
-    discs (it can never be five), one closed at one end only (an empty cell at the other end completes five).
-    Which can still become five?  Checked on the board: the two fours, their ends, red's threat cells (exactly the
-    open end) and the exact solver's best reply for yellow (exactly that cell's column).  Four choices worded
-    alike; each wrong one is told its own slip without naming which four is alive."""
+        discs (it can never be five), one closed at one end only (an empty cell at the other end completes five).
+        Which can still become five?  Checked on the board: the two fours, their ends (beyond the open end no red disc,
+    not even a side disc: the fifth disc makes exactly five), red's threat cells (exactly the
+        open end) and the exact solver's best reply for yellow (exactly that cell's column).  Four choices worded
+        alike; each wrong one is told its own slip without naming which four is alive."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
     red = 1 - game.to_move
     fours = fours_across(game, red)
@@ -53,6 +54,9 @@ def four_not_five_exercise() -> ConnectExercise:
     if len(fours) != 2 or len(dead) != 1 or len(alive) != 1 or dead[0].row != 0:
         raise ValueError(f"four_not_five needs a closed four in the bottom row and one open at one end, not {fours}")
     (cell,) = alive[0].open_ends
+    beyond = cell + (cell - alive[0].first if cell < alive[0].first else cell - alive[0].last)
+    if game.cell(beyond, alive[0].row) == red:
+        raise ValueError("four_not_five: a red disc beyond the open end would make the picture more than a four")
     if threat_cells(game, red) != [(cell, alive[0].row)] or best_moves(game) != [str(game.column_number(cell))]:
         raise ValueError("four_not_five: the open end must be red's only threat and yellow's only good drop")
     values = dict(

@@ -215,6 +215,75 @@ def claimeven_exercise() -> ConnectExercise:
     )
 
 
+def on_top_fails_exercise() -> ConnectExercise:
+    """When answering on top fails: red to move, every column with an even number of empty cells (so yellow could
+    answer every red disc on top of it until the grid is full), and red has one threat cell, on an odd row, that no
+    disc reaches yet.  The plan hands red that cell: red drops into its column, yellow's answer fills the cell under
+    it, red makes five.  Checked on the board (the even columns, the one threat cell and its kind of row, no yellow
+    threat), by playing the plan out on the rules engine, and by the exact solver (red wins whatever yellow does).
+    Four choices worded alike; each wrong one gets its own reason, none naming the cell."""
+    from gamekit.connect.solver import solve
+
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["on_top_fails"])
+    red, yellow = game.to_move, 1 - game.to_move
+    columns = [c for c in range(game.width) if game.column_number(c) is not None]
+    if red != 0 or any((game.height - len(game.grid[c])) % 2 for c in columns) or threat_cells(game, yellow):
+        raise ValueError("on_top_fails needs red to move, every column even and no yellow threat")
+    cells = threat_cells(game, red)
+    if len(cells) != 1 or cells[0][1] % 2 or cells[0][1] <= len(game.grid[cells[0][0]]):
+        raise ValueError(f"on_top_fails needs one red threat cell on an odd row, out of reach, not {cells}")
+    (col, row) = cells[0]
+    column = str(game.column_number(col))
+    plan = game.copy()
+    while plan.winner() is None:  # red drops into the threat's column, yellow answers on top
+        plan.play(column)
+    if plan.winner() != red or len(plan.grid[col]) != row + 1:
+        raise ValueError("on_top_fails: answering on top must hand red the threat cell")
+    if solve(game, weak=True, time_limit=None) != 1:
+        raise ValueError("on_top_fails: the exact solver must say red wins")
+    values = dict(column=column, row=row + 1, below=row)
+    right = tr("No: red's threat is on an odd row, and the plan gives red the odd cells")
+    worded = {
+        right: tr(
+            "Right: red's threat cell is in column {column}, row {row}, an odd row. If yellow answers on top, red "
+            "drops into column {column}, yellow's answer fills row {below}, and red drops on row {row}: five. The "
+            "exact solver says red wins here whatever yellow does.",
+            **values,
+        ),
+        tr("Yes: yellow gets the even cells, and that is enough to stop red"): tr(
+            "The even cells are not enough: the plan gives red every odd cell. Find red's threat cell: which kind "
+            "of row is it on?"
+        ),
+        tr("Yes: the cell under red's threat is still empty, so red can never use it"): tr(
+            "It floats now, but the plan fills the cell under it: red drops there, and yellow's answer on top "
+            "is the disc red needs under the threat. Which kind of row is the threat on?"
+        ),
+        tr("No: red moves first, so red always wins in the end"): tr(
+            "Moving first does not decide it: red started the game in exercise 8 too, and answering on top won for "
+            "yellow. Look at red's threat cell: which kind of row is it on?"
+        ),
+    }
+    choices = sorted(worded)
+    return ConnectExercise(
+        tr(
+            "Red to move. Yellow could answer every red disc on top of it, in the same column, until the grid is "
+            "full. Does that plan keep yellow safe in this game?"
+        ),
+        choice_checker(right, worded),
+        hint=tr(
+            "Find red's threat cell: four red discs in a line (side discs count) and one empty cell. Which cells "
+            "does answering on top give red: odd rows or even rows?"
+        ),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key="on_top_fails",
+        game=game,
+        click=False,
+    )
+
+
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     """The "under_threat" count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty
     cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell."""

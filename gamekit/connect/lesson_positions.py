@@ -56,9 +56,10 @@ EXERCISE_POSITIONS = {
     "side_block": "6576474756577",
     # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
     "side_diagonal": "425632312711",
-    # lesson 1 — yellow to move: red has four across twice; the bottom four (columns 2-5) is closed by yellow discs
-    # at both ends, the one in row 2 (columns 3-6) only on the left: column 7 is the one cell that makes five
-    "four_not_five": "213647523142516",
+    # lesson 1 — yellow to move: red has four across twice, both in columns 2-5; the bottom four is closed by yellow
+    # discs at both ends, the one in row 2 only on the right: column 1 is the one cell that makes five, and beyond
+    # it is the yellow side disc, so that five is exactly the four and one more disc
+    "four_not_five": "213647562736475",
     # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
     "block_threat": "23164421114537712",
     # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
@@ -75,6 +76,11 @@ EXERCISE_POSITIONS = {
     # yellow's disc on top of it leaves every column even, and the same-column answer (claimeven) then spoils
     # every red line; the exact solver: column 4 even wins, every other column only draws
     "answer_on_top": "43577323376711632345554",
+    # lesson 2 — red to move, every column with an even number of empty cells, so yellow could answer every red disc
+    # on top of it; but red's one threat cell, column 4 row 3 (red's side disc and three red discs across row 3), is
+    # on an odd row: red drops into column 4, yellow's answer fills row 2, red makes five on row 3.  The exact
+    # solver: red wins whatever yellow does
+    "on_top_fails": "111152232273353556766776",
 }
 
 

@@ -45,6 +45,7 @@ from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
     challenge_exercise,
     claimeven_exercise,
+    on_top_fails_exercise,
     win_in_one_exercise,
     winning_move_exercise,
     zugzwang_exercise,
@@ -188,6 +189,7 @@ LESSONS: dict[int, Lesson] = {
             "odd_even_2": odd_even_2_exercise,
             "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
+            "on_top_fails": on_top_fails_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
             # "If you have time" (spare time or home): not in the lesson's 55 minutes
@@ -204,6 +206,7 @@ LESSONS: dict[int, Lesson] = {
             "two_threats": "medium",
             "odd_against_even": "medium",
             "answer_on_top": "medium",
+            "on_top_fails": "easy",
             "own_threat": "hard",
             "winning_move": "hard",
             "challenge": "hard",
@@ -243,7 +246,15 @@ LESSONS: dict[int, Lesson] = {
                     "tell an odd threat from an even one, say which player each one helps, and find the drop "
                     "that lets yellow answer every red disc in the same column until the grid is full"
                 ),
-                ("odd_even", "odd_even_2", "two_threats", "odd_against_even", "answer_on_top", "own_threat"),
+                (
+                    "on_top_fails",
+                    "odd_even",
+                    "odd_even_2",
+                    "two_threats",
+                    "odd_against_even",
+                    "answer_on_top",
+                    "own_threat",
+                ),
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe drops first"),

@@ -125,6 +125,13 @@ def _leaf_words(leaf: tuple[int, int]) -> str:
     return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
 
 
+def _leaf_short(leaf: tuple[int, int]) -> str:
+    """A result at the bottom of the tree in a few words, for the exercise's short question: "yellow wins with
+    disc 6"."""
+    seat, disc = leaf
+    return tr("{colour} wins with disc {disc}", colour=tr(COLOUR_NAMES[seat]), disc=disc)
+
+
 def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
     seat, disc = leaf
     who = colour_subject(seat)
@@ -210,16 +217,17 @@ def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
 
 
 class TinyTreePicture:
-    """The exercise's tree on the page: the picture, and its description under it."""
+    """The exercise's tree on the page: the picture alone.  Its description (:func:`tiny_tree_text`) is the
+    picture's accessible name, not printed under it: the question below names the results in a few words, so the
+    tree is not told a third time in sentences."""
 
     def __init__(self, tree=TINY_TREE) -> None:
         self.svg = tiny_tree_picture(tree)
         self.text = tiny_tree_text(tree)
 
     def _repr_html_(self) -> str:
-        import html
 
-        return f"<figure>{self.svg}<figcaption>{html.escape(self.text)}</figcaption></figure>"
+        return f"<figure>{self.svg}</figure>"
 
 
 def parse_score(answer: Any) -> int:
@@ -402,18 +410,15 @@ def tiny_tree_exercise():
 
     return Exercise(
         tr(
-            "This search tree is made up: it is not the tiny position shown earlier in the lesson. It is on the "
-            "tiny board (12 cells: a win with disc number n scores 7 − n), where each player has dropped {dropped} "
-            "discs. Red is "
-            "to move, and has two moves, A and B. The search found what happens after each of yellow's replies. "
-            "After move A, one reply ends in {a1}, the other in {a2}. After move B, one reply ends in {b1}, the "
-            "other in {b2}. What score does minimax give the top of this tree, for red? Type it like +5 or −5 (0 "
-            "for a draw).",
+            "This tree is made up: it is not the tiny position shown earlier. On the tiny board (12 cells: a win "
+            "with disc number n scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
+            "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
+            "it like +5 or −5.",
             dropped=TINY_TREE_DROPPED,
-            a1=_leaf_words(TINY_TREE[0][0]),
-            a2=_leaf_words(TINY_TREE[0][1]),
-            b1=_leaf_words(TINY_TREE[1][0]),
-            b2=_leaf_words(TINY_TREE[1][1]),
+            a1=_leaf_short(TINY_TREE[0][0]),
+            a2=_leaf_short(TINY_TREE[0][1]),
+            b1=_leaf_short(TINY_TREE[1][0]),
+            b2=_leaf_short(TINY_TREE[1][1]),
         ),
         check,
         hint=tr("Who chooses the reply after each of red's moves, and what does that player want?"),

@@ -1725,7 +1725,7 @@ def test_lesson_two_minutes_add_up(path):
     assert extras == ["odd_against_even", "own_threat"] and list(L.LESSONS[2].exercises)[-2:] == extras
     levels = [level for name, level in L.LESSONS[2].levels.items() if name not in extras]
     assert sum(5 if level == "hard" else 3 for level in levels) in parts
-    assert len(L.LESSONS[2].exercises) == 12 and int(m.group(1)) <= 55
+    assert len(L.LESSONS[2].exercises) == 13 and int(m.group(1)) <= 55
 
 
 def test_lesson_two_practice_cannot_be_guessed_easily():
@@ -1917,8 +1917,9 @@ def test_the_worksheets_say_what_paper_shows(folder):
 @pytest.mark.parametrize("path, lang", [("docs/teachers/connect.md", "en"), ("docs/teachers/es/connect.md", "es")])
 def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path, lang):
     """The guide quotes exercise 10's wrong-column feedback as the page gives it, says what follows the final
-    challenge (not that the lesson ends there), and gives "What is known about solving" its minutes in both the
-    general plan and lesson 2's own plan."""
+    challenge (not that the lesson ends there), and says "What is known about solving" waits, with exercises 12 and
+    13, under "If you have time" (its minutes went to exercise 9, where answering on top fails): lesson 2's own plan
+    counts it as extra, and the general plan no longer gives it minutes."""
     from gamekit.i18n import using
 
     text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
@@ -1928,9 +1929,11 @@ def test_the_guide_quotes_what_lesson_two_shows_and_plans_its_last_reading(path,
     assert "ends with the final challenge" not in text and "termina con el reto final" not in text
     known = "known about solving" if lang == "en" else "se sabe de la solución"
     own = _lesson_rows(path, 2)
-    assert any(known in what and minutes >= 2 for minutes, what in own), own
-    plan = _general_plan(path)
-    assert any(known in key for key in plan), list(plan)
+    assert not any(known in what for _, what in own), own  # no minutes of its own in lesson 2's plan
+    block = re.split(r"^### ", (NOTEBOOKS.parent / path).read_text(encoding="utf-8"), flags=re.M)[2]
+    total = re.search(r"^\| \*\*55\*\* \| (.+)$", block, re.M)
+    assert total and known in total.group(1) and "extra" in total.group(1), block
+    assert not any(known in key for key in _general_plan(path))
 
 
 def test_the_42_disc_limit_is_only_claimed_without_popout():
@@ -2074,7 +2077,7 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     es_eight = ex_page.split("### Ejercicio 8", 1)[1].split("## ", 1)[0]
     assert es_eight.count("Si aciertas") == 1  # said once, not twice in a row
     assert es_eight.index("Tras una respuesta correcta") > es_eight.index("answer_on_top")
-    assert "Answering on top is not safe in every game: in another game, red could make five across a row" in intro
+    assert intro.endswith("But it does not work in every game.")  # exercise 9, right below, shows it failing
     # short sentences: none of the intro's sentences runs past 25 words
     assert max(len(sentence.split()) for sentence in re.split(r"[.?!]", intro)) <= 25
 
@@ -2091,7 +2094,7 @@ def test_the_odd_against_even_bullet_explains_forced_replies_and_gives_no_verdic
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
         encoding="utf-8"
     )
-    heading = "### Ejercicio 11 (nivel difícil)" if lang == "es" else "### Exercise 11 (hard)"
+    heading = "### Ejercicio 12 (nivel difícil)" if lang == "es" else "### Exercise 12 (hard)"
     assert heading in page
     bullet = " ".join(
         page.split(heading, 1)[0].split("* when **each**" if lang == "en" else "* cuando **cada**")[1].split()
@@ -2134,7 +2137,7 @@ def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
     that only draws"; exercises 11 and 12 wait under "If you have time"."""
     objectives = dict(L.LESSONS[2].objectives)
     names = list(L.LESSONS[2].exercises)
-    assert names[7:] == ["answer_on_top", "winning_move", "challenge", "odd_against_even", "own_threat"]
+    assert names[7:] == ["answer_on_top", "on_top_fails", "winning_move", "challenge", "odd_against_even", "own_threat"]
     odd_even = next(ex for o, ex in objectives.items() if o.startswith("tell an odd threat"))
     assert "own_threat" in odd_even
     zugzwang = next(ex for o, ex in objectives.items() if o.startswith("explain zugzwang"))
@@ -2377,7 +2380,7 @@ def test_answer_on_top_leaves_the_even_count_to_the_hint(lang):
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
         encoding="utf-8"
     )
-    heading = "### Ejercicio 9" if lang == "es" else "### Exercise 9"
+    heading = "### Ejercicio 8" if lang == "es" else "### Exercise 8"
     above = page.split(heading, 1)[1].split("```", 1)[0]
     assert even not in above.replace("**", ""), above
 
@@ -2682,7 +2685,7 @@ def test_the_page_names_the_odd_against_even_case_before_the_exercise_without_it
     page = (NOTEBOOKS / ("es/" if lang == "es" else "") / "five_in_a_row/02_threats_and_exercises.md").read_text(
         encoding="utf-8"
     )
-    heading = "### Ejercicio 11" if lang == "es" else "### Exercise 11"
+    heading = "### Ejercicio 12" if lang == "es" else "### Exercise 12"
     above = page.split(heading, 1)[0]
     rules = above.split("## Amenazas pares e impares" if lang == "es" else "## Odd and even threats", 1)[1]
     assert ("No se anulan" if lang == "es" else "They do not cancel out") in rules
@@ -2946,15 +2949,15 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
 
 
 def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
-    """The guide's note on exercises 5–7 and 11 matches the exact solver in those very positions: in 5 and 7 the
+    """The guide's note on exercises 5–7 and 12 matches the exact solver in those very positions: in 5 and 7 the
     player the rule names wins, and the best line ends on that player's threat cell; 6 is a draw (the rule says the
-    threat will probably not help its owner, yellow); in 11 red wins.  The sentence once said "in exercises 5, 6 and
+    threat will probably not help its owner, yellow); in 12 red wins.  The sentence once said "in exercises 5, 6 and
     7 the winner is the player the rule names", false for the draw of exercise 6."""
     from pathlib import Path
 
     order = list(L.LESSONS[2].exercises)
     number = {name: order.index(name) + 1 for name in order}
-    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [5, 6, 7, 11]
+    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [5, 6, 7, 12]
     ex = L.exercises()
     for name, owner in (("odd_even", 0), ("two_threats", 1)):
         game = ex[name].game
@@ -3107,7 +3110,11 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert game.to_move == 1 and game.winner() is None
     fours = lesson1_fours.fours_across(game, 0)
     assert [(f.row, len(f.open_ends)) for f in fours] == [(0, 0), (1, 1)]
-    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["7"]
+    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["1"]
+    # the picture says what the text says: beyond the open end is a yellow disc (here the side disc), so the fifth
+    # red disc makes exactly five, not six with a red side disc
+    (end,) = fours[1].open_ends
+    assert end == fours[1].first - 1 and game.cell(end - 1, 1) == 1
     with using(lang):
         ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
@@ -3115,9 +3122,82 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3
-    assert not any("row 2" in t or "fila 2" in t or "7" in t for t in wrong), wrong
+    assert not any("row 2" in t or "fila 2" in t or "column 1" in t or "columna 1" in t for t in wrong), wrong
     assert any(("wins nothing" if lang == "en" else "no ganan nada") in t for t in wrong)
-    assert "column 7" in told[ex.solutions[0]][1] or "columna 7" in told[ex.solutions[0]][1]
+    assert (
+        "five in column 1 unless" in told[ex.solutions[0]][1] or "cinco en la columna 1 si" in told[ex.solutions[0]][1]
+    )
     assert max(map(len, ex.choices)) - len(ex.solutions[0]) <= 8  # worded alike: not told by its length
-    assert not ex.assess("column 7")[2]  # not one of the choices: refused, no try used up
+    assert not ex.assess("column 1")[2]  # not one of the choices: refused, no try used up
     assert "four_not_five" in L.LESSONS[1].objectives[0][1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_two_shows_answering_on_top_failing_where_red_has_an_odd_threat(lang):
+    """Lesson 2 does not leave pupils thinking the same-column answer always works: right after the exercise where
+    it wins for yellow, one where it loses.  Red to move, every column with an even number of empty cells, one red
+    threat cell on an odd row out of reach, no yellow threat; played out, answering on top hands red that cell, and
+    the exact solver says red wins.  Only the "odd row" choice is accepted; each wrong choice gets its own reason,
+    none naming the cell; the heading sits between exercise 8 and the stacked threats, on both pages."""
+    from gamekit.connect.lesson_positions import EXERCISE_POSITIONS
+    from gamekit.i18n import using
+
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["on_top_fails"])
+    assert game.to_move == 0 and all((game.height - len(game.grid[c])) % 2 == 0 for c in range(1, 8))
+    assert threat_cells(game, 0) == [(4, 2)] and threat_cells(game, 1) == [] and len(game.grid[4]) == 0
+    plan = game.copy()
+    for move in "444":
+        assert plan.winner() is None
+        plan.play(move)
+    assert plan.winner() == 0 and solve(game, weak=True, time_limit=None) == 1
+    with using(lang):
+        ex = lesson2_exercises.on_top_fails_exercise()
+        told = {c: ex.check(c) for c in ex.choices}
+    assert [c for c, (ok, _) in told.items() if ok] == ex.solutions and len(ex.choices) == 4
+    wrong = [text for c, (ok, text) in told.items() if not ok]
+    assert len(set(wrong)) == 3 and not any("column 4" in t or "columna 4" in t for t in wrong)
+    assert ("column 4, row 3" if lang == "en" else "columna 4, fila 3") in told[ex.solutions[0]][1]
+    assert not ex.assess("column 4")[2]  # not a choice: refused, no try used up
+    assert L.LESSONS[2].levels["on_top_fails"] == "easy"
+    for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
+        page = _page(path)
+        assert page.index('"answer_on_top"') < page.index('"on_top_fails"') < page.index('show("stacked")')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_slip_in_the_line_count_gets_its_own_reason(lang):
+    """Lesson 1's count of the lines of five (30 across + 14 up + 20 diagonal): each common slip, worked out from
+    the grid, is told its own reason, as three counts and as a bare total.  Three counts with more than one off
+    are told about every one of them (18 + 14 + 12 leaves the side discs out of the rows and of the diagonals),
+    never only the first; each bare total a slip gives has a reason of its own (44, the diagonals forgotten or
+    every side-disc line left out, names both)."""
+    from gamekit.connect.rules import count_lines
+    from gamekit.i18n import using
+
+    c = count_lines(lesson1_exercises.FIVE_IN_A_ROW)
+    across, up, diagonal = c["horizontal"], c["vertical"], c["diagonal"]
+    assert (across, up, diagonal) == (30, 14, 20)
+    slips = {  # the slip: its three counts
+        "diagonals forgotten": (30, 14, 0),
+        "one diagonal way": (30, 14, 10),
+        "rows without side discs": (18, 14, 20),
+        "diagonals without side discs": (30, 14, 12),
+        "side columns counted up": (30, 18, 20),
+        "up forgotten": (30, 0, 20),
+        "across forgotten": (0, 14, 20),
+        "one row across": (5, 14, 20),
+    }
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        as_parts = {name: ex.check(" + ".join(map(str, p))) for name, p in slips.items()}
+        as_totals = {name: ex.check(str(sum(p))) for name, p in slips.items()}
+        both = ex.check("18 + 14 + 12")[1]
+        alone = {k: ex.check(f"{k} + 14 + 20" if k == 18 else f"30 + 14 + {k}")[1] for k in (18, 12)}
+    assert not any(ok for ok, _ in as_parts.values()) and not any(ok for ok, _ in as_totals.values())
+    assert len({text for _, text in as_parts.values()}) == len(slips)
+    assert len({sum(p) for p in slips.values()}) == len(slips)  # each total is one slip's (44 names two, see above)
+    assert len({text for _, text in as_totals.values()}) == len(slips)
+    assert alone[18] in both and alone[12] in both and both != alone[18]
+    generic = "Write your three counts joined by" if lang == "en" else "Escribe tus tres cuentas unidas"
+    assert not any(generic in text for _, text in as_totals.values())  # no total of a known slip gets the catch-all
+    assert ("side disc" if lang == "en" else "lateral") in as_totals["diagonals forgotten"][1]  # 44 names both slips

@@ -813,7 +813,12 @@ def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
             assert "this position" not in ex.prompt and "esta posición" not in ex.prompt
             assert ("made-up" if lang == "en" else "inventado") in text
             first = "a win for yellow with yellow's disc number 6" if lang == "en" else "su ficha número 6"
-            assert first in text and first in ex.prompt  # the picture and the words describe one tree
+            short = "yellow wins with disc 6" if lang == "en" else "gana el amarillo con su ficha 6"
+            assert first in text and short in ex.prompt  # the picture and the words describe one tree
+            assert len(ex.prompt.split()) <= (
+                85 if lang == "en" else 95
+            )  # a short question beside the picture, not the tree told in prose
+            assert text not in teach_minimax.TinyTreePicture()._repr_html_().split("</svg>")[-1]  # told once
             shown = _re.sub(r"<title>.*?</title>|aria-label=\"[^\"]*\"", "", svg)
             labels = _re.findall(r">([^<>]+)</text>", shown)
             assert labels.count("?") == 3  # the top and red's two moves: their scores are the exercise
