@@ -268,3 +268,18 @@ def test_dice_feedback_gives_this_positions_numbers_and_never_the_rule_that_answ
             assert f"ends your turn in {mine} of 36 throws" in right_words and "going on is not the goal" in right_words
             kinds.add("more")
     assert kinds == {"never", "less", "more"}, kinds
+
+
+def test_the_dice_drills_first_hint_asks_for_the_count_that_points_to_the_right_roll():
+    """The first Hint of a "one die or two?" question said "count the totals one die can make and those two dice
+    can make: which do your open tiles need?" — the count of going on, which favours one die even where two dice
+    are right (tiles 1, 2 and 4).  Now it asks for the chance to make the open tiles' total in one throw, the count
+    that points to the right roll in every such question (previous test), in both languages."""
+    from gamekit.puzzles.core import theme_hint
+
+    with using("en"):
+        hint = theme_hint(GAME, "one_die_or_two")
+    assert "shut the box, not only to go on" in hint and "the total of your open tiles in one throw" in hint
+    assert "totals one die can make" not in hint
+    with using("es"):
+        assert "cerrar la caja" in theme_hint(GAME, "one_die_or_two")
