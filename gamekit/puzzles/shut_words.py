@@ -345,7 +345,8 @@ def dice_points_to(tiles) -> int:
     """The roll the Practice page's method, :func:`dice_hint` and :func:`idea_words` point to for ``tiles`` open
     (the chance to shut the box asked): where the tiles add up to 12 or less, the roll that makes their total more
     often in one throw (one die: 6 of 36 up to 6; two dice: 1 to 6 of 36 from 2 to 12); above, two dice (fewer
-    throws).  It is :data:`DICE_RULE`: one die exactly where they add up to 6 or less."""
+    throws).  It is one die exactly where they add up to 6 or less (tested on every such question of the bank); no
+    feedback states that as a rule (:func:`idea_words`)."""
     total = sum(tiles)
     if total > 12:
         return 2
@@ -353,20 +354,12 @@ def dice_points_to(tiles) -> int:
     return 1 if one > two_dice_making(total) else 2
 
 
-DICE_RULE = N_(
-    "The rule these puzzles practise: if your open tiles add up to 6 or less, roll one die; otherwise roll two "
-    "dice. An exact calculation has checked it on every one of them."
-)
-"""The rule after a right "one die or two?" answer (the Practice page prints no rule that answers a whole idea):
-true of every such question of the bank (tested), labelled as the rule these puzzles practise — lesson 3 does not
-state it, and in the whole game it fails once (:func:`gamekit.puzzles.shut_census.dice_census`, a lowest-score
-question the bank does not ask)."""
-
-
 def idea_words(puzzle: Puzzle, theme: str) -> str | None:
-    """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", this
-    puzzle's chance to shut the box in one throw with each roll (or, above 12, the throws each needs) and
-    :data:`DICE_RULE`; None otherwise."""
+    """The idea after a right answer where the theme's own words do not say enough: for "one die or two?", why
+    in this position, with its own numbers — the chance to shut the box in one throw with each roll (or, above 12,
+    the throws each needs), then how often this throw ends the turn with each roll (:func:`bust_words`).  It states
+    no rule that answers every such question: a rule said after the first answer answered the rest of the drill.
+    None otherwise."""
     if puzzle.facts.get("kind") != "dice":
         return None
     total = sum(puzzle.facts["open"])
@@ -392,4 +385,35 @@ def idea_words(puzzle: Puzzle, theme: str) -> str | None:
             one=-(-total // 6),
             two=-(-total // 12),
         )
-    return first + " " + tr(DICE_RULE)
+    return first + " " + bust_words(puzzle.facts["open"], puzzle.answers[0][1])
+
+
+def bust_throws(tiles, dice: int) -> int:
+    """Of 36 equally likely throws, how many end the turn at once with ``tiles`` open (no set of them makes the
+    total): one die's throws counted six times each, so both rolls are on one scale."""
+    return 36 - covering_throws(tiles, dice) * (6 if dice == 1 else 1)
+
+
+def bust_words(tiles, right: int) -> str:
+    """How often this throw ends the turn with the right roll ``right`` and with the other, out of 36
+    (:func:`bust_throws`): where the right roll ends it less often, a second reason; where it ends it as often or
+    more, why that does not decide (going on is not shutting the box)."""
+    other = 3 - right
+    words = {1: tr("one die"), 2: tr("two dice")}
+    mine, theirs = bust_throws(tiles, right), bust_throws(tiles, other)
+    args = dict(mine=mine, theirs=theirs, right=words[right], other=words[other])
+    if mine == 0:
+        return tr(
+            "This throw also never ends your turn with {right}; with {other} it does in {theirs} of 36 throws.", **args
+        )
+    if mine < theirs:
+        return tr(
+            "This throw also ends your turn less often with {right}: in {mine} of 36 throws, against {theirs} of 36 "
+            "with {other}.",
+            **args,
+        )
+    return tr(
+        "This throw ends your turn in {mine} of 36 throws with {right}, in {theirs} of 36 with {other}: going on "
+        "is not the goal, shutting the box is.",
+        **args,
+    )

@@ -381,10 +381,10 @@ def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     of them.  The rule "one die if the open tiles add up to 6 or less" answers every one: in the whole game it
     fails in one question only (:func:`gamekit.puzzles.shut_census.dice_census`, a lowest-score question the bank
     does not ask).  The pupil's page does not print it (it prints no rule that answers a whole idea): it says to
-    count how often each roll makes the open tiles' total in one throw, which points the same way.  The idea after
-    a right answer states it as the rule these puzzles practise, checked on every one of them, never as exact in
-    the whole game (:func:`gamekit.puzzles.shut_words.idea_words`).  In the order asked: by rating, then
-    alternating one die and two dice.  Not a "one die or two?" puzzle: ValueError."""
+    count how often each roll makes the open tiles' total in one throw, which points the same way.  No feedback
+    states it either: said after the first answer, it answered the rest of the drill; the idea after a right
+    answer gives the position's own numbers (:func:`gamekit.puzzles.shut_words.idea_words`).  In the order asked:
+    by rating, then alternating one die and two dice.  Not a "one die or two?" puzzle: ValueError."""
     if any(p.facts.get("kind") != "dice" or len(p.answers) != 1 for p in puzzles):
         raise ValueError(tr('dice_selection: "one die or two?" puzzles with one right roll only'))
     by_roll = {n: sorted((p for p in puzzles if p.answers[0][1] == n), key=lambda p: p.id) for n in (1, 2)}

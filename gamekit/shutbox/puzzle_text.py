@@ -45,7 +45,8 @@ HINTS = {
         "tiles can you keep covering, roll after roll?"
     ),
     "one_die_or_two": N_(
-        "Count the totals one die can make and those two dice can make: which do your open tiles need?"
+        "The goal is to shut the box, not only to go on. Which choice can make the total of your open tiles in "
+        "one throw, and how often?"
     ),
     "next_roll": N_("Before you choose, picture the next roll: which tiles left open can it cover most often?"),
 }

@@ -296,8 +296,8 @@ def test_the_one_die_or_two_drill_is_short_and_its_idea_says_what_lesson_3_teach
     """The drill of "one die or two?" (its Practice and homework codes): lesson 3's rule (one die at 6 or less)
     answers every one — it is exact for the dice decision (the game's bound, next test) — so the drill is short
     (2 x DICE_EACH = 10 questions, 26 before), half one die and half two dice, and the idea after each right answer
-    counts this puzzle's chance to shut the box in one throw and states the "6 or less" rule as the one these
-    puzzles practise, never as lesson 3's; the mixed pool asks one of each."""
+    counts this puzzle's chance to shut the box in one throw and how often this throw ends the turn each way,
+    and states no rule that answers the drill; the mixed pool asks one of each."""
     from gamekit.i18n import using
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.practice_words import idea_words
@@ -312,10 +312,8 @@ def test_the_one_die_or_two_drill_is_short_and_its_idea_says_what_lesson_3_teach
     with using("en"):
         idea = idea_words(drill[0], "one_die_or_two", drill[0].answers[0])
     assert "outcomes that let you go on" not in idea and "lesson 3" not in idea
-    assert idea.endswith(
-        "The rule these puzzles practise: if your open tiles add up to 6 or less, roll one die; otherwise roll two "
-        "dice. An exact calculation has checked it on every one of them."
-    )
+    assert "6 or less" not in idea and "otherwise" not in idea  # a rule said once answered the rest of the drill
+    assert "This throw also never ends your turn with one die" in idea  # this position's own numbers instead
     mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
     assert sorted(p.answers[0][1] for p in mixed) == [1, 2]
     with pytest.raises(ValueError, match="one die or two"):

@@ -204,14 +204,16 @@ def test_looking_one_roll_ahead_answers_half_of_best_set_and_the_page_says_what_
     assert "fewest tiles, the 9 first" not in _page("en") and "menor número de fichas, primero el 9" not in (
         _page("es")
     )
+    # said without a contradiction ("no habit ... more than half. The one exception ...": a reader read it as false)
     assert (
-        "Here no habit is right in more than half of a level. The one exception is counting how often the next "
-        "roll can go on: three in four." in _page("en")
+        "Here each quick habit is right in half of a level or less. Counting how often the next roll can go on does "
+        "better: three questions in four. Still, work each set out." in _page("en")
     )
     assert (
-        "Aquí ningún hábito acierta en más de la mitad de un nivel. La única excepción es contar cuántas veces "
-        "puedes seguir en la tirada siguiente: tres de cada cuatro." in _page("es")
+        "Aquí cada hábito rápido acierta en la mitad de un nivel o menos. Contar cuántas veces puedes seguir en la "
+        "tirada siguiente acierta más: tres preguntas de cada cuatro. Aun así, calcula cada conjunto." in _page("es")
     )
+    assert "exception" not in _page("en") and "excepción" not in _page("es")
     assert "wrong in many" not in _page("en") and "falla en muchas" not in _page("es")
     with pytest.raises(TypeError, match="list of puzzles"):
         thumb_most("best_set")

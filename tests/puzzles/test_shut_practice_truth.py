@@ -1,15 +1,14 @@
 """Shut the Box Practice says only what is true of its puzzles: every method the dice questions' page, idea and
-hint give points to the right roll (the "6 or less" rule, said after a right answer, is the one these puzzles
-practise, not lesson 3's), the page says how many questions there are, the feedback after a right answer reads
+hint give points to the right roll (no feedback states the "6 or less" rule that answers every one), the
+page says how many questions there are, the feedback after a right answer reads
 right for a roll and for a set, in both languages."""
 
 import re
 from pathlib import Path
 
-from gamekit.i18n import tr, using
+from gamekit.i18n import using
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.shut_words import (
-    DICE_RULE,
     covering_throws,
     dice_points_to,
     idea_words,
@@ -33,12 +32,9 @@ def test_lesson_3_states_no_six_or_less_rule_and_practice_never_credits_it_with_
     dice = practice_pool(GAME, "one_die_or_two")
     for lang in ("en", "es"):
         with using(lang):
-            assert "lesson 3" not in tr(DICE_RULE) and "lección 3" not in tr(DICE_RULE)
             for p in dice:
                 words = idea_words(p, "one_die_or_two") + " " + second_hint(p)
                 assert not re.search(r"lesson 3|lección 3|rule for the dice", words), words
-    with using("en"):
-        assert tr(DICE_RULE).startswith("The rule these puzzles practise: if your open tiles add up to 6 or less")
 
 
 def _throws_to_go_on(tiles, dice):
@@ -50,8 +46,7 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
     with one die and with two: that count favours one die in every dice puzzle, so it was wrong wherever two dice
     are right (tiles 1, 2 and 4: one die goes on 6 of 6, two dice 21 of 36, yet two dice shut the box 24.2 % of
     the time against 19.4 %).  Now every method said — this throw's chance to make exactly the open tiles' total
-    (page, hint, idea), else the throws still needed, and the rule these puzzles practise (idea, after a right
-    answer: the page prints no rule that answers a whole idea) — points to the right roll in every "one die
+    (page, hint, idea), else the throws still needed — points to the right roll in every "one die
     or two?" puzzle of the bank; the idea carries this puzzle's own numbers, and the second hint gives the steps
     without doing the sum for the pupil (naming the total all but gave the answer)."""
     from gamekit.puzzles import bank
@@ -73,7 +68,7 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
         assert (1 if total <= 6 else 2) == right, p.id  # the rule
         with using("en"):
             idea, hint = idea_words(p, "one_die_or_two"), second_hint(p)
-        assert idea.endswith(tr(DICE_RULE)) and f"your open tiles add up to {total}" in idea, p.id
+        assert "6 or less" not in idea and "otherwise" not in idea and f"your open tiles add up to {total}" in idea
         assert "not to go on" in hint, p.id
         if total <= 12:  # a step: the pupil adds and counts (naming the total all but gave the answer)
             assert "add up your open tiles" in hint and f"add up to {total}" not in hint, p.id
@@ -214,3 +209,77 @@ def test_the_page_says_what_to_compute_for_a_best_set_question():
     assert "compare what each set leaves" in lesson
     assert "Work out your chance to shut the box after each set (lesson 4)." in _page("en")
     assert "Calcula tu probabilidad de cerrar la caja tras cada conjunto (lección 4)." in (_page("es"))
+
+
+def test_dice_feedback_gives_this_positions_numbers_and_never_the_rule_that_answers_the_drill():
+    """A reader found the feedback after a right "one die or two?" answer stating the rule ("6 or less: one die,
+    otherwise two dice"), which then answered the rest of the drill and taught by telling.  Now the feedback after
+    any answer, in both languages, states no such rule; after a right answer it gives this position's own numbers:
+    each roll's exact chance to shut the box, this throw's chance to make the total, and how often this throw ends
+    the turn with each roll, counted here by brute force out of 36."""
+    from gamekit.i18n import percent
+    from gamekit.puzzles.practice_words import mistake_words, why_right
+    from gamekit.puzzles.shut_words import bust_throws
+
+    def ends(tiles, dice):  # of 36: throws no set of the open tiles makes
+        from itertools import combinations
+
+        sums = {sum(c) for k in range(1, len(tiles) + 1) for c in combinations(tiles, k)}
+        rolls = (
+            [a for a in range(1, 7) for _ in range(6)]
+            if dice == 1
+            else [a + b for a in range(1, 7) for b in range(1, 7)]
+        )
+        return sum(r not in sums for r in rolls)
+
+    dice = practice_pool(GAME, "one_die_or_two")
+    kinds = set()
+    for p in dice:
+        tiles, right = p.facts["open"], p.answers[0][1]
+        other = 3 - right
+        mine, theirs = ends(tiles, right), ends(tiles, other)
+        assert (bust_throws(tiles, right), bust_throws(tiles, other)) == (mine, theirs)
+        for lang, rule in (("en", r"6 or less|otherwise|checked it on every"), ("es", r"6 o menos|si no,|en todos")):
+            with using(lang):
+                words = [
+                    p.check(a)[1]
+                    + " "
+                    + (
+                        why_right(p, "one_die_or_two", a) + " " + idea_words(p, "one_die_or_two")
+                        if a in p.answers
+                        else mistake_words(p, a) or ""
+                    )
+                    for a in p.legal_answers()
+                ]
+                assert not any(re.search(rule, w) for w in words), (p.id, words)
+        with using("en"):
+            right_words = why_right(p, "one_die_or_two", ("roll", right)) + " " + idea_words(p, "one_die_or_two")
+        assert (
+            percent(p.facts["best"], 1) in right_words
+            and percent(p.refutations[f"roll {other}"]["value"], 1) in right_words
+        )
+        if mine == 0:
+            assert "never ends your turn with" in right_words and f"in {theirs} of 36 throws" in right_words
+            kinds.add("never")
+        elif mine < theirs:
+            assert "less often with" in right_words and f"in {mine} of 36 throws, against {theirs} of 36" in right_words
+            kinds.add("less")
+        else:
+            assert f"ends your turn in {mine} of 36 throws" in right_words and "going on is not the goal" in right_words
+            kinds.add("more")
+    assert kinds == {"never", "less", "more"}, kinds
+
+
+def test_the_dice_drills_first_hint_asks_for_the_count_that_points_to_the_right_roll():
+    """The first Hint of a "one die or two?" question said "count the totals one die can make and those two dice
+    can make: which do your open tiles need?" — the count of going on, which favours one die even where two dice
+    are right (tiles 1, 2 and 4).  Now it asks for the chance to make the open tiles' total in one throw, the count
+    that points to the right roll in every such question (previous test), in both languages."""
+    from gamekit.puzzles.core import theme_hint
+
+    with using("en"):
+        hint = theme_hint(GAME, "one_die_or_two")
+    assert "shut the box, not only to go on" in hint and "the total of your open tiles in one throw" in hint
+    assert "totals one die can make" not in hint
+    with using("es"):
+        assert "cerrar la caja" in theme_hint(GAME, "one_die_or_two")
