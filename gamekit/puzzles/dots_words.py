@@ -64,14 +64,17 @@ def safe_line_shares(puzzle: Puzzle) -> str:
     """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
     the pupil with best play, against the most any wrong line leaves (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
-        " after any wrong line you get {j} at most.",
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
-        " after any wrong line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
+    return _with_chains(
+        puzzle.position,
+        ntr(
+            "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
+            " after any wrong line you get {j} at most.",
+            "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
+            " after any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        ),
     )
 
 
@@ -79,14 +82,17 @@ def sacrifice_shares(puzzle: Puzzle) -> str:
     """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
     boxes given away are not paid back, they only lose less than any wrong line (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
-        " any wrong line you get {j} at most.",
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
-        " any wrong line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
+    return _with_chains(
+        puzzle.position,
+        ntr(
+            "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
+            " any wrong line you get {j} at most.",
+            "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
+            " any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        ),
     )
 
 
@@ -137,15 +143,174 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         if middle is not None:
             return middle
         if boxes_given(game, game.line_name(game.line_index(action))) == 1:
-            return tr(HANDOUT_ONE_BOX_WHY)
+            return tr(HANDOUT_ONE_BOX_WHY) + " " + _shares_words(puzzle)
         return tr("Why: every other choice does worse.")
     if theme == "safe_line":
-        return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+        return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+    if theme == "long_chain_count":
+        return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
     if theme == "sacrifice":
-        return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+        return sacrifice_paid_why(puzzle) if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
     if theme == "control_not_worth_it" and action in decline_lines(game)[1]:
         return take_all_why(puzzle)
+    if theme == "take_box" and action in capture_lines(game):
+        return take_box_why(puzzle, action)
+    if theme == "avoid_third_side":
+        return no_third_side_why(puzzle)
+    if theme in ("double_deal", "all_but_four") and action in decline_lines(game)[2]:
+        return decline_why(puzzle, action)
     return None
+
+
+def _shares_words(puzzle: Puzzle) -> str:
+    """ "With best play you get k of the n boxes left." for ``puzzle`` (:func:`box_shares`)."""
+    k, n, _, _ = box_shares(puzzle)
+    return ntr(
+        "With best play you get {k} of the {n} box left.", "With best play you get {k} of the {n} boxes left.", n, k=k
+    )
+
+
+def _with_chains(game: DotsAndBoxes, words: str) -> str:
+    """``words`` and, where chains or loops are left unopened, which (:func:`chain_lengths`)."""
+    chains = chain_lengths(game)
+    return words + " " + tr("On the board: {chains}.", chains=chains) if chains else words
+
+
+def closed_boxes(game: DotsAndBoxes, action: str) -> list[str]:
+    """The names of the boxes the line ``action`` completes (its fourth side), in board order."""
+    line = game.line_index(action)
+    return [
+        game.geometry.box_name(b)
+        for b in game.geometry.line_boxes[line]
+        if all(l == line or game.is_drawn(l) for l in game.geometry.box_lines[b])
+    ]
+
+
+def chain_lengths(game: DotsAndBoxes) -> str:
+    """The lengths of the unopened chains and loops of ``game`` as a pupil reads them ("chains of 2, 3 and 6
+    boxes"; "a chain of 4 boxes and a loop of 4"), in the current language; "" where none is left."""
+    chains = sorted(c.length for c in components(game) if c.kind == "chain" and not c.opened)
+    loops = sorted(c.length for c in components(game) if c.kind == "loop" and not c.opened)
+    parts = []
+    if chains:
+        parts.append(ntr("a chain of {items} boxes", "chains of {items} boxes", len(chains), items=_and_list(chains)))
+    if loops:
+        parts.append(ntr("a loop of {items} boxes", "loops of {items} boxes", len(loops), items=_and_list(loops)))
+    return _and_list(parts)
+
+
+def _and_list(items: list) -> str:
+    """``items`` as "1, 2 and 3" in the current language."""
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else tr("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+def take_box_why(puzzle: Puzzle, action: str) -> str:
+    """The reason for a right line that takes a box: the box (or boxes) it completes by name, and the boxes best
+    play leaves the pupil (:func:`box_shares`)."""
+    boxes = closed_boxes(puzzle.position, action)
+    return (
+        ntr(
+            "Why: box {boxes} has three sides, a free point, and taking it keeps your turn.",
+            "Why: boxes {boxes} have three sides, free points, and taking them keeps your turn.",
+            len(boxes),
+            boxes=_and_list(boxes),
+        )
+        + " "
+        + _shares_words(puzzle)
+    )
+
+
+def no_third_side_why(puzzle: Puzzle) -> str:
+    """The reason for a right line of an *avoid the third side* puzzle: it draws no box's third side, how many of
+    the legal lines do, and the boxes best play leaves the pupil against any of those (:func:`box_shares`)."""
+    wrong = sum(1 for line in puzzle.legal_answers() if line not in puzzle.answers)
+    k, left, j, _ = box_shares(puzzle)
+    return ntr(
+        "Why: this line draws no box's third side; the other {n} line does and gives a box away. With best play"
+        " you get {k} of the {left} boxes left, and {j} at most after a third side.",
+        "Why: this line draws no box's third side; the other {n} lines do and give boxes away. With best play"
+        " you get {k} of the {left} boxes left, and {j} at most after a third side.",
+        wrong,
+        k=k,
+        left=left,
+        j=j,
+    )
+
+
+def count_why(puzzle: Puzzle, action: str) -> str:
+    """The reason for a right line where the count of long chains decides (:func:`_count_decides`): the long chains
+    the board then holds, their lengths, and the boxes best play leaves the pupil (:func:`box_shares`)."""
+    after = puzzle.position.copy()
+    after.play(action)
+    rule = long_chain_rule(after)
+    return (
+        ntr(
+            "Why: after this line the board holds {m} long chain, a count on your side, so your opponent must open"
+            " the first one; the chains left: {chains}.",
+            "Why: after this line the board holds {m} long chains, a count on your side, so your opponent must open"
+            " the first one; the chains left: {chains}.",
+            rule.long_chains,
+            m=rule.long_chains,
+            chains=chain_lengths(after),
+        )
+        + " "
+        + _shares_words(puzzle)
+    )
+
+
+def sacrifice_paid_why(puzzle: Puzzle) -> str:
+    """The reason for a right line of a *sacrifice* puzzle whose best play ends with the pupil ahead: the boxes
+    given now buy the chain count, and what best play then leaves the pupil (:func:`box_shares`)."""
+    k, n, j, _ = box_shares(puzzle)
+    return _with_chains(
+        puzzle.position,
+        ntr(
+            "Why: the boxes given away now buy the right chain count, and the long chains pay them back: with best play"
+            " you get {k} of the {n} box left; after any wrong line you get {j} at most.",
+            "Why: the boxes given away now buy the right chain count, and the long chains pay them back: with best play"
+            " you get {k} of the {n} boxes left; after any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        ),
+    )
+
+
+def decline_why(puzzle: Puzzle, action: str) -> str:
+    """The reason for a right decline (*double-deal*, *all-but-four*): the boxes it leaves the opponent, the chains
+    they must then open, and the boxes best play leaves the pupil against the most taking every box leaves."""
+    game = puzzle.position
+    _, takes, _ = decline_lines(game)
+    left = game.geometry.n_boxes - sum(game.scores)
+    k = (left + int(puzzle.facts["best"])) // 2
+    values = [int(puzzle.refutations[t]["value"]) for t in takes if t in puzzle.refutations]
+    j = (left + max(values)) // 2 if values else None
+    after = game.copy()
+    after.play(action)
+    handed = [game.geometry.box_name(b) for b in range(game.geometry.n_boxes) if after.sides_drawn(b) == 3]
+    chains = chain_lengths(game) or tr("no chain")
+    words = ntr(
+        "Why: this line leaves box {boxes} to your opponent, who must then open one of the chains or loops left:"
+        " {chains}.",
+        "Why: this line leaves boxes {boxes} to your opponent, who must then open one of the chains or loops left:"
+        " {chains}.",
+        len(handed),
+        boxes=_and_list(handed),
+        chains=chains,
+    )
+    if j is None:
+        return words + " " + _shares_words(puzzle)
+    return (
+        words
+        + " "
+        + tr(
+            "With best play you get {k} of the {left} boxes left; taking them all gets you {j} at most.",
+            k=k,
+            left=left,
+            j=j,
+        )
+    )
 
 
 def take_all_why(puzzle: Puzzle) -> str:
@@ -155,20 +320,27 @@ def take_all_why(puzzle: Puzzle) -> str:
     game = puzzle.position
     _, _, declines = decline_lines(game)
     if not any(not c.opened and (c.kind == "loop" or c.length >= 3) for c in components(game)):
+        left = game.geometry.n_boxes - sum(game.scores)
+        k = (left + int(puzzle.facts["best"])) // 2
         return tr(
-            "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: every box now"
-            " is worth more."
+            "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: taking every"
+            " box gets you {k} of the {left} boxes left with best play.",
+            k=k,
+            left=left,
         )
     left = game.geometry.n_boxes - sum(game.scores)
     k = (left + int(puzzle.facts["best"])) // 2
     values = [int(puzzle.refutations[d]["value"]) for d in declines if d in puzzle.refutations]
     j = (left + max(values, default=int(puzzle.facts["best"]))) // 2
-    return tr(
-        "Why: taking every box gets you {k} of the {left} boxes left with best play; refusing the last ones to keep"
-        " control gets you {j} at most.",
-        k=k,
-        left=left,
-        j=j,
+    return _with_chains(
+        game,
+        tr(
+            "Why: taking every box gets you {k} of the {left} boxes left with best play; refusing the last ones to"
+            " keep control gets you {j} at most.",
+            k=k,
+            left=left,
+            j=j,
+        ),
     )
 
 
