@@ -200,9 +200,8 @@ def chain_lengths(game: DotsAndBoxes) -> str:
 
 
 def _and_list(items: list) -> str:
-    """``items`` as "1, 2 and 3" in the current language."""
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else tr("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+    """``items`` as "1, 2 and 3" in the current language (:func:`box_list`); "" for none."""
+    return box_list([str(i) for i in items]) if items else ""
 
 
 def take_box_why(puzzle: Puzzle, action: str) -> str:
@@ -238,12 +237,19 @@ def no_third_side_why(puzzle: Puzzle) -> str:
     )
 
 
+COUNT_WHY = N_("Why: this line steers the count of long chains your way, and the count decides who opens them.")
+"""The reason of a line right for the count where no long chain is left to name (:func:`count_why`)."""
+
+
 def count_why(puzzle: Puzzle, action: str) -> str:
     """The reason for a right line where the count of long chains decides (:func:`_count_decides`): the long chains
     the board then holds, their lengths, and the boxes best play leaves the pupil (:func:`box_shares`)."""
     after = puzzle.position.copy()
     after.play(action)
     rule = long_chain_rule(after)
+    chains = chain_lengths(after)
+    if not rule.long_chains or not chains:  # no long chain left to name: the count's reason, and the share
+        return tr(COUNT_WHY) + " " + _shares_words(puzzle)
     return (
         ntr(
             "Why: after this line the board holds {m} long chain, a count on your side, so your opponent must open"
@@ -252,7 +258,7 @@ def count_why(puzzle: Puzzle, action: str) -> str:
             " the first one; the chains left: {chains}.",
             rule.long_chains,
             m=rule.long_chains,
-            chains=chain_lengths(after),
+            chains=chains,
         )
         + " "
         + _shares_words(puzzle)
