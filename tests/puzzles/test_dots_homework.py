@@ -159,3 +159,19 @@ def test_a_dots_why_names_what_the_solver_and_the_board_say():
                             assert game.sides_drawn(box) == 3 and name in words
                     if a in decline_lines(game)[2] and words.startswith("Why: this line leaves"):
                         assert words.count(",") + words.count(" and ") >= boxes_given(game, a) - 1
+
+
+def test_a_count_reason_never_names_zero_long_chains():
+    """b2-c2 of a long-chain-count set read "the board holds 0 long chains ... your opponent must open the first
+    one": where no long chain is left after the line, the reason is the count's own, with the share of the boxes."""
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.dots_words import COUNT_WHY, count_why
+
+    with using("en"):
+        for p in bank(G):
+            if "long_chain_count" not in p.themes:
+                continue
+            for a in p.answers:
+                words = count_why(p, a)
+                assert "holds 0 long" not in words and "left: ." not in words, (p.id, a, words)
+                assert "long chain" in words and words.endswith("boxes left.") or words.startswith(COUNT_WHY)
