@@ -139,7 +139,8 @@ def test_a_dots_why_names_what_the_solver_and_the_board_say():
     """Each specific reason is true of its puzzle: a take names the boxes the line completes (three sides drawn);
     a decline names the boxes it hands over (as many as the line gives away); every "k of the n boxes left" is the
     solver's best result."""
-    from gamekit.puzzles.dots_words import box_shares, closed_boxes, decline_lines, why_words
+    from gamekit.puzzles.dots_why import box_shares, closed_boxes
+    from gamekit.puzzles.dots_words import decline_lines, why_words
     from gamekit.dots import boxes_given, capture_lines
 
     with using("en"):
@@ -165,7 +166,7 @@ def test_a_count_reason_never_names_zero_long_chains():
     """b2-c2 of a long-chain-count set read "the board holds 0 long chains ... your opponent must open the first
     one": where no long chain is left after the line, the reason is the count's own, with the share of the boxes."""
     from gamekit.puzzles import bank
-    from gamekit.puzzles.dots_words import COUNT_WHY, count_why
+    from gamekit.puzzles.dots_why import COUNT_WHY, count_why
 
     with using("en"):
         for p in bank(G):

@@ -890,7 +890,8 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
     a right line that gives one box says why one box is safe to give.  A safe line's reason speaks of the count of long
     chains only when, after that line, the count favours the pupil; otherwise the boxes it leaves the pupil."""
     from gamekit.dots import boxes_given, components, long_chain_rule
-    from gamekit.puzzles.dots_words import HANDOUT_ONE_BOX_WHY, box_shares, count_why, safe_line_shares
+    from gamekit.puzzles.dots_why import box_shares, count_why
+    from gamekit.puzzles.dots_words import HANDOUT_ONE_BOX_WHY, safe_line_shares
     from gamekit.puzzles.practice_words import WHY
 
     seen = set()

@@ -8,14 +8,8 @@ from gamekit.dots import long_chain_rule
 from gamekit.i18n import tr, using
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots_words import (
-    SAFE_LINE_IDEA,
-    box_shares,
-    count_why,
-    sacrifice_paid_why,
-    sacrifice_shares,
-    safe_line_shares,
-)
+from gamekit.puzzles.dots_why import box_shares, count_why, sacrifice_paid_why
+from gamekit.puzzles.dots_words import SAFE_LINE_IDEA, sacrifice_shares, safe_line_shares
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice import Practice
 from gamekit.puzzles.practice_words import IDEAS, idea_words, why_right
