@@ -17,6 +17,16 @@ from gamekit.dots.solver import solver_for
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.dots_themes import DECISION_THEMES
+from gamekit.puzzles.dots_why import (
+    box_shares,
+    count_why,
+    decline_why,
+    no_third_side_why,
+    sacrifice_paid_why,
+    shares_words,
+    take_box_why,
+    with_chains,
+)
 
 
 def decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
@@ -46,32 +56,21 @@ SAFE_LINE_IDEA = N_(
 """The idea of a *safe line* puzzle where the count of long chains is not what makes its right lines right."""
 
 
-def box_shares(puzzle: Puzzle) -> tuple[int, int, int, int]:
-    """The boxes of ``puzzle`` still to be taken shared out with best play: ``(k, n, j, final)``: the pupil's
-    ``k`` of the ``n`` boxes left after a right line, ``j`` the most any wrong line leaves them, and the pupil's
-    final margin over the whole game (their boxes minus the opponent's, boxes already taken included).  The
-    solver's values are margins on the boxes left (:func:`gamekit.dots.puzzle_text.own_box_loss`)."""
-    game = puzzle.position
-    me = game.to_move
-    left = game.geometry.n_boxes - sum(game.scores)
-    best = int(puzzle.facts["best"])
-    next_best = max(int(r["value"]) for r in puzzle.refutations.values())
-    k, j = (left + best) // 2, (left + next_best) // 2
-    return k, left, j, game.scores[me] - game.scores[1 - me] + best
-
-
 def safe_line_shares(puzzle: Puzzle) -> str:
     """The reason for a right safe line whose count of long chains is not what makes it right: the boxes it leaves
     the pupil with best play, against the most any wrong line leaves (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
-        " after any wrong line you get {j} at most.",
-        "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
-        " after any wrong line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
+    return with_chains(
+        puzzle.position,
+        ntr(
+            "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} box left;"
+            " after any wrong line you get {j} at most.",
+            "Why: this safe line gives no box away, and with best play from here you get {k} of the {n} boxes left;"
+            " after any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        ),
     )
 
 
@@ -79,14 +78,17 @@ def sacrifice_shares(puzzle: Puzzle) -> str:
     """The reason for a right line of a *sacrifice* puzzle whose best play does not end with the pupil ahead: the
     boxes given away are not paid back, they only lose less than any wrong line (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
-    return ntr(
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
-        " any wrong line you get {j} at most.",
-        "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
-        " any wrong line you get {j} at most.",
-        n,
-        k=k,
-        j=j,
+    return with_chains(
+        puzzle.position,
+        ntr(
+            "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} box left; after"
+            " any wrong line you get {j} at most.",
+            "Why: the boxes given away are not paid back, but with best play you get {k} of the {n} boxes left; after"
+            " any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        ),
     )
 
 
@@ -137,14 +139,22 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         if middle is not None:
             return middle
         if boxes_given(game, game.line_name(game.line_index(action))) == 1:
-            return tr(HANDOUT_ONE_BOX_WHY)
+            return tr(HANDOUT_ONE_BOX_WHY) + " " + shares_words(puzzle)
         return tr("Why: every other choice does worse.")
     if theme == "safe_line":
-        return None if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+        return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+    if theme == "long_chain_count":
+        return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
     if theme == "sacrifice":
-        return None if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+        return sacrifice_paid_why(puzzle) if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
     if theme == "control_not_worth_it" and action in decline_lines(game)[1]:
         return take_all_why(puzzle)
+    if theme == "take_box" and action in capture_lines(game):
+        return take_box_why(puzzle, action)
+    if theme == "avoid_third_side":
+        return no_third_side_why(puzzle)
+    if theme in ("double_deal", "all_but_four") and action in decline_lines(game)[2]:
+        return decline_why(puzzle, action, decline_lines(game)[1])
     return None
 
 
@@ -155,20 +165,27 @@ def take_all_why(puzzle: Puzzle) -> str:
     game = puzzle.position
     _, _, declines = decline_lines(game)
     if not any(not c.opened and (c.kind == "loop" or c.length >= 3) for c in components(game)):
+        left = game.geometry.n_boxes - sum(game.scores)
+        k = (left + int(puzzle.facts["best"])) // 2
         return tr(
-            "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: every box now"
-            " is worth more."
+            "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: taking every"
+            " box gets you {k} of the {left} boxes left with best play.",
+            k=k,
+            left=left,
         )
     left = game.geometry.n_boxes - sum(game.scores)
     k = (left + int(puzzle.facts["best"])) // 2
     values = [int(puzzle.refutations[d]["value"]) for d in declines if d in puzzle.refutations]
     j = (left + max(values, default=int(puzzle.facts["best"]))) // 2
-    return tr(
-        "Why: taking every box gets you {k} of the {left} boxes left with best play; refusing the last ones to keep"
-        " control gets you {j} at most.",
-        k=k,
-        left=left,
-        j=j,
+    return with_chains(
+        game,
+        tr(
+            "Why: taking every box gets you {k} of the {left} boxes left with best play; refusing the last ones to"
+            " keep control gets you {j} at most.",
+            k=k,
+            left=left,
+            j=j,
+        ),
     )
 
 

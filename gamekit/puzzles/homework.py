@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from gamekit import catalog
 from gamekit.core.saved import is_int
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import SOURCE_LANGUAGE, N_, get_language, languages, ntr, tr, using
 from gamekit.progress import level
 from gamekit.puzzles.core import (
     GAME_IDS,
@@ -90,10 +91,43 @@ def games_by_code() -> dict[str, str]:
     return {catalog.get(game_id).homework_code: game_id for game_id in puzzle_game_ids()}
 
 
+EVERY_IDEA_WORD = N_("every idea")
+"""The idea of a homework code of every idea mixed, in a language other than English (:func:`idea_word`)."""
+
+
+def _code_word(text: str) -> str:
+    """``text`` as a word of a homework code: lower-case ASCII letters joined by underscores ("amenaza impar/par":
+    ``amenaza_impar_par``; accents dropped)."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return "_".join(re.findall(r"[a-z]+", folded))
+
+
+def idea_word(game_id: str, theme: str | None) -> str:
+    """The idea's word in a homework code, in the current language: in English the idea's own name as the code
+    has always written it (``double_deal``; ``all`` for every idea), in another language the idea's name in that
+    language (:func:`_code_word`: ``doble_entrega``, ``todas``), so a Spanish page shows no English word for the
+    idea.  :func:`parse_code` reads the words of every language."""
+    if get_language() == SOURCE_LANGUAGE:
+        return theme or "all"
+    return _code_word(tr(EVERY_IDEA_WORD) if theme is None else theme_name(game_id, theme))
+
+
+def code_words(game_id: str) -> dict[str, str | None]:
+    """``{word: theme}`` of every idea word a code of ``game_id`` may hold (:func:`idea_word` in every language
+    gamekit speaks; None: every idea)."""
+    words: dict[str, str | None] = {}
+    for lang in languages():
+        with using(lang):
+            for theme in (None, *game_themes(game_id)):
+                words.setdefault(idea_word(game_id, theme), theme)
+    return words
+
+
 def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
-    """The code of a homework set: ``game-theme-n-seed`` (``all`` for every theme; ``game``: :func:`game_code`)."""
+    """The code of a homework set: ``game-idea-n-seed`` (``game``: :func:`game_code`; ``idea``: :func:`idea_word`
+    in the current language)."""
     _check_set(game_id, theme, n, seed)
-    return f"{game_code(game_id)}-{theme or 'all'}-{n}-{seed}"
+    return f"{game_code(game_id)}-{idea_word(game_id, theme)}-{n}-{seed}"
 
 
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
@@ -354,17 +388,17 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
             tr("“{code}”: a homework code starts with the game: {items}.", code=text, items=", ".join(games))
         )
     game_id = games[short]
-    theme_key = None if theme == "all" else theme
-    if theme_key is not None:
-        if theme_key not in game_themes(game_id):
-            raise ValueError(
-                tr(
-                    "“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
-                    code=text,
-                    game=game_name(game_id),
-                    theme=theme,
-                )
+    words = code_words(game_id)
+    theme_key = words.get(theme)
+    if theme not in words:
+        raise ValueError(
+            tr(
+                "“{code}”: {game} has no puzzle idea “{theme}”. Check the code with your teacher.",
+                code=text,
+                game=game_name(game_id),
+                theme=theme,
             )
+        )
     if not 1 <= int(n) <= MAX_SET:
         raise ValueError(
             tr("“{code}”: a homework set has from 1 to {most} puzzles, not {n}.", code=text, most=MAX_SET, n=int(n))
@@ -389,5 +423,7 @@ __all__ = [
     "answers_spread",
     "game_code",
     "games_by_code",
+    "idea_word",
+    "code_words",
     "MAX_SET",
 ]

@@ -62,9 +62,9 @@ def test_a_decline_that_leaves_another_chain_on_offer_says_so():
     assert "6 of the 16 boxes left; taking every box gets you 10" in words
     (p,) = [p for p in load_puzzles(G) if p.id == "dots-46ae3b9583"]
     why = why_words(p, "control_not_worth_it", "c4-d4")
-    assert why == (
+    assert why.startswith(
         "Why: taking every box gets you 9 of the 16 boxes left with best play; refusing the last ones to keep"
-        " control gets you 7 at most."
+        " control gets you 7 at most. On the board: chains of"
     )
     with using("es"):
         assert "too short" not in mistake_words(p, "c3-d3") and "Why" not in why_words(

@@ -108,3 +108,71 @@ def test_each_decision_code_has_its_own_ideas_majority_and_the_table_says_so():
     assert "7 de llevarse todas las casillas y 3 de doble entrega para comparar" in es, es[es.index("control_not") :][
         :300
     ]
+
+
+def _dots_sheets():
+    from gamekit.puzzles.homework import homework_codes, homework_set, parse_code
+
+    for _, code, _, size in homework_codes(10, 1):
+        game_id, theme, _, _ = parse_code(code)
+        if game_id == G:
+            yield code, theme, homework_set(game_id, theme, size, 1)
+
+
+def test_each_why_of_a_dots_sheet_is_its_own_puzzles():
+    """The answer key gave one sentence for a whole sheet ("a box with three sides is a free point ..." ten times
+    on the take-a-box sheet): now no two puzzles of a Dots sheet share a reason unless they share the position, in
+    English and in Spanish."""
+    from gamekit.puzzles.homework_sheets import key_reasons
+
+    for lang in ("en", "es"):
+        with using(lang):
+            for code, theme, puzzles in _dots_sheets():
+                seen: dict[str, str] = {}
+                for p in puzzles:
+                    for _, reason in key_reasons(p, theme):
+                        where = repr(p.position.to_dict())
+                        assert seen.setdefault(reason, where) == where, (lang, code, reason)
+
+
+def test_a_dots_why_names_what_the_solver_and_the_board_say():
+    """Each specific reason is true of its puzzle: a take names the boxes the line completes (three sides drawn);
+    a decline names the boxes it hands over (as many as the line gives away); every "k of the n boxes left" is the
+    solver's best result."""
+    from gamekit.puzzles.dots_why import box_shares, closed_boxes
+    from gamekit.puzzles.dots_words import decline_lines, why_words
+    from gamekit.dots import boxes_given, capture_lines
+
+    with using("en"):
+        for code, theme, puzzles in _dots_sheets():
+            for p in puzzles:
+                game = p.position
+                k, left, _, _ = box_shares(p)
+                for a in p.answers:
+                    words = why_words(p, theme if theme in p.themes else p.themes[0], a)
+                    if words is None:
+                        continue
+                    if "of the" in words and "boxes left" in words and "gives no box away" not in words:
+                        assert f"{k} of the {left} box" in words, (code, words)
+                    if a in capture_lines(game) and words.startswith("Why: box"):
+                        for name in closed_boxes(game, a):
+                            box = game.geometry.box_index(name)
+                            assert game.sides_drawn(box) == 3 and name in words
+                    if a in decline_lines(game)[2] and words.startswith("Why: this line leaves"):
+                        assert words.count(",") + words.count(" and ") >= boxes_given(game, a) - 1
+
+
+def test_a_count_reason_never_names_zero_long_chains():
+    """b2-c2 of a long-chain-count set read "the board holds 0 long chains ... your opponent must open the first
+    one": where no long chain is left after the line, the reason is the count's own, with the share of the boxes."""
+    from gamekit.puzzles import bank
+    from gamekit.puzzles.dots_why import COUNT_WHY, count_why
+
+    with using("en"):
+        for p in bank(G):
+            if "long_chain_count" not in p.themes:
+                continue
+            for a in p.answers:
+                words = count_why(p, a)
+                assert "holds 0 long" not in words and "left: ." not in words, (p.id, a, words)
+                assert "long chain" in words and words.endswith("boxes left.") or words.startswith(COUNT_WHY)

@@ -375,7 +375,7 @@ def test_every_wrong_line_of_every_list_gets_its_own_reason():
     any other says the boxes best play then leaves the pupil against a right line's, figures the solver's margins
     give."""
     from gamekit.dots.analysis import long_chain_rule
-    from gamekit.puzzles.dots_words import box_shares
+    from gamekit.puzzles.dots_why import box_shares
 
     lines = 0
     for name, pool in served_pools().items():

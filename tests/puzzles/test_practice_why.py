@@ -8,10 +8,11 @@ from gamekit.dots import long_chain_rule
 from gamekit.i18n import tr, using
 from gamekit.puzzles import bank
 from gamekit.puzzles.core import game_themes
-from gamekit.puzzles.dots_words import SAFE_LINE_IDEA, box_shares, sacrifice_shares, safe_line_shares
+from gamekit.puzzles.dots_why import box_shares, count_why, sacrifice_paid_why
+from gamekit.puzzles.dots_words import SAFE_LINE_IDEA, sacrifice_shares, safe_line_shares
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.practice import Practice
-from gamekit.puzzles.practice_words import IDEAS, WHY, idea_words, why_right
+from gamekit.puzzles.practice_words import IDEAS, idea_words, why_right
 
 BOARD_GAMES = ["dots_and_boxes", "five_in_a_row", "connect_four"]
 
@@ -62,8 +63,8 @@ def test_a_safe_line_is_right_for_the_count_or_for_the_boxes_it_leaves_and_the_i
                 count = "long_chain_count" in p.themes and long_chain_rule(after).favoured == game.to_move
                 counts.append(count)
                 said = why_right(p, "safe_line", a)
-                if count:
-                    assert said == WHY["safe_line"]
+                if count:  # the count after the line, and the chains it leaves
+                    assert said == count_why(p, a) and "long chain" in said and "On the board" not in said
                     continue
                 k, n, j, _ = box_shares(p)
                 assert said == safe_line_shares(p) and f"you get {k} of the {n} boxes left" in said
@@ -90,7 +91,7 @@ def test_a_sacrifice_says_the_boxes_are_paid_back_only_when_best_play_ends_ahead
             for a in p.answers:
                 said = why_right(p, "sacrifice", a)
                 if final > 0:
-                    assert said == WHY["sacrifice"], (p.id, said)
+                    assert said == sacrifice_paid_why(p) and "pay them back" in said, (p.id, said)
                 else:
                     assert said == sacrifice_shares(p) and "pay them back" not in said, (p.id, said)
             kinds.add(final > 0)

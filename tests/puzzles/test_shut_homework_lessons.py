@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from gamekit.i18n import using
-from gamekit.puzzles.homework import theme_lessons
+from gamekit.puzzles.homework import set_code, theme_lessons
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.shutbox import NOT_ASKED_ALONE, THEME_LESSONS
 
@@ -23,7 +23,9 @@ def test_the_mixed_code_lists_the_lessons_of_the_ideas_it_asks():
     assert theme_lessons("shut_the_box", "one_die_or_two") == "3"
     for path, lang in (("docs/teachers/homework.md", "en"), ("docs/teachers/es/homework.md", "es")):
         text = (ROOT / path).read_text(encoding="utf-8")
-        row = next(line for line in text.splitlines() if line.startswith("| `shut-all-10-1` |"))
+        with using(lang):
+            code = set_code("shut_the_box", None, 10, 1)  # the mixed code, in the page's language
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{code}` |"))
         assert row.split(" | ")[4] == "3, 4", (lang, row)
         with using(lang):
             assert theme_lessons("shut_the_box", None) == "3, 4"
