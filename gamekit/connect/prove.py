@@ -156,30 +156,36 @@ def _check(game: object) -> ConnectGame:
     return game
 
 
-def _defend(g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True):
+def _defend(
+    g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True, highinverse: bool = True
+):
     """The defender's strategy with the attacker to move (see :func:`pairing`): a complete pairing, else one
     that leaves the column of one of the defender's threats to the end; None when neither is found.  All of that
-    without baseclaims first, then (``baseclaim``) with them: a baseclaim only adds proofs, and never replaces a
-    winning proof (a threat kept for the end) by a drawing one."""
+    without baseclaims and highinverses first, then (``baseclaim``, ``highinverse``) with them: they only add
+    proofs, and never replace a winning proof (a threat kept for the end) by a drawing one."""
     found = _defend_with(g, defender_bits, mask, zugzwang, False)
-    if found is None and baseclaim:
-        found = _defend_with(g, defender_bits, mask, zugzwang, True)
+    if found is None and (baseclaim or highinverse):
+        found = _defend_with(g, defender_bits, mask, zugzwang, baseclaim, highinverse)
     return found
 
 
-def _defend_with(g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool):
-    found = pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim)
+def _defend_with(
+    g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool, highinverse: bool = False
+):
+    found = pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim, highinverse=highinverse)
     if found is not None or not zugzwang:
         return found
     threats = threat_sinks(g, defender_bits, mask)
     for sink in threats:
-        found = pairing(g, defender_bits, mask, sinks=(sink,), baseclaim=baseclaim)
+        found = pairing(g, defender_bits, mask, sinks=(sink,), baseclaim=baseclaim, highinverse=highinverse)
         if found is not None:
             return found
     for k, first in enumerate(threats):  # two threats in two columns: the attacker must take one
         for second in threats[k + 1 :]:
             if second[0] != first[0]:
-                found = pairing(g, defender_bits, mask, sinks=(first, second), baseclaim=baseclaim)
+                found = pairing(
+                    g, defender_bits, mask, sinks=(first, second), baseclaim=baseclaim, highinverse=highinverse
+                )
                 if found is not None:
                     return found
     return None
@@ -191,14 +197,22 @@ def _side(side: object) -> int | None:
     return side
 
 
-def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, baseclaim: bool = True) -> Proof | None:
+def prove(
+    game: ConnectGame,
+    side: int | None = None,
+    *,
+    zugzwang: bool = True,
+    baseclaim: bool = True,
+    highinverse: bool = True,
+) -> Proof | None:
     """A proof that one side holds at least a draw in ``game`` (``Proof.wins``: that it wins), or None when
     these rules find none.
 
     ``side``: 0 (red) or 1 (yellow) looks for a proof for that side only; None for either — the side not to
     move is tried first (its strategy starts at once), then the side to move (after each of its drops,
     centre first).  ``zugzwang=False`` keeps to the complete pairing (claimeven, baseinverse, lowinverse,
-    mirror, baseclaim): no aftereven and no threat; ``baseclaim=False`` leaves baseclaims out.  A proof is
+    mirror, baseclaim, highinverse): no aftereven and no threat; ``baseclaim=False`` leaves baseclaims out,
+    ``highinverse=False`` highinverses.  A proof is
     exact: the defender's strategy of :class:`Proof` never lets the other side complete a line.  None says
     nothing about the position.  PopOut games and finished games are refused (ValueError), anything but a game
     too (TypeError), a side other than 0, 1 or None too
@@ -211,13 +225,14 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, 
     cur, mask, _ = b.from_game(game)
     me = game.to_move
     if side is None or side != me:
-        found = _defend(g, cur ^ mask, mask, zugzwang, baseclaim)
+        found = _defend(g, cur ^ mask, mask, zugzwang, baseclaim, highinverse)
         if found is not None:
             return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]), found[2])
         if side is not None:
             return None
     wins = b.win(cur, b.board & ~mask)
-    for with_baseclaim in (False, True) if baseclaim else (False,):  # every drop without baseclaims first
+    passes = ((False, False), (baseclaim, highinverse)) if baseclaim or highinverse else ((False, False),)
+    for with_baseclaim, with_highinverse in passes:  # every drop without baseclaims or highinverses first
         for i in b.order:
             drop = (mask + b.bottom) & b.col_masks[i]
             if not drop or drop & wins:
@@ -226,7 +241,7 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, 
             move = str(i + 1)
             if after & b.playable == b.playable:
                 return Proof(me, True, move, (), ())  # the last cell: a draw
-            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim)
+            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim, with_highinverse)
             if found is not None:
                 return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
     return None
@@ -248,7 +263,7 @@ class ColumnProof:
 
 
 def prove_columns(
-    game: ConnectGame, moves=None, *, zugzwang: bool = True, baseclaim: bool = True
+    game: ConnectGame, moves=None, *, zugzwang: bool = True, baseclaim: bool = True, highinverse: bool = True
 ) -> dict[str, ColumnProof]:
     """For each drop of ``game`` (or of ``moves``, a subset of them) what :func:`prove` shows about the
     position after it, asked once for each side: a proof for the player who just dropped means that drop is
@@ -257,7 +272,7 @@ def prove_columns(
     draw.  When :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a
     draw (a loss when it wins).  A drop that wins at once is a win, one that fills the grid a draw;
     otherwise the bounds are −1 and 1.  Pops are not judged (PopOut games are refused, as by :func:`prove`).
-    ``zugzwang`` and ``baseclaim`` as for :func:`prove`."""
+    ``zugzwang``, ``baseclaim`` and ``highinverse`` as for :func:`prove`."""
     _check(game)
     drops = [m for m in game.legal_moves()]
     if moves is not None:
@@ -267,7 +282,8 @@ def prove_columns(
                 raise ValueError(tr("prove_columns: {move!r} is not a drop of this position", move=m))
         drops = moves
     mover = game.to_move
-    whole = prove(game, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim)
+    options = {"zugzwang": zugzwang, "baseclaim": baseclaim, "highinverse": highinverse}
+    whole = prove(game, 1 - mover, **options)
     ceiling = 1 if whole is None else -1 if whole.wins else 0  # the other side holds the draw (or wins) already
     out: dict[str, ColumnProof] = {}
     for m in drops:
@@ -278,8 +294,8 @@ def prove_columns(
             value = 0 if w is None else (1 if w == mover else -1)
             out[m] = ColumnProof(m, value, value, after, None)
             continue
-        mine = prove(after, mover, zugzwang=zugzwang, baseclaim=baseclaim)
-        theirs = prove(after, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim) if ceiling > -1 else None
+        mine = prove(after, mover, **options)
+        theirs = prove(after, 1 - mover, **options) if ceiling > -1 else None
         low = -1 if mine is None else 1 if mine.wins else 0
         high = min(ceiling, 1 if theirs is None else -1 if theirs.wins else 0)
         proofs = tuple(p for p in (mine, theirs) if p is not None)
