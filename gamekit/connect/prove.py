@@ -402,7 +402,7 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                     colour=me,
                 )
             )
-        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"] + used["baseclaim"]
+        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"] + used["baseclaim"] + used["highinverse"]
         rest = pairs + used["aftereven"] + used["threat"]
         if rest:
             parts.append(
@@ -469,6 +469,21 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                         where2=_where(game, rule.cells[1]),
                         where3=_where(game, rule.cells[2]),
                         where4=_where(game, rule.cells[3]),
+                        other=them,
+                        colour=me,
+                    )
+                )
+        for rule in proof.rules:
+            if rule.kind == "highinverse":
+                parts.append(
+                    tr(
+                        "Columns {column1} and {column2} work together, three cells each from the bottom "
+                        "(highinverse). When {other} first drops into one of them, {colour} drops on top. Then "
+                        "the third cell of that column and the lowest empty cell of the other column are a pair: "
+                        "if {other} takes one, {colour} takes the other. In the other column, {colour} answers "
+                        "on top again.",
+                        column1=game.column_number(rule.cells[0][0]),
+                        column2=game.column_number(rule.cells[3][0]),
                         other=them,
                         colour=me,
                     )
