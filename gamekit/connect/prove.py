@@ -79,9 +79,25 @@ column's, which no fixed pairing can.  Its answer to ``p1`` and to ``p2`` depend
 (:meth:`Proof.reply` is given the filled cells); every answer stays inside its four cells and is playable at once,
 and the cells above them are claimeven pairs as usual, so it combines with the rest like a baseinverse.
 
-Because the pairs cover whole columns, a vertical pair appears only under a threat; highinverse, before and
-specialbefore, which trade a pair's cells across the pairing's parity, are not here: when these rules refute
-not every line, :func:`prove` answers None.
+**highinverse** (Allis) — the lowest three empty cells ``a1, a2, a3`` and ``b1, b2, b3`` (bottom up) of two
+columns that each hold an odd number of empty cells, at least 3; the cells above ``a3`` and ``b3`` are claimeven
+pairs as usual.  The attacker enters one of the two columns first, at its lowest cell, say ``a1``: the defender
+drops on top, at ``a2``.  Now ``a3`` and ``b1`` are both playable and only these two moves touch them: if the
+attacker takes one, the defender takes the other (a baseinverse).  ``b2`` becomes playable only once ``b1`` is
+filled, and whenever the attacker takes it the defender drops on top, at ``b3`` (a claimeven).  So the defender
+gets the middle cell of the first column, the upper cell of the second and one of ``a3, b1``, and with them one
+cell of each of Allis' six pairs: ``a3, b3`` (the upper cells); ``a2, b2`` (the middle cells); ``a2, a3`` and
+``b2, b3`` (each column's two upper cells); ``a1, b3`` and ``b1, a3`` (a lower cell and the other column's upper
+cell — Allis asks that lower cell to be playable, as it is here, at the base).  Every answer stays inside the six
+cells and is playable at once, and the rule is answered inside itself like a mirror of three rows, so it
+combines with the rest in the same way; its answer to a lower cell depends on whether the other lower cell was
+taken before (:meth:`Proof.reply`'s ``taken``).  Where the lower cells are not at the base, the cells under them
+belong to other pairs and the defender's answers could not always be played at once: that form is not here.
+Like the baseclaim it is tried only after the pairings without both have failed, so it only adds proofs.
+
+Because the pairs cover whole columns, a vertical pair appears only under a threat; before and specialbefore, and
+the highinverse above a column's base, which trade a pair's cells across the pairing's parity, are not here: when
+these rules refute not every line, :func:`prove` answers None.
 
 When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
 proves the position after it.  ``prove(game, side)`` asks for one side only: :func:`prove_columns` asks
@@ -115,7 +131,8 @@ class Proof:
     ``to_move``: the defender is the side to move; it first drops into playable column ``move`` and the
     strategy starts after that disc (``move`` is None when the defender is not to move).
     ``rules``: every rule instance of the strategy, claimeven and vertical pairs first (bottom to top, left to
-    right), then the baseinverses, lowinverses and mirrors, then the threats kept for the end, then the
+    right), then the baseinverses, lowinverses, mirrors, baseclaims and highinverses, then the threats kept for
+    the end, then the
     aftereven groups.  ``refutations``: each line the attacker could still complete (its cells) with the rule
     that refutes it.  ``wins``: the defender surely completes a line (a threat kept for the end, or an
     aftereven group when every attacker line is refuted).
