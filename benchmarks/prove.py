@@ -10,8 +10,8 @@ Positions come from seeded Medium-v-Medium games (seeds 0, 1, 2, …; the same p
 every position of each game once.  Three tables:
 
 1. positions at 30–38 empty cells: proved (and for which side, and how many wins), median and 95th-percentile
-   time a call — the pairing alone, with the zugzwang rules (aftereven, a threat kept for the end), and with
-   the baseclaim too (``--rates-only``: this table alone, under a minute);
+   time a call — the pairing alone, with the zugzwang rules (aftereven, a threat kept for the end), with
+   the baseclaim too, and with the highinverse too (``--rates-only``: this table alone, about a minute);
 2. every depth from 12 to 28 empty cells: proved, and each proof checked against the exact solver
    (win/draw/loss, compiled engine; a position it does not settle in ``--check-limit`` seconds is not
    counted as checked) — "wrong" must be 0;
@@ -57,22 +57,23 @@ def quantile(xs: list[float], q: float) -> float:
 
 
 RULE_SETS = (
-    (False, False, "pairing only"),
-    (True, False, "pairing + zugzwang rules"),
-    (True, True, "pairing + zugzwang rules + baseclaim"),
+    (False, False, False, "pairing only"),
+    (True, False, False, "pairing + zugzwang rules"),
+    (True, True, False, "pairing + zugzwang rules + baseclaim"),
+    (True, True, True, "pairing + zugzwang rules + baseclaim + highinverse"),
 )
 """The rule sets the first table compares, one after the other on the same positions: ``(zugzwang, baseclaim,
-label)`` as :func:`gamekit.connect.prove.prove` takes them."""
+highinverse, label)`` as :func:`gamekit.connect.prove.prove` takes them."""
 
 
 def rates(name: str, by_empty: dict[int, list]) -> None:
     for lo, hi in ((30, 38),):
         games = [g for e in range(lo, hi + 1) for g in by_empty.get(e, [])]
-        for zugzwang, baseclaim, label in RULE_SETS:
+        for zugzwang, baseclaim, highinverse, label in RULE_SETS:
             times, proved, mover, sides, wins = [], 0, 0, [0, 0], 0
             for g in games:
                 t = time.perf_counter()
-                p = prove(g, zugzwang=zugzwang, baseclaim=baseclaim)
+                p = prove(g, zugzwang=zugzwang, baseclaim=baseclaim, highinverse=highinverse)
                 times.append(time.perf_counter() - t)
                 if p is not None:
                     proved += 1

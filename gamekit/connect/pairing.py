@@ -23,7 +23,17 @@ __all__ = [
 ]
 
 Cell = tuple[int, int]
-RULE_KINDS = ("claimeven", "vertical", "baseinverse", "lowinverse", "mirror", "baseclaim", "aftereven", "threat")
+RULE_KINDS = (
+    "claimeven",
+    "vertical",
+    "baseinverse",
+    "lowinverse",
+    "mirror",
+    "baseclaim",
+    "highinverse",
+    "aftereven",
+    "threat",
+)
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,10 @@ class Rule:
     which the attacker fills last and the defender answers at ``t``; aftereven: the empty cells of a line of
     the defender's that the claimevens give it (no answers of its own); baseclaim: ``(p1, p2, q, p3)``, the
     lowest empty cells ``p1``, ``p2``, ``p3`` of three columns and ``q`` the cell above ``p2``: the defender
-    gets one of ``p1, q`` and one of ``p2, p3`` (its answer depends on which of these cells are taken)."""
+    gets one of ``p1, q`` and one of ``p2, p3`` (its answer depends on which of these cells are taken);
+    highinverse: ``(a1, a2, a3, b1, b2, b3)``, the lowest three empty cells of two columns (bottom up): the
+    defender gets the middle cell of the column the attacker enters first, the upper cell of the other, and one of
+    the first one's upper cell and the other's lower cell (its answer to a lower cell depends on which is taken)."""
 
     kind: str
     cells: tuple[Cell, ...]
@@ -56,6 +69,16 @@ class Rule:
             if cell == p2:  # first: take p3, leaving p1 and q to a baseinverse; after p1 and p3: q on top
                 return q if p1 in taken else p3
             return p1 if cell == q else None  # q: p1 is the one left of p1 and q
+        if self.kind == "highinverse":
+            a1, a2, a3, b1, b2, b3 = self.cells
+            for (low, mid, up), (low2, _, up2) in (((a1, a2, a3), (b1, b2, b3)), ((b1, b2, b3), (a1, a2, a3))):
+                if cell == low:  # first into these columns: on top of it; second: the other's upper cell
+                    return up2 if low2 in taken else mid
+                if cell == mid:  # the attacker gets a middle cell only in the column entered second
+                    return up
+                if cell == up:  # only in the column entered first: its upper cell and the other's lower cell pair
+                    return low2
+            return None
         if self.kind in ("claimeven", "vertical", "threat"):
             return self.cells[1] if cell == self.cells[0] else None
         if self.kind == "aftereven":
@@ -165,6 +188,7 @@ def pairing(
     sinks: tuple[tuple[int, int, int], ...] = (),
     aftereven: bool = True,
     baseclaim: bool = False,
+    highinverse: bool = False,
 ) -> tuple[list[Rule], list, bool] | None:
     """The strategy for the defender (``defender_bits``, side discs included) with the attacker to move:
     ``(rules, refutations, wins)``, or None when no pairing (found within ``limit`` choices; two columns
@@ -173,8 +197,10 @@ def pairing(
     the cells of each such column from row ``s`` up are left out of the pairing (see :mod:`gamekit.connect.prove`).
     ``aftereven``: also refute the lines that lie above a group of the defender's claimed cells.
     ``baseclaim``: also try baseclaims (two columns with an odd number of cells and one with an even number), after
-    the pairings without them at each column.  It is asked only after the same search without baseclaims failed
-    (:func:`_defend`), so where no baseclaim fits it answers None at once."""
+    the pairings without them at each column.  ``highinverse``: also try highinverses (two columns with an odd
+    number of empty cells, at least 3, their lowest three cells each), after the pairings and before the
+    baseclaims.  These two are asked only after the same search without them failed (:func:`_defend`), so where
+    neither fits it answers None at once."""
     deepest = g.b.variant.rows if deepest is None else deepest
     b, v = g.b, g.b.variant
     H, H1 = v.rows, b.H1
@@ -194,10 +220,14 @@ def pairing(
             empties += top - h
     if empties % 2:
         return None  # the attacker moves first in every pair: an even count
-    if baseclaim:
+    baseclaim = baseclaim and deepest >= 2
+    highinverse = highinverse and deepest >= 3
+    if baseclaim or highinverse:
         odd = sum((top - h) % 2 for _, h, top in columns)
-        if odd < 2 or odd == len(columns):
-            return None  # no baseclaim fits: the same search without baseclaims has already failed
+        baseclaim = baseclaim and 2 <= odd < len(columns)
+        highinverse = highinverse and sum((top - h) % 2 and top - h >= 3 for _, h, top in columns) >= 2
+        if not (baseclaim or highinverse):
+            return None  # neither fits: the same search without them has already failed
     if not sinks and not aftereven and not g.may_hold(defender_bits, mask, deepest <= 2):
         return None
     region = sum(1 << col for col, _, _ in columns)  # the grid columns the pairing covers (as bits)
@@ -214,7 +244,10 @@ def pairing(
                 key = (r - h, (top - h) % 2)
                 depth[key] = depth.get(key, 0) | bit(col, r)
     layers = list(depth.values())
-    baseclaim = baseclaim and deepest >= 2
+    if highinverse:  # a highinverse's pairs inside a column: the middle and upper cell of an odd column
+        layers.append(
+            sum(bit(col, h + 1) | bit(col, h + 2) for col, h, top in columns if (top - h) % 2 and top - h >= 3)
+        )
     if baseclaim:  # a baseclaim's pairs: two lowest cells, or an odd column's lowest and an even column's second
         layers.append(
             sum(bit(col, h) for col, h, _ in columns)
@@ -312,6 +345,20 @@ def pairing(
                 decided[k] = decided[j] = None
                 if nodes > limit:
                     return False
+        if highinverse and n % 2 and n >= 3:
+            for j in range(k + 1, len(columns)):
+                col2, h2, top2 = columns[j]
+                if decided[j] is not None or (top2 - h2) % 2 == 0 or top2 - h2 < 3:
+                    continue
+                decided[k] = decided[j] = ("highinverse", 3, (k, j))
+                p = pairs + highinverse_pairs(col, h, col2, h2)
+                c = claimed | claim_table[k][3] | claim_table[j][3]
+                fresh = 1 << col | 1 << col2
+                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                    return True
+                decided[k] = decided[j] = None
+                if nodes > limit:
+                    return False
         if baseclaim:
             for trio in trios(k, n):
                 i1, i2, i3 = trio
@@ -327,6 +374,14 @@ def pairing(
                 if nodes > limit:
                     return False
         return False
+
+    def highinverse_pairs(col: int, h: int, col2: int, h2: int) -> list[int]:
+        """The six pairs of a highinverse on the lowest three empty cells of two columns: the defender gets one
+        cell of each (the two upper cells, the two middle cells, each column's middle and upper cell, each
+        column's lower cell and the other's upper cell)."""
+        a1, a2, a3 = bit(col, h), bit(col, h + 1), bit(col, h + 2)
+        b1, b2, b3 = bit(col2, h2), bit(col2, h2 + 1), bit(col2, h2 + 2)
+        return [a3 | b3, a2 | b2, a2 | a3, b2 | b3, a1 | b3, b1 | a3]
 
     def trios(k: int, n: int):
         """Column positions ``(p1, p2, p3)`` of the baseclaims column ``k`` (``n`` empty cells) can join: ``p1``
@@ -360,6 +415,11 @@ def pairing(
                         [bit(c1, r1) | bit(c2, r2 + 1), bit(c2, r2) | bit(c3, r3)],
                     )
                 )
+        elif choice[0] == "highinverse":
+            if choice[2][0] == k:  # once, from the first of the two columns
+                col2, h2, _ = columns[choice[2][1]]
+                cells = ((col, h), (col, h + 1), (col, h + 2), (col2, h2), (col2, h2 + 1), (col2, h2 + 2))
+                units.append((Rule("highinverse", cells), highinverse_pairs(col, h, col2, h2)))
         elif choice[0] != "single" and choice[0] > k:
             col2, h2, _ = columns[choice[0]]
             cells = tuple(cell for t in range(rows) for cell in ((col, h + t), (col2, h2 + t)))

@@ -79,9 +79,25 @@ column's, which no fixed pairing can.  Its answer to ``p1`` and to ``p2`` depend
 (:meth:`Proof.reply` is given the filled cells); every answer stays inside its four cells and is playable at once,
 and the cells above them are claimeven pairs as usual, so it combines with the rest like a baseinverse.
 
-Because the pairs cover whole columns, a vertical pair appears only under a threat; highinverse, before and
-specialbefore, which trade a pair's cells across the pairing's parity, are not here: when these rules refute
-not every line, :func:`prove` answers None.
+**highinverse** (Allis) — the lowest three empty cells ``a1, a2, a3`` and ``b1, b2, b3`` (bottom up) of two
+columns that each hold an odd number of empty cells, at least 3; the cells above ``a3`` and ``b3`` are claimeven
+pairs as usual.  The attacker enters one of the two columns first, at its lowest cell, say ``a1``: the defender
+drops on top, at ``a2``.  Now ``a3`` and ``b1`` are both playable and only these two moves touch them: if the
+attacker takes one, the defender takes the other (a baseinverse).  ``b2`` becomes playable only once ``b1`` is
+filled, and whenever the attacker takes it the defender drops on top, at ``b3`` (a claimeven).  So the defender
+gets the middle cell of the first column, the upper cell of the second and one of ``a3, b1``, and with them one
+cell of each of Allis' six pairs: ``a3, b3`` (the upper cells); ``a2, b2`` (the middle cells); ``a2, a3`` and
+``b2, b3`` (each column's two upper cells); ``a1, b3`` and ``b1, a3`` (a lower cell and the other column's upper
+cell — Allis asks that lower cell to be playable, as it is here, at the base).  Every answer stays inside the six
+cells and is playable at once, and the rule is answered inside itself like a mirror of three rows, so it
+combines with the rest in the same way; its answer to a lower cell depends on whether the other lower cell was
+taken before (:meth:`Proof.reply`'s ``taken``).  Where the lower cells are not at the base, the cells under them
+belong to other pairs and the defender's answers could not always be played at once: that form is not here.
+Like the baseclaim it is tried only after the pairings without both have failed, so it only adds proofs.
+
+Because the pairs cover whole columns, a vertical pair appears only under a threat; before and specialbefore, and
+the highinverse above a column's base, which trade a pair's cells across the pairing's parity, are not here: when
+these rules refute not every line, :func:`prove` answers None.
 
 When the defender is the side to move, :func:`prove` tries each of its drops (centre first) and
 proves the position after it.  ``prove(game, side)`` asks for one side only: :func:`prove_columns` asks
@@ -115,7 +131,8 @@ class Proof:
     ``to_move``: the defender is the side to move; it first drops into playable column ``move`` and the
     strategy starts after that disc (``move`` is None when the defender is not to move).
     ``rules``: every rule instance of the strategy, claimeven and vertical pairs first (bottom to top, left to
-    right), then the baseinverses, lowinverses and mirrors, then the threats kept for the end, then the
+    right), then the baseinverses, lowinverses, mirrors, baseclaims and highinverses, then the threats kept for
+    the end, then the
     aftereven groups.  ``refutations``: each line the attacker could still complete (its cells) with the rule
     that refutes it.  ``wins``: the defender surely completes a line (a threat kept for the end, or an
     aftereven group when every attacker line is refuted).
@@ -156,30 +173,36 @@ def _check(game: object) -> ConnectGame:
     return game
 
 
-def _defend(g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True):
+def _defend(
+    g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool = True, highinverse: bool = True
+):
     """The defender's strategy with the attacker to move (see :func:`pairing`): a complete pairing, else one
     that leaves the column of one of the defender's threats to the end; None when neither is found.  All of that
-    without baseclaims first, then (``baseclaim``) with them: a baseclaim only adds proofs, and never replaces a
-    winning proof (a threat kept for the end) by a drawing one."""
+    without baseclaims and highinverses first, then (``baseclaim``, ``highinverse``) with them: they only add
+    proofs, and never replace a winning proof (a threat kept for the end) by a drawing one."""
     found = _defend_with(g, defender_bits, mask, zugzwang, False)
-    if found is None and baseclaim:
-        found = _defend_with(g, defender_bits, mask, zugzwang, True)
+    if found is None and (baseclaim or highinverse):
+        found = _defend_with(g, defender_bits, mask, zugzwang, baseclaim, highinverse)
     return found
 
 
-def _defend_with(g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool):
-    found = pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim)
+def _defend_with(
+    g: Geometry, defender_bits: int, mask: int, zugzwang: bool, baseclaim: bool, highinverse: bool = False
+):
+    found = pairing(g, defender_bits, mask, aftereven=zugzwang, baseclaim=baseclaim, highinverse=highinverse)
     if found is not None or not zugzwang:
         return found
     threats = threat_sinks(g, defender_bits, mask)
     for sink in threats:
-        found = pairing(g, defender_bits, mask, sinks=(sink,), baseclaim=baseclaim)
+        found = pairing(g, defender_bits, mask, sinks=(sink,), baseclaim=baseclaim, highinverse=highinverse)
         if found is not None:
             return found
     for k, first in enumerate(threats):  # two threats in two columns: the attacker must take one
         for second in threats[k + 1 :]:
             if second[0] != first[0]:
-                found = pairing(g, defender_bits, mask, sinks=(first, second), baseclaim=baseclaim)
+                found = pairing(
+                    g, defender_bits, mask, sinks=(first, second), baseclaim=baseclaim, highinverse=highinverse
+                )
                 if found is not None:
                     return found
     return None
@@ -191,14 +214,22 @@ def _side(side: object) -> int | None:
     return side
 
 
-def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, baseclaim: bool = True) -> Proof | None:
+def prove(
+    game: ConnectGame,
+    side: int | None = None,
+    *,
+    zugzwang: bool = True,
+    baseclaim: bool = True,
+    highinverse: bool = True,
+) -> Proof | None:
     """A proof that one side holds at least a draw in ``game`` (``Proof.wins``: that it wins), or None when
     these rules find none.
 
     ``side``: 0 (red) or 1 (yellow) looks for a proof for that side only; None for either — the side not to
     move is tried first (its strategy starts at once), then the side to move (after each of its drops,
     centre first).  ``zugzwang=False`` keeps to the complete pairing (claimeven, baseinverse, lowinverse,
-    mirror, baseclaim): no aftereven and no threat; ``baseclaim=False`` leaves baseclaims out.  A proof is
+    mirror, baseclaim, highinverse): no aftereven and no threat; ``baseclaim=False`` leaves baseclaims out,
+    ``highinverse=False`` highinverses.  A proof is
     exact: the defender's strategy of :class:`Proof` never lets the other side complete a line.  None says
     nothing about the position.  PopOut games and finished games are refused (ValueError), anything but a game
     too (TypeError), a side other than 0, 1 or None too
@@ -211,13 +242,14 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, 
     cur, mask, _ = b.from_game(game)
     me = game.to_move
     if side is None or side != me:
-        found = _defend(g, cur ^ mask, mask, zugzwang, baseclaim)
+        found = _defend(g, cur ^ mask, mask, zugzwang, baseclaim, highinverse)
         if found is not None:
             return Proof(1 - me, False, None, tuple(found[0]), tuple(found[1]), found[2])
         if side is not None:
             return None
     wins = b.win(cur, b.board & ~mask)
-    for with_baseclaim in (False, True) if baseclaim else (False,):  # every drop without baseclaims first
+    passes = ((False, False), (baseclaim, highinverse)) if baseclaim or highinverse else ((False, False),)
+    for with_baseclaim, with_highinverse in passes:  # every drop without baseclaims or highinverses first
         for i in b.order:
             drop = (mask + b.bottom) & b.col_masks[i]
             if not drop or drop & wins:
@@ -226,7 +258,7 @@ def prove(game: ConnectGame, side: int | None = None, *, zugzwang: bool = True, 
             move = str(i + 1)
             if after & b.playable == b.playable:
                 return Proof(me, True, move, (), ())  # the last cell: a draw
-            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim)
+            found = _defend_with(g, cur | drop, after, zugzwang, with_baseclaim, with_highinverse)
             if found is not None:
                 return Proof(me, True, move, tuple(found[0]), tuple(found[1]), found[2])
     return None
@@ -248,7 +280,7 @@ class ColumnProof:
 
 
 def prove_columns(
-    game: ConnectGame, moves=None, *, zugzwang: bool = True, baseclaim: bool = True
+    game: ConnectGame, moves=None, *, zugzwang: bool = True, baseclaim: bool = True, highinverse: bool = True
 ) -> dict[str, ColumnProof]:
     """For each drop of ``game`` (or of ``moves``, a subset of them) what :func:`prove` shows about the
     position after it, asked once for each side: a proof for the player who just dropped means that drop is
@@ -257,7 +289,7 @@ def prove_columns(
     draw.  When :func:`prove` shows the other side holds the draw in ``game`` itself, every drop is at most a
     draw (a loss when it wins).  A drop that wins at once is a win, one that fills the grid a draw;
     otherwise the bounds are −1 and 1.  Pops are not judged (PopOut games are refused, as by :func:`prove`).
-    ``zugzwang`` and ``baseclaim`` as for :func:`prove`."""
+    ``zugzwang``, ``baseclaim`` and ``highinverse`` as for :func:`prove`."""
     _check(game)
     drops = [m for m in game.legal_moves()]
     if moves is not None:
@@ -267,7 +299,8 @@ def prove_columns(
                 raise ValueError(tr("prove_columns: {move!r} is not a drop of this position", move=m))
         drops = moves
     mover = game.to_move
-    whole = prove(game, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim)
+    options = {"zugzwang": zugzwang, "baseclaim": baseclaim, "highinverse": highinverse}
+    whole = prove(game, 1 - mover, **options)
     ceiling = 1 if whole is None else -1 if whole.wins else 0  # the other side holds the draw (or wins) already
     out: dict[str, ColumnProof] = {}
     for m in drops:
@@ -278,8 +311,8 @@ def prove_columns(
             value = 0 if w is None else (1 if w == mover else -1)
             out[m] = ColumnProof(m, value, value, after, None)
             continue
-        mine = prove(after, mover, zugzwang=zugzwang, baseclaim=baseclaim)
-        theirs = prove(after, 1 - mover, zugzwang=zugzwang, baseclaim=baseclaim) if ceiling > -1 else None
+        mine = prove(after, mover, **options)
+        theirs = prove(after, 1 - mover, **options) if ceiling > -1 else None
         low = -1 if mine is None else 1 if mine.wins else 0
         high = min(ceiling, 1 if theirs is None else -1 if theirs.wins else 0)
         proofs = tuple(p for p in (mine, theirs) if p is not None)
@@ -386,7 +419,7 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                     colour=me,
                 )
             )
-        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"] + used["baseclaim"]
+        pairs = used["baseinverse"] + used["lowinverse"] + used["mirror"] + used["baseclaim"] + used["highinverse"]
         rest = pairs + used["aftereven"] + used["threat"]
         if rest:
             parts.append(
@@ -453,6 +486,21 @@ def proof_reason(proof: Proof, game: ConnectGame, lang: str = "en") -> str:
                         where2=_where(game, rule.cells[1]),
                         where3=_where(game, rule.cells[2]),
                         where4=_where(game, rule.cells[3]),
+                        other=them,
+                        colour=me,
+                    )
+                )
+        for rule in proof.rules:
+            if rule.kind == "highinverse":
+                parts.append(
+                    tr(
+                        "Columns {column1} and {column2} work together, three cells each from the bottom "
+                        "(highinverse). When {other} first drops into one of them, {colour} drops on top. Then "
+                        "the third cell of that column and the lowest empty cell of the other column are a pair: "
+                        "if {other} takes one, {colour} takes the other. In the other column, {colour} answers "
+                        "on top again.",
+                        column1=game.column_number(rule.cells[0][0]),
+                        column2=game.column_number(rule.cells[3][0]),
                         other=them,
                         colour=me,
                     )

@@ -330,6 +330,7 @@ RULE_LETTERS = {
     "lowinverse": "l",
     "mirror": "m",
     "baseclaim": "b",
+    "highinverse": "h",
     "aftereven": "a",
     "threat": "t",
 }
@@ -339,8 +340,9 @@ RULE_LETTERS = {
 def rule_labels(proof) -> dict[tuple[int, int], str]:
     """Cell → letter for the rule instances of a :class:`gamekit.connect.prove.Proof` (for ``connect_scene``'s
     ``labels``): a claimeven's upper cell, the one the defender surely gets, carries "c" (a vertical's "v");
-    both cells of a baseinverse "b" (a baseclaim's four too), the four of a lowinverse "l", a mirror's "m"; the
-    cells of an aftereven group "a" and a threat kept for the end "t".  Letters, so colour is not the cue."""
+    both cells of a baseinverse "b" (a baseclaim's four too), the four of a lowinverse "l", a mirror's "m", the
+    six of a highinverse "h"; the cells of an aftereven group "a" and a threat kept for the end "t".  Letters,
+    so colour is not the cue."""
     labels = {}
     for rule in proof.rules:
         letter = RULE_LETTERS[rule.kind]

@@ -404,9 +404,10 @@ class ConnectWidget(GameWidget):
                 + "</p><p>"
                 + html.escape(
                     tr(
-                        "On the board: c marks a cell the same-column answer gets (v under a threat); b, l and m mark "
-                        "the pairs of cells across columns (baseinverse or baseclaim, lowinverse, mirror); a marks the "
-                        "cells of a line those answers complete (aftereven), t a threat kept for the end."
+                        "On the board: c marks a cell the same-column answer gets (v under a threat); b, l, m and h "
+                        "mark the pairs of cells across columns (baseinverse or baseclaim, lowinverse, mirror, "
+                        "highinverse); a marks the cells of a line those answers complete (aftereven), t a threat kept "
+                        "for the end."
                     )
                 )
                 + "</p>"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gamekit.connect import ConnectFour, ConnectGame, FiveInARow, Variant
 from gamekit.connect.bitboard import board_for
 from gamekit.connect.pairing import Rule
-from gamekit.connect.prove import Proof, proof_reason, prove
+from gamekit.connect.prove import Proof, proof_reason, prove, prove_columns
 from gamekit.connect.solver import Solver, solve
 
 SAMPLES = int(os.environ.get("GAMEKIT_PROVE_SAMPLES", "150"))
@@ -189,6 +189,7 @@ def test_claimeven_on_connect_four_and_the_side_to_move():
         "lowinverse": 0,
         "mirror": 0,
         "baseclaim": 0,
+        "highinverse": 0,
         "aftereven": 0,
         "threat": 0,
     }
@@ -530,3 +531,82 @@ def test_baseclaim_proves_what_the_pairing_alone_cannot(target, moves):
     assert defender_value(game, proof) >= 0  # the exact solver agrees
     assert every_attack(game, proof) > 1  # every attacker sequence against the proof's answers
     assert "(baseclaim)" in proof_reason(proof, game) and "(baseclaim)" in proof_reason(proof, game, "es")
+
+
+def test_highinverse_answers_keep_one_of_each_pair():
+    """Every order in which the attacker drops into the lowest three empty cells of two columns (a highinverse):
+    each answer is one of its cells and playable at once, and the defender ends with one cell of each of the six
+    pairs — the two upper cells, the two middle cells, each column's middle and upper cell, each column's lower
+    cell and the other column's upper cell."""
+    a = [(1, 2), (1, 3), (1, 4)]  # a column with two discs in it, and one with none: heights do not matter
+    b = [(4, 0), (4, 1), (4, 2)]
+    rule = Rule("highinverse", (*a, *b))
+    pairs = [(a[2], b[2]), (a[1], b[1]), (a[1], a[2]), (b[1], b[2]), (a[0], b[2]), (b[0], a[2])]
+
+    def playable(taken: dict) -> list:
+        return [next(c for c in column if c not in taken) for column in (a, b) if any(c not in taken for c in column)]
+
+    def attacks(taken: dict) -> int:
+        free = playable(taken)
+        if not free:
+            mine = {c for c, who in taken.items() if who == "defender"}
+            assert all(mine & set(pair) for pair in pairs), taken
+            return 1
+        total = 0
+        for cell in free:
+            after = dict(taken)
+            after[cell] = "attacker"
+            answer = rule.partner(cell, after)
+            assert answer in playable(after), (taken, cell, answer)
+            after[answer] = "defender"
+            total += attacks(after)
+        return total
+
+    assert attacks({}) == 4  # either column first, then its upper cell or the other's lower cell; the rest is forced
+    assert rule.partner((0, 0)) is None and rule.partner((1, 1)) is None  # not its cells
+
+
+HIGHINVERSE_ONLY = [  # positions whose only proof found uses a highinverse (none without it)
+    (FiveInARow, "4752647321435757551773651"),
+    (FiveInARow, "5512646444635633234136237641"),
+    (ConnectFour, "46411613447326664451"),  # red, to move, wins
+    (ConnectFour, "41642357575526723546166761"),
+    (SIDES, "3321"),
+    (ODD, "312414"),
+]
+
+
+@pytest.mark.parametrize("target, moves", HIGHINVERSE_ONLY)
+def test_highinverse_proves_what_the_other_rules_cannot(target, moves):
+    game = target.from_moves(moves) if isinstance(target, type) else ConnectGame.from_moves(moves, variant=target)
+    proof = prove(game)
+    assert proof is not None and proof.used()["highinverse"] >= 1
+    assert prove(game, proof.defender, highinverse=False) is None
+    assert prove(game, highinverse=False) is None or prove(game, highinverse=False).defender != proof.defender
+    value = defender_value(game, proof)
+    assert value >= 0 and (not proof.wins or value == 1)  # the exact solver agrees
+    assert every_attack(game, proof) > 1  # every attacker sequence against the proof's answers
+    rule = next(r for r in proof.rules if r.kind == "highinverse")
+    start = game.copy()
+    if proof.to_move:
+        start.play(proof.move)
+    for col, row in (rule.cells[0], rule.cells[3]):  # at the base of two columns with an odd number of empty cells
+        assert row == len(start.grid[col]) and (start.variant.rows - row) % 2 == 1
+    assert [c[1] - rule.cells[0][1] for c in rule.cells[:3]] == [0, 1, 2]
+    en, es = proof_reason(proof, game), proof_reason(proof, game, "es")
+    assert "(highinverse)" in en and "(highinverse)" in es
+    assert f"Columns {game.column_number(rule.cells[0][0])} and {game.column_number(rule.cells[3][0])}" in en
+
+
+def test_highinverse_refusals_and_switch():
+    """Where no two columns have an odd number of empty cells, at least three, the highinverse adds nothing: the
+    same answer with and without it; ``highinverse=False`` reaches prove_columns too."""
+    game = FiveInARow.from_moves("1633473462112516714414")
+    assert prove(game) == prove(game, highinverse=False)
+    assert prove(FiveInARow()) is None and prove(FiveInARow(), highinverse=False) is None
+    only = FiveInARow.from_moves(HIGHINVERSE_ONLY[0][1])
+    with_it, without = prove_columns(only), prove_columns(only, highinverse=False)
+    assert with_it.keys() == without.keys()
+    for move, found in without.items():
+        assert all(r.kind != "highinverse" for p in found.proofs for r in p.rules)
+        assert with_it[move].low >= found.low and with_it[move].high <= found.high  # never looser

@@ -142,18 +142,36 @@ def _every_attack(game: ConnectGame, proof) -> int:
 def test_every_baseclaim_proof_holds_against_every_attack(name):
     """Seeded random positions with 6–10 empty cells, until 8 proofs that use a baseclaim are found: each agrees
     with the exact solver, and every sequence of the attacker's drops against the proof's answers fails."""
+    found = _proofs_using_hold_against_every_attack(name, "baseclaim", 1938, (6, 8, 10))
+    assert found >= 1, "no baseclaim proof among the positions tried"
+    print(f"\n{name}: {found} baseclaim proofs checked against every attack")
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_every_highinverse_proof_holds_against_every_attack(name):
+    """Seeded random positions with 6–12 empty cells, until 8 proofs that use a highinverse are found: each
+    agrees with the exact solver, and every sequence of the attacker's drops against the proof's answers fails
+    (on the 4×4 board with three in a line these seeded positions give none, so none is required there)."""
+    found = _proofs_using_hold_against_every_attack(name, "highinverse", 1988, (6, 8, 10, 12))
+    assert found >= 1 or name.startswith("mini 4×4, three"), "no highinverse proof among the positions tried"
+    print(f"\n{name}: {found} highinverse proofs checked against every attack")
+
+
+def _proofs_using_hold_against_every_attack(name: str, kind: str, seed: int, empties: tuple[int, ...]) -> int:
+    """Up to 8 proofs whose rule ``kind`` refutes a line, on seeded random positions of board ``name`` with
+    ``empties`` empty cells: each checked by the exact solver and against every attack.  Returns how many."""
     target, _, _ = BOARDS[name]
     variant = target.variant if isinstance(target, type) else target
     solver = Solver(variant) if isinstance(target, type) else Solver(variant, engine="python")
-    rng = random.Random(1938)
+    rng = random.Random(seed)
     found = 0
     for _ in range(3000):
-        game = random_game(target, rng, rng.choice([6, 8, 10]))
+        game = random_game(target, rng, rng.choice(empties))
         if game is None:
             continue
         for side in (0, 1):
             proof = prove(game, side)
-            if proof is None or not proof.used()["baseclaim"]:
+            if proof is None or not proof.used()[kind]:
                 continue
             solver.reset()
             v = solver.solve(game, weak=True)
@@ -166,5 +184,4 @@ def test_every_baseclaim_proof_holds_against_every_attack(name):
             found += 1
         if found >= 8:
             break
-    assert found >= 1, "no baseclaim proof among the positions tried"
-    print(f"\n{name}: {found} baseclaim proofs checked against every attack")
+    return found
