@@ -237,7 +237,7 @@ LESSONS: dict[int, Lesson] = {
         "Dots 3 — chains and loops",
         45,
         {
-            "count_two_chains": lambda: count_chains_exercise("two_chains"),
+            "count_small_chains": lambda: count_chains_exercise("chains_432"),
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
             "count_loops": count_loops_exercise,
@@ -245,7 +245,7 @@ LESSONS: dict[int, Lesson] = {
             "chain_or_loop": chain_or_loop_exercise,
         },
         {
-            "count_two_chains": "easy",
+            "count_small_chains": "easy",
             "count_chains": "medium",
             "chain_lengths": "medium",
             "count_loops": "medium",
@@ -270,7 +270,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("see the chains a board has split into, and count them and their boxes"),
-                ("count_two_chains", "count_chains", "chain_lengths"),
+                ("count_small_chains", "count_chains", "chain_lengths"),
             ),
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (

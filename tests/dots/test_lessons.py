@@ -755,7 +755,7 @@ def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
 
 def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_words():
     """Lesson 3 used to tint loops pink and say so in a hint: telling a loop from a chain was colour counting."""
-    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
+    for name in ("count_small_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
         ex = ALL[name]
         assert ex.parts is False, name
         tints, _ = lesson_pictures.highlights(ex.game, parts=ex.parts)
@@ -1103,7 +1103,7 @@ COMMON_MISTAKES = {
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "long_run": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
-    "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
+    "count_small_chains": {2: "short chains count too", 4: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
         "5, 3, 2, 6": "one of them is a loop",
