@@ -63,16 +63,20 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 5.  How a 2-chain is handed over (at an end it can be refused, by its
-middle line it cannot) is exercise 5's answer: the sheet teaches the first right after that exercise
-(:data:`WORDS_AFTER`), and the middle-line handout is on the cards from lesson 4 on.  All-but-four is not on lesson 5's
-card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise (:data:`WORDS_AFTER`)."""
+holds what its page teaches before exercise 1.  How a 2-chain is handed over (at an end it can be refused, by its
+middle line it cannot) is taught on the page right before exercise 5, which uses it: the sheet teaches both at the
+same place, after exercise 4 (:data:`WORDS_AFTER`), and they are on the cards from lesson 4 on.  All-but-four is not
+on lesson 5's card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise
+(:data:`WORDS_AFTER`)."""
 
 WORDS_AFTER = {
-    (3, "hand_over_chains_234"): (  # exercise 5, "hand_over"
+    (3, "count_loops_two_loops"): (  # after exercise 4, where the page explains both before exercise 5
         N_(
             "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
             "the far end and leaving both to you."
+        ),
+        N_(
+            "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
         ),
     ),
     (5, "loop_six"): (

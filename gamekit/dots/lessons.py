@@ -126,7 +126,8 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     blocks = []
     words = WORDS_AFTER.get((number_, key), ())
     if words:
-        blocks.append("> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
+        head = tr("A new word") if len(words) == 1 else tr("New words")
+        blocks.append("> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     return blocks
@@ -275,7 +276,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
                 N_("choose which short chain to hand over, and choose how to hand over a 2-chain"),
-                ("hand_over",),
+                ("hand_over", "chain_or_loop"),
             ),
             (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),
         ),

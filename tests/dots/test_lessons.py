@@ -145,17 +145,20 @@ def test_loops_on_the_two_loops_board():
     assert not ok and "boxes" in feedback
 
 
-def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_ends():
+def test_hand_over_accepts_only_the_single_box_and_explains_the_2_chain():
     ex = ALL["hand_over"]
-    assert ex.solutions == ["b1-b2"]  # the middle line: +1; the ends lose (-1)
+    assert ex.solutions == ["a1-a2", "a1-b1"]  # the single box a1: Gold 5, Coral 4; every other line 4-5
     values = move_values(ex.game)
-    assert values["b1-b2"] == 1 and values["b1-c1"] == values["a1-a2"] == -1
-    for end in ("b1-c1", "a1-a2"):
+    assert values["a1-a2"] == values["a1-b1"] == -2  # of the 6 boxes left: Gold 2, Coral 4 (Gold leads 3-0)
+    assert values["c1-c2"] == values["b1-c1"] == values["d1-d2"] == -4
+    for end in ("b1-c1", "d1-d2"):
         ok, feedback = ex.check(end)
-        assert not ok and "at an end" in feedback and "draw the other end and leave both to Gold" in feedback
-        assert "handout" not in feedback and "refuse" not in feedback  # plain words, not the book's terms
-    ok, feedback = ex.check("b1-b2")
-    assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
+        assert not ok and "at an end" in feedback and "hands the single box back" in feedback
+        assert "handout" not in feedback  # plain words, not the book's terms
+    ok, feedback = ex.check("c1-c2")
+    assert not ok and "in the middle" in feedback and "2 boxes where the single box gives 1" in feedback
+    ok, feedback = ex.check("a1-b1")
+    assert ok and "single box" in feedback and "handout" not in feedback
 
 
 def test_chain_or_loop_accepts_only_the_2_chains_middle_and_gives_each_other_line_its_own_reason():
