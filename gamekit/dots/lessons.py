@@ -63,6 +63,7 @@ from gamekit.dots.lesson4_exercises import (
     dots_count_exercise,
     parity_exercise,
     total_exercise,
+    turns_exercise,
     who_wins_exercise,
 )
 from gamekit.dots.lesson5_control import control_price_exercise
@@ -296,6 +297,7 @@ LESSONS: dict[int, Lesson] = {
             "who_wins": lambda: who_wins_exercise("who_wins"),
             "steer_two": lambda: steer_exercise("steer_two"),
             "sacrifice": sacrifice_exercise,
+            "turns": turns_exercise,
             "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral"),
         },
@@ -308,6 +310,7 @@ LESSONS: dict[int, Lesson] = {
             "who_wins": "medium",
             "steer_two": "hard",
             "sacrifice": "hard",
+            "turns": "medium",
             "steer_coral": "hard",
             "sacrifice_coral": "hard",
         },
@@ -348,6 +351,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("give a box away on purpose when no safe line gives the count you want"),
                 ("sacrifice", "sacrifice_coral"),
             ),
+            (N_("count the turns of a game from its dots and long chains, and say who plays the last one"), ("turns",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count", "sacrifice"),
     ),

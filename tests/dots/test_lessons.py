@@ -1031,8 +1031,8 @@ def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fi
     for lang in ("en", "es"):
         page = _page(4, lang)
         assert "real_game" not in page and "decisive_move" not in page
-        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 10
-    assert 3 * 10 + 10 <= L.LESSONS[4].minutes == 50
+        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 11
+    assert 3 * 11 + 10 <= L.LESSONS[4].minutes == 50
 
 
 def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
