@@ -73,8 +73,8 @@ def test_lesson_3s_chains_step_through_states_the_mistake_and_its_cost_without_t
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exercise(lang):
-    """The guide makes lesson 4's exercise 11 (Coral's sacrifice) homework: the page says so beside it and in its time line, and every
-    lesson's time line says *More practice* is extra, in the same words."""
+    """The guide makes lesson 4's exercise 11 (Coral's sacrifice) homework: the page says so beside it and in its
+    time line, and every lesson's time line says *More practice* is extra, in the same words."""
     extra = "extra, for spare time or for home" if lang == "en" else "extra, para el tiempo que sobre o para casa"
     practice = "*More practice*" if lang == "en" else "*Más práctica*"
     for n in ("01", "02", "03", "04", "05"):
