@@ -446,7 +446,7 @@ def _translated_choices(check: Any, choices: tuple[str, ...]) -> Any:
     return translated
 
 
-def turns_exercise(width: int = 3, height: int = 2, long_chains: int = 2) -> DotsExercise:
+def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> DotsExercise:
     """Why the long chain rule works, as the page counts it: a game on a ``width``×``height`` board that ends with
     ``long_chains`` long chains, control kept to the end, has dots + long chains − 1 turns (a turn is one player's
     run of lines; the rules' "win a box, draw again" makes it longer than one line).  A typed number; the common

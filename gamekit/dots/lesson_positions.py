@@ -148,8 +148,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
     # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
-    # lesson 3, exercise 1: chains of 4, 3 and 2 and no other box, Gold to move (three chains: not the two of the
-    # chains step-through just above it)
+    # lesson 3, exercise 1: chains of 3, 3, 2 and 1, no loop and no junction, Coral to move (four chains: not the
+    # two of the chains step-through just above it, nor the three of exercise 2). Found by a random safe-line search
+    "chains_3321": (3, 3, "c1-c2 d2-d3 c3-c4 c2-c3 a1-b1 b3-b4 b2-b3 c1-d1 b1-b2 d3-d4 a3-b3"),
+    # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3, before exercise 5: a 2-chain (a1, a2) and a chain of 6 on 4×2, Gold to move. Opened at an end, the
     # 2-chain is refused and Gold must open the 6; the middle line a2-b2 is the only winning line. Not exercise 5's

@@ -51,6 +51,10 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
             "second player wants it odd. Whoever gets the total they want has control."
         ),
+        N_(
+            "**Turn:** one player's run of lines. If the player with control keeps it to the end, the game has dots + "
+            "long chains − 1 turns; Gold plays the odd turns, Coral the even ones."
+        ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
     5: (
@@ -88,6 +92,13 @@ WORDS_AFTER = {
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top
 they would give that exercise's answer away; the lesson page teaches them at the same place."""
+
+
+def words_card(words: Sequence[str]) -> str:
+    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words", then
+    each word (Markdown, current language)."""
+    head = tr("A new word") if len(words) == 1 else tr("New words")
+    return "> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)
 
 
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:

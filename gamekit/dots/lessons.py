@@ -80,7 +80,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
+from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
@@ -127,8 +127,7 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     blocks = []
     words = WORDS_AFTER.get((number_, key), ())
     if words:
-        head = tr("A new word") if len(words) == 1 else tr("New words")
-        blocks.append("> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
+        blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     return blocks
@@ -239,7 +238,7 @@ LESSONS: dict[int, Lesson] = {
         "Dots 3 — chains and loops",
         45,
         {
-            "count_small_chains": lambda: count_chains_exercise("chains_432"),
+            "count_small_chains": lambda: count_chains_exercise("chains_3321"),
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
             "count_loops": count_loops_exercise,

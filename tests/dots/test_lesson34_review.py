@@ -90,23 +90,23 @@ def test_the_turns_count_the_page_teaches_holds_in_a_real_game():
 
 def test_lesson_4_asks_the_turns_count_with_a_reason_for_each_slip():
     ex = L.exercises(4)["turns"]
-    assert ex.game.width == 3 and ex.game.height == 2 and not ex.game.drawn  # an empty board: 12 dots
-    assert ex.solutions[0] == 12 + 2 - 1
-    ok, feedback = ex.check("13")
-    assert ok and "12 dots + 2 long chains − 1 = 13" in feedback and "Gold plays the last turn" in feedback
+    assert ex.game.width == 4 and ex.game.height == 3 and not ex.game.drawn  # an empty board: 20 dots
+    assert ex.solutions[0] == 20 + 3 - 1
+    ok, feedback = ex.check("22")
+    assert ok and "20 dots + 3 long chains − 1 = 22" in feedback and "Coral plays the last turn" in feedback
     reasons = {}
     for wrong in ex.wrong:
         ok, feedback = ex.check(wrong)
         assert not ok and feedback, wrong
         reasons[wrong] = feedback
-    assert "one turn fewer" in reasons[14] and "dots alone" in reasons[12] and "left out the long chains" in reasons[11]
-    assert "number of boxes" in reasons[6] and "number of lines" in reasons[17]
-    assert len({reasons[k] for k in (14, 12, 11, 6, 17)}) == 5
+    assert "one turn fewer" in reasons[23] and "dots alone" in reasons[20] and "left out the long chains" in reasons[19]
+    assert "number of boxes" in reasons[12] and "number of lines" in reasons[31]
+    assert len({reasons[k] for k in (23, 20, 19, 12, 31)}) == 5
     assert not ex.check("fourteen")[0]
     with using("es"):
         es = L.exercises(4)["turns"]
-        ok, feedback = es.check("13")
-        assert ok and "Dorado juega el último turno" in feedback and "turnos" in es.prompt
+        ok, feedback = es.check("22")
+        assert ok and "Coral juega el último turno" in feedback and "turnos" in es.prompt
     with pytest.raises(ValueError):
         from gamekit.dots.lesson4_exercises import turns_exercise
 
@@ -140,4 +140,12 @@ def test_lesson_4_guide_plan_counts_the_turns_exercise_and_still_adds_up():
     part = part[: part.index("**total**")]
     rows = re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)
     assert sum(int(m) for m, _ in rows) == 50
-    assert any("exercise 9" in text and "13" in text for _, text in rows)
+    assert any("exercise 9" in text and "22" in text for _, text in rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_worksheet_card_gives_the_turns_count_exercise_9_uses(lang):
+    """On paper the page's "why it works" is missing: the card says what a turn is and how many a game has."""
+    with using(lang):
+        card = " ".join(L.worksheet_aids(L.LESSONS[4].notebook))
+    assert ("dots + long chains − 1 turns" if lang == "en" else "puntos + cadenas largas − 1 turnos") in card
