@@ -309,7 +309,7 @@ LESSONS: dict[int, Lesson] = {
             "who_wins": "medium",
             "steer_two": "hard",
             "sacrifice": "hard",
-            "turns": "medium",
+            "turns": "hard",
             "steer_coral": "hard",
             "sacrifice_coral": "hard",
         },
