@@ -7,8 +7,8 @@ from gamekit.i18n import ntr
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import parse_int
 from typing import Any
-from gamekit.dots.lesson_exercise import DotsExercise, best_move_exercise, parse_lengths, parts_of
-from gamekit.dots.lesson_exercise import final_score_text, line_checker
+from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
+from gamekit.dots.lesson_exercise import final_score_text, line_checker, shared_line_name
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, Component, components, position, run_stops, takeable
@@ -223,27 +223,100 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
 
 
 HAND_OVER_HINTS = {
-    "chains_234": N_(
-        "For each chain, count the boxes it gives away. Then, for each line that opens it, ask what Coral could "
-        "do next."
+    "single_or_pair": N_(
+        "For each chain, count the boxes it gives away. Then ask what Coral does next, and who then has to open "
+        "the chain of 3."
     ),
 }
 """The hint of each hand-over exercise: where to look, never which line (the page explains the two ways to open a
-2-chain only after the exercise)."""
+2-chain before the exercise; the answer here is another idea)."""
 
 
-def hand_over_exercise(name: str = "chains_234") -> DotsExercise:
-    """No safe line left: hand over the short chain that keeps the win (chains of 2, 3 and 4: only the middle line
-    of the 2-chain)."""
+def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
+    """No safe line left: a single box, a 2-chain and a chain of 3; which short chain to hand over.
+
+    With two short chains left, the player who opens the first one also opens the chain of 3 at the end (the other
+    player hands the other short chain back), so the order decides nothing but the boxes given: hand over the
+    single box.  Accepted: exactly the solver's best lines, which must be the single box's; the 2-chain's middle
+    (lesson 3's habit, exercise 6's answer), its ends and the chain of 3 are each told their own reason, with the
+    final score the solver gives."""
     game = position(name)
-    return best_move_exercise(
-        name,
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    parts = components(game)
+    single = next((p for p in parts if p.kind == "chain" and p.length == 1), None)
+    pair = next((p for p in parts if p.kind == "chain" and p.length == 2), None)
+    long_ = next((p for p in parts if p.kind == "chain" and p.length >= 3), None)
+    if single is None or pair is None or long_ is None or len(parts) != 3:
+        raise ValueError(tr("{name}: a hand-over exercise needs a single box, a 2-chain and a long chain", name=name))
+    if set(right) != set(single.lines):
+        raise ValueError(tr("{name}: the best lines of a hand-over exercise must open the single box", name=name))
+    seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
+    middle = shared_line_name(game, pair)
+    final2 = final_score_text(game, best)
+
+    def judge(line: str) -> tuple[bool, str]:
+        v = values[line]
+        if v == best:
+            return True, tr(
+                "Yes: {line} hands over the single box, the fewest boxes. {other} takes 1 box and must open the "
+                "2-chain or the chain of {n}. If {other} opens the 2-chain, {seat} takes its 2 boxes and must then "
+                "open the chain of {n}. With best play the game ends {final}.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=long_.length,
+                final=final2,
+            )
+        if line == middle:
+            why = tr(
+                "{line} opens the 2-chain in the middle, so it cannot be refused, but it gives away 2 boxes where "
+                "the single box gives 1. {other} takes them and hands the single box back. Then {seat} must open "
+                "the chain of {n} all the same.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=long_.length,
+            )
+        elif line in pair.lines:
+            why = tr(
+                "{line} opens the 2-chain at an end: it gives away 2 boxes where the single box gives 1. {other} "
+                "takes them and hands the single box back. Then {seat} must open the chain of {n} all the same.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=long_.length,
+            )
+        else:
+            why = tr(
+                "{line} opens the chain of {n}: {other} takes all {n} boxes, more than either short chain gives.",
+                line=line,
+                other=other,
+                n=long_.length,
+            )
+        return False, tr(
+            "{why} With best play the game would end {final}; the right line ends it {final2}.",
+            why=why,
+            final=final_score_text(game, v),
+            final2=final2,
+        )
+
+    return DotsExercise(
         tr(
-            "{seat_name} must open a chain. <b>Which line keeps {seat_name} winning?</b>",
-            seat_name=tr(SEATS[game.to_move]),
+            "{seat} leads {score} and must open a chain. <b>Which line keeps {seat} winning?</b>",
+            seat=seat,
+            score=f"{game.scores[game.to_move]}–{game.scores[1 - game.to_move]}",
         ),
-        tr(HAND_OVER_HINTS[name]),
+        line_checker(game, judge),
+        hint=tr(HAND_OVER_HINTS[name]),
+        answer=f"{join_words(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
         key=f"hand_over_{name}",
+        parts=False,
+        wrong=sorted((l for l in values if l not in right), key=lambda l: (l != middle, l)),
     )
 
 

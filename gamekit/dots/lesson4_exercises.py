@@ -444,3 +444,70 @@ def _translated_choices(check: Any, choices: tuple[str, ...]) -> Any:
         )
 
     return translated
+
+
+def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> DotsExercise:
+    """Why the long chain rule works, as the page counts it: a game on a ``width``×``height`` board that ends with
+    ``long_chains`` long chains, control kept to the end, has dots + long chains − 1 turns (a turn is one player's
+    run of lines; the rules' "win a box, draw again" makes it longer than one line).  A typed number; the common
+    slips each get their own reason: dots + long chains (the − 1 left out), one too many, the dots alone, the dots
+    − 1 (the long chains left out), and the boxes or the lines counted instead of the dots."""
+    if long_chains < 1:
+        raise ValueError(tr("long_chains={n!r}: the game must end with a long chain", n=long_chains))
+    geo = geometry(width, height)
+    dots = geo.n_dots
+    turns = dots + long_chains - 1
+    last = tr(SEATS[0]) if turns % 2 else tr(SEATS[1])
+    reasons: dict[int, str] = {}
+    reasons[dots + long_chains] = tr(
+        "{n} is dots + long chains. The game has one turn fewer: take away 1.", n=dots + long_chains
+    )
+    reasons.setdefault(turns + 1, tr("One too many: dots + long chains, then one fewer, not one more."))
+    reasons.setdefault(dots, tr("{n} is the dots alone. Add the long chains, then take away 1.", n=dots))
+    reasons.setdefault(dots - 1, tr("You left out the long chains: add them to the dots before you take away 1."))
+    reasons.setdefault(
+        width * height,
+        tr("{n} is the number of boxes. Count the dots: the corners of the boxes.", n=width * height),
+    )
+    reasons.setdefault(
+        geo.n_lines,
+        tr("{n} is the number of lines. A turn can have several lines: count the dots instead.", n=geo.n_lines),
+    )
+    reasons.pop(turns, None)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        k = parse_int(answer)
+        if k == turns:
+            return True, tr(
+                "Yes: {dots} dots + {k} long chains − 1 = {turns} turns. {turns} is {parity}, so {last} plays the "
+                "last turn and takes the last long chain.",
+                dots=dots,
+                k=long_chains,
+                turns=turns,
+                parity=tr("odd") if turns % 2 else tr("even"),
+                last=last,
+            )
+        if k in reasons:
+            return False, reasons[k]
+        return False, tr("Not {k}. Count the dots, add the long chains, then take away 1.", k=k)
+
+    return DotsExercise(
+        ntr(
+            "A game on this empty {width}×{height} board ends with {k} long chain, and the player with control keeps "
+            "it to the end. <b>How many turns does the whole game have?</b>",
+            "A game on this empty {width}×{height} board ends with {k} long chains, and the player with control "
+            "keeps it to the end. <b>How many turns does the whole game have?</b>",
+            long_chains,
+            width=width,
+            height=height,
+            k=long_chains,
+        ),
+        check,
+        hint=tr("Use the count from “The rule” at the top of the page. First count the dots."),
+        answer=f"{turns}.",
+        solutions=[turns, str(turns)],
+        game=DotsAndBoxes(width, height),
+        parts=False,
+        wrong=list(reasons) + [turns + 2],
+        key=f"turns_{width}x{height}_{long_chains}",
+    )

@@ -102,15 +102,10 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
     """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
-    n = len(safe_lines(game))
+    # the prompt does not say how many safe lines are left: finding them, and that none will do, is the exercise
     ex = best_move_exercise(
         name,
-        ntr(
-            "{seat} to move; {n} safe line is left. <b>Which line keeps {seat} winning?</b>",
-            "{seat} to move; {n} safe lines are left. <b>Which line keeps {seat} winning?</b>",
-            n,
-            seat=seat,
-        ),
+        tr("{seat} to move. <b>Which line keeps {seat} winning?</b>", seat=seat),
         tr(
             "Try each safe line and count the long chains it leaves. If none gives the count you want, what could a "
             "box or two given away now change?"

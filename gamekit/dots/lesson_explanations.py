@@ -41,7 +41,7 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
     ),
     "sacrifice_coral": (
         N_(
-            "In exercise 10, once Gold takes the gift no safe line is left, so Gold can no longer make a second long "
+            "In exercise 11, once Gold takes the gift no safe line is left, so Gold can no longer make a second long "
             "chain. The count stays as Coral wants, and so does who must open the long chains at the end."
         ),
     ),

@@ -28,6 +28,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "take_decoys": (3, 3, "b1-c1 a1-a2 c1-d1 b2-b3 a3-b3 d1-d2 a3-a4 b3-c3 a1-b1 d3-d4 d2-d3 b3-b4"),
     # lesson 3: chains of 2, 3 and 4 boxes, Gold to move
     "chains_234": (3, 3, "b4-c4 b2-c2 c1-c2 c1-d1 a3-b3 c3-c4 c2-c3 a2-b2 d2-d3 a3-a4 a1-b1 c4-d4"),
+    # lesson 3, exercise 5: Gold leads 3-0 and must open a single box (a1), a 2-chain (b1, c1) or a chain of 3
+    # (a2, a3, b3). Two short chains are left, so Gold opens the chain of 3 at the end whichever goes first: only the
+    # single box's lines keep the win (Gold 5, Coral 4); the 2-chain, by any line, and the chain of 3 lose 4-5. The
+    # middle of the 2-chain, exercise 6's answer, is wrong here (the exact solver agrees). Found by a search with it
+    "single_or_pair": (
+        3,
+        3,
+        "b2-c2 a2-b2 b2-b3 b1-b2 c3-c4 d3-d4 a4-b4 a3-a4 d2-d3 c2-d2 c1-d1 c3-d3 c2-c3 b3-c3 c4-d4",
+    ),
     # lesson 3: a chain of 3 and a loop of 6, Gold to move
     "chain_and_loop": (3, 3, "b3-c3 b4-c4 a2-b2 d1-d2 d2-d3 c2-d2 b1-c1 b2-c2 a1-b1 a2-a3 a3-a4 a4-b4 c4-d4 d3-d4"),
     # lesson 3's loop step-through (after exercise 6, not its board): a 2-chain (a3, b3) and a loop of 6, Coral leads
@@ -139,6 +148,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
     # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
     "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
+    # lesson 3, exercise 1: chains of 3, 3, 2 and 1, no loop and no junction, Coral to move (four chains: not the
+    # two of the chains step-through just above it, nor the three of exercise 2). Found by a random safe-line search
+    "chains_3321": (3, 3, "c1-c2 d2-d3 c3-c4 c2-c3 a1-b1 b3-b4 b2-b3 c1-d1 b1-b2 d3-d4 a3-b3"),
     # lesson 3: chains of 4, 3 and 2 and no other box, Gold to move
     "chains_432": (3, 3, "c2-d2 a1-b1 b2-b3 a2-b2 d3-d4 c3-c4 b2-c2 b3-b4 a3-a4 c1-d1 b1-c1 d2-d3"),
     # lesson 3, before exercise 5: a 2-chain (a1, a2) and a chain of 6 on 4×2, Gold to move. Opened at an end, the

@@ -51,6 +51,10 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
             "second player wants it odd. Whoever gets the total they want has control."
         ),
+        N_(
+            "**Turn:** one player's run of lines. If the player with control keeps it to the end, the game has dots + "
+            "long chains − 1 turns; Gold plays the odd turns, Coral the even ones."
+        ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
     5: (
@@ -63,16 +67,20 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 5.  How a 2-chain is handed over (at an end it can be refused, by its
-middle line it cannot) is exercise 5's answer: the sheet teaches the first right after that exercise
-(:data:`WORDS_AFTER`), and the middle-line handout is on the cards from lesson 4 on.  All-but-four is not on lesson 5's
-card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise (:data:`WORDS_AFTER`)."""
+holds what its page teaches before exercise 1.  How a 2-chain is handed over (at an end it can be refused, by its
+middle line it cannot) is taught on the page right before exercise 5, which uses it: the sheet teaches both at the
+same place, after exercise 4 (:data:`WORDS_AFTER`), and they are on the cards from lesson 4 on.  All-but-four is not
+on lesson 5's card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise
+(:data:`WORDS_AFTER`)."""
 
 WORDS_AFTER = {
-    (3, "hand_over_chains_234"): (  # exercise 5, "hand_over"
+    (3, "count_loops_two_loops"): (  # after exercise 4, where the page explains both before exercise 5
         N_(
             "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
             "the far end and leaving both to you."
+        ),
+        N_(
+            "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
         ),
     ),
     (5, "loop_six"): (
@@ -84,6 +92,13 @@ WORDS_AFTER = {
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top
 they would give that exercise's answer away; the lesson page teaches them at the same place."""
+
+
+def words_card(words: Sequence[str]) -> str:
+    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words", then
+    each word (Markdown, current language)."""
+    head = tr("A new word") if len(words) == 1 else tr("New words")
+    return "> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)
 
 
 def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row: int = 3) -> str:

@@ -63,6 +63,7 @@ from gamekit.dots.lesson4_exercises import (
     dots_count_exercise,
     parity_exercise,
     total_exercise,
+    turns_exercise,
     who_wins_exercise,
 )
 from gamekit.dots.lesson5_control import control_price_exercise, take_or_refuse_sheet
@@ -79,7 +80,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet
+from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import (
     lesson_board_layout,
 )
@@ -126,7 +127,7 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     blocks = []
     words = WORDS_AFTER.get((number_, key), ())
     if words:
-        blocks.append("> **" + tr("A new word") + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words))
+        blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_six").key:
@@ -239,7 +240,7 @@ LESSONS: dict[int, Lesson] = {
         "Dots 3 — chains and loops",
         45,
         {
-            "count_two_chains": lambda: count_chains_exercise("two_chains"),
+            "count_small_chains": lambda: count_chains_exercise("chains_3321"),
             "count_chains": count_chains_exercise,
             "chain_lengths": chain_lengths_exercise,
             "count_loops": count_loops_exercise,
@@ -247,7 +248,7 @@ LESSONS: dict[int, Lesson] = {
             "chain_or_loop": chain_or_loop_exercise,
         },
         {
-            "count_two_chains": "easy",
+            "count_small_chains": "easy",
             "count_chains": "medium",
             "chain_lengths": "medium",
             "count_loops": "medium",
@@ -272,12 +273,12 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("see the chains a board has split into, and count them and their boxes"),
-                ("count_two_chains", "count_chains", "chain_lengths"),
+                ("count_small_chains", "count_chains", "chain_lengths"),
             ),
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
                 N_("choose which short chain to hand over, and choose how to hand over a 2-chain"),
-                ("hand_over",),
+                ("hand_over", "chain_or_loop"),
             ),
             (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),
         ),
@@ -297,6 +298,7 @@ LESSONS: dict[int, Lesson] = {
             "who_wins": lambda: who_wins_exercise("who_wins"),
             "steer_two": lambda: steer_exercise("steer_two"),
             "sacrifice": sacrifice_exercise,
+            "turns": turns_exercise,
             "steer_coral": lambda: steer_exercise("steer_coral"),
             "sacrifice_coral": lambda: sacrifice_exercise("sacrifice_coral"),
         },
@@ -309,6 +311,7 @@ LESSONS: dict[int, Lesson] = {
             "who_wins": "medium",
             "steer_two": "hard",
             "sacrifice": "hard",
+            "turns": "hard",
             "steer_coral": "hard",
             "sacrifice_coral": "hard",
         },
@@ -349,6 +352,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("give a box away on purpose when no safe line gives the count you want"),
                 ("sacrifice", "sacrifice_coral"),
             ),
+            (N_("count the turns of a game from its dots and long chains, and say who plays the last one"), ("turns",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count", "sacrifice"),
     ),

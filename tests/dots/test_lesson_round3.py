@@ -51,7 +51,7 @@ def test_lesson_3_defines_a_chain_of_1_before_any_exercise_uses_it(lang):
     page = _page(3, lang)
     term = "**chain of 1**" if lang == "en" else "**cadena de 1**"
     defined = page.index(term)
-    assert defined < page.index('L.exercise("count_two_chains"')
+    assert defined < page.index('L.exercise("count_small_chains"')
     plain = "chain of 1" if lang == "en" else "cadena de 1"
     assert page.index(plain) == defined + 2
 

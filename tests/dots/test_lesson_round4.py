@@ -157,27 +157,38 @@ def test_lesson_3s_handout_step_through_shows_a_refusal_on_a_board_of_its_own(la
     assert ("Coral 6" in captions[-1]) and ("Gold 2" in captions[-1] or "Dorado 2" in captions[-1])
 
 
-def test_lesson_3_exercise_4_needs_which_chain_and_how():
-    """ "Use the middle line" is not enough: the middle line of any other chain loses, and so do the 2-chain's ends
-    (the solver's values); only the 2-chain's middle line keeps Gold winning."""
+def test_lesson_3_exercise_5_needs_which_chain_not_the_middle_line_habit():
+    """ "Use the middle line of the 2-chain" answered both handout exercises. Exercise 5 now asks which short chain
+    to hand over: exactly the solver's best lines are accepted, they are the single box's, and the 2-chain's middle
+    line, its ends and the chain of 3 are each refused with a reason of their own."""
     from gamekit.dots.analysis import components
-    from gamekit.dots.lesson_exercise import after_line
+    from gamekit.dots.lesson_exercise import shared_line_name
     from gamekit.dots.solver import move_values
+    from gamekit.i18n import using
 
     ex = L.exercises(3)["hand_over"]
     game = ex.game
     values = move_values(game)
-    assert ex.solutions == [line for line, v in values.items() if v == max(values.values())]
-    (right,) = ex.solutions
-    chains = sorted(c.length for c in components(game))
-    assert chains[0] == 2 and len(chains) >= 3
-    wrong_middles = []
+    assert ex.solutions == sorted(line for line, v in values.items() if v == max(values.values()))
+    parts = {c.length: c for c in components(game)}
+    assert sorted(parts) == [1, 2, 3]
+    assert set(ex.solutions) == set(parts[1].lines)
+    middle = shared_line_name(game, parts[2])
+    reasons = {}
     for line in game.legal_moves():
-        after = after_line(game, line)
-        if len([b for b in range(game.geometry.n_boxes) if after.sides_drawn(b) == 3]) == 2 and line != right:
-            wrong_middles.append(line)  # a middle line of a longer chain gives two boxes their third side
-    assert wrong_middles and all(values[line] < values[right] for line in wrong_middles)
-    assert ex.check(right)[0] and not any(ex.check(line)[0] for line in wrong_middles)
+        ok, feedback = ex.check(line)
+        assert ok == (line in ex.solutions), line
+        reasons["right" if ok else "middle" if line == middle else "pair" if line in parts[2].lines else "long"] = (
+            feedback.split(" With best play")[0].split(" ", 1)[1]
+        )
+    assert "Gold 5, Coral 4" in ex.check(ex.solutions[0])[1]
+    assert "Gold 4, Coral 5" in ex.check(middle)[1] and "cannot be refused" in ex.check(middle)[1]
+    texts = [reasons[k] for k in ("right", "middle", "pair", "long")]
+    assert len(set(texts)) == 4, texts
+    assert "single box" in reasons["right"] and "at an end" in reasons["pair"] and "all 3 boxes" in reasons["long"]
+    for lang in ("en", "es"):
+        with using(lang):
+            assert "3–0" in L.exercises(3)["hand_over"].prompt
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
@@ -187,7 +198,8 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
     from gamekit.dots.lesson_explanations import explanation
 
     (text, names) = lesson.objectives[2]
-    assert "which short chain" in text and "how to hand over a 2-chain" in text and names == ("hand_over",)
+    assert "which short chain" in text and "how to hand over a 2-chain" in text
+    assert names == ("hand_over", "chain_or_loop")
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
     taught = page.index('explanation("handouts")')

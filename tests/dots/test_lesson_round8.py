@@ -73,8 +73,8 @@ def test_lesson_3s_chains_step_through_states_the_mistake_and_its_cost_without_t
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exercise(lang):
-    """The guide makes lesson 4's exercise 10 homework: the page says so beside it and in its time line, and every
-    lesson's time line says *More practice* is extra, in the same words."""
+    """The guide makes lesson 4's exercise 11 (Coral's sacrifice) homework: the page says so beside it and in its
+    time line, and every lesson's time line says *More practice* is extra, in the same words."""
     extra = "extra, for spare time or for home" if lang == "en" else "extra, para el tiempo que sobre o para casa"
     practice = "*More practice*" if lang == "en" else "*Más práctica*"
     for n in ("01", "02", "03", "04", "05"):
@@ -82,9 +82,9 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
         assert practice in time_line and extra in time_line, (n, time_line)
     lesson4 = page(lang, "04")
     lines = lesson4.splitlines()
-    heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 10", "### Ejercicio 10")))
+    heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 11", "### Ejercicio 11")))
     assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
-    assert ("exercises 9 and 10" if lang == "en" else "los ejercicios 9 y 10") in lesson4.splitlines()[20]
+    assert ("exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11") in lesson4.splitlines()[20]
     # both extra exercises sit in the page's last part, after the closing fact and before the closing question
     part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
     assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("steer_coral"')

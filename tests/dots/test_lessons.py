@@ -145,17 +145,20 @@ def test_loops_on_the_two_loops_board():
     assert not ok and "boxes" in feedback
 
 
-def test_hand_over_accepts_only_the_middle_of_the_two_chain_and_explains_the_ends():
+def test_hand_over_accepts_only_the_single_box_and_explains_the_2_chain():
     ex = ALL["hand_over"]
-    assert ex.solutions == ["b1-b2"]  # the middle line: +1; the ends lose (-1)
+    assert ex.solutions == ["a1-a2", "a1-b1"]  # the single box a1: Gold 5, Coral 4; every other line 4-5
     values = move_values(ex.game)
-    assert values["b1-b2"] == 1 and values["b1-c1"] == values["a1-a2"] == -1
-    for end in ("b1-c1", "a1-a2"):
+    assert values["a1-a2"] == values["a1-b1"] == -2  # of the 6 boxes left: Gold 2, Coral 4 (Gold leads 3-0)
+    assert values["c1-c2"] == values["b1-c1"] == values["d1-d2"] == -4
+    for end in ("b1-c1", "d1-d2"):
         ok, feedback = ex.check(end)
-        assert not ok and "at an end" in feedback and "draw the other end and leave both to Gold" in feedback
-        assert "handout" not in feedback and "refuse" not in feedback  # plain words, not the book's terms
-    ok, feedback = ex.check("b1-b2")
-    assert ok and "middle" in feedback and "cannot leave both to Gold" in feedback and "handout" not in feedback
+        assert not ok and "at an end" in feedback and "hands the single box back" in feedback
+        assert "handout" not in feedback  # plain words, not the book's terms
+    ok, feedback = ex.check("c1-c2")
+    assert not ok and "in the middle" in feedback and "2 boxes where the single box gives 1" in feedback
+    ok, feedback = ex.check("a1-b1")
+    assert ok and "single box" in feedback and "handout" not in feedback
 
 
 def test_chain_or_loop_accepts_only_the_2_chains_middle_and_gives_each_other_line_its_own_reason():
@@ -755,7 +758,7 @@ def test_the_pupils_path_shows_no_code_and_no_internal_names(lang, lesson):
 
 def test_loop_and_chain_counting_is_asked_on_untinted_boards_without_undefined_words():
     """Lesson 3 used to tint loops pink and say so in a hint: telling a loop from a chain was colour counting."""
-    for name in ("count_two_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
+    for name in ("count_small_chains", "count_chains", "chain_lengths", "count_loops", "count_long"):
         ex = ALL[name]
         assert ex.parts is False, name
         tints, _ = lesson_pictures.highlights(ex.game, parts=ex.parts)
@@ -1028,8 +1031,8 @@ def test_lesson_4_shows_no_step_through_whose_captions_answer_an_exercise_and_fi
     for lang in ("en", "es"):
         page = _page(4, lang)
         assert "real_game" not in page and "decisive_move" not in page
-        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 10
-    assert 3 * 10 + 10 <= L.LESSONS[4].minutes == 50
+        assert page.count("L.exercise(") == len(L.LESSONS[4].exercises) == 11
+    assert 3 * 11 + 10 <= L.LESSONS[4].minutes == 50
 
 
 def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
@@ -1103,7 +1106,7 @@ COMMON_MISTAKES = {
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "long_run": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
-    "count_two_chains": {1: "look for the next one", 3: "Fewer than that"},
+    "count_small_chains": {3: "short chains count too", 5: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
         "5, 3, 2, 6": "one of them is a loop",
