@@ -119,18 +119,12 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 TOP_LEVELS = range(6, 11)
 """Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
-half of each level (:func:`_level_plan`)."""
+half of each level or more (:func:`level_rules`)."""
 TOP_LOOK_AHEAD_SHARE = 0.75
 """The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
 A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
-whole game), so with one in a level of four, one of those two answers three of the four: the look-ahead rule,
-lesson 4's own count, not the habit of the largest tile."""
-
-
-def _varied(puzzle: Puzzle) -> bool:
-    """Whether a "which set?" puzzle's best set is not one of the two biggest pairs: one tile, or
-    :func:`beyond_pairs` (each Practice level holds one)."""
-    return answer_shape(puzzle) == "other" or beyond_pairs(puzzle)
+whole game), so where a level holds such questions one of those two answers more than half of it: the look-ahead
+rule, lesson 4's own count, not the habit of the largest tile."""
 
 
 def rule_share(rule: str, lv: int) -> float:
@@ -179,7 +173,7 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
     Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`) or the fixed
     rule :data:`FIXED_ORDER_RULE` is; at each level no rule of :func:`level_rules` answers more than its cap
     (:func:`rule_caps`), at least :data:`SHUT_AT_LEAST` ask for the chance to shut the box, and one best set is one
-    tile or beyond the two biggest pairs (:func:`_varied`, :func:`varied_seeds`); each group of five levels asks
+    tile or beyond the two biggest pairs (:func:`varied_seeds`); each group of five levels asks
     every roll of :data:`ASKED_ROLLS`, none more than a third of its questions.
 
     The search is greedy and fails fast: each level starts from its seed (:func:`varied_seeds`), then takes the
@@ -259,7 +253,7 @@ TIE_BREAKS = ("fewest_then_largest", "fewest_then_smallest")
 
 def varied_seeds(groups: dict[bool, list[Puzzle]], answered: dict[str, frozenset[str]]) -> dict[int, list[Puzzle]]:
     """The questions each level 1 to 10 starts from, so that it holds a best set of one tile or one beyond the two
-    biggest pairs (:func:`_varied`): a question whose best set is beyond the two biggest pairs (:func:`beyond_pairs`:
+    biggest pairs: a question whose best set is beyond the two biggest pairs (:func:`beyond_pairs`:
     three positions in the whole game), else a one-tile answer together with a question both tie-break rules
     (:data:`TIE_BREAKS`) get wrong (seven positions).  Both tie-break rules answer every one-tile question Practice
     can ask, and each may answer only half of a level, so a level with one needs one they both miss.  ``groups``:
