@@ -24,8 +24,7 @@ from gamekit.puzzles.shutbox import (
     OBJECTIVES,
     OTHER_RULES,
     PER_LEVEL,
-    SCORE_FROM,
-    SELECTION_SEED,
+    SHUT_AT_LEAST,
     answer_shape,
     beyond_pairs,
     candidate,
@@ -105,10 +104,6 @@ def census_puzzles() -> list[Puzzle]:
 _CENSUS: list[Puzzle] = []
 
 
-SEARCH_TRIES = 300
-"""How many random picks :func:`which_set_pool` tries for a level before it widens the choice of difficulty."""
-
-
 def fixed_order_fails(puzzle: Puzzle) -> bool:
     """Whether the fixed rule :data:`FIXED_ORDER_RULE` (the fewest tiles, the 9 first, else the lower pair) is wrong
     in a "which set?" puzzle (:func:`rule_answers`)."""
@@ -124,48 +119,12 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 TOP_LEVELS = range(6, 11)
 """Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
-half of each level (:func:`_level_plan`)."""
+half of each level or more (:func:`level_rules`)."""
 TOP_LOOK_AHEAD_SHARE = 0.75
 """The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
 A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
-whole game), so with one in a level of four, one of those two answers three of the four: the look-ahead rule,
-lesson 4's own count, not the habit of the largest tile."""
-
-
-def _kind(puzzle: Puzzle, lv: int) -> tuple:
-    """The kind of a question for level ``lv``'s plan (:func:`_level_plan`): its goal and the named rule it defeats
-    (:func:`thumb_misses`), and at the top levels (:data:`TOP_LEVELS`) whether the fixed rule fails too."""
-    kind = (puzzle.facts["objective"], thumb_misses(puzzle))
-    return kind + (fixed_order_fails(puzzle),) if lv in TOP_LEVELS else kind
-
-
-def _level_plan(lv: int) -> dict[tuple, int]:
-    """How many questions of each kind (:func:`_kind`) level ``lv`` holds.  Levels 1 to 5: half defeat the
-    look-ahead rule, half the largest tile; from :data:`SCORE_FROM` one of the latter asks for the low score (where
-    the look-ahead rule is wrong for the low score, the largest tile, the widest pair and the fewest tiles with the
-    largest top tile are all right: :func:`gamekit.puzzles.shut_census.census_puzzles`).  Top levels
-    (:data:`TOP_LEVELS`): one "shut the box" question that defeats the look-ahead rule, one the largest tile, one the
-    fixed rule :data:`FIXED_ORDER_RULE`, and one low-score question that defeats the largest tile and the fixed
-    rule: the fixed rule is wrong in half of each top level, once for the chance to shut the box."""
-    if lv in TOP_LEVELS:
-        return {
-            ("shut", "look_ahead", False): 1,
-            ("shut", "largest_tile", False): 1,
-            ("shut", None, True): 1,
-            ("score", "largest_tile", True): 1,
-        }
-    half = PER_LEVEL // 2
-    plan = {("shut", "look_ahead"): half, ("shut", "largest_tile"): PER_LEVEL - half}
-    if lv >= SCORE_FROM:
-        plan[("shut", "largest_tile")] -= 1
-        plan[("score", "largest_tile")] = 1
-    return plan
-
-
-def _varied(puzzle: Puzzle) -> bool:
-    """Whether a "which set?" puzzle's best set is not one of the two biggest pairs: one tile, or
-    :func:`beyond_pairs` (each Practice level holds one)."""
-    return answer_shape(puzzle) == "other" or beyond_pairs(puzzle)
+whole game), so where a level holds such questions one of those two answers more than half of it: the look-ahead
+rule, lesson 4's own count, not the habit of the largest tile."""
 
 
 def rule_share(rule: str, lv: int) -> float:
@@ -174,116 +133,266 @@ def rule_share(rule: str, lv: int) -> float:
     return TOP_LOOK_AHEAD_SHARE if lv in TOP_LEVELS and rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
 
 
-def _fits(chosen: list[frozenset[str]], lv: int) -> bool:
-    """Whether no rule of thumb answers more than its share (:func:`rule_share`) of level ``lv``'s questions whose
-    answering rules are ``chosen`` (at the top levels, the fixed rules :data:`FIXED_RULES` too).  Not at levels 1
-    to 5: under the lessons' one-die rule no "shut the box" question with three sets or more where a named rule of
-    thumb is wrong defeats :data:`FIXED_ORDER_RULE`, so with three such questions a level it answers at least
-    three of four, and no search with the 8-then-9 rule held to half there finds every level (the Practice page
-    says how often the fixed rule is right there)."""
-    rules = ALL_THUMBS + (FIXED_RULES if lv in TOP_LEVELS else ())
-    return all(sum(r in c for c in chosen) <= rule_share(r, lv) * len(chosen) + 1e-9 for r in rules)
+def level_rules(lv: int) -> tuple[str, ...]:
+    """The rules of thumb held to their share (:func:`rule_share`) at level ``lv``: :data:`ALL_THUMBS`, and at the top
+    levels (:data:`TOP_LEVELS`) the fixed rules :data:`FIXED_RULES` too.  Not at levels 1 to 5: under the lessons'
+    one-die rule no "shut the box" question with three sets or more where a named rule of thumb is wrong defeats
+    :data:`FIXED_ORDER_RULE`, so holding it to half there would need most of each level to ask for the low score
+    (the Practice page says how often the fixed rule is right there)."""
+    return ALL_THUMBS + (FIXED_RULES if lv in TOP_LEVELS else ())
 
 
-def which_set_pool(puzzles: list[Puzzle], seed: int = SELECTION_SEED) -> list[Puzzle]:
+def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
+    """How many of level ``lv``'s ``n`` questions each rule of :func:`level_rules` may answer: its share
+    (:func:`rule_share`) of ``n``, rounded down."""
+    return {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
+
+
+def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
+    """How many positions (open tiles and roll) of ``puzzles`` with three sets or more "the fewest tiles, then the
+    largest" gets wrong in some one-die rule and goal: the scarcest kind of question Practice needs (it must be
+    wrong in half of every level), so the pool holds at most twice as many questions."""
+    return len(
+        {
+            question_position(p)
+            for p in puzzles
+            if p.facts.get("kind") == "set"
+            and len(p.legal_answers()) >= 3
+            and "fewest_then_largest" not in thumb_answers_all(p)
+        }
+    )
+
+
+def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Puzzle]:
     """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
     :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
-    ``facts["practice_rating"]``: :data:`PER_LEVEL` questions at each level 1 to 10, levels 1 to 5 under the
-    lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each position
-    (open tiles and roll) once in a group.
+    ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) questions at each level 1 to 10, levels 1 to 5
+    under the lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each
+    position (open tiles and roll) once in the whole pool.
 
-    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`): at each
-    level half defeat the look-ahead rule and half the largest tile, most ask for the chance to shut the box (one
-    a level for the low score from :data:`SCORE_FROM`), and no rule of thumb (:data:`ALL_THUMBS`, the roll's own
-    tile and the biggest pair among them) answers more than :data:`MAX_RULE_SHARE` of a level.  Each level holds
-    a best set of one tile or one beyond the two biggest pairs (:func:`_varied`, the latter taken where a level
-    has room: :func:`beyond_pairs`); each group asks every roll of :data:`ASKED_ROLLS`, none more than a third of
-    its questions.  Within each kind the questions go up the levels by their bank rating (easier first).  Not a
-    "which
-    set?" puzzle: ValueError; too few positions for a level: ValueError naming it."""
-    import random
+    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`) or the fixed
+    rule :data:`FIXED_ORDER_RULE` is; at each level no rule of :func:`level_rules` answers more than its cap
+    (:func:`rule_caps`), at least :data:`SHUT_AT_LEAST` ask for the chance to shut the box, and one best set is one
+    tile or beyond the two biggest pairs (:func:`varied_seeds`); each group of five levels asks
+    every roll of :data:`ASKED_ROLLS`, none more than a third of its questions.
 
+    The search is greedy and fails fast: each level starts from its seed (:func:`varied_seeds`), then takes the
+    question that most helps the rules still short of wrong answers (each rule must be wrong in ``per_level`` minus
+    its cap; a rule with few wrong positions left counts more), then one nearest the level's place in the bank's
+    rating order (easier first).  Before each level it counts, for every rule, the positions left where it is
+    wrong: too few, ValueError naming the level and the rule; a level the greedy cannot fill, ValueError naming it
+    (about a second in all, from the census).  Not a "which set?" puzzle, or an odd ``per_level``: ValueError."""
     if any(p.facts.get("kind") != "set" for p in puzzles):
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
-    rng = random.Random(seed)
+    if isinstance(per_level, bool) or not isinstance(per_level, int) or per_level < 2 or per_level % 2:
+        raise ValueError(tr("per_level={n!r}: an even number of questions, 2 or more", n=per_level))
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
         if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
     answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
-    for _ in range(RESTARTS):
-        out = _pick_levels(usable, answered, rng)
-        if out is not None:
-            return sorted(out, key=lambda p: p.id)
-    raise ValueError(tr("which_set_pool: too few positions for every level"))
+    groups = {
+        lessons: sorted(
+            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
+            key=lambda p: (p.rating, p.id),
+        )
+        for lessons in (False, True)
+    }
+    seeds = varied_seeds(groups, answered)
+    used = {question_position(p) for seed in seeds.values() for p in seed}  # a question lives at one level only
+    out: list[Puzzle] = []
+    for lessons, levels in ((False, TOP_LEVELS), (True, range(1, 6))):
+        group = groups[lessons]
+        place = {p.id: k / max(1, len(group)) for k, p in enumerate(group)}
+        rolls: collections.Counter = collections.Counter(p.facts["roll"] for lv in levels for p in seeds[lv])
+        picked: dict[int, list[Puzzle]] = {}
+        for step, lv in enumerate(levels):
+            centre = (step + 0.5) / len(levels)
+            picked[lv] = _fill_level(group, used, answered, place, rolls, lv, centre, per_level, seeds[lv])
+            used |= {question_position(p) for p in picked[lv]}
+            rolls.update(p.facts["roll"] for p in picked[lv] if p not in seeds[lv])
+        for roll in sorted(ASKED_ROLLS - set(rolls)):  # a roll no level asks yet: swap one in where it fits
+            asked = [p for p in group if p.facts["roll"] == roll and question_position(p) not in used]
+            if not _swap_roll(picked, seeds, asked, answered, rolls, per_level):
+                raise ValueError(tr("which_set_pool: no question with a roll of {items}", items=[roll]))
+            used = {question_position(p) for ps in picked.values() for p in ps} | used
+        for lv, chosen in picked.items():
+            for k, p in enumerate(sorted(chosen, key=lambda p: (p.rating, p.id))):
+                rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (per_level + 1)
+                out.append(replace(p, facts={**p.facts, "practice_rating": round(rating, 1)}))
+    return sorted(out, key=lambda p: p.id)
+
+
+def _swap_roll(picked, seeds, asked, answered, rolls, n) -> bool:
+    """Put one question of ``asked`` (a roll no level of the group asks) in place of a question of ``picked`` (not a
+    seed) where the level still fits (:func:`_conflicts`); whether one was found.  ``picked`` and ``rolls``
+    change."""
+    roll_cap = len(TOP_LEVELS) * n // 3
+    for lv, chosen in picked.items():
+        caps = rule_caps(lv, n)
+        for new in asked:
+            for k, old in enumerate(chosen):
+                if old in seeds[lv]:
+                    continue
+                trial = chosen[:k] + [new] + chosen[k + 1 :]
+                others = rolls - collections.Counter(p.facts["roll"] for p in chosen if p not in seeds[lv])
+                if _conflicts(trial, answered, caps, others, roll_cap) == 0:
+                    picked[lv] = trial
+                    rolls[old.facts["roll"]] -= 1
+                    rolls[new.facts["roll"]] += 1
+                    return True
+    return False
+
+
+TIE_BREAKS = ("fewest_then_largest", "fewest_then_smallest")
+"""The two tie-break rules that decide where a level's one-tile answer can go (:func:`varied_seeds`)."""
+
+
+def varied_seeds(groups: dict[bool, list[Puzzle]], answered: dict[str, frozenset[str]]) -> dict[int, list[Puzzle]]:
+    """The questions each level 1 to 10 starts from, so that it holds a best set of one tile or one beyond the two
+    biggest pairs: a question whose best set is beyond the two biggest pairs (:func:`beyond_pairs`:
+    three positions in the whole game), else a one-tile answer together with a question both tie-break rules
+    (:data:`TIE_BREAKS`) get wrong (seven positions).  Both tie-break rules answer every one-tile question Practice
+    can ask, and each may answer only half of a level, so a level with one needs one they both miss.  ``groups``:
+    the top levels' questions (False) and the lessons' (True), by rating.  Too few: ValueError."""
+    seeds: dict[int, list[Puzzle]] = {}
+    taken: set[tuple] = set()
+    for lessons, levels in ((False, TOP_LEVELS), (True, range(1, 6))):
+        group = [p for p in groups[lessons]]
+        for step, lv in enumerate(levels):
+            free = [p for p in group if question_position(p) not in taken]
+            beyond = [p for p in free if beyond_pairs(p)]
+            neither = [p for p in free if not (answered[p.id] & set(TIE_BREAKS))]
+            ones = [p for p in free if answer_shape(p) == "other" and not beyond_pairs(p)]
+            ones.sort(key=lambda p: (p.facts["objective"] != "shut", abs(group.index(p) / len(group) - step / 5)))
+            if beyond and (lv % 2 or not neither):  # spread the three over the levels
+                seed = beyond[:1]
+            elif neither and ones:
+                seed = [ones[0], neither[0]]
+            elif beyond:
+                seed = beyond[:1]
+            else:
+                raise ValueError(tr("which_set_pool: level {level} can hold no one-tile answer", level=lv))
+            seeds[lv] = seed
+            taken |= {question_position(p) for p in seed}
+    return seeds
+
+
+def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> list[Puzzle]:
+    """Level ``lv``'s ``n`` questions for :func:`which_set_pool`, from ``seed`` on (its greedy step; ValueError
+    when none fit)."""
+    caps = rule_caps(lv, n)
+    free = [p for p in group if question_position(p) not in used]
+    short = {r: sum(r not in answered[p.id] for p in free + seed) for r in caps}
+    for r, wrong in short.items():
+        if wrong < n - caps[r]:
+            raise ValueError(
+                tr(
+                    "which_set_pool: level {level} needs {need} questions where {rule} is wrong, {n} left",
+                    level=lv,
+                    need=n - caps[r],
+                    rule=r,
+                    n=wrong,
+                )
+            )
+    roll_cap = len(TOP_LEVELS) * n // 3  # a group of five levels: no roll more than a third of it
+    chosen = list(seed)
+    counts = collections.Counter(r for p in chosen for r in answered[p.id] if r in caps)
+    shown = {question_position(p) for p in chosen}
+    shut = sum(p.facts["objective"] == "shut" for p in chosen)
+    level_rolls = collections.Counter()
+    while len(chosen) < n:
+        left = n - len(chosen)
+
+        def fits(p: Puzzle) -> bool:
+            if question_position(p) in shown or rolls[p.facts["roll"]] + level_rolls[p.facts["roll"]] >= roll_cap:
+                return False
+            if p.facts["objective"] != "shut" and left - 1 < SHUT_AT_LEAST - shut:
+                return False
+            return all(counts[r] < caps[r] for r in answered[p.id] if r in caps)
+
+        def worth(p: Puzzle) -> tuple:
+            needed = [r for r in caps if r not in answered[p.id] and left > caps[r] - counts[r]]
+            asked = set(rolls) | set(level_rolls) | {q.facts["roll"] for q in chosen}
+            new_roll = p.facts["roll"] in ASKED_ROLLS - asked
+            return (-sum(1 / short[r] for r in needed), not new_roll, abs(place[p.id] - centre), p.id)
+
+        best = min((p for p in free if fits(p)), key=worth, default=None)
+        if best is None:  # stuck: swap the questions taken so far until the rest fits
+            return _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n)
+        chosen.append(best)
+        shown.add(question_position(best))
+        counts.update(r for r in answered[best.id] if r in caps)
+        shut += best.facts["objective"] == "shut"
+        level_rolls[best.facts["roll"]] += 1
+    return chosen
+
+
+def _conflicts(chosen, answered, caps, rolls, roll_cap) -> int:
+    """How far ``chosen`` is from fitting its level: questions over each rule's cap, "shut the box" questions
+    short of :data:`SHUT_AT_LEAST`, questions over the roll cap, positions twice."""
+    counts = collections.Counter(r for p in chosen for r in answered[p.id] if r in caps)
+    shut = sum(p.facts["objective"] == "shut" for p in chosen)
+    here = collections.Counter(p.facts["roll"] for p in chosen)
+    return (
+        sum(max(0, counts[r] - caps[r]) for r in caps)
+        + max(0, SHUT_AT_LEAST - shut)
+        + sum(max(0, rolls[k] + here[k] - roll_cap) for k in here)
+        + len(chosen)
+        - len({question_position(p) for p in chosen})
+    )
+
+
+REPAIR_STEPS = 60
+"""How many swaps :func:`_repair` tries before it gives up on a level."""
+
+
+def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[Puzzle]:
+    """A level the greedy step got stuck on, filled with the questions that conflict least and then mended one swap
+    at a time (a question not in ``seed`` for one of ``free``, the swap that removes most conflicts,
+    :func:`_conflicts`); ValueError naming the level when :data:`REPAIR_STEPS` swaps do not make it fit."""
+    pick = list(chosen)
+    while len(pick) < n:
+        pick.append(
+            min(
+                (p for p in free if p not in pick),
+                key=lambda p: _conflicts(pick + [p], answered, caps, rolls, roll_cap),
+            )
+        )
+    now = _conflicts(pick, answered, caps, rolls, roll_cap)
+    for _ in range(REPAIR_STEPS):
+        if now == 0:
+            return pick
+        best = None
+        for k, old in enumerate(pick):
+            if old in seed:
+                continue
+            for new in free:
+                if new in pick:
+                    continue
+                trial = pick[:k] + [new] + pick[k + 1 :]
+                c = _conflicts(trial, answered, caps, rolls, roll_cap)
+                if c < now:
+                    best, now = trial, c
+        if best is None:
+            break
+        pick = best
+    if now == 0:
+        return pick
+    raise ValueError(tr("which_set_pool: level {level} found {n} questions that fit", level=lv, n=n - now))
 
 
 ASKED_ROLLS = frozenset({7, 9, 10, 11, 12})
 """Rolls each group of Practice levels asks at least once (:func:`which_set_pool`; no roll more than a third)."""
-RESTARTS = 50
-"""How many times :func:`which_set_pool` starts its search again when a level finds no questions that fit."""
 
 
-def _pick_levels(usable: list[Puzzle], answered: dict[str, frozenset[str]], rng) -> list[Puzzle] | None:
-    """One try of :func:`which_set_pool`'s search: the other one-die rules' levels first (their positions are the
-    fewest), each level's questions picked at random from its share of each kind, ranked by bank rating; None when
-    a level finds none that fit."""
-    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
-
-    out: list[Puzzle] = []
-    used: set[tuple] = set()  # each position once in the whole pool: a question lives at one level only
-    for lessons, levels in ((False, TOP_LEVELS), (True, range(1, 6))):
-        group_out: list[Puzzle] = []
-        group = [p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)]
-        kinds: dict[tuple, list[Puzzle]] = {}
-        for p in group:
-            kinds.setdefault(_kind(p, levels[0]), []).append(p)
-        for ranked in kinds.values():
-            ranked.sort(key=lambda p: (p.rating, p.id))
-        for step, lv in enumerate(levels):
-            plan = _level_plan(lv)
-            chosen = None
-            for widen in range(0, 11):  # a wider choice of difficulty each time (the whole kind at the end)
-                windows = {}
-                for kind in plan:
-                    ranked = [p for p in kinds.get(kind, []) if question_position(p) not in used]
-                    n = len(ranked)
-                    lo, hi = step * n // 5, (step + 1) * n // 5
-                    grow = widen * max(1, n // 10)
-                    window = ranked[max(0, lo - grow) : min(n, hi + grow)]
-                    windows[kind] = window + [p for p in ranked if beyond_pairs(p) and p not in window]
-                if any(len(windows[kind]) < need for kind, need in plan.items()):
-                    continue
-                for _ in range(SEARCH_TRIES):  # the first fit, or the first with a rare answer (beyond_pairs)
-                    pick = [p for kind, need in plan.items() for p in rng.sample(windows[kind], need)]
-                    fit = _fits([answered[p.id] for p in pick], lv) and any(_varied(p) for p in pick)
-                    rolls = collections.Counter(p.facts["roll"] for p in group_out + pick)
-                    fit = fit and max(rolls.values()) <= len(levels) * PER_LEVEL // 3  # several rolls asked
-                    if fit and len({question_position(p) for p in pick}) == len(pick):
-                        chosen = chosen or pick
-                        if any(beyond_pairs(p) for p in pick):
-                            chosen = pick
-                            break
-                if chosen:
-                    break
-            if chosen is None:
-                return None
-            chosen.sort(key=lambda p: (p.rating, p.id))
-            for k, p in enumerate(chosen):
-                rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (PER_LEVEL + 1)
-                out.append(replace(p, facts={**p.facts, "practice_rating": round(rating, 1)}))
-                group_out.append(p)
-                used.add(question_position(p))
-        if not ASKED_ROLLS <= {p.facts["roll"] for p in group_out}:
-            return None  # too few rolls asked: try again
-    return out
-
-
-def census_selection(seed: int = SELECTION_SEED) -> list[Puzzle]:
+def census_selection() -> list[Puzzle]:
     """The "which set?" questions Practice asks: :func:`which_set_pool` over every "which set?" puzzle of the
     census (:func:`census_puzzles`), each with its Practice rating in ``facts["practice_rating"]``."""
-    return which_set_pool(census_puzzles(), seed)
+    return which_set_pool(census_puzzles())
 
 
 def add_census(path=None) -> int:
@@ -309,7 +418,7 @@ def add_census(path=None) -> int:
         kept.append({**d, "facts": facts})
     have = {d["id"] for d in kept}
     new = [p.to_dict() for p in chosen.values() if p.id not in have]
-    step = f"python -m gamekit.puzzles.shut_census (seed {SELECTION_SEED})"
+    step = "python -m gamekit.puzzles.shut_census"
     command = data["command"].split(", then python -m gamekit.puzzles.shut_census")[0] + f", then {step}"
     added = sorted((before & set(chosen)) | {d["id"] for d in new})
     old_only = set(data.get("stats", {}).get("practice_only", [])) - before

@@ -279,19 +279,22 @@ LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
 (:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
-PER_LEVEL = 4
-"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`)."""
-SCORE_FROM = 1
-"""From this level up, one "which set?" question of each level asks for the lowest expected score (lesson 4's
-optional goal); every other question asks for the best chance to shut the box (the lessons' main goal)."""
+PER_LEVEL = 8
+"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`): 80
+in all, each position (open tiles and roll) once.  The game's own limit is 10 a level: "the fewest tiles, then the
+largest" may answer only half of a level, and only 51 positions with three sets or more under Practice's one-die
+rules defeat it (:func:`shut_census.fewest_largest_wrong`), so 102 questions at most; the search fills 8 a level
+and no more (with 10 its last level finds 9 that fit)."""
+SHUT_AT_LEAST = 3
+"""How many "which set?" questions of each Practice level at least ask for the chance to shut the box (the lessons'
+main goal); the rest ask for the lowest expected score (lesson 4's optional goal), where "the fewest tiles, then
+the largest" is wrong far more often."""
 MAX_RULE_SHARE = 0.5
 """The largest share of the "which set?" questions of any Practice level (and of the whole pool) that one rule of
 thumb (:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at
 most half of them right."""
 ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
-SELECTION_SEED = 35
-"""The seed of :func:`shut_census.which_set_pool`'s search (the same questions every time)."""
 
 
 def question_position(puzzle: Puzzle) -> tuple[tuple[int, ...], int]:

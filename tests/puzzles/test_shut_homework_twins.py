@@ -55,9 +55,10 @@ def test_page_marks_a_code_that_holds_the_whole_idea():
     assert "the codes that give the same puzzles whatever the number" in page
 
 
-def test_a_set_larger_than_the_positions_keeps_its_size():
-    """The whole best-set pool holds some positions twice (under two one-die rules): a set of all of it keeps
-    every puzzle, the twins last."""
+def test_the_largest_set_keeps_its_size_and_asks_no_position_twice():
+    """The best-set pool (80 questions, each position once) is larger than a homework set may be (50): the largest
+    set keeps its size, every puzzle once and no position twice."""
     pool = practice_pool(GAME, "best_set")
-    whole = homework_set(GAME, "best_set", len(pool), 1)
-    assert len(whole) == len(pool) and len({p.id for p in whole}) == len(pool)
+    assert len(pool) == 80 and len({shown_position(p) for p in pool}) == 80
+    whole = homework_set(GAME, "best_set", 50, 1)
+    assert len(whole) == 50 and len({p.id for p in whole}) == 50 == len({shown_position(p) for p in whole})
