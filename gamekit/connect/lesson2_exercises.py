@@ -258,9 +258,9 @@ def on_top_fails_exercise() -> ConnectExercise:
             "It floats now, but the plan fills the cell under it: red drops there, and yellow's answer on top "
             "is the disc red needs under the threat. Which kind of row is the threat on?"
         ),
-        tr("No: red moves first, so red always wins in the end"): tr(
-            "Moving first does not decide it: red started the game in exercise 8 too, and answering on top won for "
-            "yellow. Look at red's threat cell: which kind of row is it on?"
+        tr("No: red's threat is on an even row, and the plan gives red the even cells"): tr(
+            "Check both halves. Count the rows from the bottom: row 1 is the bottom row. Which kind of row is red's "
+            "threat cell on? And when yellow answers on top, on which kind of row does each red disc land?"
         ),
     }
     choices = sorted(worded)

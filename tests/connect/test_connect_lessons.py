@@ -3201,3 +3201,31 @@ def test_each_slip_in_the_line_count_gets_its_own_reason(lang):
     generic = "Write your three counts joined by" if lang == "en" else "Escribe tus tres cuentas unidas"
     assert not any(generic in text for _, text in as_totals.values())  # no total of a known slip gets the catch-all
     assert ("side disc" if lang == "en" else "lateral") in as_totals["diagonals forgotten"][1]  # 44 names both slips
+
+
+@pytest.mark.parametrize(
+    "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
+)
+def test_nothing_above_exercise_nine_says_whether_answering_on_top_fails(path):
+    """Exercise 9 asks whether answering on top keeps yellow safe: its heading is a neutral question, and the text
+    between exercise 8 and it never says that the plan fails, or fails in some games."""
+    page = _page(path)
+    above = page[page.index('"answer_on_top"') : page.index('"on_top_fails"')]
+    heading = re.findall(r"^### .*$", above, re.M)[-1]
+    assert heading.endswith("?"), heading
+    for word in ("fail", "not work", "falla", "no funciona", "pierde", "loses"):
+        assert word not in above.lower(), (word, heading)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_choice_of_exercise_nine_is_one_a_pupil_could_believe(lang):
+    """Exercise 9's choices all argue from the board (the threat's row, the cells the plan gives, the cell under
+    the threat), none from who moves first; the miscounted-row choice is sent to count both halves again."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson2_exercises.on_top_fails_exercise()
+        told = {c: ex.check(c)[1] for c in ex.choices}
+    assert not any("first" in c or "primero" in c for c in ex.choices), ex.choices
+    (even,) = [c for c in ex.choices if ("even row" in c or "fila par" in c)]
+    assert not ex.check(even)[0] and ("Check both halves" in told[even] or "Comprueba las dos" in told[even])
