@@ -2799,8 +2799,10 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
 @pytest.mark.parametrize(
     "typed, right",
     [
-        ("30 + 14 + 10 + 10", False),  # four counts: one per direction is asked for
-        ("30 + 14 + 10 + 10 = 64", False),
+        ("30 + 14 + 10 + 10", True),  # the diagonals each way apart, as the page's method counts them
+        ("30 + 14 + 10 + 10 = 64", True),
+        ("30 + 14 + 12 + 8", True),  # any split of the right diagonal count adds up the same
+        ("30 + 14 + 10 + 10 = 60", False),  # the adding checked first
         ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
         ("64 líneas", False),
         ("30 lines + 14 lines + 20 lines", True),  # a unit word after each count
@@ -2811,14 +2813,17 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
     ],
 )
 def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right):
-    """Exercise 5 asks for three counts: unit words after them are read ("30 lines + …"), but a total alone ("64
-    lines") is asked for the three counts and four counts (the diagonals each way apart) for one count per
-    direction; each refusal says why, never as a bare format error."""
+    """Exercise 6 asks for three counts: unit words after them are read ("30 lines + …"), a total alone ("64
+    lines") is asked for the three counts, and the right counts with the diagonals each way apart (30 + 14 + 10 +
+    10, the page's own method) are right; other four counts are refused as a form, without using up a try; each
+    refusal says why, never as a bare format error."""
     ex = L.exercises()["count_lines"]
     ok, text = ex.check(typed)
     assert ok == right, (typed, text)
-    if "+ 10 + " in typed:
-        assert text.startswith("Four counts: write three")
+    if typed == "30 + 14 + 10 + 9":  # four counts that are not right: refused as a form, no try used up
+        assert text.startswith("Four counts: write three") and not ex.assess(typed)[2]
+    if right:
+        assert text.startswith("Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     if typed in ("64 lines", "64 líneas"):
         assert text.startswith("Give the three counts: across, up, diagonal")
 
