@@ -2085,7 +2085,8 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_odd_against_even_bullet_explains_forced_replies_and_gives_no_verdict(lang):
     """Before exercise 11 the page says how to count when each player has a ✗ cell only they can use: the forced
-    reply on top uses up a cell too.  It works no position of that case (a hand-written one cannot be checked by
+    reply on top uses up a cell too (the rule, then how to count: the owner's drop and the reply use up two cells).
+    It works no position of that case (a hand-written one cannot be checked by
     the solver, and a legal one would hand over exercise 11's answer, a red win) and names no result.  Exercise 11
     is marked hard, and offers neither "nobody, each threat gets blocked" (the page says they do not cancel out)
     nor the weak "its threat is lower"."""
@@ -2101,11 +2102,13 @@ def test_the_odd_against_even_bullet_explains_forced_replies_and_gives_no_verdic
     )
     bullet = bullet.split("This odd/even rule" if lang == "en" else "Esta regla", 1)[0]
     if lang == "en":
-        assert "**forced reply**" in bullet and "Each forced reply uses up a cell too" in bullet
+        assert "**forced reply**" in bullet and "the forced reply use up two cells" in bullet
+        assert "How to count:" in bullet  # a short rule, then how to count, not one long sentence
         assert "a draw" not in bullet and "wins" not in bullet and "say red is to move" not in bullet
         assert "run out of safe moves first" not in bullet and "makes five" not in bullet
     else:
-        assert "**respuesta obligada**" in bullet and "también gasta un hueco" in bullet
+        assert "**respuesta obligada**" in bullet and "respuesta obligada gastan dos huecos" in bullet
+        assert "Cómo contar:" in bullet
         assert "empate" not in bullet and "gana" not in bullet and "supón que le toca" not in bullet
     with using(lang):
         ex = lesson2_rows.odd_against_even_exercise()
@@ -2908,13 +2911,13 @@ def test_exercise_eight_page_explains_forced_replies_and_works_no_position():
     would give exercise 11's answer away (red to move always leaves an even number of empty cells)."""
     page = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above = " ".join(page.split("### Exercise 8", 1)[0].split())
-    assert "A ✗ cell is safe only for the owner of the threat above it" in above
-    assert "**forced reply**" in above and "Each forced reply uses up a cell too" in above
+    assert "How to count: a ✗ cell is safe only for the owner of the threat above it" in above
+    assert "**forced reply**" in above and "the forced reply use up two cells" in above
     assert "say red is to move" not in above and "a draw" not in above.split("forced reply", 1)[1]
     assert "yellow has no safe drop left" not in above and "say yellow is to move" not in above
     es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     above_es = " ".join(es.split("### Ejercicio 8", 1)[0].split())
-    assert "**respuesta obligada**" in above_es and "también gasta un hueco" in above_es
+    assert "**respuesta obligada**" in above_es and "gastan dos huecos" in above_es
     assert "supón que le toca al rojo" not in above_es and "empate" not in above_es.split("respuesta obligada", 1)[1]
     eleven = L.exercises()["odd_against_even"]
     assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")
@@ -3254,3 +3257,17 @@ def test_the_four_and_the_zugzwang_choices_need_the_board(lang):
     assert len(stuck.solutions[0].split()) <= 3
     told = stuck.check(stuck.solutions[0])[1]
     assert ("one safe cell fewer, but the turn has passed too" in told) or ("hueco seguro menos" in told)
+
+
+@pytest.mark.parametrize(
+    "path, own",
+    [
+        ("five_in_a_row/03_how_the_computer_knows.md", "your own *n*-th disc"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "tu propia ficha *n*.ª"),
+    ],
+)
+def test_the_score_rule_counts_your_own_discs(path, own):
+    """Lesson 3 says which disc n is: your own n-th disc, not the n-th disc of the game (which counts both
+    players' discs); every statement of the rule on the page says it the same way."""
+    page = " ".join(_page(path).split())
+    assert page.count(own) >= 3 and "disc number" not in page and "ficha número" not in page
