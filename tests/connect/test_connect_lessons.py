@@ -3271,3 +3271,27 @@ def test_the_score_rule_counts_your_own_discs(path, own):
     players' discs); every statement of the rule on the page says it the same way."""
     page = " ".join(_page(path).split())
     assert page.count(own) >= 3 and "disc number" not in page and "ficha número" not in page
+
+
+@pytest.mark.parametrize(
+    "guide, solutions",
+    [("docs/teachers/connect.md", "## Solutions"), ("docs/teachers/es/connect.md", "## Soluciones")],
+)
+def test_the_guide_promises_only_the_minutes_its_plans_give_and_keeps_to_teacher_help(guide, solutions):
+    """The 5 en raya guide's teaching part does not promise every exercise 3 minutes while a plan row gives 2, and
+    carries no notes about what the tests check nor the design reasoning behind the choices (teacher help only)."""
+    text = (NOTEBOOKS.parent / guide).read_text(encoding="utf-8")
+    teaching = " ".join(text.split(solutions, 1)[0].split())
+    if re.search(r"^\| 2 \|", text, re.M):
+        assert "at least 3 minutes" not in teaching and "al menos 3 minutos" not in teaching
+    for note in (
+        "a test checks",
+        "checked by the tests",
+        "prueba lo comprueba",
+        "test lo comprueba",
+        "las pruebas comprueban",
+        "de verdad",
+    ):
+        assert note not in teaching, note
+    for reasoning in ("coin flip", "echar a suertes", "rules out a cancelling choice", "descarta una opción"):
+        assert reasoning not in teaching, reasoning
