@@ -3295,3 +3295,22 @@ def test_the_guide_promises_only_the_minutes_its_plans_give_and_keeps_to_teacher
         assert note not in teaching, note
     for reasoning in ("coin flip", "echar a suertes", "rules out a cancelling choice", "descarta una opción"):
         assert reasoning not in teaching, reasoning
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_worksheet_refers_to_nothing_it_does_not_print(lang):
+    """On paper there is no tiny board drawn above exercises 1 and 2 and no tree picture: their sheet wording
+    stands alone (a small game; a made-up tree given in words, with its board's scoring rule), never "the tiny
+    board" or "the tiny position shown earlier"."""
+    from gamekit.i18n import using
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    with using(lang):
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows", lang)
+    ex12 = sheet.split("## Exercise " if lang == "en" else "## Ejercicio ", 3)[1:3]
+    assert len(ex12) == 2
+    for text in ex12:
+        assert not re.search(
+            r"tiny board|tiny position|shown earlier|tablero diminuto|posición diminuta|de antes", text
+        )
+    assert ex12[0].startswith("1") and ("12 cells" in ex12[1] or "12 huecos" in ex12[1])
