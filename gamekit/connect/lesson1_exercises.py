@@ -261,11 +261,16 @@ def count_lines_exercise() -> ConnectExercise:
                 made=sum(typed),
                 total=total,
             )
-        if len(typed) == 4:  # the diagonals counted each way on their own: one count for them, please
-            return False, tr(
-                "Four counts: write three, one for each direction, across + up + diagonal. Add the lines going up "
-                "to the right and up to the left into one diagonal count."
-            )
+        if len(typed) == 4:  # the diagonals counted each way on their own, as the page's method allows
+            if (typed[0], typed[1], typed[2] + typed[3]) == (across, up, diagonal):
+                typed = (across, up, diagonal)  # 30 + 14 + 10 + 10: the right counts, diagonals each way
+            else:  # a refusal of the form, not a wrong count (no try used up)
+                raise ValueError(
+                    tr(
+                        "Four counts: write three, one for each direction, across + up + diagonal. Add the lines "
+                        "going up to the right and up to the left into one diagonal count."
+                    )
+                )
         if len(typed) == 1:
             k = typed[0]
             if k == n:  # the right total alone: a refusal of the form, not a wrong count (no try used up)
@@ -381,12 +386,13 @@ def count_lines_exercise() -> ConnectExercise:
             f"{n} = {across} + {up} + {diagonal}",
             tr("{across}, {up} and {diagonal}", across=across, up=up, diagonal=diagonal),
             tr("{across} lines + {up} lines + {diagonal} lines", across=across, up=up, diagonal=diagonal),
+            f"{across} + {up} + {diagonal // 2} + {diagonal - diagonal // 2}",  # the diagonals each way apart
         ],
         wrong=[
             str(n),
             f"{up} + {across} + {diagonal}",
             f"{across} + {diagonal} + {up}",
-            f"{across} + {up} + {diagonal // 2} + {diagonal // 2}",
+            f"{across} + {up} + {diagonal // 2} + {diagonal // 2 - 1}",
             f"{across} + {up}",
             f"{middle_across} + {up} + {middle_diagonal}",
             f"{across} + {up} + {diagonal // 2}",

@@ -67,7 +67,7 @@ def four_not_five_exercise() -> ConnectExercise:
         red=tr(COLOUR_NAMES[red]),
         yellow=tr(COLOUR_NAMES[game.to_move]),
     )
-    right = tr("Only the one in row {row}: the bottom one is closed at both ends", **values)
+    right = tr("Only the one in row {row}", **values)
     worded = {
         right: tr(
             "Right: {yellow}'s discs in columns {left} and {right} close the bottom four at both ends, so it can "
@@ -75,17 +75,17 @@ def four_not_five_exercise() -> ConnectExercise:
             "unless {yellow} drops there now.",
             **values,
         ),
-        tr("Both of them: each one needs just one more red disc"): tr(
+        tr("Both of them"): tr(
             "A four becomes five only if a cell at one of its ends is still empty. Look at both ends of each four: "
             "what is there?"
         ),
-        tr("Only the bottom one: the one in row {row} is closed on one side", **values): tr(
+        tr("Only the bottom one"): tr(
             "One closed end is not enough to stop a four: a fifth disc can still go at the other end. Look at both "
             "ends of each four."
         ),
-        tr("Neither: four in a line already wins, so red has won"): tr(
-            "Four in a line wins nothing in 5 en raya: you need five, and the game goes on. Which four still has "
-            "an empty cell at one end?"
+        tr("Neither of them"): tr(
+            "Four in a line wins nothing in 5 en raya, and a four closed at both ends is stuck. But a four with an "
+            "empty cell at one end can still get its fifth disc. Look at the cell at each end of each four."
         ),
     }
     choices = sorted(worded)

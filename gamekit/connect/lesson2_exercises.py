@@ -258,9 +258,9 @@ def on_top_fails_exercise() -> ConnectExercise:
             "It floats now, but the plan fills the cell under it: red drops there, and yellow's answer on top "
             "is the disc red needs under the threat. Which kind of row is the threat on?"
         ),
-        tr("No: red moves first, so red always wins in the end"): tr(
-            "Moving first does not decide it: red started the game in exercise 8 too, and answering on top won for "
-            "yellow. Look at red's threat cell: which kind of row is it on?"
+        tr("No: red's threat is on an even row, and the plan gives red the even cells"): tr(
+            "Check both halves. Count the rows from the bottom: row 1 is the bottom row. Which kind of row is red's "
+            "threat cell on? And when yellow answers on top, on which kind of row does each red disc land?"
         ),
     }
     choices = sorted(worded)
@@ -338,25 +338,26 @@ def zugzwang_exercise() -> ConnectExercise:
         names=tr(" or ").join(map(str, columns)),
     )
     # the choices name no colour: who is stuck is exercise 3's answer, just above
-    right = tr("The same player: there is one safe cell fewer, but the turn has passed too")
+    # short choices without reasons, so the board and the count are needed; the reason is in the feedback
+    right = tr("The same player")
     worded = {
         right: tr(
-            "Right: {n} safe cells with {mover} to move, or {left} with {other} to move, run out on the same "
-            "player. Whoever fills the last safe cell is the same either way, so {forced} still has to drop into "
+            "Right: there is one safe cell fewer, but the turn has passed too. {n} safe cells with {mover} to "
+            "move, or {left} with {other} to move, run out on the same player. So {forced} still has to drop into "
             "column {names}. A safe drop cannot get out of zugzwang.",
             **values,
         ),
-        tr("The other player: the turn has passed, so the count now starts from them"): tr(
+        tr("The other player"): tr(
             "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
             "turn: who fills the last one?",
             **values,
         ),
-        tr("The other player: one safe cell fewer makes an even count odd, or odd even"): tr(
-            "The count's kind did change, but so did whose turn it is. Number the safe cells that are left from "
-            "{other}'s turn: who fills the last one?",
+        tr("Nobody: the safe drop gets out of the zugzwang"): tr(
+            "The ✗ cells are still there, and the safe cells still run out. Then someone must fill a ✗ cell. "
+            "Count the safe cells left, from {other}'s turn: who is that?",
             **values,
         ),
-        tr("It depends: the column that {mover} drops into decides who runs out", **values): tr(
+        tr("It depends on the column that {mover} drops into", **values): tr(
             "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
             "Every safe drop leaves one safe cell fewer, with {other} to move.",
             **values,

@@ -318,7 +318,7 @@ def yellow_reply_exercise(replies: tuple[int, ...] = YELLOW_REPLIES):
 
     return Exercise(
         tr(
-            "On the tiny board it is yellow's turn, and yellow has three replies. The search has already found "
+            "In a small game it is yellow's turn, and yellow has three replies. The search has already found "
             "the score, for red, after each one: {scores}. What is this position worth for red? Type a score, "
             "like +5 or −5.",
             scores=(", ".join(signed_score(v) for v in replies[:-1]) + tr(" and ") + signed_score(replies[-1])).replace(
@@ -408,17 +408,20 @@ def tiny_tree_exercise():
             top=top,
         )
 
-    return Exercise(
+    leaves_words = dict(
+        dropped=TINY_TREE_DROPPED,
+        a1=_leaf_short(TINY_TREE[0][0]),
+        a2=_leaf_short(TINY_TREE[0][1]),
+        b1=_leaf_short(TINY_TREE[1][0]),
+        b2=_leaf_short(TINY_TREE[1][1]),
+    )
+    exercise = Exercise(
         tr(
             "This tree is made up: it is not the tiny position shown earlier. On the tiny board (12 cells: a win "
             "with disc number n scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
             "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
             "it like +5 or −5.",
-            dropped=TINY_TREE_DROPPED,
-            a1=_leaf_short(TINY_TREE[0][0]),
-            a2=_leaf_short(TINY_TREE[0][1]),
-            b1=_leaf_short(TINY_TREE[1][0]),
-            b2=_leaf_short(TINY_TREE[1][1]),
+            **leaves_words,
         ),
         check,
         hint=tr("Who chooses the reply after each of red's moves, and what does that player want?"),
@@ -427,3 +430,11 @@ def tiny_tree_exercise():
         key="tiny_tree",
         wrong=[signed_score(k) for k in sorted(set(reasons) | set(every) | {0}) if k != best],
     )
+    # on paper there is no drawn position to tell the tree apart from: the tree alone, in words
+    exercise.paper_prompt = tr(
+        "A made-up search tree, on a board of 12 cells (a win with your own n-th disc scores 7 − n). Each player "
+        "has dropped {dropped} discs. Red is to move. Move A: {a1}, or {a2}. Move B: {b1}, or {b2}. What score "
+        "does minimax give the top of the tree, for red? Type it like +5 or −5.",
+        **leaves_words,
+    )
+    return exercise

@@ -62,11 +62,11 @@ def scores_and_bits_cards() -> list[str]:
         tr("Scores"),
         tr(
             "A draw scores 0. On a board with c free cells each player drops at most c/2 discs, and a win "
-            "with your disc number n of the whole game scores c/2 + 1 − n."
+            "with your own n-th disc (count only your discs) scores c/2 + 1 − n."
         ),
         tr(
-            "The tiny board has {tiny} free cells: a win with disc number n scores {t} − n. The 5 en raya "
-            "board has {full}: a win with disc number n scores {f} − n.",
+            "The tiny board has {tiny} free cells: a win with your own n-th disc scores {t} − n. The 5 en raya "
+            "board has {full}: a win with your own n-th disc scores {f} − n.",
             tiny=tiny,
             t=tiny // 2 + 1,
             full=full,
