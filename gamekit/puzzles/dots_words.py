@@ -199,16 +199,7 @@ def idea_words(puzzle: Puzzle, theme: str) -> str | None:
     (:data:`SAFE_LINE_IDEA`), not the count."""
     if theme == "safe_line" and not any(_count_decides(puzzle, a) for a in puzzle.answers):
         return tr(SAFE_LINE_IDEA)
-    if theme == "which_to_open":
-        return tr(OPEN_IDEA)
     return None
-
-
-OPEN_IDEA = N_(
-    "The idea: when every line gives boxes away, choose which chain or loop to open: compare what each one gives"
-    " now and what comes after it."
-)
-"""The idea of a *which chain or loop to open* puzzle."""
 
 
 def part_of(game: DotsAndBoxes, line: str) -> "Component | None":
