@@ -350,15 +350,8 @@ LESSONS: dict[int, Lesson] = {
                 ("sacrifice", "sacrifice_coral"),
             ),
         ),
-        themes=(
-            "take_box",
-            "avoid_third_side",
-            "hard_hearted_handout",
-            "which_to_open",
-            "safe_line",
-            "long_chain_count",
-            "sacrifice",
-        ),
+        themes=("take_box", "avoid_third_side", "hard_hearted_handout", "which_to_open")
+        + ("safe_line", "long_chain_count", "sacrifice"),
     ),
     5: Lesson(
         5,
