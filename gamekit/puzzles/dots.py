@@ -38,9 +38,7 @@ from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
-    HANDOUT_HABITS,
-    THUMB_RULES,
-    habits_answering,
+    lesson_three_selection,
     guess_passes,
     opening_like,
     takes_the_wrong_box,
@@ -345,7 +343,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     if lesson == 5:
         return _lesson_five(puzzles)
     if lesson == 3:
-        return thumbs_within_share(puzzles, answering=habits_answering, rules=THUMB_RULES + HANDOUT_HABITS)
+        return lesson_three_selection(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]

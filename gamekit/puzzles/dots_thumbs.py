@@ -97,6 +97,22 @@ def thumbs_within_share(
     return kept
 
 
+def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`): at each level no rule of thumb and no
+    habit of lesson 3 (:func:`habits_answering`) answers more than half, rounded up (:func:`thumbs_within_share`),
+    and then none answers more than half of the whole list (the last in id order of its puzzles goes, while one
+    does)."""
+    rules = THUMB_RULES + HANDOUT_HABITS
+    kept = thumbs_within_share(puzzles, answering=habits_answering, rules=rules)
+    habits = {p.id: habits_answering(p) for p in kept}
+    while True:
+        over = [r for r in rules if 2 * sum(1 for p in kept if r in habits[p.id]) > len(kept)]
+        if not over:
+            return kept
+        drop = max((p for p in kept if over[0] in habits[p.id]), key=lambda p: p.id)
+        kept = [p for p in kept if p is not drop]
+
+
 def level_span(lv: int) -> tuple[float, float]:
     """The lowest rating of Practice level ``lv`` and the first of the level above."""
     return LEVEL_BASE + (lv - 1) * LEVEL_STEP, LEVEL_BASE + lv * LEVEL_STEP

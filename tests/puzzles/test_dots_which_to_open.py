@@ -12,6 +12,7 @@ from gamekit.i18n import using
 from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.dots import LESSON_BANDS, THEME_LESSONS, candidate, themes
+from gamekit.puzzles.dots_thumbs import HANDOUT_HABITS, THUMB_RULES, habits_answering
 from gamekit.puzzles.dots_words import mistake_words
 from gamekit.puzzles.pools import lesson_pool, practice_pool
 from gamekit.puzzles.practice_words import idea_words, why_right
@@ -108,6 +109,8 @@ def test_no_habit_answers_more_than_half_of_lesson_threes_practice():
     pool = lesson_pool(G, 3)
     assert len(pool) >= 40
     assert Counter(T in p.themes for p in pool)[True] >= len(pool) // 3
+    for rule in THUMB_RULES + HANDOUT_HABITS:  # as the list's own selection reads them
+        assert 2 * sum(1 for p in pool if rule in habits_answering(p)) <= len(pool), rule
     for habit in HABITS:
         answered = [p for p in pool if _answers(habit, p)]
         assert 2 * len(answered) <= len(pool), (habit.__name__, len(answered), len(pool))
