@@ -216,9 +216,10 @@ def part_words(game: DotsAndBoxes, part: "Component") -> str:
     return ntr("the single box {boxes}", "the chain of {n} boxes {boxes}", part.length, boxes=names)
 
 
-def open_why(puzzle: Puzzle, action: str) -> str:
+def open_why(puzzle: Puzzle, action: str) -> str | None:
     """Why a right line of a *which chain or loop to open* puzzle is right: the chain or loop it opens, and the
-    boxes best play then leaves the pupil against the most any line opening another one leaves."""
+    boxes best play then leaves the pupil against the most any line opening another one leaves; None where a right
+    line opens another chain or loop too (the idea's own reason then holds)."""
     game = puzzle.position
     name = game.line_name(game.line_index(action))
     part = part_of(game, name)
@@ -230,8 +231,9 @@ def open_why(puzzle: Puzzle, action: str) -> str:
         if part is None or part_of(game, w) is None or part_of(game, w).boxes != part.boxes
     ]
     j = (left + max(others, default=int(puzzle.facts["best"]))) // 2
-    if part is None or not others:
-        return tr("Why: every other choice does worse.")
+    elsewhere = [q for q in map(lambda a: part_of(game, a), puzzle.answers) if q is not None and part is not None]
+    if part is None or not others or any(q.boxes != part.boxes for q in elsewhere):
+        return None  # another chain or loop is as good to open: the idea's own reason (``WHY``) holds
     return tr(
         "Why: opening {part} gets you {k} of the {left} boxes left with best play; opening another chain or loop"
         " gets you {j} at most.",
