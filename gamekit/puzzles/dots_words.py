@@ -218,8 +218,8 @@ def part_words(game: DotsAndBoxes, part: "Component") -> str:
 
 def open_why(puzzle: Puzzle, action: str) -> str | None:
     """Why a right line of a *which chain or loop to open* puzzle is right: the chain or loop it opens, and the
-    boxes best play then leaves the pupil against the most any line opening another one leaves; None where a right
-    line opens another chain or loop too (the idea's own reason then holds)."""
+    boxes best play then leaves the pupil against the most any line opening another one leaves (where a right line
+    opens another chain or loop too, only that no line gets more)."""
     game = puzzle.position
     name = game.line_name(game.line_index(action))
     part = part_of(game, name)
@@ -232,8 +232,15 @@ def open_why(puzzle: Puzzle, action: str) -> str | None:
     ]
     j = (left + max(others, default=int(puzzle.facts["best"]))) // 2
     elsewhere = [q for q in map(lambda a: part_of(game, a), puzzle.answers) if q is not None and part is not None]
-    if part is None or not others or any(q.boxes != part.boxes for q in elsewhere):
-        return None  # another chain or loop is as good to open: the idea's own reason (``WHY``) holds
+    if part is None or not others:
+        return None
+    if any(q.boxes != part.boxes for q in elsewhere):  # another chain or loop is as good to open
+        return tr(
+            "Why: opening {part} gets you {k} of the {left} boxes left with best play, as many as any other line.",
+            part=part_words(game, part),
+            k=k,
+            left=left,
+        )
     return tr(
         "Why: opening {part} gets you {k} of the {left} boxes left with best play; opening another chain or loop"
         " gets you {j} at most.",
