@@ -281,7 +281,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (N_("decide which to open, a chain or a loop"), ("chain_or_loop",)),
         ),
-        themes=("take_box", "avoid_third_side", "hard_hearted_handout"),
+        themes=("take_box", "avoid_third_side", "hard_hearted_handout", "which_to_open"),
     ),
     4: Lesson(
         4,
@@ -353,7 +353,8 @@ LESSONS: dict[int, Lesson] = {
             ),
             (N_("count the turns of a game from its dots and long chains, and say who plays the last one"), ("turns",)),
         ),
-        themes=("take_box", "avoid_third_side", "hard_hearted_handout", "safe_line", "long_chain_count", "sacrifice"),
+        themes=("take_box", "avoid_third_side", "hard_hearted_handout", "which_to_open")
+        + ("safe_line", "long_chain_count", "sacrifice"),
     ),
     5: Lesson(
         5,
@@ -426,6 +427,7 @@ LESSONS: dict[int, Lesson] = {
             "take_box",
             "avoid_third_side",
             "hard_hearted_handout",
+            "which_to_open",
             "safe_line",
             "long_chain_count",
             "sacrifice",

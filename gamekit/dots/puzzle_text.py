@@ -33,6 +33,7 @@ THEMES = {
     "avoid_third_side": N_("avoid a third side"),
     "safe_line": N_("pick a safe line"),
     "hard_hearted_handout": N_("hard-hearted handout"),
+    "which_to_open": N_("which chain or loop to open"),
     "double_deal": N_("double-deal"),
     "all_but_four": N_("all-but-four in a loop"),
     "long_chain_count": N_("steer the long-chain count"),
@@ -52,6 +53,9 @@ HINTS = {
     "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
     "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
     "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),
+    "which_to_open": N_(
+        "Every line gives boxes away. Look at each chain and loop: what does opening it give, and what comes after?"
+    ),
     "double_deal": DECISION_HINT,
     "all_but_four": DECISION_HINT,
     "long_chain_count": N_("Count the long chains each line leaves: who will have to open the first one?"),

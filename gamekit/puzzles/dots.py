@@ -38,6 +38,7 @@ from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
+    lesson_three_selection,
     guess_passes,
     opening_like,
     takes_the_wrong_box,
@@ -77,6 +78,7 @@ THEME_LESSONS = {
     "avoid_third_side": (2,),
     "safe_line": (4,),
     "hard_hearted_handout": (3,),
+    "which_to_open": (3,),
     "long_chain_count": (4,),
     "sacrifice": (4,),
     "double_deal": (5,),
@@ -111,7 +113,15 @@ def puzzle_lesson(puzzle: Puzzle) -> int:
     return max((min(THEME_LESSONS[t]) for t in puzzle.themes if THEME_LESSONS.get(t)), default=0)
 
 
-SCALE_GROUPS = ("all_but_four", "double_deal", "long_chain_count", "sacrifice", "safe_line", "hard_hearted_handout")
+SCALE_GROUPS = (
+    "all_but_four",
+    "double_deal",
+    "long_chain_count",
+    "sacrifice",
+    "safe_line",
+    "which_to_open",
+    "hard_hearted_handout",
+)
 """The ideas whose puzzles :func:`practice_rating` spreads across their lesson's levels apart from the others (a
 puzzle goes with the first of them it carries), so each idea's own list reaches every level of its lesson."""
 
@@ -332,6 +342,8 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     ideas, no rule of thumb over half a level (:func:`_lesson_five`).  Other lessons: as merged."""
     if lesson == 5:
         return _lesson_five(puzzles)
+    if lesson == 3:
+        return lesson_three_selection(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
@@ -420,7 +432,23 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
                 if middle in ans and any(l in wrong for l in c.lines if l != middle):
                     out.append("hard_hearted_handout")
                     break
+            if opens_the_right_one(game, answers, wrong):
+                out.append("which_to_open")
     return out
+
+
+def opens_the_right_one(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> bool:
+    """Whether a position with no safe line and no box on offer asks lesson 3's other question, *which chain or
+    loop to open*: every line of some chain or loop is wrong (opening it is the mistake) and not every right line is
+    the middle line of a chain of two (that is the *hard-hearted handout*'s question, how to open it)."""
+    parts = [c for c in components(game) if not c.opened]
+    if len(parts) < 2:
+        return False
+    middles = {shared_line(game, c.boxes[0], c.boxes[1]) for c in parts if c.kind == "chain" and c.length == 2}
+    if set(answers) <= middles:
+        return False
+    bad = set(wrong)
+    return any(c.lines and set(c.lines) <= bad for c in parts)
 
 
 def may_have(game: DotsAndBoxes, theme: str) -> bool:
@@ -435,6 +463,8 @@ def may_have(game: DotsAndBoxes, theme: str) -> bool:
         return caps and any(c.opened and c.length >= 2 for c in components(game))
     if theme in ("take_box", "control_not_worth_it"):
         return caps
+    if theme == "which_to_open":  # no safe line left, and two chains or loops to choose from
+        return not caps and not safe_lines(game) and sum(1 for c in components(game) if not c.opened) >= 2
     if theme == "hard_hearted_handout":  # no safe line left, and a chain of two to hand over whole
         return (
             not caps

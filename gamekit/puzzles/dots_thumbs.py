@@ -46,23 +46,71 @@ def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
     return tuple(rule for rule, lines in thumb_picks(puzzle).items() if lines and lines <= right)
 
 
-def thumbs_within_share(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -> list[Puzzle]:
-    """``puzzles`` without the ones a rule of thumb (:data:`THUMB_RULES`) answers beyond ``share`` of their
-    Practice level (rounded up), from level 2 up: while a rule answers too many of a level, the last in id order
-    of its puzzles goes (they stay in their own idea's pool).  Level 1 is the one-line rule's level by design."""
+HANDOUT_HABITS = ("middle_line", "shortest_part", "chain_before_loop")
+"""The habits a pupil fresh from lesson 3 may answer its puzzles by without weighing the position
+(:func:`habits_answering`): draw the middle line of a chain of two, open the shortest chain or loop, open a chain
+rather than a loop."""
+
+
+def habits_answering(puzzle: Puzzle) -> tuple[str, ...]:
+    """The rules of thumb (:data:`THUMB_RULES`) and lesson 3's habits (:data:`HANDOUT_HABITS`) that answer
+    ``puzzle`` by themselves: each line the habit would draw is a right one (a habit that draws nothing, as
+    "a chain rather than a loop" with no loop on the board, answers nothing)."""
+    game = puzzle.position
+    parts = [c for c in components(game) if not c.opened]
+    shortest = min((c.length for c in parts), default=0)
+    picks = {
+        "middle_line": {
+            shared_line(game, c.boxes[0], c.boxes[1]) for c in parts if c.kind == "chain" and c.length == 2
+        },
+        "shortest_part": {line for c in parts if c.length == shortest for line in c.lines},
+        "chain_before_loop": (
+            {line for c in parts if c.kind == "chain" for line in c.lines}
+            if any(c.kind == "loop" for c in parts)
+            else set()
+        ),
+    }
+    right = set(puzzle.answers)
+    own = tuple(habit for habit in HANDOUT_HABITS if picks[habit] and picks[habit] <= right)
+    return thumbs_answering(puzzle) + own
+
+
+def thumbs_within_share(
+    puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE, answering=thumbs_answering, rules=THUMB_RULES
+) -> list[Puzzle]:
+    """``puzzles`` without the ones a rule of thumb (``rules``, as ``answering`` reads a puzzle: by default
+    :data:`THUMB_RULES`) answers beyond ``share`` of their Practice level (rounded up), from level 2 up: while a
+    rule answers too many of a level, the last in id order of its puzzles goes (they stay in their own idea's
+    pool).  Level 1 is the one-line rule's level by design."""
     kept = list(puzzles)
-    rules_of = {id(p): thumbs_answering(p) for p in kept if level(p.rating) > 1}  # read each board once
+    rules_of = {id(p): answering(p) for p in kept if level(p.rating) > 1}  # read each board once
     for lv in sorted({level(p.rating) for p in kept} - {1}):
         while True:
             here = [p for p in kept if level(p.rating) == lv]
-            answered = {rule: [p for p in here if rule in rules_of[id(p)]] for rule in THUMB_RULES}
+            answered = {rule: [p for p in here if rule in rules_of[id(p)]] for rule in rules}
             most = int(share * len(here) + 0.999999)
-            over = [rule for rule in THUMB_RULES if len(answered[rule]) > most]
+            over = [rule for rule in rules if len(answered[rule]) > most]
             if not over:
                 break
             drop = max(answered[over[0]], key=lambda p: p.id)
             kept = [p for p in kept if p is not drop]
     return kept
+
+
+def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`): at each level no rule of thumb and no
+    habit of lesson 3 (:func:`habits_answering`) answers more than half, rounded up (:func:`thumbs_within_share`),
+    and then none answers more than half of the whole list (the last in id order of its puzzles goes, while one
+    does)."""
+    rules = THUMB_RULES + HANDOUT_HABITS
+    kept = thumbs_within_share(puzzles, answering=habits_answering, rules=rules)
+    habits = {p.id: habits_answering(p) for p in kept}
+    while True:
+        over = [r for r in rules if 2 * sum(1 for p in kept if r in habits[p.id]) > len(kept)]
+        if not over:
+            return kept
+        drop = max((p for p in kept if over[0] in habits[p.id]), key=lambda p: p.id)
+        kept = [p for p in kept if p is not drop]
 
 
 def level_span(lv: int) -> tuple[float, float]:

@@ -5,6 +5,7 @@ own reason does not fit (:func:`why_words`, :func:`idea_words`), and what a wron
 from __future__ import annotations
 
 from gamekit.dots import (
+    Component,
     DotsAndBoxes,
     boxes_given,
     capture_lines,
@@ -143,6 +144,8 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return tr("Why: every other choice does worse.")
     if theme == "safe_line":
         return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
+    if theme == "which_to_open":
+        return open_why(puzzle, action)
     if theme == "long_chain_count":
         return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
     if theme == "sacrifice":
@@ -199,6 +202,81 @@ def idea_words(puzzle: Puzzle, theme: str) -> str | None:
     return None
 
 
+def part_of(game: DotsAndBoxes, line: str) -> "Component | None":
+    """The unopened chain or loop whose boxes ``line`` touches (the first, where it touches two), or None."""
+    return next((c for c in components(game) if not c.opened and line in c.lines), None)
+
+
+def part_words(game: DotsAndBoxes, part: "Component") -> str:
+    """A chain or loop as a pupil finds it on the board: "the single box b1", "the chain of 3 boxes b1, c1 and d1",
+    "the loop of 4 boxes a1, b1, a2 and b2"."""
+    names = box_list(list(part.names))
+    if part.kind == "loop":
+        return tr("the loop of {n} boxes {boxes}", n=part.length, boxes=names)
+    return ntr("the single box {boxes}", "the chain of {n} boxes {boxes}", part.length, boxes=names)
+
+
+def open_why(puzzle: Puzzle, action: str) -> str | None:
+    """Why a right line of a *which chain or loop to open* puzzle is right: the chain or loop it opens, and the
+    boxes best play then leaves the pupil against the most any line opening another one leaves (where a right line
+    opens another chain or loop too, only that no line gets more)."""
+    game = puzzle.position
+    name = game.line_name(game.line_index(action))
+    part = part_of(game, name)
+    left = game.geometry.n_boxes - sum(game.scores)
+    k = (left + int(puzzle.facts["best"])) // 2
+    others = [
+        int(r["value"])
+        for w, r in puzzle.refutations.items()
+        if part is None or part_of(game, w) is None or part_of(game, w).boxes != part.boxes
+    ]
+    j = (left + max(others, default=int(puzzle.facts["best"]))) // 2
+    elsewhere = [q for q in map(lambda a: part_of(game, a), puzzle.answers) if q is not None and part is not None]
+    if part is None or not others:
+        return None
+    if any(q.boxes != part.boxes for q in elsewhere):  # another chain or loop is as good to open
+        return tr(
+            "Why: opening {part} gets you {k} of the {left} boxes left with best play, as many as any other line.",
+            part=part_words(game, part),
+            k=k,
+            left=left,
+        )
+    return tr(
+        "Why: opening {part} gets you {k} of the {left} boxes left with best play; opening another chain or loop"
+        " gets you {j} at most.",
+        part=part_words(game, part),
+        k=k,
+        left=left,
+        j=j,
+    )
+
+
+def open_mistake(puzzle: Puzzle, name: str) -> str | None:
+    """The mistake of a wrong line of a *which chain or loop to open* puzzle that opens a chain or loop no right line
+    opens: which one it opens, which one a right line opens, and the boxes best play leaves the pupil after each.
+    None for a wrong line opening the right chain the wrong way (the other reasons tell it)."""
+    game = puzzle.position
+    part = part_of(game, name)
+    if part is None or set(part.lines) & set(puzzle.answers):
+        return None
+    right = next((q for q in map(lambda a: part_of(game, a), puzzle.answers) if q is not None), None)
+    value = puzzle.refutations.get(name, {}).get("value")
+    if right is None or value is None:
+        return None
+    left = game.geometry.n_boxes - sum(game.scores)
+    k, j = (left + int(puzzle.facts["best"])) // 2, (left + int(value)) // 2
+    return tr(
+        "The mistake: {line} opens {part}. With best play you then get {j} of the {left} boxes left; a right line"
+        " opens {right} and gets you {k}.",
+        line=name,
+        part=part_words(game, part),
+        right=part_words(game, right),
+        j=j,
+        left=left,
+        k=k,
+    )
+
+
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     """The mistake a wrong line makes, in one sentence, where the board shows it, else None.  Where the solver
     reads the position as "take every box or decline the last ones?": a decline where taking every box is right
@@ -245,6 +323,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
                 line=name,
                 other=other,
             )
+    if "which_to_open" in puzzle.themes and not capture_lines(game):
+        opened = open_mistake(puzzle, name)
+        if opened is not None:
+            return opened
     handout = _end_line_handout(puzzle, name)
     if handout is not None:
         boxes, reply = handout

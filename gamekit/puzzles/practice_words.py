@@ -109,6 +109,9 @@ WHY = {
         "Why: with the middle line drawn, the two boxes are two separate gifts: your opponent cannot decline them and"
         " keep control."
     ),
+    "which_to_open": N_(
+        "Why: of the chains and loops you could open, this one leaves you the most boxes with best play."
+    ),
     "long_chain_count": N_(
         "Why: this line steers the count of long chains your way, and the count decides who opens them."
     ),
@@ -200,6 +203,10 @@ IDEAS = {
     "hard_hearted_handout": N_(
         "The idea: when every line gives boxes away, give them so they cannot be refused: one box on its own, or"
         " two with the line between them."
+    ),
+    "which_to_open": N_(
+        "The idea: when every line gives boxes away, choose which chain or loop to open: compare what each one gives"
+        " now and what comes after it."
     ),
     "long_chain_count": N_("The idea: count the long chains and steer the count your way."),
     "sacrifice": N_("The idea: giving boxes away now can turn the chain count your way."),

@@ -71,7 +71,7 @@ def test_the_level_2_handouts_need_the_middle_line_as_often_as_not():
     easy = [p for p in level2 if "fewest_boxes" in thumbs_answering(p)]
     needing = [p for p in level2 if middle_lines_only(p)]
     assert easy and len(needing) + 1 >= len(easy) and 2 * len(easy) <= len(level2) + 1
-    assert all("hard_hearted_handout" in p.themes for p in level2)
+    assert all({"hard_hearted_handout", "which_to_open"} & set(p.themes) for p in level2)  # lesson 3's ideas
     for p in needing:  # the fewest-boxes line is a wrong one here
         assert not thumb_picks(p)["fewest_boxes"] <= set(p.answers), p.id
 

@@ -1333,6 +1333,7 @@ TAUGHT = {
         "take_box": (1, "spot the boxes with exactly three sides drawn"),
         "avoid_third_side": (2, "tell a safe line from one that gives a box away"),
         "hard_hearted_handout": (3, "choose how to hand over a 2-chain"),
+        "which_to_open": (3, "decide which to open, a chain or a loop"),
         "safe_line": (4, "choose a safe line that steers the chain count"),
         "long_chain_count": (4, "count the long chains of a position"),
         "sacrifice": (4, "give a box away on purpose"),
@@ -2046,14 +2047,14 @@ def test_a_wrong_drop_says_who_wins_with_the_best_drop(game_id):
 
 @pytest.mark.parametrize("lv, right", [(2, True), (2, False)])
 def test_mixed_practice_mixes_ideas_at_levels_where_one_idea_is_nearest(lv, right):
-    """Dots levels 2 and 3 hold one idea (hard-hearted handout; lesson 5's decisions are at levels 6 to 8, the nearest
-    other ideas at levels 1 and 4): free practice of all the ideas still mixes them there — never more than
-    MAX_SAME_IDEA puzzles of one idea in a row — whether the pupil solves or misses, so the page's "mixed" holds at
-    every level."""
+    """Dots levels 2 and 3 hold only lesson 3's two ideas (hard-hearted handout, which chain or loop to open; lesson
+    5's decisions are at levels 6 to 8, the nearest other ideas at levels 1 and 4): free practice of all the ideas
+    still mixes them there — never more than MAX_SAME_IDEA puzzles of one idea in a row — whether the pupil solves
+    or misses, so the page's "mixed" holds at every level."""
     from gamekit.puzzles.practice import MAX_SAME_IDEA
 
     at_level = [p for p in practice_pool("dots_and_boxes") if level(p.rating) == lv]
-    assert len({p.themes[0] for p in at_level}) == 1  # the case this guards (else the test says nothing new)
+    assert {p.themes[0] for p in at_level} == {"hard_hearted_handout", "which_to_open"}  # the case this guards
     three = {p.themes[0] for p in practice_pool("dots_and_boxes") if level(p.rating) == lv + 1}
     assert three == {p.themes[0] for p in at_level}  # the idea is nearest on both sides of the pupil
     four = {p.themes[0] for p in practice_pool("dots_and_boxes") if level(p.rating) == lv + 2}

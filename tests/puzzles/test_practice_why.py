@@ -149,6 +149,8 @@ def test_the_handout_idea_asks_only_puzzles_the_middle_line_alone_answers():
     assert len(pool) >= 10 and "dots-fa43626ba9" not in {p.id for p in pool}
     for p in pool:
         assert all(boxes_given(p.position, a) == 2 for a in p.answers), p.id
-    assert {p.id for p in lesson_pool("dots_and_boxes", 3)} <= {p.id for p in pool}
+    # lesson 3's Practice asks these handouts and the puzzles of its other idea, which chain or loop to open
+    which = {p.id for p in practice_pool("dots_and_boxes", "which_to_open")}
+    assert {p.id for p in lesson_pool("dots_and_boxes", 3)} <= {p.id for p in pool} | which
     homework = homework_set(*parse_code("dots-hard_hearted_handout-10-1"))
     assert len(homework.puzzles) == 10 and {p.id for p in homework.puzzles} <= {p.id for p in pool}
