@@ -77,3 +77,114 @@ def test_no_dots_wrong_answer_names_the_boxes_the_right_line_takes():
     p = next(p for p in practice_pool(D) if p.id == "dots-0c410a7cff")
     with using("es"):
         assert "deja también una casilla de otra cadena" in mistake_words(p, "a3-b3")
+
+
+def test_no_spanish_page_or_message_calls_a_box_a_free_point():
+    """In Dots and Boxes «puntos» are the dots (docs/glossary.md): a box with three sides is «una casilla regalada»."""
+    from pathlib import Path
+
+    from gamekit.puzzles.dots_why import take_box_why
+    from gamekit.puzzles.practice_words import WHY
+
+    root = Path(__file__).resolve().parents[2]
+    free = re.compile(r"puntos? gratis", re.IGNORECASE)
+    po = (root / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8")
+    assert not free.search(po)
+    for page in [*(root / "docs/teachers/es").rglob("*.md"), *(root / "notebooks/es").rglob("*.md")]:
+        assert not free.search(page.read_text(encoding="utf-8")), page
+    p = next(p for p in lesson_pool(D, 1) if p.id == "dots-0520e94cf3")
+    with using("es"):
+        from gamekit.i18n import tr
+
+        assert "una casilla regalada" in tr(WHY["take_box"])
+        assert take_box_why(p, "d3-e3").startswith(
+            "Por qué: la casilla d3 tiene tres lados: es una casilla regalada, y al llevártela sigues jugando tú."
+        )
+
+
+@pytest.mark.parametrize(
+    ("pid", "en", "es"),
+    [
+        ("dots-02c3f071a9", "3 single boxes", "3 casillas sueltas"),
+        ("dots-4c65f98ec4", "a single box", "una casilla suelta"),
+        ("dots-03166f4841", "a single box and a chain of 2 boxes", "una casilla suelta y una cadena de 2 casillas"),
+        (
+            "dots-0520e94cf3",
+            "4 single boxes and chains of 2 and 4 boxes",
+            "4 casillas sueltas y cadenas de 2 y 4 casillas",
+        ),
+    ],
+)
+def test_chains_of_one_box_read_as_single_boxes(pid, en, es):
+    from gamekit.puzzles.dots_why import chain_lengths
+    from gamekit.puzzles.pools import practice_pool
+
+    p = next(p for p in practice_pool(D) if p.id == pid)
+    assert chain_lengths(p.position) == en
+    with using("es"):
+        assert chain_lengths(p.position) == es
+
+
+def test_no_chain_list_says_a_chain_of_one_box():
+    from gamekit.puzzles.dots_why import chain_lengths
+    from gamekit.puzzles.pools import practice_pool
+
+    for p in practice_pool(D):
+        for lang in ("en", "es"):
+            with using(lang):
+                text = chain_lengths(p.position)
+            assert not re.search(r"\b(of|de) 1\b|\b1 (boxes|casillas)\b|(of|de) 1,", text), (p.id, text)
+
+
+@pytest.mark.parametrize("game_id", ["dots_and_boxes", "five_in_a_row", "shut_the_box"])
+def test_the_level_line_says_which_levels_it_serves_in_one_plain_sentence(game_id):
+    """The reader saw "Your level: 2 of 9 (no puzzles at this level here yet: you get puzzles of level 1) (still
+    settling…)": two brackets in a row, and "yet" promised puzzles that are not coming. Now at most the settling
+    bracket, then one sentence."""
+    from gamekit.progress import level
+    from gamekit.puzzles.pools import lesson_choices, level_words, served_levels
+    from gamekit.puzzles.ratings import Rating
+
+    seen = set()
+    for _, key in lesson_choices(game_id):
+        pool = lesson_pool(game_id, key)
+        if not pool:
+            continue
+        held = {level(p.rating) for p in pool}
+        for rating in range(600, 2100, 97):
+            for lang in ("en", "es"):
+                with using(lang):
+                    line = level_words(Rating(rating, 300), pool)
+                assert line.count("(") <= 1 and ") (" not in line, line
+                assert not re.search(r"\byet\b|\baún no\b", line), line
+                served = served_levels(rating, pool)
+                if level(rating) not in held:
+                    seen.add("none")
+                    assert line.endswith(".")
+                    assert ("This page has no puzzles of your level, so you get puzzles of level" in line) or (
+                        lang == "es" and "Esta página no tiene problemas de tu nivel, así que te tocan" in line
+                    ), line
+                    assert all(str(n) in line.split(").", 1)[1] for n in served), line
+    assert "none" in seen
+    with using("en"):
+        line = level_words(Rating(1000, 300), lesson_pool("dots_and_boxes", 1))
+    assert line.startswith("Your level: 2 of ") and "(still settling: a few more puzzles will fix it). " in line
+
+
+def test_the_homework_page_says_what_a_wrong_answer_shows_per_game():
+    """Shut the Box has no replies and no "Show what happens" button: its section says what its feedback gives;
+    the games with lines of best play keep the button's words. The shipped pages are the generated ones."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    replies = {"en": "a wrong one shows the best replies (Show what happens plays them)", "es": "(Mostrar qué pasa"}
+    shut = {"en": "a wrong one gives its chance to shut the box", "es": "una equivocada da su probabilidad de cerrar"}
+    for lang, path in (("en", "docs/teachers/homework.md"), ("es", "docs/teachers/es/homework.md")):
+        page = (root / path).read_text(encoding="utf-8")
+        sections = page.split("\n## ")
+        head, games = sections[0], {s.split("\n", 1)[0]: s for s in sections[1:5]}  # the four games' tables
+        assert replies[lang] not in head and shut[lang] not in head
+        shut_box = next(s for name, s in games.items() if name in ("Shut the Box", "Cerrar la caja"))
+        assert shut[lang] in shut_box and replies[lang] not in shut_box
+        lined = [s for s in games.values() if s is not shut_box]
+        assert len(lined) == 3 and all(replies[lang] in s and shut[lang] not in s for s in lined)
