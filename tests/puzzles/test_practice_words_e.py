@@ -188,3 +188,34 @@ def test_the_homework_page_says_what_a_wrong_answer_shows_per_game():
         assert shut[lang] in shut_box and replies[lang] not in shut_box
         lined = [s for s in games.values() if s is not shut_box]
         assert len(lined) == 3 and all(replies[lang] in s and shut[lang] not in s for s in lined)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "dots-elegir_una_línea_segura-10-1",  # the natural accent
+        "DOTS-Elegir_Una_LÍNEA_Segura-10-1",
+        "  dots - elegir una línea segura – 10 - 1 ",  # spaces for underscores, a typographic dash
+        "dots-elegir-una-línea-segura-10-1",
+    ],
+)
+def test_a_spanish_code_is_read_with_accents_case_and_spaces(typed):
+    from gamekit.puzzles.homework import homework_set, parse_code, set_code
+
+    with using("es"):
+        code = set_code(D, "safe_line", 10, 1)
+    assert code == "dots-elegir_una_linea_segura-10-1"
+    assert parse_code(typed) == parse_code(code) == (D, "safe_line", 10, 1)
+    assert [p.id for p in homework_set(*parse_code(typed))] == [p.id for p in homework_set(*parse_code(code))]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("junk", ["dots-élé☃-10-1", "línea", "dots-ελ-10-1", "dots–línea–segura"])
+def test_junk_codes_are_still_refused_clearly(lang, junk):
+    from gamekit.puzzles.homework import parse_code
+
+    with using(lang), pytest.raises(ValueError) as refused:
+        parse_code(junk)
+    said = str(refused.value)
+    assert said.startswith((f"“{junk}”", f"«{junk}»")), said
+    assert "is not a homework code" in said or "no es un código de deberes" in said, said
