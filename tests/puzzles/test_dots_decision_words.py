@@ -70,7 +70,7 @@ def test_a_decline_that_leaves_another_chain_on_offer_says_so():
     why = why_words(p, "control_not_worth_it", "c4-d4")
     assert why.startswith(
         "Why: taking every box gets you 9 of the 16 boxes left with best play; refusing the last ones to keep"
-        " control gets you 7 at most. On the board: chains of"
+        " control gets you 7 at most. On the board: a single box and chains of 2 and 3 boxes."
     )
     with using("es"):
         assert "too short" not in mistake_words(p, "c3-d3") and "Why" not in why_words(
