@@ -118,7 +118,7 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
     text = (
         tr("Not the best: after {move}, best play goes {line}.", move=move, line=line)
         if line
-        else tr("Not the best: {move}.", move=move)
+        else tr("The line {move} is not the best.", move=move)
     )
     return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
 

@@ -50,12 +50,19 @@ def closed_boxes(game: DotsAndBoxes, action: str) -> list[str]:
 
 def chain_lengths(game: DotsAndBoxes) -> str:
     """The lengths of the unopened chains and loops of ``game`` as a pupil reads them ("chains of 2, 3 and 6
-    boxes"; "a chain of 4 boxes and a loop of 4"), in the current language; "" where none is left."""
+    boxes"; "a chain of 4 boxes and a loop of 4 boxes"; chains of one box as "a single box", "3 single boxes"), in
+    the current language; "" where none is left."""
     chains = sorted(c.length for c in components(game) if c.kind == "chain" and not c.opened)
     loops = sorted(c.length for c in components(game) if c.kind == "loop" and not c.opened)
+    singles = chains.count(1)
+    chains = [n for n in chains if n > 1]
     parts = []
-    if chains:
-        parts.append(ntr("a chain of {items} boxes", "chains of {items} boxes", len(chains), items=_and_list(chains)))
+    if singles:
+        parts.append(ntr("a single box", "{n} single boxes", singles))
+    if len(chains) == 1:
+        parts.append(ntr("a chain of {n} box", "a chain of {n} boxes", chains[0]))
+    elif chains:
+        parts.append(tr("chains of {items} boxes", items=_and_list(chains)))
     if loops:
         parts.append(ntr("a loop of {items} boxes", "loops of {items} boxes", len(loops), items=_and_list(loops)))
     return _and_list(parts)

@@ -349,11 +349,10 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     if caps and name not in caps and all(str(a) in caps for a in puzzle.answers):
         boxes = [geo.box_name(b) for b in range(geo.n_boxes) if game.sides_drawn(b) == 3]
         return ntr(
-            "The mistake: {line} leaves box {boxes}, which has three sides, for {other} to take.",
-            "The mistake: {line} leaves boxes {boxes}, which have three sides, for {other} to take.",
+            "The mistake: {line} leaves the box with three sides for {other} to take.",
+            "The mistake: {line} leaves the {n} boxes with three sides for {other} to take.",
             len(boxes),
             line=name,
-            boxes=box_list(boxes),
             other=other,
         )
     line = game.line_index(action)
@@ -378,9 +377,9 @@ def box_list(names: list[str]) -> str:
 
 def _decline_mistake(puzzle: Puzzle, name: str, other: str) -> str:
     """The mistake of the decline ``name`` where taking every box is right, read off the board: where the line also
-    leaves boxes of another chain on offer, those boxes by name; else, where no unopened chain of three or more boxes
-    and no loop is left, that control wins nothing back; else the boxes best play then leaves the pupil against
-    taking every box (the solver's margins read as :func:`box_shares` reads them)."""
+    leaves boxes of another chain on offer, how many (not which: taking them is the answer); else, where no
+    unopened chain of three or more boxes and no loop is left, that control wins nothing back; else the boxes best
+    play then leaves the pupil against taking every box (the solver's margins read as :func:`box_shares` reads them)."""
     game = puzzle.position
     geo = game.geometry
     given = boxes_given(game, name)
@@ -393,15 +392,14 @@ def _decline_mistake(puzzle: Puzzle, name: str, other: str) -> str:
     j = (left + int(puzzle.refutations.get(name, {}).get("value", puzzle.facts["best"]))) // 2
     if offered and own is not None:
         return ntr(
-            "The mistake: {line} refuses the last boxes of one chain but leaves box {boxes} on offer too, so"
-            " {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes left;"
-            " taking every box gets you {k}.",
-            "The mistake: {line} refuses the last boxes of one chain but leaves boxes {boxes} on offer too, so"
-            " {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes left;"
-            " taking every box gets you {k}.",
+            "The mistake: {line} refuses the last boxes of one chain but leaves a box of another chain on offer"
+            " too, so {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes"
+            " left; taking every box gets you {k}.",
+            "The mistake: {line} refuses the last boxes of one chain but leaves {n} boxes of another chain on offer"
+            " too, so {other} chooses who opens the next chain. With best play you then get {j} of the {left} boxes"
+            " left; taking every box gets you {k}.",
             len(offered),
             line=name,
-            boxes=box_list(offered),
             other=other,
             j=j,
             left=left,

@@ -360,8 +360,9 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
-    (FIVE-Block-10-1), with stray spaces at its ends or around its dashes, and with dashes for the underscores
-    of an idea's name (dots-double-deal-10-7: the idea is everything between the game and the two numbers);
+    (FIVE-Block-10-1), with accents (dots-elegir_una_línea_segura-10-1), with stray spaces at its ends or around
+    its dashes, with spaces or dashes for the underscores of an idea's name (dots-double-deal-10-7: the idea is
+    everything between the game and the two numbers);
     ``game_id``: the page's game (checked).  The refusal of a text that is no code at all shows no example code:
     a code is made of internal names, so the pupil is asked to copy the teacher's code as written."""
     if not isinstance(code, str):
@@ -369,7 +370,11 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     if game_id is not None:
         check_game_id(game_id)
     text = code.strip()
-    parts = re.sub(r"\s*-\s*", "-", text).lower().split("-")
+    # read as typed: accents dropped (línea: linea, as the codes write it), typographic dashes as dashes, spaces
+    # around dashes dropped and spaces inside the idea's name read as its underscores
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    folded = re.sub(r"\s*[-\u2010-\u2015\u2212]\s*", "-", folded).lower()
+    parts = re.sub(r"\s+", "_", folded).split("-")
     if len(parts) > 4:  # dashes typed for the underscores of the idea's name
         parts = [parts[0], "_".join(parts[1:-2]), *parts[-2:]]
     m = CODE_RE.match("-".join(parts))

@@ -67,9 +67,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         tr(
             "On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
             "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
-            "here; another number gives other puzzles, whose answers the Practice page gives. On the Practice "
-            "page a right answer also says why, and a wrong one shows the best replies (Show what happens "
-            "plays them)."
+            "here; another number gives other puzzles, whose answers the Practice page gives."
         ),
         "",
     ]
@@ -78,6 +76,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
     current = None
     other: dict[str, list[str]] = {}  # per game: the codes with puzzles under rules other than the lessons'
     whole: dict[str, list[str]] = {}  # per game: the codes that hold every puzzle of their idea
+    replies: dict[str, bool] = {}  # per game: whether a wrong answer has a line of best replies to show
     for game, code, idea, size in codes:
         if game != current:
             current = game
@@ -91,6 +90,7 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             ]
         game_id, theme, _, _ = parse_code(code)
         puzzles = sets[code]
+        replies[game] = replies.get(game, False) or any(r.get("line") for p in puzzles for r in p.refutations.values())
         levels = sorted(level(p.rating) for p in puzzles)
         span = str(levels[0]) if levels[0] == levels[-1] else f"{levels[0]}–{levels[-1]}"
         if theme is not None and size == len(practice_pool(game_id, theme)):
@@ -109,6 +109,18 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         if line.startswith("| `") and (i + 1 == len(lines) or lines[i + 1].startswith("## ")):
             game = next(g for g in reversed(lines[:i]) if g.startswith("## "))[3:]
             out.append("")
+            out += [
+                tr(
+                    "On the Practice page a right answer also says why, and a wrong one shows the best replies (Show"
+                    " what happens plays them)."
+                )
+                if replies.get(game)
+                else tr(
+                    "On the Practice page a right answer also says why, and a wrong one gives its chance to shut the"
+                    " box (or its expected score) next to the best choice's, and what it left open."
+                ),
+                "",
+            ]
             if game in whole:
                 out += [
                     tr(

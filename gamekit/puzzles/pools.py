@@ -321,36 +321,37 @@ def _levels_words(levels: list[int]) -> str:
 
 
 def level_words(rating: Rating, pool: "list[Puzzle] | None" = None, game_id: str | None = None) -> str:
-    """``"Your level: 5 of 8 (still settling)"``: what the status line shows for a rating, out of the highest level
+    """``"Your level: 5 of 8 (still settling: …)"``: what the status line shows for a rating, out of the highest level
     the game lets a pupil reach (:func:`top_level`; the game is ``game_id``, else the pool's; an empty pool
     without ``game_id``: the scale's top).  Given the ``pool``
     Practice asks from, it says exactly which levels the next puzzle can come from (:func:`served_levels`) when
-    they are not just the pupil's: a level it holds no puzzle of says so ("no puzzles at this level here yet: you
-    get puzzles of levels 1 and 3"), and a level whose nearest puzzles reach into the next says that too ("you get
-    puzzles of levels 2 and 3"), so the line never promises puzzles the page does not serve."""
+    they are not just the pupil's: a level it holds no puzzle of says so in one sentence after the level ("This page has
+    no puzzles of your level, so you get puzzles of levels 1 and 3."), and a level whose nearest puzzles reach into
+    the next says that too ("Here you get puzzles of levels 2 and 3."), so the line never promises puzzles the page
+    does not serve."""
     mine = level(rating.rating)
     # the scale's top is the highest level the pupil can reach in this game (never below the level they have)
     game_id = game_id or (pool[0].game_id if pool else None)
     most = max(mine, top_level(game_id)) if game_id else LEVELS
     text = tr("Your level: {level} of {most}", level=mine, most=most)
+    if rating.rd > SETTLED_RD:
+        text += " " + tr("(still settling: a few more puzzles will fix it)")
     held = {level(p.rating) for p in pool or ()}
     served = served_levels(rating.rating, pool) if pool else []
     if served and mine not in held:
-        text += " " + ntr(
-            "(no puzzles at this level here yet: you get puzzles of level {levels})",
-            "(no puzzles at this level here yet: you get puzzles of levels {levels})",
+        text += ". " + ntr(
+            "This page has no puzzles of your level, so you get puzzles of level {levels}.",
+            "This page has no puzzles of your level, so you get puzzles of levels {levels}.",
             len(served),
             levels=_levels_words(served),
         )
     elif served and served != [mine]:
-        text += " " + ntr(
-            "(you get puzzles of level {levels})",
-            "(you get puzzles of levels {levels})",
+        text += ". " + ntr(
+            "Here you get puzzles of level {levels}.",
+            "Here you get puzzles of levels {levels}.",
             len(served),
             levels=_levels_words(served),
         )
-    if rating.rd > SETTLED_RD:
-        text += " " + tr("(still settling: a few more puzzles will fix it)")
     return text
 
 

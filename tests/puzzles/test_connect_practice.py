@@ -722,7 +722,7 @@ def _announced(line: str, mine: int) -> set[int]:
     pupil's own."""
     import re
 
-    said = re.search(r"you get puzzles of levels? ([0-9, and]+)\)", line)
+    said = re.search(r"you get puzzles of levels? ([0-9, and]+)", line)
     return {int(n) for n in re.findall(r"\d+", said.group(1))} if said else {mine}
 
 
