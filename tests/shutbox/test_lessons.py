@@ -2203,8 +2203,8 @@ def test_lesson_four_two_tiles_rounded_to_a_whole_number_is_not_praised_when_a_s
     ex = exercises_expected.two_tile_expected_exercise()
     ok, why = ex.check("14")
     assert not ok and "right" not in why and "cannot be checked" in why
-    ok, why = ex.check("13.5")
-    assert not ok and "Your value is right, but rounded too much" in why
+    ok, why, counts = ex.assess("13.5")
+    assert not ok and not counts and "Your value is right, but rounded too much" in why
     ok, why = ex.check("13.83")
     assert not ok and "use its expected score, 8, not 9" in why
     assert ex.check("13.54")[0] and ex.check("731/54")[0] and not ex.check("13.55")[0]
@@ -2504,7 +2504,7 @@ def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, pag
     with using(lang):
         sentence = W.two_rolls_rule()
         assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
-    product = "about 0.8 games in 100" if lang == "en" else "unas 0,8 partidas de cada 100"
+    product = "about 0.8 turns in 100" if lang == "en" else "unos 0,8 turnos de cada 100"
     assert "2/36 × 5/36, " + product in sentence
     sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     assert sentence in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
@@ -2686,14 +2686,14 @@ def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
     assert "first roll alone" in ex.check("16.7")[1] and "second roll alone" in ex.check("13.9")[1]
     assert "first roll alone" in ex.check("17")[1] and "second roll alone" in ex.check("14")[1]
     assert "one decimal" in ex.check("2")[1] and "36 × 36" in ex.check("30")[1]
-    assert set(ex.wrong) == {"2.4", "30.6", "16.7", "13.9", "2", "30"}
-    assert "games in 100" in ex.prompt and "one decimal" in ex.prompt and "1000" not in ex.prompt
+    assert set(ex.wrong) == {"2.4", "30.6", "16.7", "13.9", "2", "30", "0.8"}
+    assert "turns in 100" in ex.prompt and "one decimal" in ex.prompt and "1000" not in ex.prompt
     for roll in ((1, 8), (7, 13)):
         with pytest.raises(ValueError, match="two dice make totals from 2 to 12"):
             exercises_expected.two_rolls_exercise(roll)
     with using("es"):
         es = exercises_expected.two_rolls_exercise()
-        assert "partidas de cada 100" in es.prompt and "Has sumado" in es.check("30,6")[1] and es.check("2,3")[0]
+        assert "turnos de cada 100" in es.prompt and "Has sumado" in es.check("30,6")[1] and es.check("2,3")[0]
         assert not es.check("2,4")[0]
     keys = list(L.LESSONS[4].exercises)
     assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
@@ -3013,7 +3013,7 @@ def test_two_rolls_exercise_tells_a_chance_typed_as_a_decimal_to_give_games_in_1
     ex = exercises_expected.two_rolls_exercise()
     for typed in ("0.023", "0,023", "0.0231", "30/1296"):
         ok, why = ex.check(typed)
-        assert not ok and why == f"{typed} is a chance, not a number of games. How many games in 100 is that?"
+        assert not ok and why == f"{typed} is a chance, not a number of turns. How many turns in 100 is that?"
     assert ex.check("2.3")[0] and not ex.check("abc")[0]
     with using("es"):
         ok, why = exercises_expected.two_rolls_exercise().check("0,023")
