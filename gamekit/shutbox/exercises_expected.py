@@ -26,13 +26,13 @@ def decimal_feedback(
 ) -> tuple[bool, str]:
     """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
 
-        Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
-        the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
-        is ``value`` rounded to fewer than two decimals is refused as a form, without using up a try (ValueError),
-        told only to give two (and is not called right when a slip rounds to it as well: "14" for 13.54, which the
-        13.83 slip also gives); a number less than one unit of its
-        last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
-        middle step too early; anything else gets ``otherwise``."""
+    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+    is ``value`` rounded to fewer than two decimals is refused as a form, without using up a try (ValueError),
+    told only to give two (and is not called right when a slip rounds to it as well: "14" for 13.54, which the
+    13.83 slip also gives); a number less than one unit of its
+    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
+    middle step too early; anything else gets ``otherwise``."""
 
     def rounds_to(target: Fraction) -> bool:
         return abs(given - target) <= Fraction(1, 2 * 10**decimals)
@@ -498,5 +498,5 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         solutions=[shown(tenths)],
         wrong=[shown(t) for t in wrong],
         key=f"two rolls {first} {second}",
-        leaks=(chance_words_tenths(value),),
+        leaks=(chance_words_tenths(value), tr("about {n} turns in 100", n=shown(tenths))),
     )

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
+from pathlib import Path
+
+import pytest
 
 from gamekit.i18n import using
 from gamekit.shutbox import exercises_expected
+from gamekit.shutbox.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_lesson_4_exercise_3_calls_only_a_close_number_nearly_and_names_the_worked_example():
@@ -31,7 +39,7 @@ def test_lesson_4_exercise_3_calls_only_a_close_number_nearly_and_names_the_work
 
 
 def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_try():
-    """"13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right values in the wrong form: told so,
+    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right values in the wrong form: told so,
     and the try is not used up (the message and the count agree); a wrong value still counts."""
     one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
     for ex, answer in ((two, "13.5"), (two, "13,5"), (one, "5.8")):
@@ -43,3 +51,43 @@ def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_t
     assert not ok and counts and "expected score, 8, not 9" in why
     ok, _, counts = two.assess("13.54")
     assert ok and counts
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("notebooks/shut_the_box/04_best_strategy.md", "Exercises 1 to 10 use a simpler game: you roll two dice every"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "Los ejercicios 1 a 10 usan un juego más sencillo: se tiran"),
+    ],
+)
+def test_lesson_4_says_before_exercise_1_that_exercises_1_to_10_use_two_dice_always_and_why(path, said):
+    """The lessons' rule allows one die once 7, 8 and 9 are covered, which changes the values ({2, 4}: 4.76 with two
+    dice always, 3.83 under the rule): the page says plainly, before exercise 1, that exercises 1–10 use the simpler
+    game and why; and every value those exercises and tables show is the two-dice game's."""
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
+    assert said in page and page.index(said) < page.index("expected_score_exercise()")
+    assert ("Why?" if "/es/" not in path else "¿Por qué?") in page[
+        page.index(said) : page.index("expected_score_exercise()")
+    ]
+    assert FILL_RULES == Rules(one_die="never")
+    two, rule = table(FILL_RULES, "score"), table(Rules(), "score")
+    assert round(float(two.value(mask_of((2, 4)))), 2) == 4.76 and round(float(rule.value(mask_of((2, 4)))), 2) == 3.83
+    for make in (exercises_expected.expected_score_exercise, exercises_expected.two_tile_expected_exercise):
+        assert make().solutions == make(rules=FILL_RULES).solutions
+    body = page[page.index(said) : page.index("Final challenge" if "/es/" not in path else "Reto final")]
+    for call in re.findall(r"lesson_scenes\.\w+_widget\([^)]*\)|lesson_tables\.\w+\(Rules\([^)]*\)\)", body):
+        assert "FILL_RULES" in call or 'one_die="never"' in call, call
+
+
+def test_lesson_4_says_one_turns_two_rolls_in_turns_in_100():
+    """Exercise 3 and the worked branch 3 then 6 are about one turn's two rolls: "turns in 100", not "games"."""
+    ex = exercises_expected.two_rolls_exercise()
+    assert "turns in 100" in ex.prompt and "games" not in ex.prompt
+    page = " ".join((ROOT / "notebooks/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "2/36 × 5/36, about 0.8 turns in 100: less than 1 turn in 100" in page
+    with using("es"):
+        assert "turnos de cada 100" in exercises_expected.two_rolls_exercise().prompt
