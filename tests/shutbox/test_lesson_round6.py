@@ -91,3 +91,28 @@ def test_lesson_4_says_one_turns_two_rolls_in_turns_in_100():
     assert "2/36 × 5/36, about 0.8 turns in 100: less than 1 turn in 100" in page
     with using("es"):
         assert "turnos de cada 100" in exercises_expected.two_rolls_exercise().prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_walkthrough_shows_no_set_exercise_1_asks_for(lang):
+    """The step-through and its table come before exercise 1 (every set for 7): no step of theirs may show one of
+    exercise 1's sets, not even as a partial sum on the way (the search for 8 passed 5 + 2 and 4 + 3)."""
+    from itertools import combinations
+
+    from gamekit.shutbox import exercises_sets, lesson_scenes
+
+    path = "notebooks/shut_the_box/02_sets_for_a_roll.md"
+    page = (ROOT / (path if lang == "en" else path.replace("notebooks/", "notebooks/es/"))).read_text(encoding="utf-8")
+    before = page[: page.index("sets_exercise_widget(7")]
+    calls = re.findall(r"^sets_(?:step_through|table)\((\d+)\)$", before, flags=re.M)
+    assert len(calls) == 2 and calls[0] == calls[1]
+    roll = int(calls[0])
+    sevens = [c[::-1] for n in (2, 3) for c in combinations(range(1, 10), n) if sum(c) == 7]
+    assert len(sevens) == 4  # with 7 itself, exercise 1's five sets
+    assert all(sum(st.chosen) != 7 for st in exercises_sets.set_search_steps(roll)), roll
+    with using(lang):
+        texts = " ".join(
+            " ".join(st.scene.texts()) + " " + st.caption for st in lesson_scenes.sets_step_through(roll).steps
+        )
+    for s in sevens:
+        assert " + ".join(map(str, s)) not in texts and "+".join(map(str, s)) not in texts, s

@@ -2796,7 +2796,7 @@ def test_lesson_2_explains_the_tints_before_the_step_through_shows_them():
         ("notebooks/es/shut_the_box/02_sets_for_a_roll.md", "Las fichas de cada paso se colorean"),
     ):
         text = (root / page).read_text()
-        assert text.index(key) < text.index("sets_step_through(8)\n```") < text.index("sets_table(8)"), page
+        assert text.index(key) < text.index("sets_step_through(6)\n```") < text.index("sets_table(6)"), page
 
 
 def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
