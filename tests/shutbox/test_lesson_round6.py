@@ -116,3 +116,31 @@ def test_lesson_2_walkthrough_shows_no_set_exercise_1_asks_for(lang):
         )
     for s in sevens:
         assert " + ".join(map(str, s)) not in texts and "+".join(map(str, s)) not in texts, s
+
+
+def test_lesson_3_grid_chances_and_tally_wait_for_the_more_practice_too():
+    """The computer's grid, the exact-chance table and the class tally's k/36 column give every count of outcomes,
+    which answers the More practice as well: with exercises 1 to 10 answered and a More practice problem still open,
+    all three stay closed and say what opens them; once the More practice is answered they open."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamekit.shutbox import charts, dice_tally
+    from gamekit.shutbox import lessons as L
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 round6, held for the More practice")
+    grid, chances = charts.dice_check(score, n=360), charts.simulation_check(score, n=360)
+    tally = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=score)
+    for make in L.EXERCISES["shut_the_box/03_dice"][:10]:
+        ExerciseWidget(make(), score=score).show_answer()
+    practice = L.practice_exercises(3)
+    for ex in practice[:-1]:
+        ExerciseWidget(ex, score=score).show_answer()
+    assert "More practice" in grid.children[0].value and "More practice" in chances.children[0].value
+    assert grid.children[0].__class__.__name__ == "HTML" and "13.89" not in chances.children[0].value
+    assert "More practice" in tally.waiting.value and tally.waiting.layout.display is None
+    ExerciseWidget(practice[-1], score=score).show_answer()
+    assert tally.waiting.layout.display == "none"
+    assert grid.children[0].__class__.__name__ == "Image" and "13.89 %" in chances.children[0].value
+    assert charts.exercises_and_practice_answered(score)

@@ -2309,6 +2309,9 @@ def test_lesson_three_computer_check_opens_only_once_exercises_1_to_10_are_answe
         assert ok
         assert held.children[0].__class__.__name__ == "HTML"  # nine of ten: still closed
     widgets[9].show_answer()
+    assert held.children[0].__class__.__name__ == "HTML"  # the More practice still open: still closed
+    for ex in L.practice_exercises(3):
+        ExerciseWidget(ex, score=score).show_answer()
     picture = held.children[0]
     assert picture.__class__.__name__ == "Image" and picture.value[:4] == b"\x89PNG"
     # a new page in the same session (Run All again) opens at once: the score starts from what was saved
@@ -2413,6 +2416,9 @@ def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_an
         assert widget.submit(str(ex.solutions[0]))[0], ex.key
         assert exact_chances_in(everything(box)) == []  # not all ten yet (after 4: the old gate)
     widgets[9].show_answer()
+    assert exact_chances_in(everything(box)) == []  # the More practice still open
+    for ex in L.practice_exercises(3):
+        ExerciseWidget(ex, score=score).show_answer()
     text = everything(box)
     assert len(exact_chances_in(text)) == 7 and "13.9 %" in box.view.value and "exact chance" in box.view.value
     assert "exactly 16.7 %" in box.chart.value and "simulated (3,600 rolls)" in box.chart.value
@@ -2554,6 +2560,9 @@ def test_lesson_three_simulation_table_opens_only_once_exercises_1_to_10_are_ans
         assert widget.submit(str(ex.solutions[0]))[0]
         assert "13.89" not in held.children[0].value  # nine of ten: still closed
     widgets[9].show_answer()
+    assert "13.89" not in held.children[0].value  # the More practice still open: still closed
+    for ex in L.practice_exercises(3):
+        ExerciseWidget(ex, score=score).show_answer()
     assert "13.89 %" in held.children[0].value and "11.11 %" in held.children[0].value
     with pytest.raises(TypeError, match="lesson score"):
         charts.simulation_check("score")
