@@ -144,3 +144,24 @@ def test_lesson_3_grid_chances_and_tally_wait_for_the_more_practice_too():
     assert tally.waiting.layout.display == "none"
     assert grid.children[0].__class__.__name__ == "Image" and "13.89 %" in chances.children[0].value
     assert charts.exercises_and_practice_answered(score)
+
+
+def test_lesson_1_one_die_practice_is_graded_by_the_tiles_7_8_9_still_open_and_ordered_easy_to_hard():
+    """ "Which tiles must still be covered before one die?" asks about 7, 8 and 9 only: its level is how many of them
+    are open (a box with many small tiles and only 9 left is not hard; all three open is), and lesson 1's More
+    practice goes from easy to hard."""
+    from gamekit.shutbox import lesson_practice
+    from gamekit.shutbox import lessons as L
+
+    level = lesson_practice.one_die_level
+    assert level((1, 2, 3)) == level((1, 2, 3, 4, 6, 9)) == "easy"  # "none", or only 9: one look
+    assert level((1, 8, 9)) == "medium" and level((2, 7, 8, 9)) == "hard"
+    with pytest.raises(ValueError):
+        level((0, 7))
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    exercises, puzzles = L.practice_exercises(1), L.LESSONS[1].practice.puzzles()
+    levels = [order[ex.level] for ex in exercises]
+    assert levels == sorted(levels) and set(levels) == {0, 1, 2}
+    for ex, p, q in zip(exercises, puzzles, L.LESSONS[1].practice.questions):
+        if q == "one_die":
+            assert ex.level == level(p.facts["open"])

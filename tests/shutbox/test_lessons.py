@@ -1426,7 +1426,7 @@ def test_lesson_one_practice_covers_each_objective_twice_graded_easy_to_hard_and
     root = Path(__file__).resolve().parents[2]
     assert "## More practice (easy to hard)" in (root / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
     assert (
-        "## Más práctica (de fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
+        "## Más práctica (de nivel fácil a difícil)" in (root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text()
     )
     for ex, q in zip(items, asked):
         if q == "legal":
