@@ -230,10 +230,7 @@ LESSONS: dict[int, Lesson] = {
                 ("go_on_12", "chance_9", "grid_8"),
             ),
             (
-                N_(
-                    "predict which totals are common and which are rare, then check the prediction by counting and "
-                    "by simulation"
-                ),
+                N_("predict which totals are common and which are rare, then check the prediction by counting"),
                 ("chance_9", "count_6"),
             ),
             (

@@ -165,3 +165,22 @@ def test_lesson_1_one_die_practice_is_graded_by_the_tiles_7_8_9_still_open_and_o
     for ex, p, q in zip(exercises, puzzles, L.LESSONS[1].practice.questions):
         if q == "one_die":
             assert ex.level == level(p.facts["open"])
+
+
+def test_lesson_3_objectives_claim_no_simulation_check_that_no_exercise_scores():
+    """No scored exercise compares a tally or a simulation with k/36, so no objective (lesson code, page, Spanish
+    page) promises it; the prediction is checked by counting (exercises 3 and 4)."""
+    from gamekit.shutbox import lessons as L
+
+    objectives = [text for text, _ in L.LESSONS[3].objectives]
+    assert not any("simulation" in t for t in objectives)
+    for path, said in (
+        ("notebooks/shut_the_box/03_dice.md", "then check the prediction by counting;"),
+        ("notebooks/es/shut_the_box/03_dice.md", "y comprobar la predicción contando;"),
+    ):
+        page = (ROOT / path).read_text(encoding="utf-8")
+        head = page[: page.index("```{code-cell}")]
+        assert (
+            said in head
+            and "simula" not in head.split("**Objectives.**" if "/es/" not in path else "**Objetivos.**")[-1]
+        )
