@@ -191,8 +191,8 @@ def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None 
 
 def dice_check(score, n: int = 3600, seed: int = 1):
     """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
-    held back until exercises 1 to 10 and the More practice on ``score`` are answered (:func:`held_until_answered`); until then a note
-    says what opens it."""
+    held back until exercises 1 to 10 and the More practice on ``score`` are answered
+    (:func:`held_until_answered`); until then a note says what opens it."""
     return held_until_answered(
         score,
         lambda: figure_image(plot_dice(n=n, seed=seed)),

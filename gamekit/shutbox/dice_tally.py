@@ -230,8 +230,8 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any 
     ``score``: lesson 3's :class:`~gamekit.widgets.lesson.LessonScore`.  Then the exact chances and the simulated
     rolls, which answer its exercises 1 to 4 and give the counts of outcomes of exercises 5 to 10 (k/36 per total),
     stay out of the table and the chart (a sentence says when they come) until exercises 1 to 10 and the More
-    practice are solved or their answers shown (:func:`gamekit.shutbox.charts.exercises_and_practice_answered`); the rolls can be entered all
-    along."""
+    practice are solved or their answers shown (:func:`gamekit.shutbox.charts.exercises_and_practice_answered`);
+    the rolls can be entered all along."""
     import ipywidgets as W
 
     from gamekit.shutbox.charts import exercises_and_practice_answered

@@ -184,3 +184,19 @@ def test_lesson_3_objectives_claim_no_simulation_check_that_no_exercise_scores()
             said in head
             and "simula" not in head.split("**Objectives.**" if "/es/" not in path else "**Objetivos.**")[-1]
         )
+
+
+def test_lesson_4_practice_feedback_uses_only_the_habits_taught_before_it():
+    """The outcome count ("counting the outcomes the tiles left can still take") is shown only in the optional
+    exercise 11: no feedback of the More practice, right or wrong, names it (EN and ES)."""
+    from gamekit.shutbox import lessons as L
+
+    for lang, word in (("en", "outcomes the tiles left"), ("es", "resultados que aún pueden")):
+        with using(lang):
+            for ex, p in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
+                f = p.facts
+                from gamekit.shutbox.lesson_practice import what_each_set_leaves
+
+                sets = [part.split(" ")[0] for part in what_each_set_leaves(f["open"], f["roll"])]
+                for answer in list(ex.solutions) + list(ex.wrong) + sets:
+                    assert word not in ex.check(answer)[1].lower(), (lang, answer)
