@@ -200,3 +200,10 @@ def test_lesson_4_practice_feedback_uses_only_the_habits_taught_before_it():
                 sets = [part.split(" ")[0] for part in what_each_set_leaves(f["open"], f["roll"])]
                 for answer in list(ex.solutions) + list(ex.wrong) + sets:
                     assert word not in ex.check(answer)[1].lower(), (lang, answer)
+
+
+def test_the_keys_lesson_3_holds_its_counts_for_are_its_more_practice():
+    from gamekit.shutbox import charts
+    from gamekit.shutbox import lessons as L
+
+    assert list(charts.LESSON_3_PRACTICE_KEYS) == [ex.key for ex in L.practice_exercises(3)]
