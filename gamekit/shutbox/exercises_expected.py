@@ -26,12 +26,13 @@ def decimal_feedback(
 ) -> tuple[bool, str]:
     """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
 
-        Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
-        the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
-        is ``value`` rounded to fewer than two decimals is told only to give two (and is not called right when a slip
-    rounds to it as well: "14" for 13.54, which the 13.83 slip also gives); a number less than one unit of its
-        last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
-        middle step too early; anything else gets ``otherwise``."""
+    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+    is ``value`` rounded to fewer than two decimals is refused as a form, without using up a try (ValueError),
+    told only to give two (and is not called right when a slip rounds to it as well: "14" for 13.54, which the
+    13.83 slip also gives); a number less than one unit of its
+    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
+    middle step too early; anything else gets ``otherwise``."""
 
     def rounds_to(target: Fraction) -> bool:
         return abs(given - target) <= Fraction(1, 2 * 10**decimals)
@@ -42,12 +43,17 @@ def decimal_feedback(
         if (given == target) if decimals in (None, 0) else rounds_to(target):
             return False, why
     if decimals is not None and decimals < 2 and rounds_to(value):
+        # the form asked for is two decimals: refused as a form (a ValueError), so it does not use up a try
         if any(rounds_to(target) for target, _ in slips):  # a slip rounds to it too: it says nothing either way
-            return False, tr(
-                "Give it with two decimals, as the question asks: rounded this much, the exact value and a common "
-                "slip look the same, so it cannot be checked."
+            raise ValueError(
+                tr(
+                    "Give it with two decimals, as the question asks: rounded this much, the exact value and a "
+                    "common slip look the same, so it cannot be checked."
+                )
             )
-        return False, tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
+        raise ValueError(
+            tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
+        )
     if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(1, 10**decimals):
         return False, tr(
             "Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, otherwise round down."
@@ -338,22 +344,27 @@ def expected_score_words() -> str:
     return "> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])
 
 
+NEAR_TENTH = Fraction(1, 10)
+"""Exercise 3 (games in 100, one decimal asked): a number typed with more decimals, not all right, is told "nearly:
+check your last decimal" only when it is at most this far from the exact value (2.32 or 2.30 for 2.31…)."""
+
 TWO_ROLLS_EXERCISE = (7, 8)
 """Lesson 4's warm-up on the multiplication rule alone, before the exercises that use it: a roll of 7, then a
-roll of 8 (6/36 × 5/36, about 2.3 games in 100).  No set of the later exercises leaves tiles 7 and 8."""
+roll of 8 (6/36 × 5/36, about 2.3 turns in 100: it is about one turn, so "turns", not "games").  No set of the
+later exercises leaves tiles 7 and 8."""
 
 
 def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
-    """ "In about how many games in 100 do the next two rolls make ``first`` and then ``second``? Give one
+    """ "In about how many turns in 100 do the next two rolls make ``first`` and then ``second``? Give one
     decimal." — the chance of one roll and then another is the product of their chances (two dice each time).  Asked
-    in games in 100, the page's one way to say how often, with one decimal, since the product is a small chance.
+    in turns in 100 (the page's "games in 100", said of one turn), with one decimal: the product is a small chance.
 
     Right: the product, times 100, rounded to one decimal as asked (or with more decimals, each one right: 2.31
     for 2.3148…).  Wrong answers told why (typed with one decimal, or rounded to a whole number): the product of
     the page's rounded chances (games in 100 each: 17 × 14 gives 2.4, rounding too early), the two chances added
-    instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole games, and
+    instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole turns, and
     the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
-    The chance itself (0.023, or a fraction) is told to give games in 100.  Refused: a roll two dice cannot make
+    The chance itself (0.023, or a fraction) is told to give turns in 100.  Refused: a roll two dice cannot make
     (ValueError naming it)."""
     first, second = rolls
     for total in rolls:
@@ -361,7 +372,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             raise ValueError(tr("roll {roll}: two dice make totals from 2 to 12", roll=total))
     p, q = two_dice_probability(first), two_dice_probability(second)
     value = p * q
-    tenths = round(1000 * value)  # games in 100, in tenths of a game: 23 is 2.3 games in 100
+    tenths = round(1000 * value)  # turns in 100, in tenths of a turn: 23 is 2.3 turns in 100
     a, b = int(36 * p), int(36 * q)
 
     def shown(t: int) -> str:
@@ -390,11 +401,11 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             second=second,
         ),
         10 * round(100 * value): tr(
-            "Near, but you rounded to whole games. The chance is small: give it with one decimal, like 1.5."
+            "Near, but you rounded to whole turns. The chance is small: give it with one decimal, like 1.5."
         ),
         10 * a * b: tr(
             "{n} pairs of rolls work ({a} × {b}), but there are 36 × 36 = {all} pairs of rolls in all. How many "
-            "games in 100 is that?",
+            "turns in 100 is that?",
             n=a * b,
             a=a,
             b=b,
@@ -415,6 +426,17 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         ),
         **slips,
     }
+    # the worked example's branch, 3 then 6 (about 0.8 turns in 100), typed instead of this one
+    example = Fraction(2, 36) * Fraction(5, 36)
+    example_why = tr(
+        "That is the worked example's value: 3 then 6 is 2/36 × 5/36. Here the rolls are {first} then {second}: "
+        "{a}/36 × {b}/36.",
+        first=first,
+        second=second,
+        a=a,
+        b=b,
+    )
+    slips.setdefault(round(1000 * example), example_why)
     slips.pop(tenths, None)
     wrong = list(slips)
     # a slip typed as a whole number (31 for 30.6) is told the same reason
@@ -425,9 +447,9 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     def check(answer: Any) -> tuple[bool, str]:
         typed = str(answer).strip()
         if re.fullmatch(r"0[.,]0\d*", typed, re.ASCII) or "/" in typed:
-            # "0.023" or "30/1296" is the chance itself, not a number of games
+            # "0.023" or "30/1296" is the chance itself, not a number of turns
             return False, tr(
-                "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
+                "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
             )
         try:
             typed_value, decimals = parse_decimal(typed)
@@ -435,13 +457,15 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             return False, str(error)
         given = round(10 * typed_value)
         if decimals is not None and decimals > 1 and round(100 * value, decimals) != typed_value:
-            # more decimals than asked and not all right: a slip's own reason (2.38 is 17 × 14), else the last one
+            # more decimals than asked and not all right: a slip's own reason (2.38 is 17 × 14, 0.77 the worked
+            # example); only a number close to the exact value is "nearly"; anything else is judged as usual
             if given != tenths and given in slips:
                 return False, slips[given]
-            return False, tr("Nearly: check your last decimal, or give one decimal, as asked.")
+            if abs(typed_value - 100 * value) <= NEAR_TENTH:
+                return False, tr("Nearly: check your last decimal, or give one decimal, as asked.")
         if given == tenths:
             return True, tr(
-                "Right: {a}/36 × {b}/36 is about {games} games in 100. A roll of {first} and then a roll of "
+                "Right: {a}/36 × {b}/36 is about {games} turns in 100. A roll of {first} and then a roll of "
                 "{second} is rarer than either roll alone.",
                 a=a,
                 b=b,
@@ -458,7 +482,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
 
     return Exercise(
         tr(
-            "Tiles {first} and {second} are open. In about how many games in 100 do the next two rolls make "
+            "Tiles {first} and {second} are open. In about how many turns in 100 do the next two rolls make "
             "{first} and then {second}? Two dice are rolled each time. Give one decimal.",
             first=first,
             second=second,
@@ -474,5 +498,5 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         solutions=[shown(tenths)],
         wrong=[shown(t) for t in wrong],
         key=f"two rolls {first} {second}",
-        leaks=(chance_words_tenths(value),),
+        leaks=(chance_words_tenths(value), tr("about {n} turns in 100", n=shown(tenths))),
     )

@@ -137,12 +137,26 @@ def legal_level(open_tiles: Iterable[int], roll: int) -> str:
     return "easy" if below and roll - max(below) in open_tiles else "medium"
 
 
+def one_die_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to say which tiles must still be covered before one die is allowed: the pupil checks 7, 8
+    and 9 whatever else is open, so the other tiles add no work; the answer is "easy" when at most one of them is
+    open (one tile to write, or none), "medium" with two, "hard" with all three."""
+    open_tiles = set(open_tiles)
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=tuple(open_tiles)))
+    n = len(open_tiles & {7, 8, 9})
+    return "easy" if n <= 1 else "medium" if n == 2 else "hard"
+
+
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
-    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles are
-    open otherwise (:func:`box_level`: more totals to check)."""
+    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many of 7, 8
+    and 9 are still open for the tiles before one die (:func:`one_die_level`), by how many tiles are open
+    otherwise (:func:`box_level`: more totals to check, or more tiles to add up)."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
+    if question == "one_die":
+        return one_die_level(open_tiles)
     return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
@@ -327,13 +341,14 @@ def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
 def rules_of_thumb_note(
     open_tiles: Iterable[int], roll: int, objective: str, chosen: Iterable[int], one_die: str = Rules().one_die
 ) -> str:
-    """What the feedback of one of lesson 4's practice items adds about the two rules of thumb the page names —
-    the largest tile, and the outcome count of :func:`outcomes_rule_set` — once ``chosen`` (a set for the roll) is
-    judged by the exact table under the one-die rule ``one_die``.  A wrong set a rule picks (those two, or two tiles
-    close in value, or the most tiles, when that rule picks one set): that rule picks it and it is worse here, with
-    no word of the best set (a second try must still be thought out).  The best set:
-    the rules that miss it (a worse set, or a tie).  "" when neither rule is worth a word.  ValueError for a
-    position with no set, a set that does not make the roll, or another objective."""
+    """What the feedback of one of lesson 4's practice items adds about the rules of thumb the page lists once
+    ``chosen`` (a set for the roll) is judged by the exact table under the one-die rule ``one_die``.  Only the
+    habits the page teaches before the practice are named (not the outcome count of :func:`outcomes_rule_set`, which
+    only the optional exercise 11 shows).  A wrong set a habit picks (the largest tile, two tiles close in value, or
+    the most tiles, when that habit picks one set): that habit picks it and it is worse here, with no word of the
+    best set (a second try must still be thought out).  The best set: the largest tile, when it misses it.  ""
+    when no habit is worth a word.  ValueError for a position with no set, a set that does not make the roll, or
+    another objective."""
     from gamekit.puzzles.shut_thumbs import thumb_sets
     from gamekit.shutbox.strategy import table
     from gamekit.shutbox.tiles import mask_of
@@ -351,15 +366,11 @@ def rules_of_thumb_note(
     if chosen not in values:
         raise ValueError(tr("{set} does not make {roll} with these tiles", set="+".join(map(str, chosen)), roll=roll))
     best = (min if objective == "score" else max)(values.values())
-    largest, counted = thumb_sets("largest_tile", open_tiles, roll)[0], outcomes_rule_set(open_tiles, roll)
+    largest = thumb_sets("largest_tile", open_tiles, roll)[0]
     if values[chosen] != best:
         parts = []
         if chosen == largest:
             parts.append(tr("The largest tile picks this set, but here it leaves a worse position."))
-        if chosen == counted:
-            parts.append(
-                tr("Counting the outcomes the tiles left can still take picks this set, but here it is worse.")
-            )
         if [chosen] == thumb_sets("close_pair", open_tiles, roll):
             parts.append(tr("Covering two tiles close in value picks this set, but here it leaves a worse position."))
         if [chosen] == thumb_sets("most_tiles", open_tiles, roll):
@@ -370,15 +381,6 @@ def rules_of_thumb_note(
     parts = []
     if values[largest] != best:
         parts.append(tr("Here the largest tile picks {set}, a worse set.", set="+".join(map(str, largest))))
-    if counted is None:
-        parts.append(tr("Counting the outcomes the tiles left can still take gives a tie, so it does not decide."))
-    elif values[counted] != best:
-        parts.append(
-            tr(
-                "Counting the outcomes the tiles left can still take picks {set}, a worse set.",
-                set="+".join(map(str, counted)),
-            )
-        )
     if not parts:
         if objective == "shut" and len(open_tiles) <= SMALL_BOX:
             return tr(

@@ -18,7 +18,7 @@ from gamekit.shutbox.lesson_tables import (
     objectives_table,
     policy_table,
 )
-from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_score, markdown_table, tile_list
+from gamekit.shutbox.lesson_words import chance_words, exact_score, markdown_table, tile_list
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
@@ -57,7 +57,8 @@ def two_rolls_rule() -> str:
         "{first} × {second}, {product}. Then add the chances of every branch that shuts the box.",
         first=k_over_36(dist[3]),
         second=k_over_36(dist[6]),
-        product=chance_words_tenths(dist[3] * dist[6]),
+        # one turn's two rolls: said as turns in 100, not games
+        product=tr("about {n} turns in 100", n=number(100 * float(dist[3] * dist[6]), 1)),
     )
 
 

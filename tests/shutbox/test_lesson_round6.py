@@ -1,0 +1,209 @@
+"""Shut the Box lessons: the feedback and page fixes of the sixth reading (what a pupil sees and is told)."""
+
+from __future__ import annotations
+
+import re
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.shutbox import exercises_expected
+from gamekit.shutbox.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_lesson_4_exercise_3_calls_only_a_close_number_nearly_and_names_the_worked_example():
+    """Exercise 3 (7 then 8, about 2.3 in 100): a number with extra decimals is "nearly" only when it is within a
+    tenth of the exact 2.31…; the worked example's value (3 then 6: 0.77…, shown as 0.8) is told it is that; a far
+    number gets the general reason, not "nearly"."""
+    ex = exercises_expected.two_rolls_exercise()
+    assert 100 * Fraction(2, 36) * Fraction(5, 36) < 1  # the worked example: about 0.77 in 100
+    for near in ("2.32", "2.30", "2.2999", "2.25"):
+        ok, why = ex.check(near)
+        assert not ok and why.startswith("Nearly"), near
+    for example in ("0.77", "0.8", "0,77"):
+        ok, why = ex.check(example)
+        assert not ok and "worked example" in why and "3 then 6" in why and "6/36 × 5/36" in why, example
+        assert "2.3" not in why
+    for far in ("9.99", "5.55", "1.23"):
+        ok, why = ex.check(far)
+        assert not ok and not why.startswith("Nearly") and "worked example" not in why, far
+    assert ex.check("2.31")[0] and ex.check("2.3")[0]
+    with using("es"):
+        es = exercises_expected.two_rolls_exercise()
+        assert "ejemplo resuelto" in es.check("0,77")[1] and not es.check("9,99")[1].startswith("Nearly")
+
+
+def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_try():
+    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right values in the wrong form: told so,
+    and the try is not used up (the message and the count agree); a wrong value still counts."""
+    one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
+    for ex, answer in ((two, "13.5"), (two, "13,5"), (one, "5.8")):
+        ok, why, counts = ex.assess(answer)
+        assert not ok and not counts and "Your value is right, but rounded too much" in why, answer
+    ok, why, counts = two.assess("14")  # the 13.83 slip rounds there too: a form refusal, never "right"
+    assert not ok and not counts and "cannot be checked" in why and "right" not in why
+    ok, why, counts = two.assess("13.83")
+    assert not ok and counts and "expected score, 8, not 9" in why
+    ok, _, counts = two.assess("13.54")
+    assert ok and counts
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("notebooks/shut_the_box/04_best_strategy.md", "Exercises 1 to 10 use a simpler game: you roll two dice every"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "Los ejercicios 1 a 10 usan un juego más sencillo: se tiran"),
+    ],
+)
+def test_lesson_4_says_before_exercise_1_that_exercises_1_to_10_use_two_dice_always_and_why(path, said):
+    """The lessons' rule allows one die once 7, 8 and 9 are covered, which changes the values ({2, 4}: 4.76 with two
+    dice always, 3.83 under the rule): the page says plainly, before exercise 1, that exercises 1–10 use the simpler
+    game and why; and every value those exercises and tables show is the two-dice game's."""
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
+    assert said in page and page.index(said) < page.index("expected_score_exercise()")
+    assert ("Why?" if "/es/" not in path else "¿Por qué?") in page[
+        page.index(said) : page.index("expected_score_exercise()")
+    ]
+    assert FILL_RULES == Rules(one_die="never")
+    two, rule = table(FILL_RULES, "score"), table(Rules(), "score")
+    assert round(float(two.value(mask_of((2, 4)))), 2) == 4.76 and round(float(rule.value(mask_of((2, 4)))), 2) == 3.83
+    for make in (exercises_expected.expected_score_exercise, exercises_expected.two_tile_expected_exercise):
+        assert make().solutions == make(rules=FILL_RULES).solutions
+    body = page[page.index(said) : page.index("Final challenge" if "/es/" not in path else "Reto final")]
+    for call in re.findall(r"lesson_scenes\.\w+_widget\([^)]*\)|lesson_tables\.\w+\(Rules\([^)]*\)\)", body):
+        assert "FILL_RULES" in call or 'one_die="never"' in call, call
+
+
+def test_lesson_4_says_one_turns_two_rolls_in_turns_in_100():
+    """Exercise 3 and the worked branch 3 then 6 are about one turn's two rolls: "turns in 100", not "games"."""
+    ex = exercises_expected.two_rolls_exercise()
+    assert "turns in 100" in ex.prompt and "games" not in ex.prompt
+    page = " ".join((ROOT / "notebooks/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "2/36 × 5/36, about 0.8 turns in 100: less than 1 turn in 100" in page
+    with using("es"):
+        assert "turnos de cada 100" in exercises_expected.two_rolls_exercise().prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_walkthrough_shows_no_set_exercise_1_asks_for(lang):
+    """The step-through and its table come before exercise 1 (every set for 7): no step of theirs may show one of
+    exercise 1's sets, not even as a partial sum on the way (the search for 8 passed 5 + 2 and 4 + 3)."""
+    from itertools import combinations
+
+    from gamekit.shutbox import exercises_sets, lesson_scenes
+
+    path = "notebooks/shut_the_box/02_sets_for_a_roll.md"
+    page = (ROOT / (path if lang == "en" else path.replace("notebooks/", "notebooks/es/"))).read_text(encoding="utf-8")
+    before = page[: page.index("sets_exercise_widget(7")]
+    calls = re.findall(r"^sets_(?:step_through|table)\((\d+)\)$", before, flags=re.M)
+    assert len(calls) == 2 and calls[0] == calls[1]
+    roll = int(calls[0])
+    sevens = [c[::-1] for n in (2, 3) for c in combinations(range(1, 10), n) if sum(c) == 7]
+    assert len(sevens) == 4  # with 7 itself, exercise 1's five sets
+    assert all(sum(st.chosen) != 7 for st in exercises_sets.set_search_steps(roll)), roll
+    with using(lang):
+        texts = " ".join(
+            " ".join(st.scene.texts()) + " " + st.caption for st in lesson_scenes.sets_step_through(roll).steps
+        )
+    for s in sevens:
+        assert " + ".join(map(str, s)) not in texts and "+".join(map(str, s)) not in texts, s
+
+
+def test_lesson_3_grid_chances_and_tally_wait_for_the_more_practice_too():
+    """The computer's grid, the exact-chance table and the class tally's k/36 column give every count of outcomes,
+    which answers the More practice as well: with exercises 1 to 10 answered and a More practice problem still open,
+    all three stay closed and say what opens them; once the More practice is answered they open."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from gamekit.shutbox import charts, dice_tally
+    from gamekit.shutbox import lessons as L
+    from gamekit.widgets.lesson import ExerciseWidget, LessonScore
+
+    score = LessonScore("shutL3 round6, held for the More practice")
+    grid, chances = charts.dice_check(score, n=360), charts.simulation_check(score, n=360)
+    tally = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=score)
+    for make in L.EXERCISES["shut_the_box/03_dice"][:10]:
+        ExerciseWidget(make(), score=score).show_answer()
+    practice = L.practice_exercises(3)
+    for ex in practice[:-1]:
+        ExerciseWidget(ex, score=score).show_answer()
+    assert "More practice" in grid.children[0].value and "More practice" in chances.children[0].value
+    assert grid.children[0].__class__.__name__ == "HTML" and "13.89" not in chances.children[0].value
+    assert "More practice" in tally.waiting.value and tally.waiting.layout.display is None
+    ExerciseWidget(practice[-1], score=score).show_answer()
+    assert tally.waiting.layout.display == "none"
+    assert grid.children[0].__class__.__name__ == "Image" and "13.89 %" in chances.children[0].value
+    assert charts.exercises_and_practice_answered(score)
+
+
+def test_lesson_1_one_die_practice_is_graded_by_the_tiles_7_8_9_still_open_and_ordered_easy_to_hard():
+    """ "Which tiles must still be covered before one die?" asks about 7, 8 and 9 only: its level is how many of them
+    are open (a box with many small tiles and only 9 left is not hard; all three open is), and lesson 1's More
+    practice goes from easy to hard."""
+    from gamekit.shutbox import lesson_practice
+    from gamekit.shutbox import lessons as L
+
+    level = lesson_practice.one_die_level
+    assert level((1, 2, 3)) == level((1, 2, 3, 4, 6, 9)) == "easy"  # "none", or only 9: one look
+    assert level((1, 8, 9)) == "medium" and level((2, 7, 8, 9)) == "hard"
+    with pytest.raises(ValueError):
+        level((0, 7))
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    exercises, puzzles = L.practice_exercises(1), L.LESSONS[1].practice.puzzles()
+    levels = [order[ex.level] for ex in exercises]
+    assert levels == sorted(levels) and set(levels) == {0, 1, 2}
+    for ex, p, q in zip(exercises, puzzles, L.LESSONS[1].practice.questions):
+        if q == "one_die":
+            assert ex.level == level(p.facts["open"])
+
+
+def test_lesson_3_objectives_claim_no_simulation_check_that_no_exercise_scores():
+    """No scored exercise compares a tally or a simulation with k/36, so no objective (lesson code, page, Spanish
+    page) promises it; the prediction is checked by counting (exercises 3 and 4)."""
+    from gamekit.shutbox import lessons as L
+
+    objectives = [text for text, _ in L.LESSONS[3].objectives]
+    assert not any("simulation" in t for t in objectives)
+    for path, said in (
+        ("notebooks/shut_the_box/03_dice.md", "then check the prediction by counting;"),
+        ("notebooks/es/shut_the_box/03_dice.md", "y comprobar la predicción contando;"),
+    ):
+        page = (ROOT / path).read_text(encoding="utf-8")
+        head = page[: page.index("```{code-cell}")]
+        assert (
+            said in head
+            and "simula" not in head.split("**Objectives.**" if "/es/" not in path else "**Objetivos.**")[-1]
+        )
+
+
+def test_lesson_4_practice_feedback_uses_only_the_habits_taught_before_it():
+    """The outcome count ("counting the outcomes the tiles left can still take") is shown only in the optional
+    exercise 11: no feedback of the More practice, right or wrong, names it (EN and ES)."""
+    from gamekit.shutbox import lessons as L
+
+    for lang, word in (("en", "outcomes the tiles left"), ("es", "resultados que aún pueden")):
+        with using(lang):
+            for ex, p in zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles()):
+                f = p.facts
+                from gamekit.shutbox.lesson_practice import what_each_set_leaves
+
+                sets = [part.split(" ")[0] for part in what_each_set_leaves(f["open"], f["roll"])]
+                for answer in list(ex.solutions) + list(ex.wrong) + sets:
+                    assert word not in ex.check(answer)[1].lower(), (lang, answer)
+
+
+def test_the_keys_lesson_3_holds_its_counts_for_are_its_more_practice():
+    from gamekit.shutbox import charts
+    from gamekit.shutbox import lessons as L
+
+    assert list(charts.LESSON_3_PRACTICE_KEYS) == [ex.key for ex in L.practice_exercises(3)]
