@@ -452,16 +452,27 @@ def neutral_question(puzzle: Puzzle) -> bool:
     return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
 
 
+GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")
+"""The first Hint of a mixed-pool puzzle where some right drop does not show the idea of its theme
+(:func:`first_hint`): naming that idea would send the pupil looking for a threat or a line the answer does not
+make, so the Hint names no idea, only what always helps."""
+
+
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
     whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (:data:`NEUTRAL_SIDE_HINT` where
     the line runs through a side disc, :func:`side_step`, whatever idea the page practises: a win's tag names the
     side disc, a block's does not), which asks about the mover's and the opponent's lines alike, so it never says
-    whether to win or to block; else :func:`practice_hint`."""
+    whether to win or to block; else :func:`practice_hint`; else, where some right drop does not show the idea on
+    the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an
+    idea only when every right drop uses it."""
     if neutral_question(puzzle):
         hint = NEUTRAL_SIDE_HINT if theme == "side_column" or side_step(puzzle) else NEUTRAL_HINT
         return tr(hint)
-    return practice_hint(puzzle, theme)
+    own = practice_hint(puzzle, theme)
+    if own is None and not idea_in_every_answer(puzzle, theme):
+        return tr(GENERAL_HINT)
+    return own
 
 
 def best_play(
