@@ -153,7 +153,7 @@ def puzzle_goal(facts: dict) -> tuple:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} with the next disc."),
-    "missed": N_("The mistake: one drop made {k} at once, and column {n} does not make it."),
+    "missed": N_("The mistake: one drop would have made {k} at once, and column {n} does not."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
 threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a

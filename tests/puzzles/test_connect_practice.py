@@ -455,7 +455,7 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
             seen += 1
             with using("en"):
                 assert mistake_words(p, a) == (
-                    f"The mistake: one drop made {k} at once, and column {a} does not make it."
+                    f"The mistake: one drop would have made {k} at once, and column {a} does not."
                 ), p.id
             with using("es"):
                 assert f"la columna {a} no lo consigue." in mistake_words(p, a), p.id
