@@ -171,7 +171,10 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     spread = getattr(catalog.get(game_id).puzzle_module(), "spread_set", None)  # 5 en raya: right columns spread
     chosen = spread(chosen, pool, shown) if spread is not None else chosen
     chosen.sort(key=lambda p: (p.rating, p.id))
-    return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
+    ordered = answers_spread(chosen)
+    runs = getattr(catalog.get(game_id).puzzle_module(), "without_runs", None)  # 5 en raya: no column twice running
+    ordered = runs(ordered, pool, shown) if runs is not None else ordered
+    return HomeworkSet(game_id, theme, n, seed, tuple(ordered))
 
 
 def shown_key(game_id: str) -> Callable[[Puzzle], Any]:

@@ -228,12 +228,14 @@ class Practice(ClassNote, Localized, W.VBox):
             self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
             self._show(
                 tr(
-                    "No puzzles from your games yet: finish a game on a board, press Review, and your "
+                    "No mistakes to practise yet: finish a game on a board and press Review, and your "
                     "mistakes with a clear better move come back here."
                 ),
                 NOTE_COLOUR,
             )
             self._update_status()
+            # one sentence on the page: no buttons, no level line, where no page render may show them anyway
+            self.children = [self.feedback, self.class_note, self.error_output]
             return
         self.next()
 

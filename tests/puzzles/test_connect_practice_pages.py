@@ -41,3 +41,61 @@ def test_the_first_hint_names_an_idea_only_when_every_right_drop_uses_it(game_id
         mixed = {p.id: p for p in practice_pool(game_id)}
         with using("en"):
             assert GENERAL_HINT in Practice(game_id, puzzles=[mixed["c4-8938336620"]]).hint()
+
+
+def _runs(puzzles) -> list:
+    return [
+        (i, b.answers)
+        for i, (a, b) in enumerate(zip(puzzles, puzzles[1:]), start=1)
+        if len(a.answers) == 1 and a.answers == b.answers
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_homework_set_asks_the_same_only_column_twice_running(game_id):
+    """Every set the homework page and the Practice code box make (each idea and all of them mixed, seeds 0 to 5)
+    has no two puzzles running whose one right drop is the same column, while it stays easy to hard: a run of
+    column 6 teaches "drop in 6", not the idea (the reader's five-all-10-0 ended 6, 6, 6).  Only a set that is its
+    idea's whole pool keeps a run its levels force."""
+    from gamekit.progress import level
+    from gamekit.puzzles.homework import homework_set
+
+    if game_id == "five_in_a_row":
+        assert not _runs(list(homework_set(game_id, None, 10, 0)))
+    for theme in [None, *game_themes(game_id)]:
+        size = min(10, len(practice_pool(game_id, theme)))
+        if not size:
+            continue
+        for seed in range(6):
+            chosen = list(homework_set(game_id, theme, size, seed))
+            levels = [level(p.rating) for p in chosen]
+            assert levels == sorted(levels), (theme, seed)
+            if size < len(practice_pool(game_id, theme)):
+                assert not _runs(chosen), (theme, seed, [p.answers for p in chosen])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_empty_own_mistakes_board_shows_one_sentence_and_no_controls(game_id):
+    """Before any reviewed game has a mistake, the "Your own mistakes" board shows one short sentence: no Check,
+    Hint, Show what happens or Next, no answer box and no level line, and Next or an answer does nothing."""
+    import ipywidgets as W
+
+    empty = Practice(game_id, personal=True)
+
+    def shown(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from shown(child)
+
+    on_page = list(shown(empty))
+    assert not any(isinstance(w, (W.Button, W.Text, W.ToggleButtons)) for w in on_page)
+    assert empty.status not in on_page and empty.plot not in on_page and empty.title not in on_page
+    assert empty.feedback in on_page
+    with using("en"):
+        said = Practice(game_id, personal=True).last_feedback
+    assert said.startswith("No mistakes to practise yet: ") and said.count(".") == 1
+    with using("es"):
+        assert Practice(game_id, personal=True).last_feedback.startswith("Todavía no hay errores")
+    assert empty.next() is None
+    with pytest.raises(ValueError):
+        empty.answer("4")
