@@ -99,3 +99,35 @@ def test_the_empty_own_mistakes_board_shows_one_sentence_and_no_controls(game_id
     assert empty.next() is None
     with pytest.raises(ValueError):
         empty.answer("4")
+
+
+def test_a_loss_many_discs_later_points_at_show_what_happens_on_the_practice_board():
+    """ "Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it" cannot be checked by
+    eye (the reader's complaint): on the Practice board, which can play the line out, the feedback says to press
+    Show what happens, and that button is there; a drop that loses at once says nothing of it."""
+    from gamekit.puzzles import bank
+
+    p = next(p for p in bank("connect_four") if p.id == "c4-a79dd5eb8d")
+    board = Practice("connect_four", puzzles=[p])
+    with using("en"):
+        ok, said = board.answer("1")
+    assert not ok
+    assert said.endswith(
+        "Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it."
+        " Press Show what happens to see how, move by move."
+    )
+    assert board.refute_button.layout.display is None and not board.refute_button.disabled
+    assert board.show_refutation() == 1  # the button plays the wrong drop, then the line
+    with using("es"):
+        said_es = Practice("connect_four", puzzles=[p]).answer("1")[1]
+    assert said_es.endswith("Pulsa Mostrar qué pasa para verlo jugada a jugada.")
+    quick = 0
+    for q in bank("connect_four")[:60]:
+        for a in q.legal_answers():
+            if a in q.answers or q.refutations[a]["value"] >= 0:
+                continue
+            with using("en"):
+                text = Practice("connect_four", puzzles=[q]).answer(a)[1]
+            assert ("Press Show what happens" in text) == ("does not win at once" in text), (q.id, a)
+            quick += "does not win at once" not in text
+    assert quick
