@@ -73,9 +73,6 @@ MAX_SAME_IDEA = 2
 HINTS_BEFORE_HELPED = 2
 """From this many hints on (the second names wrong answers to leave out), a right first answer is a helped solve:
 the puzzle is solved, but not at the first try, and the level and the streak count it as a miss."""
-PLAY_IT_OUT_WORDS = N_("Press Show what happens to see how, move by move.")
-"""Said after a wrong drop whose loss comes many discs later (a game's ``later_words``): the pupil cannot check
-that by eye, but the board plays the line out."""
 #: the one sentence the Practice pages say about :data:`HINTS_BEFORE_HELPED`
 HELPED_SOLVE_WORDS = N_("A right answer after the second hint does not count as solved at the first try.")
 
@@ -228,7 +225,6 @@ class Practice(ClassNote, Localized, W.VBox):
         if not self.pool:  # personal=True before any reviewed game has a mistake to offer
             self.finished = True
             self.answer_row.layout.display = "none"  # nothing to answer: no answer box, Hint or Next
-            self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
             self._show(
                 tr(
                     "No mistakes to practise yet: finish a game on a board and press Review, and your "
@@ -237,8 +233,7 @@ class Practice(ClassNote, Localized, W.VBox):
                 NOTE_COLOUR,
             )
             self._update_status()
-            # one sentence on the page: no buttons, no level line, where no page render may show them anyway
-            self.children = [self.feedback, self.class_note, self.error_output]
+            self.children = [self.feedback, self.class_note, self.error_output]  # one sentence, no buttons
             return
         self.next()
 
@@ -373,10 +368,6 @@ class Practice(ClassNote, Localized, W.VBox):
             mistake = mistake_words(self.puzzle, action)
             if mistake:
                 feedback += " " + mistake
-            later = getattr(catalog.get(self.game_id).puzzle_module(), "later_words", None)
-            far = later(self.puzzle, action) if later is not None and self._draw is not None else None
-            if far and far in feedback:  # "wins in 11 more discs" cannot be checked by eye: the board plays it
-                feedback += " " + tr(PLAY_IT_OUT_WORDS)
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         # right after a second hint that helped: solved, but no first-try solve (a miss for the level and streak)
