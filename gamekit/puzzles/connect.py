@@ -24,6 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
+from gamekit.puzzles.connect_sets import column_cap, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
@@ -350,12 +351,6 @@ def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[P
     return [p for p in others if p.id not in steps or p.id in keep]
 
 
-def column_cap(n: int) -> int:
-    """The most puzzles of a homework set of ``n`` that may share one right column (a third, rounded down; 1 for
-    the smallest sets)."""
-    return max(1, n // 3)
-
-
 def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
     of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
@@ -452,16 +447,27 @@ def neutral_question(puzzle: Puzzle) -> bool:
     return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
 
 
+GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")
+"""The first Hint of a mixed-pool puzzle where some right drop does not show the idea of its theme
+(:func:`first_hint`): naming that idea would send the pupil looking for a threat or a line the answer does not
+make, so the Hint names no idea, only what always helps."""
+
+
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
     whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (:data:`NEUTRAL_SIDE_HINT` where
     the line runs through a side disc, :func:`side_step`, whatever idea the page practises: a win's tag names the
     side disc, a block's does not), which asks about the mover's and the opponent's lines alike, so it never says
-    whether to win or to block; else :func:`practice_hint`."""
+    whether to win or to block; else :func:`practice_hint`; else, where some right drop does not show the idea on
+    the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an
+    idea only when every right drop uses it."""
     if neutral_question(puzzle):
         hint = NEUTRAL_SIDE_HINT if theme == "side_column" or side_step(puzzle) else NEUTRAL_HINT
         return tr(hint)
-    return practice_hint(puzzle, theme)
+    own = practice_hint(puzzle, theme)
+    if own is None and not idea_in_every_answer(puzzle, theme):
+        return tr(GENERAL_HINT)
+    return own
 
 
 def best_play(

@@ -153,7 +153,7 @@ def puzzle_goal(facts: dict) -> tuple:
 MISTAKES = {
     "under": N_("The mistake: column {n} fills the cell under {other}'s threat, so {other} makes {k} in column {m}."),
     "unblocked": N_("The mistake: column {n} leaves {other}'s threat open, so {other} makes {k} with the next disc."),
-    "missed": N_("The mistake: one drop made {k} at once, and column {n} does not make it."),
+    "missed": N_("The mistake: one drop would have made {k} at once, and column {n} does not."),
 }
 """A wrong drop after which the opponent completes a line at once: it filled the cell under the opponent's
 threat (the threat's cell is right above the disc), or it left a threat that was already there unblocked; a
@@ -165,7 +165,26 @@ the retry away while the puzzle is unsolved."""
 LINE_WORDS = {4: N_("four"), 5: N_("five")}
 
 
+PLAY_IT_OUT = N_("Press Show what happens to see how, move by move.")
+"""Said on the Practice board after a wrong drop whose loss comes many discs later (:func:`later_words`): the
+pupil cannot check that by eye, but the board's Show what happens plays the line out."""
+
+
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:
+    """What Practice says after a wrong drop besides its refutation: :func:`drop_mistake`, then, where the
+    feedback says the loss comes many discs later (the short line cut before an answer, :func:`later_words`),
+    :data:`PLAY_IT_OUT`; None when there is neither."""
+    from gamekit.puzzles.core import SHOWN_MOVES
+
+    words = drop_mistake(puzzle, action)
+    moves = (puzzle.refutations.get(str(action)) or {}).get("line") or []
+    shown = next((i for i, (_, m) in enumerate(moves) if m in puzzle.answers), SHOWN_MOVES)
+    if shown < min(len(moves), SHOWN_MOVES) and later_words(puzzle, action):
+        return f"{words} {tr(PLAY_IT_OUT)}" if words else tr(PLAY_IT_OUT)
+    return words
+
+
+def drop_mistake(puzzle: Puzzle, action: str) -> str | None:
     """The mistake a wrong drop makes, in one sentence, when the opponent can then complete a line at once (the
     kinds of :data:`MISTAKES`), else None (the line of best play in the feedback shows the rest).  A drop that
     itself completes a line is no mistake of this kind."""

@@ -133,7 +133,8 @@ def set_code(game_id: str, theme: str | None, n: int, seed: int) -> str:
 def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int = 0) -> HomeworkSet:
     """``n`` puzzles of a game (one theme, or all), chosen by ``seed`` from :func:`practice_pool` (so no question
     comes twice) and ordered from easy to hard; a set of all the ideas takes one puzzle of each idea in turn (the
-    game's theme order), so it mixes them; a game's ``mixed_set_pool`` may leave some out (Dots: its idea sets').
+    game's theme order), so it mixes them; a game's ``mixed_set_pool`` may leave some out (Dots: its idea sets'),
+    its ``spread_set`` and ``without_runs`` spread the right columns (5 en raya, Connect Four).
     Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
     from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
     _check_set(game_id, theme, n, seed)
@@ -171,7 +172,10 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     spread = getattr(catalog.get(game_id).puzzle_module(), "spread_set", None)  # 5 en raya: right columns spread
     chosen = spread(chosen, pool, shown) if spread is not None else chosen
     chosen.sort(key=lambda p: (p.rating, p.id))
-    return HomeworkSet(game_id, theme, n, seed, tuple(answers_spread(chosen)))
+    ordered = answers_spread(chosen)
+    runs = getattr(catalog.get(game_id).puzzle_module(), "without_runs", None)  # 5 en raya: no column twice running
+    ordered = runs(ordered, pool, shown) if runs is not None else ordered
+    return HomeworkSet(game_id, theme, n, seed, tuple(ordered))
 
 
 def shown_key(game_id: str) -> Callable[[Puzzle], Any]:

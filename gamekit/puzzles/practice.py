@@ -225,15 +225,15 @@ class Practice(ClassNote, Localized, W.VBox):
         if not self.pool:  # personal=True before any reviewed game has a mistake to offer
             self.finished = True
             self.answer_row.layout.display = "none"  # nothing to answer: no answer box, Hint or Next
-            self.title.value = "<b>" + html.escape(tr("Your own puzzles")) + "</b>"
             self._show(
                 tr(
-                    "No puzzles from your games yet: finish a game on a board, press Review, and your "
+                    "No mistakes to practise yet: finish a game on a board and press Review, and your "
                     "mistakes with a clear better move come back here."
                 ),
                 NOTE_COLOUR,
             )
             self._update_status()
+            self.children = [self.feedback, self.class_note, self.error_output]  # one sentence, no buttons
             return
         self.next()
 

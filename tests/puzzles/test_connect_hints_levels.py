@@ -89,7 +89,7 @@ def test_no_right_column_fills_more_than_a_third_of_a_homework_set_where_the_ban
     puzzles without that column to make the set.  The set still holds only its idea's puzzles, each once."""
     from collections import Counter
 
-    from gamekit.puzzles.connect import column_cap
+    from gamekit.puzzles.connect_sets import column_cap
     from gamekit.puzzles.core import game_themes
     from gamekit.puzzles.homework import homework_set
     from gamekit.puzzles.pools import practice_pool
@@ -116,7 +116,8 @@ def test_the_spread_keeps_a_set_that_is_already_spread():
     """A set with no column over a third is left as it is."""
     from collections import Counter
 
-    from gamekit.puzzles.connect import column_cap, spread_set
+    from gamekit.puzzles.connect import spread_set
+    from gamekit.puzzles.connect_sets import column_cap
 
     pool = list(bank("connect_four", theme="block"))
     chosen, counts = [], Counter()

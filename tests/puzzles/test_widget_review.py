@@ -208,7 +208,7 @@ def test_practice_personal_refusals_and_the_empty_case():
     with pytest.raises(ValueError, match="personal=True"):
         Practice("dots_and_boxes", personal=True, puzzles=[])
     empty = Practice("connect_four", personal=True)
-    assert empty.puzzle is None and "No puzzles from your games yet" in empty.last_feedback
+    assert empty.puzzle is None and "No mistakes to practise yet" in empty.last_feedback
     assert empty.answer_row.layout.display == "none"  # no answer box, Hint or Next with nothing to answer
     assert empty.next() is None
     with pytest.raises(ValueError):

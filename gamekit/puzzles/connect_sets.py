@@ -1,0 +1,97 @@
+"""5 en raya / Connect Four homework sets: how many puzzles may share a right column, and an order with no
+column twice running."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.progress import level
+from gamekit.puzzles.core import Puzzle
+
+
+def column_cap(n: int) -> int:
+    """The most puzzles of a homework set of ``n`` that may share one right column (a third, rounded down; 1 for
+    the smallest sets)."""
+    return max(1, n // 3)
+
+
+def only_column(puzzle: Puzzle) -> str | None:
+    """The right column of a puzzle with one right drop, else None."""
+    return str(puzzle.answers[0]) if len(puzzle.answers) == 1 else None
+
+
+def _level_order(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` (easy to hard) with each level's puzzles reordered so that, where the level allows it, no
+    puzzle has the same only right column as the one before (the last of the level below included): at each
+    place the first puzzle in the given order that differs from the one before, or, when one column fills
+    more than half of what is left, that column's (else it would end up twice running)."""
+    out: list[Puzzle] = []
+    for lv in sorted({level(p.rating) for p in puzzles}):
+        left = [p for p in puzzles if level(p.rating) == lv]
+        while left:
+            before = only_column(out[-1]) if out else None
+            fits = [p for p in left if only_column(p) is None or only_column(p) != before]
+            counts: dict[str, int] = {}
+            for p in left:
+                if only_column(p) is not None:
+                    counts[only_column(p)] = counts.get(only_column(p), 0) + 1
+            crowded = [p for p in fits if counts.get(only_column(p), 0) * 2 > len(left)]
+            pick = (crowded or fits or left)[0]
+            out.append(pick)
+            left.remove(pick)
+    return out
+
+
+def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
+    """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
+    the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
+    one column), its later puzzle is swapped for a puzzle of the pool not in the set — of the nearest level
+    there is, sharing a theme, showing no position already there, whose right drops avoid its neighbours' columns and
+    bring no column over :func:`column_cap` — and the levels are ordered again.  Deterministic: the same
+    puzzles, the same set."""
+    out = _level_order(list(puzzles))
+    cap = column_cap(len(out))
+    for _ in range(len(out)):
+        runs = [
+            i
+            for i in range(1, len(out))
+            if only_column(out[i]) is not None and only_column(out[i]) == only_column(out[i - 1])
+        ]
+        if not runs:
+            break
+        ids = {p.id for p in out}
+        seen = {shown(p) for p in out}
+        counts: dict[str, int] = {}
+        for p in out:
+            for c in p.answers:
+                counts[c] = counts.get(c, 0) + 1
+        swapped = False
+        for i in runs:
+            old = out[i]
+            near = {only_column(out[j]) for j in (i - 1, i + 1) if 0 <= j < len(out)} - {None}
+            fits = [
+                q
+                for q in sorted(pool, key=lambda q: q.id)
+                if q.id not in ids
+                and set(q.themes) & set(old.themes)
+                and shown(q) not in seen
+                and not set(q.answers) & near
+                and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
+            ]
+            if fits:
+                new = min(
+                    fits,
+                    key=lambda q: (
+                        abs(level(q.rating) - level(old.rating)),
+                        q.themes[0] != old.themes[0],
+                        abs(q.rating - old.rating),
+                        q.id,
+                    ),
+                )
+                out[i] = new
+                out = _level_order(sorted(out, key=lambda p: (p.rating, p.id)))
+                swapped = True
+                break
+        if not swapped:
+            break
+    return out
