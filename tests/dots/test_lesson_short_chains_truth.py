@@ -90,3 +90,18 @@ def test_the_worked_count_lists_the_parts_still_to_come_in_a_grammatical_sentenc
         text = str(worked_control_count())
     assert "come chain" not in text and "vienen cadena" not in text and "vienen bucle" not in text
     assert ("Still to come after them: " if lang == "en" else "Aún quedan por venir: ") in text
+
+
+@pytest.mark.parametrize("name", ["how_many", "long_run"])
+def test_lesson_2_run_counting_boards_do_not_tint_the_box_the_run_starts_at(name):
+    """Lesson 2's exercises 5 and 7 ask how many boxes a run of captures brings; the red third-side tint marked the
+    box the run starts at, which is half the question. Both boards now show no tint."""
+    from gamekit.dots import lesson_pictures
+    from gamekit.dots import lessons as L
+    from gamekit.dots.lesson_positions import third_side_boxes
+
+    ex = L.exercises(2)[name]
+    assert third_side_boxes(ex.game)  # there is a box the tint would have shown
+    tints, _ = lesson_pictures.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts, last=False)
+    colours = tints.values() if isinstance(tints, dict) else tints
+    assert lesson_pictures.THIRD_SIDE_TINT not in colours
