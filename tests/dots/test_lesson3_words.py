@@ -35,3 +35,28 @@ def test_a_loop_has_no_end_at_the_edge_at_a_box_already_taken_or_at_a_junction(l
         else "ni en el borde, ni en una casilla ya ganada, ni en un empalme"
     )
     assert said in page
+
+
+def test_spanish_dots_pages_sheets_and_guide_say_si_los_dos_juegan_lo_mejor_posible_not_the_calque():
+    """«con el mejor juego» is a calque of "with best play": the Spanish Dots pages, worksheets, guide and the
+    lesson feedback they quote now say «si los dos juegan lo mejor posible»."""
+    files = [
+        *(ROOT / "notebooks/es/dots_and_boxes").glob("*.md"),
+        *(ROOT / "docs/teachers/es/worksheets/dots_and_boxes").glob("*.md"),
+        ROOT / "docs/teachers/es/dots.md",
+    ]
+    for path in files:
+        text = " ".join(path.read_text(encoding="utf-8").split()).lower()
+        assert "con el mejor juego" not in text, path
+    assert "si los dos juegan lo mejor posible" in " ".join(
+        (ROOT / "docs/teachers/es/dots.md").read_text(encoding="utf-8").split()
+    )
+
+
+def test_spanish_exercise_3_format_feedback_keeps_one_person():
+    from gamekit.dots import lessons as L
+    from gamekit.i18n import using
+
+    with using("es"):
+        ok, why = L.exercises(5)["control_price"].check("llevártelas")
+    assert not ok and "ganas con" not in why and "se queda" in why
