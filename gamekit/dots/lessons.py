@@ -1,9 +1,8 @@
 """Dots and Boxes lessons 1–5: the lesson registry (each lesson's exercises, levels, practice set and reflection).
 
-Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty
-board).  Highlights (third sides, each chain and loop in its own tint, the line just drawn) and
-every exercise's checker are computed from :mod:`gamekit.dots.analysis` and the exact solver, so
-the feedback a reader gets is what the analysis says about that very position.
+Positions are written in the line notation (``"a1-b1 b2-b3 …"``, played in order from an empty board).  Highlights
+(third sides, each chain and loop in its own tint, the line just drawn) and every exercise's checker are computed
+from :mod:`gamekit.dots.analysis` and the exact solver, so the feedback is what the analysis says about that position.
 
 In a notebook::
 
@@ -445,8 +444,7 @@ REFLECTIONS: dict[int, str] = {n: lesson.reflection[0] for n, lesson in LESSONS.
 """The closing reflection question of each lesson (model answers: the teacher guides, not the page)."""
 
 EXERCISES: dict[str, list[Callable[[], DotsExercise]]] = exercises_by_notebook(LESSONS)
-"""The exercise factories each notebook uses, keyed by notebook path under ``notebooks/`` without suffix
-(from :data:`LESSONS`)."""
+"""The exercise factories each notebook uses, by notebook path under ``notebooks/`` without suffix (from LESSONS)."""
 
 
 def reflection(lesson: int, score: LessonScore):
