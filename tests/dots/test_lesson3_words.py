@@ -59,4 +59,4 @@ def test_spanish_exercise_3_format_feedback_keeps_one_person():
 
     with using("es"):
         ok, why = L.exercises(5)["control_price"].check("llevártelas")
-    assert not ok and "ganas con" not in why and "se queda" in why
+    assert not ok and "ganas con" not in why and "te quedas si te las llevas" in why
