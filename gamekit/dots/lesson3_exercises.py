@@ -75,6 +75,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
         wrong=list(dict.fromkeys(w for w in (1, n - 1, n + 1, *([left] if stops else [])) if w != n)),
         key="how_many" if name == "open_five" else f"how_many_{name}",
         parts=False,
+        third_sides=False,  # the red tint would point at the first box of the run the pupil is asked to follow
     )
 
 

@@ -33,9 +33,10 @@ class ControlCount:
     """Lesson 5's "take or refuse?" method on a position where one opened chain or loop is on offer.
 
     The method looks first at the short chains still to come (``shorts``: chains of 1 or 2 boxes, smallest first):
-    nobody can refuse one, so each passes the job of opening to the other player. An odd number of them hands
-    control back to whoever takes now, so the method says "take". Otherwise the pupil fills in the tally, which
-    counts only the part on offer, the long chains (3 boxes or more) and the loops:
+    whoever opens one chooses how, and can open it so it cannot be refused, so each passes the job of opening to the
+    other player. An odd number of them hands control back to whoever takes now, so the method says "take".
+    Otherwise the pupil fills in the tally, which counts only the part on offer, the long chains (3 boxes or more)
+    and the loops:
 
     ``to_come`` (line A): the boxes on offer plus the boxes of the long chains and loops still to come;
     ``on_offer`` (line B); ``chains`` and ``loops``: the long chains and loops still closed; ``given_back`` (line D):
@@ -177,7 +178,8 @@ def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
     return Paragraph(
         tr(
             "A worked count, on the step-through above. {other} opened a chain of {length}, and {seat} has taken "
-            "{taken} of its boxes. After them come {after}, and no short chain, so {seat} fills in the tally. "
+            "{taken} of its boxes. Still to come after them: {after}. No short chain is to come, so {seat} fills "
+            "in the tally. "
             "A: {n} boxes; B: {offer} on offer; D: {back} (the last part is never refused). "
             "Refusing keeps {n} − 2 for this chain − {back} = {refuse}. Taking keeps {offer} on offer + {back} that "
             "{other} gives back = {take}. Written as the exercise below wants it: {take}, {refuse}, {word}.",
@@ -372,8 +374,9 @@ def take_or_refuse_sheet() -> str:
             "**" + tr("Take or refuse?") + "**",
             "",
             tr(
-                "First count the short chains still to come: chains of 1 or 2 boxes. Nobody can refuse a short "
-                "chain: whoever is handed one takes it, then must open the next part."
+                "First count the short chains still to come: chains of 1 or 2 boxes. A single box, or a chain of 2 "
+                "opened by its middle line, cannot be refused. Whoever opens a short chain chooses how, so in this "
+                "method whoever is handed one takes it, then must open the next part."
             ),
             "",
             tr(
@@ -386,7 +389,8 @@ def take_or_refuse_sheet() -> str:
             *(f"| {a} | {b} | |" for a, b in rows),
             "",
             tr(
-                "The last part is never refused. Loops are opened before chains. Choose the plan that keeps more. "
+                "The last part is never refused. Good players open loops before chains (a habit, not a rule), so "
+                "count the last part as a chain if there is one. Choose the plan that keeps more. "
                 "A loop on offer costs 4: write A − 4. Several parts on offer: take the smaller ones first."
             ),
         ]

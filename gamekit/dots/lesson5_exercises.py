@@ -381,8 +381,9 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
         if line in deals and not game.is_drawn(index):
             return False, tr(
                 "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But no "
-                "long chain or loop comes after this one, only short chains of {rest} boxes, and nobody can refuse a "
-                "short chain: control wins nothing back for the two boxes it costs. With best play the game "
+                "long chain or loop comes after this one, only short chains of {rest} boxes. Whoever opens a short "
+                "chain can open it so that it cannot be refused: control wins nothing back for the two boxes it "
+                "costs. With best play the game "
                 "would end {final} instead of {final2}.",
                 line=line,
                 other=other,

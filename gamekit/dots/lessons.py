@@ -104,9 +104,8 @@ __all__ = [
 
 
 def worksheet_aids(notebook: str) -> list[str]:
-    """The words card of ``notebook``'s worksheet, as one Markdown block in the current language: the words of that
-    lesson and the earlier ones (:data:`WORKSHEET_WORDS`); lesson 1 needs nothing beyond the rules card.  KeyError
-    for a notebook that is not a Dots and Boxes lesson."""
+    """The words card of ``notebook``'s worksheet (one Markdown block): the words of that lesson and the earlier ones
+    (:data:`WORKSHEET_WORDS`); none for lesson 1.  KeyError for a notebook that is not a Dots and Boxes lesson."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
@@ -118,8 +117,7 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """The words card printed right after exercise ``key`` of ``notebook``'s worksheet (:data:`WORDS_AFTER`): a word
-    that, on the card at the top, would give that exercise away; after lesson 4's exercise 6, the tally, as on the
-    page.  Empty for every other exercise; KeyError for a notebook that is not a Dots and Boxes lesson."""
+    that would give that exercise away on the top card, or lesson 4's tally after exercise 6, as on the page."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")

@@ -142,7 +142,7 @@ def test_the_page_states_the_short_chain_rule_and_the_methods_limits_before_the_
     section = page[start : page.index("```{code-cell}", start)]
     words = (
         (
-            "Nobody can refuse a short chain",
+            "The player who opens a short chain chooses how",
             "odd",
             "long chains (3 boxes or more) and the loops",
             "write A − 4",
@@ -151,7 +151,7 @@ def test_the_page_states_the_short_chain_rule_and_the_methods_limits_before_the_
         )
         if lang == "en"
         else (
-            "Nadie puede rechazar una cadena corta",
+            "Quien abre una cadena corta elige cómo",
             "impar",
             "las cadenas largas (de 3 casillas o más) y los bucles",
             "escribe A − 4",
@@ -178,7 +178,10 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
         ok6, why6 = six.check("b1-c1")
     assert not ok and not ok6
     if lang == "en":
-        assert "no long chain or loop comes after this one" in why5 and "nobody can refuse a short chain" in why5
+        assert (
+            "no long chain or loop comes after this one" in why5
+            and "Whoever opens a short chain can open it so that it cannot be refused" in why5
+        )
         assert "One short chain is still to come, an odd number" in why6
     else:
         assert "cadena corta" in why5 and "impar" in why6
@@ -195,7 +198,7 @@ def test_the_worksheet_carries_the_method_between_exercise_2_and_exercise_3(lang
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
     assert sheet.index(two) < sheet.index(title) < sheet.index(three)
     method = sheet[sheet.index(title) : sheet.index(three)]
-    rule = "Nobody can refuse a short chain" if lang == "en" else "Nadie puede rechazar una cadena corta"
+    rule = "Whoever opens a short chain chooses how" if lang == "en" else "Quien abre una cadena corta elige cómo"
     assert rule in " ".join(method.split())
     rows = [line for line in method.splitlines() if line.startswith("| ")]
     assert len(rows) == 7 and all(line.endswith("| |") for line in rows[1:])

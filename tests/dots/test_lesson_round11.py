@@ -146,7 +146,9 @@ def test_the_short_chain_rule_is_stated_once_in_the_method_above_the_exercises_t
     method (a tally that counted them as refusable gave exercise 6 wrong numbers), stated once, above exercise 3;
     exercises 5, 6 and 8 apply it, and no summary repeats it below the final challenge."""
     raw = _page(lang, "05")
-    said = "nobody can refuse a short chain" if lang == "en" else "nadie puede rechazar una cadena corta"
+    said = (
+        "the player who opens a short chain chooses how" if lang == "en" else "quien abre una cadena corta elige cómo"
+    )
     at = raw.lower().index(said)
     assert raw.lower().count(said) == 1
     assert at < raw.index('L.exercise("control_price"')

@@ -1950,7 +1950,7 @@ def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back
     values = move_values(game)
     for line in deals:
         ok, feedback = ex.check(line)
-        assert not ok and "is the double-deal" in feedback and "nobody can refuse a short chain" in feedback
+        assert not ok and "is the double-deal" in feedback and "can open it so that it cannot be refused" in feedback
         assert lesson_exercise.final_score_text(game, values[line]) in feedback and "Yes" not in feedback
 
 
