@@ -148,13 +148,16 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
     assert len({p.answers[0][1] for p in puzzles}) == 4
     root = Path(__file__).resolve().parents[2]
     for path, said in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "None gets more than two of the four."),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "Ninguna acierta más de dos de los cuatro."),
+        ("notebooks/shut_the_box/04_best_strategy.md", "None of them gets more than two of the four."),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "Ninguna de ellas acierta más de dos de los cuatro."),
     ):
         page = " ".join((root / path).read_text().split())
         section = page[page.index("lesson_scenes.challenge_afterword") :]
         section = section[: section.index("L.practice(4")]  # what the page says just before the problems
         assert said in section, path
+        assert (
+            "Rules of thumb against the table" in section or "Las reglas prácticas frente a la tabla" in section
+        )  # which four: the listed habits, not the fifth rule
         assert "exercise 11" not in section and "ejercicio 11" not in section  # the rule held back there is not used
         for p in puzzles:
             assert "+".join(map(str, p.answers[0][1])) not in section.replace(" + ", "+"), path
