@@ -367,7 +367,9 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
     and Spanish; and in an odd/even puzzle a wrong drop whose threats all wait on the opponent's kind of row
     says so (a near miss)."""
     from gamekit.connect.threats import threat_cells
+    from gamekit.i18n import tr
     from gamekit.i18n import using
+    from gamekit.puzzles.connect_words import PLAY_IT_OUT
     from gamekit.puzzles.connect_words import mistake_words
     from gamekit.puzzles.connect_why import wrong_row
     from gamekit.puzzles.practice_words import why_right
@@ -402,7 +404,7 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
                 after.play(w)
                 new = set(threat_cells(after, me)) - set(threat_cells(p.position, me))
                 assert new and all(r % 2 != me and len(after.grid[c]) < r for c, r in new) and not after.is_over()
-                assert "odd_even_threat" in p.themes and mistake_words(p, w) == words
+                assert "odd_even_threat" in p.themes and mistake_words(p, w) in (words, f"{words} {tr(PLAY_IT_OUT)}")
                 seen.add("row")
                 with using("es"):
                     assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza ")

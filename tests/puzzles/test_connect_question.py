@@ -92,7 +92,7 @@ def test_a_draw_question_says_how_many_drops_keep_it_before_every_other(game_id,
                 assert words[1] in asked, (p.id, asked)
             else:
                 assert asked.endswith(
-                    words[2] + " " + other + {"en": " against best play.", "es": " contra el mejor juego."}[lang]
+                    words[2] + " " + other + {"en": " against best play.", "es": " si el rival juega bien."}[lang]
                 ), (p.id, asked)
             assert "the drop that keeps" not in asked and "la jugada que mantiene" not in asked, (p.id, asked)
     assert draws
