@@ -163,6 +163,26 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
     )
 
 
+def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict[str, set]]:
+    """The "which set?" puzzles :func:`which_set_pool` may choose from — three choices or more, and some habit or
+    fixed rule wrong on them — grouped by rule (``True``: the lessons' rule, ``False``: the two others), each group
+    in the bank's rating order; and, by puzzle id, the habits and fixed rules that answer each one."""
+    usable = [
+        p
+        for p in sorted(puzzles, key=lambda p: p.id)
+        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
+    ]
+    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
+    groups = {
+        lessons: sorted(
+            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
+            key=lambda p: (p.rating, p.id),
+        )
+        for lessons in (False, True)
+    }
+    return groups, answered
+
+
 def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Puzzle]:
     """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
     :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
@@ -188,19 +208,7 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
         raise ValueError(tr("per_level={n!r}: an even number of questions, 2 or more", n=per_level))
     from gamekit.progress import LEVEL_BASE, LEVEL_STEP
 
-    usable = [
-        p
-        for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
-    ]
-    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
-    groups = {
-        lessons: sorted(
-            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
-            key=lambda p: (p.rating, p.id),
-        )
-        for lessons in (False, True)
-    }
+    groups, answered = usable_groups(puzzles)
     seeds = varied_seeds(groups, answered)
     used = {question_position(p) for seed in seeds.values() for p in seed}  # a question lives at one level only
     out: list[Puzzle] = []

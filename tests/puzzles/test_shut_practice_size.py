@@ -121,22 +121,9 @@ def test_the_search_fails_fast_naming_the_level_and_the_rule():
 def test_every_level_starts_from_a_one_tile_answer_or_one_beyond_the_two_biggest_pairs():
     """Both tie-break rules answer every one-tile question Practice can ask, so a level with one also holds one
     they both miss (seven positions in the game), or it holds one of the three positions beyond the pairs."""
-    from gamekit.puzzles.shut_census import TIE_BREAKS, fixed_answering, fixed_order_fails
-    from gamekit.puzzles.shutbox import LESSON_RULE, OTHER_RULES, thumb_answers_all, thumb_misses
+    from gamekit.puzzles.shut_census import TIE_BREAKS, usable_groups
 
-    usable = [
-        p
-        for p in census_puzzles()
-        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
-    ]
-    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
-    groups = {
-        lessons: sorted(
-            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
-            key=lambda p: (p.rating, p.id),
-        )
-        for lessons in (False, True)
-    }
+    groups, answered = usable_groups(census_puzzles())
     both = [p for g in groups.values() for p in g]
     assert len({question_position(p) for p in both if beyond_pairs(p)}) == 3
     assert len({question_position(p) for p in both if not answered[p.id] & set(TIE_BREAKS)}) == 7
