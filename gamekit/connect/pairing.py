@@ -313,6 +313,16 @@ def pairing(
                 return False
         return True
 
+    def attempt(marks: dict[int, tuple], k: int, done: int, fresh: int, claimed: int, pairs: list[int]) -> bool:
+        """Decide the columns in ``marks`` that way and search on from column ``k + 1``; undo them if that fails."""
+        for i, mark in marks.items():
+            decided[i] = mark
+        if refuted_so_far(done | fresh, fresh, claimed, pairs) and search(k + 1, done | fresh, claimed, pairs):
+            return True
+        for i in marks:
+            decided[i] = None
+        return False
+
     def search(k: int, done: int, claimed: int, pairs: list[int]) -> bool:
         nonlocal nodes
         nodes += 1
@@ -325,24 +335,17 @@ def pairing(
         col, h, top = columns[k]
         n = top - h
         if n % 2 == 0:  # alone: claimeven pairs up the column
-            decided[k] = ("single",)
-            c = claimed | claim_table[k][0]
-            fresh = 1 << col
-            if refuted_so_far(done | fresh, fresh, c, pairs) and search(k + 1, done | fresh, c, pairs):
+            if attempt({k: ("single",)}, k, done, 1 << col, claimed | claim_table[k][0], pairs):
                 return True
-            decided[k] = None
         for j in range(k + 1, len(columns)):
             col2, h2, top2 = columns[j]
             if decided[j] is not None or (top2 - h2) % 2 != n % 2:
                 continue
             for rows in range(2 - n % 2, min(n, top2 - h2, deepest) + 1, 2):
-                decided[k], decided[j] = (j, rows), (k, rows)
                 p = pairs + [bit(col, h + t) | bit(col2, h2 + t) for t in range(rows)]
                 c = claimed | claim_table[k][rows] | claim_table[j][rows]
-                fresh = 1 << col | 1 << col2
-                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                if attempt({k: (j, rows), j: (k, rows)}, k, done, 1 << col | 1 << col2, c, p):
                     return True
-                decided[k] = decided[j] = None
                 if nodes > limit:
                     return False
         if highinverse and n % 2 and n >= 3:
@@ -350,27 +353,23 @@ def pairing(
                 col2, h2, top2 = columns[j]
                 if decided[j] is not None or (top2 - h2) % 2 == 0 or top2 - h2 < 3:
                     continue
-                decided[k] = decided[j] = ("highinverse", 3, (k, j))
+                mark = ("highinverse", 3, (k, j))
                 p = pairs + highinverse_pairs(col, h, col2, h2)
                 c = claimed | claim_table[k][3] | claim_table[j][3]
-                fresh = 1 << col | 1 << col2
-                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                if attempt({k: mark, j: mark}, k, done, 1 << col | 1 << col2, c, p):
                     return True
-                decided[k] = decided[j] = None
                 if nodes > limit:
                     return False
         if baseclaim:
             for trio in trios(k, n):
                 i1, i2, i3 = trio
                 (c1, r1, _), (c2, r2, _), (c3, r3, _) = columns[i1], columns[i2], columns[i3]
-                for i, rows in zip(trio, (1, 2, 1)):  # p1 and p3 give their lowest cell, p2 its lowest two
-                    decided[i] = ("baseclaim", rows, trio)
+                # p1 and p3 give their lowest cell, p2 its lowest two
+                marks = {i: ("baseclaim", rows, trio) for i, rows in zip(trio, (1, 2, 1))}
                 p = pairs + [bit(c1, r1) | bit(c2, r2 + 1), bit(c2, r2) | bit(c3, r3)]
                 c = claimed | claim_table[i1][1] | claim_table[i2][2] | claim_table[i3][1]
-                fresh = 1 << c1 | 1 << c2 | 1 << c3
-                if refuted_so_far(done | fresh, fresh, c, p) and search(k + 1, done | fresh, c, p):
+                if attempt(marks, k, done, 1 << c1 | 1 << c2 | 1 << c3, c, p):
                     return True
-                decided[i1] = decided[i2] = decided[i3] = None
                 if nodes > limit:
                     return False
         return False
