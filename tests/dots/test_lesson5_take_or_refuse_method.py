@@ -64,10 +64,10 @@ METHOD_BOARDS = {
     # board: (line A, line B, line D, short chains, take keeps, refuse keeps, the method's choice)
     "loop_six": (12, 6, 0, (), 6, 8, "refuse"),  # a loop on offer: refusing costs 4 (all-but-four)
     "control_price": (10, 2, 4, (), 6, 4, "take"),
-    "keep_control": (8, 2, 0, (), 2, 6, "refuse"),
-    "not_worth_it": (2, 2, 0, (1, 1, 2, 2), 2, 0, "take"),
-    "take_all": (5, 2, 0, (2,), 5, 0, "take"),
-    "challenge_take_all": (7, 4, 0, (2,), 7, 0, "take"),
+    "l5_ex4": (8, 2, 0, (), 2, 6, "refuse"),
+    "l5_ex5": (2, 2, 0, (1, 1, 2, 2), 2, 0, "take"),
+    "l5_ex6": (5, 2, 0, (2,), 5, 0, "take"),
+    "l5_ex8": (7, 4, 0, (2,), 7, 0, "take"),
     "challenge_loop": (6, 2, 0, (1, 2), 2, 4, "refuse"),
 }
 
@@ -81,7 +81,7 @@ def test_the_method_gives_each_exercise_the_solvers_choice(key, expected):
 
 def test_exercise_6_now_takes_five_and_refuses_two_as_best_play_does():
     """The old tally (every chain counted, the chain of 2 refused too) said take 4, refuse 3."""
-    count = control_count(L.exercises(5)["take_all"].game)
+    count = control_count(L.exercises(5)["l5_ex6"].game)
     assert (count.exact_take, count.exact_refuse) == (5, 2)
     assert count.odd_shorts and count.best == "take"
     old_given_back = 2  # the chain of 3 refused as if the 2-chain came last
@@ -119,17 +119,17 @@ def test_the_method_agrees_with_the_solver_on_every_board_of_the_lesson_where_it
         counted.append(key)
     assert set(METHOD_BOARDS) <= set(counted)
     assert {"practice 1", "practice 2", "practice 3", "practice 4"} <= set(counted) | set(several)
-    assert "challenge_take_one" in several
+    assert "l5_ex10" in several
     assert "greedy 5" in counted and "double_deal 5" in counted
 
 
 def test_the_method_refuses_a_board_it_does_not_count():
     with pytest.raises(TypeError, match="Dots and Boxes position"):
-        control_count("take_all")
+        control_count("l5_ex6")
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
         control_count(sequence_positions("greedy")[0])  # nothing on offer
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
-        control_count(L.exercises(5)["challenge_take_one"].game)  # two parts on offer
+        control_count(L.exercises(5)["l5_ex10"].game)  # two parts on offer
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
         control_count(sequence_positions("greedy")[10])  # two single boxes: nothing to refuse
     assert SEQUENCES["greedy"]["steps"]
@@ -173,7 +173,7 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
     from gamekit.i18n import using
 
     with using(lang):
-        five, six = L.exercises(5)["not_worth_it"], L.exercises(5)["take_all"]
+        five, six = L.exercises(5)["l5_ex5"], L.exercises(5)["l5_ex6"]
         ok, why5 = five.check("b4-c4")
         ok6, why6 = six.check("b1-c1")
     assert not ok and not ok6

@@ -252,7 +252,7 @@ def test_lesson_5s_take_or_refuse_answers_are_mixed_under_a_neutral_heading(lang
     from gamekit.dots.solver import move_values
 
     page = _md(lang, "05_double_dealing_and_control.md")
-    names = ("loop_six", "control_price", "keep_control", "not_worth_it", "take_all")
+    names = ("loop_six", "control_price", "l5_ex4", "l5_ex5", "l5_ex6")
     order = sorted(names, key=lambda n: page.index(f'L.exercise("{n}"'))
     kinds = []
     for name in order:
