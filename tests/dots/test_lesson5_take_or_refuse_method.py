@@ -291,4 +291,5 @@ def test_the_guides_lesson_5_minutes_add_up_and_the_reading_names_the_short_chai
         if line.startswith("| ") and "|" in line[2:] and line.split("|")[1].strip().isdigit()
     ]
     assert sum(minutes) == 50
-    assert ("short chains first" if "/es/" not in guide else "primero las cadenas cortas") in table
+    assert ("in two steps" if "/es/" not in guide else "en dos pasos") in table
+    assert ("short chains" if "/es/" not in guide else "cadenas cortas") in table
