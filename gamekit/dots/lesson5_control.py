@@ -404,13 +404,15 @@ def take_or_refuse_sheet() -> str:
         [
             "**" + tr("Take or refuse?") + "**",
             "",
+            tr("Step 1 — now: taking gets you every box on offer; refusing gets you 2 fewer (4 for a loop)."),
+            "",
             tr(
-                "Step 1 — now: taking gets you every box on offer; refusing gets you 2 fewer (4 for a loop). Step 2 — "
-                "the rest: the player with control of the long chains and loops still to come takes all their boxes "
-                "except 2 for each chain and 4 for each loop (the last part is never refused). If you refuse, "
-                "you keep control; if you take, the other player gets it. Add the two steps for each plan and choose "
-                "the plan that keeps more."
+                "Step 2 — the rest: the player with control of the long chains and loops still to come takes all "
+                "their boxes except 2 for each chain and 4 for each loop (the last part is never refused); the other "
+                "player gets those. If you refuse, you keep control; if you take, the other player gets it."
             ),
+            "",
+            tr("Add the two steps for each plan and choose the plan that keeps more."),
             "",
             tr(
                 "Short chains (1 or 2 boxes): whoever opens a short chain chooses how, so each one passes control to "
