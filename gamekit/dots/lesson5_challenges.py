@@ -79,7 +79,7 @@ PLAN_JOINERS = frozenset({"then", "and", "luego", "y", "después", "despues"})
 """Words a pupil may put between the two lines of a plan."""
 
 
-def plan_exercise(name: str = "challenge_take_one") -> DotsExercise:
+def plan_exercise(name: str = "l5_ex10") -> DotsExercise:
     """A final challenge answered with a plan, not one click: the mover's first line and, when it wins a box, the
     line drawn next.  Accepted: exactly the plans whose two lines are each a best line by the exact solver (so
     grabbing the right box by luck is not enough); the tempting plans (the other box first, refusing at once,

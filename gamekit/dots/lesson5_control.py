@@ -7,9 +7,9 @@ from typing import Any
 
 from dataclasses import dataclass
 
-from gamekit.display import Paragraph
 from gamekit.dots.lesson5_exercises import deal_lines, opened_chain
 from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box
+from gamekit.dots.lesson_explanations import Explanation
 from gamekit.dots.lesson_pictures import describe_components
 from gamekit.dots.lesson_positions import (
     SEATS,
@@ -163,37 +163,66 @@ def _exact_plans(game: DotsAndBoxes, cost: int) -> tuple[int, int]:
     return take, kept(dealt, max(values[l] for l in refusals))
 
 
-def worked_control_count(sequence: str = "greedy", step: int = 5) -> Paragraph:
-    """Lesson 5's worked count before exercise 3, on a board the page has shown (the position before ``step`` of
-    step-through ``sequence``): both plans counted as the exercise asks, ending in an answer written the way the
-    exercise wants it ("2, 4, refuse").  The numbers come from :func:`control_count`, so the solver vouches for
-    them."""
+def worked_control_count(sequence: str = "greedy", step: int = 5) -> Explanation:
+    """Lesson 5's worked count before exercise 3, step by step, on a board the page has shown (the position before
+    ``step`` of step-through ``sequence``): the page's two steps (the boxes each plan gets now, then who has control
+    of the rest and what that brings), each saying what both players do, and the totals written the way exercise 3
+    wants its answer ("2, 4, refuse").  The numbers come from :func:`control_count`, so the solver vouches for them.
+    ValueError on a board where the rest is not one long chain with no short chain to come (the words fit only
+    that)."""
     game = sequence_positions(sequence)[step]
     count = control_count(game)
-    if count.shorts:
-        raise ValueError(tr("the worked count needs a board with no short chain still to come"))
+    rest = [p for p in components(game) if not p.opened]
+    if count.shorts or count.loops or len(rest) != 1 or count.cost != 2:
+        raise ValueError(tr("the worked count needs a board where only one long chain is still to come"))
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     length, taken = opened_chain(game)
+    chain = len(rest[0].boxes)
+    now_take, now_refuse = count.on_offer, count.on_offer - count.cost
+    rest_take, rest_refuse = count.take - now_take, count.refuse - now_refuse
+    if (rest_take, rest_refuse) != (0, chain):
+        raise ValueError(tr("the worked count needs a board where only one long chain is still to come"))
     word = tr("take") if count.best == "take" else tr("refuse")
-    return Paragraph(
-        tr(
-            "A worked count, on the step-through above. {other} opened a chain of {length}, and {seat} has taken "
-            "{taken} of its boxes. Still to come after them: {after}. No short chain is to come, so {seat} fills "
-            "in the tally. "
-            "A: {n} boxes; B: {offer} on offer; D: {back} (the last part is never refused). "
-            "Refusing keeps {n} − 2 for this chain − {back} = {refuse}. Taking keeps {offer} on offer + {back} that "
-            "{other} gives back = {take}. Written as the exercise below wants it: {take}, {refuse}, {word}.",
-            other=other,
-            seat=seat,
-            length=length,
-            taken=taken,
-            n=count.to_come,
-            offer=count.on_offer,
-            after=describe_components(_closed_parts(game)),
-            back=count.given_back,
-            refuse=count.refuse,
-            take=count.take,
-            word=word,
+    return Explanation(
+        (
+            tr(
+                "A worked count, on the board of the first step-through: {other} opened a chain of {length}, and "
+                "{seat} has taken {taken} of its boxes. Still to come after them: {after}. No short chain is to come.",
+                other=other,
+                seat=seat,
+                length=length,
+                taken=taken,
+                after=describe_components(_closed_parts(game)),
+            ),
+            tr(
+                "**Step 1 — now.** If {seat} takes, {seat} gets the {offer} boxes on offer. If {seat} refuses, "
+                "{seat} gets {now_refuse}: {other} takes the last {cost} with one line.",
+                seat=seat,
+                other=other,
+                offer=now_take,
+                now_refuse=now_refuse,
+                cost=count.cost,
+            ),
+            tr(
+                "**Step 2 — the rest.** If {seat} takes, {seat} must then open the chain of {chain}. {other} has "
+                "control and takes all {chain} boxes: it is the last part, so there is nothing to refuse. If {seat} "
+                "refuses, {other} must open it, and {seat} takes all {chain}.",
+                seat=seat,
+                other=other,
+                chain=chain,
+            ),
+            tr(
+                "**Total.** Taking keeps {now_take} + {rest_take} = {take}. Refusing keeps {now_refuse} + "
+                "{rest_refuse} = {refuse}. Exact calculation agrees. Written as exercise 3 wants it: {take}, "
+                "{refuse}, {word}.",
+                now_take=now_take,
+                rest_take=rest_take,
+                take=count.take,
+                now_refuse=now_refuse,
+                rest_refuse=rest_refuse,
+                refuse=count.refuse,
+                word=word,
+            ),
         )
     )
 
@@ -338,8 +367,9 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
         ),
         check,
         hint=tr(
-            "Refusing: start from the boxes still to come and subtract what each refusal costs. Taking: the boxes on "
-            "offer, plus what {other} must give back to keep control.",
+            "Step 1: what does each plan get now? Step 2: who has control of the loop and the chain after it, and "
+            "what does the other player get from them? If {seat} takes, {other} has control.",
+            seat=seat,
             other=other,
         ),
         answer=solution + ".",
@@ -358,40 +388,41 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 def take_or_refuse_sheet() -> str:
     """Lesson 5's take-or-refuse method on paper, for the worksheet where the page teaches it (after exercise 2,
-    before exercise 3): the short chains first, then the tally of the boxes on offer, long chains and loops, with
-    an empty column to fill in and the method's limits (Markdown, current language).  No board's numbers."""
+    before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
+    loops still to come), the short chains, and the optional tally with an empty column to fill in (Markdown,
+    current language).  No board's numbers."""
     rows = [
         ("A", tr("boxes on offer now + the boxes of the long chains and loops still to come")),
         ("B", tr("boxes on offer now")),
         ("C", tr("long chains and loops after this chain, but not the last one: how many chains, how many loops?")),
-        ("D", tr("the cost of those parts: 2 for each chain and 4 for each loop in row C")),
-        (tr("Refuse keeps"), tr("A − 2 (for this chain) − D")),
-        (tr("Take keeps"), tr("B + D (the other player refuses those parts and gives you D back)")),
+        ("D", tr("what the player in control leaves to keep it: 2 for each chain and 4 for each loop in row C")),
+        (tr("Refuse keeps"), tr("A − 2 (for this chain) − D: you keep control, and you leave D")),
+        (tr("Take keeps"), tr("B + D: the other player keeps control, and leaves you D")),
     ]
     head = [tr("row"), tr("what to write"), tr("your number")]
     return "\n".join(
         [
             "**" + tr("Take or refuse?") + "**",
             "",
-            tr(
-                "First count the short chains still to come: chains of 1 or 2 boxes. A single box, or a chain of 2 "
-                "opened by its middle line, cannot be refused. Whoever opens a short chain chooses how, so in this "
-                "method whoever is handed one takes it, then must open the next part."
-            ),
+            tr("Step 1 — now: taking gets you every box on offer; refusing gets you 2 fewer (4 for a loop)."),
             "",
             tr(
-                "An odd number of short chains to come: take. None, or an even number: fill in this tally. It counts "
-                "only the boxes on offer, the long chains (3 boxes or more) and the loops."
+                "Step 2 — the rest: the player with control of the long chains and loops still to come takes all "
+                "their boxes except 2 for each chain and 4 for each loop (the last part is never refused); the other "
+                "player gets those. If you refuse, you keep control; if you take, the other player gets it."
             ),
+            "",
+            tr("Add the two steps for each plan and choose the plan that keeps more."),
+            "",
+            tr(
+                "Short chains (1 or 2 boxes): whoever opens a short chain chooses how, so each one passes control to "
+                "the other player. An odd number of them to come: take. Do not count their boxes."
+            ),
+            "",
+            "*" + tr("For the curious: the same count as a tally (none or an even number of short chains).") + "*",
             "",
             "| " + " | ".join(head) + " |",
             "|" + "---|" * len(head),
             *(f"| {a} | {b} | |" for a, b in rows),
-            "",
-            tr(
-                "The last part is never refused. Good players open loops before chains (a habit, not a rule), so "
-                "count the last part as a chain if there is one. Choose the plan that keeps more. "
-                "A loop on offer costs 4: write A − 4. Several parts on offer: take the smaller ones first."
-            ),
         ]
     )

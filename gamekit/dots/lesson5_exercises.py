@@ -35,7 +35,7 @@ from gamekit.dots.lesson_positions import (
 
 
 # lesson 5
-def keep_control_exercise(name: str = "keep_control") -> DotsExercise:
+def keep_control_exercise(name: str = "l5_ex4") -> DotsExercise:
     """The opponent opened a long chain, two boxes are left and a long chain comes next: keep control."""
     game = position(name)
     values = move_values(game)
@@ -351,7 +351,7 @@ def deal_lines(game: DotsAndBoxes) -> list[str]:
     return [l for l in game.legal_moves() if is_deal(l)]
 
 
-def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
+def not_worth_it_exercise(name: str = "l5_ex5") -> DotsExercise:
     """Two boxes of an opened chain are left, and keeping control costs more than it wins: take them.  The
     double-deal gets its own reason: only chains of 1 or 2 come after, and each can be handed over so that it
     cannot be refused, so control wins nothing back (computed: the chains left, the two results)."""
@@ -398,17 +398,14 @@ def not_worth_it_exercise(name: str = "not_worth_it") -> DotsExercise:
     return ex
 
 
-def take_all_exercise(name: str = "take_all") -> DotsExercise:
+def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
     """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
     control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
     wrong examples: it is the mistake a pupil who has just learnt double-dealing makes)."""
     ex = best_move_exercise(
         name,
         _mid_chain_prompt(position(name)),
-        tr(
-            "Before the tally, count the short chains still to come. After a double-deal, who would open each "
-            "chain that is left?"
-        ),
+        tr("First count the short chains still to come. After a double-deal, who would open each chain that is left?"),
         key=name,
         lesson=5,
     )

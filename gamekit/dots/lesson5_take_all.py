@@ -27,7 +27,7 @@ def all_but_four_lines(game: DotsAndBoxes) -> list[str]:
     return [l for l in game.legal_moves() if is_refusal(l)]
 
 
-def challenge_take_all_exercise(name: str = "challenge_take_all") -> DotsExercise:
+def challenge_take_all_exercise(name: str = "l5_ex8") -> DotsExercise:
     """A final challenge where refusing loses: the other player opened a loop of 4, and after it come only a chain of
     3 and a chain of 2.  Every best line takes a box (so "always double-deal" fails); all-but-four gets its own
     reason, and comes first among the wrong examples: the 2-chain hands control back, so control wins nothing for

@@ -111,19 +111,19 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     ),
     # lesson 5: Gold opened a chain of 3 and Coral took one box; only short chains (2, 2, 1, 1) are left after it
     # and no junction: keeping control costs more than it wins, so Coral takes both boxes. Coral to move
-    "not_worth_it": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
+    "l5_ex5": (3, 3, "b2-b3 c3-c4 a2-b2 c1-d1 a3-a4 b3-b4 c3-d3 b1-b2 c2-d2 b2-c2 d2-d3 c2-c3"),
     # lesson 5: Coral opened a chain and Gold has taken all but two of its boxes; a chain of 6 is left:
     # double-deal. Gold to move
-    "keep_control": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 a2-b2"),
+    "l5_ex4": (3, 3, "a4-b4 c1-d1 a1-b1 b3-b4 b1-b2 c4-d4 c1-c2 d3-d4 a2-a3 b4-c4 d2-d3 b2-b3 c2-c3 a1-a2 a2-b2"),
     # lesson 5: Gold opened a chain of 4 and Coral took two boxes; left after it a chain of 3 and a chain of 2, no
     # junction: the 2-chain hands control back, so taking both boxes wins (a double-deal loses). Coral to move
-    "take_all": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
+    "l5_ex6": (3, 3, "a4-b4 b2-b3 c3-c4 a1-a2 b1-b2 c4-d4 c2-c3 c1-c2 d2-d3 b4-c4 a3-b3 d1-d2 a3-a4 b3-b4 b3-c3"),
     # lesson 5, exercise 7 (final challenge): Coral opened a loop of 4; left after it a chain of 3 and a chain of 2, no
     # junction. Taking all four boxes wins 7–2 (Gold hands the 2-chain over by its middle line, Coral must open the
     # chain of 3); all-but-four (c3-d3) loses 2–7: the 2-chain hands control back, so control wins nothing for the
     # four boxes it costs. Every best line takes a box: "always double-deal" fails here. Found by a search with the
     # exact solver. Gold to move
-    "challenge_take_all": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
+    "l5_ex8": (3, 3, "b2-b3 b2-c2 c2-d2 a1-a2 d1-d2 d2-d3 b3-b4 a3-a4 d3-d4 a2-b2 c4-d4 b4-c4 b1-c1 b3-c3"),
     # lesson 5, exercise 9 (final challenge): Gold opened a chain of 2 at its end; left after it a chain of 2, a single
     # box and a loop of 4. Taking a box loses 4–5; refusing both boxes (the far end, a4-b4) wins 5–4: with a loop to
     # come, control is worth its price here, unlike exercise 5 (only short chains). Found by a search with the exact
@@ -175,7 +175,7 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # is a single box, and a chain of 6 is left. Taking c3 (c4-d4) and then handing b3 and a3 to Coral as a pair wins
     # 7–2; refusing at once (a3-a4) wins only 6–3, and taking b3 first (b3-b4) loses 3–6: neither "take the box" nor
     # "refuse" finds it. Found by a search with the exact solver. Gold to move
-    "challenge_take_one": (3, 3, "b1-b2 a3-b3 a4-b4 b2-c2 d3-d4 c3-d3 b3-c3 a1-b1 d2-d3 c1-d1 b4-c4 a2-a3 d1-d2 c3-c4"),
+    "l5_ex10": (3, 3, "b1-b2 a3-b3 a4-b4 b2-c2 d3-d4 c3-d3 b3-c3 a1-b1 d2-d3 c1-d1 b4-c4 a2-a3 d1-d2 c3-c4"),
 }
 
 # A whole game on 3×3 (the teacher guide's worked game, lesson 4's extension): 13 safe lines, then perfect play.

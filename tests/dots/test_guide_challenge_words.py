@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
 def test_the_guide_names_the_line_that_cut_the_chain_of_three_and_the_box_on_offer_alone(guide):
-    ex = L.LESSONS[5].exercises["challenge_take_one"]()
+    ex = L.LESSONS[5].exercises["l5_ex10"]()
     game = ex.game
     assert game.history[-1] == "c3-c4"  # Coral's last line cut the bottom row's chain of 3
     sides = {name: game.sides_drawn(game.geometry.box_index(name)) for name in ("a3", "b3", "c3")}

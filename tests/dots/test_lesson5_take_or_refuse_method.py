@@ -64,10 +64,10 @@ METHOD_BOARDS = {
     # board: (line A, line B, line D, short chains, take keeps, refuse keeps, the method's choice)
     "loop_six": (12, 6, 0, (), 6, 8, "refuse"),  # a loop on offer: refusing costs 4 (all-but-four)
     "control_price": (10, 2, 4, (), 6, 4, "take"),
-    "keep_control": (8, 2, 0, (), 2, 6, "refuse"),
-    "not_worth_it": (2, 2, 0, (1, 1, 2, 2), 2, 0, "take"),
-    "take_all": (5, 2, 0, (2,), 5, 0, "take"),
-    "challenge_take_all": (7, 4, 0, (2,), 7, 0, "take"),
+    "l5_ex4": (8, 2, 0, (), 2, 6, "refuse"),
+    "l5_ex5": (2, 2, 0, (1, 1, 2, 2), 2, 0, "take"),
+    "l5_ex6": (5, 2, 0, (2,), 5, 0, "take"),
+    "l5_ex8": (7, 4, 0, (2,), 7, 0, "take"),
     "challenge_loop": (6, 2, 0, (1, 2), 2, 4, "refuse"),
 }
 
@@ -81,7 +81,7 @@ def test_the_method_gives_each_exercise_the_solvers_choice(key, expected):
 
 def test_exercise_6_now_takes_five_and_refuses_two_as_best_play_does():
     """The old tally (every chain counted, the chain of 2 refused too) said take 4, refuse 3."""
-    count = control_count(L.exercises(5)["take_all"].game)
+    count = control_count(L.exercises(5)["l5_ex6"].game)
     assert (count.exact_take, count.exact_refuse) == (5, 2)
     assert count.odd_shorts and count.best == "take"
     old_given_back = 2  # the chain of 3 refused as if the 2-chain came last
@@ -119,53 +119,103 @@ def test_the_method_agrees_with_the_solver_on_every_board_of_the_lesson_where_it
         counted.append(key)
     assert set(METHOD_BOARDS) <= set(counted)
     assert {"practice 1", "practice 2", "practice 3", "practice 4"} <= set(counted) | set(several)
-    assert "challenge_take_one" in several
+    assert "l5_ex10" in several
     assert "greedy 5" in counted and "double_deal 5" in counted
 
 
 def test_the_method_refuses_a_board_it_does_not_count():
     with pytest.raises(TypeError, match="Dots and Boxes position"):
-        control_count("take_all")
+        control_count("l5_ex6")
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
         control_count(sequence_positions("greedy")[0])  # nothing on offer
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
-        control_count(L.exercises(5)["challenge_take_one"].game)  # two parts on offer
+        control_count(L.exercises(5)["l5_ex10"].game)  # two parts on offer
     with pytest.raises(ValueError, match="one chain or one loop on offer"):
         control_count(sequence_positions("greedy")[10])  # two single boxes: nothing to refuse
     assert SEQUENCES["greedy"]["steps"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_page_states_the_short_chain_rule_and_the_methods_limits_before_the_tally(lang):
+def test_the_page_teaches_two_steps_then_one_worked_count_and_keeps_the_tally_for_the_curious(lang):
+    """The A–D tally was the main method and too heavy for 12-year-olds: the page now compares the plans in two steps
+    (the boxes each gets now, then who controls the long chains and loops still to come), says what each player does
+    in each plan, gives the short-chain rule and the method's limits, shows one count step by step, and only then
+    the tally, marked optional."""
     page = " ".join(_page(lang).split())
     start = page.index("## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?")
     section = page[start : page.index("```{code-cell}", start)]
     words = (
         (
+            "two steps",
+            "rule of thumb",
+            "Step 1 — now.",
+            "Step 2 — the rest.",
+            "If you refuse, you keep control. If you take, the other player gets it.",
+            "The last part is never refused",
             "The player who opens a short chain chooses how",
             "odd",
             "long chains (3 boxes or more) and the loops",
-            "write A − 4",
+            "refusing it costs 4",
             "take the smaller ones first",
-            "The short chains are not in the tally",
         )
         if lang == "en"
         else (
+            "dos pasos",
+            "regla práctica",
+            "Paso 1 — ahora.",
+            "Paso 2 — el resto.",
+            "Si rechazas, conservas el control. Si te las llevas, el control pasa al otro jugador.",
+            "La última parte nunca se rechaza",
             "Quien abre una cadena corta elige cómo",
             "impar",
-            "las cadenas largas (de 3 casillas o más) y los bucles",
-            "escribe A − 4",
+            "cadenas largas (de 3 casillas o más) y los bucles",
+            "rechazarlo cuesta 4",
             "llévate primero las más pequeñas",
-            "Las cadenas cortas no entran en la cuenta",
         )
     )
     for word in words:
         assert word in section, word
-    tally = section.index("| A |")
-    assert section.index(words[0]) < tally  # the short chains are looked at first
-    row_a = section[tally : section.index("| B |")]
-    assert ("long chains and loops" if lang == "en" else "cadenas largas y los bucles") in row_a
-    assert "every part" not in section and "todas las partes" not in section
+    assert "| A |" not in section  # the tally is not the main method
+    worked = page.index("worked_control_count()")
+    curious = page.index("### For the curious" if lang == "en" else "### Para curiosos")
+    assert start < worked < curious < page.index("| A |") < page.index('L.exercise("control_price"')
+    tally = page[curious : page.index("### ", curious + 4)]
+    assert ("You can skip this part" if lang == "en" else "Puedes saltarte esta parte") in tally
+    # the take row says what each side does: the other player keeps control and leaves you D
+    row = tally[tally.index("| Take keeps" if lang == "en" else "| Llevártelas te deja") :]
+    assert ("the other player keeps control" if lang == "en" else "el otro jugador conserva el control") in row
+    assert "refuses those parts and gives you D back" not in page and "rechaza esas partes y te devuelve" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_count_goes_step_by_step_and_says_what_each_player_does(lang):
+    from gamekit.dots.lesson5_control import worked_control_count
+    from gamekit.i18n import using
+
+    with using(lang):
+        paragraphs = worked_control_count().paragraphs
+    assert len(paragraphs) == 4
+    firsts = (
+        ("A worked count", "**Step 1 — now.**", "**Step 2 — the rest.**", "**Total.**")
+        if lang == "en"
+        else ("Una cuenta ya hecha", "**Paso 1 — ahora.**", "**Paso 2 — el resto.**", "**Total.**")
+    )
+    assert all(p.startswith(f) for p, f in zip(paragraphs, firsts))
+    rest = paragraphs[2]
+    if lang == "en":
+        assert "Coral has control and takes all 4" in rest and "Gold takes all 4" in rest
+        assert "2 + 0 = 2" in paragraphs[3] and "0 + 4 = 4" in paragraphs[3]
+    else:
+        assert "Coral tiene el control" in rest and "Dorado se lleva las 4" in rest
+
+
+def test_the_worked_count_refuses_a_board_its_words_do_not_fit():
+    """Its sentences say the rest is one long chain with no short chain: another board is refused, not mis-told."""
+    from gamekit.dots.lesson5_control import worked_control_count
+
+    with pytest.raises(ValueError, match="one long chain"):
+        worked_control_count("double_deal", 9)  # the last chain on offer: nothing is still to come
+    assert SEQUENCES["double_deal"]["steps"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -173,7 +223,7 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
     from gamekit.i18n import using
 
     with using(lang):
-        five, six = L.exercises(5)["not_worth_it"], L.exercises(5)["take_all"]
+        five, six = L.exercises(5)["l5_ex5"], L.exercises(5)["l5_ex6"]
         ok, why5 = five.check("b4-c4")
         ok6, why6 = six.check("b1-c1")
     assert not ok and not ok6
@@ -198,8 +248,10 @@ def test_the_worksheet_carries_the_method_between_exercise_2_and_exercise_3(lang
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
     assert sheet.index(two) < sheet.index(title) < sheet.index(three)
     method = sheet[sheet.index(title) : sheet.index(three)]
-    rule = "Whoever opens a short chain chooses how" if lang == "en" else "Quien abre una cadena corta elige cómo"
+    rule = "whoever opens a short chain chooses how" if lang == "en" else "quien abre una cadena corta elige cómo"
     assert rule in " ".join(method.split())
+    steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
+    assert all(step in method for step in steps) and method.index(steps[1]) < method.index("| A |")
     rows = [line for line in method.splitlines() if line.startswith("| ")]
     assert len(rows) == 7 and all(line.endswith("| |") for line in rows[1:])
     assert "A − 2" in method and "B + D" in method and "6, 4" not in method
@@ -239,4 +291,5 @@ def test_the_guides_lesson_5_minutes_add_up_and_the_reading_names_the_short_chai
         if line.startswith("| ") and "|" in line[2:] and line.split("|")[1].strip().isdigit()
     ]
     assert sum(minutes) == 50
-    assert ("short chains first" if "/es/" not in guide else "primero las cadenas cortas") in table
+    assert ("in two steps" if "/es/" not in guide else "en dos pasos") in table
+    assert ("short chains" if "/es/" not in guide else "cadenas cortas") in table

@@ -103,8 +103,8 @@ def test_lesson_5s_exercise_10_prompt_and_exercise_6_hint_leave_the_plan_to_the_
     for lang in ("en", "es"):
         with using(lang):
             five = L.exercises(5)
-            prompt = five["challenge_take_one"].prompt
-            hint = five["take_all"].hint
+            prompt = five["l5_ex10"].prompt
+            hint = five["l5_ex6"].hint
         assert "box first" not in prompt and "primero la casilla" not in prompt, prompt
         assert "two lines" not in prompt and "dos líneas" not in prompt, prompt  # refusing at once is one line
         assert hint.rstrip().endswith("?")

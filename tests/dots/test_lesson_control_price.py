@@ -89,7 +89,7 @@ def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s
     page = (ROOT / folder / PAGE).read_text(encoding="utf-8")
     price = page.index("cuesta cuatro" if "/es/" in folder else "refusing a loop costs four")
     assert page.index('L.exercise("control_price"') > price
-    assert page.index('L.exercise("control_price"') < page.index('L.exercise("keep_control"')
+    assert page.index('L.exercise("control_price"') < page.index('L.exercise("l5_ex4"')
     objectives = dict((name, ids) for name, ids in L.LESSONS[5].objectives)
     assert (
         "control_price"
@@ -99,15 +99,16 @@ def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_take_or_refuse_is_a_fill_in_tally_whose_lines_give_the_exercises_counts(lang):
-    """The method is a tally the pupil fills in (boxes to come, boxes on offer, 2 per chain and 4 per loop after
+    """The optional tally ("For the curious", after the two steps and the worked count) is one the pupil fills in
+    (boxes to come, boxes on offer, 2 per chain and 4 per loop after
     this chain but the last), not one dense paragraph; its two formulas give exercise 3's counts, which the exact
     solver checks (``control_count``), and the tally itself shows none of exercise 3's numbers."""
     from gamekit.dots.lesson5_control import control_count
 
     folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
     page = (folder / PAGE).read_text(encoding="utf-8")
-    start = page.index("## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?")
-    section = page[start : page.index("```{code-cell}", start)]
+    start = page.index("### For the curious" if lang == "en" else "### Para curiosos")
+    section = page[start : page.index("### ", start + 4)]
     rows = [line for line in section.splitlines() if line.startswith("| ")]
     assert len(rows) >= 7 and all(line.rstrip().endswith("| |") for line in rows[2:])  # an empty column to fill
     assert "A − 2" in section and "B + D" in section and "2" in section and "4" in section

@@ -40,7 +40,7 @@ def test_lesson_4_parity_the_other_players_numbers_never_name_the_other_option(n
 
 
 def test_lesson_5_prompts_of_exercises_2_to_5_leave_the_structure_for_the_pupil_to_read():
-    for name in ("keep_control", "not_worth_it", "loop_six", "take_all"):
+    for name in ("l5_ex4", "l5_ex5", "loop_six", "l5_ex6"):
         ex = L.exercises(5)[name]
         assert "Left after" not in ex.prompt and "is left" not in ex.prompt, ex.prompt
         assert ex.game is not None  # the board (and its text description) is still shown
@@ -57,7 +57,7 @@ def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_th
 
 
 def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_needed():
-    ex = L.exercises(5)["challenge_take_one"]
+    ex = L.exercises(5)["l5_ex10"]
     (plan,) = ex.solutions
     first, second = plan.split(", ")
     third = next(l for l in ex.game.legal_moves() if l not in (first, second))

@@ -152,7 +152,7 @@ def test_the_short_chain_rule_is_stated_once_in_the_method_above_the_exercises_t
     at = raw.lower().index(said)
     assert raw.lower().count(said) == 1
     assert at < raw.index('L.exercise("control_price"')
-    for name in ("not_worth_it", "take_all", "challenge_take_all", "challenge_loop", "challenge_take_one"):
+    for name in ("l5_ex5", "l5_ex6", "l5_ex8", "challenge_loop", "l5_ex10"):
         assert at < raw.index(f'L.exercise("{name}"')
 
 

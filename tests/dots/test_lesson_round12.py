@@ -80,7 +80,7 @@ def test_lesson_5_teaches_the_short_chain_rule_in_its_method_not_in_a_recap_afte
 def test_lesson_5_exercise_10_asks_for_the_lines_of_the_turn_not_for_two_lines():
     """'Which two lines does Gold draw?' told the pupil the first line wins a box (refusing at once is one line): the
     prompt now asks for the lines of the turn, and a one-line answer is judged, not refused as badly typed."""
-    ex = L.exercises(5)["challenge_take_one"]
+    ex = L.exercises(5)["l5_ex10"]
     assert "two lines" not in ex.prompt and "this turn" in ex.prompt
     assert ex.check("c4-d4, a3-a4")[0]
     ok, why = ex.check("a3-a4")  # refusing at once: one line, a real answer with its own reason
@@ -88,7 +88,7 @@ def test_lesson_5_exercise_10_asks_for_the_lines_of_the_turn_not_for_two_lines()
     ok, why = ex.check("c4-d4")  # it wins a box, so the turn goes on: asked for the next line
     assert not ok and "draws again" in why
     with using("es"):
-        assert "dos líneas" not in L.exercises(5)["challenge_take_one"].prompt
+        assert "dos líneas" not in L.exercises(5)["l5_ex10"].prompt
 
 
 ROW_WORDS = ("in a row", "en fila", "hilera", "fila de casillas", "filas de casillas")

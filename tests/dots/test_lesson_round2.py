@@ -76,7 +76,7 @@ def test_lesson_5_challenge_3_asks_for_the_whole_plan_checked_by_the_solver():
     from gamekit.dots.lesson_exercise import after_line, completes_box, final_score_text
     from gamekit.dots.solver import move_values
 
-    ex = L.exercises(5)["challenge_take_one"]
+    ex = L.exercises(5)["l5_ex10"]
     game = ex.game
     values = move_values(game)
     best = max(values.values())
@@ -116,6 +116,6 @@ def test_lesson_5_no_single_policy_passes_every_take_or_refuse_exercise():
         others = [l for l in ex.game.legal_moves() if l not in takes]
         take_fails += not any(ex.check(l)[0] for l in takes)
         refuse_fails += not any(ex.check(l)[0] for l in others)
-    plan = L.exercises(5)["challenge_take_one"]
+    plan = L.exercises(5)["l5_ex10"]
     assert not plan.check("b3-b4, a3-a4")[0] and not plan.check("c4-d4, b3-b4")[0] and not plan.check("a3-a4")[0]
     assert take_fails >= 2 and refuse_fails >= 2, (take_fails, refuse_fails)

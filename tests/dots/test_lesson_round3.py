@@ -100,7 +100,7 @@ def test_the_page_the_worksheet_and_the_guide_number_the_exercises_alike(lang, l
 def test_lesson_5_exercise_3s_hint_does_not_say_the_short_chains_cannot_be_refused():
     """The hint asked "can a chain of 1 or 2 be refused?", the argument that answers the exercise: it now points to
     what to compare (the chains left, each player's total both ways)."""
-    hint = L.exercises(5)["not_worth_it"].hint.lower()
+    hint = L.exercises(5)["l5_ex5"].hint.lower()
     assert "refus" not in hint and "chain of 1" not in hint and "control" not in hint
     assert "chains left" in hint
 
@@ -108,7 +108,7 @@ def test_lesson_5_exercise_3s_hint_does_not_say_the_short_chains_cannot_be_refus
 def test_lesson_5_plan_feedback_goes_on_in_lower_case_after_its_colon():
     """ "… but then a3-b3: It opens …": the reason after a colon went on with a capital letter. Every wrong second
     line after the right first one is checked."""
-    ex = L.exercises(5)["challenge_take_one"]
+    ex = L.exercises(5)["l5_ex10"]
     first = ex.solutions[0].split(", ")[0]
     after = after_line(ex.game, first)
     seconds = [line for line in move_values(after) if not completes_box(after, line)]

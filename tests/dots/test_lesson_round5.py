@@ -24,7 +24,7 @@ def _page(lang: str = "en") -> str:
 def test_a_final_challenge_is_won_only_by_taking_everything():
     """Challenge 1 (exercise 7): every best line (exact solver) takes a box, and exactly those are accepted; the
     all-but-four refusal is refused with its own reason and both final scores."""
-    ex = L.exercises(5)["challenge_take_all"]
+    ex = L.exercises(5)["l5_ex8"]
     game = ex.game
     values = move_values(game)
     best = {l for l, v in values.items() if v == max(values.values())}
@@ -46,12 +46,12 @@ def test_a_final_challenge_is_won_only_by_taking_everything():
 def test_always_refusing_fails_the_final_challenge():
     """A pupil who refuses whenever boxes are on offer (double-deal, all-but-four) fails a final challenge."""
     failed = []
-    for name in ("challenge_take_all", "challenge_loop"):
+    for name in ("l5_ex8", "challenge_loop"):
         ex = L.exercises(5)[name]
         refusals = all_but_four_lines(ex.game) + deal_lines(ex.game)
         if any(not ex.check(line)[0] for line in refusals):
             failed.append(name)
-    assert failed == ["challenge_take_all"]
+    assert failed == ["l5_ex8"]
 
 
 def test_all_but_four_is_taught_before_the_exercise_that_counts_it():
@@ -81,7 +81,7 @@ def test_the_guides_challenge_1_reasoning_is_the_solvers():
     scores the exact solver gives (English and Spanish)."""
     from gamekit.dots.lesson_exercise import final_score
 
-    ex = L.exercises(5)["challenge_take_all"]
+    ex = L.exercises(5)["l5_ex8"]
     game, values = ex.game, move_values(ex.game)
     refusal = all_but_four_lines(game)[0]
     for path, head, gold in (

@@ -64,7 +64,7 @@ def test_lesson_5_levels_match_the_work_easy_to_hard():
     medium, and so is exercise 3 after it."""
     levels = L.LESSONS[5].levels
     assert levels["double_deal_score"] == "easy"
-    assert levels["control_price"] == levels["keep_control"] == "medium"
+    assert levels["control_price"] == levels["l5_ex4"] == "medium"
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

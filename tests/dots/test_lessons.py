@@ -359,15 +359,15 @@ def test_loop_and_not_worth_it_exercises():
     loop = ALL["loop_six"]
     ok, feedback = loop.check(loop.solutions[0])
     assert ok and "splits the last four into two pairs" in feedback
-    take = ALL["not_worth_it"]
+    take = ALL["l5_ex5"]
     assert all(won(take.game, l) for l in take.solutions)
-    assert not ALL["keep_control"].hint.lower().count("far end")
+    assert not ALL["l5_ex4"].hint.lower().count("far end")
 
 
 def test_not_worth_it_really_costs_control_and_asks_the_move_that_decides():
     """Two boxes of the opened chain are left: taking them and double-dealing are the two plans, and the
     solver says taking wins more (the issue's old position had the first box of both plans as its answer)."""
-    ex = ALL["not_worth_it"]
+    ex = ALL["l5_ex5"]
     game = ex.game
     assert lesson_positions.takeable(game) == 2
     values = move_values(game)
@@ -494,7 +494,7 @@ def test_who_wins_agrees_with_the_solver():
 
 # ----- lesson 5 ---------------------------------------------------------------------------------
 def test_keep_control_accepts_exactly_the_optimal_lines():
-    ex = ALL["keep_control"]
+    ex = ALL["l5_ex4"]
     values = move_values(ex.game)
     best = max(values.values())
     for line, v in values.items():
@@ -508,7 +508,7 @@ def test_keep_control_accepts_exactly_the_optimal_lines():
 def test_take_all_a_long_chain_is_left_but_a_two_chain_hands_control_back():
     """Lesson 5, exercise 5 (it replaced a two-way take-or-deal choice): a click among every legal line, the
     double-deal refused with the score it leads to."""
-    ex = ALL["take_all"]
+    ex = ALL["l5_ex6"]
     game = ex.game
     rest = sorted((p.length for p in lesson_positions.components(game) if not p.opened), reverse=True)
     assert rest == [3, 2] and lesson_positions.takeable(game) == 2
@@ -1052,7 +1052,7 @@ def test_no_feedback_speaks_of_boxes_ahead_on_the_boxes_left():
 
 
 def test_final_score_checks_its_value():
-    game = lesson_positions.position("take_all")
+    game = lesson_positions.position("l5_ex6")
     assert tuple(game.scores) == (0, 2) and game.to_move == 1  # Coral to move, 7 boxes left
     assert lesson_exercise.final_score(game, 3) == (2, 7) and lesson_exercise.final_score(game, -3) == (5, 4)
     for bad in (4, 9, -10):
@@ -1256,7 +1256,7 @@ def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
     assert "fits one 45-minute class" not in text and "cabe en una clase de 45" not in text
     assert "6 boxes ahead, the double-deal 6 behind" not in text and "6 por delante" not in text
     gold, coral = ("Gold", "Coral") if "/es/" not in guide else ("Dorado", "Coral")
-    for name in ("not_worth_it", "take_all"):
+    for name in ("l5_ex5", "l5_ex6"):
         game = lesson_positions.position(name)
         values = move_values(game)
         take = max(v for l, v in values.items() if won(game, l))
@@ -1271,7 +1271,7 @@ def test_the_guide_gives_the_computed_scores_and_each_lessons_real_time(guide):
 
 
 def test_take_all_tells_the_double_deal_why_it_loses():
-    ex = ALL["take_all"]
+    ex = ALL["l5_ex6"]
     deal = ex.wrong[0]
     ok, feedback = ex.check(deal)
     assert not ok and feedback.startswith(f"{deal} is the double-deal") and "chain of 2 by its middle line" in feedback
@@ -1279,7 +1279,7 @@ def test_take_all_tells_the_double_deal_why_it_loses():
     after.play(deal)
     assert not won(ex.game, deal) and lesson_positions.takeable(after) == 2
     with pytest.raises(ValueError, match="chain of 3 and a chain of 2"):
-        lesson5_exercises.take_all_exercise("not_worth_it")
+        lesson5_exercises.take_all_exercise("l5_ex5")
 
 
 def test_double_dealing_words_wait_for_lesson_5():
@@ -1530,7 +1530,7 @@ def test_the_guides_worked_numbers_are_computed_from_the_positions():
 
     guide = (Path(__file__).resolve().parents[2] / "docs/teachers/dots.md").read_text(encoding="utf-8")
     flat = " ".join(guide.split())
-    for name, exercise in (("not_worth_it", "exercise 4"), ("take_all", "exercise 5")):
+    for name, exercise in (("l5_ex5", "exercise 4"), ("l5_ex6", "exercise 5")):
         ex = ALL[name]
         values = move_values(ex.game)
         take = lesson_exercise.final_score_text(ex.game, max(values.values()))
@@ -1866,7 +1866,7 @@ def test_no_final_challenge_set_is_answered_by_a_one_step_rule():
     """ "Take the box on offer", "refuse the boxes (double-deal or all-but-four)", "draw a safe line" and "open the
     smallest chain" each lose in at least one final challenge: a pupil who follows one rule fails the challenge
     (exact solver).  Challenge 1 is won by taking everything, challenges 2 and 3 by refusing boxes."""
-    names = ("challenge_take_all", "challenge_loop", "challenge_take_one")
+    names = ("l5_ex8", "challenge_loop", "l5_ex10")
     failed = {"take": [], "refuse": [], "safe": [], "smallest": []}
     for name in names:
         ex = ALL[name]
@@ -1893,7 +1893,7 @@ def test_no_final_challenge_set_is_answered_by_a_one_step_rule():
             failed["smallest"].append(name)
     failed["safe"] = list(names)  # no safe line anywhere: "draw a safe line" answers none of them
     assert all(failed.values()), failed
-    assert "challenge_take_all" in failed["refuse"]
+    assert "l5_ex8" in failed["refuse"]
 
 
 def test_challenge_2_weighs_control_against_a_loop_to_come():
@@ -1943,7 +1943,7 @@ def test_lesson_5_practice_is_about_lesson_5_ideas():
 
 
 def test_the_not_worth_it_double_deal_is_told_the_short_chains_hand_control_back():
-    ex = ALL["not_worth_it"]
+    ex = ALL["l5_ex5"]
     game = ex.game
     deals = lesson5_exercises.deal_lines(game)
     assert deals and not set(deals) & set(ex.solutions)
@@ -2016,7 +2016,7 @@ def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words()
     calculation"; a refusal of boxes on offer says whose boxes they are."""
     from gamekit.i18n import using
 
-    game = lesson_positions.position("keep_control")
+    game = lesson_positions.position("l5_ex4")
     more = [l for l in game.legal_moves() if "gives more away" in lesson_exercise.why_line(game, l)]
     assert more
     with using("es"):
