@@ -1867,18 +1867,37 @@ def test_lesson_one_practice_never_asks_exercise_1s_score_again():
     assert lesson_practice.LESSON_1_SAME_SCORE in L.LESSONS[1].practice.exclude
 
 
-def test_the_demo_turn_shows_the_choice_of_one_die_and_a_shut_box():
+def test_the_demo_turn_is_a_typical_turn_and_shows_the_choice_of_one_die_or_two():
     """Lesson 1's demo turn shows the rule the page teaches last: once 7, 8 and 9 are covered the computer may
-    roll one die or two, and the caption says which it chose; this turn ends with the box shut (score 0)."""
+    roll one die or two, and the caption says which it chose.  It is a typical turn, not a lucky one: it ends with
+    tiles open (the box was shut in the old demo, which made shutting it look common), its score lies between the
+    quartiles of the computer's scores over many turns, and the sentence under it says so with the right numbers."""
+    from gamekit.shutbox import strategy
+    from gamekit.shutbox.simulation import play_solo
+
     demo = lesson_scenes.demo_turn()
     captions = [s.caption for s in demo.steps]
-    assert any("may roll one die or two. It chooses one die and rolls" in c for c in captions)
-    assert captions[-1].endswith("The box is shut: score 0.")
+    assert any("may roll one die or two. It chooses" in c for c in captions)
     before = captions[: next(i for i, c in enumerate(captions) if "may roll one die" in c)]
     assert all("one die" not in c for c in before)  # no choice is offered while 7, 8 or 9 is open
+    assert not any("The box is shut" in c for c in captions)
+    assert captions[-1].endswith("The score is the sum of the open tiles: 4 + 5 = 9.")
+    scores = sorted(sum(play_solo("hard", seed=s).open_tiles) for s in range(400))
+    assert scores[len(scores) // 4] <= 9 <= scores[3 * len(scores) // 4]
+    assert round(1 / strategy.shut_probability()) == 10  # "about 1 turn in 10"
+    for path, said in (
+        ("shut_the_box/01_rules_and_play.md", "This turn ends with tiles 4 and 5 open, so it scores 9."),
+        (
+            "es/shut_the_box/01_rules_and_play.md",
+            "Este turno termina con las fichas 4 y 5 descubiertas, así que puntúa 9.",
+        ),
+    ):
+        page = " ".join((Path(__file__).resolve().parents[2] / "notebooks" / path).read_text(encoding="utf-8").split())
+        assert page.index("lesson_scenes.demo_turn()") < page.index(said), path
+        assert ("about 1 turn in 10" in page) or ("1 turno de cada 10" in page), path
     with using("es"):
         es = [s.caption for s in lesson_scenes.demo_turn().steps]
-        assert any("un dado" in c for c in es) and "0" in es[-1]
+        assert any("un dado" in c for c in es) and es[-1].endswith("4 + 5 = 9.")
 
 
 def test_lesson_one_score_read_as_digits_gets_its_own_reason():
