@@ -34,3 +34,30 @@ def test_lesson_three_more_practice_has_minutes_since_the_check_waits_for_it(lan
     rows = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
     assert sum(rows) == 65 and 10 in rows
     assert "(65 min)" in guide and "(55 min) | " + ("list the 36" if lang == "en" else "escribir los 36") not in guide
+
+
+def test_spanish_says_the_tiles_7_8_and_9_with_the_right_agreement():
+    """«7, 8 y 9 están cubiertas» agreed with nothing on the page: the Spanish says «el 7, el 8 y el 9 están
+    cubiertos» (the numbers) or «las fichas 7, 8 y 9 están cubiertas», in the pages and in the messages."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(PAGES["es"].glob("*.md"))]
+    texts.append((ROOT / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8"))
+    for text in texts:
+        flat = " ".join(text.split())
+        for m in re.finditer(r"7, 8 y 9 (?:ya )?(?:están|estén) (?:des)?cubiert[ao]s", flat):
+            assert flat[max(0, m.start() - 7) : m.start()] == "fichas ", flat[m.start() - 60 : m.end()]
+    page = " ".join((PAGES["es"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "cuando el 7, el 8 y el 9 ya están cubiertos" in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_rules_name_the_roll_not_pips(lang):
+    """The rules said "add the pips" («suma los puntos»: points are the score in Spanish); the glossary's word is
+    the roll («tirada»), the total of the two numbers the dice show."""
+    page = " ".join((PAGES[lang] / "01_rules_and_play.md").read_text(encoding="utf-8").split())
+    assert "pips" not in page and "suma los puntos" not in page
+    said = (
+        "add up the two numbers they show: that total is your **roll**"
+        if lang == "en"
+        else "suma los dos números que salen: ese total es tu **tirada**"
+    )
+    assert said in page
