@@ -61,3 +61,21 @@ def test_lesson_one_rules_name_the_roll_not_pips(lang):
         else "suma los dos números que salen: ese total es tu **tirada**"
     )
     assert said in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_four_one_tile_table_never_shows_exercise_ones_answer(lang):
+    """The table of one-tile positions comes after exercise 1, whose answer is tile 7's expected score (35/6 ≈ 5.83):
+    neither the table nor its box of exact numbers states it, in any form; the row says it is the pupil's answer."""
+    import html
+
+    from gamekit.i18n import using
+    from gamekit.shutbox import lesson_tables
+    from gamekit.shutbox.rules import Rules
+
+    with using(lang):
+        shown = html.unescape(lesson_tables.fill_table(Rules(one_die="never"))._repr_html_())
+    assert not any(answer in shown for answer in ("35/6", "5.83", "5,83", "5.8 ", "5,8 ", "210/36"))
+    assert ("your answer to exercise 1" if lang == "en" else "tu respuesta al ejercicio 1") in shown
+    page = (PAGES[lang] / "04_best_strategy.md").read_text(encoding="utf-8")
+    assert page.index("expected_score_exercise()") < page.index("lesson_tables.fill_table(")
