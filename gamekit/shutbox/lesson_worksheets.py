@@ -16,7 +16,6 @@ from gamekit.shutbox.lesson_tables import (
     comparison_table,
     fill_steps,
     objectives_table,
-    policy_table,
 )
 from gamekit.shutbox.lesson_words import chance_words, exact_score, markdown_table, tile_list
 from gamekit.shutbox.rules import Rules
@@ -263,10 +262,9 @@ def worksheet_aids(notebook: str) -> list[str]:
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
     answer a question the page asks first.  In lesson 4, after exercise 6: the page's prediction (which rule of
-    thumb shuts the box least often?) with its choices to tick and a line for the reason.  The exact rules-of-thumb
-    table that checks it (and that the closing question needs) comes only after exercise 11, the last exercise,
-    pages away from the prediction, so a pupil predicts before seeing it.  Nothing after any other exercise."""
-    from gamekit.shutbox.exercises_best_set import challenge_exercise
+    thumb shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher
+    shows the table that checks it.  The sheet never prints that table: on paper nothing hides it, so anywhere on
+    the sheet it would sit beside the prediction and answer it.  Nothing after any other exercise."""
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
@@ -277,16 +275,6 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         return [
             "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),
             tr("Why do you think so?") + " ________________________________",
-            tr("The table that checks your prediction is after exercise 11."),
-        ]
-    if key == challenge_exercise().key:
-        view = policy_table(Rules(one_die="never"))
-        return [
-            tr(
-                "Check your prediction from exercise 6. The rules of thumb against best play over whole turns, "
-                "two dice on every roll (the closing question needs it):"
-            )
-            + "\n\n"
-            + markdown_table(view.headers, view.rows)
+            tr("Once everyone has predicted, your teacher shows the table that checks it."),
         ]
     return []

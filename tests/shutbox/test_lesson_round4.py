@@ -90,15 +90,19 @@ def test_lesson_four_best_play_is_defined_at_first_use_and_the_reflection_is_not
         assert " ".join(answer.split()) not in compact, path  # the model answer is in the teacher guide only
 
 
-def test_lesson_one_exercise_five_says_its_roll_has_one_set():
-    """The page said "find tiles you may cover", as if there were a choice; the roll has one set only."""
+def test_lesson_one_exercise_five_gives_no_clue_to_its_answer():
+    """The roll has one set only (7 + 5), which the pupil finds by searching; the page once said "Only one set of the
+    open tiles fits it", a clue that stops the search early, so it asks plainly which tiles may be covered."""
     from gamekit.shutbox.exercises_turn import legal_set_exercise
     from gamekit.shutbox.tiles import tiles_summing_to
 
     ex = legal_set_exercise()
     assert len(tiles_summing_to(12, (2, 5, 6, 7, 8, 9))) == 1 and ex.solutions == ["7+5"]
-    for path, words in (
-        ("shut_the_box/01_rules_and_play.md", "Only one set of the open tiles fits it."),
-        ("es/shut_the_box/01_rules_and_play.md", "Solo un conjunto de fichas\ndescubiertas sirve."),
+    for path, asked, clues in (
+        ("shut_the_box/01_rules_and_play.md", "which tiles may you cover for this roll?", ("Only one set", "only one")),
+        ("es/shut_the_box/01_rules_and_play.md", "¿qué fichas puedes cubrir con esta tirada?", ("Solo un conjunto",)),
     ):
-        assert words in (NOTEBOOKS / path).read_text(encoding="utf-8"), path
+        page = " ".join((NOTEBOOKS / path).read_text(encoding="utf-8").split())
+        section = page[: page.index("exercises_turn.legal_set_exercise()")]
+        assert asked in section[section.rindex("###") :], path
+        assert not any(clue in page for clue in clues), path

@@ -238,7 +238,7 @@ def test_lesson_four_table_of_every_position_is_short_steps(lang):
 
 def test_spanish_wording_of_the_shut_lessons():
     """Spanish of Spain: a four-digit number has no point (3600), a whole number of games is «un número entero de
-    partidas», the prompts say «sacas» as the pages do, the worksheet names the reflection question."""
+    partidas», the prompts say «sacas» as the pages do, the worksheet says the teacher shows the table."""
     from gamekit.shutbox import exercises_best_set, lesson_tables
     from gamekit.shutbox.exercises_counts import expected_count_exercise
     from gamekit.shutbox.lesson_words import spaced
@@ -251,9 +251,8 @@ def test_spanish_wording_of_the_shut_lessons():
         assert "un número entero de partidas de cada 100" in goal
         ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
-        assert "la pregunta de reflexión la necesita" in tr(
-            "Check your prediction from exercise 6. The rules of thumb against best play over whole turns, "
-            "two dice on every roll (the closing question needs it):"
+        assert "tu profesor mostrará la tabla que la comprueba" in tr(
+            "Once everyone has predicted, your teacher shows the table that checks it."
         )
     for path in LESSON_FILES["es"]:
         text = path.read_text(encoding="utf-8")
@@ -264,7 +263,7 @@ def test_spanish_wording_of_the_shut_lessons():
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
     after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    comes only after exercise 11, pages later, not under the prediction; More practice prints
+    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); More practice prints
     what each set leaves (there is no table on paper: the pupil judges from the positions left)."""
     from gamekit.teacher_sheets import worksheet_markdown
 
@@ -275,6 +274,8 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
         after_72 = tr("expected score after {set}", set="7 + 2")
         best = tr("the best set")
         predict = worst_rule_prediction().prompt
+        policy_name = tr("the most tiles")
+        shows = tr("Once everyone has predicted, your teacher shows the table that checks it.")
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
     part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
     assert f"{after_92}: ___" in part(six) and f"{best}: ___" in part(six) and tr("Answer:") not in part(six)
@@ -283,6 +284,7 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
     table_row = "| 7" + (".1" if lang == "en" else ",1")
     assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
-    assert table_row in part(tr("## Exercise {n}", n=11) if lang == "en" else "## Ejercicio 11")
+    assert table_row not in sheet and "| " + policy_name + " |" not in sheet
+    assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 4
