@@ -156,7 +156,8 @@ def test_hand_over_accepts_only_the_single_box_and_explains_the_2_chain():
         assert not ok and "at an end" in feedback and "hands the single box back" in feedback
         assert "handout" not in feedback  # plain words, not the book's terms
     ok, feedback = ex.check("c1-c2")
-    assert not ok and "in the middle" in feedback and "2 boxes where the single box gives 1" in feedback
+    assert not ok and "middle line" in feedback and "2 boxes where the single box gives 1" in feedback
+    assert "refuse" not in feedback  # which line can be refused is exercise 6's answer, argued after it
     ok, feedback = ex.check("a1-b1")
     assert ok and "single box" in feedback and "handout" not in feedback
 
@@ -1392,7 +1393,7 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 5
+        3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 6
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: ("All-but-four",),
     }
