@@ -74,6 +74,12 @@ on lesson 5's card: it is exercise 2's answer (take 2 of a loop of 6), so it com
 (:data:`WORDS_AFTER`)."""
 
 WORDS_AFTER = {
+    (3, "count_loops_two_loops"): (  # after exercise 4, where the page says it, before exercise 5
+        N_(
+            "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
+            "that takes nothing and leave the boxes to you; then you must open the next chain."
+        ),
+    ),
     (3, "chain_or_loop"): (  # after exercise 6, whose answer they are: the page explains them there too
         N_(
             "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "

@@ -110,3 +110,23 @@ def test_the_guides_lesson_4_plan_follows_the_page_exercise_9_then_the_closing_f
 def test_spanish_pages_do_not_say_trazar_a_line_sin_trazar(lesson):
     text = " ".join(_prose(_page(lesson, "es")).split())
     assert not re.search(r"trazar [^.:;]*sin trazar", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_worksheet_teaches_refusing_before_exercise_5_and_the_handouts_after_exercise_6(lang):
+    """As on the page: that offered boxes can be refused comes after exercise 4; the two handouts (exercise 6's
+    answer) after exercise 6."""
+    from gamekit.dots.lesson_worksheets import WORDS_AFTER
+    from gamekit.i18n import tr
+
+    folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
+    sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
+    head = "## Exercise " if lang == "en" else "## Ejercicio "
+    with using(lang):
+        refusing = tr(WORDS_AFTER[(3, L.exercises(3)["count_loops"].key)][0])
+        handouts = [tr(w) for w in WORDS_AFTER[(3, L.exercises(3)["chain_or_loop"].key)]]
+    assert sheet.index(head + "4") < sheet.index(refusing) < sheet.index(head + "5")
+    for word in handouts:
+        assert sheet.index(head + "6") < sheet.index(word)
+    for said in REFUSAL_ANSWER[lang]:
+        assert said not in sheet[: sheet.index(head + "6")], said
