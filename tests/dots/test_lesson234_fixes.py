@@ -39,7 +39,7 @@ def test_nothing_above_lesson_3_exercise_6_says_which_opening_of_a_2_chain_can_b
     reads it before exercise 6) never say which line of a 2-chain can be refused; the handouts come after it, held
     until it is answered, and the Play task below asks for both openings without saying which is better."""
     page = _page(3, lang)
-    six = page.index('L.exercise("chain_or_loop"')
+    six = page.index('L.exercise("l3_ex6"')
     with using(lang):
         shown = [_prose(page[:six]), str(explanation("refusing"))]
         five = L.exercises(3)["hand_over"]
@@ -52,7 +52,7 @@ def test_nothing_above_lesson_3_exercise_6_says_which_opening_of_a_2_chain_can_b
     assert any(said in handouts for said in REFUSAL_ANSWER[lang])  # the answer is argued: after the exercise
     for call in ('explanation("handouts")', 'step_through("handout")', 'step_through("loop")'):
         assert page.count(call) == 1
-        assert page.index(call) > six and f'L.after_exercise("chain_or_loop", score, {call})' in page
+        assert page.index(call) > six and f'L.after_exercise("l3_ex6", score, {call})' in page
     play = _prose(page[page.index("## Play" if lang == "en" else "## A jugar") :]).split("##")[1]
     both = ("at an end", "middle line") if lang == "en" else ("por un extremo", "línea del medio")
     assert all(way in play for way in both), play
@@ -124,9 +124,36 @@ def test_lesson_3_worksheet_teaches_refusing_before_exercise_5_and_the_handouts_
     head = "## Exercise " if lang == "en" else "## Ejercicio "
     with using(lang):
         refusing = tr(WORDS_AFTER[(3, L.exercises(3)["count_loops"].key)][0])
-        handouts = [tr(w) for w in WORDS_AFTER[(3, L.exercises(3)["chain_or_loop"].key)]]
+        handouts = [tr(w) for w in WORDS_AFTER[(3, L.exercises(3)["l3_ex6"].key)]]
     assert sheet.index(head + "4") < sheet.index(refusing) < sheet.index(head + "5")
     for word in handouts:
         assert sheet.index(head + "6") < sheet.index(word)
     for said in REFUSAL_ANSWER[lang]:
         assert said not in sheet[: sheet.index(head + "6")], said
+
+
+ANSWER_WORDS = {"sacrifice", "steer", "one", "two", "run", "middle", "end", "single", "refuse", "gift", "loop"}
+
+
+@pytest.mark.parametrize("lesson", [2, 3, 4])
+def test_lesson_exercise_ids_in_the_notebooks_name_no_answer(lesson):
+    """The id in each exercise cell (``L.exercise("…")``, readable in the notebook's source) named answers:
+    "sacrifice" for the exercise whose answer is a sacrifice, "steer_two", "one_safe", "chain_or_loop". Those
+    exercises have neutral ids (lesson and exercise number); the saved-progress keys stay as they were."""
+    names = list(L.LESSONS[lesson].exercises)
+    for name in names:
+        assert not ANSWER_WORDS & set(name.split("_")), name
+    for lang in ("en", "es"):
+        called = re.findall(r'L\.exercise\("([^"]+)"', _page(lesson, lang))
+        assert called == names, (lang, called)
+    renamed = {
+        2: {"l2_ex6": 6, "l2_ex7": 7},
+        3: {"l3_ex6": 6},
+        4: {"l4_ex7": 7, "l4_ex8": 8, "l4_ex10": 10, "l4_ex11": 11},
+    }
+    for name, number in renamed[lesson].items():
+        assert names.index(name) + 1 == number  # a neutral id says where the exercise is on the page
+    keys = {"l3_ex6": "chain_or_loop", "l4_ex8": "sacrifice_sacrifice", "l2_ex6": "safe_line_one_safe"}
+    for name, key in keys.items():
+        if name in names:
+            assert L.exercises(lesson)[name].key == key  # pupils' saved answers still match

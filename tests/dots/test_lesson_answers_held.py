@@ -36,8 +36,8 @@ def _flat(text: str) -> str:
 
 
 HELD = [  # (lesson page, exercise, explanation, a sentence of it that answers the exercise)
-    ("04", "sacrifice", "sacrifice", "the right gift turns two short chains into two long ones"),
-    ("04", "sacrifice_coral", "sacrifice_coral", "Gold can no longer make a second long chain"),
+    ("04", "l4_ex8", "sacrifice", "the right gift turns two short chains into two long ones"),
+    ("04", "l4_ex11", "sacrifice_coral", "Gold can no longer make a second long chain"),
 ]
 
 

@@ -52,7 +52,7 @@ def test_lesson_3_worksheet_gives_the_handouts_after_exercise_6_not_on_the_card_
     folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
     with using(lang):
-        word = tr(WORDS_AFTER[(3, L.exercises(3)["chain_or_loop"].key)][0])
+        word = tr(WORDS_AFTER[(3, L.exercises(3)["l3_ex6"].key)][0])
     six = sheet.index("## " + ("Exercise 6" if lang == "en" else "Ejercicio 6"))
     assert six < sheet.index(word)  # after the exercise whose answer it is, where the page explains it
     assert sheet.count(word) == 1

@@ -113,10 +113,10 @@ def test_lesson_3_teaches_the_refusal_before_exercise_5_and_the_handouts_after_e
     page = _page(3, lang)
     heading = page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta")
     call = page.index('L.exercise("hand_over"')
-    six = page.index('L.exercise("chain_or_loop"')
+    six = page.index('L.exercise("l3_ex6"')
     assert heading < page.index('explanation("refusing")') < call < six
-    assert six < page.index('L.after_exercise("chain_or_loop", score, explanation("handouts"))')
-    assert six < page.index('L.after_exercise("chain_or_loop", score, step_through("handout"))')
+    assert six < page.index('L.after_exercise("l3_ex6", score, explanation("handouts"))')
+    assert six < page.index('L.after_exercise("l3_ex6", score, step_through("handout"))')
     assert page.count('explanation("handouts")') == 1 and page.count('step_through("handout")') == 1
     assert 'L.after_exercise("hand_over"' not in page
     with using(lang):
@@ -206,12 +206,12 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
 
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "how to hand over a 2-chain" in text
-    assert names == ("hand_over", "chain_or_loop")
+    assert names == ("hand_over", "l3_ex6")
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
     taught = page.index('explanation("refusing")')
-    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("chain_or_loop"')
-    assert page.index('L.exercise("chain_or_loop"') < page.index('explanation("handouts")')
+    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("l3_ex6"')
+    assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")')
     handouts = str(explanation("handouts"))
     assert handouts.index("**half-hearted handout**") < handouts.index("**hard-hearted handout**")
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same

@@ -88,8 +88,8 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
     assert ("exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11") in lesson4.splitlines()[20]
     # both extra exercises sit in the page's last part, after the closing fact and before the closing question
     part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("steer_coral"')
-    assert part < lesson4.index('L.exercise("sacrifice_coral"') < lesson4.index("L.practice(4")
+    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("l4_ex10"')
+    assert part < lesson4.index('L.exercise("l4_ex11"') < lesson4.index("L.practice(4")
     assert lesson4.index("L.practice(4") < lesson4.index("L.reflection(4")
 
 
