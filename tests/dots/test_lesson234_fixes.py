@@ -157,3 +157,18 @@ def test_lesson_exercise_ids_in_the_notebooks_name_no_answer(lesson):
     for name, key in keys.items():
         if name in names:
             assert L.exercises(lesson)[name].key == key  # pupils' saved answers still match
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", [3, 4])
+def test_the_heading_under_an_exercise_does_not_name_its_answer(lesson, lang):
+    """ "Why the sacrifice worked", right under lesson 4's exercise 8 (and "the second sacrifice" under exercise 11),
+    told a pupil who had not answered yet that the answer is a sacrifice. The heading after each exercise names no
+    answer."""
+    page = _page(lesson, lang)
+    answers = ("sacrific", "middle", "medio", "refus", "rechaz", "half-hearted", "hard-hearted")
+    for m in re.finditer(r'L\.exercise\("([^"]+)"', page):
+        heading = re.search(r"^#+ .*$", page[m.end() :], flags=re.M)
+        if heading:
+            text = heading.group(0).lower()
+            assert not any(word in text for word in answers), (m.group(1), text)

@@ -1816,8 +1816,8 @@ def test_lesson_4_teaches_the_sacrifice_before_exercise_8_and_argues_each_case_a
 
     root = Path(__file__).resolve().parents[2]
     for lang, word, argued, argued_extra in (
-        ("", "a **sacrifice**", "## Why the sacrifice worked", "### Why the second sacrifice worked"),
-        ("es", "un **sacrificio**", "## Por qué funcionó el sacrificio", "### Por qué funcionó el segundo sacrificio"),
+        ("", "a **sacrifice**", "## After exercise 8", "### After exercise 11"),
+        ("es", "un **sacrificio**", "## Después del ejercicio 8", "### Después del ejercicio 11"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
         assert page.index(word) < page.index('L.exercise("l4_ex8"'), lang
