@@ -120,7 +120,7 @@ def test_nothing_is_offered_once_solved_or_shown_or_without_an_idea():
 def test_a_lesson_names_the_idea_of_its_exercises_and_the_band_is_one_below_their_level():
     # lesson 2 teaches "avoid a third side" (its safe-line exercises); "safe line" puzzles come in lesson 4
     lesson = dataclasses.replace(
-        DOTS_2, exercise_themes={"safe_line": "avoid_third_side", "one_safe": "avoid_third_side"}
+        DOTS_2, exercise_themes={"safe_line": "avoid_third_side", "l2_ex6": "avoid_third_side"}
     )
     exercise = dots_lessons.exercise("safe_line", LessonScore(DOTS_2.title))
     idea = idea_of(lesson, exercise.exercise)
@@ -129,8 +129,8 @@ def test_a_lesson_names_the_idea_of_its_exercises_and_the_band_is_one_below_thei
         "avoid_third_side",
         EASIER[DOTS_2.levels["safe_line"]],
     )
-    hard = idea_of(lesson, dots_lessons.exercise("one_safe").exercise)
-    assert hard.band == EASIER[DOTS_2.levels["one_safe"]] == "medium"
+    hard = idea_of(lesson, dots_lessons.exercise("l2_ex6").exercise)
+    assert hard.band == EASIER[DOTS_2.levels["l2_ex6"]] == "medium"
     assert idea_of(lesson, dots_lessons.exercise("count_safe").exercise) is None
     exercise.lesson_info = lesson  # a page that knows its lesson: the loop runs on it
     miss(exercise)

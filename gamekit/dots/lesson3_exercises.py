@@ -229,8 +229,9 @@ HAND_OVER_HINTS = {
         "the chain of 3."
     ),
 }
-"""The hint of each hand-over exercise: where to look, never which line (the page explains the two ways to open a
-2-chain before the exercise; the answer here is another idea)."""
+"""The hint of each hand-over exercise: where to look, never which line (the page says before the exercise that
+offered boxes can be refused, and which lines a 2-chain has; which of them can be refused is exercise 6's answer and
+is explained after it)."""
 
 
 def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
@@ -239,8 +240,8 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
     With two short chains left, the player who opens the first one also opens the chain of 3 at the end (the other
     player hands the other short chain back), so the order decides nothing but the boxes given: hand over the
     single box.  Accepted: exactly the solver's best lines, which must be the single box's; the 2-chain's middle
-    (lesson 3's habit, exercise 6's answer), its ends and the chain of 3 are each told their own reason, with the
-    final score the solver gives."""
+    (exercise 6's answer, so its reason here does not say that it cannot be refused), its ends and the chain of 3
+    are each told their own reason, with the final score the solver gives."""
     game = position(name)
     values = move_values(game)
     best = max(values.values())
@@ -272,9 +273,9 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
             )
         if line == middle:
             why = tr(
-                "{line} opens the 2-chain in the middle, so it cannot be refused, but it gives away 2 boxes where "
-                "the single box gives 1. {other} takes them and hands the single box back. Then {seat} must open "
-                "the chain of {n} all the same.",
+                "{line} is the 2-chain's middle line: both its boxes get their third side at once, so it gives away "
+                "2 boxes where the single box gives 1. {other} takes them and hands the single box back. Then "
+                "{seat} must open the chain of {n} all the same.",
                 line=line,
                 other=other,
                 seat=seat,

@@ -1,9 +1,10 @@
 """Explanations that argue an exercise's answer, for the part of a lesson page right below that exercise.
 
 A pupil scrolling ahead would read the answer in them, so the page holds each one back until its exercise is solved
-or its answer shown (``L.after_exercise(name, score, explanation(...))``); "handouts" is general (how a 2-chain can
-be handed over) and is taught before lesson 3's exercise 5, which applies it.  Each is a few paragraphs in the current
-language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
+or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "refusing" is general (the other player
+may leave the boxes on offer, and a 2-chain's three lines) and is taught before lesson 3's exercise 5; "handouts"
+(which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise.  Each is a
+few paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from gamekit.i18n import N_
 from gamekit.i18n import tr
 
 EXPLANATIONS: dict[str, tuple[str, ...]] = {
-    "handouts": (
+    "refusing": (
         N_(
             "The other player does not have to take every box you offer. Sometimes they can draw a line that takes "
             "nothing and leave the boxes to you. Then you take them, and you must open the next chain yourself. "
             "A 2-chain has three undrawn lines: two **ends** and the **middle** line between its two boxes."
         ),
+    ),
+    "handouts": (
         N_(
             "If a 2-chain is opened at an **end**, the other player may take both boxes, or refuse them. To refuse, "
             "they draw the far end and leave both boxes to you: then *you* must open the next chain. Berlekamp, who "

@@ -68,13 +68,19 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
 holds what its page teaches before exercise 1.  How a 2-chain is handed over (at an end it can be refused, by its
-middle line it cannot) is taught on the page right before exercise 5, which uses it: the sheet teaches both at the
-same place, after exercise 4 (:data:`WORDS_AFTER`), and they are on the cards from lesson 4 on.  All-but-four is not
+middle line it cannot) is exercise 6's answer: the page explains it after that exercise and the sheet teaches both
+at the same place (:data:`WORDS_AFTER`); they are on the cards from lesson 4 on.  All-but-four is not
 on lesson 5's card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise
 (:data:`WORDS_AFTER`)."""
 
 WORDS_AFTER = {
-    (3, "count_loops_two_loops"): (  # after exercise 4, where the page explains both before exercise 5
+    (3, "count_loops_two_loops"): (  # after exercise 4, where the page says it, before exercise 5
+        N_(
+            "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
+            "that takes nothing and leave the boxes to you; then you must open the next chain."
+        ),
+    ),
+    (3, "chain_or_loop"): (  # after exercise 6, whose answer they are: the page explains them there too
         N_(
             "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
             "the far end and leaving both to you."

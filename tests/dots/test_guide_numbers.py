@@ -45,8 +45,8 @@ def test_the_final_challenge_gets_the_minutes_the_plan_gives_it(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_guide_names_lesson_4s_steering_and_sacrifice_exercises_by_their_numbers(lang):
-    steer = (_number("steer_two"), _number("steer_coral"))
-    give = (_number("sacrifice"), _number("sacrifice_coral"))
+    steer = (_number("l4_ex7"), _number("l4_ex10"))
+    give = (_number("l4_ex8"), _number("l4_ex11"))
     word, join = ("exercises", "and") if lang == "en" else ("ejercicios", "y")
     text = _guide(lang)
     assert f"4, {word} {steer[0]} {join} {steer[1]})" in text

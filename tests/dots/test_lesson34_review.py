@@ -31,14 +31,14 @@ def headings_before(text: str, call: str, since: str) -> list[str]:
 )
 def test_lesson_4_no_heading_above_exercise_8_announces_the_sacrifice(lang, words):
     text = page("04", lang)
-    heads = headings_before(text, 'L.exercise("sacrifice", score)', 'L.exercise("steer_two", score)')
+    heads = headings_before(text, 'L.exercise("l4_ex8", score)', 'L.exercise("l4_ex7", score)')
     assert heads, lang
     for head in heads:
         assert not any(w in head.lower() for w in words), (lang, head)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("name", ["sacrifice", "sacrifice_coral"])
+@pytest.mark.parametrize("name", ["l4_ex8", "l4_ex11"])
 def test_lesson_4_sacrifice_prompts_do_not_say_how_many_safe_lines_are_left(lang, name):
     """ "1 safe line is left" told the pupil half of exercise 10's answer: finding the safe lines is the task."""
     with using(lang):
@@ -129,7 +129,7 @@ def test_lesson_4_turns_exercise_is_in_class_listed_as_an_objective_and_the_extr
     assert call < text.index("start_result_after_guess()")
     extra = "exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11"
     assert extra in text.splitlines()[20]
-    for n, name in ((10, "steer_coral"), (11, "sacrifice_coral")):
+    for n, name in ((10, "l4_ex10"), (11, "l4_ex11")):
         head = re.findall(r"^#+ .*$", text[: text.index(f'L.exercise("{name}"')], flags=re.M)[-1]
         assert f" {n} — " in head, head
 

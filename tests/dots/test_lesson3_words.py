@@ -20,7 +20,7 @@ def test_open_is_defined_where_the_lesson_first_uses_it(lang):
     defined = body.index(
         "To **open** a chain is to draw one of its undrawn lines"
         if lang == "en"
-        else "**Abrir** una cadena es trazar una de sus líneas sin trazar"
+        else "**Abrir** una cadena es trazar una de las líneas que le faltan"
     )
     first_use = min(body.index(w) for w in ((" opens ", " open ") if lang == "en" else (" abre ", " abrir ")))
     assert defined < first_use

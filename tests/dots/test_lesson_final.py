@@ -24,7 +24,7 @@ def test_lesson_4_the_sacrifice_text_names_no_line_or_dot_of_exercise_9_or_10s_a
     start = page.index("**sacrifice**" if lang == "en" else "**sacrificio**")  # the teaching before exercise 9 too
     after = page[start : page.index("L.practice(4")]
     named = set(re.findall(r"\b[a-z]\d\b", after))
-    for name in ("sacrifice", "sacrifice_coral"):
+    for name in ("l4_ex8", "l4_ex11"):
         for line in L.exercises(4)[name].solutions:
             assert line not in after, line
             assert not named & set(line.split("-")), (line, named)

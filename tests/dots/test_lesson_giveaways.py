@@ -323,7 +323,7 @@ def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
     step-through follows the exercise, and no caption of lesson 3 sends the pupil to lesson 5."""
     gamekit.set_language(lang)
     try:
-        ex = L.exercises(3)["chain_or_loop"]
+        ex = L.exercises(3)["l3_ex6"]
         captions = [("text", step.caption, True) for step in lesson_pictures.steps("loop")]
         judged = ("text", "A mistake, says the exact calculation: " + ex.leaks[0] + "2 would have won more.", True)
         assert any("chain_or_loop" in g and "states" in g for g in giveaways([*captions, judged, ("exercise", ex)]))
@@ -333,7 +333,7 @@ def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
     finally:
         gamekit.set_language("en")
     page = _md(lang, "03_chains_and_loops.md")
-    assert page.index('L.exercise("chain_or_loop"') < page.index('step_through("loop")')
+    assert page.index('L.exercise("l3_ex6"') < page.index('step_through("loop")')
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -176,7 +176,7 @@ def test_lesson_3_counts_first_then_decides_easy_to_hard():
 
     lesson = L.LESSONS[3]
     names = list(lesson.exercises)
-    assert names == ["count_small_chains", "count_chains", "chain_lengths", "count_loops", "hand_over", "chain_or_loop"]
+    assert names == ["count_small_chains", "count_chains", "chain_lengths", "count_loops", "hand_over", "l3_ex6"]
     rank = {"easy": 0, "medium": 1, "hard": 2}
     levels = [rank[lesson.levels[n]] for n in names]
     assert levels == sorted(levels) and levels[-1] == 2

@@ -45,17 +45,16 @@ def test_lesson_4_parity_right_answer_shows_each_boards_sum_and_wrong_counts_are
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_worksheet_teaches_the_handouts_before_exercise_5_not_on_the_card_at_the_top(lang):
-    """The handout words are not on the card at the top of lesson 3's sheet: they come where the page explains them,
-    after exercise 4 and before exercise 5, which uses them (they came after exercise 5, where they argued its
-    answer; exercise 5 now asks which short chain to hand over). They stay on the cards of the later lessons."""
+def test_lesson_3_worksheet_gives_the_handouts_after_exercise_6_not_on_the_card_at_the_top(lang):
+    """The handout words are not on the card at the top of lesson 3's sheet: which line of a 2-chain can be refused
+    is exercise 6's answer, so they come where the page explains them, after exercise 6 (before it they argued its
+    answer). They stay on the cards of the later lessons."""
     folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
     with using(lang):
-        word = tr(WORDS_AFTER[(3, L.exercises(3)["count_loops"].key)][0])
-    four = sheet.index("## " + ("Exercise 4" if lang == "en" else "Ejercicio 4"))
-    five = sheet.index("## " + ("Exercise 5" if lang == "en" else "Ejercicio 5"))
-    assert four < sheet.index(word) < five  # before the exercises that use it, where the page explains it
+        word = tr(WORDS_AFTER[(3, L.exercises(3)["l3_ex6"].key)][0])
+    six = sheet.index("## " + ("Exercise 6" if lang == "en" else "Ejercicio 6"))
+    assert six < sheet.index(word)  # after the exercise whose answer it is, where the page explains it
     assert sheet.count(word) == 1
     assert not any("at an end" in w for w in WORKSHEET_WORDS[3])
     assert any("at an end" in w for w in WORKSHEET_WORDS[4])

@@ -102,25 +102,31 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_both_handouts_before_the_exercise_that_needs_them(lang):
-    """Exercise 5 needs "a 2-chain opened at an end can be refused", so both handouts (the half-hearted one first)
-    and a worked step-through of a refusal come before it, on a board of its own. The teaching stays general: no
-    "safe way", and the text above the exercise names no chain to open (no "shortest", no "open the 2-chain")."""
+def test_lesson_3_teaches_the_refusal_before_exercise_5_and_the_handouts_after_exercise_6(lang):
+    """Exercise 5 needs only "the other player may refuse what you offer"; which line of a 2-chain can be refused
+    is exercise 6's answer, so both handouts (the half-hearted one first) and the worked step-through of a refusal
+    come after exercise 6, held until it is answered. The teaching above stays general: no "safe way", and the text
+    above the exercise names no chain to open (no "shortest", no "open the 2-chain")."""
     from gamekit.dots.lesson_explanations import explanation
     from gamekit.i18n import using
 
     page = _page(3, lang)
     heading = page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta")
     call = page.index('L.exercise("hand_over"')
-    assert heading < page.index('explanation("handouts")') < page.index('step_through("handout")') < call
+    six = page.index('L.exercise("l3_ex6"')
+    assert heading < page.index('explanation("refusing")') < call < six
+    assert six < page.index('L.after_exercise("l3_ex6", score, explanation("handouts"))')
+    assert six < page.index('L.after_exercise("l3_ex6", score, step_through("handout"))')
+    assert page.count('explanation("handouts")') == 1 and page.count('step_through("handout")') == 1
     assert 'L.after_exercise("hand_over"' not in page
     with using(lang):
         text = str(explanation("handouts"))
+        general = str(explanation("refusing"))
     taught = text.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = text.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
     assert refused < taught
     for said in ("safe way", "forma segura", "lesson 5", "lección 5"):
-        assert said not in text, said
+        assert said not in text + general, said
     assert ("no such choice" if lang == "en" else "no le deje esa opción") not in page
     before = page[heading:call].lower()
     for word in ("shortest", "smallest", "open the 2-chain", "más corta", "más pequeña", "abre la cadena de 2"):
@@ -182,7 +188,8 @@ def test_lesson_3_exercise_5_needs_which_chain_not_the_middle_line_habit():
             feedback.split(" With best play")[0].split(" ", 1)[1]
         )
     assert "Gold 5, Coral 4" in ex.check(ex.solutions[0])[1]
-    assert "Gold 4, Coral 5" in ex.check(middle)[1] and "cannot be refused" in ex.check(middle)[1]
+    assert "Gold 4, Coral 5" in ex.check(middle)[1] and "middle line" in ex.check(middle)[1]
+    assert "refused" not in ex.check(middle)[1]  # exercise 6's answer: argued only after exercise 6
     texts = [reasons[k] for k in ("right", "middle", "pair", "long")]
     assert len(set(texts)) == 4, texts
     assert "single box" in reasons["right"] and "at an end" in reasons["pair"] and "all 3 boxes" in reasons["long"]
@@ -192,18 +199,19 @@ def test_lesson_3_exercise_5_needs_which_chain_not_the_middle_line_habit():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercise 5 tests the objective: the refusal of a 2-chain opened at an end and the middle line that prevents
-    it are taught just before it (exercise 6, the loop, needs the refusal too)."""
+    """Exercises 5 and 6 test the objective: that offered boxes can be refused is taught just before exercise 5;
+    which line of a 2-chain can be refused is exercise 6's answer, explained (both handouts) after it."""
     lesson = L.LESSONS[3]
     from gamekit.dots.lesson_explanations import explanation
 
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "how to hand over a 2-chain" in text
-    assert names == ("hand_over", "chain_or_loop")
+    assert names == ("hand_over", "l3_ex6")
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
-    taught = page.index('explanation("handouts")')
-    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("chain_or_loop"')
+    taught = page.index('explanation("refusing")')
+    assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("l3_ex6"')
+    assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")')
     handouts = str(explanation("handouts"))
     assert handouts.index("**half-hearted handout**") < handouts.index("**hard-hearted handout**")
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same

@@ -72,7 +72,7 @@ def test_lesson_3_exercise_5s_feedback_uses_only_lesson_3s_words(lang):
     """Lesson 3 teaches the refusal of a 2-chain opened at an end, not lesson 5's refusal of a longer chain: an end
     of exercise 5's 2-chain is told that refusal and who must open the loop next."""
     with using(lang):
-        ex = L.exercises(3)["chain_or_loop"]
+        ex = L.exercises(3)["l3_ex6"]
         texts = [ex.check(w)[1] for w in ex.wrong]
     assert texts and not any(ex.check(w)[0] for w in ex.wrong)
     for text in texts:

@@ -36,16 +36,17 @@ def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_exercise_5_is_asked_plainly_after_the_handouts(lang):
-    """The handouts are taught above the exercise; the exercise's own text does not say which line (no end,
-    middle or refusal in it), and no held explanation follows it."""
+def test_lesson_3_exercise_5_is_asked_plainly_after_the_refusal_is_taught(lang):
+    """That offered boxes can be refused is taught above the exercise (which line of a 2-chain can be refused is
+    exercise 6's answer, held until after it); the exercise's own text does not say which line (no end, middle or
+    refusal in it), and no held explanation follows it."""
     text = page(lang, "03")
     call = text.index('L.exercise("hand_over"')
     above = text[text.index("## Exercise 5" if lang == "en" else "## Ejercicio 5") : call]
     assert ("Which line should Gold draw?" if lang == "en" else "¿Qué línea debe trazar Dorado?") in above
     for word in ("end", "middle", "refuse", "extremo", "medio", "rechaz"):
         assert word not in above.lower(), word
-    assert text.index('explanation("handouts")') < call
+    assert text.index('explanation("refusing")') < call < text.index('explanation("handouts")')
     assert "### Two ways" not in text and "### Dos formas" not in text
 
 
@@ -87,8 +88,8 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
     assert ("exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11") in lesson4.splitlines()[20]
     # both extra exercises sit in the page's last part, after the closing fact and before the closing question
     part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("steer_coral"')
-    assert part < lesson4.index('L.exercise("sacrifice_coral"') < lesson4.index("L.practice(4")
+    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("l4_ex10"')
+    assert part < lesson4.index('L.exercise("l4_ex11"') < lesson4.index("L.practice(4")
     assert lesson4.index("L.practice(4") < lesson4.index("L.reflection(4")
 
 

@@ -172,7 +172,7 @@ def test_lesson_3_exercises_4_and_5_say_what_to_count_and_what_the_words_mean(la
     assert ("count the boxes of each chain" if lang == "en" else "cuenta primero las casillas de cada cadena") in (
         four.lower()
     )
-    five = _above(page, "chain_or_loop")
+    five = _above(page, "l3_ex6")
     five = " ".join(five[five.rindex("## ") :].split())
     assert ("ring of boxes" if lang == "en" else "anillo de casillas") in five
     for word in ("middle", "refuse", "medio", "rechaz"):

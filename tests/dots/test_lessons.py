@@ -156,7 +156,8 @@ def test_hand_over_accepts_only_the_single_box_and_explains_the_2_chain():
         assert not ok and "at an end" in feedback and "hands the single box back" in feedback
         assert "handout" not in feedback  # plain words, not the book's terms
     ok, feedback = ex.check("c1-c2")
-    assert not ok and "in the middle" in feedback and "2 boxes where the single box gives 1" in feedback
+    assert not ok and "middle line" in feedback and "2 boxes where the single box gives 1" in feedback
+    assert "refuse" not in feedback  # which line can be refused is exercise 6's answer, argued after it
     ok, feedback = ex.check("a1-b1")
     assert ok and "single box" in feedback and "handout" not in feedback
 
@@ -167,7 +168,7 @@ def test_chain_or_loop_accepts_only_the_2_chains_middle_and_gives_each_other_lin
     line); an end is refused (lesson 3's refusal) and the loop gives all its boxes away, each told so."""
     from gamekit.dots.solver import move_values
 
-    ex = ALL["chain_or_loop"]
+    ex = ALL["l3_ex6"]
     game = ex.game
     parts = {p.kind: p for p in lesson_positions.components(game)}
     assert sorted((p.kind, p.length) for p in parts.values()) == [("chain", 2), ("loop", 4)]
@@ -205,7 +206,7 @@ def test_chain_or_loop_feedback_uses_only_lesson_3s_ideas(lang):
     from gamekit.i18n import using
 
     with using(lang):
-        ex = L.exercises(3)["chain_or_loop"]
+        ex = L.exercises(3)["l3_ex6"]
         texts = [ex.check(l)[1] for l in ex.game.legal_moves()]
     for text in texts:
         for word in ("double", "doble", "all-but-four", "todas menos", "last two", "dos últimas", "chain of 3"):
@@ -215,7 +216,7 @@ def test_chain_or_loop_feedback_uses_only_lesson_3s_ideas(lang):
 def test_lesson_2_exercise_7_stops_at_a_junction_and_differs_from_exercise_5():
     """Exercises 5 and 7 both answered 5 with the same feedback: 7 is now a run that turns a corner and stops at a box
     with one side drawn, so only part of the boxes can be taken; counting past it is told where the run stops."""
-    five, seven = L.exercises(2)["how_many"], L.exercises(2)["long_run"]
+    five, seven = L.exercises(2)["how_many"], L.exercises(2)["l2_ex7"]
     game = seven.game
     assert seven.solutions[0] == lesson_positions.takeable(game) == 4 != five.solutions[0]
     assert lesson_positions.run_stops(game) == [game.geometry.box_index("b2")] and game.sides_drawn(4) == 1
@@ -313,7 +314,7 @@ def test_every_move_exercise_accepts_exactly_the_solvers_best_moves():
 
 
 def test_steering_exercises_explain_with_the_long_chain_count():
-    for name in ("steer_two", "steer_coral"):
+    for name in ("l4_ex7", "l4_ex10"):
         ex = ALL[name]
         assert lesson_positions.safe_lines(ex.game) and set(ex.solutions) <= set(lesson_positions.safe_lines(ex.game))
         for line in lesson_positions.safe_lines(ex.game):
@@ -327,7 +328,7 @@ def test_steering_exercises_explain_with_the_long_chain_count():
             assert ok == (f"count {mover} wants" in feedback), (name, line, feedback)
 
 
-@pytest.mark.parametrize("name, most_safe", [("sacrifice", 2), ("sacrifice_coral", 1)])
+@pytest.mark.parametrize("name, most_safe", [("l4_ex8", 2), ("l4_ex11", 1)])
 def test_sacrifice_every_safe_line_leaves_the_wrong_count_and_a_box_given_away_wins(name, most_safe):
     ex = ALL[name]
     game = ex.game
@@ -1105,7 +1106,7 @@ COMMON_MISTAKES = {
     },
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
-    "long_run": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
+    "l2_ex7": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
     "count_small_chains": {3: "short chains count too", 5: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
@@ -1301,7 +1302,7 @@ def test_double_dealing_words_wait_for_lesson_5():
             assert not found, (n, lang, found)
 
 
-@pytest.mark.parametrize("name", ["safe_line", "one_safe"])
+@pytest.mark.parametrize("name", ["safe_line", "l2_ex6"])
 def test_an_unsafe_line_names_the_player_who_would_take_the_boxes(name):
     """Lesson 2's exercise 6 is Coral's move: its feedback said "Coral would take" the boxes Coral had just given."""
     ex = ALL[name]
@@ -1392,7 +1393,7 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
-        3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 5
+        3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 6
         4: ("Double-cross", "Double-deal", "All-but-four"),
         5: ("All-but-four",),
     }
@@ -1600,16 +1601,16 @@ def test_lesson_4_steering_is_a_real_choice_and_sacrifice_is_taught_before_it_is
     exercises come after the page teaches sacrifices; their right answers say what the gift does to the count."""
     from pathlib import Path
 
-    steer = ALL["steer_two"]
+    steer = ALL["l4_ex7"]
     assert len(lesson_positions.safe_lines(steer.game)) >= 4 and len(steer.solutions) == 1
     assert "even" not in steer.prompt and "odd" not in steer.prompt
     for lang, word in (("", "a **sacrifice**"), ("es", "un **sacrificio**")):
         page = (
             Path(__file__).resolve().parents[2] / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md"
         ).read_text(encoding="utf-8")
-        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang  # taught before it is asked
+        assert page.index(word) < page.index('L.exercise("l4_ex8"'), lang  # taught before it is asked
         assert "Berlekamp, *The Dots-and-Boxes Game*). " not in page
-    for name in ("sacrifice", "sacrifice_coral"):
+    for name in ("l4_ex8", "l4_ex11"):
         ex = ALL[name]
         ok, feedback = ex.check(ex.solutions[0])
         assert ok and "long chain" in feedback.split("With best play")[1], (name, feedback)
@@ -1706,7 +1707,7 @@ def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
 def test_an_end_of_a_2_chain_while_safe_lines_remain_is_not_said_to_force_the_next_chain():
     """Lesson 4's exercise 7 (Coral to move, safe lines left): opening the 2-chain at an end cannot make anyone open
     the next chain yet, and the pupil playing Coral is named, not called "you"."""
-    ex = ALL["steer_coral"]
+    ex = ALL["l4_ex10"]
     assert lesson_positions.safe_lines(ex.game) and "c1-c2" not in ex.solutions
     ok, feedback = ex.check("c1-c2")
     assert not ok and "at an end: Gold can take both boxes and draw again." in feedback
@@ -1722,7 +1723,7 @@ def _after_gift(game: DotsAndBoxes, line: str) -> DotsAndBoxes:
     return after
 
 
-@pytest.mark.parametrize("name", ["sacrifice", "sacrifice_coral"])
+@pytest.mark.parametrize("name", ["l4_ex8", "l4_ex11"])
 def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_right(name):
     """The rule taught just before: every safe line leaves the count the other player wants and loses; the winning
     lines are exactly the gifts (lines that give boxes away) after which the long-chain count is the mover's and no
@@ -1766,13 +1767,13 @@ def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_ri
 def test_objective_4_of_lesson_4_is_tested_by_two_sacrifice_exercises():
     objectives = dict(L.LESSONS[4].objectives)
     tested = objectives["give a box away on purpose when no safe line gives the count you want"]
-    assert len(tested) >= 2 and all(name.startswith("sacrifice") for name in tested)
+    assert len(tested) >= 2 and all(L.exercises(4)[name].key.startswith("sacrifice") for name in tested)
 
 
 def test_steer_two_accepts_the_line_that_wins_most_and_tells_a_smaller_win_apart():
     """Exercise 7 asks for the line that wins Gold the most boxes: d1-d2 (6–3). c2-d2 and d2-d3 also win, 5–4: they
     are refused with "still wins, but by less"; every losing line is told its result. Every legal line is tried."""
-    ex = ALL["steer_two"]
+    ex = ALL["l4_ex7"]
     game = ex.game
     values = move_values(game)
     best = max(values.values())
@@ -1815,14 +1816,14 @@ def test_lesson_4_teaches_the_sacrifice_before_exercise_8_and_argues_each_case_a
 
     root = Path(__file__).resolve().parents[2]
     for lang, word, argued, argued_extra in (
-        ("", "a **sacrifice**", "## Why the sacrifice worked", "### Why the second sacrifice worked"),
-        ("es", "un **sacrificio**", "## Por qué funcionó el sacrificio", "### Por qué funcionó el segundo sacrificio"),
+        ("", "a **sacrifice**", "## After exercise 8", "### After exercise 11"),
+        ("es", "un **sacrificio**", "## Después del ejercicio 8", "### Después del ejercicio 11"),
     ):
         page = (root / "notebooks" / lang / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
-        assert page.index(word) < page.index('L.exercise("sacrifice"'), lang
-        assert page.index('L.exercise("sacrifice"') < page.index(argued), lang
-        assert page.index('L.exercise("sacrifice_coral"') < page.index(argued_extra), lang
-        above = page[page.index(word) : page.index('L.exercise("sacrifice"')]
+        assert page.index(word) < page.index('L.exercise("l4_ex8"'), lang
+        assert page.index('L.exercise("l4_ex8"') < page.index(argued), lang
+        assert page.index('L.exercise("l4_ex11"') < page.index(argued_extra), lang
+        above = page[page.index(word) : page.index('L.exercise("l4_ex8"')]
         assert "exercise 8" not in above and "ejercicio 8" not in above, lang
 
 
@@ -2006,8 +2007,8 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
 
 
 def test_the_single_box_hand_over_hint_speaks_of_no_middle_line():
-    assert "middle" not in ALL["chain_or_loop"].hint and "middle" not in ALL["hand_over"].hint
-    assert L.LEVELS["chain_or_loop"] == "hard"
+    assert "middle" not in ALL["l3_ex6"].hint and "middle" not in ALL["hand_over"].hint
+    assert L.LEVELS["l3_ex6"] == "hard"
 
 
 def test_the_spanish_feedback_uses_conseguir_for_winning_a_box_and_plain_words():
