@@ -613,16 +613,16 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
         g.play(move)
         ok, text = ex.check(lesson1_exercises.popout_move_label(move))
         assert ok == (g.winner() == 0)
-    assert ex.solutions == ["pop column 3"]
+    assert ex.solutions == ["pop column 5"]
     assert "gap just above" not in ex.hint
     assert "falling by one row" in ex.hint and "red disc just above the yellow one" not in ex.hint
-    g = game.copy()  # the answer's pattern (never in the hint): row 3 has four red discs and one
-    g.play("p3")  # yellow one, with a red disc right above the yellow
+    g = game.copy()  # the answer's pattern (never in the hint): row 2 has four red discs (the side disc one of
+    g.play("p5")  # them) and one yellow one, with a red disc right above the yellow
     row = g.winning_cells()[0][1]
     before = [game.cell(c, row) for c, _ in g.winning_cells()]
     assert before.count(0) == 4 and before.count(1) == 1
     c = next(c for c, _ in g.winning_cells() if game.cell(c, row) == 1)
-    assert game.cell(c, row + 1) == 0 and game.column_number(c) == 3
+    assert game.cell(c, row + 1) == 0 and game.column_number(c) == 5
     before, after = lesson_pictures.steps("popout")
     g = FiveInARow.from_moves(lesson_positions.POPOUT_DEMO, popout=True)
     g.play(lesson_positions.POPOUT_DEMO_POP)
@@ -3127,7 +3127,9 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
         ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in told.items() if ok] == ex.solutions and len(ex.choices) == 4
-    assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
+    assert ex.solutions == (["Only the higher one"] if lang == "en" else ["Solo el de más arriba"])
+    # the question does not say where the fours are: finding them is part of the task
+    assert not re.search(r"row \d|fila \d|bottom|abajo|lower|higher|arriba", ex.prompt), ex.prompt
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3
     assert not any("row 2" in t or "fila 2" in t or "column 1" in t or "columna 1" in t for t in wrong), wrong
@@ -3314,3 +3316,36 @@ def test_lesson_three_worksheet_refers_to_nothing_it_does_not_print(lang):
             r"tiny board|tiny position|shown earlier|tablero diminuto|posición diminuta|de antes", text
         )
     assert ex12[0].startswith("1") and ("12 cells" in ex12[1] or "12 huecos" in ex12[1])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_winning_pop_cannot_be_found_by_guessing(lang):
+    """Lesson 1's hard PopOut exercise offers every pop red can make (at least five), and one of them is a trap: it
+    completes a line for yellow only, so yellow wins (the rule the page teaches just before).  Each kind of wrong
+    pop is told its own reason, computed on the rules engine: yellow's five at once and which way it runs, yellow's
+    five with the next drop, or no five at all; the right one names the five and its side disc."""
+    from gamekit.i18n import using
+
+    game = lesson1_exercises.popout_game()
+    pops = [m for m in game.legal_moves() if m.startswith("p")]
+    outcome = {}
+    for m in pops:
+        g = game.copy()
+        g.play(m)
+        outcome[m] = g.winner()
+    assert len(pops) >= 5 and list(outcome.values()).count(0) == 1 and list(outcome.values()).count(1) >= 1
+    with using(lang):
+        ex = lesson1_exercises.popout_exercise()
+        told = {c: ex.check(c) for c in ex.choices}
+        trap = lesson1_exercises.popout_move_label(next(m for m, w in outcome.items() if w == 1))
+    assert [c for c, (ok, _) in told.items() if ok] == ex.solutions
+    assert ex.wrong[0] == trap  # the common slip first
+    en = lang == "en"
+    assert ("yellow's five appears diagonally" if en else "aparece el cinco del amarillo en diagonal") in told[trap][1]
+    assert ("makes your opponent win" if en else "gana el rival") in told[trap][1]
+    assert any(
+        ("drops into column 6 and makes five" if en else "deja caer una ficha en la columna 6") in t
+        for _, t in told.values()
+    )
+    assert ("side disc" if en else "ficha lateral") in told[ex.solutions[0]][1]
+    assert len({t for ok, t in told.values() if not ok}) == len(ex.choices) - 1  # each wrong pop its own reason
