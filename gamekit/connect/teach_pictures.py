@@ -74,8 +74,8 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
         )
     if best and k == top - abs(best):
         return tr(
-            "The column is right, but {k} only says which disc wins (the {nth}): it is not the score. A win with your n-th "
-            "disc scores {top} − n.",
+            "The column is right, but {k} only says which disc wins (the {nth}): it is not the score. A win with "
+            "your n-th disc scores {top} − n.",
             nth=ordinal_words(k),
             k=k,
             top=top,
