@@ -295,7 +295,7 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
         assert ("red", "yellow")[g.to_move] == stuck, m
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 5, 1, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -338,23 +338,35 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 
 
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
-    """Exercises 5 and 6 have different owners and different verdicts: a red threat on an odd row (red's own kind)
-    in exercise 5, a yellow threat on an odd row (the other player's kind) in exercise 6, so "it will probably not
-    help its owner" is right there, and the exact solver agrees (a draw).  Exercise 6 is not answered by copying
-    exercise 5, nor by "odd rows help": the letter must be read."""
+    """Exercises 5 and 6 have different owners and different kinds of question: a red threat on an odd row (red's
+    own kind) in exercise 5, picked from four choices; a yellow threat on an odd row (the other player's kind) in
+    exercise 6, where the pupil types who wins with best play.  The accepted answer is exactly the exact solver's
+    verdict (a draw), and each wrong one its own reason: the owner (the row's kind forgotten, the row named), the
+    other player (no threat to win with).  Exercise 6 is not answered by copying exercise 5, nor by "odd rows help":
+    the letter must be read."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
-    assert (sa, sb) == (0, 1)
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and (sa, sb) == (0, 1)
     assert a.solutions == ["odd row: it will probably help its owner"]
-    assert b.solutions == ["odd row: it will probably not help its owner"]
-    assert solve(b.game) == 0  # yellow does not win: best play draws
-    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
-    assert "row 5" in b.check("even row: it will probably help its owner")[1]
+    assert not b.choices and not b.click and set(a.choices).isdisjoint({b.answer, *b.wrong})  # another kind
+    assert solve(b.game) == 0 and b.solutions == ["draw"]  # yellow does not win: best play draws
+    for typed in ("draw", "Draw.", "nobody", "a draw", "empate"):
+        assert b.check(typed)[0], typed
+    told = {w: b.check(w) for w in ("yellow", "red")}
+    assert not any(ok for ok, _ in told.values()) and told["yellow"][1] != told["red"][1]
+    assert "row 5" in told["yellow"][1] and "red's kind" in told["yellow"][1]
+    assert "no threat cell here" in told["red"][1]
+    assert "The exact solver agrees: best play ends in a draw" in b.check("draw")[1]
+    for refused in ("blue", "5", "yellow wins by a lot"):
+        ok, text, used = b.assess(refused)
+        assert not ok and not used and "type red, yellow or draw" in text, refused
+    # the board alone answers it: the question names neither the owner nor the row
+    assert not re.search(r"\b(row \d)\b|odd row|even row|yellow's|red's", b.prompt), b.prompt
+    assert "row 5" not in b.marked_cells
 
 
-@pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
+@pytest.mark.parametrize("name", ["odd_even"])
 def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
     """The rule of thumb's answer is what happens in these very positions: the threat's owner wins with best play
     (its five made on that cell) when the answer is "it will probably help its owner", and does not win when it is
@@ -382,10 +394,14 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     from gamekit.i18n import using
 
     with using("es"):
-        ex = lesson2_rows.odd_even_exercise("odd_even_2")
+        ex = lesson2_rows.odd_even_exercise("odd_even")
         assert "fila par: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert ex.solutions == ["fila impar: probablemente le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
+        typed = lesson2_rows.odd_even_2_exercise()
+        assert typed.solutions == ["empate"] and typed.check("Empate")[0] and typed.check("nadie")[0]
+        assert "fila 5" in typed.check("amarillo")[1] and not typed.check("rojo")[0]
+        assert "escribe rojo, amarillo o empate" in typed.assess("azul")[1]
 
 
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
@@ -2973,7 +2989,7 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
         assert score != 0 and (score > 0) == (game.to_move == owner), name
         line, end = lesson_exercise.principal_line(game, limit=game.variant.cells)
         assert end.winner() == owner and line[-1] in {str(game.column_number(c)) for c, _ in threat_cells(game, owner)}
-    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions[0].endswith("not help its owner")
+    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions == ["draw"]
     g11 = ex["odd_against_even"].game
     assert solve(g11) < 0 and g11.to_move == 1  # yellow to move loses: red wins
     root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
