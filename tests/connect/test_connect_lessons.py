@@ -3365,3 +3365,27 @@ def test_the_winning_pop_cannot_be_found_by_guessing(lang):
     )
     assert ("side disc" if en else "ficha lateral") in told[ex.solutions[0]][1]
     assert len({t for ok, t in told.values() if not ok}) == len(ex.choices) - 1  # each wrong pop its own reason
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_popout_is_explained_where_it_is_first_named(lang):
+    """Lesson 1 names PopOut before its section (the objectives, the game's controls): the first time, the same
+    sentence says what it is (taking your own disc out of the bottom of a column, or a version with one more kind of
+    move met at the end of the lesson), so the word is never used before it is taught."""
+    page = (NOTEBOOKS / lang / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    body = " ".join(page.split("\n# ", 1)[1].split())
+    sentences = re.split(r"(?<=[.;])\s", body)
+    first = next(s for s in sentences if "PopOut" in s)
+    assert re.search(r"out of the bottom of a column|por abajo de una columna", first), first
+    switch = next(s for s in sentences if "**PopOut**" in s)  # the game's switch, before the PopOut section
+    assert re.search(r"one more kind of move|un tipo de jugada más", switch), switch
+    assert re.search(r"end of this lesson|final de esta lección", switch), switch
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_two_headings_do_not_answer_their_exercises(lang):
+    """Exercise 9 asks whether answering on top keeps yellow safe (it does not): its heading asks nothing that
+    only one answer fits ("does it always work?" tells a pupil the answer is no)."""
+    page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
+    assert not re.search(r"always|siempre|\?", heading), heading
