@@ -540,22 +540,12 @@ def popout_exercise() -> ConnectExercise:
             winning.append(label)
             won.append(m)
             side = any(g.is_side(c) for c, _ in g.winning_cells())
-            worded[label] = (
-                tr(
-                    "Right: popping column {n} lets the discs above fall one row, and {me}'s five appears {way}, "
-                    "with {me}'s side disc at its end.",
-                    n=n,
-                    way=line_way(g, g.winning_cells()),
-                    **colours,
-                )
-                if side
-                else tr(
-                    "Right: popping column {n} lets the discs above fall one row, and {me}'s five appears {way}.",
-                    n=n,
-                    way=line_way(g, g.winning_cells()),
-                    **colours,
-                )
-            )
+            worded[label] = tr(
+                "Right: popping column {n} lets the discs above fall one row, and {me}'s five appears {way}.",
+                n=n,
+                way=line_way(g, g.winning_cells()),
+                **colours,
+            ) + (" " + tr("One end of it is {me}'s side disc.", **colours) if side else "")
         elif g.winner() == other:
             traps.append(label)
             worded[label] = tr(

@@ -162,16 +162,16 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         ),
     }
 
+    right = tr(
+        "Right: a draw. The threat is {owner}'s, on row {row}, {parity}: {other}'s kind, so by the rule of "
+        "thumb {other} will probably fill that cell and block it. And {other} has no threat to win with. "
+        "The exact solver agrees: best play ends in a draw.",
+        **values,
+    )
+
     def check(answer: Any) -> tuple[bool, str]:
-        said = parse_winner(answer)
-        if said is None:
-            return True, tr(
-                "Right: a draw. The threat is {owner}'s, on row {row}, {parity}: {other}'s kind, so by the rule of "
-                "thumb {other} will probably fill that cell and block it. And {other} has no threat to win with. "
-                "The exact solver agrees: best play ends in a draw.",
-                **values,
-            )
-        return False, reasons[said]
+        winner = parse_winner(answer)
+        return (True, right) if winner is None else (False, reasons[winner])
 
     return ConnectExercise(
         tr(
@@ -190,6 +190,7 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         key=name,
         game=game,
         click=False,
+        leaks=(right.split(". ")[0],),  # "Right: a draw" (the word "draw" alone is on the page elsewhere)
     )
 
 

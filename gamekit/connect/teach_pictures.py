@@ -64,7 +64,7 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
     """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
     column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
     or the other way round) its own reason."""
-    top = max_score(game)  # a win with disc number n scores top − n
+    top = max_score(game)  # a win with your n-th disc scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     if best and k == -best:
         return tr(
@@ -154,15 +154,10 @@ def explain_score(score: int, game: ConnectGame) -> str:
     me = tr(COLOUR_NAMES[game.to_move])
     if score == 0:
         return tr("a draw: neither side can force {n} in a line", n=game.win_length)
+    nth, other = ordinal_words(MAX - abs(score)), tr(COLOUR_NAMES[1 - game.to_move])  # the winner's disc
     if score > 0:
-        return tr("{me} wins with {me}'s {nth} disc of the game", me=me, nth=ordinal_words(MAX - score))
-    other = tr(COLOUR_NAMES[1 - game.to_move])
-    return tr(
-        "{me} loses: {other} wins with {other}'s {nth} disc of the game",
-        me=me,
-        other=other,
-        nth=ordinal_words(MAX + score),
-    )
+        return tr("{me} wins with {me}'s {nth} disc of the game", me=me, nth=nth)
+    return tr("{me} loses: {other} wins with {other}'s {nth} disc of the game", me=me, other=other, nth=nth)
 
 
 # ---------------------------------------------------------------------- bitboards
