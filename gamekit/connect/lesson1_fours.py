@@ -92,8 +92,8 @@ def four_not_five_exercise() -> ConnectExercise:
     choices = sorted(worded)
     return ConnectExercise(
         tr(
-            "Yellow to move. Red has two fours across: twice, four red discs side by side in a row (side discs "
-            "count). Which of them can still become five?"
+            "Yellow to move. Red has two fours across: two rows where four red discs sit side by side (side "
+            "discs count). Which of them can still become five?"
         ),
         choice_checker(right, worded),
         hint=tr("A fifth disc must go at one end of the four. Look at the cell at each end: is it empty?"),

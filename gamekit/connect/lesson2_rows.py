@@ -174,7 +174,9 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         return (True, right) if winner is None else (False, reasons[winner])
 
     return ConnectExercise(
-        tr(
+        (tr("Red to move.") if game.to_move == 0 else tr("Yellow to move."))
+        + " "
+        + tr(
             "This board has one threat cell, and its letter says whose it is. No disc can reach it yet, and "
             "nobody has any other threat. By the odd/even rule of thumb, who will win this game with best play? "
             "Type red, yellow or draw."
