@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
 from gamekit.i18n import ptr, tr
 from gamekit.widgets.exercise import choice_checker
-from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
+from gamekit.connect.lesson_exercise import ConnectExercise, line_way, solver_exercise
 from gamekit.connect.lesson_positions import immediate_wins
 
 
@@ -496,8 +496,11 @@ def popout_avoid_exercise() -> ConnectExercise:
     )
 
 
-POPOUT_EXERCISE = "333347p3p36123371417337646p612641545624"
-"""Lesson 1's PopOut exercise (5 en raya + PopOut): red to move; no drop wins, exactly one pop makes five."""
+POPOUT_EXERCISE = "626755361p2547251737p7365632454p2p161p177"
+"""Lesson 1's PopOut exercise (5 en raya + PopOut): red to move; no drop makes five, and red may pop five columns.
+Exactly one pop makes red's five (across row 2, with the red side disc on the right); the tempting pop under red's
+three in the bottom row makes yellow's five instead; another leaves yellow a five with the next drop; two do
+nothing."""
 
 
 def popout_game() -> ConnectGame:
@@ -519,44 +522,78 @@ def _wins(game: ConnectGame, move: str) -> bool:
 
 def popout_exercise() -> ConnectExercise:
     """Which pop makes red's five: no drop does (checked), so the choices are the real ones, every pop red can
-    make, each played out on the rules engine to say what it does."""
+    make, each played out on the rules engine to say what it does.  The position has a trap (checked): a pop that
+    completes a line for yellow only, so yellow wins, and each kind of wrong pop gets its own reason: yellow's five
+    at once (and which way it runs), yellow's five with the next drop, or no five at all."""
     game = popout_game()
+    me, other = game.to_move, 1 - game.to_move
+    colours = dict(me=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[other]))
     worded: dict[str, str] = {}
-    winning, won = [], []
+    winning, won, traps = [], [], []
     if any(_wins(game, m) for m in game.legal_moves() if not m.startswith("p")):
         raise ValueError("the PopOut exercise needs a position where no drop makes five")
     for m in (m for m in game.legal_moves() if m.startswith("p")):  # the real choices: every pop red can make
         g = game.copy()
         g.play(m)
         n, label = m.lstrip("p"), popout_move_label(m)
-        if g.winner() == game.to_move:
+        if g.winner() == me:
             winning.append(label)
             won.append(m)
+            side = any(g.is_side(c) for c, _ in g.winning_cells())
             worded[label] = tr(
-                "Right: popping column {n} lets the discs above fall one row, and red's five appears across row {row}.",
+                "Right: popping column {n} lets the discs above fall one row, and {me}'s five appears {way}.",
                 n=n,
-                row=g.winning_cells()[0][1] + 1,
-            )
-        elif g.winner() is not None:
+                way=line_way(g, g.winning_cells()),
+                **colours,
+            ) + (" " + tr("One end of it is {me}'s side disc.", **colours) if side else "")
+        elif g.winner() == other:
+            traps.append(label)
             worded[label] = tr(
-                "Not column {n}: after that pop the discs above fall and make five for yellow — yellow wins.", n=n
+                "Not column {n}: after that pop the discs above fall one row, and {other}'s five appears {way}. A "
+                "pop that completes a line only for your opponent makes your opponent win.",
+                n=n,
+                way=line_way(g, g.winning_cells()),
+                **colours,
+            )
+        elif immediate_wins(g):
+            reply = immediate_wins(g)[0]
+            worded[label] = tr(
+                "Not column {n}: after that pop no line of five appears, and then {other} {reply} and makes five.",
+                n=n,
+                reply=(
+                    tr("pops column {n}", n=reply[1:])
+                    if reply.startswith("p")
+                    else tr("drops into column {n}", n=reply)
+                ),
+                **colours,
             )
         else:
-            worded[label] = tr("Not column {n}: after that pop the discs fall, but no line of five appears.", n=n)
+            worded[label] = tr(
+                "Not column {n}: after that pop the discs above fall one row, but no line of five appears for "
+                "either colour. Look at every row the popped column reaches.",
+                n=n,
+            )
     choices = list(worded)
     if len(won) != 1 or not won[0].startswith("p"):
         raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
+    if not traps or len(choices) < 5:
+        raise ValueError("the PopOut exercise needs at least five pops, one of them making the opponent's five")
     return ConnectExercise(
-        tr("PopOut, red to move. No drop makes five for red, but one pop does, right now. Which pop?"),
+        tr(
+            "PopOut, {me} to move. No drop makes five for {me}, but one pop does, right now. Careful: some pops help "
+            "{other}. Which pop wins?",
+            **colours,
+        ),
         choice_checker(winning[0], worded),
         hint=tr(
             "Picture each column falling by one row when its bottom disc is popped. A pop changes every row "
-            "that column reaches: after which pop does one of those rows hold five red discs in a line?"
+            "that column reaches: after which pop does one of those rows hold five red discs in a line? Side "
+            "discs count."
         ),
         answer=winning[0],
         solutions=winning,
         choices=choices,
-        wrong=[c for c in choices if c not in winning],
+        wrong=sorted((c for c in choices if c not in winning), key=lambda c: c not in traps),
         key="popout_pop",
         game=game,
         click=False,

@@ -40,12 +40,13 @@ def fours_across(game: ConnectGame, seat: int) -> list[Four]:
 
 
 def four_not_five_exercise() -> ConnectExercise:
-    """Four wins nothing in 5 en raya, five does: red has two fours across, one closed at both ends by yellow
-        discs (it can never be five), one closed at one end only (an empty cell at the other end completes five).
-        Which can still become five?  Checked on the board: the two fours, their ends (beyond the open end no red disc,
-    not even a side disc: the fifth disc makes exactly five), red's threat cells (exactly the
-        open end) and the exact solver's best reply for yellow (exactly that cell's column).  Four choices worded
-        alike; each wrong one is told its own slip without naming which four is alive."""
+    """Four wins nothing in 5 en raya, five does: red has two fours across, the lower one closed at both ends by
+    yellow discs (it can never be five), the higher one closed at one end only (an empty cell at the other end
+    completes five).  Which can still become five?  The question does not say where the fours are: finding them is
+    part of the task.  Checked on the board: the two fours, their ends (beyond the open end no red disc, not even a
+    side disc: the fifth disc makes exactly five), red's threat cells (exactly the open end) and the exact solver's
+    best reply for yellow (exactly that cell's column).  Four choices worded alike; each wrong one is told its own
+    slip without naming which four is alive."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
     red = 1 - game.to_move
     fours = fours_across(game, red)
@@ -67,7 +68,7 @@ def four_not_five_exercise() -> ConnectExercise:
         red=tr(COLOUR_NAMES[red]),
         yellow=tr(COLOUR_NAMES[game.to_move]),
     )
-    right = tr("Only the one in row {row}", **values)
+    right = tr("Only the higher one")
     worded = {
         right: tr(
             "Right: {yellow}'s discs in columns {left} and {right} close the bottom four at both ends, so it can "
@@ -79,7 +80,7 @@ def four_not_five_exercise() -> ConnectExercise:
             "A four becomes five only if a cell at one of its ends is still empty. Look at both ends of each four: "
             "what is there?"
         ),
-        tr("Only the bottom one"): tr(
+        tr("Only the lower one"): tr(
             "One closed end is not enough to stop a four: a fifth disc can still go at the other end. Look at both "
             "ends of each four."
         ),
@@ -91,9 +92,8 @@ def four_not_five_exercise() -> ConnectExercise:
     choices = sorted(worded)
     return ConnectExercise(
         tr(
-            "Yellow to move. Red has four in a line twice: across the bottom row and across row {row}. Which of "
-            "red's fours can still become five?",
-            **values,
+            "Yellow to move. Red has two fours across: two rows where four red discs sit side by side (side "
+            "discs count). Which of them can still become five?"
         ),
         choice_checker(right, worded),
         hint=tr("A fifth disc must go at one end of the four. Look at the cell at each end: is it empty?"),

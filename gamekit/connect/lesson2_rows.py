@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
@@ -105,8 +106,94 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
     )
 
 
-def odd_even_2_exercise() -> ConnectExercise:
-    return odd_even_exercise("odd_even_2")
+WINNER_WORDS = {
+    0: ("red", "rojo", "roja"),
+    1: ("yellow", "amarillo", "amarilla"),
+    None: ("draw", "a draw", "nobody", "neither", "no one", "empate", "un empate", "nadie", "ninguno", "tablas"),
+}
+"""What a pupil may type for who wins, in either language (case, accents and a final full stop ignored)."""
+
+
+def parse_winner(answer: Any) -> int | None:
+    """Who wins, as a pupil types it: "red", «amarillo», "draw", «empate», "nobody" … → 0, 1 or None; ValueError
+    saying what to type for anything else (a refusal: no try used up)."""
+    text = unicodedata.normalize("NFD", str(answer).strip().lower().rstrip(".!"))
+    text = " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+    for seat, words in WINNER_WORDS.items():
+        if text in words or text in (f"{w} wins" for w in words) or text in (f"gana el {w}" for w in words):
+            return seat
+    raise ValueError(tr("“{answer}”: type red, yellow or draw.", answer=str(answer).strip()))
+
+
+def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
+    """The odd/even rule of thumb used to predict a whole game, typed rather than picked from a list: one threat
+    cell on the board (no other), its owner's letter in it, no disc can reach it yet.  Who wins with best play?
+    The accepted answer is exactly the exact solver's verdict, and the position is one where the rule of thumb
+    gives it (checked): a threat on the other player's kind of row will probably not help its owner, and the other
+    player has no threat to win with, so a draw.  Each wrong answer gets its own reason: the owner (the row's kind
+    forgotten), the other player (who has no threat at all)."""
+    game = FiveInARow.from_moves(ODD_EVEN_POSITIONS[name])
+    cells = [(seat, cell) for seat in (0, 1) for cell in threat_cells(game, seat)]
+    if len(cells) != 1 or playable_threats(game, cells[0][0]):
+        raise ValueError(f"{name}: the position must hold exactly one threat cell, out of reach, not {cells}")
+    owner, (c, r) = cells[0]
+    row, kind = r + 1, 0 if (r + 1) % 2 else 1  # odd rows are red's kind, even rows yellow's
+    score = solve(game)
+    winner = None if score == 0 else (game.to_move if score > 0 else 1 - game.to_move)
+    if kind == owner or winner is not None:
+        raise ValueError(f"{name}: needs a threat on the other player's kind of row and a drawn game")
+    other = 1 - owner
+    values = dict(
+        row=row,
+        owner=tr(COLOUR_NAMES[owner]),
+        other=tr(COLOUR_NAMES[other]),
+        parity=tr("an odd row") if row % 2 else tr("an even row"),
+    )
+    reasons = {
+        owner: tr(
+            "Not {owner}. The threat cell is {owner}'s, but it is on row {row}, {parity}: {other}'s kind. So by the "
+            "rule of thumb {other} will probably drop into that very cell and block it.",
+            **values,
+        ),
+        other: tr(
+            "Not {other}: {other} has no threat cell here, so {other} has no line to win with. Look at the letter in "
+            "the tinted cell: whose threat is it?",
+            **values,
+        ),
+    }
+
+    right = tr(
+        "Right: a draw. The threat is {owner}'s, on row {row}, {parity}: {other}'s kind, so by the rule of "
+        "thumb {other} will probably fill that cell and block it. And {other} has no threat to win with. "
+        "The exact solver agrees: best play ends in a draw.",
+        **values,
+    )
+
+    def check(answer: Any) -> tuple[bool, str]:
+        winner = parse_winner(answer)
+        return (True, right) if winner is None else (False, reasons[winner])
+
+    return ConnectExercise(
+        (tr("Red to move.") if game.to_move == 0 else tr("Yellow to move."))
+        + " "
+        + tr(
+            "This board has one threat cell, and its letter says whose it is. No disc can reach it yet, and "
+            "nobody has any other threat. By the odd/even rule of thumb, who will win this game with best play? "
+            "Type red, yellow or draw."
+        ),
+        check,
+        hint=tr(
+            "Count the rows from the bottom to the threat cell. Whose kind of row is it? Who will probably fill "
+            "that cell at the end of the game?"
+        ),
+        answer=tr("draw"),
+        solutions=[tr("draw")],
+        wrong=[tr(COLOUR_NAMES[owner]), tr(COLOUR_NAMES[other])],
+        key=name,
+        game=game,
+        click=False,
+        leaks=(right.split(". ")[0],),  # "Right: a draw" (the word "draw" alone is on the page elsewhere)
+    )
 
 
 TWO_THREATS = "23123154235212433661"

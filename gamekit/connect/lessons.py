@@ -170,7 +170,13 @@ LESSONS: dict[int, Lesson] = {
                 ("side_win", "side_block", "four_not_five", "side_diagonal"),
             ),
             (N_("count the lines of five that can still be completed on the empty grid"), ("row_lines", "count_lines")),
-            (N_("say what a pop does in the PopOut version, and find a pop that wins"), ("popout_avoid", "popout_pop")),
+            (
+                N_(
+                    "say what a pop does (taking your own disc out of the bottom of a column, in a version of the "
+                    "game called PopOut), and find a pop that wins"
+                ),
+                ("popout_avoid", "popout_pop"),
+            ),
         ),
         themes=THEMES_1,
         exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"},

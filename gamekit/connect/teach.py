@@ -19,6 +19,7 @@ from typing import Any
 from gamekit.connect.counted_search import max_score
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.i18n import number, tr
+from gamekit.connect.lesson_exercise import ordinal_words
 from gamekit.connect.teach_pictures import colour_subject
 
 
@@ -73,14 +74,17 @@ def read_score_exercise():
             mover_s=colour_subject(game.to_move),
         ),
         n: tr(
-            "{n} is the number of {other}'s winning disc, counted from the start of the game. Some of those "
-            "discs are in columns 1 to 7 already: count them.",
+            "{n} only says which of {other}'s discs wins: the {nth}, counted from the start of the game. Some of "
+            "those discs are in columns 1 to 7 already: count them.",
             n=n,
+            nth=ordinal_words(n),
             other=other,
         ),
         flipped: tr(
-            "That counts up to disc number {max} + {size}: the sign is the other way round. The score is for the "
-            "player to move, and a negative score means the other player wins.",
+            "That counts up to {other}'s {nth} disc ({max} + {size}): the sign is the other way round. The score "
+            "is for the player to move, and a negative score means the other player wins.",
+            other=other,
+            nth=ordinal_words(MAX + abs(s)),
             max=MAX,
             size=abs(s),
         ),
@@ -119,13 +123,14 @@ def read_score_exercise():
             )
         if k == total:
             return True, tr(
-                "Right: the score is {score}, so {other} wins with {other}'s disc number {max} − {size} = {n}. "
+                "Right: the score is {score}, so {other} wins with {other}'s {nth} disc ({max} − {size} = {n}). "
                 "{other_s} has {on_board} discs in columns 1 to 7, so {other} drops {more} more, and {mover} drops one "
                 "before each: {total} in all.",
                 max=MAX,
                 score=shown,
                 size=abs(s),
                 n=n,
+                nth=ordinal_words(n),
                 other=other,
                 other_s=colour_subject(winner),
                 on_board=on_board,
@@ -141,7 +146,7 @@ def read_score_exercise():
                 empty=empty,
             )
         return False, tr(
-            "Not {k}. First find {other}'s winning disc number from the score, then count {other}'s discs in "
+            "Not {k}. First find from the score which of {other}'s discs wins, then count {other}'s discs in "
             "columns 1 to 7.",
             k=k,
             other=other,
@@ -159,7 +164,7 @@ def read_score_exercise():
         ),
         check,
         hint=tr(
-            "On this board a win with disc number n scores {max} − n for the winner. Which of {other}'s discs wins, "
+            "On this board a win with your n-th disc scores {max} − n. Which of {other}'s discs wins, "
             "and how many of {other}'s discs are in columns 1 to 7 already?",
             max=MAX,
             other=other,
@@ -183,7 +188,7 @@ def parse_disc_number(answer: Any) -> int:
         return answer
     found = DISC_NUMBER.findall(str(answer))
     if len(found) != 1 or isinstance(answer, bool):
-        raise ValueError(tr("“{answer}” is not a disc number: type one number, like 7.", answer=str(answer).strip()))
+        raise ValueError(tr("“{answer}” is not a number: type one number, like 7.", answer=str(answer).strip()))
     return int(found[0].replace("−", "-"))
 
 

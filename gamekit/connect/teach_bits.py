@@ -207,20 +207,23 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
 
 def two_numbers_exercise(key: str = "two_numbers"):
     """The two numbers the real solver keeps: one has a 1 for each disc of the player to move, the other a 1 for
-    any disc.  A cell's two bits (the page's "first/second" digits) say what is in it: asked for a position with
-    red to move (the page's picture has yellow to move, so it does not give the answer away); no board is drawn or
-    printed, and the question says none is needed; each wrong choice with its own reason."""
+    any disc.  A cell's two bits (the page's "first/second" digits) say what is in it.  The cell asked about shows
+    0/1 with red to move: the page's sentence names only the player to move's discs, so the pupil must reason that
+    a disc that is not red's is yellow's (the page's picture has yellow to move, so it does not give the answer
+    away); no board is drawn or printed, and the question says none is needed; each wrong choice with its own
+    reason."""
     from gamekit.widgets.exercise import Exercise, choice_checker
 
-    right = tr("A red disc")
+    right = tr("A yellow disc")
     explanations = {
         right: tr(
-            "Right: the second number has a 1 for any disc, so the cell holds a disc; the first has a 1 only for "
-            "the discs of the player to move, red here. So it is a red disc."
+            "Right: the second number has a 1 for any disc, so the cell holds a disc. The first number has a 0 there, "
+            "so it is not a disc of red, the player to move. So it is a yellow disc."
         ),
-        tr("A yellow disc"): tr(
-            "The first number has a 1 only for the discs of the player to move, and red is to move here. A yellow "
-            "disc would show 0/1."
+        tr("A red disc"): tr(
+            "The first number has a 1 only for the discs of the player to move, red here. This cell shows 0 in the "
+            "first number, so the disc is not red's. A red disc would show 1/1. (In the picture above yellow is "
+            "to move, so there 0/1 is a red disc.)"
         ),
         tr("Nothing: the cell is empty"): tr(
             "The second number has a 1 for every cell that holds a disc. An empty cell would show 0/0."
@@ -232,11 +235,12 @@ def two_numbers_exercise(key: str = "two_numbers"):
     return Exercise(
         tr(
             "Think of any position with red to move (no board needed: the two digits are enough). One cell shows "
-            "1/1: a 1 in the first number (the player to move) and a 1 in the second (any disc). What is in that "
-            "cell?"
+            "0/1: a 0 in the first number and a 1 in the second. What is in that cell?"
         ),
         choice_checker(right, explanations),
-        hint=tr("Read the second digit first: is there a disc at all? Then the first: whose disc?"),
+        hint=tr(
+            "Read the second digit first: is there a disc at all? Then the first: is it a disc of the player to move?"
+        ),
         answer=right,
         solutions=[right],
         choices=list(explanations),

@@ -15,6 +15,7 @@ import re
 
 from typing import Any
 from gamekit.connect.counted_search import max_score
+from gamekit.connect.lesson_exercise import ordinal_words
 from gamekit.connect.rules import COLOUR_NAMES
 from gamekit.i18n import ptr, tr
 from gamekit.connect.teach_pictures import (
@@ -122,20 +123,20 @@ def tree_score(tree=TINY_TREE, cells: int = TINY.cells) -> int:
 def _leaf_words(leaf: tuple[int, int]) -> str:
     seat, disc = leaf
     colour = tr(COLOUR_NAMES[seat])
-    return tr("a win for {colour} with {colour}'s disc number {disc}", colour=colour, disc=disc)
+    return tr("a win for {colour} with {colour}'s {nth} disc", colour=colour, nth=ordinal_words(disc))
 
 
 def _leaf_short(leaf: tuple[int, int]) -> str:
-    """A result at the bottom of the tree in a few words, for the exercise's short question: "yellow wins with
-    disc 6"."""
+    """A result at the bottom of the tree in a few words, for the exercise's short question: "yellow wins with its
+    6th disc"."""
     seat, disc = leaf
-    return tr("{colour} wins with disc {disc}", colour=tr(COLOUR_NAMES[seat]), disc=disc)
+    return tr("{colour} wins with its {nth} disc", colour=tr(COLOUR_NAMES[seat]), nth=ordinal_words(disc))
 
 
 def _leaf_lines(leaf: tuple[int, int]) -> tuple[str, str]:
     seat, disc = leaf
     who = colour_subject(seat)
-    return tr("{who} wins", who=who), tr("with disc number {disc}", disc=disc)
+    return tr("{who} wins", who=who), tr("with its {nth} disc", nth=ordinal_words(disc))
 
 
 def tiny_tree_text(tree=TINY_TREE) -> str:
@@ -161,7 +162,7 @@ def tiny_tree_text(tree=TINY_TREE) -> str:
 
 def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
     """SVG of the exercise's own two-move tree: a box with "?" for the top (red chooses) and for each of red's two
-    moves (yellow chooses), and each result at the bottom in words ("Yellow wins / with disc number 6").  No score
+    moves (yellow chooses), and each result at the bottom in words ("Yellow wins / with its 6th disc").  No score
     is drawn: finding them is the exercise.  The description (:func:`tiny_tree_text`) is its accessible name."""
     import html
 
@@ -381,8 +382,9 @@ def tiny_tree_exercise():
         reasons.setdefault(
             d,
             tr(
-                "{d} is a disc number from the tree, not a score. A win with disc number n scores {top} − n.",
+                "{d} says which disc wins (the {nth}), not the score. A win with your n-th disc scores {top} − n.",
                 d=d,
+                nth=ordinal_words(d),
                 top=top,
             ),
         )
@@ -402,7 +404,7 @@ def tiny_tree_exercise():
         if k in reasons:
             return False, reasons[k]
         return False, tr(
-            "Not {k}. Score each result at the bottom ({top} − n for red's win with disc n, a minus sign for "
+            "Not {k}. Score each result at the bottom ({top} − n for a win with red's n-th disc, a minus sign for "
             "yellow's), take the lowest under each move, then the highest of those.",
             k=signed_score(k),
             top=top,
@@ -417,8 +419,8 @@ def tiny_tree_exercise():
     )
     exercise = Exercise(
         tr(
-            "This tree is made up: it is not the tiny position shown earlier. On the tiny board (12 cells: a win "
-            "with disc number n scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
+            "This tree is made up, not the tiny position shown earlier. On the tiny board (12 cells: a win "
+            "with your n-th disc scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
             "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
             "it like +5 or −5.",
             **leaves_words,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from gamekit.connect.counted_search import Count, alphabeta, check_searchable, max_score, minimax, score_after
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow, Variant
-from gamekit.connect.lesson_exercise import parse_column
+from gamekit.connect.lesson_exercise import ordinal_words, parse_column
 from gamekit.display import Paragraph, Table
 from gamekit.i18n import N_, ntr, number, percent, ptr, tr
 from pathlib import Path
@@ -64,7 +64,7 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
     """Why ``k`` is not the score of ``game`` (``best``, the exact solver's, for the player to move) when the
     column is right: each common slip (the sign, the winning disc's number for the score, a win called a draw
     or the other way round) its own reason."""
-    top = max_score(game)  # a win with disc number n scores top − n
+    top = max_score(game)  # a win with your n-th disc scores top − n
     colour = tr(COLOUR_NAMES[game.to_move])
     if best and k == -best:
         return tr(
@@ -74,8 +74,9 @@ def score_slip(game: ConnectGame, k: int, best: int) -> str:
         )
     if best and k == top - abs(best):
         return tr(
-            "The column is right, but {k} is the number of the winning disc, not the score. A win with disc "
-            "number n scores {top} − n.",
+            "The column is right, but {k} only says which disc wins (the {nth}): it is not the score. A win with "
+            "your n-th disc scores {top} − n.",
+            nth=ordinal_words(k),
             k=k,
             top=top,
         )
@@ -153,10 +154,10 @@ def explain_score(score: int, game: ConnectGame) -> str:
     me = tr(COLOUR_NAMES[game.to_move])
     if score == 0:
         return tr("a draw: neither side can force {n} in a line", n=game.win_length)
+    nth, other = ordinal_words(MAX - abs(score)), tr(COLOUR_NAMES[1 - game.to_move])  # the winner's disc
     if score > 0:
-        return tr("{me} wins with {me}'s disc number {n} of the game", me=me, n=MAX - score)
-    other = tr(COLOUR_NAMES[1 - game.to_move])
-    return tr("{me} loses: {other} wins with {other}'s disc number {n} of the game", me=me, other=other, n=MAX + score)
+        return tr("{me} wins with {me}'s {nth} disc of the game", me=me, nth=nth)
+    return tr("{me} loses: {other} wins with {other}'s {nth} disc of the game", me=me, other=other, nth=nth)
 
 
 # ---------------------------------------------------------------------- bitboards

@@ -295,7 +295,7 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
         assert ("red", "yellow")[g.to_move] == stuck, m
 
 
-@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True), ("odd_even_2", 5, 1, False)])
+@pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True)])
 def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, row, owner, helps):
     """Lesson 2's objective 2 ("tell an odd threat from an even one and say which player each one helps"): one
     threat cell on the board, four choices (odd/even × helps its owner or not), each wrong one with its own reason.
@@ -338,23 +338,35 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 
 
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
-    """Exercises 5 and 6 have different owners and different verdicts: a red threat on an odd row (red's own kind)
-    in exercise 5, a yellow threat on an odd row (the other player's kind) in exercise 6, so "it will probably not
-    help its owner" is right there, and the exact solver agrees (a draw).  Exercise 6 is not answered by copying
-    exercise 5, nor by "odd rows help": the letter must be read."""
+    """Exercises 5 and 6 have different owners and different kinds of question: a red threat on an odd row (red's
+    own kind) in exercise 5, picked from four choices; a yellow threat on an odd row (the other player's kind) in
+    exercise 6, where the pupil types who wins with best play.  The accepted answer is exactly the exact solver's
+    verdict (a draw), and each wrong one its own reason: the owner (the row's kind forgotten, the row named), the
+    other player (no threat to win with).  Exercise 6 is not answered by copying exercise 5, nor by "odd rows help":
+    the letter must be read."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
-    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and a.solutions != b.solutions
-    assert (sa, sb) == (0, 1)
+    assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and (sa, sb) == (0, 1)
     assert a.solutions == ["odd row: it will probably help its owner"]
-    assert b.solutions == ["odd row: it will probably not help its owner"]
-    assert solve(b.game) == 0  # yellow does not win: best play draws
-    assert "whose threat" in b.check("odd row: it will probably help its owner")[1]
-    assert "row 5" in b.check("even row: it will probably help its owner")[1]
+    assert not b.choices and not b.click and set(a.choices).isdisjoint({b.answer, *b.wrong})  # another kind
+    assert solve(b.game) == 0 and b.solutions == ["draw"]  # yellow does not win: best play draws
+    for typed in ("draw", "Draw.", "nobody", "a draw", "empate"):
+        assert b.check(typed)[0], typed
+    told = {w: b.check(w) for w in ("yellow", "red")}
+    assert not any(ok for ok, _ in told.values()) and told["yellow"][1] != told["red"][1]
+    assert "row 5" in told["yellow"][1] and "red's kind" in told["yellow"][1]
+    assert "no threat cell here" in told["red"][1]
+    assert "The exact solver agrees: best play ends in a draw" in b.check("draw")[1]
+    for refused in ("blue", "5", "yellow wins by a lot"):
+        ok, text, used = b.assess(refused)
+        assert not ok and not used and "type red, yellow or draw" in text, refused
+    # the board alone answers it: the question names neither the owner nor the row
+    assert not re.search(r"\b(row \d)\b|odd row|even row|yellow's|red's", b.prompt), b.prompt
+    assert "row 5" not in b.marked_cells
 
 
-@pytest.mark.parametrize("name", ["odd_even", "odd_even_2"])
+@pytest.mark.parametrize("name", ["odd_even"])
 def test_the_odd_even_verdicts_agree_with_the_exact_solver(name):
     """The rule of thumb's answer is what happens in these very positions: the threat's owner wins with best play
     (its five made on that cell) when the answer is "it will probably help its owner", and does not win when it is
@@ -382,10 +394,14 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
     from gamekit.i18n import using
 
     with using("es"):
-        ex = lesson2_rows.odd_even_exercise("odd_even_2")
+        ex = lesson2_rows.odd_even_exercise("odd_even")
         assert "fila par: probablemente no le servirá a su dueño" in ex.choices
-        assert ex.solutions == ["fila impar: probablemente no le servirá a su dueño"]
+        assert ex.solutions == ["fila impar: probablemente le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
+        typed = lesson2_rows.odd_even_2_exercise()
+        assert typed.solutions == ["empate"] and typed.check("Empate")[0] and typed.check("nadie")[0]
+        assert "fila 5" in typed.check("amarillo")[1] and not typed.check("rojo")[0]
+        assert "escribe rojo, amarillo o empate" in typed.assess("azul")[1]
 
 
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
@@ -613,16 +629,16 @@ def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
         g.play(move)
         ok, text = ex.check(lesson1_exercises.popout_move_label(move))
         assert ok == (g.winner() == 0)
-    assert ex.solutions == ["pop column 3"]
+    assert ex.solutions == ["pop column 5"]
     assert "gap just above" not in ex.hint
     assert "falling by one row" in ex.hint and "red disc just above the yellow one" not in ex.hint
-    g = game.copy()  # the answer's pattern (never in the hint): row 3 has four red discs and one
-    g.play("p3")  # yellow one, with a red disc right above the yellow
+    g = game.copy()  # the answer's pattern (never in the hint): row 2 has four red discs (the side disc one of
+    g.play("p5")  # them) and one yellow one, with a red disc right above the yellow
     row = g.winning_cells()[0][1]
     before = [game.cell(c, row) for c, _ in g.winning_cells()]
     assert before.count(0) == 4 and before.count(1) == 1
     c = next(c for c, _ in g.winning_cells() if game.cell(c, row) == 1)
-    assert game.cell(c, row + 1) == 0 and game.column_number(c) == 3
+    assert game.cell(c, row + 1) == 0 and game.column_number(c) == 5
     before, after = lesson_pictures.steps("popout")
     g = FiveInARow.from_moves(lesson_positions.POPOUT_DEMO, popout=True)
     g.play(lesson_positions.POPOUT_DEMO_POP)
@@ -2973,7 +2989,7 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
         assert score != 0 and (score > 0) == (game.to_move == owner), name
         line, end = lesson_exercise.principal_line(game, limit=game.variant.cells)
         assert end.winner() == owner and line[-1] in {str(game.column_number(c)) for c, _ in threat_cells(game, owner)}
-    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions[0].endswith("not help its owner")
+    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions == ["draw"]
     g11 = ex["odd_against_even"].game
     assert solve(g11) < 0 and g11.to_move == 1  # yellow to move loses: red wins
     root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
@@ -3127,7 +3143,9 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
         ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in told.items() if ok] == ex.solutions and len(ex.choices) == 4
-    assert ex.solutions[0].startswith("Only the one in row 2" if lang == "en" else "Solo el de la fila 2")
+    assert ex.solutions == (["Only the higher one"] if lang == "en" else ["Solo el de más arriba"])
+    # the question does not say where the fours are: finding them is part of the task
+    assert not re.search(r"row \d|fila \d|bottom|abajo|lower|higher|arriba", ex.prompt), ex.prompt
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3
     assert not any("row 2" in t or "fila 2" in t or "column 1" in t or "columna 1" in t for t in wrong), wrong
@@ -3314,3 +3332,60 @@ def test_lesson_three_worksheet_refers_to_nothing_it_does_not_print(lang):
             r"tiny board|tiny position|shown earlier|tablero diminuto|posición diminuta|de antes", text
         )
     assert ex12[0].startswith("1") and ("12 cells" in ex12[1] or "12 huecos" in ex12[1])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_winning_pop_cannot_be_found_by_guessing(lang):
+    """Lesson 1's hard PopOut exercise offers every pop red can make (at least five), and one of them is a trap: it
+    completes a line for yellow only, so yellow wins (the rule the page teaches just before).  Each kind of wrong
+    pop is told its own reason, computed on the rules engine: yellow's five at once and which way it runs, yellow's
+    five with the next drop, or no five at all; the right one names the five and its side disc."""
+    from gamekit.i18n import using
+
+    game = lesson1_exercises.popout_game()
+    pops = [m for m in game.legal_moves() if m.startswith("p")]
+    outcome = {}
+    for m in pops:
+        g = game.copy()
+        g.play(m)
+        outcome[m] = g.winner()
+    assert len(pops) >= 5 and list(outcome.values()).count(0) == 1 and list(outcome.values()).count(1) >= 1
+    with using(lang):
+        ex = lesson1_exercises.popout_exercise()
+        told = {c: ex.check(c) for c in ex.choices}
+        trap = lesson1_exercises.popout_move_label(next(m for m, w in outcome.items() if w == 1))
+    assert [c for c, (ok, _) in told.items() if ok] == ex.solutions
+    assert ex.wrong[0] == trap  # the common slip first
+    en = lang == "en"
+    assert ("yellow's five appears diagonally" if en else "aparece el cinco del amarillo en diagonal") in told[trap][1]
+    assert ("makes your opponent win" if en else "gana el rival") in told[trap][1]
+    assert any(
+        ("drops into column 6 and makes five" if en else "deja caer una ficha en la columna 6") in t
+        for _, t in told.values()
+    )
+    assert ("side disc" if en else "ficha lateral") in told[ex.solutions[0]][1]
+    assert len({t for ok, t in told.values() if not ok}) == len(ex.choices) - 1  # each wrong pop its own reason
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_popout_is_explained_where_it_is_first_named(lang):
+    """Lesson 1 names PopOut before its section (the objectives, the game's controls): the first time, the same
+    sentence says what it is (taking your own disc out of the bottom of a column, or a version with one more kind of
+    move met at the end of the lesson), so the word is never used before it is taught."""
+    page = (NOTEBOOKS / lang / "five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    body = " ".join(page.split("\n# ", 1)[1].split())
+    sentences = re.split(r"(?<=[.;])\s", body)
+    first = next(s for s in sentences if "PopOut" in s)
+    assert re.search(r"out of the bottom of a column|por abajo de una columna", first), first
+    switch = next(s for s in sentences if "**PopOut**" in s)  # the game's switch, before the PopOut section
+    assert re.search(r"one more kind of move|un tipo de jugada más", switch), switch
+    assert re.search(r"end of this lesson|final de esta lección", switch), switch
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_two_headings_do_not_answer_their_exercises(lang):
+    """Exercise 9 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
+    either answer fits ("does it always work?" told a pupil the answer is no)."""
+    page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
+    assert heading.endswith("?") and not re.search(r"always|siempre|ever|nunca", heading), heading

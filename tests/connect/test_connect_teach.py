@@ -145,7 +145,7 @@ def test_the_scoring_rule_fits_each_board_and_comes_before_any_score():
     from pathlib import Path
 
     ex = teach_minimax.tiny_tree_exercise()
-    assert "12 cells: a win with disc number n scores 7 − n" in ex.prompt and "22" not in ex.prompt
+    assert "12 cells: a win with your n-th disc scores 7 − n" in ex.prompt and "22" not in ex.prompt
     assert (
         counted_search.minimax(teach_pictures.tiny_game()).score <= teach_pictures.TINY.cells // 2
     )  # scores on 12 cells stay ≤ 6
@@ -318,7 +318,7 @@ def test_the_minimax_exercise_asks_for_the_score_too():
     ok, feedback = ex.check(best)  # the column alone is refused, with the reason
     assert not ok and "write the column and its score" in feedback
     assert "sign is the other way round" in ex.check(f"{best}, {-s:+d}")[1]
-    assert "number of the winning disc" in ex.check(f"{best}, {top - abs(s)}")[1]
+    assert "only says which disc wins" in ex.check(f"{best}, {top - abs(s)}")[1]
     assert "no draw" in ex.check(f"{best}, 0")[1] if s else "nobody wins" in ex.check(f"{best}, 1")[1]
     for m in game.legal_moves():
         if m != best:
@@ -625,7 +625,7 @@ def test_the_first_exercise_reads_a_score_off_a_small_tree():
     assert "worst for red: move A is worth -1" in ex.check("2")[1]
     assert "red chooses the move" in ex.check("-3")[1]
     assert "wrong sign" in ex.check("+1")[1]
-    assert all("disc number from the tree" in ex.check(d)[1] for d in ("4", "5", "6"))
+    assert all("says which disc wins" in ex.check(d)[1] for d in ("4", "5", "6"))
     reasons = [ex.check(w)[1] for w in ex.wrong]
     assert not any(ex.check(w)[0] for w in ex.wrong) and len(set(reasons)) >= 7
     ok, said = ex.check("banana")
@@ -660,15 +660,18 @@ def test_every_result_of_the_first_exercise_tree_can_happen():
 
 # ----- a fresh reader's pass: the two numbers, the practice endgames, the table header -----------------------------
 def test_the_two_numbers_exercise_reads_a_cell_from_both_bits():
-    """The objective "the two numbers the real solver keeps" gets an exercise of its own: a cell showing 1/1 with
-    red to move holds a red disc (first number: the player to move's discs; second: any disc).  Every wrong choice
-    is refused with its own reason, and the answer agrees with the solver's own two numbers."""
+    """The objective "the two numbers the real solver keeps" gets an exercise of its own: a cell showing 0/1 with
+    red to move holds a yellow disc (first number: the player to move's discs; second: any disc).  The page's
+    sentence names only the player to move's discs, so the answer takes a step of reasoning beyond it (a cell
+    showing 1/1 would be answered by the sentence itself).  Every wrong choice is refused with its own reason, and
+    the answer agrees with the solver's own two numbers."""
     ex = teach_bits.two_numbers_exercise()
-    assert ex.solutions == ["A red disc"] and ex.check("A red disc")[0]
+    assert ex.solutions == ["A yellow disc"] and ex.check("A yellow disc")[0]
+    assert "0/1" in ex.prompt and "1/1" not in ex.prompt
     reasons = {c: ex.check(c) for c in ex.wrong}
     assert len(reasons) == 3 and not any(ok for ok, _ in reasons.values())
     assert len({text for _, text in reasons.values()}) == 3
-    assert "0/1" in reasons["A yellow disc"][1] and "0/0" in reasons["Nothing: the cell is empty"][1]
+    assert "1/1" in reasons["A red disc"][1] and "0/0" in reasons["Nothing: the cell is empty"][1]
     # the rule, on the real bitboards: with red to move a red disc is 1 in both numbers, a yellow disc 0/1
     g = FiveInARow.from_moves("45")  # red 4, yellow 5: red to move
     assert g.to_move == 0
@@ -812,8 +815,8 @@ def test_the_tree_exercise_draws_its_own_made_up_tree_not_the_tiny_position():
             assert all(w in ex.prompt for w in words), ex.prompt
             assert "this position" not in ex.prompt and "esta posición" not in ex.prompt
             assert ("made-up" if lang == "en" else "inventado") in text
-            first = "a win for yellow with yellow's disc number 6" if lang == "en" else "su ficha número 6"
-            short = "yellow wins with disc 6" if lang == "en" else "gana el amarillo con su ficha 6"
+            first = "a win for yellow with yellow's 6th disc" if lang == "en" else "su 6.ª ficha"
+            short = "yellow wins with its 6th disc" if lang == "en" else "gana el amarillo con su 6.ª ficha"
             assert first in text and short in ex.prompt  # the picture and the words describe one tree
             assert len(ex.prompt.split()) <= (
                 85 if lang == "en" else 95
@@ -859,3 +862,29 @@ def test_lesson_three_headings_say_what_the_exercise_shows_and_binary_is_explain
         page = (root / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
         assert two in page and eight in page and "tiny board\n" not in page.split("### Exercise 2", 1)[-1][:60]
         assert page.index(binary) < page.index("bit_picture(game)")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_winning_disc_is_named_as_the_lessons_name_it(lang):
+    """Lesson 3 says "a win with your n-th disc" («tu ficha n.ª»), so the messages do too: the score in words, the
+    read-a-score exercise's feedback and hint, the tree exercise's question and its slips name the winning disc by
+    its ordinal ("yellow's 6th disc", «su 6.ª ficha»), never "disc number 6" / «ficha número 6»."""
+    from gamekit.i18n import using
+
+    banned = re.compile(r"disc number|ficha número|número de (la )?ficha")
+    with using(lang):
+        game = teach.lesson_game("exercise")
+        said = [teach_pictures.explain_score(s, game) for s in (5, -5)]
+        ex = teach.read_score_exercise()
+        said += [ex.prompt, ex.hint, *(ex.check(a)[1] for a in [*ex.solutions, *ex.wrong])]
+        tree = teach_minimax.tiny_tree_exercise()
+        said += [tree.prompt, *(tree.check(a)[1] for a in tree.wrong)]
+        said.append(teach_minimax.tiny_tree_text())
+        with pytest.raises(ValueError) as refused:
+            teach.parse_disc_number("lots")
+        said.append(str(refused.value))
+    assert not [s for s in said if banned.search(s)], [s for s in said if banned.search(s)]
+    ordinal = "17th disc" if lang == "en" else "17.ª ficha"
+    assert ordinal in said[0] and ordinal in said[1], said[:2]
+    assert ("its 6th disc" if lang == "en" else "su 6.ª ficha") in tree.prompt
+    assert re.search(r"n-th disc|ficha n\.ª", ex.hint) and re.search(r"n-th disc|ficha n\.ª", tree.prompt)
