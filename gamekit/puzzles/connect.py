@@ -23,7 +23,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
-from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
+from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
 from gamekit.puzzles.connect_sets import column_cap, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
@@ -279,7 +279,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             return others
         ideas = [p for p in others if one_step_rule(p) is None and idea_in_every_answer(p, theme)]
         habits = [p for p in pool if p.id in habit and idea_in_every_answer(p, theme)]
-        return thumb_selection(ideas + centre_share(ideas, habits))
+        return column_selection(thumb_selection(ideas + centre_share(ideas, habits)))
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -289,7 +289,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             chosen.append(q)
             kept = trial
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
-        settled = _level_share(fair_share(kept))
+        settled = column_selection(_level_share(fair_share(kept)))
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)
@@ -300,6 +300,40 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         kept = settled
     rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+MAX_IDEA_SHARE = 0.5
+"""The largest share of a lesson's Practice list that puzzles practised for one of its ideas may fill."""
+
+
+def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
+    """The idea a lesson's Practice list practises ``puzzle`` for: the first of its themes the lesson teaches (as
+    the Practice board names it), else its first theme."""
+    return next((t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())), puzzle.themes[0])
+
+
+def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
+    """What a lesson's Practice list asks of ``puzzles`` (its ideas' pools merged): while one idea
+    (:func:`lesson_idea`) fills more than :data:`MAX_IDEA_SHARE` of the list, its latest puzzle in id order goes
+    (the idea's own Practice still asks it); then no fixed-column rule of thumb answers more than a quarter of the
+    questions that need reading ahead (:func:`gamekit.puzzles.connect_thumbs.column_selection`), the puzzles
+    whose themes the list holds most (Connect Four's *zugzwang*, a second tag of many threats) going first."""
+    if any(t in ONE_STEP_THEMES for t, numbers in THEME_LESSONS.items() if lesson in numbers):
+        return list(puzzles)  # lesson 1: "win at once, else block" is the one idea (its wins and blocks as many)
+    kept = list(puzzles)
+    while kept:
+        counts: dict[str, int] = {}
+        for p in kept:
+            counts[lesson_idea(p, lesson)] = counts.get(lesson_idea(p, lesson), 0) + 1
+        crowded = max(counts, key=lambda t: (counts[t], t))
+        if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
+            break
+        kept.remove(max((p for p in kept if lesson_idea(p, lesson) == crowded), key=lambda p: p.id))
+    tags: dict[str, int] = {}
+    for p in kept:
+        for t in p.themes:
+            tags[t] = tags.get(t, 0) + 1
+    return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
 
 
 def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
