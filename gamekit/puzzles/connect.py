@@ -34,7 +34,7 @@ from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
-from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
+from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 from gamekit.puzzles.ratings import first_rating
 
@@ -455,30 +455,49 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     return None
 
 
-NEUTRAL_HINT = N_(
-    "Look at every nearly finished line, yours and your opponent's: could one of them be finished with the next disc?"
-)
-"""The first Hint of a lesson-1 puzzle (:func:`neutral_question`): a win at
-once or the block of the opponent's one threat.  The idea hints ("your own lines", "what does your opponent
-threaten") would say which of the two it is, so this one asks about both."""
-NEUTRAL_SIDE_HINT = N_(
-    "Look at every nearly finished line, yours and your opponent's, and count the discs in the outer columns"
-    " too: could one of them be finished with the next disc?"
-)
-""":data:`NEUTRAL_HINT` for a puzzle whose five — the one a right drop completes, or the opponent's one it blocks —
-runs through a disc of an outer column (:func:`side_step`), or one practised for the *side disc* idea: 5 en raya's
-own idea, so the Hint points at the lines through the outer columns, never at which drop."""
+SIDE_HINTS = {
+    "win_now": N_(
+        "Look at your own lines first, and count the discs in the outer columns too: is one of them nearly finished?"
+    ),
+    "block": N_("What does your opponent threaten to do with the next drop? Count the discs in the outer columns too."),
+}
+"""The first Hint of a win at once or a block (:func:`one_step_hint`) whose five — the one a right drop completes,
+or the opponent's one it blocks — runs through a disc of an outer column (:func:`side_step`), or one practised for
+the *side disc* idea: the idea's own hint, pointing at the lines through the outer columns too, never at a drop."""
 
 
 def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a lesson-1 question whose idea the first Hint must not name: every right drop wins at
-    once, or no drop does and the right drops block the opponent's one threat (its question, like every puzzle's,
-    says only the stake: :func:`gamekit.puzzles.connect_words.question`)."""
+    """Whether ``puzzle`` is a lesson-1 question: every right drop wins at once, or no drop does and the right drops
+    block the opponent's one threat (its question, like every puzzle's, says only the stake:
+    :func:`gamekit.puzzles.connect_words.question`)."""
+    return one_step_kind(puzzle) is not None
+
+
+def one_step_kind(puzzle: Puzzle) -> str | None:
+    """``"win_now"`` when every right drop of ``puzzle`` wins at once, ``"block"`` when no drop does and every right
+    drop blocks the opponent's one threat, else None."""
     game = puzzle.position
     answers = set(puzzle.answers)
     wins = set(wins_at_once(game))
     threats = set(wins_at_once_for(game, 1 - game.to_move))
-    return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
+    if wins and answers <= wins:
+        return "win_now"
+    if not wins and len(threats) == 1 and answers <= threats:
+        return "block"
+    return None
+
+
+def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint of a lesson-1 question (:func:`one_step_kind`), None for any other: a win's is the *win now*
+    idea's hint, a block's the *block* idea's, each true of every right drop; where the line runs through a side
+    disc (:func:`side_step`) or the page practises the *side disc* idea, its form that counts the outer columns
+    too (:data:`SIDE_HINTS`)."""
+    kind = one_step_kind(puzzle)
+    if kind is None:
+        return None
+    if theme == "side_column" or side_step(puzzle):
+        return tr(SIDE_HINTS[kind])
+    return theme_hint(puzzle.game_id, kind)
 
 
 GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")
@@ -488,16 +507,14 @@ make, so the Hint names no idea, only what always helps."""
 
 
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
-    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
-    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (:data:`NEUTRAL_SIDE_HINT` where
-    the line runs through a side disc, :func:`side_step`, whatever idea the page practises: a win's tag names the
-    side disc, a block's does not), which asks about the mover's and the opponent's lines alike, so it never says
-    whether to win or to block; else :func:`practice_hint`; else, where some right drop does not show the idea on
-    the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an
-    idea only when every right drop uses it."""
-    if neutral_question(puzzle):
-        hint = NEUTRAL_SIDE_HINT if theme == "side_column" or side_step(puzzle) else NEUTRAL_HINT
-        return tr(hint)
+    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a win at once
+    or a block (:func:`one_step_hint`) gets its own idea's hint, true of every right drop; else
+    :func:`practice_hint`; else, where some right drop does not show the idea on the board
+    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an idea only
+    when every right drop uses it."""
+    own = one_step_hint(puzzle, theme)
+    if own is not None:
+        return own
     own = practice_hint(puzzle, theme)
     if own is None and not idea_in_every_answer(puzzle, theme):
         return tr(GENERAL_HINT)
