@@ -279,7 +279,12 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             return others
         ideas = [p for p in others if one_step_rule(p) is None and idea_in_every_answer(p, theme)]
         habits = [p for p in pool if p.id in habit and idea_in_every_answer(p, theme)]
-        return column_selection(thumb_selection(ideas + centre_share(ideas, habits)))
+        chosen = ideas + centre_share(ideas, habits)
+        while True:  # both cuts hold at once: no rule of thumb over a third, no column over a quarter read ahead
+            cut = column_selection(thumb_selection(chosen))
+            if len(cut) == len(chosen):
+                return cut
+            chosen = cut
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)

@@ -156,8 +156,9 @@ def column_rules(puzzle: Puzzle) -> set[str]:
 def column_selection(puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spare=lambda p: 0) -> list[Puzzle]:
     """``puzzles`` (in their order) without the fewest of level :data:`READ_AHEAD_LEVEL` and up needed so that no
     fixed-column rule of thumb answers more than ``share`` of those kept at these levels (rounded up): while one
-    does, one of its puzzles goes — the one the most rules over their share answer, then the one ``spare`` ranks
-    highest (a pool's crowded idea), then the latest in id order.  The easier levels are kept as they are."""
+    does, one of its puzzles goes — the one the most rules over their share answer, then one of the fullest level
+    (so no level is left a handful), then the one ``spare`` ranks highest (a pool's crowded idea), then the latest
+    in id order.  The easier levels are kept as they are."""
     answering = {p.id: column_rules(p) for p in puzzles if level(p.rating) >= READ_AHEAD_LEVEL}
     kept = list(puzzles)
     while True:
@@ -170,8 +171,11 @@ def column_selection(puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spa
         if not over:
             return kept
         worst = max(over, key=lambda name: (counts[name], name))
+        levels: dict[int, int] = {}
+        for p in ahead:
+            levels[level(p.rating)] = levels.get(level(p.rating), 0) + 1
         drop = max(
             (p for p in ahead if worst in answering[p.id]),
-            key=lambda p: (len(answering[p.id] & over), spare(p), p.id),
+            key=lambda p: (len(answering[p.id] & over), levels[level(p.rating)], spare(p), p.id),
         )
         kept.remove(drop)
