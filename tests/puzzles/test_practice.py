@@ -1642,7 +1642,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
             if theme == "zugzwang":
                 assert not under_threat_only(p.position, wrong_answers(p)), (code, p.id)
             checked += 1
-    first = homework_set("connect_four", "odd_even_threat", 8, 1)[0]
+    first = homework_set("connect_four", "odd_even_threat", 7, 1)[0]
     assert one_step_rule(first) is None
     assert checked > 100
 
