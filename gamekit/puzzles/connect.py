@@ -24,7 +24,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
-from gamekit.puzzles.connect_sets import column_cap, without_runs as without_runs
+from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
@@ -280,11 +280,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         ideas = [p for p in others if one_step_rule(p) is None and idea_in_every_answer(p, theme)]
         habits = [p for p in pool if p.id in habit and idea_in_every_answer(p, theme)]
         chosen = ideas + centre_share(ideas, habits)
-        while True:  # both cuts hold at once: no rule of thumb over a third, no column over a quarter read ahead
-            cut = column_selection(thumb_selection(chosen))
-            if len(cut) == len(chosen):
-                return cut
+        while len(cut := column_selection(thumb_selection(chosen))) != len(chosen):  # until both cuts hold at once
             chosen = cut
+        return cut
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -307,8 +305,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     return [rated[p.id] for p in pool if p.id in rated]
 
 
-MAX_IDEA_SHARE = 0.5
-"""The largest share of a lesson's Practice list that puzzles practised for one of its ideas may fill."""
+MAX_IDEA_SHARE = 0.5  # the largest share of a lesson's Practice list one of its ideas may fill
 
 
 def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
@@ -318,11 +315,9 @@ def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
 
 
 def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
-    """What a lesson's Practice list asks of ``puzzles`` (its ideas' pools merged): while one idea
-    (:func:`lesson_idea`) fills more than :data:`MAX_IDEA_SHARE` of the list, its latest puzzle in id order goes
-    (the idea's own Practice still asks it); then no fixed-column rule of thumb answers more than a quarter of the
-    questions that need reading ahead (:func:`gamekit.puzzles.connect_thumbs.column_selection`), the puzzles
-    whose themes the list holds most (Connect Four's *zugzwang*, a second tag of many threats) going first."""
+    """A lesson's Practice list from ``puzzles`` (its ideas' pools merged): no idea (:func:`lesson_idea`) over
+    :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is kept whole), then no fixed
+    column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first)."""
     if any(t in ONE_STEP_THEMES for t, numbers in THEME_LESSONS.items() if lesson in numbers):
         return list(puzzles)  # lesson 1: "win at once, else block" is the one idea (its wins and blocks as many)
     kept = list(puzzles)
@@ -390,52 +385,6 @@ def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[P
     return [p for p in others if p.id not in steps or p.id in keep]
 
 
-def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
-    """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
-    of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
-    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
-    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
-    pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
-    better).  Otherwise the set is unchanged: the same puzzles give the same set."""
-    import random
-    from collections import Counter
-
-    out = list(chosen)
-    cap = column_cap(len(out))
-    spare = [p for p in pool if p.id not in {q.id for q in out}]
-    random.Random("-".join(sorted(p.id for p in out))).shuffle(spare)
-    stuck: set[str] = set()
-    for _ in range(10 * len(out)):
-        counts = Counter(c for p in out for c in p.answers)
-        over = sorted((c for c, k in counts.items() if k > cap and c not in stuck), key=lambda c: (-counts[c], c))
-        if not over:
-            break
-        column = over[0]
-        seen = {shown(p) for p in out}
-        swap = None
-        for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
-            fits = [
-                q
-                for q in spare
-                if column not in q.answers
-                and set(q.themes) & set(old.themes)
-                and shown(q) not in seen
-                and all(counts[c] < cap for c in q.answers if c not in old.answers)
-            ]
-            if fits:
-                new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))
-                swap = old, new
-                break
-        if swap is None:
-            stuck.add(column)
-            continue
-        old, new = swap
-        out[out.index(old)] = new
-        spare.remove(new)
-        spare.append(old)
-    return out
-
-
 def lesson_needed(puzzle: Puzzle) -> int:
     """The 5 en raya lesson a puzzle's question needs, whatever its themes say: one a drop that wins at once
     answers, or the block of the opponent's one threat, is lesson 1's; a drop that wins only later by force, or
@@ -472,9 +421,7 @@ the *side disc* idea: the idea's own hint, pointing at the lines through the out
 
 
 def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a lesson-1 question: every right drop wins at once, or no drop does and the right drops
-    block the opponent's one threat (its question, like every puzzle's, says only the stake:
-    :func:`gamekit.puzzles.connect_words.question`)."""
+    """Whether ``puzzle`` is a lesson-1 question: a win at once or the one threat blocked (:func:`one_step_kind`)."""
     return one_step_kind(puzzle) is not None
 
 
@@ -493,10 +440,8 @@ def one_step_kind(puzzle: Puzzle) -> str | None:
 
 
 def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
-    """The first Hint of a lesson-1 question (:func:`one_step_kind`), None for any other: a win's is the *win now*
-    idea's hint, a block's the *block* idea's, each true of every right drop; where the line runs through a side
-    disc (:func:`side_step`) or the page practises the *side disc* idea, its form that counts the outer columns
-    too (:data:`SIDE_HINTS`)."""
+    """The first Hint of a lesson-1 question (:func:`one_step_kind`; None for any other): the *win now* or *block*
+    idea's hint, true of every right drop; its :data:`SIDE_HINTS` form where the line runs through a side disc."""
     kind = one_step_kind(puzzle)
     if kind is None:
         return None

@@ -180,14 +180,14 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     words = drop_mistake(puzzle, action)
     moves = (puzzle.refutations.get(str(action)) or {}).get("line") or []
     shown = next((i for i, (_, m) in enumerate(moves) if m in puzzle.answers), SHOWN_MOVES)
-    said = [words] if words else []
+    parts = [words] if words else []
     if shown < min(len(moves), SHOWN_MOVES) and later_words(puzzle, action):
-        said.append(tr(PLAY_IT_OUT))
+        parts.append(tr(PLAY_IT_OUT))
     if not words:  # no mistake to name: name the idea to look for instead, as the easier puzzles' mistakes do
         idea = wrong_idea(puzzle)
         if idea is not None:
-            said.append(tr(LOOK_FOR[idea]))
-    return " ".join(said) or None
+            parts.append(tr(LOOK_FOR[idea]))
+    return " ".join(parts) or None
 
 
 LOOK_FOR = {
