@@ -124,7 +124,7 @@ def test_the_spread_keeps_a_set_that_is_already_spread():
     """A set with no column over a third is left as it is."""
     from collections import Counter
 
-    from gamekit.puzzles.connect import spread_set
+    from gamekit.puzzles.connect_sets import spread_set
     from gamekit.puzzles.connect_sets import column_cap
 
     pool = list(bank("connect_four", theme="block"))
