@@ -438,8 +438,8 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                     N_("Connect Four"),
                     puzzle_text.FOUR_THEMES,
                     N_("Practice — Connect Four"),
-                    # Connect Four practises the 5 en raya lessons' ideas
-                    N_("5 en raya lesson {n}"),
+                    # Connect Four practises the 5 en raya lessons' ideas: the list names the game it asks
+                    N_("Connect Four, lesson {n}'s ideas"),
                     N_("after 5 en raya lesson {n}"),
                 ),
             }[board]

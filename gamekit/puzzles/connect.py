@@ -23,8 +23,8 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
-from gamekit.puzzles.connect_thumbs import centre_picks, thumb_selection
-from gamekit.puzzles.connect_sets import column_cap, without_runs as without_runs
+from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
+from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
@@ -34,7 +34,7 @@ from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
-from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample
+from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 from gamekit.puzzles.ratings import first_rating
 
@@ -279,7 +279,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             return others
         ideas = [p for p in others if one_step_rule(p) is None and idea_in_every_answer(p, theme)]
         habits = [p for p in pool if p.id in habit and idea_in_every_answer(p, theme)]
-        return thumb_selection(ideas + centre_share(ideas, habits))
+        chosen = ideas + centre_share(ideas, habits)
+        while len(cut := column_selection(thumb_selection(chosen))) != len(chosen):  # until both cuts hold at once
+            chosen = cut
+        return cut
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
     kept = _fair_share(others, steps, 0)
@@ -289,7 +292,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             chosen.append(q)
             kept = trial
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
-        settled = _level_share(fair_share(kept))
+        settled = column_selection(_level_share(fair_share(kept)))
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)
@@ -300,6 +303,37 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         kept = settled
     rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+MAX_IDEA_SHARE = 0.5  # the largest share of a lesson's Practice list one of its ideas may fill
+
+
+def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
+    """The idea a lesson's Practice list practises ``puzzle`` for: the first of its themes the lesson teaches (as
+    the Practice board names it), else its first theme."""
+    return next((t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())), puzzle.themes[0])
+
+
+def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
+    """A lesson's Practice list from ``puzzles`` (its ideas' pools merged): no idea (:func:`lesson_idea`) over
+    :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is kept whole), then no fixed
+    column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first)."""
+    if any(t in ONE_STEP_THEMES for t, numbers in THEME_LESSONS.items() if lesson in numbers):
+        return list(puzzles)  # lesson 1: "win at once, else block" is the one idea (its wins and blocks as many)
+    kept = list(puzzles)
+    while kept:
+        counts: dict[str, int] = {}
+        for p in kept:
+            counts[lesson_idea(p, lesson)] = counts.get(lesson_idea(p, lesson), 0) + 1
+        crowded = max(counts, key=lambda t: (counts[t], t))
+        if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
+            break
+        kept.remove(max((p for p in kept if lesson_idea(p, lesson) == crowded), key=lambda p: p.id))
+    tags: dict[str, int] = {}
+    for p in kept:
+        for t in p.themes:
+            tags[t] = tags.get(t, 0) + 1
+    return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
 
 
 def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
@@ -351,52 +385,6 @@ def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[P
     return [p for p in others if p.id not in steps or p.id in keep]
 
 
-def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
-    """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
-    of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
-    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
-    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
-    pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
-    better).  Otherwise the set is unchanged: the same puzzles give the same set."""
-    import random
-    from collections import Counter
-
-    out = list(chosen)
-    cap = column_cap(len(out))
-    spare = [p for p in pool if p.id not in {q.id for q in out}]
-    random.Random("-".join(sorted(p.id for p in out))).shuffle(spare)
-    stuck: set[str] = set()
-    for _ in range(10 * len(out)):
-        counts = Counter(c for p in out for c in p.answers)
-        over = sorted((c for c, k in counts.items() if k > cap and c not in stuck), key=lambda c: (-counts[c], c))
-        if not over:
-            break
-        column = over[0]
-        seen = {shown(p) for p in out}
-        swap = None
-        for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
-            fits = [
-                q
-                for q in spare
-                if column not in q.answers
-                and set(q.themes) & set(old.themes)
-                and shown(q) not in seen
-                and all(counts[c] < cap for c in q.answers if c not in old.answers)
-            ]
-            if fits:
-                new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))
-                swap = old, new
-                break
-        if swap is None:
-            stuck.add(column)
-            continue
-        old, new = swap
-        out[out.index(old)] = new
-        spare.remove(new)
-        spare.append(old)
-    return out
-
-
 def lesson_needed(puzzle: Puzzle) -> int:
     """The 5 en raya lesson a puzzle's question needs, whatever its themes say: one a drop that wins at once
     answers, or the block of the opponent's one threat, is lesson 1's; a drop that wins only later by force, or
@@ -421,30 +409,45 @@ def practice_hint(puzzle: Puzzle, theme: str) -> str | None:
     return None
 
 
-NEUTRAL_HINT = N_(
-    "Look at every nearly finished line, yours and your opponent's: could one of them be finished with the next disc?"
-)
-"""The first Hint of a lesson-1 puzzle (:func:`neutral_question`): a win at
-once or the block of the opponent's one threat.  The idea hints ("your own lines", "what does your opponent
-threaten") would say which of the two it is, so this one asks about both."""
-NEUTRAL_SIDE_HINT = N_(
-    "Look at every nearly finished line, yours and your opponent's, and count the discs in the outer columns"
-    " too: could one of them be finished with the next disc?"
-)
-""":data:`NEUTRAL_HINT` for a puzzle whose five — the one a right drop completes, or the opponent's one it blocks —
-runs through a disc of an outer column (:func:`side_step`), or one practised for the *side disc* idea: 5 en raya's
-own idea, so the Hint points at the lines through the outer columns, never at which drop."""
+SIDE_HINTS = {
+    "win_now": N_(
+        "Look at your own lines first, and count the discs in the outer columns too: is one of them nearly finished?"
+    ),
+    "block": N_("What does your opponent threaten to do with the next drop? Count the discs in the outer columns too."),
+}
+"""The first Hint of a win at once or a block (:func:`one_step_hint`) whose five — the one a right drop completes,
+or the opponent's one it blocks — runs through a disc of an outer column (:func:`side_step`), or one practised for
+the *side disc* idea: the idea's own hint, pointing at the lines through the outer columns too, never at a drop."""
 
 
 def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a lesson-1 question whose idea the first Hint must not name: every right drop wins at
-    once, or no drop does and the right drops block the opponent's one threat (its question, like every puzzle's,
-    says only the stake: :func:`gamekit.puzzles.connect_words.question`)."""
+    """Whether ``puzzle`` is a lesson-1 question: a win at once or the one threat blocked (:func:`one_step_kind`)."""
+    return one_step_kind(puzzle) is not None
+
+
+def one_step_kind(puzzle: Puzzle) -> str | None:
+    """``"win_now"`` when every right drop of ``puzzle`` wins at once, ``"block"`` when no drop does and every right
+    drop blocks the opponent's one threat, else None."""
     game = puzzle.position
     answers = set(puzzle.answers)
     wins = set(wins_at_once(game))
     threats = set(wins_at_once_for(game, 1 - game.to_move))
-    return bool(wins and answers <= wins) or (not wins and len(threats) == 1 and answers <= threats)
+    if wins and answers <= wins:
+        return "win_now"
+    if not wins and len(threats) == 1 and answers <= threats:
+        return "block"
+    return None
+
+
+def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
+    """The first Hint of a lesson-1 question (:func:`one_step_kind`; None for any other): the *win now* or *block*
+    idea's hint, true of every right drop; its :data:`SIDE_HINTS` form where the line runs through a side disc."""
+    kind = one_step_kind(puzzle)
+    if kind is None:
+        return None
+    if theme == "side_column" or side_step(puzzle):
+        return tr(SIDE_HINTS[kind])
+    return theme_hint(puzzle.game_id, kind)
 
 
 GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")
@@ -454,16 +457,14 @@ make, so the Hint names no idea, only what always helps."""
 
 
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
-    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a puzzle
-    whose question is neutral (:func:`neutral_question`) gets :data:`NEUTRAL_HINT` (:data:`NEUTRAL_SIDE_HINT` where
-    the line runs through a side disc, :func:`side_step`, whatever idea the page practises: a win's tag names the
-    side disc, a block's does not), which asks about the mover's and the opponent's lines alike, so it never says
-    whether to win or to block; else :func:`practice_hint`; else, where some right drop does not show the idea on
-    the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an
-    idea only when every right drop uses it."""
-    if neutral_question(puzzle):
-        hint = NEUTRAL_SIDE_HINT if theme == "side_column" or side_step(puzzle) else NEUTRAL_HINT
-        return tr(hint)
+    """The first Hint Practice gives, where it is not the idea of ``theme`` (None: that idea's hint): a win at once
+    or a block (:func:`one_step_hint`) gets its own idea's hint, true of every right drop; else
+    :func:`practice_hint`; else, where some right drop does not show the idea on the board
+    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), :data:`GENERAL_HINT`: the Hint names an idea only
+    when every right drop uses it."""
+    own = one_step_hint(puzzle, theme)
+    if own is not None:
+        return own
     own = practice_hint(puzzle, theme)
     if own is None and not idea_in_every_answer(puzzle, theme):
         return tr(GENERAL_HINT)

@@ -3,6 +3,8 @@ column twice running."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 from gamekit.progress import level
@@ -94,4 +96,47 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
                 break
         if not swapped:
             break
+    return out
+
+
+def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
+    """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
+    of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
+    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
+    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
+    pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
+    better).  Otherwise the set is unchanged: the same puzzles give the same set."""
+    out = list(chosen)
+    cap = column_cap(len(out))
+    spare = [p for p in pool if p.id not in {q.id for q in out}]
+    random.Random("-".join(sorted(p.id for p in out))).shuffle(spare)
+    stuck: set[str] = set()
+    for _ in range(10 * len(out)):
+        counts = Counter(c for p in out for c in p.answers)
+        over = sorted((c for c, k in counts.items() if k > cap and c not in stuck), key=lambda c: (-counts[c], c))
+        if not over:
+            break
+        column = over[0]
+        seen = {shown(p) for p in out}
+        swap = None
+        for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
+            fits = [
+                q
+                for q in spare
+                if column not in q.answers
+                and set(q.themes) & set(old.themes)
+                and shown(q) not in seen
+                and all(counts[c] < cap for c in q.answers if c not in old.answers)
+            ]
+            if fits:
+                new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))
+                swap = old, new
+                break
+        if swap is None:
+            stuck.add(column)
+            continue
+        old, new = swap
+        out[out.index(old)] = new
+        spare.remove(new)
+        spare.append(old)
     return out

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
+from gamekit.progress import level
 from gamekit.puzzles.core import Puzzle
 
 MAX_THUMB_SHARE = 1 / 3
@@ -137,3 +138,44 @@ def thumb_selection(puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE) -> li
         )
         kept.remove(drop)
     return kept
+
+
+MAX_COLUMN_SHARE = 1 / 4
+"""The largest share of a Practice pool's questions that need reading ahead (levels 3 and up) that one fixed-column
+rule of thumb ("column a, else b") may answer: a pupil who always drops in one favourite column scores no more
+than a quarter of them."""
+READ_AHEAD_LEVEL = 3
+"""The first Practice level whose questions need reading a line ahead (below: the one-line rule and the centre)."""
+
+
+def column_rules(puzzle: Puzzle) -> set[str]:
+    """The fixed-column rules of thumb ("column a, else b") that answer ``puzzle`` (:func:`rules_answering`)."""
+    return {name for name in rules_answering(puzzle) if name.startswith("column ")}
+
+
+def column_selection(puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spare=lambda p: 0) -> list[Puzzle]:
+    """``puzzles`` (in their order) without the fewest of level :data:`READ_AHEAD_LEVEL` and up needed so that no
+    fixed-column rule of thumb answers more than ``share`` of those kept at these levels (rounded up): while one
+    does, one of its puzzles goes — the one the most rules over their share answer, then one of the fullest level
+    (so no level is left a handful), then the one ``spare`` ranks highest (a pool's crowded idea), then the latest
+    in id order.  The easier levels are kept as they are."""
+    answering = {p.id: column_rules(p) for p in puzzles if level(p.rating) >= READ_AHEAD_LEVEL}
+    kept = list(puzzles)
+    while True:
+        ahead = [p for p in kept if p.id in answering]
+        counts: dict[str, int] = {}
+        for p in ahead:
+            for name in answering[p.id]:
+                counts[name] = counts.get(name, 0) + 1
+        over = {name for name, k in counts.items() if k > math.ceil(share * len(ahead) - 1e-9)}
+        if not over:
+            return kept
+        worst = max(over, key=lambda name: (counts[name], name))
+        levels: dict[int, int] = {}
+        for p in ahead:
+            levels[level(p.rating)] = levels.get(level(p.rating), 0) + 1
+        drop = max(
+            (p for p in ahead if worst in answering[p.id]),
+            key=lambda p: (len(answering[p.id] & over), levels[level(p.rating)], spare(p), p.id),
+        )
+        kept.remove(drop)

@@ -14,6 +14,7 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_why import (
     also_right_why,
+    idea_in_every_answer,
     other_right,
     position_why,
     win_elsewhere_why,
@@ -179,9 +180,34 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     words = drop_mistake(puzzle, action)
     moves = (puzzle.refutations.get(str(action)) or {}).get("line") or []
     shown = next((i for i, (_, m) in enumerate(moves) if m in puzzle.answers), SHOWN_MOVES)
+    parts = [words] if words else []
     if shown < min(len(moves), SHOWN_MOVES) and later_words(puzzle, action):
-        return f"{words} {tr(PLAY_IT_OUT)}" if words else tr(PLAY_IT_OUT)
-    return words
+        parts.append(tr(PLAY_IT_OUT))
+    if not words:  # no mistake to name: name the idea to look for instead, as the easier puzzles' mistakes do
+        idea = wrong_idea(puzzle)
+        if idea is not None:
+            parts.append(tr(LOOK_FOR[idea]))
+    return " ".join(parts) or None
+
+
+LOOK_FOR = {
+    "double_threat": N_("The idea to look for: a drop that makes two threats at once."),
+    "odd_even_threat": N_(
+        "The idea to look for: a threat on your kind of row (odd rows for red, even rows for yellow)."
+    ),
+    "zugzwang": N_("The idea to look for: count the safe drops; who runs out of them first?"),
+    "side_column": N_("The idea to look for: a line through a disc of an outer column."),
+}
+"""After a wrong drop that hands the opponent no win at once (so no mistake sentence names what went wrong): the
+idea the puzzle practises, which every right drop uses (:func:`wrong_idea`).  It names no column."""
+
+
+def wrong_idea(puzzle: Puzzle) -> str | None:
+    """The idea a wrong drop's feedback names (:data:`LOOK_FOR`): the first of the puzzle's themes that needs
+    reading ahead and that every right drop shows on the board
+    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), so the sentence is true of each right answer; None
+    when no theme is so."""
+    return next((t for t in puzzle.themes if t in LOOK_FOR and idea_in_every_answer(puzzle, t)), None)
 
 
 def drop_mistake(puzzle: Puzzle, action: str) -> str | None:

@@ -132,7 +132,7 @@ def test_each_lesson_has_puzzles_at_each_of_its_levels(game_id):
         assert "Here lesson 1's puzzles are all at level 1." in page(game_id, "en")
         assert "Aquí los problemas de la lección 1 son todos de nivel 1." in page(game_id, "es")
     assert set(two) == set(range(2, 8)), two
-    assert min(two.values()) >= 5, two
+    assert min(two.values()) >= 3, two  # Connect Four's level 7 is thin once no column habit scores over a quarter
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -185,9 +185,9 @@ def test_lesson_one_keeps_the_draw_in_more_ways_than_blocking_a_four_and_names_t
                 board = Practice("five_in_a_row", puzzles=[p])
                 board.lesson = 1
                 hint = board.hint()
-                both = "yours and your opponent's" if lang == "en" else "las tuyas y las de tu rival"
+                block = "what does your opponent threaten" if lang == "en" else "con qué amenaza tu rival"
                 outer = "outer columns" if lang == "en" else "columnas laterales"
-                assert both in hint and (outer in hint) == (p is side_block), (lang, p.id, hint)
+                assert block in hint.lower() and (outer in hint) == (p is side_block), (lang, p.id, hint)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -72,7 +72,8 @@ def test_no_reading_ahead_level_is_a_handful_of_puzzles(game_id):
 
     # lesson 2's pool is made of its ideas' pools, which ask only puzzles whose every right drop shows the idea:
     # Connect Four's holds 5 at level 5 and 14 at levels 6 and 7
-    for pool, least, top in ((pools.practice_pool(game_id), 6, 15), (pools.lesson_pool(game_id, 2), 5, 14)):
+    # (fewer since no fixed column answers more than a quarter of the levels 3 to 7: gamekit.puzzles.connect_thumbs)
+    for pool, least, top in ((pools.practice_pool(game_id), 5, 12), (pools.lesson_pool(game_id, 2), 3, 9)):
         counts = {lv: sum(level(p.rating) == lv for p in pool) for lv in range(3, 8)}
         assert min(counts.values()) >= least and counts[6] + counts[7] >= top, counts
         reading = [p for p in pool if level(p.rating) >= 3]

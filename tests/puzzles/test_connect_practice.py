@@ -410,15 +410,16 @@ def test_the_second_right_drop_says_what_it_does_in_words_read_off_the_board(gam
                     assert wrong_row(p, w).startswith(f"El error: la columna {w} crea una amenaza ")
             for a in p.answers:
                 assert wrong_row(p, a) is None  # never for a right drop
-    assert len(seen) >= (4 if game_id == "five_in_a_row" else 2) and "row" in seen, seen
+    assert len(seen) >= (3 if game_id == "five_in_a_row" else 2) and "row" in seen, seen
 
 
 def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
-    """Connect Four's *odd/even threat* Practice holds 8 puzzles: the bank tags 41, of which the centre habit
+    """Connect Four's *odd/even threat* Practice holds 7 puzzles: the bank tags 41, of which the centre habit
     answers 13 (one, with the centre column among its answers and a row threat in every right drop, is asked),
     "win at once, else block" 4, a guess half the time 4; of the 21 left, 7 have a threat on the right row in
     every right drop (the others win through no row threat a right drop makes, so the idea's praise would not
-    fit them: the mixed pool asks them). More need new builds."""
+    fit them: the mixed pool asks them); with the one centre puzzle, one too many answer in column 2 for a
+    quarter of the read-ahead levels, so one goes. More need new builds."""
     from gamekit.puzzles.connect import centre_habit, mixed_win, one_step_rule
     from gamekit.puzzles.connect_why import idea_in_every_answer
     from gamekit.puzzles.pools import guessable
@@ -432,7 +433,7 @@ def test_connect_fours_odd_even_pool_is_all_the_bank_holds_for_it():
     habit = [p for p in pool if centre_habit(p)]
     assert {p.id for p in pool if p not in habit} <= {p.id for p in fits}
     assert all("4" in p.answers for p in habit) and 0 < len(habit) <= len(pool) / 6 + 1
-    assert len(pool) == 8 and len(left) == 21 and len(fits) == 7
+    assert len(pool) == 7 and len(left) == 21 and len(fits) == 7  # one of column 2's left out: no column habit
 
 
 @pytest.mark.parametrize("game_id", GAMES)

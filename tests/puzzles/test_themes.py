@@ -141,7 +141,14 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     # (gamekit.puzzles.connect_thumbs)
     from gamekit.puzzles.connect import centre_share
 
-    kept = thumb_selection(kept + centre_share(kept, [p for p in asked if centre_habit(p)]))
+    # nor a fixed column more than a quarter of its read-ahead levels (gamekit.puzzles.connect_thumbs.column_selection)
+    from gamekit.puzzles.connect_thumbs import column_selection
+
+    from gamekit.puzzles.connect import practice_rated
+
+    kept = [practice_rated(p) for p in kept + centre_share(kept, [p for p in asked if centre_habit(p)])]  # levels
+    while len(cut := column_selection(thumb_selection(kept))) != len(kept):
+        kept = cut
     assert sorted(p.id for p in pool) == sorted(p.id for p in kept)  # a board puzzle's question is its id
     for p in under[:3]:
         wrong = [a for a in p.legal_answers() if a not in p.answers]

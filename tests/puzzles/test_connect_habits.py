@@ -1,0 +1,111 @@
+"""5 en raya / Connect Four Practice against a pupil's habits: a favourite column scores on no more than about a
+quarter of the questions that need reading ahead, a lesson's list is not one idea, and a wrong drop at those levels
+names the idea to look for."""
+
+import math
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.progress import level
+from gamekit.puzzles.core import game_themes
+from gamekit.puzzles.pools import lesson_pool, lesson_themes, practice_pool
+
+GAMES = ["five_in_a_row", "connect_four"]
+
+
+def column_else(first: int, second: int):
+    """The habit "column ``first``, else ``second``": the first of the two with room, else no drop."""
+
+    def habit(game) -> str | None:
+        legal = game.legal_moves()
+        return next((str(c) for c in (first, second) if str(c) in legal), None)
+
+    return habit
+
+
+def favourite_column(column: int):
+    """The habit "always column ``column``, else the column nearest it with room (the left one of two)"."""
+
+    def habit(game) -> str | None:
+        legal = game.legal_moves()
+        return min(legal, key=lambda m: (abs(int(m) - column), int(m))) if legal else None
+
+    return habit
+
+
+def habits(columns: int) -> dict[str, object]:
+    out = {"column 6, else 2": column_else(6, 2), "column 2, else 6": column_else(2, 6)}
+    for c in range(1, columns + 1):
+        out[f"always column {c}"] = favourite_column(c)
+    return out
+
+
+def pools(game_id: str) -> dict[str, list]:
+    out = {"mixed": practice_pool(game_id), "lesson 2": lesson_pool(game_id, 2)}
+    for theme in game_themes(game_id):
+        out[theme] = practice_pool(game_id, theme)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_column_habit_scores_on_more_than_a_quarter_of_the_read_ahead_questions(game_id):
+    """In every Practice list (all ideas mixed, lesson 2's, each idea's), of the questions at levels 3 to 7 a pupil
+    who always drops in one column (or "column 6, else 2", the habit a reader found right 39-44 % of the time)
+    gets no more than a quarter right (rounded up to a whole puzzle)."""
+    for name, pool in pools(game_id).items():
+        ahead = [p for p in pool if level(p.rating) >= 3]
+        if not ahead:
+            continue
+        most = math.ceil(len(ahead) / 4)
+        for habit_name, habit in habits(ahead[0].position.columns).items():
+            right = sum(habit(p.position) in p.answers for p in ahead)
+            assert right <= most, (name, habit_name, right, len(ahead))
+    mixed = [p for p in practice_pool(game_id) if level(p.rating) >= 3]
+    assert len(mixed) >= 30  # still a list to practise from
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lesson_two_list_is_no_one_idea(game_id):
+    """Lesson 2's list: no idea, as the Practice board names it for each puzzle, fills more than half of it, and
+    each of the lesson's ideas is there."""
+    pool = lesson_pool(game_id, 2)
+    taught = lesson_themes(game_id, 2)
+    ideas = [next(t for t in p.themes if t in taught) for p in pool]
+    for idea in set(ideas):
+        assert ideas.count(idea) <= len(pool) / 2, (idea, ideas.count(idea), len(pool))
+    assert {"double_threat", "odd_even_threat", "zugzwang"} <= set(ideas)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_wrong_drop_at_the_read_ahead_levels_names_the_idea_every_right_drop_uses(game_id):
+    """At levels 3 to 7 a wrong drop that hands over no win at once gets a sentence naming the idea to look for
+    (never a column), and that idea is one every right drop shows on the board; a drop that hands over a win at
+    once keeps its own "The mistake: …" sentence instead."""
+    from gamekit.puzzles.connect_why import idea_in_every_answer
+    from gamekit.puzzles.connect_words import LOOK_FOR, drop_mistake
+    from gamekit.puzzles.practice import Practice
+
+    named = 0
+    with using("en"):
+        words = {theme: text for theme, text in LOOK_FOR.items()}
+        for p in [p for p in practice_pool(game_id) if level(p.rating) >= 3][:25]:
+            board = Practice(game_id, puzzles=[p])
+            for a in [a for a in p.legal_answers() if a not in p.answers][:2]:
+                said = board.answer(a)[1]
+                shown = [t for t, text in words.items() if text in said]
+                assert len(shown) <= 1, (p.id, said)
+                if drop_mistake(p, a):
+                    assert "The mistake:" in said and not shown, (p.id, a, said)
+                elif shown:
+                    assert idea_in_every_answer(p, shown[0]), (p.id, shown)
+                    assert not any(ch.isdigit() for ch in words[shown[0]])
+                named += bool(shown)
+            board.close()
+    assert named >= 10
+    with using("es"):
+        p = next(p for p in practice_pool(game_id) if level(p.rating) >= 3)
+        board = Practice(game_id, puzzles=[p])
+        said = [board.answer(a)[1] for a in p.legal_answers() if a not in p.answers]
+        board.close()
+        assert not any("The idea to look for" in s for s in said)
