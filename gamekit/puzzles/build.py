@@ -542,3 +542,23 @@ def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) ->
                 if take_all_choice(c) and not decided(c):
                     found[c.id] = c
     return [found[k] for k in sorted(found)]
+
+
+def relabel_bank(path: Path | str, game_id: str, theme: str) -> list[str]:
+    """Apply the game's classifier for ``theme`` again to every puzzle of the bank file ``path`` (a module's
+    ``relabel``: Dots, :func:`gamekit.puzzles.dots.relabel`) and write the bank back with its header's command
+    naming the step and its theme counts updated; the ids whose themes changed.  Refused with
+    :class:`BuildError` for a game without ``relabel``."""
+    check_game_id(game_id)
+    check_theme(game_id, theme)
+    relabel = getattr(catalog.get(game_id).puzzle_module(), "relabel", None)
+    if relabel is None:
+        raise BuildError(tr("relabel: {game} has no classifier to apply again", game=game_id))
+    base = read_bank(path, game_id)
+    puzzles = base["puzzles"]
+    changed = relabel(puzzles, theme)
+    stats = dict(base["stats"])
+    stats["themes"] = dict(sorted(collections.Counter(t for d in puzzles for t in d["themes"]).items()))
+    command = f"{base['command']}, then gamekit.puzzles.build.relabel_bank(the bank, {theme})"
+    write_bank(path, game_id, puzzles, command, base["seed"], base["built"], stats)
+    return changed

@@ -31,7 +31,7 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
-from gamekit.puzzles.dots_words import decline_lines, shared_line
+from gamekit.puzzles.dots_words import control_values, decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
@@ -394,9 +394,20 @@ side) answers by itself: the ideas that are that rule, and the decision ideas, w
 decline the last ones?" with taking right as often as declining (:func:`decision_selection`)."""
 
 
-def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:
-    """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`) and the
-    solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`)."""
+def control_not_worth_it(game: DotsAndBoxes, best: int) -> bool:
+    """Whether the idea *when control is not worth it* holds at ``game`` (best value ``best``), by the solver's
+    values (:func:`gamekit.puzzles.dots_words.control_values`): taking every box on offer and playing on reaches the
+    best result, and every way of keeping control (declining boxes now, or after taking some) loses at least
+    :data:`MIN_LOSS` boxes.  Where one chain is taken and the last boxes of another are declined, control is worth
+    it, and the puzzle is not this idea's even though its right first line is a take."""
+    take_all, keep = control_values(game)
+    return take_all == best and keep is not None and best - keep >= MIN_LOSS
+
+
+def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dict[str, int] | None = None) -> list[str]:
+    """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`), the
+    solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`) and its values of the lines (``values``, as
+    :func:`gamekit.dots.move_values` gives them; asked of the solver where needed when None)."""
     out: list[str] = []
     caps = set(capture_lines(game))
     safe = set(safe_lines(game))
@@ -404,8 +415,8 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
     ans = set(answers)
     if ans & caps:
         out.append("take_box")
-        if kind == TAKE_OR_DECLINE and set(declines) & set(wrong):
-            out.append("control_not_worth_it")  # declining (keeping control) loses here: take them all
+        if kind == TAKE_OR_DECLINE and control_not_worth_it(game, max((values or move_values(game)).values())):
+            out.append("control_not_worth_it")
     if caps and not ans & caps:
         # the best line declines the boxes on offer: how many does it hand over?
         given = max(boxes_given(game, a) for a in answers)
@@ -494,7 +505,7 @@ def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | N
     tempting = [l for l in values if given[l] <= least]
     if len(tempting) < 2:
         return None
-    found = themes(game, answers, wrong)
+    found = themes(game, answers, wrong, values)
     if not found:
         return None
     refutations = {}
@@ -588,3 +599,17 @@ def sheet_key(game_id: str) -> tuple[str, Any]:
     board = info.new_game(info.check_options({"width": 2, "height": 1}))
     board.play("a1-b1")
     return tr(LINE_SHEET_KEY), board
+
+
+def relabel(puzzles: list[dict], theme: str) -> list[str]:
+    """Give ``theme`` to exactly the puzzles (bank dicts, changed in place) the classifier (:func:`themes`, on the
+    position, the answers and the refuted lines) gives it, keeping their other themes; the ids changed, in order.
+    A fixed classifier is applied to a shipped bank so (:func:`gamekit.puzzles.build.relabel_bank`)."""
+    changed = []
+    for d in puzzles:
+        p = Puzzle.from_dict(d)
+        has = theme in themes(p.position, list(p.answers), list(p.refutations))
+        if has != (theme in d["themes"]):
+            d["themes"] = [t for t in d["themes"] if t != theme] + ([theme] if has else [])
+            changed.append(d["id"])
+    return changed
