@@ -40,6 +40,8 @@ from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THE
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
     guess_passes,
+    handout_not_now,
+    habits_within_share,
     opening_like,
     takes_the_wrong_box,
     decided,
@@ -319,7 +321,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme in DECISION_THEMES:
         return decision_selection(puzzles, theme)
     if theme == "hard_hearted_handout":
-        puzzles = [p for p in puzzles if middle_lines_only(p)]
+        picked = [p for p in puzzles if middle_lines_only(p) or handout_not_now(p)]
+        return habits_within_share(sorted(picked, key=lambda p: p.id))
+    if theme == "which_to_open":
+        return habits_within_share(puzzles)
     if theme == "take_box":
         puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
     if theme == "safe_line":
