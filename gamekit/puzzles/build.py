@@ -553,19 +553,33 @@ def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) ->
     return [found[k] for k in sorted(found)]
 
 
+def relabel(puzzles: list[dict], game_id: str, theme: str) -> list[str]:
+    """Give ``theme`` to exactly the puzzles (bank dicts of ``game_id``, changed in place) the game's classifier
+    (its puzzle module's ``themes(position, answers, wrong)``, the wrong lines being the refuted ones) gives it,
+    keeping their other themes; the ids changed, in order.  A game whose themes are not read off the position:
+    :class:`BuildError`."""
+    themes = getattr(catalog.get(game_id).puzzle_module(), "themes", None)
+    if themes is None:
+        raise BuildError(tr("relabel: {game} has no classifier to apply again", game=game_id))
+    changed = []
+    for d in puzzles:
+        p = Puzzle.from_dict(d)
+        has = theme in themes(p.position, list(p.answers), list(p.refutations))
+        if has != (theme in d["themes"]):
+            d["themes"] = [t for t in d["themes"] if t != theme] + ([theme] if has else [])
+            changed.append(d["id"])
+    return changed
+
+
 def relabel_bank(path: Path | str, game_id: str, theme: str) -> list[str]:
-    """Apply the game's classifier for ``theme`` again to every puzzle of the bank file ``path`` (a module's
-    ``relabel``: Dots, :func:`gamekit.puzzles.dots.relabel`) and write the bank back with its header's command
-    naming the step and its theme counts updated; the ids whose themes changed.  Refused with
-    :class:`BuildError` for a game without ``relabel``."""
+    """Apply the game's classifier for ``theme`` again to every puzzle of the bank file ``path`` (:func:`relabel`;
+    a fixed classifier is applied to a shipped bank so) and write the bank back with its header's command naming
+    the step and its theme counts updated; the ids whose themes changed."""
     check_game_id(game_id)
     check_theme(game_id, theme)
-    relabel = getattr(catalog.get(game_id).puzzle_module(), "relabel", None)
-    if relabel is None:
-        raise BuildError(tr("relabel: {game} has no classifier to apply again", game=game_id))
     base = read_bank(path, game_id)
     puzzles = base["puzzles"]
-    changed = relabel(puzzles, theme)
+    changed = relabel(puzzles, game_id, theme)
     stats = dict(base["stats"])
     stats["themes"] = dict(sorted(collections.Counter(t for d in puzzles for t in d["themes"]).items()))
     command = f"{base['command']}, then gamekit.puzzles.build.relabel_bank(the bank, {theme})"

@@ -31,10 +31,10 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
-from gamekit.puzzles.dots_words import control_values, decline_lines, shared_line
+from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
-from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_decisions import control_not_worth_it, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
@@ -399,16 +399,6 @@ side) answers by itself: the ideas that are that rule, and the decision ideas, w
 decline the last ones?" with taking right as often as declining (:func:`decision_selection`)."""
 
 
-def control_not_worth_it(game: DotsAndBoxes, best: int) -> bool:
-    """Whether the idea *when control is not worth it* holds at ``game`` (best value ``best``), by the solver's
-    values (:func:`gamekit.puzzles.dots_words.control_values`): taking every box on offer and playing on reaches the
-    best result, and every way of keeping control (declining boxes now, or after taking some) loses at least
-    :data:`MIN_LOSS` boxes.  Where one chain is taken and the last boxes of another are declined, control is worth
-    it, and the puzzle is not this idea's even though its right first line is a take."""
-    take_all, keep = control_values(game)
-    return take_all == best and keep is not None and best - keep >= MIN_LOSS
-
-
 def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dict[str, int] | None = None) -> list[str]:
     """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`), the
     solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`) and its values of the lines (``values``, as
@@ -420,7 +410,9 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dic
     ans = set(answers)
     if ans & caps:
         out.append("take_box")
-        if kind == TAKE_OR_DECLINE and control_not_worth_it(game, max((values or move_values(game)).values())):
+        if kind == TAKE_OR_DECLINE and control_not_worth_it(
+            game, max((values or move_values(game)).values()), MIN_LOSS
+        ):
             out.append("control_not_worth_it")
     if caps and not ans & caps:
         # the best line declines the boxes on offer: how many does it hand over?
@@ -604,17 +596,3 @@ def sheet_key(game_id: str) -> tuple[str, Any]:
     board = info.new_game(info.check_options({"width": 2, "height": 1}))
     board.play("a1-b1")
     return tr(LINE_SHEET_KEY), board
-
-
-def relabel(puzzles: list[dict], theme: str) -> list[str]:
-    """Give ``theme`` to exactly the puzzles (bank dicts, changed in place) the classifier (:func:`themes`, on the
-    position, the answers and the refuted lines) gives it, keeping their other themes; the ids changed, in order.
-    A fixed classifier is applied to a shipped bank so (:func:`gamekit.puzzles.build.relabel_bank`)."""
-    changed = []
-    for d in puzzles:
-        p = Puzzle.from_dict(d)
-        has = theme in themes(p.position, list(p.answers), list(p.refutations))
-        if has != (theme in d["themes"]):
-            d["themes"] = [t for t in d["themes"] if t != theme] + ([theme] if has else [])
-            changed.append(d["id"])
-    return changed

@@ -10,7 +10,9 @@ import pytest
 
 from gamekit.dots import capture_lines, move_values
 from gamekit.puzzles import bank
-from gamekit.puzzles.dots import MIN_LOSS, relabel, themes, verify
+from gamekit.puzzles.build import relabel, relabel_bank
+from gamekit.puzzles.dots import MIN_LOSS, themes, verify
+from gamekit.puzzles.store import bank_path, read_bank, write_bank
 from gamekit.puzzles.dots_decisions import take_all_choice
 from gamekit.puzzles.dots_words import control_values, decline_lines, take_all_why
 from gamekit.puzzles.pools import practice_pool
@@ -139,7 +141,22 @@ def test_relabel_gives_the_idea_exactly_where_the_classifier_does():
     take_all = next(p for p in bank(G) if IDEA in p.themes).to_dict()
     others = [t for t in take_all["themes"] if t != IDEA]
     take_all["themes"] = others
-    changed = relabel([keep_control, take_all], IDEA)
+    changed = relabel([keep_control, take_all], G, IDEA)
     assert changed == [keep_control["id"], take_all["id"]]
     assert keep_control["themes"] == ["take_box"] and take_all["themes"] == [*others, IDEA]
-    assert relabel([p.to_dict() for p in bank(G) if IDEA in p.themes or "take_box" in p.themes], IDEA) == []
+    assert relabel([p.to_dict() for p in bank(G) if IDEA in p.themes or "take_box" in p.themes], G, IDEA) == []
+
+
+def test_relabel_bank_rewrites_a_bank_file_and_names_the_step(tmp_path):
+    shipped = read_bank(bank_path(G), G)
+    puzzles = [d for d in shipped["puzzles"] if "take_box" in d["themes"]][:30]
+    wrong = next(d for d in puzzles if IDEA in d["themes"])
+    wrong["themes"] = [t for t in wrong["themes"] if t != IDEA]
+    path = tmp_path / "bank.json.gz"
+    write_bank(path, G, puzzles, "a build", 1, shipped["built"], {"themes": {}})
+    assert relabel_bank(path, G, IDEA) == [wrong["id"]]
+    again = read_bank(path, G)
+    assert again["command"] == f"a build, then gamekit.puzzles.build.relabel_bank(the bank, {IDEA})"
+    assert again["stats"]["themes"][IDEA] == sum(IDEA in d["themes"] for d in again["puzzles"])
+    with pytest.raises(ValueError):
+        relabel_bank(path, G, "no_such_idea")
