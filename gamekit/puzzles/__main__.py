@@ -52,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RULE",
         help=tr("Shut the Box: only turns under this one-die rule (repeat for several)"),
     )
+    b.add_argument(
+        "--practice-only",
+        action="store_true",
+        help=tr("list the new puzzles as Practice's only: no lesson's problem set draws them"),
+    )
     args = parser.parse_args(argv)
     out = args.out or bank_path(args.game)
     command = f"python -m gamekit.puzzles build {args.game} --count {args.count} --seed {args.seed}"
@@ -65,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         command += f" --one-die {rule}"
     for v in args.level or ():
         command += f" --level {v}"
+    if args.practice_only:
+        command += " --practice-only"
     try:
         stats = build(
             args.game,
@@ -79,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             add=args.add,
             one_die=tuple(args.one_die) if args.one_die else None,
             levels=tuple(args.level) if args.level else None,
+            practice_only=args.practice_only,
         )
     except (BuildError, ValueError) as e:
         print(e, file=sys.stderr)

@@ -289,6 +289,7 @@ def build(
     add: bool = False,
     one_die: tuple[str, ...] | None = None,
     levels: tuple[int, ...] | None = None,
+    practice_only: bool = False,
 ) -> dict[str, Any]:
     """Build (or resume) a bank of ``count`` puzzles; returns the stats written into the bank's header.
 
@@ -301,7 +302,9 @@ def build(
     lands on one of these Practice levels (:func:`gamekit.progress.level`, 1 to 10), to fill a thin level (their
     ids are listed in the header's ``stats["practice_only"]``, kept by later ``add`` builds: the lessons' problem
     sets, whose puzzles the teacher guides list, never draw them, so a level build changes no lesson); an
-    ``add`` build also rates the bank's old puzzles a one-line rule answers at level 1 (:func:`rate_one_step`)."""
+    ``add`` build also rates the bank's old puzzles a one-line rule answers at level 1 (:func:`rate_one_step`).
+    ``practice_only``: list the new puzzles there too without a level filter (a kind of puzzle added for Practice,
+    such as Dots' *which chain or loop to open*, that no lesson's problem set may draw)."""
     check_game_id(game_id)
     for name, v in (("count", count), ("seed", seed)):
         if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "count" else 0):
@@ -320,6 +323,8 @@ def build(
             raise BuildError(tr("--one-die {rules}: choose from {items}", rules=one_die, items=", ".join(rules)))
     if not isinstance(add, bool):
         raise BuildError(tr("add={add!r}: True or False", add=add))
+    if not isinstance(practice_only, bool):
+        raise BuildError(tr("practice_only={value!r}: True or False", value=practice_only))
     if levels is not None and (
         not isinstance(levels, tuple)
         or not levels
@@ -353,6 +358,8 @@ def build(
         header |= {"one_die": list(one_die)}
     if levels is not None:
         header |= {"levels": list(levels)}
+    if practice_only:
+        header |= {"practice_only": True}
     kept: dict[str, dict] = {}
     mix = _Mix(len(one_die) if one_die is not None else 4)
     old = {d["id"] for d in base["puzzles"]} if base else set()
@@ -432,7 +439,8 @@ def build(
         "seconds": round(elapsed, 1),
         "themes": dict(sorted(collections.Counter(t for d in kept.values() for t in d["themes"]).items())),
     }
-    if levels is not None:  # filling Practice levels: the lessons' problem sets do not draw these
+    only = levels is not None or practice_only
+    if only:  # filling Practice levels, or a kind for Practice: the lessons' problem sets do not draw these
         stats["practice_only"] = sorted(kept)
     if rooms is not None:
         stats["room_games"] = len(stored)
@@ -446,6 +454,7 @@ def build(
         + (" --add" if add else "")
         + "".join(f" --one-die {r}" for r in one_die or ())
         + "".join(f" --level {v}" for v in levels or ())
+        + (" --practice-only" if practice_only else "")
     )
     puzzles = list(kept.values())
     if base is not None:
@@ -462,8 +471,8 @@ def build(
             "seconds": round(base["stats"].get("seconds", 0) + elapsed, 1),
             "themes": dict(sorted(all_themes.items())),
             **(
-                {"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if levels else ())})}
-                if levels or base["stats"].get("practice_only")
+                {"practice_only": sorted({*base["stats"].get("practice_only", ()), *(kept if only else ())})}
+                if only or base["stats"].get("practice_only")
                 else {}
             ),
             "added": {
@@ -542,3 +551,37 @@ def take_all_followups(puzzles: list[Puzzle], time_limit: float | None = 5.0) ->
                 if take_all_choice(c) and not decided(c):
                     found[c.id] = c
     return [found[k] for k in sorted(found)]
+
+
+def relabel(puzzles: list[dict], game_id: str, theme: str) -> list[str]:
+    """Give ``theme`` to exactly the puzzles (bank dicts of ``game_id``, changed in place) the game's classifier
+    (its puzzle module's ``themes(position, answers, wrong)``, the wrong lines being the refuted ones) gives it,
+    keeping their other themes; the ids changed, in order.  A game whose themes are not read off the position:
+    :class:`BuildError`."""
+    themes = getattr(catalog.get(game_id).puzzle_module(), "themes", None)
+    if themes is None:
+        raise BuildError(tr("relabel: {game} has no classifier to apply again", game=game_id))
+    changed = []
+    for d in puzzles:
+        p = Puzzle.from_dict(d)
+        has = theme in themes(p.position, list(p.answers), list(p.refutations))
+        if has != (theme in d["themes"]):
+            d["themes"] = [t for t in d["themes"] if t != theme] + ([theme] if has else [])
+            changed.append(d["id"])
+    return changed
+
+
+def relabel_bank(path: Path | str, game_id: str, theme: str) -> list[str]:
+    """Apply the game's classifier for ``theme`` again to every puzzle of the bank file ``path`` (:func:`relabel`;
+    a fixed classifier is applied to a shipped bank so) and write the bank back with its header's command naming
+    the step and its theme counts updated; the ids whose themes changed."""
+    check_game_id(game_id)
+    check_theme(game_id, theme)
+    base = read_bank(path, game_id)
+    puzzles = base["puzzles"]
+    changed = relabel(puzzles, game_id, theme)
+    stats = dict(base["stats"])
+    stats["themes"] = dict(sorted(collections.Counter(t for d in puzzles for t in d["themes"]).items()))
+    command = f"{base['command']}, then gamekit.puzzles.build.relabel_bank(the bank, {theme})"
+    write_bank(path, game_id, puzzles, command, base["seed"], base["built"], stats)
+    return changed

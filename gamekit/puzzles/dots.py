@@ -34,12 +34,14 @@ from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
-from gamekit.puzzles.dots_decisions import decline_choice, take_all_choice
+from gamekit.puzzles.dots_decisions import control_not_worth_it, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
     guess_passes,
+    handout_not_now,
+    habits_within_share,
     opening_like,
     takes_the_wrong_box,
     decided,
@@ -319,7 +321,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme in DECISION_THEMES:
         return decision_selection(puzzles, theme)
     if theme == "hard_hearted_handout":
-        puzzles = [p for p in puzzles if middle_lines_only(p)]
+        picked = [p for p in puzzles if middle_lines_only(p) or handout_not_now(p)]
+        return habits_within_share(sorted(picked, key=lambda p: p.id))
+    if theme == "which_to_open":
+        return habits_within_share(puzzles)
     if theme == "take_box":
         puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
     if theme == "safe_line":
@@ -394,9 +399,10 @@ side) answers by itself: the ideas that are that rule, and the decision ideas, w
 decline the last ones?" with taking right as often as declining (:func:`decision_selection`)."""
 
 
-def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str]:
-    """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`) and the
-    solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`)."""
+def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dict[str, int] | None = None) -> list[str]:
+    """The themes of a puzzle, from the analysis of the position (:mod:`gamekit.dots.analysis`), the
+    solver's move kinds (:meth:`gamekit.dots.solver.Solver.moves`) and its values of the lines (``values``, as
+    :func:`gamekit.dots.move_values` gives them; asked of the solver where needed when None)."""
     out: list[str] = []
     caps = set(capture_lines(game))
     safe = set(safe_lines(game))
@@ -404,8 +410,10 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> list[str
     ans = set(answers)
     if ans & caps:
         out.append("take_box")
-        if kind == TAKE_OR_DECLINE and set(declines) & set(wrong):
-            out.append("control_not_worth_it")  # declining (keeping control) loses here: take them all
+        if kind == TAKE_OR_DECLINE and control_not_worth_it(
+            game, max((values or move_values(game)).values()), MIN_LOSS
+        ):
+            out.append("control_not_worth_it")
     if caps and not ans & caps:
         # the best line declines the boxes on offer: how many does it hand over?
         given = max(boxes_given(game, a) for a in answers)
@@ -494,7 +502,7 @@ def candidate(game: DotsAndBoxes, time_limit: float | None = None) -> Puzzle | N
     tempting = [l for l in values if given[l] <= least]
     if len(tempting) < 2:
         return None
-    found = themes(game, answers, wrong)
+    found = themes(game, answers, wrong, values)
     if not found:
         return None
     refutations = {}

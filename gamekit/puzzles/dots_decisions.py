@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.puzzles.core import Puzzle
-from gamekit.puzzles.dots_words import decline_lines
+from gamekit.dots import DotsAndBoxes
+from gamekit.puzzles.dots_words import control_values, decline_lines
 
 
 def take_all_choice(puzzle: Puzzle) -> bool:
@@ -18,6 +19,16 @@ def take_all_choice(puzzle: Puzzle) -> bool:
         kind, _, _ = decline_lines(puzzle.position)
         _TAKE_ALL[puzzle.id] = kind == TAKE_OR_DECLINE and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
     return _TAKE_ALL[puzzle.id]
+
+
+def control_not_worth_it(game: DotsAndBoxes, best: int, min_loss: int) -> bool:
+    """Whether the idea *when control is not worth it* holds at ``game`` (best value ``best``), by the solver's
+    values (:func:`gamekit.puzzles.dots_words.control_values`): taking every box on offer and playing on reaches the
+    best result, and every way of keeping control (declining boxes now, or after taking some) loses at least
+    ``min_loss`` boxes.  Where one chain is taken and the last boxes of another are declined, control is worth it,
+    and the puzzle is not this idea's even though its right first line is a take."""
+    take_all, keep = control_values(game)
+    return take_all == best and keep is not None and best - keep >= min_loss
 
 
 _TAKE_ALL: dict[str, bool] = {}

@@ -16,10 +16,11 @@ from gamekit.puzzles.pools import MIXED, lesson_pool, practice_pool, top_level
 
 
 LEVEL_LESSONS_NOTE = N_(
-    "Each puzzle's title shows its level. Levels follow the lessons: {items}. Solve the hardest puzzles and your"
-    " level reaches {top}, the top."
+    "Each puzzle's title shows its level. Levels follow the lessons: {items}. The hardest puzzles are level"
+    " {hardest}: solve them and your level reaches {top}, the top."
 )
-"""What the Practice page says a level is, and the one top of the scale (:func:`level_lessons_words`)."""
+"""What the Practice page says a level is, the hardest puzzles' level and the one top of the scale a pupil's level
+can reach, one above it (:func:`level_lessons_words`): no puzzle is at the top level itself."""
 LEVEL_WORDS = {
     (True, True): N_("level {low} for lesson {last}"),
     (True, False): N_("level {low} for lessons {items} and {last}"),
@@ -52,8 +53,9 @@ def lesson_levels() -> dict[int, tuple[int, int]]:
 
 def level_lessons_words() -> str:
     """What a level is, in the current language, from :func:`lesson_levels`: which levels go with which lessons
-    (lessons with the same levels together), and the top a pupil's level can reach
-    (:func:`gamekit.puzzles.pools.top_level`, the "of N" of every title and of the status line)."""
+    (lessons with the same levels together), the level of the hardest puzzles (:func:`hardest_level`) and the top
+    a pupil's level can reach (:func:`gamekit.puzzles.pools.top_level`, the "of N" of every title and of the status
+    line)."""
     spans: dict[tuple[int, int], list[int]] = {}
     for n, span in lesson_levels().items():
         spans.setdefault(span, []).append(n)
@@ -67,7 +69,14 @@ def level_lessons_words() -> str:
         )
         for (low, high), lessons in spans.items()
     ]
-    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), top=top_level(GAME_ID))
+    return tr(LEVEL_LESSONS_NOTE, items="; ".join(items), hardest=hardest_level(), top=top_level(GAME_ID))
+
+
+def hardest_level() -> int:
+    """The highest level of the puzzles Practice asks (the mixed list and each lesson's): a pupil who solves them
+    reaches :func:`gamekit.puzzles.pools.top_level`, one above, where no puzzle is."""
+    pools = [practice_pool(GAME_ID)] + [lesson_pool(GAME_ID, n) for n in lesson_levels()]
+    return max(level(p.rating) for pool in pools for p in pool)
 
 
 def list_levels_words(pool: "Sequence[Puzzle] | None" = None) -> str:

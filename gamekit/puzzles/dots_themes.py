@@ -8,12 +8,15 @@ POOL_THEMES = {
     "control_not_worth_it": ("control_not_worth_it", "double_deal"),
     "double_deal": ("double_deal", "control_not_worth_it"),
     "all_but_four": ("all_but_four", "control_not_worth_it"),
+    "hard_hearted_handout": ("hard_hearted_handout", "which_to_open"),
 }
 """The bank themes the Practice pool of an idea reads (:func:`gamekit.puzzles.pools.practice_pool`): the three
 ideas of lesson 5 ask one decision, "take every box or decline the last ones?", so each reads the puzzles where
 taking is right (*when control is not worth it*) beside those where declining is
-(:func:`gamekit.puzzles.dots.decision_selection`)."""
-DECISION_THEMES = tuple(POOL_THEMES)
+(:func:`gamekit.puzzles.dots.decision_selection`).  The *hard-hearted handout*'s pool reads the *which chain or loop
+to open* puzzles too: beside the handouts it asks where a chain of two should not be handed over at all
+(:func:`gamekit.puzzles.dots_thumbs.handout_not_now`), so "draw the middle line" is no habit that passes it."""
+DECISION_THEMES = ("control_not_worth_it", "double_deal", "all_but_four")
 """The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
 
 __all__ = ["POOL_THEMES", "DECISION_THEMES"]

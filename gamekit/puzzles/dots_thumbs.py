@@ -97,6 +97,39 @@ def thumbs_within_share(
     return kept
 
 
+IDEA_HABIT_SHARE = 0.6
+"""The most of a lesson-3 idea's own list (*hard-hearted handout*, *which chain or loop to open*) one rule of thumb
+or habit of lesson 3 may answer (:func:`habits_within_share`)."""
+
+
+def habits_within_share(puzzles: list[Puzzle], share: float = IDEA_HABIT_SHARE) -> list[Puzzle]:
+    """``puzzles`` without the ones a rule of thumb or a habit of lesson 3 (:func:`habits_answering`) answers beyond
+    ``share`` of the list: while one does, the last in id order of its puzzles goes."""
+    rules = THUMB_RULES + HANDOUT_HABITS
+    kept = list(puzzles)
+    habits = {p.id: habits_answering(p) for p in kept}
+    while True:
+        over = [r for r in rules if sum(1 for p in kept if r in habits[p.id]) > share * len(kept)]
+        if not over:
+            return kept
+        drop = max((p for p in kept if over[0] in habits[p.id]), key=lambda p: p.id)
+        kept = [p for p in kept if p is not drop]
+
+
+def handout_not_now(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is a *which chain or loop to open* puzzle with an unopened chain of two whose middle line
+    is wrong: handing that chain over (hard-heartedly or not) is the mistake, something else is to be opened."""
+    if "which_to_open" not in puzzle.themes:
+        return False
+    game = puzzle.position
+    middles = {
+        shared_line(game, c.boxes[0], c.boxes[1])
+        for c in components(game)
+        if c.kind == "chain" and c.length == 2 and not c.opened
+    }
+    return bool(middles) and not middles & set(puzzle.answers)
+
+
 def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`): at each level no rule of thumb and no
     habit of lesson 3 (:func:`habits_answering`) answers more than half, rounded up (:func:`thumbs_within_share`),

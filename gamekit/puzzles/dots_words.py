@@ -11,6 +11,7 @@ from gamekit.dots import (
     capture_lines,
     components,
     long_chain_rule,
+    move_values,
     safe_lines,
 )
 from gamekit.dots.search import TAKE_OR_DECLINE
@@ -38,6 +39,41 @@ def decline_lines(game: DotsAndBoxes) -> tuple[int, list[str], list[str]]:
     takes = [game.line_name(l) for l in lines if l in {game.line_index(c) for c in capture_lines(game)}]
     declines = [game.line_name(l) for l in lines if game.line_name(l) not in takes] if kind == TAKE_OR_DECLINE else []
     return kind, takes, declines
+
+
+def control_values(game: DotsAndBoxes) -> tuple[int, int | None]:
+    """What the solver says the two answers of "take every box or keep control?" are worth to the player to move,
+    as margins on the boxes left (the unit of :func:`gamekit.dots.move_values`): ``(take_all, keep)``.  *take_all*:
+    take every box on offer (and the boxes a take exposes), then play on as well as possible; *keep*: the best line
+    that leaves boxes on offer untaken (a decline, or any other line), now or after taking some of them in any
+    order (None: never a box on offer).  With two chains on offer, taking one and declining the last boxes of the
+    other keeps control, so *keep* can be more than the declines of the position itself."""
+    me = game.to_move
+    seen: dict[int, int | None] = {}
+
+    def keep(g: DotsAndBoxes, gained: int) -> int | None:
+        if g.drawn in seen:
+            return seen[g.drawn]
+        caps = capture_lines(g)
+        values = move_values(g)
+        best = max((gained + v for line, v in values.items() if line not in caps), default=None)
+        for t in caps:
+            after = g.copy()
+            after.play(t)
+            if after.is_over() or after.to_move != me or not capture_lines(after):
+                continue
+            sub = keep(after, gained + after.scores[me] - g.scores[me])
+            if sub is not None and (best is None or sub > best):
+                best = sub
+        seen[g.drawn] = best
+        return best
+
+    after = game.copy()
+    while (caps := capture_lines(after)) and not after.is_over():
+        after.play(caps[0])
+    gained = after.scores[me] - game.scores[me]
+    take_all = gained if after.is_over() else gained + max(move_values(after).values())
+    return take_all, keep(game, 0) if capture_lines(game) else None
 
 
 def shared_line(game: DotsAndBoxes, a: int, b: int) -> str | None:
@@ -162,24 +198,22 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
 
 
 def take_all_why(puzzle: Puzzle) -> str:
-    """The reason taking every box is right, read off the board: where no unopened chain of three or more boxes
-    and no loop is left, control wins nothing; else the boxes best play leaves the pupil after taking, against the
-    most any decline leaves (the solver's margins read as :func:`box_shares` reads them)."""
+    """The reason taking every box is right, read off the board and the solver's values
+    (:func:`control_values`): where no unopened chain of three or more boxes and no loop is left, control wins
+    nothing; else the boxes taking every box leaves the pupil with best play, against the most any way of keeping
+    control leaves (declining now or after taking some), as :func:`box_shares` reads margins."""
     game = puzzle.position
-    _, _, declines = decline_lines(game)
+    left = game.geometry.n_boxes - sum(game.scores)
+    take_all, keep = control_values(game)
+    k = (left + take_all) // 2
     if not any(not c.opened and (c.kind == "loop" or c.length >= 3) for c in components(game)):
-        left = game.geometry.n_boxes - sum(game.scores)
-        k = (left + int(puzzle.facts["best"])) // 2
         return tr(
             "Why: no chain of 3 boxes or more and no loop is left, so keeping control wins nothing: taking every"
             " box gets you {k} of the {left} boxes left with best play.",
             k=k,
             left=left,
         )
-    left = game.geometry.n_boxes - sum(game.scores)
-    k = (left + int(puzzle.facts["best"])) // 2
-    values = [int(puzzle.refutations[d]["value"]) for d in declines if d in puzzle.refutations]
-    j = (left + max(values, default=int(puzzle.facts["best"]))) // 2
+    j = (left + (take_all if keep is None else keep)) // 2
     return with_chains(
         game,
         tr(

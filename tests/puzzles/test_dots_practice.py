@@ -255,7 +255,7 @@ def test_practice_levels_follow_lesson_order():
         levels = {level(p.rating) for p in practice_pool(G, theme)}
         assert levels and band[0] <= min(levels) and max(levels) <= band[1], (theme, levels)
     # the harder in the bank stays the harder in Practice
-    pool = practice_pool(G, "hard_hearted_handout")
+    pool = [p for p in practice_pool(G, "hard_hearted_handout") if "hard_hearted_handout" in p.themes]
     banked = {p.id: p.rating for p in bank(G, theme="hard_hearted_handout")}
     ranked = sorted(pool, key=lambda p: p.rating)
     assert all(banked[a.id] <= banked[b.id] for a, b in zip(ranked, ranked[1:]))
@@ -492,7 +492,7 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
 
     from gamekit.i18n import using
     from gamekit.puzzles.dots import LESSON_BANDS
-    from gamekit.puzzles.dots_levels import lesson_levels, level_lessons_words, levels_note
+    from gamekit.puzzles.dots_levels import hardest_level, lesson_levels, level_lessons_words, levels_note
     from gamekit.puzzles.pools import top_level
     from gamekit.puzzles.practice import Practice
 
@@ -506,12 +506,14 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     top = top_level(G)
     expected = {
         "en": "Each puzzle's title shows its level. Levels follow the lessons: level 1 for lessons 1 and 2; levels 2"
-        " to 4 for lesson 3; levels 4 to 7 for lesson 4; levels 6 to 8 for lesson 5. Solve the hardest puzzles and"
-        f" your level reaches {top}, the top.",
+        " to 4 for lesson 3; levels 4 to 7 for lesson 4; levels 6 to 8 for lesson 5. The hardest puzzles are level"
+        f" 8: solve them and your level reaches {top}, the top.",
         "es": "El título de cada problema indica su nivel. Los niveles siguen a las lecciones: nivel 1 para las"
         " lecciones 1 y 2; niveles 2 a 4 para la lección 3; niveles 4 a 7 para la lección 4; niveles 6 a 8 para la"
-        f" lección 5. Si resuelves los problemas más difíciles, tu nivel llega al {top}, el más alto.",
+        f" lección 5. Los problemas más difíciles son de nivel 8: si los resuelves, tu nivel llega al {top}, el más"
+        " alto.",
     }[lang]
+    assert top == 9 and hardest_level() == 8  # the note no longer reads as if some puzzle were level 9
     assert words == expected and f"<p>{words}</p>" in note
     root = Path(__file__).resolve().parents[2] / "notebooks"
     page = root / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"

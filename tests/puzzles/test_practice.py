@@ -933,7 +933,10 @@ def test_the_dots_why_fits_the_line_the_pupil_drew():
     from gamekit.puzzles.homework import homework_set
 
     chosen = homework_set("dots_and_boxes", "hard_hearted_handout", 10, 1)
-    keyed = {why_right(p, "hard_hearted_handout", p.answers[0]) for p in chosen}
+    keyed = {
+        why_right(p, "hard_hearted_handout" if "hard_hearted_handout" in p.themes else None, p.answers[0])
+        for p in chosen
+    }
     assert len(keyed) >= 8, keyed
     # the Practice feedback gives the reason for the line answered, in Spanish too
     handout = next(
@@ -1208,7 +1211,7 @@ def test_when_control_is_not_worth_it_asks_take_or_decline_so_neither_habit_pass
     low, high = lesson_band("control_not_worth_it")
     assert len(own) >= 24 and {level(p.rating) for p in own} == set(range(low, high + 1)) == {6, 7, 8}
     take_ids = {p.id for p in tagged if take_all_choice(p)}
-    decline_ids = {p.id for p in practice_pool("dots_and_boxes", "double_deal") if decline_choice(p)}
+    decline_ids = {p.id for p in bank("dots_and_boxes", theme="double_deal") if decline_choice(p)}
     for p in own:
         kind, takes, declines = _decline_lines(p.position)
         assert kind == TAKE_OR_DECLINE and 2 * len(p.answers) < len(p.legal_answers())  # a guess does not pass it
@@ -1296,7 +1299,8 @@ def test_an_idea_reads_its_own_bank_theme_unless_its_game_pools_two():
     assert pool_themes("dots_and_boxes", "control_not_worth_it") == ("control_not_worth_it", "double_deal")
     assert pool_themes("dots_and_boxes", "double_deal") == ("double_deal", "control_not_worth_it")
     assert pool_themes("dots_and_boxes", "all_but_four") == ("all_but_four", "control_not_worth_it")
-    decisions = {"control_not_worth_it", "double_deal", "all_but_four"}
+    assert pool_themes("dots_and_boxes", "hard_hearted_handout") == ("hard_hearted_handout", "which_to_open")
+    decisions = {"control_not_worth_it", "double_deal", "all_but_four", "hard_hearted_handout"}
     for game_id in [*GAME_IDS, "tictactoe"]:
         for theme in game_themes(game_id):
             reads = pool_themes(game_id, theme)

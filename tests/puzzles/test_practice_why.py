@@ -128,9 +128,10 @@ def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
     with using("en"):
         decisions = [p for p in practice_pool("dots_and_boxes") if take_all_choice(p)]
         assert len(decisions) >= 5 and {level(p.rating) for p in decisions} <= {6, 7, 8}
-        own = [p for p in practice_pool("dots_and_boxes", "double_deal") if p.id == "dots-ed69c8fd45"]
-        assert own and take_all_choice(own[0])
-        for p in decisions + own:
+        # dots-ed69c8fd45's best play takes one chain and declines the last boxes of the other: not the idea's
+        (was,) = [p for p in bank("dots_and_boxes") if p.id == "dots-ed69c8fd45"]
+        assert not take_all_choice(was) and "control_not_worth_it" not in was.themes
+        for p in decisions:
             practice = Practice("dots_and_boxes", puzzles=[p])
             ok, feedback = practice.answer(p.answers[0])
             assert ok and feedback.endswith(IDEAS["control_not_worth_it"]), (p.id, feedback)
@@ -140,7 +141,9 @@ def test_a_take_all_decision_is_praised_with_its_own_idea_in_the_mixed_pool():
 def test_the_handout_idea_asks_only_puzzles_the_middle_line_alone_answers():
     """A hard-hearted handout puzzle that accepts one-box lines besides the middle line (dots-fa43626ba9) is passed
     by "give away the fewest boxes": the idea's Practice, lesson 3's and its homework set ask only puzzles whose
-    every right line is the middle line of an unopened chain of two."""
+    every right line is the middle line of an unopened chain of two, beside the positions where the chain of two
+    is not to be handed over at all (its middle line is wrong: tests/puzzles/test_dots_habits.py)."""
+    from gamekit.puzzles.dots_thumbs import handout_not_now
     from gamekit.dots import boxes_given
     from gamekit.puzzles.homework import homework_set, parse_code
     from gamekit.puzzles.pools import lesson_pool
@@ -148,7 +151,7 @@ def test_the_handout_idea_asks_only_puzzles_the_middle_line_alone_answers():
     pool = practice_pool("dots_and_boxes", "hard_hearted_handout")
     assert len(pool) >= 10 and "dots-fa43626ba9" not in {p.id for p in pool}
     for p in pool:
-        assert all(boxes_given(p.position, a) == 2 for a in p.answers), p.id
+        assert handout_not_now(p) or all(boxes_given(p.position, a) == 2 for a in p.answers), p.id
     # lesson 3's Practice asks these handouts and the puzzles of its other idea, which chain or loop to open
     which = {p.id for p in practice_pool("dots_and_boxes", "which_to_open")}
     assert {p.id for p in lesson_pool("dots_and_boxes", 3)} <= {p.id for p in pool} | which
