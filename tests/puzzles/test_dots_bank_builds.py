@@ -26,19 +26,25 @@ def test_every_which_to_open_puzzle_is_practice_only():
     assert len(ids) == sum(n for n, _ in BUILDS) and ids <= practice_only(G)
 
 
-@pytest.mark.slow
-def test_the_which_to_open_builds_reproduce_the_shipped_bank(tmp_path):
+def test_the_first_which_to_open_build_reproduces_its_shipped_puzzles(tmp_path):
+    """The header's first which-to-open build (30 puzzles), run again on the bank as it was before those builds,
+    adds exactly shipped puzzles, identical to the last byte of their records, and lists each as practice-only.
+    (The second build, 90 puzzles, runs the same code from where the first stops; rerunning it too would add a
+    minute of CPU to every test run for no new behaviour.)"""
     shipped = read_bank(bank_path(G), G)
     ids = {d["id"] for d in shipped["puzzles"] if T in d["themes"]}
     before = [d for d in shipped["puzzles"] if d["id"] not in ids]
     stats = {**shipped["stats"], "practice_only": sorted(set(shipped["stats"]["practice_only"]) - ids)}
     path = tmp_path / "dots.json.gz"
     write_bank(path, G, before, "the bank before", shipped["seed"], shipped["built"], stats)
-    for count, seed in BUILDS:
-        assert build(G, count, seed, path, progress=False, theme=T, add=True, practice_only=True)["finished"]
+    count, seed = BUILDS[0]
+    assert build(G, count, seed, path, progress=False, theme=T, add=True, practice_only=True)["finished"]
     rebuilt = read_bank(path, G)
-    assert rebuilt["puzzles"] == shipped["puzzles"]
-    assert rebuilt["stats"]["practice_only"] == shipped["stats"]["practice_only"]
+    by_id = {d["id"]: d for d in shipped["puzzles"]}
+    added = [d for d in rebuilt["puzzles"] if d["id"] not in {b["id"] for b in before}]
+    assert len(added) == count
+    assert all(by_id.get(d["id"]) == d for d in rebuilt["puzzles"])
+    assert set(rebuilt["stats"]["practice_only"]) == set(stats["practice_only"]) | {d["id"] for d in added}
 
 
 def test_a_practice_only_build_lists_its_puzzles_and_a_plain_one_does_not(tmp_path):
