@@ -29,6 +29,7 @@ from gamekit.puzzles.shutbox import (
     beyond_pairs,
     candidate,
     question_position,
+    set_count,
     thumb_answers_all,
     thumb_misses,
     tiles_of_mask,
@@ -46,6 +47,7 @@ from gamekit.puzzles.shut_thumbs import (
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
 from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import tiles_summing_to
 
 
 def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
@@ -90,6 +92,8 @@ def census_puzzles() -> list[Puzzle]:
         for one_die in ONE_DIE_RULES:
             for mask in range(1, 512):
                 for roll in range(1, 13):
+                    if len(tiles_summing_to(roll, tiles_of_mask(mask))) < 2:
+                        continue  # one set or none: no choice (checked before building the position, which is slow)
                     game = position_at(one_die, tuple(tiles_of_mask(mask)), roll)
                     if game is None or len(game.legal_sets()) < 2:
                         continue
@@ -156,9 +160,8 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
         {
             question_position(p)
             for p in puzzles
-            if p.facts.get("kind") == "set"
-            and len(p.legal_answers()) >= 3
-            and "fewest_then_largest" not in thumb_answers_all(p)
+            if set_count(p) >= 3
+            and not rule_answers(thumb_sets("fewest_then_largest", p.facts["open"], p.facts["roll"]), p.answers)
         }
     )
 
@@ -170,7 +173,7 @@ def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
+        if set_count(p) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
     answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
     groups = {

@@ -24,7 +24,7 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
@@ -399,6 +399,14 @@ def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     chosen.sort(key=lambda p: (p.rating, p.id))
     ones, twos = [p for p in chosen if p.answers[0][1] == 1], [p for p in chosen if p.answers[0][1] == 2]
     return [p for pair in zip(ones, twos) for p in pair]
+
+
+def set_count(puzzle: Puzzle) -> int:
+    """How many sets make a "which set?" puzzle's roll with its open tiles: the number of its legal answers, read off
+    its facts (rebuilding the position for :meth:`Puzzle.legal_answers` is slow over the whole census); 0 for a
+    "one die or two?" puzzle."""
+    f = puzzle.facts
+    return len(tiles_summing_to(f["roll"], f["open"])) if f.get("kind") == "set" else 0
 
 
 def two_sets(puzzle: Puzzle) -> bool:
