@@ -348,8 +348,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     or two?"
     questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
     they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
-    still come as *best set* questions).  With every idea mixed, only :data:`MIXED_DICE` "one die or two?"
-    questions."""
+    still come as *best set* questions).  With every idea mixed, the drill's :data:`MIXED_DICE` "one die or two?"
+    questions spread over levels 1 to 5 (:func:`mixed_dice`)."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     sets = [
@@ -364,14 +364,36 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             if p.facts.get("kind") == "dice" and p.facts["one_die"] == LESSON_RULE and dice_rules(p)
         ]
     )
-    if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
-        dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
+    if theme is None:  # the mixed pool: every one, a pair (one die, two dice) at each level 1 to 5
+        dice = mixed_dice(dice)
     return sorted(sets + dice, key=lambda p: p.id)
 
 
-MIXED_DICE = 2
-"""How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
-the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule."""
+MIXED_DICE_LEVELS = range(1, 6)
+"""The Practice levels at which the mixed pool asks its "one die or two?" questions (:func:`mixed_dice`): those of
+the lessons' one-die rule, where its "which set?" questions are."""
+
+
+def mixed_dice(dice: list[Puzzle]) -> list[Puzzle]:
+    """The "one die or two?" questions of the mixed pool: all of :func:`dice_selection`'s (``dice``, in its order:
+    pairs of one die and two dice, by the bank's rating), one pair at each level of :data:`MIXED_DICE_LEVELS` in
+    turn, each rated at the middle of its level.  Two of them at level 1 only (before) let a pupil above level 1
+    meet none, and the mixed list asked 2 of 82."""
+    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
+
+    levels = list(MIXED_DICE_LEVELS)
+    return [
+        replace(p, rating=LEVEL_BASE + (levels[(k // 2) % len(levels)] - 1 + 0.5) * LEVEL_STEP)
+        for k, p in enumerate(dice)
+    ]
+
+
+MIXED_DICE = 10
+"""How many "one die or two?" questions the mixed Practice pool asks: every one of the idea's drill
+(:data:`DICE_EACH` of each right roll, :func:`mixed_dice`)."""
+HOMEWORK_MIXED_DICE = 2
+"""How many "one die or two?" questions a homework set of all the ideas asks (:func:`mixed_set_pool`): one of each
+right roll."""
 DICE_EACH = 5
 """How many "one die or two?" questions of each right roll the idea's own Practice asks (:func:`dice_selection`):
 lesson 3's rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
@@ -479,15 +501,15 @@ def shown_position(puzzle: Puzzle) -> tuple:
 def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
     """What a homework set of all the ideas with ``seed`` draws from (``pool``: the mixed Practice pool, with its
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
-    which this module may not import): the pool's "which set?" questions and :data:`MIXED_DICE` "one die or two?"
-    questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number gives
-    other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
+    which this module may not import): the pool's "which set?" questions and :data:`HOMEWORK_MIXED_DICE` "one die
+    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number
+    gives other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
     by ``seed`` so that no habit answers more than half of them (:func:`fitting_draw`), when such a draw exists."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
     dice = idea_pool(GAME_ID, "one_die_or_two")
-    picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:MIXED_DICE]
+    picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:HOMEWORK_MIXED_DICE]
     sets = [p for p in pool if p.facts.get("kind") != "dice"]
     if len(picked) < n < len(sets) + len(picked):
         sets = fitting_draw(sets, n - len(picked), rng) or sets
