@@ -1094,7 +1094,6 @@ def test_free_shut_the_box_practice_is_built_around_the_lessons_rule():
     assert pool and all(p.facts["one_die"] == "after_789" for p in pool if level(p.rating) <= 5)
     from gamekit.shutbox import cpu_player
 
-
     sets = [p for p in pool if p.facts["kind"] == "set"]
     largest = sum(cpu_player("medium", 0).choose(p.position) in p.answers for p in sets)
     assert largest <= 45 < 0.6 * len(sets)  # the largest tile (Medium's set): 5 of 8 at levels 1 to 5, 4 above
