@@ -348,8 +348,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     or two?"
     questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
     they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
-    still come as *best set* questions).  With every idea mixed, the drill's :data:`MIXED_DICE` "one die or two?"
-    questions spread over levels 1 to 5 (:func:`mixed_dice`)."""
+    still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one die or
+    two?" questions, at level 1 too (a one-line rule answers them)."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     sets = [
@@ -364,33 +364,13 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             if p.facts.get("kind") == "dice" and p.facts["one_die"] == LESSON_RULE and dice_rules(p)
         ]
     )
-    if theme is None:  # the mixed pool: every one, a pair (one die, two dice) at each level 1 to 5
-        dice = mixed_dice(dice)
     return sorted(sets + dice, key=lambda p: p.id)
-
-
-MIXED_DICE_LEVELS = range(1, 6)
-"""The Practice levels at which the mixed pool asks its "one die or two?" questions (:func:`mixed_dice`): those of
-the lessons' one-die rule, where its "which set?" questions are."""
-
-
-def mixed_dice(dice: list[Puzzle]) -> list[Puzzle]:
-    """The "one die or two?" questions of the mixed pool: all of :func:`dice_selection`'s (``dice``, in its order:
-    pairs of one die and two dice, by the bank's rating), one pair at each level of :data:`MIXED_DICE_LEVELS` in
-    turn, each rated at the middle of its level.  Two of them at level 1 only (before) let a pupil above level 1
-    meet none, and the mixed list asked 2 of 82."""
-    from gamekit.progress import LEVEL_BASE, LEVEL_STEP
-
-    levels = list(MIXED_DICE_LEVELS)
-    return [
-        replace(p, rating=LEVEL_BASE + (levels[(k // 2) % len(levels)] - 1 + 0.5) * LEVEL_STEP)
-        for k, p in enumerate(dice)
-    ]
 
 
 MIXED_DICE = 10
 """How many "one die or two?" questions the mixed Practice pool asks: every one of the idea's drill
-(:data:`DICE_EACH` of each right roll, :func:`mixed_dice`)."""
+(:data:`DICE_EACH` of each right roll), at level 1 (:data:`ONE_STEP_RATING`).  Two (before) made 2 of its 82
+questions; with ten, its 90 ask as many for the chance to shut the box as for the low score."""
 HOMEWORK_MIXED_DICE = 2
 """How many "one die or two?" questions a homework set of all the ideas asks (:func:`mixed_set_pool`): one of each
 right roll."""
