@@ -286,13 +286,14 @@ largest" may answer only half of a level, and only 51 positions with three sets 
 rules defeat it (:func:`shut_census.fewest_largest_wrong`), so 102 questions at most; the search fills 8 a level
 and no more (with 10 its last level finds 9 that fit)."""
 SHUT_AT_LEAST = 3
-"""How many "which set?" questions of each Practice level at least ask for the chance to shut the box (the lessons'
-main goal); the rest ask for the lowest expected score (lesson 4's optional goal), where "the fewest tiles, then
-the largest" is wrong far more often."""
+"""How many "which set?" questions of each Practice level 6 to 10 at least ask for the chance to shut the box (the
+lessons' main goal; levels 1 to 5: :data:`gamekit.puzzles.shut_census.LESSONS_SHUT_AT_LEAST`); the rest ask for the
+lowest expected score (lesson 4's optional goal), where "the fewest tiles, then the largest" is wrong far more
+often."""
 MAX_RULE_SHARE = 0.5
-"""The largest share of the "which set?" questions of any Practice level (and of the whole pool) that one rule of
-thumb (:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at
-most half of them right."""
+"""The largest share of the "which set?" questions of any Practice level 6 to 10 that one rule of thumb
+(:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at most
+half of them right (levels 1 to 5: 5 of 8, :data:`gamekit.puzzles.shut_census.LESSONS_SHARE`)."""
 ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
 
