@@ -29,6 +29,7 @@ from gamekit.puzzles.shutbox import (
     beyond_pairs,
     candidate,
     question_position,
+    set_count,
     thumb_answers_all,
     thumb_misses,
     tiles_of_mask,
@@ -46,6 +47,7 @@ from gamekit.puzzles.shut_thumbs import (
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
 from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import tiles_summing_to
 
 
 def position_at(one_die: str, open_tiles, roll: int) -> ShutTheBox | None:
@@ -90,6 +92,8 @@ def census_puzzles() -> list[Puzzle]:
         for one_die in ONE_DIE_RULES:
             for mask in range(1, 512):
                 for roll in range(1, 13):
+                    if len(tiles_summing_to(roll, tiles_of_mask(mask))) < 2:
+                        continue  # one set or none: no choice (checked before building the position, which is slow)
                     game = position_at(one_die, tuple(tiles_of_mask(mask)), roll)
                     if game is None or len(game.legal_sets()) < 2:
                         continue
@@ -127,19 +131,37 @@ whole game), so where a level holds such questions one of those two answers more
 rule, lesson 4's own count, not the habit of the largest tile."""
 
 
+LESSONS_SHARE = 0.625
+"""The share of a level 1 to 5 (the lessons' one-die rule) any rule of thumb or fixed rule may answer: 5 of its 8
+questions, so each is wrong in 3 or more at every level.  Half is out of reach there: under the lessons' rule the
+fixed rules (:data:`FIXED_RULES`) and the rules of thumb cannot all be held to half of a level with
+:data:`LESSONS_SHUT_AT_LEAST` questions asking for the chance to shut the box (the search stops at level 1); left
+free, the fixed rule :data:`FIXED_ORDER_RULE` answered 35 of the 40."""
+LESSONS_SHUT_AT_LEAST = 4
+"""How many "which set?" questions of each level 1 to 5 at least ask for the chance to shut the box (levels 6 to 10:
+:data:`SHUT_AT_LEAST`; with 4 there the search stops at level 8)."""
+
+
+def shut_at_least(lv: int) -> int:
+    """How many of level ``lv``'s "which set?" questions at least ask for the chance to shut the box:
+    :data:`SHUT_AT_LEAST` at the top levels (:data:`TOP_LEVELS`), :data:`LESSONS_SHUT_AT_LEAST` at levels 1 to 5 (at
+    least as many)."""
+    return SHUT_AT_LEAST if lv in TOP_LEVELS else max(SHUT_AT_LEAST, LESSONS_SHUT_AT_LEAST)
+
+
 def rule_share(rule: str, lv: int) -> float:
-    """The largest share of level ``lv`` one rule of thumb may answer: :data:`MAX_RULE_SHARE`, but
-    :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead rules at the top levels (:data:`TOP_LEVELS`)."""
-    return TOP_LOOK_AHEAD_SHARE if lv in TOP_LEVELS and rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
+    """The largest share of level ``lv`` one rule may answer: :data:`LESSONS_SHARE` at levels 1 to 5; at the top
+    levels (:data:`TOP_LEVELS`) :data:`MAX_RULE_SHARE`, but :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead
+    rules."""
+    if lv not in TOP_LEVELS:
+        return LESSONS_SHARE
+    return TOP_LOOK_AHEAD_SHARE if rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
-    """The rules of thumb held to their share (:func:`rule_share`) at level ``lv``: :data:`ALL_THUMBS`, and at the top
-    levels (:data:`TOP_LEVELS`) the fixed rules :data:`FIXED_RULES` too.  Not at levels 1 to 5: under the lessons'
-    one-die rule no "shut the box" question with three sets or more where a named rule of thumb is wrong defeats
-    :data:`FIXED_ORDER_RULE`, so holding it to half there would need most of each level to ask for the low score
-    (the Practice page says how often the fixed rule is right there)."""
-    return ALL_THUMBS + (FIXED_RULES if lv in TOP_LEVELS else ())
+    """The rules held to their share (:func:`rule_share`) at level ``lv``: every rule of thumb (:data:`ALL_THUMBS`)
+    and every fixed rule (:data:`FIXED_RULES`), at every level."""
+    return ALL_THUMBS + FIXED_RULES
 
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
@@ -156,9 +178,8 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
         {
             question_position(p)
             for p in puzzles
-            if p.facts.get("kind") == "set"
-            and len(p.legal_answers()) >= 3
-            and "fewest_then_largest" not in thumb_answers_all(p)
+            if set_count(p) >= 3
+            and not rule_answers(thumb_sets("fewest_then_largest", p.facts["open"], p.facts["roll"]), p.answers)
         }
     )
 
@@ -170,7 +191,7 @@ def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
-        if len(p.legal_answers()) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
+        if set_count(p) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
     answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
     groups = {
@@ -247,7 +268,7 @@ def _swap_roll(picked, seeds, asked, answered, rolls, n) -> bool:
                     continue
                 trial = chosen[:k] + [new] + chosen[k + 1 :]
                 others = rolls - collections.Counter(p.facts["roll"] for p in chosen if p not in seeds[lv])
-                if _conflicts(trial, answered, caps, others, roll_cap) == 0:
+                if _conflicts(trial, answered, caps, others, roll_cap, lv) == 0:
                     picked[lv] = trial
                     rolls[old.facts["roll"]] -= 1
                     rolls[new.facts["roll"]] += 1
@@ -318,7 +339,7 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
         def fits(p: Puzzle) -> bool:
             if question_position(p) in shown or rolls[p.facts["roll"]] + level_rolls[p.facts["roll"]] >= roll_cap:
                 return False
-            if p.facts["objective"] != "shut" and left - 1 < SHUT_AT_LEAST - shut:
+            if p.facts["objective"] != "shut" and left - 1 < shut_at_least(lv) - shut:
                 return False
             return all(counts[r] < caps[r] for r in answered[p.id] if r in caps)
 
@@ -339,15 +360,15 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
     return chosen
 
 
-def _conflicts(chosen, answered, caps, rolls, roll_cap) -> int:
+def _conflicts(chosen, answered, caps, rolls, roll_cap, lv) -> int:
     """How far ``chosen`` is from fitting its level: questions over each rule's cap, "shut the box" questions
-    short of :data:`SHUT_AT_LEAST`, questions over the roll cap, positions twice."""
+    short of level ``lv``'s :func:`shut_at_least`, questions over the roll cap, positions twice."""
     counts = collections.Counter(r for p in chosen for r in answered[p.id] if r in caps)
     shut = sum(p.facts["objective"] == "shut" for p in chosen)
     here = collections.Counter(p.facts["roll"] for p in chosen)
     return (
         sum(max(0, counts[r] - caps[r]) for r in caps)
-        + max(0, SHUT_AT_LEAST - shut)
+        + max(0, shut_at_least(lv) - shut)
         + sum(max(0, rolls[k] + here[k] - roll_cap) for k in here)
         + len(chosen)
         - len({question_position(p) for p in chosen})
@@ -367,10 +388,10 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
         pick.append(
             min(
                 (p for p in free if p not in pick),
-                key=lambda p: _conflicts(pick + [p], answered, caps, rolls, roll_cap),
+                key=lambda p: _conflicts(pick + [p], answered, caps, rolls, roll_cap, lv),
             )
         )
-    now = _conflicts(pick, answered, caps, rolls, roll_cap)
+    now = _conflicts(pick, answered, caps, rolls, roll_cap, lv)
     for _ in range(REPAIR_STEPS):
         if now == 0:
             return pick
@@ -382,7 +403,7 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
                 if new in pick:
                     continue
                 trial = pick[:k] + [new] + pick[k + 1 :]
-                c = _conflicts(trial, answered, caps, rolls, roll_cap)
+                c = _conflicts(trial, answered, caps, rolls, roll_cap, lv)
                 if c < now:
                     best, now = trial, c
         if best is None:

@@ -24,7 +24,7 @@ from typing import Any
 from gamekit.i18n import tr
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
@@ -286,13 +286,14 @@ largest" may answer only half of a level, and only 51 positions with three sets 
 rules defeat it (:func:`shut_census.fewest_largest_wrong`), so 102 questions at most; the search fills 8 a level
 and no more (with 10 its last level finds 9 that fit)."""
 SHUT_AT_LEAST = 3
-"""How many "which set?" questions of each Practice level at least ask for the chance to shut the box (the lessons'
-main goal); the rest ask for the lowest expected score (lesson 4's optional goal), where "the fewest tiles, then
-the largest" is wrong far more often."""
+"""How many "which set?" questions of each Practice level 6 to 10 at least ask for the chance to shut the box (the
+lessons' main goal; levels 1 to 5: :data:`gamekit.puzzles.shut_census.LESSONS_SHUT_AT_LEAST`); the rest ask for the
+lowest expected score (lesson 4's optional goal), where "the fewest tiles, then the largest" is wrong far more
+often."""
 MAX_RULE_SHARE = 0.5
-"""The largest share of the "which set?" questions of any Practice level (and of the whole pool) that one rule of
-thumb (:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at
-most half of them right."""
+"""The largest share of the "which set?" questions of any Practice level 6 to 10 that one rule of thumb
+(:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at most
+half of them right (levels 1 to 5: 5 of 8, :data:`gamekit.puzzles.shut_census.LESSONS_SHARE`)."""
 ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
 
@@ -348,8 +349,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     or two?"
     questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
     they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
-    still come as *best set* questions).  With every idea mixed, only :data:`MIXED_DICE` "one die or two?"
-    questions."""
+    still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one die or
+    two?" questions, at level 1 too (a one-line rule answers them)."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     sets = [
@@ -364,14 +365,16 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             if p.facts.get("kind") == "dice" and p.facts["one_die"] == LESSON_RULE and dice_rules(p)
         ]
     )
-    if theme is None:  # the mixed pool: one question of each right roll, to recall lesson 3's rule
-        dice = [next(p for p in dice if p.answers == (("roll", n),)) for n in (1, 2)][:MIXED_DICE]
     return sorted(sets + dice, key=lambda p: p.id)
 
 
-MIXED_DICE = 2
-"""How many "one die or two?" questions the mixed pool keeps (one where one die is right, one where two dice are,
-the first of each in :func:`dice_selection`'s order, both at level 1): a few, to recall lesson 3's rule."""
+MIXED_DICE = 10
+"""How many "one die or two?" questions the mixed Practice pool asks: every one of the idea's drill
+(:data:`DICE_EACH` of each right roll), at level 1 (:data:`ONE_STEP_RATING`).  Two (before) made 2 of its 82
+questions; with ten, its 90 ask as many for the chance to shut the box as for the low score."""
+HOMEWORK_MIXED_DICE = 2
+"""How many "one die or two?" questions a homework set of all the ideas asks (:func:`mixed_set_pool`): one of each
+right roll."""
 DICE_EACH = 5
 """How many "one die or two?" questions of each right roll the idea's own Practice asks (:func:`dice_selection`):
 lesson 3's rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
@@ -399,6 +402,14 @@ def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     chosen.sort(key=lambda p: (p.rating, p.id))
     ones, twos = [p for p in chosen if p.answers[0][1] == 1], [p for p in chosen if p.answers[0][1] == 2]
     return [p for pair in zip(ones, twos) for p in pair]
+
+
+def set_count(puzzle: Puzzle) -> int:
+    """How many sets make a "which set?" puzzle's roll with its open tiles: the number of its legal answers, read off
+    its facts (rebuilding the position for :meth:`Puzzle.legal_answers` is slow over the whole census); 0 for a
+    "one die or two?" puzzle."""
+    f = puzzle.facts
+    return len(tiles_summing_to(f["roll"], f["open"])) if f.get("kind") == "set" else 0
 
 
 def two_sets(puzzle: Puzzle) -> bool:
@@ -471,15 +482,15 @@ def shown_position(puzzle: Puzzle) -> tuple:
 def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
     """What a homework set of all the ideas with ``seed`` draws from (``pool``: the mixed Practice pool, with its
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
-    which this module may not import): the pool's "which set?" questions and :data:`MIXED_DICE` "one die or two?"
-    questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number gives
-    other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
+    which this module may not import): the pool's "which set?" questions and :data:`HOMEWORK_MIXED_DICE` "one die
+    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number
+    gives other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
     by ``seed`` so that no habit answers more than half of them (:func:`fitting_draw`), when such a draw exists."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
     dice = idea_pool(GAME_ID, "one_die_or_two")
-    picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:MIXED_DICE]
+    picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:HOMEWORK_MIXED_DICE]
     sets = [p for p in pool if p.facts.get("kind") != "dice"]
     if len(picked) < n < len(sets) + len(picked):
         sets = fitting_draw(sets, n - len(picked), rng) or sets
