@@ -301,9 +301,11 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
                 boxes=boxes_text(game, taken),
             )
         if k == n - 1:
+            # a typed number cannot show which box was left out: the reason checks the whole count, and names the
+            # pair that is easy to count once only as one place to look
             return False, tr(
-                "More than {k}. Boxes {first} and {second} miss the same line, {line}, but they are two boxes: each "
-                "one counts.",
+                "More than {k}: at least one box with three sides is not in your count. Check every box again. "
+                "Boxes {first} and {second} both miss the same line, {line}, but they are two boxes: each one counts.",
                 k=k,
                 first=geo.box_name(pair[0]),
                 second=geo.box_name(pair[1]),

@@ -89,6 +89,12 @@ WORDS_AFTER = {
             "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
         ),
     ),
+    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
+        N_(
+            "**Short chain:** a chain of 1 or 2 boxes. Whoever opens it can open it so that it cannot be refused, so "
+            "it hands control to the other player. With an odd number of short chains still to come, take."
+        ),
+    ),
     (5, "loop_six"): (
         N_(
             "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "

@@ -1100,7 +1100,7 @@ COMMON_MISTAKES = {
     "third_sides_count": {
         8: "only two sides",
         5: "already taken",
-        3: "miss the same line",
+        3: "at least one box with three sides is not in your count",
         2: "More than 2",
         6: "Fewer than 6",
     },
@@ -1137,7 +1137,7 @@ COMMON_MISTAKES = {
     "total": {
         2: "long chains alone",
         22: "added the boxes",
-        33: "Loops do not count",
+        33: "One too many. Check each part you counted",
         34: "Not 34",
         30: "dots alone",
         31: "you found 1 long chain",
