@@ -13,6 +13,7 @@ from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, line_checker, pupil_line
 from gamekit.dots.lesson_pictures import boxes_text, boxes_won, join_words
 from gamekit.dots.lesson_positions import SEATS, position, third_side_boxes
+from gamekit.dots.widget import DotsWidget
 
 
 # lesson 1
@@ -422,3 +423,32 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         key=f"lines_{width}x{height}",
         leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
     )
+
+
+def lesson1_hint_reason(game: DotsAndBoxes, line: str) -> str:
+    """Why the Hard level draws ``line`` in ``game``, in the words lesson 1 has taught (three sides, taking a box,
+    drawing again): the Hard level's own reasons name safe lines, chains, double-deals and the long chain rule,
+    which come in lessons 2 to 5.  A line that gives boxes away is not explained yet, only said to be the Hard
+    level's choice for the end of the game."""
+    won = boxes_won(game, line)
+    if won == 2:
+        return tr("Take the two boxes: this line draws the fourth side of both, and you draw again.")
+    if won == 1:
+        return tr("Take the box: it has three sides, and drawing its fourth side wins it and keeps your turn.")
+    after = game.copy()
+    after.play(line)
+    if not third_side_boxes(after):
+        return tr("This line gives no box a third side, so your opponent cannot take a box after it.")
+    return tr(
+        "This line lets your opponent take boxes, but the Hard level expects it to win you more boxes by the end "
+        "of the game. Later lessons show why."
+    )
+
+
+class Lesson1CpuBoard(DotsWidget):
+    """Lesson 1's board against the CPU: the Hint shows the Hard level's line, as everywhere, with a reason in
+    lesson 1's words (:func:`lesson1_hint_reason`)."""
+
+    def hint_for(self, game: DotsAndBoxes) -> tuple[str, str]:
+        line, _ = super().hint_for(game)
+        return line, lesson1_hint_reason(game, line)

@@ -276,8 +276,7 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
         reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
     if loops or short:
         reasons[total + 1] = tr(
-            "One too many. Check each part you counted as a long chain: it must be a chain of 3 boxes or more. "
-            "{which}",
+            "One too many. Check each part you counted as a long chain: it must be a chain of 3 boxes or more. {which}",
             which=tr("Loops never count, however long they are, and neither do chains of 1 or 2 boxes.")
             if loops and short
             else tr("Loops never count, however long they are.")
