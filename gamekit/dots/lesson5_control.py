@@ -409,8 +409,8 @@ def take_or_refuse_sheet() -> str:
             tr("Add the two steps for each plan and choose the plan that keeps more."),
             "",
             tr(
-                "Good players open a loop before a chain, because refusing a loop costs 4 boxes and a chain only 2: "
-                "so the chain is the last part, and it is never refused."
+                "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs 4 boxes, a "
+                "chain only 2. So the chain is the last part, and it is never refused."
             ),
         ]
     )

@@ -178,14 +178,15 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
     assert page.count("worked_control_count()") == 1 and start < page.index("worked_control_count()")
     # the loops-first habit, in two sentences, right before exercise 3 (whose count needs it)
     three = _section(page, "### Exercise 3" if en else "### Ejercicio 3", "```{code-cell}")
-    loops = "open a loop before a chain" if en else "abren un bucle antes que una cadena"
+    loops = "a loop before a chain is a habit of good play" if en else "un bucle antes que una cadena es una costumbre"
     assert loops in three and page.index(loops) > page.index("worked_control_count()")
     assert page.count(loops) == 1
     # the short-chain rule, in two sentences, right before exercise 6 (which needs it), and nowhere before
     six = _section(page, "### Exercise 6" if en else "### Ejercicio 6", "```{code-cell}")
-    short = "odd number of short chains" if en else "número impar de cadenas cortas"
+    short = "with an odd number of them, take" if en else "con un número impar de ellas"
     assert short in six and page.index(short) > page.index('L.exercise("l5_ex5"')
-    rule = six[six.index("A chain of 1 or 2" if en else "Una cadena de 1 o 2") :].split("Look at" if en else "Mira")[0]
+    opener = "The player who opens a short chain" if en else "Quien abre una cadena corta"
+    rule = six[six.index(opener) :].split("Look at" if en else "Mira")[0]
     assert rule.strip().count(". ") == 1 and rule.strip().endswith(".")  # two sentences
 
 
@@ -290,9 +291,11 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
     method = " ".join(sheet[sheet.index(title) : sheet.index(ex[1])].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)
-    assert ("open a loop before a chain" if lang == "en" else "abren un bucle antes que una cadena") in method
+    assert (
+        "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
+    ) in method
     assert "| A |" not in sheet and "6, 4" not in method
-    short = "odd number of short chains" if lang == "en" else "número impar de cadenas cortas"
+    short = "with an odd number of them, take" if lang == "en" else "con un número impar de ellas"
     assert short not in method
     between = " ".join(sheet[sheet.index(ex[2]) : sheet.index(ex[3])].split())
     assert short in between

@@ -72,7 +72,7 @@ def test_lesson_5_teaches_the_short_chain_rule_in_its_method_not_in_a_recap_afte
     explained, while the take-or-refuse tally counted them as if they could be refused: the rule is now part of the
     method, before exercise 3, and the recap is gone."""
     page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-    assert page.index(rule) < page.index('L.exercise("control_price"')
+    assert page.index('L.exercise("l5_ex5"') < page.index(rule) < page.index('L.exercise("l5_ex6"')
     assert "What exercises 5 and 6 showed" not in page and "Lo que mostraron los ejercicios" not in page
 
 
