@@ -67,15 +67,16 @@ def test_lesson_4s_reason_for_the_turns_is_true_on_its_board():
     assert lines - boxes == 14 and lines - boxes + 1 == dots
     page = _page("en", "04")
     said = (
-        "Take a 4×2 board: 15 dots, 8 boxes and 22 lines. Every line takes a box or ends the turn. If each box is "
+        "On a 4×2 board (15 dots, 8 boxes, 22 lines), every line takes a box or ends the turn. If each box is "
         "taken by its own line, 14 lines end a turn, and the last turn ends the game: 15 turns, one per dot."
     )
     assert said in page
     assert page.index(said) < page.index("Then the whole game has dots + long chains − 1 turns")
     reason = page[page.index("Where do the turns come from?") : page.index("Suppose the player with control")]
-    assert len(re.findall(r"[.?] ", reason)) <= 5 and "double-deal" not in reason  # lesson 5's word
+    assert len(re.findall(r"[.?] ", reason)) <= 5  # a question, then 4 sentences
+    assert "double-deal" not in reason  # lesson 5's word
     es = _page("es", "04")
-    assert "15 puntos, 8 casillas y 22 líneas" in es and "14 líneas terminan un turno" in es
+    assert "15 puntos, 8 casillas, 22 líneas" in es and "14 líneas terminan un turno" in es
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
