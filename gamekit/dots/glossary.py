@@ -7,7 +7,12 @@ from gamekit.display import Table
 from gamekit.dots.rules import PRESETS, geometry
 
 GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
-    ("dot", "punto", N_("An end of a line. The default board has 30 dots: 6 across and 5 down."), 1),
+    (
+        "dot",
+        "punto",
+        N_("A corner of a box, where lines start and end. The default board has 30 dots: 6 across and 5 down."),
+        1,
+    ),
     (
         "line",
         "línea",

@@ -13,6 +13,7 @@ from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, line_checker, pupil_line
 from gamekit.dots.lesson_pictures import boxes_text, boxes_won, join_words
 from gamekit.dots.lesson_positions import SEATS, position, third_side_boxes
+from gamekit.dots.widget import DotsWidget
 
 
 # lesson 1
@@ -301,9 +302,11 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
                 boxes=boxes_text(game, taken),
             )
         if k == n - 1:
+            # a typed number cannot show which box was left out: the reason checks the whole count, and names the
+            # pair that is easy to count once only as one place to look
             return False, tr(
-                "More than {k}. Boxes {first} and {second} miss the same line, {line}, but they are two boxes: each "
-                "one counts.",
+                "More than {k}: at least one box with three sides is not in your count. Check every box again. "
+                "Boxes {first} and {second} both miss the same line, {line}, but they are two boxes: each one counts.",
                 k=k,
                 first=geo.box_name(pair[0]),
                 second=geo.box_name(pair[1]),
@@ -420,3 +423,32 @@ def lines_count_exercise(width: int = 2, height: int = 2) -> DotsExercise:
         key=f"lines_{width}x{height}",
         leaks=(f"{n} lines", tr("{across} across ({number} rows", across=across, number=height + 1)),
     )
+
+
+def lesson1_hint_reason(game: DotsAndBoxes, line: str) -> str:
+    """Why the Hard level draws ``line`` in ``game``, in the words lesson 1 has taught (three sides, taking a box,
+    drawing again): the Hard level's own reasons name safe lines, chains, double-deals and the long chain rule,
+    which come in lessons 2 to 5.  A line that gives boxes away is not explained yet, only said to be the Hard
+    level's choice for the end of the game."""
+    won = boxes_won(game, line)
+    if won == 2:
+        return tr("Take the two boxes: this line draws the fourth side of both, and you draw again.")
+    if won == 1:
+        return tr("Take the box: it has three sides, and drawing its fourth side wins it and keeps your turn.")
+    after = game.copy()
+    after.play(line)
+    if not third_side_boxes(after):
+        return tr("This line gives no box a third side, so your opponent cannot take a box after it.")
+    return tr(
+        "This line lets your opponent take boxes, but the Hard level expects it to win you more boxes by the end "
+        "of the game. Later lessons show why."
+    )
+
+
+class Lesson1CpuBoard(DotsWidget):
+    """Lesson 1's board against the CPU: the Hint shows the Hard level's line, as everywhere, with a reason in
+    lesson 1's words (:func:`lesson1_hint_reason`)."""
+
+    def hint_for(self, game: DotsAndBoxes) -> tuple[str, str]:
+        line, _ = super().hint_for(game)
+        return line, lesson1_hint_reason(game, line)

@@ -268,10 +268,21 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
             height=game.height,
         ),
     )
-    if loops:
+    # one too many can come from a loop counted, a short chain counted, a chain counted twice or a dot too many: a
+    # typed number does not tell which, so that reason names every part that is easy to count by mistake
+    if loops and len(loops) > 1:
         reasons[total + len(loops)] = tr("Loops do not count as long chains, however long they are.")
-    if short:
+    if short and len(short) > 1:
         reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
+    if loops or short:
+        reasons[total + 1] = tr(
+            "One too many. Check each part you counted as a long chain: it must be a chain of 3 boxes or more. {which}",
+            which=tr("Loops never count, however long they are, and neither do chains of 1 or 2 boxes.")
+            if loops and short
+            else tr("Loops never count, however long they are.")
+            if loops
+            else tr("Chains of 1 or 2 boxes do not count."),
+        )
     for found in range(n):
         reasons.setdefault(
             dots + found,

@@ -387,22 +387,16 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 
 def take_or_refuse_sheet() -> str:
-    """Lesson 5's take-or-refuse method on paper, for the worksheet where the page teaches it (after exercise 2,
-    before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
-    loops still to come), the short chains, and the optional tally with an empty column to fill in (Markdown,
-    current language).  No board's numbers."""
-    rows = [
-        ("A", tr("boxes on offer now + the boxes of the long chains and loops still to come")),
-        ("B", tr("boxes on offer now")),
-        ("C", tr("long chains and loops after this chain, but not the last one: how many chains, how many loops?")),
-        ("D", tr("what the player in control leaves to keep it: 2 for each chain and 4 for each loop in row C")),
-        (tr("Refuse keeps"), tr("A − 2 (for this chain) − D: you keep control, and you leave D")),
-        (tr("Take keeps"), tr("B + D: the other player keeps control, and leaves you D")),
-    ]
-    head = [tr("row"), tr("what to write"), tr("your number")]
+    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet where the page teaches it (after exercise
+    2, before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
+    loops still to come), then the habit exercise 3 needs (a loop is opened before a chain, so the chain is the last
+    part). The short chains come before exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
+    the paper tally is in the teacher guide. Markdown, current language; no board's numbers."""
     return "\n".join(
         [
             "**" + tr("Take or refuse?") + "**",
+            "",
+            tr("A rule of thumb in two steps."),
             "",
             tr("Step 1 — now: taking gets you every box on offer; refusing gets you 2 fewer (4 for a loop)."),
             "",
@@ -415,14 +409,8 @@ def take_or_refuse_sheet() -> str:
             tr("Add the two steps for each plan and choose the plan that keeps more."),
             "",
             tr(
-                "Short chains (1 or 2 boxes): whoever opens a short chain chooses how, so each one passes control to "
-                "the other player. An odd number of them to come: take. Do not count their boxes."
+                "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs 4 boxes, a "
+                "chain only 2. So the chain is the last part, and it is never refused."
             ),
-            "",
-            "*" + tr("For the curious: the same count as a tally (none or an even number of short chains).") + "*",
-            "",
-            "| " + " | ".join(head) + " |",
-            "|" + "---|" * len(head),
-            *(f"| {a} | {b} | |" for a, b in rows),
         ]
     )

@@ -89,6 +89,13 @@ WORDS_AFTER = {
             "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
         ),
     ),
+    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
+        N_(
+            "**Short chain:** a chain of 1 or 2 boxes. The player who opens it chooses how: a single box, or a 2-chain "
+            "opened by its middle line, cannot be refused. So each short chain still to come hands control on: with "
+            "an odd number of them, take."
+        ),
+    ),
     (5, "loop_six"): (
         N_(
             "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
@@ -152,8 +159,9 @@ def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row
 
 def tally_sheet(name: str = "tally_game") -> str:
     """Lesson 4's tally on paper: what "forming" means, the board after each of the game's lines
-    (:func:`line_by_line_pictures`: each shows only the lines up to its own, none by its name), the worked row and
-    a blank table to fill in, one row per line (Markdown, current language)."""
+    (:func:`line_by_line_pictures`: each shows only the lines up to its own, none by its name), the lines that need
+    no row (:func:`tally_worked_row`) and a blank table to fill in, one row per line from the first one after which
+    a long chain is forming (:func:`tally_first_row`) (Markdown, current language)."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
     if moves:
@@ -164,8 +172,9 @@ def tally_sheet(name: str = "tally_game") -> str:
         game.play(line)
         if game.last_completed:
             raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
+    first = tally_first_row(name)
     head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
-    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
+    rows = "\n".join(f"| {i} | | | |" for i in range(first, len(steps) + 1))
     return "\n".join(
         [
             "**" + tr("Keep a tally") + "**",
@@ -174,13 +183,12 @@ def tally_sheet(name: str = "tally_game") -> str:
                 "A long chain is forming when three or more boxes, joined one to the next through their undrawn "
                 "sides, each already have two sides drawn. The {n} small boards below are one game on a "
                 "{width}×{height} board, after each of its first {n} lines: each board shows only the lines drawn so "
-                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. For each line, "
-                "look at its board and "
-                "fill in its row of the table; do not look ahead. While no long chain is forming, the count "
-                "predicts nothing yet: write – for whom it suits.",
+                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. From line "
+                "{first} on, look at each board and fill in its row of the table; do not look ahead.",
                 n=len(steps),
                 width=width,
                 height=height,
+                first=first,
             ),
             "",
             line_by_line_pictures(width, height, steps),
@@ -224,38 +232,46 @@ def tally_rows(name: str = "tally_game") -> list[tuple[int, int, str, str]]:
     return rows
 
 
-def tally_worked_row(name: str = "tally_game") -> Paragraph:
-    """One row of the tally worked for the pupil: a line in the middle of the opening, where no long chain is
-    forming yet, with the sum and a dash for whom it suits (the count predicts nothing yet).  A row with a chain forming
-    would give away the rows around it (the count stays the same for several lines); a row before anything forms
-    gives away only what the pupil sees at once.  Computed from the analysis, like :func:`tally_rows`."""
+def tally_first_row(name: str = "tally_game") -> int:
+    """The first line of a named sequence after which a long chain is forming: the pupil's tally starts there (the
+    lines before it change nothing the count can say).  ValueError when a long chain forms by line 2 (no quiet
+    opening to skip) or never forms (nothing to tally).  Computed from the analysis, like :func:`tally_rows`."""
     rows = tally_rows(name)
-    first = next((row[0] for row in rows if row[1]), len(rows) + 1)
-    if first < 3:
-        raise ValueError(f"{name}: a long chain forms by line {first}: no quiet opening row to work")
-    i = (first + 1) // 2  # the middle of the lines before the first long chain forms
-    spec = SEQUENCES[name]
-    width, height, moves = spec["start"]
-    game = DotsAndBoxes.from_moves(width, height, " ".join([moves] + spec["steps"][:i]).strip())
-    rule = analysis.long_chain_rule(game)
+    first = next((row[0] for row in rows if row[1]), None)
+    if first is None or first < 3:
+        raise ValueError(f"{name}: the tally needs a quiet opening, then a long chain forming")
+    return first
+
+
+def tally_worked_row(name: str = "tally_game") -> Paragraph:
+    """What the pupil does with the lines before the tally starts (:func:`tally_first_row`): no long chain is forming
+    yet, so the count predicts nothing, and they need no row; the table starts at the first line after which a long
+    chain forms.  Says nothing about the rows of the table.  Computed from the analysis, like :func:`tally_rows`."""
+    first = tally_first_row(name)
+    dots = tally_rows(name)[0][2].split(" + ")[0]
     return Paragraph(
         tr(
-            "Worked row, line {i}: no long chain is forming yet, so the count predicts nothing. Write: "
-            "{i} | 0 | {dots} + 0 = {dots} | {none}.",
-            i=i,
-            dots=rule.dots,
+            "Lines 1 to {last} need no row: no long chain is forming yet, so the count predicts nothing ({dots} + 0 "
+            "= {dots}, and {none} for whom it suits). Your table starts at line {first}.",
+            last=first - 1,
+            first=first,
+            dots=dots,
             none=NO_PREDICTION,
         )
     )
 
 
 def tally_table(name: str = "tally_game") -> Table:
-    """The tally a pupil writes while stepping through ``name``, computed (one row per line)."""
+    """The tally a pupil writes while stepping through ``name``, computed: one row per line from
+    :func:`tally_first_row`."""
+    first = tally_first_row(name)
     return Table(
         [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")],
-        tally_rows(name),
+        [row for row in tally_rows(name) if row[0] >= first],
         caption=tr(
-            "The long-chain count after each line (–: no long chain is forming yet, so the count predicts nothing)"
+            "The long-chain count after each line from line {first} (before it no long chain is forming, so the "
+            "count predicts nothing)",
+            first=first,
         ),
     )
 

@@ -135,14 +135,19 @@ def test_the_method_refuses_a_board_it_does_not_count():
     assert SEQUENCES["greedy"]["steps"]
 
 
+def _section(page: str, start: str, end: str) -> str:
+    i = page.index(start)
+    return page[i : page.index(end, i + len(start))]
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_page_teaches_two_steps_then_one_worked_count_and_keeps_the_tally_for_the_curious(lang):
-    """The A–D tally was the main method and too heavy for 12-year-olds: the page now compares the plans in two steps
-    (the boxes each gets now, then who controls the long chains and loops still to come), says what each player does
-    in each plan, gives the short-chain rule and the method's limits, shows one count step by step, and only then
-    the tally, marked optional."""
+def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(lang):
+    """The page stacked the two steps, the short-chain rule, the loops-first habit and the A–D tally: too much for
+    12–14-year-olds. It now has one rule (the two steps, labelled a rule of thumb) and one worked count; the tally is
+    in the teacher guide, and each of the other two is two sentences right before the exercise that needs it."""
     page = " ".join(_page(lang).split())
-    start = page.index("## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?")
+    en = lang == "en"
+    start = page.index("## Take or refuse?" if en else "## ¿Llevártelas o rechazarlas?")
     section = page[start : page.index("```{code-cell}", start)]
     words = (
         (
@@ -152,13 +157,9 @@ def test_the_page_teaches_two_steps_then_one_worked_count_and_keeps_the_tally_fo
             "Step 2 — the rest.",
             "If you refuse, you keep control. If you take, the other player gets it.",
             "The last part is never refused",
-            "The player who opens a short chain chooses how",
-            "odd",
             "long chains (3 boxes or more) and the loops",
-            "refusing it costs 4",
-            "take the smaller ones first",
         )
-        if lang == "en"
+        if en
         else (
             "dos pasos",
             "regla práctica",
@@ -166,25 +167,62 @@ def test_the_page_teaches_two_steps_then_one_worked_count_and_keeps_the_tally_fo
             "Paso 2 — el resto.",
             "Si rechazas, conservas el control. Si te las llevas, el control pasa al otro jugador.",
             "La última parte nunca se rechaza",
-            "Quien abre una cadena corta elige cómo",
-            "impar",
             "cadenas largas (de 3 casillas o más) y los bucles",
-            "rechazarlo cuesta 4",
-            "llévate primero las más pequeñas",
         )
     )
     for word in words:
         assert word in section, word
-    assert "| A |" not in section  # the tally is not the main method
-    worked = page.index("worked_control_count()")
-    curious = page.index("### For the curious" if lang == "en" else "### Para curiosos")
-    assert start < worked < curious < page.index("| A |") < page.index('L.exercise("control_price"')
-    tally = page[curious : page.index("### ", curious + 4)]
-    assert ("You can skip this part" if lang == "en" else "Puedes saltarte esta parte") in tally
-    # the take row says what each side does: the other player keeps control and leaves you D
-    row = tally[tally.index("| Take keeps" if lang == "en" else "| Llevártelas te deja") :]
-    assert ("the other player keeps control" if lang == "en" else "el otro jugador conserva el control") in row
-    assert "refuses those parts and gives you D back" not in page and "rechaza esas partes y te devuelve" not in page
+    for gone in ("short", "odd", "smaller ones first", "see below") if en else ("corta", "impar", "más pequeñas"):
+        assert gone not in section, gone
+    assert "| A |" not in page and ("For the curious" if en else "Para curiosos") not in page
+    assert page.count("worked_control_count()") == 1 and start < page.index("worked_control_count()")
+    # the loops-first habit, in two sentences, right before exercise 3 (whose count needs it)
+    three = _section(page, "### Exercise 3" if en else "### Ejercicio 3", "```{code-cell}")
+    loops = "a loop before a chain is a habit of good play" if en else "un bucle antes que una cadena es una costumbre"
+    assert loops in three and page.index(loops) > page.index("worked_control_count()")
+    assert page.count(loops) == 1
+    # the short-chain rule, in two sentences, right before exercise 6 (which needs it), and nowhere before
+    six = _section(page, "### Exercise 6" if en else "### Ejercicio 6", "```{code-cell}")
+    short = "with an odd number of them, take" if en else "con un número impar de ellas"
+    assert short in six and page.index(short) > page.index('L.exercise("l5_ex5"')
+    opener = "The player who opens a short chain" if en else "Quien abre una cadena corta"
+    rule = six[six.index(opener) :].split("Look at" if en else "Mira")[0]
+    assert rule.strip().count(". ") == 1 and rule.strip().endswith(".")  # two sentences
+
+
+def test_the_double_deal_is_not_called_a_handout_and_agrees_with_lesson_3():
+    """L5 called opening a 2-chain at an end "a mistake (a half-hearted handout)"; lesson 3 says which way is better
+    depends on the rest of the board, and a double-deal is a refusal, not a handout."""
+    for lang, words in (
+        ("en", ("rest of the board", "That refusal was a double-deal")),
+        ("es", ("resto del tablero", "Ese rechazo era una doble entrega")),
+    ):
+        page = " ".join(_page(lang).split())
+        deal = _section(page, "## The double-deal" if lang == "en" else "## La doble entrega", "### ")
+        assert all(w in deal for w in words), lang
+        assert "handout" not in deal and "entrega a medias" not in deal and "mistake" not in deal
+
+
+@pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
+def test_the_guide_carries_what_the_page_moved_out_and_its_tally_gives_exercise_3s_counts(guide):
+    es = "/es/" in guide
+    text = " ".join((ROOT / guide).read_text(encoding="utf-8").split())
+    start = text.index("### Lección 5" if es else "### Lesson 5")
+    part = text[start : text.index("## ", start + 5)]
+    head = "más allá de la página" if es else "beyond the page"
+    more = part[part.index(head) :]
+    for word in (
+        ("Cadenas cortas", "impar", "Primero los bucles", "costumbre", "más pequeñas")
+        if es
+        else ("Short chains", "odd", "Loops first", "habit", "smaller ones first")
+    ):
+        assert word in more, word
+    assert "| A |" in more and "A − 2" in more and "B + D" in more
+    count = control_count(L.exercises(5)["control_price"].game)
+    a, b, d = count.to_come, count.on_offer, count.given_back
+    assert (a - 2 - d, b + d) == (count.refuse, count.take)
+    assert f"A = {a}, B = {b}" in more and f"D = {d}" in more
+    assert f"{a} − 2 − {d} = {count.refuse}" in more and f"{b} + {d} = {count.take}" in more
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -238,23 +276,29 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_worksheet_carries_the_method_between_exercise_2_and_exercise_3(lang):
-    """On paper, exercise 3 asked for the two counts with no method on the sheet: the sheet now has the method
-    where the page has it (after exercise 2), with the short chains first and an empty column to fill in, and none
-    of exercise 3's numbers."""
+def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang):
+    """On paper as on the page: the two steps and the loops-first sentence between exercises 2 and 3, the short
+    chains between exercises 5 and 6, no tally and none of exercise 3's numbers."""
     folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
     sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
-    two, three = ("## Exercise 2", "## Exercise 3") if lang == "en" else ("## Ejercicio 2", "## Ejercicio 3")
+    ex = (
+        ("## Exercise 2", "## Exercise 3", "## Exercise 5", "## Exercise 6")
+        if lang == "en"
+        else ("## Ejercicio 2", "## Ejercicio 3", "## Ejercicio 5", "## Ejercicio 6")
+    )
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    assert sheet.index(two) < sheet.index(title) < sheet.index(three)
-    method = sheet[sheet.index(title) : sheet.index(three)]
-    rule = "whoever opens a short chain chooses how" if lang == "en" else "quien abre una cadena corta elige cómo"
-    assert rule in " ".join(method.split())
+    assert sheet.index(ex[0]) < sheet.index(title) < sheet.index(ex[1])
+    method = " ".join(sheet[sheet.index(title) : sheet.index(ex[1])].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
-    assert all(step in method for step in steps) and method.index(steps[1]) < method.index("| A |")
-    rows = [line for line in method.splitlines() if line.startswith("| ")]
-    assert len(rows) == 7 and all(line.endswith("| |") for line in rows[1:])
-    assert "A − 2" in method and "B + D" in method and "6, 4" not in method
+    assert all(step in method for step in steps)
+    assert (
+        "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
+    ) in method
+    assert "| A |" not in sheet and "6, 4" not in method
+    short = "with an odd number of them, take" if lang == "en" else "con un número impar de ellas"
+    assert short not in method
+    between = " ".join(sheet[sheet.index(ex[2]) : sheet.index(ex[3])].split())
+    assert short in between
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

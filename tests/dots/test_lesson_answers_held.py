@@ -143,7 +143,13 @@ def test_the_tally_says_dash_while_no_long_chain_forms(lang):
     assert all(r[3] != NO_PREDICTION for r in rows if r[1])
     nothing = "predicts nothing" if lang == "en" else "no predice nada"
     assert caption.startswith(tr("The long-chain count after each line") if lang == "en" else "La cuenta")
-    assert "–" in caption and nothing in caption and nothing in sheet and "write –" in sheet or "escribe –" in sheet
+    # the table starts where a long chain forms: the dash is for the lines before it, which need no row
+    assert (
+        nothing in caption
+        and nothing in sheet
+        and f"{NO_PREDICTION} for whom it suits" in sheet
+        or (f"{NO_PREDICTION} en «le conviene a»" in sheet)
+    )
     assert nothing in quiet and "16 + 0" not in quiet
 
 
@@ -158,7 +164,7 @@ def test_why_the_rule_works_is_a_worked_count_of_turns(lang):
     section = page[start : page.index('L.exercise("dots_4x4"')]
     board = re.search(r"(\d)×(\d)", section)
     dots = DotsAndBoxes(int(board.group(1)), int(board.group(2))).geometry.n_dots
-    assert f"has {dots} dots" in section or f"tiene {dots} puntos" in section
+    assert f"{dots} dots" in section or f"{dots} puntos" in section
     rows = re.findall(r"^\| (\d) \| (\d+) \+ (\d) = (\d+), (\w+) \| (\d+) \| (\w+) \|$", section, flags=re.M)
     assert len(rows) >= 2
     gold, odd, even = ("Gold", "odd", "even") if lang == "en" else ("Dorado", "impar", "par")

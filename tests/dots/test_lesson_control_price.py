@@ -95,26 +95,3 @@ def test_the_exercise_comes_right_after_the_price_of_control_and_is_objective_2s
         "control_price"
         in objectives["tell when keeping control is not worth what it costs, and take everything instead"]
     )
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_take_or_refuse_is_a_fill_in_tally_whose_lines_give_the_exercises_counts(lang):
-    """The optional tally ("For the curious", after the two steps and the worked count) is one the pupil fills in
-    (boxes to come, boxes on offer, 2 per chain and 4 per loop after
-    this chain but the last), not one dense paragraph; its two formulas give exercise 3's counts, which the exact
-    solver checks (``control_count``), and the tally itself shows none of exercise 3's numbers."""
-    from gamekit.dots.lesson5_control import control_count
-
-    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
-    page = (folder / PAGE).read_text(encoding="utf-8")
-    start = page.index("### For the curious" if lang == "en" else "### Para curiosos")
-    section = page[start : page.index("### ", start + 4)]
-    rows = [line for line in section.splitlines() if line.startswith("| ")]
-    assert len(rows) >= 7 and all(line.rstrip().endswith("| |") for line in rows[2:])  # an empty column to fill
-    assert "A − 2" in section and "B + D" in section and "2" in section and "4" in section
-    prose = [p for p in section.split("\n\n") if not p.startswith("|")]
-    assert max(len(p) for p in prose) < 300  # short paragraphs, no wall of text
-    count = control_count(_ex().game)
-    a, b, d = count.to_come, count.on_offer, count.given_back
-    assert (a - 2 - d, b + d) == (count.refuse, count.take)
-    assert f"{count.take}, {count.refuse}" not in section

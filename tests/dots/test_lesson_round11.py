@@ -37,18 +37,21 @@ def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked
     with using(lang):
         intro = tr(lesson_positions.SEQUENCES["tally_game"]["intro"])
         worked = str(tally_worked_row())
+    # the pupil writes rows only from the first line after which a long chain forms (8): the page, the intro and
+    # the paragraph before the table say the same
     if lang == "en":
         assert "once there is one" not in intro
         assert "long chains forming" in intro and "dots + long chains" in intro and "whom that suits" in intro
-        assert "While no long chain is forming, the count predicts nothing yet: write –" in intro
-        assert "While no long chain is forming, the count predicts nothing yet: write 0, 16 + 0 = 16 and –" in page
-        assert "| 0 | 16 + 0 = 16 | –." in worked and "Gold" not in worked
+        assert "Lines 1 to 7 go fast" in intro and "From line 8" in intro
+        assert "Lines 1 to 7 go fast: no long chain is forming yet, so the count predicts nothing yet." in page
+        assert "From line 8 to line 13, write one row on paper for each line" in page
+        assert "Lines 1 to 7 need no row" in worked and "Gold" not in worked
     else:
         assert "en cuanto haya una" not in intro
         assert "puntos + cadenas largas" in intro and "a quién le conviene" in intro
-        assert "Mientras no se forme ninguna cadena larga, la cuenta aún no predice nada: escribe –" in intro
-        assert "la cuenta aún no predice nada: escribe 0, 16 + 0 = 16 y –" in page
-        assert "| 0 | 16 + 0 = 16 | –." in worked and "Dorado" not in worked
+        assert "Las líneas 1 a 7 van rápido" in intro and "Desde la línea 8" in intro
+        assert "Las líneas 1 a 7 van rápido: aún no se forma ninguna cadena larga" in page
+        assert "Las líneas 1 a 7 no necesitan fila" in worked and "Dorado" not in worked
 
 
 # ----- lesson 4: why the rule works, as the page says it ----------------------------------------------------------
@@ -151,8 +154,10 @@ def test_the_short_chain_rule_is_stated_once_in_the_method_above_the_exercises_t
     )
     at = raw.lower().index(said)
     assert raw.lower().count(said) == 1
-    assert at < raw.index('L.exercise("control_price"')
-    for name in ("l5_ex5", "l5_ex6", "l5_ex8", "challenge_loop", "l5_ex10"):
+    # two sentences right before exercise 6, the first exercise that needs it (exercise 5 is solved by the two
+    # steps alone: no long chain comes after its chain)
+    assert raw.index('L.exercise("l5_ex5"') < at
+    for name in ("l5_ex6", "l5_ex8", "challenge_loop", "l5_ex10"):
         assert at < raw.index(f'L.exercise("{name}"')
 
 

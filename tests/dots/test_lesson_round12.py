@@ -69,10 +69,10 @@ def test_lesson_3_worksheet_gives_the_handouts_after_exercise_6_not_on_the_card_
 )
 def test_lesson_5_teaches_the_short_chain_rule_in_its_method_not_in_a_recap_after_the_exercises(path, rule):
     """The recap after exercise 10 ("what exercises 5 and 6 showed") was the only place short chains were
-    explained, while the take-or-refuse tally counted them as if they could be refused: the rule is now part of the
-    method, before exercise 3, and the recap is gone."""
+    explained, while the take-or-refuse tally counted them as if they could be refused: the rule is now stated on
+    the page, in two sentences right before exercise 6 (the first exercise that needs it), and the recap is gone."""
     page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-    assert page.index(rule) < page.index('L.exercise("control_price"')
+    assert page.index('L.exercise("l5_ex5"') < page.index(rule) < page.index('L.exercise("l5_ex6"')
     assert "What exercises 5 and 6 showed" not in page and "Lo que mostraron los ejercicios" not in page
 
 

@@ -1100,7 +1100,7 @@ COMMON_MISTAKES = {
     "third_sides_count": {
         8: "only two sides",
         5: "already taken",
-        3: "miss the same line",
+        3: "at least one box with three sides is not in your count",
         2: "More than 2",
         6: "Fewer than 6",
     },
@@ -1137,7 +1137,7 @@ COMMON_MISTAKES = {
     "total": {
         2: "long chains alone",
         22: "added the boxes",
-        33: "Loops do not count",
+        33: "One too many. Check each part you counted",
         34: "Not 34",
         30: "dots alone",
         31: "you found 1 long chain",
@@ -2002,7 +2002,7 @@ def test_lessons_2_and_3_have_a_board_for_the_play_slot_and_lesson_1s_cpu_game_i
         for n in (1, 2, 3):
             assert 'DotsWidget(3, 3, mode="people")' in _page(n, lang), (n, lang)
         page = _page(1, lang)
-        cpu = page.index('DotsWidget(5, 4, mode="cpu"')
+        cpu = page.index('Lesson1CpuBoard(5, 4, mode="cpu"')  # the CPU board whose Hint speaks lesson 1's words
         assert "**Extra**" in page[page.rindex("\n\n", 0, page.rindex("```{code-cell}", 0, cpu)) - 400 : cpu]
 
 
@@ -2067,15 +2067,13 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
     from gamekit.teacher_sheets import worksheet_markdown
 
     row = str(lesson_worksheets.tally_worked_row())
-    i = int(row.split("line ")[1].split(":")[0])
     rows = lesson_worksheets.tally_rows()
-    number, count, total, suits = rows[i - 1]
-    # a row of the quiet opening, before any long chain forms: it gives away none of the rows where the count is
-    # not 0, and it shows that with no long chain forming the count predicts nothing yet ("–")
+    # the lines before the first long chain forms need no row: the count predicts nothing there ("–"); the table
+    # starts at the first line after which a long chain is forming
     first = next(r[0] for r in rows if r[1])
-    assert count == 0 and 3 <= i <= first - 3
-    assert (total, suits) == ("16 + 0 = 16", "–") and "predicts nothing" in row
-    assert f"Write: {i} | {count} | {total} | {suits}." in row
+    assert all(r[1:] == (0, "16 + 0 = 16", "–") for r in rows[: first - 1])
+    assert f"Lines 1 to {first - 1} need no row" in row and "predicts nothing" in row
+    assert f"Your table starts at line {first}." in row
     root = Path(__file__).resolve().parents[2]
     for lang, defined in (
         ("", "three or more boxes, joined one to the next through their undrawn sides, each already have two sides"),
@@ -2087,6 +2085,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
             assert str(lesson_worksheets.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
+            assert f"| {first} | | | |" in sheet and f"| {first - 1} | | | |" not in sheet
             # the board after each of the 13 lines is on the paper, each showing only the lines so far, none by
             # its name
             steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
@@ -2094,7 +2093,7 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
             assert not any(line in sheet for line in steps)
         assert " ".join(defined.split()) in " ".join(sheet.split())
     guide = (root / "docs/teachers/dots.md").read_text(encoding="utf-8")
-    assert "| 11 | the tally step-through" in guide  # 13 rows, under a minute each, with time to write
+    assert "| 7 | the tally step-through" in guide  # lines 1–7 fast, then 6 rows (8–13) with time to write
 
 
 def _played(game, line):
