@@ -1419,7 +1419,7 @@ def test_stacked_threats_are_taught_before_the_exercises_that_turn_on_them():
         )
         assert "Careful: whose threat" not in page and "Cuidado: ¿de quién" not in page
     g = lesson_positions.position("stacked")
-    assert sorted(threat_cells(g, 0)) == [(7, 2), (7, 3)] and g.column_number(7) == 7  # column 7, rows 3 and 4
+    assert sorted(threat_cells(g, 0)) == [(4, 3), (4, 4)] and g.column_number(4) == 4  # column 4, rows 4 and 5
     assert not playable_threats(g, 0) and not threat_cells(g, 1)
     ex = lesson2_exercises.winning_move_exercise()
     after = ex.game.copy()
@@ -1772,8 +1772,8 @@ def test_the_step_through_text_tells_the_end_of_the_game_shown():
     for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):
         page = " ".join(_page(path).split())
         assert (
-            "at move 22 yellow does not even try to block" in page
-            or "en la jugada 22, el amarillo ni siquiera intenta bloquear" in page
+            "Move 22: yellow does not even try to block" in page
+            or "Jugada 22: el amarillo ni siquiera intenta bloquear" in page
         )
         assert "without giving red the upper one" not in page
 
