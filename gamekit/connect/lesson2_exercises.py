@@ -417,9 +417,10 @@ def zugzwang_who_exercise() -> ConnectExercise:
     )
     worded = {
         right: tr(
-            "Right: there are {n} safe cells. The odd ones go to {mover}, the even ones to {other}, so the last "
-            "safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} makes five on "
-            "top. That is zugzwang: {forced} loses because it has to move.",
+            "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
+            "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} "
+            "makes five on top. That is zugzwang: {forced} loses because it has to move.",
+            count=even_count if even else odd_count,
             **values,
         ),
         choice(1 - forced, even): tr(

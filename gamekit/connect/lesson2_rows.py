@@ -178,8 +178,8 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         + " "
         + tr(
             "This board has one threat cell, and its letter says whose it is. No disc can reach it yet, and "
-            "nobody has any other threat. By the odd/even rule of thumb, who will win this game with best play? "
-            "Type red, yellow or draw."
+            "nobody has any other threat. What does the odd/even rule of thumb predict for the end of this game? "
+            "It is only a rule of thumb, not a proof. Type red, yellow or draw."
         ),
         check,
         hint=tr(

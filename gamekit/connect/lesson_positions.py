@@ -20,8 +20,9 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "under_threat": ("five", "2342537475"),
     # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
     "edge_diagonal": ("five", "4646424446655553557373"),
-    # from the same game, 17 drops in: red's two threat cells stacked in the empty column 7 (rows 3 and 4)
-    "stacked": ("five", "46464244466555535"),
+    # another game: red's two threat cells stacked in the empty column 4 (rows 4 and 5), yellow has none; not the
+    # won game of the step-through, whose stacked pair (column 7, rows 3 and 4) is the final challenge's answer
+    "stacked": ("five", "23652355215616151322356611"),
 }
 
 

@@ -155,19 +155,23 @@ def read_score_exercise():
     return Exercise(
         tr(
             "The solver scores this position {score} for {colour}, the player to move, so with best play {other} "
-            "wins. Count the discs in columns 1 to 7 first (the side columns' discs were never dropped). How many "
-            "more discs will be dropped, by both players together, up to and including {other}'s winning disc? "
-            "Type a number, like 7.",
+            "wins. {other_s} has {on_board} discs in columns 1 to 7 already (the side columns' discs were never "
+            "dropped). First work out which of {other}'s discs wins. Then: how many more discs will be dropped, by "
+            "both players together, up to and including {other}'s winning disc? Type a number, like 7.",
             score=shown,
             colour=tr(COLOUR_NAMES[game.to_move]),
             other=other,
+            other_s=colour_subject(winner),
+            on_board=on_board,
         ),
         check,
         hint=tr(
-            "On this board a win with your n-th disc scores {max} − n. Which of {other}'s discs wins, "
-            "and how many of {other}'s discs are in columns 1 to 7 already?",
+            "On this board a win with your n-th disc scores {max} − n. Which of {other}'s discs wins? Take away the "
+            "{on_board} already dropped, then add the discs {mover} drops in between.",
             max=MAX,
             other=other,
+            on_board=on_board,
+            mover=mover,
         ),
         answer=str(total),
         solutions=[total],

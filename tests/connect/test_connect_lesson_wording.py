@@ -1,0 +1,114 @@
+"""Wording of the 5 en raya lesson pages a strict reader checked: prompts that match their boards, rules taught
+only where an exercise uses them, one Spanish word per idea, short sentences, and a worked count before the
+exercise that needs it."""
+
+import re
+from pathlib import Path
+
+from gamekit.connect import lesson2_exercises, lesson2_rows, lesson_positions
+from gamekit.connect import FiveInARow
+from gamekit.i18n import using
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _page(path: str) -> str:
+    return (ROOT / "notebooks" / path).read_text(encoding="utf-8")
+
+
+def _section(page: str, start: str, end: str) -> str:
+    return page[page.index(start) : page.index(end)]
+
+
+def test_lesson_one_exercise_four_does_not_send_pupils_to_side_discs_no_four_uses():
+    """Neither of red's fours in exercise 4 runs through a side disc: the prompt does not ask to include them."""
+    g = FiveInARow.from_moves(lesson_positions.EXERCISE_POSITIONS["four_not_five"])
+    red = [(c, r) for c in range(g.width) for r in range(g.height) if g.cell(c, r) == 0]
+    for row in range(g.height):
+        run = sorted(c for c, r in red if r == row)
+        fours = [c for c in run if all(c + k in run for k in range(4))]
+        for c in fours:
+            assert not any(g.is_side(c + k) for k in range(4))
+    en = _section(_page("five_in_a_row/01_rules_and_play.md"), "### Exercise 4", "four_not_five")
+    es = _section(_page("es/five_in_a_row/01_rules_and_play.md"), "### Ejercicio 4", "four_not_five")
+    assert "side disc" not in en and "lateral" not in es
+
+
+def test_popout_rules_no_exercise_uses_are_in_the_guide_not_on_the_page():
+    for page, guide, words in (
+        ("five_in_a_row/01_rules_and_play.md", "docs/teachers/connect.md", "arising a third time is a draw"),
+        ("es/five_in_a_row/01_rules_and_play.md", "docs/teachers/es/connect.md", "se repite por tercera vez"),
+    ):
+        assert words not in _page(page)
+        hand_written = (ROOT / guide).read_text(encoding="utf-8").split("<!-- solutions:begin")[0]
+        assert words in " ".join(hand_written.split())
+
+
+def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
+    one = _page("es/five_in_a_row/01_rules_and_play.md")
+    sheet = (ROOT / "docs/teachers/es/worksheets/five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
+    assert "recuento" not in one and "recuento" not in sheet
+    assert "tres cuentas sumadas" in one and "tres cuentas sumadas" in sheet
+    assert "no le salva" not in _page("es/five_in_a_row/02_threats_and_exercises.md")
+
+
+def test_exercise_seven_spanish_choices_keep_the_rule_of_thumb_hedge():
+    """The odd/even choices say a colour *tends to* get its cells («suelen ser»), in both languages."""
+    for lang, hedge in (("en", "tends to get"), ("es", "suelen ser")):
+        with using(lang):
+            ex = lesson2_rows.two_threats_exercise()
+        hedged = [c for c in ex.choices if "pares" in c or "even" in c or "odd" in c]
+        assert hedged and all(hedge in c for c in hedged if "both threats" in c or "las dos amenazas" in c), hedged
+
+
+def test_exercise_six_asks_what_the_rule_of_thumb_predicts():
+    ex = lesson2_rows.odd_even_2_exercise()
+    assert "What does the odd/even rule of thumb predict" in ex.prompt and "only a rule of thumb" in ex.prompt
+    assert "who will win this game with best play" not in ex.prompt
+    ok, why = ex.check("draw")
+    assert ok and "The exact solver agrees" in why
+
+
+def test_exercise_three_right_answer_keeps_exercise_four_count_back():
+    who = lesson2_exercises.zugzwang_who_exercise()
+    ok, right = who.check(who.solutions[0])
+    assert ok and not re.search(r"\d+ safe cells", right)
+    assert not any(str(n) in right for n in range(10, 43))
+
+
+def test_a_worked_count_with_forced_replies_comes_before_exercise_twelve():
+    for path, words in (
+        ("five_in_a_row/02_threats_and_exercises.md", ("A worked count first", "forced reply")),
+        ("es/five_in_a_row/02_threats_and_exercises.md", ("Primero, una cuenta resuelta", "respuesta obligada")),
+    ):
+        page = _page(path)
+        worked = page.index(words[0])
+        assert page.index("L.known_results()") < worked < page.index('L.exercise("odd_against_even"')
+        block = page[worked : page.index('L.exercise("odd_against_even"')]
+        assert words[1] in block
+        sentences = [s for s in re.split(r"(?<=[.?!])\s+", " ".join(block.split("\n\n")[0].split())) if s]
+        assert 3 <= len(sentences) <= 6, sentences
+
+
+def _long_sentences(text: str, limit: int) -> list[str]:
+    prose = re.sub(r"```.*?```", "\n", text, flags=re.S)  # the code cells
+    prose = "\n".join(line for line in prose.splitlines() if not line.startswith("#"))  # and the headings
+    return [s for s in re.split(r"(?<=[.?!;])\s+|\n\n", prose) if len(s.split()) > limit]
+
+
+def test_lesson_two_reading_and_step_through_text_are_short_sentences():
+    """The reading from "The cell under a threat" to the odd/even rule, and the step-through text, in sentences
+    of at most 22 words (both languages)."""
+    for path, spans in (
+        (
+            "five_in_a_row/02_threats_and_exercises.md",
+            (("## The cell under a threat", "<details>"), ("## The same idea, in a whole game", "step_through()")),
+        ),
+        (
+            "es/five_in_a_row/02_threats_and_exercises.md",
+            (("## El hueco de debajo", "<details>"), ("## La misma idea, en una partida entera", "step_through()")),
+        ),
+    ):
+        page = _page(path)
+        for start, end in spans:
+            assert not _long_sentences(_section(page, start, end), 22), (path, start)
