@@ -106,7 +106,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
     solutions = [f"{values[0]}; {values[1]}; {best}" for best in choice.solutions]
     goal = (
-        tr("the chance to shut the box, as a whole number of games in 100")
+        tr("the chance to shut the box, as a whole number of turns in 100")
         if objective == "shut"
         else tr("the expected score, with two decimals or as a fraction")
     )
@@ -138,10 +138,10 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
 
 
 def part_labels(names: list[str], objective: str) -> list[str]:
-    """What each part of a both-sets answer wants, named for the pupil: the chance to shut (games in 100) or the
+    """What each part of a both-sets answer wants, named for the pupil: the chance to shut (turns in 100) or the
     expected score after each set of ``names``, then the best set — the page's boxes and the worksheet's lines."""
     if objective == "shut":
-        values = [tr("chance to shut after {set} (games in 100)", set=name) for name in names]
+        values = [tr("chance to shut after {set} (turns in 100)", set=name) for name in names]
     else:
         values = [tr("expected score after {set}", set=name) for name in names]
     return values + [tr("the best set")]

@@ -295,7 +295,7 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
 def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
     """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
     and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
-    ``one_die`` — the chance to shut it in whole games in 100, or its expected score to one decimal, as the feedback
+    ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one decimal, as the feedback
     gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
     leaves and compares.  ValueError when no set makes the roll or for another objective."""
     from gamekit.i18n import number
@@ -376,7 +376,7 @@ def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Calla
 
 def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
     """The checker of lesson 4's own "which set?" exercise at ``puzzle``'s position and rules: its chances in
-    games in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
+    turns in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
     from gamekit.shutbox.exercises_best_set import best_set_exercise
 
     f = puzzle.facts
@@ -479,9 +479,9 @@ LESSON_4_PRACTICE = (
 """Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 to 3 are the lesson's core
 goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6.  In problems 1 and 2 four
 tiles are open and each set leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296,
-about 8.3 games in 100; 7+4 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves
+about 8.3 turns in 100; 7+4 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves
 3 and 9: 52/1296, about 4).  Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5,
-6 and 7 (about 4.2 games in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives
+6 and 7 (about 4.2 turns in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives
 each position's value from the table (:func:`leave_values_sentence`).  Problem 4 asks for a low score under the
 lessons' one-die rule, with the expected scores given the same way; its best set is 8+3 (of 9+2, 8+3, 6+5 and
 6+3+2), which none of the four habits the page lists picks: the largest tile picks 9+2, two close tiles 6+5, the
