@@ -90,6 +90,8 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
                 return False, tr("{set}: {why}", set=name, why=why)
             reasons.append(why)
         ok, why = choice.check(chosen)
+        if not ok:  # the values' own "Right: …" would read as praise before "Not the best"
+            return False, tr("Both values are right, but not the set.") + " " + why
         return ok, " ".join([*reasons, why])
 
     def more(answer: Any) -> str:

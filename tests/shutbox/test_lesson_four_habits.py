@@ -131,3 +131,20 @@ def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_me
                 assert unit in said, said
     ex = B.given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
     assert "turns in 100" in ex.prompt and "turns in 100" in ex.check("6+4")[1]
+
+
+def test_a_wrong_set_after_right_values_is_not_praised_with_right():
+    """Exercise 9 with both values right but the worse set said "Right: … Right: … Not the best" (the guide's
+    wrong-answer example showed it): now it says the values are right but not the set, with the set's reason."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+
+    ex = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+    values = ex.solutions[0].rsplit(";", 1)[0]
+    ok, why = ex.check(values + "; 7+2")
+    assert not ok and "Right" not in why and why.startswith("Both values are right, but not the set.")
+    assert "Not the best" in why and "7+2" in why
+    ok, why = ex.check(ex.solutions[0])
+    assert ok and why.startswith("Right:")
+    with using("es"):
+        es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+        assert es.check(values.replace(".", ",") + "; 7+2")[1].startswith("Los dos valores están bien")
