@@ -242,12 +242,16 @@ class LessonPractice(ProblemSet):
                     f = puzzle.facts
                     ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
                     leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
-                    if i >= made_from and len(f["open"]) > SMALL_BOX:  # too big for a tree: the table's values
+                    given = i >= made_from and len(f["open"]) > SMALL_BOX
+                    if given:  # too big for a tree: the table's values, by the tiles left
                         ex.prompt += " " + leave_values_sentence(
                             f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
                         )
-                    # on paper there is no table to look things up in: what each set leaves is printed to judge
-                    ex.paper_prompt = ex.prompt + " " + tr("What each set leaves: {leaves}.", leaves=leaves)
+                    # on paper there is no table to look things up in: what each set leaves is printed to judge,
+                    # unless the values are given by the tiles left (then printing both would do the mapping)
+                    ex.paper_prompt = ex.prompt + (
+                        "" if given else " " + tr("What each set leaves: {leaves}.", leaves=leaves)
+                    )
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))

@@ -285,4 +285,6 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert table_row not in sheet and "| " + policy_name + " |" not in sheet
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 4
+    assert practice.count(leaves) == 2  # problems 1-2; problems 3-4 give values by the tiles left, not the mapping
+    three = practice.split("\n### ")[3]
+    assert leaves not in three and ("turns in 100" in three or "turnos de cada 100" in three)
