@@ -2898,8 +2898,9 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
 
 def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
     """The objective "largest tile first" is tested by its order, not only its list: with tile 8 covered, after
-    9+2 among the sets for 11 the method finds 7+4; the full box's next set (8+3, needing the covered 8), a skipped
-    step (7+3+1) and a skipped largest tile (6+5) are each told their own reason; no choice is 7+4 in another
+    9+2 among the sets for 11 the method finds 7+4; the method's last set (5+3+2+1, the list read from its end), a
+    skipped step (7+3+1) and a skipped largest tile (6+5) are each told their own reason; no choice is ruled out by
+    the prompt (8+3 needed the covered 8); no choice is 7+4 in another
     order (4+7 is the same set, so it cannot be marked wrong, and exercise 1 takes sets in any order); sets that are
     not the method's, or the last one, are refused.  Its total is one no earlier exercise's feedback lists, so the
     answer cannot be read off exercise 2's list."""
@@ -2910,14 +2911,15 @@ def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
     assert list(L.LESSONS[2].exercises).index("next_set_11") == 2  # exercise 3, after the sets for 9
     assert "next_set_11" in [n for _, names in L.LESSONS[2].objectives for n in names]
     assert exercises_sets.method_order(9)[:5] == [(9,), (8, 1), (7, 2), (6, 3), (6, 2, 1)]
-    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["6+5", "7+3+1", "7+4", "8+3"]
+    assert ex.solutions == ["7+4"] and sorted(ex.choices) == ["5+3+2+1", "6+5", "7+3+1", "7+4"]
+    assert all("8" not in c for c in ex.choices)  # no choice uses the tile the prompt says is covered
     assert "7+4" not in ex.prompt and "9+2" in ex.prompt and "tile 8 is already covered" in ex.prompt
     earlier = [exercises_sets.sets_exercise(7), exercises_sets.sets_exercise(9)]
     assert all("7+4" not in e.check(e.solutions[0])[1] for e in earlier)
     reasons = {c: ex.check(c) for c in ex.choices}
     assert [c for c, (ok, _) in reasons.items() if ok] == ["7+4"]
     assert len({why for _, why in reasons.values()}) == 4
-    assert "tile 8 is covered" in reasons["8+3"][1] and "starts with 6" in reasons["6+5"][1]
+    assert "last set" in reasons["5+3+2+1"][1] and "starts with 6" in reasons["6+5"][1]
     assert not any(sorted(c) == sorted("7+4") for c in ex.choices if c != "7+4")
     assert exercises_sets.sets_exercise(7).check("1+6; 2+5; 3+4; 7; 1+2+4")[0]  # exercise 1: any order is right
     assert "comes later" in reasons["7+3+1"][1]
