@@ -21,6 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
+from gamekit.shutbox.exercises_both_sets import leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -294,48 +295,6 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
         )
         for st in sets
     ]
-
-
-def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
-    and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
-    ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one decimal, as the feedback
-    gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
-    leaves and compares.  ValueError when no set makes the roll or for another objective."""
-    from gamekit.i18n import number
-    from gamekit.shutbox.lesson_words import chance_words
-    from gamekit.shutbox.strategy import table
-    from gamekit.shutbox.tiles import mask_of
-
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if objective not in ("shut", "score"):
-        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
-    sets = tiles_summing_to(roll, open_tiles)
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    values = table(Rules(one_die=one_die), objective)
-    lefts = sorted({tuple(x for x in open_tiles if x not in st) for st in sets})
-    parts = [
-        tr(
-            "{tiles} open: {value}",
-            tiles=tile_list(left) or tr("nothing"),
-            value=chance_words(values.value(mask_of(left)))
-            if objective == "shut"
-            else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
-        )
-        for left in lefts
-    ]
-    return (
-        tr(
-            "The computer's table gives the chance to shut each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-        if objective == "shut"
-        else tr(
-            "The computer's table gives the expected score of each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-    )
 
 
 def go_on_outcomes(open_tiles: Iterable[int]) -> int:

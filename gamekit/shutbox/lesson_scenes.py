@@ -15,7 +15,6 @@ from gamekit.shutbox.exercises_best_set import (
     best_set_exercise,
     challenge_exercise,
     leave_value_exercises,
-    given_values_exercise,
 )
 from gamekit.shutbox.exercises_sets import set_search_steps, sets_exercise
 
@@ -233,6 +232,7 @@ def given_values_widget(position: tuple, rules: Rules | None = None, score: Any 
     every position a set can leave is given; the pupil works out what each set leaves and picks the best)."""
     import ipywidgets as W
 
+    from gamekit.shutbox.exercises_both_sets import given_values_exercise
     from gamekit.widgets.lesson import ExerciseWidget
 
     open_tiles, roll, _ = position

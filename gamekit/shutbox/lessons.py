@@ -28,10 +28,9 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
     challenge_exercise,
-    given_values_exercise,
     leave_value_exercises,
 )
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,

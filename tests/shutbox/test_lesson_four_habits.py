@@ -10,6 +10,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.shutbox import exercises_best_set as B
+from gamekit.shutbox.exercises_both_sets import given_values_exercise
 from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
 from gamekit.shutbox.lesson_tables import FILL_RULES, WORKED_COMPARISON
 from gamekit.shutbox.rules import Rules
@@ -78,7 +79,7 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     assert len(values) == 3 and min(values, key=values.get) == max(values)  # the largest tile is worst
     games = sorted(round(100 * float(v)) for v in values.values())
     assert len(set(games)) == 3  # whole turns in 100 tell them apart
-    ex = B.given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
     assert ex.solutions == ["6+4"] and sorted(ex.wrong) == ["5+4+1", "7+2+1"]
     assert "4, 5 and 6 open" in ex.prompt and "7+2+1" not in ex.prompt  # values by tiles left, never by set
     ok, largest = ex.check("7+2+1")
@@ -91,7 +92,7 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     ok, why, counts = ex.assess("6+4; 7+2+1")  # two sets: refused, not a try
     assert not ok and not counts and "not one set" in why
     with using("es"):
-        es = B.given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+        es = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
         assert "ficha más alta" in es.check("7+2+1")[1]
 
 
@@ -129,7 +130,7 @@ def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_me
                 exact_chance(Fraction(1, 9)),
             ):
                 assert unit in said, said
-    ex = B.given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
     assert "turns in 100" in ex.prompt and "turns in 100" in ex.check("6+4")[1]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, rule_answers, thumb_sets
 from gamekit.puzzles.shutbox import MARGIN
-from gamekit.shutbox import lesson_practice
+from gamekit.shutbox import exercises_both_sets, lesson_practice
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.tiles import TILES, mask_of
@@ -126,7 +126,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
         assert (f["objective"], f["one_die"]) == (("shut", "never") if i <= 3 else ("score", "after_789"))
         assert len(f["open"]) <= lesson_practice.SMALL_BOX if i <= 2 else len(f["open"]) == 6
         if i >= 3:  # what the pupil needs: the value of every position a set can leave, listed by position
-            given = lesson_practice.leave_values_sentence(f["open"], f["roll"], f["objective"], f["one_die"])
+            given = exercises_both_sets.leave_values_sentence(f["open"], f["roll"], f["objective"], f["one_die"])
             assert ex.prompt.endswith(given) and " open: " in given and "+" not in given
             assert given.count(" open: ") == len(lesson_practice.what_each_set_leaves(f["open"], f["roll"]))
             assert "largest tile" not in ex.prompt and "Draw a short tree" not in ex.paper_prompt
@@ -291,8 +291,8 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
     from gamekit.i18n import using
     from gamekit.shutbox import lesson_scenes, lesson_tables
     from gamekit.shutbox import exercises_best_set
-    from gamekit.shutbox.exercises_best_set import SCORE_CHOICE, SHUT_CHOICE, given_values_exercise
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.exercises_best_set import SCORE_CHOICE, SHUT_CHOICE
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     rules = lesson_tables.FILL_RULES

@@ -2887,10 +2887,10 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
         assert all(str(n) in plan for n in (7, 8, 9, 10, 11))
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
-    best6 = exercises_best_set.given_values_exercise(ex6, FILL_RULES).solutions[0]
+    best6 = given_values_exercise(ex6, FILL_RULES).solutions[0]
     best9 = both_sets_exercise(ex9, FILL_RULES).solutions[0].split("; ")[-1]
     assert best6 == "6+4"  # the largest tile (7+2+1) misses it: it leaves the worst position of the three
     assert best9 == "5+4"  # the largest tile (7+2) misses it
