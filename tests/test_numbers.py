@@ -232,8 +232,8 @@ def test_shut_the_box_tables_and_feedback_in_spanish():
         es_steps = lesson_tables.rows_table(lesson_tables.fill_steps()[:4])
         ex = exercises_best_set.best_set_exercise((1, 4, 5, 8), 9, "score")
         es_feedback, es_exact = ex.check(ex.wrong[0])[1], ex.more(ex.solutions[0])
-    assert "about 9.8 games in 100" in en and "11.0 " in en  # scores to one decimal on the page
-    assert "unas 9,8 partidas de cada 100" in es and "11,0 " in es and "9.8" not in es and "11.0 " not in es
+    assert "about 9.8 turns in 100" in en and "11.0 " in en  # scores to one decimal on the page
+    assert "unos 9,8 turnos de cada 100" in es and "11,0 " in es and "9.8" not in es and "11.0 " not in es
     assert [r[1] for r in steps.rows] == ["1 = 100.00 %", "0 = 0.00 %", "1/36 ≈ 2.78 %", "1/18 ≈ 5.56 %"]
     assert [r[1] for r in es_steps.rows] == ["1 = 100,00 %", "0 = 0,00 %", "1/36 ≈ 2,78 %", "1/18 ≈ 5,56 %"]
     # the pupil reads "about 7.0" / "unos 7,0"; the exact numbers one click away ("8+1 → 1505/216 ≈ 6.97, 5+4 → …"):
@@ -292,7 +292,7 @@ def test_chart_texts_and_tick_labels_in_spanish():
         + next(t for t in en_policies if t.startswith("best play, exactly:")).split()[-2].replace(".", ",")
         + " %"
     )
-    assert any(t.startswith("200 partidas por cada forma de elegir") for t in es_policies)
+    assert any(t.startswith("200 turnos por cada forma de elegir") for t in es_policies)
 
 
 def test_a_tables_words_read_from_the_left_and_its_number_columns_line_up_on_the_right():

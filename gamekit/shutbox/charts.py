@@ -86,7 +86,7 @@ def plot_policies(results: Sequence[dict[str, float]], rules: Rules | None = Non
     local_ticks(ax.xaxis)
     ax.set_title(
         tr(
-            "{games} games for each way of choosing — {dice}",
+            "{games} turns for each way of choosing — {dice}",
             games=number(results[0]["games"]),
             dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words(),
         ),

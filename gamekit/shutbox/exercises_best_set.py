@@ -69,7 +69,7 @@ def best_set_exercise(
     best_v = (min if objective == "score" else max)(v for _, v in options)
     best = [s for s, v in options if v == best_v]
 
-    def plain(v: Fraction) -> str:  # what the pupil reads: "about 13 games in 100", "about 8.3"
+    def plain(v: Fraction) -> str:  # what the pupil reads: "about 13 turns in 100", "about 8.3"
         return chance_words(v) if objective == "shut" else tr("about {score}", score=number(float(v), 1))
 
     def name(tiles: Sequence[int]) -> str:
@@ -193,16 +193,19 @@ def best_set_exercise(
 # one-tile rows and a short tree, as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats
 # the other clearly.  The extension challenge is the one position where no rule of thumb is enough.
 SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
-"""Exercises 4–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 games in 100); 6+4
+"""Exercises 4–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 turns in 100); 6+4
 leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
 
 SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
 """Exercises 7–8: 7+1 leaves 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the other);
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
-SHUT_CHOICE = ((2, 5, 6, 9), 11, "shut")
-"""Exercise 6, a new position the pupil works out alone (exercises 4–5's feedback names their values): 9+2 leaves
-5 and 6 (about 9 games in 100), 6+5 leaves 2 and 9 (about 6).  "Two tiles close in value" fails here."""
+SHUT_CHOICE = ((1, 2, 4, 5, 6, 7), 10, "shut")
+"""Exercise 6, a new position where covering the largest tile is worst (:func:`given_values_exercise`): 7+2+1
+leaves 4, 5 and 6 (about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (about 11), 5+4+1 leaves 2, 6 and 7 (about 8).
+The positions left are too big for a tree on paper, so the page gives their values, as More practice problem 3
+does; the pupil works out what each set leaves.  Covering the largest tile picks 7+2+1; the most tiles cannot
+choose between 7+2+1 and 5+4+1; the fewest tiles and two close tiles pick 6+4."""
 
 SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 """Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
@@ -212,13 +215,14 @@ CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 pair) nor a set of three or four tiles.  None of the four habits the page names finds it; the page's outcome-count
 rule of thumb (:func:`gamekit.shutbox.lesson_practice.outcomes_rule_set`) does."""
 
+
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
 def table_rounded_chance(left: Iterable[int]) -> float:
     """The chance that the next rolls (two dice always) shut ``left``, worked out as a pupil does from the page's
-    table: each roll's chance rounded to games in 100 first, then multiplied along each branch and added.  Only
+    table: each roll's chance rounded to turns in 100 first, then multiplied along each branch and added.  Only
     to recognise that answer and say why it misses the exact one."""
     rolls = {r: round(100 * float(two_dice_probability(r))) / 100 for r in range(2, 13)}
 
@@ -243,7 +247,7 @@ def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective:
         return
     tiles = sorted(int(t) for t in re.findall(r"[1-9]", typed))
     if objective == "shut":
-        wanted = tr("Now give the chance to shut them, as a whole number of games in 100.")
+        wanted = tr("Now give the chance to shut them, as a whole number of turns in 100.")
     else:
         wanted = tr("Now give their expected score, with two decimals or as a fraction.")
     if tiles == sorted(left):
@@ -259,12 +263,12 @@ def leave_value_exercise(
     uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
 ) -> Exercise:
     """Lesson 4's method, one set at a time: "if you cover ``cover``, which tiles stay open, and how good is that
-    position?" — the chance to shut it (whole games in 100) or its expected score (two decimals or a fraction).
+    position?" — the chance to shut it (whole turns in 100) or its expected score (two decimals or a fraction).
 
     It comes before the "which set is best?" question on the same position, so a habit (the largest tile) cannot
     pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
     Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
-    out of 36 typed as games in 100 (shut), a roll that covers one of two tiles left counted as shutting, or counted
+    out of 36 typed as turns in 100 (shut), a roll that covers one of two tiles left counted as shutting, or counted
     alone, when the other tile is one no roll covers alone (tile 1 with two dice) (shut), the score if the turn
     ended now (score).  Refused when ``cover`` is
     not a set of open tiles making ``roll``, or leaves no tile open."""
@@ -322,9 +326,9 @@ def leave_value_exercise(
             typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
             if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
                 return False, tr(
-                    "{answer} is a chance, not a number of games. How many games in 100 is that?", answer=typed
+                    "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
                 )
-            given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 games in 100
+            given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 turns in 100
             if given == games:
                 return True, ntr(
                     "Right: {set} leaves tile {left} open, and the next rolls shut it in {chance}.",
@@ -345,13 +349,13 @@ def leave_value_exercise(
                 return False, stuck_slips[given]
             if given == rounded != games:
                 return False, tr(
-                    "That is what the rounded games in 100 give, and each rounding loses a little. Use the k/36 "
+                    "That is what the rounded turns in 100 give, and each rounding loses a little. Use the k/36 "
                     "in the table instead: multiply those fractions along each branch, add the branches, and round "
                     "only the final answer."
                 )
             if one_roll == value and given == round(Fraction(100, 11)) != games:
                 return False, tr(
-                    "{given} games in 100 is about 1 in 11, as if the 11 totals from 2 to 12 came up equally "
+                    "{given} turns in 100 is about 1 in 11, as if the 11 totals from 2 to 12 came up equally "
                     "often. They do not: {total} comes up in {k} of the 36 outcomes (lesson 3).",
                     given=given,
                     total=sum(left),
@@ -359,7 +363,7 @@ def leave_value_exercise(
                 )
             if given == math.floor(100 * value) != games:
                 return False, tr(
-                    "You cut off the decimals: the chance is {exact} games in 100, and that rounds to the "
+                    "You cut off the decimals: the chance is {exact} turns in 100, and that rounds to the "
                     "nearest whole number, not down. Keep more decimals until the end, then round.",
                     exact=number(float(100 * value), 2),
                 )
@@ -370,7 +374,7 @@ def leave_value_exercise(
                 )
             if k.denominator == 1 and given == k and k != games:
                 return False, tr(
-                    "{k} is the number of outcomes of 36. The question asks for games in 100: {k}/36 of 100.", k=int(k)
+                    "{k} is the number of outcomes of 36. The question asks for turns in 100: {k}/36 of 100.", k=int(k)
                 )
             return False, tr(
                 "Not quite. List the ways the next rolls can shut {left}, as in the worked example: the "
@@ -380,7 +384,7 @@ def leave_value_exercise(
 
         return Exercise(
             tr(
-                "Tiles {items} are open and you rolled {roll}. If you cover {set}, in about how many games in "
+                "Tiles {items} are open and you rolled {roll}. If you cover {set}, in about how many turns in "
                 "100 do the next rolls shut the tiles left open? Give a whole number.",
                 items=tile_list(open_tiles),
                 roll=roll,

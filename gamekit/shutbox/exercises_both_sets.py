@@ -1,4 +1,4 @@
-"""Lesson 4's exercises 6 and 9: both sets' values first, then the choice.
+"""Lesson 4's exercise 9 (both sets' values first, then the choice) and exercise 6 (values given, then the choice).
 
 Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
 (each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
@@ -8,14 +8,20 @@ when they split the answer into three parts one way only (see :func:`answer_part
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable, Sequence
 
-from gamekit.i18n import tr
-from gamekit.shutbox.exercises_best_set import best_set_exercise, leave_value_exercises
+from gamekit.i18n import number, ptr, tr
+from gamekit.shutbox.exercises_best_set import (
+    RULES_OF_THUMB,
+    best_set_exercise,
+    leave_value_exercises,
+    rule_of_thumb_picks,
+)
 from gamekit.shutbox.exercises_sets import parse_sets
-from gamekit.shutbox.lesson_words import tile_list
+from gamekit.shutbox.lesson_words import chance_words, tile_list
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import tiles_summing_to
+from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.widgets.exercise import Exercise
 
 
@@ -90,6 +96,8 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
                 return False, tr("{set}: {why}", set=name, why=why)
             reasons.append(why)
         ok, why = choice.check(chosen)
+        if not ok:  # the values' own "Right: …" would read as praise before "Not the best"
+            return False, tr("Both values are right, but not the set.") + " " + why
         return ok, " ".join([*reasons, why])
 
     def more(answer: Any) -> str:
@@ -106,7 +114,7 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     slips = [[w for w in p.wrong if not p.checker(w)[0]][:1] for p in parts]  # a refused slip of each, if any
     solutions = [f"{values[0]}; {values[1]}; {best}" for best in choice.solutions]
     goal = (
-        tr("the chance to shut the box, as a whole number of games in 100")
+        tr("the chance to shut the box, as a whole number of turns in 100")
         if objective == "shut"
         else tr("the expected score, with two decimals or as a fraction")
     )
@@ -138,10 +146,113 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
 
 
 def part_labels(names: list[str], objective: str) -> list[str]:
-    """What each part of a both-sets answer wants, named for the pupil: the chance to shut (games in 100) or the
+    """What each part of a both-sets answer wants, named for the pupil: the chance to shut (turns in 100) or the
     expected score after each set of ``names``, then the best set — the page's boxes and the worksheet's lines."""
     if objective == "shut":
-        values = [tr("chance to shut after {set} (games in 100)", set=name) for name in names]
+        values = [tr("chance to shut after {set} (turns in 100)", set=name) for name in names]
     else:
         values = [tr("expected score after {set}", set=name) for name in names]
     return values + [tr("the best set")]
+
+
+def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
+    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
+    and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
+    ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one decimal, as the feedback
+    gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
+    leaves and compares.  ValueError when no set makes the roll or for another objective."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if objective not in ("shut", "score"):
+        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
+    sets = tiles_summing_to(roll, open_tiles)
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    values = table(Rules(one_die=one_die), objective)
+    lefts = sorted({tuple(x for x in open_tiles if x not in st) for st in sets})
+    parts = [
+        tr(
+            "{tiles} open: {value}",
+            tiles=tile_list(left) or tr("nothing"),
+            value=chance_words(values.value(mask_of(left)))
+            if objective == "shut"
+            else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
+        )
+        for left in lefts
+    ]
+    return (
+        tr(
+            "The computer's table gives the chance to shut each position a set can leave: {parts}.",
+            parts="; ".join(parts),
+        )
+        if objective == "shut"
+        else tr(
+            "The computer's table gives the expected score of each position a set can leave: {parts}.",
+            parts="; ".join(parts),
+        )
+    )
+
+
+def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
+    """Lesson 4's exercise 6: "which set is best?" on ``position`` (open tiles, roll, goal), whose positions left are
+    too big for a tree on paper, so the prompt gives the value of every position a set can leave, listed by the
+    tiles left (never by set: the pupil works out what each set leaves).  Right: the exact table's best sets.  A
+    wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves and their value,
+    and that another set does better (never which one); a set that no habit picks gets its tiles and value alone."""
+    open_tiles, roll, objective = position
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    ex = best_set_exercise(open_tiles, roll, objective, rules)
+    ex.prompt += " " + leave_values_sentence(open_tiles, roll, objective, rules.one_die)
+    t = table(rules, objective)
+    m = mask_of(open_tiles)
+    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, open_tiles)]
+
+    def said(tiles: Sequence[int]) -> tuple[str, str]:
+        left = [x for x in open_tiles if x not in tiles]
+        v = t.value(m ^ mask_of(tiles))
+        return tile_list(left), chance_words(v) if objective == "shut" else tr(
+            "about {score}", score=number(float(v), 1)
+        )
+
+    judge = ex.checker
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, why = judge(answer)
+        chosen = parse_sets(answer)
+        if ok or len(chosen) != 1 or sum(chosen[0]) != roll or any(x not in open_tiles for x in chosen[0]):
+            return ok, why
+        s = tuple(sorted(chosen[0], reverse=True))
+        notes = []
+        for rule in RULES_OF_THUMB:
+            picks = rule_of_thumb_picks(rule, sets)
+            if picks == [s]:
+                notes.append(
+                    tr(
+                        "The habit “cover {habit}” picks {items} here, but a rule of thumb is not a guarantee.",
+                        habit=tr(rule),
+                        items="+".join(map(str, s)),
+                    )
+                )
+            elif s in picks:
+                notes.append(
+                    tr(
+                        "The habit “cover {habit}” cannot choose here: it fits {items}.",
+                        habit=tr(rule),
+                        items=ptr("between the last two items", " and ").join("+".join(map(str, p)) for p in picks),
+                    )
+                )
+        left, value = said(s)
+        facts = tr(
+            "{items} leaves {left}: {value}. Another set leaves a position shut more often.",
+            items="+".join(map(str, s)),
+            left=left,
+            value=value,
+        )
+        return False, " ".join([tr("Not the best."), *notes, facts])
+
+    ex.checker = check
+    ex.hint = tr(
+        "Write what each set leaves open. Then find each of those positions in the list the question gives, and "
+        "pick the set whose position is shut most often."
+    )
+    return ex

@@ -345,7 +345,7 @@ def expected_score_words() -> str:
 
 
 NEAR_TENTH = Fraction(1, 10)
-"""Exercise 3 (games in 100, one decimal asked): a number typed with more decimals, not all right, is told "nearly:
+"""Exercise 3 (turns in 100, one decimal asked): a number typed with more decimals, not all right, is told "nearly:
 check your last decimal" only when it is at most this far from the exact value (2.32 or 2.30 for 2.31…)."""
 
 TWO_ROLLS_EXERCISE = (7, 8)
@@ -357,11 +357,11 @@ later exercises leaves tiles 7 and 8."""
 def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     """ "In about how many turns in 100 do the next two rolls make ``first`` and then ``second``? Give one
     decimal." — the chance of one roll and then another is the product of their chances (two dice each time).  Asked
-    in turns in 100 (the page's "games in 100", said of one turn), with one decimal: the product is a small chance.
+    in turns in 100 (the page's "turns in 100", said of one turn), with one decimal: the product is a small chance.
 
     Right: the product, times 100, rounded to one decimal as asked (or with more decimals, each one right: 2.31
     for 2.3148…).  Wrong answers told why (typed with one decimal, or rounded to a whole number): the product of
-    the page's rounded chances (games in 100 each: 17 × 14 gives 2.4, rounding too early), the two chances added
+    the page's rounded chances (turns in 100 each: 17 × 14 gives 2.4, rounding too early), the two chances added
     instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole turns, and
     the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
     The chance itself (0.023, or a fraction) is told to give turns in 100.  Refused: a roll two dice cannot make
@@ -412,7 +412,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             all=number(36 * 36),
         ),
     }
-    # the page's table rounds each chance to games in 100 (7: about 17, 8: about 14): multiplying those rounds too
+    # the page's table rounds each chance to turns in 100 (7: about 17, 8: about 14): multiplying those rounds too
     # early, and the page says to round only at the end
     table_tenths = round(10 * round(100 * p) * round(100 * q) / 100)
     slips = {

@@ -502,7 +502,7 @@ def next_set_exercise(
     total: int = NEXT_SET[0], after: Sequence[int] = NEXT_SET[1], uncovered: Iterable[int] = NEXT_SET[2]
 ) -> Exercise:
     """ "By the method, which set comes right after ``after``?" — a choice among the right one, the one the method
-    finds just after it (a skipped step), the set that would come next on a full box when it needs a covered tile,
+    finds just after it (a skipped step), the method's last set (the list read from its end),
     and the first set that starts with a smaller largest tile (a skipped largest tile), each told why it is not
     next.  No choice is the right set with its tiles in another order: the same tiles are the same set.  ValueError when
     ``after`` is not one of the sets or is the last one."""
@@ -547,14 +547,6 @@ def next_set_exercise(
             set=name(later),
             right=name(right),
         )
-    full = method_order(total)
-    if after in full and full.index(after) + 1 < len(full) and full[full.index(after) + 1] not in order:
-        blocked = full[full.index(after) + 1]  # the next set on a full box, but it needs a covered tile
-        explanations[name(blocked)] = tr(
-            "{set} would come next on a full box, but tile {tile} is covered.",
-            set=name(blocked),
-            tile=next(x for x in blocked if x not in open_tiles),
-        )
     smaller = next((s for s in order[i + 2 :] if s[0] < right[0]), None)
     if smaller is not None and name(smaller) not in explanations and len(explanations) < 4:
         explanations[name(smaller)] = tr(
@@ -563,6 +555,13 @@ def next_set_exercise(
             tile=smaller[0],
             top=right[0],
             right=name(right),
+        )
+    last = order[-1]  # the list read from its end, smallest tiles first: the method's last set, not its next
+    if name(last) not in explanations and len(explanations) < 4:
+        explanations[name(last)] = tr(
+            "{set} is the last set the method finds: it starts from the largest tile, so the sets of small tiles "
+            "come at the end.",
+            set=name(last),
         )
     choices = sorted(explanations, reverse=True)
     return Exercise(

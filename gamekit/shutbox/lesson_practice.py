@@ -21,6 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
+from gamekit.shutbox.exercises_both_sets import leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -242,12 +243,16 @@ class LessonPractice(ProblemSet):
                     f = puzzle.facts
                     ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
                     leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
-                    if i >= made_from and len(f["open"]) > SMALL_BOX:  # too big for a tree: the table's values
+                    given = i >= made_from and len(f["open"]) > SMALL_BOX
+                    if given:  # too big for a tree: the table's values, by the tiles left
                         ex.prompt += " " + leave_values_sentence(
                             f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
                         )
-                    # on paper there is no table to look things up in: what each set leaves is printed to judge
-                    ex.paper_prompt = ex.prompt + " " + tr("What each set leaves: {leaves}.", leaves=leaves)
+                    # on paper there is no table to look things up in: what each set leaves is printed to judge,
+                    # unless the values are given by the tiles left (then printing both would do the mapping)
+                    ex.paper_prompt = ex.prompt + (
+                        "" if given else " " + tr("What each set leaves: {leaves}.", leaves=leaves)
+                    )
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
@@ -292,48 +297,6 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
     ]
 
 
-def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
-    and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
-    ``one_die`` — the chance to shut it in whole games in 100, or its expected score to one decimal, as the feedback
-    gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
-    leaves and compares.  ValueError when no set makes the roll or for another objective."""
-    from gamekit.i18n import number
-    from gamekit.shutbox.lesson_words import chance_words
-    from gamekit.shutbox.strategy import table
-    from gamekit.shutbox.tiles import mask_of
-
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if objective not in ("shut", "score"):
-        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
-    sets = tiles_summing_to(roll, open_tiles)
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    values = table(Rules(one_die=one_die), objective)
-    lefts = sorted({tuple(x for x in open_tiles if x not in st) for st in sets})
-    parts = [
-        tr(
-            "{tiles} open: {value}",
-            tiles=tile_list(left) or tr("nothing"),
-            value=chance_words(values.value(mask_of(left)))
-            if objective == "shut"
-            else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
-        )
-        for left in lefts
-    ]
-    return (
-        tr(
-            "The computer's table gives the chance to shut each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-        if objective == "shut"
-        else tr(
-            "The computer's table gives the expected score of each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-    )
-
-
 def go_on_outcomes(open_tiles: Iterable[int]) -> int:
     """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
     outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
@@ -376,7 +339,7 @@ def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Calla
 
 def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
     """The checker of lesson 4's own "which set?" exercise at ``puzzle``'s position and rules: its chances in
-    games in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
+    turns in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
     from gamekit.shutbox.exercises_best_set import best_set_exercise
 
     f = puzzle.facts
@@ -479,9 +442,9 @@ LESSON_4_PRACTICE = (
 """Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 to 3 are the lesson's core
 goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6.  In problems 1 and 2 four
 tiles are open and each set leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296,
-about 8.3 games in 100; 7+4 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves
+about 8.3 turns in 100; 7+4 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves
 3 and 9: 52/1296, about 4).  Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5,
-6 and 7 (about 4.2 games in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives
+6 and 7 (about 4.2 turns in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives
 each position's value from the table (:func:`leave_values_sentence`).  Problem 4 asks for a low score under the
 lessons' one-die rule, with the expected scores given the same way; its best set is 8+3 (of 9+2, 8+3, 6+5 and
 6+3+2), which none of the four habits the page lists picks: the largest tile picks 9+2, two close tiles 6+5, the

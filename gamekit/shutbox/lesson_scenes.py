@@ -227,8 +227,22 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
 
 
+def given_values_widget(position: tuple, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`given_values_exercise` (the value of
+    every position a set can leave is given; the pupil works out what each set leaves and picks the best)."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.exercises_both_sets import given_values_exercise
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    open_tiles, roll, _ = position
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
+    widget = ExerciseWidget(given_values_exercise(position, rules), score=score)
+    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
+
+
 def box_labels(position: tuple) -> list[str]:
-    """The three answer boxes' labels of a both-sets position, each naming what it wants: the chance to shut (games
+    """The three answer boxes' labels of a both-sets position, each naming what it wants: the chance to shut (turns
     in 100) or the expected score after each set, largest tile first, then the best set."""
     from gamekit.shutbox.exercises_both_sets import part_labels
 
@@ -366,7 +380,6 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
     import ipywidgets as W
 
     from gamekit.shutbox.charts import held_until_answered
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 
     names = {
         "largest_tile": tr("Covering the largest tile"),
@@ -377,7 +390,7 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
     verdict_text = {
         "finds": lambda rule: tr("{rule} finds the best set there, but not always.", rule=rule),
         "misses": lambda rule: tr("{rule} picks a worse set there.", rule=rule),
-        "ties": lambda rule: tr("{rule} cannot choose there: it fits both sets.", rule=rule),
+        "ties": lambda rule: tr("{rule} cannot choose there: it fits more than one set.", rule=rule),
     }
     verdicts = rules_of_thumb_verdicts(position, rules)
 
@@ -393,5 +406,5 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
             "answer).",
             n=number,
         ),
-        keys=[both_sets_exercise(position, rules).key],
+        keys=[best_set_exercise(position[0], position[1], position[2], rules).key],
     )

@@ -88,7 +88,7 @@ def fill_steps(rules: Rules | None = None) -> list[dict[str, Any]]:
     """The first rows of the table, from the shut box upwards (for the lesson): the open tiles, the exact shut
     chance and lowest expected score, and in a few words which rolls cover a set and what each leaves (no chances:
     those are lesson 3's
-    k/36, and the page's one format for a chance to shut is "games in 100")."""
+    k/36, and the page's one format for a chance to shut is "turns in 100")."""
     rules = rules or FILL_RULES
     t, low = table(rules, "shut"), table(rules, "score")
     rows = [{"open": (), "value": Fraction(1), "why": tr("nothing is open"), "score": Fraction(0)}]
@@ -146,14 +146,14 @@ def shut_ways(left: Sequence[int], rules: Rules | None = None) -> str:
 WORKED_COMPARISON = ((3, 6, 9), 9)
 """Lesson 4's worked comparison (two dice always): cover 9, leaving tiles 3 and 6, or 6 + 3, leaving the 9.  Both
 leave a position one roll of 9 shuts; tiles 3 and 6 can also be shut in two rolls, so covering the 9 is better
-(about 13 games in 100 against 11).  Not an exercise's position."""
+(about 13 turns in 100 against 11).  Not an exercise's position."""
 
 
 def comparison_table(
     uncovered: Iterable[int] = WORKED_COMPARISON[0], roll: int = WORKED_COMPARISON[1], rules: Rules | None = None
 ) -> Table:
     """Each set for ``roll``: the tiles it leaves open, how the next rolls can shut them (:func:`shut_ways`) and
-    the chance to shut then, from the solver (games in 100).  Every set must leave one or two tiles."""
+    the chance to shut then, from the solver (turns in 100).  Every set must leave one or two tiles."""
     rules = rules or FILL_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     t = table(rules, "shut")
@@ -174,7 +174,7 @@ def comparison_table(
 
 DISAGREEMENT = ((1, 2, 5, 7, 9), 12)
 """Lesson 4's "Two goals, two answers" position (two dice always, like the page's tables): 9+2+1 leaves 5 and 7,
-the better chance to shut (about 6 games in 100 against 4); 7+5 leaves 1, 2 and 9, the lower expected score
+the better chance to shut (about 6 turns in 100 against 4); 7+5 leaves 1, 2 and 9, the lower expected score
 (about 8.9 against 9.7).  The clearest disagreement of the two goals under that rule; under the
 lessons' rule (one die once 7, 8 and 9 are covered) 7+5 is best for both goals here, which the page says."""
 
@@ -220,7 +220,7 @@ def objective_disagreements(rules: Rules | None = None) -> list[tuple[tuple[int,
 def objectives_table(
     uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1], rules: Rules | None = None
 ) -> WithExact:
-    """ "Two goals, two answers": each set's chance to shut the box (in games in 100) and expected score (one
+    """ "Two goals, two answers": each set's chance to shut the box (in turns in 100) and expected score (one
     decimal), the exact values in a details box."""
     rows = compare_objectives(uncovered, roll, rules)
     head = [tr("cover"), tr("tiles left open"), tr("shut chance"), tr("expected score")]
@@ -247,7 +247,7 @@ def objectives_table(
 
 def fill_table(rules: Rules | None = None) -> WithExact:
     """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
-    the chance to shut in one format, games in 100, and the expected score (exercise 1's tile says "your answer
+    the chance to shut in one format, turns in 100, and the expected score (exercise 1's tile says "your answer
     to exercise 1", so the page never states it); the exact fractions in a details box."""
     rows = fill_steps(rules)
     head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
@@ -320,12 +320,12 @@ def policy_shut_probability(policy: str, rules: Rules | None = None) -> Fraction
 
 
 def policy_table(rules: Rules | None = None, policies: Sequence[str] = POLICIES[:4]) -> Table:
-    """Each rule of thumb's exact chance to shut the box in games in 100, every row to one decimal ("2.0", "1.0",
+    """Each rule of thumb's exact chance to shut the box in turns in 100, every row to one decimal ("2.0", "1.0",
     "7.0", "7.1": the largest tile and best play differ only in the tenths); the unit is in the column's name, so
     no cell reads "about 2.0 games"."""
     rules = rules or Rules()
     return Table(
-        [tr("how you choose the set"), tr("chance to shut the box (games in 100)")],
+        [tr("how you choose the set"), tr("chance to shut the box (turns in 100)")],
         [[tr(POLICY_WORDS[p]), number(100 * float(policy_shut_probability(p, rules)), 1)] for p in policies],
         caption=tr("One player's turn — {dice}", dice=tr(DICE_RULE_WORDS.get(rules.one_die, "")) or rules.in_words()),
     )
@@ -355,7 +355,7 @@ def policy_chart_table(results: Sequence[dict[str, Any]], rules: Rules | None = 
     return Table(
         [
             tr("how you choose the set"),
-            ntr("in {count} game", "in {count} games", games, count=number(games)),
+            ntr("in {count} turn", "in {count} turns", games, count=number(games)),
             tr("worked out exactly"),
         ],
         rows,
@@ -370,7 +370,7 @@ def worst_rule_of_thumb(rules: Rules | None = None) -> str:
 
 def dice_rules_table() -> Table:
     """The one-die rules a pupil meets (:data:`DICE_RULE_WORDS`: the lessons' rule, the variant of the rules,
-    two dice always), each with its exact best-play shut chance (games in 100, to a tenth) and lowest expected
+    two dice always), each with its exact best-play shut chance (turns in 100, to a tenth) and lowest expected
     score, computed here."""
     from gamekit.shutbox.strategy import min_expected_score, shut_probability
 

@@ -21,26 +21,26 @@ def tile_list(tiles: Iterable[int]) -> str:
 
 
 def chance_words(v: Fraction | float) -> str:
-    """A chance as a pupil reads it: "about 13 games in 100" (whole games; "fewer than 1 game in 100")."""
+    """A chance as a pupil reads it: "about 13 turns in 100" (whole turns; "fewer than 1 turn in 100")."""
     n = round(100 * float(v))
     if n < 1 and v > 0:
-        return tr("fewer than 1 game in 100")
-    return ntr("about {n} game in 100", "about {n} games in 100", n)
+        return tr("fewer than 1 turn in 100")
+    return ntr("about {n} turn in 100", "about {n} turns in 100", n)
 
 
 def chance_words_tenths(v: Fraction | float) -> str:
-    """A chance in the page's one format, to a tenth of a game: "about 9.8 games in 100" — for the tables whose
+    """A chance in the page's one format, to a tenth of a turn: "about 9.8 turns in 100" — for the tables whose
     chances are too close for whole games (the rules of thumb, the one-die rules)."""
     tenths = round(1000 * float(v)) / 10
-    if tenths == 1:  # "about 1.0 games in 100" reads badly, in Spanish worse
-        return tr("about 1 game in 100")
-    return tr("about {n} games in 100", n=number(100 * float(v), 1))
+    if tenths == 1:  # "about 1.0 turns in 100" reads badly, in Spanish worse
+        return tr("about 1 turn in 100")
+    return tr("about {n} turns in 100", n=number(100 * float(v), 1))
 
 
 def exact_chance(v: Fraction) -> str:
-    """A chance exactly (a fraction when short) and in games in 100 to two decimals, for a details box: the page's
-    one way to say how often, "29/648: about 4.48 games in 100"."""
-    games = tr("about {n} games in 100", n=number(100 * float(v), 2))
+    """A chance exactly (a fraction when short) and in turns in 100 to two decimals, for a details box: the page's
+    one way to say how often, "29/648: about 4.48 turns in 100"."""
+    games = tr("about {n} turns in 100", n=number(100 * float(v), 2))
     if isinstance(v, Fraction) and v.denominator != 1 and v.denominator <= 10_000:
         return f"{v}: {games}"
     return games

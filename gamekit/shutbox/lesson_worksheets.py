@@ -182,7 +182,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(
                 tr(
                     "One tile open, two dice on every roll (the lesson's table): the chance to shut, as a fraction "
-                    "of 36 and in games in 100, and the expected score. Work with the fractions of 36."
+                    "of 36 and in turns in 100, and the expected score. Work with the fractions of 36."
                 )
             )
             out.append(
@@ -265,12 +265,12 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     thumb shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher
     shows the table that checks it.  The sheet never prints that table: on paper nothing hides it, so anywhere on
     the sheet it would sit beside the prediction and answer it.  Nothing after any other exercise."""
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.exercises_best_set import best_set_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
     if notebook != "shut_the_box/04_best_strategy":
         return []
-    if key == both_sets_exercise(SHUT_CHOICE, FILL_RULES).key:
+    if key == best_set_exercise(*SHUT_CHOICE, rules=FILL_RULES).key:
         guess = worst_rule_prediction()
         return [
             "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),

@@ -30,7 +30,7 @@ from gamekit.shutbox.exercises_best_set import (
     challenge_exercise,
     leave_value_exercises,
 )
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
@@ -263,7 +263,7 @@ LESSONS: dict[int, Lesson] = {
             "two_rolls_78": two_rolls_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(both_sets_exercise, SHUT_CHOICE, FILL_RULES),
+            "best_shut": partial(given_values_exercise, SHUT_CHOICE, FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
             "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),

@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, rule_answers, thumb_sets
 from gamekit.puzzles.shutbox import MARGIN
-from gamekit.shutbox import lesson_practice
+from gamekit.shutbox import exercises_both_sets, lesson_practice
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.tiles import TILES, mask_of
@@ -126,7 +126,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
         assert (f["objective"], f["one_die"]) == (("shut", "never") if i <= 3 else ("score", "after_789"))
         assert len(f["open"]) <= lesson_practice.SMALL_BOX if i <= 2 else len(f["open"]) == 6
         if i >= 3:  # what the pupil needs: the value of every position a set can leave, listed by position
-            given = lesson_practice.leave_values_sentence(f["open"], f["roll"], f["objective"], f["one_die"])
+            given = exercises_both_sets.leave_values_sentence(f["open"], f["roll"], f["objective"], f["one_die"])
             assert ex.prompt.endswith(given) and " open: " in given and "+" not in given
             assert given.count(" open: ") == len(lesson_practice.what_each_set_leaves(f["open"], f["roll"]))
             assert "largest tile" not in ex.prompt and "Draw a short tree" not in ex.paper_prompt
@@ -174,8 +174,8 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_four_says_how_often_one_way_only_games_in_100(lang):
-    """How often something happens is said one way on lesson 4's page: "games in 100" (one decimal when small, as
-    exercise 3 and the worked branch 3 then 6).  No "games in 1000" and no "%" in its prose, its tables, or any
+    """How often something happens is said one way on lesson 4's page: "turns in 100" (one decimal when small, as
+    exercise 3 and the worked branch 3 then 6).  No "turns in 1000" and no "%" in its prose, its tables, or any
     prompt, hint or feedback of its exercises and More practice, right or wrong."""
     import html
     import re
@@ -212,7 +212,7 @@ def test_lesson_four_says_how_often_one_way_only_games_in_100(lang):
     said = " ".join(texts)
     assert "%" not in said and "out of 100" not in said
     assert not re.search(r"(in|de cada) 1\.?000\b", said)
-    assert ("games in 100" if lang == "en" else "partidas de cada 100") in said
+    assert ("turns in 100" if lang == "en" else "turnos de cada 100") in said
 
 
 def test_lesson_four_practice_is_not_answered_by_one_habit_per_goal():
@@ -290,18 +290,19 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
 
     from gamekit.i18n import using
     from gamekit.shutbox import lesson_scenes, lesson_tables
+    from gamekit.shutbox import exercises_best_set
     from gamekit.shutbox.exercises_best_set import SCORE_CHOICE, SHUT_CHOICE
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     rules = lesson_tables.FILL_RULES
     expected = {
-        SHUT_CHOICE: {"largest_tile": "finds", "close_pair": "misses", "most_tiles": "ties", "fewest_tiles": "ties"},
+        SHUT_CHOICE: {"largest_tile": "misses", "close_pair": "finds", "most_tiles": "ties", "fewest_tiles": "finds"},
         SCORE_CHOICE: {"largest_tile": "misses", "close_pair": "finds", "most_tiles": "ties", "fewest_tiles": "ties"},
     }
     for position, verdicts in expected.items():
         assert lesson_scenes.rules_of_thumb_verdicts(position, rules) == verdicts
-        best = both_sets_exercise(position, rules).solutions[0].split("; ")[-1]
+        best = exercises_best_set.best_set_exercise(*position, rules=rules).solutions[0]
         picked = thumb_sets("largest_tile", position[0], position[1], rules.one_die)[0]
         assert ("+".join(map(str, picked)) == best) == (verdicts["largest_tile"] == "finds")
     with pytest.raises(ValueError, match="no set makes"):
@@ -313,7 +314,8 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
             box = lesson_scenes.rules_of_thumb_after(score, position, number, rules)
             held = box.children[0].value
             assert str(number) in held and finds not in held and worse not in held
-            ExerciseWidget(both_sets_exercise(position, rules), score=score).show_answer()
+            make = given_values_exercise if position == SHUT_CHOICE else both_sets_exercise
+            ExerciseWidget(make(position, rules), score=score).show_answer()
             shown = box.children[0].value
             assert finds in shown and worse in shown
     root = Path(__file__).resolve().parents[2]
@@ -324,7 +326,7 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
     )
     page = (root / path).read_text(encoding="utf-8")
     for choice in ("SHUT_CHOICE", "SCORE_CHOICE"):
-        widget = page.index(f"both_sets_widget(exercises_best_set.{choice}")
+        widget = page.index(f"_widget(exercises_best_set.{choice}")
         held = page.index(f"rules_of_thumb_after(score, exercises_best_set.{choice}")
         assert widget < held
     for old in (

@@ -41,7 +41,7 @@ def test_lesson_four_one_tile_table_shows_k_36():
     text = str(lesson_tables.fill_table(Rules(one_die="never")))
     for tile, k in ((2, 1), (7, 6), (9, 4)):
         assert f"{k}/36" in text, tile
-    assert "about 11 games in 100" in text  # the rounded reading stays beside it
+    assert "about 11 turns in 100" in text  # the rounded reading stays beside it
 
 
 def test_lesson_four_exercise_four_rounded_answer_points_to_k_36():
@@ -63,10 +63,10 @@ def test_lesson_one_exercise_four_does_not_mention_other_rules():
 
 
 def test_a_chance_of_one_game_in_100_reads_naturally():
-    assert chance_words_tenths(Fraction(1, 100)) == "about 1 game in 100"
+    assert chance_words_tenths(Fraction(1, 100)) == "about 1 turn in 100"
     with using("es"):
-        assert chance_words_tenths(Fraction(1, 100)) == "alrededor de 1 partida de cada 100"
-    assert chance_words_tenths(Fraction(98, 1000)) == "about 9.8 games in 100"
+        assert chance_words_tenths(Fraction(1, 100)) == "alrededor de 1 turno de cada 100"
+    assert chance_words_tenths(Fraction(98, 1000)) == "about 9.8 turns in 100"
 
 
 def test_lesson_four_best_play_is_defined_at_first_use_and_the_reflection_is_not_answered_above_it():

@@ -7,11 +7,13 @@ import re
 
 import pytest
 from pathlib import Path
+from fractions import Fraction
 
 from gamekit.i18n import tr, using
 from gamekit.shutbox import exercises_dice
 from gamekit.shutbox.exercises_dice import worst_rule_prediction
 from gamekit.shutbox.lessons import REFLECTIONS
+from gamekit.shutbox.lesson_words import chance_words, tile_list
 
 
 @pytest.mark.parametrize(
@@ -62,10 +64,6 @@ def test_no_page_prints_a_model_answer_under_its_reflection_box(lang):
 @pytest.mark.parametrize(
     "position, labels",
     [
-        (
-            "SHUT_CHOICE",
-            ["chance to shut after 9 + 2 (games in 100):", "chance to shut after 6 + 5 (games in 100):"],
-        ),
         ("SCORE_CHOICE", ["expected score after 7 + 2:", "expected score after 5 + 4:"]),
     ],
 )
@@ -114,7 +112,7 @@ def test_lesson_four_exercise_1_says_8_is_the_worked_example():
 
 
 def test_lesson_four_exercise_5_reasons_per_wrong_count():
-    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them, 3 of 36, about 8 games in 100.  "9" is 1 in 11 (the 11
+    """6 + 4 leaves 1 and 9: only a roll of 10 shuts them, 3 of 36, about 8 turns in 100.  "9" is 1 in 11 (the 11
     totals taken as equally likely); "11" counted a roll of 9; each has its own reason, none the vague "Close"."""
     from gamekit.shutbox import exercises_best_set, lesson_tables
 
@@ -196,7 +194,7 @@ def test_guide_does_not_say_lesson_4_simulates(lang):
 
 
 def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
-    """The table read "about 2.0 / about 1 / about 7.0 / about 7.1 games in 100": two precisions, and «unas 2,0
+    """The table read "about 2.0 / about 1 / about 7.0 / about 7.1 turns in 100": two precisions, and «unas 2,0
     partidas» in Spanish.  Now the unit is in the column's name and every cell has one decimal."""
     from gamekit.shutbox import lesson_tables
     from gamekit.shutbox.rules import Rules
@@ -205,11 +203,11 @@ def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
     table = lesson_tables.policy_table(never)
     cells = [row[1] for row in table.rows]
     assert cells == ["2.0", "1.0", "7.0", "7.1"]
-    assert "games in 100" in str(table) and "about" not in str(table)
+    assert "turns in 100" in str(table) and "about" not in str(table)
     with using("es"):
         table = lesson_tables.policy_table(never)
         assert [row[1] for row in table.rows] == ["2,0", "1,0", "7,0", "7,1"]
-        assert "partidas de cada 100" in str(table) and "unas 2,0" not in str(table)
+        assert "turnos de cada 100" in str(table) and "unas 2,0" not in str(table)
 
 
 @pytest.mark.parametrize(
@@ -247,8 +245,8 @@ def test_spanish_wording_of_the_shut_lessons():
     with using("es"):
         assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36 000", "500")
         assert "3600" in expected_count_exercise(6, 3600).prompt and "3.600" not in expected_count_exercise().prompt
-        goal = tr("the chance to shut the box, as a whole number of games in 100")
-        assert "un número entero de partidas de cada 100" in goal
+        goal = tr("the chance to shut the box, as a whole number of turns in 100")
+        assert "un número entero de turnos de cada 100" in goal
         ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
         assert "tu profesor mostrará la tabla que la comprueba" in tr(
@@ -270,15 +268,15 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
     with using(lang):
         header, six, nine = tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=9)
-        after_92 = tr("chance to shut after {set} (games in 100)", set="9 + 2")
         after_72 = tr("expected score after {set}", set="7 + 2")
         best = tr("the best set")
         predict = worst_rule_prediction().prompt
         policy_name = tr("the most tiles")
         shows = tr("Once everyone has predicted, your teacher shows the table that checks it.")
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
+        given = tr("{tiles} open: {value}", tiles=tile_list((1, 2, 5, 7)), value=chance_words(Fraction(1)))
     part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
-    assert f"{after_92}: ___" in part(six) and f"{best}: ___" in part(six) and tr("Answer:") not in part(six)
+    assert given.split(":")[0] in part(six)
     assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
@@ -287,4 +285,6 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert table_row not in sheet and "| " + policy_name + " |" not in sheet
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 4
+    assert practice.count(leaves) == 2  # problems 1-2; problems 3-4 give values by the tiles left, not the mapping
+    three = practice.split("\n### ")[3]
+    assert leaves not in three and ("turns in 100" in three or "turnos de cada 100" in three)

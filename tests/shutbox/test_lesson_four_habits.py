@@ -1,0 +1,151 @@
+"""Lesson 4's main session must not reward a habit: each rule of thumb the page names, written as a function, may
+answer at most two thirds of the session's "which set shuts the box best?" questions (the worked example,
+exercises 4–5's position, exercise 6, More practice 1–3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.shutbox import exercises_best_set as B
+from gamekit.shutbox.exercises_both_sets import given_values_exercise
+from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
+from gamekit.shutbox.lesson_tables import FILL_RULES, WORKED_COMPARISON
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+
+
+def largest_tile(sets):
+    return [max(sets)]
+
+
+def most_tiles(sets):
+    return [s for s in sets if len(s) == max(map(len, sets))]
+
+
+def fewest_tiles(sets):
+    return [s for s in sets if len(s) == min(map(len, sets))]
+
+
+def close_pair(sets):
+    pairs = [s for s in sets if len(s) == 2]
+    return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
+
+
+HABITS = {"largest": largest_tile, "most": most_tiles, "fewest": fewest_tiles, "close": close_pair}
+
+
+def main_session_questions():
+    """(open tiles, roll, rules) of every shut-the-box "which set?" question of lesson 4's main session."""
+    questions = [(WORKED_COMPARISON[0], WORKED_COMPARISON[1], FILL_RULES)]
+    questions += [(p[0], p[1], FILL_RULES) for p in (B.SHUT_EXERCISE, B.SHUT_CHOICE)]
+    questions += [
+        (tiles, roll, Rules(one_die=one_die)) for tiles, roll, goal, one_die in LESSON_4_PRACTICE if goal == "shut"
+    ]
+    return questions
+
+
+def best_sets(tiles, roll, rules):
+    values = {tuple(sorted(s, reverse=True)): v for s, v in table(rules, "shut").set_values(mask_of(tiles), roll)}
+    top = max(values.values())
+    return {s for s, v in values.items() if v == top}
+
+
+def test_the_habit_functions_match_the_pages_rules_of_thumb():
+    for tiles, roll, _ in main_session_questions():
+        sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tiles)]
+        for rule, habit in zip(B.RULES_OF_THUMB, HABITS.values()):
+            assert sorted(habit(sets)) == sorted(B.rule_of_thumb_picks(rule, sets)), (tiles, roll, rule)
+
+
+@pytest.mark.parametrize("name", list(HABITS))
+def test_no_habit_answers_more_than_two_thirds_of_the_main_session(name):
+    questions = main_session_questions()
+    assert len(questions) == 6
+    answered = 0
+    for tiles, roll, rules in questions:
+        sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tiles)]
+        picks = HABITS[name](sets)
+        answered += len(picks) == 1 and picks[0] in best_sets(tiles, roll, rules)
+    assert Fraction(answered, len(questions)) <= Fraction(2, 3), name
+
+
+def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_set_gets_its_reason():
+    tiles, roll, goal = B.SHUT_CHOICE
+    values = {tuple(sorted(s, reverse=True)): v for s, v in table(FILL_RULES, goal).set_values(mask_of(tiles), roll)}
+    assert len(values) == 3 and min(values, key=values.get) == max(values)  # the largest tile is worst
+    games = sorted(round(100 * float(v)) for v in values.values())
+    assert len(set(games)) == 3  # whole turns in 100 tell them apart
+    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+    assert ex.solutions == ["6+4"] and sorted(ex.wrong) == ["5+4+1", "7+2+1"]
+    assert "4, 5 and 6 open" in ex.prompt and "7+2+1" not in ex.prompt  # values by tiles left, never by set
+    ok, largest = ex.check("7+2+1")
+    assert not ok and "the largest tile" in largest and "4, 5 and 6" in largest and "6+4" not in largest
+    ok, most = ex.check("5+4+1")
+    assert not ok and "cannot choose" in most and "2, 6 and 7" in most and "6+4 " not in most
+    assert largest != most
+    assert ex.check("6+4")[0]
+    assert not ex.check("9+1")[0] and "covered" in ex.check("9+1")[1]
+    ok, why, counts = ex.assess("6+4; 7+2+1")  # two sets: refused, not a try
+    assert not ok and not counts and "not one set" in why
+    with using("es"):
+        es = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+        assert "ficha más alta" in es.check("7+2+1")[1]
+
+
+def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_message():
+    """Lesson 1 teaches that a turn is not a game: a single turn's chance to shut the box is "turns in 100"
+    («turnos de cada 100»), never "games in 100", in the lessons, guides, worksheets and the code's messages."""
+    import re
+    from pathlib import Path
+
+    from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_chance
+
+    root = Path(__file__).resolve().parents[2]
+    files = [
+        *root.glob("notebooks/shut_the_box/*.md"),
+        *root.glob("notebooks/es/shut_the_box/*.md"),
+        root / "docs/teachers/shutbox.md",
+        root / "docs/teachers/es/shutbox.md",
+        *root.glob("docs/teachers/worksheets/shut_the_box/*.md"),
+        *root.glob("docs/teachers/es/worksheets/shut_the_box/*.md"),
+        *root.glob("gamekit/shutbox/*.py"),
+    ]
+    wrong = re.compile(r"games?\s+in\s+100|partidas?\s+de\s+cada\s+100", re.I)
+    for path in files:
+        found = wrong.search(path.read_text(encoding="utf-8"))
+        assert found is None, (path.relative_to(root), found and found.group(0))
+    po = (root / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8")
+    for entry in po.split("\n\n"):
+        if "turns in 100" in entry or "turn in 100" in entry:
+            assert "partida" not in entry.split("msgstr", 1)[1], entry
+    for lang, unit in (("en", "turns in 100"), ("es", "turnos de cada 100")):
+        with using(lang):
+            for said in (
+                chance_words(Fraction(11, 100)),
+                chance_words_tenths(Fraction(98, 1000)),
+                exact_chance(Fraction(1, 9)),
+            ):
+                assert unit in said, said
+    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+    assert "turns in 100" in ex.prompt and "turns in 100" in ex.check("6+4")[1]
+
+
+def test_a_wrong_set_after_right_values_is_not_praised_with_right():
+    """Exercise 9 with both values right but the worse set said "Right: … Right: … Not the best" (the guide's
+    wrong-answer example showed it): now it says the values are right but not the set, with the set's reason."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+
+    ex = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+    values = ex.solutions[0].rsplit(";", 1)[0]
+    ok, why = ex.check(values + "; 7+2")
+    assert not ok and "Right" not in why and why.startswith("Both values are right, but not the set.")
+    assert "Not the best" in why and "7+2" in why
+    ok, why = ex.check(ex.solutions[0])
+    assert ok and why.startswith("Right:")
+    with using("es"):
+        es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+        assert es.check(values.replace(".", ",") + "; 7+2")[1].startswith("Los dos valores están bien")
