@@ -417,3 +417,13 @@ def bust_words(tiles, right: int) -> str:
         "is not the goal, shutting the box is.",
         **args,
     )
+
+
+def asked_stakes(puzzle: Puzzle) -> str | None:
+    """What is at stake after a "best chance to shut the box" question (:func:`gamekit.puzzles.sets.stakes`): only
+    how many choices are best, as the question already names the goal (a homework sheet read "... the best chance
+    to shut the box. What matters: your chance to shut the box."); None for the low score (the game's ``stakes``,
+    which says what an expected score is)."""
+    if puzzle.facts.get("objective") != "shut":
+        return None
+    return ntr("Only one choice is best.", "{n} choices are equally best: find one.", len(puzzle.answers))

@@ -41,6 +41,7 @@ from gamekit.puzzles.shut_thumbs import (
 
 # the words Practice asks of a game's puzzle module (gamekit.puzzles.practice_words looks them up here)
 from gamekit.puzzles.shut_words import (
+    asked_stakes as asked_stakes,
     first_hint as first_hint,
     idea_words as idea_words,
     mistake_words as mistake_words,

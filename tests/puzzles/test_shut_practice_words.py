@@ -219,6 +219,11 @@ def test_the_dice_drill_is_presented_as_a_drill_of_one_count():
     assert "These ten questions are a short drill: the same count answers every one." in en
     assert "Estas diez preguntas son un entrenamiento corto: la misma cuenta las resuelve todas." in es
     assert len([p for p in practice_pool("shut_the_box", "one_die_or_two")]) == 10
+    # the rule the drill teaches, said once and true of every question (the dice each total's answer is)
+    assert "Here one die is right when your open tiles add up to 6 or less." in en
+    assert "Aquí un dado es lo correcto cuando tus fichas descubiertas suman 6 o menos." in es
+    for p in practice_pool("shut_the_box", "one_die_or_two"):
+        assert list(p.answers) == [("roll", 1 if sum(p.facts["open"]) <= 6 else 2)], p.id
 
 
 def test_the_first_hint_of_a_mixed_best_set_question_fits_it_without_giving_the_answer():
@@ -299,3 +304,24 @@ def test_the_first_hint_is_true_of_every_best_set_on_every_bank_question():
         assert "Tile 8 stays open whatever you choose. Only a later roll of 8 or more can cover tile 8." in first_hint(
             stuck, "best_set"
         )
+
+
+def test_a_shut_question_names_its_goal_once():
+    """A reader found the homework sheet saying "Choose the roll that gives the best chance to shut the box. What
+    matters: your chance to shut the box.": a "shut the box" question is followed only by how many choices are
+    best (en, es); a low-score question still says what an expected score is."""
+    from gamekit.puzzles.homework_sheets import homework_page
+    from gamekit.puzzles.sets import stakes
+
+    for lang, twice, once in (
+        ("en", "What matters: your chance to shut the box.", "Only one choice is best."),
+        ("es", "Lo que importa: tu probabilidad de cerrar la caja.", "Solo una elección es la mejor."),
+    ):
+        with using(lang):
+            page = homework_page()
+            assert twice not in page and once in page, lang
+            pool = practice_pool("shut_the_box")
+            shut = next(p for p in pool if p.facts["objective"] == "shut" and len(p.answers) == 1)
+            score = next(p for p in pool if p.facts["objective"] == "score" and len(p.answers) == 1)
+            assert stakes(shut) == once
+            assert stakes(score).endswith(once) and len(stakes(score)) > len(once)
