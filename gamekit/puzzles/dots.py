@@ -422,12 +422,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dic
         if ans <= safe and safe:
             if safe - ans:
                 out.append("safe_line")
-                counts = set()
-                for line in [*answers, *[w for w in wrong if w in safe]]:
-                    after = game.copy()
-                    after.play(line)
-                    counts.add(long_chain_rule(after).long_chains % 2)
-                if len(counts) > 1:
+                if count_decides(game, answers, [w for w in wrong if w in safe]):
                     out.append("long_chain_count")
             if all(not is_safe_line(game, w) for w in wrong):
                 out.append("avoid_third_side")
@@ -443,6 +438,24 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dic
             if opens_the_right_one(game, answers, wrong):
                 out.append("which_to_open")
     return out
+
+
+def count_decides(game: DotsAndBoxes, answers: list[str], wrong_safe: list[str]) -> bool:
+    """Whether the count of long chains is what decides a *safe line* position: after every right line (the
+    solver's best, ``answers``) at least one long chain is forming on the board and the count is on the side of the
+    player who drew it (:func:`gamekit.dots.long_chain_rule`), while after some of the safe lines the solver calls
+    wrong (``wrong_safe``) the count is on the opponent's side."""
+    me = game.to_move
+
+    def after(line: str):
+        g = game.copy()
+        g.play(line)
+        return long_chain_rule(g)
+
+    rules = [after(a) for a in answers]
+    if not rules or any(r.long_chains < 1 or r.favoured != me for r in rules):
+        return False
+    return any(after(w).favoured != me for w in wrong_safe)
 
 
 def opens_the_right_one(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> bool:
