@@ -288,7 +288,19 @@ TAKE_EVERY_BOX = N_("take every box")
 def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
     """What a homework set of ``theme`` mixes, for the teachers' table: for a decision idea how many of its
     ``puzzles`` ask its own answer (:func:`own_kind`) and how many the other, for contrast (taking every box, or
-    declining the last ones as its idea or as a double-deal); None for another idea."""
+    declining the last ones as its idea or as a double-deal); for the *hard-hearted handout* how many hand a chain of
+    two over by its middle line (:func:`middle_lines_only`) and how many ask which chain or loop to open instead, for
+    contrast (:func:`practice_selection`); None for another idea."""
+    if theme == "hard_hearted_handout":
+        own = sum(1 for p in puzzles if middle_lines_only(p))
+        return tr(
+            SET_MIX,
+            idea=theme_name(GAME_ID, theme),
+            own=own,
+            own_kind=theme_name(GAME_ID, theme),
+            others=len(puzzles) - own,
+            other_kind=theme_name(GAME_ID, "which_to_open"),
+        )
     if theme not in DECISION_THEMES:
         return None
     own = sum(1 for p in puzzles if own_kind(theme, p))
