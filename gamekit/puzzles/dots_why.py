@@ -122,8 +122,8 @@ def count_why(puzzle: Puzzle, action: str) -> str:
         return tr(COUNT_WHY) + " " + shares_words(puzzle)
     return (
         ntr(
-            "Why: after this line: {m} long chain, the count that suits you, so your opponent must open the first"
-            " one. The chains left: {chains}.",
+            "Why: after this line: {m} long chain, the count that suits you, so your opponent must open it. The"
+            " chains left: {chains}.",
             "Why: after this line: {m} long chains, the count that suits you, so your opponent must open the first"
             " one. The chains left: {chains}.",
             rule.long_chains,
