@@ -34,7 +34,7 @@ from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
-from gamekit.puzzles.dots_decisions import control_not_worth_it, decline_choice, take_all_choice
+from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
@@ -293,19 +293,13 @@ def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
     contrast (:func:`practice_selection`); None for another idea."""
     if theme == "hard_hearted_handout":
         own = sum(1 for p in puzzles if middle_lines_only(p))
-        return tr(
-            SET_MIX,
-            idea=theme_name(GAME_ID, theme),
-            own=own,
-            own_kind=theme_name(GAME_ID, theme),
-            others=len(puzzles) - own,
-            other_kind=theme_name(GAME_ID, "which_to_open"),
-        )
-    if theme not in DECISION_THEMES:
+        kinds = (theme_name(GAME_ID, theme), theme_name(GAME_ID, "which_to_open"))
+    elif theme in DECISION_THEMES:
+        own = sum(1 for p in puzzles if own_kind(theme, p))
+        decline = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
+        kinds = (tr(TAKE_EVERY_BOX), decline) if theme == "control_not_worth_it" else (decline, tr(TAKE_EVERY_BOX))
+    else:
         return None
-    own = sum(1 for p in puzzles if own_kind(theme, p))
-    decline = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
-    kinds = (tr(TAKE_EVERY_BOX), decline) if theme == "control_not_worth_it" else (decline, tr(TAKE_EVERY_BOX))
     return tr(
         SET_MIX,
         idea=theme_name(GAME_ID, theme),
@@ -450,24 +444,6 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dic
             if opens_the_right_one(game, answers, wrong):
                 out.append("which_to_open")
     return out
-
-
-def count_decides(game: DotsAndBoxes, answers: list[str], wrong_safe: list[str]) -> bool:
-    """Whether the count of long chains is what decides a *safe line* position: after every right line (the
-    solver's best, ``answers``) at least one long chain is forming on the board and the count is on the side of the
-    player who drew it (:func:`gamekit.dots.long_chain_rule`), while after some of the safe lines the solver calls
-    wrong (``wrong_safe``) the count is on the opponent's side."""
-    me = game.to_move
-
-    def after(line: str):
-        g = game.copy()
-        g.play(line)
-        return long_chain_rule(g)
-
-    rules = [after(a) for a in answers]
-    if not rules or any(r.long_chains < 1 or r.favoured != me for r in rules):
-        return False
-    return any(after(w).favoured != me for w in wrong_safe)
 
 
 def opens_the_right_one(game: DotsAndBoxes, answers: list[str], wrong: list[str]) -> bool:
