@@ -23,7 +23,6 @@ from gamekit.dots import (
     capture_lines,
     components,
     is_safe_line,
-    long_chain_rule,
     move_values,
     safe_lines,
 )
