@@ -120,7 +120,15 @@ def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, lin
         if line
         else tr("The line {move} is not the best.", move=move)
     )
-    return text.replace("….", "…") + " " + ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
+    return (
+        text.replace("….", "…")
+        + " "
+        + ntr(
+            "With best play after it, you end the game with {n} box fewer than after the best line.",
+            "With best play after it, you end the game with {n} boxes fewer than after the best line.",
+            loss,
+        )
+    )
 
 
 def score_and_left(game: DotsAndBoxes) -> str:

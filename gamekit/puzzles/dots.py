@@ -23,7 +23,6 @@ from gamekit.dots import (
     capture_lines,
     components,
     is_safe_line,
-    long_chain_rule,
     move_values,
     safe_lines,
 )
@@ -34,7 +33,7 @@ from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
-from gamekit.puzzles.dots_decisions import control_not_worth_it, decline_choice, take_all_choice
+from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
@@ -288,12 +287,18 @@ TAKE_EVERY_BOX = N_("take every box")
 def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
     """What a homework set of ``theme`` mixes, for the teachers' table: for a decision idea how many of its
     ``puzzles`` ask its own answer (:func:`own_kind`) and how many the other, for contrast (taking every box, or
-    declining the last ones as its idea or as a double-deal); None for another idea."""
-    if theme not in DECISION_THEMES:
+    declining the last ones as its idea or as a double-deal); for the *hard-hearted handout* how many hand a chain of
+    two over by its middle line (:func:`middle_lines_only`) and how many ask which chain or loop to open instead, for
+    contrast (:func:`practice_selection`); None for another idea."""
+    if theme == "hard_hearted_handout":
+        own = sum(1 for p in puzzles if middle_lines_only(p))
+        kinds = (theme_name(GAME_ID, theme), theme_name(GAME_ID, "which_to_open"))
+    elif theme in DECISION_THEMES:
+        own = sum(1 for p in puzzles if own_kind(theme, p))
+        decline = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
+        kinds = (tr(TAKE_EVERY_BOX), decline) if theme == "control_not_worth_it" else (decline, tr(TAKE_EVERY_BOX))
+    else:
         return None
-    own = sum(1 for p in puzzles if own_kind(theme, p))
-    decline = theme_name(GAME_ID, "double_deal" if theme == "control_not_worth_it" else theme)
-    kinds = (tr(TAKE_EVERY_BOX), decline) if theme == "control_not_worth_it" else (decline, tr(TAKE_EVERY_BOX))
     return tr(
         SET_MIX,
         idea=theme_name(GAME_ID, theme),
@@ -422,12 +427,7 @@ def themes(game: DotsAndBoxes, answers: list[str], wrong: list[str], values: dic
         if ans <= safe and safe:
             if safe - ans:
                 out.append("safe_line")
-                counts = set()
-                for line in [*answers, *[w for w in wrong if w in safe]]:
-                    after = game.copy()
-                    after.play(line)
-                    counts.add(long_chain_rule(after).long_chains % 2)
-                if len(counts) > 1:
+                if count_decides(game, answers, [w for w in wrong if w in safe]):
                     out.append("long_chain_count")
             if all(not is_safe_line(game, w) for w in wrong):
                 out.append("avoid_third_side")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.puzzles.core import Puzzle
-from gamekit.dots import DotsAndBoxes
+from gamekit.dots import DotsAndBoxes, long_chain_rule
 from gamekit.puzzles.dots_words import control_values, decline_lines
 
 
@@ -48,3 +48,21 @@ def decline_choice(puzzle: Puzzle) -> bool:
         and set(puzzle.answers) <= set(declines)
         and 2 * len(puzzle.answers) < len(puzzle.legal_answers())
     )
+
+
+def count_decides(game: DotsAndBoxes, answers: list[str], wrong_safe: list[str]) -> bool:
+    """Whether the count of long chains is what decides a *safe line* position: after every right line (the
+    solver's best, ``answers``) at least one long chain is forming on the board and the count is on the side of the
+    player who drew it (:func:`gamekit.dots.long_chain_rule`), while after some of the safe lines the solver calls
+    wrong (``wrong_safe``) the count is on the opponent's side."""
+    me = game.to_move
+
+    def after(line: str):
+        g = game.copy()
+        g.play(line)
+        return long_chain_rule(g)
+
+    rules = [after(a) for a in answers]
+    if not rules or any(r.long_chains < 1 or r.favoured != me for r in rules):
+        return False
+    return any(after(w).favoured != me for w in wrong_safe)

@@ -80,8 +80,8 @@ def take_box_why(puzzle: Puzzle, action: str) -> str:
     boxes = closed_boxes(puzzle.position, action)
     return (
         ntr(
-            "Why: box {boxes} has three sides, a free point, and taking it keeps your turn.",
-            "Why: boxes {boxes} have three sides, free points, and taking them keeps your turn.",
+            "Why: box {boxes} has three sides, a box given away to you, and taking it keeps your turn.",
+            "Why: boxes {boxes} have three sides, boxes given away to you, and taking them keeps your turn.",
             len(boxes),
             boxes=_and_list(boxes),
         )
@@ -122,10 +122,10 @@ def count_why(puzzle: Puzzle, action: str) -> str:
         return tr(COUNT_WHY) + " " + shares_words(puzzle)
     return (
         ntr(
-            "Why: after this line the board holds {m} long chain, a count on your side, so your opponent must open"
-            " the first one; the chains left: {chains}.",
-            "Why: after this line the board holds {m} long chains, a count on your side, so your opponent must open"
-            " the first one; the chains left: {chains}.",
+            "Why: after this line: {m} long chain, the count that suits you, so your opponent must open it. The"
+            " chains left: {chains}.",
+            "Why: after this line: {m} long chains, the count that suits you, so your opponent must open the first"
+            " one. The chains left: {chains}.",
             rule.long_chains,
             m=rule.long_chains,
             chains=chains,
@@ -135,13 +135,19 @@ def count_why(puzzle: Puzzle, action: str) -> str:
     )
 
 
-def sacrifice_paid_why(puzzle: Puzzle) -> str:
-    """The reason for a right line of a *sacrifice* puzzle whose best play ends with the pupil ahead: the boxes
-    given now buy the chain count, and what best play then leaves the pupil (:func:`box_shares`)."""
+def sacrifice_paid_why(puzzle: Puzzle, action: str) -> str:
+    """The reason for a right line ``action`` of a *sacrifice* puzzle whose best play ends with the pupil ahead,
+    read off the board: where an unopened long chain is on the board before and after the line and the count then
+    suits the pupil
+    (:func:`gamekit.dots.long_chain_rule`), the boxes given now buy that count and the long chains pay them back;
+    else no long-chain claim, only that giving the boxes away beats every safe line.  Then what best play leaves
+    the pupil (:func:`box_shares`)."""
     k, n, j, _ = box_shares(puzzle)
-    return with_chains(
-        puzzle.position,
-        ntr(
+    after = puzzle.position.copy()
+    after.play(action)
+    unopened_long = all(any(c.is_long and not c.opened for c in components(g)) for g in (puzzle.position, after))
+    if unopened_long and long_chain_rule(after).favoured == puzzle.position.to_move:
+        words = ntr(
             "Why: the boxes given away now buy the right chain count, and the long chains pay them back: with best play"
             " you get {k} of the {n} box left; after any wrong line you get {j} at most.",
             "Why: the boxes given away now buy the right chain count, and the long chains pay them back: with best play"
@@ -149,8 +155,18 @@ def sacrifice_paid_why(puzzle: Puzzle) -> str:
             n,
             k=k,
             j=j,
-        ),
-    )
+        )
+    else:
+        words = ntr(
+            "Why: giving boxes away now does better than any safe line: with best play you get {k} of the {n} box"
+            " left; after any wrong line you get {j} at most.",
+            "Why: giving boxes away now does better than any safe line: with best play you get {k} of the {n} boxes"
+            " left; after any wrong line you get {j} at most.",
+            n,
+            k=k,
+            j=j,
+        )
+    return with_chains(puzzle.position, words)
 
 
 def decline_why(puzzle: Puzzle, action: str, takes: list[str]) -> str:

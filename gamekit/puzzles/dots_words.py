@@ -157,7 +157,8 @@ def _count_decides(puzzle: Puzzle, action: str) -> bool:
     game = puzzle.position
     after = game.copy()
     after.play(action)
-    return "long_chain_count" in puzzle.themes and long_chain_rule(after).favoured == game.to_move
+    rule = long_chain_rule(after)
+    return "long_chain_count" in puzzle.themes and rule.long_chains >= 1 and rule.favoured == game.to_move
 
 
 def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
@@ -168,7 +169,8 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     to give (:data:`HANDOUT_ONE_BOX_WHY`), any other says the other lines do worse.  *Safe line*: the count of
     long chains is the reason only where it decides (:func:`_count_decides`); otherwise the boxes the line leaves
     the pupil with best play against any wrong line's (:func:`safe_line_shares`).
-    *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead; otherwise
+    *Sacrifice*: "the long chains pay them back" only where best play ends with the pupil ahead and a long chain is
+    forming with the count on their side (:func:`sacrifice_paid_why`); otherwise
     :func:`sacrifice_shares`."""
     game = puzzle.position
     if theme == "hard_hearted_handout":
@@ -185,7 +187,7 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     if theme == "long_chain_count":
         return count_why(puzzle, action) if _count_decides(puzzle, action) else safe_line_shares(puzzle)
     if theme == "sacrifice":
-        return sacrifice_paid_why(puzzle) if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
+        return sacrifice_paid_why(puzzle, action) if box_shares(puzzle)[3] > 0 else sacrifice_shares(puzzle)
     if theme == "control_not_worth_it" and action in decline_lines(game)[1]:
         return take_all_why(puzzle)
     if theme == "take_box" and action in capture_lines(game):
@@ -270,7 +272,8 @@ def open_why(puzzle: Puzzle, action: str) -> str | None:
         return None
     if any(q.boxes != part.boxes for q in elsewhere):  # another chain or loop is as good to open
         return tr(
-            "Why: opening {part} gets you {k} of the {left} boxes left with best play, as many as any other line.",
+            "Why: opening {part} gets you {k} of the {left} boxes left with best play, as many as the other right"
+            " lines.",
             part=part_words(game, part),
             k=k,
             left=left,

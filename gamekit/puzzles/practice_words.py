@@ -98,9 +98,10 @@ def after_colon(text: str, names: Any = ()) -> str:
 
 WHY = {
     # Dots and Boxes: what the right line does, then what every other line costs
-    "take_box": N_("Why: a box with three sides is a free point, and taking it keeps your turn."),
+    "take_box": N_("Why: a box with three sides is a box given away to you, and taking it keeps your turn."),
     "avoid_third_side": N_(
-        "Why: a box with its third side is a free point for the player who moves next; this line hands over the fewest."
+        "Why: a box with its third side is a box given away to the player who moves next; this line hands over the"
+        " fewest."
     ),
     "safe_line": N_(
         "Why: this safe line leaves the count of long chains on your side, so your opponent must open one."

@@ -388,7 +388,7 @@ def test_a_lesson_practice_board_shows_the_whole_line_one_click_away():
 def _stated_cost(text: str) -> int:
     import re
 
-    return int(re.search(r"costs you (\d+) box", text).group(1))
+    return int(re.search(r"end the game with (\d+) box", text).group(1))
 
 
 def test_a_dots_cost_is_never_more_than_the_boxes_left_and_the_stakes_say_the_least_cost():
@@ -447,7 +447,7 @@ def test_the_worked_example_costs_five_boxes_not_ten():
     p = next(p for p in bank("dots_and_boxes") if p.id == "dots-3346a13c8a")
     with using("en"):
         ok, text = p.check("d5-e5")
-    assert not ok and "costs you 5 boxes" in text
+    assert not ok and "end the game with 5 boxes fewer" in text
 
 
 def test_a_margin_change_of_odd_size_is_refused():

@@ -82,7 +82,7 @@ def _shares(pool):
 def test_no_habit_answers_more_than_sixty_percent_of_an_idea_list_of_lessons_three_to_five(theme):
     """(Lessons 1 and 2's lists are the one-line rule's by design: "give away the fewest boxes" is that rule.)"""
     pool = practice_pool(G, theme)
-    assert len(pool) >= 10
+    assert len(pool) >= (6 if theme == "long_chain_count" else 10)  # the count decides in 6 of the bank's puzzles
     over = {h: s for h, s in _shares(pool).items() if s > SHARE}
     assert not over, (theme, len(pool), over)
 

@@ -2,6 +2,7 @@
 
 from gamekit.i18n import using
 from gamekit.puzzles.homework import theme_lessons, when_to_set
+from gamekit.puzzles.pools import practice_pool
 
 G = "dots_and_boxes"
 
@@ -24,14 +25,14 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
     set have the same right lines on the same board (the pools hold enough), and the teachers' table says how many
     of a decision set ask to take and how many to decline."""
     from gamekit.puzzles.core import game_themes
-    from gamekit.puzzles.dots_thumbs import look_alike
+    from gamekit.puzzles.dots_thumbs import look_alike, middle_lines_only
     from gamekit.puzzles.dots_decisions import take_all_choice
     from gamekit.puzzles.homework import homework_set
     from gamekit.puzzles.homework_sheets import homework_page
 
     for theme in game_themes(G):
         for seed in (1, 2, 3):
-            ps = list(homework_set(G, theme, 10, seed))
+            ps = list(homework_set(G, theme, min(10, len(practice_pool(G, theme))), seed))
             pairs = [(a.id, b.id) for i, a in enumerate(ps) for b in ps[i + 1 :] if look_alike(a, b)]
             assert not pairs, (theme, seed, pairs)
     deal = list(homework_set(G, "double_deal", 10, 1))
@@ -42,6 +43,14 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
     assert "| `dots-double_deal-10-1` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 |" in page
     assert "| `dots-control_not_worth_it-10-1` | when control is not worth it: " in page
     assert "| `dots-safe_line-10-1` | pick a safe line | 10 |" in page
+    # the handout's set mixes in "which chain or loop to open" puzzles, and the table says how many
+    handout = list(homework_set(G, "hard_hearted_handout", 10, 1))
+    middle = sum(1 for p in handout if middle_lines_only(p))
+    assert 0 < middle < 10 and all("which_to_open" in p.themes for p in handout if not middle_lines_only(p))
+    assert (
+        f"| `dots-hard_hearted_handout-10-1` | hard-hearted handout: {middle} hard-hearted handout, and {10 - middle}"
+        " which chain or loop to open for contrast | 10 |"
+    ) in page
 
 
 def test_look_alike_reads_the_right_lines_the_board_and_the_lines_drawn():
@@ -89,7 +98,7 @@ def test_each_decision_code_has_its_own_ideas_majority_and_the_table_says_so():
 
     for theme in ("double_deal", "all_but_four", "control_not_worth_it"):
         for seed in (1, 2, 3):
-            ps = list(homework_set(G, theme, 10, seed))
+            ps = list(homework_set(G, theme, min(10, len(practice_pool(G, theme))), seed))
             own = [p for p in ps if own_kind(theme, p)]
             assert len(own) == 7, (theme, seed)
             assert all(take_all_choice(p) == (theme == "control_not_worth_it") for p in own)

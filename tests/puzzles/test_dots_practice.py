@@ -226,11 +226,11 @@ def test_the_safe_line_and_long_chain_count_ideas_share_no_puzzle():
 
     safe = {p.id for p in practice_pool(G, "safe_line")}
     count = {p.id for p in practice_pool(G, "long_chain_count")}
-    assert len(safe) >= 10 and len(count) >= 10 and not safe & count
+    assert len(safe) >= 10 and len(count) >= 6 and not safe & count
     for seed in (1, 2, 3):
         a = set(homework_set(G, "safe_line", 10, seed).ids)
-        b = set(homework_set(G, "long_chain_count", 10, seed).ids)
-        assert len(a) == len(b) == 10 and not a & b
+        b = set(homework_set(G, "long_chain_count", len(count), seed).ids)
+        assert len(a) == 10 and b == count and not a & b
     assert safe | count <= {p.id for p in lesson_pool(G, 4)}
 
 
@@ -294,7 +294,8 @@ def test_a_puzzle_has_one_level_in_every_list():
 
     seen = {}
     lists = dict(served_pools())
-    lists.update({f"homework {t}": homework_set(G, t, 10, 1).puzzles for t in game_themes(G)})
+    sizes = {t: min(10, len(practice_pool(G, t))) for t in game_themes(G)}
+    lists.update({f"homework {t}": homework_set(G, t, sizes[t], 1).puzzles for t in game_themes(G)})
     lists["homework mixed"] = homework_set(G, None, 10, 1).puzzles
     for name, pool in lists.items():
         for p in pool:

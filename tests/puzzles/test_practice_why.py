@@ -91,7 +91,7 @@ def test_a_sacrifice_says_the_boxes_are_paid_back_only_when_best_play_ends_ahead
             for a in p.answers:
                 said = why_right(p, "sacrifice", a)
                 if final > 0:
-                    assert said == sacrifice_paid_why(p) and "pay them back" in said, (p.id, said)
+                    assert said == sacrifice_paid_why(p, a), (p.id, said)
                 else:
                     assert said == sacrifice_shares(p) and "pay them back" not in said, (p.id, said)
             kinds.add(final > 0)

@@ -54,7 +54,10 @@ def test_a_wrong_line_cut_before_the_answer_reads_as_sentences_and_names_no_answ
 def test_the_take_a_box_mistake_says_what_the_line_allows_in_both_languages():
     p = next(p for p in lesson_pool(D, 1) if p.id == "dots-0520e94cf3")
     assert set(p.answers) <= set(capture_lines(p.position))
-    assert p.check("c1-d1")[1] == "The line c1-d1 is not the best. That costs you 11 boxes."
+    assert p.check("c1-d1")[1] == (
+        "The line c1-d1 is not the best. With best play after it, you end the game with 11 boxes fewer than after"
+        " the best line."
+    )
     assert mistake_words(p, "c1-d1") == "The mistake: c1-d1 leaves the 2 boxes with three sides for Coral to take."
     with using("es"):
         assert p.check("c1-d1")[1].startswith("La línea c1-d1 no es la mejor.")
