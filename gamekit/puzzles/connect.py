@@ -32,6 +32,7 @@ from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
+from gamekit.puzzles.connect_words import look_for_words as look_for_words
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
@@ -448,6 +449,29 @@ def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
     if theme == "side_column" or side_step(puzzle):
         return tr(SIDE_HINTS[kind])
     return theme_hint(puzzle.game_id, kind)
+
+
+RULE_QUESTIONS = {
+    (0, 4): N_("Red to move. Make four in a line at once if you can; if you cannot, stop yellow's four."),
+    (1, 4): N_("Yellow to move. Make four in a line at once if you can; if you cannot, stop red's four."),
+    (0, 5): N_("Red to move. Make five in a line at once if you can; if you cannot, stop yellow's five."),
+    (1, 5): N_("Yellow to move. Make five in a line at once if you can; if you cannot, stop red's five."),
+}
+"""The question of a lesson-1 puzzle (:func:`neutral_question`) on the lesson-1 Practice list, by the mover and
+the line's length: lesson 1's rule, "win at once, else block", true of a win at once and of a block alike, so it
+asks what the puzzle asks (it says the block, and no "whatever the opponent does" after a win there and then)
+without telling the pupil which of the two it is."""
+
+
+def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
+    """The question a lesson's Practice list asks ``puzzle`` with, where it differs from the puzzle's own
+    (:func:`gamekit.puzzles.connect_words.question`): on lesson 1's list, a win at once or a block
+    (:func:`neutral_question`) is asked with :data:`RULE_QUESTIONS`; else None."""
+    if lesson != 1 or not neutral_question(puzzle):
+        return None
+    game = puzzle.position
+    message = RULE_QUESTIONS.get((game.to_move, game.win_length))
+    return tr(message) if message is not None else None
 
 
 GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")

@@ -307,7 +307,9 @@ class Practice(ClassNote, Localized, W.VBox):
         answers are right (:func:`stakes`)."""
         if self.puzzle is None:
             return ""
-        return self.puzzle.prompt() + " " + stakes(self.puzzle)
+        own = getattr(catalog.get(self.game_id).puzzle_module(), "lesson_prompt", None)  # a lesson's own words
+        prompt = own(self.puzzle, self.lesson) if own is not None and self.lesson is not None else None
+        return (prompt or self.puzzle.prompt()) + " " + stakes(self.puzzle)
 
     def next(self) -> Puzzle | None:
         """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;
@@ -365,7 +367,7 @@ class Practice(ClassNote, Localized, W.VBox):
             if idea:
                 feedback += " " + idea
         else:
-            mistake = mistake_words(self.puzzle, action)
+            mistake = mistake_words(self.puzzle, action, self.idea_theme())
             if mistake:
                 feedback += " " + mistake
         canonical = self.puzzle.canonical(action)
