@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +24,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
-from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
+from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, habit_drop, thumb_selection
 from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
@@ -330,11 +331,39 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
         if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
             break
         kept.remove(max((p for p in kept if lesson_idea(p, lesson) == crowded), key=lambda p: p.id))
+    kept = habit_share(kept)
     tags: dict[str, int] = {}
     for p in kept:
         for t in p.themes:
             tags[t] = tags.get(t, 0) + 1
     return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
+
+
+MAX_HABIT_SHARE = 1 / 3
+"""The largest share of one level of a lesson's Practice list (past lesson 1) that the beginner's habit answers."""
+
+
+def habit_answers(puzzle: Puzzle) -> bool:
+    """Whether the drop of a player who reads no line ahead (:func:`gamekit.puzzles.connect_thumbs.habit_drop`:
+    win at once, else block, else the safe drop nearest the centre) is right in ``puzzle``."""
+    return habit_drop(puzzle.position) in puzzle.answers
+
+
+def habit_share(puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE) -> list[Puzzle]:
+    """``puzzles`` without the fewest needed so that at no level the habit (:func:`habit_answers`) answers more than
+    ``share`` of the level's puzzles kept (rounded up): while it does at some level, that level's latest habit
+    puzzle in id order goes.  So "drop nearest the centre" does not pass a lesson's level 2 by itself."""
+    kept = list(puzzles)
+    while True:
+        over = []
+        for lv in sorted({level(p.rating) for p in kept}):
+            at = [p for p in kept if level(p.rating) == lv]
+            habits = [p for p in at if habit_answers(p)]
+            if len(habits) > math.ceil(share * len(at) - 1e-9):
+                over.append(max(habits, key=lambda p: p.id))
+        if not over:
+            return kept
+        kept.remove(over[0])
 
 
 def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
