@@ -13,7 +13,6 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +23,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
-from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, habit_drop, thumb_selection
+from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
 from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
@@ -34,6 +33,9 @@ from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
+from gamekit.puzzles.connect_lessons import habit_answers as habit_answers, habit_share, lesson_prompt as lesson_prompt
+from gamekit.puzzles.connect_lessons import neutral_question as neutral_question, one_step_kind
+from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
@@ -113,17 +115,6 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
                 out.append("zugzwang")
                 break
     return list(dict.fromkeys(out))
-
-
-def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
-    """Whether every wrong drop lets the opponent win at once (so a puzzle asks only "don't play under the
-    threat", not who runs out of harmless drops first — not a zugzwang)."""
-    for w in wrong:
-        g = game.copy()
-        g.play(w)
-        if not g.is_over() and not wins_at_once(g):
-            return False
-    return bool(wrong)
 
 
 def centre_rule(puzzle: Puzzle) -> bool:
@@ -339,33 +330,6 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
     return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
 
 
-MAX_HABIT_SHARE = 1 / 3
-"""The largest share of one level of a lesson's Practice list (past lesson 1) that the beginner's habit answers."""
-
-
-def habit_answers(puzzle: Puzzle) -> bool:
-    """Whether the drop of a player who reads no line ahead (:func:`gamekit.puzzles.connect_thumbs.habit_drop`:
-    win at once, else block, else the safe drop nearest the centre) is right in ``puzzle``."""
-    return habit_drop(puzzle.position) in puzzle.answers
-
-
-def habit_share(puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE) -> list[Puzzle]:
-    """``puzzles`` without the fewest needed so that at no level the habit (:func:`habit_answers`) answers more than
-    ``share`` of the level's puzzles kept (rounded up): while it does at some level, that level's latest habit
-    puzzle in id order goes.  So "drop nearest the centre" does not pass a lesson's level 2 by itself."""
-    kept = list(puzzles)
-    while True:
-        over = []
-        for lv in sorted({level(p.rating) for p in kept}):
-            at = [p for p in kept if level(p.rating) == lv]
-            habits = [p for p in at if habit_answers(p)]
-            if len(habits) > math.ceil(share * len(at) - 1e-9):
-                over.append(max(habits, key=lambda p: p.id))
-        if not over:
-            return kept
-        kept.remove(over[0])
-
-
 def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
     """The centre-habit puzzles (``habits``, :func:`centre_habit`) an idea's pool of ``ideas`` asks: those whose
     right drops include the centre column, as many as one column's fair share of the pool (its size over the
@@ -450,25 +414,6 @@ or the opponent's one it blocks — runs through a disc of an outer column (:fun
 the *side disc* idea: the idea's own hint, pointing at the lines through the outer columns too, never at a drop."""
 
 
-def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a lesson-1 question: a win at once or the one threat blocked (:func:`one_step_kind`)."""
-    return one_step_kind(puzzle) is not None
-
-
-def one_step_kind(puzzle: Puzzle) -> str | None:
-    """``"win_now"`` when every right drop of ``puzzle`` wins at once, ``"block"`` when no drop does and every right
-    drop blocks the opponent's one threat, else None."""
-    game = puzzle.position
-    answers = set(puzzle.answers)
-    wins = set(wins_at_once(game))
-    threats = set(wins_at_once_for(game, 1 - game.to_move))
-    if wins and answers <= wins:
-        return "win_now"
-    if not wins and len(threats) == 1 and answers <= threats:
-        return "block"
-    return None
-
-
 def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
     """The first Hint of a lesson-1 question (:func:`one_step_kind`; None for any other): the *win now* or *block*
     idea's hint, true of every right drop; its :data:`SIDE_HINTS` form where the line runs through a side disc."""
@@ -478,29 +423,6 @@ def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:
     if theme == "side_column" or side_step(puzzle):
         return tr(SIDE_HINTS[kind])
     return theme_hint(puzzle.game_id, kind)
-
-
-RULE_QUESTIONS = {
-    (0, 4): N_("Red to move. Make four in a line at once if you can; if you cannot, stop yellow's four."),
-    (1, 4): N_("Yellow to move. Make four in a line at once if you can; if you cannot, stop red's four."),
-    (0, 5): N_("Red to move. Make five in a line at once if you can; if you cannot, stop yellow's five."),
-    (1, 5): N_("Yellow to move. Make five in a line at once if you can; if you cannot, stop red's five."),
-}
-"""The question of a lesson-1 puzzle (:func:`neutral_question`) on the lesson-1 Practice list, by the mover and
-the line's length: lesson 1's rule, "win at once, else block", true of a win at once and of a block alike, so it
-asks what the puzzle asks (it says the block, and no "whatever the opponent does" after a win there and then)
-without telling the pupil which of the two it is."""
-
-
-def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
-    """The question a lesson's Practice list asks ``puzzle`` with, where it differs from the puzzle's own
-    (:func:`gamekit.puzzles.connect_words.question`): on lesson 1's list, a win at once or a block
-    (:func:`neutral_question`) is asked with :data:`RULE_QUESTIONS`; else None."""
-    if lesson != 1 or not neutral_question(puzzle):
-        return None
-    game = puzzle.position
-    message = RULE_QUESTIONS.get((game.to_move, game.win_length))
-    return tr(message) if message is not None else None
 
 
 GENERAL_HINT = N_("Try each drop in your head, and look at your opponent's best reply to it.")

@@ -12,6 +12,7 @@ from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_lessons import one_step_kind, under_threat_only
 from gamekit.puzzles.connect_why import (
     also_right_why,
     idea_in_every_answer,
@@ -216,15 +217,14 @@ def wrong_idea(puzzle: Puzzle, theme: str | None = None) -> str | None:
     the under-threat hint of :func:`gamekit.puzzles.connect.practice_hint`), it needs reading ahead and every
     right drop shows it on the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`); else None, so
     the three never name different ideas."""
-    from gamekit.puzzles.connect import first_hint
-
     if theme is None:
         theme = puzzle.themes[0] if puzzle.themes else None
-    if theme not in LOOK_FOR or theme not in puzzle.themes:
-        return None
-    if first_hint(puzzle, theme) is not None or not idea_in_every_answer(puzzle, theme):
-        return None
-    return theme
+    if theme not in LOOK_FOR or theme not in puzzle.themes or one_step_kind(puzzle) is not None:
+        return None  # not a theme to look for here, or a win at once or a block: those hints name no such idea
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    if theme == "zugzwang" and under_threat_only(puzzle.position, wrong):
+        return None  # the Hint says "don't drop under the threat" (gamekit.puzzles.connect.practice_hint)
+    return theme if idea_in_every_answer(puzzle, theme) else None  # else the general Hint
 
 
 def drop_mistake(puzzle: Puzzle, action: str) -> str | None:

@@ -303,13 +303,11 @@ class Practice(ClassNote, Localized, W.VBox):
         return any(ok for _, ok, _ in self.tries)
 
     def question(self) -> str:
-        """The current puzzle's question as the page shows it: its prompt, then what is at stake and how many
-        answers are right (:func:`stakes`)."""
+        """The current puzzle's question as the page shows it: its prompt (or its lesson's), then the stakes."""
         if self.puzzle is None:
             return ""
-        own = getattr(catalog.get(self.game_id).puzzle_module(), "lesson_prompt", None)  # a lesson's own words
-        prompt = own(self.puzzle, self.lesson) if own is not None and self.lesson is not None else None
-        return (prompt or self.puzzle.prompt()) + " " + stakes(self.puzzle)
+        own = getattr(catalog.get(self.game_id).puzzle_module(), "lesson_prompt", lambda puzzle, lesson: None)
+        return (own(self.puzzle, self.lesson) or self.puzzle.prompt()) + " " + stakes(self.puzzle)
 
     def next(self) -> Puzzle | None:
         """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;

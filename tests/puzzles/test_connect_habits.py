@@ -120,7 +120,8 @@ def test_the_centre_habit_answers_at_most_a_third_of_each_level_of_a_lesson_2_li
     import math
 
     from gamekit.progress import level
-    from gamekit.puzzles.connect import MAX_IDEA_SHARE, habit_answers, lesson_idea
+    from gamekit.puzzles.connect import MAX_IDEA_SHARE, lesson_idea
+    from gamekit.puzzles.connect_lessons import habit_answers
     from gamekit.puzzles.connect_thumbs import habit_drop
     from gamekit.puzzles.pools import lesson_pool
 

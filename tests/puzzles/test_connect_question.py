@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.puzzles import bank
-from gamekit.puzzles.connect import neutral_question
+from gamekit.puzzles.connect_lessons import neutral_question
 from gamekit.puzzles.connect_words import question
 from gamekit.puzzles.pools import practice_pool
 
@@ -104,7 +104,7 @@ def test_the_lesson_1_list_asks_win_at_once_else_stop_the_line(game_id, lang):
     """On the lesson-1 Practice list every puzzle is a win at once or a block, and its question is lesson 1's
     rule: it says the block ("stop yellow's five"), and no "whatever yellow does" — the same words for both kinds,
     so it still does not say which.  Other lists keep the puzzle's own question."""
-    from gamekit.puzzles.connect import lesson_prompt, one_step_kind
+    from gamekit.puzzles.connect_lessons import lesson_prompt, one_step_kind
     from gamekit.puzzles.pools import lesson_pool
     from gamekit.puzzles.practice import Practice
 
