@@ -33,7 +33,7 @@ from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
-from gamekit.puzzles.connect_lessons import habit_answers as habit_answers, habit_share, lesson_prompt as lesson_prompt
+from gamekit.puzzles.connect_lessons import habit_answers as habit_answers, lesson_prompt as lesson_prompt
 from gamekit.puzzles.connect_lessons import neutral_question as neutral_question, one_step_kind
 from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
@@ -322,7 +322,6 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
         if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
             break
         kept.remove(max((p for p in kept if lesson_idea(p, lesson) == crowded), key=lambda p: p.id))
-    kept = habit_share(kept)
     tags: dict[str, int] = {}
     for p in kept:
         for t in p.themes:

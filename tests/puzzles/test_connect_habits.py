@@ -109,30 +109,3 @@ def test_a_wrong_drop_at_the_read_ahead_levels_names_the_idea_every_right_drop_u
         said = [board.answer(a)[1] for a in p.legal_answers() if a not in p.answers]
         board.close()
         assert not any("The idea to look for" in s for s in said)
-
-
-@pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
-def test_the_centre_habit_answers_at_most_a_third_of_each_level_of_a_lesson_2_list(game_id):
-    """In lesson 2's Practice list the beginner's habit ("win at once, else block, else the safe drop nearest the
-    centre") passed most of level 2 by itself (21 of 27 puzzles in 5 en raya, 9 of 11 in Connect Four); now it
-    answers at most a third of each level (rounded up), and every level the bank gave the list is still there,
-    with no idea over half the list."""
-    import math
-
-    from gamekit.progress import level
-    from gamekit.puzzles.connect import MAX_IDEA_SHARE, lesson_idea
-    from gamekit.puzzles.connect_lessons import habit_answers
-    from gamekit.puzzles.connect_thumbs import habit_drop
-    from gamekit.puzzles.pools import lesson_pool
-
-    pool = lesson_pool(game_id, 2)
-    levels = sorted({level(p.rating) for p in pool})
-    assert 2 in levels and len(levels) >= 5
-    for lv in levels:
-        at = [p for p in pool if level(p.rating) == lv]
-        habits = [p for p in at if habit_drop(p.position) in p.answers]
-        assert habits == [p for p in at if habit_answers(p)]
-        assert len(habits) <= math.ceil(len(at) / 3), (lv, len(habits), len(at))
-    assert any(habit_answers(p) for p in pool if level(p.rating) == 2)  # capped, not banned
-    ideas = [lesson_idea(p, 2) for p in pool]
-    assert max(ideas.count(t) for t in set(ideas)) <= MAX_IDEA_SHARE * len(pool)
