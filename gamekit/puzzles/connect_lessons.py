@@ -1,16 +1,11 @@
 """5 en raya / Connect Four Practice by lesson: which puzzles are lesson 1's questions (a win at once or a block,
-:func:`one_step_kind`), the words lesson 1's list asks them with (:func:`lesson_prompt`), and how much of a lesson
-list's level the beginner's habit may answer (:func:`habit_share`)."""
+:func:`one_step_kind`), the words lesson 1's list asks them with (:func:`lesson_prompt`)."""
 
 from __future__ import annotations
 
-import math
-
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, tr
-from gamekit.progress import level
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
-from gamekit.puzzles.connect_thumbs import habit_drop
 from gamekit.puzzles.core import Puzzle
 
 
@@ -65,30 +60,3 @@ def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
     game = puzzle.position
     message = RULE_QUESTIONS.get((game.to_move, game.win_length))
     return tr(message) if message is not None else None
-
-
-MAX_HABIT_SHARE = 1 / 3
-"""The largest share of one level of a lesson's Practice list (past lesson 1) that the beginner's habit answers."""
-
-
-def habit_answers(puzzle: Puzzle) -> bool:
-    """Whether the drop of a player who reads no line ahead (:func:`gamekit.puzzles.connect_thumbs.habit_drop`:
-    win at once, else block, else the safe drop nearest the centre) is right in ``puzzle``."""
-    return habit_drop(puzzle.position) in puzzle.answers
-
-
-def habit_share(puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE) -> list[Puzzle]:
-    """``puzzles`` without the fewest needed so that at no level the habit (:func:`habit_answers`) answers more than
-    ``share`` of the level's puzzles kept (rounded up): while it does at some level, that level's latest habit
-    puzzle in id order goes.  So "drop nearest the centre" does not pass a lesson's level 2 by itself."""
-    kept = list(puzzles)
-    while True:
-        over = []
-        for lv in sorted({level(p.rating) for p in kept}):
-            at = [p for p in kept if level(p.rating) == lv]
-            habits = [p for p in at if habit_answers(p)]
-            if len(habits) > math.ceil(share * len(at) - 1e-9):
-                over.append(max(habits, key=lambda p: p.id))
-        if not over:
-            return kept
-        kept.remove(over[0])
