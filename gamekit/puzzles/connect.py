@@ -32,6 +32,10 @@ from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
+from gamekit.puzzles.connect_words import look_for_words as look_for_words
+from gamekit.puzzles.connect_lessons import lesson_prompt as lesson_prompt
+from gamekit.puzzles.connect_lessons import neutral_question as neutral_question, one_step_kind
+from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
@@ -111,17 +115,6 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
                 out.append("zugzwang")
                 break
     return list(dict.fromkeys(out))
-
-
-def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
-    """Whether every wrong drop lets the opponent win at once (so a puzzle asks only "don't play under the
-    threat", not who runs out of harmless drops first — not a zugzwang)."""
-    for w in wrong:
-        g = game.copy()
-        g.play(w)
-        if not g.is_over() and not wins_at_once(g):
-            return False
-    return bool(wrong)
 
 
 def centre_rule(puzzle: Puzzle) -> bool:
@@ -418,25 +411,6 @@ SIDE_HINTS = {
 """The first Hint of a win at once or a block (:func:`one_step_hint`) whose five — the one a right drop completes,
 or the opponent's one it blocks — runs through a disc of an outer column (:func:`side_step`), or one practised for
 the *side disc* idea: the idea's own hint, pointing at the lines through the outer columns too, never at a drop."""
-
-
-def neutral_question(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` is a lesson-1 question: a win at once or the one threat blocked (:func:`one_step_kind`)."""
-    return one_step_kind(puzzle) is not None
-
-
-def one_step_kind(puzzle: Puzzle) -> str | None:
-    """``"win_now"`` when every right drop of ``puzzle`` wins at once, ``"block"`` when no drop does and every right
-    drop blocks the opponent's one threat, else None."""
-    game = puzzle.position
-    answers = set(puzzle.answers)
-    wins = set(wins_at_once(game))
-    threats = set(wins_at_once_for(game, 1 - game.to_move))
-    if wins and answers <= wins:
-        return "win_now"
-    if not wins and len(threats) == 1 and answers <= threats:
-        return "block"
-    return None
 
 
 def one_step_hint(puzzle: Puzzle, theme: str) -> str | None:

@@ -12,6 +12,7 @@ from gamekit import catalog
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_lessons import one_step_kind, under_threat_only
 from gamekit.puzzles.connect_why import (
     also_right_why,
     idea_in_every_answer,
@@ -174,7 +175,7 @@ pupil cannot check that by eye, but the board's Show what happens plays the line
 def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     """What Practice says after a wrong drop besides its refutation: :func:`drop_mistake`, then, where the
     feedback says the loss comes many discs later (the short line cut before an answer, :func:`later_words`),
-    :data:`PLAY_IT_OUT`; None when there is neither."""
+    :data:`PLAY_IT_OUT`; None when there is neither.  The idea to look for follows it (:func:`look_for_words`)."""
     from gamekit.puzzles.core import SHOWN_MOVES
 
     words = drop_mistake(puzzle, action)
@@ -183,10 +184,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     parts = [words] if words else []
     if shown < min(len(moves), SHOWN_MOVES) and later_words(puzzle, action):
         parts.append(tr(PLAY_IT_OUT))
-    if not words:  # no mistake to name: name the idea to look for instead, as the easier puzzles' mistakes do
-        idea = wrong_idea(puzzle)
-        if idea is not None:
-            parts.append(tr(LOOK_FOR[idea]))
     return " ".join(parts) or None
 
 
@@ -199,15 +196,35 @@ LOOK_FOR = {
     "side_column": N_("The idea to look for: a line through a disc of an outer column."),
 }
 """After a wrong drop that hands the opponent no win at once (so no mistake sentence names what went wrong): the
-idea the puzzle practises, which every right drop uses (:func:`wrong_idea`).  It names no column."""
+idea the puzzle is practised for, which every right drop uses (:func:`wrong_idea`).  It names no column."""
 
 
-def wrong_idea(puzzle: Puzzle) -> str | None:
-    """The idea a wrong drop's feedback names (:data:`LOOK_FOR`): the first of the puzzle's themes that needs
-    reading ahead and that every right drop shows on the board
-    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`), so the sentence is true of each right answer; None
-    when no theme is so."""
-    return next((t for t in puzzle.themes if t in LOOK_FOR and idea_in_every_answer(puzzle, t)), None)
+def look_for_words(puzzle: Puzzle, action: str, theme: str | None = None) -> str | None:
+    """The sentence after a wrong drop's mistake words that names the idea to look for (:data:`LOOK_FOR`, the
+    idea of :func:`wrong_idea` for the board's idea ``theme``), where :func:`drop_mistake` names no mistake; else
+    None."""
+    if drop_mistake(puzzle, action):
+        return None
+    idea = wrong_idea(puzzle, theme)
+    return tr(LOOK_FOR[idea]) if idea is not None else None
+
+
+def wrong_idea(puzzle: Puzzle, theme: str | None = None) -> str | None:
+    """The idea a wrong drop's feedback names (:data:`LOOK_FOR`): the idea ``theme`` the board practises the
+    puzzle for (None: the puzzle's first theme, as a board with no idea or lesson chosen practises it) — the
+    idea the first Hint names and the right answer's "The idea:" sentence says — where that Hint does name it
+    (not a win-at-once or block hint, not the general hint of :func:`gamekit.puzzles.connect.first_hint`, not
+    the under-threat hint of :func:`gamekit.puzzles.connect.practice_hint`), it needs reading ahead and every
+    right drop shows it on the board (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`); else None, so
+    the three never name different ideas."""
+    if theme is None:
+        theme = puzzle.themes[0] if puzzle.themes else None
+    if theme not in LOOK_FOR or theme not in puzzle.themes or one_step_kind(puzzle) is not None:
+        return None  # not a theme to look for here, or a win at once or a block: those hints name no such idea
+    wrong = [a for a in puzzle.legal_answers() if a not in puzzle.answers]
+    if theme == "zugzwang" and under_threat_only(puzzle.position, wrong):
+        return None  # the Hint says "don't drop under the threat" (gamekit.puzzles.connect.practice_hint)
+    return theme if idea_in_every_answer(puzzle, theme) else None  # else the general Hint
 
 
 def drop_mistake(puzzle: Puzzle, action: str) -> str | None:

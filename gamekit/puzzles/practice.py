@@ -303,11 +303,11 @@ class Practice(ClassNote, Localized, W.VBox):
         return any(ok for _, ok, _ in self.tries)
 
     def question(self) -> str:
-        """The current puzzle's question as the page shows it: its prompt, then what is at stake and how many
-        answers are right (:func:`stakes`)."""
+        """The current puzzle's question as the page shows it: its prompt (or its lesson's), then the stakes."""
         if self.puzzle is None:
             return ""
-        return self.puzzle.prompt() + " " + stakes(self.puzzle)
+        own = getattr(catalog.get(self.game_id).puzzle_module(), "lesson_prompt", lambda puzzle, lesson: None)
+        return (own(self.puzzle, self.lesson) or self.puzzle.prompt()) + " " + stakes(self.puzzle)
 
     def next(self) -> Puzzle | None:
         """Go to the next puzzle (the one after in a set, else one near the pupil's rating) and draw it;
@@ -365,7 +365,7 @@ class Practice(ClassNote, Localized, W.VBox):
             if idea:
                 feedback += " " + idea
         else:
-            mistake = mistake_words(self.puzzle, action)
+            mistake = mistake_words(self.puzzle, action, self.idea_theme())
             if mistake:
                 feedback += " " + mistake
         canonical = self.puzzle.canonical(action)

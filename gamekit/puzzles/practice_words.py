@@ -187,13 +187,18 @@ def why_right(puzzle: Puzzle, theme: str | None = None, action: Any = None) -> s
     return tr(WHY[theme]) if theme in WHY else tr("Why: every other choice does worse.")  # a game added later
 
 
-def mistake_words(puzzle: Puzzle, action: Any) -> str | None:
+def mistake_words(puzzle: Puzzle, action: Any, theme: str | None = None) -> str | None:
     """What a wrong answer's mistake is, in one sentence, where the game's puzzle module can compute it
     (``mistake_words(puzzle, action)``: a Dots line that draws a third side, a drop that fills the cell under the
     opponent's threat or leaves it open, a Shut the Box set that leaves tiles the next roll covers less often),
-    else None."""
-    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "mistake_words", None)
-    return own(puzzle, puzzle.canonical(action)) if own is not None else None
+    then the idea to look for where the module names one (``look_for_words(puzzle, action, theme)``, for the idea
+    ``theme`` the board practises, so it is the idea the first Hint and a right answer name), else None."""
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    own = getattr(module, "mistake_words", None)
+    look = getattr(module, "look_for_words", None)
+    action = puzzle.canonical(action)
+    parts = [own(puzzle, action) if own is not None else None, look(puzzle, action, theme) if look else None]
+    return " ".join(p for p in parts if p) or None
 
 
 IDEAS = {

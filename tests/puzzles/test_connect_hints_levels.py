@@ -5,7 +5,7 @@ import pytest
 
 from gamekit.i18n import tr, using
 from gamekit.puzzles import bank
-from gamekit.puzzles.connect import neutral_question
+from gamekit.puzzles.connect_lessons import neutral_question
 from gamekit.puzzles.core import theme_hint
 from gamekit.puzzles.practice import Practice
 
@@ -18,7 +18,8 @@ def test_a_win_and_a_block_each_get_their_own_first_hint_true_of_every_right_dro
     once gets the *win now* hint (or its side-disc form) and every right drop wins at once; a block gets the
     *block* hint and every right drop fills the opponent's one winning cell — in both languages, never one hint
     for both."""
-    from gamekit.puzzles.connect import SIDE_HINTS, one_step_kind
+    from gamekit.puzzles.connect import SIDE_HINTS
+    from gamekit.puzzles.connect_lessons import one_step_kind
     from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 
     puzzles = [p for p in bank(game_id) if neutral_question(p)]

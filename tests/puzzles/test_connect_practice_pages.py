@@ -133,3 +133,30 @@ def test_a_loss_many_discs_later_points_at_show_what_happens_on_the_practice_boa
             quick += "does not win at once" not in text
         checked.close()  # a closed board is no open board: later answers do not refresh its status line
     assert quick
+
+
+def test_the_practice_pages_read_plainly_in_both_languages():
+    """The Connect Four page no longer sends the pupil to "a board in a 5 en raya lesson" without saying how; the
+    Spanish pages use one verb for clicking a column; the Spanish
+    kept-off words say "si los dos juegan lo mejor posible, la partida sigue así", not "el mejor juego sigue así"."""
+    from pathlib import Path
+
+    from gamekit.i18n import ntr
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    assert "5 en raya lesson works too" not in (root / "practice" / "03_connect_four.md").read_text(encoding="utf-8")
+    for name in ("02_five_in_a_row.md", "03_connect_four.md"):
+        es = (root / "es" / "practice" / name).read_text(encoding="utf-8")
+        assert "Pulsa la columna" not in es and "pulsa la columna" not in es and "Haz clic en la columna" in es
+        assert ("También vale un tablero de una lección" not in es) or name.startswith("02")
+    with using("es"):
+        for n in (1, 2):
+            for words in (
+                "{n} other drops keep off it too, but lose: after column {w}, best play goes {line}.",
+                "{n} other drops keep off it too, but do worse: after column {w}, best play goes {line}.",
+            ):
+                one = words.replace("{n} other drops keep", "One other drop keeps").replace("but lose", "but loses")
+                one = one.replace("but do worse", "but does worse")
+                said = ntr(one, words, n, w=3, line="…")
+                assert "si los dos juegan lo mejor posible, la partida sigue así" in said, said
+                assert "el mejor juego" not in said

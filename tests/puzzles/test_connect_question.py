@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.puzzles import bank
-from gamekit.puzzles.connect import neutral_question
+from gamekit.puzzles.connect_lessons import neutral_question
 from gamekit.puzzles.connect_words import question
 from gamekit.puzzles.pools import practice_pool
 
@@ -96,3 +96,37 @@ def test_a_draw_question_says_how_many_drops_keep_it_before_every_other(game_id,
                 ), (p.id, asked)
             assert "the drop that keeps" not in asked and "la jugada que mantiene" not in asked, (p.id, asked)
     assert draws
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lesson_1_list_asks_win_at_once_else_stop_the_line(game_id, lang):
+    """On the lesson-1 Practice list every puzzle is a win at once or a block, and its question is lesson 1's
+    rule: it says the block ("stop yellow's five"), and no "whatever yellow does" — the same words for both kinds,
+    so it still does not say which.  Other lists keep the puzzle's own question."""
+    from gamekit.puzzles.connect_lessons import lesson_prompt, one_step_kind
+    from gamekit.puzzles.pools import lesson_pool
+    from gamekit.puzzles.practice import Practice
+
+    words = {"en": ("at once if you can", "stop", "whatever"), "es": ("de una vez si puedes", "bloquea", "haga lo que")}
+    at_once, stop, whatever = words[lang]
+    line = "five" if game_id == "five_in_a_row" else "four"
+    with using(lang):
+        pool = lesson_pool(game_id, 1)
+        kinds = {one_step_kind(p) for p in pool}
+        assert kinds == {"win_now", "block"}
+        asked = {}
+        for p in pool:
+            text = lesson_prompt(p, 1)
+            assert text and at_once in text and stop in text and whatever not in text, (p.id, text)
+            asked.setdefault(one_step_kind(p), set()).add((p.position.to_move, text))
+            assert lesson_prompt(p, 2) is None and lesson_prompt(p, None) is None
+        assert asked["win_now"] & asked["block"]  # the same question for a win at once and for a block
+        if lang == "en":
+            assert all(line in text for _, text in asked["block"])
+        board = Practice(game_id, seed=1)
+        board.choose_lesson(1)
+        assert board.question().startswith(lesson_prompt(board.puzzle, 1))
+        board.choose_lesson(2)
+        assert board.question().startswith(question(board.puzzle))
+        board.close()

@@ -500,7 +500,12 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
     for _ in range(5):
         puzzle, question = p.puzzle, p.question()
         n = len(puzzle.answers)
-        assert question.startswith(puzzle.prompt()) and stakes(puzzle) in question
+        # a lesson's list may ask in its own words (5 en raya's lesson 1: "win at once, else block")
+        from gamekit import catalog
+
+        own = getattr(catalog.get(game_id).puzzle_module(), "lesson_prompt", None)
+        asked = (own(puzzle, p.lesson) if own is not None and p.lesson is not None else None) or puzzle.prompt()
+        assert question.startswith(asked) and stakes(puzzle) in question
         if n == 1:
             assert "Only one" in question
         else:
@@ -1317,7 +1322,7 @@ def test_a_puzzle_where_every_wrong_drop_loses_at_once_is_not_hinted_as_a_zugzwa
     """In the mixed pool a puzzle tagged zugzwang whose every wrong drop lets the opponent win at once is not
     about who runs out of harmless drops: its first Hint asks which drops fill the cell under a threat; a real
     zugzwang puzzle keeps the zugzwang idea."""
-    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.connect_lessons import under_threat_only
     from gamekit.puzzles.core import theme_hint
     from gamekit.puzzles.pools import practice_pool
 
@@ -1630,7 +1635,7 @@ def test_every_single_idea_homework_set_needs_its_idea():
     the ideas that are that rule, and a zugzwang set holds no puzzle where every other drop loses at once."""
     from gamekit import catalog
     from gamekit.puzzles.balance import one_step_rule
-    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.connect_lessons import under_threat_only
     from gamekit.puzzles.homework import homework_codes, parse_code
     from gamekit.puzzles.pools import pool_themes
 

@@ -118,7 +118,8 @@ def test_zugzwang_practice_leaves_out_puzzles_where_every_wrong_drop_loses_at_on
     """Where every wrong drop lets the opponent win at once, the idea is "don't play under the threat", not
     zugzwang: Practice's zugzwang idea leaves those out (the bank keeps their tag for the lessons' sets), and a
     new build does not tag them."""
-    from gamekit.puzzles.connect import themes, under_threat_only
+    from gamekit.puzzles.connect import themes
+    from gamekit.puzzles.connect_lessons import under_threat_only
     from gamekit.puzzles.pools import practice_pool
 
     tagged = bank(game_id, theme="zugzwang")
@@ -159,7 +160,7 @@ def test_a_teachers_results_count_an_under_threat_puzzle_under_no_zugzwang():
     """A pupil's result on a puzzle tagged zugzwang where every other drop loses at once (the idea is "don't play
     under the threat") does not count under zugzwang in the class table; a true zugzwang puzzle does."""
     from gamekit import progress
-    from gamekit.puzzles.connect import under_threat_only
+    from gamekit.puzzles.connect_lessons import under_threat_only
     from gamekit.puzzles.results import fitting_themes, theme_results
 
     tagged = bank("five_in_a_row", theme="zugzwang")
