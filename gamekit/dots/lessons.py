@@ -330,7 +330,7 @@ LESSONS: dict[int, Lesson] = {
                 ("sacrifice", "medium"),
                 ("sacrifice", "hard"),
             ),
-            seed=147,
+            seed=37,
         ),
         objectives=(
             (
@@ -402,7 +402,7 @@ LESSONS: dict[int, Lesson] = {
                 ("double_deal", "medium"),
                 ("all_but_four", "medium"),
             ),
-            seed=8,
+            seed=34,
         ),
         objectives=(
             (
