@@ -385,15 +385,21 @@ def wait_for_description(page, canvas, words: str, timeout_ms: int = 15_000) -> 
 
 def settled_box(page, canvas) -> dict:
     """``canvas``'s bounding box once it is in view and has stayed in place for a moment (JupyterLab renders cells
-    near the viewport lazily: the page can still shift after scrolling)."""
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    for _ in range(20):
-        page.wait_for_timeout(100)
-        again = canvas.bounding_box()
-        if again == box:
+    near the viewport lazily: the page can still shift after scrolling).  JupyterLab can also scroll the notebook
+    back to its active cell just after: a box that settled out of view is scrolled to again (a click there would
+    land on the page around the board, and the test would wait for a move that never comes)."""
+    view = page.viewport_size
+    for _ in range(5):
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        for _ in range(20):
+            page.wait_for_timeout(100)
+            again = canvas.bounding_box()
+            if again == box:
+                break
+            box = again
+        if view is None or (box["y"] >= 0 and box["y"] + min(box["height"], view["height"]) <= view["height"]):
             break
-        box = again
     return box
 
 

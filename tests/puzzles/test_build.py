@@ -325,7 +325,7 @@ def test_a_level_build_keeps_only_puzzles_of_those_levels_and_one_step_puzzles_a
 
     monkeypatch.setattr(build_module, "candidates", kept_candidates)
     path = tmp_path / "five.json.gz"
-    stats = build("five_in_a_row", 2, 1, path, progress=False, levels=(6,), max_games=12)
+    stats = build("five_in_a_row", 2, 1, path, progress=False, levels=(6,), max_games=9)
     rows = (
         [json.loads(line) for line in path.with_name(path.name + ".partial").read_text().splitlines()[1:]]
         if not stats["finished"]
