@@ -89,10 +89,11 @@ def test_a_homework_code_typed_into_its_box_opens_the_set(notebook_page, ui):
     assert "Puzzle 1 of 10" in box.inner_text() and "10 puzzles" in message.inner_text()
     # the homework board is the page's second Practice board: solved there, both show the same level
     solve_wrong_then_right(page, ui, box.locator(WIDGET).first)
-    levels = {
-        re.search(r"Your level: \d+ of \d+", w.inner_text()).group(0)
-        for w in (page.locator(WIDGET).first, box.locator(WIDGET).first)
-    }
+    levels = set()
+    for w in (page.locator(WIDGET).first, box.locator(WIDGET).first):
+        w.scroll_into_view_if_needed()  # JupyterLab leaves a cell far out of view empty until it is scrolled to
+        page.wait_for_function("el => /Your level: \\d+ of \\d+/.test(el.innerText)", arg=w.element_handle())
+        levels.add(re.search(r"Your level: \d+ of \d+", w.inner_text()).group(0))
     assert len(levels) == 1
     ui.screenshot(page, "practice_homework_lab")
 
