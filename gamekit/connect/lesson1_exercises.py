@@ -282,11 +282,9 @@ def count_lines_exercise() -> ConnectExercise:
                 )
             if k == across + up:
                 return False, tr(
-                    "Not {k}: that is {m} lines short, which is exactly the number of diagonals. Did you "
-                    "forget the diagonals? (Leaving out every line that ends on a side disc also gives "
-                    "{k}.) Write your three counts, like 1 + 2 + 3, to see which.",
+                    "Not {k}. Did you forget the diagonals? Or did you leave out every line that ends on a side "
+                    "disc? Both slips give {k}. Write your three counts, like 1 + 2 + 3, to see which.",
                     k=k,
-                    m=n - k,
                 )
             if k == across + diagonal:
                 return False, tr(
@@ -311,17 +309,15 @@ def count_lines_exercise() -> ConnectExercise:
                 )
             if k == middle_across + up + diagonal:
                 return False, tr(
-                    "Not {k}: that is {m} lines short. Did you leave the side discs out of the rows? A row is 9 "
-                    "cells long. Write your three counts, like 1 + 2 + 3, to check.",
+                    "Not {k}. Did you leave the side discs out of the rows? A row is 9 cells long. Write your "
+                    "three counts, like 1 + 2 + 3, to check.",
                     k=k,
-                    m=n - k,
                 )
             if k == across + up + middle_diagonal:
                 return False, tr(
-                    "Not {k}: that is {m} lines short. Did you leave out the diagonals that end on a side disc? "
-                    "They count too. Write your three counts, like 1 + 2 + 3, to check.",
+                    "Not {k}. Did you leave out the diagonals that end on a side disc? They count too. Write your "
+                    "three counts, like 1 + 2 + 3, to check.",
                     k=k,
-                    m=n - k,
                 )
             if k == across // rows + up + diagonal:
                 return False, tr(

@@ -81,12 +81,16 @@ def read_score_exercise():
             other=other,
         ),
         flipped: tr(
-            "That counts up to {other}'s {nth} disc ({max} + {size}): the sign is the other way round. The score "
-            "is for the player to move, and a negative score means the other player wins.",
+            "{k} starts from {max} + {size} = {big}. But no player drops more than {most} discs, so {other} never "
+            "drops a {nth} disc. The sign is the other way round: the score is for the player to move, and a "
+            "negative score means the other player wins.",
+            k=flipped,
             other=other,
-            nth=ordinal_words(MAX + abs(s)),
             max=MAX,
             size=abs(s),
+            big=MAX + abs(s),
+            nth=ordinal_words(MAX + abs(s)),
+            most=MAX - 1,
         ),
         MAX + abs(s): tr(
             "That is {max} + {size}: the sign is the other way round. The score is for the player to move, and a "

@@ -10,7 +10,8 @@ from gamekit.i18n import tr
 
 def threat_words_card() -> list[str]:
     """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, and the odd/even rule of thumb
-    (exercises 5–6 ask about it), and the answer-on-top idea, with why it needs an even number of empty cells in
+    (exercises 5–6 ask about it), the forced reply (how exercise 12 counts the cells safe for one player only), and
+    the answer-on-top idea, with why it needs an even number of empty cells in
     every column (exercise 8 asks where yellow must drop to make it work)."""
     lines = [
         tr("Words and a rule of thumb"),
@@ -30,6 +31,11 @@ def threat_words_card() -> list[str]:
             "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
             "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
             "an even row are the ones that usually help their owner."
+        ),
+        tr(
+            "Forced reply: a ✗ cell is safe only for the owner of the threat above it. When the owner drops there, "
+            "the other player must block on top at once. The two discs use up two cells, and then it is the "
+            "owner's turn again."
         ),
         tr("Answer on top: each time red drops a disc, yellow drops on top of it, in the same column."),
     ]

@@ -90,6 +90,26 @@ def test_a_worked_count_with_forced_replies_comes_before_exercise_twelve():
         assert 3 <= len(sentences) <= 6, sentences
 
 
+def test_the_worked_count_before_exercise_twelve_does_not_hand_over_its_answer():
+    """The worked count once ended "so yellow runs out first", the right choice's own words: it names no colour
+    now, so the pupil still has to count the real game and say who is stuck."""
+    for path, lang in (
+        ("five_in_a_row/02_threats_and_exercises.md", "en"),
+        ("es/five_in_a_row/02_threats_and_exercises.md", "es"),
+    ):
+        page = _page(path)
+        start = page.index("A worked count first" if lang == "en" else "Primero, una cuenta resuelta")
+        worked = " ".join(page[start:].split("\n\n")[0].split()).lower()
+        with using(lang):
+            ex = lesson2_rows.odd_against_even_exercise()
+        for colour in ("red", "yellow") if lang == "en" else ("rojo", "amarillo"):
+            assert colour not in worked, worked
+        for choice in ex.choices:
+            clause = choice.split(": ", 1)[1].lower()
+            assert clause not in worked, clause
+        assert "runs out" not in worked and "se queda sin" not in worked
+
+
 def _long_sentences(text: str, limit: int) -> list[str]:
     prose = re.sub(r"```.*?```", "\n", text, flags=re.S)  # the code cells
     prose = "\n".join(line for line in prose.splitlines() if not line.startswith("#"))  # and the headings
@@ -112,3 +132,42 @@ def test_lesson_two_reading_and_step_through_text_are_short_sentences():
         page = _page(path)
         for start, end in spans:
             assert not _long_sentences(_section(page, start, end), 22), (path, start)
+
+
+def test_lesson_one_line_count_slips_do_not_give_the_total_away():
+    """A total of 44 was told "20 lines short, which is exactly the number of diagonals": the diagonal count and the
+    answer.  Every single-number slip is now told what to check, never how far off it is."""
+    from gamekit.connect import lesson1_exercises
+    from gamekit.connect.rules import FIVE_IN_A_ROW, count_lines
+
+    c = count_lines(FIVE_IN_A_ROW)
+    ex = lesson1_exercises.count_lines_exercise()
+    for k in range(1, 100):
+        if k == c["lines"]:
+            continue
+        ok, why = ex.check(str(k))
+        assert not ok
+        rest = why.replace(str(k), "")
+        assert "short" not in why and str(c["lines"]) not in why and str(c["diagonal"]) not in rest, (k, why)
+        assert c["lines"] - k < 10 or str(c["lines"] - k) not in rest, (k, why)
+    assert "forget the diagonals" in ex.check(str(c["horizontal"] + c["vertical"]))[1]
+
+
+def test_worksheet_two_card_has_the_forced_reply_rule_the_page_teaches():
+    """Exercise 12 on paper needs the page's way to count a ✗ cell safe for one player only: the card says it, in
+    both languages, and the written worksheets carry it."""
+    from gamekit.connect import lessons as L
+
+    for lang, words, sheet in (
+        ("en", ("Forced reply", "safe only for the owner", "owner's turn again"), "docs/teachers/worksheets"),
+        (
+            "es",
+            ("Respuesta obligada", "solo es seguro para el dueño", "le vuelve a tocar al dueño"),
+            "docs/teachers/es/worksheets",
+        ),
+    ):
+        with using(lang):
+            card = " ".join("\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises")).split())
+        assert all(w in card for w in words), card
+        written = (ROOT / sheet / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+        assert words[1] in " ".join(written.split())

@@ -182,9 +182,10 @@ def test_the_pruning_question_is_not_argued_above_it():
     assert "draw" not in before and "worse" not in before
     # and its heading does not answer it ("stop looking when you know enough" would): the heading is neutral
     heading = text[text.index("## 2. ") :].split("\n", 1)[0]
-    assert heading == "## 2. Searching faster" and "stop" not in heading.lower()
+    # nor hints at exercise 4 (does skipping a reply change the answer?): "Searching faster" suggested it does not
+    assert heading == "## 2. A case to decide" and not re.search(r"stop|fast|skip|prun", heading.lower())
     es = (Path(__file__).resolve().parents[2] / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md").read_text()
-    assert "## 2. Buscar más deprisa" in es and "deja de mirar" not in es
+    assert "## 2. Un caso para decidir" in es and "deja de mirar" not in es and "deprisa" not in es
     # the drawn tree (a crossed-out branch) comes after the question it illustrates, before the counts
     assert (
         text.index("teach.pruning_exercise()")
@@ -891,3 +892,20 @@ def test_a_winning_disc_is_named_as_the_lessons_name_it(lang):
     assert ordinal in said[0] and ordinal in said[1], said[:2]
     assert ("its 6th disc" if lang == "en" else "su 6.ª ficha") in tree.prompt
     assert re.search(r"n-th disc|ficha n\.ª", ex.hint) and re.search(r"n-th disc|ficha n\.ª", tree.prompt)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
+    """The count with the sign flipped (22 + 3) once said it "counts up to red's 25th disc", a disc nobody can
+    drop: the reason says no player drops more than 21 discs, so that disc never comes."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        game = teach.lesson_game("exercise")
+        s, top = solve(game), counted_search.max_score(game)
+        ex = teach.read_score_exercise()
+        flipped = [a for a in ex.wrong if str(top + abs(s)) in ex.check(a)[1] and a != top + abs(s)]
+        assert flipped, ex.wrong
+        why = ex.check(flipped[0])[1]
+    assert f"{top} + {abs(s)} = {top + abs(s)}" in why and str(top - 1) in why
+    assert ("never drops" in why) if lang == "en" else ("nunca" in why)
