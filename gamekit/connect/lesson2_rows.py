@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
@@ -125,13 +126,45 @@ def parse_winner(answer: Any) -> int | None:
     raise ValueError(tr("“{answer}”: type red, yellow or draw.", answer=str(answer).strip()))
 
 
+COLOUR_WORDS = {seat: WINNER_WORDS[seat] for seat in (0, 1)}
+"""What a pupil may type for a colour, in either language."""
+
+
+def parse_filler_and_end(answer: Any) -> tuple[int, int | None]:
+    """Exercise 6's typed answer, two parts with a comma: the colour that will probably fill the threat cell, then
+    how the game ends ("red, draw", «amarillo, gana el rojo» …) → (seat, winner or None).  ValueError saying what
+    to type for anything else (a refusal: no try used up)."""
+    parts = [p for p in re.split(r"[,;]|\s+(?:and|then|y|luego)\s+", str(answer)) if p.strip()]
+    if len(parts) == 1:  # "red draw": the colour, a space, the end
+        parts = [p for p in str(answer).strip().split(None, 1) if p.strip()]
+    if len(parts) == 2:
+        first = unicodedata.normalize("NFD", parts[0].strip().lower().rstrip(".!"))
+        first = " ".join("".join(c for c in first if not unicodedata.combining(c)).split())
+        first = re.sub(r"^(the |el |la )", "", first)
+        seats = [seat for seat, words in COLOUR_WORDS.items() if first in words]
+        if seats:
+            try:
+                return seats[0], parse_winner(parts[1])
+            except ValueError:
+                pass
+    raise ValueError(
+        tr(
+            "“{answer}”: type two things with a comma between them: the colour that will probably fill the "
+            "threat cell, then red, yellow or draw for the end of the game.",
+            answer=str(answer).strip(),
+        )
+    )
+
+
 def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
-    """The odd/even rule of thumb used to predict a whole game, typed rather than picked from a list: one threat
-    cell on the board (no other), its owner's letter in it, no disc can reach it yet.  Who wins with best play?
-    The accepted answer is exactly the exact solver's verdict, and the position is one where the rule of thumb
-    gives it (checked): a threat on the other player's kind of row will probably not help its owner, and the other
-    player has no threat to win with, so a draw.  Each wrong answer gets its own reason: the owner (the row's kind
-    forgotten), the other player (who has no threat at all)."""
+    """The odd/even rule of thumb used on a whole game, typed in two parts rather than picked from a list: one
+    threat cell on the board (no other), its owner's letter in it, no disc can reach it yet.  Who will probably fill
+    that cell at the end, and how does the game end?  The pupil works it out: the row counted from the bottom, its
+    kind, the player of that kind, then what a blocked threat leaves (nobody has another threat: a draw).  The
+    accepted answer is checked by the exact solver: it finds a draw, and in a drawn game the grid fills up without a
+    five, so the other player does fill the threat cell.  Each wrong answer gets its own reason: the owner filling
+    it ("odd rows are good", the row's kind forgotten), the right filler but a winner (who has no threat, or whose
+    threat is blocked), the owner winning after all."""
     game = FiveInARow.from_moves(ODD_EVEN_POSITIONS[name])
     cells = [(seat, cell) for seat in (0, 1) for cell in threat_cells(game, seat)]
     if len(cells) != 1 or playable_threats(game, cells[0][0]):
@@ -149,50 +182,67 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         other=tr(COLOUR_NAMES[other]),
         parity=tr("an odd row") if row % 2 else tr("an even row"),
     )
-    reasons = {
-        owner: tr(
-            "Not {owner}. The threat cell is {owner}'s, but it is on row {row}, {parity}: {other}'s kind. So by the "
-            "rule of thumb {other} will probably drop into that very cell and block it.",
+    kind_slip = tr(
+        "Not {owner}: a {owner} disc there would make five for {owner}. Count the rows from the bottom to the "
+        "threat cell: is its row odd or even? Whose kind of row is that, so who tends to fill it?",
+        **values,
+    )
+    end_slip = {
+        other: tr(
+            "The first part is right. But {other} has no threat cell here, so {other} has no line to win with.",
             **values,
         ),
-        other: tr(
-            "Not {other}: {other} has no threat cell here, so {other} has no line to win with. Look at the letter in "
-            "the tinted cell: whose threat is it?",
+        owner: tr(
+            "The first part is right. But if {other} fills that cell, {owner}'s threat is blocked, and {owner} has "
+            "no other threat.",
             **values,
         ),
     }
-
     right = tr(
-        "Right: a draw. The threat is {owner}'s, on row {row}, {parity}: {other}'s kind, so by the rule of "
-        "thumb {other} will probably fill that cell and block it. And {other} has no threat to win with. "
-        "The exact solver agrees: best play ends in a draw.",
+        "Right: {other}, and a draw. The threat is {owner}'s, on row {row}, {parity}: {other}'s kind, so by the "
+        "rule of thumb {other} will probably fill that cell and block it. And nobody has another threat. The exact "
+        "solver agrees: best play ends in a draw. The grid fills up with no five, so {other} does fill that cell.",
+        **values,
+    )
+
+    five = tr(
+        "Not {owner}: a {owner} disc in that cell would make five, so the game would not end that way. Count the "
+        "rows from the bottom to the threat cell: whose kind of row is it, so who tends to fill it?",
         **values,
     )
 
     def check(answer: Any) -> tuple[bool, str]:
-        winner = parse_winner(answer)
-        return (True, right) if winner is None else (False, reasons[winner])
+        filler, end = parse_filler_and_end(answer)
+        if filler == owner:
+            return False, kind_slip if end == owner else five
+        if end is None:
+            return True, right
+        return False, end_slip[end]
 
+    answer = values["other"] + ", " + tr("draw")
     return ConnectExercise(
         (tr("Red to move.") if game.to_move == 0 else tr("Yellow to move."))
         + " "
         + tr(
             "This board has one threat cell, and its letter says whose it is. No disc can reach it yet, and "
-            "nobody has any other threat. What does the odd/even rule of thumb predict for the end of this game? "
-            "It is only a rule of thumb, not a proof. Type red, yellow or draw."
+            "nobody has any other threat. Use the odd/even rule of thumb: which colour will probably fill the "
+            "threat cell at the end of the game, and how does the game end? Type the colour, a comma, then red, "
+            "yellow or draw."
         ),
         check,
         hint=tr(
-            "Count the rows from the bottom to the threat cell. Whose kind of row is it? Who will probably fill "
-            "that cell at the end of the game?"
+            "Count the rows from the bottom to the threat cell. Whose kind of row is it? That player tends to fill "
+            "it. Then: is anyone left with a threat to win with?"
         ),
-        answer=tr("draw"),
-        solutions=[tr("draw")],
-        wrong=[tr(COLOUR_NAMES[owner]), tr(COLOUR_NAMES[other])],
+        answer=answer,
+        solutions=[answer],
+        wrong=[
+            ", ".join((values[a], values[b])) for a, b in (("owner", "owner"), ("other", "other"), ("other", "owner"))
+        ],
         key=name,
         game=game,
         click=False,
-        leaks=(right.split(". ")[0],),  # "Right: a draw" (the word "draw" alone is on the page elsewhere)
+        leaks=(right.split(". ")[0],),  # "Right: red, and a draw"
     )
 
 

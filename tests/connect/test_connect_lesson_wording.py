@@ -61,12 +61,21 @@ def test_exercise_seven_spanish_choices_keep_the_rule_of_thumb_hedge():
         assert hedged and all(hedge in c for c in hedged if "both threats" in c or "las dos amenazas" in c), hedged
 
 
-def test_exercise_six_asks_what_the_rule_of_thumb_predicts():
+def test_exercise_six_asks_for_two_steps_of_the_rule_of_thumb():
+    """Exercise 6 was a typed red, yellow or draw: a one-in-three guess.  It now asks two things the pupil works out
+    in turn (who fills the threat cell, then how the game ends), on the page and in the question."""
     ex = lesson2_rows.odd_even_2_exercise()
-    assert "What does the odd/even rule of thumb predict" in ex.prompt and "only a rule of thumb" in ex.prompt
+    assert "Use the odd/even rule of thumb" in ex.prompt and "which colour will probably fill" in ex.prompt
     assert "who will win this game with best play" not in ex.prompt
-    ok, why = ex.check("draw")
+    ok, why = ex.check("red, draw")
     assert ok and "The exact solver agrees" in why
+    for path, words in (
+        ("five_in_a_row/02_threats_and_exercises.md", "Who will probably fill that cell?"),
+        ("es/five_in_a_row/02_threats_and_exercises.md", "¿Quién llenará seguramente"),
+    ):
+        page = " ".join(_page(path).split())
+        section = page[page.index(words) - 200 : page.index('L.exercise("odd_even_2"')]
+        assert words in section and "draw" not in section and "empate" not in section
 
 
 def test_exercise_three_right_answer_keeps_exercise_four_count_back():

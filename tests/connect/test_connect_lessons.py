@@ -342,27 +342,32 @@ def test_odd_and_even_threats_are_told_apart_and_judged_for_their_owner(name, ro
 def test_the_two_odd_even_exercises_need_the_row_and_the_owner():
     """Exercises 5 and 6 have different owners and different kinds of question: a red threat on an odd row (red's
     own kind) in exercise 5, picked from four choices; a yellow threat on an odd row (the other player's kind) in
-    exercise 6, where the pupil types who wins with best play.  The accepted answer is exactly the exact solver's
-    verdict (a draw), and each wrong one its own reason: the owner (the row's kind forgotten, the row named), the
-    other player (no threat to win with).  Exercise 6 is not answered by copying exercise 5, nor by "odd rows help":
-    the letter must be read."""
+    exercise 6, where the pupil types two things worked out in turn: who will probably fill the threat cell (red:
+    the row's kind), then how the game ends (a draw: the one threat is blocked).  "red, yellow or draw" alone was
+    a one-in-three guess.  The accepted answer is checked by the exact solver (a draw: the grid fills with no five,
+    so red does fill yellow's cell), and each wrong answer gets its own reason: yellow filling it after "odd rows
+    help" (the row's kind), yellow filling it and a draw (its disc would make five), red filling it and red winning
+    (no red threat), red filling it and yellow winning (the threat is blocked).  A form it cannot read is refused
+    without using up a try."""
     a, b = L.exercises()["odd_even"], L.exercises()["odd_even_2"]
     ((sa, (_, ra)),) = [(s, c) for s in (0, 1) for c in threat_cells(a.game, s)]
     ((sb, (_, rb)),) = [(s, c) for s in (0, 1) for c in threat_cells(b.game, s)]
     assert (ra + 1) % 2 == 1 and (rb + 1) % 2 == 1 and (sa, sb) == (0, 1)
     assert a.solutions == ["odd row: it will probably help its owner"]
     assert not b.choices and not b.click and set(a.choices).isdisjoint({b.answer, *b.wrong})  # another kind
-    assert solve(b.game) == 0 and b.solutions == ["draw"]  # yellow does not win: best play draws
-    for typed in ("draw", "Draw.", "nobody", "a draw", "empate"):
+    assert solve(b.game) == 0 and b.solutions == ["red, draw"]  # yellow does not win: best play draws
+    for typed in ("red, draw", "Red, a draw.", "red and draw", "red draw", "the red, nobody", "rojo, empate"):
         assert b.check(typed)[0], typed
-    told = {w: b.check(w) for w in ("yellow", "red")}
-    assert not any(ok for ok, _ in told.values()) and told["yellow"][1] != told["red"][1]
-    assert "row 5" in told["yellow"][1] and "red's kind" in told["yellow"][1]
-    assert "no threat cell here" in told["red"][1]
-    assert "The exact solver agrees: best play ends in a draw" in b.check("draw")[1]
-    for refused in ("blue", "5", "yellow wins by a lot"):
+    told = {w: b.check(w) for w in ("yellow, yellow", "yellow, draw", "red, red", "red, yellow wins")}
+    assert not any(ok for ok, _ in told.values()) and len({why for _, why in told.values()}) == 4
+    assert "odd or even" in told["yellow, yellow"][1] and "would make five" in told["yellow, draw"][1]
+    assert "no threat cell here" in told["red, red"][1] and "threat is blocked" in told["red, yellow wins"][1]
+    for why in (w for _, w in told.values()):
+        assert "draw" not in why.lower() and "row 5" not in why  # a wrong answer is never told the answer
+    assert "The exact solver agrees: best play ends in a draw" in b.check("red, draw")[1]
+    for refused in ("blue, draw", "5", "draw", "red", "yellow wins", "red, blue"):
         ok, text, used = b.assess(refused)
-        assert not ok and not used and "type red, yellow or draw" in text, refused
+        assert not ok and not used and "with a comma between them" in text, refused
     # the board alone answers it: the question names neither the owner nor the row
     assert not re.search(r"\b(row \d)\b|odd row|even row|yellow's|red's", b.prompt), b.prompt
     assert "row 5" not in b.marked_cells
@@ -401,9 +406,11 @@ def test_odd_even_choices_are_in_spanish_of_the_lessons():
         assert ex.solutions == ["fila impar: probablemente le servirá a su dueño"]
         assert all("tipo" not in c for c in ex.choices)
         typed = lesson2_rows.odd_even_2_exercise()
-        assert typed.solutions == ["empate"] and typed.check("Empate")[0] and typed.check("nadie")[0]
-        assert "fila 5" in typed.check("amarillo")[1] and not typed.check("rojo")[0]
-        assert "escribe rojo, amarillo o empate" in typed.assess("azul")[1]
+        assert (
+            typed.solutions == ["rojo, empate"] and typed.check("Rojo, empate")[0] and typed.check("el rojo y nadie")[0]
+        )
+        assert "fila impar o par" in typed.check("amarillo, amarillo")[1] and not typed.check("rojo, rojo")[0]
+        assert "escribe dos cosas separadas por una coma" in typed.assess("azul")[1]
 
 
 def test_threat_cells_carry_a_letter_as_well_as_a_tint():
@@ -2991,7 +2998,7 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
         assert score != 0 and (score > 0) == (game.to_move == owner), name
         line, end = lesson_exercise.principal_line(game, limit=game.variant.cells)
         assert end.winner() == owner and line[-1] in {str(game.column_number(c)) for c, _ in threat_cells(game, owner)}
-    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions == ["draw"]
+    assert solve(ex["odd_even_2"].game) == 0 and ex["odd_even_2"].solutions == ["red, draw"]
     g11 = ex["odd_against_even"].game
     assert solve(g11) < 0 and g11.to_move == 1  # yellow to move loses: red wins
     root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
