@@ -149,7 +149,12 @@ def wheel_dir(py: Path, run) -> Path:
         run(str(py), "-m", "pip", "download", "--quiet", "-d", str(partial), *TEST_TOOLS)
         (partial / "complete").touch()
         shutil.rmtree(wheels, ignore_errors=True)
-        partial.rename(wheels)
+        try:
+            partial.rename(wheels)
+        except OSError:  # another run filled it at the same moment
+            if not (wheels / "complete").exists():
+                raise
+            shutil.rmtree(partial, ignore_errors=True)
     return wheels
 
 
