@@ -16,10 +16,10 @@ BIN    := $(VENV)/bin
 LESSON ?= notebooks/00_start_here.ipynb
 # where the pupils' working copy of the lessons lives (default: lessons/ in the user's data directory)
 LESSONS_DIR ?=
-# both cores (pytest-xdist): three workers, because much of the suite waits on servers, kernels and browsers (with
-# two, the user CPU was about the wall time: one core idle); loadfile keeps each notebook's nbval cells and each
-# test module's fixtures in one worker
-PYTEST_ARGS ?= -n 3 --dist loadfile --no-loadscope-reorder --durations=15
+# both cores (pytest-xdist): four workers, because much of the suite waits on servers, kernels and browsers (with
+# two, the user CPU was about the wall time: one core idle; with three, a fifth of the core time was still idle:
+# docs/test-timing.md); loadfile keeps each notebook's nbval cells and each test module's fixtures in one worker
+PYTEST_ARGS ?= -n 4 --dist loadfile --no-loadscope-reorder --durations=15
 VOILA_PORT ?= 8866
 
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -40,7 +40,7 @@ warm: $(VENV)/.lab-installed
 voila: $(VENV)/.lab-installed warm
 	$(BIN)/python -m gamekit.lesson_tools voila --port=$(VOILA_PORT) --page $(LESSON)
 
-# compiled bytecode is kept even where the environment turns it off (PYTHONDONTWRITEBYTECODE): each of the three
+# compiled bytecode is kept even where the environment turns it off (PYTHONDONTWRITEBYTECODE): each of the
 # workers would otherwise compile every module again on every run (about 9 s of CPU a worker, docs/test-timing.md)
 test: $(VENV)/.dev-installed
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -7,6 +7,7 @@ repository root, then nbval (installed on top, as a test tool) over the start pa
 (chosen to import every dependency the lessons use; the main run already runs every notebook under nbval).
 """
 
+import hashlib
 import os
 import re
 import shutil
@@ -79,7 +80,8 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
 
     # --no-compile: pip would byte-compile every file of JupyterLab, numba, matplotlib, numpy … (most of the
     # install's CPU); what the notebooks import is compiled when they first import it
-    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", "-r", str(BINDER / "requirements.txt"))
+    wheels = ("--no-index", "--find-links", str(wheel_dir(py, run)))
+    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", *wheels, "-r", str(BINDER / "requirements.txt"))
     run("bash", str(BINDER / "postBuild"))
     run(
         str(py),
@@ -108,7 +110,7 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
         "jupyter_server_config.json').read_text()); assert '[0-9][0-9]_*.md' in "
         "c['ContentsManager']['hide_globs'] and c['LabApp']['custom_css'], c",
     )  # each lesson once, no code
-    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", "pytest", "nbval", "hypothesis")
+    run(str(py), "-m", "pip", "install", "--quiet", "--no-compile", *wheels, *TEST_TOOLS)
     run(
         str(py),
         "-m",
@@ -124,6 +126,36 @@ def test_notebooks_run_in_a_fresh_binder_environment(tmp_path):
         os.devnull,
         *(str(ROOT / "notebooks" / name) for name in SAMPLE),
     )
+
+
+TEST_TOOLS = ("pytest", "nbval", "hypothesis")
+
+
+def wheel_dir(py: Path, run) -> Path:
+    """A directory holding every wheel that binder/requirements.txt and the test tools resolve to, downloaded by
+    the fresh environment's own pip the first time and kept (keyed by the requirements, the tools and the Python
+    version) in the user's cache: later runs install the same pinned wheels from it (``--no-index``) instead of
+    asking the package indexes and downloading them again (about 10 s of CPU a run).  Nothing else is reused: the
+    environment, the install, postBuild and the notebooks are new on every run."""
+    key = hashlib.sha256(
+        "\n".join([(BINDER / "requirements.txt").read_text(), *TEST_TOOLS, pinned_version(), sys.platform]).encode()
+    ).hexdigest()[:16]
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gamekit" / "binder-wheels"
+    wheels = cache / key
+    if not (wheels / "complete").exists():
+        partial = cache / f"{key}.{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        run(str(py), "-m", "pip", "download", "--quiet", "-d", str(partial), "-r", str(BINDER / "requirements.txt"))
+        run(str(py), "-m", "pip", "download", "--quiet", "-d", str(partial), *TEST_TOOLS)
+        (partial / "complete").touch()
+        shutil.rmtree(wheels, ignore_errors=True)
+        try:
+            partial.rename(wheels)
+        except OSError:  # another run filled it at the same moment
+            if not (wheels / "complete").exists():
+                raise
+            shutil.rmtree(partial, ignore_errors=True)
+    return wheels
 
 
 SAMPLE = (

@@ -35,12 +35,12 @@ BUSY_FIRST = (
 
 
 def run_order(files: list[str], waiting: set[str]) -> list[str]:
-    """The order in which the workers get the files.  Three workers share two cores, and the files that mostly
-    wait (browser pages, servers, the Binder build) use a fifth to a third of a core each: with them all at the start
-    (the collection order puts tests/browser first), the three workers waited together and the cores were idle for
-    much of that time, then the busy files ran three to two cores.  So the long waiting files alternate with the
-    long busy ones, and the other waiting files are spread evenly over the first four fifths of the busy ones: one
-    worker waits while the other two use the cores, and the run ends on short busy files."""
+    """The order in which the workers get the files.  More workers than cores share the two cores, and the files
+    that mostly wait (browser pages, servers, the Binder build) use a fifth to a third of a core each: with them all
+    at the start (the collection order puts tests/browser first), the workers waited together and the cores were
+    idle for much of that time, then the busy files ran three to two cores.  So the long waiting files alternate with
+    the long busy ones, and the other waiting files are spread evenly over the first four fifths of the busy ones:
+    some workers wait while the others use the cores, and the run ends on short busy files."""
 
     def first(names: tuple[str, ...], among: list[str]) -> list[str]:
         return [f for f in names if f in among] + [f for f in among if f not in names]
