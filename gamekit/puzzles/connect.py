@@ -301,10 +301,18 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
 MAX_IDEA_SHARE = 0.5  # the largest share of a lesson's Practice list one of its ideas may fill
 
 
-def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
-    """The idea a lesson's Practice list practises ``puzzle`` for: the first of its themes the lesson teaches (as
-    the Practice board names it), else its first theme."""
-    return next((t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())), puzzle.themes[0])
+def lesson_idea(puzzle: Puzzle, lesson: "int | str | None") -> str:
+    """The idea a lesson's Practice list practises ``puzzle`` for (the Practice board's hints and reasons name it):
+    of its themes the lesson teaches, the first whose idea every right drop shows on the board
+    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`: the idea pool the puzzle is in), else the first the
+    lesson teaches, else its first theme.  A puzzle tagged *odd/even threat* first that only the *zugzwang* idea
+    answers is practised for *zugzwang*; lesson 1's rule is one idea, so its first theme stays."""
+    taught = [t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())]
+    if not taught:
+        return puzzle.themes[0]
+    if any(t in ONE_STEP_THEMES for t in taught):
+        return taught[0]
+    return next((t for t in taught if idea_in_every_answer(puzzle, t)), taught[0])
 
 
 def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:

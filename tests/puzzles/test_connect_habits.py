@@ -69,9 +69,12 @@ def test_no_column_habit_scores_on_more_than_a_quarter_of_the_read_ahead_questio
 def test_lesson_two_list_is_no_one_idea(game_id):
     """Lesson 2's list: no idea, as the Practice board names it for each puzzle, fills more than half of it, and
     each of the lesson's ideas is there."""
+    from gamekit.puzzles.connect import lesson_idea
+
     pool = lesson_pool(game_id, 2)
     taught = lesson_themes(game_id, 2)
-    ideas = [next(t for t in p.themes if t in taught) for p in pool]
+    ideas = [lesson_idea(p, 2) for p in pool]
+    assert set(ideas) <= set(taught)
     for idea in set(ideas):
         assert ideas.count(idea) <= len(pool) / 2, (idea, ideas.count(idea), len(pool))
     assert {"double_threat", "odd_even_threat", "zugzwang"} <= set(ideas)
@@ -109,3 +112,35 @@ def test_a_wrong_drop_at_the_read_ahead_levels_names_the_idea_every_right_drop_u
         said = [board.answer(a)[1] for a in p.legal_answers() if a not in p.answers]
         board.close()
         assert not any("The idea to look for" in s for s in said)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lesson_two_practises_each_puzzle_for_an_idea_every_right_drop_shows(game_id):
+    """The reader: Connect Four's lesson-2 list practised a puzzle for its first taught tag (*odd/even threat*)
+    where only *zugzwang* shows in its right drop, so the Hint named no idea.  Now the idea the list and the board
+    practise is one of the lesson's ideas that every right drop shows on the board, wherever the puzzle has one;
+    c4-469d1d4e8d is practised for *zugzwang*, and the board's first Hint names that idea."""
+    from gamekit.puzzles.connect import lesson_idea
+    from gamekit.puzzles.connect_why import idea_in_every_answer
+    from gamekit.puzzles.core import theme_hint
+    from gamekit.puzzles.practice import Practice
+
+    taught = lesson_themes(game_id, 2)
+    for p in lesson_pool(game_id, 2):
+        idea = lesson_idea(p, 2)
+        shown = [t for t in p.themes if t in taught and idea_in_every_answer(p, t)]
+        assert idea in (shown[:1] or [next(t for t in p.themes if t in taught)]), (p.id, p.themes, idea)
+        board = Practice(game_id, puzzles=[p])
+        board.lesson = 2  # as the lesson chooser sets it
+        assert board.idea_theme() == idea, p.id
+        board.close()
+    if game_id == "connect_four":
+        from gamekit.puzzles import bank
+
+        p = next(p for p in bank(game_id) if p.id == "c4-469d1d4e8d")
+        assert p.themes[0] == "odd_even_threat" and lesson_idea(p, 2) == "zugzwang"
+        board = Practice(game_id, puzzles=[p])
+        board.lesson = 2
+        with using("en"):
+            assert theme_hint(game_id, "zugzwang") in board.hint()
+        board.close()
