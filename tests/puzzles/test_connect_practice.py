@@ -792,7 +792,7 @@ def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
     assert said.startswith("Not the best: column 1. Then yellow wins.")
     assert said.endswith("Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it.")
     with using("es"):
-        assert "El amarillo no gana enseguida: le faltan 15 fichas más" in p.check("1")[1]
+        assert "El amarillo no gana en la jugada siguiente: le faltan 15 fichas más" in p.check("1")[1]
     seen = 0
     for game_id in GAMES:
         for q in bank(game_id):
@@ -1072,4 +1072,4 @@ def test_the_spanish_under_threat_reason_says_who_wins():
     from gamekit.puzzles.practice_words import UNDER_THREAT_WHY
 
     with using("es"):
-        assert "y tu rival ganaría enseguida" in tr(UNDER_THREAT_WHY)
+        assert "y tu rival ganaría en la jugada siguiente" in tr(UNDER_THREAT_WHY)
