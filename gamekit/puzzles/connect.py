@@ -35,7 +35,7 @@ from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
 from gamekit.puzzles.connect_lessons import lesson_prompt as lesson_prompt
-from gamekit.puzzles.connect_lessons import habit_answers as habit_answers, habit_share, one_step_kind
+from gamekit.puzzles.connect_lessons import habit_share, one_step_kind
 from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words

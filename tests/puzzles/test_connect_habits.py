@@ -184,7 +184,7 @@ def test_play_nearest_the_centre_answers_about_a_third_of_each_level_of_lesson_2
     fewer would break that spread (Connect Four's level 2: the bank holds too few puzzles the habit gets wrong)."""
     from collections import Counter
 
-    from gamekit.puzzles.connect import habit_answers
+    from gamekit.puzzles.connect_lessons import habit_answers
 
     pool = lesson_pool(game_id, 2)
     counts = Counter(a for p in pool for a in p.answers)
