@@ -13,6 +13,7 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +35,7 @@ from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
 from gamekit.puzzles.connect_lessons import lesson_prompt as lesson_prompt
-from gamekit.puzzles.connect_lessons import one_step_kind
+from gamekit.puzzles.connect_lessons import habit_share, one_step_kind
 from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
@@ -301,32 +302,53 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
 MAX_IDEA_SHARE = 0.5  # the largest share of a lesson's Practice list one of its ideas may fill
 
 
-def lesson_idea(puzzle: Puzzle, lesson: int) -> str:
-    """The idea a lesson's Practice list practises ``puzzle`` for: the first of its themes the lesson teaches (as
-    the Practice board names it), else its first theme."""
-    return next((t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())), puzzle.themes[0])
+def lesson_idea(puzzle: Puzzle, lesson: "int | str | None") -> str:
+    """The idea a lesson's Practice list practises ``puzzle`` for (the Practice board's hints and reasons name it):
+    of its themes the lesson teaches, the first whose idea every right drop shows on the board
+    (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`: the idea pool the puzzle is in), else the first the
+    lesson teaches, else its first theme.  A puzzle tagged *odd/even threat* first that only the *zugzwang* idea
+    answers is practised for *zugzwang*; lesson 1's rule is one idea, so its first theme stays."""
+    taught = [t for t in puzzle.themes if lesson in THEME_LESSONS.get(t, ())]
+    if not taught:
+        return puzzle.themes[0]
+    if any(t in ONE_STEP_THEMES for t in taught):
+        return taught[0]
+    return next((t for t in taught if idea_in_every_answer(puzzle, t)), taught[0])
 
 
 def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
-    """A lesson's Practice list from ``puzzles`` (its ideas' pools merged): no idea (:func:`lesson_idea`) over
-    :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is kept whole), then no fixed
+    """A lesson's Practice list from ``puzzles`` (its ideas' pools merged): the beginner's habit answering about a
+    third of a level at most (:func:`gamekit.puzzles.connect_lessons.habit_share`) and no idea
+    (:func:`lesson_idea`) over :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is
+    kept whole), then no fixed
     column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first)."""
     if any(t in ONE_STEP_THEMES for t, numbers in THEME_LESSONS.items() if lesson in numbers):
         return list(puzzles)  # lesson 1: "win at once, else block" is the one idea (its wins and blocks as many)
     kept = list(puzzles)
-    while kept:
-        counts: dict[str, int] = {}
-        for p in kept:
-            counts[lesson_idea(p, lesson)] = counts.get(lesson_idea(p, lesson), 0) + 1
-        crowded = max(counts, key=lambda t: (counts[t], t))
-        if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
+    while True:  # until both cuts hold at once
+        cut = habit_share(_idea_share(kept, lesson))
+        if len(cut) == len(kept):
             break
-        kept.remove(max((p for p in kept if lesson_idea(p, lesson) == crowded), key=lambda p: p.id))
+        kept = cut
     tags: dict[str, int] = {}
     for p in kept:
         for t in p.themes:
             tags[t] = tags.get(t, 0) + 1
     return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
+
+
+def _idea_share(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
+    """``puzzles`` without the latest in id order of the idea (:func:`lesson_idea`) that fills more than
+    :data:`MAX_IDEA_SHARE` of them, until none does (or one idea is left)."""
+    kept = list(puzzles)
+    while kept:
+        ideas = {p.id: lesson_idea(p, lesson) for p in kept}
+        counts = Counter(ideas.values())
+        crowded = max(counts, key=lambda t: (counts[t], t))
+        if counts[crowded] <= MAX_IDEA_SHARE * len(kept) or len(counts) == 1:
+            break
+        kept.remove(max((p for p in kept if ideas[p.id] == crowded), key=lambda p: p.id))
+    return kept
 
 
 def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:

@@ -1,11 +1,17 @@
 """5 en raya / Connect Four Practice by lesson: which puzzles are lesson 1's questions (a win at once or a block,
-:func:`one_step_kind`), the words lesson 1's list asks them with (:func:`lesson_prompt`)."""
+:func:`one_step_kind`), the words lesson 1's list asks them with (:func:`lesson_prompt`), and how much of a level
+of a lesson's list the beginner's habit may answer (:func:`habit_share`)."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, tr
+from gamekit.progress import level
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_thumbs import habit_drop
 from gamekit.puzzles.core import Puzzle
 
 
@@ -60,3 +66,41 @@ def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
     game = puzzle.position
     message = RULE_QUESTIONS.get((game.to_move, game.win_length))
     return tr(message) if message is not None else None
+
+
+MAX_HABIT_SHARE = 1 / 3
+"""The largest share of a level of lesson 2's Practice list that the beginner's habit may answer (rounded up)."""
+
+
+def habit_answers(puzzle: Puzzle) -> bool:
+    """Whether a player who reads no line ahead gets ``puzzle`` right: win at once, else block, else the safe drop
+    nearest the centre, the left one of two (:func:`gamekit.puzzles.connect_thumbs.habit_drop`)."""
+    return habit_drop(puzzle.position) in puzzle.answers
+
+
+def habit_share(puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE) -> list[Puzzle]:
+    """``puzzles`` (a lesson's list) without the habit puzzles (:func:`habit_answers`) that make it answer more than
+    ``share`` of a level (rounded up): first those whose right drops leave out the centre column, the latest in
+    id order first; then, while the centre column stays a right drop at least half as often as the average
+    column (centre-column answers come only from habit puzzles: without them "never the centre" would be a rule
+    of thumb of its own), those with it.  Where the list has too few puzzles the habit gets wrong, the level keeps
+    the centre column's puzzles the spread needs, and the habit answers more than ``share`` there."""
+    kept = list(puzzles)
+    while kept:
+        columns = kept[0].position.columns
+        centre = str((columns + 1) // 2)
+        over = []
+        for lv in sorted({level(p.rating) for p in kept}):
+            at = [p for p in kept if level(p.rating) == lv]
+            habits = [p for p in at if habit_answers(p)]
+            if len(habits) > math.ceil(share * len(at) - 1e-9):
+                over += habits
+        counts = Counter(a for p in kept for a in p.answers)
+        total = sum(counts.values())
+        spare = [p for p in over if centre not in p.answers] or [
+            p for p in over if counts[centre] - 1 >= (total - len(p.answers)) / columns / 2
+        ]
+        if not spare:
+            return kept
+        kept.remove(max(spare, key=lambda p: p.id))
+    return kept

@@ -287,8 +287,9 @@ KEPT_WRONG = 2
 def hint_left_out(puzzle: Puzzle, tried: list) -> list[str]:
     """The wrong drops the second Hint names (:func:`gamekit.puzzles.practice_words.second_hint`): about half of
     the wrong drops the pupil has not tried yet, the ones that do worst first, leaving :data:`KEPT_WRONG` of them
-    unnamed where it can, but at least one named while any is left (a hint that rules nothing out is no step);
-    never a drop the pupil has tried.  Drops that do equally badly
+    unnamed where it can, but at least one named while two or more are left (a hint that rules nothing out is no
+    step); never a drop the pupil has tried, and never the last untried wrong drop: the drops left to choose from
+    are never the answer alone (with one untried wrong drop left, it names none).  Drops that do equally badly
     are chosen in an order fixed by the puzzle (shuffled with its id as the seed), not lowest column first, so the
     names say nothing about where the answer is.  Empty when every wrong drop has been tried."""
     import random
@@ -299,7 +300,7 @@ def hint_left_out(puzzle: Puzzle, tried: list) -> list[str]:
     random.Random(puzzle.id).shuffle(fresh)
     value = {a: puzzle.refutations.get(a, {}).get("value", 0) for a in fresh}
     worst = sorted(fresh, key=lambda a: value[a])  # stable: the seeded order among equals
-    return worst[: max(1, min(len(fresh) - KEPT_WRONG, (len(fresh) + 1) // 2))]
+    return worst[: min(len(fresh) - 1, max(1, min(len(fresh) - KEPT_WRONG, (len(fresh) + 1) // 2)))]
 
 
 SIDE_SHEET_KEY = N_(

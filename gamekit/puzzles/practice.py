@@ -400,20 +400,19 @@ class Practice(ClassNote, Localized, W.VBox):
         return ok, feedback
 
     def idea_theme(self) -> str | None:
-        """The theme the current puzzle is practised for: the set's own idea, else the first of the puzzle's ideas
-        the chosen lesson taught, else its first theme (None: a puzzle with no theme)."""
+        """The theme the current puzzle is practised for: the set's own idea, else the chosen lesson's idea for it
+        (the puzzle module's ``lesson_idea``, else its first the lesson taught), else its first theme (or None)."""
         return None if self.puzzle is None else self._idea_of(self.puzzle)
 
     def _idea_of(self, puzzle: Puzzle) -> str | None:
         """The theme ``puzzle`` is practised for on this board (:meth:`idea_theme`)."""
         if not puzzle.themes:
             return None
+        chooser = getattr(catalog.get(self.game_id).puzzle_module(), "lesson_idea", None)
+        if self.theme in puzzle.themes or self.lesson is not None and chooser is not None:  # a game's own choice
+            return self.theme if self.theme in puzzle.themes else chooser(puzzle, self.lesson)
         taught = lesson_themes(self.game_id, self.lesson) if self.lesson is not None else ()
-        return (
-            self.theme
-            if self.theme in puzzle.themes
-            else next((t for t in puzzle.themes if t in taught), puzzle.themes[0])
-        )
+        return next((t for t in puzzle.themes if t in taught), puzzle.themes[0])
 
     def _recent(self, n: int) -> list[Puzzle]:
         """The last ``n`` puzzles shown on this board (fewer at the start), oldest first."""

@@ -29,6 +29,16 @@ KEPT_WRONG = 2
 the puzzle into a coin flip between it and the right answer (or give the answer away)."""
 
 
+def _count_hint(puzzle: Puzzle) -> str:
+    """The second Hint that names no wrong answer: how many of the choices are right, and what to compare."""
+    return ntr(
+        "Hint: {n} of the {legal} choices is right: compare where each one leads.",
+        "Hint: {n} of the {legal} choices are right: compare where each one leads.",
+        len(puzzle.answers),
+        legal=len(puzzle.legal_answers()),
+    )
+
+
 def second_hint(puzzle: Puzzle, tried: Any = ()) -> str:
     """The second Hint's words (:func:`second_hint_and_help`)."""
     return second_hint_and_help(puzzle, tried)[0]
@@ -43,7 +53,8 @@ def second_hint_and_help(puzzle: Puzzle, tried: Any = ()) -> tuple[str, bool]:
     which does not help (Practice does not count it against a first-try solve).  A
     game's puzzle module may say its own words first (``second_hint(puzzle)``, None to leave it to this one), or
     choose the wrong answers to name itself from the pupil's wrong answers so far, ``tried``
-    (``hint_left_out(puzzle, tried)``: 5 en raya and Connect Four always name at least one not tried yet)."""
+    (``hint_left_out(puzzle, tried)``: 5 en raya and Connect Four name at least one not tried yet while two are left;
+    an empty choice gives the count hint, which does not help)."""
     module = catalog.get(puzzle.game_id).puzzle_module()
     own = getattr(module, "second_hint", None)
     words = own(puzzle) if own is not None else None
@@ -52,6 +63,8 @@ def second_hint_and_help(puzzle: Puzzle, tried: Any = ()) -> tuple[str, bool]:
     legal = puzzle.legal_answers()
     choose = getattr(module, "hint_left_out", None)
     chosen = choose(puzzle, [puzzle.canonical(a) for a in tried]) if choose is not None else None
+    if chosen is not None and not chosen:  # the module names none: naming any would leave the answer alone
+        return _count_hint(puzzle), False
     if chosen:
         return ntr(
             "Hint: Leave this one out, it does worse: {moves}.",
@@ -62,12 +75,7 @@ def second_hint_and_help(puzzle: Puzzle, tried: Any = ()) -> tuple[str, bool]:
     wrong = [a for a in legal if a not in puzzle.answers]
     left_out = min(len(wrong) - KEPT_WRONG, len(wrong) // 2 + len(wrong) % 2)
     if left_out <= 0:
-        return ntr(
-            "Hint: {n} of the {legal} choices is right: compare where each one leads.",
-            "Hint: {n} of the {legal} choices are right: compare where each one leads.",
-            len(puzzle.answers),
-            legal=len(legal),
-        ), False
+        return _count_hint(puzzle), False
     worst = sorted(wrong, key=lambda a: (-_miss(puzzle, a), action_key(a)))
     names = ", ".join(move_words(puzzle.game_id, a) for a in sorted(worst[:left_out], key=action_key))
     return ntr(

@@ -5,11 +5,11 @@ puzzle's tags."""
 import pytest
 
 from gamekit.i18n import tr, using
-from gamekit.puzzles.connect import first_hint, practice_hint
+from gamekit.puzzles.connect import first_hint, lesson_idea, practice_hint
 from gamekit.puzzles.connect_why import idea_words as own_words
 from gamekit.puzzles.connect_words import LOOK_FOR, wrong_idea
 from gamekit.puzzles.core import game_themes, theme_hint
-from gamekit.puzzles.pools import lesson_pool, lesson_themes, practice_pool
+from gamekit.puzzles.pools import lesson_pool, practice_pool
 from gamekit.puzzles.practice_words import IDEAS, idea_words, mistake_words
 
 GAMES = ["five_in_a_row", "connect_four"]
@@ -24,9 +24,8 @@ def boards(game_id):
     for p in practice_pool(game_id):
         yield p, p.themes[0], False
     for lesson in (1, 2):
-        taught = lesson_themes(game_id, lesson)
         for p in lesson_pool(game_id, lesson):
-            yield p, next((t for t in p.themes if t in taught), p.themes[0]), False
+            yield p, lesson_idea(p, lesson), False
 
 
 def hint_of(p, theme, named):

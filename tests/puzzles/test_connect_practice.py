@@ -462,7 +462,7 @@ def test_a_wrong_drop_that_misses_a_line_at_once_is_named(game_id):
                     f"The mistake: one drop would have made {k} at once, and column {a} does not."
                 ), p.id
             with using("es"):
-                assert f"la columna {a} no lo consigue." in mistake_words(p, a), p.id
+                assert f"en esta jugada, y la columna {a} no lo hace." in mistake_words(p, a), p.id
                 assert f"columna {mine[0]}" not in mistake_words(p, a), p.id
     assert seen
 
@@ -767,7 +767,11 @@ def test_connect_four_lesson_2_level_line_names_both_levels_when_it_serves_them(
     from gamekit.puzzles.ratings import Rating
 
     pool = lesson_pool("connect_four", 2)
-    rating = next(r for r in range(LEVEL_BASE, LEVEL_BASE + 8 * LEVEL_STEP, 5) if len(served_levels(r, pool)) == 2)
+    rating = next(
+        r
+        for r in range(LEVEL_BASE, LEVEL_BASE + 8 * LEVEL_STEP, 5)
+        if len(served_levels(r, pool)) == 2 and level(r) in served_levels(r, pool)
+    )
     low, high = served_levels(rating, pool)
     assert level(rating) in (low, high)
     with using("en"):
@@ -792,7 +796,7 @@ def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
     assert said.startswith("Not the best: column 1. Then yellow wins.")
     assert said.endswith("Yellow does not win at once: it takes 15 more yellow discs, but you cannot stop it.")
     with using("es"):
-        assert "El amarillo no gana enseguida: le faltan 15 fichas más" in p.check("1")[1]
+        assert "El amarillo no gana en la jugada siguiente: le faltan 15 fichas más" in p.check("1")[1]
     seen = 0
     for game_id in GAMES:
         for q in bank(game_id):
@@ -817,22 +821,23 @@ def test_a_short_refutation_cut_before_the_answer_says_how_far_off_the_win_is():
 def test_the_second_hint_always_rules_out_an_untried_wrong_drop_and_never_a_tried_one(game_id):
     """The reader: for some puzzles the second Hint ruled nothing out ("1 of the 3 choices is right"), and with
     ties it named the lowest columns, once the very column just tried (c4-3d4064be2e).  For every bank puzzle and
-    every set of wrong drops tried so far (none, each one, all but one), it names at least one wrong drop not tried
-    yet while any is left, never a right one, never one tried; the same each time it is asked."""
+    every set of wrong drops tried so far (none, each one, all but one, all but two), it names at least one wrong
+    drop not tried yet while two are left, never a right one, never one tried, never the last one left (then it
+    only counts the right choices, which costs no first-try solve); the same each time it is asked."""
     import re
 
     from gamekit.i18n import using
-    from gamekit.puzzles.practice_words import second_hint
+    from gamekit.puzzles.practice_words import second_hint, second_hint_and_help
 
     lowest_first = 0
     for p in bank(game_id):
         wrong = [a for a in p.legal_answers() if a not in p.answers]
-        for tried in [[], *([a] for a in wrong), wrong[:-1]]:
+        for tried in [[], *([a] for a in wrong), wrong[:-1], wrong[:-2]]:
             with using("en"):
-                hint = second_hint(p, tried)
+                hint, helps = second_hint_and_help(p, tried)
             named = re.findall(r"column (\d+)", hint)
-            if not set(wrong) - set(tried):  # every wrong drop tried: nothing left to rule out
-                assert not named
+            if len(set(wrong) - set(tried)) <= 1:  # one wrong drop left at most: naming it would leave the answer
+                assert not named and not helps and hint.startswith(f"Hint: {len(p.answers)} of the"), (p.id, hint)
                 continue
             assert hint.startswith("Hint: Leave"), (p.id, tried, hint)
             assert named and set(named) <= set(wrong) - set(tried), (p.id, tried, hint)
@@ -842,6 +847,35 @@ def test_the_second_hint_always_rules_out_an_untried_wrong_drop_and_never_a_trie
         fresh = sorted(wrong, key=int)
         lowest_first += named == fresh[: len(named)] and len(named) < len(fresh)
     assert lowest_first < len(bank(game_id)) * 0.6  # ties are not broken lowest column first
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_second_hint_never_leaves_exactly_one_drop_to_choose_from(game_id):
+    """The reader: after a wrong drop, the second Hint could name the last untried wrong drop, so the one drop left
+    was the answer.  For every puzzle of every Practice pool and every set of wrong drops tried so far, a Hint that
+    names drops never leaves exactly one drop neither tried nor named; with two untried wrong drops or more it
+    still names one."""
+    from itertools import combinations
+
+    from gamekit.puzzles.connect_words import hint_left_out
+    from gamekit.puzzles.pools import lesson_pool
+
+    pools = [practice_pool(game_id)] + [practice_pool(game_id, t) for t in game_themes(game_id)]
+    pools += [lesson_pool(game_id, n) for n in (1, 2)]
+    puzzles = {p.id: p for pool in pools for p in pool}
+    checked = 0
+    for p in puzzles.values():
+        legal = p.legal_answers()
+        wrong = [a for a in legal if a not in p.answers]
+        for k in range(len(wrong) + 1):
+            for tried in combinations(wrong, k):
+                named = hint_left_out(p, list(tried))
+                left = [a for a in legal if a not in tried and a not in named]
+                assert len(left) != 1 or not named, (p.id, tried, named)  # the tries alone may leave one
+                assert not set(named) & (set(tried) | set(p.answers)), (p.id, tried, named)
+                assert bool(named) == (len(wrong) - k >= 2), (p.id, tried, named)
+                checked += 1
+    assert checked > 1000
 
 
 def test_the_second_hint_never_names_the_column_just_tried_on_the_practice_board():
@@ -1042,4 +1076,4 @@ def test_the_spanish_under_threat_reason_says_who_wins():
     from gamekit.puzzles.practice_words import UNDER_THREAT_WHY
 
     with using("es"):
-        assert "y tu rival ganaría enseguida" in tr(UNDER_THREAT_WHY)
+        assert "y tu rival ganaría en la jugada siguiente" in tr(UNDER_THREAT_WHY)

@@ -160,3 +160,39 @@ def test_the_practice_pages_read_plainly_in_both_languages():
                 said = ntr(one, words, n, w=3, line="…")
                 assert "si los dos juegan lo mejor posible, la partida sigue así" in said, said
                 assert "el mejor juego" not in said
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_pages_say_a_right_answer_after_two_hints_counts_as_a_wrong_one_for_the_level(game_id):
+    """The reader: a right answer after the second Hint lowered the level and the page did not say so.  On a board,
+    a right first answer after a second Hint that names wrong drops moves the rating exactly as a wrong first
+    answer does; the pages (English and Spanish) say so in one short sentence beside the hints."""
+    from pathlib import Path
+
+    from gamekit import progress
+
+    p = next(p for p in practice_pool(game_id) if len(p.legal_answers()) - len(p.answers) >= 3)
+    after = {}
+    for how in ("helped", "wrong"):
+        progress.save_rating(game_id, 1500.0, 200.0, 0.06)
+        board = Practice(game_id, puzzles=[p])
+        before = board.rating.rating
+        if how == "helped":
+            board.hint()
+            assert "Leave" in board.hint()  # the second Hint named wrong drops: it helped
+            assert board.answer(p.answers[0])[0]
+        else:
+            assert not board.answer(next(a for a in p.legal_answers() if a not in p.answers))[0]
+        after[how] = progress.ratings()[game_id]["rating"]
+        board.close()
+        assert after[how] < before
+    assert after["helped"] == pytest.approx(after["wrong"])
+    page = {"five_in_a_row": "02_five_in_a_row", "connect_four": "03_connect_four"}[game_id]
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    en = " ".join((root / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
+    assert "second hint does not count as solved at the first try. For your level, it counts as a wrong answer." in en
+    assert (
+        "Si aciertas después de la segunda pista, el problema no cuenta como resuelto a la primera. Para tu nivel,"
+        " cuenta como una respuesta equivocada." in es
+    )

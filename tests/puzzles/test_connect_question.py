@@ -108,7 +108,10 @@ def test_the_lesson_1_list_asks_win_at_once_else_stop_the_line(game_id, lang):
     from gamekit.puzzles.pools import lesson_pool
     from gamekit.puzzles.practice import Practice
 
-    words = {"en": ("at once if you can", "stop", "whatever"), "es": ("de una vez si puedes", "bloquea", "haga lo que")}
+    words = {
+        "en": ("at once if you can", "stop", "whatever"),
+        "es": ("en esta jugada si puedes", "bloquea", "haga lo que"),
+    }
     at_once, stop, whatever = words[lang]
     line = "five" if game_id == "five_in_a_row" else "four"
     with using(lang):

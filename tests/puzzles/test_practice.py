@@ -791,7 +791,8 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
     """The second Hint names wrong answers only (the ones that do worst), and over the whole bank always
     leaves at least two wrong answers among the ones it does not name — with one, the hint would turn the puzzle
     into a coin flip beside the right answer; when it can name none it says how many choices are right (5 en raya
-    and Connect Four always name one, see tests/puzzles/test_connect_practice.py). No "legal"."""
+    and Connect Four name one while two wrong drops are left, see tests/puzzles/test_connect_practice.py). No
+    "legal"."""
     from gamekit.puzzles.core import move_words
     from gamekit.puzzles.practice_words import second_hint
 
@@ -802,8 +803,9 @@ def test_the_second_hint_leaves_wrong_answers_out_but_never_gives_the_answer(gam
         named = [a for a in legal if re.search(re.escape(move_words(game_id, a)) + r"(?![0-9+ ]*[0-9])", hint)]
         assert not any(a in puzzle.answers for a in named), (puzzle.id, hint)
         assert "legal" not in hint
-        if game_id in ("five_in_a_row", "connect_four"):  # at least one ruled out, two kept where there are enough
-            assert named and (len(named) == 1 or len(wrong) - len(named) >= 2), (puzzle.id, hint)
+        if game_id in ("five_in_a_row", "connect_four"):  # one ruled out (never the last wrong one), two kept if can
+            assert bool(named) == (len(wrong) >= 2), (puzzle.id, hint)
+            assert not named or len(named) == 1 or len(wrong) - len(named) >= 2, (puzzle.id, hint)
         elif len(wrong) >= 3:
             assert named and len(wrong) - len(named) >= 2, (puzzle.id, hint)
         else:  # Shut the Box says it in its own words (shut_words.second_hint)

@@ -163,8 +163,8 @@ def test_the_second_hint_does_what_the_page_says_and_the_page_says_what_it_costs
         " as solved at the first try. Still stuck?" in en
     )
     assert (
-        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Una respuesta correcta después de la segunda"
-        " pista no cuenta como resuelta a la primera. ¿Sigues" in es
+        "**Lo que cuesta una pista.** La primera pista no cuesta nada. Si aciertas después de la segunda pista, el"
+        " problema no cuenta como resuelto a la primera. ¿Sigues" in es
     )
 
 
