@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import leave_values_sentence
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -60,6 +60,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
     "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
+    "values": lambda theme: tr("Draw a short tree for what each set leaves, as in exercises 4 and 5."),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
@@ -80,13 +81,15 @@ PRACTICE_QUESTIONS = (
     "one_die",
     "expect",
     "shut_one",
+    "values",
 )
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
 two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
 is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
-shut the box with one roll (lesson 3)."""
+shut the box with one roll (lesson 3); "values" — the chance to shut what each of two sets leaves, then the best set
+(lesson 4, as exercises 4 and 5 work it out: a habit alone cannot give the values)."""
 
 
 PRACTISES: dict[str, tuple[str, ...]] = {
@@ -101,6 +104,7 @@ PRACTISES: dict[str, tuple[str, ...]] = {
     "expect": ("count_6",),
     "shut_one": ("shut_one_roll_25",),
     "bank": ("challenge_1",),
+    "values": ("leave_shut_91", "leave_shut_64"),
 }
 """The lesson exercises (their keys in :attr:`Lesson.exercises`) each practice question asks again on a new box:
 the same question, so an objective whose exercises one of these names has practice."""
@@ -201,6 +205,8 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
+            if question == "values" and theme != BEST:
+                raise ValueError(tr("items: the values of what each set leaves need the theme {theme}", theme=BEST))
             if question in ("count", "list", "legal") and theme != SETS:
                 raise ValueError(
                     tr(
@@ -272,11 +278,25 @@ class LessonPractice(ProblemSet):
                 "one_die": lambda: one_die_tiles_exercise(open_tiles),
                 "expect": lambda: expected_count_exercise(sum(open_tiles)),
                 "shut_one": lambda: one_roll_shut_exercise(open_tiles),
+                "values": lambda: values_exercise(puzzle),
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
+
+
+def values_exercise(puzzle: Any) -> Exercise:
+    """Lesson 4's practice question "values" at a "which set?" ``puzzle`` with two sets for the roll: the value of
+    what each set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in
+    one box with ``;`` between the parts.  Each value is worked out with a short tree, so the largest tile, which
+    finds the best set in every small position, cannot answer it alone."""
+    f = puzzle.facts
+    ex = both_sets_exercise(
+        (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
+    )
+    ex.prompt += " " + tr("Put ; between the three parts.")
+    return ex
 
 
 def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:

@@ -30,7 +30,7 @@ from gamekit.shutbox.exercises_best_set import (
     challenge_exercise,
     leave_value_exercises,
 )
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
@@ -263,7 +263,7 @@ LESSONS: dict[int, Lesson] = {
             "two_rolls_78": two_rolls_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(given_values_exercise, SHUT_CHOICE, FILL_RULES),
+            "best_shut": partial(go_on_count_exercise, SHUT_CHOICE, FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
             "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
@@ -295,6 +295,9 @@ LESSONS: dict[int, Lesson] = {
             ((BEST, "easy"),) * 2 + ((BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
+            # problems 1 and 2 ask the value of what each set leaves, then the set: the largest tile finds the best
+            # set in every position this small, so choosing alone would not need the lesson's method
+            questions=("values", "values", "bank", "bank"),
             # made from the exact tables, so no bank pick is drawn: two to shut the box, small enough for a tree on
             # paper, then two for a low score, where the largest tile misses both and two close tiles one
             made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
