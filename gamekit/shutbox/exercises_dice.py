@@ -163,13 +163,13 @@ def chance_exercise(total: int = 9) -> Exercise:
 def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = False) -> Exercise:
     """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?".
 
-    A count that is too low is told what it is (the totals, the pairs counted once) or, when the outcomes of exactly
-    one total make up the difference, which total was missed and its outcomes; otherwise how to go through the
-    totals."""
+    A wrong count is told what it is when the number itself says so (the other outcomes' count, the totals, the
+    pairs counted once); any other count gets a reason true for every way to reach it — one outcome short, what to
+    check; too few, how to go through the totals; too many, what to check of each total counted — never a guess at
+    which total was missed or added."""
     open_tiles = tuple(sorted(set(open_tiles)))
     good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
     n = len(good)
-    usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
     what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
     listing = (
         ", ".join(f"{a}+{b}" for a, b in good)
@@ -180,17 +180,17 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     unordered = len({tuple(sorted(o)) for o in good})
     # the pair the "counted once" feedback names: two outcomes of this box's own count (a different die each)
     low, high = next(((a, b) for a, b in good if a < b), (1, 2))
+    # a count too high is reached many ways (a total counted that does not belong, a total's outcomes counted
+    # twice): the reason says what to check, true for every way, never one guessed total
     too_many = (
         tr(
-            "Too many: only the totals {items} can be covered with {items2} open.",
-            items=tile_list(usable),
-            items2=tile_list(open_tiles),
+            "Too many. Check each total you counted: does a set of open tiles make it? Then count its outcomes "
+            "once each (first die, second die; a double once)."
         )
         if not stuck
         else tr(
-            "Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.",
-            items=tile_list(usable),
-            items2=tile_list(open_tiles),
+            "Too many. Check each total you counted: is there really no set of open tiles that makes it? Then "
+            "count its outcomes once each (first die, second die; a double once)."
         )
     )
 
@@ -237,20 +237,17 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 a=low,
                 b=high,
             )
-        missed = [t for t in sorted(per_total) if per_total[t] == n - k]
-        if len(missed) == 1:  # one total's outcomes are exactly what is missing: name it
-            return False, ntr(
-                "Too few: {m} outcome is missing. Did you count the total {total}? It is made by {outcomes}.",
-                "Too few: {m} outcomes are missing. Did you count the total {total}? It is made by {outcomes}.",
-                n - k,
-                m=n - k,
-                total=missed[0],
-                outcomes=", ".join(f"{a}+{b}" for a, b in good if a + b == missed[0]),
-            )
-        if n - k == 1:
-            return False, tr(
-                "Too few: one outcome is missing. Check that each total's outcomes are counted in both orders "
-                "(first die, second die), and each double once."
+        if n - k == 1:  # one outcome short in all: a whole total of one outcome, or one outcome of a total
+            return False, (
+                tr(
+                    "Too few: one outcome is missing. Check that every total that ends your turn is there, each "
+                    "with all its outcomes in both orders (first die, second die; a double once)."
+                )
+                if stuck
+                else tr(
+                    "Too few: one outcome is missing. Check that every total you can cover is there, each with all "
+                    "its outcomes in both orders (first die, second die; a double once)."
+                )
             )
         return False, tr(
             "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "

@@ -292,7 +292,7 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"),) * 2 + ((BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
+            ((BEST, "medium"),) * 3 + ((BEST, "hard"),),  # each made position's level: two trees, then bigger
             seed=7,
             where=LESSON_RULES,
             # problems 1 and 2 ask the value of what each set leaves, then the set: the largest tile finds the best

@@ -2865,7 +2865,7 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
         page = (root / page_path).read_text()
         split = page.index(part)
         first, rest = page[:split], page[split:]
-        assert "given_values_widget(exercises_best_set.SHUT_CHOICE" in first and "policy_table(" in first
+        assert "go_on_count_widget(exercises_best_set.SHUT_CHOICE" in first and "policy_table(" in first
         for later in (
             "SCORE_EXERCISE, 0",
             "SCORE_EXERCISE, 1",
@@ -2888,10 +2888,10 @@ def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
         assert all(str(n) in plan for n in (7, 8, 9, 10, 11))
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
-    best6 = given_values_exercise(ex6, FILL_RULES).solutions[0]
+    best6 = go_on_count_exercise(ex6, FILL_RULES).solutions[0]
     best9 = both_sets_exercise(ex9, FILL_RULES).solutions[0].split("; ")[-1]
     assert best6 == "6+4"  # the largest tile (7+2+1) misses it: it leaves the worst position of the three
     assert best9 == "5+4"  # the largest tile (7+2) misses it
@@ -3152,7 +3152,7 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
     ):
         page = (root / path).read_text(encoding="utf-8")
         assert page.index(rule) < page.index("comparison_table(") < page.index("two_rolls_exercise()")
-        assert page.index("given_values_widget(exercises_best_set.SHUT_CHOICE") < page.index(why)
+        assert page.index("go_on_count_widget(exercises_best_set.SHUT_CHOICE") < page.index(why)
         assert page.index("policy_table(") < page.index(why) < page.index("reflection(")
         assert "two dice always" not in page and "siempre dos dados" not in page
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
