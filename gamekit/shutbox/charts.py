@@ -180,7 +180,7 @@ def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None 
     """A box that shows ``note_text`` until the exercises ``keys`` on ``score`` are each solved or their answers
     shown (also in an earlier session: a score starts from what was saved), then the widget ``make()`` builds.
     ``keys`` defaults to lesson 3's exercises 1 to 9 and its More practice: what lesson 3 holds gives every
-    total's count k/36, which answers exercises 3 to 10 and the More practice counts, so it waits for all of them,
+    total's count k/36, which answers exercises 3 to 9 and the More practice counts, so it waits for all of them,
     as the class tally's exact column does.  TypeError for anything but the page's lesson score."""
     import ipywidgets as W
 
@@ -215,7 +215,7 @@ def dice_check(score, n: int = 3600, seed: int = 1):
 def simulation_check(score, n: int = 36_000, seed: int = 2):
     """Lesson 3's table of each total's exact chance beside its share of ``n`` simulated rolls
     (:func:`gamekit.shutbox.lesson_tables.simulation_table`), held back like :func:`dice_check`: its exact
-    chances answer exercises 3 to 10."""
+    chances answer exercises 3 to 9."""
     import ipywidgets as W
 
     from gamekit.shutbox.lesson_tables import simulation_table
@@ -224,7 +224,7 @@ def simulation_check(score, n: int = 36_000, seed: int = 2):
         score,
         lambda: W.HTML(simulation_table(n, seed)._repr_html_()),
         tr(
-            "This table gives the exact chance of each total, so it answers exercises 3 to 10 and the More "
+            "This table gives the exact chance of each total, so it answers exercises 3 to 9 and the More "
             "practice: it appears here once you have answered exercises 1 to 9 and the More practice (or pressed "
             "Show answer)."
         ),
