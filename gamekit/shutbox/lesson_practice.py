@@ -295,6 +295,7 @@ def values_exercise(puzzle: Any) -> Exercise:
     ex = both_sets_exercise(
         (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
     )
+    ex.paper_prompt = ex.prompt  # on paper each part has its own line
     ex.prompt += " " + tr("Put ; between the three parts.")
     return ex
 
