@@ -114,8 +114,8 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
     six tiles, where the largest tile misses (medium); problem 4: a low score under the one-die rule, which no habit
     finds (hard).  Problems 3 and 4 are too big for a tree, so each gives the value of every position a set can
     leave (and nothing else: no set is named).  Each answer is the exact table's; the largest tile misses problem 3
-    and no habit the page lists answers problem 4; no wrong answer's feedback names the best set; the page says so without naming a
-    problem's set."""
+    and no habit the page lists answers problem 4; no wrong answer's feedback names the best set; the page says so
+    without naming a problem's set."""
     from pathlib import Path
 
     from gamekit.shutbox import lessons as L
