@@ -219,11 +219,9 @@ def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
         assert "turnos de cada 100" in str(table) and "unas 2,0" not in str(table)
 
 
-@pytest.mark.parametrize(
-    "lang, says", [("en", "Once you have answered exercises 1 to 10"), ("es", "ejercicios 1 a 10")]
-)
+@pytest.mark.parametrize("lang, says", [("en", "Once you have answered exercises 1 to 9"), ("es", "ejercicios 1 a 9")])
 def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(lang, says):
-    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 10 are
+    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 9 are
     answered (dice_tally); the paragraph above it said "Beside it is the exact chance" as if it were there."""
     page = LESSON_FILES[lang][2].read_text(encoding="utf-8")
     above = page[: page.index("tally_widget(score=score)")]
@@ -270,8 +268,8 @@ def test_spanish_wording_of_the_shut_lessons():
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
     after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); More practice prints
-    what each set leaves (there is no table on paper: the pupil judges from the positions left)."""
+    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); exercise 6 gives no values to look
+    up; More practice problems 1 and 2 have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
@@ -285,7 +283,7 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
         given = tr("{tiles} open: {value}", tiles=tile_list((1, 2, 5, 7)), value=chance_words(Fraction(1)))
     part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
-    assert given.split(":")[0] in part(six)
+    assert given.split(":")[0] not in part(six)  # no values to look up: the pupil counts the outcomes
     assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
@@ -294,6 +292,8 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert table_row not in sheet and "| " + policy_name + " |" not in sheet
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 2  # problems 1-2; problems 3-4 give values by the tiles left, not the mapping
+    assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping
+    with using(lang):
+        assert practice.count(tr("the best set") + ": ___") == 2  # problems 1-2: a line per chance, then the set
     three = practice.split("\n### ")[3]
     assert leaves not in three and ("turns in 100" in three or "turnos de cada 100" in three)
