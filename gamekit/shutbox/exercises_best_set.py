@@ -48,9 +48,8 @@ class SetChoice:
 
 
 def one_legal_set(answer: Any, open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
-    """The one set ``answer`` types (largest tile first) when it makes ``roll`` from ``open_tiles`` only; None for
-    several sets, another total or a covered tile: the wrong answers whose own reason a "which set?" checker
-    already gives, before any reason about what a legal wrong set leaves."""
+    """The one set ``answer`` types (largest tile first) when it makes ``roll`` from ``open_tiles``; None for several
+    sets, another total or a covered tile (the "which set?" checker's own reasons)."""
     sets = parse_sets(answer)
     if len(sets) != 1 or sum(sets[0]) != roll or any(x not in set(open_tiles) for x in sets[0]):
         return None
@@ -222,12 +221,10 @@ SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
 SHUT_CHOICE = ((1, 2, 4, 5, 6, 7), 10, "shut")
-"""Exercise 6, a new position where covering the largest tile is worst (:func:`go_on_count_exercise`): 7+2+1
-leaves 4, 5 and 6 (21 of the 36 outcomes let you go on; about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (31;
-about 11), 5+4+1 leaves 2, 6 and 7 (21; about 8).  The positions left are too big for a tree on paper, so the pupil
-counts, as in lesson 3, the outcomes that let you go on with each position (a rule of thumb that picks the exact
-table's best set here).  Covering the largest tile picks 7+2+1; the most tiles cannot choose between 7+2+1 and
-5+4+1; the fewest tiles and two close tiles pick 6+4."""
+"""Exercise 6, where covering the largest tile is worst (:func:`go_on_count_exercise`): 7+2+1 leaves 4, 5 and 6 (21
+of the 36 outcomes let you go on; about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (31; about 11), 5+4+1 leaves 2, 6
+and 7 (21; about 8): too big for a tree, so the pupil counts the outcomes, as in lesson 3 (a rule of thumb that picks
+the table's best set here).  The most tiles cannot choose; the fewest tiles and two close tiles pick 6+4."""
 
 SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 """Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
@@ -235,7 +232,7 @@ SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  None of the four habits the page names finds it; the page's outcome-count
-rule of thumb (:func:`gamekit.shutbox.lesson_practice.outcomes_rule_set`) does."""
+rule of thumb (:func:`gamekit.shutbox.exercises_dice.outcomes_rule_set`) does."""
 
 
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)

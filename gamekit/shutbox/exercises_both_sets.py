@@ -19,6 +19,7 @@ from gamekit.shutbox.exercises_best_set import (
     one_legal_set,
     rule_of_thumb_picks,
 )
+from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import chance_words, tile_list
 from gamekit.shutbox.rules import Rules
@@ -198,13 +199,11 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
     whose positions left are too big for a tree on paper.  The pupil works out, as in lesson 3, how many of the 36
     outcomes of two dice let you go on with the tiles each set leaves
-    (:func:`~gamekit.shutbox.lesson_practice.go_on_outcomes`) and picks the set with the highest count — a rule of
+    (:func:`~gamekit.shutbox.exercises_dice.go_on_outcomes`) and picks the set with the highest count — a rule of
     thumb, said so on the page; the answer is judged by the exact table, and the count must pick the table's best
     set alone.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
     their count and their chance, and that another set leaves more outcomes that let you go on (never which one).
     ValueError for another goal or a position where the count does not pick the best set alone."""
-    from gamekit.shutbox.lesson_practice import go_on_outcomes, outcomes_rule_set
-
     open_tiles, roll, objective = position
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))

@@ -469,3 +469,27 @@ def one_roll_shut_exercise(open_tiles: Iterable[int] = ONE_ROLL_TILES) -> Exerci
         # the listing of the outcomes, or the count with a space before it ("36 of 36" is another count)
         leaks=(listing, " " + tr("{n} of 36", n=n), " " + tr("{n} of the 36", n=n)),
     )
+
+
+def go_on_outcomes(open_tiles: Iterable[int]) -> int:
+    """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
+    outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles:
+        return 36
+    return sum(6 - abs(t - 7) for t in range(2, 13) if tiles_summing_to(t, open_tiles))
+
+
+def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
+    """The set lesson 4's rule of thumb picks: the one whose leftover tiles can take the most outcomes of two dice
+    (:func:`go_on_outcomes`), largest tile first; None when two sets tie for the most (the rule does not decide).
+    A heuristic: the page names the positions it finds, and a test checks each against the exact table.
+    ValueError when no set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    counts = {st: go_on_outcomes(t for t in open_tiles if t not in st) for st in sets}
+    most = max(counts.values())
+    chosen = [st for st, c in counts.items() if c == most]
+    return chosen[0] if len(chosen) == 1 else None

@@ -60,7 +60,6 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
     "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
-    "values": lambda theme: tr("Draw a short tree for what each set leaves, as in exercises 4 and 5."),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
@@ -81,15 +80,13 @@ PRACTICE_QUESTIONS = (
     "one_die",
     "expect",
     "shut_one",
-    "values",
 )
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
 sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
 compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
 two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
 is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
-shut the box with one roll (lesson 3); "values" — the chance to shut what each of two sets leaves, then the best set
-(lesson 4, as exercises 4 and 5 work it out: a habit alone cannot give the values)."""
+shut the box with one roll (lesson 3)."""
 
 
 PRACTISES: dict[str, tuple[str, ...]] = {
@@ -104,7 +101,6 @@ PRACTISES: dict[str, tuple[str, ...]] = {
     "expect": ("count_6",),
     "shut_one": ("shut_one_roll_25",),
     "bank": ("challenge_1",),
-    "values": ("leave_shut_91", "leave_shut_64"),
 }
 """The lesson exercises (their keys in :attr:`Lesson.exercises`) each practice question asks again on a new box:
 the same question, so an objective whose exercises one of these names has practice."""
@@ -205,8 +201,6 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question == "values" and theme != BEST:
-                raise ValueError(tr("items: the values of what each set leaves need the theme {theme}", theme=BEST))
             if question in ("count", "list", "legal") and theme != SETS:
                 raise ValueError(
                     tr(
@@ -242,6 +236,11 @@ class LessonPractice(ProblemSet):
             levels[-len(self.made) :] = [band for _, band in self.items[-len(self.made) :]]
         made_from = len(self.items) - len(self.made)
         for i, (puzzle, (theme, _), question, level) in enumerate(zip(self.puzzles(), self.items, questions, levels)):
+            if question == "bank" and i >= made_from and asks_values(puzzle):
+                ex = values_exercise(puzzle)  # lesson 4's small positions: each set's chance, then the set
+                ex.key, ex.level, ex.puzzle = f"practice {puzzle.id}", VALUES_LEVEL, puzzle
+                out.append(ex)
+                continue
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
@@ -278,7 +277,6 @@ class LessonPractice(ProblemSet):
                 "one_die": lambda: one_die_tiles_exercise(open_tiles),
                 "expect": lambda: expected_count_exercise(sum(open_tiles)),
                 "shut_one": lambda: one_roll_shut_exercise(open_tiles),
-                "values": lambda: values_exercise(puzzle),
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
@@ -286,17 +284,37 @@ class LessonPractice(ProblemSet):
         return out
 
 
+VALUES_LEVEL = "medium"
+"""The level of a :func:`values_exercise`: two short trees, each as hard as lesson 4's exercises 4 and 5 (medium),
+whatever the bank's band for choosing the set alone."""
+
+
+def asks_values(puzzle: Any) -> bool:
+    """Whether a position lesson 4's practice makes is asked by :func:`values_exercise`: the goal is to shut the box,
+    with at most :data:`SMALL_BOX` tiles open and exactly two sets for the roll — a position where covering the
+    largest tile finds the best set, so choosing the set alone would not need the lesson's method."""
+    f = puzzle.facts
+    return (
+        f.get("objective") == "shut"
+        and len(f["open"]) <= SMALL_BOX
+        and len(tiles_summing_to(f["roll"], tuple(sorted(f["open"])))) == 2
+    )
+
+
 def values_exercise(puzzle: Any) -> Exercise:
-    """Lesson 4's practice question "values" at a "which set?" ``puzzle`` with two sets for the roll: the value of
-    what each set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in
-    one box with ``;`` between the parts.  Each value is worked out with a short tree, so the largest tile, which
-    finds the best set in every small position, cannot answer it alone."""
+    """Lesson 4's More practice at a small "which set?" ``puzzle`` (:func:`asks_values`): the value of what each
+    set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in one box
+    with ``;`` between the parts (on paper, one line each).  Each value is worked out with a short tree, so the
+    largest tile, which finds the best set in every small position, cannot answer it alone."""
     f = puzzle.facts
     ex = both_sets_exercise(
         (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
     )
     ex.paper_prompt = ex.prompt  # on paper each part has its own line
     ex.prompt += " " + tr("Put ; between the three parts.")
+    ex.hint = (
+        tr("To find the best set, draw a short tree for what each set leaves, as in exercises 4 and 5.") + " " + ex.hint
+    )
     return ex
 
 
@@ -316,30 +334,6 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
         )
         for st in sets
     ]
-
-
-def go_on_outcomes(open_tiles: Iterable[int]) -> int:
-    """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
-    outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if not open_tiles:
-        return 36
-    return sum(6 - abs(t - 7) for t in range(2, 13) if tiles_summing_to(t, open_tiles))
-
-
-def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
-    """The set lesson 4's rule of thumb picks: the one whose leftover tiles can take the most outcomes of two dice
-    (:func:`go_on_outcomes`), largest tile first; None when two sets tie for the most (the rule does not decide).
-    A heuristic: the page names the positions it finds, and a test checks each against the exact table.
-    ValueError when no set makes the roll."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    counts = {st: go_on_outcomes(t for t in open_tiles if t not in st) for st in sets}
-    most = max(counts.values())
-    chosen = [st for st, c in counts.items() if c == most]
-    return chosen[0] if len(chosen) == 1 else None
 
 
 def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
@@ -373,7 +367,8 @@ def rules_of_thumb_note(
 ) -> str:
     """What the feedback of one of lesson 4's practice items adds about the rules of thumb the page lists once
     ``chosen`` (a set for the roll) is judged by the exact table under the one-die rule ``one_die``.  Only the
-    habits the page teaches before the practice are named (not the outcome count of :func:`outcomes_rule_set`, which
+    habits the page teaches before the practice are named (not the outcome count of
+    :func:`~gamekit.shutbox.exercises_dice.outcomes_rule_set`, which
     only the optional exercise 11 shows).  A wrong set a habit picks (the largest tile, two tiles close in value, or
     the most tiles, when that habit picks one set): that habit picks it and it is worse here, with no word of the
     best set (a second try must still be thought out).  The best set: the largest tile, when it misses it.  ""

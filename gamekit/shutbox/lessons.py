@@ -290,14 +290,11 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "medium"),) * 3 + ((BEST, "hard"),),  # each made position's level: two trees, then bigger
+            ((BEST, "easy"),) * 2 + ((BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
-            # problems 1 and 2 ask the value of what each set leaves, then the set: the largest tile finds the best
-            # set in every position this small, so choosing alone would not need the lesson's method
-            questions=("values", "values", "bank", "bank"),
             # made from the exact tables, so no bank pick is drawn: two to shut the box, small enough for a tree on
-            # paper, then two for a low score, where the largest tile misses both and two close tiles one
+            # paper (asked each set's chance, then the set: lesson_practice.asks_values), then two bigger ones
             made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
         ),
         objectives=(

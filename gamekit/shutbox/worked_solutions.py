@@ -19,9 +19,9 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
 )
-from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances
+from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances, go_on_outcomes
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
-from gamekit.shutbox.lesson_practice import COUNT_12_OPEN, go_on_outcomes
+from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
 from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
 from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_score, spaced, tile_list

@@ -11,7 +11,7 @@ import pytest
 from gamekit.i18n import using
 from gamekit.shutbox import exercises_best_set as B
 from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
-from gamekit.shutbox.lesson_practice import go_on_outcomes
+from gamekit.shutbox.exercises_dice import go_on_outcomes
 from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
 from gamekit.shutbox.lesson_tables import FILL_RULES, WORKED_COMPARISON
 from gamekit.shutbox.rules import Rules

@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, rule_answers, thumb_sets
 from gamekit.puzzles.shutbox import MARGIN
-from gamekit.shutbox import exercises_both_sets, lesson_practice
+from gamekit.shutbox import exercises_both_sets, exercises_dice, lesson_practice
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.tiles import TILES, mask_of
@@ -26,7 +26,7 @@ def test_where_the_outcome_count_misses_a_clear_best_set_another_named_rule_find
                 options = {tuple(sorted(s, reverse=True)): v for s, v in values.set_values(mask_of(open_tiles), roll)}
                 best = (min if objective == "score" else max)(options.values(), default=None)
                 others = [v for v in options.values() if v != best]
-                counted = lesson_practice.outcomes_rule_set(open_tiles, roll) if options else None
+                counted = exercises_dice.outcomes_rule_set(open_tiles, roll) if options else None
                 if not others or (counted is not None and options[counted] == best):
                     continue
                 answers = [("cover", s) for s, v in options.items() if v == best]
@@ -64,7 +64,7 @@ def test_only_three_clear_positions_beat_both_the_largest_tile_and_the_outcome_c
     for objective in ("shut", "score"):
         for open_tiles, roll, options, best in _clear_positions(objective, "after_789"):
             largest = thumb_sets("largest_tile", open_tiles, roll)[0]
-            counted = lesson_practice.outcomes_rule_set(open_tiles, roll)
+            counted = exercises_dice.outcomes_rule_set(open_tiles, roll)
             if options[largest] != best and (counted is None or options[counted] != best):
                 beaten.append((objective, open_tiles, roll, counted))
     assert len(beaten) == 3 and all(objective == "score" and counted is None for objective, *_, counted in beaten)
@@ -143,7 +143,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
             assert thumb_sets("largest_tile", f["open"], f["roll"]) == [p.answers[0][1]]
             worked = [round(100 * float(values[s])) for s in sorted(values, reverse=True)]
             assert ex.solutions == [f"{worked[0]}; {worked[1]}; {best_set}"], ex.solutions
-            assert "two dice" in ex.prompt and ";" in ex.prompt and "Draw a short tree" in ex.hint
+            assert "two dice" in ex.prompt and ";" in ex.prompt and "draw a short tree" in ex.hint
             ok, why, counts = ex.assess(best_set)  # the habit's set alone: refused, named what to give
             assert not ok and not counts and "three parts" in why
             answer = ex.solutions[0]
@@ -151,7 +151,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
             for rule in LESSON_FOUR_RULES if i == 4 else ("largest_tile",):  # 3: the largest tile misses
                 assert not rule_answers(thumb_sets(rule, f["open"], f["roll"]), p.answers), (i, rule)
             answer = best_set
-        chosen = lesson_practice.outcomes_rule_set(f["open"], f["roll"])
+        chosen = exercises_dice.outcomes_rule_set(f["open"], f["roll"])
         counted += chosen is not None and ("cover", chosen) in p.answers
         assert ex.check(answer)[0]
         for wrong in ex.wrong:
@@ -280,8 +280,8 @@ def test_why_the_largest_tile_does_well_agrees_with_exercise_10(path, many, few)
     from gamekit.shutbox.exercises_goals import goals_why_exercise
 
     page = " ".join((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8").split())
-    assert many.format(n=lesson_practice.go_on_outcomes((1, 2, 3, 4))) in page
-    assert few.format(n=lesson_practice.go_on_outcomes((1, 2))) in page
+    assert many.format(n=exercises_dice.go_on_outcomes((1, 2, 3, 4))) in page
+    assert few.format(n=exercises_dice.go_on_outcomes((1, 2))) in page
     assert "many totals can still cover those" not in page and "aún pueden cubrirlas" not in page
     ex = goals_why_exercise()
     small_easy = next(c for c in ex.choices if "most rolls cover the small tiles" in c)

@@ -1342,7 +1342,9 @@ def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction
         open_tiles, roll = puzzle.facts["open"], puzzle.facts["roll"]
         for tiles in tiles_summing_to(roll, open_tiles):
             assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
-        opening = "Draw a short tree" if i < 2 else "A rule of thumb may pick the best set or may not"  # 1-2: values
+        opening = (
+            "To find the best set, draw a short tree" if i < 2 else "A rule of thumb may pick the best set or may not"
+        )  # 1-2: values
         assert ex.hint.startswith(opening) and "1 answer is right" not in ex.hint
 
 
@@ -3004,16 +3006,16 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_mor
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     for open_tiles, roll, goal in CHALLENGE_POSITIONS:
-        chosen = lesson_practice.outcomes_rule_set(open_tiles, roll)
+        chosen = exercises_dice.outcomes_rule_set(open_tiles, roll)
         assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
     puzzles = L.LESSONS[4].practice.puzzles()
     assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["medium"] * 3 + ["hard"]
-    counted = [lesson_practice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
+    counted = [exercises_dice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
     assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True, True, True, True]
-    assert lesson_practice.go_on_outcomes((2, 4, 6, 8)) == 18 and lesson_practice.go_on_outcomes(()) == 36
-    assert lesson_practice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
+    assert exercises_dice.go_on_outcomes((2, 4, 6, 8)) == 18 and exercises_dice.go_on_outcomes(()) == 36
+    assert exercises_dice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
-        lesson_practice.outcomes_rule_set((1, 2), 12)
+        exercises_dice.outcomes_rule_set((1, 2), 12)
     with pytest.raises(ValueError, match="made="):  # more makers than items
         lesson_practice.LessonPractice(
             "shut_the_box", (("best_set", "hard"),), made=(lesson_practice.lesson_four_position(0),) * 2
