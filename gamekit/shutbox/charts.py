@@ -123,10 +123,9 @@ def _exercises_1_to_4_keys() -> list[str]:
     ]
 
 
-def _exercises_1_to_10_keys() -> list[str]:
-    """The keys of lesson 3's exercises 1 to 10: every count of outcomes the tally's exact column (k/36 per
-    total) gives away, up to exercise 10's cells of the grid holding 8 or more."""
-    from gamekit.shutbox.exercises_counts import grid_count_exercise
+def _exercises_1_to_9_keys() -> list[str]:
+    """The keys of lesson 3's exercises 1 to 9: every count of outcomes the tally's exact column (k/36 per
+    total) gives away, up to exercise 9's outcomes that shut the box in one roll."""
     from gamekit.shutbox.exercises_dice import (
         go_on_dice_exercise,
         one_roll_shut_exercise,
@@ -139,7 +138,6 @@ def _exercises_1_to_10_keys() -> list[str]:
         roll_outcomes_exercise((2, 5, 6)).key,
         go_on_dice_exercise((2, 5, 6)).key,
         one_roll_shut_exercise((2, 5)).key,
-        grid_count_exercise(8).key,
     ]
 
 
@@ -166,12 +164,12 @@ module."""
 
 
 def _exercises_and_practice_keys() -> list[str]:
-    """Lesson 3's exercises 1 to 10 and its More practice: every question a count of outcomes k/36 answers."""
-    return _exercises_1_to_10_keys() + list(LESSON_3_PRACTICE_KEYS)
+    """Lesson 3's exercises 1 to 9 and its More practice: every question a count of outcomes k/36 answers."""
+    return _exercises_1_to_9_keys() + list(LESSON_3_PRACTICE_KEYS)
 
 
 def exercises_and_practice_answered(score) -> bool:
-    """Whether lesson 3's exercises 1 to 10 and its More practice on ``score`` are each solved or their answers
+    """Whether lesson 3's exercises 1 to 9 and its More practice on ``score`` are each solved or their answers
     shown (also in an earlier session).  The class tally's exact column, k/36 for every total, answers the counts
     of exercises 5, 7 and 10 and of the More practice, so it waits for all of them.  TypeError for anything but a
     lesson score."""
@@ -181,8 +179,8 @@ def exercises_and_practice_answered(score) -> bool:
 def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None = None):
     """A box that shows ``note_text`` until the exercises ``keys`` on ``score`` are each solved or their answers
     shown (also in an earlier session: a score starts from what was saved), then the widget ``make()`` builds.
-    ``keys`` defaults to lesson 3's exercises 1 to 10 and its More practice: what lesson 3 holds gives every
-    total's count k/36, which answers exercises 3 to 10 and the More practice counts, so it waits for all of them,
+    ``keys`` defaults to lesson 3's exercises 1 to 9 and its More practice: what lesson 3 holds gives every
+    total's count k/36, which answers exercises 3 to 9 and the More practice counts, so it waits for all of them,
     as the class tally's exact column does.  TypeError for anything but the page's lesson score."""
     import ipywidgets as W
 
@@ -202,13 +200,13 @@ def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None 
 
 def dice_check(score, n: int = 3600, seed: int = 1):
     """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
-    held back until exercises 1 to 10 and the More practice on ``score`` are answered
+    held back until exercises 1 to 9 and the More practice on ``score`` are answered
     (:func:`held_until_answered`); until then a note says what opens it."""
     return held_until_answered(
         score,
         lambda: figure_image(plot_dice(n=n, seed=seed)),
         tr(
-            "The computer's grid and chart show every count of outcomes, so they answer exercises 1 to 10 and the "
+            "The computer's grid and chart show every count of outcomes, so they answer exercises 1 to 9 and the "
             "More practice: they appear here once you have answered all of them (or pressed Show answer)."
         ),
     )
@@ -217,7 +215,7 @@ def dice_check(score, n: int = 3600, seed: int = 1):
 def simulation_check(score, n: int = 36_000, seed: int = 2):
     """Lesson 3's table of each total's exact chance beside its share of ``n`` simulated rolls
     (:func:`gamekit.shutbox.lesson_tables.simulation_table`), held back like :func:`dice_check`: its exact
-    chances answer exercises 3 to 10."""
+    chances answer exercises 3 to 9."""
     import ipywidgets as W
 
     from gamekit.shutbox.lesson_tables import simulation_table
@@ -226,8 +224,8 @@ def simulation_check(score, n: int = 36_000, seed: int = 2):
         score,
         lambda: W.HTML(simulation_table(n, seed)._repr_html_()),
         tr(
-            "This table gives the exact chance of each total, so it answers exercises 3 to 10 and the More "
-            "practice: it appears here once you have answered exercises 1 to 10 and the More practice (or pressed "
+            "This table gives the exact chance of each total, so it answers exercises 3 to 9 and the More "
+            "practice: it appears here once you have answered exercises 1 to 9 and the More practice (or pressed "
             "Show answer)."
         ),
     )

@@ -228,8 +228,8 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any 
     where to join.  A tally that is not saved (a demonstration) has no Share button.
 
     ``score``: lesson 3's :class:`~gamekit.widgets.lesson.LessonScore`.  Then the exact chances and the simulated
-    rolls, which answer its exercises 1 to 4 and give the counts of outcomes of exercises 5 to 10 (k/36 per total),
-    stay out of the table and the chart (a sentence says when they come) until exercises 1 to 10 and the More
+    rolls, which answer its exercises 1 to 4 and give the counts of outcomes of exercises 5 to 9 (k/36 per total),
+    stay out of the table and the chart (a sentence says when they come) until exercises 1 to 9 and the More
     practice are solved or their answers shown (:func:`gamekit.shutbox.charts.exercises_and_practice_answered`);
     the rolls can be entered all along."""
     import ipywidgets as W
@@ -255,7 +255,7 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any 
         "<i>"
         + html_escape(
             tr(
-                "The exact chances and the computer's rolls appear here once you have answered exercises 1 to 10 "
+                "The exact chances and the computer's rolls appear here once you have answered exercises 1 to 9 "
                 "and the More practice (or pressed Show answer)."
             )
         )

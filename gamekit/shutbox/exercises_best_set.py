@@ -47,6 +47,15 @@ class SetChoice:
         return tiles + "\n" + tr("[·] = covered tile · roll: {roll}", roll=self.roll)
 
 
+def one_legal_set(answer: Any, open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
+    """The one set ``answer`` types (largest tile first) when it makes ``roll`` from ``open_tiles``; None for several
+    sets, another total or a covered tile (the "which set?" checker's own reasons)."""
+    sets = parse_sets(answer)
+    if len(sets) != 1 or sum(sets[0]) != roll or any(x not in set(open_tiles) for x in sets[0]):
+        return None
+    return sets[0]
+
+
 BEST_SET_POSITIONS = [
     ((1, 2, 3, 4, 5, 6, 7, 8, 9), 9, "shut"),
     ((1, 2, 3, 4, 5, 7, 8), 8, "shut"),
@@ -86,6 +95,17 @@ def best_set_exercise(
             )
         s = sets[0]
         if sum(s) != roll:
+            left_by = [o for o, _ in options if sorted(s) == [x for x in open_tiles if x not in o]]
+            if left_by:  # the tiles a set leaves, typed for the set: a slip of what to type, not a choice
+                raise ValueError(
+                    ntr(
+                        "{items} is the tile {set} leaves open. Type the tiles you cover, with + between them.",
+                        "{items} are the tiles {set} leaves open. Type the tiles you cover, with + between them.",
+                        len(s),
+                        items=tile_list(sorted(s)),
+                        set=name(left_by[0]),
+                    )
+                )
             return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
         if any(x not in open_tiles for x in s):
             return False, tr("{items} uses a covered tile.", items=name(s))
@@ -201,11 +221,10 @@ SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
 SHUT_CHOICE = ((1, 2, 4, 5, 6, 7), 10, "shut")
-"""Exercise 6, a new position where covering the largest tile is worst (:func:`given_values_exercise`): 7+2+1
-leaves 4, 5 and 6 (about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (about 11), 5+4+1 leaves 2, 6 and 7 (about 8).
-The positions left are too big for a tree on paper, so the page gives their values, as More practice problem 3
-does; the pupil works out what each set leaves.  Covering the largest tile picks 7+2+1; the most tiles cannot
-choose between 7+2+1 and 5+4+1; the fewest tiles and two close tiles pick 6+4."""
+"""Exercise 6, where covering the largest tile is worst (:func:`go_on_count_exercise`): 7+2+1 leaves 4, 5 and 6 (21
+of the 36 outcomes let you go on; about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (31; about 11), 5+4+1 leaves 2, 6
+and 7 (21; about 8): too big for a tree, so the pupil counts the outcomes, as in lesson 3 (a rule of thumb that picks
+the table's best set here).  The most tiles cannot choose; the fewest tiles and two close tiles pick 6+4."""
 
 SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 """Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
@@ -213,7 +232,7 @@ SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  None of the four habits the page names finds it; the page's outcome-count
-rule of thumb (:func:`gamekit.shutbox.lesson_practice.outcomes_rule_set`) does."""
+rule of thumb (:func:`gamekit.shutbox.exercises_dice.outcomes_rule_set`) does."""
 
 
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
@@ -531,15 +550,15 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
 
     def check(answer: Any) -> tuple[bool, str]:
         ok, why = judge(answer)
-        sets = parse_sets(answer)
-        if ok or len(sets) != 1 or sum(sets[0]) != roll or any(x not in open_tiles for x in sets[0]):
+        typed = None if ok else one_legal_set(answer, open_tiles, roll)
+        if typed is None:
             return ok, why
-        left = [t for t in open_tiles if t not in sets[0]]
+        left = [t for t in open_tiles if t not in typed]
         if len(left) > 1 and all(t % 2 == 0 for t in left):
             reason = tr(
                 "{items} leaves {left}: all even, so every total they make is even. An odd roll ({n} of the 36 "
                 "outcomes) ends the turn at once with {points} points.",
-                items="+".join(map(str, sets[0])),
+                items="+".join(map(str, typed)),
                 left=tile_list(left),
                 n=sum(1 for a, b in dice_outcomes() if (a + b) % 2),
                 points=sum(left),
@@ -550,7 +569,7 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
             return False, tr(
                 "{items} leaves {big} open together: big tiles that each need their own large roll, so points "
                 "stay open more often.",
-                items="+".join(map(str, sets[0])),
+                items="+".join(map(str, typed)),
                 big=tile_list(big),
             ) + " " + why
         return ok, why

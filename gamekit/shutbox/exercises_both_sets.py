@@ -1,4 +1,5 @@
-"""Lesson 4's exercise 9 (both sets' values first, then the choice) and exercise 6 (values given, then the choice).
+"""Lesson 4's exercise 9 (both sets' values first, then the choice) and exercise 6 (each set's outcome count, then
+the choice).
 
 Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
 (each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
@@ -8,15 +9,17 @@ when they split the answer into three parts one way only (see :func:`answer_part
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from gamekit.i18n import number, ptr, tr
 from gamekit.shutbox.exercises_best_set import (
     RULES_OF_THUMB,
     best_set_exercise,
     leave_value_exercises,
+    one_legal_set,
     rule_of_thumb_picks,
 )
+from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import chance_words, tile_list
 from gamekit.shutbox.rules import Rules
@@ -192,36 +195,47 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
     )
 
 
-def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
-    """Lesson 4's exercise 6: "which set is best?" on ``position`` (open tiles, roll, goal), whose positions left are
-    too big for a tree on paper, so the prompt gives the value of every position a set can leave, listed by the
-    tiles left (never by set: the pupil works out what each set leaves).  Right: the exact table's best sets.  A
-    wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves and their value,
-    and that another set does better (never which one); a set that no habit picks gets its tiles and value alone."""
+def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
+    """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
+    whose positions left are too big for a tree on paper.  The pupil works out, as in lesson 3, how many of the 36
+    outcomes of two dice let you go on with the tiles each set leaves
+    (:func:`~gamekit.shutbox.exercises_dice.go_on_outcomes`) and picks the set with the highest count — a rule of
+    thumb, said so on the page; the answer is judged by the exact table, and the count must pick the table's best
+    set alone.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
+    their count and their chance, and that another set leaves more outcomes that let you go on (never which one).
+    ValueError for another goal or a position where the count does not pick the best set alone."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
     ex = best_set_exercise(open_tiles, roll, objective, rules)
-    ex.prompt += " " + leave_values_sentence(open_tiles, roll, objective, rules.one_die)
+    if objective != "shut" or ["+".join(map(str, outcomes_rule_set(open_tiles, roll) or ()))] != ex.solutions:
+        raise ValueError(
+            tr(
+                "tiles {items} and a roll of {roll}: counting the outcomes does not find the best set to shut the box",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    ex.prompt += " " + tr(
+        "The tiles each set leaves are too many for a tree. So count instead, as in lesson 3: with the tiles each "
+        "set leaves, how many of the 36 outcomes of two dice let you go on? Pick the set with the highest count. "
+        "This count is a rule of thumb, but the computer checks your choice by exact calculation."
+    )
     t = table(rules, objective)
     m = mask_of(open_tiles)
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, open_tiles)]
-
-    def said(tiles: Sequence[int]) -> tuple[str, str]:
-        left = [x for x in open_tiles if x not in tiles]
-        v = t.value(m ^ mask_of(tiles))
-        return tile_list(left), chance_words(v) if objective == "shut" else tr(
-            "about {score}", score=number(float(v), 1)
-        )
+    best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
 
     judge = ex.checker
 
     def check(answer: Any) -> tuple[bool, str]:
         ok, why = judge(answer)
-        chosen = parse_sets(answer)
-        if ok or len(chosen) != 1 or sum(chosen[0]) != roll or any(x not in open_tiles for x in chosen[0]):
+        if ok:
+            return ok, why + " " + tr("With the tiles it leaves, {n} of the 36 outcomes let you go on.", n=best_count)
+        typed = one_legal_set(answer, open_tiles, roll)
+        if typed is None:
             return ok, why
-        s = tuple(sorted(chosen[0], reverse=True))
+        s = tuple(sorted(typed, reverse=True))
         notes = []
         for rule in RULES_OF_THUMB:
             picks = rule_of_thumb_picks(rule, sets)
@@ -241,18 +255,21 @@ def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exerci
                         items=ptr("between the last two items", " and ").join("+".join(map(str, p)) for p in picks),
                     )
                 )
-        left, value = said(s)
+        left = [x for x in open_tiles if x not in s]
         facts = tr(
-            "{items} leaves {left}: {value}. Another set leaves a position shut more often.",
+            "{items} leaves {left}: {n} of the 36 outcomes let you go on, and the next rolls shut them in "
+            "{value}. Another set leaves tiles with more outcomes that let you go on.",
             items="+".join(map(str, s)),
-            left=left,
-            value=value,
+            left=tile_list(left),
+            n=go_on_outcomes(left),
+            value=chance_words(t.value(m ^ mask_of(s))),
         )
         return False, " ".join([tr("Not the best."), *notes, facts])
 
     ex.checker = check
     ex.hint = tr(
-        "Write what each set leaves open. Then find each of those positions in the list the question gives, and "
-        "pick the set whose position is shut most often."
+        "Write the tiles each set leaves open. For each of those positions, list the totals of two dice its tiles "
+        "can make (one tile alone, or several added up). Add up the outcomes of those totals, as in lesson 3. "
+        "Pick the set with the most."
     )
     return ex

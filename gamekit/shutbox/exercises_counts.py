@@ -1,5 +1,5 @@
-"""Shut the Box lesson 3: how often a total comes in many rolls, and the cells of the outcome grid that hold a
-total or more: the counts the class tally and the computer's rolls then check."""
+"""Shut the Box lesson 3: how often a total comes in many rolls: the count the class tally and the computer's rolls
+then check."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ from typing import Any
 
 from gamekit.i18n import ntr, number, tr
 from gamekit.shutbox.tiles import two_dice_probability
-from gamekit.shutbox.simulation import (
-    dice_outcomes,
-)
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.lesson_words import parse_whole, spaced
 
@@ -106,69 +103,4 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
             tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),
             number(100 * k / 36, 1) + " %",
         ),
-    )
-
-
-def grid_count_exercise(at_least: int = 8) -> Exercise:
-    """ "How many of the 36 cells of your grid hold a total of ``at_least`` or more?" — read off the pupil's filled
-    6 × 6 grid (lesson 3's objective: list the 36 outcomes).  Each common slip has its own reason: only the cells
-    of ``at_least`` itself (or the number of totals), ``at_least`` - 1 counted too (the same number as the cells
-    below), ``at_least`` left out, and more than 36.  Refused unless some total is left on each side (3 to 12)."""
-    if isinstance(at_least, bool) or not isinstance(at_least, int) or not 3 <= at_least <= 12:
-        raise ValueError(tr("at_least={value!r}: a total from 3 to 12", value=at_least))
-    counts = {t: sum(1 for a, b in dice_outcomes() if a + b == t) for t in range(2, 13)}
-    n = sum(k for t, k in counts.items() if t >= at_least)
-    only = counts[at_least]
-    totals = 13 - at_least
-    with_below = n + counts[at_least - 1]
-    without = n - only
-    reasons = {}
-    reasons[without] = tr(
-        "Too few: you left out the cells that hold exactly {total}. “{total} or more” counts them too.",
-        total=at_least,
-    )
-    reasons[with_below] = tr(
-        "Too many: that counts the cells of {below} as well, and {below} is less than {total}.",
-        below=at_least - 1,
-        total=at_least,
-    )
-    for slip in {only, totals}:
-        reasons[slip] = tr(
-            "Too few: add up the cells of every total from {total} to 12, not only one total's cells or the "
-            "number of totals.",
-            total=at_least,
-        )
-
-    def check(answer: Any) -> tuple[bool, str]:
-        from gamekit.widgets.exercise import parse_int
-
-        k = parse_int(answer)
-        if k == n:
-            return True, tr(
-                "Right: {sum} = {n} of the 36 cells hold {total} or more.",
-                sum=" + ".join(str(counts[t]) for t in range(at_least, 13)),
-                n=n,
-                total=at_least,
-            )
-        if k in reasons:
-            return False, reasons[k]
-        if k > 36:
-            return False, tr("The grid has only 36 cells: count the cells, not the totals in them.")
-        return False, tr(
-            "Not quite. On your grid, find the cells of each total from {total} to 12, then add the counts.",
-            total=at_least,
-        )
-
-    return Exercise(
-        tr(
-            "Look at your filled grid of the 36 outcomes. How many of its cells hold a total of {total} or more? "
-            "Give just the number.",
-            total=at_least,
-        ),
-        check,
-        hint=tr("Equal totals lie on a slanting line of the grid. Count each line from {total} up.", total=at_least),
-        answer=str(n),
-        solutions=[n],
-        wrong=sorted(set(reasons) | {37}),
-        key=f"grid count {at_least}",
     )

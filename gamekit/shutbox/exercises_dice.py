@@ -163,13 +163,13 @@ def chance_exercise(total: int = 9) -> Exercise:
 def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = False) -> Exercise:
     """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?".
 
-    A count that is too low is told what it is (the totals, the pairs counted once) or, when the outcomes of exactly
-    one total make up the difference, which total was missed and its outcomes; otherwise how to go through the
-    totals."""
+    A wrong count is told what it is when the number itself says so (the other outcomes' count, the totals, the
+    pairs counted once); any other count gets a reason true for every way to reach it — one outcome short, what to
+    check; too few, how to go through the totals; too many, what to check of each total counted — never a guess at
+    which total was missed or added."""
     open_tiles = tuple(sorted(set(open_tiles)))
     good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
     n = len(good)
-    usable = sorted({a + b for a, b in dice_outcomes() if tiles_summing_to(a + b, open_tiles)})
     what = tr("end your turn (no set fits)") if stuck else tr("let you cover a set")
     listing = (
         ", ".join(f"{a}+{b}" for a, b in good)
@@ -180,17 +180,17 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     unordered = len({tuple(sorted(o)) for o in good})
     # the pair the "counted once" feedback names: two outcomes of this box's own count (a different die each)
     low, high = next(((a, b) for a, b in good if a < b), (1, 2))
+    # a count too high is reached many ways (a total counted that does not belong, a total's outcomes counted
+    # twice): the reason says what to check, true for every way, never one guessed total
     too_many = (
         tr(
-            "Too many: only the totals {items} can be covered with {items2} open.",
-            items=tile_list(usable),
-            items2=tile_list(open_tiles),
+            "Too many. Check each total you counted: does a set of open tiles make it? Then count its outcomes "
+            "once each (first die, second die; a double once)."
         )
         if not stuck
         else tr(
-            "Too many: the totals {items} can still be covered with {items2} open, so they do not end your turn.",
-            items=tile_list(usable),
-            items2=tile_list(open_tiles),
+            "Too many. Check each total you counted: is there really no set of open tiles that makes it? Then "
+            "count its outcomes once each (first die, second die; a double once)."
         )
     )
 
@@ -237,20 +237,17 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 a=low,
                 b=high,
             )
-        missed = [t for t in sorted(per_total) if per_total[t] == n - k]
-        if len(missed) == 1:  # one total's outcomes are exactly what is missing: name it
-            return False, ntr(
-                "Too few: {m} outcome is missing. Did you count the total {total}? It is made by {outcomes}.",
-                "Too few: {m} outcomes are missing. Did you count the total {total}? It is made by {outcomes}.",
-                n - k,
-                m=n - k,
-                total=missed[0],
-                outcomes=", ".join(f"{a}+{b}" for a, b in good if a + b == missed[0]),
-            )
-        if n - k == 1:
-            return False, tr(
-                "Too few: one outcome is missing. Check that each total's outcomes are counted in both orders "
-                "(first die, second die), and each double once."
+        if n - k == 1:  # one outcome short in all: a whole total of one outcome, or one outcome of a total
+            return False, (
+                tr(
+                    "Too few: one outcome is missing. Check that every total that ends your turn is there, each "
+                    "with all its outcomes in both orders (first die, second die; a double once)."
+                )
+                if stuck
+                else tr(
+                    "Too few: one outcome is missing. Check that every total you can cover is there, each with all "
+                    "its outcomes in both orders (first die, second die; a double once)."
+                )
             )
         return False, tr(
             "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
@@ -472,3 +469,27 @@ def one_roll_shut_exercise(open_tiles: Iterable[int] = ONE_ROLL_TILES) -> Exerci
         # the listing of the outcomes, or the count with a space before it ("36 of 36" is another count)
         leaks=(listing, " " + tr("{n} of 36", n=n), " " + tr("{n} of the 36", n=n)),
     )
+
+
+def go_on_outcomes(open_tiles: Iterable[int]) -> int:
+    """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
+    outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles:
+        return 36
+    return sum(6 - abs(t - 7) for t in range(2, 13) if tiles_summing_to(t, open_tiles))
+
+
+def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
+    """The set lesson 4's rule of thumb picks: the one whose leftover tiles can take the most outcomes of two dice
+    (:func:`go_on_outcomes`), largest tile first; None when two sets tie for the most (the rule does not decide).
+    A heuristic: the page names the positions it finds, and a test checks each against the exact table.
+    ValueError when no set makes the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
+    if not sets:
+        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    counts = {st: go_on_outcomes(t for t in open_tiles if t not in st) for st in sets}
+    most = max(counts.values())
+    chosen = [st for st, c in counts.items() if c == most]
+    return chosen[0] if len(chosen) == 1 else None

@@ -294,11 +294,11 @@ def ordered_count(sets: Iterable[Sequence[int]]) -> int:
 
 
 def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Exercise:
-    """ "How many different sets make ``total``?".  Each common wrong count gets its own reason: the count for
-    the full box (sets that use a covered tile counted too), a few too many with a tile covered (the sets that use
-    it, named in the method's order: 7+5 first for 12 with tile 5 covered), each pair in both orders, the same
-    tiles counted again in another order, too few (sets of several tiles missed), or — for any other count, where
-    no one slip is plausible — a neutral "count again, largest tile first"."""
+    """ "How many different sets make ``total``?".  A wrong count cannot show how it was reached, so each reason is
+    true for every way to reach it: the count for the full box (with a tile covered), as many as the pairs, fewer
+    than the pairs, the count of every order of the same tiles — each said as what the number is; another count too
+    low, "some sets are missing" and the method; another count too high, the checks that apply to this box (a
+    covered tile, a tile used twice, a pair in both orders), never one guessed slip."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
@@ -329,17 +329,17 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
         if k < n:
             small = sum(1 for s in sets if len(s) <= 2)
             single = any(len(s) == 1 for s in sets)  # the roll's own tile is open: it is a set by itself
-            if k == small and small < n:
+            if k == small and small < n:  # what this number is, true however it was reached
                 return False, (
                     tr(
-                        "Too few: that counts only the tile {total} and the pairs. Sets of three tiles or more make "
-                        "{total} too: after each pair, try adding smaller open tiles, largest first.",
+                        "Too few: that is only as many as the tile {total} and the pairs. Sets of three tiles or "
+                        "more make {total} too: after each pair, try adding smaller open tiles, largest first.",
                         total=total,
                     )
                     if single
                     else tr(
-                        "Too few: that counts only the pairs. Sets of three tiles or more make {total} too: after "
-                        "each pair, try adding smaller open tiles, largest first.",
+                        "Too few: that is only as many as the pairs. Sets of three tiles or more make {total} too: "
+                        "after each pair, try adding smaller open tiles, largest first.",
                         total=total,
                     )
                 )
@@ -358,72 +358,50 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                     )
                 )
             return False, tr(
-                "Too few: you have more than the pairs, but not every set of three or more tiles. After "
-                "each pair, try adding smaller open tiles, largest first."
+                "Too few: some sets are missing. Go largest tile first: for each tile, find the pairs it starts, "
+                "then try adding smaller open tiles to make sets of three or more."
             )
-        covered_slip = bool(covered) and n < k < full
-        if doubles and k == n + len(doubles) and not covered_slip:
+        if twice is not None and k == orders and k != full:  # what this number is, true however it was reached
             return False, tr(
-                "Too many: {items} uses tile {tile} twice, but the box has only one {tile}. A set uses each tile once.",
-                items="+".join([str(doubles[0])] * 2),
-                tile=doubles[0],
-            )
-        if pairs and k == n + len(pairs):
-            return False, tr(
-                "Too many: you counted each pair twice, once in each order. {items} and {reverse} are the same "
-                "set: count it once.",
-                items="+".join(map(str, pairs[0])),
-                reverse="+".join(map(str, reversed(pairs[0]))),
-            )
-        if covered_slip:  # the likeliest slip with a tile covered: sets that need it, counted too
-            extra = [st for st in method_order(total) if any(t in covered for t in st)][: k - n]
-            also = (
-                " "
-                + tr(
-                    "Check too that no set uses a tile twice, like {items}.",
-                    items="+".join([str(doubles[0])] * 2),
-                )
-                if doubles and k == n + len(doubles)
-                else ""
-            )
-            return False, (
-                ntr(
-                    "Too many: perhaps you counted {sets}, but it uses tile {items}, which is covered. Leave out "
-                    "every set that uses it.",
-                    "Too many: perhaps you counted {sets}, but they use tile {items}, which is covered. Leave out "
-                    "every set that uses it.",
-                    len(extra),
-                    sets=tile_list("+".join(map(str, st)) for st in extra),
-                    items=tile_list(covered),
-                )
-                if len(covered) == 1
-                else ntr(
-                    "Too many: perhaps you counted {sets}, but it uses a covered tile ({items}). Leave out every "
-                    "set that uses one of them.",
-                    "Too many: perhaps you counted {sets}, but they use covered tiles ({items}). Leave out every "
-                    "set that uses one of them.",
-                    len(extra),
-                    sets=tile_list("+".join(map(str, st)) for st in extra),
-                    items=tile_list(covered),
-                )
-            ) + also
-        if covered and full < k < orders:
-            return False, tr(
-                "Too many: even with all nine tiles open, only {full} sets make {total}. Check that no set uses a "
-                "tile twice and that no two of your sets have the same tiles.",
-                full=full,
-                total=total,
-            )
-        if twice is not None and k == orders:
-            return False, tr(
-                "Too many: you have counted the same tiles again in another order. {items} is the same "
-                "set as {reverse}: count it once.",
+                "Too many: {k} is the count when the same tiles in another order are counted again. {items} is "
+                "the same set as {reverse}: count it once.",
+                k=k,
                 items="+".join(map(str, twice)),
                 reverse="+".join(map(str, reversed(twice))),
             )
-        return False, tr(
-            "Too many. Go largest tile first: after a tile, add only smaller open tiles. Then no set is "
-            "counted twice and no tile is used twice."
+        # any other count that is too high: every way to reach it counts something that is not a new set of open
+        # tiles, so the reason lists the checks that apply to this box, not one guessed slip
+        checks = []
+        if covered:
+            checks.append(
+                ntr(
+                    "Does it use tile {items}? That tile is covered.",
+                    "Does it use one of the tiles {items}? They are covered.",
+                    len(covered),
+                    items=tile_list(covered),
+                )
+            )
+        if doubles:
+            checks.append(tr("Does it use a tile twice, like {items}?", items="+".join([str(doubles[0])] * 2)))
+        if pairs:
+            checks.append(
+                tr(
+                    "Is it a set you already have in another order, like {items} and {reverse}?",
+                    items="+".join(map(str, pairs[0])),
+                    reverse="+".join(map(str, reversed(pairs[0]))),
+                )
+            )
+        start = (
+            tr("Too many: even with all nine tiles open, only {full} sets make {total}.", full=full, total=total)
+            if covered and k > full
+            else tr("Too many.")
+        )
+        if not checks:
+            return False, start + " " + tr(
+                "Go largest tile first: after a tile, add only smaller open tiles. Then no set is counted twice."
+            )
+        return False, " ".join(
+            [start, tr("Check each of your sets."), *checks, tr("Going largest tile first avoids these slips.")]
         )
 
     prompt = (

@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import leave_values_sentence
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -236,6 +236,11 @@ class LessonPractice(ProblemSet):
             levels[-len(self.made) :] = [band for _, band in self.items[-len(self.made) :]]
         made_from = len(self.items) - len(self.made)
         for i, (puzzle, (theme, _), question, level) in enumerate(zip(self.puzzles(), self.items, questions, levels)):
+            if question == "bank" and i >= made_from and asks_values(puzzle):
+                ex = values_exercise(puzzle)  # lesson 4's small positions: each set's chance, then the set
+                ex.key, ex.level, ex.puzzle = f"practice {puzzle.id}", VALUES_LEVEL, puzzle
+                out.append(ex)
+                continue
             if question == "bank":
                 ex = puzzle_exercise(puzzle, make, theme=theme, **extra)
                 ex.level = level
@@ -279,6 +284,40 @@ class LessonPractice(ProblemSet):
         return out
 
 
+VALUES_LEVEL = "medium"
+"""The level of a :func:`values_exercise`: two short trees, each as hard as lesson 4's exercises 4 and 5 (medium),
+whatever the bank's band for choosing the set alone."""
+
+
+def asks_values(puzzle: Any) -> bool:
+    """Whether a position lesson 4's practice makes is asked by :func:`values_exercise`: the goal is to shut the box,
+    with at most :data:`SMALL_BOX` tiles open and exactly two sets for the roll — a position where covering the
+    largest tile finds the best set, so choosing the set alone would not need the lesson's method."""
+    f = puzzle.facts
+    return (
+        f.get("objective") == "shut"
+        and len(f["open"]) <= SMALL_BOX
+        and len(tiles_summing_to(f["roll"], tuple(sorted(f["open"])))) == 2
+    )
+
+
+def values_exercise(puzzle: Any) -> Exercise:
+    """Lesson 4's More practice at a small "which set?" ``puzzle`` (:func:`asks_values`): the value of what each
+    set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in one box
+    with ``;`` between the parts (on paper, one line each).  Each value is worked out with a short tree, so the
+    largest tile, which finds the best set in every small position, cannot answer it alone."""
+    f = puzzle.facts
+    ex = both_sets_exercise(
+        (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
+    )
+    ex.paper_prompt = ex.prompt  # on paper each part has its own line
+    ex.prompt += " " + tr("Put ; between the three parts.")
+    ex.hint = (
+        tr("To find the best set, draw a short tree for what each set leaves, as in exercises 4 and 5.") + " " + ex.hint
+    )
+    return ex
+
+
 def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
     """Every set for ``roll`` among ``open_tiles``, largest tile first, each as "9+1 leaves 2, 3 and 5" — the list
     lesson 4's hints (and its worksheet) give so that the pupil compares positions, without any value.
@@ -295,30 +334,6 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
         )
         for st in sets
     ]
-
-
-def go_on_outcomes(open_tiles: Iterable[int]) -> int:
-    """How many of the 36 outcomes of two dice some set of ``open_tiles`` can still take (lesson 3's count of the
-    outcomes that let you go on); 36 for a shut box, where nothing is left to take."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if not open_tiles:
-        return 36
-    return sum(6 - abs(t - 7) for t in range(2, 13) if tiles_summing_to(t, open_tiles))
-
-
-def outcomes_rule_set(open_tiles: Iterable[int], roll: int) -> tuple[int, ...] | None:
-    """The set lesson 4's rule of thumb picks: the one whose leftover tiles can take the most outcomes of two dice
-    (:func:`go_on_outcomes`), largest tile first; None when two sets tie for the most (the rule does not decide).
-    A heuristic: the page names the positions it finds, and a test checks each against the exact table.
-    ValueError when no set makes the roll."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    sets = [tuple(sorted(st, reverse=True)) for st in tiles_summing_to(roll, open_tiles)]
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    counts = {st: go_on_outcomes(t for t in open_tiles if t not in st) for st in sets}
-    most = max(counts.values())
-    chosen = [st for st, c in counts.items() if c == most]
-    return chosen[0] if len(chosen) == 1 else None
 
 
 def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
@@ -352,7 +367,8 @@ def rules_of_thumb_note(
 ) -> str:
     """What the feedback of one of lesson 4's practice items adds about the rules of thumb the page lists once
     ``chosen`` (a set for the roll) is judged by the exact table under the one-die rule ``one_die``.  Only the
-    habits the page teaches before the practice are named (not the outcome count of :func:`outcomes_rule_set`, which
+    habits the page teaches before the practice are named (not the outcome count of
+    :func:`~gamekit.shutbox.exercises_dice.outcomes_rule_set`, which
     only the optional exercise 11 shows).  A wrong set a habit picks (the largest tile, two tiles close in value, or
     the most tiles, when that habit picks one set): that habit picks it and it is worse here, with no word of the
     best set (a second try must still be thought out).  The best set: the largest tile, when it misses it.  ""

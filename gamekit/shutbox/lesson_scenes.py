@@ -227,17 +227,17 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
 
 
-def given_values_widget(position: tuple, rules: Rules | None = None, score: Any = None):
-    """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`given_values_exercise` (the value of
-    every position a set can leave is given; the pupil works out what each set leaves and picks the best)."""
+def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None):
+    """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`go_on_count_exercise` (the pupil
+    counts the outcomes the tiles each set leaves can take, then picks the best set)."""
     import ipywidgets as W
 
-    from gamekit.shutbox.exercises_both_sets import given_values_exercise
+    from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
     from gamekit.widgets.lesson import ExerciseWidget
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    widget = ExerciseWidget(given_values_exercise(position, rules), score=score)
+    widget = ExerciseWidget(go_on_count_exercise(position, rules), score=score)
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
 
 
@@ -316,9 +316,9 @@ def challenge_afterword(score: Any):
             + tr("A rule of thumb for big positions.")
             + "</b> "
             + tr(
-                "For each set, count how many of the 36 outcomes of two dice the tiles it leaves can still take, "
-                "as in lesson 3. Prefer the set with the highest count. It finds the best set in exercise 11. But "
-                "it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
+                "The count from exercise 6 finds the best set in exercise 11 too: for each set, count how many of "
+                "the 36 outcomes of two dice let you go on with the tiles it leaves, and prefer the highest count. "
+                "But it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )
             + "</p><p>"
             + tr(

@@ -30,7 +30,7 @@ from gamekit.shutbox.exercises_best_set import (
     challenge_exercise,
     leave_value_exercises,
 )
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
@@ -38,7 +38,7 @@ from gamekit.shutbox.exercises_dice import (
     go_on_dice_exercise,
     roll_outcomes_exercise,
 )
-from gamekit.shutbox.exercises_counts import expected_count_exercise, grid_count_exercise
+from gamekit.shutbox.exercises_counts import expected_count_exercise
 from gamekit.shutbox.exercises_expected import (
     expected_score_exercise,
     two_rolls_exercise,
@@ -184,7 +184,7 @@ LESSONS: dict[int, Lesson] = {
         3,
         "shut_the_box/03_dice",
         "Shut the Box 3 — the dice",
-        65,
+        59,
         {
             "go_on_12": roll_outcomes_exercise,
             "go_on_14": partial(roll_outcomes_exercise, (1, 4)),
@@ -195,7 +195,6 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
-            "grid_8": grid_count_exercise,
         },
         {
             "go_on_12": "easy",
@@ -207,7 +206,6 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
-            "grid_8": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -227,7 +225,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
-                ("go_on_12", "chance_9", "grid_8"),
+                ("go_on_12", "chance_9"),
             ),
             (
                 N_("predict which totals are common and which are rare, then check the prediction by counting"),
@@ -263,7 +261,7 @@ LESSONS: dict[int, Lesson] = {
             "two_rolls_78": two_rolls_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
-            "best_shut": partial(given_values_exercise, SHUT_CHOICE, FILL_RULES),
+            "best_shut": partial(go_on_count_exercise, SHUT_CHOICE, FILL_RULES),
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
             "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
@@ -296,7 +294,7 @@ LESSONS: dict[int, Lesson] = {
             seed=7,
             where=LESSON_RULES,
             # made from the exact tables, so no bank pick is drawn: two to shut the box, small enough for a tree on
-            # paper, then two for a low score, where the largest tile misses both and two close tiles one
+            # paper (asked each set's chance, then the set: lesson_practice.asks_values), then two bigger ones
             made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
         ),
         objectives=(

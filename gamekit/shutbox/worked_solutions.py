@@ -19,7 +19,7 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
 )
-from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances
+from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances, go_on_outcomes
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
 from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
@@ -193,7 +193,21 @@ def worked_solutions() -> list[tuple[str, str]]:
             ),
         ),
         (tr("Lesson 4, exercises 4–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
-        (tr("Lesson 4, exercise 6"), tr("two dice always: {values}.", values=values(SHUT_CHOICE))),
+        (
+            tr("Lesson 4, exercise 6"),
+            tr(
+                "outcomes that let you go on with the tiles each set leaves: {counts}. The exact table, two dice "
+                "always: {values}.",
+                counts="; ".join(
+                    f"{'+'.join(map(str, st))} → {go_on_outcomes(t for t in SHUT_CHOICE[0] if t not in st)}"
+                    for st in sorted(
+                        (tuple(sorted(s, reverse=True)) for s in tiles_summing_to(SHUT_CHOICE[1], SHUT_CHOICE[0])),
+                        reverse=True,
+                    )
+                ),
+                values=values(SHUT_CHOICE),
+            ),
+        ),
         (
             tr("Lesson 4, exercises 7–8"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_EXERCISE)),

@@ -10,7 +10,8 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.shutbox import exercises_best_set as B
-from gamekit.shutbox.exercises_both_sets import given_values_exercise
+from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
+from gamekit.shutbox.exercises_dice import go_on_outcomes
 from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
 from gamekit.shutbox.lesson_tables import FILL_RULES, WORKED_COMPARISON
 from gamekit.shutbox.rules import Rules
@@ -79,20 +80,27 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     assert len(values) == 3 and min(values, key=values.get) == max(values)  # the largest tile is worst
     games = sorted(round(100 * float(v)) for v in values.values())
     assert len(set(games)) == 3  # whole turns in 100 tell them apart
-    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+    ex = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
     assert ex.solutions == ["6+4"] and sorted(ex.wrong) == ["5+4+1", "7+2+1"]
-    assert "4, 5 and 6 open" in ex.prompt and "7+2+1" not in ex.prompt  # values by tiles left, never by set
+    # nothing to look up: no value and no set in the prompt, the count to work out is named as a rule of thumb
+    assert "7+2+1" not in ex.prompt and "turns in 100" not in ex.prompt and " open: " not in ex.prompt
+    assert "36 outcomes" in ex.prompt and "rule of thumb" in ex.prompt
+    counts = {s: go_on_outcomes(t for t in tiles if t not in s) for s in values}
+    assert counts == {(7, 2, 1): 21, (6, 4): 31, (5, 4, 1): 21}  # the count picks the table's best set alone
+    assert max(counts, key=counts.get) == max(values, key=values.get) == (6, 4)
     ok, largest = ex.check("7+2+1")
     assert not ok and "the largest tile" in largest and "4, 5 and 6" in largest and "6+4" not in largest
+    assert "21 of the 36 outcomes" in largest
     ok, most = ex.check("5+4+1")
     assert not ok and "cannot choose" in most and "2, 6 and 7" in most and "6+4 " not in most
     assert largest != most
-    assert ex.check("6+4")[0]
+    ok, why = ex.check("6+4")
+    assert ok and "31 of the 36 outcomes" in why
     assert not ex.check("9+1")[0] and "covered" in ex.check("9+1")[1]
     ok, why, counts = ex.assess("6+4; 7+2+1")  # two sets: refused, not a try
     assert not ok and not counts and "not one set" in why
     with using("es"):
-        es = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
+        es = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
         assert "ficha más alta" in es.check("7+2+1")[1]
 
 
@@ -130,8 +138,8 @@ def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_me
                 exact_chance(Fraction(1, 9)),
             ):
                 assert unit in said, said
-    ex = given_values_exercise(B.SHUT_CHOICE, FILL_RULES)
-    assert "turns in 100" in ex.prompt and "turns in 100" in ex.check("6+4")[1]
+    ex = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
+    assert "turns in 100" in ex.check("7+2+1")[1] and "turns in 100" in ex.check("6+4")[1]
 
 
 def test_a_wrong_set_after_right_values_is_not_praised_with_right():
@@ -149,3 +157,31 @@ def test_a_wrong_set_after_right_values_is_not_praised_with_right():
     with using("es"):
         es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
         assert es.check(values.replace(".", ",") + "; 7+2")[1].startswith("Los dos valores están bien")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_tiles_a_set_leaves_typed_for_the_set_are_refused_with_that_reason(lang):
+    """Lesson 4 asks which tiles to cover; a pupil who types the tiles a set leaves open (a slip the page invites,
+    since every exercise writes what each set leaves) is told exactly that and may try again: the answer does not
+    count, in exercise 6, the extension challenge and a More practice "which set?" problem.  Tiles that no set
+    leaves still get the wrong-total reason, and count."""
+    from gamekit.shutbox import lessons as L
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
+
+    with using(lang):
+        ex6 = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
+        for typed, cover in (("1+2+5+7", "6+4"), ("4 5 6", "7+2+1"), ("7+6+2", "5+4+1")):
+            ok, why, counts = ex6.assess(typed)
+            assert not ok and not counts and cover in why, (typed, why)
+        ok, why, counts = ex6.assess("7+5+1")  # 13: no set leaves 1, 5 and 7
+        assert not ok and counts and "13" in why
+        challenge = challenge_exercise()
+        ok, why, counts = challenge.assess("2+4+6+8")  # what 9+1 leaves
+        assert not ok and not counts and "9+1" in why
+        problem = L.practice_exercises(4)[2]
+        p = L.LESSONS[4].practice.puzzles()[2]
+        left = [t for t in p.facts["open"] if t not in p.answers[0][1]]
+        ok, why, counts = problem.assess("+".join(map(str, left)))
+        assert not ok and not counts and "+".join(map(str, p.answers[0][1])) in why
+        said = {"en": "Type the tiles you cover", "es": "Escribe las fichas que cubres"}[lang]
+        assert said in ex6.assess("4 5 6")[1]

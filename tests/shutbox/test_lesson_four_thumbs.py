@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, rule_answers, thumb_sets
 from gamekit.puzzles.shutbox import MARGIN
-from gamekit.shutbox import exercises_both_sets, lesson_practice
+from gamekit.shutbox import exercises_both_sets, exercises_dice, lesson_practice
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.tiles import TILES, mask_of
@@ -26,7 +26,7 @@ def test_where_the_outcome_count_misses_a_clear_best_set_another_named_rule_find
                 options = {tuple(sorted(s, reverse=True)): v for s, v in values.set_values(mask_of(open_tiles), roll)}
                 best = (min if objective == "score" else max)(options.values(), default=None)
                 others = [v for v in options.values() if v != best]
-                counted = lesson_practice.outcomes_rule_set(open_tiles, roll) if options else None
+                counted = exercises_dice.outcomes_rule_set(open_tiles, roll) if options else None
                 if not others or (counted is not None and options[counted] == best):
                     continue
                 answers = [("cover", s) for s, v in options.items() if v == best]
@@ -64,7 +64,7 @@ def test_only_three_clear_positions_beat_both_the_largest_tile_and_the_outcome_c
     for objective in ("shut", "score"):
         for open_tiles, roll, options, best in _clear_positions(objective, "after_789"):
             largest = thumb_sets("largest_tile", open_tiles, roll)[0]
-            counted = lesson_practice.outcomes_rule_set(open_tiles, roll)
+            counted = exercises_dice.outcomes_rule_set(open_tiles, roll)
             if options[largest] != best and (counted is None or options[counted] != best):
                 beaten.append((objective, open_tiles, roll, counted))
     assert len(beaten) == 3 and all(objective == "score" and counted is None for objective, *_, counted in beaten)
@@ -108,19 +108,21 @@ def test_the_note_on_a_wrong_set_names_the_rule_that_picked_it_but_never_the_bes
 
 
 def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habits_get_wrong():
-    """Problems 1 and 2: the best chance to shut the box, four tiles, two dice always (a short tree on paper, as in
-    exercise 6), easy by the bank's rating; problem 3: the same goal with six tiles, where the largest tile misses
-    (medium); problem 4: a low score under the one-die rule, which no habit finds (hard).  Problems 3 and 4 are too
-    big for a tree, so each gives the value of every position a set can leave (and nothing else: no set is named).
-    Each answer is the exact table's; no habit the page lists answers more than two of the four; no wrong answer's
-    feedback names the best set; the page says so without naming a problem's set."""
+    """Problems 1 and 2: the best chance to shut the box, four tiles, two dice always, where the largest tile finds
+    the best set in every position: so each asks the chance to shut what each set leaves (a short tree on paper, as
+    in exercises 4 and 5), then the set, and a set typed alone is refused, not judged; problem 3: the same goal with
+    six tiles, where the largest tile misses (medium); problem 4: a low score under the one-die rule, which no habit
+    finds (hard).  Problems 3 and 4 are too big for a tree, so each gives the value of every position a set can
+    leave (and nothing else: no set is named).  Each answer is the exact table's; the largest tile misses problem 3
+    and no habit the page lists answers problem 4; no wrong answer's feedback names the best set; the page says so
+    without naming a problem's set."""
     from pathlib import Path
 
     from gamekit.shutbox import lessons as L
 
     puzzles, exercises = L.LESSONS[4].practice.puzzles(), L.practice_exercises(4)
-    assert [ex.level for ex in exercises] == ["easy", "easy", "medium", "hard"]
-    found = {rule: 0 for rule in LESSON_FOUR_RULES + ("outcome_count",)}
+    assert [ex.level for ex in exercises] == ["medium", "medium", "medium", "hard"]
+    counted = 0
     for i, (ex, p) in enumerate(zip(exercises, puzzles), 1):
         f = p.facts
         assert (f["objective"], f["one_die"]) == (("shut", "never") if i <= 3 else ("score", "after_789"))
@@ -136,38 +138,43 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
         }
         best = min(values.values()) if f["objective"] == "score" else max(values.values())
         assert p.answers == tuple(("cover", s) for s, v in values.items() if v == best), p.id  # solver-checked
-        for rule in LESSON_FOUR_RULES:
-            found[rule] += rule_answers(thumb_sets(rule, f["open"], f["roll"]), p.answers)
-        counted = lesson_practice.outcomes_rule_set(f["open"], f["roll"])
-        found["outcome_count"] += counted is not None and ("cover", counted) in p.answers
-        answer = "+".join(map(str, p.answers[0][1]))
+        best_set = "+".join(map(str, p.answers[0][1]))
+        if i <= 2:  # the largest tile finds the set, so the values are asked too, each worked out from the table
+            assert thumb_sets("largest_tile", f["open"], f["roll"]) == [p.answers[0][1]]
+            worked = [round(100 * float(values[s])) for s in sorted(values, reverse=True)]
+            assert ex.solutions == [f"{worked[0]}; {worked[1]}; {best_set}"], ex.solutions
+            assert "two dice" in ex.prompt and ";" in ex.prompt and "draw a short tree" in ex.hint
+            ok, why, counts = ex.assess(best_set)  # the habit's set alone: refused, named what to give
+            assert not ok and not counts and "three parts" in why
+            answer = ex.solutions[0]
+        else:
+            for rule in LESSON_FOUR_RULES if i == 4 else ("largest_tile",):  # 3: the largest tile misses
+                assert not rule_answers(thumb_sets(rule, f["open"], f["roll"]), p.answers), (i, rule)
+            answer = best_set
+        chosen = exercises_dice.outcomes_rule_set(f["open"], f["roll"])
+        counted += chosen is not None and ("cover", chosen) in p.answers
         assert ex.check(answer)[0]
         for wrong in ex.wrong:
             ok, why = ex.check(wrong)
-            assert not ok and answer not in why.replace(" + ", "+"), (wrong, why)
-        if i <= 2:
-            assert "Draw a short tree" in ex.paper_prompt and "two dice" in ex.prompt
-    counted = found.pop("outcome_count")
-    assert max(found.values()) <= 2, found
-    # the outcome count, held back to the optional exercise 11, finds all four (the guide says so): to shut the box
-    # it finds what the largest tile misses, so no shut-the-box item can beat both
+            assert not ok
+            if i >= 3:
+                assert best_set not in why.replace(" + ", "+"), (wrong, why)
+    # the outcome count of exercise 6 finds all four (the guide says so)
     assert counted == 4 and "in More practice it finds all four problems" in " ".join(
         (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text().split()
     )
     assert len({p.answers[0][1] for p in puzzles}) == 4
     root = Path(__file__).resolve().parents[2]
     for path, said in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "None of them gets more than two of the four."),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "Ninguna de ellas acierta más de dos de los cuatro."),
+        ("notebooks/shut_the_box/04_best_strategy.md", "only a tree or the table gives the chance to shut."),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "solo un árbol o la tabla dan la probabilidad de cerrar."),
     ):
         page = " ".join((root / path).read_text().split())
         section = page[page.index("lesson_scenes.challenge_afterword") :]
         section = section[: section.index("L.practice(4")]  # what the page says just before the problems
         assert said in section, path
-        assert (
-            "Rules of thumb against the table" in section or "Las reglas prácticas frente a la tabla" in section
-        )  # which four: the listed habits, not the fifth rule
-        assert "exercise 11" not in section and "ejercicio 11" not in section  # the rule held back there is not used
+        assert "Rules of thumb against the table" in section or "Las reglas prácticas frente a la tabla" in section
+        assert "exercise 11" not in section and "ejercicio 11" not in section
         for p in puzzles:
             assert "+".join(map(str, p.answers[0][1])) not in section.replace(" + ", "+"), path
 
@@ -273,8 +280,8 @@ def test_why_the_largest_tile_does_well_agrees_with_exercise_10(path, many, few)
     from gamekit.shutbox.exercises_goals import goals_why_exercise
 
     page = " ".join((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8").split())
-    assert many.format(n=lesson_practice.go_on_outcomes((1, 2, 3, 4))) in page
-    assert few.format(n=lesson_practice.go_on_outcomes((1, 2))) in page
+    assert many.format(n=exercises_dice.go_on_outcomes((1, 2, 3, 4))) in page
+    assert few.format(n=exercises_dice.go_on_outcomes((1, 2))) in page
     assert "many totals can still cover those" not in page and "aún pueden cubrirlas" not in page
     ex = goals_why_exercise()
     small_easy = next(c for c in ex.choices if "most rolls cover the small tiles" in c)
@@ -292,7 +299,7 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
     from gamekit.shutbox import lesson_scenes, lesson_tables
     from gamekit.shutbox import exercises_best_set
     from gamekit.shutbox.exercises_best_set import SCORE_CHOICE, SHUT_CHOICE
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, given_values_exercise
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
     rules = lesson_tables.FILL_RULES
@@ -314,7 +321,7 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
             box = lesson_scenes.rules_of_thumb_after(score, position, number, rules)
             held = box.children[0].value
             assert str(number) in held and finds not in held and worse not in held
-            make = given_values_exercise if position == SHUT_CHOICE else both_sets_exercise
+            make = go_on_count_exercise if position == SHUT_CHOICE else both_sets_exercise
             ExerciseWidget(make(position, rules), score=score).show_answer()
             shown = box.children[0].value
             assert finds in shown and worse in shown

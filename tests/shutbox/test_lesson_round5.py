@@ -124,29 +124,38 @@ def test_lesson_four_exercise_5_reasons_per_wrong_count():
         assert not ok and reason in why and "Close" not in why, (typed, why)
 
 
-def test_lesson_two_exercise_7_gives_each_count_its_own_reason():
-    """12 with tile 5 covered: 8 sets.  9 counts one set that uses the covered 5 (7+5, the method's first; the
-    reason no longer blames 6+6 alone), 10 counts each pair in both orders, 11 counts three sets that use the 5,
-    12 is the full box's count, 13 is more than even the full box has: five different reasons."""
+def test_lesson_two_exercise_7_gives_each_count_a_reason_true_for_every_way_to_reach_it():
+    """12 with tile 5 covered: 8 sets.  A typed count cannot show how it was reached, so no reason guesses one slip
+    (no "perhaps you counted 7+5", no "you counted each pair twice"): a count too high lists the checks that apply
+    to this box (a covered tile, a tile used twice, a pair in both orders), true whichever slip gave it; 12 is the
+    full box's count and 13 more than even the full box has, both said as what the number is; 2 is as many as the
+    pairs; a count between the pairs and the answer is told sets are missing and the method."""
     from gamekit.shutbox.exercises_sets import count_sets_exercise
 
     ex = count_sets_exercise(12, (1, 2, 3, 4, 6, 7, 8, 9))
+    for typed in ("9", "10", "11"):  # 7+5 counted, or 6+6, or 9+3 and 3+9: the same checks for each
+        ok, why = ex.check(typed)
+        assert not ok and why.startswith("Too many. Check each of your sets."), (typed, why)
+        assert "tile 5" in why and "6+6" in why and "9+3 and 3+9" in why
+        assert "perhaps" not in why and "you counted" not in why
+    assert ex.check("9")[1] == ex.check("11")[1]
     reasons = {
-        "9": "perhaps you counted 7+5, but it uses tile 5, which is covered",
-        "10": "each pair twice",
-        "11": "perhaps you counted 7+5, 6+5+1 and 5+4+3, but they use tile 5, which is covered",
         "12": "all nine tiles open. Tile 5 is covered",
         "13": "even with all nine tiles open, only 12 sets",
+        "2": "only as many as the pairs",
+        "5": "some sets are missing",
     }
     seen = set()
     for typed, reason in reasons.items():
         ok, why = ex.check(typed)
         assert not ok and reason in why, (typed, why)
+        assert "you have" not in why and "perhaps" not in why
         seen.add(why)
     assert len(seen) == len(reasons) and ex.check("8")[0]
-    assert not ex.check("9")[1].startswith("Too many: 6+6")  # a slip with the covered 5 first, 6+6 only as a check
     full = count_sets_exercise(12)
-    assert "6+6" in full.check("13")[1] and "each pair twice" in full.check(str(12 + 3))[1]
+    assert "6+6" in full.check("13")[1] and "tile 5" not in full.check("13")[1]
+    with using("es"):
+        assert ex.check("9")[1].startswith("Te pasas. Revisa cada uno de tus conjuntos.")
 
 
 def test_lesson_one_score_practice_hint_is_about_the_score():
@@ -210,11 +219,9 @@ def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
         assert "turnos de cada 100" in str(table) and "unas 2,0" not in str(table)
 
 
-@pytest.mark.parametrize(
-    "lang, says", [("en", "Once you have answered exercises 1 to 10"), ("es", "ejercicios 1 a 10")]
-)
+@pytest.mark.parametrize("lang, says", [("en", "Once you have answered exercises 1 to 9"), ("es", "ejercicios 1 a 9")])
 def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(lang, says):
-    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 10 are
+    """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 9 are
     answered (dice_tally); the paragraph above it said "Beside it is the exact chance" as if it were there."""
     page = LESSON_FILES[lang][2].read_text(encoding="utf-8")
     above = page[: page.index("tally_widget(score=score)")]
@@ -261,8 +268,8 @@ def test_spanish_wording_of_the_shut_lessons():
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
     after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); More practice prints
-    what each set leaves (there is no table on paper: the pupil judges from the positions left)."""
+    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); exercise 6 gives no values to look
+    up; More practice problems 1 and 2 have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
@@ -276,7 +283,7 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
         given = tr("{tiles} open: {value}", tiles=tile_list((1, 2, 5, 7)), value=chance_words(Fraction(1)))
     part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
-    assert given.split(":")[0] in part(six)
+    assert given.split(":")[0] not in part(six)  # no values to look up: the pupil counts the outcomes
     assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
@@ -285,6 +292,8 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert table_row not in sheet and "| " + policy_name + " |" not in sheet
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 2  # problems 1-2; problems 3-4 give values by the tiles left, not the mapping
+    assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping
+    with using(lang):
+        assert practice.count(tr("the best set") + ": ___") == 2  # problems 1-2: a line per chance, then the set
     three = practice.split("\n### ")[3]
     assert leaves not in three and ("turns in 100" in three or "turnos de cada 100" in three)

@@ -24,7 +24,7 @@ def test_lesson_three_more_practice_has_minutes_since_the_check_waits_for_it(lan
         r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut(?:es|os):? ?\(?([^*]*?)\)?\.\n\n", page, re.S
     )
     parts = [int(n) for n in re.findall(r"(?:^|, |; | y )(\d+) ", " ".join(time.group(2).split()))]
-    assert sum(parts) == int(time.group(1)) == L.LESSONS[3].minutes == 65, parts
+    assert sum(parts) == int(time.group(1)) == L.LESSONS[3].minutes == 59, parts
     assert ("10 for More practice" if lang == "en" else "10 para Más práctica") in " ".join(time.group(2).split())
     more = page[page.index("## M") : page.index("practice(3, score)")]
     assert "at home" not in more and "en casa" not in more
@@ -32,8 +32,8 @@ def test_lesson_three_more_practice_has_minutes_since_the_check_waits_for_it(lan
     plan = guide[guide.index("03_dice.md)") :]
     plan = plan[: plan.index("**total**")]
     rows = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
-    assert sum(rows) == 65 and 10 in rows
-    assert "(65 min)" in guide and "(55 min) | " + ("list the 36" if lang == "en" else "escribir los 36") not in guide
+    assert sum(rows) == 59 and 10 in rows
+    assert "(59 min)" in guide and "(55 min) | " + ("list the 36" if lang == "en" else "escribir los 36") not in guide
 
 
 def test_spanish_says_the_tiles_7_8_and_9_with_the_right_agreement():
