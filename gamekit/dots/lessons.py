@@ -565,8 +565,8 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
         cost = (
             ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
-                "After that line the other player takes {n} more box by the end of the game.",
-                "After that line the other player takes {n} more boxes by the end of the game.",
+                "With that line you end the game with {n} box fewer than with the best line.",
+                "With that line you end the game with {n} boxes fewer than with the best line.",
                 loss,
             )
             if lesson == 1
