@@ -68,12 +68,13 @@ def test_lesson_4s_reason_for_the_turns_is_true_on_its_board():
     page = _page("en", "04")
     said = (
         "Take a 4×2 board: 15 dots, 8 boxes, 22 lines. Each line either takes a box or ends a turn. If each box is "
-        "taken by its own line, the other 14 lines end a turn. The last turn ends the game. That makes 15 turns, "
-        "one per dot."
+        "taken by its own line, the other 14 lines end a turn. With the last turn, which ends the game, that makes "
+        "15 turns: one per dot."
     )
     assert said in " ".join(page.split())
     assert page.index("Take a 4×2 board") < page.index("Then the whole game has dots + long chains − 1 turns")
-    reason = page[page.index("Where do the turns come from?") : page.index("Suppose the player with control")]
+    raw = (ROOT / "notebooks/dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
+    reason = raw[raw.index("Where do the turns come from?") : raw.index("Suppose the player with control")]
     # short sentences for 12-year-olds (the reason was four long ones): none over 16 words, in short paragraphs
     for para in (p for p in reason.split("\n\n") if p.strip()):
         assert len(re.findall(r"[.?](?: |$)", " ".join(para.split()))) <= 5, para
