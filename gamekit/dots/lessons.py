@@ -402,7 +402,7 @@ LESSONS: dict[int, Lesson] = {
                 ("double_deal", "medium"),
                 ("all_but_four", "medium"),
             ),
-            seed=4,
+            seed=1,
         ),
         objectives=(
             (
