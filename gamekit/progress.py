@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gamekit.i18n import tr
+from gamekit.progress_renamed import renamed
 
 ENV = "GAMEKIT_PROGRESS_FILE"
 VERSION = 1
@@ -410,42 +411,13 @@ def answers(lesson: str | None = None) -> dict[str, Any]:
     return dict(saved.get(lesson, {})) if lesson is not None else saved
 
 
-RENAMED_EXERCISES: dict[tuple[str, ...], dict[str, str]] = {
-    ("Dots 5 — double-dealing and control", "Puntos y cajas 5 — la doble entrega y el control"): {
-        "keep_control": "l5_ex4",
-        "not_worth_it": "l5_ex5",
-        "take_all": "l5_ex6",
-        "challenge_take_all": "l5_ex8",
-        "challenge_take_one": "l5_ex10",
-    },
-}
-"""Exercise ids a lesson has renamed, ``{old: new}``, by the titles its progress is saved under (its English and
-Spanish pages).  :func:`load` moves a saved record from the old id to the new one, so what a pupil did before the
-rename still counts; where the new id already has a record (made after the rename), that one is kept and the old
-one dropped."""
-
-
-def _renamed(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` (valid saved progress) with the records of :data:`RENAMED_EXERCISES` under their new ids."""
-    for titles, names in RENAMED_EXERCISES.items():
-        for title in titles:
-            lesson = data["lessons"].get(title)
-            if not isinstance(lesson, dict):
-                continue
-            for old, new in names.items():
-                if old in lesson:
-                    record_ = lesson.pop(old)
-                    lesson.setdefault(new, record_)
-    return data
-
-
 def load() -> dict[str, Any]:
     """Everything saved: ``{"version": 1, "lessons": {lesson: {exercise: record}}}`` (renamed exercises under their
-    new ids: :data:`RENAMED_EXERCISES`)."""
+    new ids: :data:`gamekit.progress_renamed.RENAMED_EXERCISES`)."""
     path = progress_path()
     with _lock:
         if path is None:
-            return _renamed(json.loads(json.dumps(_memory)))
+            return renamed(json.loads(json.dumps(_memory)))
         if not path.exists():
             return {"version": VERSION, "lessons": {}}
         try:
@@ -459,7 +431,7 @@ def load() -> dict[str, Any]:
             except OSError:
                 pass
             return {"version": VERSION, "lessons": {}}
-        return _renamed(data)
+        return renamed(data)
 
 
 def _save(data: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from gamekit import progress
+from gamekit.progress_renamed import RENAMED_EXERCISES
 from gamekit.dots import lessons as L
 
 EN = "Dots 5 — double-dealing and control"
@@ -38,7 +39,7 @@ def test_old_lesson_5_ids_load_under_their_new_ids_in_both_languages(tmp_path, m
 
 
 def test_every_new_id_is_an_exercise_of_the_lesson_and_no_old_one_is():
-    ((titles, names),) = progress.RENAMED_EXERCISES.items()
+    ((titles, names),) = RENAMED_EXERCISES.items()
     assert titles == (EN, ES)
     exercises = set(L.LESSONS[5].exercises)
     assert set(names.values()) <= exercises and not set(names) & exercises

@@ -49,9 +49,12 @@ class ProblemSet:
     seed: int = 0
     exclude: tuple[str, ...] = ()
     where: tuple[tuple[str, Any], ...] = ()
+    skips: tuple[str, ...] = ("decided", "repeats", "coin_flip")
 
     """``where``: ``(fact, value)`` pairs a puzzle's :attr:`Puzzle.facts` must match, e.g.
-    ``(("one_die", "after_789"),)`` for Shut the Box puzzles under the lessons' rules."""
+    ``(("one_die", "after_789"),)`` for Shut the Box puzzles under the lessons' rules.  ``skips``: which of
+    :data:`SKIPS` the set applies (:func:`unfit`; all of them for a lesson's set, fewer for a single puzzle drawn to
+    stand in for another)."""
 
     bank_questions: ClassVar[bool] = True
     """Whether the set's exercises ask the bank's question and tell a right answer the bank's own sentence
@@ -83,6 +86,8 @@ class ProblemSet:
             isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], str) for w in self.where
         ):
             raise ValueError(tr("where={where!r}: a tuple of (fact, value) pairs", where=self.where))
+        if not isinstance(self.skips, tuple) or not set(self.skips) <= set(SKIPS):
+            raise ValueError(tr("skips={skips!r}: a tuple of {items}", skips=self.skips, items=", ".join(SKIPS)))
 
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The set's puzzles, easy to hard (the same ones every time)."""
@@ -105,7 +110,7 @@ def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
     pool = sorted((p for p in load_puzzles(problems.game_id) if p.id not in only), key=lambda p: p.id)
     taken: set[str] = set(problems.exclude)
     out: list[Puzzle] = []
-    said: set[str] = set()
+    heard: set[str] = set()  # the right answers' sentences so far
     for i, (theme, band) in enumerate(problems.items):
         candidates = [
             p
@@ -118,7 +123,7 @@ def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
         rng = random.Random(f"{problems.game_id}/{problems.seed}/{i}/{theme}/{band}")
         while candidates:
             puzzle = rng.choice(candidates)
-            if unfit(puzzle, theme, said, pool, problems.bank_questions) is None:
+            if unfit(puzzle, theme, heard, pool, problems.bank_questions, problems.skips) is None:
                 break
             candidates.remove(puzzle)
         else:
@@ -131,7 +136,7 @@ def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
                 )
             )
         taken.add(puzzle.id)
-        said.update(right_sentences(puzzle))
+        heard.update(right_sentences(puzzle))
         out.append(puzzle)
     return tuple(out)
 
@@ -154,14 +159,19 @@ def guessable(puzzle: Puzzle) -> bool:
 
 
 def unfit(
-    puzzle: Puzzle, theme: str, said: set[str], pool: Sequence[Puzzle] = (), bank_questions: bool = True
+    puzzle: Puzzle,
+    theme: str,
+    heard: set[str],
+    pool: Sequence[Puzzle] = (),
+    bank_questions: bool = True,
+    skips: Sequence[str] = SKIPS,
 ) -> str | None:
     """Why a lesson's set passes over ``puzzle`` (asked for ``theme``), else None:
 
     * ``"decided"``: its game is already decided — every answer ends in the same result, so the line changes
       only the score (the game's puzzle module says so, ``decided(puzzle)``; Dots: the boxes already taken plus
       the solver's margin after each line);
-    * ``"repeats"``: a right answer's feedback is a sentence an earlier puzzle of the set already says (``said``):
+    * ``"repeats"``: a right answer's feedback is a sentence an earlier puzzle of the set already says (``heard``):
       a pupil would read the same verdict twice;
     * ``"coin_flip"``: a guess is right more than a third of the time (:func:`guessable`), where the theme's
       question is not a guess by nature (some puzzle of ``pool`` with this theme is not guessable; Shut the Box's
@@ -170,13 +180,13 @@ def unfit(
     The last two judge the bank's question and feedback: a set whose exercises ask and answer in their own words
     (``bank_questions`` False, as 5 en raya's do: a column and a score) is judged by the first only."""
     decided = getattr(catalog.get(puzzle.game_id).puzzle_module(), "decided", None)
-    if decided is not None and decided(puzzle):
+    if "decided" in skips and decided is not None and decided(puzzle):
         return "decided"
     if not bank_questions:
         return None
-    if said.intersection(right_sentences(puzzle)):
+    if "repeats" in skips and heard.intersection(right_sentences(puzzle)):
         return "repeats"
-    if guessable(puzzle) and any(theme in p.themes and not guessable(p) for p in pool):
+    if "coin_flip" in skips and guessable(puzzle) and any(theme in p.themes and not guessable(p) for p in pool):
         return "coin_flip"
     return None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gamekit.i18n import using
-from gamekit.puzzles.dots import decided
+from gamekit.puzzles.dots_thumbs import decided
 from gamekit.puzzles.sets import ProblemSet, _chosen, guessable, right_sentences, unfit
 from gamekit.puzzles.store import load_puzzles, practice_only
 
