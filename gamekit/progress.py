@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gamekit.i18n import tr
+from gamekit.progress_renamed import renamed
 
 ENV = "GAMEKIT_PROGRESS_FILE"
 VERSION = 1
@@ -411,11 +412,12 @@ def answers(lesson: str | None = None) -> dict[str, Any]:
 
 
 def load() -> dict[str, Any]:
-    """Everything saved: ``{"version": 1, "lessons": {lesson: {exercise: record}}}``."""
+    """Everything saved: ``{"version": 1, "lessons": {lesson: {exercise: record}}}`` (renamed exercises under their
+    new ids: :data:`gamekit.progress_renamed.RENAMED_EXERCISES`)."""
     path = progress_path()
     with _lock:
         if path is None:
-            return json.loads(json.dumps(_memory))
+            return renamed(json.loads(json.dumps(_memory)))
         if not path.exists():
             return {"version": VERSION, "lessons": {}}
         try:
@@ -429,7 +431,7 @@ def load() -> dict[str, Any]:
             except OSError:
                 pass
             return {"version": VERSION, "lessons": {}}
-        return data
+        return renamed(data)
 
 
 def _save(data: dict[str, Any]) -> None:

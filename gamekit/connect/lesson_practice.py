@@ -5,7 +5,7 @@ practice prompts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
@@ -25,6 +25,7 @@ class ConnectProblemSet(ProblemSet):
     worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
 
     by_hand: bool = False
+    bank_questions: ClassVar[bool] = False  # it asks and answers in its own words (what follows the drop)
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         from gamekit.puzzles.sets import puzzle_exercise

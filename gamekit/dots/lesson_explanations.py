@@ -3,7 +3,8 @@
 A pupil scrolling ahead would read the answer in them, so the page holds each one back until its exercise is solved
 or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "refusing" is general (the other player
 may leave the boxes on offer, and a 2-chain's three lines) and is taught before lesson 3's exercise 5; "handouts"
-(which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise.  Each is a
+(which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's
+"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it.  Each is a
 few paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
@@ -33,6 +34,20 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
             "If a 2-chain is opened in the **middle**, each box has its own third side. The other player can take "
             "them, but cannot refuse both with one line. Berlekamp calls this a **hard-hearted handout**. Which way "
             "is better depends on the rest of the board: count it each time."
+        ),
+    ),
+    "leave_four": (
+        N_(
+            "A loop has no ends, so refusing it works differently. You leave the last four boxes of a loop, not the "
+            "last two."
+        ),
+        N_(
+            "So take all but the last **four** boxes. Then draw the line that splits those four into two pairs. This "
+            "is called **all-but-four**."
+        ),
+        N_(
+            "The other player takes the two pairs and must then open the next chain. So refusing a loop costs four "
+            "boxes, where refusing a chain costs two."
         ),
     ),
     "sacrifice": (

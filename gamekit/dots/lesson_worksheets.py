@@ -92,8 +92,8 @@ WORDS_AFTER = {
     (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
         N_(
             "**Short chain:** a chain of 1 or 2 boxes. The player who opens it chooses how: a single box, or a 2-chain "
-            "opened by its middle line, cannot be refused. So each short chain still to come hands control on: with "
-            "an odd number of them, take."
+            "opened by its middle line, cannot be refused. So whoever must open a short chain hands control to the "
+            "other player."
         ),
     ),
     (5, "loop_six"): (

@@ -402,7 +402,7 @@ LESSONS: dict[int, Lesson] = {
                 ("double_deal", "medium"),
                 ("all_but_four", "medium"),
             ),
-            seed=38,
+            seed=1,
         ),
         objectives=(
             (
@@ -510,7 +510,7 @@ def after_exercise(name: str, score: LessonScore, content: Any):
 PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 0): "medium"}
 """Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, place in the
 lesson's problem set): the bank rates lesson 5's "control is not worth it" position easy by its search, but a pupil
-must weigh two loops against the boxes control costs — medium for lesson 5."""
+must weigh the chains still to come against the boxes control costs — medium for lesson 5."""
 
 PRACTICE_TITLES: dict[str, str] = {
     "easy": N_("Problem {i} (easy)"),
@@ -565,8 +565,8 @@ def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
         cost = (
             ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
-                "After that line the other player takes {n} more box by the end of the game.",
-                "After that line the other player takes {n} more boxes by the end of the game.",
+                "With that line you end the game with {n} box fewer than with the best line.",
+                "With that line you end the game with {n} boxes fewer than with the best line.",
                 loss,
             )
             if lesson == 1

@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar, Sequence
 
 from gamekit import catalog
 from gamekit.core.saved import is_int
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, ntr, tr, using
 from gamekit.puzzles.core import BANDS, Puzzle, check_game_id, check_theme, puzzle_words, theme_hint
 from gamekit.puzzles.store import load_puzzles, practice_only
 from gamekit.widgets.exercise import Exercise
@@ -37,7 +37,9 @@ LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 @dataclass(frozen=True)
 class ProblemSet:
     """A lesson's graded set: one puzzle per ``(theme, band)`` of ``items``, chosen from the shipped bank with
-    ``seed`` (reproducible), skipping the ids in ``exclude``; the order of ``items`` is the page's order.
+    ``seed`` (reproducible), skipping the ids in ``exclude`` and any puzzle that does not fit beside the ones
+    already chosen (:func:`unfit`: a decided game, a right answer's feedback said twice, a coin flip); the order
+    of ``items`` is the page's order.
 
     Everything is checked when the set is made (ValueError naming the input): a known game, themes of that
     game, bands "easy"/"medium"/"hard" never getting easier down the set, a whole-number seed ≥ 0."""
@@ -47,9 +49,17 @@ class ProblemSet:
     seed: int = 0
     exclude: tuple[str, ...] = ()
     where: tuple[tuple[str, Any], ...] = ()
+    skips: tuple[str, ...] = ("decided", "repeats", "coin_flip")
 
     """``where``: ``(fact, value)`` pairs a puzzle's :attr:`Puzzle.facts` must match, e.g.
-    ``(("one_die", "after_789"),)`` for Shut the Box puzzles under the lessons' rules."""
+    ``(("one_die", "after_789"),)`` for Shut the Box puzzles under the lessons' rules.  ``skips``: which of
+    :data:`SKIPS` the set applies (:func:`unfit`; all of them for a lesson's set, fewer for a single puzzle drawn to
+    stand in for another)."""
+
+    bank_questions: ClassVar[bool] = True
+    """Whether the set's exercises ask the bank's question and tell a right answer the bank's own sentence
+    (:func:`right_sentences`), so that a repeated sentence or a guessable question is the pupil's (:func:`unfit`);
+    a set that asks and answers in its own words says False."""
 
     def __post_init__(self) -> None:
         check_game_id(self.game_id)
@@ -76,6 +86,8 @@ class ProblemSet:
             isinstance(w, tuple) and len(w) == 2 and isinstance(w[0], str) for w in self.where
         ):
             raise ValueError(tr("where={where!r}: a tuple of (fact, value) pairs", where=self.where))
+        if not isinstance(self.skips, tuple) or not set(self.skips) <= set(SKIPS):
+            raise ValueError(tr("skips={skips!r}: a tuple of {items}", skips=self.skips, items=", ".join(SKIPS)))
 
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The set's puzzles, easy to hard (the same ones every time)."""
@@ -92,10 +104,13 @@ class ProblemSet:
 
 @lru_cache(maxsize=None)
 def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
+    """The set's puzzles: for each item, the seed's pick among the bank's puzzles of its theme and band, drawn
+    again (the pick left out) while it does not fit beside the puzzles already chosen (:func:`unfit`)."""
     only = practice_only(problems.game_id)  # puzzles added to fill Practice levels: never a lesson's
     pool = sorted((p for p in load_puzzles(problems.game_id) if p.id not in only), key=lambda p: p.id)
     taken: set[str] = set(problems.exclude)
-    out = []
+    out: list[Puzzle] = []
+    heard: set[str] = set()  # the right answers' sentences so far
     for i, (theme, band) in enumerate(problems.items):
         candidates = [
             p
@@ -105,7 +120,13 @@ def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
             and p.id not in taken
             and all(p.facts.get(fact) == value for fact, value in problems.where)
         ]
-        if not candidates:
+        rng = random.Random(f"{problems.game_id}/{problems.seed}/{i}/{theme}/{band}")
+        while candidates:
+            puzzle = rng.choice(candidates)
+            if unfit(puzzle, theme, heard, pool, problems.bank_questions, problems.skips) is None:
+                break
+            candidates.remove(puzzle)
+        else:
             raise ValueError(
                 tr(
                     "no {band} puzzle of the theme {theme!r} is left in the {game} bank",
@@ -114,11 +135,60 @@ def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
                     game=problems.game_id,
                 )
             )
-        rng = random.Random(f"{problems.game_id}/{problems.seed}/{i}/{theme}/{band}")
-        puzzle = rng.choice(candidates)
         taken.add(puzzle.id)
+        heard.update(right_sentences(puzzle))
         out.append(puzzle)
     return tuple(out)
+
+
+SKIPS = ("decided", "repeats", "coin_flip")
+"""Why a lesson's set passes over a puzzle (:func:`unfit`), in the order they are tried."""
+
+
+def right_sentences(puzzle: Puzzle) -> tuple[str, ...]:
+    """The feedback a right answer of ``puzzle`` gets, one sentence per right answer, in English (a set's puzzles
+    are the same in every language)."""
+    with using("en"):
+        return tuple(dict.fromkeys(puzzle.check(a)[1] for a in puzzle.answers))
+
+
+def guessable(puzzle: Puzzle) -> bool:
+    """Whether a line, column or choice picked at random is right in ``puzzle`` more than a third of the time (two
+    choices with one right is a coin flip)."""
+    return 3 * len(puzzle.answers) > len(puzzle.legal_answers())
+
+
+def unfit(
+    puzzle: Puzzle,
+    theme: str,
+    heard: set[str],
+    pool: Sequence[Puzzle] = (),
+    bank_questions: bool = True,
+    skips: Sequence[str] = SKIPS,
+) -> str | None:
+    """Why a lesson's set passes over ``puzzle`` (asked for ``theme``), else None:
+
+    * ``"decided"``: its game is already decided — every answer ends in the same result, so the line changes
+      only the score (the game's puzzle module says so, ``decided(puzzle)``; Dots: the boxes already taken plus
+      the solver's margin after each line);
+    * ``"repeats"``: a right answer's feedback is a sentence an earlier puzzle of the set already says (``heard``):
+      a pupil would read the same verdict twice;
+    * ``"coin_flip"``: a guess is right more than a third of the time (:func:`guessable`), where the theme's
+      question is not a guess by nature (some puzzle of ``pool`` with this theme is not guessable; Shut the Box's
+      "one die or two?" is two-way by nature and stays).
+
+    The last two judge the bank's question and feedback: a set whose exercises ask and answer in their own words
+    (``bank_questions`` False, as 5 en raya's do: a column and a score) is judged by the first only."""
+    decided = getattr(catalog.get(puzzle.game_id).puzzle_module(), "decided", None)
+    if "decided" in skips and decided is not None and decided(puzzle):
+        return "decided"
+    if not bank_questions:
+        return None
+    if "repeats" in skips and heard.intersection(right_sentences(puzzle)):
+        return "repeats"
+    if "coin_flip" in skips and guessable(puzzle) and any(theme in p.themes and not guessable(p) for p in pool):
+        return "coin_flip"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -231,5 +301,7 @@ __all__ = [
     "answer_text",
     "puzzle_position",
     "level_word",
+    "unfit",
+    "SKIPS",
     "BAND_NAMES",
 ]

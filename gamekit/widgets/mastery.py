@@ -285,7 +285,12 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
         for _ in range(TRIES_PER_BAND):
             # built outside the try: a set that cannot be narrowed to this idea is a fault, not "none left"
             chosen = dataclasses.replace(
-                problems, items=((idea.theme, band),), seed=problems.seed + 1 + turn, exclude=passed, **asked
+                problems,
+                items=((idea.theme, band),),
+                seed=problems.seed + 1 + turn,
+                exclude=passed,
+                skips=("decided",),  # one puzzle standing in for another: only a decided game is never offered
+                **asked,
             )
             try:
                 exercise = chosen.exercises()[0]

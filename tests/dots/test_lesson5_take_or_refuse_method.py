@@ -181,10 +181,12 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
     loops = "a loop before a chain is a habit of good play" if en else "un bucle antes que una cadena es una costumbre"
     assert loops in three and page.index(loops) > page.index("worked_control_count()")
     assert page.count(loops) == 1
-    # the short-chain rule, in two sentences, right before exercise 6 (which needs it), and nowhere before
+    # the short-chain fact, in two sentences, right before exercise 6 (which needs it), and nowhere before; what
+    # to do with an odd number of short chains is exercise 6's answer: the pupil works it out, the page never says it
     six = _section(page, "### Exercise 6" if en else "### Ejercicio 6", "```{code-cell}")
-    short = "with an odd number of them, take" if en else "con un número impar de ellas"
-    assert short in six and page.index(short) > page.index('L.exercise("l5_ex5"')
+    hands = "hands control to the other player" if en else "le pasa el control al otro jugador"
+    assert hands in six and page.index(hands) > page.index('L.exercise("l5_ex5"')
+    assert ("odd number" if en else "número impar") not in page
     opener = "The player who opens a short chain" if en else "Quien abre una cadena corta"
     rule = six[six.index(opener) :].split("Look at" if en else "Mira")[0]
     assert rule.strip().count(". ") == 1 and rule.strip().endswith(".")  # two sentences
@@ -295,10 +297,13 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
         "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
     ) in method
     assert "| A |" not in sheet and "6, 4" not in method
-    short = "with an odd number of them, take" if lang == "en" else "con un número impar de ellas"
+    short = "hands control to the other player" if lang == "en" else "le pasa el control al otro jugador"
     assert short not in method
     between = " ".join(sheet[sheet.index(ex[2]) : sheet.index(ex[3])].split())
     assert short in between
+    # exercise 6's answer (take with an odd number of short chains) is on neither the card nor anywhere before it
+    odd = "odd number of them" if lang == "en" else "número impar de ellas"
+    assert odd not in " ".join(sheet[: sheet.index(ex[3])].split())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -307,20 +312,24 @@ def test_the_double_deal_and_all_but_four_readings_are_short_paragraphs_of_short
     paragraphs, no sentence over 25 words, and they still say what the other tests need (a loop costs four)."""
     import re
 
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
     page = _page(lang)
     heads = (
-        ("## The double-deal", "### Exercise 1", "## Loops: leave four", "## Take or refuse?")
+        ("## The double-deal", "### Exercise 1", "## Loops: what to leave", "## Take or refuse?")
         if lang == "en"
-        else ("## La doble entrega", "### Ejercicio 1", "## Bucles: deja cuatro", "## ¿Llevártelas o rechazarlas?")
+        else ("## La doble entrega", "### Ejercicio 1", "## Bucles: qué dejar", "## ¿Llevártelas o rechazarlas?")
     )
-    for start, end in (heads[:2], heads[2:]):
-        section = page[page.index(start) + len(start) : page.index(end)]
+    with using(lang):
+        four = str(explanation("leave_four"))  # exercise 2's answer: shown only once it is answered
+    for section in (page[page.index(heads[0]) + len(heads[0]) : page.index(heads[1])], four):
         for para in (p for p in section.split("\n\n") if p.strip()):
             assert len(para) < 300, para
             for sentence in re.split(r"(?<=[.:])\s+", " ".join(para.split())):
                 assert len(sentence.split()) <= 25, sentence
     assert ("refusing a loop costs four" if lang == "en" else "rechazar un bucle cuesta cuatro") in " ".join(
-        page.split()
+        four.split()
     )
 
 

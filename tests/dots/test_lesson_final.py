@@ -50,7 +50,13 @@ def test_lesson_5_prompts_of_exercises_2_to_5_leave_the_structure_for_the_pupil_
 def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_think_again_hint(lang):
     page = _page(5, lang)
     assert "think again" not in page and "piénsalo otra vez" not in page
-    assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in page
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
+    with using(lang):  # taught right after exercise 2, whose answer it is: the page holds it back until then
+        held = str(explanation("leave_four"))
+    assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in held
+    assert 'L.after_exercise("loop_six", score, explanation("leave_four"))' in page
     # all-but-four answers exercise 2 (take 2 of a loop of 6): the sheet teaches it right after that exercise
     assert not any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
     assert "All-but-four" in " ".join(L.worksheet_words_after(L.LESSONS[5].notebook, "loop_six"))

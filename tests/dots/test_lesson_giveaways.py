@@ -239,8 +239,13 @@ def test_lesson_5_says_what_a_refusal_costs_truly():
     for lang in ("en", "es"):
         page = _md(lang, "05_double_dealing_and_control.md")
         assert "two boxes every time" not in page and "dos casillas cada vez" not in page
-    assert "refusing a loop costs four" in _md("en", "05_double_dealing_and_control.md")
-    assert "rechazar un bucle cuesta cuatro" in _md("es", "05_double_dealing_and_control.md")
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
+    for lang, said in (("en", "refusing a loop costs four"), ("es", "rechazar un bucle cuesta cuatro")):
+        with using(lang):  # shown once exercise 2 (whose answer it is) is answered
+            assert said in " ".join(str(explanation("leave_four")).split())
+        assert 'explanation("leave_four")' in _md(lang, "05_double_dealing_and_control.md")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

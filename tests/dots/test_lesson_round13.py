@@ -67,13 +67,19 @@ def test_lesson_4s_reason_for_the_turns_is_true_on_its_board():
     assert lines - boxes == 14 and lines - boxes + 1 == dots
     page = _page("en", "04")
     said = (
-        "On a 4×2 board (15 dots, 8 boxes, 22 lines), every line takes a box or ends the turn. If each box is "
-        "taken by its own line, 14 lines end a turn, and the last turn ends the game: 15 turns, one per dot."
+        "Take a 4×2 board: 15 dots, 8 boxes, 22 lines. Each line either takes a box or ends a turn. If each box is "
+        "taken by its own line, the other 14 lines end a turn. With the last turn, which ends the game, that makes "
+        "15 turns: one per dot."
     )
-    assert said in page
-    assert page.index(said) < page.index("Then the whole game has dots + long chains − 1 turns")
-    reason = page[page.index("Where do the turns come from?") : page.index("Suppose the player with control")]
-    assert len(re.findall(r"[.?] ", reason)) <= 5  # a question, then 4 sentences
+    assert said in " ".join(page.split())
+    assert page.index("Take a 4×2 board") < page.index("Then the whole game has dots + long chains − 1 turns")
+    raw = (ROOT / "notebooks/dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
+    reason = raw[raw.index("Where do the turns come from?") : raw.index("Suppose the player with control")]
+    # short sentences for 12-year-olds (the reason was four long ones): none over 16 words, in short paragraphs
+    for para in (p for p in reason.split("\n\n") if p.strip()):
+        assert len(re.findall(r"[.?](?: |$)", " ".join(para.split()))) <= 5, para
+        for sentence in re.split(r"(?<=[.?])\s+", " ".join(para.split())):
+            assert len(sentence.split()) <= 16, sentence
     assert "double-deal" not in reason  # lesson 5's word
     es = _page("es", "04")
     assert "15 puntos, 8 casillas, 22 líneas" in es and "14 líneas terminan un turno" in es

@@ -57,14 +57,20 @@ def test_always_refusing_fails_the_final_challenge():
 def test_all_but_four_is_taught_before_the_exercise_that_counts_it():
     """Exercise 3 weighs refusing a loop (four boxes): the page defines all-but-four, and why it costs four, above
     exercise 3, in English and Spanish, but below exercise 2, which asks for it (6 − 4) and must not be told it."""
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
+    held = 'L.after_exercise("loop_six", score, explanation("leave_four"))'  # shown once exercise 2 is answered
     for lang, term, two, three in (
         ("en", "**all-but-four**", "### Exercise 2", "### Exercise 3"),
         ("es", "**todas menos cuatro**", "### Ejercicio 2", "### Ejercicio 3"),
     ):
         page = _page(lang)
-        assert page.index('L.exercise("loop_six"') < page.index(term) < page.index(three), lang
+        assert page.index('L.exercise("loop_six"') < page.index(held) < page.index(three), lang
         assert page.index(two) < page.index('L.exercise("loop_six"'), lang
-        assert page.count(term) == 1, lang
+        assert page.count(held) == 1 and term not in page, lang
+        with using(lang):
+            assert term in str(explanation("leave_four")), lang
 
 
 def test_no_unchecked_question_sits_above_exercise_5():

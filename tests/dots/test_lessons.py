@@ -1919,7 +1919,7 @@ def test_a_practice_mistake_is_told_its_reason_and_cost_before_any_line_of_play(
         for line in ex.wrong:
             ok, feedback = ex.check(line)
             assert not ok and feedback.startswith("Not the best: ") and "best play goes" not in feedback, feedback
-            cost = "the other player takes" if lesson == 1 else "costs you"  # lesson 1 has no "cost" yet
+            cost = "you end the game with" if lesson == 1 else "costs you"  # lesson 1 has no "cost" yet
             assert cost in feedback and lesson_exercise.mistake_reason(ex.game, line, lesson, ex.solutions) in feedback
             assert ex.more(line)  # the whole line of best play, one click away
 
