@@ -56,14 +56,38 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
     return [p for p in puzzles if p.id in ids]
 
 
+MIXED_LEVEL_MOST = 16
+"""The most puzzles of one level of the mixed Practice list (:func:`levels_capped`): levels 1 and 4 held 44 and 45,
+levels 2, 3 and 5 about 15, so a pupil's list was far longer at some levels than at others."""
+
+
+def levels_capped(puzzles: list[Puzzle], most: int = MIXED_LEVEL_MOST) -> list[Puzzle]:
+    """``puzzles`` with about ``most`` of each Practice level at most: the puzzles other than lesson 5's decisions
+    (:func:`is_decision`) are cut to ``most``, or where the level has decisions too to the part of ``most`` they leave
+    (:data:`MAX_DECISION_SHARE`; :func:`decisions_capped` then sizes the decisions by them).  The ideas of a level
+    (each puzzle's first theme, the one Practice asks and praises it as) take turns, each in id order, so a level cut
+    keeps every idea it had and none more than one ahead of another that still has puzzles."""
+    kept = {p.id for p in puzzles if is_decision(p)}
+    for lv in {level(p.rating) for p in puzzles}:
+        here = sorted((p for p in puzzles if level(p.rating) == lv and not is_decision(p)), key=lambda p: p.id)
+        shared = any(is_decision(p) and level(p.rating) == lv for p in puzzles)
+        room = round(most * (1 - MAX_DECISION_SHARE)) if shared else most
+        ideas: dict[str, list[Puzzle]] = {}
+        for p in here:
+            ideas.setdefault(p.themes[0] if p.themes else "", []).append(p)
+        order = [p for turn in zip_longest(*(ideas[k] for k in sorted(ideas))) for p in turn if p is not None]
+        kept |= {p.id for p in order[:room]}
+    return [p for p in puzzles if p.id in kept]
+
+
 def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
     level of their lesson): no rule of thumb over half a level (:func:`thumbs_within_share`), a fair share of
-    one-step puzzles (:func:`_decisions_kept`) and the decisions at most a third of each level shared with other
-    lessons' ideas (:func:`decisions_capped`), each cut again until all three hold (each only takes puzzles out, so
-    this ends)."""
+    one-step puzzles (:func:`_decisions_kept`), the decisions at most a third of each level shared with other
+    lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
+    (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
-        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
+        after = decisions_capped(levels_capped(_decisions_kept(thumbs_within_share(puzzles))))
         if len(after) == len(puzzles):
             return after
         puzzles = after
@@ -89,4 +113,12 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
 
 
-__all__ = ["MAX_DECISION_SHARE", "is_decision", "decision_kind", "decisions_capped", "mixed_selection"]
+__all__ = [
+    "MAX_DECISION_SHARE",
+    "MIXED_LEVEL_MOST",
+    "is_decision",
+    "decision_kind",
+    "decisions_capped",
+    "levels_capped",
+    "mixed_selection",
+]

@@ -81,3 +81,34 @@ def _fewest_boxes(p):
 def test_give_the_fewest_boxes_answers_at_most_two_thirds_of_lessons_one_and_two(lesson):
     pool = lesson_pool(G, lesson)
     assert sum(map(_fewest_boxes, pool)) <= 2 / 3 * len(pool)
+
+
+def test_the_mixed_list_has_about_as_many_puzzles_at_each_level():
+    """Levels 1 and 4 held 44 and 45 puzzles, levels 2, 3 and 5 about 15: now every level 12 to 16."""
+    from gamekit.puzzles.dots_mixed import MIXED_LEVEL_MOST
+
+    levels = Counter(level(p.rating) for p in practice_pool(G))
+    assert sorted(levels) == list(range(1, 9))
+    assert all(12 <= n <= MIXED_LEVEL_MOST for n in levels.values()), levels
+
+
+def test_a_level_cut_lets_the_ideas_take_turns():
+    from gamekit.puzzles.dots_mixed import MAX_DECISION_SHARE, levels_capped
+
+    pool = list(
+        {p.id: p for t in ("take_box", "avoid_third_side", "which_to_open") for p in practice_pool(G, t)}.values()
+    )
+    pool += [p for p in practice_pool(G, "double_deal") if level(p.rating) == 6]
+    kept = levels_capped(pool, 10)
+    assert all(p in pool for p in kept) and [p.id for p in kept] == [p.id for p in pool if p in kept]
+    for lv in {level(p.rating) for p in pool}:
+        others = [p for p in pool if level(p.rating) == lv and not is_decision(p)]
+        mine = [p for p in kept if level(p.rating) == lv and not is_decision(p)]
+        shared = any(is_decision(p) and level(p.rating) == lv for p in pool)
+        assert len(mine) == min(len(others), round(10 * (1 - MAX_DECISION_SHARE)) if shared else 10)
+        have, got = Counter(p.themes[0] for p in others), Counter(p.themes[0] for p in mine)
+        for a in got:
+            for b in have:
+                assert got[a] <= got[b] + 1 or got[b] == have[b], (lv, got, have)
+    assert {p.id for p in kept if is_decision(p)} == {p.id for p in pool if is_decision(p)}  # decisions: not here
+    assert levels_capped([]) == []
