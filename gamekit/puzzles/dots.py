@@ -34,8 +34,7 @@ from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
-from gamekit.puzzles.dots_decisions import few_of_a_shape
-from gamekit.puzzles.dots_mixed import decisions_capped, is_decision, mixed_selection
+from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -372,24 +371,10 @@ LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
 
 
 def _lesson_five(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 5's Practice: its decisions (:func:`~gamekit.puzzles.dots_mixed.is_decision`, its take-all puzzles
-    asked as *when control is not worth it*, :func:`on_practice_scale`), at most two offering the same boxes on the
-    same board (:func:`~gamekit.puzzles.dots_decisions.few_of_a_shape`: the take-all follow-ups made near-copies),
-    and, as its final challenge does, lesson 4's long-chain count and sacrifice puzzles at lesson 5's levels
-    (:data:`LESSON_FIVE_LEVELS`): questions with safe lines left, so "take or decline?" is not the only question of
-    the list.  The decisions fill at most :data:`LESSON_FIVE_DECISION_SHARE` of a level that has those puzzles, and
-    at the top level (decisions alone) no more than the level below holds
-    (:func:`~gamekit.puzzles.dots_mixed.decisions_capped`, taking turns between the three ideas).  At each level no
-    rule of thumb answers more than half of the puzzles (:func:`thumbs_within_share`), so neither "don't take them
-    all" nor "take them all" is a habit that passes the lesson."""
-    review = [p for p in puzzles if not is_decision(p) and level(p.rating) in LESSON_FIVE_LEVELS]
-    mixed = sorted(few_of_a_shape([p for p in puzzles if is_decision(p)]) + review, key=lambda p: p.id)
-    return thumbs_within_share(decisions_capped(mixed, LESSON_FIVE_DECISION_SHARE))
-
-
-LESSON_FIVE_DECISION_SHARE = 0.6
-"""The most of a level of lesson 5's Practice list its "take every box or decline the last ones?" decisions may fill
-beside lesson 4's count puzzles (:func:`_lesson_five`)."""
+    """Lesson 5's Practice (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection` at
+    :data:`LESSON_FIVE_LEVELS`): its decisions, at most two of a near-copy, beside lesson 4's long-chain count and
+    sacrifice puzzles of its levels, no rule of thumb over half a level."""
+    return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
 
 
 def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:

@@ -9,7 +9,7 @@ from itertools import zip_longest
 from gamekit.progress import level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle
-from gamekit.puzzles.dots_decisions import take_all_choice
+from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
 from gamekit.puzzles.dots_thumbs import thumbs_within_share
 
@@ -113,6 +113,26 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
 
 
+LESSON_FIVE_DECISION_SHARE = 0.6
+"""The most of a level of lesson 5's Practice list its "take every box or decline the last ones?" decisions may fill
+beside lesson 4's count puzzles (:func:`lesson_five_selection`)."""
+
+
+def lesson_five_selection(puzzles: list[Puzzle], levels: tuple[int, ...]) -> list[Puzzle]:
+    """Lesson 5's Practice list from its merged pool ``puzzles`` (:func:`gamekit.puzzles.dots.lesson_selection`;
+    ``levels``: lesson 5's Practice levels): its decisions (:func:`is_decision`), at most two offering the same boxes
+    on the same board (:func:`~gamekit.puzzles.dots_decisions.few_of_a_shape`: the take-all follow-ups made
+    near-copies), and, as its final challenge does, lesson 4's long-chain count and sacrifice puzzles at ``levels``:
+    questions with safe lines left, so "take or decline?" is not the only question of the list.  The decisions fill
+    at most :data:`LESSON_FIVE_DECISION_SHARE` of a level that has those puzzles, and at the top level (decisions
+    alone) no more than the level below holds (:func:`decisions_capped`, taking turns between the three ideas).  At
+    each level no rule of thumb answers more than half of the puzzles (:func:`thumbs_within_share`), so neither
+    "don't take them all" nor "take them all" is a habit that passes the lesson."""
+    review = [p for p in puzzles if not is_decision(p) and level(p.rating) in levels]
+    mixed = sorted(few_of_a_shape([p for p in puzzles if is_decision(p)]) + review, key=lambda p: p.id)
+    return thumbs_within_share(decisions_capped(mixed, LESSON_FIVE_DECISION_SHARE))
+
+
 __all__ = [
     "MAX_DECISION_SHARE",
     "MIXED_LEVEL_MOST",
@@ -121,4 +141,6 @@ __all__ = [
     "decisions_capped",
     "levels_capped",
     "mixed_selection",
+    "LESSON_FIVE_DECISION_SHARE",
+    "lesson_five_selection",
 ]
