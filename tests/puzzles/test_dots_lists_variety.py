@@ -112,3 +112,16 @@ def test_a_level_cut_lets_the_ideas_take_turns():
                 assert got[a] <= got[b] + 1 or got[b] == have[b], (lv, got, have)
     assert {p.id for p in kept if is_decision(p)} == {p.id for p in pool if is_decision(p)}  # decisions: not here
     assert levels_capped([]) == []
+
+
+def test_the_added_long_chain_count_puzzles_are_practice_only_and_themes_hold():
+    """The build's puzzles (solver-checked again for the whole bank in test_dots_ideas_hold.py) never reach a
+    lesson's problem set; each is the idea's by the classifier run again."""
+    from gamekit.puzzles.dots import themes
+    from gamekit.puzzles.store import load_puzzles, practice_only, shipped_info
+
+    assert "--count 24 --seed 41 --theme long_chain_count --add --practice-only" in shipped_info(G)["command"]
+    added = [p for p in load_puzzles(G) if "long_chain_count" in p.themes and p.id in practice_only(G)]
+    assert len(added) >= 24
+    for p in added[:6]:
+        assert "long_chain_count" in themes(p.position, list(p.answers), list(p.refutations)), p.id
