@@ -34,7 +34,7 @@ from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
-from gamekit.puzzles.dots_mixed import mixed_selection
+from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -80,15 +80,18 @@ THEME_LESSONS = {
     "safe_line": (4,),
     "hard_hearted_handout": (3,),
     "which_to_open": (3,),
-    "long_chain_count": (4,),
-    "sacrifice": (4,),
+    "long_chain_count": (4, 5),
+    "sacrifice": (4, 5),
     "double_deal": (5,),
     "control_not_worth_it": (5,),
     "all_but_four": (5,),
 }
 """The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
 the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
-double-deal of a loop, lesson 5's "leave the last four".  ``()`` would mean beyond the lessons."""
+double-deal of a loop, lesson 5's "leave the last four".  The long-chain count and the sacrifice come back in
+lesson 5 (its final challenge counts the long chains with safe lines left), so lesson 5's Practice list mixes their
+hardest puzzles with its decisions (:func:`_lesson_five`); their levels stay lesson 4's (the first lesson teaching
+them).  ``()`` would mean beyond the lessons."""
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
@@ -368,11 +371,10 @@ LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
 
 
 def _lesson_five(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 5's Practice: only puzzles of lesson 5's ideas (its take-all puzzles asked as *when control is not
-    worth it*, :func:`on_practice_scale`), and at each of :data:`LESSON_FIVE_LEVELS` no rule of thumb answers more
-    than :data:`MAX_THUMB_SHARE` of the puzzles (:func:`thumbs_within_share`), so neither "don't take them all"
-    nor "take them all" is a habit that passes the lesson."""
-    return thumbs_within_share([p for p in puzzles if any(5 in THEME_LESSONS.get(t, ()) for t in p.themes)])
+    """Lesson 5's Practice (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection` at
+    :data:`LESSON_FIVE_LEVELS`): its decisions, at most two of a near-copy, beside lesson 4's long-chain count and
+    sacrifice puzzles of its levels, no rule of thumb over half a level."""
+    return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
 
 
 def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:

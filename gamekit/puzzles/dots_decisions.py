@@ -3,9 +3,11 @@ right (:mod:`gamekit.puzzles.dots` reads them for its pools)."""
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.puzzles.core import Puzzle
-from gamekit.dots import DotsAndBoxes, long_chain_rule
+from gamekit.dots import DotsAndBoxes, capture_lines, long_chain_rule
 from gamekit.puzzles.dots_words import control_values, decline_lines
 
 
@@ -66,3 +68,32 @@ def count_decides(game: DotsAndBoxes, answers: list[str], wrong_safe: list[str])
     if not rules or any(r.long_chains < 1 or r.favoured != me for r in rules):
         return False
     return any(after(w).favoured != me for w in wrong_safe)
+
+
+MAX_SAME_OFFER = 2
+"""The most puzzles of one decision list that offer the same boxes on the same board (:func:`offer_shape`): the
+take-all follow-ups made many near-copies of one position (16 of lesson 5's list offered the boxes of the lines
+b3-b4 and b4-b5 of a 4 × 4 board)."""
+
+
+def offer_shape(puzzle: Puzzle) -> tuple[int, int, frozenset[str]]:
+    """What a pupil sees first of a "take or decline?" puzzle: the board's size and the lines that take the boxes on
+    offer."""
+    game = puzzle.position
+    return game.width, game.height, frozenset(capture_lines(game))
+
+
+def few_of_a_shape(puzzles: list[Puzzle], most: int = MAX_SAME_OFFER) -> list[Puzzle]:
+    """``puzzles`` (in id order) with at most ``most`` of each :func:`offer_shape`: of a shape, the first in id order
+    where taking is right and the first where it is not take turns, so a shape kept twice asks both answers where it
+    has both."""
+    groups: dict[tuple, list[Puzzle]] = {}
+    for p in sorted(puzzles, key=lambda p: p.id):
+        groups.setdefault(offer_shape(p), []).append(p)
+    kept: set[str] = set()
+    for ps in groups.values():
+        takes = [p for p in ps if take_all_choice(p)]
+        rest = [p for p in ps if not take_all_choice(p)]
+        order = [p for pair in zip_longest(takes, rest) for p in pair if p is not None]
+        kept |= {p.id for p in order[:most]}
+    return [p for p in sorted(puzzles, key=lambda p: p.id) if p.id in kept]

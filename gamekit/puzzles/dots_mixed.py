@@ -9,7 +9,7 @@ from itertools import zip_longest
 from gamekit.progress import level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle
-from gamekit.puzzles.dots_decisions import take_all_choice
+from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
 from gamekit.puzzles.dots_thumbs import thumbs_within_share
 
@@ -56,14 +56,38 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
     return [p for p in puzzles if p.id in ids]
 
 
+MIXED_LEVEL_MOST = 16
+"""The most puzzles of one level of the mixed Practice list (:func:`levels_capped`): levels 1 and 4 held 44 and 45,
+levels 2, 3 and 5 about 15, so a pupil's list was far longer at some levels than at others."""
+
+
+def levels_capped(puzzles: list[Puzzle], most: int = MIXED_LEVEL_MOST) -> list[Puzzle]:
+    """``puzzles`` with about ``most`` of each Practice level at most: the puzzles other than lesson 5's decisions
+    (:func:`is_decision`) are cut to ``most``, or where the level has decisions too to the part of ``most`` they leave
+    (:data:`MAX_DECISION_SHARE`; :func:`decisions_capped` then sizes the decisions by them).  The ideas of a level
+    (each puzzle's first theme, the one Practice asks and praises it as) take turns, each in id order, so a level cut
+    keeps every idea it had and none more than one ahead of another that still has puzzles."""
+    kept = {p.id for p in puzzles if is_decision(p)}
+    for lv in {level(p.rating) for p in puzzles}:
+        here = sorted((p for p in puzzles if level(p.rating) == lv and not is_decision(p)), key=lambda p: p.id)
+        shared = any(is_decision(p) and level(p.rating) == lv for p in puzzles)
+        room = round(most * (1 - MAX_DECISION_SHARE)) if shared else most
+        ideas: dict[str, list[Puzzle]] = {}
+        for p in here:
+            ideas.setdefault(p.themes[0] if p.themes else "", []).append(p)
+        order = [p for turn in zip_longest(*(ideas[k] for k in sorted(ideas))) for p in turn if p is not None]
+        kept |= {p.id for p in order[:room]}
+    return [p for p in puzzles if p.id in kept]
+
+
 def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
     level of their lesson): no rule of thumb over half a level (:func:`thumbs_within_share`), a fair share of
-    one-step puzzles (:func:`_decisions_kept`) and the decisions at most a third of each level shared with other
-    lessons' ideas (:func:`decisions_capped`), each cut again until all three hold (each only takes puzzles out, so
-    this ends)."""
+    one-step puzzles (:func:`_decisions_kept`), the decisions at most a third of each level shared with other
+    lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
+    (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
-        after = decisions_capped(_decisions_kept(thumbs_within_share(puzzles)))
+        after = decisions_capped(levels_capped(_decisions_kept(thumbs_within_share(puzzles))))
         if len(after) == len(puzzles):
             return after
         puzzles = after
@@ -89,4 +113,34 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
 
 
-__all__ = ["MAX_DECISION_SHARE", "is_decision", "decision_kind", "decisions_capped", "mixed_selection"]
+LESSON_FIVE_DECISION_SHARE = 0.6
+"""The most of a level of lesson 5's Practice list its "take every box or decline the last ones?" decisions may fill
+beside lesson 4's count puzzles (:func:`lesson_five_selection`)."""
+
+
+def lesson_five_selection(puzzles: list[Puzzle], levels: tuple[int, ...]) -> list[Puzzle]:
+    """Lesson 5's Practice list from its merged pool ``puzzles`` (:func:`gamekit.puzzles.dots.lesson_selection`;
+    ``levels``: lesson 5's Practice levels): its decisions (:func:`is_decision`), at most two offering the same boxes
+    on the same board (:func:`~gamekit.puzzles.dots_decisions.few_of_a_shape`: the take-all follow-ups made
+    near-copies), and, as its final challenge does, lesson 4's long-chain count and sacrifice puzzles at ``levels``:
+    questions with safe lines left, so "take or decline?" is not the only question of the list.  The decisions fill
+    at most :data:`LESSON_FIVE_DECISION_SHARE` of a level that has those puzzles, and at the top level (decisions
+    alone) no more than the level below holds (:func:`decisions_capped`, taking turns between the three ideas).  At
+    each level no rule of thumb answers more than half of the puzzles (:func:`thumbs_within_share`), so neither
+    "don't take them all" nor "take them all" is a habit that passes the lesson."""
+    review = [p for p in puzzles if not is_decision(p) and level(p.rating) in levels]
+    mixed = sorted(few_of_a_shape([p for p in puzzles if is_decision(p)]) + review, key=lambda p: p.id)
+    return thumbs_within_share(decisions_capped(mixed, LESSON_FIVE_DECISION_SHARE))
+
+
+__all__ = [
+    "MAX_DECISION_SHARE",
+    "MIXED_LEVEL_MOST",
+    "is_decision",
+    "decision_kind",
+    "decisions_capped",
+    "levels_capped",
+    "mixed_selection",
+    "LESSON_FIVE_DECISION_SHARE",
+    "lesson_five_selection",
+]
