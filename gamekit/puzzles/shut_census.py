@@ -20,7 +20,6 @@ from gamekit.puzzles.shutbox import (
     GAME_ID,
     LESSON_RULE,
     MARGIN,
-    MAX_RULE_SHARE,
     OBJECTIVES,
     OTHER_RULES,
     PER_LEVEL,
@@ -37,6 +36,7 @@ from gamekit.puzzles.shutbox import (
 from gamekit.puzzles.shut_thumbs import (
     FIXED_ORDER_RULE,
     FIXED_RULES,
+    LOOK_AHEAD_TIE_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
     TIE_BREAK_RULES,
@@ -124,22 +124,17 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 TOP_LEVELS = range(6, 11)
 """Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
 half of each level or more (:func:`level_rules`)."""
-TOP_LOOK_AHEAD_SHARE = 0.75
-"""The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
-A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
-whole game), so where a level holds such questions one of those two answers more than half of it: the look-ahead
-rule, lesson 4's own count, not the habit of the largest tile."""
-
-
-LESSONS_SHARE = 0.625
-"""The share of a level 1 to 5 (the lessons' one-die rule) any rule of thumb or fixed rule may answer: 5 of its 8
-questions, so each is wrong in 3 or more at every level.  Half is out of reach there: under the lessons' rule the
-fixed rules (:data:`FIXED_RULES`) and the rules of thumb cannot all be held to half of a level with
-:data:`LESSONS_SHUT_AT_LEAST` questions asking for the chance to shut the box (the search stops at level 1); left
-free, the fixed rule :data:`FIXED_ORDER_RULE` answered 35 of the 40."""
-LESSONS_SHUT_AT_LEAST = 4
-"""How many "which set?" questions of each level 1 to 5 at least ask for the chance to shut the box (levels 6 to 10:
-:data:`SHUT_AT_LEAST`; with 4 there the search stops at level 8)."""
+LEVEL_SHARE = 2 / 3
+"""The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
+questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
+LOOK_AHEAD_TIE_LOOSE = (1, 6)
+"""The levels (the first of each group of five) where the habit "the set the next roll goes on after most often,
+then the bigger tile" (:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) may answer one question more: 5 of
+6.  It is wrong in only 19 positions with three sets or more, too few for two at every level; so it answers 42 of the
+60 questions (7 in 10)."""
+LESSONS_SHUT_AT_LEAST = 3
+"""How many "which set?" questions of each level 1 to 5 at least ask for the chance to shut the box (as
+:data:`SHUT_AT_LEAST`; the build swaps in more where a level fits, :func:`_more_shut`)."""
 
 
 def shut_at_least(lv: int) -> int:
@@ -150,12 +145,9 @@ def shut_at_least(lv: int) -> int:
 
 
 def rule_share(rule: str, lv: int) -> float:
-    """The largest share of level ``lv`` one rule may answer: :data:`LESSONS_SHARE` at levels 1 to 5; at the top
-    levels (:data:`TOP_LEVELS`) :data:`MAX_RULE_SHARE`, but :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead
-    rules."""
-    if lv not in TOP_LEVELS:
-        return LESSONS_SHARE
-    return TOP_LOOK_AHEAD_SHARE if rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
+    """The largest share of level ``lv`` one rule may answer: :data:`LEVEL_SHARE` (the look-ahead habit may answer
+    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`)."""
+    return LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
@@ -167,7 +159,10 @@ def level_rules(lv: int) -> tuple[str, ...]:
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
     """How many of level ``lv``'s ``n`` questions each rule of :func:`level_rules` may answer: its share
     (:func:`rule_share`) of ``n``, rounded down."""
-    return {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
+    caps = {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
+    if lv in LOOK_AHEAD_TIE_LOOSE:
+        caps.update({r: caps[r] + 1 for r in LOOK_AHEAD_TIE_RULES})
+    return caps
 
 
 def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
@@ -248,6 +243,7 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
             if not _swap_roll(picked, seeds, asked, answered, rolls, per_level):
                 raise ValueError(tr("which_set_pool: no question with a roll of {items}", items=[roll]))
             used = {question_position(p) for ps in picked.values() for p in ps} | used
+        _more_shut(picked, seeds, group, answered, rolls, per_level)
         for lv, chosen in picked.items():
             for k, p in enumerate(sorted(chosen, key=lambda p: (p.rating, p.id))):
                 rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (per_level + 1)
@@ -274,6 +270,38 @@ def _swap_roll(picked, seeds, asked, answered, rolls, n) -> bool:
                     rolls[new.facts["roll"]] += 1
                     return True
     return False
+
+
+def _more_shut(picked, seeds, group, answered, rolls, n) -> None:
+    """Swap low-score questions of ``picked`` (not seeds) for "shut the box" questions of ``group`` no level asks,
+    wherever the level still fits (:func:`_conflicts`), so that most questions ask for the lessons' main goal.
+    ``picked`` and ``rolls`` change."""
+    roll_cap = len(TOP_LEVELS) * n // 3
+    used = {question_position(p) for ps in picked.values() for p in ps}
+    shut = [p for p in group if p.facts["objective"] == "shut"]
+    for lv, chosen in picked.items():
+        caps = rule_caps(lv, n)
+        for k in range(len(chosen)):
+            old = chosen[k]
+            if old in seeds[lv] or old.facts["objective"] == "shut":
+                continue
+            if old.facts["roll"] in ASKED_ROLLS and rolls[old.facts["roll"]] <= 1:
+                continue  # the group's only question with that roll
+            others = rolls.copy()
+            others[old.facts["roll"]] -= 1
+            rest = chosen[:k] + chosen[k + 1 :]
+            for new in shut:
+                if question_position(new) in used:
+                    continue
+                trial = rest + [new]
+                level_rolls = collections.Counter(p.facts["roll"] for p in rest if p not in seeds[lv])
+                if _conflicts(trial, answered, caps, others - level_rolls, roll_cap, lv) == 0:
+                    chosen[k] = new
+                    used.discard(question_position(old))
+                    used.add(question_position(new))
+                    rolls[old.facts["roll"]] -= 1
+                    rolls[new.facts["roll"]] += 1
+                    break
 
 
 TIE_BREAKS = ("fewest_then_largest", "fewest_then_smallest")
@@ -333,6 +361,7 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
     shown = {question_position(p) for p in chosen}
     shut = sum(p.facts["objective"] == "shut" for p in chosen)
     level_rolls = collections.Counter()
+    tie_rules = frozenset(LOOK_AHEAD_TIE_RULES)
     while len(chosen) < n:
         left = n - len(chosen)
 
@@ -341,13 +370,18 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
                 return False
             if p.facts["objective"] != "shut" and left - 1 < shut_at_least(lv) - shut:
                 return False
+            score_left = n - shut_at_least(lv) - (len(chosen) - shut)  # low-score places still free
+            tie_short = max((n - caps[r] - (len(chosen) - counts[r]) for r in LOOK_AHEAD_TIE_RULES), default=0)
+            if p.facts["objective"] != "shut" and score_left <= tie_short and answered[p.id] >= tie_rules:
+                return False  # keep the low-score places for questions the look-ahead habit gets wrong
             return all(counts[r] < caps[r] for r in answered[p.id] if r in caps)
 
         def worth(p: Puzzle) -> tuple:
             needed = [r for r in caps if r not in answered[p.id] and left > caps[r] - counts[r]]
             asked = set(rolls) | set(level_rolls) | {q.facts["roll"] for q in chosen}
             new_roll = p.facts["roll"] in ASKED_ROLLS - asked
-            return (-sum(1 / short[r] for r in needed), not new_roll, abs(place[p.id] - centre), p.id)
+            used_roll = rolls[p.facts["roll"]] + level_rolls[p.facts["roll"]]
+            return (-sum(1 / short[r] for r in needed), not new_roll, used_roll // 3, abs(place[p.id] - centre), p.id)
 
         best = min((p for p in free if fits(p)), key=worth, default=None)
         if best is None:  # stuck: swap the questions taken so far until the rest fits
@@ -375,14 +409,19 @@ def _conflicts(chosen, answered, caps, rolls, roll_cap, lv) -> int:
     )
 
 
-REPAIR_STEPS = 60
+REPAIR_STEPS = 120
 """How many swaps :func:`_repair` tries before it gives up on a level."""
 
 
 def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[Puzzle]:
     """A level the greedy step got stuck on, filled with the questions that conflict least and then mended one swap
-    at a time (a question not in ``seed`` for one of ``free``, the swap that removes most conflicts,
-    :func:`_conflicts`); ValueError naming the level when :data:`REPAIR_STEPS` swaps do not make it fit."""
+    at a time (a question not in ``seed`` for one of ``free``): the swap that removes most conflicts
+    (:func:`_conflicts`), else one that adds none, drawn by a generator seeded with the level (so the search is the
+    same every time and does not stop at the first swap that helps nothing); ValueError naming the level when
+    :data:`REPAIR_STEPS` swaps do not make it fit."""
+    import random
+
+    rng = random.Random(f"shut-repair-{lv}")
     pick = list(chosen)
     while len(pick) < n:
         pick.append(
@@ -395,7 +434,7 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
     for _ in range(REPAIR_STEPS):
         if now == 0:
             return pick
-        best = None
+        best, level_swaps = None, []
         for k, old in enumerate(pick):
             if old in seed:
                 continue
@@ -406,9 +445,11 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
                 c = _conflicts(trial, answered, caps, rolls, roll_cap, lv)
                 if c < now:
                     best, now = trial, c
-        if best is None:
+                elif c == now and best is None:
+                    level_swaps.append(trial)
+        if best is None and not level_swaps:
             break
-        pick = best
+        pick = best if best is not None else rng.choice(level_swaps)
     if now == 0:
         return pick
     raise ValueError(tr("which_set_pool: level {level} found {n} questions that fit", level=lv, n=n - now))
@@ -458,7 +499,8 @@ def add_census(path=None) -> int:
 
 
 def thumb_most(
-    puzzles: list[Puzzle], rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+    puzzles: list[Puzzle],
+    rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES,
 ) -> tuple[int, str | None]:
     """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
     every rule of ``rules`` (all of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES` and :data:`NEXT_ROLL_RULES`
@@ -467,7 +509,7 @@ def thumb_most(
     ValueError."""
     if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise TypeError(tr("thumb_most: give a list of puzzles"))
-    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
     if not isinstance(rules, tuple) or not rules or any(r not in known for r in rules):
         raise ValueError(tr("rules {rules!r}: a tuple of rules of {items}", rules=rules, items=", ".join(known)))
     asked = [p for p in puzzles if p.facts.get("kind") == "set"]
