@@ -1,7 +1,7 @@
 """The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
 :func:`position_at`); :func:`which_set_pool` picks Practice's questions from it, where a
-named rule of thumb is wrong, no rule of thumb answering more than half of a level;
+named rule of thumb is wrong, no rule of thumb answering more than two thirds of a level (:func:`rule_caps`);
 ``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
 counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
 lesson 3's rule.
@@ -122,8 +122,7 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 
 TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
-half of each level or more (:func:`level_rules`)."""
+"""Practice's top levels (under :data:`OTHER_RULES`); levels 1 to 5 ask under the lessons' one-die rule."""
 LEVEL_SHARE = 2 / 3
 """The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
@@ -158,7 +157,8 @@ def level_rules(lv: int) -> tuple[str, ...]:
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
     """How many of level ``lv``'s ``n`` questions each rule of :func:`level_rules` may answer: its share
-    (:func:`rule_share`) of ``n``, rounded down."""
+    (:func:`rule_share`) of ``n``, rounded down; one more for the look-ahead habit of
+    :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`."""
     caps = {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
     if lv in LOOK_AHEAD_TIE_LOOSE:
         caps.update({r: caps[r] + 1 for r in LOOK_AHEAD_TIE_RULES})
@@ -208,7 +208,8 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
 
     Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`) or the fixed
     rule :data:`FIXED_ORDER_RULE` is; at each level no rule of :func:`level_rules` answers more than its cap
-    (:func:`rule_caps`), at least :data:`SHUT_AT_LEAST` ask for the chance to shut the box, and one best set is one
+    (:func:`rule_caps`), at least :func:`shut_at_least` ask for the chance to shut the box (more where a level
+    still fits, :func:`_more_shut`), and one best set is one
     tile or beyond the two biggest pairs (:func:`varied_seeds`); each group of five levels asks
     every roll of :data:`ASKED_ROLLS`, none more than a third of its questions.
 

@@ -12,7 +12,7 @@ from gamekit.puzzles.practice import Practice
 from fractions import Fraction
 
 from gamekit.puzzles.shut_census import look_ahead_census, thumb_most
-from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover_chance, rule_answers, thumb_sets
+from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover_chance, thumb_sets
 from gamekit.puzzles.shutbox import LESSON_RULE
 
 
