@@ -127,19 +127,14 @@ LEVEL_SHARE = 2 / 3
 """The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
 LOOK_AHEAD_TIE_LOOSE = (1, 6)
-"""The levels (the first of each group of five) where the habit "the set the next roll goes on after most often,
-then the bigger tile" (:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) may answer one question more: 5 of
-6.  It is wrong in only 19 positions with three sets or more, too few for two at every level; so it answers 42 of the
-60 questions (7 in 10)."""
+"""Levels where :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` may answer 5 of 6: it is wrong in only 19
+positions with three sets or more, too few for two at every level (it answers 42 of the 60)."""
 LESSONS_SHUT_AT_LEAST = 3
-"""How many "which set?" questions of each level 1 to 5 at least ask for the chance to shut the box (as
-:data:`SHUT_AT_LEAST`; the build swaps in more where a level fits, :func:`_more_shut`)."""
+"""How many questions of each level 1 to 5 at least ask for the chance to shut the box (:func:`shut_at_least`)."""
 
 
 def shut_at_least(lv: int) -> int:
-    """How many of level ``lv``'s "which set?" questions at least ask for the chance to shut the box:
-    :data:`SHUT_AT_LEAST` at the top levels (:data:`TOP_LEVELS`), :data:`LESSONS_SHUT_AT_LEAST` at levels 1 to 5 (at
-    least as many)."""
+    """How many of level ``lv``'s questions at least ask for the chance to shut the box (more: :func:`_more_shut`)."""
     return SHUT_AT_LEAST if lv in TOP_LEVELS else max(SHUT_AT_LEAST, LESSONS_SHUT_AT_LEAST)
 
 
@@ -200,25 +195,19 @@ def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict
 
 
 def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Puzzle]:
-    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
-    :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
-    ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) questions at each level 1 to 10, levels 1 to 5
-    under the lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each
-    position (open tiles and roll) once in the whole pool.
-
-    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`) or the fixed
-    rule :data:`FIXED_ORDER_RULE` is; at each level no rule of :func:`level_rules` answers more than its cap
+    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census, :func:`census_puzzles`), each
+    with its Practice rating in ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) at each level 1 to
+    10, levels 1 to 5 under the lessons' one-die rule and 6 to 10 under :data:`OTHER_RULES`, each position (open
+    tiles and roll) once, three sets or more, where a named rule of thumb (:func:`thumb_misses`) or
+    :data:`FIXED_ORDER_RULE` is wrong.  At each level no rule of :func:`level_rules` answers more than its cap
     (:func:`rule_caps`), at least :func:`shut_at_least` ask for the chance to shut the box (more where a level
-    still fits, :func:`_more_shut`), and one best set is one
-    tile or beyond the two biggest pairs (:func:`varied_seeds`); each group of five levels asks
-    every roll of :data:`ASKED_ROLLS`, none more than a third of its questions.
+    still fits, :func:`_more_shut`), and one best set is one tile or beyond the two biggest pairs
+    (:func:`varied_seeds`); each group of five levels asks every roll of :data:`ASKED_ROLLS`, none more than a third.
 
-    The search is greedy and fails fast: each level starts from its seed (:func:`varied_seeds`), then takes the
-    question that most helps the rules still short of wrong answers (each rule must be wrong in ``per_level`` minus
-    its cap; a rule with few wrong positions left counts more), then one nearest the level's place in the bank's
-    rating order (easier first).  Before each level it counts, for every rule, the positions left where it is
-    wrong: too few, ValueError naming the level and the rule; a level the greedy cannot fill, ValueError naming it
-    (about a second in all, from the census).  Not a "which set?" puzzle, or an odd ``per_level``: ValueError."""
+    Greedy, failing fast: each level starts from its seed, then takes the question that most helps the rules still
+    short of wrong answers (rarest first), then one nearest the level's place in the rating order; stuck, it mends
+    the level (:func:`_repair`).  Too few wrong positions left for a rule, or a level that cannot be filled:
+    ValueError naming the level.  Not a "which set?" puzzle, or an odd ``per_level``: ValueError."""
     if any(p.facts.get("kind") != "set" for p in puzzles):
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
     if isinstance(per_level, bool) or not isinstance(per_level, int) or per_level < 2 or per_level % 2:
@@ -244,7 +233,7 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
             if not _swap_roll(picked, seeds, asked, answered, rolls, per_level):
                 raise ValueError(tr("which_set_pool: no question with a roll of {items}", items=[roll]))
             used = {question_position(p) for ps in picked.values() for p in ps} | used
-        _more_shut(picked, seeds, group, answered, rolls, per_level)
+        _more_shut(picked, seeds, group, answered, rolls, per_level, used)
         for lv, chosen in picked.items():
             for k, p in enumerate(sorted(chosen, key=lambda p: (p.rating, p.id))):
                 rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (per_level + 1)
@@ -273,12 +262,12 @@ def _swap_roll(picked, seeds, asked, answered, rolls, n) -> bool:
     return False
 
 
-def _more_shut(picked, seeds, group, answered, rolls, n) -> None:
-    """Swap low-score questions of ``picked`` (not seeds) for "shut the box" questions of ``group`` no level asks,
-    wherever the level still fits (:func:`_conflicts`), so that most questions ask for the lessons' main goal.
-    ``picked`` and ``rolls`` change."""
+def _more_shut(picked, seeds, group, answered, rolls, n, used) -> None:
+    """Swap low-score questions of ``picked`` (not seeds) for "shut the box" questions of ``group`` at no position
+    of ``used`` or ``picked``, wherever the level still fits (:func:`_conflicts`), so that most questions ask for the
+    lessons' main goal.  ``picked``, ``rolls`` and ``used`` change."""
     roll_cap = len(TOP_LEVELS) * n // 3
-    used = {question_position(p) for ps in picked.values() for p in ps}
+    used |= {question_position(p) for ps in picked.values() for p in ps}
     shut = [p for p in group if p.facts["objective"] == "shut"]
     for lv, chosen in picked.items():
         caps = rule_caps(lv, n)
@@ -415,11 +404,9 @@ REPAIR_STEPS = 120
 
 
 def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[Puzzle]:
-    """A level the greedy step got stuck on, filled with the questions that conflict least and then mended one swap
-    at a time (a question not in ``seed`` for one of ``free``): the swap that removes most conflicts
-    (:func:`_conflicts`), else one that adds none, drawn by a generator seeded with the level (so the search is the
-    same every time and does not stop at the first swap that helps nothing); ValueError naming the level when
-    :data:`REPAIR_STEPS` swaps do not make it fit."""
+    """A level the greedy step got stuck on, filled with the questions that conflict least, then mended one swap
+    at a time (not of ``seed``): the swap that removes most conflicts (:func:`_conflicts`), else one that adds none,
+    drawn by a generator seeded with the level; ValueError naming the level after :data:`REPAIR_STEPS` swaps."""
     import random
 
     rng = random.Random(f"shut-repair-{lv}")

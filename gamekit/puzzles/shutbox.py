@@ -525,14 +525,18 @@ def habits_fit(puzzles: list[Puzzle]) -> bool:
 def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     """``n`` questions of ``pool`` drawn by ``rng``, no position twice (:func:`shown_position`), in which no habit
     answers more than its share (:func:`habits_fit`) and fewer than half ask for the low score (lesson 4's optional
-    goal): the pool shuffled, each question taken when the set still fits with it; the first of
+    goal): the pool shuffled, as many questions "the next roll, then the bigger tile" gets wrong as the set needs
+    put first (they are scarce), each question taken when the set still fits with it; the first of
     :data:`SET_TRIES` shuffles that fills the set, else None.  (Random draws of 10 found no fitting set for some
     numbers, and most asked for the low score.)"""
     habits = {p.id: set_habits(p) for p in pool}
     caps = {r: int(_homework_share(r) * n + 1e-9) for p in pool for r in habits[p.id]}
     low_score = (n - 1) // 2
+    need = n - int(HOMEWORK_LOOK_AHEAD_SHARE * n + 1e-9)
     for _ in range(SET_TRIES):
         order = rng.sample(pool, len(pool))
+        misses = [p for p in order if not habits[p.id] & set(LOOK_AHEAD_TIE_RULES)][:need]
+        order = misses + [p for p in order if p not in misses]
         pick: list[Puzzle] = []
         shown: set = set()
         counts: dict[str, int] = {}
@@ -570,10 +574,10 @@ def habits_fit_counts(answered: list[frozenset[str]]) -> bool:
     return all(v <= _homework_share(r) * n + 1e-9 for r, v in counts.items())
 
 
-HOMEWORK_LOOK_AHEAD_SHARE = 0.6
+HOMEWORK_LOOK_AHEAD_SHARE = 0.65
 """The share of a *best set* homework set the look-ahead habits (:data:`NEXT_ROLL_RULES`,
-:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) may answer: 6 of 10 (they are lesson 4's own count, right
-in most of the game's positions; :func:`habits_fit`)."""
+:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) may answer: 6 of 10, 5 of 8 (they are lesson 4's own count,
+right in most of the game's positions; :func:`habits_fit`)."""
 
 
 def _homework_share(rule: str) -> float:

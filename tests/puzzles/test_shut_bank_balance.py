@@ -66,7 +66,7 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
     """A pupil who follows one rule of thumb — lesson 4's, a pattern, a tie-break, a fixed rule or looking one roll
     ahead — gets at most 4 of any level's 6 right in every Practice pool; "the next roll, then the bigger tile"
     5 at levels 1 and 6 (it is wrong in only 19 positions of the game with three sets or more).  Before, with 8 a
-    level, it answered 76 of 80.  Over the whole pool the largest tile is wrong in 20 of 60, the fewest tiles in 48,
+    level, it answered 76 of 80.  Over the whole pool the largest tile is wrong in 20 of 60, the fewest tiles in 47,
     looking ahead (ties left to the pupil) in 32.  The bank's levels still hold "which set?" puzzles and no
     one-line rule answers any."""
     from gamekit.progress import level
@@ -94,7 +94,7 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
             assert 3 * sum(_answered_by(p, rule) for p in sets) <= 2 * len(sets) or rule in LOOK_AHEAD_TIE_RULES
         assert sum(_answered_by(p, "next_then_largest") for p in sets) == 42
         assert sum(not _answered_by(p, "largest_tile") for p in sets) == 20
-        assert sum(not _answered_by(p, "fewest_tiles") for p in sets) == 48
+        assert sum(not _answered_by(p, "fewest_tiles") for p in sets) == 47
         assert sum(not _answered_by(p, "next_two_dice") for p in sets) == 32
     for band in ("easy", "medium", "hard"):
         items = _sets(band)
@@ -106,8 +106,8 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
 
 def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to_shut_the_box():
     """Every level 1 to 10 of every pool of "which set?" questions holds PER_LEVEL (6) of them, at least 3 for the
-    chance to shut the box (the lessons' main goal) and 40 of the 60 in all; the rest ask for the low score
-    (lesson 4's optional goal).  Before, 45 of 80 asked for the low score."""
+    chance to shut the box (the lessons' main goal) and 34 of the 60 in all; the rest, a minority, ask for the low
+    score (lesson 4's optional goal).  Before, 45 of 80 asked for the low score."""
     from gamekit.progress import level
     from gamekit.puzzles.shutbox import PER_LEVEL, SHUT_AT_LEAST
 
@@ -119,7 +119,7 @@ def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to
         for lv in range(1, 11):
             goals = collections.Counter(p.facts["objective"] for p in sets if level(p.rating) == lv)
             assert goals["shut"] >= SHUT_AT_LEAST and goals["shut"] + goals["score"] == PER_LEVEL, (name, lv, goals)
-        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 40, "score": 20}, name
+        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 34, "score": 26}, name
 
 
 def test_a_rule_answers_when_every_set_it_picks_is_a_best_one():
@@ -364,7 +364,7 @@ def test_practices_which_set_questions_ask_several_rolls():
 def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words():
     """The page names what each part of Practice practises, truly: the dice drill at level 1 with lesson 3's own
     skill (the chance to shut in one throw, and the "6 or less" rule these puzzles practise), best set under the
-    lessons' rule at levels 1 to 5 and another rule from 6 to 10, three sets or more, two in three for the
+    lessons' rule at levels 1 to 5 and another rule from 6 to 10, three sets or more, more than half for the
     chance to shut the box and the rest for the low score; no bank figures."""
     from pathlib import Path
 
@@ -386,14 +386,14 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     assert "*Best set* (lesson 4), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
     assert "*El mejor conjunto* (lección 4), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
     assert "Every question has three sets or more." in en and "Cada pregunta tiene tres conjuntos o más." in es
-    # the goals: two questions in three for the chance to shut the box, the rest the score, each question saying which
+    # the goals: more than half for the chance to shut the box, the rest the score, each question saying which
     sets = [p for p in practice_pool("shut_the_box", "best_set") if p.facts["kind"] == "set"]
     goals = collections.Counter(p.facts["objective"] for p in sets)
-    assert 3 * goals["shut"] == 2 * len(sets), goals
-    assert "Two questions in three ask for the best chance to shut the box." in en
+    assert 2 * goals["shut"] > len(sets), goals
+    assert "More than half of the questions ask for the best chance to shut the box." in en
     assert "The others ask instead for the lowest **expected score**: lesson 4's extra goal." in en
     assert "Each question says its goal." in en and "Cada pregunta dice su objetivo." in es
-    assert "Dos preguntas de cada tres piden la mejor probabilidad de cerrar la caja." in es
+    assert "Más de la mitad de las preguntas piden la mejor probabilidad de cerrar la caja." in es
     assert "demás piden en cambio la **puntuación esperada** más baja: el objetivo extra de la lección 4." in es
     for text in (en, es):
         assert "census" not in text and "censo" not in text and "bank" not in text.lower()
@@ -498,8 +498,8 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
         for rule in FIXED_RULES:
             assert sum(rule in set_habits(p) for p in by_level[lv]) <= 4 == 2 * len(by_level[lv]) / 3, (lv, rule)
     low = [p for lv in range(1, 6) for p in by_level[lv]]
-    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [20, 18]
-    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 38
+    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [20, 20]
+    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 40
     kind = [
         p
         for p in census_puzzles()
@@ -514,19 +514,18 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
 @pytest.mark.parametrize("theme", ["best_set", None])
 def test_no_habit_answers_more_than_half_of_a_shut_the_box_homework_set(theme):
     """A reader found `shut-best_set-10-1` answered 8 of 10 by "the fewest tiles, the 9 first, else the lower
-    pair", and later 9 of 10 by "the next roll, then the bigger tile", with 6 of 10 asking for the low score: every
-    best-set homework code (seeds 1 to 5, 10 puzzles) and every mixed one's "which set?" questions now hold each
-    habit to half, the look-ahead habits to 6 of 10, and ask fewer than half for the low score; other ideas draw as
-    before."""
+    pair", and another found it unbalanced again: every best-set homework code (seeds 1 to 5, 10 puzzles) and every
+    mixed one's "which set?" questions now hold each habit to half, the look-ahead habits to 6 of 10 (5 of 8), and
+    ask fewer than half for the low score; other ideas draw as before."""
     from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
     from gamekit.puzzles.shutbox import HOMEWORK_LOOK_AHEAD_SHARE, habits_fit, idea_set, set_habits
 
-    assert HOMEWORK_LOOK_AHEAD_SHARE == 0.6
+    assert HOMEWORK_LOOK_AHEAD_SHARE == 0.65
     for seed in range(1, 6):
         chosen = [p for p in _homework(theme, seed) if p.facts["kind"] == "set"]
         assert len(chosen) == (10 if theme else 8) and habits_fit(chosen), seed
         assert sum(FIXED_ORDER_RULE in set_habits(p) for p in chosen) <= len(chosen) / 2
-        assert sum("next_then_largest" in set_habits(p) for p in chosen) <= 0.6 * len(chosen), seed
+        assert sum("next_then_largest" in set_habits(p) for p in chosen) <= 0.65 * len(chosen), seed
         scores = sum(p.facts["objective"] == "score" for p in chosen)
         assert 2 * scores < len(chosen), (seed, scores)  # most ask for the lessons' main goal
     assert idea_set([], "one_die_or_two", 10, None) is None
