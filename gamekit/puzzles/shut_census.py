@@ -1,7 +1,7 @@
 """The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
 :func:`position_at`); :func:`which_set_pool` picks Practice's questions from it, where a
-named rule of thumb is wrong, no rule of thumb answering more than half of a level;
+named rule of thumb is wrong, no rule of thumb answering more than two thirds of a level (:func:`rule_caps`);
 ``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
 counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
 lesson 3's rule.
@@ -20,7 +20,6 @@ from gamekit.puzzles.shutbox import (
     GAME_ID,
     LESSON_RULE,
     MARGIN,
-    MAX_RULE_SHARE,
     OBJECTIVES,
     OTHER_RULES,
     PER_LEVEL,
@@ -37,6 +36,7 @@ from gamekit.puzzles.shutbox import (
 from gamekit.puzzles.shut_thumbs import (
     FIXED_ORDER_RULE,
     FIXED_RULES,
+    LOOK_AHEAD_TIE_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
     TIE_BREAK_RULES,
@@ -122,40 +122,26 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 
 TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under :data:`OTHER_RULES`), where the fixed rule :data:`FIXED_ORDER_RULE` is wrong in
-half of each level or more (:func:`level_rules`)."""
-TOP_LOOK_AHEAD_SHARE = 0.75
-"""The share of a top level the look-ahead rules (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`) may answer.
-A "shut the box" question the fixed rule gets wrong has the look-ahead rule and the largest tile both right (in the
-whole game), so where a level holds such questions one of those two answers more than half of it: the look-ahead
-rule, lesson 4's own count, not the habit of the largest tile."""
-
-
-LESSONS_SHARE = 0.625
-"""The share of a level 1 to 5 (the lessons' one-die rule) any rule of thumb or fixed rule may answer: 5 of its 8
-questions, so each is wrong in 3 or more at every level.  Half is out of reach there: under the lessons' rule the
-fixed rules (:data:`FIXED_RULES`) and the rules of thumb cannot all be held to half of a level with
-:data:`LESSONS_SHUT_AT_LEAST` questions asking for the chance to shut the box (the search stops at level 1); left
-free, the fixed rule :data:`FIXED_ORDER_RULE` answered 35 of the 40."""
-LESSONS_SHUT_AT_LEAST = 4
-"""How many "which set?" questions of each level 1 to 5 at least ask for the chance to shut the box (levels 6 to 10:
-:data:`SHUT_AT_LEAST`; with 4 there the search stops at level 8)."""
+"""Practice's top levels (under :data:`OTHER_RULES`); levels 1 to 5 ask under the lessons' one-die rule."""
+LEVEL_SHARE = 2 / 3
+"""The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
+questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
+LOOK_AHEAD_TIE_LOOSE = (1, 6)
+"""Levels where :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` may answer 5 of 6: it is wrong in only 19
+positions with three sets or more, too few for two at every level (it answers 42 of the 60)."""
+LESSONS_SHUT_AT_LEAST = 3
+"""How many questions of each level 1 to 5 at least ask for the chance to shut the box (:func:`shut_at_least`)."""
 
 
 def shut_at_least(lv: int) -> int:
-    """How many of level ``lv``'s "which set?" questions at least ask for the chance to shut the box:
-    :data:`SHUT_AT_LEAST` at the top levels (:data:`TOP_LEVELS`), :data:`LESSONS_SHUT_AT_LEAST` at levels 1 to 5 (at
-    least as many)."""
+    """How many of level ``lv``'s questions at least ask for the chance to shut the box (more: :func:`_more_shut`)."""
     return SHUT_AT_LEAST if lv in TOP_LEVELS else max(SHUT_AT_LEAST, LESSONS_SHUT_AT_LEAST)
 
 
 def rule_share(rule: str, lv: int) -> float:
-    """The largest share of level ``lv`` one rule may answer: :data:`LESSONS_SHARE` at levels 1 to 5; at the top
-    levels (:data:`TOP_LEVELS`) :data:`MAX_RULE_SHARE`, but :data:`TOP_LOOK_AHEAD_SHARE` for the look-ahead
-    rules."""
-    if lv not in TOP_LEVELS:
-        return LESSONS_SHARE
-    return TOP_LOOK_AHEAD_SHARE if rule in NEXT_ROLL_RULES else MAX_RULE_SHARE
+    """The largest share of level ``lv`` one rule may answer: :data:`LEVEL_SHARE` (the look-ahead habit may answer
+    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`)."""
+    return LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
@@ -166,8 +152,12 @@ def level_rules(lv: int) -> tuple[str, ...]:
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
     """How many of level ``lv``'s ``n`` questions each rule of :func:`level_rules` may answer: its share
-    (:func:`rule_share`) of ``n``, rounded down."""
-    return {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
+    (:func:`rule_share`) of ``n``, rounded down; one more for the look-ahead habit of
+    :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`."""
+    caps = {r: int(rule_share(r, lv) * n + 1e-9) for r in level_rules(lv)}
+    if lv in LOOK_AHEAD_TIE_LOOSE:
+        caps.update({r: caps[r] + 1 for r in LOOK_AHEAD_TIE_RULES})
+    return caps
 
 
 def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
@@ -205,24 +195,19 @@ def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict
 
 
 def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Puzzle]:
-    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census,
-    :func:`gamekit.puzzles.shut_census.census_puzzles`), each with its Practice rating in
-    ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) questions at each level 1 to 10, levels 1 to 5
-    under the lessons' one-die rule and 6 to 10 under the two others lesson 4 names (:data:`OTHER_RULES`), each
-    position (open tiles and roll) once in the whole pool.
+    """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census, :func:`census_puzzles`), each
+    with its Practice rating in ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) at each level 1 to
+    10, levels 1 to 5 under the lessons' one-die rule and 6 to 10 under :data:`OTHER_RULES`, each position (open
+    tiles and roll) once, three sets or more, where a named rule of thumb (:func:`thumb_misses`) or
+    :data:`FIXED_ORDER_RULE` is wrong.  At each level no rule of :func:`level_rules` answers more than its cap
+    (:func:`rule_caps`), at least :func:`shut_at_least` ask for the chance to shut the box (more where a level
+    still fits, :func:`_more_shut`), and one best set is one tile or beyond the two biggest pairs
+    (:func:`varied_seeds`); each group of five levels asks every roll of :data:`ASKED_ROLLS`, none more than a third.
 
-    Only positions with three or more sets where a named rule of thumb is wrong (:func:`thumb_misses`) or the fixed
-    rule :data:`FIXED_ORDER_RULE` is; at each level no rule of :func:`level_rules` answers more than its cap
-    (:func:`rule_caps`), at least :data:`SHUT_AT_LEAST` ask for the chance to shut the box, and one best set is one
-    tile or beyond the two biggest pairs (:func:`varied_seeds`); each group of five levels asks
-    every roll of :data:`ASKED_ROLLS`, none more than a third of its questions.
-
-    The search is greedy and fails fast: each level starts from its seed (:func:`varied_seeds`), then takes the
-    question that most helps the rules still short of wrong answers (each rule must be wrong in ``per_level`` minus
-    its cap; a rule with few wrong positions left counts more), then one nearest the level's place in the bank's
-    rating order (easier first).  Before each level it counts, for every rule, the positions left where it is
-    wrong: too few, ValueError naming the level and the rule; a level the greedy cannot fill, ValueError naming it
-    (about a second in all, from the census).  Not a "which set?" puzzle, or an odd ``per_level``: ValueError."""
+    Greedy, failing fast: each level starts from its seed, then takes the question that most helps the rules still
+    short of wrong answers (rarest first), then one nearest the level's place in the rating order; stuck, it mends
+    the level (:func:`_repair`).  Too few wrong positions left for a rule, or a level that cannot be filled:
+    ValueError naming the level.  Not a "which set?" puzzle, or an odd ``per_level``: ValueError."""
     if any(p.facts.get("kind") != "set" for p in puzzles):
         raise ValueError(tr('which_set_pool: "which set?" puzzles only'))
     if isinstance(per_level, bool) or not isinstance(per_level, int) or per_level < 2 or per_level % 2:
@@ -248,6 +233,7 @@ def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Pu
             if not _swap_roll(picked, seeds, asked, answered, rolls, per_level):
                 raise ValueError(tr("which_set_pool: no question with a roll of {items}", items=[roll]))
             used = {question_position(p) for ps in picked.values() for p in ps} | used
+        _more_shut(picked, seeds, group, answered, rolls, per_level, used)
         for lv, chosen in picked.items():
             for k, p in enumerate(sorted(chosen, key=lambda p: (p.rating, p.id))):
                 rating = LEVEL_BASE + (lv - 1) * LEVEL_STEP + (k + 1) * LEVEL_STEP / (per_level + 1)
@@ -274,6 +260,38 @@ def _swap_roll(picked, seeds, asked, answered, rolls, n) -> bool:
                     rolls[new.facts["roll"]] += 1
                     return True
     return False
+
+
+def _more_shut(picked, seeds, group, answered, rolls, n, used) -> None:
+    """Swap low-score questions of ``picked`` (not seeds) for "shut the box" questions of ``group`` at no position
+    of ``used`` or ``picked``, wherever the level still fits (:func:`_conflicts`), so that most questions ask for the
+    lessons' main goal.  ``picked``, ``rolls`` and ``used`` change."""
+    roll_cap = len(TOP_LEVELS) * n // 3
+    used |= {question_position(p) for ps in picked.values() for p in ps}
+    shut = [p for p in group if p.facts["objective"] == "shut"]
+    for lv, chosen in picked.items():
+        caps = rule_caps(lv, n)
+        for k in range(len(chosen)):
+            old = chosen[k]
+            if old in seeds[lv] or old.facts["objective"] == "shut":
+                continue
+            if old.facts["roll"] in ASKED_ROLLS and rolls[old.facts["roll"]] <= 1:
+                continue  # the group's only question with that roll
+            others = rolls.copy()
+            others[old.facts["roll"]] -= 1
+            rest = chosen[:k] + chosen[k + 1 :]
+            for new in shut:
+                if question_position(new) in used:
+                    continue
+                trial = rest + [new]
+                level_rolls = collections.Counter(p.facts["roll"] for p in rest if p not in seeds[lv])
+                if _conflicts(trial, answered, caps, others - level_rolls, roll_cap, lv) == 0:
+                    chosen[k] = new
+                    used.discard(question_position(old))
+                    used.add(question_position(new))
+                    rolls[old.facts["roll"]] -= 1
+                    rolls[new.facts["roll"]] += 1
+                    break
 
 
 TIE_BREAKS = ("fewest_then_largest", "fewest_then_smallest")
@@ -333,6 +351,7 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
     shown = {question_position(p) for p in chosen}
     shut = sum(p.facts["objective"] == "shut" for p in chosen)
     level_rolls = collections.Counter()
+    tie_rules = frozenset(LOOK_AHEAD_TIE_RULES)
     while len(chosen) < n:
         left = n - len(chosen)
 
@@ -341,13 +360,18 @@ def _fill_level(group, used, answered, place, rolls, lv, centre, n, seed) -> lis
                 return False
             if p.facts["objective"] != "shut" and left - 1 < shut_at_least(lv) - shut:
                 return False
+            score_left = n - shut_at_least(lv) - (len(chosen) - shut)  # low-score places still free
+            tie_short = max((n - caps[r] - (len(chosen) - counts[r]) for r in LOOK_AHEAD_TIE_RULES), default=0)
+            if p.facts["objective"] != "shut" and score_left <= tie_short and answered[p.id] >= tie_rules:
+                return False  # keep the low-score places for questions the look-ahead habit gets wrong
             return all(counts[r] < caps[r] for r in answered[p.id] if r in caps)
 
         def worth(p: Puzzle) -> tuple:
             needed = [r for r in caps if r not in answered[p.id] and left > caps[r] - counts[r]]
             asked = set(rolls) | set(level_rolls) | {q.facts["roll"] for q in chosen}
             new_roll = p.facts["roll"] in ASKED_ROLLS - asked
-            return (-sum(1 / short[r] for r in needed), not new_roll, abs(place[p.id] - centre), p.id)
+            used_roll = rolls[p.facts["roll"]] + level_rolls[p.facts["roll"]]
+            return (-sum(1 / short[r] for r in needed), not new_roll, used_roll // 3, abs(place[p.id] - centre), p.id)
 
         best = min((p for p in free if fits(p)), key=worth, default=None)
         if best is None:  # stuck: swap the questions taken so far until the rest fits
@@ -375,14 +399,17 @@ def _conflicts(chosen, answered, caps, rolls, roll_cap, lv) -> int:
     )
 
 
-REPAIR_STEPS = 60
+REPAIR_STEPS = 120
 """How many swaps :func:`_repair` tries before it gives up on a level."""
 
 
 def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[Puzzle]:
-    """A level the greedy step got stuck on, filled with the questions that conflict least and then mended one swap
-    at a time (a question not in ``seed`` for one of ``free``, the swap that removes most conflicts,
-    :func:`_conflicts`); ValueError naming the level when :data:`REPAIR_STEPS` swaps do not make it fit."""
+    """A level the greedy step got stuck on, filled with the questions that conflict least, then mended one swap
+    at a time (not of ``seed``): the swap that removes most conflicts (:func:`_conflicts`), else one that adds none,
+    drawn by a generator seeded with the level; ValueError naming the level after :data:`REPAIR_STEPS` swaps."""
+    import random
+
+    rng = random.Random(f"shut-repair-{lv}")
     pick = list(chosen)
     while len(pick) < n:
         pick.append(
@@ -395,7 +422,7 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
     for _ in range(REPAIR_STEPS):
         if now == 0:
             return pick
-        best = None
+        best, level_swaps = None, []
         for k, old in enumerate(pick):
             if old in seed:
                 continue
@@ -406,9 +433,11 @@ def _repair(chosen, seed, free, answered, caps, rolls, roll_cap, lv, n) -> list[
                 c = _conflicts(trial, answered, caps, rolls, roll_cap, lv)
                 if c < now:
                     best, now = trial, c
-        if best is None:
+                elif c == now and best is None:
+                    level_swaps.append(trial)
+        if best is None and not level_swaps:
             break
-        pick = best
+        pick = best if best is not None else rng.choice(level_swaps)
     if now == 0:
         return pick
     raise ValueError(tr("which_set_pool: level {level} found {n} questions that fit", level=lv, n=n - now))
@@ -458,7 +487,8 @@ def add_census(path=None) -> int:
 
 
 def thumb_most(
-    puzzles: list[Puzzle], rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+    puzzles: list[Puzzle],
+    rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES,
 ) -> tuple[int, str | None]:
     """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
     every rule of ``rules`` (all of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES` and :data:`NEXT_ROLL_RULES`
@@ -467,7 +497,7 @@ def thumb_most(
     ValueError."""
     if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise TypeError(tr("thumb_most: give a list of puzzles"))
-    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
     if not isinstance(rules, tuple) or not rules or any(r not in known for r in rules):
         raise ValueError(tr("rules {rules!r}: a tuple of rules of {items}", rules=rules, items=", ".join(known)))
     asked = [p for p in puzzles if p.facts.get("kind") == "set"]

@@ -1,7 +1,7 @@
 """The rules of thumb a pupil may bring to a Shut the Box "which set?" question, and what each picks: lesson 4's
 (:data:`LESSON_FOUR_RULES`), the patterns a pupil finds (:data:`THUMB_RULES`), those that break ties
 (:data:`TIE_BREAK_RULES`) and those that look one roll ahead (:data:`NEXT_ROLL_RULES`).  Practice holds each to
-half of every level of its questions (:mod:`gamekit.puzzles.shutbox`;
+two thirds of every level of its questions (:mod:`gamekit.puzzles.shut_census`;
 :func:`gamekit.puzzles.shut_census.thumb_most` counts them)."""
 
 from __future__ import annotations
@@ -27,11 +27,16 @@ NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
 with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
 choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
 once).  They are lesson 4's idea made a rule, and right in all but 616 of the game's 11 014 "which set?"
-questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks mostly those 616's kind
-(:func:`gamekit.puzzles.shut_census.which_set_pool`), so none answers more than half of a level."""
+questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks many of those 616's kind
+(:func:`gamekit.puzzles.shut_census.which_set_pool`), so none answers more than two thirds of a level."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one
-set; held to half of each Practice level too (:data:`gamekit.puzzles.shutbox.MAX_RULE_SHARE`)."""
+set; held to two thirds of each Practice level too (:func:`gamekit.puzzles.shut_census.rule_share`)."""
+LOOK_AHEAD_TIE_RULES = ("next_then_largest",)
+"""The look-ahead habit made one set: the set whose leftover tiles the next roll of two dice covers most often
+(``"next_two_dice"``), a tie broken by the set with the largest tile.  It is lesson 4's idea done quickly, and
+right in all but 19 of the game's "which set?" positions with three sets or more: Practice holds it to about two
+thirds of its questions (:func:`gamekit.puzzles.shut_census.which_set_pool`)."""
 FIXED_ORDER_RULE = "fewest_nine_lowest"
 """A fixed rule a reader found answering every "shut the box" question of the bank: the fewest tiles; among those,
 the set with the 9; else the one whose top tile is lowest (the lower pair).  Always one set.  Practice's levels 6
@@ -52,16 +57,18 @@ def thumb_sets(rule: str, open_tiles, roll: int, one_die: str = "after_789") -> 
     picks for ``roll`` with ``open_tiles`` open under the one-die rule ``one_die`` (the lessons' unless given; only
     ``"next_dice"`` reads it): one set, several when the rule ties ("the fewest tiles" with two one-tile… sets),
     none when it does not apply (no own tile, no pair).  An unknown rule: ValueError."""
-    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + FIXED_RULES):
+    if rule not in (rules := THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES + FIXED_RULES):
         raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(rules)))
     sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tuple(sorted(set(open_tiles))))]
     if not sets:
         return []
-    if rule in NEXT_ROLL_RULES:
+    if rule in NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES:
         left = {s: tuple(t for t in sorted(set(open_tiles)) if t not in s) for s in sets}
-        chance = {s: next_cover_chance(rule, left[s], one_die) for s in sets}
+        counted = "next_two_dice" if rule in LOOK_AHEAD_TIE_RULES else rule
+        chance = {s: next_cover_chance(counted, left[s], one_die) for s in sets}
         top = max(chance.values())
-        return [s for s in sets if chance[s] == top]
+        tied = [s for s in sets if chance[s] == top]
+        return [max(tied)] if rule in LOOK_AHEAD_TIE_RULES else tied
     if rule == FIXED_ORDER_RULE:
         n = min(len(s) for s in sets)
         fewest = [s for s in sets if len(s) == n]

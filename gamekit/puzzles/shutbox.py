@@ -31,6 +31,7 @@ from gamekit.puzzles.ratings import first_rating
 from gamekit.puzzles.shut_thumbs import (
     FIXED_RULES,
     LESSON_FOUR_RULES,
+    LOOK_AHEAD_TIE_RULES,
     NEXT_ROLL_RULES,
     THUMB_RULES,
     TIE_BREAK_RULES,
@@ -280,22 +281,22 @@ LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
 (:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
-PER_LEVEL = 8
-"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`): 80
-in all, each position (open tiles and roll) once.  The game's own limit is 10 a level: "the fewest tiles, then the
-largest" may answer only half of a level, and only 51 positions with three sets or more under Practice's one-die
-rules defeat it (:func:`shut_census.fewest_largest_wrong`), so 102 questions at most; the search fills 8 a level
-and no more (with 10 its last level finds 9 that fit)."""
+PER_LEVEL = 6
+"""How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`): 60
+in all, each position (open tiles and roll) once.  The game sets the limit: the habit "the set the next roll goes on
+after most often, then the bigger tile" (:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) is wrong in
+only 19 positions with three sets or more, so a list in which it answers about two thirds holds about 60 (with 8 a
+level it answered 61 of 80 at best)."""
 SHUT_AT_LEAST = 3
-"""How many "which set?" questions of each Practice level 6 to 10 at least ask for the chance to shut the box (the
-lessons' main goal; levels 1 to 5: :data:`gamekit.puzzles.shut_census.LESSONS_SHUT_AT_LEAST`); the rest ask for the
-lowest expected score (lesson 4's optional goal), where "the fewest tiles, then the largest" is wrong far more
-often."""
+"""How many "which set?" questions of each Practice level at least ask for the chance to shut the box (the
+lessons' main goal); the build then swaps in more where a level still fits, so most of the list asks it
+(:func:`gamekit.puzzles.shut_census.which_set_pool`).  The rest ask for the lowest expected score (lesson 4's
+optional goal), where the look-ahead habit is wrong far more often."""
 MAX_RULE_SHARE = 0.5
-"""The largest share of the "which set?" questions of any Practice level 6 to 10 that one rule of thumb
-(:data:`ALL_THUMBS`) answers (:func:`rule_answers`): a pupil who follows one rule and stops thinking gets at most
-half of them right (levels 1 to 5: 5 of 8, :data:`gamekit.puzzles.shut_census.LESSONS_SHARE`)."""
-ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES
+"""The largest share of a *best set* homework set that one rule of thumb or fixed rule answers (:func:`habits_fit`;
+Practice's levels: :func:`gamekit.puzzles.shut_census.rule_share`): a pupil who follows one rule and stops
+thinking gets at most half of them right."""
+ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""
 
 
@@ -523,12 +524,36 @@ def habits_fit(puzzles: list[Puzzle]) -> bool:
 
 def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     """``n`` questions of ``pool`` drawn by ``rng``, no position twice (:func:`shown_position`), in which no habit
-    answers more than half (:func:`habits_fit`): the first draw that fits of :data:`SET_TRIES`, else None."""
+    answers more than its share (:func:`habits_fit`) and fewer than half ask for the low score (lesson 4's optional
+    goal): the pool shuffled, as many questions "the next roll, then the bigger tile" gets wrong as the set needs
+    put first (they are scarce), each question taken when the set still fits with it; the first of
+    :data:`SET_TRIES` shuffles that fills the set, else None.  (Random draws of 10 found no fitting set for some
+    numbers, and most asked for the low score.)"""
     habits = {p.id: set_habits(p) for p in pool}
+    caps = {r: int(_homework_share(r) * n + 1e-9) for p in pool for r in habits[p.id]}
+    low_score = (n - 1) // 2
+    need = n - int(HOMEWORK_LOOK_AHEAD_SHARE * n + 1e-9)
     for _ in range(SET_TRIES):
-        pick = rng.sample(pool, n)
-        if len({shown_position(p) for p in pick}) == n and habits_fit_counts([habits[p.id] for p in pick]):
-            return pick
+        order = rng.sample(pool, len(pool))
+        misses = [p for p in order if not habits[p.id] & set(LOOK_AHEAD_TIE_RULES)][:need]
+        order = misses + [p for p in order if p not in misses]
+        pick: list[Puzzle] = []
+        shown: set = set()
+        counts: dict[str, int] = {}
+        scores = 0
+        for p in order:
+            score = p.facts.get("objective") == "score"
+            if shown_position(p) in shown or (score and scores >= low_score):
+                continue
+            if any(counts.get(r, 0) >= caps[r] for r in habits[p.id]):
+                continue
+            pick.append(p)
+            shown.add(shown_position(p))
+            scores += score
+            for r in habits[p.id]:
+                counts[r] = counts.get(r, 0) + 1
+            if len(pick) == n:
+                return pick
     return None
 
 
@@ -546,4 +571,15 @@ def habits_fit_counts(answered: list[frozenset[str]]) -> bool:
         for r in found:
             counts[r] = counts.get(r, 0) + 1
     n = len(answered)
-    return all(v <= (0.75 if r in NEXT_ROLL_RULES else MAX_RULE_SHARE) * n + 1e-9 for r, v in counts.items())
+    return all(v <= _homework_share(r) * n + 1e-9 for r, v in counts.items())
+
+
+HOMEWORK_LOOK_AHEAD_SHARE = 0.65
+"""The share of a *best set* homework set the look-ahead habits (:data:`NEXT_ROLL_RULES`,
+:data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES`) may answer: 6 of 10, 5 of 8 (they are lesson 4's own count,
+right in most of the game's positions; :func:`habits_fit`)."""
+
+
+def _homework_share(rule: str) -> float:
+    """The share of a homework set ``rule`` may answer (:func:`habits_fit_counts`)."""
+    return HOMEWORK_LOOK_AHEAD_SHARE if rule in NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES else MAX_RULE_SHARE

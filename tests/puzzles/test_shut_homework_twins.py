@@ -56,9 +56,9 @@ def test_page_marks_a_code_that_holds_the_whole_idea():
 
 
 def test_the_largest_set_keeps_its_size_and_asks_no_position_twice():
-    """The best-set pool (80 questions, each position once) is larger than a homework set may be (50): the largest
+    """The best-set pool (60 questions, each position once) is larger than a homework set may be (50): the largest
     set keeps its size, every puzzle once and no position twice."""
     pool = practice_pool(GAME, "best_set")
-    assert len(pool) == 80 and len({shown_position(p) for p in pool}) == 80
+    assert len(pool) == 60 and len({shown_position(p) for p in pool}) == 60
     whole = homework_set(GAME, "best_set", 50, 1)
     assert len(whole) == 50 and len({p.id for p in whole}) == 50 == len({shown_position(p) for p in whole})

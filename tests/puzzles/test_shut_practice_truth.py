@@ -187,7 +187,7 @@ def test_the_page_says_the_hint_cost_once_and_its_spanish_reads_well():
     assert en.count("does not count as solved at the first try") == 1 and "counts as a miss" not in en
     assert es.count("no cuenta como resuelto a la primera") == 1 and "cuenta como un fallo" not in es
     assert "pulsa el botón que elijas" in es and "de tu elección" not in es
-    assert "pero no en todas: calcula cada conjunto." in es
+    assert "Así que calcula cada conjunto." in es
     assert "También cubrir siempre la ficha más alta." not in es
 
 
