@@ -1354,7 +1354,7 @@ TAUGHT = {
         "sacrifice": (4, "give a box away on purpose"),
         "double_deal": (5, "keep control with a double-deal"),
         "control_not_worth_it": (5, "tell when keeping control is not worth"),
-        "all_but_four": (5, "the last four of a loop"),
+        "all_but_four": (5, "find what to leave in a loop"),
     },
     "five_in_a_row": {
         "win_now": (1, "make five in a line"),

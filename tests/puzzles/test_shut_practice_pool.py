@@ -119,7 +119,7 @@ def test_every_one_die_rule_practice_uses_is_named_on_the_page_with_a_true_sourc
         assert "Both rules come" not in page and "Las dos reglas salen" not in page
     assert "Once 7, 8 and 9 are all covered you may **choose to roll one die**" in _lesson(1, "en")
     assert "Cuando el 7, el 8 y el 9 están cubiertos puedes **elegir tirar un solo dado**" in _lesson(1, "es")
-    assert "two dice on every roll" in _lesson(4, "en") and "dos dados en cada tirada" in _lesson(4, "es")
+    assert "you roll two dice every time" in _lesson(4, "en") and "dos dados en cada tirada" in _lesson(4, "es")
     for number in (1, 2, 3, 4):
         for lang in ("en", "es"):
             path = sorted(
