@@ -366,6 +366,13 @@ def leave_value_exercise(
                 )
             if given in stuck_slips:
                 return False, stuck_slips[given]
+            if given == rounded == math.floor(100 * value) != games:  # two slips give this answer: one reason
+                return False, tr(
+                    "{given} is a little too low. Rounding each chance early, or cutting off the decimals at the "
+                    "end, both lose a little: keep the k/36 fractions, and round only the final answer to the "
+                    "nearest whole number.",
+                    given=given,
+                )
             if given == rounded != games:
                 return False, tr(
                     "That is what the rounded turns in 100 give, and each rounding loses a little. Use the k/36 "

@@ -90,6 +90,14 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
                 )
             )
         chosen = typed_set(pieces[2])  # a malformed set is refused before any part is judged
+        if not all(part.assess(piece)[0] for part, piece in zip(parts, pieces)) and all(
+            part.assess(piece)[0] for part, piece in zip(parts, reversed(pieces[:2]))
+        ):  # both values right, typed in the other order: a slip of order, not of working out
+            return False, tr(
+                "Your two values are right, but in the wrong order: first the value for {a}, then the value for {b}.",
+                a=names[0],
+                b=names[1],
+            )
         reasons = []
         for name, part, piece in zip(names, parts, pieces):
             ok, why, counts = part.assess(piece)
@@ -197,12 +205,12 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
 
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
-    whose positions left are too big for a tree on paper.  The pupil works out, as in lesson 3, how many of the 36
-    outcomes of two dice let you go on with the tiles each set leaves
-    (:func:`~gamekit.shutbox.exercises_dice.go_on_outcomes`) and picks the set with the highest count — a rule of
-    thumb, said so on the page; the answer is judged by the exact table, and the count must pick the table's best
-    set alone.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
-    their count and their chance, and that another set leaves more outcomes that let you go on (never which one).
+    whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
+    can leave (:func:`leave_values_sentence`: listed by the tiles left, never by set), so the pupil works out what
+    each set leaves and compares those chances — the lesson's method, not a shortcut.  The answer is judged by the
+    exact table.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
+    how many of the 36 outcomes let you go on with them (lesson 3's count, which must pick the table's best set
+    alone here), their chance, and that another set leaves a position shut more often (never which one).
     ValueError for another goal or a position where the count does not pick the best set alone."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
@@ -216,10 +224,13 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
                 roll=roll,
             )
         )
-    ex.prompt += " " + tr(
-        "The tiles each set leaves are too many for a tree. So count instead, as in lesson 3: with the tiles each "
-        "set leaves, how many of the 36 outcomes of two dice let you go on? Pick the set with the highest count. "
-        "This count is a rule of thumb, but the computer checks your choice by exact calculation."
+    ex.prompt += (
+        " "
+        + tr("The tiles each set leaves are too many for a tree.")
+        + " "
+        + leave_values_sentence(open_tiles, roll, objective, rules.one_die)
+        + " "
+        + tr("Work out the tiles each set leaves, find their chance in this list, and compare.")
     )
     t = table(rules, objective)
     m = mask_of(open_tiles)
@@ -258,7 +269,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         left = [x for x in open_tiles if x not in s]
         facts = tr(
             "{items} leaves {left}: {n} of the 36 outcomes let you go on, and the next rolls shut them in "
-            "{value}. Another set leaves tiles with more outcomes that let you go on.",
+            "{value}. Another set leaves a position that the next rolls shut more often.",
             items="+".join(map(str, s)),
             left=tile_list(left),
             n=go_on_outcomes(left),
@@ -268,8 +279,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
 
     ex.checker = check
     ex.hint = tr(
-        "Write the tiles each set leaves open. For each of those positions, list the totals of two dice its tiles "
-        "can make (one tile alone, or several added up). Add up the outcomes of those totals, as in lesson 3. "
-        "Pick the set with the most."
+        "Write the tiles each set leaves open, for example 7+2+1 leaves 4, 5 and 6. Find each of those positions "
+        "in the list of chances. Which set leaves the position that is shut most often?"
     )
     return ex

@@ -82,9 +82,12 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     assert len(set(games)) == 3  # whole turns in 100 tell them apart
     ex = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
     assert ex.solutions == ["6+4"] and sorted(ex.wrong) == ["5+4+1", "7+2+1"]
-    # nothing to look up: no value and no set in the prompt, the count to work out is named as a rule of thumb
-    assert "7+2+1" not in ex.prompt and "turns in 100" not in ex.prompt and " open: " not in ex.prompt
-    assert "36 outcomes" in ex.prompt and "rule of thumb" in ex.prompt
+    # the prompt gives each position's chance, listed by the tiles left, never by set, and no shortcut rule: the
+    # pupil works out what each set leaves and compares
+    assert "7+2+1" not in ex.prompt and "6+4" not in ex.prompt and "highest" not in ex.prompt
+    for left, value in (("1, 2, 5 and 7 open", 11), ("2, 6 and 7 open", 8), ("4, 5 and 6 open", 7)):
+        assert f"{left}: about {value} turns in 100" in ex.prompt
+    assert "highest" not in ex.hint and "6+4" not in ex.hint
     counts = {s: go_on_outcomes(t for t in tiles if t not in s) for s in values}
     assert counts == {(7, 2, 1): 21, (6, 4): 31, (5, 4, 1): 21}  # the count picks the table's best set alone
     assert max(counts, key=counts.get) == max(values, key=values.get) == (6, 4)
@@ -185,3 +188,20 @@ def test_the_tiles_a_set_leaves_typed_for_the_set_are_refused_with_that_reason(l
         assert not ok and not counts and "+".join(map(str, p.answers[0][1])) in why
         said = {"en": "Type the tiles you cover", "es": "Escribe las fichas que cubres"}[lang]
         assert said in ex6.assess("4 5 6")[1]
+
+
+def test_exercise_9_values_in_the_wrong_order_are_told_so():
+    """Both values right but typed in the other order ("6.74; 7.03; 5+4") is a slip of order, not of the tree:
+    the feedback says so (never "Not quite. Draw the tree"), with or without the right set, in both languages."""
+    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
+
+    ex = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+    assert ex.solutions == ["7.03; 6.74; 5+4"]
+    for typed in ("6.74; 7.03; 5+4", "6.74; 7.03; 7+2", "485/72; 7.03; 5+4"):
+        ok, why, counts = ex.assess(typed)
+        assert not ok and counts and "wrong order" in why and "Draw the tree" not in why, (typed, why)
+    ok, why = ex.check("6.74; 6.74; 5+4")  # one value right, one wrong: the wrong part's own reason
+    assert not ok and "wrong order" not in why and why.startswith("7 + 2:")
+    with using("es"):
+        es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+        assert "orden" in es.check("6,74; 7,03; 5+4")[1]
