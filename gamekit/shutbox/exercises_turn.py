@@ -356,7 +356,7 @@ NONE_WORDS = (N_("none"), "none", "nothing", "no", "0", "-", "ninguna", "ninguno
 def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None) -> Exercise:
     """ "Which of these open tiles must still be covered before you may roll one die?" — lesson 1's rule asked of
     any box: the open tiles among 7, 8 and 9, or "none" when one die is allowed now.  Order and spaces do not
-    matter.  Each slip is told its reason: a small tile named (only 7, 8 and 9 matter), a covered tile named, a
+    matter; the tiles are listed ("7, 8 and 9"), or joined by +.  Each slip is told its reason: a small tile named (only 7, 8 and 9 matter), a covered tile named, a
     big open tile missed, "none" while a big tile is open.  Only for the lessons' rule (one die once 7, 8 and 9 are
     covered); ValueError for another rule or bad tiles."""
     rules = rules or Rules()
@@ -421,15 +421,15 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
         wrong.append(shown(t for t in (7, 8, 9) if t not in open_tiles)[:1])  # a covered big tile
     return Exercise(
         tr(
-            "Tiles {items} are open. Which of them must still be covered before you may roll one die? Type them "
-            "with + between them, or type {none} if you may roll one die now.",
+            "Tiles {items} are open. Which of them must still be covered before you may roll one die? List them "
+            "with commas, like 1, 2 and 3, or type {none} if you may roll one die now.",
             items=tile_list(open_tiles),
             none=none,
         ),
         check,
         hint=tr("Look only at the tiles 7, 8 and 9. The small tiles do not matter."),
-        answer=shown(big),
-        solutions=[shown(big)],
+        answer=tile_list(big) or none,  # "7, 8 and 9": a list of tiles, not a sum to work out
+        solutions=list(dict.fromkeys([tile_list(big) or none, shown(big)])),
         wrong=list(dict.fromkeys(w for w in wrong if w != shown(big))),
         key=f"one die tiles {open_tiles}",
         # the answer alone ("none", "9") is in every such prompt or board: what would give it away is the reason

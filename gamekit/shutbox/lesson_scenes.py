@@ -316,7 +316,7 @@ def challenge_afterword(score: Any):
             + tr("A rule of thumb for big positions.")
             + "</b> "
             + tr(
-                "The count from exercise 6 finds the best set in exercise 11 too: for each set, count how many of "
+                "A count from lesson 3 finds the best set in exercises 6 and 11: for each set, count how many of "
                 "the 36 outcomes of two dice let you go on with the tiles it leaves, and prefer the highest count. "
                 "But it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )

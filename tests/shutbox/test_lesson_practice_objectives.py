@@ -37,7 +37,10 @@ def test_an_objective_without_practice_would_be_found():
 
 def test_the_tiles_before_one_die_question_tells_each_slip_its_reason():
     ex = one_die_tiles_exercise((1, 3, 5, 6, 7, 8))
-    assert ex.solutions == ["7+8"] and ex.check("8+7")[0] and ex.check(" 7 + 8 ")[0]
+    assert ex.solutions == ["7 and 8", "7+8"] and ex.check("8+7")[0] and ex.check(" 7 + 8 ")[0]
+    # asked as a list, not with + (which reads as a sum): "7, 8" and "7 and 8" are right, the shown answer a list
+    assert ex.check("7, 8")[0] and ex.check("8 and 7")[0] and ex.answer == "7 and 8"
+    assert "with + between" not in ex.prompt and "with commas" in ex.prompt
     assert "Small tiles do not matter: 1, 3, 5 and 6" in ex.check("1+3+5+6+7+8")[1]
     assert "Not yet: tiles 7 and 8 are still open" in ex.check("none")[1]
     assert "Tile 7 is open too" in ex.check("8")[1]
@@ -55,5 +58,6 @@ def test_the_tiles_before_one_die_question_tells_each_slip_its_reason():
     with using("es"):
         es = one_die_tiles_exercise((1, 2, 9))
         assert es.solutions == ["9"] and "ninguna" in es.prompt
+        assert one_die_tiles_exercise((1, 7, 9)).check("7 y 9")[0]
         assert one_die_tiles_exercise((1, 2)).check("ninguna")[0]
         assert "Todavía no: la ficha 9 sigue descubierta" in es.check("ninguna")[1]

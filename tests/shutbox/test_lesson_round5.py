@@ -219,7 +219,7 @@ def test_rules_of_thumb_table_gives_every_chance_to_one_decimal():
         assert "turnos de cada 100" in str(table) and "unas 2,0" not in str(table)
 
 
-@pytest.mark.parametrize("lang, says", [("en", "Once you have answered exercises 1 to 9"), ("es", "ejercicios 1 a 9")])
+@pytest.mark.parametrize("lang, says", [("en", "once you have answered exercises 1 to 9"), ("es", "ejercicios 1 a 9")])
 def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(lang, says):
     """The tally's exact-chance column and the computer's rolls are held back until exercises 1 to 9 are
     answered (dice_tally); the paragraph above it said "Beside it is the exact chance" as if it were there."""
@@ -268,8 +268,9 @@ def test_spanish_wording_of_the_shut_lessons():
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
     after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    is nowhere on the sheet (on paper nothing hides it: the teacher shows it); exercise 6 gives no values to look
-    up; More practice problems 1 and 2 have a line for each set's chance and one for the best set."""
+    comes only after the last exercise (the closing question needs it), never before the prediction; exercise 6
+    gives the chance of each position left, by the tiles left (never by set); More practice problems 1 and 2
+    have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
@@ -283,13 +284,17 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
         given = tr("{tiles} open: {value}", tiles=tile_list((1, 2, 5, 7)), value=chance_words(Fraction(1)))
     part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
-    assert given.split(":")[0] not in part(six)  # no values to look up: the pupil counts the outcomes
+    assert given.split(":")[0] in part(six)  # each position's chance, listed by the tiles left
+    assert "6+4" not in part(six).split("```")[0]
     assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
     table_row = "| 7" + (".1" if lang == "en" else ",1")
     assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
-    assert table_row not in sheet and "| " + policy_name + " |" not in sheet
+    with using(lang):
+        last, finish = tr("## Exercise {n}", n=11), tr("## One sentence to finish")
+    assert sheet.index(last) < sheet.index(table_row) < sheet.index(finish)
+    assert sheet.index(last) < sheet.index("| " + policy_name + " |") and sheet.count(table_row) == 1
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping

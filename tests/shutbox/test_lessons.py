@@ -3144,9 +3144,9 @@ def test_lesson_four_chance_typed_as_a_decimal_or_percent_gets_feedback_that_fit
 
 def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_worked_example_need():
     """The multiplication rule comes before the worked example's table (which multiplies 2/36 by 5/36); the page
-    says why the most tiles does badly only after exercises 1–6; worksheet 4 never prints the rules-of-thumb table
-    (on paper it would sit beside the prediction: the teacher shows it), the rule for two rolls before the worked
-    example; the challenge hint names only the four rules of thumb shown above it."""
+    says why the most tiles does badly only after exercises 1–6; worksheet 4 prints the rules-of-thumb table only after
+    the last exercise (the closing question needs it; the prediction after exercise 6 comes first), the rule
+    for two rolls before the worked example; the challenge hint names only the four rules of thumb shown above it."""
     from gamekit.shutbox.exercises_best_set import challenge_exercise
 
     root = Path(__file__).resolve().parents[2]
@@ -3161,7 +3161,8 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
         assert "two dice always" not in page and "siempre dos dados" not in page
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
     text = "\n".join(aids)
-    assert W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["challenge_1"]().key) == []
+    after_last = W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["challenge_1"]().key)
+    assert "| the most tiles | 1.0 |" in "\n".join(after_last) and "last question" in after_last[0]
     assert "| the most tiles | 1.0 |" not in "\n".join(
         W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["best_shut"]().key)
     )
