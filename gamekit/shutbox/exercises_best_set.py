@@ -10,23 +10,15 @@ from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from gamekit.i18n import N_, ntr, number, ptr, tr
-from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to, two_dice_probability
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_tables import FILL_RULES
-from gamekit.shutbox.lesson_words import (
-    chance_words,
-    exact_chance,
-    exact_score,
-    parse_decimal,
-    parse_whole,
-    tile_list,
-)
+from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, parse_decimal, parse_whole, tile_list
 
 
 @dataclass(frozen=True)
@@ -208,10 +200,8 @@ def best_set_exercise(
     )
 
 
-# Lesson 4, exercises 4–5 and 7–8, then 6 and 9 on new positions: small positions (two dice always, like the page's
-# table) whose sets each leave one or two tiles, so the pupil works out what each set leaves from the table's
-# one-tile rows and a short tree, as the worked comparison (:data:`WORKED_COMPARISON`) shows; the best set beats
-# the other clearly.  The extension challenge is the one position where no rule of thumb is enough.
+# Lesson 4, exercises 4–5 and 7–8, then 9 on a new position: small positions (two dice always) whose sets leave one
+# or two tiles, worked out from the table's one-tile rows and a short tree, as in the worked comparison.
 SHUT_EXERCISE = ((1, 4, 6, 9), 10, "shut")
 """Exercises 4–5: 9+1 leaves tiles 4 and 6 (a roll of 10, or 4 then 6, or 6 then 4: about 11 turns in 100); 6+4
 leaves 1 and 9 (only a roll of 10: about 8), since two dice never make 1."""
@@ -221,10 +211,8 @@ SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
 SHUT_CHOICE = ((1, 2, 4, 5, 6, 7), 10, "shut")
-"""Exercise 6, where covering the largest tile is worst (:func:`go_on_count_exercise`): 7+2+1 leaves 4, 5 and 6 (21
-of the 36 outcomes let you go on; about 7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (31; about 11), 5+4+1 leaves 2, 6
-and 7 (21; about 8): too big for a tree, so the pupil counts the outcomes, as in lesson 3 (a rule of thumb that picks
-the table's best set here).  The most tiles cannot choose; the fewest tiles and two close tiles pick 6+4."""
+"""Exercise 6 (:func:`go_on_count_exercise`), where covering the largest tile is worst: 7+2+1 leaves 4, 5 and 6 (about
+7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (about 11), 5+4+1 leaves 2, 6 and 7 (about 8): too big for a tree."""
 
 SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
 """Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
@@ -288,9 +276,9 @@ def leave_value_exercise(
     pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
     Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
     out of 36 typed as turns in 100 (shut), a roll that covers one of two tiles left counted as shutting, or counted
-    alone, when the other tile is one no roll covers alone (tile 1 with two dice) (shut), the score if the turn
-    ended now (score).  Refused when ``cover`` is
-    not a set of open tiles making ``roll``, or leaves no tile open."""
+    alone, when the other tile is one no roll covers alone (tile 1 with two dice) (shut), rounding early or cutting
+    decimals (shut), the score if the turn ended now (score).  Refused for a ``cover`` that is not a set of open
+    tiles making ``roll``, or that leaves no tile open."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(uncovered)))
     cover = tuple(sorted(set(cover), reverse=True))

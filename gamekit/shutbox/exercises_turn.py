@@ -356,9 +356,9 @@ NONE_WORDS = (N_("none"), "none", "nothing", "no", "0", "-", "ninguna", "ninguno
 def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None) -> Exercise:
     """ "Which of these open tiles must still be covered before you may roll one die?" — lesson 1's rule asked of
     any box: the open tiles among 7, 8 and 9, or "none" when one die is allowed now.  Order and spaces do not
-    matter; the tiles are listed ("7, 8 and 9"), or joined by +.  Each slip is told its reason: a small tile named (only 7, 8 and 9 matter), a covered tile named, a
-    big open tile missed, "none" while a big tile is open.  Only for the lessons' rule (one die once 7, 8 and 9 are
-    covered); ValueError for another rule or bad tiles."""
+    matter; the tiles are listed ("7, 8 and 9"), or joined by +.  Each slip is told its reason: a small tile named
+    (only 7, 8 and 9 matter), a covered tile named, a big open tile missed, "none" while a big tile is open.  Only
+    for the lessons' rule (one die once 7, 8 and 9 are covered); ValueError for another rule or bad tiles."""
     rules = rules or Rules()
     if rules.one_die != "after_789":
         raise ValueError(tr("one_die={value!r}: this question is about the lessons' rule", value=rules.one_die))
