@@ -1216,7 +1216,7 @@ def test_lesson_three_tally_comes_after_exercise_four_and_shows_k_over_36():
         .split("tally_widget(score=score)")[0]
         .split("## A class tally")[1]
     )
-    assert "the exact chance, *k*/36 as a percentage" in " ".join(said.split())
+    assert "the exact chance, *k*/36, as a percentage" in " ".join(said.split())
     with using("es"):
         assert dice_tally.DiceTally(saved=False).table().headers[3] == "probabilidad exacta"
 
@@ -3027,13 +3027,13 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_mor
     for path, thumb, misses, title in (
         (
             "notebooks/shut_the_box/04_best_strategy.md",
-            "finds the best set in exercise 11 too",
+            "finds the best set in exercises 6 and 11",
             "picks a worse",
             "Exercise 11",
         ),
         (
             "notebooks/es/shut_the_box/04_best_strategy.md",
-            "el mejor conjunto en el ejercicio 11",
+            "el mejor conjunto en los ejercicios 6 y 11",
             "elige un conjunto peor",
             "ejercicio 11",
         ),
