@@ -61,13 +61,23 @@ def _line_words() -> set[str]:
     return {_plain(w) for w in words}
 
 
+def _cell_words() -> set[str]:
+    """The words for cells a pupil may type after a count instead of "lines", in English and in the page's
+    language (accents optional)."""
+    words = ("cell", "cells", ptr("a unit after a count", "cell"), ptr("a unit after a count", "cells"))
+    return {_plain(w) for w in words}
+
+
 def parse_line_count(answer: Any) -> int:
     """One count of lines as a pupil types it: ``5``, ``5 lines`` (Spanish ``5 líneas``), ``5.``; ValueError
-    naming the input and saying what to type otherwise (another word after the number is not read as a unit)."""
+    naming the input and saying what to type otherwise: ``5 cells`` is told to count lines, not cells; another word
+    after the number is not read as a unit."""
     if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
     text = str(answer).strip()
     found = re.fullmatch(r"(\d+)\s*([^\W\d_]+)?\.?", text)
+    if found and found.group(2) and _plain(found.group(2)) in _cell_words():
+        raise ValueError(tr("“{answer}”: count lines, not cells. Type the number of lines, like 3.", answer=text))
     if isinstance(answer, bool) or not found or (found.group(2) and _plain(found.group(2)) not in _line_words()):
         raise ValueError(tr("“{answer}” is not a whole number: type digits, like 3.", answer=text))
     return int(found.group(1))
@@ -175,7 +185,9 @@ def parse_line_counts(answer: Any) -> LineCounts:
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
     alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
-    another order are told the order asked).  Each
+    another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
+    diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
+    counts each way (20 + 0) is told the two ways are mirror images.  Each
     direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
     and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
     of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
@@ -262,8 +274,24 @@ def count_lines_exercise() -> ConnectExercise:
                 total=total,
             )
         if len(typed) == 4:  # the diagonals counted each way on their own, as the page's method allows
+            half = diagonal // 2
             if (typed[0], typed[1], typed[2] + typed[3]) == (across, up, diagonal):
+                if typed[2] != typed[3]:  # 30 + 14 + 20 + 0: a right sum, but not the same count each way
+                    return False, tr(
+                        "Diagonal: {a} one way and {b} the other cannot be right. The lines going up to the left "
+                        "are the mirror image of those going up to the right, so each way has the same number. "
+                        "Count one way again.",
+                        a=typed[2],
+                        b=typed[3],
+                    )
                 typed = (across, up, diagonal)  # 30 + 14 + 10 + 10: the right counts, diagonals each way
+            elif sorted(typed) == sorted((across, up, half, half)) or (
+                0 in typed and sorted(typed) == sorted((0, across, up, diagonal))
+            ):  # the right counts, or the right three and a 0, in another order: 0 + 30 + 14 + 20
+                return False, tr(
+                    "Write the counts in the order asked: across + up + diagonal, like 1 + 2 + 3. Then each count "
+                    "says which direction it is."
+                )
             else:  # a refusal of the form, not a wrong count (no try used up)
                 raise ValueError(
                     tr(

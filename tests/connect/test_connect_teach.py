@@ -908,4 +908,24 @@ def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
         assert flipped, ex.wrong
         why = ex.check(flipped[0])[1]
     assert f"{top} + {abs(s)} = {top + abs(s)}" in why and str(top - 1) in why
-    assert ("never drops" in why) if lang == "en" else ("nunca" in why)
+    assert ("there is no" in why) if lang == "en" else ("no hay" in why)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_minus_sign_copied_from_the_score_is_refused_with_its_own_reason(lang):
+    """Lesson 3 exercise 7 scores the position −3: a pupil who copies the minus sign onto the right count (−6) is
+    refused, without using up a try, and told the sign belongs to the score, never that they counted the side
+    columns; the sign-the-wrong-way slip (18) is told in plain words where its 25 comes from and that no player
+    drops a 25th disc."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = teach.read_score_exercise()
+        right = ex.solutions[0] if hasattr(ex, "solutions") else "6"
+        minus = ex.check(f"-{right}")[1]
+        refused = not ex.assess(f"−{right}")[2]
+        flipped = ex.check("18")[1]
+    assert refused and re.search(r"minus sign belongs to the score|signo menos es de la puntuación", minus), minus
+    assert not re.search(r"side columns|columnas laterales", minus)
+    assert "22 + 3 = 25" in flipped and not re.search(r"starts from|parte de", flipped)
+    assert re.search(r"at most 21|como mucho 21", flipped), flipped
