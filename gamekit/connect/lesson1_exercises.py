@@ -289,8 +289,8 @@ def count_lines_exercise() -> ConnectExercise:
                 0 in typed and sorted(typed) == sorted((0, across, up, diagonal))
             ):  # the right counts, or the right three and a 0, in another order: 0 + 30 + 14 + 20
                 return False, tr(
-                    "Write the counts in the order asked: across + up + diagonal, like 1 + 2 + 3. Then each count "
-                    "says which direction it is."
+                    "Write the counts in the order asked: across, up, diagonal. Then each count says which direction "
+                    "it is."
                 )
             else:  # a refusal of the form, not a wrong count (no try used up)
                 raise ValueError(
