@@ -2832,7 +2832,7 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
     [
         ("30 + 14 + 10 + 10", True),  # the diagonals each way apart, as the page's method counts them
         ("30 + 14 + 10 + 10 = 64", True),
-        ("30 + 14 + 12 + 8", True),  # any split of the right diagonal count adds up the same
+        ("30 + 14 + 12 + 8", False),  # the right sum, but the two ways are mirror images: 10 each
         ("30 + 14 + 10 + 10 = 60", False),  # the adding checked first
         ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
         ("64 líneas", False),
@@ -3476,7 +3476,7 @@ def test_a_diagonal_split_or_order_slip_in_four_counts_gets_its_own_reason(lang)
     assert not split[0] and not order[0] and not shuffled[0]
     assert re.search(r"mirror|espejo", split[1]) and "20" in split[1] and "0" in split[1]
     assert order[1] == shuffled[1] and not re.search(r"up to the right|hacia la derecha", order[1])
-    assert re.search(r"order asked|orden que se pide", order[1]) and order[1] != split[1]
+    assert re.search(r"order asked|orden pedido", order[1]) and order[1] != split[1]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
