@@ -7,6 +7,7 @@ import pytest
 from gamekit.connect import FiveInARow, analyse, solve
 from gamekit.connect import lessons as L
 from gamekit.connect import lesson1_exercises
+from gamekit.connect import lesson1_counts
 from gamekit.connect import lesson2_exercises
 from gamekit.connect import lesson2_rows
 from gamekit.connect import lesson_exercise
@@ -591,7 +592,7 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
-        lesson1_exercises.parse_line_counts("30 + -4 + 20")
+        lesson1_counts.parse_line_counts("30 + -4 + 20")
 
 
 def test_count_lines_accepts_the_forms_pupils_write():
@@ -610,7 +611,7 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "one way only" in why
     ok, why = ex.check("30, 18, 20")
     assert not ok and "side columns" in why
-    assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    assert lesson1_counts.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
     assert not ok and "give the three counts: across, up, diagonal" in why.lower(), why
     assert not ex.check("63")[0] and not ex.check("65")[0]
@@ -1564,7 +1565,7 @@ def test_the_line_count_takes_its_total_on_either_side_and_the_word_and(typed, l
     with using(lang):
         ok, why = L.exercises()["count_lines"].check(typed)
     assert ok, (typed, why)
-    assert lesson1_exercises.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
+    assert lesson1_counts.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
     assert not L.exercises()["count_lines"].check("63 = 30 + 14 + 20")[0]  # a wrong total is still an adding slip
 
 
@@ -1739,7 +1740,7 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
 def test_lesson_two_minutes_add_up(path):
     """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), at
     most 55 minutes (a school period), and the exercises' share is their own minutes: 2 for each of the two first
-    easy ones, 4 for each of exercises 5-8 (a row's kind, a rule and a reason), 5 for each hard one, 3 for the
+    easy ones, 4 for each of exercises 5-7 (a row's kind, a rule and a reason), 5 for each hard one, 3 for the
     others; the two exercises in the part for spare time ("If you have time") are not counted."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
@@ -1750,7 +1751,7 @@ def test_lesson_two_minutes_add_up(path):
     extras = re.findall(r'L\.exercise\("(\w+)"', extra)
     assert extras == ["odd_against_even", "own_threat"] and list(L.LESSONS[2].exercises)[-2:] == extras
     levels = [level for name, level in L.LESSONS[2].levels.items() if name not in extras]
-    own = [2, 2, 3, 3, 4, 4, 4, 4, 3, 5, 5]  # exercises 1 to 11, as the page's time line gives them
+    own = [2, 2, 3, 3, 4, 4, 4, 3, 3, 5, 5]  # exercises 1 to 11, as the page's time line gives them
     assert len(levels) == len(own) and all((m == 5) == (level == "hard") for m, level in zip(own, levels))
     assert sum(own) in parts
     assert len(L.LESSONS[2].exercises) == 13 and int(m.group(1)) <= 55
@@ -2877,7 +2878,7 @@ def test_the_row_count_takes_its_unit_word_like_the_line_count(lang):
         for bad in ("5 bananas", "five", "5 lines 6"):
             ok, why = ex.check(bad)
             assert not ok and bad in why, (bad, why)
-        assert lesson1_exercises.parse_line_count("7 lines") == 7
+        assert lesson1_counts.parse_line_count("7 lines") == 7
         count = L.exercises()["count_lines"]
         assert count.check("30 lines + 14 lines + 20 lines")[0]
 
@@ -3442,8 +3443,8 @@ def test_lesson_two_minutes_add_up_to_its_55(lang):
     inside = re.search(r"55 minut[eo]s \(([^)]*)\)", head).group(1)
     parts = [int(k) for k in re.findall(r"\b(\d+) ", inside)]
     assert len(parts) == 4 and sum(parts) == 55, head
-    each = 2 * 2 + 2 * 3 + 4 * 4 + 3 + 2 * 5  # exercises 1-2, 3-4, 5-8, 9, 10 and the challenge
-    assert parts[1] == each == 39
+    each = 2 * 2 + 2 * 3 + 3 * 4 + 2 * 3 + 2 * 5  # exercises 1-2, 3-4, 5-7, 8-9, 10 and the challenge
+    assert parts[1] == each == 38
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
