@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from typing import Any, NamedTuple
+from typing import Any
 
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
-from gamekit.i18n import ptr, tr
+from gamekit.i18n import tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, line_way, solver_exercise
 from gamekit.connect.lesson_positions import immediate_wins
+from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
 
 
 def side_win_exercise() -> ConnectExercise:
@@ -48,29 +47,6 @@ def side_diagonal_exercise() -> ConnectExercise:
         ),
         why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
     )
-
-
-def _plain(word: str) -> str:
-    """A word without case or accents: «Líneas» → "lineas"."""
-    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
-
-
-def _line_words() -> set[str]:
-    """The unit words a count of lines may carry, in English and in the page's language (accents optional)."""
-    words = ("line", "lines", ptr("a unit after a count", "line"), ptr("a unit after a count", "lines"))
-    return {_plain(w) for w in words}
-
-
-def parse_line_count(answer: Any) -> int:
-    """One count of lines as a pupil types it: ``5``, ``5 lines`` (Spanish ``5 líneas``), ``5.``; ValueError
-    naming the input and saying what to type otherwise (another word after the number is not read as a unit)."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        return answer
-    text = str(answer).strip()
-    found = re.fullmatch(r"(\d+)\s*([^\W\d_]+)?\.?", text)
-    if isinstance(answer, bool) or not found or (found.group(2) and _plain(found.group(2)) not in _line_words()):
-        raise ValueError(tr("“{answer}” is not a whole number: type digits, like 3.", answer=text))
-    return int(found.group(1))
 
 
 def row_lines_exercise() -> ConnectExercise:
@@ -125,57 +101,12 @@ def row_lines_exercise() -> ConnectExercise:
     )
 
 
-class LineCounts(NamedTuple):
-    """A typed count of lines: the counts given (one total, or across, up, diagonal) and the total written after
-    an = sign, if any."""
-
-    parts: tuple[int, ...]
-    total: int | None
-
-
-_COUNT_JOIN = re.compile(r"\s*(?:[+,;]|\band\b|\by\b)\s*", re.IGNORECASE)
-"""What joins typed counts: + , ; or the word "and" (Spanish «y»): "30, 14 and 20", «30, 14 y 20»."""
-
-
-def parse_line_counts(answer: Any) -> LineCounts:
-    """A typed count of lines in any of the forms a pupil writes: the total (``64``), the counts joined by + or
-    commas (``30 + 14 + 20``, ``30, 14, 20``), or the sum with its total on either side (``30 + 14 + 20 = 64``,
-    ``64 = 30 + 14 + 20``), the last two counts perhaps joined by "and" (Spanish «y»); at most four
-    counts (the diagonals may come as two, one for each way: ``30 + 14 + 10 + 10``), each a whole number ≥ 0,
-    perhaps followed by a word (``64 lines``, ``30 across``).  ValueError naming the input and what to write
-    otherwise."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        if answer < 0:
-            raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=answer))
-        return LineCounts((answer,), None)
-    text = str(answer).strip()
-    shape = tr("“{answer}”: write your three counts like 1 + 2 + 3.", answer=text)
-    sides = text.split("=")
-    if not text or len(sides) > 2:
-        raise ValueError(shape)
-    if len(sides) == 2 and _COUNT_JOIN.search(sides[1]) and not _COUNT_JOIN.search(sides[0]):
-        sides.reverse()  # the total written first: 64 = 30 + 14 + 20
-    pieces = [p.strip() for p in _COUNT_JOIN.split(sides[0])]
-    if len(pieces) > 4 or any(not p for p in pieces):
-        raise ValueError(shape)
-    words = pieces + [sides[1].strip()] if len(sides) == 2 else pieces
-    numbers = []
-    for word in words:
-        number = re.fullmatch(r"(-?\d+)(?:\s+[^\W\d_]+){0,3}\.?", word)  # a unit word after it is fine: 64 lines
-        if not number:
-            raise ValueError(shape)
-        numbers.append(int(number.group(1)))
-    if any(n < 0 for n in numbers):
-        raise ValueError(tr("“{answer}”: a count of lines is never negative.", answer=text))
-    if len(sides) == 2:
-        return LineCounts(tuple(numbers[:-1]), numbers[-1])
-    return LineCounts(tuple(numbers), None)
-
-
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
     alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
-    another order are told the order asked).  Each
+    another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
+    diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
+    counts each way (20 + 0) is told the two ways are mirror images.  Each
     direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
     and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
     of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
@@ -262,8 +193,24 @@ def count_lines_exercise() -> ConnectExercise:
                 total=total,
             )
         if len(typed) == 4:  # the diagonals counted each way on their own, as the page's method allows
+            half = diagonal // 2
             if (typed[0], typed[1], typed[2] + typed[3]) == (across, up, diagonal):
+                if typed[2] != typed[3]:  # 30 + 14 + 20 + 0: a right sum, but not the same count each way
+                    return False, tr(
+                        "Diagonal: {a} one way and {b} the other cannot be right. The lines going up to the left "
+                        "are the mirror image of those going up to the right, so each way has the same number. "
+                        "Count one way again.",
+                        a=typed[2],
+                        b=typed[3],
+                    )
                 typed = (across, up, diagonal)  # 30 + 14 + 10 + 10: the right counts, diagonals each way
+            elif sorted(typed) == sorted((across, up, half, half)) or (
+                0 in typed and sorted(typed) == sorted((0, across, up, diagonal))
+            ):  # the right counts, or the right three and a 0, in another order: 0 + 30 + 14 + 20
+                return False, tr(
+                    "Write the counts in the order asked: across, up, diagonal. Then each count says which direction "
+                    "it is."
+                )
             else:  # a refusal of the form, not a wrong count (no try used up)
                 raise ValueError(
                     tr(

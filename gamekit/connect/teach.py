@@ -41,7 +41,8 @@ def read_score_exercise():
     players together, up to the winning one.  Knowing 22 − n is not enough: the pupil must count the winner's
     discs on the board (the answer is checked against the solver's score of the position and the discs on it).
     Each slip gets its own reason: the winner's discs alone, forgetting that the player to move drops first, the
-    winning disc's own number, the sign the wrong way round, every empty cell."""
+    winning disc's own number, the sign the wrong way round, every empty cell; a negative count (the score's minus
+    sign copied onto the answer) is refused, without using up a try, and told the sign belongs to the score."""
     from gamekit.connect.solver import solve
     from gamekit.widgets.exercise import Exercise
 
@@ -81,11 +82,13 @@ def read_score_exercise():
             other=other,
         ),
         flipped: tr(
-            "{k} starts from {max} + {size} = {big}. But no player drops more than {most} discs, so {other} never "
-            "drops a {nth} disc. The sign is the other way round: the score is for the player to move, and a "
-            "negative score means the other player wins.",
+            "You got {k} from {max} + {size} = {big}, as if {other} won with a {nth} disc. But each player drops "
+            "at most {most} discs, so there is no {nth} disc. The score {score} is {mover}'s score, and the minus "
+            "means the other player, {other}, wins. Work out {other}'s winning disc again.",
             k=flipped,
             other=other,
+            mover=mover,
+            score=shown,
             max=MAX,
             size=abs(s),
             big=MAX + abs(s),
@@ -105,7 +108,7 @@ def read_score_exercise():
         ),
     }
     side = sum(game.is_side(c) and game.cell(c, r) == winner for c in range(game.width) for r in range(game.height))
-    if side:  # the side columns' discs counted as dropped
+    if side and total - 2 * side > 0:  # the side columns' discs counted as dropped
         reasons.setdefault(
             total - 2 * side,
             tr(
@@ -118,6 +121,14 @@ def read_score_exercise():
 
     def check(answer):
         k = parse_disc_number(answer)
+        if k < 0:  # the minus sign copied from the score: a refusal of the form, no try used up
+            raise ValueError(
+                tr(
+                    "“{answer}”: a number of discs is never negative. The minus sign belongs to the score, not to "
+                    "your count: type the count without it.",
+                    answer=str(answer).strip(),
+                )
+            )
         if mover in str(answer).lower() and other.lower() not in str(answer).lower():
             return False, tr(
                 "Not {mover}: the score {score} is for {mover}, the player to move, and a negative score means the "

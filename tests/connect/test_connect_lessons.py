@@ -7,6 +7,7 @@ import pytest
 from gamekit.connect import FiveInARow, analyse, solve
 from gamekit.connect import lessons as L
 from gamekit.connect import lesson1_exercises
+from gamekit.connect import lesson1_counts
 from gamekit.connect import lesson2_exercises
 from gamekit.connect import lesson2_rows
 from gamekit.connect import lesson_exercise
@@ -591,7 +592,7 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
     with pytest.raises(ValueError, match="never negative"):
-        lesson1_exercises.parse_line_counts("30 + -4 + 20")
+        lesson1_counts.parse_line_counts("30 + -4 + 20")
 
 
 def test_count_lines_accepts_the_forms_pupils_write():
@@ -610,7 +611,7 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "one way only" in why
     ok, why = ex.check("30, 18, 20")
     assert not ok and "side columns" in why
-    assert lesson1_exercises.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
+    assert lesson1_counts.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
     assert not ok and "give the three counts: across, up, diagonal" in why.lower(), why
     assert not ex.check("63")[0] and not ex.check("65")[0]
@@ -1564,7 +1565,7 @@ def test_the_line_count_takes_its_total_on_either_side_and_the_word_and(typed, l
     with using(lang):
         ok, why = L.exercises()["count_lines"].check(typed)
     assert ok, (typed, why)
-    assert lesson1_exercises.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
+    assert lesson1_counts.parse_line_counts("64 = 30 + 14 + 20") == ((30, 14, 20), 64)
     assert not L.exercises()["count_lines"].check("63 = 30 + 14 + 20")[0]  # a wrong total is still an adding slip
 
 
@@ -1738,8 +1739,9 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
 )
 def test_lesson_two_minutes_add_up(path):
     """Lesson 2's time is broken down into parts that add up to what it announces (and to the lesson's data), at
-    most 55 minutes (a school period), and the exercises' share is 3 minutes for each easy or medium exercise and 5
-    for each hard one; the two exercises in the part for spare time ("If you have time") are not counted."""
+    most 55 minutes (a school period), and the exercises' share is their own minutes: 2 for each of the two first
+    easy ones, 4 for each of exercises 5-7 (a row's kind, a rule and a reason), 5 for each hard one, 3 for the
+    others; the two exercises in the part for spare time ("If you have time") are not counted."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)", page)
     assert m
@@ -1749,7 +1751,9 @@ def test_lesson_two_minutes_add_up(path):
     extras = re.findall(r'L\.exercise\("(\w+)"', extra)
     assert extras == ["odd_against_even", "own_threat"] and list(L.LESSONS[2].exercises)[-2:] == extras
     levels = [level for name, level in L.LESSONS[2].levels.items() if name not in extras]
-    assert sum(5 if level == "hard" else 3 for level in levels) in parts
+    own = [2, 2, 3, 3, 4, 4, 4, 3, 3, 5, 5]  # exercises 1 to 11, as the page's time line gives them
+    assert len(levels) == len(own) and all((m == 5) == (level == "hard") for m, level in zip(own, levels))
+    assert sum(own) in parts
     assert len(L.LESSONS[2].exercises) == 13 and int(m.group(1)) <= 55
 
 
@@ -2829,7 +2833,7 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
     [
         ("30 + 14 + 10 + 10", True),  # the diagonals each way apart, as the page's method counts them
         ("30 + 14 + 10 + 10 = 64", True),
-        ("30 + 14 + 12 + 8", True),  # any split of the right diagonal count adds up the same
+        ("30 + 14 + 12 + 8", False),  # the right sum, but the two ways are mirror images: 10 each
         ("30 + 14 + 10 + 10 = 60", False),  # the adding checked first
         ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
         ("64 líneas", False),
@@ -2874,7 +2878,7 @@ def test_the_row_count_takes_its_unit_word_like_the_line_count(lang):
         for bad in ("5 bananas", "five", "5 lines 6"):
             ok, why = ex.check(bad)
             assert not ok and bad in why, (bad, why)
-        assert lesson1_exercises.parse_line_count("7 lines") == 7
+        assert lesson1_counts.parse_line_count("7 lines") == 7
         count = L.exercises()["count_lines"]
         assert count.check("30 lines + 14 lines + 20 lines")[0]
 
@@ -3254,16 +3258,33 @@ def test_nothing_above_exercise_nine_says_whether_answering_on_top_fails(path):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_choice_of_exercise_nine_is_one_a_pupil_could_believe(lang):
-    """Exercise 9's choices all argue from the board (the threat's row, the cells the plan gives, the cell under
-    the threat), none from who moves first; the miscounted-row choice is sent to count both halves again."""
+    """Exercise 9's choices cannot be told apart from the page's rule alone: every one agrees with it (answering on
+    top gives red the odd cells, yellow the even ones) and they differ only on where red's threat cell is, each
+    naming a different column.  So the pupil must find the cell on the board.  The named cells that are not red's
+    threat cell are empty cells no red disc would make five from (checked on the board), each wrong choice is told
+    its own reason, and no wrong reason names the right cell."""
+    from gamekit.connect.lesson_positions import EXERCISE_POSITIONS
     from gamekit.i18n import using
 
+    game = FiveInARow.from_moves(EXERCISE_POSITIONS["on_top_fails"])
     with using(lang):
         ex = lesson2_exercises.on_top_fails_exercise()
         told = {c: ex.check(c)[1] for c in ex.choices}
     assert not any("first" in c or "primero" in c for c in ex.choices), ex.choices
-    (even,) = [c for c in ex.choices if ("even row" in c or "fila par" in c)]
-    assert not ex.check(even)[0] and ("Check both halves" in told[even] or "Comprueba las dos" in told[even])
+    odd, even = ("odd cells", "even cells") if lang == "en" else ("huecos impares", "huecos pares")
+    for c in ex.choices:  # every choice restates the rule the right way round
+        assert odd in c or even in c, c
+    cell = r"column (\d), row (\d)" if lang == "en" else r"columna (\d), fila (\d)"
+    named = [tuple(int(n) for n in m) for c in ex.choices for m in re.findall(cell, c)]
+    assert len(named) == 3 and len({col for col, _ in named}) == 3, ex.choices
+    red = set(threat_cells(game, 0))
+    for col, row in named:
+        c = next(i for i in range(game.width) if game.column_number(i) == col)
+        assert row > len(game.grid[c])  # an empty cell
+        assert ((c, row - 1) in red) == (f"{col}, " in ex.solutions[0] and str(row) in ex.solutions[0])
+    wrong = [told[c] for c in ex.choices if c not in ex.solutions]
+    assert len(set(wrong)) == 3
+    assert not any("column 4, row 3" in t or "columna 4, fila 3" in t for t in wrong)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -3398,3 +3419,79 @@ def test_lesson_two_headings_do_not_answer_their_exercises(lang):
     page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
     heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
     assert heading.endswith("?") and not re.search(r"always|siempre|ever|nunca", heading), heading
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_step_through_after_the_challenge_names_no_column_or_row(lang):
+    """Lesson 2's step-through sits right under the final challenge, where a pupil reads it before answering: its
+    bullets tell the story of the stacked pair without naming the column or the rows (the challenge's answer is a
+    stacked pair too), and never call it the challenge's idea."""
+    page = _page(f"{lang}five_in_a_row/02_threats_and_exercises.md")
+    after = page[page.index('"challenge"') : page.index("lesson_pictures.step_through()")]
+    bullets = "\n".join(line for line in after.splitlines() if line.startswith(("* ", "  ")))
+    assert bullets.count("\n* ") >= 3, bullets
+    assert not re.search(r"(column|columna) \d|(rows?|filas?) \d", bullets), bullets
+    assert not re.search(r"challenge|reto", bullets, re.I), bullets
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_two_minutes_add_up_to_its_55(lang):
+    """Lesson 2's time line: reading, the exercises (each one's minutes, by level), the step-through and the
+    closing sentence add up to the 55 minutes the page announces, and the exercises' minutes add up to their part."""
+    page = _page(f"{lang}five_in_a_row/02_threats_and_exercises.md")
+    head = re.sub(r"\s+", " ", page[page.index("**T") : page.index("**O")])
+    inside = re.search(r"55 minut[eo]s \(([^)]*)\)", head).group(1)
+    parts = [int(k) for k in re.findall(r"\b(\d+) ", inside)]
+    assert len(parts) == 4 and sum(parts) == 55, head
+    each = 2 * 2 + 2 * 3 + 3 * 4 + 2 * 3 + 2 * 5  # exercises 1-2, 3-4, 5-7, 8-9, 10 and the challenge
+    assert parts[1] == each == 38
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_popout_rules_list_is_whole(lang):
+    """Lesson 1's PopOut rules end with a full stop, not a dangling ";", and include the two draw rules the engine
+    plays by: a position a third time, and a full grid with nothing to pop."""
+    page = _page(f"{lang}five_in_a_row/01_rules_and_play.md")
+    section = page[page.index("## PopOut") :]
+    bullets = section[section.index("\n* ") : section.index("\n\n", section.index("\n* "))]
+    assert bullets.rstrip().endswith("."), bullets
+    assert re.search(r"third time|tercera vez", bullets) and re.search(
+        r"nothing to pop|ninguna que sacar|none to pop", bullets
+    ), bullets
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_diagonal_split_or_order_slip_in_four_counts_gets_its_own_reason(lang):
+    """Four counts in the line count: 30 + 14 + 20 + 0 has the right sum but is not the same count each way (told
+    the two ways are mirror images, as a wrong answer); 0 + 30 + 14 + 20 is the right counts in another order (told
+    the order, not to merge the diagonals); the right 10 + 10 split is still right."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        split = ex.check("30 + 14 + 20 + 0")
+        order = ex.check("0 + 30 + 14 + 20")
+        shuffled = ex.check("14 + 30 + 10 + 10")
+        assert ex.assess("30 + 14 + 20 + 0")[2] and ex.assess("0 + 30 + 14 + 20")[2]  # wrong answers, tries used
+        assert ex.check("30 + 14 + 10 + 10")[0]
+    assert not split[0] and not order[0] and not shuffled[0]
+    assert re.search(r"mirror|espejo", split[1]) and "20" in split[1] and "0" in split[1]
+    assert order[1] == shuffled[1] and not re.search(r"up to the right|hacia la derecha", order[1])
+    assert re.search(r"order asked|orden pedido", order[1]) and order[1] != split[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_cells_typed_for_the_row_count_are_told_to_count_lines(lang):
+    """Lesson 1's one-row count: "5 cells" (Spanish «5 huecos») is refused with unit advice, not as "not a whole
+    number", without using up a try; "5 lines" is still right."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson1_exercises.row_lines_exercise()
+        cells = "5 cells" if lang == "en" else "5 huecos"
+        told = ex.check(cells)[1]
+        refused = not ex.assess(cells)[2]
+        assert ex.check("5 lines" if lang == "en" else "5 líneas")[0]
+        other = ex.check("5 apples")[1]
+    assert refused and re.search(r"count lines, not cells|cuenta líneas, no huecos", told), told
+    assert told != other

@@ -528,17 +528,17 @@ def test_exercise_eight_asks_the_bit_rule_the_other_way_round():
 
 def test_score_exercises_explain_near_numbers_and_read_any_spelling_of_a_disc():
     """Exercise 7: each near number gets a reason that fits it (the winner's discs alone, the mover's first disc
-    forgotten, the winning disc's own number, a sign, the side columns counted, every empty cell), and "6 discs" is
-    read as 6; naming the losing colour is wrong."""
+    forgotten, the winning disc's own number, a sign, every empty cell; −6, the score's minus sign copied, is refused
+    and told so), and "6 discs" is read as 6; naming the losing colour is wrong."""
     ex = teach.read_score_exercise()
     s = solve(teach.lesson_game("exercise"))
     n = 22 + s
     assert ex.check("6 discs")[0] and ex.check("6")[0] and not ex.check("yellow 6")[0]
     assert "only red's discs" in ex.check("3")[1] and "very next disc is yellow's" in ex.check("5")[1]
     assert "counted from the start of the game" in ex.check(str(n))[1]
-    assert "side columns" in ex.check("-6")[1] and "every empty cell" in ex.check("11")[1]
+    assert "minus sign belongs to the score" in ex.check("-6")[1] and "every empty cell" in ex.check("11")[1]
     assert "Only 11 cells are empty" in ex.check("40")[1] and "Only 11 cells are empty" in ex.check("0")[1]
-    assert len({ex.check(str(w))[1] for w in ex.wrong}) >= len(ex.wrong) - 1 >= 6  # two side-column slips, one reason
+    assert len({ex.check(str(w))[1] for w in ex.wrong}) == len(ex.wrong) >= 6  # each slip its own reason
 
 
 def test_the_negative_score_exercise_needs_the_board_not_just_the_rule():
@@ -908,4 +908,24 @@ def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
         assert flipped, ex.wrong
         why = ex.check(flipped[0])[1]
     assert f"{top} + {abs(s)} = {top + abs(s)}" in why and str(top - 1) in why
-    assert ("never drops" in why) if lang == "en" else ("nunca" in why)
+    assert ("there is no" in why) if lang == "en" else ("no hay" in why)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_minus_sign_copied_from_the_score_is_refused_with_its_own_reason(lang):
+    """Lesson 3 exercise 7 scores the position −3: a pupil who copies the minus sign onto the right count (−6) is
+    refused, without using up a try, and told the sign belongs to the score, never that they counted the side
+    columns; the sign-the-wrong-way slip (18) is told in plain words where its 25 comes from and that no player
+    drops a 25th disc."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = teach.read_score_exercise()
+        right = ex.solutions[0] if hasattr(ex, "solutions") else "6"
+        minus = ex.check(f"-{right}")[1]
+        refused = not ex.assess(f"−{right}")[2]
+        flipped = ex.check("18")[1]
+    assert refused and re.search(r"minus sign belongs to the score|signo menos es de la puntuación", minus), minus
+    assert not re.search(r"side columns|columnas laterales", minus)
+    assert "22 + 3 = 25" in flipped and not re.search(r"starts from|parte de", flipped)
+    assert re.search(r"at most 21|como mucho 21", flipped), flipped
