@@ -528,4 +528,6 @@ def double_deal_score_exercise() -> DotsExercise:
         solutions=[gold],
         wrong=list(reasons) + [9],
         key="double_deal_score",
+        game=game,  # the board it starts from, on screen and on the worksheet (nothing to click: a count)
+        asks_best=False,
     )
