@@ -449,8 +449,8 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         line = game.line_name(game.line_index(answer))
         if values.get(line) == best and not game.is_drawn(game.line_index(line)):
-            ok, said = judge_line(answer)
-            return ok, said + " " + tr(
+            ok, verdict = judge_line(answer)
+            return ok, verdict + " " + tr(
                 "One short chain is still to come, an odd number. So {seat} takes both boxes, then hands "
                 "{other} the chain of 2 by its middle line ({middle}), and {other} must open the chain of 3.",
                 seat=seat,
