@@ -132,11 +132,13 @@ START_GUESSES = (N_("the first player"), N_("the second player"), N_("a draw"))
 
 def start_result_after_guess(width: int = 3, height: int = 3, time_limit: float = 20.0):
     """Lesson 4's closing fact as predict-then-check: one button per guess (:data:`START_GUESSES`); the computed
-    result (:func:`start_result`) stays hidden until the pupil has chosen one.  A guess is never marked right or
-    wrong: the reply repeats it and the exact result appears below it."""
+    result (:func:`start_result`) is not in the widget's output until the pupil has chosen one (not even hidden:
+    a saved or exported notebook would show it).  A guess is never marked right or wrong: the reply repeats it and
+    the exact result appears below it."""
     import ipywidgets as W
 
-    result = W.HTML(start_result(width, height, time_limit)._repr_html_())
+    answer = start_result(width, height, time_limit)._repr_html_()
+    result = W.HTML()
     result.layout.display = "none"
     reply = W.HTML()
     buttons = []
@@ -146,6 +148,7 @@ def start_result_after_guess(width: int = 3, height: int = 3, time_limit: float 
         def on_click(_: Any, guess: str = guess) -> None:
             reply.value = "<p>" + tr("Your guess: {guess}. Now compare it with the exact calculation:", guess=tr(guess))
             reply.value += "</p>"
+            result.value = answer
             result.layout.display = None
 
         button.on_click(on_click)

@@ -398,6 +398,29 @@ def not_worth_it_exercise(name: str = "l5_ex5") -> DotsExercise:
     return ex
 
 
+def take_all_then_middle(game: DotsAndBoxes) -> str:
+    """The line that hands over the 2-chain by its middle after the mover takes every box on offer in ``game``
+    (an opened chain's last boxes, then a chain of 3 and a chain of 2 left), checked by the exact solver: taking
+    is a best line, and after it handing the 2-chain over by its middle line is a best line.  ValueError when the
+    solver says otherwise, so the right answer's reason cannot go wrong."""
+    values = move_values(game)
+    after = game.copy()
+    first = None
+    while third_side_boxes(after):
+        box = third_side_boxes(after)[0]
+        line = next(i for i in after.geometry.box_lines[box] if not after.is_drawn(i))
+        first = after.line_name(line) if first is None else first
+        after.play(line)
+    if first is None or values[first] != max(values.values()) or after.to_move != game.to_move:
+        raise ValueError(tr("taking every box on offer is not a best line here"))
+    twos = [p for p in components(after) if p.length == 2 and not p.opened]
+    middle = shared_line_name(after, twos[0]) if len(twos) == 1 else None
+    after_values = move_values(after)
+    if middle is None or after_values[middle] != max(after_values.values()):
+        raise ValueError(tr("handing over the 2-chain by its middle line is not a best line here"))
+    return middle
+
+
 def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
     """Two boxes of an opened chain are left and a long chain comes later, but so does a 2-chain, which hands
     control back: taking both boxes wins, the double-deal loses (it gets its own reason, and comes first among the
@@ -421,9 +444,19 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
 
     deals = deal_lines(game)
     judge_line = ex.checker
+    taken = take_all_then_middle(game)  # the reason the right answer gets, checked by the solver here
 
     def check(answer: Any) -> tuple[bool, str]:
         line = game.line_name(game.line_index(answer))
+        if values.get(line) == best and not game.is_drawn(game.line_index(line)):
+            ok, verdict = judge_line(answer)
+            return ok, verdict + " " + tr(
+                "One short chain is still to come, an odd number. So {seat} takes both boxes, then hands "
+                "{other} the chain of 2 by its middle line ({middle}), and {other} must open the chain of 3.",
+                seat=seat,
+                other=other,
+                middle=taken,
+            )
         if line in deals and not game.is_drawn(game.line_index(line)):
             return False, tr(
                 "{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
@@ -495,4 +528,6 @@ def double_deal_score_exercise() -> DotsExercise:
         solutions=[gold],
         wrong=list(reasons) + [9],
         key="double_deal_score",
+        game=game,  # the board it starts from, on screen and on the worksheet (nothing to click: a count)
+        asks_best=False,
     )

@@ -92,8 +92,8 @@ WORDS_AFTER = {
     (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
         N_(
             "**Short chain:** a chain of 1 or 2 boxes. The player who opens it chooses how: a single box, or a 2-chain "
-            "opened by its middle line, cannot be refused. So whoever must open a short chain hands control to the "
-            "other player."
+            "opened by its middle line, cannot be refused. The other player takes those boxes, and then must draw "
+            "again: they must open the next chain. So whoever opens a short chain gets control."
         ),
     ),
     (5, "loop_six"): (

@@ -181,15 +181,16 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
     loops = "a loop before a chain is a habit of good play" if en else "un bucle antes que una cadena es una costumbre"
     assert loops in three and page.index(loops) > page.index("worked_control_count()")
     assert page.count(loops) == 1
-    # the short-chain fact, in two sentences, right before exercise 6 (which needs it), and nowhere before; what
-    # to do with an odd number of short chains is exercise 6's answer: the pupil works it out, the page never says it
+    # the short-chain fact, in a few short sentences, right before exercise 6 (which needs it), and nowhere before;
+    # what to do with an odd number of short chains is exercise 6's answer: the pupil works it out, the page never
+    # says it.  Whoever opens a short chain gets control (the other player takes it and must open next).
     six = _section(page, "### Exercise 6" if en else "### Ejercicio 6", "```{code-cell}")
-    hands = "hands control to the other player" if en else "le pasa el control al otro jugador"
-    assert hands in six and page.index(hands) > page.index('L.exercise("l5_ex5"')
+    gets = "whoever opens a short chain gets control" if en else "quien abre una cadena corta se queda con el control"
+    assert gets in six and page.index(gets) > page.index('L.exercise("l5_ex5"')
     assert ("odd number" if en else "número impar") not in page
     opener = "The player who opens a short chain" if en else "Quien abre una cadena corta"
     rule = six[six.index(opener) :].split("Look at" if en else "Mira")[0]
-    assert rule.strip().count(". ") == 1 and rule.strip().endswith(".")  # two sentences
+    assert rule.strip().endswith(".") and all(len(s.split()) <= 25 for s in rule.split(". "))  # short sentences
 
 
 def test_the_double_deal_is_not_called_a_handout_and_agrees_with_lesson_3():
@@ -297,7 +298,9 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
         "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
     ) in method
     assert "| A |" not in sheet and "6, 4" not in method
-    short = "hands control to the other player" if lang == "en" else "le pasa el control al otro jugador"
+    short = (
+        "whoever opens a short chain gets control" if lang == "en" else "quien abre una cadena corta se queda con el"
+    )
     assert short not in method
     between = " ".join(sheet[sheet.index(ex[2]) : sheet.index(ex[3])].split())
     assert short in between

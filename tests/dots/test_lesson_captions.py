@@ -23,6 +23,7 @@ from gamekit.dots import analysis
 from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values, solve
 from gamekit.i18n import tr
+from gamekit.dots.lesson_exercise import after_line
 
 MISTAKE = re.compile(
     r"A mistake, says the exact calculation: (?:opening the (?:loop|chain) of \d+ first \()?(.+?)\)? would have won "
@@ -33,7 +34,8 @@ REFUSAL = re.compile(
     r"(Gold|Coral), who must then open the next chain or loop\."
 )
 COST_ONLY = re.compile(
-    r"A mistake, says the exact calculation: (Gold|Coral) ends with fewer boxes than best play would give\."
+    r"A mistake, says the exact calculation: (?:taking the last boxes too means (Gold|Coral) must then open the "
+    r"(chain|loop) of (\d+)\. )?(Gold|Coral) ends with fewer boxes than best play would give\."
 )
 PART_FIRST = re.compile(r"opening the (?:loop|chain) of \d+ first ")
 SUITS = re.compile(r"Long chains forming: (\d+); (\d+) \+ \1 is (even|odd), which suits (Gold|Coral)\.")
@@ -90,7 +92,18 @@ def test_every_judging_caption_agrees_with_the_exact_solver(name):
             # a lesson before the refusal is taught: the mistake and its cost, no better line named
             judged += 1
             assert spec.get("judge") == "result", (name, caption)
-            assert values[name_] < best and c.group(1) == SEATS[before.to_move], (name, line, caption)
+            assert values[name_] < best and c.group(4) == SEATS[before.to_move], (name, line, caption)
+            if c.group(1):  # the reason, in lesson 3's words: taking on leaves the mover to open the one part left
+                assert c.group(1) == c.group(4) and sum(after.scores) > sum(before.scores), (name, line, caption)
+                assert all(sum(after_line(before, b).scores) == sum(before.scores) for b in values if values[b] == best)
+                taken = after.copy()
+                while analysis.capturable_boxes(taken):
+                    assert taken.to_move == before.to_move
+                    box = analysis.capturable_boxes(taken)[0]
+                    taken.play(next(i for i in taken.geometry.box_lines[box] if not taken.is_drawn(i)))
+                parts = analysis.components(taken)
+                assert taken.to_move == before.to_move and not analysis.safe_lines(taken), (name, line)
+                assert [(p.kind, len(p.boxes)) for p in parts] == [(c.group(2), int(c.group(3)))], (name, line)
         elif r := REFUSAL.search(caption):
             # "X takes nothing and leaves the last N boxes": the played line took a box, every better line takes
             # none and leaves that many boxes on offer to the other player

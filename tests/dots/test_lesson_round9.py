@@ -139,7 +139,7 @@ def test_lesson_5_guide_plan_gives_the_four_challenge_positions_their_minutes():
         assert word in section
     for path, words in (
         ("docs/teachers/dots.md", "combine the long chain rule and double-dealing in the final challenge"),
-        ("docs/teachers/es/dots.md", "combinar la regla de las cadenas largas y la doble entrega en el reto final"),
+        ("docs/teachers/es/dots.md", "combinar la regla de la cadena larga y la doble entrega en el reto final"),
     ):
         assert words in (ROOT / path).read_text(encoding="utf-8"), path  # the objectives table says what it tests
 
