@@ -11,8 +11,12 @@ from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
-from gamekit.puzzles.dots_thumbs import thumbs_within_share
+from gamekit.puzzles.dots_thumbs import LOWER_LEVELS_HABIT, THUMB_RULES, lower_habits_answering, thumbs_within_share
 
+
+MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
+"""The habits none of which may answer more than half a level of the mixed list above level 1
+(:func:`mixed_selection`): the rules of thumb and the lower levels' habit."""
 
 MAX_DECISION_SHARE = 1 / 3
 """The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
@@ -20,6 +24,12 @@ box or decline the last ones?" decisions (:func:`is_decision`) may fill: the ban
 any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
 lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
 puzzles."""
+
+
+DECISION_TURNS = ("all_but_four", "double_deal", "control_not_worth_it")
+"""The order in which lesson 5's three ideas take turns in a level's decisions (:func:`decisions_capped`): the one
+with the fewest puzzles first, so a level with room for few decisions still asks *all-but-four in a loop* (taking
+*when control is not worth it* first left the mixed list 5 all-but-four puzzles against 10)."""
 
 
 def is_decision(puzzle: Puzzle) -> bool:
@@ -40,7 +50,9 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
     """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
     (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
     decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
-    (:func:`decision_kind`: take every box, decline the last two, decline the last four of a loop) and, within
+    (:func:`decision_kind`, in :data:`DECISION_TURNS` order: decline the last four of a loop, decline the last two,
+    take every box; at a level of decisions alone a decline and a take in turn, so "always decline" is no more
+    than half of it) and, within
     each, go in id order, so each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
@@ -49,8 +61,11 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
         if not others:  # a level of lesson 5 alone: no bigger than the level below
             room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_THEMES]
+        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_TURNS]
         order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
+        if not others:  # decisions alone: a decline (the two kinds in turn), then a take, so neither is half over
+            declines = [p for turn in zip_longest(*kinds[:2]) for p in turn if p is not None]
+            order = [p for turn in zip_longest(declines, kinds[2]) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
     return [p for p in puzzles if p.id in ids]
@@ -82,12 +97,14 @@ def levels_capped(puzzles: list[Puzzle], most: int = MIXED_LEVEL_MOST) -> list[P
 
 def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
-    level of their lesson): no rule of thumb over half a level (:func:`thumbs_within_share`), a fair share of
+    level of their lesson): no rule of thumb, nor the lower levels' habit, over half a level
+    (:func:`thumbs_within_share`, :data:`MIXED_HABITS`), a fair share of
     one-step puzzles (:func:`_decisions_kept`), the decisions at most a third of each level shared with other
     lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
     (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
-        after = decisions_capped(levels_capped(_decisions_kept(thumbs_within_share(puzzles))))
+        capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS)
+        after = decisions_capped(levels_capped(_decisions_kept(capped)))
         if len(after) == len(puzzles):
             return after
         puzzles = after
@@ -111,6 +128,26 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
         ranked = [p for p in steps if take_all_choice(p)] + [p for turn in zip_longest(*halves) for p in turn if p]
         keep |= {p.id for p in ranked[:room]}
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
+
+
+def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> list[Puzzle]:
+    """``n`` puzzles of ``candidates`` for a homework set of every idea, spread over ideas and levels: the ideas
+    (each puzzle's first theme, the one Practice asks and praises it as) take turns in ``ideas`` order, and each
+    takes, of its puzzles, one at the level the set holds fewest of so far (ties drawn by ``rng``), so the set is
+    no longer mostly lesson 5's top levels (``dots-all-10-1`` had no puzzle at levels 3 to 5)."""
+    queues: dict[str, list[Puzzle]] = {}
+    for t in ideas:
+        own = [p for p in candidates if p.themes[:1] == (t,)]
+        queues[t] = rng.sample(own, len(own))
+    chosen: list[Puzzle] = []
+    while len(chosen) < n and any(queues.values()):
+        for t in ideas:
+            if queues[t] and len(chosen) < n:
+                held = [level(p.rating) for p in chosen]
+                pick = min(queues[t], key=lambda p: held.count(level(p.rating)))
+                queues[t].remove(pick)
+                chosen.append(pick)
+    return chosen
 
 
 LESSON_FIVE_DECISION_SHARE = 0.6
@@ -141,6 +178,7 @@ __all__ = [
     "decisions_capped",
     "levels_capped",
     "mixed_selection",
+    "mixed_set",
     "LESSON_FIVE_DECISION_SHARE",
     "lesson_five_selection",
 ]
