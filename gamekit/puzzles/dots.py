@@ -259,8 +259,8 @@ def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
     (:func:`~gamekit.puzzles.dots_thumbs.unlike`: no two with the same right lines on the same board while the pool has
     others).  A decision idea or the handout (:data:`OWN_SHARE_THEMES`): :data:`OWN_SHARE_OF_TEN` of ten ask its
-    own answer (:func:`own_kind`) and the rest the other, for contrast (as many of one kind as the pool holds, the rest of the
-    other); the teachers' page says so (:func:`set_mix`)."""
+    own answer (:func:`own_kind`) and the rest the other, for contrast (as many of one kind as the pool holds, the
+    rest of the other); the teachers' page says so (:func:`set_mix`)."""
     if theme not in OWN_SHARE_THEMES:
         return unlike(rng.sample(pool, len(pool)), n, [])
     owns = [p for p in pool if own_kind(theme, p)]
