@@ -103,7 +103,7 @@ def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
     (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
-        capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS)
+        capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS, most_first=True)
         after = decisions_capped(levels_capped(_decisions_kept(capped)))
         if len(after) == len(puzzles):
             return after

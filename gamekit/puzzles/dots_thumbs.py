@@ -111,14 +111,19 @@ def lower_habits_answering(puzzle: Puzzle, answering=thumbs_answering) -> tuple[
 
 
 def thumbs_within_share(
-    puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE, answering=thumbs_answering, rules=THUMB_RULES
+    puzzles: list[Puzzle],
+    share: float = MAX_THUMB_SHARE,
+    answering=thumbs_answering,
+    rules=THUMB_RULES,
+    most_first: bool = False,
 ) -> list[Puzzle]:
     """``puzzles`` without the ones a rule of thumb (``rules``, as ``answering`` reads a puzzle: by default
     :data:`THUMB_RULES`) answers beyond ``share`` of their Practice level (rounded up), from level 2 up: while a
-    rule answers too many of a level, of its puzzles the one the most rules answer goes, the last in id order
-    (they stay in their own idea's pool; dropping by id alone, a puzzle only one habit answers could go while
-    another habit's were still over, and lesson 3's level 3 fell to one puzzle).  Level 1 is the one-line rule's
-    level by design."""
+    rule answers too many of a level, the last in id order of its puzzles goes (they stay in their own idea's
+    pool); with ``most_first``, of its puzzles the one the most rules answer, then the last in id order (by id
+    alone, with the lower levels' habit checked too, a puzzle only one habit answers could go while another
+    habit's were still over, and lesson 3's level 3 fell to one puzzle).  Level 1 is the one-line rule's level by
+    design."""
     kept = list(puzzles)
     rules_of = {id(p): answering(p) for p in kept if level(p.rating) > 1}  # read each board once
     for lv in sorted({level(p.rating) for p in kept} - {1}):
@@ -129,7 +134,7 @@ def thumbs_within_share(
             over = [rule for rule in rules if len(answered[rule]) > most]
             if not over:
                 break
-            drop = max(answered[over[0]], key=lambda p: (len(set(rules_of[id(p)]) & set(rules)), p.id))
+            drop = max(answered[over[0]], key=lambda p: (most_first * len(set(rules_of[id(p)]) & set(rules)), p.id))
             kept = [p for p in kept if p is not drop]
     return kept
 
@@ -174,7 +179,7 @@ def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     whole list (while one does, of its puzzles the one the most habits answer goes, the last in id order)."""
     rules = THUMB_RULES + HANDOUT_HABITS + (LOWER_LEVELS_HABIT,)
     answering = partial(lower_habits_answering, answering=habits_answering)
-    kept = thumbs_within_share(puzzles, answering=answering, rules=rules)
+    kept = thumbs_within_share(puzzles, answering=answering, rules=rules, most_first=True)
     habits = {p.id: answering(p) for p in kept}
     while True:
         over = [r for r in rules if 2 * sum(1 for p in kept if r in habits[p.id]) > len(kept)]

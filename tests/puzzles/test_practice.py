@@ -1417,7 +1417,8 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
     assert (
         "past lesson 5" not in dots
-        and "*all-but-four in a loop* and *when control is not worth it* from lesson 5" in dots
+        and "*All-but-four in a loop* (lesson 5)" in dots
+        and "*When control is not worth it* (lesson 5)" in dots
     )
 
 
