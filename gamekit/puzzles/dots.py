@@ -268,7 +268,22 @@ def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     k = n - n * (10 - OWN_SHARE_OF_TEN) // 10
     k = min(max(k, n - len(others)), len(owns))
     chosen = unlike(rng.sample(owns, len(owns)), k, [])
-    return chosen + unlike(rng.sample(others, len(others)), n - k, chosen)
+    order = rng.sample(others, len(others))
+    if theme == "hard_hearted_handout":  # no two of its answer key's reasons alike (the key gives each puzzle's)
+        said = {why for p in chosen for why in _set_whys(theme, p)}
+        fresh = []
+        for p in order:
+            if not _set_whys(theme, p) & said:
+                fresh.append(p)
+                said |= _set_whys(theme, p)
+        order = fresh + [p for p in order if p not in fresh]
+    return chosen + unlike(order, n - k, chosen)
+
+
+def _set_whys(theme: str, puzzle: Puzzle) -> set[str]:
+    """The reasons a set of ``theme`` gives for ``puzzle``'s right lines (its own idea's where it carries it)."""
+    idea = theme if theme in puzzle.themes else puzzle.themes[0]
+    return {why_words(puzzle, idea, a) for a in puzzle.answers}
 
 
 MAX_ANSWER_LEAD = 2

@@ -46,13 +46,14 @@ def decision_kind(puzzle: Puzzle) -> str:
     return "all_but_four" if "all_but_four" in puzzle.themes else "double_deal"
 
 
-def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
+def decisions_capped(
+    puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE, turns: tuple[str, ...] = DECISION_THEMES
+) -> list[Puzzle]:
     """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
     (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
     decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
-    (:func:`decision_kind`, in :data:`DECISION_TURNS` order: decline the last four of a loop, decline the last two,
-    take every box; at a level of decisions alone a decline and a take in turn, so "always decline" is no more
-    than half of it) and, within
+    (:func:`decision_kind`, in ``turns`` order: the mixed list's :data:`DECISION_TURNS`, else take every box,
+    decline the last two, decline the last four of a loop) and, within
     each, go in id order, so each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
@@ -61,11 +62,8 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
         if not others:  # a level of lesson 5 alone: no bigger than the level below
             room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_TURNS]
+        kinds = [[p for p in here if decision_kind(p) == t] for t in turns]
         order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
-        if not others:  # decisions alone: a decline (the two kinds in turn), then a take, so neither is half over
-            declines = [p for turn in zip_longest(*kinds[:2]) for p in turn if p is not None]
-            order = [p for turn in zip_longest(declines, kinds[2]) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
     return [p for p in puzzles if p.id in ids]
@@ -104,7 +102,7 @@ def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
         capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS, most_first=True)
-        after = decisions_capped(levels_capped(_decisions_kept(capped)))
+        after = decisions_capped(levels_capped(_decisions_kept(capped)), turns=DECISION_TURNS)
         if len(after) == len(puzzles):
             return after
         puzzles = after

@@ -92,16 +92,20 @@ def test_the_combined_habit_of_the_lower_levels_answers_at_most_half_a_level(whi
         assert 2 * sum(map(_answers, pool)) <= len(pool)
 
 
-def test_the_mixed_list_asks_every_idea_at_least_eight_times():
+def test_the_mixed_list_asks_every_idea_at_least_seven_times():
     """The mixed list held 5 *all-but-four* puzzles against 19 *safe line* ones: each idea (the one Practice asks a
-    puzzle as, its first theme) now has at least 8 where the bank has them."""
+    puzzle as, its first theme) now has at least 8 where the bank has them, lesson 5's three at least 7 (their
+    decisions fill at most a third of a level shared with other lessons, and level 8 is half takes at most)."""
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
+
     from collections import Counter
 
     from gamekit.puzzles.core import game_themes
 
     counts = Counter(p.themes[0] for p in practice_pool(G))
     for theme in game_themes(G):
-        assert counts[theme] >= min(8, len(practice_pool(G, theme))), (theme, counts)
+        most = 7 if theme in DECISION_THEMES else 8
+        assert counts[theme] >= min(most, len(practice_pool(G, theme))), (theme, counts)
 
 
 def test_a_mixed_homework_set_spreads_over_ideas_and_levels():
