@@ -13,7 +13,6 @@ A position becomes a puzzle (issue 22 §1) when
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -30,12 +29,13 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
-from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, mixed_set
+from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
+from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -270,20 +270,8 @@ def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     chosen = unlike(rng.sample(owns, len(owns)), k, [])
     order = rng.sample(others, len(others))
     if theme == "hard_hearted_handout":  # no two of its answer key's reasons alike (the key gives each puzzle's)
-        said = {why for p in chosen for why in _set_whys(theme, p)}
-        fresh = []
-        for p in order:
-            if not _set_whys(theme, p) & said:
-                fresh.append(p)
-                said |= _set_whys(theme, p)
-        order = fresh + [p for p in order if p not in fresh]
+        order = reasons_unlike(order, chosen, lambda p: set_whys(theme, p))
     return chosen + unlike(order, n - k, chosen)
-
-
-def _set_whys(theme: str, puzzle: Puzzle) -> set[str]:
-    """The reasons a set of ``theme`` gives for ``puzzle``'s right lines (its own idea's where it carries it)."""
-    idea = theme if theme in puzzle.themes else puzzle.themes[0]
-    return {why_words(puzzle, idea, a) for a in puzzle.answers}
 
 
 MAX_ANSWER_LEAD = 2
@@ -408,25 +396,6 @@ def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
     return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
-
-
-def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
-    """The ``n`` puzzles of a homework set of all the ideas with ``seed`` (``pool``: the mixed Practice pool;
-    ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
-    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import), spread over the ideas and the
-    levels (:func:`~gamekit.puzzles.dots_mixed.mixed_set`).  They come from the puzzles none of the one-idea sets of
-    the same size and seed holds (as the teachers' page hands them out), so a pupil who did an idea's set meets new
-    puzzles in the mixed one, except an idea whose set holds all its puzzles (*avoid a third side*, *sacrifice to
-    change the count*): leaving those out left the mixed set without them.  The whole pool where fewer than ``n``
-    are left."""
-    seen: set[str] = set()
-    for theme in game_themes(GAME_ID):
-        size = min(n, len(idea_pool(GAME_ID, theme)))
-        if size and size < len(idea_pool(GAME_ID, theme)):
-            seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)}
-    fresh = [p for p in pool if p.id not in seen]
-    rng = random.Random(f"{GAME_ID}-mixed-{n}-{seed}")
-    return mixed_set(fresh if len(fresh) >= n else pool, tuple(game_themes(GAME_ID)), n, rng)
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", *DECISION_THEMES)

@@ -4,15 +4,21 @@ the last ones?" decisions and the one-step puzzles may fill, so each lesson's id
 
 from __future__ import annotations
 
+import random
 from itertools import zip_longest
+from typing import Any
 
 from gamekit.progress import level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, game_themes
+from gamekit.puzzles.dots_words import why_words
 from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
+
 from gamekit.puzzles.dots_thumbs import LOWER_LEVELS_HABIT, THUMB_RULES, lower_habits_answering, thumbs_within_share
 
+
+GAME_ID = "dots_and_boxes"
 
 MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
 """The habits none of which may answer more than half a level of the mixed list above level 1
@@ -52,8 +58,8 @@ def decisions_capped(
     """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
     (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
     decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
-    (:func:`decision_kind`, in ``turns`` order: the mixed list's :data:`DECISION_TURNS`, else take every box,
-    decline the last two, decline the last four of a loop) and, within
+    (:func:`decision_kind`, in ``turns`` order at a level shared with other ideas, the mixed list's
+    :data:`DECISION_TURNS`; else take every box, decline the last two, decline the last four of a loop) and, within
     each, go in id order, so each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
@@ -62,7 +68,7 @@ def decisions_capped(
         if not others:  # a level of lesson 5 alone: no bigger than the level below
             room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in turns]
+        kinds = [[p for p in here if decision_kind(p) == t] for t in (turns if others else DECISION_THEMES)]
         order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
@@ -146,6 +152,43 @@ def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> 
                 queues[t].remove(pick)
                 chosen.append(pick)
     return chosen
+
+
+def reasons_unlike(order: list[Puzzle], chosen: list[Puzzle], whys) -> list[Puzzle]:
+    """``order`` with first the puzzles whose reasons (``whys(puzzle)``: a set) none of ``chosen`` nor an earlier one
+    of them gives, then the rest, in ``order``: an answer key then gives no two puzzles one reason."""
+    given = {why for p in chosen for why in whys(p)}
+    fresh = []
+    for p in order:
+        if not whys(p) & given:
+            fresh.append(p)
+            given |= whys(p)
+    return fresh + [p for p in order if p not in fresh]
+
+
+def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
+    """The ``n`` puzzles of a homework set of all the ideas with ``seed`` (``pool``: the mixed Practice pool;
+    ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
+    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import), spread over the ideas and the
+    levels (:func:`~gamekit.puzzles.dots_mixed.mixed_set`).  They come from the puzzles none of the one-idea sets of
+    the same size and seed holds (as the teachers' page hands them out), so a pupil who did an idea's set meets new
+    puzzles in the mixed one, except an idea whose set holds all its puzzles (*avoid a third side*, *sacrifice to
+    change the count*): leaving those out left the mixed set without them.  The whole pool where fewer than ``n``
+    are left."""
+    seen: set[str] = set()
+    for theme in game_themes(GAME_ID):
+        size = min(n, len(idea_pool(GAME_ID, theme)))
+        if size and size < len(idea_pool(GAME_ID, theme)):
+            seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)}
+    fresh = [p for p in pool if p.id not in seen]
+    rng = random.Random(f"{GAME_ID}-mixed-{n}-{seed}")
+    return mixed_set(fresh if len(fresh) >= n else pool, tuple(game_themes(GAME_ID)), n, rng)
+
+
+def set_whys(theme: str, puzzle: Puzzle) -> set[str]:
+    """The reasons a set of ``theme`` gives for ``puzzle``'s right lines (its own idea's where it carries it)."""
+    idea = theme if theme in puzzle.themes else puzzle.themes[0]
+    return {why_words(puzzle, idea, a) for a in puzzle.answers}
 
 
 LESSON_FIVE_DECISION_SHARE = 0.6
