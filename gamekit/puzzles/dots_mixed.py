@@ -18,8 +18,6 @@ from gamekit.puzzles.dots_themes import DECISION_THEMES
 from gamekit.puzzles.dots_thumbs import LOWER_LEVELS_HABIT, THUMB_RULES, lower_habits_answering, thumbs_within_share
 
 
-GAME_ID = "dots_and_boxes"
-
 MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
 """The habits none of which may answer more than half a level of the mixed list above level 1
 (:func:`mixed_selection`): the rules of thumb and the lower levels' habit."""
@@ -176,13 +174,14 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     change the count*): leaving those out left the mixed set without them.  The whole pool where fewer than ``n``
     are left."""
     seen: set[str] = set()
-    for theme in game_themes(GAME_ID):
-        size = min(n, len(idea_pool(GAME_ID, theme)))
-        if size and size < len(idea_pool(GAME_ID, theme)):
-            seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)}
+    game = pool[0].game_id
+    for theme in game_themes(game):
+        size = min(n, len(idea_pool(game, theme)))
+        if size and size < len(idea_pool(game, theme)):
+            seen |= {p.id for p in idea_set(game, theme, size, seed)}
     fresh = [p for p in pool if p.id not in seen]
-    rng = random.Random(f"{GAME_ID}-mixed-{n}-{seed}")
-    return mixed_set(fresh if len(fresh) >= n else pool, tuple(game_themes(GAME_ID)), n, rng)
+    rng = random.Random(f"{game}-mixed-{n}-{seed}")
+    return mixed_set(fresh if len(fresh) >= n else pool, tuple(game_themes(game)), n, rng)
 
 
 def set_whys(theme: str, puzzle: Puzzle) -> set[str]:

@@ -1668,7 +1668,7 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.core import game_themes
 
-    from gamekit.puzzles.dots import mixed_set_pool
+    from gamekit.puzzles.dots_mixed import mixed_set_pool
 
     for seed in (1, 2, 3):
         pool = practice_pool(game_id)
