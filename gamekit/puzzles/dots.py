@@ -29,12 +29,13 @@ from gamekit.dots import (
 from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.core.errors import SolverTimeout
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.core import Puzzle, game_themes, judge_again, line_of_best_play, sample, theme_name
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample, theme_name
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 from gamekit.puzzles.dots_words import asked_stakes as asked_stakes, idea_words as idea_words
 from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words as why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
-from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection
+from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
+from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -239,26 +240,38 @@ OWN_SHARE_OF_TEN = 7
 not hand out the same mix (:func:`idea_set`)."""
 
 
+OWN_SHARE_THEMES = (*DECISION_THEMES, "hard_hearted_handout")
+"""The ideas whose homework set holds :data:`OWN_SHARE_OF_TEN` of ten of its own kind (:func:`own_kind`) and the
+rest of another for contrast: the decisions, and the *hard-hearted handout*, whose list also asks when a chain of
+two is not to be handed over (its set was 6 of 10 "which chain or loop to open")."""
+
+
 def own_kind(theme: str, puzzle: Puzzle) -> bool:
     """Whether ``puzzle`` asks the own answer of the decision idea ``theme``: taking every box for *when control is
-    not worth it* (:func:`take_all_choice`), declining the last boxes for *double-deal* and *all-but-four*."""
+    not worth it* (:func:`take_all_choice`), declining the last boxes for *double-deal* and *all-but-four*, handing
+    a chain of two over by its middle line for the *hard-hearted handout* (:func:`middle_lines_only`)."""
+    if theme == "hard_hearted_handout":
+        return middle_lines_only(puzzle)
     return take_all_choice(puzzle) == (theme == "control_not_worth_it")
 
 
 def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle]:
     """A homework set of ``n`` puzzles of one idea drawn by ``rng`` from its ``pool``, without look-alikes
     (:func:`~gamekit.puzzles.dots_thumbs.unlike`: no two with the same right lines on the same board while the pool has
-    others).  A decision idea (:data:`DECISION_THEMES`): :data:`OWN_SHARE_OF_TEN` of ten ask its own answer
-    (:func:`own_kind`) and the rest the other, for contrast (as many of one kind as the pool holds, the rest of the
-    other); the teachers' page says so (:func:`set_mix`)."""
-    if theme not in DECISION_THEMES:
+    others).  A decision idea or the handout (:data:`OWN_SHARE_THEMES`): :data:`OWN_SHARE_OF_TEN` of ten ask its
+    own answer (:func:`own_kind`) and the rest the other, for contrast (as many of one kind as the pool holds, the
+    rest of the other); the teachers' page says so (:func:`set_mix`)."""
+    if theme not in OWN_SHARE_THEMES:
         return unlike(rng.sample(pool, len(pool)), n, [])
     owns = [p for p in pool if own_kind(theme, p)]
     others = [p for p in pool if not own_kind(theme, p)]
     k = n - n * (10 - OWN_SHARE_OF_TEN) // 10
     k = min(max(k, n - len(others)), len(owns))
     chosen = unlike(rng.sample(owns, len(owns)), k, [])
-    return chosen + unlike(rng.sample(others, len(others)), n - k, chosen)
+    order = rng.sample(others, len(others))
+    if theme == "hard_hearted_handout":  # no two of its answer key's reasons alike (the key gives each puzzle's)
+        order = reasons_unlike(order, chosen, lambda p: set_whys(theme, p))
+    return chosen + unlike(order, n - k, chosen)
 
 
 MAX_ANSWER_LEAD = 2
@@ -383,21 +396,6 @@ def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:
     homework set) Practice praises it with that idea, not with "take a box"."""
     first = ("control_not_worth_it",)
     return replace(puzzle, rating=rating, themes=first + tuple(t for t in puzzle.themes if t not in first))
-
-
-def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
-    """What a homework set of all the ideas of ``n`` puzzles with ``seed`` draws from (``pool``: the mixed Practice
-    pool; ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
-    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import): the puzzles none of the one-idea
-    sets of the same size and seed holds (each idea's set of ``n``, or of all its puzzles where it has fewer, as the
-    teachers' page hands them out), so a pupil who did an idea's set meets new puzzles in the mixed one; the whole
-    pool only where fewer than ``n`` are left."""
-    seen: set[str] = set()
-    for theme in game_themes(GAME_ID):
-        size = min(n, len(idea_pool(GAME_ID, theme)))
-        seen |= {p.id for p in idea_set(GAME_ID, theme, size, seed)} if size else set()
-    fresh = [p for p in pool if p.id not in seen]
-    return fresh if len(fresh) >= n else pool
 
 
 ONE_STEP_THEMES = ("take_box", "avoid_third_side", *DECISION_THEMES)

@@ -4,15 +4,23 @@ the last ones?" decisions and the one-step puzzles may fill, so each lesson's id
 
 from __future__ import annotations
 
+import random
 from itertools import zip_longest
+from typing import Any
 
 from gamekit.progress import level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.core import Puzzle, game_themes
+from gamekit.puzzles.dots_words import why_words
 from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
-from gamekit.puzzles.dots_thumbs import thumbs_within_share
 
+from gamekit.puzzles.dots_thumbs import LOWER_LEVELS_HABIT, THUMB_RULES, lower_habits_answering, thumbs_within_share
+
+
+MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
+"""The habits none of which may answer more than half a level of the mixed list above level 1
+(:func:`mixed_selection`): the rules of thumb and the lower levels' habit."""
 
 MAX_DECISION_SHARE = 1 / 3
 """The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
@@ -20,6 +28,12 @@ box or decline the last ones?" decisions (:func:`is_decision`) may fill: the ban
 any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
 lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
 puzzles."""
+
+
+DECISION_TURNS = ("all_but_four", "double_deal", "control_not_worth_it")
+"""The order in which lesson 5's three ideas take turns in a level's decisions (:func:`decisions_capped`): the one
+with the fewest puzzles first, so a level with room for few decisions still asks *all-but-four in a loop* (taking
+*when control is not worth it* first left the mixed list 5 all-but-four puzzles against 10)."""
 
 
 def is_decision(puzzle: Puzzle) -> bool:
@@ -36,11 +50,14 @@ def decision_kind(puzzle: Puzzle) -> str:
     return "all_but_four" if "all_but_four" in puzzle.themes else "double_deal"
 
 
-def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -> list[Puzzle]:
+def decisions_capped(
+    puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE, turns: tuple[str, ...] = DECISION_THEMES
+) -> list[Puzzle]:
     """``puzzles`` with the decisions (:func:`is_decision`) of each Practice level cut to ``share`` of the level
     (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
     decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
-    (:func:`decision_kind`: take every box, decline the last two, decline the last four of a loop) and, within
+    (:func:`decision_kind`, in ``turns`` order at a level shared with other ideas, the mixed list's
+    :data:`DECISION_TURNS`; else take every box, decline the last two, decline the last four of a loop) and, within
     each, go in id order, so each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
@@ -49,7 +66,7 @@ def decisions_capped(puzzles: list[Puzzle], share: float = MAX_DECISION_SHARE) -
         if not others:  # a level of lesson 5 alone: no bigger than the level below
             room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in DECISION_THEMES]
+        kinds = [[p for p in here if decision_kind(p) == t] for t in (turns if others else DECISION_THEMES)]
         order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
@@ -82,12 +99,14 @@ def levels_capped(puzzles: list[Puzzle], most: int = MIXED_LEVEL_MOST) -> list[P
 
 def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
-    level of their lesson): no rule of thumb over half a level (:func:`thumbs_within_share`), a fair share of
+    level of their lesson): no rule of thumb, nor the lower levels' habit, over half a level
+    (:func:`thumbs_within_share`, :data:`MIXED_HABITS`), a fair share of
     one-step puzzles (:func:`_decisions_kept`), the decisions at most a third of each level shared with other
     lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
     (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
     while True:
-        after = decisions_capped(levels_capped(_decisions_kept(thumbs_within_share(puzzles))))
+        capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS, most_first=True)
+        after = decisions_capped(levels_capped(_decisions_kept(capped)), turns=DECISION_TURNS)
         if len(after) == len(puzzles):
             return after
         puzzles = after
@@ -111,6 +130,64 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
         ranked = [p for p in steps if take_all_choice(p)] + [p for turn in zip_longest(*halves) for p in turn if p]
         keep |= {p.id for p in ranked[:room]}
     return [p for p in puzzles if p.id not in one_step or p.id in keep]
+
+
+def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> list[Puzzle]:
+    """``n`` puzzles of ``candidates`` for a homework set of every idea, spread over ideas and levels: the ideas
+    (each puzzle's first theme, the one Practice asks and praises it as) take turns in ``ideas`` order, and each
+    takes, of its puzzles, one at the level the set holds fewest of so far (ties drawn by ``rng``), so the set is
+    no longer mostly lesson 5's top levels (``dots-all-10-1`` had no puzzle at levels 3 to 5)."""
+    queues: dict[str, list[Puzzle]] = {}
+    for t in ideas:
+        own = [p for p in candidates if p.themes[:1] == (t,)]
+        queues[t] = rng.sample(own, len(own))
+    chosen: list[Puzzle] = []
+    while len(chosen) < n and any(queues.values()):
+        for t in ideas:
+            if queues[t] and len(chosen) < n:
+                held = [level(p.rating) for p in chosen]
+                pick = min(queues[t], key=lambda p: held.count(level(p.rating)))
+                queues[t].remove(pick)
+                chosen.append(pick)
+    return chosen
+
+
+def reasons_unlike(order: list[Puzzle], chosen: list[Puzzle], whys) -> list[Puzzle]:
+    """``order`` with first the puzzles whose reasons (``whys(puzzle)``: a set) none of ``chosen`` nor an earlier one
+    of them gives, then the rest, in ``order``: an answer key then gives no two puzzles one reason."""
+    given = {why for p in chosen for why in whys(p)}
+    fresh = []
+    for p in order:
+        if not whys(p) & given:
+            fresh.append(p)
+            given |= whys(p)
+    return fresh + [p for p in order if p not in fresh]
+
+
+def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_pool: Any) -> list[Puzzle]:
+    """The ``n`` puzzles of a homework set of all the ideas with ``seed`` (``pool``: the mixed Practice pool;
+    ``idea_set`` and ``idea_pool``: :func:`gamekit.puzzles.homework.homework_set` and
+    :func:`gamekit.puzzles.pools.practice_pool`, which this module may not import), spread over the ideas and the
+    levels (:func:`~gamekit.puzzles.dots_mixed.mixed_set`).  They come from the puzzles none of the one-idea sets of
+    the same size and seed holds (as the teachers' page hands them out), so a pupil who did an idea's set meets new
+    puzzles in the mixed one, except an idea whose set holds all its puzzles (*avoid a third side*, *sacrifice to
+    change the count*): leaving those out left the mixed set without them.  The whole pool where fewer than ``n``
+    are left."""
+    seen: set[str] = set()
+    game = pool[0].game_id
+    for theme in game_themes(game):
+        size = min(n, len(idea_pool(game, theme)))
+        if size and size < len(idea_pool(game, theme)):
+            seen |= {p.id for p in idea_set(game, theme, size, seed)}
+    fresh = [p for p in pool if p.id not in seen]
+    rng = random.Random(f"{game}-mixed-{n}-{seed}")
+    return mixed_set(fresh if len(fresh) >= n else pool, tuple(game_themes(game)), n, rng)
+
+
+def set_whys(theme: str, puzzle: Puzzle) -> set[str]:
+    """The reasons a set of ``theme`` gives for ``puzzle``'s right lines (its own idea's where it carries it)."""
+    idea = theme if theme in puzzle.themes else puzzle.themes[0]
+    return {why_words(puzzle, idea, a) for a in puzzle.answers}
 
 
 LESSON_FIVE_DECISION_SHARE = 0.6
@@ -141,6 +218,7 @@ __all__ = [
     "decisions_capped",
     "levels_capped",
     "mixed_selection",
+    "mixed_set",
     "LESSON_FIVE_DECISION_SHARE",
     "lesson_five_selection",
 ]

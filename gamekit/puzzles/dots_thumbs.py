@@ -5,7 +5,9 @@ with these)."""
 
 from __future__ import annotations
 
-from gamekit.dots import boxes_given, capture_lines, components
+from functools import partial
+
+from gamekit.dots import boxes_given, capture_lines, components, safe_lines
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.dots_words import decline_lines, shared_line
@@ -75,13 +77,53 @@ def habits_answering(puzzle: Puzzle) -> tuple[str, ...]:
     return thumbs_answering(puzzle) + own
 
 
+LOWER_LEVELS_HABIT = "one_rule_then_middle"
+"""The habit the lower levels' lessons add up to (:func:`lower_levels_picks`): take a box; else draw a line that gives
+no third side; else draw the middle line of a chain of two; else give away the fewest boxes.  Before it was
+checked it answered 62 % of lesson 3's list and 73 % of the mixed list's levels 2 to 4 (13.7 of 15 at level 2)."""
+
+_LOWER: dict[str, frozenset[str]] = {}
+""":func:`lower_levels_picks` by puzzle id."""
+
+
+def lower_levels_picks(puzzle: Puzzle) -> set[str]:
+    """The lines :data:`LOWER_LEVELS_HABIT` would draw in ``puzzle``: the boxes on offer, else the lines that give no
+    third side, else the middle lines of the unopened chains of two, else the lines that give the fewest boxes."""
+    if puzzle.id not in _LOWER:
+        game = puzzle.position
+        picks = set(capture_lines(game)) or set(safe_lines(game))
+        if not picks:
+            picks = {
+                shared_line(game, c.boxes[0], c.boxes[1])
+                for c in components(game)
+                if c.kind == "chain" and c.length == 2 and not c.opened
+            }
+        _LOWER[puzzle.id] = frozenset(picks or thumb_picks(puzzle)["fewest_boxes"])
+    return set(_LOWER[puzzle.id])
+
+
+def lower_habits_answering(puzzle: Puzzle, answering=thumbs_answering) -> tuple[str, ...]:
+    """What ``answering`` says answers ``puzzle`` (by default the rules of thumb), and :data:`LOWER_LEVELS_HABIT`
+    when each line it would draw is a right one."""
+    picks = lower_levels_picks(puzzle)
+    own = (LOWER_LEVELS_HABIT,) if picks and picks <= set(puzzle.answers) else ()
+    return answering(puzzle) + own
+
+
 def thumbs_within_share(
-    puzzles: list[Puzzle], share: float = MAX_THUMB_SHARE, answering=thumbs_answering, rules=THUMB_RULES
+    puzzles: list[Puzzle],
+    share: float = MAX_THUMB_SHARE,
+    answering=thumbs_answering,
+    rules=THUMB_RULES,
+    most_first: bool = False,
 ) -> list[Puzzle]:
     """``puzzles`` without the ones a rule of thumb (``rules``, as ``answering`` reads a puzzle: by default
     :data:`THUMB_RULES`) answers beyond ``share`` of their Practice level (rounded up), from level 2 up: while a
     rule answers too many of a level, the last in id order of its puzzles goes (they stay in their own idea's
-    pool).  Level 1 is the one-line rule's level by design."""
+    pool); with ``most_first``, of its puzzles the one the most rules answer, then the last in id order (by id
+    alone, with the lower levels' habit checked too, a puzzle only one habit answers could go while another
+    habit's were still over, and lesson 3's level 3 fell to one puzzle).  Level 1 is the one-line rule's level by
+    design."""
     kept = list(puzzles)
     rules_of = {id(p): answering(p) for p in kept if level(p.rating) > 1}  # read each board once
     for lv in sorted({level(p.rating) for p in kept} - {1}):
@@ -92,7 +134,7 @@ def thumbs_within_share(
             over = [rule for rule in rules if len(answered[rule]) > most]
             if not over:
                 break
-            drop = max(answered[over[0]], key=lambda p: p.id)
+            drop = max(answered[over[0]], key=lambda p: (most_first * len(set(rules_of[id(p)]) & set(rules)), p.id))
             kept = [p for p in kept if p is not drop]
     return kept
 
@@ -131,18 +173,19 @@ def handout_not_now(puzzle: Puzzle) -> bool:
 
 
 def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`): at each level no rule of thumb and no
-    habit of lesson 3 (:func:`habits_answering`) answers more than half, rounded up (:func:`thumbs_within_share`),
-    and then none answers more than half of the whole list (the last in id order of its puzzles goes, while one
-    does)."""
-    rules = THUMB_RULES + HANDOUT_HABITS
-    kept = thumbs_within_share(puzzles, answering=habits_answering, rules=rules)
-    habits = {p.id: habits_answering(p) for p in kept}
+    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`): at each level no rule of thumb, no
+    habit of lesson 3 (:func:`habits_answering`) and not the lower levels' habit (:data:`LOWER_LEVELS_HABIT`)
+    answers more than half, rounded up (:func:`thumbs_within_share`), and then none answers more than half of the
+    whole list (while one does, of its puzzles the one the most habits answer goes, the last in id order)."""
+    rules = THUMB_RULES + HANDOUT_HABITS + (LOWER_LEVELS_HABIT,)
+    answering = partial(lower_habits_answering, answering=habits_answering)
+    kept = thumbs_within_share(puzzles, answering=answering, rules=rules, most_first=True)
+    habits = {p.id: answering(p) for p in kept}
     while True:
         over = [r for r in rules if 2 * sum(1 for p in kept if r in habits[p.id]) > len(kept)]
         if not over:
             return kept
-        drop = max((p for p in kept if over[0] in habits[p.id]), key=lambda p: p.id)
+        drop = max((p for p in kept if over[0] in habits[p.id]), key=lambda p: (len(habits[p.id]), p.id))
         kept = [p for p in kept if p is not drop]
 
 

@@ -39,35 +39,38 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
         "# " + tr("Homework codes"),
         "",
         tr(
-            "A homework code opens the same puzzles, in the same order, for every pupil: the pupil types it into "
-            "the homework box at the bottom of the game's Practice page and presses Open. A code reads "
-            "game-idea-puzzles-number; change the last number for another set on the same idea (an idea with few "
-            "puzzles gives some of them again; below each table, the codes that give the same puzzles whatever "
-            "the number)."
+            "A homework code opens the same puzzles, in the same order, for every pupil. The pupil types it into "
+            "the homework box at the bottom of the game's Practice page and presses Open."
         ),
         "",
         tr(
-            "The idea is the one a puzzle is about; its first Hint asks the question that idea needs, never "
-            "the answer. Each set runs from the easiest puzzle to the hardest."
+            "A code reads game-idea-puzzles-number. Change the last number for another set on the same idea. An "
+            "idea with few puzzles gives some of them again: below each table are the codes that give the same "
+            "puzzles whatever the number."
+        ),
+        "",
+        tr(
+            "Each puzzle is about one idea. Its first Hint asks the question that idea needs, never the answer. "
+            "Each set runs from the easiest puzzle to the hardest."
         ),
         "",
     ]
     lines += [
         tr(
-            "Levels: the levels (as the puzzles' titles on the Practice page show them) of the set's easiest and "
-            "hardest puzzle. Lessons: the lessons of the game whose idea the puzzles practise (Connect Four: the 5 en "
-            "raya lessons)."
+            "Levels: the levels of the set's easiest and hardest puzzle, as the puzzles' titles on the Practice "
+            "page show them. Lessons: the lessons the puzzles' idea comes from (Connect Four: the 5 en raya "
+            "lessons)."
         ),
         "",
         tr(
-            "When: the lesson after which to set the code, and roughly how long the set takes (a rough "
-            "guide: 1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above)."
+            "When: the lesson after which to set the code, and about how long the set takes. A rough guide: "
+            "1 minute a puzzle at levels 1–3, 2 minutes at levels 4–6, 3 minutes above."
         ),
         "",
         tr(
-            "On paper: print a code's pupil sheet (the questions and positions, no answers); the answer key "
-            "comes after all the sheets, apart. The sheets and the key are for the codes ending in -1 listed "
-            "here; another number gives other puzzles, whose answers the Practice page gives."
+            "On paper: print a code's pupil sheet. It has the questions and the positions, no answers. Then the "
+            "answer key comes after all the sheets, apart. The sheets and the key are for the codes ending in -1. "
+            "Another number gives other puzzles: their answers are on the Practice page."
         ),
         "",
     ]

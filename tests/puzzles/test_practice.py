@@ -1417,7 +1417,8 @@ def test_the_practice_pages_name_the_lessons_the_homework_page_names():
     dots = " ".join((root / "practice" / "01_dots_and_boxes.md").read_text(encoding="utf-8").split())
     assert (
         "past lesson 5" not in dots
-        and "*all-but-four in a loop* and *when control is not worth it* from lesson 5" in dots
+        and "*All-but-four in a loop* (lesson 5)" in dots
+        and "*When control is not worth it* (lesson 5)" in dots
     )
 
 
@@ -1667,7 +1668,7 @@ def test_a_mixed_homework_set_takes_the_ideas_in_turn(game_id):
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.core import game_themes
 
-    from gamekit.puzzles.dots import mixed_set_pool
+    from gamekit.puzzles.dots_mixed import mixed_set_pool
 
     for seed in (1, 2, 3):
         pool = practice_pool(game_id)
