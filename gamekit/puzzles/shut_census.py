@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import collections
 from dataclasses import replace
+from fractions import Fraction
 
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shutbox import (
     ALL_THUMBS,
     DICE_RULES,
+    FAMILY_RULE,
+    FAMILY_SHARE,
     GAME_ID,
     LESSON_RULE,
     MARGIN,
@@ -122,7 +125,8 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 
 TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under :data:`OTHER_RULES`); levels 1 to 5 ask under the lessons' one-die rule."""
+"""Practice's top levels (under every rule Practice uses, :data:`FAMILY_RULE` at most :data:`FAMILY_SHARE` of each);
+levels 1 to 5 ask under the lessons' one-die rule only."""
 LEVEL_SHARE = 2 / 3
 """The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
@@ -140,14 +144,16 @@ def shut_at_least(lv: int) -> int:
 
 def rule_share(rule: str, lv: int) -> float:
     """The largest share of level ``lv`` one rule may answer: :data:`LEVEL_SHARE` (the look-ahead habit may answer
-    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`)."""
-    return LEVEL_SHARE
+    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`); :data:`FAMILY_SHARE` for
+    :data:`FAMILY_RULE` (a question "answered" by it is one asked under it)."""
+    return FAMILY_SHARE if rule == FAMILY_RULE else LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
     """The rules held to their share (:func:`rule_share`) at level ``lv``: every rule of thumb (:data:`ALL_THUMBS`)
-    and every fixed rule (:data:`FIXED_RULES`), at every level."""
-    return ALL_THUMBS + FIXED_RULES
+    and every fixed rule (:data:`FIXED_RULES`), at every level; at the top levels (:data:`TOP_LEVELS`) also the
+    one-die rule no lesson teaches (:data:`FAMILY_RULE`)."""
+    return ALL_THUMBS + FIXED_RULES + ((FAMILY_RULE,) if lv in TOP_LEVELS else ())
 
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
@@ -176,17 +182,23 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
 
 def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict[str, set]]:
     """The "which set?" puzzles :func:`which_set_pool` may choose from — three choices or more, and some habit or
-    fixed rule wrong on them — grouped by rule (``True``: the lessons' rule, ``False``: the two others), each group
-    in the bank's rating order; and, by puzzle id, the habits and fixed rules that answer each one."""
+    fixed rule wrong on them — grouped by level (``True``: levels 1 to 5, the lessons' rule; ``False``: the top
+    levels, every rule Practice uses), each group in the bank's rating order; and, by puzzle id, the habits and
+    fixed rules that answer each one, with :data:`FAMILY_RULE` for a question asked under it (capped like them)."""
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
         if set_count(p) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
-    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
+    answered = {
+        p.id: thumb_answers_all(p)
+        | fixed_answering(p)
+        | ({FAMILY_RULE} if p.facts["one_die"] == FAMILY_RULE else set())
+        for p in usable
+    }
     groups = {
         lessons: sorted(
-            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
+            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else (LESSON_RULE, *OTHER_RULES))),
             key=lambda p: (p.rating, p.id),
         )
         for lessons in (False, True)
@@ -484,6 +496,46 @@ def add_census(path=None) -> int:
     stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
     write_bank(path, GAME_ID, kept + new, command, data["seed"], data["built"], stats)
     return len(new)
+
+
+def most_tiles_best(puzzle: Puzzle) -> bool:
+    """Whether covering the most tiles is right in a "which set?" puzzle: a best set has the most tiles of the sets
+    the roll makes, and some other set has fewer (so the habit "never cover the set with the most tiles" would
+    throw away the answer).  Not a "which set?" puzzle: ValueError."""
+    if not isinstance(puzzle, Puzzle) or puzzle.facts.get("kind") != "set":
+        raise ValueError(tr('most_tiles_best: a "which set?" puzzle'))
+    sizes = [len(tiles) for _, tiles in puzzle.legal_answers()]
+    return max(sizes) > min(sizes) and any(len(tiles) == max(sizes) for _, tiles in puzzle.answers)
+
+
+def most_tiles_census() -> list[tuple]:
+    """Every "which set?" question of the game (:func:`census_puzzles`) where covering the most tiles is right
+    (:func:`most_tiles_best`): ``(one-die rule, goal, open tiles, roll, number of sets)``, in id order.  The game
+    holds one, with two sets only, so Practice (three sets or more) can ask none: "never cover the most tiles"
+    costs nothing in Practice, and the docs say so."""
+    return [
+        (p.facts["one_die"], p.facts["objective"], *question_position(p), set_count(p))
+        for p in census_puzzles()
+        if most_tiles_best(p)
+    ]
+
+
+def family_share(puzzles: list[Puzzle]) -> Fraction:
+    """The largest share of one top level's "which set?" questions (:data:`TOP_LEVELS`, each question at the level
+    of its rating) asked under the rule no lesson teaches (:data:`FAMILY_RULE`) — what the Practice page says of
+    it ("no more than 1 question in 3"); 0 with no top-level question.  Not a list of puzzles: TypeError."""
+    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise TypeError(tr("family_share: give a list of puzzles"))
+    from gamekit.progress import level
+
+    by_level: dict[int, list[Puzzle]] = collections.defaultdict(list)
+    for p in puzzles:
+        if p.facts.get("kind") == "set" and level(p.rating) in TOP_LEVELS:
+            by_level[level(p.rating)].append(p)
+    return max(
+        (Fraction(sum(p.facts["one_die"] == FAMILY_RULE for p in ps), len(ps)) for ps in by_level.values()),
+        default=Fraction(0),
+    )
 
 
 def thumb_most(
