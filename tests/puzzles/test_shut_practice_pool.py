@@ -220,7 +220,7 @@ def test_no_single_habit_answers_more_than_about_two_thirds_of_best_set():
         f = p.facts
         assert [next_then_bigger(f["open"], f["roll"])] == thumb_sets("next_then_largest", f["open"], f["roll"])
     assert thumb_most(pool) == (42, "next_then_largest")
-    assert thumb_most(pool, THUMB_RULES + TIE_BREAK_RULES) == (40, "largest_tile")
+    assert thumb_most(pool, THUMB_RULES + TIE_BREAK_RULES) == (40, "fewest_then_largest")
     wrong = {
         question_position(p)
         for p in census_puzzles()
