@@ -286,7 +286,7 @@ the lessons' rules (:data:`LESSON_RULE`, and two dice on every roll as in lesson
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
-(:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
+(:func:`gamekit.puzzles.shut_checks.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
 PER_LEVEL = 6
 """How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`): 60
 in all, each position (open tiles and roll) once.  The game sets the limit: the habit "the set the next roll goes on

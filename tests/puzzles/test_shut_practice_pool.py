@@ -11,7 +11,8 @@ from gamekit.puzzles.pools import lesson_pool, practice_pool, served_this_round
 from gamekit.puzzles.practice import Practice
 from fractions import Fraction
 
-from gamekit.puzzles.shut_census import look_ahead_census, thumb_most
+from gamekit.puzzles.shut_census import thumb_most
+from gamekit.puzzles.shut_checks import look_ahead_census
 from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover_chance, thumb_sets
 from gamekit.puzzles.shutbox import LESSON_RULE
 
@@ -72,7 +73,7 @@ def test_from_level_6_most_questions_use_the_lessons_rules_and_the_family_rule_a
     teaches.  Now each of those levels asks mostly under the lessons' rules (lesson 1's one-die rule and two dice
     on every roll, lesson 4); the family rule is at most a third of each level, as the page says (computed by
     family_share); levels 1 to 5 ask under lesson 1's rule only."""
-    from gamekit.puzzles.shut_census import family_share
+    from gamekit.puzzles.shut_checks import family_share
     from gamekit.puzzles.shutbox import FAMILY_RULE
 
     for pool in _pools():

@@ -270,7 +270,7 @@ def test_never_covering_the_most_tiles_is_free_in_practice_because_the_game_has_
     sets is a free gain.  The census says why: in the whole game one question with a clear best set has the set
     with the most tiles as its best, and it offers two sets only (Practice asks three or more).  So no question can
     be added; the habit keeps a best set in every question of the pool."""
-    from gamekit.puzzles.shut_census import most_tiles_best, most_tiles_census
+    from gamekit.puzzles.shut_checks import most_tiles_best, most_tiles_census
 
     assert most_tiles_census() == [("never", "shut", (1, 2, 5, 7, 9), 12, 2)]
     census = census_puzzles()
