@@ -17,6 +17,8 @@ from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shutbox import (
     ALL_THUMBS,
     DICE_RULES,
+    FAMILY_RULE,
+    FAMILY_SHARE,
     GAME_ID,
     LESSON_RULE,
     MARGIN,
@@ -122,7 +124,8 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 
 TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under :data:`OTHER_RULES`); levels 1 to 5 ask under the lessons' one-die rule."""
+"""Practice's top levels (under every rule Practice uses, :data:`FAMILY_RULE` at most :data:`FAMILY_SHARE` of each);
+levels 1 to 5 ask under the lessons' one-die rule only."""
 LEVEL_SHARE = 2 / 3
 """The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
@@ -140,14 +143,16 @@ def shut_at_least(lv: int) -> int:
 
 def rule_share(rule: str, lv: int) -> float:
     """The largest share of level ``lv`` one rule may answer: :data:`LEVEL_SHARE` (the look-ahead habit may answer
-    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`)."""
-    return LEVEL_SHARE
+    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`); :data:`FAMILY_SHARE` for
+    :data:`FAMILY_RULE` (a question "answered" by it is one asked under it)."""
+    return FAMILY_SHARE if rule == FAMILY_RULE else LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
     """The rules held to their share (:func:`rule_share`) at level ``lv``: every rule of thumb (:data:`ALL_THUMBS`)
-    and every fixed rule (:data:`FIXED_RULES`), at every level."""
-    return ALL_THUMBS + FIXED_RULES
+    and every fixed rule (:data:`FIXED_RULES`), at every level; at the top levels (:data:`TOP_LEVELS`) also the
+    one-die rule no lesson teaches (:data:`FAMILY_RULE`)."""
+    return ALL_THUMBS + FIXED_RULES + ((FAMILY_RULE,) if lv in TOP_LEVELS else ())
 
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
@@ -176,17 +181,23 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
 
 def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict[str, set]]:
     """The "which set?" puzzles :func:`which_set_pool` may choose from — three choices or more, and some habit or
-    fixed rule wrong on them — grouped by rule (``True``: the lessons' rule, ``False``: the two others), each group
-    in the bank's rating order; and, by puzzle id, the habits and fixed rules that answer each one."""
+    fixed rule wrong on them — grouped by level (``True``: levels 1 to 5, the lessons' rule; ``False``: the top
+    levels, every rule Practice uses), each group in the bank's rating order; and, by puzzle id, the habits and
+    fixed rules that answer each one, with :data:`FAMILY_RULE` for a question asked under it (capped like them)."""
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
         if set_count(p) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
-    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
+    answered = {
+        p.id: thumb_answers_all(p)
+        | fixed_answering(p)
+        | ({FAMILY_RULE} if p.facts["one_die"] == FAMILY_RULE else set())
+        for p in usable
+    }
     groups = {
         lessons: sorted(
-            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else OTHER_RULES)),
+            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else (LESSON_RULE, *OTHER_RULES))),
             key=lambda p: (p.rating, p.id),
         )
         for lessons in (False, True)
@@ -509,20 +520,6 @@ def thumb_most(
     }
     most = max(counts.values())
     return most, next((r for r, n in counts.items() if n == most), None) if most else None
-
-
-def look_ahead_census(rule: str = "next_two_dice") -> tuple[int, int]:
-    """How often the look-ahead rule of thumb ``rule`` (of :data:`NEXT_ROLL_RULES`) is wrong over every "which
-    set?" question of the game (:func:`census_puzzles`): ``(wrong, questions)`` — wrong where it picks no set or
-    a set that is not a best one (:func:`rule_answers`).  What the Practice page says of it.  Another rule:
-    ValueError."""
-    if rule not in NEXT_ROLL_RULES:
-        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(NEXT_ROLL_RULES)))
-    asked = census_puzzles()
-    right = sum(
-        rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
-    )
-    return len(asked) - right, len(asked)
 
 
 def which_set_census(share: float = 0.4) -> dict[str, int]:

@@ -27,7 +27,7 @@ NEXT_ROLL_RULES = ("next_two_dice", "next_dice", "next_totals")
 with two dice (:func:`gamekit.shutbox.tiles.two_dice_probability`), with the dice the one-die rule lets you
 choose (the likelier of one die and two), or counting the totals 2 to 12 the leftover tiles make (each total
 once).  They are lesson 4's idea made a rule, and right in all but 616 of the game's 11 014 "which set?"
-questions (:func:`gamekit.puzzles.shut_census.look_ahead_census`): Practice asks many of those 616's kind
+questions (:func:`gamekit.puzzles.shut_checks.look_ahead_census`): Practice asks many of those 616's kind
 (:func:`gamekit.puzzles.shut_census.which_set_pool`), so none answers more than two thirds of a level."""
 TIE_BREAK_RULES = ("fewest_then_largest", "fewest_then_smallest", "most_then_largest", "most_then_smallest")
 """Rules of thumb that break a tie of the fewest (or most) tiles by the largest (or smallest) top tile, always one

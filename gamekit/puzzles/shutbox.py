@@ -277,10 +277,16 @@ OTHER_RULES = ("never", "under_six")
 """The one-die rules of Practice's levels 6 to 10: two dice on every roll (lesson 4's table and exercises), and one
 die once the open tiles add up to less than 6 (the rules sheet's variant, in no lesson: the Practice page says so)."""
 
+FAMILY_RULE = "under_six"
+"""The one rule of :data:`OTHER_RULES` no lesson teaches (one die once the open tiles add up to less than 6)."""
+FAMILY_SHARE = 1 / 3
+"""The largest share of each Practice level 6 to 10 asked under :data:`FAMILY_RULE`: most of those levels ask under
+the lessons' rules (:data:`LESSON_RULE`, and two dice on every roll as in lesson 4)."""
+
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
 next roll of two dice can most often be played.  It is right in most "which set?" positions of the game
-(:func:`gamekit.puzzles.shut_census.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
+(:func:`gamekit.puzzles.shut_checks.look_ahead_census`), so Practice asks mainly the positions where it is wrong."""
 PER_LEVEL = 6
 """How many "which set?" questions Practice asks at each level 1 to 10 (:func:`shut_census.which_set_pool`): 60
 in all, each position (open tiles and roll) once.  The game sets the limit: the habit "the set the next roll goes on

@@ -68,7 +68,9 @@ def test_no_habit_answers_more_than_its_share_of_any_level():
     for theme in ("best_set", None):
         for lv, items in _by_level(_sets(theme)).items():
             caps = rule_caps(lv, len(items))
-            assert set(caps) == set(level_rules(lv)) == set(ALL_THUMBS + FIXED_RULES)
+            family = ("under_six",) if lv >= 6 else ()  # the family rule: a third of each top level at most
+            assert set(caps) == set(level_rules(lv)) == set(ALL_THUMBS + FIXED_RULES + family)
+            assert caps.get("under_six", 2) == 2
             for rule in ALL_THUMBS + FIXED_RULES:
                 n = sum(_right(rule, p) if rule in ALL_THUMBS else rule in set_habits(p) for p in items)
                 most = 5 if rule == "next_then_largest" and lv in (1, 6) else 4
@@ -146,7 +148,7 @@ def test_each_habit_written_here_is_wrong_at_every_level_1_to_5():
             assert sum(right.values()) == 42 if loose else sum(right.values()) <= 40, (habit.__name__, right)
     low = [p for lv in range(1, 6) for p in _by_level(_sets())[lv]]
     assert sum(FIXED_ORDER_RULE in set_habits(p) for p in low) == 20
-    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in low) == 20
+    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in low) == 19
     for p in low:  # the habits written here pick what the game's rules of thumb pick
         f = p.facts
         assert [fewest_nine_lowest(f["open"], f["roll"])] == thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"])
@@ -251,3 +253,29 @@ def test_the_two_step_habit_is_right_in_7_questions_in_10_and_the_game_allows_no
     en = " ".join(page.read_text(encoding="utf-8").split())
     assert "Count how often the next roll can go on after each set." in en
     assert "It is right in 7 questions in 10." in en
+
+
+def never_most_tiles(puzzle):
+    """The elimination habit "never cover the set with the most tiles", written here from the rules alone: whether
+    it keeps a best set in play (True) or throws every best set away (False)."""
+    sets = [tiles for _, tiles in puzzle.legal_answers()]
+    most = max(map(len, sets))
+    if most == min(map(len, sets)):
+        return True  # every set has as many tiles: the habit removes nothing
+    return any(len(tiles) < most for _, tiles in puzzle.answers)
+
+
+def test_never_covering_the_most_tiles_is_free_in_practice_because_the_game_has_no_such_question():
+    """A reader found "never cover the set with the most tiles" right in all 60 questions, so eliminating those
+    sets is a free gain.  The census says why: in the whole game one question with a clear best set has the set
+    with the most tiles as its best, and it offers two sets only (Practice asks three or more).  So no question can
+    be added; the habit keeps a best set in every question of the pool."""
+    from gamekit.puzzles.shut_checks import most_tiles_best, most_tiles_census
+
+    assert most_tiles_census() == [("never", "shut", (1, 2, 5, 7, 9), 12, 2)]
+    census = census_puzzles()
+    assert [p for p in census if most_tiles_best(p)] == [p for p in census if not never_most_tiles(p)]
+    pool = _sets(None)
+    assert len(pool) == 60 and all(never_most_tiles(p) and not most_tiles_best(p) for p in pool)
+    with pytest.raises(ValueError, match="which set"):
+        most_tiles_best(next(p for p in practice_pool(GAME, "one_die_or_two")))

@@ -90,11 +90,10 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
     for lang in ("en", "es"):
         with using(lang):
             assert all(idea_words(p, "one_die_or_two") and second_hint(p) for p in dice)
-    # the page says the same method and rule, not the old count
+    # the page says the same method (the count, not its conclusion), not the old count
     en, es = _page("en"), _page("es")
-    assert "not to go on. Add up your open tiles. How often can each choice make exactly that total in one" in en
-    assert "no de seguir. Suma tus fichas descubiertas. ¿Cuántas veces puede cada opción sacar justo ese" in es
-    assert "Count out of 6 for one die, out of 36 for two dice. If no throw can make it, think of the rolls" in en
+    assert "not to go on. Add up your open tiles. Count the ways each choice makes that total." in en
+    assert "no de seguir. Suma tus fichas descubiertas. Cuenta las maneras en que cada opción saca ese total." in es
     assert "outcomes that let you go on" not in en and "resultados que te dejan seguir" not in es
 
 

@@ -1,0 +1,68 @@
+"""Checks of Shut the Box Practice's "which set?" list against the page: how much of each top level asks under
+the rule no lesson teaches (:func:`family_share`), and where covering the most tiles is right in the whole game
+(:func:`most_tiles_best`, :func:`most_tiles_census`)."""
+
+from __future__ import annotations
+
+import collections
+from fractions import Fraction
+
+from gamekit.i18n import tr
+from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.shut_census import TOP_LEVELS, census_puzzles
+from gamekit.puzzles.shut_thumbs import NEXT_ROLL_RULES, rule_answers, thumb_sets
+from gamekit.puzzles.shutbox import FAMILY_RULE, question_position, set_count
+
+
+def most_tiles_best(puzzle: Puzzle) -> bool:
+    """Whether covering the most tiles is right in a "which set?" puzzle: a best set has the most tiles of the sets
+    the roll makes, and some other set has fewer (so the habit "never cover the set with the most tiles" would
+    throw away the answer).  Not a "which set?" puzzle: ValueError."""
+    if not isinstance(puzzle, Puzzle) or puzzle.facts.get("kind") != "set":
+        raise ValueError(tr('most_tiles_best: a "which set?" puzzle'))
+    sizes = [len(tiles) for _, tiles in puzzle.legal_answers()]
+    return max(sizes) > min(sizes) and any(len(tiles) == max(sizes) for _, tiles in puzzle.answers)
+
+
+def most_tiles_census() -> list[tuple]:
+    """Every "which set?" question of the game (:func:`census_puzzles`) where covering the most tiles is right
+    (:func:`most_tiles_best`): ``(one-die rule, goal, open tiles, roll, number of sets)``, in id order.  The game
+    holds one, with two sets only, so Practice (three sets or more) can ask none: "never cover the most tiles"
+    costs nothing in Practice, and the docs say so."""
+    return [
+        (p.facts["one_die"], p.facts["objective"], *question_position(p), set_count(p))
+        for p in census_puzzles()
+        if most_tiles_best(p)
+    ]
+
+
+def family_share(puzzles: list[Puzzle]) -> Fraction:
+    """The largest share of one top level's "which set?" questions (:data:`TOP_LEVELS`, each question at the level
+    of its rating) asked under the rule no lesson teaches (:data:`FAMILY_RULE`) — what the Practice page says of
+    it ("no more than 1 question in 3"); 0 with no top-level question.  Not a list of puzzles: TypeError."""
+    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise TypeError(tr("family_share: give a list of puzzles"))
+    from gamekit.progress import level
+
+    by_level: dict[int, list[Puzzle]] = collections.defaultdict(list)
+    for p in puzzles:
+        if p.facts.get("kind") == "set" and level(p.rating) in TOP_LEVELS:
+            by_level[level(p.rating)].append(p)
+    return max(
+        (Fraction(sum(p.facts["one_die"] == FAMILY_RULE for p in ps), len(ps)) for ps in by_level.values()),
+        default=Fraction(0),
+    )
+
+
+def look_ahead_census(rule: str = "next_two_dice") -> tuple[int, int]:
+    """How often the look-ahead rule of thumb ``rule`` (of :data:`NEXT_ROLL_RULES`) is wrong over every "which
+    set?" question of the game (:func:`census_puzzles`): ``(wrong, questions)`` — wrong where it picks no set or
+    a set that is not a best one (:func:`rule_answers`).  What the Practice page says of it.  Another rule:
+    ValueError."""
+    if rule not in NEXT_ROLL_RULES:
+        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(NEXT_ROLL_RULES)))
+    asked = census_puzzles()
+    right = sum(
+        rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
+    )
+    return len(asked) - right, len(asked)
