@@ -112,17 +112,17 @@ def loses_at_once(refutation: dict) -> bool:
 
 
 def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
-    """The feedback to a wrong drop: the short line of best play after it and who then wins, or, where the
-    opponent wins with the very next disc, that it loses at once (the winning column is not named: it is often
-    the right drop's, the cell to block); then what the best drop does."""
-    if loses_at_once(refutation):
-        text = tr("Not the best: {move}.", move=move) + " " + tr(AT_ONCE, colour=tr(COLOURS[1 - mover]))
-        return text + " " + _best(facts["best"], mover)
+    """The feedback to a wrong drop: the short line of best play after it (``line``, cut before a right drop: the
+    winning column of a loss at once is often the cell to block) and who then wins, or, where the opponent wins
+    with the very next disc, that it loses at once; then what the best drop does."""
     text = (
         tr("Not the best: after {move}, best play goes {line}", move=move, line=line)
         if line
         else tr("Not the best: {move}", move=move)
     )
+    if loses_at_once(refutation):
+        text = (text + ".").replace("….", "…") + " " + tr(AT_ONCE, colour=tr(COLOURS[1 - mover]))
+        return text + " " + _best(facts["best"], mover)
     return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"], mover)
 
 
