@@ -526,8 +526,7 @@ def test_a_zugzwang_why_sets_the_right_drop_apart_from_every_wrong_drop(game_id)
                     (f"Not the best: column {column}.", f"Not the best: after column {column}, ")
                 ), (p.id, said, feedback)
                 assert (
-                    not feedback.startswith(f"Not the best: after column {column}, ")
-                    or "…" in feedback.split(". ")[0]
+                    not feedback.startswith(f"Not the best: after column {column}, ") or "…" in feedback.split(". ")[0]
                 ), (p.id, said, feedback)
             mover = ("red", "yellow")[game.to_move]
             if found[2].startswith("lose"):
