@@ -439,7 +439,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
                     puzzle_text.FOUR_THEMES,
                     N_("Practice — Connect Four"),
                     # Connect Four practises the 5 en raya lessons' ideas: the list names the game it asks
-                    N_("Connect Four, lesson {n}'s ideas"),
+                    N_("5 en raya lesson {n}'s ideas"),
                     N_("after 5 en raya lesson {n}"),
                 ),
             }[board]

@@ -102,12 +102,27 @@ def right(facts: dict, mover: int, move: str) -> str:
     return tr("Right: {move} — {result}.", move=move, result=_result(facts["best"], mover))
 
 
+AT_ONCE = N_("It lets {colour} win at once, with the next disc.")
+"""What a wrong drop costs when the opponent's very next disc wins (:func:`loses_at_once`)."""
+
+
+def loses_at_once(refutation: dict) -> bool:
+    """Whether a wrong drop's stored line of best play is the opponent's winning disc at once."""
+    return refutation["value"] < 0 and len(refutation.get("line") or []) == 1
+
+
 def wrong(facts: dict, mover: int, action: Any, refutation: dict, move: str, line: str) -> str:
+    """The feedback to a wrong drop: the short line of best play after it (``line``, cut before a right drop: the
+    winning column of a loss at once is often the cell to block) and who then wins, or, where the opponent wins
+    with the very next disc, that it loses at once; then what the best drop does."""
     text = (
         tr("Not the best: after {move}, best play goes {line}", move=move, line=line)
         if line
         else tr("Not the best: {move}", move=move)
     )
+    if loses_at_once(refutation):
+        text = (text + ".").replace("….", "…") + " " + tr(AT_ONCE, colour=tr(COLOURS[1 - mover]))
+        return text + " " + _best(facts["best"], mover)
     return (text + ".").replace("….", "…") + " " + _then(refutation["value"], mover) + " " + _best(facts["best"], mover)
 
 

@@ -50,7 +50,8 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
     if not others:
         return ""
     shown = kept_off_example(puzzle, others)
-    line = shown_line(puzzle, shown)
+    # a line cut short ("red 1, yellow 1, red 1, …") shows nothing of how the drop loses: only a whole one is shown
+    line = shown_line(puzzle, shown) if _shown_whole(puzzle, shown) else ""
     words = dict(w=shown, line=line)
     lose = all(puzzle.refutations[w]["value"] < 0 for w in others)
     if not line:
@@ -87,9 +88,25 @@ def kept_off_too(puzzle: Any, wrong: list[str]) -> str:
 
 
 def kept_off_example(puzzle: Any, others: list[str]) -> str:
-    """Of the wrong drops ``others`` (with stored lines), the one whose feedback shows the most of its line, then
-    the longest line (the hardest to see), then the lowest column: the example :func:`kept_off_too` gives."""
-    return max(others, key=lambda w: (_shown_moves(puzzle, w), len(puzzle.refutations[w]["line"] or []), -int(w)))
+    """Of the wrong drops ``others`` (with stored lines), the one whose feedback shows its whole line, then the
+    most of its line, then the longest line (the hardest to see), then the lowest column: the example
+    :func:`kept_off_too` gives."""
+    return max(
+        others,
+        key=lambda w: (
+            _shown_whole(puzzle, w),
+            _shown_moves(puzzle, w),
+            len(puzzle.refutations[w]["line"] or []),
+            -int(w),
+        ),
+    )
+
+
+def _shown_whole(puzzle: Any, action: str) -> bool:
+    """Whether the feedback to the wrong drop ``action`` shows its stored line of best play to the end (the
+    winning disc), not cut with "…"."""
+    moves = puzzle.refutations[str(action)].get("line") or []
+    return bool(moves) and _shown_moves(puzzle, action) == len(moves)
 
 
 def draw_example_words(puzzle: Any, wrong: list[str]) -> str:

@@ -72,24 +72,51 @@ def _side_words(game: ConnectGame, after: ConnectGame, cells: list[Cell], seat: 
     return ""
 
 
-def _ends(cells: list[Cell]) -> tuple[Cell, Cell]:
-    ordered = sorted(cells)
-    return ordered[0], ordered[-1]
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""The four ways a line runs: across, up, and the two diagonals."""
+
+
+def completed_lines(after: ConnectGame, cell: Cell) -> list[list[Cell]]:
+    """Each straight line of the same colour as the disc in ``cell`` that runs through it and is at least the
+    winning length long, as its cells from one end to the other (one list per direction)."""
+    seat = after.cell(*cell)
+    lines = []
+    for dc, dr in DIRECTIONS:
+        run = [cell]
+        for sign in (1, -1):
+            c, r = cell[0] + sign * dc, cell[1] + sign * dr
+            while 0 <= c < after.width and 0 <= r < after.height and after.cell(c, r) == seat:
+                run.append((c, r))
+                c, r = c + sign * dc, r + sign * dr
+        if len(run) >= after.win_length:
+            lines.append(sorted(run))
+    return lines
+
+
+def line_words(game: ConnectGame, line: list[Cell]) -> str:
+    """A completed line as a sentence names it: how many discs (the winning length, or a longer line) and its
+    two true end cells."""
+    k = tr(LINE.get(game.win_length, LINE[5]))
+    ends = dict(first=cell_words(game, line[0]), last=cell_words(game, line[-1]))
+    if len(line) == game.win_length:
+        return tr("{k} in a line, from {first} to {last}", k=k, **ends)
+    return tr(
+        "a line of {m} discs, from {first} to {last} (more than {k} in a line wins too)", m=len(line), k=k, **ends
+    )
 
 
 def win_why(game: ConnectGame, action: str) -> str | None:
-    """A drop that completes a line: the line's two end cells."""
+    """A drop that completes a line: each line it completes, with its true length and its two end cells."""
     after = after_drop(game, action)
     if after.winner() != game.to_move or not after.winning_cells():
         return None
-    first, last = _ends(after.winning_cells())
-    return tr(
-        "Why: column {n} completes {k} in a line, from {first} to {last}.",
-        n=action,
-        k=tr(LINE.get(game.win_length, LINE[5])),
-        first=cell_words(game, first),
-        last=cell_words(game, last),
-    )
+    lines = completed_lines(after, game.landing_cell(int(action)))
+    if not lines:
+        return None
+    text = tr("Why: column {n} completes {line}.", n=action, line=line_words(game, lines[0]))
+    for line in lines[1:]:
+        text += " " + tr("It also completes {line}.", line=line_words(game, line))
+    return text
 
 
 def block_why(game: ConnectGame, action: str) -> str | None:

@@ -1,0 +1,81 @@
+"""What the 5 en raya and Connect Four Practice pages say is true of the lists they describe: level 2's lesson-2
+puzzles, the label of Connect Four's lesson lists, the short "how it works" above the board, and the mixed list's
+neutral question."""
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.progress import level
+from gamekit.puzzles.connect_lessons import lesson_prompt, neutral_question
+from gamekit.puzzles.connect_thumbs import centre_picks
+from gamekit.puzzles.pools import lesson_choices, lesson_pool
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = {
+    "five_in_a_row": ("notebooks/practice/02_five_in_a_row.md", "notebooks/es/practice/02_five_in_a_row.md"),
+    "connect_four": ("notebooks/practice/03_connect_four.md", "notebooks/es/practice/03_connect_four.md"),
+}
+LEVEL_TWO = (
+    "Each of these has a right drop that is easy to guess",
+    "Todos ellos tienen una jugada correcta fácil de adivinar",
+)
+
+
+def _flat(path):
+    return " ".join((ROOT / path).read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("game_id", list(PAGES))
+def test_every_lesson_2_puzzle_at_level_2_has_a_right_drop_among_the_safe_drops_nearest_the_centre(game_id):
+    """The page's level-2 sentence ("each has a right drop that is easy to guess": a safe drop nearest the centre,
+    not named on the page, where it would point at the answer), checked over lesson 2's list and the lesson-2
+    puzzles of the mixed list
+    (the old "Some have a right drop that is easy to guess" was false: all of them do)."""
+    at = [p for p in lesson_pool(game_id, 2) if level(p.rating) == 2]
+    at += [p for p in lesson_pool(game_id, None) if level(p.rating) == 2 and not neutral_question(p)]
+    assert at
+    for p in at:
+        assert set(centre_picks(p.position)) & set(p.answers), p.id
+    for path, said in zip(PAGES[game_id], LEVEL_TWO):
+        page = _flat(path)
+        assert said in page and "Some have" not in page and "Algunos tienen" not in page  # all do, not some
+
+
+def test_connect_fours_lesson_list_names_the_5_en_raya_lessons_and_the_page_agrees():
+    with using("en"):
+        labels = [label for label, key in lesson_choices("connect_four") if key in (1, 2)]
+    assert labels and all(label.startswith("5 en raya lesson") for label in labels), labels
+    en, es = (_flat(p) for p in PAGES["connect_four"])
+    assert "Connect Four, lesson" not in en and "*5 en raya lesson 2's ideas — double threat" in en
+    assert "5 en raya lesson 1's ideas" in en
+    with using("es"):
+        labels = [label for label, key in lesson_choices("connect_four") if key in (1, 2)]
+    assert all(label.startswith("Ideas de la lección") and "de 5 en raya" in label for label in labels), labels
+    assert "Cuatro en raya, ideas de la lección" not in es and "«Ideas de la lección 1 de 5 en raya»" in es
+
+
+@pytest.mark.parametrize("game_id", list(PAGES))
+def test_a_short_how_it_works_comes_before_the_board_and_the_rest_after(game_id):
+    for path in PAGES[game_id]:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        before, after = text.split("Practice(", 1)
+        intro = before.split("\n# ", 1)[1].split("```{code-cell}")[0]
+        prose = [line for line in intro.splitlines()[1:] if line.strip() and not line.startswith("*[")]
+        assert 2 <= len(prose) <= 4, prose
+        assert "**How it works.**" in intro or "**Cómo funciona.**" in intro
+        assert "## How this page works" in after or "## Cómo funciona esta página" in after
+
+
+@pytest.mark.parametrize("game_id", list(PAGES))
+def test_the_mixed_list_asks_a_level_1_puzzle_without_giving_the_method(game_id):
+    """Only lesson 1's own list asks "win at once if you can; if you cannot, stop …" (it teaches that rule); the
+    mixed list asks the same neutral question as any other puzzle."""
+    ones = [p for p in lesson_pool(game_id, None) if neutral_question(p)]
+    assert ones
+    with using("en"):
+        for p in ones:
+            assert lesson_prompt(p, None) is None
+            assert "if you cannot" not in p.prompt() and p.prompt().split(". ")[0] in ("Red to move", "Yellow to move")
+        assert all("if you cannot" in lesson_prompt(p, 1) for p in ones)
