@@ -33,7 +33,7 @@ def threat_words_card() -> list[str]:
             "an even row are the ones that usually help their owner."
         ),
         tr(
-            "Forced reply: a ✗ cell is safe only for the owner of the threat above it. When the owner drops there, "
+            "Forced reply: a ✗ cell is safe only for the owner of the threat directly over it. When the owner drops there, "
             "the other player must block on top at once. The two discs use up two cells, and then it is the "
             "owner's turn again."
         ),
