@@ -33,8 +33,8 @@ def threat_words_card() -> list[str]:
             "an even row are the ones that usually help their owner."
         ),
         tr(
-            "Forced reply: a ✗ cell is safe only for the owner of the threat directly over it. When the owner drops there, "
-            "the other player must block on top at once. The two discs use up two cells, and then it is the "
+            "Forced reply: a ✗ cell is safe only for the owner of the threat directly over it. When the owner drops "
+            "there, the other player must block on top at once. The two discs use up two cells, and then it is the "
             "owner's turn again."
         ),
         tr("Answer on top: each time red drops a disc, yellow drops on top of it, in the same column."),
