@@ -273,8 +273,8 @@ def test_no_fraction_with_a_long_denominator_on_the_pupils_path(lesson):
 
 # ----- Shut the Box lesson 4: what sits below the final challenge ------------------------------------------
 CHALLENGE_ARGUMENTS = {
-    "en": ("finds the best set in exercise 11", "no odd roll covers 2, 4, 6 and 8"),
-    "es": ("mejor conjunto en el ejercicio 11", "ninguna tirada impar cubre 2, 4, 6 y 8"),
+    "en": ("finds the best set in exercises 6 and 11", "no odd roll covers 2, 4, 6 and 8"),
+    "es": ("mejor conjunto en los ejercicios 6 y 11", "ninguna tirada impar cubre 2, 4, 6 y 8"),
 }
 
 

@@ -5,6 +5,7 @@ with these)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import partial
 
 from gamekit.dots import boxes_given, capture_lines, components, safe_lines
@@ -110,6 +111,15 @@ def lower_habits_answering(puzzle: Puzzle, answering=thumbs_answering) -> tuple[
     return answering(puzzle) + own
 
 
+IDEA_FLOOR = 3
+"""With ``most_first`` (:func:`thumbs_within_share`), an idea keeps at least this many puzzles at a level while the
+cap can take others: the mixed list's levels 2 and 3 ask both of lesson 3's ideas."""
+
+
+def _idea(p: Puzzle) -> str:
+    return p.themes[0] if p.themes else ""
+
+
 def thumbs_within_share(
     puzzles: list[Puzzle],
     share: float = MAX_THUMB_SHARE,
@@ -120,7 +130,8 @@ def thumbs_within_share(
     """``puzzles`` without the ones a rule of thumb (``rules``, as ``answering`` reads a puzzle: by default
     :data:`THUMB_RULES`) answers beyond ``share`` of their Practice level (rounded up), from level 2 up: while a
     rule answers too many of a level, the last in id order of its puzzles goes (they stay in their own idea's
-    pool); with ``most_first``, of its puzzles the one the most rules answer, then the last in id order (by id
+    pool); with ``most_first``, of its puzzles the one the most rules answer, then the last in id order, but never
+    one of an idea down to :data:`IDEA_FLOOR` puzzles at the level while another can go (by id
     alone, with the lower levels' habit checked too, a puzzle only one habit answers could go while another
     habit's were still over, and lesson 3's level 3 fell to one puzzle).  Level 1 is the one-line rule's level by
     design."""
@@ -134,7 +145,13 @@ def thumbs_within_share(
             over = [rule for rule in rules if len(answered[rule]) > most]
             if not over:
                 break
-            drop = max(answered[over[0]], key=lambda p: (most_first * len(set(rules_of[id(p)]) & set(rules)), p.id))
+            ideas = Counter(_idea(p) for p in here)
+            # with most_first, an idea down to IDEA_FLOOR puzzles at the level keeps them while others can go
+            spare = [p for p in answered[over[0]] if not most_first or ideas[_idea(p)] > IDEA_FLOOR]
+            drop = max(
+                spare or answered[over[0]],
+                key=lambda p: (most_first * len(set(rules_of[id(p)]) & set(rules)), p.id),
+            )
             kept = [p for p in kept if p is not drop]
     return kept
 

@@ -8,6 +8,7 @@ import pytest
 from gamekit.dots import capture_lines
 from gamekit.i18n import using
 from gamekit.puzzles.pools import lesson_pool
+from gamekit.puzzles.store import load_puzzles
 from gamekit.puzzles.practice_words import mistake_words
 
 D = "dots_and_boxes"
@@ -77,7 +78,7 @@ def test_no_dots_wrong_answer_names_the_boxes_the_right_line_takes():
             assert not [b for b in answer_boxes if _named(b, text)], (p.id, w, text)
             checked += 1
     assert checked > 1000
-    p = next(p for p in practice_pool(D) if p.id == "dots-0c410a7cff")
+    p = next(p for p in load_puzzles(D) if p.id == "dots-0c410a7cff")  # a puzzle of the bank, in Practice or not
     with using("es"):
         assert "deja también una casilla de otra cadena" in mistake_words(p, "a3-b3")
 
