@@ -153,10 +153,8 @@ def claimeven_exercise() -> ConnectExercise:
             proved = proofs.get(move)
             why = (
                 tr(
-                    "Answering on top takes the last cell of every column, so yellow fills the whole of row {row}: "
-                    "five in a row for yellow. In this game the cells red gets never line up five for red, as the "
-                    "computer's proof shows. In another game they might: red could make five across a row whose "
-                    "cells all go to red, and win first.",
+                    "By answering on top, yellow fills the whole of row {row} and wins: the computer's proof shows "
+                    "red never makes five on the way.",
                     row=game.height,
                 )
                 if top_row[move] and proved is not None and proved.proof is not None
@@ -168,8 +166,7 @@ def claimeven_exercise() -> ConnectExercise:
                         "Right: every column now has an even number of empty cells, so yellow can answer every "
                         "red disc on top of it."
                     ),
-                    *([why] if why else []),
-                    told[move],
+                    why or told[move],  # two short sentences: the count, then why it wins (or what follows)
                 ]
             )
         if empty[move] % 2:

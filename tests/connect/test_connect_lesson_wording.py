@@ -3,6 +3,8 @@ only where an exercise uses them, one Spanish word per idea, short sentences, an
 exercise that needs it."""
 
 import re
+
+import pytest
 from pathlib import Path
 
 from gamekit.connect import lesson2_exercises, lesson2_rows, lesson_positions
@@ -98,38 +100,43 @@ def test_exercise_three_right_answer_keeps_exercise_four_count_back():
     assert not any(str(n) in right for n in range(10, 43))
 
 
-def test_a_worked_count_with_forced_replies_comes_before_exercise_twelve():
+def test_a_worked_count_comes_right_under_how_to_count():
+    """The forced-reply bullet is followed at once by its worked count (a computed table, made-up numbers, no board),
+    long before any exercise that counts; exercise 12 only points back to it."""
     for path, words in (
-        ("five_in_a_row/02_threats_and_exercises.md", ("A worked count first", "forced reply")),
-        ("es/five_in_a_row/02_threats_and_exercises.md", ("Primero, una cuenta resuelta", "respuesta obligada")),
+        ("five_in_a_row/02_threats_and_exercises.md", ("How to count:", "Remember the worked count")),
+        ("es/five_in_a_row/02_threats_and_exercises.md", ("Cómo contar:", "Recuerda la cuenta resuelta")),
     ):
         page = _page(path)
-        worked = page.index(words[0])
-        assert page.index("L.known_results()") < worked < page.index('L.exercise("odd_against_even"')
-        block = page[worked : page.index('L.exercise("odd_against_even"')]
-        assert words[1] in block
-        sentences = [s for s in re.split(r"(?<=[.?!])\s+", " ".join(block.split("\n\n")[0].split())) if s]
-        assert 3 <= len(sentences) <= 6, sentences
+        bullet = page.index(words[0])
+        table = page.index("lesson2_count.worked_count()")
+        assert bullet < table < page.index("rule of thumb" if "es/" not in path else "regla práctica", bullet)
+        assert table < page.index('L.exercise("odd_even"') and page.count("worked_count()") == 1
+        assert page.index(words[1]) < page.index('L.exercise("odd_against_even"')
 
 
-def test_the_worked_count_before_exercise_twelve_does_not_hand_over_its_answer():
-    """The worked count once ended "so yellow runs out first", the right choice's own words: it names no colour
-    now, so the pupil still has to count the real game and say who is stuck."""
-    for path, lang in (
-        ("five_in_a_row/02_threats_and_exercises.md", "en"),
-        ("es/five_in_a_row/02_threats_and_exercises.md", "es"),
-    ):
-        page = _page(path)
-        start = page.index("A worked count first" if lang == "en" else "Primero, una cuenta resuelta")
-        worked = " ".join(page[start:].split("\n\n")[0].split()).lower()
-        with using(lang):
-            ex = lesson2_rows.odd_against_even_exercise()
-        for colour in ("red", "yellow") if lang == "en" else ("rojo", "amarillo"):
-            assert colour not in worked, worked
-        for choice in ex.choices:
-            clause = choice.split(": ", 1)[1].lower()
-            assert clause not in worked, clause
-        assert "runs out" not in worked and "se queda sin" not in worked
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_count_is_computed_and_hands_over_no_answer(lang):
+    """The table plays the count out: three safe cells, then the opponent's ✗ drop and the forced block, and the
+    opponent is to move both before and after the pair (what the sentence under it says).  It names no colour and
+    none of exercise 12's choices."""
+    from gamekit.connect import lesson2_count
+
+    steps = lesson2_count.forced_pair(3)
+    assert [s.cell for s in steps] == ["safe", "safe", "safe", "cross", "block", "next"]
+    assert steps[3].player == steps[-1].player == lesson2_count.OPPONENT and steps[4].player == lesson2_count.YOU
+    assert lesson2_count.forced_pair(2)[-1].player == lesson2_count.YOU  # no pair: the turn just alternates
+    with pytest.raises(ValueError):
+        lesson2_count.forced_pair(0)
+    with using(lang):
+        table = lesson2_count.worked_count()
+        ex = lesson2_rows.odd_against_even_exercise()
+    text = " ".join([table.caption, *(" ".join(row) for row in table.rows)]).lower()
+    assert len(table.rows) == 6
+    for colour in ("red", "yellow") if lang == "en" else ("rojo", "amarillo"):
+        assert colour not in text, text
+    for choice in ex.choices:
+        assert choice.split(": ", 1)[1].lower() not in text
 
 
 def _long_sentences(text: str, limit: int) -> list[str]:
