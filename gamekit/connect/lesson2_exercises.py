@@ -294,7 +294,7 @@ def on_top_fails_exercise() -> ConnectExercise:
 
 
 def _decoy_cells(game: ConnectGame, threat_col: int) -> tuple[dict[str, int], dict[str, int]]:
-    """Two empty cells that are not red threat cells, for exercise 9's wrong choices: the lowest empty cell on an
+    """Two empty cells that are not red threat cells, for exercise 8's wrong choices: the lowest empty cell on an
     odd row and the lowest empty cell on an even row, in the two middle columns nearest ``threat_col`` (a column
     each, neither the threat's), as ``column``/``row`` numbers counted from 1."""
     red = set(threat_cells(game, game.to_move))

@@ -131,7 +131,7 @@ COLOUR_WORDS = {seat: WINNER_WORDS[seat] for seat in (0, 1)}
 
 
 def parse_filler_and_end(answer: Any) -> tuple[int, int | None]:
-    """Exercise 6's typed answer, two parts with a comma: the colour that will probably fill the threat cell, then
+    """Exercise 11's typed answer, two parts with a comma: the colour that will probably fill the threat cell, then
     how the game ends ("red, draw", «amarillo, gana el rojo» …) → (seat, winner or None).  ValueError saying what
     to type for anything else (a refusal: no try used up)."""
     parts = [p for p in re.split(r"[,;]|\s+(?:and|then|y|luego)\s+", str(answer)) if p.strip()]

@@ -192,13 +192,13 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": zugzwang_who_exercise,
             "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
-            "odd_even_2": odd_even_2_exercise,
             "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
             "on_top_fails": on_top_fails_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
             # "If you have time" (spare time or home): not in the lesson's 55 minutes
+            "odd_even_2": odd_even_2_exercise,
             "odd_against_even": odd_against_even_exercise,
             "own_threat": own_kind_threat_exercise,
         },
@@ -355,7 +355,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     """What a pupil working ``notebook``'s worksheet on paper needs from the lesson page, as Markdown blocks in the
     current language (the rules card is separate, :data:`WORKSHEET_RULES`; the cards' text is in
     :mod:`gamekit.connect.worksheet_cards`): for lesson 2 the words threat, ✗ cell,
-    double threat and stacked threats, and the odd/even rule of thumb (exercises 5–6 ask about it); for lesson 3
+    double threat and stacked threats, and the odd/even rule of thumb (exercises 5, 6 and 11 ask about it); for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
     how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
     PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 7-8 use PopOut, the other sheets' questions never do).

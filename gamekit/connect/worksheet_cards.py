@@ -10,9 +10,9 @@ from gamekit.i18n import tr
 
 def threat_words_card() -> list[str]:
     """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, and the odd/even rule of thumb
-    (exercises 5–6 ask about it), the forced reply (how exercise 12 counts the cells safe for one player only), and
-    the answer-on-top idea, with why it needs an even number of empty cells in
-    every column (exercise 8 asks where yellow must drop to make it work)."""
+    (exercises 5, 6 and 11 ask about it), the forced reply (how exercise 12 counts the cells safe for one player
+    only), and the answer-on-top idea, with why it needs an even number of empty cells in
+    every column (exercise 7 asks where yellow must drop to make it work)."""
     lines = [
         tr("Words and a rule of thumb"),
         tr(
