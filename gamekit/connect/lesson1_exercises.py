@@ -311,7 +311,7 @@ def count_lines_exercise() -> ConnectExercise:
         ]
         return False, " ".join(reasons)
 
-    return ConnectExercise(
+    exercise = ConnectExercise(
         tr(
             "How many lines of five cells can still be completed on the empty 5 en raya grid (either "
             "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."
@@ -357,6 +357,16 @@ def count_lines_exercise() -> ConnectExercise:
         click=False,
         leaks=(f">{n}</td>", tr("{n} lines", n=n)),
     )
+    # on paper one printed grid is too crowded for 64 lines: say how to make room
+    exercise.paper_prompt = (
+        exercise.prompt
+        + " "
+        + tr(
+            "Make room to draw: copy the empty grid three times, one for each direction, or draw each direction's "
+            "lines on the grid in its own colour."
+        )
+    )
+    return exercise
 
 
 POPOUT_AVOID = "365326454172741227672717"

@@ -39,3 +39,16 @@ def test_spanish_lesson_one_popout_questions_say_popping():
         texts = [pop.prompt, pop.hint]
     assert not any(re.search(r"\bsaques?\b", t) for t in texts), texts
     assert "Ninguna ficha que deje caer" not in pop.prompt and "Si el rojo deja caer una ficha" in pop.prompt
+
+
+def test_the_line_count_on_the_worksheet_gives_room_to_draw():
+    """64 lines do not fit on one printed grid: the worksheet's exercise 6 says to copy the grid once per direction
+    or draw each direction in its own colour; the page's question stays as it was."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    for lang, words in (("en", "copy the empty grid three times"), ("es", "copia la cuadrícula vacía tres veces")):
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/01_rules_and_play", lang)
+        six = sheet.split("## " + ("Exercise" if lang == "en" else "Ejercicio") + " 6", 1)[1].split("\n## ", 1)[0]
+        assert words in " ".join(six.split()) and "```text" in six
+        with using(lang):
+            assert words not in lesson1_exercises.count_lines_exercise().prompt
