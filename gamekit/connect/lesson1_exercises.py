@@ -37,15 +37,23 @@ def side_block_exercise() -> ConnectExercise:
     )
 
 
-def side_diagonal_exercise() -> ConnectExercise:
+def side_block_row_exercise() -> ConnectExercise:
+    """A second block, unlike the first (a diagonal): red has two threats through side discs, across two rows, and
+    only one of them can be reached now.  Exactly the solver's best drop (the block) is accepted; every other
+    column, the one under the floating threat included, is told what red then does."""
     return solver_exercise(
-        "side_diagonal",
-        tr("Red to move: one column makes five in a line right now. Which one?"),
+        "side_block_row",
+        tr("Yellow to move, another game. Red threatens to win at once. Which column stops red?"),
         hint=tr(
-            "For each cell a disc can reach now, look every way through it: across, up and along both diagonals. "
-            "Side discs count."
+            "Follow each row that ends on a red side disc. Where would one more red disc make five? Of those "
+            "cells, which one can a disc reach right now?"
         ),
-        why_right=tr("The diagonal starts at the red side disc on the left, in row 5."),
+        why_right=tr(
+            "Yellow's disc fills the gap in red's line across row 3, the one that runs to the red side disc on the "
+            "left. Red's other line, across row 2, needs a cell above an empty cell: no disc can go there yet."
+        ),
+        why_first=True,
+        fitted=True,
     )
 
 

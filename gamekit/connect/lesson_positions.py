@@ -55,8 +55,11 @@ EXERCISE_POSITIONS = {
     # has one gap, column 6 row 4, in the middle of the line: only the side disc makes it a threat; the block
     # holds the draw (so "Try a similar one" finds bank block puzzles with the same goal)
     "side_block": "6576474756577",
-    # lesson 1 — red to move: a diagonal from the red side disc (row 5, left) down to column 4 needs column 1
-    "side_diagonal": "425632312711",
+    # lesson 1 — yellow to move: red has two threats through a side disc. Across row 3 from the red side disc on
+    # the left (columns 1, 2 and 4 red) the gap is column 3, which a disc can reach now; across row 2 up to the red
+    # side disc on the right (columns 4-6 red) the gap is column 7, row 2, floating above an empty cell. Only the
+    # block in column 3 stops red at once (every other drop lets red make five)
+    "side_block_row": "52465551634223411",
     # lesson 1 — yellow to move: red has four across twice, both in columns 2-5; the bottom four is closed by yellow
     # discs at both ends, the one in row 2 only on the right: column 1 is the one cell that makes five, and beyond
     # it is the yellow side disc, so that five is exactly the four and one more disc

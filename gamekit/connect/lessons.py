@@ -37,7 +37,7 @@ from gamekit.connect.lesson1_exercises import (
     popout_exercise,
     row_lines_exercise,
     side_block_exercise,
-    side_diagonal_exercise,
+    side_block_row_exercise,
     side_win_exercise,
 )
 from gamekit.connect.lesson1_fours import four_not_five_exercise
@@ -126,7 +126,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "side_win": side_win_exercise,
             "side_block": side_block_exercise,
-            "side_diagonal": side_diagonal_exercise,
+            "side_block_row": side_block_row_exercise,
             "four_not_five": four_not_five_exercise,
             "row_lines": row_lines_exercise,
             "count_lines": count_lines_exercise,
@@ -136,7 +136,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "side_win": "easy",
             "side_block": "easy",
-            "side_diagonal": "medium",
+            "side_block_row": "medium",
             "four_not_five": "easy",
             "row_lines": "easy",
             "count_lines": "medium",
@@ -164,10 +164,10 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_(
-                    "make five in a line with a side disc, across or diagonally, block such a line, and tell a four "
+                    "make five in a line with a side disc, block such lines across and diagonally, and tell a four "
                     "that can still become five from one that cannot"
                 ),
-                ("side_win", "side_block", "four_not_five", "side_diagonal"),
+                ("side_win", "side_block", "four_not_five", "side_block_row"),
             ),
             (N_("count the lines of five that can still be completed on the empty grid"), ("row_lines", "count_lines")),
             (
@@ -179,7 +179,7 @@ LESSONS: dict[int, Lesson] = {
             ),
         ),
         themes=THEMES_1,
-        exercise_themes={"side_win": "win_now", "side_block": "block", "side_diagonal": "win_now"},
+        exercise_themes={"side_win": "win_now", "side_block": "block", "side_block_row": "block"},
     ),
     2: Lesson(
         2,
