@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable
-from gamekit.connect import teach, teach_bits, teach_minimax
+from gamekit.connect import teach, teach_bits, teach_minimax, teach_prune
 from gamekit.connect import teach_pictures, worksheet_cards
 from gamekit.connect.puzzle_text import column_hit
 from gamekit.connect.rules import FiveInARow
@@ -292,6 +292,7 @@ LESSONS: dict[int, Lesson] = {
             "two_numbers": teach_bits.two_numbers_exercise,
             "bit_index": teach_bits.bit_exercise,
             "bit_cell": teach_bits.bit_cell_exercise,
+            "prune_tree": teach_prune.prune_exercise,
         },
         {
             "yellow_reply": "easy",
@@ -304,6 +305,7 @@ LESSONS: dict[int, Lesson] = {
             "two_numbers": "easy",
             "bit_index": "medium",
             "bit_cell": "hard",
+            "prune_tree": "medium",
         },
         (
             N_(
@@ -333,7 +335,7 @@ LESSONS: dict[int, Lesson] = {
             ),
             (
                 N_("say how alpha–beta and a transposition table skip work without changing the answer"),
-                ("transposition", "pruning", "transposition_why"),
+                ("transposition", "pruning", "transposition_why", "prune_tree"),
             ),
             (
                 N_("find a cell's bit in a bitboard, the two numbers the real solver keeps"),

@@ -95,3 +95,51 @@ def test_lesson_one_exercise_three_is_a_second_block_unlike_the_first():
         es = L.exercises()["side_block_row"]
         assert es.check("3")[1].startswith("Bien") or "fila 3" in es.check("3")[1]
         assert "Which column" not in es.prompt
+
+
+def test_the_pruning_task_is_answered_by_a_real_alpha_beta_walk():
+    """Lesson 3's hands-on task: the replies alpha–beta never looks at on the printed tree are exactly the right
+    choice; skipping them leaves minimax's score; each wrong choice has its own reason; a tree whose second move is
+    not cut after its first reply is refused."""
+    import pytest
+
+    from gamekit.connect import lessons as L
+    from gamekit.connect import teach_prune as T
+
+    value, seen = T.alphabeta(T.PRUNE_TREE)
+    assert value == T.minimax(T.PRUNE_TREE) == 2 and seen == ["A1", "A2", "B1"]
+    assert T.skipped(T.PRUNE_TREE) == ["B2", "B3"]
+    # a tree where nothing can be skipped: the second move's first reply is better for red than the first move
+    open_tree = (("A", (("A1", 2), ("A2", 3))), ("B", (("B1", 4), ("B2", 5))))
+    assert T.skipped(open_tree) == [] and T.alphabeta(open_tree)[0] == T.minimax(open_tree) == 4
+    with pytest.raises(ValueError):
+        T.prune_exercise(open_tree)
+    ex = L.LESSONS[3].exercises["prune_tree"]()
+    assert "A1 (+2)" in ex.prompt and "B3 (+4)" in ex.prompt and "B2 and B3" not in ex.prompt
+    assert ex.solutions == ["Replies B2 and B3"] and ex.check("Replies B2 and B3")[0]
+    reasons = set()
+    for choice in ex.wrong:
+        ok, why = ex.check(choice)
+        assert not ok and why and "Right" not in why
+        reasons.add(why)
+    assert len(reasons) == len(ex.wrong) == 4
+    for path in ("five_in_a_row/03_how_the_computer_knows.md", "es/five_in_a_row/03_how_the_computer_knows.md"):
+        page = _page(path)
+        extra = page[page.index("## If you have time" if "es/" not in path else "## Si te sobra tiempo") :]
+        assert 'L.exercise("prune_tree", score)' in extra and "B2" not in page
+    with using("es"):
+        es = T.prune_exercise()
+        assert es.solutions == ["Las respuestas B2 y B3"] and "árbol de búsqueda" in es.prompt
+
+
+def test_lesson_three_defines_a_search_tree_before_using_it_and_boxes_the_bit_formula():
+    for path, term, formula in (
+        ("five_in_a_row/03_how_the_computer_knows.md", "A **search tree** is", "optional, for older pupils"),
+        ("es/five_in_a_row/03_how_the_computer_knows.md", "Un **árbol de búsqueda** es", "opcional, para los mayores"),
+    ):
+        page = _page(path)
+        first_use = min(page.index(w) for w in ("search tree", "árbol de búsqueda") if w in page)
+        assert page.index(term) <= first_use + 12
+        box = page[page.index("<details>", page.index(formula) - 200) : page.index("</details>", page.index(formula))]
+        assert formula in box and "(*k* − 1) × (*h* + 1)" in box
+        assert page.count("(*k* − 1) × (*h* + 1)") == 1  # the formula only in the optional box
