@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from gamekit.i18n import number, ptr, tr
+from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import (
-    RULES_OF_THUMB,
     best_set_exercise,
     leave_value_exercises,
     one_legal_set,
-    rule_of_thumb_picks,
 )
 from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
@@ -208,9 +206,10 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
     can leave (:func:`leave_values_sentence`: listed by the tiles left, never by set), so the pupil works out what
     each set leaves and compares those chances — the lesson's method, not a shortcut.  The answer is judged by the
-    exact table.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
-    how many of the 36 outcomes let you go on with them (lesson 3's count, which must pick the table's best set
-    alone here), their chance, and that another set leaves a position shut more often (never which one).
+    exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
+    rules of thumb after this exercise), how many of the 36 outcomes let you go on with them (lesson 3's count,
+    which must pick the table's best set alone here), their chance, and that another set leaves a position shut
+    more often (never which one).
     ValueError for another goal or a position where the count does not pick the best set alone."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
@@ -234,7 +233,6 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     )
     t = table(rules, objective)
     m = mask_of(open_tiles)
-    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, open_tiles)]
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
 
     judge = ex.checker
@@ -247,25 +245,6 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         if typed is None:
             return ok, why
         s = tuple(sorted(typed, reverse=True))
-        notes = []
-        for rule in RULES_OF_THUMB:
-            picks = rule_of_thumb_picks(rule, sets)
-            if picks == [s]:
-                notes.append(
-                    tr(
-                        "The habit “cover {habit}” picks {items} here, but a rule of thumb is not a guarantee.",
-                        habit=tr(rule),
-                        items="+".join(map(str, s)),
-                    )
-                )
-            elif s in picks:
-                notes.append(
-                    tr(
-                        "The habit “cover {habit}” cannot choose here: it fits {items}.",
-                        habit=tr(rule),
-                        items=ptr("between the last two items", " and ").join("+".join(map(str, p)) for p in picks),
-                    )
-                )
         left = [x for x in open_tiles if x not in s]
         facts = tr(
             "{items} leaves {left}: {n} of the 36 outcomes let you go on, and the next rolls shut them in "
@@ -275,11 +254,14 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
             n=go_on_outcomes(left),
             value=chance_words(t.value(m ^ mask_of(s))),
         )
-        return False, " ".join([tr("Not the best."), *notes, facts])
+        return False, tr("Not the best.") + " " + facts
 
     ex.checker = check
     ex.hint = tr(
-        "Write the tiles each set leaves open, for example 7+2+1 leaves 4, 5 and 6. Find each of those positions "
-        "in the list of chances. Which set leaves the position that is shut most often?"
+        "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the tiles "
+        "left are the position it leaves. Find each of those positions in the list of chances. Which set leaves "
+        "the position that is shut most often?",
+        roll=roll,
+        items=tile_list(open_tiles),
     )
     return ex

@@ -86,9 +86,10 @@ EXPECTED_EXERCISE_TILE = 7
 def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | None = None) -> Exercise:
     """ "Only ``tile`` is open: what is the expected score?", computed by the pupil with a two-branch tree.
 
-    Right: the exact value, as a fraction or rounded to one or two decimals.  Wrong answers told why: the
-    score if you miss (forgot the branch that shuts the box), the shutting branch alone, the chance of
-    missing instead of the score, and the roll's chance miscounted."""
+    Right: the exact value, as a fraction or with two decimals; the value rounded more (5.8, 6) is refused as a
+    form, without using up a try.  Wrong answers told why: the number of outcomes that make the tile (unless the
+    value rounds to it: then it reads as a rounding), the score if you miss (forgot the branch that shuts the box),
+    the shutting branch alone, the chance of missing instead of the score, and the roll's chance miscounted."""
     rules = rules or Rules()
     m = mask_of((tile,))
     if tile not in range(2, 10) or rules.dice_options(m) != (2,):
@@ -110,7 +111,9 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                     k=k,
                     tile=tile,
                 ),
-            ),
+            )
+        ] * (abs(value - k) > Fraction(1, 2))  # when the value rounds to k, "k" is likelier a rounding: not a slip
+        slips += [
             (
                 Fraction(tile),
                 tr(

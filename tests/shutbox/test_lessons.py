@@ -595,12 +595,17 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     assert not ex.check("5.8")[0] and "two decimals" in ex.check("5.8")[1]  # the prompt asks for two
     for slip in ("5.84", "5.82"):
         assert not ex.check(slip)[0] and "round" in ex.check(slip)[1]
-    assert "number of outcomes that make 7, not a score" in ex.check("6")[1]
+    # 6 is 5.83 rounded (and also the count of outcomes that make 7): read as a rounding, refused without a try
+    for rounded in ("6", "5.8"):
+        ok, why, counts = ex.assess(rounded)
+        assert not ok and not counts and "two decimals" in why and "outcomes that make 7" not in why, rounded
+    eight = exercises_expected.expected_score_exercise(8)  # 6.89 does not round to 5: "5" is the count slip
+    assert "number of outcomes that make 8, not a score" in eight.check("5")[1] and eight.assess("5")[2]
     assert "score when the roll misses" in ex.check("7")[1]
     assert "shuts the box, but its score is 0" in ex.check("1.17")[1]
     assert "chance of missing" in ex.check("0.83")[1]
     assert "you used 5" in ex.check("6.03")[1]
-    assert not ex.check("6")[0] and not ex.check("5.9")[0]
+    assert not ex.check("6")[0] and not ex.check("5.9")[0] and ex.assess("5.9")[2]
     assert "not a number" in ex.check("about six")[1]
     with pytest.raises(ValueError):
         exercises_expected.expected_score_exercise(1)  # two dice never make 1
