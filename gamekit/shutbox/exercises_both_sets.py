@@ -164,12 +164,17 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
-    and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
-    ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one decimal, as the feedback
-    gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
-    leaves and compares.  ValueError when no set makes the roll or for another objective."""
+def leave_values_sentence(
+    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, decoys: bool = False
+) -> str:
+    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's exercise 6 and More
+    practice, problems 3 and 4): every position a set for ``roll`` can leave, with its value from the exact table
+    under the one-die rule ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one
+    decimal, as the feedback gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still
+    works out what each set leaves and compares.  With ``decoys``, the list also holds :func:`decoy_positions`
+    (positions a set for a total next to ``roll`` leaves, each valued better than any set for the roll), so picking
+    the best number in the list is not enough: the pupil must find the positions the roll's sets really leave.
+    ValueError when no set makes the roll or for another objective."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if objective not in ("shut", "score"):
         raise ValueError(tr("objective={value!r}: shut or score", value=objective))
@@ -177,7 +182,9 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
     if not sets:
         raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
     values = table(Rules(one_die=one_die), objective)
-    lefts = sorted({tuple(x for x in open_tiles if x not in st) for st in sets})
+    lefts = {tuple(x for x in open_tiles if x not in st) for st in sets}
+    if decoys:
+        lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
     parts = [
         tr(
             "{tiles} open: {value}",
@@ -186,8 +193,20 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
             if objective == "shut"
             else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
         )
-        for left in lefts
+        for left in sorted(lefts)
     ]
+    if decoys:
+        return (
+            (
+                tr("The computer's table gives the chance to shut these positions: {parts}.", parts="; ".join(parts))
+                if objective == "shut"
+                else tr(
+                    "The computer's table gives the expected score of these positions: {parts}.", parts="; ".join(parts)
+                )
+            )
+            + " "
+            + tr("Careful: a set for {roll} leaves only some of them.", roll=roll)
+        )
     return (
         tr(
             "The computer's table gives the chance to shut each position a set can leave: {parts}.",
@@ -199,6 +218,30 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
             parts="; ".join(parts),
         )
     )
+
+
+def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
+    """Positions no set for ``roll`` leaves, to list among the ones it does (:func:`leave_values_sentence`): for the
+    totals one below and one above ``roll``, the position a set for that total leaves with the best value, when that
+    value beats every set for ``roll`` (so the best number in the list is never the answer)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    t = table(Rules(one_die=one_die), objective)
+    better = (lambda a, b: a < b) if objective == "score" else (lambda a, b: a > b)
+    real = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
+    best_real = max(
+        (t.value(mask_of(left)) for left in real), key=lambda v: -v if objective == "score" else v, default=None
+    )
+    out = []
+    for total in (roll - 1, roll + 1):
+        lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(total, open_tiles)} - real
+        if not lefts:
+            continue
+        pick = max(
+            sorted(lefts), key=lambda left: -t.value(mask_of(left)) if objective == "score" else t.value(mask_of(left))
+        )
+        if best_real is None or better(t.value(mask_of(pick)), best_real):
+            out.append(pick)
+    return out
 
 
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:

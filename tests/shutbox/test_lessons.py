@@ -1094,13 +1094,20 @@ def test_lesson_three_practice_asks_each_objective_on_new_boxes_easy_to_hard():
 def test_one_die_or_two_by_going_on_is_computed_and_told_why():
     ex = exercises_dice.go_on_dice_exercise((1, 2, 3))
     assert ex.solutions == ["one die"] and ex.check("one die")[0]
+    ok, right = ex.check("one die")
+    assert "6 of its 6 outcomes" in right and "15 of their 36" in right  # the counts come with the right answer
     ok, why = ex.check("two dice")
-    assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
+    assert not ok and "number of 36" in why
     assert ex.choices == ["one die", "two dice", "the same either way"]  # never a 50–50
-    ok, why = ex.check("the same either way")
-    assert not ok and "changes which totals can come up" in why
+    ok, same = ex.check("the same either way")
+    assert not ok and "changes which totals can come up" in same and same != why
     two = exercises_dice.go_on_dice_exercise((2, 5, 6))
-    assert two.solutions == ["two dice"] and "18 of 36" in two.check("one die")[1]
+    assert two.solutions == ["two dice"] and "18 of 36" in two.check("two dice")[1]
+    # a wrong choice's feedback never prints the counts: else the second try, between two choices, cannot fail
+    for exercise in (ex, two):
+        for wrong in exercise.wrong:
+            said = exercise.check(wrong)[1]
+            assert not re.search(r"\d+ of (its|their)? ?(6|36)", said), said
     assert exercises_dice.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
     with pytest.raises(ValueError, match="no choice"):
         exercises_dice.go_on_dice_exercise((1, 9))
@@ -2293,7 +2300,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
     )
     assert said in guide.read_text(encoding="utf-8")
     with using(lang):
-        values = tr("The computer's table gives the chance to shut each position a set can leave: {parts}.", parts="")
+        values = tr("The computer's table gives the chance to shut these positions: {parts}.", parts="")
     assert values[: values.index(":")] in four  # problem 3's values are printed: paper has no table to look up
 
 
