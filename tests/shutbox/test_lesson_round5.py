@@ -270,8 +270,8 @@ def test_spanish_wording_of_the_shut_lessons():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
-    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    comes only after the last exercise (the closing question needs it), never before the prediction; exercise 6
+    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it is
+    never printed on the sheet (after the last exercise it says the teacher shows it again); exercise 6
     gives the chance of each position left, by the tiles left (never by set); More practice problems 1 and 2
     have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
@@ -296,8 +296,9 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
     with using(lang):
         last, finish = tr("## Exercise {n}", n=11), tr("## One sentence to finish")
-    assert sheet.index(last) < sheet.index(table_row) < sheet.index(finish)
-    assert sheet.index(last) < sheet.index("| " + policy_name + " |") and sheet.count(table_row) == 1
+        again = tr("For the last question, your teacher shows again the table from after exercise 6.")
+    assert table_row not in sheet and "| " + policy_name + " |" not in sheet  # the prediction's answer: not printed
+    assert sheet.index(last) < sheet.index(again) < sheet.index(finish)
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping
