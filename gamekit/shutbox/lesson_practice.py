@@ -464,9 +464,10 @@ def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str, method_o
     )
     if method_only:
         return tr(
-            "First find every set of open tiles that makes {roll}. For each set, cross its tiles off the open tiles: "
-            "the tiles left are the position it leaves. Find those positions in the list: some positions in the "
-            "list no set for {roll} leaves. {goal}",
+            "A rule of thumb may pick the best set or may not: compare what each set leaves. First find every set "
+            "of open tiles that makes {roll}. For each set, cross its tiles off the open tiles: the tiles left are "
+            "the position it leaves. Find those positions in the list: some positions in the list no set for {roll} "
+            "leaves. {goal}",
             roll=roll,
             goal=goal,
         )
