@@ -166,7 +166,7 @@ def shut_winner_exercise(round_: tuple = SHUT_ROUND) -> Exercise:
     if not tiles or any(t not in TILES for t in tiles):
         raise ValueError(tr("each player needs open tiles from 1 to 9 (nobody shut the box)"))
     first, shutter, waiting = tr(first), tr(shutter), tr(waiting)
-    said = " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
+    summed = " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
     nobody = tr("Nobody yet: {name} must play first", name=waiting)
     explanations = {
         shutter: tr(
@@ -177,7 +177,7 @@ def shut_winner_exercise(round_: tuple = SHUT_ROUND) -> Exercise:
         first: tr(
             "Not {name}: {name} scores {said}, a low score, but {shutter} shut the box. Shutting the box wins at once.",
             name=first,
-            said=said,
+            said=summed,
             shutter=shutter,
         ),
         nobody: tr(
