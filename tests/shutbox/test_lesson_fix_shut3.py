@@ -68,3 +68,28 @@ def test_lesson_one_minutes_add_up_on_the_page():
         page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
         line = page[page.index("40 min") : page.index(")", page.index("40 min"))]
         assert sum(int(n) for n in re.findall(r"\b(\d+) (?:reading|for|to|leyendo|para)", line)) == 40, line
+
+
+def test_lesson_four_checks_what_an_expected_score_means_each_wrong_choice_told_why():
+    """The objective "say what an expected score is" had no question: a quick check after the first tree asks what
+    "8 with tile 9 alone open" means, each wrong reading (a score one turn gets, a roll, a count of outcomes) with its
+    reason from the tree's numbers; the page no longer states the answer just above it."""
+    from gamekit.i18n import using
+    from gamekit.shutbox.exercises_expected import expected_meaning_exercise
+
+    ex = expected_meaning_exercise()
+    assert len(ex.choices) == 4 and len(ex.solutions) == 1 and "average 8" in ex.solutions[0]
+    ok, why = ex.check(ex.solutions[0])
+    assert ok and "4/36 × 0 + 32/36 × 9 = 8" in why
+    reasons = [ex.check(w) for w in ex.wrong]
+    assert all(not ok for ok, _ in reasons) and len({why for _, why in reasons}) == 3
+    assert any("0 (a roll of 9) or 9" in why for _, why in reasons)
+    assert any("4 of the 36 outcomes" in why for _, why in reasons)
+    with using("es"):
+        assert expected_meaning_exercise().check(expected_meaning_exercise().solutions[0])[0]
+    for path in ("notebooks/shut_the_box/04_best_strategy.md", "notebooks/es/shut_the_box/04_best_strategy.md"):
+        page = (ROOT / path).read_text(encoding="utf-8")
+        check = page.index("expected_meaning_exercise()")
+        assert page.index("tree_diagram((9,))") < check < page.index("expected_score_exercise()")
+        before = " ".join(page[page.index("tree_diagram((9,))") : check].split())
+        assert "average over many turns" not in before and "media de muchos turnos" not in before

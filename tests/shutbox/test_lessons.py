@@ -2697,6 +2697,7 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
             assert cell in (
                 "ExerciseWidget(exercises_expected.expected_score_exercise(), score=score)",
                 "tree_diagram((9,))",
+                "ExerciseWidget(exercises_expected.expected_meaning_exercise())",
                 "tree_diagram((8, 9))",
                 "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
                 "ExerciseWidget(exercises_expected.two_rolls_exercise(), score=score)",
