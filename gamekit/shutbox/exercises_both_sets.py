@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from gamekit.i18n import number, ptr, tr
+from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import (
-    RULES_OF_THUMB,
     best_set_exercise,
     leave_value_exercises,
     one_legal_set,
-    rule_of_thumb_picks,
 )
 from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
@@ -166,12 +164,17 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's More practice, problems 3
-    and 4): every position a set for ``roll`` can leave, with its value from the exact table under the one-die rule
-    ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one decimal, as the feedback
-    gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still works out what each set
-    leaves and compares.  ValueError when no set makes the roll or for another objective."""
+def leave_values_sentence(
+    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, decoys: bool = False
+) -> str:
+    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's exercise 6 and More
+    practice, problems 3 and 4): every position a set for ``roll`` can leave, with its value from the exact table
+    under the one-die rule ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one
+    decimal, as the feedback gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still
+    works out what each set leaves and compares.  With ``decoys``, the list also holds :func:`decoy_positions`
+    (positions a set for a total next to ``roll`` leaves, each valued better than any set for the roll), so picking
+    the best number in the list is not enough: the pupil must find the positions the roll's sets really leave.
+    ValueError when no set makes the roll or for another objective."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if objective not in ("shut", "score"):
         raise ValueError(tr("objective={value!r}: shut or score", value=objective))
@@ -179,7 +182,9 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
     if not sets:
         raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
     values = table(Rules(one_die=one_die), objective)
-    lefts = sorted({tuple(x for x in open_tiles if x not in st) for st in sets})
+    lefts = {tuple(x for x in open_tiles if x not in st) for st in sets}
+    if decoys:
+        lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
     parts = [
         tr(
             "{tiles} open: {value}",
@@ -188,8 +193,20 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
             if objective == "shut"
             else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
         )
-        for left in lefts
+        for left in sorted(lefts)
     ]
+    if decoys:
+        return (
+            (
+                tr("The computer's table gives the chance to shut these positions: {parts}.", parts="; ".join(parts))
+                if objective == "shut"
+                else tr(
+                    "The computer's table gives the expected score of these positions: {parts}.", parts="; ".join(parts)
+                )
+            )
+            + " "
+            + tr("Careful: a set for {roll} leaves only some of them.", roll=roll)
+        )
     return (
         tr(
             "The computer's table gives the chance to shut each position a set can leave: {parts}.",
@@ -203,14 +220,39 @@ def leave_values_sentence(open_tiles: Iterable[int], roll: int, objective: str, 
     )
 
 
+def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
+    """Positions no set for ``roll`` leaves, to list among the ones it does (:func:`leave_values_sentence`): for the
+    totals one below and one above ``roll``, the position a set for that total leaves with the best value, when that
+    value beats every set for ``roll`` (so the best number in the list is never the answer)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    t = table(Rules(one_die=one_die), objective)
+    better = (lambda a, b: a < b) if objective == "score" else (lambda a, b: a > b)
+    real = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
+    best_real = max(
+        (t.value(mask_of(left)) for left in real), key=lambda v: -v if objective == "score" else v, default=None
+    )
+    out = []
+    for total in (roll - 1, roll + 1):
+        lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(total, open_tiles)} - real
+        if not lefts:
+            continue
+        pick = max(
+            sorted(lefts), key=lambda left: -t.value(mask_of(left)) if objective == "score" else t.value(mask_of(left))
+        )
+        if best_real is None or better(t.value(mask_of(pick)), best_real):
+            out.append(pick)
+    return out
+
+
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
     whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
     can leave (:func:`leave_values_sentence`: listed by the tiles left, never by set), so the pupil works out what
     each set leaves and compares those chances — the lesson's method, not a shortcut.  The answer is judged by the
-    exact table.  A wrong set is told which rule of thumb (:data:`RULES_OF_THUMB`) picks it, the tiles it leaves,
-    how many of the 36 outcomes let you go on with them (lesson 3's count, which must pick the table's best set
-    alone here), their chance, and that another set leaves a position shut more often (never which one).
+    exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
+    rules of thumb after this exercise), how many of the 36 outcomes let you go on with them (lesson 3's count,
+    which must pick the table's best set alone here), their chance, and that another set leaves a position shut
+    more often (never which one).
     ValueError for another goal or a position where the count does not pick the best set alone."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
@@ -234,7 +276,6 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     )
     t = table(rules, objective)
     m = mask_of(open_tiles)
-    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, open_tiles)]
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
 
     judge = ex.checker
@@ -247,25 +288,6 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         if typed is None:
             return ok, why
         s = tuple(sorted(typed, reverse=True))
-        notes = []
-        for rule in RULES_OF_THUMB:
-            picks = rule_of_thumb_picks(rule, sets)
-            if picks == [s]:
-                notes.append(
-                    tr(
-                        "The habit “cover {habit}” picks {items} here, but a rule of thumb is not a guarantee.",
-                        habit=tr(rule),
-                        items="+".join(map(str, s)),
-                    )
-                )
-            elif s in picks:
-                notes.append(
-                    tr(
-                        "The habit “cover {habit}” cannot choose here: it fits {items}.",
-                        habit=tr(rule),
-                        items=ptr("between the last two items", " and ").join("+".join(map(str, p)) for p in picks),
-                    )
-                )
         left = [x for x in open_tiles if x not in s]
         facts = tr(
             "{items} leaves {left}: {n} of the 36 outcomes let you go on, and the next rolls shut them in "
@@ -275,11 +297,14 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
             n=go_on_outcomes(left),
             value=chance_words(t.value(m ^ mask_of(s))),
         )
-        return False, " ".join([tr("Not the best."), *notes, facts])
+        return False, tr("Not the best.") + " " + facts
 
     ex.checker = check
     ex.hint = tr(
-        "Write the tiles each set leaves open, for example 7+2+1 leaves 4, 5 and 6. Find each of those positions "
-        "in the list of chances. Which set leaves the position that is shut most often?"
+        "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the tiles "
+        "left are the position it leaves. Find each of those positions in the list of chances. Which set leaves "
+        "the position that is shut most often?",
+        roll=roll,
+        items=tile_list(open_tiles),
     )
     return ex

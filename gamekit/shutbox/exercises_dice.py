@@ -292,8 +292,10 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     """ "One die or two: which lets you go on more often?" for a box where the rules let you choose — three
     choices, the third "the same either way" (the belief that the number of dice does not matter).
 
-    Each choice is told how many of its outcomes let you go on: one die out of 6, two dice out of 36 (and
-    the same as a number of 36, so the two compare).  Refused when the rules give no choice or the chances tie."""
+    The right choice is told how many outcomes let you go on: one die out of 6, two dice out of 36 (and the same as
+    a number of 36, so the two compare).  A wrong choice is told what to count and compare, never the counts (so a
+    second try among the two choices left is still a thought-out answer).  Refused when the rules give no choice or
+    the chances tie."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
     if rules.dice_options(mask_of(open_tiles)) != (1, 2):
@@ -313,10 +315,17 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
         one36=one * 6,
         two=two,
     )
+    # a wrong choice is told why without the counts: with both counts printed, the second try could not fail
     explanations = {
         names[better]: tr("Right. {said}", said=worded),
-        names[3 - better]: tr("Not the better one. {said}", said=worded),
-        names[0]: tr("No: the number of dice changes which totals can come up, and how often. {said}", said=worded),
+        names[3 - better]: tr(
+            "Not the better one. Count the outcomes that let you go on for each. Then write one die's count as a "
+            "number of 36 (1 in 6 is 6 in 36) and compare."
+        ),
+        names[0]: tr(
+            "No: the number of dice changes which totals can come up, and how often. Count the outcomes that let "
+            "you go on for one die and for two."
+        ),
     }
     return Exercise(
         tr(

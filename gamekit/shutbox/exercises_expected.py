@@ -12,7 +12,7 @@ from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
-from gamekit.widgets.exercise import Exercise
+from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.lesson_words import chance_words_tenths, exact_score, parse_decimal
 
 
@@ -86,9 +86,10 @@ EXPECTED_EXERCISE_TILE = 7
 def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | None = None) -> Exercise:
     """ "Only ``tile`` is open: what is the expected score?", computed by the pupil with a two-branch tree.
 
-    Right: the exact value, as a fraction or rounded to one or two decimals.  Wrong answers told why: the
-    score if you miss (forgot the branch that shuts the box), the shutting branch alone, the chance of
-    missing instead of the score, and the roll's chance miscounted."""
+    Right: the exact value, as a fraction or with two decimals; the value rounded more (5.8, 6) is refused as a
+    form, without using up a try.  Wrong answers told why: the number of outcomes that make the tile (unless the
+    value rounds to it: then it reads as a rounding), the score if you miss (forgot the branch that shuts the box),
+    the shutting branch alone, the chance of missing instead of the score, and the roll's chance miscounted."""
     rules = rules or Rules()
     m = mask_of((tile,))
     if tile not in range(2, 10) or rules.dice_options(m) != (2,):
@@ -110,7 +111,9 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                     k=k,
                     tile=tile,
                 ),
-            ),
+            )
+        ] * (abs(value - k) > Fraction(1, 2))  # when the value rounds to k, "k" is likelier a rounding: not a slip
+        slips += [
             (
                 Fraction(tile),
                 tr(
@@ -499,4 +502,60 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
         wrong=[shown(t) for t in wrong],
         key=f"two rolls {first} {second}",
         leaks=(chance_words_tenths(value), tr("about {n} turns in 100", n=shown(tenths))),
+    )
+
+
+def expected_meaning_exercise(tile: int = EXPECTED_EXAMPLE_TILE) -> Exercise:
+    """ "With only ``tile`` open the expected score is E. What does that mean?" — lesson 4's quick check of the first
+    objective, on the page's first tree (two dice every time).  Four statements, one right (the average over many
+    turns); each wrong one is told why with the tree's numbers: one turn scores 0 or ``tile``, never E; E is points
+    left open, not a roll (the likeliest roll is 7); E is an average score, not a count of outcomes that shut."""
+    rules = Rules(one_die="never")
+    m = mask_of((tile,))
+    if tile not in range(2, 10):
+        raise ValueError(tr("tile {tile}: give a tile that two dice can make", tile=tile))
+    value = table(rules, "score").value(m)
+    shown = str(int(value)) if value.denominator == 1 else exact_score(value)
+    k = int(two_dice_probability(tile) * 36)
+    right = tr("If you play this position many times, the scores average {value}.", value=shown)
+    one_turn = tr("This turn will end with a score of {value}.", value=shown)
+    a_roll = tr("{value} is the roll you will most likely get.", value=shown)
+    a_count = tr("You shut the box in {value} of the 36 outcomes.", value=shown)
+    explanations = {
+        right: tr(
+            "Right: each turn ends with 0 or {tile}, and {k}/36 × 0 + {rest}/36 × {tile} = {value} is their average "
+            "over many turns.",
+            tile=tile,
+            k=k,
+            rest=36 - k,
+            value=shown,
+        ),
+        one_turn: tr(
+            "No: a turn from here ends with 0 (a roll of {tile}) or {tile} (any other roll). No single turn scores "
+            "{value}.",
+            tile=tile,
+            value=shown,
+        ),
+        a_roll: tr(
+            "No: the expected score is about the points left open, not about the roll. The likeliest roll of two "
+            "dice is 7."
+        ),
+        a_count: tr(
+            "No: {k} of the 36 outcomes make {tile} and shut the box. {value} is an average score, not a count of "
+            "outcomes.",
+            k=k,
+            tile=tile,
+            value=shown,
+        ),
+    }
+    choices = [one_turn, right, a_count, a_roll]
+    return Exercise(
+        tr("With only tile {tile} open, the expected score is {value}. What does that mean?", tile=tile, value=shown),
+        choice_checker(right, explanations),
+        hint=tr("Look at the tree: which scores can one turn end with?"),
+        answer=right,
+        solutions=[right],
+        choices=choices,
+        wrong=[c for c in choices if c != right],
+        key=f"expected meaning {tile}",
     )

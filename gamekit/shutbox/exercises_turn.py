@@ -151,6 +151,59 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     )
 
 
+SHUT_ROUND = (N_("Dani"), (1, 3), N_("Eva"), N_("Fer"))
+"""Lesson 1, exercise 3: the first player's open tiles (a low score), the player who then shuts the box, and the
+player who has not played yet."""
+
+
+def shut_winner_exercise(round_: tuple = SHUT_ROUND) -> Exercise:
+    """ "Who wins the round?" when the second player shuts the box: shutting wins at once, with score 0, and the
+    round stops.  Choices: the first player (a low score, but not 0), the player who shut the box, and "nobody yet"
+    (the belief that everyone still plays); each wrong choice is told its own reason, with the first player's
+    score worked out.  ValueError when the first player has no open tile (then two players shut the box)."""
+    first, tiles, shutter, waiting = round_
+    tiles = tuple(sorted(set(tiles)))
+    if not tiles or any(t not in TILES for t in tiles):
+        raise ValueError(tr("each player needs open tiles from 1 to 9 (nobody shut the box)"))
+    first, shutter, waiting = tr(first), tr(shutter), tr(waiting)
+    summed = " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
+    nobody = tr("Nobody yet: {name} must play first", name=waiting)
+    explanations = {
+        shutter: tr(
+            "Right: {name} shut the box, so {name} wins at once, with the best score, 0. {waiting} does not play.",
+            name=shutter,
+            waiting=waiting,
+        ),
+        first: tr(
+            "Not {name}: {name} scores {said}, a low score, but {shutter} shut the box. Shutting the box wins at once.",
+            name=first,
+            said=summed,
+            shutter=shutter,
+        ),
+        nobody: tr(
+            "No: shutting the box wins at once, so the round stops there. {waiting} does not need to play.",
+            waiting=waiting,
+        ),
+    }
+    return Exercise(
+        tr(
+            "{first} plays first and ends with {tiles} open. Then {shutter} covers every tile: {shutter} shuts "
+            "the box. {waiting} has not played yet. Who wins the round?",
+            first=first,
+            tiles=tile_list(tiles),
+            shutter=shutter,
+            waiting=waiting,
+        ),
+        choice_checker(shutter, explanations),
+        hint=tr("Read the rules again: what happens when a player shuts the box?"),
+        answer=shutter,
+        solutions=[shutter],
+        choices=[first, shutter, nobody],
+        wrong=[first, nobody],
+        key="round winner shut",
+    )
+
+
 def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 7, 11, 6)) -> Exercise:
     """ "Which of these rolls ends your turn?": exactly one of ``rolls`` fits no set of the open tiles; each
     other roll is told the set that makes it."""

@@ -246,12 +246,12 @@ class LessonPractice(ProblemSet):
                 ex.level = level
                 if theme == BEST:
                     f = puzzle.facts
-                    ex.hint = best_set_hint(f["open"], f["roll"], f["objective"])
                     leaves = "; ".join(what_each_set_leaves(f["open"], f["roll"]))
                     given = i >= made_from and len(f["open"]) > SMALL_BOX
-                    if given:  # too big for a tree: the table's values, by the tiles left
+                    ex.hint = best_set_hint(f["open"], f["roll"], f["objective"], method_only=given)
+                    if given:  # too big for a tree: the table's values, by the tiles left, with a decoy or two
                         ex.prompt += " " + leave_values_sentence(
-                            f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
+                            f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die), decoys=True
                         )
                     # on paper there is no table to look things up in: what each set leaves is printed to judge,
                     # unless the values are given by the tiles left (then printing both would do the mapping)
@@ -260,6 +260,10 @@ class LessonPractice(ProblemSet):
                     )
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
+                        if given:
+                            ex.checker = _decoy_refused(
+                                ex.checker, f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
+                            )
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
                         if f["objective"] == "shut" and len(f["open"]) <= SMALL_BOX:  # worked out on paper
                             ex.paper_prompt += " " + tr("Draw a short tree for what each set leaves, then choose.")
@@ -352,6 +356,38 @@ def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Calla
     return check
 
 
+def _decoy_refused(
+    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
+) -> Callable[[Any], tuple[bool, str]]:
+    """``checker`` that refuses (a ValueError: no try used), with that reason, a set that leaves one of the list's
+    decoys (:func:`~gamekit.shutbox.exercises_both_sets.decoy_positions`): it makes another total than ``roll``."""
+    from gamekit.shutbox.exercises_both_sets import decoy_positions
+    from gamekit.shutbox.exercises_sets import parse_sets
+
+    open_tiles = tuple(sorted(set(open_tiles)))
+    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        try:
+            sets = parse_sets(str(answer))
+        except ValueError:
+            sets = []
+        left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
+        if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
+            raise ValueError(
+                tr(
+                    "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
+                    "leaves it. Find the sets that make {roll}.",
+                    set="+".join(map(str, sorted(sets[0], reverse=True))),
+                    total=sum(sets[0]),
+                    roll=roll,
+                )
+            )
+        return checker(answer)
+
+    return check
+
+
 def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
     """The checker of lesson 4's own "which set?" exercise at ``puzzle``'s position and rules: its chances in
     turns in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
@@ -416,16 +452,26 @@ def rules_of_thumb_note(
     return " ".join(parts + [tr("Comparing what each set leaves finds the best set.")])
 
 
-def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str) -> str:
+def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str, method_only: bool = False) -> str:
     """The hint of a "which set is best?" practice item: every set for the roll and the tiles each one leaves,
     then the question lesson 4 teaches to ask (which position do you want to be left with?) — no values, so the
-    pupil still compares the positions."""
-    leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
+    pupil still compares the positions.  With ``method_only`` (a problem whose prompt lists the values by the tiles
+    left), the method alone: listing the tiles each set leaves there would leave only a smallest number to pick."""
     goal = (
         tr("Which of these positions is easier to shut?")
         if objective == "shut"
         else tr("Which of these positions ends with fewer points on average?")
     )
+    if method_only:
+        return tr(
+            "A rule of thumb may pick the best set or may not: compare what each set leaves. First find every set "
+            "of open tiles that makes {roll}. For each set, cross its tiles off the open tiles: the tiles left are "
+            "the position it leaves. Find those positions in the list: some positions in the list no set for {roll} "
+            "leaves. {goal}",
+            roll=roll,
+            goal=goal,
+        )
+    leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
     return tr(
         "A rule of thumb may pick the best set or may not: compare what each set leaves. {leaves}. {goal}",
         leaves=leaves,

@@ -263,9 +263,9 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
     answer a question the page asks first.  In lesson 4, after exercise 6: the page's prediction (which rule of
     thumb shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher
-    shows the table that checks it.  The sheet prints that table only after the last exercise (the extension
-    challenge), far from the prediction, because the closing question ("why is covering the most tiles a poor
-    way?") needs it.  Nothing after any other exercise."""
+    shows the table that checks it.  The sheet never prints that table (a printed sheet would hold the answer to its
+    own prediction; the guide's key facts have it): after the last exercise it says the teacher shows it again for
+    the closing question ("why is covering the most tiles a poor way?").  Nothing after any other exercise."""
     from gamekit.shutbox.exercises_best_set import best_set_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
@@ -279,11 +279,5 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
             tr("Once everyone has predicted, your teacher shows the table that checks it."),
         ]
     if key == best_set_exercise(*CHALLENGE_POSITIONS[0]).key:  # the last exercise: the closing question needs it
-        from gamekit.shutbox.lesson_tables import policy_table
-
-        view = policy_table(FILL_RULES)
-        return [
-            tr("The table your teacher showed after exercise 6. You need it for the last question."),
-            markdown_table(view.headers, view.rows),
-        ]
+        return [tr("For the last question, your teacher shows again the table from after exercise 6.")]
     return []

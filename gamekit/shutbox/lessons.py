@@ -50,6 +50,7 @@ from gamekit.shutbox.exercises_turn import (
     legal_set_exercise,
     one_die_boxes_exercise,
     round_winner_exercise,
+    shut_winner_exercise,
     turn_score_exercise,
 )
 from gamekit.shutbox.lesson_practice import (
@@ -84,6 +85,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
+            "shut_winner": shut_winner_exercise,
             "ending_roll": ending_roll_exercise,
             "one_die": one_die_boxes_exercise,
             "legal_set": legal_set_exercise,
@@ -91,6 +93,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "score_237": "easy",
             "round_winner": "easy",
+            "shut_winner": "easy",
             "ending_roll": "medium",
             "one_die": "medium",
             "legal_set": "hard",
@@ -119,7 +122,7 @@ LESSONS: dict[int, Lesson] = {
                 ),
                 ("ending_roll", "legal_set"),
             ),
-            (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
+            (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner", "shut_winner")),
             (N_("say when you may roll one die instead of two"), ("one_die",)),
         ),
         # the practice plays a move on "sets for the roll" boxes: a set you may cover, with the roll's own

@@ -92,10 +92,13 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     assert counts == {(7, 2, 1): 21, (6, 4): 31, (5, 4, 1): 21}  # the count picks the table's best set alone
     assert max(counts, key=counts.get) == max(values, key=values.get) == (6, 4)
     ok, largest = ex.check("7+2+1")
-    assert not ok and "the largest tile" in largest and "4, 5 and 6" in largest and "6+4" not in largest
+    assert not ok and "4, 5 and 6" in largest and "6+4" not in largest
+    # the rules of thumb are taught after exercise 6: its feedback names no habit, only what the set leaves
+    assert "habit" not in largest and "rule of thumb" not in largest and "largest" not in largest
     assert "21 of the 36 outcomes" in largest
     ok, most = ex.check("5+4+1")
-    assert not ok and "cannot choose" in most and "2, 6 and 7" in most and "6+4 " not in most
+    assert not ok and "2, 6 and 7" in most and "6+4 " not in most and "habit" not in most
+    assert "about 8 turns in 100" in most and "more often" in most
     assert largest != most
     ok, why = ex.check("6+4")
     assert ok and "31 of the 36 outcomes" in why
@@ -104,7 +107,11 @@ def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_se
     assert not ok and not counts and "not one set" in why
     with using("es"):
         es = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
-        assert "ficha más alta" in es.check("7+2+1")[1]
+        said = es.check("7+2+1")[1]
+        assert "4, 5 y 6" in said and "hábito" not in said and "regla práctica" not in said
+        # the hint names the method, never a set's leftover tiles
+        assert "4, 5 y 6" not in es.hint and "7+2+1" not in es.hint
+    assert "4, 5 and 6" not in ex.hint and "7+2+1" not in ex.hint and "cross its tiles off" in ex.hint
 
 
 def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_message():

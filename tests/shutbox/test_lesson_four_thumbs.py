@@ -127,11 +127,23 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
         f = p.facts
         assert (f["objective"], f["one_die"]) == (("shut", "never") if i <= 3 else ("score", "after_789"))
         assert len(f["open"]) <= lesson_practice.SMALL_BOX if i <= 2 else len(f["open"]) == 6
-        if i >= 3:  # what the pupil needs: the value of every position a set can leave, listed by position
-            given = exercises_both_sets.leave_values_sentence(f["open"], f["roll"], f["objective"], f["one_die"])
+        if i >= 3:  # the value of every position a set can leave, listed by position, and a decoy no set leaves
+            given = exercises_both_sets.leave_values_sentence(
+                f["open"], f["roll"], f["objective"], f["one_die"], decoys=True
+            )
             assert ex.prompt.endswith(given) and " open: " in given and "+" not in given
-            assert given.count(" open: ") == len(lesson_practice.what_each_set_leaves(f["open"], f["roll"]))
+            decoys = exercises_both_sets.decoy_positions(f["open"], f["roll"], f["objective"], f["one_die"])
+            assert len(decoys) >= 1
+            assert given.count(" open: ") == len(lesson_practice.what_each_set_leaves(f["open"], f["roll"])) + len(
+                decoys
+            )
             assert "largest tile" not in ex.prompt and "Draw a short tree" not in ex.paper_prompt
+            # the hint gives the method, never what a set leaves: the pupil finds the leftovers
+            assert " leaves " not in ex.hint and "cross its tiles off" in ex.hint
+            for decoy in decoys:  # the best number in the list is a decoy: its set is refused, with its reason
+                cover = "+".join(str(t) for t in sorted(f["open"], reverse=True) if t not in decoy)
+                ok, why, counts = ex.assess(cover)
+                assert not ok and not counts and f"not {f['roll']}" in why, why
         values = {
             tuple(sorted(s, reverse=True)): v
             for s, v in table(Rules(one_die=f["one_die"]), f["objective"]).set_values(mask_of(f["open"]), f["roll"])

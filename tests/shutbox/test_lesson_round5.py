@@ -232,13 +232,16 @@ def test_lesson_three_tally_text_says_the_exact_chances_wait_for_the_exercises(l
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_four_table_of_every_position_is_short_steps(lang):
-    """Working backwards from the shut box was one dense paragraph: it is now numbered steps, one idea each."""
+    """Working backwards from the shut box was a dense list of steps (2 × 2 × … × 2, working upwards): it is now
+    four short sentences a 12-year-old can follow, the detail left to the guide."""
     page = LESSON_FILES[lang][3].read_text(encoding="utf-8")
     heading = "## A table of every position" if lang == "en" else "## Una tabla de todas las posiciones"
-    section = page[page.index(heading) : page.index("```{code-cell}", page.index(heading))]
-    steps = re.findall(r"^\d\. (.*(?:\n   .*)*)", section, re.M)
-    assert len(steps) == 4 and "512" in steps[0]
-    assert all(len(" ".join(step.split()).split(". ")) <= 2 for step in steps)
+    section = page[page.index(heading) + len(heading) : page.index("```{code-cell}", page.index(heading))]
+    first = " ".join(section.strip().split("\n\n")[0].split())
+    sentences = [s for s in re.split(r"(?<=\.) ", first) if s]
+    assert len(sentences) == 4 and "512" in sentences[0] and "×" not in section
+    assert all(len(s.split()) <= 16 for s in sentences), sentences
+    assert not re.search(r"^\d\. ", section, re.M)
 
 
 def test_spanish_wording_of_the_shut_lessons():
@@ -267,8 +270,8 @@ def test_spanish_wording_of_the_shut_lessons():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
-    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it
-    comes only after the last exercise (the closing question needs it), never before the prediction; exercise 6
+    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it is
+    never printed on the sheet (after the last exercise it says the teacher shows it again); exercise 6
     gives the chance of each position left, by the tiles left (never by set); More practice problems 1 and 2
     have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
@@ -293,8 +296,9 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
     with using(lang):
         last, finish = tr("## Exercise {n}", n=11), tr("## One sentence to finish")
-    assert sheet.index(last) < sheet.index(table_row) < sheet.index(finish)
-    assert sheet.index(last) < sheet.index("| " + policy_name + " |") and sheet.count(table_row) == 1
+        again = tr("For the last question, your teacher shows again the table from after exercise 6.")
+    assert table_row not in sheet and "| " + policy_name + " |" not in sheet  # the prediction's answer: not printed
+    assert sheet.index(last) < sheet.index(again) < sheet.index(finish)
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
     assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping

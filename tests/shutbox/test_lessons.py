@@ -595,12 +595,17 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
     assert not ex.check("5.8")[0] and "two decimals" in ex.check("5.8")[1]  # the prompt asks for two
     for slip in ("5.84", "5.82"):
         assert not ex.check(slip)[0] and "round" in ex.check(slip)[1]
-    assert "number of outcomes that make 7, not a score" in ex.check("6")[1]
+    # 6 is 5.83 rounded (and also the count of outcomes that make 7): read as a rounding, refused without a try
+    for rounded in ("6", "5.8"):
+        ok, why, counts = ex.assess(rounded)
+        assert not ok and not counts and "two decimals" in why and "outcomes that make 7" not in why, rounded
+    eight = exercises_expected.expected_score_exercise(8)  # 6.89 does not round to 5: "5" is the count slip
+    assert "number of outcomes that make 8, not a score" in eight.check("5")[1] and eight.assess("5")[2]
     assert "score when the roll misses" in ex.check("7")[1]
     assert "shuts the box, but its score is 0" in ex.check("1.17")[1]
     assert "chance of missing" in ex.check("0.83")[1]
     assert "you used 5" in ex.check("6.03")[1]
-    assert not ex.check("6")[0] and not ex.check("5.9")[0]
+    assert not ex.check("6")[0] and not ex.check("5.9")[0] and ex.assess("5.9")[2]
     assert "not a number" in ex.check("about six")[1]
     with pytest.raises(ValueError):
         exercises_expected.expected_score_exercise(1)  # two dice never make 1
@@ -1089,13 +1094,20 @@ def test_lesson_three_practice_asks_each_objective_on_new_boxes_easy_to_hard():
 def test_one_die_or_two_by_going_on_is_computed_and_told_why():
     ex = exercises_dice.go_on_dice_exercise((1, 2, 3))
     assert ex.solutions == ["one die"] and ex.check("one die")[0]
+    ok, right = ex.check("one die")
+    assert "6 of its 6 outcomes" in right and "15 of their 36" in right  # the counts come with the right answer
     ok, why = ex.check("two dice")
-    assert not ok and "6 of its 6 outcomes" in why and "15 of their 36" in why
+    assert not ok and "number of 36" in why
     assert ex.choices == ["one die", "two dice", "the same either way"]  # never a 50–50
-    ok, why = ex.check("the same either way")
-    assert not ok and "changes which totals can come up" in why
+    ok, same = ex.check("the same either way")
+    assert not ok and "changes which totals can come up" in same and same != why
     two = exercises_dice.go_on_dice_exercise((2, 5, 6))
-    assert two.solutions == ["two dice"] and "18 of 36" in two.check("one die")[1]
+    assert two.solutions == ["two dice"] and "18 of 36" in two.check("two dice")[1]
+    # a wrong choice's feedback never prints the counts: else the second try, between two choices, cannot fail
+    for exercise in (ex, two):
+        for wrong in exercise.wrong:
+            said = exercise.check(wrong)[1]
+            assert not re.search(r"\d+ of (its|their)? ?(6|36)", said), said
     assert exercises_dice.go_on_chances((5, 6)) == {1: Fraction(1, 3), 2: Fraction(11, 36)}
     with pytest.raises(ValueError, match="no choice"):
         exercises_dice.go_on_dice_exercise((1, 9))
@@ -1334,14 +1346,15 @@ def test_lesson_four_expected_scores_judge_closeness_before_decimals():
     assert "rounded too much" in one.check("5.8")[1] and "two decimals" in two.check("14")[1]  # 14: a slip's too
     assert "rounded too much" in two.check("13.5")[1]
     assert "expected score, 8, not 9" in two.check("13.8")[1]  # the slip, to one decimal
-    assert "outcomes that make 7" in one.check("6")[1] and one.check("5.83")[0] and two.check("731/54")[0]
+    assert "two decimals" in one.check("6")[1] and one.check("5.83")[0] and two.check("731/54")[0]  # 5.83 rounded
 
 
 def test_lesson_four_practice_hints_list_what_each_set_leaves_and_the_prediction_reads_as_a_guess():
     for i, (ex, puzzle) in enumerate(zip(L.practice_exercises(4), L.LESSONS[4].practice.puzzles())):
         open_tiles, roll = puzzle.facts["open"], puzzle.facts["roll"]
-        for tiles in tiles_summing_to(roll, open_tiles):
-            assert "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint, ex.hint
+        for tiles in tiles_summing_to(roll, open_tiles):  # 3-4 list the values by the tiles left: method only
+            listed = "+".join(map(str, sorted(tiles, reverse=True))) + " leaves" in ex.hint
+            assert listed == (i < 2), ex.hint
         opening = (
             "To find the best set, draw a short tree" if i < 2 else "A rule of thumb may pick the best set or may not"
         )  # 1-2: values
@@ -2288,7 +2301,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
     )
     assert said in guide.read_text(encoding="utf-8")
     with using(lang):
-        values = tr("The computer's table gives the chance to shut each position a set can leave: {parts}.", parts="")
+        values = tr("The computer's table gives the chance to shut these positions: {parts}.", parts="")
     assert values[: values.index(":")] in four  # problem 3's values are printed: paper has no table to look up
 
 
@@ -2684,6 +2697,7 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
             assert cell in (
                 "ExerciseWidget(exercises_expected.expected_score_exercise(), score=score)",
                 "tree_diagram((9,))",
+                "ExerciseWidget(exercises_expected.expected_meaning_exercise())",
                 "tree_diagram((8, 9))",
                 "ExerciseWidget(exercises_expected.two_tile_expected_exercise(), score=score)",
                 "ExerciseWidget(exercises_expected.two_rolls_exercise(), score=score)",
@@ -3144,8 +3158,8 @@ def test_lesson_four_chance_typed_as_a_decimal_or_percent_gets_feedback_that_fit
 
 def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_worked_example_need():
     """The multiplication rule comes before the worked example's table (which multiplies 2/36 by 5/36); the page
-    says why the most tiles does badly only after exercises 1–6; worksheet 4 prints the rules-of-thumb table only after
-    the last exercise (the closing question needs it; the prediction after exercise 6 comes first), the rule
+    says why the most tiles does badly only after exercises 1–6; worksheet 4 never prints the rules-of-thumb table
+    (after the last exercise it says the teacher shows it again; the prediction after exercise 6 comes first), the rule
     for two rolls before the worked example; the challenge hint names only the four rules of thumb shown above it."""
     from gamekit.shutbox.exercises_best_set import challenge_exercise
 
@@ -3162,7 +3176,7 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
     text = "\n".join(aids)
     after_last = W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["challenge_1"]().key)
-    assert "| the most tiles | 1.0 |" in "\n".join(after_last) and "last question" in after_last[0]
+    assert "| the most tiles | 1.0 |" not in "\n".join(after_last) and "last question" in after_last[0]
     assert "| the most tiles | 1.0 |" not in "\n".join(
         W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["best_shut"]().key)
     )
