@@ -1,0 +1,65 @@
+"""Dots lessons after the seventeenth strict reading: lesson 2's safe-line race is won by the solver's best line
+and its rule is said as a rule of thumb; lesson 4 and 5 hold back answers; the guide's replay claims; worksheets
+print no answer words above an exercise's answer space."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson2_exercises import wins_safe_race
+from gamekit.dots.lesson_exercise import after_line
+from gamekit.dots.lesson_positions import safe_lines
+from gamekit.dots.solver import move_values
+from gamekit.i18n import using
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _page(lang: str, n: str) -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return " ".join(next(folder.glob(f"{n}_*.md")).read_text(encoding="utf-8").split())
+
+
+def _guide(lang: str) -> str:
+    return (ROOT / "docs/teachers" / ("es/dots.md" if lang == "es" else "dots.md")).read_text(encoding="utf-8")
+
+
+# ----- lesson 2: the safe-line race ---------------------------------------------------------------------------------
+def test_lesson_2_race_exercise_accepts_exactly_the_solvers_best_lines_and_the_race_winner_is_one():
+    """Exercise 8 accepted a line that still lost 3–6, and refused one that scored the same: now the position is
+    one where the lines that win the safe-line race are exactly the solver's best lines, and the pupil who wins
+    the race also wins the game."""
+    ex = L.exercises(2)["safe_race"]
+    game = ex.game
+    values = move_values(game)
+    best = max(values.values())
+    best_set = {line for line, v in values.items() if v == best}
+    race_winners = {line for line in safe_lines(game) if not wins_safe_race(after_line(game, line))}
+    assert race_winners and race_winners <= best_set
+    assert set(ex.solutions) == best_set
+    assert best > 0, "winning the race wins the game here"
+    for line in game.legal_moves():
+        ok, _ = ex.check(line)
+        assert ok == (line in best_set), line
+    ok, feedback = ex.check(sorted(best_set)[0])
+    assert ok and "takes 7 of the 9 boxes" in feedback
+    wrong = next(line for line in safe_lines(game) if line not in best_set)
+    ok, feedback = ex.check(wrong)
+    assert not ok and "takes only" in feedback
+
+
+@pytest.mark.parametrize(
+    "lang, rule, never",
+    [
+        ("en", "Rule of thumb* (not always true)", "Good players make sure that this happens"),
+        ("es", "Regla práctica* (no siempre se cumple)", "Los buenos jugadores procuran"),
+    ],
+)
+def test_lesson_2_says_running_out_of_safe_lines_usually_costs_boxes_as_a_rule_of_thumb(lang, rule, never):
+    page = _page(lang, "02")
+    assert rule in page and never not in page
+    assert "04_long_chain_rule.ipynb" in page.split(rule)[1][:400]
