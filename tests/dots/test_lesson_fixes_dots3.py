@@ -63,3 +63,33 @@ def test_lesson_2_says_running_out_of_safe_lines_usually_costs_boxes_as_a_rule_o
     page = _page(lang, "02")
     assert rule in page and never not in page
     assert "04_long_chain_rule.ipynb" in page.split(rule)[1][:400]
+
+
+# ----- lesson 4 ---------------------------------------------------------------------------------------------------
+def test_lesson_4_exercise_4_one_too_many_names_the_loop_and_the_2_chain_and_asks_which():
+    """"3" (one too many) cannot tell whether the pupil counted the loop or the 2-chain: the feedback names both
+    places on the board and asks which one was counted, with the reason for each."""
+    from gamekit.dots.lesson_positions import components
+
+    ex = L.exercises(4)["count_long"]
+    n = ex.solutions[0]
+    ok, feedback = ex.check(n + 1)
+    loop = next(c for c in components(ex.game) if c.kind == "loop")
+    pair = next(c for c in components(ex.game) if c.kind == "chain" and c.length == 2)
+    assert not ok and "Which one did you count?" in feedback
+    for part in (loop, pair):
+        for box in part.boxes:
+            assert ex.game.geometry.box_name(box) in feedback
+    assert "loops never count" in feedback and "3 boxes or more" in feedback
+
+
+@pytest.mark.parametrize(
+    "lang, section, exercise",
+    [("en", "A second way to change the count", "Exercise"), ("es", "Otra forma de cambiar la cuenta", "Ejercicio")],
+)
+def test_lesson_4_the_sacrifice_reading_is_not_right_above_exercise_8(lang, section, exercise):
+    """The reading that explains a sacrifice sat straight above exercise 8, whose answer is a sacrifice: now
+    exercise 7 (a safe line) comes between, so the heading above exercise 8 does not announce its answer."""
+    page = _page(lang, "04")
+    reading, seven, eight = (page.index(x) for x in (section, f"{exercise} 7 —", f"{exercise} 8 —"))
+    assert reading < seven < eight
