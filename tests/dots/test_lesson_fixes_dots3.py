@@ -4,7 +4,6 @@ print no answer words above an exercise's answer space."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from gamekit.dots.lesson2_exercises import wins_safe_race
 from gamekit.dots.lesson_exercise import after_line
 from gamekit.dots.lesson_positions import safe_lines
 from gamekit.dots.solver import move_values
-from gamekit.i18n import using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +65,7 @@ def test_lesson_2_says_running_out_of_safe_lines_usually_costs_boxes_as_a_rule_o
 
 # ----- lesson 4 ---------------------------------------------------------------------------------------------------
 def test_lesson_4_exercise_4_one_too_many_names_the_loop_and_the_2_chain_and_asks_which():
-    """"3" (one too many) cannot tell whether the pupil counted the loop or the 2-chain: the feedback names both
+    """ "3" (one too many) cannot tell whether the pupil counted the loop or the 2-chain: the feedback names both
     places on the board and asks which one was counted, with the reason for each."""
     from gamekit.dots.lesson_positions import components
 
@@ -93,3 +91,40 @@ def test_lesson_4_the_sacrifice_reading_is_not_right_above_exercise_8(lang, sect
     page = _page(lang, "04")
     reading, seven, eight = (page.index(x) for x in (section, f"{exercise} 7 —", f"{exercise} 8 —"))
     assert reading < seven < eight
+
+
+# ----- guides ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "The first box is taken at line {first} (Gold's `{line}`); from line {end_next}"),
+        ("es", "La primera casilla se consigue en la línea {first} (`{line}`, de Dorado); desde la línea {end_next}"),
+    ],
+)
+def test_guide_says_truly_where_the_boxes_start_being_taken_in_the_worked_game(lang, said):
+    """The guide called line 17 "the last line before the boxes start being taken": the replay takes the first box
+    at line 15. The line the boxes start at, who draws it, and where the count stops agreeing are computed here."""
+    from gamekit.dots.lesson_positions import REAL_GAME
+    from gamekit.dots.rules import DotsAndBoxes
+
+    game, first, line = DotsAndBoxes(3, 3), None, None
+    for i, move in enumerate(REAL_GAME.split(), 1):
+        mover = game.to_move
+        before = sum(game.scores)
+        game.play(move)
+        if first is None and sum(game.scores) > before:
+            first, line = i, move
+            assert mover == 0  # Gold
+    text = " ".join(_guide(lang).split())
+    assert said.format(first=first, line=line, end_next=18) in text
+    assert "the last line before the boxes start being taken" not in text
+    assert "la última antes de que empiecen a llevarse casillas" not in text
+
+
+@pytest.mark.parametrize(
+    "lang, head", [("en", "* **Always double-deal.**"), ("es", "* **Hacer siempre la doble entrega.**")]
+)
+def test_guide_always_double_deal_misconception_is_short(lang, head):
+    text = _guide(lang)
+    bullet = text[text.index(head) :].split("\n* ")[0]
+    assert len(bullet.splitlines()) <= 5
