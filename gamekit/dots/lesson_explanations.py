@@ -54,8 +54,8 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
     "short_chain_control": (
         N_(
             "Why it works: a single box, or a 2-chain opened by its middle line, cannot be refused. The other player "
-            "takes those boxes and must then draw again. So they must open the next chain, and whoever opened the "
-            "short chain this way gets control."
+            "takes those boxes and must then draw again, so they must open the next chain. Opened that way, "
+            "whoever opens a short chain gets control."
         ),
     ),
     "sacrifice": (

@@ -82,10 +82,15 @@ def test_no_page_guide_or_sheet_says_the_opener_hands_control_away(path):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_worksheet_card_and_guide_say_the_same_direction(lang):
+def test_the_page_after_exercise_6_and_the_guide_say_the_same_direction(lang):
+    """The direction is exercise 6's reason: the page says it once exercise 6 is answered, and the worksheet's card
+    before exercise 6 no longer says it (on paper it would sit above the exercise it answers)."""
+    from gamekit.dots.lesson_explanations import explanation
+
     with using(lang):
         card = " ".join(tr(WORDS_AFTER[(5, "l5_ex5")][0]).split()).lower()
-    assert TRUE[lang] in card
+        held = " ".join(str(explanation("short_chain_control")).split()).lower()
+    assert TRUE[lang] not in card and TRUE[lang] in held
     guide = _flat("docs/teachers/dots.md" if lang == "en" else "docs/teachers/es/dots.md")
     assert TRUE[lang] in guide
 

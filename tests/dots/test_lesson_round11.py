@@ -248,9 +248,9 @@ def test_lesson_3s_loop_step_through_uses_only_lesson_3s_ideas(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_five_worksheet_names_all_but_four_only_after_the_loop_exercise(lang):
-    """On paper as on the page, the loop-of-6 exercise (take 2, leave 4) comes before the word that gives it away:
-    the sheet's words card at the top has no all-but-four; it is printed right after that exercise, before the
-    next one, which needs it."""
+    """The loop-of-6 exercise (take 2, leave 4) is answered by the word all-but-four: the page holds it back until
+    the exercise is answered; on paper, where the whole sheet is in view, the sheet leaves it out (the teacher says
+    it once exercise 2 is checked)."""
     from gamekit.dots.lessons import worksheet_words_after
     from gamekit.teacher_sheets import worksheet_markdown
 
@@ -258,9 +258,8 @@ def test_lesson_five_worksheet_names_all_but_four_only_after_the_loop_exercise(l
     sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
     term = "**All-but-four:**" if lang == "en" else "**Todas menos cuatro:**"
     exercise = "## Exercise {n}" if lang == "en" else "## Ejercicio {n}"
-    assert sheet.count(term) == 1
-    at = sheet.index(term)
-    assert sheet.index(exercise.format(n=2)) < at < sheet.index(exercise.format(n=3))
+    assert sheet.count(term) == 0  # exercise 2's answer: on paper a card under it would answer it
+    assert sheet.index(exercise.format(n=2)) < sheet.index(exercise.format(n=3))
     assert worksheet_words_after(notebook, "double_deal_score") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         worksheet_words_after("dots_and_boxes/99_nothing", "loop_six")
