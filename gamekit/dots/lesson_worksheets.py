@@ -80,9 +80,7 @@ WORDS_AFTER = {
         ),
     ),
     (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
-        N_(
-            "**Short chain:** a chain of 1 or 2 boxes. The player who opens a short chain chooses how to open it."
-        ),
+        N_("**Short chain:** a chain of 1 or 2 boxes. The player who opens a short chain chooses how to open it."),
     ),
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top

@@ -128,3 +128,44 @@ def test_guide_always_double_deal_misconception_is_short(lang, head):
     text = _guide(lang)
     bullet = text[text.index(head) :].split("\n* ")[0]
     assert len(bullet.splitlines()) <= 5
+
+
+# ----- worksheets --------------------------------------------------------------------------------------------------
+ANSWER_WORDS = {
+    # (lesson, exercise key): words that answer it, by language
+    (3, "l3_ex6"): {
+        "en": ("by its middle line", "cannot be refused", "half-hearted", "hard-hearted"),
+        "es": ("por su línea del medio", "no se puede rechazar", "entrega a medias", "entrega sin concesiones"),
+    },
+    (5, "loop_six"): {
+        "en": ("all-but-four", "last four boxes"),
+        "es": ("todas menos cuatro", "cuatro últimas casillas"),
+    },
+    (5, "l5_ex6"): {
+        # (that a 2-chain opened by its middle line cannot be refused is lesson 3's, on the sheet's card)
+        "en": ("whoever opens a short chain gets control", "odd number"),
+        "es": ("quien abre una cadena corta se queda con el control", "número impar"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson, key", sorted(ANSWER_WORDS))
+def test_no_worksheet_prints_an_exercises_answer_words_before_its_answer_space_ends(lang, lesson, key):
+    """A words card under an exercise answered it on paper (worksheet 3's handing over a 2-chain under exercise 6,
+    worksheet 5's all-but-four under exercise 2): nothing on the sheet up to the end of that exercise's answer space
+    says its answer words, and, as the whole sheet is in view on paper, nothing after it either."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    notebook = L.LESSONS[lesson].notebook
+    n = list(L.LESSONS[lesson].exercises).index(key) + 1
+    sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
+    head = ("## Exercise {n}" if lang == "en" else "## Ejercicio {n}").format(n=n)
+    start = sheet.index(head + "\n")
+    end = sheet.index("\n## ", start + len(head))
+    before, after = " ".join(sheet[:end].split()).lower(), " ".join(sheet[end:].split()).lower()
+    for words in ANSWER_WORDS[(lesson, key)][lang]:
+        assert words.lower() not in before, words
+        assert words.lower() not in after, words
+    folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
+    assert (ROOT / folder / f"{notebook}.md").read_text(encoding="utf-8") == sheet  # the stored sheet is current

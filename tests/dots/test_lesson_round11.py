@@ -84,8 +84,10 @@ def test_the_page_no_longer_says_exactly_dots_plus_long_chains_minus_one_turns(l
     if lang == "en":
         assert "exactly dots + long chains − 1 turns" not in page
         assert "Suppose the player with control keeps it to the end" in page
-        assert "the whole game has dots + long chains − 1 turns. A loop can add 2 more turns" in page
-        assert "adding 2 does not change odd or even" in page
+        assert re.search(
+            r"the whole game has dots \+ long chains − 1 turns\. (?:\d+\. )?A loop can add 2 more turns", page
+        )
+        assert "adding 2 does not change odd or even" in page.lower()
     else:
         assert "exactamente puntos + cadenas largas − 1 turnos" not in page
         assert "Supón que quien tiene el control lo mantiene hasta el final" in page
@@ -136,8 +138,8 @@ def test_nothing_above_the_loop_exercise_says_how_many_boxes_to_leave(lang):
             assert re.sub(r"se lleva las cuatro casillas", "", above).count("cuatro") == 0, above
         else:
             assert word not in above, word
-    heads = [line for line in raw.splitlines() if line.startswith("### ")]
-    first_two = [h for h in heads if re.match(r"### (Exercise|Ejercicio) [12] ", h)]
+    heads = [line for line in raw.splitlines() if line.startswith("#")]
+    first_two = [h for h in heads if re.match(r"###? (Exercise|Ejercicio) [12] ", h)]
     assert len(first_two) == 2 and list(L.LESSONS[5].exercises)[:2] == ["double_deal_score", "loop_six"]
     held = 'L.after_exercise("loop_six", score, explanation("leave_four"))'  # all-but-four, once ex. 2 is answered
     assert cell < raw.index(held) < raw.index('L.exercise("control_price"')
