@@ -91,6 +91,25 @@ and why whoever opens a short chain gets control (lesson 5, exercise 6) are said
 is checked (the guide's lesson plans say where)."""
 
 
+EXTRA_AFTER = {4: ("turns_4x3_3", 10, 11)}
+"""Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
+exercise in the lesson's minutes and the numbers of the extra exercises after it."""
+
+
+def extra_after(lesson: int, key: str) -> list[str]:
+    """The heading a worksheet prints after exercise ``key`` when the exercises after it are extra
+    (:data:`EXTRA_AFTER`): on paper, as on the page, the pupil sees which exercises are not in the lesson's minutes."""
+    last, first, end = EXTRA_AFTER.get(lesson, ("", 0, 0))
+    if key != last:
+        return []
+    return [
+        "## "
+        + tr("If you have time — or for homework")
+        + "\n\n"
+        + tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+    ]
+
+
 def words_card(words: Sequence[str]) -> str:
     """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words", then
     each word (Markdown, current language)."""
