@@ -138,13 +138,23 @@ def wins_safe_race(game: DotsAndBoxes) -> bool:
 def safe_race_exercise(name: str = "race") -> DotsExercise:
     """Lesson 2's aim, "make it happen to the other player": the safe line after which the other player is the
     first to run out of safe lines, however both play (computed by trying every safe line, :func:`wins_safe_race`).
-    Not a question about the best move of the whole game (``asks_best=False``)."""
+    The position is one where winning that race is also the solver's best play: the accepted lines are both, and
+    building the exercise refuses a position where they differ (the lesson must not teach a race that loses)."""
     game = position(name)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     safe = safe_lines(game)
     right = [l for l in safe if not wins_safe_race(after_line(game, l))]
     if not right:
         raise ValueError(tr("{name}: no safe line here leaves the other player short first", name=name))
+    values = move_values(game)
+    best = max(values.values())
+    if sorted(l for l, v in values.items() if v == best) != sorted(right):
+        raise ValueError(tr("{name}: winning the safe-line race is not the best play here", name=name))
+    left = sum(1 for owner in game.owners if owner is None)
+
+    def takes(line: str) -> int:
+        """Boxes the player to move ends with after ``line``, both playing their best from then on."""
+        return game.scores[game.to_move] + (left + values[line]) // 2
 
     def judge(line: str) -> tuple[bool, str]:
         if line not in safe:
@@ -158,20 +168,26 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
         if line in right:
             return True, tr(
                 "Yes: after {line}, {n} safe lines are left, and whatever {other} draws, {seat} can "
-                "answer so that {other} is the first with no safe line left.",
+                "answer so that {other} is the first with no safe line left. It pays: with best play from "
+                "here, {seat} takes {mine} of the {total} boxes.",
                 line=line,
                 n=len(safe_lines(after)),
                 other=other,
                 seat=seat,
+                mine=takes(line),
+                total=game.geometry.n_boxes,
             )
         reply = next(l for l in safe_lines(after) if not wins_safe_race(after_line(after, l)))
         return False, tr(
             "After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
-            "left. Count which safe lines spoil each other.",
+            "left. With best play from there, {seat} takes only {mine} of the {total} boxes. "
+            "Count which safe lines spoil each other.",
             line=line,
             other=other,
             reply=reply,
             seat=seat,
+            mine=takes(line),
+            total=game.geometry.n_boxes,
         )
 
     return DotsExercise(
@@ -191,7 +207,6 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
         solutions=right,
         game=game,
         click=True,
-        asks_best=False,
         parts=False,
         key="safe_race",
         wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2],

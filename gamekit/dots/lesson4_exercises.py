@@ -15,8 +15,8 @@ from gamekit.widgets.exercise import choice_checker
 from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, parts_of
-from gamekit.dots.lesson_pictures import describe_components, join_words
-from gamekit.dots.lesson_positions import SEATS, long_chain_count, position, wanted_parity
+from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words
+from gamekit.dots.lesson_positions import SEATS, components, long_chain_count, position, wanted_parity
 
 
 # lesson 4
@@ -211,9 +211,14 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
         if loops and short and k == everything:
             return False, tr("You counted every group of boxes. Leave out the loops and the chains of 1 or 2 boxes.")
         if loops and k == n + len(loops) and 2 in short and len(loops) == 1:  # the loop, or the 2-chain, counted
+            # one number cannot tell the two slips apart: name both places, and ask which one was counted
+            loop = next(c for c in components(game) if c.kind == "loop")
+            pair = next(c for c in components(game) if c.kind == "chain" and c.length == 2)
             return False, tr(
-                "One too many: either you counted the loop (loops never count, however long they are) "
-                "or the chain of 2 (a long chain has 3 boxes or more)."
+                "One too many. Which one did you count? If it was the loop ({loop}): loops never count, however "
+                "long they are. If it was the chain of 2 ({pair}): a long chain has 3 boxes or more.",
+                loop=boxes_text(game, loop.boxes),
+                pair=boxes_text(game, pair.boxes),
             )
         if loops and k == n + len(loops):
             return False, tr("Loops do not count as long chains, however long they are.")

@@ -487,7 +487,7 @@ def double_deal_score_exercise() -> DotsExercise:
     dealt = 2  # the last two boxes of the first chain of 4, left to Coral
     reasons = {
         gold + dealt: tr(
-            "That counts the last two boxes of the first chain as Gold's. With the double-deal Gold leaves them: "
+            "That counts the last two boxes of the first chain as Gold's. In this plan Gold leaves them: "
             "Coral takes both with one line, and must then open the last chain."
         ),
         gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
@@ -498,7 +498,7 @@ def double_deal_score_exercise() -> DotsExercise:
         rest - gold: tr(
             "That is Coral's total: the single box and the two boxes Gold leaves. The question asks for Gold's."
         ),
-        greedy_gold: tr("That is what Gold gets by grabbing everything. With the double-deal Gold gets more."),
+        greedy_gold: tr("That is what Gold gets by grabbing everything. With this plan Gold gets more."),
     }
     reasons.pop(gold, None)
 
@@ -506,7 +506,7 @@ def double_deal_score_exercise() -> DotsExercise:
         k = parse_int(answer)
         if k == gold:
             return True, tr(
-                "Yes: {gold} of 9, thanks to one double-deal (grabbing everything gives only {greedy_gold}).",
+                "Yes: {gold} of 9 (grabbing everything gives only {greedy_gold}). Leaving two boxes pays.",
                 gold=gold,
                 greedy_gold=greedy_gold,
             )
@@ -519,8 +519,9 @@ def double_deal_score_exercise() -> DotsExercise:
     return DotsExercise(
         tr(
             "Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and "
-            "opens a chain of 4. This time Gold takes only the first two boxes of it and leaves the last two to "
-            "Coral with a double-deal. Then both play their best. <b>How many of the 9 boxes does Gold end with?</b>"
+            "opens a chain of 4. This time Gold takes only the first two boxes of it. Then, instead of taking the "
+            "last two, Gold draws the line at the far end of the chain and leaves them to Coral. Then both play "
+            "their best. <b>How many of the 9 boxes does Gold end with?</b>"
         ),
         check,
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),

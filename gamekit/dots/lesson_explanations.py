@@ -4,7 +4,8 @@ A pupil scrolling ahead would read the answer in them, so the page holds each on
 or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "refusing" is general (the other player
 may leave the boxes on offer, and a 2-chain's three lines) and is taught before lesson 3's exercise 5; "handouts"
 (which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's
-"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it.  Each is a
+"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it, and "short_chain_control" (who
+gets control after a short chain) is its exercise 6's.  Each is a
 few paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
@@ -48,6 +49,13 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
         N_(
             "The other player takes the two pairs and must then open the next chain. So refusing a loop costs four "
             "boxes, where refusing a chain costs two."
+        ),
+    ),
+    "short_chain_control": (
+        N_(
+            "Why it works: a single box, or a 2-chain opened by its middle line, cannot be refused. The other player "
+            "takes those boxes and must then draw again, so they must open the next chain. Opened that way, "
+            "whoever opens a short chain gets control."
         ),
     ),
     "sacrifice": (

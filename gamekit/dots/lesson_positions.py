@@ -137,8 +137,9 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         "a1-b1 a1-a2 a2-b2 b1-b2 d1-e1 e1-e2 d2-e2 b3-c3 b4-c4 b3-b4 c3-d3 c4-d4 d3-d4 a4-a5 a5-b5 c1-d1 e4-e5 "
         "d5-e5 c2-d2 d2-d3",
     ),
-    # lesson 2: six safe lines left, Gold to move: only one leaves Coral the first with no safe line
-    "race": (3, 3, "d1-d2 c4-d4 c3-c4 b1-b2 b1-c1 a2-b2 b3-b4 a2-a3"),
+    # lesson 2: six safe lines left, Coral to move: only b4-c4 leaves Gold the first with no safe line, and it is
+    # also the solver's only best line (Coral then takes 7 of the 9 boxes). Found by a random safe-line search
+    "race": (3, 3, "c2-d2 b2-b3 b3-c3 a1-a2 b1-b2 a3-a4 a4-b4 d2-d3 d1-d2"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
     # lesson 2: Coral gave away a run of 4 (c1, c2, c3, b3) that turns a corner and stops at box b2 (one side drawn),

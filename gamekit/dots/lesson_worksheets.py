@@ -68,10 +68,9 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
 holds what its page teaches before exercise 1.  How a 2-chain is handed over (at an end it can be refused, by its
-middle line it cannot) is exercise 6's answer: the page explains it after that exercise and the sheet teaches both
-at the same place (:data:`WORDS_AFTER`); they are on the cards from lesson 4 on.  All-but-four is not
-on lesson 5's card: it is exercise 2's answer (take 2 of a loop of 6), so it comes after that exercise
-(:data:`WORDS_AFTER`)."""
+middle line it cannot) is exercise 6's answer: the page explains it after that exercise, sheet 3 leaves it to the
+teacher (:data:`WORDS_AFTER`), and it is on the cards from lesson 4 on.  All-but-four is not on lesson 5's card nor
+on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
 
 WORDS_AFTER = {
     (3, "count_loops_two_loops"): (  # after exercise 4, where the page says it, before exercise 5
@@ -80,31 +79,35 @@ WORDS_AFTER = {
             "that takes nothing and leave the boxes to you; then you must open the next chain."
         ),
     ),
-    (3, "chain_or_loop"): (  # after exercise 6, whose answer they are: the page explains them there too
-        N_(
-            "**Handing over a 2-chain at an end:** the other player can take both boxes, or refuse them by drawing "
-            "the far end and leaving both to you."
-        ),
-        N_(
-            "**Handing over a 2-chain by its middle line:** each box has its own third side, so they cannot be refused."
-        ),
-    ),
     (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
-        N_(
-            "**Short chain:** a chain of 1 or 2 boxes. The player who opens it chooses how: a single box, or a 2-chain "
-            "opened by its middle line, cannot be refused. The other player takes those boxes, and then must draw "
-            "again: they must open the next chain. So whoever opens a short chain gets control."
-        ),
-    ),
-    (5, "loop_six"): (
-        N_(
-            "**All-but-four:** in a loop, leave the last four boxes to the other player with one line that leaves "
-            "two pairs, to keep control."
-        ),
+        N_("**Short chain:** a chain of 1 or 2 boxes. The player who opens a short chain chooses how to open it."),
     ),
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top
-they would give that exercise's answer away; the lesson page teaches them at the same place."""
+they would give a later exercise's answer away; the lesson page teaches them at the same place.  A word that is an
+exercise's own answer is not on the sheet at all: on paper the whole sheet is in view, so a card under the
+exercise would answer it.  How a 2-chain is handed over (lesson 3, exercise 6), all-but-four (lesson 5, exercise 2)
+and why whoever opens a short chain gets control (lesson 5, exercise 6) are said by the teacher once the exercise
+is checked (the guide's lesson plans say where)."""
+
+
+EXTRA_AFTER = {4: ("turns_4x3_3", 10, 11)}
+"""Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
+exercise in the lesson's minutes and the numbers of the extra exercises after it."""
+
+
+def extra_after(lesson: int, key: str) -> list[str]:
+    """The heading a worksheet prints after exercise ``key`` when the exercises after it are extra
+    (:data:`EXTRA_AFTER`): on paper, as on the page, the pupil sees which exercises are not in the lesson's minutes."""
+    last, first, end = EXTRA_AFTER.get(lesson, ("", 0, 0))
+    if key != last:
+        return []
+    return [
+        "## "
+        + tr("If you have time — or for homework")
+        + "\n\n"
+        + tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+    ]
 
 
 def words_card(words: Sequence[str]) -> str:

@@ -80,9 +80,8 @@ from gamekit.dots.lesson5_exercises import (
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
-from gamekit.dots.lesson_positions import (
-    lesson_board_layout,
-)
+from gamekit.dots.lesson_positions import lesson_board_layout
+from gamekit.dots.lesson_worksheets import extra_after
 
 __all__ = [
     "after_exercise",
@@ -129,7 +128,7 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_six").key:
         blocks.append(take_or_refuse_sheet())  # where the lesson page has it: after exercise 2, before exercise 3
-    return blocks
+    return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

@@ -56,13 +56,20 @@ def test_opening_the_single_box_is_gold_s_best_line_by_the_solver():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_page_says_the_opener_gets_control_before_exercise_6_without_its_answer(lang):
+def test_the_page_says_the_opener_gets_control_only_once_exercise_6_is_answered(lang):
+    """ "So whoever opens a short chain gets control", just above exercise 6, turned it into counting: the page now
+    says only that the opener chooses how, and the reason opens under exercise 6 once it is answered."""
+    from gamekit.dots.lesson_explanations import explanation
+
     page = _flat(PAGES[lang])
-    assert page.count(TRUE[lang]) == 1
-    at = page.index(TRUE[lang])
-    assert page.index('l.exercise("l5_ex5"') < at < page.index('l.exercise("l5_ex6"')
-    assert ("must open the next chain" if lang == "en" else "le toca abrir la cadena siguiente") in page
-    assert ("odd number" if lang == "en" else "número impar") not in page
+    assert TRUE[lang] not in page
+    held = 'l.after_exercise("l5_ex6", score, explanation("short_chain_control"))'
+    assert page.index('l.exercise("l5_ex6"') < page.index(held)
+    with using(lang):
+        text = " ".join(str(explanation("short_chain_control")).split()).lower()
+    assert TRUE[lang] in text
+    assert ("must open the next chain" if lang == "en" else "le toca abrir la cadena siguiente") in text
+    assert ("odd number" if lang == "en" else "número impar") not in page + text
 
 
 @pytest.mark.parametrize(
@@ -82,10 +89,15 @@ def test_no_page_guide_or_sheet_says_the_opener_hands_control_away(path):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_worksheet_card_and_guide_say_the_same_direction(lang):
+def test_the_page_after_exercise_6_and_the_guide_say_the_same_direction(lang):
+    """The direction is exercise 6's reason: the page says it once exercise 6 is answered, and the worksheet's card
+    before exercise 6 no longer says it (on paper it would sit above the exercise it answers)."""
+    from gamekit.dots.lesson_explanations import explanation
+
     with using(lang):
         card = " ".join(tr(WORDS_AFTER[(5, "l5_ex5")][0]).split()).lower()
-    assert TRUE[lang] in card
+        held = " ".join(str(explanation("short_chain_control")).split()).lower()
+    assert TRUE[lang] not in card and TRUE[lang] in held
     guide = _flat("docs/teachers/dots.md" if lang == "en" else "docs/teachers/es/dots.md")
     assert TRUE[lang] in guide
 

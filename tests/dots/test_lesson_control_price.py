@@ -77,11 +77,13 @@ def test_spanish_answers_and_feedback():
         ok, feedback = ex.check("6, 4, rechazar")
         assert not ok and "Tus números son correctos" in feedback
         assert "Escribe los dos números" in ex.prompt
-        # taking boxes is «llevarse»: the choice is «llevártelas o rechazarlas», as the page's heading says, never
-        # a bare «llevar»
+        # taking boxes is «llevarse», never a bare «llevar»; the question asks about Gold («¿llevárselas o
+        # rechazarlas?»), so the answer shown is in the same person: «llevárselas», not «llevártelas»
         assert "¿llevárselas o rechazarlas?" in ex.prompt and "rechazarlas." in ex.prompt
-        assert ex.solutions == ["6, 4, llevártelas"] and ex.check("6, 4, llevártelas")[0]
-        assert not re.search(r"\bllevar\b", ex.prompt + ex.answer + ex.check("6, 4, llevártelas")[1])
+        assert ex.solutions == ["6, 4, llevárselas"] and ex.check("6, 4, llevárselas")[0]
+        assert ex.check("6, 4, llevártelas")[0]  # a pupil who answers for themself is still right
+        assert "llevártelas" not in ex.answer + ex.check("6, 4, llevárselas")[1]
+        assert not re.search(r"\bllevar\b", ex.prompt + ex.answer + ex.check("6, 4, llevárselas")[1])
 
 
 @pytest.mark.parametrize("folder", ["notebooks/dots_and_boxes", "notebooks/es/dots_and_boxes"])

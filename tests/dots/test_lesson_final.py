@@ -57,9 +57,9 @@ def test_lesson_5_page_teaches_every_word_on_its_worksheet_card_and_drops_the_th
         held = str(explanation("leave_four"))
     assert ("**all-but-four**" if lang == "en" else "**todas menos cuatro**") in held
     assert 'L.after_exercise("loop_six", score, explanation("leave_four"))' in page
-    # all-but-four answers exercise 2 (take 2 of a loop of 6): the sheet teaches it right after that exercise
+    # all-but-four answers exercise 2 (take 2 of a loop of 6): not on the sheet's card nor under the exercise
     assert not any("All-but-four" in word for word in L.WORKSHEET_WORDS[5])
-    assert "All-but-four" in " ".join(L.worksheet_words_after(L.LESSONS[5].notebook, "loop_six"))
+    assert "All-but-four" not in " ".join(L.worksheet_words_after(L.LESSONS[5].notebook, "loop_six"))
 
 
 def test_lesson_5_challenge_3_with_a_third_line_typed_is_told_only_two_are_needed():

@@ -74,7 +74,8 @@ def test_spanish_pages_say_grabbing_can_make_you_lose_and_the_better_plan_is_not
     assert "llevárselo todo puede perder" not in _guide("es") and "llevárselo todo puede hacerte perder" in _guide("es")
     lesson5 = _page("es", "05")
     assert "tenía que trazar el otro extremo" not in lesson5
-    assert "tenía un plan mejor: llevarse todas las casillas" in lesson5  # a better plan, not an obligation
+    assert "Dorado tenía un plan mejor" in lesson5  # a better plan, not an obligation
+    assert "se llama **doble entrega**: llevarse todas las casillas" in lesson5
     assert "trazar la línea del otro extremo de la cadena" in lesson5
 
 

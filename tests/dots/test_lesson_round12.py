@@ -46,16 +46,16 @@ def test_lesson_4_parity_right_answer_shows_each_boards_sum_and_wrong_counts_are
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_3_worksheet_gives_the_handouts_after_exercise_6_not_on_the_card_at_the_top(lang):
-    """The handout words are not on the card at the top of lesson 3's sheet: which line of a 2-chain can be refused
-    is exercise 6's answer, so they come where the page explains them, after exercise 6 (before it they argued its
-    answer). They stay on the cards of the later lessons."""
+    """The handout words are not on lesson 3's sheet: which line of a 2-chain can be refused is exercise 6's
+    answer, and on paper a card anywhere on the sheet is in view while the pupil answers. They stay on the cards of
+    the later lessons."""
     folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
     with using(lang):
-        word = tr(WORDS_AFTER[(3, L.exercises(3)["l3_ex6"].key)][0])
-    six = sheet.index("## " + ("Exercise 6" if lang == "en" else "Ejercicio 6"))
-    assert six < sheet.index(word)  # after the exercise whose answer it is, where the page explains it
-    assert sheet.count(word) == 1
+        word = tr(next(w for w in WORKSHEET_WORDS[4] if "at an end" in w))
+    # exercise 6's answer: on paper a card under it would answer it, so the sheet leaves it to the teacher
+    assert (3, L.exercises(3)["l3_ex6"].key) not in WORDS_AFTER
+    assert word not in sheet
     assert not any("at an end" in w for w in WORKSHEET_WORDS[3])
     assert any("at an end" in w for w in WORKSHEET_WORDS[4])
 

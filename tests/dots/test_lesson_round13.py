@@ -67,18 +67,24 @@ def test_lesson_4s_reason_for_the_turns_is_true_on_its_board():
     assert lines - boxes == 14 and lines - boxes + 1 == dots
     page = _page("en", "04")
     said = (
-        "Take a 4×2 board: 15 dots, 8 boxes, 22 lines. Each line either takes a box or ends a turn. If each box is "
-        "taken by its own line, the other 14 lines end a turn. With the last turn, which ends the game, that makes "
-        "15 turns: one per dot."
+        "Take a 4×2 board: 15 dots, 8 boxes, 22 lines.",
+        "Each line either takes a box or ends a turn.",
+        "If each box is taken by its own line, the other 14 lines end a turn.",
+        "With the last turn, which ends the game, that makes 15 turns: one per dot.",
     )
-    assert said in " ".join(page.split())
+    joined = " ".join(page.split())
+    assert all(step in joined for step in said)
+    assert [joined.index(step) for step in said] == sorted(joined.index(step) for step in said)
     assert page.index("Take a 4×2 board") < page.index("Then the whole game has dots + long chains − 1 turns")
     raw = (ROOT / "notebooks/dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
-    reason = raw[raw.index("Where do the turns come from?") : raw.index("Suppose the player with control")]
-    # short sentences for 12-year-olds (the reason was four long ones): none over 16 words, in short paragraphs
-    for para in (p for p in reason.split("\n\n") if p.strip()):
-        assert len(re.findall(r"[.?](?: |$)", " ".join(para.split()))) <= 5, para
-        for sentence in re.split(r"(?<=[.?])\s+", " ".join(para.split())):
+    reason = raw[raw.index("Where do the turns come from?") : raw.index("Here is the count on that")]
+    # short steps for 12-year-olds (the reason was four long paragraphs): one numbered step a line, at most two
+    # sentences a step, none over 16 words
+    steps = [s for s in re.split(r"\n\d+\. ", reason) if s.strip()]
+    assert len(steps) >= 6
+    for step in steps:
+        assert len(re.findall(r"[.?](?: |$)", " ".join(step.split()))) <= 2, step
+        for sentence in re.split(r"(?<=[.?])\s+", " ".join(step.split())):
             assert len(sentence.split()) <= 16, sentence
     assert "double-deal" not in reason  # lesson 5's word
     es = _page("es", "04")
