@@ -238,9 +238,10 @@ def idea_words(puzzle: Puzzle, theme: str) -> str | None:
     return None
 
 
-def part_of(game: DotsAndBoxes, line: str) -> "Component | None":
-    """The unopened chain or loop whose boxes ``line`` touches (the first, where it touches two), or None."""
-    return next((c for c in components(game) if not c.opened and line in c.lines), None)
+def part_of(game: DotsAndBoxes, line: str, parts: "list[Component] | None" = None) -> "Component | None":
+    """The unopened chain or loop whose boxes ``line`` touches (the first, where it touches two), or None (``parts``:
+    the position's ``components``, when the caller has them)."""
+    return next((c for c in (components(game) if parts is None else parts) if not c.opened and line in c.lines), None)
 
 
 def part_words(game: DotsAndBoxes, part: "Component") -> str:
@@ -257,17 +258,17 @@ def open_why(puzzle: Puzzle, action: str) -> str | None:
     boxes best play then leaves the pupil against the most any line opening another one leaves (where a right line
     opens another chain or loop too, only that no line gets more)."""
     game = puzzle.position
-    name = game.line_name(game.line_index(action))
-    part = part_of(game, name)
+    name, parts = game.line_name(game.line_index(action)), components(game)
+    part = part_of(game, name, parts)
     left = game.geometry.n_boxes - sum(game.scores)
     k = (left + int(puzzle.facts["best"])) // 2
     others = [
         int(r["value"])
         for w, r in puzzle.refutations.items()
-        if part is None or part_of(game, w) is None or part_of(game, w).boxes != part.boxes
+        if part is None or part_of(game, w, parts) is None or part_of(game, w, parts).boxes != part.boxes
     ]
     j = (left + max(others, default=int(puzzle.facts["best"]))) // 2
-    elsewhere = [q for q in map(lambda a: part_of(game, a), puzzle.answers) if q is not None and part is not None]
+    elsewhere = [q for q in (part_of(game, a, parts) for a in puzzle.answers) if q is not None and part is not None]
     if part is None or not others:
         return None
     if any(q.boxes != part.boxes for q in elsewhere):  # another chain or loop is as good to open
