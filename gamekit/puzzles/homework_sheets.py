@@ -205,11 +205,14 @@ def pupil_sheets(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | Non
             choices = sheet_choices(puzzle)
             if choices:
                 lines += ["   " + tr("Choose from: {choices}.", choices=" · ".join(choices)), ""]
+            table = getattr(catalog.get(game_id).puzzle_module(), "paper_table", lambda p: [])(puzzle)
             lines += [
                 "   ```text",
                 *("   " + row for row in board.splitlines()),
                 "   ```",
                 "",
+                *(("   " + row).rstrip() for row in table),  # Shut the Box: the question's value table
+                *([""] if table else []),
                 "   " + tr("Your answer:") + " " + ANSWER_SPACE,
                 "",
             ]
@@ -271,6 +274,9 @@ def answer_key(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | None"
             else:
                 lines.append(f"{i}.")
                 lines += [f"   - {answers} — {reason}" for answers, reason in groups]
+            working = getattr(catalog.get(game_id).puzzle_module(), "key_working", lambda p: None)(puzzle)
+            if working:  # Shut the Box: which set leaves what, and its value in the question's table
+                lines.append(f"   {working}")
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()
