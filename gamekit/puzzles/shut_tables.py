@@ -158,13 +158,11 @@ def working_words(puzzle: Puzzle) -> str:
     return tr("Working: {parts}. Best: the {best}.", parts="; ".join(parts), best=best)
 
 
-def question(puzzle: Puzzle) -> str:
-    """A Shut the Box question as Practice and the paper sheets ask it: the rule and question
-    (:func:`gamekit.shutbox.puzzle_text.prompt`), then for a "which set?" question how to use its table."""
-    from gamekit.shutbox.puzzle_text import prompt
-
-    words = prompt(puzzle.facts, puzzle.to_move)
-    return words + " " + how_to_use(puzzle) if has_table(puzzle) else words
+def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
+    """A "which set?" question as Practice asks it, whatever lesson is chosen: its prompt, then how to use its table
+    (:func:`how_to_use`); None for another question (Practice asks its own prompt).  The lessons' exercises keep
+    their own words (:meth:`gamekit.puzzles.core.Puzzle.prompt`)."""
+    return puzzle.prompt() + " " + how_to_use(puzzle) if has_table(puzzle) else None
 
 
 def question_table(puzzle: Puzzle) -> str | None:
@@ -173,8 +171,9 @@ def question_table(puzzle: Puzzle) -> str | None:
 
 
 def paper_table(puzzle: Puzzle) -> list[str]:
-    """The lines a paper sheet prints under a question: its value table (:func:`table_lines`), [] for none."""
-    return table_lines(puzzle) if has_table(puzzle) else []
+    """The lines a paper sheet prints under a question: how to use its table, then the table
+    (:func:`table_lines`); [] for a question with no table."""
+    return [how_to_use(puzzle), *table_lines(puzzle)] if has_table(puzzle) else []
 
 
 def key_working(puzzle: Puzzle) -> str | None:
@@ -193,7 +192,7 @@ __all__ = [
     "working_words",
     "caption",
     "how_to_use",
-    "question",
+    "lesson_prompt",
     "question_table",
     "paper_table",
     "key_working",

@@ -50,7 +50,7 @@ from gamekit.puzzles.shut_words import (
     why_words as why_words,
 )
 from gamekit.puzzles.shut_tables import key_working as key_working, paper_table as paper_table
-from gamekit.puzzles.shut_tables import question as question, question_table as question_table
+from gamekit.puzzles.shut_tables import lesson_prompt as lesson_prompt, question_table as question_table
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}

@@ -107,8 +107,10 @@ def test_the_question_says_how_to_use_its_table_and_practice_shows_it():
             words == f"Use the table. List the sets that make {p.facts['roll']}. Find what each set leaves open, "
             "and look it up."
         )
-        assert p.prompt().endswith(words)
-        assert all(len(s.split()) <= 16 for s in re.split(r"(?<=[.?!])\s+", p.prompt()))
+        assert not p.prompt().endswith(words)  # the lessons' exercises keep their own words
+        asked = Practice(GAME, puzzles=[p]).question()
+        assert words in asked and asked.startswith(p.prompt())
+        assert all(len(s.split()) <= 16 for s in re.split(r"(?<=[.?!])\s+", words))
         shown = table_html(p)
         assert (
             "<caption" in shown
@@ -136,6 +138,10 @@ def test_the_paper_table_and_the_keys_working():
     it leaves and its table value."""
     p = next(q for q in _sets() if q.facts["objective"] == "shut")
     with using("en"):
+        from gamekit.puzzles.shut_tables import paper_table
+
+        assert paper_table(p) == [how_to_use(p), *table_lines(p)]
+        assert paper_table(practice_pool(GAME, "one_die_or_two")[0]) == []
         lines = table_lines(p)
         assert lines[2] == "| Tiles left open | Your chance to shut the box |"
         assert len(lines) == 4 + len(table_rows(p))
