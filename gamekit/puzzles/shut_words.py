@@ -254,17 +254,6 @@ def first_hint(puzzle: Puzzle, theme: str) -> str | None:
     )
 
 
-def stuck_tiles(puzzle: Puzzle) -> list[int]:
-    """The open tiles of a "which set?" question that no set for its roll covers: every set leaves them open."""
-    covered = {t for a in puzzle.legal_answers() for t in a[1]}
-    return [t for t in sorted(puzzle.facts["open"]) if t not in covered]
-
-
-NAMES_NONE_BELOW = 3
-"""With fewer wrong sets than this, Practice's second Hint can name none: it always leaves two unnamed
-(:data:`gamekit.puzzles.practice_words.KEPT_WRONG`), so with two wrong sets it could only name none."""
-
-
 def second_hint(puzzle: Puzzle) -> str | None:
     """The second Hint of a Shut the Box question: for "which set?", look up what each set leaves open in the
     question's value table (:mod:`gamekit.puzzles.shut_tables`) and which value to look for, never the set; for
