@@ -148,8 +148,10 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
 
 def sheet_question(puzzle: Puzzle) -> str:
     """A puzzle's question on a pupil sheet, as the Practice page asks it: its prompt, then what is at stake and
-    how many answers are right (:func:`gamekit.puzzles.sets.stakes`: a Dots puzzle's score and "n lines do it")."""
-    return puzzle.prompt() + " " + stakes(puzzle)
+    how many answers are right (:func:`gamekit.puzzles.sets.stakes`: a Dots puzzle's score and "n lines do it"); a
+    game's ``lesson_prompt(puzzle, None)`` where it has one (Shut the Box: how to use the question's table)."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "lesson_prompt", lambda puzzle, lesson: None)
+    return (own(puzzle, None) or puzzle.prompt()) + " " + stakes(puzzle)
 
 
 def sheet_choices(puzzle: Puzzle) -> list[str]:

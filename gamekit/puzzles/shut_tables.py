@@ -171,9 +171,9 @@ def question_table(puzzle: Puzzle) -> str | None:
 
 
 def paper_table(puzzle: Puzzle) -> list[str]:
-    """The lines a paper sheet prints under a question: how to use its table, then the table
-    (:func:`table_lines`); [] for a question with no table."""
-    return [how_to_use(puzzle), *table_lines(puzzle)] if has_table(puzzle) else []
+    """The lines a paper sheet prints under a question: its table (:func:`table_lines`; the question says how to
+    use it, :func:`lesson_prompt`); [] for a question with no table."""
+    return table_lines(puzzle) if has_table(puzzle) else []
 
 
 def key_working(puzzle: Puzzle) -> str | None:

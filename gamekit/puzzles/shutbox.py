@@ -502,9 +502,9 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     sets = [p for p in pool if p.facts.get("kind") != "dice"]
     best = idea_set(GAME_ID, "best_set", min(n, len(idea_pool(GAME_ID, "best_set"))), seed).puzzles  # homework_set
     rest = [p for p in sets if shown_position(p) not in {shown_position(q) for q in best}]
-    sets = rest if len(rest) >= n - len(picked) else sets  # no question of the same number's best set code
-    if len(picked) < n < len(sets) + len(picked):
-        sets = fitting_draw(sets, n - len(picked), rng) or sets
+    if len(picked) < n < len(sets) + len(picked):  # none of the same number's best set code while a draw fits
+        k = n - len(picked)
+        sets = (fitting_draw(rest, k, rng) if len(rest) >= k else None) or fitting_draw(sets, k, rng) or sets
     return sorted(sets + picked, key=lambda p: p.id)
 
 
