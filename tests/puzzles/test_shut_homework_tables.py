@@ -1,7 +1,8 @@
 """Shut the Box homework: a reader found ``shut-all-10-1`` sharing 6 puzzles with ``shut-best_set-10-1`` and half of
 it at levels 9–10, sheets asking exact chances with no table, and a key giving percentages with no working.  Now a
-mixed code avoids the same number's *best set* code's questions as far as its habit caps allow, its levels spread, every "which set?"
-question on a sheet carries its value table, and the key gives the working (which set leaves what, its value)."""
+mixed code avoids the same number's *best set* code's questions as far as its habit caps allow, its levels spread,
+every "which set?" question on a sheet carries its value table, and the key gives the working (which set leaves
+what, its value)."""
 
 from __future__ import annotations
 
