@@ -148,8 +148,10 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
 
 def sheet_question(puzzle: Puzzle) -> str:
     """A puzzle's question on a pupil sheet, as the Practice page asks it: its prompt, then what is at stake and
-    how many answers are right (:func:`gamekit.puzzles.sets.stakes`: a Dots puzzle's score and "n lines do it")."""
-    return puzzle.prompt() + " " + stakes(puzzle)
+    how many answers are right (:func:`gamekit.puzzles.sets.stakes`: a Dots puzzle's score and "n lines do it"); a
+    game's ``lesson_prompt(puzzle, None)`` where it has one (Shut the Box: how to use the question's table)."""
+    own = getattr(catalog.get(puzzle.game_id).puzzle_module(), "lesson_prompt", lambda puzzle, lesson: None)
+    return (own(puzzle, None) or puzzle.prompt()) + " " + stakes(puzzle)
 
 
 def sheet_choices(puzzle: Puzzle) -> list[str]:
@@ -205,11 +207,14 @@ def pupil_sheets(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | Non
             choices = sheet_choices(puzzle)
             if choices:
                 lines += ["   " + tr("Choose from: {choices}.", choices=" · ".join(choices)), ""]
+            table = getattr(catalog.get(game_id).puzzle_module(), "paper_table", lambda p: [])(puzzle)
             lines += [
                 "   ```text",
                 *("   " + row for row in board.splitlines()),
                 "   ```",
                 "",
+                *(("   " + row).rstrip() for row in table),  # Shut the Box: the question's value table
+                *([""] if table else []),
                 "   " + tr("Your answer:") + " " + ANSWER_SPACE,
                 "",
             ]
@@ -271,6 +276,9 @@ def answer_key(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | None"
             else:
                 lines.append(f"{i}.")
                 lines += [f"   - {answers} — {reason}" for answers, reason in groups]
+            working = getattr(catalog.get(game_id).puzzle_module(), "key_working", lambda p: None)(puzzle)
+            if working:  # Shut the Box: which set leaves what, and its value in the question's table
+                lines.append(f"   {working}")
         lines.append("")
     while lines and lines[-1] == "":
         lines.pop()

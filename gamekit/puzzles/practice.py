@@ -525,7 +525,8 @@ class Practice(ClassNote, Localized, W.VBox):
             self.title.remove_class(self.puzzle_class)
         self.puzzle_class = f"gamekit-puzzle-{puzzle.id}"  # for a page's scripts and tests; never shown
         self.title.add_class(self.puzzle_class)
-        self.prompt_label.value = html.escape(self.question())
+        table = getattr(catalog.get(self.game_id).puzzle_module(), "question_table", lambda p: None)(puzzle)
+        self.prompt_label.value = html.escape(self.question()) + (table or "")  # a game's table (Shut the Box)
         self.input.value = ""
         self._show("", NOTE_COLOUR)
         self._update_status()

@@ -238,79 +238,36 @@ def tile_words(tiles) -> str:
 
 
 def first_hint(puzzle: Puzzle, theme: str) -> str | None:
-    """The first Hint of a "which set?" question, fitted to it and true of every best set, without giving the
-    answer: its goal and roll, the open tiles that stay open whatever the pupil chooses (:func:`stuck_tiles`:
-    every set leaves them, the best ones too; with how large a later roll must be, for a tile of 7 or more), how
-    many sets to compare and the question to ask of each.  It names no tile some set covers: naming the large
-    tiles a set can cover pointed, where the best set leaves one open, to a wrong set.  None for a "one die or
-    two?" question (the idea's own hint fits it).  Practice asks it where its page names no idea (every idea
-    mixed; :meth:`gamekit.puzzles.practice.Practice.hint`)."""
+    """The first Hint of a "which set?" question: list the sets that make the roll and what each leaves open
+    (lesson 2's skill, the first step of reading the question's value table), with how many sets there are so the
+    pupil can check the list; it names no set.  None for a "one die or two?" question (the idea's own hint fits
+    it).  Practice asks it where its page names no idea (every idea mixed; :meth:`gamekit.puzzles.practice.
+    Practice.hint`)."""
     f = puzzle.facts
     if f.get("kind") != "set":
         return None
-    goal = tr("the best chance to shut the box") if f["objective"] == "shut" else tr("the lowest expected score")
-    stuck = stuck_tiles(puzzle)
-    hard = [t for t in stuck if t >= 7]
-    later = ""
-    if stuck:
-        later += " " + ntr(
-            "Tile {tiles} stays open whatever you choose.",
-            "Tiles {tiles} stay open whatever you choose.",
-            len(stuck),
-            tiles=tile_words(stuck),
-        )
-    if hard:
-        later += " " + ntr(
-            "Only a later roll of {low} or more can cover tile {tiles}.",
-            "Only a later roll of {low} or more can cover one of tiles {tiles}.",
-            len(hard),
-            tiles=tile_words(hard),
-            low=min(hard),
-        )
-    if f["objective"] == "shut":
-        ask = tr(
-            "For each of the {n} sets, ask: which tiles does it leave open, and how likely are the rolls still to "
-            "come to cover all of them?",
-            n=len(puzzle.legal_answers()),
-        )
-    else:
-        ask = tr(
-            "For each of the {n} sets, ask: which tiles does it leave open, and how many points are likely to stay "
-            "open at the end?",
-            n=len(puzzle.legal_answers()),
-        )
-    return tr("You want {goal} with a roll of {roll}.", goal=goal, roll=f["roll"]) + later + " " + ask
-
-
-def stuck_tiles(puzzle: Puzzle) -> list[int]:
-    """The open tiles of a "which set?" question that no set for its roll covers: every set leaves them open."""
-    covered = {t for a in puzzle.legal_answers() for t in a[1]}
-    return [t for t in sorted(puzzle.facts["open"]) if t not in covered]
-
-
-NAMES_NONE_BELOW = 3
-"""With fewer wrong sets than this, Practice's second Hint can name none: it always leaves two unnamed
-(:data:`gamekit.puzzles.practice_words.KEPT_WRONG`), so with two wrong sets it could only name none."""
+    return tr(
+        "List every set of open tiles that adds up to {roll}: there are {n}. Write down the tiles each set leaves "
+        "open.",
+        roll=f["roll"],
+        n=len(puzzle.legal_answers()),
+    )
 
 
 def second_hint(puzzle: Puzzle) -> str | None:
-    """The second Hint of a Shut the Box question where Practice's own (:func:`gamekit.puzzles.practice_words.
-    second_hint`) could name no wrong choice without leaving a coin flip: what it does, said truly — for "which
-    set?" how many sets are best and that none is ruled out, and what to compare; for "one die or two?" what to
-    count (:func:`dice_hint`).  None where Practice's own hint names sets that do worse (four sets or more)."""
-    legal = puzzle.legal_answers()
-    wrong = [a for a in legal if a not in puzzle.answers]
+    """The second Hint of a Shut the Box question: for "which set?", look up what each set leaves open in the
+    question's value table (:mod:`gamekit.puzzles.shut_tables`) and which value to look for, never the set; for
+    "one die or two?", what to count (:func:`dice_hint`)."""
     if puzzle.facts.get("kind") == "dice":
         return dice_hint(puzzle)
-    if len(wrong) >= NAMES_NONE_BELOW:
-        return None
-    return ntr(
-        "Hint: {n} of these {legal} sets is best. There are too few sets to rule one out without giving the "
-        "answer away, so compare them yourself: what does each set leave open, roll after roll?",
-        "Hint: {n} of these {legal} sets are best. There are too few sets to rule one out without giving the "
-        "answer away, so compare them yourself: what does each set leave open, roll after roll?",
-        len(puzzle.answers),
-        legal=len(legal),
+    if puzzle.facts["objective"] == "shut":
+        return tr(
+            "Hint: find the tiles each set leaves open in the table. The best set leaves the group with the highest "
+            "chance to shut the box."
+        )
+    return tr(
+        "Hint: find the tiles each set leaves open in the table. The best set leaves the group with the lowest "
+        "expected score."
     )
 
 

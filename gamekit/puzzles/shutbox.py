@@ -49,6 +49,8 @@ from gamekit.puzzles.shut_words import (
     second_hint as second_hint,
     why_words as why_words,
 )
+from gamekit.puzzles.shut_tables import key_working as key_working, paper_table as paper_table
+from gamekit.puzzles.shut_tables import lesson_prompt as lesson_prompt, question_table as question_table
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
@@ -351,14 +353,12 @@ def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
-    set?" questions :func:`shut_census.which_set_pool` chose when the bank was built (those with
-    ``facts["practice_rating"]``,
+    set?" questions :func:`shut_census.which_set_pool` chose when the bank was built (``facts["practice_rating"]``,
     at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`OTHER_RULES`), and a few "one die
-    or two?"
-    questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every one, so
-    they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their puzzles
-    still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one die or
-    two?" questions, at level 1 too (a one-line rule answers them)."""
+    or two?" questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every
+    one, so they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their
+    puzzles still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one
+    die or two?" questions, at level 1 too (a one-line rule answers them)."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     sets = [
@@ -491,17 +491,20 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     """What a homework set of all the ideas with ``seed`` draws from (``pool``: the mixed Practice pool, with its
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
     which this module may not import): the pool's "which set?" questions and :data:`HOMEWORK_MIXED_DICE` "one die
-    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll, so that another number
-    gives other dice questions too.  A set smaller than the pool gets as many "which set?" questions as it asks, drawn
-    by ``seed`` so that no habit answers more than half of them (:func:`fitting_draw`), when such a draw exists."""
+    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll.  A smaller set gets as
+    many "which set?" questions as it asks, none of the same number's *best set* code (``idea_set`` is
+    :func:`gamekit.puzzles.homework.homework_set`) while the pool allows, drawn by :func:`fitting_draw`."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
     dice = idea_pool(GAME_ID, "one_die_or_two")
     picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:HOMEWORK_MIXED_DICE]
     sets = [p for p in pool if p.facts.get("kind") != "dice"]
-    if len(picked) < n < len(sets) + len(picked):
-        sets = fitting_draw(sets, n - len(picked), rng) or sets
+    best = idea_set(GAME_ID, "best_set", min(n, len(idea_pool(GAME_ID, "best_set"))), seed).puzzles  # homework_set
+    rest = [p for p in sets if shown_position(p) not in {shown_position(q) for q in best}]
+    if len(picked) < n < len(sets) + len(picked):  # none of the same number's best set code while a draw fits
+        k = n - len(picked)
+        sets = (fitting_draw(rest, k, rng) if len(rest) >= k else None) or fitting_draw(sets, k, rng) or sets
     return sorted(sets + picked, key=lambda p: p.id)
 
 
@@ -532,14 +535,17 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     """``n`` questions of ``pool`` drawn by ``rng``, no position twice (:func:`shown_position`), in which no habit
     answers more than its share (:func:`habits_fit`) and fewer than half ask for the low score (lesson 4's optional
     goal): the pool shuffled, as many questions "the next roll, then the bigger tile" gets wrong as the set needs
-    put first (they are scarce), each question taken when the set still fits with it; the first of
-    :data:`SET_TRIES` shuffles that fills the set, else None.  (Random draws of 10 found no fitting set for some
-    numbers, and most asked for the low score.)"""
+    put first (they are scarce), each question taken when the set still fits with it (in half the tries, no more
+    than 2 in 10 at one level); the first of :data:`SET_TRIES` shuffles that fills the set, else None."""
     habits = {p.id: set_habits(p) for p in pool}
     caps = {r: int(_homework_share(r) * n + 1e-9) for p in pool for r in habits[p.id]}
     low_score = (n - 1) // 2
     need = n - int(HOMEWORK_LOOK_AHEAD_SHARE * n + 1e-9)
-    for _ in range(SET_TRIES):
+    from gamekit.progress import level
+
+    per_level = -(-n // 5)  # levels spread: at most this many a level, while a draw fits so (half the tries)
+    for attempt in range(SET_TRIES):
+        spread: dict[int, int] = {}
         order = rng.sample(pool, len(pool))
         misses = [p for p in order if not habits[p.id] & set(LOOK_AHEAD_TIE_RULES)][:need]
         order = misses + [p for p in order if p not in misses]
@@ -553,6 +559,9 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
                 continue
             if any(counts.get(r, 0) >= caps[r] for r in habits[p.id]):
                 continue
+            if attempt < SET_TRIES // 2 and spread.get(level(p.rating), 0) >= per_level:
+                continue
+            spread[level(p.rating)] = spread.get(level(p.rating), 0) + 1
             pick.append(p)
             shown.add(shown_position(p))
             scores += score

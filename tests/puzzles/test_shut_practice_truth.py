@@ -186,7 +186,7 @@ def test_the_page_says_the_hint_cost_once_and_its_spanish_reads_well():
     assert en.count("does not count as solved at the first try") == 1 and "counts as a miss" not in en
     assert es.count("no cuenta como resuelto a la primera") == 1 and "cuenta como un fallo" not in es
     assert "pulsa el botón que elijas" in es and "de tu elección" not in es
-    assert "Así que calcula cada conjunto." in es
+    assert "Así que calcula cada conjunto." not in es  # the habits paragraph is gone: the table is the method
     assert "También cubrir siempre la ficha más alta." not in es
 
 
@@ -202,12 +202,13 @@ def test_right_feedback_reads_right_for_a_roll_and_for_a_set():
 
 
 def test_the_page_says_what_to_compute_for_a_best_set_question():
-    """Close chances (14.4 % against 11.6 %) are guesswork unless the pupil computes them: the page says what to
-    compute, as lesson 4 does (compare what each set leaves)."""
+    """Close chances (14.4 % against 11.6 %) are guesswork unless the pupil can look them up: the page says how, as
+    lesson 4 does (compare what each set leaves), with the question's table."""
     lesson = " ".join((ROOT / "notebooks/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
     assert "compare what each set leaves" in lesson
-    assert "Work out your chance to shut the box after each set (lesson 4)." in _page("en")
-    assert "Calcula tu probabilidad de cerrar la caja tras cada conjunto (lección 4)." in (_page("es"))
+    assert "List the sets that make your roll (lesson 2). Find what each set leaves open." in _page("en")
+    assert "Haz la lista de los conjuntos que suman tu tirada (lección 2)." in _page("es")
+    assert "Look it up in the table (lesson 4)." in _page("en") and "Búscalo en la tabla (lección 4)." in _page("es")
 
 
 def test_dice_feedback_gives_this_positions_numbers_and_never_the_rule_that_answers_the_drill():
