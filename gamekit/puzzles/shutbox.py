@@ -544,28 +544,28 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     from gamekit.progress import level
 
     per_level = -(-n // 5)  # levels spread: at most this many a level, while a draw fits so (half the tries)
+    ties = set(LOOK_AHEAD_TIE_RULES)  # each question's facts once, not once a try
+    facts = {
+        p.id: (shown_position(p), p.facts.get("objective") == "score", level(p.rating), habits[p.id]) for p in pool
+    }
     for attempt in range(SET_TRIES):
-        spread: dict[int, int] = {}
         order = rng.sample(pool, len(pool))
-        misses = [p for p in order if not habits[p.id] & set(LOOK_AHEAD_TIE_RULES)][:need]
-        order = misses + [p for p in order if p not in misses]
+        misses = [p for p in order if not facts[p.id][3] & ties][:need]
+        first = {p.id for p in misses}
+        order = misses + [p for p in order if p.id not in first]
         pick: list[Puzzle] = []
-        shown: set = set()
-        counts: dict[str, int] = {}
-        scores = 0
+        shown, spread, counts, scores = set(), {}, {}, 0  # positions, questions a level, answers a habit, low goals
         for p in order:
-            score = p.facts.get("objective") == "score"
-            if shown_position(p) in shown or (score and scores >= low_score):
+            seen, score, at, found = facts[p.id]
+            if seen in shown or (score and scores >= low_score) or any(counts.get(r, 0) >= caps[r] for r in found):
                 continue
-            if any(counts.get(r, 0) >= caps[r] for r in habits[p.id]):
+            if attempt < SET_TRIES // 2 and spread.get(at, 0) >= per_level:
                 continue
-            if attempt < SET_TRIES // 2 and spread.get(level(p.rating), 0) >= per_level:
-                continue
-            spread[level(p.rating)] = spread.get(level(p.rating), 0) + 1
+            spread[at] = spread.get(at, 0) + 1
             pick.append(p)
-            shown.add(shown_position(p))
+            shown.add(seen)
             scores += score
-            for r in habits[p.id]:
+            for r in found:
                 counts[r] = counts.get(r, 0) + 1
             if len(pick) == n:
                 return pick
