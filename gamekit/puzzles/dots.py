@@ -36,6 +36,7 @@ from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
 from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
+from gamekit.puzzles.dots_lesson3 import lesson_three_bank
 from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -369,7 +370,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     if lesson == 5:
         return _lesson_five(puzzles)
     if lesson == 3:
-        return lesson_three_selection(puzzles)
+        return lesson_three_selection(puzzles, lesson_three_bank())
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
