@@ -37,7 +37,7 @@ from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, 
 from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
 from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
 from gamekit.puzzles.dots_lesson3 import lesson_three_bank
-from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
+from gamekit.puzzles.dots_themes import DECISION_THEMES, LESSON_REVIEWS as LESSON_REVIEWS, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
     guess_passes,
@@ -96,7 +96,7 @@ hardest puzzles with its decisions (:func:`_lesson_five`); their levels stay les
 them).  ``()`` would mean beyond the lessons."""
 
 
-LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
+LESSON_BANDS = {3: (2, 4), 4: (4, 8), 5: (6, 8)}
 """The Practice levels (lowest, highest) of the puzzles of each lesson (:func:`puzzle_lesson`), the one scale of
 every Practice list (the mixed one, each idea's, each lesson's, the homework sets): a pupil fresh from lesson 3
 meets easier puzzles than one fresh from lesson 5, and a puzzle has the same level in every list.  The bank rates

@@ -11,6 +11,7 @@ from gamekit.puzzles.dots import LESSON_FIVE_LEVELS, THEME_LESSONS
 from gamekit.puzzles.dots_decisions import MAX_SAME_OFFER, few_of_a_shape, offer_shape, take_all_choice
 from gamekit.puzzles.dots_mixed import is_decision
 from gamekit.puzzles.dots_thumbs import thumbs_answering
+from gamekit.i18n import using
 from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
 
 G = "dots_and_boxes"
@@ -45,6 +46,13 @@ def test_lesson_five_levels_go_easy_to_hard_and_the_chooser_names_the_count_idea
     assert max(levels.values()) <= 2 * min(levels.values()), levels
     label = dict((k, v) for v, k in lesson_choices(G))[5]
     assert "long-chain count" in label and "double-deal" in label
+    # lesson 4's ideas are named as lesson 4's, asked again, not as lesson 5's (the page says they are lesson 4's)
+    own, again = label.split("; and lesson 4 again: ")
+    assert "double-deal" in own and "long-chain count" not in own and "sacrifice" not in own, label
+    assert "long-chain count" in again and "sacrifice" in again, label
+    with using("es"):
+        es = dict((k, v) for v, k in lesson_choices(G))[5]
+    assert "; y otra vez la lección 4: " in es, es
     assert 5 in THEME_LESSONS["long_chain_count"] and min(THEME_LESSONS["long_chain_count"]) == 4
 
 
