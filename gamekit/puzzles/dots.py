@@ -101,7 +101,8 @@ LESSON_BANDS = {3: (2, 4), 4: (4, 8), 5: (6, 8)}
 every Practice list (the mixed one, each idea's, each lesson's, the homework sets): a pupil fresh from lesson 3
 meets easier puzzles than one fresh from lesson 5, and a puzzle has the same level in every list.  The bank rates
 by how tempting the wrong lines are, which puts lesson 3's handout at levels 4 to 6 and lesson 5's double-deal at
-3 to 5; lessons 1 and 2 keep the bank's level 1."""
+3 to 5; lessons 1 and 2 keep the bank's level 1.  Lesson 4 reaches level 8: lesson 5's decisions alone there made
+the top level easier for "always decline" and "fewest boxes" than level 7."""
 
 
 def lesson_band(theme: str) -> tuple[int, int] | None:

@@ -21,7 +21,7 @@ def test_lesson_five_offers_the_same_boxes_on_the_same_board_at_most_twice():
     """16 of its decisions offered the boxes of b3-b4 and b4-b5 on a 4 × 4 board before."""
     shapes = Counter(offer_shape(p) for p in lesson_pool(G, 5) if is_decision(p))
     assert max(shapes.values()) <= MAX_SAME_OFFER, shapes.most_common(3)
-    assert len(shapes) >= 30
+    assert len(shapes) >= 24  # level 8 shares its room with lesson 4's count puzzles now
 
 
 def test_lesson_five_is_no_coin_flip_between_taking_and_declining():
@@ -73,7 +73,7 @@ def test_the_long_chain_count_list_has_ten_or_more_puzzles_easy_to_hard():
     pool = practice_pool(G, "long_chain_count")
     levels = Counter(level(p.rating) for p in pool)
     assert len(pool) >= 10, len(pool)
-    assert sorted(levels) == [4, 5, 6, 7] and min(levels.values()) >= 2, levels
+    assert sorted(levels) == [4, 5, 6, 7, 8] and min(levels.values()) >= 2, levels
 
 
 def _fewest_boxes(p):
