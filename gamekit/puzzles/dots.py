@@ -371,7 +371,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     if lesson == 5:
         return _lesson_five(puzzles)
     if lesson == 3:
-        return lesson_three_selection(puzzles, lesson_three_bank())
+        return lesson_three_selection(puzzles, lesson_three_bank(asked_at_all, at_home, on_practice_scale))
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
