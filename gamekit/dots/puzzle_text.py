@@ -49,7 +49,7 @@ DECISION_HINT = N_(
 all-but-four, when control is not worth it): a count that decides it, the same words whichever answer is right, so
 the hint never tells (it named the two plans, which made the question a coin toss)."""
 HINTS = {
-    "take_box": N_("Before you draw, count what each line gives you now and what it leaves your opponent."),
+    "take_box": N_("Look for a box with three sides. What happens when you draw its fourth side?"),
     "avoid_third_side": N_("Look at each line: does it draw the third side of a box?"),
     "safe_line": N_("Several lines look safe: compare what each one leaves for later."),
     "hard_hearted_handout": N_("You have to give boxes away: which way of giving them leaves your opponent no choice?"),

@@ -36,7 +36,8 @@ from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
 from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
-from gamekit.puzzles.dots_themes import DECISION_THEMES, POOL_THEMES as POOL_THEMES
+from gamekit.puzzles.dots_lesson3 import lesson_three_bank
+from gamekit.puzzles.dots_themes import DECISION_THEMES, LESSON_REVIEWS as LESSON_REVIEWS, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
     guess_passes,
@@ -52,6 +53,7 @@ from gamekit.puzzles.dots_thumbs import (
     unlike,
 )
 from gamekit.puzzles.ratings import first_rating
+from gamekit.puzzles.store import load_puzzles
 from gamekit.progress import level
 
 GAME_ID = "dots_and_boxes"
@@ -95,12 +97,12 @@ hardest puzzles with its decisions (:func:`_lesson_five`); their levels stay les
 them).  ``()`` would mean beyond the lessons."""
 
 
-LESSON_BANDS = {3: (2, 4), 4: (4, 7), 5: (6, 8)}
+LESSON_BANDS = {3: (2, 4), 4: (4, 8), 5: (6, 8)}
 """The Practice levels (lowest, highest) of the puzzles of each lesson (:func:`puzzle_lesson`), the one scale of
 every Practice list (the mixed one, each idea's, each lesson's, the homework sets): a pupil fresh from lesson 3
 meets easier puzzles than one fresh from lesson 5, and a puzzle has the same level in every list.  The bank rates
 by how tempting the wrong lines are, which puts lesson 3's handout at levels 4 to 6 and lesson 5's double-deal at
-3 to 5; lessons 1 and 2 keep the bank's level 1."""
+3 to 5; lessons 1 and 2 keep the bank's level 1.  Lesson 4 reaches level 8 (decisions alone made it easy)."""
 
 
 def lesson_band(theme: str) -> tuple[int, int] | None:
@@ -172,8 +174,6 @@ def practice_rating(puzzle: Puzzle) -> float:
     its own rating.  A puzzle's level is thus
     the same in the mixed list, its idea's list, its lesson's list and a homework set."""
     if not _RATINGS:
-        from gamekit.puzzles.store import load_puzzles
-
         groups: dict[tuple[int, str], list[Puzzle]] = {}
         for p in load_puzzles(GAME_ID):
             group = scale_group(p)
@@ -369,7 +369,8 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     if lesson == 5:
         return _lesson_five(puzzles)
     if lesson == 3:
-        return lesson_three_selection(puzzles)
+        spares = lesson_three_bank(load_puzzles(GAME_ID), asked_at_all, at_home, on_practice_scale)
+        return lesson_three_selection(puzzles, spares)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]

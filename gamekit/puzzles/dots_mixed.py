@@ -22,12 +22,14 @@ MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
 """The habits none of which may answer more than half a level of the mixed list above level 1
 (:func:`mixed_selection`): the rules of thumb and the lower levels' habit."""
 
-MAX_DECISION_SHARE = 1 / 3
+MAX_DECISION_SHARE = 0.45
 """The most of each level of the mixed Practice list shared with other lessons' ideas that lesson 5's "take every
 box or decline the last ones?" decisions (:func:`is_decision`) may fill: the bank holds far more of them than of
 any other idea (they were 142 of the 251 puzzles, and all of level 8), so uncapped they crowded out the other
-lessons' ideas.  A level only lesson 5 reaches (level 8) holds decisions alone, as many as the level below holds
-puzzles."""
+lessons' ideas.  Lesson 4's hardest puzzles reach level 8 too, so each of levels 6 to 8 shares its decisions with
+them (level 8, decisions alone, was easier for "always decline" than level 7); under half, so each of lesson 5's
+three ideas still has about seven puzzles.  A level only lesson 5 reached would hold decisions alone, as many as the
+level below holds puzzles."""
 
 
 DECISION_TURNS = ("all_but_four", "double_deal", "control_not_worth_it")
@@ -57,8 +59,10 @@ def decisions_capped(
     (rounded down), the others all kept; at a level with no other puzzle (only lesson 5 reaches it), as many
     decisions as the level below holds puzzles.  Those kept take turns between lesson 5's three ideas
     (:func:`decision_kind`, in ``turns`` order at a level shared with other ideas, the mixed list's
-    :data:`DECISION_TURNS`; else take every box, decline the last two, decline the last four of a loop) and, within
-    each, go in id order, so each idea has its share of a level and neither answer is its habit."""
+    :data:`DECISION_TURNS`; else take every box, decline the last two, decline the last four of a loop), the idea
+    that starts moving on one place from level to level so each leads at some level (levels 6 to 8 each with room
+    for about five left *when control is not worth it* one puzzle a level), and, within each, go in id order, so
+    each idea has its share of a level and neither answer is its habit."""
     kept = [p for p in puzzles if not is_decision(p)]
     for lv in sorted({level(p.rating) for p in puzzles}):
         others = sum(1 for p in kept if level(p.rating) == lv)
@@ -66,7 +70,9 @@ def decisions_capped(
         if not others:  # a level of lesson 5 alone: no bigger than the level below
             room = sum(1 for p in kept if level(p.rating) == lv - 1)
         here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
-        kinds = [[p for p in here if decision_kind(p) == t] for t in (turns if others else DECISION_THEMES)]
+        order_of = turns if others else DECISION_THEMES
+        order_of = order_of[lv % len(order_of) :] + order_of[: lv % len(order_of)]  # each idea leads at some level
+        kinds = [[p for p in here if decision_kind(p) == t] for t in order_of]
         order = [p for turn in zip_longest(*kinds) for p in turn if p is not None]
         kept += order[:room]
     ids = {p.id for p in kept}
@@ -135,7 +141,8 @@ def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
 def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> list[Puzzle]:
     """``n`` puzzles of ``candidates`` for a homework set of every idea, spread over ideas and levels: the ideas
     (each puzzle's first theme, the one Practice asks and praises it as) take turns in ``ideas`` order, and each
-    takes, of its puzzles, one at the level the set holds fewest of so far (ties drawn by ``rng``), so the set is
+    takes, of its puzzles, one at the level the set holds fewest of so far (of those, the lowest level; ties drawn by
+    ``rng``), so the set is
     no longer mostly lesson 5's top levels (``dots-all-10-1`` had no puzzle at levels 3 to 5)."""
     queues: dict[str, list[Puzzle]] = {}
     for t in ideas:
@@ -146,7 +153,7 @@ def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> 
         for t in ideas:
             if queues[t] and len(chosen) < n:
                 held = [level(p.rating) for p in chosen]
-                pick = min(queues[t], key=lambda p: held.count(level(p.rating)))
+                pick = min(queues[t], key=lambda p: (held.count(level(p.rating)), level(p.rating)))
                 queues[t].remove(pick)
                 chosen.append(pick)
     return chosen

@@ -19,4 +19,10 @@ to open* puzzles too: beside the handouts it asks where a chain of two should no
 DECISION_THEMES = ("control_not_worth_it", "double_deal", "all_but_four")
 """The ideas whose list asks "take every box or decline the last ones?" with either answer right."""
 
-__all__ = ["POOL_THEMES", "DECISION_THEMES"]
+LESSON_REVIEWS = {5: ("long_chain_count", "sacrifice")}
+"""The ideas a lesson's Practice list asks again from an earlier lesson (read by
+:func:`gamekit.puzzles.pools.lesson_choices`): lesson 5's list mixes lesson 4's long-chain count and sacrifice
+puzzles with its decisions, as its final challenge does, and its entry in the lesson chooser says they are lesson 4's
+ideas again, not lesson 5's."""
+
+__all__ = ["POOL_THEMES", "DECISION_THEMES", "LESSON_REVIEWS"]

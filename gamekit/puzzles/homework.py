@@ -309,9 +309,13 @@ def theme_lessons(game_id: str, theme: str | None) -> str:
 
 def set_idea(game_id: str, theme: str | None, idea: str, puzzles: Sequence[Puzzle]) -> str:
     """The teachers' table's words for a set's ``idea``: what the game's puzzle module's ``set_mix`` says the set
-    mixes (Dots' decision ideas: how many ask to take every box, how many to decline), else ``idea``."""
+    mixes (Dots' decision ideas: how many ask to take every box, how many to decline), else ``idea``; an idea whose
+    Practice pool the set holds whole says there is one set only (every number gives the same puzzles)."""
     mix = getattr(catalog.get(game_id).puzzle_module(), "set_mix", None)
-    return (mix(theme, list(puzzles)) if mix is not None else None) or idea
+    words = (mix(theme, list(puzzles)) if mix is not None else None) or idea
+    if theme is not None and puzzles and len(practice_pool(game_id, theme)) <= len(puzzles):
+        return tr("{idea} (one set only: every number gives these puzzles)", idea=words)
+    return words
 
 
 def puzzle_minutes(puzzle: Puzzle) -> int:

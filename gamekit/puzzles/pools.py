@@ -154,11 +154,14 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
 
 def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     """The lesson chooser's options ``[(label, lesson), ...]`` in the current language: "All the lessons"
-    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line"), then the ideas past
+    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line") and of an earlier lesson's
+    ideas its list asks again ("…; and lesson 4 again: …", the module's ``LESSON_REVIEWS``), then the ideas past
     the lessons; a lesson whose ideas have no puzzle for Practice is left out."""
     check_game_id(game_id)
     table = getattr(catalog.get(game_id).puzzle_module(), "THEME_LESSONS", None) or {}
     words = puzzle_words(game_id).lesson_words or N_("Lesson {n}")
+    # a game's puzzle module may name ideas a lesson's list asks again from an earlier lesson (``LESSON_REVIEWS``)
+    reviews = getattr(catalog.get(game_id).puzzle_module(), "LESSON_REVIEWS", None) or {}
     out: list[tuple[str, "int | str | None"]] = [(tr("All the lessons' ideas, mixed"), None)]
     numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())})
     for key in [*numbers, BEYOND]:
@@ -168,9 +171,15 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
             continue
         if not themes:
             continue
-        ideas = ", ".join(theme_name(game_id, t) for t in themes)
+        again = [t for t in themes if t in reviews.get(key, ())]
+        ideas = ", ".join(theme_name(game_id, t) for t in themes if t not in again)
         head = tr("Beyond the lessons") if key == BEYOND else tr(words, n=key)
-        out.append((tr("{lesson} — {ideas}", lesson=head, ideas=ideas), key))
+        label = tr("{lesson} — {ideas}", lesson=head, ideas=ideas)
+        if again:  # an earlier lesson's ideas asked again: named as that lesson's
+            first = min(min(table[t]) for t in again)
+            review = ", ".join(theme_name(game_id, t) for t in again)
+            label = tr("{lesson_ideas}; and lesson {n} again: {review}", lesson_ideas=label, n=first, review=review)
+        out.append((label, key))
     return out
 
 

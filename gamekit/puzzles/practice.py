@@ -26,6 +26,7 @@ import ipywidgets as W
 
 from gamekit import catalog, progress
 from gamekit.core.saved import is_int
+from gamekit.progress import level
 from gamekit.i18n import N_, Localized, ntr, tr
 from gamekit.puzzles import pick
 from gamekit.puzzles.core import (
@@ -56,7 +57,8 @@ from gamekit.puzzles.pools import (
     with_themes,
 )
 from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
-from gamekit.puzzles.practice_words import after_colon, idea_words, mistake_words, second_hint_and_help, why_right
+from gamekit.puzzles.practice_feedback import answer_words, feedback_html
+from gamekit.puzzles.practice_words import after_colon, second_hint_and_help
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
 from gamekit.widgets.access import LIVE_CLASS
@@ -350,24 +352,15 @@ class Practice(ClassNote, Localized, W.VBox):
     def answer(self, action: Any) -> tuple[bool, str]:
         """Answer the current puzzle with ``action`` (canonical, or as typed: ``"a1-b1"``, ``"4"``).
 
-        Returns ``(ok, feedback)``; a wrong answer's feedback is its refutation.  The first answer to a
+        Returns ``(ok, feedback)``: the whole explanation (a wrong answer's is its refutation); the board shows one
+        or two short sentences of it and the rest under **Read more** (:func:`answer_words`).  The first answer to a
         puzzle moves the rating.  An illegal or malformed answer raises ``ValueError`` (``IllegalMoveError``)
         and changes nothing; so does answering when a set is done."""
         if self.puzzle is None or self.finished:
             raise ValueError(tr("The set is done: there is no puzzle to answer."))
         if isinstance(action, str):  # read as the lessons read it: "column 4", "5+3", "one die"
             action = typed_answer(self.puzzle, action)
-        ok, feedback = self.puzzle.check(action)  # raises before anything changes
-        if ok:
-            theme = self.idea_theme()
-            feedback += " " + why_right(self.puzzle, theme, action)
-            idea = idea_words(self.puzzle, theme, action) if theme is not None else None
-            if idea:
-                feedback += " " + idea
-        else:
-            mistake = mistake_words(self.puzzle, action, self.idea_theme())
-            if mistake:
-                feedback += " " + mistake
+        ok, feedback, short = answer_words(self.puzzle, action, self.idea_theme())  # raises before any change
         canonical = self.puzzle.canonical(action)
         first = not self.tries
         # right after a second hint that helped: solved, but no first-try solve (a miss for the level and streak)
@@ -390,10 +383,10 @@ class Practice(ClassNote, Localized, W.VBox):
         elif ok:
             self.refutation = []
         self._redraw()
-        self._show(
-            (tr("✔ {feedback}", feedback=feedback) if ok else tr("✘ {feedback}", feedback=feedback)),
-            RIGHT_COLOUR if ok else WRONG_COLOUR,
-        )
+        # at a glance one or two short sentences; the whole explanation under Read more
+        shown = tr("✔ {feedback}", feedback=short) if ok else tr("✘ {feedback}", feedback=short)
+        self._show(shown, RIGHT_COLOUR if ok else WRONG_COLOUR)
+        self.feedback.value = feedback_html(self.last_feedback, feedback, RIGHT_COLOUR if ok else WRONG_COLOUR)
         for board in list(_LIVE):
             if board.game_id == self.game_id and board.comm is not None:  # open boards (closed: comm None)
                 board._update_status()
@@ -518,7 +511,10 @@ class Practice(ClassNote, Localized, W.VBox):
             self.choices.layout.display = None
         self._redraw()
         if self.fixed:
-            self.title.value = "<b>" + html.escape(tr("Puzzle {i} of {n}", i=self.index + 1, n=len(self.pool))) + "</b>"
+            title = tr(
+                "Puzzle {i} of {n} · level {level}", i=self.index + 1, n=len(self.pool), level=level(puzzle.rating)
+            )
+            self.title.value = "<b>" + html.escape(title) + "</b>"  # the level the teachers' table gives
         else:
             self.title.value = "<b>" + html.escape(puzzle_title(len(self.seen), puzzle.rating, self.game_id)) + "</b>"
         if self.puzzle_class:

@@ -406,16 +406,17 @@ def test_lesson_five_decisions_fill_at_most_a_third_of_each_level_of_the_mixed_l
     shared with other lessons' ideas holds at most a third of them, so those ideas get their share, and level 8,
     lesson 5's alone, is no bigger than level 7; a third of the list at most; both answers stay in it, the
     rules of thumb still answer at most half a level, and each decision idea's own list keeps all its puzzles."""
-    from gamekit.puzzles.dots_mixed import is_decision
+    from gamekit.puzzles.dots_mixed import MAX_DECISION_SHARE, is_decision
     from gamekit.puzzles.dots_decisions import take_all_choice
     from gamekit.puzzles.dots_thumbs import MAX_THUMB_SHARE, thumbs_answering
 
     mixed = practice_pool(G)
     by_level = Counter(level(p.rating) for p in mixed)
     decisions = Counter(level(p.rating) for p in mixed if is_decision(p))
+    assert MAX_DECISION_SHARE < 0.5  # under half of a level: lesson 4's ideas share levels 6 to 8 with them
     for lv, n in by_level.items():
         if decisions[lv] < n:
-            assert 3 * decisions[lv] <= n, (lv, decisions[lv], n)
+            assert decisions[lv] <= MAX_DECISION_SHARE * n, (lv, decisions[lv], n)
         else:
             assert lv == 8 and n <= by_level[lv - 1], (lv, n)
     assert 3 * sum(decisions.values()) <= len(mixed)
@@ -501,16 +502,16 @@ def test_the_page_says_which_lessons_each_level_asks_computed_from_the_lesson_ba
     assert list(spans) == [1, 2, 3, 4, 5] and all(spans[n] == LESSON_BANDS[n] for n in LESSON_BANDS)
     for n in (1, 2):
         assert spans[n] == tuple(f(level(p.rating) for p in lesson_pool(G, n)) for f in (min, max))
-    assert spans == {1: (1, 1), 2: (1, 1), 3: (2, 4), 4: (4, 7), 5: (6, 8)}
+    assert spans == {1: (1, 1), 2: (1, 1), 3: (2, 4), 4: (4, 8), 5: (6, 8)}
     with using(lang):
         words, note = level_lessons_words(), levels_note(Practice(G, seed=1)).value
     top = top_level(G)
     expected = {
         "en": "Each puzzle's title shows its level. Levels follow the lessons: level 1 for lessons 1 and 2; levels 2"
-        " to 4 for lesson 3; levels 4 to 7 for lesson 4; levels 6 to 8 for lesson 5. The hardest puzzles are level"
+        " to 4 for lesson 3; levels 4 to 8 for lesson 4; levels 6 to 8 for lesson 5. The hardest puzzles are level"
         f" 8: solve them and your level reaches {top}, the top.",
         "es": "El título de cada problema indica su nivel. Los niveles siguen a las lecciones: nivel 1 para las"
-        " lecciones 1 y 2; niveles 2 a 4 para la lección 3; niveles 4 a 7 para la lección 4; niveles 6 a 8 para la"
+        " lecciones 1 y 2; niveles 2 a 4 para la lección 3; niveles 4 a 8 para la lección 4; niveles 6 a 8 para la"
         f" lección 5. Los problemas más difíciles son de nivel 8: si los resuelves, tu nivel llega al {top}, el más"
         " alto.",
     }[lang]

@@ -79,12 +79,12 @@ def test_the_combined_habit_of_the_lower_levels_answers_at_most_half_a_level(whi
     from gamekit.puzzles.pools import lesson_pool
 
     pool = lesson_pool(G, 3) if which == "lesson 3" else practice_pool(G)
-    assert len(pool) >= (40 if which == "lesson 3" else 110)
+    assert len(pool) >= (15 if which == "lesson 3" else 110)
     for p in pool:
         assert _answers(p) == (LOWER_LEVELS_HABIT in lower_habits_answering(p)), p.id
     for lv in sorted({level(p.rating) for p in pool} - {1}):
         here = [p for p in pool if level(p.rating) == lv]
-        assert len(here) >= 7, (lv, len(here))
+        assert len(here) >= (3 if which == "lesson 3" else 7), (lv, len(here))
         assert sum(map(_answers, here)) <= int(0.5 * len(here) + 0.999999), (lv, sum(map(_answers, here)), len(here))
     low = [p for p in pool if 2 <= level(p.rating) <= 4]
     assert sum(map(_answers, low)) <= 0.5 * len(low) + 1

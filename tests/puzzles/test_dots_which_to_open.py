@@ -72,7 +72,8 @@ def test_the_kind_is_lesson_threes_and_sits_at_each_of_its_levels():
     low, high = LESSON_BANDS[3]
     for name, pool in (("lesson 3", lesson_pool(G, 3)), ("its own", practice_pool(G, T))):
         at = Counter(level(p.rating) for p in pool if T in p.themes)
-        assert all(at[lv] >= 2 for lv in range(low, high + 1)), (name, at)
+        least = 1 if name == "lesson 3" else 2  # lesson 3's list is short: few positions beat its habits
+        assert all(at[lv] >= least for lv in range(low, high + 1)), (name, at)
         assert set(at) <= set(range(low, high + 1)), (name, at)
 
 
@@ -107,7 +108,7 @@ def test_no_habit_answers_more_than_half_of_lesson_threes_practice():
     """Lesson 3's Practice was 21 puzzles, all answered by "draw the middle line of the 2-chain"; now no habit of
     the lesson (nor "give the fewest boxes") answers more than half of it, nor of any of its levels."""
     pool = lesson_pool(G, 3)
-    assert len(pool) >= 40
+    assert len(pool) >= 15
     assert Counter(T in p.themes for p in pool)[True] >= len(pool) // 3
     for rule in THUMB_RULES + HANDOUT_HABITS:  # as the list's own selection reads them
         assert 2 * sum(1 for p in pool if rule in habits_answering(p)) <= len(pool), rule
@@ -177,3 +178,28 @@ def test_where_two_chains_are_as_good_to_open_the_reason_names_none_of_them():
                 why = why_right(p, T, a)
                 assert why.endswith("as many as the other right lines.") and "another chain" not in why, (p.id, why)
     assert "dots-328ed4b98d" in {p.id for p in shared}
+
+
+def test_lesson_threes_list_is_not_answered_by_a_habit_of_the_lesson():
+    """37 of lesson 3's 42 puzzles were answered by "draw the middle line of a chain of two", "open the shortest
+    part" or "give away the fewest boxes" (a random one of the fewest-boxes lines was right 64 % of the time).  Now
+    the middle line of a chain of two where there is one, else the shortest part, answers under half the list; so
+    do the middle line, the shortest part and the fewest boxes alone; and a random fewest-boxes line is right under
+    half the time.  The list holds counter-examples of each: a chain of two not to be handed over, a wrong shortest
+    part, a wrong fewest-boxes line."""
+    from gamekit.puzzles.dots_thumbs import handout_not_now, lesson_three_picks
+
+    def picks(habit, p):
+        return {str(x) for x in habit(p.position)}
+
+    pool = lesson_pool(G, 3)
+    n = len(pool)
+    combined = [p for p in pool if lesson_three_picks(p) <= set(p.answers)]
+    assert 2 * len(combined) < n, (len(combined), n)
+    for habit in (middle_of_a_two, shortest_first, fewest_boxes):
+        assert 2 * sum(1 for p in pool if _answers(habit, p)) < n, habit.__name__
+    luck = sum(len(picks(fewest_boxes, p) & set(p.answers)) / len(picks(fewest_boxes, p)) for p in pool)
+    assert 2 * luck < n, (luck, n)
+    assert sum(1 for p in pool if handout_not_now(p)) >= 3
+    assert sum(1 for p in pool if picks(shortest_first, p) and not picks(shortest_first, p) & set(p.answers)) >= 1
+    assert sum(1 for p in pool if not picks(fewest_boxes, p) <= set(p.answers)) >= n // 2
