@@ -140,3 +140,24 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
         spare.remove(new)
         spare.append(old)
     return out
+
+
+MAX_LEVEL_SHARE = 0.4
+"""The largest share of Practice's mixed pool one level above level 1 may fill."""
+
+
+def level_share(pool: list[Puzzle]) -> list[Puzzle]:
+    """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
+    fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
+    who climbs the mixed pool does not spend most of it on one level."""
+    kept = list(pool)
+    while kept:
+        counts: dict[int, int] = {}
+        for p in kept:
+            counts[level(p.rating)] = counts.get(level(p.rating), 0) + 1
+        full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
+        if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
+            return kept
+        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
+        kept.remove(last)
+    return kept

@@ -346,6 +346,10 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
         return zugzwang_why(game, action, wrong, draw)
     if theme == "side_column":
         return side_why(game, action)
+    if theme == "stop_double_threat":
+        from gamekit.puzzles.connect_defence import stop_why  # it builds on this module's cells
+
+        return stop_why(game, action)
     return None
 
 
@@ -384,6 +388,10 @@ def idea_words(puzzle: Any, theme: str) -> str | None:
     harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
     if theme == "zugzwang" and puzzle.facts["best"] == 0:
         return tr(DRAW_ZUGZWANG_IDEA)
+    if theme == "stop_double_threat":
+        from gamekit.puzzles.connect_defence import STOP_IDEA
+
+        return tr(STOP_IDEA)
     return None
 
 

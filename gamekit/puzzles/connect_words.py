@@ -21,6 +21,7 @@ from gamekit.puzzles.connect_why import (
     win_elsewhere_why,
     wrong_row,
 )
+from gamekit.puzzles.connect_defence import double_mistake
 from gamekit.puzzles.connect_kept_off import draw_example_words, kept_off_too
 from gamekit.puzzles.core import Puzzle
 
@@ -193,6 +194,7 @@ LOOK_FOR = {
         "The idea to look for: a threat on your kind of row (odd rows for red, even rows for yellow)."
     ),
     "zugzwang": N_("The idea to look for: count the safe drops; who runs out of them first?"),
+    "stop_double_threat": N_("The idea to look for: a drop after which your opponent cannot make two threats at once."),
     "side_column": N_("The idea to look for: a line through a disc of an outer column."),
 }
 """After a wrong drop that hands the opponent no win at once (so no mistake sentence names what went wrong): the
@@ -244,8 +246,8 @@ def drop_mistake(puzzle: Puzzle, action: str) -> str | None:
     if after.winner() is not None or after.is_over():
         return None
     wins = wins_at_once(after)
-    if not wins:
-        return wrong_row(puzzle, action)
+    if not wins:  # two threats at once the opponent then makes come first: they lose the game by force
+        return double_mistake(puzzle, action) or wrong_row(puzzle, action)
     before = set(wins_at_once_for(game, 1 - me))
     col = game.grid_column(int(str(action)))
     row = len(game.grid[col])
