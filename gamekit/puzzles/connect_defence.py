@@ -7,6 +7,7 @@ however long the whole game still lasts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gamekit.connect.rules import ConnectGame
@@ -129,3 +130,56 @@ def stop_why(game: ConnectGame, action: str) -> str | None:
     if after.is_over() or wins_at_once(after) or double_threat_reply(after) is not None:
         return None
     return tr(STOP_WHY, n=action, other=tr(COLOURS[1 - game.to_move]))
+
+
+LATER_DOUBLE = N_(
+    "Why: column {n} wins a little later. With best play the game goes on {line}, and then {colour}'s drop in"
+    " column {m} makes two threats at once, in {a} and in {b}."
+)
+"""The reason for a right drop that wins by force but makes no threat that counts yet (:func:`later_double_why`):
+the solver's line of best play after it, up to the mover's drop that makes two threats at once."""
+LATER_DOUBLE_NOW = N_(
+    "Why: column {n} wins a little later. If {other} drops in column {reply}, your drop in column {m} makes two"
+    " threats at once, in {a} and in {b}."
+)
+""":data:`LATER_DOUBLE` where the opponent has one drop only before the double threat."""
+
+
+def later_double_why(game: ConnectGame, action: str) -> str | None:
+    """Why a right drop ``action`` that wins by force is right though it makes no threat that counts yet: along the
+    exact solver's line of best play after it (the loser holding out longest), the first drop of the mover that
+    makes two threats at once the opponent cannot both stop (:data:`LATER_DOUBLE`, the line and both cells); None
+    where the line is not settled, or the win comes no such way."""
+    found = _later_double(type(game), tuple(game.history), str(action))
+    if found is None:
+        return None
+    line, move, a, b = found
+    me = game.to_move
+    cells = {"a": cell_words(game, a), "b": cell_words(game, b)}
+    if len(line) == 1:
+        return tr(LATER_DOUBLE_NOW, n=action, other=tr(COLOURS[1 - me]), reply=line[0][1], m=move, **cells)
+    words = ", ".join(f"{tr(COLOURS[seat])} {m}" for seat, m in line)
+    return tr(LATER_DOUBLE, n=action, line=words, colour=tr(COLOURS[me]), m=move, **cells)
+
+
+@lru_cache(maxsize=1024)
+def _later_double(cls: type, history: tuple, action: str) -> tuple[tuple, str, Cell, Cell] | None:
+    from gamekit.puzzles.connect_best_line import RUN_OUT_PLIES
+    from gamekit.puzzles.core import line_of_best_play
+
+    g = cls.from_moves([*history, action])
+    me = 1 - g.to_move
+    if g.is_over():
+        return None
+    line = line_of_best_play(g, RUN_OUT_PLIES, time_limit=20.0, ply_budget=5.0)
+    before: list[tuple[int, str]] = []
+    for seat, move in line:
+        if seat == me:
+            pair = double_threat_cells(g, move)
+            if pair is not None and not after_drop(g, move).is_over() and forces_win(g, move):
+                return tuple(before), move, pair[0], pair[1]
+        before.append((seat, move))
+        g.play(move)
+        if g.is_over():
+            return None
+    return None

@@ -452,8 +452,11 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
         )
         first += _side_words(game, after, new[:1], me)
     else:
+        from gamekit.puzzles.connect_defence import later_double_why  # it builds on this module's cells
+
         made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
-        first = _fills_why(game, after, land, made, other)
+        later = later_double_why(game, action) if goal == 1 else None
+        first = later if later is not None else _fills_why(game, after, land, made, other)
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
 
 
