@@ -116,10 +116,6 @@ STOP_WHY = N_(
     " once."
 )
 """The reason for a right drop of a *stop the double threat* puzzle (:func:`stop_why`)."""
-STOP_IDEA = N_(
-    "The idea: before you drop, look at your opponent's next drop. If it could make two threats at once, stop it first."
-)
-"""The idea of a *stop the double threat* puzzle, after a right drop."""
 
 
 def stop_why(game: ConnectGame, action: str) -> str | None:

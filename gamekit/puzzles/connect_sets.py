@@ -48,7 +48,8 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
     """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
     the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
     one column), its later puzzle is swapped for a puzzle of the pool not in the set — of the nearest level
-    there is, sharing a theme, showing no position already there, whose right drops avoid its neighbours' columns and
+    there is, sharing a theme and carrying every idea only the old one brought, showing no position already there, whose
+    right drops avoid its neighbours' columns and
     bring no column over :func:`column_cap` — and the levels are ordered again.  Deterministic: the same
     puzzles, the same set."""
     out = _level_order(list(puzzles))
@@ -71,11 +72,13 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
         for i in runs:
             old = out[i]
             near = {only_column(out[j]) for j in (i - 1, i + 1) if 0 <= j < len(out)} - {None}
+            lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
             fits = [
                 q
                 for q in sorted(pool, key=lambda q: q.id)
                 if q.id not in ids
                 and set(q.themes) & set(old.themes)
+                and lost <= set(q.themes)
                 and shown(q) not in seen
                 and not set(q.answers) & near
                 and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
@@ -102,8 +105,9 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
 def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
     of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
-    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
-    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
+    puzzle of the pool not in the set — sharing a theme with it and carrying every idea only it brought to the set
+    (a mixed set keeps its ideas), as near its level as can be, in an order fixed by the set — that brings no other
+    column over the cap and shows no position already there (``shown``: what a
     pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
     better).  Otherwise the set is unchanged: the same puzzles give the same set."""
     out = list(chosen)
@@ -120,11 +124,13 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
         seen = {shown(p) for p in out}
         swap = None
         for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
+            lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
             fits = [
                 q
                 for q in spare
                 if column not in q.answers
                 and set(q.themes) & set(old.themes)
+                and lost <= set(q.themes)
                 and shown(q) not in seen
                 and all(counts[c] < cap for c in q.answers if c not in old.answers)
             ]

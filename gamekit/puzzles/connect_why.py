@@ -388,10 +388,6 @@ def idea_words(puzzle: Any, theme: str) -> str | None:
     harmless drops first yourself (:data:`DRAW_ZUGZWANG_IDEA`), not about making the opponent run out."""
     if theme == "zugzwang" and puzzle.facts["best"] == 0:
         return tr(DRAW_ZUGZWANG_IDEA)
-    if theme == "stop_double_threat":
-        from gamekit.puzzles.connect_defence import STOP_IDEA
-
-        return tr(STOP_IDEA)
     return None
 
 
