@@ -13,11 +13,10 @@ from typing import Any
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.connect_best_line import after_drop, wins_at_once
-from gamekit.puzzles.connect_why import COLOURS, cell_words, double_threat_cells
+from gamekit.puzzles.connect_cells import COLOURS, cell_words, double_threat_cells
 
 Cell = tuple[int, int]
 
-THEME = "stop_double_threat"
 DEFENCE_PLIES = 3
 """How far a pupil reads after a wrong drop of a *stop the double threat* puzzle to rule it out: the opponent's
 drop, any reply, the opponent's winning disc."""

@@ -10,6 +10,8 @@ from typing import Any
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.connect_cells import COLOURS, cell_words, double_threat_cells
+from gamekit.puzzles.connect_defence import later_double_why, stop_why
 from gamekit.puzzles.connect_best_line import (
     after_drop,
     harmless_count,
@@ -21,22 +23,9 @@ from gamekit.puzzles.connect_best_line import (
 
 Cell = tuple[int, int]
 
-SIDES = (N_("the left side column"), N_("the right side column"))
-"""A disc of 5 en raya's full outer columns, as a sentence names its column."""
-COLOURS = (N_("red"), N_("yellow"))
 LINE = {4: N_("four"), 5: N_("five")}
 PARITY = (N_("an odd row, red's kind"), N_("an even row, yellow's kind"))
 """A threat's row as the lessons name it: odd rows (1, 3, 5) are red's, even rows yellow's."""
-
-
-def cell_words(game: ConnectGame, cell: Cell) -> str:
-    """A cell as the lessons name it: "column 4, row 2" (rows counted from the bottom, from 1), or "the left
-    side column, row 2" for a disc of 5 en raya's outer columns."""
-    c, r = cell
-    number = game.column_number(c)
-    if number is None:
-        return tr("{column}, row {row}", column=tr(SIDES[0 if c == 0 else 1]), row=r + 1)
-    return tr("column {n}, row {row}", n=number, row=r + 1)
 
 
 def line_cells_through(game: ConnectGame, cell: Cell, seat: int) -> list[Cell]:
@@ -132,19 +121,6 @@ def block_why(game: ConnectGame, action: str) -> str | None:
         other=tr(COLOURS[them]),
         k=tr(LINE.get(game.win_length, LINE[5])),
     )
-
-
-def double_threat_cells(game: ConnectGame, action: str) -> tuple[Cell, Cell] | None:
-    """Two threats of the mover after ``action`` that the opponent cannot both stop: two playable threat cells,
-    or a playable one with another right above it; None when the drop makes neither."""
-    me = game.to_move
-    after = after_drop(game, action)
-    cells = sorted(threat_cells(after, me))
-    playable = [(c, r) for c, r in cells if len(after.grid[c]) == r]
-    for c, r in playable:
-        if (c, r + 1) in cells:
-            return (c, r), (c, r + 1)
-    return (playable[0], playable[1]) if len(playable) >= 2 else None
 
 
 def double_threat_why(game: ConnectGame, action: str) -> str | None:
@@ -347,8 +323,6 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "side_column":
         return side_why(game, action)
     if theme == "stop_double_threat":
-        from gamekit.puzzles.connect_defence import stop_why  # it builds on this module's cells
-
         return stop_why(game, action)
     return None
 
@@ -448,8 +422,6 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
         )
         first += _side_words(game, after, new[:1], me)
     else:
-        from gamekit.puzzles.connect_defence import later_double_why  # it builds on this module's cells
-
         made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
         later = later_double_why(game, action) if goal == 1 else None
         first = later if later is not None else _fills_why(game, after, land, made, other)

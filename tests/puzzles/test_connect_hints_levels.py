@@ -149,7 +149,7 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
     import re
 
     from gamekit.puzzles.connect_best_line import harmless_count
-    from gamekit.puzzles.connect_why import cell_words
+    from gamekit.puzzles.connect_cells import cell_words
     from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.core import line_of_best_play
     from gamekit.puzzles.pools import practice_pool

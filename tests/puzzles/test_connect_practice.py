@@ -646,7 +646,7 @@ def test_a_second_right_drops_reason_names_only_threats_that_count(game_id):
 
     from gamekit.connect.threats import threat_cells
     from gamekit.i18n import using
-    from gamekit.puzzles.connect_why import cell_words
+    from gamekit.puzzles.connect_cells import cell_words
     from gamekit.puzzles.practice_words import why_right
 
     checked = 0

@@ -8,7 +8,7 @@ from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.connect import practice_rated, themes
 from gamekit.puzzles.connect_defence import DOUBLE_HIDDEN, DOUBLE_MISTAKE, double_mistake, stops_double_threat
-from gamekit.puzzles.connect_why import cell_words
+from gamekit.puzzles.connect_cells import cell_words
 from gamekit.puzzles.practice_words import mistake_words
 from gamekit.puzzles.pools import practice_pool
 
