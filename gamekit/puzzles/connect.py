@@ -188,10 +188,12 @@ FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
 gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
 or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
-(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 13 level 5,
-19 level 6.  The bounds split each shipped bank's questions into levels of similar size, so no level is a handful
-of puzzles (Connect Four's levels 6 and 7 held 4 each with 5 en raya's bounds)."""
+(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 17 level 5,
+longer level 6 (one level above the last bound).  The bounds split each shipped bank's questions into levels of
+similar size, so no level is a handful of puzzles (Connect Four's levels 5 and 7 held 2 each of lesson 2's once
+its *stop the double threat* puzzles went to level 3)."""
 TOP_FORCING_LEVEL = 7
+"""The level above 5 en raya's last bound (:data:`FORCING_LEVELS`)."""
 
 
 def forcing_plies(puzzle: Puzzle) -> int:
@@ -215,7 +217,7 @@ def forcing_level(puzzle: Puzzle) -> int:
     """The Practice level of a question that needs reading ahead (its game's bounds, :data:`FORCING_LEVELS`)."""
     plies = forcing_plies(puzzle)
     bounds = catalog.get(puzzle.game_id).puzzle_settings.get("forcing_levels", FORCING_LEVELS)
-    return next((lv for most, lv in bounds if plies <= most), TOP_FORCING_LEVEL)
+    return next((lv for most, lv in bounds if plies <= most), bounds[-1][1] + 1)
 
 
 def forcing_rating(puzzle: Puzzle) -> float:

@@ -47,7 +47,7 @@ def _level_order(puzzles: list[Puzzle]) -> list[Puzzle]:
 def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
     the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
-    one column), its later puzzle is swapped for a puzzle of the pool not in the set — of the nearest level
+    one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of the nearest level
     there is, sharing a theme and carrying every idea only the old one brought, showing no position already there, whose
     right drops avoid its neighbours' columns and
     bring no column over :func:`column_cap` — and the levels are ordered again.  Deterministic: the same
@@ -70,32 +70,35 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
                 counts[c] = counts.get(c, 0) + 1
         swapped = False
         for i in runs:
-            old = out[i]
-            near = {only_column(out[j]) for j in (i - 1, i + 1) if 0 <= j < len(out)} - {None}
-            lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
-            fits = [
-                q
-                for q in sorted(pool, key=lambda q: q.id)
-                if q.id not in ids
-                and set(q.themes) & set(old.themes)
-                and lost <= set(q.themes)
-                and shown(q) not in seen
-                and not set(q.answers) & near
-                and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
-            ]
-            if fits:
-                new = min(
-                    fits,
-                    key=lambda q: (
-                        abs(level(q.rating) - level(old.rating)),
-                        q.themes[0] != old.themes[0],
-                        abs(q.rating - old.rating),
-                        q.id,
-                    ),
-                )
-                out[i] = new
-                out = _level_order(sorted(out, key=lambda p: (p.rating, p.id)))
-                swapped = True
+            for k in (i, i - 1):  # the later puzzle of the run, else the earlier one (it may be an idea's only one)
+                old = out[k]
+                near = {only_column(out[j]) for j in (k - 1, k + 1) if 0 <= j < len(out)} - {None}
+                lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
+                fits = [
+                    q
+                    for q in sorted(pool, key=lambda q: q.id)
+                    if q.id not in ids
+                    and set(q.themes) & set(old.themes)
+                    and lost <= set(q.themes)
+                    and shown(q) not in seen
+                    and not set(q.answers) & near
+                    and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
+                ]
+                if fits:
+                    new = min(
+                        fits,
+                        key=lambda q: (
+                            abs(level(q.rating) - level(old.rating)),
+                            q.themes[0] != old.themes[0],
+                            abs(q.rating - old.rating),
+                            q.id,
+                        ),
+                    )
+                    out[k] = new
+                    out = _level_order(sorted(out, key=lambda p: (p.rating, p.id)))
+                    swapped = True
+                    break
+            if swapped:
                 break
         if not swapped:
             break

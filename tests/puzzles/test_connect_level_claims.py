@@ -94,7 +94,7 @@ def test_every_level_line_on_the_page_is_true_of_the_puzzles_at_that_level(game_
             assert lesson_needed(p) == 2 and set(centre_picks(game)) & set(p.answers), p.id
         else:  # lesson 2's threats, read ahead
             assert lesson_needed(p) == 2 and not lesson_one_rule(p), p.id
-            ideas = {"double_threat", "odd_even_threat", "zugzwang"}
+            ideas = {"double_threat", "odd_even_threat", "zugzwang", "stop_double_threat"}
             if game_id == "five_in_a_row":
                 ideas.add("side_column")
             assert ideas & set(p.themes), p.id

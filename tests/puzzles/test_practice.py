@@ -1499,8 +1499,8 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
     en = " ".join((ROOT / "notebooks" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     if game_id in ("five_in_a_row", "connect_four"):  # the page says what to do; docs/puzzles.md says the logic
-        assert "In the list above the puzzle, choose which lesson's ideas to practise." in en
-        assert "En la lista que hay encima del problema, elige de qué lección quieres practicar las ideas." in es
+        assert "Choose the lesson whose ideas you want to practise." in en
+        assert "Elige la lección cuyas ideas quieres practicar." in es
         docs = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
         assert "The first time, the list above the puzzle starts at the ideas of the last lesson" in docs
     else:
