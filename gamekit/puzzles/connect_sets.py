@@ -47,11 +47,10 @@ def _level_order(puzzles: list[Puzzle]) -> list[Puzzle]:
 def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
     the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
-    one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of the nearest level
-    there is, sharing a theme and carrying every idea only the old one brought, showing no position already there, whose
-    right drops avoid its neighbours' columns and
-    bring no column over :func:`column_cap` — and the levels are ordered again.  Deterministic: the same
-    puzzles, the same set."""
+    one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of
+    the nearest level there is, sharing a theme and carrying every idea only the old one brought, showing no
+    position already there, whose right drops avoid its neighbours' columns and bring no column over
+    :func:`column_cap` — and the levels are ordered again.  Deterministic: the same puzzles, the same set."""
     out = _level_order(list(puzzles))
     cap = column_cap(len(out))
     for _ in range(len(out)):
