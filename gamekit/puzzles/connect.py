@@ -184,7 +184,7 @@ def practice_rated(puzzle: Puzzle) -> Puzzle:
 
 FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 """Practice levels of the questions that need reading ahead, by the plies of the line they need read
-(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones :data:`TOP_FORCING_LEVEL`.  Each game
+(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones one level above the last bound.  Each game
 gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
 gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
 or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
@@ -192,8 +192,6 @@ or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Con
 longer level 6 (one level above the last bound).  The bounds split each shipped bank's questions into levels of
 similar size, so no level is a handful of puzzles (Connect Four's levels 5 and 7 held 2 each of lesson 2's once
 its *stop the double threat* puzzles went to level 3)."""
-TOP_FORCING_LEVEL = 7
-"""The level above 5 en raya's last bound (:data:`FORCING_LEVELS`)."""
 
 
 def forcing_plies(puzzle: Puzzle) -> int:
