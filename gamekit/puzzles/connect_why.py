@@ -400,13 +400,15 @@ SAME_RESULT = {
 """The second sentence of :func:`also_right_why`, by the puzzle's goal (1 win, 0 keep the draw, -1 hold out)."""
 
 
-def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str:
+def also_right_why(game: ConnectGame, action: str, other: str, goal: int, own: str | None = None) -> str:
     """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
     shows: what it does on the board, then that it reaches the puzzle's ``goal`` as ``other`` does
     (:data:`SAME_RESULT`).  A threat is named only where it counts for the mover (:func:`lasting_threats`: on the
     mover's kind of row and not one the opponent can fill with the next disc) and, for a win, where the solver's
     line of best play wins on that very cell (:func:`winning_cell`); else the cell it fills
-    (:func:`_fills_why`), never "no threat" where the drop made one."""
+    (:func:`_fills_why`), never "no threat" where the drop made one; where that says only where the disc lands, the
+    drop's ``own`` reason (another of the puzzle's ideas it shows), else the double threat the solver's line leads to
+    (:func:`gamekit.puzzles.connect_defence.later_double_why`)."""
     me = game.to_move
     after = after_drop(game, action)
     new = lasting_threats(game, action)
@@ -423,8 +425,13 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
         first += _side_words(game, after, new[:1], me)
     else:
         made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
-        later = later_double_why(game, action) if goal == 1 else None
-        first = later if later is not None else _fills_why(game, after, land, made, other)
+        first = _fills_why(game, after, land, made, other)
+        bare = first in (
+            tr("Why: the disc lands in {cell}.", cell=cell_words(game, land)),
+            tr("Why: the disc lands in {cell} and makes no threat yet.", cell=cell_words(game, land)),
+        )
+        if bare:  # only where the disc lands: the drop's own idea, else the double threat it leads to
+            first = own or (later_double_why(game, action) if goal == 1 else None) or first
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
 
 

@@ -14,7 +14,6 @@ from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_lessons import one_step_kind, under_threat_only
 from gamekit.puzzles.connect_why import (
-    SAME_RESULT,
     also_right_why,
     idea_in_every_answer,
     other_right,
@@ -136,11 +135,15 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
             goal = puzzle_goal(puzzle.facts)[1]
-            for own in puzzle.themes:  # this drop's own idea, where another of the puzzle's themes shows it
-                words = position_why(puzzle.position, own, str(action), wrong, draw) if own != theme else None
-                if words is not None:
-                    return words + " " + tr(SAME_RESULT[goal], m=other)
-            return also_right_why(puzzle.position, str(action), other, goal)
+            own = next(  # this drop's own idea, where another of the puzzle's themes shows it
+                (
+                    words
+                    for t in puzzle.themes
+                    if t != theme and (words := position_why(puzzle.position, t, str(action), wrong, draw))
+                ),
+                None,
+            )
+            return also_right_why(puzzle.position, str(action), other, goal, own)
     if theme == "odd_even_threat" and puzzle_goal(puzzle.facts)[1] == 1:  # a win that no row threat explains
         return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
