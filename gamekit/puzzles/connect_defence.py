@@ -117,14 +117,26 @@ STOP_WHY = N_(
 """The reason for a right drop of a *stop the double threat* puzzle (:func:`stop_why`)."""
 
 
-def stop_why(game: ConnectGame, action: str) -> str | None:
+def stop_why(game: ConnectGame, action: str, wrong: Any = ()) -> str | None:
     """The reason for the right drop ``action`` of a *stop the double threat* puzzle: after it the opponent has no
-    drop that makes two threats at once and wins (:func:`double_threat_reply`) nor a win at once; None where they do
-    (the drop is right for another reason)."""
+    drop that makes two threats at once and wins (:func:`double_threat_reply`) nor a win at once; the other right
+    drop (a legal drop not in ``wrong``) is named, so "any other drop" does not call it wrong (:data:`STOP_WHY_TOO`);
+    None where the opponent does (the drop is right for another reason)."""
     after = after_drop(game, str(action))
     if after.is_over() or wins_at_once(after) or double_threat_reply(after) is not None:
         return None
-    return tr(STOP_WHY, n=action, other=tr(COLOURS[1 - game.to_move]))
+    other = tr(COLOURS[1 - game.to_move])
+    also = [m for m in game.legal_moves() if m != str(action) and m not in set(map(str, wrong))]
+    if also:
+        return tr(STOP_WHY_TOO, n=action, m=also[0], other=other)
+    return tr(STOP_WHY, n=action, other=other)
+
+
+STOP_WHY_TOO = N_(
+    "Why: after column {n}, {other} cannot make two threats at once, nor after column {m}. After any other drop,"
+    " {other} can, or wins at once."
+)
+""":data:`STOP_WHY` where another drop, column ``m``, is right too."""
 
 
 LATER_DOUBLE = N_(

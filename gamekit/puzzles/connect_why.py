@@ -323,7 +323,7 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
     if theme == "side_column":
         return side_why(game, action)
     if theme == "stop_double_threat":
-        return stop_why(game, action)
+        return stop_why(game, action, wrong)
     return None
 
 
