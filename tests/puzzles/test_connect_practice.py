@@ -334,8 +334,9 @@ def test_practice_levels_say_what_they_practise_and_the_page_says_it_in_lesson_w
         assert all(centre_guess(p) and lesson_needed(p) == 2 for pool in pools for p in pool if level(p.rating) == 2)
         assert level_two["en"].startswith(" puzzles from lesson 2 where nothing wins at once")
         assert level_two["es"].startswith(" problemas de la lección 2 en los que nada gana")
-    assert "**Levels 3 to 7** (lesson 2): threats you must read ahead." in en
-    assert "**Niveles 3 a 7** (lección 2): amenazas que tienes que ver con antelación." in es
+    top = 7 if game_id == "five_in_a_row" else 6  # Connect Four's read-ahead levels end one lower
+    assert f"**Levels 3 to {top}** (lesson 2): threats you must read ahead." in en
+    assert f"**Niveles 3 a {top}** (lección 2): amenazas que tienes que ver con antelación." in es
     assert "Press **Hint**: it asks a question about what to look at, never the answer." in en
     assert "Pulsa **Pista**: te hace una pregunta sobre lo que debes mirar, nunca te da la respuesta." in es
     for text in (en, es):  # no counts of puzzles, no program names
