@@ -425,9 +425,7 @@ def _board(cls: type, board: str, name: str, *more: Example) -> dict:
             "id_prefix": {"five": "five-", "four": "c4-"}[board],
             "side_column": board == "five",
             # Practice levels 3-6 by the plies of the line a question needs read (gamekit.puzzles.connect)
-            "forcing_levels": {"five": ((5, 3), (13, 4), (18, 5), (22, 6)), "four": ((3, 3), (7, 4), (13, 5), (19, 6))}[
-                board
-            ],
+            "forcing_levels": {"five": ((5, 3), (13, 4), (18, 5), (22, 6)), "four": ((3, 3), (7, 4), (17, 5))}[board],
         },
         puzzle_build=PuzzleBuild(tries=6, per_game=2, one_step=True, from_room=from_room(board)),
         homework_code=board,

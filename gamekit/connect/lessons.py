@@ -110,7 +110,7 @@ WORKSHEET_POPOUT = N_(
 THEMES_1 = ("win_now", "block", "side_column")
 
 
-THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang")
+THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang", "stop_double_threat")
 # ``exercise_themes`` (the mastery loop's "Try a similar one"): each drop exercise named there is a position the
 # bank's own classifier (gamekit.puzzles.connect.themes) puts under that theme.  The counting and choice
 # exercises (lines of five, odd or even threats, the zugzwang count, who runs out) ask what no bank puzzle

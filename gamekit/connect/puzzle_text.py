@@ -37,6 +37,7 @@ THEMES = {
     "double_threat": N_("double threat"),
     "odd_even_threat": N_("odd/even threat"),
     "zugzwang": N_("zugzwang"),
+    "stop_double_threat": N_("stop the double threat"),
     "side_column": N_("side disc"),
 }
 """The themes of 5 en raya puzzles, with their names (Connect Four's: all but ``side_column``)."""
@@ -47,6 +48,7 @@ HINTS = {
     "double_threat": N_("One threat can be blocked. Can one drop make two at once?"),
     "odd_even_threat": N_("Look at the rows of the threats: odd or even, and who will have to fill the cell below?"),
     "zugzwang": N_("Count the empty cells: who will run out of safe drops first?"),
+    "stop_double_threat": N_("Try each drop in your head: after it, could your opponent make two threats at once?"),
     "side_column": N_("Look at the outer columns too: which of the lines through their discs can you still finish?"),
 }
 """An idea for each theme, in a pupil's words: what to look at, never the answer (the first Hint)."""

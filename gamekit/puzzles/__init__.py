@@ -91,7 +91,8 @@ def pick(
     """A puzzle near a pupil's ``rating``: one of the ``near`` puzzles closest to it (at random, ``seed``
     makes it reproducible), skipping the ids in ``exclude`` while others are left.  ``at_most`` / ``at_least``:
     only puzzles rated no higher / no lower than that (after a miss the next puzzle is not harder, after a
-    first-try solve not easier), while such puzzles are left."""
+    first-try solve not easier), while such puzzles are left.  ``at_most`` outranks ``exclude``: when every
+    puzzle no harder has been skipped, one of them comes again rather than a harder one."""
     import random
 
     if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
@@ -104,11 +105,11 @@ def pick(
         if bound is not None and (isinstance(bound, bool) or not isinstance(bound, (int, float)) or bound != bound):
             raise ValueError(tr("{name}={bound!r}: a number or None", name=name, bound=bound))
     skip = set(exclude)
-    pool = [p for p in puzzles if p.id not in skip] or puzzles
-    bounded = [
-        p for p in pool if (at_most is None or p.rating <= at_most) and (at_least is None or p.rating >= at_least)
-    ]
-    pool = bounded or pool
+    # "none harder after a miss" comes first: a pupil who misses repeats an easier puzzle rather than gets a
+    # harder one not served yet; then the skip; then "none easier after a first-try solve"
+    pool = [p for p in puzzles if at_most is None or p.rating <= at_most] or puzzles
+    pool = [p for p in pool if p.id not in skip] or pool
+    pool = [p for p in pool if at_least is None or p.rating >= at_least] or pool
     pool = sorted(pool, key=lambda p: (abs(p.rating - rating), p.id))[:near]
     return random.Random(seed).choice(pool)
 

@@ -26,10 +26,12 @@ from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
 from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
+from gamekit.puzzles.connect_sets import MAX_LEVEL_SHARE as MAX_LEVEL_SHARE, level_share
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
+from gamekit.puzzles.connect_defence import DEFENCE_PLIES, stops_double_threat
 from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
@@ -40,7 +42,7 @@ from gamekit.puzzles.connect_lessons import under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
-from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+from gamekit.progress import LEVEL_BASE, LEVEL_STEP
 from gamekit.puzzles.ratings import first_rating
 
 MAX_ANSWERS = 2
@@ -60,6 +62,7 @@ THEME_LESSONS = {
     "double_threat": (2,),
     "odd_even_threat": (2,),
     "zugzwang": (2,),
+    "stop_double_threat": (2,),
 }
 """The 5 en raya lessons (their numbers) each theme's idea comes from (Connect Four's puzzles practise the
 same ideas on the classic board)."""
@@ -108,7 +111,9 @@ def themes(game: ConnectGame, answers: list[str], wrong: list[str]) -> list[str]
     # zugzwang: with no threat to block, a wrong drop fills the cell just under the opponent's threat — and some
     # other drop is harmless for now (when every wrong drop loses at once, the idea is only "don't play under
     # the threat": :func:`under_threat_only`)
-    if not blocks and not under_threat_only(game, wrong):
+    if not blocks and stops_double_threat(game, wrong):  # a defence read 3 plies deep, not who runs out first
+        out.append("stop_double_threat")
+    elif not blocks and not under_threat_only(game, wrong):
         for w in wrong:
             g = game.copy()
             g.play(w)
@@ -179,20 +184,24 @@ def practice_rated(puzzle: Puzzle) -> Puzzle:
 
 FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 """Practice levels of the questions that need reading ahead, by the plies of the line they need read
-(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones :data:`TOP_FORCING_LEVEL`.  Each game
+(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones one level above the last bound.  Each game
 gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
 gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
 or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
-(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 13 level 5,
-19 level 6.  The bounds split each shipped bank's questions into levels of similar size, so no level is a handful
-of puzzles (Connect Four's levels 6 and 7 held 4 each with 5 en raya's bounds)."""
-TOP_FORCING_LEVEL = 7
+(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 17 level 5,
+longer level 6 (one level above the last bound).  The bounds split each shipped bank's questions into levels of
+similar size, so no level is a handful of puzzles (Connect Four's levels 5 and 7 held 2 each of lesson 2's once
+its *stop the double threat* puzzles went to level 3)."""
 
 
 def forcing_plies(puzzle: Puzzle) -> int:
     """How far a pupil must read to answer ``puzzle``, in plies: for a win, the right drop and best play until the
     mover's line is made (3: drop, reply, the winning disc — a double threat); for a draw kept or a loss held out,
-    the right drop and the line in which the most tempting wrong drop loses (the puzzle's refutation depth)."""
+    the right drop and the line in which the most tempting wrong drop loses (the puzzle's refutation depth); for a
+    *stop the double threat* puzzle the opponent's line after a wrong drop (:data:`DEFENCE_PLIES`: ruling the wrong
+    drops out is the question, however long the win after the right one)."""
+    if "stop_double_threat" in puzzle.themes:
+        return DEFENCE_PLIES
     game, best = puzzle.position, puzzle.facts["best"]
     scores = puzzle.facts.get("scores")
     if best > 0 and scores:
@@ -206,7 +215,7 @@ def forcing_level(puzzle: Puzzle) -> int:
     """The Practice level of a question that needs reading ahead (its game's bounds, :data:`FORCING_LEVELS`)."""
     plies = forcing_plies(puzzle)
     bounds = catalog.get(puzzle.game_id).puzzle_settings.get("forcing_levels", FORCING_LEVELS)
-    return next((lv for most, lv in bounds if plies <= most), TOP_FORCING_LEVEL)
+    return next((lv for most, lv in bounds if plies <= most), bounds[-1][1] + 1)
 
 
 def forcing_rating(puzzle: Puzzle) -> float:
@@ -247,7 +256,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       lesson's, made of its ideas') asks one column's fair share of them (:func:`centre_share`), so the centre
       column is an answer as often as another; the mixed pool asks a few, in id order while they stay within
       :data:`MAX_CENTRE_SHARE` of the pool.
-    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`_level_share`).
+    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`level_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
       answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
@@ -286,7 +295,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             chosen.append(q)
             kept = trial
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
-        settled = column_selection(_level_share(fair_share(kept)))
+        settled = column_selection(level_share(fair_share(kept)))
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)
@@ -364,27 +373,6 @@ def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
     centre = str((columns + 1) // 2)
     room = round(len(ideas) / (columns - 1))
     return sorted((p for p in habits if centre in p.answers), key=lambda p: p.id)[:room]
-
-
-MAX_LEVEL_SHARE = 0.4
-"""The largest share of Practice's mixed pool one level above level 1 may fill."""
-
-
-def _level_share(pool: list[Puzzle]) -> list[Puzzle]:
-    """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
-    fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
-    who climbs the mixed pool does not spend most of it on one level."""
-    kept = list(pool)
-    while kept:
-        counts: dict[int, int] = {}
-        for p in kept:
-            counts[level(p.rating)] = counts.get(level(p.rating), 0) + 1
-        full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
-        if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
-            return kept
-        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
-        kept.remove(last)
-    return kept
 
 
 def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[Puzzle]:

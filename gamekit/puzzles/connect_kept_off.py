@@ -10,7 +10,7 @@ from typing import Any
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.connect_best_line import run_out, waiting_threat
-from gamekit.puzzles.connect_why import COLOURS
+from gamekit.puzzles.connect_cells import COLOURS
 from gamekit.puzzles.core import SHOWN_MOVES, short_line_words
 
 

@@ -47,10 +47,10 @@ def _level_order(puzzles: list[Puzzle]) -> list[Puzzle]:
 def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
     the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
-    one column), its later puzzle is swapped for a puzzle of the pool not in the set — of the nearest level
-    there is, sharing a theme, showing no position already there, whose right drops avoid its neighbours' columns and
-    bring no column over :func:`column_cap` — and the levels are ordered again.  Deterministic: the same
-    puzzles, the same set."""
+    one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of
+    the nearest level there is, sharing a theme and carrying every idea only the old one brought, showing no
+    position already there, whose right drops avoid its neighbours' columns and bring no column over
+    :func:`column_cap` — and the levels are ordered again.  Deterministic: the same puzzles, the same set."""
     out = _level_order(list(puzzles))
     cap = column_cap(len(out))
     for _ in range(len(out)):
@@ -69,30 +69,35 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
                 counts[c] = counts.get(c, 0) + 1
         swapped = False
         for i in runs:
-            old = out[i]
-            near = {only_column(out[j]) for j in (i - 1, i + 1) if 0 <= j < len(out)} - {None}
-            fits = [
-                q
-                for q in sorted(pool, key=lambda q: q.id)
-                if q.id not in ids
-                and set(q.themes) & set(old.themes)
-                and shown(q) not in seen
-                and not set(q.answers) & near
-                and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
-            ]
-            if fits:
-                new = min(
-                    fits,
-                    key=lambda q: (
-                        abs(level(q.rating) - level(old.rating)),
-                        q.themes[0] != old.themes[0],
-                        abs(q.rating - old.rating),
-                        q.id,
-                    ),
-                )
-                out[i] = new
-                out = _level_order(sorted(out, key=lambda p: (p.rating, p.id)))
-                swapped = True
+            for k in (i, i - 1):  # the later puzzle of the run, else the earlier one (it may be an idea's only one)
+                old = out[k]
+                near = {only_column(out[j]) for j in (k - 1, k + 1) if 0 <= j < len(out)} - {None}
+                lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
+                fits = [
+                    q
+                    for q in sorted(pool, key=lambda q: q.id)
+                    if q.id not in ids
+                    and set(q.themes) & set(old.themes)
+                    and lost <= set(q.themes)
+                    and shown(q) not in seen
+                    and not set(q.answers) & near
+                    and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
+                ]
+                if fits:
+                    new = min(
+                        fits,
+                        key=lambda q: (
+                            abs(level(q.rating) - level(old.rating)),
+                            q.themes[0] != old.themes[0],
+                            abs(q.rating - old.rating),
+                            q.id,
+                        ),
+                    )
+                    out[k] = new
+                    out = _level_order(sorted(out, key=lambda p: (p.rating, p.id)))
+                    swapped = True
+                    break
+            if swapped:
                 break
         if not swapped:
             break
@@ -102,8 +107,9 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
 def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
     """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
     of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
-    puzzle of the pool not in the set — sharing a theme with it, as near its level as can be, in an order fixed by
-    the set — that brings no other column over the cap and shows no position already there (``shown``: what a
+    puzzle of the pool not in the set — sharing a theme with it and carrying every idea only it brought to the set
+    (a mixed set keeps its ideas), as near its level as can be, in an order fixed by the set — that brings no other
+    column over the cap and shows no position already there (``shown``: what a
     pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
     better).  Otherwise the set is unchanged: the same puzzles give the same set."""
     out = list(chosen)
@@ -120,11 +126,13 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
         seen = {shown(p) for p in out}
         swap = None
         for old in sorted((p for p in out if column in p.answers), key=lambda p: (-p.rating, p.id)):
+            lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}  # ideas only it brings
             fits = [
                 q
                 for q in spare
                 if column not in q.answers
                 and set(q.themes) & set(old.themes)
+                and lost <= set(q.themes)
                 and shown(q) not in seen
                 and all(counts[c] < cap for c in q.answers if c not in old.answers)
             ]
@@ -140,3 +148,24 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
         spare.remove(new)
         spare.append(old)
     return out
+
+
+MAX_LEVEL_SHARE = 0.4
+"""The largest share of Practice's mixed pool one level above level 1 may fill."""
+
+
+def level_share(pool: list[Puzzle]) -> list[Puzzle]:
+    """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
+    fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
+    who climbs the mixed pool does not spend most of it on one level."""
+    kept = list(pool)
+    while kept:
+        counts: dict[int, int] = {}
+        for p in kept:
+            counts[level(p.rating)] = counts.get(level(p.rating), 0) + 1
+        full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
+        if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
+            return kept
+        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
+        kept.remove(last)
+    return kept

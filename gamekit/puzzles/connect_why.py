@@ -10,6 +10,8 @@ from typing import Any
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, ntr, tr
+from gamekit.puzzles.connect_cells import COLOURS, cell_words, double_threat_cells
+from gamekit.puzzles.connect_defence import later_double_why, stop_why
 from gamekit.puzzles.connect_best_line import (
     after_drop,
     harmless_count,
@@ -21,22 +23,9 @@ from gamekit.puzzles.connect_best_line import (
 
 Cell = tuple[int, int]
 
-SIDES = (N_("the left side column"), N_("the right side column"))
-"""A disc of 5 en raya's full outer columns, as a sentence names its column."""
-COLOURS = (N_("red"), N_("yellow"))
 LINE = {4: N_("four"), 5: N_("five")}
 PARITY = (N_("an odd row, red's kind"), N_("an even row, yellow's kind"))
 """A threat's row as the lessons name it: odd rows (1, 3, 5) are red's, even rows yellow's."""
-
-
-def cell_words(game: ConnectGame, cell: Cell) -> str:
-    """A cell as the lessons name it: "column 4, row 2" (rows counted from the bottom, from 1), or "the left
-    side column, row 2" for a disc of 5 en raya's outer columns."""
-    c, r = cell
-    number = game.column_number(c)
-    if number is None:
-        return tr("{column}, row {row}", column=tr(SIDES[0 if c == 0 else 1]), row=r + 1)
-    return tr("column {n}, row {row}", n=number, row=r + 1)
 
 
 def line_cells_through(game: ConnectGame, cell: Cell, seat: int) -> list[Cell]:
@@ -132,19 +121,6 @@ def block_why(game: ConnectGame, action: str) -> str | None:
         other=tr(COLOURS[them]),
         k=tr(LINE.get(game.win_length, LINE[5])),
     )
-
-
-def double_threat_cells(game: ConnectGame, action: str) -> tuple[Cell, Cell] | None:
-    """Two threats of the mover after ``action`` that the opponent cannot both stop: two playable threat cells,
-    or a playable one with another right above it; None when the drop makes neither."""
-    me = game.to_move
-    after = after_drop(game, action)
-    cells = sorted(threat_cells(after, me))
-    playable = [(c, r) for c, r in cells if len(after.grid[c]) == r]
-    for c, r in playable:
-        if (c, r + 1) in cells:
-            return (c, r), (c, r + 1)
-    return (playable[0], playable[1]) if len(playable) >= 2 else None
 
 
 def double_threat_why(game: ConnectGame, action: str) -> str | None:
@@ -346,6 +322,8 @@ def position_why(game: ConnectGame, theme: str, action: str, wrong: list[str], d
         return zugzwang_why(game, action, wrong, draw)
     if theme == "side_column":
         return side_why(game, action)
+    if theme == "stop_double_threat":
+        return stop_why(game, action, wrong)
     return None
 
 
@@ -422,13 +400,15 @@ SAME_RESULT = {
 """The second sentence of :func:`also_right_why`, by the puzzle's goal (1 win, 0 keep the draw, -1 hold out)."""
 
 
-def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str:
+def also_right_why(game: ConnectGame, action: str, other: str, goal: int, own: str | None = None) -> str:
     """The reason for a right drop ``action`` that does not itself show the idea the other right drop ``other``
     shows: what it does on the board, then that it reaches the puzzle's ``goal`` as ``other`` does
     (:data:`SAME_RESULT`).  A threat is named only where it counts for the mover (:func:`lasting_threats`: on the
     mover's kind of row and not one the opponent can fill with the next disc) and, for a win, where the solver's
     line of best play wins on that very cell (:func:`winning_cell`); else the cell it fills
-    (:func:`_fills_why`), never "no threat" where the drop made one."""
+    (:func:`_fills_why`), never "no threat" where the drop made one; where that says only where the disc lands, the
+    drop's ``own`` reason (another of the puzzle's ideas it shows), else the double threat the solver's line leads to
+    (:func:`gamekit.puzzles.connect_defence.later_double_why`)."""
     me = game.to_move
     after = after_drop(game, action)
     new = lasting_threats(game, action)
@@ -446,6 +426,12 @@ def also_right_why(game: ConnectGame, action: str, other: str, goal: int) -> str
     else:
         made = bool(set(threat_cells(after, me)) - set(threat_cells(game, me)))
         first = _fills_why(game, after, land, made, other)
+        bare = first in (
+            tr("Why: the disc lands in {cell}.", cell=cell_words(game, land)),
+            tr("Why: the disc lands in {cell} and makes no threat yet.", cell=cell_words(game, land)),
+        )
+        if bare:  # only where the disc lands: the drop's own idea, else the double threat it leads to
+            first = own or (later_double_why(game, action) if goal == 1 else None) or first
     return first + " " + tr(SAME_RESULT[goal], m=other) + _other_side(game, other)
 
 

@@ -21,6 +21,7 @@ from gamekit.puzzles.connect_why import (
     win_elsewhere_why,
     wrong_row,
 )
+from gamekit.puzzles.connect_defence import double_mistake
 from gamekit.puzzles.connect_kept_off import draw_example_words, kept_off_too
 from gamekit.puzzles.core import Puzzle
 
@@ -133,7 +134,16 @@ def why_words(puzzle: Puzzle, theme: str, action: str) -> str | None:
         return words + (draw_example_words(puzzle, wrong) if draw else "") + kept_off_too(puzzle, wrong)
     for other in puzzle.answers:  # the idea is in the other right drop: say this one does as well
         if other != str(action) and position_why(puzzle.position, theme, other, wrong, draw) is not None:
-            return also_right_why(puzzle.position, str(action), other, puzzle_goal(puzzle.facts)[1])
+            goal = puzzle_goal(puzzle.facts)[1]
+            own = next(  # this drop's own idea, where another of the puzzle's themes shows it
+                (
+                    words
+                    for t in puzzle.themes
+                    if t != theme and (words := position_why(puzzle.position, t, str(action), wrong, draw))
+                ),
+                None,
+            )
+            return also_right_why(puzzle.position, str(action), other, goal, own)
     if theme == "odd_even_threat" and puzzle_goal(puzzle.facts)[1] == 1:  # a win that no row threat explains
         return win_elsewhere_why(puzzle.position, str(action))
     if not draw:
@@ -193,6 +203,7 @@ LOOK_FOR = {
         "The idea to look for: a threat on your kind of row (odd rows for red, even rows for yellow)."
     ),
     "zugzwang": N_("The idea to look for: count the safe drops; who runs out of them first?"),
+    "stop_double_threat": N_("The idea to look for: a drop after which your opponent cannot make two threats at once."),
     "side_column": N_("The idea to look for: a line through a disc of an outer column."),
 }
 """After a wrong drop that hands the opponent no win at once (so no mistake sentence names what went wrong): the
@@ -244,8 +255,8 @@ def drop_mistake(puzzle: Puzzle, action: str) -> str | None:
     if after.winner() is not None or after.is_over():
         return None
     wins = wins_at_once(after)
-    if not wins:
-        return wrong_row(puzzle, action)
+    if not wins:  # two threats at once the opponent then makes come first: they lose the game by force
+        return double_mistake(puzzle, action) or wrong_row(puzzle, action)
     before = set(wins_at_once_for(game, 1 - me))
     col = game.grid_column(int(str(action)))
     row = len(game.grid[col])

@@ -146,6 +146,10 @@ WHY = {
         "Why: this keeps a threat on the right row for you, so in the end your opponent has to drop just under it."
     ),
     "zugzwang": N_("Why: after this drop your opponent runs out of safe drops first."),
+    "stop_double_threat": N_(
+        "Why: after this drop your opponent cannot make two threats at once; after every other drop they can, or win"
+        " at once."
+    ),
     # Shut the Box
     # Shut the Box: only where no answer is given; the puzzle module computes the reason for each right answer
     # from the exact values (gamekit.puzzles.shut_words.why_words)
@@ -236,6 +240,10 @@ IDEAS = {
         "The idea: a threat on the right row (odd for red, even for yellow) often wins in the end (a rule of thumb)."
     ),
     "zugzwang": N_("The idea: make your opponent run out of safe drops first."),
+    "stop_double_threat": N_(
+        "The idea: before you drop, look at your opponent's next drop. If it could make two threats at once, stop it"
+        " first."
+    ),
     # Shut the Box
     "sets_for_roll": N_("The idea: list every set of open tiles that adds up to the roll."),
     "best_set": N_("The idea: judge a set by the tiles it leaves open and every roll still to come."),

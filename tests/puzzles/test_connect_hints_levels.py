@@ -149,7 +149,7 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
     import re
 
     from gamekit.puzzles.connect_best_line import harmless_count
-    from gamekit.puzzles.connect_why import cell_words
+    from gamekit.puzzles.connect_cells import cell_words
     from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.core import line_of_best_play
     from gamekit.puzzles.pools import practice_pool
@@ -188,7 +188,8 @@ def test_every_winning_zugzwang_why_counts_the_harmless_drops_and_they_decide(ga
                 last = line[2 * k][1]
                 assert g.landing_cell(int(last)) == (cell[0], cell[1] - 1)
             checked += 1
-    assert checked >= 15  # every one the pool asks (fewer since no column habit answers over a quarter)
+    assert checked >= 11  # every one the pool asks (fewer since no column habit answers over a quarter, and since
+    # the puzzles whose wrong drops all lose to a double threat or a win at once are *stop the double threat*)
 
 
 @pytest.mark.parametrize("page", ["02_five_in_a_row", "03_connect_four"])

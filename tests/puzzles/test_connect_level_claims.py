@@ -21,6 +21,8 @@ from gamekit.puzzles import bank
 
 GAMES = ("five_in_a_row", "connect_four")
 PAGES = {"five_in_a_row": "02_five_in_a_row", "connect_four": "03_connect_four"}
+TOP = {"five_in_a_row": 7, "connect_four": 6}
+"""The highest level of each game's puzzles (Connect Four's read-ahead bounds end one level lower)."""
 ROOT = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -79,9 +81,10 @@ def lesson_one_rule(p) -> bool:
 def test_every_level_line_on_the_page_is_true_of_the_puzzles_at_that_level(game_id):
     en, es = page(game_id, "en"), page(game_id, "es")
     levels = Counter(level(p.rating) for p in served(game_id))
-    # "The puzzles here go from level 1 to level 7."
-    assert min(levels) == 1 and max(levels) == 7 and set(levels) == set(range(1, 8)), levels
-    assert "The puzzles here go from level 1 to level 7." in en
+    # "The puzzles here go from level 1 to level 7." (Connect Four: 6, its read-ahead levels are 3 to 6)
+    top = TOP[game_id]
+    assert min(levels) == 1 and max(levels) == top and set(levels) == set(range(1, top + 1)), levels
+    assert f"The puzzles here go from level 1 to level {top}." in en
     side_words = "a threat on a line through a side disc"
     for p in served(game_id):
         lv, game = level(p.rating), p.position
@@ -94,7 +97,7 @@ def test_every_level_line_on_the_page_is_true_of_the_puzzles_at_that_level(game_
             assert lesson_needed(p) == 2 and set(centre_picks(game)) & set(p.answers), p.id
         else:  # lesson 2's threats, read ahead
             assert lesson_needed(p) == 2 and not lesson_one_rule(p), p.id
-            ideas = {"double_threat", "odd_even_threat", "zugzwang"}
+            ideas = {"double_threat", "odd_even_threat", "zugzwang", "stop_double_threat"}
             if game_id == "five_in_a_row":
                 ideas.add("side_column")
             assert ideas & set(p.themes), p.id
@@ -104,7 +107,7 @@ def test_every_level_line_on_the_page_is_true_of_the_puzzles_at_that_level(game_
     for p in served(game_id):
         if level(p.rating) >= 3:
             reach.setdefault(level(p.rating), []).append(forcing_plies(p))
-    for lv in range(3, 7):
+    for lv in range(3, top):
         assert max(reach[lv]) < min(reach[lv + 1]), (lv, reach)
     # the side-disc threat is named on 5 en raya's page only (Connect Four's board has none)
     if game_id == "five_in_a_row":
@@ -131,7 +134,7 @@ def test_each_lesson_has_puzzles_at_each_of_its_levels(game_id):
         assert set(one) == {1} and one[1] >= 20, one
         assert "Here lesson 1's puzzles are all at level 1." in page(game_id, "en")
         assert "Aquí los problemas de la lección 1 son todos de nivel 1." in page(game_id, "es")
-    assert set(two) == set(range(2, 8)), two
+    assert set(two) == set(range(2, TOP[game_id] + 1)), two
     assert min(two.values()) >= 3, two  # Connect Four's level 7 is thin once no column habit scores over a quarter
 
 

@@ -9,7 +9,8 @@ import pytest
 from gamekit.i18n import using
 from gamekit.puzzles import bank
 from gamekit.puzzles.connect_best_line import winning_cell
-from gamekit.puzzles.connect_why import cell_words, lasting_threats
+from gamekit.puzzles.connect_cells import cell_words
+from gamekit.puzzles.connect_why import lasting_threats
 from gamekit.puzzles.connect_words import why_words
 from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
 

@@ -18,8 +18,8 @@ PAGES = {
     "connect_four": ("notebooks/practice/03_connect_four.md", "notebooks/es/practice/03_connect_four.md"),
 }
 LEVEL_TWO = (
-    "Each of these has a right drop that is easy to guess",
-    "Todos ellos tienen una jugada correcta fácil de adivinar",
+    "They practise choosing a safe drop: one that does not let your opponent win at once.",
+    "Sirven para practicar cómo elegir una jugada segura: una que no deje ganar a tu rival en la jugada siguiente.",
 )
 
 
@@ -29,8 +29,8 @@ def _flat(path):
 
 @pytest.mark.parametrize("game_id", list(PAGES))
 def test_every_lesson_2_puzzle_at_level_2_has_a_right_drop_among_the_safe_drops_nearest_the_centre(game_id):
-    """The page's level-2 sentence ("each has a right drop that is easy to guess": a safe drop nearest the centre,
-    not named on the page, where it would point at the answer), checked over lesson 2's list and the lesson-2
+    """The page's level-2 sentence (what the level practises: choosing a safe drop, true as a right drop is
+    among the safe drops nearest the centre — the page names no column, which would point at the answer), checked over lesson 2's list and the lesson-2
     puzzles of the mixed list
     (the old "Some have a right drop that is easy to guess" was false: all of them do)."""
     at = [p for p in lesson_pool(game_id, 2) if level(p.rating) == 2]

@@ -110,7 +110,7 @@ def test_the_lesson_1_list_asks_win_at_once_else_stop_the_line(game_id, lang):
 
     words = {
         "en": ("at once if you can", "stop", "whatever"),
-        "es": ("en esta jugada si puedes", "bloquea", "haga lo que"),
+        "es": ("en esta jugada si puedes", "impide", "haga lo que"),
     }
     at_once, stop, whatever = words[lang]
     line = "five" if game_id == "five_in_a_row" else "four"

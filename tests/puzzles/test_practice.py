@@ -1022,6 +1022,7 @@ def test_dots_feedback_names_a_third_side_given_and_a_box_left():
 def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
     from gamekit.puzzles.connect_best_line import wins_at_once
     from gamekit.puzzles.connect_words import LOOK_FOR, PLAY_IT_OUT
+    from gamekit.puzzles.connect_defence import double_mistake
 
     for kind in ("fills the cell under", "leaves"):
         puzzle, action, text = _first(game_id, kind)
@@ -1046,7 +1047,12 @@ def test_a_drop_that_lets_the_opponent_win_at_once_is_told_so(game_id):
                 # no "wins at once" sentence: at most the play-it-out one, and the idea to look for (LOOK_FOR)
                 looks = [tr(idea) for idea in LOOK_FOR.values()]
                 allowed = [None, tr(PLAY_IT_OUT), *looks, *(f"{tr(PLAY_IT_OUT)} {look}" for look in looks)]
-                assert mistake_words(puzzle, action) in allowed
+                said = mistake_words(puzzle, action)
+                double = double_mistake(puzzle, action)  # two threats at once handed over: its own sentence first
+                if double is not None:
+                    assert said.startswith(double)
+                    said = said[len(double) :].strip() or None
+                assert said in allowed
                 return
 
 
@@ -1365,6 +1371,7 @@ TAUGHT = {
         "double_threat": (2, "find a **threat**"),
         "odd_even_threat": (2, "tell an **odd** threat from an **even** one"),
         "zugzwang": (2, "explain **zugzwang**"),
+        "stop_double_threat": (2, "the other player can block only one of them"),
     },
 }
 """Which lesson teaches each idea of the board games' puzzles, with the words of the lesson page that say so:
@@ -1494,8 +1501,8 @@ def test_the_pages_say_where_the_lesson_list_starts_as_practice_does(game_id):
     en = " ".join((ROOT / "notebooks" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     es = " ".join((ROOT / "notebooks" / "es" / "practice" / f"{page}.md").read_text(encoding="utf-8").split())
     if game_id in ("five_in_a_row", "connect_four"):  # the page says what to do; docs/puzzles.md says the logic
-        assert "In the list above the puzzle, choose which lesson's ideas to practise." in en
-        assert "En la lista que hay encima del problema, elige de qué lección quieres practicar las ideas." in es
+        assert "Choose the lesson whose ideas you want to practise." in en
+        assert "Elige la lección cuyas ideas quieres practicar." in es
         docs = " ".join((ROOT / "docs" / "puzzles.md").read_text(encoding="utf-8").split())
         assert "The first time, the list above the puzzle starts at the ideas of the last lesson" in docs
     else:
