@@ -30,9 +30,8 @@ def _flat(path):
 @pytest.mark.parametrize("game_id", list(PAGES))
 def test_every_lesson_2_puzzle_at_level_2_has_a_right_drop_among_the_safe_drops_nearest_the_centre(game_id):
     """The page's level-2 sentence (what the level practises: choosing a safe drop, true as a right drop is
-    among the safe drops nearest the centre — the page names no column, which would point at the answer), checked over lesson 2's list and the lesson-2
-    puzzles of the mixed list
-    (the old "Some have a right drop that is easy to guess" was false: all of them do)."""
+    among the safe drops nearest the centre; the page names no column, which would point at the answer), checked
+    over lesson 2's list and the lesson-2 puzzles of the mixed list."""
     at = [p for p in lesson_pool(game_id, 2) if level(p.rating) == 2]
     at += [p for p in lesson_pool(game_id, None) if level(p.rating) == 2 and not neutral_question(p)]
     assert at
