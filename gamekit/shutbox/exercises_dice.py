@@ -88,9 +88,9 @@ def prediction_widget(prediction: Prediction):
 
 
 def chance_exercise(total: int = 9) -> Exercise:
-    """ "What is the chance of rolling ``total`` with two dice, as k/36?".  Only k/36 is right: an equal fraction
-    written another way (1/9 for 4/36) is refused without using up a try (a ValueError, as for an answer the
-    checker cannot read), told to write it over 36; the count alone, one in eleven totals, each pair counted once,
+    """ "What is the chance of rolling ``total`` with two dice, as k/36?".  k/36 is right, and so is an equal
+    fraction written another way (1/9 for 4/36): it is the same chance, so it is accepted and the reply gives it
+    over 36; the count alone, one in eleven totals, each pair counted once,
     the right count over 6 instead of 36, and other counts each get their reason."""
     p = two_dice_probability(total)
     if not p:
@@ -108,13 +108,11 @@ def chance_exercise(total: int = 9) -> Exercise:
             )
         given = parse_fraction(text_)
         if given == p and not re.fullmatch(rf"\s*{k}\s*/\s*36\s*", text_):
-            raise ValueError(
-                tr(
-                    "{answer} is the same chance written another way. The question asks for it over 36: "
-                    "write it as {k}/36.",
-                    answer=text_,
-                    k=k,
-                )
+            return True, tr(
+                "Right: {answer} is the same chance. Over 36 it is {k}/36: {k} of the 36 outcomes make {total}.",
+                answer=text_,
+                k=k,
+                total=total,
             )
         if given == p:
             return True, tr("Right: {k} of the 36 outcomes make {total}, so the chance is {k}/36.", k=k, total=total)
@@ -153,7 +151,7 @@ def chance_exercise(total: int = 9) -> Exercise:
             total=total,
         ),
         answer=f"{k}/36",
-        solutions=[f"{k}/36"],
+        solutions=list(dict.fromkeys([f"{k}/36", f"{p.numerator}/{p.denominator}"])),
         wrong=[str(k), "1/11", f"{unordered}/36", f"{k - 1}/36"],
         key=f"chance {total}",
         leaks=(f"{k}/36", f"{k} of the 36", number(100 * k / 36, 1) + " %"),

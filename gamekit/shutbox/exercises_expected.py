@@ -442,6 +442,20 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     slips.setdefault(round(1000 * example), example_why)
     slips.pop(tenths, None)
     wrong = list(slips)
+    # the worked example's value rounded to whole turns (0.8 becomes 1) is not that value: its own reason
+    example_whole = 10 * round(round(1000 * example) / 10)
+    if example_whole != tenths and example_whole not in slips:
+        slips[example_whole] = tr(
+            "Too low. {whole} is the worked example's value rounded to a whole number: 3 then 6 is 2/36 × 5/36, "
+            "about {example} turns in 100. Here the rolls are {first} then {second}: {a}/36 × {b}/36. Give one "
+            "decimal.",
+            whole=example_whole // 10,
+            example=shown(round(1000 * example)),
+            first=first,
+            second=second,
+            a=a,
+            b=b,
+        )
     # a slip typed as a whole number (31 for 30.6) is told the same reason
     for t in wrong:
         if 10 * round(t / 10) != tenths:

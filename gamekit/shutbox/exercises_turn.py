@@ -475,7 +475,7 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
     return Exercise(
         tr(
             "Tiles {items} are open. Which of them must still be covered before you may roll one die? List them "
-            "with commas, like 1, 2 and 3, or type {none} if you may roll one die now.",
+            "like 1, 2, 3 or 1 + 2 + 3, or type {none} if you may roll one die now.",
             items=tile_list(open_tiles),
             none=none,
         ),

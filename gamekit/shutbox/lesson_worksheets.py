@@ -126,8 +126,8 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "tally":
             out.append(
                 tr(
-                    "The class tally: put a mark for each roll of two dice, then count the marks. In the last "
-                    "column write the chance from your grid, k/36."
+                    "The class tally: 36 rolls for your pair, 18 each. Put a mark for each roll of two dice, then "
+                    "count the marks. In the last column write the chance from your grid, k/36."
                 )
             )
             out.append(

@@ -17,24 +17,32 @@ from gamekit.shutbox.rules import Rules
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def test_lesson_three_chance_refuses_a_simplified_fraction_without_using_a_try():
-    """The question asks for k/36: 1/9 (or 8/72) is the right size but not what was asked, so it is refused with
-    the reason, and, like an answer the checker cannot read, it does not count as a try."""
+def test_lesson_three_chance_accepts_an_equal_fraction_as_right_and_gives_it_over_36():
+    """1/9 (or 8/72) is the right chance written another way. It used to be refused with "the same chance" (not
+    counted, but not solved either), so the message and the judgement disagreed: it is now right, counts as solved,
+    and the reply gives it over 36."""
     ex = chance_exercise(9)
     for other in ("1/9", "8/72", " 1 / 9 "):
         ok, why, counts = ex.assess(other)
-        assert not ok and not counts, other
-        assert why == (
-            f"{other.strip()} is the same chance written another way. The question asks for it over 36: "
-            "write it as 4/36."
-        )
+        assert ok and counts, other
+        assert why == (f"Right: {other.strip()} is the same chance. Over 36 it is 4/36: 4 of the 36 outcomes make 9.")
+    assert "1/9" in ex.solutions and ex.answer == "4/36"
     ok, why, counts = ex.assess("4/36")
     assert ok and counts and "4/36" in why
     assert ex.assess("5/36")[2] and not ex.check("4")[0] and not ex.check("1/11")[0]
-    assert chance_exercise(7).check("1/6")[1].endswith("write it as 6/36.")
+    assert chance_exercise(7).check("1/6")[1].endswith("6 of the 36 outcomes make 7.")
     with using("es"):
         ok, why, counts = chance_exercise(9).assess("1/9")
-        assert not ok and not counts and "4/36" in why and "36" in why
+        assert ok and counts and "4/36" in why
+
+
+def test_lesson_three_chance_equal_fraction_solves_the_widget():
+    """In the lesson's ExerciseWidget, 1/9 solves exercise 3 with one try and a ✔, like 4/36."""
+    from gamekit.widgets.lesson import ExerciseWidget
+
+    widget = ExerciseWidget(chance_exercise(9))
+    ok, _ = widget.submit("1/9")
+    assert ok and widget.solved and len(widget.attempts) == 1 and widget.last_feedback.startswith("✔")
 
 
 def test_lesson_four_one_tile_table_shows_k_36():
