@@ -302,15 +302,12 @@ def third_sides_count_exercise(name: str = "three_sides_count") -> DotsExercise:
                 boxes=boxes_text(game, taken),
             )
         if k == n - 1:
-            # a typed number cannot show which box was left out: the reason checks the whole count, and names the
-            # pair that is easy to count once only as one place to look
+            # a typed number cannot show which box was left out, so the reason names no box: it says what is true
+            # of every way to be one short, and the trap the board holds (two boxes missing the same line)
             return False, tr(
-                "More than {k}: at least one box with three sides is not in your count. Check every box again. "
-                "Boxes {first} and {second} both miss the same line, {line}, but they are two boxes: each one counts.",
+                "More than {k}: at least one box with three sides is not in your count. Count the boxes with three "
+                "sides again, one by one. One missing line can belong to two boxes: then both boxes count.",
                 k=k,
-                first=geo.box_name(pair[0]),
-                second=geo.box_name(pair[1]),
-                line=geo.line_name(missing[pair[0]]),
             )
         if k < n:
             return False, tr("More than {k}: check every box, corners and edges too.", k=k)

@@ -180,14 +180,15 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
         reply = next(l for l in safe_lines(after) if not wins_safe_race(after_line(after, l)))
         return False, tr(
             "After {line}, {other} can answer {reply}, and then {seat} is the first with no safe line "
-            "left. With best play from there, {seat} takes only {mine} of the {total} boxes. "
-            "Count which safe lines spoil each other.",
+            "left. With best play from there, {seat} takes {mine} of the {total} boxes, {fewer} fewer than with "
+            "the best line. Count which safe lines spoil each other.",
             line=line,
             other=other,
             reply=reply,
             seat=seat,
             mine=takes(line),
             total=game.geometry.n_boxes,
+            fewer=takes(right[0]) - takes(line),
         )
 
     return DotsExercise(

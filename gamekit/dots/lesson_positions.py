@@ -242,10 +242,10 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "start": (3, 3, ""),
         "parts": False,
         "intro": N_(
-            "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. Lines 1 to 7 "
-            "go fast: no long chain is forming yet, so the count predicts nothing. From line 8, after each line, "
-            "fill in its row of your table: the long chains forming (3 boxes or more), dots + long chains, and "
-            "whom that suits."
+            "A game on 3×3 (16 dots). Gold moved first, so Gold wants dots + long chains to be even. While no "
+            "long chain is forming, the count predicts nothing. From the first line after which one is forming, "
+            "after each line, fill in its row of your table: the long chains forming (3 boxes or more), dots + long "
+            "chains, and whom that suits."
         ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),

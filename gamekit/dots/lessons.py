@@ -127,7 +127,8 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_six").key:
-        blocks.append(take_or_refuse_sheet())  # where the lesson page has it: after exercise 2, before exercise 3
+        # where the lesson page has it: after the loop of 6, before exercise 3
+        blocks.append(take_or_refuse_sheet(list(LESSONS[5].exercises).index("loop_six") + 1))
     return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
 
 
@@ -348,7 +349,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("give a box away on purpose when no safe line gives the count you want"),
                 ("l4_ex8", "l4_ex11"),
             ),
-            (N_("count the turns of a game from its dots and long chains, and say who plays the last one"), ("turns",)),
+            (N_("count the turns of a game from its dots and long chains"), ("turns",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout", "which_to_open")
         + ("safe_line", "long_chain_count", "sacrifice"),

@@ -37,21 +37,25 @@ def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked
     with using(lang):
         intro = tr(lesson_positions.SEQUENCES["tally_game"]["intro"])
         worked = str(tally_worked_row())
-    # the pupil writes rows only from the first line after which a long chain forms (8): the page, the intro and
-    # the paragraph before the table say the same
+    # the pupil writes rows only from the first line after which a long chain forms (8), which the page, the intro
+    # and the paragraph before the table leave to the pupil to spot: none names a line before it
     if lang == "en":
         assert "once there is one" not in intro
         assert "long chains forming" in intro and "dots + long chains" in intro and "whom that suits" in intro
-        assert "Lines 1 to 7 go fast" in intro and "From line 8" in intro
-        assert "Lines 1 to 7 go fast: no long chain is forming yet, so the count predicts nothing yet." in page
-        assert "From line 8 to line 13, write one row on paper for each line" in page
-        assert "Lines 1 to 7 need no row" in worked and "Gold" not in worked
+        assert "From the first line after which one is forming" in intro
+        assert "From the first line after which one is forming, up to line 13, write one row on paper" in page
+        assert "Your table starts at the first line after which a long chain is forming" in worked
+        assert "Gold" not in worked
     else:
         assert "en cuanto haya una" not in intro
         assert "puntos + cadenas largas" in intro and "a quién le conviene" in intro
-        assert "Las líneas 1 a 7 van rápido" in intro and "Desde la línea 8" in intro
-        assert "Las líneas 1 a 7 van rápido: aún no se forma ninguna cadena larga" in page
-        assert "Las líneas 1 a 7 no necesitan fila" in worked and "Dorado" not in worked
+        assert "Desde la primera línea después de la que se forma una" in intro
+        assert "Desde la primera línea después de la que se forma una, hasta la línea 13, escribe en papel" in page
+        assert "Tu tabla empieza en la primera línea después de la que se forma una cadena larga" in worked
+        assert "Dorado" not in worked
+    for text in (intro, worked, page[page.index("### " + ("Keep a tally" if lang == "en" else "Lleva la cuenta")) :]):
+        for hint in ("1 to 7", "line 8", "1 a 7", "línea 8", "la 8 "):
+            assert hint not in text, hint
 
 
 # ----- lesson 4: why the rule works, as the page says it ----------------------------------------------------------

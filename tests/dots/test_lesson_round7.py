@@ -56,7 +56,8 @@ def test_lesson_1_exercise_7_gives_each_trap_its_own_reason(lang):
     assert len({text for _, text in reasons.values()}) == 3
     taken, pair = reasons[n + 1][1], reasons[n - 1][1]
     assert "a1" in taken and ("taken" in taken if lang == "en" else "ya es de alguien" in taken)
-    assert "b3" in pair and "c3" in pair and "c3-c4" in pair
+    # one short names no box: a typed number cannot show which box was left out
+    assert not any(name in pair for name in ("b3", "c3", "c3-c4", "d1", "c2"))
 
 
 def test_lesson_5_levels_match_the_work_easy_to_hard():
