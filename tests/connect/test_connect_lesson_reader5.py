@@ -2,6 +2,8 @@
 says which action is meant, and a worksheet count with room to draw."""
 
 import re
+
+import pytest
 from pathlib import Path
 
 from gamekit.connect import lesson1_exercises
@@ -143,3 +145,37 @@ def test_lesson_three_defines_a_search_tree_before_using_it_and_boxes_the_bit_fo
         box = page[page.index("<details>", page.index(formula) - 200) : page.index("</details>", page.index(formula))]
         assert formula in box and "(*k* − 1) × (*h* + 1)" in box
         assert page.count("(*k* − 1) × (*h* + 1)") == 1  # the formula only in the optional box
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bit_number_one_row_too_low_is_told_which_cell_it_is(lang):
+    """Lesson 3's bit exercise: the bit one below the answer is the cell one row lower; the pupil is told so (row
+    and column computed), not just "Not 20", and the message does not give the answer."""
+    from gamekit.connect import teach_bits
+    from gamekit.connect.rules import ConnectGame
+    from gamekit.i18n import using
+
+    game = ConnectGame(teach_bits.SMALL_BOARD)
+    right = teach_bits.bit_index(game, 4, 1)
+    with using(lang):
+        ex = teach_bits.bit_exercise()
+        ok, reason = ex.check(str(right - 1))
+        generic = ex.check(str(right - 3))[1]
+    assert not ok and reason != generic and str(right) not in reason
+    assert str(right - 1) in reason and "1" in reason and "5" in reason
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_diagonal_total_with_a_trailing_zero_is_told_the_total_is_right(lang):
+    """Lesson 1's line count: 30 + 14 + 20 + 0 wrote the diagonal total and then + 0; the reason says the 20 is
+    right and what the + 0 says, in either order, while an unequal split (15 + 5) keeps the mirror-image reason."""
+    from gamekit.connect import lesson1_exercises
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        zero_after, zero_before = ex.check("30 + 14 + 20 + 0"), ex.check("30 + 14 + 0 + 20")
+        uneven = ex.check("30 + 14 + 15 + 5")
+    assert not zero_after[0] and not zero_before[0] and not uneven[0]
+    assert re.search(r"20 diagonal lines in all is right|20 líneas diagonales en total", zero_after[1]), zero_after
+    assert zero_before[1] != uneven[1] and "15" in uneven[1] and "in all" not in uneven[1]
