@@ -179,3 +179,16 @@ def test_the_diagonal_total_with_a_trailing_zero_is_told_the_total_is_right(lang
     assert not zero_after[0] and not zero_before[0] and not uneven[0]
     assert re.search(r"20 diagonal lines in all is right|20 líneas diagonales en total", zero_after[1]), zero_after
     assert zero_before[1] != uneven[1] and "15" in uneven[1] and "in all" not in uneven[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_two_hard_hints_give_the_method_not_the_columns(lang):
+    """Exercise 9's and the final challenge's hints say to try each column and check the threats can be blocked one
+    at a time; they name no column and do not narrow the search to unplayed columns or to one column's threats."""
+    from gamekit.connect import lesson2_exercises
+
+    with using(lang):
+        hints = [lesson2_exercises.winning_move_exercise().hint, lesson2_exercises.challenge_exercise().hint]
+    for hint in hints:
+        assert re.search(r"each column|cada columna", hint) and re.search(r"one at a time|una a una", hint), hint
+        assert not re.search(r"\d|nobody|nadie|same column|misma columna", hint), hint
