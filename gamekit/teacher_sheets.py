@@ -365,7 +365,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             if ex.key in off_paper:
                 out += [tr("This one is done on the computer: it is checked by a calculation too long for paper."), ""]
                 continue
-            board = _board_text(ex)
+            board = _board_text(ex) or getattr(ex, "paper_drawing", "")  # a position, or a tree drawn as text
             out.append(paper_words(_plain(getattr(ex, "paper_prompt", "") or ex.prompt), drawn=bool(board)))
             out.append("")
             if board:

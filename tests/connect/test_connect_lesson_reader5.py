@@ -192,3 +192,40 @@ def test_lesson_two_hard_hints_give_the_method_not_the_columns(lang):
     for hint in hints:
         assert re.search(r"each column|cada columna", hint) and re.search(r"one at a time|una a una", hint), hint
         assert not re.search(r"\d|nobody|nadie|same column|misma columna", hint), hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_pruning_tree_is_drawn_from_the_exercise_tree_without_the_answer(lang):
+    """Lesson 3's exercise 11: the tree is drawn as text (each move, each reply with its score for red, from the
+    same tree the exercise checks), the page prints it above the question, and the worksheet prints it under the
+    question; the drawing marks nothing as skipped."""
+    from gamekit.connect import teach_prune
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    with using(lang):
+        drawing = teach_prune.tree_drawing()
+        ex = teach_prune.prune_exercise()
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows.md", lang)
+    for move, replies in teach_prune.PRUNE_TREE:
+        for label, score in replies:
+            assert re.search(rf"{label}\s+[+−]?{abs(score)}\b", drawing), (label, drawing)
+    assert ex.paper_drawing == drawing and not re.search(r"✗|skip|salta|≤", drawing)
+    section = sheet[sheet.index("## " + ("Exercise 11" if lang == "en" else "Ejercicio 11")) :]
+    assert "```text\n" + drawing + "\n```" in section.split("\n## ")[0], section[:800]
+    page = _page(("es/" if lang == "es" else "") + "five_in_a_row/03_how_the_computer_knows.md")
+    call = page.index("print(teach_prune.tree_drawing())")
+    assert call < page.index('L.exercise("prune_tree"') and "teach_prune" in page[: page.index("score = Lesson")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheet_bits_card_says_what_each_of_a_cells_two_digits_marks(lang):
+    """Worksheet 3's Bits box says the first number marks the player to move's discs and the second any disc, with
+    a printed example of 1/1 and 0/0 only (0/1, exercise 8's question, is left for the pupil)."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    with using(lang):
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows.md", lang)
+    aids = sheet[: sheet.index("## " + ("Exercise 1" if lang == "en" else "Ejercicio 1"))]
+    assert re.search(r"first has a 1 for every disc of the player to move|primero tiene un 1 por cada ficha", aids)
+    assert re.search(r"second has a 1 for any disc|segundo, un 1 por cualquier ficha", aids)
+    assert "1/1" in aids and "0/0" in aids and "0/1" not in aids and "1/0" not in aids
