@@ -205,7 +205,7 @@ def test_the_pruning_tree_is_drawn_from_the_exercise_tree_without_the_answer(lan
     with using(lang):
         drawing = teach_prune.tree_drawing()
         ex = teach_prune.prune_exercise()
-        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows.md", lang)
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows", lang)
     for move, replies in teach_prune.PRUNE_TREE:
         for label, score in replies:
             assert re.search(rf"{label}\s+[+−]?{abs(score)}\b", drawing), (label, drawing)
@@ -224,7 +224,7 @@ def test_the_worksheet_bits_card_says_what_each_of_a_cells_two_digits_marks(lang
     from gamekit.teacher_sheets import worksheet_markdown
 
     with using(lang):
-        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows.md", lang)
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows", lang)
     aids = sheet[: sheet.index("## " + ("Exercise 1" if lang == "en" else "Ejercicio 1"))]
     assert re.search(r"first has a 1 for every disc of the player to move|primero tiene un 1 por cada ficha", aids)
     assert re.search(r"second has a 1 for any disc|segundo, un 1 por cualquier ficha", aids)
