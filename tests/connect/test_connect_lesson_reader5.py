@@ -229,3 +229,37 @@ def test_the_worksheet_bits_card_says_what_each_of_a_cells_two_digits_marks(lang
     assert re.search(r"first has a 1 for every disc of the player to move|primero tiene un 1 por cada ficha", aids)
     assert re.search(r"second has a 1 for any disc|segundo, un 1 por cualquier ficha", aids)
     assert "1/1" in aids and "0/0" in aids and "0/1" not in aids and "1/0" not in aids
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "five_in_a_row/01_rules_and_play.md",
+        "five_in_a_row/02_threats_and_exercises.md",
+        "five_in_a_row/03_how_the_computer_knows.md",
+    ],
+)
+def test_best_play_is_explained_where_each_lesson_first_says_it(lang, name):
+    """Each 5 en raya lesson's first "best play" («el mejor juego») is followed by what it means: both players
+    choose the best move every time."""
+    page = " ".join(_page(lang + name).split())
+    word, meaning = (
+        ("best play", "(both players choose the best move every time)")
+        if not lang
+        else ("el mejor juego", "(los dos jugadores eligen siempre la mejor jugada)")
+    )
+    first = page.index(word)
+    assert page[first + len(word) :].lstrip().startswith(meaning), page[first : first + 120]
+
+
+def test_spanish_lesson_three_words_the_reader_flagged():
+    """Spanish: a score's sign slip says «El número es correcto» (not «El tamaño»), the tree hint has no «bajo bajo»,
+    exercise 11's heading says «(nivel difícil)» like the others, and the score rule reads «tu ficha número n»."""
+    po = (ROOT / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8")
+    assert "El tamaño es correcto" not in po and "El número es correcto, pero el signo no" in po
+    assert "bajo bajo" not in " ".join(line.strip('"') for line in po.splitlines())
+    page = _page("es/five_in_a_row/03_how_the_computer_knows.md")
+    headings = re.findall(r"### Ejercicio \d+ \(([^)]*)\)", page)
+    assert headings and all(h.startswith("nivel ") for h in headings), headings
+    assert "propia ficha *n*.ª" not in page and page.count("tu ficha número *n*") >= 3
