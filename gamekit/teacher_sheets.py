@@ -206,7 +206,11 @@ def _board_text(exercise: Any) -> "str | None":
 
     Dots and Boxes: the dots named as the lessons name them (columns a, b, c…, rows 1, 2, 3… from the top) and
     the boxes taken marked with their owner's letter; 5 en raya / Connect Four: the grid with its column
-    numbers; Shut the Box: the row of tiles 1–9 (covered ones blacked out) and the roll."""
+    numbers; Shut the Box: the row of tiles 1–9 (covered ones blacked out) and the roll.  An exercise asked about
+    something else drawn as text (a search tree) carries its own ``paper_drawing``."""
+    drawing = getattr(exercise, "paper_drawing", "")
+    if drawing:
+        return drawing
     board = getattr(exercise, "game", None)
     if board is None:
         board = exercise.position

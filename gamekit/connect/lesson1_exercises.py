@@ -203,7 +203,16 @@ def count_lines_exercise() -> ConnectExercise:
         if len(typed) == 4:  # the diagonals counted each way on their own, as the page's method allows
             half = diagonal // 2
             if (typed[0], typed[1], typed[2] + typed[3]) == (across, up, diagonal):
-                if typed[2] != typed[3]:  # 30 + 14 + 20 + 0: a right sum, but not the same count each way
+                if 0 in (typed[2], typed[3]):  # 30 + 14 + 20 + 0: the diagonal total with a "+ 0" after it
+                    return False, tr(
+                        "{diagonal} diagonal lines in all is right. But {a} + {b} reads as {a} going up one way "
+                        "and {b} the other, and the two ways are mirror images with the same number each. Write "
+                        "three counts, across + up + diagonal, or split the diagonals into two equal counts.",
+                        diagonal=diagonal,
+                        a=typed[2],
+                        b=typed[3],
+                    )
+                if typed[2] != typed[3]:  # 30 + 14 + 15 + 5: a right sum, but not the same count each way
                     return False, tr(
                         "Diagonal: {a} one way and {b} the other cannot be right. The lines going up to the left "
                         "are the mirror image of those going up to the right, so each way has the same number. "

@@ -48,8 +48,8 @@ def winning_move_exercise() -> ConnectExercise:
         "winning_move",
         tr("Red to move. One column wins by force; every other column only draws. Find the win."),
         hint=tr(
-            "Look at the columns nobody has played in yet. Is there a drop after which red has threat cells "
-            "one right above another in such a column?"
+            "Try each column in turn. After the drop, mark red's threat cells: can yellow still block them one at "
+            "a time, or are two of them one right above the other?"
         ),
         why_right=stacked_run_words(game),
         fitted=True,
@@ -82,8 +82,8 @@ def challenge_exercise() -> ConnectExercise:
         "challenge",
         tr("Final challenge — yellow to move. One column wins, one draws, the rest lose. Find the win."),
         hint=tr(
-            "Look for a drop that makes two yellow threats in the same column, one right above the other, and mind "
-            "the cell under red's threat in column 2."
+            "Try each column in turn. After the drop, mark yellow's threat cells and ask whether red can block them "
+            "one at a time. Then check that your disc does not let red reach a threat cell of its own."
         ),
         why_right=stacked_words(FiveInARow.from_moves(EXERCISE_POSITIONS["challenge"])),
     )

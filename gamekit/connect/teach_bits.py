@@ -177,6 +177,13 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
                 "Bits are numbered from 0: the bottom cell of column 1 is bit 0. Count the bits before this cell.",
                 **values,
             )
+        if row >= 1 and k == n - 1:  # one row too low: the cell just below
+            return False, tr(
+                "{k} is the bit of the cell one row lower, in row {lower} of column {column}. Rows count from 1 "
+                "but bits from 0: count again how many cells lie below row {row} in its own column.",
+                lower=row,
+                **values,
+            )
         return False, tr(
             "Not {k}. Count the bits column by column from the left, bottom first, the spare bit on top "
             "included; the first bit is number 0.",

@@ -4,8 +4,19 @@ skipping changes nothing (:func:`minimax` gives the same score)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import Exercise, choice_checker
+
+
+@dataclass
+class TreeExercise(Exercise):
+    """An exercise asked about a tree: ``paper_drawing`` is the tree drawn as text, printed under the question on
+    the worksheet as a board is (the lesson page prints it above the question, :func:`tree_drawing`)."""
+
+    paper_drawing: str = ""
+
 
 Tree = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 """Red's moves, each with yellow's replies as (label, score for red) leaves, searched left to right."""
@@ -65,6 +76,19 @@ def tree_words(tree: Tree = PRUNE_TREE) -> str:
     )
 
 
+def tree_drawing(tree: Tree = PRUNE_TREE) -> str:
+    """The tree drawn as text, one line a node (monospaced, for the page and for paper): red's moves under the top,
+    yellow's replies under each move, each reply with its score for red.  Nothing on it says what alpha–beta skips."""
+    lines = [tr("Red moves")]
+    for i, (move, replies) in enumerate(tree):
+        last_move = i == len(tree) - 1
+        lines.append(("└── " if last_move else "├── ") + tr("Move {move}: yellow replies", move=move))
+        stem = "    " if last_move else "│   "
+        for j, (label, score) in enumerate(replies):
+            lines.append(stem + ("└── " if j == len(replies) - 1 else "├── ") + f"{label}  {_signed(score)}")
+    return "\n".join(lines)
+
+
 def prune_exercise(tree: Tree = PRUNE_TREE) -> Exercise:
     """Which of yellow's replies can alpha–beta skip?  Exactly the leaves :func:`alphabeta` never looks at are the
     right choice; each common wrong choice gets its own reason (nothing skipped, the first move's replies, only
@@ -119,7 +143,7 @@ def prune_exercise(tree: Tree = PRUNE_TREE) -> Exercise:
             first=first,
         ),
     }
-    return Exercise(
+    return TreeExercise(
         tr(
             "A made-up search tree. Red moves first, then yellow replies; each number is the score for red. "
             "{tree} Red picks the highest score, yellow the lowest. Alpha–beta searches from left to right. "
@@ -137,4 +161,5 @@ def prune_exercise(tree: Tree = PRUNE_TREE) -> Exercise:
         choices=sorted(explanations),
         key="prune_tree",
         wrong=[c for c in explanations if c != right],
+        paper_drawing=tree_drawing(tree),
     )

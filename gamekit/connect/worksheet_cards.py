@@ -46,8 +46,9 @@ def scores_and_bits_cards() -> list[str]:
     """Lesson 3's cards: the three search words (minimax, alpha–beta, transposition table) as plain definitions
     that argue none of the answers its exercises ask for (not which replies alpha–beta may skip, nor why a stored
     score is safe to reuse); the scoring rule (7 − n on the tiny board, 22 − n on the
-    full boards, computed from the boards' free cells) and how the bits of a bitboard are numbered, with a small
-    example board no exercise asks about."""
+    full boards, computed from the boards' free cells), how the bits of a bitboard are numbered, with a small
+    example board no exercise asks about, and what the two digits of a cell (first/second number) mean, with an
+    example of the two cells exercise 8 does not ask about (the player to move's disc, and an empty cell)."""
     tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
     search = [
         tr("How the computer searches"),
@@ -91,6 +92,14 @@ def scores_and_bits_cards() -> list[str]:
             "On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
             "call k is the column number k + 1 of the whole grid. A board without side columns starts with "
             "your column 1."
+        ),
+        tr(
+            "The computer keeps a position as two numbers. The first has a 1 for every disc of the player to "
+            "move; the second has a 1 for any disc. A cell is written first/second, like 1/1."
+        ),
+        tr(
+            "For example, with red to move, a cell with a red disc is 1/1 and an empty cell is 0/0 (an empty "
+            "cell has no disc of anyone)."
         ),
     ]
     example = Variant("example", columns=3, rows=2, win=2)

@@ -2,6 +2,8 @@
 says which action is meant, and a worksheet count with room to draw."""
 
 import re
+
+import pytest
 from pathlib import Path
 
 from gamekit.connect import lesson1_exercises
@@ -143,3 +145,121 @@ def test_lesson_three_defines_a_search_tree_before_using_it_and_boxes_the_bit_fo
         box = page[page.index("<details>", page.index(formula) - 200) : page.index("</details>", page.index(formula))]
         assert formula in box and "(*k* − 1) × (*h* + 1)" in box
         assert page.count("(*k* − 1) × (*h* + 1)") == 1  # the formula only in the optional box
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bit_number_one_row_too_low_is_told_which_cell_it_is(lang):
+    """Lesson 3's bit exercise: the bit one below the answer is the cell one row lower; the pupil is told so (row
+    and column computed), not just "Not 20", and the message does not give the answer."""
+    from gamekit.connect import teach_bits
+    from gamekit.connect.rules import ConnectGame
+    from gamekit.i18n import using
+
+    game = ConnectGame(teach_bits.SMALL_BOARD)
+    right = teach_bits.bit_index(game, 4, 1)
+    with using(lang):
+        ex = teach_bits.bit_exercise()
+        ok, reason = ex.check(str(right - 1))
+        generic = ex.check(str(right - 3))[1]
+    assert not ok and reason != generic and str(right) not in reason
+    assert str(right - 1) in reason and "1" in reason and "5" in reason
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_diagonal_total_with_a_trailing_zero_is_told_the_total_is_right(lang):
+    """Lesson 1's line count: 30 + 14 + 20 + 0 wrote the diagonal total and then + 0; the reason says the 20 is
+    right and what the + 0 says, in either order, while an unequal split (15 + 5) keeps the mirror-image reason."""
+    from gamekit.connect import lesson1_exercises
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        zero_after, zero_before = ex.check("30 + 14 + 20 + 0"), ex.check("30 + 14 + 0 + 20")
+        uneven = ex.check("30 + 14 + 15 + 5")
+    assert not zero_after[0] and not zero_before[0] and not uneven[0]
+    assert re.search(r"20 diagonal lines in all is right|20 líneas diagonales en total", zero_after[1]), zero_after
+    assert zero_before[1] != uneven[1] and "15" in uneven[1] and "in all" not in uneven[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_two_hard_hints_give_the_method_not_the_columns(lang):
+    """Exercise 9's and the final challenge's hints say to try each column and check the threats can be blocked one
+    at a time; they name no column and do not narrow the search to unplayed columns or to one column's threats."""
+    from gamekit.connect import lesson2_exercises
+
+    with using(lang):
+        hints = [lesson2_exercises.winning_move_exercise().hint, lesson2_exercises.challenge_exercise().hint]
+    for hint in hints:
+        assert re.search(r"each column|cada columna", hint) and re.search(r"one at a time|una a una", hint), hint
+        assert not re.search(r"\d|nobody|nadie|same column|misma columna", hint), hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_pruning_tree_is_drawn_from_the_exercise_tree_without_the_answer(lang):
+    """Lesson 3's exercise 11: the tree is drawn as text (each move, each reply with its score for red, from the
+    same tree the exercise checks), the page prints it above the question, and the worksheet prints it under the
+    question; the drawing marks nothing as skipped."""
+    from gamekit.connect import teach_prune
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    with using(lang):
+        drawing = teach_prune.tree_drawing()
+        ex = teach_prune.prune_exercise()
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows", lang)
+    for move, replies in teach_prune.PRUNE_TREE:
+        for label, score in replies:
+            assert re.search(rf"{label}\s+[+−]?{abs(score)}\b", drawing), (label, drawing)
+    assert ex.paper_drawing == drawing and not re.search(r"✗|skip|salta|≤", drawing)
+    section = sheet[sheet.index("## " + ("Exercise 11" if lang == "en" else "Ejercicio 11")) :]
+    assert "```text\n" + drawing + "\n```" in section.split("\n## ")[0], section[:800]
+    page = _page(("es/" if lang == "es" else "") + "five_in_a_row/03_how_the_computer_knows.md")
+    call = page.index("print(teach_prune.tree_drawing())")
+    assert call < page.index('L.exercise("prune_tree"') and "teach_prune" in page[: page.index("score = Lesson")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worksheet_bits_card_says_what_each_of_a_cells_two_digits_marks(lang):
+    """Worksheet 3's Bits box says the first number marks the player to move's discs and the second any disc, with
+    a printed example of 1/1 and 0/0 only (0/1, exercise 8's question, is left for the pupil)."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    with using(lang):
+        sheet = worksheet_markdown("gamekit.connect.lessons", "five_in_a_row/03_how_the_computer_knows", lang)
+    aids = sheet[: sheet.index("## " + ("Exercise 1" if lang == "en" else "Ejercicio 1"))]
+    assert re.search(r"first has a 1 for every disc of the player to move|primero tiene un 1 por cada ficha", aids)
+    assert re.search(r"second has a 1 for any disc|segundo, un 1 por cualquier ficha", aids)
+    assert "1/1" in aids and "0/0" in aids and "0/1" not in aids and "1/0" not in aids
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "five_in_a_row/01_rules_and_play.md",
+        "five_in_a_row/02_threats_and_exercises.md",
+        "five_in_a_row/03_how_the_computer_knows.md",
+    ],
+)
+def test_best_play_is_explained_where_each_lesson_first_says_it(lang, name):
+    """Each 5 en raya lesson's first "best play" («el mejor juego») is followed by what it means: both players
+    choose the best move every time."""
+    page = " ".join(_page(lang + name).split())
+    word, meaning = (
+        ("best play", "(both players choose the best move every time)")
+        if not lang
+        else ("el mejor juego", "(los dos jugadores eligen siempre la mejor jugada)")
+    )
+    first = page.index(word)
+    assert page[first + len(word) :].lstrip().startswith(meaning), page[first : first + 120]
+
+
+def test_spanish_lesson_three_words_the_reader_flagged():
+    """Spanish: a score's sign slip says «El número es correcto» (not «El tamaño»), the tree hint has no «bajo bajo»,
+    exercise 11's heading says «(nivel difícil)» like the others, and the score rule reads «tu ficha número n»."""
+    po = (ROOT / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8")
+    assert "El tamaño es correcto" not in po and "El número es correcto, pero el signo no" in po
+    assert "bajo bajo" not in " ".join(line.strip('"') for line in po.splitlines())
+    page = _page("es/five_in_a_row/03_how_the_computer_knows.md")
+    headings = re.findall(r"### Ejercicio \d+ \(([^)]*)\)", page)
+    assert headings and all(h.startswith("nivel ") for h in headings), headings
+    assert "propia ficha *n*.ª" not in page and page.count("tu ficha número *n*") >= 3
