@@ -2918,7 +2918,7 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     """Readers noticed answers clustering: a pupil who learns that "the answer is usually column 4" stops reading the
     board.  Over a lesson's clicked exercises and its More practice set (lesson 1: six problems, lesson 2: ten), no
     column is the only answer of more than two problems (three in lesson 2), at least three (lesson 2: five)
-    different columns are answers, the centre column 4 is not the most common answer, and no two exercises next to
+    different columns are answers, the centre column 4 is not alone the most common answer, and no two exercises next to
     each other on the page share their answer."""
     from collections import Counter
 
@@ -2927,7 +2927,8 @@ def test_the_clicked_answers_of_a_lesson_are_spread_over_the_columns(lesson):
     columns = Counter(ex.solutions[0] for ex in clicked if len(ex.solutions) == 1)
     assert max(columns.values()) <= 2 + (lesson == 2), columns  # lesson 2: ten problems over seven columns
     assert len(columns) >= (3 if lesson == 1 else 5), columns
-    assert columns["4"] < max(columns.values()) or max(columns.values()) == 1, columns
+    top = max(columns.values())  # "always the centre" does no better than always another column
+    assert columns["4"] < top or list(columns.values()).count(top) > 1, columns
     # two exercises next to each other on the page never share their clicked answer
     on_page = [f() for f in L.LESSONS[lesson].exercises.values()]
     for a, b in zip(on_page, on_page[1:]):

@@ -259,7 +259,7 @@ def test_spanish_wording_of_the_shut_lessons():
         assert "un número entero de turnos de cada 100" in goal
         ex = exercises_best_set.leave_value_exercises(exercises_best_set.SHUT_EXERCISE, lesson_tables.FILL_RULES)[0]()
         assert "sacas 10" in ex.prompt and "has sacado" not in ex.prompt
-        assert "tu profesor mostrará la tabla que la comprueba" in tr(
+        assert "tu profesor o profesora mostrará la tabla que la comprueba" in tr(
             "Once everyone has predicted, your teacher shows the table that checks it."
         )
     for path in LESSON_FILES["es"]:
