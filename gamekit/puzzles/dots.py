@@ -280,10 +280,9 @@ asked beyond the other's (:func:`answers_balanced`): 6 of 10 at most, so neither
 
 
 def answers_balanced(pool: list[Puzzle], seen: list[str], theme: str | None) -> list[Puzzle]:
-    """What Practice of ``theme`` may ask next from ``pool``, after the puzzles of ids ``seen`` (in the order asked,
-    a repeat counted each time it was asked): for a decision idea (:data:`DECISION_THEMES`) only puzzles of the
-    answer asked less so far (:func:`take_all_choice` or not) once one answer leads by :data:`MAX_ANSWER_LEAD`,
-    those not asked yet first, while that other answer has any puzzle in ``pool``; else ``pool``."""
+    """What Practice of ``theme`` may ask next from ``pool`` after the ids ``seen`` (a repeat counts each time): for
+    a decision idea (:data:`DECISION_THEMES`), once one answer (:func:`take_all_choice` or not) leads by
+    :data:`MAX_ANSWER_LEAD`, only the other answer's puzzles, those not asked yet first, if any; else ``pool``."""
     if theme not in DECISION_THEMES:
         return pool
     by_id = {p.id: p for p in pool}
