@@ -280,18 +280,19 @@ asked beyond the other's (:func:`answers_balanced`): 6 of 10 at most, so neither
 
 
 def answers_balanced(pool: list[Puzzle], seen: list[str], theme: str | None) -> list[Puzzle]:
-    """What Practice of ``theme`` may ask next from ``pool``, after the puzzles of ids ``seen``: for a decision idea
-    (:data:`DECISION_THEMES`) only puzzles of the answer asked less so far (:func:`take_all_choice` or not) once one
-    answer leads by :data:`MAX_ANSWER_LEAD`, while that other answer has puzzles not asked yet; else ``pool``."""
+    """What Practice of ``theme`` may ask next from ``pool`` after the ids ``seen`` (a repeat counts each time): for
+    a decision idea (:data:`DECISION_THEMES`), once one answer (:func:`take_all_choice` or not) leads by
+    :data:`MAX_ANSWER_LEAD`, only the other answer's puzzles, those not asked yet first, if any; else ``pool``."""
     if theme not in DECISION_THEMES:
         return pool
-    asked = [p for p in pool if p.id in set(seen)]
+    by_id = {p.id: p for p in pool}
+    asked = [by_id[i] for i in seen if i in by_id]
     takes = sum(1 for p in asked if take_all_choice(p))
     lead = 2 * takes - len(asked)  # takes minus declines
     if abs(lead) < MAX_ANSWER_LEAD:
         return pool
-    other = [p for p in pool if take_all_choice(p) == (lead < 0) and p.id not in set(seen)]
-    return other or pool
+    other = [p for p in pool if take_all_choice(p) == (lead < 0)]
+    return [p for p in other if p.id not in set(seen)] or other or pool
 
 
 SET_MIX = N_("{idea}: {own} {own_kind}, and {others} {other_kind} for contrast")

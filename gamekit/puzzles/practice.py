@@ -338,7 +338,7 @@ class Practice(ClassNote, Localized, W.VBox):
             bounds = {"at_most": last if missed else None, "at_least": None if missed else last}
             done = served_this_round(self.pool, self.served)
             keep = getattr(catalog.get(self.game_id).puzzle_module(), "answers_balanced", lambda p, *_: p)
-            pool = keep(self.pool, self.seen, self.theme)  # a decision idea: neither answer becomes a habit
+            pool = keep(self.pool, self.served, self.theme)  # a decision idea: neither answer becomes a habit
             puzzle = pick(pool, self.rating.rating, seed=self.rng.random(), exclude=done, **bounds)
             # mixed at every level: after MAX_SAME_IDEA of one idea in a row, another idea's puzzle not served yet
             recent = [self._idea_of(p) for p in self._recent(MAX_SAME_IDEA)]

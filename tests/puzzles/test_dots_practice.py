@@ -558,6 +558,23 @@ def test_a_decision_ideas_practice_never_lets_one_answer_lead_by_more_than_two()
     assert answers_balanced(handouts, [], None) == handouts
 
 
+def test_a_repeated_decision_puzzle_counts_again_toward_the_answer_lead():
+    """After a miss Practice may serve a puzzle again: a take-all puzzle asked twice is two "take every box"
+    answers for the pupil, so the next one must decline, and once every decline was asked one comes again."""
+    from gamekit.puzzles.dots import answers_balanced
+    from gamekit.puzzles.dots_decisions import take_all_choice
+    from gamekit.puzzles.dots_themes import DECISION_THEMES
+
+    theme = DECISION_THEMES[0]
+    pool = practice_pool(G, theme)
+    takes = [p.id for p in pool if take_all_choice(p)]
+    declines = [p.id for p in pool if not take_all_choice(p)]
+    assert answers_balanced(pool, takes[:1] * 2, theme) != pool
+    assert {p.id for p in answers_balanced(pool, takes[:1] * 2, theme)} == set(declines)
+    asked_all = declines + takes[:1] * (len(declines) + 2)
+    assert {p.id for p in answers_balanced(pool, asked_all, theme)} == set(declines)  # a repeat, not a take
+
+
 def test_a_take_or_decline_question_does_not_tell_its_answer_by_the_number_of_right_lines():
     """Taking every box has two right lines, declining the last ones one: a question that said "only one line does
     it" or "2 lines do it" would give the decision away, so every take-or-decline puzzle is asked alike."""

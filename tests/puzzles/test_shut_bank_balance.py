@@ -157,23 +157,37 @@ def test_every_level_and_idea_under_the_lessons_rule():
     assert {p.facts["objective"] for p in _sets("medium", "after_789")} == {"shut", "score"}
 
 
-def test_lesson_four_practice_hint_lists_every_set_with_no_value_and_no_rule_of_thumb_answers_most():
+def test_lesson_four_practice_hint_gives_each_set_or_the_method_with_no_value_and_no_rule_of_thumb_answers_most():
     """Item by item, the hint lists what every set leaves with no value, so none is marked best, and names no rule
-    of thumb; no rule the page names finds more than two of the four best sets (tests/shutbox checks the items
-    against the whole game)."""
+    of thumb; where the question itself gives the table's values by the tiles left, the hint gives the method
+    instead (listing each set's leftover there would leave only the smallest number to pick), and the table holds
+    every set's leftover position to look up; no rule the page names finds more than two of the four best sets
+    (tests/shutbox checks the items against the whole game)."""
     from gamekit.shutbox import lessons as L
+
+    def position(tiles):  # as the table names a position: "1, 2, 7 and 8 open"
+        words = [str(t) for t in sorted(tiles)]
+        return (", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]) + " open"
 
     exercises, puzzles = L.practice_exercises(4), L.LESSONS[4].practice.puzzles()
     found = {rule: 0 for rule in LESSON_FOUR_RULES}
+    given_tables = 0
     for ex, p in zip(exercises, puzzles):
         f = p.facts
         for rule in LESSON_FOUR_RULES:
             picks = thumb_sets(rule, f["open"], f["roll"])
             found[rule] += len(picks) == 1 and ("cover", picks[0]) in p.answers
+        given = "table gives" in ex.prompt
+        given_tables += given
+        if given:
+            assert f"First find every set of open tiles that makes {f['roll']}." in ex.hint  # … the method
         for st in thumb_sets("largest_tile", f["open"], f["roll"]) + [a[1] for a in p.answers]:
-            assert "+".join(map(str, st)) + " leaves" in ex.hint  # every set is listed …
+            listed = "+".join(map(str, st)) + " leaves" in ex.hint
+            assert listed != given, ex.hint  # every set is listed, or its leftover is in the question's table …
+            assert not given or position(set(f["open"]) - set(st)) in ex.prompt, ex.prompt
         assert not re.search(r"\d+\.\d|%|games in", ex.hint)  # … with no value, so none is marked best
         assert "largest tile" not in ex.prompt + ex.hint.replace("A rule of thumb may pick", "")
+    assert 0 < given_tables < len(puzzles)  # both kinds of hint are checked
     assert max(found.values()) <= len(puzzles) // 2, found
 
 
