@@ -44,7 +44,10 @@ def solve_wrong_then_right(page, ui, widget=None):
     page.wait_for_function(
         "el => el.textContent.includes('Not the best')", arg=feedback.element_handle(), timeout=15_000
     )
-    assert puzzle.check(wrong)[1] in feedback.inner_text()
+    # at a glance one short sentence; the whole verdict under a collapsed "Read more"
+    glance = feedback.inner_text()
+    assert glance.startswith("✘") and "Read more" in glance
+    assert puzzle.check(wrong)[1] in feedback.text_content() and puzzle.check(wrong)[1] not in glance
     show = widget.locator("button", has_text="Show what happens").first
     assert show.is_visible() and show.evaluate("b => b.scrollWidth <= b.clientWidth + 1")  # its whole label
     ui.click_css(page, canvas, *column_x(puzzle.position, puzzle.answers[0]))
