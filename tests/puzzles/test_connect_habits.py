@@ -92,7 +92,7 @@ def test_a_wrong_drop_at_the_read_ahead_levels_names_the_idea_every_right_drop_u
     named = 0
     with using("en"):
         words = {theme: text for theme, text in LOOK_FOR.items()}
-        for p in [p for p in practice_pool(game_id) if level(p.rating) >= 3][:25]:
+        for p in [p for p in practice_pool(game_id) if level(p.rating) >= 3]:
             board = Practice(game_id, puzzles=[p])
             for a in [a for a in p.legal_answers() if a not in p.answers][:2]:
                 said = board.answer(a)[1]
@@ -200,6 +200,6 @@ def test_play_nearest_the_centre_answers_about_a_third_of_each_level_of_lesson_2
     level_two = [p for p in pool if level(p.rating) == 2]
     right = sum(nearest_the_centre(p.position) in p.answers for p in level_two)
     if game_id == "five_in_a_row":
-        assert right <= math.ceil(len(level_two) / 3) and len(level_two) >= 9, (right, len(level_two))
+        assert right <= math.ceil(len(level_two) / 3) and len(level_two) >= 8, (right, len(level_two))
     else:
         assert right <= 3 and len(level_two) >= 5, (right, len(level_two))

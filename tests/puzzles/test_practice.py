@@ -1366,7 +1366,7 @@ TAUGHT = {
     },
     "five_in_a_row": {
         "win_now": (1, "make five in a line"),
-        "block": (1, "block such a line"),
+        "block": (1, "block such lines"),
         "side_column": (1, "with a **side disc**"),
         "double_threat": (2, "find a **threat**"),
         "odd_even_threat": (2, "tell an **odd** threat from an **even** one"),
