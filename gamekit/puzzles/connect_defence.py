@@ -157,7 +157,7 @@ def later_double_why(game: ConnectGame, action: str) -> str | None:
     exact solver's line of best play after it (the loser holding out longest), the first drop of the mover that
     makes two threats at once the opponent cannot both stop (:data:`LATER_DOUBLE`, the line and both cells); None
     where the line is not settled, or the win comes no such way."""
-    found = _later_double(type(game), tuple(game.history), str(action))
+    found = later_double(type(game), tuple(game.history), str(action))
     if found is None:
         return None
     line, move, a, b = found
@@ -170,7 +170,7 @@ def later_double_why(game: ConnectGame, action: str) -> str | None:
 
 
 @lru_cache(maxsize=1024)
-def _later_double(cls: type, history: tuple, action: str) -> tuple[tuple, str, Cell, Cell] | None:
+def later_double(cls: type, history: tuple, action: str) -> tuple[tuple, str, Cell, Cell] | None:
     from gamekit.puzzles.connect_best_line import RUN_OUT_PLIES
     from gamekit.puzzles.core import line_of_best_play
 

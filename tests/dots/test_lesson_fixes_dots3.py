@@ -13,17 +13,9 @@ from gamekit.dots.lesson2_exercises import wins_safe_race
 from gamekit.dots.lesson_exercise import after_line
 from gamekit.dots.lesson_positions import safe_lines
 from gamekit.dots.solver import move_values
+from tests.dots.test_lesson_round13 import _guide, _page  # a lesson page and a guide, read as one line
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _page(lang: str, n: str) -> str:
-    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
-    return " ".join(next(folder.glob(f"{n}_*.md")).read_text(encoding="utf-8").split())
-
-
-def _guide(lang: str) -> str:
-    return (ROOT / "docs/teachers" / ("es/dots.md" if lang == "es" else "dots.md")).read_text(encoding="utf-8")
 
 
 # ----- lesson 2: the safe-line race ---------------------------------------------------------------------------------

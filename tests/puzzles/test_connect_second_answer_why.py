@@ -4,8 +4,9 @@ puzzle's ideas that it does show, or the double threat it leads to along the sol
 import pytest
 
 from gamekit.puzzles import bank
-from gamekit.puzzles.connect_defence import _later_double, later_double_why
+from gamekit.puzzles.connect_defence import later_double, later_double_why
 from gamekit.puzzles.practice_words import why_right
+from tests.puzzles.test_connect_stop_double_threat import _after, _wins_now  # one brute force for both files
 
 
 def test_c4_8a9809286e_column_6_says_why_it_wins_not_only_where_the_disc_lands():
@@ -13,16 +14,6 @@ def test_c4_8a9809286e_column_6_says_why_it_wins_not_only_where_the_disc_lands()
     said = why_right(p, "double_threat", "6")
     assert not said.startswith("Why: the disc lands in column 6, row 5.")
     assert "yellow runs out first" in said and "like column 5" in said  # its own zugzwang reason, then the result
-
-
-def _after(game, drop):
-    g = game.copy()
-    g.play(str(drop))
-    return g
-
-
-def _wins_now(game):
-    return [m for m in game.legal_moves() if _after(game, m).winner() == game.to_move]
 
 
 @pytest.mark.parametrize("game_id", ["five_in_a_row", "connect_four"])
@@ -36,7 +27,7 @@ def test_a_later_double_threat_is_real_on_the_board(game_id):
             if said is None:
                 continue
             found += 1
-            line, move, *_ = _later_double(type(p.position), tuple(p.position.history), a)
+            line, move, *_ = later_double(type(p.position), tuple(p.position.history), a)
             g = _after(p.position, a)
             for _, m in line:
                 g.play(m)
