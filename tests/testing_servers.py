@@ -70,19 +70,30 @@ def voila_server(
         PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
     )
     full_env.update(env or {})
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            list(command) if command is not None else voila_args(port),
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=full_env,
-        )
+    chosen = command is None  # a port this function picked may be taken by another worker before Voilà binds it
+    starts = 0
+
+    def start(port: int) -> subprocess.Popen:
+        with open(log, "w") as out:
+            return subprocess.Popen(
+                list(command) if command is not None else voila_args(port),
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=full_env,
+            )
+
+    process = start(port)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
         while True:
             if process.poll() is not None:
+                if chosen and starts < 3 and "already in use" in log.read_text():
+                    starts += 1
+                    port = free_port()
+                    process, url = start(port), f"http://127.0.0.1:{port}"
+                    continue
                 pytest.fail(f"Voilà exited early:\n{log.read_text()[-3000:]}")
             try:
                 urllib.request.urlopen(f"{url}/", timeout=2).close()
