@@ -201,7 +201,7 @@ def _reflection_question(module: Any, notebook: str) -> "str | None":
     return None
 
 
-def _board_text(exercise: Any) -> "str | None":
+def board_text(exercise: Any) -> "str | None":
     """The exercise's position drawn as text for paper (a monospaced diagram), or None when it has none.
 
     Dots and Boxes: the dots named as the lessons name them (columns a, b, c…, rows 1, 2, 3… from the top) and
@@ -292,7 +292,7 @@ def paper_words(text: str, drawn: bool, lang: "str | None" = None) -> str:
     return text
 
 
-def _answer_lines(ex: Any) -> list[str]:
+def paper_answer_lines(ex: Any) -> list[str]:
     """The lines to answer ``ex`` on paper: one, or its ``answer_lines`` (an answer written one part a line, such
     as every set for a roll), each followed by a blank line; or, when ``answer_lines`` is a tuple of labels, one
     line per label, each named ("chance to shut after 9 + 2: ____")."""
@@ -323,7 +323,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     away, comes after it: the module's ``worksheet_words_after(notebook, key)``, if it defines one), each exercise's
     question in paper
     words (:func:`paper_words`: nothing "above", nothing to click or type) with its position drawn as text
-    (:func:`_board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
+    (:func:`board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
     choices, a line to answer on, and the closing reflection question — never an answer, a hint or feedback.
 
     Refusals (``KeyError`` for an unknown notebook, ``ValueError``/``TypeError`` for the language) come
@@ -369,7 +369,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             if ex.key in off_paper:
                 out += [tr("This one is done on the computer: it is checked by a calculation too long for paper."), ""]
                 continue
-            board = _board_text(ex)
+            board = board_text(ex)
             out.append(paper_words(_plain(getattr(ex, "paper_prompt", "") or ex.prompt), drawn=bool(board)))
             out.append("")
             if board:
@@ -380,7 +380,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             if ex.choices:  # in the order the widget shows them (shuffled), not the author's
                 out += [f"- [ ] {tr(str(c))}" for c in shown_order(ex.choices, ex.key)] + [""]
             else:
-                out += _answer_lines(ex)
+                out += paper_answer_lines(ex)
             taught = getattr(lessons, "worksheet_words_after", None)  # a word whose card would give this one away
             for block in taught(notebook, ex.key) if callable(taught) else []:
                 out += [block.rstrip(), ""]
@@ -397,7 +397,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                     "",
                 ]
             for n, ex in enumerate(shown, 1):
-                board = _board_text(ex)
+                board = board_text(ex)
                 out += [
                     "### " + tr(titles[ex.level], i=n)
                     if titles
@@ -411,7 +411,7 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
                 if ex.choices:
                     out += [f"- [ ] {c}" for c in shown_order(ex.choices, ex.key)] + [""]
                 else:
-                    out += _answer_lines(ex)
+                    out += paper_answer_lines(ex)
         question = _reflection_question(lessons, notebook)
         if question:
             out += [

@@ -144,9 +144,9 @@ def test_each_practice_set_runs_easy_to_hard_and_is_fixed(lesson):
     assert bands == sorted(bands), f"{lesson}: the set runs from easy to hard"
     assert len({p.id for p in puzzles}) == len(puzzles)
     again = dataclasses.replace(problems)  # the same set made again (a lesson's own kind of set included)
-    from gamekit.puzzles.sets import _chosen
+    from gamekit.puzzles.sets import chosen_puzzles
 
-    _chosen.cache_clear()
+    chosen_puzzles.cache_clear()
     assert [p.id for p in again.puzzles()] == [p.id for p in puzzles], "the same seed gives the same puzzles"
     from gamekit.puzzles.core import theme_hint, theme_name
 

@@ -9,7 +9,7 @@ import pytest
 from gamekit.i18n import using
 from gamekit.teacher_sheets import (
     PAPER_BANNED,
-    _board_text,
+    board_text,
     paper_words,
     practice_as_shown,
     worksheet_markdown,
@@ -44,7 +44,7 @@ def test_every_position_is_drawn_and_nothing_points_at_a_screen(module, notebook
     banned = re.findall(PAPER_BANNED[lang], words, re.I)
     assert not banned, f"{notebook} ({lang}): {banned}"
     with using(lang):
-        drawn = [_board_text(ex) for ex in exercises(module, notebook)]
+        drawn = [board_text(ex) for ex in exercises(module, notebook)]
     drawings = blocks(sheet)
     assert [d.rstrip() for d in drawn if d] == drawings  # each position, in the order of the exercises
     for ex, text in zip(exercises(module, notebook), drawn):
@@ -60,25 +60,25 @@ def test_a_dots_drawing_names_the_dots_and_the_boxes_taken():
 
     game = DotsAndBoxes.from_moves(2, 2, "a1-b1 a1-a2 b1-b2 a2-b2")
     ex = type("Ex", (), {"game": game, "position": None})()
-    text = _board_text(ex)
+    text = board_text(ex)
     assert text.splitlines()[0].split() == ["a", "b", "c"]
     assert (
         text.splitlines()[1].startswith(" 1 o---o") and " C " in text.splitlines()[2] + " "
     )  # Coral drew the fourth side
     assert "G a box Gold has taken" in text
     empty = type("Ex", (), {"game": DotsAndBoxes.from_moves(2, 2, "a1-b1"), "position": None})()
-    assert "has taken" not in _board_text(empty)  # no key for boxes where no box is taken
+    assert "has taken" not in board_text(empty)  # no key for boxes where no box is taken
 
 
 def test_a_shut_the_box_drawing_shows_the_open_tiles_and_the_roll():
     ex = type("Ex", (), {"game": None, "position": ((1, 2, 3, 5, 8), 7)})()
-    text = _board_text(ex)
+    text = board_text(ex)
     assert text.splitlines()[0] == "| 1 | 2 | 3 | ■ | 5 | ■ | ■ | 8 | ■ |"
     assert "The dice show 7." in text
     with using("es"):
-        assert "Los dados marcan 7." in _board_text(ex)
-    assert _board_text(type("Ex", (), {"game": None, "position": None})()) is None
-    assert _board_text(type("Ex", (), {"game": None, "position": ("a", "b")})()) is None
+        assert "Los dados marcan 7." in board_text(ex)
+    assert board_text(type("Ex", (), {"game": None, "position": None})()) is None
+    assert board_text(type("Ex", (), {"game": None, "position": ("a", "b")})()) is None
 
 
 @pytest.mark.parametrize(

@@ -48,11 +48,11 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
     check_game_id(game_id)
     if theme is not None:
         check_theme(game_id, theme)
-    return [copy.copy(p) for p in _chosen_pool(game_id, theme)]
+    return [copy.copy(p) for p in chosen_pool(game_id, theme)]
 
 
 @lru_cache(maxsize=None)
-def _chosen_pool(game_id: str, theme: str | None) -> tuple[Puzzle, ...]:
+def chosen_pool(game_id: str, theme: str | None) -> tuple[Puzzle, ...]:
     """:func:`practice_pool`'s choice, made once (its arguments checked there)."""
     module = catalog.get(game_id).puzzle_module()
     reads = pool_themes(game_id, theme) if theme is not None else (None,)

@@ -91,7 +91,7 @@ class ProblemSet:
 
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The set's puzzles, easy to hard (the same ones every time)."""
-        return _chosen(self)
+        return chosen_puzzles(self)
 
     @property
     def ids(self) -> list[str]:
@@ -103,7 +103,7 @@ class ProblemSet:
 
 
 @lru_cache(maxsize=None)
-def _chosen(problems: ProblemSet) -> tuple[Puzzle, ...]:
+def chosen_puzzles(problems: ProblemSet) -> tuple[Puzzle, ...]:
     """The set's puzzles: for each item, the seed's pick among the bank's puzzles of its theme and band, drawn
     again (the pick left out) while it does not fit beside the puzzles already chosen (:func:`unfit`)."""
     only = practice_only(problems.game_id)  # puzzles added to fill Practice levels: never a lesson's

@@ -1754,10 +1754,10 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
     """On paper the board has no tint: each threat cell the picture marks is drawn in its cell with the picture's
     letter (R red, Y yellow; R and A in Spanish), never a disc letter (X, O), each ✗ cell too, with a key; a move
     exercise's board marks nothing (its threat cell would be the answer)."""
-    from gamekit.teacher_sheets import _board_text
+    from gamekit.teacher_sheets import board_text
 
     ex = L.exercises()[name]
-    lines = _board_text(ex).split("\n")
+    lines = board_text(ex).split("\n")
     g = ex.game
     threats, danger = ex.marks
     numbered = name not in lesson_positions.ROW_QUESTIONS  # a row question's board prints no row numbers
@@ -1772,7 +1772,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
             assert f"{letter}: an empty cell where a {colour} disc ({disc}) would make five" in lines[-1]
     if danger:
         assert "✗" in "".join(lines[: g.height]) and "✗: the empty cell under a threat" in lines[-1]
-    plain = _board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
+    plain = board_text(L.exercises()["win_in_one"]).split("\n")  # a move exercise: the grid, rows numbered, no marks
     grid = str(L.exercises()["win_in_one"].game).split("\n")
     assert [line.split(" ", 1)[1].lstrip() for line in plain[: g.height]] == grid[: g.height] and plain[-1] == grid[-1]
     marks = set(lesson_pictures.paper_marks(g, *ex.marks).values())
@@ -1781,7 +1781,7 @@ def test_the_worksheet_board_draws_the_marked_cells_in_their_cells(name):
 
     with using("es"):
         es = L.exercises()[name]
-        text = _board_text(es)
+        text = board_text(es)
         for c, r in threat_cells(es.game, 1):
             assert [ch for ch in text.split("\n")[g.height - 1 - r][4:] if ch not in " |"][c] == "A"
         assert "o: " not in text and "x: " not in text

@@ -36,7 +36,7 @@ def test_the_dots_mixed_pool_weighs_each_puzzles_lines_once(monkeypatch):
     weighed once (a fresh kernel opening the Practice page waited 27 s for the same answers again and again)."""
     import gamekit.puzzles.dots_thumbs as D
     from gamekit.puzzles import bank
-    from gamekit.puzzles.pools import _chosen_pool
+    from gamekit.puzzles.pools import chosen_pool
 
     weighed: list[tuple[tuple, str]] = []
     real = D.boxes_given
@@ -44,10 +44,10 @@ def test_the_dots_mixed_pool_weighs_each_puzzles_lines_once(monkeypatch):
         D, "boxes_given", lambda game, line: weighed.append((tuple(game.history), line)) or real(game, line)
     )
     monkeypatch.setattr(D, "_PICKS", {})
-    _chosen_pool.cache_clear()
+    chosen_pool.cache_clear()
     try:
         pool = practice_pool("dots_and_boxes")
     finally:
-        _chosen_pool.cache_clear()
+        chosen_pool.cache_clear()
     assert pool and len(weighed) == len(set(weighed))  # no line of any position weighed twice
     assert len(weighed) <= sum(len(p.legal_answers()) for p in bank("dots_and_boxes"))

@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.puzzles.dots_thumbs import decided
-from gamekit.puzzles.sets import ProblemSet, _chosen, guessable, right_sentences, unfit
+from gamekit.puzzles.sets import ProblemSet, chosen_puzzles, guessable, right_sentences, unfit
 from gamekit.puzzles.store import load_puzzles, practice_only
 
 DOTS = "dots_and_boxes"
@@ -106,7 +106,7 @@ def test_a_set_whose_every_candidate_is_unfit_is_refused_naming_the_item():
 def test_the_choice_is_the_same_in_every_language_and_keeps_a_first_pick_that_fits():
     problems = ProblemSet(DOTS, (("hard_hearted_handout", "easy"), ("hard_hearted_handout", "medium")), seed=19)
     english = problems.ids
-    _chosen.cache_clear()
+    chosen_puzzles.cache_clear()
     with using("es"):
         assert problems.ids == english
     assert english[:2] == ["dots-2251000330", "dots-9d5fd27eef"]  # lesson 3's set, whose picks all fitted

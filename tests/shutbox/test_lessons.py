@@ -2988,7 +2988,7 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
     """On paper, "write every set" asks in plain words (each set on its own line, no ; to type) and gives the same
     number of lines, more than any of lesson 2's exercises needs, so the lines never tell the count; lesson 4's
     sheet prints its More practice and its one-tile rows give each chance as k/36 too."""
-    from gamekit.teacher_sheets import _answer_lines, worksheet_markdown
+    from gamekit.teacher_sheets import paper_answer_lines, worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/02_sets_for_a_roll")
     exercise_2 = sheet.split("## Exercise 2")[1].split("## Exercise 3")[0]
@@ -3009,7 +3009,7 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
     bad = exercises_sets.sets_exercise(7)
     bad.answer_lines = 0
     with pytest.raises(ValueError, match="answer_lines=0"):
-        _answer_lines(bad)
+        paper_answer_lines(bad)
 
 
 def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_more_practice_sets():
