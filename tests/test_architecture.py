@@ -252,6 +252,17 @@ def test_no_module_uses_another_modules_private_names():
     )
 
 
+def test_no_test_imports_a_private_name_of_gamekit():
+    """Tests call gamekit through public names: a function a test needs is public (state a test swaps in with
+    monkeypatch, such as a cache, is the one exception, as it is not imported)."""
+    bad = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("gamekit"):
+                bad += [f"{path.relative_to(ROOT)}:{node.lineno}: {a.name}" for a in node.names if _is_private(a.name)]
+    assert not bad, "tests import private names (make them public):\n" + "\n".join(bad)
+
+
 @pytest.mark.parametrize(
     "source, expected",
     [
