@@ -11,7 +11,8 @@ from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
 from gamekit.dots.lesson_exercise import final_score_text, line_checker, shared_line_name
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
-from gamekit.dots.lesson_positions import SEATS, Component, components, position, run_stops, takeable
+from gamekit.dots.lesson_positions import SEATS, Component, capture_groups, components, position, run_stops
+from gamekit.dots.lesson_positions import takeable
 from gamekit.dots.lesson_positions import third_side_boxes
 
 
@@ -22,6 +23,8 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
     stops = run_stops(game)  # boxes with one side drawn that end the run before other boxes
     left = game.geometry.n_boxes - sum(game.scores)
     third = third_side_boxes(game)  # the boxes that can be taken at once
+    groups = capture_groups(game)  # separate runs: following one and forgetting another counts one group short
+    forgotten = {n - len(group): group for group in groups} if len(groups) > 1 else {}
 
     def check(answer: Any) -> tuple[bool, str]:
         k = parse_int(answer)
@@ -45,6 +48,16 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
                 "{m} boxes have three sides now, and each box you take can give the next one its third side too. "
                 "Keep counting.",
                 m=len(third),
+            )
+        if k in forgotten:
+            return False, ntr(
+                "More than {k}: you followed one run and left out box {boxes}. It has three sides too, so it counts, "
+                "even on its own.",
+                "More than {k}: you followed one run and left out boxes {boxes}. They can be taken too, one after "
+                "another.",
+                len(forgotten[k]),
+                k=k,
+                boxes=boxes_text(game, forgotten[k]),
             )
         if k < n:
             return False, tr(
@@ -72,7 +85,7 @@ def how_many_exercise(name: str = "open_five") -> DotsExercise:
         answer=f"{n}.",
         solutions=[n, f" {n} "],
         game=game,
-        wrong=list(dict.fromkeys(w for w in (1, n - 1, n + 1, *([left] if stops else [])) if w != n)),
+        wrong=list(dict.fromkeys(w for w in (1, n - 1, n + 1, *forgotten, *([left] if stops else [])) if w != n)),
         key="how_many" if name == "open_five" else f"how_many_{name}",
         parts=False,
         third_sides=False,  # the red tint would point at the first box of the run the pupil is asked to follow
@@ -128,6 +141,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
         wrong=wrong,
         key=f"count_chains_{name}",
         parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
         leaks=(describe_components(game), f"{n} chains"),
     )
 
@@ -178,6 +192,7 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
         wrong=[", ".join(map(str, chains + loops)), "1, 2", "3, 3, 4"],
         key=f"chain_lengths_{name}",
         parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
         leaks=(describe_components(game), join_words(chains), ", ".join(map(str, chains))),
     )
 
@@ -215,6 +230,7 @@ def count_loops_exercise(name: str = "two_loops") -> DotsExercise:
         hint=tr("A loop is a ring: follow its boxes and you come back to where you started."),
         answer=f"{total} ({join_words(loops)}).",
         parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
         solutions=[total],
         game=game,
         wrong=list(dict.fromkeys([len(loops), *loops, total - 1, total + 2])),
@@ -318,6 +334,7 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
         click=True,
         key=f"hand_over_{name}",
         parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
         wrong=sorted((l for l in values if l not in right), key=lambda l: (l != middle, l)),
     )
 
@@ -405,6 +422,7 @@ def chain_or_loop_exercise(name: str = "chain_or_loop") -> DotsExercise:
         click=True,
         key=name,
         parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
         wrong=sorted(l for l in values if l not in right),
         # a judged caption that says "opening the chain of … first" would have been better argues this choice
         leaks=(opening_first(tr("the chain of {n}", n="\0")).split("\0")[0],),

@@ -386,14 +386,14 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
     )
 
 
-def take_or_refuse_sheet(loop_exercise: int) -> str:
+def take_or_refuse_sheet() -> str:
     """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet where the page teaches it (after exercise
     2, before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
     loops still to come), then the habit exercise 3 needs (a loop is opened before a chain, so the chain is the last
     part). The short chains come before exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
-    the paper tally is in the teacher guide. Markdown, current language; no board's numbers. A loop's price is left
-    to exercise ``loop_exercise`` (the loop of 6): the sheet names that exercise
-    instead of the number, which would answer it on paper, where the whole sheet is in view."""
+    the paper tally is in the teacher guide. Markdown, current language; no board's numbers. The sheet states what
+    refusing a loop costs (4 boxes) itself: on paper no feedback checks exercise 2 first, so a rule that pointed back
+    to it would pass a wrong answer on to exercise 3."""
     return "\n".join(
         [
             "**" + tr("Take or refuse?") + "**",
@@ -401,26 +401,21 @@ def take_or_refuse_sheet(loop_exercise: int) -> str:
             tr("A rule of thumb in two steps."),
             "",
             tr(
-                "Step 1 — now: taking gets you every box on offer; refusing a chain gets you 2 fewer. Refusing a "
-                "loop gives away the boxes Coral left to Gold in exercise {n}.",
-                n=loop_exercise,
+                "Step 1 — now: taking gets you every box on offer. Refusing a chain gets you 2 boxes fewer, "
+                "refusing a loop 4 fewer."
             ),
             "",
             tr(
-                "Step 2 — the rest: the player with control of the long chains and loops still to come takes all "
-                "their boxes except 2 for each chain and, for each loop, as many as Coral left in exercise {n} (the "
-                "last part is never refused); the other player gets those. If you refuse, you keep control; if you "
-                "take, the other player gets it.",
-                n=loop_exercise,
+                "Step 2 — the rest: look at the long chains and the loops still to come. Whoever has control gets "
+                "them all, minus 2 boxes for each chain and 4 for each loop they refuse. The last part is never "
+                "refused. If you refuse, you keep control; if you take, the other player gets it."
             ),
             "",
             tr("Add the two steps for each plan and choose the plan that keeps more."),
             "",
             tr(
-                "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs more boxes "
-                "than refusing a chain (exercise {n} shows how many). So the chain is the last part, and it is "
-                "never refused.",
-                n=loop_exercise,
+                "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs 4 boxes, "
+                "a chain only 2. So the chain is the last part, and it is never refused."
             ),
         ]
     )

@@ -139,7 +139,8 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
                 final2=final_score_text(game, max(values.values())),
             )
         after = _taken(game, line)
-        if analysis.long_chain_rule(after).favoured == game.to_move:
+        rule_after = analysis.long_chain_rule(after)
+        if rule_after.long_chains and rule_after.favoured == game.to_move:
             for reply in safe_lines(after):
                 rule = analysis.long_chain_rule(after_line(after, reply))
                 if rule.favoured != game.to_move:
@@ -176,6 +177,13 @@ def gift_count(game: DotsAndBoxes, line: str) -> str:
     the gift, in the words of lesson 4 (computed by the analysis of that position)."""
     rule = analysis.long_chain_rule(_taken(game, line))
     total = rule.dots + rule.long_chains
+    if not rule.long_chains:  # with no long chain forming the count predicts nothing (lesson 4's tally)
+        return tr(
+            "Once {other} has taken the gift, no long chain is forming, and with none the count predicts nothing "
+            "({dots} + 0 = {dots}).",
+            other=tr(SEATS[1 - game.to_move]),
+            dots=rule.dots,
+        )
     return ntr(
         "Once {other} has taken the gift, {n} long chain is forming: {dots} + {n} = {total} is {parity}, the "
         "count {favoured} wants.",
@@ -266,29 +274,38 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
         if k == n - 2:
             return False, tr(
                 "Leaving two is how you keep a chain. A loop has no ends: its last two boxes are joined by one line, "
-                "and {seat} cannot leave them without opening the chain of {chain} too. Leave four instead. {ends}",
+                "and {seat} cannot leave them without opening the chain of {chain} too. How many must {seat} leave, so "
+                "that {other} has to open the chain? {ends}",
                 seat=seat,
                 chain=chain,
+                other=other,
                 ends=ends(k),
             )
         if k not in plans:
             return False, tr(
                 "{seat} cannot stop after {k}: the last two boxes of a loop are joined by one line, so taking one "
-                "takes both. To keep control, take all but the last four.",
+                "takes both. Where can {seat} stop, so that {other} must open the chain of {chain}?",
                 seat=seat,
                 k=k,
+                other=other,
+                chain=chain,
             )
         if k < n - 4:
             return False, tr(
-                "That leaves more than four boxes: {other} takes the extra ones for nothing. Four is enough to keep "
-                "control. {ends}",
+                "That leaves {left} boxes to {other}. Could {seat} leave fewer and still make "
+                "{other} open the chain of {chain}? {ends}",
+                left=n - k,
+                seat=seat,
+                chain=chain,
                 other=other,
                 ends=ends(k),
             )
         return False, tr(
-            "After {k} boxes the rest cannot be split into two pairs. To keep control, take all but "
-            "the last four. {ends}",
+            "After {k} boxes, what is left cannot be handed over so that {other} must open the chain of "
+            "{chain}. How many must be left for that? {ends}",
             k=k,
+            other=other,
+            chain=chain,
             ends=ends(k),
         )
 

@@ -4,8 +4,9 @@ A pupil scrolling ahead would read the answer in them, so the page holds each on
 or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "refusing" is general (the other player
 may leave the boxes on offer, and a 2-chain's three lines) and is taught before lesson 3's exercise 5; "handouts"
 (which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's
-"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it, and "short_chain_control" (who
-gets control after a short chain) is its exercise 6's.  Each is a
+"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it, as is "take_or_refuse" (the rule
+of thumb, which says what refusing a loop costs), and "short_chain_control" (who gets control after a short chain) is
+its exercise 6's.  Each is a
 few paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
@@ -50,6 +51,19 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
             "The other player takes the two pairs and must then open the next chain. So refusing a loop costs four "
             "boxes, where refusing a chain costs two."
         ),
+    ),
+    "take_or_refuse": (
+        N_("A **rule of thumb** compares the two plans in two steps. Exact calculation checks every exercise below."),
+        N_(
+            "**Step 1 — now.** Taking gets every box on offer. Refusing gets 2 fewer: you leave them to the other "
+            "player."
+        ),
+        N_(
+            "**Step 2 — the rest.** Look at the long chains (3 boxes or more) and the loops still to come. Whoever "
+            "has control gets them all, minus 2 boxes for each chain and 4 for each loop they refuse. The last part "
+            "is never refused. If you refuse, you keep control. If you take, the other player gets it."
+        ),
+        N_("**Total.** Add the two steps for each plan. Choose the plan that keeps more."),
     ),
     "short_chain_control": (
         N_(

@@ -354,6 +354,33 @@ def run_stops(game: DotsAndBoxes) -> list[int]:
     return sorted(b for b in beside if after.owners[b] is None and before[b] <= 1)
 
 
+def capture_groups(game: DotsAndBoxes) -> list[list[int]]:
+    """The separate runs of the captures now on offer: the boxes the player to move can take in a row, split into
+    groups joined through lines undrawn now (a box on its own is a group).  Each group is sorted, the groups by their
+    first box: a pupil who follows one run and forgets another counts one group short."""
+    after = game.copy()
+    while analysis.capturable_boxes(after):
+        box = analysis.capturable_boxes(after)[0]
+        after.play(next(l for l in after.geometry.box_lines[box] if not after.is_drawn(l)))
+    taken = {b for b in range(game.geometry.n_boxes) if game.owners[b] is None and after.owners[b] is not None}
+    groups, seen = [], set()
+    for start in sorted(taken):
+        if start in seen:
+            continue
+        group, todo = set(), [start]
+        while todo:
+            box = todo.pop()
+            if box in group:
+                continue
+            group.add(box)
+            for line in game.geometry.box_lines[box]:
+                if not game.is_drawn(line):
+                    todo.extend(o for o in game.geometry.line_boxes[line] if o in taken and o not in group)
+        seen |= group
+        groups.append(sorted(group))
+    return groups
+
+
 def components(game: DotsAndBoxes) -> list[Component]:
     """Chains and loops of the position (longest first, ties by first box)."""
     return analysis.components(game)

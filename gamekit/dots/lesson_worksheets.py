@@ -163,8 +163,9 @@ def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row
 def tally_sheet(name: str = "tally_game") -> str:
     """Lesson 4's tally on paper: what "forming" means, the board after each of the game's lines
     (:func:`line_by_line_pictures`: each shows only the lines up to its own, none by its name), the lines that need
-    no row (:func:`tally_worked_row`) and a blank table to fill in, one row per line from the first one after which
-    a long chain is forming (:func:`tally_first_row`) (Markdown, current language)."""
+    no row (:func:`tally_worked_row`) and a blank table to fill in, with a row for every line and no line number:
+    where the rows start (:func:`tally_first_row`) is the pupil's to find, as on the page (Markdown, current
+    language)."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
     if moves:
@@ -175,9 +176,10 @@ def tally_sheet(name: str = "tally_game") -> str:
         game.play(line)
         if game.last_completed:
             raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
-    first = tally_first_row(name)
+    tally_first_row(name)  # refuses a game with no quiet opening, or with no long chain forming
     head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
-    rows = "\n".join(f"| {i} | | | |" for i in range(first, len(steps) + 1))
+    # one blank row per line, unnumbered: a numbered or counted table would say where the tally starts
+    rows = "\n".join("| | | | |" for _ in steps)
     return "\n".join(
         [
             "**" + tr("Keep a tally") + "**",
@@ -186,12 +188,12 @@ def tally_sheet(name: str = "tally_game") -> str:
                 "A long chain is forming when three or more boxes, joined one to the next through their undrawn "
                 "sides, each already have two sides drawn. The {n} small boards below are one game on a "
                 "{width}×{height} board, after each of its first {n} lines: each board shows only the lines drawn so "
-                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. From line "
-                "{first} on, look at each board and fill in its row of the table; do not look ahead.",
+                "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. Look at the "
+                "boards in order; do not look ahead. From the first line after which a long chain is forming, fill "
+                "in one row of the table for each line, starting with its number.",
                 n=len(steps),
                 width=width,
                 height=height,
-                first=first,
             ),
             "",
             line_by_line_pictures(width, height, steps),
@@ -280,9 +282,10 @@ def tally_table(name: str = "tally_game") -> Table:
 
 
 def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
-    """Whether ``answer`` is a prediction the tally check accepts before it opens: the long chains of the pupil's
-    last row, a whole number from 0 to the boxes of the board.  A prediction is never judged right or wrong; only
-    something that is not such a number is refused, with why."""
+    """Whether ``answer`` is the long chains of the pupil's last row, the count after the last line of the
+    sequence: only that count opens the check (predict, then check).  Something that is not a whole number from 0 to
+    the most long chains the board holds is refused, with why; each wrong count gets its own reason (none forming,
+    the count of an earlier row, too many, too few), computed from :func:`tally_rows`."""
     width, height, _ = SEQUENCES[name]["start"]
     most = width * height // 3
     try:
@@ -291,12 +294,35 @@ def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
         k = -1
     if not 0 <= k <= most:
         return False, tr("Type the number of long chains in your last row, a whole number from 0 to {most}.", most=most)
-    return True, tr("Now open “Check your tally” and compare it with your table, row by row.")
+    rows = tally_rows(name)
+    right = rows[-1][1]
+    if k == right:
+        return True, tr("Yes. Now open “Check your tally” and compare it with your table, row by row.")
+    if k == 0:
+        return False, tr(
+            "After the last line, long chains are forming: look for three boxes or more, joined one to the next, each "
+            "with two sides drawn."
+        )
+    if any(row[1] == k for row in rows[:-1]):
+        return False, tr(
+            "That was the count after an earlier line. A later line changed it: step back to the last boards and look "
+            "again."
+        )
+    if k > right:
+        return False, tr(
+            "Fewer than {k}: a long chain needs three boxes or more, and a loop does not count. Look again at the last "
+            "board.",
+            k=k,
+        )
+    return False, tr(
+        "More than {k}: after the last line, look at every part of the board, not only where the last line was drawn.",
+        k=k,
+    )
 
 
 def tally_check(name: str = "tally_game"):
-    """The computed tally, hidden until the pupil has typed the count of their own last row (predict, then check),
-    then folded away under "Check your tally"."""
+    """The computed tally, hidden until the pupil has typed the right count of their own last row (predict, then
+    check: :func:`tally_prediction` says why a wrong count is wrong), then folded away under "Check your tally"."""
     import ipywidgets as W
 
     table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)

@@ -128,7 +128,7 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_six").key:
         # where the lesson page has it: after the loop of 6, before exercise 3
-        blocks.append(take_or_refuse_sheet(list(LESSONS[5].exercises).index("loop_six") + 1))
+        blocks.append(take_or_refuse_sheet())
     return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
 
 

@@ -148,7 +148,15 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
     page = " ".join(_page(lang).split())
     en = lang == "en"
     start = page.index("## Take or refuse?" if en else "## ¿Llevártelas o rechazarlas?")
-    section = page[start : page.index("```{code-cell}", start)]
+    from gamekit.dots.lesson_explanations import explanation
+    from gamekit.i18n import using
+
+    # the rule of thumb says a loop's price (exercise 2's answer): it opens under the section once exercise 2 is
+    # answered
+    assert 'L.after_exercise("loop_six", score, explanation("take_or_refuse"))' in page[start:]
+    with using(lang):
+        rule = " ".join(str(explanation("take_or_refuse")).split())
+    section = page[start : page.index("```{code-cell}", start)] + " " + rule
     words = (
         (
             "two steps",

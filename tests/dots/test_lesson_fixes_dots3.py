@@ -132,25 +132,11 @@ ANSWER_WORDS = {
         "es": ("por su línea del medio", "no se puede rechazar", "entrega a medias", "entrega sin concesiones"),
     },
     (5, "loop_six"): {
-        # the loop's price (6 - 2) on the take-or-refuse card below it answered it too
-        "en": (
-            "all-but-four",
-            "last four boxes",
-            "4 for a loop",
-            "4 for each loop",
-            "costs 4",
-            "4 fewer",
-            "four fewer",
-        ),
-        "es": (
-            "todas menos cuatro",
-            "cuatro últimas casillas",
-            "4 en un bucle",
-            "4 por cada bucle",
-            "cuesta 4",
-            "4 menos",
-            "cuatro menos",
-        ),
+        # the move itself (all-but-four) is said by the teacher once exercise 2 is checked; the take-or-refuse card
+        # below it states what refusing a loop costs (4), because on paper nothing checks exercise 2 before
+        # exercise 3 uses that cost (test_the_worksheet_states_the_loops_cost_itself)
+        "en": ("all-but-four", "last four boxes"),
+        "es": ("todas menos cuatro", "cuatro últimas casillas"),
     },
     (5, "l5_ex6"): {
         # (that a 2-chain opened by its middle line cannot be refused is lesson 3's, on the sheet's card)

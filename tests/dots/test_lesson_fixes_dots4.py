@@ -63,13 +63,18 @@ def test_lesson_4_objective_on_turns_asks_no_more_than_the_turns_exercise(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_worksheet_5_take_or_refuse_card_points_at_the_loop_exercise_by_its_number(lang):
-    """The card under exercise 2 gave a loop's price (4), which answered exercise 2 (a loop of 6: 6 − 4 = 2) on
-    paper; it now sends the pupil to that exercise, numbered as on the sheet, in each of its three loop sentences."""
+def test_worksheet_5_take_or_refuse_card_states_the_loops_cost(lang):
+    """The card pointed back to exercise 2 for a loop's price, so a pupil who got exercise 2 wrong on paper (where no
+    feedback checks it) copied a wrong rule into exercise 3: it now says the price (4) in each of its three loop
+    sentences, and names no exercise."""
     notebook = L.LESSONS[5].notebook
     n = list(L.LESSONS[5].exercises).index("loop_six") + 1
     sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
     head = "## " + ("Exercise" if lang == "en" else "Ejercicio")
     card = sheet.split(f"{head} {n}\n")[1].split(f"{head} {n + 1}\n")[0]
     word = "exercise" if lang == "en" else "ejercicio"
-    assert card.count(f"{word} {n}") == 3
+    card = card[card.index("**") :]  # the card, after exercise 2's own text
+    assert f"{word} {n}" not in card and " 4 " in card
+    assert card.count("4 fewer" if lang == "en" else "4 menos") == 1
+    assert card.count("4 for each loop" if lang == "en" else "4 por cada bucle") == 1
+    assert card.count("costs 4 boxes" if lang == "en" else "cuesta 4 casillas") == 1

@@ -1089,7 +1089,13 @@ COMMON_MISTAKES = {
         30: "default",
         5: "one edge",
     },
-    "loop_six": {6: "Taking all 6", 4: "Leaving two", 0: "more than four", 3: "two pairs", 5: "cannot stop"},
+    "loop_six": {
+        6: "Taking all 6",
+        4: "Leaving two",
+        0: "That leaves 6 boxes",
+        3: "cannot be handed over",
+        5: "cannot stop",
+    },
     "whose_turn": {
         4: "strict turns",
         0: "Gold drew more than 0",
@@ -1980,12 +1986,19 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     for refused in ("two", "", "-1", "9", "2.5"):
         entry.value = refused
         assert table.layout.display == "none" and "whole number from 0 to 3" in note.value, refused
-    entry.value = "1"  # a prediction, not judged: a wrong count opens the check too
+    # only the right count of the last row (2) opens the check; each wrong count is told its own reason
+    reasons = {
+        "0": "long chains are forming",
+        "1": "count after an earlier line",
+        "3": "Fewer than 3: a long chain needs three boxes or more",
+    }
+    for wrong, reason in reasons.items():
+        entry.value = wrong
+        assert table.layout.display == "none" and reason in note.value, wrong
+        assert lesson_worksheets.tally_prediction(wrong) == (False, note.value[3:-4])
+    entry.value = " 2 "
     assert table.layout.display is None and "Check your tally" in note.value
-    assert (
-        lesson_worksheets.tally_prediction(2) == lesson_worksheets.tally_prediction(" 0 ")
-        and lesson_worksheets.tally_prediction(2)[0]
-    )
+    assert lesson_worksheets.tally_prediction(2)[0]
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
@@ -2085,8 +2098,9 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert page.index(defined) < page.index("tally_worked_row()") < page.index('step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            assert str(lesson_worksheets.tally_worked_row()) in sheet and f"| {len(rows)} | | | |" in sheet
-            assert f"| {first} | | | |" in sheet and f"| {first - 1} | | | |" not in sheet
+            # a blank row for every line, none numbered: where the rows start is the pupil's to find
+            assert str(lesson_worksheets.tally_worked_row()) in sheet and sheet.count("\n| | | | |") == len(rows)
+            assert f"| {first} | | | |" not in sheet
             # the board after each of the 13 lines is on the paper, each showing only the lines so far, none by
             # its name
             steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
