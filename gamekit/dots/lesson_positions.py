@@ -82,8 +82,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 4: five safe lines left, Gold to move: only one steers to the long-chain count Gold wants (and the
     # forming count agrees with the solver after each of them)
     "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
-    # lesson 4: five safe lines left, Coral to move: only one keeps Coral winning
-    "steer_coral": (3, 3, "c3-d3 a3-b3 c1-d1 d3-d4 b3-c3 d2-d3 d1-d2 b3-b4 a2-b2"),
+    # lesson 4, on a 4×4 board (25 dots) so that steering is not practised on 3×3 alone: three safe lines left,
+    # Coral to move; the two that leave 2 long chains forming (25 + 2, odd, Coral's count) win 12-4, the third
+    # leaves 1 (even, Gold's count) and loses 6-10 (the exact solver agrees)
+    "steer_coral": (
+        4,
+        4,
+        "e1-e2 d2-d3 c2-c3 d2-e2 b1-c1 c5-d5 c4-d4 d5-e5 a3-a4 a2-b2 b3-b4 d3-d4 b2-b3 b4-c4 b5-c5 a4-a5 e3-e4 a1-a2 "
+        "c1-c2",
+    ),
     # Gold opened a loop of 4; a chain of 5 is left. Coral to move (lesson 5's loop exercise before it asked the general
     # all-but-four on loop_six; the tests still use it for the reason a loop grab gets)
     "loop_four": (3, 3, "a1-a2 a2-a3 b3-c3 d3-d4 d2-d3 b4-c4 c2-c3 a3-b3 a3-a4 c1-d1 c1-c2 c4-d4 a1-b1 b1-c1 b1-b2"),

@@ -1711,11 +1711,11 @@ def test_the_guides_challenge_reasoning_is_the_solvers(k, name):
 
 
 def test_an_end_of_a_2_chain_while_safe_lines_remain_is_not_said_to_force_the_next_chain():
-    """Lesson 4's exercise 7 (Coral to move, safe lines left): opening the 2-chain at an end cannot make anyone open
+    """Lesson 4's exercise 10 (Coral to move, safe lines left): opening a 2-chain at an end cannot make anyone open
     the next chain yet, and the pupil playing Coral is named, not called "you"."""
     ex = ALL["l4_ex10"]
-    assert lesson_positions.safe_lines(ex.game) and "c1-c2" not in ex.solutions
-    ok, feedback = ex.check("c1-c2")
+    assert lesson_positions.safe_lines(ex.game) and "a2-a3" not in ex.solutions
+    ok, feedback = ex.check("a2-a3")
     assert not ok and "at an end: Gold can take both boxes and draw again." in feedback
     assert "next chain" not in feedback and " you " not in feedback
 
