@@ -1,16 +1,18 @@
 """The part picker of a Practice board: an answer the pupil builds from parts instead of choosing it whole.
 
 A game's puzzle module may offer, for a puzzle, the parts an answer is made of (``pick_parts(puzzle)``: Shut the
-Box's "which set?" question offers its open tiles) and how the picked parts are written as a typed answer
-(``picked_answer(puzzle, parts)``: ``"8+2"``).  The board then shows one toggle button per part, in place of a
-button per whole answer, which would list every answer for the pupil (listing the sets for a roll is what lesson 2
-teaches).  Each press writes the picked parts into the board's answer box, where the pupil may also type; the
-board's **Check** reads the box, so a picked answer and a typed one are judged alike (a refused one is told why).
-Toggle buttons are buttons: Tab reaches each, Space or Enter presses it.
+Box's "which set?" question offers its open tiles), how the picked parts are written as a typed answer
+(``picked_answer(puzzle, parts)``: ``"8+2"``) and what they are (``pick_label(puzzle)``: "The tiles you cover:").
+The board then shows one toggle button per part, in place of a button per whole answer, which would list every
+answer for the pupil (listing the sets for a roll is what lesson 2 teaches).  Each press writes the picked parts
+into the board's answer box, where the pupil may also type; the board's **Check** reads the box, so a picked
+answer and a typed one are judged alike (a refused one is told why).  Toggle buttons are buttons: Tab reaches
+each, Space or Enter presses it.
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
@@ -31,6 +33,7 @@ class PartPicker(Localized, W.HBox):
         self.answer_box = answer_box
         self.puzzle: Puzzle | None = None
         self.toggles: list[W.ToggleButton] = []
+        self.label = W.HTML(layout=W.Layout(margin="0 0.5em 0 0"))  # what the parts are (the game's ``pick_label``)
         self.layout = W.Layout(display="none", flex_flow="row wrap")
         self.add_class("gamekit-part-picker")
 
@@ -47,7 +50,9 @@ class PartPicker(Localized, W.HBox):
         parts = getattr(module, "pick_parts", lambda p: None)(puzzle)
         self.puzzle = puzzle if parts else None
         self.toggles = [self._toggle(label) for label in parts or []]
-        self.children = self.toggles
+        words = getattr(module, "pick_label", lambda p: "")(puzzle) if parts else ""
+        self.label.value = html.escape(words)
+        self.children = ([self.label] if words else []) + self.toggles
         self.layout.display = None if self.toggles else "none"
         return self.shown
 

@@ -184,6 +184,11 @@ def pick_parts(puzzle: Puzzle) -> list[str] | None:
     return [str(t) for t in sorted(puzzle.facts["open"])] if has_table(puzzle) else None
 
 
+def pick_label(puzzle: Puzzle) -> str:
+    """The words before the tiles to press on the Practice page (:func:`pick_parts`)."""
+    return tr("The tiles you cover:")
+
+
 def picked_answer(puzzle: Puzzle, parts: list[str]) -> str:
     """The tiles pressed (:func:`pick_parts`), written as the pupil types them, largest first: ``"8+2"``.  A part
     the question does not offer: ValueError naming it."""
@@ -222,5 +227,6 @@ __all__ = [
     "key_working",
     "pick_parts",
     "picked_answer",
+    "pick_label",
     "paper_answer",
 ]

@@ -45,6 +45,7 @@ def test_a_which_set_question_shows_its_open_tiles_to_press_and_no_list_of_sets(
     for action in p.legal_answers():  # no set is written out anywhere on the board before the answer
         assert move_words(GAME, action) not in page
     assert all(b.value is False for b in board.picker.toggles)  # a toggle button: Tab reaches it, Space presses
+    assert board.picker.children[0] is board.picker.label and board.picker.label.value == "The tiles you cover:"
 
 
 def test_pressed_tiles_are_written_in_the_answer_box_and_pressed_again_left_out(board):
@@ -98,7 +99,7 @@ def test_a_picked_set_is_judged_like_the_answer_it_spells(board):
 
 def test_one_die_or_two_keeps_its_two_buttons_and_a_board_game_has_no_picker():
     dice = Practice(GAME, theme="one_die_or_two", seed=1)
-    assert not dice.picker.shown and dice.picker.layout.display == "none"
+    assert not dice.picker.shown and dice.picker.layout.display == "none" and dice.picker.children == ()
     assert len(dice.choices.options) == 2 and dice.choices.layout.display is None
     assert dice.input.layout.display == "none"
     from gamekit.puzzles.store import load_puzzles
@@ -116,6 +117,7 @@ def test_the_picker_speaks_spanish_and_the_game_refuses_in_spanish():
     with using("es"):
         board = Practice(GAME, theme="best_set", seed=1)
     assert board.picker.toggles[0].tooltip == "Púlsala para elegirla; otra vez, para dejarla"
+    assert board.picker.label.value == "Las fichas que cubres:"
     board.input.value = "9+1"
     board.on_check(None)
     assert board.last_feedback == "la ficha 9 ya está cubierta"
