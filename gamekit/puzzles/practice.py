@@ -565,7 +565,7 @@ class Practice(ClassNote, Localized, W.VBox):
     def on_check(self, _: Any) -> None:
         text = self.input.value.strip()
         if not text:
-            self._show(tr("Type an answer first, then press Check."), NOTE_COLOUR)
+            self._show(self.picker.empty_words() or tr("Type an answer first, then press Check."), NOTE_COLOUR)
             return
         try:
             self.answer(text)

@@ -2,12 +2,12 @@
 
 A game's puzzle module may offer, for a puzzle, the parts an answer is made of (``pick_parts(puzzle)``: Shut the
 Box's "which set?" question offers its open tiles), how the picked parts are written as a typed answer
-(``picked_answer(puzzle, parts)``: ``"8+2"``) and what they are (``pick_label(puzzle)``: "The tiles you cover:").
-The board then shows one toggle button per part, in place of a button per whole answer, which would list every
-answer for the pupil (listing the sets for a roll is what lesson 2 teaches).  Each press writes the picked parts
-into the board's answer box, where the pupil may also type; the board's **Check** reads the box, so a picked
-answer and a typed one are judged alike (a refused one is told why).  Toggle buttons are buttons: Tab reaches
-each, Space or Enter presses it.
+(``picked_answer(puzzle, parts)``: ``"8+2"``), what they are (``pick_label(puzzle)``: "The tiles you cover:") and
+what Check says with none picked (``pick_empty(puzzle)``).  The board then shows one toggle button per part, in
+place of a button per whole answer, which would list every answer for the pupil (listing the sets for a roll is
+what lesson 2 teaches).  Each press writes the picked parts into the board's answer box, where the pupil may also
+type; the board's **Check** reads the box, so a picked answer and a typed one are judged alike (a refused one is
+told why).  Toggle buttons are buttons: Tab reaches each, Space or Enter presses it.
 """
 
 from __future__ import annotations
@@ -65,6 +65,12 @@ class PartPicker(Localized, W.HBox):
         )
         button.observe(self._on_toggle, names="value")
         return button
+
+    def empty_words(self) -> str:
+        """What Check says with nothing picked or typed: the game's words (``pick_empty(puzzle)``), else ""."""
+        if self.puzzle is None:
+            return ""
+        return getattr(catalog.get(self.puzzle.game_id).puzzle_module(), "pick_empty", lambda p: "")(self.puzzle)
 
     def picked(self) -> list[str]:
         """The parts pressed, in the order they are shown."""

@@ -189,6 +189,11 @@ def pick_label(puzzle: Puzzle) -> str:
     return tr("The tiles you cover:")
 
 
+def pick_empty(puzzle: Puzzle) -> str:
+    """What Check says when no tile is pressed or typed (:func:`pick_parts`)."""
+    return tr("Press the tiles you cover, or type them, then press Check.")
+
+
 def picked_answer(puzzle: Puzzle, parts: list[str]) -> str:
     """The tiles pressed (:func:`pick_parts`), written as the pupil types them, largest first: ``"8+2"``.  A part
     the question does not offer: ValueError naming it."""
@@ -228,5 +233,6 @@ __all__ = [
     "pick_parts",
     "picked_answer",
     "pick_label",
+    "pick_empty",
     "paper_answer",
 ]

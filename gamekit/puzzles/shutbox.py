@@ -52,7 +52,7 @@ from gamekit.puzzles.shut_words import (
 from gamekit.puzzles.shut_tables import key_working as key_working, paper_table as paper_table, pick_parts as pick_parts
 from gamekit.puzzles.shut_tables import lesson_prompt as lesson_prompt, question_table as question_table
 from gamekit.puzzles.shut_tables import paper_answer as paper_answer, picked_answer as picked_answer
-from gamekit.puzzles.shut_tables import pick_label as pick_label
+from gamekit.puzzles.shut_tables import pick_empty as pick_empty, pick_label as pick_label
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}

@@ -78,7 +78,7 @@ def test_each_refused_pick_gets_its_own_reason_and_is_not_rated(board):
     assert board.last_feedback == "4 + 3 makes 7, not the roll 10"
     board.input.value = ""
     board.on_check(None)
-    assert board.last_feedback == "Type an answer first, then press Check."
+    assert board.last_feedback == "Press the tiles you cover, or type them, then press Check."
 
 
 def test_a_picked_set_is_judged_like_the_answer_it_spells(board):
@@ -101,7 +101,7 @@ def test_one_die_or_two_keeps_its_two_buttons_and_a_board_game_has_no_picker():
     dice = Practice(GAME, theme="one_die_or_two", seed=1)
     assert not dice.picker.shown and dice.picker.layout.display == "none" and dice.picker.children == ()
     assert len(dice.choices.options) == 2 and dice.choices.layout.display is None
-    assert dice.input.layout.display == "none"
+    assert dice.input.layout.display == "none" and dice.picker.empty_words() == ""
     from gamekit.puzzles.store import load_puzzles
 
     dots = load_puzzles("dots_and_boxes")[0]
