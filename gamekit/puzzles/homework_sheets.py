@@ -157,8 +157,10 @@ def sheet_question(puzzle: Puzzle) -> str:
 def sheet_choices(puzzle: Puzzle) -> list[str]:
     """The choices a pupil sheet lists for a game of choices (Shut the Box: the sets, or one die or two), in the
     order the Practice page shows its buttons (:func:`gamekit.widgets.exercise.shown_order`); [] for a board
-    game, where the pupil names a line or a column on the board."""
-    if catalog.get(puzzle.game_id).puzzle_board is not None:
+    game, where the pupil names a line or a column on the board, and for an answer built from parts (the game's
+    ``pick_parts``: Shut the Box's tiles to cover), which the pupil writes."""
+    module = catalog.get(puzzle.game_id).puzzle_module()
+    if catalog.get(puzzle.game_id).puzzle_board is not None or getattr(module, "pick_parts", lambda p: None)(puzzle):
         return []
     return [move_words(puzzle.game_id, a) for a in shown_order(puzzle.legal_answers(), puzzle.id)]
 
@@ -208,6 +210,7 @@ def pupil_sheets(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | Non
             if choices:
                 lines += ["   " + tr("Choose from: {choices}.", choices=" · ".join(choices)), ""]
             table = getattr(catalog.get(game_id).puzzle_module(), "paper_table", lambda p: [])(puzzle)
+            written = getattr(catalog.get(game_id).puzzle_module(), "paper_answer", lambda p: None)(puzzle)
             lines += [
                 "   ```text",
                 *("   " + row for row in board.splitlines()),
@@ -215,7 +218,7 @@ def pupil_sheets(n: int = 10, seed: int = 1, sets: "dict[str, HomeworkSet] | Non
                 "",
                 *(("   " + row).rstrip() for row in table),  # Shut the Box: the question's value table
                 *([""] if table else []),
-                "   " + tr("Your answer:") + " " + ANSWER_SPACE,
+                "   " + (written or tr("Your answer:")) + " " + ANSWER_SPACE,
                 "",
             ]
     while lines and lines[-1] == "":

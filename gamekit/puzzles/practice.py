@@ -58,6 +58,7 @@ from gamekit.puzzles.pools import (
 )
 from gamekit.puzzles.practice_view import practice_board, puzzle_title, sparkline
 from gamekit.puzzles.practice_feedback import answer_words, feedback_html
+from gamekit.puzzles.practice_picker import PartPicker
 from gamekit.puzzles.practice_words import after_colon, second_hint_and_help
 from gamekit.puzzles.ratings import Rating
 from gamekit.puzzles.sets import stakes, typed_answer
@@ -172,8 +173,7 @@ class Practice(ClassNote, Localized, W.VBox):
             tooltip=tr("Play your answer and the best replies to it, one move each time you press"),
         )
         for button in (self.check_button, self.hint_button, self.next_button, self.refute_button):
-            button.layout.width = "auto"  # the whole label, in every language
-            button.layout.min_width = "fit-content"
+            button.layout.width, button.layout.min_width = "auto", "fit-content"  # the whole label, in any language
         self.refute_button.on_click(self.on_refute)
         self.refute_button.layout.display = "none"  # shown only while there is a wrong answer to play out
         self.feedback = W.HTML(layout=W.Layout(min_height="1.6em"))
@@ -186,7 +186,7 @@ class Practice(ClassNote, Localized, W.VBox):
         self.class_note.add_class("gamekit-class-note")
         self.last_class_note = ""
         self.error_output = W.Output(layout=W.Layout(max_height="12em", overflow="auto"))
-        typed = [self.input, self.check_button] if puzzle_words(game_id).typed else []
+        self.picker = PartPicker(self.input)  # an answer built from parts (Shut the Box: the tiles to cover)
         # the lesson chooser narrows free practice to one lesson's ideas: a native, labelled drop-down list (Tab
         # reaches it, the arrow keys choose; the change is said in the feedback line, a live region)
         self.lesson: "int | str | None" = None
@@ -209,6 +209,7 @@ class Practice(ClassNote, Localized, W.VBox):
             self.lesson_menu.observe(self._on_lesson, names="value")
         else:
             self.lesson_menu = None
+        typed = [self.input, self.check_button]  # shown where an answer is typed or built from parts (_load)
         self.answer_row = W.HBox([*typed, self.hint_button, self.refute_button, self.next_button])
         self.children = [
             self.lesson_box,
@@ -216,6 +217,7 @@ class Practice(ClassNote, Localized, W.VBox):
             self.prompt_label,
             self.board_box,
             self.choices,
+            self.picker,
             self.feedback,
             self.answer_row,
             W.HBox([self.status, self.plot]),
@@ -493,22 +495,24 @@ class Practice(ClassNote, Localized, W.VBox):
         self.seen.append(puzzle.id)
         self.served.append(puzzle.id)
         spec = practice_board(self.game_id, self.game)
+        parts = self.picker.show(puzzle)  # an answer built from parts: no button per whole answer lists them
         if spec is not None:
             size, self._draw, self._hit = spec
             if self.board is None or (self.board.css_width, self.board.css_height) != tuple(size):
                 self.board = BoardCanvas(*size, label=tr("Puzzle board: click your answer, or type it in the box"))
                 self.board.canvas.on_mouse_down(self.handle_mouse_down)
                 self.board_box.children = [self.board.canvas, self.board.access]
-            self.choices.layout.display = "none"
         else:
             self._draw = self._hit = None
-            shown = shown_order(puzzle.legal_answers(), puzzle.id)  # never "the right one comes first"
+            shown = [] if parts else shown_order(puzzle.legal_answers(), puzzle.id)  # never "the right one first"
             options = [(move_words(self.game_id, a), action_key(a)) for a in shown]
             self.choices.unobserve(self._on_choice, names="value")
             self.choices.options = options
             self.choices.value = None
             self.choices.observe(self._on_choice, names="value")
-            self.choices.layout.display = None
+        self.choices.layout.display = None if spec is None and not parts else "none"
+        typed = parts or puzzle_words(self.game_id).typed
+        self.input.layout.display = self.check_button.layout.display = None if typed else "none"
         self._redraw()
         if self.fixed:
             title = tr(
@@ -561,7 +565,7 @@ class Practice(ClassNote, Localized, W.VBox):
     def on_check(self, _: Any) -> None:
         text = self.input.value.strip()
         if not text:
-            self._show(tr("Type an answer first, then press Check."), NOTE_COLOUR)
+            self._show(self.picker.empty_words() or tr("Type an answer first, then press Check."), NOTE_COLOUR)
             return
         try:
             self.answer(text)

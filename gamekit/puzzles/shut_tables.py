@@ -176,6 +176,40 @@ def paper_table(puzzle: Puzzle) -> list[str]:
     return table_lines(puzzle) if has_table(puzzle) else []
 
 
+def pick_parts(puzzle: Puzzle) -> list[str] | None:
+    """The parts a "which set?" question's answer is built from on the Practice page (:mod:`gamekit.puzzles.
+    practice_picker`): its open tiles, smallest first, as on the box.  The pupil presses the tiles to cover: a button
+    for each set that makes the roll would list the sets for them, which is lesson 2's skill.  None for another
+    question (one die or two: its two buttons)."""
+    return [str(t) for t in sorted(puzzle.facts["open"])] if has_table(puzzle) else None
+
+
+def pick_label(puzzle: Puzzle) -> str:
+    """The words before the tiles to press on the Practice page (:func:`pick_parts`)."""
+    return tr("The tiles you cover:")
+
+
+def pick_empty(puzzle: Puzzle) -> str:
+    """What Check says when no tile is pressed or typed (:func:`pick_parts`)."""
+    return tr("Press the tiles you cover, or type them, then press Check.")
+
+
+def picked_answer(puzzle: Puzzle, parts: list[str]) -> str:
+    """The tiles pressed (:func:`pick_parts`), written as the pupil types them, largest first: ``"8+2"``.  A part
+    the question does not offer: ValueError naming it."""
+    offered = pick_parts(puzzle) or []
+    strange = [part for part in parts if part not in offered]
+    if strange or not parts:
+        raise ValueError(tr("{part!r}: choose one of {items}", part=strange or parts, items=", ".join(offered)))
+    return "+".join(sorted(parts, key=int, reverse=True))
+
+
+def paper_answer(puzzle: Puzzle) -> str | None:
+    """The words before a paper sheet's answer line: for a "which set?" question, the tiles to write (the sheet
+    lists no sets, as the Practice page does not); None for another question (the sheet's own words)."""
+    return tr("The tiles you cover (with + between them):") if has_table(puzzle) else None
+
+
 def key_working(puzzle: Puzzle) -> str | None:
     """The answer key's working for a question (:func:`working_words`), None for a question with no table."""
     return working_words(puzzle) if has_table(puzzle) else None
@@ -196,4 +230,9 @@ __all__ = [
     "question_table",
     "paper_table",
     "key_working",
+    "pick_parts",
+    "picked_answer",
+    "pick_label",
+    "pick_empty",
+    "paper_answer",
 ]

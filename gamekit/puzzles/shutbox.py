@@ -49,8 +49,10 @@ from gamekit.puzzles.shut_words import (
     second_hint as second_hint,
     why_words as why_words,
 )
-from gamekit.puzzles.shut_tables import key_working as key_working, paper_table as paper_table
+from gamekit.puzzles.shut_tables import key_working as key_working, paper_table as paper_table, pick_parts as pick_parts
 from gamekit.puzzles.shut_tables import lesson_prompt as lesson_prompt, question_table as question_table
+from gamekit.puzzles.shut_tables import paper_answer as paper_answer, picked_answer as picked_answer
+from gamekit.puzzles.shut_tables import pick_empty as pick_empty, pick_label as pick_label
 
 GAME_ID = "shut_the_box"
 MARGIN = {"shut": Fraction(2, 100), "score": Fraction(1, 2)}
@@ -245,8 +247,7 @@ def tries(
 
 
 def may_have(position: ShutTheBox, theme: str) -> bool:
-    """Whether a build for ``theme`` tries ``position``: every position of a turn may have any theme (the themes
-    depend on the objective and the roll, known only once the candidate is judged)."""
+    """Whether a build for ``theme`` tries ``position``: always (the themes are known once a candidate is judged)."""
     return True
 
 
@@ -267,9 +268,8 @@ THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,)
 """The Shut the Box lessons (their numbers) each theme's idea comes from (the tag ``next_roll`` too, so a lesson's
 Practice knows its puzzles are taught by lesson 4)."""
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
-"""Themes with no Practice and no homework code of their own: *sets for the roll* (Practice's buttons list every
-set already) and *think of the next roll* (a tag on the "which set?" puzzles where the largest tile loses: a part
-of *best set*'s questions, kept for class results — one idea, one name, one code)."""
+"""Themes with no Practice and no homework code of their own: *sets for the roll* (every "which set?" question has
+the pupil find the sets: they press the tiles) and *think of the next roll* (a tag on *best set*'s questions)."""
 
 
 LESSON_RULE = "after_789"

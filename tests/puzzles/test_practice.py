@@ -401,8 +401,13 @@ def test_shut_the_box_has_no_board_refutation_but_its_words():
     assert not ok and "The best choice gives" in feedback
     with pytest.raises(ValueError):
         p.show_refutation()
-    assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
-    p.choices.value = action_key(p.puzzle.answers[0])  # a choice button answers
+    if p.picker.shown:  # a "which set?" question: the pupil presses the tiles, then Check
+        for tile in p.puzzle.answers[0][1]:
+            p.picker.press(str(tile))
+        p.on_check(None)
+    else:
+        assert p.choices.options and all(isinstance(v, str) for _, v in p.choices.options)
+        p.choices.value = action_key(p.puzzle.answers[0])  # a choice button answers
     assert p.solved
 
 
@@ -1720,7 +1725,8 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
         sheet, answers = part(sheets, code), part(key, code)
         keyed = bool(sheet_key(game_id))  # Dots and 5 en raya sheets open with a small board: how to read them
         assert sheet.count("```text") == len(puzzles) + keyed and len(puzzles) == size
-        assert sheet.count("Name: ___") == 1 and sheet.count("Your answer: ___") == size
+        lines = sheet.count("Your answer: ___") + sheet.count("The tiles you cover (with + between them): ___")
+        assert sheet.count("Name: ___") == 1 and lines == size
         practice = Practice.from_code(code)  # the page the same code opens
         rows = answers.splitlines()
         for i, p in enumerate(puzzles, 1):
@@ -1742,8 +1748,9 @@ def test_the_homework_page_prints_pupil_sheets_first_and_the_answer_key_apart(en
                 assert said[move_words(game_id, a)] == expected, (code, i, a)
             ok, feedback = practice.answer(p.answers[0])
             assert ok and said[move_words(game_id, p.answers[0])] in feedback
-            if game_id == "shut_the_box":  # the sets (or dice) to choose from, as the buttons show them
-                assert all(move_words(game_id, a) in sheet for a in p.legal_answers())
+            if game_id == "shut_the_box":  # one die or two: both, as the buttons show them; a set: none listed
+                listed = [move_words(game_id, a) in sheet for a in p.legal_answers()]
+                assert all(listed) if p.facts["kind"] == "dice" else not any(listed)
             practice.next()
         practice.close()  # done with: an answer shows the new level on every open board of the game
     assert "1 2 3 4 5 6 7" in sheets and "o---o" in sheets and "■ = a covered tile" in sheets and "Player" not in page
