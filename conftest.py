@@ -1,6 +1,7 @@
 """Test-wide settings: saved lesson progress goes to a temporary file, never to the user's data directory."""
 
 import os
+import shutil
 import sys
 import tempfile
 import weakref
@@ -28,6 +29,31 @@ from testing_order import run_order  # noqa: E402  (tests/testing_order.py)
 os.environ.setdefault(
     "GAMEKIT_PROGRESS_FILE", os.path.join(tempfile.mkdtemp(prefix="gamekit-progress-"), "progress.json")
 )
+
+
+_SHARED_FOLDER: list[Path] = []  # the folder this process made for the run's shared results (removed at its end)
+
+
+def pytest_configure(config):
+    """The run's processes (xdist workers, the kernels, servers and scripts they start) share the results that
+    depend only on gamekit's code and banks (:func:`gamekit.puzzles.store.kept`: the Practice pools, about 10 s
+    of CPU a process), so each is computed once a run, not once a process.  The controller (or a run without
+    xdist) makes a temporary folder before the workers start, so they inherit it, and removes it at the end."""
+    from gamekit.puzzles.store import SHARED_CACHE
+
+    if SHARED_CACHE not in os.environ:
+        _SHARED_FOLDER.append(Path(tempfile.mkdtemp(prefix="gamekit-shared-")))
+        os.environ[SHARED_CACHE] = str(_SHARED_FOLDER[0])
+
+
+def pytest_unconfigure(config):
+    from gamekit.puzzles.store import SHARED_CACHE
+
+    for folder in _SHARED_FOLDER:
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.environ.get(SHARED_CACHE) == str(folder):
+            del os.environ[SHARED_CACHE]
+    _SHARED_FOLDER.clear()
 
 
 @pytest.fixture(autouse=True)

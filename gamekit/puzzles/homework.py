@@ -10,10 +10,12 @@ the same order), the page of codes with when to set each, the pupil sheets to pr
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from gamekit import catalog
@@ -136,8 +138,19 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     game's theme order), so it mixes them; a game's ``mixed_set_pool`` may leave some out (Dots: its idea sets'),
     its ``spread_set`` and ``without_runs`` spread the right columns (5 en raya, Connect Four).
     Refused (ValueError) before anything is chosen: an unknown game or theme, ``n`` not a whole number
-    from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0."""
+    from 1 to :data:`MAX_SET` or more than the puzzles there are, a seed that is not a whole number ≥ 0.
+
+    The choice reads only the shipped bank, so each set is chosen once (the teachers' page, its sheets and key,
+    and each Practice that opens a code ask for the same sets); each call returns fresh puzzle objects, as
+    :func:`practice_pool` does."""
     _check_set(game_id, theme, n, seed)
+    chosen = _chosen_set(game_id, theme, n, seed)
+    return HomeworkSet(game_id, theme, n, seed, tuple(copy.copy(p) for p in chosen))
+
+
+@lru_cache(maxsize=None)
+def _chosen_set(game_id: str, theme: str | None, n: int, seed: int) -> tuple[Puzzle, ...]:
+    """:func:`homework_set`'s puzzles, in order (its arguments checked there)."""
     pool = practice_pool(game_id, theme)
     if n > len(pool):
         raise ValueError(
@@ -175,7 +188,7 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
     ordered = answers_spread(chosen)
     runs = getattr(catalog.get(game_id).puzzle_module(), "without_runs", None)  # 5 en raya: no column twice running
     ordered = runs(ordered, pool, shown) if runs is not None else ordered
-    return HomeworkSet(game_id, theme, n, seed, tuple(ordered))
+    return tuple(ordered)
 
 
 def shown_key(game_id: str) -> Callable[[Puzzle], Any]:

@@ -16,6 +16,7 @@ from gamekit.progress import LEVEL_BASE, LEVEL_STEP, LEVELS, level
 from gamekit.puzzles import bank, pick
 from gamekit.puzzles.balance import fair_share, one_step_rule
 from gamekit.puzzles.core import (
+    GAME_IDS,
     Puzzle,
     check_game_id,
     check_theme,
@@ -25,6 +26,7 @@ from gamekit.puzzles.core import (
     theme_name,
 )
 from gamekit.puzzles.ratings import Rating, update
+from gamekit.puzzles.store import kept
 
 
 def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
@@ -53,7 +55,16 @@ def practice_pool(game_id: str, theme: str | None = None) -> list[Puzzle]:
 
 @lru_cache(maxsize=None)
 def chosen_pool(game_id: str, theme: str | None) -> tuple[Puzzle, ...]:
-    """:func:`practice_pool`'s choice, made once (its arguments checked there)."""
+    """:func:`practice_pool`'s choice, made once (its arguments checked there).  A shipped game's choice depends
+    only on gamekit's code and banks, so other processes may share it (:func:`gamekit.puzzles.store.kept`); another
+    game's code lies outside gamekit, so its choice is always made here."""
+    if game_id not in GAME_IDS:
+        return _choose_pool(game_id, theme)
+    return kept(f"practice_pool {game_id} {theme}", lambda: _choose_pool(game_id, theme))
+
+
+def _choose_pool(game_id: str, theme: str | None) -> tuple[Puzzle, ...]:
+    """:func:`practice_pool`'s choice (:func:`chosen_pool` keeps it)."""
     module = catalog.get(game_id).puzzle_module()
     reads = pool_themes(game_id, theme) if theme is not None else (None,)
     once = {}

@@ -17,10 +17,12 @@ import gzip
 import hashlib
 import json
 import os
+import pickle
+import sys
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle, check_game_id, puzzle_game_ids
@@ -160,3 +162,68 @@ def load_puzzles(game_id: str, path: Path | str | None = None) -> list[Puzzle]:
         raise BankError(
             tr("{path}: a puzzle entry cannot be read ({error})", path=path or bank_path(game_id), error=e)
         ) from None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Results kept across processes
+# ---------------------------------------------------------------------------------------------------
+SHARED_CACHE = "GAMEKIT_SHARED_CACHE"
+"""The environment variable naming a folder where :func:`kept` keeps its results for other processes (unset:
+each process computes its own).  The test suite sets it, so its workers, the kernels and the servers they start
+choose each Practice pool once between them instead of once each."""
+
+
+@lru_cache(maxsize=None)
+def source_digest() -> str:
+    """A digest of everything a result read from the shipped banks can depend on: the Python version, every
+    module of gamekit and every shipped bank file (a changed line of code or puzzle gives another digest)."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted([*root.rglob("*.py"), *DATA_DIR.glob("*.json.gz")]):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def kept(name: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, a result that depends only on gamekit's code and its shipped banks, kept under ``name`` in
+    the folder :data:`SHARED_CACHE` names (by :func:`source_digest`, so code or banks changed since give a new
+    file); another process asking for the same ``name`` reads it instead of computing it again.  A process that
+    finds the file missing computes it while holding a lock on that name, so processes that ask at the same
+    moment wait for the first and read its result.  Without the variable, or when the folder cannot be used or
+    its file read, the result is computed here."""
+    folder = os.environ.get(SHARED_CACHE)
+    if not folder:
+        return compute()
+    path = Path(folder) / source_digest() / f"{hashlib.sha256(name.encode()).hexdigest()[:24]}.pickle"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_suffix(".lock"), "a+b")
+    except OSError:
+        return compute()
+    with lock:
+        _lock(lock)
+        try:
+            with open(path, "rb") as f:
+                found = pickle.load(f)
+            if isinstance(found, tuple) and len(found) == 2 and found[0] == name:
+                return found[1]
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, TypeError):
+            pass
+        result = compute()
+        try:
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump((name, result), f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            pass
+        return result
+
+
+def _lock(file: Any) -> None:
+    """An exclusive lock on ``file`` until it is closed (where the system has one; elsewhere none)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: processes may then compute the same result side by side
+        return
+    fcntl.flock(file.fileno(), fcntl.LOCK_EX)

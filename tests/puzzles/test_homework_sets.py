@@ -99,3 +99,17 @@ def test_an_unknown_idea_word_is_still_refused():
     for lang in ("en", "es"):
         with using(lang), pytest.raises(ValueError, match="dots-entrega_sin_piedad-10-1"):
             parse_code("dots-entrega_sin_piedad-10-1")
+
+
+def test_a_set_is_chosen_once_and_every_call_gets_its_own_puzzles():
+    """The same code gives the same puzzles from a set chosen once; a caller that changes its puzzles changes
+    nothing for the next caller."""
+    first = homework_set("connect_four", "block", 10, 3)
+    again = homework_set("connect_four", "block", 10, 3)
+    assert first == again and first.ids == again.ids
+    assert all(a is not b for a, b in zip(first, again))
+    rating = again[0].rating
+    first[0].rating = 9999.0
+    assert homework_set("connect_four", "block", 10, 3)[0].rating == rating
+    with pytest.raises(ValueError, match="51"):
+        homework_set("connect_four", "block", 51, 3)  # still refused, however often asked

@@ -37,7 +37,9 @@ def test_the_dots_mixed_pool_weighs_each_puzzles_lines_once(monkeypatch):
     import gamekit.puzzles.dots_thumbs as D
     from gamekit.puzzles import bank
     from gamekit.puzzles.pools import chosen_pool
+    from gamekit.puzzles.store import SHARED_CACHE
 
+    monkeypatch.delenv(SHARED_CACHE, raising=False)  # chosen here, not read from the run's other processes
     weighed: list[tuple[tuple, str]] = []
     real = D.boxes_given
     monkeypatch.setattr(
