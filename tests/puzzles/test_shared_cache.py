@@ -68,16 +68,16 @@ def test_a_practice_pool_read_from_the_folder_is_the_one_chosen_here(tmp_path, m
         raise AssertionError("chosen again instead of read")
 
     monkeypatch.delenv(SHARED_CACHE, raising=False)
-    pools._chosen_pool.cache_clear()
+    pools.chosen_pool.cache_clear()
     try:
         here = pools.practice_pool("connect_four", "zugzwang")
         monkeypatch.setenv(SHARED_CACHE, str(tmp_path))
-        pools._chosen_pool.cache_clear()
+        pools.chosen_pool.cache_clear()
         stored = pools.practice_pool("connect_four", "zugzwang")  # chosen again, and written
-        pools._chosen_pool.cache_clear()
+        pools.chosen_pool.cache_clear()
         monkeypatch.setattr(pools, "_choose_pool", not_again)
         read = pools.practice_pool("connect_four", "zugzwang")  # read back
     finally:
-        pools._chosen_pool.cache_clear()
+        pools.chosen_pool.cache_clear()
     assert len(list(tmp_path.rglob("*.pickle"))) == 1
     assert here == stored == read and [str(p.position) for p in read] == [str(p.position) for p in here]
