@@ -32,13 +32,14 @@ from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
 from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_defence import DEFENCE_PLIES, stops_double_threat
+from gamekit.puzzles.connect_positions import may_have
 from gamekit.puzzles.connect_words import asked_stakes as asked_stakes
 from gamekit.puzzles.connect_words import hint_left_out as hint_left_out, later_words as later_words
 from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle_goal as puzzle_goal
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
 from gamekit.puzzles.connect_lessons import lesson_prompt as lesson_prompt
 from gamekit.puzzles.connect_lessons import habit_share, one_step_kind
-from gamekit.puzzles.connect_lessons import under_threat_only
+from gamekit.puzzles.connect_lessons import neutral_question, under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
@@ -136,10 +137,8 @@ CENTRE_RATING = 1050.0
 wins" is the care about the cell under a threat — and below every question that needs reading a forcing line
 (:func:`forcing_level`: level 3 and up), so a habit scores on the first levels only."""
 SIDE_STEP_RATING = 1025.0
-"""The rating Practice gives a puzzle "win at once, else block" answers (:func:`one_step_rule`) whose five — the
-one the drop completes, or the opponent's one it blocks — runs through a disc of an outer column
-(:func:`side_step`): the middle of level 2.  Lesson 1 teaches both; seeing a line through a column no disc can
-be dropped into is the harder half."""
+"""The rating Practice gives a lesson-1 question whose five runs through an outer column's disc (:func:`side_step`):
+the middle of level 2 (seeing a line through a column no disc can be dropped into is lesson 1's harder half)."""
 
 
 MAX_CENTRE_SHARE = 0.1
@@ -184,14 +183,9 @@ def practice_rated(puzzle: Puzzle) -> Puzzle:
 
 FORCING_LEVELS = ((5, 3), (13, 4), (18, 5), (22, 6))
 """Practice levels of the questions that need reading ahead, by the plies of the line they need read
-(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones one level above the last bound.  Each game
-gives its own in its catalog entry's ``puzzle_settings["forcing_levels"]`` (these, 5 en raya's, for a game that
-gives none).  5 en raya: up to 5 plies (your drop, a reply, your drop, a reply, your line: two threats at once,
-or one move before them) level 3, up to 13 level 4, 18 level 5, 22 level 6.  Connect Four's lines are shorter
-(four in a line, a smaller board): up to 3 plies (two threats at once now) level 3, up to 7 level 4, 17 level 5,
-longer level 6 (one level above the last bound).  The bounds split each shipped bank's questions into levels of
-similar size, so no level is a handful of puzzles (Connect Four's levels 5 and 7 held 2 each of lesson 2's once
-its *stop the double threat* puzzles went to level 3)."""
+(:func:`forcing_plies`): the most plies of each level from 3 up, longer ones one level above the last bound.  These
+are 5 en raya's (a game's catalog entry gives its own in ``puzzle_settings["forcing_levels"]``: Connect Four's lines
+are shorter); the bounds split a bank's questions into levels of similar size."""
 
 
 def forcing_plies(puzzle: Puzzle) -> int:
@@ -256,7 +250,11 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       lesson's, made of its ideas') asks one column's fair share of them (:func:`centre_share`), so the centre
       column is an answer as often as another; the mixed pool asks a few, in id order while they stay within
       :data:`MAX_CENTRE_SHARE` of the pool.
-    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`level_share`).
+    * In the mixed pool no level above 1 fills more than :data:`MAX_LEVEL_SHARE` of it (:func:`level_share`),
+      and the beginner's habit (win at once, else block, else the safe drop nearest the centre) answers at most
+      a third of each level's questions past lesson 1, as in lesson 2's list
+      (:func:`gamekit.puzzles.connect_lessons.habit_share`); lesson 1's questions are that rule's own idea, the
+      side-disc ones no more than the others (:func:`side_steps_share`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
       answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
@@ -295,7 +293,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
             chosen.append(q)
             kept = trial
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
-        settled = column_selection(level_share(fair_share(kept)))
+        settled = habit_share(
+            column_selection(level_share(fair_share(side_steps_share(kept)))), counted=lambda p: not neutral_question(p)
+        )
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)
@@ -306,6 +306,20 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         kept = settled
     rated = {p.id: p for p in settled}
     return [rated[p.id] for p in pool if p.id in rated]
+
+
+def side_steps_share(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` (the mixed pool being chosen) without the latest side-disc wins and blocks (:func:`side_step`,
+    level 2) in id order while, after :func:`gamekit.puzzles.balance.fair_share`, they outnumber lesson 1's other
+    questions (level 1): both are lesson 1's rule, and the side discs must not crowd the plain ones out of it."""
+    kept = list(puzzles)
+    while True:
+        fair = fair_share(kept)
+        sides = sorted((p for p in fair if side_step(p)), key=lambda p: p.id)
+        plain = sum(1 for p in fair if one_step_rule(p) is not None and not side_step(p))
+        if len(sides) <= plain:
+            return kept
+        kept = [p for p in kept if p.id != sides[-1].id]
 
 
 MAX_IDEA_SHARE = 0.5  # the largest share of a lesson's Practice list one of its ideas may fill
@@ -551,8 +565,11 @@ def play_game(seed: int, rng, cls=FiveInARow) -> ConnectGame:
 
 def tries(game_id: str, seed: int, rng, n: int, theme: str | None = None) -> list[tuple[ConnectGame, dict]]:
     """The positions a build tries from its game of ``game_id`` seeded ``seed`` (:func:`play_game`): ``n`` of
-    them, picked by ``rng``, each with its :func:`candidate` options."""
+    them, picked by ``rng``, each with its :func:`candidate` options; with ``theme``, every position that may have
+    it (:func:`may_have`)."""
     game = play_game(seed, rng, type(catalog.get(game_id).new_game({"popout": False})))
+    if theme is not None:
+        return [(p, {}) for p in positions(game) if may_have(p, theme)]
     return [(p, {}) for p in sample(rng, positions(game), n)]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import Callable
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, tr
@@ -75,23 +76,35 @@ MAX_HABIT_SHARE = 1 / 3
 def habit_answers(puzzle: Puzzle) -> bool:
     """Whether a player who reads no line ahead gets ``puzzle`` right: win at once, else block, else the safe drop
     nearest the centre, the left one of two (:func:`gamekit.puzzles.connect_thumbs.habit_drop`)."""
-    return habit_drop(puzzle.position) in puzzle.answers
+    key = (puzzle.game_id, puzzle.id, repr(puzzle.position_data.get("moves")), tuple(puzzle.answers))
+    if key not in _HABIT_ANSWERS:
+        _HABIT_ANSWERS[key] = habit_drop(puzzle.position) in puzzle.answers
+    return _HABIT_ANSWERS[key]
 
 
-def habit_share(puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE) -> list[Puzzle]:
+_HABIT_ANSWERS: dict[tuple, bool] = {}
+""":func:`habit_answers` of each puzzle met (the Practice pools and homework sets ask it of the same puzzles many
+times; a position and its right drops give the same answer every time)."""
+
+
+def habit_share(
+    puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE, counted: Callable[[Puzzle], bool] = lambda p: True
+) -> list[Puzzle]:
     """``puzzles`` (a lesson's list) without the habit puzzles (:func:`habit_answers`) that make it answer more than
     ``share`` of a level (rounded up): first those whose right drops leave out the centre column, the latest in
     id order first; then, while the centre column stays a right drop at least half as often as the average
     column (centre-column answers come only from habit puzzles: without them "never the centre" would be a rule
     of thumb of its own), those with it.  Where the list has too few puzzles the habit gets wrong, the level keeps
-    the centre column's puzzles the spread needs, and the habit answers more than ``share`` there."""
+    the centre column's puzzles the spread needs, and the habit answers more than ``share`` there.  Only the
+    puzzles ``counted`` picks are counted and cut (the mixed list leaves lesson 1's questions out: their idea is
+    the rule the habit starts with, as lesson 1's own list keeps them whole)."""
     kept = list(puzzles)
     while kept:
         columns = kept[0].position.columns
         centre = str((columns + 1) // 2)
         over = []
         for lv in sorted({level(p.rating) for p in kept}):
-            at = [p for p in kept if level(p.rating) == lv]
+            at = [p for p in kept if level(p.rating) == lv and counted(p)]
             habits = [p for p in at if habit_answers(p)]
             if len(habits) > math.ceil(share * len(at) - 1e-9):
                 over += habits

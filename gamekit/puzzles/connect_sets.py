@@ -3,11 +3,13 @@ column twice running."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
 
 from gamekit.progress import level
+from gamekit.puzzles.connect_lessons import MAX_HABIT_SHARE, habit_answers, neutral_question
 from gamekit.puzzles.core import Puzzle
 
 
@@ -50,9 +52,11 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
     one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of
     the nearest level there is, sharing a theme and carrying every idea only the old one brought, showing no
     position already there, whose right drops avoid its neighbours' columns and bring no column over
-    :func:`column_cap` — and the levels are ordered again.  Deterministic: the same puzzles, the same set."""
+    :func:`column_cap` nor the habit over :func:`habit_cap` — and the levels are ordered again.  Deterministic:
+    the same puzzles, the same set."""
     out = _level_order(list(puzzles))
     cap = column_cap(len(out))
+    most_habit = max(habit_cap(len(out)), sum(habit_answers(p) for p in out))
     for _ in range(len(out)):
         runs = [
             i
@@ -82,6 +86,7 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
                     and shown(q) not in seen
                     and not set(q.answers) & near
                     and all(counts.get(c, 0) < cap for c in q.answers if c not in old.answers)
+                    and (habit_answers(old) or not habit_answers(q) or sum(map(habit_answers, out)) < most_habit)
                 ]
                 if fits:
                     new = min(
@@ -104,16 +109,49 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
     return out
 
 
+def habit_cap(n: int) -> int:
+    """The most puzzles of a homework set of ``n`` that the beginner's habit may answer (a third, rounded up: as
+    in each level of lesson 2's Practice list, :data:`gamekit.puzzles.connect_lessons.MAX_HABIT_SHARE`)."""
+    return math.ceil(MAX_HABIT_SHARE * n - 1e-9)
+
+
+def habit_capped(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
+    """A homework set ``chosen`` from ``pool`` in which the beginner's habit — win at once, else block, else the
+    safe drop nearest the centre (:func:`gamekit.puzzles.connect_lessons.habit_answers`) — answers no more than
+    :func:`habit_cap` puzzles: while it answers more, one of its puzzles (one that is no lesson-1 question first:
+    lesson 1's rule is the idea of a win or a block; then the hardest) is swapped for a puzzle of the pool not in the
+    set that the habit gets wrong, sharing a theme with it, carrying every idea only it brought to the set, showing
+    no position already there, as near its level as can be.  Where the pool has none (a set of *win now* or
+    *block*, whose idea is the rule itself) the puzzle stays."""
+    out = list(chosen)
+    cap = habit_cap(len(out))
+    ids = {p.id for p in out}
+    spare = sorted((p for p in pool if p.id not in ids and not habit_answers(p)), key=lambda p: p.id)
+    for old in sorted((p for p in out if habit_answers(p)), key=lambda p: (neutral_question(p), -p.rating, p.id)):
+        if sum(habit_answers(p) for p in out) <= cap:
+            break
+        seen = {shown(p) for p in out}
+        lost = set(old.themes) - {t for p in out if p is not old for t in p.themes}
+        fits = [q for q in spare if set(q.themes) & set(old.themes) and lost <= set(q.themes) and shown(q) not in seen]
+        if fits:
+            new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))
+            out[out.index(old)] = new
+            spare.remove(new)
+    return out
+
+
 def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puzzle]:
-    """A homework set ``chosen`` from ``pool`` with its right columns spread: while more than :func:`column_cap`
+    """A homework set ``chosen`` from ``pool``, the habit held to a third of it (:func:`habit_capped`), with its
+    right columns spread: while more than :func:`column_cap`
     of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
     puzzle of the pool not in the set — sharing a theme with it and carrying every idea only it brought to the set
     (a mixed set keeps its ideas), as near its level as can be, in an order fixed by the set — that brings no other
-    column over the cap and shows no position already there (``shown``: what a
+    column over the cap nor the habit over its cap, and shows no position already there (``shown``: what a
     pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
     better).  Otherwise the set is unchanged: the same puzzles give the same set."""
-    out = list(chosen)
+    out = habit_capped(chosen, pool, shown)
     cap = column_cap(len(out))
+    most_habit = max(habit_cap(len(out)), sum(habit_answers(p) for p in out))
     spare = [p for p in pool if p.id not in {q.id for q in out}]
     random.Random("-".join(sorted(p.id for p in out))).shuffle(spare)
     stuck: set[str] = set()
@@ -135,6 +173,7 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
                 and lost <= set(q.themes)
                 and shown(q) not in seen
                 and all(counts[c] < cap for c in q.answers if c not in old.answers)
+                and (habit_answers(old) or not habit_answers(q) or sum(map(habit_answers, out)) < most_habit)
             ]
             if fits:
                 new = min(fits, key=lambda q: (q.themes[0] != old.themes[0], abs(level(q.rating) - level(old.rating))))

@@ -372,11 +372,15 @@ ROW_MISTAKE_NO_CELL = N_("The mistake: column {n} makes a new threat, but on {ki
 
 
 def wrong_row(puzzle: Any, action: str) -> str | None:
-    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere and
-    makes new threats, none of them playable yet and all on the opponent's kind of row (red's are the odd rows,
-    yellow's the even ones): the lowest one's cell and its row's kind (:data:`ROW_MISTAKE`; without the cell where
-    it is in a right drop's column), else None."""
+    """The mistake of a wrong drop in an *odd/even threat* puzzle that lets the opponent win at once nowhere, does
+    not lose (a near miss: the win goes, the draw stays) and makes new threats, none of them playable yet and all on
+    the opponent's kind of row (red's are the odd rows, yellow's the even ones): the lowest one's cell and its row's
+    kind (:data:`ROW_MISTAKE`; without the cell where it is in a right drop's column), else None.  A drop that loses
+    does not lose for its row (the line of best play shows how it loses): naming the row there gave that drop a
+    second reason beside the line, and one from another idea than the one the board practises."""
     if "odd_even_threat" not in puzzle.themes or str(action) in puzzle.answers:
+        return None
+    if (puzzle.refutations.get(str(action)) or {}).get("value", 0) < 0:
         return None
     game = puzzle.position
     me = game.to_move
