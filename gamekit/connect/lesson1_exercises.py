@@ -114,7 +114,8 @@ def count_lines_exercise() -> ConnectExercise:
     alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
     another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
     diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
-    counts each way (20 + 0) is told the two ways are mirror images.  Each
+    counts each way (20 + 0) is told the two ways are mirror images, and a fourth count that is the side columns' lines
+    up (30 + 14 + 20 + 4) is told to leave those out.  Each
     direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
     and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
     of the rows or the diagonals, one diagonal direction only, the side columns counted up, the Connect Four
@@ -221,6 +222,17 @@ def count_lines_exercise() -> ConnectExercise:
                         b=typed[3],
                     )
                 typed = (across, up, diagonal)  # 30 + 14 + 10 + 10: the right counts, diagonals each way
+            elif (typed[0], typed[1], typed[3]) == (across, up, sides_up):  # 30 + 14 + 20 + 4: the side columns up
+                return False, " ".join(
+                    [
+                        tr(
+                            "Your last count, {k}, is the lines up the two side columns. Leave them out: a side "
+                            "column mixes red and yellow going up, so it can never be five of one colour.",
+                            k=typed[3],
+                        ),
+                        *([wrong_diagonal(typed[2])] if typed[2] != diagonal else []),
+                    ]
+                )
             elif sorted(typed) == sorted((across, up, half, half)) or (
                 0 in typed and sorted(typed) == sorted((0, across, up, diagonal))
             ):  # the right counts, or the right three and a 0, in another order: 0 + 30 + 14 + 20
@@ -331,7 +343,8 @@ def count_lines_exercise() -> ConnectExercise:
     exercise = ConnectExercise(
         tr(
             "How many lines of five cells can still be completed on the empty 5 en raya grid (either "
-            "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3."
+            "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3. You may write "
+            "the diagonals as two counts, one for each way."
         ),
         check,
         hint=tr(
@@ -357,6 +370,7 @@ def count_lines_exercise() -> ConnectExercise:
             f"{middle_across} + {up} + {middle_diagonal}",
             f"{across} + {up} + {diagonal // 2}",
             f"{across} + {up + sides_up} + {diagonal}",
+            f"{across} + {up} + {diagonal} + {sides_up}",
             f"{across // rows} + {up} + {diagonal}",
             across + up,
             four["lines"],

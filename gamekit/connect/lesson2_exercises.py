@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.threats import playable_threats, threat_cells
-from gamekit.i18n import N_, get_language, ntr, tr
+from gamekit.i18n import get_language, ntr, tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
@@ -218,10 +218,12 @@ def on_top_fails_exercise() -> ConnectExercise:
     disc reaches yet.  The plan hands red that cell: red drops into its column, yellow's answer fills the cell under
     it, red makes five.  Checked on the board (the even columns, the one threat cell and its kind of row, no yellow
     threat), by playing the plan out on the rules engine, and by the exact solver (red wins whatever yellow does).
-    Four choices worded alike, all agreeing that the plan gives red the odd cells: they differ only on where red's
-    threat cell is (the right cell, an empty odd cell and an empty even cell in nearby columns that no red disc
-    would make five from, or none), so the pupil must find it on the board.  Each wrong one gets its own reason,
-    none naming the right cell."""
+    Four verdicts on the plan, each with its reason, so the pupil judges the plan rather than points at a cell: the
+    right one (a threat on an odd row, and the plan gives red the odd cells); "safe, since every column is even"
+    (true of the columns, but the plan only shares out the cells, it blocks nothing); "safe, since red's threat is
+    on an even row" (the row miscounted); "not safe, since some column is odd" (the columns miscounted: checked
+    even here).  Two say yes and two say no, so the verdict alone is no clue.  Each wrong one gets its own reason,
+    none naming the cell."""
     from gamekit.connect.solver import solve
 
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["on_top_fails"])
@@ -242,9 +244,8 @@ def on_top_fails_exercise() -> ConnectExercise:
     if solve(game, weak=True, time_limit=None) != 1:
         raise ValueError("on_top_fails: the exact solver must say red wins")
     values = dict(column=column, row=row + 1, below=row)
-    odd_cell, even_cell = _decoy_cells(game, col)
-    no = N_("No: red's threat cell is in column {column}, row {row}, an odd row, and the plan gives red the odd cells")
-    right = tr(no, column=column, row=row + 1)
+    right = tr("No: red has a threat on an odd row, and answering on top gives red the odd cells")
+    find = tr("Find red's threat cell: four red discs in a line (side discs count) and one empty cell.")
     worded = {
         right: tr(
             "Right: red's threat cell is in column {column}, row {row}, an odd row. If yellow answers on top, red "
@@ -252,24 +253,23 @@ def on_top_fails_exercise() -> ConnectExercise:
             "exact solver says red wins here whatever yellow does.",
             **values,
         ),
-        tr(no, **odd_cell): tr(
-            "Not there: a red disc in column {column}, row {row} would not make five. You are right that the plan "
-            "gives red the odd cells: now find red's real threat cell, four red discs in a line (side discs count) "
-            "and one empty cell.",
-            **odd_cell,
+        tr("Yes: every column has an even number of empty cells, so yellow can answer on top all the way"): " ".join(
+            [
+                tr(
+                    "Yellow can answer on top all the way here: that part is true. But answering on top only decides "
+                    "who fills which cells. It does not block a threat."
+                ),
+                find,
+                tr("Which kind of row is it on, and who gets those cells?"),
+            ]
         ),
-        tr(
-            "Yes: red's threat cell is in column {column}, row {row}, an even row, and the plan gives yellow the "
-            "even cells",
-            **even_cell,
-        ): tr(
-            "A red disc in column {column}, row {row} would not make five, so that is not red's threat cell. Find "
-            "the real one: four red discs in a line (side discs count) and one empty cell. Then count its row from "
-            "the bottom.",
-            **even_cell,
+        tr("Yes: red's threat is on an even row, and the plan gives yellow the even cells"): " ".join(
+            [find, tr("Then count its row again, from 1 at the bottom: is it odd or even?")]
         ),
-        tr("Yes: red has no threat cell, so the odd cells the plan gives red do not help it"): tr(
-            "Red has a threat cell. Look for four red discs in a line with one empty cell: the side discs count too."
+        tr("No: some column has an odd number of empty cells, so yellow cannot answer on top all the way"): tr(
+            "Count the empty cells of each column again: every column here has an even number, so yellow can answer "
+            "on top all the way. The plan fails for another reason. {find}",
+            find=find,
         ),
     }
     choices = sorted(worded)
@@ -281,7 +281,7 @@ def on_top_fails_exercise() -> ConnectExercise:
         choice_checker(right, worded),
         hint=tr(
             "Find red's threat cell on the board: four red discs in a line (side discs count) and one empty cell. "
-            "Which column and which row is it in?"
+            "Is its row odd or even? Then ask who fills that kind of cell when yellow answers on top."
         ),
         answer=right,
         solutions=[right],
@@ -291,29 +291,6 @@ def on_top_fails_exercise() -> ConnectExercise:
         game=game,
         click=False,
     )
-
-
-def _decoy_cells(game: ConnectGame, threat_col: int) -> tuple[dict[str, int], dict[str, int]]:
-    """Two empty cells that are not red threat cells, for exercise 8's wrong choices: the lowest empty cell on an
-    odd row and the lowest empty cell on an even row, in the two middle columns nearest ``threat_col`` (a column
-    each, neither the threat's), as ``column``/``row`` numbers counted from 1."""
-    red = set(threat_cells(game, game.to_move))
-    near = sorted(
-        (c for c in range(game.width) if game.column_number(c) is not None and c != threat_col),
-        key=lambda c: (abs(c - threat_col), c),
-    )
-    found: list[dict[str, int]] = []
-    for parity in (0, 1):  # row index 0, 2, 4 is an odd row; 1, 3, 5 an even one
-        for c in near:
-            if any(f["column"] == game.column_number(c) for f in found):
-                continue
-            rows = [r for r in range(len(game.grid[c]), game.height) if r % 2 == parity and (c, r) not in red]
-            if rows:
-                found.append(dict(column=game.column_number(c), row=rows[0] + 1))
-                break
-        else:
-            raise ValueError("on_top_fails: no empty cell for a wrong choice")
-    return found[0], found[1]
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:

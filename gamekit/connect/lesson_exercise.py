@@ -88,9 +88,7 @@ def parse_column(game: ConnectGame, answer: Any) -> str:
                 columns=game.columns,
             )
         )
-    if game.landing_cell(number) is None:
-        raise IllegalMoveError(tr("Column {number} is full. Choose another column.", number=number))
-    return game.check(str(number))
+    return game.check(str(number))  # a full column: the rules' own refusal, the same words everywhere
 
 
 def column_checker(game: ConnectGame, judge: Callable[[str], tuple[bool, str]]):

@@ -350,13 +350,13 @@ def _caption(before: ConnectGame, after: ConnectGame, move: str) -> str:
     blocked = set(playable_threats(before, 1 - seat)) - set(playable_threats(after, 1 - seat))
     if blocked:
         text += tr(" It blocks a threat.")
+    if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
+        text += tr(" It makes no threat and blocks none.")  # what it does, without line statistics
     if before.history and str(before.history[-1]) == str(move) and not (stacked or new or all_new):
         # the answer on top, in the same column: the idea behind the odd/even count (a description, no verdict)
         text += tr(
             " {who} answers in the same column, on top of {other}'s disc.", who=who, other=tr(COLOUR_NAMES[1 - seat])
         )
-    if not (stacked or new or all_new or blocked or len(playable_threats(after, seat)) >= 2):
-        text += _quiet_words(after, seat)
     if len(before.history) >= SOLVE_FROM and solve(before) < 0:  # the exact solver's verdict, not a guess
         text += tr(" The exact solver says {colour} was already lost here, whatever it played.", colour=colour)
         wins = immediate_wins(after)
@@ -398,50 +398,6 @@ def open_lines(game: ConnectGame, col: int, row: int, seat: int) -> list[tuple[t
         for line in game.variant.lines()
         if (col, row) in line and all(game.cell(c, r) in (None, seat) for c, r in line)
     ]
-
-
-def _quiet_words(after: ConnectGame, seat: int) -> str:
-    """For a drop that makes no threat: how far it takes the mover's best open line through it, and how
-    many of the opponent's open lines it closes.  Counted on the board, not a verdict."""
-    col = after.grid_column(int(after.history[-1]))
-    row = len(after.grid[col]) - 1
-    who, other = SUBJECT[seat](), tr(COLOUR_NAMES[1 - seat])
-    mine = open_lines(after, col, row, seat)
-    grid = list(after.grid[col])
-    after.grid[col][row] = 1 - seat  # pretend the cell were the opponent's
-    try:
-        closed = len(open_lines(after, col, row, 1 - seat))
-    finally:
-        after.grid[col][:] = grid
-    text = ""
-    if mine:
-        most = max(sum(after.cell(c, r) == seat for c, r in line) for line in mine)
-    if mine and most == 1:
-        text += tr(
-            " {who} starts on a line of {length} that {other} has not blocked.",
-            who=who,
-            length=after.win_length,
-            other=other,
-        )
-    elif mine:
-        text += ntr(
-            " {who} now has {n} disc in a line of {length} that {other} has not blocked.",
-            " {who} now has {n} discs in a line of {length} that {other} has not blocked.",
-            most,
-            who=who,
-            length=after.win_length,
-            other=other,
-        )
-    else:
-        text += tr(" No line of {who} through this cell can still be completed.", who=tr(COLOUR_NAMES[seat]))
-    if closed:
-        text += ntr(
-            " It also blocks {n} line that {other} could still complete.",
-            " It also blocks {n} lines that {other} could still complete.",
-            closed,
-            other=other,
-        )
-    return text
 
 
 @lru_cache(maxsize=None)

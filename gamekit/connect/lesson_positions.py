@@ -23,6 +23,11 @@ POSITIONS: dict[str, tuple[str, str]] = {
     # another game: red's two threat cells stacked in the empty column 4 (rows 4 and 5), yellow has none; not the
     # won game of the step-through, whose stacked pair (column 7, rows 3 and 4) is the final challenge's answer
     "stacked": ("five", "23652355215616151322356611"),
+    # lesson 2's "Stop the double threat": red to move, yellow's threat cell in column 7, row 4 floats above an empty
+    # cell; a yellow disc in column 4 (row 3) would add a threat right under it, in column 7 row 3.  Red takes column 4
+    # first: the exact solver says red wins; every other drop loses (column 7 at once: it fills the cell under the
+    # threat).  Not exercise 7's position, nor its answer column
+    "stop_double_picture": ("five", "2457656127455622"),
 }
 
 
@@ -85,6 +90,11 @@ EXERCISE_POSITIONS = {
     # on an odd row: red drops into column 4, yellow's answer fills row 2, red makes five on row 3.  The exact
     # solver: red wins whatever yellow does
     "on_top_fails": "111152232273353556766776",
+    # lesson 2 — yellow to move, no threat on the board: a red disc in column 6 (row 4) would make two red threats a
+    # disc reaches at once (column 6 row 5, column 7 row 3).  Yellow takes column 6 first; after columns 1-3 red makes
+    # that double threat, and column 7 loses too (the exact solver).  The exact solver: column 6 draws, every other
+    # column loses
+    "stop_double": "444545744563655562237",
 }
 
 

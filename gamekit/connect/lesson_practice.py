@@ -12,7 +12,7 @@ from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import ntr, tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
-from gamekit.connect.lesson_exercise import drop_words, line_way, outcome_words, parse_column
+from gamekit.connect.lesson_exercise import cell_name, drop_words, line_way, outcome_words, parse_column, principal_line
 from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import best_moves, immediate_wins, move_scores
 from gamekit.connect.puzzle_text import HINTS
@@ -108,30 +108,92 @@ def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[
 
 
 def zugzwang_words(after: ConnectGame) -> str | None:
-    """The parity reason behind a zugzwang drop, counted on the board after it: the empty cells outside the
-    columns holding a threat cell (either player's), and who runs out of those safe drops first, taking turns
-    from the player to move (an even count: that player; an odd one: the other).  None when no threat is on the
-    board, or when the player who just dropped is the one who runs out (then the count is not why the drop is
-    right)."""
-    columns = sorted({c for seat in (0, 1) for c, _ in threat_cells(after, seat)})
-    if not columns:
+    """The parity reason behind a zugzwang drop, counted on the board after it: the player who just dropped has
+    threat cells out of reach, the other player has none, and the empty cells outside the columns of those threats
+    run out on the other player (an even count with that player to drop next), who must then drop under a threat.
+    None otherwise: with no threat of the dropper's, or with threats of both players (then forced replies change
+    the count), or when the dropper is the one who runs out, the count is not why the drop is right."""
+    nxt, mover = after.to_move, 1 - after.to_move
+    mine = [(c, r) for c, r in threat_cells(after, mover) if r > len(after.grid[c])]
+    if not mine or threat_cells(after, nxt):
         return None
+    columns = sorted({c for c, _ in mine})
     others = [c for c in range(after.width) if after.column_number(c) is not None and c not in columns]
     empty = sum(after.height - len(after.grid[c]) for c in others)
-    nxt = after.to_move
-    forced = nxt if empty % 2 == 0 else 1 - nxt
-    if forced != nxt:
+    if empty % 2:
         return None
-    return ntr(
-        "Right: after your drop, {n} empty cell is left outside columns {columns}, where the threats are, so "
-        "{forced} runs out of safe drops first and must drop into one of those columns.",
-        "Right: after your drop, {n} empty cells are left outside columns {columns}, where the threats are. "
-        "{n} is even and {forced} drops next, so {forced} runs out of safe drops first and must drop into "
-        "one of those columns.",
-        empty,
+    where = ntr(
+        "column {columns}, where your threat is",
+        "columns {columns}, where your threats are",
+        len(columns),
         columns=tr(" and ").join(str(after.column_number(c)) for c in columns),
-        forced=tr(COLOUR_NAMES[forced]),
     )
+    return ntr(
+        "Right: after your drop, {n} empty cell is left outside {where}. {n} is even and {forced} drops next, so "
+        "{forced} runs out of safe drops first and must drop under your threat.",
+        "Right: after your drop, {n} empty cells are left outside {where}. {n} is even and {forced} drops next, so "
+        "{forced} runs out of safe drops first and must drop under your threat.",
+        empty,
+        where=where,
+        forced=tr(COLOUR_NAMES[nxt]),
+    )
+
+
+def later_threat_words(game: ConnectGame, column: str) -> str | None:
+    """Why a right drop that wins by force wins, read off the exact solver's line of best play after it (the loser
+    holding out longest): a threat of the other player's that it throws away (it drops under its own threat and
+    the winner blocks on top), the new threats the winner makes along the line, and whether the other player must
+    in the end drop right under the winning cell, as sentences.  None when the line does not end in the dropper's
+    five."""
+    mover = game.to_move
+    after = game.copy()
+    after.play(column)
+    if after.is_over():
+        return None
+    line, end = principal_line(after, limit=after.variant.cells)
+    if end.winner() != mover:
+        return None
+    me, them = tr(COLOUR_NAMES[mover]), tr(COLOUR_NAMES[1 - mover])
+    g, thrown, made = after.copy(), None, set()
+    before = set(threat_cells(after, mover))
+    for i, m in enumerate(line):
+        c = g.grid_column(int(m))
+        if g.to_move != mover and thrown is None and (c, len(g.grid[c]) + 1) in threat_cells(g, g.to_move):
+            thrown = m if line[i + 1 : i + 2] == [m] else None  # blocked on top at once
+        g.play(m)
+        if not g.is_over():
+            made |= set(threat_cells(g, mover)) - before
+    words = []
+    if thrown is not None:
+        words.append(
+            tr(
+                "With best play {them} soon drops in column {column}, right under its own threat, and {me} "
+                "blocks on top. That threat is gone.",
+                them=them,
+                me=me,
+                column=thrown,
+            )
+        )
+    if made:
+        cells = [cell_name(g, c, r) for c, r in sorted(made)]
+        words.append(
+            ntr(
+                "Later {me} makes a new threat: {cells}.",
+                "Later {me} makes new threats: {cells}.",
+                len(cells),
+                me=me,
+                cells=tr(" and ").join([", ".join(cells[:-1]), cells[-1]]) if len(cells) > 1 else cells[0],
+            )
+        )
+    if len(line) >= 2 and line[-2] == line[-1]:
+        words.append(
+            tr(
+                "In the end {them} runs out of other drops and must drop right under one, and {me} makes five on top.",
+                them=them,
+                me=me,
+            )
+        )
+    return " ".join(words) or None
 
 
 def practice_right_words(game: ConnectGame, column: str, best: int, theme: str | None = None) -> str:
@@ -169,6 +231,13 @@ def practice_right_words(game: ConnectGame, column: str, best: int, theme: str |
             or (double_threat_words(game, column) if theme == "double_threat" else None)
             or tr("Right: your disc {what}.", what=drop_words(after, mover))
         )
+        later = (
+            later_threat_words(game, column)  # not the count: the solver's line says why the drop wins
+            if theme == "zugzwang" and best > 0 and not zugzwang_words(after)
+            else None
+        )
+        if later:
+            does = tr("Right: {words}", words=later[:1].lower() + later[1:])
     if best > 0:
         then = tr("{colour} wins with best play from here.", colour=SUBJECT[mover]())
     elif best == 0:

@@ -51,6 +51,7 @@ from gamekit.connect.lesson2_exercises import (
     zugzwang_exercise,
     zugzwang_who_exercise,
 )
+from gamekit.connect.lesson2_stop import stop_double_exercise
 from gamekit.connect.lesson2_rows import (
     odd_even_2_exercise,
     odd_even_exercise,
@@ -114,7 +115,8 @@ THEMES_2 = THEMES_1 + ("double_threat", "odd_even_threat", "zugzwang", "stop_dou
 # ``exercise_themes`` (the mastery loop's "Try a similar one"): each drop exercise named there is a position the
 # bank's own classifier (gamekit.puzzles.connect.themes) puts under that theme.  The counting and choice
 # exercises (lines of five, odd or even threats, the zugzwang count, who runs out) ask what no bank puzzle
-# asks, and the "only move" position has no bank theme, so they offer nothing.
+# asks, and the "only move" position has no bank theme, so they offer nothing; nor does "stop_double", whose wrong
+# column 7 loses later, not to a double threat (the bank's "stop the double threat" asks that every wrong drop does).
 
 
 LESSONS: dict[int, Lesson] = {
@@ -192,12 +194,13 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang_who": zugzwang_who_exercise,
             "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
-            "two_threats": two_threats_exercise,
             "answer_on_top": claimeven_exercise,
-            "on_top_fails": on_top_fails_exercise,
+            "stop_double": stop_double_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
             # "If you have time" (spare time or home): not in the lesson's 55 minutes
+            "on_top_fails": on_top_fails_exercise,
+            "two_threats": two_threats_exercise,
             "odd_even_2": odd_even_2_exercise,
             "odd_against_even": odd_against_even_exercise,
             "own_threat": own_kind_threat_exercise,
@@ -212,7 +215,8 @@ LESSONS: dict[int, Lesson] = {
             "two_threats": "medium",
             "odd_against_even": "medium",
             "answer_on_top": "medium",
-            "on_top_fails": "easy",
+            "on_top_fails": "medium",
+            "stop_double": "medium",
             "own_threat": "hard",
             "winning_move": "hard",
             "challenge": "hard",
@@ -248,24 +252,18 @@ LESSONS: dict[int, Lesson] = {
                 ("block_threat", "win_in_one", "own_threat"),
             ),
             (
-                N_(
-                    "tell an odd threat from an even one, say which player each one helps, and find the drop "
-                    "that lets yellow answer every red disc in the same column until the grid is full"
-                ),
-                (
-                    "on_top_fails",
-                    "odd_even",
-                    "odd_even_2",
-                    "two_threats",
-                    "odd_against_even",
-                    "answer_on_top",
-                    "own_threat",
-                ),
+                N_("tell an odd threat from an even one, and say which player each one helps"),
+                ("odd_even", "two_threats", "odd_even_2", "odd_against_even", "own_threat"),
+            ),
+            (
+                N_("find the drop that lets yellow answer every red disc on top of it"),
+                ("answer_on_top", "on_top_fails"),
             ),
             (
                 N_("explain zugzwang (losing because you must move) and work out who runs out of safe drops first"),
                 ("zugzwang_who", "zugzwang"),
             ),
+            (N_("make a double threat, or stop one before it is made"), ("stop_double", "winning_move", "challenge")),
             (N_("tell a move that wins from one that only draws"), ("winning_move", "challenge")),
         ),
         themes=THEMES_2,
@@ -357,7 +355,7 @@ def worksheet_aids(notebook: str) -> list[str]:
     """What a pupil working ``notebook``'s worksheet on paper needs from the lesson page, as Markdown blocks in the
     current language (the rules card is separate, :data:`WORKSHEET_RULES`; the cards' text is in
     :mod:`gamekit.connect.worksheet_cards`): for lesson 2 the words threat, ✗ cell,
-    double threat and stacked threats, and the odd/even rule of thumb (exercises 5, 6 and 11 ask about it); for lesson 3
+    double threat and stacked threats, stopping a double threat, and the odd/even rule of thumb; for lesson 3
     the scoring rule (7 − n on the tiny board, 22 − n on the full boards, computed from the boards' free cells) and
     how the bits of a bitboard are numbered, with a small example board no exercise asks about; for lesson 1 the
     PopOut rule (:data:`WORKSHEET_POPOUT`: its exercises 7-8 use PopOut, the other sheets' questions never do).

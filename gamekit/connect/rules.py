@@ -335,7 +335,9 @@ class ConnectGame(DiscLines):
                 )
             return f"p{number}"
         if len(col) >= self.height:
-            raise IllegalMoveError(tr("“{move}”: column {number} is full", move=move, number=number))
+            raise IllegalMoveError(
+                tr("“{move}”: column {number} is full. Choose another column.", move=move, number=number)
+            )
         return str(number)
 
     def play(self, move: Any) -> str:

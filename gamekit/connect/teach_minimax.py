@@ -18,6 +18,7 @@ from gamekit.connect.counted_search import max_score
 from gamekit.connect.lesson_exercise import ordinal_words
 from gamekit.connect.rules import COLOUR_NAMES
 from gamekit.i18n import ptr, tr
+from gamekit.connect.teach_prune import TreeExercise
 from gamekit.connect.teach_pictures import (
     TINY,
     colour_subject,
@@ -158,6 +159,20 @@ def tiny_tree_text(tree=TINY_TREE) -> str:
             )
         )
     return " ".join(parts)
+
+
+def tiny_tree_drawing(tree=TINY_TREE) -> str:
+    """Exercise 2's tree drawn as text for paper, as the page draws it: red's two moves under the top, yellow's
+    two replies under each, each result at the bottom in words.  No score is written: finding them is the
+    exercise."""
+    lines = [tr("Red moves")]
+    for i, (move, replies) in enumerate(zip("AB", tree)):
+        last = i == len(tree) - 1
+        lines.append(("└── " if last else "├── ") + tr("Move {move}: yellow replies", move=move))
+        stem = "    " if last else "│   "
+        for j, leaf in enumerate(replies):
+            lines.append(stem + ("└── " if j == len(replies) - 1 else "├── ") + _leaf_short(leaf))
+    return "\n".join(lines)
 
 
 def tiny_tree_picture(tree=TINY_TREE, leaf: int = 132) -> str:
@@ -339,7 +354,6 @@ def tiny_tree_exercise():
     """Read a score off a small search tree (:data:`TINY_TREE`): each result at the bottom scored by the tiny
     board's rule (7 − n, minus for a loss), the lowest under each of red's moves (yellow chooses), then the highest
     of those (red chooses).  Each way of misreading the tree is told its own reason."""
-    from gamekit.widgets.exercise import Exercise
 
     top = TINY.cells // 2 + 1
     leaves = [[tree_leaf_score(leaf) for leaf in replies] for replies in TINY_TREE]
@@ -417,12 +431,13 @@ def tiny_tree_exercise():
         b1=_leaf_short(TINY_TREE[1][0]),
         b2=_leaf_short(TINY_TREE[1][1]),
     )
-    exercise = Exercise(
+    exercise = TreeExercise(
         tr(
-            "This tree is made up, not the tiny position shown earlier. On the tiny board (12 cells: a win "
-            "with your n-th disc scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
-            "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
-            "it like +5 or −5.",
+            "This tree is made up. It is not the tiny position shown earlier. It is on the tiny board: 12 cells, so "
+            "a win with your n-th disc scores 7 − n. Each player has dropped {dropped} discs, and red is to move. "
+            "Red has two moves, A and B. Move A has two endings, one for each yellow reply: {a1}, or {a2}. Move B "
+            "has these two: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type it like "
+            "+5 or −5.",
             **leaves_words,
         ),
         check,
@@ -431,12 +446,13 @@ def tiny_tree_exercise():
         solutions=[signed_score(best)],
         key="tiny_tree",
         wrong=[signed_score(k) for k in sorted(set(reasons) | set(every) | {0}) if k != best],
+        paper_drawing=tiny_tree_drawing(),
     )
-    # on paper there is no drawn position to tell the tree apart from: the tree alone, in words
+    # on paper there is no drawn position to tell the tree apart from: the tree, drawn under the question
     exercise.paper_prompt = tr(
-        "A made-up search tree, on a board of 12 cells (a win with your own n-th disc scores 7 − n). Each player "
-        "has dropped {dropped} discs. Red is to move. Move A: {a1}, or {a2}. Move B: {b1}, or {b2}. What score "
-        "does minimax give the top of the tree, for red? Type it like +5 or −5.",
+        "A made-up search tree, drawn below. It is on a board of 12 cells, so a win with your own n-th disc scores "
+        "7 − n. Each player has dropped {dropped} discs, and red is to move. What score does minimax give the top "
+        "of the tree, for red? Write it like +5 or −5.",
         **leaves_words,
     )
     return exercise

@@ -9,10 +9,10 @@ from gamekit.i18n import tr
 
 
 def threat_words_card() -> list[str]:
-    """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, and the odd/even rule of thumb
-    (exercises 5, 6 and 11 ask about it), the forced reply (how exercise 12 counts the cells safe for one player
-    only), and the answer-on-top idea, with why it needs an even number of empty cells in
-    every column (exercise 7 asks where yellow must drop to make it work)."""
+    """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, how to stop a double threat
+    before it is made (exercise 7), the odd/even rule of thumb (exercises 5, 11 and 12 ask about it), the forced
+    reply (how exercise 13 counts the cells safe for one player only), and the answer-on-top idea (exercise 6 asks
+    where yellow must drop to make it work)."""
     lines = [
         tr("Words and a rule of thumb"),
         tr(
@@ -26,6 +26,11 @@ def threat_words_card() -> list[str]:
         tr(
             "A double threat is two threats at once: the other player can block only one. Two threats stacked "
             "in one column, one on top of the other, are a double threat once the column fills up to them."
+        ),
+        tr(
+            "To stop a double threat before it is made, take the cell where the other player's next disc would "
+            "make two threats at once, or make a threat of your own that must be blocked first. Never drop right "
+            "under the other player's threat."
         ),
         tr(
             "Rule of thumb (not a proof): when the grid fills up, red tends to get the cells on odd rows (1, 3, "
@@ -47,8 +52,9 @@ def scores_and_bits_cards() -> list[str]:
     that argue none of the answers its exercises ask for (not which replies alpha–beta may skip, nor why a stored
     score is safe to reuse); the scoring rule (7 − n on the tiny board, 22 − n on the
     full boards, computed from the boards' free cells), how the bits of a bitboard are numbered, with a small
-    example board no exercise asks about, and what the two digits of a cell (first/second number) mean, with an
-    example of the two cells exercise 8 does not ask about (the player to move's disc, and an empty cell)."""
+    example board no exercise asks about, and what the two digits of a cell (first/second number) mean, with no
+    example cell: exercise 8 asks what one pair of digits means, and examples of the other pairs would answer it
+    by elimination."""
     tiny, full = teach_pictures.TINY.cells, FIVE_IN_A_ROW.cells
     search = [
         tr("How the computer searches"),
@@ -86,7 +92,7 @@ def scores_and_bits_cards() -> list[str]:
         tr(
             "The computer numbers the cells up each column, from the bottom, starting with bit 0 at the bottom "
             "of the leftmost column of the whole grid. Each column owns one bit for each row, plus one spare "
-            "bit on top that always stays 0: on a board with h rows, h + 1 bits a column."
+            "bit on top: on a board with h rows, h + 1 bits a column."
         ),
         tr(
             "On the 5 en raya board the left side column comes first and owns bits 0 to 6, so the column you "
@@ -96,10 +102,6 @@ def scores_and_bits_cards() -> list[str]:
         tr(
             "The computer keeps a position as two numbers. The first has a 1 for every disc of the player to "
             "move; the second has a 1 for any disc. A cell is written first/second, like 1/1."
-        ),
-        tr(
-            "For example, with red to move, a cell with a red disc is 1/1 and an empty cell is 0/0 (an empty "
-            "cell has no disc of anyone)."
         ),
     ]
     example = Variant("example", columns=3, rows=2, win=2)

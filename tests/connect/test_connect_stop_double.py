@@ -1,0 +1,121 @@
+"""5 en raya lesson 2's "stop the double threat" (issue 35), lesson 1's line count with the side columns' lines,
+one full-column refusal everywhere, and lesson 3's worksheet aids: each checked on the board or the page."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit.connect import lesson1_exercises, lesson2_stop, lesson_exercise
+from gamekit.connect import lessons as L
+from gamekit.connect.lesson_positions import best_moves, immediate_wins, position
+from gamekit.connect.rules import ConnectGame
+from gamekit.connect.threats import threat_cells
+from gamekit.i18n import using
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _after(game, move):
+    g = game.copy()
+    g.play(move)
+    return g
+
+
+def test_stop_the_double_threat_accepts_the_solvers_drop_and_gives_each_slip_its_reason():
+    """Exercise 7: yellow to move, no threat on the board; red's disc in the answer's column would make two threats a
+    disc reaches (checked here), so exactly that drop is right (the solver's only best drop).  Columns where red then
+    makes that double threat are told so without naming the cells (one is in the answer's column); a drop that loses
+    another way is told what best play gives; the right answer names both cells."""
+    ex = L.exercises()["stop_double"]
+    game = ex.game
+    assert game.to_move == 1 and not threat_cells(game, 0) and not threat_cells(game, 1)
+    assert ex.solutions == best_moves(game) == ["6"]
+    (answer,) = ex.solutions
+    told = {m: ex.check(m) for m in game.legal_moves()}
+    assert [m for m, (ok, _) in told.items() if ok] == [answer]
+    for m, (ok, text) in told.items():
+        if ok:
+            continue
+        after = _after(game, m)
+        found = lesson2_stop.double_threat_answer(after)
+        if found is not None:
+            drop, cells = found
+            assert drop == answer and {c for c, _ in cells} & {after.grid_column(int(answer))}
+            assert "two threats at once" in text and "column 6" not in text and f"column {answer}" not in text
+        else:
+            assert not immediate_wins(after) and "can force a win" in text, text
+    right = told[answer][1]
+    assert "column 6 row 5 and column 7 row 3" in right and "draw" in right
+    assert not lesson2_stop.double_threat_answer(_after(game, answer))
+    with using("es"):
+        es = L.exercises()["stop_double"]
+        assert es.prompt.startswith("Le toca al amarillo.") and "amenazas a la vez" in es.check("1")[1]
+
+
+def test_the_stop_picture_says_what_its_board_shows():
+    """The picture above exercise 7 (another game, another answer column): the one yellow drop that makes two threats
+    at once, where it lands, both cells, red taking that cell first, and the exact solver's verdicts (red wins, every
+    other drop loses) are the board's."""
+    game = position("stop_double_picture")
+    words = lesson2_stop.stop_words(game)
+    assert game.to_move == 0 and not immediate_wins(game)
+    found = {lesson2_stop.double_threat_answer(_after(game, m)) for m in game.legal_moves() if m != "4"}
+    assert {f[0] for f in found if f} == {"4"} and best_moves(game) == ["4"]
+    assert "a yellow disc in column 4 would land on row 3" in words and "column 7, rows 3 and 4" in words
+    assert "Red wins with best play" in words and "Every other drop loses." in words
+    assert best_moves(game) != L.exercises()["stop_double"].solutions  # the picture gives exercise 7 nothing
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_two_teaches_stopping_the_double_threat_in_class(lang):
+    """The idea the Practice page and the homework codes offer after lesson 2 is taught in class: a section before
+    exercise 7 (the stop exercise), both before "If you have time"; its objective and its theme are the lesson's."""
+    page = (ROOT / "notebooks" / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
+    section = page.index("## Stop the double threat" if not lang else "## Frena la amenaza doble")
+    extra = re.search(r"^## (?:If you have time|Si te sobra tiempo)", page, re.M).start()
+    assert section < page.index("lesson2_stop.stop_picture()") < page.index('"stop_double"') < extra
+    lesson = L.LESSONS[2]
+    assert "stop_double_threat" in lesson.themes
+    assert any("stop_double" in names for _, names in lesson.objectives)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_full_column_message_everywhere(lang):
+    """A full column is refused with one message, by the rules (the game, Practice) and by a lesson's answer box: the
+    input, then the reason and what to do."""
+    game = ConnectGame.from_moves(["3"] * 6)
+    with using(lang):
+        with pytest.raises(ValueError) as by_rules:
+            game.play("3")
+        with pytest.raises(ValueError) as by_lesson:
+            lesson_exercise.parse_column(game, "3")
+    assert str(by_rules.value) == str(by_lesson.value)
+    assert str(by_rules.value) in (
+        "“3”: column 3 is full. Choose another column.",
+        "“3”: la columna 3 está llena. Elige otra columna.",
+    )
+
+
+def test_the_side_columns_lines_counted_up_get_their_own_reason():
+    """Lesson 1's line count: "30 + 14 + 20 + 4", the side columns' lines up added as a fourth count, is told to
+    leave them out (not to merge the diagonals); the prompt says the diagonals may come as two counts."""
+    ex = lesson1_exercises.count_lines_exercise()
+    ok, why = ex.check("30 + 14 + 20 + 4")
+    assert not ok and "side columns" in why and "Diagonal" not in why
+    ok, why = ex.check("30 + 14 + 18 + 4")
+    assert not ok and "side columns" in why and "Diagonal" in why
+    assert ex.check("30 + 14 + 10 + 10")[0] and "two counts, one for each way" in ex.prompt
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_three_worksheet_leaves_exercise_eight_to_the_pupil_and_draws_exercise_two(lang):
+    """Lesson 3's sheet: the bits card gives no example cell (two examples would answer exercise 8 by elimination),
+    and exercise 2's tree is drawn, as on screen, under its question."""
+    sheet = (ROOT / "docs/teachers" / lang / "worksheets/five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    assert "1/1 and an empty cell is 0/0" not in sheet and "0/0 (" not in sheet
+    two = sheet[sheet.index("## " + ("Ejercicio 2" if lang else "Exercise 2")) :]
+    two = two[: two.index("\n## ")]
+    assert "```text" in two and "├──" in two and ("Move A" in two or "Jugada A" in two)
