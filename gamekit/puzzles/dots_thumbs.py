@@ -345,6 +345,13 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
 
 
+def few_safe_lines(puzzle: Puzzle) -> bool:
+    """Whether at most a third of the legal lines of ``puzzle`` are safe (give no box a third side): on such a board
+    the pupil must find the safe lines before choosing among them, and a line picked at random is right at most a
+    third of the time.  Where most lines are safe, "draw a safe line" is nearly always a right-looking answer."""
+    return 3 * len(safe_lines(puzzle.position)) <= len(puzzle.legal_answers())
+
+
 def guess_passes(puzzle: Puzzle) -> bool:
     """Whether a random line is right half the time or more in ``puzzle``: Practice asks such a puzzle at level 1 only
     (:func:`gamekit.puzzles.pools.guessable`), so :func:`gamekit.puzzles.dots.practice_rating` leaves it at the bank's
