@@ -3,6 +3,9 @@ of its puzzles, as lesson 3's own list does; the *safe line* idea asks boards wh
 wrong safe line is told which box best play then gives away and why; lesson 3's list grew from boards made by its
 idea; the page says so."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from gamekit.dots import DotsAndBoxes, boxes_given, capture_lines, safe_lines
@@ -18,6 +21,7 @@ from gamekit.puzzles.pools import lesson_pool, practice_pool
 from gamekit.puzzles.store import bank_path, load_puzzles, read_bank, write_bank
 
 G = "dots_and_boxes"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -184,3 +188,30 @@ def test_add_practice_only_adds_and_refuses_before_writing(tmp_path):
     with pytest.raises(ValueError, match="already"):
         add_practice_only(path, G, extra[:1], "once more")
     assert read_bank(path, G)["count"] == 7
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_says_how_lesson_threes_boards_are_made_and_no_list_is_short(lang):
+    """The page said lesson 3's list "is short": it is not now, and the page says many of lesson 3's puzzles come
+    from boards drawn at random until no safe line was left, which the list shows (most of its boards replay so)."""
+    page = ROOT / "notebooks" / ("practice" if lang == "en" else "es/practice") / "01_dots_and_boxes.md"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    said = {
+        "en": "Many of lesson 3's come from boards where lines were drawn at random until no safe line was left.",
+        "es": "Muchos de la lección 3 salen de tableros en los que se trazaron líneas al azar hasta que no quedó"
+        " ninguna línea segura.",
+    }[lang]
+    assert said in text
+    assert not re.search(r"list is short|lista es corta", text)
+
+    def made_so(p):
+        g = p.position
+        replay = DotsAndBoxes(g.width, g.height)
+        for line in g.history:
+            if line not in safe_lines(replay):
+                return False
+            replay.play(line)
+        return not safe_lines(replay)
+
+    three = lesson_pool(G, 3)
+    assert 2 * sum(1 for p in three if made_so(p)) > len(three)
