@@ -36,7 +36,6 @@ from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
 from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
-from gamekit.puzzles.dots_lesson3 import lesson_three_bank
 from gamekit.puzzles.dots_themes import DECISION_THEMES, LESSON_REVIEWS as LESSON_REVIEWS, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
@@ -372,7 +371,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     if lesson == 5:
         return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
     if lesson == 3:
-        return _lesson_three(puzzles)
+        return lesson_three_selection(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
@@ -383,9 +382,9 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
 
 
 def _lesson_three(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 3's puzzles as its list asks them, with the bank's other lesson 3 puzzles (:func:`lesson_three_bank`)."""
-    spares = lesson_three_bank(load_puzzles(GAME_ID), asked_at_all, at_home, on_practice_scale)
-    return lesson_three_selection(puzzles, spares)
+    """Lesson 3's puzzles as its ideas' lists would ask them (a handout only where every right line is a middle line,
+    :func:`middle_lines_only`), chosen as its list chooses them (:func:`lesson_three_selection`)."""
+    return lesson_three_selection([p for p in puzzles if "which_to_open" in p.themes or middle_lines_only(p)])
 
 
 LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
