@@ -55,10 +55,17 @@ def lesson_three_endgames(
     :func:`no_safe_line_left` (the board size and the lines chosen by a generator seeded ``seed``: the same seed
     gives the same puzzles), judged by the exact solver as the bank's are (:func:`gamekit.puzzles.dots.candidate`,
     ``time_limit`` seconds a position).  The boards take turns between the sizes of :data:`SIZES`, so no size fills
-    the list.  In id order.  A ``count`` or ``seed`` that is not a whole number ≥ 0 is refused (ValueError)."""
+    the list.  In id order.  A ``count`` or ``seed`` that is not a whole number ≥ 0, or a ``time_limit`` that is
+    not a number of seconds above 0 (or None), is refused (ValueError)."""
     for name, value in (("count", count), ("seed", seed)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(tr("{name}={value!r}: a whole number ≥ 0", name=name, value=value))
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0
+    ):
+        raise ValueError(
+            tr("time_limit={time_limit!r}: a number of seconds above 0 (or None: no limit)", time_limit=time_limit)
+        )
     rng = random.Random(f"{GAME_ID}-lesson-3-endgames-{seed}")
     found: dict[str, Puzzle] = {}
     per_size = collections.Counter()

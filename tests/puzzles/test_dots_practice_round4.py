@@ -162,6 +162,9 @@ def test_lesson_three_endgames_refuses_a_bad_count_or_seed():
             lesson_three_endgames(bad, 1)
         with pytest.raises(ValueError, match="seed"):
             lesson_three_endgames(1, bad)
+    for bad in (0, -1.5, True, "10", float("nan")):
+        with pytest.raises(ValueError, match="time_limit"):
+            lesson_three_endgames(1, 1, time_limit=bad)
     assert lesson_three_endgames(0, 1) == []
 
 
