@@ -36,12 +36,13 @@ from gamekit.puzzles.dots_words import mistake_words as mistake_words, why_words
 from gamekit.puzzles.dots_decisions import control_not_worth_it, count_decides, decline_choice, take_all_choice
 from gamekit.puzzles.dots_mixed import lesson_five_selection, mixed_selection, reasons_unlike, set_whys
 from gamekit.puzzles.dots_mixed import mixed_set_pool as mixed_set_pool
-from gamekit.puzzles.dots_lesson3 import lesson_three_bank
 from gamekit.puzzles.dots_themes import DECISION_THEMES, LESSON_REVIEWS as LESSON_REVIEWS, POOL_THEMES as POOL_THEMES
 from gamekit.puzzles.dots_thumbs import (
     lesson_three_selection,
+    few_safe_lines,
     guess_passes,
     handout_not_now,
+    lesson_three_habits,
     habits_within_share,
     opening_like,
     takes_the_wrong_box,
@@ -89,12 +90,8 @@ THEME_LESSONS = {
     "control_not_worth_it": (5,),
     "all_but_four": (5,),
 }
-"""The Dots and Boxes lessons (their numbers) each theme's idea comes from: a *safe line* puzzle asks which of
-the safe lines keeps the best result, the choice lesson 4 teaches (steer the chain count); *all-but-four* is the
-double-deal of a loop, lesson 5's "leave the last four".  The long-chain count and the sacrifice come back in
-lesson 5 (its final challenge counts the long chains with safe lines left), so lesson 5's Practice list mixes their
-hardest puzzles with its decisions (:func:`_lesson_five`); their levels stay lesson 4's (the first lesson teaching
-them).  ``()`` would mean beyond the lessons."""
+"""The lessons each theme's idea comes from: a *safe line* puzzle asks which safe line keeps the best result
+(lesson 4); the long-chain count and the sacrifice come back in lesson 5's list, at lesson 4's levels."""
 
 
 LESSON_BANDS = {3: (2, 4), 4: (4, 8), 5: (6, 8)}
@@ -136,14 +133,17 @@ puzzle goes with the first of them it carries), so each idea's own list reaches 
 def scale_group(puzzle: Puzzle) -> tuple[int, str]:
     """The lesson of ``puzzle`` (:func:`puzzle_lesson`) and the group :func:`practice_rating` spreads it with: the
     take-all decisions, else the first idea of :data:`SCALE_GROUPS` it carries (the handouts only the middle line
-    answers apart from the others, as the handout's own list asks only those), else its first theme."""
+    answers apart from the others, as the handout's own list asks only those), else its first theme.  Within an idea,
+    the *safe line* boards with many safe lines (not :func:`few_safe_lines`, never asked as that idea) and, in
+    lesson 3, the puzzles a habit answers (:func:`lesson_three_habits`) go apart, so each level holds the same mix."""
     lesson = puzzle_lesson(puzzle)
     if take_all_choice(puzzle):
         return lesson, "take_all"
     idea = next((t for t in SCALE_GROUPS if t in puzzle.themes), puzzle.themes[0] if puzzle.themes else "")
     if idea == "hard_hearted_handout" and middle_lines_only(puzzle):
         idea = "middle_line"
-    return lesson, idea
+    apart = (idea == "safe_line" and not few_safe_lines(puzzle)) or (lesson == 3 and bool(lesson_three_habits(puzzle)))
+    return lesson, idea + "/apart" * apart
 
 
 _RATINGS: dict[str, float] = {}
@@ -328,16 +328,15 @@ def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
 
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """What Practice asks for an idea (``theme``) or for all of them mixed (None), every puzzle on one scale
-    (:func:`on_practice_scale`).  Only what :func:`asked_at_all` lets through (never an opening-like puzzle the
-    bank rates at the top levels, a *take a box* puzzle whose question is which box, nor a puzzle from a game
-    already decided).  The decision ideas: see
+    (:func:`on_practice_scale`), only what :func:`asked_at_all` lets through.  The decision ideas: see
     :func:`decision_selection`.  The *hard-hearted handout*'s own pool (and so lesson 3's and its homework code)
     only the puzzles whose right lines are all middle lines (:func:`middle_lines_only`); the *take a box* pool
     (and so lessons 1 and 2 and its homework code) none where the solver reads the position as "take every box or
     decline the last ones?" (:func:`decline_lines`): that question, and the words that explain its wrong lines,
     are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool asks,
-    so the two ideas' Practice and homework sets share no puzzle.  The mixed pool: no rule of thumb answers more
-    than half of a level above 1 (:func:`thumbs_within_share`), and a fair share of each lesson's ideas
+    and, there and in the mixed pool, only boards where few lines are safe (:func:`few_safe_lines`).  *Which chain or
+    loop to open*, and the mixed pool's lesson 3 puzzles, as lesson 3's list (:func:`lesson_three_selection`).  The
+    mixed pool: no rule of thumb answers more than half of a level above 1, and a fair share of each lesson's ideas
     (:func:`at_home`, :func:`gamekit.puzzles.dots_mixed.mixed_selection`)."""
     puzzles = [on_practice_scale(p) for p in puzzles if asked_at_all(p)]
     if theme in DECISION_THEMES:
@@ -346,13 +345,14 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         picked = [p for p in puzzles if middle_lines_only(p) or handout_not_now(p)]
         return habits_within_share(sorted(picked, key=lambda p: p.id))
     if theme == "which_to_open":
-        return habits_within_share(puzzles)
+        return lesson_three_selection(puzzles)
     if theme == "take_box":
         puzzles = [p for p in puzzles if not decline_lines(p.position)[2]]
     if theme == "safe_line":
-        puzzles = [p for p in puzzles if "long_chain_count" not in p.themes]
+        puzzles = [p for p in puzzles if "long_chain_count" not in p.themes and few_safe_lines(p)]
     if theme is None:
-        return mixed_selection([p for p in puzzles if at_home(p)])
+        few = [p for p in puzzles if at_home(p) and (p.themes[:1] != ("safe_line",) or few_safe_lines(p))]
+        return mixed_selection(few, _lesson_three)
     return puzzles
 
 
@@ -366,12 +366,12 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     far more puzzles the first answers, so its Practice keeps every puzzle the first rule does not answer and at
     most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
     wrong lines) first, so neither "always take" nor "never take" passes more than half.  Lesson 5: only its own
-    ideas, no rule of thumb over half a level (:func:`_lesson_five`).  Other lessons: as merged."""
+    ideas beside lesson 4's count and sacrifice at its levels, no rule of thumb over half a level
+    (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection`).  Other lessons: as merged."""
     if lesson == 5:
-        return _lesson_five(puzzles)
+        return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
     if lesson == 3:
-        spares = lesson_three_bank(load_puzzles(GAME_ID), asked_at_all, at_home, on_practice_scale)
-        return lesson_three_selection(puzzles, spares)
+        return lesson_three_selection(puzzles)
     if lesson != 2:
         return puzzles
     take = [p for p in puzzles if one_step_rule(p) == "take"]
@@ -381,15 +381,14 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     return sorted(rest + kept, key=lambda p: p.id)
 
 
+def _lesson_three(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 3's puzzles as its ideas' lists would ask them (a handout only where every right line is a middle line,
+    :func:`middle_lines_only`), chosen as its list chooses them (:func:`lesson_three_selection`)."""
+    return lesson_three_selection([p for p in puzzles if "which_to_open" in p.themes or middle_lines_only(p)])
+
+
 LESSON_FIVE_LEVELS = tuple(range(LESSON_BANDS[5][0], LESSON_BANDS[5][1] + 1))
 """The Practice levels of lesson 5's list."""
-
-
-def _lesson_five(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Lesson 5's Practice (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection` at
-    :data:`LESSON_FIVE_LEVELS`): its decisions, at most two of a near-copy, beside lesson 4's long-chain count and
-    sacrifice puzzles of its levels, no rule of thumb over half a level."""
-    return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
 
 
 def _as_decision(puzzle: Puzzle, rating: float) -> Puzzle:

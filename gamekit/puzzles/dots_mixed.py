@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from itertools import zip_longest
-from typing import Any
+from typing import Any, Callable
 
 from gamekit.progress import level
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, one_step_rule
@@ -15,7 +15,15 @@ from gamekit.puzzles.dots_words import why_words
 from gamekit.puzzles.dots_decisions import few_of_a_shape, take_all_choice
 from gamekit.puzzles.dots_themes import DECISION_THEMES
 
-from gamekit.puzzles.dots_thumbs import LOWER_LEVELS_HABIT, THUMB_RULES, lower_habits_answering, thumbs_within_share
+from gamekit.puzzles.dots_lesson3 import LESSON_THREE_THEMES
+from gamekit.puzzles.dots_thumbs import (
+    LOWER_LEVELS_HABIT,
+    THUMB_RULES,
+    lesson_three_habits,
+    lesson_three_selection,
+    lower_habits_answering,
+    thumbs_within_share,
+)
 
 
 MIXED_HABITS = THUMB_RULES + (LOWER_LEVELS_HABIT,)
@@ -103,19 +111,31 @@ def levels_capped(puzzles: list[Puzzle], most: int = MIXED_LEVEL_MOST) -> list[P
     return [p for p in puzzles if p.id in kept]
 
 
-def mixed_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+def mixed_selection(puzzles: list[Puzzle], lesson_three: Callable[[list[Puzzle]], list[Puzzle]]) -> list[Puzzle]:
     """The mixed Practice list (:func:`gamekit.puzzles.dots.practice_selection` with no idea, given the puzzles at a
-    level of their lesson): no rule of thumb, nor the lower levels' habit, over half a level
-    (:func:`thumbs_within_share`, :data:`MIXED_HABITS`), a fair share of
-    one-step puzzles (:func:`_decisions_kept`), the decisions at most a third of each level shared with other
-    lessons' ideas (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles
-    (:func:`levels_capped`), each cut again until all four hold (each only takes puzzles out, so this ends)."""
+    level of their lesson): its lesson 3 puzzles (:func:`is_lesson_three`) chosen as lesson 3's own list chooses them
+    (``lesson_three``: no habit of lesson 3 answers half of them or more, so "open the shortest part" passes no more
+    here than there; uncapped, a habit answered 33 of its 35), no rule of thumb, nor the lower levels' habit, over
+    half a level (:func:`thumbs_within_share`, :data:`MIXED_HABITS`), a fair share of one-step puzzles
+    (:func:`_decisions_kept`), the decisions at most a third of each level shared with other lessons' ideas
+    (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles (:func:`levels_capped`), each cut
+    again until all hold (after the first step each only takes puzzles out, so this ends)."""
+    three = lesson_three([p for p in puzzles if is_lesson_three(p)])
+    puzzles = sorted([p for p in puzzles if not is_lesson_three(p)] + three, key=lambda p: p.id)
     while True:
         capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS, most_first=True)
         after = decisions_capped(levels_capped(_decisions_kept(capped)), turns=DECISION_TURNS)
+        kept = {p.id for p in lesson_three_selection([p for p in after if is_lesson_three(p)])}
+        after = [p for p in after if not is_lesson_three(p) or p.id in kept]
         if len(after) == len(puzzles):
             return after
         puzzles = after
+
+
+def is_lesson_three(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` asks lesson 3's ideas alone (its themes are *which chain or loop to open* and the
+    *hard-hearted handout*)."""
+    return bool(puzzle.themes) and set(puzzle.themes) <= LESSON_THREE_THEMES
 
 
 def _decisions_kept(puzzles: list[Puzzle]) -> list[Puzzle]:
@@ -143,7 +163,10 @@ def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> 
     (each puzzle's first theme, the one Practice asks and praises it as) take turns in ``ideas`` order, and each
     takes, of its puzzles, one at the level the set holds fewest of so far (of those, the lowest level; ties drawn by
     ``rng``), so the set is
-    no longer mostly lesson 5's top levels (``dots-all-10-1`` had no puzzle at levels 3 to 5)."""
+    no longer mostly lesson 5's top levels (``dots-all-10-1`` had no puzzle at levels 3 to 5).  *Which chain or loop
+    to open* takes first the puzzles no habit of lesson 3 answers (:func:`lesson_three_habits`): with one or two of
+    them in a set, a share cannot keep "open the shortest part" from answering them, so none it answers comes while
+    others are left."""
     queues: dict[str, list[Puzzle]] = {}
     for t in ideas:
         own = [p for p in candidates if p.themes[:1] == (t,)]
@@ -153,7 +176,14 @@ def mixed_set(candidates: list[Puzzle], ideas: tuple[str, ...], n: int, rng) -> 
         for t in ideas:
             if queues[t] and len(chosen) < n:
                 held = [level(p.rating) for p in chosen]
-                pick = min(queues[t], key=lambda p: (held.count(level(p.rating)), level(p.rating)))
+                pick = min(
+                    queues[t],
+                    key=lambda p: (
+                        t == "which_to_open" and bool(lesson_three_habits(p)),
+                        held.count(level(p.rating)),
+                        level(p.rating),
+                    ),
+                )
                 queues[t].remove(pick)
                 chosen.append(pick)
     return chosen

@@ -224,16 +224,14 @@ def lesson_three_habits(puzzle: Puzzle) -> tuple[str, ...]:
     return lower_habits_answering(puzzle, answering=habits_answering) + own
 
 
-def lesson_three_selection(puzzles: list[Puzzle], spares: "list[Puzzle] | None" = None) -> list[Puzzle]:
-    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`), from its ideas' merged lists and
-    ``spares`` (:func:`gamekit.puzzles.dots_lesson3.lesson_three_bank`, each question once): no habit of
+def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Lesson 3's Practice (:func:`gamekit.puzzles.dots.lesson_selection`), from its ideas' merged lists (each
+    question once), and the mixed list's lesson 3 puzzles: no habit of
     :data:`LESSON_THREE_RULES` answers half of the list or more, and a pupil who draws any line giving the fewest
     boxes away is right less than half of the time (:func:`fewest_boxes_luck`, on average).  While one is over, the
     puzzle that helps the habits over most goes (of those alike, one of the idea and level with the most puzzles
-    left, so each idea keeps a puzzle at each level where it can; then the last in id order).  The bank has few
-    lesson 3 positions where the middle line of a chain of two, or the shortest part, is wrong, so the list is
-    shorter than the bank's lesson 3 puzzles: what is left asks as often for something else as for the habit."""
-    once = {p.question_key: p for p in list(spares or []) + list(puzzles)}
+    left, so each idea keeps a puzzle at each level where it can; then the last in id order)."""
+    once = {p.question_key: p for p in puzzles}
     kept = sorted(once.values(), key=lambda p: p.id)
     habits = {p.id: lesson_three_habits(p) for p in kept}
     luck = {p.id: fewest_boxes_luck(p) for p in kept}
@@ -343,6 +341,13 @@ def takes_the_wrong_box(puzzle: Puzzle) -> bool:
     take, which "take a box" would mislabel (no lesson teaches choosing between boxes as such), so Practice
     leaves it out."""
     return "take_box" in puzzle.themes and bool(set(capture_lines(puzzle.position)) - set(puzzle.answers))
+
+
+def few_safe_lines(puzzle: Puzzle) -> bool:
+    """Whether at most a third of the legal lines of ``puzzle`` are safe (give no box a third side): on such a board
+    the pupil must find the safe lines before choosing among them, and a line picked at random is right at most a
+    third of the time.  Where most lines are safe, "draw a safe line" is nearly always a right-looking answer."""
+    return 3 * len(safe_lines(puzzle.position)) <= len(puzzle.legal_answers())
 
 
 def guess_passes(puzzle: Puzzle) -> bool:

@@ -18,6 +18,7 @@ from gamekit.dots.search import TAKE_OR_DECLINE
 from gamekit.dots.solver import solver_for
 from gamekit.i18n import N_, ntr, tr
 from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.dots_safe import box_list, safe_mistake
 from gamekit.puzzles.dots_themes import DECISION_THEMES
 from gamekit.puzzles.dots_why import (
     box_shares,
@@ -408,11 +409,6 @@ def mistake_words(puzzle: Puzzle, action: str) -> str | None:
     return _handed_or_counted(puzzle, name, other)
 
 
-def box_list(names: list[str]) -> str:
-    """Box names as a sentence lists them: "c1", "c1 and e1", "c1, e1, a2 and c2"."""
-    return names[0] if len(names) < 2 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
-
-
 def _decline_mistake(puzzle: Puzzle, name: str, other: str) -> str:
     """The mistake of the decline ``name`` where taking every box is right, read off the board: where the line also
     leaves boxes of another chain on offer, how many (not which: taking them is the answer); else, where no
@@ -532,16 +528,7 @@ def _handed_or_counted(puzzle: Puzzle, name: str, other: str) -> str | None:
             j=j,
             k=k,
         )
-    return ntr(
-        "The mistake: {line} gives no box away now, but with best play you then get {j} of the {n} box left; a right"
-        " line gets you {k}.",
-        "The mistake: {line} gives no box away now, but with best play you then get {j} of the {n} boxes left; a"
-        " right line gets you {k}.",
-        left,
-        line=name,
-        j=j,
-        k=k,
-    )
+    return safe_mistake(puzzle, name, other, (j, left, k))
 
 
 def _first_reply_takes(puzzle: Puzzle, line: str) -> bool:

@@ -20,10 +20,17 @@ def test_the_header_names_the_which_to_open_builds_as_practice_only():
         assert f"build {G} --count {count} --seed {seed} --theme {T} --add --practice-only" in command
 
 
+ENDGAMES = 60
+"""The lesson 3 puzzles :func:`gamekit.puzzles.dots_endgames.lesson_three_endgames` added after the builds, last in
+the bank (the header names the step)."""
+
+
 def test_every_which_to_open_puzzle_is_practice_only():
     shipped = read_bank(bank_path(G), G)
     ids = {d["id"] for d in shipped["puzzles"] if T in d["themes"]}
-    assert len(ids) == sum(n for n, _ in BUILDS) and ids <= practice_only(G)
+    made = {d["id"] for d in shipped["puzzles"][-ENDGAMES:]}
+    assert f"lesson_three_endgames({ENDGAMES}, seed=1" in shipped["command"]
+    assert len(ids - made) == sum(n for n, _ in BUILDS) and ids | made <= practice_only(G)
 
 
 def test_the_first_which_to_open_build_reproduces_its_shipped_puzzles(tmp_path):

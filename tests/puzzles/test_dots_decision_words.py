@@ -4,7 +4,8 @@ that may not fit (a 3-chain left is not "chains too short"), and box names are l
 from gamekit.dots import boxes_given, components
 from gamekit.i18n import using
 from gamekit.puzzles.dots_decisions import take_all_choice
-from gamekit.puzzles.dots_words import box_list, control_values, decline_lines, mistake_words, why_words
+from gamekit.puzzles.dots_safe import box_list
+from gamekit.puzzles.dots_words import control_values, decline_lines, mistake_words, why_words
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.store import load_puzzles
 

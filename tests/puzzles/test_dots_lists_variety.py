@@ -92,12 +92,13 @@ def test_give_the_fewest_boxes_answers_at_most_two_thirds_of_lessons_one_and_two
 
 
 def test_the_mixed_list_has_about_as_many_puzzles_at_each_level():
-    """Levels 1 and 4 held 44 and 45 puzzles, levels 2, 3 and 5 about 15: now every level 12 to 16."""
+    """Levels 1 and 4 held 44 and 45 puzzles, levels 2, 3 and 5 about 15: now every level 10 to 16 (level 5, lesson
+    4's alone, has 10 since its *safe line* boards are those with few safe lines)."""
     from gamekit.puzzles.dots_mixed import MIXED_LEVEL_MOST
 
     levels = Counter(level(p.rating) for p in practice_pool(G))
     assert sorted(levels) == list(range(1, 9))
-    assert all(12 <= n <= MIXED_LEVEL_MOST for n in levels.values()), levels
+    assert all(10 <= n <= MIXED_LEVEL_MOST for n in levels.values()), levels
 
 
 def test_a_level_cut_lets_the_ideas_take_turns():
