@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, leave_values_sentence
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -261,7 +261,7 @@ class LessonPractice(ProblemSet):
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         if given:
-                            ex.checker = _decoy_refused(
+                            ex.checker = decoy_refused(
                                 ex.checker, f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
                             )
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
@@ -308,14 +308,12 @@ def asks_values(puzzle: Any) -> bool:
 def values_exercise(puzzle: Any) -> Exercise:
     """Lesson 4's More practice at a small "which set?" ``puzzle`` (:func:`asks_values`): the value of what each
     set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in one box
-    with ``;`` between the parts (on paper, one line each).  Each value is worked out with a short tree, so the
-    largest tile, which finds the best set in every small position, cannot answer it alone."""
+    with ``;`` between the parts, as its prompt says (on paper, one line each).  Each value is worked out with a
+    short tree, so the largest tile, which finds the best set in every small position, cannot answer it alone."""
     f = puzzle.facts
     ex = both_sets_exercise(
         (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
     )
-    ex.paper_prompt = ex.prompt  # on paper each part has its own line
-    ex.prompt += " " + tr("Put ; between the three parts.")
     ex.hint = (
         tr("To find the best set, draw a short tree for what each set leaves, as in exercises 4 and 5.") + " " + ex.hint
     )
@@ -352,38 +350,6 @@ def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Calla
         _, chosen = typed_answer(puzzle, answer)
         note = rules_of_thumb_note(f["open"], f["roll"], f["objective"], chosen, f.get("one_die", Rules().one_die))
         return ok, (feedback + " " + note).strip()
-
-    return check
-
-
-def _decoy_refused(
-    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
-) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` that refuses (a ValueError: no try used), with that reason, a set that leaves one of the list's
-    decoys (:func:`~gamekit.shutbox.exercises_both_sets.decoy_positions`): it makes another total than ``roll``."""
-    from gamekit.shutbox.exercises_both_sets import decoy_positions
-    from gamekit.shutbox.exercises_sets import parse_sets
-
-    open_tiles = tuple(sorted(set(open_tiles)))
-    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
-
-    def check(answer: Any) -> tuple[bool, str]:
-        try:
-            sets = parse_sets(str(answer))
-        except ValueError:
-            sets = []
-        left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
-        if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
-            raise ValueError(
-                tr(
-                    "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
-                    "leaves it. Find the sets that make {roll}.",
-                    set="+".join(map(str, sorted(sets[0], reverse=True))),
-                    total=sum(sets[0]),
-                    roll=roll,
-                )
-            )
-        return checker(answer)
 
     return check
 

@@ -223,7 +223,9 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    widget = ExerciseWidget(both_sets_exercise(position, rules), score=score)
+    ex = both_sets_exercise(position, rules)
+    ex.prompt = ex.paper_prompt  # one labelled box per part: no separator to type
+    widget = ExerciseWidget(ex, score=score)
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
 
 
@@ -258,15 +260,20 @@ def set_names(position: tuple) -> list[str]:
 def separate_boxes(widget, labels: list[str]):
     """``widget`` (an :class:`~gamekit.widgets.lesson.ExerciseWidget` of :func:`both_sets_exercise`) with one
     answer box per part, labelled ``labels`` (:func:`box_labels`: the value after each set, then the best set),
-    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads."""
+    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads.  All
+    three parts typed in one box ("7,03 6,74 5+4", the others empty) are read as they are, as in one line."""
     import ipywidgets as W
 
+    from gamekit.shutbox.exercises_both_sets import answer_parts
     from gamekit.widgets.exercise import submit_on_enter
 
     boxes = [W.Text(layout=W.Layout(width="10em")) for _ in labels]
 
     def join(_=None) -> None:
-        widget.input.value = "; ".join(box.value.strip() for box in boxes)
+        values = [box.value.strip() for box in boxes]
+        filled = [v for v in values if v]
+        whole = len(filled) == 1 and len(answer_parts(filled[0])) == len(boxes)
+        widget.input.value = filled[0] if whole else "; ".join(values)
 
     for box in boxes:
         box.observe(join, names="value")

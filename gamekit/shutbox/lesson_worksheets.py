@@ -9,7 +9,6 @@ from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, SHUT_CHOICE
 from gamekit.shutbox.exercises_dice import commonest_total_prediction, worst_rule_prediction
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
 from gamekit.shutbox.exercises_sets import worked_count
-from gamekit.shutbox.lesson_practice import what_each_set_leaves
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
     WORKED_COMPARISON,
@@ -39,7 +38,6 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
         "two_rolls",
         "worked",
         "goals",
-        "challenge",
     ),
 }
 """Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
@@ -72,12 +70,13 @@ def worksheet_aids(notebook: str) -> list[str]:
     "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
     "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
     blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
-    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
-    each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
-    table (the rules of thumb's exact chances come after exercise 6: :func:`worksheet_words_after`);
+    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "method" — lesson 2's
+    search, largest tile first; "goals" — the "Two goals" table (the rules of thumb's exact chances come after
+    exercise 6: :func:`worksheet_words_after`);
     "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
-    exercise's answer.  KeyError for a
+    exercise's answer, nor a step the page asks the pupil to do (the tiles each set of exercise 11 leaves: the sheet
+    asks for them under the exercise, :func:`~gamekit.shutbox.exercises_best_set.challenge_exercise`).  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
@@ -219,10 +218,6 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
-        elif aid == "challenge":  # every set alike, none named the best: the pupil chooses and says why
-            open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
-            leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
-            out.append(tr("For exercise 11: {leaves}. Which would you rather have, and why?", leaves=leaves))
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":

@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_best_set import (
 )
 from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances, go_on_outcomes
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
-from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
+from gamekit.shutbox.lesson_practice import COUNT_12_OPEN, what_each_set_leaves
 from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
 from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_score, spaced, tile_list
@@ -229,6 +229,9 @@ def worked_solutions() -> list[tuple[str, str]]:
         ),
         (
             tr("Lesson 4, exercise 11 (challenge, extension)"),
-            " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + ".",
+            "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
+            + ". "
+            + " · ".join(values(pos) for pos in CHALLENGE_POSITIONS)
+            + ".",
         ),
     ]

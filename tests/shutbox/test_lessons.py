@@ -1829,7 +1829,9 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
     challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
     assert "done on the computer" not in challenge and "Tiles 1, 2, 4, 6, 8 and 9" in challenge
-    assert "9+1 leaves 2, 4, 6 and 8" in sheet and "Which would you rather have, and why?" in sheet
+    # the pupil writes what each set leaves, on paper as on the page: the sheet asks for it and never prints it
+    assert "9+1 leaves 2, 4, 6 and 8" not in sheet
+    assert "Write the tiles each set leaves. Which would you rather have, and why?" in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -2068,9 +2070,10 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's lists what each set of the challenge leaves (a judgement on paper:
-    which one, and why), leaves the practice to the computer (no list: it cannot be worked out on paper) and draws
-    the box of each "what does this set leave?" exercise."""
+    marks, count, k/36 to fill in); lesson 4's asks the pupil to write what each set of the challenge leaves (a
+    judgement on paper: which one, and why; the leftovers are the pupil's step, never printed), leaves the practice
+    to the computer (no list: it cannot be worked out on paper) and draws the box of each "what does this set
+    leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -2088,7 +2091,8 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
         challenge = "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
-        assert four.count(challenge) == 1 and four.index(challenge) < four.index(tr("## Exercise {n}", n=1))
+        asked = tr("Write the tiles each set leaves. Which would you rather have, and why?")
+        assert challenge not in four and asked in four.split(tr("## Exercise {n}", n=11) + "\n")[1].split("\n## ")[0]
         for open_tiles, roll in [ex.position for ex in L.LESSONS[4].practice.exercises()]:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
@@ -2119,7 +2123,7 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
         assert not ok and "Close, but not the exact chance" in why and "too early" not in why, (name, why)
     # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100) and also 10.65 cut down: the reason
     # names both slips (true whichever the pupil made), without the answer
-    assert round(100 * exercises_best_set.table_rounded_chance((4, 6))) == 10
+    assert round(100 * trees.table_rounded_chance((4, 6))) == 10
     ok, why = exs["leave_shut_91"].check("10")
     assert not ok and "Rounding each chance early, or cutting off the decimals" in why and "k/36" in why
     assert "11" not in why and "10.65" not in why
