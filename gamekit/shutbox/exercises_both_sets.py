@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import (
     best_set_exercise,
+    leave_value_exercise,
     leave_value_exercises,
     one_legal_set,
 )
@@ -344,5 +345,33 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         "the position that is shut most often?",
         roll=roll,
         items=tile_list(open_tiles),
+    )
+    return ex
+
+
+SHUT_CHALLENGE = ((1, 2, 3, 4, 5, 8), 7, "shut")
+"""Lesson 4's final challenge (two dice always): 4+3 leaves the best position (about 10 turns in 100), the largest
+tile's 5+2 about 8 and 4+2+1 about 4; only "two tiles close in value" of the page's habits finds it, and lesson 3's
+outcome count does too (:func:`go_on_count_exercise` checks it)."""
+
+
+ONE_TILE_CHANCE = 8
+"""The tile lesson 4's first exercise leaves alone (5 of the 36 outcomes make 8: about 14 turns in 100)."""
+
+
+def one_tile_chance_exercise(tile: int = ONE_TILE_CHANCE, rules: Rules | None = None) -> Exercise:
+    """Lesson 4's first tree, by the pupil: another tile and ``tile`` are open, the roll covers the other one, so
+    ``tile`` alone is left; how often do the next rolls shut it?  One branch (the roll that makes ``tile``) shuts,
+    so the answer is its k/36 in turns in 100 (:func:`leave_value_exercise`, whose wrong answers get their reasons:
+    the count of 36 typed as turns in 100, the decimals cut off).  ValueError for a tile two dice never make."""
+    rules = rules or Rules(one_die="never")
+    other = next(t for t in (3, 2, 4, 5, 6) if t != tile)
+    if tile not in range(2, 10):
+        raise ValueError(tr("tile {tile}: two dice never make it alone", tile=tile))
+    ex = leave_value_exercise((other, tile), other, (other,), "shut", rules)
+    ex.hint = tr(
+        "Only tile {tile} is left. Which total of two dice covers it? Count its outcomes of 36, then turn that "
+        "chance into turns in 100.",
+        tile=tile,
     )
     return ex

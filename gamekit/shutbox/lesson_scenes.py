@@ -299,7 +299,7 @@ def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, 
 
 
 def challenge_widget(score: Any = None):
-    """Lesson 4's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
+    """Lesson 5's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
     import ipywidgets as W
 
     from gamekit.widgets.lesson import ExerciseWidget
@@ -310,7 +310,7 @@ def challenge_widget(score: Any = None):
 
 
 def challenge_afterword(score: Any):
-    """What lesson 4 says below its extension challenge, held back until the challenge on ``score`` is solved or its
+    """What lesson 5 says below its extension challenge, held back until the challenge on ``score`` is solved or its
     answer shown (:func:`gamekit.shutbox.charts.held_until_answered`): the outcome-count rule of thumb, which picks
     the challenge's best set, and the all-even warning, which is the argument against the challenge's worst set."""
     import ipywidgets as W
@@ -323,7 +323,8 @@ def challenge_afterword(score: Any):
             + tr("A rule of thumb for big positions.")
             + "</b> "
             + tr(
-                "A count from lesson 3 finds the best set in exercises 6 and 11: for each set, count how many of "
+                "A count from lesson 3 finds the best set in lesson 4's exercise 5 and in exercise 7: for each set, "
+                "count how many of "
                 "the 36 outcomes of two dice let you go on with the tiles it leaves, and prefer the highest count. "
                 "But it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )
@@ -339,8 +340,7 @@ def challenge_afterword(score: Any):
         score,
         text,
         tr(
-            "A rule of thumb for big positions appears here once you have answered exercise 11 (or pressed Show "
-            "answer)."
+            "A rule of thumb for big positions appears here once you have answered exercise 7 (or pressed Show answer)."
         ),
         keys=[challenge_exercise().key],
     )
@@ -378,7 +378,7 @@ def rules_of_thumb_verdicts(position: tuple, rules: Rules | None = None) -> dict
 
 
 def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules | None = None):
-    """What lesson 4's page says below exercise ``number`` (the both-sets exercise at ``position``) about the four
+    """What lessons 4 and 5 say below exercise ``number`` (the "which set?" exercise at ``position``) about the four
     rules of thumb, computed by :func:`rules_of_thumb_verdicts`: which finds the best set there, which picks a
     worse one, which cannot choose.  It names the best set's rule, so it is held back until that exercise on
     ``score`` is solved or its answer shown (:func:`gamekit.shutbox.charts.held_until_answered`)."""
