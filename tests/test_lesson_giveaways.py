@@ -152,7 +152,7 @@ def shown_by(ex) -> list[str]:
     return [ex.prompt, ex.hint, ex.answer] + [ex.check(a)[1] for a in ex.solutions]
 
 
-# Checks a page asks without scoring them (not in the lesson's registry): Shut the Box lesson 4's quick check on what
+# Checks a page asks without scoring them (not in the lesson's registry): Shut the Box lesson 5's quick check on what
 # an expected score means
 UNSCORED_CHECKS = {"expected meaning 9"}
 
@@ -279,12 +279,17 @@ def test_no_fraction_with_a_long_denominator_on_the_pupils_path(lesson):
 
 # ----- Shut the Box lesson 4: what sits below the final challenge ------------------------------------------
 CHALLENGE_ARGUMENTS = {
-    "en": ("finds the best set in exercises 6 and 11", "no odd roll covers 2, 4, 6 and 8"),
-    "es": ("mejor conjunto en los ejercicios 6 y 11", "ninguna tirada impar cubre 2, 4, 6 y 8"),
+    "en": ("finds the best set in lesson 4's exercise 5 and in exercise 7", "no odd roll covers 2, 4, 6 and 8"),
+    "es": (
+        "mejor conjunto en el ejercicio 5 de la lección 4 y en el ejercicio 7",
+        "ninguna tirada impar cubre 2, 4, 6 y 8",
+    ),
 }
 
 
-@pytest.mark.parametrize("lesson", ["shut_the_box/04_best_strategy.md", "es/shut_the_box/04_best_strategy.md"])
+@pytest.mark.parametrize(
+    "lesson", ["shut_the_box/05_playing_for_points.md", "es/shut_the_box/05_playing_for_points.md"]
+)
 def test_nothing_on_the_page_argues_the_final_challenge_before_it_is_answered(lesson):
     """Text below an exercise is on the page too: the rule of thumb that picks exercise 11's set and the
     all-even argument against its worst set wait in a box until exercise 11 is answered, then appear."""

@@ -271,10 +271,10 @@ def test_the_5_en_raya_and_shut_the_box_lessons_name_the_ideas_of_their_main_exe
         ("connect", 1, "side_block"),
         ("shutbox", 2, "sets_7"),
         ("shutbox", 3, "go_on_12"),
-        ("shutbox", 4, "challenge_1"),
+        ("shutbox", 5, "challenge_1"),
     } <= named
-    # lesson 4's exercises 5 and 8 are worked by hand, two dice always on four tiles: no bank puzzle is like them
-    assert not {("shutbox", 4, "best_shut"), ("shutbox", 4, "best_score")} & named
+    # lesson 4's exercise 5 and lesson 5's exercise 5 are worked by hand, two dice always: no bank puzzle is like them
+    assert not {("shutbox", 4, "best_shut"), ("shutbox", 5, "best_score")} & named
     # the zugzwang count and the choice of who runs out ask what no bank puzzle asks: nothing is offered there
     assert not {"zugzwang", "zugzwang_who", "odd_even"} & set(connect_lessons.LESSONS[2].exercise_themes)
 
@@ -383,8 +383,8 @@ def test_a_similar_dice_count_asks_the_same_outcomes_ending_or_going_on():
 def test_no_similar_one_when_no_bank_puzzle_fits_the_exercises_rule_and_size():
     """Lesson 4's exercises 5 and 8 are worked by hand with two dice always on four tiles; the bank's "which set?"
     puzzles are bigger: no button, rather than a puzzle the lesson's method cannot solve."""
-    lesson = shutbox_lessons.LESSONS[4]
-    for name in ("best_shut", "best_score"):
+    for number, name in ((4, "best_shut"), (5, "best_score")):
+        lesson = shutbox_lessons.LESSONS[number]
         widget = ExerciseWidget(lesson.exercises[name](), score=LessonScore(lesson.title))
         miss_twice(widget)
         assert idea_of(lesson, widget.exercise) is None

@@ -400,7 +400,7 @@ def test_worksheets_refuse_an_unknown_lesson_or_language_and_write_nothing(tmp_p
         main(["worksheets", "gamekit.no_such_lessons", str(tmp_path)])
     assert list(tmp_path.iterdir()) == []
     written = write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es")
-    assert len(written) == 4 and write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es") == []
+    assert len(written) == 5 and write_worksheets("gamekit.shutbox.lessons", tmp_path, lang="es") == []
     assert "## Ejercicio 1" in (tmp_path / "shut_the_box/01_rules_and_play.md").read_text(encoding="utf-8")
 
 

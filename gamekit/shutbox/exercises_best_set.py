@@ -14,6 +14,7 @@ from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to, two_dice_pro
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
+from gamekit.shutbox.trees import table_rounded_chance
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
@@ -227,25 +228,6 @@ EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCOR
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
-def table_rounded_chance(left: Iterable[int]) -> float:
-    """The chance that the next rolls (two dice always) shut ``left``, worked out as a pupil does from the page's
-    table: each roll's chance rounded to turns in 100 first, then multiplied along each branch and added.  Only
-    to recognise that answer and say why it misses the exact one."""
-    rolls = {r: round(100 * float(two_dice_probability(r))) / 100 for r in range(2, 13)}
-
-    def best(tiles: tuple[int, ...]) -> float:
-        if not tiles:
-            return 1.0
-        total = 0.0
-        for r, chance in rolls.items():
-            sets = tiles_summing_to(r, tiles)
-            if sets:
-                total += chance * max(best(tuple(t for t in tiles if t not in st)) for st in sets)
-        return total
-
-    return best(tuple(sorted(set(left))))
-
-
 def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective: str) -> None:
     """A leave-value box that gets tiles ("5 6", "5+6") instead of a value: ValueError (a refusal, not a try)
     saying those are the tiles the set leaves, when they are, and what to give instead.  Anything else passes."""
@@ -275,10 +257,11 @@ def leave_value_exercise(
     It comes before the "which set is best?" question on the same position, so a habit (the largest tile) cannot
     pass it: the pupil must work out what each set leaves.  Right: the table's value (``objective``, ``rules``).
     Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
-    out of 36 typed as turns in 100 (shut), a roll that covers one of two tiles left counted as shutting, or counted
-    alone, when the other tile is one no roll covers alone (tile 1 with two dice) (shut), rounding early or cutting
-    decimals (shut), the score if the turn ended now (score).  Refused for a ``cover`` that is not a set of open
-    tiles making ``roll``, or that leaves no tile open."""
+    out of 36 typed as turns in 100 (shut), the two rolls that cover two tiles left counted in one order only (shut),
+    a roll that covers one of two tiles left counted as shutting, or counted alone, when the other tile is one no
+    roll covers alone (tile 1 with two dice) (shut), rounding early or cutting decimals (shut), the score if the
+    turn ended now (score).  Refused for a ``cover`` that is not a set of open tiles making ``roll``, or that leaves
+    no tile open."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(uncovered)))
     cover = tuple(sorted(set(cover), reverse=True))
@@ -327,6 +310,13 @@ def leave_value_exercise(
             )
             stuck_slips.pop(games, None)
         rounded = round(100 * table_rounded_chance(left)) if rules.one_die == "never" else None
+        # two tiles left that the next rolls shut in either order: the slip of a tree with one order only
+        one_order = None
+        if len(left) == 2 and not stuck:
+            a, b = left
+            p_a, p_b = two_dice_probability(a), two_dice_probability(b)
+            if value == two_dice_probability(a + b) + 2 * p_a * p_b and round(100 * float(value - p_a * p_b)) != games:
+                one_order = round(100 * float(value - p_a * p_b))
 
         def check(answer: Any) -> tuple[bool, str]:
             refuse_typed_tiles(answer, left, name, objective)
@@ -354,6 +344,13 @@ def leave_value_exercise(
                 )
             if given in stuck_slips:
                 return False, stuck_slips[given]
+            if one_order is not None and given == one_order:
+                return False, tr(
+                    "You counted the two rolls in one order only. {a} then {b} shuts the tiles, and so does {b} "
+                    "then {a}: two dice can roll them either way round. Add that branch too.",
+                    a=left[0],
+                    b=left[1],
+                )
             if given == rounded == math.floor(100 * value) != games:  # two slips give this answer: one reason
                 return False, tr(
                     "{given} is a little too low. Rounding each chance early, or cutting off the decimals at the "
@@ -415,7 +412,8 @@ def leave_value_exercise(
             wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
             + ([str(k)] if k.denominator == 1 and k != games else [])
             + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else [])
-            + [str(g) for g in stuck_slips],
+            + [str(g) for g in stuck_slips]
+            + ([str(one_order)] if one_order is not None else []),
             key=key,
             position=(open_tiles, roll),
         )
@@ -534,6 +532,9 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     ex = best_set_exercise(*position)
     if Rules().one_die == "after_789":  # the lessons' rule, which the prompt states as exercises 4–9 state theirs
         ex.prompt += " " + tr("You may roll one die once 7, 8 and 9 are covered.")
+    # on paper as on the page: the pupil writes the tiles each set leaves, then judges (the sheet prints no leftovers)
+    ex.paper_prompt = ex.prompt + " " + tr("Write the tiles each set leaves. Which would you rather have, and why?")
+    ex.answer_lines = (tr("the tiles each set leaves"), tr("the set you would cover, and why"))
     ex.hint = tr(
         "None of the four rules of thumb above settles this one. The method: write the tiles each set leaves "
         "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles "

@@ -3,17 +3,19 @@ the choice).
 
 Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
 (each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
-the three parts separated by semicolons, since a Spanish decimal uses a comma; commas are read as separators too
-when they split the answer into three parts one way only (see :func:`answer_parts`)."""
+the three parts separated by semicolons, as the prompt says, since a Spanish decimal uses a comma; spaces and
+commas are read as separators too when they split the answer into three parts one way only (see
+:func:`answer_parts`)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import (
     best_set_exercise,
+    leave_value_exercise,
     leave_value_exercises,
     one_legal_set,
 )
@@ -44,13 +46,16 @@ def typed_set(text: str) -> str:
 
 
 def answer_parts(answer: str) -> list[str]:
-    """The parts of a typed answer: split at ``;`` when there is one; else at a comma followed by a space
-    ("7,03, 6,74, 5+4"), else at every comma ("9,6,9+2"), whichever first gives three parts.  Commas are not split
-    when no way gives three (a Spanish decimal comma inside "7,03,6,74,5+4" could belong to either side)."""
+    """The parts of a typed answer: split at ``;`` when there is one (what the prompt asks for); else, once the
+    spaces around ``+`` and ``/`` are dropped ("9 + 2" is one set), at each space or comma followed by a space
+    ("7,03 6,74 5+4", "7,03, 6,74, 5+4"), else at every comma ("9,6,9+2"), whichever first gives three parts.  So a
+    Spanish decimal comma ("7,03") stays inside its part.  Commas are not split when no way gives three
+    ("7,03,6,74,5+4": each comma could belong to either side)."""
     if ";" in answer:
         return [p.strip() for p in answer.split(";")]
-    for pattern in (r",\s+", r","):
-        pieces = [p.strip() for p in re.split(pattern, answer)]
+    tight = re.sub(r"\s*([+/])\s*", r"\1", answer.strip())
+    for pattern in (r"\s*,\s+|\s+", r","):
+        pieces = [p.strip() for p in re.split(pattern, tight)]
         if len(pieces) == 3:
             return pieces
     return [answer.strip()]
@@ -81,7 +86,8 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         if len(pieces) != 3 or not all(pieces):
             raise ValueError(
                 tr(
-                    "“{answer}”: give all three parts: what {a} leaves, what {b} leaves, then the best set",
+                    "“{answer}”: give all three parts, with ; between them: what {a} leaves, what {b} leaves, then "
+                    "the best set",
                     answer=answer.strip(),
                     a=names[0],
                     b=names[1],
@@ -151,6 +157,8 @@ def both_sets_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
         more_label=choice.more_label,
     )
     ex.answer_lines = tuple(part_labels(names, objective))  # on paper: one named line per part
+    ex.paper_prompt = ex.prompt  # on paper each part has its own line
+    ex.prompt += " " + tr("Put ; between the three parts.")
     return ex
 
 
@@ -244,11 +252,42 @@ def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_di
     return out
 
 
+def decoy_refused(
+    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
+) -> Callable[[Any], tuple[bool, str]]:
+    """``checker`` that refuses (a ValueError: no try used), with that reason, a set that leaves one of the list's
+    decoys (:func:`decoy_positions`): it makes another total than ``roll``, so it is no answer to the roll."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
+
+    def check(answer: Any) -> tuple[bool, str]:
+        try:
+            sets = parse_sets(str(answer))
+        except ValueError:
+            sets = []
+        left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
+        if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
+            raise ValueError(
+                tr(
+                    "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
+                    "leaves it. Find the sets that make {roll}.",
+                    set="+".join(map(str, sorted(sets[0], reverse=True))),
+                    total=sum(sets[0]),
+                    roll=roll,
+                )
+            )
+        return checker(answer)
+
+    return check
+
+
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
     whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
-    can leave (:func:`leave_values_sentence`: listed by the tiles left, never by set), so the pupil works out what
-    each set leaves and compares those chances — the lesson's method, not a shortcut.  The answer is judged by the
+    can leave and a decoy valued better than all of them (:func:`leave_values_sentence` with ``decoys``: listed by
+    the tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
+    and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves the decoy
+    is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the
     exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
     rules of thumb after this exercise), how many of the 36 outcomes let you go on with them (lesson 3's count,
     which must pick the table's best set alone here), their chance, and that another set leaves a position shut
@@ -270,7 +309,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         " "
         + tr("The tiles each set leaves are too many for a tree.")
         + " "
-        + leave_values_sentence(open_tiles, roll, objective, rules.one_die)
+        + leave_values_sentence(open_tiles, roll, objective, rules.one_die, decoys=True)
         + " "
         + tr("Work out the tiles each set leaves, find their chance in this list, and compare.")
     )
@@ -299,12 +338,40 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         )
         return False, tr("Not the best.") + " " + facts
 
-    ex.checker = check
+    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die)
     ex.hint = tr(
         "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the tiles "
         "left are the position it leaves. Find each of those positions in the list of chances. Which set leaves "
         "the position that is shut most often?",
         roll=roll,
         items=tile_list(open_tiles),
+    )
+    return ex
+
+
+SHUT_CHALLENGE = ((1, 2, 3, 4, 5, 8), 7, "shut")
+"""Lesson 4's final challenge (two dice always): 4+3 leaves the best position (about 10 turns in 100), the largest
+tile's 5+2 about 8 and 4+2+1 about 4; only "two tiles close in value" of the page's habits finds it, and lesson 3's
+outcome count does too (:func:`go_on_count_exercise` checks it)."""
+
+
+ONE_TILE_CHANCE = 8
+"""The tile lesson 4's first exercise leaves alone (5 of the 36 outcomes make 8: about 14 turns in 100)."""
+
+
+def one_tile_chance_exercise(tile: int = ONE_TILE_CHANCE, rules: Rules | None = None) -> Exercise:
+    """Lesson 4's first tree, by the pupil: another tile and ``tile`` are open, the roll covers the other one, so
+    ``tile`` alone is left; how often do the next rolls shut it?  One branch (the roll that makes ``tile``) shuts,
+    so the answer is its k/36 in turns in 100 (:func:`leave_value_exercise`, whose wrong answers get their reasons:
+    the count of 36 typed as turns in 100, the decimals cut off).  ValueError for a tile two dice never make."""
+    rules = rules or Rules(one_die="never")
+    other = next(t for t in (3, 2, 4, 5, 6) if t != tile)
+    if tile not in range(2, 10):
+        raise ValueError(tr("tile {tile}: two dice never make it alone", tile=tile))
+    ex = leave_value_exercise((other, tile), other, (other,), "shut", rules)
+    ex.hint = tr(
+        "Only tile {tile} is left. Which total of two dice covers it? Count its outcomes of 36, then turn that "
+        "chance into turns in 100.",
+        tile=tile,
     )
     return ex

@@ -91,7 +91,8 @@ def chance_exercise(total: int = 9) -> Exercise:
     """ "What is the chance of rolling ``total`` with two dice, as k/36?".  k/36 is right, and so is an equal
     fraction written another way (1/9 for 4/36): it is the same chance, so it is accepted and the reply gives it
     over 36; the count alone, one in eleven totals, each pair counted once,
-    the right count over 6 instead of 36, and other counts each get their reason."""
+    the right count over 6 instead of 36, the right count over another number (4/9: the total, not the 36
+    outcomes), and other counts each get their reason."""
     p = two_dice_probability(total)
     if not p:
         raise ValueError(tr("two dice never make {total}", total=total))
@@ -134,6 +135,14 @@ def chance_exercise(total: int = 9) -> Exercise:
                 "equally likely: the chance is {k}/36.",
                 k=k,
             )
+        m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text_)
+        if m and int(m.group(1)) == k and int(m.group(2)) != 36:
+            return False, tr(
+                "You found the {k} outcomes, but divided by {d}. A chance counts them out of all the outcomes: "
+                "two dice have 36, all equally likely.",
+                k=k,
+                d=int(m.group(2)),
+            )
         if (given * 36).denominator != 1:
             return False, tr("Two dice have 36 outcomes, all equally likely: write the chance as k/36.")
         return False, (
@@ -152,7 +161,8 @@ def chance_exercise(total: int = 9) -> Exercise:
         ),
         answer=f"{k}/36",
         solutions=list(dict.fromkeys([f"{k}/36", f"{p.numerator}/{p.denominator}"])),
-        wrong=[str(k), "1/11", f"{unordered}/36", f"{k - 1}/36"],
+        wrong=[str(k), "1/11", f"{unordered}/36", f"{k - 1}/36"]
+        + ([f"{k}/{total}"] if Fraction(k, total) != p else []),
         key=f"chance {total}",
         leaks=(f"{k}/36", f"{k} of the 36", number(100 * k / 36, 1) + " %"),
     )

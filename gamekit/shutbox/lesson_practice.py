@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, leave_values_sentence
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, leave_values_sentence
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -43,7 +43,7 @@ LESSON_RULES = (("one_die", Rules().one_die),)
 
 
 CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
-"""Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 4)."""
+"""Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 5)."""
 """The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
@@ -261,7 +261,7 @@ class LessonPractice(ProblemSet):
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         if given:
-                            ex.checker = _decoy_refused(
+                            ex.checker = decoy_refused(
                                 ex.checker, f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
                             )
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
@@ -289,7 +289,7 @@ class LessonPractice(ProblemSet):
 
 
 VALUES_LEVEL = "medium"
-"""The level of a :func:`values_exercise`: two short trees, each as hard as lesson 4's exercises 4 and 5 (medium),
+"""The level of a :func:`values_exercise`: two short trees, each as hard as lesson 4's exercises 3 and 4 (medium),
 whatever the bank's band for choosing the set alone."""
 
 
@@ -308,16 +308,14 @@ def asks_values(puzzle: Any) -> bool:
 def values_exercise(puzzle: Any) -> Exercise:
     """Lesson 4's More practice at a small "which set?" ``puzzle`` (:func:`asks_values`): the value of what each
     set leaves, then the best set (:func:`both_sets_exercise`, under the puzzle's one-die rule), typed in one box
-    with ``;`` between the parts (on paper, one line each).  Each value is worked out with a short tree, so the
-    largest tile, which finds the best set in every small position, cannot answer it alone."""
+    with ``;`` between the parts, as its prompt says (on paper, one line each).  Each value is worked out with a
+    short tree, so the largest tile, which finds the best set in every small position, cannot answer it alone."""
     f = puzzle.facts
     ex = both_sets_exercise(
         (tuple(f["open"]), f["roll"], f["objective"]), Rules(one_die=f.get("one_die", Rules().one_die))
     )
-    ex.paper_prompt = ex.prompt  # on paper each part has its own line
-    ex.prompt += " " + tr("Put ; between the three parts.")
     ex.hint = (
-        tr("To find the best set, draw a short tree for what each set leaves, as in exercises 4 and 5.") + " " + ex.hint
+        tr("To find the best set, draw a short tree for what each set leaves, as in exercises 3 and 4.") + " " + ex.hint
     )
     return ex
 
@@ -356,38 +354,6 @@ def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Calla
     return check
 
 
-def _decoy_refused(
-    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
-) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` that refuses (a ValueError: no try used), with that reason, a set that leaves one of the list's
-    decoys (:func:`~gamekit.shutbox.exercises_both_sets.decoy_positions`): it makes another total than ``roll``."""
-    from gamekit.shutbox.exercises_both_sets import decoy_positions
-    from gamekit.shutbox.exercises_sets import parse_sets
-
-    open_tiles = tuple(sorted(set(open_tiles)))
-    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
-
-    def check(answer: Any) -> tuple[bool, str]:
-        try:
-            sets = parse_sets(str(answer))
-        except ValueError:
-            sets = []
-        left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
-        if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
-            raise ValueError(
-                tr(
-                    "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
-                    "leaves it. Find the sets that make {roll}.",
-                    set="+".join(map(str, sorted(sets[0], reverse=True))),
-                    total=sum(sets[0]),
-                    roll=roll,
-                )
-            )
-        return checker(answer)
-
-    return check
-
-
 def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
     """The checker of lesson 4's own "which set?" exercise at ``puzzle``'s position and rules: its chances in
     turns in 100, as on the page, and a wrong set's feedback gives that set's value but not the best set."""
@@ -401,13 +367,13 @@ def _lesson_checker(puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
 def rules_of_thumb_note(
     open_tiles: Iterable[int], roll: int, objective: str, chosen: Iterable[int], one_die: str = Rules().one_die
 ) -> str:
-    """What the feedback of one of lesson 4's practice items adds about the rules of thumb the page lists once
-    ``chosen`` (a set for the roll) is judged by the exact table under the one-die rule ``one_die``.  Only the
+    """What the feedback of one of lessons 4 and 5's practice items adds about the rules of thumb lesson 4 lists
+    once ``chosen`` (a set for the roll) is judged by the exact table under the one-die rule ``one_die``.  Only the
     habits the page teaches before the practice are named (not the outcome count of
-    :func:`~gamekit.shutbox.exercises_dice.outcomes_rule_set`, which
-    only the optional exercise 11 shows).  A wrong set a habit picks (the largest tile, two tiles close in value, or
-    the most tiles, when that habit picks one set): that habit picks it and it is worse here, with no word of the
-    best set (a second try must still be thought out).  The best set: the largest tile, when it misses it.  ""
+    :func:`~gamekit.shutbox.exercises_dice.outcomes_rule_set`, which only lesson 5's extension challenge shows).
+    A wrong set a habit picks (the largest tile, two tiles close in value, or the most tiles, when that habit picks
+    one set): that habit picks it and it is worse here, with no word of the best set (a second try must still be
+    thought out).  The best set: the largest tile, when it misses it.  ""
     when no habit is worth a word.  ValueError for a position with no set, a set that does not make the roll, or
     another objective."""
     from gamekit.puzzles.shut_thumbs import thumb_sets
@@ -481,7 +447,7 @@ def best_set_hint(open_tiles: Iterable[int], roll: int, objective: str, method_o
 
 SETS, DICE, BEST = "sets_for_roll", "one_die_or_two", "best_set"
 """The puzzle themes the lessons teach: covering a set for a roll (lessons 1–2), one die or two by the chances
-(lesson 3), the best set by the exact table (lesson 4)."""
+(lesson 3), the best set by the exact table (lessons 4 and 5)."""
 # ``exercise_themes`` (the mastery loop's "Try a similar one", a bank puzzle under the lesson's rules one level
 # easier): writing every set for a roll practises "sets for the roll"; counting the outcomes that let you go on
 # (or end the turn) is what "one die or two" compares (the bank grades those by the tiles open, as lesson 3 does);
@@ -499,29 +465,37 @@ LESSON_4_PRACTICE = (
     ((2, 4, 7, 9), 11, "shut", "never"),
     ((3, 5, 7, 9), 12, "shut", "never"),
     ((1, 2, 5, 6, 7, 8), 11, "shut", "never"),
+)
+"""Lesson 4's More practice, as (open tiles, roll, objective, one-die rule): the lesson's goal, the best chance to
+shut the box, with two dice every time, as in its exercises.  In problems 1 and 2 four tiles are open and each set
+leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 turns in 100; 7+4
+leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about 4).
+Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5, 6 and 7 (about 4.2 turns in
+100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives each position's value from the
+table (:func:`leave_values_sentence`)."""
+
+
+LESSON_5_PRACTICE = (
+    ((1, 2, 4, 6, 7), 10, "score", "after_789"),
+    ((1, 2, 4, 8, 9), 12, "score", "after_789"),
     ((2, 3, 5, 6, 8, 9), 11, "score", "after_789"),
 )
-"""Lesson 4's More practice, as (open tiles, roll, objective, one-die rule).  Problems 1 to 3 are the lesson's core
-goal (the best chance to shut the box) with two dice every time, as in exercises 4 to 6.  In problems 1 and 2 four
-tiles are open and each set leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296,
-about 8.3 turns in 100; 7+4 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves
-3 and 9: 52/1296, about 4).  Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5,
-6 and 7 (about 4.2 turns in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives
-each position's value from the table (:func:`leave_values_sentence`).  Problem 4 asks for a low score under the
-lessons' one-die rule, with the expected scores given the same way; its best set is 8+3 (of 9+2, 8+3, 6+5 and
-6+3+2), which none of the four habits the page lists picks: the largest tile picks 9+2, two close tiles 6+5, the
-most tiles 6+3+2, and the fewest tiles cannot choose.  So a pupil who follows "the largest tile to shut, two close
-tiles for points" gets problems 3 and 4 wrong, and no habit the page lists gets more than two of the four (a test
-checks each answer and each habit against the exact table)."""
+"""Lesson 5's More practice: the lowest expected score under the lessons' one-die rule, each position too big for
+a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In each,
+covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2+1 (10.0) against 8+4 (8.7);
+9+2 (15.5) against 8+3 (13.3).  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick
+6+5, the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each
+set leaves (a test checks each answer and each habit against the exact table)."""
 
 
-def lesson_four_position(index: int) -> Callable[[Any], Any]:
-    """A maker for :attr:`LessonPractice.made`: the "which set?" puzzle at :data:`LESSON_4_PRACTICE`'s ``index``-th
-    position, made from the exact tables (whatever the puzzle bank holds)."""
+def made_position(position: tuple) -> Callable[[Any], Any]:
+    """A maker for :attr:`LessonPractice.made`: the "which set?" puzzle at ``position`` (open tiles, roll,
+    objective, one-die rule: an item of :data:`LESSON_4_PRACTICE` or :data:`LESSON_5_PRACTICE`), made from the
+    exact tables (whatever the puzzle bank holds)."""
     from gamekit.puzzles.shut_census import position_at
     from gamekit.puzzles.shutbox import candidate
 
-    open_tiles, roll, objective, one_die = LESSON_4_PRACTICE[index]
+    open_tiles, roll, objective, one_die = position
 
     def make(bank: Iterable[Any] = ()) -> Any:
         game = position_at(one_die, open_tiles, roll)

@@ -223,7 +223,9 @@ def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = N
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    widget = ExerciseWidget(both_sets_exercise(position, rules), score=score)
+    ex = both_sets_exercise(position, rules)
+    ex.prompt = ex.paper_prompt  # one labelled box per part: no separator to type
+    widget = ExerciseWidget(ex, score=score)
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
 
 
@@ -258,15 +260,20 @@ def set_names(position: tuple) -> list[str]:
 def separate_boxes(widget, labels: list[str]):
     """``widget`` (an :class:`~gamekit.widgets.lesson.ExerciseWidget` of :func:`both_sets_exercise`) with one
     answer box per part, labelled ``labels`` (:func:`box_labels`: the value after each set, then the best set),
-    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads."""
+    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads.  All
+    three parts typed in one box ("7,03 6,74 5+4", the others empty) are read as they are, as in one line."""
     import ipywidgets as W
 
+    from gamekit.shutbox.exercises_both_sets import answer_parts
     from gamekit.widgets.exercise import submit_on_enter
 
     boxes = [W.Text(layout=W.Layout(width="10em")) for _ in labels]
 
     def join(_=None) -> None:
-        widget.input.value = "; ".join(box.value.strip() for box in boxes)
+        values = [box.value.strip() for box in boxes]
+        filled = [v for v in values if v]
+        whole = len(filled) == 1 and len(answer_parts(filled[0])) == len(boxes)
+        widget.input.value = filled[0] if whole else "; ".join(values)
 
     for box in boxes:
         box.observe(join, names="value")
@@ -292,7 +299,7 @@ def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, 
 
 
 def challenge_widget(score: Any = None):
-    """Lesson 4's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
+    """Lesson 5's extension challenge on the page: the position as a picture and :func:`challenge_exercise`."""
     import ipywidgets as W
 
     from gamekit.widgets.lesson import ExerciseWidget
@@ -303,7 +310,7 @@ def challenge_widget(score: Any = None):
 
 
 def challenge_afterword(score: Any):
-    """What lesson 4 says below its extension challenge, held back until the challenge on ``score`` is solved or its
+    """What lesson 5 says below its extension challenge, held back until the challenge on ``score`` is solved or its
     answer shown (:func:`gamekit.shutbox.charts.held_until_answered`): the outcome-count rule of thumb, which picks
     the challenge's best set, and the all-even warning, which is the argument against the challenge's worst set."""
     import ipywidgets as W
@@ -316,7 +323,8 @@ def challenge_afterword(score: Any):
             + tr("A rule of thumb for big positions.")
             + "</b> "
             + tr(
-                "A count from lesson 3 finds the best set in exercises 6 and 11: for each set, count how many of "
+                "A count from lesson 3 finds the best set in lesson 4's exercise 5 and in exercise 7: for each set, "
+                "count how many of "
                 "the 36 outcomes of two dice let you go on with the tiles it leaves, and prefer the highest count. "
                 "But it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )
@@ -332,8 +340,7 @@ def challenge_afterword(score: Any):
         score,
         text,
         tr(
-            "A rule of thumb for big positions appears here once you have answered exercise 11 (or pressed Show "
-            "answer)."
+            "A rule of thumb for big positions appears here once you have answered exercise 7 (or pressed Show answer)."
         ),
         keys=[challenge_exercise().key],
     )
@@ -371,7 +378,7 @@ def rules_of_thumb_verdicts(position: tuple, rules: Rules | None = None) -> dict
 
 
 def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules | None = None):
-    """What lesson 4's page says below exercise ``number`` (the both-sets exercise at ``position``) about the four
+    """What lessons 4 and 5 say below exercise ``number`` (the "which set?" exercise at ``position``) about the four
     rules of thumb, computed by :func:`rules_of_thumb_verdicts`: which finds the best set there, which picks a
     worse one, which cannot choose.  It names the best set's rule, so it is held back until that exercise on
     ``score`` is solved or its answer shown (:func:`gamekit.shutbox.charts.held_until_answered`)."""

@@ -245,10 +245,11 @@ def objectives_table(
     return WithExact(Table(head, plain), Table(head, exact))
 
 
-def fill_table(rules: Rules | None = None) -> WithExact:
+def fill_table(rules: Rules | None = None, scores: bool = True) -> WithExact:
     """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
-    the chance to shut in one format, turns in 100, and the expected score (exercise 1's tile says "your answer
-    to exercise 1", so the page never states it); the exact fractions in a details box."""
+    the chance to shut in one format, turns in 100, and with ``scores`` the expected score (lesson 5: exercise 1's
+    tile says "your answer to exercise 1", so the page never states it); the exact fractions in a details box.
+    Lesson 4 shows it without ``scores``: the expected score is lesson 5's."""
     rows = fill_steps(rules)
     head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
 
@@ -282,6 +283,10 @@ def fill_table(rules: Rules | None = None) -> WithExact:
         [tiles(r), exact_fraction(r["value"]), tr("your answer to exercise 1") if own(r) else exact_score(r["score"])]
         for r in rows
     ]
+    if not scores:
+        return WithExact(
+            Table(head[:3], [row[:3] for row in plain]), Table([head[0], tr("exact chance")], [r[:2] for r in exact])
+        )
     return WithExact(Table(head, plain), Table([head[0], tr("exact chance"), head[3]], exact))
 
 

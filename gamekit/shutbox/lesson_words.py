@@ -53,8 +53,14 @@ def exact_score(v: Fraction) -> str:
     return number(float(v), 2)
 
 
+SCROLL_BOX = '<div style="overflow-x:auto">{}</div>'
+"""An HTML table put in a box that scrolls sideways when the page is narrower than the table."""
+
+
 class WithExact:
-    """A table for the pupil with the exact numbers behind it in a closed ``<details>`` box under it."""
+    """A table for the pupil with the exact numbers behind it in a closed ``<details>`` box under it.  Each table
+    sits in a box that scrolls sideways when the page is narrower than the table (a phone, 320 px: the Spanish
+    headers are long words), so the page itself never overflows."""
 
     def __init__(self, table: Table, exact: Table, summary: str = ""):
         self.table, self.exact = table, exact
@@ -62,9 +68,9 @@ class WithExact:
 
     def _repr_html_(self) -> str:
         return (
-            self.table._repr_html_()
+            SCROLL_BOX.format(self.table._repr_html_())
             + f"<details><summary>{html_escape(self.summary)}</summary>"
-            + self.exact._repr_html_()
+            + SCROLL_BOX.format(self.exact._repr_html_())
             + "</details>"
         )
 

@@ -5,11 +5,10 @@ as its lessons' hook)."""
 from __future__ import annotations
 
 from gamekit.i18n import number, tr
-from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, SHUT_CHOICE
+from gamekit.shutbox.exercises_best_set import SHUT_CHOICE
 from gamekit.shutbox.exercises_dice import commonest_total_prediction, worst_rule_prediction
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
 from gamekit.shutbox.exercises_sets import worked_count
-from gamekit.shutbox.lesson_practice import what_each_set_leaves
 from gamekit.shutbox.lesson_tables import (
     DISAGREEMENT,
     WORKED_COMPARISON,
@@ -29,18 +28,8 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
     "shut_the_box/01_rules_and_play": ("rules", "score_sheet"),
     "shut_the_box/02_sets_for_a_roll": ("rules", "method", "count"),
     "shut_the_box/03_dice": ("rules", "predict", "grid", "chance", "one_die", "tally"),
-    "shut_the_box/04_best_strategy": (
-        "rules",
-        "words",
-        "tree",
-        "nine",
-        "chances",
-        "one_tile",
-        "two_rolls",
-        "worked",
-        "goals",
-        "challenge",
-    ),
+    "shut_the_box/04_best_strategy": ("rules", "all_chances", "one_tile_chance", "two_rolls", "worked"),
+    "shut_the_box/05_playing_for_points": ("rules", "words", "tree", "nine", "chances", "one_tile", "goals"),
 }
 """Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
@@ -70,14 +59,16 @@ def worksheet_aids(notebook: str) -> list[str]:
     :data:`WORKSHEET_AIDS`: "rules" — the rules of a turn as a box; "predict" — lesson 3's guess of the commonest
     total, to tick before any count (as the page asks it first); "grid" — an empty 6 × 6 table of totals;
     "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
-    "tree" — lesson 4's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
-    blank); "one_tile" — the table's one-tile rows (exercise 1's tile blank); "worked" — the page's worked
-    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "challenge" — what
-    each set of exercise 11 leaves; "method" — lesson 2's search, largest tile first; "goals" — the "Two goals"
-    table (the rules of thumb's exact chances come after exercise 6: :func:`worksheet_words_after`);
-    "count" — lesson 2's worked count for 8; "words" — lesson 4's position, expected score and tree;
+    "tree" — lesson 5's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
+    blank); "all_chances" — every total's chance (lesson 4); "one_tile" — the table's one-tile rows (exercise 1's
+    tile blank); "one_tile_chance" — their chances to shut alone (lesson 4); "worked" — the page's worked
+    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "method" — lesson 2's
+    search, largest tile first; "goals" — the "Two goals" table (the rules of thumb's exact chances come after
+    exercise 6: :func:`worksheet_words_after`);
+    "count" — lesson 2's worked count for 8; "words" — lesson 5's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
-    exercise's answer.  KeyError for a
+    exercise's answer, nor a step the page asks the pupil to do (the tiles each set of exercise 11 leaves: the sheet
+    asks for them under the exercise, :func:`~gamekit.shutbox.exercises_best_set.challenge_exercise`).  KeyError for a
     notebook that is not a Shut the Box lesson."""
     if notebook not in WORKSHEET_AIDS:
         raise KeyError(f"no Shut the Box lesson {notebook!r}; known: {', '.join(WORKSHEET_AIDS)}")
@@ -146,6 +137,33 @@ def worksheet_aids(notebook: str) -> list[str]:
             )
         elif aid == "one_die":
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
+        elif aid == "all_chances":
+            dist = sum_distribution()
+            out.append(tr("The chance of each total of two dice (lesson 3)."))
+            out.append(
+                markdown_table(
+                    [tr("total")] + [str(t) for t in dist], [[tr("chance")] + list(map(k_over_36, dist.values()))]
+                )
+            )
+        elif aid == "one_tile_chance":
+            out.append(
+                tr(
+                    "One tile open, two dice on every roll (the lesson's table): the chance to shut, as a fraction "
+                    "of 36 and in turns in 100. Work with the fractions of 36."
+                )
+            )
+            out.append(
+                markdown_table(
+                    [tr("open tiles"), tr("chance to shut")],
+                    [
+                        [
+                            tile_list(r["open"]),
+                            tr("never") if r["value"] == 0 else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
+                        ]
+                        for r in fill_steps()[1:]
+                    ],
+                )
+            )
         elif aid == "chances":
             dist = sum_distribution()
             out.append(
@@ -219,10 +237,6 @@ def worksheet_aids(notebook: str) -> list[str]:
             out.append(markdown_table(view.headers, view.rows))
         elif aid == "two_rolls":
             out.append(two_rolls_rule())
-        elif aid == "challenge":  # every set alike, none named the best: the pupil chooses and says why
-            open_tiles, roll, _ = CHALLENGE_POSITIONS[0]
-            leaves = "; ".join(what_each_set_leaves(open_tiles, roll))
-            out.append(tr("For exercise 11: {leaves}. Which would you rather have, and why?", leaves=leaves))
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":
@@ -261,12 +275,13 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
-    answer a question the page asks first.  In lesson 4, after exercise 6: the page's prediction (which rule of
-    thumb shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher
-    shows the table that checks it.  The sheet never prints that table (a printed sheet would hold the answer to its
-    own prediction; the guide's key facts have it): after the last exercise it says the teacher shows it again for
-    the closing question ("why is covering the most tiles a poor way?").  Nothing after any other exercise."""
+    answer a question the page asks first.  In lesson 4, after exercise 5: the page's prediction (which rule of thumb
+    shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher shows
+    the table that checks it; after exercise 6 (its last), that the teacher shows it again for the closing question
+    ("why is covering the most tiles a poor way?").  The sheet never prints that table (a printed sheet would hold
+    the answer to its own prediction; the guide's key facts have it).  Nothing after any other exercise."""
     from gamekit.shutbox.exercises_best_set import best_set_exercise
+    from gamekit.shutbox.exercises_both_sets import SHUT_CHALLENGE
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
     if notebook != "shut_the_box/04_best_strategy":
@@ -278,6 +293,6 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
             tr("Why do you think so?") + " ________________________________",
             tr("Once everyone has predicted, your teacher shows the table that checks it."),
         ]
-    if key == best_set_exercise(*CHALLENGE_POSITIONS[0]).key:  # the last exercise: the closing question needs it
-        return [tr("For the last question, your teacher shows again the table from after exercise 6.")]
+    if key == best_set_exercise(*SHUT_CHALLENGE, rules=FILL_RULES).key:  # the last exercise: the closing question
+        return [tr("For the last question, your teacher shows that table again.")]
     return []

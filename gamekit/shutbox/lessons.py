@@ -3,7 +3,8 @@ reflection questions and each lesson's practice widget.
 
 Notebook cells only call tested functions.  The exercises are in :mod:`gamekit.shutbox.exercises_turn` (lesson 1),
 :mod:`~gamekit.shutbox.exercises_sets` (lesson 2), :mod:`~gamekit.shutbox.exercises_dice` (lesson 3),
-:mod:`~gamekit.shutbox.exercises_expected` and :mod:`~gamekit.shutbox.exercises_best_set` (lesson 4); the tables
+:mod:`~gamekit.shutbox.exercises_expected`, :mod:`~gamekit.shutbox.exercises_best_set` (lessons 4 and 5) and
+:mod:`~gamekit.shutbox.exercises_goals` (lesson 5); the tables
 in :mod:`~gamekit.shutbox.lesson_tables`, the pictures and exercise widgets in :mod:`~gamekit.shutbox.lesson_scenes`,
 the practice in :mod:`~gamekit.shutbox.lesson_practice`, the class dice tally in :mod:`~gamekit.shutbox.dice_tally`,
 the worked solutions in :mod:`~gamekit.shutbox.worked_solutions`, the words for numbers and answers in
@@ -30,7 +31,12 @@ from gamekit.shutbox.exercises_best_set import (
     challenge_exercise,
     leave_value_exercises,
 )
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
+from gamekit.shutbox.exercises_both_sets import (
+    SHUT_CHALLENGE,
+    both_sets_exercise,
+    go_on_count_exercise,
+    one_tile_chance_exercise,
+)
 from gamekit.shutbox.exercises_goals import goals_why_exercise
 from gamekit.shutbox.exercises_dice import (
     chance_exercise,
@@ -64,7 +70,8 @@ from gamekit.shutbox.lesson_practice import (
     LessonPractice,
     count_sets_box,
     LESSON_4_PRACTICE,
-    lesson_four_position,
+    LESSON_5_PRACTICE,
+    made_position,
     sets_level,
     SETS,
 )
@@ -257,32 +264,22 @@ LESSONS: dict[int, Lesson] = {
         4,
         "shut_the_box/04_best_strategy",
         "Shut the Box 4 — the best strategy",
-        55,
+        48,
         {
-            "expected_7": expected_score_exercise,
-            "expected_79": two_tile_expected_exercise,
+            "one_tile_8": one_tile_chance_exercise,
             "two_rolls_78": two_rolls_exercise,
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
             "best_shut": partial(go_on_count_exercise, SHUT_CHOICE, FILL_RULES),
-            "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
-            "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
-            "goals_why": goals_why_exercise,
-            "challenge_1": challenge_exercise,
+            "challenge_shut": partial(go_on_count_exercise, SHUT_CHALLENGE, FILL_RULES),
         },
         {
-            "expected_7": "easy",
-            "expected_79": "medium",
+            "one_tile_8": "easy",
             "two_rolls_78": "medium",
             "leave_shut_91": "medium",
             "leave_shut_64": "medium",
             "best_shut": "medium",
-            "leave_score_71": "medium",
-            "leave_score_53": "medium",
-            "best_score": "medium",
-            "goals_why": "medium",
-            "challenge_1": "hard",
+            "challenge_shut": "hard",
         },
         (
             N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
@@ -293,27 +290,80 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"),) * 2 + ((BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
+            ((BEST, "easy"),) * 2 + ((BEST, "medium"),),  # the bank rating of each made position
             seed=7,
             where=LESSON_RULES,
-            # made from the exact tables, so no bank pick is drawn: two to shut the box, small enough for a tree on
-            # paper (asked each set's chance, then the set: lesson_practice.asks_values), then two bigger ones
-            made=tuple(lesson_four_position(i) for i in range(len(LESSON_4_PRACTICE))),
+            # made from the exact tables, so no bank pick is drawn: two small enough for a tree on paper (asked
+            # each set's chance, then the set: lesson_practice.asks_values), then a bigger one
+            made=tuple(made_position(p) for p in LESSON_4_PRACTICE),
+        ),
+        objectives=(
+            (
+                N_(
+                    "work out the chance to shut a few open tiles: multiply the chances along each branch of a "
+                    "tree, then add the branches"
+                ),
+                ("one_tile_8", "two_rolls_78", "leave_shut_91", "leave_shut_64"),
+            ),
+            (N_("choose the best set to shut the box, using what each set leaves"), ("best_shut", "challenge_shut")),
+        ),
+        themes=(SETS, DICE, BEST),
+        # exercises 5 and 6 are played with two dice always and worked by hand on what each set leaves; no similar
+        # bank puzzle is offered for them
+    ),
+    5: Lesson(
+        5,
+        "shut_the_box/05_playing_for_points",
+        "Shut the Box 5 — playing for points",
+        50,
+        {
+            "expected_7": expected_score_exercise,
+            "expected_79": two_tile_expected_exercise,
+            "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
+            "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
+            "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
+            "goals_why": goals_why_exercise,
+            "challenge_1": challenge_exercise,
+        },
+        {
+            "expected_7": "easy",
+            "expected_79": "medium",
+            "leave_score_71": "medium",
+            "leave_score_53": "medium",
+            "best_score": "medium",
+            "goals_why": "medium",
+            "challenge_1": "hard",
+        },
+        (
+            N_(
+                "Explain in one sentence why the best set to shut the box can differ from the best set for a low score."
+            ),
+            N_(
+                "Shutting the box counts only the turns that end with every tile covered, while a low score also "
+                "counts how many points stay open when the box is not shut, so a set that leaves small tiles can "
+                "be better for points even if it shuts the box less often."
+            ),
+        ),
+        LessonPractice(
+            "shut_the_box",
+            ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
+            seed=11,
+            where=LESSON_RULES,
+            # made from the exact tables: three low-score positions, each too big for a tree, where the largest
+            # tile picks a worse set
+            made=tuple(made_position(p) for p in LESSON_5_PRACTICE),
         ),
         objectives=(
             (N_("say what an expected score is, and work one out with a tree diagram"), ("expected_7", "expected_79")),
             (
-                N_("choose the best set to shut the box, using what each set leaves"),
-                ("two_rolls_78", "leave_shut_91", "leave_shut_64", "best_shut"),
+                N_("choose the best set for a low score, comparing the expected score each set leaves"),
+                ("leave_score_71", "leave_score_53", "best_score", "challenge_1"),
             ),
-            (
-                N_("choose the best set for a low score, and say why it can differ"),
-                ("leave_score_71", "leave_score_53", "best_score", "goals_why", "challenge_1"),
-            ),
+            (N_("say why the best set to shut the box and the best set for a low score can differ"), ("goals_why",)),
         ),
         themes=(SETS, DICE, BEST),
-        # exercises 6 and 9 are played with two dice always on four tiles, worked by hand; the bank's "which set?"
-        # puzzles have five tiles or more, so no similar puzzle fits them and none is offered
+        # exercise 5 is played with two dice always on four tiles, worked by hand; the bank's "which set?" puzzles
+        # have five tiles or more, so no similar puzzle fits it and none is offered
         exercise_themes={"challenge_1": BEST},
     ),
 }
@@ -325,7 +375,7 @@ EXERCISES: dict[str, list[Callable[[], Exercise]]] = exercises_by_notebook(LESSO
 
 
 CHALLENGE_KEY = "best {} {} {}".format(*CHALLENGE_POSITIONS[0])
-"""The key of lesson 4's challenge exercise (:func:`challenge_exercise`), which its worksheet prints as a judgement."""
+"""The key of lesson 5's challenge exercise (:func:`challenge_exercise`), which its worksheet prints as a judgement."""
 
 
 REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
@@ -366,7 +416,7 @@ def practice_exercises(lesson: int) -> list[Exercise]:
     """Lesson ``lesson``'s closing problem set (:attr:`Lesson.practice`, fixed seed), easy to hard: type the
     tiles to cover ("5+3") or choose one die or two; judged by the bank's exact values."""
     if lesson not in LESSONS:
-        raise ValueError(tr("no lesson {lesson}: the Shut the Box lessons are 1 to 4", lesson=lesson))
+        raise ValueError(tr("no lesson {lesson}: the Shut the Box lessons are 1 to 5", lesson=lesson))
     return LESSONS[lesson].practice_exercises()
 
 

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from gamekit.i18n import ntr, number, tr
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.tiles import mask_of
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to, two_dice_probability
 from gamekit.shutbox.simulation import sum_distribution
 from gamekit.shutbox.strategy import table
 
@@ -58,6 +58,25 @@ def expected_score_branches(open_tiles: Iterable[int], rules: Rules | None = Non
 def expected_score(open_tiles: Iterable[int], rules: Rules | None = None) -> Fraction:
     """The expected score of a state, added up from its tree (:func:`expected_score_branches`)."""
     return sum((b.chance * b.value for b in expected_score_branches(open_tiles, rules)), Fraction(0))
+
+
+def table_rounded_chance(left: Iterable[int]) -> float:
+    """The chance that the next rolls (two dice always) shut ``left``, worked out as a pupil does from the page's
+    table: each roll's chance rounded to turns in 100 first, then multiplied along each branch and added.  Only
+    to recognise that answer and say why it misses the exact one."""
+    rolls = {r: round(100 * float(two_dice_probability(r))) / 100 for r in range(2, 13)}
+
+    def best(tiles: tuple[int, ...]) -> float:
+        if not tiles:
+            return 1.0
+        total = 0.0
+        for r, chance in rolls.items():
+            sets = tiles_summing_to(r, tiles)
+            if sets:
+                total += chance * max(best(tuple(t for t in tiles if t not in st)) for st in sets)
+        return total
+
+    return best(tuple(sorted(set(left))))
 
 
 class Picture:

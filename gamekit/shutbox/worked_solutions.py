@@ -19,9 +19,10 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_CHOICE,
     SHUT_EXERCISE,
 )
+from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE, SHUT_CHALLENGE
 from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances, go_on_outcomes
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
-from gamekit.shutbox.lesson_practice import COUNT_12_OPEN
+from gamekit.shutbox.lesson_practice import COUNT_12_OPEN, what_each_set_leaves
 from gamekit.shutbox.exercises_sets import NEXT_SET, method_order
 from gamekit.shutbox.lesson_tables import FILL_RULES, compare_objectives
 from gamekit.shutbox.lesson_words import chance_words, chance_words_tenths, exact_score, spaced, tile_list
@@ -49,9 +50,9 @@ def worked_solutions() -> list[tuple[str, str]]:
         c = go_on_chances(open_tiles)
         return tr("one die goes on {one}/36, two dice {two}/36", one=int(c[1] * 36), two=int(c[2] * 36))
 
-    def values(position: tuple) -> str:
+    def values(position: tuple, rules: Rules | None = None) -> str:
         open_tiles, roll, goal = position
-        t = table(EXERCISE_RULES.get(position, Rules()), goal)
+        t = table(rules or EXERCISE_RULES.get(position, Rules()), goal)
         return "; ".join(
             f"{'+'.join(map(str, st))} → {chance_words(v) if goal == 'shut' else number(float(v), 2)}"
             for st, v in t.set_values(mask_of(open_tiles), roll)
@@ -157,6 +158,46 @@ def worked_solutions() -> list[tuple[str, str]]:
         (
             tr("Lesson 4, exercise 1"),
             tr(
+                "{tile} = {list}: {k}/36, {games}.",
+                tile=ONE_TILE_CHANCE,
+                list=making(ONE_TILE_CHANCE),
+                k=len(making(ONE_TILE_CHANCE).split(", ")),
+                games=chance_words(two_dice_probability(ONE_TILE_CHANCE)),
+            ),
+        ),
+        (
+            tr("Lesson 4, exercise 2"),
+            tr(
+                "{a}/36 × {b}/36 = {value}, {games}.",
+                a=first,
+                b=second,
+                value=str(first * second) + "/1296",
+                games=chance_words_tenths(first * second / 1296),
+            ),
+        ),
+        (tr("Lesson 4, exercises 3–4"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
+        (
+            tr("Lesson 4, exercise 5"),
+            tr(
+                "outcomes that let you go on with the tiles each set leaves: {counts}. The exact table, two dice "
+                "always: {values}.",
+                counts="; ".join(
+                    f"{'+'.join(map(str, st))} → {go_on_outcomes(t for t in SHUT_CHOICE[0] if t not in st)}"
+                    for st in sorted(
+                        (tuple(sorted(s, reverse=True)) for s in tiles_summing_to(SHUT_CHOICE[1], SHUT_CHOICE[0])),
+                        reverse=True,
+                    )
+                ),
+                values=values(SHUT_CHOICE),
+            ),
+        ),
+        (
+            tr("Lesson 4, exercise 6 (challenge)"),
+            "; ".join(what_each_set_leaves(*SHUT_CHALLENGE[:2])) + ". " + values(SHUT_CHALLENGE, FILL_RULES) + ".",
+        ),
+        (
+            tr("Lesson 5, exercise 1"),
+            tr(
                 "{k} of the 36 outcomes make {tile} (score 0), the other {rest} leave {tile}: "
                 "{k}/36 × 0 + {rest}/36 × {tile} = {value}.",
                 k=k7,
@@ -166,7 +207,7 @@ def worked_solutions() -> list[tuple[str, str]]:
             ),
         ),
         (
-            tr("Lesson 4, exercise 2"),
+            tr("Lesson 5, exercise 2"),
             tr(
                 "a roll of {a} ({ka}/36) leaves {b}, expected score {vb}; a roll of {b} "
                 "({kb}/36) leaves {a}, {va}; the other {krest}/36 score {total}: {value}.",
@@ -183,41 +224,15 @@ def worked_solutions() -> list[tuple[str, str]]:
             ),
         ),
         (
-            tr("Lesson 4, exercise 3"),
-            tr(
-                "{a}/36 × {b}/36 = {value}, {games}.",
-                a=first,
-                b=second,
-                value=str(first * second) + "/1296",
-                games=chance_words_tenths(first * second / 1296),
-            ),
-        ),
-        (tr("Lesson 4, exercises 4–5"), tr("two dice always: {values}.", values=values(SHUT_EXERCISE))),
-        (
-            tr("Lesson 4, exercise 6"),
-            tr(
-                "outcomes that let you go on with the tiles each set leaves: {counts}. The exact table, two dice "
-                "always: {values}.",
-                counts="; ".join(
-                    f"{'+'.join(map(str, st))} → {go_on_outcomes(t for t in SHUT_CHOICE[0] if t not in st)}"
-                    for st in sorted(
-                        (tuple(sorted(s, reverse=True)) for s in tiles_summing_to(SHUT_CHOICE[1], SHUT_CHOICE[0])),
-                        reverse=True,
-                    )
-                ),
-                values=values(SHUT_CHOICE),
-            ),
-        ),
-        (
-            tr("Lesson 4, exercises 7–8"),
+            tr("Lesson 5, exercises 3–4"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_EXERCISE)),
         ),
         (
-            tr("Lesson 4, exercise 9"),
+            tr("Lesson 5, exercise 5"),
             tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_CHOICE)),
         ),
         (
-            tr("Lesson 4, exercise 10"),
+            tr("Lesson 5, exercise 6"),
             tr(
                 "two dice always: {rows}.",
                 rows="; ".join(
@@ -228,7 +243,10 @@ def worked_solutions() -> list[tuple[str, str]]:
             ),
         ),
         (
-            tr("Lesson 4, exercise 11 (challenge, extension)"),
-            " · ".join(values(pos) for pos in CHALLENGE_POSITIONS) + ".",
+            tr("Lesson 5, exercise 7 (challenge, extension)"),
+            "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
+            + ". "
+            + " · ".join(values(pos) for pos in CHALLENGE_POSITIONS)
+            + ".",
         ),
     ]

@@ -19,7 +19,7 @@ def test_spanish_pupil_pages_say_tu_never_vosotros():
     """Lesson 3's class tally said «Trabajad», «Haced», «todos veis» among «tú» sentences: every Spanish Shut the
     Box page now speaks to one pupil («tú»), like the other lessons."""
     vosotros = re.compile(r"\b(trabajad|haced|tirad|mirad|elegid|pulsad|veis|vuestr\w*|vosotr\w*)\b", re.I)
-    assert len(SPANISH) == 4
+    assert len(SPANISH) == 5
     for path in SPANISH:
         found = vosotros.findall(prose(path.read_text(encoding="utf-8")))
         assert not found, (path.name, found)
@@ -87,7 +87,10 @@ def test_lesson_four_checks_what_an_expected_score_means_each_wrong_choice_told_
     assert any("4 of the 36 outcomes" in why for _, why in reasons)
     with using("es"):
         assert expected_meaning_exercise().check(expected_meaning_exercise().solutions[0])[0]
-    for path in ("notebooks/shut_the_box/04_best_strategy.md", "notebooks/es/shut_the_box/04_best_strategy.md"):
+    for path in (
+        "notebooks/shut_the_box/05_playing_for_points.md",
+        "notebooks/es/shut_the_box/05_playing_for_points.md",
+    ):
         page = (ROOT / path).read_text(encoding="utf-8")
         check = page.index("expected_meaning_exercise()")
         assert page.index("tree_diagram((9,))") < check < page.index("expected_score_exercise()")

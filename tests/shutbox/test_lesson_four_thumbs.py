@@ -120,13 +120,16 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
 
     from gamekit.shutbox import lessons as L
 
-    puzzles, exercises = L.LESSONS[4].practice.puzzles(), L.practice_exercises(4)
-    assert [ex.level for ex in exercises] == ["medium", "medium", "medium", "hard"]
+    # lesson 4's three problems (to shut the box), then lesson 5's three (a low score), numbered on from 4 here
+    puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()
+    exercises = L.practice_exercises(4) + L.practice_exercises(5)
+    assert [ex.level for ex in exercises] == ["medium", "medium", "medium", "easy", "medium", "hard"]
     counted = 0
     for i, (ex, p) in enumerate(zip(exercises, puzzles), 1):
         f = p.facts
         assert (f["objective"], f["one_die"]) == (("shut", "never") if i <= 3 else ("score", "after_789"))
-        assert len(f["open"]) <= lesson_practice.SMALL_BOX if i <= 2 else len(f["open"]) == 6
+        assert len(f["open"]) <= lesson_practice.SMALL_BOX if i <= 2 else len(f["open"]) > lesson_practice.SMALL_BOX
+        assert len(f["open"]) == 6 if i in (3, 6) else True
         if i >= 3:  # the value of every position a set can leave, listed by position, and a decoy no set leaves
             given = exercises_both_sets.leave_values_sentence(
                 f["open"], f["roll"], f["objective"], f["one_die"], decoys=True
@@ -160,7 +163,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
             assert not ok and not counts and "three parts" in why
             answer = ex.solutions[0]
         else:
-            for rule in LESSON_FOUR_RULES if i == 4 else ("largest_tile",):  # 3: the largest tile misses
+            for rule in LESSON_FOUR_RULES if i == 6 else ("largest_tile",):  # 3-5: the largest tile misses
                 assert not rule_answers(thumb_sets(rule, f["open"], f["roll"]), p.answers), (i, rule)
             answer = best_set
         chosen = exercises_dice.outcomes_rule_set(f["open"], f["roll"])
@@ -171,22 +174,22 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
             assert not ok
             if i >= 3:
                 assert best_set not in why.replace(" + ", "+"), (wrong, why)
-    # the outcome count of exercise 6 finds all four (the guide says so)
-    assert counted == 4 and "in More practice it finds all four problems" in " ".join(
+    # the outcome count of lesson 4's exercise 5 finds all six (the guide says so)
+    assert counted == 6 and "in More practice it finds all six problems of lessons 4 and 5" in " ".join(
         (Path(__file__).resolve().parents[2] / "docs/teachers/shutbox.md").read_text().split()
     )
-    assert len({p.answers[0][1] for p in puzzles}) == 4
+    assert len({p.answers[0][1] for p in puzzles}) == 6
     root = Path(__file__).resolve().parents[2]
     for path, said in (
         ("notebooks/shut_the_box/04_best_strategy.md", "only a tree or the table gives the chance to shut."),
         ("notebooks/es/shut_the_box/04_best_strategy.md", "solo un árbol o la tabla dan la probabilidad de cerrar."),
     ):
         page = " ".join((root / path).read_text().split())
-        section = page[page.index("lesson_scenes.challenge_afterword") :]
+        section = page[page.index("lesson_tables.policy_table") :]
         section = section[: section.index("L.practice(4")]  # what the page says just before the problems
         assert said in section, path
         assert "Rules of thumb against the table" in section or "Las reglas prácticas frente a la tabla" in section
-        assert "exercise 11" not in section and "ejercicio 11" not in section
+        assert "exercise 7" not in section and "ejercicio 7" not in section
         for p in puzzles:
             assert "+".join(map(str, p.answers[0][1])) not in section.replace(" + ", "+"), path
 
@@ -205,15 +208,14 @@ def test_lesson_four_says_how_often_one_way_only_games_in_100(lang):
     from gamekit.shutbox import lessons as L
 
     root = Path(__file__).resolve().parents[2]
-    path = (
-        "notebooks/shut_the_box/04_best_strategy.md"
-        if lang == "en"
-        else "notebooks/es/shut_the_box/04_best_strategy.md"
-    )
-    page = (root / path).read_text(encoding="utf-8")
-    texts = [re.sub(r"```\{code-cell\}.*?```", "", page, flags=re.S)]
+    folder = "notebooks/shut_the_box/" if lang == "en" else "notebooks/es/shut_the_box/"
+    texts = [
+        re.sub(r"```\{code-cell\}.*?```", "", (root / folder / name).read_text(encoding="utf-8"), flags=re.S)
+        for name in ("04_best_strategy.md", "05_playing_for_points.md")
+    ]
     with using(lang):
-        exercises = [make() for make in L.LESSONS[4].exercises.values()] + L.practice_exercises(4)
+        exercises = [make() for n in (4, 5) for make in L.LESSONS[n].exercises.values()]
+        exercises += L.practice_exercises(4) + L.practice_exercises(5)
         for ex in exercises:
             texts += [ex.prompt, ex.hint] + [ex.check(a)[1] for a in list(ex.solutions) + list(ex.wrong)]
         rules = Rules(one_die="never")
@@ -227,7 +229,8 @@ def test_lesson_four_says_how_often_one_way_only_games_in_100(lang):
         two_rolls = L.LESSONS[4].exercises["two_rolls_78"]()
         assert two_rolls.check("2.3" if lang == "en" else "2,3")[0]
     sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
-    texts.append((root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8"))  # on paper too
+    for name in ("04_best_strategy.md", "05_playing_for_points.md"):  # on paper too
+        texts.append((root / sheet / "shut_the_box" / name).read_text(encoding="utf-8"))
     said = " ".join(texts)
     assert "%" not in said and "out of 100" not in said
     assert not re.search(r"(in|de cada) 1\.?000\b", said)
@@ -241,23 +244,23 @@ def test_lesson_four_practice_is_not_answered_by_one_habit_per_goal():
     the page lists, and each habit misses at least one of the four problems."""
     from gamekit.shutbox import lessons as L
 
-    puzzles = L.LESSONS[4].practice.puzzles()
+    puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()  # lesson 5's are 4 to 6 here
     habit = {"shut": "largest_tile", "score": "close_pair"}
     missed_by_habit = [
         i
         for i, p in enumerate(puzzles, 1)
         if not rule_answers(thumb_sets(habit[p.facts["objective"]], p.facts["open"], p.facts["roll"]), p.answers)
     ]
-    assert missed_by_habit == [3, 4]
-    last = puzzles[3].facts
+    assert missed_by_habit == [3, 6]
+    last = puzzles[5].facts
     assert not [
-        r for r in LESSON_FOUR_RULES if rule_answers(thumb_sets(r, last["open"], last["roll"]), puzzles[3].answers)
+        r for r in LESSON_FOUR_RULES if rule_answers(thumb_sets(r, last["open"], last["roll"]), puzzles[5].answers)
     ]
     for rule in ("largest_tile", "close_pair", "most_tiles", "fewest_tiles"):
         assert any(not rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"]), p.answers) for p in puzzles), (
             rule
         )
-    ex = L.practice_exercises(4)[3]
+    ex = L.practice_exercises(5)[2]
     ok, why = ex.check("9+2")
     assert not ok and "The largest tile picks this set" in why and "8+3" not in why.replace(" + ", "+")
     ok, why = ex.check("6+5")
@@ -328,7 +331,7 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
         lesson_scenes.rules_of_thumb_verdicts(((1, 2), 12, "shut"), rules)
     finds, worse = ("finds the best set there", "picks a worse set") if lang == "en" else ("da ahí con", "peor")
     with using(lang):
-        for position, number in ((SHUT_CHOICE, 6), (SCORE_CHOICE, 9)):
+        for position, number in ((SHUT_CHOICE, 5), (SCORE_CHOICE, 5)):
             score = LessonScore(f"habits after exercise {number} {lang}")
             box = lesson_scenes.rules_of_thumb_after(score, position, number, rules)
             held = box.children[0].value
@@ -338,16 +341,17 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
             shown = box.children[0].value
             assert finds in shown and worse in shown
     root = Path(__file__).resolve().parents[2]
-    path = (
-        "notebooks/shut_the_box/04_best_strategy.md"
-        if lang == "en"
-        else "notebooks/es/shut_the_box/04_best_strategy.md"
-    )
-    page = (root / path).read_text(encoding="utf-8")
-    for choice in ("SHUT_CHOICE", "SCORE_CHOICE"):
+    folder = "notebooks/shut_the_box/" if lang == "en" else "notebooks/es/shut_the_box/"
+    pages = {
+        name: (root / folder / name).read_text(encoding="utf-8")
+        for name in ("04_best_strategy.md", "05_playing_for_points.md")
+    }
+    for choice, name in (("SHUT_CHOICE", "04_best_strategy.md"), ("SCORE_CHOICE", "05_playing_for_points.md")):
+        page = pages[name]
         widget = page.index(f"_widget(exercises_best_set.{choice}")
         held = page.index(f"rules_of_thumb_after(score, exercises_best_set.{choice}")
         assert widget < held
+    page = "\n".join(pages.values())
     for old in (
         "Two tiles close in value misses the best set there",
         "In exercise 9 the largest tile missed",

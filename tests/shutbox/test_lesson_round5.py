@@ -269,16 +269,17 @@ def test_spanish_wording_of_the_shut_lessons():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheet_four_lines_prediction_and_practice_lists(lang):
-    """Worksheet 4: exercises 6 and 9 (three-part answers) get three named lines; the page's prediction is printed
-    after exercise 6, not in "To help you", with a line for the reason; the rules-of-thumb table that answers it is
-    never printed on the sheet (after the last exercise it says the teacher shows it again); exercise 6
-    gives the chance of each position left, by the tiles left (never by set); More practice problems 1 and 2
-    have a line for each set's chance and one for the best set."""
+    """Worksheets 4 and 5: lesson 5's exercise 5 (a three-part answer) gets three named lines; lesson 4's prediction
+    is printed after its exercise 4, not in "To help you", with a line for the reason; the rules-of-thumb table that
+    answers it is never printed on the sheet (after it the sheet says the teacher shows it again for the closing
+    question); exercise 4 gives the chance of each position left, by the tiles left (never by set); More practice
+    problems 1 and 2 have a line for each set's chance and one for the best set."""
     from gamekit.teacher_sheets import worksheet_markdown
 
     sheet = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    five = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/05_playing_for_points", lang)
     with using(lang):
-        header, six, nine = tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=6), tr("## Exercise {n}", n=9)
+        header, six, nine = tr("## Exercise {n}", n=1), tr("## Exercise {n}", n=5), tr("## Exercise {n}", n=5)
         after_72 = tr("expected score after {set}", set="7 + 2")
         best = tr("the best set")
         predict = worst_rule_prediction().prompt
@@ -286,22 +287,23 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
         shows = tr("Once everyone has predicted, your teacher shows the table that checks it.")
         leaves = tr("What each set leaves: {leaves}.", leaves="")[:-1]
         given = tr("{tiles} open: {value}", tiles=tile_list((1, 2, 5, 7)), value=chance_words(Fraction(1)))
-    part = lambda start: sheet[sheet.index(start) :].split("\n## ")[0]  # noqa: E731
+    part = lambda start, text=sheet: text[text.index(start) :].split("\n## ")[0]  # noqa: E731
     assert given.split(":")[0] in part(six)  # each position's chance, listed by the tiles left
     assert "6+4" not in part(six).split("```")[0]
-    assert f"{after_72}: ___" in part(nine) and f"{best}: ___" in part(nine)
+    assert f"{after_72}: ___" in part(nine, five) and f"{best}: ___" in part(nine, five)
     helpers = sheet[: sheet.index(header)]
     assert "7.1" not in helpers and "7,1" not in helpers and predict not in helpers
     table_row = "| 7" + (".1" if lang == "en" else ",1")
     assert predict in part(six) and table_row not in part(six) and table_row not in sheet[: sheet.index(predict)]
     with using(lang):
-        last, finish = tr("## Exercise {n}", n=11), tr("## One sentence to finish")
-        again = tr("For the last question, your teacher shows again the table from after exercise 6.")
+        finish = tr("## One sentence to finish")
+        again = tr("For the last question, your teacher shows that table again.")
     assert table_row not in sheet and "| " + policy_name + " |" not in sheet  # the prediction's answer: not printed
-    assert sheet.index(last) < sheet.index(again) < sheet.index(finish)
+    assert sheet.index(predict) < sheet.index(tr("## Exercise {n}", n=6) if lang == "en" else "## Ejercicio 6")
+    assert sheet.index("## Ejercicio 6" if lang == "es" else "## Exercise 6") < sheet.index(again) < sheet.index(finish)
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3-4 give values by the tiles left, not the mapping
+    assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3 gives values by the tiles left, not the mapping
     with using(lang):
         assert practice.count(tr("the best set") + ": ___") == 2  # problems 1-2: a line per chance, then the set
     three = practice.split("\n### ")[3]

@@ -54,13 +54,35 @@ def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_t
 
 
 @pytest.mark.parametrize(
-    ("path", "said"),
+    ("path", "said", "first", "end"),
     [
-        ("notebooks/shut_the_box/04_best_strategy.md", "Exercises 1 to 10 use a simpler game: you roll two dice every"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "Los ejercicios 1 a 10 usan un juego más sencillo: se tiran"),
+        (
+            "notebooks/shut_the_box/04_best_strategy.md",
+            "Every exercise of this lesson uses a simpler game: you roll two dice every",
+            "two_rolls_exercise()",
+            "## More practice",
+        ),
+        (
+            "notebooks/es/shut_the_box/04_best_strategy.md",
+            "Todos los ejercicios de esta lección usan un juego más sencillo: se tiran",
+            "two_rolls_exercise()",
+            "## Más práctica",
+        ),
+        (
+            "notebooks/shut_the_box/05_playing_for_points.md",
+            "Exercises 1 to 6 use the simpler game of lesson 4: you roll two dice every",
+            "expected_score_exercise()",
+            "Final challenge",
+        ),
+        (
+            "notebooks/es/shut_the_box/05_playing_for_points.md",
+            "Los ejercicios 1 a 6 usan el juego más sencillo de la lección 4: se tiran",
+            "expected_score_exercise()",
+            "Reto final",
+        ),
     ],
 )
-def test_lesson_4_says_before_exercise_1_that_exercises_1_to_10_use_two_dice_always_and_why(path, said):
+def test_lessons_4_and_5_say_before_exercise_1_which_exercises_use_two_dice_always_and_why(path, said, first, end):
     """The lessons' rule allows one die once 7, 8 and 9 are covered, which changes the values ({2, 4}: 4.76 with two
     dice always, 3.83 under the rule): the page says plainly, before exercise 1, that exercises 1–10 use the simpler
     game and why; and every value those exercises and tables show is the two-dice game's."""
@@ -69,16 +91,14 @@ def test_lesson_4_says_before_exercise_1_that_exercises_1_to_10_use_two_dice_alw
     from gamekit.shutbox.tiles import mask_of
 
     page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-    assert said in page and page.index(said) < page.index("expected_score_exercise()")
-    assert ("Why?" if "/es/" not in path else "¿Por qué?") in page[
-        page.index(said) : page.index("expected_score_exercise()")
-    ]
+    assert said in page and page.index(said) < page.index(first)
+    assert ("Why?" if "/es/" not in path else "¿Por qué?") in page[page.index(said) : page.index(first)]
     assert FILL_RULES == Rules(one_die="never")
     two, rule = table(FILL_RULES, "score"), table(Rules(), "score")
     assert round(float(two.value(mask_of((2, 4)))), 2) == 4.76 and round(float(rule.value(mask_of((2, 4)))), 2) == 3.83
     for make in (exercises_expected.expected_score_exercise, exercises_expected.two_tile_expected_exercise):
         assert make().solutions == make(rules=FILL_RULES).solutions
-    body = page[page.index(said) : page.index("Final challenge" if "/es/" not in path else "Reto final")]
+    body = page[page.index(said) : page.index(end)]
     for call in re.findall(r"lesson_scenes\.\w+_widget\([^)]*\)|lesson_tables\.\w+\(Rules\([^)]*\)\)", body):
         assert "FILL_RULES" in call or 'one_die="never"' in call, call
 

@@ -77,5 +77,9 @@ def test_lesson_four_one_tile_table_never_shows_exercise_ones_answer(lang):
         shown = html.unescape(lesson_tables.fill_table(Rules(one_die="never"))._repr_html_())
     assert not any(answer in shown for answer in ("35/6", "5.83", "5,83", "5.8 ", "5,8 ", "210/36"))
     assert ("your answer to exercise 1" if lang == "en" else "tu respuesta al ejercicio 1") in shown
-    page = (PAGES[lang] / "04_best_strategy.md").read_text(encoding="utf-8")
+    page = (PAGES[lang] / "05_playing_for_points.md").read_text(encoding="utf-8")
     assert page.index("expected_score_exercise()") < page.index("lesson_tables.fill_table(")
+    # lesson 4 shows the table before any expected score: its chances only
+    with using(lang):
+        four = html.unescape(lesson_tables.fill_table(Rules(one_die="never"), scores=False)._repr_html_())
+    assert not any(answer in four for answer in ("35/6", "5.83", "5,83", "expected score", "puntuación esperada"))

@@ -29,7 +29,7 @@ def test_lesson_three_says_nothing_before_exercise_6_that_answers_it(lang, six):
 
 @pytest.mark.parametrize("lang, average", [("en", "= 3.5"), ("es", "= 3,5")])
 def test_lesson_four_works_an_average_before_the_first_tree(lang, average):
-    page = read(lang, "04_best_strategy.md")
+    page = read(lang, "05_playing_for_points.md")
     assert page.index(average) < page.index("tree_diagram((9,))")
     assert "21/6" in page
     # the two-dice rule is said once in "The dice", not repeated
@@ -42,19 +42,20 @@ def test_lesson_four_works_an_average_before_the_first_tree(lang, average):
     [("en", "On paper, write down the tiles", "sets of two tiles"), ("es", "En papel", "conjuntos de dos fichas")],
 )
 def test_lesson_four_leave_value_exercises_put_the_tiles_on_paper_and_define_close_tiles(lang, paper, close):
-    """Exercises 4, 5, 7 and 8 have one box, for the value: the page says the tiles are written on paper. The habit
-    "two tiles close in value" says which sets it judges (pairs only)."""
-    page = read(lang, "04_best_strategy.md")
-    for n in (4, 5, 7, 8):
-        head = ("### Exercise " if lang == "en" else "### Ejercicio ") + str(n)
-        section = " ".join(page.split(head)[1].split("```{code-cell}")[0].split())
-        assert paper in section and "first write" not in section, (n, section)
+    """Lesson 4's exercises 2 and 3 and lesson 5's 3 and 4 have one box, for the value: the page says the tiles are
+    written on paper. The habit "two tiles close in value" says which sets it judges (pairs only)."""
+    for name, numbers in (("05_playing_for_points.md", (3, 4)), ("04_best_strategy.md", (3, 4))):
+        page = read(lang, name)
+        for n in numbers:
+            head = ("### Exercise " if lang == "en" else "### Ejercicio ") + str(n)
+            section = " ".join(page.split(head)[1].split("```{code-cell}")[0].split())
+            assert paper in section and "first write" not in section, (n, section)
     page = " ".join(page.split(" \n"))
     thumbs = page.split("two tiles close in value**" if lang == "en" else "dos fichas de valor cercano**")[1]
     assert close in thumbs.split("\n\n")[0]
 
 
-@pytest.mark.parametrize("lang, say", [("en", "Exercise 6"), ("es", "Ejercicio 6")])
+@pytest.mark.parametrize("lang, say", [("en", "Exercise 5"), ("es", "Ejercicio 5")])
 def test_lesson_four_exercise_6_does_not_tell_the_pupil_to_pick_the_highest_count(lang, say):
     page = read(lang, "04_best_strategy.md")
     section = page.split("### " + say)[1].split("```{code-cell}")[0]

@@ -175,7 +175,7 @@ def test_why_the_goals_differ_is_asked_and_each_wrong_reason_is_answered():
     assert all(c.startswith("After ") for c in ex.choices)
     lengths = [len(c) for c in ex.choices]
     assert max(lengths) - min(lengths) <= 15 and len(right[0]) < max(lengths)
-    assert "goals_why" in dict(L.LESSONS[4].objectives[2:])[L.LESSONS[4].objectives[2][0]]
+    assert "goals_why" in dict(L.LESSONS[5].objectives[2:])[L.LESSONS[5].objectives[2][0]]
 
 
 def test_best_set_exercises_match_the_table():
@@ -616,7 +616,9 @@ def test_pupils_compute_an_expected_score_and_each_mistake_is_told_why():
 def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_claims():
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text() + (
+        Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/05_playing_for_points.md"
+    ).read_text()
     for gone in (
         "standard error",
         "whisker",
@@ -630,6 +632,7 @@ def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_cl
         "optimal",
     ):
         assert gone not in page, gone
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/05_playing_for_points.md").read_text()
     assert (
         page.index("tree_diagram((9,))")
         < page.index("expected_score_exercise")
@@ -743,8 +746,8 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
         picks = exercises_best_set.rule_of_thumb_picks(rule, sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
-    assert "## Final challenge (hard) — exercise 11, an extension" in page and page.index("## Final") < page.index(
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/05_playing_for_points.md").read_text()
+    assert "## Final challenge (hard) — exercise 7, an extension" in page and page.index("## Final") < page.index(
         "lesson_scenes.challenge_widget("
     )
     assert "In a round against others" not in page
@@ -1158,7 +1161,7 @@ def test_each_worksheet_gets_its_paper_aids_from_the_lesson_data():
     grid = L.worksheet_aids("shut_the_box/03_dice")[3].splitlines()  # after the rules, the prediction, the caption
     assert len(grid) == 8 and all(line.count("|") == 8 for line in grid)
     assert not any(str(t) in "".join(grid[2:]).split("|", 2)[2] for t in range(7, 13))  # no totals filled in
-    tree = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
+    tree = "\n".join(L.worksheet_aids("shut_the_box/05_playing_for_points"))
     assert "Only 7 open" in tree and "____ / 36" in tree and "35/6" not in tree and "5.83" not in tree
     with using("es"):
         assert "segundo dado" in L.worksheet_aids("shut_the_box/03_dice")[3]
@@ -1177,7 +1180,7 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
     from gamekit.teacher_sheets import worksheet_markdown
 
     root = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "")
-    for notebook in ("shut_the_box/03_dice", "shut_the_box/04_best_strategy"):
+    for notebook in ("shut_the_box/03_dice", "shut_the_box/04_best_strategy", "shut_the_box/05_playing_for_points"):
         sheet = worksheet_markdown("gamekit.shutbox.lessons", notebook, lang)
         assert sheet == (root / "worksheets" / f"{notebook}.md").read_text(encoding="utf-8")
         with using(lang):
@@ -1187,16 +1190,13 @@ def test_worksheets_three_and_four_carry_what_a_pupil_needs_on_paper(lang):
         assert head in sheet and sheet.index(head) < sheet.index(first)
         before = sheet[sheet.index(head) : sheet.index(first)]
         assert all(block.rstrip() in before for block in aids)
-        if notebook.endswith("04_best_strategy"):  # every set of a position, listed alike, names none as the best
-            listing = aids[-1]
-            before = before.replace(listing, "")
         for ex in exercises:
             if ex.key.startswith("leave "):  # a whole number of turns in 100, which other tiles' rows also hold:
                 assert ex.check(ex.answer)[1] not in before  # what it leaves, with its chance, is not printed
                 continue
             if not ex.choices:
                 assert str(ex.answer) not in before.replace("/36", "") or len(str(ex.answer)) < 2, (notebook, ex.answer)
-    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/05_playing_for_points", lang)
     assert "9 + 2 + 1" in four and "35/6" not in four and "5.83" not in four and "5,83" not in four
     # exercise 1's tree needs the chance of 7: the chance table leaves it for the pupil (6/36 nowhere above it)
     assert "| 5/36 | ____ | 5/36 |" in four and "6/36" not in four.split("## Exercise 2")[0].split("## Ejercicio 2")[0]
@@ -1258,11 +1258,11 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     assert "6 outcomes make 7 and leave the 9" in reasons["13.42"] and "misses both" in reasons["16"]
     with pytest.raises(ValueError, match="two tiles"):
         exercises_expected.two_tile_expected_exercise((3, 9))  # 3 + 9 = 12: a roll covers both
-    objectives = dict(L.LESSONS[4].objectives)
+    objectives = dict(L.LESSONS[5].objectives)
     first = objectives["say what an expected score is, and work one out with a tree diagram"]
     assert first == ("expected_7", "expected_79")
-    assert [L.LESSONS[4].levels[n] for n in first] == ["easy", "medium"]
-    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/04_best_strategy.md").read_text()
+    assert [L.LESSONS[5].levels[n] for n in first] == ["easy", "medium"]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/05_playing_for_points.md").read_text()
     assert page.index("tree_diagram((8, 9))") < page.index("two_tile_expected_exercise()") < page.index("fill_table")
     above = page[: page.index("two_tile_expected_exercise()")]
     assert "731/54" not in above and "13.54" not in above
@@ -1270,7 +1270,7 @@ def test_pupils_work_out_a_two_tile_expected_score_and_each_mistake_is_told_why(
     assert (
         sum(map(int, re.findall(r"(?:^|,\s+)(\d+) ", minutes.group(2))))
         == int(minutes.group(1))
-        == L.LESSONS[4].minutes
+        == L.LESSONS[5].minutes
     )
 
 
@@ -1504,7 +1504,8 @@ def test_worksheet_four_prints_what_the_which_set_questions_need_on_paper(lang):
     (chance to shut, expected score) — printed as the page shows them; the values of the positions the sets leave
     are not printed, so the sheet is no "pick the biggest number"; lesson 2's sheet carries the method."""
     with using(lang):
-        aids = "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
+        aids = "\n".join(L.worksheet_aids("shut_the_box/05_playing_for_points"))
+        aids += "\n".join(L.worksheet_aids("shut_the_box/04_best_strategy"))
         assert tr("With only 9 open, the expected score is {value}: 4/36 × 0 + 32/36 × 9.", value="8") in aids
         assert "page" not in aids.lower() and "página" not in aids.lower()  # paper has no page
         method = L.worksheet_aids("shut_the_box/02_sets_for_a_roll")[1]
@@ -1595,12 +1596,15 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    asks = [ex.prompt for ex in L.practice_exercises(4)]
-    assert len(asks) == 4 and [("lowest expected score" in a, "shut the box" in a) for a in asks] == [
-        (False, True)
-    ] * 3 + [(True, False)]
-    left = [frozenset(p.facts["open"]) - set(p.answers[0][1]) for p in L.LESSONS[4].practice.puzzles()]
-    assert len(set(left)) == 4  # no two items' best sets leave the same tiles
+    asks = [ex.prompt for ex in L.practice_exercises(4) + L.practice_exercises(5)]
+    assert (
+        len(asks) == 6
+        and [("lowest expected score" in a, "shut the box" in a) for a in asks]
+        == [(False, True)] * 3 + [(True, False)] * 3
+    )
+    puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()
+    left = [frozenset(p.facts["open"]) - set(p.answers[0][1]) for p in puzzles]
+    assert len(set(left)) == 6  # no two items' best sets leave the same tiles
     guide = (root / "docs/teachers/shutbox.md").read_text()
     assert "in its last problem" not in guide
     guide = " ".join(guide.split())
@@ -1608,8 +1612,8 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert "Problems 1 to 3 are the lesson's main goal, the best chance to shut the box, with two dice always" in guide
     assert "Problem 3 shows that it can miss with more tiles open: tiles 1, 2, 5, 6, 7, 8 and a roll of 11." in guide
     assert "The largest tile finds those three" not in guide  # the old self-contradiction
-    assert "No habit gives the chances problems 1 and 2 ask for, and none finds problem 4." in guide
-    assert "Its best set (tiles 2, 3, 5, 6, 8, 9, a roll of 11) is 8 + 3" in guide
+    assert "No habit finds problem 3, so the practice needs the comparison of what each set leaves." in guide
+    assert "its best set (tiles 2, 3, 5, 6, 8, 9, a roll of 11) is 8 + 3" in guide
     es = " ".join((root / "docs/teachers/es/shutbox.md").read_text().split())
     assert "Los problemas 1 a 3 son del objetivo principal de la lección" in es
     extension = guide[guide.index("**Extension:** Work out the expected score with 7 and 8") :]
@@ -1669,11 +1673,11 @@ def test_lesson_four_practice_leaves_out_what_lesson_two_used_and_hints_honestly
     """Lesson 4's practice draws no bank pick (every position is made from the exact tables, so it has nothing to
     leave out) and asks none of lesson 2's practice positions again; the hint does not claim a rule of thumb fails
     on an item (some items a rule of thumb does solve)."""
-    four = L.LESSONS[4].practice
-    assert four.exclude == () and len(four.made) == len(four.items)
-    positions = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in four.puzzles()}
+    four, five = L.LESSONS[4].practice, L.LESSONS[5].practice
+    assert four.exclude == five.exclude == () and len(four.made) == len(four.items) and len(five.made) == 3
+    positions = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in four.puzzles() + five.puzzles()}
     lesson_two = {(tuple(sorted(p.facts["open"])), p.facts["roll"]) for p in L.LESSONS[2].practice.puzzles()}
-    assert len(positions) == 4 and not positions & lesson_two
+    assert len(positions) == 6 and not positions & lesson_two
     for i, ex in enumerate(L.practice_exercises(4)):
         assert "Do not trust" not in ex.hint and ("may pick the best set or may not" in ex.hint or i < 2)
 
@@ -1783,8 +1787,9 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     to shut in one format (turns in 100)."""
     from pathlib import Path
 
-    keys = [f().key for f in L.EXERCISES["shut_the_box/04_best_strategy"]]
     for position in (exercises_best_set.SHUT_EXERCISE, exercises_best_set.SCORE_EXERCISE):
+        notebook = "04_best_strategy" if position[2] == "shut" else "05_playing_for_points"
+        keys = [f().key for f in L.EXERCISES["shut_the_box/" + notebook]]
         leaves = [f() for f in exercises_best_set.leave_value_exercises(position, lesson_tables.FILL_RULES)]
         sets = tiles_summing_to(position[1], position[0])
         assert len(leaves) == len(sets) >= 2
@@ -1826,10 +1831,12 @@ def test_lesson_four_which_set_questions_need_the_method_not_a_habit():
     assert "You may roll one die once 7, 8 and 9 are covered." in exercises_best_set.challenge_exercise().prompt
     assert "8 + 2" not in exercises_best_set.challenge_exercise().prompt
     root = Path(__file__).resolve().parents[2]
-    sheet = (root / "docs/teachers/worksheets/shut_the_box/04_best_strategy.md").read_text()
-    challenge = sheet[sheet.index("## Exercise 11") :].split("\n## ")[0]
+    sheet = (root / "docs/teachers/worksheets/shut_the_box/05_playing_for_points.md").read_text()
+    challenge = sheet[sheet.index("## Exercise 7") :].split("\n## ")[0]
     assert "done on the computer" not in challenge and "Tiles 1, 2, 4, 6, 8 and 9" in challenge
-    assert "9+1 leaves 2, 4, 6 and 8" in sheet and "Which would you rather have, and why?" in sheet
+    # the pupil writes what each set leaves, on paper as on the page: the sheet asks for it and never prints it
+    assert "9+1 leaves 2, 4, 6 and 8" not in sheet
+    assert "Write the tiles each set leaves. Which would you rather have, and why?" in challenge
     page = (root / "notebooks/shut_the_box/04_best_strategy.md").read_text()
     assert "Hard CPU" not in page and "None of the rules of thumb above finds" not in page
     assert "%" not in str(lesson_tables.policy_table()) + str(lesson_tables.dice_rules_table())
@@ -1929,7 +1936,7 @@ def test_lesson_one_score_read_as_digits_gets_its_own_reason():
 def _lesson_four_set_choices():
     """Every "which set?" question of lesson 4 (its exercises and its practice), as (sets, best sets)."""
     out = []
-    for f in L.EXERCISES["shut_the_box/04_best_strategy"]:
+    for f in L.EXERCISES["shut_the_box/04_best_strategy"] + L.EXERCISES["shut_the_box/05_playing_for_points"]:
         ex = f()
         choice = _set_choice(ex)
         if choice is not None:
@@ -1937,7 +1944,7 @@ def _lesson_four_set_choices():
             sets = tiles_summing_to(roll, tiles)
             best = [s for s in sets if check("+".join(map(str, s)))[0]]
             out.append((ex.key, sets, best))
-    for puzzle in L.LESSONS[4].practice.puzzles():
+    for puzzle in L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles():
         out.append((puzzle.id, [a[1] for a in puzzle.legal_answers()], [a[1] for a in puzzle.answers]))
     return out
 
@@ -2018,8 +2025,11 @@ def test_the_two_goals_page_says_the_one_die_rule_changes_the_answer():
     assert table(Rules(), "shut").best_set(m, 12) == table(Rules(), "score").best_set(m, 12) == (7, 5)
     root = Path(__file__).resolve().parents[2]
     for page, said in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "7 + 5 is best for both goals in this position"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "7 + 5 es lo mejor para los dos objetivos en esta posición"),
+        ("notebooks/shut_the_box/05_playing_for_points.md", "7 + 5 is best for both goals in this position"),
+        (
+            "notebooks/es/shut_the_box/05_playing_for_points.md",
+            "7 + 5 es lo mejor para los dos objetivos en esta posición",
+        ),
     ):
         text = (root / page).read_text()
         assert said in text and text.index("goals_why_exercise") < text.index(said), page
@@ -2068,9 +2078,10 @@ def test_shut_the_box_stakes_name_no_chance_before_the_answer(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leaves(lang):
     """Lesson 1's sheet has a blank score sheet for the game; lesson 3's a blank tally table (each total 2–12, tally
-    marks, count, k/36 to fill in); lesson 4's lists what each set of the challenge leaves (a judgement on paper:
-    which one, and why), leaves the practice to the computer (no list: it cannot be worked out on paper) and draws
-    the box of each "what does this set leave?" exercise."""
+    marks, count, k/36 to fill in); lesson 4's asks the pupil to write what each set of the challenge leaves (a
+    judgement on paper: which one, and why; the leftovers are the pupil's step, never printed), leaves the practice
+    to the computer (no list: it cannot be worked out on paper) and draws the box of each "what does this set
+    leave?" exercise."""
     from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS
     from gamekit.shutbox.lesson_practice import what_each_set_leaves
     from gamekit.shutbox.tiles import tiles_summing_to
@@ -2087,20 +2098,23 @@ def test_worksheets_hold_the_score_sheet_the_tally_table_and_what_each_set_leave
         for total in range(2, 13):
             assert f"| {total} |  |  | ____ / 36 |" in three
         assert tr("tally marks") in three and "5/36" not in three.split(tr("## Exercise {n}", n=1))[0]
+        five = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/05_playing_for_points", lang)
         challenge = "; ".join(what_each_set_leaves(*CHALLENGE_POSITIONS[0][:2]))
-        assert four.count(challenge) == 1 and four.index(challenge) < four.index(tr("## Exercise {n}", n=1))
-        for open_tiles, roll in [ex.position for ex in L.LESSONS[4].practice.exercises()]:
+        asked = tr("Write the tiles each set leaves. Which would you rather have, and why?")
+        assert challenge not in five and asked in five.split(tr("## Exercise {n}", n=7) + "\n")[1].split("\n## ")[0]
+        for open_tiles, roll in [ex.position for n in (4, 5) for ex in L.LESSONS[n].practice.exercises()]:
             listed = what_each_set_leaves(open_tiles, roll)
             assert len(listed) == len(tiles_summing_to(roll, open_tiles)) > 1
             # never printed: problems 1-2 ask the pupil to work out each set's chance, 3-4 give the values by the
             # tiles left (the pupil does that mapping)
-            assert "; ".join(listed) not in four, open_tiles
-        for n, name in enumerate(L.LESSONS[4].exercises, 1):
-            if name.startswith("leave"):
-                ex = L.LESSONS[4].exercises[name]()
-                section = four.split(tr("## Exercise {n}", n=n) + "\n")[1].split("\n## ")[0]
-                assert "```text" in section  # the box is drawn
-                assert ex.answer not in section  # no value printed
+            assert "; ".join(listed) not in four + five, open_tiles
+        for number, sheet in ((4, four), (5, five)):
+            for n, name in enumerate(L.LESSONS[number].exercises, 1):
+                if name.startswith("leave"):
+                    ex = L.LESSONS[number].exercises[name]()
+                    section = sheet.split(tr("## Exercise {n}", n=n) + "\n")[1].split("\n## ")[0]
+                    assert "```text" in section  # the box is drawn
+                    assert ex.answer not in section  # no value printed
 
 
 def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
@@ -2108,7 +2122,7 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
     to check, without guessing the slip; a chance cut to a whole number (10 for 10.65 turns in 100) is told so;
     a different value is not; and the "what does
     this set leave?" exercises ask only for the value they check."""
-    exs = {name: f() for name, f in L.LESSONS[4].exercises.items()}
+    exs = {name: f() for n in (4, 5) for name, f in L.LESSONS[n].exercises.items()}
     for name, slip in (("expected_7", "5.81"), ("expected_79", "13.52"), ("leave_score_71", "6.10")):
         ok, why = exs[name].check(slip)
         assert not ok and "Close, but not the exact value" in why and "too early" not in why, (name, why)
@@ -2119,7 +2133,7 @@ def test_lesson_four_tells_a_close_value_apart_from_other_mistakes():
         assert not ok and "Close, but not the exact chance" in why and "too early" not in why, (name, why)
     # 10 is what the table's rounded rows give (8/100 + 2 × 8/100 × 14/100) and also 10.65 cut down: the reason
     # names both slips (true whichever the pupil made), without the answer
-    assert round(100 * exercises_best_set.table_rounded_chance((4, 6))) == 10
+    assert round(100 * trees.table_rounded_chance((4, 6))) == 10
     ok, why = exs["leave_shut_91"].check("10")
     assert not ok and "Rounding each chance early, or cutting off the decimals" in why and "k/36" in why
     assert "11" not in why and "10.65" not in why
@@ -2218,7 +2232,7 @@ def test_lesson_four_choices_are_new_positions_the_pupil_computes_alone():
     shut, low = exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE
     assert shut[:2] != exercises_best_set.SHUT_EXERCISE[:2] and low[:2] != exercises_best_set.SCORE_EXERCISE[:2]
     assert L.LESSONS[4].exercises["best_shut"]().key == f"best {shut[0]} {shut[1]} shut"
-    assert L.LESSONS[4].exercises["best_score"]().key == f"best {low[0]} {low[1]} score"
+    assert L.LESSONS[5].exercises["best_score"]().key == f"best {low[0]} {low[1]} score"
     picks = {}
     for position in (shut, low):
         open_tiles, roll, goal = position
@@ -2280,6 +2294,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
 
     three = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/03_dice", lang)
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    five = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/05_playing_for_points", lang)
     with using(lang):
         chance = tr(
             "The chance of a total is the number of outcomes that make it, out of 36. For example, a total "
@@ -2287,19 +2302,19 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
             "(6, 4): its chance is 3/36."
         )
         assert chance in three and three.index(chance) < three.index(tr("## Exercise {n}", n=1))
-        assert L.CHALLENGE_KEY == L.LESSONS[4].exercises["challenge_1"]().key
+        assert L.CHALLENGE_KEY == L.LESSONS[5].exercises["challenge_1"]().key
         done = tr("This one is done on the computer: it is checked by a calculation too long for paper.")
-        assert done not in four and tr("## Exercise {n}", n=11) in four  # the challenge is a judgement on paper
+        assert done not in five and tr("## Exercise {n}", n=7) in five  # the challenge is a judgement on paper
         # More practice is judgement: printed too, a set to write down, marked from the guide's solutions
         off = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
         assert off not in four and tr("Problem {i} (medium)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
     said = (
-        "Problems 3 and 4 are too big for a tree: on the sheet, as on the page, each gives the value of every position"
+        "Problem 3 is too big for a tree: on the sheet, as on the page, it gives the value of every position"
         if lang == "en"
-        else "Los problemas 3 y 4 son demasiado grandes para un árbol: en la hoja, como en la página, cada uno da el"
+        else "El problema 3 es demasiado grande para un árbol: en la hoja, como en la página, da el valor"
     )
-    assert said in guide.read_text(encoding="utf-8")
+    assert said in " ".join(guide.read_text(encoding="utf-8").split())
     with using(lang):
         values = tr("The computer's table gives the chance to shut these positions: {parts}.", parts="")
     assert values[: values.index(":")] in four  # problem 3's values are printed: paper has no table to look up
@@ -2493,8 +2508,8 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
 
     open_tiles, roll, goal = getattr(exercises_best_set, position)
     ex = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
-    name = "best_shut" if goal == "shut" else "best_score"
-    assert L.LESSONS[4].exercises[name]().key == ex.key == f"best {open_tiles} {roll} {goal}"
+    name, number = ("best_shut", 4) if goal == "shut" else ("best_score", 5)
+    assert L.LESSONS[number].exercises[name]().key == ex.key == f"best {open_tiles} {roll} {goal}"
     best = exercises_best_set.best_set_exercise(open_tiles, roll, goal, FILL_RULES)
     values = [f().solutions[-1] for f in exercises_best_set.leave_value_exercises((open_tiles, roll, goal), FILL_RULES)]
     for right in best.solutions:
@@ -2644,10 +2659,10 @@ def test_worksheet_two_carries_a_worked_count_and_worksheet_four_the_lesson_word
     root = Path(__file__).resolve().parents[2] / "docs/teachers"
     for lang, folder in (("en", root / "worksheets"), ("es", root / "es/worksheets")):
         two = (folder / "shut_the_box/02_sets_for_a_roll.md").read_text()
-        four = (folder / "shut_the_box/04_best_strategy.md").read_text()
+        four = (folder / "shut_the_box/05_playing_for_points.md").read_text()
         with using(lang):
             assert exercises_sets.worked_count() in two
-            words = L.worksheet_aids("shut_the_box/04_best_strategy")[1]
+            words = L.worksheet_aids("shut_the_box/05_playing_for_points")[1]
         assert words in four and four.index(words) < four.index("```")  # before the tree to fill in
         for term in (
             ("position", "expected score", "tree") if lang == "en" else ("posición", "puntuación esperada", "árbol")
@@ -2675,27 +2690,43 @@ def test_lesson_four_says_once_which_dice_each_part_uses_and_the_computation_agr
         "lesson_tables.dice_rules_table()",
         "lesson_scenes.challenge_widget(score=score)",
         "L.practice(4, score)",
+        "L.practice(5, score)",
     )
-    for lang, path, said in (
+    for lang, path, said, first in (
         (
             "en",
             root / "shut_the_box/04_best_strategy.md",
-            "Exercises 1 to 10 use a simpler game: you roll two dice every time",
+            "Every exercise of this lesson uses a simpler game: you roll two dice every time",
+            "lesson_tables.fill_table(",
         ),
         (
             "es",
             root / "es/shut_the_box/04_best_strategy.md",
-            "Los ejercicios 1 a 10 usan un juego más sencillo: se tiran dos dados en cada tirada",
+            "Todos los ejercicios de esta lección usan un juego más sencillo: se tiran dos dados en cada tirada",
+            "lesson_tables.fill_table(",
+        ),
+        (
+            "en",
+            root / "shut_the_box/05_playing_for_points.md",
+            "Exercises 1 to 6 use the simpler game of lesson 4: you roll two dice every time",
+            "tree_diagram((9,))",
+        ),
+        (
+            "es",
+            root / "es/shut_the_box/05_playing_for_points.md",
+            "Los ejercicios 1 a 6 usan el juego más sencillo de la lección 4: se tiran dos dados en cada tirada",
+            "tree_diagram((9,))",
         ),
     ):
         page = path.read_text()
-        assert said in " ".join(page.split()) and page.index(said.split(" in ")[0]) < page.index("tree_diagram((9,))")
+        assert said in " ".join(page.split()) and page.index(said.split(":")[0]) < page.index(first)
         for cell in (c.split("\n")[-1] for c in _code_cells(page)):  # the line that shows something
             explicit = 'Rules(one_die="never")' in cell or "FILL_RULES" in cell
             if explicit or cell in lessons_rule or not re.search(r"table\(|exercise\(|widget\(|diagram\(", cell):
                 continue
             assert cell in (
                 "ExerciseWidget(exercises_expected.expected_score_exercise(), score=score)",
+                "ExerciseWidget(exercises_both_sets.one_tile_chance_exercise(), score=score)",
                 "tree_diagram((9,))",
                 "ExerciseWidget(exercises_expected.expected_meaning_exercise())",
                 "tree_diagram((8, 9))",
@@ -2755,10 +2786,10 @@ def test_lesson_4_warm_up_multiplies_two_rolls_and_names_each_slip():
         assert "turnos de cada 100" in es.prompt and "Has sumado" in es.check("30,6")[1] and es.check("2,3")[0]
         assert not es.check("2,4")[0]
     keys = list(L.LESSONS[4].exercises)
-    assert keys.index("two_rolls_78") == keys.index("expected_79") + 1 < keys.index("leave_shut_91")
+    assert keys.index("two_rolls_78") == 1 < keys.index("leave_shut_91")  # after lesson 4's one-tile tree
     for page, heading in (
-        ("notebooks/shut_the_box/04_best_strategy.md", "### Exercise 3 (medium)"),
-        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 3 (nivel medio)"),
+        ("notebooks/shut_the_box/04_best_strategy.md", "### Exercise 2 (medium)"),
+        ("notebooks/es/shut_the_box/04_best_strategy.md", "### Ejercicio 2 (nivel medio)"),
     ):
         text = (Path(__file__).resolve().parents[2] / page).read_text()
         assert text.index("2/36 × 5/36") < text.index(heading) < text.index("two_rolls_exercise()")
@@ -2859,54 +2890,34 @@ def test_lesson_2_explains_the_tints_before_the_step_through_shows_them():
         assert text.index(key) < text.index("sets_step_through(6)\n```") < text.index("sets_table(6)"), page
 
 
-def test_lesson_4_fits_55_minutes_and_plays_for_points_in_a_second_part():
-    """Lesson 4's 55 minutes hold exercises 1–6 (trees get 8 minutes, every exercise at least 3) and the rules of
-    thumb; the low-score strand (exercises 7–11, More practice) is a separate part "If there is time", planned by
-    the guide as a second session with the same exercise numbers and minutes that add up to the page's.  What the
-    page says of the habits on exercises 6 and 9 is what the solver finds."""
+def test_lessons_4_and_5_each_fit_one_period_and_split_the_two_goals():
+    """Lesson 4 was 55 minutes plus a 40-minute part "If there is time" on points: it is now two lessons, each one
+    period (45-50 minutes).  Lesson 4 holds the chance to shut the box (its exercises, the rules of thumb); lesson 5
+    the expected score and the low-score strand (its exercises, the two goals, the challenge), each with its own More
+    practice before its reflection; each guide plan's minutes add up to its page's.  What the pages say of the habits
+    on the two "which set?" exercises is what the solver finds."""
     root = Path(__file__).resolve().parents[2]
-    for lang, page_path, guide_path, part, second, seven in (
-        (
-            "en",
-            "notebooks/shut_the_box/04_best_strategy.md",
-            "docs/teachers/shutbox.md",
-            "## If there is time: playing for points",
-            "**Second session, if there is time (about ",
-            "### Exercise 7 ",
-        ),
-        (
-            "es",
-            "notebooks/es/shut_the_box/04_best_strategy.md",
-            "docs/teachers/es/shutbox.md",
-            "## Si hay tiempo: jugar por puntos",
-            "**Segunda sesión, si hay tiempo (unos ",
-            "### Ejercicio 7 ",
-        ),
+    shut_calls = ("go_on_count_widget(exercises_best_set.SHUT_CHOICE", "policy_table(", "SHUT_EXERCISE, 0")
+    score_calls = ("SCORE_EXERCISE, 0", "SCORE_EXERCISE, 1", "SCORE_CHOICE", "goals_why_exercise", "challenge_widget(")
+    for lang, folder, guide_path in (
+        ("en", "notebooks/shut_the_box/", "docs/teachers/shutbox.md"),
+        ("es", "notebooks/es/shut_the_box/", "docs/teachers/es/shutbox.md"),
     ):
-        page = (root / page_path).read_text()
-        split = page.index(part)
-        first, rest = page[:split], page[split:]
-        assert "go_on_count_widget(exercises_best_set.SHUT_CHOICE" in first and "policy_table(" in first
-        for later in (
-            "SCORE_EXERCISE, 0",
-            "SCORE_EXERCISE, 1",
-            "SCORE_CHOICE",
-            "goals_why_exercise",
-            "challenge_widget(",
-            "L.practice(4",
-        ):
-            assert later in rest and later not in first, (lang, later)
-        assert rest.index(seven) < rest.index("L.practice(4") < rest.index("L.reflection(")
-        assert int(re.search(r"(?:about|unos) (\d+) min", first).group(1)) == L.LESSONS[4].minutes <= 55
-        assert "dice_rules_table(" not in page  # the one-die rules' table is the guide's
-        page_minutes = int(re.search(r"(?:about|unos) (\d+) min", rest).group(1))
+        four = (root / folder / "04_best_strategy.md").read_text()
+        five = (root / folder / "05_playing_for_points.md").read_text()
+        assert all(call in four and call not in five for call in shut_calls), lang
+        assert all(call in five and call not in four for call in score_calls), lang
+        assert "If there is time" not in four + five and "Si hay tiempo" not in four + five
         guide = (root / guide_path).read_text()
-        head, plan = guide[guide.index(second) :].split("\n\n")[:2]
-        assert int(re.search(r"\((?:about|unos) (\d+) min", head).group(1)) == page_minutes == 40
-        parts = [int(m) for m in re.findall(r"^\* (\d+) min[a-z]+:", plan, re.M)]
-        assert sum(parts) == int(re.search(r"^\* (\d+) min[a-z]+ (?:in all|en total)\.$", plan, re.M).group(1))
-        assert sum(parts) == page_minutes
-        assert all(str(n) in plan for n in (7, 8, 9, 10, 11))
+        for number, page in ((4, four), (5, five)):
+            assert page.index(f"L.practice({number}") < page.index("L.reflection(")
+            minutes = int(re.search(r"(?:about|unos) (\d+) min", page).group(1))
+            assert minutes == L.LESSONS[number].minutes <= 50
+            plan = guide[guide.index(f"### {'Lesson' if lang == 'en' else 'Lección'} {number} — ") :]
+            plan = plan[: plan.index("\n\n", plan.index("| **"))]
+            parts = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
+            assert sum(parts) == minutes and f"| **{minutes}** |" in plan, (lang, number)
+        assert "dice_rules_table(" not in four + five  # the one-die rules' table is the guide's
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
@@ -3024,32 +3035,35 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_mor
     for open_tiles, roll, goal in CHALLENGE_POSITIONS:
         chosen = exercises_dice.outcomes_rule_set(open_tiles, roll)
         assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
-    puzzles = L.LESSONS[4].practice.puzzles()
-    assert len(puzzles) == 4 and [ex.level for ex in L.practice_exercises(4)] == ["medium"] * 3 + ["hard"]
+    puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()
+    levels = [ex.level for n in (4, 5) for ex in L.practice_exercises(n)]
+    assert len(puzzles) == 6 and levels == ["medium"] * 3 + ["easy", "medium", "hard"]
     counted = [exercises_dice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
-    assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True, True, True, True]
+    assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True] * 6
     assert exercises_dice.go_on_outcomes((2, 4, 6, 8)) == 18 and exercises_dice.go_on_outcomes(()) == 36
     assert exercises_dice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
         exercises_dice.outcomes_rule_set((1, 2), 12)
     with pytest.raises(ValueError, match="made="):  # more makers than items
         lesson_practice.LessonPractice(
-            "shut_the_box", (("best_set", "hard"),), made=(lesson_practice.lesson_four_position(0),) * 2
+            "shut_the_box",
+            (("best_set", "hard"),),
+            made=(lesson_practice.made_position(lesson_practice.LESSON_4_PRACTICE[0]),) * 2,
         )
     with pytest.raises(ValueError, match="made="):
         lesson_practice.LessonPractice("shut_the_box", (("best_set", "hard"),), made=("not a maker",))
     for path, thumb, misses, title in (
         (
-            "notebooks/shut_the_box/04_best_strategy.md",
-            "finds the best set in exercises 6 and 11",
+            "notebooks/shut_the_box/05_playing_for_points.md",
+            "finds the best set in lesson 4's exercise 5 and in exercise 7",
             "picks a worse",
-            "Exercise 11",
+            "Exercise 7",
         ),
         (
-            "notebooks/es/shut_the_box/04_best_strategy.md",
-            "el mejor conjunto en los ejercicios 6 y 11",
+            "notebooks/es/shut_the_box/05_playing_for_points.md",
+            "el mejor conjunto en el ejercicio 5 de la lección 4 y en el ejercicio 7",
             "elige un conjunto peor",
-            "ejercicio 11",
+            "ejercicio 7",
         ),
     ):
         page = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
@@ -3094,7 +3108,7 @@ def test_lesson_one_exercise_5_tells_the_roll_typed_as_a_tile_what_to_write():
 
 def test_spanish_wording_of_the_shut_the_box_fixes():
     root = Path(__file__).resolve().parents[2]
-    es4 = (root / "notebooks/es/shut_the_box/04_best_strategy.md").read_text()
+    es4 = (root / "notebooks/es/shut_the_box/05_playing_for_points.md").read_text()
     assert "haces 0" not in es4 and "nunca haces" not in es4 and "te anotas 0" in es4
     assert "de fácil a media" not in (root / "docs/teachers/es/shutbox.md").read_text()
     with using("es"):  # the practice's feedback on a set that is not the best
@@ -3175,10 +3189,13 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
         assert "two dice always" not in page and "siempre dos dados" not in page
     aids = L.worksheet_aids("shut_the_box/04_best_strategy")
     text = "\n".join(aids)
-    after_last = W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["challenge_1"]().key)
-    assert "| the most tiles | 1.0 |" not in "\n".join(after_last) and "last question" in after_last[0]
-    assert "| the most tiles | 1.0 |" not in "\n".join(
-        W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["best_shut"]().key)
+    after_five = W.worksheet_words_after("shut_the_box/04_best_strategy", L.LESSONS[4].exercises["best_shut"]().key)
+    after_last = W.worksheet_words_after(
+        "shut_the_box/04_best_strategy", L.LESSONS[4].exercises["challenge_shut"]().key
+    )
+    assert "| the most tiles | 1.0 |" not in "\n".join(after_five + after_last) and "last question" in after_last[0]
+    assert (
+        W.worksheet_words_after("shut_the_box/05_playing_for_points", L.LESSONS[5].exercises["challenge_1"]().key) == []
     )
     assert text.index("multiply the chances along the branch") < text.index("| cover | tiles left open | how")
     assert challenge_exercise().hint.startswith("None of the four rules of thumb above settles this one.")
@@ -3233,9 +3250,9 @@ def test_the_guide_says_truly_how_each_lesson_ends():
     assert "Lesson 3 puts the class tally and the computer's check between More practice and the closing sentence" in en
     assert "La lección 3 pone el recuento de la clase y la comprobación del ordenador entre Más práctica" in es
     assert "every number on the page is computed there" not in en and "no longer" not in en and "ya no" not in es
-    # the Spanish guide named the wrong exercises (5 and 8) as the ones worked alone: the twin says 6 and 9
-    assert "Exercises 6 and 9 are new positions" in en and "wrong in exercise 6" in en
-    assert "Los ejercicios 6 y 9 son posiciones nuevas" in es and "falla en el 6" in es
+    # the Spanish guide named the wrong exercises (5 and 8) as the ones worked alone: the twin names the same two
+    assert "Lesson 4's exercise 5 and lesson 5's exercise 5 are new positions" in en and "wrong in exercise 5" in en
+    assert "El ejercicio 5 de la lección 4 y el 5 de la lección 5 son posiciones nuevas" in es and "falla en el 5" in es
     assert "el 5 y el 8 son posiciones nuevas" not in es
 
 
