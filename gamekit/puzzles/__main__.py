@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DB",
         help=tr("also take positions from the finished games of a room database (tried first)"),
     )
-    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme (Dots and Boxes, Shut the Box)"))
+    b.add_argument("--theme", default=None, help=tr("keep only puzzles of this theme"))
     b.add_argument(
         "--add", action="store_true", help=tr("add the new puzzles to the bank file instead of replacing it")
     )
