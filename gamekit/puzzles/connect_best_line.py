@@ -61,7 +61,7 @@ def _winning_cell(cls: type, history: tuple, mover: int) -> Cell | None:
     if g.is_over():
         return None
     land = None
-    for _, move in line_of_best_play(g, RUN_OUT_PLIES, time_limit=20.0, ply_budget=5.0):
+    for _, move in line_of_best_play(g, RUN_OUT_PLIES, time_limit=LINE_SECONDS, ply_budget=PLY_SECONDS):
         land = g.landing_cell(int(move))
         g.play(move)
     return land if g.is_over() and g.winner() == mover else None
@@ -85,6 +85,12 @@ def waiting_threat(game: ConnectGame, wrong: list[str]) -> Cell | None:
 
 RUN_OUT_PLIES = 60
 """The longest line of best play :func:`harmless_count` follows (longer than any 5 en raya game left)."""
+
+LINE_SECONDS = 300.0
+"""The wall-clock limits of the lines of best play that words and pools are made from: far above what they need
+(each drop takes under a second of CPU, a whole line a few seconds), so that what a pupil reads and which puzzles
+a list holds never depend on how busy the machine is (with 5 s a drop, a machine at load 10 cut lines short)."""
+PLY_SECONDS = 60.0
 
 
 def harmless_count(game: ConnectGame, action: str) -> tuple[int, Cell | None] | None:
@@ -119,7 +125,7 @@ def run_out(cls: type, history: tuple) -> tuple[tuple[int, int], int, Cell | Non
     g = cls.from_moves(list(history))
     if g.is_over():
         return None
-    line = line_of_best_play(g, RUN_OUT_PLIES, time_limit=20.0, ply_budget=5.0)
+    line = line_of_best_play(g, RUN_OUT_PLIES, time_limit=LINE_SECONDS, ply_budget=PLY_SECONDS)
     counts = [0, 0]
     for seat, move in line:
         land = g.landing_cell(int(move))

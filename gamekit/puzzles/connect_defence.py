@@ -171,14 +171,14 @@ def later_double_why(game: ConnectGame, action: str) -> str | None:
 
 @lru_cache(maxsize=1024)
 def later_double(cls: type, history: tuple, action: str) -> tuple[tuple, str, Cell, Cell] | None:
-    from gamekit.puzzles.connect_best_line import RUN_OUT_PLIES
+    from gamekit.puzzles.connect_best_line import LINE_SECONDS, PLY_SECONDS, RUN_OUT_PLIES
     from gamekit.puzzles.core import line_of_best_play
 
     g = cls.from_moves([*history, action])
     me = 1 - g.to_move
     if g.is_over():
         return None
-    line = line_of_best_play(g, RUN_OUT_PLIES, time_limit=20.0, ply_budget=5.0)
+    line = line_of_best_play(g, RUN_OUT_PLIES, time_limit=LINE_SECONDS, ply_budget=PLY_SECONDS)
     before: list[tuple[int, str]] = []
     for seat, move in line:
         if seat == me:
