@@ -8,6 +8,7 @@ import pytest
 from gamekit.connect import lessons as connect_lessons
 from gamekit.dots import lessons as dots_lessons
 from gamekit.core.scene import Scene
+from gamekit.puzzles.store import kept
 from gamekit.widgets.exercise import Exercise, count_checker
 from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard, position_text
 
@@ -24,7 +25,14 @@ def click_exercises():
                 yield module, name
 
 
-CLICKS = list(click_exercises())
+def click_exercise_names():
+    """Every click-to-answer board's lessons module and exercise name, as names, so the run's processes share them
+    (:func:`gamekit.puzzles.store.kept`): building every exercise to find the boards takes about 1.6 s."""
+    return [(module.__name__, name) for module, name in click_exercises()]
+
+
+MODULES = {module.__name__: module for module in (dots_lessons, connect_lessons)}
+CLICKS = [(MODULES[module], name) for module, name in kept("test_lesson_answers.click_exercises", click_exercise_names)]
 
 
 def test_there_are_click_to_answer_boards_in_both_games():

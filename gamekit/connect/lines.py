@@ -9,29 +9,43 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # horizontal, vertical, two diag
 
 class DiscLines:
     """Line finding for a grid that provides ``width``, ``height``, ``win_length``, ``grid`` (the columns, bottom
-    first) and ``cell(col, row)`` (the seat whose disc is there, or None)."""
-
-    def _run(self, col: int, row: int, dc: int, dr: int, seat: int) -> list[tuple[int, int]]:
-        out = []
-        c, r = col + dc, row + dr
-        while 0 <= c < self.width and 0 <= r < self.height and self.cell(c, r) == seat:
-            out.append((c, r))
-            c, r = c + dc, r + dr
-        return out
+    first: ``grid[col][row]`` the seat whose disc is at (col, row), no disc above a column's end) and ``cell(col,
+    row)`` (the seat whose disc is there, or None).  Past the first cell the lines are read off ``grid`` directly,
+    not through ``cell``: the Practice pools and the rules of thumb ask for them hundreds of thousands of times."""
 
     def lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
         """Cells of every line of ``win_length`` or more of ``seat``'s discs through grid cell (col, row)."""
         return self._lines_through(col, row, seat)
 
     def _lines_through(self, col: int, row: int, seat: int) -> list[tuple[int, int]]:
-        """Cells of every line of ``win_length`` or more of ``seat``'s discs through (col, row)."""
+        """Cells of every line of ``win_length`` or more of ``seat``'s discs through (col, row), each line from
+        its lower-left end (the other side of the cell first, in :data:`DIRECTIONS` order)."""
         if self.cell(col, row) != seat:
             return []
+        grid, width, height = self.grid, self.width, self.height
         cells: list[tuple[int, int]] = []
         for dc, dr in DIRECTIONS:
-            run = self._run(col, row, -dc, -dr, seat)[::-1] + [(col, row)] + self._run(col, row, dc, dr, seat)
-            if len(run) >= self.win_length:
-                cells += run
+            back: list[tuple[int, int]] = []
+            c, r = col - dc, row - dr
+            while 0 <= c < width and 0 <= r < height:
+                column = grid[c]
+                if (column[r] if r < len(column) else None) != seat:
+                    break
+                back.append((c, r))
+                c, r = c - dc, r - dr
+            ahead: list[tuple[int, int]] = []
+            c, r = col + dc, row + dr
+            while 0 <= c < width and 0 <= r < height:
+                column = grid[c]
+                if (column[r] if r < len(column) else None) != seat:
+                    break
+                ahead.append((c, r))
+                c, r = c + dc, r + dr
+            if len(back) + 1 + len(ahead) >= self.win_length:
+                back.reverse()
+                cells += back
+                cells.append((col, row))
+                cells += ahead
         return cells
 
     def _lines_in_column(self, col: int, seat: int) -> list[tuple[int, int]]:

@@ -536,39 +536,56 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     answers more than its share (:func:`habits_fit`) and fewer than half ask for the low score (lesson 4's optional
     goal): the pool shuffled, as many questions "the next roll, then the bigger tile" gets wrong as the set needs
     put first (they are scarce), each question taken when the set still fits with it (in half the tries, no more
-    than 2 in 10 at one level); the first of :data:`SET_TRIES` shuffles that fills the set, else None."""
-    habits = {p.id: set_habits(p) for p in pool}
-    caps = {r: int(_homework_share(r) * n + 1e-9) for p in pool for r in habits[p.id]}
-    low_score = (n - 1) // 2
-    need = n - int(HOMEWORK_LOOK_AHEAD_SHARE * n + 1e-9)
+    than 2 in 10 at one level); the first of :data:`SET_TRIES` shuffles that fills the set, else None.
+
+    Often no shuffle fills the set (a homework set of 20 from a pool of 60), so each try is kept cheap: every
+    question's facts are found once (its position and habits as small numbers, the habits as bits), a habit that
+    has reached its share is one bit of a mask, and a try stops as soon as the questions left in its order cannot
+    fill the set.  Each try still shuffles the pool, so ``rng`` ends where a full search leaves it."""
     from gamekit.progress import level
 
+    habits = [set_habits(p) for p in pool]
+    rules = sorted({r for found in habits for r in found})
+    caps = [int(_homework_share(r) * n + 1e-9) for r in rules]
+    found_rules = [[rules.index(r) for r in sorted(found)] for found in habits]
+    masks = [sum(1 << k for k in found) for found in found_rules]
+    ties = sum(1 << rules.index(r) for r in LOOK_AHEAD_TIE_RULES if r in rules)
+    misses = [not mask & ties for mask in masks]  # "the next roll, then the bigger tile" gets it wrong
+    places: dict[tuple, int] = {}
+    seen = [places.setdefault(shown_position(p), len(places)) for p in pool]
+    score = [p.facts.get("objective") == "score" for p in pool]
+    at = [level(p.rating) for p in pool]
+    low_score = (n - 1) // 2
+    need = n - int(HOMEWORK_LOOK_AHEAD_SHARE * n + 1e-9)
     per_level = -(-n // 5)  # levels spread: at most this many a level, while a draw fits so (half the tries)
-    ties = set(LOOK_AHEAD_TIE_RULES)  # each question's facts once, not once a try
-    facts = {
-        p.id: (shown_position(p), p.facts.get("objective") == "score", level(p.rating), habits[p.id]) for p in pool
-    }
+    at_cap = sum(1 << k for k, cap in enumerate(caps) if cap <= 0)  # a habit allowed no question at all
+    size = len(pool)
+    indices = range(size)  # shuffled as the pool would be: the same calls on rng, the same order
     for attempt in range(SET_TRIES):
-        order = rng.sample(pool, len(pool))
-        misses = [p for p in order if not facts[p.id][3] & ties][:need]
-        first = {p.id for p in misses}
-        order = misses + [p for p in order if p.id not in first]
-        pick: list[Puzzle] = []
-        shown, spread, counts, scores = set(), {}, {}, 0  # positions, questions a level, answers a habit, low goals
-        for p in order:
-            seen, score, at, found = facts[p.id]
-            if seen in shown or (score and scores >= low_score) or any(counts.get(r, 0) >= caps[r] for r in found):
+        order = rng.sample(indices, size)
+        first = [i for i in order if misses[i]][:need]
+        taken = set(first)
+        order = first + [i for i in order if i not in taken]
+        spread_limit = per_level if attempt < SET_TRIES // 2 else size
+        pick: list[int] = []
+        shown, spread, counts, scores, full = set(), {}, [0] * len(rules), 0, at_cap
+        for left, i in enumerate(order, start=-size):  # -left: the questions still in the order, this one too
+            if len(pick) - left < n:
+                break  # too few left to fill the set
+            if seen[i] in shown or (score[i] and scores >= low_score) or masks[i] & full:
                 continue
-            if attempt < SET_TRIES // 2 and spread.get(at, 0) >= per_level:
+            if spread.get(at[i], 0) >= spread_limit:
                 continue
-            spread[at] = spread.get(at, 0) + 1
-            pick.append(p)
-            shown.add(seen)
-            scores += score
-            for r in found:
-                counts[r] = counts.get(r, 0) + 1
+            spread[at[i]] = spread.get(at[i], 0) + 1
+            pick.append(i)
+            shown.add(seen[i])
+            scores += score[i]
+            for k in found_rules[i]:
+                counts[k] += 1
+                if counts[k] >= caps[k]:
+                    full |= 1 << k
             if len(pick) == n:
-                return pick
+                return [pool[i] for i in pick]
     return None
 
 

@@ -85,6 +85,24 @@ def test_a_homework_set_never_asks_the_same_question_twice(seed):
     assert len({p.question_key for p in themed}) == 20
 
 
+@pytest.mark.parametrize("n", [20, 61])
+def test_a_shut_the_box_draw_that_never_fits_leaves_the_random_generator_after_every_shuffle(n):
+    """``fitting_draw`` stops a try early when the questions left cannot fill the set, but still shuffles the
+    pool once a try: the plain draw ``homework_set`` makes after it gets the same puzzles as after a full search.
+    20 of the *best set* pool's 60 never fit (the habits' shares); 61 cannot."""
+    import random
+
+    from gamekit.puzzles.shutbox import SET_TRIES, fitting_draw
+
+    pool = practice_pool("shut_the_box", "best_set")
+    assert len(pool) == 60
+    rng, expected = random.Random(7), random.Random(7)
+    assert fitting_draw(pool, n, rng) is None
+    for _ in range(SET_TRIES):
+        expected.sample(pool, len(pool))
+    assert rng.getstate() == expected.getstate()
+
+
 @pytest.mark.parametrize(
     "name, game_id",
     [
