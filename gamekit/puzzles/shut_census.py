@@ -15,7 +15,6 @@ from dataclasses import replace
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shutbox import (
-    ALL_THUMBS,
     DICE_RULES,
     FAMILY_RULE,
     FAMILY_SHARE,
@@ -35,6 +34,7 @@ from gamekit.puzzles.shutbox import (
     thumb_misses,
     tiles_of_mask,
 )
+from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 from gamekit.puzzles.shut_thumbs import (
     FIXED_ORDER_RULE,
     FIXED_RULES,

@@ -135,3 +135,11 @@ def second_top_pair(open_tiles, roll: int) -> list[tuple[int, ...]]:
     sets = tiles_summing_to(roll, tuple(sorted(set(open_tiles))))
     pairs = sorted((tuple(sorted(s, reverse=True)) for s in sets if len(s) == 2), reverse=True)
     return [pairs[1]] if len(pairs) >= 2 else []
+
+
+MAX_RULE_SHARE = 0.5
+"""The largest share of a *best set* homework set that one rule of thumb or fixed rule answers (:func:`habits_fit`;
+Practice's levels: :func:`gamekit.puzzles.shut_census.rule_share`): a pupil who follows one rule and stops
+thinking gets at most half of them right."""
+ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
+"""Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""

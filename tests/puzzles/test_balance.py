@@ -92,7 +92,7 @@ def test_a_shut_the_box_draw_that_never_fits_leaves_the_random_generator_after_e
     20 of the *best set* pool's 60 never fit (the habits' shares); 61 cannot."""
     import random
 
-    from gamekit.puzzles.shutbox import SET_TRIES, fitting_draw
+    from gamekit.puzzles.shut_draw import SET_TRIES, fitting_draw
 
     pool = practice_pool("shut_the_box", "best_set")
     assert len(pool) == 60

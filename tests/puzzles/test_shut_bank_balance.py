@@ -72,7 +72,7 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
     from gamekit.progress import level
     from gamekit.puzzles.shut_census import LEVEL_SHARE, LOOK_AHEAD_TIE_LOOSE, rule_caps, rule_share
     from gamekit.puzzles.shut_thumbs import FIXED_RULES, LOOK_AHEAD_TIE_RULES
-    from gamekit.puzzles.shutbox import ALL_THUMBS
+    from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 
     assert LEVEL_SHARE == 2 / 3 and LOOK_AHEAD_TIE_LOOSE == (1, 6)
     assert rule_share("largest_tile", 8) == rule_share("next_two_dice", 5) == 2 / 3
@@ -498,7 +498,8 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
     from gamekit.puzzles.pools import practice_pool
     from gamekit.puzzles.shut_census import census_puzzles, fixed_order_fails
     from gamekit.puzzles.shut_thumbs import EIGHT_NINE_RULE, FIXED_ORDER_RULE, FIXED_RULES
-    from gamekit.puzzles.shutbox import LESSON_RULE, set_habits, thumb_misses
+    from gamekit.puzzles.shutbox import LESSON_RULE, thumb_misses
+    from gamekit.puzzles.shut_draw import set_habits
 
     assert FIXED_RULES == (FIXED_ORDER_RULE, EIGHT_NINE_RULE)
     assert thumb_sets(EIGHT_NINE_RULE, (1, 2, 3, 4, 5, 8, 9), 9) == [(8, 1)]  # the 8 before the 9
@@ -534,7 +535,8 @@ def test_no_habit_answers_more_than_half_of_a_shut_the_box_homework_set(theme):
     mixed one's "which set?" questions now hold each habit to half, the look-ahead habits to 6 of 10 (5 of 8), and
     ask fewer than half for the low score; other ideas draw as before."""
     from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
-    from gamekit.puzzles.shutbox import HOMEWORK_LOOK_AHEAD_SHARE, habits_fit, idea_set, set_habits
+    from gamekit.puzzles.shutbox import idea_set
+    from gamekit.puzzles.shut_draw import HOMEWORK_LOOK_AHEAD_SHARE, habits_fit, set_habits
 
     assert HOMEWORK_LOOK_AHEAD_SHARE == 0.65
     for seed in range(1, 6):

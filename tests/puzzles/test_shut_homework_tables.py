@@ -15,7 +15,7 @@ from gamekit.i18n import using
 from gamekit.progress import level
 from gamekit.puzzles.homework import homework_set
 from gamekit.puzzles.shut_tables import set_rows, table_lines, value_words, left_words
-from gamekit.puzzles.shutbox import shown_position
+from gamekit.puzzles.shut_draw import shown_position
 
 GAME = "shut_the_box"
 ROOT = Path(__file__).parents[2]
@@ -25,7 +25,7 @@ ROOT = Path(__file__).parents[2]
 def test_a_mixed_code_shares_no_question_with_its_best_set_code_and_spreads_its_levels(seed):
     mixed = homework_set(GAME, None, 10, seed)
     best = homework_set(GAME, "best_set", 10, seed)
-    from gamekit.puzzles.shutbox import habits_fit
+    from gamekit.puzzles.shut_draw import habits_fit
 
     sets = [p for p in mixed if p.facts["kind"] == "set"]
     assert len(sets) == 8 and habits_fit(sets)

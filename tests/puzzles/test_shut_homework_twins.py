@@ -7,7 +7,7 @@ from gamekit.i18n import using
 from gamekit.puzzles.homework import homework_codes, homework_set
 from gamekit.puzzles.homework_sheets import homework_page
 from gamekit.puzzles.pools import practice_pool
-from gamekit.puzzles.shutbox import shown_position
+from gamekit.puzzles.shut_draw import shown_position
 
 GAME = "shut_the_box"
 

@@ -239,7 +239,8 @@ def test_no_single_habit_answers_more_than_about_two_thirds_of_best_set():
                 lv,
                 name,
             )
-    from gamekit.puzzles.shutbox import ALL_THUMBS, set_habits
+    from gamekit.puzzles.shut_draw import set_habits
+    from gamekit.puzzles.shut_thumbs import ALL_THUMBS
     from gamekit.puzzles.shut_thumbs import FIXED_RULES
 
     for lv in range(1, 11):

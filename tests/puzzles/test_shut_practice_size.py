@@ -21,15 +21,9 @@ from gamekit.puzzles.shut_census import (
     which_set_pool,
 )
 from gamekit.puzzles.shut_thumbs import EIGHT_NINE_RULE, FIXED_ORDER_RULE, FIXED_RULES, rule_answers, thumb_sets
-from gamekit.puzzles.shutbox import (
-    ALL_THUMBS,
-    PER_LEVEL,
-    MIXED_DICE,
-    SHUT_AT_LEAST,
-    beyond_pairs,
-    question_position,
-    set_habits,
-)
+from gamekit.puzzles.shutbox import PER_LEVEL, MIXED_DICE, SHUT_AT_LEAST, beyond_pairs, question_position
+from gamekit.puzzles.shut_draw import set_habits
+from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 
 GAME = "shut_the_box"
 
