@@ -4,6 +4,9 @@ give for common wrong answers."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from gamekit.i18n import tr, using
@@ -27,3 +30,79 @@ def test_worksheet_four_help_table_blanks_exercise_one_tile(lang):
     rows |= {line.split("|")[1].strip(): line.split("|")[2].strip() for line in helpers.splitlines() if blank in line}
     assert rows[str(ONE_TILE_CHANCE)] == blank
     assert rows["9"].startswith("4/36") and rows["7"].startswith("6/36")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = {"en": ROOT / "docs/teachers/shutbox.md", "es": ROOT / "docs/teachers/es/shutbox.md"}
+PAGES = {"en": ROOT / "notebooks/shut_the_box", "es": ROOT / "notebooks/es/shut_the_box"}
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_opening_gives_each_lesson_the_minutes_its_page_announces(lang):
+    """The guide's first paragraph said lesson 4 takes 49 minutes; its page (and the guide's table) say 48."""
+    opening = one_line(GUIDES[lang].read_text(encoding="utf-8").split("\nTo start")[0].split("\nPara empezar")[0])
+    for n in (3, 4, 5):
+        page = next(PAGES[lang].glob(f"0{n}_*.md")).read_text(encoding="utf-8")
+        minutes = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) min", page)[1]
+        said = f"lesson {n} takes {minutes}" if lang == "en" else f"la {n}, {minutes}"
+        assert said in opening, (n, minutes)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_says_the_fewest_tiles_habit_never_picks_a_worse_set_alone(lang):
+    """The guide said every rule of thumb picks a worse set somewhere in lessons 4 and 5. "The fewest tiles" does not:
+    where it picks one set, that set is best; elsewhere it ties between sets of the same size. The guide now says so,
+    and the other three habits each pick a worse set alone in one of the positions it names."""
+    from gamekit.shutbox.exercises_best_set import (
+        CHALLENGE_POSITIONS,
+        RULES_OF_THUMB,
+        SCORE_CHOICE,
+        SHUT_CHOICE,
+        rule_of_thumb_picks,
+    )
+    from gamekit.shutbox.exercises_both_sets import SHUT_CHALLENGE
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+
+    wrong_alone: dict[str, int] = dict.fromkeys(RULES_OF_THUMB, 0)
+    for open_tiles, roll, goal in (SHUT_CHOICE, SHUT_CHALLENGE, SCORE_CHOICE, CHALLENGE_POSITIONS[0]):
+        values = table(FILL_RULES, goal)
+        sets = [s for s in tiles_summing_to(roll) if set(s) <= set(open_tiles)]
+        left = {s: values.value(mask_of(tuple(t for t in open_tiles if t not in s))) for s in sets}
+        best = (min if goal == "score" else max)(left.values())
+        for rule in RULES_OF_THUMB:
+            picks = rule_of_thumb_picks(rule, sets)
+            if len(picks) == 1 and left[picks[0]] != best:
+                wrong_alone[rule] += 1
+            if rule == "the fewest tiles":
+                assert len(picks) > 1 or left[picks[0]] == best, (open_tiles, roll)
+    assert wrong_alone["the fewest tiles"] == 0
+    assert all(n > 0 for rule, n in wrong_alone.items() if rule != "the fewest tiles"), wrong_alone
+    guide = one_line(GUIDES[lang].read_text(encoding="utf-8"))
+    assert "each one picks a worse set somewhere" not in guide and "cada uno elige un conjunto peor" not in guide
+    with using(lang):
+        fewest = tr("the fewest tiles")
+    claim = {"en": f'"{fewest.capitalize()}" is right wherever it can choose', "es": f"«{fewest.capitalize()}» acierta"}
+    assert claim[lang] in guide
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_guide_names_each_final_exercise_roll_and_reads_plainly(lang):
+    """The guide gave lesson 4's exercise 6 the roll 10 (its roll is 7), and said "the feedback of exercises 3–4
+    and 3–4"."""
+    from gamekit.shutbox.exercises_best_set import SHUT_CHOICE
+    from gamekit.shutbox.exercises_both_sets import SHUT_CHALLENGE
+
+    guide = one_line(GUIDES[lang].read_text(encoding="utf-8"))
+    said = {
+        "en": f"no set for the roll leaves ({SHUT_CHOICE[1]} in exercise 5, {SHUT_CHALLENGE[1]} in exercise 6;",
+        "es": f"sume la tirada ({SHUT_CHOICE[1]} en el ejercicio 5, {SHUT_CHALLENGE[1]} en el 6;",
+    }
+    assert said[lang] in guide
+    assert "no set for 10 leaves" not in guide and "ningún conjunto que suma 10 deja" not in guide
+    assert "3–4 and 3–4" not in guide and "3–4 y 3–4" not in guide
