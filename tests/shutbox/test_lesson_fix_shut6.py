@@ -106,3 +106,44 @@ def test_guide_names_each_final_exercise_roll_and_reads_plainly(lang):
     assert said[lang] in guide
     assert "no set for 10 leaves" not in guide and "ningún conjunto que suma 10 deja" not in guide
     assert "3–4 and 3–4" not in guide and "3–4 y 3–4" not in guide
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_four_exercise_two_judges_a_whole_number_typed_with_one_decimal_by_its_value(lang):
+    """Exercise 2 asks for one decimal; "2.0" was told "you rounded to whole turns, give one decimal" though it has
+    one. It is now told it is too low (the product of 6/36 and 5/36 is about 2.31), in both languages; "2" keeps the
+    whole-turns reason; a value too high typed like that is told it is too high."""
+    from gamekit.shutbox.exercises_expected import two_rolls_exercise
+
+    with using(lang):
+        ex = two_rolls_exercise()
+        whole_reason = ex.checker("2")[1]
+        for typed in ("2.0", "2,0"):
+            ok, why = ex.checker(typed)
+            assert not ok and why != whole_reason and typed in why
+            assert why.startswith("Too low" if lang == "en" else "Demasiado bajo"), why
+        assert ex.checker("2.3")[0] and ex.checker("2,3")[0]
+        high = two_rolls_exercise((6, 6))  # 1/36 × 1/36 of 100 is about 0.08: the whole turns are 0
+        assert not high.checker("0.0")[0]
+        mid = two_rolls_exercise((7, 7))  # 6/36 × 6/36 of 100 is about 2.78: whole turns 3, too high
+        ok, why = mid.checker("3.0")
+        assert not ok and why.startswith("Too high" if lang == "en" else "Demasiado alto"), why
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_four_exercise_one_names_the_total_whose_chance_was_read(lang):
+    """Exercise 1 leaves tile 8 alone (5/36, about 14 turns in 100); "11" got only "Not quite". It is the chance of
+    a roll of 9 (4 of 36, the page's example just above), so it is now told so; each other total's chance that
+    differs from 14 gets the same kind of reason, naming the nearest such total, and the right answer stays right."""
+    from gamekit.shutbox.exercises_both_sets import one_tile_chance_exercise
+
+    with using(lang):
+        ex = one_tile_chance_exercise()
+        ok, why = ex.checker("11")
+        assert not ok and "9" in why and "4" in why and "8" in why
+        assert not why.startswith(("Not quite", "No del todo", "No exactamente")), why
+        assert "11" in ex.wrong and "17" in ex.wrong
+        assert "7" in ex.checker("17")[1]
+        assert ex.checker("14")[0]
+        reasons = {a: ex.checker(a)[1] for a in ex.wrong}
+        assert len(set(reasons.values())) == len(reasons), reasons
