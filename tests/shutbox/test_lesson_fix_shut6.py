@@ -147,3 +147,17 @@ def test_lesson_four_exercise_one_names_the_total_whose_chance_was_read(lang):
         assert ex.checker("14")[0]
         reasons = {a: ex.checker(a)[1] for a in ex.wrong}
         assert len(set(reasons.values())) == len(reasons), reasons
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_objectives_do_not_use_k_over_36_before_the_page_teaches_it(lang):
+    """Lesson 3's objectives said "the chance of a total as k/36" before the page explains what a chance out of 36
+    is: the objective now says it in plain words (the registry and the page agree: test_lessons)."""
+    from gamekit.shutbox.lessons import LESSONS
+
+    page = (PAGES[lang] / "03_dice.md").read_text(encoding="utf-8")
+    objectives = page.split("**Objectives.**" if lang == "en" else "**Objetivos.**")[1].split("\n\n")[1]
+    assert "/36" not in objectives
+    lesson = next(x for x in LESSONS.values() if x.notebook.endswith("03_dice"))
+    with using(lang):
+        assert all("/36" not in tr(text) for text, _ in lesson.objectives)
