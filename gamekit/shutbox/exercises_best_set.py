@@ -260,8 +260,8 @@ def leave_value_exercise(
     out of 36 typed as turns in 100 (shut), the two rolls that cover two tiles left counted in one order only (shut),
     a roll that covers one of two tiles left counted as shutting, or counted alone, when the other tile is one no
     roll covers alone (tile 1 with two dice) (shut), one tile left read as another total's chance (tile 9's 4/36
-    for tile 8) (shut), rounding early or cutting decimals (shut), the score if the turn ended now (score).  Refused for a ``cover`` that is not a set of open tiles making ``roll``, or that leaves
-    no tile open."""
+    for tile 8) (shut), rounding early or cutting decimals (shut), the score if the turn ended now (score).
+    Refused for a ``cover`` that is not a set of open tiles making ``roll``, or that leaves no tile open."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(uncovered)))
     cover = tuple(sorted(set(cover), reverse=True))
