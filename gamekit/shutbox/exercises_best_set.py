@@ -259,9 +259,9 @@ def leave_value_exercise(
     Wrong answers told why: only the one roll that covers every tile left counted (shut), the count of outcomes
     out of 36 typed as turns in 100 (shut), the two rolls that cover two tiles left counted in one order only (shut),
     a roll that covers one of two tiles left counted as shutting, or counted alone, when the other tile is one no
-    roll covers alone (tile 1 with two dice) (shut), rounding early or cutting decimals (shut), the score if the
-    turn ended now (score).  Refused for a ``cover`` that is not a set of open tiles making ``roll``, or that leaves
-    no tile open."""
+    roll covers alone (tile 1 with two dice) (shut), one tile left read as another total's chance (tile 9's 4/36
+    for tile 8) (shut), rounding early or cutting decimals (shut), the score if the turn ended now (score).
+    Refused for a ``cover`` that is not a set of open tiles making ``roll``, or that leaves no tile open."""
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(uncovered)))
     cover = tuple(sorted(set(cover), reverse=True))
@@ -317,6 +317,14 @@ def leave_value_exercise(
             p_a, p_b = two_dice_probability(a), two_dice_probability(b)
             if value == two_dice_probability(a + b) + 2 * p_a * p_b and round(100 * float(value - p_a * p_b)) != games:
                 one_order = round(100 * float(value - p_a * p_b))
+        # one tile left, shut only by the roll that makes it: the slip of reading another total's outcomes (tile
+        # 9's 4 of 36 for tile 8), the nearest such total named
+        other_total: dict[int, int] = {}
+        if len(left) == 1 and value == two_dice_probability(left[0]):
+            for total in sorted(range(2, 13), key=lambda t: (abs(t - left[0]), -t)):
+                chance = round(100 * float(two_dice_probability(total)))
+                if total != left[0] and chance != games:
+                    other_total.setdefault(chance, total)
 
         def check(answer: Any) -> tuple[bool, str]:
             refuse_typed_tiles(answer, left, name, objective)
@@ -378,6 +386,20 @@ def leave_value_exercise(
                     "nearest whole number, not down. Keep more decimals until the end, then round.",
                     exact=number(float(100 * value), 2),
                 )
+            if given in other_total:
+                total = other_total[given]
+                k_other = int(36 * two_dice_probability(total))
+                return False, ntr(
+                    "{given} turns in 100 is the chance of a roll of {total}: {k} of the 36 outcomes makes {total}. "
+                    "The tile left is {tile}: how many of the 36 outcomes make {tile}?",
+                    "{given} turns in 100 is the chance of a roll of {total}: {k} of the 36 outcomes make {total}. "
+                    "The tile left is {tile}: how many of the 36 outcomes make {tile}?",
+                    k_other,
+                    given=given,
+                    total=total,
+                    k=k_other,
+                    tile=left[0],
+                )
             if given != games and abs(given - 100 * value) < Fraction(3, 2):
                 return False, tr(
                     "Close, but not the exact chance. Check the chance of each way and the adding, keep fractions "
@@ -413,7 +435,8 @@ def leave_value_exercise(
             + ([str(k)] if k.denominator == 1 and k != games else [])
             + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else [])
             + [str(g) for g in stuck_slips]
-            + ([str(one_order)] if one_order is not None else []),
+            + ([str(one_order)] if one_order is not None else [])
+            + [str(g) for g in other_total],
             key=key,
             position=(open_tiles, roll),
         )

@@ -365,7 +365,8 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     Right: the product, times 100, rounded to one decimal as asked (or with more decimals, each one right: 2.31
     for 2.3148…).  Wrong answers told why (typed with one decimal, or rounded to a whole number): the product of
     the page's rounded chances (turns in 100 each: 17 × 14 gives 2.4, rounding too early), the two chances added
-    instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole turns, and
+    instead of multiplied, one factor forgotten (each roll's chance alone), the product rounded to whole turns (typed
+    with a decimal, like "2.0", it has the decimal asked for: told it is too low or too high), and
     the 6 × 5 pairs of rolls that work counted without dividing by the 36 × 36 pairs.
     The chance itself (0.023, or a fraction) is told to give turns in 100.  Refused: a roll two dice cannot make
     (ValueError naming it)."""
@@ -381,6 +382,8 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
     def shown(t: int) -> str:
         return number(t / 10, 1) if t % 10 else str(t // 10)
 
+    whole = 10 * round(100 * value)  # the product rounded to whole turns, in tenths
+    whole_why = tr("Near, but you rounded to whole turns. The chance is small: give it with one decimal, like 1.5.")
     slips = {
         round(1000 * (p + q)): tr(
             "You added the chances. For one roll and then another, both must happen: multiply them, {a}/36 × {b}/36.",
@@ -403,9 +406,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             first=first,
             second=second,
         ),
-        10 * round(100 * value): tr(
-            "Near, but you rounded to whole turns. The chance is small: give it with one decimal, like 1.5."
-        ),
+        whole: whole_why,
         10 * a * b: tr(
             "{n} pairs of rolls work ({a} × {b}), but there are 36 × 36 = {all} pairs of rolls in all. How many "
             "turns in 100 is that?",
@@ -489,6 +490,25 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
                 games=shown(tenths),
                 first=first,
                 second=second,
+            )
+        if given == whole and decimals and whole != tenths and slips.get(given) == whole_why:
+            # a whole number typed with a decimal ("2.0") has the one decimal asked for: judge its value
+            return False, (
+                tr(
+                    "Too low: {a}/36 × {b}/36 of 100 is more than {answer}. Work out the first decimal, and round "
+                    "only at the end.",
+                    a=a,
+                    b=b,
+                    answer=typed,
+                )
+                if whole < tenths
+                else tr(
+                    "Too high: {a}/36 × {b}/36 of 100 is less than {answer}. Work out the first decimal, and round "
+                    "only at the end.",
+                    a=a,
+                    b=b,
+                    answer=typed,
+                )
             )
         if given in slips:
             return False, slips[given]

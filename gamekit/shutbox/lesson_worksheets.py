@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import SHUT_CHOICE
+from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE
 from gamekit.shutbox.exercises_dice import commonest_total_prediction, worst_rule_prediction
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, expected_score_words
 from gamekit.shutbox.exercises_sets import worked_count
@@ -61,10 +62,11 @@ def worksheet_aids(notebook: str) -> list[str]:
     "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
     "tree" — lesson 5's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
     blank); "all_chances" — every total's chance (lesson 4); "one_tile" — the table's one-tile rows (exercise 1's
-    tile blank); "one_tile_chance" — their chances to shut alone (lesson 4); "worked" — the page's worked
-    comparison; "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "method" — lesson 2's
-    search, largest tile first; "goals" — the "Two goals" table (the rules of thumb's exact chances come after
-    exercise 6: :func:`worksheet_words_after`);
+    tile blank); "one_tile_chance" — their chances to shut alone (lesson 4; exercise 1's tile blank, as the page
+    shows the table only after exercise 1); "worked" — the page's worked comparison; "two_rolls" — the rule for
+    two rolls in a row, on the worked example's branch; "method" — lesson 2's search, largest tile first;
+    "goals" — the "Two goals" table (the rules of thumb's exact chances come after exercise 6:
+    :func:`worksheet_words_after`);
     "count" — lesson 2's worked count for 8; "words" — lesson 5's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
     exercise's answer, nor a step the page asks the pupil to do (the tiles each set of exercise 11 leaves: the sheet
@@ -158,7 +160,11 @@ def worksheet_aids(notebook: str) -> list[str]:
                     [
                         [
                             tile_list(r["open"]),
-                            tr("never") if r["value"] == 0 else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
+                            tr("your answer to exercise 1")
+                            if r["open"] == (ONE_TILE_CHANCE,)
+                            else tr("never")
+                            if r["value"] == 0
+                            else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",
                         ]
                         for r in fill_steps()[1:]
                     ],

@@ -234,7 +234,10 @@ LESSONS: dict[int, Lesson] = {
         ),
         objectives=(
             (
-                N_("list the 36 equally likely outcomes of two dice, and give the chance of a total as k/36"),
+                N_(
+                    "list the 36 equally likely outcomes of two dice, and give the chance of a total: how many of "
+                    "the 36 make it"
+                ),
                 ("go_on_12", "chance_9"),
             ),
             (

@@ -407,10 +407,11 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     goals = collections.Counter(p.facts["objective"] for p in sets)
     assert 2 * goals["shut"] > len(sets), goals
     assert "More than half of the questions ask for the best chance to shut the box." in en
-    assert "The others ask instead for the lowest **expected score**: lesson 4's extra goal." in en
+    # the expected score is taught in lesson 5, not lesson 4
+    assert "The others ask instead for the lowest **expected score**: the goal of lesson 5." in en
     assert "Each question says its goal." in en and "Cada pregunta dice su objetivo." in es
     assert "Más de la mitad de las preguntas piden la mejor probabilidad de cerrar la caja." in es
-    assert "demás piden en cambio la **puntuación esperada** más baja: el objetivo extra de la lección 4." in es
+    assert "demás piden en cambio la **puntuación esperada** más baja: el objetivo de la lección 5." in es
     for text in (en, es):
         assert "census" not in text and "censo" not in text and "bank" not in text.lower()
 

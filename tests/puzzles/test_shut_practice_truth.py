@@ -99,14 +99,15 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
 
 def test_the_page_says_truly_where_a_new_pupil_starts():
     """A new pupil has done no lesson, so "(lesson 3 if you are new)" read as if lesson 3 were done: the page now
-    says the puzzles come from lessons 3 and 4 and Practice starts at lesson 3 until lesson 4 is done."""
+    says the puzzles come from lessons 3, 4 and 5 (the expected score is lesson 5's) and Practice starts at lesson 3
+    until lesson 4 is done."""
     from gamekit.puzzles.pools import lesson_numbers
 
     assert lesson_numbers(GAME) == (3, 4)
     en, es = _page("en"), _page("es")
     assert "(lesson 3 if you are new)" not in en and "si empiezas ahora" not in es
-    assert "The puzzles here come from lessons 3 and 4: if you have not done lesson 4, it starts at lesson 3." in en
-    assert "Los problemas de aquí vienen de las lecciones 3 y 4: si no has hecho la lección 4, empieza por la" in es
+    assert "The puzzles here come from lessons 3, 4 and 5: if you have not done lesson 4, it starts at lesson 3." in en
+    assert "Los problemas de aquí vienen de las lecciones 3, 4 y 5: si no has hecho la lección 4, empieza por" in es
 
 
 def test_a_wrong_set_is_told_its_mistake_once_without_repeating_the_exact_values():

@@ -3016,7 +3016,8 @@ def test_paper_sheets_ask_for_sets_one_a_line_and_print_lesson_4s_practice():
         assert "cada conjunto en su propia línea" in es
     four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy")
     assert "done on the computer" not in four and "### Problem 3" in four.split("## More practice")[1]
-    assert "| 6 | 5/36 (about 14 turns in 100) |" in four and "| 8 | 5/36 (about 14 turns in 100) |" in four
+    # tile 8's row is exercise 1's answer: blank on the sheet (test_lesson_fix_shut6)
+    assert "| 6 | 5/36 (about 14 turns in 100) |" in four and "| 8 | your answer to exercise 1 |" in four
     bad = exercises_sets.sets_exercise(7)
     bad.answer_lines = 0
     with pytest.raises(ValueError, match="answer_lines=0"):
@@ -3251,8 +3252,8 @@ def test_the_guide_says_truly_how_each_lesson_ends():
     assert "La lección 3 pone el recuento de la clase y la comprobación del ordenador entre Más práctica" in es
     assert "every number on the page is computed there" not in en and "no longer" not in en and "ya no" not in es
     # the Spanish guide named the wrong exercises (5 and 8) as the ones worked alone: the twin names the same two
-    assert "Lesson 4's exercise 5 and lesson 5's exercise 5 are new positions" in en and "wrong in exercise 5" in en
-    assert "El ejercicio 5 de la lección 4 y el 5 de la lección 5 son posiciones nuevas" in es and "falla en el 5" in es
+    assert "Exercise 5 of each lesson is a new position" in en and "wrong in exercise 5" in en
+    assert "El ejercicio 5 de cada lección es una posición nueva" in es and "falla en el 5" in es
     assert "el 5 y el 8 son posiciones nuevas" not in es
 
 
