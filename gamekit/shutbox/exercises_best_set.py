@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
-from gamekit.i18n import N_, ntr, number, ptr, tr
+from gamekit.i18n import ntr, number, ptr, tr
 from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to, two_dice_probability
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import dice_outcomes
@@ -595,25 +595,3 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
 
     ex.checker = check
     return ex
-
-
-RULES_OF_THUMB = (N_("the largest tile"), N_("the most tiles"), N_("the fewest tiles"), N_("two tiles close in value"))
-"""The habits lesson 4 names as rules of thumb (heuristics) for choosing a set, in the page's order."""
-
-
-def rule_of_thumb_picks(rule: str, sets: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
-    """The sets a rule of thumb of :data:`RULES_OF_THUMB` picks among ``sets`` (each largest tile first); several
-    when it cannot tell them apart (it then picks none alone).  ValueError for an unknown rule."""
-    sets = [tuple(sorted(s, reverse=True)) for s in sets]
-    if rule not in RULES_OF_THUMB:
-        raise ValueError(tr("rule {rule!r}: choose one of {items}", rule=rule, items=", ".join(RULES_OF_THUMB)))
-    if not sets:
-        return []
-    if rule == RULES_OF_THUMB[0]:
-        return [max(sets)]
-    if rule == RULES_OF_THUMB[1]:
-        return [s for s in sets if len(s) == max(map(len, sets))]
-    if rule == RULES_OF_THUMB[2]:
-        return [s for s in sets if len(s) == min(map(len, sets))]
-    pairs = [s for s in sets if len(s) == 2]
-    return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]

@@ -57,13 +57,8 @@ def test_guide_says_the_fewest_tiles_habit_never_picks_a_worse_set_alone(lang):
     """The guide said every rule of thumb picks a worse set somewhere in lessons 4 and 5. "The fewest tiles" does not:
     where it picks one set, that set is best; elsewhere it ties between sets of the same size. The guide now says so,
     and the other three habits each pick a worse set alone in one of the positions it names."""
-    from gamekit.shutbox.exercises_best_set import (
-        CHALLENGE_POSITIONS,
-        RULES_OF_THUMB,
-        SCORE_CHOICE,
-        SHUT_CHOICE,
-        rule_of_thumb_picks,
-    )
+    from gamekit.shutbox.exercises_best_set import CHALLENGE_POSITIONS, SCORE_CHOICE, SHUT_CHOICE
+    from gamekit.shutbox.rules_of_thumb import RULES_OF_THUMB, rule_of_thumb_picks
     from gamekit.shutbox.exercises_both_sets import SHUT_CHALLENGE
     from gamekit.shutbox.lesson_tables import FILL_RULES
     from gamekit.shutbox.strategy import table

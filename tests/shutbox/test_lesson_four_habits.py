@@ -10,6 +10,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.shutbox import exercises_best_set as B
+from gamekit.shutbox import rules_of_thumb as T
 from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
 from gamekit.shutbox.exercises_dice import go_on_outcomes
 from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
@@ -58,8 +59,8 @@ def best_sets(tiles, roll, rules):
 def test_the_habit_functions_match_the_pages_rules_of_thumb():
     for tiles, roll, _ in main_session_questions():
         sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, tiles)]
-        for rule, habit in zip(B.RULES_OF_THUMB, HABITS.values()):
-            assert sorted(habit(sets)) == sorted(B.rule_of_thumb_picks(rule, sets)), (tiles, roll, rule)
+        for rule, habit in zip(T.RULES_OF_THUMB, HABITS.values()):
+            assert sorted(habit(sets)) == sorted(T.rule_of_thumb_picks(rule, sets)), (tiles, roll, rule)
 
 
 @pytest.mark.parametrize("name", list(HABITS))

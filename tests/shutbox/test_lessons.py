@@ -21,6 +21,7 @@ from gamekit.shutbox import (
     lesson_scenes,
     lesson_tables,
     lesson_words,
+    rules_of_thumb,
     worked_solutions,
 )
 from gamekit.shutbox.tiles import FULL, TILES, mask_of, sheet_key, tiles_of
@@ -742,8 +743,8 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
     for name, rule in rules.items():
         picks = rule(sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), name
-    for rule in exercises_best_set.RULES_OF_THUMB:
-        picks = exercises_best_set.rule_of_thumb_picks(rule, sets)
+    for rule in rules_of_thumb.RULES_OF_THUMB:
+        picks = rules_of_thumb.rule_of_thumb_picks(rule, sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     assert "method" in ex.hint and "leaves open" in ex.hint
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/05_playing_for_points.md").read_text()
@@ -752,7 +753,7 @@ def test_no_rule_of_thumb_solves_the_extension_challenge():
     )
     assert "In a round against others" not in page
     with pytest.raises(ValueError, match="rule"):
-        exercises_best_set.rule_of_thumb_picks("smallest tile", [(4, 3)])
+        rules_of_thumb.rule_of_thumb_picks("smallest tile", [(4, 3)])
 
 
 def test_best_set_feedback_reads_as_games_in_100_with_the_exact_numbers_one_click_away():
@@ -1955,16 +1956,14 @@ def test_no_single_rule_of_thumb_answers_every_lesson_four_set_choice():
     fails somewhere.  The largest tile in particular fails exercise 8 (1, 3, 5, 7 open, a roll of 8, low score)."""
     choices = _lesson_four_set_choices()
     assert len(choices) >= 5
-    for rule in exercises_best_set.RULES_OF_THUMB:
+    for rule in rules_of_thumb.RULES_OF_THUMB:
         answered = [
             key
             for key, sets, best in choices
-            if (lambda p: len(p) == 1 and p[0] in best)(exercises_best_set.rule_of_thumb_picks(rule, sets))
+            if (lambda p: len(p) == 1 and p[0] in best)(rules_of_thumb.rule_of_thumb_picks(rule, sets))
         ]
         assert len(answered) < len(choices), (rule, answered)
-    largest = exercises_best_set.rule_of_thumb_picks(
-        exercises_best_set.RULES_OF_THUMB[0], tiles_summing_to(8, (1, 3, 5, 7))
-    )
+    largest = rules_of_thumb.rule_of_thumb_picks(rules_of_thumb.RULES_OF_THUMB[0], tiles_summing_to(8, (1, 3, 5, 7)))
     assert (
         largest == [(7, 1)]
         and not exercises_best_set.best_set_exercise(
@@ -2160,8 +2159,8 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
     ex = exercises_best_set.challenge_exercise()
     assert ex.solutions == ["+".join(map(str, values[0][0]))] == ["8+2"]
     sets = tiles_summing_to(roll, open_tiles)
-    for rule in exercises_best_set.RULES_OF_THUMB:
-        picks = exercises_best_set.rule_of_thumb_picks(rule, sets)
+    for rule in rules_of_thumb.RULES_OF_THUMB:
+        picks = rules_of_thumb.rule_of_thumb_picks(rule, sets)
         assert not (len(picks) == 1 and ex.check("+".join(map(str, picks[0])))[0]), rule
     ok, why = ex.check("9+1")
     assert not ok and "all even" in why and "18 of the 36" in why and "20 points" in why and "14.7" in why
