@@ -387,8 +387,8 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 
 def take_or_refuse_sheet() -> str:
-    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet where the page teaches it (after exercise
-    2, before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
+    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet under exercise 3's heading (the page
+    teaches it after exercise 2, whose answer it states): the two steps (the boxes each plan gets now, then who has control of the long chains and
     loops still to come), then the habit exercise 3 needs (a loop is opened before a chain, so the chain is the last
     part). The short chains come before exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
     the paper tally is in the teacher guide. Markdown, current language; no board's numbers. The sheet states what
