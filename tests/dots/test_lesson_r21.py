@@ -34,3 +34,47 @@ def test_worksheet_5_prints_the_take_or_refuse_card_under_exercise_3s_heading():
     assert L.worksheet_words_before(L.LESSONS[4].notebook, "control_price") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         L.worksheet_words_before("dots_and_boxes/99_nothing", "control_price")
+
+
+def test_lesson_2_safe_race_feedback_uses_the_plural_for_two_boxes():
+    """An unsafe line giving two boxes their third side said "gives box b2 and c2 a third side"."""
+    from gamekit.i18n import using
+
+    for lang, plural, singular in (
+        ("en", "gives boxes b2 and c2 their third side", "gives box b2"),
+        ("es", "da a las casillas b2 y c2 su tercer lado", "da a la casilla b2"),
+    ):
+        with using(lang):
+            ok, words = L.exercises(2)["safe_race"].check("c2-c3")
+        assert not ok and plural in words and singular not in words, words
+
+
+def test_lesson_3_first_step_through_calls_nothing_a_mistake():
+    """Lesson 3 cannot yet show the better line (lesson 5's double-deal): the captions say what happens, no verdict."""
+    from gamekit.i18n import using
+
+    for lang, verdict in (("en", "mistake"), ("es", "error")):
+        with using(lang):
+            captions = [s.caption for s in lesson_pictures.steps("chains")]
+        assert not any(verdict in c.lower() for c in captions)
+
+
+def test_practice_page_shows_no_designer_notes_and_uses_the_lessons_term():
+    """How the puzzles were made or chosen is for docs/puzzles.md, not the pupil's page; Spanish says «inclinar la
+    cuenta», lesson 4's term, and lesson 4's tally reads naturally."""
+    from pathlib import Path
+
+    from gamekit.i18n import using
+    from gamekit.i18n import tr
+
+    root = Path(__file__).resolve().parents[2]
+    for path in ("notebooks/practice/01_dots_and_boxes.md", "notebooks/es/practice/01_dots_and_boxes.md"):
+        text = " ".join((root / path).read_text(encoding="utf-8").split())
+        for note in ("games the computer played", "at random", "chosen so that", "partidas que ha jugado", "al azar"):
+            assert note not in text, (path, note)
+    es = " ".join((root / "notebooks/es/practice/01_dots_and_boxes.md").read_text(encoding="utf-8").split())
+    assert "Inclinar la cuenta de cadenas largas" in es and "Dirigir" not in es
+    with using("es"):
+        assert tr("steer the long-chain count") == "inclinar la cuenta de cadenas largas"
+    four = (root / "notebooks/es/dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
+    assert "después de la que" not in four
