@@ -62,9 +62,33 @@ def test_the_stop_picture_says_what_its_board_shows():
     assert game.to_move == 0 and not immediate_wins(game)
     found = {lesson2_stop.double_threat_answer(_after(game, m)) for m in game.legal_moves() if m != "4"}
     assert {f[0] for f in found if f} == {"4"} and best_moves(game) == ["4"]
-    assert "a yellow disc in column 4 would land on row 3" in words and "column 7, rows 3 and 4" in words
+    assert "A yellow disc in column 4 would land on row 3" in words and "column 7, rows 3 and 4" not in words
+    assert (7, 3) in threat_cells(game, 1) and (7, 2) not in threat_cells(game, 1)  # column 7: row 4 is there already
+    assert "already has a threat at column 7 row 4" in words and "right under it, at column 7 row 3" in words
     assert "Red wins with best play" in words and "Every other drop loses." in words
     assert best_moves(game) != L.exercises()["stop_double"].solutions  # the picture gives exercise 7 nothing
+
+
+def test_taking_one_of_the_two_cells_early_is_told_why_one_cell_is_not_enough():
+    """Exercise 7's column 7 lands on column 7 row 3, one of the two cells red's double threat needs.  Its reason is
+    the solver's line: red answers in column 3, a threat at column 1 row 1 a disc reaches now (yellow must block it)
+    and another higher up; then red forces a win.  It is the first wrong answer, so the guide shows it."""
+    ex = L.exercises()["stop_double"]
+    game = ex.game
+    landing = (game.grid_column(7), len(game.grid[game.grid_column(7)]))
+    assert landing == (7, 2) and ex.wrong[0] == "7"
+    after = _after(game, "7")
+    assert lesson2_stop.double_threat_answer(after) is None  # no double threat at once: the slip looks safe
+    reply = lesson_exercise.shown_reply(after)
+    answered = _after(after, reply)
+    new = set(threat_cells(answered, 0)) - set(threat_cells(after, 0))
+    assert reply == "3" and (1, 0) in new and len(new) == 2
+    ok, why = ex.check("7")
+    assert not ok and "one of the two cells red needed" in why and "column 3" in why and "column 1 row 1" in why
+    assert "higher up" in why and "can force a win" in why and "column 6" not in why
+    assert lesson2_stop.taken_too_early(game, "1", ((6, 4), (7, 2))) is None  # column 1 takes neither cell
+    with using("es"):
+        assert "columna 1 fila 1" in L.exercises()["stop_double"].check("7")[1]
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
