@@ -96,7 +96,7 @@ def test_lesson_two_teaches_stopping_the_double_threat_in_class(lang):
     """The idea the Practice page and the homework codes offer after lesson 2 is taught in class: a section before
     exercise 7 (the stop exercise), both before "If you have time"; its objective and its theme are the lesson's."""
     page = (ROOT / "notebooks" / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    section = page.index("## Stop the double threat" if not lang else "## Frena la amenaza doble")
+    section = page.index("## Stop the double threat" if not lang else "## Impide la amenaza doble")
     extra = re.search(r"^## (?:If you have time|Si te sobra tiempo)", page, re.M).start()
     assert section < page.index("lesson2_stop.stop_picture()") < page.index('"stop_double"') < extra
     lesson = L.LESSONS[2]
@@ -143,3 +143,18 @@ def test_lesson_three_worksheet_leaves_exercise_eight_to_the_pupil_and_draws_exe
     two = sheet[sheet.index("## " + ("Ejercicio 2" if lang else "Exercise 2")) :]
     two = two[: two.index("\n## ")]
     assert "```text" in two and "├──" in two and ("Move A" in two or "Jugada A" in two)
+
+
+def test_spanish_lesson_and_guide_use_the_glossary_words_for_stopping_a_double_threat():
+    """The glossary (and the Practice pages, the homework) say «impedir la amenaza doble»: lesson 2's Spanish twin,
+    its worksheet and the Spanish guide use the same verb, never «frenar»."""
+    pages = [
+        ROOT / "notebooks/es/five_in_a_row/02_threats_and_exercises.md",
+        ROOT / "docs/teachers/es/worksheets/five_in_a_row/02_threats_and_exercises.md",
+        ROOT / "docs/teachers/es/connect.md",
+    ]
+    assert "impedir la amenaza doble" in (ROOT / "docs/glossary.md").read_text(encoding="utf-8")
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b[Ff]ren[aeéá]", text), page
+        assert re.search(r"\b[Ii]mped|\b[Ii]mpid", text), page
