@@ -583,8 +583,8 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     for order in ("20 + 14 + 30", "30 + 20 + 14"):  # the right counts in another order: the order asked
         ok, why = ex.check(order)
         assert not ok and why.startswith("Write the counts in the order asked"), order
-    # four counts (the diagonals each way apart) are refused: one count per direction
-    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Four counts: write three")
+    # four counts (the diagonals each way apart, as the prompt allows) that differ each way are judged, not refused
+    assert ex.check("30 + 14 + 20 + 1")[1].startswith("Diagonal: 20 one way and 1 the other cannot be right")
     for bad in ("30 + 14 + 20 + 1 + 1", "thirty", "30 + -4 + 20"):  # refused, naming the input and why
         ok, why = ex.check(bad)
         assert not ok and f"“{bad}”" in why
@@ -2811,13 +2811,13 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
 def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right):
     """Exercise 6 asks for three counts: unit words after them are read ("30 lines + …"), a total alone ("64
     lines") is asked for the three counts, and the right counts with the diagonals each way apart (30 + 14 + 10 +
-    10, the page's own method) are right; other four counts are refused as a form, without using up a try; each
-    refusal says why, never as a bare format error."""
+    10, the page's own method) are right; other four counts are judged as counts (30 + 14 + 10 + 9: the 9 is named,
+    a try is used up); each refusal says why, never as a bare format error."""
     ex = L.exercises()["count_lines"]
     ok, text = ex.check(typed)
     assert ok == right, (typed, text)
-    if typed == "30 + 14 + 10 + 9":  # four counts that are not right: refused as a form, no try used up
-        assert text.startswith("Four counts: write three") and not ex.assess(typed)[2]
+    if typed == "30 + 14 + 10 + 9":  # the diagonals each way, one of them off: a wrong count, a try used up
+        assert "Count the way that gave you 9 again" in text and ex.assess(typed)[2]
     if right:
         assert text.startswith("Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     if typed in ("64 lines", "64 líneas"):

@@ -158,3 +158,30 @@ def test_spanish_lesson_and_guide_use_the_glossary_words_for_stopping_a_double_t
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"\b[Ff]ren[aeéá]", text), page
         assert re.search(r"\b[Ii]mped|\b[Ii]mpid", text), page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_four_counts_with_unequal_diagonals_are_judged_not_refused(lang):
+    """Lesson 1's line count allows the diagonals as two counts, so "30 + 14 + 10 + 9" is a wrong count (the 9),
+    not a wrong form: it uses up a try and names the count to redo, whichever way round; two equal but wrong halves
+    are judged as their sum."""
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        for answer in ("30 + 14 + 10 + 9", "30 + 14 + 9 + 10"):
+            ok, why = ex.check(answer)
+            assert not ok and "9" in why and ("Count the way that gave you 9" in why or "que te dio 9" in why), why
+        ok, why = ex.check("30 + 14 + 8 + 9")
+        assert not ok and ("Count one way again" in why or "Vuelve a contar un sentido" in why), why
+        ok, why = ex.check("30 + 14 + 9 + 9")
+        assert not ok and "18" in why
+        assert ex.check("30 + 14 + 10 + 10")[0]
+
+
+@pytest.mark.parametrize(
+    "answer", ["red, tie", "red, it is a draw", "Red, it's a tie.", "rojo, es un empate", "rojo, empatan"]
+)
+def test_lesson_two_exercise_twelve_reads_a_draw_in_everyday_words(answer):
+    """Exercise 12 accepts «red, nobody»; "tie" and "it is a draw" (and the Spanish ones) say the same thing."""
+    ex = L.exercises()["odd_even_2"]
+    assert ex.solutions == ["red, draw"] and ex.check(answer)[0]
+    assert not ex.check("red, yellow")[0]
