@@ -3161,6 +3161,16 @@ def test_lesson_two_shows_answering_on_top_failing_where_red_has_an_odd_threat(l
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3 and not any("column 4" in t or "columna 4" in t for t in wrong)
     assert ("column 4, row 3" if lang == "en" else "columna 4, fila 3") in told[ex.solutions[0]][1]
+    # the worked line starts with the solver's winning drop (column 7), not column 4, which only draws
+    from gamekit.connect.lesson_positions import best_moves, move_scores
+
+    assert best_moves(game) == ["7"] and move_scores(game)["4"] == 0
+    assert ("best drop is column 7" if lang == "en" else "columna 7") in told[ex.solutions[0]][1]
+    worked = game.copy()
+    for move in "77444":
+        assert worked.winner() is None
+        worked.play(move)
+    assert worked.winner() == 0 and len(worked.grid[4]) == 3
     assert not ex.assess("column 4")[2]  # not a choice: refused, no try used up
     assert L.LESSONS[2].levels["on_top_fails"] == "medium"
     for path in ("five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"):

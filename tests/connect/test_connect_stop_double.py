@@ -185,3 +185,23 @@ def test_lesson_two_exercise_twelve_reads_a_draw_in_everyday_words(answer):
     ex = L.exercises()["odd_even_2"]
     assert ex.solutions == ["red, draw"] and ex.check(answer)[0]
     assert not ex.check("red, yellow")[0]
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_three_gives_its_minutes_on_the_page_and_they_add_up_to_the_guides_plan(lang):
+    """Lesson 3's time line breaks its 55 minutes down, as lessons 1 and 2 do: reading, each exercise 1–9 in page
+    order (4 and 5 together), the closing sentence; the parts add up, and agree with the guide's table."""
+    page = (ROOT / "notebooks" / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    line = re.search(r"\*\*(?:Time|Tiempo):\*\* [^(]*\(([^)]*)\)", page).group(1)
+    numbers = [int(k) for k in re.findall(r"\d+", line)]
+    reading, exercises, closing = numbers[0], numbers[1], numbers[-1]
+    assert reading + exercises + closing == 55 and "55" in page[: page.index(line)]
+    guide = (ROOT / "docs/teachers" / lang / "connect.md").read_text(encoding="utf-8")
+    table = guide[guide.index("03_how_the_computer_knows.ipynb) · [") :]
+    rows = re.findall(r"^\| (\d+) \| (.*) \|$", table[: table.index("**55**")], re.M)
+    read = sum(int(k) for k, part in rows if part.startswith(("reading", "lectura")))
+    close = sum(int(k) for k, part in rows if "closing question" in part or "pregunta final" in part)
+    assert (read, 55 - read - close, close) == (reading, exercises, closing), (rows, numbers)
+    minutes = re.sub(r"(?:exercises|ejercicios) \d+ (?:to|a|and|y) \d+", "", line)  # names, not minutes
+    each = [int(k) for k in re.findall(r"\d+", minutes)[2:-1]]
+    assert sum(each) == exercises and len(each) == 8, each
