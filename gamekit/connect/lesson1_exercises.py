@@ -240,13 +240,26 @@ def count_lines_exercise() -> ConnectExercise:
                     "Write the counts in the order asked: across, up, diagonal. Then each count says which direction "
                     "it is."
                 )
-            else:  # a refusal of the form, not a wrong count (no try used up)
-                raise ValueError(
-                    tr(
-                        "Four counts: write three, one for each direction, across + up + diagonal. Add the lines "
-                        "going up to the right and up to the left into one diagonal count."
+            elif typed[2] != typed[3]:  # 30 + 14 + 10 + 9: the two ways differ, so one of them is off
+                a, b = typed[2], typed[3]
+                if half in (a, b):
+                    return False, tr(
+                        "Diagonal: {a} one way and {b} the other cannot both be right. The lines going up to the "
+                        "left are the mirror image of those going up to the right, so each way has the same number. "
+                        "Count the way that gave you {off} again.",
+                        a=a,
+                        b=b,
+                        off=b if a == half else a,
                     )
+                return False, tr(
+                    "Diagonal: {a} one way and {b} the other cannot be right. The lines going up to the left "
+                    "are the mirror image of those going up to the right, so each way has the same number. "
+                    "Count one way again.",
+                    a=a,
+                    b=b,
                 )
+            else:  # the same count each way: judged as three counts, the diagonals added up
+                typed = (typed[0], typed[1], typed[2] + typed[3])
         if len(typed) == 1:
             k = typed[0]
             if k == n:  # the right total alone: a refusal of the form, not a wrong count (no try used up)

@@ -215,9 +215,10 @@ def claimeven_exercise() -> ConnectExercise:
 def on_top_fails_exercise() -> ConnectExercise:
     """When answering on top fails: red to move, every column with an even number of empty cells (so yellow could
     answer every red disc on top of it until the grid is full), and red has one threat cell, on an odd row, that no
-    disc reaches yet.  The plan hands red that cell: red drops into its column, yellow's answer fills the cell under
-    it, red makes five.  Checked on the board (the even columns, the one threat cell and its kind of row, no yellow
-    threat), by playing the plan out on the rules engine, and by the exact solver (red wins whatever yellow does).
+    disc reaches yet.  The plan hands red that cell: after red's winning drop (the solver's, answered on top), red
+    drops into the threat's column, yellow's answer fills the cell under it, red makes five.  Checked on the board
+    (the even columns, the one threat cell and its kind of row, no yellow threat), by playing the plan out on the
+    rules engine, and by the exact solver (red wins whatever yellow does).
     Four verdicts on the plan, each with its reason, so the pupil judges the plan rather than points at a cell: the
     right one (a threat on an odd row, and the plan gives red the odd cells); "safe, since every column is even"
     (true of the columns, but the plan only shares out the cells, it blocks nothing); "safe, since red's threat is
@@ -236,21 +237,26 @@ def on_top_fails_exercise() -> ConnectExercise:
         raise ValueError(f"on_top_fails needs one red threat cell on an odd row, out of reach, not {cells}")
     (col, row) = cells[0]
     column = str(game.column_number(col))
+    if solve(game, weak=True, time_limit=None) != 1:
+        raise ValueError("on_top_fails: the exact solver must say red wins")
+    first = next((m for m in best_moves(game) if m != column), None)  # the solver's winning drop, not the threat's
+    if first is None:
+        raise ValueError("on_top_fails: the solver's winning drop must be outside the threat's column")
     plan = game.copy()
-    while plan.winner() is None:  # red drops into the threat's column, yellow answers on top
+    plan.play(first)
+    plan.play(first)  # yellow answers on top
+    while plan.winner() is None:  # then red drops into the threat's column, yellow answers on top
         plan.play(column)
     if plan.winner() != red or len(plan.grid[col]) != row + 1:
         raise ValueError("on_top_fails: answering on top must hand red the threat cell")
-    if solve(game, weak=True, time_limit=None) != 1:
-        raise ValueError("on_top_fails: the exact solver must say red wins")
-    values = dict(column=column, row=row + 1, below=row)
+    values = dict(column=column, row=row + 1, below=row, first=first)
     right = tr("No: red has a threat on an odd row, and answering on top gives red the odd cells")
     find = tr("Find red's threat cell: four red discs in a line (side discs count) and one empty cell.")
     worded = {
         right: tr(
-            "Right: red's threat cell is in column {column}, row {row}, an odd row. If yellow answers on top, red "
-            "drops into column {column}, yellow's answer fills row {below}, and red drops on row {row}: five. The "
-            "exact solver says red wins here whatever yellow does.",
+            "Right: red's threat cell is in column {column}, row {row}, an odd row. Red's best drop is column "
+            "{first}. If yellow answers on top, red then drops into column {column}, yellow's answer fills row "
+            "{below}, and red drops on row {row}: five. The exact solver says red wins here whatever yellow does.",
             **values,
         ),
         tr("Yes: every column has an even number of empty cells, so yellow can answer on top all the way"): " ".join(

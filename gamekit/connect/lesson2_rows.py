@@ -110,7 +110,12 @@ def odd_even_exercise(name: str = "odd_even") -> ConnectExercise:
 WINNER_WORDS = {
     0: ("red", "rojo", "roja"),
     1: ("yellow", "amarillo", "amarilla"),
-    None: ("draw", "a draw", "nobody", "neither", "no one", "empate", "un empate", "nadie", "ninguno", "tablas"),
+    None: (
+        *("draw", "a draw", "tie", "a tie", "nobody", "neither", "no one"),
+        *(f"{it} {a}{end}" for it in ("it is", "it's", "it’s", "its") for a in ("a ", "") for end in ("draw", "tie")),
+        *("empate", "un empate", "es empate", "es un empate", "hay empate", "empatan", "nadie", "ninguno", "tablas"),
+        "quedan en tablas",
+    ),
 }
 """What a pupil may type for who wins, in either language (case, accents and a final full stop ignored)."""
 

@@ -8,7 +8,13 @@ solver's verdict.
 
 from __future__ import annotations
 
-from gamekit.connect.lesson_exercise import ConnectExercise, cell_name, column_checker, outcome_words
+from gamekit.connect.lesson_exercise import (
+    ConnectExercise,
+    cell_name,
+    column_checker,
+    outcome_words,
+    shown_reply,
+)
 from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import EXERCISE_POSITIONS, best_moves, immediate_wins, move_scores
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
@@ -39,7 +45,21 @@ PICTURE_WORDS = (
         "make two threats at once: {cells}. Yellow could block only one."
     ),
 )
-"""The first sentences under the picture before exercise 7, by the seat to move."""
+"""The first sentences under the picture before exercise 7, by the seat to move, when both threats are new."""
+
+PICTURE_ADDS_WORDS = (
+    N_(
+        "Red to move. Nobody can make five now. Yellow already has a threat at {old}. A yellow disc in column "
+        "{column} would land on row {row} and make a second threat right under it, at {new}. Red could block only "
+        "one."
+    ),
+    N_(
+        "Yellow to move. Nobody can make five now. Red already has a threat at {old}. A red disc in column "
+        "{column} would land on row {row} and make a second threat right under it, at {new}. Yellow could block "
+        "only one."
+    ),
+)
+"""The same sentences when one of the two threats is already on the board: the disc adds one right under it."""
 
 
 def two_threats(after: ConnectGame, drop: str) -> tuple[Cell, Cell] | None:
@@ -91,23 +111,25 @@ def stop_double_exercise() -> ConnectExercise:
     the solver's best drops are accepted (checked: one drop, and no double threat of the opponent after it).  Each
     wrong drop is told its own reason, read off the board: a disc right under the opponent's threat (the opponent
     makes five on top), another five at once, or the two threat cells the opponent's next disc would make (never
-    the column of that disc when it is the answer's); a wrong drop after which the opponent has neither is told
-    what best play then gives (:func:`outcome_words`)."""
+    the column of that disc when it is the answer's); a drop taking one of those two cells early is told why one
+    cell is not enough (:func:`taken_too_early`), and is listed first as the likeliest slip; another wrong drop
+    after which the opponent has neither is told what best play then gives (:func:`outcome_words`)."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["stop_double"])
     me, them = game.to_move, 1 - game.to_move
     if immediate_wins(game) or playable_threats(game, them):
         raise ValueError("stop_double needs no five to make and no threat to block now")
     good = best_moves(game)
-    wrong = [m for m in game.legal_moves() if m not in good]
     after = {m: game.copy() for m in game.legal_moves()}
     for m, g in after.items():
         g.play(m)
-    doubles = {m: double_threat_answer(after[m]) for m in wrong}
+    doubles = {m: double_threat_answer(after[m]) for m in game.legal_moves() if m not in good}
     if len(good) != 1 or sum(d is not None and d[0] == good[0] for d in doubles.values()) < 2:
         raise ValueError("stop_double: after most wrong drops the opponent's disc in the answer's column is a double")
     if immediate_wins(after[good[0]]) or double_threat_answer(after[good[0]]) is not None:
         raise ValueError("stop_double: after the answer the opponent must have no double threat")
     pair = next(d[1] for d in doubles.values() if d is not None and d[0] == good[0])
+    early = {m: taken_too_early(game, m, pair) for m in doubles}
+    wrong = sorted(doubles, key=lambda m: early[m] is None)  # taking one of the two cells early: the likeliest slip
     under = {(c, r - 1) for c, r in threat_cells(game, them)}
     values = dict(me=tr(COLOUR_NAMES[me]), them=tr(COLOUR_NAMES[them]), Them=SUBJECT[them]())
 
@@ -132,6 +154,21 @@ def stop_double_exercise() -> ConnectExercise:
                 move=move,
                 **values,
             )
+        if early[move] is not None:
+            reply, forced, higher = early[move]
+            words = [
+                tr(
+                    "Not column {move}: your disc takes one of the two cells {them} needed, but one cell is not "
+                    "enough. {Them} answers in column {reply} and makes a new threat at {cell}, so you must block it.",
+                    move=move,
+                    reply=reply,
+                    cell=cell_name(game, *forced),
+                    **values,
+                )
+            ]
+            if higher:
+                words.append(tr("That disc also makes another {them} threat higher up.", **values))
+            return False, " ".join([*words, tr("Then {them} can force a win.", **values)])
         if immediate_wins(after[move]) or doubles[move] is None:  # five at once, or a loss the solver finds
             return False, tr("Not column {move}: {words}", move=move, words=outcome_words(game, move, hide=good))
         drop, cells = doubles[move]
@@ -164,6 +201,30 @@ def stop_double_exercise() -> ConnectExercise:
         key="stop_double",
         game=game,
     )
+
+
+def taken_too_early(game: ConnectGame, move: str, pair: tuple[Cell, Cell]) -> tuple[str, Cell, bool] | None:
+    """Why taking one of the two cells of the opponent's coming double threat (``pair``) with ``move`` does not
+    save the player to move, read off the solver's line: the opponent's best reply, the new threat it makes that a
+    disc reaches now (so it must be blocked at once), and whether that reply also makes a new threat higher up.
+    None when ``move`` lands on neither cell, the opponent makes five at once, the solver says ``move`` does not
+    lose, or the best reply makes no such threat to block."""
+    col = game.grid_column(int(move))
+    if (col, len(game.grid[col])) not in pair or move_scores(game)[move] >= 0:
+        return None
+    them = 1 - game.to_move
+    after = game.copy()
+    after.play(move)
+    if immediate_wins(after):
+        return None
+    reply = shown_reply(after)
+    answered = after.copy()
+    answered.play(reply)
+    new = set(threat_cells(answered, them)) - set(threat_cells(after, them))
+    forced = sorted(set(playable_threats(answered, them)) & new)
+    if not forced:
+        return None
+    return reply, forced[0], bool(new - set(forced))
 
 
 def _verdict(game: ConnectGame, move: str) -> str:
@@ -207,8 +268,19 @@ def stop_words(game: ConnectGame) -> str:
         row=len(game.grid[col]) + 1,
         cells=threat_pair_words(game, pair),
     )
+    old = [c for c in pair if c in set(threat_cells(game, them))]
+    if len(old) == 2:
+        raise ValueError("the stop picture: the opponent's disc must make at least one of the two threats")
+    if old:
+        ((oc, orow),) = old
+        (new,) = [c for c in pair if c not in old]
+        if new != (oc, orow - 1):
+            raise ValueError("the stop picture: a threat already there must be right above the new one")
+        first = tr(PICTURE_ADDS_WORDS[me], old=cell_name(game, oc, orow), new=cell_name(game, *new), **values)
+    else:
+        first = tr(PICTURE_WORDS[me], **values)
     words = [
-        tr(PICTURE_WORDS[me], **values),
+        first,
         tr("So {me} drops into column {column} first, and takes the cell {them} needs.", **values),
         _verdict(game, key),
     ]

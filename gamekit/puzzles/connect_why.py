@@ -245,11 +245,12 @@ def run_out_words(game: ConnectGame, action: str) -> str | None:
 
 
 def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -> str | None:
-    """A waiting drop: the opponent's threat it keeps clear of and, for a win, how many harmless drops each side
-    then has and who runs out first (:func:`run_out_words`, counted along the line of best play).  For a draw kept,
-    only that every other drop loses: one of them fills the cell under the threat and loses at once, so "after any
-    other drop you run out of safe drops first" would be false (the caller adds a wrong drop after which you do,
-    where the solver's line shows one: :func:`draw_example_words`)."""
+    """A waiting drop: the opponent's threat it keeps clear of (said to be a threat for both colours when the
+    opponent, out of safe drops, has to drop under the mover's threat in that same cell) and, for a win, how many
+    harmless drops each side then has and who runs out first (:func:`run_out_words`, counted along the line of best
+    play).  For a draw kept, only that every other drop loses: one of them fills the cell under the threat and
+    loses at once, so "after any other drop you run out of safe drops first" would be false (the caller adds a
+    wrong drop after which you do, where the solver's line shows one: :func:`draw_example_words`)."""
     cell = waiting_threat(game, wrong)
     if cell is None:
         return None
@@ -270,7 +271,15 @@ def zugzwang_why(game: ConnectGame, action: str, wrong: list[str], draw: bool) -
         )
     count = run_out_words(game, action)
     if count is not None:
-        return tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words) + " " + count
+        if harmless_count(game, action)[1] == cell:  # the opponent runs out under "your threat": the same cell
+            lead = tr(
+                "Why: column {n} keeps off the cell under the threat in {cell}. By the end, that cell is a threat for "
+                "both colours: {other}'s and yours.",
+                **words,
+            )
+        else:
+            lead = tr("Why: column {n} keeps off the cell under {other}'s threat in {cell}.", **words)
+        return lead + " " + count
     return tr(
         "Why: column {n} keeps off the cell under {other}'s threat in {cell}, and {other} runs out of safe"
         " drops first.",

@@ -62,9 +62,33 @@ def test_the_stop_picture_says_what_its_board_shows():
     assert game.to_move == 0 and not immediate_wins(game)
     found = {lesson2_stop.double_threat_answer(_after(game, m)) for m in game.legal_moves() if m != "4"}
     assert {f[0] for f in found if f} == {"4"} and best_moves(game) == ["4"]
-    assert "a yellow disc in column 4 would land on row 3" in words and "column 7, rows 3 and 4" in words
+    assert "A yellow disc in column 4 would land on row 3" in words and "column 7, rows 3 and 4" not in words
+    assert (7, 3) in threat_cells(game, 1) and (7, 2) not in threat_cells(game, 1)  # column 7: row 4 is there already
+    assert "already has a threat at column 7 row 4" in words and "right under it, at column 7 row 3" in words
     assert "Red wins with best play" in words and "Every other drop loses." in words
     assert best_moves(game) != L.exercises()["stop_double"].solutions  # the picture gives exercise 7 nothing
+
+
+def test_taking_one_of_the_two_cells_early_is_told_why_one_cell_is_not_enough():
+    """Exercise 7's column 7 lands on column 7 row 3, one of the two cells red's double threat needs.  Its reason is
+    the solver's line: red answers in column 3, a threat at column 1 row 1 a disc reaches now (yellow must block it)
+    and another higher up; then red forces a win.  It is the first wrong answer, so the guide shows it."""
+    ex = L.exercises()["stop_double"]
+    game = ex.game
+    landing = (game.grid_column(7), len(game.grid[game.grid_column(7)]))
+    assert landing == (7, 2) and ex.wrong[0] == "7"
+    after = _after(game, "7")
+    assert lesson2_stop.double_threat_answer(after) is None  # no double threat at once: the slip looks safe
+    reply = lesson_exercise.shown_reply(after)
+    answered = _after(after, reply)
+    new = set(threat_cells(answered, 0)) - set(threat_cells(after, 0))
+    assert reply == "3" and (1, 0) in new and len(new) == 2
+    ok, why = ex.check("7")
+    assert not ok and "one of the two cells red needed" in why and "column 3" in why and "column 1 row 1" in why
+    assert "higher up" in why and "can force a win" in why and "column 6" not in why
+    assert lesson2_stop.taken_too_early(game, "1", ((6, 4), (7, 2))) is None  # column 1 takes neither cell
+    with using("es"):
+        assert "columna 1 fila 1" in L.exercises()["stop_double"].check("7")[1]
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
@@ -72,7 +96,7 @@ def test_lesson_two_teaches_stopping_the_double_threat_in_class(lang):
     """The idea the Practice page and the homework codes offer after lesson 2 is taught in class: a section before
     exercise 7 (the stop exercise), both before "If you have time"; its objective and its theme are the lesson's."""
     page = (ROOT / "notebooks" / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    section = page.index("## Stop the double threat" if not lang else "## Frena la amenaza doble")
+    section = page.index("## Stop the double threat" if not lang else "## Impide la amenaza doble")
     extra = re.search(r"^## (?:If you have time|Si te sobra tiempo)", page, re.M).start()
     assert section < page.index("lesson2_stop.stop_picture()") < page.index('"stop_double"') < extra
     lesson = L.LESSONS[2]
@@ -119,3 +143,65 @@ def test_lesson_three_worksheet_leaves_exercise_eight_to_the_pupil_and_draws_exe
     two = sheet[sheet.index("## " + ("Ejercicio 2" if lang else "Exercise 2")) :]
     two = two[: two.index("\n## ")]
     assert "```text" in two and "├──" in two and ("Move A" in two or "Jugada A" in two)
+
+
+def test_spanish_lesson_and_guide_use_the_glossary_words_for_stopping_a_double_threat():
+    """The glossary (and the Practice pages, the homework) say «impedir la amenaza doble»: lesson 2's Spanish twin,
+    its worksheet and the Spanish guide use the same verb, never «frenar»."""
+    pages = [
+        ROOT / "notebooks/es/five_in_a_row/02_threats_and_exercises.md",
+        ROOT / "docs/teachers/es/worksheets/five_in_a_row/02_threats_and_exercises.md",
+        ROOT / "docs/teachers/es/connect.md",
+    ]
+    assert "impedir la amenaza doble" in (ROOT / "docs/glossary.md").read_text(encoding="utf-8")
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"\b[Ff]ren[aeéá]", text), page
+        assert re.search(r"\b[Ii]mped|\b[Ii]mpid", text), page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_four_counts_with_unequal_diagonals_are_judged_not_refused(lang):
+    """Lesson 1's line count allows the diagonals as two counts, so "30 + 14 + 10 + 9" is a wrong count (the 9),
+    not a wrong form: it uses up a try and names the count to redo, whichever way round; two equal but wrong halves
+    are judged as their sum."""
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        for answer in ("30 + 14 + 10 + 9", "30 + 14 + 9 + 10"):
+            ok, why = ex.check(answer)
+            assert not ok and "9" in why and ("Count the way that gave you 9" in why or "que te dio 9" in why), why
+        ok, why = ex.check("30 + 14 + 8 + 9")
+        assert not ok and ("Count one way again" in why or "Vuelve a contar un sentido" in why), why
+        ok, why = ex.check("30 + 14 + 9 + 9")
+        assert not ok and "18" in why
+        assert ex.check("30 + 14 + 10 + 10")[0]
+
+
+@pytest.mark.parametrize(
+    "answer", ["red, tie", "red, it is a draw", "Red, it's a tie.", "rojo, es un empate", "rojo, empatan"]
+)
+def test_lesson_two_exercise_twelve_reads_a_draw_in_everyday_words(answer):
+    """Exercise 12 accepts «red, nobody»; "tie" and "it is a draw" (and the Spanish ones) say the same thing."""
+    ex = L.exercises()["odd_even_2"]
+    assert ex.solutions == ["red, draw"] and ex.check(answer)[0]
+    assert not ex.check("red, yellow")[0]
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_lesson_three_gives_its_minutes_on_the_page_and_they_add_up_to_the_guides_plan(lang):
+    """Lesson 3's time line breaks its 55 minutes down, as lessons 1 and 2 do: reading, each exercise 1–9 in page
+    order (4 and 5 together), the closing sentence; the parts add up, and agree with the guide's table."""
+    page = (ROOT / "notebooks" / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
+    line = re.search(r"\*\*(?:Time|Tiempo):\*\* [^(]*\(([^)]*)\)", page).group(1)
+    numbers = [int(k) for k in re.findall(r"\d+", line)]
+    reading, exercises, closing = numbers[0], numbers[1], numbers[-1]
+    assert reading + exercises + closing == 55 and "55" in page[: page.index(line)]
+    guide = (ROOT / "docs/teachers" / lang / "connect.md").read_text(encoding="utf-8")
+    table = guide[guide.index("03_how_the_computer_knows.ipynb) · [") :]
+    rows = re.findall(r"^\| (\d+) \| (.*) \|$", table[: table.index("**55**")], re.M)
+    read = sum(int(k) for k, part in rows if part.startswith(("reading", "lectura")))
+    close = sum(int(k) for k, part in rows if "closing question" in part or "pregunta final" in part)
+    assert (read, 55 - read - close, close) == (reading, exercises, closing), (rows, numbers)
+    minutes = re.sub(r"(?:exercises|ejercicios) \d+ (?:to|a|and|y) \d+", "", line)  # names, not minutes
+    each = [int(k) for k in re.findall(r"\d+", minutes)[2:-1]]
+    assert sum(each) == exercises and len(each) == 8, each
