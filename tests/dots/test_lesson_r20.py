@@ -4,23 +4,13 @@ sheets say no more (and no less) than the page, and lessons 4 and 5 keep their e
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamekit.dots import lessons as L
 from gamekit.i18n import using
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _page(lang: str, name: str) -> str:
-    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
-    return next(folder.glob(f"{name}_*.md")).read_text(encoding="utf-8")
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
+from tests.dots.test_lesson_answers_held import ROOT, _flat, _page  # the checkout, a lesson page, text on one line
 
 
 # ----- lesson 2, exercise 7: the separate box -------------------------------------------------------------------
