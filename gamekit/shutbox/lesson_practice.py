@@ -483,7 +483,7 @@ LESSON_5_PRACTICE = (
 """Lesson 5's More practice: the lowest expected score under the lessons' one-die rule, each position too big for
 a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In each,
 covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2+1 (10.0) against 8+4 (8.7);
-9+2 (15.5) against 8+3 (13.3).  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick
+9+2 (15.5) against 8+3 (14.2).  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick
 6+5, the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each
 set leaves (a test checks each answer and each habit against the exact table)."""
 

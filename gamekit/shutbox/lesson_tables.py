@@ -245,18 +245,24 @@ def objectives_table(
     return WithExact(Table(head, plain), Table(head, exact))
 
 
-def fill_table(rules: Rules | None = None, scores: bool = True) -> WithExact:
+def fill_table(rules: Rules | None = None, scores: bool = True, answer_tile: int | None = None) -> WithExact:
     """The first rows of the table (:func:`fill_steps`): open tiles, which rolls cover a set and what they leave,
     the chance to shut in one format, turns in 100, and with ``scores`` the expected score (lesson 5: exercise 1's
     tile says "your answer to exercise 1", so the page never states it); the exact fractions in a details box.
-    Lesson 4 shows it without ``scores``: the expected score is lesson 5's."""
+    Lesson 4 shows it without ``scores``: the expected score is lesson 5's.  ``answer_tile``: the one open tile whose
+    chance to shut is exercise 1's answer (lesson 4), which then reads "your answer to exercise 1" too (a Voilà page
+    shows the table before the pupil has answered)."""
+    if answer_tile is not None and (type(answer_tile) is not int or answer_tile not in TILES):
+        raise ValueError(tr("answer_tile {tile!r}: give one tile, 1 to 9", tile=answer_tile))
     rows = fill_steps(rules)
     head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
 
     def tiles(r: dict) -> str:
         return tile_list(r["open"]) or tr("none")
 
-    def chance(v: Fraction) -> str:  # k/36 too, so the page's own numbers give exact answers (exercise 4)
+    def chance(v: Fraction, r: dict | None = None) -> str:  # k/36 too, so the page's own numbers give exact answers
+        if r is not None and answer_tile is not None and r["open"] == (answer_tile,):
+            return tr("your answer to exercise 1")
         if v == 1 or v == 0:
             return tr("shut already") if v == 1 else tr("never")
         if (v * 36).denominator == 1:
@@ -270,7 +276,7 @@ def fill_table(rules: Rules | None = None, scores: bool = True) -> WithExact:
         [
             tiles(r),
             r["why"],
-            chance(r["value"]),
+            chance(r["value"], r),
             tr("your answer to exercise 1")
             if own(r)
             else str(r["score"])
@@ -280,7 +286,13 @@ def fill_table(rules: Rules | None = None, scores: bool = True) -> WithExact:
         for r in rows
     ]
     exact = [
-        [tiles(r), exact_fraction(r["value"]), tr("your answer to exercise 1") if own(r) else exact_score(r["score"])]
+        [
+            tiles(r),
+            chance(r["value"], r)
+            if answer_tile is not None and r["open"] == (answer_tile,)
+            else exact_fraction(r["value"]),
+            tr("your answer to exercise 1") if own(r) else exact_score(r["score"]),
+        ]
         for r in rows
     ]
     if not scores:
