@@ -313,7 +313,10 @@ def build(
         check_theme(game_id, theme)
         if not hasattr(catalog.get(game_id).puzzle_module(), "may_have"):
             raise BuildError(
-                tr("--theme: only the Dots and Boxes and Shut the Box builds try the positions of one theme")
+                tr(
+                    "--theme: this game's build cannot try the positions of one theme"
+                    " (no may_have in its puzzle module)"
+                )
             )
     if one_die is not None:
         rules = getattr(catalog.get(game_id).puzzle_module(), "ONE_DIE_RULES", None)

@@ -231,7 +231,7 @@ def test_a_theme_build_adds_puzzles_of_that_theme_to_a_bank(tmp_path):
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        (dict(game_id="connect_four", theme="block"), BuildError, "only the Dots and Boxes and Shut the Box builds"),
+        (dict(game_id="connect_four", theme="loops"), ValueError, "loops"),
         (dict(game_id="connect_four", levels=(0,)), BuildError, "--level"),
         (dict(game_id="connect_four", levels=(3, "4")), BuildError, "--level"),
         (dict(game_id="connect_four", levels=()), BuildError, "--level"),
