@@ -159,13 +159,10 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
     def judge(line: str) -> tuple[bool, str]:
         if line not in safe:
             after = after_line(game, line)
-            gifts = third_side_boxes(after)
-            return False, ntr(
+            return False, tr(
                 "{line} is not safe: it gives box {boxes} a third side.",
-                "{line} is not safe: it gives boxes {boxes} their third side.",
-                len(gifts),
                 line=line,
-                boxes=boxes_text(game, gifts),
+                boxes=boxes_text(game, third_side_boxes(after)),
             )
         after = after_line(game, line)
         if line in right:

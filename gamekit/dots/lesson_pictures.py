@@ -129,10 +129,8 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, pl
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
     better line (no score: a judged step-through may come just before an exercise that asks for one).
-    With ``judge="result"`` nothing is called a mistake: a lesson that has not yet taught the refusal (lesson 3,
-    before lesson 5's double-deal) cannot show the better line, so a move the solver rates below the best gets only
-    what it leads to, when lesson 3's words can say it (taking the last boxes of a chain means opening the next
-    part).
+    With ``judge="result"`` the mistake is stated without the better line: a lesson that has not yet taught
+    the refusal says only that the move cost boxes.
     """
     if judge not in (True, False, "result"):
         raise ValueError(tr("judge must be True, False or 'result', not {judge!r}", judge=judge))
@@ -146,8 +144,19 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, pl
             better = [l for l, v in values.items() if v == best]
             part = next_part_after_taking_all(before, name)
             if part is not None and boxes_won(before, name) and not any(boxes_won(before, b) for b in better):
-                # the better lines take nothing: say where taking on leads, in lesson 3's words (no double-deal yet)
-                text_ += tr(" Taking the last boxes too means {seat} must then open {part}.", seat=seat, part=part)
+                # the better lines take nothing: the mistake is taking on, in lesson 3's words (no double-deal yet)
+                text_ += tr(
+                    " A mistake, says the exact calculation: taking the last boxes too means {seat} must then open "
+                    "{part}. "
+                    "{seat} ends with fewer boxes than best play would give.",
+                    seat=seat,
+                    part=part,
+                )
+            else:
+                text_ += tr(
+                    " A mistake, says the exact calculation: {seat} ends with fewer boxes than best play would give.",
+                    seat=seat,
+                )
         elif values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])

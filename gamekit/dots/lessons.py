@@ -99,7 +99,6 @@ __all__ = [
     "WORKSHEET_WORDS",
     "worksheet_aids",
     "worksheet_words_after",
-    "worksheet_words_before",
 ]
 
 
@@ -127,19 +126,10 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
+    if number_ == 5 and key == _built("loop_six").key:
+        # where the lesson page has it: after the loop of 6, before exercise 3
+        blocks.append(take_or_refuse_sheet())
     return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
-
-
-def worksheet_words_before(notebook: str, key: str) -> list[str]:
-    """The card printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question:
-    lesson 5's take-or-refuse card, which exercise 3 needs, states what refusing a loop costs (4 boxes), the answer
-    of exercise 2 (the loop of 6); under exercise 3's heading a pupil reads it only after exercise 2 is done."""
-    number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
-    if number_ is None:
-        raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
-    if number_ == 5 and key == _built("control_price").key:
-        return [take_or_refuse_sheet()]
-    return []
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

@@ -237,15 +237,13 @@ def test_chain_or_loop_is_not_the_loop_step_through_board():
 def test_judged_step_throughs_comment_every_mistake():
     judged = [n for n, spec in lesson_positions.SEQUENCES.items() if spec.get("judge")]
     # lesson 3's step-throughs showed solver mistakes unflagged (one of them the very mistake exercise 4 marks wrong):
-    # every step-through where a player can go wrong now comments each mistake, by exact calculation; lesson 3's
-    # first ("chains", judge "result") cannot show the better line yet (lesson 5's double-deal), so it says where
-    # the move leads and calls nothing a mistake
+    # every step-through where a player can go wrong now names each mistake, by exact calculation
     assert judged == ["chains", "loop", "greedy"]
     chains = lesson_positions.SEQUENCES["chains"]
     first = DotsAndBoxes.from_moves(*chains["start"])
     assert sorted(p.length for p in lesson_positions.components(first)) == [4, 5] and first.to_move == 1
     assert (
-        "must then open the chain of 5" in lesson_pictures.steps("chains")[4].caption
+        "mistake" in lesson_pictures.steps("chains")[4].caption
         and "chain of 4" in lesson_pictures.steps("chains")[-1].caption
     )
     for name in judged:
@@ -256,9 +254,7 @@ def test_judged_step_throughs_comment_every_mistake():
         for line, caption in zip(spec["steps"], captions):
             values = move_values(game)
             mistake = values[game.line_name(game.line_index(line))] < max(values.values())
-            marker = "must then open" if spec["judge"] == "result" else "A mistake, says"
-            assert (marker in caption) == mistake, (name, line, caption)
-            assert spec["judge"] != "result" or "mistake" not in caption, caption
+            assert ("A mistake, says" in caption) == mistake, (name, line, caption)
             game.play(line)
 
 
@@ -1007,8 +1003,7 @@ def test_the_safe_line_captions_say_why_one_line_takes_several_away():
 def test_a_step_through_that_ends_in_a_mistake_says_so():
     """Lesson 3's step-throughs: a player who is winning grabs a whole chain and loses; the closing caption no
     longer calls that normal. It says so in lesson 3's words (taking the whole chain made that player open the next
-    thing; the mistake's own caption names the refusing line, or, where lesson 3 cannot yet show the better line,
-    says where the move leads), not by pointing ahead to lesson 5."""
+    thing; the mistake's own caption names the refusing line), not by pointing ahead to lesson 5."""
     for name in ("chains", "loop"):
         spec = lesson_positions.SEQUENCES[name]
         games = lesson_positions.sequence_positions(name)
@@ -1021,8 +1016,7 @@ def test_a_step_through_that_ends_in_a_mistake_says_so():
         captions = [step.caption for step in lesson_pictures.steps(name)]
         assert "had to open" in captions[-1], name
         assert all("lesson 5" not in c for c in captions), name
-        marker = "must then open" if spec.get("judge") == "result" else "A mistake, says the exact calculation"
-        assert sum(marker in c for c in captions) == len(mistakes), name
+        assert sum("A mistake, says the exact calculation" in c for c in captions) == len(mistakes), name
 
 
 def test_must_open_one_of_them_only_when_there_are_several():
