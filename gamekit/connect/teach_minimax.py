@@ -433,11 +433,10 @@ def tiny_tree_exercise():
     )
     exercise = TreeExercise(
         tr(
-            "This tree is made up. It is not the tiny position shown earlier. It is on the tiny board: 12 cells, so "
-            "a win with your n-th disc scores 7 − n. Each player has dropped {dropped} discs, and red is to move. "
-            "Red has two moves, A and B. Move A has two endings, one for each yellow reply: {a1}, or {a2}. Move B "
-            "has these two: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type it like "
-            "+5 or −5.",
+            "This tree is made up, not the tiny position shown earlier. On the tiny board (12 cells: a win "
+            "with your n-th disc scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
+            "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
+            "it like +5 or −5.",
             **leaves_words,
         ),
         check,
