@@ -64,3 +64,25 @@ def test_lesson_4_draws_the_tile_9_tree_before_exercise_1_and_the_3_6_tree_in_th
     two = text.index("trees.shut_chance_tree((3, 6))")
     assert one < text.index("one_tile_chance_exercise()") < two
     assert two < text.index("comparison_table(") < text.index("two_rolls_exercise()")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_reason_in_lesson_5_exercise_6_names_numbers_of_the_position(lang):
+    """The right reason was the only one with concrete numbers (the rolls 9 to 12, 1 + 2 = 3): now each option,
+    with its set names taken out, still names numbers a pupil can check, and each wrong one keeps its own reason."""
+    import re
+
+    from gamekit.shutbox.exercises_goals import goals_why_exercise
+
+    with using(lang):
+        ex = goals_why_exercise()
+        verdicts = {c: ex.check(c) for c in ex.choices}
+    for choice in ex.choices:
+        bare = choice.replace("9 + 2 + 1", "").replace("7 + 5", "")
+        assert re.search(r"\d", bare), choice
+    assert [c for c, (ok, _) in verdicts.items() if ok] == list(ex.solutions)
+    assert len({why for ok, why in verdicts.values() if not ok}) == 3
+    if lang == "en":
+        assert "7 + 5 covers 12 points" in ex.choices[0] and "a roll of 2 or 3 soon covers" in ex.choices[1]
+        assert "both sets cover 12 points" in verdicts[ex.choices[0]][1]
+        assert "just 9 outcomes of 36" in verdicts[ex.choices[1]][1]
