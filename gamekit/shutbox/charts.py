@@ -150,41 +150,23 @@ def _answered(score, keys: list[str]) -> bool:
     return all(r is not None and (r.solved or r.shown) for r in records)
 
 
-LESSON_3_PRACTICE_KEYS = (
-    "practice shut-0d9b48c9a1 outcomes",
-    "practice shut-0e81ad0d78 expect",
-    "practice shut-96c71429bb stuck",
-    "practice shut-16b436511c dice",
-    "practice shut-90c246d08c shut_one",
-    "practice shut-cc62e5e57d outcomes",
-)
-"""The keys of lesson 3's More practice problems (its fixed-seed set; a test checks they are the lesson's): the
-counts of outcomes held back below answer them too.  Written here because the lesson registry sits above this
-module."""
-
-
-def _exercises_and_practice_keys() -> list[str]:
-    """Lesson 3's exercises 1 to 9 and its More practice: every question a count of outcomes k/36 answers."""
-    return _exercises_1_to_9_keys() + list(LESSON_3_PRACTICE_KEYS)
-
-
-def exercises_and_practice_answered(score) -> bool:
-    """Whether lesson 3's exercises 1 to 9 and its More practice on ``score`` are each solved or their answers
-    shown (also in an earlier session).  The class tally's exact column, k/36 for every total, answers the counts
-    of exercises 5, 7 and 10 and of the More practice, so it waits for all of them.  TypeError for anything but a
-    lesson score."""
-    return _answered(score, _exercises_and_practice_keys())
+def exercises_answered(score) -> bool:
+    """Whether lesson 3's exercises 1 to 9 on ``score`` are each solved or their answers shown (also in an earlier
+    session).  The class tally's exact column, k/36 for every total, answers their counts, so it waits for them.
+    The More practice comes before the tally on the page and is done if there is time or at home, so it does not
+    hold the tally back.  TypeError for anything but a lesson score."""
+    return _answered(score, _exercises_1_to_9_keys())
 
 
 def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None = None):
     """A box that shows ``note_text`` until the exercises ``keys`` on ``score`` are each solved or their answers
     shown (also in an earlier session: a score starts from what was saved), then the widget ``make()`` builds.
-    ``keys`` defaults to lesson 3's exercises 1 to 9 and its More practice: what lesson 3 holds gives every
-    total's count k/36, which answers exercises 3 to 9 and the More practice counts, so it waits for all of them,
-    as the class tally's exact column does.  TypeError for anything but the page's lesson score."""
+    ``keys`` defaults to lesson 3's exercises 1 to 9: what lesson 3 holds gives every total's count k/36, which
+    answers exercises 3 to 9, so it waits for all of them, as the class tally's exact column does.  TypeError for
+    anything but the page's lesson score."""
     import ipywidgets as W
 
-    keys = list(keys) if keys is not None else _exercises_and_practice_keys()
+    keys = list(keys) if keys is not None else _exercises_1_to_9_keys()
     _answered(score, keys)  # refuses anything but the page's score before the box is built
     note = W.HTML("<i>" + note_text + "</i>")
     holder = W.VBox([note])
@@ -200,14 +182,14 @@ def held_until_answered(score, make, note_text: str, keys: Sequence[str] | None 
 
 def dice_check(score, n: int = 3600, seed: int = 1):
     """Lesson 3's computer's check (:func:`plot_dice`: the filled 36-outcome grid and each total's exact chance),
-    held back until exercises 1 to 9 and the More practice on ``score`` are answered
+    held back until exercises 1 to 9 on ``score`` are answered
     (:func:`held_until_answered`); until then a note says what opens it."""
     return held_until_answered(
         score,
         lambda: figure_image(plot_dice(n=n, seed=seed)),
         tr(
-            "The computer's grid and chart show every count of outcomes, so they answer exercises 1 to 9 and the "
-            "More practice: they appear here once you have answered all of them (or pressed Show answer)."
+            "The computer's grid and chart show every count of outcomes, so they answer exercises 1 to 9: they "
+            "appear here once you have answered all of them (or pressed Show answer)."
         ),
     )
 
@@ -224,8 +206,7 @@ def simulation_check(score, n: int = 36_000, seed: int = 2):
         score,
         lambda: W.HTML(simulation_table(n, seed)._repr_html_()),
         tr(
-            "This table gives the exact chance of each total, so it answers exercises 3 to 9 and the More "
-            "practice: it appears here once you have answered exercises 1 to 9 and the More practice (or pressed "
-            "Show answer)."
+            "This table gives the exact chance of each total, so it answers exercises 3 to 9: it appears here once "
+            "you have answered exercises 1 to 9 (or pressed Show answer)."
         ),
     )

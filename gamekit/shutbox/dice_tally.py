@@ -229,18 +229,18 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any 
 
     ``score``: lesson 3's :class:`~gamekit.widgets.lesson.LessonScore`.  Then the exact chances and the simulated
     rolls, which answer its exercises 1 to 4 and give the counts of outcomes of exercises 5 to 9 (k/36 per total),
-    stay out of the table and the chart (a sentence says when they come) until exercises 1 to 9 and the More
-    practice are solved or their answers shown (:func:`gamekit.shutbox.charts.exercises_and_practice_answered`);
+    stay out of the table and the chart (a sentence says when they come) until exercises 1 to 9 are solved or
+    their answers shown (:func:`gamekit.shutbox.charts.exercises_answered`);
     the rolls can be entered all along."""
     import ipywidgets as W
 
-    from gamekit.shutbox.charts import exercises_and_practice_answered
+    from gamekit.shutbox.charts import exercises_answered
 
     if score is not None:
-        exercises_and_practice_answered(score)  # refuses anything but a lesson score before the box is built
+        exercises_answered(score)  # refuses anything but a lesson score before the box is built
 
     def answers() -> bool:
-        return score is None or exercises_and_practice_answered(score)
+        return score is None or exercises_answered(score)
 
     tally = tally or DiceTally()
     faces = [str(k) for k in range(1, 7)]
@@ -256,7 +256,7 @@ def tally_widget(tally: DiceTally | None = None, member: Any = None, score: Any 
         + html_escape(
             tr(
                 "The exact chances and the computer's rolls appear here once you have answered exercises 1 to 9 "
-                "and the More practice (or pressed Show answer)."
+                "(or pressed Show answer)."
             )
         )
         + "</i>"

@@ -14,6 +14,15 @@ from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.widgets.exercise import Exercise, choice_checker
 
 
+def or_list(rolls: list[int]) -> str:
+    """Totals joined for a sentence: "9", "2 or 3", "2, 3, 10, 11 or 12"."""
+    if not rolls:
+        raise ValueError(tr("no rolls to list"))
+    if len(rolls) == 1:
+        return str(rolls[0])
+    return tr("{items} or {last}", items=", ".join(map(str, rolls[:-1])), last=rolls[-1])
+
+
 def goals_why_exercise(
     uncovered: Iterable[int] = DISAGREEMENT[0], roll: int = DISAGREEMENT[1], rules: Rules | None = None
 ) -> Exercise:
@@ -22,7 +31,9 @@ def goals_why_exercise(
     position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
     one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
     to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
-    the score.  All four are written alike ("After …, …") and of about the same length."""
+    the score.  All four are written alike ("After …, …"), of about the same length, and each names the position's
+    numbers (the points covered, the rolls, the tiles), so the right one does not stand out as the only specific
+    one."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -60,6 +71,9 @@ def goals_why_exercise(
         raise ValueError(tr("tiles {items}: most rolls cover a small tile left", items=tile_list(left)))
     shut_left = tuple(t for t in open_tiles if t not in for_shut)
     small_words = " + ".join(map(str, small)) + (f" = {sum(small)}" if len(small) > 1 else "")
+    # the totals of two dice that the small tiles alone make (2 and 3 for tiles 1 and 2): the rolls a pupil who
+    # believes "the small tiles go quickly" is counting on
+    small_only_rolls = sorted({r for r in range(2, 13) if tiles_summing_to(r, small)})
     reasons = {
         "low score": tr(
             "After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
@@ -70,13 +84,15 @@ def goals_why_exercise(
             small=small_words,
         ),
         "same points": tr(
-            "After {low}, fewer points stay open than after {shut}, whatever the next rolls are.",
+            "After {low}, fewer points stay open than after {shut}: {low} covers {roll} points.",
             low=name[for_score],
             shut=name[for_shut],
+            roll=roll,
         ),
         "small easy": tr(
-            "After {low}, most rolls cover the small tiles {small}; then at most the {big} stays open.",
+            "After {low}, a roll of {rolls} soon covers the small tiles {small}; then only the {big} is left.",
             low=name[for_score],
+            rolls=or_list(small_only_rolls),
             small=tile_list(small),
             big=big,
         ),
@@ -106,9 +122,7 @@ def goals_why_exercise(
             "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
             "{big} is easy to cover.",
             small_outcomes,
-            rolls=tr("{items} or {last}", items=", ".join(map(str, small_rolls[:-1])), last=small_rolls[-1])
-            if len(small_rolls) > 1
-            else str(small_rolls[0]),
+            rolls=or_list(small_rolls),
             big=big,
         ),
         reasons["shut pair"]: tr(

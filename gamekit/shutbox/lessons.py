@@ -194,7 +194,7 @@ LESSONS: dict[int, Lesson] = {
         3,
         "shut_the_box/03_dice",
         "Shut the Box 3 — the dice",
-        59,
+        50,
         {
             "go_on_12": roll_outcomes_exercise,
             "go_on_14": partial(roll_outcomes_exercise, (1, 4)),

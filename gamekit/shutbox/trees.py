@@ -166,3 +166,111 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
         f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>"
     )
     return Picture(svg, description)
+
+
+def shut_tree_branches(open_tiles: Iterable[int]) -> list[tuple[int, Fraction, int | None, Fraction]]:
+    """The branches that shut one or two open tiles with two dice on every roll (lesson 4's game): for each first
+    roll that covers something and can still lead to a shut box, (roll, its chance, the tile it leaves or None,
+    the chance of the second roll that covers that tile, 1 when none is needed).  With two tiles a and b no roll
+    has a choice (a, b and a + b are three different totals), so these are the table's branches (tested against
+    it).  More tiles make a tree too big to draw, and the page uses the table then: refused (ValueError naming
+    the tiles)."""
+    tiles = tuple(sorted(set(open_tiles)))
+    if not 1 <= len(tiles) <= 2 or any(not isinstance(x, int) or isinstance(x, bool) or not 1 <= x <= 9 for x in tiles):
+        raise ValueError(
+            tr(
+                "tiles {tiles}: a drawn tree needs one or two open tiles from 1 to 9",
+                tiles=", ".join(map(str, tiles)) or "—",
+            )
+        )
+    branches: list[tuple[int, Fraction, int | None, Fraction]] = []
+    for roll in range(2, 13):
+        p = two_dice_probability(roll)
+        if roll == sum(tiles):
+            branches.append((roll, p, None, Fraction(1)))
+        elif len(tiles) == 2 and roll in tiles and two_dice_probability(sum(tiles) - roll):
+            branches.append((roll, p, sum(tiles) - roll, two_dice_probability(sum(tiles) - roll)))
+    return branches
+
+
+def shut_chance(open_tiles: Iterable[int]) -> Fraction:
+    """The chance to shut one or two open tiles with two dice on every roll: along each branch of
+    :func:`shut_tree_branches` multiply the chances, then add the branches."""
+    return sum((p * q for _, p, _, q in shut_tree_branches(open_tiles)), Fraction(0))
+
+
+def shut_chance_tree(open_tiles: Iterable[int]) -> Picture:
+    """The chance-to-shut tree of one or two open tiles (two dice on every roll), drawn: one branch per first roll
+    that can lead to a shut box, a second roll where one tile is still open, one branch for every other roll,
+    and underneath the products along the branches added up (:func:`shut_tree_branches`)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    leaves = shut_tree_branches(open_tiles)
+    shut = shut_chance(open_tiles)
+    rest = 1 - sum((p for _, p, _, _ in leaves), Fraction(0))
+    row_h, width = 58, 720
+    height = 30 + row_h * (len(leaves) + 1) + 40
+    root_y = 20 + row_h * (len(leaves) + 1) / 2
+    root = tr("open: {tiles}", tiles=", ".join(map(str, open_tiles)))
+    parts = [
+        f"<rect x='6' y='{root_y - 18:.0f}' width='118' height='36' rx='6' fill='#eef4fb' stroke='#1f5f99'/>",
+        f"<text x='65' y='{root_y + 5:.0f}' font-size='13' text-anchor='middle'>{html.escape(root)}</text>",
+    ]
+
+    def edge(x1: int, y1: float, x2: int, y2: float, label: str) -> None:
+        parts.append(f"<line x1='{x1}' y1='{y1:.0f}' x2='{x2}' y2='{y2:.0f}' stroke='#555'/>")
+        parts.append(
+            f"<text x='{(x1 + x2) / 2:.0f}' y='{(y1 + y2) / 2 - 6:.0f}' font-size='12' text-anchor='middle' "
+            f"fill='#1f5f99'>{html.escape(label)}</text>"
+        )
+
+    def node(x: int, y: float, w: int, text: str, fill: str = "#fff") -> None:
+        parts.append(
+            f"<rect x='{x}' y='{y - 16:.0f}' width='{w}' height='32' rx='6' fill='{fill}' stroke='#555'/>"
+            f"<text x='{x + 8}' y='{y + 5:.0f}' font-size='12'>{html.escape(text)}</text>"
+        )
+
+    lines, products = [], []
+    for i, (roll, p, other, q) in enumerate(leaves):
+        y = 20 + row_h * i + row_h / 2
+        edge(124, root_y, 300, y, tr("roll {roll}", roll=roll) + f" · {k_over_36(p)}")
+        if other is None:
+            node(300, y, 150, tr("box shut"), "#e3f4e8")
+            lines.append(tr("roll {roll} ({chance}) → box shut", roll=roll, chance=k_over_36(p)))
+            products.append(k_over_36(p))
+        else:
+            node(300, y, 90, tr("open: {tiles}", tiles=other))
+            edge(390, y, 530, y, tr("then {roll}", roll=other) + f" · {k_over_36(q)}")
+            node(530, y, 110, tr("box shut"), "#e3f4e8")
+            lines.append(
+                tr(
+                    "roll {roll} ({chance}), then {other} ({second}) → box shut",
+                    roll=roll,
+                    chance=k_over_36(p),
+                    other=other,
+                    second=k_over_36(q),
+                )
+            )
+            products.append(f"{k_over_36(p)} × {k_over_36(q)}")
+    y = 20 + row_h * len(leaves) + row_h / 2
+    edge(124, root_y, 300, y, tr("any other roll") + f" · {k_over_36(rest)}")
+    node(300, y, 150, tr("box not shut"), "#fbeaea")
+    lines.append(tr("any other roll ({chance}) → box not shut", chance=k_over_36(rest)))
+    sum_text = tr(
+        "chance to shut = {sum} ≈ {turns} turns in 100",
+        sum=" + ".join(products),
+        turns=number(float(100 * shut), 1),
+    )
+    parts.append(f"<text x='6' y='{height - 14}' font-size='13'>{html.escape(sum_text)}</text>")
+    description = ntr(
+        "Tree for open tile {tiles}, two dice on every roll: {branches}. {sum}.",
+        "Tree for open tiles {tiles}, two dice on every roll: {branches}. {sum}.",
+        len(open_tiles),
+        tiles=", ".join(map(str, open_tiles)),
+        branches="; ".join(lines),
+        sum=sum_text,
+    )
+    svg = (
+        f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
+        f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>"
+    )
+    return Picture(svg, description)

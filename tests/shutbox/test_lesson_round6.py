@@ -138,10 +138,10 @@ def test_lesson_2_walkthrough_shows_no_set_exercise_1_asks_for(lang):
         assert " + ".join(map(str, s)) not in texts and "+".join(map(str, s)) not in texts, s
 
 
-def test_lesson_3_grid_chances_and_tally_wait_for_the_more_practice_too():
-    """The computer's grid, the exact-chance table and the class tally's k/36 column give every count of outcomes,
-    which answers the More practice as well: with exercises 1 to 9 answered and a More practice problem still open,
-    all three stay closed and say what opens them; once the More practice is answered they open."""
+def test_lesson_3_grid_chances_and_tally_wait_for_exercises_1_to_9_but_not_the_more_practice():
+    """The computer's grid, the exact-chance table and the class tally's k/36 column give every count of outcomes
+    of exercises 1 to 9: with one of them open, all three stay closed and say what opens them; once exercises 1 to
+    9 are answered they open, though the More practice (above the tally, "if you have time, or at home") is not."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -149,21 +149,21 @@ def test_lesson_3_grid_chances_and_tally_wait_for_the_more_practice_too():
     from gamekit.shutbox import lessons as L
     from gamekit.widgets.lesson import ExerciseWidget, LessonScore
 
-    score = LessonScore("shutL3 round6, held for the More practice")
+    score = LessonScore("shutL3 round6, held for exercises 1 to 9")
     grid, chances = charts.dice_check(score, n=360), charts.simulation_check(score, n=360)
     tally = dice_tally.tally_widget(dice_tally.DiceTally(saved=False), score=score)
-    for make in L.EXERCISES["shut_the_box/03_dice"][:9]:
+    exercises = L.EXERCISES["shut_the_box/03_dice"][:9]
+    for make in exercises[:-1]:
         ExerciseWidget(make(), score=score).show_answer()
-    practice = L.practice_exercises(3)
-    for ex in practice[:-1]:
-        ExerciseWidget(ex, score=score).show_answer()
-    assert "More practice" in grid.children[0].value and "More practice" in chances.children[0].value
+    assert "exercises 1 to 9" in grid.children[0].value and "exercises 1 to 9" in chances.children[0].value
+    assert "More practice" not in grid.children[0].value + chances.children[0].value + tally.waiting.value
     assert grid.children[0].__class__.__name__ == "HTML" and "13.89" not in chances.children[0].value
-    assert "More practice" in tally.waiting.value and tally.waiting.layout.display is None
-    ExerciseWidget(practice[-1], score=score).show_answer()
+    assert tally.waiting.layout.display is None and not charts.exercises_answered(score)
+    ExerciseWidget(exercises[-1](), score=score).show_answer()
     assert tally.waiting.layout.display == "none"
     assert grid.children[0].__class__.__name__ == "Image" and "13.89 %" in chances.children[0].value
-    assert charts.exercises_and_practice_answered(score)
+    assert charts.exercises_answered(score)
+    assert not any(score.records.get(ex.key) for ex in L.practice_exercises(3))
 
 
 def test_lesson_1_one_die_practice_is_graded_by_the_tiles_7_8_9_still_open_and_ordered_easy_to_hard():
@@ -220,10 +220,3 @@ def test_lesson_4_practice_feedback_uses_only_the_habits_taught_before_it():
                 sets = [part.split(" ")[0] for part in what_each_set_leaves(f["open"], f["roll"])]
                 for answer in list(ex.solutions) + list(ex.wrong) + sets:
                     assert word not in ex.check(answer)[1].lower(), (lang, answer)
-
-
-def test_the_keys_lesson_3_holds_its_counts_for_are_its_more_practice():
-    from gamekit.shutbox import charts
-    from gamekit.shutbox import lessons as L
-
-    assert list(charts.LESSON_3_PRACTICE_KEYS) == [ex.key for ex in L.practice_exercises(3)]

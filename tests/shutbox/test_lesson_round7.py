@@ -15,25 +15,28 @@ GUIDES = {"en": ROOT / "docs/teachers/shutbox.md", "es": ROOT / "docs/teachers/e
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_three_more_practice_has_minutes_since_the_check_waits_for_it(lang):
-    """The class tally's exact column and the computer's check open only once the More practice is answered, so the
-    More practice cannot be "if there is time, or at home": the page gives it 7 minutes, its parts add up to the
-    announced total, and the guide's plan and objectives table say the same."""
+def test_lesson_three_fits_50_minutes_with_more_practice_and_the_check_if_there_is_time(lang):
+    """Lesson 3 ran 59 minutes.  The class tally's exact column and the computer's check now wait only for exercises
+    1 to 9, so the More practice (7 minutes) and the computer's check (2) are "if you have time, or at home": the
+    page's Time line adds up to 50, says what is extra, and the guide's plan and objectives table say the same."""
     page = (PAGES[lang] / "03_dice.md").read_text(encoding="utf-8")
     time = re.search(
         r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut(?:es|os):? ?\(?([^*]*?)\)?\.\n\n", page, re.S
     )
     parts = [int(n) for n in re.findall(r"(?:^|, |; | y )(\d+) ", " ".join(time.group(2).split()))]
-    assert sum(parts) == int(time.group(1)) == L.LESSONS[3].minutes == 59, parts
-    assert ("7 for More practice" if lang == "en" else "7 para Más práctica") in " ".join(time.group(2).split())
+    assert sum(parts) == int(time.group(1)) == L.LESSONS[3].minutes == 50, parts
+    extra = (
+        "**If you have time, or at home:** More practice" if lang == "en" else "**Si te sobra tiempo, o en casa:** Más"
+    )
+    assert extra in page and page.index(extra) < page.index("**Objectives.**" if lang == "en" else "**Objetivos.**")
     more = page[page.index("## M") : page.index("practice(3, score)")]
-    assert "at home" not in more and "en casa" not in more
+    assert ("if you have time" if lang == "en" else "si te sobra tiempo") in more
     guide = GUIDES[lang].read_text(encoding="utf-8")
     plan = guide[guide.index("03_dice.md)") :]
     plan = plan[: plan.index("**total**")]
     rows = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, re.M)]
-    assert sum(rows) == 59 and 7 in rows
-    assert "(59 min)" in guide and "(55 min) | " + ("list the 36" if lang == "en" else "escribir los 36") not in guide
+    assert sum(rows) == 50 and 7 not in rows and 8 in rows  # the tally stays, the More practice is extra
+    assert "(50 min)" in guide and "(59 min)" not in guide
 
 
 def test_spanish_says_the_tiles_7_8_and_9_with_the_right_agreement():

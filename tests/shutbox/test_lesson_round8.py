@@ -65,12 +65,21 @@ def test_lesson_four_exercise_6_does_not_tell_the_pupil_to_pick_the_highest_coun
 
 
 @pytest.mark.parametrize(
-    "guide, cut", [("shutbox.md", "**A 50-minute period:**"), ("es/shutbox.md", "**Con una clase de 50 minutos:**")]
+    "guide, cut, more",
+    [
+        ("shutbox.md", "**If you have time, or at home**", "More practice"),
+        ("es/shutbox.md", "**Si sobra tiempo, o en casa**", "Más práctica"),
+    ],
 )
-def test_guide_marks_what_to_skip_in_lesson_3_for_a_50_minute_period(guide, cut):
+def test_guide_marks_what_lesson_3_leaves_for_spare_time_and_keeps_the_tally(guide, cut, more):
+    """Lesson 3 fits 50 minutes: the guide says what is extra (the More practice and the computer's check) and keeps
+    the class tally with real dice in the plan."""
     text = (ROOT / "docs/teachers" / guide).read_text(encoding="utf-8")
     three = text.split("### Lesson 3" if guide == "shutbox.md" else "### Lección 3")[1].split("\n### ")[0]
-    assert cut in three and ("tally" in three.split(cut)[1] or "recuento" in three.split(cut)[1])
+    extra = three.split(cut)[1].split("\n\n")[0]
+    assert more in extra and ("computer's check" in extra or "comprobación del ordenador" in extra)
+    plan = three.split(cut)[0]
+    assert "| 8 | " + ("the class tally" if guide == "shutbox.md" else "el recuento de la clase") in plan
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -25,7 +25,7 @@ WORDS = {"en": {1: "one", 5: "Five", 6: "Six"}, "es": {1: "una", 5: "Cinco", 6: 
             "es",
             "notebooks/es/shut_the_box/03_dice.md",
             "{all} preguntas más. {boxes} son sobre cajas nuevas con el 7, el 8 y el 9 cubiertos; {other} pregunta "
-            "cada cuánto sale un total en muchas tiradas.",
+            "con qué frecuencia sale un total en muchas tiradas.",
         ),
     ],
 )
