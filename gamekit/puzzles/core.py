@@ -271,9 +271,13 @@ class Puzzle:
     @property
     def position(self):
         """A fresh game object at the puzzle's position (changing it changes nothing in the puzzle)."""
+        return self._loaded().copy()
+
+    def _loaded(self):
+        """The game object at the puzzle's position, loaded once and never changed (read it, never play on it)."""
         if self._position is None:
             self._position = load(self.position_data)
-        return self._position.copy()
+        return self._position
 
     @property
     def band(self) -> str:
@@ -282,7 +286,7 @@ class Puzzle:
 
     @property
     def to_move(self) -> int:
-        return self.position.to_move
+        return self._loaded().to_move
 
     @property
     def question_key(self) -> tuple:
@@ -294,7 +298,7 @@ class Puzzle:
 
     def legal_answers(self) -> list:
         """Every legal action of the position (the ones a pupil can give), canonical."""
-        return self.position.legal_moves()
+        return self._loaded().legal_moves()
 
     def canonical(self, answer: Any) -> Any:
         """The canonical form of ``answer`` in this position; IllegalMoveError (naming it) if it is not legal."""

@@ -35,6 +35,7 @@ from gamekit.puzzles.core import (
     theme_name,
 )
 from gamekit.puzzles.pools import practice_pool
+from gamekit.puzzles.store import kept
 
 MAX_SET = 50
 """The most puzzles in a homework set."""
@@ -150,7 +151,14 @@ def homework_set(game_id: str, theme: str | None = None, n: int = 10, seed: int 
 
 @lru_cache(maxsize=None)
 def _chosen_set(game_id: str, theme: str | None, n: int, seed: int) -> tuple[Puzzle, ...]:
-    """:func:`homework_set`'s puzzles, in order (its arguments checked there)."""
+    """:func:`homework_set`'s puzzles, in order (its arguments checked there): chosen once a process, and once
+    between processes that share a folder for :func:`~gamekit.puzzles.store.kept` (the test suite's workers,
+    kernels and servers: a Shut the Box set takes about a second of drawing)."""
+    return kept(f"homework set {game_id} {theme} {n} {seed}", lambda: _choose_set(game_id, theme, n, seed))
+
+
+def _choose_set(game_id: str, theme: str | None, n: int, seed: int) -> tuple[Puzzle, ...]:
+    """:func:`_chosen_set`'s choice itself."""
     pool = practice_pool(game_id, theme)
     if n > len(pool):
         raise ValueError(

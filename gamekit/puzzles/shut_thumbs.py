@@ -7,6 +7,7 @@ two thirds of every level of its questions (:mod:`gamekit.puzzles.shut_census`;
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from gamekit.i18n import tr
 from gamekit.shutbox import Rules
@@ -102,7 +103,13 @@ def next_cover_chance(rule: str, left, one_die: str = "after_789") -> Fraction:
     measures it: the chance that two dice (``"next_two_dice"``), or the likelier of the dice ``one_die`` allows
     (``"next_dice"``), roll a total the tiles make; or how many totals 2 to 12 they make (``"next_totals"``).
     No tiles left: the box is shut, the best there is (1, or 12 totals)."""
-    left = tuple(sorted(set(left)))
+    return _cover_chance(rule, tuple(sorted(set(left))), one_die)
+
+
+@lru_cache(maxsize=None)
+def _cover_chance(rule: str, left: tuple[int, ...], one_die: str) -> Fraction:
+    """:func:`next_cover_chance` for ``left`` as sorted tiles, found once a process (the Practice pools and
+    homework draws ask it for the same few hundred sets of tiles about a hundred thousand times)."""
     if not left:
         return Fraction(12 if rule == "next_totals" else 1)
     makes = {t for t in range(1, 13) if tiles_summing_to(t, left)}

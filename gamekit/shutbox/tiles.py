@@ -36,7 +36,10 @@ _SUMS = [sum(t for t in TILES if m >> (t - 1) & 1) for m in range(FULL + 1)]
 
 def sheet_key(mask: int) -> tuple[int, ...]:
     """The tiles of a bitmask as the rules sheet writes a set: largest tile first."""
-    return tuple(sorted(tiles_of(mask), reverse=True))
+    return _SHEET_KEYS[mask & FULL]
+
+
+_SHEET_KEYS = [tuple(sorted(tiles_of(m), reverse=True)) for m in range(FULL + 1)]
 
 
 # every non-empty subset of 1..9 by its sum, in the sheet's order: largest tile first,

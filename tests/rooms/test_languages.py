@@ -38,7 +38,7 @@ def fetch(rooms, path: str, accept: str | None = None) -> tuple[int, dict, str]:
     headers = {"Accept-Language": accept} if accept is not None else {}
     request = urllib.request.Request(rooms.url + path, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, dict(response.headers), response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read().decode()
@@ -59,7 +59,7 @@ def post(rooms, path: str, body: dict) -> tuple[int, dict]:
         rooms.url + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
     )
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
