@@ -217,4 +217,5 @@ def plan_exercise(name: str = "l5_ex10") -> DotsExercise:
         wrong=wrong,
         key=name,
         parts=False,
+        third_sides=False,  # seeing which boxes have three sides (b3 as well as c3) is the crux of the exercise
     )
