@@ -385,10 +385,10 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     return picture.canvas
 
 
-def held_until_solved(key: str, score: LessonScore, content: Any):
+def held_until_solved(key: str | tuple[str, ...], score: LessonScore, content: Any):
     """``content`` (a step-through, a sentence such as a worked count, or an :class:`Explanation`) held back until
-    the exercise saved under ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score
-    starts from what was saved).  Until then a note says what opens it."""
+    the exercise saved under ``key`` (or each of several keys) is solved or its answer shown on ``score`` (also in
+    an earlier session: a score starts from what was saved).  Until then a note says what opens it."""
     import html
 
     import ipywidgets as W
@@ -417,9 +417,14 @@ def held_until_solved(key: str, score: LessonScore, content: Any):
     note = W.HTML("<i>" + waiting + "</i>")
     holder = W.VBox([note])
 
+    keys = (key,) if isinstance(key, str) else key
+
+    def done(k: str) -> bool:
+        record = score.records.get(k)
+        return record is not None and (record.solved or record.shown)
+
     def update(_: Any = None) -> None:
-        record = score.records.get(key)
-        if record is not None and (record.solved or record.shown) and holder.children[0] is note:
+        if all(done(k) for k in keys) and holder.children[0] is note:
             holder.children = [content]
 
     score.observe(update, names="value")

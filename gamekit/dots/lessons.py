@@ -509,10 +509,14 @@ def exercise(name: str, score: LessonScore | None = None):
     return widget
 
 
-def after_exercise(name: str, score: LessonScore, content: Any):
+def after_exercise(name: str | tuple[str, ...], score: LessonScore, content: Any):
     """``content`` (a step-through or worked count that shows exercise ``name``'s answer) held back until that exercise
-    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`)."""
-    return held_until_solved(_built(name).key, score, content)
+    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`); with several names, until
+    each of them is (a worked count that shows one exercise's answer and uses a rule another one opens)."""
+    names = (name,) if isinstance(name, str) else tuple(name)
+    if not names or not all(isinstance(n, str) for n in names):
+        raise TypeError(tr("name must be an exercise's name or a tuple of them, not {name!r}", name=name))
+    return held_until_solved(tuple(_built(n).key for n in names), score, content)
 
 
 def practice_exercises(lesson: int) -> list[DotsExercise]:

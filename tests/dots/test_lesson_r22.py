@@ -1,0 +1,74 @@
+"""Review r22 corrections to the Dots lessons: lesson 5's challenge boards carry no hints, its right answers say why
+taking beats refusing, and its wording says what leaving two keeps (control, not a chain)."""
+
+import pytest
+
+from gamekit.dots import lesson_pictures
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson5_exercises import deal_lines
+from gamekit.dots.lesson5_take_all import all_but_four_lines
+from gamekit.dots.lesson_exercise import final_score_text
+from gamekit.dots.lesson_positions import components, third_side_boxes
+from gamekit.dots.solver import move_values
+from gamekit.i18n import using
+
+
+@pytest.mark.parametrize("name", ["l5_ex8", "challenge_loop", "l5_ex10"])
+def test_lesson_5_challenge_boards_with_boxes_on_offer_have_no_third_side_tint(name):
+    """The challenge's intro promises no new hints for exercises 8 to 10: the red tint showed where the offer is."""
+    ex = L.exercises(5)[name]
+    assert third_side_boxes(ex.game)  # boxes the tint would have marked
+    assert ex.third_sides is False
+    tints, _ = lesson_pictures.highlights(ex.game, third_sides=ex.third_sides, parts=ex.parts, last=False)
+    colours = tints.values() if isinstance(tints, dict) else tints
+    assert lesson_pictures.THIRD_SIDE_TINT not in colours
+
+
+def _right_lines(ex):
+    values = move_values(ex.game)
+    best = max(values.values())
+    return sorted(line for line, v in values.items() if v == best), values
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_5_right_answer_says_why_taking_beats_the_double_deal(lang):
+    with using(lang):
+        ex = L.exercises(5)["l5_ex5"]
+        right, values = _right_lines(ex)
+        deal = deal_lines(ex.game)[0]
+        rest = sorted((p.length for p in components(ex.game) if not p.opened), reverse=True)
+        final = final_score_text(ex.game, values[deal])
+        for line in right:
+            ok, words = ex.check(line)
+            assert ok and deal in words and final in words, words
+            assert ("Taking beats refusing" if lang == "en" else "Llevártelas es mejor que rechazarlas") in words
+            assert ("short chains of" if lang == "en" else "cadenas cortas de") in words
+            assert all(str(n) in words for n in rest)
+    assert values[deal] < max(values.values())  # the reason is the solver's: the double-deal is worse
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_8_right_answer_says_why_taking_beats_all_but_four(lang):
+    with using(lang):
+        ex = L.exercises(5)["l5_ex8"]
+        right, values = _right_lines(ex)
+        refusal = all_but_four_lines(ex.game)[0]
+        final = final_score_text(ex.game, values[refusal])
+        for line in right:
+            ok, words = ex.check(line)
+            assert ok and refusal in words and final in words, words
+            assert ("Taking beats refusing" if lang == "en" else "Llevártelas es mejor que rechazarlas") in words
+        ok, words = ex.check(refusal)  # the refusal keeps its own reason
+        assert not ok and "Taking beats refusing" not in words and "Llevártelas es mejor" not in words
+    assert values[refusal] < max(values.values())
+
+
+@pytest.mark.parametrize(
+    "lang, kept, gone", [("en", "keep control", "keep a chain"), ("es", "el control", "conserva una cadena")]
+)
+def test_lesson_5_exercise_2_says_leaving_two_keeps_control(lang, kept, gone):
+    ex = L.exercises(5)["loop_six"]
+    n = max(p.length for p in components(ex.game) if p.opened)
+    with using(lang):
+        ok, words = L.exercises(5)["loop_six"].check(str(n - 2))
+    assert not ok and kept in words and gone not in words, words
