@@ -36,6 +36,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "the edge of the board, at a box already taken, or at a junction."
         ),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
+        N_("**Short chain:** a chain of 1 or 2 boxes."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
     ),
     4: (

@@ -72,3 +72,46 @@ def test_lesson_5_exercise_2_says_leaving_two_keeps_control(lang, kept, gone):
     with using(lang):
         ok, words = L.exercises(5)["loop_six"].check(str(n - 2))
     assert not ok and kept in words and gone not in words, words
+
+
+@pytest.mark.parametrize(
+    "lang, path, term, definition",
+    [
+        (
+            "en",
+            "notebooks/dots_and_boxes/03_chains_and_loops.md",
+            "short chain",
+            "A chain of 1 or 2 boxes is a **short chain**",
+        ),
+        (
+            "es",
+            "notebooks/es/dots_and_boxes/03_chains_and_loops.md",
+            "cadena corta",
+            "Una cadena de 1 o 2 casillas es una **cadena corta**",
+        ),
+    ],
+)
+def test_lesson_3_defines_short_chain_before_it_first_uses_it(lang, path, term, definition):
+    """Lesson 3 used "short chain" (objectives, a heading, exercise 5) but only lesson 5 defined it."""
+    from pathlib import Path
+
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    page = " ".join((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8").split())
+    body = page[page.index("*Long and short.*" if lang == "en" else "*Largas y cortas.*") :]
+    assert definition in body
+    assert body.index(definition) < body.lower().index(term, body.index(definition) + len(definition))
+    first_heading = page.index("## Handing over a short chain" if lang == "en" else "## Entregar una cadena corta")
+    assert page.index(definition) < first_heading
+    sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[3].notebook, lang)
+    card = sheet[: sheet.index("## " + ("Exercise 1" if lang == "en" else "Ejercicio 1"))]
+    assert ("**Short chain:** a chain of 1 or 2 boxes." if lang == "en" else "**Cadena corta:**") in card
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_chains_step_through_ends_with_what_happened_not_a_verdict(lang):
+    with using(lang):
+        last = lesson_pictures.steps("chains")[-1].caption
+    assert ("and lost" if lang == "en" else "y perdió") not in last
+    assert ("so had to" if lang == "en" else "por eso") not in last
+    assert ("Coral took all 5 boxes" if lang == "en" else "Coral se llevó sus 5 casillas") in last
