@@ -115,3 +115,68 @@ def test_lesson_3_chains_step_through_ends_with_what_happened_not_a_verdict(lang
     assert ("and lost" if lang == "en" else "y perdió") not in last
     assert ("so had to" if lang == "en" else "por eso") not in last
     assert ("Coral took all 5 boxes" if lang == "en" else "Coral se llevó sus 5 casillas") in last
+
+
+def _text(path: str) -> str:
+    from pathlib import Path
+
+    return " ".join((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8").split())
+
+
+def test_lesson_2_says_the_next_player_can_take_a_box_with_three_sides():
+    """Lessons 3 and 5 teach refusing: the next player *can* draw the fourth side, they need not."""
+    assert "Whoever moves next can draw the fourth side" in _text("notebooks/dots_and_boxes/02_third_sides.md")
+    assert "Whoever moves next draws the fourth side" not in _text("notebooks/dots_and_boxes/02_third_sides.md")
+    es = _text("notebooks/es/dots_and_boxes/02_third_sides.md")
+    assert "Quien juega después puede trazar el cuarto lado" in es and "después traza el cuarto lado" not in es
+
+
+def test_guide_lesson_1_opens_with_the_objectives_and_a_game_on_paper_not_a_recall():
+    """Lesson 1 has no earlier lesson to recall."""
+    assert "| 4 | the objectives and a game on paper |" in _text("docs/teachers/dots.md")
+    assert "| 4 | los objetivos y una partida en papel |" in _text("docs/teachers/es/dots.md")
+
+
+def test_spanish_dots_words_all_but_four_trick_and_one_phrase_for_instead_of():
+    from gamekit.dots import lesson_pictures as P  # noqa: F401  (the Dots messages are marked on import)
+    from gamekit.i18n import tr
+
+    with using("es"):
+        words = tr(
+            "{line} is all-but-four: {other} takes the four boxes and must open the next chain. But {other} "
+            "hands {seat} the chain of 2 by its middle line, and then {seat} must open the chain of 3: the four "
+            "boxes bought nothing back. With best play the game would end {final} instead of {final2}.",
+            line="c1-c2",
+            other="Coral",
+            seat="Dorado",
+            final="x",
+            final2="y",
+        )
+    assert words.startswith("c1-c2 es la jugada de «todas menos cuatro»:") and "en vez de" in words
+    practice = _text("notebooks/es/practice/01_dots_and_boxes.md")
+    assert "costumbre" not in practice and "ningún truco funciona siempre" in practice
+    for path in (
+        "docs/teachers/es/dots.md",
+        "notebooks/es/practice/01_dots_and_boxes.md",
+        *(f"notebooks/es/dots_and_boxes/0{n}_{name}.md" for n, name in ((1, "rules_and_terms"), (2, "third_sides"))),
+        "notebooks/es/dots_and_boxes/03_chains_and_loops.md",
+        "notebooks/es/dots_and_boxes/04_long_chain_rule.md",
+        "notebooks/es/dots_and_boxes/05_double_dealing_and_control.md",
+    ):
+        assert "en lugar de" not in _text(path), path
+
+
+def test_spanish_lesson_feedback_says_en_vez_de_never_en_lugar_de():
+    """Exercises 2 and 5 said «en vez de», exercise 4 «en lugar de» for the same "instead of"."""
+    seen = 0
+    with using("es"):
+        for n in range(1, 6):
+            for ex in L.exercises(n).values():
+                for answer in list(getattr(ex, "wrong", None) or [])[:6]:
+                    try:
+                        _, words = ex.check(answer)
+                    except ValueError:
+                        continue
+                    assert "en lugar de" not in words, (ex.key, answer, words)
+                    seen += "en vez de" in words
+    assert seen
