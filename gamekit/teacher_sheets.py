@@ -320,7 +320,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
     defines one: a sheet on paper has no lesson page to look the rules up in), the lesson's paper aids (the
     module's ``worksheet_aids(notebook)``, Markdown blocks, if it defines one: the tables and blanks a pupil
     needs without the page; a word the lesson teaches only after an exercise, because it would give that exercise
-    away, comes after it: the module's ``worksheet_words_after(notebook, key)``, if it defines one), each exercise's
+    away, comes after it: the module's ``worksheet_words_after(notebook, key)``, if it defines one; a card that the
+    next exercise needs but that would answer the one before comes under the next one's heading: the module's
+    ``worksheet_words_before(notebook, key)``, if it defines one), each exercise's
     question in paper
     words (:func:`paper_words`: nothing "above", nothing to click or type) with its position drawn as text
     (:func:`board_text`), the cells its board marks in words (an exercise's ``marked_cells``, if any), its
@@ -366,6 +368,9 @@ def worksheet_markdown(module: str, notebook: str, lang: str = "en") -> str:
             ex = factory()
             out.append(tr("## Exercise {n}", n=n))
             out.append("")
+            ahead = getattr(lessons, "worksheet_words_before", None)  # a card the previous exercise must not see
+            for block in ahead(notebook, ex.key) if callable(ahead) else []:
+                out += [block.rstrip(), ""]
             if ex.key in off_paper:
                 out += [tr("This one is done on the computer: it is checked by a calculation too long for paper."), ""]
                 continue

@@ -159,10 +159,13 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
     def judge(line: str) -> tuple[bool, str]:
         if line not in safe:
             after = after_line(game, line)
-            return False, tr(
+            gifts = third_side_boxes(after)
+            return False, ntr(
                 "{line} is not safe: it gives box {boxes} a third side.",
+                "{line} is not safe: it gives boxes {boxes} their third side.",
+                len(gifts),
                 line=line,
-                boxes=boxes_text(game, third_side_boxes(after)),
+                boxes=boxes_text(game, gifts),
             )
         after = after_line(game, line)
         if line in right:

@@ -52,8 +52,10 @@ def challenge_steer_exercise(name: str = "challenge_steer") -> DotsExercise:
 
 
 def challenge_exercise(name: str) -> DotsExercise:
+    """A final challenge with boxes on offer: "which line is best?", judged by the exact solver. The board has no
+    third-side tint (the challenge gives no new hints: the pupil finds what is on offer and the chains alone)."""
     game = position(name)
-    return best_move_exercise(
+    ex = best_move_exercise(
         name,
         tr("Final challenge: {seat_name} to move. <b>Which line is best?</b>", seat_name=tr(SEATS[game.to_move])),
         tr(
@@ -63,6 +65,8 @@ def challenge_exercise(name: str) -> DotsExercise:
         key=name,
         lesson=5,
     )
+    ex.third_sides = False
+    return ex
 
 
 def _plan_lines(game: DotsAndBoxes, answer: Any) -> list[str]:
@@ -217,4 +221,5 @@ def plan_exercise(name: str = "l5_ex10") -> DotsExercise:
         wrong=wrong,
         key=name,
         parts=False,
+        third_sides=False,  # seeing which boxes have three sides (b3 as well as c3) is the crux of the exercise
     )

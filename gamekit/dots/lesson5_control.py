@@ -387,13 +387,14 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 
 def take_or_refuse_sheet() -> str:
-    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet where the page teaches it (after exercise
-    2, before exercise 3): the two steps (the boxes each plan gets now, then who has control of the long chains and
-    loops still to come), then the habit exercise 3 needs (a loop is opened before a chain, so the chain is the last
-    part). The short chains come before exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
-    the paper tally is in the teacher guide. Markdown, current language; no board's numbers. The sheet states what
-    refusing a loop costs (4 boxes) itself: on paper no feedback checks exercise 2 first, so a rule that pointed back
-    to it would pass a wrong answer on to exercise 3."""
+    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet under exercise 3's heading (the page
+    teaches it after exercise 2, whose answer it states): the two steps (the boxes each plan gets now, then who has
+    control of the long chains and loops still to come), then the habit that refusing a loop costs more than
+    refusing a chain (which part is opened last is left to exercise 3). The short chains come before exercise 6,
+    as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`); the paper tally is in the teacher guide.
+    Markdown, current language; no board's numbers. The sheet states what refusing a loop costs (4 boxes) itself:
+    on paper no feedback checks exercise 2 first, so a rule that pointed back to it would pass a wrong answer on to
+    exercise 3."""
     return "\n".join(
         [
             "**" + tr("Take or refuse?") + "**",
@@ -415,7 +416,7 @@ def take_or_refuse_sheet() -> str:
             "",
             tr(
                 "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs 4 boxes, "
-                "a chain only 2. So the chain is the last part, and it is never refused."
+                "a chain only 2."
             ),
         ]
     )

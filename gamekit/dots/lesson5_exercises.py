@@ -273,9 +273,9 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
             )
         if k == n - 2:
             return False, tr(
-                "Leaving two is how you keep a chain. A loop has no ends: its last two boxes are joined by one line, "
-                "and {seat} cannot leave them without opening the chain of {chain} too. How many must {seat} leave, so "
-                "that {other} has to open the chain? {ends}",
+                "In a chain, leaving two is how you keep control. A loop has no ends: its last two boxes are joined "
+                "by one line, and {seat} cannot leave them without opening the chain of {chain} too. How many must "
+                "{seat} leave, so that {other} has to open the chain? {ends}",
                 seat=seat,
                 chain=chain,
                 other=other,
@@ -395,6 +395,16 @@ def not_worth_it_exercise(name: str = "l5_ex5") -> DotsExercise:
     def check(answer: Any) -> tuple[bool, str]:
         index = pupil_line(game, answer)
         line = game.line_name(index)
+        if values.get(line) == best and not game.is_drawn(index) and deals:
+            ok, verdict = judge_line(answer)
+            return ok, verdict + " " + tr(
+                "Taking beats refusing here: only short chains of {rest} boxes come after this chain, and whoever "
+                "opens a short chain can open it so that it cannot be refused. The double-deal ({deal}) would cost "
+                "two boxes and win nothing back: the game would end {final}.",
+                rest=join_words(rest),
+                deal=deals[0],
+                final=final_score_text(game, values[deals[0]]),
+            )
         if line in deals and not game.is_drawn(index):
             return False, tr(
                 "{line} is the double-deal: {other} takes the two boxes and must open the next chain. But no "

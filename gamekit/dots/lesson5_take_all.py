@@ -50,6 +50,17 @@ def challenge_take_all_exercise(name: str = "l5_ex8") -> DotsExercise:
 
     def check(answer: Any) -> tuple[bool, str]:
         line = game.line_name(pupil_line(game, answer))
+        if values.get(line) == best and not game.is_drawn(game.line_index(line)):
+            ok, verdict = judge_line(answer)
+            return ok, verdict + " " + tr(
+                "Taking beats refusing here: after the loop come only a chain of 3 and a chain of 2. Whoever opens "
+                "next hands over the chain of 2 by its middle line, which cannot be refused, and then gets the chain "
+                "of 3. So the four boxes that all-but-four ({refusal}) gives {other} win nothing back: the game would "
+                "end {final}.",
+                other=other,
+                refusal=refusals[0],
+                final=final_score_text(game, values[refusals[0]]),
+            )
         if line in refusals:
             return False, tr(
                 "{line} is all-but-four: {other} takes the four boxes and must open the next chain. But {other} "

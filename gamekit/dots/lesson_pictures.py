@@ -129,8 +129,9 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, pl
 
     With ``judge=True`` a move the exact solver rates below the best is called a mistake, with the
     better line (no score: a judged step-through may come just before an exercise that asks for one).
-    With ``judge="result"`` the mistake is stated without the better line: a lesson that has not yet taught
-    the refusal says only that the move cost boxes.
+    With ``judge="result"`` the mistake is flagged (a step-through that shows one unflagged teaches it) with no
+    better line and no reason: a lesson that has not yet taught the refusal (lesson 3, before lesson 5's
+    double-deal) says only that the move cost boxes.
     """
     if judge not in (True, False, "result"):
         raise ValueError(tr("judge must be True, False or 'result', not {judge!r}", judge=judge))
@@ -140,23 +141,13 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, pl
         name = before.line_name(before.line_index(line))
         best = max(values.values())
         if values[name] < best and judge == "result":
+            # flagged, so the step-through does not teach the mistake, but neither the better line nor why it is
+            # better: both are lesson 5's double-deal
             seat = tr(SEATS[before.to_move])
-            better = [l for l, v in values.items() if v == best]
-            part = next_part_after_taking_all(before, name)
-            if part is not None and boxes_won(before, name) and not any(boxes_won(before, b) for b in better):
-                # the better lines take nothing: the mistake is taking on, in lesson 3's words (no double-deal yet)
-                text_ += tr(
-                    " A mistake, says the exact calculation: taking the last boxes too means {seat} must then open "
-                    "{part}. "
-                    "{seat} ends with fewer boxes than best play would give.",
-                    seat=seat,
-                    part=part,
-                )
-            else:
-                text_ += tr(
-                    " A mistake, says the exact calculation: {seat} ends with fewer boxes than best play would give.",
-                    seat=seat,
-                )
+            text_ += tr(
+                " A mistake, says the exact calculation: {seat} ends with fewer boxes than best play would give.",
+                seat=seat,
+            )
         elif values[name] < best:
             better = [l for l, v in values.items() if v == best]
             seat = tr(SEATS[before.to_move])
@@ -205,25 +196,6 @@ def describe_line(before: DotsAndBoxes, line: str, judge: bool | str = False, pl
                     seat=seat,
                 )
     return text_
-
-
-def next_part_after_taking_all(before: DotsAndBoxes, line: str) -> str | None:
-    """ "the chain of 5" / "the loop of 6": the one part the player to move must open after drawing ``line`` and
-    then taking every box on offer, one after another; None when that player would not have to open it (a safe
-    line is left, the turn passes, the game ends) or several parts are left to choose from."""
-    after = before.copy()
-    mover = after.to_move
-    after.play(line)
-    while analysis.capturable_boxes(after) and after.to_move == mover:
-        box = analysis.capturable_boxes(after)[0]
-        after.play(next(i for i in after.geometry.box_lines[box] if not after.is_drawn(i)))
-    if after.is_over() or after.to_move != mover or safe_lines(after) or analysis.capturable_boxes(after):
-        return None
-    parts = components(after)
-    if len(parts) != 1:
-        return None
-    n = len(parts[0].boxes)
-    return tr("the loop of {n}", n=n) if parts[0].kind == "loop" else tr("the chain of {n}", n=n)
 
 
 def opening_first(part: str) -> str:
@@ -413,10 +385,10 @@ def show_position(name: str, *, third_sides: bool = True, parts: bool = True):
     return picture.canvas
 
 
-def held_until_solved(key: str, score: LessonScore, content: Any):
+def held_until_solved(key: str | tuple[str, ...], score: LessonScore, content: Any):
     """``content`` (a step-through, a sentence such as a worked count, or an :class:`Explanation`) held back until
-    the exercise saved under ``key`` is solved or its answer shown on ``score`` (also in an earlier session: a score
-    starts from what was saved).  Until then a note says what opens it."""
+    the exercise saved under ``key`` (or each of several keys) is solved or its answer shown on ``score`` (also in
+    an earlier session: a score starts from what was saved).  Until then a note says what opens it."""
     import html
 
     import ipywidgets as W
@@ -445,9 +417,14 @@ def held_until_solved(key: str, score: LessonScore, content: Any):
     note = W.HTML("<i>" + waiting + "</i>")
     holder = W.VBox([note])
 
+    keys = (key,) if isinstance(key, str) else key
+
+    def done(k: str) -> bool:
+        record = score.records.get(k)
+        return record is not None and (record.solved or record.shown)
+
     def update(_: Any = None) -> None:
-        record = score.records.get(key)
-        if record is not None and (record.solved or record.shown) and holder.children[0] is note:
+        if all(done(k) for k in keys) and holder.children[0] is note:
             holder.children = [content]
 
     score.observe(update, names="value")

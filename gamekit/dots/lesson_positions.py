@@ -211,9 +211,9 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     "chains": {
         "start": POSITIONS["chains_45"],
         "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
-        "judge": "result",  # lesson 3: the mistake and what it cost; the better line is lesson 5's double-deal
+        "judge": "result",  # lesson 3: the mistake flagged, with no better line and no reason (lesson 5's double-deal)
         "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
-        "outro": N_("Gold took the whole chain of 4 and so had to open the chain of 5, and lost."),
+        "outro": N_("Gold took the chain of 4, then had to open the chain of 5, and Coral took all 5 boxes."),
     },
     "loop": {  # lesson 3, after exercise 6: every mistake and every refusal in it is one lesson 3 teaches
         "start": POSITIONS["two_and_loop"],

@@ -36,6 +36,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "the edge of the board, at a box already taken, or at a junction."
         ),
         N_("**Long chain:** a chain of 3 boxes or more (loops do not count)."),
+        N_("**Short chain:** a chain of 1 or 2 boxes."),
         N_("**Loop:** a ring of linked boxes that closes on itself, with no end at all. A loop is not a chain."),
     ),
     4: (
@@ -305,29 +306,29 @@ def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
         )
     if any(row[1] == k for row in rows[:-1]):
         return False, tr(
-            "That was the count after an earlier line. A later line changed it: step back to the last boards and look "
-            "again."
-        )
-    if k > right:
-        return False, tr(
-            "Fewer than {k}: a long chain needs three boxes or more, and a loop does not count. Look again at the last "
-            "board.",
-            k=k,
+            "That was the count after an earlier line. Recount on the board after the very last line only: go round "
+            "every part of it, and count the chains of three boxes or more."
         )
     return False, tr(
-        "More than {k}: after the last line, look at every part of the board, not only where the last line was drawn.",
+        "Not {k}. Recount on the board after the last line: go round every part of the board, count the boxes of "
+        "each chain, and keep only the chains of three boxes or more. A loop does not count.",
         k=k,
     )
 
 
+TALLY_TRIES = 2
+"""How many wrong counts the tally check takes before it shows the worked rows: the answer is a small number, so
+a third try would be a guess, not a recount."""
+
+
 def tally_check(name: str = "tally_game"):
-    """The computed tally, hidden until the pupil has typed the right count of their own last row (predict, then
-    check: :func:`tally_prediction` says why a wrong count is wrong), then folded away under "Check your tally"."""
+    """The computed tally as predict-then-check: the pupil types the long chains of their own last row
+    (:func:`tally_prediction` says what to recount after a wrong count).  The table is built only after the right
+    count, or after :data:`TALLY_TRIES` wrong ones (then the entry is closed: the worked rows are shown instead of
+    more guesses), never before (not even hidden: a saved or exported notebook would show it), and then folded
+    away under "Check your tally"."""
     import ipywidgets as W
 
-    table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
-    table.set_title(0, tr("Check your tally"))
-    table.layout.display = "none"
     entry = W.Text(
         placeholder=tr("your count"),
         description=tr("Long chains after the last line:"),
@@ -335,12 +336,32 @@ def tally_check(name: str = "tally_game"):
         style={"description_width": "initial"},
     )
     note = W.HTML()
+    box = W.VBox([entry, note])
+    wrong: list[str] = []  # the wrong counts typed so far (a refused entry, not a count, is not one)
+    refusal = tally_prediction("", name)[1]
+
+    def show_table() -> None:
+        table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
+        table.set_title(0, tr("Check your tally"))
+        box.children = [entry, note, table]
 
     def predicted(change: dict) -> None:
-        ok, message = tally_prediction(change["new"], name)
+        if len(box.children) > 2:  # the table is out: the check is over
+            return
+        answer = change["new"]
+        ok, message = tally_prediction(answer, name)
+        if not ok and message != refusal:
+            wrong.append(str(answer).strip())
+        if not ok and len(wrong) >= TALLY_TRIES:
+            message += " " + tr(
+                "That is two counts that were not right, so here are the worked rows. Open “Check your tally” and "
+                "compare them with your table, row by row: find the first line where your count differs."
+            )
+            entry.disabled = True
+            show_table()
+        elif ok:
+            show_table()
         note.value = f"<p>{message}</p>"
-        if ok:
-            table.layout.display = None
 
     entry.observe(predicted, names="value")
-    return W.VBox([entry, note, table])
+    return box

@@ -20,12 +20,9 @@ each notebook's exercise factories.  Every exercise that asks for a move is judg
 from __future__ import annotations
 
 from functools import lru_cache
-from gamekit.dots.puzzle_text import lesson_question
 from gamekit.dots.puzzle_text import line_hit
-from gamekit.dots.puzzle_text import own_box_loss
 from gamekit.i18n import N_
 from gamekit.i18n import get_language
-from gamekit.i18n import ntr
 from gamekit.i18n import tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.lesson import ExerciseWidget
@@ -77,10 +74,11 @@ from gamekit.dots.lesson5_exercises import (
     steer_exercise,
     take_all_exercise,
 )
-from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
+from gamekit.dots.lesson_exercise import DotsExercise
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
+from gamekit.dots.lesson_practice import practice_problems
 from gamekit.dots.lesson_worksheets import extra_after
 
 __all__ = [
@@ -99,6 +97,7 @@ __all__ = [
     "WORKSHEET_WORDS",
     "worksheet_aids",
     "worksheet_words_after",
+    "worksheet_words_before",
 ]
 
 
@@ -126,10 +125,19 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
-    if number_ == 5 and key == _built("loop_six").key:
-        # where the lesson page has it: after the loop of 6, before exercise 3
-        blocks.append(take_or_refuse_sheet())
     return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
+
+
+def worksheet_words_before(notebook: str, key: str) -> list[str]:
+    """The card printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question:
+    lesson 5's take-or-refuse card, which exercise 3 needs, states what refusing a loop costs (4 boxes), the answer
+    of exercise 2 (the loop of 6); under exercise 3's heading a pupil reads it only after exercise 2 is done."""
+    number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
+    if number_ is None:
+        raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    if number_ == 5 and key == _built("control_price").key:
+        return [take_or_refuse_sheet()]
+    return []
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -501,28 +509,14 @@ def exercise(name: str, score: LessonScore | None = None):
     return widget
 
 
-def after_exercise(name: str, score: LessonScore, content: Any):
+def after_exercise(name: str | tuple[str, ...], score: LessonScore, content: Any):
     """``content`` (a step-through or worked count that shows exercise ``name``'s answer) held back until that exercise
-    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`)."""
-    return held_until_solved(_built(name).key, score, content)
-
-
-PRACTICE_LEVELS: dict[tuple[int, int], str] = {(5, 0): "medium"}
-"""Practice problems whose level on the lesson's page is above their level in the bank, by (lesson, place in the
-lesson's problem set): the bank rates lesson 5's "control is not worth it" position easy by its search, but a pupil
-must weigh the chains still to come against the boxes control costs — medium for lesson 5."""
-
-PRACTICE_TITLES: dict[str, str] = {
-    "easy": N_("Problem {i} (easy)"),
-    "medium": N_("Problem {i} (medium)"),
-    "hard": N_("Problem {i} (hard)"),
-}
-"""A practice problem's heading on the page, by level: one message per level, so each language can agree the level
-word with its own word for "problem" (Spanish: «Problema 2 (nivel medio)»)."""
-
-PRACTICE_ORDER: dict[int, tuple[int, ...]] = {5: (1, 0, 2, 3)}
-"""The order a lesson's practice problems are shown in, where it differs from its problem set's (whose places fix
-which puzzles are drawn): easy to hard down the page once :data:`PRACTICE_LEVELS` has relabelled one."""
+    is solved or its answer shown on this page's ``score`` (:func:`held_until_solved`); with several names, until
+    each of them is (a worked count that shows one exercise's answer and uses a rule another one opens)."""
+    names = (name,) if isinstance(name, str) else tuple(name)
+    if not names or not all(isinstance(n, str) for n in names):
+        raise TypeError(tr("name must be an exercise's name or a tuple of them, not {name!r}", name=name))
+    return held_until_solved(tuple(_built(n).key for n in names), score, content)
 
 
 def practice_exercises(lesson: int) -> list[DotsExercise]:
@@ -535,48 +529,17 @@ def practice_exercises(lesson: int) -> list[DotsExercise]:
 
 @lru_cache(maxsize=None)
 def _practice_in(lesson: int, language: str) -> tuple[DotsExercise, ...]:
-    problems = LESSONS[lesson].practice
-    built = tuple(
-        problems.exercises(
-            lambda *a, position=None, **k: DotsExercise(
-                *a, game=position, click=True, parts=False, third_sides=False, **k
-            )
-        )
-    )
-    for i, ex in enumerate(built):
-        ex.level = PRACTICE_LEVELS.get((lesson, i), ex.level)
-        ex.prompt = lesson_question(ex.game, len(ex.solutions))
-        ex.checker = _reasoned(ex, lesson)
-    return tuple(built[i] for i in PRACTICE_ORDER.get(lesson, range(len(built))))
+    """One built set per lesson and language (the prompts and feedback are written in that language)."""
+    return practice_problems(LESSONS[lesson].practice, lesson)
 
 
-def _reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]:
-    """A practice problem's checker whose refusal leads with the lesson's reason (:func:`mistake_reason`) and what
-    the mistake costs; the line of best play stays one click away (the exercise's "whole line")."""
-    judge, game, puzzle = ex.checker, ex.game, ex.puzzle
-
-    def check(answer: Any) -> tuple[bool, str]:
-        ok, feedback = judge(answer)
-        if ok:
-            return ok, feedback + " " + tr(
-                "With best play the game ends {final}.", final=final_score_text(game, puzzle.facts["best"])
-            )
-        line = game.line_name(game.line_index(str(answer).strip()))
-        loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
-        cost = (
-            ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
-                "With that line you end the game with {n} box fewer than with the best line.",
-                "With that line you end the game with {n} boxes fewer than with the best line.",
-                loss,
-            )
-            if lesson == 1
-            else ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
-        )
-        return False, (
-            tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " " + cost
-        )
-
-    return check
+PRACTICE_TITLES: dict[str, str] = {
+    "easy": N_("Problem {i} (easy)"),
+    "medium": N_("Problem {i} (medium)"),
+    "hard": N_("Problem {i} (hard)"),
+}
+"""A practice problem's heading on the page, by level: one message per level, so each language can agree the level
+word with its own word for "problem" (Spanish: «Problema 2 (nivel medio)»)."""
 
 
 def practice(lesson: int, score: LessonScore | None = None):

@@ -184,11 +184,13 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
         assert gone not in section, gone
     assert "| A |" not in page and ("For the curious" if en else "Para curiosos") not in page
     assert page.count("worked_control_count()") == 1 and start < page.index("worked_control_count()")
-    # the loops-first habit, in two sentences, right before exercise 3 (whose count needs it)
-    three = _section(page, "### Exercise 3" if en else "### Ejercicio 3", "```{code-cell}")
+    # the loops-first habit (which part is opened last) is half of exercise 3: it opens only after that exercise
     loops = "a loop before a chain is a habit of good play" if en else "un bucle antes que una cadena es una costumbre"
-    assert loops in three and page.index(loops) > page.index("worked_control_count()")
-    assert page.count(loops) == 1
+    assert loops not in page
+    held = 'L.after_exercise("control_price", score, explanation("loops_first"))'
+    assert page.count(held) == 1 and page.index('L.exercise("control_price"') < page.index(held)
+    with using("en" if en else "es"):
+        assert loops in str(explanation("loops_first"))
     # the short-chain fact, in a few short sentences, right before exercise 6 (which needs it), and nowhere before;
     # what to do with an odd number of short chains is exercise 6's answer: the pupil works it out, the page never
     # says it.  Whoever opens a short chain gets control (the other player takes it and must open next).
@@ -294,8 +296,9 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang):
-    """On paper as on the page: the two steps and the loops-first sentence between exercises 2 and 3, the short
-    chains between exercises 5 and 6, no tally and none of exercise 3's numbers."""
+    """On paper: the two steps and the loops-first sentence under exercise 3's heading (after exercise 2, whose
+    answer the card states), the short chains between exercises 5 and 6, no tally and none of exercise 3's
+    numbers."""
     folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
     sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
     ex = (
@@ -304,8 +307,8 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
         else ("## Ejercicio 2", "## Ejercicio 3", "## Ejercicio 5", "## Ejercicio 6")
     )
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    assert sheet.index(ex[0]) < sheet.index(title) < sheet.index(ex[1])
-    method = " ".join(sheet[sheet.index(title) : sheet.index(ex[1])].split())
+    assert sheet.index(ex[1]) < sheet.index(title) < sheet.index("Coral", sheet.index(ex[1]))
+    method = " ".join(sheet[sheet.index(title) : sheet.index("Coral", sheet.index(title))].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)
     assert (

@@ -13,22 +13,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
-    "lang, reason",
+    "lang, flag",
     [
-        ("en", "taking the last boxes too means Gold must then open the chain of 5."),
-        ("es", "al llevarse también las últimas casillas, Dorado tiene que abrir después la cadena de 5."),
+        ("en", "A mistake, says the exact calculation: Gold ends with fewer boxes than best play would give."),
+        (
+            "es",
+            "Un error, según el cálculo exacto: Dorado acaba con menos casillas de las que le daría el mejor juego.",
+        ),
     ],
 )
-def test_lesson_3_chains_caption_says_why_taking_on_was_a_mistake_without_lesson_5_words(lang, reason):
-    """The caption at a3-b3 said only "A mistake, says the exact calculation": it now gives the reason lesson 3
-    can give (taking every box left Gold to open the chain of 5), and still names no better line nor the
-    double-deal, which lesson 5 teaches."""
+def test_lesson_3_chains_caption_flags_the_weak_move_without_lesson_5_words(lang, flag):
+    """The caption at a3-b3 flags the weak move once, in lesson 3's words, and names no better line, no reason and
+    not the double-deal, which lesson 5 teaches."""
     with using(lang):
         captions = [s.caption for s in lesson_pictures.steps("chains")]
     steps = SEQUENCES["chains"]["steps"]
-    judged = [i for i, c in enumerate(captions) if reason in c]
+    judged = [i for i, c in enumerate(captions) if flag in c]
     assert len(judged) == 1 and steps[judged[0] - 1] == "a3-b3"
-    assert not any(word in captions[judged[0]] for word in ("double-deal", "doble entrega", "b4-c4", "would have"))
+    assert not any(
+        word in captions[judged[0]]
+        for word in ("double-deal", "doble entrega", "b4-c4", "would have", "must then open", "tiene que abrir")
+    )
 
 
 @pytest.mark.parametrize("folder", ["docs/teachers/worksheets", "docs/teachers/es/worksheets"])

@@ -350,23 +350,29 @@ def test_a_judged_caption_above_the_chain_or_loop_exercise_is_caught(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_5s_worked_count_opens_only_once_exercise_1_is_answered(lang):
+def test_lesson_5s_worked_count_opens_only_once_exercises_1_and_2_are_answered(lang):
     """The worked count a few cells below exercise 1 counts the chain it asks about ("6 − 2 … = 4" with two boxes
     taken): a pupil scrolling ahead read exercise 1's answer. It is held like the double-deal step-through, and the
-    page walk (which sees only what is open) finds no trace of it."""
+    page walk (which sees only what is open) finds no trace of it.  It uses the two steps of the rule of thumb,
+    which opens after exercise 2, so it sits after that rule and opens only once exercise 2 is answered too."""
     from gamekit.dots.lesson5_control import worked_control_count
 
     page = _md(lang, "05_double_dealing_and_control.md")
-    assert 'L.after_exercise("double_deal_score", score, worked_control_count())' in page
+    call = 'L.after_exercise(("double_deal_score", "loop_six"), score, worked_control_count())'
+    assert call in page
     assert page.index('L.exercise("double_deal_score"') < page.index("worked_control_count())")
+    assert page.index('explanation("take_or_refuse"))') < page.index(call)  # after the rule whose steps it uses
     count = str(worked_control_count())
     texts = [i[1] for i in walk(lang, "05_double_dealing_and_control.md") if i[0] == "text"]
     assert not any("0 + 4 = 4" in t or count[:40] in t for t in texts)
     score = L.LessonScore(f"giveaway test, worked count {lang}")
     ex = L.exercise("double_deal_score", score)
-    held = L.after_exercise("double_deal_score", score, worked_control_count())
+    loop = L.exercise("loop_six", score)
+    held = L.after_exercise(("double_deal_score", "loop_six"), score, worked_control_count())
     assert "0 + 4 = 4" not in held.children[0].value
     ex.submit("5")  # a wrong answer keeps it closed
     assert "0 + 4 = 4" not in held.children[0].value
     ok, _ = ex.submit(str(L.exercises(5)["double_deal_score"].solutions[0]))
+    assert ok and "0 + 4 = 4" not in held.children[0].value  # exercise 2 is still open
+    ok, _ = loop.submit(str(L.exercises(5)["loop_six"].solutions[0]))
     assert ok and "0 + 4 = 4" in held.children[0].value

@@ -43,15 +43,19 @@ def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked
         assert "once there is one" not in intro
         assert "long chains forming" in intro and "dots + long chains" in intro and "whom that suits" in intro
         assert "From the first line after which one is forming" in intro
-        assert "From the first line after which one is forming, up to line 13, write one row on paper" in page
+        assert "Once one is forming, write one row for that line and for each line after it, up to line 13." in page
         assert "Your table starts at the first line after which a long chain is forming" in worked
         assert "Gold" not in worked
     else:
         assert "en cuanto haya una" not in intro
         assert "puntos + cadenas largas" in intro and "a quién le conviene" in intro
-        assert "Desde la primera línea después de la que se forma una" in intro
-        assert "Desde la primera línea después de la que se forma una, hasta la línea 13, escribe en papel" in page
-        assert "Tu tabla empieza en la primera línea después de la que se forma una cadena larga" in worked
+        assert "A partir de la primera línea tras la cual ya se está formando una" in intro
+        assert (
+            "En cuanto se forme una, escribe una fila para esa línea y para cada línea siguiente, hasta la línea 13."
+            in page
+        )
+        assert "Tu tabla empieza en la primera línea tras la cual ya se está formando una cadena larga" in worked
+        assert "después de la que" not in intro + worked + page
         assert "Dorado" not in worked
     for text in (intro, worked, page[page.index("### " + ("Keep a tally" if lang == "en" else "Lleva la cuenta")) :]):
         for hint in ("1 to 7", "line 8", "1 a 7", "línea 8", "la 8 "):

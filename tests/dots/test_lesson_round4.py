@@ -156,7 +156,7 @@ def test_lesson_3s_handout_step_through_shows_a_refusal_on_a_board_of_its_own(la
     assert after[refusal] == max(after.values())  # refusing is the other player's best
     with using(lang):
         captions = [s.caption for s in steps("handout")]
-    assert ("instead of taking" if lang == "en" else "en lugar de") in captions[2]
+    assert ("instead of taking" if lang == "en" else "en vez de") in captions[2]
     joined = " ".join(captions)
     for word in ("mistake", "error", "double", "doble"):
         assert word not in joined.lower(), word

@@ -75,13 +75,14 @@ def test_no_page_sheet_guide_or_message_says_short_chains_can_never_be_refused_o
     ],
 )
 def test_lesson_5_method_says_which_short_chains_cannot_be_refused_and_labels_loops_first_a_habit(path, truths):
-    """Which short chains cannot be refused is exercise 6's reason: the page holds it back under that exercise
-    (``explanation("short_chain_control")``) until it is answered; it is part of the page all the same."""
+    """Which short chains cannot be refused is exercise 6's reason, and that loops-first is a habit is half of
+    exercise 3: the page holds each back under its exercise (``explanation("short_chain_control")``,
+    ``explanation("loops_first")``) until it is answered; both are part of the page all the same."""
     from gamekit.dots.lesson_explanations import explanation
     from gamekit.i18n import using
 
     with using("es" if "/es/" in path else "en"):
-        held = str(explanation("short_chain_control"))
+        held = str(explanation("short_chain_control")) + " " + str(explanation("loops_first"))
     page = " ".join(((ROOT / path).read_text(encoding="utf-8") + " " + held).split()).lower()
     for truth in truths:
         assert truth in page, truth

@@ -1091,7 +1091,7 @@ COMMON_MISTAKES = {
     },
     "loop_six": {
         6: "Taking all 6",
-        4: "Leaving two",
+        4: "leaving two is how you keep control",
         0: "That leaves 6 boxes",
         3: "cannot be handed over",
         5: "cannot stop",
@@ -1980,25 +1980,47 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
     assert changes[-1] == 12 and lesson_positions.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = lesson_worksheets.tally_check()
-    entry, note, table = box.children
-    assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
-    assert table.layout.display == "none"  # hidden until the pupil has predicted
+    entry, note = box.children  # the table is not built before the pupil has predicted (not even hidden)
+    assert "16 + 2 = 18" not in repr(box)
     for refused in ("two", "", "-1", "9", "2.5"):
         entry.value = refused
-        assert table.layout.display == "none" and "whole number from 0 to 3" in note.value, refused
-    # only the right count of the last row (2) opens the check; each wrong count is told its own reason
+        assert len(box.children) == 2 and "whole number from 0 to 3" in note.value, refused
+    # only the right count of the last row (2) opens the check; each wrong count is told its own reason, which
+    # says what to recount and does not point at the right number
     reasons = {
         "0": "long chains are forming",
         "1": "count after an earlier line",
-        "3": "Fewer than 3: a long chain needs three boxes or more",
+        "3": "Not 3. Recount on the board after the last line",
     }
     for wrong, reason in reasons.items():
+        box = lesson_worksheets.tally_check()  # a fresh check for each: two wrong counts close it
+        entry, note = box.children
         entry.value = wrong
-        assert table.layout.display == "none" and reason in note.value, wrong
+        assert len(box.children) == 2 and reason in note.value, wrong
         assert lesson_worksheets.tally_prediction(wrong) == (False, note.value[3:-4])
+        assert not any(word in note.value for word in ("Fewer", "More than", "fewer", "more than")), wrong
+    box = lesson_worksheets.tally_check()
+    entry, note = box.children
     entry.value = " 2 "
-    assert table.layout.display is None and "Check your tally" in note.value
+    table = box.children[2]
+    assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
+    assert "Check your tally" in note.value
     assert lesson_worksheets.tally_prediction(2)[0]
+
+
+def test_two_wrong_tally_counts_show_the_worked_rows_instead_of_more_guesses():
+    """After two wrong counts the check shows the computed rows and closes the entry: with only 0 to 3 possible, a
+    third try would be a guess through the numbers.  A refused entry (not a count) is not a try."""
+    box = lesson_worksheets.tally_check()
+    entry, note = box.children
+    entry.value = "two"
+    entry.value = "1"
+    assert len(box.children) == 2 and not entry.disabled
+    entry.value = "3"
+    assert len(box.children) == 3 and entry.disabled
+    assert "16 + 2 = 18" in box.children[2].children[0].value and "worked rows" in note.value
+    entry.value = "2"  # the check is over: nothing changes any more
+    assert "worked rows" in note.value
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
