@@ -62,6 +62,19 @@ PICTURE_ADDS_WORDS = (
 """The same sentences when one of the two threats is already on the board: the disc adds one right under it."""
 
 
+ONE_CELL_WORDS = (
+    N_(
+        "Red to move. Yellow already has two threats that a disc can reach now: {first} and {second}. Red can block "
+        "only one of them."
+    ),
+    N_(
+        "Yellow to move. Red already has two threats that a disc can reach now: {first} and {second}. Yellow can "
+        "block only one of them."
+    ),
+)
+"""The first sentences under the picture of a double threat already made, by the seat to move."""
+
+
 def two_threats(after: ConnectGame, drop: str) -> tuple[Cell, Cell] | None:
     """The two threats the player to move in ``after`` makes with ``drop`` that the other player cannot both stop:
     two threat cells a disc reaches now, or one a disc reaches now with another right above it; None when the drop
@@ -300,3 +313,61 @@ def stop_picture(name: str = "stop_double_picture"):
 
     board = show(name)
     return W.VBox([board, W.HTML("<p>" + html.escape(stop_words(position(name))) + "</p>")])
+
+
+def one_cell_words(game: ConnectGame) -> str:
+    """What lesson 2's picture of a double threat already on the board shows, computed on its board: the opponent's
+    two threat cells a disc reaches now (in two columns), what happens when the player to move blocks the first
+    (the opponent drops into the other and makes five), and that every drop loses at once (checked drop by drop).
+    Refused when the board has no such pair, or when the player to move can make five first."""
+    me, them = game.to_move, 1 - game.to_move
+    cells = sorted(playable_threats(game, them))
+    if game.is_over() or immediate_wins(game):
+        raise ValueError("the one-cell picture needs a running game where the player to move cannot make five")
+    if len(cells) != 2 or cells[0][0] == cells[1][0]:
+        raise ValueError(f"the one-cell picture needs two threat cells a disc reaches now, in two columns, not {cells}")
+    first, second = cells
+    block = str(game.column_number(first[0]))
+    blocked = game.copy()
+    blocked.play(block)
+    other = str(game.column_number(second[0]))
+    if other not in immediate_wins(blocked):
+        raise ValueError("the one-cell picture: after the block the other cell must still make five")
+    losing = []
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        losing.append(bool(immediate_wins(g)))
+    values = dict(
+        me=tr(COLOUR_NAMES[me]),
+        them=tr(COLOUR_NAMES[them]),
+        first=cell_name(game, *first),
+        second=cell_name(game, *second),
+        block=block,
+        column=other,
+    )
+    words = [
+        tr(ONE_CELL_WORDS[me], **values),
+        tr(
+            "If {me} drops into column {block} and blocks {first}, {them} drops into column {column} and makes five "
+            "in a line.",
+            **values,
+        ),
+    ]
+    if all(losing):
+        words.append(tr("Blocking one cell is not enough: whatever {me} drops, {them} makes five next turn.", **values))
+    return " ".join(words)
+
+
+def one_cell_picture(name: str = "one_cell_not_enough"):
+    """The still picture of a double threat already made (lesson 2, before "Stop the double threat") and, under it,
+    what it shows (:func:`one_cell_words`)."""
+    import html
+
+    import ipywidgets as W
+
+    from gamekit.connect.lesson_pictures import show
+    from gamekit.connect.lesson_positions import position
+
+    board = show(name)
+    return W.VBox([board, W.HTML("<p>" + html.escape(one_cell_words(position(name))) + "</p>")])

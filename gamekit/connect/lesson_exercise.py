@@ -134,12 +134,13 @@ def missed_five_words(game: ConnectGame) -> str:
     me = tr(COLOUR_NAMES[game.to_move])
     if any(sum(c == col for c, _ in cells) >= after.variant.win for col, _ in cells):
         return tr(
-            "no five in a line there, but {me} had a five at once going up: four {me} discs stacked in one column.",
+            "no five in a line there, but {me} could have won at once going up: four {me} discs were stacked in one "
+            "column.",
             me=me,
         )
     if any(sum(r == row for _, r in cells) >= after.variant.win for _, row in cells):
-        return tr("no five in a line there, but {me} had a five at once across a row.", me=me)
-    return tr("no five in a line there, but {me} had a five at once along a diagonal.", me=me)
+        return tr("no five in a line there, but {me} could have won at once with five across a row.", me=me)
+    return tr("no five in a line there, but {me} could have won at once with five along a diagonal.", me=me)
 
 
 def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
@@ -158,7 +159,7 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
-    missed = bool(immediate_wins(game))  # the mover had a five at once and did not take it
+    missed = bool(immediate_wins(game))  # the mover could have won at once and did not
     lead = missed_five_words(game) if missed else ""
 
     def say(text: str) -> str:  # a missed five comes first: it is the pupil's actual mistake

@@ -28,6 +28,10 @@ POSITIONS: dict[str, tuple[str, str]] = {
     # first: the exact solver says red wins; every other drop loses (column 7 at once: it fills the cell under the
     # threat).  Not exercise 7's position, nor its answer column
     "stop_double_picture": ("five", "2457656127455622"),
+    # lesson 2, before "Stop the double threat": red to move, yellow already has two threat cells a disc reaches now,
+    # column 3 row 4 (across row 4) and column 4 row 5; red has none.  Red can block only one, and yellow makes five in
+    # the other: every red drop loses at once.  From a game between two Easy CPUs, not an exercise's position
+    "one_cell_not_enough": ("five", "255314376624675516255664713274"),
 }
 
 

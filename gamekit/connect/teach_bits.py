@@ -229,8 +229,7 @@ def two_numbers_exercise(key: str = "two_numbers"):
         ),
         tr("A red disc"): tr(
             "The first number has a 1 only for the discs of the player to move, red here. This cell shows 0 in the "
-            "first number, so the disc is not red's. A red disc would show 1/1. (In the picture above yellow is "
-            "to move, so there 0/1 is a red disc.)"
+            "first number, so the disc is not red's. A red disc would show 1/1."
         ),
         tr("Nothing: the cell is empty"): tr(
             "The second number has a 1 for every cell that holds a disc. An empty cell would show 0/0."

@@ -23,10 +23,11 @@ from gamekit.connect.rules import ConnectGame, FiveInARow
 from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
-from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE, fair_share
+from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
 from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_sets import MAX_LEVEL_SHARE as MAX_LEVEL_SHARE, level_share
+from gamekit.puzzles.connect_sets import fair_share_with, scarce_ids, side_share
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through
 from gamekit.puzzles.connect_why import idea_fits as idea_fits
 from gamekit.puzzles.connect_why import idea_words as idea_words
@@ -42,7 +43,7 @@ from gamekit.puzzles.connect_lessons import habit_share, one_step_kind
 from gamekit.puzzles.connect_lessons import neutral_question, under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
-from gamekit.puzzles.core import BANDS, Puzzle, judge_again, line_of_best_play, sample, theme_hint
+from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample, theme_hint
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP
 from gamekit.puzzles.ratings import first_rating
 
@@ -262,6 +263,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       (:func:`gamekit.puzzles.connect_why.idea_in_every_answer`): a second right drop that only reaches the same
       result would be praised for an idea it does not use (the mixed pool keeps them: their reasons say what each
       drop does).
+    * In the mixed pool side-disc puzzles fill at most :data:`gamekit.puzzles.connect_sets.MAX_SIDE_SHARE` of it
+      (:func:`gamekit.puzzles.connect_sets.side_share`), and a scarce idea's puzzles (*stop the double threat*:
+      :func:`gamekit.puzzles.connect_sets.scarce_ids`) are the last the cuts above take.
     * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
       they keep their tag in the bank, where the lessons' sets draw them).
 
@@ -286,16 +290,16 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         return cut
     steps = {p.id for p in others if one_step_rule(p) is not None}
     chosen: list[Puzzle] = []
-    kept = _fair_share(others, steps, 0)
+    kept = fair_share_with(others, steps, 0)
     for q in sorted((p for p in pool if p.id in habit), key=lambda p: p.id):
-        trial = _fair_share(others, steps, len(chosen) + 1) + chosen + [q]
+        trial = fair_share_with(others, steps, len(chosen) + 1) + chosen + [q]
         if len(chosen) + 1 <= MAX_CENTRE_SHARE * len(trial):
             chosen.append(q)
             kept = trial
+    keep = scarce_ids(kept, lambda p: p.themes)  # a rare idea's puzzles are cut last
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
-        settled = habit_share(
-            column_selection(level_share(fair_share(side_steps_share(kept)))), counted=lambda p: not neutral_question(p)
-        )
+        shared = level_share(fair_share(side_steps_share(side_share(kept, keep))), keep)
+        settled = habit_share(column_selection(shared, keep=keep), counted=lambda p: not neutral_question(p), keep=keep)
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)
@@ -344,12 +348,15 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
     third of a level at most (:func:`gamekit.puzzles.connect_lessons.habit_share`) and no idea
     (:func:`lesson_idea`) over :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is
     kept whole), then no fixed
-    column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first)."""
+    column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first).  The
+    puzzles of an idea under half a fair share of the merged pools (:func:`gamekit.puzzles.connect_sets.scarce_ids`:
+    *stop the double threat*, *double threat*) are cut last, so the list asks each of the lesson's ideas."""
     if any(t in ONE_STEP_THEMES for t, numbers in THEME_LESSONS.items() if lesson in numbers):
         return list(puzzles)  # lesson 1: "win at once, else block" is the one idea (its wins and blocks as many)
     kept = list(puzzles)
+    keep = scarce_ids(kept, lambda p: [lesson_idea(p, lesson)])  # a rare idea of the lesson is cut last
     while True:  # until both cuts hold at once
-        cut = habit_share(_idea_share(kept, lesson))
+        cut = habit_share(_idea_share(kept, lesson), keep=keep)
         if len(cut) == len(kept):
             break
         kept = cut
@@ -357,7 +364,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
     for p in kept:
         for t in p.themes:
             tags[t] = tags.get(t, 0) + 1
-    return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes))
+    return column_selection(kept, spare=lambda p: max(tags.get(t, 0) for t in p.themes), keep=keep)
 
 
 def _idea_share(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
@@ -387,19 +394,6 @@ def centre_share(ideas: list[Puzzle], habits: list[Puzzle]) -> list[Puzzle]:
     centre = str((columns + 1) // 2)
     room = round(len(ideas) / (columns - 1))
     return sorted((p for p in habits if centre in p.answers), key=lambda p: p.id)[:room]
-
-
-def _fair_share(others: list[Puzzle], steps: set[str], easy_more: int) -> list[Puzzle]:
-    """:func:`gamekit.puzzles.balance.fair_share` of ``others`` (``steps``: the ids of its one-step puzzles) with
-    ``easy_more`` more puzzles that need more than a habit in the easy band (the centre puzzles chosen, rated
-    :data:`CENTRE_RATING`): the one-step puzzles it keeps, in id order up to their share of each band."""
-    keep: set[str] = set()
-    for name, _ in BANDS:
-        band = [p for p in others if p.band == name]
-        more = sum(1 for p in band if p.id not in steps) + (easy_more if name == BANDS[0][0] else 0)
-        room = int(MAX_ONE_STEP_SHARE * more / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
-        keep |= {p.id for p in sorted((p for p in band if p.id in steps), key=lambda p: p.id)[:room]}
-    return [p for p in others if p.id not in steps or p.id in keep]
 
 
 def lesson_needed(puzzle: Puzzle) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Callable
+from typing import Callable, Collection
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.i18n import N_, tr
@@ -88,7 +88,10 @@ times; a position and its right drops give the same answer every time)."""
 
 
 def habit_share(
-    puzzles: list[Puzzle], share: float = MAX_HABIT_SHARE, counted: Callable[[Puzzle], bool] = lambda p: True
+    puzzles: list[Puzzle],
+    share: float = MAX_HABIT_SHARE,
+    counted: Callable[[Puzzle], bool] = lambda p: True,
+    keep: Collection[str] = (),
 ) -> list[Puzzle]:
     """``puzzles`` (a lesson's list) without the habit puzzles (:func:`habit_answers`) that make it answer more than
     ``share`` of a level (rounded up): first those whose right drops leave out the centre column, the latest in
@@ -97,7 +100,8 @@ def habit_share(
     of thumb of its own), those with it.  Where the list has too few puzzles the habit gets wrong, the level keeps
     the centre column's puzzles the spread needs, and the habit answers more than ``share`` there.  Only the
     puzzles ``counted`` picks are counted and cut (the mixed list leaves lesson 1's questions out: their idea is
-    the rule the habit starts with, as lesson 1's own list keeps them whole)."""
+    the rule the habit starts with, as lesson 1's own list keeps them whole).  The habit puzzles whose ids are in
+    ``keep`` (a scarce idea's, :func:`gamekit.puzzles.connect_sets.scarce_ids`) go only when no other can."""
     kept = list(puzzles)
     while kept:
         columns = kept[0].position.columns
@@ -110,9 +114,13 @@ def habit_share(
                 over += habits
         counts = Counter(a for p in kept for a in p.answers)
         total = sum(counts.values())
-        spare = [p for p in over if centre not in p.answers] or [
-            p for p in over if counts[centre] - 1 >= (total - len(p.answers)) / columns / 2
-        ]
+        spare: list[Puzzle] = []
+        for group in ([p for p in over if p.id not in keep], over):  # a scarce idea's puzzles go last
+            spare = [p for p in group if centre not in p.answers] or [
+                p for p in group if counts[centre] - 1 >= (total - len(p.answers)) / columns / 2
+            ]
+            if spare:
+                break
         if not spare:
             return kept
         kept.remove(max(spare, key=lambda p: p.id))

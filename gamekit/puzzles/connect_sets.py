@@ -6,11 +6,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Callable, Collection, Iterable
 
 from gamekit.progress import level
 from gamekit.puzzles.connect_lessons import MAX_HABIT_SHARE, habit_answers, neutral_question
-from gamekit.puzzles.core import Puzzle
+from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
+from gamekit.puzzles.core import BANDS, Puzzle
 
 
 def column_cap(n: int) -> int:
@@ -193,10 +194,11 @@ MAX_LEVEL_SHARE = 0.4
 """The largest share of Practice's mixed pool one level above level 1 may fill."""
 
 
-def level_share(pool: list[Puzzle]) -> list[Puzzle]:
+def level_share(pool: list[Puzzle], keep: Collection[str] = ()) -> list[Puzzle]:
     """``pool`` without the puzzles that make a level above 1 fill more than :data:`MAX_LEVEL_SHARE` of it: the
     fullest such level loses its last puzzles in id order (their idea's Practice still asks them), so a pupil
-    who climbs the mixed pool does not spend most of it on one level."""
+    who climbs the mixed pool does not spend most of it on one level.  The puzzles whose ids are in ``keep`` (a
+    scarce idea's, :func:`scarce_ids`) stay while another of their level can go."""
     kept = list(pool)
     while kept:
         counts: dict[int, int] = {}
@@ -205,6 +207,49 @@ def level_share(pool: list[Puzzle]) -> list[Puzzle]:
         full = max((lv for lv in counts if lv > 1), key=lambda lv: (counts[lv], -lv), default=None)
         if full is None or counts[full] <= MAX_LEVEL_SHARE * len(kept):
             return kept
-        last = max((p for p in kept if level(p.rating) == full), key=lambda p: p.id)
-        kept.remove(last)
+        at = [p for p in kept if level(p.rating) == full]
+        kept.remove(max([p for p in at if p.id not in keep] or at, key=lambda p: p.id))
     return kept
+
+
+def scarce_ids(puzzles: list[Puzzle], ideas: Callable[[Puzzle], Iterable[str]]) -> set[str]:
+    """The ids of ``puzzles`` that carry a scarce idea: one of ``ideas(puzzle)`` that fewer than half a fair share
+    of ``puzzles`` carry (a fair share: one over the number of ideas they carry).  The cuts that keep rules of thumb
+    and levels in check take other puzzles before these, so a rarer idea ("stop the double threat") is not crowded
+    out of a Practice list by the ideas the bank holds many of."""
+    counts = Counter(idea for p in puzzles for idea in set(ideas(p)))
+    rare = {idea for idea, k in counts.items() if 2 * len(counts) * k < len(puzzles)}
+    return {p.id for p in puzzles if rare & set(ideas(p))}
+
+
+MAX_SIDE_SHARE = 0.4
+"""The largest share of the mixed Practice list whose puzzles are about a side disc (tagged *side_column*): in
+5 en raya a line through a side disc is common, and without a cap those puzzles filled about half of the list (a
+third cut the list to 72 puzzles and its level 1 below 12, as the habit and one-step shares followed)."""
+
+
+def side_share(pool: list[Puzzle], keep: Collection[str] = ()) -> list[Puzzle]:
+    """``pool`` without side-disc puzzles (those not in ``keep``) while they fill more than :data:`MAX_SIDE_SHARE`
+    of it: first those the beginner's habit answers or that ask lesson 1's rule (:func:`habit_answers`,
+    :func:`neutral_question`: the other caps would cut them anyway), then those of the fullest level, then the
+    latest in id order, so the other shares of the list hold with as few puzzles gone as can be."""
+    kept = list(pool)
+    while True:
+        sides = [p for p in kept if "side_column" in p.themes and p.id not in keep]
+        if not sides or sum("side_column" in p.themes for p in kept) <= MAX_SIDE_SHARE * len(kept):
+            return kept
+        levels = Counter(level(p.rating) for p in kept)
+        kept.remove(max(sides, key=lambda p: (habit_answers(p) or neutral_question(p), levels[level(p.rating)], p.id)))
+
+
+def fair_share_with(others: list[Puzzle], steps: set[str], easy_more: int) -> list[Puzzle]:
+    """:func:`gamekit.puzzles.balance.fair_share` of ``others`` (``steps``: the ids of its one-step puzzles) with
+    ``easy_more`` more puzzles that need more than a habit in the easy band (the mixed pool's centre puzzles
+    chosen, rated at level 2): the one-step puzzles it keeps, in id order up to their share of each band."""
+    keep: set[str] = set()
+    for name, _ in BANDS:
+        band = [p for p in others if p.band == name]
+        more = sum(1 for p in band if p.id not in steps) + (easy_more if name == BANDS[0][0] else 0)
+        room = int(MAX_ONE_STEP_SHARE * more / (1 - MAX_ONE_STEP_SHARE) + 1e-9)
+        keep |= {p.id for p in sorted((p for p in band if p.id in steps), key=lambda p: p.id)[:room]}
+    return [p for p in others if p.id not in steps or p.id in keep]

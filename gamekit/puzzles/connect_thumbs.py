@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from itertools import permutations
-from typing import Iterable
+from typing import Collection, Iterable
 
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
@@ -153,12 +153,15 @@ def column_rules(puzzle: Puzzle) -> set[str]:
     return {name for name in rules_answering(puzzle) if name.startswith("column ")}
 
 
-def column_selection(puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spare=lambda p: 0) -> list[Puzzle]:
+def column_selection(
+    puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spare=lambda p: 0, keep: Collection[str] = ()
+) -> list[Puzzle]:
     """``puzzles`` (in their order) without the fewest of level :data:`READ_AHEAD_LEVEL` and up needed so that no
     fixed-column rule of thumb answers more than ``share`` of those kept at these levels (rounded up): while one
     does, one of its puzzles goes — the one the most rules over their share answer, then one of the fullest level
     (so no level is left a handful), then the one ``spare`` ranks highest (a pool's crowded idea), then the latest
-    in id order.  The easier levels are kept as they are."""
+    in id order.  The easier levels are kept as they are, and so are the puzzles whose ids are in ``keep`` (a
+    scarce idea's, :func:`gamekit.puzzles.connect_sets.scarce_ids`) while another can go."""
     answering = {p.id: column_rules(p) for p in puzzles if level(p.rating) >= READ_AHEAD_LEVEL}
     kept = list(puzzles)
     while True:
@@ -174,8 +177,9 @@ def column_selection(puzzles: list[Puzzle], share: float = MAX_COLUMN_SHARE, spa
         levels: dict[int, int] = {}
         for p in ahead:
             levels[level(p.rating)] = levels.get(level(p.rating), 0) + 1
+        candidates = [p for p in ahead if worst in answering[p.id]]
         drop = max(
-            (p for p in ahead if worst in answering[p.id]),
+            [p for p in candidates if p.id not in keep] or candidates,
             key=lambda p: (len(answering[p.id] & over), levels[level(p.rating)], spare(p), p.id),
         )
         kept.remove(drop)

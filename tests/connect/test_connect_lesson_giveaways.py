@@ -18,7 +18,11 @@ PAGES = [
     "es/five_in_a_row/02_threats_and_exercises.md",
 ]
 
-CALL = re.compile(r'lesson_pictures\.(show|step_through)\(("(\w+)")?[^)]*\)|L\.exercise\("(\w+)"')
+CALL = re.compile(
+    r'lesson_pictures\.(show|step_through)\(("(\w+)")?[^)]*\)|L\.exercise\("(\w+)"|lesson2_stop\.(\w+)_picture\(\)'
+)
+STOP_PICTURES = {"one_cell": "one_cell_not_enough", "stop": "stop_double_picture"}
+"""Lesson 2's pictures drawn by :mod:`gamekit.connect.lesson2_stop` (their caption under them), by call."""
 
 
 def answer_cells(ex) -> set[tuple[int, int]]:
@@ -44,7 +48,10 @@ def pictures_before_exercises(page: str):
     shown, out = [], []
     board_exercises = L.exercises()
     for m in CALL.finditer((NOTEBOOKS / page).read_text(encoding="utf-8")):
-        if m.group(1) == "show":
+        if m.group(5):
+            name = STOP_PICTURES[m.group(5)]
+            shown.append((name, [lesson_positions.position(name)]))
+        elif m.group(1) == "show":
             shown.append((m.group(3), [lesson_positions.position(m.group(3))]))
         elif m.group(1) == "step_through":
             name = m.group(3) or "won_game"

@@ -1638,7 +1638,8 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         # the missed five comes first, with the way it runs (read off the board here), never its column
         win = _after(game, ex.solutions[0]).winning_cells()
         way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
-        assert text.startswith(f"Not column {m}: no five in a line there, but red had a five at once {way}."), text
+        missed = f"no five in a line there, but red could have won at once with five {way}."
+        assert text.startswith(f"Not column {m}: {missed}"), text
         answer_cells = landing_cells(game, ex.solutions)  # a line through the answer's cell is never described
         lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not answer_cells & set(l)]
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
@@ -1662,7 +1663,7 @@ def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_wit
                 text = ex.check(m)[1]
                 assert "Then " not in text, text
                 if wins:
-                    assert "had a five at once" in text, text
+                    assert "could have won at once" in text, text
                 after = _after(ex.game, m)
                 if (
                     len(after.history) < lesson_positions.SOLVE_FROM

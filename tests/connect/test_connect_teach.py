@@ -676,6 +676,8 @@ def test_the_two_numbers_exercise_reads_a_cell_from_both_bits():
     assert len(reasons) == 3 and not any(ok for ok, _ in reasons.values())
     assert len({text for _, text in reasons.values()}) == 3
     assert "1/1" in reasons["A red disc"][1] and "0/0" in reasons["Nothing: the cell is empty"][1]
+    # the reason speaks of the question's position only: an aside on the picture (yellow to move there) muddled it
+    assert "picture" not in reasons["A red disc"][1]
     # the rule, on the real bitboards: with red to move a red disc is 1 in both numbers, a yellow disc 0/1
     g = FiveInARow.from_moves("45")  # red 4, yellow 5: red to move
     assert g.to_move == 0
