@@ -279,3 +279,21 @@ def test_spanish_wording_of_the_tree_and_the_blocker():
         card = " ".join(worksheet_cards.threat_words_card())
     assert "la raíz del árbol" in prompt and "cima" not in prompt
     assert "una amenaza tuya que tu rival tenga que bloquear primero" in card
+
+
+@pytest.mark.parametrize(
+    "path, lessons, first",
+    [
+        ("practice/03_connect_four.md", "The lessons this page names are the 5 en raya lessons", "later lessons"),
+        (
+            "es/practice/03_connect_four.md",
+            "Las lecciones que nombra esta página son las de 5 en raya",
+            "lecciones posteriores",
+        ),
+    ],
+)
+def test_the_connect_four_practice_page_says_whose_lessons_before_naming_one(path, lessons, first):
+    """The Connect Four Practice page says its lessons are 5 en raya's before it first mentions a lesson."""
+    page = " ".join(_page(path).split())
+    assert page.index(lessons) < page.index(first)
+    assert page.index(lessons) < min(page.index(w) for w in ("lesson 1", "lección 1") if w in page)
