@@ -64,7 +64,7 @@ def describe(
     parts = []
     if game.is_over():
         parts.append(game.result_text() + ".")
-    elif names is None:
+    elif seat_names[game.to_move] == tr(SEAT_NAMES[game.to_move]):  # the colour itself (the widgets' seat names)
         parts.append(tr(TO_MOVE[game.to_move]))
     else:
         parts.append(tr("{seat} to move.", seat=seat_names[game.to_move]))

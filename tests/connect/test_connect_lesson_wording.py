@@ -260,12 +260,17 @@ def test_worksheet_three_box_asks_for_nothing_only_a_screen_shows(lang):
 def test_spanish_board_descriptions_say_whose_turn_with_the_article():
     """A board's words for a screen reader say «Le toca al rojo.» / «Le toca al amarillo.», the form the lessons
     use everywhere, never «Le toca a Rojo.»; a name given by the caller (a room's player) is still filled in."""
+    from gamekit import catalog
     from gamekit.connect.describe import describe
+
+    five = catalog.get("five_in_a_row")
 
     with using("es"):
         red, yellow = FiveInARow(), FiveInARow.from_moves("4")
         assert describe(red).startswith("Le toca al rojo.") and describe(yellow).startswith("Le toca al amarillo.")
         assert describe(red, names=["Ana", "Luis"]).startswith("Le toca a Ana.")
+        widget_names = [five.seat_name(s) for s in range(2)]  # what a board widget passes (lesson exercises too)
+        assert describe(yellow, names=widget_names).startswith("Le toca al amarillo.")
     with using("en"):
         assert describe(red).startswith("Red to move.")
 
