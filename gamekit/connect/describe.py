@@ -12,6 +12,9 @@ from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
 from gamekit.i18n import N_, ntr, tr
 
 SEAT_NAMES = (N_("Red"), N_("Yellow"))
+TO_MOVE = (N_("Red to move."), N_("Yellow to move."))
+"""Whose turn, by colour: its own sentence per colour, so a language can give the colour its article («Le toca al
+rojo.»), which a name filled into one sentence cannot."""
 
 
 def board_label(game: ConnectGame) -> str:
@@ -61,6 +64,8 @@ def describe(
     parts = []
     if game.is_over():
         parts.append(game.result_text() + ".")
+    elif seat_names[game.to_move] == tr(SEAT_NAMES[game.to_move]):  # the colour itself (the widgets' seat names)
+        parts.append(tr(TO_MOVE[game.to_move]))
     else:
         parts.append(tr("{seat} to move.", seat=seat_names[game.to_move]))
     parts.extend(column_text(game, n) for n in range(1, game.columns + 1))

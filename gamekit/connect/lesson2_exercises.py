@@ -352,9 +352,9 @@ def zugzwang_exercise() -> ConnectExercise:
         left=empty - 1,
         names=tr(" or ").join(map(str, columns)),
     )
-    # the choices name no colour: who is stuck is exercise 3's answer, just above
-    # short choices without reasons, so the board and the count are needed; the reason is in the feedback
-    right = tr("The same player")
+    # the choices name the colours, red first: both are on offer, so neither tells the answer; short choices
+    # without reasons, so the board and the count are needed; the reason is in the feedback
+    right = SUBJECT[forced]()
     worded = {
         right: tr(
             "Right: there is one safe cell fewer, but the turn has passed too. {n} safe cells with {mover} to "
@@ -362,7 +362,7 @@ def zugzwang_exercise() -> ConnectExercise:
             "column {names}. A safe drop cannot get out of zugzwang.",
             **values,
         ),
-        tr("The other player"): tr(
+        SUBJECT[1 - forced](): tr(
             "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
             "turn: who fills the last one?",
             **values,
@@ -378,7 +378,7 @@ def zugzwang_exercise() -> ConnectExercise:
             **values,
         ),
     }
-    choices = list(worded)
+    choices = [SUBJECT[0](), SUBJECT[1](), *list(worded)[2:]]
     exercise = ConnectExercise(
         tr(
             "Same position, {mover} to move. {mover_cap} drops one disc into a safe cell (not column {names}), and "

@@ -73,8 +73,9 @@ EXERCISE_POSITIONS = {
     # discs at both ends, the one in row 2 only on the right: column 1 is the one cell that makes five, and beyond
     # it is the yellow side disc, so that five is exactly the four and one more disc
     "four_not_five": "213647562736475",
-    # lesson 2 — yellow to move: red's three on row 3 and the red side disc threaten column 3, reachable now
-    "block_threat": "23164421114537712",
+    # lesson 2 — yellow to move: red's diagonal from column 1, row 1 up to column 4, row 4 needs column 5, row 5, which
+    # a disc reaches now; no side disc in it, and not lesson 1's blocks (a row, a diagonal to a side disc)
+    "block_threat": "3254373457544325371",
     # lesson 2 — red to move: red and yellow both need column 4 in row 2; every other column lets yellow in
     "win_in_one": "5257316372476621",
     # lesson 2 — red to move: one column wins by force, every other column only draws

@@ -63,8 +63,8 @@ def scores_and_bits_cards() -> list[str]:
             "moves; a position where your opponent moves is worth the worst of them for you."
         ),
         tr(
-            "Alpha–beta is minimax that leaves some replies unsearched. On its tree a reply that is never "
-            "searched is a dashed box with ✗, and ≤ means the search only knows the score is at most that."
+            "Alpha–beta is minimax that leaves some replies unsearched. A reply it never searches is crossed out "
+            "(✗), and ≤ means the search only knows the score is at most that."
         ),
         tr(
             "A transposition table is the search's memory: it keeps the score of each grid the search has "

@@ -25,7 +25,7 @@ from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import fair_share
 from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
-from gamekit.puzzles.connect_sets import spread_set as spread_set, without_runs as without_runs
+from gamekit.puzzles.connect_sets import idea_set as idea_set, spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_sets import MAX_LEVEL_SHARE as MAX_LEVEL_SHARE, level_share
 from gamekit.puzzles.connect_sets import fair_share_with, scarce_ids, side_share
 from gamekit.puzzles.connect_why import idea_in_every_answer, line_cells_through

@@ -9,9 +9,37 @@ from collections import Counter
 from typing import Any, Callable, Collection, Iterable
 
 from gamekit.progress import level
+from gamekit.puzzles.connect_best_line import wins_at_once, wins_at_once_for
 from gamekit.puzzles.connect_lessons import MAX_HABIT_SHARE, habit_answers, neutral_question
 from gamekit.puzzles.balance import MAX_ONE_STEP_SHARE
 from gamekit.puzzles.core import BANDS, Puzzle
+
+
+def centre_level(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is one of Practice's level-2 "drop near the centre" questions: nothing wins or needs
+    blocking at once, and Practice rates it level 2 (only the centre rule of thumb's puzzles are, as
+    :func:`gamekit.puzzles.connect.practice_rated` says).  A habit answers it, not the idea of its theme."""
+    game = puzzle.position
+    return level(puzzle.rating) == 2 and not wins_at_once(game) and not wins_at_once_for(game, 1 - game.to_move)
+
+
+def idea_set(pool: list[Puzzle], theme: str, n: int, rng: random.Random) -> list[Puzzle]:
+    """An idea's homework set of ``n`` from its Practice ``pool`` (``theme`` is that idea, the same for every
+    idea here): drawn by ``rng`` from the puzzles that are not centre-habit questions (:func:`centre_level`), so a
+    teacher who sets an idea gets puzzles that need it.  Where too few are left, all of them and as few centre-habit
+    questions as fill the set."""
+    kept = [p for p in pool if not centre_level(p)]
+    if len(kept) >= n:
+        return rng.sample(kept, n)
+    return kept + rng.sample([p for p in pool if centre_level(p)], n - len(kept))
+
+
+def swap_pool(chosen: list[Puzzle], pool: list[Puzzle]) -> list[Puzzle]:
+    """The puzzles a swap may bring into the set ``chosen``: ``pool`` without the centre-habit questions
+    (:func:`centre_level`) when ``chosen`` has none (an idea's set keeps them out), else all of it."""
+    if any(centre_level(p) for p in chosen):
+        return pool
+    return [p for p in pool if not centre_level(p)]
 
 
 def column_cap(n: int) -> int:
@@ -51,11 +79,12 @@ def without_runs(puzzles: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[
     """A homework set (easy to hard) with no two puzzles running that have the same only right column, where
     the pool allows it: first each level is reordered (:func:`_level_order`); where a run is left (a level of
     one column), its later puzzle (else its earlier one) is swapped for a puzzle of the pool not in the set — of
-    the nearest level there is, sharing a theme and carrying every idea only the old one brought, showing no
-    position already there, whose right drops avoid its neighbours' columns and bring no column over
-    :func:`column_cap` nor the habit over :func:`habit_cap` — and the levels are ordered again.  Deterministic:
-    the same puzzles, the same set."""
+    the nearest level there is (never a centre-habit question into a set that has none, :func:`swap_pool`), sharing
+    a theme and carrying every idea only the old one brought, showing no position already there, whose right
+    drops avoid its neighbours' columns and bring no column over :func:`column_cap` nor the habit over
+    :func:`habit_cap` — and the levels are ordered again.  Deterministic: the same puzzles, the same set."""
     out = _level_order(list(puzzles))
+    pool = swap_pool(out, pool)
     cap = column_cap(len(out))
     most_habit = max(habit_cap(len(out)), sum(habit_answers(p) for p in out))
     for _ in range(len(out)):
@@ -146,10 +175,12 @@ def spread_set(chosen: list[Puzzle], pool: list[Puzzle], shown: Any) -> list[Puz
     right columns spread: while more than :func:`column_cap`
     of its puzzles have one column among their right drops, one of them (the hardest first) is swapped for a
     puzzle of the pool not in the set — sharing a theme with it and carrying every idea only it brought to the set
-    (a mixed set keeps its ideas), as near its level as can be, in an order fixed by the set — that brings no other
+    (a mixed set keeps its ideas), as near its level as can be, in an order fixed by the set, never a centre-habit
+    question into a set that has none (:func:`swap_pool`) — that brings no other
     column over the cap nor the habit over its cap, and shows no position already there (``shown``: what a
     pupil sees of a puzzle).  Where the pool has no such puzzle the column stays over (the bank does not allow
     better).  Otherwise the set is unchanged: the same puzzles give the same set."""
+    pool = swap_pool(chosen, pool)
     out = habit_capped(chosen, pool, shown)
     cap = column_cap(len(out))
     most_habit = max(habit_cap(len(out)), sum(habit_answers(p) for p in out))

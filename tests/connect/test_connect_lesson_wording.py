@@ -9,7 +9,9 @@ from pathlib import Path
 
 from gamekit.connect import lesson2_exercises, lesson2_rows, lesson_positions
 from gamekit.connect import FiveInARow
-from gamekit.i18n import using
+from gamekit.connect.rules import COLOUR_NAMES
+from gamekit.connect.threats import threat_cells
+from gamekit.i18n import tr, using
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,22 +121,25 @@ def test_a_worked_count_comes_right_under_how_to_count():
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worked_count_is_computed_and_hands_over_no_answer(lang):
-    """The table plays the count out: three safe cells, then the opponent's ✗ drop and the forced block, and the
-    opponent is to move both before and after the pair (what the sentence under it says).  It names no colour and
-    none of exercise 12's choices."""
+    """The table plays the count out to its end: three safe cells, then the opponent's ✗ drop and the forced block;
+    the opponent is to move both before and after the pair, so the opponent drops under your threat and you make
+    five (what the sentence under it says).  It names no colour and none of exercise 12's choices."""
     from gamekit.connect import lesson2_count
 
+    you, them = lesson2_count.YOU, lesson2_count.OPPONENT
     steps = lesson2_count.forced_pair(3)
-    assert [s.cell for s in steps] == ["safe", "safe", "safe", "cross", "block", "next"]
-    assert steps[3].player == steps[-1].player == lesson2_count.OPPONENT and steps[4].player == lesson2_count.YOU
-    assert lesson2_count.forced_pair(2)[-1].player == lesson2_count.YOU  # no pair: the turn just alternates
+    assert [s.cell for s in steps] == ["safe", "safe", "safe", "cross", "block", "under", "five"]
+    assert [s.player for s in steps[3:]] == [them, you, them, you]
+    assert [s.turn for s in steps] == list(range(1, 8))
+    even = lesson2_count.forced_pair(2)  # an even number of safe cells: you run out first and the opponent wins
+    assert [(s.cell, s.player) for s in even[2:]] == [("cross", you), ("block", them), ("under", you), ("five", them)]
     with pytest.raises(ValueError):
         lesson2_count.forced_pair(0)
     with using(lang):
         table = lesson2_count.worked_count()
         ex = lesson2_rows.odd_against_even_exercise()
     text = " ".join([table.caption, *(" ".join(row) for row in table.rows)]).lower()
-    assert len(table.rows) == 6
+    assert len(table.rows) == 7 and ("five" if lang == "en" else "cinco") in table.rows[-1][2]
     for colour in ("red", "yellow") if lang == "en" else ("rojo", "amarillo"):
         assert colour not in text, text
     for choice in ex.choices:
@@ -202,3 +207,98 @@ def test_worksheet_two_card_has_the_forced_reply_rule_the_page_teaches():
         assert all(w in card for w in words), card
         written = (ROOT / sheet / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
         assert words[1] in " ".join(written.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_safe_disc_later_names_the_player_in_its_choices(lang):
+    """Lesson 2, exercise 4: its choices name a colour (the question has no "same" to refer to), both colours are on
+    offer, and the right one is the player the board count leaves stuck."""
+    with using(lang):
+        ex = lesson2_exercises.zugzwang_exercise()
+        red, yellow = tr(COLOUR_NAMES[0]), tr(COLOUR_NAMES[1])
+    lowered = [c.lower() for c in ex.choices]
+    assert {red.lower(), yellow.lower()} <= {c.split()[-1] for c in lowered}
+    assert not any("same" in c or "other player" in c or "mismo" in c or "otro jugador" in c for c in lowered)
+    game = ex.game
+    danger = {c for c, _ in threat_cells(game, 1 - game.to_move)}
+    safe = sum(
+        game.height - len(game.grid[c])
+        for c in range(game.width)
+        if game.column_number(c) is not None and c not in danger
+    )
+    stuck = game.to_move if safe % 2 == 0 else 1 - game.to_move  # counted before the pupil's extra safe drop
+    assert ex.solutions[0].lower().split()[-1] == (red, yellow)[stuck].lower()
+
+
+def test_lesson_3_warns_that_a_score_depends_on_whose_it_is():
+    """Lesson 3 defines scores for the player to move, then asks for scores "for red" and "for yellow": one
+    sentence between the definition and exercise 1 says the two players' scores have opposite signs."""
+    for path, words in (
+        (
+            "five_in_a_row/03_how_the_computer_knows.md",
+            ("for the player whose turn it is", "+2 for red is −2 for yellow", "### Exercise 1"),
+        ),
+        (
+            "es/five_in_a_row/03_how_the_computer_knows.md",
+            ("para el jugador al que le toca", "+2 para el rojo es −2\npara el amarillo", "### Ejercicio 1"),
+        ),
+    ):
+        page = _page(path)
+        assert page.index(words[0]) < page.index(words[1]) < page.index(words[2])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_three_box_asks_for_nothing_only_a_screen_shows(lang):
+    """The "To help you" box of worksheet 3 goes on paper: no dashed boxes (the pruned tree drawn on screen only)."""
+    from gamekit.connect import worksheet_cards
+
+    with using(lang):
+        text = " ".join(worksheet_cards.scores_and_bits_cards()).lower()
+    assert "dashed" not in text and "discontinu" not in text and "✗" in text
+
+
+def test_spanish_board_descriptions_say_whose_turn_with_the_article():
+    """A board's words for a screen reader say «Le toca al rojo.» / «Le toca al amarillo.», the form the lessons
+    use everywhere, never «Le toca a Rojo.»; a name given by the caller (a room's player) is still filled in."""
+    from gamekit import catalog
+    from gamekit.connect.describe import describe
+
+    five = catalog.get("five_in_a_row")
+
+    with using("es"):
+        red, yellow = FiveInARow(), FiveInARow.from_moves("4")
+        assert describe(red).startswith("Le toca al rojo.") and describe(yellow).startswith("Le toca al amarillo.")
+        assert describe(red, names=["Ana", "Luis"]).startswith("Le toca a Ana.")
+        widget_names = [five.seat_name(s) for s in range(2)]  # what a board widget passes (lesson exercises too)
+        assert describe(yellow, names=widget_names).startswith("Le toca al amarillo.")
+    with using("en"):
+        assert describe(red).startswith("Red to move.")
+
+
+def test_spanish_wording_of_the_tree_and_the_blocker():
+    """«la raíz del árbol» (not «la cima»), and the worksheet 2 rule says who must block the threat you make."""
+    from gamekit.connect import teach_minimax, worksheet_cards
+
+    with using("es"):
+        prompt = teach_minimax.tiny_tree_exercise().prompt
+        card = " ".join(worksheet_cards.threat_words_card())
+    assert "la raíz del árbol" in prompt and "cima" not in prompt
+    assert "una amenaza tuya que tu rival tenga que bloquear primero" in card
+
+
+@pytest.mark.parametrize(
+    "path, lessons, first",
+    [
+        ("practice/03_connect_four.md", "The lessons this page names are the 5 en raya lessons", "later lessons"),
+        (
+            "es/practice/03_connect_four.md",
+            "Las lecciones que nombra esta página son las de 5 en raya",
+            "lecciones posteriores",
+        ),
+    ],
+)
+def test_the_connect_four_practice_page_says_whose_lessons_before_naming_one(path, lessons, first):
+    """The Connect Four Practice page says its lessons are 5 en raya's before it first mentions a lesson."""
+    page = " ".join(_page(path).split())
+    assert page.index(lessons) < page.index(first)
+    assert page.index(lessons) < min(page.index(w) for w in ("lesson 1", "lección 1") if w in page)

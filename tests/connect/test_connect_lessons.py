@@ -1065,6 +1065,33 @@ def test_a_block_is_praised_for_the_cell_it_takes_first():
         assert why.endswith("Red cannot make five at once after it.")
 
 
+def test_lesson_2_block_is_not_a_lesson_1_block_again():
+    """Lesson 2's first exercise is a fresh block: red's line through the answer cell is not a row and has no side
+    disc (lesson 1 blocks a row and a diagonal to a side disc), its answer column is none of lesson 1's blocks', and
+    every other column is told that red then makes five."""
+    from gamekit.connect.lesson_exercise import landing_cells
+
+    ex = lesson2_exercises.block_threat_exercise()
+    (cell,) = landing_cells(ex.game, ex.solutions)
+    red_lines = [
+        line
+        for line in ex.game.variant.lines()
+        if cell in line and all(ex.game.cell(*c) == 0 for c in line if c != cell)
+    ]
+    assert len(red_lines) == 1
+    (line,) = red_lines
+    assert len({r for _, r in line}) > 1, "a row, as in lesson 1"
+    assert not any(ex.game.is_side(c) for c, _ in line)
+    earlier = {
+        lesson1_exercises.side_block_exercise().solutions[0],
+        lesson1_exercises.side_block_row_exercise().solutions[0],
+    }
+    assert ex.solutions[0] not in earlier
+    for move in ex.wrong:
+        ok, why = ex.check(move)
+        assert not ok and why.startswith(f"Not column {move}:") and "red makes five" in why
+
+
 def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     """Lesson 1, exercise 6: exactly one of red's pops completes a line for yellow only; every other pop is told it
     is safe, and the right one names yellow's row, computed by playing each pop."""
