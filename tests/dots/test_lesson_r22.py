@@ -114,7 +114,7 @@ def test_lesson_3_chains_step_through_ends_with_what_happened_not_a_verdict(lang
         last = lesson_pictures.steps("chains")[-1].caption
     assert ("and lost" if lang == "en" else "y perdió") not in last
     assert ("so had to" if lang == "en" else "por eso") not in last
-    assert ("Coral took all 5 boxes" if lang == "en" else "Coral se llevó sus 5 casillas") in last
+    assert ("Coral took the whole chain of 7" if lang == "en" else "Coral se llevó la cadena de 7 entera") in last
 
 
 def _text(path: str) -> str:
