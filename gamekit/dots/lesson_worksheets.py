@@ -80,8 +80,8 @@ WORDS_AFTER = {
             "that takes nothing and leave the boxes to you; then you must open the next chain."
         ),
     ),
-    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
-        N_("**Short chain:** a chain of 1 or 2 boxes. The player who opens a short chain chooses how to open it."),
+    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page ("short chain" is on the top card)
+        N_("**Opening a short chain:** the player who opens a short chain chooses how to open it."),
     ),
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top

@@ -103,7 +103,7 @@ def test_the_worksheet_states_the_loops_cost_itself(lang):
     """On paper nothing checks exercise 2 before exercise 3 uses the loop's cost: the card says it (4)."""
     sheet = _sheet(lang, "05")
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    card = _flat(sheet[sheet.index(title) : sheet.index("## Exercise 4" if lang == "en" else "## Ejercicio 4")])
+    card = _flat(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))])
     assert ("4 for each loop" if lang == "en" else "4 por cada bucle") in card
     assert ("exercise 2" if lang == "en" else "ejercicio 2") not in card
     assert ("refusing a loop 4 fewer" if lang == "en" else "si rechazas un bucle, 4 menos") in card
