@@ -191,3 +191,21 @@ def test_lesson_5s_four_challenges_all_have_no_third_side_tint_and_the_page_says
     for lang, words in (("en", "in all four, no colour marks the"), ("es", "en los cuatro, ningún color marca")):
         folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
         assert words in _text(f"{folder}/05_double_dealing_and_control.md"), lang
+
+
+def test_spanish_lessons_name_levels_as_the_glossary_and_worksheets_do():
+    """The glossary's words are «nivel fácil / nivel medio / nivel difícil», as on the Spanish worksheets; the
+    lessons said «(dificultad media)». Two clumsy repetitions (lessons 1 and 2) are gone too."""
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "dots_and_boxes"
+    for page in sorted(folder.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        assert "dificultad" not in text, page.name
+        for level in re.findall(r"^##+ Ejercicio \d+ .*\(([^)]*)\)$", text, re.M):
+            assert level in ("nivel fácil", "nivel medio", "nivel difícil"), (page.name, level)
+    assert "Así que trazar" not in _text("notebooks/es/dots_and_boxes/02_third_sides.md")
+    assert "un tablero **contra la CPU** en el tablero" not in _text(
+        "notebooks/es/dots_and_boxes/01_rules_and_terms.md"
+    )

@@ -655,7 +655,7 @@ LESSON_FILES = {
 }
 LEVEL_WORDS = {
     "en": {"easy": "easy", "medium": "medium", "hard": "hard"},
-    "es": {"easy": "fácil", "medium": "dificultad media", "hard": "difícil"},
+    "es": {"easy": "nivel fácil", "medium": "nivel medio", "hard": "nivel difícil"},
 }
 ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
@@ -1512,7 +1512,7 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_pages_practice_heading_says_its_levels(lang):
     heading = {
-        ("easy", "hard"): ("easy to hard", "de fácil a difícil"),
+        ("easy", "hard"): ("easy to hard", "de nivel fácil a difícil"),
         ("medium", "hard"): ("medium to hard", "de nivel medio a difícil"),
         ("easy", "medium"): ("easy to medium", "de nivel fácil a medio"),
     }
