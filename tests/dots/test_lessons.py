@@ -2118,9 +2118,9 @@ def test_lesson_4_tally_defines_forming_works_one_row_and_is_on_the_worksheet():
         assert page.index(defined) < page.index("tally_worked_row()") < page.index('step_through("tally_game")')
         with using(lang or "en"):
             sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[4].notebook, lang or "en")
-            # a blank row for every line, none numbered: where the rows start is the pupil's to find
-            assert str(lesson_worksheets.tally_worked_row()) in sheet and sheet.count("\n| | | | |") == len(rows)
-            assert f"| {first} | | | |" not in sheet
+            # a numbered row for every line from 1: where the rows start is still the pupil's to find
+            assert str(lesson_worksheets.tally_worked_row()) in sheet
+            assert all(f"\n| {i} | | | |" in sheet for i in range(1, len(rows) + 1)) and first > 1
             # the board after each of the 13 lines is on the paper, each showing only the lines so far, none by
             # its name
             steps = lesson_positions.SEQUENCES["tally_game"]["steps"]
