@@ -209,3 +209,19 @@ def test_spanish_lessons_name_levels_as_the_glossary_and_worksheets_do():
     assert "un tablero **contra la CPU** en el tablero" not in _text(
         "notebooks/es/dots_and_boxes/01_rules_and_terms.md"
     )
+
+
+def test_lesson_2_exercise_7_says_coral_gave_the_boxes_away_by_mistake():
+    """Its position has Coral giving boxes away with safe lines left, against the lesson's own rule: the prompt says
+    so, in one sentence, and the position really has safe lines left before Coral's last line."""
+    from gamekit.dots.lesson_positions import POSITIONS, safe_lines
+    from gamekit.dots.rules import DotsAndBoxes
+
+    width, height, moves = POSITIONS["long_run"]
+    before = DotsAndBoxes.from_moves(width, height, " ".join(moves.split()[:-1]))
+    assert safe_lines(before)
+    for lang, said in (
+        ("", "That was a mistake: Coral still had safe lines to draw."),
+        ("es/", "Fue un error: a Coral aún le quedaban líneas seguras."),
+    ):
+        assert said in _text(f"notebooks/{lang}dots_and_boxes/02_third_sides.md"), lang
