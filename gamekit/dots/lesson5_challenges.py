@@ -30,11 +30,12 @@ from gamekit.dots.lesson_positions import (
 
 def challenge_steer_exercise(name: str = "challenge_steer") -> DotsExercise:
     """The final challenge's position with safe lines left: the long chain rule picks the one safe line that wins
-    (every safe line's feedback gives the count it leaves; :func:`gamekit.dots.lesson_exercise.why_line`)."""
+    (every safe line's feedback gives the count it leaves; :func:`gamekit.dots.lesson_exercise.why_line`). Like the
+    other three challenges, its board has no third-side tint: the page says the challenge gives no hints."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
     n = len(safe_lines(game))
-    return best_move_exercise(
+    ex = best_move_exercise(
         name,
         ntr(
             "Final challenge: {seat} to move; {n} safe line is left. <b>Which line wins {seat} the most boxes?</b>",
@@ -49,6 +50,8 @@ def challenge_steer_exercise(name: str = "challenge_steer") -> DotsExercise:
         key=name,
         lesson=5,
     )
+    ex.third_sides = False
+    return ex
 
 
 def challenge_exercise(name: str) -> DotsExercise:

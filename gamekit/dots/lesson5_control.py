@@ -387,12 +387,12 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 
 def take_or_refuse_sheet() -> str:
-    """Lesson 5's take-or-refuse rule of thumb on paper, for the worksheet under exercise 3's heading (the page
-    teaches it after exercise 2, whose answer it states): the two steps (the boxes each plan gets now, then who has
-    control of the long chains and loops still to come), then the habit that refusing a loop costs more than
-    refusing a chain (which part is opened last is left to exercise 3). The short chains come before exercise 6,
-    as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`); the paper tally is in the teacher guide.
-    Markdown, current language; no board's numbers. The sheet states what refusing a loop costs (4 boxes) itself:
+    """Lesson 5's take-or-refuse rule of thumb on paper, for the end of the worksheet, where exercise 3 sends the
+    pupil (the page teaches it after exercise 2, whose answer it states): the two steps (the boxes each plan gets
+    now, then who has control of the long chains and loops still to come), then the habit that refusing a loop
+    costs more than refusing a chain (which part is opened last is left to exercise 3). The short chains come before
+    exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`); the paper tally is in the teacher
+    guide. Markdown, current language; no board's numbers. The sheet states what refusing a loop costs (4 boxes) itself:
     on paper no feedback checks exercise 2 first, so a rule that pointed back to it would pass a wrong answer on to
     exercise 3."""
     return "\n".join(

@@ -154,8 +154,11 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     "long_run": (3, 3, "a4-b4 d2-d3 b4-c4 c1-d1 b1-c1 d3-d4 b3-b4 c1-c2 c4-d4 a1-b1 c2-c3 c2-d2"),
     # lesson 3: two chains (6 and 3), no loop, Coral to move
     "two_chains": (3, 3, "c1-c2 b2-b3 c2-c3 c3-c4 b1-c1 c1-d1 b4-c4 d2-d3 c4-d4 a3-a4 a4-b4 a2-b2 a1-b1"),
-    # lesson 3: chains of 4 and 5, no junction, Coral to move (the chains step-through starts here)
-    "chains_45": (3, 3, "b3-b4 c3-d3 c4-d4 c1-d1 a1-a2 c1-c2 a1-b1 a2-a3 b2-c2 a4-b4 b4-c4 d2-d3 b2-b3"),
+    # lesson 3: a chain of 7 and two chains of 1, no junction, Gold to move (the chains step-through starts here).
+    # Every line of it is a best move (any line loses 7): Coral takes the whole chain of 7, as best play does,
+    # because the two single boxes hand the turn back; with a second long chain left, the best line would be lesson
+    # 5's double-deal, which lesson 3 cannot explain
+    "chains_711": (3, 3, "a2-b2 b1-b2 b2-c2 c1-d1 d1-d2 d2-d3 c3-d3 b3-c3 a2-a3 a3-a4 a4-b4 c3-c4"),
     # lesson 3, exercise 1: chains of 3, 3, 2 and 1, no loop and no junction, Coral to move (four chains: not the
     # two of the chains step-through just above it, nor the three of exercise 2). Found by a random safe-line search
     "chains_3321": (3, 3, "c1-c2 d2-d3 c3-c4 c2-c3 a1-b1 b3-b4 b2-b3 c1-d1 b1-b2 d3-d4 a3-b3"),
@@ -209,11 +212,16 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         "outro": N_("Now Coral has no safe line either: whatever Coral draws gives boxes back."),
     },
     "chains": {
-        "start": POSITIONS["chains_45"],
-        "intro": N_("No safe line is left: a chain of 4 and a chain of 5, each in its own tint. Coral must open one."),
-        "judge": "result",  # lesson 3: the mistake flagged, with no better line and no reason (lesson 5's double-deal)
-        "steps": "b1-c1 b1-b2 a2-b2 a3-b3 a3-a4 c2-d2 d1-d2 c2-c3 b3-c3 c3-c4 d3-d4".split(),
-        "outro": N_("Gold took the chain of 4, then had to open the chain of 5, and Coral took all 5 boxes."),
+        "start": POSITIONS["chains_711"],
+        "intro": N_(
+            "No safe line is left: a chain of 7 and two chains of 1, each in its own tint. Gold must open one of them."
+        ),
+        "judge": "result",  # best play throughout; a mistake would be flagged, with no reason (lesson 5's double-deal)
+        "steps": "b1-c1 c1-c2 c2-d2 c2-c3 b2-b3 a3-b3 b3-b4 b4-c4 a1-b1 a1-a2 c4-d4 d3-d4".split(),
+        "outro": N_(
+            "Coral took the whole chain of 7, then had to open a chain of 1. Gold took that box, then had to open "
+            "the last one."
+        ),
     },
     "loop": {  # lesson 3, after exercise 6: every mistake and every refusal in it is one lesson 3 teaches
         "start": POSITIONS["two_and_loop"],

@@ -80,8 +80,8 @@ WORDS_AFTER = {
             "that takes nothing and leave the boxes to you; then you must open the next chain."
         ),
     ),
-    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page
-        N_("**Short chain:** a chain of 1 or 2 boxes. The player who opens a short chain chooses how to open it."),
+    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page ("short chain" is on the top card)
+        N_("**Opening a short chain:** the player who opens a short chain chooses how to open it."),
     ),
 }
 """Words a worksheet teaches right after one exercise (``(lesson, exercise key)``), because on the card at the top
@@ -164,9 +164,9 @@ def line_by_line_pictures(width: int, height: int, moves: Sequence[str], per_row
 def tally_sheet(name: str = "tally_game") -> str:
     """Lesson 4's tally on paper: what "forming" means, the board after each of the game's lines
     (:func:`line_by_line_pictures`: each shows only the lines up to its own, none by its name), the lines that need
-    no row (:func:`tally_worked_row`) and a blank table to fill in, with a row for every line and no line number:
-    where the rows start (:func:`tally_first_row`) is the pupil's to find, as on the page (Markdown, current
-    language)."""
+    no row (:func:`tally_worked_row`) and a table to fill in with a numbered row for every line, so pupils write
+    counts, not line numbers: since every line has its row, where the tally starts (:func:`tally_first_row`) is
+    still the pupil's to find, as on the page (Markdown, current language)."""
     spec = SEQUENCES[name]
     width, height, moves = spec["start"]
     if moves:
@@ -179,8 +179,8 @@ def tally_sheet(name: str = "tally_game") -> str:
             raise ValueError(f"{name}: line {line} takes a box; the tally sheet says Gold draws the odd lines")
     tally_first_row(name)  # refuses a game with no quiet opening, or with no long chain forming
     head = [tr("line number"), tr("long chains forming"), tr("dots + long chains"), tr("suits")]
-    # one blank row per line, unnumbered: a numbered or counted table would say where the tally starts
-    rows = "\n".join("| | | | |" for _ in steps)
+    # a numbered row for every line, from 1: a table starting at the first row to fill would say where that is
+    rows = "\n".join(f"| {i} | | | |" for i in range(1, len(steps) + 1))
     return "\n".join(
         [
             "**" + tr("Keep a tally") + "**",
@@ -191,7 +191,8 @@ def tally_sheet(name: str = "tally_game") -> str:
                 "{width}×{height} board, after each of its first {n} lines: each board shows only the lines drawn so "
                 "far, the newest with its number. Gold drew the odd numbers, Coral the even ones. Look at the "
                 "boards in order; do not look ahead. From the first line after which a long chain is forming, fill "
-                "in one row of the table for each line, starting with its number.",
+                "in that line's row of the table and the row of each line after it; leave the rows before it "
+                "empty.",
                 n=len(steps),
                 width=width,
                 height=height,

@@ -125,18 +125,23 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
+    if number_ == 5 and key == _built("l5_ex10").key:
+        # the take-or-refuse card states exercise 2's answer (refusing a loop costs 4): at the end of the sheet, out
+        # of view while exercise 2 is done; exercise 3's heading sends the pupil here
+        blocks.append("## " + tr("Card for exercise 3") + "\n\n" + take_or_refuse_sheet())
     return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
 
 
 def worksheet_words_before(notebook: str, key: str) -> list[str]:
-    """The card printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question:
-    lesson 5's take-or-refuse card, which exercise 3 needs, states what refusing a loop costs (4 boxes), the answer
-    of exercise 2 (the loop of 6); under exercise 3's heading a pupil reads it only after exercise 2 is done."""
+    """What is printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question.
+    Lesson 5's take-or-refuse card, which exercise 3 needs, states what refusing a loop costs (4 boxes), the answer
+    of exercise 2 (the loop of 6). Printed right under exercise 3's heading it sat just below exercise 2, in view
+    while a pupil did it, so the card is at the end of the sheet and exercise 3's heading sends the pupil there."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
     if number_ == 5 and key == _built("control_price").key:
-        return [take_or_refuse_sheet()]
+        return [tr("First read the card *Take or refuse?* at the end of the sheet, after exercise 10.")]
     return []
 
 

@@ -296,9 +296,9 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang):
-    """On paper: the two steps and the loops-first sentence under exercise 3's heading (after exercise 2, whose
-    answer the card states), the short chains between exercises 5 and 6, no tally and none of exercise 3's
-    numbers."""
+    """On paper: the two steps and the loops-first sentence on a card at the end of the sheet (it states exercise 2's
+    answer, so it is out of view while exercise 2 is done; exercise 3's heading sends the pupil to it), the short
+    chains between exercises 5 and 6, no tally and none of exercise 3's numbers."""
     folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
     sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
     ex = (
@@ -307,8 +307,9 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
         else ("## Ejercicio 2", "## Ejercicio 3", "## Ejercicio 5", "## Ejercicio 6")
     )
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    assert sheet.index(ex[1]) < sheet.index(title) < sheet.index("Coral", sheet.index(ex[1]))
-    method = " ".join(sheet[sheet.index(title) : sheet.index("Coral", sheet.index(title))].split())
+    last = "## Exercise 10" if lang == "en" else "## Ejercicio 10"
+    assert sheet.index(last) < sheet.index(title)
+    method = " ".join(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)
     assert (

@@ -70,10 +70,10 @@ def test_worksheet_5_take_or_refuse_card_states_the_loops_cost(lang):
     notebook = L.LESSONS[5].notebook
     n = list(L.LESSONS[5].exercises).index("loop_six") + 1
     sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
-    head = "## " + ("Exercise" if lang == "en" else "Ejercicio")
-    card = sheet.split(f"{head} {n + 1}\n")[1].split(f"{head} {n + 2}\n")[0]
     word = "exercise" if lang == "en" else "ejercicio"
-    card = card[card.index("**") :]  # the card, under exercise 3's heading (exercise 2 is done before it is read)
+    title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
+    card = sheet[sheet.index(title) :]  # the card, at the end of the sheet (exercise 2 is done before it is read)
+    card = card[: card.index("\n## ")]
     assert f"{word} {n}" not in card and " 4 " in card
     assert card.count("4 fewer" if lang == "en" else "4 menos") == 1
     assert card.count("4 for each loop" if lang == "en" else "4 por cada bucle") == 1

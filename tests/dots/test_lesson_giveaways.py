@@ -233,11 +233,11 @@ def test_a_choice_is_argued_only_after_the_exercise_that_asks_it(lang, name, cal
 
 def test_the_chains_step_through_shows_no_short_chain_handed_over():
     """Lesson 3's exercise 4 asks how to hand over a 2-chain. The step-through above it showed Gold opening a 2-chain
-    at its end, a solver mistake, unflagged, which exercise 4 then marked wrong: its board now has long chains only
-    (so no handout is shown either way), and no caption argues how to hand a chain over."""
+    at its end, a solver mistake, unflagged, which exercise 4 then marked wrong: its board now has no 2-chain (so no
+    handout is shown either way), and no caption argues how to hand a chain over."""
     start = lesson_positions.SEQUENCES["chains"]["start"]
     game = DotsAndBoxes.from_moves(*start)
-    assert all(c.length >= 3 for c in lesson_positions.components(game))
+    assert all(c.length != 2 for c in lesson_positions.components(game))
     for step in lesson_pictures.steps("chains"):
         assert "handout" not in step.caption and "middle" not in step.caption, step.caption
 

@@ -94,7 +94,8 @@ def _sheet(lang: str, name: str) -> str:
 def test_worksheet_4_does_not_say_where_the_tally_starts(lang):
     sheet = _sheet(lang, "04")
     rows = [line for line in sheet.splitlines() if line.startswith("| ")]  # tables, not the pictures' strokes
-    assert "| | | | |" in rows and not any(line.startswith("| 8 |") for line in rows)
+    numbered = [line for line in rows if line.endswith("| | | |")]
+    assert numbered == [f"| {i} | | | |" for i in range(1, len(numbered) + 1)] and len(numbered) == 13
     assert "From line 8" not in _flat(sheet) and "Desde la línea 8" not in _flat(sheet)
 
 
@@ -103,7 +104,7 @@ def test_the_worksheet_states_the_loops_cost_itself(lang):
     """On paper nothing checks exercise 2 before exercise 3 uses the loop's cost: the card says it (4)."""
     sheet = _sheet(lang, "05")
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    card = _flat(sheet[sheet.index(title) : sheet.index("## Exercise 4" if lang == "en" else "## Ejercicio 4")])
+    card = _flat(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))])
     assert ("4 for each loop" if lang == "en" else "4 por cada bucle") in card
     assert ("exercise 2" if lang == "en" else "ejercicio 2") not in card
     assert ("refusing a loop 4 fewer" if lang == "en" else "si rechazas un bucle, 4 menos") in card

@@ -15,25 +15,41 @@ def test_lesson_5_final_challenge_board_has_no_third_side_tint():
     assert lesson_pictures.THIRD_SIDE_TINT not in colours
 
 
-def test_worksheet_5_prints_the_take_or_refuse_card_under_exercise_3s_heading():
-    """The card states that refusing a loop costs 4, exercise 2's answer: it comes after exercise 2, under exercise
-    3's heading (which needs the number), in both languages; no other sheet gets a card there."""
+def test_worksheet_5_prints_the_take_or_refuse_card_at_the_end_of_the_sheet():
+    """The card states that refusing a loop costs 4, exercise 2's answer: under exercise 3's heading it sat just
+    below exercise 2 on paper. It is now after the last exercise, and exercise 3's heading sends the pupil to it, in
+    both languages; no other sheet gets a card there."""
     import pytest
 
     from gamekit.teacher_sheets import worksheet_markdown
 
     notebook = L.LESSONS[5].notebook
-    for lang, title, head in (
-        ("en", "**Take or refuse?**", "## Exercise {n}"),
-        ("es", "**¿Llevártelas o rechazarlas?**", "## Ejercicio {n}"),
+    for lang, title, head, pointer in (
+        ("en", "**Take or refuse?**", "## Exercise {n}", "*Take or refuse?* at the end of the sheet"),
+        ("es", "**¿Llevártelas o rechazarlas?**", "## Ejercicio {n}", "*¿Llevártelas o rechazarlas?* al final"),
     ):
         sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
         assert sheet.count(title) == 1
-        assert sheet.index(head.format(n=3)) < sheet.index(title) < sheet.index(head.format(n=4))
+        assert sheet.index(head.format(n=10)) < sheet.index(title)
+        three = sheet[sheet.index(head.format(n=3)) : sheet.index(head.format(n=4))]
+        assert pointer in three
     assert L.worksheet_words_after(notebook, "loop_six") == []
     assert L.worksheet_words_before(L.LESSONS[4].notebook, "control_price") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         L.worksheet_words_before("dots_and_boxes/99_nothing", "control_price")
+
+
+def test_worksheet_5_defines_short_chain_once():
+    """The top card defines "short chain"; the card before exercise 6 defined it again. It now gives only what is
+    new there: the opener of a short chain chooses how to open it."""
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    for lang, word, new in (
+        ("en", "**Short chain:**", "**Opening a short chain:**"),
+        ("es", "**Cadena corta:**", "**Abrir una cadena corta:**"),
+    ):
+        sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[5].notebook, lang)
+        assert sheet.count(word) == 1 and sheet.count(new) == 1, lang
 
 
 def test_lesson_2_safe_race_feedback_uses_the_plural_for_two_boxes():

@@ -114,7 +114,7 @@ def test_lesson_3_chains_step_through_ends_with_what_happened_not_a_verdict(lang
         last = lesson_pictures.steps("chains")[-1].caption
     assert ("and lost" if lang == "en" else "y perdió") not in last
     assert ("so had to" if lang == "en" else "por eso") not in last
-    assert ("Coral took all 5 boxes" if lang == "en" else "Coral se llevó sus 5 casillas") in last
+    assert ("Coral took the whole chain of 7" if lang == "en" else "Coral se llevó la cadena de 7 entera") in last
 
 
 def _text(path: str) -> str:
@@ -154,7 +154,7 @@ def test_spanish_dots_words_all_but_four_trick_and_one_phrase_for_instead_of():
         )
     assert words.startswith("c1-c2 es la jugada de «todas menos cuatro»:") and "en vez de" in words
     practice = _text("notebooks/es/practice/01_dots_and_boxes.md")
-    assert "costumbre" not in practice and "ningún truco funciona siempre" in practice
+    assert "costumbre" not in practice and "ningún truco rápido funciona siempre" in practice
     for path in (
         "docs/teachers/es/dots.md",
         "notebooks/es/practice/01_dots_and_boxes.md",
@@ -180,3 +180,48 @@ def test_spanish_lesson_feedback_says_en_vez_de_never_en_lugar_de():
                     assert "en lugar de" not in words, (ex.key, answer, words)
                     seen += "en vez de" in words
     assert seen
+
+
+def test_lesson_5s_four_challenges_all_have_no_third_side_tint_and_the_page_says_so():
+    """Exercise 7 had the three-side tint and 8 to 10 did not, with no reason given: none has it now, and the text
+    above the challenge tells the pupil so (en, es)."""
+    exercises = L.exercises(5)
+    for name in ("challenge_steer", "l5_ex8", "challenge_loop", "l5_ex10"):
+        assert exercises[name].third_sides is False, name
+    for lang, words in (("en", "in all four, no colour marks the"), ("es", "en los cuatro, ningún color marca")):
+        folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
+        assert words in _text(f"{folder}/05_double_dealing_and_control.md"), lang
+
+
+def test_spanish_lessons_name_levels_as_the_glossary_and_worksheets_do():
+    """The glossary's words are «nivel fácil / nivel medio / nivel difícil», as on the Spanish worksheets; the
+    lessons said «(dificultad media)». Two clumsy repetitions (lessons 1 and 2) are gone too."""
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "dots_and_boxes"
+    for page in sorted(folder.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        assert "dificultad" not in text, page.name
+        for level in re.findall(r"^##+ Ejercicio \d+ .*\(([^)]*)\)$", text, re.M):
+            assert level in ("nivel fácil", "nivel medio", "nivel difícil"), (page.name, level)
+    assert "Así que trazar" not in _text("notebooks/es/dots_and_boxes/02_third_sides.md")
+    assert "un tablero **contra la CPU** en el tablero" not in _text(
+        "notebooks/es/dots_and_boxes/01_rules_and_terms.md"
+    )
+
+
+def test_lesson_2_exercise_7_says_coral_gave_the_boxes_away_by_mistake():
+    """Its position has Coral giving boxes away with safe lines left, against the lesson's own rule: the prompt says
+    so, in one sentence, and the position really has safe lines left before Coral's last line."""
+    from gamekit.dots.lesson_positions import POSITIONS, safe_lines
+    from gamekit.dots.rules import DotsAndBoxes
+
+    width, height, moves = POSITIONS["long_run"]
+    before = DotsAndBoxes.from_moves(width, height, " ".join(moves.split()[:-1]))
+    assert safe_lines(before)
+    for lang, said in (
+        ("", "That was a mistake: Coral still had safe lines to draw."),
+        ("es/", "Fue un error: a Coral aún le quedaban líneas seguras."),
+    ):
+        assert said in _text(f"notebooks/{lang}dots_and_boxes/02_third_sides.md"), lang

@@ -110,8 +110,10 @@ def test_lesson_4s_tally_starts_where_a_long_chain_forms(lang):
     assert first == 8 and all(r[1] == 0 for r in rows[: first - 1]) and rows[first - 1][1] > 0
     assert [r[0] for r in table.rows] == list(range(first, len(rows) + 1))
     # the rows start at line 8, but the page's words and the paper sheet leave spotting that line to the pupil:
-    # the sheet's blank table has a row for every line, none numbered, and its text names no line
-    assert sheet.count("| | | | |") == len(rows) and "| 8 |" not in sheet
+    # the sheet's table has a numbered row for every line (so pupils write counts, not line numbers, and the rows
+    # do not say where to start), and its text names no line
+    assert all(sheet.count(f"\n| {i} | | | |") == 1 for i in range(1, len(rows) + 1))
+    assert f"\n| {len(rows) + 1} |" not in sheet
     assert "from line 8" not in sheet.lower() and "desde la línea 8" not in sheet.lower()
     assert "8" not in worked and "7" not in worked and "8" not in intro and "7" not in intro
 

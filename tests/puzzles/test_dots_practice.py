@@ -463,12 +463,14 @@ def test_docs_not_the_pupils_page_say_some_lesson_five_puzzles_are_built_from_ga
 
 
 def test_the_spanish_page_says_give_away_the_fewest_boxes_in_plain_spanish():
-    """«regalar las menos casillas posibles» is not Spanish: «regalar el menor número de casillas»."""
+    """«regalar las menos casillas posibles» is not Spanish. The page no longer lists that habit at all (review r23:
+    two short sentences of advice instead), so the phrase must not come back in either form."""
     from pathlib import Path
 
     page = Path(__file__).resolve().parents[2] / "notebooks" / "es" / "practice" / "01_dots_and_boxes.md"
     text = " ".join(page.read_text(encoding="utf-8").split())
-    assert "regalar el menor número de casillas, tampoco" in text and "las menos casillas" not in text
+    assert "las menos casillas" not in text
+    assert "Desde la lección 3, ningún truco rápido funciona siempre." in text
 
 
 def test_lesson_five_first_hint_makes_the_pupil_count_without_naming_the_plans():
