@@ -1,0 +1,34 @@
+"""Fixes from the r23 reading of the Shut the Box lessons: what the worksheets and the guide print is true and
+gives no exercise's answer away."""
+
+from pathlib import Path
+
+from gamekit.i18n import using
+from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE
+from gamekit.shutbox.lesson_worksheets import worksheet_aids
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_worksheet_4_leaves_the_total_of_exercise_1_blank():
+    """Worksheet 4's table of two-dice totals printed 8 → 5/36, exercise 1's answer: the cell is blank now."""
+    for lang, sheet in (("en", "docs/teachers/worksheets"), ("es", "docs/teachers/es/worksheets")):
+        with using(lang):
+            text = "\n".join(worksheet_aids("shut_the_box/04_best_strategy"))
+        printed = (ROOT / sheet / "shut_the_box" / "04_best_strategy.md").read_text(encoding="utf-8")
+        for page in (text, printed):
+            header = next(line for line in page.splitlines() if line.startswith("| total |"))
+            body = page.splitlines()[page.splitlines().index(header) + 2]
+            cells = dict(zip(header.strip("|").split("|")[1:], body.strip("|").split("|")[1:]))
+            assert cells[f" {ONE_TILE_CHANCE} "].strip() == "____", (lang, body)
+            assert "5/36" in body  # the other totals are still there (6 is 5/36 too)
+
+
+def test_the_guide_says_how_the_more_tiles_belief_shows_in_the_worst_habit_prediction():
+    """The prediction asks which habit shuts the box LEAST often, so "the most tiles" is the right guess; the
+    belief shows in the other two choices."""
+    en = " ".join((ROOT / "docs/teachers/shutbox.md").read_text(encoding="utf-8").split())
+    es = " ".join((ROOT / "docs/teachers/es/shutbox.md").read_text(encoding="utf-8").split())
+    assert 'many pick "the most tiles"' not in en and "muchos eligen «más fichas»" not in es
+    assert 'pick "a random set" or "the largest tile first", not "the most tiles"' in en
+    assert "elige «un conjunto al azar» o «la ficha más alta primero», no «el mayor número de fichas»" in es
