@@ -32,3 +32,34 @@ def test_the_guide_says_how_the_more_tiles_belief_shows_in_the_worst_habit_predi
     assert 'many pick "the most tiles"' not in en and "muchos eligen «más fichas»" not in es
     assert 'pick "a random set" or "the largest tile first", not "the most tiles"' in en
     assert "elige «un conjunto al azar» o «la ficha más alta primero», no «el mayor número de fichas»" in es
+
+
+def test_spanish_wording_from_the_r23_reading():
+    """«ningún conjunto que suma 10 deja» (word order, indicative), «un conjunto de 10» (reads as ten elements), «Le
+    toca tirar a Jugador 1» (no article), «fichas pequeñas» (the lessons say «fichas bajas») and «Da cada grupo»
+    (a calque) are gone from what a Spanish pupil reads."""
+    from gamekit.shutbox.describe import describe
+    from gamekit.shutbox.game import ShutTheBox
+
+    lesson4 = " ".join((ROOT / "notebooks/es/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "ningún conjunto que suma" not in lesson4
+    assert "una posición que no deja ningún conjunto que sume 10." in lesson4
+    assert "no deja ningún conjunto que sume 7." in lesson4
+    practice = " ".join((ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
+    assert "Da cada grupo" not in practice and "Recoge todos los grupos de fichas" in practice
+    with using("es"):
+        from gamekit.i18n import tr
+
+        assert tr("Careful: a set for {roll} leaves only some of them.", roll=10) == (
+            "Cuidado: un conjunto que suma 10 solo deja algunas de ellas."
+        )
+        text = describe(ShutTheBox(2, seed=1))
+        assert "Turno de tirar: Jugador 1." in text and "Le toca tirar a" not in text
+        low = tr(
+            "After {low}, a roll of {rolls} soon covers the small tiles {small}; then only the {big} is left.",
+            low="7 + 5",
+            rolls="3",
+            small="1 y 2",
+            big="9",
+        )
+        assert "fichas bajas 1 y 2" in low and "pequeñas" not in low
