@@ -63,3 +63,33 @@ def test_spanish_wording_from_the_r23_reading():
             big="9",
         )
         assert "fichas bajas 1 y 2" in low and "pequeñas" not in low
+
+
+def test_lesson_4_exercise_1_tells_the_chance_as_a_fraction_to_say_it_in_turns_in_100():
+    """Ex 1 fed "5/36" (the right chance, in the wrong form) said "not a whole number"; now it is told it is the
+    chance and asked for turns in 100; another fraction is told it is a chance, not turns; 14 is right."""
+    from gamekit.shutbox.exercises_both_sets import one_tile_chance_exercise
+
+    for lang in ("en", "es"):
+        with using(lang):
+            ex = one_tile_chance_exercise()
+            ok, why = ex.check("5/36")
+            assert not ok and "5/36" in why and ("turns in 100" in why or "veces de cada 100" in why or "100" in why)
+            assert why != ex.check("4/36")[1] and not ex.check("4/36")[0]
+            assert ex.check("14")[0] and ex.check("14%")[0]
+    with using("en"):
+        assert one_tile_chance_exercise().check("5/36")[1].startswith("5/36 is the right chance. Now say it")
+        assert "not a whole number" not in one_tile_chance_exercise().check("10/72")[1]
+
+
+def test_lesson_3_exercise_9_tells_the_total_typed_for_the_count_its_own_reason():
+    """Ex 9 (tiles 2 and 5) fed 7, the total, said "Too many: only one total covers every open tile"; the pupil
+    had the right total and not the count, and is now told so."""
+    from gamekit.shutbox.exercises_dice import one_roll_shut_exercise
+
+    ex = one_roll_shut_exercise((2, 5))
+    with using("en"):
+        ok, why = ex.check("7")
+        assert not ok and why.startswith("7 is the total that covers every open tile.") and "Too many" not in why
+        assert ex.check("6")[0]
+        assert "Too many" in ex.check("8")[1]
