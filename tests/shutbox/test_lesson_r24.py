@@ -93,3 +93,17 @@ def test_lesson_3_exercise_9_tells_the_total_typed_for_the_count_its_own_reason(
         assert not ok and why.startswith("7 is the total that covers every open tile.") and "Too many" not in why
         assert ex.check("6")[0]
         assert "Too many" in ex.check("8")[1]
+
+
+def test_lesson_4_takes_a_percent_sign_the_same_way_in_every_turns_in_100_answer():
+    """ "11%" was accepted in exercises 1 and 3 but "2.3%" refused in exercise 2: a trailing % now means turns in
+    100 in each, and a wrong answer with % gets the same reason as without."""
+    from gamekit.shutbox.exercises_both_sets import one_tile_chance_exercise
+    from gamekit.shutbox.exercises_expected import two_rolls_exercise
+
+    with using("en"):
+        ex2 = two_rolls_exercise()
+        right = next(a for a in ("2.3", "0.8", "2.4") if ex2.check(a)[0])
+        assert ex2.check(right + "%")[0] and ex2.check(right + " %")[0]
+        assert ex2.check("2%")[1] == ex2.check("2")[1]
+        assert one_tile_chance_exercise().check("14%")[0]
