@@ -107,3 +107,35 @@ def test_lesson_4_takes_a_percent_sign_the_same_way_in_every_turns_in_100_answer
         assert ex2.check(right + "%")[0] and ex2.check(right + " %")[0]
         assert ex2.check("2%")[1] == ex2.check("2")[1]
         assert one_tile_chance_exercise().check("14%")[0]
+
+
+def test_lesson_5_minutes_leave_out_the_extension_and_its_method_comes_before_it():
+    """The 50 minutes counted the optional exercise 7; now the page's parts add up to its minutes without it, the
+    guide says the same, and the go-on count and the all-even trap (checked here) come before exercise 7 without
+    naming its sets or its answer."""
+    import re
+
+    from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
+
+    def go_on(tiles):
+        return sum(36 * two_dice_probability(t) for t in range(2, 13) if tiles_summing_to(t, tiles))
+
+    assert (go_on((2, 4)), go_on((3, 4))) == (9, 11)
+    assert sum(36 * two_dice_probability(t) for t in range(3, 13, 2)) == 18
+    for path, about, parts in (
+        ("notebooks/shut_the_box/05_playing_for_points.md", "about 43 minutes", r"\*\*Time:\*\*.*?\)"),
+        ("notebooks/es/shut_the_box/05_playing_for_points.md", "unos 43 minutos", r"\*\*Tiempo:\*\*.*?\)"),
+    ):
+        page = " ".join((ROOT / path).read_text(encoding="utf-8").split())
+        line = re.search(parts, page).group(0)
+        assert about in line and sum(map(int, re.findall(r"(?:\(|, )(\d+) ", line))) == 43, line
+        assert "7 for exercise 7" not in page and "7 el ejercicio 7" not in page
+        method = page.index("1 + 3 + 5 = 9") if "1 + 3 + 5 = 9" in page else -1
+        assert (
+            0 < method < page.index("challenge_widget")
+            and page.index("— exercise 7" if "Time" in line else "— ejercicio 7") < method
+        )
+        assert "9 + 1" not in page[method - 800 : method + 600] and "14.68" not in page
+    guide = (ROOT / "docs/teachers/shutbox.md").read_text(encoding="utf-8")
+    assert "| **43** | **total** (the lesson announces about 43 min) |" in guide
+    assert "| 7 | exercise 7, the challenge |" not in guide
