@@ -161,11 +161,7 @@ def tree_diagram(open_tiles: Iterable[int], rules: Rules | None = None) -> Pictu
         branches="; ".join(lines),
         sum=sum_text,
     )
-    svg = (
-        f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
-        f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>"
-    )
-    return Picture(svg, description)
+    return _tree_picture(width, height, parts, description)
 
 
 def shut_tree_branches(open_tiles: Iterable[int]) -> list[tuple[int, Fraction, int | None, Fraction]]:
@@ -269,6 +265,12 @@ def shut_chance_tree(open_tiles: Iterable[int]) -> Picture:
         branches="; ".join(lines),
         sum=sum_text,
     )
+    return _tree_picture(width, height, parts, description)
+
+
+def _tree_picture(width: float, height: float, parts: list[str], description: str) -> Picture:
+    """A tree's SVG ``parts`` in one picture of ``width`` × ``height``, described (for screen readers and the
+    page's text) by ``description``."""
     svg = (
         f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(description)}' "
         f"style='font-family:sans-serif'><title>{html.escape(description)}</title>{''.join(parts)}</svg>"
