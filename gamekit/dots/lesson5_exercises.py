@@ -540,7 +540,8 @@ def double_deal_score_exercise() -> DotsExercise:
         if k in reasons:
             return False, reasons[k]
         return False, tr(
-            "Count it turn by turn: the single box, the first chain of 4 (two boxes each), then the last chain of 4."
+            "Count it turn by turn. Who takes the single box? Of the first chain of 4, Gold takes two and Coral two."
+            " Then who has to open the last chain of 4, and who takes it?"
         )
 
     return DotsExercise(
