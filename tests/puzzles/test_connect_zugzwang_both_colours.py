@@ -4,16 +4,16 @@ a contradiction."""
 
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import using
-from gamekit.puzzles import homework as H
+from gamekit.puzzles import bank
 from gamekit.puzzles.connect_best_line import harmless_count
 from gamekit.puzzles.connect_why import zugzwang_why
 
 
 def test_a_cell_that_is_both_colours_threat_is_called_so():
-    """five-zugzwang-10-1, item 1: yellow's column 4 keeps off the cell under red's threat in column 2, row 3, and
-    red, out of safe drops, has to drop under yellow's threat in that same cell: the key names it once, as a threat
-    for both colours, in English and Spanish."""
-    puzzle = H.homework_set(*H.parse_code("five-zugzwang-10-1")).puzzles[0]
+    """Puzzle five-16a52d8a62 (a zugzwang homework item): yellow's column 4 keeps off the cell under red's threat
+    in column 2, row 3, and red, out of safe drops, has to drop under yellow's threat in that same cell: the key
+    names it once, as a threat for both colours, in English and Spanish."""
+    puzzle = next(p for p in bank("five_in_a_row") if p.id == "five-16a52d8a62")
     game = puzzle.position
     assert puzzle.answers == ("4",) and game.to_move == 1
     assert threat_cells(game, 0) == [(2, 2)] and harmless_count(game, "4")[1] == (2, 2)
