@@ -4,19 +4,12 @@ checker wants, each wrong answer's reason is true of that answer, and the class 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamekit.i18n import using
 
-ROOT = Path(__file__).resolve().parents[2]
-PAGES = {"en": ROOT / "notebooks/shut_the_box", "es": ROOT / "notebooks/es/shut_the_box"}
-GUIDES = {"en": ROOT / "docs/teachers/shutbox.md", "es": ROOT / "docs/teachers/es/shutbox.md"}
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
+from .paths import GUIDES, PAGES, one_line
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

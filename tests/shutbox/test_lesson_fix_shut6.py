@@ -5,11 +5,12 @@ give for common wrong answers."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamekit.i18n import tr, using
+
+from .paths import GUIDES, PAGES, one_line
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -30,15 +31,6 @@ def test_worksheet_four_help_table_blanks_exercise_one_tile(lang):
     rows |= {line.split("|")[1].strip(): line.split("|")[2].strip() for line in helpers.splitlines() if blank in line}
     assert rows[str(ONE_TILE_CHANCE)] == blank
     assert rows["9"].startswith("4/36") and rows["7"].startswith("6/36")
-
-
-ROOT = Path(__file__).resolve().parents[2]
-GUIDES = {"en": ROOT / "docs/teachers/shutbox.md", "es": ROOT / "docs/teachers/es/shutbox.md"}
-PAGES = {"en": ROOT / "notebooks/shut_the_box", "es": ROOT / "notebooks/es/shut_the_box"}
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
