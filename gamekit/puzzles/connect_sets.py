@@ -28,10 +28,11 @@ def idea_set(pool: list[Puzzle], theme: str, n: int, rng: random.Random) -> list
     idea here): drawn by ``rng`` from the puzzles that are not centre-habit questions (:func:`centre_level`), so a
     teacher who sets an idea gets puzzles that need it.  Where too few are left, all of them and as few centre-habit
     questions as fill the set."""
-    kept = [p for p in pool if not centre_level(p)]
+    centre = [centre_level(p) for p in pool]
+    kept = [p for p, c in zip(pool, centre) if not c]
     if len(kept) >= n:
         return rng.sample(kept, n)
-    return kept + rng.sample([p for p in pool if centre_level(p)], n - len(kept))
+    return kept + rng.sample([p for p, c in zip(pool, centre) if c], n - len(kept))
 
 
 def swap_pool(chosen: list[Puzzle], pool: list[Puzzle]) -> list[Puzzle]:
