@@ -92,7 +92,7 @@ and why whoever opens a short chain gets control (lesson 5, exercise 6) are said
 is checked (the guide's lesson plans say where)."""
 
 
-EXTRA_AFTER = {4: ("turns_4x3_3", 10, 11)}
+EXTRA_AFTER = {4: ("sacrifice_sacrifice", 9, 11)}
 """Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
@@ -107,7 +107,7 @@ def extra_after(lesson: int, key: str) -> list[str]:
         "## "
         + tr("If you have time — or for homework")
         + "\n\n"
-        + tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+        + tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
     ]
 
 

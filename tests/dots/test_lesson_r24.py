@@ -1,0 +1,60 @@
+"""Dots lessons after the r24 strict reading: lesson 4's minutes give the rule room and leave the formula exercise
+to spare time, its practice boards say which are made up, and a wrong answer names the board it is wrong on."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.i18n import using
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = {"en": ROOT / "docs/teachers/dots.md", "es": ROOT / "docs/teachers/es/dots.md"}
+
+
+def _plan(lang: str, lesson: int) -> list[tuple[int, str]]:
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
+    part = part[: part.index("**total**")]
+    return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_plan_gives_the_rule_8_to_10_minutes_and_still_adds_up(lang):
+    rows = _plan(lang, 4)
+    rule = next(m for m, row in rows if row.startswith(("reading, aloud", "lectura en voz alta")))
+    assert 8 <= rule <= 10
+    assert sum(m for m, _ in rows) == L.LESSONS[4].minutes == 50
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_made_up_boards_are_said_to_be_made_up(lang):
+    with using(lang):
+        two, three = L.exercises(4)["parity_5x4"], L.exercises(4)["parity_coral_5x5"]
+    made_up = "made up" if lang == "en" else "inventado"
+    assert made_up in two.prompt and "6×4" in two.prompt.split(made_up)[0].rsplit(".", 1)[-1]
+    said = three.prompt.split(made_up)[0].rsplit(".", 1)[-1]
+    assert "2×2" in said and "6×6" in said and "5×5" not in said and "4×3" not in said
+    with using(lang):
+        real = L.exercises(1)  # a lesson with only the game's boards has no such sentence
+    assert all(made_up not in ex.prompt for ex in real.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_exercise_2_names_the_board_a_wrong_answer_is_wrong_on(lang):
+    with using(lang):
+        ex = L.exercises(4)["parity_5x4"]
+        assert ex.solutions[0] == "2, 1, 2"
+        one = ex.check("1, 1, 2")
+        two = ex.check("2, 2, 1")  # the boxes counted instead of the dots has its own reason
+        mixed = ex.check("1, 2, 1")  # the rule turned round
+        last = ex.check("2, 1, 1")
+    assert not one[0] and "5×4" in one[1] and "6×4" not in one[1] and "3×3" not in one[1]
+    assert not last[0] and "3×3" in last[1] and "5×4" not in last[1]
+    assert one[1] != last[1] and len({one[1], two[1], mixed[1]}) == 3
+    with using(lang):
+        coral = L.exercises(4)["parity_coral_5x5"].check("2, 2, 1, 1")  # 1, 2, 1, 2 is right: 5×5 and 6×6 wrong
+    assert not coral[0] and "5×5" in coral[1] and "6×6" in coral[1] and "2×2" not in coral[1]
