@@ -99,7 +99,8 @@ def steer_exercise(name: str) -> DotsExercise:
 
 
 def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
-    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead."""
+    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead.  The hint sends the
+    pupil past the safe lines without naming the way out (seeing that a gift is needed is the exercise)."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
     # the prompt does not say how many safe lines are left: finding them, and that none will do, is the exercise
@@ -107,8 +108,9 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         name,
         tr("{seat} to move. <b>Which line keeps {seat} winning?</b>", seat=seat),
         tr(
-            "Try each safe line and count the long chains it leaves. If none gives the count you want, what could a "
-            "box or two given away now change?"
+            "Work out first which count {seat} wants. Then, for each line {seat} could draw, count the long chains it "
+            "leaves. Do not stop at the safe lines.",
+            seat=seat,
         ),
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}",
     )

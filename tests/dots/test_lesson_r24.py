@@ -58,3 +58,41 @@ def test_lesson_4_exercise_2_names_the_board_a_wrong_answer_is_wrong_on(lang):
     with using(lang):
         coral = L.exercises(4)["parity_coral_5x5"].check("2, 2, 1, 1")  # 1, 2, 1, 2 is right: 5×5 and 6×6 wrong
     assert not coral[0] and "5×5" in coral[1] and "6×6" in coral[1] and "2×2" not in coral[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_tally_sentence_reads_aloud(lang):
+    """The worked row had "(16 + 0 = 16, and – for whom it suits)": a dash standing for a word cannot be read."""
+    from gamekit.dots.lesson_worksheets import tally_sheet, tally_worked_row
+
+    with using(lang):
+        row, sheet = str(tally_worked_row()), tally_sheet()
+    assert "–" not in row and "(" not in row
+    assert row in sheet
+    assert ("16 + 0 = 16" in row) and ("predicts nothing" if lang == "en" else "no predice nada") in row
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_tally_check_is_an_instruction(lang):
+    """The page said "If your count is right, 'Check your tally' appears", which reads as "check after being right":
+    it now says what to type, how to send it, and what to do with the rows that open."""
+    text = " ".join(
+        (ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/04_long_chain_rule.md")
+        .read_text(encoding="utf-8")
+        .split()
+    )
+    if lang == "en":
+        assert "“Check your tally” appears" not in text
+        assert "and press Enter." in text and "Click it and compare them with your table, row by row." in text
+    else:
+        assert "aparece «Comprueba" not in text
+        assert "y pulsa Intro." in text and "compáralas con tu tabla, fila a fila." in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("name", ["l4_ex8", "l4_ex11"])
+def test_lesson_4_sacrifice_hints_do_not_name_the_method(lang, name):
+    with using(lang):
+        hint = L.exercises(4)[name].hint.lower()
+    words = ("sacrific", "give", "gift", "given away") if lang == "en" else ("sacrific", "regal", "entreg")
+    assert hint and not any(word in hint for word in words), hint
