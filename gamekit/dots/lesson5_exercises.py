@@ -506,7 +506,9 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
 
 
 def double_deal_score_exercise() -> DotsExercise:
-    """How many boxes does Gold end with in the double-deal game (best play)?"""
+    """How many boxes does Gold end with in the double-deal game (best play)?  Each common wrong total has its own
+    reason: every box (9), only the first two, the two dealt boxes counted, one too many or too few, Coral's total,
+    the greedy plan's."""
     game = position("double_deal")
     value = solve(game)
     rest = game.geometry.n_boxes - sum(game.scores)
@@ -529,6 +531,21 @@ def double_deal_score_exercise() -> DotsExercise:
         ),
         greedy_gold: tr("That is what Gold gets by grabbing everything. With this plan Gold gets more."),
     }
+    # 9: every box on the board; 2: only the two boxes Gold takes from the first chain
+    reasons.setdefault(
+        game.geometry.n_boxes,
+        tr(
+            "That is every box on the board. Gold does not get them all: Coral takes the single box, and the two "
+            "boxes Gold leaves."
+        ),
+    )
+    reasons.setdefault(
+        dealt,
+        tr(
+            "Those are only the first two boxes Gold takes. Go on: after Coral takes the two boxes Gold left, who "
+            "has to open the last chain of 4, and who takes it?"
+        ),
+    )
     reasons.pop(gold, None)
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -557,7 +574,7 @@ def double_deal_score_exercise() -> DotsExercise:
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
         answer=f"{gold}.",
         solutions=[gold],
-        wrong=list(reasons) + [9],
+        wrong=list(reasons),
         key="double_deal_score",
         game=game,  # the board it starts from, on screen and on the worksheet (nothing to click: a count)
         asks_best=False,

@@ -96,3 +96,42 @@ def test_lesson_4_sacrifice_hints_do_not_name_the_method(lang, name):
         hint = L.exercises(4)[name].hint.lower()
     words = ("sacrific", "give", "gift", "given away") if lang == "en" else ("sacrific", "regal", "entreg")
     assert hint and not any(word in hint for word in words), hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_1_gives_9_and_2_their_own_reasons(lang):
+    """9 is every box on the board, 2 only the first two boxes Gold takes: each gets a reason about that mistake,
+    not the general "count it turn by turn"."""
+    with using(lang):
+        ex = L.exercises(5)["double_deal_score"]
+        nine, two, other = ex.check("9"), ex.check("2"), ex.check("1")
+    assert 9 in ex.wrong and 2 in ex.wrong
+    assert not nine[0] and not two[0]
+    assert len({nine[1], two[1], other[1]}) == 3
+    if lang == "en":
+        assert "every box on the board" in nine[1] and "only the first two boxes" in two[1]
+    else:
+        assert "todas las casillas del tablero" in nine[1] and "solo las dos primeras casillas" in two[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_3_hint_does_not_say_who_gets_control(lang):
+    """Who has control after taking is half of step 2, the method exercise 3 tests: the hint asks, never tells."""
+    with using(lang):
+        hint = L.exercises(5)["control_price"].hint
+    told = ("takes, ", "has control.") if lang == "en" else ("se las lleva, el control", "el control es de")
+    assert hint and not any(t in hint for t in told), hint
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang):
+    rows = _plan(lang, 5)
+    reading = next(m for m, row in rows if row.startswith(("reading, aloud", "lectura en voz alta")))
+    assert reading >= 9 and sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    assert not any("worked count" in row or "cuenta hecha" in row for _, row in rows)
+    page = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/05_double_dealing_and_control.md"
+    text = page.read_text(encoding="utf-8")
+    extra = text.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    assert text.index('L.exercise("l5_ex10"') < extra < text.index("worked_control_count()")
+    time_line = next(line for line in text.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    assert ("the worked count" if lang == "en" else "la cuenta resuelta") in time_line

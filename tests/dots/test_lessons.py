@@ -1148,7 +1148,8 @@ COMMON_MISTAKES = {
     },
     "double_deal_score": {
         4: "grabbing everything",
-        9: "turn by turn",
+        9: "every box on the board",
+        2: "only the first two boxes",
         3: "Coral's total",
         5: "takes all of it",
         7: "gave it away",
