@@ -41,7 +41,7 @@ def test_nothing_above_lesson_3_exercise_6_says_which_opening_of_a_2_chain_can_b
     page = _page(3, lang)
     six = page.index('L.exercise("l3_ex6"')
     with using(lang):
-        shown = [_prose(page[:six]), str(explanation("refusing"))]
+        shown = [_prose(page[:six]), str(explanation("two_chain_lines"))]
         five = L.exercises(3)["hand_over"]
         shown += [five.check(line)[1] for line in five.game.legal_moves()]
         shown += [five.hint, five.prompt]

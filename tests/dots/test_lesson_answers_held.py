@@ -86,7 +86,7 @@ def test_an_explanation_under_its_exercise_opens_only_once_it_is_answered(lang, 
 def test_an_explanation_marks_bold_and_italics_and_refuses_an_unknown_name():
     html = explanation("handouts")._repr_html_()
     assert "<b>half-hearted handout</b>" in html and "<i>you</i>" in html and "**" not in html
-    assert html.count("<p>") == 2  # the two handouts; "refusing", taught before exercise 5, is its own explanation
+    assert html.count("<p>") == 2  # the two handouts; "two_chain_lines", taught before exercise 5, is its own
     with pytest.raises(KeyError, match="handouts"):
         explanation("no_such")
 

@@ -102,11 +102,11 @@ def _worksheet(lesson: int, lang: str = "en") -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_teaches_the_refusal_before_exercise_5_and_the_handouts_after_exercise_6(lang):
-    """Exercise 5 needs only "the other player may refuse what you offer"; which line of a 2-chain can be refused
-    is exercise 6's answer, so both handouts (the half-hearted one first) and the worked step-through of a refusal
-    come after exercise 6, held until it is answered. The teaching above stays general: no "safe way", and the text
-    above the exercise names no chain to open (no "shortest", no "open the 2-chain")."""
+def test_lesson_3_teaches_a_2_chains_lines_before_exercise_5_and_the_handouts_after_exercise_6(lang):
+    """Above exercise 5 only the words for a 2-chain's lines (ends, middle); refusing, and which line of a 2-chain
+    can be refused, is exercise 6's answer, so both handouts (the half-hearted one first) and the worked
+    step-through of a refusal come after exercise 6, held until it is answered. The teaching above stays general:
+    no "safe way", and the text above the exercise names no chain to open (no "shortest", no "open the 2-chain")."""
     from gamekit.dots.lesson_explanations import explanation
     from gamekit.i18n import using
 
@@ -114,14 +114,14 @@ def test_lesson_3_teaches_the_refusal_before_exercise_5_and_the_handouts_after_e
     heading = page.index("## Handing over" if lang == "en" else "## Entregar una cadena corta")
     call = page.index('L.exercise("hand_over"')
     six = page.index('L.exercise("l3_ex6"')
-    assert heading < page.index('explanation("refusing")') < call < six
+    assert heading < page.index('explanation("two_chain_lines")') < call < six
     assert six < page.index('L.after_exercise("l3_ex6", score, explanation("handouts"))')
     assert six < page.index('L.after_exercise("l3_ex6", score, step_through("handout"))')
     assert page.count('explanation("handouts")') == 1 and page.count('step_through("handout")') == 1
     assert 'L.after_exercise("hand_over"' not in page
     with using(lang):
         text = str(explanation("handouts"))
-        general = str(explanation("refusing"))
+        general = str(explanation("two_chain_lines"))
     taught = text.index("**hard-hearted handout**" if lang == "en" else "**entrega sin concesiones**")
     refused = text.index("**half-hearted handout**" if lang == "en" else "**entrega a medias**")
     assert refused < taught
@@ -209,7 +209,7 @@ def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_th
     assert names == ("hand_over", "l3_ex6")
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
-    taught = page.index('explanation("refusing")')
+    taught = page.index('explanation("two_chain_lines")')
     assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("l3_ex6"')
     assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")')
     handouts = str(explanation("handouts"))

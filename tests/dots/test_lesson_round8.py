@@ -36,10 +36,10 @@ def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_exercise_5_is_asked_plainly_after_the_refusal_is_taught(lang):
-    """That offered boxes can be refused is taught above the exercise (which line of a 2-chain can be refused is
-    exercise 6's answer, held until after it); the exercise's own text does not say which line (no end, middle or
-    refusal in it), and no held explanation follows it."""
+def test_lesson_3_exercise_5_is_asked_plainly_after_a_2_chains_lines_are_named(lang):
+    """A 2-chain's ends and middle line are named above the exercise (refusing, and which line of a 2-chain can be
+    refused, is exercise 6's answer, held until after it); the exercise's own text does not say which line (no end,
+    middle or refusal in it), and no held explanation follows it."""
     text = page(lang, "03")
     call = text.index('L.exercise("hand_over"')
     above = text[text.index("## Exercise 5" if lang == "en" else "## Ejercicio 5") : call]
@@ -47,7 +47,7 @@ def test_lesson_3_exercise_5_is_asked_plainly_after_the_refusal_is_taught(lang):
     above = above.lower().replace("(nivel medio)", "")  # the glossary's level label, not «la línea del medio»
     for word in ("end", "middle", "refuse", "extremo", "medio", "rechaz"):
         assert word not in above, word
-    assert text.index('explanation("refusing")') < call < text.index('explanation("handouts")')
+    assert text.index('explanation("two_chain_lines")') < call < text.index('explanation("handouts")')
     assert "### Two ways" not in text and "### Dos formas" not in text
 
 
