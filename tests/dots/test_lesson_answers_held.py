@@ -192,7 +192,7 @@ def test_spanish_steers_the_count_and_keeps_llevar_la_cuenta_for_the_tally():
     page = _flat(_page("es", "04"))
     guide = _flat((ROOT / "docs/teachers/es/dots.md").read_text(encoding="utf-8"))
     assert "## Inclinar la cuenta a tu favor mientras quedan líneas seguras" in _page("es", "04")
-    assert "### Lleva la cuenta (predice y comprueba)" in _page("es", "04")
+    assert "### Lleva un registro (predice y comprueba)" in _page("es", "04")
     assert "incline la cuenta de cadenas a tu favor" in page
     for text in (page, guide):
         assert not re.search(r"llev\w* la cuenta (de cadenas )?a (tu|su) favor", text)

@@ -134,7 +134,7 @@ def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang)
     extra = text.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
     assert text.index('L.exercise("l5_ex10"') < extra < text.index("worked_control_count()")
     time_line = next(line for line in text.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
-    assert ("the worked count" if lang == "en" else "la cuenta resuelta") in time_line
+    assert ("the worked count" if lang == "en" else "el cálculo resuelto") in time_line
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -194,3 +194,33 @@ def test_practice_page_says_what_a_hard_hearted_handout_is(lang):
         assert "give them so they cannot be refused" in page and "by its middle line, or give a single box" in page
     else:
         assert "de forma que no se puedan rechazar" in page and "o regala una casilla suelta" in page
+
+
+ES_DOTS = [
+    *sorted((ROOT / "notebooks/es/dots_and_boxes").glob("*.md")),
+    ROOT / "notebooks/es/practice/01_dots_and_boxes.md",
+    ROOT / "docs/teachers/es/dots.md",
+    *sorted((ROOT / "docs/teachers/es/worksheets/dots_and_boxes").glob("*.md")),
+]
+
+
+@pytest.mark.parametrize("path", ES_DOTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_spanish_dots_keeps_cuenta_for_the_count_and_paso_a_paso_as_an_adverb(path):
+    """«cuenta» is the count (dots + long chains); lesson 4's tally is a «registro» or a «tabla», and a step-through
+    is a «secuencia»: «paso a paso» only says how it is walked through."""
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    for wrong in ("Comprueba tu cuenta", "Lleva la cuenta", "cuenta ya hecha", "cuenta ya resuelta", "cuenta resuelta"):
+        assert wrong not in text, wrong
+    noun = re.findall(r"\b(?:el|los|un|del|primer|tres|dos|este|tablero|tableros|cuenta) paso a paso\b", text)
+    assert not noun, noun
+
+
+def test_spanish_tally_words_in_the_catalogue():
+    from gamekit.dots.lesson_worksheets import tally_prediction
+
+    with using("es"):
+        from gamekit.i18n import tr
+
+        assert tr("Check your tally") == "Comprueba tu tabla" and tr("Keep a tally") == "Lleva un registro"
+        wrong = tally_prediction("0")[1] + tally_prediction("1")[1]
+    assert "cuenta" not in wrong.replace("cuenta las", "")  # the verb «cuenta las cadenas» is fine
