@@ -25,7 +25,9 @@ def parity_exercise(boards: tuple[tuple[int, int], ...] = ((5, 4), (6, 4), (3, 3
     one number per board ("2, 1, 2").  One board alone would be a two-way choice (odd or even) once its dots are
     counted; the boards have dots of both parities, so a guess passes at most once in 2 ** len(boards), and only the
     rule (count each board's dots, add, even or odd, whose turn) gives the answer.  Each common slip has its own
-    reason: the rule turned round, the boxes counted instead of the dots, one number for every board."""
+    reason: the rule turned round, the boxes counted instead of the dots, one number for every board; any other
+    wrong answer is told which boards are wrong.  A board the game is not played on (sides outside 3 to 5) is said
+    to be made up, so the pupil does not look for it in the game's settings."""
     parity = "even" if seat == 0 else "odd"  # of dots + long chains; the rule's analysis gives each board's count
     dots = [geometry(w, h).n_dots for w, h in boards]
     counts = [2 if wanted_parity(w, h, seat) == "even" else 1 for w, h in boards]
@@ -83,13 +85,30 @@ def parity_exercise(boards: tuple[tuple[int, int], ...] = ((5, 4), (6, 4), (3, 3
                 "suit {who} on all of them. Count the dots of each board.",
                 who=who,
             )
-        return False, tr(
-            "Not on every board. For each board: count its dots, add your number, and ask: even or odd? "
+        off = [f"{w}×{h}" for (w, h), g, k in zip(boards, got, counts) if g != k]
+        return False, ntr(
+            "Not on the {boards} board. For it: count its dots, add your number, and ask: even or odd? "
             "Then: which does {who} want?",
+            "Not on the {boards} boards. For each of them: count its dots, add your number, and ask: even or odd? "
+            "Then: which does {who} want?",
+            len(off),
+            boards=join_words(off),
             who=who,
         )
 
     written = ", ".join(map(str, counts))
+    made_up = [f"{w}×{h}" for w, h in boards if not (3 <= w <= 5 and 3 <= h <= 5)]  # the game's boards: 3 to 5 a side
+    pretend = (
+        ntr(
+            "The {boards} board is made up, just to practise the rule: you will not play a game on it.",
+            "The {boards} boards are made up, just to practise the rule: you will not play a game on them.",
+            len(made_up),
+            boards=join_words(made_up),
+        )
+        + " "
+        if made_up
+        else ""
+    )
     return DotsExercise(
         tr(
             "{who} {role}. On each of these boards, {sizes}, the game could end with 1 long chain or with 2. "
@@ -99,6 +118,7 @@ def parity_exercise(boards: tuple[tuple[int, int], ...] = ((5, 4), (6, 4), (3, 3
             sizes=sizes,
         )
         + " "
+        + pretend
         + form,
         check,
         hint=tr("For each board: dots = (width+1) × (height+1). Then is dots + 1 even or odd? And dots + 2?"),

@@ -367,10 +367,8 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
         ),
         check,
         hint=tr(
-            "Step 1: what does each plan get now? Step 2: who has control of the loop and the chain after it, and "
-            "what does the other player get from them? If {seat} takes, {other} has control.",
-            seat=seat,
-            other=other,
+            "Do both steps for each plan, taking and refusing. Step 1: what does the plan get now? Step 2: who has "
+            "control of the loop and the chain after it, and what does the other player get from them?"
         ),
         answer=solution + ".",
         solutions=[solution],

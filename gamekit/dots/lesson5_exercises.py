@@ -99,7 +99,8 @@ def steer_exercise(name: str) -> DotsExercise:
 
 
 def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
-    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead."""
+    """Safe lines are left, but every one of them leaves the wrong count: give boxes away instead.  The hint sends the
+    pupil past the safe lines without naming the way out (seeing that a gift is needed is the exercise)."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
     # the prompt does not say how many safe lines are left: finding them, and that none will do, is the exercise
@@ -107,8 +108,9 @@ def sacrifice_exercise(name: str = "sacrifice") -> DotsExercise:
         name,
         tr("{seat} to move. <b>Which line keeps {seat} winning?</b>", seat=seat),
         tr(
-            "Try each safe line and count the long chains it leaves. If none gives the count you want, what could a "
-            "box or two given away now change?"
+            "Work out first which count {seat} wants. Then, for each line {seat} could draw, count the long chains it "
+            "leaves. Do not stop at the safe lines.",
+            seat=seat,
         ),
         key=name if name.startswith("sacrifice_") else f"sacrifice_{name}",
     )
@@ -504,7 +506,9 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
 
 
 def double_deal_score_exercise() -> DotsExercise:
-    """How many boxes does Gold end with in the double-deal game (best play)?"""
+    """How many boxes does Gold end with in the double-deal game (best play)?  Each common wrong total has its own
+    reason: every box (9), only the first two, the two dealt boxes counted, one too many or too few, Coral's total,
+    the greedy plan's."""
     game = position("double_deal")
     value = solve(game)
     rest = game.geometry.n_boxes - sum(game.scores)
@@ -527,6 +531,21 @@ def double_deal_score_exercise() -> DotsExercise:
         ),
         greedy_gold: tr("That is what Gold gets by grabbing everything. With this plan Gold gets more."),
     }
+    # 9: every box on the board; 2: only the two boxes Gold takes from the first chain
+    reasons.setdefault(
+        game.geometry.n_boxes,
+        tr(
+            "That is every box on the board. Gold does not get them all: Coral takes the single box, and the two "
+            "boxes Gold leaves."
+        ),
+    )
+    reasons.setdefault(
+        dealt,
+        tr(
+            "Those are only the first two boxes Gold takes. Go on: after Coral takes the two boxes Gold left, who "
+            "has to open the last chain of 4, and who takes it?"
+        ),
+    )
     reasons.pop(gold, None)
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -555,7 +574,7 @@ def double_deal_score_exercise() -> DotsExercise:
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),
         answer=f"{gold}.",
         solutions=[gold],
-        wrong=list(reasons) + [9],
+        wrong=list(reasons),
         key="double_deal_score",
         game=game,  # the board it starts from, on screen and on the worksheet (nothing to click: a count)
         asks_best=False,

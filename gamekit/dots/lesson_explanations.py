@@ -1,14 +1,14 @@
 """Explanations that argue an exercise's answer, for the part of a lesson page right below that exercise.
 
 A pupil scrolling ahead would read the answer in them, so the page holds each one back until its exercise is solved
-or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "refusing" is general (the other player
-may leave the boxes on offer, and a 2-chain's three lines) and is taught before lesson 3's exercise 5; "handouts"
-(which way of opening a 2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's
-"leave_four" (what to leave of a loop) is its exercise 2's answer, shown after it, as is "take_or_refuse" (the rule
-of thumb, which says what refusing a loop costs); "loops_first" (which part is opened last) does half of its
-exercise 3, so it comes after that one; "short_chain_control" (who gets control after a short chain) is
-its exercise 6's.  Each is a
-few paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
+or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "two_chain_lines" is only the words (a
+2-chain's two ends and middle line), taught before lesson 3's exercise 5: that offered boxes can be refused, next to
+those words, let a pupil read exercise 6's answer off the page; "handouts" (refusing, and which way of opening a
+2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's "leave_four" (what to
+leave of a loop) is its exercise 2's answer, shown after it, as is "take_or_refuse" (the rule of thumb, which says
+what refusing a loop costs); "loops_first" (which part is opened last) does half of its exercise 3, so it comes after
+that one; "short_chain_control" (who gets control after a short chain) is its exercise 6's.  Each is a few
+paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ from gamekit.i18n import N_
 from gamekit.i18n import tr
 
 EXPLANATIONS: dict[str, tuple[str, ...]] = {
-    "refusing": (
+    "two_chain_lines": (
         N_(
-            "The other player does not have to take every box you offer. Sometimes they can draw a line that takes "
-            "nothing and leave the boxes to you. Then you take them, and you must open the next chain yourself. "
-            "A 2-chain has three undrawn lines: two **ends** and the **middle** line between its two boxes."
+            "When you open a chain, the line you draw can matter. A 2-chain has three undrawn lines: two **ends** and "
+            "the **middle** line between its two boxes."
         ),
     ),
     "handouts": (

@@ -92,7 +92,7 @@ and why whoever opens a short chain gets control (lesson 5, exercise 6) are said
 is checked (the guide's lesson plans say where)."""
 
 
-EXTRA_AFTER = {4: ("turns_4x3_3", 10, 11)}
+EXTRA_AFTER = {4: ("sacrifice_sacrifice", 9, 11)}
 """Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
@@ -107,7 +107,7 @@ def extra_after(lesson: int, key: str) -> list[str]:
         "## "
         + tr("If you have time — or for homework")
         + "\n\n"
-        + tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+        + tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
     ]
 
 
@@ -253,17 +253,17 @@ def tally_first_row(name: str = "tally_game") -> int:
 def tally_worked_row(name: str = "tally_game") -> Paragraph:
     """What the pupil does with the lines before the tally starts (:func:`tally_first_row`): no long chain is forming
     yet, so the count predicts nothing, and they need no row; the table starts at the first line after which a long
-    chain forms.  Names no line (spotting where a chain starts forming is the pupil's task) and says nothing about
-    the rows of the table.  Computed from the analysis, like :func:`tally_rows`."""
+    chain forms.  Short sentences that read aloud (no symbol standing for a word).  Names no line (spotting where a
+    chain starts forming is the pupil's task) and says nothing about the rows of the table.  Computed from the
+    analysis, like :func:`tally_rows`."""
     tally_first_row(name)  # refuses a game with no quiet opening, or with no long chain forming
     dots = tally_rows(name)[0][2].split(" + ")[0]
     return Paragraph(
         tr(
-            "A line after which no long chain is forming needs no row: the count predicts nothing ({dots} + 0 = "
-            "{dots}, and {none} for whom it suits). Your table starts at the first line after which a long chain "
-            "is forming.",
+            "A line after which no long chain is forming needs no row. With no long chain, the count predicts "
+            "nothing: it is only the dots, {dots} + 0 = {dots}, and it does not say yet who will win. Your table "
+            "starts at the first line after which a long chain is forming.",
             dots=dots,
-            none=NO_PREDICTION,
         )
     )
 

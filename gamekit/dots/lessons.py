@@ -362,7 +362,7 @@ LESSONS: dict[int, Lesson] = {
                 N_("give a box away on purpose when no safe line gives the count you want"),
                 ("l4_ex8", "l4_ex11"),
             ),
-            (N_("count the turns of a game from its dots and long chains"), ("turns",)),
+            (N_("if you have time: count the turns of a game from its dots and long chains"), ("turns",)),
         ),
         themes=("take_box", "avoid_third_side", "hard_hearted_handout", "which_to_open")
         + ("safe_line", "long_chain_count", "sacrifice"),

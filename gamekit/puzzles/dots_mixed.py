@@ -232,6 +232,27 @@ LESSON_FIVE_DECISION_SHARE = 0.6
 beside lesson 4's count puzzles (:func:`lesson_five_selection`)."""
 
 
+def decisions_even(puzzles: list[Puzzle], share: float) -> list[Puzzle]:
+    """``puzzles`` with as many decisions (:func:`is_decision`) at each Practice level as :func:`decisions_capped`
+    keeps with ``share``, chosen so that as many answers are to take every box as to decline (a double-deal,
+    all-but-four), one apart at most, while the level has both: two of lesson 5's three ideas decline, so with the
+    three ideas taking turns "always refuse" would be right in about two decisions of three.  Taking every box and
+    declining take turns (each leading at every other level), the two declining ideas in turn among themselves, each
+    in id order; the other puzzles all stay."""
+    capped = decisions_capped(puzzles, share)
+    kept = [p for p in capped if not is_decision(p)]
+    for lv in sorted({level(p.rating) for p in puzzles}):
+        room = sum(1 for p in capped if is_decision(p) and level(p.rating) == lv)
+        here = sorted((p for p in puzzles if is_decision(p) and level(p.rating) == lv), key=lambda p: p.id)
+        take, deal, loop = ([p for p in here if decision_kind(p) == k] for k in DECISION_THEMES)
+        decline = [p for pair in zip_longest(deal, loop) for p in pair if p is not None]
+        first, second = (take, decline) if lv % 2 == 0 else (decline, take)  # each answer leads at some level
+        order = [p for pair in zip_longest(first, second) for p in pair if p is not None]
+        kept += order[:room]
+    ids = {p.id for p in kept}
+    return [p for p in puzzles if p.id in ids]
+
+
 def lesson_five_selection(puzzles: list[Puzzle], levels: tuple[int, ...]) -> list[Puzzle]:
     """Lesson 5's Practice list from its merged pool ``puzzles`` (:func:`gamekit.puzzles.dots.lesson_selection`;
     ``levels``: lesson 5's Practice levels): its decisions (:func:`is_decision`), at most two offering the same boxes
@@ -239,12 +260,13 @@ def lesson_five_selection(puzzles: list[Puzzle], levels: tuple[int, ...]) -> lis
     near-copies), and, as its final challenge does, lesson 4's long-chain count and sacrifice puzzles at ``levels``:
     questions with safe lines left, so "take or decline?" is not the only question of the list.  The decisions fill
     at most :data:`LESSON_FIVE_DECISION_SHARE` of a level that has those puzzles, and at the top level (decisions
-    alone) no more than the level below holds (:func:`decisions_capped`, taking turns between the three ideas).  At
-    each level no rule of thumb answers more than half of the puzzles (:func:`thumbs_within_share`), so neither
-    "don't take them all" nor "take them all" is a habit that passes the lesson."""
+    alone) no more than the level below holds (:func:`decisions_capped`); among them taking every box and declining
+    take turns (:func:`decisions_even`).  At each level no rule of thumb answers more than half of the puzzles
+    (:func:`thumbs_within_share`), so neither "always refuse" nor "take them all" is a habit that passes the
+    lesson."""
     review = [p for p in puzzles if not is_decision(p) and level(p.rating) in levels]
     mixed = sorted(few_of_a_shape([p for p in puzzles if is_decision(p)]) + review, key=lambda p: p.id)
-    return thumbs_within_share(decisions_capped(mixed, LESSON_FIVE_DECISION_SHARE))
+    return thumbs_within_share(decisions_even(mixed, LESSON_FIVE_DECISION_SHARE))
 
 
 __all__ = [
@@ -258,4 +280,5 @@ __all__ = [
     "mixed_set",
     "LESSON_FIVE_DECISION_SHARE",
     "lesson_five_selection",
+    "decisions_even",
 ]

@@ -114,7 +114,9 @@ def test_lesson_4_asks_the_turns_count_with_a_reason_for_each_slip():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_4_turns_exercise_is_in_class_listed_as_an_objective_and_the_extras_renumbered(lang):
+def test_lesson_4_turns_exercise_is_extra_listed_as_such_an_objective(lang):
+    """Exercise 9 plugs numbers into the printed formula: it is in the part for spare time, first there, and the
+    objective it tests says so."""
     text = page("04", lang)
     objective = next(o for o in L.LESSONS[4].objectives if "turns" in o[1])
     assert objective[1] == ("turns",)
@@ -122,25 +124,28 @@ def test_lesson_4_turns_exercise_is_in_class_listed_as_an_objective_and_the_extr
         from gamekit.i18n import tr
 
         assert f"* {tr(objective[0])}." in text
+        assert tr(objective[0]).startswith("if you have time:" if lang == "en" else "si te sobra tiempo:")
     call = text.index('L.exercise("turns", score)')
     head = re.findall(r"^#+ .*$", text[:call], flags=re.M)[-1]
-    assert head.startswith("## " + ("Exercise 9" if lang == "en" else "Ejercicio 9"))
-    assert call < text.index("## " + ("If you have time" if lang == "en" else "Si te sobra tiempo"))
-    assert call < text.index("start_result_after_guess()")
-    extra = "exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11"
+    assert head.startswith("### " + ("Exercise 9" if lang == "en" else "Ejercicio 9"))
+    assert text.index("## " + ("If you have time" if lang == "en" else "Si te sobra tiempo")) < call
+    assert text.index("start_result_after_guess()") < call
+    extra = "exercises 9, 10 and 11" if lang == "en" else "los ejercicios 9, 10 y 11"
     assert extra in text.splitlines()[20]
     for n, name in ((10, "l4_ex10"), (11, "l4_ex11")):
         head = re.findall(r"^#+ .*$", text[: text.index(f'L.exercise("{name}"')], flags=re.M)[-1]
         assert f" {n} — " in head, head
 
 
-def test_lesson_4_guide_plan_counts_the_turns_exercise_and_still_adds_up():
+def test_lesson_4_guide_plan_sets_the_turns_exercise_apart_and_still_adds_up():
     guide = (ROOT / "docs/teachers/dots.md").read_text(encoding="utf-8")
     part = guide[guide.index("### Lesson 4 — ") :]
+    extra = part[part.index("**If you have time, or for homework**") :]
     part = part[: part.index("**total**")]
     rows = re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)
     assert sum(int(m) for m, _ in rows) == 50
-    assert any("exercise 9" in text and "22" in text for _, text in rows)
+    assert not any("exercise 9" in text for _, text in rows)
+    assert "exercise 9 (hard: the turns of a 4×3 game with 3 long chains: 20 + 3 − 1 = 22" in extra.split("\n")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -255,7 +255,7 @@ def test_the_worked_count_goes_step_by_step_and_says_what_each_player_does(lang)
     firsts = (
         ("A worked count", "**Step 1 — now.**", "**Step 2 — the rest.**", "**Total.**")
         if lang == "en"
-        else ("Una cuenta ya hecha", "**Paso 1 — ahora.**", "**Paso 2 — el resto.**", "**Total.**")
+        else ("Un cálculo ya resuelto", "**Paso 1 — ahora.**", "**Paso 2 — el resto.**", "**Total.**")
     )
     assert all(p.startswith(f) for p, f in zip(paragraphs, firsts))
     rest = paragraphs[2]

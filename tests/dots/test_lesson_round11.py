@@ -57,7 +57,7 @@ def test_the_tally_step_through_asks_for_the_same_row_as_the_page_and_the_worked
         assert "Tu tabla empieza en la primera línea tras la cual ya se está formando una cadena larga" in worked
         assert "después de la que" not in intro + worked + page
         assert "Dorado" not in worked
-    for text in (intro, worked, page[page.index("### " + ("Keep a tally" if lang == "en" else "Lleva la cuenta")) :]):
+    for text in (intro, worked, page[page.index("### " + ("Keep a tally" if lang == "en" else "Lleva un registro")) :]):
         for hint in ("1 to 7", "line 8", "1 a 7", "línea 8", "la 8 "):
             assert hint not in text, hint
 

@@ -36,10 +36,10 @@ def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_exercise_5_is_asked_plainly_after_the_refusal_is_taught(lang):
-    """That offered boxes can be refused is taught above the exercise (which line of a 2-chain can be refused is
-    exercise 6's answer, held until after it); the exercise's own text does not say which line (no end, middle or
-    refusal in it), and no held explanation follows it."""
+def test_lesson_3_exercise_5_is_asked_plainly_after_a_2_chains_lines_are_named(lang):
+    """A 2-chain's ends and middle line are named above the exercise (refusing, and which line of a 2-chain can be
+    refused, is exercise 6's answer, held until after it); the exercise's own text does not say which line (no end,
+    middle or refusal in it), and no held explanation follows it."""
     text = page(lang, "03")
     call = text.index('L.exercise("hand_over"')
     above = text[text.index("## Exercise 5" if lang == "en" else "## Ejercicio 5") : call]
@@ -47,7 +47,7 @@ def test_lesson_3_exercise_5_is_asked_plainly_after_the_refusal_is_taught(lang):
     above = above.lower().replace("(nivel medio)", "")  # the glossary's level label, not «la línea del medio»
     for word in ("end", "middle", "refuse", "extremo", "medio", "rechaz"):
         assert word not in above, word
-    assert text.index('explanation("refusing")') < call < text.index('explanation("handouts")')
+    assert text.index('explanation("two_chain_lines")') < call < text.index('explanation("handouts")')
     assert "### Two ways" not in text and "### Dos formas" not in text
 
 
@@ -95,10 +95,11 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
     lines = lesson4.splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 11", "### Ejercicio 11")))
     assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
-    assert ("exercises 10 and 11" if lang == "en" else "los ejercicios 10 y 11") in lesson4.splitlines()[20]
-    # both extra exercises sit in the page's last part, after the closing fact and before the closing question
+    assert ("exercises 9, 10 and 11" if lang == "en" else "los ejercicios 9, 10 y 11") in lesson4.splitlines()[20]
+    # the extra exercises sit in the page's last part, after the closing fact and before the closing question
     part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("l4_ex10"')
+    assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("turns"')
+    assert lesson4.index('L.exercise("turns"') < lesson4.index('L.exercise("l4_ex10"')
     assert part < lesson4.index('L.exercise("l4_ex11"') < lesson4.index("L.practice(4")
     assert lesson4.index("L.practice(4") < lesson4.index("L.reflection(4")
 

@@ -1129,7 +1129,7 @@ COMMON_MISTAKES = {
         "1, 2, 1": "who wants dots + long chains even",
         "2, 2, 1": "not the boxes",
         "1, 1, 1": "one number cannot suit Gold",
-        "1, 1, 2": "Not on every board",
+        "1, 1, 2": "Not on the 5×4 board",
     },
     "count_long": {3: "loops never count", 4: "3 boxes or more", 5: "every group of boxes", 1: "More than 1"},
     "who_wins": {
@@ -1148,7 +1148,8 @@ COMMON_MISTAKES = {
     },
     "double_deal_score": {
         4: "grabbing everything",
-        9: "turn by turn",
+        9: "every box on the board",
+        2: "only the first two boxes",
         3: "Coral's total",
         5: "takes all of it",
         7: "gave it away",
