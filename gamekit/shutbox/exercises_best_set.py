@@ -20,6 +20,7 @@ from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_tables import FILL_RULES
 from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, parse_decimal, parse_whole, tile_list
+from gamekit.shutbox.lesson_words import fraction_reason
 
 
 @dataclass(frozen=True)
@@ -333,6 +334,8 @@ def leave_value_exercise(
                 return False, tr(
                     "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
                 )
+            if said := fraction_reason(typed, value):  # a chance typed as k/36, right or not: not turns in 100
+                return False, said
             given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 turns in 100
             if given == games:
                 return True, ntr(

@@ -463,7 +463,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             slips.setdefault(10 * round(t / 10), slips[t])
 
     def check(answer: Any) -> tuple[bool, str]:
-        typed = str(answer).strip()
+        typed = re.sub(r"\s*%$", "", str(answer).strip())  # 2.3 % is 2.3 turns in 100, as lesson 4's other answers
         if re.fullmatch(r"0[.,]0\d*", typed, re.ASCII) or "/" in typed:
             # "0.023" or "30/1296" is the chance itself, not a number of turns
             return False, tr(

@@ -111,6 +111,20 @@ def parse_whole(answer: Any) -> int:
     return int(text_)
 
 
+def fraction_reason(typed: str, value: Fraction) -> str | None:
+    """Why a fraction such as "5/36" is not an answer in turns in 100 (the right chance is told so, and asked to be
+    said as turns in 100), or None for anything else."""
+    match = re.fullmatch(r"(\d+)\s*/\s*(\d+)", typed.strip(), re.ASCII)
+    if not match or not int(match.group(2)):
+        return None
+    if Fraction(int(match.group(1)), int(match.group(2))) == value:
+        return tr(
+            "{answer} is the right chance. Now say it as turns in 100: how many turns in 100 is that?",
+            answer=typed.strip(),
+        )
+    return tr("{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed.strip())
+
+
 def spaced(n: int) -> str:
     """A whole number as the reader's language writes it: "3,600" in English; in Spanish a four-digit number has
     no separator ("3600", as the RAE writes it) and a longer one is grouped in threes by a space ("36 000")."""
