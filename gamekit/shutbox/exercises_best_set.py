@@ -334,8 +334,10 @@ def leave_value_exercise(
                 return False, tr(
                     "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
                 )
-            if said := fraction_reason(typed, value):  # a chance typed as k/36, right or not: not turns in 100
-                return False, said
+            if typed_fraction := fraction_reason(
+                typed, value
+            ):  # a chance typed as k/36, right or not: not turns in 100
+                return False, typed_fraction
             given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 turns in 100
             if given == games:
                 return True, ntr(
