@@ -334,10 +334,8 @@ def leave_value_exercise(
                 return False, tr(
                     "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
                 )
-            if typed_fraction := fraction_reason(
-                typed, value
-            ):  # a chance typed as k/36, right or not: not turns in 100
-                return False, typed_fraction
+            if slip := fraction_reason(typed, value):  # a chance typed as k/36, right or not: not turns in 100
+                return False, slip
             given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 turns in 100
             if given == games:
                 return True, ntr(
