@@ -1,0 +1,73 @@
+"""Round 25 of the Shut the Box lessons (a reader's report r24): lesson 1's exercises can be failed — a turn of two
+rolls (covered tiles stay covered) and the tiles still to cover before one die, each slip with its own reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit.i18n import using
+from gamekit.shutbox import lessons as L
+from gamekit.shutbox.exercises_turn import ONE_DIE_BOX, TWO_ROLL_TURN, one_die_tiles_exercise, two_roll_turn_exercise
+from gamekit.shutbox.tiles import tiles_summing_to
+from .paths import PAGES
+
+
+def test_a_turn_of_two_rolls_accepts_only_the_set_still_open_and_names_each_slip():
+    """After 6 + 1 is covered for a roll of 7, only 7 + 3 makes 10: every other set for 10 needs a tile the first
+    roll covered, and is told which; "the turn ends" is told the set that still fits."""
+    ex = two_roll_turn_exercise()
+    start, first_roll, first_set, second_roll = TWO_ROLL_TURN
+    after = set(start) - set(first_set)
+    legal = [" + ".join(map(str, st)) for st in tiles_summing_to(second_roll, start) if set(st) <= after]
+    assert ex.solutions == legal == ["7 + 3"] and len(ex.choices) == 5
+    ok, why = ex.check("7 + 3")
+    assert ok and "3, 4, 7 and 9" in why
+    reasons = {w: ex.check(w) for w in ex.wrong}
+    assert all(not ok for ok, _ in reasons.values()) and len({r for _, r in reasons.values()}) == len(ex.wrong) == 4
+    assert "covered tile 1 on the first roll" in reasons["9 + 1"][1]
+    assert "covered tile 6 on the first roll" in reasons["6 + 4"][1]
+    assert "covered tiles 1 and 6 on the first roll" in reasons["6 + 3 + 1"][1]
+    assert "7 + 3 makes 10" in reasons["No set: the turn ends"][1]
+    assert "7 + 3" not in ex.prompt and "7 + 3" not in ex.hint  # nothing shown gives the set away
+    with using("es"):
+        es = two_roll_turn_exercise()
+        assert es.check("7 + 3")[0] and "cubriste la ficha 1" in es.check("9 + 1")[1]
+        assert "Ningún conjunto: el turno termina" in es.choices
+
+
+def test_a_turn_of_two_rolls_is_checked_before_it_is_asked():
+    with pytest.raises(ValueError, match="first set"):
+        two_roll_turn_exercise((1, 3, 4, 6, 7, 9), 7, (5, 2), 10)  # 5 and 2 are not open
+    with pytest.raises(ValueError, match="more than one set"):
+        two_roll_turn_exercise((1, 2, 3, 4, 5, 6, 7, 8, 9), 3, (2, 1), 10)
+    ends = two_roll_turn_exercise((1, 2, 3, 9), 4, (3, 1), 4)  # only 3 + 1 made 4: now the turn ends
+    assert ends.solutions == ["No set: the turn ends"] and "covered tiles 1 and 3" in ends.check("3 + 1")[1]
+
+
+def test_the_one_die_exercise_asks_for_the_big_tiles_and_names_each_slip():
+    """Tiles 2, 5, 7 and 9: the answer is 7 and 9; every open tile, "none", 9 alone and 7, 8 and 9 each get their
+    own reason."""
+    ex = one_die_tiles_exercise(ONE_DIE_BOX)
+    assert L.LESSONS[1].exercises["one_die"]().prompt == ex.prompt and L.LESSONS[1].levels["one_die"] == "easy"
+    assert all(ex.check(s)[0] for s in ex.solutions) and "7 and 9" in ex.solutions
+    slips = {a: ex.check(a) for a in ("2+5+7+9", "none", "9", "7+8+9")}
+    assert not any(ok for ok, _ in slips.values()) and len({r for _, r in slips.values()}) == 4
+    assert "Small tiles do not matter" in slips["2+5+7+9"][1] and "Tile 8 is already covered" in slips["7+8+9"][1]
+
+
+def test_lesson_one_pages_ask_the_new_exercises_in_order():
+    for lang, heading3, heading5 in (
+        ("en", "### Exercise 3 (easy) — one die or two?", "### Exercise 5 (medium) — a turn of two rolls"),
+        ("es", "### Ejercicio 3 (nivel fácil) — ¿uno o dos dados?", "### Ejercicio 5 (nivel medio) — un turno de dos"),
+    ):
+        page = (PAGES[lang] / "01_rules_and_play.md").read_text(encoding="utf-8")
+        assert "shut_winner_exercise" not in page and "one_die_boxes_exercise" not in page
+        assert page.index(heading3) < page.index("one_die_tiles_exercise(exercises_turn.ONE_DIE_BOX)")
+        assert page.index("ending_roll_exercise()") < page.index(heading5) < page.index("two_roll_turn_exercise()")
+    objectives = dict(L.LESSONS[1].objectives)
+    assert (
+        "two_roll_turn"
+        in objectives[
+            "play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"
+        ]
+    )
