@@ -71,3 +71,53 @@ def test_lesson_one_pages_ask_the_new_exercises_in_order():
             "play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no set fits"
         ]
     )
+
+
+def test_lesson_5_accepts_one_decimal_where_it_tells_the_value_from_every_slip():
+    """5.8 (35/6) and 13.5 (731/54) are right, as the prompts now ask for one or two decimals; a whole number that a
+    slip also rounds to is still refused as a form, without using a try."""
+    from gamekit.shutbox import exercises_expected
+
+    one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
+    assert "one or two decimals" in one.prompt and "one or two decimals" in two.prompt
+    assert one.check("5.8")[0] and two.check("13.5")[0] and one.check("5,8")[0]
+    assert not one.check("5.6")[0] and not two.check("13.8")[0]  # wrong to one decimal: still wrong
+    ok, why, counts = two.assess("14")
+    assert not ok and not counts and "cannot be checked" in why
+    with using("es"):
+        assert "uno o dos decimales" in exercises_expected.expected_score_exercise().prompt
+
+
+def test_lesson_5_exercise_3_names_the_other_sets_value():
+    """Typing 5.72 (what 5 + 3 leaves) for 7 + 1 is told so, and the other way round."""
+    from gamekit.shutbox import exercises_best_set as B
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+
+    seven_one, five_three = (f() for f in B.leave_value_exercises(B.SCORE_EXERCISE, FILL_RULES))
+    ok, why = seven_one.check("5.72")
+    assert not ok and "what 5 + 3 leaves (1 and 7)" in why and "Here you cover 7 + 1" in why
+    ok, why = five_three.check("6.12")
+    assert not ok and "what 7 + 1 leaves (3 and 5)" in why
+    assert seven_one.check("6.12")[0] and five_three.check("5.72")[0]
+
+
+def test_lesson_5_exercise_6_wrong_reasons_are_plausible_and_each_answered():
+    """No distractor is false on its face (both sets cover the roll's points) or true but beside the point: one says
+    the tiles left are worth fewer points (the pupil must add both), one that 9 is a common total."""
+    from gamekit.shutbox.exercises_goals import goals_why_exercise
+
+    ex = goals_why_exercise()
+    assert not any("covers 12 points" in c or "covers them both at once" in c for c in ex.choices)
+    reasons = {w: ex.check(w) for w in ex.wrong}
+    assert not any(ok for ok, _ in reasons.values()) and len({r for _, r in reasons.values()}) == 3
+    fewer = next(w for w in ex.wrong if "worth fewer points" in w)
+    assert "1 + 2 + 9 = 12 and 5 + 7 = 12" in reasons[fewer][1]
+    likely = next(w for w in ex.wrong if "more often than any other total" in w)
+    assert "just 4 outcomes of 36" in reasons[likely][1] and "from 9 to 12" in reasons[likely][1]
+
+
+def test_lesson_5_challenge_hint_does_not_deny_the_method_on_the_page():
+    from gamekit.shutbox.exercises_best_set import challenge_exercise
+
+    hint = challenge_exercise().hint
+    assert "None of the four rules" not in hint and "the method above can" in hint

@@ -39,12 +39,14 @@ def test_lesson_4_exercise_3_calls_only_a_close_number_nearly_and_names_the_work
 
 
 def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_try():
-    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right values in the wrong form: told so,
-    and the try is not used up (the message and the count agree); a wrong value still counts."""
+    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right (one decimal tells them from every
+    slip, and the prompts ask for one or two decimals); "6" is a right value in the wrong form: told so, and the try is
+    not used up (the message and the count agree); a wrong value still counts."""
     one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
     for ex, answer in ((two, "13.5"), (two, "13,5"), (one, "5.8")):
-        ok, why, counts = ex.assess(answer)
-        assert not ok and not counts and "Your value is right, but rounded too much" in why, answer
+        assert ex.check(answer)[0], answer
+    ok, why, counts = one.assess("6")
+    assert not ok and not counts and "one or two decimals" in why
     ok, why, counts = two.assess("14")  # the 13.83 slip rounds there too: a form refusal, never "right"
     assert not ok and not counts and "cannot be checked" in why and "right" not in why
     ok, why, counts = two.assess("13.83")
