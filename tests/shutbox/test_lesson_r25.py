@@ -9,7 +9,7 @@ from gamekit.i18n import using
 from gamekit.shutbox import lessons as L
 from gamekit.shutbox.exercises_turn import ONE_DIE_BOX, TWO_ROLL_TURN, one_die_tiles_exercise, two_roll_turn_exercise
 from gamekit.shutbox.tiles import tiles_summing_to
-from .paths import PAGES
+from .paths import GUIDES, PAGES, one_line
 
 
 def test_a_turn_of_two_rolls_accepts_only_the_set_still_open_and_names_each_slip():
@@ -121,3 +121,19 @@ def test_lesson_5_challenge_hint_does_not_deny_the_method_on_the_page():
 
     hint = challenge_exercise().hint
     assert "None of the four rules" not in hint and "the method above can" in hint
+
+
+def test_spanish_says_sacas_without_the_article_and_asks_the_rule_of_thumb_question_naturally():
+    page = " ".join((PAGES["es"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "sacas un **9**" not in page and "y sacas **9**" in page
+    assert "¿Alguna regla práctica encuentra aquí el mejor conjunto?" in page
+    with using("es"):
+        prompt = two_roll_turn_exercise().prompt
+    assert "Sacas 7 y cubres 6 + 1. Luego sacas 10." in prompt and "sacas un" not in prompt.lower()
+
+
+def test_the_guide_says_the_decoy_in_lesson_4_exercise_5_comes_from_another_roll():
+    assert "a position that no set for the roll of 10 leaves (a set for 11 would)" in one_line(
+        GUIDES["en"].read_text(encoding="utf-8")
+    )
+    assert "no deja ningún conjunto para la tirada de 10" in one_line(GUIDES["es"].read_text(encoding="utf-8"))
