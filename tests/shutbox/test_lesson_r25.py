@@ -137,3 +137,21 @@ def test_the_guide_says_the_decoy_in_lesson_4_exercise_5_comes_from_another_roll
         GUIDES["en"].read_text(encoding="utf-8")
     )
     assert "no deja ningún conjunto para la tirada de 10" in one_line(GUIDES["es"].read_text(encoding="utf-8"))
+
+
+def test_lesson_2_counts_say_too_few_or_too_many_with_the_sets_sizes_and_exercise_3_hint_leaves_the_choice():
+    """A count too low names the sizes the sets have (2, 3 and 4 tiles for 11) and asks after the longest; one too
+    high checks for a set with more tiles than any has; exercise 3's hint no longer says "keep the largest tile",
+    which settled 7+4 against 7+3+1."""
+    eleven = L.LESSONS[2].exercises["count_11"]()
+    for k in ("5", "9"):
+        ok, why = eleven.check(k)
+        assert not ok and why.startswith("Too few") and "have 2, 3 and 4 tiles" in why and "with 4 tiles" in why
+    ok, why = eleven.check("13")
+    assert not ok and why.startswith("Too many") and "more than 4 tiles? No set for 11 does." in why
+    twelve = L.LESSONS[2].exercises["count_12"]()
+    assert "have 2, 3 and 4 tiles" in twelve.check("5")[1] and "Tile 5" not in twelve.check("5")[1]
+    nxt = L.LESSONS[2].exercises["next_set_11"]()
+    assert "largest tile as long as" not in nxt.hint and "Which tile does the next set start with?" in nxt.hint
+    with using("es"):
+        assert "2, 3 y 4 fichas" in L.LESSONS[2].exercises["count_11"]().check("5")[1]
