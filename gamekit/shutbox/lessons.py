@@ -296,7 +296,9 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"),) * 2 + ((BEST, "medium"),),  # the bank rating of each made position
+            # each made position's level: two short trees (lesson_practice.VALUES_LEVEL, medium), then a position
+            # too big for a tree with its values given and a decoy, as hard as the lesson's exercise 6
+            ((BEST, "easy"),) * 2 + ((BEST, "hard"),),
             seed=7,
             where=LESSON_RULES,
             # made from the exact tables, so no bank pick is drawn: two small enough for a tree on paper (asked

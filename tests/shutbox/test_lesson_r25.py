@@ -155,3 +155,17 @@ def test_lesson_2_counts_say_too_few_or_too_many_with_the_sets_sizes_and_exercis
     assert "largest tile as long as" not in nxt.hint and "Which tile does the next set start with?" in nxt.hint
     with using("es"):
         assert "2, 3 y 4 fichas" in L.LESSONS[2].exercises["count_11"]().check("5")[1]
+
+
+def test_lesson_4_more_practice_climbs_from_medium_to_hard_and_says_so():
+    """Three "(medium)" problems had no ladder: the two short trees stay medium, the position too big for a tree
+    (values given, with a decoy, like exercise 6) is hard, as exercise 6 is."""
+    levels = [ex.level for ex in L.practice_exercises(4)]
+    assert (
+        levels
+        == ["medium", "medium", "hard"]
+        == [L.LESSONS[4].levels["best_shut"]] * 2 + [L.LESSONS[4].levels["challenge_shut"]]
+    )
+    en = " ".join((PAGES["en"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
+    es = " ".join((PAGES["es"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
+    assert "then check, from medium to hard." in en and "de nivel medio a difícil." in es

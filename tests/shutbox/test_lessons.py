@@ -2278,7 +2278,7 @@ def test_worksheets_three_and_four_stand_alone_on_paper(lang):
         assert done not in five and tr("## Exercise {n}", n=7) in five  # the challenge is a judgement on paper
         # More practice is judgement: printed too, a set to write down, marked from the guide's solutions
         off = tr("These problems are done on the computer: each is checked by a calculation too long for paper.")
-        assert off not in four and tr("Problem {i} (medium)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
+        assert off not in four and tr("Problem {i} (hard)", i=3) in four and "(1, 2, 4, 6, 8, 9)" not in four
     guide = Path(__file__).resolve().parents[2] / "docs/teachers" / ("es/" if lang == "es" else "") / "shutbox.md"
     said = (
         "Problem 3 is too big for a tree: on the sheet, as on the page, it gives the value of every position"
@@ -3001,7 +3001,7 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_mor
         assert chosen is not None and sorted(chosen) == sorted(_best_set(open_tiles, roll, goal, Rules()))
     puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()
     levels = [ex.level for n in (4, 5) for ex in L.practice_exercises(n)]
-    assert len(puzzles) == 6 and levels == ["medium"] * 3 + ["easy", "medium", "hard"]
+    assert len(puzzles) == 6 and levels == ["medium", "medium", "hard", "easy", "medium", "hard"]
     counted = [exercises_dice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
     assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True] * 6
     assert exercises_dice.go_on_outcomes((2, 4, 6, 8)) == 18 and exercises_dice.go_on_outcomes(()) == 36
