@@ -340,6 +340,11 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
             ExerciseWidget(make(position, rules), score=score).show_answer()
             shown = box.children[0].value
             assert finds in shown and worse in shown
+            # each "not always" names a computed position where that rule picks a worse set
+            for rule, verdict in lesson_scenes.rules_of_thumb_verdicts(position, rules).items():
+                if verdict == "finds":
+                    tiles, roll, pick, _ = lesson_scenes.thumb_miss(rule, position[2], rules)
+                    assert " + ".join(map(str, pick)) in shown and str(roll) in shown, (rule, shown)
     root = Path(__file__).resolve().parents[2]
     folder = "notebooks/shut_the_box/" if lang == "en" else "notebooks/es/shut_the_box/"
     pages = {

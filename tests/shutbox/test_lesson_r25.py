@@ -169,3 +169,26 @@ def test_lesson_4_more_practice_climbs_from_medium_to_hard_and_says_so():
     en = " ".join((PAGES["en"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
     es = " ".join((PAGES["es"] / "04_best_strategy.md").read_text(encoding="utf-8").split())
     assert "then check, from medium to hard." in en and "de nivel medio a difícil." in es
+
+
+def test_a_rule_of_thumb_said_to_fail_sometimes_is_shown_failing_on_a_computed_position():
+    """ "finds the best set there, but not always" now names a position where that rule picks a worse set, checked
+    here against the exact table; "the fewest tiles" (never shown failing before) picks 7 + 4 on tiles 1, 2, 4, 7, 8
+    with a roll of 11 (two dice always), where 8 + 2 + 1 is better for shutting the box."""
+    from gamekit.puzzles.shut_thumbs import thumb_sets
+    from gamekit.shutbox import exercises_best_set as B
+    from gamekit.shutbox.lesson_scenes import rules_of_thumb_verdicts, thumb_miss
+    from gamekit.shutbox.lesson_tables import FILL_RULES
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    assert thumb_miss("fewest_tiles", "shut", FILL_RULES) == ((1, 2, 4, 7, 8), 11, (7, 4), (8, 2, 1))
+    for position in (B.SHUT_CHOICE, B.SCORE_CHOICE):
+        for rule, verdict in rules_of_thumb_verdicts(position, FILL_RULES).items():
+            if verdict != "finds":
+                continue
+            open_tiles, roll, pick, best = thumb_miss(rule, position[2], FILL_RULES)
+            values = dict(table(FILL_RULES, position[2]).set_values(mask_of(open_tiles), roll))
+            value = {tuple(sorted(s, reverse=True)): v for s, v in values.items()}
+            assert thumb_sets(rule, open_tiles, roll, FILL_RULES.one_die) == [pick]
+            assert (value[best] > value[pick]) if position[2] == "shut" else (value[best] < value[pick])
