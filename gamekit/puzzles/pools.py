@@ -276,12 +276,18 @@ def lessons_done(game_id: str) -> int:
     """The last lesson whose ideas a pupil has met, for where Practice starts them: the highest lesson number
     (of those Practice has ideas for, :func:`lesson_choices`) with at least one exercise solved in the saved
     progress; the first such lesson when none is solved yet, and 0 for a game with no lessons."""
-    numbers = lesson_numbers(game_id)
+    return max(lessons_solved(game_id), default=min(lesson_numbers(game_id), default=0))
+
+
+def lessons_solved(game_id: str) -> tuple[int, ...]:
+    """The lessons (of those Practice has ideas for, :func:`lesson_choices`) with at least one exercise solved in
+    the saved progress, in order: Practice starts every idea mixed once the last of them is among these."""
     info = catalog.get(game_id)
     titles = {n: lesson.title for n, lesson in info.lesson_registry().items()} if info.lessons else {}
     saved = progress.results()
-    done = [n for n in numbers if any(r.get("solved") for r in saved.get(titles.get(n, ""), {}).values())]
-    return max(done, default=min(numbers, default=0))
+    return tuple(
+        n for n in lesson_numbers(game_id) if any(r.get("solved") for r in saved.get(titles.get(n, ""), {}).values())
+    )
 
 
 def start_rating(game_id: str) -> Rating:

@@ -49,6 +49,7 @@ from gamekit.puzzles.pools import (
     lesson_pool,
     lesson_themes,
     lessons_done,
+    lessons_solved,
     level_words,
     practice_pool,
     practice_update,
@@ -202,10 +203,9 @@ class Practice(ClassNote, Localized, W.VBox):
             self.lesson_box.children = [self.lesson_menu]
             # a new pupil starts on the ideas of the last lesson done (or the first lesson), not every idea
             # mixed, where the easy levels hold later lessons' ideas too; the menu says so, and offers the rest
-            done = lessons_done(game_id)
-            if game_id not in progress.ratings() and done != max(lesson_numbers(game_id)):
-                self.lesson, self.pool = done, lesson_pool(game_id, done)
-                self.lesson_menu.value = done
+            if game_id not in progress.ratings() and max(lesson_numbers(game_id)) not in lessons_solved(game_id):
+                self.lesson = self.lesson_menu.value = lessons_done(game_id)
+                self.pool = lesson_pool(game_id, self.lesson)
             self.lesson_menu.observe(self._on_lesson, names="value")
         else:
             self.lesson_menu = None

@@ -4,7 +4,7 @@ the bank: every open-tile set and roll under every one-die rule and both goals (
 named rule of thumb is wrong, no rule of thumb answering more than two thirds of a level (:func:`rule_caps`);
 ``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
 counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
-lesson 3's rule.
+the rule "one die when the open tiles add up to 6 or less".
 """
 
 from __future__ import annotations

@@ -110,7 +110,9 @@ def table_lines(puzzle: Puzzle) -> list[str]:
 
 def table_html(puzzle: Puzzle) -> str:
     """The value table as HTML for the Practice page: the caption as the table's caption (its text description for
-    a screen reader), headed columns, small type and no fixed width, so it fits a 320 px screen."""
+    a screen reader), headed columns, small type and no fixed width, so it fits a 320 px screen.  A long table
+    scrolls inside its box, so the box is a labelled region that takes the keyboard's focus (Tab, then the arrow
+    keys scroll it): a scroll box a keyboard cannot reach fails WCAG's scrollable-region-focusable."""
     objective = puzzle.facts["objective"]
     left_head, value_head = heading(objective)
     cell = "padding:1px 8px;border-bottom:1px solid #ddd"
@@ -120,7 +122,8 @@ def table_html(puzzle: Puzzle) -> str:
         for left, v in table_rows(puzzle)
     )
     return (
-        "<div class='gamekit-shut-table' style='max-height:18em;overflow-y:auto;max-width:100%'>"
+        f"<div class='gamekit-shut-table' tabindex='0' role='region' aria-label='{html.escape(caption(puzzle))}'"
+        " style='max-height:18em;overflow-y:auto;max-width:100%'>"
         "<table style='border-collapse:collapse;font-size:0.9em'>"
         f"<caption style='caption-side:top;text-align:left'>{html.escape(caption(puzzle))}</caption>"
         f"<thead><tr><th scope='col' style='{cell};text-align:left'>{html.escape(left_head)}</th>"

@@ -4,7 +4,8 @@ with a stated goal: the chance to shut the box (``"shut"``) or the lowest expect
 * **a set for the roll**: which tiles to cover?  At least 2 sets make the roll and the best (or sets tied exactly)
   beats every other by :data:`MARGIN` (2 points of shut chance, half a point of expected score); the bank's played
   positions are ones no habit (:data:`HABITS`) answers, so each has the theme *think of the next roll*;
-* **one die or two**: the better roll beats the other by the same margin for the chance to shut (lesson 3).
+* **one die or two**: the better roll beats the other by the same margin for the chance to shut (asked after lesson
+  4: lesson 3 chose the dice that go on more often, which differs from the best chance to shut in half the drill).
 
 Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
 (``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
@@ -156,7 +157,7 @@ def candidate(game: ShutTheBox, objective: str, habits: bool = True) -> Puzzle |
     depth = len(game.open_tiles)
     if kind == "dice":
         if objective != "shut":
-            return None  # one die or two is lesson 3's question, asked with the chance to shut only
+            return None  # one die or two is asked with the chance to shut only
         # Medium's habit (one die when allowed) is wrong here: counts six times, the pupil has to see past it
         if cpu_player("medium", 0).choose(game) not in answers:
             tempting += 6
@@ -265,9 +266,10 @@ def play_game(seed: int, rng) -> ShutTheBox:
     return g
 
 
-THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
+THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (4,), "best_set": (4,), "next_roll": (4,)}
 """The Shut the Box lessons (their numbers) each theme's idea comes from (the tag ``next_roll`` too, so a lesson's
-Practice knows its puzzles are taught by lesson 4)."""
+Practice knows its puzzles are taught by lesson 4).  *One die or two* asks for the best chance to shut the box,
+lesson 4's goal: lesson 3 chose the dice that go on more often, and the two differ in half its drill."""
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (every "which set?" question has
 the pupil find the sets: they press the tiles) and *think of the next roll* (a tag on *best set*'s questions)."""
@@ -350,7 +352,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
     set?" questions :func:`shut_census.which_set_pool` chose when the bank was built (``facts["practice_rating"]``,
     at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`OTHER_RULES`), and a few "one die
-    or two?" questions (:func:`dice_selection`, under the lessons' rule, at level 1: lesson 3's rule answers every
+    or two?" questions (:func:`dice_selection`, under the lessons' rule, at level 1: one rule answers every
     one, so they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their
     puzzles still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one
     die or two?" questions, at level 1 too (a one-line rule answers them)."""
@@ -380,7 +382,7 @@ HOMEWORK_MIXED_DICE = 2
 right roll."""
 DICE_EACH = 5
 """How many "one die or two?" questions of each right roll the idea's own Practice asks (:func:`dice_selection`):
-lesson 3's rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
+one rule (one die with 6 or less open, else two dice) answers every one exactly, so a short drill of it."""
 
 
 def dice_selection(puzzles: list[Puzzle]) -> list[Puzzle]:

@@ -16,10 +16,10 @@ from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import table_rounded_chance
 from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.exercises_expected import decimal_feedback
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_tables import FILL_RULES
 from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, parse_decimal, parse_whole, tile_list
+from gamekit.shutbox.lesson_words import decimal_feedback, fraction_reason, other_set_slips
 
 
 @dataclass(frozen=True)
@@ -333,6 +333,8 @@ def leave_value_exercise(
                 return False, tr(
                     "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
                 )
+            if slip := fraction_reason(typed, value):  # a chance typed as k/36, right or not: not turns in 100
+                return False, slip
             given = parse_whole(re.sub(r"\s*%$", "", typed))  # 11 % is 11 turns in 100
             if given == games:
                 return True, ntr(
@@ -505,7 +507,8 @@ def leave_value_exercise(
                     ),
                 )
             ]
-            * (face_only is not None),
+            * (face_only is not None)
+            + other_set_slips(open_tiles, roll, cover, rules),
             tr(
                 "Not quite. Draw the tree of {left}: one branch for each roll that covers tiles, one for every other "
                 "roll; multiply each score by its chance and add.",
@@ -559,7 +562,7 @@ def challenge_exercise(position: tuple = CHALLENGE_POSITIONS[0]) -> Exercise:
     ex.paper_prompt = ex.prompt + " " + tr("Write the tiles each set leaves. Which would you rather have, and why?")
     ex.answer_lines = (tr("the tiles each set leaves"), tr("the set you would cover, and why"))
     ex.hint = tr(
-        "None of the four rules of thumb above settles this one. The method: write the tiles each set leaves "
+        "Lesson 4's four habits do not settle this one, but the method above can. Write the tiles each set leaves "
         "open, then compare those positions two at a time. Which rolls can each position use at all? Big tiles "
         "need big rolls, and some groups of tiles can never make some totals."
     )

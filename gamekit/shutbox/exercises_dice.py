@@ -439,6 +439,12 @@ def one_roll_shut_exercise(open_tiles: Iterable[int] = ONE_ROLL_TILES) -> Exerci
                 total=total,
                 items=tile_list(open_tiles),
             ) + one_die
+        if k == total and k != go_on:
+            return False, tr(
+                "{total} is the total that covers every open tile. Now count how many of the 36 outcomes make "
+                "that total: find it on your grid.",
+                total=total,
+            )
         if k == go_on:
             return False, tr(
                 "You counted the outcomes that let you go on. To shut the box, this one roll must cover every "

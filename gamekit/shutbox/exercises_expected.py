@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from gamekit.i18n import number, tr
 from gamekit.shutbox.rules import Rules
@@ -13,67 +13,7 @@ from gamekit.shutbox.tiles import mask_of
 from gamekit.shutbox.tiles import two_dice_probability
 from gamekit.shutbox.strategy import table
 from gamekit.widgets.exercise import Exercise, choice_checker
-from gamekit.shutbox.lesson_words import chance_words_tenths, exact_score, parse_decimal
-
-
-def decimal_feedback(
-    given: Fraction,
-    decimals: int | None,
-    value: Fraction,
-    right: str,
-    slips: Sequence[tuple[Fraction, str]],
-    otherwise: str,
-) -> tuple[bool, str]:
-    """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
-
-    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
-    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
-    is ``value`` rounded to fewer than two decimals is refused as a form, without using up a try (ValueError),
-    told only to give two (and is not called right when a slip rounds to it as well: "14" for 13.54, which the
-    13.83 slip also gives); a number less than one unit of its
-    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
-    middle step too early; anything else gets ``otherwise``."""
-
-    def rounds_to(target: Fraction) -> bool:
-        return abs(given - target) <= Fraction(1, 2 * 10**decimals)
-
-    if given == value if decimals is None else (decimals >= 2 and rounds_to(value)):
-        return True, right
-    for target, why in slips:
-        if (given == target) if decimals in (None, 0) else rounds_to(target):
-            return False, why
-    if decimals is not None and decimals < 2 and rounds_to(value):
-        # the form asked for is two decimals: refused as a form (a ValueError), so it does not use up a try
-        if any(rounds_to(target) for target, _ in slips):  # a slip rounds to it too: it says nothing either way
-            raise ValueError(
-                tr(
-                    "Give it with two decimals, as the question asks: rounded this much, the exact value and a "
-                    "common slip look the same, so it cannot be checked."
-                )
-            )
-        raise ValueError(
-            tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
-        )
-    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(1, 10**decimals):
-        return False, tr(
-            "Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, otherwise round down."
-        )
-    if decimals is not None and decimals >= 1 and abs(given - value) <= EARLY_ROUNDING:
-        return False, early_rounding_reason()
-    return False, otherwise
-
-
-EARLY_ROUNDING = Fraction(6, 100)
-"""How far from the exact value a typed decimal may be and still be told it is close (a chance such as 30/36
-written 0.83 before multiplying gives 0.83 × 7 = 5.81 instead of 5.83), without guessing which step went wrong."""
-
-
-def early_rounding_reason() -> str:
-    """The reason given to a number close to the exact value: what to check, not a guess at which step slipped."""
-    return tr(
-        "Close, but not the exact value. Check each branch's chance and score, and keep fractions (5/6 is "
-        "0.8333…, not 0.83) until the last step; round only the final answer."
-    )
+from gamekit.shutbox.lesson_words import chance_words_tenths, decimal_feedback, exact_score, parse_decimal
 
 
 EXPECTED_EXAMPLE_TILE = 9
@@ -86,10 +26,11 @@ EXPECTED_EXERCISE_TILE = 7
 def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | None = None) -> Exercise:
     """ "Only ``tile`` is open: what is the expected score?", computed by the pupil with a two-branch tree.
 
-    Right: the exact value, as a fraction or with two decimals; the value rounded more (5.8, 6) is refused as a
-    form, without using up a try.  Wrong answers told why: the number of outcomes that make the tile (unless the
-    value rounds to it: then it reads as a rounding), the score if you miss (forgot the branch that shuts the box),
-    the shutting branch alone, the chance of missing instead of the score, and the roll's chance miscounted."""
+    Right: the exact value, as a fraction or with one or two decimals (one when it tells the value from every slip:
+    5.8); the value rounded more (6) is refused as a form, without using up a try.  Wrong answers told why: the
+    number of outcomes that make the tile (unless the value rounds to it: then it reads as a rounding), the score if
+    you miss (forgot the branch that shuts the box), the shutting branch alone, the chance of missing instead of the
+    score, and the roll's chance miscounted."""
     rules = rules or Rules()
     m = mask_of((tile,))
     if tile not in range(2, 10) or rules.dice_options(m) != (2,):
@@ -174,12 +115,13 @@ def expected_score_exercise(tile: int = EXPECTED_EXERCISE_TILE, rules: Rules | N
                 "(score {tile}). Multiply each score by its chance and add.",
                 tile=tile,
             ),
+            one_decimal=True,
         )
 
     return Exercise(
         tr(
             "Only tile {tile} is open, so you roll two dice. What is the expected score? Give it "
-            "with two decimals, or as a fraction.",
+            "with one or two decimals, or as a fraction.",
             tile=tile,
         ),
         check,
@@ -206,7 +148,7 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
     """ "Tiles ``a`` and ``b`` are open: what is the expected score?", the pupil's own three-branch tree: a roll of
     ``a`` leaves ``b`` (whose expected score the page gives), a roll of ``b`` leaves ``a``, the rest end the turn.
 
-    Right: the exact value (the table's), as a fraction or to two decimals.  Wrong answers told why: the tile
+    Right: the exact value (the table's), as a fraction or to one or two decimals.  Wrong answers told why: the tile
     left scored as if the turn ended there (its face value, not its expected score), the one-tile branches
     scored 0, the two rolls' chances swapped, and the score of a miss alone."""
     rules = rules or Rules()
@@ -303,12 +245,13 @@ def two_tile_expected_exercise(tiles: tuple[int, int] = TWO_TILE_EXERCISE, rules
                 a=a,
                 b=b,
             ),
+            one_decimal=True,
         )
 
     return Exercise(
         tr(
             "Tiles {a} and {b} are open, and no roll covers both. What is the expected score? Give it with "
-            "two decimals, or as a fraction.",
+            "one or two decimals, or as a fraction.",
             a=a,
             b=b,
         ),
@@ -463,7 +406,7 @@ def two_rolls_exercise(rolls: tuple[int, int] = TWO_ROLLS_EXERCISE) -> Exercise:
             slips.setdefault(10 * round(t / 10), slips[t])
 
     def check(answer: Any) -> tuple[bool, str]:
-        typed = str(answer).strip()
+        typed = re.sub(r"\s*%$", "", str(answer).strip())  # 2.3 % is 2.3 turns in 100, as lesson 4's other answers
         if re.fullmatch(r"0[.,]0\d*", typed, re.ASCII) or "/" in typed:
             # "0.023" or "30/1296" is the chance itself, not a number of turns
             return False, tr(

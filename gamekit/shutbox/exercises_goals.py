@@ -10,7 +10,7 @@ from gamekit.shutbox.lesson_words import tile_list
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.simulation import dice_outcomes
 from gamekit.shutbox.strategy import table
-from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to, two_dice_probability
 from gamekit.widgets.exercise import Exercise, choice_checker
 
 
@@ -29,11 +29,11 @@ def goals_why_exercise(
     """ "Why is one set better for a low score and another better for shutting the box?" on the "Two goals"
     position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
     position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
-    one is told why, with the position's numbers: both sets leave the same points; the small tiles left are hard
-    to cover, not easy (few outcomes of two dice make them); the pair the other set leaves explains shutting, not
-    the score.  All four are written alike ("After …, …"), of about the same length, and each names the position's
-    numbers (the points covered, the rolls, the tiles), so the right one does not stand out as the only specific
-    one."""
+    one is told why, with the position's numbers: both sets leave the same points (each sum worked out); the small
+    tiles left are hard to cover, not easy (few outcomes of two dice make them); the big tile left is not the
+    commonest total (its outcomes counted; ValueError when it is 7).  All four are written alike ("After …, …"), of
+    about the same length, and each names the position's numbers (the tiles, the rolls), so the right one does not
+    stand out as the only specific one."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -54,7 +54,11 @@ def goals_why_exercise(
                 roll=roll,
             )
         )
-    if big != max(open_tiles) or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36:
+    if (
+        big == 7
+        or big != max(open_tiles)
+        or sum(1 for a, b in dice_outcomes() if tiles_summing_to(a + b, small)) * 2 >= 36
+    ):
         raise ValueError(
             tr(
                 "tiles {items}, roll {roll}: the set for a low score must leave the biggest tile and small "
@@ -74,6 +78,7 @@ def goals_why_exercise(
     # the totals of two dice that the small tiles alone make (2 and 3 for tiles 1 and 2): the rolls a pupil who
     # believes "the small tiles go quickly" is counting on
     small_only_rolls = sorted({r for r in range(2, 13) if tiles_summing_to(r, small)})
+    sums = [" + ".join(map(str, tiles)) + " = " + str(sum(tiles)) for tiles in (left, shut_left)]
     reasons = {
         "low score": tr(
             "After {low}, a roll of {first} to {last} covers the {big}; then at most {small} stays open.",
@@ -83,11 +88,11 @@ def goals_why_exercise(
             big=big,
             small=small_words,
         ),
-        "same points": tr(
-            "After {low}, fewer points stay open than after {shut}: {low} covers {roll} points.",
+        "fewer points": tr(
+            "After {low}, tiles {left} are worth fewer points than the tiles {shut} leaves.",
             low=name[for_score],
+            left=tile_list(left),
             shut=name[for_shut],
-            roll=roll,
         ),
         "small easy": tr(
             "After {low}, a roll of {rolls} soon covers the small tiles {small}; then only the {big} is left.",
@@ -96,11 +101,10 @@ def goals_why_exercise(
             small=tile_list(small),
             big=big,
         ),
-        "shut pair": tr(
-            "After {shut}, tiles {left} stay open; one roll of {sum} covers them both at once.",
-            shut=name[for_shut],
-            left=tile_list(shut_left),
-            sum=sum(shut_left),
+        "big likely": tr(
+            "After {low}, the {big} is left, and two dice make {big} more often than any other total.",
+            low=name[for_score],
+            big=big,
         ),
     }
     explanations = {
@@ -108,10 +112,10 @@ def goals_why_exercise(
             "Right. Playing for a low score, what counts is the points still open when the turn "
             "ends; playing to shut, only shutting counts."
         ),
-        reasons["same points"]: tr(
-            "No: both sets cover {roll} points, so both leave {points} points open. What "
-            "differs is which tiles are left.",
-            roll=roll,
+        reasons["fewer points"]: tr(
+            "No: {low_sum} and {shut_sum}. Both sets leave {points} points open. What differs is which tiles are left.",
+            low_sum=sums[0],
+            shut_sum=sums[1],
             points=points,
         ),
         reasons["small easy"]: ntr(
@@ -125,14 +129,19 @@ def goals_why_exercise(
             rolls=or_list(small_rolls),
             big=big,
         ),
-        reasons["shut pair"]: tr(
-            "True, but that is why {shut} is better for shutting the box. The question is why "
-            "{low} gives a lower score.",
-            shut=name[for_shut],
-            low=name[for_score],
+        reasons["big likely"]: ntr(
+            "No: two dice make {big} in just {k} outcome of 36, and 7 is the commonest total. What helps is that "
+            "every roll from {first} to {last} covers the {big}, with the small tiles if needed.",
+            "No: two dice make {big} in just {k} outcomes of 36, and 7 is the commonest total. What helps is that "
+            "every roll from {first} to {last} covers the {big}, with the small tiles if needed.",
+            int(two_dice_probability(big) * 36),
+            big=big,
+            k=int(two_dice_probability(big) * 36),
+            first=covers_big[0],
+            last=covers_big[-1],
         ),
     }
-    order = ("same points", "small easy", "low score", "shut pair")
+    order = ("fewer points", "small easy", "low score", "big likely")
     return Exercise(
         tr(
             "Tiles {items} are open, you roll {roll}, with two dice on every roll. {shut} is better for "

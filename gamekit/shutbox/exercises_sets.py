@@ -297,8 +297,9 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     """ "How many different sets make ``total``?".  A wrong count cannot show how it was reached, so each reason is
     true for every way to reach it: the count for the full box (with a tile covered), as many as the pairs, fewer
     than the pairs, the count of every order of the same tiles — each said as what the number is; another count too
-    low, "some sets are missing" and the method; another count too high, the checks that apply to this box (a
-    covered tile, a tile used twice, a pair in both orders), never one guessed slip."""
+    low, "some sets are missing", how many tiles the sets have (the longest are the easiest to miss) and the method;
+    another count too high, the checks that apply to this box (more tiles than any set has, a covered tile, a tile
+    used twice, a pair in both orders), never one guessed slip."""
     open_tiles = tuple(sorted(set(uncovered)))
     sets = tiles_summing_to(total, open_tiles)
     n = len(sets)
@@ -310,6 +311,7 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
     twice = several[-1] if several else None
     doubles = [t for t in open_tiles if 2 * t == total]  # 6+6 for 12: one tile used twice
     pairs = [s for s in sets if len(s) == 2]
+    sizes = sorted({len(s) for s in sets})  # how many tiles the sets have: what a count too low or too high checks
 
     def check(answer: Any) -> tuple[bool, str]:
         from gamekit.widgets.exercise import parse_int
@@ -357,9 +359,20 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                         total=total,
                     )
                 )
-            return False, tr(
-                "Too few: some sets are missing. Go largest tile first: for each tile, find the pairs it starts, "
-                "then try adding smaller open tiles to make sets of three or more."
+            return False, (
+                tr(
+                    "Too few: some sets are missing. The sets for {total} have {sizes} tiles: have you found the ones "
+                    "with {longest} tiles? Go largest tile first: for each tile, find the pairs it starts, then try "
+                    "adding smaller open tiles.",
+                    total=total,
+                    sizes=tile_list(sizes),
+                    longest=sizes[-1],
+                )
+                if len(sizes) > 1
+                else tr(
+                    "Too few: some sets are missing. Go largest tile first: for each tile, find the pairs it starts, "
+                    "then try adding smaller open tiles to make sets of three or more."
+                )
             )
         if twice is not None and k == orders and k != full:  # what this number is, true however it was reached
             return False, tr(
@@ -371,7 +384,9 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
             )
         # any other count that is too high: every way to reach it counts something that is not a new set of open
         # tiles, so the reason lists the checks that apply to this box, not one guessed slip
-        checks = []
+        checks = [
+            tr("Does it have more than {longest} tiles? No set for {total} does.", longest=sizes[-1], total=total)
+        ]
         if covered:
             checks.append(
                 ntr(
@@ -396,10 +411,6 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
             if covered and k > full
             else tr("Too many.")
         )
-        if not checks:
-            return False, start + " " + tr(
-                "Go largest tile first: after a tile, add only smaller open tiles. Then no set is counted twice."
-            )
         return False, " ".join(
             [start, tr("Check each of your sets."), *checks, tr("Going largest tile first avoids these slips.")]
         )
@@ -552,7 +563,10 @@ def next_set_exercise(
             after=name(after),
         ),
         choice_checker(name(right), explanations),
-        hint=tr("Keep the largest tile as long as you can; then try the next smaller tile after it."),
+        hint=tr(
+            "Which tile does the next set start with? List the sets that start with it the way the method does, and "
+            "take the first one."
+        ),
         answer=name(right),
         solutions=[name(right)],
         choices=choices,

@@ -1,5 +1,5 @@
-"""Lesson 1's exercises (the rules and a turn): a turn's score, a round's winner, the rolls that end a turn, a legal set
-and when one die may be rolled.
+"""Lesson 1's exercises (the rules and a turn): a turn's score, a round's winner, a turn of two rolls, the rolls that
+end a turn, a legal set and the tiles to cover before one die may be rolled.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import Any, Iterable, Sequence
 from gamekit.i18n import N_, ntr, tr
 from gamekit.shutbox.tiles import TILES, mask_of, tiles_summing_to
 from gamekit.shutbox.rules import Rules
-from gamekit.shutbox.simulation import DICE_RULE_WORDS
 from gamekit.widgets.exercise import Exercise, choice_checker
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import tile_list
@@ -151,56 +150,93 @@ def round_winner_exercise(players: Sequence[tuple[str, Iterable[int]]] = ROUND) 
     )
 
 
-SHUT_ROUND = (N_("Dani"), (1, 3), N_("Eva"), N_("Fer"))
-"""Lesson 1, exercise 3: the first player's open tiles (a low score), the player who then shuts the box, and the
-player who has not played yet."""
+TWO_ROLL_TURN = ((1, 3, 4, 6, 7, 9), 7, (6, 1), 10)
+"""Lesson 1, exercise 3: ``(open tiles, first roll, the set covered for it, second roll)``.  After 6 + 1 is covered,
+only 7 + 3 makes 10; 9 + 1, 6 + 4 and 6 + 3 + 1 also make 10 but each needs a tile the first roll covered."""
 
 
-def shut_winner_exercise(round_: tuple = SHUT_ROUND) -> Exercise:
-    """ "Who wins the round?" when the second player shuts the box: shutting wins at once, with score 0, and the
-    round stops.  Choices: the first player (a low score, but not 0), the player who shut the box, and "nobody yet"
-    (the belief that everyone still plays); each wrong choice is told its own reason, with the first player's
-    score worked out.  ValueError when the first player has no open tile (then two players shut the box)."""
-    first, tiles, shutter, waiting = round_
-    tiles = tuple(sorted(set(tiles)))
-    if not tiles or any(t not in TILES for t in tiles):
-        raise ValueError(tr("each player needs open tiles from 1 to 9 (nobody shut the box)"))
-    first, shutter, waiting = tr(first), tr(shutter), tr(waiting)
-    summed = " + ".join(map(str, tiles)) + (f" = {sum(tiles)}" if len(tiles) > 1 else "")
-    nobody = tr("Nobody yet: {name} must play first", name=waiting)
-    explanations = {
-        shutter: tr(
-            "Right: {name} shut the box, so {name} wins at once, with the best score, 0. {waiting} does not play.",
-            name=shutter,
-            waiting=waiting,
-        ),
-        first: tr(
-            "Not {name}: {name} scores {said}, a low score, but {shutter} shut the box. Shutting the box wins at once.",
-            name=first,
-            said=summed,
-            shutter=shutter,
-        ),
-        nobody: tr(
-            "No: shutting the box wins at once, so the round stops there. {waiting} does not need to play.",
-            waiting=waiting,
-        ),
-    }
+def two_roll_turn_exercise(
+    open_tiles: Iterable[int] = TWO_ROLL_TURN[0],
+    first_roll: int = TWO_ROLL_TURN[1],
+    first_set: Iterable[int] = TWO_ROLL_TURN[2],
+    second_roll: int = TWO_ROLL_TURN[3],
+) -> Exercise:
+    """ "A turn of two rolls: which set may you cover for the second roll?": the choices are every set of the tiles
+    open at the start that makes the second roll, and "no set: the turn ends".  The one right choice is the set of
+    tiles still open after the first set is covered (or "no set" when none is left); a set that needs a tile the
+    first roll covered is told which tile (covered tiles stay covered), and "no set" is told the set that still
+    fits.  ValueError when the first set is not a legal move, or when more than one set fits the second roll (then
+    the question has more than one right answer)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    first_set = tuple(sorted(set(first_set), reverse=True))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    if first_set not in tiles_summing_to(first_roll, open_tiles):
+        raise ValueError(
+            tr("first set {items}: it must be open tiles that make {roll}", items=first_set, roll=first_roll)
+        )
+    after = tuple(t for t in open_tiles if t not in first_set)
+    sets = tiles_summing_to(second_roll, open_tiles)
+    legal = [st for st in sets if set(st) <= set(after)]
+    if len(legal) > 1:
+        raise ValueError(tr("second roll {roll}: more than one set fits it", roll=second_roll))
+
+    def name(tiles: Sequence[int]) -> str:
+        return " + ".join(map(str, tiles))
+
+    first_name, after_words = name(first_set), tile_list(after)
+    none = tr("No set: the turn ends")
+    explanations = {}
+    for st in sets:
+        if st in legal:
+            explanations[name(st)] = tr(
+                "Right: after {first} is covered, tiles {open} are open, and {set} = {roll} uses only those.",
+                first=first_name,
+                open=after_words,
+                set=name(st),
+                roll=second_roll,
+            )
+        else:
+            used = sorted(t for t in st if t in first_set)
+            explanations[name(st)] = ntr(
+                "Not {set}: you covered tile {items} on the first roll, and covered tiles stay covered. "
+                "Open now: {open}.",
+                "Not {set}: you covered tiles {items} on the first roll, and covered tiles stay covered. "
+                "Open now: {open}.",
+                len(used),
+                set=name(st),
+                items=tile_list(used),
+                open=after_words,
+            )
+    explanations[none] = (
+        tr(
+            "No: {set} makes {roll}, and those tiles are still open, so the turn goes on.",
+            set=name(legal[0]),
+            roll=second_roll,
+        )
+        if legal
+        else tr(
+            "Right: every set for {roll} needs a tile you covered on the first roll, so the turn ends.",
+            roll=second_roll,
+        )
+    )
+    right = name(legal[0]) if legal else none
     return Exercise(
         tr(
-            "{first} plays first and ends with {tiles} open. Then {shutter} covers every tile: {shutter} shuts "
-            "the box. {waiting} has not played yet. Who wins the round?",
-            first=first,
-            tiles=tile_list(tiles),
-            shutter=shutter,
-            waiting=waiting,
+            "Tiles {items} are open. You roll {first_roll} and cover {first}. Then you roll {second_roll}. "
+            "Which set may you cover now?",
+            items=tile_list(open_tiles),
+            first_roll=first_roll,
+            first=first_name,
+            second_roll=second_roll,
         ),
-        choice_checker(shutter, explanations),
-        hint=tr("Read the rules again: what happens when a player shuts the box?"),
-        answer=shutter,
-        solutions=[shutter],
-        choices=[first, shutter, nobody],
-        wrong=[first, nobody],
-        key="round winner shut",
+        choice_checker(right, explanations),
+        hint=tr("Cross out the tiles you covered on the first roll. Which set for {roll} is left?", roll=second_roll),
+        answer=right,
+        solutions=[right],
+        choices=list(explanations),
+        wrong=[c for c in explanations if c != right],
+        key=f"two rolls {open_tiles} {first_roll} {second_roll}",
     )
 
 
@@ -337,70 +373,10 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     )
 
 
-ONE_DIE_BOXES = (
-    ((2, 9), "big"),
-    ((1, 2, 7), "small"),
-    ((1, 8), "count"),
-    ((4, 5, 6), ""),
-)
-"""Lesson 1, exercise 4: four boxes ``(open tiles, its slip)``; under the lessons' rule one die is allowed in
-exactly one of them (4, 5 and 6 open: a total of 15, yet 7, 8 and 9 are covered).  The others are the usual slips:
-"big" — two of the three big tiles covered; "small" — small tiles beside the big one;
-"count" — few tiles left."""
-
-SLIP_WORDS = {
-    "big": N_("Not this box: {high} is still open. All three, 7, 8 and 9, must be covered — the rule is: {rule}."),
-    "count": N_("Not this box: {high} is still open. How many tiles are left does not matter — the rule is: {rule}."),
-    "small": N_("Not this box: {high} is still open. Small tiles beside it do not matter — the rule is: {rule}."),
-}
-"""The reason each slip of :data:`ONE_DIE_BOXES` is told (``{high}``: the big tile left open)."""
-
-
-def box_words(open_tiles: Sequence[int]) -> str:
-    """A box as a row of the nine tiles, each covered one a ■, followed by its open tiles in words (what a screen
-    reader says): "■ 2 ■ ■ ■ ■ ■ ■ 9 (open: 2 and 9)"."""
-    row = " ".join(str(t) if t in open_tiles else "■" for t in TILES)
-    return tr("{row} (open: {items})", row=row, items=tile_list(open_tiles))
-
-
-def one_die_boxes_exercise(
-    boxes: Sequence[tuple[Sequence[int], str]] = ONE_DIE_BOXES, rules: Rules | None = None
-) -> Exercise:
-    """ "In which box may you roll one die?": each choice shows a box (its open tiles); whether one die is allowed
-    is computed from ``rules`` (default: the lessons' rule), and each box where it is not is told the reason for its
-    slip (:data:`SLIP_WORDS`).  ValueError unless exactly one box allows one die, or for a box without a known
-    slip."""
-    rules = rules or Rules()
-    # lesson 1 names no other rule, so its own rule is said without "(our lessons' rule)"
-    words = {**DICE_RULE_WORDS, "after_789": N_("one die allowed once 7, 8 and 9 are covered")}
-    rule = tr(words[rules.one_die]) if rules.one_die in words else rules.in_words().split(";")[0]
-    allowed = {box_words(b): 1 in rules.dice_options(mask_of(tuple(b))) for b, _ in boxes}
-    if sum(allowed.values()) != 1:
-        raise ValueError(tr("exactly one box must allow one die, not {n}", n=sum(allowed.values())))
-    explanations = {}
-    for b, slip in boxes:
-        text = box_words(b)
-        if allowed[text]:
-            explanations[text] = tr(
-                "Right: 7, 8 and 9 are all covered, so one die is allowed — the rule is: {rule}.", rule=rule
-            )
-        elif slip in SLIP_WORDS:
-            high = " + ".join(str(t) for t in sorted(b) if t >= 7)
-            explanations[text] = tr(SLIP_WORDS[slip], high=high, rule=rule)
-        else:
-            raise ValueError(tr("box {text!r}: say its slip, one of {items}", text=text, items=", ".join(SLIP_WORDS)))
-    right = next(text for text, ok in allowed.items() if ok)
-    return Exercise(
-        tr("In which box may you roll one die? Each box shows its nine tiles: ■ is a covered tile."),
-        choice_checker(right, explanations),
-        hint=tr("For each box, look only at the tiles 7, 8 and 9: are they all covered?"),
-        answer=right,
-        solutions=[right],
-        choices=list(explanations),
-        wrong=[text for text, ok in allowed.items() if not ok],
-        key="one die boxes",
-    )
-
+ONE_DIE_BOX = (2, 5, 7, 9)
+"""Lesson 1, exercise 3: the box asked "which tiles must still be covered before one die?".  Its answer is 7 and 9;
+each usual slip has its reason: every open tile typed, "none", 9 alone (a big tile missed), 7, 8 and 9 (8 is
+already covered)."""
 
 NONE_WORDS = (N_("none"), "none", "nothing", "no", "0", "-", "ninguna", "ninguno", "nada")
 """What a pupil may type for "no tile" in :func:`one_die_tiles_exercise` (the first in the page's language)."""
@@ -470,12 +446,14 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
     wrong = [shown(open_tiles)] if any(t < 7 for t in open_tiles) else []
     if big:
         wrong += [none] + ([shown(big[1:])] if len(big) > 1 else [])
+        if len(big) < 3:  # all three big tiles named, one of them already covered
+            wrong.append(shown((7, 8, 9)))
     else:
         wrong.append(shown(t for t in (7, 8, 9) if t not in open_tiles)[:1])  # a covered big tile
     return Exercise(
         tr(
             "Tiles {items} are open. Which of them must still be covered before you may roll one die? List them "
-            "like 1, 2, 3 or 1 + 2 + 3, or type {none} if you may roll one die now.",
+            "like 1, 2, 3 or 1 + 2 + 3, or write {none} if you may roll one die now.",
             items=tile_list(open_tiles),
             none=none,
         ),

@@ -138,26 +138,27 @@ def legal_level(open_tiles: Iterable[int], roll: int) -> str:
     return "easy" if below and roll - max(below) in open_tiles else "medium"
 
 
-def one_die_level(open_tiles: Iterable[int]) -> str:
-    """How hard it is to say which tiles must still be covered before one die is allowed: the pupil checks 7, 8
-    and 9 whatever else is open, so the other tiles add no work; the answer is "easy" when at most one of them is
-    open (one tile to write, or none), "medium" with two, "hard" with all three."""
-    open_tiles = set(open_tiles)
-    if not open_tiles or any(t not in TILES for t in open_tiles):
+def score_level(open_tiles: Iterable[int]) -> str:
+    """How hard it is to score a finished turn: the pupil adds the open tiles, so the level is how many numbers
+    there are to add: "easy" up to three, "medium" four or five, "hard" six or more."""
+    n = len(set(open_tiles))
+    if n < 1 or any(t not in TILES for t in open_tiles):
         raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=tuple(open_tiles)))
-    n = len(open_tiles & {7, 8, 9})
-    return "easy" if n <= 1 else "medium" if n == 2 else "hard"
+    return "easy" if n <= 3 else "medium" if n <= 5 else "hard"
 
 
 def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = None) -> str:
     """The level of a practice item asked the lesson's own question: by how many sets make the roll when the
-    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many of 7, 8
-    and 9 are still open for the tiles before one die (:func:`one_die_level`), by how many tiles are open
-    otherwise (:func:`box_level`: more totals to check, or more tiles to add up)."""
+    pupil lists or counts them (:func:`sets_level`) or looks for one (:func:`legal_level`), by how many tiles
+    there are to add for a turn's score (:func:`score_level`), by how many tiles are open otherwise
+    (:func:`box_level`: more totals to check).  The tiles still to cover before one die are always "easy": the
+    pupil looks at 7, 8 and 9 alone, so no box makes that rule harder."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
-    if question == "one_die":
-        return one_die_level(open_tiles)
+    if question == "one_die":  # one look at 7, 8 and 9, however many tiles are open: the same rule every time
+        return "easy"
+    if question == "score":
+        return score_level(open_tiles)
     return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 

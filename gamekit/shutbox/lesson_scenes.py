@@ -17,6 +17,7 @@ from gamekit.shutbox.exercises_best_set import (
     leave_value_exercises,
 )
 from gamekit.shutbox.exercises_sets import set_search_steps, sets_exercise
+from gamekit.shutbox.lesson_words import tile_list
 
 
 GREEN, AMBER, RED = "#1e8449", "#d68910", "#c0392b"
@@ -377,6 +378,35 @@ def rules_of_thumb_verdicts(position: tuple, rules: Rules | None = None) -> dict
     return verdicts
 
 
+def thumb_miss(rule: str, objective: str, rules: Rules | None = None) -> tuple | None:
+    """A position where the rule of thumb ``rule`` picks one set and a different set is strictly best for
+    ``objective`` under ``rules``: ``(open tiles, roll, the rule's set, the best set)``, the fewest open tiles first,
+    then the smallest tiles and roll — the example behind "not always".  None when the rule never misses."""
+    from itertools import combinations
+
+    from gamekit.puzzles.shut_thumbs import thumb_sets
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    rules = rules or Rules()
+    better = min if objective == "score" else max
+    for n in range(2, len(TILES) + 1):
+        for open_tiles in combinations(TILES, n):
+            for roll in range(2, 13):
+                values = {
+                    tuple(sorted(st, reverse=True)): v
+                    for st, v in table(rules, objective).set_values(mask_of(open_tiles), roll)
+                }
+                if len(values) < 2:
+                    continue
+                best = better(values.values())
+                tops = [st for st, v in values.items() if v == best]
+                picks = thumb_sets(rule, open_tiles, roll, rules.one_die)
+                if len(tops) == 1 and len(picks) == 1 and values[picks[0]] != best:
+                    return open_tiles, roll, picks[0], tops[0]
+    return None
+
+
 def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules | None = None):
     """What lessons 4 and 5 say below exercise ``number`` (the "which set?" exercise at ``position``) about the four
     rules of thumb, computed by :func:`rules_of_thumb_verdicts`: which finds the best set there, which picks a
@@ -394,15 +424,30 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
         "most_tiles": tr("Covering the most tiles"),
         "fewest_tiles": tr("Covering the fewest tiles"),
     }
+
+    def finds(rule: str) -> str:
+        miss = thumb_miss(rule, position[2], rules)
+        if miss is None:
+            return tr("{rule} finds the best set there.", rule=names[rule])
+        open_tiles, roll, pick, best = miss
+        return tr(
+            "{rule} finds the best set there, but not always: with tiles {items} open and a roll of {roll}, it "
+            "picks {pick}, and {best} is better.",
+            rule=names[rule],
+            items=tile_list(open_tiles),
+            roll=roll,
+            pick=" + ".join(map(str, pick)),
+            best=" + ".join(map(str, best)),
+        )
+
     verdict_text = {
-        "finds": lambda rule: tr("{rule} finds the best set there, but not always.", rule=rule),
         "misses": lambda rule: tr("{rule} picks a worse set there.", rule=rule),
         "ties": lambda rule: tr("{rule} cannot choose there: it fits more than one set.", rule=rule),
     }
     verdicts = rules_of_thumb_verdicts(position, rules)
 
     def text() -> W.HTML:
-        sentences = [verdict_text[v](names[r]) for r, v in verdicts.items()]
+        sentences = [finds(r) if v == "finds" else verdict_text[v](names[r]) for r, v in verdicts.items()]
         return W.HTML("<p>" + html.escape(" ".join(sentences)) + "</p>")
 
     return held_until_answered(

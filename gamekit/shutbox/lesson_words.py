@@ -111,6 +111,20 @@ def parse_whole(answer: Any) -> int:
     return int(text_)
 
 
+def fraction_reason(typed: str, value: Fraction) -> str | None:
+    """Why a fraction such as "5/36" is not an answer in turns in 100 (the right chance is told so, and asked to be
+    said as turns in 100), or None for anything else."""
+    match = re.fullmatch(r"(\d+)\s*/\s*(\d+)", typed.strip(), re.ASCII)
+    if not match or not int(match.group(2)):
+        return None
+    if Fraction(int(match.group(1)), int(match.group(2))) == value:
+        return tr(
+            "{answer} is the right chance. Now say it as turns in 100: how many turns in 100 is that?",
+            answer=typed.strip(),
+        )
+    return tr("{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed.strip())
+
+
 def spaced(n: int) -> str:
     """A whole number as the reader's language writes it: "3,600" in English; in Spanish a four-digit number has
     no separator ("3600", as the RAE writes it) and a longer one is grouped in threes by a space ("36 000")."""
@@ -161,3 +175,110 @@ def html_escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+def decimal_feedback(
+    given: Fraction,
+    decimals: int | None,
+    value: Fraction,
+    right: str,
+    slips: Sequence[tuple[Fraction, str]],
+    otherwise: str,
+    one_decimal: bool = False,
+) -> tuple[bool, str]:
+    """Judge a number typed for ``value`` "with two decimals, or as a fraction" — closeness first.
+
+    Right: the exact fraction, or two or more decimals rounded from ``value``.  Then each slip ``(its value, why)``
+    the number matches (exactly for a fraction or a whole number, else to the decimals typed); then a number that
+    is ``value`` rounded to fewer than two decimals is refused as a form, without using up a try (ValueError),
+    told only to give two (and is not called right when a slip rounds to it as well: "14" for 13.54, which the
+    13.83 slip also gives); a number less than one unit of its
+    last decimal off is told to check its rounding; a number up to :data:`EARLY_ROUNDING` off is told it rounded a
+    middle step too early; anything else gets ``otherwise``.
+
+    With ``one_decimal`` (the question asks for "one or two decimals") one decimal is right as well when it tells
+    the value apart from every slip (5.8 for 35/6); when a slip rounds to the same one decimal, it is refused as a
+    form, asking for two."""
+
+    def rounds_to(target: Fraction) -> bool:
+        return abs(given - target) <= Fraction(1, 2 * 10**decimals)
+
+    if given == value if decimals is None else (decimals >= 2 and rounds_to(value)):
+        return True, right
+    if one_decimal and decimals == 1 and rounds_to(value):
+        if not any(rounds_to(target) for target, _ in slips):
+            return True, right
+        raise ValueError(
+            tr(
+                "Give it with two decimals: with one, the exact value and a common slip look the same, so it "
+                "cannot be checked."
+            )
+        )
+    for target, why in slips:
+        if (given == target) if decimals in (None, 0) else rounds_to(target):
+            return False, why
+    if decimals is not None and decimals < 2 and rounds_to(value):
+        # the form asked for is two decimals: refused as a form (a ValueError), so it does not use up a try
+        if any(rounds_to(target) for target, _ in slips):  # a slip rounds to it too: it says nothing either way
+            raise ValueError(
+                tr(
+                    "Give it with one or two decimals, as the question asks: rounded this much, the exact value "
+                    "and a common slip look the same, so it cannot be checked."
+                )
+                if one_decimal
+                else tr(
+                    "Give it with two decimals, as the question asks: rounded this much, the exact value and a "
+                    "common slip look the same, so it cannot be checked."
+                )
+            )
+        raise ValueError(
+            tr("Your value is right, but rounded too much: give it with one or two decimals, as the question asks.")
+            if one_decimal
+            else tr("Your value is right, but rounded too much: give it with two decimals, as the question asks.")
+        )
+    if decimals is not None and decimals >= 2 and abs(given - value) < Fraction(1, 10**decimals):
+        return False, tr(
+            "Nearly: check the rounding. Work out one more decimal; if it is 5 or more round up, otherwise round down."
+        )
+    if decimals is not None and decimals >= 1 and abs(given - value) <= EARLY_ROUNDING:
+        return False, early_rounding_reason()
+    return False, otherwise
+
+
+EARLY_ROUNDING = Fraction(6, 100)
+"""How far from the exact value a typed decimal may be and still be told it is close (a chance such as 30/36
+written 0.83 before multiplying gives 0.83 × 7 = 5.81 instead of 5.83), without guessing which step went wrong."""
+
+
+def early_rounding_reason() -> str:
+    """The reason given to a number close to the exact value: what to check, not a guess at which step slipped."""
+    return tr(
+        "Close, but not the exact value. Check each branch's chance and score, and keep fractions (5/6 is "
+        "0.8333…, not 0.83) until the last step; round only the final answer."
+    )
+
+
+def other_set_slips(
+    open_tiles: Iterable[int], roll: int, cover: Iterable[int], rules: Any
+) -> list[tuple[Fraction, str]]:
+    """The slip of working out the tree of another set's tiles: for each other set that makes ``roll`` from
+    ``open_tiles`` and leaves a tile open, ``(the expected score of what it leaves, why)`` — lesson 5's exercise 3
+    typed as 5.72 (what 5 + 3 leaves) instead of 6.12 (what 7 + 1 leaves).  ``rules``: the question's
+    :class:`~gamekit.shutbox.rules.Rules`."""
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of, tiles_summing_to
+
+    open_tiles, cover = tuple(sorted(set(open_tiles))), set(cover)
+    out = []
+    for other in tiles_summing_to(roll, open_tiles):
+        left = tuple(t for t in open_tiles if t not in other)
+        if set(other) != cover and left:
+            why = tr(
+                "That is the expected score of what {other} leaves ({left}). Here you cover {set}: draw the tree "
+                "of the tiles it leaves.",
+                other=" + ".join(map(str, other)),
+                left=tile_list(left),
+                set=" + ".join(map(str, sorted(cover, reverse=True))),
+            )
+            out.append((table(rules, "score").value(mask_of(left)), why))
+    return out

@@ -61,11 +61,11 @@ def worksheet_aids(notebook: str) -> list[str]:
     total, to tick before any count (as the page asks it first); "grid" — an empty 6 × 6 table of totals;
     "chance" — what the chance of a total is, with two examples no exercise asks; "one_die" — what one die gives;
     "tree" — lesson 5's exercise 1 tree with blanks; "chances" — each total's chance k/36 (exercise 1's total
-    blank); "all_chances" — every total's chance (lesson 4); "one_tile" — the table's one-tile rows (exercise 1's
-    tile blank); "one_tile_chance" — their chances to shut alone (lesson 4; exercise 1's tile blank, as the page
-    shows the table only after exercise 1); "worked" — the page's worked comparison; "two_rolls" — the rule for
-    two rolls in a row, on the worked example's branch; "method" — lesson 2's search, largest tile first;
-    "goals" — the "Two goals" table (the rules of thumb's exact chances come after exercise 6:
+    blank); "all_chances" — every total's chance (lesson 4; exercise 1's total blank); "one_tile" — the table's
+    one-tile rows (exercise 1's tile blank); "one_tile_chance" — their chances to shut alone (lesson 4; exercise
+    1's tile blank, as the page shows the table only after exercise 1); "worked" — the page's worked comparison;
+    "two_rolls" — the rule for two rolls in a row, on the worked example's branch; "method" — lesson 2's search,
+    largest tile first; "goals" — the "Two goals" table (the rules of thumb's exact chances come after exercise 6:
     :func:`worksheet_words_after`);
     "count" — lesson 2's worked count for 8; "words" — lesson 5's position, expected score and tree;
     "score_sheet" — a blank score sheet for lesson 1's game; "tally" — a blank tally table for lesson 3. None holds an
@@ -140,13 +140,16 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "one_die":
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "all_chances":
-            dist = sum_distribution()
-            out.append(tr("The chance of each total of two dice (lesson 3)."))
+            dist = sum_distribution()  # exercise 1 asks the one tile's chance: its total is left blank
             out.append(
-                markdown_table(
-                    [tr("total")] + [str(t) for t in dist], [[tr("chance")] + list(map(k_over_36, dist.values()))]
+                tr(
+                    "The chance of each total of two dice (lesson 3). The chance of {total} is for you to fill in: "
+                    "exercise 1 needs it.",
+                    total=ONE_TILE_CHANCE,
                 )
             )
+            chances = ["____" if t == ONE_TILE_CHANCE else k_over_36(p) for t, p in dist.items()]
+            out.append(markdown_table([tr("total")] + [str(t) for t in dist], [[tr("chance")] + chances]))
         elif aid == "one_tile_chance":
             out.append(
                 tr(

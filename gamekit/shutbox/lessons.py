@@ -52,12 +52,13 @@ from gamekit.shutbox.exercises_expected import (
 )
 from gamekit.shutbox.exercises_sets import count_sets_exercise, next_set_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
+    ONE_DIE_BOX,
     ending_roll_exercise,
     legal_set_exercise,
-    one_die_boxes_exercise,
+    one_die_tiles_exercise,
     round_winner_exercise,
-    shut_winner_exercise,
     turn_score_exercise,
+    two_roll_turn_exercise,
 )
 from gamekit.shutbox.lesson_practice import (
     BEST,
@@ -92,17 +93,17 @@ LESSONS: dict[int, Lesson] = {
         {
             "score_237": partial(turn_score_exercise, (2, 3, 7)),
             "round_winner": round_winner_exercise,
-            "shut_winner": shut_winner_exercise,
+            "one_die": partial(one_die_tiles_exercise, ONE_DIE_BOX),
             "ending_roll": ending_roll_exercise,
-            "one_die": one_die_boxes_exercise,
+            "two_roll_turn": two_roll_turn_exercise,
             "legal_set": legal_set_exercise,
         },
         {
             "score_237": "easy",
             "round_winner": "easy",
-            "shut_winner": "easy",
+            "one_die": "easy",
             "ending_roll": "medium",
-            "one_die": "medium",
+            "two_roll_turn": "medium",
             "legal_set": "hard",
         },
         (
@@ -114,10 +115,12 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(  # each objective twice: a set you may cover, a turn's score, the tiles before one die
             "shut_the_box",
-            ((DICE, "easy"), (SETS, "medium"), (DICE, "medium"), (DICE, "medium"), (SETS, "hard"), (SETS, "hard")),
-            seed=29,
+            ((SETS, "easy"), (SETS, "medium"), (SETS, "medium"), (DICE, "hard"), (SETS, "hard"), (SETS, "hard")),
+            seed=25,
             where=LESSON_RULES,
-            questions=("score", "legal", "one_die", "score", "legal", "one_die"),
+            # easy to hard by what the pupil does (practice_level): the tiles before one die are one look at 7, 8
+            # and 9; a score has more tiles to add; the last set has no tile that makes the roll alone
+            questions=("one_die", "one_die", "legal", "score", "score", "legal"),
             graded_by_box=True,
             exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE),  # a "which set?" box; exercise 1's score again
         ),
@@ -127,9 +130,9 @@ LESSONS: dict[int, Lesson] = {
                     "play a turn of Shut the Box: roll, cover a set of open tiles that makes the roll, stop when no "
                     "set fits"
                 ),
-                ("ending_roll", "legal_set"),
+                ("two_roll_turn", "ending_roll", "legal_set"),
             ),
-            (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner", "shut_winner")),
+            (N_("score a finished turn, and say who wins a round"), ("score_237", "round_winner")),
             (N_("say when you may roll one die instead of two"), ("one_die",)),
         ),
         # the practice plays a move on "sets for the roll" boxes: a set you may cover, with the roll's own
@@ -293,7 +296,9 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"),) * 2 + ((BEST, "medium"),),  # the bank rating of each made position
+            # each made position's level: two short trees (lesson_practice.VALUES_LEVEL, medium), then a position
+            # too big for a tree with its values given and a decoy, as hard as the lesson's exercise 6
+            ((BEST, "easy"),) * 2 + ((BEST, "hard"),),
             seed=7,
             where=LESSON_RULES,
             # made from the exact tables, so no bank pick is drawn: two small enough for a tree on paper (asked
@@ -318,7 +323,7 @@ LESSONS: dict[int, Lesson] = {
         5,
         "shut_the_box/05_playing_for_points",
         "Shut the Box 5 — playing for points",
-        50,
+        43,  # the minutes without exercise 7, an extension for early finishers
         {
             "expected_7": expected_score_exercise,
             "expected_79": two_tile_expected_exercise,

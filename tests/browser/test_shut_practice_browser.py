@@ -32,7 +32,7 @@ def press(page, picker, tile: int) -> None:
 def test_a_best_set_question_is_answered_by_pressing_tiles_with_the_keyboard(notebook_page):
     page = notebook_page(PAGE, boards=0)
     widget = page.locator(WIDGET).first
-    widget.locator("select").first.select_option(label="Lesson 4 — best set")
+    widget.locator("select").first.select_option(label="Lesson 4 — best set, one die or two")
     picker = widget.locator(".gamekit-part-picker").first
     picker.locator("button").first.wait_for(timeout=30_000)
     puzzle = shown_puzzle(widget)

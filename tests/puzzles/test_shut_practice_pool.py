@@ -17,28 +17,28 @@ from gamekit.puzzles.shut_thumbs import THUMB_RULES, TIE_BREAK_RULES, next_cover
 from gamekit.puzzles.shutbox import LESSON_RULE
 
 
-def _run(p: Practice, answers: int) -> list[str]:
-    """The ids served while a pupil answers ``answers`` puzzles (a miss every third, so the level moves both ways)."""
-    served = [p.puzzle.id]
-    for i in range(answers - 1):
-        wrong = [a for a in p.puzzle.legal_answers() if a not in p.puzzle.answers]
-        p.answer(wrong[0] if i % 3 == 0 else p.puzzle.answers[0])
-        served.append(p.next().id)
-    return served
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_mixed_practice_serves_every_puzzle_once_before_any_twice(seed):
+    """No puzzle comes twice before the whole pool has come once, except where "none harder after a miss" (which
+    outranks it, :func:`gamekit.puzzles.pick`) leaves no other: right after a miss, when every puzzle not served
+    this round is harder than the one missed."""
     p = Practice("shut_the_box", seed=seed)
-    p.choose_lesson(None)  # all the lessons' ideas, mixed: the 90-puzzle pool
+    p.choose_lesson(None)  # all the lessons' ideas, mixed: the 70-puzzle pool
     pool = {q.id for q in practice_pool("shut_the_box")}
     assert {q.id for q in p.pool} == pool
-    before = [i for i in p.served[:-1] if i in pool]  # served before the choice (the mixed pool has every dice one)
-    served = _run(p, len(pool) + 10)
-    first_round = before + served[: len(pool) - len(before)]
-    assert len(set(first_round)) == len(pool), "a puzzle came twice before the pool was served once"
-    second_round = served[len(pool) - len(before) :]
-    assert len(set(second_round)) == len(second_round)
+    rating = {q.id: q.rating for q in p.pool}
+    repeats = 0
+    for i in range(len(pool) + 10):
+        done = served_this_round(p.pool, p.served)
+        missed = p.puzzle
+        wrong = [a for a in p.puzzle.legal_answers() if a not in p.puzzle.answers]
+        p.answer(wrong[0] if i % 3 == 0 else p.puzzle.answers[0])
+        nxt = p.next().id
+        if nxt in done:  # a repeat inside a round
+            repeats += 1
+            assert i % 3 == 0, "a puzzle came twice before the pool was served once, not after a miss"
+            assert all(rating[q] > missed.rating for q in pool - done), "an easier puzzle was left unserved"
+    assert repeats <= 2
 
 
 def test_served_this_round_starts_afresh_after_a_full_round():
@@ -329,7 +329,7 @@ def test_the_one_die_drill_says_truly_what_answers_it():
     prints no check that answers them)."""
     from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
 
-    pools = _pools() + [practice_pool("shut_the_box", "one_die_or_two"), lesson_pool("shut_the_box", 3)]
+    pools = _pools() + [practice_pool("shut_the_box", "one_die_or_two"), lesson_pool("shut_the_box", 4)]
     dice = {p.id: p for pool in pools for p in pool if p.facts["kind"] == "dice"}.values()
     assert len(dice) == 10
     assert {p.facts["objective"] for p in dice} == {"shut"}

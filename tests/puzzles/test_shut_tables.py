@@ -118,6 +118,11 @@ def test_the_question_says_how_to_use_its_table_and_practice_shows_it():
             and "width:" not in shown.replace("max-width:100%", "")
         )
         assert shown.count("<tr>") == len(table_rows(p)) + 1
+        # the box scrolls a long table, so a keyboard reaches it and a screen reader names it (axe:
+        # scrollable-region-focusable)
+        box = re.match(r"<div class='gamekit-shut-table'([^>]*)>", shown).group(1)
+        assert "overflow-y:auto" in box and "tabindex='0'" in box and "role='region'" in box
+        assert re.search(r"aria-label='Every group of tiles[^']*'", box)
     practice = Practice(GAME, puzzles=[p] + [q for q in practice_pool(GAME, "one_die_or_two")][:1])
     assert "gamekit-shut-table" in practice.prompt_label.value
     practice.next()

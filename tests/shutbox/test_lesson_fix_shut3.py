@@ -25,33 +25,6 @@ def test_spanish_pupil_pages_say_tu_never_vosotros():
         assert not found, (path.name, found)
 
 
-def test_lesson_one_asks_who_wins_when_the_box_is_shut_and_each_wrong_answer_says_why():
-    """The objective "say who wins a round" covered only the lowest score: exercise 3 asks who wins when a player
-    shuts the box (at once, score 0, the round stops); each wrong choice gets its own reason."""
-    from gamekit.i18n import using
-    from gamekit.shutbox import lessons as L
-    from gamekit.shutbox.exercises_turn import shut_winner_exercise
-
-    ex = shut_winner_exercise()
-    assert ex.solutions == ["Eva"] and len(ex.choices) == 3
-    ok, why = ex.check("Eva")
-    assert ok and "at once" in why and "0" in why
-    reasons = {wrong: ex.check(wrong) for wrong in ex.wrong}
-    assert all(not ok for ok, _ in reasons.values()) and len({why for _, why in reasons.values()}) == 2
-    assert "1 + 3 = 4" in reasons["Dani"][1] and "does not need to play" in reasons[ex.wrong[1]][1]
-    assert list(L.LESSONS[1].exercises).index("shut_winner") == 2  # exercise 3, after the lowest-score round
-    assert "shut_winner" in L.LESSONS[1].objectives[1][1]
-    with using("es"):
-        es = shut_winner_exercise()
-        assert es.check("Eva")[0] and "Nadie" in es.choices[2]
-    for path, heading in (
-        ("notebooks/shut_the_box/01_rules_and_play.md", "### Exercise 3 (easy) — who wins when the box is shut?"),
-        ("notebooks/es/shut_the_box/01_rules_and_play.md", "### Ejercicio 3 (nivel fácil) — ¿quién gana si"),
-    ):
-        page = (ROOT / path).read_text(encoding="utf-8")
-        assert page.index(heading) < page.index("shut_winner_exercise()") < page.index("ending_roll_exercise()")
-
-
 def test_lesson_one_names_the_opponent_as_the_box_does():
     """The page said "the computer" for the opponent the widget calls CPU: the Play section names it CPU."""
     for path, said in (

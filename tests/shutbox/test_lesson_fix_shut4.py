@@ -99,12 +99,12 @@ def test_lesson_three_class_tally_asks_for_36_rolls_a_pair_and_pools_without_a_g
 def test_spanish_words_for_the_answer_box_the_grid_cell_and_the_open_tiles():
     """Spanish used «casilla» for the answer box and for a cell of the paper grid: the box is a «recuadro», a cell
     of the grid a «celda»; lesson 1's exercise says «termina con las fichas 2 y 5 descubiertas», not «con 2 y 5»."""
-    from gamekit.shutbox.exercises_turn import shut_winner_exercise
+    from gamekit.shutbox.exercises_turn import turn_score_exercise
 
     dice = one_line((PAGES["es"] / "03_dice.md").read_text(encoding="utf-8"))
     assert "casilla" not in dice and "Cada celda es un resultado" in dice and "Cuenta las celdas" in dice
     best = one_line((PAGES["es"] / "04_best_strategy.md").read_text(encoding="utf-8"))
     assert "En la casilla" not in best and "En el recuadro escribe" in best
     with using("es"):
-        prompt = one_line(shut_winner_exercise().prompt)
-    assert re.search(r"termina con las fichas \S+( y \S+)? descubiertas", prompt), prompt
+        prompt = one_line(turn_score_exercise().prompt)
+    assert re.search(r"termina con las fichas \S+( \S+)*( y \S+)? todavía descubiertas", prompt), prompt

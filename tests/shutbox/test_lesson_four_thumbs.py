@@ -123,7 +123,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
     # lesson 4's three problems (to shut the box), then lesson 5's three (a low score), numbered on from 4 here
     puzzles = L.LESSONS[4].practice.puzzles() + L.LESSONS[5].practice.puzzles()
     exercises = L.practice_exercises(4) + L.practice_exercises(5)
-    assert [ex.level for ex in exercises] == ["medium", "medium", "medium", "easy", "medium", "hard"]
+    assert [ex.level for ex in exercises] == ["medium", "medium", "hard", "easy", "medium", "hard"]
     counted = 0
     for i, (ex, p) in enumerate(zip(exercises, puzzles), 1):
         f = p.facts
@@ -340,6 +340,11 @@ def test_what_the_habits_do_in_exercises_6_and_9_waits_until_each_is_answered(la
             ExerciseWidget(make(position, rules), score=score).show_answer()
             shown = box.children[0].value
             assert finds in shown and worse in shown
+            # each "not always" names a computed position where that rule picks a worse set
+            for rule, verdict in lesson_scenes.rules_of_thumb_verdicts(position, rules).items():
+                if verdict == "finds":
+                    tiles, roll, pick, _ = lesson_scenes.thumb_miss(rule, position[2], rules)
+                    assert " + ".join(map(str, pick)) in shown and str(roll) in shown, (rule, shown)
     root = Path(__file__).resolve().parents[2]
     folder = "notebooks/shut_the_box/" if lang == "en" else "notebooks/es/shut_the_box/"
     pages = {

@@ -83,6 +83,6 @@ def test_every_reason_in_lesson_5_exercise_6_names_numbers_of_the_position(lang)
     assert [c for c, (ok, _) in verdicts.items() if ok] == list(ex.solutions)
     assert len({why for ok, why in verdicts.values() if not ok}) == 3
     if lang == "en":
-        assert "7 + 5 covers 12 points" in ex.choices[0] and "a roll of 2 or 3 soon covers" in ex.choices[1]
-        assert "both sets cover 12 points" in verdicts[ex.choices[0]][1]
+        assert "are worth fewer points than" in ex.choices[0] and "a roll of 2 or 3 soon covers" in ex.choices[1]
+        assert "1 + 2 + 9 = 12 and 5 + 7 = 12" in verdicts[ex.choices[0]][1]
         assert "just 9 outcomes of 36" in verdicts[ex.choices[1]][1]

@@ -39,12 +39,14 @@ def test_lesson_4_exercise_3_calls_only_a_close_number_nearly_and_names_the_work
 
 
 def test_lesson_4_expected_scores_rounded_too_much_are_refused_without_using_a_try():
-    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right values in the wrong form: told so,
-    and the try is not used up (the message and the count agree); a wrong value still counts."""
+    """ "13.5" for 13.54 (exercise 2) and "5.8" for 5.83 (exercise 1) are right (one decimal tells them from every
+    slip, and the prompts ask for one or two decimals); "6" is a right value in the wrong form: told so, and the try is
+    not used up (the message and the count agree); a wrong value still counts."""
     one, two = exercises_expected.expected_score_exercise(), exercises_expected.two_tile_expected_exercise()
     for ex, answer in ((two, "13.5"), (two, "13,5"), (one, "5.8")):
-        ok, why, counts = ex.assess(answer)
-        assert not ok and not counts and "Your value is right, but rounded too much" in why, answer
+        assert ex.check(answer)[0], answer
+    ok, why, counts = one.assess("6")
+    assert not ok and not counts and "one or two decimals" in why
     ok, why, counts = two.assess("14")  # the 13.83 slip rounds there too: a form refusal, never "right"
     assert not ok and not counts and "cannot be checked" in why and "right" not in why
     ok, why, counts = two.assess("13.83")
@@ -166,25 +168,31 @@ def test_lesson_3_grid_chances_and_tally_wait_for_exercises_1_to_9_but_not_the_m
     assert not any(score.records.get(ex.key) for ex in L.practice_exercises(3))
 
 
-def test_lesson_1_one_die_practice_is_graded_by_the_tiles_7_8_9_still_open_and_ordered_easy_to_hard():
-    """ "Which tiles must still be covered before one die?" asks about 7, 8 and 9 only: its level is how many of them
-    are open (a box with many small tiles and only 9 left is not hard; all three open is), and lesson 1's More
-    practice goes from easy to hard."""
+def test_lesson_1_practice_is_graded_by_what_the_pupil_does_and_ordered_easy_to_hard():
+    """ "Which tiles must still be covered before one die?" is one look at 7, 8 and 9 however many tiles are open, so
+    it is always easy (a reader found "(hard)" on the same rule as an "(easy)" item); a score is graded by how many
+    tiles there are to add; lesson 1's More practice goes from easy to hard."""
     from gamekit.shutbox import lesson_practice
     from gamekit.shutbox import lessons as L
 
-    level = lesson_practice.one_die_level
-    assert level((1, 2, 3)) == level((1, 2, 3, 4, 6, 9)) == "easy"  # "none", or only 9: one look
-    assert level((1, 8, 9)) == "medium" and level((2, 7, 8, 9)) == "hard"
+    level = lesson_practice.practice_level
+    assert level("one_die", (1, 2, 3)) == level("one_die", (1, 2, 3, 5, 7, 8, 9)) == "easy"
+    score = lesson_practice.score_level
+    assert score((1, 2)) == score((2, 5, 6)) == "easy" and score((1, 2, 3, 5)) == "medium"
+    assert score((1, 4, 5, 6, 7, 8)) == "hard"
     with pytest.raises(ValueError):
-        level((0, 7))
+        score((0, 7))
     order = {"easy": 0, "medium": 1, "hard": 2}
     exercises, puzzles = L.practice_exercises(1), L.LESSONS[1].practice.puzzles()
     levels = [order[ex.level] for ex in exercises]
     assert levels == sorted(levels) and set(levels) == {0, 1, 2}
-    for ex, p, q in zip(exercises, puzzles, L.LESSONS[1].practice.questions):
+    questions = L.LESSONS[1].practice.questions
+    for ex, p, q in zip(exercises, puzzles, questions):
         if q == "one_die":
-            assert ex.level == level(p.facts["open"])
+            assert ex.level == "easy" and set(p.facts["open"]) & {7, 8, 9}  # never a bare "none"
+        if q == "score":
+            assert ex.level == score(p.facts["open"])
+    assert sorted(questions) == sorted(["one_die", "score", "legal"] * 2)
 
 
 def test_lesson_3_objectives_claim_no_simulation_check_that_no_exercise_scores():
