@@ -26,7 +26,7 @@ POSITIONS: dict[str, tuple[str, str]] = {
     # lesson 2's "Stop the double threat": red to move, yellow's threat cell in column 7, row 4 floats above an empty
     # cell; a yellow disc in column 4 (row 3) would add a threat right under it, in column 7 row 3.  Red takes column 4
     # first: the exact solver says red wins; every other drop loses (column 7 at once: it fills the cell under the
-    # threat).  Not exercise 7's position, nor its answer column
+    # threat).  Not exercise 10's position, nor its answer column
     "stop_double_picture": ("five", "2457656127455622"),
     # lesson 2, before "Stop the double threat": red to move, yellow already has two threat cells a disc reaches now,
     # column 3 row 4 (across row 4) and column 4 row 5; red has none.  Red can block only one, and yellow makes five in

@@ -1255,20 +1255,20 @@ def test_lesson_three_says_where_its_minutes_go(path):
     "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
 )
 def test_lesson_two_page_gives_its_time_without_the_teachers_plan(path):
-    """Lesson 2's page gives its time with a breakdown, as lesson 1's does: reading, the nine exercises (their
-    minutes listed in page order), the step-through and the closing sentence add up to the minutes the lesson
-    announces."""
+    """Lesson 2's page gives its time with a breakdown, as lesson 1's does: reading, the eight exercises of the core
+    (their minutes listed in page order), the step-through and the closing sentence add up to the minutes the
+    lesson announces."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)\.\n\n", page)
     assert m and int(m.group(1)) == L.LESSONS[2].minutes  # one paragraph, then the objectives
-    words = r"reading|leyendo|for the nine|para los nueve|for the game|para recorrer|for the closing|para la frase"
+    words = r"reading|leyendo|for the eight|para los ocho|for the game|para recorrer|for the closing|para la frase"
     parts = [int(n) for n in re.findall(rf"\b(\d+) (?:{words})", " ".join(m.group(2).split()))]
-    assert parts == [14, 34, 4, 3] and sum(parts) == L.LESSONS[2].minutes
+    assert parts == [12, 36, 4, 3] and sum(parts) == L.LESSONS[2].minutes
     listed = re.search(
         r"(?:in page order|en el orden de la página) ([\d, ]+(?:and|y) \d+)", " ".join(m.group(2).split())
     )
     each = [int(n) for n in re.findall(r"\d+", listed.group(1))]
-    assert len(each) == 9 and sum(each) == 34 and each[-2:] == [5, 5]
+    assert len(each) == 8 and sum(each) == 36 and each[-2:] == [6, 6]
 
 
 def test_a_prompt_with_a_later_win_among_its_answers_says_so():
@@ -1768,18 +1768,18 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
 )
 def test_lesson_two_minutes_add_up(path):
-    """Lesson 2's time is what it announces (and the lesson's data), at most 55 minutes (a school period); the five
-    exercises in the part for spare time ("If you have time") are the last five, and the two hard exercises end
-    the nine timed ones."""
+    """Lesson 2's time is what it announces (and the lesson's data), at most 55 minutes (a school period); the six
+    exercises in the part for spare time ("If you have time") are the last six, and the two hard exercises end
+    the eight timed ones."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s", page)
     assert m and int(m.group(1)) == L.LESSONS[2].minutes
     extra = re.split(r"^## (?:If you have time|Si te sobra tiempo)", page, flags=re.M)[1]
     extras = re.findall(r'L\.exercise\("(\w+)"', extra)
-    wanted = ["on_top_fails", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
-    assert extras == wanted and list(L.LESSONS[2].exercises)[-5:] == extras
+    wanted = ["on_top_fails", "stop_double", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
+    assert extras == wanted and list(L.LESSONS[2].exercises)[-6:] == extras
     levels = [L.LESSONS[2].levels[name] for name in L.LESSONS[2].exercises if name not in extras]
-    own = [2, 2, 4, 3, 4, 4, 5, 5, 5]  # exercises 1 to 9, as the guide's plan gives them
+    own = [3, 3, 4, 4, 5, 5, 6, 6]  # exercises 1 to 8, as the guide's plan gives them
     assert len(levels) == len(own) and levels[-2:] == ["hard", "hard"] and "hard" not in levels[:-2]
     assert len(L.LESSONS[2].exercises) == 14 and int(m.group(1)) <= 55
 
@@ -2149,10 +2149,10 @@ def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
     objectives = dict(L.LESSONS[2].objectives)
     names = list(L.LESSONS[2].exercises)
     assert names[6:] == [
-        "stop_double",
         "winning_move",
         "challenge",
         "on_top_fails",
+        "stop_double",
         "two_threats",
         "odd_even_2",
         "odd_against_even",
@@ -3417,10 +3417,10 @@ def test_popout_is_explained_where_it_is_first_named(lang):
 
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_two_headings_do_not_answer_their_exercises(lang):
-    """Exercise 8 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
+    """Exercise 9 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
     either answer fits ("does it always work?" told a pupil the answer is no)."""
     page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 10 ", line))
+    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
     assert heading.endswith("?") and not re.search(r"always|siempre|ever|nunca", heading), heading
 
 
@@ -3440,14 +3440,14 @@ def test_the_step_through_after_the_challenge_names_no_column_or_row(lang):
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_two_minutes_add_up_to_its_55(lang):
     """Lesson 2's plan in the guide (the page only says about 55 minutes): its parts add up to the 55 minutes, and
-    the exercises' minutes (each one's, by level) add up to 34."""
+    the exercises' minutes (each one's, by level) add up to 36."""
     guide = "docs/teachers/es/connect.md" if lang else "docs/teachers/connect.md"
     rows = _lesson_rows(guide, 2)
     assert sum(m for m, _ in rows) == 55 == L.LESSONS[2].minutes, rows
     word = "ejercicio" if lang else "exercise"
-    each = 2 * 2 + 4 + 3 + 4 * 2 + 5 + 2 * 5  # exercises 1-2, 3, 4, 5-6, 7 (stop the double threat), 8, challenge
+    each = 2 * 3 + 2 * 4 + 2 * 5 + 2 * 6  # exercises 1-2, 3-4, 5-6, 7 and the challenge
     on_exercises = sum(m for m, what in rows if what.startswith(word))
-    assert on_exercises == each == 34, rows
+    assert on_exercises == each == 36, rows
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
