@@ -18,8 +18,10 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "open_four": ("five", "2233445"),
     # yellow's four on row 2 is open at both ends, but the cells under its threats are empty
     "under_threat": ("five", "2342537475"),
-    # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
-    "edge_diagonal": ("five", "4646424446655553557373"),
+    # lesson 1: red's one cell to make five, column 3 row 4, reachable now: the diagonal from column 4 row 5 down to
+    # the red side disc on the left, row 1.  Not the won game of lesson 2's step-through (its stacked pair is lesson
+    # 2's reveal), and no exercise's answer cell
+    "edge_diagonal": ("five", "31432514127326244741"),
     # another game: red's two threat cells stacked in the empty column 4 (rows 4 and 5), yellow has none; not the
     # won game of the step-through, whose stacked pair (column 7, rows 3 and 4) is the final challenge's answer
     "stacked": ("five", "23652355215616151322356611"),

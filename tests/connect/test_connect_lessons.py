@@ -39,10 +39,14 @@ def test_positions_are_what_the_lesson_says():
         g.undo()
         g.undo()
 
+    # lesson 1's diagonal picture: one red cell, reachable now, on a diagonal to a side disc; not lesson 2's
+    # stacked pair (the step-through's won game one move before its end), which is lesson 2's reveal
     g = lesson_positions.position("edge_diagonal")
-    assert (7, 2) in playable_threats(g, 0) and (7, 3) in threat_cells(g, 0)
-    g.play("7")
-    assert g.winner() == 0 and any(g.is_side(c) for c, _ in g.winning_cells())
+    assert threat_cells(g, 0) == playable_threats(g, 0) == [(3, 3)] and not threat_cells(g, 1)
+    assert not lesson_positions.WON_GAME.startswith(lesson_positions.POSITIONS["edge_diagonal"][1])
+    g.play("3")
+    assert g.winner() == 0 and sorted(g.winning_cells()) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]
+    assert g.is_side(0) and g.grid[0][0] == 0  # the red side disc on the left, bottom row
 
 
 def test_threat_cells_match_a_brute_force_check_and_leave_the_grid_alone():
