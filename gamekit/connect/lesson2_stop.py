@@ -12,6 +12,8 @@ from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     cell_name,
     column_checker,
+    drop_words,
+    landing_cells,
     outcome_words,
     shown_reply,
 )
@@ -187,9 +189,10 @@ def stop_double_exercise() -> ConnectExercise:
         drop, cells = doubles[move]
         if any(str(game.column_number(c)) in good for c, _ in cells):  # naming the cell would name the answer
             return False, tr(
-                "Not column {move}: after it, {them} has a drop that makes two threats at once. You can block only "
-                "one, and {them} makes five in a line with the other. Which {them} drop would do that?",
+                "Not column {move}: your disc {what}. But the cells {them} needs stay free, so one {them} drop "
+                "makes two threats at once. Which one?",
                 move=move,
+                what=drop_words(after[move], me, landing_cells(game, good)),
                 **values,
             )
         return False, tr(

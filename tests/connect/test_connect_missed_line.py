@@ -62,3 +62,19 @@ def test_a_stacked_five_is_said_going_up_and_a_board_without_five_is_refused():
     assert g.winner() == 0 and five_direction(g, g.grid_column(2), 4) == (0, 1, None)
     with pytest.raises(ValueError, match="no five through cell"):
         five_direction(FiveInARow.from_moves("23"), 2, 0)
+
+
+def test_stop_double_wrong_columns_get_distinct_reasons():
+    """Lesson 2's exercise 10 (stop the double threat): the columns whose double threat cannot be named without the
+    answer are told what their own disc made (computed: where it lands, its best line), so each gets its own reason,
+    and none names the answer column."""
+    ex = L.exercises()["stop_double"]
+    told = {w: ex.check(w)[1] for w in ex.wrong}
+    assert len(set(told.values())) == len(told)
+    asked = [w for w, text in told.items() if "Which one?" in text]
+    assert len(asked) >= 2  # the ones whose double threat would name the answer column
+    for w in asked:
+        g = ex.game.copy()
+        g.play(w)
+        assert f"your disc lands on row {len(g.grid[g.grid_column(int(w))])}" in told[w]
+        assert f"column {ex.solutions[0]}" not in told[w]
