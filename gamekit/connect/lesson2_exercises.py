@@ -250,7 +250,7 @@ def on_top_fails_exercise() -> ConnectExercise:
     if plan.winner() != red or len(plan.grid[col]) != row + 1:
         raise ValueError("on_top_fails: answering on top must hand red the threat cell")
     values = dict(column=column, row=row + 1, below=row, first=first)
-    right = tr("No: red has a threat on an odd row, and answering on top gives red the odd cells")
+    right = tr("No: red's threat cell is on a row where, with this plan, red's discs land")
     find = tr("Find red's threat cell: four red discs in a line (side discs count) and one empty cell.")
     worded = {
         right: tr(
@@ -259,7 +259,7 @@ def on_top_fails_exercise() -> ConnectExercise:
             "{below}, and red drops on row {row}: five. The exact solver says red wins here whatever yellow does.",
             **values,
         ),
-        tr("Yes: every column has an even number of empty cells, so yellow can answer on top all the way"): " ".join(
+        tr("Yes: every column has an even number of empty cells, so yellow can answer on top to the end"): " ".join(
             [
                 tr(
                     "Yellow can answer on top all the way here: that part is true. But answering on top only decides "
@@ -269,10 +269,10 @@ def on_top_fails_exercise() -> ConnectExercise:
                 tr("Which kind of row is it on, and who gets those cells?"),
             ]
         ),
-        tr("Yes: red's threat is on an even row, and the plan gives yellow the even cells"): " ".join(
+        tr("Yes: red's threat cell is on a row where, with this plan, yellow's discs land"): " ".join(
             [find, tr("Then count its row again, from 1 at the bottom: is it odd or even?")]
         ),
-        tr("No: some column has an odd number of empty cells, so yellow cannot answer on top all the way"): tr(
+        tr("No: some column has an odd number of empty cells, so yellow cannot answer on top to the end"): tr(
             "Count the empty cells of each column again: every column here has an even number, so yellow can answer "
             "on top all the way. The plan fails for another reason. {find}",
             find=find,
@@ -300,9 +300,15 @@ def on_top_fails_exercise() -> ConnectExercise:
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
-    """The "under_threat" count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty
-    cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell."""
-    danger = sorted({c for c, r in threat_cells(game, 1 - game.to_move)})
+    """The zugzwang count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty cells
+    outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell.  ValueError
+    unless every ✗ cell is the next cell of its column (the cells outside the ✗ columns are then exactly the safe
+    ones) and the player to move has no threat."""
+    owner = 1 - game.to_move
+    cells = threat_cells(game, owner)
+    danger = sorted({c for c, r in cells})
+    if not cells or threat_cells(game, game.to_move) or any(r != len(game.grid[c]) + 1 for c, r in cells):
+        raise ValueError("a zugzwang count needs the opponent's threats, each right above its column's next cell")
     others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
     empty = sum(game.height - len(game.grid[c]) for c in others)
     mover = game.to_move
@@ -313,101 +319,50 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
         others=others,
         empty=empty,
         mover=mover,
+        owner=owner,
         last=1 - forced,
         forced=forced,
     )
 
 
-def _stuck(game: ConnectGame, owner: int) -> tuple[list[int], int, int]:
-    """Who must fill a ✗ cell under ``owner``'s threats in ``game`` if both players drop only elsewhere: (the
-    columns with a ✗ cell, the empty cells outside them, the seat that is to move when those run out)."""
-    danger = sorted({c for c, r in threat_cells(game, owner)})
-    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
-    empty = sum(game.height - len(game.grid[c]) for c in others)
-    return [game.column_number(c) for c in danger], empty, game.to_move if empty % 2 == 0 else 1 - game.to_move
+ZUGZWANG_COUNT = "43736253653461662237121364"
+"""Lesson 2's exercise 4: another game, red to move, yellow's two threat cells (column 1, row 5 and column 5, row 4)
+each right above its column's next cell, the ✗ cells; red has none.  Its ✗ columns are partly full, so the safe
+cells (9, outside columns 1 and 5) are odd where exercise 3's are even: yellow, the threats' owner, runs out first
+and must fill a ✗ cell under its own threat, and red blocks on top.  The exact solver agrees: a draw (tested)."""
 
 
 def zugzwang_exercise() -> ConnectExercise:
-    """The zugzwang after one safe drop: in the "under_threat" position the player to move drops one disc into a
-    safe cell (outside the ✗ columns); does that change who must fill a ✗ cell?  It does not: one safe cell fewer
-    and the other player's turn cancel out.  Checked on the board for every safe drop (the same ✗ columns, no
-    five, the same player stuck), never assumed; each wrong choice told its own reason."""
-    game = position("under_threat")
-    mover, owner = game.to_move, 1 - game.to_move
-    columns, empty, forced = _stuck(game, owner)
-    for m in game.legal_moves():
-        if int(m) in columns:
-            continue
-        after = game.copy()
-        after.play(m)
-        if after.winner() is not None or _stuck(after, owner)[::2] != (columns, forced):
-            raise ValueError(f"column {m}: a safe drop that changes who is stuck; the exercise needs another position")
-    colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
-    values = dict(
-        mover=colour[mover],
-        mover_cap=SUBJECT[mover](),
-        other=colour[1 - mover],
-        forced=colour[forced],
-        n=empty,
-        left=empty - 1,
-        names=tr(" or ").join(map(str, columns)),
+    """Exercise 3's question on another board whose count of safe cells is odd: there the threats' owner is the
+    one who runs out of safe drops, so "the same as exercise 3" is wrong and only the count answers it."""
+    game = FiveInARow.from_moves(ZUGZWANG_COUNT)
+    names = tr(" and ").join(map(str, _zugzwang_facts(game)["columns"]))
+    prompt = tr(
+        "Another game, red to move. Nobody wants to drop into columns {names}: the next cell there is a ✗ cell. "
+        "The other empty cells are safe. Both players drop only into safe cells for as long as they can. Who has to "
+        "drop into a ✗ cell first, and why?",
+        names=names,
     )
-    # the choices name the colours, red first: both are on offer, so neither tells the answer; short choices
-    # without reasons, so the board and the count are needed; the reason is in the feedback
-    right = SUBJECT[forced]()
-    worded = {
-        right: tr(
-            "Right: there is one safe cell fewer, but the turn has passed too. {n} safe cells with {mover} to "
-            "move, or {left} with {other} to move, run out on the same player. So {forced} still has to drop into "
-            "column {names}. A safe drop cannot get out of zugzwang.",
-            **values,
-        ),
-        SUBJECT[1 - forced](): tr(
-            "The turn passed, but one safe cell went with it. Number the safe cells that are left from {other}'s "
-            "turn: who fills the last one?",
-            **values,
-        ),
-        tr("Nobody: the safe drop gets out of the zugzwang"): tr(
-            "The ✗ cells are still there, and the safe cells still run out. Then someone must fill a ✗ cell. "
-            "Count the safe cells left, from {other}'s turn: who is that?",
-            **values,
-        ),
-        tr("It depends on the column that {mover} drops into", **values): tr(
-            "Any safe cell will do: only how many safe cells are left, and whose turn it is, decide who runs out. "
-            "Every safe drop leaves one safe cell fewer, with {other} to move.",
-            **values,
-        ),
-    }
-    choices = [SUBJECT[0](), SUBJECT[1](), *list(worded)[2:]]
-    exercise = ConnectExercise(
-        tr(
-            "Same position, {mover} to move. {mover_cap} drops one disc into a safe cell (not column {names}), and "
-            "nobody wins with it. Then it is {other}'s turn. Who has to fill a ✗ cell in the end now?",
-            **values,
-        ),
-        choice_checker(right, worded),
-        hint=tr("Count the safe cells left after that disc, and take turns from the new player's, as in exercise 3."),
-        answer=right,
-        solutions=[right],
-        choices=choices,
-        wrong=[c for c in choices if c != right],
-        key="zugzwang",
-        game=game,
-        click=False,
-    )
-    # on paper the board is the position before the drop the question adds: its caption says so, not "red to move"
-    exercise.game.paper_caption = tr(
-        "5 en raya — the position before {mover}'s safe drop; after it, {other} is to move (X red, O yellow)", **values
-    )
-    return exercise
+    return _who_fills_first(game, "zugzwang", prompt)
 
 
 def zugzwang_who_exercise() -> ConnectExercise:
-    """The zugzwang itself: who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a
-    colour and the kind of the count of safe cells (odd or even), so a guess of the colour alone does not pass and
-    each slip is told its own reason: the count right but the turns the wrong way round, the count wrong (with the
-    colour that follows from it), the right colour for a reason that does not hold."""
+    """The zugzwang itself, on the "under_threat" board: who has to drop into a ✗ cell first, and why?"""
     game = position("under_threat")
+    prompt = tr(
+        "Nobody wants to drop into columns {names}. The other empty cells are safe. Both players drop only "
+        "into safe cells for as long as they can. Who has to drop into a ✗ cell first, and why?",
+        names=tr(" and ").join(map(str, _zugzwang_facts(game)["columns"])),
+    )
+    return _who_fills_first(game, "zugzwang_who", prompt)
+
+
+def _who_fills_first(game: ConnectGame, key: str, prompt: str) -> ConnectExercise:
+    """Who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a colour and the kind of the
+    count of safe cells (odd or even), so a guess of the colour alone does not pass and each slip is told its own
+    reason: the count right but the turns the wrong way round, the count wrong (with the colour that follows from
+    it), the right colour for a reason that does not hold.  The right answer says what follows: the threat's owner
+    makes five on top, or, when the owner is the one stuck, the other player blocks on top."""
     f = _zugzwang_facts(game)
     n, mover, forced = f["empty"], f["mover"], f["forced"]
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
@@ -430,12 +385,21 @@ def zugzwang_who_exercise() -> ConnectExercise:
     turns = tr(
         "Turns go {mover}, {other}, {mover} …: safe cells 1, 3, 5 … go to {mover}, cells 2, 4, 6 … to {other}", **values
     )
+    count = even_count if even else odd_count
     worded = {
         right: tr(
             "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
             "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} "
             "makes five on top. That is zugzwang: {forced} loses because it has to move.",
-            count=even_count if even else odd_count,
+            count=count,
+            **values,
+        )
+        if forced != f["owner"]
+        else tr(
+            "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
+            "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, under its own "
+            "threat, and {winner} blocks on top. Here the zugzwang costs {forced} a threat.",
+            count=count,
             **values,
         ),
         choice(1 - forced, even): tr(
@@ -451,15 +415,17 @@ def zugzwang_who_exercise() -> ConnectExercise:
             "Your colour does not follow from your count. {turns}. With an odd number, who fills the last safe "
             "cell? Count the safe cells again too.",
             turns=turns,
+        )
+        if even
+        else tr(
+            "Your colour does not follow from your count. {turns}. With an even number, who fills the last safe "
+            "cell? Count the safe cells again too.",
+            turns=turns,
         ),
     }
     choices = sorted(worded)  # the two colours together, each with odd then even: no order tells the answer
     return ConnectExercise(
-        tr(
-            "Nobody wants to drop into columns {names}. The other empty cells are safe. Both players drop only "
-            "into safe cells for as long as they can. Who has to drop into a ✗ cell first, and why?",
-            names=tr(" and ").join(map(str, f["columns"])),
-        ),
+        prompt,
         choice_checker(right, worded),
         hint=tr("Count the safe cells. Then take turns, starting with the player to move: who fills the last one?"),
         answer=right,
@@ -467,7 +433,7 @@ def zugzwang_who_exercise() -> ConnectExercise:
         choices=choices,
         # the commonest slip first (the count right, the turns the wrong way round): the guide quotes it
         wrong=[choice(1 - forced, even), choice(1 - forced, not even), choice(forced, not even)],
-        key="zugzwang_who",
+        key=key,
         game=game,
         click=False,
     )

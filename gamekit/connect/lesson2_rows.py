@@ -229,10 +229,8 @@ def odd_even_2_exercise(name: str = "odd_even_2") -> ConnectExercise:
         (tr("Red to move.") if game.to_move == 0 else tr("Yellow to move."))
         + " "
         + tr(
-            "This board has one threat cell, and its letter says whose it is. No disc can reach it yet, and "
-            "nobody has any other threat. Use the odd/even rule of thumb: which colour will probably fill the "
-            "threat cell at the end of the game, and how does the game end? Type the colour, a comma, then red, "
-            "yellow or draw."
+            "One threat cell, out of reach, and no other threat. Who will probably fill that cell? How does the "
+            "game end? Type a colour, a comma, then red, yellow or draw."
         ),
         check,
         hint=tr(
@@ -318,7 +316,7 @@ def two_threats_exercise() -> ConnectExercise:
         below_y=f["yellow"][1] - 1,
         nth=ordinal_words(f["disc"]),
     )
-    right = tr("Yellow: both threats are on even rows, and yellow tends to get the even cells")
+    right = tr("Yellow: both threat cells are on rows where yellow's discs usually land")
     won = (
         tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
         if f["disc"] == game.variant.cells // 2
@@ -332,18 +330,18 @@ def two_threats_exercise() -> ConnectExercise:
     )
     worded = {
         # a wrong choice is told its slip and what to look at again, never who wins: that is the answer
-        tr("Red: both threats are on odd rows, and red tends to get the odd cells"): tr(
+        tr("Red: both threat cells are on rows where red's discs usually land"): tr(
             "Count the rows again from the bottom, starting at 1, for each threat cell. Is each row odd or even, and "
             "whose kind of row is that?"
         ),
-        tr("Nobody: each threat gets blocked when a disc can reach it"): tr(
+        tr("Nobody: each threat cell gets blocked as soon as a disc can reach it"): tr(
             "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. But "
             "nobody wants to fill row {below_y} of column {b}, right under yellow's threat: whoever does lets yellow "
             "make five. Which player will have to fill it in the end?",
             **values,
         ),
         right: won + " " + end,
-        tr("Red: red's threat is on an odd row, red's kind, and yellow's is not"): tr(
+        tr("Red: red's threat cell is on a row where red's discs usually land, and yellow's is not"): tr(
             "Count again from the bottom: red's threat is on row {r}. Is that odd or even? As column {a} fills up, "
             "who tends to fill the cell under it, and who drops on top?",
             **values,

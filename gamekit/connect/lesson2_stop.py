@@ -12,6 +12,8 @@ from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     cell_name,
     column_checker,
+    drop_words,
+    landing_cells,
     outcome_words,
     shown_reply,
 )
@@ -33,7 +35,7 @@ STOP_PROMPTS = (
         "stops it?"
     ),
 )
-"""Exercise 7's question by the seat to move (a colour starting a sentence reads naturally in both languages)."""
+"""Exercise 10's question by the seat to move (a colour starting a sentence reads naturally in both languages)."""
 
 PICTURE_WORDS = (
     N_(
@@ -45,7 +47,7 @@ PICTURE_WORDS = (
         "make two threats at once: {cells}. Yellow could block only one."
     ),
 )
-"""The first sentences under the picture before exercise 7, by the seat to move, when both threats are new."""
+"""The first sentences under the picture before exercise 10, by the seat to move, when both threats are new."""
 
 PICTURE_ADDS_WORDS = (
     N_(
@@ -187,9 +189,10 @@ def stop_double_exercise() -> ConnectExercise:
         drop, cells = doubles[move]
         if any(str(game.column_number(c)) in good for c, _ in cells):  # naming the cell would name the answer
             return False, tr(
-                "Not column {move}: after it, {them} has a drop that makes two threats at once. You can block only "
-                "one, and {them} makes five in a line with the other. Which {them} drop would do that?",
+                "Not column {move}: your disc {what}. But the cells {them} needs stay free, so one {them} drop "
+                "makes two threats at once. Which one?",
                 move=move,
+                what=drop_words(after[move], me, landing_cells(game, good)),
                 **values,
             )
         return False, tr(
@@ -253,7 +256,7 @@ def _verdict(game: ConnectGame, move: str) -> str:
 
 
 def stop_words(game: ConnectGame) -> str:
-    """What lesson 2's picture before exercise 7 shows, computed on its board (no five to make or block now): the
+    """What lesson 2's picture before exercise 10 shows, computed on its board (no five to make or block now): the
     opponent's one drop that would make two threats at once (:func:`double_threat_answer` after any other drop),
     where it lands and its two cells, the drop that stops it, and the exact solver's verdict after that drop and
     after every other one."""

@@ -143,6 +143,88 @@ def missed_five_words(game: ConnectGame) -> str:
     return tr("no five in a line there, but {me} could have won at once with five along a diagonal.", me=me)
 
 
+def five_direction(game: ConnectGame, col: int, row: int) -> tuple[int, int, tuple[int, int] | None]:
+    """The winning five of a finished ``game`` through grid cell (``col``, ``row``): its step (dc, dr) — (0, 1) up a
+    column, (1, 0) across a row, (1, ±1) a diagonal — and the side-disc cell it runs to (None when it uses none)."""
+    won = set(game.winning_cells())
+    for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        line = [(col, row)]
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while (c, r) in won:
+                line.append((c, r))
+                c, r = c + sign * dc, r + sign * dr
+        if len(line) >= game.variant.win:
+            side = next((cell for cell in line if game.is_side(cell[0])), None)
+            return dc, dr, side
+    raise ValueError(f"no five through cell {(col, row)}")
+
+
+def next_five_words(after: ConnectGame, reply: str, move: str) -> str:
+    """What the opponent's five with the very next disc (``reply``, after the pupil's ``move``) is, never its column
+    (it is the answer the pupil missed): up a column; across a row, named, and out to a side disc when it uses one;
+    along a diagonal, to a side disc (left or right, its row) when it uses one."""
+    them = after.to_move
+    g = after.copy()
+    g.play(reply)
+    col = g.grid_column(int(reply))
+    dc, dr, side = five_direction(g, col, len(g.grid[col]) - 1)
+    values = dict(move=move, them=tr(COLOUR_NAMES[them]))
+    if dc == 0:
+        return tr(
+            "after column {move}, {them} makes five in a line with the very next disc, going up: four {them} discs "
+            "are stacked in one column.",
+            **values,
+        )
+    row = len(g.grid[col])
+    left = side is not None and side[0] == 0
+    if dr == 0:
+        if side is None:
+            return tr(
+                "after column {move}, {them} makes five in a line with the very next disc, across row {row}.",
+                row=row,
+                **values,
+            )
+        if left:
+            return tr(
+                "after column {move}, {them} makes five in a line with the very next disc: across row {row}, out to "
+                "{them}'s side disc on the left.",
+                row=row,
+                **values,
+            )
+        return tr(
+            "after column {move}, {them} makes five in a line with the very next disc: across row {row}, out to "
+            "{them}'s side disc on the right.",
+            row=row,
+            **values,
+        )
+    if side is None and dr > 0:
+        return tr(
+            "after column {move}, {them} makes five in a line with the very next disc, along a diagonal that rises "
+            "to the right.",
+            **values,
+        )
+    if side is None:
+        return tr(
+            "after column {move}, {them} makes five in a line with the very next disc, along a diagonal that rises "
+            "to the left.",
+            **values,
+        )
+    if left:
+        return tr(
+            "after column {move}, {them} makes five in a line with the very next disc: along a diagonal to {them}'s "
+            "side disc on the left, in row {row}.",
+            row=side[1] + 1,
+            **values,
+        )
+    return tr(
+        "after column {move}, {them} makes five in a line with the very next disc: along a diagonal to {them}'s side "
+        "disc on the right, in row {row}.",
+        row=side[1] + 1,
+        **values,
+    )
+
+
 def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
     """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
@@ -169,9 +251,7 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     if replies:
         shown = [r for r in replies if r not in hide]
         if not shown:
-            return say(
-                tr("after column {move}, {them} makes five in a line with the very next disc.", move=move, them=them)
-            )
+            return say(next_five_words(after, replies[0], move))
         return say(
             tr(
                 "after column {move}, {them} drops in column {reply} and makes five in a line.",

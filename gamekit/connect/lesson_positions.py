@@ -18,15 +18,17 @@ POSITIONS: dict[str, tuple[str, str]] = {
     "open_four": ("five", "2233445"),
     # yellow's four on row 2 is open at both ends, but the cells under its threats are empty
     "under_threat": ("five", "2342537475"),
-    # from the won game below: red's diagonal needs only column 7 — it ends on the red side disc
-    "edge_diagonal": ("five", "4646424446655553557373"),
+    # lesson 1: red's one cell to make five, column 3 row 4, reachable now: the diagonal from column 4 row 5 down to
+    # the red side disc on the left, row 1.  Not the won game of lesson 2's step-through (its stacked pair is lesson
+    # 2's reveal), and no exercise's answer cell
+    "edge_diagonal": ("five", "31432514127326244741"),
     # another game: red's two threat cells stacked in the empty column 4 (rows 4 and 5), yellow has none; not the
     # won game of the step-through, whose stacked pair (column 7, rows 3 and 4) is the final challenge's answer
     "stacked": ("five", "23652355215616151322356611"),
     # lesson 2's "Stop the double threat": red to move, yellow's threat cell in column 7, row 4 floats above an empty
     # cell; a yellow disc in column 4 (row 3) would add a threat right under it, in column 7 row 3.  Red takes column 4
     # first: the exact solver says red wins; every other drop loses (column 7 at once: it fills the cell under the
-    # threat).  Not exercise 7's position, nor its answer column
+    # threat).  Not exercise 10's position, nor its answer column
     "stop_double_picture": ("five", "2457656127455622"),
     # lesson 2, before "Stop the double threat": red to move, yellow already has two threat cells a disc reaches now,
     # column 3 row 4 (across row 4) and column 4 row 5; red has none.  Red can block only one, and yellow makes five in

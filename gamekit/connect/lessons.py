@@ -195,11 +195,11 @@ LESSONS: dict[int, Lesson] = {
             "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
             "answer_on_top": claimeven_exercise,
-            "stop_double": stop_double_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
             # "If you have time" (spare time or home): not in the lesson's 55 minutes
             "on_top_fails": on_top_fails_exercise,
+            "stop_double": stop_double_exercise,
             "two_threats": two_threats_exercise,
             "odd_even_2": odd_even_2_exercise,
             "odd_against_even": odd_against_even_exercise,

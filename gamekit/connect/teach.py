@@ -82,9 +82,9 @@ def read_score_exercise():
             other=other,
         ),
         flipped: tr(
-            "You got {k} from {max} + {size} = {big}, as if {other} won with a {nth} disc. But each player drops "
-            "at most {most} discs, so there is no {nth} disc. The score {score} is {mover}'s score, and the minus "
-            "means the other player, {other}, wins. Work out {other}'s winning disc again.",
+            "Not {k}. If you added {max} + {size} = {big}: each player drops at most {most} discs, so there is no "
+            "{nth} disc. Start again from the score: {score} is {mover}'s score, and the minus means the other "
+            "player, {other}, wins. Which of {other}'s discs scores {size}? Count the drops until it lands.",
             k=flipped,
             other=other,
             mover=mover,

@@ -433,10 +433,10 @@ def tiny_tree_exercise():
     )
     exercise = TreeExercise(
         tr(
-            "This tree is made up, not the tiny position shown earlier. On the tiny board (12 cells: a win "
-            "with your n-th disc scores 7 − n) each player has dropped {dropped} discs. Red is to move. Move A: "
-            "{a1}, or {a2}. Move B: {b1}, or {b2}. What score does minimax give the top of the tree, for red? Type "
-            "it like +5 or −5.",
+            "This tree is made up, not the tiny position shown earlier. On the tiny board (12 cells: a win with "
+            "your n-th disc scores 7 − n) each player has dropped {dropped} discs. Red is to move. After move A: "
+            "{a1}. Or: {a2}. After move B: {b1}. Or: {b2}. What score does minimax give the top, for red? Type it "
+            "like +5 or −5.",
             **leaves_words,
         ),
         check,

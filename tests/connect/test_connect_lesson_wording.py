@@ -70,19 +70,22 @@ def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
 
 
 def test_exercise_seven_spanish_choices_keep_the_rule_of_thumb_hedge():
-    """The odd/even choices say a colour *tends to* get its cells («suelen ser»), in both languages."""
-    for lang, hedge in (("en", "tends to get"), ("es", "suelen ser")):
+    """The two-threats choices say where a colour's discs *usually* land («suelen caer»), in both languages: each
+    names a winner with a hedged reason, none repeats the page's "tends to get the even cells"."""
+    for lang, hedge in (("en", "usually land"), ("es", "suelen caer")):
         with using(lang):
             ex = lesson2_rows.two_threats_exercise()
-        hedged = [c for c in ex.choices if "pares" in c or "even" in c or "odd" in c]
-        assert hedged and all(hedge in c for c in hedged if "both threats" in c or "las dos amenazas" in c), hedged
+        named = [c for c in ex.choices if not c.startswith(("Nobody", "Nadie"))]
+        assert len(named) == 3 and all(hedge in c for c in named), named
+        assert not any("tends to get" in c or "se queda" in c for c in ex.choices)
 
 
 def test_exercise_six_asks_for_two_steps_of_the_rule_of_thumb():
     """Exercise 6 was a typed red, yellow or draw: a one-in-three guess.  It now asks two things the pupil works out
     in turn (who fills the threat cell, then how the game ends), on the page and in the question."""
     ex = lesson2_rows.odd_even_2_exercise()
-    assert "Use the odd/even rule of thumb" in ex.prompt and "which colour will probably fill" in ex.prompt
+    assert "Who will probably fill that cell? How does the game end?" in ex.prompt
+    assert len(ex.prompt.split(". ")) <= 5 and len(ex.prompt.split()) <= 40  # short sentences, one thing each
     assert "who will win this game with best play" not in ex.prompt
     ok, why = ex.check("red, draw")
     assert ok and "The exact solver agrees" in why
@@ -210,14 +213,14 @@ def test_worksheet_two_card_has_the_forced_reply_rule_the_page_teaches():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_one_safe_disc_later_names_the_player_in_its_choices(lang):
+def test_exercise_four_names_the_player_in_its_choices(lang):
     """Lesson 2, exercise 4: its choices name a colour (the question has no "same" to refer to), both colours are on
-    offer, and the right one is the player the board count leaves stuck."""
+    offer, and the right one is the player the board count leaves stuck, not exercise 3's."""
     with using(lang):
         ex = lesson2_exercises.zugzwang_exercise()
         red, yellow = tr(COLOUR_NAMES[0]), tr(COLOUR_NAMES[1])
     lowered = [c.lower() for c in ex.choices]
-    assert {red.lower(), yellow.lower()} <= {c.split()[-1] for c in lowered}
+    assert {red.lower(), yellow.lower()} == {c.split(",")[0].split()[-1] for c in lowered}
     assert not any("same" in c or "other player" in c or "mismo" in c or "otro jugador" in c for c in lowered)
     game = ex.game
     danger = {c for c, _ in threat_cells(game, 1 - game.to_move)}
@@ -226,8 +229,9 @@ def test_one_safe_disc_later_names_the_player_in_its_choices(lang):
         for c in range(game.width)
         if game.column_number(c) is not None and c not in danger
     )
-    stuck = game.to_move if safe % 2 == 0 else 1 - game.to_move  # counted before the pupil's extra safe drop
-    assert ex.solutions[0].lower().split()[-1] == (red, yellow)[stuck].lower()
+    stuck = game.to_move if safe % 2 == 0 else 1 - game.to_move
+    assert stuck != lesson2_exercises.zugzwang_who_exercise().game.to_move  # exercise 3 leaves red stuck
+    assert ex.solutions[0].lower().split(",")[0].split()[-1] == (red, yellow)[stuck].lower()
 
 
 def test_lesson_3_warns_that_a_score_depends_on_whose_it_is():

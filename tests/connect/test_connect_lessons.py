@@ -39,10 +39,14 @@ def test_positions_are_what_the_lesson_says():
         g.undo()
         g.undo()
 
+    # lesson 1's diagonal picture: one red cell, reachable now, on a diagonal to a side disc; not lesson 2's
+    # stacked pair (the step-through's won game one move before its end), which is lesson 2's reveal
     g = lesson_positions.position("edge_diagonal")
-    assert (7, 2) in playable_threats(g, 0) and (7, 3) in threat_cells(g, 0)
-    g.play("7")
-    assert g.winner() == 0 and any(g.is_side(c) for c, _ in g.winning_cells())
+    assert threat_cells(g, 0) == playable_threats(g, 0) == [(3, 3)] and not threat_cells(g, 1)
+    assert not lesson_positions.WON_GAME.startswith(lesson_positions.POSITIONS["edge_diagonal"][1])
+    g.play("3")
+    assert g.winner() == 0 and sorted(g.winning_cells()) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]
+    assert g.is_side(0) and g.grid[0][0] == 0  # the red side disc on the left, bottom row
 
 
 def test_threat_cells_match_a_brute_force_check_and_leave_the_grid_alone():
@@ -281,22 +285,25 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
     # a wrong answer must not hand over the count of safe cells
     assert not any("20" in text or "19" in text for _, text in reasons.values())
     assert "exercise 3" not in " ".join(text for _, text in reasons.values())  # it is exercise 3 now
+    # exercise 4: another board whose count of safe cells is odd, so "the same as exercise 3" is wrong
     z = lesson2_exercises.zugzwang_exercise()
-    assert z.choices and len(z.choices) == 4 and z.solutions == [z.choices[0]]
-    assert not any(re.search(r"\b(red|yellow)\b", c) for c in z.choices[:3]), z.choices
+    g = z.game.copy()
+    danger = {str(g.column_number(c)) for c, _ in threat_cells(g, 1)}
+    assert g.to_move == 0 and danger == {"1", "5"} and not threat_cells(g, 0)
+    while [x for x in g.legal_moves() if x not in danger]:  # play the safe cells out: who is stuck?
+        g.play([x for x in g.legal_moves() if x not in danger][0])
+        assert g.winner() is None
+    assert g.to_move == 1  # yellow, the threats' owner, must drop under its own threat
+    assert z.solutions == ["Yellow, because there is an odd number of safe cells"] != who.solutions
     ok, right = z.check(z.solutions[0])
-    assert ok and f"so {stuck} still has to drop into column 1 or 6" in right.lower()
+    assert ok and "yellow must drop into column 1 or 5, under its own threat, and red blocks on top" in right
+    assert solve(z.game) == 0  # the exact solver: yellow's threats come to nothing, a draw
+    assert (
+        not z.check(who.solutions[0].replace("Red", "Yellow"))[0]
+        and not z.check("Red, because there is an odd number of safe cells")[0]
+    )
     reasons = {c: z.check(c) for c in z.wrong}
     assert not any(ok for ok, _ in reasons.values()) and len({t for _, t in reasons.values()}) == 3
-    assert not any("20" in t or "19" in t for _, t in reasons.values())  # exercise 3's count stays its own
-    safe = [m for m in lesson_positions.position("under_threat").legal_moves() if m not in ("1", "6")]
-    for m in safe:  # after any safe red drop, play the rest out: the same player is stuck
-        g = lesson_positions.position("under_threat")
-        g.play(m)
-        while [x for x in g.legal_moves() if x not in ("1", "6")]:
-            g.play([x for x in g.legal_moves() if x not in ("1", "6")][0])
-            assert g.winner() is None
-        assert ("red", "yellow")[g.to_move] == stuck, m
 
 
 @pytest.mark.parametrize("name, row, owner, helps", [("odd_even", 3, 0, True)])
@@ -1255,20 +1262,20 @@ def test_lesson_three_says_where_its_minutes_go(path):
     "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
 )
 def test_lesson_two_page_gives_its_time_without_the_teachers_plan(path):
-    """Lesson 2's page gives its time with a breakdown, as lesson 1's does: reading, the nine exercises (their
-    minutes listed in page order), the step-through and the closing sentence add up to the minutes the lesson
-    announces."""
+    """Lesson 2's page gives its time with a breakdown, as lesson 1's does: reading, the eight exercises of the core
+    (their minutes listed in page order), the step-through and the closing sentence add up to the minutes the
+    lesson announces."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s \(([^)]*)\)\.\n\n", page)
     assert m and int(m.group(1)) == L.LESSONS[2].minutes  # one paragraph, then the objectives
-    words = r"reading|leyendo|for the nine|para los nueve|for the game|para recorrer|for the closing|para la frase"
+    words = r"reading|leyendo|for the eight|para los ocho|for the game|para recorrer|for the closing|para la frase"
     parts = [int(n) for n in re.findall(rf"\b(\d+) (?:{words})", " ".join(m.group(2).split()))]
-    assert parts == [14, 34, 4, 3] and sum(parts) == L.LESSONS[2].minutes
+    assert parts == [12, 36, 4, 3] and sum(parts) == L.LESSONS[2].minutes
     listed = re.search(
         r"(?:in page order|en el orden de la página) ([\d, ]+(?:and|y) \d+)", " ".join(m.group(2).split())
     )
     each = [int(n) for n in re.findall(r"\d+", listed.group(1))]
-    assert len(each) == 9 and sum(each) == 34 and each[-2:] == [5, 5]
+    assert len(each) == 8 and sum(each) == 36 and each[-2:] == [6, 6]
 
 
 def test_a_prompt_with_a_later_win_among_its_answers_says_so():
@@ -1729,7 +1736,7 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert score < 0  # red, to move, loses: yellow wins
     reasons = {c: ex.check(c) for c in ex.choices}
     (right,) = [c for c, (ok, _) in reasons.items() if ok]
-    assert right.startswith("Yellow:") and "even" in right and ex.solutions == [right]
+    assert right.startswith("Yellow:") and "yellow's discs usually land" in right and ex.solutions == [right]
     assert sum(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items()) == 2
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
     nth = g.variant.cells // 2 + 1 + score
@@ -1738,9 +1745,11 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
     assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
-    # every choice that names a winner gives a row-parity reason, so the pupil has to count the rows to choose
-    assert all(re.search(r"\b(odd|even) rows?\b", c) for c in ex.choices if not c.startswith("Nobody")), ex.choices
-    odd_red = [c for c in ex.choices if c.startswith("Red: red's threat is on an odd row")][0]
+    # every choice that names a winner says whose discs land on the threats' rows, never the row's kind or the
+    # page's sentence, so the pupil has to count the rows to choose
+    assert all("discs usually land" in c for c in ex.choices if not c.startswith("Nobody")), ex.choices
+    assert not any(re.search(r"\b(odd|even)\b|tends to get", c) for c in ex.choices), ex.choices
+    odd_red = [c for c in ex.choices if c.startswith("Red: red's threat cell is on a row")][0]
     assert f"red's threat is on row {rr + 1}. Is that odd or even?" in reasons[odd_red][1]
     (blocked,) = [c for c in ex.choices if c.startswith("Nobody")]
     # the "nobody" choice is half true (red's threat does get blocked): its reason says which half
@@ -1768,18 +1777,18 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     "path", ["five_in_a_row/02_threats_and_exercises.md", "es/five_in_a_row/02_threats_and_exercises.md"]
 )
 def test_lesson_two_minutes_add_up(path):
-    """Lesson 2's time is what it announces (and the lesson's data), at most 55 minutes (a school period); the five
-    exercises in the part for spare time ("If you have time") are the last five, and the two hard exercises end
-    the nine timed ones."""
+    """Lesson 2's time is what it announces (and the lesson's data), at most 55 minutes (a school period); the six
+    exercises in the part for spare time ("If you have time") are the last six, and the two hard exercises end
+    the eight timed ones."""
     page = _page(path)
     m = re.search(r"\*\*(?:Time|Tiempo):\*\* (?:about|unos) (\d+) minut[eo]s", page)
     assert m and int(m.group(1)) == L.LESSONS[2].minutes
     extra = re.split(r"^## (?:If you have time|Si te sobra tiempo)", page, flags=re.M)[1]
     extras = re.findall(r'L\.exercise\("(\w+)"', extra)
-    wanted = ["on_top_fails", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
-    assert extras == wanted and list(L.LESSONS[2].exercises)[-5:] == extras
+    wanted = ["on_top_fails", "stop_double", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
+    assert extras == wanted and list(L.LESSONS[2].exercises)[-6:] == extras
     levels = [L.LESSONS[2].levels[name] for name in L.LESSONS[2].exercises if name not in extras]
-    own = [2, 2, 4, 3, 4, 4, 5, 5, 5]  # exercises 1 to 9, as the guide's plan gives them
+    own = [3, 3, 4, 4, 5, 5, 6, 6]  # exercises 1 to 8, as the guide's plan gives them
     assert len(levels) == len(own) and levels[-2:] == ["hard", "hard"] and "hard" not in levels[:-2]
     assert len(L.LESSONS[2].exercises) == 14 and int(m.group(1)) <= 55
 
@@ -2126,19 +2135,18 @@ def test_the_odd_against_even_bullet_explains_forced_replies_and_gives_no_verdic
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_exercise_four_asks_about_the_board_it_shows(lang):
-    """Exercise 4's board is the position with red to move; the question starts from that board (red drops a safe
-    disc, then it is yellow's turn), never "Now yellow is to move" under a board captioned red to move."""
+    """Exercise 4's board is another game with red to move, and its question says so."""
     from gamekit.i18n import using
 
     with using(lang):
         ex = L.exercises()["zugzwang"]
     assert ex.game.to_move == 0
     words = " ".join(ex.prompt.split())
-    if lang == "en":
-        assert words.startswith("Same position, red to move. Red drops one disc into a safe cell")
-        assert "Now yellow is to move" not in words
-    else:
-        assert "le toca al rojo" in words and "Ahora le toca" not in words
+    assert (
+        words.startswith("Another game, red to move.")
+        if lang == "en"
+        else words.startswith("Otra partida, le toca al rojo.")
+    )
 
 
 def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
@@ -2149,10 +2157,10 @@ def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
     objectives = dict(L.LESSONS[2].objectives)
     names = list(L.LESSONS[2].exercises)
     assert names[6:] == [
-        "stop_double",
         "winning_move",
         "challenge",
         "on_top_fails",
+        "stop_double",
         "two_threats",
         "odd_even_2",
         "odd_against_even",
@@ -2877,27 +2885,18 @@ def test_the_row_count_takes_its_unit_word_like_the_line_count(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_worksheet_two_exercise_four_labels_its_board_as_before_the_drop(lang):
-    """Exercise 4 of lesson 2 asks about the position after a safe red drop that is not drawn: on paper its board
-    says it is the position before that drop, never "red to move" next to a question saying yellow is to move."""
+def test_worksheet_two_exercise_four_draws_its_own_board(lang):
+    """Exercise 4 of lesson 2 asks about the board it shows (another game, red to move): on paper its board is
+    captioned like exercise 3's, and the two boards differ."""
     from gamekit.connect.info import paper_board
     from gamekit.i18n import using
 
     with using(lang):
-        ex = lesson2_exercises.zugzwang_exercise()
-        paper = paper_board(ex.game)
+        paper = paper_board(lesson2_exercises.zugzwang_exercise().game)
         other = paper_board(lesson2_exercises.zugzwang_who_exercise().game)
-    before = "before red's safe drop" if lang == "en" else "antes de la ficha segura del rojo"
-    assert before in paper and ("red to move" not in paper and "le toca al rojo" not in paper.lower())
-    assert before not in other  # exercise 3, the same position as drawn, keeps its own caption
-    sheet = (
-        NOTEBOOKS.parent
-        / "docs/teachers"
-        / ("es/" if lang == "es" else "")
-        / "worksheets/five_in_a_row"
-        / "02_threats_and_exercises.md"
-    ).read_text(encoding="utf-8")
-    assert before in sheet
+    assert paper != other
+    assert ("red to move" in paper) if lang == "en" else ("le toca al rojo" in paper.lower())
+    assert "before red's safe drop" not in paper and "antes de la ficha segura" not in paper
 
 
 def test_lesson_two_double_threat_practice_is_told_the_two_threats_its_hint_asks_about():
@@ -3292,7 +3291,7 @@ def test_every_choice_of_exercise_nine_is_one_a_pupil_could_believe(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_four_and_the_zugzwang_choices_need_the_board(lang):
     """Lesson 1's exercise 4 (which four can still become five) and lesson 2's exercise 4 (who is stuck after a
-    safe drop) offer short choices without reasons: a choice that restates the page's rule would be the only one
+    safe drop) offer choices that need the board: a choice that restates the page's rule would be the only one
     that agrees with it, answerable without the board. The reason comes in the right answer's feedback."""
     from gamekit.connect import lesson1_fours
     from gamekit.i18n import using
@@ -3303,10 +3302,10 @@ def test_the_four_and_the_zugzwang_choices_need_the_board(lang):
     assert all(":" not in c and len(c.split()) <= 6 for c in four.choices), four.choices
     assert all(not re.search(r"closed|end|cerrado|extremo", c) for c in four.choices), four.choices
     assert re.search(r"close the bottom four at both ends|cierran el cuatro de abajo", four.check(four.solutions[0])[1])
-    assert all(not re.search(r"turn|cell|turno|hueco", c) for c in stuck.choices), stuck.choices
-    assert len(stuck.solutions[0].split()) <= 3
+    # exercise 4's choices are exercise 3's kind: a colour and the count's kind, the two colours each with both
+    assert len(stuck.choices) == 4 and len({c.split(",")[0] for c in stuck.choices}) == 2, stuck.choices
     told = stuck.check(stuck.solutions[0])[1]
-    assert ("one safe cell fewer, but the turn has passed too" in told) or ("hueco seguro menos" in told)
+    assert ("under its own threat" in told) or ("bajo su propia amenaza" in told)
 
 
 @pytest.mark.parametrize(
@@ -3417,10 +3416,10 @@ def test_popout_is_explained_where_it_is_first_named(lang):
 
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_two_headings_do_not_answer_their_exercises(lang):
-    """Exercise 8 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
+    """Exercise 9 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
     either answer fits ("does it always work?" told a pupil the answer is no)."""
     page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 10 ", line))
+    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
     assert heading.endswith("?") and not re.search(r"always|siempre|ever|nunca", heading), heading
 
 
@@ -3440,14 +3439,14 @@ def test_the_step_through_after_the_challenge_names_no_column_or_row(lang):
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_two_minutes_add_up_to_its_55(lang):
     """Lesson 2's plan in the guide (the page only says about 55 minutes): its parts add up to the 55 minutes, and
-    the exercises' minutes (each one's, by level) add up to 34."""
+    the exercises' minutes (each one's, by level) add up to 36."""
     guide = "docs/teachers/es/connect.md" if lang else "docs/teachers/connect.md"
     rows = _lesson_rows(guide, 2)
     assert sum(m for m, _ in rows) == 55 == L.LESSONS[2].minutes, rows
     word = "ejercicio" if lang else "exercise"
-    each = 2 * 2 + 4 + 3 + 4 * 2 + 5 + 2 * 5  # exercises 1-2, 3, 4, 5-6, 7 (stop the double threat), 8, challenge
+    each = 2 * 3 + 2 * 4 + 2 * 5 + 2 * 6  # exercises 1-2, 3-4, 5-6, 7 and the challenge
     on_exercises = sum(m for m, what in rows if what.startswith(word))
-    assert on_exercises == each == 34, rows
+    assert on_exercises == each == 36, rows
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])

@@ -92,14 +92,23 @@ def test_taking_one_of_the_two_cells_early_is_told_why_one_cell_is_not_enough():
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
-def test_lesson_two_teaches_stopping_the_double_threat_in_class(lang):
-    """The idea the Practice page and the homework codes offer after lesson 2 is taught in class: a section before
-    exercise 7 (the stop exercise), both before "If you have time"; its objective and its theme are the lesson's."""
+def test_lesson_two_keeps_stopping_the_double_threat_for_spare_time(lang):
+    """Lesson 2's timed core ends with the challenge and the game stepped through: "Stop the double threat" (its
+    reading, two pictures and the stop exercise, exercise 10) waits under "If you have time", after exercise 9 (no two
+    exercises next to each other share their answer column); its objective and its theme stay the lesson's, and the
+    registry lists it in page order, so the core's eight exercises are numbered 1 to 8."""
     page = (ROOT / "notebooks" / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    section = page.index("## Stop the double threat" if not lang else "## Impide la amenaza doble")
     extra = re.search(r"^## (?:If you have time|Si te sobra tiempo)", page, re.M).start()
-    assert section < page.index("lesson2_stop.stop_picture()") < page.index('"stop_double"') < extra
+    section = page.index("### Stop the double threat" if not lang else "### Impide la amenaza doble")
+    after = page.index("### Exercise 11" if not lang else "### Ejercicio 11")
+    assert page.index('"challenge"') < extra < page.index('"on_top_fails"') < section
+    assert section < page.index("lesson2_stop.one_cell_picture()") < page.index("lesson2_stop.stop_picture()")
+    assert page.index("lesson2_stop.stop_picture()") < page.index('"stop_double"') < after
+    assert re.search(r"^### (?:Exercise 10 \(medium\)|Ejercicio 10 \(nivel medio\))", page[section:after], re.M)
+    assert not re.search(r"^## (?:Stop|Impide)", page, re.M)
     lesson = L.LESSONS[2]
+    names = list(lesson.exercises)
+    assert names.index("stop_double") == 9 and names[6:9] == ["winning_move", "challenge", "on_top_fails"]
     assert "stop_double_threat" in lesson.themes
     assert any("stop_double" in names for _, names in lesson.objectives)
 

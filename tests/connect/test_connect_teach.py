@@ -900,8 +900,9 @@ def test_a_winning_disc_is_named_as_the_lessons_name_it(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
-    """The count with the sign flipped (22 + 3) once said it "counts up to red's 25th disc", a disc nobody can
-    drop: the reason says no player drops more than 21 discs, so that disc never comes."""
+    """The count with the sign flipped (22 + 3): the reason says no player drops more than 21 discs, so that disc
+    never comes, and it says so as a condition ("if you added …"): 18 can be reached another way, so the feedback
+    does not claim to know the pupil's route, and it sends the pupil back to the score."""
     from gamekit.i18n import using
 
     with using(lang):
@@ -913,6 +914,7 @@ def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
         why = ex.check(flipped[0])[1]
     assert f"{top} + {abs(s)} = {top + abs(s)}" in why and str(top - 1) in why
     assert ("there is no" in why) if lang == "en" else ("no hay" in why)
+    assert re.search(r"If you added|Si has sumado", why) and not re.search(r"You got|Has sacado|as if|como si", why)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

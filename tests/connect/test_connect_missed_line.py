@@ -1,0 +1,80 @@
+"""A wrong click in a block exercise (lesson 1's exercises 2 and 3, lesson 2's exercise 1) is told which line the
+opponent then completes with the very next disc: its direction, its row or the side disc it runs to, read off the
+board after the reply, never the column that blocks it (the answer)."""
+
+import pytest
+
+from gamekit.connect import lessons as L
+from gamekit.connect.lesson_exercise import five_direction, next_five_words
+from gamekit.connect.rules import FiveInARow
+from gamekit.i18n import using
+
+
+def _line_after(ex, wrong: str):
+    """The five the opponent makes with the blocked answer's column after ``wrong``: (dc, dr, side cell)."""
+    g = ex.game.copy()
+    g.play(wrong)
+    reply = ex.solutions[0]
+    g.play(reply)
+    col = g.grid_column(int(reply))
+    return five_direction(g, col, len(g.grid[col]) - 1)
+
+
+@pytest.mark.parametrize(
+    "key, words",
+    [
+        ("side_block", "along a diagonal to red's side disc on the right, in row {row}."),
+        ("side_block_row", "across row {row}, out to red's side disc on the left."),
+        ("block_threat", "along a diagonal that rises to the right."),
+    ],
+)
+def test_a_wrong_block_names_the_line_it_misses(key, words):
+    ex = L.exercises()[key]
+    told = 0
+    for wrong in ex.wrong:
+        dc, dr, side = _line_after(ex, wrong)
+        feedback = ex.check(wrong)[1]
+        assert not ex.check(wrong)[0]
+        if "very next disc" not in feedback:  # the one column that fills the cell under the threat is told so
+            continue
+        row = (side[1] + 1) if side is not None else None
+        if key == "side_block_row":
+            g = ex.game.copy()
+            g.play(wrong)
+            row = len(g.grid[g.grid_column(int(ex.solutions[0]))]) + 1  # the row the blocking disc would fill
+        assert words.format(row=row) in feedback, (key, wrong, feedback)
+        assert f"column {ex.solutions[0]}" not in feedback  # the missed line, never the answer
+        told += 1
+    assert told >= 5
+
+
+def test_the_missed_line_is_said_in_spanish_with_the_glossary_words():
+    with using("es"):
+        ex = L.exercises()["side_block"]
+        feedback = ex.check(ex.wrong[0])[1]
+    assert "por una diagonal hasta su ficha lateral de la derecha, en la fila 6" in feedback
+
+
+def test_a_stacked_five_is_said_going_up_and_a_board_without_five_is_refused():
+    before = FiveInARow.from_moves("23232323")  # red's four discs stacked in column 2, red to move
+    assert "going up: four red discs are stacked in one column" in next_five_words(before, "2", "3")
+    g = FiveInARow.from_moves("232323232")
+    assert g.winner() == 0 and five_direction(g, g.grid_column(2), 4) == (0, 1, None)
+    with pytest.raises(ValueError, match="no five through cell"):
+        five_direction(FiveInARow.from_moves("23"), 2, 0)
+
+
+def test_stop_double_wrong_columns_get_distinct_reasons():
+    """Lesson 2's exercise 10 (stop the double threat): the columns whose double threat cannot be named without the
+    answer are told what their own disc made (computed: where it lands, its best line), so each gets its own reason,
+    and none names the answer column."""
+    ex = L.exercises()["stop_double"]
+    told = {w: ex.check(w)[1] for w in ex.wrong}
+    assert len(set(told.values())) == len(told)
+    asked = [w for w, text in told.items() if "Which one?" in text]
+    assert len(asked) >= 2  # the ones whose double threat would name the answer column
+    for w in asked:
+        g = ex.game.copy()
+        g.play(w)
+        assert f"your disc lands on row {len(g.grid[g.grid_column(int(w))])}" in told[w]
+        assert f"column {ex.solutions[0]}" not in told[w]
