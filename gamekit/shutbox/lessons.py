@@ -115,7 +115,7 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(  # each objective twice: a set you may cover, a turn's score, the tiles before one die
             "shut_the_box",
-            ((SETS, "easy"), (SETS, "medium"), (SETS, "medium"), (DICE, "hard"), (SETS, "hard"), (SETS, "hard")),
+            ((SETS, "easy"), (SETS, "medium"), (SETS, "medium"), (DICE, "hard"), (DICE, "hard"), (SETS, "hard")),
             seed=25,
             where=LESSON_RULES,
             # easy to hard by what the pupil does (practice_level): the tiles before one die are one look at 7, 8
