@@ -228,6 +228,55 @@ def leave_values_sentence(
     )
 
 
+def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, one_die: str) -> tuple[str, str]:
+    """A "which set?" question whose values are given (lesson 4's exercises 5 and 6), as ``(page, paper)``: one short
+    question, then the values of :func:`leave_values_sentence` with ``decoys`` as a list the pupil reads, one
+    position a line, under a line saying that a set for ``roll`` leaves only some of them.  The method (cross each
+    set's tiles off, look the rest up, compare) is the hint's and the page's, not the question's.  On paper the
+    same list is one line (a sheet prints the prompt as plain text)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    question = tr(
+        "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
+        items=tile_list(open_tiles),
+        roll=roll,
+        value=tr("shut the box") if objective == "shut" else tr("keep the score low"),
+    )
+    values = table(Rules(one_die=one_die), objective)
+    lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
+    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
+    items = [
+        tr(
+            "{tiles} open: {value}",
+            tiles=tile_list(left) or tr("nothing"),
+            value=chance_words(values.value(mask_of(left)))
+            if objective == "shut"
+            else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
+        )
+        for left in sorted(lefts)
+    ]
+    if objective == "shut":
+        head = tr(
+            "The computer's table gives the chance to shut each position below. A set for {roll} leaves only some "
+            "of them:",
+            roll=roll,
+        )
+    else:
+        head = tr(
+            "The computer's table gives the expected score of each position below. A set for {roll} leaves only "
+            "some of them:",
+            roll=roll,
+        )
+    if one_die == "never":
+        head = tr("You roll two dice every time.") + " " + head
+    # each item ends as in a sentence (";", the last "."), so the text read without its tags, as the guide's
+    # solutions print it, is still a sentence
+    marks = [";"] * (len(items) - 1) + ["."]
+    page = (
+        question + "<br>\n" + head + "\n<ul>\n" + "".join(f"<li>{i}{m}</li>\n" for i, m in zip(items, marks)) + "</ul>"
+    )
+    return page, question + " " + head + " " + " ".join(i + m for i, m in zip(items, marks))
+
+
 def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
     """Positions no set for ``roll`` leaves, to list among the ones it does (:func:`leave_values_sentence`): for the
     totals one below and one above ``roll``, the position a set for that total leaves with the best value, when that
@@ -284,8 +333,8 @@ def decoy_refused(
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
     whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
-    can leave and a decoy valued better than all of them (:func:`leave_values_sentence` with ``decoys``: listed by
-    the tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
+    can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list, by the
+    tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
     and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves the decoy
     is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the
     exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
@@ -305,14 +354,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
                 roll=roll,
             )
         )
-    ex.prompt += (
-        " "
-        + tr("The tiles each set leaves are too many for a tree.")
-        + " "
-        + leave_values_sentence(open_tiles, roll, objective, rules.one_die, decoys=True)
-        + " "
-        + tr("Work out the tiles each set leaves, find their chance in this list, and compare.")
-    )
+    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die)
     t = table(rules, objective)
     m = mask_of(open_tiles)
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
