@@ -172,68 +172,15 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def leave_values_sentence(
-    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, decoys: bool = False
-) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's exercise 6 and More
-    practice, problems 3 and 4): every position a set for ``roll`` can leave, with its value from the exact table
-    under the one-die rule ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one
-    decimal, as the feedback gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still
-    works out what each set leaves and compares.  With ``decoys``, the list also holds :func:`decoy_positions`
-    (positions a set for a total next to ``roll`` leaves, each valued better than any set for the roll), so picking
-    the best number in the list is not enough: the pupil must find the positions the roll's sets really leave.
-    ValueError when no set makes the roll or for another objective."""
-    open_tiles = tuple(sorted(set(open_tiles)))
-    if objective not in ("shut", "score"):
-        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
-    sets = tiles_summing_to(roll, open_tiles)
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
-    values = table(Rules(one_die=one_die), objective)
-    lefts = {tuple(x for x in open_tiles if x not in st) for st in sets}
-    if decoys:
-        lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
-    parts = [
-        tr(
-            "{tiles} open: {value}",
-            tiles=tile_list(left) or tr("nothing"),
-            value=chance_words(values.value(mask_of(left)))
-            if objective == "shut"
-            else tr("expected score about {n}", n=number(float(values.value(mask_of(left))), 1)),
-        )
-        for left in sorted(lefts)
-    ]
-    if decoys:
-        return (
-            (
-                tr("The computer's table gives the chance to shut these positions: {parts}.", parts="; ".join(parts))
-                if objective == "shut"
-                else tr(
-                    "The computer's table gives the expected score of these positions: {parts}.", parts="; ".join(parts)
-                )
-            )
-            + " "
-            + tr("Careful: a set for {roll} leaves only some of them.", roll=roll)
-        )
-    return (
-        tr(
-            "The computer's table gives the chance to shut each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-        if objective == "shut"
-        else tr(
-            "The computer's table gives the expected score of each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
-    )
-
-
 def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, one_die: str) -> tuple[str, str]:
-    """A "which set?" question whose values are given (lesson 4's exercises 5 and 6), as ``(page, paper)``: one short
-    question, then the values of :func:`leave_values_sentence` with ``decoys`` as a list the pupil reads, one
-    position a line, under a line saying that a set for ``roll`` leaves only some of them.  The method (cross each
-    set's tiles off, look the rest up, compare) is the hint's and the page's, not the question's.  On paper the
-    same list is one line (a sheet prints the prompt as plain text)."""
+    """A "which set?" question whose values are given (lesson 4's exercises 5 and 6, the More practice problems of
+    lessons 4 and 5 too big for a tree), as ``(page, paper)``: one short question, then the value of every position
+    a set for ``roll`` can leave and of the :func:`decoy_positions`, from the exact table under the one-die rule
+    ``one_die`` (the chance to shut in whole turns in 100, or the expected score to one decimal), listed by the tiles
+    left, never by set, one position a line, under a line saying that a set for ``roll`` leaves only some of them.
+    The method (cross each set's tiles off, look the rest up, compare) is the hint's and the page's, not the
+    question's.  On paper the same list is one line (a sheet prints the prompt as plain text).  ValueError for a
+    one-die rule the lessons do not use."""
     open_tiles = tuple(sorted(set(open_tiles)))
     question = tr(
         "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
@@ -266,8 +213,13 @@ def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, on
             "some of them:",
             roll=roll,
         )
-    if one_die == "never":
-        head = tr("You roll two dice every time.") + " " + head
+    rule = {
+        "never": tr("You roll two dice every time."),
+        "after_789": tr("You may roll one die once 7, 8 and 9 are covered."),
+    }
+    if one_die not in rule:
+        raise ValueError(tr("one-die rule {rule!r}: the lessons' questions use never or after_789", rule=one_die))
+    head = rule[one_die] + " " + head
     # each item ends as in a sentence (";", the last "."), so the text read without its tags, as the guide's
     # solutions print it, is still a sentence
     marks = [";"] * (len(items) - 1) + ["."]
@@ -278,27 +230,33 @@ def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, on
 
 
 def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
-    """Positions no set for ``roll`` leaves, to list among the ones it does (:func:`leave_values_sentence`): for the
-    totals one below and one above ``roll``, the position a set for that total leaves with the best value, when that
-    value beats every set for ``roll`` (so the best number in the list is never the answer)."""
+    """The position no set for ``roll`` leaves, to list among the ones it does (:func:`given_values_prompt`): of the
+    positions a set for the total one below or one above ``roll`` leaves, the one whose value is closest to the best
+    set's, better or worse, among those that read differently from every set's value once rounded as the list
+    shows it (whole turns in 100, or one decimal) — so the list never ties.  The nearest value falls on either side
+    of the answer, depending on the position: sometimes the decoy is the best number in the list, sometimes the
+    answer is, and no "take the top" or "take the second" habit answers every such question."""
     open_tiles = tuple(sorted(set(open_tiles)))
     t = table(Rules(one_die=one_die), objective)
-    better = (lambda a, b: a < b) if objective == "score" else (lambda a, b: a > b)
+
+    def shown(left: tuple) -> float:  # the value as the list reads it
+        v = float(t.value(mask_of(left)))
+        return round(100 * v) if objective == "shut" else round(v, 1)
+
     real = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
-    best_real = max(
-        (t.value(mask_of(left)) for left in real), key=lambda v: -v if objective == "score" else v, default=None
-    )
-    out = []
-    for total in (roll - 1, roll + 1):
-        lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(total, open_tiles)} - real
-        if not lefts:
-            continue
-        pick = max(
-            sorted(lefts), key=lambda left: -t.value(mask_of(left)) if objective == "score" else t.value(mask_of(left))
-        )
-        if best_real is None or better(t.value(mask_of(pick)), best_real):
-            out.append(pick)
-    return out
+    if not real:
+        return []
+    best = (min if objective == "score" else max)(t.value(mask_of(left)) for left in real)
+    taken = {shown(left) for left in real}
+    near = {
+        tuple(x for x in open_tiles if x not in st)
+        for total in (roll - 1, roll + 1)
+        for st in tiles_summing_to(total, open_tiles)
+    } - real
+    near = sorted(left for left in near if shown(left) not in taken)
+    if not near:
+        return []
+    return [min(near, key=lambda left: abs(t.value(mask_of(left)) - best))]
 
 
 def decoy_refused(
