@@ -172,28 +172,26 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def leave_values_sentence(
-    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, decoys: bool = False
-) -> str:
-    """What a "which set?" problem too big for a tree on paper gives the pupil (lesson 4's exercise 6 and More
-    practice, problems 3 and 4): every position a set for ``roll`` can leave, with its value from the exact table
-    under the one-die rule ``one_die`` — the chance to shut it in whole turns in 100, or its expected score to one
-    decimal, as the feedback gives them.  Listed by the tiles left, smallest first, never by set, so the pupil still
-    works out what each set leaves and compares.  With ``decoys``, the list also holds :func:`decoy_positions`
-    (positions a set for a total next to ``roll`` leaves, each valued better than any set for the roll), so picking
-    the best number in the list is not enough: the pupil must find the positions the roll's sets really leave.
-    ValueError when no set makes the roll or for another objective."""
+def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, one_die: str) -> tuple[str, str]:
+    """A "which set?" question whose values are given (lesson 4's exercises 5 and 6, the More practice problems of
+    lessons 4 and 5 too big for a tree), as ``(page, paper)``: one short question, then the value of every position
+    a set for ``roll`` can leave and of the :func:`decoy_positions`, from the exact table under the one-die rule
+    ``one_die`` (the chance to shut in whole turns in 100, or the expected score to one decimal), listed by the tiles
+    left, never by set, one position a line, under a line saying that a set for ``roll`` leaves only some of them.
+    The method (cross each set's tiles off, look the rest up, compare) is the hint's and the page's, not the
+    question's.  On paper the same list is one line (a sheet prints the prompt as plain text).  ValueError for a
+    one-die rule the lessons do not use."""
     open_tiles = tuple(sorted(set(open_tiles)))
-    if objective not in ("shut", "score"):
-        raise ValueError(tr("objective={value!r}: shut or score", value=objective))
-    sets = tiles_summing_to(roll, open_tiles)
-    if not sets:
-        raise ValueError(tr("tiles {items}: no set makes {roll}", items=tile_list(open_tiles), roll=roll))
+    question = tr(
+        "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
+        items=tile_list(open_tiles),
+        roll=roll,
+        value=tr("shut the box") if objective == "shut" else tr("keep the score low"),
+    )
     values = table(Rules(one_die=one_die), objective)
-    lefts = {tuple(x for x in open_tiles if x not in st) for st in sets}
-    if decoys:
-        lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
-    parts = [
+    lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
+    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
+    items = [
         tr(
             "{tiles} open: {value}",
             tiles=tile_list(left) or tr("nothing"),
@@ -203,53 +201,62 @@ def leave_values_sentence(
         )
         for left in sorted(lefts)
     ]
-    if decoys:
-        return (
-            (
-                tr("The computer's table gives the chance to shut these positions: {parts}.", parts="; ".join(parts))
-                if objective == "shut"
-                else tr(
-                    "The computer's table gives the expected score of these positions: {parts}.", parts="; ".join(parts)
-                )
-            )
-            + " "
-            + tr("Careful: a set for {roll} leaves only some of them.", roll=roll)
+    if objective == "shut":
+        head = tr(
+            "The computer's table gives the chance to shut each position below. A set for {roll} leaves only some "
+            "of them:",
+            roll=roll,
         )
-    return (
-        tr(
-            "The computer's table gives the chance to shut each position a set can leave: {parts}.",
-            parts="; ".join(parts),
+    else:
+        head = tr(
+            "The computer's table gives the expected score of each position below. A set for {roll} leaves only "
+            "some of them:",
+            roll=roll,
         )
-        if objective == "shut"
-        else tr(
-            "The computer's table gives the expected score of each position a set can leave: {parts}.",
-            parts="; ".join(parts),
-        )
+    rule = {
+        "never": tr("You roll two dice every time."),
+        "after_789": tr("You may roll one die once 7, 8 and 9 are covered."),
+    }
+    if one_die not in rule:
+        raise ValueError(tr("one-die rule {rule!r}: the lessons' questions use never or after_789", rule=one_die))
+    head = rule[one_die] + " " + head
+    # each item ends as in a sentence (";", the last "."), so the text read without its tags, as the guide's
+    # solutions print it, is still a sentence
+    marks = [";"] * (len(items) - 1) + ["."]
+    page = (
+        question + "<br>\n" + head + "\n<ul>\n" + "".join(f"<li>{i}{m}</li>\n" for i, m in zip(items, marks)) + "</ul>"
     )
+    return page, question + " " + head + " " + " ".join(i + m for i, m in zip(items, marks))
 
 
 def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
-    """Positions no set for ``roll`` leaves, to list among the ones it does (:func:`leave_values_sentence`): for the
-    totals one below and one above ``roll``, the position a set for that total leaves with the best value, when that
-    value beats every set for ``roll`` (so the best number in the list is never the answer)."""
+    """The position no set for ``roll`` leaves, to list among the ones it does (:func:`given_values_prompt`): of the
+    positions a set for the total one below or one above ``roll`` leaves, the one whose value is closest to the best
+    set's, better or worse, among those that read differently from every set's value once rounded as the list
+    shows it (whole turns in 100, or one decimal) — so the list never ties.  The nearest value falls on either side
+    of the answer, depending on the position: sometimes the decoy is the best number in the list, sometimes the
+    answer is, and no "take the top" or "take the second" habit answers every such question."""
     open_tiles = tuple(sorted(set(open_tiles)))
     t = table(Rules(one_die=one_die), objective)
-    better = (lambda a, b: a < b) if objective == "score" else (lambda a, b: a > b)
+
+    def shown(left: tuple) -> float:  # the value as the list reads it
+        v = float(t.value(mask_of(left)))
+        return round(100 * v) if objective == "shut" else round(v, 1)
+
     real = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
-    best_real = max(
-        (t.value(mask_of(left)) for left in real), key=lambda v: -v if objective == "score" else v, default=None
-    )
-    out = []
-    for total in (roll - 1, roll + 1):
-        lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(total, open_tiles)} - real
-        if not lefts:
-            continue
-        pick = max(
-            sorted(lefts), key=lambda left: -t.value(mask_of(left)) if objective == "score" else t.value(mask_of(left))
-        )
-        if best_real is None or better(t.value(mask_of(pick)), best_real):
-            out.append(pick)
-    return out
+    if not real:
+        return []
+    best = (min if objective == "score" else max)(t.value(mask_of(left)) for left in real)
+    taken = {shown(left) for left in real}
+    near = {
+        tuple(x for x in open_tiles if x not in st)
+        for total in (roll - 1, roll + 1)
+        for st in tiles_summing_to(total, open_tiles)
+    } - real
+    near = sorted(left for left in near if shown(left) not in taken)
+    if not near:
+        return []
+    return [min(near, key=lambda left: abs(t.value(mask_of(left)) - best))]
 
 
 def decoy_refused(
@@ -284,8 +291,8 @@ def decoy_refused(
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
     whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
-    can leave and a decoy valued better than all of them (:func:`leave_values_sentence` with ``decoys``: listed by
-    the tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
+    can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list, by the
+    tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
     and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves the decoy
     is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the
     exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
@@ -305,14 +312,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
                 roll=roll,
             )
         )
-    ex.prompt += (
-        " "
-        + tr("The tiles each set leaves are too many for a tree.")
-        + " "
-        + leave_values_sentence(open_tiles, roll, objective, rules.one_die, decoys=True)
-        + " "
-        + tr("Work out the tiles each set leaves, find their chance in this list, and compare.")
-    )
+    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die)
     t = table(rules, objective)
     m = mask_of(open_tiles)
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])

@@ -21,7 +21,7 @@ from gamekit.shutbox.exercises_dice import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, leave_values_sentence
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, given_values_prompt
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -251,9 +251,9 @@ class LessonPractice(ProblemSet):
                     given = i >= made_from and len(f["open"]) > SMALL_BOX
                     ex.hint = best_set_hint(f["open"], f["roll"], f["objective"], method_only=given)
                     if given:  # too big for a tree: the table's values, by the tiles left, with a decoy or two
-                        ex.prompt += " " + leave_values_sentence(
-                            f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die), decoys=True
-                        )
+                        ex.prompt = given_values_prompt(
+                            f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
+                        )[0]
                     # on paper there is no table to look things up in: what each set leaves is printed to judge,
                     # unless the values are given by the tiles left (then printing both would do the mapping)
                     ex.paper_prompt = ex.prompt + (
@@ -473,7 +473,7 @@ leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296
 leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about 4).
 Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5, 6 and 7 (about 4.2 turns in
 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives each position's value from the
-table (:func:`leave_values_sentence`)."""
+table (:func:`given_values_prompt`)."""
 
 
 LESSON_5_PRACTICE = (

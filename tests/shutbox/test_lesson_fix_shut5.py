@@ -31,7 +31,7 @@ def test_the_best_set_to_shut_lists_a_decoy_valued_above_every_set_for_the_roll(
     real = [v for _, v in shut.set_values(mask_of(tiles), roll)]
     assert shut.value(mask_of(decoy)) > max(real)
     ex = best_to_shut
-    assert "1, 2, 4 and 7 open: about 12 turns in 100" in ex.prompt and "Careful: a set for 10" in ex.prompt
+    assert "1, 2, 4 and 7 open: about 12 turns in 100" in ex.prompt and "A set for 10 leaves only some" in ex.prompt
     ok, why, counts = ex.assess("6+5")
     assert not ok and not counts and "6+5 makes 11, not 10" in why
     assert ex.check("6+4")[0] and not ex.check("7+2+1")[0]
