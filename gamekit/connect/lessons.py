@@ -213,7 +213,7 @@ LESSONS: dict[int, Lesson] = {
             "odd_even": "medium",
             "odd_even_2": "medium",
             "two_threats": "medium",
-            "odd_against_even": "medium",
+            "odd_against_even": "hard",
             "answer_on_top": "medium",
             "on_top_fails": "medium",
             "stop_double": "medium",
@@ -303,7 +303,7 @@ LESSONS: dict[int, Lesson] = {
             "two_numbers": "easy",
             "bit_index": "medium",
             "bit_cell": "hard",
-            "prune_tree": "medium",
+            "prune_tree": "hard",
         },
         (
             N_(

@@ -1,5 +1,5 @@
 """5 en raya / Connect Four Practice by lesson: which puzzles are lesson 1's questions (a win at once or a block,
-:func:`one_step_kind`), the words lesson 1's list asks them with (:func:`lesson_prompt`), and how much of a level
+:func:`one_step_kind`), the words each list asks them with (:func:`lesson_prompt`), and how much of a level
 of a lesson's list the beginner's habit may answer (:func:`habit_share`)."""
 
 from __future__ import annotations
@@ -58,14 +58,38 @@ asks what the puzzle asks (it says the block, and no "whatever the opponent does
 without telling the pupil which of the two it is."""
 
 
+WIN_NOW_QUESTIONS = {
+    (0, 4): N_("Red to move. Red can make four in a line at once."),
+    (1, 4): N_("Yellow to move. Yellow can make four in a line at once."),
+    (0, 5): N_("Red to move. Red can make five in a line at once."),
+    (1, 5): N_("Yellow to move. Yellow can make five in a line at once."),
+}
+"""The question of a win at once on any list but lesson 1's (the mixed list, homework): said as a win now, not as
+"can force a win… keeps the win", solver words that hide a one-move tactic."""
+BLOCK_QUESTIONS = {
+    (0, 4): N_("Red to move. Yellow has a threat of four in a line: block it."),
+    (1, 4): N_("Yellow to move. Red has a threat of four in a line: block it."),
+    (0, 5): N_("Red to move. Yellow has a threat of five in a line: block it."),
+    (1, 5): N_("Yellow to move. Red has a threat of five in a line: block it."),
+}
+"""The question of a block on any list but lesson 1's: said as a block, not as "find a drop that keeps the draw"."""
+
+
 def lesson_prompt(puzzle: Puzzle, lesson: "int | str | None") -> str | None:
-    """The question a lesson's Practice list asks ``puzzle`` with, where it differs from the puzzle's own
-    (:func:`gamekit.puzzles.connect_words.question`): on lesson 1's list, a win at once or a block
-    (:func:`neutral_question`) is asked with :data:`RULE_QUESTIONS`; else None."""
-    if lesson != 1 or not neutral_question(puzzle):
+    """The question a lesson's Practice list (or the mixed list, ``None``, and homework) asks ``puzzle`` with,
+    where it differs from the puzzle's own (:func:`gamekit.puzzles.connect_words.question`): on lesson 1's list,
+    a win at once or a block (:func:`one_step_kind`) is asked with lesson 1's rule (:data:`RULE_QUESTIONS`, the
+    same words for both, as that list practises telling them apart); on any other list a win at once is asked as
+    a win now (:data:`WIN_NOW_QUESTIONS`) and a block as a block (:data:`BLOCK_QUESTIONS`); else None."""
+    kind = one_step_kind(puzzle)
+    if kind is None:
         return None
     game = puzzle.position
-    message = RULE_QUESTIONS.get((game.to_move, game.win_length))
+    if lesson == 1:
+        table = RULE_QUESTIONS
+    else:
+        table = WIN_NOW_QUESTIONS if kind == "win_now" else BLOCK_QUESTIONS
+    message = table.get((game.to_move, game.win_length))
     return tr(message) if message is not None else None
 
 

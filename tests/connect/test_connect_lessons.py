@@ -2944,6 +2944,30 @@ def test_exercise_eight_page_explains_forced_replies_and_works_no_position():
     assert eleven.game.to_move == 1 and eleven.solutions[0].startswith("Red")
 
 
+def test_forced_reply_reading_says_the_owner_gives_the_threat_up_and_why():
+    """The forced-reply reading says what the owner loses by dropping under their own threat (the other player's
+    block fills the threat cell) and why anyone would do it (no safe cell is left), in both languages."""
+    page = " ".join((NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+    reading = page.split("How to count:", 1)[1].split("```", 1)[0]
+    assert "It fills the threat cell, so the owner gives that threat up." in reading
+    assert "only when no safe cell is left" in reading
+    es = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+    reading_es = es.split("Cómo contar:", 1)[1].split("```", 1)[0]
+    assert "Esa ficha llena el hueco de amenaza, así que el dueño pierde su amenaza." in reading_es
+    assert "solo lo hace cuando ya no quedan huecos seguros" in reading_es
+
+
+def test_drop_under_warning_names_the_cell_not_a_block_from_below():
+    """The slip warned about before exercise 10 is a drop right under the opponent's threat, worded as the worksheet
+    words it; "block a threat from below" read as if a disc below could block."""
+    for rel, good, bad in (
+        ("five_in_a_row", "never drop right under your opponent's threat", "from below"),
+        ("es/five_in_a_row", "nunca juegues justo debajo de la amenaza de tu rival", "desde abajo. Una ficha"),
+    ):
+        page = " ".join((NOTEBOOKS / rel / "02_threats_and_exercises.md").read_text(encoding="utf-8").split())
+        assert good in page and bad not in page
+
+
 def test_lesson_two_card_gives_the_answer_on_top_idea_exercise_nine_needs():
     two = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
     assert "Answer on top" in two and "same column" in two
@@ -3496,3 +3520,23 @@ def test_cells_typed_for_the_row_count_are_told_to_count_lines(lang):
         other = ex.check("5 apples")[1]
     assert refused and re.search(r"count lines, not cells|cuenta líneas, no huecos", told), told
     assert told != other
+
+
+def test_lesson_one_says_the_other_colours_side_disc_closes_a_line():
+    """Lesson 1 says (both languages) that a side disc of the other colour closes a line at the edge, with the
+    bottom row's example checked on the rules engine: red in columns 4 to 7 is four in a row against yellow's right
+    side disc and does not win; a red disc in column 3 then makes five."""
+    for rel, words in (
+        ("five_in_a_row", ("it closes the line at that end", "right side disc is yellow", "column 3 would make five")),
+        ("es/five_in_a_row", ("cierra la línea por ese extremo", "lateral de la derecha es amarilla", "columna 3")),
+    ):
+        page = " ".join((NOTEBOOKS / rel / "01_rules_and_play.md").read_text(encoding="utf-8").split())
+        assert all(w in page for w in words), rel
+    g = FiveInARow()
+    assert g.variant.side_disc(g.variant.width - 1, 0) == 1  # bottom-right side disc: yellow
+    for move in ("4", "4", "5", "5", "6", "6", "7"):
+        g.play(move)
+    assert g.winner() is None  # four red in a row, closed on the right by the yellow side disc
+    g.play("7")
+    g.play("3")
+    assert g.winner() == 0

@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.i18n import using
 from gamekit.progress import level
-from gamekit.puzzles.connect_lessons import lesson_prompt, neutral_question
+from gamekit.puzzles.connect_lessons import lesson_prompt, neutral_question, one_step_kind
 from gamekit.puzzles.connect_thumbs import centre_picks
 from gamekit.puzzles.pools import lesson_choices, lesson_pool
 
@@ -68,13 +68,25 @@ def test_a_short_how_it_works_comes_before_the_board_and_the_rest_after(game_id)
 
 
 @pytest.mark.parametrize("game_id", list(PAGES))
-def test_the_mixed_list_asks_a_level_1_puzzle_without_giving_the_method(game_id):
-    """Only lesson 1's own list asks "win at once if you can; if you cannot, stop …" (it teaches that rule); the
-    mixed list asks the same neutral question as any other puzzle."""
+def test_the_mixed_list_words_a_win_now_as_a_win_now_and_a_block_as_a_block(game_id):
+    """Only lesson 1's own list asks "win at once if you can; if you cannot, stop …" (it teaches that rule, the same
+    words for both kinds); the mixed list (and homework) says a win at once as a win now and a block as a block,
+    never the solver's "can force a win … keeps the win" or "keeps the draw" that hide a one-move tactic."""
     ones = [p for p in lesson_pool(game_id, None) if neutral_question(p)]
     assert ones
+    line = "five" if game_id == "five_in_a_row" else "four"
     with using("en"):
+        kinds = set()
         for p in ones:
-            assert lesson_prompt(p, None) is None
-            assert "if you cannot" not in p.prompt() and p.prompt().split(". ")[0] in ("Red to move", "Yellow to move")
+            text = lesson_prompt(p, None)
+            kind = one_step_kind(p)
+            kinds.add(kind)
+            assert "force a win" not in text and "keeps the draw" not in text and "if you cannot" not in text
+            if kind == "win_now":
+                assert text.endswith(f"can make {line} in a line at once."), text
+            else:
+                assert text.endswith(f"has a threat of {line} in a line: block it."), text
+        assert kinds == {"win_now", "block"}
         assert all("if you cannot" in lesson_prompt(p, 1) for p in ones)
+        others = [p for p in lesson_pool(game_id, None) if not neutral_question(p)]
+        assert others and all(lesson_prompt(p, None) is None for p in others)

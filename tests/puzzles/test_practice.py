@@ -509,11 +509,12 @@ def test_the_question_says_what_is_at_stake_and_how_many_answers_are_right(game_
     for _ in range(5):
         puzzle, question = p.puzzle, p.question()
         n = len(puzzle.answers)
-        # a lesson's list may ask in its own words (5 en raya's lesson 1: "win at once, else block")
+        # a list may ask in its own words (5 en raya's lesson 1: "win at once, else block"; the mixed list: a win
+        # now or a block said as such)
         from gamekit import catalog
 
         own = getattr(catalog.get(game_id).puzzle_module(), "lesson_prompt", None)
-        asked = (own(puzzle, p.lesson) if own is not None and p.lesson is not None else None) or puzzle.prompt()
+        asked = (own(puzzle, p.lesson) if own is not None else None) or puzzle.prompt()
         assert question.startswith(asked) and stakes(puzzle) in question
         if n == 1:
             assert "Only one" in question
