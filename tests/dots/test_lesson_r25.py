@@ -1,0 +1,43 @@
+"""Dots lessons after the r25 fresh reading: lesson 5's plan counts each exercise in one row only, the Spanish
+wording fixes, lesson 3's exercise 1 tells a pupil who missed the long chain so, and the guide's Spanish term for
+the score."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit.dots import lessons as L
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDES = {"en": ROOT / "docs/teachers/dots.md", "es": ROOT / "docs/teachers/es/dots.md"}
+
+
+def _plan(lang: str, lesson: int) -> list[tuple[int, str]]:
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
+    part = part[: part.index("**total**")]
+    return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_plan_counts_exercise_1_once_and_adds_up(lang):
+    """The step-throughs' row counted exercise 1 ("exercise 1 between them") and so did the row for exercises 1–3."""
+    rows = _plan(lang, 5)
+    steps = next(row for _, row in rows if "step-through" in row or "paso a paso" in row)
+    assert "between" not in steps and "entre ambas" not in steps
+    counted = [row for _, row in rows if re.match(r"(exercises|ejercicios) 1–3", row)]
+    assert len(counted) == 1
+    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    time_line = next(
+        line
+        for line in (
+            ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/05_double_dealing_and_control.md"
+        )
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.startswith(("**Time:**", "**Tiempo:**"))
+    )
+    assert "50 min" in time_line
