@@ -41,3 +41,31 @@ def test_lesson_5_plan_counts_exercise_1_once_and_adds_up(lang):
         if line.startswith(("**Time:**", "**Tiempo:**"))
     )
     assert "50 min" in time_line
+
+
+def test_control_price_accepts_tomar_like_coger_and_llevar():
+    """«tomar» is as common as «coger» for taking boxes; it was refused as badly formatted."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        ex = L.exercises(5)["control_price"]
+        for verb in ("tomar", "coger", "llevar", "tomarlas", "las tomo"):
+            assert ex.check(f"6, 4, {verb}")[0], verb
+        ok, why = ex.check("4, 6, tomar")  # a wrong answer with «tomar» is judged, not refused as badly typed
+        assert not ok and why
+
+
+@pytest.mark.parametrize(
+    "path, wrong, right",
+    [
+        ("notebooks/es/dots_and_boxes/03_chains_and_loops.md", "En el último, dice", "En la última, dice"),
+        ("notebooks/es/dots_and_boxes/04_long_chain_rule.md", "elígelo", "después elige tu respuesta"),
+        ("docs/teachers/es/dots.md", "línea de puntuación", "la puntuación de la lección"),
+    ],
+)
+def test_spanish_wording_fixes(path, wrong, right):
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert wrong not in text and right in text
+    notebook = ROOT / path.replace(".md", ".ipynb")
+    if notebook.exists():
+        assert wrong not in notebook.read_text(encoding="utf-8")
