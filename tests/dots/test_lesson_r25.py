@@ -69,3 +69,34 @@ def test_spanish_wording_fixes(path, wrong, right):
     notebook = ROOT / path.replace(".md", ".ipynb")
     if notebook.exists():
         assert wrong not in notebook.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["count_small_chains", "count_chains"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_count_of_chains_too_low_names_the_chains_that_could_be_missing(name, lang):
+    """A count one short was always told "short chains count too", also when the pupil missed a long chain. The
+    reason now follows from the board: which kinds of chain, left out, give that count (both said when both do),
+    and a count equal to the long chains alone asks whether only the long ones were counted."""
+    from itertools import combinations
+
+    from gamekit.dots.lesson_exercise import parts_of
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises(3)[name]
+        chains = parts_of(ex.game, "chain")
+        n, longs = len(chains), sum(1 for c in chains if c >= 3)
+        short_word, long_word = ("short", "long chain") if lang == "en" else ("corta", "cadena larga")
+        only_long = "only the long ones" if lang == "en" else "solo las largas"
+        for k in range(1, n):
+            ok, why = ex.check(k)
+            assert not ok
+            left_out = list(combinations(chains, n - k))
+            could_short = any(all(c < 3 for c in out) for out in left_out)
+            could_long = any(any(c >= 3 for c in out) for out in left_out)
+            if k == longs:
+                assert only_long in why, (k, why)
+                continue
+            assert (short_word in why) == could_short, (k, why)
+            assert (long_word in why) == could_long, (k, why)
+    assert n - 1 in ex.wrong and longs in ex.wrong
