@@ -113,13 +113,8 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
                     len(loops),
                 )
             )
-        if k < n and any(length < 3 for length in chains):
-            return False, tr("More than that: short chains count too, even a chain of one or two boxes.")
         if k < n:
-            return False, tr(
-                "More than that: where one run of linked boxes stops, look for the next one. Every box "
-                "left belongs to a chain or a loop."
-            )
+            return False, too_few(k)
         return False, (
             tr(
                 "Fewer than that: boxes that are linked through undrawn lines belong to the same chain, even when "
@@ -127,7 +122,38 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
             )
         )
 
-    wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops)]) if w != n and w >= 0]
+    def too_few(k: int) -> str:
+        """Why ``k`` chains is too few, from which chains a pupil could have left out to get ``k``: only the long
+        ones counted, a short chain or a long one (both said when either gives ``k``), or surely a long one."""
+        missed = n - k
+        if shorts and k == longs:
+            return tr(
+                "More than that: short chains count too, even a chain of one or two boxes. Did you count only the "
+                "long ones?"
+            )
+        if shorts and not longs:
+            return tr("More than that: short chains count too, even a chain of one or two boxes.")
+        if shorts >= missed:
+            return ntr(
+                "More than that. Did you leave out a short chain? A chain of one or two boxes counts too. Or did you "
+                "miss a long chain? Follow each run of linked boxes to both its ends.",
+                "More than that. Did you leave out short chains? A chain of one or two boxes counts too. Or did you "
+                "miss long chains? Follow each run of linked boxes to both its ends.",
+                missed,
+            )
+        if shorts:
+            return tr(
+                "More than that: your count leaves out at least one long chain. Follow each run of linked boxes to "
+                "both its ends: every box left belongs to a chain or a loop."
+            )
+        return tr(
+            "More than that: where one run of linked boxes stops, look for the next one. Every box "
+            "left belongs to a chain or a loop."
+        )
+
+    shorts = sum(1 for length in chains if length < 3)
+    longs = n - shorts
+    wrong = [w for w in dict.fromkeys([n - 1, n + 1, n + len(loops), longs]) if w != n and w >= 0]
     return DotsExercise(
         tr("No safe line is left. <b>How many chains</b> are on this board (loops not counted)?"),
         check,

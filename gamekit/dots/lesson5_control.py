@@ -24,8 +24,10 @@ from gamekit.dots.solver import move_values, solve
 from gamekit.i18n import tr
 
 
-TAKE_WORDS = ("tak", "llev", "cog")
+TAKE_WORDS = ("tak", "llev", "cog", "tom")
 REFUSE_WORDS = ("refus", "declin", "rechaz")
+"""How a typed word starts when it means take or refuse, in English or Spanish (take, llevar, coger, tomar; refuse,
+decline, rechazar), so exercise 3 accepts any form of the verb a pupil may write."""
 
 
 @dataclass(frozen=True)

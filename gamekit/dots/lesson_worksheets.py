@@ -68,13 +68,13 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
-holds what its page teaches before exercise 1.  How a 2-chain is handed over (at an end it can be refused, by its
-middle line it cannot) is exercise 6's answer: the page explains it after that exercise, sheet 3 leaves it to the
-teacher (:data:`WORDS_AFTER`), and it is on the cards from lesson 4 on.  All-but-four is not on lesson 5's card nor
-on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
+holds what its page teaches before exercise 1.  That offered boxes can be refused is taught after exercise 6, as on
+the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
+cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on the cards from lesson 4 on.
+All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
 
 WORDS_AFTER = {
-    (3, "count_loops_two_loops"): (  # after exercise 4, where the page says it, before exercise 5
+    (3, "chain_or_loop"): (  # after exercise 6, where the page says it, before More practice, which needs it
         N_(
             "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
             "that takes nothing and leave the boxes to you; then you must open the next chain."

@@ -115,24 +115,29 @@ def test_spanish_pages_do_not_say_trazar_a_line_sin_trazar(lesson):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_worksheet_teaches_refusing_before_exercise_5_and_the_handouts_after_exercise_6(lang):
-    """As on the page: that offered boxes can be refused comes after exercise 4; the two handouts (exercise 6's
-    answer) after exercise 6."""
+def test_lesson_3_worksheet_teaches_refusing_after_exercise_6_as_the_page_does(lang):
+    """As on the page: that offered boxes can be refused comes after exercise 6, before More practice (which needs
+    it); the two handouts (exercise 6's answer) are left to the teacher."""
     from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_WORDS
     from gamekit.i18n import tr
 
     folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     sheet = (ROOT / folder / "dots_and_boxes/03_chains_and_loops.md").read_text(encoding="utf-8")
     head = "## Exercise " if lang == "en" else "## Ejercicio "
+    practice = "## More practice" if lang == "en" else "## Más práctica"
     with using(lang):
-        refusing = tr(WORDS_AFTER[(3, L.exercises(3)["count_loops"].key)][0])
+        refusing = tr(WORDS_AFTER[(3, L.exercises(3)["l3_ex6"].key)][0])
         handouts = [tr(w) for w in WORKSHEET_WORDS[4] if "2-chain" in w]
-    assert sheet.index(head + "4") < sheet.index(refusing) < sheet.index(head + "5")
-    assert (3, L.exercises(3)["l3_ex6"].key) not in WORDS_AFTER and len(handouts) == 2
+    assert sheet.count(refusing) == 1
+    assert sheet.index(head + "6") < sheet.index(refusing) < sheet.index(practice)
+    assert not any(key == (3, L.exercises(3)["count_loops"].key) for key in WORDS_AFTER)
+    assert len(handouts) == 2
     for word in handouts:  # exercise 6's answer: on paper the whole sheet is in view, so the teacher says them
         assert word not in sheet
     for said in REFUSAL_ANSWER[lang]:
-        assert said not in sheet[: sheet.index(head + "6")], said
+        assert said not in sheet, said
+    page = _page(3, lang)  # the page says it in the explanation after exercise 6, not before
+    assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")')
 
 
 ANSWER_WORDS = {"sacrifice", "steer", "one", "two", "run", "middle", "end", "single", "refuse", "gift", "loop"}

@@ -1111,7 +1111,7 @@ COMMON_MISTAKES = {
     "count_safe": {4: "more than 4", 6: "Fewer than 6"},
     "how_many": {1: "Only one box", 4: "More than 4", 6: "Fewer than 6"},
     "l2_ex7": {1: "2 boxes have three sides now", 3: "More than 3", 5: "stops at box b2", 9: "Fewer than 9"},
-    "count_small_chains": {3: "short chains count too", 5: "Fewer than that"},
+    "count_small_chains": {3: "Or did you miss a long chain", 2: "count only the long ones", 5: "Fewer than that"},
     "count_chains": {4: "count the loop", 2: "short chains count too"},
     "chain_lengths": {
         "5, 3, 2, 6": "one of them is a loop",
