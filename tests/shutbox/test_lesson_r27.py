@@ -123,3 +123,19 @@ def test_guide_names_every_problem_where_the_fewest_tiles_can_choose(lang):
         "la lección 5)",
     }
     assert named[lang] in guide
+
+
+def test_spanish_wording_nits():
+    """A turn does not «sumar»; «en una sola tirada» throughout; the subjunctive for what the pupil will have done."""
+    from pathlib import Path
+
+    from gamekit.shutbox.exercises_expected import EXPECTED_EXAMPLE_TILE  # noqa: F401  (the module the text is in)
+
+    root = Path(__file__).resolve().parents[2]
+    po = (root / "gamekit/locale/es/LC_MESSAGES/gamekit.po").read_text(encoding="utf-8")
+    assert "Ningún turno suma" not in po and "Ningún turno termina con {value} puntos." in po
+    for path in ("notebooks/es/shut_the_box/03_dice.md", "docs/teachers/es/shutbox.md"):
+        text = " ".join((root / path).read_text(encoding="utf-8").split())
+        assert "de una sola tirada" not in text and "en una sola tirada" in text, path
+    practice = " ".join((root / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
+    assert "Cuando hayas respondido a un problema aquí, o hayas hecho la última lección" in practice
