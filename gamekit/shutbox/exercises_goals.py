@@ -30,10 +30,10 @@ def goals_why_exercise(
     position: four reasons to choose from, each one a pupil could believe.  The right one is computed from the
     position (the rolls that cover the big tile the low-score set leaves, and what stays open then); each wrong
     one is told why, with the position's numbers: both sets leave the same points (each sum worked out); the small
-    tiles left are hard to cover, not easy (few outcomes of two dice make them); the big tile left is not the
-    commonest total (its outcomes counted; ValueError when it is 7).  All four are written alike ("After …, …"), of
-    about the same length, and each names the position's numbers (the tiles, the rolls), so the right one does not
-    stand out as the only specific one."""
+    tiles left are not covered soon (fewer than half the outcomes of two dice cover one), and they matter little;
+    the big tile left is not the commonest total (its outcomes counted; ValueError when it is 7).  All four are
+    written alike ("After …, …"), of about the same length, and each names the position's numbers (the tiles, the
+    rolls), so the right one does not stand out as the only specific one."""
     rules = rules or DISAGREEMENT_RULES
     open_tiles = tuple(sorted(set(uncovered)))
     shut, score = table(rules, "shut"), table(rules, "score")
@@ -119,15 +119,16 @@ def goals_why_exercise(
             points=points,
         ),
         reasons["small easy"]: ntr(
-            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
-            "{n} outcome of 36, so the small tiles are hard to cover. What helps is that the "
-            "{big} is easy to cover.",
-            "No: only a roll of {rolls} covers one of them, and two dice make that in just "
-            "{n} outcomes of 36, so the small tiles are hard to cover. What helps is that the "
-            "{big} is easy to cover.",
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just {n} outcome of 36, "
+            "fewer than half. What helps is that the small tiles are worth few points: once the {big} is "
+            "covered, at most {small} stays open.",
+            "No: only a roll of {rolls} covers one of them, and two dice make that in just {n} outcomes of 36, "
+            "fewer than half. What helps is that the small tiles are worth few points: once the {big} is "
+            "covered, at most {small} stays open.",
             small_outcomes,
             rolls=or_list(small_rolls),
             big=big,
+            small=small_words,
         ),
         reasons["big likely"]: ntr(
             "No: two dice make {big} in just {k} outcome of 36, and 7 is the commonest total. What helps is that "

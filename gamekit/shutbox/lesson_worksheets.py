@@ -51,6 +51,20 @@ def two_rolls_rule() -> str:
     )
 
 
+TWO_DICE_SHEETS = ("shut_the_box/04_best_strategy",)
+"""The worksheets whose every exercise rolls two dice on every roll (lesson 4's simpler game): their rules box says
+so instead of the one-die rule, as the page does."""
+
+
+def mirrored_blanks(total: int) -> tuple[int, ...]:
+    """The totals of two dice a worksheet leaves blank so that ``total``'s chance is not given away: ``total`` and
+    the total two dice make in as many ways (14 − total), smaller first.  ValueError for a number that is not a
+    total of two dice, and for 7, the one total with no twin."""
+    if not 2 <= total <= 12 or total == 7:
+        raise ValueError(tr("{total}: a total of two dice other than 7 is needed (2 to 12)", total=total))
+    return tuple(sorted({total, 14 - total}))
+
+
 SCORE_SHEET_ROUNDS = 4
 """Rows of lesson 1's paper score sheet: one per round played at the end of the lesson."""
 
@@ -80,7 +94,9 @@ def worksheet_aids(notebook: str) -> list[str]:
             lines = [
                 tr("The rules of a turn"),
                 tr("Roll two dice and add them. Cover a set of open tiles that adds up to the roll."),
-                tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
+                tr("On this sheet you roll two dice every time, even once 7, 8 and 9 are covered.")
+                if notebook in TWO_DICE_SHEETS
+                else tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
                 tr("When no set of open tiles makes the roll, the turn ends: the score is the sum of the open tiles."),
                 tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins."),
             ]
@@ -140,15 +156,21 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "one_die":
             out.append(tr("One die gives the totals 1 to 6, each 1 time in 6 — that is 6 times in 36."))
         elif aid == "all_chances":
-            dist = sum_distribution()  # exercise 1 asks the one tile's chance: its total is left blank
+            # exercise 1 asks the one tile's chance: its total is left blank, and so is the total with the same
+            # number of outcomes (6 for 8), whose chance would give it away by the table's symmetry
+            dist = sum_distribution()
+            blanks = mirrored_blanks(ONE_TILE_CHANCE)
             out.append(
                 tr(
-                    "The chance of each total of two dice (lesson 3). The chance of {total} is for you to fill in: "
-                    "exercise 1 needs it.",
+                    "The chance of each total of two dice (lesson 3). The chances of {first} and {second} are for "
+                    "you to fill in: count the outcomes of two dice that make them, as in lesson 3. "
+                    "Exercise 1 needs the chance of {total}.",
+                    first=blanks[0],
+                    second=blanks[-1],
                     total=ONE_TILE_CHANCE,
                 )
             )
-            chances = ["____" if t == ONE_TILE_CHANCE else k_over_36(p) for t, p in dist.items()]
+            chances = ["____" if t in blanks else k_over_36(p) for t, p in dist.items()]
             out.append(markdown_table([tr("total")] + [str(t) for t in dist], [[tr("chance")] + chances]))
         elif aid == "one_tile_chance":
             out.append(
@@ -165,6 +187,8 @@ def worksheet_aids(notebook: str) -> list[str]:
                             tile_list(r["open"]),
                             tr("your answer to exercise 1")
                             if r["open"] == (ONE_TILE_CHANCE,)
+                            else "____"
+                            if r["open"] == (mirrored_blanks(ONE_TILE_CHANCE)[0],)
                             else tr("never")
                             if r["value"] == 0
                             else f"{r['value'] * 36}/36 ({chance_words(r['value'])})",

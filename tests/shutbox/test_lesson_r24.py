@@ -21,7 +21,7 @@ def test_worksheet_4_leaves_the_total_of_exercise_1_blank():
             body = page.splitlines()[page.splitlines().index(header) + 2]
             cells = dict(zip(header.strip("|").split("|")[1:], body.strip("|").split("|")[1:]))
             assert cells[f" {ONE_TILE_CHANCE} "].strip() == "____", (lang, body)
-            assert "5/36" in body  # the other totals are still there (6 is 5/36 too)
+            assert cells[" 6 "].strip() == "____" and "4/36" in body  # 6 has as many outcomes as 8: blank too
 
 
 def test_the_guide_says_how_the_more_tiles_belief_shows_in_the_worst_habit_prediction():
