@@ -4,27 +4,18 @@ to spare time, its practice boards say which are made up, and a wrong answer nam
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamekit.dots import lessons as L
 from gamekit.i18n import using
 
-ROOT = Path(__file__).resolve().parents[2]
-GUIDES = {"en": ROOT / "docs/teachers/dots.md", "es": ROOT / "docs/teachers/es/dots.md"}
-
-
-def _plan(lang: str, lesson: int) -> list[tuple[int, str]]:
-    text = GUIDES[lang].read_text(encoding="utf-8")
-    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
-    part = part[: part.index("**total**")]
-    return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
+from testing_dots_guides import ROOT, lesson_plan  # tests/testing_dots_guides.py
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_4_plan_gives_the_rule_8_to_10_minutes_and_still_adds_up(lang):
-    rows = _plan(lang, 4)
+    rows = lesson_plan(lang, 4)
     rule = next(m for m, row in rows if row.startswith(("reading, aloud", "lectura en voz alta")))
     assert 8 <= rule <= 10
     assert sum(m for m, _ in rows) == L.LESSONS[4].minutes == 50
@@ -125,7 +116,7 @@ def test_lesson_5_exercise_3_hint_does_not_say_who_gets_control(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang):
-    rows = _plan(lang, 5)
+    rows = lesson_plan(lang, 5)
     reading = next(m for m, row in rows if row.startswith(("reading, aloud", "lectura en voz alta")))
     assert reading >= 9 and sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
     assert not any("worked count" in row or "cuenta hecha" in row for _, row in rows)

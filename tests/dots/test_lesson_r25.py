@@ -5,27 +5,18 @@ the score."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from gamekit.dots import lessons as L
 
-ROOT = Path(__file__).resolve().parents[2]
-GUIDES = {"en": ROOT / "docs/teachers/dots.md", "es": ROOT / "docs/teachers/es/dots.md"}
-
-
-def _plan(lang: str, lesson: int) -> list[tuple[int, str]]:
-    text = GUIDES[lang].read_text(encoding="utf-8")
-    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
-    part = part[: part.index("**total**")]
-    return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
+from testing_dots_guides import GUIDES, ROOT, lesson_plan  # tests/testing_dots_guides.py
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_5_plan_counts_exercise_1_once_and_adds_up(lang):
     """The step-throughs' row counted exercise 1 ("exercise 1 between them") and so did the row for exercises 1–3."""
-    rows = _plan(lang, 5)
+    rows = lesson_plan(lang, 5)
     steps = next(row for _, row in rows if "step-through" in row or "paso a paso" in row)
     assert "between" not in steps and "entre ambas" not in steps
     counted = [row for _, row in rows if re.match(r"(exercises|ejercicios) 1–3", row)]

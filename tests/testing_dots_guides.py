@@ -1,0 +1,15 @@
+"""The Dots teacher guides' lesson plans as the tests read them: each row's minutes and its words."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDES = {"en": ROOT / "docs/teachers/dots.md", "es": ROOT / "docs/teachers/es/dots.md"}
+
+
+def lesson_plan(lang: str, lesson: int) -> list[tuple[int, str]]:
+    """Lesson ``lesson``'s plan in the ``lang`` guide, as (minutes, row text) up to its total."""
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
+    part = part[: part.index("**total**")]
+    return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
