@@ -315,7 +315,9 @@ def stop_picture(name: str = "stop_double_picture"):
     from gamekit.connect.lesson_positions import position
 
     board = show(name)
-    return W.VBox([board, W.HTML("<p>" + html.escape(stop_words(position(name))) + "</p>")])
+    words = W.HTML("<p>" + html.escape(stop_words(position(name))) + "</p>")
+    # never a scrollable region with nothing to reach by keyboard (axe): the Spanish caption overflows while laid out
+    return W.VBox([board, words], layout=W.Layout(overflow="visible"))
 
 
 def one_cell_words(game: ConnectGame) -> str:

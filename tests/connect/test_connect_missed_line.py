@@ -78,3 +78,15 @@ def test_stop_double_wrong_columns_get_distinct_reasons():
         g.play(w)
         assert f"your disc lands on row {len(g.grid[g.grid_column(int(w))])}" in told[w]
         assert f"column {ex.solutions[0]}" not in told[w]
+
+
+@pytest.mark.parametrize("picture", ["stop_picture", "one_cell_picture"])
+def test_lesson_2s_still_pictures_never_scroll(picture):
+    """axe (scrollable-region-focusable) fails a box that scrolls with nothing in it to reach by keyboard: the
+    longer Spanish captions overflowed both pictures' boxes while the page laid them out."""
+    from gamekit.connect import lesson2_stop
+    from gamekit.i18n import using
+
+    with using("es"):
+        box = getattr(lesson2_stop, picture)()
+    assert box.layout.overflow == "visible"
