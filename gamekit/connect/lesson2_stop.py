@@ -307,17 +307,10 @@ def stop_words(game: ConnectGame) -> str:
 
 def stop_picture(name: str = "stop_double_picture"):
     """The still picture of lesson 2's "Stop the double threat" and, under it, what it shows (:func:`stop_words`)."""
-    import html
-
-    import ipywidgets as W
-
     from gamekit.connect.lesson_pictures import show
     from gamekit.connect.lesson_positions import position
 
-    board = show(name)
-    words = W.HTML("<p>" + html.escape(stop_words(position(name))) + "</p>")
-    # never a scrollable region with nothing to reach by keyboard (axe): the Spanish caption overflows while laid out
-    return W.VBox([board, words], layout=W.Layout(overflow="visible"))
+    return _captioned(show(name), stop_words(position(name)))
 
 
 def one_cell_words(game: ConnectGame) -> str:
@@ -367,15 +360,18 @@ def one_cell_words(game: ConnectGame) -> str:
 def one_cell_picture(name: str = "one_cell_not_enough"):
     """The still picture of a double threat already made (lesson 2, before "Stop the double threat") and, under it,
     what it shows (:func:`one_cell_words`)."""
+    from gamekit.connect.lesson_pictures import show
+    from gamekit.connect.lesson_positions import position
+
+    return _captioned(show(name), one_cell_words(position(name)))
+
+
+def _captioned(board, words: str):
+    """A still picture with its words under it, in a box that never scrolls: a scrollable region with nothing to
+    reach by keyboard fails axe (scrollable-region-focusable), and the longer Spanish captions overflowed the box by
+    a few pixels while it laid out."""
     import html
 
     import ipywidgets as W
 
-    from gamekit.connect.lesson_pictures import show
-    from gamekit.connect.lesson_positions import position
-
-    board = show(name)
-    words = W.HTML("<p>" + html.escape(one_cell_words(position(name))) + "</p>")
-    # never a scrollable region with nothing to reach by keyboard (axe: scrollable-region-focusable): the longer
-    # Spanish caption overflowed the box by a few pixels while it laid out
-    return W.VBox([board, words], layout=W.Layout(overflow="visible"))
+    return W.VBox([board, W.HTML("<p>" + html.escape(words) + "</p>")], layout=W.Layout(overflow="visible"))

@@ -115,6 +115,7 @@ def table_html(puzzle: Puzzle) -> str:
     keys scroll it): a scroll box a keyboard cannot reach fails WCAG's scrollable-region-focusable."""
     objective = puzzle.facts["objective"]
     left_head, value_head = heading(objective)
+    described = html.escape(caption(puzzle))
     cell = "padding:1px 8px;border-bottom:1px solid #ddd"
     rows = "".join(
         f"<tr><td style='{cell}'>{html.escape(left_words(left))}</td>"
@@ -122,10 +123,10 @@ def table_html(puzzle: Puzzle) -> str:
         for left, v in table_rows(puzzle)
     )
     return (
-        f"<div class='gamekit-shut-table' tabindex='0' role='region' aria-label='{html.escape(caption(puzzle))}'"
+        f"<div class='gamekit-shut-table' tabindex='0' role='region' aria-label='{described}'"
         " style='max-height:18em;overflow-y:auto;max-width:100%'>"
         "<table style='border-collapse:collapse;font-size:0.9em'>"
-        f"<caption style='caption-side:top;text-align:left'>{html.escape(caption(puzzle))}</caption>"
+        f"<caption style='caption-side:top;text-align:left'>{described}</caption>"
         f"<thead><tr><th scope='col' style='{cell};text-align:left'>{html.escape(left_head)}</th>"
         f"<th scope='col' style='{cell};text-align:right'>{html.escape(value_head)}</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"
