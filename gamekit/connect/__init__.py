@@ -1,7 +1,6 @@
 """5 en raya (Connect Four on a 9 × 6 grid with pre-filled side columns, five to win) and standard
 Connect Four, with optional PopOut: rules, an exact solver and CPU players."""
 
-from gamekit.connect.players import cpu_player
 from gamekit.connect.rules import (
     CONNECT_FOUR,
     FIVE_IN_A_ROW,
@@ -12,15 +11,27 @@ from gamekit.connect.rules import (
     count_lines,
 )
 from gamekit.connect import view  # noqa: F401  (registers the board's notebook SVG with gamekit.core.pictures)
-from gamekit.connect.solver import analyse, analyse_outcomes, outcome_bounds, solve, verdict
+
+
+# imported when first asked for: the widget needs ipywidgets/ipycanvas, and the solver and the CPU players load numba
+# (about 0.4 s of CPU), which what needs only the rules (the catalog, a room server) does not pay for
+_LATER = {
+    "ConnectWidget": "gamekit.connect.widget",
+    "connect_scene": "gamekit.connect.widget",
+    "cpu_player": "gamekit.connect.players",
+    "solve": "gamekit.connect.solver",
+    "analyse": "gamekit.connect.solver",
+    "analyse_outcomes": "gamekit.connect.solver",
+    "outcome_bounds": "gamekit.connect.solver",
+    "verdict": "gamekit.connect.solver",
+}
 
 
 def __getattr__(name: str):
-    # the widget needs ipywidgets/ipycanvas: import it only when asked for
-    if name in ("ConnectWidget", "connect_scene"):
-        from gamekit.connect import widget
+    if name in _LATER:
+        from importlib import import_module
 
-        return getattr(widget, name)
+        return getattr(import_module(_LATER[name]), name)
     raise AttributeError(f"module 'gamekit.connect' has no attribute {name!r}")
 
 

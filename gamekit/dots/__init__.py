@@ -21,8 +21,27 @@ from gamekit.dots.analysis import (
     safe_lines,
     turns_taken,
 )
-from gamekit.dots.solver import best_line, best_lines, move_values, solve
-from gamekit.dots.players import CpuPlayer, cpu_player, hint
+
+# the exact solver and the CPU players load numba (about 0.4 s of CPU): they are imported when first asked for, so
+# that what needs only the rules (the catalog, a room server, a Shut the Box lesson) does not pay for them
+_LATER = {
+    "solve": "gamekit.dots.solver",
+    "best_line": "gamekit.dots.solver",
+    "best_lines": "gamekit.dots.solver",
+    "move_values": "gamekit.dots.solver",
+    "CpuPlayer": "gamekit.dots.players",
+    "cpu_player": "gamekit.dots.players",
+    "hint": "gamekit.dots.players",
+}
+
+
+def __getattr__(name: str):
+    if name in _LATER:
+        from importlib import import_module
+
+        return getattr(import_module(_LATER[name]), name)
+    raise AttributeError(f"module 'gamekit.dots' has no attribute {name!r}")
+
 
 __all__ = [
     "DotsAndBoxes",
