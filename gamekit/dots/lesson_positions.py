@@ -176,6 +176,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         3,
         "c1-d1 b2-b3 d3-d4 b1-c1 a1-a2 c4-d4 b1-b2 b2-c2 d2-d3 c1-c2 a3-a4 a2-b2 d1-d2 b3-b4 b4-c4 a1-b1 c2-d2",
     ),
+    # lesson 3, exercise 7 (after the two handouts are taught): Gold leads 2-1 and Coral must open a 2-chain (c2, c3)
+    # or a chain of 4. Only the 2-chain's middle line (c3-d3) wins (Coral 5, Gold 4): at an end Gold refuses it and
+    # Coral must open the chain of 4 (Coral 3, Gold 6), and the chain of 4 gives Gold 4 boxes. A board of its own, not
+    # exercise 5's or 6's, nor the handout or loop step-through's. Found by a search with the exact solver
+    "pair_and_four": (
+        3,
+        3,
+        "d1-d2 c3-c4 b4-c4 b1-b2 c4-d4 a3-b3 a2-b2 b1-c1 c2-d2 a4-b4 c2-c3 a3-a4 b3-b4 b3-c3 a1-b1 a1-a2",
+    ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by
     # a search with the exact solver. Gold to move

@@ -74,7 +74,7 @@ cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on t
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
 
 WORDS_AFTER = {
-    (3, "chain_or_loop"): (  # after exercise 6, where the page says it, before More practice, which needs it
+    (3, "chain_or_loop"): (  # after exercise 6, as on the page; exercise 7 and More practice need it
         N_(
             "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
             "that takes nothing and leave the boxes to you; then you must open the next chain."

@@ -53,6 +53,7 @@ from gamekit.dots.lesson3_exercises import (
     hand_over_exercise,
     how_many_exercise,
     chain_or_loop_exercise,
+    handout_exercise,
 )
 from gamekit.dots.lesson4_exercises import (
     count_long_exercise,
@@ -256,6 +257,7 @@ LESSONS: dict[int, Lesson] = {
             "count_loops": count_loops_exercise,
             "hand_over": hand_over_exercise,
             "l3_ex6": chain_or_loop_exercise,
+            "l3_ex7": handout_exercise,
         },
         {
             "count_small_chains": "easy",
@@ -264,6 +266,7 @@ LESSONS: dict[int, Lesson] = {
             "count_loops": "medium",
             "hand_over": "medium",
             "l3_ex6": "hard",
+            "l3_ex7": "hard",
         },
         (
             N_(
@@ -288,7 +291,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
                 N_("choose which short chain to hand over, and choose how to hand over a 2-chain"),
-                ("hand_over", "l3_ex6"),
+                ("hand_over", "l3_ex6", "l3_ex7"),
             ),
             (N_("decide which to open, a chain or a loop"), ("l3_ex6",)),
         ),

@@ -1507,7 +1507,10 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
         practice = practice[practice.index("**M") :]
         assert "easy to hard" not in practice and "de fácil a difícil" not in practice
         plays = _re35.findall(r"^\| \d+ \| (?:play|jugar)", body, _re35.M)
-        assert bool(plays) == (n <= 3), (n, plays)
+        assert bool(plays) == (n <= 2), (n, plays)  # lesson 3's game in pairs is extra: exercise 7 takes its minutes
+        if n == 3:
+            extra = next(l for l in body.splitlines() if l.startswith(("**If you have time", "**Si sobra tiempo")))
+            assert ("game in pairs" if lang == "en" else "partida de 3×3 por parejas") in extra
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -1,0 +1,125 @@
+"""Dots lessons after the r25 fresh reading, second part: lesson 3 teaches the hard-hearted handout and then tests it
+on a board of its own (exercise 7), with honest minutes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamekit.dots import lesson_positions
+from gamekit.dots import lessons as L
+from gamekit.dots.lesson_exercise import final_score, shared_line_name
+from gamekit.dots.lesson_positions import SEQUENCES, components
+from gamekit.dots.rules import DotsAndBoxes
+from gamekit.dots.solver import move_values
+from gamekit.i18n import using
+
+from testing_dots_guides import ROOT, lesson_plan  # tests/testing_dots_guides.py
+
+
+def _raw(lang: str, name: str) -> str:
+    folder = ROOT / "notebooks" / ("es/dots_and_boxes" if lang == "es" else "dots_and_boxes")
+    return next(folder.glob(f"{name}_*.md")).read_text(encoding="utf-8")
+
+
+def _board(game: DotsAndBoxes) -> frozenset:
+    return frozenset(game.line_name(i) for i in range(game.geometry.n_lines) if game.is_drawn(i))
+
+
+# ----- lesson 3, exercise 7: the handout, taught and then tested -----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_7_accepts_exactly_the_solvers_best_line_the_2_chains_middle(lang):
+    with using(lang):
+        ex = L.exercises(3)["l3_ex7"]
+    game = ex.game
+    values = move_values(game)
+    best = max(values.values())
+    assert sorted(ex.solutions) == sorted(l for l, v in values.items() if v == best)
+    pair = next(p for p in components(game) if p.kind == "chain" and p.length == 2)
+    assert ex.solutions == [shared_line_name(game, pair)]
+    for line in game.legal_moves():
+        assert ex.check(line)[0] == (line in ex.solutions), line
+    assert ex.click and not ex.parts and not ex.third_sides and L.LEVELS["l3_ex7"] == "hard"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_7_gives_each_kind_of_wrong_line_its_own_computed_reason(lang):
+    """An end of the 2-chain (the half-hearted handout) and a line of the long chain each get a reason of their own,
+    with the final score the exact solver gives after that line."""
+    with using(lang):
+        ex = L.exercises(3)["l3_ex7"]
+        game = ex.game
+        values = move_values(game)
+        pair = next(p for p in components(game) if p.kind == "chain" and p.length == 2)
+        long_ = next(p for p in components(game) if p.kind == "chain" and p.length >= 3)
+        ends = [l for l in pair.lines if l not in ex.solutions]
+        reasons = {line: ex.check(line) for line in ex.wrong}
+        score_words = "Gold {g}, Coral {c}" if lang == "en" else "Dorado {g}, Coral {c}"
+        right = ex.check(ex.solutions[0])
+    assert set(ex.wrong) == set(values) - set(ex.solutions) and set(ends) <= set(ex.wrong)
+    half = "half-hearted handout" if lang == "en" else "entrega a medias"
+    opens_long = f"opens the chain of {long_.length}" if lang == "en" else f"abre la cadena de {long_.length}"
+    for line, (ok, why) in reasons.items():
+        assert not ok and why.startswith(line), (line, why)
+        g, c = final_score(game, values[line])
+        assert score_words.format(g=g, c=c) in why, (line, why)
+        if line in ends:
+            assert half in why and opens_long not in why, why
+        else:
+            assert opens_long in why and half not in why, why
+    assert len({reasons[ends[0]][1].replace(ends[0], ""), reasons[long_.lines[0]][1].replace(long_.lines[0], "")}) == 2
+    assert right[0] and ("hard-hearted handout" if lang == "en" else "entrega sin concesiones") in right[1]
+
+
+def test_lesson_3_exercise_7_is_refused_on_a_board_where_its_reasons_would_not_hold():
+    """The reasons tell a line of play on a 2-chain and one long chain: a board of another shape is refused."""
+    from gamekit.dots.lesson3_exercises import handout_exercise
+
+    with pytest.raises(ValueError, match="two_and_loop"):
+        handout_exercise("two_and_loop")  # a 2-chain and a loop: not the exercise's shape
+    with pytest.raises(ValueError, match="single_or_pair"):
+        handout_exercise("single_or_pair")  # a single box besides: the single box is the best hand-over there
+
+
+def test_lesson_3_exercise_7_has_a_board_of_its_own():
+    """Not the board of another lesson-3 exercise, of a step-through, or one line away from one."""
+    ex = L.exercises(3)["l3_ex7"]
+    mine = _board(ex.game)
+    others = [_board(e.game) for k, e in L.exercises(3).items() if k != "l3_ex7"]
+    for name in ("chains", "handout", "loop"):
+        others += [_board(g) for g in lesson_positions.sequence_positions(name)]
+    for other in others:
+        assert len(mine ^ other) > 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_7_comes_after_the_handouts_and_the_game_in_pairs_is_extra(lang):
+    page = _raw(lang, "03")
+    extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    seven = page.index('L.exercise("l3_ex7"')
+    assert page.index('explanation("handouts")') < page.index('step_through("loop")') < seven < extra
+    assert extra < page.index('DotsWidget(3, 3, mode="people")') < page.index("L.practice(3")
+    assert extra < page.index("L.reflection(3")
+    time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    assert "45 min" in time_line and ("game in pairs" in time_line or "partida por parejas" in time_line)
+    assert SEQUENCES["handout"]["start"] != lesson_positions.POSITIONS["pair_and_four"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_plan_gives_exercise_7_its_minutes_and_adds_up(lang):
+    rows = lesson_plan(lang, 3)
+    assert sum(m for m, _ in rows) == L.LESSONS[3].minutes == 45
+    seven = [m for m, row in rows if re.match(r"(exercise|ejercicio) 7\b", row)]
+    assert seven and seven[0] >= 3
+    assert not any(row.startswith(("play", "jugar")) for _, row in rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_3_asks_exercise_7_after_the_refusing_card(lang):
+    folder = ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
+    sheet = (folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
+    card = sheet.index("**Refusing boxes:**" if lang == "en" else "**Rechazar casillas:**")
+    six = sheet.index("## Exercise 6" if lang == "en" else "## Ejercicio 6")
+    seven = sheet.index("## Exercise 7" if lang == "en" else "## Ejercicio 7")
+    assert six < card < seven
