@@ -123,3 +123,29 @@ def test_worksheet_3_asks_exercise_7_after_the_refusing_card(lang):
     six = sheet.index("## Exercise 6" if lang == "en" else "## Ejercicio 6")
     seven = sheet.index("## Exercise 7" if lang == "en" else "## Ejercicio 7")
     assert six < card < seven
+
+
+# ----- Practice: lesson 4's safe-line theme is named for what lesson 4 asks ------------------------------------
+@pytest.mark.parametrize(
+    "lang, name, old",
+    [
+        ("en", "safe line for the chain count", "pick a safe line"),
+        ("es", "línea segura para la cuenta", "elegir una línea segura"),
+    ],
+)
+def test_lesson_4s_safe_line_theme_names_the_chain_count_not_lesson_2s_idea(lang, name, old):
+    """ "Pick a safe line (lesson 4)" read as lesson 2's idea, where any safe line is right: the name says the safe
+    line is chosen for the long-chain count, on the Practice page and wherever the theme is named."""
+    from gamekit.dots.puzzle_text import THEMES
+
+    with using(lang):
+        from gamekit.i18n import tr
+
+        assert tr(THEMES["safe_line"]) == name
+    folder = ROOT / "notebooks" / ("es/practice" if lang == "es" else "practice")
+    page = (folder / "01_dots_and_boxes.md").read_text(encoding="utf-8")
+    line = next(l for l in page.splitlines() if l.lower().startswith(f"* *{name}*"))
+    assert ("lesson 4" if lang == "en" else "lección 4") in line
+    assert old not in page.lower()
+    homework = ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "homework.md"
+    assert old not in homework.read_text(encoding="utf-8").lower()
