@@ -103,6 +103,16 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         "b4-c4 b2-c2 c3-d3 b3-c3 d2-d3 e2-e3 c1-d1 d1-d2 a1-b1 b1-c1 e1-e2 d4-e4 e3-e4 c4-d4 a2-a3 a1-a2 a3-b3 a4-b4 "
         "b1-b2",
     ),
+    # lesson 5, exercise 3 (after all-but-four is taught): Gold opened a loop of 6 (4×4) and Coral has taken 2 of its
+    # boxes; a chain of 7 and a chain of 3 are left. Only c4-c5, the line that splits the last four into two pairs,
+    # wins (Coral 10, Gold 6); taking a box draws 8-8, and opening a chain loses 4-12 (the exact solver agrees). A board
+    # of its own, not exercise 2's. Found by a search with the exact solver. Coral to move
+    "loop_split": (
+        4,
+        4,
+        "d4-d5 a1-a2 d2-d3 d5-e5 c2-d2 a3-a4 a2-b2 e2-e3 b1-c1 c1-d1 b2-c2 b2-b3 c5-d5 a5-b5 e1-e2 c3-c4 b4-b5 d3-d4 "
+        "d1-e1 b5-c5 b3-b4 e3-e4 c2-c3 b3-c3 c3-d3",
+    ),
     # lesson 5, exercise 7 (final challenge): five safe lines left, Gold to move. Only a1-b1 wins (Gold 6, Coral 3):
     # after it the long-chain count is the one Gold wants, after every other safe line it is Coral's, and best play
     # later needs a double-deal. Found by a search with the exact solver

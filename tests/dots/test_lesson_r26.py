@@ -149,3 +149,89 @@ def test_lesson_4s_safe_line_theme_names_the_chain_count_not_lesson_2s_idea(lang
     assert old not in page.lower()
     homework = ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "homework.md"
     assert old not in homework.read_text(encoding="utf-8").lower()
+
+
+# ----- lesson 5: all-but-four taught, then tested (exercise 3), and a lesson that fits 50 minutes ---------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_3_practises_all_but_four_on_a_loop_of_its_own(lang):
+    """After the page explains all-but-four (held until exercise 2 is answered), exercise 3 asks for it on a new
+    board: only the line that splits the loop's last four boxes into pairs is accepted, as the exact solver says;
+    taking a box and opening a chain each get their own reason with the solver's final score."""
+    from gamekit.dots.lesson5_take_all import all_but_four_lines
+
+    with using(lang):
+        ex = L.exercises(5)["loop_split"]
+        game = ex.game
+        values = move_values(game)
+        reasons = {line: ex.check(line) for line in ex.wrong}
+        right = ex.check(ex.solutions[0])
+        score_words = "Gold {g}, Coral {c}" if lang == "en" else "Dorado {g}, Coral {c}"
+    best = max(values.values())
+    assert sorted(ex.solutions) == sorted(l for l, v in values.items() if v == best) == all_but_four_lines(game)
+    assert set(ex.wrong) == set(values) - set(ex.solutions)
+    assert any(p.kind == "loop" and p.opened for p in components(game))
+    grab = "takes a box" if lang == "en" else "se lleva una casilla"
+    elsewhere = "opens a chain while" if lang == "en" else "abre una cadena mientras"
+    kinds = set()
+    for line, (ok, why) in reasons.items():
+        assert not ok and why.startswith(line)
+        g, c = final_score(game, values[line])
+        assert score_words.format(g=g, c=c) in why
+        taking = game.copy()
+        before = sum(taking.scores)
+        taking.play(line)
+        kind = grab if sum(taking.scores) > before else elsewhere
+        assert kind in why, (line, why)
+        kinds.add(kind)
+    assert kinds == {grab, elsewhere}
+    assert right[0] and ("all-but-four" if lang == "en" else "todas menos cuatro") in right[1]
+    page = _raw(lang, "05")
+    explained = page.index('explanation("leave_four")')
+    assert page.index('L.exercise("loop_six"') < explained < page.index('L.exercise("loop_split"')
+    assert page.index('L.exercise("loop_split"') < page.index('L.exercise("control_price"')
+    assert _board(game) != _board(L.exercises(5)["loop_six"].game)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_core_fits_50_minutes_and_the_last_two_challenges_are_extra(lang):
+    page = _raw(lang, "05")
+    extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    assert page.index('L.exercise("l5_ex8"') < extra < page.index('L.exercise("challenge_loop"')
+    assert extra < page.index('L.exercise("l5_ex10"') < page.index("worked_control_count()")
+    heads = re.findall(r"^###? (?:Exercise|Ejercicio) (\d+) ", page, re.M)
+    assert heads == [str(n) for n in range(1, 12)]
+    rows = lesson_plan(lang, 5)
+    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    challenge = next(m for m, row in rows if "challenge" in row or "reto final" in row)
+    assert challenge >= 2 * 3
+    assert any(re.match(r"(exercises|ejercicios) 4–7", row) for _, row in rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_exercise_1_and_4_prompts_are_short_and_still_ask_the_same(lang):
+    """Exercise 1 was six sentences; exercise 4 (counting both plans) a long question in a fixed format."""
+    with using(lang):
+        one, four = L.exercises(5)["double_deal_score"], L.exercises(5)["control_price"]
+        assert one.check(one.solutions[0])[0] and four.check(four.solutions[0])[0]
+    for ex, most in ((one, 4), (four, 6)):
+        text = re.sub(r"<[^>]+>", "", ex.prompt)
+        assert len(re.findall(r"[.?!](?:\s|$)", text)) <= most, text
+        assert len(text.split()) <= 50, text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_after_exercise_2(lang):
+    """The card says refusing a loop costs 4, exercise 2's answer (6 − 4 = 2): it is on a second sheet, given out
+    once exercise 2 is checked, under exercise 4's heading as on the page; all-but-four, exercise 2's answer, is said
+    by the teacher when the second sheet is given out, never printed."""
+    folder = ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
+    sheet = (folder / "05_double_dealing_and_control.md").read_text(encoding="utf-8")
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    two, three, four = (sheet.index(f"## {word} {n}\n") for n in (2, 3, 4))
+    card = sheet.index("**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**")
+    second = sheet.index('<div style="break-before: page"></div>')
+    assert two < second < three < four < card < sheet.index(f"## {word} 5\n")
+    assert ("all-but-four" if lang == "en" else "todas menos cuatro") not in sheet.lower()
+    assert sheet.count("**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**") == 1
+    extra = sheet.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    assert sheet.index(f"## {word} 9\n") < extra < sheet.index(f"## {word} 10\n")

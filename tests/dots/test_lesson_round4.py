@@ -310,7 +310,8 @@ def test_lesson_5_shows_a_worked_count_of_both_plans_in_its_extra_part():
         assert page.index('step_through("greedy")') < page.index("worked_control_count()")
         # extra since r24 (the reading did not fit its minutes): in the part for spare time, after the last exercise
         extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-        assert page.index('L.exercise("l5_ex10"') < extra < page.index("worked_control_count()")
+        assert page.index('L.exercise("l5_ex8"') < extra < page.index('L.exercise("l5_ex10"')
+        assert page.index('L.exercise("l5_ex10"') < page.index("worked_control_count()")
 
 
 def test_the_control_count_refuses_what_it_cannot_count():
