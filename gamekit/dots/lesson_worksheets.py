@@ -92,7 +92,7 @@ and why whoever opens a short chain gets control (lesson 5, exercise 7) are said
 is checked (the guide's lesson plans say where)."""
 
 
-EXTRA_AFTER = {4: ("sacrifice_sacrifice", 9, 11), 5: ("l5_ex8", 10, 11)}
+EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 """Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 

@@ -362,7 +362,7 @@ LESSONS: dict[int, Lesson] = {
                 ("l4_ex7", "l4_ex10"),
             ),
             (
-                N_("give a box away on purpose when no safe line gives the count you want"),
+                N_("if you have time: give a box away on purpose when no safe line gives the count you want"),
                 ("l4_ex8", "l4_ex11"),
             ),
             (N_("if you have time: count the turns of a game from its dots and long chains"), ("turns",)),

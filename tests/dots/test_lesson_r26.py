@@ -235,3 +235,24 @@ def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_after_exer
     assert sheet.count("**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**") == 1
     extra = sheet.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
     assert sheet.index(f"## {word} 9\n") < extra < sheet.index(f"## {word} 10\n")
+
+
+# ----- lesson 4: the closing fact gets honest minutes; exercise 8 (a sacrifice) is extra --------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4_gives_the_closing_fact_and_question_their_own_minutes(lang):
+    """The closing fact, the closing question and the score line shared 2 minutes: the fact and the question now
+    have rows of their own, and exercise 8 (a sacrifice, the guide's first to drop) is in *If you have time*."""
+    rows = lesson_plan(lang, 4)
+    assert sum(m for m, _ in rows) == L.LESSONS[4].minutes == 50
+    fact = next(m for m, row in rows if row.startswith(("the closing fact", "el dato final")))
+    question = next(m for m, row in rows if row.startswith(("the closing question", "la pregunta final")))
+    assert fact >= 3 and question >= 3
+    assert not any(re.match(r"(exercise|ejercicio) 8\b", row) for _, row in rows)
+    page = _raw(lang, "04")
+    extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
+    assert page.index('L.exercise("l4_ex7"') < page.index("start_result_after_guess()") < extra
+    assert extra < page.index('L.exercise("l4_ex8"') < page.index('explanation("sacrifice")') < page.index('"turns"')
+    heads = re.findall(r"^###? (?:Exercise|Ejercicio) (\d+) ", page, re.M)
+    assert heads == [str(n) for n in range(1, 12)]
+    time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    assert ("exercises 8 to 11" if lang == "en" else "los ejercicios del 8 al 11") in time_line

@@ -1777,7 +1777,7 @@ def test_a_sacrifice_exercise_is_won_exactly_by_the_gifts_that_make_the_count_ri
 
 def test_objective_4_of_lesson_4_is_tested_by_two_sacrifice_exercises():
     objectives = dict(L.LESSONS[4].objectives)
-    tested = objectives["give a box away on purpose when no safe line gives the count you want"]
+    tested = objectives["if you have time: give a box away on purpose when no safe line gives the count you want"]
     assert len(tested) >= 2 and all(L.exercises(4)[name].key.startswith("sacrifice") for name in tested)
 
 
