@@ -8,7 +8,7 @@ from gamekit.i18n import tr
 from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
-from gamekit.dots.lesson_exercise import final_score_text, line_checker, shared_line_name
+from gamekit.dots.lesson_exercise import final_score, final_score_text, line_checker, mover_wins, shared_line_name
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, Component, capture_groups, components, position, run_stops
@@ -452,4 +452,100 @@ def chain_or_loop_exercise(name: str = "chain_or_loop") -> DotsExercise:
         wrong=sorted(l for l in values if l not in right),
         # a judged caption that says "opening the chain of … first" would have been better argues this choice
         leaks=(opening_first(tr("the chain of {n}", n="\0")).split("\0")[0],),
+    )
+
+
+def handout_exercise(name: str = "pair_and_four") -> DotsExercise:
+    """No safe line left, a 2-chain and one long chain: the pupil hands the 2-chain over, after the page has taught
+    the two ways (exercise 6's answer, explained under it).
+
+    Only the middle line cannot be refused, so it keeps the long chain for the player who hands the 2-chain over.
+    Accepted: exactly the solver's best lines, which must be the 2-chain's middle.  Each reason tells a line of play
+    (an end is refused, the long chain is taken and the 2-chain handed back by its middle); the position is refused
+    unless the solver's final score after every line is the one that line of play gives, so each reason is true."""
+    game = position(name)
+    values = move_values(game)
+    best = max(values.values())
+    right = sorted(l for l, v in values.items() if v == best)
+    parts = components(game)
+    pair = next((p for p in parts if p.kind == "chain" and p.length == 2), None)
+    long_ = next((p for p in parts if p.kind == "chain" and p.length >= 3), None)
+    if pair is None or long_ is None or len(parts) != 2:
+        raise ValueError(tr("{name}: a handout exercise needs a 2-chain and a long chain", name=name))
+    middle = shared_line_name(game, pair)
+    if right != [middle] or not mover_wins(game, best):
+        raise ValueError(tr("{name}: the only best line of a handout exercise must be the 2-chain's middle", name=name))
+    me, you = game.to_move, 1 - game.to_move
+    n = long_.length
+
+    def gets(value: int, mine: int, theirs: int) -> bool:
+        final = final_score(game, value)
+        return final[me] - game.scores[me] == mine and final[you] - game.scores[you] == theirs
+
+    if not gets(best, n, 2) or not all(gets(values[l], 2, n) for l in values if l != middle):
+        raise ValueError(tr("{name}: the handout exercise's reasons do not match the exact solver", name=name))
+    seat, other = tr(SEATS[me]), tr(SEATS[you])
+    final2 = final_score_text(game, best)
+
+    def judge(line: str) -> tuple[bool, str]:
+        if line == middle:
+            return True, tr(
+                "Yes: {line} is the 2-chain's middle line, a hard-hearted handout. Each box gets its own third side, "
+                "so {other} cannot refuse them. {other} takes 2 boxes and must open the chain of {n}. Then {seat} "
+                "takes all {n}. With best play the game ends {final}.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=n,
+                final=final2,
+            )
+        if line in pair.lines:
+            why = tr(
+                "{line} opens the 2-chain at an end, a half-hearted handout. {other} draws the far end and leaves "
+                "both boxes to {seat}. Then {seat} must open the chain of {n}, and {other} takes all {n} boxes.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=n,
+            )
+        else:
+            why = tr(
+                "{line} opens the chain of {n}. {other} takes all {n} boxes, then hands the 2-chain over by its "
+                "middle line, so {seat} gets only its 2 boxes.",
+                line=line,
+                other=other,
+                seat=seat,
+                n=n,
+            )
+        return False, tr(
+            "{why} With best play the game would end {final}; the right line ends it {final2}.",
+            why=why,
+            final=final_score_text(game, values[line]),
+            final2=final2,
+        )
+
+    return DotsExercise(
+        tr(
+            "The score is {score}. {seat} must open the 2-chain or the chain of {n}. "
+            "<b>Which line wins the game for {seat}?</b>",
+            score=tr("Gold {g}, Coral {c}", g=game.scores[0], c=game.scores[1]),
+            seat=seat,
+            n=n,
+        ),
+        line_checker(game, judge),
+        hint=tr(
+            "For each line, ask: can {other} refuse the boxes and leave them to {seat}? Then who must open the chain "
+            "of {n}?",
+            other=other,
+            seat=seat,
+            n=n,
+        ),
+        answer=f"{join_words(right)}.",
+        solutions=right,
+        game=game,
+        click=True,
+        key=name,
+        parts=False,
+        third_sides=False,  # the page says these boards have no tints: the pupil finds the chains
+        wrong=sorted((l for l in values if l != middle), key=lambda l: (l not in pair.lines, l)),
     )

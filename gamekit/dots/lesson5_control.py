@@ -27,7 +27,7 @@ from gamekit.i18n import tr
 TAKE_WORDS = ("tak", "llev", "cog", "tom")
 REFUSE_WORDS = ("refus", "declin", "rechaz")
 """How a typed word starts when it means take or refuse, in English or Spanish (take, llevar, coger, tomar; refuse,
-decline, rechazar), so exercise 3 accepts any form of the verb a pupil may write."""
+decline, rechazar), so exercise 4 accepts any form of the verb a pupil may write."""
 
 
 @dataclass(frozen=True)
@@ -166,9 +166,9 @@ def _exact_plans(game: DotsAndBoxes, cost: int) -> tuple[int, int]:
 
 
 def worked_control_count(sequence: str = "greedy", step: int = 5) -> Explanation:
-    """Lesson 5's worked count before exercise 3, step by step, on a board the page has shown (the position before
+    """Lesson 5's worked count before exercise 4, step by step, on a board the page has shown (the position before
     ``step`` of step-through ``sequence``): the page's two steps (the boxes each plan gets now, then who has control
-    of the rest and what that brings), each saying what both players do, and the totals written the way exercise 3
+    of the rest and what that brings), each saying what both players do, and the totals written the way exercise 4
     wants its answer ("2, 4, refuse").  The numbers come from :func:`control_count`, so the solver vouches for them.
     ValueError on a board where the rest is not one long chain with no short chain to come (the words fit only
     that)."""
@@ -215,7 +215,7 @@ def worked_control_count(sequence: str = "greedy", step: int = 5) -> Explanation
             ),
             tr(
                 "**Total.** Taking keeps {now_take} + {rest_take} = {take}. Refusing keeps {now_refuse} + "
-                "{rest_refuse} = {refuse}. Exact calculation agrees. Written as exercise 3 wants it: {take}, "
+                "{rest_refuse} = {refuse}. Exact calculation agrees. Written as exercise 4 wants it: {take}, "
                 "{refuse}, {word}.",
                 now_take=now_take,
                 rest_take=rest_take,
@@ -355,16 +355,14 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
     solution = f"{take_keep}, {refuse_keep}, {right_word}"
     return DotsExercise(
         tr(
-            "{other} opened a chain of {length} and {seat} has taken {taken} of its boxes; {n} boxes are still to "
-            "come. <b>How many of them does {seat} keep by taking the {offer} boxes on offer, and how many by "
-            "refusing them and keeping control to the end? Then: take or refuse?</b> Type both numbers, then your "
-            "choice, {example}.",
+            "{other} opened a chain of {length}, and {seat} has taken {taken} of its boxes. {n} boxes are still to "
+            "come. <b>How many does {seat} keep by taking? By refusing? Then: take or refuse?</b> Type both "
+            "numbers and your choice, {example}.",
             other=other,
             seat=seat,
             n=to_come,
             length=opened_chain(game)[0],
             taken=opened_chain(game)[1],
-            offer=on_offer,
             example=example,
         ),
         check,
@@ -387,14 +385,14 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 
 
 def take_or_refuse_sheet() -> str:
-    """Lesson 5's take-or-refuse rule of thumb on paper, for the end of the worksheet, where exercise 3 sends the
-    pupil (the page teaches it after exercise 2, whose answer it states): the two steps (the boxes each plan gets
-    now, then who has control of the long chains and loops still to come), then the habit that refusing a loop
-    costs more than refusing a chain (which part is opened last is left to exercise 3). The short chains come before
-    exercise 6, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`); the paper tally is in the teacher
-    guide. Markdown, current language; no board's numbers. The sheet states what refusing a loop costs (4 boxes) itself:
-    on paper no feedback checks exercise 2 first, so a rule that pointed back to it would pass a wrong answer on to
-    exercise 3."""
+    """Lesson 5's take-or-refuse rule of thumb on paper, under exercise 4's heading on the worksheet's second sheet,
+    given out once exercise 2 is checked (the page teaches it after exercise 2, whose answer it states): the two
+    steps (the boxes each plan gets now, then who has control of the long chains and loops still to come), then the
+    habit that refusing a loop costs more than refusing a chain (which part is opened last is left to exercise 4).
+    The short chains come before exercise 7, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
+    the paper tally is in the teacher guide. Markdown, current language; no board's numbers. The sheet states what
+    refusing a loop costs (4 boxes) itself: on paper no feedback checks exercise 2 first, so a rule that pointed
+    back to it would pass a wrong answer on to exercise 4."""
     return "\n".join(
         [
             "**" + tr("Take or refuse?") + "**",

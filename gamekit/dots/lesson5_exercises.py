@@ -565,10 +565,9 @@ def double_deal_score_exercise() -> DotsExercise:
 
     return DotsExercise(
         tr(
-            "Two chains of 4 and a single box, Gold to move. Gold gives away the single box; Coral takes it and "
-            "opens a chain of 4. This time Gold takes only the first two boxes of it. Then, instead of taking the "
-            "last two, Gold draws the line at the far end of the chain and leaves them to Coral. Then both play "
-            "their best. <b>How many of the 9 boxes does Gold end with?</b>"
+            "The same start. Gold gives away the single box, and Coral opens a chain of 4. This time Gold takes two "
+            "of its boxes and leaves the last two to Coral. <b>Then both play their best: how many of the 9 boxes "
+            "does Gold end with?</b>"
         ),
         check,
         hint=tr("Follow it turn by turn: write down who takes which boxes, and who has to open the last chain."),

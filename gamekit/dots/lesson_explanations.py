@@ -6,8 +6,8 @@ or its answer shown (``L.after_exercise(name, score, explanation(...))``).  "two
 those words, let a pupil read exercise 6's answer off the page; "handouts" (refusing, and which way of opening a
 2-chain can be refused) is exercise 6's answer, so it comes after that exercise; lesson 5's "leave_four" (what to
 leave of a loop) is its exercise 2's answer, shown after it, as is "take_or_refuse" (the rule of thumb, which says
-what refusing a loop costs); "loops_first" (which part is opened last) does half of its exercise 3, so it comes after
-that one; "short_chain_control" (who gets control after a short chain) is its exercise 6's.  Each is a few
+what refusing a loop costs); "loops_first" (which part is opened last) does half of its exercise 4, so it comes after
+that one; "short_chain_control" (who gets control after a short chain) is its exercise 7's.  Each is a few
 paragraphs in the current language; ``**bold**`` marks a new word, ``*italics*`` a stressed one.
 """
 
@@ -68,7 +68,7 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
     "loops_first": (
         N_(
             "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs more boxes "
-            "than refusing a chain. So in exercise 3 the chain is the last part, and it is never refused."
+            "than refusing a chain. So in exercise 4 the chain is the last part, and it is never refused."
         ),
     ),
     "short_chain_control": (

@@ -103,6 +103,16 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         "b4-c4 b2-c2 c3-d3 b3-c3 d2-d3 e2-e3 c1-d1 d1-d2 a1-b1 b1-c1 e1-e2 d4-e4 e3-e4 c4-d4 a2-a3 a1-a2 a3-b3 a4-b4 "
         "b1-b2",
     ),
+    # lesson 5, exercise 3 (after all-but-four is taught): Gold opened a loop of 6 (4×4) and Coral has taken 2 of its
+    # boxes; a chain of 7 and a chain of 3 are left. Only c4-c5, the line that splits the last four into two pairs,
+    # wins (Coral 10, Gold 6); taking a box draws 8-8, and opening a chain loses 4-12 (the exact solver agrees). A board
+    # of its own, not exercise 2's. Found by a search with the exact solver. Coral to move
+    "loop_split": (
+        4,
+        4,
+        "d4-d5 a1-a2 d2-d3 d5-e5 c2-d2 a3-a4 a2-b2 e2-e3 b1-c1 c1-d1 b2-c2 b2-b3 c5-d5 a5-b5 e1-e2 c3-c4 b4-b5 d3-d4 "
+        "d1-e1 b5-c5 b3-b4 e3-e4 c2-c3 b3-c3 c3-d3",
+    ),
     # lesson 5, exercise 7 (final challenge): five safe lines left, Gold to move. Only a1-b1 wins (Gold 6, Coral 3):
     # after it the long-chain count is the one Gold wants, after every other safe line it is Coral's, and best play
     # later needs a double-deal. Found by a search with the exact solver
@@ -175,6 +185,15 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
         3,
         3,
         "c1-d1 b2-b3 d3-d4 b1-c1 a1-a2 c4-d4 b1-b2 b2-c2 d2-d3 c1-c2 a3-a4 a2-b2 d1-d2 b3-b4 b4-c4 a1-b1 c2-d2",
+    ),
+    # lesson 3, exercise 7 (after the two handouts are taught): Gold leads 2-1 and Coral must open a 2-chain (c2, c3)
+    # or a chain of 4. Only the 2-chain's middle line (c3-d3) wins (Coral 5, Gold 4): at an end Gold refuses it and
+    # Coral must open the chain of 4 (Coral 3, Gold 6), and the chain of 4 gives Gold 4 boxes. A board of its own, not
+    # exercise 5's or 6's, nor the handout or loop step-through's. Found by a search with the exact solver
+    "pair_and_four": (
+        3,
+        3,
+        "d1-d2 c3-c4 b4-c4 b1-b2 c4-d4 a3-b3 a2-b2 b1-c1 c2-d2 a4-b4 c2-c3 a3-a4 b3-b4 b3-c3 a1-b1 a1-a2",
     ),
     # lesson 4: four safe lines left, each leaves 1 long chain forming (Coral's count) and loses for Gold; giving
     # the single box c3 away leaves chains of 3 and 3 (Gold's count) and wins 5–4; every other gift loses. Found by

@@ -74,13 +74,13 @@ cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on t
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
 
 WORDS_AFTER = {
-    (3, "chain_or_loop"): (  # after exercise 6, where the page says it, before More practice, which needs it
+    (3, "chain_or_loop"): (  # after exercise 6, as on the page; exercise 7 and More practice need it
         N_(
             "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
             "that takes nothing and leave the boxes to you; then you must open the next chain."
         ),
     ),
-    (5, "l5_ex5"): (  # right before exercise 6, which needs it, as on the page ("short chain" is on the top card)
+    (5, "l5_ex5"): (  # right before exercise 7, which needs it, as on the page ("short chain" is on the top card)
         N_("**Opening a short chain:** the player who opens a short chain chooses how to open it."),
     ),
 }
@@ -88,11 +88,11 @@ WORDS_AFTER = {
 they would give a later exercise's answer away; the lesson page teaches them at the same place.  A word that is an
 exercise's own answer is not on the sheet at all: on paper the whole sheet is in view, so a card under the
 exercise would answer it.  How a 2-chain is handed over (lesson 3, exercise 6), all-but-four (lesson 5, exercise 2)
-and why whoever opens a short chain gets control (lesson 5, exercise 6) are said by the teacher once the exercise
+and why whoever opens a short chain gets control (lesson 5, exercise 7) are said by the teacher once the exercise
 is checked (the guide's lesson plans say where)."""
 
 
-EXTRA_AFTER = {4: ("sacrifice_sacrifice", 9, 11)}
+EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 """Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
@@ -109,6 +109,17 @@ def extra_after(lesson: int, key: str) -> list[str]:
         + "\n\n"
         + tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
     ]
+
+
+def second_sheet(after: int) -> str:
+    """Where a worksheet starts a second sheet, given out once exercise ``after`` is checked: what follows states that
+    exercise's answer, and on paper the whole of one sheet is in view.  A page break for the printer, then a heading
+    that tells the teacher and the pupil when the sheet is given out."""
+    if isinstance(after, bool) or not isinstance(after, int) or after < 1:
+        raise ValueError(tr("after={after!r}: the number of an exercise, from 1 up", after=after))
+    return '<div style="break-before: page"></div>\n\n## ' + tr(
+        "Sheet 2 — given out once exercise {n} is checked", n=after
+    )
 
 
 def words_card(words: Sequence[str]) -> str:

@@ -53,6 +53,7 @@ from gamekit.dots.lesson3_exercises import (
     hand_over_exercise,
     how_many_exercise,
     chain_or_loop_exercise,
+    handout_exercise,
 )
 from gamekit.dots.lesson4_exercises import (
     count_long_exercise,
@@ -63,7 +64,7 @@ from gamekit.dots.lesson4_exercises import (
     who_wins_exercise,
 )
 from gamekit.dots.lesson5_control import control_price_exercise, take_or_refuse_sheet
-from gamekit.dots.lesson5_take_all import challenge_take_all_exercise
+from gamekit.dots.lesson5_take_all import challenge_take_all_exercise, loop_split_exercise
 from gamekit.dots.lesson5_challenges import challenge_exercise, challenge_steer_exercise, plan_exercise
 from gamekit.dots.lesson5_exercises import (
     double_deal_score_exercise,
@@ -79,7 +80,7 @@ from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
 from gamekit.dots.lesson_practice import practice_problems
-from gamekit.dots.lesson_worksheets import extra_after
+from gamekit.dots.lesson_worksheets import extra_after, second_sheet
 
 __all__ = [
     "after_exercise",
@@ -125,23 +126,23 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
-    if number_ == 5 and key == _built("l5_ex10").key:
-        # the take-or-refuse card states exercise 2's answer (refusing a loop costs 4): at the end of the sheet, out
-        # of view while exercise 2 is done; exercise 3's heading sends the pupil here
-        blocks.append("## " + tr("Card for exercise 3") + "\n\n" + take_or_refuse_sheet())
-    return blocks + extra_after(number_, key)  # lesson 4's extra exercises, marked as on the page
+    if number_ == 5 and key == _built("loop_six").key:
+        # the take-or-refuse card under exercise 4 states exercise 2's answer (refusing a loop costs 4): the rest is a
+        # second sheet, given out once exercise 2 is checked
+        blocks.append(second_sheet(2))
+    return blocks + extra_after(number_, key)  # lessons 4's and 5's extra exercises, marked as on the page
 
 
 def worksheet_words_before(notebook: str, key: str) -> list[str]:
     """What is printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question.
-    Lesson 5's take-or-refuse card, which exercise 3 needs, states what refusing a loop costs (4 boxes), the answer
-    of exercise 2 (the loop of 6). Printed right under exercise 3's heading it sat just below exercise 2, in view
-    while a pupil did it, so the card is at the end of the sheet and exercise 3's heading sends the pupil there."""
+    Lesson 5's take-or-refuse card, which exercise 4 needs, states what refusing a loop costs (4 boxes), the answer
+    of exercise 2 (the loop of 6): it is printed under exercise 4's heading, as on the page, on the second sheet,
+    which the teacher gives out once exercise 2 is checked (:func:`worksheet_words_after`)."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
     if number_ == 5 and key == _built("control_price").key:
-        return [tr("First read the card *Take or refuse?* at the end of the sheet, after exercise 10.")]
+        return [take_or_refuse_sheet()]
     return []
 
 
@@ -256,6 +257,7 @@ LESSONS: dict[int, Lesson] = {
             "count_loops": count_loops_exercise,
             "hand_over": hand_over_exercise,
             "l3_ex6": chain_or_loop_exercise,
+            "l3_ex7": handout_exercise,
         },
         {
             "count_small_chains": "easy",
@@ -264,6 +266,7 @@ LESSONS: dict[int, Lesson] = {
             "count_loops": "medium",
             "hand_over": "medium",
             "l3_ex6": "hard",
+            "l3_ex7": "hard",
         },
         (
             N_(
@@ -288,7 +291,7 @@ LESSONS: dict[int, Lesson] = {
             (N_("tell a loop from a chain"), ("count_chains", "chain_lengths", "count_loops")),
             (
                 N_("choose which short chain to hand over, and choose how to hand over a 2-chain"),
-                ("hand_over", "l3_ex6"),
+                ("hand_over", "l3_ex6", "l3_ex7"),
             ),
             (N_("decide which to open, a chain or a loop"), ("l3_ex6",)),
         ),
@@ -359,7 +362,7 @@ LESSONS: dict[int, Lesson] = {
                 ("l4_ex7", "l4_ex10"),
             ),
             (
-                N_("give a box away on purpose when no safe line gives the count you want"),
+                N_("if you have time: give a box away on purpose when no safe line gives the count you want"),
                 ("l4_ex8", "l4_ex11"),
             ),
             (N_("if you have time: count the turns of a game from its dots and long chains"), ("turns",)),
@@ -375,6 +378,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "double_deal_score": double_deal_score_exercise,
             "loop_six": loop_six_exercise,
+            "loop_split": loop_split_exercise,
             "control_price": control_price_exercise,
             "l5_ex4": keep_control_exercise,
             "l5_ex5": not_worth_it_exercise,
@@ -387,6 +391,7 @@ LESSONS: dict[int, Lesson] = {
         {
             "double_deal_score": "easy",
             "loop_six": "medium",
+            "loop_split": "medium",
             "control_price": "medium",
             "l5_ex4": "medium",
             "l5_ex5": "medium",
@@ -423,7 +428,7 @@ LESSONS: dict[int, Lesson] = {
                     "keep control with a double-deal: leave the last two boxes of a chain, and find what to leave in "
                     "a loop"
                 ),
-                ("double_deal_score", "l5_ex4", "loop_six"),
+                ("double_deal_score", "l5_ex4", "loop_six", "loop_split"),
             ),
             (
                 N_("tell when keeping control is not worth what it costs, and take everything instead"),

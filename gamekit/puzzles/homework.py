@@ -389,7 +389,7 @@ def parse_code(code: Any, game_id: str | None = None) -> tuple[str, str | None, 
     """``(game_id, theme, n, seed)`` of a homework code.  A code that is not one is refused with a ValueError a
     pupil can act on: what is wrong (the shape, the game, the theme, the number of puzzles) and what a code
     looks like; text is the only type taken (TypeError).  A code is read as a pupil may type it: in any case
-    (FIVE-Block-10-1), with accents (dots-elegir_una_línea_segura-10-1), with stray spaces at its ends or around
+    (FIVE-Block-10-1), with accents (dots-línea_segura_para_la_cuenta-10-1), with stray spaces at its ends or around
     its dashes, with spaces or dashes for the underscores of an idea's name (dots-double-deal-10-7: the idea is
     everything between the game and the two numbers);
     ``game_id``: the page's game (checked).  The refusal of a text that is no code at all shows no example code:

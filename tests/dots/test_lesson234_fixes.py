@@ -92,20 +92,22 @@ def test_no_teachers_timing_on_the_pupils_page_but_the_lessons_time(lesson, lang
 
 
 @pytest.mark.parametrize("guide", ["docs/teachers/dots.md", "docs/teachers/es/dots.md"])
-def test_the_guides_lesson_4_plan_follows_the_page_exercise_8_then_the_closing_fact(guide):
-    """Exercise 9 (the turns) is extra on the page, after the closing fact: the plan goes from exercise 8 to the
-    closing fact and has no row for exercise 9."""
+def test_the_guides_lesson_4_plan_follows_the_page_exercise_7_then_the_closing_fact(guide):
+    """Exercises 8 (a sacrifice) and 9 (the turns) are extra on the page, after the closing fact: the plan goes from
+    exercise 7 to the closing fact and has no row for exercises 8 or 9."""
     text = (ROOT / guide).read_text(encoding="utf-8")
     plan = text[text.index("### " + ("Lesson 4" if "/es/" not in guide else "Lección 4")) :]
     plan = plan[: plan.index("| **50** |")]
     rows = [r for r in plan.splitlines() if r.startswith("| ") and r[2].isdigit()]
-    assert not any(re.match(r"\| \d+ \| (exercise|ejercicio) 9\b", r) for r in rows)
+    assert not any(re.match(r"\| \d+ \| (exercise|ejercicio) [89]\b", r) for r in rows)
     fact = next(i for i, r in enumerate(rows) if "closing fact" in r or "dato final" in r)
-    eight = next(i for i, r in enumerate(rows) if re.match(r"\| \d+ \| (exercise|ejercicio) 8\b", r))
-    assert eight < fact
+    seven = next(i for i, r in enumerate(rows) if re.match(r"\| \d+ \| (exercise|ejercicio) 7\b", r))
+    assert seven < fact
     assert sum(int(r.split("|")[1]) for r in rows) == 50
     page = _page(4, "en" if "/es/" not in guide else "es")
-    assert page.index("start_result_after_guess()") < page.index('L.exercise("turns"')
+    assert (
+        page.index("start_result_after_guess()") < page.index('L.exercise("l4_ex8"') < page.index('L.exercise("turns"')
+    )
 
 
 @pytest.mark.parametrize("lesson", [2, 3, 4])

@@ -130,7 +130,7 @@ def test_lesson_4_turns_exercise_is_extra_listed_as_such_an_objective(lang):
     assert head.startswith("### " + ("Exercise 9" if lang == "en" else "Ejercicio 9"))
     assert text.index("## " + ("If you have time" if lang == "en" else "Si te sobra tiempo")) < call
     assert text.index("start_result_after_guess()") < call
-    extra = "exercises 9, 10 and 11" if lang == "en" else "los ejercicios 9, 10 y 11"
+    extra = "exercises 8 to 11" if lang == "en" else "los ejercicios del 8 al 11"
     assert extra in text.splitlines()[20]
     for n, name in ((10, "l4_ex10"), (11, "l4_ex11")):
         head = re.findall(r"^#+ .*$", text[: text.index(f'L.exercise("{name}"')], flags=re.M)[-1]

@@ -194,7 +194,7 @@ def test_the_page_teaches_one_rule_of_thumb_and_one_worked_count_and_no_tally(la
     # the short-chain fact, in a few short sentences, right before exercise 6 (which needs it), and nowhere before;
     # what to do with an odd number of short chains is exercise 6's answer: the pupil works it out, the page never
     # says it.  Whoever opens a short chain gets control (the other player takes it and must open next).
-    six = _section(page, "### Exercise 6" if en else "### Ejercicio 6", "```{code-cell}")
+    six = _section(page, "### Exercise 7" if en else "### Ejercicio 7", "```{code-cell}")
     gets = "whoever opens a short chain gets control" if en else "quien abre una cadena corta se queda con el control"
     assert gets not in page  # exercise 6's reason: it opens under exercise 6 once answered
     from gamekit.dots.lesson_explanations import explanation
@@ -296,19 +296,19 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang):
-    """On paper: the two steps and the loops-first sentence on a card at the end of the sheet (it states exercise 2's
-    answer, so it is out of view while exercise 2 is done; exercise 3's heading sends the pupil to it), the short
-    chains between exercises 5 and 6, no tally and none of exercise 3's numbers."""
+    """On paper: the two steps and the loops-first sentence on a card under exercise 4's heading, as on the page, on
+    the second sheet (it states exercise 2's answer, so it is not on the sheet exercise 2 is done on), the short
+    chains between exercises 6 and 7, no tally and none of exercise 4's numbers."""
     folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
     sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
     ex = (
-        ("## Exercise 2", "## Exercise 3", "## Exercise 5", "## Exercise 6")
+        ("## Exercise 2", "## Exercise 4", "## Exercise 6", "## Exercise 7")
         if lang == "en"
-        else ("## Ejercicio 2", "## Ejercicio 3", "## Ejercicio 5", "## Ejercicio 6")
+        else ("## Ejercicio 2", "## Ejercicio 4", "## Ejercicio 6", "## Ejercicio 7")
     )
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
-    last = "## Exercise 10" if lang == "en" else "## Ejercicio 10"
-    assert sheet.index(last) < sheet.index(title)
+    after = "## Exercise 5" if lang == "en" else "## Ejercicio 5"
+    assert sheet.index(ex[1]) < sheet.index(title) < sheet.index(after)  # under exercise 4's heading, on sheet 2
     method = " ".join(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)

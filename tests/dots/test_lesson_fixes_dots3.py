@@ -172,13 +172,13 @@ def test_no_worksheet_prints_an_exercises_answer_words_before_its_answer_space_e
     "lang, head",
     [("en", "## If you have time — or for homework"), ("es", "## Si te sobra tiempo — o para casa")],
 )
-def test_lesson_4_worksheet_marks_exercises_9_to_11_as_extra_as_the_page_does(lang, head):
-    """Exercises 9 to 11 are outside the lesson's 50 minutes on the page and in the guide's plan: the worksheet
+def test_lesson_4_worksheet_marks_exercises_8_to_11_as_extra_as_the_page_does(lang, head):
+    """Exercises 8 to 11 are outside the lesson's 50 minutes on the page and in the guide's plan: the worksheet
     puts them under the page's own heading for spare time or for home."""
     folder = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
     sheet = (ROOT / folder / "dots_and_boxes/04_long_chain_rule.md").read_text(encoding="utf-8")
     word = "Exercise" if lang == "en" else "Ejercicio"
     assert sheet.count(head) == 1
-    assert sheet.index(f"## {word} 8\n") < sheet.index(head) < sheet.index(f"## {word} 9\n")
+    assert sheet.index(f"## {word} 7\n") < sheet.index(head) < sheet.index(f"## {word} 8\n")
     assert head in _page(lang, "04")
     assert L.worksheet_words_after(L.LESSONS[5].notebook, L.exercises(5)["l5_ex6"].key) == []

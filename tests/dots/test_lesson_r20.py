@@ -158,7 +158,7 @@ def test_lesson_5s_rule_of_thumb_is_short_and_waits_for_exercise_2(lang):
 
     page = _page(lang, "05")
     head = "## Take or refuse?" if lang == "en" else "## ¿Llevártelas o rechazarlas?"
-    section = page[page.index(head) : page.index("### Exercise 3" if lang == "en" else "### Ejercicio 3")]
+    section = page[page.index(head) : page.index("### Exercise 4" if lang == "en" else "### Ejercicio 4")]
     assert 'L.after_exercise("loop_six", score, explanation("take_or_refuse"))' in section
     assert ("exercise 2 showed" if lang == "en" else "lo que viste en el ejercicio 2") not in page
     with using(lang):

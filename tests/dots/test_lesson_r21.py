@@ -15,28 +15,33 @@ def test_lesson_5_final_challenge_board_has_no_third_side_tint():
     assert lesson_pictures.THIRD_SIDE_TINT not in colours
 
 
-def test_worksheet_5_prints_the_take_or_refuse_card_at_the_end_of_the_sheet():
-    """The card states that refusing a loop costs 4, exercise 2's answer: under exercise 3's heading it sat just
-    below exercise 2 on paper. It is now after the last exercise, and exercise 3's heading sends the pupil to it, in
+def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_under_exercise_4():
+    """The card states that refusing a loop costs 4, exercise 2's answer: under the next exercise's heading it sat
+    just below exercise 2 on paper, and at the end of the sheet it was still on the sheet exercise 2 is done on. It
+    is now under exercise 4's heading (as on the page) on a second sheet, given out once exercise 2 is checked, in
     both languages; no other sheet gets a card there."""
     import pytest
 
+    from gamekit.dots.lesson_worksheets import second_sheet
     from gamekit.teacher_sheets import worksheet_markdown
 
     notebook = L.LESSONS[5].notebook
-    for lang, title, head, pointer in (
-        ("en", "**Take or refuse?**", "## Exercise {n}", "*Take or refuse?* at the end of the sheet"),
-        ("es", "**¿Llevártelas o rechazarlas?**", "## Ejercicio {n}", "*¿Llevártelas o rechazarlas?* al final"),
+    for lang, title, head in (
+        ("en", "**Take or refuse?**", "## Exercise {n}\n"),
+        ("es", "**¿Llevártelas o rechazarlas?**", "## Ejercicio {n}\n"),
     ):
         sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
         assert sheet.count(title) == 1
-        assert sheet.index(head.format(n=10)) < sheet.index(title)
-        three = sheet[sheet.index(head.format(n=3)) : sheet.index(head.format(n=4))]
-        assert pointer in three
-    assert L.worksheet_words_after(notebook, "loop_six") == []
+        page_break = sheet.index('<div style="break-before: page"></div>')
+        assert sheet.index(head.format(n=2)) < page_break < sheet.index(head.format(n=3))
+        assert sheet.index(head.format(n=4)) < sheet.index(title) < sheet.index(head.format(n=5))
+    assert L.worksheet_words_after(notebook, "loop_six") == [second_sheet(2)]
     assert L.worksheet_words_before(L.LESSONS[4].notebook, "control_price") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         L.worksheet_words_before("dots_and_boxes/99_nothing", "control_price")
+    for bad in (0, True, "2"):
+        with pytest.raises(ValueError, match="after="):
+            second_sheet(bad)
 
 
 def test_worksheet_5_defines_short_chain_once():

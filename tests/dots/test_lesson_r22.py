@@ -184,11 +184,14 @@ def test_spanish_lesson_feedback_says_en_vez_de_never_en_lugar_de():
 
 def test_lesson_5s_four_challenges_all_have_no_third_side_tint_and_the_page_says_so():
     """Exercise 7 had the three-side tint and 8 to 10 did not, with no reason given: none has it now, and the text
-    above the challenge tells the pupil so (en, es)."""
+    above the challenge (exercises 8 and 9 in class, 10 and 11 for spare time) tells the pupil so (en, es)."""
     exercises = L.exercises(5)
     for name in ("challenge_steer", "l5_ex8", "challenge_loop", "l5_ex10"):
         assert exercises[name].third_sides is False, name
-    for lang, words in (("en", "in all four, no colour marks the"), ("es", "en los cuatro, ningún color marca")):
+    for lang, words in (
+        ("en", "no colour marks the boxes with three sides"),
+        ("es", "ningún color marca las casillas"),
+    ):
         folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
         assert words in _text(f"{folder}/05_double_dealing_and_control.md"), lang
 

@@ -123,7 +123,12 @@ def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang)
     page = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/05_double_dealing_and_control.md"
     text = page.read_text(encoding="utf-8")
     extra = text.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-    assert text.index('L.exercise("l5_ex10"') < extra < text.index("worked_control_count()")
+    assert (
+        text.index('L.exercise("l5_ex8"')
+        < extra
+        < text.index('L.exercise("l5_ex10"')
+        < text.index("worked_control_count()")
+    )
     time_line = next(line for line in text.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
     assert ("the worked count" if lang == "en" else "el cálculo resuelto") in time_line
 

@@ -186,12 +186,21 @@ def test_every_dots_reflection_starts_explain_in_one_sentence(lang):
 
 def test_lesson_3_counts_first_then_decides_easy_to_hard():
     """Lesson 3 went back to counting (boxes in loops, "hard") after its two decisions: the four counting exercises
-    come first, the two hand-over decisions last, and the levels never go down the page."""
+    come first, the hand-over decisions last (exercise 7 practises the handout once it is taught), and the levels
+    never go down the page."""
     from gamekit.dots import lessons as L
 
     lesson = L.LESSONS[3]
     names = list(lesson.exercises)
-    assert names == ["count_small_chains", "count_chains", "chain_lengths", "count_loops", "hand_over", "l3_ex6"]
+    assert names == [
+        "count_small_chains",
+        "count_chains",
+        "chain_lengths",
+        "count_loops",
+        "hand_over",
+        "l3_ex6",
+        "l3_ex7",
+    ]
     rank = {"easy": 0, "medium": 1, "hard": 2}
     levels = [rank[lesson.levels[n]] for n in names]
     assert levels == sorted(levels) and levels[-1] == 2
@@ -199,7 +208,7 @@ def test_lesson_3_counts_first_then_decides_easy_to_hard():
         raw = _raw(lang, "03")
         assert [raw.index(f'L.exercise("{n}"') for n in names] == sorted(raw.index(f'L.exercise("{n}"') for n in names)
         heads = re.findall(r"^## (?:Exercise|Ejercicio) (\d) ", raw, re.M)
-        assert heads == ["1", "2", "3", "4", "5", "6"], heads
+        assert heads == ["1", "2", "3", "4", "5", "6", "7"], heads
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -199,19 +199,19 @@ def test_lesson_3_exercise_5_needs_which_chain_not_the_middle_line_habit():
 
 
 def test_lesson_3_objective_3_is_tested_after_it_is_taught_and_the_guide_says_the_same():
-    """Exercises 5 and 6 test the objective: that offered boxes can be refused is taught just before exercise 5;
-    which line of a 2-chain can be refused is exercise 6's answer, explained (both handouts) after it."""
+    """Exercises 5, 6 and 7 test the objective: which line of a 2-chain can be refused is exercise 6's answer,
+    explained (both handouts) after it, and exercise 7 practises it after the explanation."""
     lesson = L.LESSONS[3]
     from gamekit.dots.lesson_explanations import explanation
 
     (text, names) = lesson.objectives[2]
     assert "which short chain" in text and "how to hand over a 2-chain" in text
-    assert names == ("hand_over", "l3_ex6")
+    assert names == ("hand_over", "l3_ex6", "l3_ex7")
     assert "middle" not in text  # the objective does not give exercise 4's answer
     page = _page(3)
     taught = page.index('explanation("two_chain_lines")')
     assert taught < page.index('L.exercise("hand_over"') < page.index('L.exercise("l3_ex6"')
-    assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")')
+    assert page.index('L.exercise("l3_ex6"') < page.index('explanation("handouts")') < page.index('L.exercise("l3_ex7"')
     handouts = str(explanation("handouts"))
     assert handouts.index("**half-hearted handout**") < handouts.index("**hard-hearted handout**")
     assert f"* {text};" in " ".join(page.split())  # the page's objective bullet says the same
@@ -310,7 +310,8 @@ def test_lesson_5_shows_a_worked_count_of_both_plans_in_its_extra_part():
         assert page.index('step_through("greedy")') < page.index("worked_control_count()")
         # extra since r24 (the reading did not fit its minutes): in the part for spare time, after the last exercise
         extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
-        assert page.index('L.exercise("l5_ex10"') < extra < page.index("worked_control_count()")
+        assert page.index('L.exercise("l5_ex8"') < extra < page.index('L.exercise("l5_ex10"')
+        assert page.index('L.exercise("l5_ex10"') < page.index("worked_control_count()")
 
 
 def test_the_control_count_refuses_what_it_cannot_count():

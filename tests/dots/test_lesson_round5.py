@@ -83,7 +83,7 @@ def test_no_unchecked_question_sits_above_exercise_5():
 
 
 def test_the_guides_challenge_1_reasoning_is_the_solvers():
-    """The guide's worked reasoning for exercise 7 gives the accepted lines, the all-but-four line and the two final
+    """The guide's worked reasoning for exercise 9 gives the accepted lines, the all-but-four line and the two final
     scores the exact solver gives (English and Spanish)."""
     from gamekit.dots.lesson_exercise import final_score
 
@@ -95,8 +95,8 @@ def test_the_guides_challenge_1_reasoning_is_the_solvers():
         ("docs/teachers/es/dots.md", "Ejercicio", "Dorado"),
     ):
         text = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-        part = text[text.index(f"**{head} 8** (") :]
-        part = part[: part.index(f"**{head} 9**")]
+        part = text[text.index(f"**{head} 9** (") :]
+        part = part[: part.index(f"**{head} 10**")]
         assert all(f"`{line}`" in part for line in ex.solutions) and f"`{refusal}`" in part, path
         for v in (max(values.values()), values[refusal]):
             g, c = final_score(game, v)

@@ -95,7 +95,7 @@ def test_every_lesson_marks_more_practice_extra_and_lesson_4_its_homework_exerci
     lines = lesson4.splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith(("### Exercise 11", "### Ejercicio 11")))
     assert lines[heading + 2].replace("**", "").lower().startswith(extra.lower())
-    assert ("exercises 9, 10 and 11" if lang == "en" else "los ejercicios 9, 10 y 11") in lesson4.splitlines()[20]
+    assert ("exercises 8 to 11" if lang == "en" else "los ejercicios del 8 al 11") in lesson4.splitlines()[20]
     # the extra exercises sit in the page's last part, after the closing fact and before the closing question
     part = lesson4.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
     assert lesson4.index("start_result_after_guess()") < part < lesson4.index('L.exercise("turns"')

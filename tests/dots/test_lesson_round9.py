@@ -127,10 +127,10 @@ def test_lesson_5_objective_3_is_tested_by_a_position_the_long_chain_rule_decide
     assert analysis.double_crosses(play)
 
 
-def test_lesson_5_guide_plan_gives_the_four_challenge_positions_their_minutes():
+def test_lesson_5_guide_plan_gives_the_two_challenge_positions_in_class_their_minutes():
     for path, head, word in (
-        ("docs/teachers/dots.md", "### Lesson 5 ", "exercises 7–10"),
-        ("docs/teachers/es/dots.md", "### Lección 5 ", "ejercicios 7–10"),
+        ("docs/teachers/dots.md", "### Lesson 5 ", "exercises 8 and 9"),
+        ("docs/teachers/es/dots.md", "### Lección 5 ", "ejercicios 8 y 9"),
     ):
         text = (ROOT / path).read_text(encoding="utf-8")
         section = text[text.index(head) :]
