@@ -211,3 +211,23 @@ def test_lesson_2_closing_table_goes_to_12_and_names_the_roll_with_the_most_sets
     for path in ("notebooks/shut_the_box/02_sets_for_a_roll.md", "notebooks/es/shut_the_box/02_sets_for_a_roll.md"):
         page = (ROOT / path).read_text(encoding="utf-8")
         assert "sets_count_held(score, range(2, 13))" in page and "stops at 10" not in page
+
+
+def test_lesson_1_exercise_6_is_hard_no_pair_makes_the_roll_and_the_method_needs_its_third_tile():
+    """Exercise 6 was labelled hard, but "largest tile first" found its one pair (7+5) at the third try.  Its new
+    box has one set only, of three tiles: no two open tiles make the roll, and the method reaches it at its third
+    tile (9 and 8 need covered tiles)."""
+    from gamekit.shutbox.exercises_turn import LEGAL_SET, legal_set_exercise
+    from gamekit.shutbox.lesson_practice import legal_level
+    from gamekit.shutbox.tiles import tiles_summing_to
+
+    tiles, roll = LEGAL_SET
+    assert tiles_summing_to(roll, tiles) == [(6, 5, 1)]
+    assert not [t for t in tiles if roll - t in tiles and roll - t != t]  # no pair
+    tries = [t for t in sorted(tiles, reverse=True) if tiles_summing_to(roll - t, tuple(x for x in tiles if x < t))]
+    assert tries[0] == 6 and sorted(tiles, reverse=True).index(6) == 2  # the third tile tried
+    assert legal_level(tiles, roll) == "hard" == L.LESSONS[1].levels["legal_set"]
+    ex = legal_set_exercise()
+    assert ex.solutions == ["6+5+1"]
+    assert not any(ex.check(w)[0] for w in ex.wrong)
+    assert len({ex.check(w)[1] for w in ex.wrong}) == len(ex.wrong)  # each wrong answer its own reason
