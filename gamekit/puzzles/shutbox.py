@@ -4,8 +4,8 @@ with a stated goal: the chance to shut the box (``"shut"``) or the lowest expect
 * **a set for the roll**: which tiles to cover?  At least 2 sets make the roll and the best (or sets tied exactly)
   beats every other by :data:`MARGIN` (2 points of shut chance, half a point of expected score); the bank's played
   positions are ones no habit (:data:`HABITS`) answers, so each has the theme *think of the next roll*;
-* **one die or two**: the better roll beats the other by the same margin for the chance to shut (asked after lesson
-  4: lesson 3 chose the dice that go on more often, which differs from the best chance to shut in half the drill).
+* **one die or two**: the better roll beats the other by the same margin for the chance to shut (lesson 3's
+  exercise 10: the outcomes that shut the box with one roll, not the ones that go on, which differ in half the drill).
 
 Each puzzle stores the first rule of thumb of lesson 4 (:data:`LESSON_FOUR_RULES`) that answers it by itself
 (``facts["thumb"]``).  Practice's "which set?" questions come from the exhaustive census
@@ -266,10 +266,11 @@ def play_game(seed: int, rng) -> ShutTheBox:
     return g
 
 
-THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (4,), "best_set": (4,), "next_roll": (4,)}
+THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,), "next_roll": (4,)}
 """The Shut the Box lessons (their numbers) each theme's idea comes from (the tag ``next_roll`` too, so a lesson's
-Practice knows its puzzles are taught by lesson 4).  *One die or two* asks for the best chance to shut the box,
-lesson 4's goal: lesson 3 chose the dice that go on more often, and the two differ in half its drill."""
+Practice knows its puzzles are taught by lesson 4).  *One die or two* asks for the best chance to shut the box:
+lesson 3's exercise 10 chooses the dice by the outcomes that shut the box with one roll (its exercises 6 and 8
+chose the dice that go on more often, which differs in half the drill)."""
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (every "which set?" question has
 the pupil find the sets: they press the tiles) and *think of the next roll* (a tag on *best set*'s questions)."""

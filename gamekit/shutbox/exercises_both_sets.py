@@ -1,5 +1,5 @@
-"""Lesson 4's exercise 9 (both sets' values first, then the choice) and exercise 6 (each set's outcome count, then
-the choice).
+"""Lesson 4's exercise 9 (both sets' values first, then the choice) and exercises 5 and 6 (the values of what each
+set leaves given, then the choice).
 
 Typing one of two sets would pass half the time by guessing, so the pupil types the value of what each set leaves
 (each checked, with its own reason, by :func:`leave_value_exercise`) and then the set (:func:`best_set_exercise`):
@@ -23,6 +23,7 @@ from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_words import chance_words, tile_list
 from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.rules_of_thumb import RULES_OF_THUMB, rule_of_thumb_picks
 from gamekit.shutbox.strategy import table
 from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.widgets.exercise import Exercise
@@ -289,25 +290,39 @@ def decoy_refused(
 
 
 def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
-    """Lesson 4's exercise 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal "shut"),
-    whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every position a set
-    can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list, by the
-    tiles left, never by set), so picking the top value is not enough: the pupil works out what each set leaves
-    and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves the decoy
-    is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the
-    exact table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the
-    rules of thumb after this exercise), how many of the 36 outcomes let you go on with them (lesson 3's count,
-    which must pick the table's best set alone here), their chance, and that another set leaves a position shut
-    more often (never which one).
-    ValueError for another goal or a position where the count does not pick the best set alone."""
+    """Lesson 4's exercises 5 and 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal
+    "shut"), whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every
+    position a set can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list,
+    by the tiles left, never by set), so picking the top value is not enough: the pupil works out what each set
+    leaves and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves
+    the decoy is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the exact
+    table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the rules
+    of thumb after exercise 5), how many of the 36 outcomes let you go on with them (lesson 3's count), their
+    chance, and that another set leaves a position shut more often (never which one).
+    Exercise 5: the count picks the table's best set alone.  Exercise 6 (the final challenge), the other way round:
+    the count picks a worse set alone and no rule of thumb of lesson 4 (:data:`RULES_OF_THUMB`) picks the best set
+    alone, so only the values decide; the right answer is then told that the count picked another set.
+    ValueError for another goal or a position that is neither (the count ties, or a rule of thumb finds the best
+    set where the count misses it)."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
     open_tiles = tuple(sorted(set(open_tiles)))
     ex = best_set_exercise(open_tiles, roll, objective, rules)
-    if objective != "shut" or ["+".join(map(str, outcomes_rule_set(open_tiles, roll) or ()))] != ex.solutions:
+    counted = outcomes_rule_set(open_tiles, roll)
+    sets = tiles_summing_to(roll, open_tiles)
+    best_set = parse_sets(ex.solutions[0])[0] if len(ex.solutions) == 1 else None
+    count_finds = ["+".join(map(str, counted or ()))] == ex.solutions
+    fits = count_finds or (
+        counted is not None
+        and best_set is not None
+        and tuple(counted) != tuple(best_set)
+        and all(rule_of_thumb_picks(r, sets) != [tuple(best_set)] for r in RULES_OF_THUMB)
+    )
+    if objective != "shut" or not fits:
         raise ValueError(
             tr(
-                "tiles {items} and a roll of {roll}: counting the outcomes does not find the best set to shut the box",
+                "tiles {items} and a roll of {roll}: the count of outcomes picks no set alone, or misses the best set "
+                "where a rule of thumb finds it",
                 items=tile_list(open_tiles),
                 roll=roll,
             )
@@ -321,8 +336,16 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
 
     def check(answer: Any) -> tuple[bool, str]:
         ok, why = judge(answer)
-        if ok:
+        if ok and count_finds:
             return ok, why + " " + tr("With the tiles it leaves, {n} of the 36 outcomes let you go on.", n=best_count)
+        if ok:
+            return ok, why + " " + tr(
+                "With the tiles it leaves, {n} of the 36 outcomes let you go on. After {other}, more go on ({m}), but "
+                "the next rolls shut what it leaves less often: here the values decide, not the count.",
+                n=best_count,
+                other="+".join(map(str, counted)),
+                m=go_on_outcomes(x for x in open_tiles if x not in counted),
+            )
         typed = one_legal_set(answer, open_tiles, roll)
         if typed is None:
             return ok, why
@@ -349,10 +372,11 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     return ex
 
 
-SHUT_CHALLENGE = ((1, 2, 3, 4, 5, 8), 7, "shut")
-"""Lesson 4's final challenge (two dice always): 4+3 leaves the best position (about 10 turns in 100), the largest
-tile's 5+2 about 8 and 4+2+1 about 4; only "two tiles close in value" of the page's habits finds it, and lesson 3's
-outcome count does too (:func:`go_on_count_exercise` checks it)."""
+SHUT_CHALLENGE = ((1, 2, 4, 5, 7, 8, 9), 12, "shut")
+"""Lesson 4's final challenge (two dice always): five sets make 12, and 8+4 leaves the best position (about 6 turns
+in 100).  The outcome count picks 7+5 (36 outcomes go on after it, 33 after 8+4; about 5 turns in 100), the largest
+tile 9+2+1, the most tiles 5+4+2+1, two tiles close in value 7+5, and the fewest tiles cannot choose between 8+4
+and 7+5: only the values decide (:func:`go_on_count_exercise` checks it)."""
 
 
 ONE_TILE_CHANCE = 8

@@ -1,15 +1,17 @@
-"""Shut the Box lesson 3: how often a total comes in many rolls: the count the class tally and the computer's rolls
-then check."""
+"""Shut the Box lesson 3's counts that look past one chance: how often a total comes in many rolls (the count the
+class tally and the computer's rolls then check), and which dice give the better chance to shut the box."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 from gamekit.i18n import ntr, number, tr
-from gamekit.shutbox.tiles import two_dice_probability
-from gamekit.widgets.exercise import Exercise
-from gamekit.shutbox.lesson_words import parse_whole, spaced
+from gamekit.shutbox.rules import Rules
+from gamekit.shutbox.strategy import table
+from gamekit.shutbox.tiles import mask_of, tiles_summing_to, two_dice_probability
+from gamekit.widgets.exercise import Exercise, choice_checker
+from gamekit.shutbox.lesson_words import chance_words, parse_whole, spaced, tile_list
 
 
 def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
@@ -103,4 +105,101 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
             tr("about {times} × {k} = {expect}", times=rolls // 36, k=k, expect=spaced(expect)),
             number(100 * k / 36, 1) + " %",
         ),
+    )
+
+
+SHUT_DICE_TILES = (3, 4)
+"""Lesson 3's exercise 10: a box where one die goes on more often (12 outcomes of 36 against 11) but two dice give
+the better chance to shut the box, so the two questions of the page get different answers."""
+
+
+def one_roll_shut_counts(open_tiles: Iterable[int]) -> dict[int, int]:
+    """For one die and for two: how many outcomes, as a number of 36, shut the box with this one roll (the roll
+    makes the total of every open tile; one die's 1 in 6 is 6 in 36) — the rule of thumb lesson 3 gives for the
+    chance to shut the box."""
+    total = sum(set(open_tiles))
+    return {1: 6 if 1 <= total <= 6 else 0, 2: int(two_dice_probability(total) * 36)}
+
+
+def go_on_counts(open_tiles: Iterable[int]) -> dict[int, int]:
+    """For one die and for two: how many outcomes, as a number of 36, let you cover a set of ``open_tiles``."""
+    tiles = tuple(sorted(set(open_tiles)))
+    return {
+        1: sum(6 for t in range(1, 7) if tiles_summing_to(t, tiles)),
+        2: sum(int(two_dice_probability(t) * 36) for t in range(2, 13) if tiles_summing_to(t, tiles)),
+    }
+
+
+def shut_dice_exercise(open_tiles: Iterable[int] = SHUT_DICE_TILES, rules: Rules | None = None) -> Exercise:
+    """ "One die or two: which gives the better chance to shut the box?" — three choices, the third "the same
+    either way".  The right choice is the exact table's (best play after this roll, :mod:`gamekit.shutbox.strategy`);
+    the page teaches the rule of thumb of :func:`one_roll_shut_counts` for it, so a box where that rule does not
+    pick the exact answer, or ties, is refused, as is one where the rules give no choice.  The right choice is told
+    both one-roll counts and both exact chances; a wrong one is told what to count, never the counts, and a choice
+    that goes on more often (lesson 3's first question) is told that going on is not shutting the box."""
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if rules.dice_options(mask_of(open_tiles)) != (1, 2):
+        raise ValueError(
+            tr("tiles {items}: the rules give no choice of one die or two here", items=tile_list(open_tiles))
+        )
+    exact = table(rules, "shut").dice_values(mask_of(open_tiles))
+    shut, go_on = one_roll_shut_counts(open_tiles), go_on_counts(open_tiles)
+    better = 1 if exact[1] > exact[2] else 2
+    if exact[1] == exact[2] or shut[better] <= shut[3 - better]:
+        raise ValueError(
+            tr(
+                "tiles {items}: counting the outcomes that shut the box in one roll does not find the better dice here",
+                items=tile_list(open_tiles),
+            )
+        )
+    names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
+    count_again = tr(
+        "To shut the box, the last roll must cover every open tile at once. Count, for each choice, the outcomes "
+        "that shut the box with this one roll, as numbers of 36."
+    )
+    worse = 3 - better
+    told = {"k": shut[better], "j": shut[worse]}
+    told.update(better_chance=chance_words(exact[better]), worse_chance=chance_words(exact[worse]))
+    right = (
+        tr(
+            "Right. One die shuts the box with this one roll in {k} outcomes of 36, two dice in {j}. Played as well "
+            "as possible after this roll, one die shuts the box {better_chance}, two dice {worse_chance}.",
+            **told,
+        )
+        if better == 1
+        else tr(
+            "Right. Two dice shut the box with this one roll in {k} outcomes of 36, one die in {j}. Played as well "
+            "as possible after this roll, two dice shut the box {better_chance}, one die {worse_chance}.",
+            **told,
+        )
+    )
+    not_shutting = {
+        1: tr("One die goes on more often here, but going on is not shutting the box."),
+        2: tr("Two dice go on more often here, but going on is not shutting the box."),
+    }
+    explanations = {
+        names[better]: right,
+        names[worse]: (not_shutting[worse] if go_on[worse] > go_on[better] else tr("Not the better one."))
+        + " "
+        + count_again,
+        names[0]: tr("No: the number of dice changes which totals can come up, and how often.") + " " + count_again,
+    }
+    return Exercise(
+        tr(
+            "Tiles {items} are open, and 7, 8 and 9 are covered, so you may roll one die or two. Which gives the "
+            "better chance to shut the box?",
+            items=tile_list(open_tiles),
+        ),
+        choice_checker(names[better], explanations),
+        hint=tr(
+            "Which total covers every open tile at once? Can one die make it? How many of the 36 outcomes of two "
+            "dice make it?"
+        ),
+        answer=names[better],
+        solutions=[names[better]],
+        choices=[names[1], names[2], names[0]],
+        wrong=[names[worse], names[0]],
+        key=f"shut dice {open_tiles}",
+        leaks=(told["better_chance"],),  # its answer, "two dice", is a choice of exercises 6 and 8 above
     )

@@ -288,11 +288,11 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
     )
 
 
-LEGAL_SET = ((2, 5, 6, 7, 8, 9), 12)
-"""Lesson 1, exercise 5: tiles 2, 5, 6, 7, 8 and 9 open, a roll of 12.  Only 7 + 5 may be covered, and it takes a
-search: the largest tile first, 9, leaves 3 to find (3 is covered, 2 + 1 needs the covered 1); 8 leaves 4 (covered,
-and 2 alone is too little); 7 leaves 5, which is open.  The tempting 9 + 3, 9 + 2 + 1 and 8 + 4 each need a covered
-tile."""
+LEGAL_SET = ((1, 5, 6, 8, 9), 12)
+"""Lesson 1, exercise 6 (hard): tiles 1, 5, 6, 8 and 9 open, a roll of 12.  Only 6 + 5 + 1 may be covered: no two
+open tiles make 12, so the set has three tiles, and "largest tile first" finds it at its third tile only: 9 leaves
+3 to find (3 is covered, 2 + 1 needs the covered 2); 8 leaves 4 (covered, and 3 + 1 needs the covered 3); 6 leaves 6,
+which 5 + 1 makes.  The tempting 9 + 3, 9 + 2 + 1 and 8 + 4 each need a covered tile."""
 
 
 def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEGAL_SET[1]) -> Exercise:

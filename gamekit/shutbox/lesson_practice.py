@@ -464,29 +464,34 @@ a test searches the game.  Lesson 4's feedback says so once a small shut-the-box
 
 LESSON_4_PRACTICE = (
     ((2, 4, 7, 9), 11, "shut", "never"),
-    ((3, 5, 7, 9), 12, "shut", "never"),
     ((1, 2, 5, 6, 7, 8), 11, "shut", "never"),
+    ((1, 2, 3, 4, 7, 8), 10, "shut", "never"),
 )
 """Lesson 4's More practice, as (open tiles, roll, objective, one-die rule): the lesson's goal, the best chance to
-shut the box, with two dice every time, as in its exercises.  In problems 1 and 2 four tiles are open and each set
-leaves two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 turns in 100; 7+4
-leaves 2 and 9: 80/1296, about 6.2; 9+3 leaves 5 and 7: 84/1296, about 6.5; 7+5 leaves 3 and 9: 52/1296, about 4).
-Problem 3 has six tiles open, where covering the largest tile misses: 8+2+1 leaves 5, 6 and 7 (about 4.2 turns in
-100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); too big for a tree, so the problem gives each position's value from the
-table (:func:`given_values_prompt`)."""
+shut the box, with two dice every time, as in its exercises.  In problem 1 four tiles are open and each set leaves
+two, so a short tree on paper compares them (9+2 leaves 4 and 7: 108/1296, about 8.3 turns in 100; 7+4 leaves 2 and
+9: 80/1296, about 6.2); there the largest tile finds the best set, as in every position of four tiles or fewer
+(:data:`SMALL_BOX`).  Problems 2 and 3 have six tiles open, where covering the largest tile misses: in problem 2
+8+2+1 leaves 5, 6 and 7 (about 4.2 turns in 100), 6+5 leaves 1, 2, 7 and 8 (about 6.6); in problem 3, four sets
+for 10, 8+2 leaves 1, 3, 4 and 7 (about 9.1) and 7+3 leaves 1, 2, 4 and 8 (about 11.6).  Too big for a tree, so
+each problem gives the positions' values from the table (:func:`given_values_prompt`)."""
 
 
 LESSON_5_PRACTICE = (
     ((1, 2, 4, 6, 7), 10, "score", "after_789"),
-    ((1, 2, 4, 8, 9), 12, "score", "after_789"),
+    ((2, 3, 4, 5, 7, 9), 12, "score", "after_789"),
     ((2, 3, 5, 6, 8, 9), 11, "score", "after_789"),
 )
 """Lesson 5's More practice: the lowest expected score under the lessons' one-die rule, each position too big for
-a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In each,
-covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2+1 (10.0) against 8+4 (8.7);
-9+2 (15.5) against 8+3 (14.2).  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick
-6+5, the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each
-set leaves (a test checks each answer and each habit against the exact table)."""
+a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In problems
+1 and 3 covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2 (15.5) against 8+3
+(14.2).  In problem 2 the count of outcomes that go on (lesson 5's rule of thumb for big positions) picks a worse
+set: 7+5 leaves 2, 3, 4 and 9, where 28 of the 36 outcomes go on, but an expected score of about 11.0; 9+3 leaves
+2, 4, 5 and 7 (26 outcomes) and about 10.5.  The fewest tiles cannot choose between the two there, and two close
+tiles pick 7+5 too.  (For a low score the fewest tiles never picks a worse set where it can choose, anywhere in the
+game: a test searches it.)  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick 6+5,
+the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each set
+leaves (a test checks each answer and each habit against the exact table)."""
 
 
 def made_position(position: tuple) -> Callable[[Any], Any]:

@@ -48,13 +48,23 @@ def sets_table(total: int, uncovered: Iterable[int] = TILES) -> Table:
     )
 
 
-def sets_count_table(totals: Iterable[int] = range(2, 12)) -> Table:
-    """How many sets make each total on a full box (a table for the page)."""
+def sets_count_table(totals: Iterable[int] = range(2, 13)) -> Table:
+    """How many sets make each total on a full box (a table for the page), with a caption naming the total with the
+    most sets among ``totals`` (on a full box: 12, with 12 sets)."""
     totals = list(totals)
-    return Table(
-        [tr("total")] + [str(t) for t in totals],
-        [[tr("sets on a full box")] + [len(tiles_summing_to(t)) for t in totals]],
+    counts = [len(tiles_summing_to(t)) for t in totals]
+    most = max(counts, default=0)
+    caption = (
+        ntr(
+            "The most sets: {n} set, for a roll of {total}.",
+            "The most sets: {n} sets, for a roll of {total}.",
+            most,
+            total=totals[counts.index(most)],
+        )
+        if most
+        else ""
     )
+    return Table([tr("total")] + [str(t) for t in totals], [[tr("sets on a full box")] + counts], caption=caption)
 
 
 def simulation_table(n: int = 36_000, seed: int = 2) -> Table:

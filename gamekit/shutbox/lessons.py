@@ -44,7 +44,7 @@ from gamekit.shutbox.exercises_dice import (
     go_on_dice_exercise,
     roll_outcomes_exercise,
 )
-from gamekit.shutbox.exercises_counts import expected_count_exercise
+from gamekit.shutbox.exercises_counts import expected_count_exercise, shut_dice_exercise
 from gamekit.shutbox.exercises_expected import (
     expected_score_exercise,
     two_rolls_exercise,
@@ -208,6 +208,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
+            "shut_dice_34": shut_dice_exercise,
         },
         {
             "go_on_12": "easy",
@@ -219,6 +220,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
+            "shut_dice_34": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -259,8 +261,11 @@ LESSONS: dict[int, Lesson] = {
                 ("dice_123", "dice_256"),
             ),
             (
-                N_("count the outcomes of two dice that shut the box with one roll"),
-                ("shut_one_roll_25",),
+                N_(
+                    "count the outcomes that shut the box with one roll, and use them to choose one die or two for "
+                    "the best chance to shut the box"
+                ),
+                ("shut_one_roll_25", "shut_dice_34"),
             ),
         ),
         themes=(SETS, DICE),
@@ -296,9 +301,10 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            # each made position's level: two short trees (lesson_practice.VALUES_LEVEL, medium), then a position
-            # too big for a tree with its values given and a decoy, as hard as the lesson's exercise 6
-            ((BEST, "easy"),) * 2 + ((BEST, "hard"),),
+            # each made position's level: a short tree for each set (lesson_practice.VALUES_LEVEL, medium), then
+            # two positions too big for a tree with their values given and a decoy: two sets (medium), then four
+            # (hard)
+            ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),
             seed=7,
             where=LESSON_RULES,
             # made from the exact tables, so no bank pick is drawn: two small enough for a tree on paper (asked
@@ -358,7 +364,7 @@ LESSONS: dict[int, Lesson] = {
             seed=11,
             where=LESSON_RULES,
             # made from the exact tables: three low-score positions, each too big for a tree, where the largest
-            # tile picks a worse set
+            # tile (problems 1 and 3) or the count of outcomes that go on (problem 2) picks a worse set
             made=tuple(made_position(p) for p in LESSON_5_PRACTICE),
         ),
         objectives=(
@@ -399,11 +405,11 @@ def reflection(lesson: str, score: Any):
     return Reflection(tr(REFLECTIONS[lesson][0]), score)
 
 
-def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
+def sets_count_held(score: Any, totals: Iterable[int] = range(2, 13)):
     """Lesson 2's table of how many sets make each total on a full box (:func:`sets_count_table`), held back until
     the lesson's seven exercises on ``score`` are each solved or their answers shown: it gives the counts of
-    exercises 1 and 2 (5 sets for 7, 8 for 9) and the full box's count behind exercises 4 and 5.  Until then a note
-    says what opens it.  TypeError for anything but the page's lesson score."""
+    exercises 1, 2 and 6 (5 sets for 7, 8 for 9, 10 for 11) and the full box's count behind exercises 4, 5 and 7.
+    Until then a note says what opens it.  TypeError for anything but the page's lesson score."""
     import ipywidgets as W
 
     from gamekit.shutbox.charts import held_until_answered
@@ -413,8 +419,8 @@ def sets_count_held(score: Any, totals: Iterable[int] = range(2, 11)):
         score,
         lambda: W.HTML(sets_count_table(totals)._repr_html_()),
         tr(
-            "This table gives the number of sets for every roll, so it answers exercises 1 and 2: it appears here "
-            "once you have answered exercises 1 to 7 (or pressed Show answer)."
+            "This table gives the number of sets for every roll, so it answers exercises 1, 2 and 6: it appears "
+            "here once you have answered exercises 1 to 7 (or pressed Show answer)."
         ),
         keys=[make().key for make in LESSONS[2].exercises.values()],
     )

@@ -20,6 +20,7 @@ from gamekit.shutbox.exercises_best_set import (
     SHUT_EXERCISE,
 )
 from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE, SHUT_CHALLENGE
+from gamekit.shutbox.exercises_counts import SHUT_DICE_TILES, go_on_counts, one_roll_shut_counts
 from gamekit.shutbox.exercises_dice import ONE_ROLL_TILES, go_on_chances, go_on_outcomes
 from gamekit.shutbox.exercises_expected import EXPECTED_EXERCISE_TILE, TWO_ROLLS_EXERCISE, TWO_TILE_EXERCISE
 from gamekit.shutbox.lesson_practice import COUNT_12_OPEN, what_each_set_leaves
@@ -153,6 +154,22 @@ def worked_solutions() -> list[tuple[str, str]]:
                 total=sum(ONE_ROLL_TILES),
                 list=making(sum(ONE_ROLL_TILES)),
                 k=len(making(sum(ONE_ROLL_TILES)).split(", ")),
+            ),
+        ),
+        (
+            tr("Lesson 3, exercise 10"),
+            tr(
+                "open {items}: one die goes on {g1}/36, two dice {g2}/36. Only a total of {total} shuts the box "
+                "in one roll: one die {s1}/36, two dice {s2}/36. Exactly, with best play after this roll: one die "
+                "{v1}, two dice {v2}.",
+                items=tile_list(SHUT_DICE_TILES),
+                total=sum(SHUT_DICE_TILES),
+                g1=go_on_counts(SHUT_DICE_TILES)[1],
+                g2=go_on_counts(SHUT_DICE_TILES)[2],
+                s1=one_roll_shut_counts(SHUT_DICE_TILES)[1],
+                s2=one_roll_shut_counts(SHUT_DICE_TILES)[2],
+                v1=chance_words(table(Rules(), "shut").dice_values(mask_of(SHUT_DICE_TILES))[1]),
+                v2=chance_words(table(Rules(), "shut").dice_values(mask_of(SHUT_DICE_TILES))[2]),
             ),
         ),
         (

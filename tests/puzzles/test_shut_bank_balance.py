@@ -392,8 +392,8 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     es = " ".join((root / "es" / "practice" / "04_shut_the_box.md").read_text(encoding="utf-8").split())
     drill = practice_pool("shut_the_box", "one_die_or_two")
     assert {p.facts["one_die"] for p in drill} == {"after_789"} and {level(p.rating) for p in drill} == {1}
-    assert "*One die or two* (after lesson 4), at level 1" in en
-    assert "*Un dado o dos* (después de la lección 4), en el nivel 1" in es
+    assert "*One die or two* (lesson 3), at level 1" in en
+    assert "*Un dado o dos* (lección 3), en el nivel 1" in es
     # the chance to shut in one throw, not the count of throws that let you go on (it favours one die everywhere)
     assert "Count the outcomes that let you go on" not in en and "Cuenta los resultados que te dejan" not in es
     assert "Count the ways each choice makes that total." in en

@@ -5,7 +5,6 @@ right for a roll and for a set, in both languages."""
 
 import re
 from pathlib import Path
-from fractions import Fraction
 
 from gamekit.i18n import using
 from gamekit.puzzles.pools import practice_pool
@@ -93,23 +92,28 @@ def test_every_method_practice_gives_for_one_die_or_two_points_to_the_right_roll
             assert all(idea_words(p, "one_die_or_two") and second_hint(p) for p in dice)
     # the page says the same method (the count, not its conclusion), not the old count
     en, es = _page("en"), _page("es")
-    assert "not to go on. Add up your open tiles. Count the ways each choice makes that total." in en
-    assert "no de seguir. Suma tus fichas descubiertas. Cuenta las maneras en que cada opción saca ese total." in es
+    assert (
+        "not to go on. Lesson 3's exercise 10 asks the same. Add up your open tiles. Count the ways each choice "
+        "makes that total." in en
+    )
+    assert (
+        "no de seguir. El ejercicio 10 de la lección 3 pregunta lo mismo. Suma tus fichas descubiertas. Cuenta las "
+        "maneras en que cada opción saca ese total." in es
+    )
     assert "outcomes that let you go on" not in en and "resultados que te dejan seguir" not in es
 
 
 def test_the_page_says_truly_where_a_new_pupil_starts():
     """A new pupil has done no lesson, so "(lesson 3 if you are new)" read as if lesson 3 were done: the page now
-    says the puzzles come from lessons 4 and 5 (the expected score is lesson 5's) and Practice starts at lesson 4:
-    the "one die or two?" drill asks for the best chance to shut the box, lesson 4's goal, not lesson 3's go-on
-    count."""
+    says the puzzles come from lessons 3, 4 and 5 (the expected score is lesson 5's) and Practice starts at lesson
+    3: the "one die or two?" drill asks for the best chance to shut the box, which lesson 3's exercise 10 teaches."""
     from gamekit.puzzles.pools import lesson_numbers
 
-    assert lesson_numbers(GAME) == (4,)
+    assert lesson_numbers(GAME) == (3, 4)
     en, es = _page("en"), _page("es")
     assert "(lesson 3 if you are new)" not in en and "si empiezas ahora" not in es
-    assert "The puzzles here come from lessons 4 and 5: it starts at lesson 4." in en
-    assert "Los problemas de aquí vienen de las lecciones 4 y 5: empieza por la lección 4." in es
+    assert "The puzzles here come from lessons 3, 4 and 5: it starts at lesson 3." in en
+    assert "Los problemas de aquí vienen de las lecciones 3, 4 y 5: empieza por la lección 3." in es
 
 
 def test_a_wrong_set_is_told_its_mistake_once_without_repeating_the_exact_values():
@@ -286,28 +290,3 @@ def test_the_dice_drills_first_hint_asks_for_the_count_that_points_to_the_right_
     assert "totals one die can make" not in hint
     with using("es"):
         assert "cerrar la caja" in theme_hint(GAME, "one_die_or_two")
-
-
-def test_the_one_die_drill_is_a_lesson_4_item_because_lesson_3_s_count_would_answer_it_wrongly():
-    """Lesson 3 chooses the dice that let you go on more often; the drill asks for the best chance to shut the box.
-    Where the two differ (the drill's two-dice answers) a pupil applying lesson 3 would be marked wrong, so the
-    drill is listed, coded and labelled after lesson 4, and its question says the best chance to shut."""
-    from gamekit.puzzles.homework import theme_lessons
-    from gamekit.puzzles.shutbox import THEME_LESSONS
-    from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
-
-    drill = practice_pool(GAME, "one_die_or_two")
-    differ = []
-    for p in drill:
-        tiles = tuple(p.facts["open"])
-        one = Fraction(sum(1 for t in range(1, 7) if tiles_summing_to(t, tiles)), 6)
-        two = sum((two_dice_probability(t) for t in range(2, 13) if tiles_summing_to(t, tiles)), Fraction(0))
-        go_on = 1 if one > two else 2
-        if go_on != p.answers[0][1]:
-            differ.append(p.id)
-        assert "best chance to shut the box" in p.prompt()
-    assert len(differ) == 5  # every two-dice answer: one die goes on more often there
-    assert THEME_LESSONS["one_die_or_two"] == (4,) and theme_lessons(GAME, "one_die_or_two") == "4"
-    en, es = _page("en"), _page("es")
-    assert "*One die or two* (after lesson 4)" in en and "*Un dado o dos* (después de la lección 4)" in es
-    assert "asks for the best chance to shut the box, not to go on" in " ".join(en.split())

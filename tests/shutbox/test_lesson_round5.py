@@ -303,8 +303,8 @@ def test_worksheet_four_lines_prediction_and_practice_lists(lang):
     assert sheet.index("## Ejercicio 6" if lang == "es" else "## Exercise 6") < sheet.index(again) < sheet.index(finish)
     assert shows in part(six)
     practice = sheet[sheet.index("\n## " + ("More practice" if lang == "en" else "Más práctica")) :]
-    assert practice.count(leaves) == 0  # 1-2 ask each set's chance; 3 gives values by the tiles left, not the mapping
+    assert practice.count(leaves) == 0  # 1 asks each set's chance; 2-3 give values by the tiles left, not the mapping
     with using(lang):
-        assert practice.count(tr("the best set") + ": ___") == 2  # problems 1-2: a line per chance, then the set
+        assert practice.count(tr("the best set") + ": ___") == 1  # problem 1: a line per chance, then the set
     three = practice.split("\n### ")[3]
     assert leaves not in three and ("turns in 100" in three or "turnos de cada 100" in three)
