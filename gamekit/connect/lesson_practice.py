@@ -4,7 +4,7 @@ practice prompts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
 from gamekit.connect.solver import solve
@@ -25,7 +25,20 @@ class ConnectProblemSet(ProblemSet):
     worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
 
     by_hand: bool = False
+    made: tuple[tuple[str, Callable[[], Exercise]], ...] = ()
+    """``(id, factory)`` of problems the lesson makes itself where the bank holds none (PopOut: the bank has no
+    PopOut position), asked after the bank's, each checked as the lesson's own exercises are; the id names it on the
+    page, in the guide and on the worksheet (:class:`MadeProblem`)."""
     bank_questions: ClassVar[bool] = False  # it asks and answers in its own words (what follows the drop)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.made, tuple) or not all(
+            isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], str) and callable(m[1]) for m in self.made
+        ):
+            raise ValueError(
+                tr("made={value!r}: a tuple of (id, function that makes an exercise) pairs", value=self.made)
+            )
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         from gamekit.puzzles.sets import puzzle_exercise
@@ -47,7 +60,21 @@ class ConnectProblemSet(ProblemSet):
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         if self.by_hand:  # searched by hand: the smallest tree first (a stable sort keeps the bank's order otherwise)
             out.sort(key=lambda e: empty_cells(getattr(e, "game", None) or e.position))
+        for pid, factory in self.made:
+            ex = factory()
+            ex.puzzle = MadeProblem(pid)
+            out.append(ex)
         return out
+
+
+@dataclass(frozen=True)
+class MadeProblem:
+    """Where a bank puzzle would stand for a problem a lesson makes itself (:attr:`ConnectProblemSet.made`): its id,
+    which matches the page's problem to the guide's and the worksheet's, and its facts as a bank puzzle states them
+    (``best`` 1: the made problems are wins at once for the player to move, the goal "Try a similar one" reads)."""
+
+    id: str
+    facts: dict = field(default_factory=lambda: {"best": 1})
 
 
 def empty_cells(game: ConnectGame) -> int:

@@ -33,13 +33,12 @@ from gamekit.widgets.lesson import ExerciseWidget, LessonScore, PuzzleBoard
 from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
-    popout_avoid_exercise,
-    popout_exercise,
     row_lines_exercise,
     side_block_exercise,
     side_block_row_exercise,
     side_win_exercise,
 )
+from gamekit.connect.lesson1_popout import popout_avoid_exercise, popout_exercise, popout_practice_exercise
 from gamekit.connect.lesson1_fours import four_not_five_exercise
 from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
@@ -102,8 +101,8 @@ WORKSHEET_RULES = (
 WORKSHEET_POPOUT = N_(
     "PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
     "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
-    "completes a line only for your opponent makes your opponent win; one that completes lines for "
-    "both makes the popper win. The side discs can never be popped."
+    "completes a line only for your opponent makes your opponent win; if it completes lines for "
+    "both, the player who popped wins. The side discs can never be popped."
 )
 """The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 
@@ -162,6 +161,7 @@ LESSONS: dict[int, Lesson] = {
             (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
             seed=8,  # problem 1's five runs diagonally from a side disc (lesson 1's idea), not straight up
             exclude=practice_exclusions(fewest_legal=5, at_once=True),
+            made=(("lesson1-popout", popout_practice_exercise),),  # the bank holds no PopOut position
         ),
         objectives=(
             (

@@ -6,7 +6,7 @@ import pytest
 
 from gamekit.connect import FiveInARow, analyse, solve
 from gamekit.connect import lessons as L
-from gamekit.connect import lesson1_exercises
+from gamekit.connect import lesson1_exercises, lesson1_popout
 from gamekit.connect import lesson1_counts
 from gamekit.connect import lesson2_exercises
 from gamekit.connect import lesson2_rows
@@ -633,15 +633,15 @@ def test_count_lines_accepts_the_forms_pupils_write():
 def test_popout_exercise_and_demo_play_out_on_the_rules_engine():
     """No drop makes five (checked), so the choices are the real ones: every pop red can make, each played on the
     rules engine; exactly one makes red's five, and no drop is offered as a filler button."""
-    ex = lesson1_exercises.popout_exercise()
-    game = lesson1_exercises.popout_game()
+    ex = lesson1_popout.popout_exercise()
+    game = lesson1_popout.popout_game()
     assert not [m for m in lesson_positions.immediate_wins(game) if not m.startswith("p")]  # no drop wins at once
     pops = [m for m in game.legal_moves() if m.startswith("p")]
-    assert ex.choices == [lesson1_exercises.popout_move_label(m) for m in pops] and len(pops) >= 4
+    assert ex.choices == [lesson1_popout.popout_move_label(m) for m in pops] and len(pops) >= 4
     for move in pops:
         g = game.copy()
         g.play(move)
-        ok, text = ex.check(lesson1_exercises.popout_move_label(move))
+        ok, text = ex.check(lesson1_popout.popout_move_label(move))
         assert ok == (g.winner() == 0)
     assert ex.solutions == ["pop column 5"]
     assert "gap just above" not in ex.hint
@@ -1102,8 +1102,8 @@ def test_lesson_2_block_is_not_a_lesson_1_block_again():
 def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     """Lesson 1, exercise 6: exactly one of red's pops completes a line for yellow only; every other pop is told it
     is safe, and the right one names yellow's row, computed by playing each pop."""
-    ex = lesson1_exercises.popout_avoid_exercise()
-    game = FiveInARow.from_moves(lesson1_exercises.POPOUT_AVOID, popout=True)
+    ex = lesson1_popout.popout_avoid_exercise()
+    game = FiveInARow.from_moves(lesson1_popout.POPOUT_AVOID, popout=True)
     pops = [m for m in game.legal_moves() if m.startswith("p")]
     assert len(ex.choices) == len(pops) >= 3
     losing = []
@@ -1111,14 +1111,14 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
         g = game.copy()
         g.play(m)
         if g.winner() == 1:
-            losing.append(lesson1_exercises.popout_move_label(m))
+            losing.append(lesson1_popout.popout_move_label(m))
             row = g.winning_cells()[0][1] + 1
     assert ex.solutions == losing and len(losing) == 1
     ok, why = ex.check(losing[0])
     assert ok and f"row {row}" in why and "yellow" in why
     unsafe = 0
     for m in pops:  # "safe" only when yellow cannot make five with its next move either
-        label = lesson1_exercises.popout_move_label(m)
+        label = lesson1_popout.popout_move_label(m)
         if label in losing:
             continue
         ok, why = ex.check(label)
@@ -1141,9 +1141,60 @@ def test_the_pop_to_avoid_is_read_off_the_rules_engine():
     assert "popout_avoid" in L.LESSONS[1].objectives[2][1]  # it tests the objective "say what a pop does"
 
 
+def _bank_practice(lesson: int) -> list:
+    """Lesson ``lesson``'s practice problems drawn from the puzzle bank (not the ones the lesson makes itself)."""
+    return [ex for ex in L.practice_exercises(lesson) if not isinstance(ex.puzzle, lesson_practice.MadeProblem)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_practice_ends_with_a_pop_that_wins(lang):
+    """Lesson 1's More practice returns to PopOut (the bank holds no PopOut position): after the bank's three easy
+    problems, a made PopOut position, red to move, where no drop makes five.  Played out on the rules engine here:
+    exactly the one pop that makes red's five at once is accepted (nothing scores higher than a five now); the
+    choices are every pop red can make, and each kind of wrong pop is told its own reason, worked out from the board
+    after it: yellow's five at once, yellow's five with the next move, or no five."""
+    from gamekit.connect.lesson1_popout import POPOUT_EXERCISE, POPOUT_PRACTICE, popout_move_label
+    from gamekit.i18n import using
+
+    with using(lang):
+        exercises = L.practice_exercises(1)
+        ex = exercises[-1]
+        told = {c: ex.check(c) for c in ex.choices}
+    assert len(exercises) == 4 and isinstance(ex.puzzle, lesson_practice.MadeProblem)
+    assert [e.level for e in exercises] == ["easy", "easy", "easy", "medium"] and not ex.click
+    game = FiveInARow.from_moves(POPOUT_PRACTICE, popout=True)
+    assert game.to_move == 0 and POPOUT_PRACTICE != POPOUT_EXERCISE
+    # no drop makes five: the pop is the question
+    assert [m for m in lesson_positions.immediate_wins(game.copy()) if not m.startswith("p")] == []
+    pops = [m for m in game.legal_moves() if m.startswith("p")]
+    with using(lang):
+        assert ex.choices == [popout_move_label(m) for m in pops] and len(pops) >= 5
+    kinds = {}
+    for m, choice in zip(pops, ex.choices):
+        after = game.copy()
+        after.play(m)
+        ok, text = told[choice]
+        assert ok == (after.winner() == 0), (m, text)
+        if after.winner() == 0:
+            kinds[m] = "win"
+        elif after.winner() == 1:
+            kinds[m] = "theirs"
+            assert ("yellow's five appears" if lang == "en" else "cinco del amarillo") in text, text
+        elif lesson_positions.immediate_wins(after):
+            kinds[m] = "next"
+        else:
+            kinds[m] = "none"
+    assert sorted(kinds.values()).count("win") == 1 and {"theirs", "next", "none"} <= set(kinds.values())
+    by_kind = {}
+    for m, kind in kinds.items():
+        by_kind.setdefault(kind, set()).add(told[ex.choices[pops.index(m)]][1].split(":", 1)[1])
+    assert len({next(iter(v)) for v in by_kind.values()}) == 4  # each kind of pop its own reason
+
+
 def test_lesson_one_practice_accepts_only_fives_now_and_blocks():
-    """A lesson 1 problem whose right answers include a drop that only wins later (forcing is untaught) is left out."""
-    for ex in L.practice_exercises(1):
+    """A lesson 1 problem whose right answers include a drop that only wins later (forcing is untaught) is left out
+    (the bank's problems; the PopOut problem the lesson makes is a pop that wins at once: its own test)."""
+    for ex in _bank_practice(1):
         assert lesson_practice.is_at_once(ex.game, ex.solutions), ex.prompt
         wins = lesson_positions.immediate_wins(ex.game)
         assert not wins or set(ex.solutions) <= set(wins)
@@ -1493,7 +1544,7 @@ def test_the_guides_worked_explanations_agree_with_the_engine(path):
     code computes: the pop that loses one move later, and the stacked threats after each right answer."""
     text = " ".join((NOTEBOOKS.parent / path).read_text(encoding="utf-8").split())
     es = "/es/" in path
-    avoid = lesson1_exercises.popout_avoid_exercise()
+    avoid = lesson1_popout.popout_avoid_exercise()
     slip = avoid.wrong[0]  # the pop that is not safe comes first
     assert "bad pop" in avoid.check(slip)[1]
     n = slip.split()[-1]
@@ -1658,7 +1709,7 @@ def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
 @pytest.mark.parametrize("name", ["side_win"])
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
-    the mover in a line it can still complete there (counted on the board here), and that a five was there."""
+    the mover in a line it can still complete there (counted on the board here), not which way the five runs."""
     from gamekit.connect.lesson_exercise import landing_cells
 
     ex = L.exercises()[name]
@@ -1669,11 +1720,10 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         col = after.grid_column(int(m))
         row = len(after.grid[col])
         assert not ok and f"lands on row {row}" in text, text
-        # the missed five comes first, with the way it runs (read off the board here), never its column
-        win = _after(game, ex.solutions[0]).winning_cells()
-        way = "across a row" if len({r for _, r in win}) == 1 else "along a diagonal"
-        missed = f"no five in a line there, but red could have won at once with five {way}."
-        assert text.startswith(f"Not column {m}: {missed}"), text
+        # the question already says a five is there: a wrong click hears what its own disc does, never which way
+        # the missed five runs (that would leave little to find on the second try) nor its column
+        assert text.startswith(f"Not column {m}: no five in a line there. Your disc "), text
+        assert not re.search(r"across a row|along a diagonal|going up|could have won", text), text
         answer_cells = landing_cells(game, ex.solutions)  # a line through the answer's cell is never described
         lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not answer_cells & set(l)]
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
@@ -1691,7 +1741,7 @@ def test_practice_feedback_says_a_five_was_missed_and_judges_early_positions_wit
     position (no line of best play yet) says what best play gives after the opponent's best reply, never "yellow
     cannot make five at once … Then yellow wins" in two clashing sentences."""
     for lesson in (1, 2):
-        for ex in L.practice_exercises(lesson):
+        for ex in _bank_practice(lesson):
             wins = lesson_positions.immediate_wins(ex.game)
             for m in ex.wrong:
                 text = ex.check(m)[1]
@@ -3164,11 +3214,15 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert game.to_move == 1 and game.winner() is None
     fours = lesson1_fours.fours_across(game, 0)
     assert [(f.row, len(f.open_ends)) for f in fours] == [(0, 0), (1, 1)]
-    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["1"]
-    # the picture says what the text says: beyond the open end is a yellow disc (here the side disc), so the fifth
-    # red disc makes exactly five, not six with a red side disc
+    assert threat_cells(game, 0) == [(fours[1].open_ends[0], 1)] and best_moves(game) == ["2"]
+    # the picture says what the text says: beyond the open end is a yellow disc, so the fifth red disc makes exactly
+    # five, not six
     (end,) = fours[1].open_ends
     assert end == fours[1].first - 1 and game.cell(end - 1, 1) == 1
+    # the bottom four is stopped by a yellow disc at one end and by yellow's side disc at the other: the other
+    # colour's side disc closes a line (the rules sheet's point)
+    assert game.cell(fours[0].first - 1, 0) == 1 and not game.is_side(fours[0].first - 1)
+    assert game.is_side(fours[0].last + 1) and game.cell(fours[0].last + 1, 0) == 1
     with using(lang):
         ex = lesson1_fours.four_not_five_exercise()
         told = {c: ex.check(c) for c in ex.choices}
@@ -3178,10 +3232,17 @@ def test_four_is_not_five_is_read_off_the_board_and_the_solver(lang):
     assert not re.search(r"row \d|fila \d|bottom|abajo|lower|higher|arriba", ex.prompt), ex.prompt
     wrong = [text for c, (ok, text) in told.items() if not ok]
     assert len(set(wrong)) == 3
-    assert not any("row 2" in t or "fila 2" in t or "column 1" in t or "columna 1" in t for t in wrong), wrong
+    assert not any("row 2" in t or "fila 2" in t or "column 2" in t or "columna 2" in t for t in wrong), wrong
     assert any(("wins nothing" if lang == "en" else "no ganan nada") in t for t in wrong)
+    # the two choices that call the bottom four alive are told the line yellow's side disc stops
+    stopped = (
+        "columns 4 to 7, ends at yellow's side disc"
+        if lang == "en"
+        else "columnas 4 a 7, termina en la ficha lateral del amarillo"
+    )
+    assert sum(stopped in t for t in wrong) == 2, wrong
     assert (
-        "five in column 1 unless" in told[ex.solutions[0]][1] or "cinco en la columna 1 si" in told[ex.solutions[0]][1]
+        "five in column 2 unless" in told[ex.solutions[0]][1] or "cinco en la columna 2 si" in told[ex.solutions[0]][1]
     )
     assert max(map(len, ex.choices)) - len(ex.solutions[0]) <= 8  # worded alike: not told by its length
     assert not ex.assess("column 1")[2]  # not one of the choices: refused, no try used up
@@ -3398,7 +3459,7 @@ def test_the_winning_pop_cannot_be_found_by_guessing(lang):
     five with the next drop, or no five at all; the right one names the five and its side disc."""
     from gamekit.i18n import using
 
-    game = lesson1_exercises.popout_game()
+    game = lesson1_popout.popout_game()
     pops = [m for m in game.legal_moves() if m.startswith("p")]
     outcome = {}
     for m in pops:
@@ -3407,9 +3468,9 @@ def test_the_winning_pop_cannot_be_found_by_guessing(lang):
         outcome[m] = g.winner()
     assert len(pops) >= 5 and list(outcome.values()).count(0) == 1 and list(outcome.values()).count(1) >= 1
     with using(lang):
-        ex = lesson1_exercises.popout_exercise()
+        ex = lesson1_popout.popout_exercise()
         told = {c: ex.check(c) for c in ex.choices}
-        trap = lesson1_exercises.popout_move_label(next(m for m, w in outcome.items() if w == 1))
+        trap = lesson1_popout.popout_move_label(next(m for m, w in outcome.items() if w == 1))
     assert [c for c, (ok, _) in told.items() if ok] == ex.solutions
     assert ex.wrong[0] == trap  # the common slip first
     en = lang == "en"
