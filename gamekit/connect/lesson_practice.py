@@ -119,11 +119,51 @@ def _hiding_answers(
         if ok:
             return ok, practice_right_words(game, column, best, theme)
         value = refutations[column]["value"] if column in refutations else None
-        return False, tr(
+        words = tr(
             "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
         )
+        mistake = double_threat_mistake(game, column, accepted, refutations) if theme == "stop_double_threat" else None
+        return False, f"{words} {mistake}" if mistake else words
 
     return checked
+
+
+def double_threat_mistake(game: ConnectGame, column: str, accepted: Sequence[str], refutations: dict) -> str | None:
+    """What a wrong drop of a *stop the double threat* problem lets the other player do, worked out on the board
+    after it (:func:`gamekit.puzzles.connect_defence.double_threat_reply`, the solver's line first): drop where two
+    threats appear at once, of which only one can be blocked.  The drop and the two cells are named unless one of
+    them is in an accepted answer's column (the retry would be given away); None when the other player has no such
+    drop (a five at once, or a slower loss, is told by the line of best play)."""
+    from gamekit.puzzles.connect_best_line import after_drop
+    from gamekit.puzzles.connect_cells import cell_words
+    from gamekit.puzzles.connect_defence import DOUBLE_HIDDEN, DOUBLE_MISTAKE, double_threat_reply
+
+    after = after_drop(game, column)
+    found = double_threat_reply(after, (refutations.get(column) or {}).get("line") or [])
+    if found is None:
+        return None
+    drop, (a, b) = found
+    other = tr(COLOUR_NAMES[1 - game.to_move])
+    if drop in accepted or any(str(game.column_number(c)) in accepted for c, _ in (a, b)):
+        return tr(DOUBLE_HIDDEN, n=column, other=other)
+    return tr(DOUBLE_MISTAKE, n=column, m=drop, other=other, a=cell_words(game, a), b=cell_words(game, b))
+
+
+def stop_double_words(game: ConnectGame, column: str) -> str | None:
+    """A right drop of a *stop the double threat* problem told what its hint asks about: after it the other player
+    has no drop that makes two threats at once (nor a five at once), worked out on the board; None otherwise (the
+    drop is right for another reason, told by what the disc does)."""
+    from gamekit.puzzles.connect_best_line import after_drop, wins_at_once
+    from gamekit.puzzles.connect_defence import double_threat_reply
+
+    after = after_drop(game, column)
+    if after.is_over() or wins_at_once(after) or double_threat_reply(after) is not None:
+        return None
+    return tr(
+        "Right: after column {column}, {them} has no drop that makes two threats at once.",
+        column=column,
+        them=tr(COLOUR_NAMES[1 - game.to_move]),
+    )
 
 
 def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[tuple[int, int], ...] | None:
@@ -256,6 +296,7 @@ def practice_right_words(game: ConnectGame, column: str, best: int, theme: str |
         does = (
             (zugzwang_words(after) if theme == "zugzwang" else None)
             or (double_threat_words(game, column) if theme == "double_threat" else None)
+            or (stop_double_words(game, column) if theme == "stop_double_threat" else None)
             or tr("Right: your disc {what}.", what=drop_words(after, mover))
         )
         later = (

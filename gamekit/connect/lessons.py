@@ -233,17 +233,19 @@ LESSONS: dict[int, Lesson] = {
             ),
         ),
         # at least five legal drops (no near coin toss); no zugzwang problem called easy (holding out until the
-        # other player runs out of harmless drops is this lesson's hardest idea); seed 31: no two problems share
-        # a right answer, so one's feedback never answers another
+        # other player runs out of harmless drops is this lesson's hardest idea); stopping a double threat, an
+        # objective, has its own problem; seed 481: no two problems with one right answer share it, and the clicked
+        # answers of the lesson stay spread over the columns
         ConnectProblemSet(
             "five_in_a_row",
             (
                 ("block", "easy"),
                 ("double_threat", "medium"),
                 ("zugzwang", "medium"),
+                ("stop_double_threat", "medium"),
                 ("odd_even_threat", "hard"),
             ),
-            seed=31,
+            seed=481,
             exclude=practice_exclusions(fewest_legal=5),
         ),
         objectives=(

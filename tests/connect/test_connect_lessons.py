@@ -2554,6 +2554,30 @@ def test_the_hard_popout_exercise_hint_points_without_giving_the_pattern():
     assert not re.search(r"four red|yellow|just above|\d", ex.hint), ex.hint
 
 
+def test_lesson_two_practice_has_a_stop_the_double_threat_problem_told_the_double_threat():
+    """Stopping a double threat is an objective of lesson 2, so its More practice has a problem of that theme (a bank
+    puzzle, solver-checked by the shared tests); a wrong drop after which the other player can make two threats at
+    once is told so, worked out on the board after it, without naming a column that is a right answer."""
+    from gamekit.puzzles.connect_best_line import after_drop
+    from gamekit.puzzles.connect_defence import double_threat_reply
+
+    practice = L.LESSONS[2].practice
+    themes = [theme for theme, _ in practice.items]
+    assert "stop_double_threat" in themes
+    ex = L.practice_exercises(2)[themes.index("stop_double_threat")]
+    assert "two threats at once" in ex.hint
+    told = 0
+    for m in ex.wrong:
+        ok, text = ex.check(m)
+        found = double_threat_reply(after_drop(ex.position, m))
+        assert not ok
+        if found is not None:
+            told += 1
+            assert "two threats at once" in text and "you can block only one" in text, text
+            assert not any(f"column {s}" in text.split("The mistake")[1] for s in ex.solutions), text
+    assert told >= 1
+
+
 @pytest.mark.parametrize("lesson", [1, 2])
 def test_a_practice_right_answer_says_what_the_drop_does(lesson):
     """Lessons 1 and 2's More practice: a right drop is told what it does on that board (the five it makes and
@@ -2585,6 +2609,13 @@ def test_a_practice_right_answer_says_what_the_drop_does(lesson):
             assert text.startswith("Right: ") and "Later" in text and "runs out of safe drops" not in text, text
         elif theme == "double_threat" and double_threat_words(game, move):  # the two threats the hint asks about
             assert "makes two threats at once" in text, text
+        elif theme == "stop_double_threat" and lesson_practice.stop_double_words(game, move):
+            # what the hint asks about, checked on the board here: after the drop, no drop of the other player
+            # makes two threats at once, nor five
+            from gamekit.puzzles.connect_defence import double_threat_reply
+
+            assert not lesson_positions.immediate_wins(after) and double_threat_reply(after) is None
+            assert text.startswith(f"Right: after column {move}, ") and "no drop that makes two threats" in text, text
         elif set(threats(after, game.to_move)) - set(threats(game, game.to_move)):
             assert "makes a new threat" in text, text
         elif "safe drops" in ex.hint:
