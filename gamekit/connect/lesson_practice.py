@@ -5,8 +5,9 @@ practice prompts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, ClassVar, Sequence
-from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import ntr, tr
@@ -29,16 +30,52 @@ class ConnectProblemSet(ProblemSet):
     """``(id, factory)`` of problems the lesson makes itself where the bank holds none (PopOut: the bank has no
     PopOut position), asked after the bank's, each checked as the lesson's own exercises are; the id names it on the
     page, in the guide and on the worksheet (:class:`MadeProblem`)."""
+    positions: tuple[str, ...] = ()
+    """Move strings of 5 en raya positions the lesson makes itself for the last items, where the bank has too few
+    of the kind needed (lesson 3: endgames small enough to search by hand); each becomes a puzzle exactly as the
+    bank's are made (:func:`made_puzzle`, the exact solver's verdict), and must have its item's theme and band."""
     bank_questions: ClassVar[bool] = False  # it asks and answers in its own words (what follows the drop)
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if (
+            not isinstance(self.positions, tuple)
+            or not all(isinstance(m, str) for m in self.positions)
+            or len(self.positions) > len(self.items)
+        ):
+            raise ValueError(
+                tr("positions={value!r}: a tuple of move strings, at most one for each item", value=self.positions)
+            )
         if not isinstance(self.made, tuple) or not all(
             isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], str) and callable(m[1]) for m in self.made
         ):
             raise ValueError(
                 tr("made={value!r}: a tuple of (id, function that makes an exercise) pairs", value=self.made)
             )
+
+    def puzzles(self) -> tuple:
+        """The bank's picks for the first items (the same ones every time), then the puzzles made from
+        :attr:`positions`, each checked against its item's theme and band (ValueError naming the position)."""
+        if not self.positions:
+            return super().puzzles()
+        import dataclasses
+
+        picks = self.items[: len(self.items) - len(self.positions)]
+        bank = dataclasses.replace(self, items=picks, positions=()).puzzles() if picks else ()
+        made = []
+        for moves, (theme, band) in zip(self.positions, self.items[len(picks) :]):
+            puzzle = made_puzzle(moves)
+            if puzzle is None or theme not in puzzle.themes or puzzle.band != band:
+                raise ValueError(
+                    tr(
+                        "positions: {moves!r} is no {band} puzzle of the theme {theme!r}",
+                        moves=moves,
+                        band=band,
+                        theme=theme,
+                    )
+                )
+            made.append(puzzle)
+        return tuple(bank) + tuple(made)
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         from gamekit.puzzles.sets import puzzle_exercise
@@ -65,6 +102,16 @@ class ConnectProblemSet(ProblemSet):
             ex.puzzle = MadeProblem(pid)
             out.append(ex)
         return out
+
+
+@lru_cache(maxsize=None)
+def made_puzzle(moves: str):
+    """The puzzle at the 5 en raya position ``moves`` (played from the start), made as the bank makes its puzzles
+    (:func:`gamekit.puzzles.connect.candidate`: the exact solver's verdict on every drop, the themes, the rating),
+    or None when the position is no puzzle."""
+    from gamekit.puzzles.connect import candidate
+
+    return candidate(FiveInARow.from_moves(moves), time_budget=30.0)
 
 
 @dataclass(frozen=True)

@@ -76,9 +76,18 @@ __all__ = [
 ]
 
 
-HAND_SEARCH_EMPTY = 8
+HAND_SEARCH_EMPTY = 6
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
-small enough to try every column, and the best answer to it, by hand."""
+small enough to try every column, and the best answer to it, by hand, in about the time of its exercise 3 (five
+empty cells, 7 minutes)."""
+
+
+LESSON_3_ENDGAMES = (
+    "7343372667144461572152542523351264511",  # yellow to move, 5 empty cells: one column wins (side_column)
+    "567563114117471152764534677663435422",  # red to move, 6 empty cells: one column wins (odd_even_threat)
+)
+"""Lesson 3's made practice endgames (move strings, from random games): no five now or block settles them, nor a
+look one drop ahead, and no two of the set share a right column."""
 
 
 WORKSHEET_RULES = (
@@ -318,12 +327,15 @@ LESSONS: dict[int, Lesson] = {
         ),
         # typed: the best column and its score (minimax and reading a score, this lesson's ideas); none that a look
         # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
+        # the bank holds one endgame this small that no look one drop ahead settles (the first); the other two are
+        # made from random games (5 and 6 empty cells), judged by the exact solver as the bank's puzzles are
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),  # the third: at home
+            (("double_threat", "medium"), ("side_column", "medium"), ("odd_even_threat", "medium")),
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,
+            positions=LESSON_3_ENDGAMES,
         ),
         objectives=(
             (

@@ -1255,20 +1255,21 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     # graded by the size of the search, smallest first: about exercise 3's size (5 empty cells, "medium") is
     # medium, a bigger one hard, whatever the bank says
     small = teach_pictures.TINY.cells - len(teach_pictures.HAND_MOVES)
-    assert empties == sorted(empties) and min(empties) > small
+    assert empties == sorted(empties) and min(empties) >= small
     assert [ex.level for ex in exercises] == [("medium" if e <= small + 1 else "hard") for e in empties]
     assert "smallest first" in page and "(easier to harder)" not in page and len(exercises) == 3
-    # a hard search of 8 empty cells takes a pupil 20 minutes or more: the page calls the two a challenge for home,
-    # and no "about 10 minutes" is left to plan a lesson with, on the page or in the guide (English and Spanish)
-    assert [ex.level for ex in exercises].count("hard") == 2 and max(empties) == 8
+    # a search of 8 empty cells by hand took a pupil 20 minutes or more: the endgames are now 5-6 empty cells, each
+    # about the size of exercise 3 (7 minutes), and the page and the guide say so (English and Spanish), with no
+    # challenge for home left
+    assert [ex.level for ex in exercises] == ["medium"] * 3 and max(empties) <= 6
     flat = " ".join(page.split())
-    assert "a **challenge for home**, 20 minutes or more each" in flat and "about 10 minutes" not in flat
+    assert "about 7 minutes each" in flat and "challenge for home" not in flat and "20 minutes" not in flat
     es = " ".join(_page("es/five_in_a_row/03_how_the_computer_knows.md").split())
-    assert "un **reto para casa**, de 20 minutos o más cada uno" in es and "unos 10 minutos" not in es
+    assert "unos 7 minutos cada uno" in es and "reto para casa" not in es and "20 minutos" not in es
     root = NOTEBOOKS.parent / "docs" / "teachers"
     guide, guide_es = ((root / p).read_text(encoding="utf-8") for p in ("connect.md", "es/connect.md"))
-    assert "challenge for home (20 minutes or more each)" in guide and "reto para casa (20 minutos o más" in guide_es
-    assert "about 10 minutes each" not in guide and "unos 10 minutos cada uno" not in guide_es
+    assert "about 7 minutes each" in guide and "unos 7 minutos cada uno" in guide_es
+    assert "20 minutes or more" not in guide and "20 minutos o más" not in guide_es
     assert page.index("## If you have time") < page.index("## More practice") < page.index("practice(3, score)")
     assert all("Any of" not in ex.prompt for ex in exercises)
 
@@ -1494,9 +1495,8 @@ def test_lesson_three_practice_asks_the_column_and_its_score():
     assert any(solve(ex.game) for ex in exercises)  # not every answer a draw
     # none is settled by a look one drop ahead: minimax (this lesson's idea) is needed for each
     assert not any(lesson_practice.settled_by_one_look(ex.game) for ex in exercises)
-    assert any(  # at least one has a column that also wins, but later: the score decides, as minimax does
-        "It wins too, but later" in ex.check(w)[1] for ex in exercises for w in ex.wrong
-    )
+    # (a column that also wins, but later, is told so above; endgames of 5-6 empty cells rarely have one: none of
+    # 58 random positions of 6 empty cells did)
     page = _page("five_in_a_row/03_how_the_computer_knows.md")
     assert "more than one column is safe, and not every safe column is best" in page  # true of each problem:
     for ex in exercises:
@@ -2376,10 +2376,9 @@ def test_the_guides_exercise_numbers_and_counts_match_the_pages(lang):
     count = re.search(r"(?:It has|Tiene) (\w+) (?:endgames|finales)", extension)
     assert count and WORD_NUMBERS[count.group(1)] == len(endgames), (path, count and count.group(1), len(endgames))
     cells = re.search(r"\((\d+(?:, \d+)*),? (?:and|y) (\d+) empty cells", extension)
-    if lang == "en":
-        assert cells and [int(n) for n in re.findall(r"\d+", cells.group(0))] == empty, (cells, empty)
-    else:
-        assert f"como mucho {max(empty)} huecos vacíos" in extension
+    if lang == "es":
+        cells = re.search(r"\((\d+(?:, \d+)*),? y (\d+) huecos vacíos", extension)
+    assert cells and [int(n) for n in re.findall(r"\d+", cells.group(0))] == empty, (cells, empty)
 
 
 def _section(page: str, head: str) -> str:
