@@ -537,7 +537,7 @@ def practice(lesson: int, score: LessonScore | None = None):
         game = ex.game
         layout = layout_for(game, CELL)
         title = W.HTML("<b>" + html.escape(problem_title(i, ex.level)) + "</b>")
-        if not ex.click:  # lesson 3: the column and its score, typed under the board
+        if not ex.click:  # lesson 3: the column and its score typed; lesson 1: the PopOut choice, under the board
             rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
             continue
         rows += [
