@@ -49,8 +49,9 @@ def practice_factories(notebook: str) -> list:
     problems = REGISTRY[notebook].practice
     if problems is None:
         return []
-    # the set's own exercises, as the page shows them (a lesson may ask its own question about a bank position)
-    return [lambda i=i: problems.exercises()[i] for i in range(len(problems.items))]
+    # the set's own exercises, as the page shows them (a lesson may ask its own question about a bank position, or
+    # add a problem the bank cannot hold: 5 en raya lesson 1's PopOut position)
+    return [lambda i=i: problems.exercises()[i] for i in range(len(problems.exercises()))]
 
 
 ALL_EXERCISES = {notebook: EXERCISES[notebook] + practice_factories(notebook) for notebook in EXERCISES}

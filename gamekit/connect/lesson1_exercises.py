@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, ConnectGame, FIVE_IN_A_ROW, FiveInARow, count_lines
+from gamekit.connect.rules import CONNECT_FOUR, FIVE_IN_A_ROW, FiveInARow, count_lines
 from gamekit.i18n import tr
-from gamekit.widgets.exercise import choice_checker
-from gamekit.connect.lesson_exercise import ConnectExercise, line_way, solver_exercise
-from gamekit.connect.lesson_positions import immediate_wins
+from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
 from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
 
 
@@ -18,6 +16,7 @@ def side_win_exercise() -> ConnectExercise:
         tr("Red to move: one column makes five in a line right now. Which one?"),
         hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
         why_right=tr("The red side disc on the left, in row 3, is the fifth disc."),
+        missed_way=False,  # the question says a five is there: a wrong click hears what its own disc does
     )
 
 
@@ -411,187 +410,3 @@ def count_lines_exercise() -> ConnectExercise:
         )
     )
     return exercise
-
-
-POPOUT_AVOID = "365326454172741227672717"
-"""Lesson 1's easier PopOut exercise (5 en raya + PopOut): red to move; exactly one of red's pops hands yellow a
-five."""
-
-
-def popout_avoid_exercise() -> ConnectExercise:
-    """Which of red's pops must red avoid: each legal pop is a choice, played out on the rules engine; exactly one
-    completes a line for yellow only (so yellow wins), and each other pop is told what it does."""
-    game = FiveInARow.from_moves(POPOUT_AVOID, popout=True)
-    me = game.to_move
-    worded: dict[str, str] = {}
-    losing, unsafe = [], set()
-    for m in (m for m in game.legal_moves() if m.startswith("p")):
-        g = game.copy()
-        g.play(m)
-        n, label = m.lstrip("p"), popout_move_label(m)
-        if g.winner() == 1 - me:
-            losing.append(label)
-            worded[label] = tr(
-                "Right: popping column {n} lets the discs above fall one row, and {other}'s five appears "
-                "across row {row}. A pop that completes a line only for your opponent makes your opponent "
-                "win.",
-                n=n,
-                other=tr(COLOUR_NAMES[1 - me]),
-                row=g.winning_cells()[0][1] + 1,
-            )
-        elif g.winner() == me:
-            worded[label] = tr(
-                "Not column {n}: that pop makes five for {me}, so it wins.", n=n, me=tr(COLOUR_NAMES[me])
-            )
-        elif immediate_wins(g):
-            reply = immediate_wins(g)[0]
-            unsafe.add(label)  # the common slip: a pop that loses one move later (first in ``wrong``)
-            worded[label] = tr(
-                "Not column {n}: after that pop no line of five appears yet, so {other} does not win at "
-                "once. But it is a bad pop too: {other} then {reply} and makes five. The pop to avoid "
-                "gives {other} five with no move in between.",
-                n=n,
-                other=tr(COLOUR_NAMES[1 - me]),
-                reply=(
-                    tr("pops column {n}", n=reply[1:])
-                    if reply.startswith("p")
-                    else tr("drops into column {n}", n=reply)
-                ),
-            )
-        else:
-            worded[label] = tr(
-                "Not column {n}: after that pop the discs above fall one row, but no line of five "
-                "appears for either colour, and {other} cannot make five with the next move. That pop "
-                "is safe.",
-                n=n,
-                other=tr(COLOUR_NAMES[1 - me]),
-            )
-    if len(losing) != 1 or len(worded) < 3:
-        raise ValueError(f"the PopOut pop to avoid needs exactly one losing pop among at least three, not {losing}")
-    choices = list(worded)
-    return ConnectExercise(
-        tr(
-            "PopOut, {colour} to move. One of {colour}'s pops would make {other} win at once. Which "
-            "pop must {colour} avoid?",
-            colour=tr(COLOUR_NAMES[me]),
-            other=tr(COLOUR_NAMES[1 - me]),
-        ),
-        choice_checker(losing[0], worded),
-        hint=tr(
-            "Picture each column falling by one row when its bottom disc is popped. Look for "
-            "five cells in a row, four of them {other}: is there a {other} disc just above the "
-            "fifth one?",
-            other=tr(COLOUR_NAMES[1 - me]),
-        ),
-        answer=losing[0],
-        solutions=losing,
-        choices=choices,
-        wrong=sorted((c for c in choices if c not in losing), key=lambda c: c not in unsafe),
-        key="popout_avoid",
-        game=game,
-        click=False,
-    )
-
-
-POPOUT_EXERCISE = "626755361p2547251737p7365632454p2p161p177"
-"""Lesson 1's PopOut exercise (5 en raya + PopOut): red to move; no drop makes five, and red may pop five columns.
-Exactly one pop makes red's five (across row 2, with the red side disc on the right); the tempting pop under red's
-three in the bottom row makes yellow's five instead; another leaves yellow a five with the next drop; two do
-nothing."""
-
-
-def popout_game() -> ConnectGame:
-    return FiveInARow.from_moves(POPOUT_EXERCISE, popout=True)
-
-
-def popout_move_label(move: str) -> str:
-    """A PopOut exercise choice in words: "drop into column 4" or "pop column 3"."""
-    n = move.lstrip("p")
-    return tr("pop column {n}", n=n) if move.startswith("p") else tr("drop into column {n}", n=n)
-
-
-def _wins(game: ConnectGame, move: str) -> bool:
-    """Whether ``move`` completes a line for the player making it."""
-    g = game.copy()
-    g.play(move)
-    return g.winner() == game.to_move
-
-
-def popout_exercise() -> ConnectExercise:
-    """Which pop makes red's five: no drop does (checked), so the choices are the real ones, every pop red can
-    make, each played out on the rules engine to say what it does.  The position has a trap (checked): a pop that
-    completes a line for yellow only, so yellow wins, and each kind of wrong pop gets its own reason: yellow's five
-    at once (and which way it runs), yellow's five with the next drop, or no five at all."""
-    game = popout_game()
-    me, other = game.to_move, 1 - game.to_move
-    colours = dict(me=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[other]))
-    worded: dict[str, str] = {}
-    winning, won, traps = [], [], []
-    if any(_wins(game, m) for m in game.legal_moves() if not m.startswith("p")):
-        raise ValueError("the PopOut exercise needs a position where no drop makes five")
-    for m in (m for m in game.legal_moves() if m.startswith("p")):  # the real choices: every pop red can make
-        g = game.copy()
-        g.play(m)
-        n, label = m.lstrip("p"), popout_move_label(m)
-        if g.winner() == me:
-            winning.append(label)
-            won.append(m)
-            side = any(g.is_side(c) for c, _ in g.winning_cells())
-            worded[label] = tr(
-                "Right: popping column {n} lets the discs above fall one row, and {me}'s five appears {way}.",
-                n=n,
-                way=line_way(g, g.winning_cells()),
-                **colours,
-            ) + (" " + tr("One end of it is {me}'s side disc.", **colours) if side else "")
-        elif g.winner() == other:
-            traps.append(label)
-            worded[label] = tr(
-                "Not column {n}: after that pop the discs above fall one row, and {other}'s five appears {way}. A "
-                "pop that completes a line only for your opponent makes your opponent win.",
-                n=n,
-                way=line_way(g, g.winning_cells()),
-                **colours,
-            )
-        elif immediate_wins(g):
-            reply = immediate_wins(g)[0]
-            worded[label] = tr(
-                "Not column {n}: after that pop no line of five appears, and then {other} {reply} and makes five.",
-                n=n,
-                reply=(
-                    tr("pops column {n}", n=reply[1:])
-                    if reply.startswith("p")
-                    else tr("drops into column {n}", n=reply)
-                ),
-                **colours,
-            )
-        else:
-            worded[label] = tr(
-                "Not column {n}: after that pop the discs above fall one row, but no line of five appears for "
-                "either colour. Look at every row the popped column reaches.",
-                n=n,
-            )
-    choices = list(worded)
-    if len(won) != 1 or not won[0].startswith("p"):
-        raise ValueError(f"the PopOut exercise needs exactly one winning move, a pop, not {won}")
-    if not traps or len(choices) < 5:
-        raise ValueError("the PopOut exercise needs at least five pops, one of them making the opponent's five")
-    return ConnectExercise(
-        tr(
-            "PopOut, {me} to move. No drop makes five for {me}, but one pop does, right now. Careful: some pops help "
-            "{other}. Which pop wins?",
-            **colours,
-        ),
-        choice_checker(winning[0], worded),
-        hint=tr(
-            "Picture each column falling by one row when its bottom disc is popped. A pop changes every row "
-            "that column reaches: after which pop does one of those rows hold five red discs in a line? Side "
-            "discs count."
-        ),
-        answer=winning[0],
-        solutions=winning,
-        choices=choices,
-        wrong=sorted((c for c in choices if c not in winning), key=lambda c: c not in traps),
-        key="popout_pop",
-        game=game,
-        click=False,
-    )

@@ -40,13 +40,15 @@ def fours_across(game: ConnectGame, seat: int) -> list[Four]:
 
 
 def four_not_five_exercise() -> ConnectExercise:
-    """Four wins nothing in 5 en raya, five does: red has two fours across, the lower one closed at both ends by
-    yellow discs (it can never be five), the higher one closed at one end only (an empty cell at the other end
-    completes five).  Which can still become five?  The question does not say where the fours are: finding them is
-    part of the task.  Checked on the board: the two fours, their ends (beyond the open end no red disc, not even a
-    side disc: the fifth disc makes exactly five), red's threat cells (exactly the open end) and the exact solver's
-    best reply for yellow (exactly that cell's column).  Four choices worded alike; each wrong one is told its own
-    slip without naming which four is alive."""
+    """Four wins nothing in 5 en raya, five does: red has two fours across, the lower one closed at one end by a
+    yellow disc and at the other by yellow's side disc (a side disc of the other colour stops a line like any disc:
+    it can never be five), the higher one closed at one end only (an empty cell at the other end completes five).
+    Which can still become five?  The question does not say where the fours are: finding them is part of the task.
+    Checked on the board: the two fours, their ends (one end of the lower four is yellow's side disc; beyond the open
+    end no red disc, not even a side disc: the fifth disc makes exactly five), red's threat cells (exactly the open
+    end) and the exact solver's best reply for yellow (exactly that cell's column).  Four choices worded alike; each
+    wrong one is told its own slip without naming which four is alive; the two that call the lower four alive are
+    told the line the side disc stops."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS["four_not_five"])
     red = 1 - game.to_move
     fours = fours_across(game, red)
@@ -60,29 +62,48 @@ def four_not_five_exercise() -> ConnectExercise:
         raise ValueError("four_not_five: a red disc beyond the open end would make the picture more than a four")
     if threat_cells(game, red) != [(cell, alive[0].row)] or best_moves(game) != [str(game.column_number(cell))]:
         raise ValueError("four_not_five: the open end must be red's only threat and yellow's only good drop")
+    stops = [c for c in (dead[0].first - 1, dead[0].last + 1) if game.is_side(c) and game.cell(c, 0) == 1 - red]
+    if len(stops) != 1:
+        raise ValueError(
+            "four_not_five: one end of the bottom four must be yellow's side disc, the other a yellow disc"
+        )
+    inner = dead[0].first - 1 if stops[0] > dead[0].last else dead[0].last + 1
     values = dict(
         row=alive[0].row + 1,
         column=game.column_number(cell),
-        left=game.column_number(dead[0].first - 1),
-        right=game.column_number(dead[0].last + 1),
+        first=game.column_number(dead[0].first),
+        last=game.column_number(dead[0].last),
+        closed=game.column_number(inner),
         red=tr(COLOUR_NAMES[red]),
         yellow=tr(COLOUR_NAMES[game.to_move]),
+    )
+    side = (
+        tr("{yellow}'s side disc on the right", **values)
+        if stops[0] > dead[0].last
+        else tr("{yellow}'s side disc on the left", **values)
     )
     right = tr("Only the higher one")
     worded = {
         right: tr(
-            "Right: {yellow}'s discs in columns {left} and {right} close the bottom four at both ends, so it can "
+            "Right: {yellow}'s disc in column {closed} and {side} close the bottom four at both ends, so it can "
             "never be five. The four in row {row} is closed only on one side: {red} makes five in column {column} "
             "unless {yellow} drops there now.",
+            side=side,
             **values,
         ),
         tr("Both of them"): tr(
-            "A four becomes five only if a cell at one of its ends is still empty. Look at both ends of each four: "
-            "what is there?"
+            "A four becomes five only if a cell at one of its ends is still empty. The bottom four, columns {first} "
+            "to {last}, ends at {side}: a side disc of the other colour stops a line like any {yellow} disc. What "
+            "is at its other end?",
+            side=side,
+            **values,
         ),
         tr("Only the lower one"): tr(
-            "One closed end is not enough to stop a four: a fifth disc can still go at the other end. Look at both "
-            "ends of each four."
+            "The bottom four, columns {first} to {last}, ends at {side}, and a side disc of the other colour stops "
+            "a line like any {yellow} disc. Look at both ends of each four again: one closed end is not enough to "
+            "stop a four.",
+            side=side,
+            **values,
         ),
         tr("Neither of them"): tr(
             "Four in a line wins nothing in 5 en raya, and a four closed at both ends is stuck. But a four with an "

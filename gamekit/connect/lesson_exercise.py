@@ -125,9 +125,13 @@ def _line_words(game: ConnectGame, line: Sequence[str]) -> str:
     return ", ".join(out)
 
 
-def missed_five_words(game: ConnectGame) -> str:
+def missed_five_words(game: ConnectGame, way: bool = True) -> str:
     """The five the player to move has at once, as a pupil who missed it needs to hear it: which way it runs (up a
-    column, across a row, along a diagonal), read off the board after that drop; never its column."""
+    column, across a row, along a diagonal), read off the board after that drop; never its column.  ``way`` False:
+    only that the drop made no five (an exercise whose question already says a five is there, where the way it runs
+    would leave little to find on the second try)."""
+    if not way:
+        return tr("no five in a line there.")
     after = game.copy()
     after.play(immediate_wins(game)[0])
     cells = after.winning_cells()
@@ -225,7 +229,9 @@ def next_five_words(after: ConnectGame, reply: str, move: str) -> str:
     )
 
 
-def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None) -> str:
+def outcome_words(
+    game: ConnectGame, move: str, hide: Sequence[str] = (), value: int | None = None, missed_way: bool = True
+) -> str:
     """What happens after ``move``, in one or two short sentences a 12-year-old reads at a glance: five at once, the
     opponent's five at once, or (from :data:`SOLVE_FROM` drops on, or earlier when ``value`` is given) the
     opponent's best answer and what best play then gives, as the exact solver sees it.  When the mover had a five
@@ -235,14 +241,14 @@ def outcome_words(game: ConnectGame, move: str, hide: Sequence[str] = (), value:
     wrong one): a reply into one of them is described without its column, so the feedback tells the consequence of
     the pupil's move without giving the solution away.  ``value``: the exact value after ``move`` for its player
     (1 a win, 0 a draw, -1 a loss) when it is already known (a bank puzzle's verdict), so an early position is
-    judged too."""
+    judged too.  ``missed_way`` False: a missed five is not told which way it runs (:func:`missed_five_words`)."""
     after = game.copy()
     after.play(move)
     me, them = tr(COLOUR_NAMES[game.to_move]), tr(COLOUR_NAMES[1 - game.to_move])
     if after.winner() == game.to_move:
         return tr("column {move} makes five in a line: {me} wins.", move=move, me=me)
     missed = bool(immediate_wins(game))  # the mover could have won at once and did not
-    lead = missed_five_words(game) if missed else ""
+    lead = missed_five_words(game, missed_way) if missed else ""
 
     def say(text: str) -> str:  # a missed five comes first: it is the pupil's actual mistake
         return f"{lead} {text[:1].upper()}{text[1:]}" if lead else text
@@ -468,13 +474,15 @@ def solver_exercise(
     key: str | None = None,
     why_first: bool = False,
     fitted: bool = False,
+    missed_way: bool = True,
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
     fact that it makes no five).  A right answer that does not make five at once opens with ``why_right`` anyway
     (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.
     ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
-    makes and what it lets the opponent do), not only the value best play gives."""
+    makes and what it lets the opponent do), not only the value best play gives.  ``missed_way`` False: a wrong
+    click where a five was there is told what its own drop does, not which way the missed five runs."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
@@ -485,7 +493,7 @@ def solver_exercise(
             if fitted and move not in good:
                 told[move] = wrong_drop_words(game, move, good)
             else:
-                told[move] = outcome_words(game, move, hide=() if move in good else good)
+                told[move] = outcome_words(game, move, hide=() if move in good else good, missed_way=missed_way)
         words = told[move]
         if move in good and why_first:
             return True, tr(

@@ -71,10 +71,11 @@ EXERCISE_POSITIONS = {
     # side disc on the right (columns 4-6 red) the gap is column 7, row 2, floating above an empty cell. Only the
     # block in column 3 stops red at once (every other drop lets red make five)
     "side_block_row": "52465551634223411",
-    # lesson 1 — yellow to move: red has four across twice, both in columns 2-5; the bottom four is closed by yellow
-    # discs at both ends, the one in row 2 only on the right: column 1 is the one cell that makes five, and beyond
-    # it is the yellow side disc, so that five is exactly the four and one more disc
-    "four_not_five": "213647562736475",
+    # lesson 1 — yellow to move: red has four across twice; the bottom four (columns 4-7) is closed by a yellow disc
+    # in column 3 and by yellow's side disc on the right (a side disc of the other colour stops a line), the one in
+    # row 2 (columns 3-6) only on the right: column 2 is the one cell that makes five, and beyond it is a yellow
+    # disc, so that five is exactly the four and one more disc
+    "four_not_five": "615243664177345",
     # lesson 2 — yellow to move: red's diagonal from column 1, row 1 up to column 4, row 4 needs column 5, row 5, which
     # a disc reaches now; no side disc in it, and not lesson 1's blocks (a row, a diagonal to a side disc)
     "block_threat": "3254373457544325371",

@@ -4,9 +4,10 @@ practice prompts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, ClassVar, Sequence
-from gamekit.connect.rules import COLOUR_NAMES, ConnectGame
+from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
 from gamekit.i18n import ntr, tr
@@ -25,7 +26,56 @@ class ConnectProblemSet(ProblemSet):
     worksheets ask the same.  ``by_hand``: lesson 3's set, searched by hand like the computer does."""
 
     by_hand: bool = False
+    made: tuple[tuple[str, Callable[[], Exercise]], ...] = ()
+    """``(id, factory)`` of problems the lesson makes itself where the bank holds none (PopOut: the bank has no
+    PopOut position), asked after the bank's, each checked as the lesson's own exercises are; the id names it on the
+    page, in the guide and on the worksheet (:class:`MadeProblem`)."""
+    positions: tuple[str, ...] = ()
+    """Move strings of 5 en raya positions the lesson makes itself for the last items, where the bank has too few
+    of the kind needed (lesson 3: endgames small enough to search by hand); each becomes a puzzle exactly as the
+    bank's are made (:func:`made_puzzle`, the exact solver's verdict), and must have its item's theme and band."""
     bank_questions: ClassVar[bool] = False  # it asks and answers in its own words (what follows the drop)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if (
+            not isinstance(self.positions, tuple)
+            or not all(isinstance(m, str) for m in self.positions)
+            or len(self.positions) > len(self.items)
+        ):
+            raise ValueError(
+                tr("positions={value!r}: a tuple of move strings, at most one for each item", value=self.positions)
+            )
+        if not isinstance(self.made, tuple) or not all(
+            isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], str) and callable(m[1]) for m in self.made
+        ):
+            raise ValueError(
+                tr("made={value!r}: a tuple of (id, function that makes an exercise) pairs", value=self.made)
+            )
+
+    def puzzles(self) -> tuple:
+        """The bank's picks for the first items (the same ones every time), then the puzzles made from
+        :attr:`positions`, each checked against its item's theme and band (ValueError naming the position)."""
+        if not self.positions:
+            return super().puzzles()
+        import dataclasses
+
+        picks = self.items[: len(self.items) - len(self.positions)]
+        bank = dataclasses.replace(self, items=picks, positions=()).puzzles() if picks else ()
+        made = []
+        for moves, (theme, band) in zip(self.positions, self.items[len(picks) :]):
+            puzzle = made_puzzle(moves)
+            if puzzle is None or theme not in puzzle.themes or puzzle.band != band:
+                raise ValueError(
+                    tr(
+                        "positions: {moves!r} is no {band} puzzle of the theme {theme!r}",
+                        moves=moves,
+                        band=band,
+                        theme=theme,
+                    )
+                )
+            made.append(puzzle)
+        return tuple(bank) + tuple(made)
 
     def exercises(self, make: Callable[..., Exercise] = Exercise, **extra: Any) -> list[Exercise]:
         from gamekit.puzzles.sets import puzzle_exercise
@@ -47,7 +97,31 @@ class ConnectProblemSet(ProblemSet):
             out.append(column_and_score_exercise(ex, make) if self.by_hand else ex)
         if self.by_hand:  # searched by hand: the smallest tree first (a stable sort keeps the bank's order otherwise)
             out.sort(key=lambda e: empty_cells(getattr(e, "game", None) or e.position))
+        for pid, factory in self.made:
+            ex = factory()
+            ex.puzzle = MadeProblem(pid)
+            out.append(ex)
         return out
+
+
+@lru_cache(maxsize=None)
+def made_puzzle(moves: str):
+    """The puzzle at the 5 en raya position ``moves`` (played from the start), made as the bank makes its puzzles
+    (:func:`gamekit.puzzles.connect.candidate`: the exact solver's verdict on every drop, the themes, the rating),
+    or None when the position is no puzzle."""
+    from gamekit.puzzles.connect import candidate
+
+    return candidate(FiveInARow.from_moves(moves), time_budget=30.0)
+
+
+@dataclass(frozen=True)
+class MadeProblem:
+    """Where a bank puzzle would stand for a problem a lesson makes itself (:attr:`ConnectProblemSet.made`): its id,
+    which matches the page's problem to the guide's and the worksheet's, and its facts as a bank puzzle states them
+    (``best`` 1: the made problems are wins at once for the player to move, the goal "Try a similar one" reads)."""
+
+    id: str
+    facts: dict = field(default_factory=lambda: {"best": 1})
 
 
 def empty_cells(game: ConnectGame) -> int:
@@ -92,11 +166,51 @@ def _hiding_answers(
         if ok:
             return ok, practice_right_words(game, column, best, theme)
         value = refutations[column]["value"] if column in refutations else None
-        return False, tr(
+        words = tr(
             "Not column {move}: {words}", move=column, words=outcome_words(game, column, hide=accepted, value=value)
         )
+        mistake = double_threat_mistake(game, column, accepted, refutations) if theme == "stop_double_threat" else None
+        return False, f"{words} {mistake}" if mistake else words
 
     return checked
+
+
+def double_threat_mistake(game: ConnectGame, column: str, accepted: Sequence[str], refutations: dict) -> str | None:
+    """What a wrong drop of a *stop the double threat* problem lets the other player do, worked out on the board
+    after it (:func:`gamekit.puzzles.connect_defence.double_threat_reply`, the solver's line first): drop where two
+    threats appear at once, of which only one can be blocked.  The drop and the two cells are named unless one of
+    them is in an accepted answer's column (the retry would be given away); None when the other player has no such
+    drop (a five at once, or a slower loss, is told by the line of best play)."""
+    from gamekit.puzzles.connect_best_line import after_drop
+    from gamekit.puzzles.connect_cells import cell_words
+    from gamekit.puzzles.connect_defence import DOUBLE_HIDDEN, DOUBLE_MISTAKE, double_threat_reply
+
+    after = after_drop(game, column)
+    found = double_threat_reply(after, (refutations.get(column) or {}).get("line") or [])
+    if found is None:
+        return None
+    drop, (a, b) = found
+    other = tr(COLOUR_NAMES[1 - game.to_move])
+    if drop in accepted or any(str(game.column_number(c)) in accepted for c, _ in (a, b)):
+        return tr(DOUBLE_HIDDEN, n=column, other=other)
+    return tr(DOUBLE_MISTAKE, n=column, m=drop, other=other, a=cell_words(game, a), b=cell_words(game, b))
+
+
+def stop_double_words(game: ConnectGame, column: str) -> str | None:
+    """A right drop of a *stop the double threat* problem told what its hint asks about: after it the other player
+    has no drop that makes two threats at once (nor a five at once), worked out on the board; None otherwise (the
+    drop is right for another reason, told by what the disc does)."""
+    from gamekit.puzzles.connect_best_line import after_drop, wins_at_once
+    from gamekit.puzzles.connect_defence import double_threat_reply
+
+    after = after_drop(game, column)
+    if after.is_over() or wins_at_once(after) or double_threat_reply(after) is not None:
+        return None
+    return tr(
+        "Right: after column {column}, {them} has no drop that makes two threats at once.",
+        column=column,
+        them=tr(COLOUR_NAMES[1 - game.to_move]),
+    )
 
 
 def _five_through(game: ConnectGame, cell: tuple[int, int], seat: int) -> tuple[tuple[int, int], ...] | None:
@@ -229,6 +343,7 @@ def practice_right_words(game: ConnectGame, column: str, best: int, theme: str |
         does = (
             (zugzwang_words(after) if theme == "zugzwang" else None)
             or (double_threat_words(game, column) if theme == "double_threat" else None)
+            or (stop_double_words(game, column) if theme == "stop_double_threat" else None)
             or tr("Right: your disc {what}.", what=drop_words(after, mover))
         )
         later = (

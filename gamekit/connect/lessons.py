@@ -33,13 +33,12 @@ from gamekit.widgets.lesson import ExerciseWidget, LessonScore, PuzzleBoard
 from gamekit.widgets.lesson_registry import Lesson, exercises_by_notebook
 from gamekit.connect.lesson1_exercises import (
     count_lines_exercise,
-    popout_avoid_exercise,
-    popout_exercise,
     row_lines_exercise,
     side_block_exercise,
     side_block_row_exercise,
     side_win_exercise,
 )
+from gamekit.connect.lesson1_popout import popout_avoid_exercise, popout_exercise, popout_practice_exercise
 from gamekit.connect.lesson1_fours import four_not_five_exercise
 from gamekit.connect.lesson2_exercises import (
     block_threat_exercise,
@@ -77,9 +76,18 @@ __all__ = [
 ]
 
 
-HAND_SEARCH_EMPTY = 8
+HAND_SEARCH_EMPTY = 6
 """Lesson 3's practice positions have at most this many empty cells (and no five now or block settles them):
-small enough to try every column, and the best answer to it, by hand."""
+small enough to try every column, and the best answer to it, by hand, in about the time of its exercise 3 (five
+empty cells, 7 minutes)."""
+
+
+LESSON_3_ENDGAMES = (
+    "7343372667144461572152542523351264511",  # yellow to move, 5 empty cells: one column wins (side_column)
+    "567563114117471152764534677663435422",  # red to move, 6 empty cells: one column wins (odd_even_threat)
+)
+"""Lesson 3's made practice endgames (move strings, from random games): no five now or block settles them, nor a
+look one drop ahead, and no two of the set share a right column."""
 
 
 WORKSHEET_RULES = (
@@ -102,8 +110,8 @@ WORKSHEET_RULES = (
 WORKSHEET_POPOUT = N_(
     "PopOut (only where a question says so): instead of dropping, you may pop one of your own discs "
     "out of the bottom of a middle column, and the discs on top of it fall one row. A pop that "
-    "completes a line only for your opponent makes your opponent win; one that completes lines for "
-    "both makes the popper win. The side discs can never be popped."
+    "completes a line only for your opponent makes your opponent win; if it completes lines for "
+    "both, the player who popped wins. The side discs can never be popped."
 )
 """The PopOut rule, printed only on the sheet whose questions use PopOut (lesson 1's: :func:`worksheet_aids`)."""
 
@@ -162,6 +170,7 @@ LESSONS: dict[int, Lesson] = {
             (("win_now", "easy"), ("block", "easy"), ("side_column", "easy")),
             seed=8,  # problem 1's five runs diagonally from a side disc (lesson 1's idea), not straight up
             exclude=practice_exclusions(fewest_legal=5, at_once=True),
+            made=(("lesson1-popout", popout_practice_exercise),),  # the bank holds no PopOut position
         ),
         objectives=(
             (
@@ -233,17 +242,19 @@ LESSONS: dict[int, Lesson] = {
             ),
         ),
         # at least five legal drops (no near coin toss); no zugzwang problem called easy (holding out until the
-        # other player runs out of harmless drops is this lesson's hardest idea); seed 31: no two problems share
-        # a right answer, so one's feedback never answers another
+        # other player runs out of harmless drops is this lesson's hardest idea); stopping a double threat, an
+        # objective, has its own problem; seed 481: no two problems with one right answer share it, and the clicked
+        # answers of the lesson stay spread over the columns
         ConnectProblemSet(
             "five_in_a_row",
             (
                 ("block", "easy"),
                 ("double_threat", "medium"),
                 ("zugzwang", "medium"),
+                ("stop_double_threat", "medium"),
                 ("odd_even_threat", "hard"),
             ),
-            seed=31,
+            seed=481,
             exclude=practice_exclusions(fewest_legal=5),
         ),
         objectives=(
@@ -316,12 +327,15 @@ LESSONS: dict[int, Lesson] = {
         ),
         # typed: the best column and its score (minimax and reading a score, this lesson's ideas); none that a look
         # one drop ahead settles; no two problems share a right column, so one's feedback never answers another
+        # the bank holds one endgame this small that no look one drop ahead settles (the first); the other two are
+        # made from random games (5 and 6 empty cells), judged by the exact solver as the bank's puzzles are
         ConnectProblemSet(
             "five_in_a_row",
-            (("zugzwang", "easy"), ("double_threat", "medium"), ("side_column", "medium")),  # the third: at home
+            (("double_threat", "medium"), ("side_column", "medium"), ("odd_even_threat", "medium")),
             seed=4,
             exclude=practice_exclusions(HAND_SEARCH_EMPTY, typed_score=True),
             by_hand=True,
+            positions=LESSON_3_ENDGAMES,
         ),
         objectives=(
             (
@@ -523,7 +537,7 @@ def practice(lesson: int, score: LessonScore | None = None):
         game = ex.game
         layout = layout_for(game, CELL)
         title = W.HTML("<b>" + html.escape(problem_title(i, ex.level)) + "</b>")
-        if not ex.click:  # lesson 3: the column and its score, typed under the board
+        if not ex.click:  # lesson 3: the column and its score typed; lesson 1: the PopOut choice, under the board
             rows += [title, picture(game, scene(game, threats=False, show_last=False)), ExerciseWidget(ex, score=score)]
             continue
         rows += [

@@ -6,7 +6,7 @@ import re
 import pytest
 from pathlib import Path
 
-from gamekit.connect import lesson1_exercises
+from gamekit.connect import lesson1_exercises, lesson1_popout
 from gamekit.i18n import using
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def test_spanish_lesson_one_popout_questions_say_popping():
     es = _page("es/five_in_a_row/01_rules_and_play.md")
     assert "¿Qué ficha, al sacarla, haría ganar al amarillo" in es
     with using("es"):
-        pop = lesson1_exercises.popout_exercise()
+        pop = lesson1_popout.popout_exercise()
         texts = [pop.prompt, pop.hint]
     assert not any(re.search(r"\bsaques?\b", t) for t in texts), texts
     assert "Ninguna ficha que deje caer" not in pop.prompt and "Si el rojo deja caer una ficha" in pop.prompt
