@@ -494,7 +494,17 @@ def practice_exclusions(
     right answers are not exactly the fives right now or the block of the opponent's five (lesson 1 has not
     taught forcing a win).  ``typed_score``: the answer is a column *and* its score (lesson 3), so a puzzle with
     several right columns is no easy guess and stays, but one a look a single drop ahead settles
-    (:func:`settled_by_one_look`) goes: it needs no search."""
+    (:func:`settled_by_one_look`) goes: it needs no search.
+
+    Every process that imports the lessons asks for these (about 0.6 s of CPU for the three lessons' sets), so the
+    answer is kept between processes where a shared folder is set (:func:`gamekit.puzzles.store.kept`)."""
+    from gamekit.puzzles.store import kept
+
+    name = f"connect.practice_exclusions/{most_empty}/{fewest_legal}/{at_once}/{typed_score}"
+    return kept(name, lambda: _exclusions(most_empty, fewest_legal, at_once, typed_score))
+
+
+def _exclusions(most_empty: int | None, fewest_legal: int, at_once: bool, typed_score: bool) -> tuple[str, ...]:
     from gamekit.puzzles.store import load_puzzles
 
     out = []
