@@ -10,6 +10,7 @@ from gamekit.connect.rules import (
     Variant,
     count_lines,
 )
+from gamekit.core.later import imported_when_asked
 from gamekit.connect import view  # noqa: F401  (registers the board's notebook SVG with gamekit.core.pictures)
 
 
@@ -27,12 +28,7 @@ _LATER = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LATER:
-        from importlib import import_module
-
-        return getattr(import_module(_LATER[name]), name)
-    raise AttributeError(f"module 'gamekit.connect' has no attribute {name!r}")
+__getattr__ = imported_when_asked(__name__, _LATER)
 
 
 __all__ = [

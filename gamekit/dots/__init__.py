@@ -1,5 +1,6 @@
 """Dots and Boxes (Puntos y cajas): rules, analysis, exact solver, CPU players and widget."""
 
+from gamekit.core.later import imported_when_asked
 from gamekit.dots.rules import PRESETS, DotsAndBoxes, Geometry, geometry
 from gamekit.dots.analysis import (
     Analysis,
@@ -35,12 +36,7 @@ _LATER = {
 }
 
 
-def __getattr__(name: str):
-    if name in _LATER:
-        from importlib import import_module
-
-        return getattr(import_module(_LATER[name]), name)
-    raise AttributeError(f"module 'gamekit.dots' has no attribute {name!r}")
+__getattr__ = imported_when_asked(__name__, _LATER)
 
 
 __all__ = [
