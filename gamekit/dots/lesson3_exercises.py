@@ -9,6 +9,7 @@ from gamekit.widgets.exercise import parse_int
 from typing import Any
 from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
 from gamekit.dots.lesson_exercise import final_score, final_score_text, line_checker, mover_wins, shared_line_name
+from gamekit.dots.lesson_exercise import worse_line_feedback
 from gamekit.dots.solver import move_values
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, Component, capture_groups, components, position, run_stops
@@ -339,12 +340,7 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
                 other=other,
                 n=long_.length,
             )
-        return False, tr(
-            "{why} With best play the game would end {final}; the right line ends it {final2}.",
-            why=why,
-            final=final_score_text(game, v),
-            final2=final2,
-        )
+        return worse_line_feedback(why, game, v, final2)
 
     return DotsExercise(
         tr(
@@ -423,12 +419,7 @@ def chain_or_loop_exercise(name: str = "chain_or_loop") -> DotsExercise:
                 other=other,
                 seat=seat,
             )
-        return False, tr(
-            "{why} With best play the game would end {final}; the right line ends it {final2}.",
-            why=why,
-            final=final_score_text(game, v),
-            final2=final2,
-        )
+        return worse_line_feedback(why, game, v, final2)
 
     return DotsExercise(
         tr(
@@ -517,12 +508,7 @@ def handout_exercise(name: str = "pair_and_four") -> DotsExercise:
                 seat=seat,
                 n=n,
             )
-        return False, tr(
-            "{why} With best play the game would end {final}; the right line ends it {final2}.",
-            why=why,
-            final=final_score_text(game, values[line]),
-            final2=final2,
-        )
+        return worse_line_feedback(why, game, values[line], final2)
 
     return DotsExercise(
         tr(

@@ -9,7 +9,7 @@ from typing import Any
 from gamekit.dots.lesson5_challenges import challenge_exercise
 from gamekit.dots.lesson5_exercises import opened_chain
 from gamekit.dots.lesson_exercise import DotsExercise, after_line, completes_box, final_score_text, line_checker
-from gamekit.dots.lesson_exercise import pupil_line
+from gamekit.dots.lesson_exercise import pupil_line, worse_line_feedback
 from gamekit.dots.lesson_pictures import join_words
 from gamekit.dots.lesson_positions import SEATS, components, position, takeable, third_side_boxes
 from gamekit.dots.rules import DotsAndBoxes
@@ -127,12 +127,7 @@ def loop_split_exercise(name: str = "loop_split") -> DotsExercise:
                 line=line,
                 other=other,
             )
-        return False, tr(
-            "{why} With best play the game would end {final}; the right line ends it {final2}.",
-            why=why,
-            final=final_score_text(game, values[line]),
-            final2=final2,
-        )
+        return worse_line_feedback(why, game, values[line], final2)
 
     return DotsExercise(
         tr(

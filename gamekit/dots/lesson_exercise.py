@@ -296,6 +296,17 @@ def final_score_text(game: DotsAndBoxes, value: int) -> str:
     return tr("Gold {g}, Coral {c}", g=g, c=c)
 
 
+def worse_line_feedback(why: str, game: DotsAndBoxes, value: int, right_final: str) -> tuple[bool, str]:
+    """A wrong line's feedback in the handout and loop exercises: ``why`` it is wrong, then the final score it
+    leads to with best play (``value``, the solver's for that line) beside the right line's (``right_final``)."""
+    return False, tr(
+        "{why} With best play the game would end {final}; the right line ends it {final2}.",
+        why=why,
+        final=final_score_text(game, value),
+        final2=right_final,
+    )
+
+
 def mistake_reason(game: DotsAndBoxes, line: str, lesson: int = 5, best: Sequence[str] = ()) -> str:
     """Why ``line`` is a mistake in ``game``, in the words of lesson ``lesson`` (one sentence, no line of play):
     a box with three sides left behind, a third side given while a safe line was left, a 2-chain opened at an
