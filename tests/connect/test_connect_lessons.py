@@ -1185,6 +1185,10 @@ def test_lesson_one_practice_ends_with_a_pop_that_wins(lang):
         else:
             kinds[m] = "none"
     assert sorted(kinds.values()).count("win") == 1 and {"theirs", "next", "none"} <= set(kinds.values())
+    with using(lang):  # not a copy of exercise 8: its own question, and exercise 8's pop fails here
+        eight = L.exercises()["popout_pop"]
+    assert ex.prompt != eight.prompt and not set(ex.solutions) & set(eight.solutions)
+    assert eight.solutions[0] in ex.choices and not told[eight.solutions[0]][0]
     by_kind = {}
     for m, kind in kinds.items():
         by_kind.setdefault(kind, set()).add(told[ex.choices[pops.index(m)]][1].split(":", 1)[1])
