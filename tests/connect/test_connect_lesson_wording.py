@@ -223,7 +223,7 @@ def test_exercise_four_names_the_player_in_its_choices(lang):
     assert {red.lower(), yellow.lower()} == {c.split(",")[0].split()[-1] for c in lowered}
     assert not any("same" in c or "other player" in c or "mismo" in c or "otro jugador" in c for c in lowered)
     game = ex.game
-    danger = {c for c, _ in threat_cells(game, 1 - game.to_move)}
+    danger = {c for seat in (0, 1) for c, _ in threat_cells(game, seat)}
     safe = sum(
         game.height - len(game.grid[c])
         for c in range(game.width)

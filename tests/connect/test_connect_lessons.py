@@ -285,19 +285,26 @@ def test_zugzwang_is_decided_then_tested_one_safe_drop_later():
     # a wrong answer must not hand over the count of safe cells
     assert not any("20" in text or "19" in text for _, text in reasons.values())
     assert "exercise 3" not in " ".join(text for _, text in reasons.values())  # it is exercise 3 now
-    # exercise 4: another board whose count of safe cells is odd, so "the same as exercise 3" is wrong
+    # exercise 4: another board whose count of safe cells is odd, so "the same as exercise 3" is wrong; its threats
+    # are red's, so the one stuck (yellow) drops under the other player's threat, as in exercise 3, never its own
+    # (which the page's forced-reply rule calls safe for it)
     z = lesson2_exercises.zugzwang_exercise()
     g = z.game.copy()
-    danger = {str(g.column_number(c)) for c, _ in threat_cells(g, 1)}
-    assert g.to_move == 0 and danger == {"1", "5"} and not threat_cells(g, 0)
+    danger = {str(g.column_number(c)) for c, _ in threat_cells(g, 0)}
+    assert g.to_move == 0 and danger == {"1", "5"} and not threat_cells(g, 1)
+    assert {(c, r + 1) for c, r in lesson_pictures.danger_cells(g)} == set(threat_cells(g, 0))  # each right above
     while [x for x in g.legal_moves() if x not in danger]:  # play the safe cells out: who is stuck?
         g.play([x for x in g.legal_moves() if x not in danger][0])
         assert g.winner() is None
-    assert g.to_move == 1  # yellow, the threats' owner, must drop under its own threat
+    assert g.to_move == 1 and not threat_cells(g, 1)  # yellow must drop under red's threat
+    for x in danger:  # either ✗ column: red makes five on top
+        after = g.copy()
+        after.play(x)
+        assert str(lesson_positions.immediate_wins(after)[0]) == x
     assert z.solutions == ["Yellow, because there is an odd number of safe cells"] != who.solutions
     ok, right = z.check(z.solutions[0])
-    assert ok and "yellow must drop into column 1 or 5, under its own threat, and red blocks on top" in right
-    assert solve(z.game) == 0  # the exact solver: yellow's threats come to nothing, a draw
+    assert ok and "yellow must drop into column 1 or 5, and red makes five on top" in right
+    assert solve(z.game) > 0  # the exact solver: red wins
     assert (
         not z.check(who.solutions[0].replace("Red", "Yellow"))[0]
         and not z.check("Red, because there is an odd number of safe cells")[0]
@@ -3424,7 +3431,7 @@ def test_the_four_and_the_zugzwang_choices_need_the_board(lang):
     # exercise 4's choices are exercise 3's kind: a colour and the count's kind, the two colours each with both
     assert len(stuck.choices) == 4 and len({c.split(",")[0] for c in stuck.choices}) == 2, stuck.choices
     told = stuck.check(stuck.solutions[0])[1]
-    assert ("under its own threat" in told) or ("bajo su propia amenaza" in told)
+    assert ("red makes five on top" in told) or ("el rojo hace cinco encima" in told), told
 
 
 @pytest.mark.parametrize(
