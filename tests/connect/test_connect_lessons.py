@@ -1277,6 +1277,9 @@ def test_lesson_three_practice_needs_a_search_not_a_block():
     assert "about 7 minutes each" in flat and "challenge for home" not in flat and "20 minutes" not in flat
     es = " ".join(_page("es/five_in_a_row/03_how_the_computer_knows.md").split())
     assert "unos 7 minutos cada uno" in es and "reto para casa" not in es and "20 minutos" not in es
+    # three endgames of about 7 minutes do not fit the lesson's minutes: the page says when to do them
+    assert "They are not part of the lesson's 55 minutes: do them after class or at home." in flat
+    assert "No entran en los 55 minutos de la lección: hazlos después de clase o en casa." in es
     root = NOTEBOOKS.parent / "docs" / "teachers"
     guide, guide_es = ((root / p).read_text(encoding="utf-8") for p in ("connect.md", "es/connect.md"))
     assert "about 7 minutes each" in guide and "unos 7 minutos cada uno" in guide_es
