@@ -3628,20 +3628,32 @@ def test_cells_typed_for_the_row_count_are_told_to_count_lines(lang):
 
 
 def test_lesson_one_says_the_other_colours_side_disc_closes_a_line():
-    """Lesson 1 says (both languages) that a side disc of the other colour closes a line at the edge, with the
-    bottom row's example checked on the rules engine: red in columns 4 to 7 is four in a row against yellow's right
-    side disc and does not win; a red disc in column 3 then makes five."""
+    """Lesson 1 says (both languages) that a side disc of the other colour closes a line at the edge, with row 4's
+    example checked on the rules engine: red in columns 1 to 4 of row 4 is four in a row against yellow's left side
+    disc and does not win; a red disc in column 5 then makes five.  The example is not exercise 4's bottom row (red
+    in columns 4 to 7 against the right side disc), so the page does not argue that exercise above it."""
     for rel, words in (
-        ("five_in_a_row", ("it closes the line at that end", "right side disc is yellow", "column 3 would make five")),
-        ("es/five_in_a_row", ("cierra la línea por ese extremo", "lateral de la derecha es amarilla", "columna 3")),
+        (
+            "five_in_a_row",
+            ("it closes the line at that end", "In row 4 the left side disc is yellow", "column 5 would make five"),
+        ),
+        (
+            "es/five_in_a_row",
+            (
+                "cierra la línea por ese extremo",
+                "la ficha lateral de la izquierda es amarilla",
+                "columna 5 haría cinco",
+            ),
+        ),
     ):
         page = " ".join((NOTEBOOKS / rel / "01_rules_and_play.md").read_text(encoding="utf-8").split())
         assert all(w in page for w in words), rel
+        assert "columns 4, 5, 6 and 7" not in page and "columnas 4, 5, 6 y 7" not in page
     g = FiveInARow()
-    assert g.variant.side_disc(g.variant.width - 1, 0) == 1  # bottom-right side disc: yellow
-    for move in ("4", "4", "5", "5", "6", "6", "7"):
+    assert g.variant.side_disc(0, 3) == 1  # row 4's left side disc: yellow
+    for move in "123451234512345617273747":  # rows 1 to 3 of columns 1 to 5 filled, then red in columns 1 to 4
         g.play(move)
-    assert g.winner() is None  # four red in a row, closed on the right by the yellow side disc
-    g.play("7")
-    g.play("3")
+        assert g.winner() is None  # four red in row 4, closed on the left by the yellow side disc
+    assert [g.cell(g.grid_column(n), 3) for n in (1, 2, 3, 4)] == [0, 0, 0, 0]
+    g.play("5")
     assert g.winner() == 0
