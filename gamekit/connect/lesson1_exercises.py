@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from gamekit.connect.rules import CONNECT_FOUR, FIVE_IN_A_ROW, FiveInARow, count_lines
-from gamekit.i18n import tr
-from gamekit.connect.lesson_exercise import ConnectExercise, solver_exercise
+from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, FIVE_IN_A_ROW, ConnectGame, FiveInARow, count_lines
+from gamekit.i18n import ntr, tr
+from gamekit.connect.lesson_exercise import ConnectExercise, drop_words, landing_cells, solver_exercise
+from gamekit.connect.lesson_positions import immediate_wins
+from gamekit.connect.threats import threat_cells
 from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
 
 
@@ -33,6 +35,46 @@ def side_block_exercise() -> ConnectExercise:
             "red side disc on the right can never be five."
         ),
         why_first=True,
+        wrong_words=unblocked_words,
+    )
+
+
+def unblocked_words(game: ConnectGame, move: str, answers: Sequence[str]) -> str:
+    """A wrong click in a block exercise, told what that very drop does (where the disc lands and what it makes, no
+    line through an answer's cell: :func:`drop_words`; how many of the opponent's discs its cell touches) and that
+    the opponent still makes five at once, without saying where the opponent's line runs: its end would point at
+    the answer, and finding it is the exercise (the hint says where to look).  ValueError when ``move`` blocks."""
+    after = game.copy()
+    after.play(move)
+    seat, them = game.to_move, tr(COLOUR_NAMES[1 - game.to_move])
+    what = drop_words(after, seat, landing_cells(game, answers))
+    if not immediate_wins(after):
+        raise ValueError(f"column {move} blocks the five: it is no wrong block")
+    if set(threat_cells(after, seat)) - set(threat_cells(game, seat)):
+        return tr("your disc {what}. But {them} moves next and makes five in a line first.", what=what, them=them)
+    col = after.grid_column(int(move))
+    row = len(after.grid[col]) - 1
+    near = sum(
+        after.cell(c, r) == 1 - seat
+        for c in range(col - 1, col + 2)
+        for r in range(row - 1, row + 2)
+        if (c, r) != (col, row) and 0 <= c < after.width and 0 <= r < after.height
+    )
+    if not near:
+        return tr(
+            "your disc {what}. It touches no {them} disc, and {them} still makes five in a line with the very next "
+            "disc.",
+            what=what,
+            them=them,
+        )
+    return ntr(
+        "your disc {what}. It touches {n} {them} disc, but that cell is not the one {them} needs: {them} still "
+        "makes five in a line with the very next disc.",
+        "your disc {what}. It touches {n} {them} discs, but that cell is not the one {them} needs: {them} still "
+        "makes five in a line with the very next disc.",
+        near,
+        what=what,
+        them=them,
     )
 
 

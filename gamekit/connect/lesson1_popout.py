@@ -4,7 +4,7 @@ positions, every choice played out on the rules engine (the exact solver does no
 from __future__ import annotations
 
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.i18n import tr
+from gamekit.i18n import N_, tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, line_way
 from gamekit.connect.lesson_positions import immediate_wins
@@ -97,10 +97,22 @@ three in the bottom row makes yellow's five instead; another leaves yellow a fiv
 nothing."""
 
 
-POPOUT_PRACTICE = "44p414155p555p5514615253p43p166123p545p5371773p1646256"
+POPOUT_PRACTICE = (
+    "33657454677317p76p6p7442674p7527162731p2p7p7p7363p5p14p5p7p65622272517p4p74p35p1p3751p1p7533p2p6126p"
+    "57p456p2p545p42p7p21p3p73p542p61p6717p6p66566p575p6p6p7p6p27p3p2p7p46p46p164223416p1p5p1p6p7p4115p74"
+    "6p1p4p147p1p67p4p5"
+)
 """Lesson 1's More practice on PopOut (5 en raya + PopOut), from a random game: red to move; no drop makes five,
-and red may pop five columns.  Exactly one pop makes red's five (diagonally, unlike exercise 8's row); one makes
-yellow's five across row 3 instead; another leaves yellow a five with the next drop; two do nothing."""
+and red may pop five columns.  Exactly one pop makes red's five, column 3 (diagonally, where exercise 8's is column 5
+across a row, so exercise 8's answer copied fails); one makes yellow's five diagonally instead; another leaves
+yellow a five with the next drop; two do nothing."""
+
+
+EXERCISE_PROMPT = N_(
+    "PopOut, {me} to move. No drop makes five for {me}, but one pop does, right now. Careful: some pops help "
+    "{other}. Which pop wins?"
+)
+"""Exercise 8's question (untranslated: :func:`popout_win_exercise` translates it)."""
 
 
 def popout_game() -> ConnectGame:
@@ -128,19 +140,28 @@ def popout_exercise() -> ConnectExercise:
 def popout_practice_exercise() -> ConnectExercise:
     """Lesson 1's More practice on PopOut (the puzzle bank holds no PopOut position): the pop that wins in
     :data:`POPOUT_PRACTICE` (:func:`popout_win_exercise`), asked at the level of the lesson's exercise 7."""
-    ex = popout_win_exercise(POPOUT_PRACTICE, "practice popout")
+    ex = popout_win_exercise(
+        POPOUT_PRACTICE,
+        "practice popout",
+        prompt=N_(
+            "Another PopOut game, {me} to move. Dropping a disc makes no five here. Take out one of your own "
+            "bottom discs so that {me} has five in a line at once. Watch out: a pop can also make {other}'s five. "
+            "Which pop?"
+        ),
+    )
     ex.level = "medium"
     return ex
 
 
-def popout_win_exercise(moves: str, key: str) -> ConnectExercise:
+def popout_win_exercise(moves: str, key: str, prompt: str = EXERCISE_PROMPT) -> ConnectExercise:
     """Which pop makes the mover's five in the PopOut game ``moves``: no drop does (checked), so the choices are the
     real ones, every pop the mover can make, each played out on the rules engine to say what it does.  A pop that
     makes five at once is the best move there is (nothing scores higher), so exactly the winning pop is accepted
     and the position must have one (checked).  The position has a trap (checked): a pop that completes a line for
     the other player only, so that player wins, and each kind of wrong pop gets its own reason: the other player's
     five at once (and which way it runs), the other player's five with the next move, or no five at all.  ``key``:
-    the exercise's name in the saved progress."""
+    the exercise's name in the saved progress; ``prompt``: the question (untranslated, with ``{me}`` and
+    ``{other}`` for the colours), so that the practice problem does not read as a copy of exercise 8."""
     game = FiveInARow.from_moves(moves, popout=True)
     me, other = game.to_move, 1 - game.to_move
     colours = dict(me=tr(COLOUR_NAMES[me]), other=tr(COLOUR_NAMES[other]))
@@ -195,11 +216,7 @@ def popout_win_exercise(moves: str, key: str) -> ConnectExercise:
     if not traps or len(choices) < 5:
         raise ValueError(f"the PopOut exercise {key!r} needs five pops or more, one of them the opponent's five")
     return ConnectExercise(
-        tr(
-            "PopOut, {me} to move. No drop makes five for {me}, but one pop does, right now. Careful: some pops help "
-            "{other}. Which pop wins?",
-            **colours,
-        ),
+        tr(prompt, **colours),
         choice_checker(winning[0], worded),
         hint=tr(
             "Picture each column falling by one row when its bottom disc is popped. A pop changes every row "

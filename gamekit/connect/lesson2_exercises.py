@@ -300,19 +300,25 @@ def on_top_fails_exercise() -> ConnectExercise:
 
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
-    """The zugzwang count, exactly: the columns with a ✗ cell (under the opponent's threats), the empty cells
-    outside them, who is to move, who fills the last of those cells and who must then fill a ✗ cell.  ValueError
-    unless every ✗ cell is the next cell of its column (the cells outside the ✗ columns are then exactly the safe
-    ones) and the player to move has no threat."""
-    owner = 1 - game.to_move
+    """The zugzwang count, exactly: the columns with a ✗ cell (under the threats of the one player who has any),
+    the empty cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗
+    cell.  ValueError unless every ✗ cell is the next cell of its column (the cells outside the ✗ columns are then
+    exactly the safe ones), only one player has threats, and the player who must fill a ✗ cell is the other one: a
+    ✗ cell under your own threat is safe for you (the page's forced-reply rule), so it would be no zugzwang."""
+    owners = [seat for seat in (0, 1) if threat_cells(game, seat)]
+    if len(owners) != 1:
+        raise ValueError("a zugzwang count needs threats of exactly one player")
+    owner = owners[0]
     cells = threat_cells(game, owner)
     danger = sorted({c for c, r in cells})
-    if not cells or threat_cells(game, game.to_move) or any(r != len(game.grid[c]) + 1 for c, r in cells):
-        raise ValueError("a zugzwang count needs the opponent's threats, each right above its column's next cell")
+    if any(r != len(game.grid[c]) + 1 for c, r in cells):
+        raise ValueError("a zugzwang count needs threats each right above its column's next cell")
     others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
     empty = sum(game.height - len(game.grid[c]) for c in others)
     mover = game.to_move
     forced = mover if empty % 2 == 0 else 1 - mover  # the player to move when those cells run out
+    if forced == owner:
+        raise ValueError("a zugzwang count needs the other player, not the threats' owner, to run out of safe cells")
     return dict(
         danger=danger,
         columns=[game.column_number(c) for c in danger],
@@ -325,11 +331,13 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     )
 
 
-ZUGZWANG_COUNT = "43736253653461662237121364"
-"""Lesson 2's exercise 4: another game, red to move, yellow's two threat cells (column 1, row 5 and column 5, row 4)
-each right above its column's next cell, the ✗ cells; red has none.  Its ✗ columns are partly full, so the safe
-cells (9, outside columns 1 and 5) are odd where exercise 3's are even: yellow, the threats' owner, runs out first
-and must fill a ✗ cell under its own threat, and red blocks on top.  The exact solver agrees: a draw (tested)."""
+ZUGZWANG_COUNT = "447176323342356627317743"
+"""Lesson 2's exercise 4: another game, red to move, and this time the threats are red's: column 1, row 4 and
+column 5, row 3, each right above its column's next cell, the ✗ cells; yellow has none.  Its ✗ columns are partly
+full, so the safe cells (9, outside columns 1 and 5) are odd where exercise 3's are even: red, the player to move,
+fills the last one, and yellow must drop under red's threat, where red makes five on top.  Each ✗ cell lies under
+the other player's threat, as in exercise 3, so the page's later rule (a ✗ cell is safe for its threat's owner)
+does not contradict it.  The exact solver agrees: red wins (tested)."""
 
 
 def zugzwang_exercise() -> ConnectExercise:
@@ -338,9 +346,9 @@ def zugzwang_exercise() -> ConnectExercise:
     game = FiveInARow.from_moves(ZUGZWANG_COUNT)
     names = tr(" and ").join(map(str, _zugzwang_facts(game)["columns"]))
     prompt = tr(
-        "Another game, red to move. Nobody wants to drop into columns {names}: the next cell there is a ✗ cell. "
-        "The other empty cells are safe. Both players drop only into safe cells for as long as they can. Who has to "
-        "drop into a ✗ cell first, and why?",
+        "Another game, red to move. This time the threats are red's. Nobody wants to drop into columns {names}: the "
+        "next cell there is a ✗ cell. The other empty cells are safe. Both players drop only into safe cells for as "
+        "long as they can. Who has to drop into a ✗ cell first, and why?",
         names=names,
     )
     return _who_fills_first(game, "zugzwang", prompt)
@@ -361,8 +369,8 @@ def _who_fills_first(game: ConnectGame, key: str, prompt: str) -> ConnectExercis
     """Who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a colour and the kind of the
     count of safe cells (odd or even), so a guess of the colour alone does not pass and each slip is told its own
     reason: the count right but the turns the wrong way round, the count wrong (with the colour that follows from
-    it), the right colour for a reason that does not hold.  The right answer says what follows: the threat's owner
-    makes five on top, or, when the owner is the one stuck, the other player blocks on top."""
+    it), the right colour for a reason that does not hold.  The right answer says what follows: the threats' owner
+    makes five on top (the one stuck is always the other player: :func:`_zugzwang_facts`)."""
     f = _zugzwang_facts(game)
     n, mover, forced = f["empty"], f["mover"], f["forced"]
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
@@ -391,14 +399,6 @@ def _who_fills_first(game: ConnectGame, key: str, prompt: str) -> ConnectExercis
             "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
             "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} "
             "makes five on top. That is zugzwang: {forced} loses because it has to move.",
-            count=count,
-            **values,
-        )
-        if forced != f["owner"]
-        else tr(
-            "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
-            "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, under its own "
-            "threat, and {winner} blocks on top. Here the zugzwang costs {forced} a threat.",
             count=count,
             **values,
         ),

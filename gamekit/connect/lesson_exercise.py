@@ -475,6 +475,7 @@ def solver_exercise(
     why_first: bool = False,
     fitted: bool = False,
     missed_way: bool = True,
+    wrong_words: Callable[[ConnectGame, str, Sequence[str]], str] | None = None,
 ) -> ConnectExercise:
     """A click exercise that accepts exactly the solver's best moves; every answer is told what follows.
     ``why_first``: a right answer is told ``why_right`` first (a block: the cell it takes matters more than the
@@ -482,7 +483,8 @@ def solver_exercise(
     (what the drop does), then the opponent's answer and the verdict; one that makes five opens with the five.
     ``fitted``: a wrong click is told :func:`wrong_drop_words` (what that drop
     makes and what it lets the opponent do), not only the value best play gives.  ``missed_way`` False: a wrong
-    click where a five was there is told what its own drop does, not which way the missed five runs."""
+    click where a five was there is told what its own drop does, not which way the missed five runs.
+    ``wrong_words(game, move, answers)``: the words for a wrong click, where the exercise has its own."""
     game = FiveInARow.from_moves(EXERCISE_POSITIONS[name])
     good = best_moves(game)
     wrong = [m for m in game.legal_moves() if m not in good]
@@ -490,7 +492,9 @@ def solver_exercise(
 
     def judge(move: str) -> tuple[bool, str]:
         if move not in told:
-            if fitted and move not in good:
+            if wrong_words is not None and move not in good:
+                told[move] = wrong_words(game, move, good)
+            elif fitted and move not in good:
                 told[move] = wrong_drop_words(game, move, good)
             else:
                 told[move] = outcome_words(game, move, hide=() if move in good else good, missed_way=missed_way)

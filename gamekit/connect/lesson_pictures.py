@@ -103,8 +103,8 @@ def scene(
     highlight=(),
     show_last: bool = True,
 ) -> Scene:
-    """A lesson picture: threat cells tinted in their player's colour, optionally the cells under
-    the opponent's threats (``danger``), and an exercise ``mark`` (a column)."""
+    """A lesson picture: threat cells tinted in their player's colour, optionally the ✗ cells under
+    the threats (``danger``, :func:`danger_cells`), and an exercise ``mark`` (a column)."""
     tints: dict[tuple[int, int], str] = {}
     labels: dict[tuple[int, int], str] = {}
     if threats:
@@ -113,11 +113,9 @@ def scene(
                 tints[cell] = (THREAT_TINT[seat], seat)  # with the seat's mark: not colour alone
                 labels[cell] = threat_letter(seat)  # and its letter, for the text beside the picture
     if danger:
-        opponent = 1 - game.to_move
-        for c, r in threat_cells(game, opponent):
-            if r >= 1 and len(game.grid[c]) == r - 1:
-                tints[(c, r - 1)] = DANGER_TINT
-                labels[(c, r - 1)] = "✗"
+        for cell in danger_cells(game):
+            tints[cell] = DANGER_TINT
+            labels[cell] = "✗"
     ring = list(highlight)
     layout = layout_for(game, CELL)
     sc = connect_scene(game, layout, tints=tints, labels=labels, highlight=ring, show_last=show_last)
@@ -184,6 +182,14 @@ def picture(
     return W.VBox([board.canvas, board.access], layout=W.Layout(overflow="visible"))
 
 
+def danger_cells(game: ConnectGame) -> list[tuple[int, int]]:
+    """The ✗ cells (grid column, row from 0 at the bottom): each the next cell of its column, right under a threat
+    cell of either player, so a disc of the other colour there lets the threat's owner make five on top."""
+    return sorted(
+        {(c, r - 1) for seat in (0, 1) for c, r in threat_cells(game, seat) if r >= 1 and len(game.grid[c]) == r - 1}
+    )
+
+
 def marked_cells_text(
     game: ConnectGame,
     threats: bool = True,
@@ -193,7 +199,7 @@ def marked_cells_text(
     term: bool = True,
 ) -> str:
     """The cells a lesson picture marks, in words: each threat cell (its colour's ``letter``, column and row) and,
-    with ``danger``, each ✗ cell under the opponent's threat; "" when none is marked.  ``rows=False``: a threat
+    with ``danger``, each ✗ cell (:func:`danger_cells`); "" when none is marked.  ``rows=False``: a threat
     cell is placed by how far it floats above the top disc of its column, not by its row number (the odd/even
     questions ask for the row's kind: the words beside the board must not answer them).  ``letter``: each colour's
     threat letter (the picture's, also written in the cell of a board printed as text).  ``term=False``: the
@@ -222,9 +228,7 @@ def marked_cells_text(
             )
     if danger:
         under = [
-            tr("column {column}, row {row}", column=game.column_number(c), row=r)
-            for c, r in threat_cells(game, 1 - game.to_move)
-            if r >= 1 and len(game.grid[c]) == r - 1
+            tr("column {column}, row {row}", column=game.column_number(c), row=r + 1) for c, r in danger_cells(game)
         ]
         if under:
             parts.append(
@@ -236,15 +240,13 @@ def marked_cells_text(
 def paper_marks(game: ConnectGame, threats: bool = True, danger: bool = False) -> dict[tuple[int, int], str]:
     """The cells a lesson picture marks, for its board printed as text (:func:`gamekit.connect.info.paper_board`):
     each threat cell (grid column, row from 0 at the bottom) with its colour's threat letter, the picture's (R red,
-    Y yellow; R and A in Spanish), which no disc letter (X, O) looks like, and, with ``danger``, each ✗ cell under
-    the opponent's threat, as :func:`marked_cells_text` names them in words."""
+    Y yellow; R and A in Spanish), which no disc letter (X, O) looks like, and, with ``danger``, each ✗ cell
+    (:func:`danger_cells`), as :func:`marked_cells_text` names them in words."""
     marks: dict[tuple[int, int], str] = {}
     if threats:
         marks.update({cell: threat_letter(seat) for seat in (0, 1) for cell in threat_cells(game, seat)})
     if danger:
-        marks.update(
-            {(c, r - 1): "✗" for c, r in threat_cells(game, 1 - game.to_move) if r >= 1 and len(game.grid[c]) == r - 1}
-        )
+        marks.update({cell: "✗" for cell in danger_cells(game)})
     return marks
 
 

@@ -223,7 +223,7 @@ def test_exercise_four_names_the_player_in_its_choices(lang):
     assert {red.lower(), yellow.lower()} == {c.split(",")[0].split()[-1] for c in lowered}
     assert not any("same" in c or "other player" in c or "mismo" in c or "otro jugador" in c for c in lowered)
     game = ex.game
-    danger = {c for c, _ in threat_cells(game, 1 - game.to_move)}
+    danger = {c for seat in (0, 1) for c, _ in threat_cells(game, seat)}
     safe = sum(
         game.height - len(game.grid[c])
         for c in range(game.width)
@@ -306,3 +306,50 @@ def test_the_connect_four_practice_page_says_whose_lessons_before_naming_one(pat
     page = " ".join(_page(path).split())
     assert page.index(lessons) < page.index(first)
     assert page.index(lessons) < min(page.index(w) for w in ("lesson 1", "lección 1") if w in page)
+
+
+@pytest.mark.parametrize(
+    "path, start, words",
+    [
+        (
+            "five_in_a_row/01_rules_and_play.md",
+            "## More practice",
+            dict(
+                total="{n} problems.",
+                bank="The first {n} are {level} positions",
+                made="The {nth} problem is a PopOut game, like exercises 7 and 8, at {level} level",
+                numbers={3: "three", 4: "Four"},
+                nth={4: "fourth"},
+                levels={"easy": "easy", "medium": "medium"},
+            ),
+        ),
+        (
+            "es/five_in_a_row/01_rules_and_play.md",
+            "## Más práctica",
+            dict(
+                total="{n} problemas.",
+                bank="Los {n} primeros son posiciones {level}",
+                made="El {nth} problema es una partida con PopOut, como los ejercicios 7 y 8, de nivel {level}",
+                numbers={3: "tres", 4: "Cuatro"},
+                nth={4: "cuarto"},
+                levels={"easy": "fáciles", "medium": "medio"},
+            ),
+        ),
+    ],
+)
+def test_lesson_one_more_practice_words_follow_the_set(path, start, words):
+    """Lesson 1's More practice introduction says how many problems the set holds, how many come from the bank and
+    at which level, and which one is the PopOut problem the lesson makes and its level, all read from the set."""
+    from gamekit.connect import lessons as L
+    from gamekit.connect.lesson_practice import MadeProblem
+
+    exercises = L.practice_exercises(1)
+    bank = [e for e in exercises if not isinstance(e.puzzle, MadeProblem)]
+    made = [i for i, e in enumerate(exercises, 1) if isinstance(e.puzzle, MadeProblem)]
+    assert len({e.level for e in bank}) == 1 and len(made) == 1 and made[0] == len(exercises)
+    text = " ".join(_section(_page(path), start, "L.practice(1").split())
+    n = words["numbers"]
+    assert words["total"].format(n=n[len(exercises)]) in text, text
+    assert words["bank"].format(n=n[len(bank)], level=words["levels"][bank[0].level]) in text, text
+    level = words["levels"][exercises[-1].level]
+    assert words["made"].format(nth=words["nth"][made[0]], level=level) in text, text

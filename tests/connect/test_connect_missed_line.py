@@ -1,6 +1,9 @@
-"""A wrong click in a block exercise (lesson 1's exercises 2 and 3, lesson 2's exercise 1) is told which line the
+"""A wrong click in a block exercise (lesson 1's exercise 3, lesson 2's exercise 1) is told which line the
 opponent then completes with the very next disc: its direction, its row or the side disc it runs to, read off the
-board after the reply, never the column that blocks it (the answer)."""
+board after the reply, never the column that blocks it (the answer).  Lesson 1's exercise 2, the first block, tells
+each wrong click what its own disc does instead, and not where red's line runs."""
+
+import re
 
 import pytest
 
@@ -23,7 +26,6 @@ def _line_after(ex, wrong: str):
 @pytest.mark.parametrize(
     "key, words",
     [
-        ("side_block", "along a diagonal to red's side disc on the right, in row {row}."),
         ("side_block_row", "across row {row}, out to red's side disc on the left."),
         ("block_threat", "along a diagonal that rises to the right."),
     ],
@@ -50,9 +52,47 @@ def test_a_wrong_block_names_the_line_it_misses(key, words):
 
 def test_the_missed_line_is_said_in_spanish_with_the_glossary_words():
     with using("es"):
-        ex = L.exercises()["side_block"]
+        ex = L.exercises()["side_block_row"]
         feedback = ex.check(ex.wrong[0])[1]
-    assert "por una diagonal hasta su ficha lateral de la derecha, en la fila 6" in feedback
+    assert "en horizontal por la fila 3, hasta su ficha lateral de la izquierda" in feedback
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_first_block_tells_each_wrong_click_what_its_disc_does(lang):
+    """Lesson 1's exercise 2: each wrong column is told, computed from the board after it, the row its disc lands
+    on, the red discs its cell touches (or the yellow threat it makes, too late) and that red still makes five at
+    once; each column its own sentence, and none says which way red's line runs or where it ends (the answer)."""
+    from gamekit.connect.lesson_positions import immediate_wins
+    from gamekit.connect.threats import threat_cells
+
+    with using(lang):
+        ex = L.exercises()["side_block"]
+        told = {w: ex.check(w) for w in ex.wrong}
+    assert len(ex.wrong) == 6 and len({text for _, text in told.values()}) == 6
+    for w, (ok, text) in told.items():
+        g = ex.game.copy()
+        g.play(w)
+        col = g.grid_column(int(w))
+        row = len(g.grid[col]) - 1
+        assert not ok and immediate_wins(g), (w, text)
+        assert (f"lands on row {row + 1}" if lang == "en" else f"cae en la fila {row + 1}") in text, text
+        assert not re.search(r"diagonal|side disc|ficha lateral|across|horizontal", text), text
+        assert f"column {ex.solutions[0]}" not in text and f"columna {ex.solutions[0]}" not in text
+        near = sum(
+            g.cell(c, r) == 0
+            for c in range(col - 1, col + 2)
+            for r in range(row - 1, row + 2)
+            if (c, r) != (col, row) and 0 <= c < g.width and 0 <= r < g.height
+        )
+        if set(threat_cells(g, 1)) - set(threat_cells(ex.game, 1)):
+            assert ("makes five in a line first" if lang == "en" else "hace cinco en línea antes") in text, text
+        elif near == 0:
+            assert ("touches no red disc" if lang == "en" else "no toca ninguna ficha del rojo") in text.lower(), text
+        else:
+            words = (
+                f"touches {near} red disc" if lang == "en" else f"toca {near} ficha{'s' if near > 1 else ''} del rojo"
+            )
+            assert words in text.lower(), text
 
 
 def test_a_stacked_five_is_said_going_up_and_a_board_without_five_is_refused():

@@ -868,6 +868,9 @@ def test_lesson_three_headings_say_what_the_exercise_shows_and_binary_is_explain
         page = (root / lang / "five_in_a_row/03_how_the_computer_knows.md").read_text(encoding="utf-8")
         assert two in page and eight in page and "tiny board\n" not in page.split("### Exercise 2", 1)[-1][:60]
         assert page.index(binary) < page.index("bit_picture(game)")
+        # a second conversion worked from the place values, before exercise 8 reads the bits
+        worked = "So 5 is 101: one 4, no 2 and one 1." if not lang else "Así, el 5 es 101: un 4, ningún 2 y un 1."
+        assert page.index(worked) < page.index(eight)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
