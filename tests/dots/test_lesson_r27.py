@@ -1,0 +1,61 @@
+"""Fixes from the r26 reading of the Dots lessons: lesson 5 is taught in two periods of 50 minutes, with a heading
+where period 2 starts, a plan that adds up per period and a worksheet whose two sheets are the two periods."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.teacher_sheets import worksheet_markdown
+
+from testing_dots_guides import ROOT, lesson_periods  # tests/testing_dots_guides.py
+
+
+def _page(lang: str, name: str = "05_double_dealing_and_control") -> str:
+    folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
+    return (folder / f"{name}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_page_has_two_periods_split_after_exercise_3(lang):
+    page = _page(lang)
+    end_one, two = (
+        ("## End of period 1\n", "## Period 2\n") if lang == "en" else ("## Final de la sesión 1\n", "## Sesión 2\n")
+    )
+    assert page.count(two) == 1 and page.count(end_one) == 1
+    assert (
+        page.index('L.exercise("loop_split"')
+        < page.index(end_one)
+        < page.index(two)
+        < page.index('L.after_exercise("loop_six", score, explanation("take_or_refuse"))')
+        < page.index('L.exercise("control_price"')
+    )
+    time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    said = "about 100 min, in two periods of 50 min" if lang == "en" else "unos 100 min, en dos sesiones de 50 min"
+    assert said in time_line and L.LESSONS[5].minutes == 100
+    recap = page[page.index(two) : page.index("## ", page.index(two) + 3)]
+    assert ("recap" if lang == "en" else "Repaso de dos minutos") in recap and "?" in recap
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_plan_adds_up_per_period_and_each_period_holds_its_exercises(lang):
+    one, two = lesson_periods(lang, 5)
+    assert sum(m for m, _ in one) == sum(m for m, _ in two) == 50
+    word = "exercises" if lang == "en" else "ejercicios"
+    assert any(row.startswith(f"{word} 1–3") for _, row in one) and not any(f"{word} 4" in row for _, row in one)
+    assert any(row.startswith(f"{word} 4–7") for _, row in two)
+    assert any(row.startswith(("the final challenge (", "el reto final (")) for _, row in two)
+    assert two[0][0] == 2 and two[0][1].startswith(("recap", "repaso"))
+    assert re.search("reflection|reflexión", one[-1][1])
+    assert len(lesson_periods(lang, 4)) == 1  # a one-period lesson stays one list
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_5_sheets_are_the_periods(lang):
+    sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[5].notebook, lang)
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    second = sheet.index('<div style="break-before: page"></div>')
+    assert sheet.index(f"## {word} 3\n") < second < sheet.index(f"## {word} 4\n")
+    assert ("period 2" if lang == "en" else "sesión 2") in sheet[second : sheet.index(f"## {word} 4\n")]
