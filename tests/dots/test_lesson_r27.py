@@ -59,3 +59,18 @@ def test_worksheet_5_sheets_are_the_periods(lang):
     second = sheet.index('<div style="break-before: page"></div>')
     assert sheet.index(f"## {word} 3\n") < second < sheet.index(f"## {word} 4\n")
     assert ("period 2" if lang == "en" else "sesión 2") in sheet[second : sheet.index(f"## {word} 4\n")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_take_or_refuse_card_step_1_gives_the_chain_and_the_loop_cost_as_the_worksheet_does(lang):
+    """The page promised the card says what refusing a loop costs, but its step 1 gave only a chain's 2."""
+    from gamekit.dots.lesson5_control import take_or_refuse_sheet
+    from gamekit.dots.lesson_explanations import EXPLANATIONS
+    from gamekit.i18n import tr, using
+
+    with using(lang):
+        step_one = tr(EXPLANATIONS["take_or_refuse"][1])
+        paper = next(line for line in take_or_refuse_sheet().splitlines() if line.startswith(("Step 1", "Paso 1")))
+    chain, loop = ("a chain", "a loop") if lang == "en" else ("una cadena", "un bucle")
+    for text in (step_one, paper):
+        assert re.search(rf"{chain}[^.;:]*\b2\b", text) and re.search(rf"{loop}[^.;:]*\b4\b", text), text
