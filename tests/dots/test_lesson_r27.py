@@ -74,3 +74,40 @@ def test_take_or_refuse_card_step_1_gives_the_chain_and_the_loop_cost_as_the_wor
     chain, loop = ("a chain", "a loop") if lang == "en" else ("una cadena", "un bucle")
     for text in (step_one, paper):
         assert re.search(rf"{chain}[^.;:]*\b2\b", text) and re.search(rf"{loop}[^.;:]*\b4\b", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_the_pages_say_about_tints_is_what_the_exercise_boards_show(lang):
+    """Lesson 3 said exercise boards have no colour marks, while lesson 5 tints the boxes with three sides up to its
+    final challenge: lesson 3 now speaks of its own exercises, and lesson 5 names the exercises whose boards show
+    the red marks, read here from the exercises' settings and boards."""
+    from gamekit.dots import lesson_positions
+
+    for name, ex in L.exercises(3).items():
+        assert ex.third_sides is False, name
+    three = _page(lang, "03_chains_and_loops")
+    assert (
+        "In this lesson's exercises the boards have **no tints**"
+        if lang == "en"
+        else "En los ejercicios de esta lección los tableros **no marcan nada con color**"
+    ) in three
+    exercises = list(L.exercises(5).values())
+    red = [
+        n
+        for n, ex in enumerate(exercises, 1)
+        if ex.third_sides and ex.game is not None and lesson_positions.third_side_boxes(ex.game)
+    ]
+    assert red == list(range(red[0], red[-1] + 1))
+    final = [
+        n for n, ex in enumerate(exercises, 1) if ex.key in ("challenge_steer", "l5_ex8", "challenge_loop", "l5_ex10")
+    ]
+    assert all(exercises[n - 1].third_sides is False for n in final) and red[-1] < final[0]
+    said = (
+        f"The red marks are off now: in exercises {red[0]} to {red[-1]} they showed you the boxes with three sides"
+        if lang == "en"
+        else f"Ahora ya no hay marcas rojas: en los ejercicios del {red[0]} al {red[-1]} te enseñaban las casillas con "
+        "tres lados"
+    )
+    five = " ".join(_page(lang).split())
+    challenge = five[five.index("## Final challenge" if lang == "en" else "## Reto final") :]
+    assert said in challenge[: challenge.index('L.exercise("challenge_steer"')]
