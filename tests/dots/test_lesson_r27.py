@@ -103,11 +103,55 @@ def test_what_the_pages_say_about_tints_is_what_the_exercise_boards_show(lang):
     ]
     assert all(exercises[n - 1].third_sides is False for n in final) and red[-1] < final[0]
     said = (
-        f"The red marks are off now: in exercises {red[0]} to {red[-1]} they showed you the boxes with three sides"
+        f"The red marks are off now. In exercises {red[0]} to {red[-1]} they showed you the boxes with three sides"
         if lang == "en"
-        else f"Ahora ya no hay marcas rojas: en los ejercicios del {red[0]} al {red[-1]} te enseñaban las casillas con "
+        else f"Ahora ya no hay marcas rojas. En los ejercicios del {red[0]} al {red[-1]} te enseñaban las casillas con "
         "tres lados"
     )
     five = " ".join(_page(lang).split())
     challenge = five[five.index("## Final challenge" if lang == "en" else "## Reto final") :]
     assert said in challenge[: challenge.index('L.exercise("challenge_steer"')]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_5_exercise_1_has_its_own_paper_words_and_they_match_the_board(lang):
+    """On screen exercise 1 starts "The same start." after a step-through; paper has no step-through."""
+    from gamekit.dots import analysis
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises(5)["double_deal_score"]
+        sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[5].notebook, lang)
+    start = "The same start" if lang == "en" else ex.prompt.split(".")[0]
+    one = sheet[sheet.index("## " + ("Exercise" if lang == "en" else "Ejercicio") + " 1\n") :]
+    one = one[: one.index("\n## ")]
+    assert start not in one and " ".join(ex.paper_prompt.split()[:6]) in " ".join(one.split())
+    game = ex.game  # what the paper words say of the board: Gold to move, no box taken, no safe line, 1 + 4 + 4
+    assert game.to_move == 0 and sum(game.scores) == 0 and not analysis.safe_lines(game)
+    assert sorted(len(c.boxes) for c in analysis.chains(game)) == [1, 4, 4] and not analysis.loops(game)
+    assert [c.names for c in analysis.chains(game) if c.length == 1] == [("c3",)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_loop_step_through_says_coral_already_has_a_box(lang):
+    from gamekit.dots.lesson_positions import POSITIONS, SEQUENCES
+    from gamekit.dots.rules import DotsAndBoxes
+    from gamekit.i18n import tr, using
+
+    width, height, moves = POSITIONS["two_and_loop"]
+    assert tuple(DotsAndBoxes.from_moves(width, height, moves).scores) == (0, 1)  # Gold 0, Coral 1
+    with using(lang):
+        intro = tr(SEQUENCES["loop"]["intro"])
+    assert ("Coral already has one box" if lang == "en" else "Coral ya tiene una casilla") in intro
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_gives_one_number_of_minutes_without_hints_in_the_final_challenge(lang):
+    text = " ".join((ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text().split())
+    said = re.findall(
+        r"(?:without hints in the first|no hints for the first|after its first"
+        r"|sin pistas (?:durante )?los(?: primeros)?|pasados sus) ([0-9]+)",
+        text,
+    )
+    assert len(said) >= 3 and set(said) == {"4"}, said
+    assert "after 5 minutes" not in text and "pasados 5 minutos" not in text
