@@ -155,3 +155,22 @@ def test_the_guide_gives_one_number_of_minutes_without_hints_in_the_final_challe
     )
     assert len(said) >= 3 and set(said) == {"4"}, said
     assert "after 5 minutes" not in text and "pasados 5 minutos" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_exercise_7_is_preceded_by_the_fact_it_needs_but_not_its_conclusion(lang):
+    """Exercise 7 needs that a short chain opened properly cannot be refused, so its taker must draw again: the page
+    recalls it before the exercise; who gets control from it is still the pupil's step, said once it is answered."""
+    page = " ".join(_page(lang).split())
+    before = page[
+        page.index("### " + ("Exercise 7" if lang == "en" else "Ejercicio 7")) : page.index('L.exercise("l5_ex6"')
+    ]
+    fact = (
+        "a single box, or a 2-chain opened by its middle line, cannot be refused"
+        if lang == "en"
+        else "una casilla suelta, o una cadena de 2 abierta por su línea del medio, no se puede rechazar"
+    )
+    again = "taking a box means drawing again" if lang == "en" else "quien se lleva una casilla vuelve a trazar"
+    assert fact in before and again in before
+    gets = "gets control" if lang == "en" else "se queda con el control"
+    assert gets not in before
