@@ -13,3 +13,19 @@ def lesson_plan(lang: str, lesson: int) -> list[tuple[int, str]]:
     part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
     part = part[: part.index("**total**")]
     return [(int(m), row) for m, row in re.findall(r"^\| (\d+) \| (.*) \|$", part, flags=re.M)]
+
+
+def lesson_periods(lang: str, lesson: int) -> list[list[tuple[int, str]]]:
+    """Lesson ``lesson``'s plan cut into its class periods, as (minutes, row text) per period: a row whose first cell
+    is "period N" ("sesión N") starts one.  A lesson taught in one period is one list."""
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    part = text[text.index("### " + ("Lesson" if lang == "en" else "Lección") + f" {lesson} — ") :]
+    part = part[: part.index("**total**")]
+    periods: list[list[tuple[int, str]]] = [[]]
+    for cell, row in re.findall(r"^\| ([^|]+?) \| (.*) \|$", part, flags=re.M):
+        if re.fullmatch(r"(?:period|sesión) [0-9]+", cell):
+            if periods[-1]:
+                periods.append([])
+        elif cell.isdigit():
+            periods[-1].append((int(cell), row))
+    return periods

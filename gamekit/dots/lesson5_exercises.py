@@ -563,7 +563,7 @@ def double_deal_score_exercise() -> DotsExercise:
             " Then who has to open the last chain of 4, and who takes it?"
         )
 
-    return DotsExercise(
+    exercise = DotsExercise(
         tr(
             "The same start. Gold gives away the single box, and Coral opens a chain of 4. This time Gold takes two "
             "of its boxes and leaves the last two to Coral. <b>Then both play their best: how many of the 9 boxes "
@@ -578,3 +578,10 @@ def double_deal_score_exercise() -> DotsExercise:
         game=game,  # the board it starts from, on screen and on the worksheet (nothing to click: a count)
         asks_best=False,
     )
+    # on paper no step-through comes before it, so "the same start" would point at nothing: the sheet's own words
+    exercise.paper_prompt = tr(
+        "No safe line is left: a single box (c3) and two chains of 4, and Gold is to move. Gold gives away the single "
+        "box, and Coral opens a chain of 4. Gold takes two of its boxes and leaves the last two to Coral. Then both "
+        "play their best: how many of the 9 boxes does Gold end with?"
+    )
+    return exercise

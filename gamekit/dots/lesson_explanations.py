@@ -55,8 +55,8 @@ EXPLANATIONS: dict[str, tuple[str, ...]] = {
     "take_or_refuse": (
         N_("A **rule of thumb** compares the two plans in two steps. Exact calculation checks every exercise below."),
         N_(
-            "**Step 1 — now.** Taking gets every box on offer. Refusing gets 2 fewer: you leave them to the other "
-            "player."
+            "**Step 1 — now.** Taking gets every box on offer. Refusing a chain gets 2 fewer, refusing a loop 4 "
+            "fewer: you leave them to the other player."
         ),
         N_(
             "**Step 2 — the rest.** Look at the long chains (3 boxes or more) and the loops still to come. Whoever "

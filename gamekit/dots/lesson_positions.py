@@ -244,7 +244,9 @@ SEQUENCES: dict[str, dict[str, Any]] = {
     },
     "loop": {  # lesson 3, after exercise 6: every mistake and every refusal in it is one lesson 3 teaches
         "start": POSITIONS["two_and_loop"],
-        "intro": N_("A 2-chain and a loop of 6, each in its own tint. Gold must open one of them."),
+        "intro": N_(
+            "A 2-chain and a loop of 6, each in its own tint. Coral already has one box. Gold must open one of them."
+        ),
         "judge": True,
         "plain": True,  # lesson 3: the refusal in its own words, not lesson 5's double-deal
         "steps": "a3-a4 b4-c4 b3-b4 a2-b2 b1-b2 b2-b3 c1-c2 c2-c3 c2-d2".split(),

@@ -112,13 +112,13 @@ def extra_after(lesson: int, key: str) -> list[str]:
 
 
 def second_sheet(after: int) -> str:
-    """Where a worksheet starts a second sheet, given out once exercise ``after`` is checked: what follows states that
-    exercise's answer, and on paper the whole of one sheet is in view.  A page break for the printer, then a heading
-    that tells the teacher and the pupil when the sheet is given out."""
+    """Where a worksheet starts its second sheet, for a lesson's second period, given out once exercise ``after`` is
+    checked: what follows may state an earlier exercise's answer, and on paper the whole of one sheet is in view.
+    A page break for the printer, then a heading that tells the teacher and the pupil when the sheet is given out."""
     if isinstance(after, bool) or not isinstance(after, int) or after < 1:
         raise ValueError(tr("after={after!r}: the number of an exercise, from 1 up", after=after))
     return '<div style="break-before: page"></div>\n\n## ' + tr(
-        "Sheet 2 — given out once exercise {n} is checked", n=after
+        "Sheet 2 — period 2, given out once exercise {n} is checked", n=after
     )
 
 

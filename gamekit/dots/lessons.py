@@ -126,10 +126,10 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
         blocks.append(words_card(words))
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
-    if number_ == 5 and key == _built("loop_six").key:
-        # the take-or-refuse card under exercise 4 states exercise 2's answer (refusing a loop costs 4): the rest is a
-        # second sheet, given out once exercise 2 is checked
-        blocks.append(second_sheet(2))
+    if number_ == 5 and key == _built("loop_split").key:
+        # the lesson's two periods: the second sheet, with the take-or-refuse card under exercise 4 that states
+        # exercise 2's answer (refusing a loop costs 4), is given out in period 2, once exercise 3 is checked
+        blocks.append(second_sheet(3))
     return blocks + extra_after(number_, key)  # lessons 4's and 5's extra exercises, marked as on the page
 
 
@@ -137,7 +137,8 @@ def worksheet_words_before(notebook: str, key: str) -> list[str]:
     """What is printed under the heading of exercise ``key`` of ``notebook``'s worksheet, before its question.
     Lesson 5's take-or-refuse card, which exercise 4 needs, states what refusing a loop costs (4 boxes), the answer
     of exercise 2 (the loop of 6): it is printed under exercise 4's heading, as on the page, on the second sheet,
-    which the teacher gives out once exercise 2 is checked (:func:`worksheet_words_after`)."""
+    which the teacher gives out in the lesson's second period, once exercise 3 is checked
+    (:func:`worksheet_words_after`)."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
@@ -374,7 +375,7 @@ LESSONS: dict[int, Lesson] = {
         5,
         "dots_and_boxes/05_double_dealing_and_control",
         "Dots 5 — double-dealing and control",
-        50,
+        100,  # two periods of 50 minutes: exercises 1–3, then the rest (the page's heading *Period 2*)
         {
             "double_deal_score": double_deal_score_exercise,
             "loop_six": loop_six_exercise,

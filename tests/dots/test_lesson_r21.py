@@ -18,8 +18,8 @@ def test_lesson_5_final_challenge_board_has_no_third_side_tint():
 def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_under_exercise_4():
     """The card states that refusing a loop costs 4, exercise 2's answer: under the next exercise's heading it sat
     just below exercise 2 on paper, and at the end of the sheet it was still on the sheet exercise 2 is done on. It
-    is now under exercise 4's heading (as on the page) on a second sheet, given out once exercise 2 is checked, in
-    both languages; no other sheet gets a card there."""
+    is now under exercise 4's heading (as on the page) on a second sheet, the lesson's second period, given out
+    once exercise 3 is checked, in both languages; no other sheet gets a card there."""
     import pytest
 
     from gamekit.dots.lesson_worksheets import second_sheet
@@ -33,9 +33,10 @@ def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_under_exer
         sheet = worksheet_markdown("gamekit.dots.lessons", notebook, lang)
         assert sheet.count(title) == 1
         page_break = sheet.index('<div style="break-before: page"></div>')
-        assert sheet.index(head.format(n=2)) < page_break < sheet.index(head.format(n=3))
+        assert sheet.index(head.format(n=3)) < page_break < sheet.index(head.format(n=4))
         assert sheet.index(head.format(n=4)) < sheet.index(title) < sheet.index(head.format(n=5))
-    assert L.worksheet_words_after(notebook, "loop_six") == [second_sheet(2)]
+    assert L.worksheet_words_after(notebook, "loop_split") == [second_sheet(3)]
+    assert L.worksheet_words_after(notebook, "loop_six") == []
     assert L.worksheet_words_before(L.LESSONS[4].notebook, "control_price") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):
         L.worksheet_words_before("dots_and_boxes/99_nothing", "control_price")

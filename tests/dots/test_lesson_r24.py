@@ -10,7 +10,7 @@ import pytest
 from gamekit.dots import lessons as L
 from gamekit.i18n import using
 
-from testing_dots_guides import ROOT, lesson_plan  # tests/testing_dots_guides.py
+from testing_dots_guides import ROOT, lesson_periods, lesson_plan  # tests/testing_dots_guides.py
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -118,7 +118,8 @@ def test_lesson_5_exercise_3_hint_does_not_say_who_gets_control(lang):
 def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang):
     rows = lesson_plan(lang, 5)
     reading = next(m for m, row in rows if row.startswith(("reading, aloud", "lectura en voz alta")))
-    assert reading >= 9 and sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    assert reading >= 9 and sum(m for m, _ in rows) == L.LESSONS[5].minutes == 100
+    assert [sum(m for m, _ in period) for period in lesson_periods(lang, 5)] == [50, 50]
     assert not any("worked count" in row or "cuenta hecha" in row for _, row in rows)
     page = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes/05_double_dealing_and_control.md"
     text = page.read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ import pytest
 
 from gamekit.dots import lessons as L
 
-from testing_dots_guides import GUIDES, ROOT, lesson_plan  # tests/testing_dots_guides.py
+from testing_dots_guides import GUIDES, ROOT, lesson_periods, lesson_plan  # tests/testing_dots_guides.py
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -21,7 +21,8 @@ def test_lesson_5_plan_counts_exercise_1_once_and_adds_up(lang):
     assert "between" not in steps and "entre ambas" not in steps
     counted = [row for _, row in rows if re.match(r"(exercises|ejercicios) 1–3", row)]
     assert len(counted) == 1
-    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 100
+    assert [sum(m for m, _ in period) for period in lesson_periods(lang, 5)] == [50, 50]
     time_line = next(
         line
         for line in (
@@ -31,7 +32,7 @@ def test_lesson_5_plan_counts_exercise_1_once_and_adds_up(lang):
         .splitlines()
         if line.startswith(("**Time:**", "**Tiempo:**"))
     )
-    assert "50 min" in time_line
+    assert ("two periods of 50 min" if lang == "en" else "dos sesiones de 50 min") in time_line
 
 
 def test_control_price_accepts_tomar_like_coger_and_llevar():

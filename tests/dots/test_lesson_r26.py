@@ -15,7 +15,7 @@ from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.solver import move_values
 from gamekit.i18n import using
 
-from testing_dots_guides import ROOT, lesson_plan  # tests/testing_dots_guides.py
+from testing_dots_guides import ROOT, lesson_periods, lesson_plan  # tests/testing_dots_guides.py
 
 
 def _raw(lang: str, name: str) -> str:
@@ -200,8 +200,10 @@ def test_lesson_5_core_fits_50_minutes_and_the_last_two_challenges_are_extra(lan
     assert extra < page.index('L.exercise("l5_ex10"') < page.index("worked_control_count()")
     heads = re.findall(r"^###? (?:Exercise|Ejercicio) (\d+) ", page, re.M)
     assert heads == [str(n) for n in range(1, 12)]
+    periods = lesson_periods(lang, 5)
+    assert [sum(m for m, _ in rows) for rows in periods] == [50, 50]
     rows = lesson_plan(lang, 5)
-    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 50
+    assert sum(m for m, _ in rows) == L.LESSONS[5].minutes == 100
     challenge = next(m for m, row in rows if "challenge" in row or "reto final" in row)
     assert challenge >= 2 * 3
     assert any(re.match(r"(exercises|ejercicios) 4–7", row) for _, row in rows)
@@ -220,17 +222,17 @@ def test_lesson_5_exercise_1_and_4_prompts_are_short_and_still_ask_the_same(lang
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_after_exercise_2(lang):
+def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_after_exercise_3(lang):
     """The card says refusing a loop costs 4, exercise 2's answer (6 − 4 = 2): it is on a second sheet, given out
-    once exercise 2 is checked, under exercise 4's heading as on the page; all-but-four, exercise 2's answer, is said
-    by the teacher when the second sheet is given out, never printed."""
+    in the lesson's second period once exercise 3 is checked, under exercise 4's heading as on the page;
+    all-but-four, exercise 2's answer, is said by the teacher once exercise 2 is checked, never printed."""
     folder = ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "worksheets/dots_and_boxes"
     sheet = (folder / "05_double_dealing_and_control.md").read_text(encoding="utf-8")
     word = "Exercise" if lang == "en" else "Ejercicio"
     two, three, four = (sheet.index(f"## {word} {n}\n") for n in (2, 3, 4))
     card = sheet.index("**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**")
     second = sheet.index('<div style="break-before: page"></div>')
-    assert two < second < three < four < card < sheet.index(f"## {word} 5\n")
+    assert two < three < second < four < card < sheet.index(f"## {word} 5\n")
     assert ("all-but-four" if lang == "en" else "todas menos cuatro") not in sheet.lower()
     assert sheet.count("**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**") == 1
     extra = sheet.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")

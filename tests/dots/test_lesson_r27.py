@@ -1,0 +1,176 @@
+"""Fixes from the r26 reading of the Dots lessons: lesson 5 is taught in two periods of 50 minutes, with a heading
+where period 2 starts, a plan that adds up per period and a worksheet whose two sheets are the two periods."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamekit.dots import lessons as L
+from gamekit.teacher_sheets import worksheet_markdown
+
+from testing_dots_guides import ROOT, lesson_periods  # tests/testing_dots_guides.py
+
+
+def _page(lang: str, name: str = "05_double_dealing_and_control") -> str:
+    folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
+    return (folder / f"{name}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_page_has_two_periods_split_after_exercise_3(lang):
+    page = _page(lang)
+    end_one, two = (
+        ("## End of period 1\n", "## Period 2\n") if lang == "en" else ("## Final de la sesión 1\n", "## Sesión 2\n")
+    )
+    assert page.count(two) == 1 and page.count(end_one) == 1
+    assert (
+        page.index('L.exercise("loop_split"')
+        < page.index(end_one)
+        < page.index(two)
+        < page.index('L.after_exercise("loop_six", score, explanation("take_or_refuse"))')
+        < page.index('L.exercise("control_price"')
+    )
+    time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    said = "about 100 min, in two periods of 50 min" if lang == "en" else "unos 100 min, en dos sesiones de 50 min"
+    assert said in time_line and L.LESSONS[5].minutes == 100
+    recap = page[page.index(two) : page.index("## ", page.index(two) + 3)]
+    assert ("recap" if lang == "en" else "Repaso de dos minutos") in recap and "?" in recap
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_plan_adds_up_per_period_and_each_period_holds_its_exercises(lang):
+    one, two = lesson_periods(lang, 5)
+    assert sum(m for m, _ in one) == sum(m for m, _ in two) == 50
+    word = "exercises" if lang == "en" else "ejercicios"
+    assert any(row.startswith(f"{word} 1–3") for _, row in one) and not any(f"{word} 4" in row for _, row in one)
+    assert any(row.startswith(f"{word} 4–7") for _, row in two)
+    assert any(row.startswith(("the final challenge (", "el reto final (")) for _, row in two)
+    assert two[0][0] == 2 and two[0][1].startswith(("recap", "repaso"))
+    assert re.search("reflection|reflexión", one[-1][1])
+    assert len(lesson_periods(lang, 4)) == 1  # a one-period lesson stays one list
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_5_sheets_are_the_periods(lang):
+    sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[5].notebook, lang)
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    second = sheet.index('<div style="break-before: page"></div>')
+    assert sheet.index(f"## {word} 3\n") < second < sheet.index(f"## {word} 4\n")
+    assert ("period 2" if lang == "en" else "sesión 2") in sheet[second : sheet.index(f"## {word} 4\n")]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_take_or_refuse_card_step_1_gives_the_chain_and_the_loop_cost_as_the_worksheet_does(lang):
+    """The page promised the card says what refusing a loop costs, but its step 1 gave only a chain's 2."""
+    from gamekit.dots.lesson5_control import take_or_refuse_sheet
+    from gamekit.dots.lesson_explanations import EXPLANATIONS
+    from gamekit.i18n import tr, using
+
+    with using(lang):
+        step_one = tr(EXPLANATIONS["take_or_refuse"][1])
+        paper = next(line for line in take_or_refuse_sheet().splitlines() if line.startswith(("Step 1", "Paso 1")))
+    chain, loop = ("a chain", "a loop") if lang == "en" else ("una cadena", "un bucle")
+    for text in (step_one, paper):
+        assert re.search(rf"{chain}[^.;:]*\b2\b", text) and re.search(rf"{loop}[^.;:]*\b4\b", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_the_pages_say_about_tints_is_what_the_exercise_boards_show(lang):
+    """Lesson 3 said exercise boards have no colour marks, while lesson 5 tints the boxes with three sides up to its
+    final challenge: lesson 3 now speaks of its own exercises, and lesson 5 names the exercises whose boards show
+    the red marks, read here from the exercises' settings and boards."""
+    from gamekit.dots import lesson_positions
+
+    for name, ex in L.exercises(3).items():
+        assert ex.third_sides is False, name
+    three = _page(lang, "03_chains_and_loops")
+    assert (
+        "In this lesson's exercises the boards have **no tints**"
+        if lang == "en"
+        else "En los ejercicios de esta lección los tableros **no marcan nada con color**"
+    ) in three
+    exercises = list(L.exercises(5).values())
+    red = [
+        n
+        for n, ex in enumerate(exercises, 1)
+        if ex.third_sides and ex.game is not None and lesson_positions.third_side_boxes(ex.game)
+    ]
+    assert red == list(range(red[0], red[-1] + 1))
+    final = [
+        n for n, ex in enumerate(exercises, 1) if ex.key in ("challenge_steer", "l5_ex8", "challenge_loop", "l5_ex10")
+    ]
+    assert all(exercises[n - 1].third_sides is False for n in final) and red[-1] < final[0]
+    said = (
+        f"The red marks are off now. In exercises {red[0]} to {red[-1]} they showed you the boxes with three sides"
+        if lang == "en"
+        else f"Ahora ya no hay marcas rojas. En los ejercicios del {red[0]} al {red[-1]} te enseñaban las casillas con "
+        "tres lados"
+    )
+    five = " ".join(_page(lang).split())
+    challenge = five[five.index("## Final challenge" if lang == "en" else "## Reto final") :]
+    assert said in challenge[: challenge.index('L.exercise("challenge_steer"')]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_5_exercise_1_has_its_own_paper_words_and_they_match_the_board(lang):
+    """On screen exercise 1 starts "The same start." after a step-through; paper has no step-through."""
+    from gamekit.dots import analysis
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = L.exercises(5)["double_deal_score"]
+        sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[5].notebook, lang)
+    start = "The same start" if lang == "en" else ex.prompt.split(".")[0]
+    one = sheet[sheet.index("## " + ("Exercise" if lang == "en" else "Ejercicio") + " 1\n") :]
+    one = one[: one.index("\n## ")]
+    assert start not in one and " ".join(ex.paper_prompt.split()[:6]) in " ".join(one.split())
+    game = ex.game  # what the paper words say of the board: Gold to move, no box taken, no safe line, 1 + 4 + 4
+    assert game.to_move == 0 and sum(game.scores) == 0 and not analysis.safe_lines(game)
+    assert sorted(len(c.boxes) for c in analysis.chains(game)) == [1, 4, 4] and not analysis.loops(game)
+    assert [c.names for c in analysis.chains(game) if c.length == 1] == [("c3",)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_loop_step_through_says_coral_already_has_a_box(lang):
+    from gamekit.dots.lesson_positions import POSITIONS, SEQUENCES
+    from gamekit.dots.rules import DotsAndBoxes
+    from gamekit.i18n import tr, using
+
+    width, height, moves = POSITIONS["two_and_loop"]
+    assert tuple(DotsAndBoxes.from_moves(width, height, moves).scores) == (0, 1)  # Gold 0, Coral 1
+    with using(lang):
+        intro = tr(SEQUENCES["loop"]["intro"])
+    assert ("Coral already has one box" if lang == "en" else "Coral ya tiene una casilla") in intro
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_gives_one_number_of_minutes_without_hints_in_the_final_challenge(lang):
+    text = " ".join((ROOT / "docs/teachers" / ("es" if lang == "es" else "") / "dots.md").read_text().split())
+    said = re.findall(
+        r"(?:without hints in the first|no hints for the first|after its first"
+        r"|sin pistas (?:durante )?los(?: primeros)?|pasados sus) ([0-9]+)",
+        text,
+    )
+    assert len(said) >= 3 and set(said) == {"4"}, said
+    assert "after 5 minutes" not in text and "pasados 5 minutos" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_exercise_7_is_preceded_by_the_fact_it_needs_but_not_its_conclusion(lang):
+    """Exercise 7 needs that a short chain opened properly cannot be refused, so its taker must draw again: the page
+    recalls it before the exercise; who gets control from it is still the pupil's step, said once it is answered."""
+    page = " ".join(_page(lang).split())
+    before = page[
+        page.index("### " + ("Exercise 7" if lang == "en" else "Ejercicio 7")) : page.index('L.exercise("l5_ex6"')
+    ]
+    fact = (
+        "a single box, or a 2-chain opened by its middle line, cannot be refused"
+        if lang == "en"
+        else "una casilla suelta, o una cadena de 2 abierta por su línea del medio, no se puede rechazar"
+    )
+    again = "taking a box means drawing again" if lang == "en" else "quien se lleva una casilla vuelve a trazar"
+    assert fact in before and again in before
+    gets = "gets control" if lang == "en" else "se queda con el control"
+    assert gets not in before
