@@ -1,7 +1,8 @@
 """The exhaustive census of Shut the Box's "which set?" questions, and the build step that adds its selection to
 the bank: every open-tile set and roll under every one-die rule and both goals (:func:`census_puzzles`, reached by
 :func:`position_at`); :func:`which_set_pool` picks Practice's questions from it, where a
-named rule of thumb is wrong, no rule of thumb answering more than two thirds of a level (:func:`rule_caps`);
+named rule of thumb is wrong, no habit the lessons name answering more than half of a level and no other rule of
+thumb more than two thirds (:func:`rule_caps`);
 ``python -m gamekit.puzzles.shut_census`` adds them to the bank (:func:`add_census`).  :func:`which_set_census`
 counts how few positions defeat the rules of thumb, :func:`dice_census` how few "one die or two?" questions defeat
 the rule "one die when the open tiles add up to 6 or less".
@@ -37,11 +38,10 @@ from gamekit.puzzles.shutbox import (
 from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 from gamekit.puzzles.shut_thumbs import (
     FIXED_ORDER_RULE,
+    LESSON_FOUR_RULES,
+    MAX_RULE_SHARE,
     FIXED_RULES,
     LOOK_AHEAD_TIE_RULES,
-    NEXT_ROLL_RULES,
-    THUMB_RULES,
-    TIE_BREAK_RULES,
     rule_answers,
     set_answers,
     thumb_sets,
@@ -127,11 +127,20 @@ TOP_LEVELS = range(6, 11)
 """Practice's top levels (under every rule Practice uses, :data:`FAMILY_RULE` at most :data:`FAMILY_SHARE` of each);
 levels 1 to 5 ask under the lessons' one-die rule only."""
 LEVEL_SHARE = 2 / 3
-"""The share of a Practice level any rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
+"""The share of a Practice level any other rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
-LOOK_AHEAD_TIE_LOOSE = (1, 6)
+HABIT_SHARE = MAX_RULE_SHARE
+"""The share of a Practice level a habit the lessons name (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`:
+the roll's own tile, the largest tile, the fewest tiles, the most tiles, two close tiles) may answer: 3 of its 6
+questions.  A pupil who always covers the largest tile and stops thinking gets half of each level right, no more."""
+FEW_HABITS, FEW_SHARE, FEW_FROM = ("own_tile", "fewest_tiles", "most_tiles"), 1 / 3, 3
+"""The habits held tighter still, to :data:`FEW_SHARE` of each level from level :data:`FEW_FROM` on (2 of its 6
+questions): the roll's own tile, the fewest tiles and the most tiles are right less often than a guess there."""
+LOOK_AHEAD_TIE_LOOSE = (1, 4, 5, 6)
 """Levels where :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` may answer 5 of 6: it is wrong in only 19
-positions with three sets or more, too few for two at every level (it answers 42 of the 60)."""
+positions with three sets or more, and wherever it is wrong the largest tile is right, so with the largest tile held
+to half of every level (:data:`HABIT_SHARE`) it cannot be wrong in two at every level (it answers 44 of the 60).
+It is lesson 4's idea (the next roll's chance, worked out), not a habit."""
 LESSONS_SHUT_AT_LEAST = 3
 """How many questions of each level 1 to 5 at least ask for the chance to shut the box (:func:`shut_at_least`)."""
 
@@ -142,10 +151,16 @@ def shut_at_least(lv: int) -> int:
 
 
 def rule_share(rule: str, lv: int) -> float:
-    """The largest share of level ``lv`` one rule may answer: :data:`LEVEL_SHARE` (the look-ahead habit may answer
-    one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`); :data:`FAMILY_SHARE` for
-    :data:`FAMILY_RULE` (a question "answered" by it is one asked under it)."""
-    return FAMILY_SHARE if rule == FAMILY_RULE else LEVEL_SHARE
+    """The largest share of level ``lv`` one rule may answer: :data:`HABIT_SHARE` for a habit the lessons name
+    (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`; :data:`FEW_SHARE` for :data:`FEW_HABITS` from level
+    :data:`FEW_FROM`), :data:`LEVEL_SHARE` for any other (the look-ahead
+    habit may answer one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`);
+    :data:`FAMILY_SHARE` for :data:`FAMILY_RULE` (a question "answered" by it is one asked under it)."""
+    if rule == FAMILY_RULE:
+        return FAMILY_SHARE
+    if rule in FEW_HABITS and lv >= FEW_FROM:
+        return FEW_SHARE
+    return HABIT_SHARE if rule in LESSON_FOUR_RULES else LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
@@ -495,31 +510,6 @@ def add_census(path=None) -> int:
     stats = {**data.get("stats", {}), "census": {"added": added}, "practice_only": only}
     write_bank(path, GAME_ID, kept + new, command, data["seed"], data["built"], stats)
     return len(new)
-
-
-def thumb_most(
-    puzzles: list[Puzzle],
-    rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES,
-) -> tuple[int, str | None]:
-    """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
-    every rule of ``rules`` (all of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES` and :data:`NEXT_ROLL_RULES`
-    unless given; each under the question's one-die rule), and the first rule that gets that many (None when no
-    rule answers any) — what the Practice page says a rule of thumb gets right at most.  An unknown rule:
-    ValueError."""
-    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise TypeError(tr("thumb_most: give a list of puzzles"))
-    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
-    if not isinstance(rules, tuple) or not rules or any(r not in known for r in rules):
-        raise ValueError(tr("rules {rules!r}: a tuple of rules of {items}", rules=rules, items=", ".join(known)))
-    asked = [p for p in puzzles if p.facts.get("kind") == "set"]
-    counts = {
-        r: sum(
-            rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
-        )
-        for r in rules
-    }
-    most = max(counts.values())
-    return most, next((r for r, n in counts.items() if n == most), None) if most else None
 
 
 def which_set_census(share: float = 0.4) -> dict[str, int]:

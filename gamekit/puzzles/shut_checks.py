@@ -1,6 +1,7 @@
 """Checks of Shut the Box Practice's "which set?" list against the page: how much of each top level asks under
 the rule no lesson teaches (:func:`family_share`), and where covering the most tiles is right in the whole game
-(:func:`most_tiles_best`, :func:`most_tiles_census`)."""
+(:func:`most_tiles_best`, :func:`most_tiles_census`), and the most questions one rule of thumb answers
+(:func:`thumb_most`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ from fractions import Fraction
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shut_census import TOP_LEVELS, census_puzzles
-from gamekit.puzzles.shut_thumbs import NEXT_ROLL_RULES, rule_answers, thumb_sets
+from gamekit.puzzles.shut_thumbs import (
+    LOOK_AHEAD_TIE_RULES,
+    NEXT_ROLL_RULES,
+    THUMB_RULES,
+    TIE_BREAK_RULES,
+    rule_answers,
+    thumb_sets,
+)
 from gamekit.puzzles.shutbox import FAMILY_RULE, question_position, set_count
 
 
@@ -66,3 +74,28 @@ def look_ahead_census(rule: str = "next_two_dice") -> tuple[int, int]:
         rule_answers(thumb_sets(rule, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
     )
     return len(asked) - right, len(asked)
+
+
+def thumb_most(
+    puzzles: list[Puzzle],
+    rules: tuple[str, ...] = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES,
+) -> tuple[int, str | None]:
+    """The most "which set?" questions of ``puzzles`` one rule of thumb answers (:func:`rule_answers`), over
+    every rule of ``rules`` (all of :data:`THUMB_RULES`, :data:`TIE_BREAK_RULES` and :data:`NEXT_ROLL_RULES`
+    unless given; each under the question's one-die rule), and the first rule that gets that many (None when no
+    rule answers any) — what the Practice page says a rule of thumb gets right at most.  An unknown rule:
+    ValueError."""
+    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise TypeError(tr("thumb_most: give a list of puzzles"))
+    known = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
+    if not isinstance(rules, tuple) or not rules or any(r not in known for r in rules):
+        raise ValueError(tr("rules {rules!r}: a tuple of rules of {items}", rules=rules, items=", ".join(known)))
+    asked = [p for p in puzzles if p.facts.get("kind") == "set"]
+    counts = {
+        r: sum(
+            rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"], p.facts["one_die"]), p.answers) for p in asked
+        )
+        for r in rules
+    }
+    most = max(counts.values())
+    return most, next((r for r, n in counts.items() if n == most), None) if most else None

@@ -2,7 +2,7 @@
 (:data:`LESSON_FOUR_RULES`), the patterns a pupil finds (:data:`THUMB_RULES`), those that break ties
 (:data:`TIE_BREAK_RULES`) and those that look one roll ahead (:data:`NEXT_ROLL_RULES`).  Practice holds each to
 two thirds of every level of its questions (:mod:`gamekit.puzzles.shut_census`;
-:func:`gamekit.puzzles.shut_census.thumb_most` counts them)."""
+:func:`gamekit.puzzles.shut_checks.thumb_most` counts them)."""
 
 from __future__ import annotations
 

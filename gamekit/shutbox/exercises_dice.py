@@ -208,6 +208,26 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
         k = parse_int(answer)
         if k == n:
             return True, tr("Right: {n} of 36 — {listing}.", n=n, listing=listing)
+        if k == unordered == 36 - n and k < n:  # two slips give this number: name both, neither as the one
+            return False, (
+                tr(
+                    "Too few: {k} is the count when ({a}, {b}) and ({b}, {a}) are taken as one outcome. They are "
+                    "two outcomes — first die, second die. ({k} is also the number of outcomes that let you go "
+                    "on: the question asks for the ones that end your turn.)",
+                    k=k,
+                    a=low,
+                    b=high,
+                )
+                if stuck
+                else tr(
+                    "Too few: {k} is the count when ({a}, {b}) and ({b}, {a}) are taken as one outcome. They are "
+                    "two outcomes — first die, second die. ({k} is also the number of outcomes that end your "
+                    "turn: the question asks for the ones that let you go on.)",
+                    k=k,
+                    a=low,
+                    b=high,
+                )
+            )
         if k == 36 - n:
             return False, (
                 tr(

@@ -120,26 +120,18 @@ def goals_why_exercise(
         ),
         reasons["small easy"]: ntr(
             "No: only a roll of {rolls} covers one of them, and two dice make that in just {n} outcome of 36, "
-            "fewer than half. What helps is that the small tiles are worth few points: once the {big} is "
-            "covered, at most {small} stays open.",
+            "fewer than half.",
             "No: only a roll of {rolls} covers one of them, and two dice make that in just {n} outcomes of 36, "
-            "fewer than half. What helps is that the small tiles are worth few points: once the {big} is "
-            "covered, at most {small} stays open.",
+            "fewer than half.",
             small_outcomes,
             rolls=or_list(small_rolls),
-            big=big,
-            small=small_words,
         ),
         reasons["big likely"]: ntr(
-            "No: two dice make {big} in just {k} outcome of 36, and 7 is the commonest total. What helps is that "
-            "every roll from {first} to {last} covers the {big}, with the small tiles if needed.",
-            "No: two dice make {big} in just {k} outcomes of 36, and 7 is the commonest total. What helps is that "
-            "every roll from {first} to {last} covers the {big}, with the small tiles if needed.",
+            "No: two dice make {big} in just {k} outcome of 36, and 7 is the commonest total.",
+            "No: two dice make {big} in just {k} outcomes of 36, and 7 is the commonest total.",
             int(two_dice_probability(big) * 36),
             big=big,
             k=int(two_dice_probability(big) * 36),
-            first=covers_big[0],
-            last=covers_big[-1],
         ),
     }
     order = ("fewer points", "small easy", "low score", "big likely")

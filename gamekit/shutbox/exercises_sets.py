@@ -531,18 +531,16 @@ def next_set_exercise(
     if i + 2 < len(order):
         later = order[i + 2]
         explanations[name(later)] = tr(
-            "{set} comes later: {right} is found first, because at the first tile where they differ, {right} has "
-            "the larger one.",
+            "{set} comes later: another set is found before it, one that has a larger tile at the first place "
+            "where they differ.",
             set=name(later),
-            right=name(right),
         )
     smaller = next((s for s in order[i + 2 :] if s[0] < right[0]), None)
     if smaller is not None and name(smaller) not in explanations and len(explanations) < 4:
         explanations[name(smaller)] = tr(
-            "{set} starts with {tile}: the method first finishes every set that starts with {top}, and {right} is one.",
+            "{set} starts with {tile}: the method first finishes every set that starts with a larger tile.",
             set=name(smaller),
             tile=smaller[0],
-            top=right[0],
             right=name(right),
         )
     last = order[-1]  # the list read from its end, smallest tiles first: the method's last set, not its next

@@ -210,8 +210,8 @@ def two_roll_turn_exercise(
             )
     explanations[none] = (
         tr(
-            "No: {set} makes {roll}, and those tiles are still open, so the turn goes on.",
-            set=name(legal[0]),
+            "No: some tiles still open make {roll}, so the turn goes on. Cross out the tiles you covered and look "
+            "again.",
             roll=second_roll,
         )
         if legal

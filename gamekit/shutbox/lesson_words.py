@@ -127,9 +127,10 @@ def fraction_reason(typed: str, value: Fraction) -> str | None:
 
 def spaced(n: int) -> str:
     """A whole number as the reader's language writes it: "3,600" in English; in Spanish a four-digit number has
-    no separator ("3600", as the RAE writes it) and a longer one is grouped in threes by a space ("36 000")."""
+    no separator ("3600", as the RAE and CLDR's Spanish write it) and a longer one is grouped in threes by a point
+    ("36.000", the glossary's number format)."""
     if get_language() == "es":
-        return str(n) if abs(n) < 10_000 else number(n).replace(".", " ")
+        return str(n) if abs(n) < 10_000 else number(n)
     return number(n)
 
 

@@ -74,9 +74,9 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
     from gamekit.puzzles.shut_thumbs import FIXED_RULES, LOOK_AHEAD_TIE_RULES
     from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 
-    assert LEVEL_SHARE == 2 / 3 and LOOK_AHEAD_TIE_LOOSE == (1, 6)
-    assert rule_share("largest_tile", 8) == rule_share("next_two_dice", 5) == 2 / 3
-    assert rule_caps(2, 6)["next_then_largest"] == 4 == rule_caps(6, 6)["largest_tile"]
+    assert LEVEL_SHARE == 2 / 3 and LOOK_AHEAD_TIE_LOOSE == (1, 4, 5, 6)
+    assert rule_share("next_two_dice", 5) == 2 / 3 and rule_share("largest_tile", 8) == 1 / 2
+    assert rule_caps(2, 6)["next_then_largest"] == 4 and rule_caps(6, 6)["largest_tile"] == 3
     assert rule_caps(1, 6)["next_then_largest"] == 5 == rule_caps(6, 6)["next_then_largest"]
     for name, pool in _set_pools().items():
         sets = [p for p in pool if p.facts["kind"] == "set"]
@@ -89,13 +89,13 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
             for rule in ALL_THUMBS + FIXED_RULES:
                 answered = sum(_answered_by(p, rule) for p in items)
                 assert answered <= caps[rule] < len(items), (name, lv, rule, answered, len(items))
-                assert caps[rule] <= 4 or (rule in LOOK_AHEAD_TIE_RULES and lv in (1, 6))
+                assert caps[rule] <= 4 or (rule in LOOK_AHEAD_TIE_RULES and lv in LOOK_AHEAD_TIE_LOOSE)
         for rule in ALL_THUMBS + FIXED_RULES:
             assert 3 * sum(_answered_by(p, rule) for p in sets) <= 2 * len(sets) or rule in LOOK_AHEAD_TIE_RULES
-        assert sum(_answered_by(p, "next_then_largest") for p in sets) == 42
-        assert sum(not _answered_by(p, "largest_tile") for p in sets) == 21
+        assert sum(_answered_by(p, "next_then_largest") for p in sets) == 44
+        assert sum(not _answered_by(p, "largest_tile") for p in sets) == 30
         assert sum(not _answered_by(p, "fewest_tiles") for p in sets) == 47
-        assert sum(not _answered_by(p, "next_two_dice") for p in sets) == 30
+        assert sum(not _answered_by(p, "next_two_dice") for p in sets) == 24
     for band in ("easy", "medium", "hard"):
         items = _sets(band)
         assert len(items) >= 40, (band, len(items))
@@ -119,7 +119,7 @@ def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to
         for lv in range(1, 11):
             goals = collections.Counter(p.facts["objective"] for p in sets if level(p.rating) == lv)
             assert goals["shut"] >= SHUT_AT_LEAST and goals["shut"] + goals["score"] == PER_LEVEL, (name, lv, goals)
-        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 34, "score": 26}, name
+        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 33, "score": 27}, name
 
 
 def test_a_rule_answers_when_every_set_it_picks_is_a_best_one():
@@ -448,7 +448,8 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
     set with the 9, else the lower pair.  Each level 6 to 10 now holds two questions it gets wrong — one "shut the
     box" question, one low-score question — checked by the exact tables, so the top levels need the computed
     best; no level's questions are all answered by it.  With 6 a level (most of them "shut the box" questions)
-    each level 6 to 10 holds two it gets wrong, and levels 7 to 10 a "shut the box" one among them."""
+    each level 6 to 10 holds two it gets wrong, and two of those levels a "shut the box" one among them (with the
+    lessons' habits held to half a level the search finds no more)."""
     from gamekit.progress import level
     from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
     from gamekit.puzzles.shut_census import TOP_LEVELS, fixed_order_fails
@@ -458,6 +459,7 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
     assert thumb_sets(FIXED_ORDER_RULE, (1, 2, 3, 4, 6, 9), 10) == [(9, 1)]  # the 9 first
     assert thumb_sets(FIXED_ORDER_RULE, (1, 2, 3, 5, 6, 8), 8) == [(8,)]  # the fewest tiles
     assert list(TOP_LEVELS) == [6, 7, 8, 9, 10]
+    shut_wrong = collections.Counter()
     for name, pool in _set_pools().items():
         by_level = collections.defaultdict(list)
         for p in pool:
@@ -467,12 +469,13 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
             items = by_level[lv]
             wrong = [p for p in items if fixed_order_fails(p)]
             assert len(wrong) >= 2 and len(items) == 6, (name, lv, len(wrong), len(items))
-            assert lv == 6 or any(p.facts["objective"] == "shut" for p in wrong), (name, lv)
+            shut_wrong[name] += any(p.facts["objective"] == "shut" for p in wrong)
             for p in wrong:  # the rule's one set is not among the answers the exact tables check again
                 f = p.facts
                 assert verify(p) == [] and not set_answers(
                     thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"]), p.answers
                 )
+    assert all(n >= 2 for n in shut_wrong.values()), shut_wrong
 
 
 def test_no_practice_question_comes_at_two_levels():
@@ -517,8 +520,8 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
         for rule in FIXED_RULES:
             assert sum(rule in set_habits(p) for p in by_level[lv]) <= 4 == 2 * len(by_level[lv]) / 3, (lv, rule)
     low = [p for lv in range(1, 6) for p in by_level[lv]]
-    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [20, 19]
-    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 39
+    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [19, 18]
+    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 37
     kind = [
         p
         for p in census_puzzles()

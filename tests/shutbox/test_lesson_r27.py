@@ -28,7 +28,7 @@ def test_lesson_5_exercise_6_small_tiles_feedback_follows_its_numbers(lang):
     assert 2 * n < 36 and ("fewer than half" in why or "menos de la mitad" in why)
     for word in ("hard to cover", "easy to cover", "difícil", "fácil"):
         assert word not in why
-    assert "1 + 2 = 3" in why
+    assert "1 + 2 = 3" not in why  # the right reason is not given away after one wrong try
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

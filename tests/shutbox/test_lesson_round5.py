@@ -253,7 +253,7 @@ def test_spanish_wording_of_the_shut_lessons():
 
     assert spaced(3600) == "3,600"
     with using("es"):
-        assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36 000", "500")
+        assert (spaced(3600), spaced(36000), spaced(500)) == ("3600", "36.000", "500")
         assert "3600" in expected_count_exercise(6, 3600).prompt and "3.600" not in expected_count_exercise().prompt
         goal = tr("the chance to shut the box, as a whole number of turns in 100")
         assert "un número entero de turnos de cada 100" in goal
