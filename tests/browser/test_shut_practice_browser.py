@@ -7,7 +7,7 @@ import re
 import pytest
 
 from gamekit.puzzles.core import move_words
-from gamekit.puzzles.pools import practice_pool
+from gamekit.puzzles.pools import lesson_choices, practice_pool
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,10 @@ def press(page, picker, tile: int) -> None:
 def test_a_best_set_question_is_answered_by_pressing_tiles_with_the_keyboard(notebook_page):
     page = notebook_page(PAGE, boards=0)
     widget = page.locator(WIDGET).first
-    widget.locator("select").first.select_option(label="Lesson 4 — best set, one die or two")
+    # the lesson whose ideas include "which set?" (its label as the chooser shows it)
+    lesson = next(label for label, key in lesson_choices("shut_the_box") if key == 4)
+    assert "best set" in lesson
+    widget.locator("select").first.select_option(label=lesson)
     picker = widget.locator(".gamekit-part-picker").first
     picker.locator("button").first.wait_for(timeout=30_000)
     puzzle = shown_puzzle(widget)
