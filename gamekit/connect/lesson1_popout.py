@@ -15,6 +15,11 @@ POPOUT_AVOID = "365326454172741227672717"
 five."""
 
 
+def reply_words(move: str) -> str:
+    """The opponent's answer in words: "pops column 3" for a pop (``p3``), "drops into column 3" for a drop."""
+    return tr("pops column {n}", n=move[1:]) if move.startswith("p") else tr("drops into column {n}", n=move)
+
+
 def popout_avoid_exercise() -> ConnectExercise:
     """Which of red's pops must red avoid: each legal pop is a choice, played out on the rules engine; exactly one
     completes a line for yellow only (so yellow wins), and each other pop is told what it does."""
@@ -49,11 +54,7 @@ def popout_avoid_exercise() -> ConnectExercise:
                 "gives {other} five with no move in between.",
                 n=n,
                 other=tr(COLOUR_NAMES[1 - me]),
-                reply=(
-                    tr("pops column {n}", n=reply[1:])
-                    if reply.startswith("p")
-                    else tr("drops into column {n}", n=reply)
-                ),
+                reply=reply_words(reply),
             )
         else:
             worded[label] = tr(
@@ -197,11 +198,7 @@ def popout_win_exercise(moves: str, key: str, prompt: str = EXERCISE_PROMPT) -> 
             worded[label] = tr(
                 "Not column {n}: after that pop no line of five appears, and then {other} {reply} and makes five.",
                 n=n,
-                reply=(
-                    tr("pops column {n}", n=reply[1:])
-                    if reply.startswith("p")
-                    else tr("drops into column {n}", n=reply)
-                ),
+                reply=reply_words(reply),
                 **colours,
             )
         else:
