@@ -6,10 +6,16 @@ expiry and grace periods are tested without waiting; ``rooms.sql(query, args)`` 
 directly (``?`` for each value, on either store).
 
 Every test that uses a server runs twice: on SQLite (``[sqlite]``) and on PostgreSQL (``[postgres]``, marked
-``postgres``: ``-m "not postgres"`` leaves those out).  The PostgreSQL server is Debian's, started once per test
-session in a temporary directory (:class:`gamekit.rooms.pgtemp.TempPostgres`); each room server gets a database
-of its own on it.  Without PostgreSQL's programs the ``[postgres]`` tests are skipped with the reason — unless
-``GAMEKIT_REQUIRE_POSTGRES=1`` (CI), which fails them.
+``postgres``: ``-m "not postgres"`` leaves those out) — except the page tests in Chromium (the ``*_browser.py``
+modules), which run on one store each, named at the module's top with :func:`page_store`: what they assert is what a
+page shows and sends, the same on either store, and a page load costs about 4 s of CPU, so both runs cost about 100 s
+of the suite's ten minutes (docs/test-timing.md).  The modules are split between the two stores so that each store
+serves real pages in Chromium; the store itself is tested without a browser, on both.
+
+The PostgreSQL server is Debian's, started once per test session in a temporary directory
+(:class:`gamekit.rooms.pgtemp.TempPostgres`); each room server gets a database of its own on it.  Without
+PostgreSQL's programs the ``[postgres]`` tests are skipped with the reason — unless ``GAMEKIT_REQUIRE_POSTGRES=1``
+(CI), which fails them.
 """
 
 from __future__ import annotations
@@ -186,6 +192,20 @@ def postgres():
 def store_kind(request) -> str:
     """ "sqlite" or "postgres": every test that uses a room server runs on both stores."""
     return request.param
+
+
+def page_store(kind: str):
+    """A module's ``store_kind`` fixture on ``kind`` ("sqlite" or "postgres") alone, for the page tests in Chromium
+    (``store_kind = page_store("postgres")`` at the module's top): see this file's docstring."""
+    chosen = [p for p in STORES if (p if isinstance(p, str) else p.values[0]) == kind]
+    if not chosen:
+        raise ValueError(f"page_store: unknown store {kind!r}; expected one of 'sqlite', 'postgres'")
+
+    @pytest.fixture(scope="module", params=chosen)
+    def store_kind(request) -> str:
+        return request.param
+
+    return store_kind
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 pytestmark = pytest.mark.browser
+store_kind = page_store("postgres")  # one store for the page tests: tests/rooms/conftest.py
 
 
 @pytest.fixture

@@ -17,9 +17,12 @@ import json
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 from gamekit.rooms.groups_client import send_progress
 
 pytestmark = pytest.mark.browser
+store_kind = page_store("postgres")  # one store for the page tests: tests/rooms/conftest.py
 
 
 def wait_room(page, condition: str, timeout_ms: int = 15_000) -> None:

@@ -17,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 from testing_servers import voila_server  # tests/testing_servers.py
 
 pytestmark = pytest.mark.browser
+store_kind = page_store("postgres")  # one store for the page tests: tests/rooms/conftest.py
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "Dots 2 — third sides"
 HOMEWORK = ("dots_and_boxes", "double_deal", 3, 7)  # the code "dots-double_deal-3-7"

@@ -13,7 +13,10 @@ import urllib.request
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 pytestmark = pytest.mark.browser
+store_kind = page_store("sqlite")  # one store for the page tests: tests/rooms/conftest.py
 
 
 @pytest.fixture

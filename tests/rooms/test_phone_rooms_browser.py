@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 pytestmark = pytest.mark.browser
+store_kind = page_store("sqlite")  # one store for the page tests: tests/rooms/conftest.py
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # ignored by git, as the other browser tests' shots
 

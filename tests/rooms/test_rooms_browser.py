@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rooms.conftest import page_store
+
 from gamekit.rooms.client import RoomClient
 
 pytestmark = pytest.mark.browser
+store_kind = page_store("sqlite")  # one store for the page tests: tests/rooms/conftest.py
 
 
 def js_state(page) -> dict:
