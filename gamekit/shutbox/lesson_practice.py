@@ -478,20 +478,17 @@ each problem gives the positions' values from the table (:func:`given_values_pro
 
 
 LESSON_5_PRACTICE = (
-    ((1, 2, 4, 6, 7), 10, "score", "after_789"),
-    ((2, 3, 4, 5, 7, 9), 12, "score", "after_789"),
-    ((2, 3, 5, 6, 8, 9), 11, "score", "after_789"),
+    ((1, 2, 4, 6, 7, 8, 9), 10, "score", "after_789"),
+    ((1, 2, 3, 5, 6, 7, 9), 8, "score", "after_789"),
+    ((1, 2, 3, 4, 7, 8, 9), 11, "score", "after_789"),
 )
 """Lesson 5's More practice: the lowest expected score under the lessons' one-die rule, each position too big for
-a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In problems
-1 and 3 covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2 (15.5) against 8+3
-(14.2).  In problem 2 the count of outcomes that go on (lesson 5's rule of thumb for big positions) picks a worse
-set: 7+5 leaves 2, 3, 4 and 9, where 28 of the 36 outcomes go on, but an expected score of about 11.0; 9+3 leaves
-2, 4, 5 and 7 (26 outcomes) and about 10.5.  The fewest tiles cannot choose between the two there, and two close
-tiles pick 7+5 too.  (For a low score the fewest tiles never picks a worse set where it can choose, anywhere in the
-game: a test searches it.)  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick 6+5,
-the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each set
-leaves (a test checks each answer and each habit against the exact table)."""
+a tree, so the problem gives the expected score of each position a set can leave (and a decoy).  None of lesson 4's
+habits answers any of them (:func:`gamekit.shutbox.rules_of_thumb.habit_free_positions`: each picks a worse set or
+cannot choose), so the practice needs the comparison of what each set leaves, and the three best sets differ.
+Problem 1: 8+2 leaves about 14.6, 9+1 (the largest tile) 15.2, 6+4 (two tiles close in value) 17.9, 7+2+1 (the most
+tiles) 20.5.  Problem 2: 6+2 about 12.2, 7+1 13.2, 5+3 13.9, 5+2+1 18.6.  Problem 3: 8+3 about 10.3, 9+2 11.9, 7+4
+13.2, 8+2+1 16.7, 7+3+1 15.9 (a test checks each answer and each habit against the exact table)."""
 
 
 def made_position(position: tuple) -> Callable[[Any], Any]:

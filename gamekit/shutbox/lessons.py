@@ -33,7 +33,7 @@ from gamekit.shutbox.exercises_best_set import (
 )
 from gamekit.shutbox.exercises_both_sets import (
     SHUT_CHALLENGE,
-    both_sets_exercise,
+    given_values_exercise,
     go_on_count_exercise,
     one_tile_chance_exercise,
 )
@@ -335,7 +335,7 @@ LESSONS: dict[int, Lesson] = {
             "expected_79": two_tile_expected_exercise,
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
+            "best_score": partial(given_values_exercise, SCORE_CHOICE, FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
         },
