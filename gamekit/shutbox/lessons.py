@@ -208,7 +208,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
-            "shut_dice_34": shut_dice_exercise,
+            "shut_dice_15": shut_dice_exercise,
         },
         {
             "go_on_12": "easy",
@@ -220,7 +220,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
-            "shut_dice_34": "hard",
+            "shut_dice_15": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -265,7 +265,7 @@ LESSONS: dict[int, Lesson] = {
                     "count the outcomes that shut the box with one roll, and use them to choose one die or two for "
                     "the best chance to shut the box"
                 ),
-                ("shut_one_roll_25", "shut_dice_34"),
+                ("shut_one_roll_25", "shut_dice_15"),
             ),
         ),
         themes=(SETS, DICE),

@@ -1312,7 +1312,7 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
     for bad in ((4, 5, 6), ()):
         with pytest.raises(ValueError, match="no roll of two dice makes"):
             exercises_dice.one_roll_shut_exercise(bad)
-    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25", "shut_dice_34")  # then exercise 10 uses it
+    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25", "shut_dice_15")  # then exercise 10 uses it
     assert L.LESSONS[3].exercises["shut_one_roll_25"]().key == ex.key
     for lang, path in (("en", "notebooks/shut_the_box/03_dice.md"), ("es", "notebooks/es/shut_the_box/03_dice.md")):
         page = (Path(__file__).resolve().parents[2] / path).read_text()
@@ -2945,7 +2945,7 @@ def test_lesson_three_fits_the_house_length_and_its_minutes_add_up():
     lesson = L.LESSONS[3]
     assert lesson.minutes == 50 and all(other.minutes <= 60 for other in L.LESSONS.values())
     assert "grid_8" not in lesson.exercises and len(lesson.exercises) == 10
-    assert list(lesson.exercises)[-1] == "shut_dice_34"
+    assert list(lesson.exercises)[-1] == "shut_dice_15"
     for page_path, said in (
         ("notebooks/shut_the_box/03_dice.md", "about 50 minutes"),
         ("notebooks/es/shut_the_box/03_dice.md", "unos 50 minutos"),
@@ -2954,7 +2954,7 @@ def test_lesson_three_fits_the_house_length_and_its_minutes_add_up():
         time_line = page[page.index(said) : page.index("\n\n", page.index(said))]
         parts = [int(n) for n in re.findall(r"(\d+) (?:to|for|on|para)\b", time_line)]
         assert sum(parts) == 50, (page_path, parts)
-        assert page.count("Exercise 10 ") + page.count("Ejercicio 10 ") == 1 and "shut_dice_exercise((3, 4))" in page
+        assert page.count("Exercise 10 ") + page.count("Ejercicio 10 ") == 1 and "shut_dice_exercise((1, 5))" in page
         assert "1 to 10" not in page and "1 a 10" not in page and "six rolls" not in page and "seis tiradas" not in page
     for guide in ("docs/teachers/shutbox.md", "docs/teachers/es/shutbox.md"):
         text = (root / guide).read_text()
