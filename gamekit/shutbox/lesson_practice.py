@@ -35,6 +35,12 @@ LESSON_1_SAME_SCORE = "shut-fe63c8ca9b"
 7), so it would ask the same sum again."""
 
 
+LESSON_1_NOT_THIRD = ("shut-be15b2ec4f", "shut-cbe6bbb9c3")
+"""Bank boxes lesson 1's practice leaves out of its third problem ("write one set you may cover"): tiles 1 to 6 and
+a roll of 8, whose sets the page's table of the sets for 8 prints above it; then a roll of 10, which no tile makes
+alone, so it would be a hard problem before two medium ones.  The draw then gives tiles 1 to 5 and a roll of 7."""
+
+
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 """Lesson 2, exercise 7: the sets for 12 with tile 5 covered (8 of them: neither 12 itself nor the full box's 12)."""
 

@@ -65,6 +65,7 @@ from gamekit.shutbox.lesson_practice import (
     CHANCE_ONLY,
     COUNT_12_OPEN,
     DICE,
+    LESSON_1_NOT_THIRD,
     LESSON_1_SAME_SCORE,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
@@ -122,7 +123,8 @@ LESSONS: dict[int, Lesson] = {
             # and 9; a score has more tiles to add; the last set has no tile that makes the roll alone
             questions=("one_die", "one_die", "legal", "score", "score", "legal"),
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE),  # a "which set?" box; exercise 1's score again
+            # a "which set?" box; exercise 1's score again; the page's own roll of 8, then a roll no tile makes
+            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE) + LESSON_1_NOT_THIRD,
         ),
         objectives=(
             (

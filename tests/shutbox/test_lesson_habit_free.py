@@ -116,3 +116,24 @@ def test_the_given_values_exercise_refuses_a_position_a_habit_answers_or_with_tw
         given_values_exercise(((1, 2, 4, 6, 7), 10, "score"), FILL_RULES)  # two sets
     with pytest.raises(ValueError, match="rule of thumb"):
         given_values_exercise(((1, 2, 4, 5, 6, 7), 10, "shut"), FILL_RULES)  # fewest tiles finds 6+4
+
+
+def test_lesson_1_more_practice_asks_a_set_for_a_roll_the_page_does_not_list_and_names_a_covered_tile():
+    """Problem 3 was tiles 1 to 6 and a roll of 8, whose sets the page's table for 8 prints above it: now its roll
+    is one whose sets the page never lists, and typing the roll, when that tile is covered, says the tile is not
+    open (not "that is the roll")."""
+    from pathlib import Path
+
+    from gamekit.shutbox import lessons as L
+
+    problem = L.practice_exercises(1)[2]
+    puzzle = L.LESSONS[1].practice.puzzles()[2]
+    roll, tiles = puzzle.facts["roll"], puzzle.facts["open"]
+    page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
+    assert roll != 8 and "lesson_tables.sets_table(8)" in page and f"sets_table({roll})" not in page
+    assert roll in range(1, 10) and roll not in tiles and str(roll) in problem.wrong
+    ok, why = problem.check(str(roll))
+    assert not ok and why.startswith(f"Tile {roll} is not open") and "is the roll" not in why
+    with using("es"):
+        assert L.practice_exercises(1)[2].check(str(roll))[1].startswith(f"La ficha {roll} no está descubierta")
+    assert [ex.level for ex in L.practice_exercises(1)] == ["easy", "easy", "easy", "medium", "medium", "hard"]

@@ -485,8 +485,12 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
         exercises_turn.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
     end = exercises_turn.ending_roll_exercise()
     assert end.solutions == ["7"] and len(end.choices) == 4
-    assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
-    assert "tile 6 is open" in end.check("6")[1]
+    # each wrong roll is told that open tiles make it, never which: no fitting set to eliminate choices by
+    assert "2 open tiles add up to 8" in end.check("8")[1] and "2 open tiles add up to 11" in end.check("11")[1]
+    assert "One of them is a 6 on its own" in end.check("6")[1]
+    for roll in ("8", "11", "6"):
+        said = end.check(roll)[1]
+        assert not any(f"{a} + {b}" in said for a in range(1, 10) for b in range(1, 10)), said
     # the right answer names one set for 7 (the list of every set is lesson 2's exercise 1)
     assert end.check("7") == (
         True,
