@@ -137,3 +137,26 @@ def test_lesson_1_more_practice_asks_a_set_for_a_roll_the_page_does_not_list_and
     with using("es"):
         assert L.practice_exercises(1)[2].check(str(roll))[1].startswith(f"La ficha {roll} no está descubierta")
     assert [ex.level for ex in L.practice_exercises(1)] == ["easy", "easy", "easy", "medium", "medium", "hard"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_4_never_prints_a_chance_it_asks_for_and_worksheet_5_says_which_dice(lang):
+    """Worksheet 4 leaves the chances of 6 and 8 blank for the pupil, but printed 5/36 below the blank (the two-roll
+    rule's 3 then 6, the worked example's branches): those are blank too.  Worksheet 5's rules box allowed one die
+    after 7, 8 and 9 while its exercises 1 to 6 roll two dice always: it now says which exercises use which."""
+    from gamekit.shutbox.lesson_worksheets import sheet_blanks
+    from gamekit.shutbox.simulation import sum_distribution
+    from gamekit.shutbox.trees import k_over_36
+    from gamekit.teacher_sheets import worksheet_markdown
+
+    four = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/04_best_strategy", lang)
+    blanks = sheet_blanks("shut_the_box/04_best_strategy")
+    assert blanks == (6, 8)
+    for total in blanks:
+        assert k_over_36(sum_distribution()[total]) not in four, total
+    assert four.count("(____)") == 2 and "× ____" in four
+    five = worksheet_markdown("gamekit.shutbox.lessons", "shut_the_box/05_playing_for_points", lang)
+    rules = five[five.index(">") : five.index("\n\n", five.index(">"))]
+    said = {"en": ("Exercises 1 to 6 roll two dice every time", "Exercise 7 and More practice use our lessons' rule")}
+    said["es"] = ("En los ejercicios 1 a 6 se tiran siempre dos dados", "El ejercicio 7 y Más práctica usan")
+    assert all(words in " ".join(rules.split()) for words in said[lang]), rules
