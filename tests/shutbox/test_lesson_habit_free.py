@@ -160,3 +160,17 @@ def test_worksheet_4_never_prints_a_chance_it_asks_for_and_worksheet_5_says_whic
     said = {"en": ("Exercises 1 to 6 roll two dice every time", "Exercise 7 and More practice use our lessons' rule")}
     said["es"] = ("En los ejercicios 1 a 6 se tiran siempre dos dados", "El ejercicio 7 y Más práctica usan")
     assert all(words in " ".join(rules.split()) for words in said[lang]), rules
+
+
+def test_spanish_lessons_4_and_5_drop_the_calques_and_the_guide_writes_3600_one_way():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    four = " ".join((root / "notebooks/es/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
+    five = " ".join((root / "notebooks/es/shut_the_box/05_playing_for_points.md").read_text(encoding="utf-8").split())
+    for calque in ("probabilidad de cerrarlas", "cada cuánto las cierran", "ramas que cierran la posición"):
+        assert calque not in four, calque
+    assert "(9 un árbol," not in four and "(9 con un árbol, el ejercicio 1 y la tabla; 4 con el ejemplo" in four
+    assert "juegas la misma posición" not in five and "partes de la misma posición" in five
+    guide = (root / "docs/teachers/es/shutbox.md").read_text(encoding="utf-8")
+    assert "3 600" not in guide and "3600 tiradas" in guide
