@@ -18,7 +18,7 @@ from gamekit.shutbox.exercises_dice import (
     one_roll_shut_exercise,
     roll_outcomes_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
+from gamekit.shutbox.exercises_sets import count_sets_exercise, method_order, next_set_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, given_values_prompt
@@ -63,6 +63,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
     "score": lambda theme: tr("The turn is over: the tiles still open stay open and make your score. Lower is better."),
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
+    "next": lambda theme: tr("Follow the method, largest tile first, through the {theme}.", theme=theme),
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
     "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
@@ -86,13 +87,14 @@ PRACTICE_QUESTIONS = (
     "one_die",
     "expect",
     "shut_one",
+    "next",
 )
-"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
-sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
-compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
-two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
-is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
-shut the box with one roll (lesson 3)."""
+"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the sets
+for the roll, list them, or say which set the method finds next ("next", lesson 2), count the outcomes of two dice
+that let you go on or that end the turn, or compare one die and two by the outcomes that go on (lesson 3), or the
+bank's own question (which set, one die or two, by the exact table); "legal" — one set you may cover, "one_die" — the
+tiles still to cover before one die is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600
+rolls, "shut_one" — how many outcomes shut the box with one roll (lesson 3)."""
 
 
 PRACTISES: dict[str, tuple[str, ...]] = {
@@ -161,6 +163,8 @@ def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = 
     pupil looks at 7, 8 and 9 alone, so no box makes that rule harder."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
+    if question == "next":  # one step of the method, as lesson 2's exercise 3 (medium)
+        return "medium"
     if question == "one_die":  # one look at 7, 8 and 9, however many tiles are open: the same rule every time
         return "easy"
     if question == "score":
@@ -208,7 +212,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list", "legal") and theme != SETS:
+            if question in ("count", "list", "legal", "next") and theme != SETS:
                 raise ValueError(
                     tr(
                         "items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -280,6 +284,7 @@ class LessonPractice(ProblemSet):
             ex = {
                 "count": lambda: count_sets_exercise(roll, open_tiles),
                 "list": lambda: sets_exercise(roll, open_tiles),
+                "next": lambda: next_set_question(open_tiles, roll),
                 "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                 "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
                 "dice": lambda: go_on_dice_exercise(open_tiles),
@@ -293,6 +298,25 @@ class LessonPractice(ProblemSet):
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
+
+
+def next_set_question(open_tiles: Iterable[int], roll: int) -> Exercise:
+    """Lesson 2's "which set does the method find next?" (:func:`next_set_exercise`) on a practice box: after the
+    last set that starts with the largest tile of any set (then the next largest, and so on), so the answer moves
+    down to a smaller first tile, as in the lesson's exercise 3, with a later set and the method's last set among
+    the choices.  ValueError for a box whose sets give no such step (fewer than four sets)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    order = method_order(roll, open_tiles)
+    steps = [i for i in range(len(order) - 2) if order[i + 1][0] < order[i][0]]
+    if len(order) < 4 or not steps:
+        raise ValueError(
+            tr(
+                "tiles {items}: too few sets make {roll} for a step of the method",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    return next_set_exercise(roll, order[steps[-1] if steps[-1] > 0 else steps[0]], open_tiles)
 
 
 VALUES_LEVEL = "medium"

@@ -177,7 +177,8 @@ LESSONS: dict[int, Lesson] = {
             ((SETS, "medium"), (SETS, "medium"), (SETS, "hard"), (SETS, "hard")),
             seed=140,
             where=LESSON_RULES,
-            questions=("list",) * 3 + ("count",),  # objective 3, counting the sets, on a new box too
+            # objective 1's two parts (every set, then the method's next set), then objective 3, counting the sets
+            questions=("list", "list", "next", "count"),
             made=(count_sets_box,),
             graded_by_box=True,
         ),

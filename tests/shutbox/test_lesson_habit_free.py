@@ -174,3 +174,26 @@ def test_spanish_lessons_4_and_5_drop_the_calques_and_the_guide_writes_3600_one_
     assert "juegas la misma posición" not in five and "partes de la misma posición" in five
     guide = (root / "docs/teachers/es/shutbox.md").read_text(encoding="utf-8")
     assert "3 600" not in guide and "3600 tiradas" in guide
+
+
+def test_lesson_2_more_practice_asks_the_methods_next_set_a_second_time():
+    """Objective 1's second part (which set the method finds next) had exercise 3 only: the third More practice
+    problem asks it on its own box, computed from the method's order; each other choice is told its reason."""
+    from gamekit.shutbox import lessons as L
+    from gamekit.shutbox.exercises_sets import method_order
+    from gamekit.shutbox.lesson_practice import next_set_question
+
+    problem = L.practice_exercises(2)[2]
+    puzzle = L.LESSONS[2].practice.puzzles()[2]
+    tiles, roll = tuple(sorted(puzzle.facts["open"])), puzzle.facts["roll"]
+    order = method_order(roll, tiles)
+    right = problem.solutions[0]
+    i = ["+".join(map(str, s)) for s in order].index(right)
+    assert i >= 1 and order[i][0] < order[i - 1][0]  # the answer moves down to a smaller first tile
+    assert problem.level == "medium" and len(problem.choices) >= 3
+    assert problem.check(right)[0]
+    reasons = [problem.check(w)[1] for w in problem.wrong]
+    assert all(not problem.check(w)[0] for w in problem.wrong) and len(set(reasons)) == len(reasons)
+    assert all(right not in r for r in reasons)
+    with pytest.raises(ValueError, match="too few sets"):
+        next_set_question((2, 3, 4, 6, 7, 8), 10)  # three sets only

@@ -1020,8 +1020,9 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         "one_die": lambda roll, open_tiles: exercises_turn.one_die_tiles_exercise(open_tiles),
         "list": exercises_sets.sets_exercise,
         "count": exercises_sets.count_sets_exercise,
+        "next": lambda roll, open_tiles: lesson_practice.next_set_question(open_tiles, roll),
     }
-    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "count"})):
+    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "next", "count"})):
         lesson = L.LESSONS[number]
         questions = lesson.practice.questions
         assert isinstance(lesson.practice, lesson_practice.LessonPractice) and set(questions) == asked
