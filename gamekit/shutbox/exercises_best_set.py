@@ -211,12 +211,11 @@ SCORE_EXERCISE = ((1, 3, 5, 7), 8, "score")
 """Exercises 7–8: 7+1 leaves 3 and 5 (expected score 6.12: a roll of 8 shuts them, a 5 or a 3 leaves the other);
 5+3 leaves 1 and 7 (5.72: a 7 leaves the 1, which two dice never make).  The largest tile fails here."""
 
-SHUT_CHOICE = ((1, 2, 4, 5, 6, 7), 10, "shut")
-"""Exercise 6 (:func:`go_on_count_exercise`), where covering the largest tile is worst: 7+2+1 leaves 4, 5 and 6 (about
-7 turns in 100), 6+4 leaves 1, 2, 5 and 7 (about 11), 5+4+1 leaves 2, 6 and 7 (about 8): too big for a tree."""
+SHUT_CHOICE = ((2, 3, 5, 6, 8, 9), 11, "shut")
+"""Lesson 4's exercise 5: 8+3 is best (about 4 turns in 100); no habit finds it (:mod:`~.rules_of_thumb`)."""
 
-SCORE_CHOICE = ((2, 4, 5, 7), 9, "score")
-"""Exercise 9, a new position: 7+2 leaves 4 and 5 (7.03), 5+4 leaves 2 and 7 (6.74); the largest tile fails."""
+SCORE_CHOICE = ((1, 2, 3, 5, 6, 7), 8, "score")
+"""Lesson 5's exercise 5: 6+2 is best (expected score 6.48); no habit finds it (:mod:`~.rules_of_thumb`)."""
 
 CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable
 
-from gamekit.i18n import number, tr
+from gamekit.i18n import N_, number, tr
 from gamekit.shutbox.exercises_best_set import (
     best_set_exercise,
     leave_value_exercise,
@@ -398,4 +398,86 @@ def one_tile_chance_exercise(tile: int = ONE_TILE_CHANCE, rules: Rules | None = 
         "chance into turns in 100.",
         tile=tile,
     )
+    return ex
+
+
+HABIT_NAMES = {
+    RULES_OF_THUMB[0]: N_("The largest tile picks this set, but here it leaves a worse position."),
+    RULES_OF_THUMB[1]: N_("Covering the most tiles picks this set, but here it leaves a worse position."),
+    RULES_OF_THUMB[2]: N_("Covering the fewest tiles picks this set, but here it leaves a worse position."),
+    RULES_OF_THUMB[3]: N_("Covering two tiles close in value picks this set, but here it leaves a worse position."),
+}
+"""What a wrong set's feedback adds when one of lesson 4's habits picks that set alone (translated when said)."""
+
+
+def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
+    """Lesson 5's exercise 5: "which set is best for a low score?" on ``position`` (open tiles, roll, goal), too big
+    for a tree, with the value of every position a set can leave and a decoy given (:func:`given_values_prompt`),
+    judged by the exact table under ``rules``.  A wrong set is told the tiles it leaves, their value, that another
+    set does better (never which), and which of lesson 4's habits picks it, when one does
+    (:data:`HABIT_NAMES`); a set for another total that leaves the decoy is refused (:func:`decoy_refused`).
+    ValueError for a position a habit answers, or with fewer than three sets: the values must decide."""
+    open_tiles, roll, objective = position
+    rules = rules or Rules()
+    open_tiles = tuple(sorted(set(open_tiles)))
+    sets = [tuple(sorted(s, reverse=True)) for s in tiles_summing_to(roll, open_tiles)]
+    ex = best_set_exercise(open_tiles, roll, objective, rules)
+    best = [tuple(parse_sets(s)[0]) for s in ex.solutions]
+    if len(sets) < 3 or any(len(best) == 1 and rule_of_thumb_picks(r, sets) == best for r in RULES_OF_THUMB):
+        raise ValueError(
+            tr(
+                "tiles {items} and a roll of {roll}: a rule of thumb finds the best set, or fewer than three sets "
+                "make the roll",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die)
+    t = table(rules, objective)
+
+    def check(answer: Any) -> tuple[bool, str]:
+        ok, why = ex_checker(answer)
+        typed = None if ok else one_legal_set(answer, open_tiles, roll)
+        if typed is None:
+            return ok, why
+        s = tuple(sorted(typed, reverse=True))
+        left = [x for x in open_tiles if x not in s]
+        value = t.value(mask_of(left))
+        if objective == "shut":
+            facts = tr(
+                "{items} leaves {left}, and the next rolls shut them in {value}. Another set leaves a position that "
+                "the next rolls shut more often.",
+                items="+".join(map(str, s)),
+                left=tile_list(left),
+                value=chance_words(value),
+            )
+        else:
+            facts = tr(
+                "{items} leaves {left}, with an expected score of about {value}. Another set leaves a lower "
+                "expected score.",
+                items="+".join(map(str, s)),
+                left=tile_list(left),
+                value=number(float(value), 1),
+            )
+        habits = [tr(HABIT_NAMES[r]) for r in RULES_OF_THUMB if rule_of_thumb_picks(r, sets) == [s]]
+        return False, " ".join([tr("Not the best."), facts, *habits])
+
+    ex_checker = ex.checker
+    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die)
+    if objective == "score":
+        ex.hint = tr(
+            "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the "
+            "tiles left are the position it leaves. Find each of those positions in the list. Which set leaves the "
+            "lowest expected score?",
+            roll=roll,
+            items=tile_list(open_tiles),
+        )
+    else:
+        ex.hint = tr(
+            "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the "
+            "tiles left are the position it leaves. Find each of those positions in the list of chances. Which set "
+            "leaves the position that is shut most often?",
+            roll=roll,
+            items=tile_list(open_tiles),
+        )
     return ex

@@ -108,9 +108,9 @@ def expected_count_exercise(total: int = 6, rolls: int = 3600) -> Exercise:
     )
 
 
-SHUT_DICE_TILES = (3, 4)
-"""Lesson 3's exercise 10: a box where one die goes on more often (12 outcomes of 36 against 11) but two dice give
-the better chance to shut the box, so the two questions of the page get different answers."""
+SHUT_DICE_TILES = (1, 5)
+"""Lesson 3's exercise 10: a box both one die and two dice can shut in one roll (a total of 6), so "one die cannot
+make it" settles nothing: the pupil counts 6 outcomes of 36 for one die against 5 for two dice."""
 
 
 def one_roll_shut_counts(open_tiles: Iterable[int]) -> dict[int, int]:

@@ -242,7 +242,8 @@ def two_roll_turn_exercise(
 
 def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[int] = (8, 7, 11, 6)) -> Exercise:
     """ "Which of these rolls ends your turn?": exactly one of ``rolls`` fits no set of the open tiles; each
-    other roll is told the set that makes it."""
+    other roll is told that open tiles make it (one tile, or how many), never which, so a second try is still the
+    pupil's own search and not an elimination by the feedback."""
     open_tiles = tuple(sorted(set(open_tiles)))
     ending = [r for r in rolls if not tiles_summing_to(r, open_tiles)]
     if len(ending) != 1:
@@ -251,12 +252,16 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
     for r in rolls:
         sets = tiles_summing_to(r, open_tiles)
         if sets and len(sets[0]) == 1:
-            explanations[str(r)] = tr("Not {roll}: tile {roll} is open, so you cover it.", roll=r)
-        elif sets:
             explanations[str(r)] = tr(
-                "Not {roll}: {items} makes {roll}, and those tiles are open.",
+                "Not {roll}: look at the open tiles again. One of them is a {roll} on its own, so you cover it.",
                 roll=r,
-                items=" + ".join(map(str, sets[0])),
+            )
+        elif sets:
+            explanations[str(r)] = ntr(
+                "Not {roll}: {n} open tile adds up to {roll}, so the turn goes on. Which one?",
+                "Not {roll}: {n} open tiles add up to {roll}, so the turn goes on. Which ones?",
+                len(sets[0]),
+                roll=r,
             )
         else:
             # one set, not the whole list (listing every set for a roll is lesson 2's exercise): the one that
@@ -312,6 +317,13 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
 
     def check(answer: Any) -> tuple[bool, str]:
         if str(answer).strip() == str(roll) and roll not in open_tiles:
+            if roll in TILES:  # tile {roll} exists, but it is covered: the slip is covering it
+                return False, tr(
+                    "Tile {roll} is not open: you may cover only open tiles ({open}). Which open tiles add up to "
+                    "{roll}?",
+                    roll=roll,
+                    open=tile_list(open_tiles),
+                )
             return False, tr("{roll} is the roll: write the tiles that add up to it.", roll=roll)
         sets = parse_sets(answer)
         if len(sets) != 1:
@@ -353,6 +365,8 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
     wrong = [st for st in tiles_summing_to(roll) if st not in right][:3]  # each needs a covered tile
     if len(right[0]) > 1:
         wrong.append(right[0][:-1])  # a tile short: another total
+    if roll not in open_tiles and (roll,) not in wrong:
+        wrong.append((roll,))  # the roll typed as if it were a set
     return Exercise(
         tr(
             "Tiles {items} are open and you rolled {roll}. Write one set of tiles you may cover, "
@@ -452,8 +466,8 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
         wrong.append(shown(t for t in (7, 8, 9) if t not in open_tiles)[:1])  # a covered big tile
     return Exercise(
         tr(
-            "Tiles {items} are open. Which of them must still be covered before you may roll one die? List them "
-            "like 1, 2, 3 or 1 + 2 + 3, or write {none} if you may roll one die now.",
+            "Tiles {items} are open. Which of them must still be covered before you may roll one die? Write them "
+            "with commas between them (like 1, 2, 3), or write {none} if you may roll one die now.",
             items=tile_list(open_tiles),
             none=none,
         ),

@@ -18,7 +18,7 @@ from gamekit.shutbox.exercises_dice import (
     one_roll_shut_exercise,
     roll_outcomes_exercise,
 )
-from gamekit.shutbox.exercises_sets import count_sets_exercise, sets_exercise
+from gamekit.shutbox.exercises_sets import count_sets_exercise, method_order, next_set_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
 from gamekit.shutbox.lesson_words import tile_list
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, given_values_prompt
@@ -33,6 +33,12 @@ six boxes it deals."""
 LESSON_1_SAME_SCORE = "shut-fe63c8ca9b"
 """A bank box (tiles 1, 5 and 6 open) lesson 1's practice leaves out: its score, 12, is exercise 1's (tiles 2, 3 and
 7), so it would ask the same sum again."""
+
+
+LESSON_1_NOT_THIRD = ("shut-be15b2ec4f", "shut-cbe6bbb9c3")
+"""Bank boxes lesson 1's practice leaves out of its third problem ("write one set you may cover"): tiles 1 to 6 and
+a roll of 8, whose sets the page's table of the sets for 8 prints above it; then a roll of 10, which no tile makes
+alone, so it would be a hard problem before two medium ones.  The draw then gives tiles 1 to 5 and a roll of 7."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
@@ -57,6 +63,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "dice": lambda theme: tr("To choose {theme}, compare how often each lets you go on.", theme=theme),
     "score": lambda theme: tr("The turn is over: the tiles still open stay open and make your score. Lower is better."),
     "legal": lambda theme: tr("Find one of the {theme}: open tiles that add up to it.", theme=theme),
+    "next": lambda theme: tr("Follow the method, largest tile first, through the {theme}.", theme=theme),
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
     "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
@@ -80,13 +87,14 @@ PRACTICE_QUESTIONS = (
     "one_die",
     "expect",
     "shut_one",
+    "next",
 )
-"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the
-sets for the roll, list them (lesson 2), count the outcomes of two dice that let you go on or that end the turn, or
-compare one die and two by the outcomes that go on (lesson 3), or the bank's own question (which set, one die or
-two, by the exact table); "legal" — one set you may cover, "one_die" — the tiles still to cover before one die
-is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600 rolls, "shut_one" — how many outcomes
-shut the box with one roll (lesson 3)."""
+"""How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the sets
+for the roll, list them, or say which set the method finds next ("next", lesson 2), count the outcomes of two dice
+that let you go on or that end the turn, or compare one die and two by the outcomes that go on (lesson 3), or the
+bank's own question (which set, one die or two, by the exact table); "legal" — one set you may cover, "one_die" — the
+tiles still to cover before one die is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600
+rolls, "shut_one" — how many outcomes shut the box with one roll (lesson 3)."""
 
 
 PRACTISES: dict[str, tuple[str, ...]] = {
@@ -155,6 +163,8 @@ def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = 
     pupil looks at 7, 8 and 9 alone, so no box makes that rule harder."""
     if question in ("list", "count"):
         return sets_level(open_tiles, roll)
+    if question == "next":  # one step of the method, as lesson 2's exercise 3 (medium)
+        return "medium"
     if question == "one_die":  # one look at 7, 8 and 9, however many tiles are open: the same rule every time
         return "easy"
     if question == "score":
@@ -202,7 +212,7 @@ class LessonPractice(ProblemSet):
         if not isinstance(self.graded_by_box, bool):
             raise ValueError(tr("graded_by_box={value!r}: True or False", value=self.graded_by_box))
         for (theme, _), question in zip(self.items, self.questions):
-            if question in ("count", "list", "legal") and theme != SETS:
+            if question in ("count", "list", "legal", "next") and theme != SETS:
                 raise ValueError(
                     tr(
                         "items: counting or listing the sets needs the theme {theme}, not {other}",
@@ -274,6 +284,7 @@ class LessonPractice(ProblemSet):
             ex = {
                 "count": lambda: count_sets_exercise(roll, open_tiles),
                 "list": lambda: sets_exercise(roll, open_tiles),
+                "next": lambda: next_set_question(open_tiles, roll),
                 "outcomes": lambda: roll_outcomes_exercise(open_tiles),
                 "stuck": lambda: roll_outcomes_exercise(open_tiles, stuck=True),
                 "dice": lambda: go_on_dice_exercise(open_tiles),
@@ -287,6 +298,25 @@ class LessonPractice(ProblemSet):
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle
             out.append(ex)
         return out
+
+
+def next_set_question(open_tiles: Iterable[int], roll: int) -> Exercise:
+    """Lesson 2's "which set does the method find next?" (:func:`next_set_exercise`) on a practice box: after the
+    last set that starts with the largest tile of any set (then the next largest, and so on), so the answer moves
+    down to a smaller first tile, as in the lesson's exercise 3, with a later set and the method's last set among
+    the choices.  ValueError for a box whose sets give no such step (fewer than four sets)."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    order = method_order(roll, open_tiles)
+    steps = [i for i in range(len(order) - 2) if order[i + 1][0] < order[i][0]]
+    if len(order) < 4 or not steps:
+        raise ValueError(
+            tr(
+                "tiles {items}: too few sets make {roll} for a step of the method",
+                items=tile_list(open_tiles),
+                roll=roll,
+            )
+        )
+    return next_set_exercise(roll, order[steps[-1] if steps[-1] > 0 else steps[0]], open_tiles)
 
 
 VALUES_LEVEL = "medium"
@@ -478,20 +508,17 @@ each problem gives the positions' values from the table (:func:`given_values_pro
 
 
 LESSON_5_PRACTICE = (
-    ((1, 2, 4, 6, 7), 10, "score", "after_789"),
-    ((2, 3, 4, 5, 7, 9), 12, "score", "after_789"),
-    ((2, 3, 5, 6, 8, 9), 11, "score", "after_789"),
+    ((1, 2, 4, 6, 7, 8, 9), 10, "score", "after_789"),
+    ((1, 2, 3, 5, 6, 7, 9), 8, "score", "after_789"),
+    ((1, 2, 3, 4, 7, 8, 9), 11, "score", "after_789"),
 )
 """Lesson 5's More practice: the lowest expected score under the lessons' one-die rule, each position too big for
-a tree, so the problem gives the expected score of each position a set can leave (and a decoy or two).  In problems
-1 and 3 covering the largest tile picks a worse set: 7+2+1 (about 7.8) against 6+4 (5.3); 9+2 (15.5) against 8+3
-(14.2).  In problem 2 the count of outcomes that go on (lesson 5's rule of thumb for big positions) picks a worse
-set: 7+5 leaves 2, 3, 4 and 9, where 28 of the 36 outcomes go on, but an expected score of about 11.0; 9+3 leaves
-2, 4, 5 and 7 (26 outcomes) and about 10.5.  The fewest tiles cannot choose between the two there, and two close
-tiles pick 7+5 too.  (For a low score the fewest tiles never picks a worse set where it can choose, anywhere in the
-game: a test searches it.)  In problem 3 none of the four habits of lesson 4 finds 8+3 (two close tiles pick 6+5,
-the most tiles 6+3+2, and the fewest tiles cannot choose), so the practice needs the comparison of what each set
-leaves (a test checks each answer and each habit against the exact table)."""
+a tree, so the problem gives the expected score of each position a set can leave (and a decoy).  None of lesson 4's
+habits answers any of them (:func:`gamekit.shutbox.rules_of_thumb.habit_free_positions`: each picks a worse set or
+cannot choose), so the practice needs the comparison of what each set leaves, and the three best sets differ.
+Problem 1: 8+2 leaves about 14.6, 9+1 (the largest tile) 15.2, 6+4 (two tiles close in value) 17.9, 7+2+1 (the most
+tiles) 20.5.  Problem 2: 6+2 about 12.2, 7+1 13.2, 5+3 13.9, 5+2+1 18.6.  Problem 3: 8+3 about 10.3, 9+2 11.9, 7+4
+13.2, 8+2+1 16.7, 7+3+1 15.9 (a test checks each answer and each habit against the exact table)."""
 
 
 def made_position(position: tuple) -> Callable[[Any], Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import ntr, tr
-from gamekit.shutbox.tiles import TILES, tiles_summing_to
+from gamekit.shutbox.tiles import TILES
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.game import ShutTheBox
 from gamekit.shutbox.exercises_best_set import (
@@ -214,22 +214,6 @@ def best_set_widget(
     )
 
 
-def both_sets_widget(position: tuple, rules: Rules | None = None, score: Any = None):
-    """Lesson 4's exercises 6 and 9 on the page: the position as a picture plus :func:`both_sets_exercise` (the value
-    of what each set leaves, then the best set)."""
-    import ipywidgets as W
-
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise
-    from gamekit.widgets.lesson import ExerciseWidget
-
-    open_tiles, roll, _ = position
-    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    ex = both_sets_exercise(position, rules)
-    ex.prompt = ex.paper_prompt  # one labelled box per part: no separator to type
-    widget = ExerciseWidget(ex, score=score)
-    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), separate_boxes(widget, box_labels(position))])
-
-
 def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None):
     """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`go_on_count_exercise` (the pupil
     counts the outcomes the tiles each set leaves can take, then picks the best set)."""
@@ -244,51 +228,18 @@ def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any =
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
 
 
-def box_labels(position: tuple) -> list[str]:
-    """The three answer boxes' labels of a both-sets position, each naming what it wants: the chance to shut (turns
-    in 100) or the expected score after each set, largest tile first, then the best set."""
-    from gamekit.shutbox.exercises_both_sets import part_labels
-
-    return part_labels(set_names(position), position[2])
-
-
-def set_names(position: tuple) -> list[str]:
-    """The two sets of a both-sets position as the exercise names them ("9 + 2"), largest tile first."""
-    open_tiles, roll, _ = position
-    return [" + ".join(map(str, s)) for s in tiles_summing_to(roll, tuple(open_tiles))]
-
-
-def separate_boxes(widget, labels: list[str]):
-    """``widget`` (an :class:`~gamekit.widgets.lesson.ExerciseWidget` of :func:`both_sets_exercise`) with one
-    answer box per part, labelled ``labels`` (:func:`box_labels`: the value after each set, then the best set),
-    instead of one line with ``;`` between the parts: the boxes fill its own answer box, which Check reads.  All
-    three parts typed in one box ("7,03 6,74 5+4", the others empty) are read as they are, as in one line."""
+def given_values_widget(position: tuple, rules: Rules | None = None, score: Any = None):
+    """Lesson 5's exercise 5 on the page: the position as a picture plus :func:`given_values_exercise` (the values
+    of the positions the sets can leave are given; the pupil finds what each set leaves and picks the best)."""
     import ipywidgets as W
 
-    from gamekit.shutbox.exercises_both_sets import answer_parts
-    from gamekit.widgets.exercise import submit_on_enter
+    from gamekit.shutbox.exercises_both_sets import given_values_exercise
+    from gamekit.widgets.lesson import ExerciseWidget
 
-    boxes = [W.Text(layout=W.Layout(width="10em")) for _ in labels]
-
-    def join(_=None) -> None:
-        values = [box.value.strip() for box in boxes]
-        filled = [v for v in values if v]
-        whole = len(filled) == 1 and len(answer_parts(filled[0])) == len(boxes)
-        widget.input.value = filled[0] if whole else "; ".join(values)
-
-    for box in boxes:
-        box.observe(join, names="value")
-        submit_on_enter(box, widget.on_check)
-    rows = [W.HBox([W.HTML(label + ":", layout=W.Layout(width="22em")), box]) for label, box in zip(labels, boxes)]
-    widget.input.layout.display = "none"
-    widget.answer_boxes = boxes
-    widget.children = (
-        [widget.children[0]]
-        + rows
-        + [W.HBox([widget.input, widget.check_button, widget.hint_button, widget.answer_button])]
-        + list(widget.children[2:])
-    )
-    return widget
+    open_tiles, roll, _ = position
+    dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
+    widget = ExerciseWidget(given_values_exercise(position, rules), score=score)
+    return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
 
 
 def leave_value_widget(position: tuple, index: int, rules: Rules | None = None, score: Any = None):

@@ -4,6 +4,8 @@ as its lessons' hook)."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from gamekit.i18n import number, tr
 from gamekit.shutbox.exercises_best_set import SHUT_CHOICE
 from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE
@@ -35,12 +37,21 @@ WORKSHEET_AIDS: dict[str, tuple[str, ...]] = {
 """Each lesson's paper aids besides its exercises, under "To help you" (described at :func:`worksheet_aids`)."""
 
 
-def two_rolls_rule() -> str:
+def two_rolls_rule(blank: Iterable[int] = ()) -> str:
     """Lesson 4's rule for a branch of two rolls, one after the other, in the current language: multiply the
     chances along the branch, shown on the worked example's branch 3 then 6 (no exercise asks it), its product
     computed from the chances of the two totals. The page states it before exercise 3, the worksheet's help box
-    and the guide repeat it."""
+    and the guide repeat it.  A total in ``blank`` (a chance the worksheet leaves for the pupil to fill in) is
+    written as a blank, and the product is left out, since it would give that chance away."""
     dist = sum_distribution()
+    blank = set(blank)
+    if blank & {3, 6}:
+        return tr(
+            "For two rolls one after the other, multiply the chances along the branch: 3 then 6 is "
+            "{first} × {second}. Then add the chances of every branch that shuts the box.",
+            first="____" if 3 in blank else k_over_36(dist[3]),
+            second="____" if 6 in blank else k_over_36(dist[6]),
+        )
     return tr(
         "For two rolls one after the other, multiply the chances along the branch: 3 then 6 is "
         "{first} × {second}, {product}. Then add the chances of every branch that shuts the box.",
@@ -55,6 +66,10 @@ TWO_DICE_SHEETS = ("shut_the_box/04_best_strategy",)
 """The worksheets whose every exercise rolls two dice on every roll (lesson 4's simpler game): their rules box says
 so instead of the one-die rule, as the page does."""
 
+MIXED_DICE_SHEETS = ("shut_the_box/05_playing_for_points",)
+"""The worksheets whose exercises 1 to 6 roll two dice every time and whose exercise 7 and More practice use the
+lessons' one-die rule (lesson 5): their rules box says which, as the page's "The dice" paragraph does."""
+
 
 def mirrored_blanks(total: int) -> tuple[int, ...]:
     """The totals of two dice a worksheet leaves blank so that ``total``'s chance is not given away: ``total`` and
@@ -63,6 +78,12 @@ def mirrored_blanks(total: int) -> tuple[int, ...]:
     if not 2 <= total <= 12 or total == 7:
         raise ValueError(tr("{total}: a total of two dice other than 7 is needed (2 to 12)", total=total))
     return tuple(sorted({total, 14 - total}))
+
+
+def sheet_blanks(notebook: str) -> tuple[int, ...]:
+    """The totals whose chance ``notebook``'s worksheet leaves blank in its table of every total ("all_chances"),
+    so that no other aid on the sheet prints them: none on a sheet without that table."""
+    return mirrored_blanks(ONE_TILE_CHANCE) if "all_chances" in WORKSHEET_AIDS.get(notebook, ()) else ()
 
 
 SCORE_SHEET_ROUNDS = 4
@@ -96,6 +117,12 @@ def worksheet_aids(notebook: str) -> list[str]:
                 tr("Roll two dice and add them. Cover a set of open tiles that adds up to the roll."),
                 tr("On this sheet you roll two dice every time, even once 7, 8 and 9 are covered.")
                 if notebook in TWO_DICE_SHEETS
+                else tr(
+                    "Exercises 1 to 6 roll two dice every time, even once 7, 8 and 9 are covered. Exercise 7 and "
+                    "More practice use our lessons' rule: you may roll one die instead of two once 7, 8 and 9 are "
+                    "covered."
+                )
+                if notebook in MIXED_DICE_SHEETS
                 else tr("You may roll one die instead of two once 7, 8 and 9 are covered."),
                 tr("When no set of open tiles makes the roll, the turn ends: the score is the sum of the open tiles."),
                 tr("Covering every tile shuts the box and wins at once; otherwise the lowest score wins."),
@@ -159,7 +186,7 @@ def worksheet_aids(notebook: str) -> list[str]:
             # exercise 1 asks the one tile's chance: its total is left blank, and so is the total with the same
             # number of outcomes (6 for 8), whose chance would give it away by the table's symmetry
             dist = sum_distribution()
-            blanks = mirrored_blanks(ONE_TILE_CHANCE)
+            blanks = sheet_blanks(notebook)
             out.append(
                 tr(
                     "The chance of each total of two dice (lesson 3). The chances of {first} and {second} are for "
@@ -260,6 +287,10 @@ def worksheet_aids(notebook: str) -> list[str]:
         elif aid == "worked":
             open_tiles, roll = WORKED_COMPARISON
             view = comparison_table(open_tiles, roll)
+            dist = sum_distribution()
+            rows = view.rows
+            for t in sheet_blanks(notebook):  # a chance the sheet asks the pupil for is blank here too
+                rows = [[cell.replace(f"{t} ({k_over_36(dist[t])})", f"{t} (____)") for cell in row] for row in rows]
             out.append(
                 tr(
                     "The worked example: tiles {items} open, a roll of {roll}. Compare what each set leaves:",
@@ -267,9 +298,9 @@ def worksheet_aids(notebook: str) -> list[str]:
                     roll=roll,
                 )
             )
-            out.append(markdown_table(view.headers, view.rows))
+            out.append(markdown_table(view.headers, rows))
         elif aid == "two_rolls":
-            out.append(two_rolls_rule())
+            out.append(two_rolls_rule(sheet_blanks(notebook)))
         elif aid == "count":
             out.append(worked_count())
         elif aid == "words":

@@ -33,7 +33,7 @@ from gamekit.shutbox.exercises_best_set import (
 )
 from gamekit.shutbox.exercises_both_sets import (
     SHUT_CHALLENGE,
-    both_sets_exercise,
+    given_values_exercise,
     go_on_count_exercise,
     one_tile_chance_exercise,
 )
@@ -65,6 +65,7 @@ from gamekit.shutbox.lesson_practice import (
     CHANCE_ONLY,
     COUNT_12_OPEN,
     DICE,
+    LESSON_1_NOT_THIRD,
     LESSON_1_SAME_SCORE,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
@@ -122,7 +123,8 @@ LESSONS: dict[int, Lesson] = {
             # and 9; a score has more tiles to add; the last set has no tile that makes the roll alone
             questions=("one_die", "one_die", "legal", "score", "score", "legal"),
             graded_by_box=True,
-            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE),  # a "which set?" box; exercise 1's score again
+            # a "which set?" box; exercise 1's score again; the page's own roll of 8, then a roll no tile makes
+            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE) + LESSON_1_NOT_THIRD,
         ),
         objectives=(
             (
@@ -175,7 +177,8 @@ LESSONS: dict[int, Lesson] = {
             ((SETS, "medium"), (SETS, "medium"), (SETS, "hard"), (SETS, "hard")),
             seed=140,
             where=LESSON_RULES,
-            questions=("list",) * 3 + ("count",),  # objective 3, counting the sets, on a new box too
+            # objective 1's two parts (every set, then the method's next set), then objective 3, counting the sets
+            questions=("list", "list", "next", "count"),
             made=(count_sets_box,),
             graded_by_box=True,
         ),
@@ -208,7 +211,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": partial(roll_outcomes_exercise, (2, 5, 6)),
             "dice_256": partial(go_on_dice_exercise, (2, 5, 6)),
             "shut_one_roll_25": one_roll_shut_exercise,
-            "shut_dice_34": shut_dice_exercise,
+            "shut_dice_15": shut_dice_exercise,
         },
         {
             "go_on_12": "easy",
@@ -220,7 +223,7 @@ LESSONS: dict[int, Lesson] = {
             "go_on_256": "hard",
             "dice_256": "hard",
             "shut_one_roll_25": "hard",
-            "shut_dice_34": "hard",
+            "shut_dice_15": "hard",
         },
         (
             N_("Explain in one sentence why a total of 7 comes up more often than 12 with two dice."),
@@ -265,7 +268,7 @@ LESSONS: dict[int, Lesson] = {
                     "count the outcomes that shut the box with one roll, and use them to choose one die or two for "
                     "the best chance to shut the box"
                 ),
-                ("shut_one_roll_25", "shut_dice_34"),
+                ("shut_one_roll_25", "shut_dice_15"),
             ),
         ),
         themes=(SETS, DICE),
@@ -335,7 +338,7 @@ LESSONS: dict[int, Lesson] = {
             "expected_79": two_tile_expected_exercise,
             "leave_score_71": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[0],
             "leave_score_53": leave_value_exercises(SCORE_EXERCISE, FILL_RULES)[1],
-            "best_score": partial(both_sets_exercise, SCORE_CHOICE, FILL_RULES),
+            "best_score": partial(given_values_exercise, SCORE_CHOICE, FILL_RULES),
             "goals_why": goals_why_exercise,
             "challenge_1": challenge_exercise,
         },

@@ -246,7 +246,9 @@ def worked_solutions() -> list[tuple[str, str]]:
         ),
         (
             tr("Lesson 5, exercise 5"),
-            tr("two dice always: {values}. The lower is best.", values=score_tree(SCORE_CHOICE)),
+            "; ".join(what_each_set_leaves(*SCORE_CHOICE[:2]))
+            + ". "
+            + tr("The table, two dice always: {values}. The lowest is best.", values=values(SCORE_CHOICE)),
         ),
         (
             tr("Lesson 5, exercise 6"),

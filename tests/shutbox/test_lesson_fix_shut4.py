@@ -54,14 +54,16 @@ def test_lesson_four_exercise_three_one_is_not_called_the_worked_examples_value(
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_one_big_tiles_prompt_shows_the_forms_it_accepts(lang):
-    """More practice 3 and 6 said "List them with commas, like 1, 2 and 3" (not a comma list) and took "7+8+9"
-    too: the prompt now shows "1, 2, 3 or 1 + 2 + 3", and both forms of the answer are right."""
+    """The prompt asks for one form in one sentence, with commas, and its example is a comma list ("1, 2, 3"); the
+    other form ("7 + 8 + 9") is right too."""
     from gamekit.shutbox.exercises_turn import one_die_tiles_exercise
 
     with using(lang):
         ex = one_die_tiles_exercise((1, 7, 8, 9))
-        assert "1, 2, 3 o 1 + 2 + 3" in ex.prompt if lang == "es" else "like 1, 2, 3 or 1 + 2 + 3" in ex.prompt
-        assert "commas" not in ex.prompt and "comas" not in ex.prompt
+        shown = (
+            "separadas por comas (por ejemplo 1, 2, 3)" if lang == "es" else "with commas between them (like 1, 2, 3)"
+        )
+        assert shown in ex.prompt and "1 + 2 + 3" not in ex.prompt
         for typed in ("7, 8, 9", "7 + 8 + 9", "7+8+9"):
             assert ex.check(typed)[0], typed
 

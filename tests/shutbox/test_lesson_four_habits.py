@@ -37,6 +37,10 @@ def close_pair(sets):
     return [s for s in pairs if s[0] - s[1] == min(p[0] - p[1] for p in pairs)]
 
 
+TWO_SETS_SCORE = ((2, 4, 5, 7), 9, "score")
+"""A low-score position with two sets (7+2 leaves 7.03, 5+4 leaves 6.74), where the both-sets exercise is checked."""
+
+
 HABITS = {"largest": largest_tile, "most": most_tiles, "fewest": fewest_tiles, "close": close_pair}
 
 
@@ -75,44 +79,47 @@ def test_no_habit_answers_more_than_two_thirds_of_the_main_session(name):
     assert Fraction(answered, len(questions)) <= Fraction(2, 3), name
 
 
-def test_exercise_6_the_largest_tile_leaves_the_worst_position_and_each_wrong_set_gets_its_reason():
+def test_exercise_5_no_habit_finds_the_best_set_and_each_wrong_set_gets_its_reason():
     tiles, roll, goal = B.SHUT_CHOICE
     values = {tuple(sorted(s, reverse=True)): v for s, v in table(FILL_RULES, goal).set_values(mask_of(tiles), roll)}
-    assert len(values) == 3 and min(values, key=values.get) == max(values)  # the largest tile is worst
-    games = sorted(round(100 * float(v)) for v in values.values())
-    assert len(set(games)) == 3  # whole turns in 100 tell them apart
+    assert len(values) == 4
+    games = {s: round(100 * float(v)) for s, v in values.items()}
+    best = max(values, key=values.get)
+    assert best == (8, 3) and all(games[s] < games[best] for s in values if s != best)  # whole turns tell it apart
+    sets = sorted(values, reverse=True)
+    assert all(habit(sets) != [best] for habit in HABITS.values())
     ex = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
-    assert ex.solutions == ["6+4"] and sorted(ex.wrong) == ["5+4+1", "7+2+1"]
+    assert ex.solutions == ["8+3"] and sorted(ex.wrong) == ["6+3+2", "6+5", "9+2"]
     # the prompt gives each position's chance, listed by the tiles left, never by set, and no shortcut rule: the
     # pupil works out what each set leaves and compares
-    assert "7+2+1" not in ex.prompt and "6+4" not in ex.prompt and "highest" not in ex.prompt
-    for left, value in (("1, 2, 5 and 7 open", 11), ("2, 6 and 7 open", 8), ("4, 5 and 6 open", 7)):
+    assert all(w not in ex.prompt for w in ex.wrong + ex.solutions) and "highest" not in ex.prompt
+    for left, value in (("2, 5, 6 and 9 open", 4), ("3, 5, 6 and 8 open", 3), ("2, 3, 8 and 9 open", 3)):
         assert f"{left}: about {value} turns in 100" in ex.prompt
-    assert "highest" not in ex.hint and "6+4" not in ex.hint
+    assert "5, 8 and 9 open: about 1 turn in 100" in ex.prompt
+    assert "highest" not in ex.hint and "8+3" not in ex.hint
     counts = {s: go_on_outcomes(t for t in tiles if t not in s) for s in values}
-    assert counts == {(7, 2, 1): 21, (6, 4): 31, (5, 4, 1): 21}  # the count picks the table's best set alone
-    assert max(counts, key=counts.get) == max(values, key=values.get) == (6, 4)
-    ok, largest = ex.check("7+2+1")
-    assert not ok and "4, 5 and 6" in largest and "6+4" not in largest
-    # the rules of thumb are taught after exercise 6: its feedback names no habit, only what the set leaves
+    assert counts == {(9, 2): 22, (8, 3): 27, (6, 5): 22, (6, 3, 2): 13}  # the count picks the table's best alone
+    ok, largest = ex.check("9+2")
+    assert not ok and "3, 5, 6 and 8" in largest and "8+3" not in largest
+    # the rules of thumb are taught after exercise 5: its feedback names no habit, only what the set leaves
     assert "habit" not in largest and "rule of thumb" not in largest and "largest" not in largest
-    assert "21 of the 36 outcomes" in largest
-    ok, most = ex.check("5+4+1")
-    assert not ok and "2, 6 and 7" in most and "6+4 " not in most and "habit" not in most
-    assert "about 8 turns in 100" in most and "more often" in most
-    assert largest != most
-    ok, why = ex.check("6+4")
-    assert ok and "31 of the 36 outcomes" in why
-    assert not ex.check("9+1")[0] and "covered" in ex.check("9+1")[1]
-    ok, why, counts = ex.assess("6+4; 7+2+1")  # two sets: refused, not a try
+    assert "22 of the 36 outcomes" in largest
+    ok, most = ex.check("6+3+2")
+    assert not ok and "5, 8 and 9" in most and "8+3" not in most and "habit" not in most
+    assert "about 1 turn in 100" in most and "more often" in most
+    assert largest != most != ex.check("6+5")[1] != largest
+    ok, why = ex.check("8+3")
+    assert ok and "27 of the 36 outcomes" in why
+    assert not ex.check("8+2+1")[0] and "covered" in ex.check("8+2+1")[1]
+    ok, why, counts = ex.assess("8+3; 9+2")  # two sets: refused, not a try
     assert not ok and not counts and "not one set" in why
     with using("es"):
         es = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
-        said = es.check("7+2+1")[1]
-        assert "4, 5 y 6" in said and "hábito" not in said and "regla práctica" not in said
+        said = es.check("9+2")[1]
+        assert "3, 5, 6 y 8" in said and "hábito" not in said and "regla práctica" not in said
         # the hint names the method, never a set's leftover tiles
-        assert "4, 5 y 6" not in es.hint and "7+2+1" not in es.hint
-    assert "4, 5 and 6" not in ex.hint and "7+2+1" not in ex.hint and "cross its tiles off" in ex.hint
+        assert "3, 5, 6 y 8" not in es.hint and "9+2" not in es.hint
+    assert "3, 5, 6 and 8" not in ex.hint and "9+2" not in ex.hint and "cross its tiles off" in ex.hint
 
 
 def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_message():
@@ -150,7 +157,7 @@ def test_a_turns_chance_to_shut_is_turns_in_100_on_every_page_guide_sheet_and_me
             ):
                 assert unit in said, said
     ex = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
-    assert "turns in 100" in ex.check("7+2+1")[1] and "turns in 100" in ex.check("6+4")[1]
+    assert "turns in 100" in ex.check("9+2")[1] and "turns in 100" in ex.check("8+3")[1]
 
 
 def test_a_wrong_set_after_right_values_is_not_praised_with_right():
@@ -158,7 +165,7 @@ def test_a_wrong_set_after_right_values_is_not_praised_with_right():
     wrong-answer example showed it): now it says the values are right but not the set, with the set's reason."""
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 
-    ex = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+    ex = both_sets_exercise(TWO_SETS_SCORE, FILL_RULES)
     values = ex.solutions[0].rsplit(";", 1)[0]
     ok, why = ex.check(values + "; 7+2")
     assert not ok and "Right" not in why and why.startswith("Both values are right, but not the set.")
@@ -166,7 +173,7 @@ def test_a_wrong_set_after_right_values_is_not_praised_with_right():
     ok, why = ex.check(ex.solutions[0])
     assert ok and why.startswith("Right:")
     with using("es"):
-        es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+        es = both_sets_exercise(TWO_SETS_SCORE, FILL_RULES)
         assert es.check(values.replace(".", ",") + "; 7+2")[1].startswith("Los dos valores están bien")
 
 
@@ -181,11 +188,11 @@ def test_the_tiles_a_set_leaves_typed_for_the_set_are_refused_with_that_reason(l
 
     with using(lang):
         ex6 = go_on_count_exercise(B.SHUT_CHOICE, FILL_RULES)
-        for typed, cover in (("1+2+5+7", "6+4"), ("4 5 6", "7+2+1"), ("7+6+2", "5+4+1")):
+        for typed, cover in (("2+5+6+9", "8+3"), ("3 5 6 8", "9+2"), ("9+8+5", "6+3+2")):
             ok, why, counts = ex6.assess(typed)
             assert not ok and not counts and cover in why, (typed, why)
-        ok, why, counts = ex6.assess("7+5+1")  # 13: no set leaves 1, 5 and 7
-        assert not ok and counts and "13" in why
+        ok, why, counts = ex6.assess("2+3+5")  # 10: no set leaves 2, 3 and 5
+        assert not ok and counts and "10" in why
         challenge = challenge_exercise()
         ok, why, counts = challenge.assess("2+4+6+8")  # what 9+1 leaves
         assert not ok and not counts and "9+1" in why
@@ -195,7 +202,7 @@ def test_the_tiles_a_set_leaves_typed_for_the_set_are_refused_with_that_reason(l
         ok, why, counts = problem.assess("+".join(map(str, left)))
         assert not ok and not counts and "+".join(map(str, p.answers[0][1])) in why
         said = {"en": "Type the tiles you cover", "es": "Escribe las fichas que cubres"}[lang]
-        assert said in ex6.assess("4 5 6")[1]
+        assert said in ex6.assess("3 5 6 8")[1]
 
 
 def test_exercise_9_values_in_the_wrong_order_are_told_so():
@@ -203,7 +210,7 @@ def test_exercise_9_values_in_the_wrong_order_are_told_so():
     the feedback says so (never "Not quite. Draw the tree"), with or without the right set, in both languages."""
     from gamekit.shutbox.exercises_both_sets import both_sets_exercise
 
-    ex = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+    ex = both_sets_exercise(TWO_SETS_SCORE, FILL_RULES)
     assert ex.solutions == ["7.03; 6.74; 5+4"]
     for typed in ("6.74; 7.03; 5+4", "6.74; 7.03; 7+2", "485/72; 7.03; 5+4"):
         ok, why, counts = ex.assess(typed)
@@ -211,5 +218,5 @@ def test_exercise_9_values_in_the_wrong_order_are_told_so():
     ok, why = ex.check("6.74; 6.74; 5+4")  # one value right, one wrong: the wrong part's own reason
     assert not ok and "wrong order" not in why and why.startswith("7 + 2:")
     with using("es"):
-        es = both_sets_exercise(B.SCORE_CHOICE, FILL_RULES)
+        es = both_sets_exercise(TWO_SETS_SCORE, FILL_RULES)
         assert "orden" in es.check("6,74; 7,03; 5+4")[1]

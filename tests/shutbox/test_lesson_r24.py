@@ -43,7 +43,7 @@ def test_spanish_wording_from_the_r23_reading():
 
     lesson4 = " ".join((ROOT / "notebooks/es/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
     assert "ningún conjunto que suma" not in lesson4
-    assert "una posición que no deja ningún conjunto que sume 10." in lesson4
+    assert "una posición que no deja ningún conjunto que sume 11." in lesson4
     assert "no deja ningún conjunto que sume 12." in lesson4
     practice = " ".join((ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
     assert "Da cada grupo" not in practice and "Recoge todos los grupos de fichas" in practice

@@ -135,10 +135,13 @@ def test_spanish_says_sacas_without_the_article_and_asks_the_rule_of_thumb_quest
 
 
 def test_the_guide_says_the_decoy_in_lesson_4_exercise_5_comes_from_another_roll():
-    assert "a position that no set for the roll of 10 leaves (a set for 11 would)" in one_line(
+    from gamekit.shutbox import exercises_best_set as B
+
+    roll = B.SHUT_CHOICE[1]
+    assert f"a position that no set for the roll of {roll} leaves (a set for {roll + 1} would)" in one_line(
         GUIDES["en"].read_text(encoding="utf-8")
     )
-    assert "no deja ningún conjunto para la tirada de 10" in one_line(GUIDES["es"].read_text(encoding="utf-8"))
+    assert f"no deja ningún conjunto para la tirada de {roll}" in one_line(GUIDES["es"].read_text(encoding="utf-8"))
 
 
 def test_lesson_2_counts_say_too_few_or_too_many_with_the_sets_sizes_and_exercise_3_hint_leaves_the_choice():

@@ -115,12 +115,11 @@ def test_guide_names_every_problem_where_the_fewest_tiles_can_choose(lang):
         if len(picks) == 1:
             chooses.add(name)
             assert left[next(s for s in sets if sorted(s) == sorted(picks[0]))] == best, name
-    assert chooses == {"L4 ex5", "L4 P2", "L5 P1"}
+    assert chooses == {"L4 P2"}
     guide = one_line(GUIDES[lang].read_text(encoding="utf-8"))
     named = {
-        "en": "(lesson 4's exercise 5 and More practice problem 2; lesson 5's More practice problem 1)",
-        "es": "(el ejercicio 5 y el problema 2 de Más práctica de la lección 4; el problema 1 de Más práctica de "
-        "la lección 5)",
+        "en": "is right wherever it can choose (lesson 4's More practice problem 2);",
+        "es": "acierta siempre que puede elegir (el problema 2 de Más práctica de la lección 4);",
     }
     assert named[lang] in guide
 

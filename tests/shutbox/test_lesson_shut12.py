@@ -29,32 +29,37 @@ def _exact_best(tiles) -> int:
     return max(values, key=lambda n: values[n])
 
 
-def test_exercise_10_accepts_the_exact_tables_dice_and_the_go_on_count_would_pick_the_other():
-    """Tiles 3 and 4: one die goes on more often (12 of 36 against 11), but two dice shut the box more often
-    (41/216 against 1/18): the exercise accepts only the exact table's answer."""
-    assert go_on_counts(SHUT_DICE_TILES) == {1: 12, 2: 11}
-    assert one_roll_shut_counts(SHUT_DICE_TILES) == {1: 0, 2: 6}
-    assert _exact_best(SHUT_DICE_TILES) == 2
+def test_exercise_10_is_settled_by_counting_not_by_a_total_one_die_cannot_make():
+    """Tiles 1 and 5: one roll shuts the box only with a total of 6, which one die makes too, so "one die cannot
+    make it" settles nothing; the pupil counts 6 outcomes of 36 for one die against 5 for two dice, and the exact
+    table (best play after this roll) agrees."""
+    total = sum(SHUT_DICE_TILES)
+    assert total <= 6  # one die can make it, so the shortcut of a total one die cannot make does not apply
+    shut = one_roll_shut_counts(SHUT_DICE_TILES)
+    assert shut == {1: 6, 2: 5} and all(shut.values())
+    assert _exact_best(SHUT_DICE_TILES) == 1
     ex = shut_dice_exercise()
-    assert ex.solutions == ["two dice"] and ex.choices == ["one die", "two dice", "the same either way"]
-    ok, said = ex.checker("two dice")
-    assert ok and "6 outcomes of 36, one die in 0" in said and "about 19 turns in 100" in said
-    assert "about 6 turns in 100" in said
+    assert ex.solutions == ["one die"] and ex.choices == ["one die", "two dice", "the same either way"]
+    ok, said = ex.checker("one die")
+    assert ok and "6 outcomes of 36, two dice in 5" in said and "about 22 turns in 100" in said
+    assert "about 16 turns in 100" in said
 
 
 def test_exercise_10_gives_each_wrong_answer_its_own_reason_without_the_counts():
     ex = shut_dice_exercise()
-    ok_one, one = ex.checker("one die")
+    ok_two, two = ex.checker("two dice")
     ok_same, same = ex.checker("the same either way")
-    assert not ok_one and not ok_same and one != same
-    assert one.startswith("One die goes on more often here, but going on is not shutting the box.")
+    assert not ok_two and not ok_same and two != same
+    assert two.startswith("Not the better one.")
     assert same.startswith("No: the number of dice changes which totals can come up")
-    for text in (one, same):
-        assert "6 outcomes" not in text and "19" not in text  # the second try must still be thought out
+    for text in (two, same):
+        assert "6 outcomes" not in text and "22" not in text  # the second try must still be thought out
     with using("es"):
         es = shut_dice_exercise()
-        assert not es.checker("un dado")[0] and es.checker("dos dados")[0]
-        assert "seguir no es cerrar la caja" in es.checker("un dado")[1]
+        assert not es.checker("dos dados")[0] and es.checker("un dado")[0]
+    # a box where going on and shutting disagree still gets the going-on reason
+    other = shut_dice_exercise((3, 4))
+    assert other.checker("one die")[1].startswith("One die goes on more often here, but going on is not shutting")
 
 
 def test_exercise_10_where_one_die_is_right_and_the_refusals():
@@ -82,14 +87,14 @@ def test_lesson_3_teaches_the_drills_question_and_its_rule_answers_every_drill_p
         assert "best chance to shut the box" in p.prompt()
     assert go_on_wrong == 5
     lesson = L.LESSONS[3]
-    assert list(lesson.exercises)[-1] == "shut_dice_34" and lesson.levels["shut_dice_34"] == "hard"
-    assert any("shut_dice_34" in names for _, names in lesson.objectives)
+    assert list(lesson.exercises)[-1] == "shut_dice_15" and lesson.levels["shut_dice_15"] == "hard"
+    assert any("shut_dice_15" in names for _, names in lesson.objectives)
     for path, rule in (
         ("notebooks/shut_the_box/03_dice.md", "**A rule of thumb** for the best chance to shut the box"),
         ("notebooks/es/shut_the_box/03_dice.md", "**Una regla práctica** para tener la mejor probabilidad"),
     ):
         text = (ROOT / path).read_text(encoding="utf-8")
-        assert rule in text and text.index(rule) < text.index("shut_dice_exercise((3, 4))")
+        assert rule in text and text.index(rule) < text.index("shut_dice_exercise((1, 5))")
 
 
 def test_the_drill_is_labelled_lesson_3_on_the_practice_and_homework_pages():
@@ -145,9 +150,8 @@ def test_lesson_4_challenge_is_decided_by_the_values_alone():
         go_on_count_exercise(((1, 2, 4, 5, 7), 9, "shut"), FILL_RULES)  # the count misses, the largest tile finds
 
 
-def test_more_practice_defeats_the_largest_tile_in_lesson_4_and_the_go_on_count_in_lesson_5():
-    from gamekit.puzzles.shut_thumbs import rule_answers, thumb_sets
-    from gamekit.shutbox.exercises_dice import outcomes_rule_set
+def test_more_practice_defeats_the_largest_tile_in_lesson_4_and_every_habit_in_lesson_5():
+    from gamekit.puzzles.shut_thumbs import LESSON_FOUR_RULES, rule_answers, thumb_sets
 
     four = L.LESSONS[4].practice.puzzles()
     misses = [
@@ -156,12 +160,9 @@ def test_more_practice_defeats_the_largest_tile_in_lesson_4_and_the_go_on_count_
         if not rule_answers(thumb_sets("largest_tile", p.facts["open"], p.facts["roll"]), p.answers)
     ]
     assert misses == [2, 3]
-    five = L.LESSONS[5].practice.puzzles()
-    counted = [outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in five]
-    assert [("cover", c) in p.answers for c, p in zip(counted, five)] == [True, False, True]
-    f = five[1].facts
-    fewest = thumb_sets("fewest_tiles", f["open"], f["roll"])
-    assert len(fewest) == 2 and counted[1] in fewest  # the fewest tiles cannot choose; the count picks the worse
+    for p in L.LESSONS[5].practice.puzzles():
+        f = p.facts
+        assert not [r for r in LESSON_FOUR_RULES if rule_answers(thumb_sets(r, f["open"], f["roll"]), p.answers)]
 
 
 def test_the_fewest_tiles_never_picks_a_worse_set_for_a_low_score_and_once_to_shut():

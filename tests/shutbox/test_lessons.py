@@ -485,8 +485,12 @@ def test_lesson_one_says_who_wins_a_round_and_which_roll_ends_a_turn():
         exercises_turn.round_winner_exercise((("A", (1, 2)), ("B", (3,))))
     end = exercises_turn.ending_roll_exercise()
     assert end.solutions == ["7"] and len(end.choices) == 4
-    assert "6 + 2 makes 8" in end.check("8")[1] and "9 + 2 makes 11" in end.check("11")[1]
-    assert "tile 6 is open" in end.check("6")[1]
+    # each wrong roll is told that open tiles make it, never which: no fitting set to eliminate choices by
+    assert "2 open tiles add up to 8" in end.check("8")[1] and "2 open tiles add up to 11" in end.check("11")[1]
+    assert "One of them is a 6 on its own" in end.check("6")[1]
+    for roll in ("8", "11", "6"):
+        said = end.check(roll)[1]
+        assert not any(f"{a} + {b}" in said for a in range(1, 10) for b in range(1, 10)), said
     # the right answer names one set for 7 (the list of every set is lesson 2's exercise 1)
     assert end.check("7") == (
         True,
@@ -638,7 +642,7 @@ def test_lesson_four_page_has_no_statistics_beyond_the_age_range_and_no_false_cl
         < page.index("expected_score_exercise")
         < page.index("tree_diagram((8, 9))")
         < page.index("fill_table")
-        < page.index("both_sets_widget")
+        < page.index("given_values_widget")
     )
     assert "expected score" in page[: page.index("tree_diagram((9,))")].lower()
 
@@ -1016,8 +1020,9 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         "one_die": lambda roll, open_tiles: exercises_turn.one_die_tiles_exercise(open_tiles),
         "list": exercises_sets.sets_exercise,
         "count": exercises_sets.count_sets_exercise,
+        "next": lambda roll, open_tiles: lesson_practice.next_set_question(open_tiles, roll),
     }
-    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "count"})):
+    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "next", "count"})):
         lesson = L.LESSONS[number]
         questions = lesson.practice.questions
         assert isinstance(lesson.practice, lesson_practice.LessonPractice) and set(questions) == asked
@@ -1312,7 +1317,7 @@ def test_lesson_three_exercise_9_is_a_typed_count_on_the_grid():
     for bad in ((4, 5, 6), ()):
         with pytest.raises(ValueError, match="no roll of two dice makes"):
             exercises_dice.one_roll_shut_exercise(bad)
-    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25", "shut_dice_34")  # then exercise 10 uses it
+    assert L.LESSONS[3].objectives[-1][1] == ("shut_one_roll_25", "shut_dice_15")  # then exercise 10 uses it
     assert L.LESSONS[3].exercises["shut_one_roll_25"]().key == ex.key
     for lang, path in (("en", "notebooks/shut_the_box/03_dice.md"), ("es", "notebooks/es/shut_the_box/03_dice.md")):
         page = (Path(__file__).resolve().parents[2] / path).read_text()
@@ -1613,8 +1618,8 @@ def test_teacher_guide_describes_lesson_four_practice_as_it_is_asked():
     assert "Problems 1 to 3 are the lesson's main goal, the best chance to shut the box, with two dice always" in guide
     assert "Problems 2 and 3 show that it can miss with more tiles open. Problem 2: tiles 1, 2, 5, 6, 7, 8" in guide
     assert "The largest tile finds those three" not in guide  # the old self-contradiction
-    assert "No habit finds problem 3, so the practice needs the comparison of what each set leaves." in guide
-    assert "its best set (tiles 2, 3, 5, 6, 8, 9, a roll of 11) is 8 + 3" in guide
+    assert "None of the four habits of lesson 4 finds any of the three" in guide
+    assert "Problem 3: tiles 1, 2, 3, 4, 7, 8, 9 and an 11; 8 + 3 leaves about 10.3." in guide
     es = " ".join((root / "docs/teachers/es/shutbox.md").read_text().split())
     assert "Los problemas 1 a 3 son del objetivo principal de la lección" in es
     extension = guide[guide.index("**Extension:** Work out the expected score with 7 and 8") :]
@@ -2197,8 +2202,8 @@ def test_lesson_wording_is_plain_and_spanish_uses_one_word_for_tiles():
 
 
 def test_lesson_four_choices_are_new_positions_the_pupil_computes_alone():
-    """Exercises 6 and 9 ask for the best set on positions whose values exercises 4–5 and 7–8's feedback never
-    named; the largest tile misses both (in exercise 6 it leaves the worst position of three)."""
+    """Exercise 5 of lessons 4 and 5 asks for the best set on positions whose values exercises 3–4's feedback never
+    named; neither the largest tile nor the closest pair finds it."""
     from gamekit.shutbox.strategy import table
 
     shut, low = exercises_best_set.SHUT_CHOICE, exercises_best_set.SCORE_CHOICE
@@ -2214,9 +2219,9 @@ def test_lesson_four_choices_are_new_positions_the_pupil_computes_alone():
         largest = next(s for s, _ in options if max(open_tiles) in s)
         closest = min((s for s, _ in options), key=lambda s: max(s) - min(s))
         picks[goal] = (best == largest, best == closest)
-    assert picks == {"shut": (False, True), "score": (False, True)}
+    assert picks == {"shut": (False, False), "score": (False, False)}
     ex = exercises_best_set.best_set_exercise(*low, rules=lesson_tables.FILL_RULES)
-    assert ex.solutions == ["5+4"] and ex.wrong == ["7+2"]
+    assert ex.solutions == ["6+2"] and sorted(ex.wrong) == ["5+2+1", "5+3", "7+1"]
 
 
 def test_lesson_four_two_tiles_rounded_to_a_whole_number_is_not_praised_when_a_slip_rounds_there_too():
@@ -2467,7 +2472,7 @@ def test_lesson_three_tally_shows_no_exact_chance_until_exercises_1_to_10_are_an
         assert "ejercicios 1 a 9" in spanish.waiting.value and "probabilidad exacta" not in spanish.view.value
 
 
-@pytest.mark.parametrize("position", ["SCORE_CHOICE"])
+@pytest.mark.parametrize("position", [((2, 4, 5, 7), 9, "score")])
 def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
     """Typing one of two sets passed half the time by guessing: now both values come first, each checked with its
     own reason, then the set; a bare set or a missing part is refused (not an attempt), naming what to type."""
@@ -2475,10 +2480,9 @@ def test_lesson_four_exercises_5_and_8_ask_both_values_before_the_set(position):
     from gamekit.shutbox.lesson_tables import FILL_RULES
     from gamekit.widgets.lesson import ExerciseWidget
 
-    open_tiles, roll, goal = getattr(exercises_best_set, position)
+    open_tiles, roll, goal = position
     ex = both_sets_exercise((open_tiles, roll, goal), FILL_RULES)
-    name, number = ("best_shut", 4) if goal == "shut" else ("best_score", 5)
-    assert L.LESSONS[number].exercises[name]().key == ex.key == f"best {open_tiles} {roll} {goal}"
+    assert ex.key == f"best {open_tiles} {roll} {goal}"
     best = exercises_best_set.best_set_exercise(open_tiles, roll, goal, FILL_RULES)
     values = [f().solutions[-1] for f in exercises_best_set.leave_value_exercises((open_tiles, roll, goal), FILL_RULES)]
     for right in best.solutions:
@@ -2539,11 +2543,13 @@ def test_lesson_4_teaches_multiplying_along_a_branch_before_exercise_3(lang, pag
     assert ("multiply the chances along the branch" if lang == "en" else "multiplica las probabilidades") in text[:rule]
     with using(lang):
         sentence = W.two_rolls_rule()
-        assert sentence in L.worksheet_aids("shut_the_box/04_best_strategy")
+        # the sheet asks the pupil for the chance of 6, so its copy of the rule leaves that factor blank
+        on_paper = W.two_rolls_rule(W.sheet_blanks("shut_the_box/04_best_strategy"))
+        assert on_paper in L.worksheet_aids("shut_the_box/04_best_strategy") and "2/36 × ____." in on_paper
     product = "about 0.8 turns in 100" if lang == "en" else "unos 0,8 turnos de cada 100"
     assert "2/36 × 5/36, " + product in sentence
     sheet = "docs/teachers/worksheets" if lang == "en" else "docs/teachers/es/worksheets"
-    assert sentence in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
+    assert on_paper in (root / sheet / "shut_the_box/04_best_strategy.md").read_text(encoding="utf-8")
     assert "2/36 × 5/36, " in (root / guide).read_text(encoding="utf-8")
 
 
@@ -2788,11 +2794,11 @@ def test_lesson_4_both_sets_reads_commas_when_they_split_three_ways_only():
     shut = both_sets_exercise(((2, 5, 6, 9), 11, "shut"), lesson_tables.FILL_RULES)  # a two-set shut position
     assert shut.check("9, 6, 9+2")[0] and shut.check("9,6,9+2")[0] and shut.check("9; 6; 9+2")[0]
     assert not shut.check("9, 6, 6+5")[0]
-    score = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+    score = both_sets_exercise(((2, 4, 5, 7), 9, "score"), lesson_tables.FILL_RULES)  # a two-set low-score position
     assert score.check("7.03, 6.74, 5+4")[0]
     assert answer_parts("7,03, 6,74, 5+4") == ["7,03", "6,74", "5+4"]
     with using("es"):
-        es = both_sets_exercise(exercises_best_set.SCORE_CHOICE, lesson_tables.FILL_RULES)
+        es = both_sets_exercise(((2, 4, 5, 7), 9, "score"), lesson_tables.FILL_RULES)
         assert es.check("7,03, 6,74, 5+4")[0]
     with pytest.raises(ValueError) as refused:
         score.checker("7,03,6,74,5+4")
@@ -2886,13 +2892,13 @@ def test_lessons_4_and_5_each_fit_one_period_and_split_the_two_goals():
         assert "dice_rules_table(" not in four + five  # the one-die rules' table is the guide's
     ex6 = exercises_best_set.SHUT_CHOICE
     ex9 = exercises_best_set.SCORE_CHOICE
-    from gamekit.shutbox.exercises_both_sets import both_sets_exercise, go_on_count_exercise
+    from gamekit.shutbox.exercises_both_sets import given_values_exercise, go_on_count_exercise
     from gamekit.shutbox.lesson_tables import FILL_RULES
 
     best6 = go_on_count_exercise(ex6, FILL_RULES).solutions[0]
-    best9 = both_sets_exercise(ex9, FILL_RULES).solutions[0].split("; ")[-1]
-    assert best6 == "6+4"  # the largest tile (7+2+1) misses it: it leaves the worst position of the three
-    assert best9 == "5+4"  # the largest tile (7+2) misses it
+    best9 = given_values_exercise(ex9, FILL_RULES).solutions[0]
+    assert best6 == "8+3"  # the largest tile (9+2) misses it, and so does every other habit
+    assert best9 == "6+2"  # the largest tile (7+1) misses it, and so does every other habit
 
 
 def test_lesson_two_exercise_3_asks_for_the_methods_next_set():
@@ -2946,7 +2952,7 @@ def test_lesson_three_fits_the_house_length_and_its_minutes_add_up():
     lesson = L.LESSONS[3]
     assert lesson.minutes == 50 and all(other.minutes <= 60 for other in L.LESSONS.values())
     assert "grid_8" not in lesson.exercises and len(lesson.exercises) == 10
-    assert list(lesson.exercises)[-1] == "shut_dice_34"
+    assert list(lesson.exercises)[-1] == "shut_dice_15"
     for page_path, said in (
         ("notebooks/shut_the_box/03_dice.md", "about 50 minutes"),
         ("notebooks/es/shut_the_box/03_dice.md", "unos 50 minutos"),
@@ -2955,7 +2961,7 @@ def test_lesson_three_fits_the_house_length_and_its_minutes_add_up():
         time_line = page[page.index(said) : page.index("\n\n", page.index(said))]
         parts = [int(n) for n in re.findall(r"(\d+) (?:to|for|on|para)\b", time_line)]
         assert sum(parts) == 50, (page_path, parts)
-        assert page.count("Exercise 10 ") + page.count("Ejercicio 10 ") == 1 and "shut_dice_exercise((3, 4))" in page
+        assert page.count("Exercise 10 ") + page.count("Ejercicio 10 ") == 1 and "shut_dice_exercise((1, 5))" in page
         assert "1 to 10" not in page and "1 a 10" not in page and "six rolls" not in page and "seis tiradas" not in page
     for guide in ("docs/teachers/shutbox.md", "docs/teachers/es/shutbox.md"):
         text = (root / guide).read_text()
@@ -3009,8 +3015,8 @@ def test_lesson_four_outcome_count_rule_of_thumb_finds_the_challenge_and_the_mor
     levels = [ex.level for n in (4, 5) for ex in L.practice_exercises(n)]
     assert len(puzzles) == 6 and levels == ["medium", "medium", "hard", "easy", "medium", "hard"]
     counted = [exercises_dice.outcomes_rule_set(p.facts["open"], p.facts["roll"]) for p in puzzles]
-    # lesson 5's problem 2 is a position where the count picks a worse set (7+5, 28 outcomes, against 9+3)
-    assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True] * 4 + [False, True]
+    # the count finds every More practice problem; lesson 4's exercise 6 is where it misses
+    assert [("cover", c) in p.answers for c, p in zip(counted, puzzles)] == [True] * 6
     assert exercises_dice.go_on_outcomes((2, 4, 6, 8)) == 18 and exercises_dice.go_on_outcomes(()) == 36
     assert exercises_dice.outcomes_rule_set((1, 2, 3, 4), 5) is None  # 4+1 and 3+2 leave 7 outcomes each: no choice
     with pytest.raises(ValueError, match="no set makes 12"):
@@ -3173,28 +3179,6 @@ def test_lesson_four_page_order_and_worksheet_carry_what_the_reflection_and_work
     assert challenge_exercise().hint.startswith(
         "Lesson 4's four habits do not settle this one, but the method above can."
     )
-
-
-@pytest.mark.parametrize("position", ["SCORE_CHOICE"])
-def test_lesson_four_exercises_6_and_9_have_one_answer_box_per_part(position):
-    """Exercises 6 and 9 took "9; 6; 9+2" in one box: the page now has three labelled boxes (what each set leaves,
-    then the best set) that Check reads together; an empty box is refused (not an attempt), naming the parts."""
-    from gamekit.shutbox.lesson_scenes import both_sets_widget
-    from gamekit.widgets.lesson import LessonScore
-
-    chosen = getattr(exercises_best_set, position)
-    ex = both_sets_widget(chosen, lesson_tables.FILL_RULES, score=LessonScore("shut boxes test")).children[1]
-    boxes = ex.answer_boxes
-    assert len(boxes) == 3 and ex.input.layout.display == "none"
-    labels = [row.children[0].value for row in ex.children[1:4]]
-    assert "; between" not in ex.exercise.prompt and ("after" in labels[0] and "best set" in labels[2])
-    right = [part.strip() for part in ex.exercise.solutions[0].split(";")]
-    boxes[0].value, boxes[1].value = right[0], right[1]
-    ex.on_check(None)
-    assert "give all three parts" in ex.feedback.value and not ex.solved
-    boxes[2].value = right[2]
-    ex.on_check(None)
-    assert ex.solved
 
 
 def test_the_guide_says_truly_how_each_lesson_ends():
