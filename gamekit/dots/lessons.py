@@ -304,7 +304,7 @@ LESSONS: dict[int, Lesson] = {
         "Dots 4 — the long chain rule",
         50,
         {
-            "dots_4x4": lambda: dots_count_exercise(4, 4),
+            "dots_7x5": lambda: dots_count_exercise(7, 5),
             "parity_5x4": lambda: parity_exercise(((5, 4), (6, 4), (3, 3)), 0),
             "parity_coral_5x5": lambda: parity_exercise(((5, 5), (2, 2), (4, 3), (6, 6)), 1),
             "count_long": count_long_exercise,
@@ -317,7 +317,7 @@ LESSONS: dict[int, Lesson] = {
             "l4_ex11": lambda: sacrifice_exercise("sacrifice_coral"),
         },
         {
-            "dots_4x4": "easy",
+            "dots_7x5": "easy",
             "parity_5x4": "easy",
             "parity_coral_5x5": "medium",
             "count_long": "medium",
@@ -352,7 +352,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("say which numbers of long chains suit each player, on any board"),
-                ("dots_4x4", "parity_5x4", "parity_coral_5x5"),
+                ("dots_7x5", "parity_5x4", "parity_coral_5x5"),
             ),
             (
                 N_("count the long chains of a position and tell who wins when no safe line is left"),
