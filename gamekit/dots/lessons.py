@@ -80,7 +80,8 @@ from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
 from gamekit.dots.lesson_practice import practice_problems
-from gamekit.dots.lesson_worksheets import extra_after, second_sheet
+from gamekit.dots.lesson_worksheets import extra_after, period_end_slot, period_recap_slot, second_sheet
+from gamekit.dots.lesson_explanations import explanation
 
 __all__ = [
     "after_exercise",
@@ -115,8 +116,9 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
-    """The words card printed right after exercise ``key`` of ``notebook``'s worksheet (:data:`WORDS_AFTER`): a word
-    that would give that exercise away on the top card, or lesson 4's tally after exercise 6, as on the page."""
+    """What is printed right after exercise ``key`` of ``notebook``'s worksheet, as on the page: a word that would give
+    that exercise away on the top card (:data:`WORDS_AFTER`), lesson 4's tally after exercise 6, lesson 5's end of
+    period 1, second sheet and period 2 recap after exercise 3, and its loops-first habit after exercise 4."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
@@ -127,9 +129,13 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_split").key:
-        # the lesson's two periods: the second sheet, with the take-or-refuse card under exercise 4 that states
-        # exercise 2's answer (refusing a loop costs 4), is given out in period 2, once exercise 3 is checked
-        blocks.append(second_sheet(3))
+        # the lesson's two periods: the first ends with its short reflection, written down; the second sheet, with
+        # the take-or-refuse card under exercise 4 that states exercise 2's answer (refusing a loop costs 4), is
+        # given out in period 2, once exercise 3 is checked, and opens with the page's two-minute recap
+        blocks += [period_end_slot(), second_sheet(3), period_recap_slot()]
+    if number_ == 5 and key == _built("control_price").key:
+        # loops first (which part is opened last) is half of exercise 4: after it, as on the page
+        blocks.append("\n".join("> " + paragraph for paragraph in explanation("loops_first").paragraphs))
     return blocks + extra_after(number_, key)  # lessons 4's and 5's extra exercises, marked as on the page
 
 

@@ -174,3 +174,27 @@ def test_exercise_7_is_preceded_by_the_fact_it_needs_but_not_its_conclusion(lang
     assert fact in before and again in before
     gets = "gets control" if lang == "en" else "se queda con el control"
     assert gets not in before
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_5_sheets_carry_the_end_of_period_sentence_and_the_period_2_recap(lang):
+    """The guide plans 10 minutes for the end-of-period sentence and 2 for the recap, on the page; on paper the
+    first sheet had no place to write the sentence and the second no recap. The first sheet now ends with the page's
+    question and lines to write on, and the second opens with the recap, before exercise 4."""
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / "05_double_dealing_and_control.md").read_text(encoding="utf-8")
+    page = ROOT / "notebooks" / ("es/" if lang == "es" else "") / "dots_and_boxes/05_double_dealing_and_control.md"
+    page = " ".join(page.read_text(encoding="utf-8").split())
+    heads = (
+        ("## Exercise 3", "## End of period 1", "## Sheet 2", "## Period 2 — recap", "## Exercise 4")
+        if lang == "en"
+        else ("## Ejercicio 3", "## Final de la sesión 1", "## Hoja 2", "## Sesión 2: repaso", "## Ejercicio 4")
+    )
+    at = [sheet.index(head) for head in heads]
+    assert at == sorted(at)
+    end = " ".join(sheet[at[1] : at[2]].split())
+    recap = " ".join(sheet[at[3] : at[4]].split())
+    question = "why does a double-deal give boxes away" if lang == "en" else "por qué una doble entrega regala casillas"
+    who = "Who has to draw the next line" if lang == "en" else "Quién tiene que trazar la línea siguiente"
+    assert question in end and question in page and len(re.findall(r"_{40,}", end)) == 2
+    assert who in recap and who in page and len(re.findall(r"_{40,}", recap)) == 1
