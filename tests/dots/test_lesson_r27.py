@@ -198,3 +198,27 @@ def test_lesson_5_sheets_carry_the_end_of_period_sentence_and_the_period_2_recap
     who = "Who has to draw the next line" if lang == "en" else "Quién tiene que trazar la línea siguiente"
     assert question in end and question in page and len(re.findall(r"_{40,}", end)) == 2
     assert who in recap and who in page and len(re.findall(r"_{40,}", recap)) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1_exercise_4_lets_the_pupil_find_the_three_lines(lang):
+    """Exercise 4's lead-in listed the three lines round box a1, so finding the box with three sides was reading;
+    the pupil now finds them on the board."""
+    folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
+    page = (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    head = "### Exercise 4" if lang == "en" else "### Ejercicio 4"
+    lead = page[page.index(head) : page.index('L.exercise("first_box"')]
+    for line in L.exercises(1)["first_box"].game.history:
+        assert line not in lead
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_glossary_gives_no_board_s_dots_before_lesson_4_asks_for_them(lang):
+    """The glossary shown in lesson 1 said "30 dots: 6 across and 5 down", the dots half of lesson 4's exercise 5."""
+    from gamekit.dots.glossary import glossary_table
+    from gamekit.i18n import using
+
+    with using(lang):
+        text = str(glossary_table(1))
+    assert not re.search(r"\b(30|6 across|5 down|6 de ancho)\b", text)
+    assert ("like b3" if lang == "en" else "como b3") in text
