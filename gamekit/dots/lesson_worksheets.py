@@ -95,6 +95,21 @@ EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
 
+EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 5: ("l5_ex5", 6)}
+"""An exercise left out of a lesson's minutes where it stands on the page, to lighten the period (by lesson: its key
+and its number): the page and the sheet mark it extra under its heading, and the pupil goes on to the next one.  It
+keeps its place because the levels run easy to hard down the page; the extras at the end are :data:`EXTRA_AFTER`'s."""
+
+
+def extra_inside(lesson: int, key: str) -> list[str]:
+    """The line a worksheet prints under the heading of exercise ``key`` when it is an extra in the middle of the lesson
+    (:data:`EXTRA_INSIDE`), as the page does: for spare time or for home, and in class the next exercise."""
+    extra, number = EXTRA_INSIDE.get(lesson, ("", 0))
+    if key != extra:
+        return []
+    return [tr("**Extra**, for spare time or for home. In class, go on to exercise {n}.", n=number + 1)]
+
+
 def extra_after(lesson: int, key: str) -> list[str]:
     """The heading a worksheet prints after exercise ``key`` when the exercises after it are extra
     (:data:`EXTRA_AFTER`): on paper, as on the page, the pupil sees which exercises are not in the lesson's minutes."""

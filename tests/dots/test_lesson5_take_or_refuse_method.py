@@ -310,12 +310,12 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
     after = "## Exercise 5" if lang == "en" else "## Ejercicio 5"
     assert sheet.index(ex[1]) < sheet.index(title) < sheet.index(after)  # under exercise 4's heading, on sheet 2
-    method = " ".join(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))].split())
+    answer = "Answer:" if lang == "en" else "Respuesta:"
+    method = " ".join(sheet[sheet.index(title) : sheet.index(answer, sheet.index(title))].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)
     loops = "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
     assert loops not in method
-    answer = "Answer:" if lang == "en" else "Respuesta:"
     four = " ".join(sheet[sheet.index(ex[1]) : sheet.index(after)].split())
     assert four.index(answer) < four.index(loops)
     assert "| A |" not in sheet and "6, 4" not in method

@@ -13,6 +13,12 @@ from gamekit.teacher_sheets import worksheet_markdown
 from testing_dots_guides import ROOT, lesson_periods  # tests/testing_dots_guides.py
 
 
+def _raw(lang: str, number: str) -> str:
+    """Lesson ``number``'s MyST source in ``lang``."""
+    folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
+    return next(folder.glob(f"{number}_*.md")).read_text(encoding="utf-8")
+
+
 def _page(lang: str, name: str = "05_double_dealing_and_control") -> str:
     folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
     return (folder / f"{name}.md").read_text(encoding="utf-8")
@@ -45,7 +51,7 @@ def test_lesson_5_plan_adds_up_per_period_and_each_period_holds_its_exercises(la
     assert sum(m for m, _ in one) == sum(m for m, _ in two) == 50
     word = "exercises" if lang == "en" else "ejercicios"
     assert any(row.startswith(f"{word} 1–3") for _, row in one) and not any(f"{word} 4" in row for _, row in one)
-    assert any(row.startswith(f"{word} 4–7") for _, row in two)
+    assert any(row.startswith(f"{word} 4, 5 {'and' if lang == 'en' else 'y'} 7") for _, row in two)  # 6 is extra
     assert any(row.startswith(("the final challenge (", "el reto final (")) for _, row in two)
     assert two[0][0] == 2 and two[0][1].startswith(("recap", "repaso"))
     assert re.search("reflection|reflexión", one[-1][1])
@@ -222,3 +228,56 @@ def test_the_glossary_gives_no_board_s_dots_before_lesson_4_asks_for_them(lang):
         text = str(glossary_table(1))
     assert not re.search(r"\b(30|6 across|5 down|6 de ancho)\b", text)
     assert ("like b3" if lang == "en" else "como b3") in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson, number, following", [(3, 4, 5), (5, 6, 7)])
+def test_one_exercise_of_lesson_3_and_of_lesson_5_s_period_2_is_extra_on_page_sheet_and_plan(
+    lang, lesson, number, following
+):
+    """Lesson 3 (4 readings, 3 step-throughs, 7 exercises in 45 minutes) and lesson 5's period 2 (7 exercises in 50)
+    were too dense: lesson 3's exercise 4 and lesson 5's exercise 6 are extra, marked so under their heading on the
+    page and on the sheet (they keep their place: the levels run easy to hard down the page), named in the page's
+    time line, left out of the guide's minutes, which still add up, and listed in its "If you have time"."""
+    from testing_dots_guides import GUIDES, lesson_plan
+
+    page = _raw(lang, f"0{lesson}")
+    word = "Exercise" if lang == "en" else "Ejercicio"
+    head = re.search(rf"^#+ {word} {number} — .*$", page, re.M)
+    below = page[head.end() : page.index("```{code-cell}", head.end())]
+    extra = (
+        f"**Extra**, for spare time or for home. In class, go on to exercise {following}."
+        if lang == "en"
+        else f"**Extra**, para el tiempo que sobre o para casa. En clase, pasa al ejercicio {following}."
+    )
+    assert extra in below
+    time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
+    assert f"{word.lower()} {number}" in time_line.lower()
+    sheet = worksheet_markdown("gamekit.dots.lessons", L.LESSONS[lesson].notebook, lang)
+    on_paper = sheet[sheet.index(f"## {word} {number}\n") : sheet.index(f"## {word} {following}\n")]
+    assert extra in on_paper
+    rows = lesson_plan(lang, lesson)
+    assert sum(m for m, _ in rows) == (45 if lesson == 3 else 100) == L.LESSONS[lesson].minutes
+    counted = [row for _, row in rows if re.match(r"(exercises|ejercicios|exercise|ejercicio) [0-9]", row)]
+    for row in counted:
+        listed = re.match(r"[^(]*", row).group(0)  # the exercises a row gives minutes to, before its note
+        numbers = {int(n) for a, b in re.findall(r"([0-9]+)–([0-9]+)", listed) for n in range(int(a), int(b) + 1)}
+        numbers |= {int(n) for n in re.findall(r"(?<![–0-9])([0-9]+)(?![–0-9])", listed)}
+        assert number not in numbers, row
+    guide = GUIDES[lang].read_text(encoding="utf-8")
+    part = guide[guide.index(("### Lesson " if lang == "en" else "### Lección ") + f"{lesson} — ") :]
+    spare = part[part.index("**If you have time" if lang == "en" else "**Si sobra tiempo") :].split("\n")[0]
+    assert f"{word.lower()} {number} (" in spare.lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_exercise_7_is_not_right_under_the_handouts(lang):
+    """Exercise 7 applies the handouts just read; a one-minute pause on counting chains now sits between them."""
+    page = _raw(lang, "03")
+    between = page[page.index('step_through("loop")') : page.index('L.exercise("l3_ex7"')]
+    pause = "## A pause: back to counting" if lang == "en" else "## Una pausa: volvemos a contar"
+    assert pause in between
+    words = between[between.index(pause) :]
+    assert ("exercise 2" if lang == "en" else "ejercicio 2") in words
+    for handout in ("middle", "end", "refuse", "medio", "extremo", "rechaz"):
+        assert handout not in words.split("##", 2)[1]
