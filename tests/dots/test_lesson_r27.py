@@ -281,3 +281,48 @@ def test_lesson_3_exercise_7_is_not_right_under_the_handouts(lang):
     assert ("exercise 2" if lang == "en" else "ejercicio 2") in words
     for handout in ("middle", "end", "refuse", "medio", "extremo", "rechaz"):
         assert handout not in words.split("##", 2)[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_practice_says_when_each_safe_line_idea_applies(lang):
+    """ "Safe line for the chain count" and "Steer the long-chain count" read as one idea. They are two pools: the
+    safe-line one holds none of the long-chain count's puzzles (its right lines are not decided by the long chain
+    rule but by the boxes each chain brings), and the page says so: when each applies, in the pupil's words."""
+    from gamekit.dots.puzzle_text import THEMES
+    from gamekit.i18n import tr, using
+    from gamekit.puzzles.pools import practice_pool
+
+    assert not any("long_chain_count" in p.themes for p in practice_pool("dots_and_boxes", "safe_line"))
+    page = (ROOT / "notebooks" / ("es/practice" if lang == "es" else "practice") / "01_dots_and_boxes.md").read_text(
+        encoding="utf-8"
+    )
+    flat = " ".join(page.split())
+    with using(lang):
+        safe, steer = tr(THEMES["safe_line"]), tr(THEMES["long_chain_count"])
+    one = flat[flat.lower().index(f"* *{safe}*") :].split("* *")[1]
+    two = flat[flat.lower().index(f"* *{steer}*") :].split("* *")[1]
+    not_decided, decided = (
+        ("once the chains are shared out", "rule decides")
+        if lang == "en"
+        else ("cuando se reparten las cadenas", "decide la regla")
+    )
+    assert not_decided in one and decided not in one
+    assert decided in two and not_decided not in two
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_dots_puzzle_asks_one_question(lang):
+    """The homework sheets and Practice asked "Which line would you draw? … Which line gets Coral the most of them by
+    the end of the game? 2 lines do it": the prompt now says whose move it is, and the stakes ask the one question."""
+    from gamekit.i18n import using
+    from gamekit.puzzles.homework_sheets import homework_page, sheet_question
+    from gamekit.puzzles.homework import homework_set
+
+    with using(lang):
+        for theme in ("safe_line", "long_chain_count", "double_deal"):
+            for puzzle in homework_set("dots_and_boxes", theme, 10, 1):
+                question = sheet_question(puzzle)
+                assert question.count("?") == 1, question
+                assert ("Which line gets" if lang == "en" else "¿Con qué línea se lleva") in question
+        page = homework_page()
+    assert "Which line would you draw?" not in page and "¿Qué línea trazarías?" not in page
