@@ -326,3 +326,27 @@ def test_a_dots_puzzle_asks_one_question(lang):
                 assert ("Which line gets" if lang == "en" else "¿Con qué línea se lleva") in question
         page = homework_page()
     assert "Which line would you draw?" not in page and "¿Qué línea trazarías?" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_links_the_safe_line_race_to_counting_and_lesson_4(lang):
+    """Nothing linked the safe-line race (exercise 8) to counting: right after it, the page says who gains from
+    drawing the last safe line and that lesson 4 counts ahead who that is (no line named: nothing to give away)."""
+    page = _raw(lang, "02")
+    after = page[page.index('L.exercise("safe_race"') : page.index("## Play" if lang == "en" else "## A jugar")]
+    flat = " ".join(after.split())
+    assert ("last safe line" if lang == "en" else "última línea segura") in flat
+    assert ("lesson 4" if lang == "en" else "lección 4") in flat
+    assert not re.search(r"\b[a-e][1-5]-[a-e][1-5]\b", flat)
+
+
+def test_spanish_lesson_5_says_what_just_happened_in_one_tense():
+    """«Dorado abrió una cadena de 4 y Coral ya ha conseguido 2» mixed two pasts: now «ha abierto … ha conseguido»."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        L._built_in.cache_clear()
+        prompts = [ex.prompt for ex in L.exercises(5).values()]
+    L._built_in.cache_clear()
+    chain = [p for p in prompts if "ha conseguido" in p]
+    assert chain and all("ha abierto" in p and "abrió" not in p for p in chain)
