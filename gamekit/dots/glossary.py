@@ -10,7 +10,10 @@ GLOSSARY = [  # (English, Spanish, meaning, the lesson that teaches the word)
     (
         "dot",
         "punto",
-        N_("A corner of a box, where lines start and end. The default board has 30 dots: 6 across and 5 down."),
+        N_(
+            "A corner of a box, where lines start and end. A dot is named by its column letter and its row number, "
+            "like b3."
+        ),
         1,
     ),
     (

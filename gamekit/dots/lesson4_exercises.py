@@ -136,22 +136,31 @@ def parity_exercise(boards: tuple[tuple[int, int], ...] = ((5, 4), (6, 4), (3, 3
     )
 
 
-def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
-    """The first step of the long chain rule: how many dots has a ``width``×``height`` board?  A typed number; the
-    common miscounts each get their own reason: the boxes, the lines, one row or column of dots too few or too many,
-    and the default board's 30 from the rule's own example."""
+def dots_count_exercise(width: int = 7, height: int = 5) -> DotsExercise:
+    """The first step of the long chain rule: how many dots has a ``width``×``height`` board?  The board is not
+    drawn, so the dots cannot be counted one by one: the pupil must use (boxes across + 1) × (boxes down + 1).  A
+    typed number; each common slip gets its own reason: the boxes (``width`` × ``height``, the +1s left out), the
+    lines, one row or column of dots too few or too many, one dot more than the boxes, the dots across and down
+    added instead of multiplied (or the boxes across and down added), the dots round the edge only, one edge only,
+    and the default board's 30 from lesson 1's game."""
+    for name, side in (("width", width), ("height", height)):
+        if isinstance(side, bool) or not isinstance(side, int) or not 1 <= side <= 8:
+            raise ValueError(tr("{name}={side!r}: a number of boxes from 1 to 8", name=name, side=side))
+    across, down = width + 1, height + 1
     dots = geometry(width, height).n_dots
     boxes, lines = width * height, geometry(width, height).n_lines
     reasons: dict[int, str] = {}
     reasons[boxes] = tr(
-        "{n} is the number of boxes. The dots are the corners of the boxes: there is one more row and one more "
-        "column of dots than of boxes.",
+        "{width} × {height} = {n} counts the boxes. The dots are the corners of the boxes: there is one more dot "
+        "than boxes across, and one more down.",
+        width=width,
+        height=height,
         n=boxes,
     )
     reasons.setdefault(
         lines, tr("{n} is the number of lines. Count the dots only: the corners where the lines meet.", n=lines)
     )
-    for near in ((width + 1) * height, width * (height + 1)):
+    for near in (across * height, width * down):
         reasons.setdefault(
             near,
             tr(
@@ -159,8 +168,8 @@ def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
                 "{height} boxes high has {down} dots down.",
                 width=width,
                 height=height,
-                across=width + 1,
-                down=height + 1,
+                across=across,
+                down=down,
             ),
         )
     reasons.setdefault(
@@ -168,10 +177,31 @@ def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
         tr("One row and one column too many: count the dots along one edge of the board, then along the other."),
     )
     reasons.setdefault(
+        boxes + 1,
+        tr("Not just one dot more than boxes: one more dot across, and one more dot down. Then multiply."),
+    )
+    reasons.setdefault(
+        across + down,
+        tr(
+            "You added the dots across and the dots down. Multiply them: there are {down} rows of dots, with "
+            "{across} dots in each row.",
+            across=across,
+            down=down,
+        ),
+    )
+    reasons.setdefault(
+        width + height,
+        tr("You added the boxes across and down. Take one more of each, for the dots, and multiply."),
+    )
+    reasons.setdefault(
+        2 * (across + down) - 4,
+        tr("Those are only the dots round the edge. There are dots inside the board too: multiply."),
+    )
+    reasons.setdefault(
         geometry(5, 4).n_dots,
         tr("30 is the dots of the default 5×4 board. This board is {width}×{height}.", width=width, height=height),
     )
-    for edge in (width + 1, height + 1):
+    for edge in (across, down):
         reasons.setdefault(edge, tr("That is the dots along one edge only: multiply by the dots along the other edge."))
     reasons.pop(dots, None)
 
@@ -180,8 +210,8 @@ def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
         if k == dots:
             return True, tr(
                 "Yes: {across} dots across and {down} down, {across} × {down} = {dots}.",
-                across=width + 1,
-                down=height + 1,
+                across=across,
+                down=down,
                 dots=dots,
             )
         if k in reasons:
@@ -189,12 +219,20 @@ def dots_count_exercise(width: int = 4, height: int = 4) -> DotsExercise:
         return False, tr("Not {k}. Count the dots across the top, count them down the side, and multiply.", k=k)
 
     return DotsExercise(
-        tr("<b>How many dots</b> does the empty {width}×{height} board have?", width=width, height=height),
+        tr(
+            "A board has {width} boxes across and {height} boxes down. It is not drawn here: work it out. "
+            "<b>How many dots</b> does it have?",
+            width=width,
+            height=height,
+        ),
         check,
-        hint=tr("Count the dots across the top, then down the side, and multiply."),
-        answer=f"{dots}.",
+        hint=tr(
+            "How many dots across, for {width} boxes? How many down, for {height}? Then multiply.",
+            width=width,
+            height=height,
+        ),
+        answer=f"{across} × {down} = {dots}.",
         solutions=[dots, str(dots)],
-        game=DotsAndBoxes(width, height),
         parts=False,
         wrong=list(reasons) + [dots + 1],
         key=f"dots_{width}x{height}",

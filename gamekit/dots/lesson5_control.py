@@ -387,8 +387,9 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
 def take_or_refuse_sheet() -> str:
     """Lesson 5's take-or-refuse rule of thumb on paper, under exercise 4's heading on the worksheet's second sheet,
     given out once exercise 2 is checked (the page teaches it after exercise 2, whose answer it states): the two
-    steps (the boxes each plan gets now, then who has control of the long chains and loops still to come), then the
-    habit that refusing a loop costs more than refusing a chain (which part is opened last is left to exercise 4).
+    steps (the boxes each plan gets now, then who has control of the long chains and loops still to come).  The habit
+    of opening loops first (which part is opened last, half of exercise 4) is printed after exercise 4, as on the
+    page (:func:`gamekit.dots.lessons.worksheet_words_after`).
     The short chains come before exercise 7, as on the page (:data:`gamekit.dots.lesson_worksheets.WORDS_AFTER`);
     the paper tally is in the teacher guide. Markdown, current language; no board's numbers. The sheet states what
     refusing a loop costs (4 boxes) itself: on paper no feedback checks exercise 2 first, so a rule that pointed
@@ -411,10 +412,5 @@ def take_or_refuse_sheet() -> str:
             ),
             "",
             tr("Add the two steps for each plan and choose the plan that keeps more."),
-            "",
-            tr(
-                "Opening a loop before a chain is a habit of good play, not a rule: refusing a loop costs 4 boxes, "
-                "a chain only 2."
-            ),
         ]
     )

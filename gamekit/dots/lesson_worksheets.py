@@ -52,10 +52,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
             "second player wants it odd. Whoever gets the total they want has control."
         ),
-        N_(
-            "**Turn:** one player's run of lines. If the player with control keeps it to the end, the game has dots + "
-            "long chains − 1 turns; Gold plays the odd turns, Coral the even ones."
-        ),
+        N_("**Turn:** one player's run of lines. Gold plays the odd turns, Coral the even ones."),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
     5: (
@@ -71,7 +68,8 @@ sheet's card holds the words of its lesson and the lessons before it, never a wo
 holds what its page teaches before exercise 1.  That offered boxes can be refused is taught after exercise 6, as on
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
 cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on the cards from lesson 4 on.
-All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6)."""
+All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
+How many turns a game has (dots + long chains − 1) is not on the cards either: lesson 4's exercise 9 asks for it."""
 
 WORDS_AFTER = {
     (3, "chain_or_loop"): (  # after exercise 6, as on the page; exercise 7 and More practice need it
@@ -97,6 +95,21 @@ EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
 
+EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 5: ("l5_ex5", 6)}
+"""An exercise left out of a lesson's minutes where it stands on the page, to lighten the period (by lesson: its key
+and its number): the page and the sheet mark it extra under its heading, and the pupil goes on to the next one.  It
+keeps its place because the levels run easy to hard down the page; the extras at the end are :data:`EXTRA_AFTER`'s."""
+
+
+def extra_inside(lesson: int, key: str) -> list[str]:
+    """The line a worksheet prints under the heading of exercise ``key`` when it is an extra in the middle of the lesson
+    (:data:`EXTRA_INSIDE`), as the page does: for spare time or for home, and in class the next exercise."""
+    extra, number = EXTRA_INSIDE.get(lesson, ("", 0))
+    if key != extra:
+        return []
+    return [tr("**Extra**, for spare time or for home. In class, go on to exercise {n}.", n=number + 1)]
+
+
 def extra_after(lesson: int, key: str) -> list[str]:
     """The heading a worksheet prints after exercise ``key`` when the exercises after it are extra
     (:data:`EXTRA_AFTER`): on paper, as on the page, the pupil sees which exercises are not in the lesson's minutes."""
@@ -119,6 +132,41 @@ def second_sheet(after: int) -> str:
         raise ValueError(tr("after={after!r}: the number of an exercise, from 1 up", after=after))
     return '<div style="break-before: page"></div>\n\n## ' + tr(
         "Sheet 2 — period 2, given out once exercise {n} is checked", n=after
+    )
+
+
+WRITING_LINE = "________________________________________________________________________________"
+"""A line to write a sentence on, as under a worksheet's closing question."""
+
+
+def period_end_slot() -> str:
+    """The end of lesson 5's first period on paper, as on the page: the short reflection, written down (the guide
+    plans ten minutes for it), at the foot of the first sheet.  Markdown, current language."""
+    return "\n\n".join(
+        [
+            "## " + tr("End of period 1"),
+            tr(
+                "Explain in one sentence to your partner: why does a double-deal give boxes away, and how many "
+                "does it leave of a chain and of a loop? Then write your sentence down."
+            ),
+            WRITING_LINE,
+            WRITING_LINE,
+        ]
+    )
+
+
+def period_recap_slot() -> str:
+    """The two-minute recap that opens lesson 5's second period on paper, as on the page: right under the second
+    sheet's heading, before exercise 4.  Markdown, current language."""
+    return "\n\n".join(
+        [
+            "## " + tr("Period 2 — recap"),
+            tr(
+                "Two minutes, with your partner, before you go on. You refuse a chain on offer with a double-deal. "
+                "Who has to draw the next line after it, and what must that player do?"
+            ),
+            WRITING_LINE,
+        ]
     )
 
 

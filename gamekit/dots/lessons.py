@@ -80,7 +80,8 @@ from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
 from gamekit.dots.lesson_practice import practice_problems
-from gamekit.dots.lesson_worksheets import extra_after, second_sheet
+from gamekit.dots.lesson_worksheets import extra_after, extra_inside, period_end_slot, period_recap_slot, second_sheet
+from gamekit.dots.lesson_explanations import explanation
 
 __all__ = [
     "after_exercise",
@@ -115,8 +116,9 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
-    """The words card printed right after exercise ``key`` of ``notebook``'s worksheet (:data:`WORDS_AFTER`): a word
-    that would give that exercise away on the top card, or lesson 4's tally after exercise 6, as on the page."""
+    """What is printed right after exercise ``key`` of ``notebook``'s worksheet, as on the page: a word that would give
+    that exercise away on the top card (:data:`WORDS_AFTER`), lesson 4's tally after exercise 6, lesson 5's end of
+    period 1, second sheet and period 2 recap after exercise 3, and its loops-first habit after exercise 4."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
@@ -127,9 +129,13 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_split").key:
-        # the lesson's two periods: the second sheet, with the take-or-refuse card under exercise 4 that states
-        # exercise 2's answer (refusing a loop costs 4), is given out in period 2, once exercise 3 is checked
-        blocks.append(second_sheet(3))
+        # the lesson's two periods: the first ends with its short reflection, written down; the second sheet, with
+        # the take-or-refuse card under exercise 4 that states exercise 2's answer (refusing a loop costs 4), is
+        # given out in period 2, once exercise 3 is checked, and opens with the page's two-minute recap
+        blocks += [period_end_slot(), second_sheet(3), period_recap_slot()]
+    if number_ == 5 and key == _built("control_price").key:
+        # loops first (which part is opened last) is half of exercise 4: after it, as on the page
+        blocks.append("\n".join("> " + paragraph for paragraph in explanation("loops_first").paragraphs))
     return blocks + extra_after(number_, key)  # lessons 4's and 5's extra exercises, marked as on the page
 
 
@@ -138,13 +144,14 @@ def worksheet_words_before(notebook: str, key: str) -> list[str]:
     Lesson 5's take-or-refuse card, which exercise 4 needs, states what refusing a loop costs (4 boxes), the answer
     of exercise 2 (the loop of 6): it is printed under exercise 4's heading, as on the page, on the second sheet,
     which the teacher gives out in the lesson's second period, once exercise 3 is checked
-    (:func:`worksheet_words_after`)."""
+    (:func:`worksheet_words_after`).  An exercise left out of the lesson's minutes where it stands is marked extra
+    there, as on the page (:func:`gamekit.dots.lesson_worksheets.extra_inside`)."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
     if number_ == 5 and key == _built("control_price").key:
         return [take_or_refuse_sheet()]
-    return []
+    return extra_inside(number_, key)  # an extra in the middle of the lesson, marked as on the page
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -304,7 +311,7 @@ LESSONS: dict[int, Lesson] = {
         "Dots 4 — the long chain rule",
         50,
         {
-            "dots_4x4": lambda: dots_count_exercise(4, 4),
+            "dots_7x5": lambda: dots_count_exercise(7, 5),
             "parity_5x4": lambda: parity_exercise(((5, 4), (6, 4), (3, 3)), 0),
             "parity_coral_5x5": lambda: parity_exercise(((5, 5), (2, 2), (4, 3), (6, 6)), 1),
             "count_long": count_long_exercise,
@@ -317,7 +324,7 @@ LESSONS: dict[int, Lesson] = {
             "l4_ex11": lambda: sacrifice_exercise("sacrifice_coral"),
         },
         {
-            "dots_4x4": "easy",
+            "dots_7x5": "easy",
             "parity_5x4": "easy",
             "parity_coral_5x5": "medium",
             "count_long": "medium",
@@ -352,7 +359,7 @@ LESSONS: dict[int, Lesson] = {
         objectives=(
             (
                 N_("say which numbers of long chains suit each player, on any board"),
-                ("dots_4x4", "parity_5x4", "parity_coral_5x5"),
+                ("dots_7x5", "parity_5x4", "parity_coral_5x5"),
             ),
             (
                 N_("count the long chains of a position and tell who wins when no safe line is left"),

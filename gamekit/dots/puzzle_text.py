@@ -83,8 +83,11 @@ def own_box_loss(best: int, value: int) -> int:
 
 
 def prompt(facts: dict, mover: int) -> str:
+    """Whose move and the board: the puzzle's one question follows in its stakes
+    (:func:`gamekit.puzzles.dots_words.asked_stakes`: which line gets the mover the most boxes), so the prompt asks
+    none of its own (a sheet asked "Which line would you draw? … Which line gets Coral the most of them …?")."""
     return tr(
-        "{seat} to move on {width}×{height}. Which line would you draw?",
+        "{seat} to move on {width}×{height}.",
         seat=tr(SEATS[mover]),
         width=facts["width"],
         height=facts["height"],

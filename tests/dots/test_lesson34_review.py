@@ -149,8 +149,14 @@ def test_lesson_4_guide_plan_sets_the_turns_exercise_apart_and_still_adds_up():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_4_worksheet_card_gives_the_turns_count_exercise_9_uses(lang):
-    """On paper the page's "why it works" is missing: the card says what a turn is and how many a game has."""
+@pytest.mark.parametrize("lesson", [4, 5])
+def test_worksheet_cards_say_what_a_turn_is_but_not_how_many_exercise_9_asks(lang, lesson):
+    """The card said "dots + long chains − 1 turns", so lesson 4's exercise 9 on paper was a substitution: the cards
+    of sheets 4 and 5 now say what a turn is and who plays which, and leave the count to the exercise."""
     with using(lang):
-        card = " ".join(L.worksheet_aids(L.LESSONS[4].notebook))
-    assert ("dots + long chains − 1 turns" if lang == "en" else "puntos + cadenas largas − 1 turnos") in card
+        card = " ".join(L.worksheet_aids(L.LESSONS[lesson].notebook))
+    assert ("run of lines" if lang == "en" else "serie de líneas seguidas") in card
+    assert "− 1" not in card and "- 1" not in card
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = (folder / (L.LESSONS[lesson].notebook.split("/")[1] + ".md")).read_text(encoding="utf-8")
+    assert ("long chains − 1 turns" if lang == "en" else "cadenas largas − 1 turnos") not in sheet

@@ -296,9 +296,10 @@ def test_exercise_5_and_6_refusals_give_the_methods_reason(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang):
-    """On paper: the two steps and the loops-first sentence on a card under exercise 4's heading, as on the page, on
-    the second sheet (it states exercise 2's answer, so it is not on the sheet exercise 2 is done on), the short
-    chains between exercises 6 and 7, no tally and none of exercise 4's numbers."""
+    """On paper: the two steps on a card under exercise 4's heading, as on the page, on the second sheet (it states
+    exercise 2's answer, so it is not on the sheet exercise 2 is done on); the loops-first habit after exercise 4's
+    answer line, as on the page (it was on the card above exercise 4); the short chains between exercises 6 and 7,
+    no tally and none of exercise 4's numbers."""
     folder = ROOT / "docs" / "teachers" / ("es/worksheets" if lang == "es" else "worksheets")
     sheet = (folder / "dots_and_boxes" / PAGE).read_text(encoding="utf-8")
     ex = (
@@ -309,12 +310,14 @@ def test_the_worksheet_carries_the_rule_where_the_page_has_it_and_no_tally(lang)
     title = "**Take or refuse?**" if lang == "en" else "**¿Llevártelas o rechazarlas?**"
     after = "## Exercise 5" if lang == "en" else "## Ejercicio 5"
     assert sheet.index(ex[1]) < sheet.index(title) < sheet.index(after)  # under exercise 4's heading, on sheet 2
-    method = " ".join(sheet[sheet.index(title) : sheet.index("\n## ", sheet.index(title))].split())
+    answer = "Answer:" if lang == "en" else "Respuesta:"
+    method = " ".join(sheet[sheet.index(title) : sheet.index(answer, sheet.index(title))].split())
     steps = ("Step 1 — now", "Step 2 — the rest") if lang == "en" else ("Paso 1 — ahora", "Paso 2 — el resto")
     assert all(step in method for step in steps)
-    assert (
-        "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
-    ) in method
+    loops = "a loop before a chain is a habit of good play" if lang == "en" else "un bucle antes que una cadena"
+    assert loops not in method
+    four = " ".join(sheet[sheet.index(ex[1]) : sheet.index(after)].split())
+    assert four.index(answer) < four.index(loops)
     assert "| A |" not in sheet and "6, 4" not in method
     short = (
         "whoever opens a short chain gets control" if lang == "en" else "quien abre una cadena corta se queda con el"

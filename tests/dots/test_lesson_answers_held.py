@@ -157,7 +157,7 @@ def test_why_the_rule_works_is_a_worked_count_of_turns(lang):
 
     page = _page(lang, "04")
     start = page.index("Why it works, in short" if lang == "en" else "Por qué funciona, en pocas palabras")
-    section = page[start : page.index('L.exercise("dots_4x4"')]
+    section = page[start : page.index('L.exercise("dots_7x5"')]
     board = re.search(r"(\d)×(\d)", section)
     dots = DotsAndBoxes(int(board.group(1)), int(board.group(2))).geometry.n_dots
     assert f"{dots} dots" in section or f"{dots} puntos" in section
@@ -180,10 +180,10 @@ def test_lesson_1_gives_no_board_s_dots_that_lesson_4_asks(lang):
 
     with using(lang):
         table = board_sizes_table()
-        asked = [str(s) for key in ("dots_4x4",) for s in L.exercises(4)[key].solutions]
+        asked = [str(s) for key in ("dots_7x5",) for s in L.exercises(4)[key].solutions]
     header = " ".join(table.headers).lower() if hasattr(table, "headers") else str(table).splitlines()[0].lower()
     assert "dots" not in header and "puntos" not in header
-    assert "25" in asked
+    assert "48" in asked
     page = _page(lang, "01")
     assert "30 dots" not in page and "30 puntos" not in page and "6 × 5" not in page
 

@@ -143,7 +143,7 @@ def test_lesson_4s_proof_is_in_the_optional_part(lang):
         if lang == "en"
         else "### Por qué hay puntos + cadenas largas − 1 turnos"
     )
-    rule = page[page.index("## La regla" if lang == "es" else "## The rule") : page.index('L.exercise("dots_4x4"')]
+    rule = page[page.index("## La regla" if lang == "es" else "## The rule") : page.index('L.exercise("dots_7x5"')]
     assert extra < proof
     assert ("dots + long chains − 1" if lang == "en" else "puntos + cadenas largas − 1") in rule
     assert "\n1. " not in rule and "\n10. " not in rule  # no numbered proof before the exercises

@@ -22,7 +22,7 @@ def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_under_exer
     once exercise 3 is checked, in both languages; no other sheet gets a card there."""
     import pytest
 
-    from gamekit.dots.lesson_worksheets import second_sheet
+    from gamekit.dots.lesson_worksheets import period_end_slot, period_recap_slot, second_sheet
     from gamekit.teacher_sheets import worksheet_markdown
 
     notebook = L.LESSONS[5].notebook
@@ -35,7 +35,7 @@ def test_worksheet_5_prints_the_take_or_refuse_card_on_a_second_sheet_under_exer
         page_break = sheet.index('<div style="break-before: page"></div>')
         assert sheet.index(head.format(n=3)) < page_break < sheet.index(head.format(n=4))
         assert sheet.index(head.format(n=4)) < sheet.index(title) < sheet.index(head.format(n=5))
-    assert L.worksheet_words_after(notebook, "loop_split") == [second_sheet(3)]
+    assert L.worksheet_words_after(notebook, "loop_split") == [period_end_slot(), second_sheet(3), period_recap_slot()]
     assert L.worksheet_words_after(notebook, "loop_six") == []
     assert L.worksheet_words_before(L.LESSONS[4].notebook, "control_price") == []
     with pytest.raises(KeyError, match="no Dots and Boxes lesson"):

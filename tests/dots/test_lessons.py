@@ -1084,13 +1084,17 @@ COMMON_MISTAKES = {
         7: "leaves out the border",
         10: "only the border",
     },
-    "dots_4x4": {
-        16: "number of boxes",
-        40: "number of lines",
-        20: "short",
-        36: "too many",
+    "dots_7x5": {
+        35: "counts the boxes",
+        82: "number of lines",
+        40: "short",
+        63: "too many",
+        36: "Not just one dot more",
+        14: "added the dots across and the dots down",
+        12: "added the boxes",
+        24: "round the edge",
         30: "default",
-        5: "one edge",
+        8: "one edge",
     },
     "loop_six": {
         6: "Taking all 6",
