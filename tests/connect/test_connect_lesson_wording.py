@@ -61,6 +61,72 @@ def test_popout_rules_no_exercise_uses_are_in_the_guide_not_on_the_page():
         assert all(w in " ".join(hand_written.split()) for w in words)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_board_count_is_the_game_played_out_and_agrees_with_the_solver(lang):
+    """Before exercise 13, the forced-reply count is played on a real board: each player has one threat with its ✗
+    cell right under it; the safe cells go red, yellow, red, yellow; then red (to move again) drops under its own
+    threat and yellow blocks; the pair leaves red to move, and red must drop under yellow's threat: yellow makes
+    five, as the exact solver says.  Every caption is computed from the board, and the board is not exercise 13's
+    kind (both threats on even rows, not odd against even), so it answers no exercise below it."""
+    from gamekit.connect import lesson2_count
+    from gamekit.connect.solver import solve
+
+    game = FiveInARow.from_moves(lesson2_count.BOARD_COUNT)
+    line = lesson2_count.board_count_line(game)
+    assert [k for k, _ in line] == ["safe"] * 4 + ["cross", "block", "under", "five"]
+    assert [m for _, m in line] == ["2", "2", "3", "6", "4", "4", "7", "7"]
+    assert [r for _, r in threat_cells(game, 0) + threat_cells(game, 1)] == [5, 5]  # row 6: both even rows
+    played = game.copy()
+    movers = []
+    for _, move in line:
+        movers.append(played.to_move)
+        played.play(move)
+    assert movers == [0, 1, 0, 1, 0, 1, 0, 1] and played.winner() == 1 and solve(game) < 0  # red to move loses
+    with using(lang):
+        steps = lesson2_count.board_count_steps()
+        captions = [s.caption for s in steps]
+    assert len(steps) == len(line) + 1 and all(s.position is not None for s in steps)
+    assert steps[-1].position.winner() == 1
+    if lang == "en":
+        assert "there are 4" in captions[0]
+        assert [c.endswith(f"Safe cells left: {n}.") for c, n in zip(captions[1:5], (3, 2, 1, 0))] == [True] * 4
+        assert "a forced pair never changes whose turn it is" in captions[6] and "red's turn again" in captions[6]
+        assert "column 7, right under yellow's threat" in captions[7]
+        assert captions[8].startswith("Yellow drops on top and makes five") and "yellow wins" in captions[8]
+    else:
+        assert "hay 4" in captions[0] and "una pareja obligada nunca cambia a quién le toca" in captions[6]
+        assert captions[8].startswith("El amarillo")
+    odd_against_even = FiveInARow.from_moves(lesson2_rows.ODD_AGAINST_EVEN)
+    assert all(s.position.position_key() != odd_against_even.position_key() for s in steps)
+    for bad in ("", lesson2_rows.ODD_AGAINST_EVEN[:-3]):  # no two threats to count: refused, with its reason
+        with pytest.raises(ValueError, match="board count"):
+            lesson2_count.board_count_line(FiveInARow.from_moves(bad))
+    for path, words in (
+        ("five_in_a_row/02_threats_and_exercises.md", "lesson2_count.board_count()"),
+        ("es/five_in_a_row/02_threats_and_exercises.md", "lesson2_count.board_count()"),
+    ):
+        page = _page(path)
+        assert page.index("worked_count()") < page.index(words) < page.index('L.exercise("odd_against_even"')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_two_in_class_verdicts_are_short(lang):
+    """Exercises 9, 11 and 13 offer short verdicts (eight words at most in English; the Spanish a few more), and
+    their reasons come in the feedback: each choice still gets its own."""
+    from gamekit.connect import lesson2_exercises
+
+    most = 8 if lang == "en" else 10
+    with using(lang):
+        exercises = [
+            lesson2_exercises.on_top_fails_exercise(),
+            lesson2_rows.two_threats_exercise(),
+            lesson2_rows.odd_against_even_exercise(),
+        ]
+        for ex in exercises:
+            assert all(len(c.split()) <= most for c in ex.choices), ex.choices
+            assert len({ex.check(c)[1] for c in ex.choices}) == len(ex.choices) == 4
+
+
 def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
     one = _page("es/five_in_a_row/01_rules_and_play.md")
     sheet = (ROOT / "docs/teachers/es/worksheets/five_in_a_row/01_rules_and_play.md").read_text(encoding="utf-8")
