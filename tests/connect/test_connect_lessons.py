@@ -589,9 +589,9 @@ def test_forgetting_the_diagonals_is_told_so_when_the_counts_are_typed():
     assert "one row" in ex.check("5 + 14 + 20")[1]
     assert "left out the diagonals that end on a side disc" in ex.check("30 + 14 + 12")[1]
     assert ex.check("30 + 14 + 20")[0]
-    for total in ("64", 64, " 64 ", "64 lines"):  # the total alone is refused: the three counts are asked for
+    for total in ("64", 64, " 64 ", "64 lines"):  # the total alone is right: the three counts are asked for
         ok, why = ex.check(total)
-        assert not ok and why.startswith("Give the three counts: across, up, diagonal"), total
+        assert not ok and why.startswith("64 is right. Now write how you counted: across + up + diagonal"), total
     ok, why = ex.check("14 + 30 + 20")  # across and up swapped: its own reason
     assert not ok and why.startswith("Across and up are the other way round")
     for order in ("20 + 14 + 30", "30 + 20 + 14"):  # the right counts in another order: the order asked
@@ -624,14 +624,14 @@ def test_count_lines_accepts_the_forms_pupils_write():
     assert not ok and "side columns" in why
     assert lesson1_counts.parse_line_counts("30 + 14 + 20 = 64") == ((30, 14, 20), 64)
     ok, why = ex.check("64")
-    assert not ok and "give the three counts: across, up, diagonal" in why.lower(), why
+    assert not ok and "64 is right. now write how you counted" in why.lower(), why
     assert not ex.check("63")[0] and not ex.check("65")[0]
     for order in ("14 + 30 + 20", "14, 30, 20", "14 + 30 + 20 = 64"):
         ok, why = ex.check(order)
         assert not ok and "other way round" in why, (order, why)
     ok, why = ex.check("20, 14, 30")
     assert not ok and "order asked" in why
-    assert "64" not in ex.solutions and "64" in map(str, ex.wrong)
+    assert "64" not in ex.solutions and "64" not in map(str, ex.wrong)  # right, but not the working: no wrong try
     for bad in ("30 + 14 = 44 = 44", "30, , 20", "= 64", "30 + 14 + 20 ="):
         ok, why = ex.check(bad)
         assert not ok and f"“{bad.strip()}”" in why and "three counts" in why, (bad, why)
@@ -2935,7 +2935,7 @@ def test_no_wrong_choice_of_the_two_threat_questions_is_refuted_on_the_page_abov
         ("30 + 14 + 10 + 10 = 64", True),
         ("30 + 14 + 12 + 8", False),  # the right sum, but the two ways are mirror images: 10 each
         ("30 + 14 + 10 + 10 = 60", False),  # the adding checked first
-        ("64 lines", False),  # a total alone, unit word or not: the three counts are asked for
+        ("64 lines", False),  # a total alone, unit word or not: right, and the three counts are asked for
         ("64 líneas", False),
         ("30 lines + 14 lines + 20 lines", True),  # a unit word after each count
         ("30 líneas + 14 líneas + 20 líneas", True),
@@ -2957,7 +2957,7 @@ def test_the_line_count_takes_both_diagonals_apart_and_a_unit_word(typed, right)
     if right:
         assert text.startswith("Right: 30 across, 14 up and 20 diagonal make 64 lines of five.")
     if typed in ("64 lines", "64 líneas"):
-        assert text.startswith("Give the three counts: across, up, diagonal")
+        assert text.startswith("64 is right. Now write how you counted: across + up + diagonal")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -3149,14 +3149,26 @@ def test_spanish_lesson_two_uses_the_glossary_term_for_the_same_column_answer():
         assert not re.search(r"[Cc]ontest\w* encima|Responder encima", text), text  # the old names of the term
 
 
-def test_the_right_total_alone_is_a_refusal_of_the_form_not_a_used_try():
-    """A bare 64 (the right total, in any form a pupil types it) is asked for the three counts without using up an
-    attempt; a wrong total (63) and the right counts keep counting as tries."""
-    ex = lesson1_exercises.count_lines_exercise()
-    for total in ("64", 64, " 64 ", "64 lines", "64."):
-        ok, why, counts = ex.assess(total)
-        assert not ok and not counts, total
-        assert why.startswith("Give the three counts: across, up, diagonal"), why
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_right_total_alone_is_told_it_is_right_and_is_no_used_try(lang):
+    """A bare 64 (the right total, in any form a pupil types it) is told it is right and asked how it was counted,
+    without using up an attempt and without reading as a failure; a wrong total (63) and the right counts keep
+    counting as tries."""
+    from gamekit.i18n import using
+
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        told = [ex.assess(total) for total in ("64", 64, " 64 ", "64 lines", "64.")]
+        wrong_total = ex.assess("63")
+    right, how = (
+        ("64 is right.", "across + up + diagonal")
+        if lang == "en"
+        else ("64 es correcto.", "horizontal + vertical + diagonal")
+    )
+    for ok, why, counts in told:
+        assert not ok and not counts and why.startswith(right) and how in why, why
+        assert not any(w in why.lower() for w in ("not", "wrong", "no ", "incorrect")), why
+    assert wrong_total[2] and not wrong_total[0] and not wrong_total[1].startswith(right)
     assert ex.assess("63")[2] and ex.assess("30 + 14 + 20") == (True, ex.check("30 + 14 + 20")[1], True)
 
 
