@@ -38,25 +38,26 @@ def test_lesson_one_exercise_four_does_not_send_pupils_to_side_discs_no_four_use
     assert "side disc" not in en and "lateral" not in es
 
 
-def test_popout_rules_no_exercise_uses_are_in_the_guide_not_on_the_page():
-    """The guide says two PopOut draw rules are not on the pupil's page: that stays true (the page, in any wording,
-    names neither a third repetition nor a full grid), and the guide still states both."""
-    for page, guide, words, gone in (
+def test_popout_rules_no_exercise_uses_are_on_lesson_ones_page_and_in_the_guide():
+    """Pupils play PopOut at the end of lesson 2, so the two PopOut draw rules no exercise uses (a third
+    repetition, a full grid) are on lesson 1's page, in its PopOut section, and the guide says so and states both."""
+    for page, guide, words, said in (
         (
             "five_in_a_row/01_rules_and_play.md",
             "docs/teachers/connect.md",
-            ("are not on the pupil's page", "arising a third time is a draw", "a full grid does not end"),
-            r"third time|full grid|repeat",
+            ("are on lesson 1's page", "arising a third time is a draw", "a full grid does not end"),
+            r"third time.*draw|full grid does not end",
         ),
         (
             "es/five_in_a_row/01_rules_and_play.md",
             "docs/teachers/es/connect.md",
-            ("no están en la página del alumno", "se repite por tercera vez", "una cuadrícula llena no"),
-            r"tercera vez|cuadrícula llena|se repite",
+            ("están en la página de la lección 1", "se repite por tercera vez", "una cuadrícula llena no"),
+            r"tercera vez.*empate|cuadrícula llena no termina",
         ),
     ):
         text = " ".join(_page(page).split())
-        assert not re.search(gone, text), re.search(gone, text)
+        popout = text[text.index("## PopOut") :]
+        assert len(re.findall(said, popout)) == 2, re.findall(said, popout)
         hand_written = (ROOT / guide).read_text(encoding="utf-8").split("<!-- solutions:begin")[0]
         assert all(w in " ".join(hand_written.split()) for w in words)
 
@@ -419,3 +420,28 @@ def test_lesson_one_more_practice_words_follow_the_set(path, start, words):
     assert words["bank"].format(n=n[len(bank)], level=words["levels"][bank[0].level]) in text, text
     level = words["levels"][exercises[-1].level]
     assert words["made"].format(nth=words["nth"][made[0]], level=level) in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_gives_popouts_other_two_rules_as_the_engine_plays_them(lang):
+    """Pupils play PopOut at the end of lesson 2, so lesson 1's PopOut section gives its other two rules in pupil
+    words: a full grid does not end the game (the player to move pops; with nothing to pop, a draw), and a position
+    back a third time is a draw.  The rules engine plays the repetition so on the 5 en raya grid: a disc dropped and
+    popped by each side twice brings the empty grid back a third time, a draw."""
+    path = ("es/" if lang == "es" else "") + "five_in_a_row/01_rules_and_play.md"
+    page = " ".join(_page(path).split())
+    section = page[page.index("## PopOut") : page.index("### Ejercicio 7" if lang == "es" else "### Exercise 7")]
+    if lang == "en":
+        assert "a full grid does not end the game" in section and "must pop one of their own discs" in section
+        assert "a third time" in section and "the game is a draw" in section
+    else:
+        assert (
+            "una cuadrícula llena no termina la partida" in section and "tiene que sacar una de sus fichas" in section
+        )
+        assert "por tercera vez" in section and "la partida es empate" in section
+    g = FiveInARow(popout=True)
+    for move in ("4", "5", "p4", "p5") * 2:
+        assert not g.is_over()
+        g.play(move)
+    assert g.is_over() and g.winner() is None and g.draw_reason == "repetition"
+    assert not FiveInARow.from_moves("45p4p5", popout=True).is_over()  # the second time is no draw yet
