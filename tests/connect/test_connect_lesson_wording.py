@@ -445,3 +445,49 @@ def test_lesson_one_gives_popouts_other_two_rules_as_the_engine_plays_them(lang)
         g.play(move)
     assert g.is_over() and g.winner() is None and g.draw_reason == "repetition"
     assert not FiveInARow.from_moves("45p4p5", popout=True).is_over()  # the second time is no draw yet
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_says_a_fourth_disc_win_needs_a_side_disc(lang):
+    """Lesson 3's "a win with your 4th disc is +18" would puzzle a pupil who knows five are needed: the page says
+    that in 5 en raya a side disc is then the fifth.  The solver agrees: red to move with three discs on the bottom
+    row next to its side disc scores 22 − 4, and the five it makes runs through that side disc."""
+    from gamekit.connect.solver import solve
+
+    page = " ".join(_page(("es/" if lang == "es" else "") + "five_in_a_row/03_how_the_computer_knows.md").split())
+    said = (
+        "win with your 4th disc is +18: in 5 en raya that needs a side disc as the fifth disc of the line"
+        if lang == "en"
+        else "Ganar con tu 4.ª ficha vale +18: en el 5 en raya, para eso una ficha lateral tiene que ser la quinta"
+    )
+    assert said in page
+    g = FiveInARow.from_moves("152535")
+    assert solve(g) == 22 - 4
+    g.play("4")
+    assert g.winner() == 0 and any(g.is_side(c) for c, _ in g.winning_cells())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_says_which_lesson_three_practice_problems_are_the_banks(lang):
+    """Lesson 3's More practice mixes one bank puzzle with positions made for the lesson, and the generated solutions
+    give every one an id of the bank's form: the guide's prose names which is which, computed against the bank."""
+    from gamekit.connect import lessons as L
+    from gamekit.puzzles import bank
+
+    in_bank = {p.id for p in bank("five_in_a_row")}
+    with using(lang):
+        ids = [ex.puzzle.id for ex in L.practice_exercises(3)]
+    guide = (ROOT / ("docs/teachers/es/connect.md" if lang == "es" else "docs/teachers/connect.md")).read_text(
+        encoding="utf-8"
+    )
+    prose = " ".join(guide.split("<!-- solutions:begin")[0].split())
+    banked = [i for i in ids if i in in_bank]
+    made = [i for i in ids if i not in in_bank]
+    assert len(banked) == 1 and len(made) == 2, ids
+    order = ("the second", "The first and third") if lang == "en" else ("el segundo", "El primero y el tercero")
+    assert [ids.index(banked[0]) + 1, *(ids.index(i) + 1 for i in made)] == [2, 1, 3]
+    assert f"{order[0]}, {'puzzle' if lang == 'en' else 'el problema'} `{banked[0]}`" in prose
+    joined = " and " if lang == "en" else " y "
+    assert f"{order[1]} (`{made[0]}`{joined}`{made[1]}`" in prose
+    assert ("not in the bank" if lang == "en" else "no están en él") in prose
+    assert "positions made from random games" not in prose
