@@ -491,3 +491,14 @@ def test_the_guide_says_which_lesson_three_practice_problems_are_the_banks(lang)
     assert f"{order[1]} (`{made[0]}`{joined}`{made[1]}`" in prose
     assert ("not in the bank" if lang == "en" else "no están en él") in prose
     assert "positions made from random games" not in prose
+
+
+def test_spanish_says_which_cell_is_filled_and_four_in_a_line_ends_the_game():
+    """In the odd/even feedback «llenarlo» read as «ese tipo de fila»: the Spanish says «llenar ese hueco»; lesson 1
+    says «cuatro en línea termina la partida» (one line of four, singular)."""
+    with using("es"):
+        ex = lesson2_rows.odd_even_2_exercise()
+        told = [ex.check(w)[1] for w in ex.wrong]
+    assert any("llenar ese hueco" in t for t in told) and not any("llenarlo" in t for t in told), told
+    one = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
+    assert "cuatro en línea termina la partida" in one and "terminan la partida" not in one
