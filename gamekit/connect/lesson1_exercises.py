@@ -6,7 +6,13 @@ from typing import Any, Sequence
 
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, FIVE_IN_A_ROW, ConnectGame, FiveInARow, count_lines
 from gamekit.i18n import ntr, tr
-from gamekit.connect.lesson_exercise import ConnectExercise, drop_words, landing_cells, solver_exercise
+from gamekit.connect.lesson_exercise import (
+    ConnectExercise,
+    drop_words,
+    five_direction,
+    landing_cells,
+    solver_exercise,
+)
 from gamekit.connect.lesson_positions import immediate_wins
 from gamekit.connect.threats import threat_cells
 from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
@@ -39,11 +45,45 @@ def side_block_exercise() -> ConnectExercise:
     )
 
 
+def where_to_look(after: ConnectGame) -> str:
+    """The kind of line the player to move in ``after`` makes five with at once, as a pointer for a pupil who
+    missed it: up a column, across a row or along a diagonal, and whether it ends on a side disc of theirs; never
+    its row, its column or the cell that blocks it (that is the answer).  Read off the board after that player's
+    winning drop.  ValueError when that player cannot make five at once."""
+    wins = immediate_wins(after)
+    if not wins:
+        raise ValueError("where_to_look needs a player who can make five at once")
+    them = tr(COLOUR_NAMES[after.to_move])
+    g = after.copy()
+    g.play(wins[0])
+    col = g.grid_column(int(wins[0]))
+    dc, dr, side = five_direction(g, col, len(g.grid[col]) - 1)
+    if dc == 0:
+        return tr("Where to look: {them}'s discs stacked up one column.", them=them)
+    if dr == 0:
+        if side is None:
+            return tr("Where to look: {them}'s discs in a line across a row.", them=them)
+        return tr("Where to look: along a row, out to a {them} side disc.", them=them)
+    if side is None:
+        return tr("Where to look: {them}'s discs on a diagonal.", them=them)
+    return tr("Where to look: a diagonal that ends on a {them} side disc.", them=them)
+
+
 def unblocked_words(game: ConnectGame, move: str, answers: Sequence[str]) -> str:
     """A wrong click in a block exercise, told what that very drop does (where the disc lands and what it makes, no
-    line through an answer's cell: :func:`drop_words`; how many of the opponent's discs its cell touches) and that
-    the opponent still makes five at once, without saying where the opponent's line runs: its end would point at
-    the answer, and finding it is the exercise (the hint says where to look).  ValueError when ``move`` blocks."""
+    line through an answer's cell: :func:`drop_words`; how many of the opponent's discs its cell touches), that
+    the opponent still makes five at once, and where to look (:func:`where_to_look`: the kind of line, never its
+    row or end, which would point at the answer).  ValueError when ``move`` blocks."""
+    return " ".join([_unblocked_drop(game, move, answers), where_to_look(_after(game, move))])
+
+
+def _after(game: ConnectGame, move: str) -> ConnectGame:
+    after = game.copy()
+    after.play(move)
+    return after
+
+
+def _unblocked_drop(game: ConnectGame, move: str, answers: Sequence[str]) -> str:
     after = game.copy()
     after.play(move)
     seat, them = game.to_move, tr(COLOUR_NAMES[1 - game.to_move])
@@ -152,7 +192,8 @@ def row_lines_exercise() -> ConnectExercise:
 
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
-    alone, 64, is refused as a form, without using up a try, and asked for the three counts; the right counts in
+    alone, 64, is told it is right and asked how it was counted, without using up a try: a right number never reads
+    as a failure; the right counts in
     another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
     diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
     counts each way (20 + 0) is told the two ways are mirror images, and a fourth count that is the side columns' lines
@@ -303,11 +344,11 @@ def count_lines_exercise() -> ConnectExercise:
                 typed = (typed[0], typed[1], typed[2] + typed[3])
         if len(typed) == 1:
             k = typed[0]
-            if k == n:  # the right total alone: a refusal of the form, not a wrong count (no try used up)
+            if k == n:  # the right total alone: right, and the working is asked for (no try used up)
                 raise ValueError(
                     tr(
-                        "Give the three counts: across, up, diagonal, like 1 + 2 + 3. A total alone does not show how "
-                        "you counted."
+                        "{n} is right. Now write how you counted: across + up + diagonal, like 1 + 2 + 3.",
+                        n=n,
                     )
                 )
             if k == across + up:
@@ -416,7 +457,6 @@ def count_lines_exercise() -> ConnectExercise:
             f"{across} + {up} + {diagonal // 2} + {diagonal - diagonal // 2}",  # the diagonals each way apart
         ],
         wrong=[
-            str(n),
             f"{up} + {across} + {diagonal}",
             f"{across} + {diagonal} + {up}",
             f"{across} + {up} + {diagonal // 2} + {diagonal // 2 - 1}",

@@ -219,8 +219,9 @@ def on_top_fails_exercise() -> ConnectExercise:
     drops into the threat's column, yellow's answer fills the cell under it, red makes five.  Checked on the board
     (the even columns, the one threat cell and its kind of row, no yellow threat), by playing the plan out on the
     rules engine, and by the exact solver (red wins whatever yellow does).
-    Four verdicts on the plan, each with its reason, so the pupil judges the plan rather than points at a cell: the
-    right one (a threat on an odd row, and the plan gives red the odd cells); "safe, since every column is even"
+    Four short verdicts on the plan (eight words at most, for 12-year-olds; the reasons come in the feedback), so
+    the pupil judges the plan rather than points at a cell: the right one (red gets its threat cell: it is on an
+    odd row, and the plan gives red the odd cells); "safe, since every column is even"
     (true of the columns, but the plan only shares out the cells, it blocks nothing); "safe, since red's threat is
     on an even row" (the row miscounted); "not safe, since some column is odd" (the columns miscounted: checked
     even here).  Two say yes and two say no, so the verdict alone is no clue.  Each wrong one gets its own reason,
@@ -250,7 +251,7 @@ def on_top_fails_exercise() -> ConnectExercise:
     if plan.winner() != red or len(plan.grid[col]) != row + 1:
         raise ValueError("on_top_fails: answering on top must hand red the threat cell")
     values = dict(column=column, row=row + 1, below=row, first=first)
-    right = tr("No: red's threat cell is on a row where, with this plan, red's discs land")
+    right = tr("No: red gets its own threat cell")
     find = tr("Find red's threat cell: four red discs in a line (side discs count) and one empty cell.")
     worded = {
         right: tr(
@@ -259,7 +260,7 @@ def on_top_fails_exercise() -> ConnectExercise:
             "{below}, and red drops on row {row}: five. The exact solver says red wins here whatever yellow does.",
             **values,
         ),
-        tr("Yes: every column has an even number of empty cells, so yellow can answer on top to the end"): " ".join(
+        tr("Yes: every column has an even number left"): " ".join(
             [
                 tr(
                     "Yellow can answer on top all the way here: that part is true. But answering on top only decides "
@@ -269,10 +270,14 @@ def on_top_fails_exercise() -> ConnectExercise:
                 tr("Which kind of row is it on, and who gets those cells?"),
             ]
         ),
-        tr("Yes: red's threat cell is on a row where, with this plan, yellow's discs land"): " ".join(
-            [find, tr("Then count its row again, from 1 at the bottom: is it odd or even?")]
+        tr("Yes: yellow gets red's threat cell"): " ".join(
+            [
+                find,
+                tr("Then count its row again, from 1 at the bottom: is it odd or even?"),
+                tr("Who fills that kind of row when yellow answers on top?"),
+            ]
         ),
-        tr("No: some column has an odd number of empty cells, so yellow cannot answer on top to the end"): tr(
+        tr("No: some column has an odd number left"): tr(
             "Count the empty cells of each column again: every column here has an even number, so yellow can answer "
             "on top all the way. The plan fails for another reason. {find}",
             find=find,

@@ -316,7 +316,7 @@ def two_threats_exercise() -> ConnectExercise:
         below_y=f["yellow"][1] - 1,
         nth=ordinal_words(f["disc"]),
     )
-    right = tr("Yellow: both threat cells are on rows where yellow's discs usually land")
+    right = tr("Yellow: yellow's discs usually land on both rows")
     won = (
         tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
         if f["disc"] == game.variant.cells // 2
@@ -330,18 +330,18 @@ def two_threats_exercise() -> ConnectExercise:
     )
     worded = {
         # a wrong choice is told its slip and what to look at again, never who wins: that is the answer
-        tr("Red: both threat cells are on rows where red's discs usually land"): tr(
+        tr("Red: red's discs usually land on both rows"): tr(
             "Count the rows again from the bottom, starting at 1, for each threat cell. Is each row odd or even, and "
             "whose kind of row is that?"
         ),
-        tr("Nobody: each threat cell gets blocked as soon as a disc can reach it"): tr(
+        tr("Nobody: each threat gets blocked in time"): tr(
             "Red's threat does get blocked: red fills row {below_r} of column {a}, and yellow drops on top. But "
             "nobody wants to fill row {below_y} of column {b}, right under yellow's threat: whoever does lets yellow "
             "make five. Which player will have to fill it in the end?",
             **values,
         ),
         right: won + " " + end,
-        tr("Red: red's threat cell is on a row where red's discs usually land, and yellow's is not"): tr(
+        tr("Red: red's discs usually land on its threat"): tr(
             "Count again from the bottom: red's threat is on row {r}. Is that odd or even? As column {a} fills up, "
             "who tends to fill the cell under it, and who drops on top?",
             **values,
@@ -448,12 +448,12 @@ def odd_against_even_exercise() -> ConnectExercise:
             "Count again, cell by cell, and check whose turn each cell is. {how}",
             how=how,
         ),
-        tr("A draw: both run out of safe cells at the same time"): tr(
+        tr("Draw: both run out of safe cells together"): tr(
             "Here the count does not come out even: one player is left with only a ✗ cell while the other still "
             "has a safe drop. {how}",
             how=how,
         ),
-        tr("Yellow: it fills the last cell of the grid, an even one"): tr(
+        tr("Yellow: it fills the grid's last, even cell"): tr(
             "The last cell of the grid does not decide it: the game is decided earlier, when one player has only a "
             "✗ cell left to drop into. {how}",
             how=how,

@@ -40,7 +40,7 @@ from gamekit.puzzles.connect_words import mistake_words as mistake_words, puzzle
 from gamekit.puzzles.connect_words import look_for_words as look_for_words
 from gamekit.puzzles.connect_lessons import lesson_prompt as lesson_prompt
 from gamekit.puzzles.connect_lessons import habit_share, one_step_kind
-from gamekit.puzzles.connect_lessons import neutral_question, under_threat_only
+from gamekit.puzzles.connect_lessons import PARITY_THEMES, neutral_question, safe_drop_only, under_threat_only
 from gamekit.puzzles.connect_words import question as question, right_words as right_words
 from gamekit.puzzles.connect_words import sheet_key as sheet_key, why_words as why_words
 from gamekit.puzzles.core import Puzzle, judge_again, line_of_best_play, sample, theme_hint
@@ -266,13 +266,15 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     * In the mixed pool side-disc puzzles fill at most :data:`gamekit.puzzles.connect_sets.MAX_SIDE_SHARE` of it
       (:func:`gamekit.puzzles.connect_sets.side_share`), and a scarce idea's puzzles (*stop the double threat*:
       :func:`gamekit.puzzles.connect_sets.scarce_ids`) are the last the cuts above take.
-    * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`;
-      they keep their tag in the bank, where the lessons' sets draw them).
+    * For *zugzwang*, not the shipped puzzles where every wrong drop loses at once (:func:`under_threat_only`);
+      for *zugzwang* and *odd/even threat*, none that tests only the safe drop (:func:`safe_drop_only`).
 
     The mixed pool's one-step puzzles are kept to a fair share of each band (:func:`gamekit.puzzles.balance.fair_share`,
     as Practice keeps them) with the centre puzzles chosen so far, so shares and runs are counted in the pool
     Practice asks."""
     pool = [practice_rated(p) for p in puzzles if not mixed_win(p)]
+    if theme in PARITY_THEMES:  # a puzzle that asks only the safe drop does not teach a parity idea
+        pool = [p for p in pool if not safe_drop_only(p)]
     if theme == "zugzwang":
         pool = [
             p for p in pool if not under_threat_only(p.position, [a for a in p.legal_answers() if a not in p.answers])

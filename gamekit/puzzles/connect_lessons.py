@@ -1,6 +1,7 @@
 """5 en raya / Connect Four Practice by lesson: which puzzles are lesson 1's questions (a win at once or a block,
-:func:`one_step_kind`), the words each list asks them with (:func:`lesson_prompt`), and how much of a level
-of a lesson's list the beginner's habit may answer (:func:`habit_share`)."""
+:func:`one_step_kind`), the words each list asks them with (:func:`lesson_prompt`), how much of a level
+of a lesson's list the beginner's habit may answer (:func:`habit_share`), and which puzzles test only the safe drop
+(:func:`safe_drop_only`), so they teach no parity idea."""
 
 from __future__ import annotations
 
@@ -25,6 +26,20 @@ def under_threat_only(game: ConnectGame, wrong: list[str]) -> bool:
         if not g.is_over() and not wins_at_once(g):
             return False
     return bool(wrong)
+
+
+PARITY_THEMES = ("zugzwang", "odd_even_threat")
+"""The ideas that promise a count of who fills which cells: a puzzle that only asks "don't drop under a threat"
+(:func:`safe_drop_only`) does not teach them, whatever the bank's analysis tagged it."""
+
+
+def safe_drop_only(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` tests only "don't drop under a threat": no drop wins at once, and every drop that does not
+    let the opponent win at once is right (so every wrong drop loses at once, :func:`under_threat_only`)."""
+    game = puzzle.position
+    if wins_at_once(game):
+        return False
+    return under_threat_only(game, [a for a in puzzle.legal_answers() if a not in puzzle.answers])
 
 
 def neutral_question(puzzle: Puzzle) -> bool:

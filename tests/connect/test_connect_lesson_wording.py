@@ -38,27 +38,94 @@ def test_lesson_one_exercise_four_does_not_send_pupils_to_side_discs_no_four_use
     assert "side disc" not in en and "lateral" not in es
 
 
-def test_popout_rules_no_exercise_uses_are_in_the_guide_not_on_the_page():
-    """The guide says two PopOut draw rules are not on the pupil's page: that stays true (the page, in any wording,
-    names neither a third repetition nor a full grid), and the guide still states both."""
-    for page, guide, words, gone in (
+def test_popout_rules_no_exercise_uses_are_on_lesson_ones_page_and_in_the_guide():
+    """Pupils play PopOut at the end of lesson 2, so the two PopOut draw rules no exercise uses (a third
+    repetition, a full grid) are on lesson 1's page, in its PopOut section, and the guide says so and states both."""
+    for page, guide, words, said in (
         (
             "five_in_a_row/01_rules_and_play.md",
             "docs/teachers/connect.md",
-            ("are not on the pupil's page", "arising a third time is a draw", "a full grid does not end"),
-            r"third time|full grid|repeat",
+            ("are on lesson 1's page", "arising a third time is a draw", "a full grid does not end"),
+            r"third time.*draw|full grid does not end",
         ),
         (
             "es/five_in_a_row/01_rules_and_play.md",
             "docs/teachers/es/connect.md",
-            ("no están en la página del alumno", "se repite por tercera vez", "una cuadrícula llena no"),
-            r"tercera vez|cuadrícula llena|se repite",
+            ("están en la página de la lección 1", "se repite por tercera vez", "una cuadrícula llena no"),
+            r"tercera vez.*empate|cuadrícula llena no termina",
         ),
     ):
         text = " ".join(_page(page).split())
-        assert not re.search(gone, text), re.search(gone, text)
+        popout = text[text.index("## PopOut") :]
+        assert len(re.findall(said, popout)) == 2, re.findall(said, popout)
         hand_written = (ROOT / guide).read_text(encoding="utf-8").split("<!-- solutions:begin")[0]
         assert all(w in " ".join(hand_written.split()) for w in words)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_board_count_is_the_game_played_out_and_agrees_with_the_solver(lang):
+    """Before exercise 13, the forced-reply count is played on a real board: each player has one threat with its ✗
+    cell right under it; the safe cells go red, yellow, red, yellow; then red (to move again) drops under its own
+    threat and yellow blocks; the pair leaves red to move, and red must drop under yellow's threat: yellow makes
+    five, as the exact solver says.  Every caption is computed from the board, and the board is not exercise 13's
+    kind (both threats on even rows, not odd against even), so it answers no exercise below it."""
+    from gamekit.connect import lesson2_count
+    from gamekit.connect.solver import solve
+
+    game = FiveInARow.from_moves(lesson2_count.BOARD_COUNT)
+    line = lesson2_count.board_count_line(game)
+    assert [k for k, _ in line] == ["safe"] * 4 + ["cross", "block", "under", "five"]
+    assert [m for _, m in line] == ["2", "2", "3", "6", "4", "4", "7", "7"]
+    assert [r for _, r in threat_cells(game, 0) + threat_cells(game, 1)] == [5, 5]  # row 6: both even rows
+    played = game.copy()
+    movers = []
+    for _, move in line:
+        movers.append(played.to_move)
+        played.play(move)
+    assert movers == [0, 1, 0, 1, 0, 1, 0, 1] and played.winner() == 1 and solve(game) < 0  # red to move loses
+    with using(lang):
+        steps = lesson2_count.board_count_steps()
+        captions = [s.caption for s in steps]
+    assert len(steps) == len(line) + 1 and all(s.position is not None for s in steps)
+    assert steps[-1].position.winner() == 1
+    if lang == "en":
+        assert "there are 4" in captions[0]
+        assert [c.endswith(f"Safe cells left: {n}.") for c, n in zip(captions[1:5], (3, 2, 1, 0))] == [True] * 4
+        assert "a forced pair never changes whose turn it is" in captions[6] and "red's turn again" in captions[6]
+        assert "column 7, right under yellow's threat" in captions[7]
+        assert captions[8].startswith("Yellow drops on top and makes five") and "yellow wins" in captions[8]
+    else:
+        assert "hay 4" in captions[0] and "una pareja obligada nunca cambia a quién le toca" in captions[6]
+        assert captions[8].startswith("El amarillo")
+    odd_against_even = FiveInARow.from_moves(lesson2_rows.ODD_AGAINST_EVEN)
+    assert all(s.position.position_key() != odd_against_even.position_key() for s in steps)
+    for bad in ("", lesson2_rows.ODD_AGAINST_EVEN[:-3]):  # no two threats to count: refused, with its reason
+        with pytest.raises(ValueError, match="board count"):
+            lesson2_count.board_count_line(FiveInARow.from_moves(bad))
+    for path, words in (
+        ("five_in_a_row/02_threats_and_exercises.md", "lesson2_count.board_count()"),
+        ("es/five_in_a_row/02_threats_and_exercises.md", "lesson2_count.board_count()"),
+    ):
+        page = _page(path)
+        assert page.index("worked_count()") < page.index(words) < page.index('L.exercise("odd_against_even"')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_two_in_class_verdicts_are_short(lang):
+    """Exercises 9, 11 and 13 offer short verdicts (eight words at most in English; the Spanish a few more), and
+    their reasons come in the feedback: each choice still gets its own."""
+    from gamekit.connect import lesson2_exercises
+
+    most = 8 if lang == "en" else 10
+    with using(lang):
+        exercises = [
+            lesson2_exercises.on_top_fails_exercise(),
+            lesson2_rows.two_threats_exercise(),
+            lesson2_rows.odd_against_even_exercise(),
+        ]
+        for ex in exercises:
+            assert all(len(c.split()) <= most for c in ex.choices), ex.choices
+            assert len({ex.check(c)[1] for c in ex.choices}) == len(ex.choices) == 4
 
 
 def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
@@ -353,3 +420,85 @@ def test_lesson_one_more_practice_words_follow_the_set(path, start, words):
     assert words["bank"].format(n=n[len(bank)], level=words["levels"][bank[0].level]) in text, text
     level = words["levels"][exercises[-1].level]
     assert words["made"].format(nth=words["nth"][made[0]], level=level) in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_one_gives_popouts_other_two_rules_as_the_engine_plays_them(lang):
+    """Pupils play PopOut at the end of lesson 2, so lesson 1's PopOut section gives its other two rules in pupil
+    words: a full grid does not end the game (the player to move pops; with nothing to pop, a draw), and a position
+    back a third time is a draw.  The rules engine plays the repetition so on the 5 en raya grid: a disc dropped and
+    popped by each side twice brings the empty grid back a third time, a draw."""
+    path = ("es/" if lang == "es" else "") + "five_in_a_row/01_rules_and_play.md"
+    page = " ".join(_page(path).split())
+    section = page[page.index("## PopOut") : page.index("### Ejercicio 7" if lang == "es" else "### Exercise 7")]
+    if lang == "en":
+        assert "a full grid does not end the game" in section and "must pop one of their own discs" in section
+        assert "a third time" in section and "the game is a draw" in section
+    else:
+        assert (
+            "una cuadrícula llena no termina la partida" in section and "tiene que sacar una de sus fichas" in section
+        )
+        assert "por tercera vez" in section and "la partida es empate" in section
+    g = FiveInARow(popout=True)
+    for move in ("4", "5", "p4", "p5") * 2:
+        assert not g.is_over()
+        g.play(move)
+    assert g.is_over() and g.winner() is None and g.draw_reason == "repetition"
+    assert not FiveInARow.from_moves("45p4p5", popout=True).is_over()  # the second time is no draw yet
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_three_says_a_fourth_disc_win_needs_a_side_disc(lang):
+    """Lesson 3's "a win with your 4th disc is +18" would puzzle a pupil who knows five are needed: the page says
+    that in 5 en raya a side disc is then the fifth.  The solver agrees: red to move with three discs on the bottom
+    row next to its side disc scores 22 − 4, and the five it makes runs through that side disc."""
+    from gamekit.connect.solver import solve
+
+    page = " ".join(_page(("es/" if lang == "es" else "") + "five_in_a_row/03_how_the_computer_knows.md").split())
+    said = (
+        "win with your 4th disc is +18: in 5 en raya that needs a side disc as the fifth disc of the line"
+        if lang == "en"
+        else "Ganar con tu 4.ª ficha vale +18: en el 5 en raya, para eso una ficha lateral tiene que ser la quinta"
+    )
+    assert said in page
+    g = FiveInARow.from_moves("152535")
+    assert solve(g) == 22 - 4
+    g.play("4")
+    assert g.winner() == 0 and any(g.is_side(c) for c, _ in g.winning_cells())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_guide_says_which_lesson_three_practice_problems_are_the_banks(lang):
+    """Lesson 3's More practice mixes one bank puzzle with positions made for the lesson, and the generated solutions
+    give every one an id of the bank's form: the guide's prose names which is which, computed against the bank."""
+    from gamekit.connect import lessons as L
+    from gamekit.puzzles import bank
+
+    in_bank = {p.id for p in bank("five_in_a_row")}
+    with using(lang):
+        ids = [ex.puzzle.id for ex in L.practice_exercises(3)]
+    guide = (ROOT / ("docs/teachers/es/connect.md" if lang == "es" else "docs/teachers/connect.md")).read_text(
+        encoding="utf-8"
+    )
+    prose = " ".join(guide.split("<!-- solutions:begin")[0].split())
+    banked = [i for i in ids if i in in_bank]
+    made = [i for i in ids if i not in in_bank]
+    assert len(banked) == 1 and len(made) == 2, ids
+    order = ("the second", "The first and third") if lang == "en" else ("el segundo", "El primero y el tercero")
+    assert [ids.index(banked[0]) + 1, *(ids.index(i) + 1 for i in made)] == [2, 1, 3]
+    assert f"{order[0]}, {'puzzle' if lang == 'en' else 'el problema'} `{banked[0]}`" in prose
+    joined = " and " if lang == "en" else " y "
+    assert f"{order[1]} (`{made[0]}`{joined}`{made[1]}`" in prose
+    assert ("not in the bank" if lang == "en" else "no están en él") in prose
+    assert "positions made from random games" not in prose
+
+
+def test_spanish_says_which_cell_is_filled_and_four_in_a_line_ends_the_game():
+    """In the odd/even feedback «llenarlo» read as «ese tipo de fila»: the Spanish says «llenar ese hueco»; lesson 1
+    says «cuatro en línea termina la partida» (one line of four, singular)."""
+    with using("es"):
+        ex = lesson2_rows.odd_even_2_exercise()
+        told = [ex.check(w)[1] for w in ex.wrong]
+    assert any("llenar ese hueco" in t for t in told) and not any("llenarlo" in t for t in told), told
+    one = " ".join(_page("es/five_in_a_row/01_rules_and_play.md").split())
+    assert "cuatro en línea termina la partida" in one and "terminan la partida" not in one

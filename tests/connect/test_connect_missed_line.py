@@ -1,7 +1,8 @@
 """A wrong click in a block exercise (lesson 1's exercise 3, lesson 2's exercise 1) is told which line the
 opponent then completes with the very next disc: its direction, its row or the side disc it runs to, read off the
 board after the reply, never the column that blocks it (the answer).  Lesson 1's exercise 2, the first block, tells
-each wrong click what its own disc does instead, and not where red's line runs."""
+each wrong click what its own disc does, then the kind of line to look at (a diagonal to a side disc), never its row
+or end."""
 
 import re
 
@@ -61,7 +62,8 @@ def test_the_missed_line_is_said_in_spanish_with_the_glossary_words():
 def test_the_first_block_tells_each_wrong_click_what_its_disc_does(lang):
     """Lesson 1's exercise 2: each wrong column is told, computed from the board after it, the row its disc lands
     on, the red discs its cell touches (or the yellow threat it makes, too late) and that red still makes five at
-    once; each column its own sentence, and none says which way red's line runs or where it ends (the answer)."""
+    once; each column its own sentence.  Then it points to the kind of line to look at, computed from red's five
+    (a diagonal that ends on a red side disc), but never says where that line runs or ends (the answer)."""
     from gamekit.connect.lesson_positions import immediate_wins
     from gamekit.connect.threats import threat_cells
 
@@ -76,7 +78,13 @@ def test_the_first_block_tells_each_wrong_click_what_its_disc_does(lang):
         row = len(g.grid[col]) - 1
         assert not ok and immediate_wins(g), (w, text)
         assert (f"lands on row {row + 1}" if lang == "en" else f"cae en la fila {row + 1}") in text, text
-        assert not re.search(r"diagonal|side disc|ficha lateral|across|horizontal", text), text
+        pointer = (
+            "Where to look: a diagonal that ends on a red side disc."
+            if lang == "en"
+            else "Dónde mirar: una diagonal que acaba en una ficha lateral del rojo."
+        )
+        assert text.endswith(pointer), text
+        assert not re.search(r"across|horizontal|on the (left|right)|a la (izquierda|derecha)", text), text
         assert f"column {ex.solutions[0]}" not in text and f"columna {ex.solutions[0]}" not in text
         near = sum(
             g.cell(c, r) == 0
@@ -93,6 +101,20 @@ def test_the_first_block_tells_each_wrong_click_what_its_disc_does(lang):
                 f"touches {near} red disc" if lang == "en" else f"toca {near} ficha{'s' if near > 1 else ''} del rojo"
             )
             assert words in text.lower(), text
+
+
+def test_where_to_look_names_the_kind_of_line_only():
+    """The pointer after a missed block is computed from the five the player to move makes: stacked up a column, or
+    across a row without a side disc; a board where nobody can make five at once is refused."""
+    from gamekit.connect.lesson1_exercises import where_to_look
+
+    assert where_to_look(FiveInARow.from_moves("23232324")) == "Where to look: red's discs stacked up one column."
+    across = FiveInARow.from_moves("33445566")  # red's four on row 1, columns 3 to 6, red to move
+    assert where_to_look(across) == "Where to look: red's discs in a line across a row."
+    to_side = FiveInARow.from_moves("22334455")  # columns 2 to 5: column 1 reaches red's side disc
+    assert where_to_look(to_side) == "Where to look: along a row, out to a red side disc."
+    with pytest.raises(ValueError, match="make five at once"):
+        where_to_look(FiveInARow.from_moves("23"))
 
 
 def test_a_stacked_five_is_said_going_up_and_a_board_without_five_is_refused():

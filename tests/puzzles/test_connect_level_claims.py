@@ -212,3 +212,24 @@ def test_the_own_mistakes_part_is_in_short_sentences_and_quotes_the_real_prompt(
         before, after = prompt.split("@")
         assert before.split()[0] in part and after.split(":")[1].strip().split()[0] in part, (lang, prompt, part)
         assert f"{other[game_id][i]} practice" in part or f"práctica de {other[game_id][i]}" in part
+
+
+def test_the_five_in_a_row_page_puts_double_threats_where_practice_and_homework_do():
+    """The 5 en raya Practice page says at which levels the two double-threat ideas come; that is computed here
+    from their Practice pools, and the homework table gives the same levels for their sets."""
+    from gamekit.puzzles.homework_sheets import homework_page
+
+    spans = {}
+    for idea in ("double_threat", "stop_double_threat"):
+        levels = sorted({level(p.rating) for p in practice_pool("five_in_a_row", idea)})
+        spans[idea] = (levels[0], levels[-1])
+    assert set(spans.values()) == {(2, 3)}, spans
+    low, high = spans["double_threat"]
+    en, es = page("five_in_a_row", "en"), page("five_in_a_row", "es")
+    assert f"Two threats at once, or stopping them, come only at levels {low} and {high}" in en
+    assert f"Dos amenazas a la vez, o impedirlas, solo salen en los niveles {low} y {high}" in es
+    assert "Two threats at once, or stopping them;" not in en  # no longer listed under levels 3 to 7
+    homework = homework_page()
+    for idea in spans:
+        row = next(line for line in homework.splitlines() if line.startswith(f"| `five-{idea}-"))
+        assert f"| {low}–{high} |" in row, row
