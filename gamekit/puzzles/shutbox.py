@@ -271,6 +271,24 @@ THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,)
 Practice knows its puzzles are taught by lesson 4).  *One die or two* asks for the best chance to shut the box:
 lesson 3's exercise 10 chooses the dice by the outcomes that shut the box with one roll (its exercises 6 and 8
 chose the dice that go on more often, which differs in half the drill)."""
+
+
+LAST_LESSON = 5
+"""The Shut the Box lesson that teaches the lowest expected score (lesson 5, *playing for points*)."""
+
+
+def lesson_needed(puzzle: Puzzle) -> int:
+    """The latest Shut the Box lesson a question needs, whatever its theme says: one asking for the lowest expected
+    score needs lesson 5 (:data:`LAST_LESSON`), a "which set?" question for the chance to shut lesson 4, a "one die
+    or two?" question lesson 3.  Lesson 5 has no Practice list of its own, so lesson 4's list keeps its low-score
+    questions and is labelled "Lessons 4–5" (:func:`gamekit.puzzles.pools.lesson_choices`); the teachers' homework
+    page says "after lesson 5" for a code that holds some (:func:`gamekit.puzzles.homework.when_to_set`)."""
+    f = puzzle.facts
+    if f.get("objective") == "score":
+        return LAST_LESSON
+    return 3 if f.get("kind") == "dice" else 4
+
+
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (every "which set?" question has
 the pupil find the sets: they press the tiles) and *think of the next roll* (a tag on *best set*'s questions)."""

@@ -400,8 +400,8 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     assert "Cuenta las maneras en que cada opción saca ese total." in es
     assert "rule for the dice" not in en and "regla de la lección 3" not in es
     assert "La mayoría de las preguntas piden" not in es and "Casi todas" not in es
-    assert "*Best set* (lesson 4), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
-    assert "*El mejor conjunto* (lección 4), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
+    assert "*Best set* (lessons 4–5), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
+    assert "*El mejor conjunto* (lecciones 4–5), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
     assert "Every question has three sets or more." in en and "Cada pregunta tiene tres conjuntos o más." in es
     # the goals: more than half for the chance to shut the box, the rest the score, each question saying which
     sets = [p for p in practice_pool("shut_the_box", "best_set") if p.facts["kind"] == "set"]
