@@ -135,9 +135,8 @@ def homework_page(n: int = 10, seed: int = 1) -> str:
             if game in other:
                 out += [
                     tr(
-                        "Other rules: {codes} also ask under other rules for rolling one die (two dice on every "
-                        "roll, as in lesson 4's table, or a family rule no lesson teaches); each of those puzzles "
-                        "states its rule.",
+                        "Other rules: {codes} also ask under another rule for rolling one die (two dice on every "
+                        "roll, as in lesson 4's table); each of those puzzles states its rule.",
                         codes=", ".join(other[game]),
                     ),
                     "",

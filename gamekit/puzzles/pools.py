@@ -135,7 +135,8 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
     """The puzzles Practice asks for a lesson's ideas: the puzzles of :func:`practice_pool` of each of the
     lesson's themes (each question once, in id order) none of whose other themes is taught only later (a
     lesson-2 puzzle that is also about lesson 4's long-chain count waits for lesson 4; so does one whose question
-    the game's ``lesson_needed`` puts in a later lesson); None:
+    the game's ``lesson_needed`` puts in a later lesson that has a list of its own — when that later lesson has
+    none, the question stays here and :func:`lesson_choices` names both lessons); None:
     :func:`practice_pool` of every idea (a fair share of one-step puzzles).  Refused like :func:`lesson_themes`."""
     themes = lesson_themes(game_id, lesson)
     if lesson is None:
@@ -149,10 +150,11 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
     # a game's puzzle module may say which lesson a question needs beyond its themes (``lesson_needed``: a
     # 5 en raya win by force many moves later is no lesson 1 question, whatever its tags)
     needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
+    listed = {n for t in game_themes(game_id) for n in table.get(t, ())}  # the lessons with a list of their own
     once: dict[Any, Puzzle] = {}
     for theme in themes:
         for p in practice_pool(game_id, theme):
-            if lesson != BEYOND and needed is not None and needed(p) > lesson:
+            if lesson != BEYOND and needed is not None and lesson < needed(p) in listed:
                 continue
             if all(taught(t) for t in p.themes):
                 once.setdefault(p.question_key, p)
@@ -165,7 +167,9 @@ def lesson_pool(game_id: str, lesson: "int | str | None") -> list[Puzzle]:
 
 def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     """The lesson chooser's options ``[(label, lesson), ...]`` in the current language: "All the lessons"
-    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line") and of an earlier lesson's
+    first, then each lesson with the names of its ideas ("Lesson 2 — pick a safe line"; "Lessons 4–5 — best set"
+    when some of its questions need a later lesson with no list of its own, the game's ``lesson_needed``) and of an
+    earlier lesson's
     ideas its list asks again ("…; and lesson 4 again: …", the module's ``LESSON_REVIEWS``), then the ideas past
     the lessons; a lesson whose ideas have no puzzle for Practice is left out."""
     check_game_id(game_id)
@@ -173,6 +177,7 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
     words = puzzle_words(game_id).lesson_words or N_("Lesson {n}")
     # a game's puzzle module may name ideas a lesson's list asks again from an earlier lesson (``LESSON_REVIEWS``)
     reviews = getattr(catalog.get(game_id).puzzle_module(), "LESSON_REVIEWS", None) or {}
+    needed = getattr(catalog.get(game_id).puzzle_module(), "lesson_needed", None)
     out: list[tuple[str, "int | str | None"]] = [(tr("All the lessons' ideas, mixed"), None)]
     numbers = sorted({n for t in game_themes(game_id) for n in table.get(t, ())})
     for key in [*numbers, BEYOND]:
@@ -185,6 +190,9 @@ def lesson_choices(game_id: str) -> list[tuple[str, "int | str | None"]]:
         again = [t for t in themes if t in reviews.get(key, ())]
         ideas = ", ".join(theme_name(game_id, t) for t in themes if t not in again)
         head = tr("Beyond the lessons") if key == BEYOND else tr(words, n=key)
+        last = max((needed(p) for p in lesson_pool(game_id, key)), default=0) if needed and key != BEYOND else 0
+        if last > key:  # questions of a later lesson that has no list of its own (lesson_pool keeps them here)
+            head = tr("Lessons {first}–{last}", first=key, last=last)
         label = tr("{lesson} — {ideas}", lesson=head, ideas=ideas)
         if again:  # an earlier lesson's ideas asked again: named as that lesson's
             first = min(min(table[t]) for t in again)

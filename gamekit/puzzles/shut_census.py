@@ -17,15 +17,13 @@ from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shutbox import (
     DICE_RULES,
-    FAMILY_RULE,
-    FAMILY_SHARE,
     GAME_ID,
     LESSON_RULE,
     MARGIN,
     OBJECTIVES,
-    OTHER_RULES,
     PER_LEVEL,
     SHUT_AT_LEAST,
+    TAUGHT_RULES,
     answer_shape,
     beyond_pairs,
     candidate,
@@ -124,8 +122,8 @@ def fixed_answering(puzzle: Puzzle) -> frozenset[str]:
 
 
 TOP_LEVELS = range(6, 11)
-"""Practice's top levels (under every rule Practice uses, :data:`FAMILY_RULE` at most :data:`FAMILY_SHARE` of each);
-levels 1 to 5 ask under the lessons' one-die rule only."""
+"""Practice's top levels (under the rules the lessons teach, :data:`gamekit.puzzles.shutbox.TAUGHT_RULES`: lesson 1's
+one-die rule and two dice on every roll); levels 1 to 5 ask under the lessons' one-die rule only."""
 LEVEL_SHARE = 2 / 3
 """The share of a Practice level any other rule of thumb or fixed rule may answer (:func:`rule_share`): 4 of its 6
 questions, so each is wrong in 2 or more at every level (the look-ahead habit: :data:`LOOK_AHEAD_TIE_LOOSE`)."""
@@ -133,9 +131,11 @@ HABIT_SHARE = MAX_RULE_SHARE
 """The share of a Practice level a habit the lessons name (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`:
 the roll's own tile, the largest tile, the fewest tiles, the most tiles, two close tiles) may answer: 3 of its 6
 questions.  A pupil who always covers the largest tile and stops thinking gets half of each level right, no more."""
-FEW_HABITS, FEW_SHARE, FEW_FROM = ("own_tile", "fewest_tiles", "most_tiles"), 1 / 3, 3
-"""The habits held tighter still, to :data:`FEW_SHARE` of each level from level :data:`FEW_FROM` on (2 of its 6
-questions): the roll's own tile, the fewest tiles and the most tiles are right less often than a guess there."""
+FEW_HABITS, FEW_SHARE = ("own_tile", "fewest_tiles", "most_tiles"), 1 / 3
+"""The habits held to :data:`FEW_SHARE` of every level (2 of its 6 questions): the roll's own tile, the fewest tiles
+and the most tiles.  Held to a third too, covering the largest tile or two tiles close in value leaves a level the
+census cannot fill (level 7 finds 5 questions that fit, each alone: ``tests/puzzles/test_shut_habit_half.py``), so
+those two keep :data:`HABIT_SHARE`, the lowest share that fills every level."""
 LOOK_AHEAD_TIE_LOOSE = (1, 4, 5, 6)
 """Levels where :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` may answer 5 of 6: it is wrong in only 19
 positions with three sets or more, and wherever it is wrong the largest tile is right, so with the largest tile held
@@ -152,22 +152,18 @@ def shut_at_least(lv: int) -> int:
 
 def rule_share(rule: str, lv: int) -> float:
     """The largest share of level ``lv`` one rule may answer: :data:`HABIT_SHARE` for a habit the lessons name
-    (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`; :data:`FEW_SHARE` for :data:`FEW_HABITS` from level
-    :data:`FEW_FROM`), :data:`LEVEL_SHARE` for any other (the look-ahead
-    habit may answer one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`);
-    :data:`FAMILY_SHARE` for :data:`FAMILY_RULE` (a question "answered" by it is one asked under it)."""
-    if rule == FAMILY_RULE:
-        return FAMILY_SHARE
-    if rule in FEW_HABITS and lv >= FEW_FROM:
+    (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`; :data:`FEW_SHARE` for :data:`FEW_HABITS`),
+    :data:`LEVEL_SHARE` for any other (the look-ahead
+    habit may answer one question more at the levels of :data:`LOOK_AHEAD_TIE_LOOSE`, :func:`rule_caps`)."""
+    if rule in FEW_HABITS:
         return FEW_SHARE
     return HABIT_SHARE if rule in LESSON_FOUR_RULES else LEVEL_SHARE
 
 
 def level_rules(lv: int) -> tuple[str, ...]:
     """The rules held to their share (:func:`rule_share`) at level ``lv``: every rule of thumb (:data:`ALL_THUMBS`)
-    and every fixed rule (:data:`FIXED_RULES`), at every level; at the top levels (:data:`TOP_LEVELS`) also the
-    one-die rule no lesson teaches (:data:`FAMILY_RULE`)."""
-    return ALL_THUMBS + FIXED_RULES + ((FAMILY_RULE,) if lv in TOP_LEVELS else ())
+    and every fixed rule (:data:`FIXED_RULES`), at every level."""
+    return ALL_THUMBS + FIXED_RULES
 
 
 def rule_caps(lv: int, n: int = PER_LEVEL) -> dict[str, int]:
@@ -197,22 +193,17 @@ def fewest_largest_wrong(puzzles: list[Puzzle]) -> int:
 def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict[str, set]]:
     """The "which set?" puzzles :func:`which_set_pool` may choose from — three choices or more, and some habit or
     fixed rule wrong on them — grouped by level (``True``: levels 1 to 5, the lessons' rule; ``False``: the top
-    levels, every rule Practice uses), each group in the bank's rating order; and, by puzzle id, the habits and
-    fixed rules that answer each one, with :data:`FAMILY_RULE` for a question asked under it (capped like them)."""
+    levels, the rules the lessons teach), each group in the bank's rating order; and, by puzzle id, the habits and
+    fixed rules that answer each one."""
     usable = [
         p
         for p in sorted(puzzles, key=lambda p: p.id)
         if set_count(p) >= 3 and (thumb_misses(p) is not None or fixed_order_fails(p))
     ]
-    answered = {
-        p.id: thumb_answers_all(p)
-        | fixed_answering(p)
-        | ({FAMILY_RULE} if p.facts["one_die"] == FAMILY_RULE else set())
-        for p in usable
-    }
+    answered = {p.id: thumb_answers_all(p) | fixed_answering(p) for p in usable}
     groups = {
         lessons: sorted(
-            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else (LESSON_RULE, *OTHER_RULES))),
+            (p for p in usable if p.facts["one_die"] in ((LESSON_RULE,) if lessons else TAUGHT_RULES)),
             key=lambda p: (p.rating, p.id),
         )
         for lessons in (False, True)
@@ -223,7 +214,7 @@ def usable_groups(puzzles: list[Puzzle]) -> tuple[dict[bool, list[Puzzle]], dict
 def which_set_pool(puzzles: list[Puzzle], per_level: int = PER_LEVEL) -> list[Puzzle]:
     """The "which set?" questions Practice asks, chosen from ``puzzles`` (the census, :func:`census_puzzles`), each
     with its Practice rating in ``facts["practice_rating"]``: ``per_level`` (:data:`PER_LEVEL`) at each level 1 to
-    10, levels 1 to 5 under the lessons' one-die rule and 6 to 10 under :data:`OTHER_RULES`, each position (open
+    10, levels 1 to 5 under the lessons' one-die rule and 6 to 10 under :data:`TAUGHT_RULES`, each position (open
     tiles and roll) once, three sets or more, where a named rule of thumb (:func:`thumb_misses`) or
     :data:`FIXED_ORDER_RULE` is wrong.  At each level no rule of :func:`level_rules` answers more than its cap
     (:func:`rule_caps`), at least :func:`shut_at_least` ask for the chance to shut the box (more where a level

@@ -1,16 +1,14 @@
-"""Checks of Shut the Box Practice's "which set?" list against the page: how much of each top level asks under
-the rule no lesson teaches (:func:`family_share`), and where covering the most tiles is right in the whole game
+"""Checks of Shut the Box Practice's "which set?" list against the page: where covering the most tiles is right in
+the whole game
 (:func:`most_tiles_best`, :func:`most_tiles_census`), and the most questions one rule of thumb answers
 (:func:`thumb_most`)."""
 
 from __future__ import annotations
 
-import collections
-from fractions import Fraction
 
 from gamekit.i18n import tr
 from gamekit.puzzles.core import Puzzle
-from gamekit.puzzles.shut_census import TOP_LEVELS, census_puzzles
+from gamekit.puzzles.shut_census import census_puzzles
 from gamekit.puzzles.shut_thumbs import (
     LOOK_AHEAD_TIE_RULES,
     NEXT_ROLL_RULES,
@@ -19,7 +17,7 @@ from gamekit.puzzles.shut_thumbs import (
     rule_answers,
     thumb_sets,
 )
-from gamekit.puzzles.shutbox import FAMILY_RULE, question_position, set_count
+from gamekit.puzzles.shutbox import question_position, set_count
 
 
 def most_tiles_best(puzzle: Puzzle) -> bool:
@@ -42,24 +40,6 @@ def most_tiles_census() -> list[tuple]:
         for p in census_puzzles()
         if most_tiles_best(p)
     ]
-
-
-def family_share(puzzles: list[Puzzle]) -> Fraction:
-    """The largest share of one top level's "which set?" questions (:data:`TOP_LEVELS`, each question at the level
-    of its rating) asked under the rule no lesson teaches (:data:`FAMILY_RULE`) — what the Practice page says of
-    it ("no more than 1 question in 3"); 0 with no top-level question.  Not a list of puzzles: TypeError."""
-    if not isinstance(puzzles, list) or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise TypeError(tr("family_share: give a list of puzzles"))
-    from gamekit.progress import level
-
-    by_level: dict[int, list[Puzzle]] = collections.defaultdict(list)
-    for p in puzzles:
-        if p.facts.get("kind") == "set" and level(p.rating) in TOP_LEVELS:
-            by_level[level(p.rating)].append(p)
-    return max(
-        (Fraction(sum(p.facts["one_die"] == FAMILY_RULE for p in ps), len(ps)) for ps in by_level.values()),
-        default=Fraction(0),
-    )
 
 
 def look_ahead_census(rule: str = "next_two_dice") -> tuple[int, int]:

@@ -271,6 +271,24 @@ THEME_LESSONS = {"sets_for_roll": (2,), "one_die_or_two": (3,), "best_set": (4,)
 Practice knows its puzzles are taught by lesson 4).  *One die or two* asks for the best chance to shut the box:
 lesson 3's exercise 10 chooses the dice by the outcomes that shut the box with one roll (its exercises 6 and 8
 chose the dice that go on more often, which differs in half the drill)."""
+
+
+LAST_LESSON = 5
+"""The Shut the Box lesson that teaches the lowest expected score (lesson 5, *playing for points*)."""
+
+
+def lesson_needed(puzzle: Puzzle) -> int:
+    """The latest Shut the Box lesson a question needs, whatever its theme says: one asking for the lowest expected
+    score needs lesson 5 (:data:`LAST_LESSON`), a "which set?" question for the chance to shut lesson 4, a "one die
+    or two?" question lesson 3.  Lesson 5 has no Practice list of its own, so lesson 4's list keeps its low-score
+    questions and is labelled "Lessons 4–5" (:func:`gamekit.puzzles.pools.lesson_choices`); the teachers' homework
+    page says "after lesson 5" for a code that holds some (:func:`gamekit.puzzles.homework.when_to_set`)."""
+    f = puzzle.facts
+    if f.get("objective") == "score":
+        return LAST_LESSON
+    return 3 if f.get("kind") == "dice" else 4
+
+
 NOT_ASKED_ALONE = ("sets_for_roll", "next_roll")
 """Themes with no Practice and no homework code of their own: *sets for the roll* (every "which set?" question has
 the pupil find the sets: they press the tiles) and *think of the next roll* (a tag on *best set*'s questions)."""
@@ -279,15 +297,13 @@ the pupil find the sets: they press the tiles) and *think of the next roll* (a t
 LESSON_RULE = "after_789"
 """The one-die rule the lessons teach ("once 7, 8 and 9 are covered, you may roll one die")."""
 
-OTHER_RULES = ("never", "under_six")
-"""The one-die rules of Practice's levels 6 to 10: two dice on every roll (lesson 4's table and exercises), and one
-die once the open tiles add up to less than 6 (the rules sheet's variant, in no lesson: the Practice page says so)."""
-
-FAMILY_RULE = "under_six"
-"""The one rule of :data:`OTHER_RULES` no lesson teaches (one die once the open tiles add up to less than 6)."""
-FAMILY_SHARE = 1 / 3
-"""The largest share of each Practice level 6 to 10 asked under :data:`FAMILY_RULE`: most of those levels ask under
-the lessons' rules (:data:`LESSON_RULE`, and two dice on every roll as in lesson 4)."""
+OTHER_RULES = ("never",)
+"""The other one-die rule Practice's levels 6 to 10 ask under: two dice on every roll (lesson 4's table and
+exercises).  The rules no lesson teaches (one die once the open tiles add up to less than 6, or to 6 or less) are
+in the bank but never in Practice or homework: :data:`TAUGHT_RULES`."""
+TAUGHT_RULES = (LESSON_RULE, *OTHER_RULES)
+"""The one-die rules the lessons teach (lesson 1's, and two dice on every roll in lesson 4): the only ones Practice
+and homework ask under."""
 
 LOOK_AHEAD = "next_two_dice"
 """The look-ahead rule of thumb (:data:`gamekit.puzzles.shut_thumbs.NEXT_ROLL_RULES`): cover the set after which the
@@ -352,7 +368,7 @@ def thumb_answers_all(puzzle: Puzzle) -> frozenset[str]:
 def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles Practice and homework sets draw from (``puzzles`` in id order, one theme or all): the "which
     set?" questions :func:`shut_census.which_set_pool` chose when the bank was built (``facts["practice_rating"]``,
-    at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`OTHER_RULES`), and a few "one die
+    at that rating: levels 1 to 5 under the lessons' rule, 6 to 10 under :data:`TAUGHT_RULES`), and a few "one die
     or two?" questions (:func:`dice_selection`, under the lessons' rule, at level 1: one rule answers every
     one, so they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their
     puzzles still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one
@@ -482,8 +498,9 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
     which this module may not import): the pool's "which set?" questions and :data:`HOMEWORK_MIXED_DICE` "one die
     or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll.  A smaller set gets as
-    many "which set?" questions as it asks, none of the same number's *best set* code (``idea_set`` is
-    :func:`gamekit.puzzles.homework.homework_set`) while the pool allows, drawn by :func:`fitting_draw`."""
+    many "which set?" questions as it asks, as few of the same number's *best set* code (``idea_set`` is
+    :func:`gamekit.puzzles.homework.homework_set`) as a draw allows (none, else one more at a time), drawn by
+    :func:`fitting_draw`."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
@@ -491,10 +508,17 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:HOMEWORK_MIXED_DICE]
     sets = [p for p in pool if p.facts.get("kind") != "dice"]
     best = idea_set(GAME_ID, "best_set", min(n, len(idea_pool(GAME_ID, "best_set"))), seed).puzzles  # homework_set
-    rest = [p for p in sets if shown_position(p) not in {shown_position(q) for q in best}]
-    if len(picked) < n < len(sets) + len(picked):  # none of the same number's best set code while a draw fits
+    taken = {shown_position(q) for q in best}
+    rest = [p for p in sets if shown_position(p) not in taken]
+    shared = [p for p in sets if shown_position(p) in taken]
+    if len(picked) < n < len(sets) + len(picked):  # as few of the same number's best set code as a draw allows
         k = n - len(picked)
-        sets = (fitting_draw(rest, k, rng) if len(rest) >= k else None) or fitting_draw(sets, k, rng) or sets
+        drawn = None
+        for extra in range(len(shared) + 1):
+            drawn = fitting_draw(rest + shared[:extra], k, rng) if len(rest) + extra >= k else None
+            if drawn:
+                break
+        sets = drawn or sets
     return sorted(sets + picked, key=lambda p: p.id)
 
 

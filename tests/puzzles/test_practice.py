@@ -1116,7 +1116,7 @@ def test_the_homework_page_gives_each_sets_levels_and_the_lessons_of_its_idea(en
         if c.startswith("shut-") and not all(lessons_rules(p) for p in Practice.from_code(c).pool)
     ]
     codes = ", ".join(f"`{c}`" for c in other)
-    assert other and f"Other rules: {codes} also ask under other rules for rolling one die" in page
+    assert other and f"Other rules: {codes} also ask under another rule for rolling one die" in page
     assert "beyond the lessons" not in page  # every idea of the board games is taught in a lesson
 
 

@@ -94,8 +94,8 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
             assert 3 * sum(_answered_by(p, rule) for p in sets) <= 2 * len(sets) or rule in LOOK_AHEAD_TIE_RULES
         assert sum(_answered_by(p, "next_then_largest") for p in sets) == 44
         assert sum(not _answered_by(p, "largest_tile") for p in sets) == 30
-        assert sum(not _answered_by(p, "fewest_tiles") for p in sets) == 47
-        assert sum(not _answered_by(p, "next_two_dice") for p in sets) == 24
+        assert sum(not _answered_by(p, "fewest_tiles") for p in sets) == 46
+        assert sum(not _answered_by(p, "next_two_dice") for p in sets) == 26
     for band in ("easy", "medium", "hard"):
         items = _sets(band)
         assert len(items) >= 40, (band, len(items))
@@ -106,7 +106,7 @@ def test_no_rule_of_thumb_answers_more_than_two_thirds_of_any_practice_level_or_
 
 def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to_shut_the_box():
     """Every level 1 to 10 of every pool of "which set?" questions holds PER_LEVEL (6) of them, at least 3 for the
-    chance to shut the box (the lessons' main goal) and 34 of the 60 in all; the rest, a minority, ask for the low
+    chance to shut the box (the lessons' main goal) and 32 of the 60 in all; the rest, a minority, ask for the low
     score (lesson 4's optional goal).  Before, 45 of 80 asked for the low score."""
     from gamekit.progress import level
     from gamekit.puzzles.shutbox import PER_LEVEL, SHUT_AT_LEAST
@@ -119,7 +119,7 @@ def test_every_level_a_pupil_reaches_holds_several_which_set_questions_mostly_to
         for lv in range(1, 11):
             goals = collections.Counter(p.facts["objective"] for p in sets if level(p.rating) == lv)
             assert goals["shut"] >= SHUT_AT_LEAST and goals["shut"] + goals["score"] == PER_LEVEL, (name, lv, goals)
-        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 33, "score": 27}, name
+        assert collections.Counter(p.facts["objective"] for p in sets) == {"shut": 32, "score": 28}, name
 
 
 def test_a_rule_answers_when_every_set_it_picks_is_a_best_one():
@@ -400,8 +400,8 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     assert "Cuenta las maneras en que cada opción saca ese total." in es
     assert "rule for the dice" not in en and "regla de la lección 3" not in es
     assert "La mayoría de las preguntas piden" not in es and "Casi todas" not in es
-    assert "*Best set* (lesson 4), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
-    assert "*El mejor conjunto* (lección 4), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
+    assert "*Best set* (lessons 4–5), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
+    assert "*El mejor conjunto* (lecciones 4–5), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
     assert "Every question has three sets or more." in en and "Cada pregunta tiene tres conjuntos o más." in es
     # the goals: more than half for the chance to shut the box, the rest the score, each question saying which
     sets = [p for p in practice_pool("shut_the_box", "best_set") if p.facts["kind"] == "set"]
@@ -448,8 +448,9 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
     set with the 9, else the lower pair.  Each level 6 to 10 now holds two questions it gets wrong — one "shut the
     box" question, one low-score question — checked by the exact tables, so the top levels need the computed
     best; no level's questions are all answered by it.  With 6 a level (most of them "shut the box" questions)
-    each level 6 to 10 holds two it gets wrong, and two of those levels a "shut the box" one among them (with the
-    lessons' habits held to half a level the search finds no more)."""
+    each level 6 to 10 holds two it gets wrong, and one of those levels a "shut the box" one among them (with the
+    lessons' habits held to half a level and only the rules the lessons teach — the family rule's questions gave
+    a second level before — the search finds no more)."""
     from gamekit.progress import level
     from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
     from gamekit.puzzles.shut_census import TOP_LEVELS, fixed_order_fails
@@ -475,7 +476,7 @@ def test_the_fixed_rule_fewest_tiles_nine_first_lower_pair_fails_on_half_of_each
                 assert verify(p) == [] and not set_answers(
                     thumb_sets(FIXED_ORDER_RULE, f["open"], f["roll"]), p.answers
                 )
-    assert all(n >= 2 for n in shut_wrong.values()), shut_wrong
+    assert all(n >= 1 for n in shut_wrong.values()), shut_wrong
 
 
 def test_no_practice_question_comes_at_two_levels():
@@ -520,8 +521,8 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
         for rule in FIXED_RULES:
             assert sum(rule in set_habits(p) for p in by_level[lv]) <= 4 == 2 * len(by_level[lv]) / 3, (lv, rule)
     low = [p for lv in range(1, 6) for p in by_level[lv]]
-    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [19, 18]
-    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 37
+    assert [sum(rule in set_habits(p) for p in low) for rule in FIXED_RULES] == [20, 19]
+    assert sum(EIGHT_NINE_RULE in set_habits(p) for p in sets) == 39
     kind = [
         p
         for p in census_puzzles()
@@ -566,13 +567,13 @@ def test_the_homework_page_says_which_other_rules_the_shut_codes_use():
     # here solved every homework set and took most of a minute)
     page = (Path(__file__).parents[2] / "docs" / "teachers" / "homework.md").read_text(encoding="utf-8")
     line = next(x for x in page.splitlines() if x.startswith("Other rules:"))
-    assert "two dice on every roll, as in lesson 4's table, or a family rule no lesson teaches" in line
+    assert "two dice on every roll, as in lesson 4's table);" in line and "family" not in page
     assert "rules the lessons do not teach" not in page
     codes = re.findall(r"`(shut-[^`]+)`", line)
     assert codes
     found = set()
     for code in codes:  # each code asks under one of them at least ("or"), and the codes under both
         rules = {p.facts["one_die"] for p in Practice.from_code(code).pool}
-        assert rules & {"never", "under_six"}, (code, rules)
+        assert "never" in rules, (code, rules)
         found |= rules
-    assert {"never", "under_six"} <= found
+    assert found == {"after_789", "never"}
