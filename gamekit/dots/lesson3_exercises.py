@@ -11,6 +11,7 @@ from gamekit.dots.lesson_exercise import DotsExercise, parse_lengths, parts_of
 from gamekit.dots.lesson_exercise import final_score, final_score_text, line_checker, mover_wins, shared_line_name
 from gamekit.dots.lesson_exercise import worse_line_feedback
 from gamekit.dots.solver import move_values
+from gamekit.dots.rules import DotsAndBoxes
 from gamekit.dots.lesson_pictures import boxes_text, describe_components, join_words, opening_first
 from gamekit.dots.lesson_positions import SEATS, Component, capture_groups, components, position, run_stops
 from gamekit.dots.lesson_positions import takeable
@@ -277,6 +278,23 @@ offered boxes can be refused, and which lines a 2-chain has; which of them can b
 is explained after it)."""
 
 
+def taking_is_best_reply(game: DotsAndBoxes, line: str) -> bool:
+    """True when, after ``line`` is drawn, every best reply by the exact solver takes a box.  Exercise 5's feedback
+    for opening the 2-chain at an end says the other player does best to take it: this is what makes that true (an
+    end opening can also be refused, which lesson 3 teaches after exercise 6)."""
+    after = game.copy()
+    after.play(line)
+    values = move_values(after)
+    best = max(values.values())
+    for reply, value in values.items():
+        if value == best:
+            taken = after.copy()
+            taken.play(reply)
+            if sum(taken.scores) == sum(after.scores):
+                return False
+    return True
+
+
 def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
     """No safe line left: a single box, a 2-chain and a chain of 3; which short chain to hand over.
 
@@ -325,9 +343,14 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
                 n=long_.length,
             )
         elif line in pair.lines:
+            if not taking_is_best_reply(game, line):
+                raise ValueError(
+                    tr("{name}: taking the 2-chain opened at {line} must be the best reply", name=name, line=line)
+                )
             why = tr(
-                "{line} opens the 2-chain at an end: it gives away 2 boxes where the single box gives 1. {other} "
-                "takes them and hands the single box back. Then {seat} must open the chain of {n} all the same.",
+                "{line} opens the 2-chain at an end: it gives away 2 boxes where the single box gives 1. Here "
+                "{other} does best to take them and hand the single box back. Then {seat} must open the chain of {n} "
+                "all the same.",
                 line=line,
                 other=other,
                 seat=seat,

@@ -480,8 +480,9 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
         if values.get(line) == best and not game.is_drawn(game.line_index(line)):
             ok, verdict = judge_line(answer)
             return ok, verdict + " " + tr(
-                "One short chain is still to come, an odd number. So {seat} takes both boxes, then hands "
-                "{other} the chain of 2 by its middle line ({middle}), and {other} must open the chain of 3.",
+                "One short chain is still to come, the chain of 2. Opened by its middle line, it cannot be "
+                "refused, so it hands control back. So {seat} takes both boxes, then hands {other} the chain of 2 "
+                "by its middle line ({middle}), and {other} must open the chain of 3.",
                 seat=seat,
                 other=other,
                 middle=taken,
@@ -489,9 +490,9 @@ def take_all_exercise(name: str = "l5_ex6") -> DotsExercise:
         if line in deals and not game.is_drawn(game.line_index(line)):
             return False, tr(
                 "{line} is the double-deal: {other} takes the two boxes, then hands {seat} the chain "
-                "of 2 by its middle line, and {seat} must open the chain of 3. One short chain is still to come, "
-                "an odd number, so it hands control back: take. With best play the game "
-                "would end {final} instead of {final2}.",
+                "of 2 by its middle line, and {seat} must open the chain of 3. The chain of 2 still to come "
+                "cannot be refused when it is opened by its middle line, so it hands control back: take. With best "
+                "play the game would end {final} instead of {final2}.",
                 line=line,
                 other=other,
                 seat=seat,

@@ -104,8 +104,9 @@ def test_the_page_after_exercise_6_and_the_guide_say_the_same_direction(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_exercise_6_right_answer_gives_the_reason_checked_by_the_solver(lang):
-    """The right answer's feedback gave only the score: it now says why (one short chain to come, an odd number),
-    and the line it names for handing over the 2-chain is a best line by the solver after the take."""
+    """The right answer's feedback gave only the score: it now says why (the one short chain to come cannot be
+    refused when opened by its middle line, so it hands control back: lesson 3's fact, not a parity rule the page
+    never teaches), and the line it names for handing over the 2-chain is a best line by the solver after the take."""
     with using(lang):
         ex = L.exercises(5)["l5_ex6"]
         values = move_values(ex.game)
@@ -113,9 +114,9 @@ def test_exercise_6_right_answer_gives_the_reason_checked_by_the_solver(lang):
         ok, why = ex.check(best[0])
         assert ok
         assert (
-            "One short chain is still to come, an odd number"
+            "One short chain is still to come, the chain of 2"
             if lang == "en"
-            else "Aún queda por venir una cadena corta, un número impar"
+            else "Aún queda por venir una cadena corta, la cadena de 2"
         ) in why
         assert ("by its middle line" if lang == "en" else "por su línea del medio") in why
         ok, _ = ex.check(next(line for line in values if line not in best))

@@ -135,37 +135,6 @@ def test_lesson_5_reading_has_honest_minutes_and_the_worked_count_is_extra(lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_nothing_above_exercise_6_says_offered_boxes_can_be_refused(lang):
-    """The paragraph above exercise 5 said the other player can take nothing and leave the boxes, next to a 2-chain's
-    ends and middle line: together they give exercise 6's answer (the middle line). Above exercise 6 only the words
-    for the lines remain; refusing is taught after it."""
-    from gamekit.dots.lesson_explanations import explanation
-
-    folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
-    page = (ROOT / folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
-    six = page.index('L.exercise("l3_ex6"')
-    calls = re.findall(r'^explanation\("([a-z_]+)"\)$', page[:six], flags=re.M)
-    with using(lang):
-        above = [re.sub(r"```\{code-cell\}.*?```", "", page[:six], flags=re.S)]
-        above += [str(explanation(name)) for name in calls]
-        five = L.exercises(3)["hand_over"]
-        above += [five.prompt, five.hint] + [five.check(line)[1] for line in five.game.legal_moves()]
-        after = str(explanation("handouts"))
-    said = (
-        ("takes nothing", "leave the boxes to you", "leave both boxes", "refuse", "does not have to take")
-        if lang == "en"
-        else ("no se lleva nada", "dejarte las casillas", "rechaz", "no tiene por qué llevarse")
-    )
-    for text in above:
-        low = " ".join(text.lower().split())
-        assert not any(s in low for s in said), (text, [s for s in said if s in low])
-    assert calls == ["two_chain_lines"]
-    with using(lang):
-        assert ("**ends**" if lang == "en" else "**extremos**") in str(explanation("two_chain_lines"))
-    assert any(s in after.lower() for s in said)  # refusing is argued, after the exercise
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name", ["01_rules_and_terms", "02_third_sides"])
 def test_lessons_1_and_2_practice_intro_does_not_say_which_line_to_click(lang, name):
     """ "Boxes are on offer, so click a line that takes one" solved every problem of the set before it was seen."""
