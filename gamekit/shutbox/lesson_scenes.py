@@ -261,10 +261,39 @@ def challenge_widget(score: Any = None):
     return W.VBox([position_view(open_tiles, dice), ExerciseWidget(challenge_exercise(), score=score)])
 
 
+CHALLENGE_COUNT_EXAMPLES = ((2, 4), (3, 4))
+"""Two small positions the held-back rule of thumb counts out, an all-even one first (its odd totals never go on)."""
+
+
+def go_on_example(open_tiles: Iterable[int]) -> str:
+    """One sentence counting the outcomes of two dice that let a pupil go on with ``open_tiles``, total by total:
+    "With tiles 2 and 4 open, the totals 2, 4 and 6 go on: 1 + 3 + 5 = 9 outcomes of 36."  ValueError for tiles
+    that are not distinct tiles 1 to 9, or that no total of two dice takes."""
+    from gamekit.shutbox.exercises_dice import go_on_outcomes
+    from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
+
+    tiles = tuple(open_tiles)
+    if not tiles or len(set(tiles)) != len(tiles) or any(type(t) is not int or t not in TILES for t in tiles):
+        raise ValueError(tr("open tiles {tiles!r}: give different tiles, 1 to 9", tiles=tiles))
+    tiles = tuple(sorted(tiles))
+    totals = [t for t in range(2, 13) if tiles_summing_to(t, tiles)]
+    if not totals:
+        raise ValueError(tr("open tiles {tiles!r}: no total of two dice covers any of them", tiles=tiles))
+    counts = [int(two_dice_probability(t) * 36) for t in totals]
+    return tr(
+        "With tiles {tiles} open, the totals {totals} go on: {sum} = {n} outcomes of 36.",
+        tiles=tile_list(tiles),
+        totals=tile_list(totals),
+        sum=" + ".join(map(str, counts)),
+        n=go_on_outcomes(tiles),
+    )
+
+
 def challenge_afterword(score: Any):
     """What lesson 5 says below its extension challenge, held back until the challenge on ``score`` is solved or its
     answer shown (:func:`gamekit.shutbox.charts.held_until_answered`): the outcome-count rule of thumb, which picks
-    the challenge's best set, and the all-even warning, which is the argument against the challenge's worst set."""
+    the challenge's best set, two counts worked out (:func:`go_on_example`), and the all-even warning, which is the
+    argument against the challenge's worst set."""
     import ipywidgets as W
 
     from gamekit.shutbox.charts import held_until_answered
@@ -280,6 +309,8 @@ def challenge_afterword(score: Any):
                 "the 36 outcomes of two dice let you go on with the tiles it leaves, and prefer the highest count. "
                 "But it is only a rule of thumb. In some positions it picks a worse set, and in some two sets tie."
             )
+            + "</p><p>"
+            + " ".join(go_on_example(tiles) for tiles in CHALLENGE_COUNT_EXAMPLES)
             + "</p><p>"
             + tr(
                 "Avoid a position in which many rolls end the turn: no odd roll covers 2, 4, 6 and 8, so leaving "

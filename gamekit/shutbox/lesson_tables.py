@@ -261,11 +261,14 @@ def fill_table(rules: Rules | None = None, scores: bool = True, answer_tile: int
     tile says "your answer to exercise 1", so the page never states it); the exact fractions in a details box.
     Lesson 4 shows it without ``scores``: the expected score is lesson 5's.  ``answer_tile``: the one open tile whose
     chance to shut is exercise 1's answer (lesson 4), which then reads "your answer to exercise 1" too (a Voilà page
-    shows the table before the pupil has answered)."""
+    shows the table before the pupil has answered); any other one-tile row with the same chance (6 for 8, by the
+    dice's symmetry) reads "the same as tile 8", or the pupil could copy it across."""
     if answer_tile is not None and (type(answer_tile) is not int or answer_tile not in TILES):
         raise ValueError(tr("answer_tile {tile!r}: give one tile, 1 to 9", tile=answer_tile))
     rows = fill_steps(rules)
     head = [tr("open tiles"), tr("rolls that cover a set"), tr("chance to shut"), tr("expected score")]
+    answer = next((r["value"] for r in rows if answer_tile is not None and r["open"] == (answer_tile,)), None)
+    twins = {r["open"] for r in rows if len(r["open"]) == 1 and r["value"] == answer and r["open"] != (answer_tile,)}
 
     def tiles(r: dict) -> str:
         return tile_list(r["open"]) or tr("none")
@@ -273,6 +276,8 @@ def fill_table(rules: Rules | None = None, scores: bool = True, answer_tile: int
     def chance(v: Fraction, r: dict | None = None) -> str:  # k/36 too, so the page's own numbers give exact answers
         if r is not None and answer_tile is not None and r["open"] == (answer_tile,):
             return tr("your answer to exercise 1")
+        if r is not None and r["open"] in twins:
+            return tr("the same as tile {tile}", tile=answer_tile)
         if v == 1 or v == 0:
             return tr("shut already") if v == 1 else tr("never")
         if (v * 36).denominator == 1:
@@ -299,7 +304,7 @@ def fill_table(rules: Rules | None = None, scores: bool = True, answer_tile: int
         [
             tiles(r),
             chance(r["value"], r)
-            if answer_tile is not None and r["open"] == (answer_tile,)
+            if answer_tile is not None and (r["open"] == (answer_tile,) or r["open"] in twins)
             else exact_fraction(r["value"]),
             tr("your answer to exercise 1") if own(r) else exact_score(r["score"]),
         ]

@@ -363,7 +363,8 @@ LESSONS: dict[int, Lesson] = {
         ),
         LessonPractice(
             "shut_the_box",
-            ((BEST, "easy"), (BEST, "medium"), (BEST, "hard")),  # the bank rating of each made position
+            # by the sets to compare, each with a decoy value: four sets (medium) twice, then five (hard)
+            ((BEST, "medium"), (BEST, "medium"), (BEST, "hard")),
             seed=11,
             where=LESSON_RULES,
             # made from the exact tables: three low-score positions, each too big for a tree, where the largest

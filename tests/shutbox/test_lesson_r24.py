@@ -3,6 +3,8 @@ gives no exercise's answer away."""
 
 from pathlib import Path
 
+import pytest
+
 from gamekit.i18n import using
 from gamekit.shutbox.exercises_both_sets import ONE_TILE_CHANCE
 from gamekit.shutbox.lesson_worksheets import worksheet_aids
@@ -43,8 +45,10 @@ def test_spanish_wording_from_the_r23_reading():
 
     lesson4 = " ".join((ROOT / "notebooks/es/shut_the_box/04_best_strategy.md").read_text(encoding="utf-8").split())
     assert "ningún conjunto que suma" not in lesson4
-    assert "una posición que no deja ningún conjunto que sume 11." in lesson4
-    assert "no deja ningún conjunto que sume 12." in lesson4
+    # «ningún conjunto que sume» read as "leaves no set summing to 11" (r28): the decoy leaves none of them
+    assert "ningún conjunto que sume" not in lesson4
+    assert "una posición que no deja ninguno de los conjuntos que suman 11." in lesson4
+    assert "no deja ninguno de los conjuntos que suman 12." in lesson4
     practice = " ".join((ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
     assert "Da cada grupo" not in practice and "Recoge todos los grupos de fichas" in practice
     with using("es"):
@@ -113,8 +117,8 @@ def test_lesson_4_takes_a_percent_sign_the_same_way_in_every_turns_in_100_answer
 
 def test_lesson_5_minutes_leave_out_the_extension_and_its_method_comes_before_it():
     """The 50 minutes counted the optional exercise 7; now the page's parts add up to its minutes without it, the
-    guide says the same, and the go-on count and the all-even trap (checked here) come before exercise 7 without
-    naming its sets or its answer."""
+    guide says the same, and the go-on count and the all-even trap (checked here) are not on the page: they wait with
+    the challenge's afterword, which counts the examples itself."""
     import re
 
     from gamekit.shutbox.tiles import tiles_summing_to, two_dice_probability
@@ -132,12 +136,15 @@ def test_lesson_5_minutes_leave_out_the_extension_and_its_method_comes_before_it
         line = re.search(parts, page).group(0)
         assert about in line and sum(map(int, re.findall(r"(?:\(|, )(\d+) ", line))) == 43, line
         assert "7 for exercise 7" not in page and "7 el ejercicio 7" not in page
-        method = page.index("1 + 3 + 5 = 9") if "1 + 3 + 5 = 9" in page else -1
-        assert (
-            0 < method < page.index("challenge_widget")
-            and page.index("— exercise 7" if "Time" in line else "— ejercicio 7") < method
-        )
-        assert "9 + 1" not in page[method - 800 : method + 600] and "14.68" not in page
+        assert "1 + 3 + 5 = 9" not in page and "14.68" not in page  # the method waits below, held (r28)
+    from gamekit.shutbox.lesson_scenes import CHALLENGE_COUNT_EXAMPLES, go_on_example
+
+    for lang in ("en", "es"):
+        with using(lang):
+            said = [go_on_example(tiles) for tiles in CHALLENGE_COUNT_EXAMPLES]
+        assert [s.split("= ")[-1].split()[0] for s in said] == ["9", "11"] and "1 + 3 + 5 = 9" in said[0]
+    with pytest.raises(ValueError, match="open tiles"):
+        go_on_example((4, 4))
     guide = (ROOT / "docs/teachers/shutbox.md").read_text(encoding="utf-8")
     assert "| **43** | **total** (the lesson announces about 43 min) |" in guide
     assert "| 7 | exercise 7, the challenge |" not in guide
