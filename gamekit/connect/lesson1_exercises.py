@@ -13,6 +13,7 @@ from gamekit.connect.lesson_exercise import (
     landing_cells,
     solver_exercise,
 )
+from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import immediate_wins
 from gamekit.connect.threats import threat_cells
 from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
@@ -134,8 +135,54 @@ def side_block_row_exercise() -> ConnectExercise:
             "left. Red's other line, across row 2, needs a cell above an empty cell: no disc can go there yet."
         ),
         why_first=True,
-        fitted=True,
+        wrong_words=floating_block_words,
     )
+
+
+def floating_block_words(game: ConnectGame, move: str, answers: Sequence[str]) -> str:
+    """A wrong click in a block exercise where the opponent also has a threat that no disc can reach yet.  The drop
+    that fills the cell under that threat is told so (its row, the threat's row, read off the board): the opponent
+    drops on top and makes five.  Every other wrong click is told what its own disc does (:func:`drop_words`), that
+    the opponent still makes five at once, and where to look (:func:`where_to_look`), never the row of the line to
+    block: its one gap would give the answer away."""
+    after = _after(game, move)
+    col = after.grid_column(int(move))
+    row = len(after.grid[col]) - 1
+    them = 1 - game.to_move
+    if (col, row + 1) in threat_cells(game, them) and move in immediate_wins(after):
+        five = _after(after, move)
+        _, dr, _ = five_direction(five, col, row + 1)
+        if dr == 0:
+            return tr(
+                "your disc lands on row {row}, right under the gap in {them}'s line across row {gap}. {who} drops on "
+                "top of it and makes five in a line.",
+                row=row + 1,
+                gap=row + 2,
+                them=tr(COLOUR_NAMES[them]),
+                who=SUBJECT[them](),
+            )
+        return tr(
+            "your disc lands on row {row}, right under a cell {them} needs for five in a line. {who} drops on top of "
+            "it and makes five.",
+            row=row + 1,
+            them=tr(COLOUR_NAMES[them]),
+            who=SUBJECT[them](),
+        )
+    seat = game.to_move
+    what = drop_words(after, seat, landing_cells(game, answers))
+    if set(threat_cells(after, seat)) - set(threat_cells(game, seat)):
+        lands = tr(
+            "your disc {what}. But {them} moves next and makes five in a line first.",
+            what=what,
+            them=tr(COLOUR_NAMES[them]),
+        )
+    else:
+        lands = tr(
+            "your disc {what}. {who} still makes five in a line with the very next disc.",
+            what=what,
+            who=SUBJECT[them](),
+        )
+    return f"{lands} {where_to_look(after)}"
 
 
 def row_lines_exercise() -> ConnectExercise:

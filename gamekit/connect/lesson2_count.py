@@ -179,18 +179,18 @@ def _board_caption(before: ConnectGame, kind: str, move: str, safe_left: int) ->
 
 
 def board_count_steps(moves: str = BOARD_COUNT) -> list[BoardStep]:
-    """The board count as steps: the position with its R, Y and ✗ cells marked and how many safe cells it has,
-    then one step a disc, each captioned from the board (who drops where, safe cells left, the forced pair)."""
+    """The board count as steps: the position with its R, Y and ✗ cells marked (not how many safe cells it has: the
+    page asks the pupil to count them first), then one step a disc, each captioned from the board (who drops where,
+    safe cells left, the forced pair)."""
     game = FiveInARow.from_moves(moves)
     line = board_count_line(game)
     safe = sum(kind == "safe" for kind, _ in line)
     start = tr(
         "{who} to move. {r} is red's threat, {y} is yellow's; ✗ marks the cell under each. Every other empty cell "
-        "is safe for both: there are {n}. Count them, and take turns.",
+        "is safe for both. Count them, and take turns.",
         who=SUBJECT[game.to_move](),
         r=threat_letter(0),
         y=threat_letter(1),
-        n=safe,
     )
     out = [BoardStep(lambda g=game: scene(g, danger=True, show_last=False), start, game)]
     g, left = game.copy(), safe

@@ -182,7 +182,13 @@ def stop_double_exercise() -> ConnectExercise:
                 )
             ]
             if higher:
-                words.append(tr("That disc also makes another {them} threat higher up.", **values))
+                words.append(
+                    tr(
+                        "{Them}'s disc in column {reply} also makes another {them} threat higher up.",
+                        reply=reply,
+                        **values,
+                    )
+                )
             return False, " ".join([*words, tr("Then {them} can force a win.", **values)])
         if immediate_wins(after[move]) or doubles[move] is None:  # five at once, or a loss the solver finds
             return False, tr("Not column {move}: {words}", move=move, words=outcome_words(game, move, hide=good))

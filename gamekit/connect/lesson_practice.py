@@ -461,8 +461,8 @@ def column_and_score_exercise(ex: Exercise, make: Callable[..., Exercise] = Exer
         check,
         hint=tr(
             "Minimax: for each column, find the other player's best answer to it and where that leads. Each column "
-            "is worth what that best answer leaves {colour}; pick the column worth most. A win with disc number n "
-            "scores {top} − n.",
+            "is worth what that best answer leaves {colour}; pick the column worth most. A win with your own n-th "
+            "disc scores {top} − n.",
             colour=colour,
             top=top,
         )

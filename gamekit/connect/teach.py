@@ -59,6 +59,11 @@ def read_score_exercise():
     empty = game.variant.columns * game.height - game.discs_on_board
     shown = number(s, sign=True).replace("-", "−")  # a true minus sign, as the page's "22 − n"
     flipped = 2 * (MAX + abs(s) - on_board) if winner != game.to_move else 2 * (MAX + abs(s) - on_board) - 1
+    # the other player's discs that 'flipped' drops hold, said after its count of the winner's discs
+    if winner != game.to_move:
+        turns = tr("with a {mover} disc before each", mover=mover)
+    else:
+        turns = tr("with a {mover} disc between each two", mover=mover)
     reasons = {
         more: tr(
             "{k} counts only {other}'s discs. {mover_s} is to move, so {mover} drops one disc before each of "
@@ -82,18 +87,19 @@ def read_score_exercise():
             other=other,
         ),
         flipped: tr(
-            "Not {k}. If you added {max} + {size} = {big}: each player drops at most {most} discs, so there is no "
-            "{nth} disc. Start again from the score: {score} is {mover}'s score, and the minus means the other "
-            "player, {other}, wins. Which of {other}'s discs scores {size}? Count the drops until it lands.",
+            "Not {k}: {k} drops would end on {other}'s {nth} disc ({left} more of {other}'s discs, {turns}), "
+            "and {max} + {size} = {big} turns the sign round. But each player drops at most {most} discs, so there "
+            "is no {nth} disc. The minus in {score} means {other} wins. Which of {other}'s discs scores {size}?",
             k=flipped,
             other=other,
-            mover=mover,
             score=shown,
             max=MAX,
             size=abs(s),
             big=MAX + abs(s),
             nth=ordinal_words(MAX + abs(s)),
             most=MAX - 1,
+            left=MAX + abs(s) - on_board,
+            turns=turns,
         ),
         MAX + abs(s): tr(
             "That is {max} + {size}: the sign is the other way round. The score is for the player to move, and a "

@@ -89,7 +89,7 @@ def test_lesson_one_exercise_three_is_a_second_block_unlike_the_first():
         after = game.copy()
         after.play(m)
         assert not ok and immediate_wins(after) and "column 3" not in text, text
-    assert "red drops in column 7 and makes five" in ex.check("7")[1]
+    assert "right under the gap in red's line across row 2. Red drops on top of it" in ex.check("7")[1]
     page = _page("five_in_a_row/01_rules_and_play.md")
     above = page[page.index("### Exercise 3") : page.index('L.exercise("side_block_row"')]
     assert "row 3" not in above and "column" not in above

@@ -2059,18 +2059,23 @@ def test_the_42_disc_limit_is_only_claimed_without_popout():
 def test_lesson_three_practice_hints_at_minimax_and_says_its_answer_in_words():
     """Lesson 3's practice is about minimax and scores: its hint says that idea, not the bank theme the position
     came from (zugzwang, double threat, side column), and the answer shown reads "column 1, score +2 or column 2,
-    score +2", never a bare "1, +2, 2, +2"."""
+    score +2", never a bare "1, +2, 2, +2".  The score rule reads as the lesson says it, "your own n-th disc",
+    never "disc number n", which reads as the n-th disc of the whole game."""
     import re
 
+    from gamekit.i18n import using
     from gamekit.puzzles.core import theme_hint
 
     bank_hints = {theme_hint("five_in_a_row", t) for t in ("zugzwang", "double_threat", "side_column")}
     for ex in L.practice_exercises(3):
         assert ex.hint.startswith("Minimax: for each column") and not any(h in ex.hint for h in bank_hints)
-        assert "scores 22 − n" in ex.hint  # the 5 en raya board: 42 free cells
+        assert "your own n-th disc scores 22 − n" in ex.hint  # the lesson's words; 42 free cells
         assert ex.answer == " or ".join(f"column {s.split(', ')[0]}, score {s.split(', ')[1]}" for s in ex.solutions)
         assert not re.fullmatch(r"[\d+\-, ]+", ex.answer)
         assert all(ex.check(s)[0] for s in ex.solutions)
+    with using("es"):
+        hints = [ex.hint for ex in L.practice_exercises(3)]
+    assert hints and all("tu propia ficha número n vale 22 − n" in h for h in hints), hints
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

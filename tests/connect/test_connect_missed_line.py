@@ -1,8 +1,7 @@
-"""A wrong click in a block exercise (lesson 1's exercise 3, lesson 2's exercise 1) is told which line the
-opponent then completes with the very next disc: its direction, its row or the side disc it runs to, read off the
-board after the reply, never the column that blocks it (the answer).  Lesson 1's exercise 2, the first block, tells
-each wrong click what its own disc does, then the kind of line to look at (a diagonal to a side disc), never its row
-or end."""
+"""A wrong click in lesson 2's exercise 1 (a block) is told which line the opponent then completes with the very
+next disc: its direction and where it runs, read off the board after the reply, never the column that blocks it (the
+answer).  Lesson 1's blocks (exercises 2 and 3) tell each wrong click what its own disc does, then the kind of line
+to look at, never its row or end: in exercise 3 the row would leave one gap, the answer."""
 
 import re
 
@@ -27,7 +26,6 @@ def _line_after(ex, wrong: str):
 @pytest.mark.parametrize(
     "key, words",
     [
-        ("side_block_row", "across row {row}, out to red's side disc on the left."),
         ("block_threat", "along a diagonal that rises to the right."),
     ],
 )
@@ -41,21 +39,51 @@ def test_a_wrong_block_names_the_line_it_misses(key, words):
         if "very next disc" not in feedback:  # the one column that fills the cell under the threat is told so
             continue
         row = (side[1] + 1) if side is not None else None
-        if key == "side_block_row":
-            g = ex.game.copy()
-            g.play(wrong)
-            row = len(g.grid[g.grid_column(int(ex.solutions[0]))]) + 1  # the row the blocking disc would fill
         assert words.format(row=row) in feedback, (key, wrong, feedback)
         assert f"column {ex.solutions[0]}" not in feedback  # the missed line, never the answer
         told += 1
     assert told >= 5
 
 
-def test_the_missed_line_is_said_in_spanish_with_the_glossary_words():
-    with using("es"):
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_second_block_says_where_to_look_never_the_row(lang):
+    """Lesson 1's exercise 3: red has a reachable five across row 3 and a floating one across row 2.  Each wrong
+    column but the one under the floating five is told what its own disc does and where to look (along a row, out to
+    a red side disc), computed from red's five, never row 3 (its one gap is the answer).  The column under the
+    floating five is told why it loses: the pupil's disc fills the cell under red's row-2 gap, read off the board."""
+    from gamekit.connect.lesson1_exercises import where_to_look
+    from gamekit.connect.threats import threat_cells
+
+    with using(lang):
         ex = L.exercises()["side_block_row"]
-        feedback = ex.check(ex.wrong[0])[1]
-    assert "en horizontal por la fila 3, hasta su ficha lateral de la izquierda" in feedback
+        told = {w: ex.check(w) for w in ex.wrong}
+        looks = {}
+        for w in ex.wrong:
+            g = ex.game.copy()
+            g.play(w)
+            looks[w] = where_to_look(g)
+    assert len({text for _, text in told.values()}) == len(ex.wrong) == 6
+    row_three = "horizontal por la fila 3" if lang == "es" else "across row 3"  # a disc may land on row 3
+    floating = [c for c in threat_cells(ex.game, 0) if len(ex.game.grid[c[0]]) < c[1]]
+    assert len(floating) == 1
+    under = str(ex.game.column_number(floating[0][0]))
+    for w, (ok, text) in told.items():
+        assert not ok and row_three not in text, (w, text)
+        if w == under:
+            gap = floating[0][1] + 1
+            expected = (
+                f"cae en la fila {gap - 1}, justo debajo del hueco de la línea del rojo en horizontal por la fila {gap}"
+                if lang == "es"
+                else f"lands on row {gap - 1}, right under the gap in red's line across row {gap}"
+            )
+            assert expected in text and ("five in a line" in text or "cinco en línea" in text), text
+            assert looks[w] not in text
+        else:
+            assert text.endswith(looks[w]), (w, text)
+            assert looks[w] in (
+                "Where to look: along a row, out to a red side disc.",
+                "Dónde mirar: a lo largo de una fila, hasta una ficha lateral del rojo.",
+            ), looks[w]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

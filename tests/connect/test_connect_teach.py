@@ -903,9 +903,10 @@ def test_a_winning_disc_is_named_as_the_lessons_name_it(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
-    """The count with the sign flipped (22 + 3): the reason says no player drops more than 21 discs, so that disc
-    never comes, and it says so as a condition ("if you added …"): 18 can be reached another way, so the feedback
-    does not claim to know the pupil's route, and it sends the pupil back to the score."""
+    """The count with the sign flipped (22 + 3): the reason says what that count itself is (the drops up to the
+    winner's 25th disc: its discs still to come, with the other player's between), computed, without claiming to
+    know the pupil's route (18 can be reached another way); then that no player drops more than 21 discs, so that
+    disc never comes, and it sends the pupil back to the score."""
     from gamekit.i18n import using
 
     with using(lang):
@@ -917,7 +918,16 @@ def test_the_sign_slip_names_no_disc_the_winner_could_drop(lang):
         why = ex.check(flipped[0])[1]
     assert f"{top} + {abs(s)} = {top + abs(s)}" in why and str(top - 1) in why
     assert ("there is no" in why) if lang == "en" else ("no hay" in why)
-    assert re.search(r"If you added|Si has sumado", why) and not re.search(r"You got|Has sacado|as if|como si", why)
+    assert not re.search(r"If you added|Si has sumado|You got|Has sacado|as if|como si", why), why
+    left = top + abs(s) - game.discs_played(1 - game.to_move if s < 0 else game.to_move)
+    assert 2 * left == flipped[0] and s < 0  # the winner is not to move: one of the mover's discs before each
+    nth = f"{top + abs(s)}th" if lang == "en" else f"{top + abs(s)}.ª"
+    assert (
+        f"{flipped[0]} drops would end on red's {nth} disc ({left} more of red's discs, with a yellow disc before each)"
+        if lang == "en"
+        else f"con {flipped[0]} fichas más, la última sería la {nth} del rojo ({left} más del rojo, con una del "
+        "amarillo antes de cada una)"
+    ) in why, why
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -938,3 +948,20 @@ def test_a_minus_sign_copied_from_the_score_is_refused_with_its_own_reason(lang)
     assert not re.search(r"side columns|columnas laterales", minus)
     assert "22 + 3 = 25" in flipped and not re.search(r"starts from|parte de", flipped)
     assert re.search(r"at most 21|como mucho 21", flipped), flipped
+
+
+def test_the_spanish_tiny_tree_says_the_score_rule_in_the_pages_words():
+    """Lesson 3 in Spanish: the page says a win with your n-th disc «vale 7 − n»; the tiny-tree exercise (screen and
+    paper) says it with the same verb, never «puntúa 7 − n»."""
+    from gamekit.connect import teach_minimax
+    from gamekit.i18n import using
+
+    page = (Path(__file__).resolve().parents[2] / "notebooks/es/five_in_a_row/03_how_the_computer_knows.md").read_text(
+        encoding="utf-8"
+    )
+    assert "vale **7 − *n***" in page
+    with using("es"):
+        ex = teach_minimax.tiny_tree_exercise()
+        said = [ex.prompt, ex.paper_prompt]
+    assert all("ficha número n vale 7 − n" in s for s in said), said
+    assert all("puntúa 7 − n" not in s for s in said), said
