@@ -184,7 +184,7 @@ def stop_double_exercise() -> ConnectExercise:
             if higher:
                 words.append(
                     tr(
-                        "{Them}'s disc in column {reply} also makes another {them} threat higher up.",
+                        "The {them} disc in column {reply} also makes another {them} threat higher up.",
                         reply=reply,
                         **values,
                     )

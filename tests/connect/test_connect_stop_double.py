@@ -86,7 +86,7 @@ def test_taking_one_of_the_two_cells_early_is_told_why_one_cell_is_not_enough():
     ok, why = ex.check("7")
     assert not ok and "one of the two cells red needed" in why and "column 3" in why and "column 1 row 1" in why
     assert "higher up" in why and "can force a win" in why and "column 6" not in why
-    assert f"Red's disc in column {reply} also makes another red threat higher up." in why  # not the pupil's disc
+    assert f"The red disc in column {reply} also makes another red threat higher up." in why  # not the pupil's disc
     assert lesson2_stop.taken_too_early(game, "1", ((6, 4), (7, 2))) is None  # column 1 takes neither cell
     with using("es"):
         es = L.exercises()["stop_double"].check("7")[1]
