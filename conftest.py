@@ -25,10 +25,11 @@ if TESTS not in sys.path:
 import tictactoe  # noqa: E402,F401
 from testing_order import run_order  # noqa: E402  (tests/testing_order.py)
 
-# Notebook kernels started by nbval and the JupyterLab/Voilà servers of the browser tests inherit this.
-os.environ.setdefault(
-    "GAMEKIT_PROGRESS_FILE", os.path.join(tempfile.mkdtemp(prefix="gamekit-progress-"), "progress.json")
-)
+# Notebook kernels started by nbval and the JupyterLab/Voilà servers of the browser tests inherit this.  Each xdist
+# worker makes its own (the controller's would otherwise reach all four through their environment): the lesson
+# kernels of one worker's JupyterLab must not write over a class another worker's test has just joined.
+if os.environ.get("PYTEST_XDIST_WORKER") or "GAMEKIT_PROGRESS_FILE" not in os.environ:
+    os.environ["GAMEKIT_PROGRESS_FILE"] = os.path.join(tempfile.mkdtemp(prefix="gamekit-progress-"), "progress.json")
 
 
 _SHARED_FOLDER: list[Path] = []  # the folder this process made for the run's shared results (removed at its end)
