@@ -52,7 +52,10 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
             "second player wants it odd. Whoever gets the total they want has control."
         ),
-        N_("**Turn:** one player's run of lines. Gold plays the odd turns, Coral the even ones."),
+        N_(
+            "**Turn:** one player's run of lines. Gold plays the odd turns, Coral the even ones. A game has one turn "
+            "per dot, plus one for each line that wins two boxes at once."
+        ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
     5: (
@@ -69,7 +72,8 @@ holds what its page teaches before exercise 1.  That offered boxes can be refuse
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
 cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on the cards from lesson 4 on.
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
-How many turns a game has (dots + long chains − 1) is not on the cards either: lesson 4's exercise 9 asks for it."""
+Lesson 4's card says how many turns a game has in general (one per dot, plus one per line that wins two boxes);
+the usual count, dots + long chains − 1, is not on the cards: lesson 4's exercise 9 asks for it."""
 
 WORDS_AFTER = {
     (3, "chain_or_loop"): (  # after exercise 6, as on the page; exercise 7 and More practice need it
