@@ -99,7 +99,7 @@ EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
 
-EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 5: ("l5_ex5", 6)}
+EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 4: ("parity_5x5_2x2_4x3_6x6_1", 3), 5: ("l5_ex5", 6)}
 """An exercise left out of a lesson's minutes where it stands on the page, to lighten the period (by lesson: its key
 and its number): the page and the sheet mark it extra under its heading, and the pupil goes on to the next one.  It
 keeps its place because the levels run easy to hard down the page; the extras at the end are :data:`EXTRA_AFTER`'s."""

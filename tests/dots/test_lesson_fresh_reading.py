@@ -109,3 +109,89 @@ def test_worksheets_4_and_5_say_the_general_turn_count_but_not_exercise_9s(lang,
     )
     assert said in card and "− 1" not in card
     assert re.search(r"\b22\b", card) is None
+
+
+# ----- lesson 4: a worked steering example before exercise 7 ------------------------------------------------------
+def test_the_worked_steering_example_is_not_exercise_7s_board_nor_its_line():
+    """The worked example is another position (another player to move), and no line it names — its safe lines in
+    the table, the lines it steps through — is one of exercise 7's answers."""
+    from gamekit.dots.lesson4_tables import steering_table
+    from gamekit.dots.lesson_positions import POSITIONS, SEQUENCES
+
+    ex7 = L.exercises(4)["l4_ex7"]
+    worked = lesson_positions.position("steer_worked")
+    assert POSITIONS["steer_worked"] != POSITIONS["steer_two"]
+    assert worked.to_dict() != ex7.game.to_dict() and worked.to_move != ex7.game.to_move
+    named = {row[0] for row in steering_table().rows} | set(SEQUENCES["steer_worked"]["steps"])
+    assert not named & {str(s) for s in ex7.solutions}
+    assert SEQUENCES["steer_worked"]["steps"][0] not in ex7.solutions
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_steering_table_is_the_count_and_the_exact_calculation(lang):
+    """Each safe line's row: the long chains forming after it and whom that suits, by the analysis; "yes" in the
+    last column for exactly the exact solver's best lines.  On this board the rule of thumb and the solver agree:
+    the best line is the only one that leaves the mover's count, and the step-through draws it first."""
+    from gamekit.dots.lesson4_tables import steering_table
+    from gamekit.dots.lesson_positions import SEQUENCES, safe_lines
+
+    game = lesson_positions.position("steer_worked")
+    values = move_values(game)
+    best = max(values.values())
+    with using(lang):
+        table = steering_table()
+        yes, mover = ("yes", "Coral") if lang == "en" else ("sí", "Coral")
+    assert [row[0] for row in table.rows] == safe_lines(game)
+    assert 1 < len(table.rows)
+    best_rows = [row for row in table.rows if row[-1] == yes]
+    assert {row[0] for row in best_rows} == {line for line in safe_lines(game) if values[line] == best}
+    assert best_rows and all(row[3] == mover for row in best_rows)
+    assert all(row[3] != mover for row in table.rows if row[-1] != yes)
+    for line, forming, *_ in table.rows:
+        after = game.copy()
+        after.play(line)
+        assert forming == analysis.long_chain_rule(after).long_chains
+    assert SEQUENCES["steer_worked"]["steps"][0] in {row[0] for row in best_rows}
+    dots = game.geometry.n_dots
+    said = (
+        f"Coral to move, {len(table.rows)} safe lines left, {dots} dots: Coral wants dots + long chains to be odd."
+        if lang == "en"
+        else f"{len(table.rows)} líneas seguras"
+    )
+    assert said in table.caption
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_worked_example_comes_after_the_tally_and_before_exercise_7_and_exercise_3_is_extra(lang):
+    raw = _raw(lang, "04")
+    tally, worked, table, ex7 = (
+        raw.index("tally_check()"),
+        raw.index('step_through("steer_worked")'),
+        raw.index("steering_table()"),
+        raw.index('L.exercise("l4_ex7"'),
+    )
+    assert tally < worked < table < ex7
+    head = "## Exercise 3" if lang == "en" else "## Ejercicio 3"
+    extra = (
+        "**Extra**, for spare time or for home. In class, go on to exercise 4."
+        if lang == "en"
+        else "**Extra**, para el tiempo que sobre o para casa. En clase, pasa al ejercicio 4."
+    )
+    start = raw.index(head)
+    assert raw.index(extra, start) < raw.index('L.exercise("parity_coral_5x5"')
+    top = raw[: raw.index("**Objectives**" if lang == "en" else "**Objetivos**")]
+    assert ("exercise 3" if lang == "en" else "el ejercicio 3") in top
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_4s_plan_gives_the_worked_example_and_exercise_7_their_minutes(lang):
+    guide = (ROOT / "docs/teachers" / ("es/dots.md" if lang == "es" else "dots.md")).read_text(encoding="utf-8")
+    start = guide.index("### Lesson 4" if lang == "en" else "### Lección 4")
+    plan = guide[start : guide.index("**50**", start)]
+    rows = re.findall(r"^\| (\d+) \| (.*) \|$", plan, flags=re.M)
+    assert sum(int(m) for m, _ in rows) == 50
+    minutes = {part.split(" (")[0].split(":")[0]: int(m) for m, part in rows}
+    seven = "exercise 7" if lang == "en" else "ejercicio 7"
+    worked = "the worked example" if lang == "en" else "el ejemplo resuelto"
+    assert minutes[seven] == 7 and minutes[worked] == 3
+    assert not any("1–3" in part for _, part in rows)
