@@ -195,3 +195,16 @@ def test_lesson_4s_plan_gives_the_worked_example_and_exercise_7_their_minutes(la
     worked = "the worked example" if lang == "en" else "el ejemplo resuelto"
     assert minutes[seven] == 7 and minutes[worked] == 3
     assert not any("1–3" in part for _, part in rows)
+
+
+# ----- lesson 2: exercise 8 makes the pupil count the safe lines ----------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_2_exercise_8_asks_the_pupil_to_count_the_safe_lines_and_does_not_give_the_count(lang):
+    from gamekit.dots.lesson_positions import safe_lines
+
+    with using(lang):
+        ex = L.exercises(2)["safe_race"]
+    n = len(safe_lines(ex.game))
+    assert n > 2
+    assert not re.search(r"\b%d\b" % n, ex.prompt), ex.prompt
+    assert ("First count the safe lines left" if lang == "en" else "Cuenta primero las líneas seguras") in ex.prompt
