@@ -208,3 +208,36 @@ def test_lesson_2_exercise_8_asks_the_pupil_to_count_the_safe_lines_and_does_not
     assert n > 2
     assert not re.search(r"\b%d\b" % n, ex.prompt), ex.prompt
     assert ("First count the safe lines left" if lang == "en" else "Cuenta primero las líneas seguras") in ex.prompt
+
+
+# ----- small: lesson 1's design note, worksheet 3's fact before exercise 6 -------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1s_rules_have_no_design_note_and_the_guide_keeps_it(lang):
+    page = _page(lang, "01")
+    assert ("these lessons' choice" if lang == "en" else "lo eligen estas lecciones") not in page
+    assert (
+        "After a game, the other player starts the next one." if lang == "en" else "la siguiente la empieza"
+    ) in page
+    guide = (ROOT / "docs/teachers" / ("es/dots.md" if lang == "es" else "dots.md")).read_text(encoding="utf-8")
+    assert ("the lessons' choice, not a rule of the game" if lang == "en" else "lo eligen las lecciones") in guide
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_worksheet_3_prints_the_pages_fact_above_exercise_6_but_not_its_answer(lang):
+    """The page says, right above exercise 6, that a 2-chain opened at an end can be left to its opener; the sheet
+    prints that sentence under exercise 6's heading, and still not which line cannot be refused."""
+    folder = ROOT / "docs/teachers" / ("es/worksheets" if lang == "es" else "worksheets") / "dots_and_boxes"
+    sheet = " ".join((folder / "03_chains_and_loops.md").read_text(encoding="utf-8").split())
+    fact = (
+        "One more fact. If a 2-chain is opened at an end, the other player can choose: take both boxes, or leave "
+        "both to the player who opened it."
+        if lang == "en"
+        else "Un dato más. Si una cadena de 2 se abre por un extremo, el otro jugador puede elegir: llevarse las dos "
+        "casillas o dejárselas las dos a quien la abrió."
+    )
+    six, seven = (
+        sheet.index("## " + ("Exercise 6" if lang == "en" else "Ejercicio 6")),
+        sheet.index("## " + ("Exercise 7" if lang == "en" else "Ejercicio 7")),
+    )
+    assert six < sheet.index(fact) < seven
+    assert ("middle line" if lang == "en" else "línea del medio") not in sheet[:seven]
