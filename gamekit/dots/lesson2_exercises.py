@@ -139,7 +139,8 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
     """Lesson 2's aim, "make it happen to the other player": the safe line after which the other player is the
     first to run out of safe lines, however both play (computed by trying every safe line, :func:`wins_safe_race`).
     The position is one where winning that race is also the solver's best play: the accepted lines are both, and
-    building the exercise refuses a position where they differ (the lesson must not teach a race that loses)."""
+    building the exercise refuses a position where they differ (the lesson must not teach a race that loses).  The
+    prompt does not say how many safe lines are left: counting them is the first half of the race."""
     game = position(name)
     seat, other = tr(SEATS[game.to_move]), tr(SEATS[1 - game.to_move])
     safe = safe_lines(game)
@@ -196,10 +197,10 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
 
     return DotsExercise(
         tr(
-            "{seat} to move; {n} safe lines are left. From now on both players draw only safe lines "
-            "while they can. <b>Which safe line makes {other} the first with no safe line left?</b>",
+            "{seat} to move. From now on both players draw only safe lines while they can. First count the safe "
+            "lines left, and which of them spoil each other. <b>Which safe line makes {other} the first with no "
+            "safe line left?</b>",
             seat=seat,
-            n=len(safe),
             other=other,
         ),
         line_checker(game, judge),

@@ -521,9 +521,10 @@ def _translated_choices(check: Any, choices: tuple[str, ...]) -> Any:
 
 
 def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> DotsExercise:
-    """Why the long chain rule works, as the page counts it: a game on a ``width``×``height`` board that ends with
-    ``long_chains`` long chains, control kept to the end, has dots + long chains − 1 turns (a turn is one player's
-    run of lines; the rules' "win a box, draw again" makes it longer than one line).  A typed number; the common
+    """Why the long chain rule works, as the page counts it: a game has one turn per dot plus one per line that wins
+    two boxes at once, so a game on a ``width``×``height`` board that ends with ``long_chains`` long chains, control
+    kept to the end and only long chains refused, has dots + long chains − 1 turns (a turn is one player's run of
+    lines; the rules' "win a box, draw again" makes it longer than one line).  A typed number; the common
     slips each get their own reason: dots + long chains (the − 1 left out), one too many, the dots alone, the dots
     − 1 (the long chains left out), and the boxes or the lines counted instead of the dots."""
     if long_chains < 1:
@@ -560,6 +561,10 @@ def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> Dot
                 turns=turns,
                 parity=tr("odd") if turns % 2 else tr("even"),
                 last=last,
+            ) + " " + ntr(
+                "That is one turn per dot, plus {n} for the line that wins two boxes at once.",
+                "That is one turn per dot, plus {n} for the lines that win two boxes at once.",
+                long_chains - 1,
             )
         if k in reasons:
             return False, reasons[k]
@@ -568,9 +573,11 @@ def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> Dot
     return DotsExercise(
         ntr(
             "A game on this empty {width}×{height} board ends with {k} long chain, and the player with control keeps "
-            "it to the end. <b>How many turns does the whole game have?</b>",
+            "it to the end. Only long chains are refused: no loop, no 2-chain. <b>How many turns does the whole "
+            "game have?</b>",
             "A game on this empty {width}×{height} board ends with {k} long chains, and the player with control "
-            "keeps it to the end. <b>How many turns does the whole game have?</b>",
+            "keeps it to the end. Only long chains are refused: no loop, no 2-chain. <b>How many turns does the "
+            "whole game have?</b>",
             long_chains,
             width=width,
             height=height,

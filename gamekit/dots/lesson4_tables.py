@@ -1,5 +1,6 @@
-"""Dots and Boxes lesson 4's tables and facts computed on the page: the long chain rule table, the move that
-decided a recorded game, and who wins the empty board with perfect play (shown after the pupil's guess)."""
+"""Dots and Boxes lesson 4's tables and facts computed on the page: the long chain rule table, the worked steering
+example's table, the move that decided a recorded game, and who wins the empty board with perfect play (shown after
+the pupil's guess)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from gamekit.i18n import N_
 from gamekit.i18n import number
 from gamekit.i18n import tr
 from typing import Any
-from gamekit.dots.lesson_positions import REAL_GAME, wanted_parity
+from gamekit.dots import analysis
+from gamekit.dots.lesson_positions import REAL_GAME, SEATS, position, safe_lines, wanted_parity
 
 
 def decisive_move(moves: str = REAL_GAME, width: int = 3, height: int = 3) -> dict[str, Any]:
@@ -70,6 +72,54 @@ def parity_table() -> Table:
         ],
         rows,
         caption=tr("The long chain rule: the first player wants dots + long chains to be even"),
+    )
+
+
+def steering_table(name: str = "steer_worked") -> Table:
+    """Lesson 4's worked steering example: for each safe line of the named position, the long chains forming once
+    it is drawn, dots + long chains, whom that count suits, and whether the exact solver rates the line best.  The
+    rows show the rule of thumb and the exact calculation side by side, so the pupil sees them agree."""
+    game = position(name)
+    seat = tr(SEATS[game.to_move])
+    values = move_values(game)
+    best = max(values.values())
+    rows = []
+    for line in safe_lines(game):
+        after = game.copy()
+        after.play(line)
+        rule = analysis.long_chain_rule(after)
+        total = rule.dots + rule.long_chains
+        rows.append(
+            (
+                line,
+                rule.long_chains,
+                tr(
+                    "{dots} + {n} = {total}, {parity}",
+                    dots=rule.dots,
+                    n=rule.long_chains,
+                    total=total,
+                    parity=tr("even") if total % 2 == 0 else tr("odd"),
+                ),
+                tr(SEATS[rule.favoured]),
+                tr("yes") if values[line] == best else tr("no"),
+            )
+        )
+    return Table(
+        [
+            tr("safe line"),
+            tr("long chains forming after it"),
+            tr("dots + long chains"),
+            tr("that count suits"),
+            tr("best line, says the exact calculation?"),
+        ],
+        rows,
+        caption=tr(
+            "{seat} to move, {n} safe lines left, {dots} dots: {seat} wants dots + long chains to be {parity}.",
+            seat=seat,
+            n=len(rows),
+            dots=game.geometry.n_dots,
+            parity=tr("even") if game.to_move == game.first else tr("odd"),
+        ),
     )
 
 

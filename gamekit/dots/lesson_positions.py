@@ -82,6 +82,10 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 4: five safe lines left, Gold to move: only one steers to the long-chain count Gold wants (and the
     # forming count agrees with the solver after each of them)
     "steer_two": (3, 3, "a2-a3 b3-b4 a2-b2 c3-d3 b4-c4 c2-c3 a1-b1 b2-c2 b1-c1 c1-d1"),
+    # lesson 4's worked steering example, before exercise 7 (another board, and Coral to move): four safe lines
+    # left; only a2-a3 leaves a long-chain count Coral wants (odd), and the exact solver agrees it is the best line.
+    # Exercise 7's answer is drawn already, so no caption of the example, played to the end, names it
+    "steer_worked": (3, 3, "c3-c4 b1-b2 b2-c2 a2-b2 c4-d4 a4-b4 d1-d2 a3-a4 b3-c3"),
     # lesson 4, on a 4×4 board (25 dots) so that steering is not practised on 3×3 alone: three safe lines left,
     # Coral to move; the two that leave 2 long chains forming (25 + 2, odd, Coral's count) win 12-4, the third
     # leaves 1 (even, Gold's count) and loses 6-10 (the exact solver agrees)
@@ -285,6 +289,18 @@ SEQUENCES: dict[str, dict[str, Any]] = {
         ),
         "steps": REAL_GAME.split()[:13],
         "outro": N_("No safe line is left. Now type the long chains of your last row below the board."),
+    },
+    "steer_worked": {  # lesson 4, before exercise 7: Coral steers the count, then both sides use up the safe lines
+        "start": POSITIONS["steer_worked"],
+        "intro": N_(
+            "Coral to move, and safe lines are left. Read the table under the board first: it takes each safe line "
+            "in turn."
+        ),
+        "parts": False,
+        "forming": True,
+        "judge": True,
+        "plain": True,  # lesson 4: a refusal in lesson 3's words, not lesson 5's double-deal
+        "steps": "a2-a3 c2-d2 d2-d3 a1-a2 a1-b1 c1-c2 b1-c1 c1-d1 a3-b3 b2-b3 b3-b4 b4-c4 c2-c3 c3-d3 d3-d4".split(),
     },
     "double_deal": {
         "start": POSITIONS["double_deal"],

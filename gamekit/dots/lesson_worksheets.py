@@ -52,7 +52,10 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
             "**Long chain rule:** add the dots and the long chains. The first player wants the total to be even, the "
             "second player wants it odd. Whoever gets the total they want has control."
         ),
-        N_("**Turn:** one player's run of lines. Gold plays the odd turns, Coral the even ones."),
+        N_(
+            "**Turn:** one player's run of lines. Gold plays the odd turns, Coral the even ones. A game has one turn "
+            "per dot, plus one for each line that wins two boxes at once."
+        ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
     5: (
@@ -67,9 +70,11 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
 holds what its page teaches before exercise 1.  That offered boxes can be refused is taught after exercise 6, as on
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
-cannot) is exercise 6's answer: sheet 3 leaves it to the teacher, and it is on the cards from lesson 4 on.
+cannot) is exercise 6's answer: sheet 3 prints only the page's fact above exercise 6 (:data:`WORDS_BEFORE`), and
+the whole of it is on the cards from lesson 4 on.
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
-How many turns a game has (dots + long chains − 1) is not on the cards either: lesson 4's exercise 9 asks for it."""
+Lesson 4's card says how many turns a game has in general (one per dot, plus one per line that wins two boxes);
+the usual count, dots + long chains − 1, is not on the cards: lesson 4's exercise 9 asks for it."""
 
 WORDS_AFTER = {
     (3, "chain_or_loop"): (  # after exercise 6, as on the page; exercise 7 and More practice need it
@@ -90,12 +95,30 @@ and why whoever opens a short chain gets control (lesson 5, exercise 7) are said
 is checked (the guide's lesson plans say where)."""
 
 
+WORDS_BEFORE = {
+    (3, "chain_or_loop"): (  # the one fact the page gives above exercise 6, in its words
+        N_(
+            "One more fact. If a 2-chain is opened at an end, the other player can choose: take both boxes, or "
+            "leave both to the player who opened it."
+        ),
+    ),
+}
+"""What a worksheet prints under an exercise's heading, before its question (``(lesson, exercise key)``), because
+the page says it right above that exercise: lesson 3's exercise 6 needs the fact that a 2-chain opened at an end
+can be left to the player who opened it (which line cannot be refused stays the exercise's answer)."""
+
+
+def words_before(lesson: int, key: str) -> list[str]:
+    """The sentences :data:`WORDS_BEFORE` prints under the heading of exercise ``key`` of lesson ``lesson``."""
+    return [tr(text) for text in WORDS_BEFORE.get((lesson, key), ())]
+
+
 EXTRA_AFTER = {4: ("steer_steer_two", 8, 11), 5: ("l5_ex8", 10, 11)}
 """Where a worksheet's part for spare time or for home starts, as on the lesson page: by lesson, the key of the last
 exercise in the lesson's minutes and the numbers of the extra exercises after it."""
 
 
-EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 5: ("l5_ex5", 6)}
+EXTRA_INSIDE = {3: ("count_loops_two_loops", 4), 4: ("parity_5x5_2x2_4x3_6x6_1", 3), 5: ("l5_ex5", 6)}
 """An exercise left out of a lesson's minutes where it stands on the page, to lighten the period (by lesson: its key
 and its number): the page and the sheet mark it extra under its heading, and the pupil goes on to the next one.  It
 keeps its place because the levels run easy to hard down the page; the extras at the end are :data:`EXTRA_AFTER`'s."""

@@ -80,7 +80,14 @@ from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
 from gamekit.dots.lesson_practice import practice_problems
-from gamekit.dots.lesson_worksheets import extra_after, extra_inside, period_end_slot, period_recap_slot, second_sheet
+from gamekit.dots.lesson_worksheets import (
+    extra_after,
+    extra_inside,
+    period_end_slot,
+    period_recap_slot,
+    second_sheet,
+    words_before,
+)
 from gamekit.dots.lesson_explanations import explanation
 
 __all__ = [
@@ -145,13 +152,15 @@ def worksheet_words_before(notebook: str, key: str) -> list[str]:
     of exercise 2 (the loop of 6): it is printed under exercise 4's heading, as on the page, on the second sheet,
     which the teacher gives out in the lesson's second period, once exercise 3 is checked
     (:func:`worksheet_words_after`).  An exercise left out of the lesson's minutes where it stands is marked extra
-    there, as on the page (:func:`gamekit.dots.lesson_worksheets.extra_inside`)."""
+    there, as on the page (:func:`gamekit.dots.lesson_worksheets.extra_inside`), and a fact the page gives right above
+    an exercise is printed there too (:func:`gamekit.dots.lesson_worksheets.words_before`)."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
     if number_ == 5 and key == _built("control_price").key:
         return [take_or_refuse_sheet()]
-    return extra_inside(number_, key)  # an extra in the middle of the lesson, marked as on the page
+    # an extra in the middle of the lesson, marked as on the page; then what the page says right above the exercise
+    return extra_inside(number_, key) + words_before(number_, key)
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}

@@ -238,7 +238,7 @@ def test_judged_step_throughs_comment_every_mistake():
     judged = [n for n, spec in lesson_positions.SEQUENCES.items() if spec.get("judge")]
     # lesson 3's step-throughs showed solver mistakes unflagged (one of them the very mistake exercise 4 marks wrong):
     # every step-through where a player can go wrong now names each mistake, by exact calculation
-    assert judged == ["chains", "loop", "greedy"]
+    assert judged == ["chains", "loop", "steer_worked", "greedy"]  # steer_worked: lesson 4's worked steering example
     chains = lesson_positions.SEQUENCES["chains"]
     first = DotsAndBoxes.from_moves(*chains["start"])
     assert sorted(p.length for p in lesson_positions.components(first)) == [1, 1, 7] and first.to_move == 0
