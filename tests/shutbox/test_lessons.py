@@ -1503,7 +1503,7 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     for k in ("1", "2", "3"):  # no single tile makes 11: the reason speaks of pairs only
         why = ex.check(k)[1]
         assert "No single tile makes 11, so find the pairs first" in why and "single tiles and" not in why
-    assert "some sets are missing" in ex.check("8")[1] and "only as many as the pairs" not in ex.check("8")[1]
+    assert "2 sets are missing" in ex.check("8")[1] and "only as many as the pairs" not in ex.check("8")[1]
     captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
