@@ -17,9 +17,9 @@ from gamekit.shutbox.strategy import table
 from gamekit.shutbox.trees import table_rounded_chance
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_sets import parse_sets
-from gamekit.shutbox.lesson_tables import FILL_RULES
+from gamekit.shutbox.lesson_tables import FILL_RULES, worked_leftovers
 from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, parse_decimal, parse_whole, tile_list
-from gamekit.shutbox.lesson_words import decimal_feedback, fraction_reason, other_set_slips
+from gamekit.shutbox.lesson_words import decimal_feedback, fraction_reason, other_set_slips, refuse_typed_tiles
 
 
 @dataclass(frozen=True)
@@ -227,26 +227,6 @@ EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCOR
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""
 
 
-def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective: str) -> None:
-    """A leave-value box that gets tiles ("5 6", "5+6") instead of a value: ValueError (a refusal, not a try)
-    saying those are the tiles the set leaves, when they are, and what to give instead.  Anything else passes."""
-    typed = str(answer).strip()
-    if not re.fullmatch(r"[1-9](?:\s*\+\s*[1-9]|\s+[1-9])+", typed, re.ASCII):
-        return
-    tiles = sorted(int(t) for t in re.findall(r"[1-9]", typed))
-    if objective == "shut":
-        wanted = tr("Now give the chance to shut them, as a whole number of turns in 100.")
-    else:
-        wanted = tr("Now give their expected score, with two decimals or as a fraction.")
-    if tiles == sorted(left):
-        raise ValueError(tr("“{answer}”: those are the tiles {set} leaves.", answer=typed, set=name) + " " + wanted)
-    raise ValueError(
-        tr("“{answer}” is a list of tiles, not a value: write the tiles {set} leaves on paper.", answer=typed, set=name)
-        + " "
-        + wanted
-    )
-
-
 def leave_value_exercise(
     uncovered: Iterable[int], roll: int, cover: Iterable[int], objective: str = "shut", rules: Rules | None = None
 ) -> Exercise:
@@ -283,8 +263,7 @@ def leave_value_exercise(
         games = round(100 * float(value))
         k = value * 36
         one_roll = two_dice_probability(sum(left)) if len(left) > 1 else None
-        # two tiles left, one of which no roll can cover alone (tile 1 with two dice): the slips of a tree that
-        # counts a roll covering the other tile as shutting, or counts only that roll
+        # two tiles left, one that no roll covers alone (tile 1): the slips of counting the other tile's roll
         stuck = [x for x in left if table(rules, "shut").value(mask_of((x,))) == 0]
         stuck_tile, other = None, None
         if len(left) == 2 and len(stuck) == 1:
@@ -325,9 +304,23 @@ def leave_value_exercise(
                 if total != left[0] and chance != games:
                     other_total.setdefault(chance, total)
 
+        worked = worked_leftovers(rules, left)  # the worked example's chances, typed by a pupil who copied one
+
         def check(answer: Any) -> tuple[bool, str]:
             refuse_typed_tiles(answer, left, name, objective)
             typed = re.sub(r"^\s*(?:about|around|unos|unas|~|≈)\s*", "", str(answer).strip(), flags=re.I)
+            copied = float(typed.replace(",", ".")) if re.fullmatch(r"[0-9]+(?:[.,][0-9])?", typed, re.ASCII) else -1
+            for st, left_w, chance in worked:
+                if copied != games and (abs(copied - float(chance)) < 0.05 or copied == round(float(chance))):
+                    return False, tr(
+                        "{given} is the worked example's chance: there {set} leaves {left}. Here {here} leaves "
+                        "{here_left}: work out the chance for those tiles in the same way.",
+                        given=typed,
+                        set=" + ".join(map(str, st)),
+                        left=tile_list(left_w),
+                        here=name,
+                        here_left=tile_list(left),
+                    )
             if re.fullmatch(r"0[.,]\d+", typed, re.ASCII):  # the chance itself, as a decimal
                 return False, tr(
                     "{answer} is a chance, not a number of turns. How many turns in 100 is that?", answer=typed
@@ -372,6 +365,13 @@ def leave_value_exercise(
                     "That is what the rounded turns in 100 give, and each rounding loses a little. Use the k/36 "
                     "in the table instead: multiply those fractions along each branch, add the branches, and round "
                     "only the final answer."
+                )
+            if given == math.ceil(100 * value) != games:
+                return False, tr(
+                    "You rounded up: the chance is {exact} turns in 100, and that rounds to {games}. Round up only "
+                    "when the first decimal is 5 or more.",
+                    exact=number(float(100 * value), 1),
+                    games=games,
                 )
             if one_roll == value and given == round(Fraction(100, 11)) != games:
                 return False, tr(
@@ -434,10 +434,11 @@ def leave_value_exercise(
             solutions=[str(games)],
             wrong=([str(round(100 * float(one_roll)))] if one_roll is not None and one_roll != value else [])
             + ([str(k)] if k.denominator == 1 and k != games else [])
-            + ([str(math.floor(100 * value))] if math.floor(100 * value) != games else [])
+            + [str(g) for g in sorted({math.floor(100 * value), math.ceil(100 * value)} - {games})]
             + [str(g) for g in stuck_slips]
             + ([str(one_order)] if one_order is not None else [])
-            + [str(g) for g in other_total],
+            + [str(g) for g in other_total]
+            + [number(float(c), 1) for *_, c in worked if round(float(c)) != games],
             key=key,
             position=(open_tiles, roll),
         )

@@ -360,18 +360,23 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                     )
                 )
             return False, (
-                tr(
-                    "Too few: some sets are missing. The sets for {total} have {sizes} tiles: have you found the ones "
-                    "with {longest} tiles? Go largest tile first: for each tile, find the pairs it starts, then try "
-                    "adding smaller open tiles.",
+                ntr(
+                    "Too few: {missing} set is missing. The sets for {total} have {sizes} tiles: count the sets of "
+                    "each size on their own, each time largest tile first, then add the counts.",
+                    "Too few: {missing} sets are missing. The sets for {total} have {sizes} tiles: count the sets of "
+                    "each size on their own, each time largest tile first, then add the counts.",
+                    n - k,
+                    missing=n - k,
                     total=total,
                     sizes=tile_list(sizes),
-                    longest=sizes[-1],
                 )
                 if len(sizes) > 1
-                else tr(
-                    "Too few: some sets are missing. Go largest tile first: for each tile, find the pairs it starts, "
-                    "then try adding smaller open tiles to make sets of three or more."
+                else ntr(
+                    "Too few: {missing} set is missing. Go largest tile first: for each tile, find the set it starts.",
+                    "Too few: {missing} sets are missing. Go largest tile first: for each tile, find the set it "
+                    "starts.",
+                    n - k,
+                    missing=n - k,
                 )
             )
         if twice is not None and k == orders and k != full:  # what this number is, true however it was reached

@@ -4,7 +4,7 @@ end a turn, a legal set and the tiles to cover before one die may be rolled.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any, Iterable, Sequence
 
 from gamekit.i18n import N_, ntr, tr
@@ -484,3 +484,58 @@ def one_die_tiles_exercise(open_tiles: Iterable[int], rules: Rules | None = None
             else (tr("Right: 7, 8 and 9 are all covered, so you may roll one die now."),)
         ),
     )
+
+
+def ending_roll_choices(open_tiles: Iterable[int]) -> tuple[int, ...]:
+    """The rolls a practice "which of these rolls ends your turn?" (:func:`ending_roll_exercise`) offers for a box,
+    smallest first: the one roll no set of the open tiles makes, and the three largest rolls that only one set of
+    two tiles or more makes (no tile makes them alone), so each wrong choice looks as if it might end the turn too.
+    ValueError when no roll, or more than one, ends the turn, or fewer than three rolls have a single such set."""
+    open_tiles = tuple(sorted(set(open_tiles)))
+    if not open_tiles or any(t not in TILES for t in open_tiles):
+        raise ValueError(tr("open tiles {items}: give tiles from 1 to 9", items=open_tiles))
+    ending = [r for r in range(2, 13) if not tiles_summing_to(r, open_tiles)]
+    single = [
+        r
+        for r in range(2, 13)
+        if len(tiles_summing_to(r, open_tiles)) == 1 and len(tiles_summing_to(r, open_tiles)[0]) > 1
+    ]
+    if len(ending) != 1 or len(single) < 3:
+        raise ValueError(
+            tr(
+                "tiles {items}: a box needs exactly one roll that ends the turn and three rolls that only one set "
+                "makes",
+                items=tile_list(open_tiles),
+            )
+        )
+    return tuple(sorted(ending + single[-3:]))
+
+
+def ending_roll_box(bank: Iterable[Any] = ()):
+    """Lesson 1's hard practice item: a box of five open tiles where the pupil must find the one roll that ends the
+    turn among rolls that only one set of two tiles or more makes (:func:`ending_roll_choices`), its ending roll one
+    that several sets make on a full box (so each looks possible), none of ``bank``'s boxes nor exercise 4's.  The
+    first such box, largest ending roll first, with a "sets for the roll" puzzle at least as hard as ``bank``'s, from
+    the rules alone."""
+    from gamekit.puzzles.sets import BAND_NAMES
+    from gamekit.puzzles.shut_census import position_at
+    from gamekit.puzzles.shutbox import candidate
+
+    taken = {tuple(sorted(p.facts["open"])) for p in bank} | {(2, 6, 9)}
+    floor = max((BAND_NAMES.index(p.band) for p in bank), default=0)
+    boxes = []
+    for box in combinations(TILES, 5):
+        try:
+            rolls = ending_roll_choices(box)
+        except ValueError:
+            continue
+        end = next(r for r in rolls if not tiles_summing_to(r, box))
+        if box not in taken and len(tiles_summing_to(end)) >= 2:
+            boxes.append((-end, box))
+    for _, box in sorted(boxes):
+        for roll in range(2, 13):
+            game = position_at(Rules().one_die, box, roll) if len(tiles_summing_to(roll, box)) >= 3 else None
+            puzzle = candidate(game, "shut", habits=False) if game is not None else None
+            if puzzle is not None and "sets_for_roll" in puzzle.themes and BAND_NAMES.index(puzzle.band) >= floor:
+                return puzzle
+    raise LookupError(tr("no box of five tiles where one roll ends the turn among rolls one set makes"))

@@ -19,26 +19,26 @@ from gamekit.shutbox.exercises_dice import (
     roll_outcomes_exercise,
 )
 from gamekit.shutbox.exercises_sets import count_sets_exercise, method_order, next_set_exercise, sets_exercise
-from gamekit.shutbox.exercises_turn import legal_set_exercise, one_die_tiles_exercise, turn_score_exercise
+from gamekit.shutbox.exercises_turn import (
+    ending_roll_choices,
+    ending_roll_exercise,
+    legal_set_exercise,
+    one_die_tiles_exercise,
+    turn_score_exercise,
+)
 from gamekit.shutbox.lesson_words import tile_list
 from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, given_values_prompt
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
 """A hard "which set?" bank puzzle (to shut the box, tiles 1, 2, 3, 4, 7 and 8 open, a roll of 10, best 7+3; only
-"two tiles close in value" finds it).  Lesson 1's practice leaves its box out, which fixes the
-six boxes it deals."""
+"two tiles close in value" finds it).  Lesson 1's practice leaves its box out."""
 
 
-LESSON_1_SAME_SCORE = "shut-fe63c8ca9b"
-"""A bank box (tiles 1, 5 and 6 open) lesson 1's practice leaves out: its score, 12, is exercise 1's (tiles 2, 3 and
-7), so it would ask the same sum again."""
-
-
-LESSON_1_NOT_THIRD = ("shut-be15b2ec4f", "shut-cbe6bbb9c3")
-"""Bank boxes lesson 1's practice leaves out of its third problem ("write one set you may cover"): tiles 1 to 6 and
-a roll of 8, whose sets the page's table of the sets for 8 prints above it; then a roll of 10, which no tile makes
-alone, so it would be a hard problem before two medium ones.  The draw then gives tiles 1 to 5 and a roll of 7."""
+LESSON_1_SKIPPED = ("shut-6807a45ccb", "shut-616cc5d408")
+"""Bank boxes lesson 1's practice leaves out as well, since other lessons' practice asks them: lesson 4's position
+(tiles 1, 2, 3, 4, 7 and 8, a roll of 10) asked for a low score, and lesson 2's (tiles 1, 2, 4, 5, 6 and 7, a roll
+of 11)."""
 
 
 COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
@@ -46,11 +46,11 @@ COUNT_12_OPEN = (1, 2, 3, 4, 6, 7, 8, 9)
 
 
 LESSON_RULES = (("one_die", Rules().one_die),)
+"""The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
 CHANCE_ONLY = LESSON_RULES + (("objective", "shut"),)
 """Lessons 1–3 ask for the best chance to shut the box only (the expected score is taught in lesson 5)."""
-"""The rules a lesson's practice puzzles are played under: the lessons' own (one die once 7, 8 and 9 are shut)."""
 
 
 PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
@@ -67,6 +67,7 @@ PRACTICE_IDEAS: dict[str, Callable[[str], str]] = {
     "one_die": lambda theme: tr("You may roll one die once 7, 8 and 9 are all covered."),
     "expect": lambda theme: tr("Predict first: is this total common or rare?"),
     "shut_one": lambda theme: tr("Use your grid of the 36 outcomes from the lesson."),
+    "ending": lambda theme: tr("A roll ends the turn when no set of open tiles adds up to it."),
 }
 """The plain sentence that opens a practice item's hint, given the bank theme's name (which it uses inside the
 sentence, never as a label before it), then the exercise's own hint, which it never repeats: what the item's own
@@ -88,13 +89,15 @@ PRACTICE_QUESTIONS = (
     "expect",
     "shut_one",
     "next",
+    "ending",
 )
 """How a lesson asks about a bank position: the score if the turn ended with its tiles open (lesson 1), count the sets
 for the roll, list them, or say which set the method finds next ("next", lesson 2), count the outcomes of two dice
 that let you go on or that end the turn, or compare one die and two by the outcomes that go on (lesson 3), or the
 bank's own question (which set, one die or two, by the exact table); "legal" — one set you may cover, "one_die" — the
 tiles still to cover before one die is allowed (lesson 1); "expect" — how many totals of the box's sum in 3,600
-rolls, "shut_one" — how many outcomes shut the box with one roll (lesson 3)."""
+rolls, "shut_one" — how many outcomes shut the box with one roll (lesson 3); "ending" — which of four rolls ends the
+turn (lesson 1, :func:`~gamekit.shutbox.exercises_turn.ending_roll_choices`)."""
 
 
 PRACTISES: dict[str, tuple[str, ...]] = {
@@ -109,6 +112,7 @@ PRACTISES: dict[str, tuple[str, ...]] = {
     "expect": ("count_6",),
     "shut_one": ("shut_one_roll_25",),
     "bank": ("challenge_1",),
+    "ending": ("ending_roll",),
 }
 """The lesson exercises (their keys in :attr:`Lesson.exercises`) each practice question asks again on a new box:
 the same question, so an objective whose exercises one of these names has practice."""
@@ -133,17 +137,19 @@ def sets_level(open_tiles: Iterable[int], roll: int) -> str:
 
 
 def legal_level(open_tiles: Iterable[int], roll: int) -> str:
-    """How hard it is to find one set you may cover: "hard" for a roll of 10 to 12, which no tile makes alone, or
-    when only one set makes the roll; "easy" when the roll's own tile is open, or when the method's first try
-    works (the largest open tile below the roll, plus the open tile that makes up the rest); "medium" when the
-    first try fails and the pupil must search further."""
+    """How hard it is to find one set you may cover: "easy" when the roll's own tile is open, or when the method's
+    first try works (the largest open tile below the roll, plus the open tile that makes up the rest) for a roll a
+    tile could make alone; "medium" when that first try works for a roll of 10 to 12, which no tile makes alone,
+    or when the first try fails for a smaller roll and the pupil must search further; "hard" when only one set
+    makes the roll, or when the first try fails for a roll of 10 to 12."""
     open_tiles = tuple(sorted(set(open_tiles)))
     if roll in open_tiles:
         return "easy"
-    if roll > 9 or len(tiles_summing_to(roll, open_tiles)) == 1:
+    if len(tiles_summing_to(roll, open_tiles)) == 1:
         return "hard"
     below = [t for t in open_tiles if t < roll]
-    return "easy" if below and roll - max(below) in open_tiles else "medium"
+    first_try = bool(below) and roll - max(below) in open_tiles
+    return ("easy" if first_try else "medium") if roll <= 9 else ("medium" if first_try else "hard")
 
 
 def score_level(open_tiles: Iterable[int]) -> str:
@@ -169,6 +175,8 @@ def practice_level(question: str, open_tiles: Iterable[int], roll: int | None = 
         return "easy"
     if question == "score":
         return score_level(open_tiles)
+    if question == "ending":  # every open tile is looked at for each roll offered, as for the outcomes of two dice
+        return box_level(open_tiles)
     return legal_level(open_tiles, roll) if question == "legal" else box_level(open_tiles)
 
 
@@ -293,6 +301,7 @@ class LessonPractice(ProblemSet):
                 "one_die": lambda: one_die_tiles_exercise(open_tiles),
                 "expect": lambda: expected_count_exercise(sum(open_tiles)),
                 "shut_one": lambda: one_roll_shut_exercise(open_tiles),
+                "ending": lambda: ending_roll_exercise(open_tiles, ending_roll_choices(open_tiles)),
             }[question]()
             ex.hint = PRACTICE_IDEAS[question](theme_name(self.game_id, theme)) + " " + ex.hint
             ex.key, ex.level, ex.puzzle = f"practice {puzzle.id} {question}", level, puzzle

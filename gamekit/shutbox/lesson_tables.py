@@ -159,6 +159,18 @@ leave a position one roll of 9 shuts; tiles 3 and 6 can also be shut in two roll
 (about 13 turns in 100 against 11).  Not an exercise's position."""
 
 
+def worked_leftovers(rules: Rules, left: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], Fraction]]:
+    """The worked example's sets (:data:`WORKED_COMPARISON`) that leave two tiles or more, each with what it leaves
+    and that position's chance to shut the box in turns in 100, when an exercise under the same rules asks about
+    ``left``, two other tiles or more: what a pupil who copied the example would type."""
+    box, roll = WORKED_COMPARISON
+    if rules != FILL_RULES or len(left) < 2:
+        return []
+    pairs = [(st, tuple(t for t in box if t not in st)) for st in tiles_summing_to(roll, box)]
+    values = table(rules, "shut")
+    return [(st, w, 100 * values.value(mask_of(w))) for st, w in pairs if len(w) > 1 and sorted(w) != sorted(left)]
+
+
 def comparison_table(
     uncovered: Iterable[int] = WORKED_COMPARISON[0], roll: int = WORKED_COMPARISON[1], rules: Rules | None = None
 ) -> Table:

@@ -283,3 +283,23 @@ def other_set_slips(
             )
             out.append((table(rules, "score").value(mask_of(left)), why))
     return out
+
+
+def refuse_typed_tiles(answer: Any, left: tuple[int, ...], name: str, objective: str) -> None:
+    """A leave-value box that gets tiles ("5 6", "5+6") instead of a value: ValueError (a refusal, not a try)
+    saying those are the tiles the set leaves, when they are, and what to give instead.  Anything else passes."""
+    typed = str(answer).strip()
+    if not re.fullmatch(r"[1-9](?:\s*\+\s*[1-9]|\s+[1-9])+", typed, re.ASCII):
+        return
+    tiles = sorted(int(t) for t in re.findall(r"[1-9]", typed))
+    if objective == "shut":
+        wanted = tr("Now give the chance to shut them, as a whole number of turns in 100.")
+    else:
+        wanted = tr("Now give their expected score, with two decimals or as a fraction.")
+    if tiles == sorted(left):
+        raise ValueError(tr("“{answer}”: those are the tiles {set} leaves.", answer=typed, set=name) + " " + wanted)
+    raise ValueError(
+        tr("“{answer}” is a list of tiles, not a value: write the tiles {set} leaves on paper.", answer=typed, set=name)
+        + " "
+        + wanted
+    )

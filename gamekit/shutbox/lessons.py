@@ -53,6 +53,7 @@ from gamekit.shutbox.exercises_expected import (
 from gamekit.shutbox.exercises_sets import count_sets_exercise, next_set_exercise, sets_exercise
 from gamekit.shutbox.exercises_turn import (
     ONE_DIE_BOX,
+    ending_roll_box,
     ending_roll_exercise,
     legal_set_exercise,
     one_die_tiles_exercise,
@@ -65,8 +66,7 @@ from gamekit.shutbox.lesson_practice import (
     CHANCE_ONLY,
     COUNT_12_OPEN,
     DICE,
-    LESSON_1_NOT_THIRD,
-    LESSON_1_SAME_SCORE,
+    LESSON_1_SKIPPED,
     LESSON_4_SHUT_PRACTICE,
     LESSON_RULES,
     LessonPractice,
@@ -114,17 +114,18 @@ LESSONS: dict[int, Lesson] = {
                 "then stay open and are the score."
             ),
         ),
-        LessonPractice(  # each objective twice: a set you may cover, a turn's score, the tiles before one die
+        LessonPractice(  # one problem of each kind, easy to hard by what the pupil does (practice_level)
             "shut_the_box",
-            ((SETS, "easy"), (SETS, "medium"), (SETS, "medium"), (DICE, "hard"), (DICE, "hard"), (SETS, "hard")),
-            seed=25,
+            ((SETS, "easy"), (SETS, "medium"), (SETS, "medium"), (SETS, "medium"), (SETS, "hard")),
+            seed=268,
             where=LESSON_RULES,
-            # easy to hard by what the pupil does (practice_level): the tiles before one die are one look at 7, 8
-            # and 9; a score has more tiles to add; the last set has no tile that makes the roll alone
-            questions=("one_die", "one_die", "legal", "score", "score", "legal"),
+            # the tiles before one die (7 and 8 open); a set for 9 (the first try works); a turn's score of five
+            # tiles; a set for 10 (two tiles at least); last, made: which of four rolls ends the turn, each other
+            # roll made by one set only
+            questions=("one_die", "legal", "score", "legal", "ending"),
             graded_by_box=True,
-            # a "which set?" box; exercise 1's score again; the page's own roll of 8, then a roll no tile makes
-            exclude=(LESSON_4_SHUT_PRACTICE, LESSON_1_SAME_SCORE) + LESSON_1_NOT_THIRD,
+            exclude=(LESSON_4_SHUT_PRACTICE,) + LESSON_1_SKIPPED,
+            made=(ending_roll_box,),
         ),
         objectives=(
             (

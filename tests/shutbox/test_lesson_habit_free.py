@@ -126,8 +126,8 @@ def test_lesson_1_more_practice_asks_a_set_for_a_roll_the_page_does_not_list_and
 
     from gamekit.shutbox import lessons as L
 
-    problem = L.practice_exercises(1)[2]
-    puzzle = L.LESSONS[1].practice.puzzles()[2]
+    problem = L.practice_exercises(1)[1]
+    puzzle = L.LESSONS[1].practice.puzzles()[1]
     roll, tiles = puzzle.facts["roll"], puzzle.facts["open"]
     page = (Path(__file__).resolve().parents[2] / "notebooks/shut_the_box/01_rules_and_play.md").read_text()
     assert roll != 8 and "lesson_tables.sets_table(8)" in page and f"sets_table({roll})" not in page
@@ -135,8 +135,8 @@ def test_lesson_1_more_practice_asks_a_set_for_a_roll_the_page_does_not_list_and
     ok, why = problem.check(str(roll))
     assert not ok and why.startswith(f"Tile {roll} is not open") and "is the roll" not in why
     with using("es"):
-        assert L.practice_exercises(1)[2].check(str(roll))[1].startswith(f"La ficha {roll} no está descubierta")
-    assert [ex.level for ex in L.practice_exercises(1)] == ["easy", "easy", "easy", "medium", "medium", "hard"]
+        assert L.practice_exercises(1)[1].check(str(roll))[1].startswith(f"La ficha {roll} no está descubierta")
+    assert [ex.level for ex in L.practice_exercises(1)] == ["easy", "easy", "medium", "medium", "hard"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -94,7 +94,8 @@ def test_lesson_3_teaches_the_drills_question_and_its_rule_answers_every_drill_p
         ("notebooks/es/shut_the_box/03_dice.md", "**Una regla práctica** para tener la mejor probabilidad"),
     ):
         text = (ROOT / path).read_text(encoding="utf-8")
-        assert rule in text and text.index(rule) < text.index("shut_dice_exercise((1, 5))")
+        # below exercise 10, which would only apply it (r28), and above the practice that asks it again
+        assert text.index("shut_dice_exercise((1, 5))") < text.index(rule) < text.index("practice(3, score)")
 
 
 def test_the_drill_is_labelled_lesson_3_on_the_practice_and_homework_pages():

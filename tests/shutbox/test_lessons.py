@@ -1018,11 +1018,14 @@ def test_lessons_one_and_two_practise_their_own_question_on_bank_positions():
         "legal": lambda roll, open_tiles: exercises_turn.legal_set_exercise(open_tiles, roll),
         "score": lambda roll, open_tiles: exercises_turn.turn_score_exercise(open_tiles),
         "one_die": lambda roll, open_tiles: exercises_turn.one_die_tiles_exercise(open_tiles),
+        "ending": lambda roll, open_tiles: exercises_turn.ending_roll_exercise(
+            open_tiles, exercises_turn.ending_roll_choices(open_tiles)
+        ),
         "list": exercises_sets.sets_exercise,
         "count": exercises_sets.count_sets_exercise,
         "next": lambda roll, open_tiles: lesson_practice.next_set_question(open_tiles, roll),
     }
-    for number, asked in ((1, {"legal", "score", "one_die"}), (2, {"list", "next", "count"})):
+    for number, asked in ((1, {"legal", "score", "one_die", "ending"}), (2, {"list", "next", "count"})):
         lesson = L.LESSONS[number]
         questions = lesson.practice.questions
         assert isinstance(lesson.practice, lesson_practice.LessonPractice) and set(questions) == asked
@@ -1419,11 +1422,11 @@ def test_lesson_one_plays_a_move_and_answers_an_adding_slip():
         assert ex.check("0")[1].startswith("0 solo es la puntuación")
 
 
-def test_lesson_one_practice_covers_each_objective_twice_graded_easy_to_hard_and_each_hint_names_its_idea():
-    """The practice set asks lesson 1's own questions on bank boxes, two for each objective, easy to hard as its
-    heading says: a turn's score, a set you may cover (no item with the roll's own tile open: the bank keeps no
-    such "sets for the roll" box), the tiles to cover before one die (both boxes with a big tile still open among
-    small ones);
+def test_lesson_one_practice_asks_each_kind_once_graded_easy_to_hard_and_each_hint_names_its_idea():
+    """The practice set asks lesson 1's own questions, one of each kind, easy to hard as its heading says: the tiles
+    to cover before one die (a box with a big tile still open among small ones), a set you may cover (no item with
+    the roll's own tile open: the bank keeps no such "sets for the roll" box), a turn's score, which roll ends the
+    turn;
     each hint opens with its own idea, never another lesson's (not "one die or two")."""
     from pathlib import Path
     from gamekit.puzzles import bank
@@ -1432,7 +1435,7 @@ def test_lesson_one_practice_covers_each_objective_twice_graded_easy_to_hard_and
     levels = [ex.level for ex in items]
     assert levels == sorted(levels, key=["easy", "medium", "hard"].index) and levels[0] == "easy" != levels[-1]
     asked = [ex.key.split()[-1] for ex in items]
-    assert sorted(asked) == ["legal", "legal", "one_die", "one_die", "score", "score"]
+    assert sorted(asked) == ["ending", "legal", "legal", "one_die", "score"]
     for ex, q in zip(items, asked):
         assert ex.hint.startswith(lesson_practice.PRACTICE_IDEAS[q]("sets for the roll")) or q != "legal"
         assert "one die or two" not in ex.hint
@@ -1462,31 +1465,32 @@ def test_lesson_one_practice_covers_each_objective_twice_graded_easy_to_hard_and
     )
     assert lesson_practice.legal_level((1, 2, 4, 5, 6), 9) == "medium"  # 6 leaves 3, covered: then 5 + 4
     assert lesson_practice.legal_level((1, 2, 4), 3) == "hard"  # only 2 + 1 makes it
-    assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"
+    assert lesson_practice.legal_level((4, 6, 8), 10) == "hard"  # only 6 + 4
+    assert lesson_practice.legal_level((2, 3, 4, 6, 7, 8), 10) == "medium"  # no tile alone, 8 + 2 first try
+    assert lesson_practice.legal_level((1, 2, 4, 6, 7, 9), 12) == "hard"  # 9 leaves 3, covered: then 7 + 4 + 1
     with using("es"):
         legal = next(ex for ex in L.practice_exercises(1) if ex.key.endswith(" legal"))
         assert legal.hint.startswith("Encuentra uno de los conjuntos para la tirada")
 
 
 def test_lesson_one_practice_words_on_page_and_guide_are_true_of_the_current_items():
-    """The page says there are six questions, two for each thing the lesson teaches; the guides say six boxes, two
-    per objective, both one-die boxes with big tiles still open.  Both are checked against the items dealt now."""
+    """The page lists five questions, one of each kind, in the order they come; the guides say five problems, one
+    of each kind, the one-die box with big tiles still open.  Both are checked against the items dealt now."""
     from pathlib import Path
 
     items = L.practice_exercises(1)
     asked = [ex.key.split()[-1] for ex in items]
-    assert len(items) == 6 and all(asked.count(q) == 2 for q in ("score", "legal", "one_die"))
+    assert asked == ["one_die", "legal", "score", "legal", "ending"]
     root = Path(__file__).resolve().parents[2]
     page = " ".join((root / "notebooks/shut_the_box/01_rules_and_play.md").read_text().split())
-    assert "Six more questions, two for each thing this lesson teaches" in page
+    assert "Five more questions, from easy to hard" in page and "which roll ends the turn" in page
     es_page = " ".join((root / "notebooks/es/shut_the_box/01_rules_and_play.md").read_text().split())
-    assert "Seis preguntas más, dos por cada cosa que enseña esta lección" in es_page
+    assert "Cinco preguntas más, de fácil a difícil" in es_page and "qué tirada termina el turno" in es_page
     guide = " ".join((root / "docs/teachers/shutbox.md").read_text().split())
-    assert "six boxes from the puzzle bank, easy to hard, two for each objective" in guide
-    assert "both boxes still have big tiles open" in guide
+    assert "It has five problems, easy to hard, one of each kind" in guide
     assert [ex.solutions[0] for ex, q in zip(items, asked) if q == "one_die"].count("none") == 0
     es_guide = " ".join((root / "docs/teachers/es/shutbox.md").read_text().split())
-    assert "seis cajas del banco de problemas, de fácil a difícil, dos por objetivo" in es_guide
+    assert "Tiene cinco problemas, de fácil a difícil, uno de cada tipo" in es_guide
 
 
 def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the_tiles_taken():
@@ -1499,7 +1503,7 @@ def test_lesson_two_count_feedback_fits_the_count_and_the_step_caption_names_the
     for k in ("1", "2", "3"):  # no single tile makes 11: the reason speaks of pairs only
         why = ex.check(k)[1]
         assert "No single tile makes 11, so find the pairs first" in why and "single tiles and" not in why
-    assert "some sets are missing" in ex.check("8")[1] and "only as many as the pairs" not in ex.check("8")[1]
+    assert "2 sets are missing" in ex.check("8")[1] and "only as many as the pairs" not in ex.check("8")[1]
     captions = [s.caption for s in exercises_sets.set_search_steps(8)]
     assert "Add 2: 5 + 2 = 7, so 1 more is needed, from the tiles below 2." in captions
     assert not any(c.startswith("Take 2;") for c in captions)
@@ -1889,8 +1893,7 @@ def test_lesson_one_practice_never_asks_exercise_1s_score_again():
     """Exercise 1 scores tiles 2, 3 and 7 (12); the practice's score items are other sums, so Problem 4 is not the
     same task with the same answer (tiles 1, 5 and 6 made 12 too)."""
     scores = [e.solutions[0] for e in L.practice_exercises(1) if e.key.endswith(" score")]
-    assert len(scores) == 2 and 12 not in scores
-    assert lesson_practice.LESSON_1_SAME_SCORE in L.LESSONS[1].practice.exclude
+    assert len(scores) == 1 and 12 not in scores
 
 
 def test_the_demo_turn_is_a_typical_turn_and_shows_the_choice_of_one_die_or_two():
