@@ -256,8 +256,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       a third of each level's questions past lesson 1, as in lesson 2's list
       (:func:`gamekit.puzzles.connect_lessons.habit_share`); lesson 1's questions are that rule's own idea, the
       side-disc ones no more than the others (:func:`side_steps_share`).
-    * In the mixed pool (and each lesson's list but lesson 1's), a trivial rule (the centre rule, or "win at once,
-      else block") answers at most a third of each level from 2 up (:func:`~.connect_thumbs.trivial_selection`).
+    * In the mixed pool a trivial rule (the centre rule, or "win at once, else block") answers at most a third of
+      each level from 2 up (:func:`gamekit.puzzles.connect_thumbs.trivial_selection`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
       answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
@@ -350,8 +350,7 @@ def lesson_idea(puzzle: Puzzle, lesson: "int | str | None") -> str:
 
 def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
     """A lesson's Practice list from ``puzzles`` (its ideas' pools merged): the beginner's habit answering about a
-    third of a level at most (:func:`gamekit.puzzles.connect_lessons.habit_share`), and so do the centre rule and
-    "win at once, else block" (:func:`gamekit.puzzles.connect_thumbs.trivial_selection`), and no idea
+    third of a level at most (:func:`gamekit.puzzles.connect_lessons.habit_share`) and no idea
     (:func:`lesson_idea`) over :data:`MAX_IDEA_SHARE` (its latest puzzles in id order go; lesson 1, one rule, is
     kept whole), then no fixed
     column over a quarter of the read-ahead questions (:func:`column_selection`; the most-tagged go first).  The
@@ -362,7 +361,7 @@ def lesson_selection(puzzles: list[Puzzle], lesson: int) -> list[Puzzle]:
     kept = list(puzzles)
     keep = scarce_ids(kept, lambda p: [lesson_idea(p, lesson)])  # a rare idea of the lesson is cut last
     while True:  # until both cuts hold at once
-        cut = trivial_selection(habit_share(_idea_share(kept, lesson), keep=keep), keep=keep)
+        cut = habit_share(_idea_share(kept, lesson), keep=keep)
         if len(cut) == len(kept):
             break
         kept = cut

@@ -13,7 +13,7 @@ from gamekit.progress import level
 from gamekit.puzzles import bank
 from gamekit.puzzles.balance import TRIVIAL_FROM_LEVEL, TRIVIAL_SHARE, trivial_share
 from gamekit.puzzles.core import Puzzle
-from gamekit.puzzles.pools import lesson_choices, lesson_pool, practice_pool
+from gamekit.puzzles.pools import practice_pool
 
 
 def _levels(pool: list[Puzzle], trivial) -> dict[int, tuple[int, int]]:
@@ -66,14 +66,10 @@ CONNECT_GAMES = ("five_in_a_row", "connect_four")
 
 
 def _connect_lists(game_id: str) -> list[tuple[str, list[Puzzle]]]:
-    """Every list a pupil chooses on the Practice board (the mixed one, each lesson's) but lesson 1's, whose idea
-    is the one-line rule.  An idea's pool is a homework code's fixed set, not a list a pupil climbs: a scarce idea
-    (stop the double threat, 7 puzzles) keeps every puzzle there."""
-    lists = [("mixed", practice_pool(game_id))]
-    lists += [
-        (f"lesson {key}", lesson_pool(game_id, key)) for _, key in lesson_choices(game_id) if key not in (None, 1)
-    ]
-    return lists
+    """The mixed list.  Lesson 2's list keeps the habit's rounded-up third (connect_lessons.habit_share) and the
+    centre column's puzzles its spread of right columns needs (tests/puzzles/test_connect_hints_levels.py), and an
+    idea's pool is a homework code's fixed set: a scarce idea (stop the double threat, 7 puzzles) keeps them all."""
+    return [("mixed", practice_pool(game_id))]
 
 
 @pytest.mark.parametrize("game_id", CONNECT_GAMES)
