@@ -233,8 +233,9 @@ def test_the_five_in_a_row_page_puts_double_threats_where_practice_and_homework_
     assert f"**Dos amenazas a la vez**, e impedirlas, solo salen en los niveles {low} y {high}." in es
     # their own line, not one of the lines of the levels they are not at (the page said they were "Levels 3 to 7")
     top = TOP["five_in_a_row"]
-    assert f"**Levels 3 to {top}**: lesson 2's threats." in en and f"**Niveles 3 a {top}**: las amenazas" in es
-    assert "Two threats at once, or stopping them" not in en and "(lesson 2): threats" not in en
+    assert f"**Levels 3 to {top}** (lesson 2): threats you must read ahead." in en
+    assert f"**Niveles 3 a {top}** (lección 2): amenazas" in es
+    assert "Two threats at once, or stopping them" not in en and "Dos amenazas a la vez, o impedirlas" not in es
     homework = homework_page()
     for idea in spans:
         row = next(line for line in homework.splitlines() if line.startswith(f"| `five-{idea}-"))

@@ -19,9 +19,10 @@ PAGES = {
 }
 LEVEL_TWO = {
     "five_in_a_row": (
-        "Also lesson 2's short puzzles: nothing wins at once, nothing needs blocking, and you choose a safe drop.",
-        "También problemas cortos de la lección 2: nada gana en esta jugada, no hay que bloquear nada y eliges una"
-        " jugada segura.",
+        "Also puzzles from lesson 2 where nothing wins at once and nothing needs blocking."
+        " In them you choose a safe drop.",
+        "También problemas de la lección 2 en los que nada gana en esta jugada y no hay que bloquear nada. En ellos"
+        " eliges una jugada segura.",
     ),
     "connect_four": (
         "They practise choosing a safe drop: one that does not let your opponent win at once.",
