@@ -11,7 +11,7 @@ homework sets draw from :func:`fair_share` of the bank.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Callable, Collection, Iterable
 
 from gamekit import catalog
 from gamekit.i18n import tr
@@ -107,3 +107,40 @@ def level_table(game_id: str) -> str:
             f"| {lv} | {row['puzzles']} | {row['one_step']} | " + " | ".join(str(row.get(t, 0)) for t in themes) + " |"
         )
     return "\n".join(lines)
+
+
+TRIVIAL_SHARE = 1 / 3
+"""The largest share of a Practice level above :data:`TRIVIAL_FROM_LEVEL` − 1 that a game's trivial rule (the
+beginner's rule that needs no reading of the board: 5 en raya's centre rule or "win at once, else block", Dots'
+"take a box, else a safe line, else the fewest boxes") may answer: a pupil who only follows it passes a third of a
+level at most, as in Shut the Box's Practice."""
+TRIVIAL_FROM_LEVEL = 2
+"""The first Practice level the trivial rule is capped at (level 1 is the one-line rule's own level)."""
+
+
+def trivial_share(
+    puzzles: list[Puzzle],
+    trivial: Callable[[Puzzle], bool],
+    share: float = TRIVIAL_SHARE,
+    keep: Collection[str] = (),
+    spare_last: Callable[[Puzzle], bool] = lambda p: False,
+) -> list[Puzzle]:
+    """``puzzles`` (a Practice list, in its order) without the fewest ``trivial`` ones needed so that at each level
+    from :data:`TRIVIAL_FROM_LEVEL` up they are no more than ``share`` of the level: the latest in id order go
+    first, those ``spare_last`` picks (a right drop in the centre column) and those whose ids are in ``keep`` (a
+    scarce idea's) only when no other can.  Nothing is taken from the bank: the puzzles left out stay in the lists
+    of the ideas whose own rule the trivial rule is.  ``share`` must be a number from 0 to below 1 (ValueError)."""
+    from gamekit.progress import level
+
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share < 1:
+        raise ValueError(tr("share={share!r}: a number from 0 to below 1", share=share))
+    items = _puzzles(puzzles)
+    dropped: set[str] = set()
+    for lv in sorted({level(p.rating) for p in items if level(p.rating) >= TRIVIAL_FROM_LEVEL}):
+        at = [p for p in items if level(p.rating) == lv]
+        easy = sorted((p for p in at if trivial(p)), key=lambda p: (p.id not in keep, not spare_last(p), p.id))
+        size = len(at)
+        while easy and len(easy) > share * size + 1e-9:
+            dropped.add(easy.pop().id)
+            size -= 1
+    return [p for p in items if p.id not in dropped]

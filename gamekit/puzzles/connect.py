@@ -24,7 +24,7 @@ from gamekit.connect.solver import analyse, analyse_outcomes
 from gamekit.connect.threats import threat_cells
 from gamekit.i18n import N_, tr
 from gamekit.puzzles.balance import fair_share
-from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection
+from gamekit.puzzles.connect_thumbs import centre_picks, column_selection, thumb_selection, trivial_selection
 from gamekit.puzzles.connect_sets import idea_set as idea_set, spread_set as spread_set, without_runs as without_runs
 from gamekit.puzzles.connect_sets import MAX_LEVEL_SHARE as MAX_LEVEL_SHARE, level_share
 from gamekit.puzzles.connect_sets import fair_share_with, scarce_ids, side_share
@@ -256,6 +256,8 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
       a third of each level's questions past lesson 1, as in lesson 2's list
       (:func:`gamekit.puzzles.connect_lessons.habit_share`); lesson 1's questions are that rule's own idea, the
       side-disc ones no more than the others (:func:`side_steps_share`).
+    * In the mixed pool a trivial rule (the centre rule, or "win at once, else block") answers at most a third of
+      each level from 2 up (:func:`gamekit.puzzles.connect_thumbs.trivial_selection`).
     * An idea's pool (not *win now* or *block*, whose idea is the one-line rule) is cut so that no rule of thumb
       of :mod:`gamekit.puzzles.connect_thumbs` ("column 6, else 2", the column of the last disc, the centre)
       answers more than about a third of it (:func:`gamekit.puzzles.connect_thumbs.thumb_selection`).
@@ -302,6 +304,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     while True:  # the shares counted in the pool Practice asks (one-step puzzles a fair share of what is left)
         shared = level_share(fair_share(side_steps_share(side_share(kept, keep))), keep)
         settled = habit_share(column_selection(shared, keep=keep), counted=lambda p: not neutral_question(p), keep=keep)
+        settled = trivial_selection(settled, keep=keep)
         habits = [p for p in settled if p.id in habit]
         if len(habits) > MAX_CENTRE_SHARE * len(settled):  # the habit's share, in the pool as it is now
             last = max(habits, key=lambda p: p.id)

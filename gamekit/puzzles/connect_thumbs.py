@@ -22,6 +22,7 @@ from typing import Collection, Iterable
 from gamekit.connect.rules import ConnectGame
 from gamekit.connect.threats import threat_cells
 from gamekit.progress import level
+from gamekit.puzzles.balance import one_step_rule, trivial_share
 from gamekit.puzzles.core import Puzzle
 
 MAX_THUMB_SHARE = 1 / 3
@@ -72,6 +73,28 @@ def habit_drop(game: ConnectGame) -> str:
         return blocks[0]
     centre = (game.columns + 1) / 2
     return (centre_picks(game) or sorted(legal, key=lambda m: (abs(int(m) - centre), int(m))))[0]
+
+
+def trivially_answered(puzzle: Puzzle) -> bool:
+    """Whether a rule that reads no line ahead answers ``puzzle``: "win at once, else block" (the one-line rule,
+    :func:`gamekit.puzzles.balance.one_step_rule`) or the centre rule (every drop :func:`centre_picks` picks is
+    right)."""
+    if one_step_rule(puzzle) is not None:
+        return True
+    picks = centre_picks(puzzle.position)
+    return bool(picks) and set(picks) <= set(puzzle.answers)
+
+
+def trivial_selection(puzzles: list[Puzzle], keep: Collection[str] = ()) -> list[Puzzle]:
+    """``puzzles`` (a Practice list) with the puzzles a trivial rule answers (:func:`trivially_answered`) held to a
+    third of each level from 2 up (:func:`gamekit.puzzles.balance.trivial_share`): the latest in id order go
+    first, those with a right drop in the centre column last (without them the centre column would never be an
+    answer, and "never the centre" would be a rule of thumb of its own), a scarce idea's (``keep``) only when no
+    other can."""
+    if not puzzles:
+        return []
+    centre = str((puzzles[0].position.columns + 1) // 2)
+    return trivial_share(puzzles, trivially_answered, keep=keep, spare_last=lambda p: centre in p.answers)
 
 
 def last_column_picks(game: ConnectGame) -> list[str]:

@@ -50,6 +50,7 @@ from gamekit.puzzles.dots_thumbs import (
     level_span,
     loop_on_offer,
     middle_lines_only,
+    simple_rule_share,
     thumbs_within_share,
     unlike,
 )
@@ -336,14 +337,14 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     are lesson 5's; the *safe line* pool none of the *long-chain count* puzzles, which that idea's own pool asks,
     and, there and in the mixed pool, only boards where few lines are safe (:func:`few_safe_lines`).  *Which chain or
     loop to open*, and the mixed pool's lesson 3 puzzles, as lesson 3's list (:func:`lesson_three_selection`).  The
-    mixed pool: no rule of thumb answers more than half of a level above 1, and a fair share of each lesson's ideas
-    (:func:`at_home`, :func:`gamekit.puzzles.dots_mixed.mixed_selection`)."""
+    mixed pool: :func:`gamekit.puzzles.dots_mixed.mixed_selection` of the puzzles :func:`at_home`.  All lists but the
+    decisions' and one-step ideas' hold the simple rule to a third of a level (:func:`simple_rule_share`)."""
     puzzles = [on_practice_scale(p) for p in puzzles if asked_at_all(p)]
     if theme in DECISION_THEMES:
         return decision_selection(puzzles, theme)
     if theme == "hard_hearted_handout":
         picked = [p for p in puzzles if middle_lines_only(p) or handout_not_now(p)]
-        return habits_within_share(sorted(picked, key=lambda p: p.id))
+        return simple_rule_share(habits_within_share(sorted(picked, key=lambda p: p.id)))
     if theme == "which_to_open":
         return lesson_three_selection(puzzles)
     if theme == "take_box":
@@ -353,7 +354,7 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     if theme is None:
         few = [p for p in puzzles if at_home(p) and (p.themes[:1] != ("safe_line",) or few_safe_lines(p))]
         return mixed_selection(few, _lesson_three)
-    return puzzles
+    return puzzles if theme in ONE_STEP_THEMES else simple_rule_share(puzzles)
 
 
 LESSON_TWO_TAKE_SHARE = 0.5
@@ -367,13 +368,13 @@ def lesson_selection(puzzles: list[Puzzle], lesson: "int | str") -> list[Puzzle]
     most as many "take the box" puzzles (:data:`LESSON_TWO_TAKE_SHARE`), the highest rated (the most tempting
     wrong lines) first, so neither "always take" nor "never take" passes more than half.  Lesson 5: only its own
     ideas beside lesson 4's count and sacrifice at its levels, no rule of thumb over half a level
-    (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection`).  Other lessons: as merged."""
+    (:func:`~gamekit.puzzles.dots_mixed.lesson_five_selection`).  Others: :func:`simple_rule_share`."""
     if lesson == 5:
         return lesson_five_selection(puzzles, LESSON_FIVE_LEVELS)
     if lesson == 3:
         return lesson_three_selection(puzzles)
     if lesson != 2:
-        return puzzles
+        return simple_rule_share(puzzles)
     take = [p for p in puzzles if one_step_rule(p) == "take"]
     rest = [p for p in puzzles if one_step_rule(p) != "take"]
     most = int(len(rest) * LESSON_TWO_TAKE_SHARE / (1 - LESSON_TWO_TAKE_SHARE))

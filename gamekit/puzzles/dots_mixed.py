@@ -22,6 +22,7 @@ from gamekit.puzzles.dots_thumbs import (
     lesson_three_habits,
     lesson_three_selection,
     lower_habits_answering,
+    simple_rule_share,
     thumbs_within_share,
 )
 
@@ -118,13 +119,14 @@ def mixed_selection(puzzles: list[Puzzle], lesson_three: Callable[[list[Puzzle]]
     here than there; uncapped, a habit answered 33 of its 35), no rule of thumb, nor the lower levels' habit, over
     half a level (:func:`thumbs_within_share`, :data:`MIXED_HABITS`), a fair share of one-step puzzles
     (:func:`_decisions_kept`), the decisions at most a third of each level shared with other lessons' ideas
-    (:func:`decisions_capped`) and no level above :data:`MIXED_LEVEL_MOST` puzzles (:func:`levels_capped`), each cut
-    again until all hold (after the first step each only takes puzzles out, so this ends)."""
+    (:func:`decisions_capped`), no level above :data:`MIXED_LEVEL_MOST` puzzles (:func:`levels_capped`) and the simple
+    rule at most a third of a level from 2 up (:func:`simple_rule_share`), each cut again until all hold (after the
+    first step each only takes puzzles out, so this ends)."""
     three = lesson_three([p for p in puzzles if is_lesson_three(p)])
     puzzles = sorted([p for p in puzzles if not is_lesson_three(p)] + three, key=lambda p: p.id)
     while True:
         capped = thumbs_within_share(puzzles, answering=lower_habits_answering, rules=MIXED_HABITS, most_first=True)
-        after = decisions_capped(levels_capped(_decisions_kept(capped)), turns=DECISION_TURNS)
+        after = simple_rule_share(decisions_capped(levels_capped(_decisions_kept(capped)), turns=DECISION_TURNS))
         kept = {p.id for p in lesson_three_selection([p for p in after if is_lesson_three(p)])}
         after = [p for p in after if not is_lesson_three(p) or p.id in kept]
         if len(after) == len(puzzles):
@@ -263,10 +265,10 @@ def lesson_five_selection(puzzles: list[Puzzle], levels: tuple[int, ...]) -> lis
     alone) no more than the level below holds (:func:`decisions_capped`); among them taking every box and declining
     take turns (:func:`decisions_even`).  At each level no rule of thumb answers more than half of the puzzles
     (:func:`thumbs_within_share`), so neither "always refuse" nor "take them all" is a habit that passes the
-    lesson."""
+    lesson, and the simple rule no more than a third (:func:`simple_rule_share`)."""
     review = [p for p in puzzles if not is_decision(p) and level(p.rating) in levels]
     mixed = sorted(few_of_a_shape([p for p in puzzles if is_decision(p)]) + review, key=lambda p: p.id)
-    return thumbs_within_share(decisions_even(mixed, LESSON_FIVE_DECISION_SHARE))
+    return simple_rule_share(thumbs_within_share(decisions_even(mixed, LESSON_FIVE_DECISION_SHARE)))
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from collections import Counter
 
 from gamekit.dots import boxes_given, capture_lines, components, safe_lines
 from gamekit.progress import LEVEL_BASE, LEVEL_STEP, level
+from gamekit.puzzles.balance import trivial_share
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.dots_words import decline_lines, shared_line
 
@@ -46,6 +47,27 @@ def thumbs_answering(puzzle: Puzzle) -> tuple[str, ...]:
     """The rules of thumb that answer ``puzzle`` by themselves: each line the rule would draw is a right one."""
     right = set(puzzle.answers)
     return tuple(rule for rule, lines in thumb_picks(puzzle).items() if lines and lines <= right)
+
+
+def simple_rule_picks(puzzle: Puzzle) -> set[str]:
+    """The lines the beginner's simple rule would draw in ``puzzle``: take a box if one is on offer, else any line
+    that gives no third side, else a line that gives the fewest boxes away now."""
+    game = puzzle.position
+    return set(capture_lines(game)) or set(safe_lines(game)) or thumb_picks(puzzle)["fewest_boxes"]
+
+
+def simple_rule_answers(puzzle: Puzzle) -> bool:
+    """Whether the simple rule (:func:`simple_rule_picks`) answers ``puzzle``: every line it would draw is right."""
+    picks = simple_rule_picks(puzzle)
+    return bool(picks) and picks <= set(puzzle.answers)
+
+
+def simple_rule_share(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` (a Practice list) with those the simple rule answers (:func:`simple_rule_answers`) held to a
+    third of each level from 2 up (:func:`gamekit.puzzles.balance.trivial_share`), the latest in id order going
+    first.  Not for the take-or-decline lists (:data:`gamekit.puzzles.dots_themes.DECISION_THEMES`): there the
+    rule is "take every box", one of the two answers, each held to half so that "always decline" passes no more."""
+    return trivial_share(puzzles, simple_rule_answers)
 
 
 HANDOUT_HABITS = ("middle_line", "shortest_part", "chain_before_loop")
@@ -230,7 +252,8 @@ def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
     :data:`LESSON_THREE_RULES` answers half of the list or more, and a pupil who draws any line giving the fewest
     boxes away is right less than half of the time (:func:`fewest_boxes_luck`, on average).  While one is over, the
     puzzle that helps the habits over most goes (of those alike, one of the idea and level with the most puzzles
-    left, so each idea keeps a puzzle at each level where it can; then the last in id order)."""
+    left, so each idea keeps a puzzle at each level where it can; then the last in id order); then the simple rule
+    answers a third of a level at most (:func:`simple_rule_share`)."""
     once = {p.question_key: p for p in puzzles}
     kept = sorted(once.values(), key=lambda p: p.id)
     habits = {p.id: lesson_three_habits(p) for p in kept}
@@ -240,7 +263,7 @@ def lesson_three_selection(puzzles: list[Puzzle]) -> list[Puzzle]:
         over = [r for r in LESSON_THREE_RULES if 2 * sum(1 for p in kept if r in habits[p.id]) >= n]
         lucky = 2 * sum(luck[p.id] for p in kept) >= n
         if not over and not lucky:
-            return kept
+            return simple_rule_share(kept)
 
         at = Counter((level(p.rating), _idea(p)) for p in kept)
 

@@ -223,12 +223,19 @@ def test_the_five_in_a_row_page_puts_double_threats_where_practice_and_homework_
     for idea in ("double_threat", "stop_double_threat"):
         levels = sorted({level(p.rating) for p in practice_pool("five_in_a_row", idea)})
         spans[idea] = (levels[0], levels[-1])
-    assert set(spans.values()) == {(2, 3)}, spans
+        # every puzzle of the idea a pupil meets anywhere, but a win at once (lesson 1's question), is in that span
+        met = {level(p.rating) for p in served("five_in_a_row") if idea in p.themes and lesson_needed(p) == 2}
+        assert met <= set(range(levels[0], levels[-1] + 1)), (idea, met)
+    assert len(set(spans.values())) == 1 and spans["double_threat"][1] == spans["double_threat"][0] + 1, spans
     low, high = spans["double_threat"]
     en, es = page("five_in_a_row", "en"), page("five_in_a_row", "es")
-    assert f"Two threats at once, or stopping them, come only at levels {low} and {high}" in en
-    assert f"Dos amenazas a la vez, o impedirlas, solo salen en los niveles {low} y {high}" in es
-    assert "Two threats at once, or stopping them;" not in en  # no longer listed under levels 3 to 7
+    assert f"**Two threats at once**, and stopping them, come only at levels {low} and {high}." in en
+    assert f"**Dos amenazas a la vez**, e impedirlas, solo salen en los niveles {low} y {high}." in es
+    # their own line, not one of the lines of the levels they are not at (the page said they were "Levels 3 to 7")
+    top = TOP["five_in_a_row"]
+    assert f"**Levels 3 to {top}** (lesson 2): threats you must read ahead." in en
+    assert f"**Niveles 3 a {top}** (lección 2): amenazas" in es
+    assert "Two threats at once, or stopping them" not in en and "Dos amenazas a la vez, o impedirlas" not in es
     homework = homework_page()
     for idea in spans:
         row = next(line for line in homework.splitlines() if line.startswith(f"| `five-{idea}-"))

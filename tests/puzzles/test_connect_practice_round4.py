@@ -53,7 +53,10 @@ def test_the_habit_answers_a_third_of_each_level_of_the_mixed_list_past_lesson_o
             assert counts[centre] - 1 < (sum(counts.values()) - 1) / pool[0].position.columns / 2, counts
     level_two = [p for p in pool if level(p.rating) == 2 and not lesson_one_question(p)]
     habit = sum(nearest_the_centre(p.position) in p.answers for p in level_two)
-    assert habit <= (8 if game_id == "five_in_a_row" else 5) and len(level_two) >= 9, (habit, len(level_two))
+    # a trivial rule answers a third of a level at most (tests/puzzles/test_trivial_share.py): Connect Four's level 2
+    # keeps 6 (its bank has 4 there that the trivial rules miss)
+    least = 9 if game_id == "five_in_a_row" else 6
+    assert habit <= (8 if game_id == "five_in_a_row" else 5) and len(level_two) >= least, (habit, len(level_two))
     assert all(lesson_one_question(p) for p in pool if level(p.rating) == 1)
 
 
