@@ -1850,10 +1850,10 @@ def test_lesson_two_minutes_add_up(path):
     assert m and int(m.group(1)) == L.LESSONS[2].minutes
     extra = re.split(r"^## (?:If you have time|Si te sobra tiempo)", page, flags=re.M)[1]
     extras = re.findall(r'L\.exercise\("(\w+)"', extra)
-    wanted = ["on_top_fails", "stop_double", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
+    wanted = ["zugzwang", "on_top_fails", "two_threats", "odd_even_2", "odd_against_even", "own_threat"]
     assert extras == wanted and list(L.LESSONS[2].exercises)[-6:] == extras
     levels = [L.LESSONS[2].levels[name] for name in L.LESSONS[2].exercises if name not in extras]
-    own = [3, 3, 4, 4, 5, 5, 6, 6]  # exercises 1 to 8, as the guide's plan gives them
+    own = [3, 3, 4, 5, 5, 4, 6, 6]  # exercises 1 to 8, as the guide's plan gives them
     assert len(levels) == len(own) and levels[-2:] == ["hard", "hard"] and "hard" not in levels[:-2]
     assert len(L.LESSONS[2].exercises) == 14 and int(m.group(1)) <= 55
 
@@ -2147,14 +2147,14 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     (answer,) = ex.solutions
     assert "and wins" in ex.check(answer)[1] and "cannot lose" in ex.more(answer)
     two = (NOTEBOOKS / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    intro = " ".join(two.split("### Exercise 6", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
+    intro = " ".join(two.split("### Exercise 5", 1)[1].split("```", 1)[0].split("\n", 1)[1].split())
     assert "wins" not in intro and "win" not in intro.split()
     es = (NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    es_intro = " ".join(es.split("### Ejercicio 6", 1)[1].split("```", 1)[0].split())
+    es_intro = " ".join(es.split("### Ejercicio 5", 1)[1].split("```", 1)[0].split())
     assert "gana" not in es_intro and "Si aciertas" not in es_intro
     # what happens after a right answer is said below the exercise, not before it
     assert "After a right answer" not in intro
-    intro = " ".join(two.split("### Exercise 6", 1)[1].split("\n#", 1)[0].split("```")[-1].split())
+    intro = " ".join(two.split("### Exercise 5", 1)[1].split("\n#", 1)[0].split("```")[-1].split())
     assert intro.startswith("After a right answer, a button shows")
     # the proof (red never makes five) and the feedback (answering on top fills row 6 for yellow) agree: answering
     # on top itself wins here, not only keeps yellow safe; and it is so: the top row all yellow, red never five
@@ -2164,7 +2164,7 @@ def test_exercise_eight_intro_agrees_with_its_feedback():
     assert lesson2_exercises.same_column_top_row(ex.game, answer)
     ex_page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
     assert "le hace ganar" in ex_page and "puede hacer algo mejor" not in ex_page
-    es_eight = ex_page.split("### Ejercicio 6", 1)[1].split("## ", 1)[0]
+    es_eight = ex_page.split("### Ejercicio 5", 1)[1].split("## ", 1)[0]
     assert es_eight.count("Si aciertas") == 0  # the outcome is not announced above the exercise
     assert es_eight.index("Tras una respuesta correcta") > es_eight.index("answer_on_top")
     assert intro.endswith("it wins.")  # nothing here says whether it fails elsewhere: exercise 10 asks that
@@ -2233,8 +2233,8 @@ def test_the_hard_exercises_of_lesson_two_test_more_than_stacked_threats():
     assert names[6:] == [
         "winning_move",
         "challenge",
+        "zugzwang",
         "on_top_fails",
-        "stop_double",
         "two_threats",
         "odd_even_2",
         "odd_against_even",
@@ -3115,7 +3115,7 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
 
     order = list(L.LESSONS[2].exercises)
     number = {name: order.index(name) + 1 for name in order}
-    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [5, 12, 11, 13]
+    assert [number[n] for n in ("odd_even", "odd_even_2", "two_threats", "odd_against_even")] == [4, 12, 11, 13]
     ex = L.exercises()
     for name, owner in (("odd_even", 0), ("two_threats", 1)):
         game = ex[name].game
@@ -3129,9 +3129,9 @@ def test_the_guide_says_what_the_solver_finds_in_the_threat_row_exercises():
     root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
     en = " ".join((root / "connect.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es" / "connect.md").read_text(encoding="utf-8").split())
-    assert "in exercises 5 and 11 the winner is the player the rule names" in en
+    assert "in exercises 4 and 11 the winner is the player the rule names" in en
     assert "in exercise 12 the rule says yellow's threat will probably not help yellow, and best play is a draw" in en
-    assert "en los ejercicios 5 y 11 gana el jugador que dice la regla" in es
+    assert "en los ejercicios 4 y 11 gana el jugador que dice la regla" in es
     assert "en el 12 la regla dice que la amenaza del amarillo probablemente no le servirá, y con el mejor juego" in es
     assert "5, 6 and 7 the winner" not in en and "5, 6 y 7 gana" not in es
 
@@ -3144,7 +3144,7 @@ def test_spanish_lesson_two_uses_the_glossary_term_for_the_same_column_answer():
 
     page = " ".join((NOTEBOOKS / "es/five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split())
     assert "el nivel difícil le ganó al medio" in page and "dificultad difícil le ganó" not in page
-    assert "respuesta en la misma columna" in page.split("### Ejercicio 6", 1)[1].split("###", 1)[0]
+    assert "respuesta en la misma columna" in page.split("### Ejercicio 5", 1)[1].split("###", 1)[0]
     with using("es"):
         ex = L.exercises()["answer_on_top"]
         card = "\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises"))
@@ -3567,10 +3567,10 @@ def test_popout_is_explained_where_it_is_first_named(lang):
 
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_two_headings_do_not_answer_their_exercises(lang):
-    """Exercise 9 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
+    """Exercise 10 asks whether answering on top keeps yellow safe (it does not): its heading asks a question that
     either answer fits ("does it always work?" told a pupil the answer is no)."""
     page = (NOTEBOOKS / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 9 ", line))
+    heading = next(line for line in page.splitlines() if re.match(r"### (Exercise|Ejercicio) 10 ", line))
     assert heading.endswith("?") and not re.search(r"always|siempre|ever|nunca", heading), heading
 
 
@@ -3595,7 +3595,7 @@ def test_lesson_two_minutes_add_up_to_its_55(lang):
     rows = _lesson_rows(guide, 2)
     assert sum(m for m, _ in rows) == 55 == L.LESSONS[2].minutes, rows
     word = "ejercicio" if lang else "exercise"
-    each = 2 * 3 + 2 * 4 + 2 * 5 + 2 * 6  # exercises 1-2, 3-4, 5-6, 7 and the challenge
+    each = 2 * 3 + 4 + 2 * 5 + 4 + 2 * 6  # exercises 1-2, 3, 4-5, 6 (stop the double threat), 7 and the challenge
     on_exercises = sum(m for m, what in rows if what.startswith(word))
     assert on_exercises == each == 36, rows
 
