@@ -59,3 +59,51 @@ def test_the_count_boards_first_caption_leaves_the_count_to_the_pupil(lang):
     assert not re.search(r"[0-9]", first), first
     assert not re.search(rf"\b{NUMBER_WORDS[lang][safe - 1]}\b", first.lower()), first
     assert re.search(rf"\b{safe - 1}\b", steps[1].caption)  # after the first safe drop the count is shown
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_right_counts_with_a_zero_or_without_plus_are_told_so_and_use_no_try(lang):
+    """Lesson 1's line count: 30 + 14 + 20 + 0 (a 0 written for something, at the end or before the diagonals) is
+    told its three counts are right and to leave the 0 out, whatever it stood for (not read as a diagonal split);
+    30 14 20 (the right counts without +) is told the counts are right and asked for the sum.  Neither uses a try;
+    wrong counts without + keep the format refusal, and an unequal split keeps its own reason."""
+    from gamekit.connect import lesson1_exercises
+
+    with using(lang):
+        ex = lesson1_exercises.count_lines_exercise()
+        zero = [ex.assess(a) for a in ("30 + 14 + 20 + 0", "30 + 14 + 0 + 20")]
+        spaced = [ex.assess(a) for a in ("30 14 20", "30 14 10 10")]
+        off = ex.assess("30 14 12")
+        uneven = ex.check("30 + 14 + 15 + 5")[1]
+    for ok, said, counted in zero:
+        assert not ok and not counted, said
+        assert all(k in said for k in ("30", "14", "20")) and re.search(r"are right|son correctas", said), said
+        assert re.search(r"Leave the 0 out|Quita el 0", said) and not re.search(r"mirror|espejo|going up", said), said
+    for ok, said, counted in spaced:
+        assert not ok and not counted, said
+        assert re.search(r"right counts|cuentas correctas", said) and "+" in said, said
+    assert not off[0] and not off[2] and not re.search(r"right counts|cuentas correctas", off[1]), off
+    assert uneven not in (zero[0][1], spaced[0][1]) and re.search(r"mirror|espejo", uneven)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_drop_under_reds_other_line_says_why_without_the_answer(lang):
+    """Lesson 1 exercise 3: the click that fills the cell under the gap of red's other line (the floating one) is
+    told that its disc fills that cell, so red drops on top and makes five; it never names the row of the line to
+    block (the answer's)."""
+    from gamekit.connect import lessons as L
+
+    with using(lang):
+        ex = L.exercises()["side_block_row"]
+        game = ex.game
+        floating = [c for c in threat_cells(game, 0) if len(game.grid[c[0]]) < c[1]]
+        (cell,) = floating
+        under = str(game.column_number(cell[0]))
+        ok, said = ex.check(under)
+        (answer,) = ex.solutions
+    assert not ok
+    other = "other line, across row" if lang == "en" else "la otra línea del rojo, en horizontal por la fila"
+    fills = "fills the cell right under" if lang == "en" else "llena el hueco justo debajo"
+    assert other in said and fills in said, said
+    blocked_row = len(game.grid[game.grid_column(int(answer))]) + 1
+    assert f"row {blocked_row}" not in said and f"fila {blocked_row}" not in said, said

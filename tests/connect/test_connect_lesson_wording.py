@@ -136,15 +136,20 @@ def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
     assert "no le salva" not in _page("es/five_in_a_row/02_threats_and_exercises.md")
 
 
-def test_exercise_seven_spanish_choices_keep_the_rule_of_thumb_hedge():
-    """The two-threats choices say where a colour's discs *usually* land («suelen caer»), in both languages: each
-    names a winner with a hedged reason, none repeats the page's "tends to get the even cells"."""
-    for lang, hedge in (("en", "usually land"), ("es", "suelen caer")):
+def test_two_threats_right_choice_says_what_the_solver_shows_not_a_rule_of_thumb():
+    """Lesson 2's two-threats exercise has an exact answer (the solver's): its right choice names what best play
+    shows (red has to drop under yellow's threat), not a "usually" from the rule of thumb, in both languages; every
+    choice that names a winner gives a reason of the same kind, so the wording gives nothing away."""
+    for lang, hedge in (("en", ("usually", "tends to")), ("es", ("suelen", "suele"))):
         with using(lang):
             ex = lesson2_rows.two_threats_exercise()
+            (right,) = ex.solutions
+            ok, said = ex.check(right)
+        assert ok and not any(h in c for c in ex.choices for h in hedge), ex.choices
+        assert ("under yellow's threat" if lang == "en" else "bajo la amenaza amarilla") in right
+        assert ("right under yellow's threat" if lang == "en" else "justo debajo de la amenaza amarilla") in said
         named = [c for c in ex.choices if not c.startswith(("Nobody", "Nadie"))]
-        assert len(named) == 3 and all(hedge in c for c in named), named
-        assert not any("tends to get" in c or "se queda" in c for c in ex.choices)
+        assert len(named) == 3
 
 
 def test_exercise_six_asks_for_two_steps_of_the_rule_of_thumb():

@@ -1800,7 +1800,7 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert score < 0  # red, to move, loses: yellow wins
     reasons = {c: ex.check(c) for c in ex.choices}
     (right,) = [c for c, (ok, _) in reasons.items() if ok]
-    assert right.startswith("Yellow:") and "yellow's discs usually land" in right and ex.solutions == [right]
+    assert right.startswith("Yellow:") and "red must drop under yellow's threat" in right and ex.solutions == [right]
     assert sum(c.startswith("Red:") and not ok for c, (ok, _) in reasons.items()) == 2
     assert len({text for _, text in reasons.values()}) == len(reasons) == 4
     nth = g.variant.cells // 2 + 1 + score
@@ -1809,12 +1809,12 @@ def test_two_threats_on_even_rows_are_judged_by_the_pages_rule_and_the_solver():
     assert end.winner() == 1 and line[-1] == line[-2] == str(g.column_number(yc))
     assert f"column {g.column_number(yc)}, row {yr}, right under yellow's threat" in reasons[right][1]
     assert f"red fills row {rr} of column {g.column_number(rc)} and yellow blocks on top" in reasons[right][1]
-    # every choice that names a winner says whose discs land on the threats' rows, never the row's kind or the
-    # page's sentence, so the pupil has to count the rows to choose
-    assert all("discs usually land" in c for c in ex.choices if not c.startswith("Nobody")), ex.choices
+    # every choice that names a winner says who is forced where, never the row's kind or the page's sentence, so
+    # the pupil has to count the rows to choose
+    assert all("usually" not in c for c in ex.choices), ex.choices
     assert not any(re.search(r"\b(odd|even)\b|tends to get", c) for c in ex.choices), ex.choices
     assert all(len(c.split()) <= 8 for c in ex.choices), ex.choices  # short verdicts; the reasons are in the feedback
-    odd_red = [c for c in ex.choices if c.startswith("Red: red's discs usually land on its threat")][0]
+    odd_red = [c for c in ex.choices if c.startswith("Red: red fills its own threat cell")][0]
     assert f"red's threat is on row {rr + 1}. Is that odd or even?" in reasons[odd_red][1]
     (blocked,) = [c for c in ex.choices if c.startswith("Nobody")]
     # the "nobody" choice is half true (red's threat does get blocked): its reason says which half
@@ -3614,20 +3614,20 @@ def test_the_popout_rules_list_is_whole(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_diagonal_split_or_order_slip_in_four_counts_gets_its_own_reason(lang):
-    """Four counts in the line count: 30 + 14 + 20 + 0 has the right sum but is not the same count each way (told
-    the two ways are mirror images, as a wrong answer); 0 + 30 + 14 + 20 is the right counts in another order (told
-    the order, not to merge the diagonals); the right 10 + 10 split is still right."""
+    """Four counts in the line count: 0 + 30 + 14 + 20 is the right counts in another order (told the order, not to
+    merge the diagonals, a try used); 30 + 15 + 5 split unequally is told the two ways are mirror images; the right
+    10 + 10 split is still right.  (30 + 14 + 20 + 0: tests/connect/test_connect_lesson_round15.py.)"""
     from gamekit.i18n import using
 
     with using(lang):
         ex = lesson1_exercises.count_lines_exercise()
-        split = ex.check("30 + 14 + 20 + 0")
+        split = ex.check("30 + 14 + 15 + 5")
         order = ex.check("0 + 30 + 14 + 20")
         shuffled = ex.check("14 + 30 + 10 + 10")
-        assert ex.assess("30 + 14 + 20 + 0")[2] and ex.assess("0 + 30 + 14 + 20")[2]  # wrong answers, tries used
+        assert ex.assess("30 + 14 + 15 + 5")[2] and ex.assess("0 + 30 + 14 + 20")[2]  # wrong answers, tries used
         assert ex.check("30 + 14 + 10 + 10")[0]
     assert not split[0] and not order[0] and not shuffled[0]
-    assert re.search(r"mirror|espejo", split[1]) and "20" in split[1] and "0" in split[1]
+    assert re.search(r"mirror|espejo", split[1]) and "15" in split[1] and "5" in split[1]
     assert order[1] == shuffled[1] and not re.search(r"up to the right|hacia la derecha", order[1])
     assert re.search(r"order asked|orden pedido", order[1]) and order[1] != split[1]
 
