@@ -107,3 +107,47 @@ def test_the_drop_under_reds_other_line_says_why_without_the_answer(lang):
     assert other in said and fills in said, said
     blocked_row = len(game.grid[game.grid_column(int(answer))]) + 1
     assert f"row {blocked_row}" not in said and f"fila {blocked_row}" not in said, said
+
+
+def test_lesson_three_keeps_notes_for_us_off_the_page_and_agrees_with_the_guide_on_its_endgames():
+    """Lesson 3: no note about leaks on the pupil's page ("the picture above will not give this one away"); where the
+    More practice endgames come from (one from a game the computer played against itself, two made from games
+    played at random) is said alike by the page and the guide, in both languages."""
+    root = NOTEBOOKS.parent / "docs" / "teachers"
+    for lang, leak, page_words, guide_words in (
+        (
+            "en",
+            "give this one away",
+            ("One comes from a game the computer played against itself", "made from games played at random"),
+            ("comes from a game the computer played against itself", "made for the lesson from games played at random"),
+        ),
+        (
+            "es",
+            "no te va a dar la respuesta",
+            ("Uno viene de una partida que el ordenador jugó contra sí mismo", "partidas jugadas al azar"),
+            ("viene de una partida que el ordenador jugó contra sí mismo", "partidas jugadas al azar"),
+        ),
+    ):
+        page = _page(lang, "03_how_the_computer_knows.md")
+        guide = " ".join(
+            (root / ("es/connect.md" if lang == "es" else "connect.md")).read_text(encoding="utf-8").split()
+        )
+        assert leak not in page and "games the computer played," not in page
+        assert all(w in page for w in page_words) and all(w in guide for w in guide_words)
+
+
+def test_spanish_lesson_three_says_vale_for_a_score_everywhere():
+    """The Spanish lesson 3 says a win with your n-th disc «vale» c − n on the page, in its prompts and in its
+    feedback: one word, never «puntúa» for the same thing."""
+    from babel.messages.pofile import read_po
+
+    po = NOTEBOOKS.parent / "gamekit" / "locale" / "es" / "LC_MESSAGES" / "gamekit.po"
+    with po.open("rb") as f:
+        catalog = read_po(f, locale="es")
+    scores = [
+        m for m in catalog if m.id and isinstance(m.id, str) and re.search(r"disc scores (7|22|\{top\}) − n", m.id)
+    ]
+    assert scores
+    for m in scores:
+        assert "puntúa" not in m.string and re.search(r"vale\s+(7|22|\{top\}) − n", m.string), (m.id, m.string)
+    assert not re.search(r"puntúa \*?\*?(7|22)", _page("es", "03_how_the_computer_knows.md"))
