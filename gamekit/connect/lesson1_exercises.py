@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, FIVE_IN_A_ROW, ConnectGame, FiveInARow, count_lines
@@ -154,8 +155,8 @@ def floating_block_words(game: ConnectGame, move: str, answers: Sequence[str]) -
         _, dr, _ = five_direction(five, col, row + 1)
         if dr == 0:
             return tr(
-                "your disc lands on row {row}, right under the gap in {them}'s line across row {gap}. {who} drops on "
-                "top of it and makes five in a line.",
+                "your disc lands on row {row} and fills the cell right under the gap in {them}'s other line, "
+                "across row {gap}. {who} drops on top of it and makes five in a line.",
                 row=row + 1,
                 gap=row + 2,
                 them=tr(COLOUR_NAMES[them]),
@@ -240,10 +241,11 @@ def row_lines_exercise() -> ConnectExercise:
 def count_lines_exercise() -> ConnectExercise:
     """Count the lines of five on the empty grid, typed as across + up + diagonal, in that order (the right total
     alone, 64, is told it is right and asked how it was counted, without using up a try: a right number never reads
-    as a failure; the right counts in
+    as a failure; so are the right counts typed without + (30 14 20), asked for the sum, and the right counts with
+    a 0 after them (30 + 14 + 20 + 0), told to leave the 0 out, whatever it stood for; the right counts in
     another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
     diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
-    counts each way (20 + 0) is told the two ways are mirror images, and a fourth count that is the side columns' lines
+    counts each way (15 + 5) is told the two ways are mirror images, and a fourth count that is the side columns' lines
     up (30 + 14 + 20 + 4) is told to leave those out.  Each
     direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
     and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
@@ -258,6 +260,7 @@ def count_lines_exercise() -> ConnectExercise:
     sides_up = 2 * (rows - win + 1)  # lines up the two side columns
     four = count_lines(CONNECT_FOUR)
     values = dict(across=across, up=up, diagonal=diagonal, n=n)
+    halves = [diagonal // 2, diagonal - diagonal // 2]
 
     def wrong_across(k: int) -> str:
         if k == middle_across:
@@ -322,6 +325,14 @@ def count_lines_exercise() -> ConnectExercise:
     )
 
     def check(answer: Any) -> tuple[bool, str]:
+        spaced = re.fullmatch(r"\s*([0-9]+)(?:\s+([0-9]+)){2,3}\s*", str(answer), re.ASCII)
+        if spaced and [int(k) for k in str(answer).split()] in ([across, up, diagonal], [across, up, *halves]):
+            raise ValueError(  # 30 14 20: the right counts, not yet a sum (no try used)
+                tr(
+                    "{counts}: those are the right counts. Now add them up: write them with + between them.",
+                    counts=str(answer).strip(),
+                )
+            )
         typed, total = parse_line_counts(answer)
         if total is not None and sum(typed) != total:
             return False, tr(
@@ -333,14 +344,15 @@ def count_lines_exercise() -> ConnectExercise:
         if len(typed) == 4:  # the diagonals counted each way on their own, as the page's method allows
             half = diagonal // 2
             if (typed[0], typed[1], typed[2] + typed[3]) == (across, up, diagonal):
-                if 0 in (typed[2], typed[3]):  # 30 + 14 + 20 + 0: the diagonal total with a "+ 0" after it
-                    return False, tr(
-                        "{diagonal} diagonal lines in all is right. But {a} + {b} reads as {a} going up one way "
-                        "and {b} the other, and the two ways are mirror images with the same number each. Write "
-                        "three counts, across + up + diagonal, or split the diagonals into two equal counts.",
-                        diagonal=diagonal,
-                        a=typed[2],
-                        b=typed[3],
+                if 0 in (typed[2], typed[3]):  # 30 + 14 + 20 + 0: the right counts and a 0 for something
+                    raise ValueError(
+                        tr(
+                            "Your counts {across}, {up} and {diagonal} are right, and a 0 adds no lines. Leave the 0 "
+                            "out: write only across + up + diagonal.",
+                            across=across,
+                            up=up,
+                            diagonal=diagonal,
+                        )
                     )
                 if typed[2] != typed[3]:  # 30 + 14 + 15 + 5: a right sum, but not the same count each way
                     return False, tr(

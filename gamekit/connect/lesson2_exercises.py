@@ -337,12 +337,12 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
 
 
 ZUGZWANG_COUNT = "447176323342356627317743"
-"""Lesson 2's exercise 4: another game, red to move, and this time the threats are red's: column 1, row 4 and
-column 5, row 3, each right above its column's next cell, the ✗ cells; yellow has none.  Its ✗ columns are partly
-full, so the safe cells (9, outside columns 1 and 5) are odd where exercise 3's are even: red, the player to move,
-fills the last one, and yellow must drop under red's threat, where red makes five on top.  Each ✗ cell lies under
-the other player's threat, as in exercise 3, so the page's later rule (a ✗ cell is safe for its threat's owner)
-does not contradict it.  The exact solver agrees: red wins (tested)."""
+"""Lesson 2's exercise 9 (if there is time): another game, red to move, and this time the threats are red's:
+column 1, row 4 and column 5, row 3, each right above its column's next cell, the ✗ cells; yellow has none.  Its ✗
+columns are partly full, so the safe cells (9, outside columns 1 and 5) are odd where exercise 3's are even: red, the
+player to move, fills the last one, and yellow must drop under red's threat, where red makes five on top.  Each ✗
+cell lies under the other player's threat, as in exercise 3, so the page's later rule (a ✗ cell is safe for its
+threat's owner) does not contradict it.  The exact solver agrees: red wins (tested)."""
 
 
 def zugzwang_exercise() -> ConnectExercise:

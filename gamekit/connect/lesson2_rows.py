@@ -301,8 +301,9 @@ def two_threats_exercise() -> ConnectExercise:
     """A red threat and a yellow threat, both on even rows, in different columns: who wins, and why?  The page's
     odd/even rule of thumb decides it (no rule beyond the page is needed); four choices, each wrong one with its own
     reason, two of them "red" for different wrong reasons (a miscounted row) and one "nobody" (each threat gets
-    blocked: true of red's, not of yellow's); the right one is the exact solver's verdict on this position and says
-    how the end goes, as best play shows it; a wrong one never says who wins."""
+    blocked: true of red's, not of yellow's); the right one is the exact solver's verdict on this position, worded
+    as best play shows it (red has to drop under yellow's threat), not as the rule of thumb's "usually", and its
+    feedback says how the end goes; a wrong one never says who wins."""
     game = FiveInARow.from_moves(TWO_THREATS)
     f = two_threats_facts(game)
     if f["score"] >= 0 or not (f["blocked"] and f["forced"]):
@@ -316,7 +317,7 @@ def two_threats_exercise() -> ConnectExercise:
         below_y=f["yellow"][1] - 1,
         nth=ordinal_words(f["disc"]),
     )
-    right = tr("Yellow: yellow's discs usually land on both rows")
+    right = tr("Yellow: red must drop under yellow's threat")  # what best play shows, not the rule of thumb
     won = (
         tr("Right. The exact solver says yellow wins, with its {nth} disc, the last yellow disc of the game.", **values)
         if f["disc"] == game.variant.cells // 2
@@ -330,7 +331,7 @@ def two_threats_exercise() -> ConnectExercise:
     )
     worded = {
         # a wrong choice is told its slip and what to look at again, never who wins: that is the answer
-        tr("Red: red's discs usually land on both rows"): tr(
+        tr("Red: yellow must drop under red's threat"): tr(
             "Count the rows again from the bottom, starting at 1, for each threat cell. Is each row odd or even, and "
             "whose kind of row is that?"
         ),
@@ -341,7 +342,7 @@ def two_threats_exercise() -> ConnectExercise:
             **values,
         ),
         right: won + " " + end,
-        tr("Red: red's discs usually land on its threat"): tr(
+        tr("Red: red fills its own threat cell"): tr(
             "Count again from the bottom: red's threat is on row {r}. Is that odd or even? As column {a} fills up, "
             "who tends to fill the cell under it, and who drops on top?",
             **values,

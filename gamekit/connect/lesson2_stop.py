@@ -35,7 +35,7 @@ STOP_PROMPTS = (
         "stops it?"
     ),
 )
-"""Exercise 10's question by the seat to move (a colour starting a sentence reads naturally in both languages)."""
+"""Exercise 6's question by the seat to move (a colour starting a sentence reads naturally in both languages)."""
 
 PICTURE_WORDS = (
     N_(
@@ -47,7 +47,7 @@ PICTURE_WORDS = (
         "make two threats at once: {cells}. Yellow could block only one."
     ),
 )
-"""The first sentences under the picture before exercise 10, by the seat to move, when both threats are new."""
+"""The first sentences under the picture before exercise 6, by the seat to move, when both threats are new."""
 
 PICTURE_ADDS_WORDS = (
     N_(
@@ -262,7 +262,7 @@ def _verdict(game: ConnectGame, move: str) -> str:
 
 
 def stop_words(game: ConnectGame) -> str:
-    """What lesson 2's picture before exercise 10 shows, computed on its board (no five to make or block now): the
+    """What lesson 2's picture before exercise 6 shows, computed on its board (no five to make or block now): the
     opponent's one drop that would make two threats at once (:func:`double_threat_answer` after any other drop),
     where it lands and its two cells, the drop that stops it, and the exact solver's verdict after that drop and
     after every other one."""

@@ -201,14 +201,14 @@ LESSONS: dict[int, Lesson] = {
             "block_threat": block_threat_exercise,
             "win_in_one": win_in_one_exercise,
             "zugzwang_who": zugzwang_who_exercise,
-            "zugzwang": zugzwang_exercise,
             "odd_even": odd_even_exercise,
             "answer_on_top": claimeven_exercise,
+            "stop_double": stop_double_exercise,
             "winning_move": winning_move_exercise,
             "challenge": challenge_exercise,
             # "If you have time" (spare time or home): not in the lesson's 55 minutes
+            "zugzwang": zugzwang_exercise,
             "on_top_fails": on_top_fails_exercise,
-            "stop_double": stop_double_exercise,
             "two_threats": two_threats_exercise,
             "odd_even_2": odd_even_2_exercise,
             "odd_against_even": odd_against_even_exercise,
@@ -248,7 +248,7 @@ LESSONS: dict[int, Lesson] = {
         ConnectProblemSet(
             "five_in_a_row",
             (
-                ("block", "easy"),
+                ("odd_even_threat", "easy"),  # a lesson-2 idea first, not lesson 1's plain block
                 ("double_threat", "medium"),
                 ("zugzwang", "medium"),
                 ("stop_double_threat", "medium"),

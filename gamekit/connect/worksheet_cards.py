@@ -10,8 +10,8 @@ from gamekit.i18n import tr
 
 def threat_words_card() -> list[str]:
     """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, how to stop a double threat
-    before it is made (exercise 10), the odd/even rule of thumb (exercises 5, 11 and 12 ask about it), the forced
-    reply (how exercise 13 counts the cells safe for one player only), and the answer-on-top idea (exercise 6 asks
+    before it is made (exercise 6), the odd/even rule of thumb (exercises 4, 11 and 12 ask about it), the forced
+    reply (how exercise 13 counts the cells safe for one player only), and the answer-on-top idea (exercise 5 asks
     where yellow must drop to make it work)."""
     lines = [
         tr("Words and a rule of thumb"),

@@ -136,15 +136,20 @@ def test_spanish_uses_one_word_for_a_count_and_the_right_pronoun():
     assert "no le salva" not in _page("es/five_in_a_row/02_threats_and_exercises.md")
 
 
-def test_exercise_seven_spanish_choices_keep_the_rule_of_thumb_hedge():
-    """The two-threats choices say where a colour's discs *usually* land («suelen caer»), in both languages: each
-    names a winner with a hedged reason, none repeats the page's "tends to get the even cells"."""
-    for lang, hedge in (("en", "usually land"), ("es", "suelen caer")):
+def test_two_threats_right_choice_says_what_the_solver_shows_not_a_rule_of_thumb():
+    """Lesson 2's two-threats exercise has an exact answer (the solver's): its right choice names what best play
+    shows (red has to drop under yellow's threat), not a "usually" from the rule of thumb, in both languages; every
+    choice that names a winner gives a reason of the same kind, so the wording gives nothing away."""
+    for lang, hedge in (("en", ("usually", "tends to")), ("es", ("suelen", "suele"))):
         with using(lang):
             ex = lesson2_rows.two_threats_exercise()
+            (right,) = ex.solutions
+            ok, said = ex.check(right)
+        assert ok and not any(h in c for c in ex.choices for h in hedge), ex.choices
+        assert ("under yellow's threat" if lang == "en" else "bajo la amenaza amarilla") in right
+        assert ("right under yellow's threat" if lang == "en" else "justo debajo de la amenaza amarilla") in said
         named = [c for c in ex.choices if not c.startswith(("Nobody", "Nadie"))]
-        assert len(named) == 3 and all(hedge in c for c in named), named
-        assert not any("tends to get" in c or "se queda" in c for c in ex.choices)
+        assert len(named) == 3
 
 
 def test_exercise_six_asks_for_two_steps_of_the_rule_of_thumb():
@@ -469,8 +474,8 @@ def test_lesson_three_says_a_fourth_disc_win_needs_a_side_disc(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_guide_says_which_lesson_three_practice_problems_are_the_banks(lang):
-    """Lesson 3's More practice mixes one bank puzzle with positions made for the lesson, and the generated solutions
-    give every one an id of the bank's form: the guide's prose names which is which, computed against the bank."""
+    """Lesson 3's More practice mixes one bank puzzle with positions made for the lesson: the guide's prose says which
+    is which by its place in the set (computed against the bank), without puzzle ids."""
     from gamekit.connect import lessons as L
     from gamekit.puzzles import bank
 
@@ -484,12 +489,17 @@ def test_the_guide_says_which_lesson_three_practice_problems_are_the_banks(lang)
     banked = [i for i in ids if i in in_bank]
     made = [i for i in ids if i not in in_bank]
     assert len(banked) == 1 and len(made) == 2, ids
-    order = ("the second", "The first and third") if lang == "en" else ("el segundo", "El primero y el tercero")
     assert [ids.index(banked[0]) + 1, *(ids.index(i) + 1 for i in made)] == [2, 1, 3]
-    assert f"{order[0]}, {'puzzle' if lang == 'en' else 'el problema'} `{banked[0]}`" in prose
-    joined = " and " if lang == "en" else " y "
-    assert f"{order[1]} (`{made[0]}`{joined}`{made[1]}`" in prose
-    assert ("not in the bank" if lang == "en" else "no están en él") in prose
+    said = (
+        ("The second comes from a game the computer played", "The first and third were made for the lesson")
+        if lang == "en"
+        else (
+            "El segundo viene de una partida que el ordenador jugó",
+            "El primero y el tercero se crearon para la lección",
+        )
+    )
+    assert all(s in prose for s in said), prose
+    assert not any(i in prose for i in ids)  # ids are maintainer material (docs/connect.md), not the teacher's
     assert "positions made from random games" not in prose
 
 

@@ -72,9 +72,11 @@ def test_the_second_block_says_where_to_look_never_the_row(lang):
         if w == under:
             gap = floating[0][1] + 1
             expected = (
-                f"cae en la fila {gap - 1}, justo debajo del hueco de la línea del rojo en horizontal por la fila {gap}"
+                f"cae en la fila {gap - 1} y llena el hueco justo debajo del hueco de la otra línea del rojo, en "
+                f"horizontal por la fila {gap}"
                 if lang == "es"
-                else f"lands on row {gap - 1}, right under the gap in red's line across row {gap}"
+                else f"lands on row {gap - 1} and fills the cell right under the gap in red's other line, across "
+                f"row {gap}"
             )
             assert expected in text and ("five in a line" in text or "cinco en línea" in text), text
             assert looks[w] not in text
