@@ -13,7 +13,6 @@ from functools import lru_cache
 
 from gamekit.puzzles.core import Puzzle
 
-GAME_ID = "shut_the_box"
 ALL_TILES = tuple(range(1, 10))
 
 _TILES = r"([1-9](?:(?:, | and )[1-9])*)"
@@ -46,16 +45,17 @@ def prompt_position(prompt: str) -> tuple[tuple[int, ...], int | None] | None:
     return box, int(roll.group(1)) if roll else None
 
 
-@lru_cache(maxsize=1)
-def lesson_positions() -> frozenset[tuple[tuple[int, ...], int | None]]:
-    """Every ``(open tiles, roll or None)`` a Shut the Box lesson page asks: its exercises (their board, else their
-    question, :func:`prompt_position`) and its "More practice" problems (their bank puzzles' tiles and roll)."""
+@lru_cache(maxsize=None)
+def lesson_positions(game_id: str) -> frozenset[tuple[tuple[int, ...], int | None]]:
+    """Every ``(open tiles, roll or None)`` a lesson page of ``game_id`` (Shut the Box's id) asks: its exercises
+    (their board, else their question, :func:`prompt_position`) and its "More practice" problems (their bank
+    puzzles' tiles and roll)."""
     from gamekit import catalog
     from gamekit.i18n import using
 
     found: set[tuple[tuple[int, ...], int | None]] = set()
     with using("en"):
-        for lesson in catalog.get(GAME_ID).lesson_registry().values():
+        for lesson in catalog.get(game_id).lesson_registry().values():
             for factory in lesson.exercises.values():
                 exercise = factory()
                 board = exercise.position
@@ -77,7 +77,7 @@ def asked_in_lessons(puzzle: Puzzle) -> bool:
     it shows at all (the question is the box)."""
     f = puzzle.facts
     box = tuple(sorted(f["open"]))
-    asked = lesson_positions()
+    asked = lesson_positions(puzzle.game_id)
     if f.get("kind") == "dice":
         return any(tiles == box for tiles, _ in asked)
     return (box, f.get("roll")) in asked or (box, None) in asked

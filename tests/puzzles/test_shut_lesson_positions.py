@@ -10,7 +10,8 @@ from gamekit.i18n import using
 from gamekit.puzzles.homework import homework_set
 from gamekit.puzzles.pools import practice_pool
 from gamekit.puzzles.shut_lessons import asked_in_lessons, lesson_positions, prompt_position
-from gamekit.puzzles.shutbox import set_mix, shown_position
+from gamekit.puzzles.shut_draw import shown_position
+from gamekit.puzzles.shutbox import set_mix
 from gamekit.shutbox.lessons import LESSONS
 
 GAME = "shut_the_box"
@@ -32,7 +33,7 @@ def test_a_lesson_question_is_read_for_its_box_and_roll():
 
 
 def test_every_lesson_board_and_practice_problem_is_a_lesson_position():
-    found = lesson_positions()
+    found = lesson_positions(GAME)
     for lesson in LESSONS.values():
         for factory in lesson.exercises.values():
             with using("en"):
@@ -61,7 +62,7 @@ def test_no_homework_set_asks_a_lesson_position(theme, seed):
 def test_the_drill_asks_no_lesson_box_and_practice_keeps_the_which_set_list():
     drill = practice_pool(GAME, "one_die_or_two")
     assert len(drill) == 10 and not any(asked_in_lessons(p) for p in drill)
-    boxes = {tiles for tiles, roll in lesson_positions() if roll is None}
+    boxes = {tiles for tiles, roll in lesson_positions(GAME) if roll is None}
     assert not {tuple(sorted(p.facts["open"])) for p in drill} & boxes
     # the census cannot fill level 2 without the lessons' positions (docs/puzzles.md): the list keeps 16 of 60
     sets = [p for p in practice_pool(GAME, "best_set")]
