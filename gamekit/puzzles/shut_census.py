@@ -35,6 +35,8 @@ from gamekit.puzzles.shutbox import (
 )
 from gamekit.puzzles.shut_thumbs import ALL_THUMBS
 from gamekit.puzzles.shut_thumbs import (
+    FEW_HABITS,
+    FEW_SHARE,
     FIXED_ORDER_RULE,
     LESSON_FOUR_RULES,
     MAX_RULE_SHARE,
@@ -131,11 +133,6 @@ HABIT_SHARE = MAX_RULE_SHARE
 """The share of a Practice level a habit the lessons name (:data:`gamekit.puzzles.shut_thumbs.LESSON_FOUR_RULES`:
 the roll's own tile, the largest tile, the fewest tiles, the most tiles, two close tiles) may answer: 3 of its 6
 questions.  A pupil who always covers the largest tile and stops thinking gets half of each level right, no more."""
-FEW_HABITS, FEW_SHARE = ("own_tile", "fewest_tiles", "most_tiles"), 1 / 3
-"""The habits held to :data:`FEW_SHARE` of every level (2 of its 6 questions): the roll's own tile, the fewest tiles
-and the most tiles.  Held to a third too, covering the largest tile or two tiles close in value leaves a level the
-census cannot fill (level 7 finds 5 questions that fit, each alone: ``tests/puzzles/test_shut_habit_half.py``), so
-those two keep :data:`HABIT_SHARE`, the lowest share that fills every level."""
 LOOK_AHEAD_TIE_LOOSE = (1, 4, 5, 6)
 """Levels where :data:`gamekit.puzzles.shut_thumbs.LOOK_AHEAD_TIE_RULES` may answer 5 of 6: it is wrong in only 19
 positions with three sets or more, and wherever it is wrong the largest tile is right, so with the largest tile held

@@ -9,6 +9,8 @@ from typing import Any
 from gamekit.puzzles.core import Puzzle
 from gamekit.puzzles.shut_thumbs import (
     ALL_THUMBS,
+    FEW_HABITS,
+    FEW_SHARE,
     FIXED_RULES,
     LOOK_AHEAD_TIE_RULES,
     MAX_RULE_SHARE,
@@ -42,14 +44,15 @@ def set_habits(puzzle: Puzzle) -> frozenset[str]:
     )
 
 
-def habits_fit(puzzles: list[Puzzle]) -> bool:
-    """Whether no rule of thumb or fixed rule answers more than half of ``puzzles`` (:func:`set_habits`), the
-    rules that look one roll ahead (lesson 4's own count) no more than three in four, as at Practice's top
-    levels."""
-    return habits_fit_counts([set_habits(p) for p in puzzles])
+def habits_fit(puzzles: list[Puzzle], slack: float = 0.0) -> bool:
+    """Whether no rule of thumb or fixed rule answers more than its share of ``puzzles`` (:func:`set_habits`,
+    :func:`_homework_share`): half, a third for the habits Practice holds to a third, the rules that look one roll
+    ahead (lesson 4's own count) :data:`HOMEWORK_LOOK_AHEAD_SHARE`; each share loosened by ``slack``
+    (:func:`loosest_fit`)."""
+    return habits_fit_counts([set_habits(p) for p in puzzles], slack)
 
 
-def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
+def fitting_draw(pool: list[Puzzle], n: int, rng: Any, slack: float = 0.0) -> list[Puzzle] | None:
     """``n`` questions of ``pool`` drawn by ``rng``, no position twice (:func:`shown_position`), in which no habit
     answers more than its share (:func:`habits_fit`) and fewer than half ask for the low score (lesson 4's optional
     goal): the pool shuffled, as many questions "the next roll, then the bigger tile" gets wrong as the set needs
@@ -59,12 +62,13 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     Often no shuffle fills the set (a homework set of 20 from a pool of 60), so each try is kept cheap: every
     question's facts are found once (its position and habits as small numbers, the habits as bits), a habit that
     has reached its share is one bit of a mask, and a try stops as soon as the questions left in its order cannot
-    fill the set.  Each try still shuffles the pool, so ``rng`` ends where a full search leaves it."""
+    fill the set.  Each try still shuffles the pool, so ``rng`` ends where a full search leaves it.  ``slack``: a
+    share every habit may answer beyond its own (:func:`loosest_fit` raises it step by step when none fits)."""
     from gamekit.progress import level
 
     habits = [set_habits(p) for p in pool]
     rules = sorted({r for found in habits for r in found})
-    caps = [int(_homework_share(r) * n + 1e-9) for r in rules]
+    caps = [int((_homework_share(r) + slack) * n + 1e-9) for r in rules]
     found_rules = [[rules.index(r) for r in sorted(found)] for found in habits]
     masks = [sum(1 << k for k in found) for found in found_rules]
     ties = sum(1 << rules.index(r) for r in LOOK_AHEAD_TIE_RULES if r in rules)
@@ -107,14 +111,30 @@ def fitting_draw(pool: list[Puzzle], n: int, rng: Any) -> list[Puzzle] | None:
     return None
 
 
-def habits_fit_counts(answered: list[frozenset[str]]) -> bool:
+SLACKS = (0.0, 0.1, 0.2, 0.3)
+"""The steps :func:`loosest_fit` loosens every habit's share by, until a draw fits."""
+
+
+def loosest_fit(pool: list[Puzzle], n: int, rng: Any) -> tuple[list[Puzzle] | None, float]:
+    """``(set, slack)``: :func:`fitting_draw` at Practice's shares, else at each looser step of :data:`SLACKS` in
+    turn, the first that fits (the Practice list leaves out the positions the lessons ask, and those were many of
+    the few where the habits go wrong, so a set of 10 may not fit Practice's shares); ``(None, last slack)`` when
+    none fits."""
+    for slack in SLACKS:
+        drawn = fitting_draw(pool, n, rng, slack)
+        if drawn is not None:
+            return drawn, slack
+    return None, SLACKS[-1]
+
+
+def habits_fit_counts(answered: list[frozenset[str]], slack: float = 0.0) -> bool:
     """:func:`habits_fit` on the habits already found for each question (``answered``)."""
     counts: dict[str, int] = {}
     for found in answered:
         for r in found:
             counts[r] = counts.get(r, 0) + 1
     n = len(answered)
-    return all(v <= _homework_share(r) * n + 1e-9 for r, v in counts.items())
+    return all(v <= int((_homework_share(r) + slack) * n + 1e-9) for r, v in counts.items())
 
 
 HOMEWORK_LOOK_AHEAD_SHARE = 0.65
@@ -124,5 +144,10 @@ right in most of the game's positions; :func:`habits_fit`)."""
 
 
 def _homework_share(rule: str) -> float:
-    """The share of a homework set ``rule`` may answer (:func:`habits_fit_counts`)."""
+    """The share of a homework set ``rule`` may answer (:func:`habits_fit_counts`): Practice's share for the
+    habits it holds to a third (:data:`FEW_HABITS`: the tile equal to the roll, the fewest tiles, the most tiles),
+    :data:`HOMEWORK_LOOK_AHEAD_SHARE` for the look-ahead rules, else half (:data:`MAX_RULE_SHARE`, as Practice
+    holds the largest tile and two close tiles)."""
+    if rule in FEW_HABITS:
+        return FEW_SHARE
     return HOMEWORK_LOOK_AHEAD_SHARE if rule in NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES else MAX_RULE_SHARE

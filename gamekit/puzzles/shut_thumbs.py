@@ -148,5 +148,10 @@ MAX_RULE_SHARE = 0.5
 """The largest share of a *best set* homework set that one rule of thumb or fixed rule answers (:func:`habits_fit`;
 Practice's levels: :func:`gamekit.puzzles.shut_census.rule_share`): a pupil who follows one rule and stops
 thinking gets at most half of them right."""
+FEW_HABITS, FEW_SHARE = ("own_tile", "fewest_tiles", "most_tiles"), 1 / 3
+"""The habits held to :data:`FEW_SHARE` of every level (2 of its 6 questions): the roll's own tile, the fewest tiles
+and the most tiles.  Held to a third too, covering the largest tile or two tiles close in value leaves a level the
+census cannot fill (level 7 finds 5 questions that fit, each alone: ``tests/puzzles/test_shut_habit_half.py``), so
+those two keep :data:`gamekit.puzzles.shut_census.HABIT_SHARE`, the lowest share that fills every level."""
 ALL_THUMBS = THUMB_RULES + TIE_BREAK_RULES + NEXT_ROLL_RULES + LOOK_AHEAD_TIE_RULES
 """Every rule of thumb the "which set?" pool is held against (:data:`MAX_RULE_SHARE`)."""

@@ -22,14 +22,15 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from gamekit.i18n import tr
+from gamekit.i18n import N_, tr
 from gamekit.shutbox import Rules, ShutTheBox
 from gamekit.shutbox.rules import ONE_DIE_RULES
 from gamekit.shutbox.tiles import mask_of, tiles_summing_to
 from gamekit.shutbox.strategy import table
 from gamekit.puzzles.core import Puzzle, judge_again, sample
 from gamekit.puzzles.ratings import first_rating
-from gamekit.puzzles.shut_draw import fitting_draw
+from gamekit.puzzles.shut_draw import loosest_fit
+from gamekit.puzzles.shut_lessons import asked_in_lessons
 
 # a position's key, which the homework sets ask of a game's puzzle module (gamekit.puzzles.homework looks it up here)
 from gamekit.puzzles.shut_draw import shown_position as shown_position
@@ -372,7 +373,9 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
     or two?" questions (:func:`dice_selection`, under the lessons' rule, at level 1: one rule answers every
     one, so they drill that rule and no more); the themes of :data:`NOT_ASKED_ALONE` not on their own (their
     puzzles still come as *best set* questions).  With every idea mixed, all the drill's :data:`MIXED_DICE` "one
-    die or two?" questions, at level 1 too (a one-line rule answers them)."""
+    die or two?" questions, at level 1 too (a one-line rule answers them).  The drill asks no box a lesson page
+    shows (:func:`gamekit.puzzles.shut_lessons.asked_in_lessons`); homework sets leave out the "which set?"
+    positions the lessons ask too (:func:`idea_set`, :func:`mixed_set_pool`)."""
     if theme in NOT_ASKED_ALONE:
         return []  # listed by the buttons, or the same puzzles as best set: never asked on its own
     sets = [
@@ -384,7 +387,10 @@ def practice_selection(puzzles: list[Puzzle], theme: str | None) -> list[Puzzle]
         [
             replace(p, rating=ONE_STEP_RATING)
             for p in puzzles
-            if p.facts.get("kind") == "dice" and p.facts["one_die"] == LESSON_RULE and dice_rules(p)
+            if p.facts.get("kind") == "dice"
+            and p.facts["one_die"] == LESSON_RULE
+            and dice_rules(p)
+            and not asked_in_lessons(p)
         ]
     )
     return sorted(sets + dice, key=lambda p: p.id)
@@ -497,16 +503,17 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
     """What a homework set of all the ideas with ``seed`` draws from (``pool``: the mixed Practice pool, with its
     :data:`MIXED_DICE` "one die or two?" questions; ``idea_pool``: :func:`gamekit.puzzles.pools.practice_pool`,
     which this module may not import): the pool's "which set?" questions and :data:`HOMEWORK_MIXED_DICE` "one die
-    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll.  A smaller set gets as
+    or two?" questions drawn by ``seed`` from the idea's whole pool, one of each right roll; no "which set?"
+    position a lesson page asks (:func:`gamekit.puzzles.shut_lessons.asked_in_lessons`).  A smaller set gets as
     many "which set?" questions as it asks, as few of the same number's *best set* code (``idea_set`` is
     :func:`gamekit.puzzles.homework.homework_set`) as a draw allows (none, else one more at a time), drawn by
-    :func:`fitting_draw`."""
+    :func:`loosest_fit` (Practice's shares for each habit, as far as the pool allows)."""
     import random
 
     rng = random.Random(f"{GAME_ID}-mixed-dice-{seed}")
     dice = idea_pool(GAME_ID, "one_die_or_two")
     picked = [rng.choice([p for p in dice if p.answers == (("roll", k),)]) for k in (1, 2)][:HOMEWORK_MIXED_DICE]
-    sets = [p for p in pool if p.facts.get("kind") != "dice"]
+    sets = [p for p in pool if p.facts.get("kind") != "dice" and not asked_in_lessons(p)]
     best = idea_set(GAME_ID, "best_set", min(n, len(idea_pool(GAME_ID, "best_set"))), seed).puzzles  # homework_set
     taken = {shown_position(q) for q in best}
     rest = [p for p in sets if shown_position(p) not in taken]
@@ -515,7 +522,7 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
         k = n - len(picked)
         drawn = None
         for extra in range(len(shared) + 1):
-            drawn = fitting_draw(rest + shared[:extra], k, rng) if len(rest) + extra >= k else None
+            drawn = loosest_fit(rest + shared[:extra], k, rng)[0] if len(rest) + extra >= k else None
             if drawn:
                 break
         sets = drawn or sets
@@ -524,6 +531,50 @@ def mixed_set_pool(pool: list[Puzzle], n: int, seed: int, idea_set: Any, idea_po
 
 def idea_set(pool: list[Puzzle], theme: str, n: int, rng: Any) -> list[Puzzle] | None:
     """A *best set* homework set of ``n`` questions drawn by ``rng`` from its ``pool`` in which no habit answers
-    more than half (:func:`fitting_draw`): a plain draw of 10 let the fixed rule "the fewest tiles, the 9 first,
-    else the lower pair" answer 8.  None (a plain draw) for another idea or when no draw fits."""
-    return fitting_draw(pool, n, rng) if theme == "best_set" else None
+    more than Practice's share, as far as the pool allows (:func:`loosest_fit`): a plain draw of 10 let the fixed
+    rule "the fewest tiles, the 9 first, else the lower pair" answer 8.  No position a lesson page asks
+    (:func:`gamekit.puzzles.shut_lessons.asked_in_lessons`): a pupil has seen its answer there.  None (a plain
+    draw) for another idea, for a set larger than the questions left, or when no draw fits."""
+    if theme != "best_set":
+        return None
+    fresh = [p for p in pool if not asked_in_lessons(p)]
+    return loosest_fit(fresh, n, rng)[0] if len(fresh) >= n else None
+
+
+SET_SHARES = N_(
+    "{idea}: covering the largest tile answers {largest} of its {n} “which set?” questions, two tiles close in "
+    "value {close}, one of the habits lesson 4 names {any}"
+)
+"""What the teachers' homework table says of a set with "which set?" questions (:func:`set_mix`)."""
+DRILL_WORDS = N_(
+    "{idea}: a drill of one rule (add up the open tiles: one die at 6 or less, else two dice), which answers all {n}"
+)
+"""What the teachers' homework table says of a "one die or two?" set (:func:`set_mix`): lesson 3's rule answers
+every question of the drill (:func:`dice_rules`), so it drills adding the open tiles and applying that rule."""
+
+
+def set_mix(theme: str | None, puzzles: list[Puzzle]) -> str | None:
+    """What a homework set of ``theme`` holds, for the teachers' table: with "which set?" questions, how many of
+    them covering the largest tile answers, how many two tiles close in value, and how many any habit lesson 4 names
+    (:data:`LESSON_FOUR_RULES`, :func:`rule_answers`); a "one die or two?" set, that one rule answers every one
+    (:func:`dice_rules`; None if it did not).  None for a set with neither."""
+    from gamekit.puzzles.core import theme_name
+
+    idea = theme_name(GAME_ID, theme) if theme is not None else tr("all ideas, mixed")
+    sets = [p for p in puzzles if p.facts.get("kind") == "set"]
+    if sets:
+        habits = [
+            {r for r in LESSON_FOUR_RULES if rule_answers(thumb_sets(r, p.facts["open"], p.facts["roll"]), p.answers)}
+            for p in sets
+        ]
+        return tr(
+            SET_SHARES,
+            idea=idea,
+            n=len(sets),
+            largest=sum("largest_tile" in h for h in habits),
+            close=sum("close_pair" in h for h in habits),
+            any=sum(bool(h) for h in habits),
+        )
+    if puzzles and all("six_or_less" in dice_rules(p) for p in puzzles):
+        return tr(DRILL_WORDS, idea=idea, n=len(puzzles))
+    return None

@@ -338,7 +338,7 @@ def test_the_one_die_or_two_drill_is_short_and_its_idea_says_what_lesson_3_teach
         idea = idea_words(drill[0], "one_die_or_two", drill[0].answers[0])
     assert "outcomes that let you go on" not in idea and "lesson 3" not in idea
     assert "6 or less" not in idea and "otherwise" not in idea  # a rule said once answered the rest of the drill
-    assert "This throw also never ends your turn with one die" in idea  # this position's own numbers instead
+    assert re.search(r"ends your turn in [0-9]+ of 36 throws", idea)  # this position's own numbers instead
     mixed = [p for p in practice_pool("shut_the_box") if p.facts["kind"] == "dice"]
     assert sorted(p.answers[0][1] for p in mixed) == [1] * 5 + [2] * 5
     with pytest.raises(ValueError, match="one die or two"):
@@ -398,7 +398,7 @@ def test_the_shut_practice_page_says_what_each_level_practises_in_lesson_words()
     assert "Count the outcomes that let you go on" not in en and "Cuenta los resultados que te dejan" not in es
     assert "Count the ways each choice makes that total." in en
     assert "Cuenta las maneras en que cada opción saca ese total." in es
-    assert "rule for the dice" not in en and "regla de la lección 3" not in es
+    assert "rule for the dice" not in en and "regla de la lección 3" not in es  # a rule named, never printed
     assert "La mayoría de las preguntas piden" not in es and "Casi todas" not in es
     assert "*Best set* (lessons 4–5), levels 1 to 5" in en and "*Best set*, levels 6 to 10" in en
     assert "*El mejor conjunto* (lecciones 4–5), niveles 1 a 5" in es and "*El mejor conjunto*, niveles 6 a 10" in es
@@ -537,19 +537,22 @@ def test_the_fixed_rule_eight_then_nine_then_closest_is_held_to_half_where_the_s
 @pytest.mark.parametrize("theme", ["best_set", None])
 def test_no_habit_answers_more_than_half_of_a_shut_the_box_homework_set(theme):
     """A reader found `shut-best_set-10-1` answered 8 of 10 by "the fewest tiles, the 9 first, else the lower
-    pair", and another found it unbalanced again: every best-set homework code (seeds 1 to 5, 10 puzzles) and every
-    mixed one's "which set?" questions now hold each habit to half, the look-ahead habits to 6 of 10 (5 of 8), and
-    ask fewer than half for the low score; other ideas draw as before."""
-    from gamekit.puzzles.shut_thumbs import FIXED_ORDER_RULE
+    pair", and another found it unbalanced again.  Homework now asks no position a lesson page asks, and those were
+    many of the few where the habits go wrong, so the draw holds each habit to Practice's share as far as the pool
+    allows (``loosest_fit``): every best-set code (seeds 1 to 5, 10 puzzles) fits its shares loosened by a tenth
+    (6 of 10 at most) and no stricter, every mixed one's "which set?" questions, also kept apart from the best-set
+    code's, by three tenths (6 of 8); fewer than half ask for the low score."""
+    from gamekit.puzzles.shut_lessons import asked_in_lessons
     from gamekit.puzzles.shutbox import idea_set
-    from gamekit.puzzles.shut_draw import HOMEWORK_LOOK_AHEAD_SHARE, habits_fit, set_habits
+    from gamekit.puzzles.shut_draw import HOMEWORK_LOOK_AHEAD_SHARE, SLACKS, habits_fit
 
-    assert HOMEWORK_LOOK_AHEAD_SHARE == 0.65
+    assert HOMEWORK_LOOK_AHEAD_SHARE == 0.65 and SLACKS == (0.0, 0.1, 0.2, 0.3)
     for seed in range(1, 6):
         chosen = [p for p in _homework(theme, seed) if p.facts["kind"] == "set"]
-        assert len(chosen) == (10 if theme else 8) and habits_fit(chosen), seed
-        assert sum(FIXED_ORDER_RULE in set_habits(p) for p in chosen) <= len(chosen) / 2
-        assert sum("next_then_largest" in set_habits(p) for p in chosen) <= 0.65 * len(chosen), seed
+        assert len(chosen) == (10 if theme else 8) and not any(asked_in_lessons(p) for p in chosen), seed
+        assert habits_fit(chosen, 0.1 if theme else 0.3), seed
+        if theme:
+            assert not habits_fit(chosen), seed  # the pool leaves no draw at Practice's own shares here
         scores = sum(p.facts["objective"] == "score" for p in chosen)
         assert 2 * scores < len(chosen), (seed, scores)  # most ask for the lessons' main goal
     assert idea_set([], "one_die_or_two", 10, None) is None

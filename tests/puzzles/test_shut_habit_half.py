@@ -51,7 +51,8 @@ def test_the_habits_shares_are_the_lowest_that_fill_every_level_and_the_page_say
     lesson 4 names is now held to the lowest share that fills the levels — a third for the fewest tiles, the most
     tiles and the tile equal to the roll; half for the largest tile and two close tiles (a third leaves level 7
     unfilled: the next test) — and the page's sentence on habits states those shares."""
-    from gamekit.puzzles.shut_census import FEW_HABITS, FEW_SHARE, rule_share
+    from gamekit.puzzles.shut_census import rule_share
+    from gamekit.puzzles.shut_thumbs import FEW_HABITS, FEW_SHARE
 
     assert set(FEW_HABITS) == set(THIRD) and FEW_SHARE == 1 / 3 and HABIT_SHARE == 1 / 2
     levels = collections.defaultdict(list)

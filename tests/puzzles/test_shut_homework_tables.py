@@ -28,10 +28,10 @@ def test_a_mixed_code_shares_no_question_with_its_best_set_code_and_spreads_its_
     from gamekit.puzzles.shut_draw import habits_fit
 
     sets = [p for p in mixed if p.facts["kind"] == "set"]
-    assert len(sets) == 8 and habits_fit(sets)
-    # the habit caps come first (test_shut_bank_balance); within them the mixed code avoids the best set code's
-    # questions as far as the draw finds a fit: half of its questions at most (before: 6 of 8 for seed 1)
-    assert len({shown_position(p) for p in mixed} & {shown_position(p) for p in best}) <= 4
+    assert len(sets) == 8 and habits_fit(sets, 0.3)
+    # a reader found 4 of shut-all-10-1's 8 "which set?" questions in shut-best_set-10-1: the mixed code now takes
+    # none of the best set code's, the habits held as far as the rest allows (test_shut_bank_balance)
+    assert not {shown_position(p) for p in mixed} & {shown_position(p) for p in best}
     for chosen in (sets, list(best)):
         per_level = collections.Counter(level(p.rating) for p in chosen)
         assert max(per_level.values()) <= 3, per_level  # levels spread

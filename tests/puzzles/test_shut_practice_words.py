@@ -209,8 +209,10 @@ def test_the_dice_drill_is_presented_as_a_drill_of_one_count_and_the_page_never_
     root = Path(__file__).parents[2] / "notebooks"
     en = " ".join((root / "practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
     es = " ".join((root / "es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
-    assert "These ten questions are a short drill: the same count answers every one." in en
-    assert "Estas diez preguntas son un entrenamiento corto: la misma cuenta las resuelve todas." in es
+    assert "These ten questions are a drill of one rule from lesson 3: it answers every one." in en
+    assert "You practise adding up your open tiles and using the rule." in en
+    assert "Estas diez preguntas son un entrenamiento de una sola regla, que viene de la lección 3" in es
+    assert "Practicas sumar tus fichas descubiertas y usar la regla." in es
     assert "Add up your open tiles. Count the ways each choice makes that total." in en
     assert "Suma tus fichas descubiertas. Cuenta las maneras en que cada opción saca ese total." in es
     assert len([p for p in practice_pool("shut_the_box", "one_die_or_two")]) == 10

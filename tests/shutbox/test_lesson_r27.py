@@ -137,4 +137,4 @@ def test_spanish_wording_nits():
         text = " ".join((root / path).read_text(encoding="utf-8").split())
         assert "de una sola tirada" not in text and "en una sola tirada" in text, path
     practice = " ".join((root / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
-    assert "Cuando hayas respondido a un problema aquí, o hayas hecho la última lección" in practice
+    assert "Cuando los hayas visto todos, vuelven a salir." in practice
