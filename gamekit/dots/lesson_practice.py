@@ -15,6 +15,7 @@ from typing import Any
 from typing import Callable
 from typing import ClassVar
 
+from gamekit.dots.lesson1_exercises import third_sides_count_exercise, two_boxes_exercise
 from gamekit.dots.lesson2_exercises import count_safe_exercise, safe_race_exercise
 from gamekit.dots.lesson_exercise import DotsExercise, final_score_text, mistake_reason
 from gamekit.dots.lesson_positions import POSITIONS, position
@@ -37,21 +38,25 @@ which puzzles are drawn): easy to hard down the page once :data:`PRACTICE_LEVELS
 MADE_QUESTIONS: dict[str, Callable[[str], DotsExercise]] = {
     "count_safe": count_safe_exercise,
     "safe_race": safe_race_exercise,
+    "two_boxes": two_boxes_exercise,
+    "three_sides_count": third_sides_count_exercise,
 }
 """The lesson's own questions a made practice board can be asked, each built as the lesson's exercise of that kind
-on the named board: how many safe lines are left; which safe line wins the safe-line race (the solver's best)."""
+on the named board: how many safe lines are left; which safe line wins the safe-line race (the solver's best);
+which line wins two boxes at once; how many boxes have three sides drawn."""
 
 
 @dataclass(frozen=True)
 class MadeProblemSet(ProblemSet):
     """A "More practice" set of boards the lesson makes itself, where the bank has no puzzle that needs the lesson's
-    idea.  ``made``: ``(board name, question, level)`` per problem, easy to hard, the board one of
-    :data:`gamekit.dots.lesson_positions.POSITIONS`, the question one of :data:`MADE_QUESTIONS`.  Each board is
-    also made a puzzle exactly as the bank makes its own (:func:`made_puzzle`: the exact solver's verdict on every
-    line), whose band must be the problem's level: the guide, the worksheet and the shared checks read it as they
-    read a bank puzzle.  ``items`` give the bank's theme of the first problems, those whose idea the bank credits to
-    this lesson (each board's puzzle must carry it); a later problem's idea is one the bank credits to a later
-    lesson (the safe-line race: lesson 4 counts it ahead), asked here in the lesson's own terms."""
+        idea.  ``made``: ``(board name, question, level)`` per problem, easy to hard, the board one of
+        :data:`gamekit.dots.lesson_positions.POSITIONS`, the question one of :data:`MADE_QUESTIONS`.  Each board is
+        also made a puzzle exactly as the bank makes its own (:func:`made_puzzle`: the exact solver's verdict on every
+        line), whose band must be at most the problem's level (the bank grades its own question, which a lesson's
+    question on the same board may make harder): the guide, the worksheet and the shared checks read it as they
+        read a bank puzzle.  ``items`` give the bank's theme of the first problems, those whose idea the bank credits to
+        this lesson (each board's puzzle must carry it); a later problem's idea is one the bank credits to a later
+        lesson (the safe-line race: lesson 4 counts it ahead), asked here in the lesson's own terms."""
 
     made: tuple = ()
     bank_questions: ClassVar[bool] = False  # asked and answered in the lesson's words
@@ -83,13 +88,18 @@ class MadeProblemSet(ProblemSet):
         return tuple(question for _, question, _ in self.made)
 
     def puzzles(self) -> tuple:
-        """Each made board as a bank puzzle, checked against its level and, for the first problems, its item's theme
-        (ValueError naming the board)."""
+        """Each made board as a bank puzzle, checked against its level (its band at most that level) and, for the
+        first problems, its item's theme (ValueError naming the board)."""
         out = []
+        bands = ("easy", "medium", "hard")
         themes = [theme for theme, _ in self.items] + [None] * (len(self.made) - len(self.items))
         for (name, _, band), theme in zip(self.made, themes):
             puzzle = made_puzzle(name)
-            if puzzle is None or puzzle.band != band or (theme is not None and theme not in puzzle.themes):
+            if (
+                puzzle is None
+                or bands.index(puzzle.band) > bands.index(band)
+                or (theme is not None and theme not in puzzle.themes)
+            ):
                 raise ValueError(
                     tr(
                         "made: the board {name} is no {band} puzzle of the theme {theme!r}",
@@ -158,15 +168,7 @@ def reasoned(ex: DotsExercise, lesson: int) -> Callable[[Any], tuple[bool, str]]
             )
         line = game.line_name(game.line_index(str(answer).strip()))
         loss = own_box_loss(puzzle.facts["best"], puzzle.refutations[line]["value"])
-        cost = (
-            ntr(  # lesson 1 has no "cost" yet: say what happens to the boxes
-                "With that line you end the game with {n} box fewer than with the best line.",
-                "With that line you end the game with {n} boxes fewer than with the best line.",
-                loss,
-            )
-            if lesson == 1
-            else ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
-        )
+        cost = ntr("That costs you {n} box.", "That costs you {n} boxes.", loss)
         return False, (
             tr("Not the best: {reason}", reason=mistake_reason(game, line, lesson, ex.solutions)) + " " + cost
         )

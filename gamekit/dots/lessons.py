@@ -194,11 +194,16 @@ LESSONS: dict[int, Lesson] = {
             N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
             N_("The other player draws the fourth side, takes the box and, because they won a box, draws again."),
         ),
-        ProblemSet(
+        # the bank's lesson-1 puzzles are all "take the box", as exercise 4: boards of its own, asking the lesson's
+        # other questions (which line wins two boxes; how many boxes have three sides)
+        MadeProblemSet(
             "dots_and_boxes",
             (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
-            seed=2,
-            where=(("width", 3), ("height", 3)),
+            made=(
+                ("practice_two_small", "two_boxes", "easy"),
+                ("practice_two_decoys", "two_boxes", "medium"),
+                ("practice_three_sides", "three_sides_count", "hard"),
+            ),
         ),
         objectives=(
             (

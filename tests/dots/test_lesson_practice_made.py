@@ -23,7 +23,7 @@ def greedy(game) -> set[str]:
     return set(capture_lines(game)) or set(safe_lines(game))
 
 
-@pytest.mark.parametrize("lesson", [2])
+@pytest.mark.parametrize("lesson", [1, 2])
 def test_every_item_needs_more_than_the_greedy_rule(lesson):
     items = L.practice_exercises(lesson)
     assert isinstance(L.LESSONS[lesson].practice, MadeProblemSet)
@@ -39,7 +39,7 @@ def test_every_item_needs_more_than_the_greedy_rule(lesson):
             assert all(isinstance(s, int) or s.isdigit() for s in ex.solutions), ex.key
 
 
-@pytest.mark.parametrize("lesson", [2])
+@pytest.mark.parametrize("lesson", [1, 2])
 def test_the_boards_differ_from_the_lessons_exercises(lesson):
     exercise_boards = {ex.game.drawn for ex in L.exercises(lesson).values() if ex.game is not None}
     for ex in L.practice_exercises(lesson):
@@ -104,9 +104,11 @@ def test_a_made_set_refuses_a_bad_board_question_or_order():
     )
     with pytest.raises(ValueError, match="practice_count"):
         wrong_theme.puzzles()
-    wrong_level = MadeProblemSet("dots_and_boxes", item, made=(("practice_count", "count_safe", "hard"),))
-    with pytest.raises(ValueError, match="practice_count"):
-        wrong_level.puzzles()
+    easier_than_the_bank = MadeProblemSet(  # the bank rates this board hard: it cannot be shown as easy
+        "dots_and_boxes", (("safe_line", "easy"),), made=(("practice_race_seven", "safe_race", "easy"),)
+    )
+    with pytest.raises(ValueError, match="practice_race_seven"):
+        easier_than_the_bank.puzzles()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -120,3 +122,35 @@ def test_lesson_2_practice_intro_says_what_each_board_asks_and_names_no_line(lan
     said = ("count the safe lines", "race") if lang == "en" else ("cuenta las líneas seguras", "carrera")
     assert all(s in intro for s in said), intro
     assert not re.search(r"[a-d][1-4]-[a-d][1-4]", intro), intro
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_1_practice_intro_says_what_each_board_asks_and_names_no_line(lang):
+    """ "Boxes are on offer, so click a line that takes one" once solved every problem before it was seen; the
+    intro now says the questions (the line that wins two boxes; count the boxes with three sides) and no line."""
+    folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
+    page = (Path(__file__).resolve().parents[2] / folder / "01_rules_and_terms.md").read_text(encoding="utf-8")
+    head = "## More practice" if lang == "en" else "## Más práctica"
+    intro = page[page.index(head) : page.index("```{code-cell}", page.index(head))].lower()
+    said = ("wins two boxes", "three sides") if lang == "en" else ("gana dos casillas", "tres lados")
+    assert all(s in intro for s in said), intro
+    assert not any(s in intro for s in (("on offer", "takes one") if lang == "en" else ("a tu alcance", "llévate")))
+    assert not re.search(r"[a-d][1-4]-[a-d][1-4]", intro), intro
+
+
+def test_lesson_1_two_box_items_refuse_one_box_and_no_box_lines_each_with_its_reason():
+    for ex in L.practice_exercises(1)[:2]:
+        game = ex.game
+        reasons = {ex.check(w)[1].split(": ")[0].split(" ", 1)[1] for w in ex.wrong}
+        assert any(r.startswith("wins box") for r in reasons) and "wins no box" in reasons, reasons
+        assert sorted(ex.solutions) == [l for l in game.legal_moves() if ex.check(l)[0]]
+        edge = [w for w in ex.wrong if len(game.geometry.line_boxes[game.line_index(w)]) == 1]
+        for w in edge:
+            if ex.check(w)[1].split(" ", 2)[1] == "wins" and "no box" not in ex.check(w)[1]:
+                assert "on the edge of the board" in ex.check(w)[1]
+
+
+def test_lesson_1_count_item_refuses_each_trap_with_its_reason():
+    ex = L.practice_exercises(1)[2]
+    assert ex.check(4)[0] and not ex.check(5)[0]
+    assert len({ex.check(w)[1] for w in ex.wrong}) == len(ex.wrong)
