@@ -97,6 +97,12 @@ def two_boxes_exercise(name: str = "two_boxes") -> DotsExercise:
                 line=line,
                 boxes=boxes_text(game, won),
             )
+        if counts[line] == 1 and len(game.geometry.line_boxes[game.line_index(line)]) == 1:
+            return False, tr(
+                "{line} wins box {boxes}, only one box: it is on the edge of the board, with no box on its other side.",
+                line=line,
+                boxes=boxes_text(game, won),
+            )
         if counts[line] == 1:
             return False, tr(
                 "{line} wins box {boxes}, only one box: the box on its other side still has a side missing.",

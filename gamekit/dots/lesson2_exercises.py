@@ -85,9 +85,9 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
     )
 
 
-def count_safe_exercise() -> DotsExercise:
+def count_safe_exercise(name: str = "five_safe") -> DotsExercise:
     """Count the safe lines on a board of its own: on exercise 3's board, probing lines there would count them."""
-    game = position("five_safe")
+    game = position(name)
     n = len(safe_lines(game))
 
     def check(answer: Any) -> tuple[bool, str]:
@@ -118,7 +118,7 @@ def count_safe_exercise() -> DotsExercise:
         solutions=[n, str(n)],
         game=game,
         wrong=[n - 1, n + 1, 0],
-        key="count_safe",
+        key="count_safe" if name == "five_safe" else f"count_safe_{name}",
         parts=False,
         leaks=(tr("{n} safe lines", n=n), join_words(safe_lines(game)), _safe_lines_left_caption(n)),
     )
@@ -213,7 +213,7 @@ def safe_race_exercise(name: str = "race") -> DotsExercise:
         game=game,
         click=True,
         parts=False,
-        key="safe_race",
+        key="safe_race" if name == "race" else f"safe_race_{name}",
         wrong=[l for l in safe if l not in right] + [l for l in game.legal_moves() if l not in safe][:2],
     )
 

@@ -161,6 +161,28 @@ POSITIONS: dict[str, tuple[int, int, str]] = {
     # lesson 2: six safe lines left, Coral to move: only b4-c4 leaves Gold the first with no safe line, and it is
     # also the solver's only best line (Coral then takes 7 of the 9 boxes). Found by a random safe-line search
     "race": (3, 3, "c2-d2 b2-b3 b3-c3 a1-a2 b1-b2 a3-a4 a4-b4 d2-d3 d1-d2"),
+    # lesson 1's More practice (boards of their own, from random games): one line wins two boxes, and one other
+    # line wins one
+    "practice_two_small": (3, 3, "b1-c1 d3-d4 b3-c3 c4-d4 c1-c2 b2-c2 a2-b2 a3-a4 d2-d3 a4-b4 a1-a2 b2-b3 a1-b1"),
+    # one line wins two boxes, two other lines win one each
+    "practice_two_decoys": (
+        3,
+        3,
+        "c4-d4 d3-d4 a3-a4 b3-b4 c2-c3 a3-b3 d2-d3 c1-d1 c3-c4 b1-c1 c2-d2 a1-a2 a2-a3 c1-c2",
+    ),
+    # four boxes with three sides (two of them missing the same line), a box taken, boxes with two sides
+    "practice_three_sides": (
+        3,
+        3,
+        "b1-b2 a1-a2 c2-c3 b3-c3 d1-d2 c3-c4 b1-c1 d3-d4 c1-d1 c4-d4 b2-b3 b4-c4 c1-c2 a3-b3 b3-b4",
+    ),
+    # lesson 2's More practice (boards of their own, found by a random safe-line search): three safe lines left,
+    # all in the top row, Coral to move
+    "practice_count": (3, 3, "a2-a3 c3-c4 c4-d4 d1-d2 b3-c3 d2-d3 a4-b4 b2-c2 a1-a2 a3-b3 c2-d2"),
+    # four safe lines left, Coral to move: only b3-c3 wins the safe-line race, and it is the solver's only best line
+    "practice_race_four": (3, 3, "c2-d2 b1-b2 b2-b3 a3-b3 c1-c2 a1-a2 a3-a4 b4-c4 d2-d3"),
+    # seven safe lines left, Coral to move: c2-c3 and c3-c4 win the race, and they are the solver's best lines
+    "practice_race_seven": (3, 3, "a1-a2 a2-a3 c1-d1 a3-b3 a3-a4 b4-c4 c1-c2 c3-d3 b2-c2"),
     # lesson 2: one safe line left (also the solver's best move), Coral to move
     "one_safe": (3, 3, "b3-b4 d2-d3 b3-c3 a3-a4 c1-d1 c4-d4 a1-a2 b1-b2 c2-d2 b2-c2 d3-d4"),
     # lesson 2: Coral gave away a run of 4 (c1, c2, c3, b3) that turns a corner and stops at box b2 (one side drawn),

@@ -79,7 +79,7 @@ from gamekit.dots.lesson_exercise import DotsExercise
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
 from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
 from gamekit.dots.lesson_positions import lesson_board_layout
-from gamekit.dots.lesson_practice import practice_problems
+from gamekit.dots.lesson_practice import MadeProblemSet, practice_problems
 from gamekit.dots.lesson_worksheets import (
     extra_after,
     extra_inside,
@@ -194,11 +194,16 @@ LESSONS: dict[int, Lesson] = {
             N_("Explain in one sentence why drawing the third side of a box is usually a bad idea."),
             N_("The other player draws the fourth side, takes the box and, because they won a box, draws again."),
         ),
-        ProblemSet(
+        # the bank's lesson-1 puzzles are all "take the box", as exercise 4: boards of its own, asking the lesson's
+        # other questions (which line wins two boxes; how many boxes have three sides)
+        MadeProblemSet(
             "dots_and_boxes",
             (("take_box", "easy"), ("take_box", "easy"), ("take_box", "easy")),
-            seed=2,
-            where=(("width", 3), ("height", 3)),
+            made=(
+                ("practice_two_small", "two_boxes", "easy"),
+                ("practice_two_decoys", "two_boxes", "medium"),
+                ("practice_three_sides", "three_sides_count", "hard"),
+            ),
         ),
         objectives=(
             (
@@ -248,8 +253,16 @@ LESSONS: dict[int, Lesson] = {
                 "box another side, so the safe lines run out long before the 24th line."
             ),
         ),
-        ProblemSet(
-            "dots_and_boxes", (("take_box", "easy"), ("avoid_third_side", "easy"), ("avoid_third_side", "easy")), seed=4
+        # the bank's lesson-2 puzzles all fall to "take a box if you can, else any safe line": boards of its own,
+        # asking its own questions (count the safe lines; win the safe-line race)
+        MadeProblemSet(
+            "dots_and_boxes",
+            (("avoid_third_side", "easy"),),  # the race boards' idea, safe_line, is credited to lesson 4 by the bank
+            made=(
+                ("practice_count", "count_safe", "easy"),
+                ("practice_race_four", "safe_race", "medium"),
+                ("practice_race_seven", "safe_race", "hard"),
+            ),
         ),
         objectives=(
             (N_("spot a box with three sides drawn and take it"), ("take_box", "take_decoys")),
@@ -513,7 +526,11 @@ def exercises(lesson: int) -> dict[str, DotsExercise]:
 
 def exercise(name: str, score: LessonScore | None = None):
     """The widget of a named exercise: a clickable board, or a board picture plus an answer box."""
-    ex = _built(name)
+    return exercise_widget(_built(name), score)
+
+
+def exercise_widget(ex: DotsExercise, score: LessonScore | None = None):
+    """An exercise's widget: a clickable board, or a board picture plus an answer box."""
     if ex.click:
         game = ex.game
         layout = lesson_board_layout(game)
@@ -576,15 +593,7 @@ def practice(lesson: int, score: LessonScore | None = None):
 
     rows = []
     for i, ex in enumerate(practice_exercises(lesson), 1):
-        game = ex.game
-        layout = lesson_board_layout(game)
         title = W.HTML("<b>" + _html.escape(tr(PRACTICE_TITLES[ex.level], i=i)) + "</b>")
-        board = PuzzleBoard(
-            ex,
-            draw=lambda mark, g=game, e=ex: lesson_scene(g, mark, last=False, parts=False, third_sides=False),
-            hit=line_hit(game, layout),
-            size=layout.css_size,
-            score=score,
-        )
-        rows += [title, board]
+        ex.parts = ex.third_sides = False  # a practice board shows the bare position
+        rows += [title, exercise_widget(ex, score)]
     return W.VBox(rows)
