@@ -223,7 +223,7 @@ def test_a_similar_puzzle_asks_the_question_its_lesson_asks(number, index):
 
 
 def test_similar_exercise_checks_its_input_and_says_when_the_bank_is_empty():
-    board, lesson = practice_board(dots_lessons, 2, 1)
+    board, lesson = practice_board(dots_lessons, 3, 1)  # a set of bank puzzles (lessons 1–2 make their own boards)
     miss(board)
     idea = idea_of(lesson, board.exercise)
     with pytest.raises(ValueError):
@@ -402,3 +402,15 @@ def test_no_similar_one_when_no_bank_puzzle_fits_the_exercises_rule_and_size():
         miss_twice(widget)
         assert idea_of(lesson, widget.exercise) is None
         assert not widget.offer_similar() and widget.similar_button.layout.display == "none"
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_a_board_a_dots_lesson_makes_itself_missed_twice_offers_a_bank_puzzle_or_nothing(number):
+    """Lessons 1–2's More practice boards are made by the lesson, asked its own questions: two misses draw a similar
+    puzzle from the bank (on a line question) or offer none (a count), and never fail."""
+    lesson = dots_lessons.LESSONS[number]
+    for index in range(len(lesson.practice.made)):
+        board, _ = practice_board(dots_lessons, number, index)
+        miss_twice(board)
+        similar = board.try_similar()
+        assert similar is None or similar.exercise.puzzle.id not in lesson.practice.ids

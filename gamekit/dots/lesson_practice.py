@@ -87,6 +87,12 @@ class MadeProblemSet(ProblemSet):
         """The question each problem asks (none is the bank's)."""
         return tuple(question for _, question, _ in self.made)
 
+    def similar_source(self) -> ProblemSet:
+        """Where "Try a similar one" draws from when a pupil misses one of these boards twice: the bank's puzzles on
+        the items' themes, asked as the bank asks them (the lesson's own questions need boards made for them; a
+        question whose answer is not a line then finds no similar puzzle, and none is offered)."""
+        return ProblemSet(self.game_id, self.items, seed=self.seed, exclude=self.exclude)
+
     def puzzles(self) -> tuple:
         """Each made board as a bank puzzle, checked against its level (its band at most that level) and, for the
         first problems, its item's theme (ValueError naming the board)."""

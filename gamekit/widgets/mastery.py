@@ -266,6 +266,9 @@ def similar_exercise(idea: Idea, exclude: Sequence[str] = (), turn: int = 0) -> 
         raise ValueError(tr("exclude={exclude!r}: a list of puzzle ids", exclude=exclude))
     problems = idea.problems
     skip = tuple(sorted(set(problems.exclude) | set(problems.ids) | set(exclude)))
+    source = getattr(problems, "similar_source", None)  # a set of boards the lesson makes: the bank stands in
+    if source is not None:
+        problems = source()
     asked = {}
     questions = getattr(problems, "questions", ())
     if questions:  # a set asking its lesson's own question: the similar one asks it too
