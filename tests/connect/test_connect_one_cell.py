@@ -57,7 +57,7 @@ def test_the_picture_comes_before_the_stop_section_and_exercise_ten(lang):
     """The picture follows "it is usually too late to stop it", before the advice to look one move ahead, the stop
     picture and exercise 10; it shows none of the cells any board exercise of the page answers with."""
     page = (ROOT / "notebooks" / lang / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-    section = page.index("### Stop the double threat" if not lang else "### Impide la amenaza doble")
+    section = page.index("## Stop the double threat" if not lang else "## Impide la amenaza doble")
     at = page.index("lesson2_stop.one_cell_picture()")
     assert section < at < page.index("lesson2_stop.stop_picture()") < page.index('L.exercise("stop_double"')
     assert re.search(r"too late to stop it|tarde para impedirla", page[section:at])
