@@ -3690,3 +3690,16 @@ def test_lesson_one_says_the_other_colours_side_disc_closes_a_line():
     assert [g.cell(g.grid_column(n), 3) for n in (1, 2, 3, 4)] == [0, 0, 0, 0]
     g.play("5")
     assert g.winner() == 0
+
+
+def test_a_column_beside_a_side_disc_has_its_article_in_spanish():
+    """Lesson 1's exercise 4 (the side disc across a row): a wrong click names its line's cells, a side disc and a
+    column; in Spanish both take their article («la ficha lateral de la izquierda y la columna 1»)."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        ex = L.exercises()["side_block_row"]
+        texts = [ex.check(m)[1] for m in ex.wrong]
+    named = [t for t in texts if "(la ficha lateral de la izquierda y " in t]
+    assert named, texts
+    assert all(re.search(r"\(la ficha lateral de la izquierda y la columna \d\)", t) for t in named), named
