@@ -26,8 +26,20 @@ def side_win_exercise() -> ConnectExercise:
         tr("Red to move: one column makes five in a line right now. Which one?"),
         hint=tr("Look along each row, side discs included. The bottom row is not the only one."),
         why_right=tr("The red side disc on the left, in row 3, is the fifth disc."),
-        missed_way=False,  # the question says a five is there: a wrong click hears what its own disc does
+        wrong_words=missed_five_words,
     )
+
+
+def missed_five_words(game: ConnectGame, move: str, answers: Sequence[str]) -> str:
+    """A wrong click where the player to move had a five at once (the question says one is there), told what that
+    very drop does (:func:`drop_words`) with no line across the row of an answer's cell, whose gaps would point at
+    the answer, then where to look (:func:`where_to_look`: the kind of line, never its row or end)."""
+    after = game.copy()
+    after.play(move)
+    rows = {r for _, r in landing_cells(game, answers)}
+    gaps = frozenset((c, r) for c in range(game.width) for r in rows if game.cell(c, r) is None)
+    lands = tr("Your disc {what}.", what=drop_words(after, game.to_move, gaps))
+    return " ".join([tr("no five in a line there."), lands, where_to_look(game)])
 
 
 def side_block_exercise() -> ConnectExercise:

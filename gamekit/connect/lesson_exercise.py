@@ -11,7 +11,7 @@ from gamekit.core.errors import IllegalMoveError
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
 from gamekit.connect.threats import playable_threats, threat_cells
-from gamekit.i18n import N_, ntr, tr
+from gamekit.i18n import N_, ntr, ptr, tr
 from gamekit.widgets.exercise import Exercise
 from gamekit.connect.lesson_pictures import SUBJECT, marked_cells_text, open_lines, paper_key, paper_marks
 from gamekit.connect.lesson_positions import (
@@ -334,7 +334,13 @@ def drop_words(after: ConnectGame, seat: int, avoid: frozenset[tuple[int, int]] 
     best = next(line for line in mine if sum(after.cell(c, r) == seat for c, r in line) == most)
     mine_cells = [(c, r) for c, r in sorted(best) if after.cell(c, r) == seat]
     if len({r for _, r in best}) == 1:  # across one row: the columns say where
-        names = [column_name(after, c) for c, _ in mine_cells]
+        # beside a side disc each column is named in full, with its article where the language needs one
+        names = [
+            column_name(after, c)
+            if after.column_number(c) is None
+            else ptr("beside a side disc", "column {column}", column=after.column_number(c))
+            for c, _ in mine_cells
+        ]
         if all(after.column_number(c) is not None for c, _ in mine_cells):
             names = [str(after.column_number(c)) for c, _ in mine_cells]
             names[0] = ntr("column {columns}", "columns {columns}", len(names), columns=names[0])

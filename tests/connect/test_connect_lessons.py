@@ -1719,14 +1719,19 @@ def _after(game, move):
 def test_the_best_line_of_a_drop_is_named_by_its_way_and_cells():
     ex = L.exercises()["side_win"]
     ok, text = ex.check("1")
-    assert not ok and text.endswith("its best line has 3 red discs, up column 1 (rows 2, 3 and 4)."), text
-    assert ex.check("6")[1].endswith("its best line has 3 red discs, across row 3 (columns 3, 4 and 6).")
+    assert not ok and "its best line has 3 red discs, up column 1 (rows 2, 3 and 4)." in text, text
+    # column 6 lands on the row of the answer's five: a line across that row would lead the second try to it
+    six = ex.check("6")[1]
+    assert "across row 3" not in six and "columns 3, 4 and 6" not in six, six
+    assert six.endswith("Where to look: along a row, out to a red side disc."), six
 
 
 @pytest.mark.parametrize("name", ["side_win"])
 def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name):
     """Lesson 1's "make five now" exercises: a wrong column is told where its disc lands and the most discs of
-    the mover in a line it can still complete there (counted on the board here), not which way the five runs."""
+    the mover in a line it can still complete there (counted on the board here), never a line across the row of
+    the answer's five, then where to look: the kind of line, as exercises 2 and 3 say it, never its row."""
+    from gamekit.connect.lesson1_exercises import where_to_look
     from gamekit.connect.lesson_exercise import landing_cells
 
     ex = L.exercises()[name]
@@ -1737,17 +1742,20 @@ def test_a_missed_five_is_told_what_the_drop_made_and_that_a_five_was_there(name
         col = after.grid_column(int(m))
         row = len(after.grid[col])
         assert not ok and f"lands on row {row}" in text, text
-        # the question already says a five is there: a wrong click hears what its own disc does, never which way
-        # the missed five runs (that would leave little to find on the second try) nor its column
+        # the question already says a five is there: a wrong click hears what its own disc does and where to look
+        # (the kind of line), never the missed five's row or column
         assert text.startswith(f"Not column {m}: no five in a line there. Your disc "), text
-        assert not re.search(r"across a row|along a diagonal|going up|could have won", text), text
-        answer_cells = landing_cells(game, ex.solutions)  # a line through the answer's cell is never described
-        lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not answer_cells & set(l)]
+        assert text.endswith(where_to_look(game)) and "Where to look: along a row" in text, text
+        assert not re.search(r"going up|could have won", text), text
+        answer_rows = {r for _, r in landing_cells(game, ex.solutions)}
+        gaps = {(c, r) for c in range(game.width) for r in answer_rows if game.cell(c, r) is None}
+        assert not any(f"across row {r + 1}" in text for r in answer_rows), text
+        lines = [l for l in lesson_pictures.open_lines(after, col, row - 1, 0) if not gaps & set(l)]
         most = max((sum(after.cell(c, r) == 0 for c, r in line) for line in lines), default=0)
         if most >= 2 and not set(threat_cells(after, 0)) - set(threat_cells(game, 0)):
             assert f"its best line has {most} red discs, " in text, text
             # the line is named so the pupil can find it: its way, then each red disc's place in brackets
-            way, named = text.split(f"its best line has {most} red discs, ", 1)[1].split(" (", 1)
+            way, named = text.split(f"its best line has {most} red discs, ", 1)[1].split(")", 1)[0].split(" (", 1)
             assert way.startswith(("across row", "up column", "diagonally up to the")), text
             assert named.count(",") + named.count(" and ") == most - 1, text
     assert len({ex.check(m)[1].split(":", 1)[1] for m in ex.wrong}) >= 3  # not one sentence for every column
@@ -3682,3 +3690,16 @@ def test_lesson_one_says_the_other_colours_side_disc_closes_a_line():
     assert [g.cell(g.grid_column(n), 3) for n in (1, 2, 3, 4)] == [0, 0, 0, 0]
     g.play("5")
     assert g.winner() == 0
+
+
+def test_a_column_beside_a_side_disc_has_its_article_in_spanish():
+    """Lesson 1's exercise 4 (the side disc across a row): a wrong click names its line's cells, a side disc and a
+    column; in Spanish both take their article («la ficha lateral de la izquierda y la columna 1»)."""
+    from gamekit.i18n import using
+
+    with using("es"):
+        ex = L.exercises()["side_block_row"]
+        texts = [ex.check(m)[1] for m in ex.wrong]
+    named = [t for t in texts if "(la ficha lateral de la izquierda y " in t]
+    assert named, texts
+    assert all(re.search(r"\(la ficha lateral de la izquierda y la columna \d\)", t) for t in named), named
