@@ -248,7 +248,7 @@ LESSONS: dict[int, Lesson] = {
         ConnectProblemSet(
             "five_in_a_row",
             (
-                ("odd_even_threat", "easy"),  # a lesson-2 idea first, not lesson 1's plain block
+                ("block", "easy"),
                 ("double_threat", "medium"),
                 ("zugzwang", "medium"),
                 ("stop_double_threat", "medium"),

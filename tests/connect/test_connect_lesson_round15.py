@@ -151,16 +151,3 @@ def test_spanish_lesson_three_says_vale_for_a_score_everywhere():
     for m in scores:
         assert "puntúa" not in m.string and re.search(r"vale\s+(7|22|\{top\}) − n", m.string), (m.id, m.string)
     assert not re.search(r"puntúa \*?\*?(7|22)", _page("es", "03_how_the_computer_knows.md"))
-
-
-def test_lesson_two_more_practice_is_all_lesson_two_ideas():
-    """Lesson 2's More practice says it is "on the ideas of this lesson": every problem's theme, the first (easy)
-    one included, is one lesson 2 adds to lesson 1's (no plain block, win or side-column five)."""
-    from gamekit.connect import lessons as L
-
-    new = set(L.THEMES_2) - set(L.THEMES_1)
-    themes = [theme for theme, _ in L.LESSONS[2].practice.items]
-    assert set(themes) <= new, themes
-    assert L.LESSONS[2].practice.items[0] == ("odd_even_threat", "easy")
-    first = L.practice_exercises(2)[0]
-    assert first.level == "easy" and first.check(first.solutions[0])[0]
