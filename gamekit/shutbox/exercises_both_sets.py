@@ -10,6 +10,7 @@ commas are read as separators too when they split the answer into three parts on
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from gamekit.i18n import N_, number, tr
@@ -173,7 +174,9 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, one_die: str) -> tuple[str, str]:
+def given_values_prompt(
+    open_tiles: Iterable[int], roll: int, objective: str, one_die: str, worse_decoy: bool = False
+) -> tuple[str, str]:
     """A "which set?" question whose values are given (lesson 4's exercises 5 and 6, the More practice problems of
     lessons 4 and 5 too big for a tree), as ``(page, paper)``: one short question, then the value of every position
     a set for ``roll`` can leave and of the :func:`decoy_positions`, from the exact table under the one-die rule
@@ -181,7 +184,8 @@ def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, on
     left, never by set, one position a line, under a line saying that a set for ``roll`` leaves only some of them.
     The method (cross each set's tiles off, look the rest up, compare) is the hint's and the page's, not the
     question's.  On paper the same list is one line (a sheet prints the prompt as plain text).  ValueError for a
-    one-die rule the lessons do not use."""
+    one-die rule the lessons do not use.  ``worse_decoy``: the decoy is valued below the answer's
+    (:func:`decoy_positions`)."""
     open_tiles = tuple(sorted(set(open_tiles)))
     question = tr(
         "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
@@ -191,7 +195,7 @@ def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, on
     )
     values = table(Rules(one_die=one_die), objective)
     lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
-    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
+    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die, worse_decoy))
     items = [
         tr(
             "{tiles} open: {value}",
@@ -230,13 +234,18 @@ def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, on
     return page, question + " " + head + " " + " ".join(i + m for i, m in zip(items, marks))
 
 
-def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
+def decoy_positions(
+    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, worse: bool = False
+) -> list:
     """The position no set for ``roll`` leaves, to list among the ones it does (:func:`given_values_prompt`): of the
     positions a set for the total one below or one above ``roll`` leaves, the one whose value is closest to the best
     set's, better or worse, among those that read differently from every set's value once rounded as the list
     shows it (whole turns in 100, or one decimal) — so the list never ties.  The nearest value falls on either side
     of the answer, depending on the position: sometimes the decoy is the best number in the list, sometimes the
-    answer is, and no "take the top" or "take the second" habit answers every such question."""
+    answer is, and no "take the top" or "take the second" habit answers every such question.
+    With ``worse``, the decoy is valued below the best set's (a lower chance, a higher score): the closest such
+    value from the totals nearest ``roll`` that have one (one away, then two, ...), so the answer tops the list and
+    "take the second" misses — for a page whose other question has its decoy on top."""
     open_tiles = tuple(sorted(set(open_tiles)))
     t = table(Rules(one_die=one_die), objective)
 
@@ -244,35 +253,58 @@ def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_di
         v = float(t.value(mask_of(left)))
         return round(100 * v) if objective == "shut" else round(v, 1)
 
-    real = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
+    def good(left: tuple) -> Fraction:  # larger is better, for either goal
+        return -t.value(mask_of(left)) if objective == "score" else t.value(mask_of(left))
+
+    def lefts_for(totals: Iterable[int]) -> set:
+        return {
+            tuple(x for x in open_tiles if x not in st)
+            for total in totals
+            for st in tiles_summing_to(total, open_tiles)
+        }
+
+    real = lefts_for([roll])
     if not real:
         return []
-    best = (min if objective == "score" else max)(t.value(mask_of(left)) for left in real)
+    best = max(good(left) for left in real)
     taken = {shown(left) for left in real}
-    near = {
-        tuple(x for x in open_tiles if x not in st)
-        for total in (roll - 1, roll + 1)
-        for st in tiles_summing_to(total, open_tiles)
-    } - real
-    near = sorted(left for left in near if shown(left) not in taken)
-    if not near:
-        return []
-    return [min(near, key=lambda left: abs(t.value(mask_of(left)) - best))]
+    for away in range(1, 12) if worse else (1,):
+        near = lefts_for((roll - away, roll + away)) - real
+        near = sorted(left for left in near if shown(left) not in taken and (not worse or good(left) < best))
+        if near:
+            return [min(near, key=lambda left: abs(good(left) - best))]
+    return []
 
 
 def decoy_refused(
-    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
+    checker: Callable[[Any], tuple[bool, str]],
+    open_tiles: Iterable[int],
+    roll: int,
+    objective: str,
+    one_die: str,
+    worse_decoy: bool = False,
 ) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` that refuses (a ValueError: no try used), with that reason, a set that leaves one of the list's
-    decoys (:func:`decoy_positions`): it makes another total than ``roll``, so it is no answer to the roll."""
+    """``checker`` that refuses (a ValueError: no try used), with its reason, two slips on the list of
+    :func:`given_values_prompt`: a set that leaves one of the list's decoys (:func:`decoy_positions`: it makes
+    another total than ``roll``, so it is no answer to the roll), and a decoy's tiles typed as the answer (the tiles
+    left open, not the set covered; never said which set leaves them).  The tiles a set for ``roll`` leaves, typed
+    as the answer, are ``checker``'s to refuse."""
     open_tiles = tuple(sorted(set(open_tiles)))
-    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
+    decoys = set(decoy_positions(open_tiles, roll, objective, one_die, worse_decoy))
 
     def check(answer: Any) -> tuple[bool, str]:
         try:
             sets = parse_sets(str(answer))
         except ValueError:
             sets = []
+        if len(sets) == 1 and tuple(sorted(sets[0])) in decoys and sum(sets[0]) != roll:
+            raise ValueError(
+                tr(
+                    "{tiles}: those are tiles left open. Write the set you cover: open tiles that make {roll}.",
+                    tiles=tile_list(sorted(sets[0])),
+                    roll=roll,
+                )
+            )
         left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
         if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
             raise ValueError(
@@ -289,7 +321,7 @@ def decoy_refused(
     return check
 
 
-def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
+def go_on_count_exercise(position: tuple, rules: Rules | None = None, worse_decoy: bool = False) -> Exercise:
     """Lesson 4's exercises 5 and 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal
     "shut"), whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every
     position a set can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list,
@@ -302,6 +334,9 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
     Exercise 5: the count picks the table's best set alone.  Exercise 6 (the final challenge), the other way round:
     the count picks a worse set alone and no rule of thumb of lesson 4 (:data:`RULES_OF_THUMB`) picks the best set
     alone, so only the values decide; the right answer is then told that the count picked another set.
+    ``worse_decoy``: the decoy is valued below the best set's (:func:`decoy_positions`), so the answer tops the list;
+    the lesson gives exercise 6 such a decoy and exercise 5 one on top, so neither "take the top" nor "take the
+    second" answers both.
     ValueError for another goal or a position that is neither (the count ties, or a rule of thumb finds the best
     set where the count misses it)."""
     open_tiles, roll, objective = position
@@ -327,7 +362,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
                 roll=roll,
             )
         )
-    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die)
+    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die, worse_decoy)
     t = table(rules, objective)
     m = mask_of(open_tiles)
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
@@ -361,7 +396,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercis
         )
         return False, tr("Not the best.") + " " + facts
 
-    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die)
+    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die, worse_decoy)
     ex.hint = tr(
         "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the tiles "
         "left are the position it leaves. Find each of those positions in the list of chances. Which set leaves "

@@ -286,7 +286,8 @@ LESSONS: dict[int, Lesson] = {
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
             "best_shut": partial(go_on_count_exercise, SHUT_CHOICE, FILL_RULES),
-            "challenge_shut": partial(go_on_count_exercise, SHUT_CHALLENGE, FILL_RULES),
+            # the decoy below the answer here and above it in exercise 5: no rank in the list answers both
+            "challenge_shut": partial(go_on_count_exercise, SHUT_CHALLENGE, FILL_RULES, worse_decoy=True),
         },
         {
             "one_tile_8": "easy",
@@ -297,10 +298,11 @@ LESSONS: dict[int, Lesson] = {
             "challenge_shut": "hard",
         },
         (
-            N_("Explain in one sentence why covering the most tiles is a poor way to choose a set."),
+            # it names no way of choosing: the worksheet prints it on the sheet that asks the prediction
+            N_("Explain in one sentence why you compare what each set leaves instead of trusting a rule of thumb."),
             N_(
-                "It covers the small tiles first and leaves the big ones open, and late in the turn a big tile "
-                "needs one exact roll (a 9 comes only 4 times in 36), so the box is rarely shut."
+                "What counts is how often the next rolls shut the tiles left open, and a rule of thumb looks only "
+                "at the tiles you cover, so it can pick a set that leaves a worse position, as in exercises 5 and 6."
             ),
         ),
         LessonPractice(

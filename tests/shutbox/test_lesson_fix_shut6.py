@@ -87,8 +87,8 @@ def test_guide_names_each_final_exercise_roll_and_reads_plainly(lang):
 
     guide = one_line(GUIDES[lang].read_text(encoding="utf-8"))
     said = {
-        "en": f"no set for the roll leaves ({SHUT_CHOICE[1]} in exercise 5, {SHUT_CHALLENGE[1]} in exercise 6;",
-        "es": f"suman la tirada ({SHUT_CHOICE[1]} en el ejercicio 5, {SHUT_CHALLENGE[1]} en el 6;",
+        "en": f"no set for the roll leaves ({SHUT_CHOICE[1]} in exercise 5, {SHUT_CHALLENGE[1]} in exercise 6).",
+        "es": f"suman la tirada ({SHUT_CHOICE[1]} en el ejercicio 5, {SHUT_CHALLENGE[1]} en el 6).",
     }
     assert said[lang] in guide
     assert "no set for 10 leaves" not in guide and "ningún conjunto que suma 10 deja" not in guide

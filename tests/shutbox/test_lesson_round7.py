@@ -55,15 +55,18 @@ def test_spanish_says_the_tiles_7_8_and_9_with_the_right_agreement():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_one_rules_name_the_roll_not_pips(lang):
     """The rules said "add the pips" («suma los puntos»: points are the score in Spanish); the glossary's word is
-    the roll («tirada»), the total of the two numbers the dice show."""
+    the roll («tirada»), the total the dice show; the definition holds for the one-die roll too (r29: it said "the
+    two numbers" two lines before the one-die rule)."""
     page = " ".join((PAGES[lang] / "01_rules_and_play.md").read_text(encoding="utf-8").split())
     assert "pips" not in page and "suma los puntos" not in page
     said = (
-        "add up the two numbers they show: that total is your **roll**"
+        "add up the numbers they show: that total is your **roll** (with one die, the roll is the number it shows)"
         if lang == "en"
-        else "suma los dos números que salen: ese total es tu **tirada**"
+        else "suma los números que salen: ese total es tu **tirada** (con un solo dado, la tirada es el número que "
+        "sale)"
     )
     assert said in page
+    assert "the two numbers" not in page and "los dos números" not in page
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
