@@ -335,8 +335,8 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
         if line == middle:
             why = tr(
                 "{line} is the 2-chain's middle line: both its boxes get their third side at once, so it gives away "
-                "2 boxes where the single box gives 1. {other} takes them and hands the single box back. Then "
-                "{seat} must open the chain of {n} all the same.",
+                "2 boxes where the single box gives 1. {other} takes them, then opens the single box, and {seat} "
+                "takes it. Then {seat} must open the chain of {n} all the same.",
                 line=line,
                 other=other,
                 seat=seat,
@@ -349,8 +349,8 @@ def hand_over_exercise(name: str = "single_or_pair") -> DotsExercise:
                 )
             why = tr(
                 "{line} opens the 2-chain at an end: it gives away 2 boxes where the single box gives 1. Here "
-                "{other} does best to take them and hand the single box back. Then {seat} must open the chain of {n} "
-                "all the same.",
+                "{other} does best to take them, then open the single box for {seat} to take. Then {seat} must open "
+                "the chain of {n} all the same.",
                 line=line,
                 other=other,
                 seat=seat,

@@ -344,8 +344,8 @@ def control_price_exercise(name: str = "control_price") -> DotsExercise:
                 refuse=refuse_keep,
             )
         return True, tr(
-            "Yes: taking keeps {take} of the {n} boxes still to come, refusing only {refuse} (2 for this chain and 4 "
-            "for the loop). Here control costs more than it wins: {word}.",
+            "Yes: taking keeps {take} of the {n} boxes still to come, refusing only {refuse} (refusing gives up 2 "
+            "boxes of this chain and 4 of the loop). Here control costs more than it wins: {word}.",
             take=take_keep,
             refuse=refuse_keep,
             n=to_come,

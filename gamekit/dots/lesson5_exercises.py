@@ -265,8 +265,8 @@ def loop_six_exercise(name: str = "loop_six") -> DotsExercise:
             )
         if k == n:
             return False, tr(
-                "Taking all {n} ends {seat}'s turn with nothing left but the chain of {chain}: {seat} must open it, "
-                "and {other} takes it. {ends}",
+                "Taking a box never ends a turn: after the last of the {n}, {seat} must draw again, and every line "
+                "left opens the chain of {chain}. {other} takes it. {ends}",
                 n=n,
                 seat=seat,
                 chain=chain,

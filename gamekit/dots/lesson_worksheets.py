@@ -70,8 +70,8 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
 holds what its page teaches before exercise 1.  That offered boxes can be refused is taught after exercise 6, as on
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
-cannot) is exercise 6's answer: sheet 3 prints only the page's fact above exercise 6 (:data:`WORDS_BEFORE`), and
-the whole of it is on the cards from lesson 4 on.
+cannot) is exercise 6's answer: sheet 3 does not print it, not even the page's fact that an end opening can be left
+to its opener, and the whole of it is on the cards from lesson 4 on.
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
 Lesson 4's card says how many turns a game has in general (one per dot, plus one per line that wins two boxes);
 the usual count, dots + long chains − 1, is not on the cards: lesson 4's exercise 9 asks for it."""
@@ -95,17 +95,11 @@ and why whoever opens a short chain gets control (lesson 5, exercise 7) are said
 is checked (the guide's lesson plans say where)."""
 
 
-WORDS_BEFORE = {
-    (3, "chain_or_loop"): (  # the one fact the page gives above exercise 6, in its words
-        N_(
-            "One more fact. If a 2-chain is opened at an end, the other player can choose: take both boxes, or "
-            "leave both to the player who opened it."
-        ),
-    ),
-}
-"""What a worksheet prints under an exercise's heading, before its question (``(lesson, exercise key)``), because
-the page says it right above that exercise: lesson 3's exercise 6 needs the fact that a 2-chain opened at an end
-can be left to the player who opened it (which line cannot be refused stays the exercise's answer)."""
+WORDS_BEFORE: dict[tuple[int, str], tuple[str, ...]] = {}
+"""What a worksheet prints under an exercise's heading, before its question (``(lesson, exercise key)``), where the
+page says something right above that exercise that the exercise needs and that does not answer it (none at present:
+lesson 3's fact that a 2-chain opened at an end can be left to its opener argues exercise 6's answer, so the page
+gives it after exercise 6, and the sheet, all in view at once, leaves it to the teacher once exercise 6 is checked)."""
 
 
 def words_before(lesson: int, key: str) -> list[str]:

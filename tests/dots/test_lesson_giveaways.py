@@ -376,3 +376,45 @@ def test_lesson_5s_worked_count_opens_only_once_exercises_1_and_2_are_answered(l
     assert ok and "0 + 4 = 4" not in held.children[0].value  # exercise 2 is still open
     ok, _ = loop.submit(str(L.exercises(5)["loop_six"].solutions[0]))
     assert ok and "0 + 4 = 4" in held.children[0].value
+
+
+def symmetric_key(key: tuple) -> tuple:
+    """A board key the same for a board and its rotations and reflections: the smallest of its images' lines."""
+    from gamekit.dots.fast import symmetries
+
+    width, height, drawn = key
+    game = DotsAndBoxes(width, height)
+    index = {game.line_name(i): i for i in range(game.geometry.n_lines)}
+    lines = [index[name] for name in drawn]
+    return width, height, min(tuple(sorted(perm[i] for i in lines)) for perm in symmetries(game.geometry))
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_more_practice_board_is_a_board_the_page_shows(name):
+    """Lesson 3's second More practice problem was the first board of the loop step-through, whose caption names
+    its answer.  No practice board of any lesson is a frame of a step-through on its page (also one held until an
+    exercise is answered), a still board or an exercise board of the same page, even turned or mirrored (the boards
+    are the same in both languages)."""
+    source = _md("en", name)
+    lesson = int(name[:2])
+    shown = {
+        symmetric_key(board_key(game))
+        for sequence in SEQUENCE_CALL.findall(source)
+        for game in lesson_positions.sequence_positions(sequence)
+    }
+    shown |= {symmetric_key(board_key(lesson_positions.position(pos))) for pos in POSITION_CALL.findall(source)}
+    for ex in L.exercises(lesson).values():
+        game = ex.game if ex.game is not None else ex.position
+        if isinstance(game, DotsAndBoxes):
+            shown.add(symmetric_key(board_key(game)))
+    assert shown  # the page's boards were found
+    for ex in L.practice_exercises(lesson):
+        game = ex.game if ex.game is not None else ex.position
+        assert symmetric_key(board_key(game)) not in shown, (name, ex.key)
+
+
+def test_the_symmetric_key_sees_a_mirrored_board():
+    game = DotsAndBoxes.from_moves(3, 3, "a1-b1 b2-b3")
+    mirrored = DotsAndBoxes.from_moves(3, 3, "c1-d1 c2-c3")
+    assert board_key(game) != board_key(mirrored)
+    assert symmetric_key(board_key(game)) == symmetric_key(board_key(mirrored))

@@ -112,7 +112,7 @@ def test_who_starts_is_said_truthfully_against_the_rules_sheet(lang):
     folder = ROOT / "notebooks" / ("es" if lang == "es" else "") / "dots_and_boxes"
     choice = "these lessons' choice" if lang == "en" else "lo eligen estas lecciones"
     assert choice not in (folder / "01_rules_and_terms.md").read_text(encoding="utf-8")  # the guide says it
-    choice5 = "the lessons' choice" if lang == "en" else "lo eligen las lecciones"
+    choice5 = "games against the CPU, you always start" if lang == "en" else "contra la CPU, siempre empiezas tú"
     assert choice5 in (folder / "05_double_dealing_and_control.md").read_text(encoding="utf-8")
     guide = GUIDES[lang].read_text(encoding="utf-8")
     assert ("**Who starts:**" if lang == "en" else "**Quién empieza:**") in guide

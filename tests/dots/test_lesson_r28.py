@@ -1,8 +1,8 @@
-"""Dots lessons after the r28 reading: lesson 3's exercise 6 needs "a 2-chain opened at an end can be left to the
-opener", so one sentence says it above the exercise (not what the middle line does), and exercise 5's feedback no
-longer says the pair opened at an end is simply taken; lesson 5's exercise 7 feedback gives lesson 3's fact (a
-2-chain opened by its middle line cannot be refused, so it hands control back), not an odd/even rule the page never
-teaches."""
+"""Dots lessons after the r28 reading: lesson 3's "a 2-chain opened at an end can be left to the opener" is one
+sentence, after exercise 6 (above it, it argued the answer by elimination), not what the middle line does, and
+exercise 5's feedback no longer says the pair opened at an end is simply taken; lesson 5's exercise 7 feedback gives
+lesson 3's fact (a 2-chain opened by its middle line cannot be refused, so it hands control back), not an odd/even
+rule the page never teaches."""
 
 from __future__ import annotations
 
@@ -70,11 +70,15 @@ def _page(lang: str, name: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_says_an_end_opening_can_be_left_just_above_exercise_6_and_nothing_of_the_middle(lang):
+def test_lesson_3_says_an_end_opening_can_be_left_just_below_exercise_6_and_nothing_of_the_middle(lang):
+    """Above exercise 6 the fact argued its answer by elimination: it follows the exercise."""
     page = _page(lang, "03_chains_and_loops")
     fact = END_OPENING_FACT[lang]
-    head = "## Exercise 6" if lang == "en" else "## Ejercicio 6"
-    assert page.index(head) < page.index(fact) < page.index('L.exercise("l3_ex6"')
+    assert (
+        page.index('L.exercise("l3_ex6"')
+        < page.index(fact)
+        < page.index("## " + ("Two ways" if lang == "en" else "Dos maneras"))
+    )
     said = " ".join(fact.lower().split())
     for word in ("middle", "medio", "cannot", "no se puede", "half-hearted", "a medias", "far end", "opuesto"):
         assert word not in said, word

@@ -30,8 +30,8 @@ def test_against_the_cpu_the_person_starts_every_game_as_lesson_5_says():
     firsts = {widget.next_game().first for _ in range(3)}
     assert firsts == {0}
     en, es = page("en", "05"), page("es", "05")
-    assert "you start every game" in en and "take turns to start" not in en
-    assert "tú empiezas todas las partidas" in es and "os turnáis" not in es
+    assert "games against the CPU, you always start" in en and "take turns to start" not in en
+    assert "contra la CPU, siempre empiezas tú" in es and "os turnáis" not in es
     assert "pon en práctica todo lo aprendido contra el nivel más fuerte" in es
 
 

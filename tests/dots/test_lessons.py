@@ -154,7 +154,7 @@ def test_hand_over_accepts_only_the_single_box_and_explains_the_2_chain():
     assert values["c1-c2"] == values["b1-c1"] == values["d1-d2"] == -4
     for end in ("b1-c1", "d1-d2"):
         ok, feedback = ex.check(end)
-        assert not ok and "at an end" in feedback and "does best to take them and hand the single box back" in feedback
+        assert not ok and "at an end" in feedback and "does best to take them, then open the single box" in feedback
         assert "handout" not in feedback  # plain words, not the book's terms
     ok, feedback = ex.check("c1-c2")
     assert not ok and "middle line" in feedback and "2 boxes where the single box gives 1" in feedback
@@ -1098,7 +1098,7 @@ COMMON_MISTAKES = {
         8: "one edge",
     },
     "loop_six": {
-        6: "Taking all 6",
+        6: "Taking a box never ends a turn",
         4: "leaving two is how you keep control",
         0: "That leaves 6 boxes",
         3: "cannot be handed over",
