@@ -87,6 +87,16 @@ class MadeProblemSet(ProblemSet):
         """The question each problem asks (none is the bank's)."""
         return tuple(question for _, question, _ in self.made)
 
+    @property
+    def similar_items(self) -> tuple[tuple[str, str], ...]:
+        """Each problem's (theme, level) for "Try a similar one": the items' themes for the first problems, the
+        made puzzle's first theme for a later one (an idea the bank credits to a later lesson)."""
+        themes = [theme for theme, _ in self.items]
+        for name, _, _ in self.made[len(themes) :]:
+            puzzle = made_puzzle(name)
+            themes.append(puzzle.themes[0] if puzzle is not None else "")
+        return tuple(zip(themes, (band for _, _, band in self.made)))
+
     def similar_source(self) -> ProblemSet:
         """Where "Try a similar one" draws from when a pupil misses one of these boards twice: the bank's puzzles on
         the items' themes, asked as the bank asks them (the lesson's own questions need boards made for them; a

@@ -128,7 +128,8 @@ def idea_of(lesson: "Lesson | str", exercise: Exercise) -> "Idea | None":
     idea = None
     if puzzle is not None:
         questions = getattr(problems, "questions", ())
-        for index, ((theme, band), pid) in enumerate(zip(problems.items, problems.ids)):
+        items = getattr(problems, "similar_items", problems.items)  # a made set: one theme for each of its boards
+        for index, ((theme, band), pid) in enumerate(zip(items, problems.ids)):
             if pid == puzzle.id:
                 level = getattr(exercise, "level", None) or band
                 if questions and same["question"] is None:

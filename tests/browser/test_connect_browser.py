@@ -61,12 +61,12 @@ def test_lesson_exercise_is_checked_from_a_click(notebook_page, ui):
     layout = layout_for(ex.game, lesson_pictures.CELL)
     wrong = ex.wrong[0]
     x, y = layout.centre(ex.game.grid_column(int(wrong)), 5)
-    render_boards(page, ui, upto=2)
-    ui.click_css(page, ui.board(page, 2), x, y)  # boards: the open-four picture, the block, then this one
+    render_boards(page, ui, upto=1)
+    ui.click_css(page, ui.board(page, 1), x, y)  # boards: the block, then this one
     # the refutation is shown (the solver works out the line of best play: seconds on a busy machine)
     page.get_by_text(f"✘ Not column {wrong}").first.wait_for(state="attached", timeout=45_000)
     x, y = layout.centre(ex.game.grid_column(int(ex.solutions[0])), 5)
-    ui.click_css(page, ui.board(page, 2), x, y)
+    ui.click_css(page, ui.board(page, 1), x, y)
     page.get_by_text("✔ Right: column").first.wait_for(state="attached", timeout=45_000)
     ui.screenshot(page, "connect_lesson_exercise")
 
