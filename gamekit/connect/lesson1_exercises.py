@@ -425,7 +425,7 @@ def count_lines_exercise() -> ConnectExercise:
             if k == across + up:
                 return False, tr(
                     "Not {k}. Did you forget the diagonals? Or did you leave out every line that ends on a side "
-                    "disc? Both slips give {k}. Write your three counts, like 1 + 2 + 3, to see which.",
+                    "disc? Either slip gives {k}. Write your three counts, like 1 + 2 + 3, to see which.",
                     k=k,
                 )
             if k == across + diagonal:
@@ -508,7 +508,7 @@ def count_lines_exercise() -> ConnectExercise:
 
     exercise = ConnectExercise(
         tr(
-            "How many lines of five cells can still be completed on the empty 5 en raya grid (either "
+            "How many lines of five cells could one colour fill on the empty 5 en raya grid (either "
             "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3. You may write "
             "the diagonals as two counts, one for each way."
         ),

@@ -99,9 +99,9 @@ def four_not_five_exercise() -> ConnectExercise:
             **values,
         ),
         tr("Only the lower one"): tr(
-            "The bottom four, columns {first} to {last}, ends at {side}, and a side disc of the other colour stops "
-            "a line like any {yellow} disc. Look at both ends of each four again: one closed end is not enough to "
-            "stop a four.",
+            "Look at the higher four first: one closed end is not enough to stop a four. Is the cell at its other "
+            "end empty? The bottom four, columns {first} to {last}, ends at {side}, and a side disc of the other "
+            "colour stops a line like any {yellow} disc.",
             side=side,
             **values,
         ),

@@ -165,7 +165,14 @@ def bit_exercise(variant: Variant = SMALL_BOARD, col: int = 4, row: int = 1, key
                 "That numbers the cells row by row, across. The computer numbers them up each column instead, from the "
                 "bottom, one column after another."
             )
-        if k in ((col + 1) * per + row + 1, (col + 1) * per + row):
+        if k == (col + 1) * per + row + 1:  # both slips at once: the own column full, the row counted from 1
+            return False, tr(
+                "Two slips here. You counted the cell's own column as full: only the {before} columns to the left "
+                "are full, with {per} bits each. And you counted the cell itself: in column {column}, count just "
+                "the cells below this one, because bits start at 0.",
+                **values,
+            )
+        if k == (col + 1) * per + row:
             return False, tr(
                 "That counts the cell's own column as full. Only the {before} columns to the left are "
                 "full, with {per} bits each; in column {column} itself, count just the cells below "

@@ -166,6 +166,28 @@ def test_a_bit_number_one_row_too_low_is_told_which_cell_it_is(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bit_number_with_both_slips_is_told_both(lang):
+    """Lesson 3's bit exercise: 27 on the 5 × 4 board counts the cell's own column as full and the cell itself (rows
+    from 1). Its reason names both slips; 26 (only the own column) names just the first, and neither gives 21."""
+    from gamekit.connect import teach_bits
+    from gamekit.connect.rules import ConnectGame
+
+    game = ConnectGame(teach_bits.SMALL_BOARD)
+    right = teach_bits.bit_index(game, 4, 1)
+    per = game.height + 1
+    both, column_only = 5 * per + 2, 5 * per + 1
+    assert (right, both, column_only) == (21, 27, 26)
+    with using(lang):
+        ex = teach_bits.bit_exercise()
+        ok_both, said_both = ex.check(str(both))
+        ok_column, said_column = ex.check(str(column_only))
+        full, from_zero = ("own column as full", "start at 0") if lang == "en" else ("propia columna", "empiezan en 0")
+    assert not ok_both and not ok_column and said_both != said_column
+    assert full in said_both and from_zero in said_both and str(right) not in said_both
+    assert full in said_column and from_zero not in said_column and str(right) not in said_column
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_two_hard_hints_give_the_method_not_the_columns(lang):
     """Exercise 9's and the final challenge's hints say to try each column and check the threats can be blocked one
     at a time; they name no column and do not narrow the search to unplayed columns or to one column's threats."""
