@@ -385,6 +385,18 @@ def worksheet_aids(notebook: str) -> list[str]:
     return []
 
 
+def worksheet_words_before(notebook: str, key: str) -> list[str]:
+    """What ``notebook``'s worksheet prints under the heading of exercise ``key``, before its question, as the page
+    teaches it there: lesson 2's forced-reply rule comes right before exercise 11 (two threats), the first exercise
+    that counts forced replies (:func:`gamekit.connect.worksheet_cards.forced_reply_card`).  KeyError for a notebook
+    that is not a 5 en raya lesson."""
+    if notebook not in EXERCISES:
+        raise KeyError(f"no 5 en raya lesson {notebook!r}; known: {', '.join(EXERCISES)}")
+    if notebook == LESSONS[2].notebook and key == "two_threats":
+        return worksheet_cards.forced_reply_card()
+    return []
+
+
 REFLECTIONS: dict[str, tuple[str, str]] = {lesson.notebook: lesson.reflection for lesson in LESSONS.values()}
 """The closing reflection question of each lesson and its model answer (for the teacher guide, never the page)."""
 

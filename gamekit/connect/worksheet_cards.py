@@ -9,10 +9,10 @@ from gamekit.i18n import tr
 
 
 def threat_words_card() -> list[str]:
-    """Lesson 2's card: the words threat, ✗ cell, double threat and stacked threats, how to stop a double threat
-    before it is made (exercise 6), the odd/even rule of thumb (exercises 4, 11 and 12 ask about it), the forced
-    reply (how exercise 13 counts the cells safe for one player only), and the answer-on-top idea (exercise 5 asks
-    where yellow must drop to make it work)."""
+    """Lesson 2's card at the top of its sheet: the words threat, ✗ cell, double threat and stacked threats, how to
+    stop a double threat before it is made (exercise 6), the odd/even rule of thumb (exercises 4, 11 and 12 ask
+    about it), and the answer-on-top idea (exercise 5 asks where yellow must drop to make it work).  The forced
+    reply is not on it: the page teaches it only before exercise 11 (:func:`forced_reply_card`)."""
     lines = [
         tr("Words and a rule of thumb"),
         tr(
@@ -37,14 +37,21 @@ def threat_words_card() -> list[str]:
             "5) and yellow those on even rows (2, 4, 6). So a red threat on an odd row and a yellow threat on "
             "an even row are the ones that usually help their owner."
         ),
-        tr(
-            "Forced reply: a ✗ cell is safe only for the owner of the threat directly over it. When the owner drops "
-            "there, the other player must block on top at once. The two discs use up two cells, and then it is the "
-            "owner's turn again."
-        ),
         tr("Answer on top: each time red drops a disc, yellow drops on top of it, in the same column."),
     ]
     return ["> **" + lines[0] + "**\n>\n" + "\n".join(f"> * {line}" for line in lines[1:])]
+
+
+def forced_reply_card() -> list[str]:
+    """Lesson 2's forced-reply rule (how exercises 11 and 13 count the cells safe for one player only), printed on
+    the sheet where the page teaches it, under exercise 11's heading: on the top card it would help the earlier
+    exercises more than the page does."""
+    rule = tr(
+        "Forced reply: a ✗ cell is safe only for the owner of the threat directly over it. When the owner drops "
+        "there, the other player must block on top at once. The two discs use up two cells, and then it is the "
+        "owner's turn again."
+    )
+    return ["> **" + tr("When both players have a threat") + "**\n>\n> * " + rule]
 
 
 def scores_and_bits_cards() -> list[str]:

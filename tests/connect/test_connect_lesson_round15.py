@@ -36,7 +36,7 @@ def test_the_count_board_is_the_case_the_words_announce(lang):
     row = red[1] + 1  # rows are counted from 1 on the page
     kind = ("red's kind of row", "una fila del rojo") if row % 2 else ("yellow's kind of row", "una fila del amarillo")
     page = _page(lang, "02_threats_and_exercises.md")
-    start = page.index("### When both players" if lang == "en" else "### Cuando los dos jugadores")
+    start = page.index("### The same count on a real board" if lang == "en" else "### La misma cuenta en un tablero")
     section = page[start : page.index("lesson2_count.board_count()")]
     said = (
         f"Here both threats are on row {row}, {kind[0]}."

@@ -179,8 +179,9 @@ def test_exercise_three_right_answer_keeps_exercise_four_count_back():
 
 def test_a_worked_count_comes_right_under_how_to_count():
     """The forced-reply rule is followed at once by its worked count (a computed table, made-up numbers, no board),
-    in the part for spare time, right before the one exercise that counts forced replies (odd against even) and
-    after the in-class exercises: no in-class exercise leans on an idea it does not test."""
+    in the part for spare time, right before the first exercise that counts forced replies (two threats, exercise
+    11) and after the in-class exercises: no in-class exercise leans on an idea it does not test.  The same count
+    on a real board comes later, right before odd against even (exercise 13)."""
     for path, words in (
         ("five_in_a_row/02_threats_and_exercises.md", ("How to count:", "## If you have time")),
         ("es/five_in_a_row/02_threats_and_exercises.md", ("Cómo contar:", "## Si te sobra tiempo")),
@@ -188,10 +189,13 @@ def test_a_worked_count_comes_right_under_how_to_count():
         page = _page(path)
         bullet = page.index(words[0])
         table = page.index("lesson2_count.worked_count()")
-        assert page.index(words[1]) < bullet < table < page.index('L.exercise("odd_against_even"')
+        assert page.index(words[1]) < bullet < table < page.index('L.exercise("two_threats"')
         assert page.count("worked_count()") == 1 and page.count(words[0]) == 1
-        between = page[table : page.index('L.exercise("odd_against_even"')]
+        between = page[table : page.index('L.exercise("two_threats"')]
         assert "L.exercise(" not in between  # nothing else comes between the count and its exercise
+        board = page.index("lesson2_count.board_count()")
+        assert page.index('L.exercise("odd_even_2"') < board < page.index('L.exercise("odd_against_even"')
+        assert "L.exercise(" not in page[board : page.index('L.exercise("odd_against_even"')]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -265,8 +269,9 @@ def test_lesson_one_line_count_slips_do_not_give_the_total_away():
 
 
 def test_worksheet_two_card_has_the_forced_reply_rule_the_page_teaches():
-    """Exercise 12 on paper needs the page's way to count a ✗ cell safe for one player only: the card says it, in
-    both languages, and the written worksheets carry it."""
+    """Exercises 11 and 13 on paper need the page's way to count a ✗ cell safe for one player only: a card says it,
+    in both languages, and the written worksheets carry it where the page teaches it, under exercise 11's heading
+    and before its question, not on the card at the top of the sheet."""
     from gamekit.connect import lessons as L
 
     for lang, words, sheet in (
@@ -277,11 +282,25 @@ def test_worksheet_two_card_has_the_forced_reply_rule_the_page_teaches():
             "docs/teachers/es/worksheets",
         ),
     ):
+        notebook = "five_in_a_row/02_threats_and_exercises"
         with using(lang):
-            card = " ".join("\n".join(L.worksheet_aids("five_in_a_row/02_threats_and_exercises")).split())
+            top = " ".join("\n".join(L.worksheet_aids(notebook)).split())
+            card = " ".join("\n".join(L.worksheet_words_before(notebook, "two_threats")).split())
+            eleven, twelve = (tr("## Exercise {n}", n=n) for n in (11, 12))
+            question = " ".join(lesson2_rows.two_threats_exercise().prompt.split()[:4])
+            assert all(not L.worksheet_words_before(notebook, k) for k in L.LESSONS[2].exercises if k != "two_threats")
         assert all(w in card for w in words), card
-        written = (ROOT / sheet / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8")
-        assert words[1] in " ".join(written.split())
+        assert words[1] not in top, top
+        written = " ".join(
+            (ROOT / sheet / "five_in_a_row/02_threats_and_exercises.md").read_text(encoding="utf-8").split()
+        )
+        assert written.count(words[1]) == 1
+        assert (
+            written.index(eleven)
+            < written.index(words[1])
+            < written.index(question, written.index(eleven))
+            < written.index(twelve)
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
