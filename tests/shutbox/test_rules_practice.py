@@ -174,15 +174,22 @@ def test_count_judge_on_random_positions(box, roll):
         assert not ok and not counts
 
 
-def test_widget_chooses_lists_and_unreadable_answers_change_nothing(tmp_path, monkeypatch):
-    monkeypatch.setenv("GAMEKIT_HOME", str(tmp_path))
+def test_widget_chooses_lists_and_unreadable_answers_change_nothing():
+    from gamekit import progress
+    from gamekit.puzzles.shut_rules_practice import PROGRESS_KEY
+
     page = RulesPractice()
     assert page.lesson == 1 and page.item == rules_items(1)[0]
     before = list(page.exercise_widget.attempts)
     ok, text = page.answer("abc")
     assert not ok and text and page.exercise_widget.attempts == before
+    for wrong in page.exercise_widget.exercise.wrong[:2]:  # two misses: counted, each with its reason, no error
+        ok, text = page.answer(wrong)
+        assert not ok and text
+    assert len(page.exercise_widget.attempts) == 2 and not page.exercise_widget.errors
     ok, _ = page.answer(page.exercise_widget.exercise.solutions[0])
     assert ok and page.exercise_widget.solved
+    assert progress.results(PROGRESS_KEY)[page.exercise_widget.exercise.key]["solved"]
     page.next()
     assert page.index == 1 and "2 of" in page.title.value
     with pytest.raises(ValueError, match="lesson=5"):
