@@ -214,9 +214,9 @@ def best_set_widget(
     )
 
 
-def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None, worse_decoy: bool = False):
+def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None):
     """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`go_on_count_exercise` (the pupil
-    counts the outcomes the tiles each set leaves can take, then picks the best set); ``worse_decoy`` as there."""
+    counts the outcomes the tiles each set leaves can take, then picks the best set)."""
     import ipywidgets as W
 
     from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
@@ -224,7 +224,7 @@ def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any =
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    widget = ExerciseWidget(go_on_count_exercise(position, rules, worse_decoy), score=score)
+    widget = ExerciseWidget(go_on_count_exercise(position, rules), score=score)
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
 
 

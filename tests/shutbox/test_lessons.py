@@ -2175,7 +2175,7 @@ def test_the_extension_challenge_is_won_by_a_margin_with_a_reason_a_pupil_can_gi
     ok, why = ex.check("6+4")
     assert not ok and "8 and 9 open together" in why and "14.4" in why
     assert "even" not in ex.hint and "8+2" not in ex.hint and "8 + 2" not in ex.hint
-    assert ex.check("7+3") == (False, "7+3 uses a covered tile.")
+    assert ex.check("7+3") == (False, "7+3 uses tiles 3 and 7, which are covered. Use only open tiles.")
     with using("es"):
         assert "todas pares" in exercises_best_set.challenge_exercise().check("9+1")[1]
 
