@@ -307,7 +307,7 @@ def decoy_counted(
             )
         if covered := covered_reason(typed, open_tiles):
             return False, covered
-        if tuple(x for x in open_tiles if x not in typed) in decoys:
+        if tuple(x for x in open_tiles if x not in typed) in decoys and len(typed) > 1:
             return False, tr(
                 "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
                 "leaves it. Find the sets that make {roll}.",
@@ -315,6 +315,8 @@ def decoy_counted(
                 total=sum(typed),
                 roll=roll,
             )
+        if len(typed) == 1:
+            return False, tr("Tile {tile} alone makes {tile}, not {roll}.", tile=typed[0], roll=roll)
         return False, tr("{set} makes {total}, not {roll}.", set=name, total=sum(typed), roll=roll)
 
     return check

@@ -442,3 +442,26 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
         ),
         keys=[best_set_exercise(position[0], position[1], position[2], rules).key],
     )
+
+
+def guess_then_policy_table(rules: Rules | None = None):
+    """Lesson 4's guess (which way of choosing shuts the box least often?) with the exact table that answers it
+    (:func:`gamekit.shutbox.lesson_tables.policy_table` under ``rules``) below it, held back until the pupil picks
+    a guess, as the page holds back its other answers: until then a note says what opens it.  The guess is never
+    scored."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.exercises_dice import prediction_widget, worst_rule_prediction
+    from gamekit.shutbox.lesson_tables import policy_table
+
+    guess = prediction_widget(worst_rule_prediction())
+    held = W.VBox([W.HTML("<i>" + tr("The exact table appears here once you have made your guess.") + "</i>")])
+
+    def show(_=None) -> None:
+        held.children = [W.HTML(policy_table(rules)._repr_html_())]
+
+    for button in guess.buttons:
+        button.on_click(show)
+    box = W.VBox([guess, held])
+    box.guess, box.held = guess, held
+    return box

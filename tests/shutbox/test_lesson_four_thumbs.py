@@ -187,7 +187,7 @@ def test_lesson_four_practice_two_paper_items_on_the_core_goal_then_two_the_habi
         ("notebooks/es/shut_the_box/04_best_strategy.md", "solo un árbol o la tabla dan la probabilidad de cerrar."),
     ):
         page = " ".join((root / path).read_text().split())
-        section = page[page.index("lesson_tables.policy_table") :]
+        section = page[page.index("lesson_scenes.guess_then_policy_table") :]
         section = section[: section.index("L.practice(4")]  # what the page says just before the problems
         assert said in section, path
         assert "Rules of thumb against the table" in section or "Las reglas prácticas frente a la tabla" in section
