@@ -329,3 +329,31 @@ def test_nothing_on_the_page_argues_the_final_challenge_before_it_is_answered(le
         assert all(p in shown for p in CHALLENGE_ARGUMENTS[lang]), shown
     finally:
         gamekit.set_language("en")
+
+
+@pytest.mark.parametrize("lesson", ["shut_the_box/04_best_strategy.md", "es/shut_the_box/04_best_strategy.md"])
+def test_lesson_4_rules_of_thumb_table_waits_for_the_guess(lesson):
+    """The exact table of the ways of choosing answers the guess above it: it is not on the page until the pupil
+    has picked a guess, then it appears (r30: it was shown at once, under the guess)."""
+    import gamekit
+    from gamekit.shutbox import lesson_scenes
+    from gamekit.shutbox.lesson_tables import policy_table
+    from gamekit.shutbox.rules import Rules
+
+    lang = "es" if lesson.startswith("es/") else "en"
+    texts = [rest[0] for kind, *rest in run_lesson(NOTEBOOKS / lesson) if kind == "text"]
+    gamekit.set_language(lang)
+    try:
+        table = policy_table(Rules(one_die="never"))
+        shown = table._repr_html_()
+        assert not any(shown in text or str(table) in text for text in texts), f"{lesson}: the table is on the page"
+        box = lesson_scenes.guess_then_policy_table(Rules(one_die="never"))
+        before: list = []
+        walk(box, before)
+        assert not any(shown in t for _, t in before)
+        box.guess.buttons[0].click()
+        after: list = []
+        walk(box, after)
+        assert any(shown in t for _, t in after)
+    finally:
+        gamekit.set_language("en")

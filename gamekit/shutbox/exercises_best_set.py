@@ -18,8 +18,9 @@ from gamekit.shutbox.trees import table_rounded_chance
 from gamekit.widgets.exercise import Exercise
 from gamekit.shutbox.exercises_sets import parse_sets
 from gamekit.shutbox.lesson_tables import FILL_RULES, worked_leftovers
-from gamekit.shutbox.lesson_words import chance_words, exact_chance, exact_score, parse_decimal, parse_whole, tile_list
+from gamekit.shutbox.lesson_words import chance_words, covered_reason, exact_chance, exact_score, parse_decimal
 from gamekit.shutbox.lesson_words import decimal_feedback, fraction_reason, other_set_slips, refuse_typed_tiles
+from gamekit.shutbox.lesson_words import parse_whole, tile_list
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,8 @@ def best_set_exercise(
                     )
                 )
             return False, tr("{items} makes {sum}, not {roll}.", items=name(s), sum=sum(s), roll=roll)
-        if any(x not in open_tiles for x in s):
-            return False, tr("{items} uses a covered tile.", items=name(s))
+        if covered := covered_reason(s, open_tiles):
+            return False, covered
         v = t.value(m ^ mask_of(s))
         rest = [f"{name(o)} → {plain(w)}" for o, w in options if o not in best]
         others = ptr("between items in a list", ", ").join(rest)
@@ -221,7 +222,6 @@ CHALLENGE_POSITIONS = [((1, 2, 4, 6, 8, 9), 10, "score")]
 """The extension challenge (our lessons' rule): 8+4 to shut, not 9+2+1 (the largest tile), 7+5 (the closest
 pair) nor a set of three or four tiles.  None of the four habits the page names finds it; the page's outcome-count
 rule of thumb (:func:`gamekit.shutbox.exercises_dice.outcomes_rule_set`) does."""
-
 
 EXERCISE_RULES = dict.fromkeys((SHUT_EXERCISE, SHUT_CHOICE, SCORE_EXERCISE, SCORE_CHOICE), FILL_RULES)
 """Exercises 4–9 are judged under the table's rules (two dice always); the challenge, the lessons' rule (default)."""

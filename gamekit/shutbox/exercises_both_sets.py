@@ -22,7 +22,7 @@ from gamekit.shutbox.exercises_best_set import (
 )
 from gamekit.shutbox.exercises_dice import go_on_outcomes, outcomes_rule_set
 from gamekit.shutbox.exercises_sets import parse_sets
-from gamekit.shutbox.lesson_words import chance_words, tile_list
+from gamekit.shutbox.lesson_words import chance_words, covered_reason, tile_list
 from gamekit.shutbox.rules import Rules
 from gamekit.shutbox.rules_of_thumb import RULES_OF_THUMB, rule_of_thumb_picks
 from gamekit.shutbox.strategy import table
@@ -174,9 +174,7 @@ def part_labels(names: list[str], objective: str) -> list[str]:
     return values + [tr("the best set")]
 
 
-def given_values_prompt(
-    open_tiles: Iterable[int], roll: int, objective: str, one_die: str, worse_decoy: bool = False
-) -> tuple[str, str]:
+def given_values_prompt(open_tiles: Iterable[int], roll: int, objective: str, one_die: str) -> tuple[str, str]:
     """A "which set?" question whose values are given (lesson 4's exercises 5 and 6, the More practice problems of
     lessons 4 and 5 too big for a tree), as ``(page, paper)``: one short question, then the value of every position
     a set for ``roll`` can leave and of the :func:`decoy_positions`, from the exact table under the one-die rule
@@ -184,8 +182,7 @@ def given_values_prompt(
     left, never by set, one position a line, under a line saying that a set for ``roll`` leaves only some of them.
     The method (cross each set's tiles off, look the rest up, compare) is the hint's and the page's, not the
     question's.  On paper the same list is one line (a sheet prints the prompt as plain text).  ValueError for a
-    one-die rule the lessons do not use.  ``worse_decoy``: the decoy is valued below the answer's
-    (:func:`decoy_positions`)."""
+    one-die rule the lessons do not use."""
     open_tiles = tuple(sorted(set(open_tiles)))
     question = tr(
         "Tiles {items} are open and you rolled {roll}. Which set is best to {value}?",
@@ -195,7 +192,7 @@ def given_values_prompt(
     )
     values = table(Rules(one_die=one_die), objective)
     lefts = {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
-    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die, worse_decoy))
+    lefts |= set(decoy_positions(open_tiles, roll, objective, one_die))
     items = [
         tr(
             "{tiles} open: {value}",
@@ -234,18 +231,20 @@ def given_values_prompt(
     return page, question + " " + head + " " + " ".join(i + m for i, m in zip(items, marks))
 
 
-def decoy_positions(
-    open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die, worse: bool = False
-) -> list:
-    """The position no set for ``roll`` leaves, to list among the ones it does (:func:`given_values_prompt`): of the
-    positions a set for the total one below or one above ``roll`` leaves, the one whose value is closest to the best
-    set's, better or worse, among those that read differently from every set's value once rounded as the list
-    shows it (whole turns in 100, or one decimal) — so the list never ties.  The nearest value falls on either side
-    of the answer, depending on the position: sometimes the decoy is the best number in the list, sometimes the
-    answer is, and no "take the top" or "take the second" habit answers every such question.
-    With ``worse``, the decoy is valued below the best set's (a lower chance, a higher score): the closest such
-    value from the totals nearest ``roll`` that have one (one away, then two, ...), so the answer tops the list and
-    "take the second" misses — for a page whose other question has its decoy on top."""
+def decoy_count(roll: int) -> int:
+    """How many decoys a given-values list holds: one for an even roll, two for an odd one, so the answer is second
+    in some lists and third in others, and no place in the list answers every question."""
+    return 1 + roll % 2
+
+
+def decoy_positions(open_tiles: Iterable[int], roll: int, objective: str, one_die: str = Rules().one_die) -> list:
+    """The positions no set for ``roll`` leaves, to list among the ones it does (:func:`given_values_prompt`):
+    :func:`decoy_count` positions that a set for a nearby total leaves (one away, then two, ...), each valued better
+    than the best set's (a higher chance, a lower score) and the closest such values to it, each reading differently
+    from every other value once rounded as the list shows it (whole turns in 100, or one decimal), so the list never
+    ties.  So the best number in the list is always a decoy, never the answer: "cover the set that leaves the best
+    number" answers no question, and the answer, the best of the sets for ``roll``, is never the list's last
+    number either when two or more sets make the roll."""
     open_tiles = tuple(sorted(set(open_tiles)))
     t = table(Rules(one_die=one_die), objective)
 
@@ -268,75 +267,74 @@ def decoy_positions(
         return []
     best = max(good(left) for left in real)
     taken = {shown(left) for left in real}
-    for away in range(1, 12) if worse else (1,):
-        near = lefts_for((roll - away, roll + away)) - real
-        near = sorted(left for left in near if shown(left) not in taken and (not worse or good(left) < best))
-        if near:
-            return [min(near, key=lambda left: abs(good(left) - best))]
-    return []
+    decoys: list = []
+    for away in range(1, 12):
+        near = sorted(left for left in lefts_for((roll - away, roll + away)) - real if good(left) > best)
+        for left in sorted(near, key=lambda left: good(left) - best):
+            if len(decoys) < decoy_count(roll) and shown(left) not in taken:
+                decoys.append(left)
+                taken.add(shown(left))
+    return decoys
 
 
-def decoy_refused(
-    checker: Callable[[Any], tuple[bool, str]],
-    open_tiles: Iterable[int],
-    roll: int,
-    objective: str,
-    one_die: str,
-    worse_decoy: bool = False,
+def decoy_counted(
+    checker: Callable[[Any], tuple[bool, str]], open_tiles: Iterable[int], roll: int, objective: str, one_die: str
 ) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` that refuses (a ValueError: no try used), with its reason, two slips on the list of
-    :func:`given_values_prompt`: a set that leaves one of the list's decoys (:func:`decoy_positions`: it makes
-    another total than ``roll``, so it is no answer to the roll), and a decoy's tiles typed as the answer (the tiles
-    left open, not the set covered; never said which set leaves them).  The tiles a set for ``roll`` leaves, typed
-    as the answer, are ``checker``'s to refuse."""
+    """``checker`` for a list of :func:`given_values_prompt`, where a set that does not answer the roll counts as a
+    wrong try with its own reason, so picking numbers off the list and trying their sets one by one costs tries:
+    a listed position's tiles typed as the answer (the tiles left open, not the set covered; never said which set
+    leaves them), a set with a covered tile (named), a set for another total (its total named; when it leaves a
+    decoy, said so).  What ``checker`` cannot read (not one set of tiles 1 to 9) is its own to refuse, no try
+    used."""
     open_tiles = tuple(sorted(set(open_tiles)))
-    decoys = set(decoy_positions(open_tiles, roll, objective, one_die, worse_decoy))
+    decoys = set(decoy_positions(open_tiles, roll, objective, one_die))
+    listed = decoys | {tuple(x for x in open_tiles if x not in st) for st in tiles_summing_to(roll, open_tiles)}
 
     def check(answer: Any) -> tuple[bool, str]:
         try:
             sets = parse_sets(str(answer))
         except ValueError:
             sets = []
-        if len(sets) == 1 and tuple(sorted(sets[0])) in decoys and sum(sets[0]) != roll:
-            raise ValueError(
-                tr(
-                    "{tiles}: those are tiles left open. Write the set you cover: open tiles that make {roll}.",
-                    tiles=tile_list(sorted(sets[0])),
-                    roll=roll,
-                )
+        if len(sets) != 1 or sum(sets[0]) == roll and set(sets[0]) <= set(open_tiles):
+            return checker(answer)
+        typed = sets[0]
+        name = "+".join(map(str, typed))
+        if tuple(sorted(typed)) in listed:
+            return False, tr(
+                "{tiles}: those are tiles left open. Write the set you cover: open tiles that make {roll}.",
+                tiles=tile_list(sorted(typed)),
+                roll=roll,
             )
-        left = tuple(t for t in open_tiles if len(sets) != 1 or t not in sets[0])
-        if len(sets) == 1 and set(sets[0]) <= set(open_tiles) and left in decoys:
-            raise ValueError(
-                tr(
-                    "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
-                    "leaves it. Find the sets that make {roll}.",
-                    set="+".join(map(str, sorted(sets[0], reverse=True))),
-                    total=sum(sets[0]),
-                    roll=roll,
-                )
+        if covered := covered_reason(typed, open_tiles):
+            return False, covered
+        if tuple(x for x in open_tiles if x not in typed) in decoys and len(typed) > 1:
+            return False, tr(
+                "{set} makes {total}, not {roll}: the position it leaves is in the list, but no set for {roll} "
+                "leaves it. Find the sets that make {roll}.",
+                set=name,
+                total=sum(typed),
+                roll=roll,
             )
-        return checker(answer)
+        if len(typed) == 1:
+            return False, tr("Tile {tile} alone makes {tile}, not {roll}.", tile=typed[0], roll=roll)
+        return False, tr("{set} makes {total}, not {roll}.", set=name, total=sum(typed), roll=roll)
 
     return check
 
 
-def go_on_count_exercise(position: tuple, rules: Rules | None = None, worse_decoy: bool = False) -> Exercise:
+def go_on_count_exercise(position: tuple, rules: Rules | None = None) -> Exercise:
     """Lesson 4's exercises 5 and 6: "which set is best to shut the box?" on ``position`` (open tiles, roll, goal
     "shut"), whose positions left are too big for a tree on paper.  The prompt gives the chance to shut every
-    position a set can leave and a decoy (:func:`given_values_prompt`: a short question, then the values as a list,
-    by the tiles left, never by set), so picking the top value is not enough: the pupil works out what each set
-    leaves and compares those chances — the lesson's method, not a shortcut.  A set for another total that leaves
-    the decoy is refused with that reason (:func:`decoy_refused`: no try used).  The answer is judged by the exact
+    position a set can leave and its decoys (:func:`given_values_prompt`: a short question, then the values as a
+    list, by the tiles left, never by set), so picking the top value is not enough: the pupil works out what each
+    set leaves and compares those chances — the lesson's method, not a shortcut.  A set for another total (one that
+    leaves a decoy too) is a wrong try, with that reason (:func:`decoy_counted`).  The answer is judged by the exact
     table.  A wrong set is told the tiles it leaves (never which rule of thumb picks it: the page teaches the rules
     of thumb after exercise 5), how many of the 36 outcomes let you go on with them (lesson 3's count), their
     chance, and that another set leaves a position shut more often (never which one).
     Exercise 5: the count picks the table's best set alone.  Exercise 6 (the final challenge), the other way round:
     the count picks a worse set alone and no rule of thumb of lesson 4 (:data:`RULES_OF_THUMB`) picks the best set
     alone, so only the values decide; the right answer is then told that the count picked another set.
-    ``worse_decoy``: the decoy is valued below the best set's (:func:`decoy_positions`), so the answer tops the list;
-    the lesson gives exercise 6 such a decoy and exercise 5 one on top, so neither "take the top" nor "take the
-    second" answers both.
     ValueError for another goal or a position that is neither (the count ties, or a rule of thumb finds the best
     set where the count misses it)."""
     open_tiles, roll, objective = position
@@ -362,7 +360,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None, worse_deco
                 roll=roll,
             )
         )
-    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die, worse_decoy)
+    ex.prompt, ex.paper_prompt = given_values_prompt(open_tiles, roll, objective, rules.one_die)
     t = table(rules, objective)
     m = mask_of(open_tiles)
     best_count = go_on_outcomes(x for x in open_tiles if x not in parse_sets(ex.solutions[0])[0])
@@ -396,7 +394,7 @@ def go_on_count_exercise(position: tuple, rules: Rules | None = None, worse_deco
         )
         return False, tr("Not the best.") + " " + facts
 
-    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die, worse_decoy)
+    ex.checker = decoy_counted(check, open_tiles, roll, objective, rules.one_die)
     ex.hint = tr(
         "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the tiles "
         "left are the position it leaves. Find each of those positions in the list of chances. Which set leaves "
@@ -450,7 +448,7 @@ def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exerci
     for a tree, with the value of every position a set can leave and a decoy given (:func:`given_values_prompt`),
     judged by the exact table under ``rules``.  A wrong set is told the tiles it leaves, their value, that another
     set does better (never which), and which of lesson 4's habits picks it, when one does
-    (:data:`HABIT_NAMES`); a set for another total that leaves the decoy is refused (:func:`decoy_refused`).
+    (:data:`HABIT_NAMES`); a set for another total (one that leaves a decoy too) is a wrong try (:func:`decoy_counted`).
     ValueError for a position a habit answers, or with fewer than three sets: the values must decide."""
     open_tiles, roll, objective = position
     rules = rules or Rules()
@@ -498,7 +496,7 @@ def given_values_exercise(position: tuple, rules: Rules | None = None) -> Exerci
         return False, " ".join([tr("Not the best."), facts, *habits])
 
     ex_checker = ex.checker
-    ex.checker = decoy_refused(check, open_tiles, roll, objective, rules.one_die)
+    ex.checker = decoy_counted(check, open_tiles, roll, objective, rules.one_die)
     if objective == "score":
         ex.hint = tr(
             "First find every set of open tiles that makes {roll}. For each set, cross its tiles off {items}: the "

@@ -114,7 +114,7 @@ make it" settles nothing: the pupil counts 6 outcomes of 36 for one die against 
 
 
 def one_roll_shut_counts(open_tiles: Iterable[int]) -> dict[int, int]:
-    """For one die and for two: how many outcomes, as a number of 36, shut the box with this one roll (the roll
+    """For one die and for two: how many outcomes out of 36 shut the box with this one roll (the roll
     makes the total of every open tile; one die's 1 in 6 is 6 in 36) — the rule of thumb lesson 3 gives for the
     chance to shut the box."""
     total = sum(set(open_tiles))
@@ -122,7 +122,7 @@ def one_roll_shut_counts(open_tiles: Iterable[int]) -> dict[int, int]:
 
 
 def go_on_counts(open_tiles: Iterable[int]) -> dict[int, int]:
-    """For one die and for two: how many outcomes, as a number of 36, let you cover a set of ``open_tiles``."""
+    """For one die and for two: how many outcomes out of 36 let you cover a set of ``open_tiles``."""
     tiles = tuple(sorted(set(open_tiles)))
     return {
         1: sum(6 for t in range(1, 7) if tiles_summing_to(t, tiles)),
@@ -156,7 +156,7 @@ def shut_dice_exercise(open_tiles: Iterable[int] = SHUT_DICE_TILES, rules: Rules
     names = {1: tr("one die"), 2: tr("two dice"), 0: tr("the same either way")}
     count_again = tr(
         "To shut the box, the last roll must cover every open tile at once. Count, for each choice, the outcomes "
-        "that shut the box with this one roll, as numbers of 36."
+        "that shut the box with this one roll, out of 36."
     )
     worse = 3 - better
     told = {"k": shut[better], "j": shut[worse]}

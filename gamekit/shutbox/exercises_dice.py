@@ -320,8 +320,8 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     """ "One die or two: which lets you go on more often?" for a box where the rules let you choose — three
     choices, the third "the same either way" (the belief that the number of dice does not matter).
 
-    The right choice is told how many outcomes let you go on: one die out of 6, two dice out of 36 (and the same as
-    a number of 36, so the two compare).  A wrong choice is told what to count and compare, never the counts (so a
+    The right choice is told how many outcomes let you go on: one die out of 6, two dice out of 36 (and the first
+    out of 36 too, so the two compare).  A wrong choice is told what to count and compare, never the counts (so a
     second try among the two choices left is still a thought-out answer).  Refused when the rules give no choice or
     the chances tie."""
     rules = rules or Rules()
@@ -347,8 +347,8 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
     explanations = {
         names[better]: tr("Right. {said}", said=worded),
         names[3 - better]: tr(
-            "Not the better one. Count the outcomes that let you go on for each. Then write one die's count as a "
-            "number of 36 (1 in 6 is 6 in 36) and compare."
+            "Not the better one. Count the outcomes that let you go on for each. Then write one die's count out "
+            "of 36 (1 in 6 is 6 in 36) and compare."
         ),
         names[0]: tr(
             "No: the number of dice changes which totals can come up, and how often. Count the outcomes that let "
@@ -364,7 +364,7 @@ def go_on_dice_exercise(open_tiles: Iterable[int] = (1, 2, 3), rules: Rules | No
         choice_checker(names[better], explanations),
         hint=tr(
             "One die: which of the totals 1 to 6 can the open tiles make? Two dice: count the 36 "
-            "outcomes as before. Compare them as numbers of 36 (one die's 1 in 6 is 6 in 36)."
+            "outcomes as before. Compare them out of 36 (one die's 1 in 6 is 6 in 36)."
         ),
         answer=names[better],
         solutions=[names[better]],

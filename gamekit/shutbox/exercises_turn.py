@@ -258,8 +258,8 @@ def ending_roll_exercise(open_tiles: Iterable[int] = (2, 6, 9), rolls: Sequence[
             )
         elif sets:
             explanations[str(r)] = ntr(
-                "Not {roll}: {n} open tile adds up to {roll}, so the turn goes on. Which one?",
-                "Not {roll}: {n} open tiles add up to {roll}, so the turn goes on. Which ones?",
+                "Not {roll}: a set of {n} open tile adds up to {roll}, so the turn goes on. Which tile?",
+                "Not {roll}: a set of {n} open tiles adds up to {roll}, so the turn goes on. Which tiles?",
                 len(sets[0]),
                 roll=r,
             )
@@ -342,6 +342,12 @@ def legal_set_exercise(open_tiles: Iterable[int] = LEGAL_SET[0], roll: int = LEG
                 len(shut),
                 items=tile_list(sorted(shut)),
                 open=tile_list(open_tiles),
+            )
+        if sum(given) != roll and len(given) == 1:
+            return False, tr(
+                "Tile {tile} alone makes {tile}, not {roll}: the tiles you cover must add up to the roll.",
+                tile=given[0],
+                roll=roll,
             )
         if sum(given) != roll:
             return False, tr(

@@ -27,7 +27,7 @@ from gamekit.shutbox.exercises_turn import (
     turn_score_exercise,
 )
 from gamekit.shutbox.lesson_words import tile_list
-from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_refused, given_values_prompt
+from gamekit.shutbox.exercises_both_sets import both_sets_exercise, decoy_counted, given_values_prompt
 
 
 LESSON_4_SHUT_PRACTICE = "shut-20f759605e"
@@ -280,7 +280,7 @@ class LessonPractice(ProblemSet):
                     if i >= made_from:  # a made item: judged as the lesson's own exercises, then the rules of thumb
                         ex.checker = _with_note(_lesson_checker(puzzle), puzzle)
                         if given:
-                            ex.checker = decoy_refused(
+                            ex.checker = decoy_counted(
                                 ex.checker, f["open"], f["roll"], f["objective"], f.get("one_die", Rules().one_die)
                             )
                         ex.leaks = tuple(dict.fromkeys(ex.checker(s)[1] for s in ex.solutions))
@@ -379,15 +379,18 @@ def what_each_set_leaves(open_tiles: Iterable[int], roll: int) -> list[str]:
 
 
 def _with_note(checker: Callable[[Any], tuple[bool, str]], puzzle: Any) -> Callable[[Any], tuple[bool, str]]:
-    """``checker`` whose feedback ends with :func:`rules_of_thumb_note` for the answer once it judges it (a refusal
-    stays as it is)."""
+    """``checker`` whose feedback ends with :func:`rules_of_thumb_note` for the answer once it judges it a set for
+    the roll (a refusal, or a set for another total or with a covered tile, keeps the checker's reason alone)."""
     from gamekit.puzzles.sets import typed_answer
+    from gamekit.shutbox.exercises_best_set import one_legal_set
 
     f = puzzle.facts
 
     def check(answer: Any) -> tuple[bool, str]:
         ok, feedback = checker(answer)
         _, chosen = typed_answer(puzzle, answer)
+        if one_legal_set([chosen], f["open"], f["roll"]) is None:  # no set for the roll: the checker's reason alone
+            return ok, feedback
         note = rules_of_thumb_note(f["open"], f["roll"], f["objective"], chosen, f.get("one_die", Rules().one_die))
         return ok, (feedback + " " + note).strip()
 

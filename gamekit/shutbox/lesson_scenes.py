@@ -214,9 +214,9 @@ def best_set_widget(
     )
 
 
-def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None, worse_decoy: bool = False):
+def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any = None):
     """Lesson 4's exercise 6 on the page: the position as a picture plus :func:`go_on_count_exercise` (the pupil
-    counts the outcomes the tiles each set leaves can take, then picks the best set); ``worse_decoy`` as there."""
+    counts the outcomes the tiles each set leaves can take, then picks the best set)."""
     import ipywidgets as W
 
     from gamekit.shutbox.exercises_both_sets import go_on_count_exercise
@@ -224,7 +224,7 @@ def go_on_count_widget(position: tuple, rules: Rules | None = None, score: Any =
 
     open_tiles, roll, _ = position
     dice = (roll - 6, 6) if roll > 6 else (roll - 1, 1) if roll > 1 else (1,)
-    widget = ExerciseWidget(go_on_count_exercise(position, rules, worse_decoy), score=score)
+    widget = ExerciseWidget(go_on_count_exercise(position, rules), score=score)
     return W.VBox([position_view(tuple(sorted(open_tiles)), dice), widget])
 
 
@@ -442,3 +442,26 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
         ),
         keys=[best_set_exercise(position[0], position[1], position[2], rules).key],
     )
+
+
+def guess_then_policy_table(rules: Rules | None = None):
+    """Lesson 4's guess (which way of choosing shuts the box least often?) with the exact table that answers it
+    (:func:`gamekit.shutbox.lesson_tables.policy_table` under ``rules``) below it, held back until the pupil picks
+    a guess, as the page holds back its other answers: until then a note says what opens it.  The guess is never
+    scored."""
+    import ipywidgets as W
+
+    from gamekit.shutbox.exercises_dice import prediction_widget, worst_rule_prediction
+    from gamekit.shutbox.lesson_tables import policy_table
+
+    guess = prediction_widget(worst_rule_prediction())
+    held = W.VBox([W.HTML("<i>" + tr("The exact table appears here once you have made your guess.") + "</i>")])
+
+    def show(_=None) -> None:
+        held.children = [W.HTML(policy_table(rules)._repr_html_())]
+
+    for button in guess.buttons:
+        button.on_click(show)
+    box = W.VBox([guess, held])
+    box.guess, box.held = guess, held
+    return box

@@ -20,6 +20,21 @@ def tile_list(tiles: Iterable[int]) -> str:
     return ", ".join(names[:-1]) + tr(" and ") + names[-1]
 
 
+def covered_reason(typed: Sequence[int], open_tiles: Iterable[int]) -> str | None:
+    """Why the set ``typed`` cannot be covered: the covered tiles it uses, named ("9+1 uses tile 9, which is
+    covered."); None when every tile of it is open."""
+    covered = [x for x in sorted(typed) if x not in set(open_tiles)]
+    if not covered:
+        return None
+    return ntr(
+        "{set} uses tile {tiles}, which is covered. Use only open tiles.",
+        "{set} uses tiles {tiles}, which are covered. Use only open tiles.",
+        len(covered),
+        set="+".join(map(str, typed)),
+        tiles=tile_list(covered),
+    )
+
+
 def chance_words(v: Fraction | float) -> str:
     """A chance as a pupil reads it: "about 13 turns in 100" (whole turns; "fewer than 1 turn in 100")."""
     n = round(100 * float(v))

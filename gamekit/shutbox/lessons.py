@@ -286,8 +286,7 @@ LESSONS: dict[int, Lesson] = {
             "leave_shut_91": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[0],
             "leave_shut_64": leave_value_exercises(SHUT_EXERCISE, FILL_RULES)[1],
             "best_shut": partial(go_on_count_exercise, SHUT_CHOICE, FILL_RULES),
-            # the decoy below the answer here and above it in exercise 5: no rank in the list answers both
-            "challenge_shut": partial(go_on_count_exercise, SHUT_CHALLENGE, FILL_RULES, worse_decoy=True),
+            "challenge_shut": partial(go_on_count_exercise, SHUT_CHALLENGE, FILL_RULES),
         },
         {
             "one_tile_8": "easy",

@@ -71,8 +71,8 @@ def test_lesson_one_big_tiles_prompt_shows_the_forms_it_accepts(lang):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_lesson_three_class_tally_asks_for_36_rolls_a_pair_and_pools_without_a_group(lang):
     """Four rolls each (8 a pair) cannot show the shape: the page asks for 36 rolls a pair, 18 each, and says the
-    class's counts are added on the board without a class group; the page's minutes for the tally, the guide's
-    plan row and the worksheet agree."""
+    teacher tells how the class puts its rolls together (r30: the class-group steps are the guide's); the page's
+    minutes for the tally, the guide's plan row and the worksheet agree."""
     from gamekit.teacher_sheets import worksheet_markdown
 
     page = one_line((PAGES[lang] / "03_dice.md").read_text(encoding="utf-8"))
@@ -80,11 +80,13 @@ def test_lesson_three_class_tally_asks_for_36_rolls_a_pair_and_pools_without_a_g
     tally = tally[: tally.index("```")]
     if lang == "en":
         assert "Make 36 rolls as a pair, 18 each" in tally and "(about 8 minutes)" in tally
-        assert "your teacher adds up the class's counts on the board" in tally and "four rolls" not in page
+        assert "Your teacher will tell you how the class puts its rolls together." in tally
+        assert "Join your class" not in tally and "four rolls" not in page
         assert "8 for the tally" in page
     else:
         assert "Tira 18 veces y tu pareja otras 18: 36 tiradas entre los dos" in tally and "(unos 8 minutos)" in tally
-        assert "suma los de toda la clase en la pizarra" in tally and "cuatro tiradas" not in page
+        assert "Tu profesor o profesora te dirá cómo junta la clase sus tiradas." in tally
+        assert "Únete a tu clase" not in tally and "cuatro tiradas" not in page
         assert "8 para el recuento" in page
     guide = one_line(GUIDES[lang].read_text(encoding="utf-8"))
     assert (

@@ -47,7 +47,7 @@ def test_spanish_wording_from_the_r23_reading():
     assert "ningún conjunto que suma" not in lesson4
     # «ningún conjunto que sume» read as "leaves no set summing to 11" (r28): the decoy leaves none of them
     assert "ningún conjunto que sume" not in lesson4
-    assert "una posición que no deja ninguno de los conjuntos que suman 11." in lesson4
+    assert "dos posiciones que no deja ninguno de los conjuntos que suman 11." in lesson4
     assert "no deja ninguno de los conjuntos que suman 12." in lesson4
     practice = " ".join((ROOT / "notebooks/es/practice/04_shut_the_box.md").read_text(encoding="utf-8").split())
     assert "Da cada grupo" not in practice and "Recoge todos los grupos de fichas" in practice
