@@ -273,8 +273,8 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
             loop = next(c for c in components(game) if c.kind == "loop")
             pair = next(c for c in components(game) if c.kind == "chain" and c.length == 2)
             return False, tr(
-                "Too many. Did you count the loop ({loop})? Loops never count, however long they are. Or the chain "
-                "of 2 ({pair})? A long chain has 3 boxes or more.",
+                "Too many. If you counted the loop ({loop}): loops never count, however long they are. If you "
+                "counted the chain of 2 ({pair}): a long chain has 3 boxes or more.",
                 loop=boxes_text(game, loop.boxes),
                 pair=boxes_text(game, pair.boxes),
             )

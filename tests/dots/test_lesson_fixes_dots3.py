@@ -68,11 +68,11 @@ def test_lesson_4_exercise_4_one_too_many_names_the_loop_and_the_2_chain_and_ask
     ok, feedback = ex.check(n + 1)
     loop = next(c for c in components(ex.game) if c.kind == "loop")
     pair = next(c for c in components(ex.game) if c.kind == "chain" and c.length == 2)
-    assert not ok and "Did you count the loop (" in feedback
+    assert not ok and "If you counted the loop (" in feedback
     for part in (loop, pair):
         for box in part.boxes:
             assert ex.game.geometry.box_name(box) in feedback
-    assert "Loops never count" in feedback and "3 boxes or more" in feedback
+    assert "loops never count" in feedback and "3 boxes or more" in feedback
 
 
 @pytest.mark.parametrize(
