@@ -22,6 +22,11 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
     best = max(values.values())
     best_lines_ = [l for l, v in values.items() if v == best]
 
+    def final_boxes(value: int) -> int:
+        """The mover's boxes at the end, with best play from a line worth ``value`` (boxes won minus boxes lost)."""
+        rest = game.geometry.n_boxes - sum(game.scores)
+        return game.scores[game.to_move] + (rest + value) // 2
+
     def judge(name: str) -> tuple[bool, str]:
         if name in safe and name in best_lines_:
             return True, (
@@ -30,15 +35,21 @@ def safe_line_exercise(name: str = "three_safe") -> DotsExercise:
                     name=name,
                 )
             )
-        if name in safe:
-            return True, (
-                tr(
-                    "{name} is safe: after it, no box beside it has more than two sides, so nothing is given away. "
-                    "(Not the best safe line, though: later in the game {join} would leave you better off; lesson 4 "
-                    "shows why.)",
-                    name=name,
-                    join=join_words(best_lines_),
-                )
+        if name in safe:  # right, as the question asks a safe line, but the solver's best lines win more boxes
+            return True, ntr(
+                "{name} is safe, so it is right: after it, no box beside it has more than two sides, so nothing is "
+                "given away. But it is not the best safe line: {join} win more boxes by the end. With best play you "
+                "finish with {mine} box after {name}, and with {best} after {first}, for example. Lesson 4 shows why.",
+                "{name} is safe, so it is right: after it, no box beside it has more than two sides, so nothing is "
+                "given away. But it is not the best safe line: {join} win more boxes by the end. With best play you "
+                "finish with {mine} boxes after {name}, and with {best} after {first}, for example. Lesson 4 shows "
+                "why.",
+                final_boxes(values[name]),
+                name=name,
+                join=join_words([l for l in best_lines_ if l in safe]),
+                first=next(l for l in best_lines_ if l in safe),
+                mine=final_boxes(values[name]),
+                best=final_boxes(best),
             )
         after = game.copy()
         after.play(name)

@@ -108,7 +108,7 @@ def count_chains_exercise(name: str = "four_by_four") -> DotsExercise:
         if k == n + len(loops) and loops:
             return False, (
                 ntr(
-                    "One too many. Did you count the loop? A loop closes on itself: it has no end at all, so it is "
+                    "Too many. Did you count the loop? A loop closes on itself: it has no end at all, so it is "
                     "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",
                     "Too many. Did you count the loops? A loop closes on itself: it has no end at all, so it is "
                     "not a chain. Or did you split a chain where it turns a corner? It is still one chain.",

@@ -273,8 +273,8 @@ def count_long_exercise(name: str = "long_count") -> DotsExercise:
             loop = next(c for c in components(game) if c.kind == "loop")
             pair = next(c for c in components(game) if c.kind == "chain" and c.length == 2)
             return False, tr(
-                "One too many. Which one did you count? If it was the loop ({loop}): loops never count, however "
-                "long they are. If it was the chain of 2 ({pair}): a long chain has 3 boxes or more.",
+                "Too many. If you counted the loop ({loop}): loops never count, however long they are. If you "
+                "counted the chain of 2 ({pair}): a long chain has 3 boxes or more.",
                 loop=boxes_text(game, loop.boxes),
                 pair=boxes_text(game, pair.boxes),
             )
@@ -339,7 +339,7 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
         reasons[total + len(short)] = tr("A long chain has 3 boxes or more: leave out the short ones.")
     if loops or short:
         reasons[total + 1] = tr(
-            "One too many. Check each part you counted as a long chain: it must be a chain of 3 boxes or more. {which}",
+            "Too many. Check each part you counted as a long chain: it must be a chain of 3 boxes or more. {which}",
             which=tr("Loops never count, however long they are, and neither do chains of 1 or 2 boxes.")
             if loops and short
             else tr("Loops never count, however long they are.")
@@ -399,6 +399,11 @@ def total_exercise(name: str = "long_chains") -> DotsExercise:
     )
 
 
+def who_wants_which() -> str:
+    """The parity rule's sentence (who wants which total), the only place a wrong ``who_wins`` answer names a seat."""
+    return tr("The first player (Gold) wants even and the second (Coral) wants odd.")
+
+
 def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
     game = position(name)
     mover = game.to_move
@@ -430,32 +435,22 @@ def who_wins_exercise(name: str = "long_chains") -> DotsExercise:
         wants=wants,
         loser=tr(SEATS[1 - rule.favoured]),
     )
-    # the other side, with the long chains counted right (the count is checked first): the slip is odd or even,
-    # most often the rule turned round (whom an even total suits)
-    wrong_side = tr(
-        "No: check odd or even. {dots} + {n} = {sum} is {parity}. The first player (Gold) wants even and the "
-        "second (Coral) wants odd, so this count suits {winner}: {loser} has to open the long chains. With best "
-        "play the game ends Gold {gold}, Coral {coral}.",
-        dots=dots,
-        n=long_n,
-        sum=dots + long_n,
-        parity=tr("even") if (dots + long_n) % 2 == 0 else tr("odd"),
-        winner=tr(SEATS[rule.favoured]),
-        loser=tr(SEATS[1 - rule.favoured]),
-        gold=final[0],
-        coral=final[1],
-    )
-    if rule.favoured == mover:  # and perhaps "whoever must open now loses"
-        wrong_side += " " + tr(
-            "{seat} must open something now, but that does not decide the game: who opens the long chains does.",
-            seat=tr(SEATS[mover]),
+    # a wrong name, with the long chains counted right (the count is checked first): the slip is odd or even, most
+    # often the rule turned round (whom an even total suits). The feedback points at that step and names neither
+    # the winner nor the score, so a second try still has to be worked out
+    parity_step = " ".join(
+        (
+            tr("Count the dots, add the {n} long chains, and ask: is the total odd or even?", n=long_n),
+            who_wants_which(),
+            tr("Having to open something now does not decide the game: who opens the long chains does."),
         )
+    )
     explain = {
         w: tr("Right: {reason}", reason=reason)
         if w == winner
-        else tr("No: a draw needs the boxes shared equally, and here they are not: {reason}", reason=reason)
+        else tr("No: a draw needs the boxes shared equally. Check odd or even. {step}", step=parity_step)
         if w == "Draw"
-        else wrong_side
+        else tr("No: check odd or even. {step}", step=parity_step)
         for w in (N_("Gold"), N_("Coral"), N_("Draw"))
     }
     name_check = _translated_choices(choice_checker(winner, explain), ("Gold", "Coral", "Draw"))
@@ -535,7 +530,8 @@ def turns_exercise(width: int = 4, height: int = 3, long_chains: int = 3) -> Dot
     last = tr(SEATS[0]) if turns % 2 else tr(SEATS[1])
     reasons: dict[int, str] = {}
     reasons[dots + long_chains] = tr(
-        "{n} is dots + long chains. The game has one turn fewer: take away 1.", n=dots + long_chains
+        "{n} is dots + long chains. Read the rule again: it does one more thing after adding them.",
+        n=dots + long_chains,
     )
     reasons.setdefault(turns + 1, tr("One too many: dots + long chains, then one fewer, not one more."))
     reasons.setdefault(dots, tr("{n} is the dots alone. Add the long chains, then take away 1.", n=dots))

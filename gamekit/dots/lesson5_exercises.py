@@ -524,7 +524,7 @@ def double_deal_score_exercise() -> DotsExercise:
         ),
         gold + 1: tr("That gives Gold the single box, but Gold gave it away at the start: Coral took it."),
         gold - 1: tr(
-            "One short. Count Gold's boxes chain by chain: the boxes Gold takes from the first chain before the "
+            "Too few. Count Gold's boxes chain by chain: the boxes Gold takes from the first chain before the "
             "double-deal, then the last chain. Nothing is left to open after it, so Gold takes all of it."
         ),
         rest - gold: tr(

@@ -34,6 +34,7 @@ from gamekit.dots import lesson_positions
 import gamekit
 from gamekit.dots import lessons as L
 from gamekit.dots.rules import DotsAndBoxes
+from gamekit.i18n import using
 import ipywidgets as W
 
 from gamekit.widgets.lesson import ExerciseWidget, PuzzleBoard
@@ -418,3 +419,44 @@ def test_the_symmetric_key_sees_a_mirrored_board():
     mirrored = DotsAndBoxes.from_moves(3, 3, "c1-d1 c2-c3")
     assert board_key(game) != board_key(mirrored)
     assert symmetric_key(board_key(game)) == symmetric_key(board_key(mirrored))
+
+
+END_OPENING = {
+    "en": ("opened at an end", "opened at an **end**"),
+    "es": ("se abre por un extremo", "se abre por un **extremo**"),
+}
+CHOICE = {
+    "en": ("choose", "take both", "leave both", "refuse", "far end"),
+    "es": ("elegir", "llevarse las dos", "dejárselas", "rechaz", "opuesto"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_lesson_3_says_an_end_opening_can_be_refused_only_once_exercise_6_is_answered(lang):
+    """That a 2-chain opened at an end lets the other player choose (take both or leave both) leaves only the middle
+    line for exercise 6: no text open before exercise 6 is answered says it (the walk sees every markdown cell of the
+    page and only what is open); the held-back part below exercise 6 says it once it is answered."""
+    from gamekit.dots.lesson_explanations import explanation
+
+    plain, bold = END_OPENING[lang]
+    texts = [" ".join(i[1].split()) for i in walk(lang, "03_chains_and_loops.md") if i[0] == "text"]
+    told = [
+        text for text in texts if (plain in text or bold in text) and any(word in text.lower() for word in CHOICE[lang])
+    ]
+    assert not told  # "Watch a 2-chain opened at an end" (held-back part's lead-in) names no choice
+    for was in (
+        "One more fact. If a 2-chain is opened at an end, the other player can choose: take both boxes",
+        "Un dato más. Si una cadena de 2 se abre por un extremo, el otro jugador puede elegir",
+    ):
+        assert any(w in was.lower() for w in CHOICE["en" if was.startswith("One") else "es"])  # the old sentence
+    with using(lang):
+        assert bold in str(explanation("handouts"))
+        score = L.LessonScore(f"giveaway test, end opening {lang}")
+        six = L.exercise("l3_ex6", score)
+        held = L.after_exercise("l3_ex6", score, explanation("handouts"))
+        shown = lambda: " ".join(held.children[0].value.split())  # noqa: E731
+        assert "extremo" not in shown() and " end" not in shown()
+        six.submit("a4-b4")  # a wrong answer (an end) keeps it closed
+        assert "extremo" not in shown() and " end" not in shown()
+        ok, _ = six.submit(L.exercises(3)["l3_ex6"].solutions[0])
+        assert ok and ("extremo" if lang == "es" else " end") in shown()

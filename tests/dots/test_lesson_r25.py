@@ -96,9 +96,8 @@ def test_a_count_of_chains_too_low_names_the_chains_that_could_be_missing(name, 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_who_starts_is_said_truthfully_against_the_rules_sheet(lang):
-    """The rules sheet alternates who starts; the lessons' CPU games let the pupil start every game. Lesson 5's page
-    says this is the lessons' choice (lesson 1's leaves that design note to the guide), the guide says both, and the
-    widget does what they say."""
+    """The rules sheet alternates who starts between two people, and a new game against the CPU starts with gold (the
+    pupil): lesson 5's page says so, the guide says both, and the widget does what they say."""
     from gamekit.dots.widget import DotsWidget
 
     cpu = DotsWidget(3, 3, mode="cpu", seed=1)

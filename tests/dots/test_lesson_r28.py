@@ -32,16 +32,13 @@ END_OPENING_FACT = {
 def test_lesson_3_above_exercise_6_only_one_sentence_says_offered_boxes_can_be_left(lang):
     """The paragraph above exercise 5 said the other player can take nothing and leave the boxes, next to a 2-chain's
     ends and middle line: together they give exercise 6's answer (the middle line). Above exercise 6 only the words
-    for the lines remain, and one sentence in exercise 6's own prompt that an end opening can be left to the opener
-    (exercise 6 needs it, r28; the test below checks it says nothing of the middle line); refusing, and the two
-    ways to hand over a 2-chain, are taught after it."""
+    for the lines remain; refusing, and the two ways to hand over a 2-chain (an end opening can be left to the
+    opener), are taught after it."""
     from gamekit.dots.lesson_explanations import explanation
 
     folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
     page = (ROOT / folder / "03_chains_and_loops.md").read_text(encoding="utf-8")
-    fact = END_OPENING_FACT[lang]
-    assert page.count(fact) == 1
-    page = page.replace(fact, "")
+    assert END_OPENING_FACT[lang] not in page  # held back with the two handouts: test_lesson_giveaways.py
     six = page.index('L.exercise("l3_ex6"')
     calls = re.findall(r'^explanation\("([a-z_]+)"\)$', page[:six], flags=re.M)
     with using(lang):
@@ -67,21 +64,6 @@ def test_lesson_3_above_exercise_6_only_one_sentence_says_offered_boxes_can_be_l
 def _page(lang: str, name: str) -> str:
     folder = "notebooks/dots_and_boxes" if lang == "en" else "notebooks/es/dots_and_boxes"
     return (ROOT / folder / f"{name}.md").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_lesson_3_says_an_end_opening_can_be_left_just_below_exercise_6_and_nothing_of_the_middle(lang):
-    """Above exercise 6 the fact argued its answer by elimination: it follows the exercise."""
-    page = _page(lang, "03_chains_and_loops")
-    fact = END_OPENING_FACT[lang]
-    assert (
-        page.index('L.exercise("l3_ex6"')
-        < page.index(fact)
-        < page.index("## " + ("Two ways" if lang == "en" else "Dos maneras"))
-    )
-    said = " ".join(fact.lower().split())
-    for word in ("middle", "medio", "cannot", "no se puede", "half-hearted", "a medias", "far end", "opuesto"):
-        assert word not in said, word
 
 
 def test_taking_the_end_opened_2_chain_is_the_best_reply_by_the_solver():

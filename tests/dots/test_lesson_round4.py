@@ -355,7 +355,7 @@ def test_lessons_1_and_2_say_when_to_run_the_cells_and_rule_5_in_plain_words(lan
         assert run in page and condition in page, lesson
     first = _page(1, lang)
     assert "local rule" not in first and "regla local" not in first and "por defecto" not in first
-    # who starts against the CPU is the lessons' choice, a note for the teacher (the guide), not the pupil's page
+    # who starts against the CPU (the rules sheet: gold, so the pupil) is lesson 5's to say, not lesson 1's
     assert ("Against the CPU, you always start" if lang == "en" else "Contra la CPU, siempre empiezas tú") not in first
 
 
