@@ -59,8 +59,12 @@ def test_the_one_die_exercise_asks_for_the_big_tiles_and_names_each_slip():
 
 def test_lesson_one_pages_ask_the_new_exercises_in_order():
     for lang, heading3, heading5 in (
-        ("en", "### Exercise 3 (easy) — one die or two?", "### Exercise 5 (medium) — a turn of two rolls"),
-        ("es", "### Ejercicio 3 (nivel fácil) — ¿uno o dos dados?", "### Ejercicio 5 (nivel medio) — un turno de dos"),
+        ("en", "### Exercise 3 (easy) — which tiles before one die?", "### Exercise 5 (medium) — a turn of two rolls"),
+        (
+            "es",
+            "### Ejercicio 3 (nivel fácil) — ¿qué fichas faltan para tirar un dado?",
+            "### Ejercicio 5 (nivel medio) — un turno de dos",
+        ),
     ):
         page = (PAGES[lang] / "01_rules_and_play.md").read_text(encoding="utf-8")
         assert "shut_winner_exercise" not in page and "one_die_boxes_exercise" not in page

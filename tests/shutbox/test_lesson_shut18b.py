@@ -72,3 +72,34 @@ def test_a_count_just_short_gets_the_same_reason_as_one_far_short():
     with using("es"):
         assert L.LESSONS[2].exercises["count_11"]().check("9")[1].startswith("Te quedas corto: faltan conjuntos.")
         assert L.LESSONS[3].exercises["go_on_256"]().check("22")[1].startswith("Te quedas corto: faltan resultados.")
+
+
+def test_the_guides_say_which_habits_answer_lesson_4_practice_problems_2_and_3():
+    """The guide's claim, computed: two tiles close in value picks the best set in lesson 4's More practice problems
+    2 and 3, the fewest tiles in problem 2 (EN and ES guides say so)."""
+    from pathlib import Path
+
+    from gamekit.shutbox.lesson_practice import LESSON_4_PRACTICE
+    from gamekit.shutbox.rules import Rules
+    from gamekit.shutbox.rules_of_thumb import RULES_OF_THUMB, rule_of_thumb_picks
+    from gamekit.shutbox.strategy import table
+    from gamekit.shutbox.tiles import mask_of
+
+    picked = {}
+    for n, (tiles, roll, goal, one_die) in enumerate(LESSON_4_PRACTICE[1:], 2):
+        values = {
+            tuple(sorted(s, reverse=True)): v
+            for s, v in table(Rules(one_die=one_die), goal).set_values(mask_of(tiles), roll)
+        }
+        best = [max(values, key=values.get)]
+        picked[n] = {rule for rule in RULES_OF_THUMB if rule_of_thumb_picks(rule, list(values)) == best}, best[0]
+    assert picked == {
+        2: ({"two tiles close in value", "the fewest tiles"}, (6, 5)),
+        3: ({"two tiles close in value"}, (7, 3)),
+    }
+    root = Path(__file__).resolve().parents[2] / "docs" / "teachers"
+    en = " ".join((root / "shutbox.md").read_text(encoding="utf-8").split())
+    es = " ".join((root / "es" / "shutbox.md").read_text(encoding="utf-8").split())
+    assert "two tiles close in value picks 6 + 5 in problem 2 and 7 + 3 in problem 3" in en
+    assert "the fewest tiles picks 6 + 5 in problem 2" in en
+    assert "dos fichas de valor cercano elige 6 + 5 en el problema 2 y 7 + 3 en el problema 3" in es
