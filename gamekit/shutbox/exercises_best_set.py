@@ -313,9 +313,9 @@ def leave_value_exercise(
             for st, left_w, chance in worked:
                 if copied != games and (abs(copied - float(chance)) < 0.05 or copied == round(float(chance))):
                     return False, tr(
-                        "{given} is the worked example's chance: there {set} leaves {left}. Here {here} leaves "
-                        "{here_left}: work out the chance for those tiles in the same way.",
-                        given=typed,
+                        "That is the worked example's chance, about {shown} turns in 100: there {set} leaves {left}. "
+                        "Here {here} leaves {here_left}: work out the chance for those tiles in the same way.",
+                        shown=round(float(chance)),  # the figure the page shows, whatever was typed
                         set=" + ".join(map(str, st)),
                         left=tile_list(left_w),
                         here=name,

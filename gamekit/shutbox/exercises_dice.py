@@ -172,9 +172,9 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
     """ "Count by hand: how many of the 36 outcomes let you cover a set (or, ``stuck``, end the turn)?".
 
     A wrong count is told what it is when the number itself says so (the other outcomes' count, the totals, the
-    pairs counted once); any other count gets a reason true for every way to reach it — one outcome short, what to
-    check; too few, how to go through the totals; too many, what to check of each total counted — never a guess at
-    which total was missed or added."""
+    pairs counted once); any other count gets a reason true for every way to reach it — too few, that some outcomes
+    are missing and how to go through the totals (never how many: that would give the answer); too many, what to
+    check of each total counted — never a guess at which total was missed or added."""
     open_tiles = tuple(sorted(set(open_tiles)))
     good = [(a, b) for a, b in dice_outcomes() if bool(tiles_summing_to(a + b, open_tiles)) != stuck]
     n = len(good)
@@ -265,21 +265,12 @@ def roll_outcomes_exercise(open_tiles: Iterable[int] = (1, 2), stuck: bool = Fal
                 a=low,
                 b=high,
             )
-        if n - k == 1:  # one outcome short in all: a whole total of one outcome, or one outcome of a total
-            return False, (
-                tr(
-                    "Too few: one outcome is missing. Check that every total that ends your turn is there, each "
-                    "with all its outcomes in both orders (first die, second die; a double once)."
-                )
-                if stuck
-                else tr(
-                    "Too few: one outcome is missing. Check that every total you can cover is there, each with all "
-                    "its outcomes in both orders (first die, second die; a double once)."
-                )
-            )
+        # how many are missing would give the answer away (the count plus the gap): say that some are, and where
+        # to look — every total again, each with all its outcomes
         return False, tr(
-            "Too few. Go through the totals 2 to 12 and ask for each: does a set of open tiles make "
-            "it? Then count the outcomes of the totals that {what}.",
+            "Too few: some outcomes are missing. Go through the totals 2 to 12 again and ask for each: does a set "
+            "of open tiles make it? Then count every outcome of the totals that {what}, in both orders (first die, "
+            "second die; a double once).",
             what=what,
         )
 

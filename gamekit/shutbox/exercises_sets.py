@@ -359,25 +359,17 @@ def count_sets_exercise(total: int = 12, uncovered: Iterable[int] = TILES) -> Ex
                         total=total,
                     )
                 )
+            # how many are missing would give the answer away (the count plus the gap): say that some are, and
+            # where to look — the sizes the sets have, each counted on its own
             return False, (
-                ntr(
-                    "Too few: {missing} set is missing. The sets for {total} have {sizes} tiles: count the sets of "
+                tr(
+                    "Too few: some sets are missing. The sets for {total} have {sizes} tiles: count the sets of "
                     "each size on their own, each time largest tile first, then add the counts.",
-                    "Too few: {missing} sets are missing. The sets for {total} have {sizes} tiles: count the sets of "
-                    "each size on their own, each time largest tile first, then add the counts.",
-                    n - k,
-                    missing=n - k,
                     total=total,
                     sizes=tile_list(sizes),
                 )
                 if len(sizes) > 1
-                else ntr(
-                    "Too few: {missing} set is missing. Go largest tile first: for each tile, find the set it starts.",
-                    "Too few: {missing} sets are missing. Go largest tile first: for each tile, find the set it "
-                    "starts.",
-                    n - k,
-                    missing=n - k,
-                )
+                else tr("Too few: some sets are missing. Go largest tile first: for each tile, find the set it starts.")
             )
         if twice is not None and k == orders and k != full:  # what this number is, true however it was reached
             return False, tr(

@@ -444,11 +444,33 @@ def rules_of_thumb_after(score: Any, position: tuple, number: int, rules: Rules 
     )
 
 
+LARGEST_TILE_WHY = ((1, 2, 3, 4), (1, 2))
+"""The two boxes :func:`largest_tile_why` compares: small and middle tiles left together, and two very small ones."""
+
+
+def largest_tile_why() -> str:
+    """Why the largest tile comes close to best play, with the outcomes that go on for :data:`LARGEST_TILE_WHY`'s
+    boxes counted (two dice): shown with the policy table, since it says how the table's rows compare."""
+    from gamekit.shutbox.exercises_counts import go_on_counts
+
+    many, few = LARGEST_TILE_WHY
+    return tr(
+        "Why does the largest tile come so close to best play? Big tiles need big rolls. Covering them first, while "
+        "you can, leaves small and middle tiles. Together they make many totals: with {many} open, {n_many} of the "
+        "36 outcomes let you go on. But one or two very small tiles alone are hard to cover: with only {few} open, "
+        "just {n_few} outcomes of 36 let you go on. So the largest tile is a good habit, not a guarantee.",
+        many=tile_list(many),
+        n_many=go_on_counts(many)[2],
+        few=tile_list(few),
+        n_few=go_on_counts(few)[2],
+    )
+
+
 def guess_then_policy_table(rules: Rules | None = None):
     """Lesson 4's guess (which way of choosing shuts the box least often?) with the exact table that answers it
-    (:func:`gamekit.shutbox.lesson_tables.policy_table` under ``rules``) below it, held back until the pupil picks
-    a guess, as the page holds back its other answers: until then a note says what opens it.  The guess is never
-    scored."""
+    (:func:`gamekit.shutbox.lesson_tables.policy_table` under ``rules``) and why the largest tile comes close to
+    best play (:func:`largest_tile_why`) below it, held back until the pupil picks a guess, as the page holds back
+    its other answers: until then a note says what opens it.  The guess is never scored."""
     import ipywidgets as W
 
     from gamekit.shutbox.exercises_dice import prediction_widget, worst_rule_prediction
@@ -458,7 +480,7 @@ def guess_then_policy_table(rules: Rules | None = None):
     held = W.VBox([W.HTML("<i>" + tr("The exact table appears here once you have made your guess.") + "</i>")])
 
     def show(_=None) -> None:
-        held.children = [W.HTML(policy_table(rules)._repr_html_())]
+        held.children = [W.HTML(policy_table(rules)._repr_html_()), W.HTML("<p>" + largest_tile_why() + "</p>")]
 
     for button in guess.buttons:
         button.on_click(show)

@@ -337,9 +337,29 @@ def worksheet_aids(notebook: str) -> list[str]:
     return out
 
 
+def rules_of_thumb_words() -> str:
+    """Lesson 4's four rules of thumb (:data:`~gamekit.shutbox.rules_of_thumb.RULES_OF_THUMB`) as the page names
+    them, for its worksheet: the closing question asks why a rule of thumb is not enough, so the sheet lists them."""
+    from gamekit.shutbox.rules_of_thumb import RULES_OF_THUMB
+
+    largest, most, fewest, close = (tr("cover **{rule}**", rule=tr(rule)) for rule in RULES_OF_THUMB)
+    items = [
+        tr("{habit} (then the next largest)", habit=largest),
+        most,
+        fewest,
+        tr("{habit}: of the sets of two tiles, the one whose numbers are closest", habit=close),
+    ]
+    lead = tr(
+        "A **rule of thumb** is a quick habit for choosing a set. It is not a guarantee: it can pick a set that is "
+        "not the best. Here are four habits people use:"
+    )
+    return lead + "\n\n" + "\n".join(f"- {item}" for item in items)
+
+
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What a worksheet prints right after the exercise ``key`` of ``notebook``, because printed earlier it would
-    answer a question the page asks first.  In lesson 4, after exercise 5: the page's prediction (which rule of thumb
+    answer a question the page asks first.  In lesson 4, after exercise 5: the four rules of thumb, where the page
+    names them (:func:`rules_of_thumb_words`), then the page's prediction (which rule of thumb
     shuts the box least often?) with its choices to tick, a line for the reason, and a note that the teacher shows
     the table that checks it; after exercise 6 (its last), that the teacher shows it again for the closing question
     ("why is covering the most tiles a poor way?").  The sheet never prints that table (a printed sheet would hold
@@ -353,6 +373,7 @@ def worksheet_words_after(notebook: str, key: str) -> list[str]:
     if key == best_set_exercise(*SHUT_CHOICE, rules=FILL_RULES).key:
         guess = worst_rule_prediction()
         return [
+            rules_of_thumb_words(),
             "**" + guess.prompt + "**\n\n" + "\n".join(f"- [ ] {tr(choice)}" for choice in guess.choices),
             tr("Why do you think so?") + " ________________________________",
             tr("Once everyone has predicted, your teacher shows the table that checks it."),
