@@ -58,13 +58,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
-    5: (
-        N_("**Double-cross:** one line that wins two boxes at once."),
-        N_(
-            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-            "taking them: the other player takes both with a double-cross and must then open the next chain."
-        ),
-    ),
+    5: (N_("**Double-cross:** one line that wins two boxes at once."),),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
@@ -72,6 +66,8 @@ holds what its page teaches before exercise 1.  That offered boxes can be refuse
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
 cannot) is exercise 6's answer: sheet 3 does not print it, not even the page's fact that an end opening can be left
 to its opener, and the whole of it is on the cards from lesson 4 on.
+The double-deal is not on lesson 5's card: exercise 1 asks what it wins before the page names it, so the sheet
+names it after exercise 1 (:data:`WORDS_AFTER`).
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
 Lesson 4's card says how many turns a game has in general (one per dot, plus one per line that wins two boxes);
 the usual count, dots + long chains − 1, is not on the cards: lesson 4's exercise 9 asks for it."""
@@ -81,6 +77,12 @@ WORDS_AFTER = {
         N_(
             "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
             "that takes nothing and leave the boxes to you; then you must open the next chain."
+        ),
+    ),
+    (5, "double_deal_score"): (  # after exercise 1, which asks what a double-deal wins before the page names it
+        N_(
+            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+            "taking them: the other player takes both with a double-cross and must then open the next chain."
         ),
     ),
     (5, "l5_ex5"): (  # right before exercise 7, which needs it, as on the page ("short chain" is on the top card)
@@ -93,6 +95,10 @@ exercise's own answer is not on the sheet at all: on paper the whole sheet is in
 exercise would answer it.  How a 2-chain is handed over (lesson 3, exercise 6), all-but-four (lesson 5, exercise 2)
 and why whoever opens a short chain gets control (lesson 5, exercise 7) are said by the teacher once the exercise
 is checked (the guide's lesson plans say where)."""
+
+FACT_CARDS = {(5, "l5_ex5")}
+"""The cards of :data:`WORDS_AFTER` that hold a fact, not a new word: :func:`words_card` titles them "Good to
+know"."""
 
 
 WORDS_BEFORE: dict[tuple[int, str], tuple[str, ...]] = {}
@@ -137,7 +143,11 @@ def extra_after(lesson: int, key: str) -> list[str]:
         "## "
         + tr("If you have time — or for homework")
         + "\n\n"
-        + tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
+        + (
+            tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+            if end == first + 1
+            else tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
+        )
     ]
 
 
@@ -187,10 +197,20 @@ def period_recap_slot() -> str:
     )
 
 
-def words_card(words: Sequence[str]) -> str:
-    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words", then
-    each word (Markdown, current language)."""
-    head = tr("A new word") if len(words) == 1 else tr("New words")
+def words_after_card(lesson: int, key: str) -> list[str]:
+    """The card printed right after exercise ``key`` of lesson ``lesson`` (:data:`WORDS_AFTER`, titled as a fact for
+    :data:`FACT_CARDS`), as a one-block list; none when that exercise has no card."""
+    words = WORDS_AFTER.get((lesson, key), ())
+    return [words_card(words, fact=(lesson, key) in FACT_CARDS)] if words else []
+
+
+def words_card(words: Sequence[str], fact: bool = False) -> str:
+    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words" (for a
+    card of facts, :data:`FACT_CARDS`, "Good to know"), then each entry (Markdown, current language)."""
+    if fact:
+        head = tr("Good to know")
+    else:
+        head = tr("A new word") if len(words) == 1 else tr("New words")
     return "> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)
 
 
