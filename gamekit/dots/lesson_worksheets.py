@@ -413,52 +413,95 @@ def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
     )
 
 
+def tally_first_line(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
+    """Whether ``answer`` is the number of the first line after which a long chain is forming
+    (:func:`tally_first_row`), where the pupil's table starts: the first question of the tally check, one line of
+    the sequence's many, so it cannot be guessed.  Something that is not a line number of the sequence is refused,
+    with why; a line too early and a line too late each get their own reason, computed from :func:`tally_rows`."""
+    steps = len(SEQUENCES[name]["steps"])
+    try:
+        k = parse_int(answer)
+    except ValueError:
+        k = 0
+    if not 1 <= k <= steps:
+        return False, tr("Type the number of a line, a whole number from 1 to {n}.", n=steps)
+    first = tally_first_row(name)
+    if k == first:
+        return True, tr("Yes: your table starts at line {k}. Now type the long chains of your last row.", k=k)
+    if k < first:
+        return False, tr(
+            "After line {k}, no long chain is forming yet: no three boxes joined one to the next each have two sides "
+            "drawn. Look again at the boards after it.",
+            k=k,
+        )
+    return False, tr(
+        "A long chain was already forming before line {k}. Look again at the boards before it, one by one.", k=k
+    )
+
+
 TALLY_TRIES = 2
-"""How many wrong counts the tally check takes before it shows the worked rows: the answer is a small number, so
-a third try would be a guess, not a recount."""
+"""How many wrong answers (the line the table starts at, or the last row's count) the tally check takes before it
+shows the worked rows: the count is a small number, so a third try would be a guess, not a recount."""
 
 
 def tally_check(name: str = "tally_game"):
-    """The computed tally as predict-then-check: the pupil types the long chains of their own last row
-    (:func:`tally_prediction` says what to recount after a wrong count).  The table is built only after the right
-    count, or after :data:`TALLY_TRIES` wrong ones (then the entry is closed: the worked rows are shown instead of
+    """The computed tally as predict-then-check: the pupil types the line their table starts at
+    (:func:`tally_first_line`), then, once that is right, the long chains of their own last row
+    (:func:`tally_prediction` says what to recount after a wrong count).  The table is built only after both are
+    right, or after :data:`TALLY_TRIES` wrong answers (then the entry is closed: the worked rows are shown instead of
     more guesses), never before (not even hidden: a saved or exported notebook would show it), and then folded
     away under "Check your tally"."""
     import ipywidgets as W
 
+    start = W.Text(
+        placeholder=tr("a line number"),
+        description=tr("Your table starts at line:"),
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
     entry = W.Text(
         placeholder=tr("your count"),
         description=tr("Long chains after the last line:"),
         continuous_update=False,
         style={"description_width": "initial"},
     )
-    note = W.HTML()
-    box = W.VBox([entry, note])
-    wrong: list[str] = []  # the wrong counts typed so far (a refused entry, not a count, is not one)
-    refusal = tally_prediction("", name)[1]
+    start_note, note = W.HTML(), W.HTML()
+    box = W.VBox([start, start_note])
+    wrong: list[str] = []  # the wrong answers typed so far (a refused entry, not an answer, is not one)
+    refusals = (tally_first_line("", name)[1], tally_prediction("", name)[1])
 
     def show_table() -> None:
         table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
         table.set_title(0, tr("Check your tally"))
-        box.children = [entry, note, table]
+        start.disabled = entry.disabled = True
+        box.children = [*box.children, table]
 
-    def predicted(change: dict) -> None:
-        if len(box.children) > 2:  # the table is out: the check is over
-            return
+    def judged(change: dict, check, shown: W.HTML) -> bool:
+        """Show the reason for an answer; True when it is right.  After TALLY_TRIES wrong answers the rows open."""
+        if isinstance(box.children[-1], W.Accordion):  # the table is out: the check is over
+            return False
         answer = change["new"]
-        ok, message = tally_prediction(answer, name)
-        if not ok and message != refusal:
+        ok, message = check(answer, name)
+        if not ok and message not in refusals:
             wrong.append(str(answer).strip())
         if not ok and len(wrong) >= TALLY_TRIES:
             message += " " + tr(
-                "That is two counts that were not right, so here are the worked rows. Open “Check your tally” and "
-                "compare them with your table, row by row: find the first line where your count differs."
+                "That is two answers that were not right, so here are the worked rows. Open “Check your tally” and "
+                "compare them with your table, row by row: find the first line where yours differs."
             )
-            entry.disabled = True
             show_table()
-        elif ok:
-            show_table()
-        note.value = f"<p>{message}</p>"
+        shown.value = f"<p>{message}</p>"
+        return ok
 
+    def started(change: dict) -> None:
+        if judged(change, tally_first_line, start_note) and entry not in box.children:
+            start.disabled = True
+            box.children = [start, start_note, entry, note]
+
+    def predicted(change: dict) -> None:
+        if judged(change, tally_prediction, note):
+            show_table()
+
+    start.observe(started, names="value")
     entry.observe(predicted, names="value")
     return box
