@@ -17,6 +17,7 @@ from gamekit.i18n import number
 from gamekit.i18n import tr
 from typing import Any
 from gamekit.dots import analysis
+from gamekit.dots.lesson_worksheets import NO_PREDICTION
 from gamekit.dots.lesson_positions import REAL_GAME, SEATS, position, safe_lines, wanted_parity
 
 
@@ -78,7 +79,9 @@ def parity_table() -> Table:
 def steering_table(name: str = "steer_worked") -> Table:
     """Lesson 4's worked steering example: for each safe line of the named position, the long chains forming once
     it is drawn, dots + long chains, whom that count suits, and whether the exact solver rates the line best.  The
-    rows show the rule of thumb and the exact calculation side by side, so the pupil sees them agree."""
+    rows show the rule of thumb and the exact calculation side by side, so the pupil sees them agree.  A line after
+    which no long chain is forming suits nobody yet (:data:`NO_PREDICTION`, "–"), as in the tally the page asks for:
+    with none forming, the count predicts nothing."""
     game = position(name)
     seat = tr(SEATS[game.to_move])
     values = move_values(game)
@@ -89,21 +92,18 @@ def steering_table(name: str = "steer_worked") -> Table:
         after.play(line)
         rule = analysis.long_chain_rule(after)
         total = rule.dots + rule.long_chains
-        rows.append(
-            (
-                line,
-                rule.long_chains,
-                tr(
-                    "{dots} + {n} = {total}, {parity}",
-                    dots=rule.dots,
-                    n=rule.long_chains,
-                    total=total,
-                    parity=tr("even") if total % 2 == 0 else tr("odd"),
-                ),
-                tr(SEATS[rule.favoured]),
-                tr("yes") if values[line] == best else tr("no"),
+        if rule.long_chains:
+            count = tr(
+                "{dots} + {n} = {total}, {parity}",
+                dots=rule.dots,
+                n=rule.long_chains,
+                total=total,
+                parity=tr("even") if total % 2 == 0 else tr("odd"),
             )
-        )
+            suits = tr(SEATS[rule.favoured])
+        else:  # the tally's rule: with none forming, the count predicts nothing
+            count, suits = f"{rule.dots} + 0 = {rule.dots}", NO_PREDICTION
+        rows.append((line, rule.long_chains, count, suits, tr("yes") if values[line] == best else tr("no")))
     return Table(
         [
             tr("safe line"),

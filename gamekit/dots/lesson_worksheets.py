@@ -58,13 +58,7 @@ WORKSHEET_WORDS: dict[int, tuple[str, ...]] = {
         ),
         N_("**Sacrifice:** boxes given away on purpose, to change the long-chain count."),
     ),
-    5: (
-        N_("**Double-cross:** one line that wins two boxes at once."),
-        N_(
-            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
-            "taking them: the other player takes both with a double-cross and must then open the next chain."
-        ),
-    ),
+    5: (N_("**Double-cross:** one line that wins two boxes at once."),),
 }
 """The words each lesson teaches, for its worksheet's own card (:func:`gamekit.dots.lessons.worksheet_aids`): a
 sheet's card holds the words of its lesson and the lessons before it, never a word taught later.  Lesson 3's card
@@ -72,6 +66,8 @@ holds what its page teaches before exercise 1.  That offered boxes can be refuse
 the page (:data:`WORDS_AFTER`).  How a 2-chain is handed over (at an end it can be refused, by its middle line it
 cannot) is exercise 6's answer: sheet 3 does not print it, not even the page's fact that an end opening can be left
 to its opener, and the whole of it is on the cards from lesson 4 on.
+The double-deal is not on lesson 5's card: exercise 1 asks what it wins before the page names it, so the sheet
+names it after exercise 1 (:data:`WORDS_AFTER`).
 All-but-four is not on lesson 5's card nor on its sheet: it is exercise 2's answer (take 2 of a loop of 6).
 Lesson 4's card says how many turns a game has in general (one per dot, plus one per line that wins two boxes);
 the usual count, dots + long chains − 1, is not on the cards: lesson 4's exercise 9 asks for it."""
@@ -81,6 +77,12 @@ WORDS_AFTER = {
         N_(
             "**Refusing boxes:** the other player does not have to take the boxes you offer. They can draw a line "
             "that takes nothing and leave the boxes to you; then you must open the next chain."
+        ),
+    ),
+    (5, "double_deal_score"): (  # after exercise 1, which asks what a double-deal wins before the page names it
+        N_(
+            "**Double-deal:** leaving the last two boxes of a chain to the other player with one line, instead of "
+            "taking them: the other player takes both with a double-cross and must then open the next chain."
         ),
     ),
     (5, "l5_ex5"): (  # right before exercise 7, which needs it, as on the page ("short chain" is on the top card)
@@ -93,6 +95,10 @@ exercise's own answer is not on the sheet at all: on paper the whole sheet is in
 exercise would answer it.  How a 2-chain is handed over (lesson 3, exercise 6), all-but-four (lesson 5, exercise 2)
 and why whoever opens a short chain gets control (lesson 5, exercise 7) are said by the teacher once the exercise
 is checked (the guide's lesson plans say where)."""
+
+FACT_CARDS = {(5, "l5_ex5")}
+"""The cards of :data:`WORDS_AFTER` that hold a fact, not a new word: :func:`words_card` titles them "Good to
+know"."""
 
 
 WORDS_BEFORE: dict[tuple[int, str], tuple[str, ...]] = {}
@@ -137,7 +143,11 @@ def extra_after(lesson: int, key: str) -> list[str]:
         "## "
         + tr("If you have time — or for homework")
         + "\n\n"
-        + tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
+        + (
+            tr("Exercises {first} and {last} are extra: for spare time or for home.", first=first, last=end)
+            if end == first + 1
+            else tr("Exercises {first} to {last} are extra: for spare time or for home.", first=first, last=end)
+        )
     ]
 
 
@@ -187,10 +197,20 @@ def period_recap_slot() -> str:
     )
 
 
-def words_card(words: Sequence[str]) -> str:
-    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words", then
-    each word (Markdown, current language)."""
-    head = tr("A new word") if len(words) == 1 else tr("New words")
+def words_after_card(lesson: int, key: str) -> list[str]:
+    """The card printed right after exercise ``key`` of lesson ``lesson`` (:data:`WORDS_AFTER`, titled as a fact for
+    :data:`FACT_CARDS`), as a one-block list; none when that exercise has no card."""
+    words = WORDS_AFTER.get((lesson, key), ())
+    return [words_card(words, fact=(lesson, key) in FACT_CARDS)] if words else []
+
+
+def words_card(words: Sequence[str], fact: bool = False) -> str:
+    """The card a worksheet prints right after an exercise (:data:`WORDS_AFTER`): "A new word" or "New words" (for a
+    card of facts, :data:`FACT_CARDS`, "Good to know"), then each entry (Markdown, current language)."""
+    if fact:
+        head = tr("Good to know")
+    else:
+        head = tr("A new word") if len(words) == 1 else tr("New words")
     return "> **" + head + "**\n>\n" + "\n".join(f"> * {tr(word)}" for word in words)
 
 
@@ -393,52 +413,95 @@ def tally_prediction(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
     )
 
 
+def tally_first_line(answer: Any, name: str = "tally_game") -> tuple[bool, str]:
+    """Whether ``answer`` is the number of the first line after which a long chain is forming
+    (:func:`tally_first_row`), where the pupil's table starts: the first question of the tally check, one line of
+    the sequence's many, so it cannot be guessed.  Something that is not a line number of the sequence is refused,
+    with why; a line too early and a line too late each get their own reason, computed from :func:`tally_rows`."""
+    steps = len(SEQUENCES[name]["steps"])
+    try:
+        k = parse_int(answer)
+    except ValueError:
+        k = 0
+    if not 1 <= k <= steps:
+        return False, tr("Type the number of a line, a whole number from 1 to {n}.", n=steps)
+    first = tally_first_row(name)
+    if k == first:
+        return True, tr("Yes: your table starts at line {k}. Now type the long chains of your last row.", k=k)
+    if k < first:
+        return False, tr(
+            "After line {k}, no long chain is forming yet: no three boxes joined one to the next each have two sides "
+            "drawn. Look again at the boards after it.",
+            k=k,
+        )
+    return False, tr(
+        "A long chain was already forming before line {k}. Look again at the boards before it, one by one.", k=k
+    )
+
+
 TALLY_TRIES = 2
-"""How many wrong counts the tally check takes before it shows the worked rows: the answer is a small number, so
-a third try would be a guess, not a recount."""
+"""How many wrong answers (the line the table starts at, or the last row's count) the tally check takes before it
+shows the worked rows: the count is a small number, so a third try would be a guess, not a recount."""
 
 
 def tally_check(name: str = "tally_game"):
-    """The computed tally as predict-then-check: the pupil types the long chains of their own last row
-    (:func:`tally_prediction` says what to recount after a wrong count).  The table is built only after the right
-    count, or after :data:`TALLY_TRIES` wrong ones (then the entry is closed: the worked rows are shown instead of
+    """The computed tally as predict-then-check: the pupil types the line their table starts at
+    (:func:`tally_first_line`), then, once that is right, the long chains of their own last row
+    (:func:`tally_prediction` says what to recount after a wrong count).  The table is built only after both are
+    right, or after :data:`TALLY_TRIES` wrong answers (then the entry is closed: the worked rows are shown instead of
     more guesses), never before (not even hidden: a saved or exported notebook would show it), and then folded
     away under "Check your tally"."""
     import ipywidgets as W
 
+    start = W.Text(
+        placeholder=tr("a line number"),
+        description=tr("Your table starts at line:"),
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
     entry = W.Text(
         placeholder=tr("your count"),
         description=tr("Long chains after the last line:"),
         continuous_update=False,
         style={"description_width": "initial"},
     )
-    note = W.HTML()
-    box = W.VBox([entry, note])
-    wrong: list[str] = []  # the wrong counts typed so far (a refused entry, not a count, is not one)
-    refusal = tally_prediction("", name)[1]
+    start_note, note = W.HTML(), W.HTML()
+    box = W.VBox([start, start_note])
+    wrong: list[str] = []  # the wrong answers typed so far (a refused entry, not an answer, is not one)
+    refusals = (tally_first_line("", name)[1], tally_prediction("", name)[1])
 
     def show_table() -> None:
         table = W.Accordion(children=[W.HTML(tally_table(name)._repr_html_())], selected_index=None)
         table.set_title(0, tr("Check your tally"))
-        box.children = [entry, note, table]
+        start.disabled = entry.disabled = True
+        box.children = [*box.children, table]
 
-    def predicted(change: dict) -> None:
-        if len(box.children) > 2:  # the table is out: the check is over
-            return
+    def judged(change: dict, check, shown: W.HTML) -> bool:
+        """Show the reason for an answer; True when it is right.  After TALLY_TRIES wrong answers the rows open."""
+        if isinstance(box.children[-1], W.Accordion):  # the table is out: the check is over
+            return False
         answer = change["new"]
-        ok, message = tally_prediction(answer, name)
-        if not ok and message != refusal:
+        ok, message = check(answer, name)
+        if not ok and message not in refusals:
             wrong.append(str(answer).strip())
         if not ok and len(wrong) >= TALLY_TRIES:
             message += " " + tr(
-                "That is two counts that were not right, so here are the worked rows. Open “Check your tally” and "
-                "compare them with your table, row by row: find the first line where your count differs."
+                "That is two answers that were not right, so here are the worked rows. Open “Check your tally” and "
+                "compare them with your table, row by row: find the first line where yours differs."
             )
-            entry.disabled = True
             show_table()
-        elif ok:
-            show_table()
-        note.value = f"<p>{message}</p>"
+        shown.value = f"<p>{message}</p>"
+        return ok
 
+    def started(change: dict) -> None:
+        if judged(change, tally_first_line, start_note) and entry not in box.children:
+            start.disabled = True
+            box.children = [start, start_note, entry, note]
+
+    def predicted(change: dict) -> None:
+        if judged(change, tally_prediction, note):
+            show_table()
+
+    start.observe(started, names="value")
     entry.observe(predicted, names="value")
     return box

@@ -77,7 +77,7 @@ from gamekit.dots.lesson5_exercises import (
 )
 from gamekit.dots.lesson_exercise import DotsExercise
 from gamekit.dots.lesson_pictures import held_until_solved, lesson_scene
-from gamekit.dots.lesson_worksheets import WORDS_AFTER, WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_card
+from gamekit.dots.lesson_worksheets import WORKSHEET_RULES, WORKSHEET_WORDS, tally_sheet, words_after_card
 from gamekit.dots.lesson_positions import lesson_board_layout
 from gamekit.dots.lesson_practice import MadeProblemSet, practice_problems
 from gamekit.dots.lesson_worksheets import (
@@ -124,15 +124,12 @@ def worksheet_aids(notebook: str) -> list[str]:
 
 def worksheet_words_after(notebook: str, key: str) -> list[str]:
     """What is printed right after exercise ``key`` of ``notebook``'s worksheet, as on the page: a word that would give
-    that exercise away on the top card (:data:`WORDS_AFTER`), lesson 4's tally after exercise 6, lesson 5's end of
+    that exercise away on the top card (:func:`words_after_card`), lesson 4's tally after exercise 6, lesson 5's end of
     period 1, second sheet and period 2 recap after exercise 3, and its loops-first habit after exercise 4."""
     number_ = next((n for n, lesson in LESSONS.items() if lesson.notebook == notebook), None)
     if number_ is None:
         raise KeyError(f"no Dots and Boxes lesson {notebook!r}; known: {', '.join(EXERCISES)}")
-    blocks = []
-    words = WORDS_AFTER.get((number_, key), ())
-    if words:
-        blocks.append(words_card(words))
+    blocks = words_after_card(number_, key)
     if number_ == 4 and key == _built("who_wins").key:
         blocks.append(tally_sheet())  # where the lesson page has it: after exercise 6, before steering the count
     if number_ == 5 and key == _built("loop_split").key:

@@ -31,7 +31,7 @@ SEATS = (N_("Gold"), N_("Coral"))
 THEMES = {
     "take_box": N_("take a box"),
     "avoid_third_side": N_("avoid a third side"),
-    "safe_line": N_("safe line for the chain count"),
+    "safe_line": N_("last safe lines: add up the boxes"),
     "hard_hearted_handout": N_("hard-hearted handout"),
     "which_to_open": N_("which chain or loop to open"),
     "double_deal": N_("double-deal"),

@@ -50,9 +50,14 @@ def test_nothing_above_lesson_3_exercise_6_says_which_opening_of_a_2_chain_can_b
         for said in REFUSAL_ANSWER[lang]:
             assert said not in text, (said, text)
     assert any(said in handouts for said in REFUSAL_ANSWER[lang])  # the answer is argued: after the exercise
-    for call in ('explanation("handouts")', 'step_through("handout")', 'step_through("loop")'):
+    for call in ('explanation("handouts")', 'step_through("handout")'):
         assert page.count(call) == 1
         assert page.index(call) > six and f'L.after_exercise("l3_ex6", score, {call})' in page
+    # the loop step-through judges a 2-chain's end opening against its middle line: exercise 7's choice, so it
+    # opens below exercise 7, once that is answered
+    assert page.count('step_through("loop")') == 1
+    assert page.index('step_through("loop")') > page.index('L.exercise("l3_ex7"')
+    assert 'L.after_exercise("l3_ex7", score, step_through("loop"))' in page
     play = _prose(page[page.index("## Play" if lang == "en" else "## A jugar") :]).split("##")[1]
     both = ("at an end", "middle line") if lang == "en" else ("por un extremo", "línea del medio")
     assert all(way in play for way in both), play

@@ -131,10 +131,10 @@ def test_lesson_2_says_the_next_player_can_take_a_box_with_three_sides():
     assert "Quien juega después puede trazar el cuarto lado" in es and "después traza el cuarto lado" not in es
 
 
-def test_guide_lesson_1_opens_with_the_objectives_and_a_game_on_paper_not_a_recall():
+def test_guide_lesson_1_opens_with_the_objectives_not_a_recall():
     """Lesson 1 has no earlier lesson to recall."""
-    assert "| 4 | the objectives and a game on paper |" in _text("docs/teachers/dots.md")
-    assert "| 4 | los objetivos y una partida en papel |" in _text("docs/teachers/es/dots.md")
+    assert "| 2 | the objectives (the first lesson: nothing to recall) |" in _text("docs/teachers/dots.md")
+    assert "| 2 | los objetivos (es la primera lección: no hay nada que repasar) |" in _text("docs/teachers/es/dots.md")
 
 
 def test_spanish_dots_words_all_but_four_trick_and_one_phrase_for_instead_of():
@@ -154,7 +154,7 @@ def test_spanish_dots_words_all_but_four_trick_and_one_phrase_for_instead_of():
         )
     assert words.startswith("c1-c2 es la jugada de «todas menos cuatro»:") and "en vez de" in words
     practice = _text("notebooks/es/practice/01_dots_and_boxes.md")
-    assert "costumbre" not in practice and "ningún truco rápido funciona siempre" in practice
+    assert "costumbre" not in practice and "cada truco rápido resuelve menos de un problema de cada tres" in practice
     for path in (
         "docs/teachers/es/dots.md",
         "notebooks/es/practice/01_dots_and_boxes.md",

@@ -98,7 +98,8 @@ def test_lesson_3_exercise_7_comes_after_the_handouts_and_the_game_in_pairs_is_e
     page = _raw(lang, "03")
     extra = page.index("## If you have time" if lang == "en" else "## Si te sobra tiempo")
     seven = page.index('L.exercise("l3_ex7"')
-    assert page.index('explanation("handouts")') < page.index('step_through("loop")') < seven < extra
+    assert page.index('explanation("handouts")') < page.index('step_through("handout")') < seven < extra
+    assert seven < page.index('step_through("loop")') < extra  # it plays exercise 7's choice out: below it
     assert extra < page.index('DotsWidget(3, 3, mode="people")') < page.index("L.practice(3")
     assert extra < page.index("L.reflection(3")
     time_line = next(line for line in page.splitlines() if line.startswith(("**Time:**", "**Tiempo:**")))
@@ -129,8 +130,8 @@ def test_worksheet_3_asks_exercise_7_after_the_refusing_card(lang):
 @pytest.mark.parametrize(
     "lang, name, old",
     [
-        ("en", "safe line for the chain count", "pick a safe line"),
-        ("es", "línea segura para la cuenta", "elegir una línea segura"),
+        ("en", "last safe lines: add up the boxes", "pick a safe line"),
+        ("es", "últimas líneas seguras: suma las casillas", "elegir una línea segura"),
     ],
 )
 def test_lesson_4s_safe_line_theme_names_the_chain_count_not_lesson_2s_idea(lang, name, old):

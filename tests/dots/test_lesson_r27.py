@@ -273,7 +273,7 @@ def test_one_exercise_of_lesson_3_and_of_lesson_5_s_period_2_is_extra_on_page_sh
 def test_lesson_3_exercise_7_is_not_right_under_the_handouts(lang):
     """Exercise 7 applies the handouts just read; a one-minute pause on counting chains now sits between them."""
     page = _raw(lang, "03")
-    between = page[page.index('step_through("loop")') : page.index('L.exercise("l3_ex7"')]
+    between = page[page.index('step_through("handout")') : page.index('L.exercise("l3_ex7"')]
     pause = "## A pause: back to counting" if lang == "en" else "## Una pausa: volvemos a contar"
     assert pause in between
     words = between[between.index(pause) :]

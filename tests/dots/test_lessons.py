@@ -1405,14 +1405,14 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
         2: ("Safe line",),
         3: ("Junction", "Chain", "Long chain:", "3 boxes or more", "Loop", "A loop is not a chain"),
         4: ("far end", "middle line", "Control", "Long chain rule", "even", "odd", "has control", "Sacrifice"),
-        5: ("Double-cross", "Double-deal"),  # all-but-four follows exercise 2, whose answer it is
+        5: ("Double-cross",),  # the double-deal follows exercise 1, all-but-four exercise 2: each one's answer
     }
     later = {
         1: ("Safe line", "Loop", "Long chain rule"),
         2: ("Chain", "Loop"),
         3: ("far end", "middle line", "Long chain rule", "Sacrifice"),  # the handouts argue lesson 3's exercise 6
         4: ("Double-cross", "Double-deal", "All-but-four"),
-        5: ("All-but-four",),
+        5: ("All-but-four", "Double-deal"),
     }
     for n, lesson in L.LESSONS.items():
         card = " ".join(L.worksheet_aids(lesson.notebook))
@@ -1441,9 +1441,10 @@ def test_the_worksheet_rules_card_states_the_rules_and_the_words_the_sheets_use(
         "Un bucle no es una cadena",
         "Sacrificio",
         "Control",
-        "Doble entrega",
+        "Doble cruce",
     ):
         assert words in es, words
+    assert "Doble entrega" not in es  # after exercise 1 on sheet 5: exercise 1 asks what it wins
     with pytest.raises(KeyError):
         L.worksheet_aids("dots_and_boxes/06_nothing")
 
@@ -1514,6 +1515,8 @@ def test_the_guide_tells_each_practice_sets_real_levels_and_one_lesson_shape(lan
             count = len(L.LESSONS[n].practice.puzzles())
             level = phrase.split()[1]
             phrase = f"{count} {level} " if lang == "en" else f"{count} posiciones {level} "
+        if lang == "es" and isinstance(L.LESSONS[n].practice, MadeProblemSet):
+            phrase = phrase.replace(" media", " medio")  # boards the lesson makes: «tableros», masculine
         assert phrase in body.replace("(", " "), (n, phrase)
         practice = next(l for l in body.splitlines() if "**More practice**" in l or "**Más práctica**" in l)
         practice = practice[practice.index("**M") :]
@@ -2000,11 +2003,13 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
     changes = [row[0] for before, row in zip(rows, rows[1:]) if row[1] != before[1]]
     assert changes[-1] == 12 and lesson_positions.SEQUENCES["tally_game"]["steps"][11] == "c1-c2"  # the guide's answer
     box = lesson_worksheets.tally_check()
-    entry, note = box.children  # the table is not built before the pupil has predicted (not even hidden)
+    start, start_note = box.children  # the table is not built before the pupil has answered (not even hidden)
     assert "16 + 2 = 18" not in repr(box)
+    start.value = "8"  # the line the table starts at opens the count
+    entry, note = box.children[2:]
     for refused in ("two", "", "-1", "9", "2.5"):
         entry.value = refused
-        assert len(box.children) == 2 and "whole number from 0 to 3" in note.value, refused
+        assert len(box.children) == 4 and "whole number from 0 to 3" in note.value, refused
     # only the right count of the last row (2) opens the check; each wrong count is told its own reason, which
     # says what to recount and does not point at the right number
     reasons = {
@@ -2013,34 +2018,78 @@ def test_the_tally_is_computed_and_folded_away_until_asked():
         "3": "Not 3. Recount on the board after the last line",
     }
     for wrong, reason in reasons.items():
-        box = lesson_worksheets.tally_check()  # a fresh check for each: two wrong counts close it
-        entry, note = box.children
+        box = lesson_worksheets.tally_check()  # a fresh check for each: two wrong answers close it
+        box.children[0].value = "8"
+        entry, note = box.children[2:]
         entry.value = wrong
-        assert len(box.children) == 2 and reason in note.value, wrong
+        assert len(box.children) == 4 and reason in note.value, wrong
         assert lesson_worksheets.tally_prediction(wrong) == (False, note.value[3:-4])
         assert not any(word in note.value for word in ("Fewer", "More than", "fewer", "more than")), wrong
     box = lesson_worksheets.tally_check()
-    entry, note = box.children
+    box.children[0].value = "8"
+    entry, note = box.children[2:]
     entry.value = " 2 "
-    table = box.children[2]
+    table = box.children[4]
     assert table.selected_index is None and "16 + 2 = 18" in table.children[0].value
     assert "Check your tally" in note.value
     assert lesson_worksheets.tally_prediction(2)[0]
 
 
-def test_two_wrong_tally_counts_show_the_worked_rows_instead_of_more_guesses():
-    """After two wrong counts the check shows the computed rows and closes the entry: with only 0 to 3 possible, a
-    third try would be a guess through the numbers.  A refused entry (not a count) is not a try."""
+def test_the_tally_check_first_asks_the_line_the_table_starts_at_and_can_be_failed():
+    """The count of the last row is 1 or 2: a guess.  The check first asks the line after which a long chain first
+    forms (one of 13, computed): a line too early, a line too late and something that is not a line each get their
+    own reason, and only the right line opens the count."""
+    first = lesson_worksheets.tally_first_row()
+    assert first == 8
+    reasons = {
+        "0": "whole number from 1 to 13",
+        "14": "whole number from 1 to 13",
+        "eight": "whole number from 1 to 13",
+        "3": "After line 3, no long chain is forming yet",
+        "7": "After line 7, no long chain is forming yet",
+        "9": "already forming before line 9",
+        "12": "already forming before line 12",
+    }
+    for answer, reason in reasons.items():
+        ok, why = lesson_worksheets.tally_first_line(answer)
+        assert not ok and reason in why, (answer, why)
+        box = lesson_worksheets.tally_check()
+        box.children[0].value = answer
+        assert len(box.children) == 2 and reason in box.children[1].value, answer
+    for answer in range(1, 14):  # every line gets a verdict computed from the rows: only line 8 is right
+        rows = lesson_worksheets.tally_rows()
+        ok, why = lesson_worksheets.tally_first_line(answer)
+        assert ok == (answer == first)
+        if answer < first:
+            assert rows[answer - 1][1] == 0
+    ok, why = lesson_worksheets.tally_first_line(" 8 ")
+    assert ok and "line 8" in why
+    from gamekit.i18n import using
+
+    with using("es"):
+        assert "línea" in lesson_worksheets.tally_first_line("3")[1]
+
+
+def test_two_wrong_tally_answers_show_the_worked_rows_instead_of_more_guesses():
+    """After two wrong answers the check shows the computed rows and closes both entries: with only 0 to 3 possible
+    for the count, a third try would be a guess through the numbers.  A refused entry (not an answer) is not a try;
+    a wrong line counts as a try too."""
     box = lesson_worksheets.tally_check()
-    entry, note = box.children
+    start = box.children[0]
+    start.value = "5"
+    start.value = "8"
+    entry, note = box.children[2:]
     entry.value = "two"
-    entry.value = "1"
-    assert len(box.children) == 2 and not entry.disabled
+    assert len(box.children) == 4 and not entry.disabled
     entry.value = "3"
-    assert len(box.children) == 3 and entry.disabled
-    assert "16 + 2 = 18" in box.children[2].children[0].value and "worked rows" in note.value
+    assert len(box.children) == 5 and entry.disabled and start.disabled
+    assert "16 + 2 = 18" in box.children[4].children[0].value and "worked rows" in note.value
     entry.value = "2"  # the check is over: nothing changes any more
     assert "worked rows" in note.value
+    box = lesson_worksheets.tally_check()
+    box.children[0].value = "1"
+    box.children[0].value = "13"
+    assert len(box.children) == 3 and "worked rows" in box.children[1].value
 
 
 def test_the_count_comes_before_who_wins_and_does_not_name_the_winner():
@@ -2099,9 +2148,13 @@ def test_each_worksheet_word_is_on_the_card_of_the_lesson_the_glossary_says_teac
     import re
 
     from gamekit.dots.glossary import GLOSSARY
+    from gamekit.dots.lesson_worksheets import WORDS_AFTER
 
     on_card = {
         re.match(r"\*\*([^:*]+):", word).group(1).lower(): n for n, words in L.WORKSHEET_WORDS.items() for word in words
+    }
+    on_card |= {  # a word printed under one exercise of a sheet, where the top card would give it away
+        re.match(r"\*\*([^:*]+):", word).group(1).lower(): n for (n, _), words in WORDS_AFTER.items() for word in words
     }
     checked = 0
     for term, _, _, lesson in GLOSSARY:

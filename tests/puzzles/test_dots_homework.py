@@ -42,7 +42,7 @@ def test_a_set_holds_no_look_alikes_and_the_table_says_what_a_decision_set_mixes
         page = homework_page()
     assert "| `dots-double_deal-10-1` | double-deal: 7 double-deal, and 3 take every box for contrast | 10 |" in page
     assert "| `dots-control_not_worth_it-10-1` | when control is not worth it: " in page
-    assert "| `dots-safe_line-10-1` | safe line for the chain count | 10 |" in page
+    assert "| `dots-safe_line-10-1` | last safe lines: add up the boxes | 10 |" in page
     # the handout's set mixes in "which chain or loop to open" puzzles, and the table says how many
     handout = list(homework_set(G, "hard_hearted_handout", 10, 1))
     middle = sum(1 for p in handout if middle_lines_only(p))

@@ -192,7 +192,7 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert word not in text.lower(), word
     if "/es/" in path:
         # advice to a pupil in two short sentences, not a list of the habits the puzzles defeat (review r23)
-        assert "Desde la lección 3, ningún truco rápido funciona siempre." in text
+        assert "Desde la lección 3, cada truco rápido resuelve menos de un problema de cada tres." in text
         assert "Un truco:" not in text and "Otro:" not in text and "regalar el menor número" not in text
         # how a line is named, said on screen (not only on the paper sheet)
         assert "Un punto es una letra de columna (a, b, c… desde la izquierda) y un número de fila" in text
@@ -200,7 +200,7 @@ def test_the_dots_practice_page_is_short_and_plain(path):
         assert "una misma pregunta" not in text
     else:
         # advice to a pupil in two short sentences, not a list of the habits the puzzles defeat (review r23)
-        assert "From lesson 3 on, no quick habit works every time." in text
+        assert "From lesson 3 on, each quick habit solves fewer than one puzzle in three." in text
         assert "One habit:" not in text and "Another:" not in text and "fewest boxes" not in text
         assert "A dot is a column letter (a, b, c… from the left) and a row number (1, 2, 3… from the top)." in text
         assert "Count the long chains and loops still to come before you choose a line." in text
