@@ -211,10 +211,10 @@ def test_the_homework_page_says_what_a_wrong_answer_shows_per_game():
 @pytest.mark.parametrize(
     "typed",
     [
-        "dots-línea_segura_para_la_cuenta-10-1",  # the natural accent
-        "DOTS-Línea_Segura_PARA_la_Cuenta-10-1",
-        "  dots - línea segura para la cuenta – 10 - 1 ",  # spaces for underscores, a typographic dash
-        "dots-línea-segura-para-la-cuenta-10-1",
+        "dots-últimas_líneas_seguras_suma_las_casillas-10-1",  # the natural accents
+        "DOTS-Últimas_Líneas_Seguras_SUMA_las_Casillas-10-1",
+        "  dots - últimas líneas seguras suma las casillas – 10 - 1 ",  # spaces for underscores, a typographic dash
+        "dots-últimas-líneas-seguras-suma-las-casillas-10-1",
     ],
 )
 def test_a_spanish_code_is_read_with_accents_case_and_spaces(typed):
@@ -222,7 +222,7 @@ def test_a_spanish_code_is_read_with_accents_case_and_spaces(typed):
 
     with using("es"):
         code = set_code(D, "safe_line", 10, 1)
-    assert code == "dots-linea_segura_para_la_cuenta-10-1"
+    assert code == "dots-ultimas_lineas_seguras_suma_las_casillas-10-1"
     assert parse_code(typed) == parse_code(code) == (D, "safe_line", 10, 1)
     assert [p.id for p in homework_set(*parse_code(typed))] == [p.id for p in homework_set(*parse_code(code))]
 

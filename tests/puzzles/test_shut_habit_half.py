@@ -73,7 +73,7 @@ def test_the_habits_shares_are_the_lowest_that_fill_every_level_and_the_page_say
     # the page says what a pupil can use of these counts: no habit is right in more than half of a level
     assert all(max(sum(_answers(r, p) for p in items) for r in LESSON_FOUR_RULES) <= 3 for items in levels.values())
     assert 'No habit, such as "cover the biggest tile", is right in more than half of the questions of a level' in en
-    assert "Ninguna costumbre, como «cubre la ficha más alta», acierta en más de la mitad de las preguntas" in es
+    assert "Ningún hábito, como «cubre la ficha más alta», acierta en más de la mitad de las preguntas" in es
 
 
 @pytest.mark.parametrize("rule", ["largest_tile", "close_pair"])
