@@ -29,6 +29,46 @@ cells are safe for both.  Counted: red, yellow, red, yellow fill them; red drops
 blocks; red must drop under yellow's threat, and yellow makes five.  The exact solver agrees: yellow wins."""
 
 
+def cross_cells(game: ConnectGame) -> set[tuple[int, int]]:
+    """The ✗ cells: for each threat cell of either player that no disc can reach yet, the empty cell right under it
+    (grid column, row from 0).  Whoever drops there lets the threat's owner make five on top, unless it is the owner
+    (then the other must block at once: lesson 2's forced reply)."""
+    cells = threat_cells(game, 0) + threat_cells(game, 1)
+    return {(c, r - 1) for c, r in cells if r > len(game.grid[c])}
+
+
+def safe_cells(game: ConnectGame) -> list[tuple[int, int]]:
+    """Lesson 2's one counting rule: the empty cells (of the columns a disc can drop into) that are neither a ✗ cell
+    nor above one, as (grid column, row from 0).  A cell below a ✗ cell is safe: it fills before the ✗ cell is
+    reached, and nobody can win on it."""
+    cross = cross_cells(game)
+    out = []
+    for c in range(game.width):
+        if game.column_number(c) is None:
+            continue
+        lowest = min((r for cc, r in cross if cc == c), default=game.height)
+        out.extend((c, r) for r in range(len(game.grid[c]), lowest))
+    return out
+
+
+def count_verdict(game: ConnectGame) -> int:
+    """The winner (seat) lesson 2's count predicts: the players fill the safe cells (:func:`safe_cells`) in turn; the
+    one to move when they run out may use a forced pair under their own threat (two cells, so the turn comes back)
+    and must then drop under the other's threat, who makes five.  ValueError where the page's count says nothing: a
+    threat a disc can use now, no ✗ cell of the other player for the one stuck, or a forced pair that frees an odd
+    number of cells above the blocked threat (they would change whose turn it is)."""
+    if playable_threats(game, 0) or playable_threats(game, 1):
+        raise ValueError("the count needs threats no disc can use yet")
+    stuck = game.to_move if len(safe_cells(game)) % 2 == 0 else 1 - game.to_move
+    mine = [(c, r) for c, r in threat_cells(game, stuck) if r > len(game.grid[c])]
+    theirs = [(c, r) for c, r in threat_cells(game, 1 - stuck) if r > len(game.grid[c])]
+    if not theirs:
+        raise ValueError("the count needs a ✗ cell under the other player's threat for the one who runs out")
+    if any((game.height - r - 1) % 2 for _, r in mine):
+        raise ValueError("the count needs each forced pair to free an even number of cells above it")
+    return 1 - stuck
+
+
 @dataclass(frozen=True)
 class Step:
     """One disc of the worked count: its number, who drops it, and into which cell (``"safe"``, ``"cross"`` for the
