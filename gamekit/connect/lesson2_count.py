@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gamekit.connect.lesson_pictures import CELL, SUBJECT, scene, threat_letter
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import playable_threats, safe_cells, threat_cells
 from gamekit.connect.view import layout_for
 from gamekit.display import Table
 from gamekit.i18n import tr
@@ -27,28 +27,6 @@ BOARD_COUNT = "2343663771111155362455145224357766"
 column 7, both on row 6, each right above the next cell of its column (the ✗ cells, row 5); the 4 other empty
 cells are safe for both.  Counted: red, yellow, red, yellow fill them; red drops under its own threat, yellow
 blocks; red must drop under yellow's threat, and yellow makes five.  The exact solver agrees: yellow wins."""
-
-
-def cross_cells(game: ConnectGame) -> set[tuple[int, int]]:
-    """The ✗ cells: for each threat cell of either player that no disc can reach yet, the empty cell right under it
-    (grid column, row from 0).  Whoever drops there lets the threat's owner make five on top, unless it is the owner
-    (then the other must block at once: lesson 2's forced reply)."""
-    cells = threat_cells(game, 0) + threat_cells(game, 1)
-    return {(c, r - 1) for c, r in cells if r > len(game.grid[c])}
-
-
-def safe_cells(game: ConnectGame) -> list[tuple[int, int]]:
-    """Lesson 2's one counting rule: the empty cells (of the columns a disc can drop into) that are neither a ✗ cell
-    nor above one, as (grid column, row from 0).  A cell below a ✗ cell is safe: it fills before the ✗ cell is
-    reached, and nobody can win on it."""
-    cross = cross_cells(game)
-    out = []
-    for c in range(game.width):
-        if game.column_number(c) is None:
-            continue
-        lowest = min((r for cc, r in cross if cc == c), default=game.height)
-        out.extend((c, r) for r in range(len(game.grid[c]), lowest))
-    return out
 
 
 def count_verdict(game: ConnectGame) -> int:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import cross_cells, playable_threats, safe_cells, threat_cells
 from gamekit.i18n import get_language, ntr, tr
 from gamekit.widgets.exercise import choice_checker
-from gamekit.connect.lesson2_count import count_verdict, cross_cells, safe_cells
+from gamekit.connect.lesson2_count import count_verdict
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     column_checker,
@@ -307,7 +307,7 @@ def on_top_fails_exercise() -> ConnectExercise:
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     """The zugzwang count, exactly: the columns with a ✗ cell (under the threats of the one player who has any),
-    the safe cells (:func:`~gamekit.connect.lesson2_count.safe_cells`, the page's one counting rule), the ✗ cells
+    the safe cells (:func:`~gamekit.connect.threats.safe_cells`, the page's one counting rule), the ✗ cells
     and every empty cell, who is to move, who fills the last safe cell and who must then fill a ✗ cell.
     ValueError unless only one player has threats and the player who must fill a ✗ cell is the other one: a ✗ cell
     under your own threat is safe for you (the page's forced-reply rule), so it would be no zugzwang."""

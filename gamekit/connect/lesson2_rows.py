@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Any
-from gamekit.connect.lesson2_count import cross_cells, safe_cells
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import cross_cells, playable_threats, safe_cells, threat_cells
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, ordinal_words, principal_line

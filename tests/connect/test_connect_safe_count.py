@@ -6,7 +6,8 @@ lesson, exercises 3 and 9 offer only choices that follow from some count, and ex
 import pytest
 
 from gamekit.connect import lesson2_exercises, lesson2_rows
-from gamekit.connect.lesson2_count import BOARD_COUNT, count_verdict, cross_cells, safe_cells
+from gamekit.connect.lesson2_count import BOARD_COUNT, count_verdict
+from gamekit.connect.threats import cross_cells, safe_cells
 from gamekit.connect.lesson_positions import position
 from gamekit.connect.rules import FiveInARow
 from gamekit.connect.solver import solve
@@ -104,3 +105,22 @@ def test_exercise_thirteens_slip_is_told_the_cell_below_the_cross_cell(lang):
         if lang == "en"
         else ("columna 4, fila 3" in text and "debajo de un hueco ✗" in text)
     )
+
+
+def test_more_practice_tells_a_count_only_by_the_pages_rule():
+    """Lesson 2's More practice: a right zugzwang drop is told a count only where it is the page's count of safe
+    cells, and that count names the winner the solver finds (the dropper)."""
+    from gamekit.connect import lessons as L
+    from gamekit.connect.lesson_practice import zugzwang_words
+
+    for ex in L.practice_exercises(2):
+        for column in ex.solutions:
+            after = ex.position.copy()
+            after.play(column)
+            words = zugzwang_words(after)
+            if words is None:
+                continue
+            assert f" {len(safe_cells(after))} " in words
+            assert count_verdict(after) == 1 - after.to_move == _solver_winner(after)
+    words = zugzwang_words(position("under_threat"))  # the lesson's own board, yellow having dropped last
+    assert words is not None and " 20 " in words
