@@ -199,7 +199,9 @@ def floating_block_words(game: ConnectGame, move: str, answers: Sequence[str]) -
 
 
 def row_lines_exercise() -> ConnectExercise:
-    """The first step of the count: how many lines of five fit in one row, side discs included (9 cells: 5)."""
+    """The first step of the count: how many lines of five fit in one row (9 cells with the side discs: 5).  The
+    prompt does not say "side discs included": leaving them out (7 cells: 3) is the slip the exercise catches, and
+    its feedback says why."""
     width, win = FIVE_IN_A_ROW.columns + 2, FIVE_IN_A_ROW.win  # the seven middle columns and two side ones
     n = width - win + 1
     middle = FIVE_IN_A_ROW.columns - win + 1  # the seven middle cells only
@@ -239,7 +241,7 @@ def row_lines_exercise() -> ConnectExercise:
         )
 
     return ConnectExercise(
-        tr("How many lines of five cells fit in one row of the 5 en raya grid, side discs included?"),
+        tr("How many lines of five cells fit in one row of the 5 en raya grid?"),
         check,
         hint=tr("A row has {width} cells. Where can the first cell of a line of five be?", width=width),
         answer=str(n),
@@ -257,7 +259,8 @@ def count_lines_exercise() -> ConnectExercise:
     a 0 after them (30 + 14 + 20 + 0), told to leave the 0 out, whatever it stood for; the right counts in
     another order are told the order asked; so are the right counts with a 0 among them, 0 + 30 + 14 + 20).  The
     diagonals may come as two counts, one each way: 10 + 10 is right, a split with the right sum but different
-    counts each way (15 + 5) is told the two ways are mirror images, and a fourth count that is the side columns' lines
+    counts each way (15 + 5) is told the two ways are mirror images, the lines up split in two (30 + 7 + 7 + 20)
+    are told to write up as one count, without using up a try, and a fourth count that is the side columns' lines
     up (30 + 14 + 20 + 4) is told to leave those out.  Each
     direction's slip gets its own reason, and every count that is off is named (18 + 14 + 12 hears about the rows
     and the diagonals): the diagonals forgotten (the most common slip), the side discs left out
@@ -375,6 +378,16 @@ def count_lines_exercise() -> ConnectExercise:
                         b=typed[3],
                     )
                 typed = (across, up, diagonal)  # 30 + 14 + 10 + 10: the right counts, diagonals each way
+            elif (typed[0], typed[1] + typed[2], typed[3]) == (across, up, diagonal) and 0 not in typed:
+                raise ValueError(  # 30 + 7 + 7 + 20: the right counts, the lines up split in two (no try used)
+                    tr(
+                        "Up: {a} + {b} makes {up}, the right count, but write the lines going up as one count. Only "
+                        "the diagonals may be two counts, one for each way. Write across + up + diagonal.",
+                        a=typed[1],
+                        b=typed[2],
+                        up=up,
+                    )
+                )
             elif (typed[0], typed[1], typed[3]) == (across, up, sides_up):  # 30 + 14 + 20 + 4: the side columns up
                 return False, " ".join(
                     [

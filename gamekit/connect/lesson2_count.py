@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gamekit.connect.lesson_pictures import CELL, SUBJECT, scene, threat_letter
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import playable_threats, safe_cells, threat_cells
 from gamekit.connect.view import layout_for
 from gamekit.display import Table
 from gamekit.i18n import tr
@@ -27,6 +27,24 @@ BOARD_COUNT = "2343663771111155362455145224357766"
 column 7, both on row 6, each right above the next cell of its column (the ✗ cells, row 5); the 4 other empty
 cells are safe for both.  Counted: red, yellow, red, yellow fill them; red drops under its own threat, yellow
 blocks; red must drop under yellow's threat, and yellow makes five.  The exact solver agrees: yellow wins."""
+
+
+def count_verdict(game: ConnectGame) -> int:
+    """The winner (seat) lesson 2's count predicts: the players fill the safe cells (:func:`safe_cells`) in turn; the
+    one to move when they run out may use a forced pair under their own threat (two cells, so the turn comes back)
+    and must then drop under the other's threat, who makes five.  ValueError where the page's count says nothing: a
+    threat a disc can use now, no ✗ cell of the other player for the one stuck, or a forced pair that frees an odd
+    number of cells above the blocked threat (they would change whose turn it is)."""
+    if playable_threats(game, 0) or playable_threats(game, 1):
+        raise ValueError("the count needs threats no disc can use yet")
+    stuck = game.to_move if len(safe_cells(game)) % 2 == 0 else 1 - game.to_move
+    mine = [(c, r) for c, r in threat_cells(game, stuck) if r > len(game.grid[c])]
+    theirs = [(c, r) for c, r in threat_cells(game, 1 - stuck) if r > len(game.grid[c])]
+    if not theirs:
+        raise ValueError("the count needs a ✗ cell under the other player's threat for the one who runs out")
+    if any((game.height - r - 1) % 2 for _, r in mine):
+        raise ValueError("the count needs each forced pair to free an even number of cells above it")
+    return 1 - stuck
 
 
 @dataclass(frozen=True)

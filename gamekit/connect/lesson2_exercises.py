@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import cross_cells, playable_threats, safe_cells, threat_cells
 from gamekit.i18n import get_language, ntr, tr
 from gamekit.widgets.exercise import choice_checker
+from gamekit.connect.lesson2_count import count_verdict
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
     column_checker,
@@ -306,29 +307,26 @@ def on_top_fails_exercise() -> ConnectExercise:
 
 def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
     """The zugzwang count, exactly: the columns with a ✗ cell (under the threats of the one player who has any),
-    the empty cells outside them, who is to move, who fills the last of those cells and who must then fill a ✗
-    cell.  ValueError unless every ✗ cell is the next cell of its column (the cells outside the ✗ columns are then
-    exactly the safe ones), only one player has threats, and the player who must fill a ✗ cell is the other one: a
-    ✗ cell under your own threat is safe for you (the page's forced-reply rule), so it would be no zugzwang."""
+    the safe cells (:func:`~gamekit.connect.threats.safe_cells`, the page's one counting rule), the ✗ cells
+    and every empty cell, who is to move, who fills the last safe cell and who must then fill a ✗ cell.
+    ValueError unless only one player has threats and the player who must fill a ✗ cell is the other one: a ✗ cell
+    under your own threat is safe for you (the page's forced-reply rule), so it would be no zugzwang."""
     owners = [seat for seat in (0, 1) if threat_cells(game, seat)]
     if len(owners) != 1:
         raise ValueError("a zugzwang count needs threats of exactly one player")
     owner = owners[0]
-    cells = threat_cells(game, owner)
-    danger = sorted({c for c, r in cells})
-    if any(r != len(game.grid[c]) + 1 for c, r in cells):
-        raise ValueError("a zugzwang count needs threats each right above its column's next cell")
-    others = [c for c in range(game.width) if game.column_number(c) is not None and c not in danger]
-    empty = sum(game.height - len(game.grid[c]) for c in others)
+    cross = cross_cells(game)
+    empty = len(safe_cells(game))
     mover = game.to_move
     forced = mover if empty % 2 == 0 else 1 - mover  # the player to move when those cells run out
-    if forced == owner:
+    if forced == owner or count_verdict(game) != owner:
         raise ValueError("a zugzwang count needs the other player, not the threats' owner, to run out of safe cells")
+    every = sum(game.height - len(game.grid[c]) for c in range(game.width) if game.column_number(c) is not None)
     return dict(
-        danger=danger,
-        columns=[game.column_number(c) for c in danger],
-        others=others,
+        columns=[game.column_number(c) for c in sorted({c for c, _ in cross})],
         empty=empty,
+        cross=len(cross),
+        every=every,
         mover=mover,
         owner=owner,
         last=1 - forced,
@@ -339,21 +337,24 @@ def _zugzwang_facts(game: ConnectGame) -> dict[str, Any]:
 ZUGZWANG_COUNT = "447176323342356627317743"
 """Lesson 2's exercise 9 (if there is time): another game, red to move, and this time the threats are red's:
 column 1, row 4 and column 5, row 3, each right above its column's next cell, the ✗ cells; yellow has none.  Its ✗
-columns are partly full, so the safe cells (9, outside columns 1 and 5) are odd where exercise 3's are even: red, the
-player to move, fills the last one, and yellow must drop under red's threat, where red makes five on top.  Each ✗
-cell lies under the other player's threat, as in exercise 3, so the page's later rule (a ✗ cell is safe for its
-threat's owner) does not contradict it.  The exact solver agrees: red wins (tested)."""
+columns are partly full, so the safe cells (9: neither a ✗ cell nor above one) are odd where exercise 3's are even:
+red, the player to move, fills the last one, and yellow must drop under red's threat, where red makes five on top.
+The ✗ cells are red's own: red may drop there, but yellow blocks at once and the turn comes back to red (the page's
+later forced-reply rule), which the prompt says.  The exact solver agrees: red wins (tested)."""
 
 
 def zugzwang_exercise() -> ConnectExercise:
     """Exercise 3's question on another board whose count of safe cells is odd: there the threats' owner is the
-    one who runs out of safe drops, so "the same as exercise 3" is wrong and only the count answers it."""
+    one who runs out of safe drops, so "the same as exercise 3" is wrong and only the count answers it.  The prompt
+    says what is true of the owner's own ✗ cells (the page's later forced-reply rule): red may drop there, but
+    yellow blocks on top at once, so the turn comes back to red."""
     game = FiveInARow.from_moves(ZUGZWANG_COUNT)
     names = tr(" and ").join(map(str, _zugzwang_facts(game)["columns"]))
     prompt = tr(
-        "Another game, red to move. This time the threats are red's. Nobody wants to drop into columns {names}: the "
-        "next cell there is a ✗ cell. The other empty cells are safe. Both players drop only into safe cells for as "
-        "long as they can. Who has to drop into a ✗ cell first, and why?",
+        "Another game, red to move. This time the threats are red's, and the ✗ cells under them are the next cells "
+        "of columns {names}. Yellow must not drop there. Red may, but then yellow blocks on top at once and it is "
+        "red's turn again. Both players drop into safe cells for as long as they can. Who has to drop into a ✗ cell "
+        "first, and why?",
         names=names,
     )
     return _who_fills_first(game, "zugzwang", prompt)
@@ -371,11 +372,11 @@ def zugzwang_who_exercise() -> ConnectExercise:
 
 
 def _who_fills_first(game: ConnectGame, key: str, prompt: str) -> ConnectExercise:
-    """Who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a colour and the kind of the
-    count of safe cells (odd or even), so a guess of the colour alone does not pass and each slip is told its own
-    reason: the count right but the turns the wrong way round, the count wrong (with the colour that follows from
-    it), the right colour for a reason that does not hold.  The right answer says what follows: the threats' owner
-    makes five on top (the one stuck is always the other player: :func:`_zugzwang_facts`)."""
+    """Who has to drop into a ✗ cell first, and why?  Four choices worded alike, each a colour and a count of safe
+    cells, the colour always the one that count gives with the turns taken right, so no choice contradicts itself
+    and only the count decides.  The three wrong counts are the common slips, each told its own reason: the ✗ cells
+    counted as safe, every empty cell counted, one cell missed.  The right answer says what follows: the threats'
+    owner makes five on top (the one stuck is always the other player: :func:`_zugzwang_facts`)."""
     f = _zugzwang_facts(game)
     n, mover, forced = f["empty"], f["mover"], f["forced"]
     colour = {seat: tr(COLOUR_NAMES[seat]) for seat in (0, 1)}
@@ -387,57 +388,59 @@ def _who_fills_first(game: ConnectGame, key: str, prompt: str) -> ConnectExercis
         n=n,
         names=tr(" or ").join(map(str, f["columns"])),
     )
-    even = n % 2 == 0
-    odd_count, even_count = tr("an odd number of safe cells"), tr("an even number of safe cells")
 
-    def choice(seat: int, is_even: bool) -> str:
-        text = tr("{colour}, because there is {count}", colour=colour[seat], count=even_count if is_even else odd_count)
+    def choice(count: int) -> str:
+        stuck = mover if count % 2 == 0 else 1 - mover  # the colour this count gives, turns taken right
+        text = ntr(
+            "{colour}, because there is {n} safe cell",
+            "{colour}, because there are {n} safe cells",
+            count,
+            colour=colour[stuck],
+        )
         return text[:1].upper() + text[1:]
 
-    right = choice(forced, even)
-    turns = tr(
-        "Turns go {mover}, {other}, {mover} …: safe cells 1, 3, 5 … go to {mover}, cells 2, 4, 6 … to {other}", **values
-    )
-    count = even_count if even else odd_count
-    worded = {
-        right: tr(
-            "Right: there is {count}. The odd-numbered ones go to {mover}, the even-numbered ones to {other}, so "
-            "the last safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} "
-            "makes five on top. That is zugzwang: {forced} loses because it has to move.",
-            count=count,
+    right = choice(n)
+    count = tr("an even number") if n % 2 == 0 else tr("an odd number")
+    slips = {
+        n + f["cross"]: tr(
+            "You counted the ✗ cells as safe. A disc in a ✗ cell lets the threat's owner make five on top. Count "
+            "again without them, then take turns, starting with {mover}.",
             **values,
         ),
-        choice(1 - forced, even): tr(
-            "Check whose turn it is when the safe cells run out. {turns}. Who fills the last safe cell, and who "
-            "must move after it?",
-            turns=turns,
+        f["every"]: tr(
+            "You counted every empty cell. Leave out the ✗ cells and every cell above one: no disc gets there "
+            "before the ✗ cell is filled. Then take turns, starting with {mover}.",
+            **values,
         ),
-        choice(1 - forced, not even): tr(
-            "Count the safe cells again, column by column: the empty cells outside the ✗ columns. Is that number "
-            "odd or even?"
-        ),
-        choice(forced, not even): tr(
-            "Your colour does not follow from your count. {turns}. With an odd number, who fills the last safe "
-            "cell? Count the safe cells again too.",
-            turns=turns,
-        )
-        if even
-        else tr(
-            "Your colour does not follow from your count. {turns}. With an even number, who fills the last safe "
-            "cell? Count the safe cells again too.",
-            turns=turns,
+        n - 1: tr(
+            "One safe cell is missing from your count. Count again, column by column, from the lowest empty cell "
+            "up to the ✗ cell or the top. Then take turns, starting with {mover}.",
+            **values,
         ),
     }
-    choices = sorted(worded)  # the two colours together, each with odd then even: no order tells the answer
+    worded = {choice(k): v for k, v in slips.items()}
+    worded[right] = tr(
+        "Right: there are {n} safe cells, {count}. The odd-numbered ones go to {mover}, the even-numbered ones to "
+        "{other}, so the last safe cell goes to {winner}. Then {forced} must drop into column {names}, and {winner} "
+        "makes five on top. That is zugzwang: {forced} loses because it has to move.",
+        count=count,
+        **values,
+    )
+    if len(worded) != 4:
+        raise ValueError(f"{key}: the wrong counts must differ from the right one and from each other")
+    choices = sorted(worded, key=lambda c: int("".join(ch for ch in c if ch.isdigit())))  # by count: no order tells
     return ConnectExercise(
         prompt,
         choice_checker(right, worded),
-        hint=tr("Count the safe cells. Then take turns, starting with the player to move: who fills the last one?"),
+        hint=tr(
+            "Count the safe cells: the empty cells that are neither a ✗ cell nor above one. Then take turns, "
+            "starting with the player to move: who fills the last one?"
+        ),
         answer=right,
         solutions=[right],
         choices=choices,
-        # the commonest slip first (the count right, the turns the wrong way round): the guide quotes it
-        wrong=[choice(1 - forced, even), choice(1 - forced, not even), choice(forced, not even)],
+        # the ✗ cells counted as safe first: the guide quotes it
+        wrong=[choice(k) for k in slips],
         key=key,
         game=game,
         click=False,

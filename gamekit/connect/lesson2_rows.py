@@ -7,7 +7,7 @@ import unicodedata
 from typing import Any
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import cross_cells, playable_threats, safe_cells, threat_cells
 from gamekit.i18n import tr
 from gamekit.widgets.exercise import choice_checker
 from gamekit.connect.lesson_exercise import ConnectExercise, ordinal_words, principal_line
@@ -357,7 +357,8 @@ def two_threats_exercise() -> ConnectExercise:
         choice_checker(right, worded),
         hint=tr(
             "Which kind of row is each threat on, odd or even? Whose kind is that row? Use the rules of thumb "
-            'from "Odd and even threats" for each threat.'
+            'from "Odd and even threats" for each threat. You can check it by counting the safe cells, as in '
+            "exercise 3."
         ),
         answer=right,
         solutions=[right],
@@ -410,7 +411,9 @@ def odd_against_even_exercise() -> ConnectExercise:
     only (the page works one such count, with its forced replies, on another example); the feedback then names
     Allis' rule.  Each wrong choice gets its own reason, and the four are worded alike: the count the other way
     round, a draw (both stuck at once: the page's example ends in one), yellow filling the grid's last, even, cell;
-    none is refuted on the page above, and a wrong choice is told how to count, never who wins."""
+    none is refuted on the page above, and a wrong choice is told how to count, never who wins.  The count the
+    other way round is what a pupil gets by leaving out the one safe cell below a ✗ cell, so its feedback names
+    that cell."""
     game = FiveInARow.from_moves(ODD_AGAINST_EVEN)
     f = odd_against_even_facts(game)
     if f["winner"] != 0:  # the exact solver: no draw, no yellow win, so each wrong choice is wrong in this game
@@ -425,16 +428,19 @@ def odd_against_even_exercise() -> ConnectExercise:
         nth=ordinal_words(f["disc"]),
     )
     count = tr(
-        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the other cells: yellow "
+        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the safe cells: yellow "
         "runs out of them first, and red makes five on top.",
         **values,
     )
     # a wrong choice is told how to count, never who runs out first: that is the answer
     how = tr(
-        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the other empty cells "
-        "and take turns, starting with yellow: who is left with only a ✗ cell?",
+        "Yellow must avoid column {a} row {below_r}, red column {b} row {below_y}. Count the safe cells and take "
+        "turns, starting with yellow: who is left with only a ✗ cell?",
         **values,
     )
+    below = [(game.column_number(c), r + 1) for c, r in safe_cells(game) if (c, r + 1) in cross_cells(game)]
+    if len(below) != 1:
+        raise ValueError("the odd-against-even position needs one safe cell right below a ✗ cell (the slip it tests)")
     right = tr("Red: yellow runs out of safe cells first")
     worded = {
         right: tr("Right. The exact solver says red wins, with its {nth} disc.", **values)
@@ -446,7 +452,10 @@ def odd_against_even_exercise() -> ConnectExercise:
             "in another column."
         ),
         tr("Yellow: red runs out of safe cells first"): tr(
-            "Count again, cell by cell, and check whose turn each cell is. {how}",
+            "Did you count column {column}, row {row}? It is below a ✗ cell, not above one, so it is safe: it fills "
+            "before the ✗ cell does. {how}",
+            column=below[0][0],
+            row=below[0][1],
             how=how,
         ),
         tr("Draw: both run out of safe cells together"): tr(
@@ -468,8 +477,8 @@ def odd_against_even_exercise() -> ConnectExercise:
         ),
         choice_checker(right, worded),
         hint=tr(
-            "Find the ✗ cell under each threat: who must not drop there? Then count the other empty cells, as in "
-            "exercise 3: who runs out of safe drops first?"
+            "Find the ✗ cell under each threat: who must not drop there? Then count the safe cells, as in exercise "
+            "3: the empty cells that are neither a ✗ cell nor above one. Who runs out of safe drops first?"
         ),
         answer=right,
         solutions=[right],

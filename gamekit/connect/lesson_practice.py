@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Callable, ClassVar, Sequence
 from gamekit.connect.rules import COLOUR_NAMES, ConnectGame, FiveInARow
 from gamekit.connect.solver import solve
-from gamekit.connect.threats import playable_threats, threat_cells
+from gamekit.connect.threats import playable_threats, safe_cells, threat_cells
 from gamekit.i18n import ntr, tr
 from gamekit.puzzles.sets import ProblemSet
 from gamekit.widgets.exercise import Exercise
@@ -226,7 +226,9 @@ def zugzwang_words(after: ConnectGame) -> str | None:
     threat cells out of reach, the other player has none, and the empty cells outside the columns of those threats
     run out on the other player (an even count with that player to drop next), who must then drop under a threat.
     None otherwise: with no threat of the dropper's, or with threats of both players (then forced replies change
-    the count), or when the dropper is the one who runs out, the count is not why the drop is right."""
+    the count), or when the dropper is the one who runs out, the count is not why the drop is right; and where a
+    safe cell lies below a ✗ cell (lesson 2's count, :func:`~gamekit.connect.threats.safe_cells`, then differs from
+    the cells outside the threats' columns), so the words never state a count the lesson's rule would not give."""
     nxt, mover = after.to_move, 1 - after.to_move
     mine = [(c, r) for c, r in threat_cells(after, mover) if r > len(after.grid[c])]
     if not mine or threat_cells(after, nxt):
@@ -234,7 +236,7 @@ def zugzwang_words(after: ConnectGame) -> str | None:
     columns = sorted({c for c, _ in mine})
     others = [c for c in range(after.width) if after.column_number(c) is not None and c not in columns]
     empty = sum(after.height - len(after.grid[c]) for c in others)
-    if empty % 2:
+    if empty % 2 or empty != len(safe_cells(after)):  # told only where lesson 2's count gives the same cells
         return None
     where = ntr(
         "column {columns}, where your threat is",

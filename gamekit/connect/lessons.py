@@ -300,8 +300,8 @@ LESSONS: dict[int, Lesson] = {
             "read_score": teach.read_score_exercise,
             "two_numbers": teach_bits.two_numbers_exercise,
             "bit_index": teach_bits.bit_exercise,
-            "bit_cell": teach_bits.bit_cell_exercise,
             "prune_tree": teach_prune.prune_exercise,
+            "bit_cell": teach_bits.bit_cell_exercise,
         },
         {
             "yellow_reply": "easy",
@@ -313,8 +313,8 @@ LESSONS: dict[int, Lesson] = {
             "read_score": "medium",
             "two_numbers": "easy",
             "bit_index": "medium",
+            "prune_tree": "medium",  # the case of exercise 4 on a drawn tree: one cut, not a deeper one
             "bit_cell": "hard",
-            "prune_tree": "hard",
         },
         (
             N_(

@@ -9,7 +9,8 @@ from gamekit.i18n import tr
 
 
 def threat_words_card() -> list[str]:
-    """Lesson 2's card at the top of its sheet: the words threat, ✗ cell, double threat and stacked threats, how to
+    """Lesson 2's card at the top of its sheet: the words threat, ✗ cell, safe cell (the page's one counting rule,
+    exercises 3, 9, 11 and 13 count them), double threat and stacked threats, how to
     stop a double threat before it is made (exercise 6), the odd/even rule of thumb (exercises 4, 11 and 12 ask
     about it), and the answer-on-top idea (exercise 5 asks where yellow must drop to make it work).  The forced
     reply is not on it: the page teaches it only before exercise 11 (:func:`forced_reply_card`)."""
@@ -23,6 +24,7 @@ def threat_words_card() -> list[str]:
             "A ✗ cell is the empty cell just under the other player's threat: a disc there lets the other "
             "player drop on top of it and make five."
         ),
+        tr("Safe cells: the empty cells that are neither a ✗ cell nor over one. A cell under a ✗ cell is safe too."),
         tr(
             "A double threat is two threats at once: the other player can block only one. Two threats stacked "
             "in one column, one on top of the other, are a double threat once the column fills up to them."

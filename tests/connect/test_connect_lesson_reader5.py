@@ -202,7 +202,7 @@ def test_lesson_two_hard_hints_give_the_method_not_the_columns(lang):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_pruning_tree_is_drawn_from_the_exercise_tree_without_the_answer(lang):
-    """Lesson 3's exercise 11: the tree is drawn as text (each move, each reply with its score for red, from the
+    """Lesson 3's exercise 10: the tree is drawn as text (each move, each reply with its score for red, from the
     same tree the exercise checks), the page prints it above the question, and the worksheet prints it under the
     question; the drawing marks nothing as skipped."""
     from gamekit.connect import teach_prune
@@ -216,7 +216,7 @@ def test_the_pruning_tree_is_drawn_from_the_exercise_tree_without_the_answer(lan
         for label, score in replies:
             assert re.search(rf"{label}\s+[+−]?{abs(score)}\b", drawing), (label, drawing)
     assert ex.paper_drawing == drawing and not re.search(r"✗|skip|salta|≤", drawing)
-    section = sheet[sheet.index("## " + ("Exercise 11" if lang == "en" else "Ejercicio 11")) :]
+    section = sheet[sheet.index("## " + ("Exercise 10" if lang == "en" else "Ejercicio 10")) :]
     assert "```text\n" + drawing + "\n```" in section.split("\n## ")[0], section[:800]
     page = _page(("es/" if lang == "es" else "") + "five_in_a_row/03_how_the_computer_knows.md")
     call = page.index("print(teach_prune.tree_drawing())")

@@ -170,11 +170,17 @@ def test_exercise_six_asks_for_two_steps_of_the_rule_of_thumb():
         assert words in section and "draw" not in section and "empate" not in section
 
 
-def test_exercise_three_right_answer_keeps_exercise_four_count_back():
+def test_exercise_three_right_answer_states_its_count_and_no_later_answer_is_a_count():
+    """Exercise 3's choices each pair a count with a colour, so the right feedback states the count; no later
+    exercise of lesson 2 asks for a count of safe cells, so it gives nothing further down away."""
+    from gamekit.connect import lessons as L
+
     who = lesson2_exercises.zugzwang_who_exercise()
     ok, right = who.check(who.solutions[0])
-    assert ok and not re.search(r"\d+ safe cells", right)
-    assert not any(str(n) in right for n in range(10, 43))
+    assert ok and re.search(r"\b20 safe cells", right)
+    names = list(L.LESSONS[2].exercises)
+    later = [L.LESSONS[2].exercises[n]().answer for n in names[names.index("zugzwang_who") + 1 :]]
+    assert not any(re.search(r"\b(19|20|21) ", str(answer)) for answer in later)
 
 
 def test_a_worked_count_comes_right_under_how_to_count():

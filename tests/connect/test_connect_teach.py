@@ -280,7 +280,8 @@ def test_the_lesson_transposition_example_reaches_the_same_position():
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
     """No leading question before the pruning exercise, no unsupported claim about how games of 5 en raya end,
-    and the bit picture explained in plain words (the guard bit's purpose is for the guide)."""
+    and the bit picture explained in plain words (the guard bit's purpose in one short sentence: it keeps the
+    columns apart)."""
     root = Path(__file__).resolve().parents[2]
     text = " ".join((root / f"notebooks/{lang}five_in_a_row/03_how_the_computer_knows.md").read_text().split())
     for phrase in (
@@ -295,6 +296,7 @@ def test_lesson_three_page_neither_steers_nor_claims_what_it_cannot_show(lang):
     ):
         assert phrase not in text, phrase
     assert ("player to move" in text and "any disc" in text) or ("cualquier ficha" in text)
+    assert "The guard keeps the columns apart" in text or "El bit de guarda separa las columnas" in text
 
 
 def test_the_minimax_exercise_can_be_worked_by_hand():
