@@ -88,3 +88,16 @@ def parse_line_counts(answer: Any) -> LineCounts:
     if len(sides) == 2:
         return LineCounts(tuple(numbers[:-1]), numbers[-1])
     return LineCounts(tuple(numbers), None)
+
+
+def one_colour_counts(variant, colour) -> tuple[int, int, int]:
+    """The lines of ``variant.win`` cells one colour alone could fill on the empty grid, across, up and diagonal:
+    a line through a side disc of the other colour (or through side discs of both) can never be that colour's."""
+    counts = {"across": 0, "up": 0, "diagonal": 0}
+    for line in variant.lines():
+        sides = {variant.side_disc(c, r) for c, r in line} - {None}
+        if sides - {colour}:
+            continue
+        (dc, dr) = (line[1][0] - line[0][0], line[1][1] - line[0][1])
+        counts["across" if dr == 0 else "up" if dc == 0 else "diagonal"] += 1
+    return counts["across"], counts["up"], counts["diagonal"]

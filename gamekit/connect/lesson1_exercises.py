@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, FIVE_IN_A_ROW, ConnectGame, FiveInARow, count_lines
+from gamekit.connect.rules import COLOUR_NAMES, CONNECT_FOUR, FIVE_IN_A_ROW, RED, ConnectGame, FiveInARow, count_lines
 from gamekit.i18n import ntr, tr
 from gamekit.connect.lesson_exercise import (
     ConnectExercise,
@@ -17,7 +17,7 @@ from gamekit.connect.lesson_exercise import (
 from gamekit.connect.lesson_pictures import SUBJECT
 from gamekit.connect.lesson_positions import immediate_wins
 from gamekit.connect.threats import threat_cells
-from gamekit.connect.lesson1_counts import parse_line_count, parse_line_counts
+from gamekit.connect.lesson1_counts import one_colour_counts, parse_line_count, parse_line_counts
 
 
 def side_win_exercise() -> ConnectExercise:
@@ -274,6 +274,7 @@ def count_lines_exercise() -> ConnectExercise:
     middle_diagonal = 2 * (columns - win + 1) * (rows - win + 1)  # diagonals that touch no side disc
     sides_up = 2 * (rows - win + 1)  # lines up the two side columns
     four = count_lines(CONNECT_FOUR)
+    one_colour = one_colour_counts(FIVE_IN_A_ROW, RED)  # red's alone; yellow's are the same
     values = dict(across=across, up=up, diagonal=diagonal, n=n)
     halves = [diagonal // 2, diagonal - diagonal // 2]
 
@@ -426,6 +427,14 @@ def count_lines_exercise() -> ConnectExercise:
                 )
             else:  # the same count each way: judged as three counts, the diagonals added up
                 typed = (typed[0], typed[1], typed[2] + typed[3])
+        if tuple(typed) == one_colour or (  # 24 + 14 + 16: the lines of one colour only
+            tuple(typed) == (sum(one_colour),) and sum(one_colour) != across + up + diagonal // 2
+        ):
+            return False, tr(
+                "{counts} counts the lines red alone could fill (yellow's are as many). Count the lines red or "
+                "yellow could fill: a line through a yellow side disc counts too, since yellow could fill it.",
+                counts=" + ".join(str(k) for k in typed),
+            )
         if len(typed) == 1:
             k = typed[0]
             if k == n:  # the right total alone: right, and the working is asked for (no try used up)
@@ -448,6 +457,12 @@ def count_lines_exercise() -> ConnectExercise:
             if k == up + diagonal:
                 return False, tr(
                     "You forgot the lines across: each row has room for several lines of five, side discs included."
+                )
+            if k == across + up + diagonal // 2 == sum(one_colour):  # 54 either way on the 5 en raya grid
+                return False, tr(
+                    "Not {k}. Did you count the diagonals one way only? Or only the lines red alone could fill? "
+                    "Either slip gives {k}. Write your three counts, like 1 + 2 + 3, to see which.",
+                    k=k,
                 )
             if k == across + up + diagonal // 2:
                 return False, tr(
@@ -521,8 +536,9 @@ def count_lines_exercise() -> ConnectExercise:
 
     exercise = ConnectExercise(
         tr(
-            "How many lines of five cells could one colour fill on the empty 5 en raya grid (either "
-            "colour)? Write your three counts added up: across + up + diagonal, like 1 + 2 + 3. You may write "
+            "How many lines of five cells could red or yellow fill on the empty 5 en raya grid? A line counts "
+            "if either colour could fill it. Write your three counts added up: across + up + diagonal, like "
+            "1 + 2 + 3. You may write "
             "the diagonals as two counts, one for each way."
         ),
         check,

@@ -90,7 +90,7 @@ def lines_table(games: Sequence[str] = ("four", "five")) -> Table:
     header = [tr("board"), tr("across"), tr("up"), tr("diagonal"), tr("lines in all"), tr("through a side disc")]
     if not sides:
         header, rows = header[:-1], [r[:-1] for r in rows]
-    return Table(header, rows, caption=tr("Lines one colour could fill on the empty grid"))
+    return Table(header, rows, caption=tr("Lines red or yellow could fill on the empty grid"))
 
 
 # ----- pictures ----------------------------------------------------------------------------------

@@ -180,7 +180,7 @@ LESSONS: dict[int, Lesson] = {
                 ),
                 ("side_win", "side_block", "four_not_five", "side_block_row"),
             ),
-            (N_("count the lines of five one colour could fill on the empty grid"), ("row_lines", "count_lines")),
+            (N_("count the lines of five red or yellow could fill on the empty grid"), ("row_lines", "count_lines")),
             (
                 N_(
                     "say what a pop does (taking your own disc out of the bottom of a column, in a version of the "
