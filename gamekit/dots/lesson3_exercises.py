@@ -197,10 +197,11 @@ def chain_lengths_exercise(name: str = "four_by_four") -> DotsExercise:
         if len(got) != len(chains):
             return False, (
                 ntr(
-                    "You listed {n} length; there are {chains} chains.",
-                    "You listed {n} lengths; there are {chains} chains.",
+                    "You listed {n} length, but not one for each chain. Count the chains again (a loop is not one), "
+                    "then give each one's length.",
+                    "You listed {n} lengths, but not one for each chain. Count the chains again (a loop is not one), "
+                    "then give each one's length.",
                     len(got),
-                    chains=len(chains),
                 )
             )
         return False, tr(
