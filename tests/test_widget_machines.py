@@ -119,9 +119,13 @@ class WidgetMachine(RuleBasedStateMachine):
     @rule()
     def new_game(self):
         self.w.on_new(None)
-        # a new game is open for a person, unless the CPU plays it alone, or (to 45 points, scores as digits) the
-        # CPU's opening turn already put it out and left one player
-        ended_early = isinstance(self.w, ShutBoxWidget) and self.w.variant == "to_45" and any(self.w.game.out)
+        # a new game is open for a person, unless the CPU plays it alone, or the CPU's opening turn already ended
+        # it: (to 45 points, scores as digits) it put the CPU out and left one player, or (a round) it shut the box,
+        # which wins at once (rules sheet)
+        ended_early = isinstance(self.w, ShutBoxWidget) and (
+            (self.w.variant == "to_45" and any(self.w.game.out))
+            or (self.w.variant == "round" and not self.w.game.open_tiles)
+        )
         assert not self.w.game.is_over() or self.w.mode == "watch" or self.w.n_seats > 2 or ended_early
 
     @rule()
